@@ -1,0 +1,15 @@
+import { cloudflare } from '@cloudflare/vite-plugin';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * One Vite build for both halves: the React SPA (web/) and the Worker (worker/), which
+ * the Cloudflare plugin runs in workerd during `vite dev` with local D1, R2 and DOs.
+ * Remote bindings stay off: there is no Cloudflare account on a developer's machine.
+ */
+export default defineConfig({
+  plugins: [react(), tailwindcss(), cloudflare({ remoteBindings: false })],
+  server: { port: 3000, strictPort: true },
+  preview: { port: 3000, strictPort: true },
+});
