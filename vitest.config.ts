@@ -8,10 +8,22 @@
  */
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const migrations = await readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url)));
+
+/** The documented local values (offline Turnstile test secret, dev JWT secret, offline analyst). */
+function devVars(): Record<string, string> {
+  const text = readFileSync(new URL('./.dev.vars.example', import.meta.url), 'utf8');
+  return Object.fromEntries(
+    text
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+}
 
 export default defineConfig({
   test: {
@@ -32,7 +44,7 @@ export default defineConfig({
             remoteBindings: false,
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
-              bindings: { TEST_MIGRATIONS: migrations, ENVIRONMENT: 'test' },
+              bindings: { ...devVars(), TEST_MIGRATIONS: migrations, ENVIRONMENT: 'test' },
             },
           }),
         ],

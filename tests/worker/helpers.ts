@@ -1,0 +1,87 @@
+/** Shared helpers for Worker tests: requests through the real app, job driving, fixtures. */
+import { runDurableObjectAlarm } from 'cloudflare:test';
+import { env, exports } from 'cloudflare:workers';
+
+export const DUMMY_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
+export const BASE = 'https://tally.test';
+
+/** Sends a request through the Worker's default export, as production would. */
+export function call(path: string, init?: RequestInit): Promise<Response> {
+  return exports.default.fetch(new Request(`${BASE}${path}`, init));
+}
+
+export const SMALL_CSV = [
+  'InvoiceNo,StockCode,Description,Quantity,InvoiceDate,UnitPrice,CustomerID,Country',
+  '536365,85123A,WHITE HANGING HEART T-LIGHT HOLDER,6,2010-12-01 08:26:00,2.55,17850,United Kingdom',
+  '536365,71053,WHITE METAL LANTERN,6,2010-12-01 08:26:00,3.39,17850,United Kingdom',
+  '536366,22633,HAND WARMER UNION JACK,6,2010-12-01 08:28:00,1.85,17851,United Kingdom',
+  '',
+].join('\n');
+
+let emailCounter = 0;
+/** A fresh visitor email per call, so the daily visitor quota never couples tests. */
+export function uniqueEmail(): string {
+  emailCounter += 1;
+  return `visitor${emailCounter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+}
+
+export interface UploadFields {
+  file?: File | null;
+  email?: string;
+  message?: string;
+  analysisType?: string;
+  captchaToken?: string | null;
+}
+
+/** Posts a multipart upload the way the SPA does. */
+export function upload(fields: UploadFields = {}, headers: Record<string, string> = {}): Promise<Response> {
+  const form = new FormData();
+  const file = fields.file === undefined ? new File([SMALL_CSV], 'sales.csv', { type: 'text/csv' }) : fields.file;
+  if (file) form.append('file', file);
+  form.append('email', fields.email ?? uniqueEmail());
+  form.append('message', fields.message ?? 'Who are my best customers?');
+  if (fields.analysisType) form.append('analysisType', fields.analysisType);
+  const token = fields.captchaToken === undefined ? DUMMY_TOKEN : fields.captchaToken;
+  if (token !== null) form.append('captchaToken', token);
+  return call('/api/upload-to-spaces', { method: 'POST', body: form, headers });
+}
+
+export interface UploadAnswer {
+  spaces_key: string;
+  analysis_id: string;
+  access_token: string;
+  row_count: number | null;
+  column_count: number | null;
+}
+
+/** Uploads and returns the answer, failing loudly on a non-200. */
+export async function uploadOk(fields: UploadFields = {}, headers: Record<string, string> = {}): Promise<UploadAnswer> {
+  const response = await upload(fields, headers);
+  if (response.status !== 200) throw new Error(`upload failed ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/** Fires the analysis's pending alarms until it settles (or `max` alarms ran). */
+export async function runJob(analysisId: string, max = 5): Promise<void> {
+  const stub = env.ANALYSIS_JOB.getByName(analysisId);
+  for (let i = 0; i < max; i++) {
+    const ran = await runDurableObjectAlarm(stub);
+    if (!ran) return;
+    const row = await env.DB.prepare('select status from analyses where id = ?').bind(analysisId).first<{ status: string }>();
+    if (row?.status === 'completed' || row?.status === 'error') return;
+  }
+}
+
+export interface AnalysisPayload {
+  success: boolean;
+  analysis: { id: string; status: string; completed_at: string | null; email: string; error: string | null; initial_message: string | null };
+  file_uploads: { file_name: string; file_size: number; file_location: string; is_primary: boolean }[];
+  messages: { id: string; seq: number; message_type: string; content: unknown; created_at: string }[];
+  artifacts: { id: string; artifact_type: string; file_name: string; file_size: number | null }[];
+}
+
+export async function readAnalysis(id: string, token: string): Promise<AnalysisPayload> {
+  const response = await call(`/api/analysis/${id}/${token}`);
+  if (response.status !== 200) throw new Error(`read failed ${response.status}`);
+  return response.json();
+}
