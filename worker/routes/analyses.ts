@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono';
 import { authorizeAnalysis } from '../auth/analysis-access';
-import type { AppEnv } from '../auth/viewer';
+import { resolveViewer, type AppEnv } from '../auth/viewer';
 import {
   analysisDto,
   artifactDto,
@@ -41,8 +41,9 @@ export const analysesRoutes = new Hono<AppEnv>()
     if (c.req.header('Upgrade')?.toLowerCase() !== 'websocket') throw badRequest('Expected a WebSocket upgrade', 'UPGRADE_REQUIRED');
     const id = c.req.param('id');
     const analysis = await findAnalysis(database(c.env.DB), id);
-    // Browsers can't set headers on WebSockets, so the bearer may come as a query parameter.
-    const viewer = c.get('viewer');
+    // Browsers can't set headers on WebSockets, so the owner's bearer may come as `?token=`.
+    const queryToken = c.req.query('token');
+    const viewer = queryToken ? await resolveViewer(c.env, `Bearer ${queryToken}`) : c.get('viewer');
     await authorizeAnalysis(analysis, viewer, c.req.query('access_token'));
     return c.env.ANALYSIS_JOB.getByName(id).fetch(c.req.raw);
   })

@@ -51,7 +51,7 @@ const startChunkedSchema = z.object({
   message: z.string().max(MESSAGE_MAX_LENGTH + 100).default(''),
   analysisType: z.string().max(64).optional(),
   promptFile: z.string().max(128).optional(),
-  captchaToken: z.string().max(4096).optional(),
+  captchaToken: z.string().max(4096).nullish(),
 });
 
 export const uploadsRoutes = new Hono<AppEnv>()
