@@ -11,6 +11,11 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { FAKE_OIDC_BINDINGS } from './tests/fake-oidc/config.ts';
+import { createFakeOidcProvider } from './tests/fake-oidc/provider.ts';
+
+// Google sign-in tests run the real OIDC flow against this provider (tests/fake-oidc).
+const fakeGoogle = createFakeOidcProvider();
 
 const migrations = await readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url)));
 
@@ -44,7 +49,16 @@ export default defineConfig({
             remoteBindings: false,
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
-              bindings: { ...devVars(), TEST_MIGRATIONS: migrations, ENVIRONMENT: 'test' },
+              bindings: { ...devVars(), TEST_MIGRATIONS: migrations, ENVIRONMENT: 'test', ...FAKE_OIDC_BINDINGS },
+              // The Worker's outbound fetches: the fake Google answers its own host; nothing else is faked.
+              outboundService: async (request) =>
+                fakeGoogle.handles(request.url)
+                  ? fakeGoogle.fetch(request)
+                  : fetch(request.url, {
+                      method: request.method,
+                      headers: Object.fromEntries(request.headers),
+                      body: ['GET', 'HEAD'].includes(request.method) ? undefined : await request.arrayBuffer(),
+                    }),
             },
           }),
         ],

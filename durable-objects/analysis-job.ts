@@ -16,11 +16,22 @@ import { DurableObject } from 'cloudflare:workers';
 import { and, eq, gte } from 'drizzle-orm';
 import { database, type Database } from '../worker/db/client';
 import { analyses, artifacts, fileUploads, messages, multipartUploads } from '../worker/db/schema';
-import type { MessageContent, MessageKind, TodoItem } from '../worker/agent/messages';
-import { assistantEvent, todoWrite } from '../worker/agent/messages';
-import { findAnalysis, artifactDto, messageDto, type AnalysisRow } from '../worker/db/analyses';
+import type { ArtifactFile } from '../worker/agent';
+import type { MessageContent, MessageKind, TranscriptMessage } from '../worker/agent/messages';
+import { todoWrite, userEvent } from '../worker/agent/messages';
+import { findAnalysis, artifactDto, listMessages, messageDto, type AnalysisRow } from '../worker/db/analyses';
+import type { AnalysisResult } from '../worker/engine/contract';
+import { sendAnalysisReadyEmail } from '../worker/email/mailer';
 import { sha256Hex } from '../worker/lib/crypto';
-import { runAnalysisPipeline, type PipelineContext } from './analysis-pipeline';
+import {
+  UserFacingError,
+  analysisJsonKey,
+  analystFor,
+  artifactSink,
+  runAnalysisPipeline,
+  transcriptSink,
+  type PipelineContext,
+} from './analysis-pipeline';
 
 /** How many times a run may start before the job gives up. */
 export const MAX_ATTEMPTS = 3;
@@ -42,14 +53,22 @@ export type LiveEvent =
 export const FAILED_AFTER_RETRIES =
   'We could not finish this analysis after several attempts. Please try uploading the file again.';
 
+/** What a chat request came to. */
+export type ChatOutcome = 'answered' | 'missing' | 'analysis-running' | 'analysis-failed' | 'reply-running';
+
 export class AnalysisJob extends DurableObject<Env> {
   private seq = 0;
+  /** One chat reply at a time per analysis (the object is single-threaded, but awaits interleave). */
+  private replying = false;
 
-  /** Starts (or restarts, idempotently) the job for an analysis. */
-  async start(analysisId: string): Promise<void> {
+  /**
+   * Starts (or restarts, idempotently) the job for an analysis. The secure-link token is
+   * kept only until the "analysis ready" email with the dashboard link has been sent.
+   */
+  async start(analysisId: string, linkToken: string): Promise<void> {
     const existing = await this.ctx.storage.get<string>('analysisId');
     if (existing === analysisId) return;
-    await this.ctx.storage.put({ analysisId, attempts: 0 });
+    await this.ctx.storage.put({ analysisId, attempts: 0, linkToken });
     await this.ctx.storage.delete('upload');
     await this.ctx.storage.setAlarm(Date.now());
   }
@@ -133,6 +152,72 @@ export class AnalysisJob extends DurableObject<Env> {
       .set({ status: 'completed', completedAt: new Date().toISOString(), error: null })
       .where(eq(analyses.id, analysis.id));
     this.broadcast({ type: 'status', status: 'completed' });
+    await this.emailDashboardLink(analysis, upload.fileName);
+  }
+
+  /** Sends the "analysis ready" email once, then forgets the secure-link token. */
+  private async emailDashboardLink(analysis: AnalysisRow, fileName: string): Promise<void> {
+    const token = await this.ctx.storage.get<string>('linkToken');
+    if (!token) return;
+    const origin = this.env.APP_URL.replace(/\/+$/, '');
+    try {
+      await sendAnalysisReadyEmail(this.env, {
+        to: analysis.email,
+        analysisId: analysis.id,
+        fileName,
+        dashboardUrl: `${origin}/dashboard/${analysis.id}/${token}`,
+        analysisUrl: `${origin}/analysis/${analysis.id}/${token}`,
+      });
+    } catch (error) {
+      // The analysis is complete and viewable either way; a mail outage must not fail it.
+      console.error(`analysis ${analysis.id}: ready email failed`, error);
+    }
+    await this.ctx.storage.delete('linkToken');
+  }
+
+  /**
+   * Answers a chat question about a completed analysis: appends the question, lets the
+   * analyst answer with its tools, and resolves once the answer is in the transcript.
+   * One reply at a time; none while the analysis itself is running.
+   */
+  async chat(question: string): Promise<ChatOutcome> {
+    const analysisId = await this.ctx.storage.get<string>('analysisId');
+    const db = database(this.env.DB);
+    const analysis = analysisId ? await findAnalysis(db, analysisId) : undefined;
+    if (!analysis) return 'missing';
+    if (analysis.status === 'initializing' || analysis.status === 'analyzing') return 'analysis-running';
+    if (analysis.status === 'error') return 'analysis-failed';
+    if (this.replying) return 'reply-running';
+    this.replying = true;
+    try {
+      const result = await this.loadResult(analysis.id);
+      const history = (await listMessages(db, analysis.id)).map(
+        (row): TranscriptMessage => ({ kind: row.messageType, content: JSON.parse(row.content) as MessageContent }),
+      );
+      this.seq = await nextFreeSeq(db, analysis.id);
+      const sinks = {
+        appendMessage: (kind: MessageKind, content: MessageContent) => this.appendMessage(db, analysis.id, kind, content),
+        putArtifact: (file: ArtifactFile) => this.putArtifact(db, analysis.id, file),
+      };
+      await sinks.appendMessage('user', userEvent({ type: 'text', text: question }));
+      await analystFor(this.env).answer({
+        result,
+        question,
+        history,
+        transcript: transcriptSink(sinks),
+        artifacts: artifactSink(sinks),
+        idPrefix: `chat-${this.seq}`,
+      });
+      return 'answered';
+    } finally {
+      this.replying = false;
+    }
+  }
+
+  private async loadResult(analysisId: string): Promise<AnalysisResult> {
+    const object = await this.env.FILES.get(analysisJsonKey(analysisId));
+    if (!object) throw new UserFacingError('The results of this analysis are no longer available.');
+    return object.json<AnalysisResult>();
   }
 
   private async fail(db: Database, analysis: AnalysisRow, message: string): Promise<void> {
@@ -223,16 +308,6 @@ export class AnalysisJob extends DurableObject<Env> {
   }
 }
 
-export interface ArtifactFile {
-  name: string;
-  type: 'chart' | 'report' | 'data' | 'other';
-  contentType: string;
-  body: string | Uint8Array;
-}
-
-/** An error whose message is safe and useful to show the user as is. */
-export class UserFacingError extends Error {}
-
 function userFacingMessage(error: unknown): string | null {
   if (error instanceof UserFacingError) return error.message;
   if (error instanceof Error && error.name === 'EngineError') return error.message;
@@ -243,6 +318,3 @@ async function nextFreeSeq(db: Database, analysisId: string): Promise<number> {
   const rows = await db.select({ seq: messages.seq }).from(messages).where(eq(messages.analysisId, analysisId)).all();
   return rows.reduce((max, row) => Math.max(max, row.seq + 1), 0);
 }
-
-export type { TodoItem };
-export { assistantEvent };

@@ -1,13 +1,18 @@
 /**
- * The steps of one analysis run, in order, as the AnalysisJob drives them. Each step
- * reports progress through the context: a `TodoWrite` plan whose items move
- * pending → in_progress → completed, transcript messages, and artifacts.
+ * The steps of one analysis run, in order, as the AnalysisJob drives them: stream the
+ * upload through the engine in one pass, compute the six analyses, render and store the
+ * artifacts, then let the analyst narrate. Progress shows as a `TodoWrite` plan whose
+ * items move pending → in_progress → completed; the analyst continues the same plan.
  */
+import { analystConfigFromEnv, createAnalyst, type Analyst, type ArtifactFile, type ArtifactSink, type TranscriptSink } from '../worker/agent';
+import type { FocusAreaId } from '../worker/agent/focus-areas';
 import type { MessageContent, MessageKind, TodoItem } from '../worker/agent/messages';
-import { assistantEvent } from '../worker/agent/messages';
 import type { AnalysisRow, FileUploadRow } from '../worker/db/analyses';
-import type { ArtifactFile } from './analysis-job';
-import { UserFacingError } from './analysis-job';
+import type { Aggregates } from '../worker/engine/aggregate/types';
+import { analyse } from '../worker/engine/analyze';
+import type { AnalysisResult } from '../worker/engine/contract';
+import { ingest } from '../worker/engine/ingest';
+import { renderArtifacts } from '../worker/engine/render';
 
 export interface PipelineContext {
   env: Env;
@@ -19,12 +24,25 @@ export interface PipelineContext {
   setCounts(rows: number, columns: number): Promise<void>;
 }
 
-/** A plan whose items advance as steps finish. */
+/** An error whose message is safe and useful to show the user as is. */
+export class UserFacingError extends Error {}
+
+/** The R2 key of an analysis's `analysis.json`, which chat reads. */
+export const analysisJsonKey = (analysisId: string) => `artifacts/${analysisId}/analysis.json`;
+
+const ENGINE_STEPS = [
+  'Read the file and aggregate every row',
+  'Compute segments, concentration, churn, products, suppliers and cross-sell',
+  'Render charts, reports, exports and the dashboard',
+] as const;
+const NARRATE_STEP = 'Write up the findings';
+
+/** A plan whose items advance as steps finish; each change is one `TodoWrite` message. */
 class Plan {
   private readonly items: TodoItem[];
   constructor(
     private readonly context: PipelineContext,
-    steps: string[],
+    steps: readonly string[],
   ) {
     this.items = steps.map((content, index) => ({ id: String(index + 1), content, status: 'pending' }));
   }
@@ -39,52 +57,57 @@ class Plan {
 }
 
 /** Runs the whole analysis for the context's upload. */
-export async function runAnalysisPipeline(context: PipelineContext): Promise<void> {
-  const plan = new Plan(context, ['Read and profile the uploaded file', 'Summarise the dataset']);
+export async function runAnalysisPipeline(context: PipelineContext): Promise<AnalysisResult> {
+  const plan = new Plan(context, [...ENGINE_STEPS, NARRATE_STEP]);
   await plan.begin(0);
-  const object = await context.env.FILES.get(context.upload.fileLocation);
-  if (!object) throw new UserFacingError('The uploaded file could not be found. Please upload it again.');
-  const profile = await profileDelimitedText(object.body);
-  await context.setCounts(profile.rows, profile.columns.length);
+  const aggregates = await readUpload(context);
+  await context.setCounts(aggregates.profile.rowsRead, aggregates.profile.columns.length);
   await plan.complete(0);
+
   await plan.begin(1);
-  await context.appendMessage(
-    'assistant',
-    assistantEvent({
-      type: 'text',
-      text: `I read **${profile.rows.toLocaleString('en-US')} rows** and **${profile.columns.length} columns** from ${context.upload.fileName}: ${profile.columns.join(', ')}.`,
-    }),
-  );
-  await context.putArtifact({
-    name: 'profile.json',
-    type: 'data',
-    contentType: 'application/json',
-    body: JSON.stringify(profile, null, 2),
-  });
+  const result = analyse(aggregates);
   await plan.complete(1);
+
+  await plan.begin(2);
+  for (const file of renderArtifacts(result)) await context.putArtifact(file);
+  await plan.complete(2);
+
+  // The analyst continues the checklist from here with its own steps.
+  await analystFor(context.env).narrate({
+    result,
+    focus: context.analysis.analysisType as FocusAreaId,
+    question: context.analysis.initialMessage,
+    completedSteps: ENGINE_STEPS,
+    transcript: transcriptSink(context),
+    artifacts: artifactSink(context),
+    customerRegions: customerRegionsOf(aggregates),
+  });
+  return result;
 }
 
-/** Rows and header of a delimited text stream, read chunk by chunk. */
-async function profileDelimitedText(stream: ReadableStream<Uint8Array>): Promise<{ rows: number; columns: string[] }> {
-  const decoder = new TextDecoder();
-  let header: string | null = null;
-  let carry = '';
-  let rows = 0;
-  for await (const chunk of stream) {
-    const text = carry + decoder.decode(chunk, { stream: true });
-    const lines = text.split(/\r?\n/);
-    carry = lines.pop() ?? '';
-    for (const line of lines) {
-      if (!line.trim()) continue;
-      if (header === null) header = line;
-      else rows++;
-    }
-  }
-  if (carry.trim()) {
-    if (header === null) header = carry;
-    else rows++;
-  }
-  if (header === null) throw new UserFacingError('The file is empty');
-  const delimiter = [',', ';', '\t', '|'].reduce((best, d) => (header!.split(d).length > header!.split(best).length ? d : best), ',');
-  return { rows, columns: header.split(delimiter).map((c) => c.trim().replace(/^"|"$/g, '')) };
+/** Streams the upload from R2 through the engine: one pass, bounded memory. */
+async function readUpload(context: PipelineContext): Promise<Aggregates> {
+  const object = await context.env.FILES.get(context.upload.fileLocation);
+  if (!object) throw new UserFacingError('The uploaded file could not be found. Please upload it again.');
+  return ingest(object.body, { fileName: context.upload.fileName });
+}
+
+/** The analyst configured by the Worker's vars (offline unless a model is configured). */
+export function analystFor(env: Env): Analyst {
+  return createAnalyst(analystConfigFromEnv(env));
+}
+
+export function transcriptSink(context: Pick<PipelineContext, 'appendMessage'>): TranscriptSink {
+  return { append: (message) => context.appendMessage(message.kind, message.content) };
+}
+
+export function artifactSink(context: Pick<PipelineContext, 'putArtifact'>): ArtifactSink {
+  return { put: (file) => context.putArtifact(file) };
+}
+
+function customerRegionsOf(aggregates: Aggregates): Record<string, string | null> {
+  const regions: Record<string, string | null> = {};
+  const { ids, regions: values } = aggregates.customers;
+  for (let i = 0; i < ids.length; i++) regions[ids[i]] = values[i];
+  return regions;
 }

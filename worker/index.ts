@@ -7,21 +7,35 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { viewerMiddleware, type AppEnv } from './auth/viewer';
 import { HttpError } from './lib/http';
+import { securityHeaders } from './lib/security-headers';
+import { accountRoutes } from './routes/account';
 import { analysesRoutes } from './routes/analyses';
 import { artifactsRoutes } from './routes/artifacts';
+import { chatRoutes } from './routes/chat';
+import { authRoutes } from './routes/auth';
+import { dashboardRoutes } from './routes/dashboard';
+import { devMailRoutes } from './routes/dev-mail';
 import { healthRoutes } from './routes/health';
+import { secureLinksRoutes } from './routes/secure-links';
 import { uploadsRoutes } from './routes/uploads';
 
 const api = new Hono<AppEnv>()
   .use(viewerMiddleware)
   .route('/', healthRoutes)
+  .route('/auth', authRoutes)
+  .route('/', accountRoutes)
+  .route('/', secureLinksRoutes)
   .route('/', uploadsRoutes)
   .route('/', analysesRoutes)
-  .route('/', artifactsRoutes);
+  .route('/', artifactsRoutes)
+  .route('/', chatRoutes);
 
 const app = new Hono<AppEnv>()
+  .use(securityHeaders)
   .route('/api', api)
   .all('/api/*', (c) => c.json({ error: 'Not found', code: 'NOT_FOUND' }, 404))
+  .route('/', dashboardRoutes)
+  .route('/', devMailRoutes)
   // Anything else the Worker sees first (e.g. /dashboard/* without a stored dashboard) is the SPA.
   .all('*', (c) => c.env.ASSETS.fetch(c.req.raw));
 

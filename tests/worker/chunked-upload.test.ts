@@ -67,7 +67,7 @@ describe('chunked upload onto R2 multipart', () => {
     for (const [body, message] of cases) {
       const response = await startChunked(body);
       expect(response.status).toBe(400);
-      expect((await response.json()).error).toBe(message);
+      expect((await response.json<{ error: string }>()).error).toBe(message);
     }
   });
 

@@ -1,16 +1,15 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../worker/auth/access-token';
+import { createSignedInUser } from './auth-helpers';
 import { call, runJob, uploadOk, type UploadAnswer } from './helpers';
 
 const AUTH_REQUIRED = { error: 'Please sign in or create a free account to view this analysis', code: 'AUTH_REQUIRED' };
 const NOT_FOUND = { error: "Analysis not found or you don't have permission to view it", code: 'NOT_FOUND' };
 
+/** A confirmed user with a live session (bearer tokens of unknown sessions are refused). */
 async function userWithToken(email: string): Promise<{ id: string; bearer: string }> {
-  const id = crypto.randomUUID();
-  await env.DB.prepare('insert into users (id, email, email_confirmed_at) values (?, ?, ?)').bind(id, email, new Date().toISOString()).run();
-  const { token } = await signAccessToken(env.JWT_SECRET, { sub: id, email, session_id: crypto.randomUUID() });
-  return { id, bearer: `Bearer ${token}` };
+  const { id, bearer } = await createSignedInUser({ email });
+  return { id, bearer };
 }
 
 describe('who may read an analysis', () => {
@@ -33,7 +32,7 @@ describe('who may read an analysis', () => {
   it('lets the owner read with their bearer token', async () => {
     const response = await call(`/api/analysis/${mine.analysis_id}`, { headers: { Authorization: owner.bearer } });
     expect(response.status).toBe(200);
-    expect((await response.json()).analysis.id).toBe(mine.analysis_id);
+    expect((await response.json<{ analysis: { id: string } }>()).analysis.id).toBe(mine.analysis_id);
   });
 
   it('lets a secure-link holder read with the right token', async () => {

@@ -56,7 +56,7 @@ describe('POST /api/upload-to-spaces', () => {
   it("checks the file type before anything else (bad type and bad email → 'Unsupported file type')", async () => {
     const response = await upload({ file: new File([''], 'x.pdf'), email: 'nope', captchaToken: null });
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toBe('Unsupported file type');
+    expect((await response.json<{ error: string }>()).error).toBe('Unsupported file type');
   });
 
   it("rejects an empty file with 'The file is empty'", async () => {
@@ -80,7 +80,7 @@ describe('POST /api/upload-to-spaces', () => {
   it('rejects a visitor whose Turnstile token is not the test dummy token', async () => {
     const response = await upload({ captchaToken: 'forged-token' });
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toBe('Please complete the security verification.');
+    expect((await response.json<{ error: string }>()).error).toBe('Please complete the security verification.');
   });
 
   it('accepts .xlsx and .xls names in any case', async () => {

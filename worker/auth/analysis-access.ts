@@ -10,6 +10,12 @@ import type { Viewer } from './viewer';
 
 export type AccessGrant = 'owner' | 'link';
 
+/** True when `token` is the analysis's current secure link (a revoked link matches nothing). */
+export async function secureLinkMatches(analysis: AnalysisRow, token: string | null | undefined): Promise<boolean> {
+  if (!token || !analysis.accessTokenHash) return false;
+  return timingSafeEqual(await sha256Hex(token), analysis.accessTokenHash);
+}
+
 /** Decides access or throws the right HttpError. */
 export async function authorizeAnalysis(
   analysis: AnalysisRow | undefined,
@@ -18,9 +24,7 @@ export async function authorizeAnalysis(
 ): Promise<AccessGrant> {
   if (!analysis) throw notFound();
   if (viewer.kind === 'user' && analysis.userId === viewer.userId) return 'owner';
-  if (accessToken && analysis.accessTokenHash) {
-    if (timingSafeEqual(await sha256Hex(accessToken), analysis.accessTokenHash)) return 'link';
-  }
+  if (await secureLinkMatches(analysis, accessToken)) return 'link';
   if (viewer.kind === 'user') throw notFound();
   throw authRequired();
 }

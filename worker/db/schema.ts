@@ -141,3 +141,126 @@ export const rateLimits = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+/**
+ * A signed-in session: one refresh-token family. Revoking the session (sign-out, or a
+ * reused refresh token) kills every token in the family and every access token of it,
+ * because the viewer middleware checks the row.
+ */
+export const authSessions = sqliteTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Authenticator assurance level (aal1: one factor; aal2: password + TOTP). */
+    aal: text('aal', { enum: ['aal1', 'aal2'] }).notNull().default('aal1'),
+    /** True while a user with a verified TOTP factor has not yet passed it in this session. */
+    mfaPending: integer('mfa_pending', { mode: 'boolean' }).notNull().default(false),
+    /** How the session began: password, magiclink, signup, recovery, google. */
+    method: text('method').notNull(),
+    createdAt: createdAt(),
+    refreshedAt: text('refreshed_at'),
+    revokedAt: text('revoked_at'),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/** Refresh tokens, stored only as SHA-256; each is used once and replaced by its child. */
+export const refreshTokens = sqliteTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    parentHash: text('parent_hash'),
+    createdAt: createdAt(),
+    /** ISO time after which the token is refused (30 days after issue). */
+    expiresAt: text('expires_at').notNull(),
+    /** Set when the token is exchanged; a second exchange is reuse and revokes the family. */
+    usedAt: text('used_at'),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** Emailed one-time links (sign-up confirmation, magic link, recovery), stored hashed. */
+export const oneTimeTokens = sqliteTable(
+  'one_time_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    type: text('type', { enum: ['signup', 'magiclink', 'recovery'] }).notNull(),
+    /** Lower-case address the link was sent to. */
+    email: text('email').notNull(),
+    /** Null for a magic link to an address with no account yet (created on first use). */
+    userId: text('user_id'),
+    /** JSON: what the link carries (the sign-up's password hash, the redirect path). */
+    payload: text('payload').notNull().default('{}'),
+    createdAt: createdAt(),
+    expiresAt: text('expires_at').notNull(),
+    usedAt: text('used_at'),
+  },
+  (t) => [index('one_time_tokens_email_idx').on(t.email, t.type)],
+);
+
+/** TOTP factors (SPEC §3 User.factors); the shared secret is stored AES-GCM encrypted. */
+export const mfaFactors = sqliteTable(
+  'mfa_factors',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    factorType: text('factor_type', { enum: ['totp'] }).notNull().default('totp'),
+    friendlyName: text('friendly_name'),
+    status: text('status', { enum: ['unverified', 'verified'] }).notNull().default('unverified'),
+    secretCiphertext: text('secret_ciphertext').notNull(),
+    /** The last accepted 30-second step, so a code can't be replayed. */
+    lastUsedStep: integer('last_used_step'),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at'),
+  },
+  (t) => [index('mfa_factors_user_idx').on(t.userId)],
+);
+
+/** A TOTP challenge: verify must name a live one, so a code is tied to a request. */
+export const mfaChallenges = sqliteTable('mfa_challenges', {
+  id: text('id').primaryKey(),
+  factorId: text('factor_id')
+    .notNull()
+    .references(() => mfaFactors.id, { onDelete: 'cascade' }),
+  sessionId: text('session_id').notNull(),
+  createdAt: createdAt(),
+  expiresAt: text('expires_at').notNull(),
+  verifiedAt: text('verified_at'),
+});
+
+/** Google sign-in flows in flight: state (CSRF), PKCE verifier and nonce, used once. */
+export const oauthFlows = sqliteTable('oauth_flows', {
+  /** SHA-256 of the `state` value; the browser holds the value itself in a cookie. */
+  stateHash: text('state_hash').primaryKey(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  createdAt: createdAt(),
+  expiresAt: text('expires_at').notNull(),
+  usedAt: text('used_at'),
+});
+
+/** A copy of every email sent outside production, for `/dev/mail` and the tests. */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: text('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    fromAddress: text('from_address').notNull(),
+    subject: text('subject').notNull(),
+    /** Which template produced it: confirm-signup, magic-link, reset-password, account-exists, analysis-ready. */
+    template: text('template').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_to_idx').on(t.toAddress, t.createdAt)],
+);

@@ -5,3 +5,5 @@
  */
 export * from './contract';
 export * from './errors';
+export { ingest, type IngestOptions } from './ingest';
+export type { Aggregates } from './aggregate/types';

@@ -110,7 +110,7 @@ export async function createAnalysisAndStart(env: Env, input: NewAnalysis): Prom
       isPrimary: true,
     }),
   ]);
-  await env.ANALYSIS_JOB.getByName(input.analysisId).start(input.analysisId);
+  await env.ANALYSIS_JOB.getByName(input.analysisId).start(input.analysisId, accessToken);
   return {
     spaces_key: input.fileKey,
     analysis_id: input.analysisId,

@@ -94,6 +94,11 @@ export interface Aggregates {
     orders: number;
     revenueWithoutCustomer: number;
     returnsValue: number;
+    /**
+     * Distinct order ids over all rows, credit notes and return-only orders included (how
+     * UCI counts Online Retail's 25,900 invoices); null without an order id column.
+     */
+    distinctOrderIds?: number | null;
   };
   customers: CustomerAggregates;
   products: ProductAggregates;

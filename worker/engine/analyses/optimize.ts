@@ -7,10 +7,15 @@
 export interface MinimizeOptions {
   /** Initial step per coordinate. */
   step?: number;
-  /** Stop when the simplex's objective spread falls below this (absolute). */
+  /** Stop when the simplex's objective spread falls below this (absolute)… */
   tolerance?: number;
+  /** …and every vertex is within this of the best one, in each coordinate. */
+  xTolerance?: number;
+  /** Evaluation budget per Nelder–Mead run. */
   maxEvaluations?: number;
   restarts?: number;
+  /** Points with any coordinate beyond ±bound count as +∞ (keeps log-parameters finite). */
+  bound?: number;
 }
 
 export interface MinimizeResult {
@@ -21,7 +26,9 @@ export interface MinimizeResult {
 
 /** Minimises `f` from `start`; non-finite values count as +∞ (outside the feasible set). */
 export function minimize(f: (x: number[]) => number, start: number[], options: MinimizeOptions = {}): MinimizeResult {
+  const bound = options.bound ?? Number.POSITIVE_INFINITY;
   const safe = (x: number[]): number => {
+    if (x.some((v) => Math.abs(v) > bound)) return Number.POSITIVE_INFINITY;
     const value = f(x);
     return Number.isFinite(value) ? value : Number.POSITIVE_INFINITY;
   };
@@ -40,7 +47,8 @@ function nelderMead(f: (x: number[]) => number, start: number[], options: Minimi
   const n = start.length;
   const step = options.step ?? 0.5;
   const tolerance = options.tolerance ?? 1e-10;
-  const maxEvaluations = options.maxEvaluations ?? 4000;
+  const xTolerance = options.xTolerance ?? 1e-7;
+  const maxEvaluations = options.maxEvaluations ?? 2000;
   const points: number[][] = [start.slice()];
   for (let i = 0; i < n; i++) {
     const p = start.slice();
@@ -55,7 +63,7 @@ function nelderMead(f: (x: number[]) => number, start: number[], options: Minimi
     const bestI = order[0];
     const worstI = order[n];
     const secondWorstI = order[n - 1];
-    if (Math.abs(values[worstI] - values[bestI]) <= tolerance && simplexSize(points, bestI) < 1e-9) break;
+    if (Math.abs(values[worstI] - values[bestI]) <= tolerance && simplexSize(points, bestI) <= xTolerance) break;
     const centroid = new Array<number>(n).fill(0);
     for (const i of order.slice(0, n)) for (let d = 0; d < n; d++) centroid[d] += points[i][d] / n;
     const along = (t: number): number[] => centroid.map((c, d) => c + t * (points[worstI][d] - c));

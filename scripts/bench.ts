@@ -1,0 +1,40 @@
+/**
+ * Ingestion benchmark: generates (once) a realistic B2B CSV of `--rows` lines into
+ * `.bench/`, then times `ingest()` over it, streaming from disk, and samples the JS heap.
+ * Run with `npm run bench -- [--rows N]`, which caps the heap at 128 MB like an isolate.
+ * The last line printed is `rows=N seconds=S rowsPerSec=R peakHeapMB=M`.
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { ingest } from '../worker/engine/ingest';
+import { generateB2bCsv } from './generate-b2b-csv';
+
+function argument(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
+}
+
+const rows = argument('rows', 1_000_000);
+const path = `.bench/b2b-${rows}.csv`;
+if (!existsSync(path)) {
+  console.log(`generating ${path} …`);
+  generateB2bCsv(rows, path);
+}
+const gc = (globalThis as { gc?: () => void }).gc;
+gc?.();
+let peakHeap = process.memoryUsage().heapUsed;
+let peakExternal = process.memoryUsage().arrayBuffers;
+const sample = (): void => {
+  const m = process.memoryUsage();
+  if (m.heapUsed > peakHeap) peakHeap = m.heapUsed;
+  if (m.arrayBuffers > peakExternal) peakExternal = m.arrayBuffers;
+};
+const started = performance.now();
+const aggregates = await ingest(createReadStream(path, { highWaterMark: 1 << 20 }), { fileName: 'b2b.csv', onProgress: sample });
+sample();
+const seconds = (performance.now() - started) / 1000;
+const read = aggregates.profile.rowsRead;
+console.log(
+  `file=${path} sizeMB=${(statSync(path).size / 1e6).toFixed(1)} customers=${aggregates.customers.count} products=${aggregates.products.count} ` +
+    `orders=${aggregates.totals.orders} revenue=${aggregates.totals.revenue.toFixed(2)} arrayBuffersMB=${(peakExternal / 1048576).toFixed(1)}`,
+);
+console.log(`rows=${read} seconds=${seconds.toFixed(3)} rowsPerSec=${Math.round(read / seconds)} peakHeapMB=${(peakHeap / 1048576).toFixed(1)}`);

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { epochDay } from '../../../worker/engine/aggregate/types';
+import { crossSellOf, minSupportFor } from '../../../worker/engine/analyses/cross-sell';
+import { productsOf } from '../../../worker/engine/analyses/products';
+import { suppliersOf } from '../../../worker/engine/analyses/suppliers';
+import { aggregatesFromRows, type TestRow } from '../helpers/aggregates-from-rows';
+
+describe('productsOf', () => {
+  const rows: TestRow[] = [
+    // Tools: hammer 50% margin, saw 45%, nails 40%, cheap drill 5% (far below the category's 36%).
+    { product: 'hammer', category: 'Tools', amount: 100, cost: 50, quantity: 2, customer: 'A' },
+    { product: 'saw', category: 'Tools', amount: 100, cost: 55, quantity: 1, customer: 'B' },
+    { product: 'nails', category: 'Tools', amount: 100, cost: 60, quantity: 10, customer: 'A' },
+    { product: 'drill', category: 'Tools', amount: 100, cost: 95, quantity: 1, customer: 'C' },
+    { product: 'glue', category: 'Paint', amount: 40, cost: 60, quantity: 4, customer: 'C' },
+  ];
+  const products = productsOf(aggregatesFromRows(rows), -1);
+
+  it('computes revenue, cost, margin, margin %, quantity and customers per product', () => {
+    expect(products?.items.find((p) => p.id === 'hammer')).toMatchObject({ revenue: 100, cost: 50, margin: 50, marginPct: 50, quantity: 2, customers: 1, trendPct: null });
+  });
+
+  it('flags negative margins and margins far below the category', () => {
+    expect(products?.flags.map((f) => [f.id, f.kind])).toEqual([
+      ['glue', 'negative-margin'],
+      ['drill', 'below-category-margin'],
+    ]);
+    expect(products?.flags[1].detail).toBe('Margin 5.0% vs 35.0% for Tools (30.0 points below).');
+  });
+
+  it('leaves margin null, with the reason, when the file has no cost', () => {
+    const noCost = productsOf(aggregatesFromRows([{ product: 'x', amount: 10 }]), -1);
+    expect(noCost?.marginAvailable).toBe(false);
+    expect(noCost?.items[0]).toMatchObject({ cost: null, margin: null, marginPct: null });
+    expect(noCost?.note).toContain('no cost (or profit) column');
+  });
+
+  it('measures the trend as the last 6 months vs the 6 before and flags fast decliners', () => {
+    const trendRows: TestRow[] = [
+      { product: 'fading', date: '2024-01-10', amount: 1000 },
+      { product: 'fading', date: '2024-10-10', amount: 200 },
+      { product: 'steady', date: '2024-02-10', amount: 500 },
+      { product: 'steady', date: '2024-11-10', amount: 600 },
+    ];
+    const trended = productsOf(aggregatesFromRows(trendRows), epochDay('2024-12-31'));
+    expect(trended?.items.map((p) => [p.id, p.trendPct])).toEqual([
+      ['fading', -80],
+      ['steady', 20],
+    ]);
+    expect(trended?.flags.map((f) => [f.id, f.kind])).toEqual([['fading', 'fast-decliner']]);
+  });
+});
+
+describe('suppliersOf', () => {
+  it('says why when there is no supplier column', () => {
+    const s = suppliersOf(aggregatesFromRows([{ product: 'x', amount: 1 }]));
+    expect(s).toMatchObject({ available: false, hhi: null, items: [] });
+    expect(s.note).toBe('The file has no supplier (vendor) column, so supplier dependency cannot be analysed.');
+  });
+
+  it('computes shares, HHI, top-1/top-3, customers exposed and single-supplier share', () => {
+    const s = suppliersOf(
+      aggregatesFromRows([
+        { supplier: 'Big', product: 'p1', customer: 'A', amount: 60, cost: 30 },
+        { supplier: 'Big', product: 'p1', customer: 'B', amount: 10, cost: 5 },
+        { supplier: 'Small', product: 'p2', customer: 'A', amount: 20, cost: 15 },
+        { supplier: 'Small', product: 'p3', customer: 'A', amount: 5, cost: 3 },
+        { supplier: 'Big', product: 'p3', customer: 'C', amount: 5, cost: 3 },
+      ]),
+    );
+    expect(s.items.map((i) => [i.name, i.share, i.products, i.customersExposed])).toEqual([
+      ['Big', 0.75, 2, 3],
+      ['Small', 0.25, 2, 1],
+    ]);
+    expect(s.hhi).toBeCloseTo(75 ** 2 + 25 ** 2, 9);
+    expect(s.level).toBe('high');
+    expect(s.topShare).toBe(0.75);
+    expect(s.top3Share).toBe(1);
+    // p3 has two suppliers: single-supplier revenue is p1 + p2 = 90 of 100.
+    expect(s.singleSupplierRevenueShare).toBeCloseTo(0.9, 12);
+    expect(s.flags).toEqual(['Supplier dependency: Big is behind 75.0% of revenue (over 30%), reaching 3 customers.']);
+  });
+});
+
+describe('crossSellOf', () => {
+  it('scales minimum support to the number of baskets', () => {
+    expect(minSupportFor(100)).toBe(0.05);
+    expect(minSupportFor(1000)).toBe(0.01);
+    expect(minSupportFor(100_000)).toBe(0.005);
+    expect(minSupportFor(40)).toBe(0.075); // never fewer than 3 baskets
+  });
+
+  it('uses customer baskets without an order id and offers the consequent to a repeat buyer of the antecedent', () => {
+    const rows: TestRow[] = [];
+    // 12 customers buy pens and ink, 10 buy paper only; "Solo" buys pens on 3 days, never ink.
+    for (let i = 0; i < 12; i++) {
+      rows.push({ customer: `C${i}`, product: 'pens', amount: 10, date: '2024-01-01' });
+      rows.push({ customer: `C${i}`, product: 'ink', amount: 5, date: '2024-01-01' });
+    }
+    for (let i = 0; i < 10; i++) rows.push({ customer: `P${i}`, product: 'paper', amount: 2, date: '2024-01-01' });
+    for (const date of ['2024-01-01', '2024-02-01', '2024-03-01']) rows.push({ customer: 'Solo', product: 'pens', amount: 10, date });
+    const x = crossSellOf(aggregatesFromRows(rows));
+    expect(x?.basis).toBe('customer');
+    expect(x?.baskets).toBe(23);
+    expect(x?.minSupport).toBeCloseTo(3 / 23, 12);
+    // pens 13, ink 12, both 12 of 23 baskets.
+    expect(x?.rules.map((r) => [r.antecedent.id, r.consequent.id])).toEqual([
+      ['ink', 'pens'],
+      ['pens', 'ink'],
+    ]);
+    expect(x?.rules[0].confidence).toBe(1);
+    expect(x?.rules[0].lift).toBeCloseTo(23 / 13, 12);
+    expect(x?.rules[1].confidence).toBeCloseTo(12 / 13, 12);
+    expect(x?.rules[1].lift).toBeCloseTo(23 / 13, 12);
+    expect(x?.opportunities).toEqual([
+      {
+        customer: { id: 'Solo', name: 'Solo' },
+        product: { id: 'ink', name: 'ink' },
+        because: 'Bought pens in 3 orders (30.00) but never ink; 92% of customers who buy pens also buy it (lift 1.8).',
+        score: expect.closeTo((12 / 13) * 30, 12),
+      },
+    ]);
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * The authorisation matrix (SPEC §6): every route that reads or manages an analysis,
+ * against every kind of caller — a visitor, the owner, another signed-in user, the holder
+ * of the secure link, and the holder of a link the owner has revoked.
+ *
+ * Each route says how a caller's credentials travel (bearer header, token in the path or
+ * the `access_token` query) and what each caller must get. A secure-link holder has no
+ * bearer; the others present a wrong token where a route takes one, to show a token slot
+ * can't be guessed into.
+ */
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSignedInUser, type TestUser } from './auth-helpers';
+import { call, uploadOk, type UploadAnswer } from './helpers';
+
+type Caller = 'visitor' | 'owner' | 'other user' | 'secure link' | 'revoked link';
+const CALLERS: Caller[] = ['visitor', 'owner', 'other user', 'secure link', 'revoked link'];
+
+interface Target {
+  analysisId: string;
+  artifactId: string;
+  token: string;
+}
+
+interface Credentials {
+  bearer: string | null;
+  target: Target;
+}
+
+interface RouteCase {
+  name: string;
+  request(c: Credentials): [string, RequestInit];
+  expected: Record<Caller, number>;
+}
+
+const WRONG_TOKEN = 'x'.repeat(43);
+const headers = (c: Credentials, extra: Record<string, string> = {}) => ({ ...(c.bearer ? { Authorization: c.bearer } : {}), ...extra });
+
+const ROUTES: RouteCase[] = [
+  {
+    name: 'GET /api/analysis/:id',
+    request: (c) => [`/api/analysis/${c.target.analysisId}`, { headers: headers(c) }],
+    expected: { visitor: 401, owner: 200, 'other user': 404, 'secure link': 401, 'revoked link': 401 },
+  },
+  {
+    name: 'GET /api/analysis/:id/:accessToken',
+    request: (c) => [`/api/analysis/${c.target.analysisId}/${c.target.token}`, { headers: headers(c) }],
+    expected: { visitor: 401, owner: 200, 'other user': 404, 'secure link': 200, 'revoked link': 401 },
+  },
+  {
+    name: 'GET /api/artifact-content/:id',
+    request: (c) => [`/api/artifact-content/${c.target.artifactId}?access_token=${c.target.token}`, { headers: headers(c) }],
+    expected: { visitor: 401, owner: 200, 'other user': 404, 'secure link': 200, 'revoked link': 401 },
+  },
+  {
+    name: 'GET /api/artifact-image/:id',
+    request: (c) => [`/api/artifact-image/${c.target.artifactId}?access_token=${c.target.token}`, { headers: headers(c) }],
+    expected: { visitor: 401, owner: 200, 'other user': 404, 'secure link': 200, 'revoked link': 401 },
+  },
+  {
+    name: 'GET /api/analysis/:id/live (WebSocket)',
+    request: (c) => [
+      `/api/analysis/${c.target.analysisId}/live?access_token=${c.target.token}`,
+      { headers: headers(c, { Upgrade: 'websocket' }) },
+    ],
+    expected: { visitor: 401, owner: 101, 'other user': 404, 'secure link': 101, 'revoked link': 401 },
+  },
+  {
+    // A browser navigation: only the link's token counts, never a bearer.
+    name: 'GET /dashboard/:id/:token',
+    request: (c) => [`/dashboard/${c.target.analysisId}/${c.target.token}`, { headers: headers(c) }],
+    expected: { visitor: 404, owner: 404, 'other user': 404, 'secure link': 200, 'revoked link': 404 },
+  },
+  {
+    name: 'POST /api/analysis/:id/access-token (re-issue)',
+    request: (c) => [`/api/analysis/${c.target.analysisId}/access-token?access_token=${c.target.token}`, { method: 'POST', headers: headers(c) }],
+    expected: { visitor: 401, owner: 200, 'other user': 404, 'secure link': 401, 'revoked link': 401 },
+  },
+  {
+    name: 'DELETE /api/analysis/:id/access-token (revoke)',
+    request: (c) => [`/api/analysis/${c.target.analysisId}/access-token?access_token=${c.target.token}`, { method: 'DELETE', headers: headers(c) }],
+    expected: { visitor: 401, owner: 200, 'other user': 404, 'secure link': 401, 'revoked link': 401 },
+  },
+  {
+    name: 'GET /api/user-analyses',
+    request: (c) => ['/api/user-analyses', { headers: headers(c) }],
+    expected: { visitor: 401, owner: 200, 'other user': 200, 'secure link': 401, 'revoked link': 401 },
+  },
+  {
+    name: 'POST /api/claim-analyses',
+    request: (c) => ['/api/claim-analyses', { method: 'POST', headers: headers(c) }],
+    expected: { visitor: 401, owner: 200, 'other user': 200, 'secure link': 401, 'revoked link': 401 },
+  },
+];
+
+/** An owned analysis with one stored artifact and a rendered dashboard. */
+async function ownedAnalysis(owner: TestUser): Promise<UploadAnswer & { artifactId: string }> {
+  const answer = await uploadOk({}, { Authorization: owner.bearer });
+  const artifactId = crypto.randomUUID();
+  const location = `artifacts/${answer.analysis_id}/segments.md`;
+  await env.FILES.put(location, '# Segments\n');
+  await env.FILES.put(`artifacts/${answer.analysis_id}/dashboard.html`, '<!doctype html><title>Dashboard</title><h1>Dashboard</h1>');
+  await env.DB.prepare(
+    "insert into artifacts (id, analysis_id, artifact_type, file_name, file_location, file_size, content_type) values (?, ?, 'report', 'segments.md', ?, 11, 'text/markdown')",
+  )
+    .bind(artifactId, answer.analysis_id, location)
+    .run();
+  return { ...answer, artifactId };
+}
+
+describe('authorisation matrix', () => {
+  let other: TestUser;
+  let credentials: Record<Caller, () => Promise<Credentials>>;
+
+  beforeAll(async () => {
+    other = await createSignedInUser();
+    // Each cell gets a fresh owner and analysis, so a revoke or re-issue in one cell can't
+    // leak into another (and no owner nears the daily cap).
+    const fresh = async () => {
+      const owner = await createSignedInUser();
+      const a = await ownedAnalysis(owner);
+      return { owner, target: { analysisId: a.analysis_id, artifactId: a.artifactId, token: a.access_token } };
+    };
+    credentials = {
+      visitor: async () => ({ bearer: null, target: { ...(await fresh()).target, token: WRONG_TOKEN } }),
+      owner: async () => {
+        const { owner, target } = await fresh();
+        return { bearer: owner.bearer, target: { ...target, token: WRONG_TOKEN } };
+      },
+      'other user': async () => ({ bearer: other.bearer, target: { ...(await fresh()).target, token: WRONG_TOKEN } }),
+      'secure link': async () => ({ bearer: null, target: (await fresh()).target }),
+      'revoked link': async () => {
+        const { owner, target } = await fresh();
+        const revoke = await call(`/api/analysis/${target.analysisId}/access-token`, { method: 'DELETE', headers: { Authorization: owner.bearer } });
+        expect(revoke.status).toBe(200);
+        return { bearer: null, target };
+      },
+    };
+  });
+
+  for (const route of ROUTES) {
+    describe(route.name, () => {
+      for (const caller of CALLERS) {
+        it(`answers ${route.expected[caller]} to ${caller === 'owner' ? 'the owner' : `a ${caller}`}`, async () => {
+          const [path, init] = route.request(await credentials[caller]());
+          const response = await call(path, init);
+          expect(response.status).toBe(route.expected[caller]);
+          if (response.status === 101) response.webSocket?.accept();
+          if (response.status === 101) response.webSocket?.close();
+          else await response.body?.cancel();
+        });
+      }
+    });
+  }
+
+  it('a revoked link stays dead after the owner re-issues a new one', async () => {
+    const owner = await createSignedInUser();
+    const target = await ownedAnalysis(owner);
+    await call(`/api/analysis/${target.analysis_id}/access-token`, { method: 'DELETE', headers: { Authorization: owner.bearer } });
+    await call(`/api/analysis/${target.analysis_id}/access-token`, { method: 'POST', headers: { Authorization: owner.bearer } });
+    expect((await call(`/api/analysis/${target.analysis_id}/${target.access_token}`)).status).toBe(401);
+    expect((await call(`/dashboard/${target.analysis_id}/${target.access_token}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Artifact bodies (SPEC §6–7): markdown/text from `/api/artifact-content/:id` and images
+ * from `/api/artifact-image/:id`, with the bearer token or the secure link's
+ * `access_token` query. Images become temporary object URLs, revoked when unused.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiFetch, ensureOk } from '../../../lib/api-client';
+
+export function artifactUrl(kind: 'content' | 'image', id: string, accessToken: string | null, download = false): string {
+  const params = new URLSearchParams();
+  if (accessToken) params.set('access_token', accessToken);
+  if (download) params.set('download', '1');
+  const query = params.toString();
+  return `/api/artifact-${kind}/${encodeURIComponent(id)}${query ? `?${query}` : ''}`;
+}
+
+export async function fetchArtifactText(id: string, accessToken: string | null): Promise<string> {
+  const response = await ensureOk(await apiFetch(artifactUrl('content', id, accessToken)));
+  return response.text();
+}
+
+export function useArtifactText(id: string, accessToken: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['artifact-text', id, accessToken],
+    queryFn: () => fetchArtifactText(id, accessToken),
+    enabled,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+async function fetchArtifactBlob(id: string, accessToken: string | null): Promise<Blob> {
+  const response = await ensureOk(await apiFetch(artifactUrl('image', id, accessToken)));
+  return response.blob();
+}
+
+/** An object URL for an artifact image; null while loading, or on error (callers hide it). */
+export function useArtifactImageUrl(id: string, accessToken: string | null) {
+  const query = useQuery({
+    queryKey: ['artifact-image', id, accessToken],
+    queryFn: () => fetchArtifactBlob(id, accessToken),
+    staleTime: Infinity,
+    retry: false,
+  });
+  const blob = query.data;
+  const url = useObjectUrl(blob);
+  return { url, isError: query.isError, isLoading: query.isLoading };
+}
+
+/** One object URL per mounted image, revoked when it unmounts or the blob changes. */
+function useObjectUrl(blob: Blob | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob) return;
+    const objectUrl = URL.createObjectURL(blob);
+    setUrl(objectUrl);
+    return () => {
+      URL.revokeObjectURL(objectUrl);
+      setUrl(null);
+    };
+  }, [blob]);
+  return url;
+}
+
+/** Saves an artifact for a bearer-only viewer (a new tab can't carry the bearer header). */
+export async function downloadArtifact(id: string, fileName: string): Promise<void> {
+  const response = await ensureOk(await apiFetch(artifactUrl('content', id, null, true)));
+  const url = URL.createObjectURL(await response.blob());
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.rel = 'noopener';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  // Give the browser time to start the download before the URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,77 @@
+/**
+ * Starting an analysis by uploading its file (SPEC §7): one multipart request up to
+ * 95 MB, the chunked protocol above that (`POST /api/uploads`, `PUT …/parts/:n`,
+ * `POST …/complete`) with progress. Both answer the same shape.
+ */
+import type { InferResponseType } from 'hono/client';
+import { api, apiFetch, ensureOk, errorFromResponse } from '../../../lib/api-client';
+import { SINGLE_REQUEST_LIMIT } from '../utils/upload-rules';
+
+export type UploadAnswer = InferResponseType<(typeof api)['upload-to-spaces']['$post'], 200>;
+
+export interface UploadRequest {
+  file: File;
+  email: string;
+  message: string;
+  analysisType: string;
+  promptFile: string;
+  /** Visitors only; signed-in users send none (SPEC §6). */
+  captchaToken: string | null;
+}
+
+/** Parts in flight at once during a chunked upload. */
+const PART_CONCURRENCY = 3;
+
+export function uploadAnalysis(request: UploadRequest, onProgress?: (fraction: number) => void): Promise<UploadAnswer> {
+  return request.file.size > SINGLE_REQUEST_LIMIT ? uploadInParts(request, onProgress) : uploadInOneRequest(request);
+}
+
+async function uploadInOneRequest(request: UploadRequest): Promise<UploadAnswer> {
+  const form = new FormData();
+  // Text fields go first: the Worker streams the file to storage as it arrives and
+  // validates the fields afterwards, so they must already be there.
+  form.append('email', request.email);
+  form.append('message', request.message);
+  form.append('analysisType', request.analysisType);
+  form.append('promptFile', request.promptFile);
+  if (request.captchaToken) form.append('captchaToken', request.captchaToken);
+  form.append('file', request.file, request.file.name);
+  const response = await ensureOk(await apiFetch('/api/upload-to-spaces', { method: 'POST', body: form }));
+  return (await response.json()) as UploadAnswer;
+}
+
+async function uploadInParts(request: UploadRequest, onProgress?: (fraction: number) => void): Promise<UploadAnswer> {
+  const started = await api.uploads.$post({
+    json: {
+      fileName: request.file.name,
+      fileSize: request.file.size,
+      email: request.email,
+      message: request.message,
+      analysisType: request.analysisType,
+      promptFile: request.promptFile,
+      captchaToken: request.captchaToken ?? undefined,
+    },
+  });
+  if (started.status !== 201) throw await errorFromResponse(started);
+  const plan = (await started.json()) as { upload_id: string; upload_token: string; part_size: number; part_count: number };
+  const headers = { 'X-Upload-Token': plan.upload_token };
+
+  let uploadedBytes = 0;
+  onProgress?.(0);
+  const partNumbers = Array.from({ length: plan.part_count }, (_, index) => index + 1);
+  const worker = async () => {
+    for (let next = partNumbers.shift(); next !== undefined; next = partNumbers.shift()) {
+      const slice = request.file.slice((next - 1) * plan.part_size, Math.min(next * plan.part_size, request.file.size));
+      await ensureOk(
+        await apiFetch(`/api/uploads/${encodeURIComponent(plan.upload_id)}/parts/${next}`, { method: 'PUT', headers, body: slice }),
+      );
+      uploadedBytes += slice.size;
+      onProgress?.(uploadedBytes / request.file.size);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PART_CONCURRENCY, plan.part_count) }, worker));
+
+  const completed = await api.uploads[':id'].complete.$post({ param: { id: plan.upload_id } }, { headers });
+  if (!completed.ok) throw await errorFromResponse(completed);
+  return (await completed.json()) as UploadAnswer;
+}

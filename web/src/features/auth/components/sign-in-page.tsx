@@ -1,0 +1,107 @@
+/** /sign-in (SPEC §2, §4, §5, §8): password or magic link; signed-in visitors go to /. */
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { MAGIC_LINK_TEXTS, MagicLinkForm } from '../../../components/magic-link-form';
+import { Button } from '../../../components/ui/button';
+import { FormMessage, TextField } from '../../../components/ui/input';
+import { signInWithPassword } from '../../../lib/auth/auth-api';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import { signInError, signInFailureText } from '../utils/auth-rules';
+import { AuthCard, ModeTabs, type AuthMode } from './auth-card';
+import { GoogleButton } from './google-button';
+import { WELCOME_PATH } from './welcome-page';
+
+export function SignInPage() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<AuthMode>('password');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [justSignedIn, setJustSignedIn] = useState(false);
+  const mutation = useMutation({
+    mutationFn: () => signInWithPassword(email.trim(), password),
+    onMutate: () => setJustSignedIn(true),
+    onSuccess: () => navigate(WELCOME_PATH),
+    onError: (failure) => {
+      setJustSignedIn(false);
+      setError(signInFailureText(failure.message));
+    },
+  });
+
+  if (user && !justSignedIn) return <Navigate to="/" replace />;
+
+  return (
+    <AuthCard
+      title="Sign in to Tally"
+      subtitle="Welcome back. Your analyses are waiting."
+      footer={
+        <>
+          Don't have an account?{' '}
+          <Link to="/sign-up" className="font-medium text-indigo-300 hover:text-indigo-200">
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <ModeTabs
+        mode={mode}
+        onChange={(next) => {
+          setMode(next);
+          setError(null);
+          setSentTo(null);
+        }}
+      />
+      {mode === 'magic' ? (
+        sentTo ? (
+          <FormMessage tone="success">{MAGIC_LINK_TEXTS.sent(sentTo)}</FormMessage>
+        ) : (
+          <MagicLinkForm onSent={setSentTo} />
+        )
+      ) : (
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const invalid = signInError(email, password, 'password');
+            setError(invalid);
+            if (!invalid) mutation.mutate();
+          }}
+        >
+          {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+          <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <div className="flex justify-end">
+            <Link to="/forgot-password" className="text-sm text-indigo-300 hover:text-indigo-200">
+              Forgot password?
+            </Link>
+          </div>
+          <Button type="submit" className="w-full" isLoading={mutation.isPending}>
+            Sign In
+          </Button>
+        </form>
+      )}
+      <Divider />
+      <GoogleButton onSignedIn={() => navigate(WELCOME_PATH)} onError={setError} />
+    </AuthCard>
+  );
+}
+
+export function Divider() {
+  return (
+    <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-400">
+      <span className="h-px flex-1 bg-ink-600" />
+      or
+      <span className="h-px flex-1 bg-ink-600" />
+    </div>
+  );
+}

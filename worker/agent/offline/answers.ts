@@ -1,0 +1,249 @@
+/**
+ * The offline analyst's chat answers: each intent runs the same tools the model would
+ * call (recorded in the transcript by the runner) and writes a short markdown answer
+ * from their output. When no intent matches, it says what it can answer.
+ */
+import type { AnalysisResult } from '../../engine/contract';
+import { formatMoney, formatNumber, formatPct, plural, riskLabel } from '../format';
+import {
+  findCustomer,
+  findProduct,
+  getChurnRisk,
+  getConcentration,
+  getCrossSell,
+  getOverview,
+  getSegments,
+  getSuppliers,
+  getTrend,
+  makeChart,
+  rankCustomers,
+  rankProducts,
+} from '../tools';
+import { intentOf, type Intent } from './intents';
+import type { SectionRunner } from './sections';
+
+const NOT_AVAILABLE = 'That part of the analysis is not available for this file; the tool result above says why.';
+
+/** Answers a question with tools; returns the markdown answer. */
+export async function answerQuestion(question: string, result: AnalysisResult, runner: SectionRunner): Promise<string> {
+  return answerIntent(intentOf(question, result), result, runner);
+}
+
+/** Answers one intent. */
+export async function answerIntent(intent: Intent, result: AnalysisResult, runner: SectionRunner): Promise<string> {
+  const money = (v: number) => formatMoney(v, runner.currency);
+  switch (intent.kind) {
+    case 'help':
+      return helpText(result);
+
+    case 'chart': {
+      const chart = await runner.call(makeChart, { series: intent.series }, 'Drawing that chart.');
+      return chart ? `Here is the chart: ${chart.title}.` : NOT_AVAILABLE;
+    }
+
+    case 'rank_customers': {
+      const ranked = await runner.call(rankCustomers, { metric: intent.metric, direction: intent.direction, limit: intent.limit }, 'Ranking customers.');
+      if (!ranked) return NOT_AVAILABLE;
+      const lines = ranked.customers.map((c) =>
+        intent.metric === 'orders'
+          ? `${c.rank}. ${c.name}: ${plural(c.orders, 'order')} (${money(c.revenue)})`
+          : `${c.rank}. ${c.name}: ${money(c.revenue)} (${plural(c.orders, 'order')}${c.segment ? `, ${c.segment}` : ''})`,
+      );
+      const head = `${intent.direction === 'desc' ? 'Top' : 'Bottom'} ${ranked.customers.length} customers by ${intent.metric === 'orders' ? 'orders' : 'revenue'}:`;
+      return [head, ...lines].join('\n');
+    }
+
+    case 'customer': {
+      const found = await runner.call(findCustomer, { query: intent.query }, 'Looking that customer up.');
+      const c = found?.customers[0];
+      if (!found || !c) return NOT_AVAILABLE;
+      const share = c.revenueSharePct === null ? '' : ` (${formatPct(c.revenueSharePct)} of all revenue)`;
+      const parts = [
+        `**${c.name}** (${c.id}): ${money(c.revenue)} revenue from ${plural(c.orders, 'order')}${share}; first order ${c.firstOrder ?? 'unknown'}, last order ${c.lastOrder ?? 'unknown'}.`,
+        `Segment: ${c.segment ?? 'none'}, ABC class ${c.abc}.`,
+      ];
+      if (c.churn) {
+        const alive = c.churn.pAlivePct === null ? '' : `${formatPct(c.churn.pAlivePct)} likely still active, `;
+        parts.push(`Churn risk: ${c.churn.risk} (${alive}${money(c.churn.revenueAtRisk)} at risk; ${c.churn.daysSinceLastOrder ?? '?'} days since the last order).`);
+      }
+      for (const offer of c.crossSell) parts.push(`Suggested next product: ${offer.product} (${offer.because}).`);
+      return parts.join('\n');
+    }
+
+    case 'segment': {
+      const s = (await runner.call(getSegments, { segment: intent.segment, limit: 10 }, `Listing the ${intent.segment} segment.`))?.selected;
+      if (!s) return NOT_AVAILABLE;
+      if (s.customers === 0) return `No customer is in the ${intent.segment} segment.`;
+      return [
+        `${intent.segment}: ${plural(s.customers, 'customer')}, ${money(s.revenue)} (${formatPct(s.revenueSharePct)} of revenue):`,
+        ...s.members.map((c) => `- ${c.name}: ${money(c.revenue)}, ${plural(c.orders, 'order')}, last order ${c.lastOrder ?? 'unknown'}`),
+        ...(s.more > 0 ? [`…and ${s.more} more.`] : []),
+      ].join('\n');
+    }
+
+    case 'segments': {
+      const s = await runner.call(getSegments, {}, 'Reading the customer segments.');
+      if (!s) return NOT_AVAILABLE;
+      return ['Customer segments:', ...s.segments.map((r) => `- ${r.segment}: ${plural(r.customers, 'customer')}, ${money(r.revenue)} (${formatPct(r.revenueSharePct)})`)].join('\n');
+    }
+
+    case 'churn': {
+      const churn = await runner.call(getChurnRisk, { ...(intent.risk ? { risk: intent.risk } : {}), limit: 10 }, 'Checking churn risk.');
+      if (!churn) return NOT_AVAILABLE;
+      if (churn.customers.length === 0) return `No customer is at ${intent.risk ?? 'lost, high or medium'} risk. Revenue at risk overall: ${money(churn.revenueAtRisk)}.`;
+      return [
+        `${money(churn.revenueAtRisk)} of revenue is at risk. Customers at risk, by revenue at risk:`,
+        ...churn.customers.map(
+          (c, i) =>
+            `${i + 1}. ${c.name}: ${riskLabel(c.risk)}, ${c.daysSinceLastOrder ?? '?'} days since the last order${c.typicalGapDays === null ? '' : ` (usually every ${c.typicalGapDays} days)`}, ${money(c.revenueAtRisk)} at risk`,
+        ),
+      ].join('\n');
+    }
+
+    case 'concentration': {
+      const c = await runner.call(getConcentration, {}, 'Measuring revenue concentration.');
+      if (!c) return NOT_AVAILABLE;
+      const top = c.topCustomer ? ` ${c.topCustomer.name} brings ${formatPct(c.topCustomer.sharePct)} of revenue (${money(c.topCustomer.revenue)}).` : '';
+      return `Revenue concentration is ${c.level}.${top} The top 10 customers make ${formatPct(c.top10SharePct)} of revenue, and ${formatNumber(c.customersFor80Pct)} of ${formatNumber(c.customers)} customers make 80%. HHI ${formatNumber(c.hhi)}, Gini ${c.gini}.`;
+    }
+
+    case 'rank_products':
+      return rankProductsAnswer(intent, runner);
+
+    case 'product': {
+      const found = await runner.call(findProduct, { query: intent.query }, 'Looking that product up.');
+      const p = found?.products[0];
+      if (!found || !p) return NOT_AVAILABLE;
+      const margin = p.margin === null ? '' : `, margin ${money(p.margin)} (${formatPct(p.marginPct ?? 0)})`;
+      const lines = [
+        `**${p.name}** (${p.id}${p.category ? `, ${p.category}` : ''}${p.supplier ? `, from ${p.supplier}` : ''}): ${money(p.revenue)} revenue${p.revenueSharePct === null ? '' : ` (${formatPct(p.revenueSharePct)} of all)`}${margin}; ${formatNumber(p.quantity, 2)} units to ${plural(p.customers, 'customer')}${p.trendPct === null ? '' : `; trend ${formatPct(p.trendPct)}`}.`,
+        ...p.flags.map((f) => `Flag: ${f}`),
+        ...p.boughtWith.map((r) => `Bought together: ${r.ifBought} → ${r.alsoBuys} (confidence ${formatPct(r.confidencePct)}, lift ${r.lift}).`),
+      ];
+      return lines.join('\n');
+    }
+
+    case 'supplier': {
+      const all = await runner.call(getSuppliers, { limit: 25 }, 'Reading supplier dependency.');
+      const s = all?.items.find((i) => i.name === intent.name);
+      if (!all || !s) return NOT_AVAILABLE;
+      const products = await runner.call(rankProducts, { supplier: intent.name, limit: 10 }, `Listing ${s.name}'s products.`);
+      return [
+        `${s.name} supplies ${formatPct(s.revenueSharePct)} of revenue (${money(s.revenue)}): ${plural(s.products, 'product')}, ${plural(s.customersExposed, 'customer')} exposed. Overall supplier dependency is ${all.level ?? 'unknown'}.`,
+        ...(products ? [`Its products by revenue:`, ...products.products.map((p) => `${p.rank}. ${p.name}: ${money(p.revenue)}`)] : []),
+      ].join('\n');
+    }
+
+    case 'suppliers': {
+      const s = await runner.call(getSuppliers, { limit: 10 }, 'Reading supplier dependency.');
+      if (!s) return NOT_AVAILABLE;
+      return [
+        `Supplier dependency is ${s.level ?? 'unknown'}${s.topSharePct === null ? '' : `: the top supplier has ${formatPct(s.topSharePct)} of revenue`}.`,
+        ...s.items.map((i) => `- ${i.name}: ${money(i.revenue)} (${formatPct(i.revenueSharePct)}), ${plural(i.products, 'product')}, ${plural(i.customersExposed, 'customer')} exposed`),
+      ].join('\n');
+    }
+
+    case 'cross_sell':
+      return crossSellAnswer(intent, runner);
+
+    case 'period_total': {
+      const t = await runner.call(getTrend, { from: intent.period.from, to: intent.period.to }, `Adding up ${intent.period.label}.`);
+      if (!t) return NOT_AVAILABLE;
+      const partial = t.range.from !== intent.period.from || t.range.to !== intent.period.to ? ` The data covers ${t.dataCovers.from} to ${t.dataCovers.to}.` : '';
+      const single = t.range.months === 1;
+      const range = single ? '' : ` (${t.range.from} to ${t.range.to})`;
+      const best = single ? '' : ` Best month: ${t.best.month} (${money(t.best.revenue)}).`;
+      return `Revenue in ${intent.period.label}${range}: ${money(t.total.revenue)} from ${plural(t.total.orders, 'order')}.${best}${partial}`;
+    }
+
+    case 'trend': {
+      const t = await runner.call(getTrend, {}, 'Reading the monthly trend.');
+      if (!t) return NOT_AVAILABLE;
+      const change = t.firstToLastChangePct === null ? '' : ` From the first to the last month revenue changed ${formatPct(t.firstToLastChangePct)}.`;
+      return [
+        `Monthly revenue from ${t.range.from} to ${t.range.to} (total ${money(t.total.revenue)}): best ${t.best.month} at ${money(t.best.revenue)}, weakest ${t.worst.month} at ${money(t.worst.revenue)}.${change}`,
+        ...t.monthly.slice(-12).map((m) => `- ${m.month}: ${money(m.revenue)} (${plural(m.orders, 'order')})`),
+      ].join('\n');
+    }
+
+    case 'overview': {
+      const o = await runner.call(getOverview, {}, 'Reading the totals.');
+      if (!o) return NOT_AVAILABLE;
+      const period = o.period.from && o.period.to ? ` covers ${o.period.from} to ${o.period.to}:` : ':';
+      const margin = o.grossMargin === null ? '' : ` Gross margin ${money(o.grossMargin)} (${formatPct(o.grossMarginPct ?? 0)}).`;
+      const aov = o.averageOrderValue === null ? '' : ` Average order ${money(o.averageOrderValue)}.`;
+      return `${o.fileName}${period} ${money(o.revenue)} revenue from ${plural(o.customers, 'customer')}, ${plural(o.orders, 'order')} and ${plural(o.products, 'product')}${o.suppliers === null ? '' : ` (${plural(o.suppliers, 'supplier')})`}.${margin}${aov}`;
+    }
+  }
+}
+
+const METRIC_LABELS = { revenue: 'revenue', margin: 'margin', marginPct: 'margin %', quantity: 'units sold', customers: 'customers', trendPct: 'trend' } as const;
+
+async function rankProductsAnswer(intent: Extract<Intent, { kind: 'rank_products' }>, runner: SectionRunner): Promise<string> {
+  const money = (v: number) => formatMoney(v, runner.currency);
+  const ranked = await runner.call(
+    rankProducts,
+    { metric: intent.metric, direction: intent.direction, limit: intent.limit, ...(intent.category ? { category: intent.category } : {}) },
+    'Ranking products.',
+  );
+  if (!ranked) return NOT_AVAILABLE;
+  const valueOf = (p: (typeof ranked.products)[number]): string => {
+    switch (intent.metric) {
+      case 'revenue':
+        return `${money(p.revenue)}${p.marginPct === null ? '' : ` (margin ${formatPct(p.marginPct)}, ${plural(p.customers, 'customer')})`}`;
+      case 'margin':
+        return `${money(p.margin ?? 0)} margin (on ${money(p.revenue)} revenue)`;
+      case 'marginPct':
+        return `${formatPct(p.marginPct ?? 0)} margin (${money(p.margin ?? 0)} on ${money(p.revenue)})`;
+      case 'quantity':
+        return `${formatNumber(p.quantity, 2)} units (${money(p.revenue)})`;
+      case 'customers':
+        return `${plural(p.customers, 'customer')} (${money(p.revenue)})`;
+      case 'trendPct':
+        return `${formatPct(p.trendPct ?? 0)} (${money(p.revenue)})`;
+    }
+  };
+  const scope = intent.category ? ` in ${ranked.filter.category}` : '';
+  const lines = [
+    `${intent.direction === 'desc' ? 'Top' : 'Bottom'} ${ranked.products.length} products${scope} by ${METRIC_LABELS[intent.metric]}:`,
+    ...ranked.products.map((p) => `${p.rank}. ${p.name}: ${valueOf(p)}`),
+  ];
+  const belowCost = ranked.products.filter((p) => p.margin !== null && p.margin < 0);
+  const aboutMargins = intent.metric === 'revenue' || intent.metric === 'margin' || intent.metric === 'marginPct';
+  if (aboutMargins && belowCost.length > 0) lines.push(`Sold below cost: ${belowCost.map((p) => p.name).join(', ')}.`);
+  return lines.join('\n');
+}
+
+async function crossSellAnswer(intent: Extract<Intent, { kind: 'cross_sell' }>, runner: SectionRunner): Promise<string> {
+  const input = { ...(intent.customer ? { customer: intent.customer } : {}), ...(intent.product ? { product: intent.product } : {}), limit: 5 };
+  const x = await runner.call(getCrossSell, input, 'Looking for products bought together.');
+  if (!x) return NOT_AVAILABLE;
+  const rules = x.rules.map((r) => `- ${r.ifBought} → ${r.alsoBuys}: confidence ${formatPct(r.confidencePct)}, lift ${r.lift}`);
+  const offers = x.opportunities.map((o) => `- Offer ${o.product} to ${o.customer}: ${o.because}`);
+  if (intent.customer) {
+    return offers.length > 0 ? ['Cross-sell suggestions:', ...offers].join('\n') : 'There is no cross-sell suggestion for that customer: they already buy the products that usually go together.';
+  }
+  if (rules.length === 0 && offers.length === 0) return 'No products are bought together often enough to recommend a cross-sell.';
+  return [...(rules.length > 0 ? ['Products bought together:', ...rules] : []), ...(offers.length > 0 ? ['Suggestions:', ...offers] : [])].join('\n');
+}
+
+/** What the offline analyst can answer, with examples made from this file's names. */
+export function helpText(result: AnalysisResult): string {
+  const customer = [...(result.segments?.customers ?? [])].sort((a, b) => b.revenue - a.revenue)[0]?.name ?? 'a customer name';
+  const supplier = result.suppliers?.available ? result.suppliers.items[0]?.name : undefined;
+  const product = [...(result.products?.items ?? [])].sort((a, b) => b.revenue - a.revenue)[0]?.name ?? 'a product';
+  const lastMonth = result.trend.monthly[result.trend.monthly.length - 1]?.month;
+  return [
+    'I can answer questions about the computed results of this file. Try, for example:',
+    '- "Who are my top 5 customers?" or "Who are my smallest customers?"',
+    `- "Tell me about ${customer}"`,
+    '- "Who are the Champions?" (or any segment)',
+    '- "Which customers are at risk of churning?"',
+    '- "How concentrated is our revenue?"',
+    '- "What are the best-selling products?" or "Which products have the lowest margin?"',
+    supplier ? `- "How dependent are we on ${supplier}?"` : '- "How dependent are we on suppliers?"',
+    `- "What goes with ${product}?" or "What should I sell to ${customer}?"`,
+    '- "Show the monthly revenue trend"',
+    lastMonth ? `- "What was revenue in ${lastMonth}?"` : '- "What was total revenue?"',
+  ].join('\n');
+}

@@ -1,0 +1,196 @@
+/**
+ * Matches a chat question to an intent the tools can answer. Rules are tried in order,
+ * most specific first; names of customers, products, suppliers, categories and
+ * segments are recognised from the results themselves.
+ */
+import type { AnalysisResult, ChurnRisk, SegmentName } from '../../engine/contract';
+import type { ChartSeries } from '../tools/chart-tool';
+import { SEGMENT_NAMES } from '../tools/customer-tools';
+import { normalise } from '../tools/tool-kit';
+import { periodOf, type Period } from './periods';
+
+export type CustomerMetric = 'revenue' | 'orders' | 'recencyDays';
+export type ProductMetric = 'revenue' | 'margin' | 'marginPct' | 'quantity' | 'customers' | 'trendPct';
+export type Direction = 'desc' | 'asc';
+
+export type Intent =
+  | { kind: 'chart'; series: ChartSeries }
+  | { kind: 'cross_sell'; customer: string | null; product: string | null }
+  | { kind: 'customer'; query: string }
+  | { kind: 'supplier'; name: string }
+  | { kind: 'suppliers' }
+  | { kind: 'churn'; risk: ChurnRisk | null }
+  | { kind: 'concentration' }
+  | { kind: 'segment'; segment: SegmentName }
+  | { kind: 'segments' }
+  | { kind: 'rank_products'; metric: ProductMetric; direction: Direction; limit: number; category: string | null }
+  | { kind: 'product'; query: string }
+  | { kind: 'period_total'; period: Period }
+  | { kind: 'trend' }
+  | { kind: 'rank_customers'; metric: CustomerMetric; direction: Direction; limit: number }
+  | { kind: 'overview' }
+  | { kind: 'help' };
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, fifteen: 15, twenty: 20,
+};
+const LEGAL_SUFFIX = /\s(gmbh|ltd|limited|inc|llc|plc|ag|sa|bv|nv|co|corp|company|srl|spa|oy|ab|as)$/;
+const SIZE_SUFFIX = /(\s\d+(\.\d+)?\s?(l|ml|kg|g|lb|oz|pcs|pack|x\d+)?)+$/;
+
+const CHART = /\b(chart|plot|graph|visuali[sz]e|draw)\b/;
+const CROSS_SELL = /cross.?sell|up.?sell|bought together|buy together|purchased together|\bgo(es)? (well )?with|pairs? (well )?with|bundle|recommend|what (else|more) (should|could|can|to)|sell (more )?to\b|next best|also (buy|bought|purchase)|(buy|buys|bought|purchased) with/;
+const SUPPLIER = /\b(suppliers?|vendors?|sourc(e|ed|ing)|procure\w*|manufacturers?)\b/;
+const CHURN = /churn|at.?risk|\b(high|medium|low)[ -]risk\b|risky|\blaps(e|ed|ing)\b|\blos(e|ing)\b|\blost\b|stopped (buying|ordering)|(not|n't) (ordered|bought)|inactive|dormant|slipping|leaving|defect|win.?back|going quiet/;
+const CONCENTRATION = /concentrat|depend|relian|\brely\b|key accounts?|\bhhi\b|gini|herfindahl|pareto|80 ?%|eggs in one basket|diversif|share of (the )?(top|biggest|largest)|spread/;
+const SEGMENT = /\b(segments?|segmentation|rfm|tiers?|abc)\b/;
+const PRODUCTISH = /\b(products?|items?|skus?|lines?|articles?|goods|stock|sell(s|ing)?|sold|sellers?)\b/;
+const MARGIN = /margin|profit|markup|below cost|at a loss|(lose|losing|lost) money|loss.?making|unprofitable|negative/;
+const LOSS = /below cost|at a loss|(lose|losing|lost) money|loss.?making|unprofitable|negative/;
+const LOW = /\b(bottom|smallest|least|lowest|worst|weakest|poorest|thinnest|fewest|slowest)\b/;
+const MONEY = /\b(revenue|sales|sold|sell|turnover|income|made|make|earn\w*|takings|total|how much|orders)\b/;
+const TREND = /trend|monthly|by month|per month|each month|month over month|over time|growth|grow\w*|grew|declin\w*|season\w*|trajector|best month|worst month|peak/;
+const CUSTOMERISH = /\b(customers?|clients?|accounts?|buyers?|who (buys|spends|orders))\b/;
+const RANKING = /\b(top|best|biggest|largest|most|highest|main|key|major|valuable|important|bottom|smallest|least|lowest|worst|rank\w*)\b/;
+const OVERVIEW = /overview|summary|summari[sz]e|total revenue|revenue in total|overall|how many (customers|orders|products|suppliers)|key (numbers|figures|metrics)|big picture|headline|gross margin|average order|in a nutshell/;
+const HELP = /^(help|hi|hello|what can you (do|answer)|what can i ask)\b/;
+
+interface Named {
+  /** The text to pass to lookup tools (the name as stored). */
+  value: string;
+  /** Normalised forms that count as a mention, longest first. */
+  forms: string[];
+}
+
+function formsOf(name: string, id: string | null, firstWordOk: boolean): string[] {
+  const full = normalise(name);
+  const forms = new Set([full, full.replace(LEGAL_SUFFIX, ''), full.replace(SIZE_SUFFIX, '')]);
+  if (id) forms.add(normalise(id));
+  const first = full.split(' ')[0];
+  if (firstWordOk && first.length >= 5) forms.add(first);
+  return [...forms].filter((f) => f.length >= 3).sort((a, b) => b.length - a.length);
+}
+
+/** First words shared by two names are not distinctive enough to count as a mention. */
+function uniqueFirstWords(names: string[]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const name of names) {
+    const first = normalise(name).split(' ')[0];
+    counts.set(first, (counts.get(first) ?? 0) + 1);
+  }
+  return new Set([...counts].filter(([, n]) => n === 1).map(([w]) => w));
+}
+
+function namedList(entries: { name: string; id: string | null }[]): Named[] {
+  const unique = uniqueFirstWords(entries.map((e) => e.name));
+  return entries.map((e) => ({ value: e.id ?? e.name, forms: formsOf(e.name, e.id, unique.has(normalise(e.name).split(' ')[0])) }));
+}
+
+/** The entity whose longest form appears in the question as whole words. */
+function mentioned(question: string, entries: Named[]): string | null {
+  const padded = ` ${question} `;
+  let best: { value: string; length: number } | null = null;
+  for (const entry of entries) {
+    const form = entry.forms.find((f) => padded.includes(` ${f} `));
+    if (form && (!best || form.length > best.length)) best = { value: entry.value, length: form.length };
+  }
+  return best?.value ?? null;
+}
+
+function limitOf(q: string, fallback: number): number {
+  const patterns = [
+    /\b(?:top|bottom|best|worst|biggest|largest|smallest|highest|lowest|first)\s+(\d{1,2}|[a-z]+)\b/,
+    /\b(\d{1,2}|[a-z]+)\s+(?:top|best|biggest|largest|smallest|most|least|highest|lowest|worst|bottom|main|customers|clients|products|items)\b/,
+  ];
+  for (const pattern of patterns) {
+    const word = pattern.exec(q)?.[1];
+    const n = word === undefined ? undefined : Number(word) || NUMBER_WORDS[word];
+    if (n && n >= 1) return Math.min(n, 25);
+  }
+  return fallback;
+}
+
+function segmentOf(q: string): SegmentName | null {
+  if (/\bchampions?\b/.test(q)) return 'Champions';
+  if (/\bpotential loyalists?\b/.test(q)) return 'Potential Loyalists';
+  if (/\bloyal\b/.test(q)) return 'Loyal';
+  if (/\bhibernat\w*/.test(q)) return 'Hibernating';
+  if (/\babout to sleep\b/.test(q)) return 'About to Sleep';
+  if (/\bcan'?t lose\b|\bcannot lose\b/.test(q)) return "Can't Lose Them";
+  if (/\bneeds? attention\b/.test(q)) return 'Need Attention';
+  if (/\bpromising\b/.test(q)) return 'Promising';
+  if (/\bnew (customers|segment|accounts|buyers|clients)\b/.test(q)) return 'New';
+  if (/\bat risk\b/.test(q) && SEGMENT.test(q)) return 'At Risk';
+  return SEGMENT_NAMES.find((s) => q.includes(normalise(s)) && SEGMENT.test(q)) ?? null;
+}
+
+function chartSeriesOf(q: string): ChartSeries {
+  if (/supplier|vendor/.test(q)) return 'supplier_share';
+  if (/segment/.test(q)) return 'segment_revenue';
+  if (/margin|profit/.test(q)) return 'product_margins';
+  if (/categor/.test(q)) return 'category_revenue';
+  if (/product|item/.test(q)) return 'top_products';
+  if (/customer|client/.test(q)) return 'top_customers';
+  if (/order/.test(q)) return 'monthly_orders';
+  return 'monthly_revenue';
+}
+
+function productMetricOf(q: string): ProductMetric {
+  if (LOSS.test(q)) return 'marginPct';
+  if (/most profitable|profit\b|profits|gross margin (value|amount)/.test(q)) return 'margin';
+  if (MARGIN.test(q)) return 'marginPct';
+  if (/volume|quantit|units|how many (were )?sold/.test(q)) return 'quantity';
+  if (/most customers|widely|how many customers/.test(q)) return 'customers';
+  if (/declin|growing|fastest|trend|falling|rising/.test(q)) return 'trendPct';
+  return 'revenue';
+}
+
+function productDirectionOf(q: string): Direction {
+  return LOSS.test(q) || LOW.test(q) || /declin|falling/.test(q) ? 'asc' : 'desc';
+}
+
+/** The intent a question asks for, with the names it mentions resolved. */
+export function intentOf(question: string, result: AnalysisResult): Intent {
+  const q = question.toLowerCase().replace(/[’‘]/g, "'");
+  const text = normalise(question);
+  const customers = namedList((result.segments?.customers ?? []).map((c) => ({ name: c.name, id: c.id })));
+  const products = namedList((result.products?.items ?? []).map((p) => ({ name: p.name, id: p.id })));
+  const suppliers = namedList((result.suppliers?.items ?? []).map((s) => ({ name: s.name, id: null })));
+  const categories = [...new Set((result.products?.items ?? []).flatMap((p) => (p.category ? [p.category] : [])))];
+  const customer = mentioned(text, customers);
+  const product = mentioned(text, products);
+  const supplier = mentioned(text, suppliers);
+  const category = categories.find((c) => normalise(c).length >= 3 && ` ${text} `.includes(` ${normalise(c)} `)) ?? null;
+  const segment = segmentOf(q);
+
+  if (HELP.test(q) && !customer && !product) return { kind: 'help' };
+  if (CHART.test(q)) return { kind: 'chart', series: chartSeriesOf(q) };
+  if (CROSS_SELL.test(q)) return { kind: 'cross_sell', customer, product };
+  if (customer) return { kind: 'customer', query: customer };
+  if (supplier) return { kind: 'supplier', name: supplier };
+  if (SUPPLIER.test(q)) return { kind: 'suppliers' };
+  if (segment) return { kind: 'segment', segment };
+  if (CHURN.test(q) && !MARGIN.test(q)) return { kind: 'churn', risk: riskOf(q) };
+  if (CONCENTRATION.test(q)) return { kind: 'concentration' };
+  if (SEGMENT.test(q)) return { kind: 'segments' };
+  if (product && !RANKING.test(q)) return { kind: 'product', query: product };
+  const period = MONEY.test(q) ? periodOf(q, result.trend.monthly.map((m) => m.month)) : null;
+  if (period) return { kind: 'period_total', period };
+  if (MARGIN.test(q) || ((PRODUCTISH.test(q) || category) && !CUSTOMERISH.test(q))) {
+    return { kind: 'rank_products', metric: productMetricOf(q), direction: productDirectionOf(q), limit: limitOf(q, 5), category };
+  }
+  if (TREND.test(q)) return { kind: 'trend' };
+  if (CUSTOMERISH.test(q) && (RANKING.test(q) || /\bwho\b/.test(q))) {
+    const metric: CustomerMetric = /orders|frequent|often/.test(q) ? 'orders' : 'revenue';
+    return { kind: 'rank_customers', metric, direction: LOW.test(q) ? 'asc' : 'desc', limit: limitOf(q, 5) };
+  }
+  if (OVERVIEW.test(q) || /\b(revenue|sales|turnover)\b/.test(q)) return { kind: 'overview' };
+  return { kind: 'help' };
+}
+
+function riskOf(q: string): ChurnRisk | null {
+  const level = /\b(high|medium|low)[ -]risk\b/.exec(q);
+  if (level) return level[1] as ChurnRisk;
+  if (/\b(already lost|lost customers|customers (we )?(have )?lost|we (have )?lost)\b/.test(q)) return 'lost';
+  return null;
+}

@@ -1,0 +1,86 @@
+/**
+ * The offline analyst: deterministic, no model. It narrates an analysis by running the
+ * focus area's sections through the shared tools, then writes an executive summary and
+ * per-question findings; it answers chat by matching intents to the same tools.
+ */
+import { FOCUS_AREAS, type FocusAreaId } from '../focus-areas';
+import type { Analyst, AnswerInput, NarrateInput } from '../analyst';
+import { Plan, TranscriptWriter } from '../transcript-writer';
+import { answerQuestion } from './answers';
+import { FOCUS_PLANS } from './focus-plans';
+import { createRunner } from './runner';
+import { SECTIONS, type Finding } from './sections';
+
+const SUMMARY_STEP = 'Write the executive summary and actions';
+const QUESTION_STEP = 'Answer your question';
+const MAX_ACTIONS = 5;
+
+/** Creates the offline analyst. */
+export function createOfflineAnalyst(): Analyst {
+  return { narrate: narrateOffline, answer: answerOffline };
+}
+
+/** The narrative for an analysis; also the model analyst's fallback. */
+export async function narrateOffline(input: NarrateInput): Promise<void> {
+  // A free-text question runs as comprehensive plus an answer to it.
+  const focus: FocusAreaId = input.question ? 'comprehensive' : input.focus;
+  const plan = FOCUS_PLANS[focus];
+  const writer = new TranscriptWriter(input.transcript, input.idPrefix ?? 'narrate');
+  const steps = [...plan.sections.map((key) => SECTIONS[key].step), ...(input.question ? [QUESTION_STEP] : []), SUMMARY_STEP];
+  const checklist = new Plan(writer, steps, input.completedSteps);
+  const runner = createRunner(writer, { result: input.result, artifacts: input.artifacts, customerRegions: input.customerRegions }, input.signal);
+
+  await checklist.open();
+  const findings: Finding[] = [];
+  for (const [index, key] of plan.sections.entries()) {
+    const section = SECTIONS[key];
+    const finding = await section.run(runner);
+    findings.push(finding);
+    if (finding.headline !== null) {
+      for (const series of section.charts.filter((s) => plan.charts.includes(s))) await runner.chart(series);
+    }
+    await checklist.advance(index);
+  }
+  let answer: string | null = null;
+  if (input.question) {
+    answer = await answerQuestion(input.question, input.result, runner);
+    await checklist.advance(plan.sections.length);
+  }
+  input.signal?.throwIfAborted();
+  await writer.text(reportOf(focus, findings, input.question, answer));
+  await checklist.advance(steps.length - 1);
+}
+
+/** A chat answer: the tool calls, then the answer text. */
+export async function answerOffline(input: AnswerInput): Promise<void> {
+  const writer = new TranscriptWriter(input.transcript, input.idPrefix ?? `chat-${input.history.length}`);
+  const runner = createRunner(writer, { result: input.result, artifacts: input.artifacts, customerRegions: input.customerRegions }, input.signal);
+  const text = await answerQuestion(input.question, input.result, runner);
+  await writer.text(text);
+}
+
+/** The executive summary followed by the findings, as markdown. */
+export function reportOf(focus: FocusAreaId, findings: Finding[], question: string | null, answer: string | null): string {
+  const title = FOCUS_AREAS.find((area) => area.id === focus)?.title ?? 'Analysis';
+  const overview = findings.find((f) => f.section === 'overview');
+  const others = findings.filter((f) => f.section !== 'overview');
+  const headlines = others.flatMap((f) => (f.headline ? [`- ${f.headline}`] : []));
+  const actions = others.flatMap((f) => (f.action ? [f.action] : [])).slice(0, MAX_ACTIONS);
+  const lines = [
+    `## Executive summary — ${title}`,
+    FOCUS_PLANS[focus].lens,
+    '',
+    ...(overview?.headline ? [overview.headline, ''] : []),
+    ...headlines,
+    '',
+    '### Top actions',
+    ...actions.map((action, index) => `${index + 1}. ${action}`),
+  ];
+  if (question && answer) lines.push('', '## Your question', `> ${question.replace(/\s+/g, ' ')}`, '', answer);
+  lines.push('', '## Findings');
+  for (const finding of findings) {
+    lines.push('', `### ${finding.question}`, ...finding.details.map((d) => `- ${d}`));
+    if (finding.action) lines.push('', `**Action:** ${finding.action}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,263 @@
+/**
+ * The offline analyst's sections: one per dashboard question (plus overview and trend).
+ * Each section calls tools through a runner, which records the calls in the transcript,
+ * and turns the tool outputs into a finding: a summary headline, detail lines and an
+ * action. Numbers come only from tool outputs, as they would for the model.
+ */
+import type { z } from 'zod';
+import type { ChartSeries } from '../tools/chart-tool';
+import {
+  getChurnRisk,
+  getConcentration,
+  getCrossSell,
+  getOverview,
+  getProducts,
+  getSegments,
+  getSuppliers,
+  getTrend,
+  rankCustomers,
+  rankProducts,
+} from '../tools';
+import type { AnalystTool } from '../tools/tool-kit';
+import { formatMoney, formatNumber, formatPct, plural, riskLabel } from '../format';
+
+export type SectionKey = 'overview' | 'segments' | 'concentration' | 'churn' | 'products' | 'suppliers' | 'crossSell' | 'trend';
+
+export interface Finding {
+  section: SectionKey;
+  question: string;
+  /** One bullet for the executive summary (markdown), or null when there is nothing to say. */
+  headline: string | null;
+  /** Detail lines (markdown) for the findings section. */
+  details: string[];
+  action: string | null;
+}
+
+/** What a section may do: call a tool (recorded in the transcript) and draw charts. */
+export interface SectionRunner {
+  currency: string | null;
+  /** Runs the tool; null when it answered with an error (already in the transcript). */
+  call<S extends z.ZodType, O>(tool: AnalystTool<S, O>, input: z.input<S>, lead: string): Promise<O | null>;
+  chart(series: ChartSeries): Promise<void>;
+}
+
+interface Section {
+  question: string;
+  step: string;
+  charts: ChartSeries[];
+  run(runner: SectionRunner): Promise<Finding>;
+}
+
+function list(names: string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+function unavailable(section: SectionKey, question: string): Finding {
+  return { section, question, headline: null, details: ['This could not be analysed from the file (see the tool result above).'], action: null };
+}
+
+export const SECTIONS: Record<SectionKey, Section> = {
+  overview: {
+    question: 'What does the file cover?',
+    step: 'Review the dataset and its totals',
+    charts: [],
+    async run(runner) {
+      const o = await runner.call(getOverview, {}, 'First, the totals the engine computed for the whole file.');
+      if (!o) return unavailable('overview', this.question);
+      const money = (v: number) => formatMoney(v, runner.currency);
+      const period = o.period.from && o.period.to ? `, ${o.period.from} to ${o.period.to}` : '';
+      const margin = o.grossMarginPct === null ? '' : `; gross margin ${formatPct(o.grossMarginPct)}`;
+      return {
+        section: 'overview',
+        question: this.question,
+        headline: `${o.fileName}: ${money(o.revenue)} revenue from ${formatNumber(o.customers)} customers and ${formatNumber(o.orders)} orders${period}${margin}.`,
+        details: [
+          `${formatNumber(o.rowsUsed)} rows used, ${formatNumber(o.rowsRejected)} rejected; ${formatNumber(o.products)} products${o.suppliers === null ? '' : `, ${formatNumber(o.suppliers)} suppliers`}.`,
+          ...(o.averageOrderValue === null ? [] : [`Average order value: ${money(o.averageOrderValue)}.`]),
+          ...o.warnings.map((w) => `Note: ${w}`),
+        ],
+        action: null,
+      };
+    },
+  },
+  segments: {
+    question: 'Who are the most valuable customers?',
+    step: 'Segment customers and rank the most valuable',
+    charts: ['segment_revenue', 'top_customers'],
+    async run(runner) {
+      const segments = await runner.call(getSegments, {}, 'Next, the RFM segments and ABC tiers.');
+      const top = await runner.call(rankCustomers, { metric: 'revenue', limit: 5 }, 'And the customers ranked by revenue.');
+      if (!segments || !top) return unavailable('segments', this.question);
+      const money = (v: number) => formatMoney(v, runner.currency);
+      const leaders = top.customers.slice(0, 3).map((c) => `${c.name} (${money(c.revenue)})`);
+      const champions = segments.segments.find((s) => s.segment === 'Champions');
+      const slipping = segments.segments.filter((s) => (s.segment === 'At Risk' || s.segment === "Can't Lose Them") && s.customers > 0);
+      return {
+        section: 'segments',
+        question: this.question,
+        headline: `**Most valuable customers**: ${list(leaders)} lead${champions ? `; Champions are ${plural(champions.customers, 'customer')} and ${formatPct(champions.revenueSharePct)} of revenue` : ''}.`,
+        details: [
+          ...top.customers.map((c) => `${c.name}: ${money(c.revenue)}, ${plural(c.orders, 'order')}${c.segment ? `, ${c.segment}` : ''}`),
+          `Segments: ${segments.segments.map((s) => `${s.segment} ${s.customers} (${formatPct(s.revenueSharePct)})`).join(', ')}.`,
+        ],
+        action:
+          `Give ${top.customers[0]?.name ?? 'your top customers'} and the other Champions a named account manager and first access to new lines` +
+          (slipping.length > 0 ? `; win back the ${slipping.map((s) => `${s.segment} ${s.customers === 1 ? 'customer' : 'customers'}`).join(' and ')} before they lapse.` : '.'),
+      };
+    },
+  },
+  concentration: {
+    question: 'How concentrated is revenue?',
+    step: 'Measure revenue concentration',
+    charts: ['top_customers'],
+    async run(runner) {
+      const c = await runner.call(getConcentration, {}, 'Now, how much revenue rests on a few customers.');
+      if (!c) return unavailable('concentration', this.question);
+      const top = c.topCustomer;
+      const topText = top ? `${top.name} alone brings ${formatPct(top.sharePct)} of revenue (${formatMoney(top.revenue, runner.currency)}); ` : '';
+      const actions = {
+        high: `Reduce dependence on ${top?.name ?? 'the top accounts'}: secure a longer agreement with them and grow the next tier of accounts.`,
+        moderate: `Protect the key accounts${top ? ` (led by ${top.name})` : ''} and keep widening the customer base.`,
+        low: 'Revenue is well spread; keep it that way as large accounts grow.',
+      };
+      return {
+        section: 'concentration',
+        question: this.question,
+        headline: `**Revenue concentration is ${c.level}**: ${topText}${formatNumber(c.customersFor80Pct)} of ${formatNumber(c.customers)} customers make 80% of it.`,
+        details: [
+          `Top 10 customers: ${formatPct(c.top10SharePct)} of revenue; top 20% of customers: ${formatPct(c.top20PctOfCustomersSharePct)}.`,
+          `HHI ${formatNumber(c.hhi)}, Gini ${c.gini} (${c.levelBasis ?? 'level'}).`,
+        ],
+        action: actions[c.level],
+      };
+    },
+  },
+  churn: {
+    question: 'Which customers are at risk of churning?',
+    step: 'Find customers at risk of churning',
+    charts: [],
+    async run(runner) {
+      const churn = await runner.call(getChurnRisk, { limit: 5 }, 'Next, which customers have stopped buying as often as they used to.');
+      if (!churn) return unavailable('churn', this.question);
+      const money = (v: number) => formatMoney(v, runner.currency);
+      if (churn.customers.length === 0) {
+        return { section: 'churn', question: this.question, headline: '**Churn**: no customer shows more than low risk.', details: [], action: null };
+      }
+      const worst = churn.customers.slice(0, 3);
+      return {
+        section: 'churn',
+        question: this.question,
+        headline: `**${money(churn.revenueAtRisk)} of revenue is at risk**: ${list(worst.map((c) => `${c.name} (${c.risk}, ${money(c.revenueAtRisk)})`))} top the list.`,
+        details: churn.customers.map(
+          (c) =>
+            `${c.name}: ${riskLabel(c.risk)}, ${c.daysSinceLastOrder ?? '?'} days since the last order${c.typicalGapDays === null ? '' : ` (usually every ${c.typicalGapDays} days)`}, ${money(c.revenueAtRisk)} at risk`,
+        ),
+        action: `Contact ${list(worst.slice(0, 2).map((c) => c.name))} this week with a win-back offer, and watch reorder gaps for the rest.`,
+      };
+    },
+  },
+  products: {
+    question: 'Which products drive sales and margin?',
+    step: 'Rank products by sales and margin',
+    charts: ['top_products', 'product_margins', 'category_revenue'],
+    async run(runner) {
+      const products = await runner.call(getProducts, { limit: 5 }, 'Now the products: what sells, and what earns.');
+      if (!products) return unavailable('products', this.question);
+      const weakest = products.marginAvailable
+        ? await runner.call(rankProducts, { metric: 'marginPct', direction: 'asc', limit: 3 }, 'And the products with the thinnest margins.')
+        : null;
+      const money = (v: number) => formatMoney(v, runner.currency);
+      const leader = products.top[0];
+      const belowCost = (weakest?.products ?? []).filter((p) => p.margin !== null && p.margin < 0);
+      const decliners = products.flags.filter((f) => f.kind === 'fast-decliner');
+      const lossText = belowCost.map((p) => `${p.name} is sold below cost (margin ${money(p.margin ?? 0)}, ${formatPct(p.marginPct ?? 0)})`);
+      return {
+        section: 'products',
+        question: this.question,
+        headline: `**Products**: ${leader ? `${leader.name} leads with ${money(leader.revenue)}` : 'no product sales'}${lossText.length > 0 ? `; ${list(lossText)}` : ''}.`,
+        details: [
+          ...products.top.map((p) => `${p.name}: ${money(p.revenue)}${p.marginPct === null ? '' : `, margin ${formatPct(p.marginPct)}`}, ${plural(p.customers, 'customer')}, class ${p.abc}`),
+          ...(weakest ? [`Thinnest margins: ${weakest.products.map((p) => `${p.name} ${formatPct(p.marginPct ?? 0)}`).join(', ')}.`] : []),
+          ...decliners.map((f) => `${f.name}: ${f.detail}`),
+        ],
+        action:
+          belowCost.length > 0
+            ? `Reprice or renegotiate ${list(belowCost.map((p) => p.name))}, which loses money on every sale${leader ? `; keep ${leader.name} in stock and visible` : ''}.`
+            : `Protect availability of ${leader?.name ?? 'the A-class products'} and review the thinnest-margin lines.`,
+      };
+    },
+  },
+  suppliers: {
+    question: 'How dependent are we on suppliers?',
+    step: 'Assess supplier dependency',
+    charts: ['supplier_share'],
+    async run(runner) {
+      const s = await runner.call(getSuppliers, { limit: 5 }, 'Next, how much of the business depends on each supplier.');
+      if (!s) return unavailable('suppliers', this.question);
+      const top = s.items[0];
+      return {
+        section: 'suppliers',
+        question: this.question,
+        headline: top
+          ? `**Supplier dependency is ${s.level ?? 'unknown'}**: ${top.name} supplies ${formatPct(top.revenueSharePct)} of revenue (${plural(top.products, 'product')}, ${plural(top.customersExposed, 'customer')} exposed).`
+          : null,
+        details: s.items.map((i) => `${i.name}: ${formatMoney(i.revenue, runner.currency)} (${formatPct(i.revenueSharePct)}), ${plural(i.products, 'product')}, ${plural(i.customersExposed, 'customer')}`),
+        action:
+          top && s.level !== 'low'
+            ? `Qualify a second source for ${top.name}'s lines and agree supply terms before they are needed.`
+            : 'Supplier spread is healthy; review it yearly.',
+      };
+    },
+  },
+  crossSell: {
+    question: 'Where are the cross-sell opportunities?',
+    step: 'Look for cross-sell opportunities',
+    charts: [],
+    async run(runner) {
+      const x = await runner.call(getCrossSell, { limit: 5 }, 'Then, which products are bought together, and who has not bought the pair yet.');
+      if (!x) return unavailable('crossSell', this.question);
+      const rule = x.rules[0];
+      const offer = x.opportunities[0];
+      return {
+        section: 'crossSell',
+        question: this.question,
+        headline: rule
+          ? `**Cross-sell**: customers who buy ${rule.ifBought} also buy ${rule.alsoBuys} in ${formatPct(rule.confidencePct)} of cases (lift ${rule.lift}).`
+          : '**Cross-sell**: no product pair is bought together often enough to recommend.',
+        details: [
+          ...x.rules.map((r) => `${r.ifBought} → ${r.alsoBuys}: confidence ${formatPct(r.confidencePct)}, lift ${r.lift}`),
+          ...x.opportunities.map((o) => `Offer ${o.product} to ${o.customer}: ${o.because}`),
+        ],
+        action: rule
+          ? `Bundle ${rule.ifBought} with ${rule.alsoBuys}${offer ? ` and offer ${offer.product} to ${offer.customer}` : ''}.`
+          : null,
+      };
+    },
+  },
+  trend: {
+    question: 'How is revenue trending?',
+    step: 'Follow the monthly trend',
+    charts: ['monthly_revenue'],
+    async run(runner) {
+      const t = await runner.call(getTrend, {}, 'Finally, revenue month by month.');
+      if (!t) return unavailable('trend', this.question);
+      const money = (v: number) => formatMoney(v, runner.currency);
+      const change = t.firstToLastChangePct;
+      const growth = t.yoyGrowthPct === null ? '' : `; year on year ${formatPct(t.yoyGrowthPct)}`;
+      return {
+        section: 'trend',
+        question: this.question,
+        headline: `**Trend**: ${money(t.total.revenue)} over ${t.range.from} to ${t.range.to}; best month ${t.best.month} (${money(t.best.revenue)}), weakest ${t.worst.month} (${money(t.worst.revenue)})${growth}.`,
+        details: [
+          `Average month: ${money(t.total.averageMonthlyRevenue)}; ${formatNumber(t.total.orders)} orders in total.`,
+          ...(change === null ? [] : [`From the first to the last month revenue changed ${formatPct(change)}.`]),
+        ],
+        action:
+          change !== null && change < -10
+            ? `Find out why revenue fell ${formatPct(Math.abs(change))} since ${t.range.from}, starting with the declining products and lapsed customers.`
+            : `Plan stock and promotions around the weakest month (${t.worst.month}).`,
+      };
+    },
+  },
+};

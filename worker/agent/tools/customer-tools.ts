@@ -1,0 +1,273 @@
+/**
+ * Customer tools: segments, concentration, churn risk, lookup and ranking.
+ */
+import { z } from 'zod';
+import type { AnalysisResult, ChurnCustomer, SegmentCustomer, SegmentName, Segments } from '../../engine/contract';
+import {
+  DATA_NOTICE,
+  dataString,
+  MAX_DATA_SENTENCE,
+  defineTool,
+  limitInput,
+  money,
+  normalise,
+  pct,
+  round,
+  ToolInputError,
+  type ToolContext,
+} from './tool-kit';
+
+export const SEGMENT_NAMES = [
+  'Champions',
+  'Loyal',
+  'Potential Loyalists',
+  'New',
+  'Promising',
+  'Need Attention',
+  'About to Sleep',
+  "Can't Lose Them",
+  'At Risk',
+  'Hibernating',
+] as const satisfies readonly SegmentName[];
+
+export const RISK_LEVELS = ['lost', 'high', 'medium', 'low'] as const;
+
+function segmentsOrFail(result: AnalysisResult) {
+  if (!result.segments) throw new ToolInputError('Customer segments are not available for this file (it has no customer column).');
+  return result.segments;
+}
+
+function churnOrFail(result: AnalysisResult) {
+  if (!result.churn || result.churn.model === 'unavailable') {
+    throw new ToolInputError(dataString(result.churn?.note, MAX_DATA_SENTENCE) ?? 'Churn risk is not available for this file (it needs customers and dates).');
+  }
+  return result.churn;
+}
+
+function customerRow(customer: SegmentCustomer) {
+  return {
+    id: dataString(customer.id),
+    name: dataString(customer.name),
+    revenue: money(customer.revenue),
+    orders: customer.orders,
+    lastOrder: customer.lastOrder,
+    recencyDays: customer.recencyDays,
+    segment: customer.segment,
+  };
+}
+
+function churnRow(customer: ChurnCustomer) {
+  return {
+    id: dataString(customer.id),
+    name: dataString(customer.name),
+    risk: customer.risk,
+    pAlivePct: customer.pAlive === null ? null : pct(customer.pAlive),
+    daysSinceLastOrder: customer.daysSinceLastOrder,
+    typicalGapDays: customer.typicalGapDays,
+    revenue12m: money(customer.revenue12m),
+    revenueAtRisk: money(customer.revenueAtRisk),
+  };
+}
+
+export const getSegments = defineTool({
+  name: 'get_segments',
+  description:
+    'RFM customer segments (Champions, Loyal, At Risk, …) with customers, revenue and revenue share, plus ABC tiers. With `segment`, also lists that segment\'s members by revenue (in `selected`).',
+  input: z.object({
+    segment: z.enum(SEGMENT_NAMES).optional().describe('One segment to list the members of.'),
+    limit: limitInput(10),
+  }),
+  run: ({ result }, { segment, limit }) => {
+    const segments = segmentsOrFail(result);
+    return {
+      notice: DATA_NOTICE,
+      method: dataString(segments.method, MAX_DATA_SENTENCE),
+      segments: segments.summary.map((row) => ({
+        segment: row.segment,
+        customers: row.customers,
+        revenue: money(row.revenue),
+        revenueSharePct: pct(row.revenueShare),
+      })),
+      abcTiers: segments.abcSummary.map((row) => ({
+        tier: row.tier,
+        customers: row.customers,
+        revenue: money(row.revenue),
+        revenueSharePct: pct(row.revenueShare),
+      })),
+      selected: segment ? segmentMembers(segments, segment, limit) : null,
+    };
+  },
+});
+
+function segmentMembers(segments: Segments, segment: SegmentName, limit: number) {
+  const members = segments.customers.filter((c) => c.segment === segment).sort((a, b) => b.revenue - a.revenue);
+  const summary = segments.summary.find((row) => row.segment === segment);
+  return {
+    segment,
+    customers: members.length,
+    revenue: money(summary?.revenue ?? 0),
+    revenueSharePct: pct(summary?.revenueShare ?? 0),
+    members: members.slice(0, limit).map(customerRow),
+    more: Math.max(0, members.length - limit),
+  };
+}
+
+export const getConcentration = defineTool({
+  name: 'get_concentration',
+  description:
+    'How concentrated revenue is across customers: the top customer and its share, top-10 and top-20% shares, how many customers make 80% of revenue, HHI, Gini, the level and the key accounts.',
+  input: z.object({}),
+  run: ({ result }) => {
+    const c = result.concentration;
+    if (!c) throw new ToolInputError('Revenue concentration is not available for this file (it has no customer column).');
+    return {
+      notice: DATA_NOTICE,
+      topCustomer: c.topCustomer && {
+        id: dataString(c.topCustomer.id),
+        name: dataString(c.topCustomer.name),
+        revenue: money(c.topCustomer.revenue),
+        sharePct: pct(c.topCustomer.share),
+      },
+      top10SharePct: pct(c.top10Share),
+      top20PctOfCustomersSharePct: pct(c.top20PctShare),
+      customersFor80Pct: c.customersFor80Pct,
+      customers: result.totals.customers,
+      hhi: round(c.hhi, 0),
+      gini: round(c.gini, 2),
+      level: c.level,
+      levelBasis: dataString(c.levelBasis, MAX_DATA_SENTENCE),
+      flags: c.flags.slice(0, 5).map((flag) => dataString(flag, MAX_DATA_SENTENCE)),
+      keyAccounts: c.keyAccounts.slice(0, 10).map((a) => ({ id: dataString(a.id), name: dataString(a.name), sharePct: pct(a.share) })),
+    };
+  },
+});
+
+export const getChurnRisk = defineTool({
+  name: 'get_churn_risk',
+  description:
+    'Customers likely to stop buying, by revenue at risk: probability still active, days since last order vs their usual gap, and 12-month revenue at risk. Defaults to lost, high and medium risk.',
+  input: z.object({
+    risk: z.enum(RISK_LEVELS).optional().describe('Only this risk level.'),
+    limit: limitInput(10),
+  }),
+  run: ({ result }, { risk, limit }) => {
+    const churn = churnOrFail(result);
+    const wanted = risk ? [risk] : ['lost', 'high', 'medium'];
+    const matching = churn.customers.filter((c) => wanted.includes(c.risk)).sort((a, b) => b.revenueAtRisk - a.revenueAtRisk);
+    const count = (level: string) => churn.customers.filter((c) => c.risk === level).length;
+    return {
+      notice: DATA_NOTICE,
+      model: churn.model,
+      note: dataString(churn.note, MAX_DATA_SENTENCE),
+      revenueAtRisk: money(churn.revenueAtRisk),
+      counts: { lost: count('lost'), high: count('high'), medium: count('medium'), low: count('low') },
+      customers: matching.slice(0, limit).map(churnRow),
+      more: Math.max(0, matching.length - limit),
+    };
+  },
+});
+
+/** Customers whose id or name matches the query: exact id, exact name, then contains. */
+export function matchCustomers(result: AnalysisResult, query: string): SegmentCustomer[] {
+  const customers = result.segments?.customers ?? [];
+  const wanted = normalise(query);
+  if (!wanted) return [];
+  const byId = customers.filter((c) => normalise(c.id) === wanted);
+  if (byId.length > 0) return byId;
+  const byName = customers.filter((c) => normalise(c.name) === wanted);
+  if (byName.length > 0) return byName;
+  return customers.filter((c) => normalise(c.name).includes(wanted) || normalise(c.id).includes(wanted));
+}
+
+export const findCustomer = defineTool({
+  name: 'find_customer',
+  description:
+    'Looks a customer up by id or name (or part of it): revenue, orders, first and last order, segment, churn risk and cross-sell suggestions.',
+  input: z.object({ query: z.string().trim().min(1).max(100).describe('Customer id or name.') }),
+  run: ({ result }, { query }) => {
+    const matches = matchCustomers(result, query);
+    if (matches.length === 0) throw new ToolInputError(`No customer matches ${JSON.stringify(dataString(query))}.`);
+    const churnById = new Map((result.churn?.customers ?? []).map((c) => [c.id, c]));
+    const total = result.totals.revenue;
+    return {
+      notice: DATA_NOTICE,
+      matches: matches.length,
+      customers: matches.slice(0, 5).map((c) => {
+        const churn = churnById.get(c.id);
+        return {
+          ...customerRow(c),
+          firstOrder: c.firstOrder,
+          revenueSharePct: total > 0 ? pct(c.revenue / total) : null,
+          abc: c.abc,
+          churn: churn ? churnRow(churn) : null,
+          crossSell: (result.crossSell?.opportunities ?? [])
+            .filter((o) => o.customer.id === c.id)
+            .slice(0, 3)
+            .map((o) => ({ product: dataString(o.product.name), because: dataString(o.because, MAX_DATA_SENTENCE), score: round(o.score, 2) })),
+        };
+      }),
+    };
+  },
+});
+
+const CUSTOMER_METRICS = ['revenue', 'orders', 'recencyDays', 'revenueAtRisk', 'revenue12m'] as const;
+type CustomerMetric = (typeof CUSTOMER_METRICS)[number];
+
+export const rankCustomers = defineTool({
+  name: 'rank_customers',
+  description:
+    'Ranks customers by a metric (revenue, orders, recencyDays, revenueAtRisk, revenue12m), highest first by default, optionally only one segment, churn risk level or region.',
+  input: z.object({
+    metric: z.enum(CUSTOMER_METRICS).default('revenue'),
+    direction: z.enum(['desc', 'asc']).default('desc').describe('desc = highest first.'),
+    segment: z.enum(SEGMENT_NAMES).optional(),
+    risk: z.enum(RISK_LEVELS).optional(),
+    region: z.string().trim().min(1).max(60).optional(),
+    limit: limitInput(10),
+  }),
+  run: (context, input) => rankCustomersOf(context, input),
+});
+
+interface RankCustomersInput {
+  metric: CustomerMetric;
+  direction: 'desc' | 'asc';
+  segment?: SegmentName;
+  risk?: ChurnCustomer['risk'];
+  region?: string;
+  limit: number;
+}
+
+function rankCustomersOf({ result, customerRegions }: ToolContext, input: RankCustomersInput) {
+  const customers = segmentsOrFail(result).customers;
+  const churnById = new Map((result.churn?.customers ?? []).map((c) => [c.id, c]));
+  const needsChurn = input.risk !== undefined || input.metric === 'revenueAtRisk' || input.metric === 'revenue12m';
+  if (needsChurn) churnOrFail(result);
+  if (input.region !== undefined && !customerRegions) throw new ToolInputError('This analysis has no region per customer.');
+  const region = input.region === undefined ? null : normalise(input.region);
+  const value = (c: SegmentCustomer): number | null => {
+    if (input.metric === 'revenue') return c.revenue;
+    if (input.metric === 'orders') return c.orders;
+    if (input.metric === 'recencyDays') return c.recencyDays;
+    return churnById.get(c.id)?.[input.metric] ?? null;
+  };
+  const sign = input.direction === 'desc' ? -1 : 1;
+  const matching = customers
+    .filter((c) => !input.segment || c.segment === input.segment)
+    .filter((c) => !input.risk || churnById.get(c.id)?.risk === input.risk)
+    .filter((c) => region === null || normalise(customerRegions?.[c.id] ?? '') === region)
+    .filter((c) => value(c) !== null)
+    .sort((a, b) => sign * ((value(a) ?? 0) - (value(b) ?? 0)) || a.name.localeCompare(b.name));
+  return {
+    notice: DATA_NOTICE,
+    metric: input.metric,
+    direction: input.direction,
+    filter: { segment: input.segment ?? null, risk: input.risk ?? null, region: dataString(input.region) },
+    matched: matching.length,
+    customers: matching.slice(0, input.limit).map((c, index) => ({
+      rank: index + 1,
+      ...customerRow(c),
+      ...(input.metric === 'revenueAtRisk' || input.metric === 'revenue12m' ? { [input.metric]: money(value(c) ?? 0) } : {}),
+      risk: churnById.get(c.id)?.risk ?? null,
+    })),
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * `get_overview` and `get_trend`: the dataset, its totals and the monthly series.
+ */
+import { z } from 'zod';
+import type { AnalysisResult, MonthPoint } from '../../engine/contract';
+import { dataString, defineTool, MAX_DATA_SENTENCE, money, round, ToolInputError } from './tool-kit';
+
+const MONTH = z.string().regex(/^\d{4}-\d{2}$/, 'Use YYYY-MM');
+
+/** Most months `get_trend` lists; longer ranges keep the most recent ones. */
+const MAX_MONTHS = 24;
+
+export const getOverview = defineTool({
+  name: 'get_overview',
+  description:
+    'Totals for the whole file: revenue, cost, gross margin, customers, orders, products, suppliers, the period covered, the currency, rows used and rejected, and which analyses are available.',
+  input: z.object({}),
+  run: ({ result }) => overviewOf(result),
+});
+
+function overviewOf(result: AnalysisResult) {
+  const { dataset, totals } = result;
+  return {
+    fileName: dataString(dataset.fileName),
+    period: dataset.period,
+    currency: dataset.currency,
+    rowsUsed: dataset.rowsUsed,
+    rowsRejected: dataset.rowsRejected,
+    revenue: money(totals.revenue),
+    cost: totals.cost === null ? null : money(totals.cost),
+    grossMargin: totals.grossMargin === null ? null : money(totals.grossMargin),
+    grossMarginPct: totals.grossMarginPct === null ? null : round(totals.grossMarginPct, 1),
+    customers: totals.customers,
+    orders: totals.orders,
+    averageOrderValue: totals.orders > 0 ? money(totals.revenue / totals.orders) : null,
+    products: totals.products,
+    suppliers: totals.suppliers,
+    yoyGrowthPct: result.trend.yoyGrowthPct === null ? null : round(result.trend.yoyGrowthPct, 1),
+    available: {
+      segments: result.segments !== null,
+      concentration: result.concentration !== null,
+      churn: result.churn !== null && result.churn.model !== 'unavailable',
+      products: result.products?.available ?? false,
+      margins: result.products?.marginAvailable ?? false,
+      suppliers: result.suppliers?.available ?? false,
+      crossSell: result.crossSell?.available ?? false,
+      trend: result.trend.monthly.length > 0,
+    },
+    warnings: dataset.warnings.slice(0, 5).map((warning) => dataString(warning, MAX_DATA_SENTENCE)),
+  };
+}
+
+export const getTrend = defineTool({
+  name: 'get_trend',
+  description:
+    'Monthly revenue, orders and active customers, optionally for a range of months (from/to as YYYY-MM, inclusive), with the range total, the best and worst month and the change from first to last month. Use it for totals of a month, quarter or year.',
+  input: z.object({
+    from: MONTH.optional().describe('First month, YYYY-MM.'),
+    to: MONTH.optional().describe('Last month, YYYY-MM.'),
+  }),
+  run: ({ result }, { from, to }) => trendOf(result, from, to),
+});
+
+function trendOf(result: AnalysisResult, from: string | undefined, to: string | undefined) {
+  const all = result.trend.monthly;
+  if (all.length === 0) throw new ToolInputError('The file has no dates, so there is no monthly trend.');
+  if (from && to && from > to) throw new ToolInputError(`The range starts (${from}) after it ends (${to}).`);
+  const inRange = all.filter((point) => (!from || point.month >= from) && (!to || point.month <= to));
+  if (inRange.length === 0) {
+    throw new ToolInputError(`No data between ${from ?? all[0].month} and ${to ?? all[all.length - 1].month}; the data covers ${all[0].month} to ${all[all.length - 1].month}.`);
+  }
+  const shown = inRange.slice(-MAX_MONTHS);
+  const revenue = money(inRange.reduce((sum, point) => sum + point.revenue, 0));
+  const orders = inRange.reduce((sum, point) => sum + point.orders, 0);
+  const first = inRange[0];
+  const last = inRange[inRange.length - 1];
+  return {
+    range: { from: first.month, to: last.month, months: inRange.length },
+    dataCovers: { from: all[0].month, to: all[all.length - 1].month },
+    total: { revenue, orders, averageMonthlyRevenue: money(revenue / inRange.length) },
+    best: monthRow(extreme(inRange, 1)),
+    worst: monthRow(extreme(inRange, -1)),
+    firstToLastChangePct: first.revenue > 0 ? round(((last.revenue - first.revenue) / first.revenue) * 100, 1) : null,
+    yoyGrowthPct: result.trend.yoyGrowthPct === null ? null : round(result.trend.yoyGrowthPct, 1),
+    monthly: shown.map(monthRow),
+    ...(shown.length < inRange.length ? { olderMonthsOmitted: inRange.length - shown.length } : {}),
+  };
+}
+
+function extreme(points: MonthPoint[], sign: 1 | -1): MonthPoint {
+  return points.reduce((best, point) => (sign * (point.revenue - best.revenue) > 0 ? point : best));
+}
+
+function monthRow(point: MonthPoint) {
+  return { month: point.month, revenue: money(point.revenue), orders: point.orders, customers: point.customers };
+}

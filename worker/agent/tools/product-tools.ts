@@ -1,0 +1,253 @@
+/**
+ * Product, supplier and cross-sell tools.
+ */
+import { z } from 'zod';
+import type { AnalysisResult, AssociationRule, ProductItem } from '../../engine/contract';
+import { matchCustomers } from './customer-tools';
+import {
+  DATA_NOTICE,
+  dataString,
+  MAX_DATA_SENTENCE,
+  defineTool,
+  limitInput,
+  money,
+  normalise,
+  pct,
+  round,
+  ToolInputError,
+} from './tool-kit';
+
+function productsOrFail(result: AnalysisResult) {
+  if (!result.products?.available) {
+    throw new ToolInputError(dataString(result.products?.note, MAX_DATA_SENTENCE) ?? 'Product analysis is not available for this file (it has no product column).');
+  }
+  return result.products;
+}
+
+function suppliersOrFail(result: AnalysisResult) {
+  if (!result.suppliers?.available) {
+    throw new ToolInputError(dataString(result.suppliers?.note, MAX_DATA_SENTENCE) ?? 'Supplier analysis is not available for this file (it has no supplier column).');
+  }
+  return result.suppliers;
+}
+
+function crossSellOrFail(result: AnalysisResult) {
+  if (!result.crossSell?.available) {
+    throw new ToolInputError(dataString(result.crossSell?.note, MAX_DATA_SENTENCE) ?? 'Cross-sell analysis is not available for this file.');
+  }
+  return result.crossSell;
+}
+
+function productRow(item: ProductItem) {
+  return {
+    id: dataString(item.id),
+    name: dataString(item.name),
+    category: dataString(item.category),
+    supplier: dataString(item.supplier),
+    revenue: money(item.revenue),
+    margin: item.margin === null ? null : money(item.margin),
+    marginPct: item.marginPct === null ? null : round(item.marginPct, 1),
+    quantity: round(item.quantity, 2),
+    customers: item.customers,
+    abc: item.abc,
+    trendPct: item.trendPct === null ? null : round(item.trendPct, 1),
+  };
+}
+
+function ruleRow(rule: AssociationRule) {
+  return {
+    ifBought: dataString(rule.antecedent.name),
+    alsoBuys: dataString(rule.consequent.name),
+    supportPct: pct(rule.support),
+    confidencePct: pct(rule.confidence),
+    lift: round(rule.lift, 2),
+  };
+}
+
+/** Products whose id or name matches the query: exact id, exact name, then contains. */
+export function matchProducts(result: AnalysisResult, query: string): ProductItem[] {
+  const items = result.products?.items ?? [];
+  const wanted = normalise(query);
+  if (!wanted) return [];
+  const byId = items.filter((p) => normalise(p.id) === wanted);
+  if (byId.length > 0) return byId;
+  const byName = items.filter((p) => normalise(p.name) === wanted);
+  if (byName.length > 0) return byName;
+  return items.filter((p) => normalise(p.name).includes(wanted));
+}
+
+export const getProducts = defineTool({
+  name: 'get_products',
+  description:
+    'Products by revenue with margin, ABC class and trend, revenue and margin by category, and flags (sold below cost, below category margin, fast decliners).',
+  input: z.object({ limit: limitInput(10) }),
+  run: ({ result }, { limit }) => {
+    const products = productsOrFail(result);
+    const byRevenue = [...products.items].sort((a, b) => b.revenue - a.revenue);
+    const total = products.items.reduce((sum, p) => sum + p.revenue, 0);
+    return {
+      notice: DATA_NOTICE,
+      products: products.items.length,
+      marginAvailable: products.marginAvailable,
+      note: dataString(products.note, MAX_DATA_SENTENCE),
+      top: byRevenue.slice(0, limit).map(productRow),
+      categories: categoriesOf(products.items, total).slice(0, limit),
+      flags: products.flags.slice(0, 10).map((flag) => ({
+        name: dataString(flag.name),
+        kind: flag.kind,
+        detail: dataString(flag.detail, MAX_DATA_SENTENCE),
+      })),
+    };
+  },
+});
+
+function categoriesOf(items: ProductItem[], total: number) {
+  const byCategory = new Map<string, { revenue: number; margin: number | null; products: number }>();
+  for (const item of items) {
+    const key = item.category ?? '(none)';
+    const entry = byCategory.get(key) ?? { revenue: 0, margin: 0, products: 0 };
+    entry.revenue += item.revenue;
+    entry.margin = entry.margin === null || item.margin === null ? null : entry.margin + item.margin;
+    entry.products += 1;
+    byCategory.set(key, entry);
+  }
+  return [...byCategory.entries()]
+    .sort((a, b) => b[1].revenue - a[1].revenue)
+    .map(([category, entry]) => ({
+      category: dataString(category),
+      products: entry.products,
+      revenue: money(entry.revenue),
+      revenueSharePct: total > 0 ? pct(entry.revenue / total) : null,
+      marginPct: entry.margin === null || entry.revenue === 0 ? null : round((entry.margin / entry.revenue) * 100, 1),
+    }));
+}
+
+const PRODUCT_METRICS = ['revenue', 'margin', 'marginPct', 'quantity', 'customers', 'trendPct'] as const;
+
+export const rankProducts = defineTool({
+  name: 'rank_products',
+  description:
+    'Ranks products by a metric (revenue, margin, marginPct, quantity, customers, trendPct), highest first by default, optionally only one category or supplier.',
+  input: z.object({
+    metric: z.enum(PRODUCT_METRICS).default('revenue'),
+    direction: z.enum(['desc', 'asc']).default('desc').describe('desc = highest first.'),
+    category: z.string().trim().min(1).max(60).optional(),
+    supplier: z.string().trim().min(1).max(60).optional(),
+    limit: limitInput(10),
+  }),
+  run: ({ result }, input) => {
+    const products = productsOrFail(result);
+    if ((input.metric === 'margin' || input.metric === 'marginPct') && !products.marginAvailable) {
+      throw new ToolInputError('Margins are not available: the file has no cost column.');
+    }
+    if (input.supplier !== undefined) suppliersOrFail(result);
+    const category = input.category === undefined ? null : normalise(input.category);
+    const supplier = input.supplier === undefined ? null : normalise(input.supplier);
+    const value = (item: ProductItem) => item[input.metric];
+    const sign = input.direction === 'desc' ? -1 : 1;
+    const matching = products.items
+      .filter((p) => category === null || normalise(p.category ?? '') === category)
+      .filter((p) => supplier === null || normalise(p.supplier ?? '') === supplier)
+      .filter((p) => value(p) !== null)
+      .sort((a, b) => sign * ((value(a) ?? 0) - (value(b) ?? 0)) || a.name.localeCompare(b.name));
+    return {
+      notice: DATA_NOTICE,
+      metric: input.metric,
+      direction: input.direction,
+      filter: { category: dataString(input.category), supplier: dataString(input.supplier) },
+      matched: matching.length,
+      products: matching.slice(0, input.limit).map((item, index) => ({ rank: index + 1, ...productRow(item) })),
+    };
+  },
+});
+
+export const findProduct = defineTool({
+  name: 'find_product',
+  description: 'Looks a product up by id or name (or part of it): revenue, margin, supplier, customers, trend and what it is bought with.',
+  input: z.object({ query: z.string().trim().min(1).max(100).describe('Product id or name.') }),
+  run: ({ result }, { query }) => {
+    productsOrFail(result);
+    const matches = matchProducts(result, query);
+    if (matches.length === 0) throw new ToolInputError(`No product matches ${JSON.stringify(dataString(query))}.`);
+    const total = result.totals.revenue;
+    const rules = result.crossSell?.rules ?? [];
+    return {
+      notice: DATA_NOTICE,
+      matches: matches.length,
+      products: matches.slice(0, 5).map((item) => ({
+        ...productRow(item),
+        revenueSharePct: total > 0 ? pct(item.revenue / total) : null,
+        flags: (result.products?.flags ?? []).filter((f) => f.id === item.id).map((f) => dataString(f.detail, MAX_DATA_SENTENCE)),
+        boughtWith: rules
+          .filter((r) => r.antecedent.id === item.id || r.consequent.id === item.id)
+          .slice(0, 3)
+          .map(ruleRow),
+      })),
+    };
+  },
+});
+
+export const getSuppliers = defineTool({
+  name: 'get_suppliers',
+  description:
+    'Supplier dependency: each supplier\'s revenue share, products and customers exposed, the HHI, the top and top-3 shares, and the level.',
+  input: z.object({ limit: limitInput(10) }),
+  run: ({ result }, { limit }) => {
+    const suppliers = suppliersOrFail(result);
+    return {
+      notice: DATA_NOTICE,
+      suppliers: suppliers.items.length,
+      level: suppliers.level,
+      hhi: suppliers.hhi === null ? null : round(suppliers.hhi, 0),
+      topSharePct: suppliers.topShare === null ? null : pct(suppliers.topShare),
+      top3SharePct: suppliers.top3Share === null ? null : pct(suppliers.top3Share),
+      items: suppliers.items.slice(0, limit).map((s) => ({
+        name: dataString(s.name),
+        revenue: money(s.revenue),
+        revenueSharePct: pct(s.share),
+        products: s.products,
+        customersExposed: s.customersExposed,
+      })),
+      flags: suppliers.flags.slice(0, 5).map((flag) => dataString(flag, MAX_DATA_SENTENCE)),
+    };
+  },
+});
+
+export const getCrossSell = defineTool({
+  name: 'get_cross_sell',
+  description:
+    'Products bought together (association rules with support, confidence, lift) and per-customer suggestions. With `product`, rules involving it; with `customer`, suggestions for that customer.',
+  input: z.object({
+    product: z.string().trim().min(1).max(100).optional().describe('Product id or name.'),
+    customer: z.string().trim().min(1).max(100).optional().describe('Customer id or name.'),
+    limit: limitInput(5),
+  }),
+  run: ({ result }, { product, customer, limit }) => {
+    const crossSell = crossSellOrFail(result);
+    let rules = crossSell.rules;
+    let opportunities = crossSell.opportunities;
+    if (product !== undefined) {
+      const ids = new Set(matchProducts(result, product).map((p) => p.id));
+      if (ids.size === 0) throw new ToolInputError(`No product matches ${JSON.stringify(dataString(product))}.`);
+      rules = rules.filter((r) => ids.has(r.antecedent.id) || ids.has(r.consequent.id));
+      opportunities = opportunities.filter((o) => ids.has(o.product.id));
+    }
+    if (customer !== undefined) {
+      const ids = new Set(matchCustomers(result, customer).map((c) => c.id));
+      if (ids.size === 0) throw new ToolInputError(`No customer matches ${JSON.stringify(dataString(customer))}.`);
+      opportunities = opportunities.filter((o) => ids.has(o.customer.id));
+    }
+    return {
+      notice: DATA_NOTICE,
+      basis: crossSell.basis,
+      baskets: crossSell.baskets,
+      rules: [...rules].sort((a, b) => b.lift - a.lift).slice(0, limit).map(ruleRow),
+      opportunities: opportunities.slice(0, limit).map((o) => ({
+        customer: dataString(o.customer.name),
+        product: dataString(o.product.name),
+        because: dataString(o.because, MAX_DATA_SENTENCE),
+        score: round(o.score, 2),
+      })),
+    };
+  },
+});

@@ -1,0 +1,410 @@
+/**
+ * The one streaming pass: each row is parsed straight from its bytes and folded into
+ * per-customer, per-product, per-supplier and per-month sums plus the sparse pairs the
+ * analyses need. Nothing is kept per row, so memory grows with distinct keys only.
+ *
+ * Definitions (see aggregate/types.ts):
+ * - revenue is net: negative quantities or amounts and credit notes (invoice ids such as
+ *   `C536379`) reduce it and are never purchases or orders;
+ * - an order is a distinct non-return order id, or without an order id a distinct
+ *   (customer, day) purchase occasion;
+ * - rows without a customer still count toward total, monthly and product revenue.
+ */
+import type { RecordView } from '../ingest/tokenizer';
+import { parseDateBytes, type DateOrder } from '../schema/dates';
+import type { TablePlan } from '../schema/infer';
+import { parseNumberBytes, type DecimalSeparator } from '../schema/numbers';
+import { growF64, growI32, growU8 } from './growable';
+import { ByteInterner } from './intern';
+import { PairMap } from './pair-map';
+import { RejectLog } from './rejects';
+
+/** Dense month slots cover 1900-01 … 2099-12 (the years dates.ts accepts). */
+export const MONTH_BASE = 1900 * 12;
+const MONTH_SLOTS = 200 * 12;
+
+export const REASONS = {
+  noAmount: 'No amount',
+  badAmount: 'Amount is not a number',
+  noQuantityPrice: 'No quantity or unit price',
+  noDate: 'No date',
+  badDate: 'Date could not be read',
+  afterAsOf: 'Dated after the analysis date',
+} as const;
+
+interface Field {
+  column: number;
+  decimal: DecimalSeparator;
+}
+
+function field(plan: TablePlan, role: keyof TablePlan['roles']): Field | null {
+  const column = plan.roles[role];
+  if (column === undefined) return null;
+  return { column, decimal: plan.columns[column].decimal };
+}
+
+/** Accumulates rows into aggregates; `finish.ts` turns the state into `Aggregates`. */
+export class AggregateBuilder {
+  readonly customers = new ByteInterner();
+  readonly products = new ByteInterner();
+  readonly orders = new ByteInterner();
+  readonly suppliers = new ByteInterner();
+  readonly rejects = new RejectLog();
+
+  rowsRead = 0;
+  rowsUsed = 0;
+  rowsWithoutCustomer = 0;
+  rowsWithoutCost = 0;
+  firstDay = -1;
+  lastDay = -1;
+  totalRevenue = 0;
+  totalCost = 0;
+  totalOrders = 0;
+  revenueWithoutCustomer = 0;
+  returnsValue = 0;
+  minMonth = MONTH_SLOTS;
+  maxMonth = -1;
+
+  customerNames: string[] = [];
+  customerRegions: (string | null)[] = [];
+  customerRevenue = new Float64Array(256);
+  customerCost = new Float64Array(256);
+  customerOrders = new Int32Array(256);
+  customerFirstDay = new Int32Array(256).fill(-1);
+  customerLastDay = new Int32Array(256).fill(-1);
+  customerPurchaseDays = new Int32Array(256);
+
+  productNames: string[] = [];
+  productCategories: (string | null)[] = [];
+  productRevenue = new Float64Array(256);
+  productCost = new Float64Array(256);
+  productQuantity = new Float64Array(256);
+  productCustomers = new Int32Array(256);
+
+  supplierRevenue = new Float64Array(64);
+  supplierCost = new Float64Array(64);
+
+  monthRevenue = new Float64Array(MONTH_SLOTS);
+  monthOrders = new Int32Array(MONTH_SLOTS);
+  monthCustomers = new Int32Array(MONTH_SLOTS);
+
+  /** Per order (or purchase occasion): 1 once a non-return line has counted it. */
+  orderCounted = new Uint8Array(1024);
+
+  readonly customerDays = new PairMap(false);
+  readonly customerMonths = new PairMap(true);
+  readonly productMonths = new PairMap(true);
+  readonly customerProducts = new PairMap(true);
+  readonly orderProducts = new PairMap(false);
+  readonly supplierProducts = new PairMap(true);
+  readonly supplierCustomers = new PairMap(false);
+
+  private readonly amount: Field | null;
+  private readonly quantity: Field | null;
+  private readonly unitPrice: Field | null;
+  private readonly unitCost: Field | null;
+  private readonly cost: Field | null;
+  private readonly profit: Field | null;
+  private readonly date: number;
+  private readonly dateOrder: DateOrder;
+  private readonly customerKey: number;
+  private readonly customerName: number;
+  private readonly region: number;
+  private readonly orderId: number;
+  private readonly productKey: number;
+  private readonly productName: number;
+  private readonly category: number;
+  private readonly supplier: number;
+  readonly hasCost: boolean;
+  private lastDateIn = -2;
+  private lastMonthOut = -1;
+
+  constructor(
+    readonly plan: TablePlan,
+    private readonly asOfDay: number,
+  ) {
+    const roles = plan.roles;
+    this.amount = field(plan, 'amount');
+    this.quantity = field(plan, 'quantity');
+    this.unitPrice = field(plan, 'unitPrice');
+    this.unitCost = this.quantity ? field(plan, 'unitCost') : null;
+    this.cost = field(plan, 'cost');
+    this.profit = field(plan, 'profit');
+    this.hasCost = this.unitCost !== null || this.cost !== null || this.profit !== null;
+    this.date = roles.date ?? -1;
+    this.dateOrder = this.date >= 0 ? (plan.columns[this.date].dateOrder ?? 'ymd') : 'ymd';
+    this.customerKey = roles.customerId ?? roles.customerName ?? -1;
+    this.customerName = roles.customerName ?? -1;
+    this.region = roles.region ?? -1;
+    this.orderId = roles.orderId ?? -1;
+    this.productKey = roles.productId ?? roles.productName ?? -1;
+    this.productName = roles.productName ?? -1;
+    this.category = roles.category ?? -1;
+    this.supplier = roles.supplier ?? -1;
+  }
+
+  /** Folds one transaction row into the aggregates (or counts why it can't be used). */
+  addRow(view: RecordView, rowNumber: number): void {
+    this.rowsRead++;
+    const buf = view.buf;
+    const n = view.count;
+    let quantity = NaN;
+    if (this.quantity) quantity = this.number(view, this.quantity);
+    let amount: number;
+    if (this.amount) {
+      amount = this.number(view, this.amount);
+      if (amount !== amount) {
+        this.rejects.add(isBlank(view, this.amount.column) ? REASONS.noAmount : REASONS.badAmount, rowNumber, view);
+        return;
+      }
+    } else {
+      const price = this.unitPrice ? this.number(view, this.unitPrice) : NaN;
+      if (quantity !== quantity || price !== price) {
+        this.rejects.add(REASONS.noQuantityPrice, rowNumber, view);
+        return;
+      }
+      amount = quantity * price;
+    }
+    let day = -1;
+    if (this.date >= 0) {
+      const col = this.date;
+      day = col < n ? parseDateBytes(buf, view.starts[col], view.ends[col], this.dateOrder) : -1;
+      if (day < 0) {
+        this.rejects.add(isBlank(view, col) ? REASONS.noDate : REASONS.badDate, rowNumber, view);
+        return;
+      }
+      if (this.asOfDay >= 0 && day > this.asOfDay) {
+        this.rejects.add(REASONS.afterAsOf, rowNumber, view);
+        return;
+      }
+    }
+    let order = -1;
+    let credit = false;
+    if (this.orderId >= 0 && this.orderId < n) {
+      const s = view.starts[this.orderId];
+      const e = keyEnd(buf, s, view.ends[this.orderId]);
+      const start = keyStart(buf, s, e);
+      if (start < e) {
+        order = this.orders.intern(buf, start, e);
+        credit = (buf[start] === 67 || buf[start] === 99) && e - start > 1 && buf[start + 1] >= 48 && buf[start + 1] <= 57;
+      }
+    }
+    if (credit && amount > 0) amount = -amount;
+    const isReturn = credit || amount < 0 || quantity < 0;
+    const cost = this.hasCost ? this.lineCost(view, amount, quantity, isReturn) : 0;
+    this.rowsUsed++;
+    this.totalRevenue += amount;
+    this.totalCost += cost;
+    if (amount < 0) this.returnsValue -= amount;
+
+    let month = -1;
+    if (day >= 0) {
+      month = this.monthOf(day);
+      this.monthRevenue[month] += amount;
+      if (month < this.minMonth) this.minMonth = month;
+      if (month > this.maxMonth) this.maxMonth = month;
+      if (this.firstDay < 0 || day < this.firstDay) this.firstDay = day;
+      if (day > this.lastDay) this.lastDay = day;
+    }
+
+    const customer = this.internKey(this.customers, view, this.customerKey);
+    if (customer < 0) {
+      this.revenueWithoutCustomer += amount;
+      this.rowsWithoutCustomer++;
+    } else this.addToCustomer(view, customer, amount, cost);
+
+    let customerMonth = -1;
+    if (customer >= 0 && month >= 0) {
+      customerMonth = this.customerMonths.upsert(customer, month);
+      this.customerMonths.revenue[customerMonth] += amount;
+      if (!isReturn && this.customerMonths.flags[customerMonth] === 0) {
+        this.customerMonths.flags[customerMonth] = 1;
+        this.monthCustomers[month]++;
+      }
+    }
+    if (!isReturn && customer >= 0 && day >= 0) {
+      if (this.customerFirstDay[customer] < 0 || day < this.customerFirstDay[customer]) this.customerFirstDay[customer] = day;
+      if (day > this.customerLastDay[customer]) this.customerLastDay[customer] = day;
+      const occasion = this.customerDays.upsert(customer, day);
+      if (this.customerDays.added) this.customerPurchaseDays[customer]++;
+      if (this.orderId < 0) order = occasion;
+    }
+    if (!isReturn && order >= 0) {
+      this.orderCounted = growU8(this.orderCounted, order + 1);
+      if (this.orderCounted[order] === 0) {
+        this.orderCounted[order] = 1;
+        this.totalOrders++;
+        if (month >= 0) this.monthOrders[month]++;
+        if (customer >= 0) this.customerOrders[customer]++;
+        if (customerMonth >= 0) this.customerMonths.orders[customerMonth]++;
+      }
+    }
+
+    const product = this.internKey(this.products, view, this.productKey);
+    if (product >= 0) this.addToProduct(view, product, customer, order, month, amount, cost, quantity, isReturn);
+
+    if (this.supplier >= 0) {
+      const supplier = this.internText(this.suppliers, view, this.supplier);
+      if (supplier >= 0) {
+        this.supplierRevenue = growF64(this.supplierRevenue, supplier + 1);
+        this.supplierCost = growF64(this.supplierCost, supplier + 1);
+        this.supplierRevenue[supplier] += amount;
+        this.supplierCost[supplier] += cost;
+        if (product >= 0) this.supplierProducts.revenue[this.supplierProducts.upsert(supplier, product)] += amount;
+        if (customer >= 0) this.supplierCustomers.upsert(supplier, customer);
+      }
+    }
+  }
+
+  private addToCustomer(view: RecordView, customer: number, amount: number, cost: number): void {
+    if (customer >= this.customerNames.length) {
+      const size = customer + 1;
+      this.customerRevenue = growF64(this.customerRevenue, size);
+      this.customerCost = growF64(this.customerCost, size);
+      this.customerOrders = growI32(this.customerOrders, size);
+      this.customerFirstDay = growI32(this.customerFirstDay, size, -1);
+      this.customerLastDay = growI32(this.customerLastDay, size, -1);
+      this.customerPurchaseDays = growI32(this.customerPurchaseDays, size);
+      this.customerNames.push('');
+      this.customerRegions.push(null);
+    }
+    this.customerRevenue[customer] += amount;
+    this.customerCost[customer] += cost;
+    if (this.customerName >= 0 && this.customerNames[customer] === '') this.customerNames[customer] = cellText(view, this.customerName);
+    if (this.region >= 0 && this.customerRegions[customer] === null) this.customerRegions[customer] = cellText(view, this.region) || null;
+  }
+
+  private addToProduct(
+    view: RecordView,
+    product: number,
+    customer: number,
+    order: number,
+    month: number,
+    amount: number,
+    cost: number,
+    quantity: number,
+    isReturn: boolean,
+  ): void {
+    if (product >= this.productNames.length) {
+      const size = product + 1;
+      this.productRevenue = growF64(this.productRevenue, size);
+      this.productCost = growF64(this.productCost, size);
+      this.productQuantity = growF64(this.productQuantity, size);
+      this.productCustomers = growI32(this.productCustomers, size);
+      this.productNames.push('');
+      this.productCategories.push(null);
+    }
+    this.productRevenue[product] += amount;
+    this.productCost[product] += cost;
+    if (quantity === quantity) this.productQuantity[product] += quantity;
+    if (this.productName >= 0 && this.productNames[product] === '') this.productNames[product] = cellText(view, this.productName);
+    if (this.category >= 0 && this.productCategories[product] === null) this.productCategories[product] = cellText(view, this.category) || null;
+    const productMonth = month >= 0 ? this.productMonths.upsert(product, month) : -1;
+    if (productMonth >= 0) this.productMonths.revenue[productMonth] += amount;
+    let pair = -1;
+    if (customer >= 0) {
+      pair = this.customerProducts.upsert(customer, product);
+      this.customerProducts.revenue[pair] += amount;
+      if (!isReturn && this.customerProducts.flags[pair] === 0) {
+        this.customerProducts.flags[pair] = 1;
+        this.productCustomers[product]++;
+      }
+    }
+    if (!isReturn && order >= 0) {
+      this.orderProducts.upsert(order, product);
+      if (this.orderProducts.added) {
+        if (pair >= 0) this.customerProducts.orders[pair]++;
+        if (productMonth >= 0) this.productMonths.orders[productMonth]++;
+      }
+    }
+  }
+
+  /** Line cost from unit cost × quantity, a cost column, or amount − profit; 0 when missing. */
+  private lineCost(view: RecordView, amount: number, quantity: number, isReturn: boolean): number {
+    let cost: number;
+    if (this.unitCost) cost = this.number(view, this.unitCost) * quantity;
+    else if (this.cost) cost = this.number(view, this.cost);
+    else cost = amount - this.number(view, this.profit as Field);
+    if (cost !== cost) {
+      this.rowsWithoutCost++;
+      return 0;
+    }
+    // A return gives the goods back: its cost comes off too (same sign as the amount).
+    if (isReturn && amount < 0 && cost > 0) return -cost;
+    return cost;
+  }
+
+  private number(view: RecordView, f: Field): number {
+    if (f.column >= view.count) return NaN;
+    return parseNumberBytes(view.buf, view.starts[f.column], view.ends[f.column], f.decimal);
+  }
+
+  private monthOf(day: number): number {
+    if (day === this.lastDateIn) return this.lastMonthOut;
+    const month = monthIndexOfDay(day) - MONTH_BASE;
+    this.lastDateIn = day;
+    this.lastMonthOut = month;
+    return month;
+  }
+
+  /** Interns an id cell (trimmed, `17850.0` read as `17850`); -1 when blank. */
+  private internKey(interner: ByteInterner, view: RecordView, column: number): number {
+    if (column < 0 || column >= view.count) return -1;
+    const buf = view.buf;
+    const e = keyEnd(buf, view.starts[column], view.ends[column]);
+    const s = keyStart(buf, view.starts[column], e);
+    return s < e ? interner.intern(buf, s, e) : -1;
+  }
+
+  private internText(interner: ByteInterner, view: RecordView, column: number): number {
+    if (column >= view.count) return -1;
+    const buf = view.buf;
+    let e = view.ends[column];
+    const s = keyStart(buf, view.starts[column], e);
+    while (e > s && buf[e - 1] === 32) e--;
+    return s < e ? interner.intern(buf, s, e) : -1;
+  }
+}
+
+/** Month index (`year * 12 + month - 1`) of an epoch day (Hinnant's civil_from_days). */
+export function monthIndexOfDay(day: number): number {
+  const z = day + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return y * 12 + m - 1;
+}
+
+function keyStart(buf: Uint8Array, s: number, e: number): number {
+  while (s < e && (buf[s] === 32 || buf[s] === 9)) s++;
+  return s;
+}
+
+/** End of an id cell without trailing spaces or a float's `.0` (`17850.0` → `17850`). */
+function keyEnd(buf: Uint8Array, s: number, e: number): number {
+  while (e > s && (buf[e - 1] === 32 || buf[e - 1] === 9)) e--;
+  let z = e;
+  while (z > s && buf[z - 1] === 48) z--;
+  if (z < e && z - 1 > s && buf[z - 1] === 46) {
+    for (let i = s; i < z - 1; i++) if (buf[i] < 48 || buf[i] > 57) return e;
+    return z - 1;
+  }
+  return e;
+}
+
+function isBlank(view: RecordView, column: number): boolean {
+  if (column >= view.count) return true;
+  for (let i = view.starts[column]; i < view.ends[column]; i++) if (view.buf[i] !== 32 && view.buf[i] !== 9) return false;
+  return true;
+}
+
+const decoder = new TextDecoder();
+
+function cellText(view: RecordView, column: number): string {
+  if (column >= view.count) return '';
+  return decoder.decode(view.buf.subarray(view.starts[column], view.ends[column])).trim();
+}

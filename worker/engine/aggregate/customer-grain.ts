@@ -1,0 +1,85 @@
+/**
+ * Customer-level files: one row per customer with spend per category and no dates or
+ * transactions (the UCI Wholesale customers file). Each row becomes a customer, the spend
+ * columns become categories ("products") so the mix can be analysed, and revenue is the
+ * row's total spend. There are no orders, days or months.
+ */
+import type { RecordView } from '../ingest/tokenizer';
+import { parseNumberBytes } from '../schema/numbers';
+import { AggregateBuilder } from './builder';
+import { growF64, growI32 } from './growable';
+
+const decoder = new TextDecoder();
+
+/** Registers the spend columns as products, in column order. Call once before rows. */
+export function registerSpendColumns(builder: AggregateBuilder): void {
+  for (const column of builder.plan.spendColumns) {
+    const name = builder.plan.columns[column].name;
+    const product = builder.products.internString(name);
+    builder.productNames[product] = name;
+    builder.productCategories[product] = null;
+  }
+  const n = builder.products.size;
+  builder.productRevenue = growF64(builder.productRevenue, n);
+  builder.productCost = growF64(builder.productCost, n);
+  builder.productQuantity = growF64(builder.productQuantity, n);
+  builder.productCustomers = growI32(builder.productCustomers, n);
+}
+
+/** Folds one customer row: its id (a name column if any, else the row number) and its spend. */
+export function addCustomerRow(builder: AggregateBuilder, view: RecordView, rowNumber: number): void {
+  builder.rowsRead++;
+  const { plan } = builder;
+  const values: number[] = [];
+  let total = 0;
+  let readable = 0;
+  for (const column of plan.spendColumns) {
+    const v = column < view.count ? parseNumberBytes(view.buf, view.starts[column], view.ends[column], plan.columns[column].decimal) : NaN;
+    values.push(v === v ? v : 0);
+    if (v === v) {
+      readable++;
+      total += v;
+    }
+  }
+  if (readable === 0) {
+    builder.rejects.add('No spend values', rowNumber, view);
+    return;
+  }
+  builder.rowsUsed++;
+  const keyColumn = plan.roles.customerId ?? plan.roles.customerName;
+  const key = keyColumn !== undefined && keyColumn < view.count ? text(view, keyColumn) : '';
+  const customer = builder.customers.internString(key || String(rowNumber));
+  const size = customer + 1;
+  builder.customerRevenue = growF64(builder.customerRevenue, size);
+  builder.customerCost = growF64(builder.customerCost, size);
+  builder.customerOrders = growI32(builder.customerOrders, size);
+  builder.customerFirstDay = growI32(builder.customerFirstDay, size, -1);
+  builder.customerLastDay = growI32(builder.customerLastDay, size, -1);
+  builder.customerPurchaseDays = growI32(builder.customerPurchaseDays, size);
+  while (builder.customerNames.length < size) {
+    builder.customerNames.push('');
+    builder.customerRegions.push(null);
+  }
+  const nameColumn = plan.roles.customerName;
+  builder.customerNames[customer] = nameColumn !== undefined ? text(view, nameColumn) : `Row ${rowNumber}`;
+  const regionColumn = plan.roles.region;
+  if (regionColumn !== undefined) builder.customerRegions[customer] = text(view, regionColumn) || null;
+  builder.customerRevenue[customer] += total;
+  builder.totalRevenue += total;
+  plan.spendColumns.forEach((_, product) => {
+    const v = values[product];
+    builder.productRevenue[product] += v;
+    if (v === 0) return;
+    const pair = builder.customerProducts.upsert(customer, product);
+    builder.customerProducts.revenue[pair] += v;
+    if (v > 0 && builder.customerProducts.flags[pair] === 0) {
+      builder.customerProducts.flags[pair] = 1;
+      builder.productCustomers[product]++;
+    }
+  });
+}
+
+function text(view: RecordView, column: number): string {
+  if (column >= view.count) return '';
+  return decoder.decode(view.buf.subarray(view.starts[column], view.ends[column])).trim();
+}

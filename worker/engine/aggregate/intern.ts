@@ -1,0 +1,83 @@
+/**
+ * Interns keys (customer ids, product codes, invoice numbers) by their UTF-8 bytes, so a
+ * key seen a million times is decoded into a JS string once. An open-addressing hash
+ * table maps the bytes to a dense index; the bytes live in one growable pool.
+ */
+import { growI32, growU8 } from './growable';
+
+const decoder = new TextDecoder();
+
+export class ByteInterner {
+  /** Decoded keys by index. */
+  readonly keys: string[] = [];
+  private table = new Int32Array(1024); // index + 1, 0 = empty
+  private mask = 1023;
+  private pool = new Uint8Array(1 << 16);
+  private poolUsed = 0;
+  private offsets = new Int32Array(256);
+  private lengths = new Int32Array(256);
+  private hashes = new Int32Array(256);
+
+  get size(): number {
+    return this.keys.length;
+  }
+
+  /** The index of the key `buf[start, end)`, adding it if new. */
+  intern(buf: Uint8Array, start: number, end: number): number {
+    let h = 0x811c9dc5;
+    for (let i = start; i < end; i++) h = Math.imul(h ^ buf[i], 0x01000193);
+    const length = end - start;
+    let slot = h & this.mask;
+    for (;;) {
+      const entry = this.table[slot];
+      if (entry === 0) break;
+      const index = entry - 1;
+      if (this.hashes[index] === h && this.lengths[index] === length && this.equals(index, buf, start, length)) return index;
+      slot = (slot + 1) & this.mask;
+    }
+    return this.add(buf, start, length, h, slot);
+  }
+
+  /** The index of a key given as a string, adding it if new. */
+  internString(key: string): number {
+    const bytes = new TextEncoder().encode(key);
+    return this.intern(bytes, 0, bytes.length);
+  }
+
+  private equals(index: number, buf: Uint8Array, start: number, length: number): boolean {
+    const pool = this.pool;
+    const offset = this.offsets[index];
+    for (let i = 0; i < length; i++) if (pool[offset + i] !== buf[start + i]) return false;
+    return true;
+  }
+
+  private add(buf: Uint8Array, start: number, length: number, hash: number, slot: number): number {
+    const index = this.keys.length;
+    this.pool = growU8(this.pool, this.poolUsed + length);
+    this.pool.set(buf.subarray(start, start + length), this.poolUsed);
+    this.offsets = growI32(this.offsets, index + 1);
+    this.lengths = growI32(this.lengths, index + 1);
+    this.hashes = growI32(this.hashes, index + 1);
+    this.offsets[index] = this.poolUsed;
+    this.lengths[index] = length;
+    this.hashes[index] = hash;
+    this.poolUsed += length;
+    this.keys.push(decoder.decode(buf.subarray(start, start + length)));
+    this.table[slot] = index + 1;
+    if (this.keys.length * 2 > this.table.length) this.rehash();
+    return index;
+  }
+
+  private rehash(): void {
+    const size = this.table.length * 2;
+    const table = new Int32Array(size);
+    const mask = size - 1;
+    for (let index = 0; index < this.keys.length; index++) {
+      let slot = this.hashes[index] & mask;
+      while (table[slot] !== 0) slot = (slot + 1) & mask;
+      table[slot] = index + 1;
+    }
+    this.table = table;
+    this.mask = mask;
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The overview sections of `analysis.json`: the dataset profile, the headline totals and
+ * the monthly trend. Money is rounded to cents here, at the edge; aggregates keep full
+ * precision.
+ */
+import type { Aggregates } from '../aggregate/types';
+import { monthLabel } from '../aggregate/types';
+import type { DatasetProfile, Totals, Trend } from '../contract';
+
+const cents = (v: number): number => Math.round(v * 100) / 100;
+
+/** The dataset profile written during ingestion (roles, rows, rejects, warnings). */
+export function datasetOf(agg: Aggregates): DatasetProfile {
+  return agg.profile;
+}
+
+/**
+ * Headline totals. Orders exclude returns and credit notes; customers are every customer
+ * id seen (returns included), as in UCI's published counts.
+ */
+export function totalsOf(agg: Aggregates): Totals {
+  const revenue = cents(agg.totals.revenue);
+  const cost = agg.totals.cost === null ? null : cents(agg.totals.cost);
+  const grossMargin = cost === null ? null : cents(agg.totals.revenue - (agg.totals.cost ?? 0));
+  return {
+    revenue,
+    cost,
+    grossMargin,
+    grossMarginPct: grossMargin === null || agg.totals.revenue === 0 ? null : Math.round((grossMargin / agg.totals.revenue) * 10_000) / 100,
+    customers: agg.customers.count,
+    orders: agg.totals.orders,
+    products: agg.products.count,
+    suppliers: agg.hasSupplier ? agg.suppliers.count : null,
+    revenueWithoutCustomer: cents(agg.totals.revenueWithoutCustomer),
+    returnsValue: cents(agg.totals.returnsValue),
+  };
+}
+
+/**
+ * Monthly revenue, orders and active customers, and year-over-year growth: the last 12
+ * months against the 12 before them, when there are at least 24 months.
+ */
+export function trendOf(agg: Aggregates): Trend {
+  const { months, revenue, orders, customers } = agg.months;
+  const monthly = Array.from(months, (m, i) => ({
+    month: monthLabel(m),
+    revenue: cents(revenue[i]),
+    orders: orders[i],
+    customers: customers[i],
+  }));
+  let yoyGrowthPct: number | null = null;
+  const n = months.length;
+  if (n >= 24) {
+    let last = 0;
+    let previous = 0;
+    for (let i = n - 12; i < n; i++) last += revenue[i];
+    for (let i = n - 24; i < n - 12; i++) previous += revenue[i];
+    if (previous > 0) yoyGrowthPct = Math.round(((last - previous) / previous) * 10_000) / 100;
+  }
+  return { monthly, yoyGrowthPct };
+}

@@ -1,0 +1,129 @@
+/**
+ * Question 4 — which products make (or lose) money? Revenue, cost, margin, ABC class and
+ * a 6-month-on-6-month trend per product, with flags for negative margins, margins far
+ * below the product's category, and fast decliners. Margin is never guessed: without a
+ * cost column it is null and the note says why.
+ */
+import type { Aggregates } from '../aggregate/types';
+import type { ProductItem, Products } from '../contract';
+import { monthOfDay, revenueInMonths } from './calendar';
+import { abcTiers } from './stats';
+
+/** A margin this many percentage points under the category's is "far below". */
+export const BELOW_CATEGORY_POINTS = 20;
+/** A fall of at least this much, last 6 months vs the 6 before, is a fast decline. */
+export const FAST_DECLINE_PCT = -50;
+/** Decliners must have had at least this share of the earlier window's revenue to matter. */
+export const DECLINE_MATERIALITY_SHARE = 0.002;
+
+type ProductFlag = Products['flags'][number];
+
+/** Per-product economics and flags; `available: false` when the file has no product column. */
+export function productsOf(agg: Aggregates, asOfDay: number): Products | null {
+  const p = agg.products;
+  if (!agg.hasProducts || p.count === 0) {
+    return { available: false, marginAvailable: false, note: 'The file has no product column, so products cannot be analysed.', items: [], flags: [] };
+  }
+  const cost = agg.hasCost ? p.cost : null;
+  const trend = trendWindows(agg, asOfDay);
+  const tiers = abcTiers(p.revenue);
+  const items: ProductItem[] = [];
+  for (let i = 0; i < p.count; i++) {
+    const margin = cost ? p.revenue[i] - cost[i] : null;
+    items.push({
+      id: p.ids[i],
+      name: p.names[i],
+      category: p.categories[i],
+      supplier: p.suppliers[i],
+      revenue: p.revenue[i],
+      cost: cost ? cost[i] : null,
+      margin,
+      marginPct: margin !== null && p.revenue[i] > 0 ? (margin / p.revenue[i]) * 100 : null,
+      quantity: p.quantity[i],
+      customers: p.customers[i],
+      abc: tiers[i],
+      trendPct: trend && trend.prior[i] > 0 ? ((trend.recent[i] - trend.prior[i]) / trend.prior[i]) * 100 : null,
+    });
+  }
+  const flags = [...negativeMarginFlags(items), ...belowCategoryFlags(items), ...(trend ? declineFlags(items, trend.prior) : [])];
+  items.sort((a, b) => b.revenue - a.revenue);
+  const notes: string[] = [];
+  if (!cost) notes.push('The file has no cost (or profit) column, so margins are not shown — they would have to be invented.');
+  if (!trend) notes.push('Trends need 12 months of dated history before the as-of date; the file has less.');
+  return { available: true, marginAvailable: cost !== null, note: notes.length ? notes.join(' ') : null, items, flags };
+}
+
+/** Revenue per product in the last 6 months and the 6 before, or null with under 12 months of data. */
+function trendWindows(agg: Aggregates, asOfDay: number): { recent: Float64Array; prior: Float64Array } | null {
+  if (!agg.hasDates || asOfDay < 0 || agg.months.months.length === 0) return null;
+  const last = monthOfDay(asOfDay);
+  if (agg.months.months[0] > last - 11) return null;
+  return {
+    recent: revenueInMonths(agg.productMonths, agg.products.count, last - 5, last),
+    prior: revenueInMonths(agg.productMonths, agg.products.count, last - 11, last - 6),
+  };
+}
+
+const money = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 0 });
+
+/** Margins within half a cent of zero are rounding noise from summing cost = sales − profit. */
+const MARGIN_NOISE = 0.005;
+
+function negativeMarginFlags(items: ProductItem[]): ProductFlag[] {
+  return items
+    .filter((item) => item.margin !== null && item.margin < -MARGIN_NOISE)
+    .sort((a, b) => (a.margin ?? 0) - (b.margin ?? 0))
+    .map((item) => ({
+      id: item.id,
+      name: item.name,
+      kind: 'negative-margin' as const,
+      detail: `Sold below cost: margin ${money(item.margin ?? 0)} on revenue ${money(item.revenue)}.`,
+    }));
+}
+
+function belowCategoryFlags(items: ProductItem[]): ProductFlag[] {
+  const byCategory = new Map<string, { revenue: number; margin: number; products: number }>();
+  for (const item of items) {
+    if (item.category === null || item.margin === null) continue;
+    const sums = byCategory.get(item.category) ?? { revenue: 0, margin: 0, products: 0 };
+    sums.revenue += item.revenue;
+    sums.margin += item.margin;
+    sums.products++;
+    byCategory.set(item.category, sums);
+  }
+  const flags: (ProductFlag & { gap: number })[] = [];
+  for (const item of items) {
+    // Negative margins are flagged already; a category needs peers to compare with.
+    if (item.category === null || item.marginPct === null || item.marginPct < 0) continue;
+    const category = byCategory.get(item.category);
+    if (!category || category.products < 3 || category.revenue <= 0) continue;
+    const categoryPct = (category.margin / category.revenue) * 100;
+    const gap = categoryPct - item.marginPct;
+    if (gap < BELOW_CATEGORY_POINTS) continue;
+    flags.push({
+      id: item.id,
+      name: item.name,
+      kind: 'below-category-margin',
+      detail: `Margin ${item.marginPct.toFixed(1)}% vs ${categoryPct.toFixed(1)}% for ${item.category} (${gap.toFixed(1)} points below).`,
+      gap,
+    });
+  }
+  return flags.sort((a, b) => b.gap - a.gap).map(({ gap: _gap, ...flag }) => flag);
+}
+
+function declineFlags(items: ProductItem[], prior: Float64Array): ProductFlag[] {
+  // `items` is still in product-index order here, so prior[i] lines up with items[i].
+  const priorTotal = prior.reduce((sum, value) => sum + Math.max(0, value), 0);
+  const flags: (ProductFlag & { loss: number })[] = [];
+  items.forEach((item, i) => {
+    if (item.trendPct === null || item.trendPct > FAST_DECLINE_PCT || prior[i] < DECLINE_MATERIALITY_SHARE * priorTotal) return;
+    flags.push({
+      id: item.id,
+      name: item.name,
+      kind: 'fast-decliner',
+      detail: `Revenue down ${Math.abs(item.trendPct).toFixed(0)}% in the last 6 months vs the 6 before (from ${money(prior[i])}).`,
+      loss: prior[i] * (-item.trendPct / 100),
+    });
+  });
+  return flags.sort((a, b) => b.loss - a.loss).map(({ loss: _loss, ...flag }) => flag);
+}

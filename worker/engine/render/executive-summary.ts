@@ -1,0 +1,58 @@
+/** The executive summary: the file in one table, one finding per question, and the first actions. */
+import type { AnalysisResult } from '../contract';
+import { CALL_LIST_SIZE } from './reports-customers';
+import { findingsOf } from './findings';
+import { count, money, pct } from './format';
+import { blocks, bullets, md, nameList, table } from './markdown';
+
+/**
+ * Up to five concrete actions, most urgent first, each naming customers, products or
+ * suppliers. `escape` makes file text safe for the target (markdown or HTML).
+ */
+export function topActions(result: AnalysisResult, escape: (text: string) => string = md): string[] {
+  const currency = result.dataset.currency;
+  const actions: string[] = [];
+  const callList = (result.churn?.customers ?? []).filter((c) => (c.risk === 'high' || c.risk === 'lost') && c.revenueAtRisk > 0).slice(0, CALL_LIST_SIZE);
+  if (callList.length) actions.push(`Call these ${callList.length} customers first: ${nameList(callList.map((c) => escape(c.name)), CALL_LIST_SIZE)} (${escape(money(callList.reduce((sum, c) => sum + c.revenueAtRisk, 0), currency))} at risk).`);
+  const keyAccounts = result.concentration?.keyAccounts ?? [];
+  if (keyAccounts.length) actions.push(`Protect your key accounts with agreements and a second contact: ${nameList(keyAccounts.map((a) => escape(a.name)))}.`);
+  const negative = (result.products?.flags ?? []).filter((flag) => flag.kind === 'negative-margin');
+  if (negative.length) actions.push(`Reprice or drop products sold below cost: ${nameList(negative.map((flag) => escape(flag.name)), 5)}.`);
+  const dominant = (result.suppliers?.items ?? []).filter((s) => s.share > 0.3);
+  if (dominant.length) actions.push(`Find a second source for ${nameList(dominant.map((s) => escape(s.name)))}.`);
+  const opportunities = result.crossSell?.opportunities.slice(0, 5) ?? [];
+  if (opportunities.length) actions.push(`Offer: ${nameList(opportunities.map((o) => `${escape(o.product.name)} to ${escape(o.customer.name)}`), 5)}.`);
+  return actions;
+}
+
+export function executiveSummary(result: AnalysisResult): string {
+  const t = result.totals;
+  const d = result.dataset;
+  const currency = d.currency;
+  const overview = table(
+    ['Measure', 'Value'],
+    [
+      ['Period', d.period.from && d.period.to ? `${d.period.from} to ${d.period.to}` : 'no dates'],
+      ['As of', result.asOf ?? 'n/a'],
+      ['Revenue', money(t.revenue, currency)],
+      ['Gross margin', t.grossMargin === null ? 'n/a (no cost data)' : `${money(t.grossMargin, currency)} (${pct(t.grossMarginPct)})`],
+      ['Customers', count(t.customers)],
+      ['Orders', count(t.orders)],
+      ['Products', count(t.products)],
+      ['Year-over-year growth', result.trend.yoyGrowthPct === null ? 'n/a (needs 24 months)' : pct(result.trend.yoyGrowthPct)],
+      ['Rows used / read', `${count(d.rowsUsed)} / ${count(d.rowsRead)}`],
+    ],
+    ['l', 'r'],
+  );
+  const findings = findingsOf(result).map((f) => `**${md(f.question)}** ${md(f.headline)} ([details](${f.report}))`);
+  const actions = topActions(result);
+  return blocks(
+    `# Executive summary: ${md(d.fileName)}`,
+    overview,
+    d.warnings.length ? `## Data warnings\n\n${bullets(d.warnings.map(md))}` : null,
+    '## The six questions',
+    bullets(findings),
+    '## Do this first',
+    actions.length ? actions.map((action, i) => `${i + 1}. ${action}`).join('\n') : 'No urgent actions: no customer at high risk, no key account, no loss-making product, no dominant supplier.',
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * The headline finding per question, as plain sentences (not yet escaped). Shared by the
+ * executive summary and the dashboard so both say exactly the same thing.
+ */
+import type { AnalysisResult } from '../contract';
+import { count, money, pct, share } from './format';
+
+export interface Finding {
+  question: string;
+  /** The report file that answers it in full. */
+  report: string;
+  headline: string;
+}
+
+/** Sentences naming the most important result of each of the six analyses. */
+export function findingsOf(result: AnalysisResult): Finding[] {
+  const currency = result.dataset.currency;
+  const findings: Finding[] = [];
+  const s = result.segments;
+  if (s) {
+    const champions = s.summary.find((row) => row.segment === 'Champions');
+    const atRisk = s.summary.filter((row) => row.segment === 'At Risk' || row.segment === "Can't Lose Them");
+    const tierA = s.abcSummary.find((row) => row.tier === 'A');
+    findings.push({
+      question: 'Who are my customers?',
+      report: 'segments.md',
+      headline:
+        (champions ? `${count(champions.customers)} Champions bring ${share(champions.revenueShare)} of revenue; ` : '') +
+        (atRisk.length ? `${count(atRisk.reduce((sum, row) => sum + row.customers, 0))} valuable customers are At Risk or Can't Lose Them; ` : '') +
+        (tierA ? `${count(tierA.customers)} A-tier customers make 80% of revenue.` : ''),
+    });
+  }
+  const c = result.concentration;
+  if (c) {
+    findings.push({
+      question: 'How dependent am I on a few customers?',
+      report: 'concentration.md',
+      headline:
+        `Top customer ${c.topCustomer?.name ?? 'n/a'} holds ${share(c.topCustomer?.share ?? null)}; top 10 hold ${share(c.top10Share)}; ` +
+        `HHI ${count(c.hhi)} (${c.level}, 2023 U.S. Merger Guidelines)` +
+        (c.keyAccounts.length ? `; key-account risk: ${c.keyAccounts.map((a) => a.name).join(', ')}.` : '.'),
+    });
+  }
+  const ch = result.churn;
+  if (ch) {
+    const high = ch.customers.filter((x) => x.risk === 'high' || x.risk === 'lost');
+    findings.push({
+      question: 'Who is about to leave?',
+      report: 'churn.md',
+      headline:
+        ch.model === 'unavailable'
+          ? (ch.note ?? 'Churn could not be measured.')
+          : `${count(high.length)} customers are at high risk or lost, with ${money(ch.revenueAtRisk, currency)} of last-12-month revenue at risk (${ch.model === 'bg-nbd' ? 'BG/NBD model' : 'rhythm heuristic'}).`,
+    });
+  }
+  const p = result.products;
+  if (p) {
+    const negative = p.flags.filter((flag) => flag.kind === 'negative-margin');
+    findings.push({
+      question: 'Which products make or lose money?',
+      report: 'products.md',
+      headline: !p.available
+        ? (p.note ?? 'No product data.')
+        : p.marginAvailable
+          ? `Gross margin ${pct(result.totals.grossMarginPct)}; ${count(negative.length)} product${negative.length === 1 ? '' : 's'} sell${negative.length === 1 ? 's' : ''} below cost` + (negative.length ? ` (worst: ${negative[0].name}).` : '.')
+          : `Top product ${p.items[0]?.name ?? 'n/a'} (${money(p.items[0]?.revenue ?? 0, currency)}); margins need cost data the file does not have.`,
+    });
+  }
+  const sp = result.suppliers;
+  if (sp) {
+    findings.push({
+      question: 'How dependent am I on a few suppliers?',
+      report: 'suppliers.md',
+      headline: !sp.available
+        ? (sp.note ?? 'No supplier data.')
+        : `Top supplier ${sp.items[0]?.name ?? 'n/a'} is behind ${share(sp.topShare)} of revenue; top 3 ${share(sp.top3Share)}; HHI ${count(sp.hhi ?? 0)} (${sp.level}).` +
+          (sp.flags.length ? ` ${sp.flags.length} supplier(s) above 30%.` : ''),
+    });
+  }
+  const x = result.crossSell;
+  if (x) {
+    const rule = x.rules[0];
+    findings.push({
+      question: 'What should each customer buy next?',
+      report: 'cross-sell.md',
+      headline: !x.available
+        ? (x.note ?? 'No basket data.')
+        : rule
+          ? `Strongest pair: ${rule.antecedent.name} → ${rule.consequent.name} (confidence ${share(rule.confidence, 0)}, lift ${rule.lift.toFixed(1)}); ${count(x.opportunities.length)} customer opportunities.`
+          : 'No product pair met the rule thresholds.',
+    });
+  }
+  return findings;
+}

@@ -1,0 +1,143 @@
+/**
+ * Markdown reports for the catalogue questions: products (margins, ABC, trends), supplier
+ * dependency and cross-sell. Thresholds are stated; actions name products and customers.
+ */
+import type { AnalysisResult } from '../contract';
+import { BELOW_CATEGORY_POINTS, DECLINE_MATERIALITY_SHARE, FAST_DECLINE_PCT } from '../analyses/products';
+import { DOMINANT_SUPPLIER_SHARE } from '../analyses/suppliers';
+import { count, fixed, money, pct, share } from './format';
+import { blocks, bullets, md, nameList, table } from './markdown';
+
+export function productsReport(result: AnalysisResult): string {
+  const p = result.products;
+  if (!p || !p.available) return blocks('# Products', md(p?.note ?? 'The file has no product column.'));
+  const currency = result.dataset.currency;
+  const header = ['Product', 'Category', 'Revenue', 'Margin', 'Margin %', 'Quantity', 'Customers', 'ABC', 'Trend (6 vs 6 months)'];
+  const row = (item: (typeof p.items)[number]): string[] => [
+    item.name,
+    item.category ?? '',
+    money(item.revenue, currency),
+    item.margin === null ? 'n/a' : money(item.margin, currency),
+    pct(item.marginPct),
+    fixed(item.quantity, 0),
+    count(item.customers),
+    item.abc,
+    pct(item.trendPct, 0),
+  ];
+  const align: ('l' | 'r')[] = ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'l', 'r'];
+  const ofKind = (kind: string) => p.flags.filter((flag) => flag.kind === kind);
+  const flagTable = (kind: string, title: string): string | null => {
+    const flags = ofKind(kind);
+    if (flags.length === 0) return null;
+    return `## ${title} (${count(flags.length)})\n\n${table(['Product', 'Detail'], flags.slice(0, 25).map((flag) => [flag.name, flag.detail]))}`;
+  };
+  const abc = (['A', 'B', 'C'] as const).map((tier) => {
+    const items = p.items.filter((item) => item.abc === tier);
+    return [tier, count(items.length), money(items.reduce((sum, item) => sum + item.revenue, 0), currency)];
+  });
+  const actions: string[] = [];
+  const negative = ofKind('negative-margin');
+  if (negative.length) actions.push(`Reprice or stop selling the products sold below cost, worst first: ${nameList(negative.map((flag) => md(flag.name)), 10)}.`);
+  const below = ofKind('below-category-margin');
+  if (below.length) actions.push(`Review discounts and purchase prices on products far below their category's margin: ${nameList(below.map((flag) => md(flag.name)), 10)}.`);
+  const declining = ofKind('fast-decliner');
+  if (declining.length) actions.push(`Find out why these products are falling fast: ${nameList(declining.map((flag) => md(flag.name)), 10)}.`);
+  const tierA = p.items.filter((item) => item.abc === 'A');
+  actions.push(`Never run out of the ${count(tierA.length)} A-class products (80% of revenue); review the C-class tail for delisting.`);
+  return blocks(
+    '# Products',
+    p.note ? md(p.note) : null,
+    `Flags: negative margin (revenue below cost); margin more than ${BELOW_CATEGORY_POINTS} percentage points below the product's category (categories with 3+ products); ` +
+      `fast decliner (revenue down ${Math.abs(FAST_DECLINE_PCT)}% or more in the last 6 months vs the 6 before, with at least ${share(DECLINE_MATERIALITY_SHARE)} of the earlier window's revenue). ABC: A until 80% of revenue, B until 95%.`,
+    '## Top 20 products by revenue',
+    table(header, p.items.slice(0, 20).map(row), align),
+    flagTable('negative-margin', 'Sold below cost'),
+    flagTable('below-category-margin', 'Far below category margin'),
+    flagTable('fast-decliner', 'Fast decliners'),
+    '## ABC classes',
+    table(['Class', 'Products', 'Revenue'], abc, ['l', 'r', 'r']),
+    '## Actions',
+    bullets(actions),
+  );
+}
+
+export function suppliersReport(result: AnalysisResult): string {
+  const s = result.suppliers;
+  if (!s || !s.available) return blocks('# Supplier dependency', md(s?.note ?? 'The file has no supplier column.'));
+  const currency = result.dataset.currency;
+  const dominant = s.items.filter((item) => item.share > DOMINANT_SUPPLIER_SHARE);
+  const actions: string[] = dominant.length
+    ? [`Qualify a second source for ${nameList(dominant.map((item) => md(item.name)))}: each is behind more than ${share(DOMINANT_SUPPLIER_SHARE, 0)} of revenue.`]
+    : [`No supplier is behind more than ${share(DOMINANT_SUPPLIER_SHARE, 0)} of revenue.`];
+  if (s.singleSupplierRevenueShare !== null && s.singleSupplierRevenueShare > 0.5) {
+    actions.push(`${share(s.singleSupplierRevenueShare)} of revenue comes from products with a single supplier; list alternates for the A-class ones.`);
+  }
+  return blocks(
+    '# Supplier dependency',
+    table(
+      ['Measure', 'Value'],
+      [
+        ['Suppliers', count(s.items.length)],
+        ['Top supplier share', share(s.topShare)],
+        ['Top 3 share', share(s.top3Share)],
+        ['HHI (0–10,000)', s.hhi === null ? 'n/a' : count(s.hhi)],
+        ['Level (2023 U.S. Merger Guidelines)', s.level ?? 'n/a'],
+        ['Revenue from single-supplier products', share(s.singleSupplierRevenueShare)],
+      ],
+      ['l', 'r'],
+    ),
+    s.flags.length ? `## Flags\n\n${bullets(s.flags.map(md))}` : null,
+    '## Suppliers by revenue',
+    table(
+      ['Supplier', 'Revenue', 'Share', 'Cost share', 'Products', 'Customers exposed'],
+      s.items.slice(0, 30).map((item) => [item.name, money(item.revenue, currency), share(item.share), share(item.costShare), count(item.products), count(item.customersExposed)]),
+      ['l', 'r', 'r', 'r', 'r', 'r'],
+    ),
+    '## Actions',
+    bullets(actions),
+  );
+}
+
+export function crossSellReport(result: AnalysisResult): string {
+  const x = result.crossSell;
+  if (!x || !x.available) return blocks('# Cross-sell', md(x?.note ?? 'The file has no product column.'));
+  const rules = table(
+    ['If they buy', 'They also buy', 'Support', 'Confidence', 'Lift', 'Leverage', 'Conviction'],
+    x.rules.slice(0, 25).map((rule) => [
+      rule.antecedent.name,
+      rule.consequent.name,
+      share(rule.support, 2),
+      share(rule.confidence),
+      fixed(rule.lift, 2),
+      fixed(rule.leverage, 4),
+      rule.conviction === null ? '∞' : fixed(rule.conviction, 2),
+    ]),
+    ['l', 'l', 'r', 'r', 'r', 'r', 'r'],
+  );
+  const opportunities = table(
+    ['Customer', 'Offer', 'Score', 'Because'],
+    x.opportunities.slice(0, 25).map((o) => [o.customer.name, o.product.name, fixed(o.score, 2), o.because]),
+    ['l', 'l', 'r', 'l'],
+  );
+  const top = x.opportunities.slice(0, 12);
+  return blocks(
+    '# Cross-sell',
+    md(
+      `Association rules on ${count(x.baskets)} ${x.basis === 'invoice' ? 'invoice baskets' : 'customer baskets (the file has no order id)'}, with the mlxtend definitions: ` +
+        'support = share of baskets with both; confidence = support(both) / support(antecedent); lift = confidence / support(consequent); ' +
+        'leverage = support(both) − support(antecedent) × support(consequent); conviction = (1 − support(consequent)) / (1 − confidence).',
+    ),
+    `Thresholds: minimum support ${share(x.minSupport, 2)}, minimum confidence ${share(x.minConfidence, 0)}, lift above 1. ${md(x.note ?? '')}`,
+    '## Strongest rules',
+    x.rules.length ? rules : 'No rules met the thresholds.',
+    '## Opportunities',
+    'Customers who bought the rule\'s first product in at least 2 orders but never the second, ranked by confidence × their spend on the first.',
+    x.opportunities.length ? opportunities : 'No customer matches a rule without already buying both products.',
+    '## Actions',
+    bullets(
+      top.length
+        ? [`Offer these customers their missing product: ${nameList(top.map((o) => `${md(o.customer.name)} → ${md(o.product.name)}`), 12)}.`, 'Bundle the strongest pairs on quotes and order forms.']
+        : ['Bundle the strongest pairs on quotes and order forms.'],
+    ),
+  );
+}

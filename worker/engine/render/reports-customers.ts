@@ -1,0 +1,163 @@
+/**
+ * Markdown reports for the customer questions: segments (RFM + ABC), concentration and
+ * churn. Each report states its method and thresholds, shows tables, and ends with
+ * concrete actions naming customers.
+ */
+import type { AnalysisResult, ChurnCustomer } from '../contract';
+import { CHURN_RISK_RULES, ONE_TIME_BUYER_RULE } from '../analyses/churn-risk';
+import { count, fixed, money, share } from './format';
+import { blocks, bullets, md, nameList, table } from './markdown';
+
+/** How many customers an action list names. */
+export const CALL_LIST_SIZE = 12;
+
+export function segmentsReport(result: AnalysisResult): string {
+  const s = result.segments;
+  if (!s) return blocks('# Customer segments', 'The file has no customer column, so customers cannot be segmented.');
+  const currency = result.dataset.currency;
+  const ruleTable = table(
+    ['R×F scores', 'Segment'],
+    s.rules.map((rule) => [rule.rf.join(', '), rule.segment]),
+  );
+  const summary = s.summary.length
+    ? table(
+        ['Segment', 'Customers', 'Revenue', 'Share of revenue'],
+        s.summary.map((row) => [row.segment, count(row.customers), money(row.revenue, currency), share(row.revenueShare)]),
+        ['l', 'r', 'r', 'r'],
+      )
+    : 'The file has no order dates, so recency — and with it the R×F segments — cannot be scored. The ABC tiers below still apply.';
+  const abc = table(
+    ['Tier', 'Customers', 'Revenue', 'Share of revenue'],
+    s.abcSummary.map((row) => [row.tier, count(row.customers), money(row.revenue, currency), share(row.revenueShare)]),
+    ['l', 'r', 'r', 'r'],
+  );
+  const top = table(
+    ['Customer', 'Revenue', 'Orders', 'Last order', 'R', 'F', 'M', 'Segment', 'Tier'],
+    s.customers.slice(0, 20).map((c) => [c.name, money(c.revenue, currency), count(c.orders), c.lastOrder ?? 'n/a', c.r === null ? 'n/a' : String(c.r), String(c.f), String(c.m), c.segment ?? 'n/a', c.abc]),
+    ['l', 'r', 'r', 'l', 'r', 'r', 'r', 'l', 'l'],
+  );
+  const names = (segment: string): string[] => s.customers.filter((c) => c.segment === segment).map((c) => md(c.name));
+  const actions: string[] = [];
+  const cantLose = names("Can't Lose Them");
+  const atRisk = names('At Risk');
+  const champions = names('Champions');
+  if (cantLose.length) actions.push(`Win back the big spenders who went quiet (Can't Lose Them), largest first: ${nameList(cantLose)}.`);
+  if (atRisk.length) actions.push(`Reach out to At Risk customers with a personal offer: ${nameList(atRisk)}.`);
+  if (champions.length) actions.push(`Reward and ask Champions for referrals: ${nameList(champions)}.`);
+  const tierA = s.abcSummary.find((row) => row.tier === 'A');
+  if (tierA) actions.push(`Give the ${count(tierA.customers)} tier-A accounts (${share(tierA.revenueShare)} of revenue) a named account manager.`);
+  return blocks(
+    '# Customer segments',
+    md(s.method),
+    '## RFM rule table',
+    ruleTable,
+    '## Segments',
+    summary,
+    '## ABC value tiers (A until 80% of revenue, B until 95%, C the rest)',
+    abc,
+    '## Top 20 customers',
+    top,
+    '## Actions',
+    bullets(actions),
+  );
+}
+
+export function concentrationReport(result: AnalysisResult): string {
+  const c = result.concentration;
+  if (!c) return blocks('# Revenue concentration', 'No customer has positive revenue, so concentration cannot be measured.');
+  const currency = result.dataset.currency;
+  const metrics = table(
+    ['Measure', 'Value'],
+    [
+      ['Top customer', c.topCustomer ? `${c.topCustomer.name} — ${share(c.topCustomer.share)}` : 'n/a'],
+      ['Top 10 customers', share(c.top10Share)],
+      ['Top 20% of customers', share(c.top20PctShare)],
+      ['Customers making 80% of revenue', count(c.customersFor80Pct)],
+      ['Gini coefficient', fixed(c.gini, 3)],
+      ['HHI (0–10,000)', count(c.hhi)],
+      ['Level', c.level],
+    ],
+    ['l', 'r'],
+  );
+  const top = table(
+    ['#', 'Customer', 'Revenue', 'Share'],
+    (result.segments?.customers ?? []).slice(0, 10).map((customer, i) => [String(i + 1), customer.name, money(customer.revenue, currency), c.topCustomer ? share(customer.revenue / (c.topCustomer.revenue / c.topCustomer.share)) : 'n/a']),
+    ['r', 'l', 'r', 'r'],
+  );
+  const actions: string[] = [];
+  if (c.keyAccounts.length) {
+    actions.push(`Key-account risk (each above 10% of revenue): ${nameList(c.keyAccounts.map((a) => `${md(a.name)} (${share(a.share)})`))}. Secure multi-year agreements and map a second contact at each.`);
+  } else {
+    actions.push('No single customer is above 10% of revenue; no key-account risk by that test.');
+  }
+  if (c.level !== 'low') actions.push(`Revenue is ${c.level === 'high' ? 'highly' : 'moderately'} concentrated: grow the mid-tier to reduce dependence on the top accounts.`);
+  actions.push(`${count(c.customersFor80Pct)} customers make 80% of revenue; protect them first.`);
+  return blocks(
+    '# Revenue concentration',
+    `Level by HHI follows the ${md(c.levelBasis)}. Shares are of positive customer revenue.`,
+    metrics,
+    c.flags.length ? `## Flags\n\n${bullets(c.flags.map(md))}` : null,
+    '## Top 10 customers',
+    top,
+    '## Actions',
+    bullets(actions),
+  );
+}
+
+function churnRow(c: ChurnCustomer, currency: string | null): string[] {
+  return [
+    c.name,
+    c.risk,
+    c.pAlive === null ? 'n/a' : share(c.pAlive),
+    c.daysSinceLastOrder === null ? 'n/a' : count(c.daysSinceLastOrder),
+    c.typicalGapDays === null ? 'one order' : fixed(c.typicalGapDays, 0),
+    fixed(c.expectedPurchases90d, 2),
+    money(c.revenue12m, currency),
+    money(c.revenueAtRisk, currency),
+    c.clv12m === null || c.clv12m === undefined ? 'n/a' : money(c.clv12m, currency),
+  ];
+}
+
+export function churnReport(result: AnalysisResult): string {
+  const ch = result.churn;
+  if (!ch || ch.model === 'unavailable') return blocks('# Churn risk', md(ch?.note ?? 'The file has no customer column, so churn cannot be measured.'));
+  const currency = result.dataset.currency;
+  const byRisk = (['lost', 'high', 'medium', 'low'] as const).map((risk) => {
+    const members = ch.customers.filter((c) => c.risk === risk);
+    return [risk, count(members.length), money(members.reduce((sum, c) => sum + c.revenue12m, 0), currency)];
+  });
+  const model =
+    ch.model === 'bg-nbd' && ch.params
+      ? `Model: BG/NBD (Fader, Hardie & Lee 2005), fitted by maximum likelihood on each customer's repeat purchase days x, time of last purchase tₓ and time observed T (from first purchase to ${result.asOf ?? 'the as-of date'}), in ${ch.params.timeUnit}: ` +
+        `r = ${fixed(ch.params.r, 4)}, α = ${fixed(ch.params.alpha, 4)}, a = ${fixed(ch.params.a, 4)}, b = ${fixed(ch.params.b, 4)} (log-likelihood ${fixed(ch.params.logLikelihood, 2)}).` +
+        (ch.gammaGamma
+          ? ` Spend: Gamma-Gamma p = ${fixed(ch.gammaGamma.p, 2)}, q = ${fixed(ch.gammaGamma.q, 2)}, v = ${fixed(ch.gammaGamma.v, 2)}; 12-month CLV = expected purchases in 365 days × expected spend per purchase, undiscounted.`
+          : '')
+      : `Model: rhythm heuristic. ${md(ch.note ?? '')}`;
+  const callList = ch.customers.filter((c) => c.risk === 'high' || c.risk === 'lost').filter((c) => c.revenueAtRisk > 0).slice(0, CALL_LIST_SIZE);
+  const actions: string[] = [];
+  if (callList.length) {
+    actions.push(`Call these ${callList.length} customers first (most revenue at risk): ${nameList(callList.map((c) => `${md(c.name)} (${money(c.revenueAtRisk, currency)})`), CALL_LIST_SIZE)}.`);
+  }
+  const medium = ch.customers.filter((c) => c.risk === 'medium' && c.typicalGapDays !== null).slice(0, CALL_LIST_SIZE);
+  if (medium.length) actions.push(`Send a check-in to repeat buyers slipping past their rhythm: ${nameList(medium.map((c) => md(c.name)))}.`);
+  actions.push('Follow up one-time buyers within one typical gap of their first order; most never return otherwise.');
+  return blocks(
+    '# Churn risk',
+    md(model),
+    `Revenue at risk (last 12 months' revenue of customers rated high or lost): **${md(money(ch.revenueAtRisk, currency))}**.`,
+    '## Risk rules',
+    table(['Risk', 'Rule'], CHURN_RISK_RULES.map((rule) => [rule.risk, rule.rule])),
+    md(ONE_TIME_BUYER_RULE),
+    '## Customers by risk',
+    table(['Risk', 'Customers', 'Revenue, last 12 months'], byRisk, ['l', 'r', 'r']),
+    '## Most revenue at risk',
+    table(
+      ['Customer', 'Risk', 'P(alive)', 'Days since last order', 'Typical gap (days)', 'Expected purchases, 90 days', 'Revenue, 12 months', 'At risk', 'CLV, 12 months'],
+      ch.customers.slice(0, 25).map((c) => churnRow(c, currency)),
+      ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+    ),
+    '## Actions',
+    bullets(actions),
+  );
+}
