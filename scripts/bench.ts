@@ -29,12 +29,15 @@ const sample = (): void => {
   if (m.arrayBuffers > peakExternal) peakExternal = m.arrayBuffers;
 };
 const started = performance.now();
+const cpuStarted = process.cpuUsage();
 const aggregates = await ingest(createReadStream(path, { highWaterMark: 1 << 20 }), { fileName: 'b2b.csv', onProgress: sample });
 sample();
 const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuStarted);
 const read = aggregates.profile.rowsRead;
 console.log(
   `file=${path} sizeMB=${(statSync(path).size / 1e6).toFixed(1)} customers=${aggregates.customers.count} products=${aggregates.products.count} ` +
-    `orders=${aggregates.totals.orders} revenue=${aggregates.totals.revenue.toFixed(2)} arrayBuffersMB=${(peakExternal / 1048576).toFixed(1)}`,
+    `orders=${aggregates.totals.orders} revenue=${aggregates.totals.revenue.toFixed(2)} arrayBuffersMB=${(peakExternal / 1048576).toFixed(1)} ` +
+    `cpuSeconds=${((cpu.user + cpu.system) / 1e6).toFixed(3)}`,
 );
 console.log(`rows=${read} seconds=${seconds.toFixed(3)} rowsPerSec=${Math.round(read / seconds)} peakHeapMB=${(peakHeap / 1048576).toFixed(1)}`);

@@ -47,6 +47,7 @@ export function scriptedModel(replies: Reply[]): MockLanguageModelV4 {
 export function hangingReply(): Reply {
   return (options) =>
     new Promise((_, reject) => {
+      if (options.abortSignal?.aborted) reject(options.abortSignal.reason);
       options.abortSignal?.addEventListener('abort', () => reject(options.abortSignal?.reason), { once: true });
     });
 }

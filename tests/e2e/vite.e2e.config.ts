@@ -11,22 +11,12 @@ import { defineConfig } from 'vite';
 export const E2E_STATE_DIR = '.wrangler/e2e-state';
 export const E2E_PORT = 3000;
 
-/**
- * workerd only runs Workers whose compatibility date it knows. When wrangler.toml is
- * ahead of the installed runtime (a date newer than the binary), clamp it for the tests.
- */
-const RUNTIME_MAX_COMPAT_DATE = '2026-10-19';
-
 export default defineConfig({
   root: new URL('../..', import.meta.url).pathname,
   plugins: [react(), tailwindcss(), cloudflare({
       remoteBindings: false,
       persistState: { path: E2E_STATE_DIR },
       inspectorPort: false,
-      config: (worker) =>
-        worker.compatibility_date && worker.compatibility_date > RUNTIME_MAX_COMPAT_DATE
-          ? { compatibility_date: RUNTIME_MAX_COMPAT_DATE }
-          : {},
     })],
   server: { port: E2E_PORT, strictPort: true },
   preview: { port: E2E_PORT, strictPort: true },

@@ -209,7 +209,7 @@ describe('GET and PUT /api/auth/user', () => {
     const me = await call('/api/auth/user', { headers: { Authorization: user.bearer } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ id: user.id, email: user.email, factors: [] });
-    for (const headers of [{}, { Authorization: 'Bearer not-a-jwt' }]) {
+    for (const headers of [{}, { Authorization: 'Bearer not-a-jwt' }] as Record<string, string>[]) {
       const anonymous = await call('/api/auth/user', { headers });
       expect(anonymous.status).toBe(401);
       expect(await anonymous.json()).toEqual({ error: 'Authentication required', code: 'UNAUTHORIZED' });

@@ -38,7 +38,7 @@ async function consent(popup: Popup, scenario: FakeOidcScenario, login: { email:
   return new URL(response.headers.get('Location') ?? '');
 }
 
-function callback(body: Record<string, string>, cookie: string) {
+function callback(body: Partial<Record<'code' | 'state' | 'error', string>>, cookie: string) {
   return postJson('/api/auth/google/callback', body, cookie ? { Cookie: cookie } : {});
 }
 

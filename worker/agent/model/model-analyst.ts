@@ -48,6 +48,7 @@ async function narrateWithModel(config: ModelConfig, input: NarrateInput): Promi
   const writer = new TranscriptWriter(input.transcript, prefix);
   const plan = new Plan(writer, MODEL_STEPS, input.completedSteps);
   try {
+    input.signal?.throwIfAborted();
     await plan.open();
     const text = await runCheckedTurn({
       model: config.model,
@@ -83,6 +84,7 @@ async function answerWithModel(config: ModelConfig, input: AnswerInput): Promise
   const prefix = input.idPrefix ?? `chat-${input.history.length}`;
   const writer = new TranscriptWriter(input.transcript, prefix);
   try {
+    input.signal?.throwIfAborted();
     const text = await runCheckedTurn({
       model: config.model,
       limits: config.limits,

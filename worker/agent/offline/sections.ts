@@ -144,7 +144,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
       if (churn.customers.length === 0) {
         return { section: 'churn', question: this.question, headline: '**Churn**: no customer shows more than low risk.', details: [], action: null };
       }
-      const worst = churn.customers.slice(0, 3);
+      const worst = churn.customers.slice(0, 5);
       return {
         section: 'churn',
         question: this.question,

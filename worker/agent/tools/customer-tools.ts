@@ -9,6 +9,7 @@ import {
   MAX_DATA_SENTENCE,
   defineTool,
   limitInput,
+  matchByIdOrName,
   money,
   normalise,
   pct,
@@ -169,14 +170,7 @@ export const getChurnRisk = defineTool({
 
 /** Customers whose id or name matches the query: exact id, exact name, then contains. */
 export function matchCustomers(result: AnalysisResult, query: string): SegmentCustomer[] {
-  const customers = result.segments?.customers ?? [];
-  const wanted = normalise(query);
-  if (!wanted) return [];
-  const byId = customers.filter((c) => normalise(c.id) === wanted);
-  if (byId.length > 0) return byId;
-  const byName = customers.filter((c) => normalise(c.name) === wanted);
-  if (byName.length > 0) return byName;
-  return customers.filter((c) => normalise(c.name).includes(wanted) || normalise(c.id).includes(wanted));
+  return matchByIdOrName(result.segments?.customers ?? [], query);
 }
 
 export const findCustomer = defineTool({

@@ -10,6 +10,7 @@ import {
   MAX_DATA_SENTENCE,
   defineTool,
   limitInput,
+  matchByIdOrName,
   money,
   normalise,
   pct,
@@ -66,14 +67,7 @@ function ruleRow(rule: AssociationRule) {
 
 /** Products whose id or name matches the query: exact id, exact name, then contains. */
 export function matchProducts(result: AnalysisResult, query: string): ProductItem[] {
-  const items = result.products?.items ?? [];
-  const wanted = normalise(query);
-  if (!wanted) return [];
-  const byId = items.filter((p) => normalise(p.id) === wanted);
-  if (byId.length > 0) return byId;
-  const byName = items.filter((p) => normalise(p.name) === wanted);
-  if (byName.length > 0) return byName;
-  return items.filter((p) => normalise(p.name).includes(wanted));
+  return matchByIdOrName(result.products?.items ?? [], query);
 }
 
 export const getProducts = defineTool({

@@ -16,6 +16,7 @@ import type { TablePlan } from '../schema/infer';
 import { parseNumberBytes, type DecimalSeparator } from '../schema/numbers';
 import { growF64, growI32, growU8 } from './growable';
 import { ByteInterner } from './intern';
+import { OrderProducts } from './order-products';
 import { PairMap } from './pair-map';
 import { RejectLog } from './rejects';
 
@@ -95,7 +96,7 @@ export class AggregateBuilder {
   readonly customerMonths = new PairMap(true);
   readonly productMonths = new PairMap(true);
   readonly customerProducts = new PairMap(true);
-  readonly orderProducts = new PairMap(false);
+  readonly orderProducts = new OrderProducts();
   readonly supplierProducts = new PairMap(true);
   readonly supplierCustomers = new PairMap(false);
 
@@ -117,6 +118,12 @@ export class AggregateBuilder {
   private readonly supplier: number;
   readonly hasCost: boolean;
   private lastDateIn = -2;
+  private lastCustomer = -1;
+  private lastMonth = -1;
+  private lastCustomerMonth = -1;
+  private lastOccasionCustomer = -1;
+  private lastOccasionDay = -1;
+  private lastOccasion = -1;
   private lastMonthOut = -1;
 
   constructor(
@@ -153,6 +160,10 @@ export class AggregateBuilder {
     let amount: number;
     if (this.amount) {
       amount = this.number(view, this.amount);
+      if (amount !== amount && this.unitPrice && quantity === quantity && isBlank(view, this.amount.column)) {
+        // A blank line amount next to a quantity and a unit price: compute it.
+        amount = quantity * this.number(view, this.unitPrice);
+      }
       if (amount !== amount) {
         this.rejects.add(isBlank(view, this.amount.column) ? REASONS.noAmount : REASONS.badAmount, rowNumber, view);
         return;
@@ -215,7 +226,14 @@ export class AggregateBuilder {
 
     let customerMonth = -1;
     if (customer >= 0 && month >= 0) {
-      customerMonth = this.customerMonths.upsert(customer, month);
+      // Lines of one invoice share customer and month: skip the lookup for them.
+      if (customer === this.lastCustomer && month === this.lastMonth) customerMonth = this.lastCustomerMonth;
+      else {
+        customerMonth = this.customerMonths.upsert(customer, month);
+        this.lastCustomer = customer;
+        this.lastMonth = month;
+        this.lastCustomerMonth = customerMonth;
+      }
       this.customerMonths.revenue[customerMonth] += amount;
       if (!isReturn && this.customerMonths.flags[customerMonth] === 0) {
         this.customerMonths.flags[customerMonth] = 1;
@@ -225,8 +243,14 @@ export class AggregateBuilder {
     if (!isReturn && customer >= 0 && day >= 0) {
       if (this.customerFirstDay[customer] < 0 || day < this.customerFirstDay[customer]) this.customerFirstDay[customer] = day;
       if (day > this.customerLastDay[customer]) this.customerLastDay[customer] = day;
-      const occasion = this.customerDays.upsert(customer, day);
-      if (this.customerDays.added) this.customerPurchaseDays[customer]++;
+      let occasion = this.lastOccasion;
+      if (customer !== this.lastOccasionCustomer || day !== this.lastOccasionDay) {
+        occasion = this.customerDays.upsert(customer, day);
+        if (this.customerDays.added) this.customerPurchaseDays[customer]++;
+        this.lastOccasionCustomer = customer;
+        this.lastOccasionDay = day;
+        this.lastOccasion = occasion;
+      }
       if (this.orderId < 0) order = occasion;
     }
     if (!isReturn && order >= 0) {
@@ -311,8 +335,7 @@ export class AggregateBuilder {
       }
     }
     if (!isReturn && order >= 0) {
-      this.orderProducts.upsert(order, product);
-      if (this.orderProducts.added) {
+      if (this.orderProducts.add(order, product)) {
         if (pair >= 0) this.customerProducts.orders[pair]++;
         if (productMonth >= 0) this.productMonths.orders[productMonth]++;
       }

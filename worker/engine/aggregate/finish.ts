@@ -120,10 +120,10 @@ function triples(map: PairMap, mapB: (b: number) => number): PairTriples {
  * customer (the products they ever bought).
  */
 function basketsOf(b: AggregateBuilder, byInvoice: boolean): Baskets {
-  const pairs = byInvoice ? b.orderProducts : b.customerProducts;
+  const pairs: { size: number; a: Int32Array; b: Int32Array; flags?: Uint8Array } = byInvoice ? b.orderProducts : b.customerProducts;
   const owners = byInvoice ? b.orders.size : b.customers.size;
   const counts = new Int32Array(owners + 1);
-  for (let i = 0; i < pairs.size; i++) if (byInvoice || pairs.flags[i] === 1) counts[pairs.a[i]]++;
+  for (let i = 0; i < pairs.size; i++) if (byInvoice || pairs.flags?.[i] === 1) counts[pairs.a[i]]++;
   const nonEmpty: number[] = [];
   for (let o = 0; o < owners; o++) if (counts[o] > 0) nonEmpty.push(o);
   const offsets = new Int32Array(nonEmpty.length + 1);
@@ -135,7 +135,7 @@ function basketsOf(b: AggregateBuilder, byInvoice: boolean): Baskets {
   const items = new Int32Array(offsets[nonEmpty.length]);
   const fill = offsets.slice(0, nonEmpty.length);
   for (let i = 0; i < pairs.size; i++) {
-    if (!byInvoice && pairs.flags[i] !== 1) continue;
+    if (!byInvoice && pairs.flags?.[i] !== 1) continue;
     const slot = slotOf[pairs.a[i]];
     items[fill[slot]++] = pairs.b[i];
   }
@@ -187,6 +187,13 @@ function profileOf(b: AggregateBuilder, agg: Aggregates, context: ProfileContext
 
 const money = (v: number): string => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const count = (v: number): string => v.toLocaleString('en-US');
+/** `1 row has` / `3 rows have`. */
+const rows = (n: number, verb?: 'has' | 'was'): string => {
+  const noun = `${count(n)} ${n === 1 ? 'row' : 'rows'}`;
+  if (verb === undefined) return noun;
+  if (verb === 'has') return `${noun} ${n === 1 ? 'has' : 'have'}`;
+  return `${noun} ${n === 1 ? 'was' : 'were'}`;
+};
 
 /** Sentences a user can read: what the data supports, what it doesn't, and why. */
 function coverageWarnings(b: AggregateBuilder, agg: Aggregates, context: ProfileContext): string[] {
@@ -205,7 +212,7 @@ function coverageWarnings(b: AggregateBuilder, agg: Aggregates, context: Profile
     else if (roles.customerId === undefined) out.push(`No customer id column: customers are identified by their name ('${b.plan.columns[roles.customerName as number].name}').`);
     if (b.rowsWithoutCustomer > 0 && agg.customers.count > 0) {
       out.push(
-        `${count(b.rowsWithoutCustomer)} rows (${money(b.revenueWithoutCustomer)} of revenue) have no customer id: they count toward total, monthly and product revenue but not toward customer analyses.`,
+        `Rows without a customer id: ${count(b.rowsWithoutCustomer)} (${money(b.revenueWithoutCustomer)} of revenue). They count toward total, monthly and product revenue but not toward customer analyses.`,
       );
     }
     if (!agg.hasDates) out.push('No date column was found, so trends, recency and churn cannot be analysed.');
@@ -216,11 +223,11 @@ function coverageWarnings(b: AggregateBuilder, agg: Aggregates, context: Profile
     if (!agg.hasProducts) out.push('No product column was found, so product mix and cross-sell cannot be analysed.');
   }
   if (!agg.hasCost) out.push('There is no cost, unit cost or profit column, so margins cannot be computed.');
-  else if (b.rowsWithoutCost > 0) out.push(`${count(b.rowsWithoutCost)} rows have no readable cost; their cost is counted as 0.`);
+  else if (b.rowsWithoutCost > 0) out.push(`${rows(b.rowsWithoutCost, 'has')} no readable cost; counted as 0.`);
   if (!agg.hasSupplier) out.push('There is no supplier or vendor column, so supplier dependency cannot be analysed.');
   const late = b.rejects.count(REASONS.afterAsOf);
-  if (late > 0) out.push(`${count(late)} rows dated after ${context.asOf} (the analysis date) were left out.`);
+  if (late > 0) out.push(`${rows(late)} dated after ${context.asOf} (the analysis date) left out.`);
   const other = b.rejects.total - late;
-  if (other > 0) out.push(`${count(other)} rows could not be used; see the reject reasons for why, with examples.`);
+  if (other > 0) out.push(`${rows(other)} could not be used; the reject reasons say why, with examples.`);
   return out;
 }

@@ -15,7 +15,7 @@ export class RecordEncoder {
 
   /** Encodes the cells; the returned view is reused by the next call. */
   encode(cells: readonly string[]): RecordView {
-    if (cells.length > MAX_COLUMNS) throw tooManyColumns(cells.length);
+    if (cells.length > MAX_COLUMNS) throw tooManyColumns();
     const view = this.view;
     let pos = 0;
     for (let i = 0; i < cells.length; i++) {

@@ -78,7 +78,7 @@ export class TableReader {
     const builder = this.builder as AggregateBuilder;
     if (builder.rowsRead === 0) throw headerOnly();
     const warnings = [...this.context.warnings];
-    if (this.repeatedHeaders > 0) warnings.push(`Skipped ${this.repeatedHeaders.toLocaleString('en-US')} repeated header lines.`);
+    if (this.repeatedHeaders > 0) warnings.push(`Skipped ${this.repeatedHeaders.toLocaleString('en-US')} repeated header ${this.repeatedHeaders === 1 ? 'line' : 'lines'}.`);
     return finishAggregates(builder, {
       fileName: this.context.fileName,
       format: this.context.format,
@@ -120,7 +120,7 @@ export class TableReader {
     const plan = inferSchema({
       names,
       headerless,
-      rows: rows.map((r) => r.map((c) => c.trim())),
+      rows: rows.filter((r) => headerless || !sameRow(r, sample[headerAt])).map((r) => r.map((c) => c.trim())),
       canonicalNumbers: this.context.canonicalNumbers,
       semicolonDelimited: this.context.semicolonDelimited,
       overrides: this.context.roles,
@@ -148,6 +148,10 @@ export class TableReader {
     }
     return true;
   }
+}
+
+function sameRow(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((cell, i) => cell === b[i]);
 }
 
 function headerOnly(): EngineError {

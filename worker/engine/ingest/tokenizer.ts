@@ -47,9 +47,9 @@ export function lineTooLong(): EngineError {
 }
 
 /** Raised when a record has more than MAX_COLUMNS fields. */
-export function tooManyColumns(found: number): EngineError {
+export function tooManyColumns(): EngineError {
   return new EngineError(
-    `This file has a row with more than ${MAX_COLUMNS.toLocaleString('en-US')} columns (at least ${found.toLocaleString('en-US')}); Tally reads tables of up to ${MAX_COLUMNS.toLocaleString('en-US')} columns.`,
+    `This file has more than ${MAX_COLUMNS.toLocaleString('en-US')} columns; Tally reads tables of up to ${MAX_COLUMNS.toLocaleString('en-US')} columns.`,
     'TOO_MANY_COLUMNS',
   );
 }
@@ -120,7 +120,7 @@ export class Tokenizer {
     let p = pos;
     this.escapedCount = 0;
     for (;;) {
-      if (count >= MAX_COLUMNS) throw tooManyColumns(count + 1);
+      if (count >= MAX_COLUMNS) throw tooManyColumns();
       if (p < length && buf[p] === QUOTE) {
         const closed = this.scanQuoted(buf, p, length, final);
         if (closed < 0) return -1;
@@ -234,7 +234,7 @@ export class Tokenizer {
         this.view.count = count;
         return c === CR && p + 1 < length && buf[p + 1] === LF ? p + 2 : p + 1;
       }
-      if (count >= MAX_COLUMNS) throw tooManyColumns(count + 1);
+      if (count >= MAX_COLUMNS) throw tooManyColumns();
       const start = p;
       while (p < length) {
         const d = buf[p];

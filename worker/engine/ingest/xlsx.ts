@@ -8,7 +8,7 @@ import type { DatasetProfile } from '../contract';
 import { EngineError } from '../errors';
 import { TableReader, type TableContext } from './table';
 import { attribute, dateStylesOf, ElementScanner, richText, rowCells, type CellContext } from './xlsx-xml';
-import { inflateEntry, inflateText, readZipDirectory, type ZipEntry } from './zip';
+import { assertPlausible, inflateEntry, inflateText, readZipDirectory, type ZipEntry } from './zip';
 
 interface SheetInfo {
   name: string;
@@ -24,6 +24,8 @@ const EXTENSION = '.xlsx';
 /** Reads an XLSX workbook (already in memory, compressed) into aggregates. */
 export function readXlsx(bytes: Uint8Array, context: Omit<TableContext, 'canonicalNumbers' | 'semicolonDelimited' | 'sheet'>, sheetName: string | undefined): Aggregates {
   const entries = readZipDirectory(bytes, EXTENSION);
+  // Refuse a bomb anywhere in the archive before inflating anything.
+  for (const found of entries.values()) assertPlausible(found);
   const workbookXml = text(bytes, entries, 'xl/workbook.xml');
   if (workbookXml === null) throw new EngineError('This .xlsx file is a zip archive but not an Excel workbook (it has no xl/workbook.xml).', 'NOT_A_WORKBOOK');
   const sheets = listSheets(bytes, entries, workbookXml);

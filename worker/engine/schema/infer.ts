@@ -136,7 +136,7 @@ function valueFit(role: ColumnRole, p: ColumnProfile): number {
   if (role === 'date') return p.date !== null ? 0 : -1000;
   if (isTextDate) return -1000;
   if (KEY_ROLES.has(role)) return p.spaceShare > 0.5 && p.letterShare > 0.5 ? -30 : 0;
-  if (NAME_ROLES.has(role)) return p.letterShare < 0.5 ? -30 : 0;
+  if (NAME_ROLES.has(role)) return p.letterShare < 0.5 || p.codeShare > 0.5 ? -30 : 0;
   if (LABEL_ROLES.has(role)) {
     if (p.distinct <= 1) return -25;
     if (p.numericShare > 0.9 && p.distinct > 20) return -40;

@@ -22,6 +22,8 @@ export interface ColumnProfile {
   leadingZeroShare: number;
   letterShare: number;
   spaceShare: number;
+  /** Share of values that look like codes: a digit and no spaces (`K-1`, `17850`, `SS-20140`). */
+  codeShare: number;
   date: { order: DateOrder; share: number } | null;
   /** `.` used between date parts (`31.12.2024`), a hint that the file is day-first. */
   dottedDates: boolean;
@@ -51,7 +53,9 @@ export function profileColumn(
   let letters = 0;
   let spaces = 0;
   let dotted = 0;
+  let codes = 0;
   for (const v of present) {
+    if (/\d/.test(v) && !/\s/.test(v)) codes++;
     const n = parseNumber(v, decimal);
     if (!Number.isNaN(n)) {
       numeric++;
@@ -85,6 +89,7 @@ export function profileColumn(
     leadingZeroShare: leadingZero / count,
     letterShare: letters / count,
     spaceShare: spaces / count,
+    codeShare: codes / count,
     date,
     dottedDates: dotted > 0,
   };

@@ -34,7 +34,7 @@ export function AccountMenu({ email }: { email: string }) {
         aria-controls={menuId}
         aria-label={`Account menu for ${email}`}
         onClick={() => setOpen((value) => !value)}
-        className="grid size-9 place-items-center rounded-full bg-indigo-500 text-sm font-semibold text-white ring-2 ring-ink-900 hover:bg-indigo-400"
+        className="grid size-9 place-items-center rounded-full bg-indigo-600 text-sm font-semibold text-white ring-2 ring-ink-900 hover:bg-indigo-500"
       >
         {initialOf(email)}
       </button>

@@ -12,7 +12,7 @@ const base =
   'disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400';
 
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-indigo-500 text-white shadow-sm shadow-indigo-950/40 hover:bg-indigo-400 disabled:hover:bg-indigo-500',
+  primary: 'bg-indigo-600 text-white shadow-sm shadow-indigo-950/40 hover:bg-indigo-500 disabled:hover:bg-indigo-600',
   secondary: 'border border-ink-600 bg-ink-800 text-slate-100 hover:border-slate-500 hover:bg-ink-700',
   ghost: 'text-slate-300 hover:bg-ink-700 hover:text-white',
   danger: 'bg-rose-600 text-white hover:bg-rose-500',

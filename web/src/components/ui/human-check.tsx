@@ -5,7 +5,7 @@
  * dummy token those keys accept, so the whole flow still runs end to end.
  */
 import { useEffect, useState } from 'react';
-import Turnstile from 'react-turnstile';
+import { Turnstile } from 'react-turnstile';
 import { TURNSTILE_DUMMY_TOKEN, config, isTurnstileTestKey } from '../../config/env';
 import { CheckIcon } from './icons';
 

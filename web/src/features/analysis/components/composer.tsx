@@ -54,7 +54,7 @@ export function Composer({ value, onChange, onSubmit, disabled, placeholder }: C
           type="submit"
           disabled={disabled || !canSend(value)}
           aria-label="Send"
-          className="grid size-10 shrink-0 place-items-center rounded-xl bg-indigo-500 text-white transition hover:bg-indigo-400 disabled:cursor-not-allowed disabled:bg-ink-600 disabled:text-slate-400"
+          className="grid size-10 shrink-0 place-items-center rounded-xl bg-indigo-600 text-white transition hover:bg-indigo-500 disabled:cursor-not-allowed disabled:bg-ink-600 disabled:text-slate-400"
         >
           <SendIcon className="size-4" />
         </button>

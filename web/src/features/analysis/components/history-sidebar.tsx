@@ -88,7 +88,7 @@ export function HistorySidebar({ email, analyses, isLoading, currentId, currentF
       </div>
       <div className="border-t border-ink-600 p-3">
         <div className="flex items-center gap-2.5 px-1 pb-2">
-          <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-indigo-500 text-sm font-semibold text-white">
+          <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-indigo-600 text-sm font-semibold text-white">
             {initialOf(email)}
           </span>
           <span className="min-w-0 truncate text-sm text-slate-200">{email}</span>

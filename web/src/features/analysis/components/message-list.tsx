@@ -31,7 +31,7 @@ function MessageItem({ item, running, accessToken }: { item: TranscriptItem; run
     case 'user':
       return (
         <div className="flex justify-end">
-          <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-indigo-500 px-4 py-2.5 text-sm text-white shadow-sm">
+          <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-indigo-600 px-4 py-2.5 text-sm text-white shadow-sm">
             {item.text}
           </div>
         </div>

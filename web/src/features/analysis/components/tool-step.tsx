@@ -42,7 +42,7 @@ export function ToolStep({ name, input, result, running }: ToolStepProps) {
         )}
         <span className={clsx('min-w-0 flex-1 truncate', failed ? 'text-rose-200' : 'text-slate-200')}>{toolLabel(name, input)}</span>
         {failed ? <span className="shrink-0 text-xs font-medium text-rose-300">Tool error</span> : null}
-        <code className="hidden shrink-0 text-xs text-slate-500 sm:inline">{name}</code>
+        <code className="hidden shrink-0 text-xs text-slate-400 sm:inline">{name}</code>
       </button>
       <div id={panelId} hidden={!open} className="space-y-2 border-t border-ink-600 px-3 py-2.5">
         <Detail label="Input" text={formatJson(input)} />

@@ -58,7 +58,7 @@ export function useNewAnalysis({ userEmail, notes }: { userEmail: string | null;
     setFile(chosen);
     setSelectedAt(Date.now());
     setPhase('idle');
-    notes.addSystem(`📎 ${chosen.name} (${formatMegabytes(chosen.size)}) is loaded. Pick a focus area or ask your own question.`);
+    notes.addSystem(`${chosen.name} (${formatMegabytes(chosen.size)}) is loaded. Pick a focus area or ask your own question.`);
   };
 
   const upload = async (request: PendingRequest, uploaderEmail: string) => {
