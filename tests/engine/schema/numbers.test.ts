@@ -57,3 +57,12 @@ describe('decideDecimal', () => {
     expect(decideDecimal(['12', '1,234', '7'])).toBeNull();
   });
 });
+
+describe('words next to numbers', () => {
+  it('accepts currency codes but not other words', () => {
+    expect(parseNumber('USD 1,200.00', DOT)).toBe(1200);
+    expect(parseNumber('12,50 EUR', COMMA)).toBe(12.5);
+    expect(parseNumber('Rep 25', DOT)).toBeNaN();
+    expect(parseNumber('Store 12', DOT)).toBeNaN();
+  });
+});

@@ -206,7 +206,7 @@ const PATTERNS: { role: ColumnRole; pattern: RegExp; unless?: RegExp; score: num
   { role: 'quantity', pattern: /(qty|quantit|cantidad|menge|anzahl|aantal|unitssold|sold$|numberof)/, score: 85 },
   { role: 'unitCost', pattern: /(cost|kost|cout|costo|custo|einkauf|einstand|inkoop|achat|compra)/, unless: /(total|gesamt|line)/, score: 0 },
   { role: 'unitPrice', pattern: /(price|preis|prix|precio|prijs|preco)/, unless: /(cost|kost|cout|costo|custo|einkauf|purchase|achat|compra|inkoop|total|gesamt|ext)/, score: 80 },
-  { role: 'amount', pattern: /(amount|total|revenue|sales|umsatz|betrag|montant|importe|ventas|monto|bedrag|omzet|valor|dollar|turnover|wert)/, unless: /(qty|quantit|count|cost|kost|tax|steuer|discount|rabatt|date|profit|margin|id$|no$|nr$)/, score: 75 },
+  { role: 'amount', pattern: /(amount|total|revenue|sales|umsatz|betrag|montant|importe|ventas|monto|bedrag|omzet|valor|dollar|turnover|wert)/, unless: /(qty|quantit|count|cost|kost|tax|steuer|discount|rabatt|date|profit|margin|rep|person|agent|region|channel|id$|no$|nr$)/, score: 75 },
   { role: 'profit', pattern: /(profit|margin|marge|margen|margem|gewinn|rohertrag|winst|lucro|beneficio)/, unless: /(%|pct|percent|prozent|ratio|rate)/, score: 80 },
   { role: 'cost', pattern: /(cost|kost|cout|costo|custo|cogs|wareneinsatz)/, score: 75 },
   { role: 'productId', pattern: /^(product|prod|item|article|artikel|art|material|part|produkt|producto|produto|produit|articulo)(id|no|nr|num|number|nummer|code|key|ref|sku)$/, score: 95 },

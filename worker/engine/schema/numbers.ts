@@ -22,9 +22,22 @@ function isLetter(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
-/** True for bytes that may surround a number as a currency sign or code (`$`, `€`, `EUR`, `kr`). */
+/** True for bytes that may surround a number as a currency sign (`$`, and `€`, `£`, `¥` in UTF-8). */
 function isSymbolByte(c: number): boolean {
-  return c === 36 || c >= 0x80 || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  return c === 36 || c >= 0x80;
+}
+
+/** Currency codes and abbreviations written next to amounts (ISO 4217 and common local forms). */
+const CURRENCY_WORDS = new Set([
+  'eur', 'usd', 'gbp', 'chf', 'jpy', 'cad', 'aud', 'nzd', 'sek', 'nok', 'dkk', 'pln', 'czk', 'huf', 'brl', 'mxn',
+  'ars', 'clp', 'cop', 'zar', 'inr', 'cny', 'hkd', 'sgd', 'try', 'kr', 'fr', 'sfr', 'r', 'us', 'ca', 'au',
+]);
+
+function isCurrencyWord(buf: Uint8Array, start: number, end: number): boolean {
+  if (end - start > 4) return false;
+  let word = '';
+  for (let i = start; i < end; i++) word += String.fromCharCode(buf[i] | 0x20);
+  return CURRENCY_WORDS.has(word);
 }
 
 /**
@@ -180,9 +193,17 @@ function parseNumberSlow(buf: Uint8Array, s: number, e: number, decimal: Decimal
       i++;
       continue;
     }
+    if (isLetter(c)) {
+      // `12 EUR` and `EUR 12` are amounts; `85123A` is a product code and `Rep 25` a name.
+      if ((i > s && buf[i - 1] >= 48 && buf[i - 1] <= 57) || (signSeen && !seenDigit)) return NaN;
+      let j = i;
+      while (j < e && isLetter(buf[j])) j++;
+      if (!isCurrencyWord(buf, i, j)) return NaN;
+      if (seenDigit) afterNumber = true;
+      i = j;
+      continue;
+    }
     if (isSymbolByte(c)) {
-      // `12 EUR` and `EUR 12` are amounts; `85123A` is a product code.
-      if (isLetter(c) && ((i > s && buf[i - 1] >= 48 && buf[i - 1] <= 57) || (signSeen && !seenDigit))) return NaN;
       if (seenDigit) afterNumber = true;
       i++;
       continue;
