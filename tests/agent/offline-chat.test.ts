@@ -109,6 +109,8 @@ const CASES: [question: string, tool: string, answer: string][] = [
   ],
   ['Which customers are likely to churn?', 'get_churn_risk', AT_RISK],
   ['Who is slipping away from us?', 'get_churn_risk', AT_RISK],
+  ['Which customers should I call this week?', 'get_churn_risk', AT_RISK],
+  ['Who should we reach out to first?', 'get_churn_risk', AT_RISK],
   [
     'who have we lost?',
     'get_churn_risk',

@@ -38,3 +38,12 @@ export function plural(count: number, word: string): string {
 export function riskLabel(risk: string): string {
   return risk === 'lost' ? 'lost' : `${risk} risk`;
 }
+
+/** One at-risk customer in prose: "Acme: high risk, 120 days since the last order (usually every 30 days), €5,000 at risk". */
+export function churnCustomerLine(
+  c: { name: string; risk: string; daysSinceLastOrder: number | null; typicalGapDays: number | null; revenueAtRisk: number },
+  money: (value: number) => string,
+): string {
+  const rhythm = c.typicalGapDays === null ? '' : ` (usually every ${formatNumber(c.typicalGapDays)} days)`;
+  return `${c.name}: ${riskLabel(c.risk)}, ${c.daysSinceLastOrder ?? '?'} days since the last order${rhythm}, ${money(c.revenueAtRisk)} at risk`;
+}

@@ -4,7 +4,7 @@
  * from their output. When no intent matches, it says what it can answer.
  */
 import type { AnalysisResult } from '../../engine/contract';
-import { formatMoney, formatNumber, formatPct, plural, riskLabel } from '../format';
+import { churnCustomerLine, formatMoney, formatNumber, formatPct, plural, riskLabel } from '../format';
 import {
   findCustomer,
   findProduct,
@@ -95,7 +95,7 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
         `${money(churn.revenueAtRisk)} of revenue is at risk. Customers at risk, by revenue at risk:`,
         ...churn.customers.map(
           (c, i) =>
-            `${i + 1}. ${c.name}: ${riskLabel(c.risk)}, ${c.daysSinceLastOrder ?? '?'} days since the last order${c.typicalGapDays === null ? '' : ` (usually every ${c.typicalGapDays} days)`}, ${money(c.revenueAtRisk)} at risk`,
+            `${i + 1}. ${churnCustomerLine(c, money)}`,
         ),
       ].join('\n');
     }

@@ -19,7 +19,7 @@ import {
   rankProducts,
 } from '../tools';
 import type { AnalystTool } from '../tools/tool-kit';
-import { formatMoney, formatNumber, formatPct, plural, riskLabel } from '../format';
+import { churnCustomerLine, formatMoney, formatNumber, formatPct, plural, riskLabel } from '../format';
 
 export type SectionKey = 'overview' | 'segments' | 'concentration' | 'churn' | 'products' | 'suppliers' | 'crossSell' | 'trend';
 
@@ -102,7 +102,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
           `Segments: ${segments.segments.map((s) => `${s.segment} ${s.customers} (${formatPct(s.revenueSharePct)})`).join(', ')}.`,
         ],
         action:
-          `Give ${top.customers[0]?.name ?? 'your top customers'} and the other Champions a named account manager and first access to new lines` +
+          championsAction(top.customers[0], champions?.customers ?? 0) +
           (slipping.length > 0 ? `; win back the ${slipping.map((s) => `${s.segment} ${s.customers === 1 ? 'customer' : 'customers'}`).join(' and ')} before they lapse.` : '.'),
       };
     },
@@ -151,7 +151,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
         headline: `**${money(churn.revenueAtRisk)} of revenue is at risk**: ${list(worst.map((c) => `${c.name} (${c.risk}, ${money(c.revenueAtRisk)})`))} top the list.`,
         details: churn.customers.map(
           (c) =>
-            `${c.name}: ${riskLabel(c.risk)}, ${c.daysSinceLastOrder ?? '?'} days since the last order${c.typicalGapDays === null ? '' : ` (usually every ${c.typicalGapDays} days)`}, ${money(c.revenueAtRisk)} at risk`,
+            churnCustomerLine(c, money),
         ),
         action: `Contact ${list(worst.slice(0, 2).map((c) => c.name))} this week with a win-back offer, and watch reorder gaps for the rest.`,
       };
@@ -261,3 +261,17 @@ export const SECTIONS: Record<SectionKey, Section> = {
     },
   },
 };
+
+/**
+ * The segment action names the largest customer as a Champion only when it is one; a
+ * top customer in another segment (e.g. About to Sleep) gets its own advice.
+ */
+function championsAction(largest: { name: string; segment: string | null } | undefined, champions: number): string {
+  const care = 'a named account manager and first access to new lines';
+  if (!largest) return `Give your Champions ${care}`;
+  if (largest.segment === 'Champions') return `Give ${largest.name} and the other Champions ${care}`;
+  const segment = largest.segment ? ` (now ${largest.segment})` : '';
+  return champions > 0
+    ? `Give your ${plural(champions, 'Champion')} ${care}, and re-engage ${largest.name}, your largest customer${segment}`
+    : `Re-engage ${largest.name}, your largest customer${segment}, with ${care}`;
+}

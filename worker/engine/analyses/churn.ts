@@ -94,7 +94,8 @@ export function churnOf(agg: Aggregates, asOfDay: number): Churn | null {
       pAlive,
       expectedPurchases90d: params ? conditionalExpectedPurchases(params, horizon90, x[k], tx[k], T[k]) : null,
       daysSinceLastOrder,
-      typicalGapDays: gaps[k],
+      // Rounded for display; the risk class above used the exact gap.
+      typicalGapDays: gaps[k] === null ? null : Math.round(gaps[k] * 10) / 10,
       revenue12m: revenue12m[i],
       // Revenue at risk: the last 12 months' revenue of customers rated high or lost.
       revenueAtRisk: risk === 'high' || risk === 'lost' ? Math.max(0, revenue12m[i]) : 0,

@@ -1,0 +1,44 @@
+/**
+ * End to end on the benchmark's generated B2B file (smaller): the streaming engine's
+ * totals must equal a straightforward papaparse computation over the same rows.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { generateB2bCsv } from '../../../scripts/generate-b2b-csv';
+import { ingest } from '../../../worker/engine/ingest';
+import { cents, fileStream } from '../ingest/helpers';
+
+describe('the generated B2B file, checked against papaparse', async () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'tally-b2b-')), 'b2b.csv');
+  generateB2bCsv(20_000, path);
+  const rows = Papa.parse<Record<string, string>>(readFileSync(path, 'utf8'), { header: true, skipEmptyLines: true }).data;
+  const agg = await ingest(fileStream(path), { fileName: 'b2b.csv' });
+
+  it('reads every row', () => {
+    expect(agg.profile.rowsRead).toBe(rows.length);
+    expect(agg.profile.rowsRejected).toBe(0);
+  });
+
+  it('has the same revenue, cost, customers, products, suppliers and orders', () => {
+    let revenue = 0;
+    let cost = 0;
+    const orders = new Set<string>();
+    for (const r of rows) {
+      revenue += Number(r.Quantity) * Number(r.UnitPrice);
+      cost += Number(r.Quantity) * Number(r.UnitCost);
+      if (!r.InvoiceNo.startsWith('C')) orders.add(r.InvoiceNo);
+    }
+    expect(cents(agg.totals.revenue)).toBe(cents(revenue));
+    expect(cents(agg.totals.cost ?? NaN)).toBe(cents(cost));
+    expect(agg.totals.orders).toBe(orders.size);
+    expect(agg.customers.count).toBe(new Set(rows.map((r) => r.CustomerID)).size);
+    expect(agg.products.count).toBe(new Set(rows.map((r) => r.ProductCode)).size);
+    expect(agg.suppliers.count).toBe(new Set(rows.map((r) => r.Supplier)).size);
+    const quoted = rows.find((r) => r.CustomerName.includes('"'))?.CustomerName;
+    expect(quoted).toMatch(/^.+, ".+" Division$/);
+    expect(agg.customers.names).toContain(quoted);
+  });
+});
