@@ -35,9 +35,11 @@ sample();
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuStarted);
 const read = aggregates.profile.rowsRead;
+gc?.();
+const retained = process.memoryUsage();
 console.log(
   `file=${path} sizeMB=${(statSync(path).size / 1e6).toFixed(1)} customers=${aggregates.customers.count} products=${aggregates.products.count} ` +
     `orders=${aggregates.totals.orders} revenue=${aggregates.totals.revenue.toFixed(2)} arrayBuffersMB=${(peakExternal / 1048576).toFixed(1)} ` +
-    `cpuSeconds=${((cpu.user + cpu.system) / 1e6).toFixed(3)}`,
+    `cpuSeconds=${((cpu.user + cpu.system) / 1e6).toFixed(3)} retainedHeapMB=${(retained.heapUsed / 1048576).toFixed(1)} retainedArrayBuffersMB=${(retained.arrayBuffers / 1048576).toFixed(1)}`,
 );
 console.log(`rows=${read} seconds=${seconds.toFixed(3)} rowsPerSec=${Math.round(read / seconds)} peakHeapMB=${(peakHeap / 1048576).toFixed(1)}`);

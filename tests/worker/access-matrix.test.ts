@@ -66,6 +66,16 @@ const ROUTES: RouteCase[] = [
     expected: { visitor: 401, owner: 101, 'other user': 404, 'secure link': 101, 'revoked link': 401 },
   },
   {
+    // Authorised callers reach the analysis's job, which answers 409 while it is still running
+    // (these analyses never ran); everyone else is stopped before it.
+    name: 'POST /api/analysis/:id/chat',
+    request: (c) => [
+      `/api/analysis/${c.target.analysisId}/chat?access_token=${c.target.token}`,
+      { method: 'POST', headers: headers(c, { 'Content-Type': 'application/json' }), body: JSON.stringify({ message: 'Who are my best customers?' }) },
+    ],
+    expected: { visitor: 401, owner: 409, 'other user': 404, 'secure link': 409, 'revoked link': 401 },
+  },
+  {
     // A browser navigation: only the link's token counts, never a bearer.
     name: 'GET /dashboard/:id/:token',
     request: (c) => [`/dashboard/${c.target.analysisId}/${c.target.token}`, { headers: headers(c) }],

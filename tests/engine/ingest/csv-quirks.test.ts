@@ -124,3 +124,20 @@ describe('progress', () => {
     expect(last.rows).toBe(3000);
   });
 });
+
+describe('values after the sample that contradict its conventions', async () => {
+  // The first 1,000 rows decide: month-first dates and dot decimals.
+  const sample = Array.from({ length: 1000 }, (_, i) => `c${i % 9},${(i % 12) + 1}/${(i % 28) + 1}/2023,${(i % 50) + 0.5}`);
+  const late = ['c1,13/05/2023,1.5', 'c2,05/13/2023,"1,25"', 'c3,05/14/2023,2.5'];
+  const agg = await ingestBytes(['Customer,Date,Amount', ...sample, ...late].join('\n'), { fileName: 'late.csv' }, 4096);
+
+  it('keeps the decided reading and counts the contradicting rows with examples', () => {
+    expect(agg.profile.rowsRead).toBe(1003);
+    expect(agg.profile.rowsUsed).toBe(1001);
+    expect(agg.profile.rejectReasons).toEqual([
+      { reason: 'Date could not be read', count: 1, examples: ['row 1001: c1 | 13/05/2023 | 1.5'] },
+      { reason: 'Amount is not a number', count: 1, examples: ['row 1002: c2 | 05/13/2023 | 1,25'] },
+    ]);
+    expect(agg.profile.period.to).toBe('2023-12-28');
+  });
+});

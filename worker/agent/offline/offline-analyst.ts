@@ -79,8 +79,16 @@ export function reportOf(focus: FocusAreaId, findings: Finding[], question: stri
   if (question && answer) lines.push('', '## Your question', `> ${question.replace(/\s+/g, ' ')}`, '', answer);
   lines.push('', '## Findings');
   for (const finding of findings) {
-    lines.push('', `### ${finding.question}`, ...finding.details.map((d) => `- ${d}`));
+    // A finding with nothing to list (e.g. no product pair met the thresholds) still says so.
+    const details = finding.details.length > 0 || !finding.headline ? finding.details : [sentenceOf(finding.headline)];
+    lines.push('', `### ${finding.question}`, ...details.map((d) => `- ${d}`));
     if (finding.action) lines.push('', `**Action:** ${finding.action}`);
   }
   return lines.join('\n');
+}
+
+/** "**Cross-sell**: no pair …" → "No pair …": a headline restated as a plain finding. */
+function sentenceOf(headline: string): string {
+  const text = headline.replace(/^\*\*[^*]+\*\*:\s*/, '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -14,6 +14,7 @@ import type { RecordView } from '../ingest/tokenizer';
 import { parseDateBytes, type DateOrder } from '../schema/dates';
 import type { TablePlan } from '../schema/infer';
 import { parseNumberBytes, type DecimalSeparator } from '../schema/numbers';
+import { cellText, isBlank, keyEnd, keyStart, monthIndexOfDay } from './cells';
 import { growF64, growI32, growU8 } from './growable';
 import { ByteInterner } from './intern';
 import { OrderProducts } from './order-products';
@@ -46,9 +47,9 @@ function field(plan: TablePlan, role: keyof TablePlan['roles']): Field | null {
 
 /** Accumulates rows into aggregates; `finish.ts` turns the state into `Aggregates`. */
 export class AggregateBuilder {
-  readonly customers = new ByteInterner();
+  readonly customers = new ByteInterner(true);
   readonly products = new ByteInterner();
-  readonly orders = new ByteInterner();
+  readonly orders = new ByteInterner(true);
   readonly suppliers = new ByteInterner();
   readonly rejects = new RejectLog();
 
@@ -179,7 +180,7 @@ export class AggregateBuilder {
     let day = -1;
     if (this.date >= 0) {
       const col = this.date;
-      day = col < n ? parseDateBytes(buf, view.starts[col], view.ends[col], this.dateOrder) : -1;
+      day = col < n ? this.dayOf(buf, view.starts[col], view.ends[col]) : -1;
       if (day < 0) {
         this.rejects.add(isBlank(view, col) ? REASONS.noDate : REASONS.badDate, rowNumber, view);
         return;
@@ -274,8 +275,8 @@ export class AggregateBuilder {
         this.supplierCost = growF64(this.supplierCost, supplier + 1);
         this.supplierRevenue[supplier] += amount;
         this.supplierCost[supplier] += cost;
-        if (product >= 0) this.supplierProducts.revenue[this.supplierProducts.upsert(supplier, product)] += amount;
-        if (customer >= 0) this.supplierCustomers.upsert(supplier, customer);
+        if (product >= 0) this.supplierProducts.revenue[this.supplierProducts.upsertCached(supplier, product, 'b')] += amount;
+        if (customer >= 0) this.supplierCustomers.upsertCached(supplier, customer, 'a');
       }
     }
   }
@@ -323,7 +324,7 @@ export class AggregateBuilder {
     if (quantity === quantity) this.productQuantity[product] += quantity;
     if (this.productName >= 0 && this.productNames[product] === '') this.productNames[product] = cellText(view, this.productName);
     if (this.category >= 0 && this.productCategories[product] === null) this.productCategories[product] = cellText(view, this.category) || null;
-    const productMonth = month >= 0 ? this.productMonths.upsert(product, month) : -1;
+    const productMonth = month >= 0 ? this.productMonths.upsertCached(product, month, 'a') : -1;
     if (productMonth >= 0) this.productMonths.revenue[productMonth] += amount;
     let pair = -1;
     if (customer >= 0) {
@@ -362,6 +363,28 @@ export class AggregateBuilder {
     return parseNumberBytes(view.buf, view.starts[f.column], view.ends[f.column], f.decimal);
   }
 
+  /** Parses a date cell; an invoice's lines repeat the same text, so the last one is remembered. */
+  private dayOf(buf: Uint8Array, start: number, end: number): number {
+    const length = end - start;
+    const last = this.lastDateText;
+    if (length === this.lastDateLength) {
+      let i = 0;
+      while (i < length && last[i] === buf[start + i]) i++;
+      if (i === length) return this.lastDateDay;
+    }
+    const day = parseDateBytes(buf, start, end, this.dateOrder);
+    if (length <= last.length) {
+      last.set(buf.subarray(start, end));
+      this.lastDateLength = length;
+      this.lastDateDay = day;
+    }
+    return day;
+  }
+
+  private readonly lastDateText = new Uint8Array(32);
+  private lastDateLength = -1;
+  private lastDateDay = -1;
+
   private monthOf(day: number): number {
     if (day === this.lastDateIn) return this.lastMonthOut;
     const month = monthIndexOfDay(day) - MONTH_BASE;
@@ -387,47 +410,4 @@ export class AggregateBuilder {
     while (e > s && buf[e - 1] === 32) e--;
     return s < e ? interner.intern(buf, s, e) : -1;
   }
-}
-
-/** Month index (`year * 12 + month - 1`) of an epoch day (Hinnant's civil_from_days). */
-export function monthIndexOfDay(day: number): number {
-  const z = day + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const m = mp < 10 ? mp + 3 : mp - 9;
-  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
-  return y * 12 + m - 1;
-}
-
-function keyStart(buf: Uint8Array, s: number, e: number): number {
-  while (s < e && (buf[s] === 32 || buf[s] === 9)) s++;
-  return s;
-}
-
-/** End of an id cell without trailing spaces or a float's `.0` (`17850.0` → `17850`). */
-function keyEnd(buf: Uint8Array, s: number, e: number): number {
-  while (e > s && (buf[e - 1] === 32 || buf[e - 1] === 9)) e--;
-  let z = e;
-  while (z > s && buf[z - 1] === 48) z--;
-  if (z < e && z - 1 > s && buf[z - 1] === 46) {
-    for (let i = s; i < z - 1; i++) if (buf[i] < 48 || buf[i] > 57) return e;
-    return z - 1;
-  }
-  return e;
-}
-
-function isBlank(view: RecordView, column: number): boolean {
-  if (column >= view.count) return true;
-  for (let i = view.starts[column]; i < view.ends[column]; i++) if (view.buf[i] !== 32 && view.buf[i] !== 9) return false;
-  return true;
-}
-
-const decoder = new TextDecoder();
-
-function cellText(view: RecordView, column: number): string {
-  if (column >= view.count) return '';
-  return decoder.decode(view.buf.subarray(view.starts[column], view.ends[column])).trim();
 }

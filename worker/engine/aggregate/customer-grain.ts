@@ -7,9 +7,8 @@
 import type { RecordView } from '../ingest/tokenizer';
 import { parseNumberBytes } from '../schema/numbers';
 import { AggregateBuilder } from './builder';
+import { cellText } from './cells';
 import { growF64, growI32 } from './growable';
-
-const decoder = new TextDecoder();
 
 /** Registers the spend columns as products, in column order. Call once before rows. */
 export function registerSpendColumns(builder: AggregateBuilder): void {
@@ -47,7 +46,7 @@ export function addCustomerRow(builder: AggregateBuilder, view: RecordView, rowN
   }
   builder.rowsUsed++;
   const keyColumn = plan.roles.customerId ?? plan.roles.customerName;
-  const key = keyColumn !== undefined && keyColumn < view.count ? text(view, keyColumn) : '';
+  const key = keyColumn !== undefined && keyColumn < view.count ? cellText(view, keyColumn) : '';
   const customer = builder.customers.internString(key || String(rowNumber));
   const size = customer + 1;
   builder.customerRevenue = growF64(builder.customerRevenue, size);
@@ -61,9 +60,9 @@ export function addCustomerRow(builder: AggregateBuilder, view: RecordView, rowN
     builder.customerRegions.push(null);
   }
   const nameColumn = plan.roles.customerName;
-  builder.customerNames[customer] = nameColumn !== undefined ? text(view, nameColumn) : `Row ${rowNumber}`;
+  builder.customerNames[customer] = nameColumn !== undefined ? cellText(view, nameColumn) : `Row ${rowNumber}`;
   const regionColumn = plan.roles.region;
-  if (regionColumn !== undefined) builder.customerRegions[customer] = text(view, regionColumn) || null;
+  if (regionColumn !== undefined) builder.customerRegions[customer] = cellText(view, regionColumn) || null;
   builder.customerRevenue[customer] += total;
   builder.totalRevenue += total;
   plan.spendColumns.forEach((_, product) => {
@@ -77,9 +76,4 @@ export function addCustomerRow(builder: AggregateBuilder, view: RecordView, rowN
       builder.productCustomers[product]++;
     }
   });
-}
-
-function text(view: RecordView, column: number): string {
-  if (column >= view.count) return '';
-  return decoder.decode(view.buf.subarray(view.starts[column], view.ends[column])).trim();
 }

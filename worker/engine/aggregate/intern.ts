@@ -22,9 +22,39 @@ export class ByteInterner {
     return this.keys.length;
   }
 
+  /**
+   * With `rememberLast`, the previous key is kept and compared first: an invoice's lines
+   * repeat its order and customer ids, and a short compare beats a hash-table probe.
+   */
+  constructor(private readonly rememberLast = false) {}
+
+  private readonly last = new Uint8Array(64);
+  private lastLength = -1;
+  private lastIndex = -1;
+
   /** The index of the key `buf[start, end)`, adding it if new. */
   intern(buf: Uint8Array, start: number, end: number): number {
-    let h = 0x811c9dc5;
+    const length = end - start;
+    if (this.rememberLast) {
+      if (length === this.lastLength) {
+        const last = this.last;
+        let i = 0;
+        while (i < length && last[i] === buf[start + i]) i++;
+        if (i === length) return this.lastIndex;
+      }
+      const index = this.lookup(buf, start, end);
+      if (length <= 64) {
+        this.last.set(buf.subarray(start, end));
+        this.lastLength = length;
+        this.lastIndex = index;
+      }
+      return index;
+    }
+    return this.lookup(buf, start, end);
+  }
+
+  private lookup(buf: Uint8Array, start: number, end: number): number {
+    let h = 0x811c9dc5 | 0;
     for (let i = start; i < end; i++) h = Math.imul(h ^ buf[i], 0x01000193);
     const length = end - start;
     let slot = h & this.mask;

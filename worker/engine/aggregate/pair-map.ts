@@ -31,17 +31,31 @@ export class PairMap {
     this.flags = new Uint8Array(n);
   }
 
-  /** Index of (a, b), or -1. */
-  find(a: number, b: number): number {
-    const slots = this.slots;
-    let slot = hashPair(a, b) & this.mask;
-    for (;;) {
-      const at = slot * 3;
-      const entry = slots[at + 2];
-      if (entry === 0) return -1;
-      if (slots[at] === a && slots[at + 1] === b) return entry - 1;
-      slot = (slot + 1) & this.mask;
+  private cacheKey = new Int32Array(0);
+  private cacheOther = new Int32Array(0);
+  private cacheIndex = new Int32Array(0);
+
+  /**
+   * `upsert` with a one-entry memory per key on one side (`by`): a product sold again in
+   * the same month, or a supplier seen again on the same invoice, skips the table.
+   */
+  upsertCached(a: number, b: number, by: 'a' | 'b'): number {
+    const key = by === 'a' ? a : b;
+    const other = by === 'a' ? b : a;
+    if (key < this.cacheKey.length && this.cacheKey[key] === 1 && this.cacheOther[key] === other) {
+      this.added = false;
+      return this.cacheIndex[key];
     }
+    const index = this.upsert(a, b);
+    if (key >= this.cacheKey.length) {
+      this.cacheKey = growI32(this.cacheKey, key + 1);
+      this.cacheOther = growI32(this.cacheOther, key + 1);
+      this.cacheIndex = growI32(this.cacheIndex, key + 1);
+    }
+    this.cacheKey[key] = 1;
+    this.cacheOther[key] = other;
+    this.cacheIndex[key] = index;
+    return index;
   }
 
   /** Index of (a, b), adding it if new (then `added` is true). */

@@ -86,7 +86,7 @@ export function inferSchema(input: InferInput): TablePlan {
     taken.add(column);
   }
 
-  const spendColumns = customerGrainSpendColumns(roles, profiles, taken);
+  const spendColumns = customerGrainSpendColumns(input.names, roles, profiles, taken);
   const grain = spendColumns.length >= 2 ? 'customers' : 'transactions';
   const roleOf = new Map<number, ColumnRole>();
   for (const [role, column] of Object.entries(roles) as [ColumnRole, number][]) roleOf.set(column, role);
@@ -165,12 +165,16 @@ function valueOnlyScores(p: ColumnProfile, column: number): Map<ColumnRole, numb
   return scores;
 }
 
+/** Numeric columns that measure something other than money (RFM summaries, codes, sizes). */
+const NOT_SPEND = /(freq|recen|^count|anzahl|^age$|^alter$|^rate$|score|^days?$|^weeks?$|^months?$|^years?$|pct|percent|ratio|zip|postal|^plz$|phone|^t$|^id$|number|nr$|code|^lat|^lon|weight|height)/;
+
 /**
  * A customer-level file has no date, no order and no line amount, but several numeric
  * spend columns (the UCI Wholesale customers file: annual spend per category). Low-
  * cardinality numeric columns (`Channel` 1/2) are codes, not spend.
  */
 function customerGrainSpendColumns(
+  names: readonly string[],
   roles: Partial<Record<ColumnRole, number>>,
   profiles: readonly ColumnProfile[],
   taken: ReadonlySet<number>,
@@ -179,7 +183,7 @@ function customerGrainSpendColumns(
   if (hasAmount || roles.date !== undefined || roles.orderId !== undefined || roles.productId !== undefined) return [];
   const spend: number[] = [];
   profiles.forEach((p, c) => {
-    if (taken.has(c)) return;
+    if (taken.has(c) || NOT_SPEND.test(compactHeader(names[c]))) return;
     const varied = p.distinct >= Math.min(10, Math.max(3, p.nonEmpty / 2));
     if (p.numericShare >= 0.95 && p.nonNegativeShare >= 0.95 && varied && p.leadingZeroShare === 0) spend.push(c);
   });

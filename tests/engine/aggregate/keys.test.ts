@@ -1,0 +1,60 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ByteInterner } from '../../../worker/engine/aggregate/intern';
+import { OrderProducts } from '../../../worker/engine/aggregate/order-products';
+import { PairMap } from '../../../worker/engine/aggregate/pair-map';
+
+const small = fc.integer({ min: 0, max: 40 });
+
+describe('PairMap', () => {
+  it('gives each distinct pair one dense index, with or without the per-key memory', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(small, small, fc.constantFrom<'a' | 'b' | null>('a', 'b', null)), { maxLength: 3000 }), (ops) => {
+        const map = new PairMap(true);
+        const reference = new Map<string, number>();
+        for (const [a, b, by] of ops) {
+          const index = by === null ? map.upsert(a, b) : map.upsertCached(a, b, by);
+          const key = `${a},${b}`;
+          expect(map.added).toBe(!reference.has(key));
+          if (!reference.has(key)) reference.set(key, reference.size);
+          expect(index).toBe(reference.get(key));
+        }
+        expect(map.size).toBe(reference.size);
+      }),
+    );
+  });
+});
+
+describe('ByteInterner', () => {
+  it('interns keys by their bytes, remembering the last key or not', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 70 }), { maxLength: 500 }), fc.boolean(), (keys, rememberLast) => {
+        const interner = new ByteInterner(rememberLast);
+        const reference = new Map<string, number>();
+        for (const key of keys) {
+          if (!reference.has(key)) reference.set(key, reference.size);
+          expect(interner.internString(key)).toBe(reference.get(key));
+        }
+        expect(interner.keys).toEqual([...reference.keys()]);
+      }),
+    );
+  });
+});
+
+describe('OrderProducts', () => {
+  it('reports each distinct (order, product) pair once, grouped by order or not', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 8 }), small), { maxLength: 400 }), fc.boolean(), (pairs, sortByOrder) => {
+        const input = sortByOrder ? [...pairs].sort((x, y) => x[0] - y[0]) : pairs;
+        const set = new OrderProducts();
+        const seen = new Set<string>();
+        for (const [order, product] of input) {
+          const key = `${order},${product}`;
+          expect(set.add(order, product)).toBe(!seen.has(key));
+          seen.add(key);
+        }
+        expect(set.size).toBe(seen.size);
+      }),
+    );
+  });
+});
