@@ -8,10 +8,12 @@
  * bearer; the others present a wrong token where a route takes one, to show a token slot
  * can't be guessed into.
  */
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSignedInUser, type TestUser } from './auth-helpers';
-import { call, uploadOk, type UploadAnswer } from './helpers';
+import { randomToken, sha256Hex } from '../../worker/lib/crypto';
+import { call } from './helpers';
 
 type Caller = 'visitor' | 'owner' | 'other user' | 'secure link' | 'revoked link';
 const CALLERS: Caller[] = ['visitor', 'owner', 'other user', 'secure link', 'revoked link'];
@@ -66,8 +68,8 @@ const ROUTES: RouteCase[] = [
     expected: { visitor: 401, owner: 101, 'other user': 404, 'secure link': 101, 'revoked link': 401 },
   },
   {
-    // Authorised callers reach the analysis's job, which answers 409 while it is still running
-    // (these analyses never ran); everyone else is stopped before it.
+    // Authorised callers reach the analysis's job, which answers 409 (this analysis failed,
+    // so there is nothing to ask about); everyone else is stopped before it.
     name: 'POST /api/analysis/:id/chat',
     request: (c) => [
       `/api/analysis/${c.target.analysisId}/chat?access_token=${c.target.token}`,
@@ -103,19 +105,31 @@ const ROUTES: RouteCase[] = [
   },
 ];
 
-/** An owned analysis with one stored artifact and a rendered dashboard. */
-async function ownedAnalysis(owner: TestUser): Promise<UploadAnswer & { artifactId: string }> {
-  const answer = await uploadOk({}, { Authorization: owner.bearer });
+/**
+ * An owned analysis with one stored artifact and a rendered dashboard, written directly
+ * (uploads would start a real job per cell). It is marked failed, so an authorised chat
+ * question reaches the analysis's Durable Object and gets its 409 answer.
+ */
+async function ownedAnalysis(owner: TestUser): Promise<{ analysis_id: string; access_token: string; artifactId: string }> {
+  const analysisId = crypto.randomUUID();
+  const accessToken = randomToken(32);
   const artifactId = crypto.randomUUID();
-  const location = `artifacts/${answer.analysis_id}/segments.md`;
+  const location = `artifacts/${analysisId}/segments.md`;
+  await env.DB.batch([
+    env.DB.prepare("insert into analyses (id, email, user_id, status, access_token_hash, initial_message) values (?, ?, ?, 'error', ?, 'Who are my best customers?')").bind(
+      analysisId,
+      owner.email,
+      owner.id,
+      await sha256Hex(accessToken),
+    ),
+    env.DB.prepare(
+      "insert into artifacts (id, analysis_id, artifact_type, file_name, file_location, file_size, content_type) values (?, ?, 'report', 'segments.md', ?, 11, 'text/markdown')",
+    ).bind(artifactId, analysisId, location),
+  ]);
   await env.FILES.put(location, '# Segments\n');
-  await env.FILES.put(`artifacts/${answer.analysis_id}/dashboard.html`, '<!doctype html><title>Dashboard</title><h1>Dashboard</h1>');
-  await env.DB.prepare(
-    "insert into artifacts (id, analysis_id, artifact_type, file_name, file_location, file_size, content_type) values (?, ?, 'report', 'segments.md', ?, 11, 'text/markdown')",
-  )
-    .bind(artifactId, answer.analysis_id, location)
-    .run();
-  return { ...answer, artifactId };
+  await env.FILES.put(`artifacts/${analysisId}/dashboard.html`, '<!doctype html><title>Dashboard</title><h1>Dashboard</h1>');
+  await runInDurableObject(env.ANALYSIS_JOB.getByName(analysisId), (_, state) => state.storage.put('analysisId', analysisId));
+  return { analysis_id: analysisId, access_token: accessToken, artifactId };
 }
 
 describe('authorisation matrix', () => {
