@@ -11,6 +11,7 @@ import type { AppEnv } from '../auth/viewer';
 import { findAnalysis } from '../db/analyses';
 import { database } from '../db/client';
 import { HttpError, badRequest, notFound } from '../lib/http';
+import { parseJsonBody } from '../lib/validate';
 
 const chatBody = z.object({ message: z.string() });
 
@@ -23,9 +24,8 @@ const CONFLICTS = {
 export const chatRoutes = new Hono<AppEnv>().post('/analysis/:id/chat', async (c) => {
   const id = c.req.param('id');
   await authorizeAnalysis(await findAnalysis(database(c.env.DB), id), c.get('viewer'), c.req.query('access_token'));
-  const parsed = chatBody.safeParse(await c.req.json().catch(() => null));
-  if (!parsed.success) throw badRequest('Expected a JSON body with a message', 'INVALID_BODY');
-  const validation = validateChatMessage(parsed.data.message);
+  const body = await parseJsonBody(c, chatBody);
+  const validation = validateChatMessage(body.message);
   if (!validation.ok) throw badRequest(validation.error, 'INVALID_MESSAGE');
 
   const outcome = await c.env.ANALYSIS_JOB.getByName(id).chat(validation.message);

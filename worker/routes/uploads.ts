@@ -4,7 +4,6 @@
  * `POST /api/uploads` → `PUT /api/uploads/:id/parts/:n` → `POST /api/uploads/:id/complete`.
  * Both validate in the same order and answer the same shape.
  */
-import { zValidator } from '@hono/zod-validator';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -14,6 +13,7 @@ import { multipartUploads } from '../db/schema';
 import { randomToken, sha256Hex, timingSafeEqual } from '../lib/crypto';
 import { HttpError, badRequest } from '../lib/http';
 import { MultipartError, multipartBoundary, readMultipart } from '../lib/multipart';
+import { jsonBody } from '../lib/validate';
 import { PART_SIZE, R2StreamWriter } from '../lib/r2-writer';
 import { enforceUploadQuota } from '../uploads/quota';
 import {
@@ -110,7 +110,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
       throw error;
     }
   })
-  .post('/uploads', zValidator('json', startChunkedSchema, invalidJson), async (c) => {
+  .post('/uploads', jsonBody(startChunkedSchema), async (c) => {
     const body = c.req.valid('json');
     assertAcceptedFileName(body.fileName);
     assertNotEmpty(body.fileSize);
@@ -219,12 +219,4 @@ async function discard(env: Env, file: { key: string; writer: R2StreamWriter } |
   if (!file) return;
   await file.writer.abort();
   await env.FILES.delete(file.key).catch(() => undefined);
-}
-
-/** zod failures on JSON bodies use the one error envelope. */
-function invalidJson(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
-  if (!result.success) {
-    const issue = result.error?.issues[0];
-    throw badRequest(issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'Invalid request body', 'INVALID_BODY');
-  }
 }
