@@ -48,7 +48,8 @@ export type JobStatus = AnalysisRow['status'];
 export type LiveEvent =
   | { type: 'status'; status: JobStatus; error?: string | null }
   | { type: 'message'; message: ReturnType<typeof messageDto> }
-  | { type: 'artifact'; artifact: ReturnType<typeof artifactDto> };
+  | { type: 'artifact'; artifact: ReturnType<typeof artifactDto> }
+  | { type: 'progress'; bytesRead: number; totalBytes: number; rows: number };
 
 export const FAILED_AFTER_RETRIES =
   'We could not finish this analysis after several attempts. Please try uploading the file again.';
@@ -140,6 +141,7 @@ export class AnalysisJob extends DurableObject<Env> {
       appendMessage: (kind, content) => this.appendMessage(db, analysis.id, kind, content),
       plan: (todos) => this.appendMessage(db, analysis.id, 'assistant', todoWrite(`plan-${this.seq}`, todos)),
       putArtifact: (file) => this.putArtifact(db, analysis.id, file),
+      progress: (bytesRead, rows, totalBytes) => this.broadcast({ type: 'progress', bytesRead, totalBytes, rows }),
       setCounts: (rows, columns) =>
         db.update(analyses).set({ rowCount: rows, columnCount: columns }).where(eq(analyses.id, analysis.id)).run().then(() => undefined),
     };

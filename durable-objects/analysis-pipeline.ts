@@ -22,7 +22,12 @@ export interface PipelineContext {
   plan(todos: TodoItem[]): Promise<void>;
   putArtifact(file: ArtifactFile): Promise<{ id: string }>;
   setCounts(rows: number, columns: number): Promise<void>;
+  /** Reading progress for live subscribers (not persisted). */
+  progress(bytesRead: number, rows: number, totalBytes: number): void;
 }
+
+/** Progress is pushed once per this many bytes read, so a fast read doesn't flood the sockets. */
+export const PROGRESS_STEP_BYTES = 4 * 1024 * 1024;
 
 /** An error whose message is safe and useful to show the user as is. */
 export class UserFacingError extends Error {}
@@ -89,7 +94,15 @@ export async function runAnalysisPipeline(context: PipelineContext): Promise<Ana
 async function readUpload(context: PipelineContext): Promise<Aggregates> {
   const object = await context.env.FILES.get(context.upload.fileLocation);
   if (!object) throw new UserFacingError('The uploaded file could not be found. Please upload it again.');
-  return ingest(object.body, { fileName: context.upload.fileName });
+  let nextReport = PROGRESS_STEP_BYTES;
+  return ingest(object.body, {
+    fileName: context.upload.fileName,
+    onProgress: ({ bytesRead, rows }) => {
+      if (bytesRead < nextReport) return;
+      nextReport = (Math.floor(bytesRead / PROGRESS_STEP_BYTES) + 1) * PROGRESS_STEP_BYTES;
+      context.progress(bytesRead, rows, object.size);
+    },
+  });
 }
 
 /** The analyst configured by the Worker's vars (offline unless a model is configured). */

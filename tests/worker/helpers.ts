@@ -1,6 +1,7 @@
 /** Shared helpers for Worker tests: requests through the real app, job driving, fixtures. */
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
+import type { UploadAnswer } from '../../worker/uploads/new-analysis';
 
 export const DUMMY_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
 export const BASE = 'https://tally.test';
@@ -46,13 +47,7 @@ export function upload(fields: UploadFields = {}, headers: Record<string, string
   return call('/api/upload-to-spaces', { method: 'POST', body: form, headers });
 }
 
-export interface UploadAnswer {
-  spaces_key: string;
-  analysis_id: string;
-  access_token: string;
-  row_count: number | null;
-  column_count: number | null;
-}
+export type { UploadAnswer } from '../../worker/uploads/new-analysis';
 
 /** Uploads and returns the answer, failing loudly on a non-200. */
 export async function uploadOk(fields: UploadFields = {}, headers: Record<string, string> = {}): Promise<UploadAnswer> {

@@ -1,6 +1,7 @@
 /**
  * App-wide providers: the query client, the session (with the claim of anonymous
- * analyses on SIGNED_IN and TOKEN_REFRESHED, SPEC §4) and toasts.
+ * analyses on SIGNED_IN and TOKEN_REFRESHED, SPEC §4, and on MFA_CHALLENGE_VERIFIED, which
+ * completes a two-factor sign-in) and toasts.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
@@ -15,12 +16,13 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const onAuthEvent = useCallback(
     (event: AuthEvent, session: Session | null) => {
-      if ((event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED') && session) {
+      // A TOTP user is signed in only once the code is verified (MFA_CHALLENGE_VERIFIED).
+      if ((event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'MFA_CHALLENGE_VERIFIED') && session) {
         void claimAnalyses().then((claimed) => {
           if (claimed > 0) void queryClient.invalidateQueries({ queryKey: userAnalysesQueryKey });
         });
       }
-      if (event === 'SIGNED_IN') void queryClient.invalidateQueries({ queryKey: userAnalysesQueryKey });
+      if (event === 'SIGNED_IN' || event === 'MFA_CHALLENGE_VERIFIED') void queryClient.invalidateQueries({ queryKey: userAnalysesQueryKey });
       // Nothing fetched with the old identity may leak into the next one.
       if (event === 'SIGNED_OUT') queryClient.clear();
     },

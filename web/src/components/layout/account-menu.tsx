@@ -1,9 +1,10 @@
-/** The signed-in account menu: initial avatar, email and Sign Out (then to /). */
+/** The signed-in account menu: initial avatar, email, Security and Sign Out (then to /). */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { SECURITY_PATH } from '../../config/routes';
 import { signOut } from '../../lib/auth/auth-api';
 import { initialOf } from '../../lib/format';
-import { LogOutIcon } from '../ui/icons';
+import { LogOutIcon, ShieldIcon } from '../ui/icons';
 
 export function AccountMenu({ email }: { email: string }) {
   const [open, setOpen] = useState(false);
@@ -41,6 +42,15 @@ export function AccountMenu({ email }: { email: string }) {
       {open ? (
         <div id={menuId} role="menu" className="absolute right-0 mt-2 w-64 animate-fade-in rounded-xl border border-ink-600 bg-ink-800 p-2 shadow-2xl">
           <p className="truncate px-3 py-2 text-sm text-slate-300">{email}</p>
+          <Link
+            to={SECURITY_PATH}
+            role="menuitem"
+            onClick={() => setOpen(false)}
+            className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-200 hover:bg-ink-700"
+          >
+            <ShieldIcon className="size-4" />
+            Security
+          </Link>
           <button
             type="button"
             role="menuitem"

@@ -5,7 +5,7 @@
  */
 import { ApiError, requestJson } from '../api-client';
 import { sessionManager } from './session';
-import { isSession, type Session, type User } from './session-manager';
+import { isSession, type MfaFactor, type Session, type User } from './session-manager';
 
 /** Where auth emails send people back to. On a local host that is port 3000 (SPEC §2). */
 export function authRedirectUrl(path: string, location: Pick<Location, 'hostname' | 'origin'> = window.location): string {
@@ -25,12 +25,74 @@ export function signUp(input: SignUpInput): Promise<unknown> {
   });
 }
 
-/** Password sign-in; stores the session and announces SIGNED_IN. */
-export async function signInWithPassword(email: string, password: string): Promise<Session> {
+/**
+ * A password sign-in's outcome. A user with a verified TOTP factor gets an aal1 session
+ * that the API treats as a visitor until a code is verified: that session is handed back
+ * (not stored, so the app never shows a half-signed-in user) with the factor to challenge.
+ */
+export type PasswordSignIn = { kind: 'signed-in'; session: Session } | { kind: 'mfa-required'; session: Session; factor: MfaFactor };
+
+/** Password sign-in; stores the session and announces SIGNED_IN unless a TOTP code is still needed. */
+export async function signInWithPassword(email: string, password: string): Promise<PasswordSignIn> {
   const session = await requestJson<unknown>('/auth/token?grant_type=password', { json: { email, password } });
   if (!isSession(session)) throw new ApiError(500, 'Something went wrong. Please try again.');
+  const factor = pendingTotpFactor(session);
+  if (factor) return { kind: 'mfa-required', session, factor };
   sessionManager.setSession(session, 'SIGNED_IN');
+  return { kind: 'signed-in', session };
+}
+
+/** The session's authenticator assurance level (the access token's `aal`; aal1 when absent). */
+export function assuranceLevel(session: Pick<Session, 'access_token'>): 'aal1' | 'aal2' {
+  return jwtPayload(session.access_token)?.aal === 'aal2' ? 'aal2' : 'aal1';
+}
+
+/** The verified TOTP factor an aal1 session still has to prove, or null when none is owed. */
+export function pendingTotpFactor(session: Session): MfaFactor | null {
+  if (assuranceLevel(session) === 'aal2') return null;
+  return session.user.factors?.find((factor) => factor.factor_type === 'totp' && factor.status === 'verified') ?? null;
+}
+
+/** A freshly enrolled (unverified) TOTP factor: the secret for manual entry and the otpauth URI. */
+export interface TotpEnrollment {
+  id: string;
+  type: 'totp';
+  friendly_name: string | null;
+  totp: { secret: string; uri: string };
+}
+
+/** Starts TOTP enrolment for the signed-in user (replaces any unfinished enrolment). */
+export function enrollTotp(friendlyName?: string): Promise<TotpEnrollment> {
+  return requestJson<TotpEnrollment>('/auth/factors', { json: { factor_type: 'totp', friendly_name: friendlyName } });
+}
+
+/**
+ * Challenges a factor and verifies a code against it, with the given session's token
+ * (a pending sign-in) or the stored one. The answer is an aal2 session: it is stored and
+ * announced as MFA_CHALLENGE_VERIFIED.
+ */
+export async function verifyTotp(factorId: string, code: string, pending?: Session): Promise<Session> {
+  const bearer = pending?.access_token;
+  const factorPath = `/auth/factors/${encodeURIComponent(factorId)}`;
+  const challenge = await requestJson<{ id: string }>(`${factorPath}/challenge`, { method: 'POST', json: {}, bearer });
+  const session = await requestJson<unknown>(`${factorPath}/verify`, { json: { challenge_id: challenge.id, code }, bearer });
+  if (!isSession(session)) throw new ApiError(500, 'Something went wrong. Please try again.');
+  sessionManager.setSession(session, 'MFA_CHALLENGE_VERIFIED');
   return session;
+}
+
+/** Ends a sign-in abandoned at the code step: its aal1 session is revoked (errors only logged). */
+export async function abandonPendingSignIn(pending: Session): Promise<void> {
+  await requestJson('/auth/logout', { method: 'POST', bearer: pending.access_token }).catch((error: unknown) => {
+    console.warn('Sign-out request failed', error);
+  });
+}
+
+/** Removes a factor, then refreshes the stored user so its factor list is current. */
+export async function unenrollFactor(factorId: string): Promise<void> {
+  await requestJson(`/auth/factors/${encodeURIComponent(factorId)}`, { method: 'DELETE' });
+  const token = sessionManager.getSession()?.access_token;
+  if (token) sessionManager.updateUser(await fetchUser(token));
 }
 
 /** Emails a magic link that lands on /auth/success. */
@@ -97,15 +159,26 @@ export function sessionFromUrl(hash: string, search: string): { session: Session
 
 /** The user id and email inside an access token (read, not verified: the server verifies). */
 export function userFromJwt(token: string): User | null {
+  const json = jwtPayload(token);
+  if (!json || typeof json.sub !== 'string' || typeof json.email !== 'string') return null;
+  return { id: json.sub, email: json.email };
+}
+
+/** An access token's claims, decoded without verification (the server verifies). */
+function jwtPayload(token: string): Record<string, unknown> | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown; email?: unknown };
-    if (typeof json.sub !== 'string' || typeof json.email !== 'string') return null;
-    return { id: json.sub, email: json.email };
+    const json: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return json && typeof json === 'object' ? (json as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** The signed-in user as the server has it now (with the current factors). */
+export function getCurrentUser(): Promise<User> {
+  return requestJson<User>('/auth/user');
 }
 
 /** Confirms the stored user with the server (fills in id, identities and factors). */

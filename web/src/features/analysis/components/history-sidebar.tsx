@@ -1,13 +1,15 @@
 /**
  * The signed-in sidebar (SPEC §2): brand, '+ New Analysis', the current analysis, the
- * history grouped Today / Last 7 Days / Older, the user's email and Sign Out.
+ * history grouped Today / Last 7 Days / Older, the user's email, Security (two-factor
+ * settings) and Sign Out.
  */
 import clsx from 'clsx';
 import { Link, useNavigate } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
-import { LogOutIcon, PlusIcon } from '../../../components/ui/icons';
+import { LogOutIcon, PlusIcon, ShieldIcon } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/logo';
 import { Spinner } from '../../../components/ui/spinner';
+import { SECURITY_PATH } from '../../../config/routes';
 import { signOut } from '../../../lib/auth/auth-api';
 import { initialOf } from '../../../lib/format';
 import type { AnalysisSummary } from '../api/get-user-analyses';
@@ -93,6 +95,14 @@ export function HistorySidebar({ email, analyses, isLoading, currentId, currentF
           </span>
           <span className="min-w-0 truncate text-sm text-slate-200">{email}</span>
         </div>
+        <Link
+          to={SECURITY_PATH}
+          onClick={onNavigate}
+          className="flex w-full items-center gap-2 rounded-lg px-2 py-2 text-sm text-slate-300 hover:bg-ink-700 hover:text-white"
+        >
+          <ShieldIcon className="size-4" />
+          Security
+        </Link>
         <button
           type="button"
           onClick={() => {

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { sessionFromUrl } from '../../../lib/auth/auth-api';
 import { sessionManager } from '../../../lib/auth/session';
 import { AuthCard } from './auth-card';
-import { WELCOME_PATH } from './welcome-page';
+import { WELCOME_PATH } from '../../../config/routes';
 
 function readLanding(): { ok: true } | { ok: false; message: string } {
   const { session } = sessionFromUrl(window.location.hash, window.location.search);

@@ -1,16 +1,21 @@
-/** /sign-in (SPEC §2, §4, §5, §8): password or magic link; signed-in visitors go to /. */
+/**
+ * /sign-in (SPEC §2, §4, §5, §8): password or magic link; signed-in visitors go to /.
+ * A user with a verified TOTP factor is asked for a code after the password.
+ */
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { MAGIC_LINK_TEXTS, MagicLinkForm } from '../../../components/magic-link-form';
 import { Button } from '../../../components/ui/button';
 import { FormMessage, TextField } from '../../../components/ui/input';
-import { signInWithPassword } from '../../../lib/auth/auth-api';
+import { abandonPendingSignIn, signInWithPassword } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-provider';
+import type { Session } from '../../../lib/auth/session-manager';
 import { signInError, signInFailureText } from '../utils/auth-rules';
 import { AuthCard, ModeTabs, type AuthMode } from './auth-card';
 import { GoogleButton } from './google-button';
-import { WELCOME_PATH } from './welcome-page';
+import { TotpStep } from './totp-step';
+import { WELCOME_PATH } from '../../../config/routes';
 
 export function SignInPage() {
   const { user } = useAuth();
@@ -21,10 +26,14 @@ export function SignInPage() {
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [justSignedIn, setJustSignedIn] = useState(false);
+  const [mfa, setMfa] = useState<{ session: Session; factorId: string } | null>(null);
   const mutation = useMutation({
     mutationFn: () => signInWithPassword(email.trim(), password),
     onMutate: () => setJustSignedIn(true),
-    onSuccess: () => navigate(WELCOME_PATH),
+    onSuccess: (result) => {
+      if (result.kind === 'mfa-required') setMfa({ session: result.session, factorId: result.factor.id });
+      else navigate(WELCOME_PATH);
+    },
     onError: (failure) => {
       setJustSignedIn(false);
       setError(signInFailureText(failure.message));
@@ -32,6 +41,24 @@ export function SignInPage() {
   });
 
   if (user && !justSignedIn) return <Navigate to="/" replace />;
+
+  if (mfa) {
+    return (
+      <AuthCard title="Sign in to Tally" subtitle={`Signing in as ${mfa.session.user.email}`}>
+        <TotpStep
+          pending={mfa.session}
+          factorId={mfa.factorId}
+          onVerified={() => navigate(WELCOME_PATH)}
+          onCancel={() => {
+            void abandonPendingSignIn(mfa.session);
+            setMfa(null);
+            setJustSignedIn(false);
+            setPassword('');
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

@@ -11,7 +11,7 @@ import { AUTH_TEXTS, signUpError } from '../utils/auth-rules';
 import { AuthCard, ModeTabs, type AuthMode } from './auth-card';
 import { Divider } from './sign-in-page';
 import { GoogleButton } from './google-button';
-import { WELCOME_PATH } from './welcome-page';
+import { WELCOME_PATH } from '../../../config/routes';
 
 export function SignUpPage() {
   const navigate = useNavigate();

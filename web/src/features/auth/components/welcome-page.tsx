@@ -6,8 +6,6 @@ import { useAuth } from '../../../lib/auth/auth-provider';
 import { initialOf } from '../../../lib/format';
 import { AuthCard } from './auth-card';
 
-/** The spec leaves this route's path unstated. */
-export const WELCOME_PATH = '/welcome';
 export const WELCOME_COUNTDOWN_SECONDS = 3;
 
 export function WelcomePage() {

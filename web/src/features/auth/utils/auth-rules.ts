@@ -56,3 +56,22 @@ export function signInFailureText(message: string | null | undefined): string {
 export function googleErrorText(error: string): string {
   return error === 'access_denied' ? 'Access denied by user' : `Google OAuth error: ${error}`;
 }
+
+/** Two-factor texts (the spec names the MFA calls but gives no wording; these are ours). */
+export const TOTP_TEXTS = {
+  title: 'Two-factor authentication',
+  prompt: 'Enter the 6-digit code from your authenticator app.',
+  label: 'Authentication code',
+  invalid: 'Enter the 6-digit code from your authenticator app',
+  verify: 'Verify',
+} as const;
+
+/** A typed code without the spaces and dashes people copy along (e.g. "123 456"). */
+export function normalizeTotpCode(code: string): string {
+  return code.replace(/[\s-]/g, '');
+}
+
+/** Six digits, or the prompt to enter them. */
+export function totpCodeError(code: string): string | null {
+  return /^\d{6}$/.test(normalizeTotpCode(code)) ? null : TOTP_TEXTS.invalid;
+}
