@@ -281,18 +281,24 @@ export class AggregateBuilder {
     }
   }
 
-  private addToCustomer(view: RecordView, customer: number, amount: number, cost: number): void {
-    if (customer >= this.customerNames.length) {
-      const size = customer + 1;
-      this.customerRevenue = growF64(this.customerRevenue, size);
-      this.customerCost = growF64(this.customerCost, size);
-      this.customerOrders = growI32(this.customerOrders, size);
-      this.customerFirstDay = growI32(this.customerFirstDay, size, -1);
-      this.customerLastDay = growI32(this.customerLastDay, size, -1);
-      this.customerPurchaseDays = growI32(this.customerPurchaseDays, size);
+  /** Grows every per-customer array to hold customer index `customer`. */
+  ensureCustomer(customer: number): void {
+    if (customer < this.customerNames.length) return;
+    const size = customer + 1;
+    this.customerRevenue = growF64(this.customerRevenue, size);
+    this.customerCost = growF64(this.customerCost, size);
+    this.customerOrders = growI32(this.customerOrders, size);
+    this.customerFirstDay = growI32(this.customerFirstDay, size, -1);
+    this.customerLastDay = growI32(this.customerLastDay, size, -1);
+    this.customerPurchaseDays = growI32(this.customerPurchaseDays, size);
+    while (this.customerNames.length < size) {
       this.customerNames.push('');
       this.customerRegions.push(null);
     }
+  }
+
+  private addToCustomer(view: RecordView, customer: number, amount: number, cost: number): void {
+    this.ensureCustomer(customer);
     this.customerRevenue[customer] += amount;
     this.customerCost[customer] += cost;
     if (this.customerName >= 0 && this.customerNames[customer] === '') this.customerNames[customer] = cellText(view, this.customerName);

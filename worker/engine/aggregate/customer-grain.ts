@@ -48,17 +48,7 @@ export function addCustomerRow(builder: AggregateBuilder, view: RecordView, rowN
   const keyColumn = plan.roles.customerId ?? plan.roles.customerName;
   const key = keyColumn !== undefined && keyColumn < view.count ? cellText(view, keyColumn) : '';
   const customer = builder.customers.internString(key || String(rowNumber));
-  const size = customer + 1;
-  builder.customerRevenue = growF64(builder.customerRevenue, size);
-  builder.customerCost = growF64(builder.customerCost, size);
-  builder.customerOrders = growI32(builder.customerOrders, size);
-  builder.customerFirstDay = growI32(builder.customerFirstDay, size, -1);
-  builder.customerLastDay = growI32(builder.customerLastDay, size, -1);
-  builder.customerPurchaseDays = growI32(builder.customerPurchaseDays, size);
-  while (builder.customerNames.length < size) {
-    builder.customerNames.push('');
-    builder.customerRegions.push(null);
-  }
+  builder.ensureCustomer(customer);
   const nameColumn = plan.roles.customerName;
   builder.customerNames[customer] = nameColumn !== undefined ? cellText(view, nameColumn) : `Row ${rowNumber}`;
   const regionColumn = plan.roles.region;
