@@ -5,6 +5,7 @@
  * mobile scenarios all look at the analysis the first one creates.
  */
 import assert from 'node:assert/strict';
+import * as OTPAuth from 'otpauth';
 import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { FIXTURE_CSV, latestMailTo, launchBrowser, newContext, screenshot, seriousAxeViolations, watchErrors } from './harness';
@@ -231,6 +232,74 @@ test('on a 390-px phone the sidebar and the artifacts panel open as drawers', as
     const panel = page.getByRole('dialog', { name: 'Analysis artifacts' });
     await panel.getByRole('heading', { name: 'Analysis Artifacts' }).waitFor();
     await screenshot(page, '17-mobile-artifacts-drawer');
+  } finally {
+    await context.close();
+  }
+});
+
+/** The code an authenticator app shows for the secret at a moment (SHA-1, 6 digits, 30 s). */
+function totpCode(secret: string, timestamp: number): string {
+  return OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp });
+}
+
+test('turning on two-factor authentication makes the next password sign-in ask for the code', async () => {
+  assert.ok(shared.signedInState, 'needs the signed-in session from the sign-up scenario');
+  const context = await browser.newContext({ storageState: shared.signedInState, baseURL: 'http://localhost:3000' });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  try {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/analysis');
+    await page.getByRole('navigation', { name: 'Analyses' }).getByRole('link', { name: 'Security' }).click();
+    await page.getByRole('heading', { name: 'Account security' }).waitFor();
+    await page.getByRole('button', { name: 'Set up authenticator app' }).click();
+
+    // What an authenticator app needs: the otpauth link, or the key typed by hand.
+    const setupLink = await page.getByRole('link', { name: 'open the setup link' }).getAttribute('href');
+    assert.match(setupLink ?? '', /^otpauth:\/\/totp\/Tally:.+\?issuer=Tally&secret=[A-Z2-7]{32}&/);
+    const secret = ((await page.locator('dt', { hasText: 'Setup key' }).locator('+ dd').textContent()) ?? '').replace(/\s/g, '');
+    assert.equal(new URL(setupLink ?? '').searchParams.get('secret'), secret, 'the key shown is the one in the link');
+    await screenshot(page, '18-totp-enrolment');
+    assert.deepEqual(await seriousAxeViolations(page), [], 'axe on the enrolment step');
+
+    const enrolledAt = Date.now();
+    await page.getByLabel('Authentication code').fill(totpCode(secret, enrolledAt));
+    await page.getByRole('button', { name: 'Verify and turn on' }).click();
+    await page.getByText('On. Signing in with your password also asks for a code from your authenticator app.').waitFor();
+    await screenshot(page, '19-totp-on');
+
+    // Sign out, then in again: the password alone is not enough.
+    await page.getByRole('button', { name: /^Account menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/sign-in');
+    await page.getByLabel('Email').fill(visitorEmail);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+    const codeField = page.getByLabel('Authentication code');
+    assert.equal(await codeField.evaluate((element) => element === document.activeElement), true, 'the code field has focus');
+    await screenshot(page, '20-totp-sign-in');
+
+    const right = totpCode(secret, Date.now());
+    await codeField.fill(String((Number(right) + 500_000) % 1_000_000).padStart(6, '0'));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('Invalid TOTP code entered').waitFor();
+
+    // The enrolment spent the current step's code, so the app's next one signs in.
+    await codeField.fill(totpCode(secret, enrolledAt + 30_000));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('heading', { name: 'Welcome to Tally!' }).waitFor();
+    await page.waitForURL('**/analysis', { timeout: UI_TIMEOUT_MS });
+    const history = page.getByRole('navigation', { name: 'Analyses' });
+    await history.getByRole('button', { name: /Comprehensive Analysis/ }).waitFor({ timeout: UI_TIMEOUT_MS });
+
+    // Signed in with the code, the factor can be removed again.
+    await history.getByRole('link', { name: 'Security' }).click();
+    await page.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('dialog', { name: 'Turn off two-factor authentication?' }).getByRole('button', { name: 'Turn off' }).click();
+    await page.getByRole('button', { name: 'Set up authenticator app' }).waitFor();
+    assert.deepEqual(errors, [], 'no uncaught errors in the page');
   } finally {
     await context.close();
   }

@@ -6,14 +6,22 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { requestJson } from '../../../lib/api-client';
 import { sessionManager } from '../../../lib/auth/session';
-import { isSession } from '../../../lib/auth/session-manager';
+import { pendingTotpFactor } from '../../../lib/auth/auth-api';
+import { isSession, type MfaFactor, type Session } from '../../../lib/auth/session-manager';
 
 export const OAUTH_STATE_KEY = 'oauth_state';
 
-export function GoogleButton({ onSignedIn, onError }: { onSignedIn: () => void; onError: (message: string) => void }) {
+interface GoogleButtonProps {
+  onSignedIn: () => void;
+  onError: (message: string) => void;
+  /** A user with a verified TOTP factor still owes a code: the (aal1) session is handed over, not stored. */
+  onMfaRequired?: (session: Session, factor: MfaFactor) => void;
+}
+
+export function GoogleButton({ onSignedIn, onError, onMfaRequired }: GoogleButtonProps) {
   const [busy, setBusy] = useState(false);
-  const handlers = useRef({ onSignedIn, onError });
-  handlers.current = { onSignedIn, onError };
+  const handlers = useRef({ onSignedIn, onError, onMfaRequired });
+  handlers.current = { onSignedIn, onError, onMfaRequired };
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
@@ -21,6 +29,11 @@ export function GoogleButton({ onSignedIn, onError }: { onSignedIn: () => void; 
       const data = event.data as { type?: unknown; session?: unknown; error?: unknown };
       if (data.type === 'GOOGLE_OAUTH_SUCCESS' && isSession(data.session)) {
         setBusy(false);
+        const factor = pendingTotpFactor(data.session);
+        if (factor && handlers.current.onMfaRequired) {
+          handlers.current.onMfaRequired(data.session, factor);
+          return;
+        }
         sessionManager.setSession(data.session, 'SIGNED_IN');
         handlers.current.onSignedIn();
       } else if (data.type === 'GOOGLE_OAUTH_ERROR') {

@@ -118,7 +118,14 @@ export function SignInPage() {
         </form>
       )}
       <Divider />
-      <GoogleButton onSignedIn={() => navigate(WELCOME_PATH)} onError={setError} />
+      <GoogleButton
+        onSignedIn={() => navigate(WELCOME_PATH)}
+        onError={setError}
+        onMfaRequired={(session, factor) => {
+          setJustSignedIn(true);
+          setMfa({ session, factorId: factor.id });
+        }}
+      />
     </AuthCard>
   );
 }
