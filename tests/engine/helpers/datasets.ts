@@ -2,9 +2,15 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** Absolute path of a file under `../shared/datasets/`. */
+/**
+ * The shared datasets folder: `../shared/datasets` beside the project (where the
+ * workspace keeps them), or `TALLY_DATASETS` when a checkout lives elsewhere.
+ */
+export const DATASETS_DIR = process.env.TALLY_DATASETS ?? fileURLToPath(new URL('../../../../shared/datasets', import.meta.url));
+
+/** Absolute path of a file under the shared datasets folder. */
 export function datasetPath(relative: string): string {
-  return fileURLToPath(new URL(`../../../../shared/datasets/${relative}`, import.meta.url));
+  return `${DATASETS_DIR}/${relative}`;
 }
 
 /** Columns of a small all-numeric CSV with a header row, by header name. */

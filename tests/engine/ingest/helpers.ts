@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { ingest, type IngestOptions } from '../../../worker/engine/ingest';
 import type { Aggregates } from '../../../worker/engine/aggregate/types';
 
-export const DATASETS = '/work/shared/datasets';
+export { DATASETS_DIR as DATASETS } from '../helpers/datasets';
 export const FIXTURES = new URL('../../fixtures/ingest/', import.meta.url);
 
 /** Splits bytes into chunks of `size` (the last may be shorter). */

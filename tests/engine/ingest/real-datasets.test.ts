@@ -1,5 +1,5 @@
 /**
- * The real public files in /work/shared/datasets (read in place, never copied), with the
+ * The real public files in ../shared/datasets (read in place, never copied), with the
  * reference values from its README.
  */
 import { readdirSync, readFileSync } from 'node:fs';

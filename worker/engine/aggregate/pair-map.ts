@@ -31,9 +31,9 @@ export class PairMap {
     this.flags = new Uint8Array(n);
   }
 
-  private cacheKey = new Int32Array(0);
-  private cacheOther = new Int32Array(0);
-  private cacheIndex = new Int32Array(0);
+  /** One-entry memories, one per side, so a key on side `a` never answers for side `b`. */
+  private readonly cacheA = new PairCache();
+  private readonly cacheB = new PairCache();
 
   /**
    * `upsert` with a one-entry memory per key on one side (`by`): a product sold again in
@@ -42,19 +42,14 @@ export class PairMap {
   upsertCached(a: number, b: number, by: 'a' | 'b'): number {
     const key = by === 'a' ? a : b;
     const other = by === 'a' ? b : a;
-    if (key < this.cacheKey.length && this.cacheKey[key] === 1 && this.cacheOther[key] === other) {
+    const cache = by === 'a' ? this.cacheA : this.cacheB;
+    const hit = cache.lookup(key, other);
+    if (hit >= 0) {
       this.added = false;
-      return this.cacheIndex[key];
+      return hit;
     }
     const index = this.upsert(a, b);
-    if (key >= this.cacheKey.length) {
-      this.cacheKey = growI32(this.cacheKey, key + 1);
-      this.cacheOther = growI32(this.cacheOther, key + 1);
-      this.cacheIndex = growI32(this.cacheIndex, key + 1);
-    }
-    this.cacheKey[key] = 1;
-    this.cacheOther[key] = other;
-    this.cacheIndex[key] = index;
+    cache.remember(key, other, index);
     return index;
   }
 
@@ -119,4 +114,27 @@ function hashPair(a: number, b: number): number {
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35);
   return h ^ (h >>> 16);
+}
+
+/** Remembers, per key, the last partner seen and the pair's index. */
+class PairCache {
+  private seen = new Int32Array(0);
+  private other = new Int32Array(0);
+  private index = new Int32Array(0);
+
+  /** The remembered index of (key, other), or -1. */
+  lookup(key: number, other: number): number {
+    return key < this.seen.length && this.seen[key] === 1 && this.other[key] === other ? this.index[key] : -1;
+  }
+
+  remember(key: number, other: number, index: number): void {
+    if (key >= this.seen.length) {
+      this.seen = growI32(this.seen, key + 1);
+      this.other = growI32(this.other, key + 1);
+      this.index = growI32(this.index, key + 1);
+    }
+    this.seen[key] = 1;
+    this.other[key] = other;
+    this.index[key] = index;
+  }
 }
