@@ -8,7 +8,14 @@ import { ApiError, api, errorFromResponse } from '../../../lib/api-client';
 
 type AnalysisResponse = InferResponseType<(typeof api.analysis)[':id']['$get'], 200>;
 export type Analysis = NonNullable<AnalysisResponse['analysis']>;
-export type AnalysisPayload = Omit<AnalysisResponse, 'analysis'> & { analysis: Analysis };
+/** Reading progress pushed live by the job (never part of the polled response). */
+export interface ReadProgress {
+  bytesRead: number;
+  totalBytes: number;
+  rows: number;
+}
+
+export type AnalysisPayload = Omit<AnalysisResponse, 'analysis'> & { analysis: Analysis; progress?: ReadProgress };
 export type Artifact = AnalysisPayload['artifacts'][number];
 export type AnalysisMessage = AnalysisPayload['messages'][number];
 export type AnalysisStatus = Analysis['status'] | 'complete';

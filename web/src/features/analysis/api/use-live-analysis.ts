@@ -6,12 +6,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { sessionManager } from '../../../lib/auth/session';
-import { analysisQueryKey, type AnalysisMessage, type AnalysisPayload, type Artifact } from './get-analysis';
+import { analysisQueryKey, type AnalysisMessage, type AnalysisPayload, type Artifact, type ReadProgress } from './get-analysis';
 
 type LiveEvent =
   | { type: 'status'; status: AnalysisPayload['analysis']['status']; error?: string | null }
   | { type: 'message'; message: AnalysisMessage }
-  | { type: 'artifact'; artifact: Artifact };
+  | { type: 'artifact'; artifact: Artifact }
+  | ({ type: 'progress' } & ReadProgress);
 
 /** Merges one live event into the cached payload (idempotent: replays are harmless). */
 export function applyLiveEvent(payload: AnalysisPayload, event: LiveEvent): AnalysisPayload {
@@ -22,6 +23,8 @@ export function applyLiveEvent(payload: AnalysisPayload, event: LiveEvent): Anal
       const others = payload.messages.filter((message) => message.id !== event.message.id);
       return { ...payload, messages: [...others, event.message].sort((a, b) => a.seq - b.seq) };
     }
+    case 'progress':
+      return { ...payload, progress: { bytesRead: event.bytesRead, totalBytes: event.totalBytes, rows: event.rows } };
     case 'artifact': {
       const exists = payload.artifacts.some((artifact) => artifact.id === event.artifact.id);
       return {
@@ -37,7 +40,7 @@ export function applyLiveEvent(payload: AnalysisPayload, event: LiveEvent): Anal
 function isLiveEvent(value: unknown): value is LiveEvent {
   if (!value || typeof value !== 'object') return false;
   const type = (value as { type?: unknown }).type;
-  return type === 'status' || type === 'message' || type === 'artifact';
+  return type === 'status' || type === 'message' || type === 'artifact' || type === 'progress';
 }
 
 export function useLiveAnalysis(id: string | undefined, accessToken: string | null, enabled: boolean): void {

@@ -195,7 +195,7 @@ export function AnalysisWorkspace({ analysisId, routeToken }: { analysisId: stri
         {!analysisId && !flow.file ? <EmptyState onFile={flow.chooseFile} /> : null}
         {items.length > 0 ? <MessageList items={items} running={running} accessToken={accessToken} /> : null}
         {flow.progress !== null && uploading ? <UploadProgress fraction={flow.progress} /> : null}
-        {busy ? <TypingIndicator /> : null}
+        {busy ? <TypingIndicator progress={payload?.progress} /> : null}
         {showFocusCards ? <FocusCards onPick={flow.pickFocus} /> : null}
         {!analysisId && flow.file && !uploading ? (
           <div className="flex justify-center">

@@ -103,8 +103,12 @@ export function SystemNote({ text, tone }: { text: string; tone: 'info' | 'error
   );
 }
 
-/** 'AI is analyzing your data...' with three breathing dots. */
-export function TypingIndicator() {
+/**
+ * 'AI is analyzing your data...' with three breathing dots, and — while the job is still
+ * reading a large file — how far it has got.
+ */
+export function TypingIndicator({ progress }: { progress?: { bytesRead: number; totalBytes: number; rows: number } }) {
+  const reading = progress && progress.totalBytes > 0 && progress.bytesRead < progress.totalBytes;
   return (
     <div role="status" className="flex items-center gap-3 text-sm text-slate-300">
       <span className="flex gap-1" aria-hidden="true">
@@ -112,7 +116,14 @@ export function TypingIndicator() {
           <span key={delay} className="size-2 animate-bounce rounded-full bg-indigo-300" style={{ animationDelay: `${delay}ms` }} />
         ))}
       </span>
-      AI is analyzing your data...
+      <span>
+        AI is analyzing your data...
+        {reading ? (
+          <span className="ml-2 text-slate-400">
+            Reading the file: {Math.floor((progress.bytesRead / progress.totalBytes) * 100)}% ({progress.rows.toLocaleString('en-US')} rows so far)
+          </span>
+        ) : null}
+      </span>
     </div>
   );
 }
