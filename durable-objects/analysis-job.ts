@@ -21,6 +21,7 @@ import type { MessageContent, MessageKind, TranscriptMessage } from '../worker/a
 import { todoWrite, userEvent } from '../worker/agent/messages';
 import { findAnalysis, artifactDto, listMessages, messageDto, type AnalysisRow } from '../worker/db/analyses';
 import type { AnalysisResult } from '../worker/engine/contract';
+import { siteUrl } from '../worker/auth/site-url';
 import { sendAnalysisReadyEmail } from '../worker/email/mailer';
 import { sha256Hex } from '../worker/lib/crypto';
 import {
@@ -161,14 +162,13 @@ export class AnalysisJob extends DurableObject<Env> {
   private async emailDashboardLink(analysis: AnalysisRow, fileName: string): Promise<void> {
     const token = await this.ctx.storage.get<string>('linkToken');
     if (!token) return;
-    const origin = this.env.APP_URL.replace(/\/+$/, '');
     try {
       await sendAnalysisReadyEmail(this.env, {
         to: analysis.email,
         analysisId: analysis.id,
         fileName,
-        dashboardUrl: `${origin}/dashboard/${analysis.id}/${token}`,
-        analysisUrl: `${origin}/analysis/${analysis.id}/${token}`,
+        dashboardUrl: siteUrl(this.env, `/dashboard/${analysis.id}/${token}`),
+        analysisUrl: siteUrl(this.env, `/analysis/${analysis.id}/${token}`),
       });
     } catch (error) {
       // The analysis is complete and viewable either way; a mail outage must not fail it.

@@ -2,7 +2,7 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'c
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { FAILED_AFTER_RETRIES, type AnalysisJob } from '../../durable-objects/analysis-job';
-import { call, readAnalysis, runJob, uploadOk } from './helpers';
+import { call, readAnalysis, runJob, uniqueEmail, uploadOk } from './helpers';
 
 const stubFor = (id: string) => env.ANALYSIS_JOB.getByName(id);
 
@@ -19,6 +19,23 @@ describe('AnalysisJob', () => {
     expect(await status(analysis_id)).toBe('completed');
     // Nothing left scheduled once the job is done.
     expect(await runDurableObjectAlarm(stubFor(analysis_id))).toBe(false);
+  });
+
+  it('emails the analysis-ready message once, with a dashboard link that works', async () => {
+    const email = uniqueEmail();
+    const { analysis_id, access_token } = await uploadOk({ email });
+    await runJob(analysis_id);
+    // A stray second alarm must not send it again.
+    await runInDurableObject(stubFor(analysis_id), (_i: AnalysisJob, state) => state.storage.setAlarm(Date.now()));
+    await runDurableObjectAlarm(stubFor(analysis_id));
+
+    const { results } = await env.DB.prepare('select subject, text_body from outbox where to_address = ?').bind(email).all<{ subject: string; text_body: string }>();
+    expect(results.map((r) => r.subject)).toEqual(['Your Tally analysis of sales.csv is ready']);
+    const link = `/dashboard/${analysis_id}/${access_token}`;
+    expect(results[0].text_body).toContain(link);
+    const dashboard = await call(link);
+    expect(dashboard.status).toBe(200);
+    expect(await dashboard.text()).toContain('<!doctype html>');
   });
 
   it('restarts from the beginning after an eviction mid-run and duplicates nothing', async () => {
