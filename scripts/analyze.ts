@@ -14,6 +14,7 @@ import { analyse } from '../worker/engine/analyze';
 import type { AnalysisResult, ColumnRole } from '../worker/engine/contract';
 import { ingest } from '../worker/engine/ingest';
 import { renderArtifacts } from '../worker/engine/render';
+import { svgToPng } from './png';
 
 const ROLES: readonly ColumnRole[] = [
   'customerId', 'customerName', 'orderId', 'date', 'quantity', 'unitPrice', 'amount', 'unitCost',
@@ -71,6 +72,11 @@ async function writeRenderedFiles(result: AnalysisResult, out: string): Promise<
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, file.body);
     written++;
+    // Charts also as PNG, for viewers and email clients without SVG support.
+    if (file.contentType === 'image/svg+xml' && typeof file.body === 'string') {
+      await writeFile(path.replace(/\.svg$/, '.png'), await svgToPng(file.body));
+      written++;
+    }
   }
   return written;
 }

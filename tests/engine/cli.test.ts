@@ -34,6 +34,22 @@ describe('npm run analyze', () => {
     expect(readdirSync(out).length).toBeGreaterThan(1);
   });
 
+  it('writes every SVG chart also as a 1200-px-wide PNG with drawn content', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'tally-cli-'));
+    await run({ file: fixture('german-semicolon.csv'), out, roles: {} });
+    const svgs = readdirSync(out).filter((name) => name.endsWith('.svg'));
+    expect(svgs.length).toBeGreaterThan(0);
+    for (const svg of svgs) {
+      const png = readFileSync(join(out, svg.replace(/\.svg$/, '.png')));
+      // PNG signature, then the IHDR chunk's width (big-endian) at byte 16.
+      expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      expect(png.readUInt32BE(16)).toBe(1200);
+      expect(png.readUInt32BE(20)).toBeGreaterThan(100);
+      // A blank white image compresses to a few hundred bytes; a chart with text does not.
+      expect(png.byteLength).toBeGreaterThan(5000);
+    }
+  });
+
   it('exits 1 with one line on stderr for bad input', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tally-cli-'));
     const empty = join(dir, 'empty.csv');
