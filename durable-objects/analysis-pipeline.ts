@@ -13,6 +13,7 @@ import { analyse } from '../worker/engine/analyze';
 import type { AnalysisResult } from '../worker/engine/contract';
 import { ingest } from '../worker/engine/ingest';
 import { renderArtifacts } from '../worker/engine/render';
+import { svgToPng } from '../worker/render-png';
 
 export interface PipelineContext {
   env: Env;
@@ -41,6 +42,8 @@ const ENGINE_STEPS = [
   'Render charts, reports, exports and the dashboard',
 ] as const;
 const NARRATE_STEP = 'Write up the findings';
+/** The charts also stored as PNG, for email clients and viewers without SVG. */
+const PNG_CHARTS = new Set(['top-customers.svg', 'monthly-trend.svg']);
 
 /** A plan whose items advance as steps finish; each change is one `TodoWrite` message. */
 class Plan {
@@ -74,7 +77,12 @@ export async function runAnalysisPipeline(context: PipelineContext): Promise<Ana
   await plan.complete(1);
 
   await plan.begin(2);
-  for (const file of renderArtifacts(result)) await context.putArtifact(file);
+  for (const file of renderArtifacts(result)) {
+    await context.putArtifact(file);
+    if (PNG_CHARTS.has(file.name) && typeof file.body === 'string') {
+      await context.putArtifact({ name: file.name.replace(/\.svg$/, '.png'), type: 'chart', contentType: 'image/png', body: await svgToPng(file.body) });
+    }
+  }
   await plan.complete(2);
 
   // The analyst continues the checklist from here with its own steps.
