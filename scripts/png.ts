@@ -1,34 +1,26 @@
 /**
- * SVG → PNG for the CLI, with resvg (WebAssembly), for image viewers and email clients
- * that don't show SVG. Node only: it reads the wasm and a DejaVu Sans font from
- * node_modules, because resvg has no system fonts to fall back on.
+ * SVG → PNG for the CLI: the same rasteriser as the Worker, with the wasm and the DejaVu
+ * Sans fonts read from node_modules.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { Resvg, initWasm } from '@resvg/resvg-wasm';
+import { initWasm } from '@resvg/resvg-wasm';
+import { rasterize } from '../worker/render-png/rasterize';
 
 const require = createRequire(import.meta.url);
-let ready: Promise<Uint8Array[]> | null = null;
+let fonts: Promise<Uint8Array[]> | null = null;
 
 /** Loads the wasm once per process and returns the font buffers. */
 function initialise(): Promise<Uint8Array[]> {
-  ready ??= (async () => {
+  fonts ??= (async () => {
     await initWasm(await readFile(require.resolve('@resvg/resvg-wasm/index_bg.wasm')));
-    const fonts = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((name) => readFile(require.resolve(`dejavu-fonts-ttf/ttf/${name}`)));
-    return (await Promise.all(fonts)).map((buffer) => new Uint8Array(buffer));
+    const files = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'].map((name) => readFile(require.resolve(`dejavu-fonts-ttf/ttf/${name}`)));
+    return (await Promise.all(files)).map((buffer) => new Uint8Array(buffer));
   })();
-  return ready;
+  return fonts;
 }
 
-/** Renders an SVG document to PNG bytes at `width` pixels (height keeps the aspect ratio). */
+/** Renders an SVG document to PNG bytes at `width` pixels. */
 export async function svgToPng(svg: string, width = 1200): Promise<Uint8Array> {
-  const fontBuffers = await initialise();
-  const resvg = new Resvg(svg, {
-    fitTo: { mode: 'width', value: width },
-    background: '#ffffff',
-    font: { fontBuffers, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
-  });
-  const png = resvg.render().asPng();
-  resvg.free();
-  return png;
+  return rasterize(svg, await initialise(), width);
 }

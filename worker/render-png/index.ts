@@ -3,23 +3,17 @@
  * clients and image viewers that don't show SVG. Kept outside the pure engine because it
  * needs the wasm module and a bundled font (Workers have no system fonts).
  */
-import { Resvg, initWasm } from '@resvg/resvg-wasm';
+import { initWasm } from '@resvg/resvg-wasm';
 import resvgWasm from '@resvg/resvg-wasm/index_bg.wasm';
 import dejaVuSans from './dejavu-sans.bin';
+import { rasterize } from './rasterize';
 
 let ready: Promise<void> | null = null;
 
-/** Renders an SVG document to PNG bytes at `width` pixels (height keeps the aspect ratio). */
+/** Renders an SVG document to PNG bytes at `width` pixels. */
 export async function svgToPng(svg: string, width = 1200): Promise<Uint8Array> {
   // The wasm instance is per isolate; initialise it once.
   ready ??= initWasm(resvgWasm);
   await ready;
-  const resvg = new Resvg(svg, {
-    fitTo: { mode: 'width', value: width },
-    background: '#ffffff',
-    font: { fontBuffers: [new Uint8Array(dejaVuSans)], loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans', sansSerifFamily: 'DejaVu Sans' },
-  });
-  const png = resvg.render().asPng();
-  resvg.free();
-  return png;
+  return rasterize(svg, [new Uint8Array(dejaVuSans)], width);
 }
