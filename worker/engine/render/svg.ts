@@ -66,7 +66,10 @@ export function horizontalBars(frame: ChartFrame, bars: Bar[]): string {
   const rowHeight = 26;
   const top = 44;
   const labelWidth = 220;
-  const plotWidth = WIDTH - labelWidth - 110;
+  // Leave room after the longest bar for its value label (about 7 px a character), so
+  // notes like "1,200 · 1 customer" never run past the canvas.
+  const longestNote = Math.max(0, ...bars.map((bar) => (bar.note ?? compact(bar.value)).length));
+  const plotWidth = WIDTH - labelWidth - Math.max(110, longestNote * 7 + 12);
   const max = Math.max(1e-9, ...bars.map((bar) => Math.abs(bar.value)));
   const rows = bars.map((bar, i) => {
     const y = top + i * rowHeight;
