@@ -52,8 +52,7 @@ export type LiveEvent =
   | { type: 'artifact'; artifact: ReturnType<typeof artifactDto> }
   | { type: 'progress'; bytesRead: number; totalBytes: number; rows: number };
 
-export const FAILED_AFTER_RETRIES =
-  'We could not finish this analysis after several attempts. Please try uploading the file again.';
+export const FAILED_AFTER_RETRIES = 'We could not finish this analysis after several attempts. Please try uploading the file again.';
 
 /** What a chat request came to. */
 export type ChatOutcome = 'answered' | 'missing' | 'analysis-running' | 'analysis-failed' | 'reply-running';
@@ -144,7 +143,12 @@ export class AnalysisJob extends DurableObject<Env> {
       putArtifact: (file) => this.putArtifact(db, analysis.id, file),
       progress: (bytesRead, rows, totalBytes) => this.broadcast({ type: 'progress', bytesRead, totalBytes, rows }),
       setCounts: (rows, columns) =>
-        db.update(analyses).set({ rowCount: rows, columnCount: columns }).where(eq(analyses.id, analysis.id)).run().then(() => undefined),
+        db
+          .update(analyses)
+          .set({ rowCount: rows, columnCount: columns })
+          .where(eq(analyses.id, analysis.id))
+          .run()
+          .then(() => undefined),
     };
     await runAnalysisPipeline(context);
 
@@ -193,9 +197,10 @@ export class AnalysisJob extends DurableObject<Env> {
     this.replying = true;
     try {
       const result = await this.loadResult(analysis.id);
-      const history = (await listMessages(db, analysis.id)).map(
-        (row): TranscriptMessage => ({ kind: row.messageType, content: JSON.parse(row.content) as MessageContent }),
-      );
+      const history = (await listMessages(db, analysis.id)).map((row): TranscriptMessage => ({
+        kind: row.messageType,
+        content: JSON.parse(row.content) as MessageContent,
+      }));
       this.seq = await nextFreeSeq(db, analysis.id);
       const sinks = {
         appendMessage: (kind: MessageKind, content: MessageContent) => this.appendMessage(db, analysis.id, kind, content),

@@ -4,7 +4,14 @@
  * artifacts, then let the analyst narrate. Progress shows as a `TodoWrite` plan whose
  * items move pending → in_progress → completed; the analyst continues the same plan.
  */
-import { analystConfigFromEnv, createAnalyst, type Analyst, type ArtifactFile, type ArtifactSink, type TranscriptSink } from '../worker/agent';
+import {
+  analystConfigFromEnv,
+  createAnalyst,
+  type Analyst,
+  type ArtifactFile,
+  type ArtifactSink,
+  type TranscriptSink,
+} from '../worker/agent';
 import type { FocusAreaId } from '../worker/agent/focus-areas';
 import type { MessageContent, MessageKind, TodoItem } from '../worker/agent/messages';
 import type { AnalysisRow, FileUploadRow } from '../worker/db/analyses';
@@ -80,7 +87,12 @@ export async function runAnalysisPipeline(context: PipelineContext): Promise<Ana
   for (const file of renderArtifacts(result)) {
     await context.putArtifact(file);
     if (PNG_CHARTS.has(file.name) && typeof file.body === 'string') {
-      await context.putArtifact({ name: file.name.replace(/\.svg$/, '.png'), type: 'chart', contentType: 'image/png', body: await svgToPng(file.body) });
+      await context.putArtifact({
+        name: file.name.replace(/\.svg$/, '.png'),
+        type: 'chart',
+        contentType: 'image/png',
+        body: await svgToPng(file.body),
+      });
     }
   }
   await plan.complete(2);

@@ -17,8 +17,22 @@ import { renderArtifacts } from '../worker/engine/render';
 import { svgToPng } from './png';
 
 const ROLES: readonly ColumnRole[] = [
-  'customerId', 'customerName', 'orderId', 'date', 'quantity', 'unitPrice', 'amount', 'unitCost',
-  'cost', 'profit', 'productId', 'productName', 'category', 'supplier', 'region', 'salesRep',
+  'customerId',
+  'customerName',
+  'orderId',
+  'date',
+  'quantity',
+  'unitPrice',
+  'amount',
+  'unitCost',
+  'cost',
+  'profit',
+  'productId',
+  'productName',
+  'category',
+  'supplier',
+  'region',
+  'salesRep',
 ];
 
 export interface CliArgs {
@@ -50,7 +64,8 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       const mapping = value();
       const eq = mapping.indexOf('=');
       const role = mapping.slice(0, eq) as ColumnRole;
-      if (eq < 1 || !ROLES.includes(role)) throw new UsageError(`--map expects role=Header with a role among ${ROLES.join(', ')}; got '${mapping}'.`);
+      if (eq < 1 || !ROLES.includes(role))
+        throw new UsageError(`--map expects role=Header with a role among ${ROLES.join(', ')}; got '${mapping}'.`);
       args.roles[role] = mapping.slice(eq + 1);
     } else if (arg.startsWith('--')) throw new UsageError(`Unknown option ${arg}. ${USAGE}`);
     else if (args.file === '') args.file = arg;

@@ -60,4 +60,6 @@ console.log(
   `analysis: analyseSeconds=${analyseSeconds.toFixed(3)} renderSeconds=${renderSeconds.toFixed(3)} artifacts=${files.length} artifactsMB=${artifactMB.toFixed(1)} ` +
     `analysisToIngestRatio=${((analyseSeconds + renderSeconds) / seconds).toFixed(2)} (target ≤ 2)`,
 );
-console.log(`rows=${read} seconds=${seconds.toFixed(3)} rowsPerSec=${Math.round(read / seconds)} peakHeapMB=${(peakHeap / 1048576).toFixed(1)}`);
+console.log(
+  `rows=${read} seconds=${seconds.toFixed(3)} rowsPerSec=${Math.round(read / seconds)} peakHeapMB=${(peakHeap / 1048576).toFixed(1)}`,
+);

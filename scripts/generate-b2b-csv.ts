@@ -22,7 +22,8 @@ function random(seed: number): () => number {
   };
 }
 
-const HEADER = 'InvoiceNo,PurchaseOrder,InvoiceDate,CustomerID,CustomerName,ProductCode,Description,Category,Supplier,Quantity,UnitPrice,UnitCost,Region,SalesRep';
+const HEADER =
+  'InvoiceNo,PurchaseOrder,InvoiceDate,CustomerID,CustomerName,ProductCode,Description,Category,Supplier,Quantity,UnitPrice,UnitCost,Region,SalesRep';
 const REGIONS = ['DE-North', 'DE-South', 'AT', 'CH', 'NL', 'BE', 'FR-Est', 'UK'];
 const CATEGORIES = ['Fasteners', 'Hydraulics', 'Electrical', 'Safety', 'Tools', 'Packaging', 'Adhesives', 'Bearings'];
 const WORDS = ['Bolt', 'Nut', 'Valve', 'Hose', 'Cable', 'Glove', 'Drill', 'Tape', 'Seal', 'Bearing', 'Clamp', 'Fitting'];

@@ -54,10 +54,14 @@ let status = 1;
 try {
   await waitForHealth();
   const tests = process.argv.slice(2);
-  const result = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...(tests.length ? tests : ['tests/e2e/app.test.ts'])], {
-    stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: BASE_URL },
-  });
+  const result = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--test', '--test-concurrency=1', ...(tests.length ? tests : ['tests/e2e/app.test.ts'])],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, E2E_BASE_URL: BASE_URL },
+    },
+  );
   status = await new Promise((resolve) => result.on('exit', (code) => resolve(code ?? 1)));
 } catch (error) {
   console.error(error);

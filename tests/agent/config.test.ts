@@ -12,7 +12,10 @@ describe('analyst configuration', () => {
   });
 
   it('falls back to offline, with a reason, when the chosen model is missing what it needs', () => {
-    expect(analystConfigFromEnv({ ANALYST: 'workers-ai' })).toEqual({ kind: 'offline', reason: 'ANALYST is workers-ai but the AI binding is missing' });
+    expect(analystConfigFromEnv({ ANALYST: 'workers-ai' })).toEqual({
+      kind: 'offline',
+      reason: 'ANALYST is workers-ai but the AI binding is missing',
+    });
     expect(analystConfigFromEnv({ ANALYST: 'openai', OPENAI_BASE_URL: '', OPENAI_MODEL: 'llama3' })).toEqual({
       kind: 'offline',
       reason: 'ANALYST is openai but OPENAI_BASE_URL or OPENAI_MODEL is empty',
@@ -34,7 +37,11 @@ describe('analyst configuration', () => {
 
   it('prefers an injected model (tests) and applies limit overrides', () => {
     const config = analystConfigFromEnv({ ANALYST: 'offline' }, { model: scriptedModel([]), limits: { maxSteps: 3 } });
-    expect(config.kind === 'model' && [config.label, config.limits.maxSteps, config.limits.maxOutputTokens]).toEqual(['injected model', 3, 1500]);
+    expect(config.kind === 'model' && [config.label, config.limits.maxSteps, config.limits.maxOutputTokens]).toEqual([
+      'injected model',
+      3,
+      1500,
+    ]);
   });
 });
 

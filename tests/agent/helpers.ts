@@ -36,7 +36,9 @@ export function memoryArtifacts(): MemoryArtifacts {
 
 /** Every block of every stream event, in order, with the message kind. */
 export function blocksOf(messages: TranscriptMessage[]) {
-  return messages.flatMap((m) => (typeof m.content === 'string' ? [] : m.content.message_data.content.map((block) => ({ kind: m.kind, block }))));
+  return messages.flatMap((m) =>
+    typeof m.content === 'string' ? [] : m.content.message_data.content.map((block) => ({ kind: m.kind, block })),
+  );
 }
 
 /** The text of assistant text blocks, in order. */

@@ -18,7 +18,12 @@ let callCounter = 0;
 /** A reply that calls tools. */
 export function toolCalls(...calls: [name: string, input: unknown][]): GenerateResult {
   return {
-    content: calls.map(([toolName, input]) => ({ type: 'tool-call' as const, toolCallId: `call-${++callCounter}`, toolName, input: JSON.stringify(input) })),
+    content: calls.map(([toolName, input]) => ({
+      type: 'tool-call' as const,
+      toolCallId: `call-${++callCounter}`,
+      toolName,
+      input: JSON.stringify(input),
+    })),
     finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
     usage,
     warnings: [],

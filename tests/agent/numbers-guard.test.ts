@@ -4,7 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { figuresIn, untraceableFigures } from '../../worker/agent/model/numbers-guard';
 
-const SOURCES = ['{"revenue":93000,"topCustomer":{"name":"Alpine Foods GmbH","revenue":48000,"share":0.516129},"hhi":3141.2,"month":"2024-03","aov":1409.09}'];
+const SOURCES = [
+  '{"revenue":93000,"topCustomer":{"name":"Alpine Foods GmbH","revenue":48000,"share":0.516129},"hhi":3141.2,"month":"2024-03","aov":1409.09}',
+];
 
 describe('numbers guard', () => {
   it('reads currency, separators, decimals, percentages and k/M suffixes', () => {
@@ -33,7 +35,11 @@ describe('numbers guard', () => {
   });
 
   it('flags figures no tool result supports, once each', () => {
-    expect(untraceableFigures('Revenue will reach €120,000 (up 29%), so €120,000 it is; 52.4% share.', SOURCES)).toEqual(['€120,000', '29%', '52.4%']);
+    expect(untraceableFigures('Revenue will reach €120,000 (up 29%), so €120,000 it is; 52.4% share.', SOURCES)).toEqual([
+      '€120,000',
+      '29%',
+      '52.4%',
+    ]);
   });
 
   it('accepts figures the user wrote in the question', () => {

@@ -70,29 +70,49 @@ const CASES: [question: string, tool: string, answer: string][] = [
   [
     'top 3 clients',
     'rank_customers',
-    ['Top 3 customers by revenue:', '1. Alpine Foods GmbH: €48,000 (24 orders, Champions)', '2. Baltic Traders: €14,500 (12 orders, Loyal)', '3. Corner Deli: €9,800 (10 orders, Loyal)'].join('\n'),
+    [
+      'Top 3 customers by revenue:',
+      '1. Alpine Foods GmbH: €48,000 (24 orders, Champions)',
+      '2. Baltic Traders: €14,500 (12 orders, Loyal)',
+      '3. Corner Deli: €9,800 (10 orders, Loyal)',
+    ].join('\n'),
   ],
   [
     'show me the two smallest customers',
     'rank_customers',
-    ['Bottom 2 customers by revenue:', '1. Harbour Café: €1,400 (2 orders, Promising)', '2. Green Grocer Ltd: €2,600 (4 orders, New)'].join('\n'),
+    ['Bottom 2 customers by revenue:', '1. Harbour Café: €1,400 (2 orders, Promising)', '2. Green Grocer Ltd: €2,600 (4 orders, New)'].join(
+      '\n',
+    ),
   ],
   [
     'which 3 customers order most often?',
     'rank_customers',
-    ['Top 3 customers by orders:', '1. Alpine Foods GmbH: 24 orders (€48,000)', '2. Baltic Traders: 12 orders (€14,500)', '3. Corner Deli: 10 orders (€9,800)'].join('\n'),
+    [
+      'Top 3 customers by orders:',
+      '1. Alpine Foods GmbH: 24 orders (€48,000)',
+      '2. Baltic Traders: 12 orders (€14,500)',
+      '3. Corner Deli: 10 orders (€9,800)',
+    ].join('\n'),
   ],
   ['Tell me about Alpine Foods', 'find_customer', ALPINE],
   ['alpine foods gmbh?', 'find_customer', ALPINE],
   ['how is C004 doing?', 'find_customer', DELTA],
   ['Is Delta Catering at risk?', 'find_customer', DELTA],
-  ['Who are the Champions?', 'get_segments', 'Champions: 1 customer, €48,000 (51.6% of revenue):\n- Alpine Foods GmbH: €48,000, 24 orders, last order 2024-12-20'],
+  [
+    'Who are the Champions?',
+    'get_segments',
+    'Champions: 1 customer, €48,000 (51.6% of revenue):\n- Alpine Foods GmbH: €48,000, 24 orders, last order 2024-12-20',
+  ],
   [
     'list the loyal customers',
     'get_segments',
     'Loyal: 2 customers, €24,300 (26.1% of revenue):\n- Baltic Traders: €14,500, 12 orders, last order 2024-12-02\n- Corner Deli: €9,800, 10 orders, last order 2024-11-25',
   ],
-  ['which customers are hibernating?', 'get_segments', 'Hibernating: 1 customer, €4,100 (4.4% of revenue):\n- Fjord Hotels: €4,100, 3 orders, last order 2024-03-02'],
+  [
+    'which customers are hibernating?',
+    'get_segments',
+    'Hibernating: 1 customer, €4,100 (4.4% of revenue):\n- Fjord Hotels: €4,100, 3 orders, last order 2024-03-02',
+  ],
   [
     'show me the segments',
     'get_segments',
@@ -141,7 +161,11 @@ const CASES: [question: string, tool: string, answer: string][] = [
   [
     'most profitable 2 products',
     'rank_products',
-    ['Top 2 products by margin:', '1. Olive Oil 5L: €9,000 margin (on €30,000 revenue)', '2. Parmesan Wheel: €6,600 margin (on €22,000 revenue)'].join('\n'),
+    [
+      'Top 2 products by margin:',
+      '1. Olive Oil 5L: €9,000 margin (on €30,000 revenue)',
+      '2. Parmesan Wheel: €6,600 margin (on €22,000 revenue)',
+    ].join('\n'),
   ],
   [
     'top products in Pantry',
@@ -186,12 +210,28 @@ const CASES: [question: string, tool: string, answer: string][] = [
     'get_cross_sell',
     'Cross-sell suggestions:\n- Offer Parmesan Wheel to Fjord Hotels: Buys Olive Oil 5L; 80% of orders with Olive Oil 5L also include Parmesan Wheel',
   ],
-  ['Any upsell ideas for Alpine Foods GmbH?', 'get_cross_sell', 'There is no cross-sell suggestion for that customer: they already buy the products that usually go together.'],
+  [
+    'Any upsell ideas for Alpine Foods GmbH?',
+    'get_cross_sell',
+    'There is no cross-sell suggestion for that customer: they already buy the products that usually go together.',
+  ],
   ['What was revenue in March 2024?', 'get_trend', 'Revenue in March 2024: €8,900 from 7 orders.'],
   ['total sales in Q2 2024', 'get_trend', 'Revenue in Q2 2024 (2024-04 to 2024-06): €23,300 from 17 orders. Best month: 2024-06 (€8,100).'],
-  ['revenue from January to March 2024', 'get_trend', 'Revenue in January to March 2024 (2024-01 to 2024-03): €24,700 from 18 orders. Best month: 2024-03 (€8,900).'],
-  ['sales in the last 3 months', 'get_trend', 'Revenue in the last 3 months (2024-10 to 2024-12): €23,400 from 15 orders. Best month: 2024-10 (€8,300).'],
-  ['how much did we sell in 2024?', 'get_trend', 'Revenue in 2024 (2024-01 to 2024-12): €93,000 from 66 orders. Best month: 2024-03 (€8,900).'],
+  [
+    'revenue from January to March 2024',
+    'get_trend',
+    'Revenue in January to March 2024 (2024-01 to 2024-03): €24,700 from 18 orders. Best month: 2024-03 (€8,900).',
+  ],
+  [
+    'sales in the last 3 months',
+    'get_trend',
+    'Revenue in the last 3 months (2024-10 to 2024-12): €23,400 from 15 orders. Best month: 2024-10 (€8,300).',
+  ],
+  [
+    'how much did we sell in 2024?',
+    'get_trend',
+    'Revenue in 2024 (2024-01 to 2024-12): €93,000 from 66 orders. Best month: 2024-03 (€8,900).',
+  ],
   ['What was turnover in 2023?', 'get_trend', 'That part of the analysis is not available for this file; the tool result above says why.'],
   ['give me an overview', 'get_overview', OVERVIEW],
   ['how many customers do we have?', 'get_overview', OVERVIEW],
@@ -219,23 +259,26 @@ describe('offline chat intents', () => {
     expect(steps).toEqual(['use:get_trend', 'error:get_trend', 'text']);
   });
 
-  it.each(['What is the weather in Paris?', 'Write me a poem', 'asdf', 'help'])('says what it can answer, with examples, for %j', async (question) => {
-    const { answer, trace: steps } = await ask(question);
-    expect(steps).toEqual(['text']);
-    expect(answer).toBe(
-      [
-        'I can answer questions about the computed results of this file. Try, for example:',
-        '- "Who are my top 5 customers?" or "Who are my smallest customers?"',
-        '- "Tell me about Alpine Foods GmbH"',
-        '- "Who are the Champions?" (or any segment)',
-        '- "Which customers are at risk of churning?"',
-        '- "How concentrated is our revenue?"',
-        '- "What are the best-selling products?" or "Which products have the lowest margin?"',
-        '- "How dependent are we on Mediterra Supply?"',
-        '- "What goes with Olive Oil 5L?" or "What should I sell to Alpine Foods GmbH?"',
-        '- "Show the monthly revenue trend"',
-        '- "What was revenue in 2024-12?"',
-      ].join('\n'),
-    );
-  });
+  it.each(['What is the weather in Paris?', 'Write me a poem', 'asdf', 'help'])(
+    'says what it can answer, with examples, for %j',
+    async (question) => {
+      const { answer, trace: steps } = await ask(question);
+      expect(steps).toEqual(['text']);
+      expect(answer).toBe(
+        [
+          'I can answer questions about the computed results of this file. Try, for example:',
+          '- "Who are my top 5 customers?" or "Who are my smallest customers?"',
+          '- "Tell me about Alpine Foods GmbH"',
+          '- "Who are the Champions?" (or any segment)',
+          '- "Which customers are at risk of churning?"',
+          '- "How concentrated is our revenue?"',
+          '- "What are the best-selling products?" or "Which products have the lowest margin?"',
+          '- "How dependent are we on Mediterra Supply?"',
+          '- "What goes with Olive Oil 5L?" or "What should I sell to Alpine Foods GmbH?"',
+          '- "Show the monthly revenue trend"',
+          '- "What was revenue in 2024-12?"',
+        ].join('\n'),
+      );
+    },
+  );
 });

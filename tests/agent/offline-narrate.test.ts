@@ -16,7 +16,9 @@ async function narrate(focus: FocusAreaId, question: string | null = null, compl
 }
 
 function plans(messages: Awaited<ReturnType<typeof narrate>>['messages']): TodoItem[][] {
-  return blocksOf(messages).flatMap(({ block }) => (block.type === 'tool_use' && block.name === 'TodoWrite' ? [(block.input as { todos: TodoItem[] }).todos] : []));
+  return blocksOf(messages).flatMap(({ block }) =>
+    block.type === 'tool_use' && block.name === 'TodoWrite' ? [(block.input as { todos: TodoItem[] }).todos] : [],
+  );
 }
 
 function toolsCalled(messages: Awaited<ReturnType<typeof narrate>>['messages']): string[] {
@@ -57,14 +59,68 @@ describe('offline narrative', () => {
   });
 
   it.each<[FocusAreaId, string[]]>([
-    ['customer_segmentation', ['get_overview', 'get_segments', 'rank_customers', 'make_chart', 'make_chart', 'get_concentration', 'get_churn_risk', 'get_cross_sell']],
-    ['revenue_growth', ['get_overview', 'get_trend', 'make_chart', 'get_products', 'rank_products', 'make_chart', 'get_segments', 'rank_customers', 'get_cross_sell']],
+    [
+      'customer_segmentation',
+      [
+        'get_overview',
+        'get_segments',
+        'rank_customers',
+        'make_chart',
+        'make_chart',
+        'get_concentration',
+        'get_churn_risk',
+        'get_cross_sell',
+      ],
+    ],
+    [
+      'revenue_growth',
+      [
+        'get_overview',
+        'get_trend',
+        'make_chart',
+        'get_products',
+        'rank_products',
+        'make_chart',
+        'get_segments',
+        'rank_customers',
+        'get_cross_sell',
+      ],
+    ],
     ['operational_efficiency', ['get_overview', 'get_products', 'rank_products', 'make_chart', 'get_suppliers', 'make_chart', 'get_trend']],
-    ['market_analysis', ['get_overview', 'get_trend', 'make_chart', 'get_products', 'rank_products', 'make_chart', 'get_cross_sell', 'get_segments', 'rank_customers']],
-    ['risk_assessment', ['get_overview', 'get_concentration', 'make_chart', 'get_churn_risk', 'get_suppliers', 'make_chart', 'get_products', 'rank_products']],
+    [
+      'market_analysis',
+      [
+        'get_overview',
+        'get_trend',
+        'make_chart',
+        'get_products',
+        'rank_products',
+        'make_chart',
+        'get_cross_sell',
+        'get_segments',
+        'rank_customers',
+      ],
+    ],
+    [
+      'risk_assessment',
+      ['get_overview', 'get_concentration', 'make_chart', 'get_churn_risk', 'get_suppliers', 'make_chart', 'get_products', 'rank_products'],
+    ],
     [
       'comprehensive',
-      ['get_overview', 'get_segments', 'rank_customers', 'make_chart', 'get_concentration', 'get_churn_risk', 'get_products', 'rank_products', 'get_suppliers', 'get_cross_sell', 'get_trend', 'make_chart'],
+      [
+        'get_overview',
+        'get_segments',
+        'rank_customers',
+        'make_chart',
+        'get_concentration',
+        'get_churn_risk',
+        'get_products',
+        'rank_products',
+        'get_suppliers',
+        'get_cross_sell',
+        'get_trend',
+        'make_chart',
+      ],
     ],
   ])('runs the %s tools in order of emphasis', async (focus, tools) => {
     const { messages } = await narrate(focus);
@@ -126,9 +182,18 @@ describe('offline narrative', () => {
   it('runs a free-text question as comprehensive plus an answer to it', async () => {
     const { report, messages } = await narrate('risk_assessment', 'Which products have the lowest margin?');
     expect(report.split('\n')[0]).toBe('## Executive summary — Comprehensive Analysis');
-    expect(plans(messages)[0].map((t) => t.content).slice(-2)).toEqual(['Answer your question', 'Write the executive summary and actions']);
+    expect(
+      plans(messages)[0]
+        .map((t) => t.content)
+        .slice(-2),
+    ).toEqual(['Answer your question', 'Write the executive summary and actions']);
     const answer = report.slice(report.indexOf('## Your question'), report.indexOf('## Findings')).trim();
-    expect(answer.split('\n').slice(0, 4)).toEqual(['## Your question', '> Which products have the lowest margin?', '', 'Bottom 5 products by margin %:']);
+    expect(answer.split('\n').slice(0, 4)).toEqual([
+      '## Your question',
+      '> Which products have the lowest margin?',
+      '',
+      'Bottom 5 products by margin %:',
+    ]);
   });
 
   it('is deterministic: the same result gives the same transcript', async () => {
@@ -138,17 +203,42 @@ describe('offline narrative', () => {
   });
 
   it('covers every focus area', () => {
-    expect(FOCUS_AREA_IDS).toEqual(['customer_segmentation', 'revenue_growth', 'operational_efficiency', 'market_analysis', 'risk_assessment', 'comprehensive']);
+    expect(FOCUS_AREA_IDS).toEqual([
+      'customer_segmentation',
+      'revenue_growth',
+      'operational_efficiency',
+      'market_analysis',
+      'risk_assessment',
+      'comprehensive',
+    ]);
   });
 
   it('says what could not be analysed instead of inventing it', async () => {
     const result = wholesaleResult();
-    result.suppliers = { available: false, note: 'The file has no supplier column.', items: [], hhi: null, topShare: null, top3Share: null, level: null, singleSupplierRevenueShare: null, flags: [] };
+    result.suppliers = {
+      available: false,
+      note: 'The file has no supplier column.',
+      items: [],
+      hhi: null,
+      topShare: null,
+      top3Share: null,
+      level: null,
+      singleSupplierRevenueShare: null,
+      flags: [],
+    };
     const transcript = memoryTranscript();
-    await createAnalyst({ kind: 'offline' }).narrate({ result, focus: 'operational_efficiency', question: null, transcript, artifacts: memoryArtifacts() });
+    await createAnalyst({ kind: 'offline' }).narrate({
+      result,
+      focus: 'operational_efficiency',
+      question: null,
+      transcript,
+      artifacts: memoryArtifacts(),
+    });
     expect(trace(transcript.messages)).toContain('error:get_suppliers');
     const report = lastText(transcript.messages);
     expect(report).not.toContain('Supplier dependency is');
-    expect(report).toContain('### How dependent are we on suppliers?\n- This could not be analysed from the file (see the tool result above).');
+    expect(report).toContain(
+      '### How dependent are we on suppliers?\n- This could not be analysed from the file (see the tool result above).',
+    );
   });
 });

@@ -10,9 +10,18 @@ import { aggregatesFromRows } from '../engine/helpers/aggregates-from-rows';
 import { lastText, memoryArtifacts, memoryTranscript } from './helpers';
 
 describe('the offline analyst on the planted-truth file', async () => {
-  const result = analyse(aggregatesFromRows(plantedTruthRows(), 'planted.csv'), { asOf: PLANTED.asOf, now: new Date('2025-01-01T00:00:00Z') });
+  const result = analyse(aggregatesFromRows(plantedTruthRows(), 'planted.csv'), {
+    asOf: PLANTED.asOf,
+    now: new Date('2025-01-01T00:00:00Z'),
+  });
   const transcript = memoryTranscript();
-  await createAnalyst({ kind: 'offline' }).narrate({ result, focus: 'comprehensive', question: null, transcript, artifacts: memoryArtifacts() });
+  await createAnalyst({ kind: 'offline' }).narrate({
+    result,
+    focus: 'comprehensive',
+    question: null,
+    transcript,
+    artifacts: memoryArtifacts(),
+  });
   const report = lastText(transcript.messages);
   const summary = report.slice(0, report.indexOf('## Findings'));
 
@@ -36,7 +45,9 @@ describe('the offline analyst on the planted-truth file', async () => {
 
   it('names the product pair (in either direction) and the customer who lacks it', () => {
     const crossSellLine = summary.split('\n').find((line) => line.startsWith('- **Cross-sell**')) ?? '';
-    expect(crossSellLine).toMatch(/customers who buy (Espresso Beans|Milk Frother) also buy (Espresso Beans|Milk Frother) in \d+(\.\d)?% of cases/);
+    expect(crossSellLine).toMatch(
+      /customers who buy (Espresso Beans|Milk Frother) also buy (Espresso Beans|Milk Frother) in \d+(\.\d)?% of cases/,
+    );
     expect(crossSellLine).toContain(PLANTED.pair[0]);
     expect(crossSellLine).toContain(PLANTED.pair[1]);
     expect(report).toContain(`Offer Milk Frother to ${PLANTED.beanLover}: Bought Espresso Beans in 25 orders`);

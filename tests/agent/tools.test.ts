@@ -40,7 +40,19 @@ describe('analyst tools', () => {
       direction: 'asc',
       filter: { segment: 'Loyal', risk: null, region: null },
       matched: 2,
-      customers: [{ rank: 1, id: 'C003', name: 'Corner Deli', revenue: 9800, orders: 10, lastOrder: '2024-11-25', recencyDays: 36, segment: 'Loyal', risk: 'low' }],
+      customers: [
+        {
+          rank: 1,
+          id: 'C003',
+          name: 'Corner Deli',
+          revenue: 9800,
+          orders: 10,
+          lastOrder: '2024-11-25',
+          recencyDays: 36,
+          segment: 'Loyal',
+          risk: 'low',
+        },
+      ],
     });
   });
 
@@ -73,11 +85,19 @@ describe('analyst tools', () => {
   it.each([
     ['rank_customers', { limit: 0 }, 'Invalid input for rank_customers: limit: Too small: expected number to be >=1'],
     ['get_trend', { from: 'March' }, 'Invalid input for get_trend: from: Use YYYY-MM'],
-    ['get_segments', { segment: 'VIP' }, 'Invalid input for get_segments: segment: Invalid option: expected one of "Champions"|"Loyal"|"Potential Loyalists"|"New"|"Promising"|"Need Attention"|"About to Sleep"|"Can\'t Lose Them"|"At Risk"|"Hibernating"'],
+    [
+      'get_segments',
+      { segment: 'VIP' },
+      'Invalid input for get_segments: segment: Invalid option: expected one of "Champions"|"Loyal"|"Potential Loyalists"|"New"|"Promising"|"Need Attention"|"About to Sleep"|"Can\'t Lose Them"|"At Risk"|"Hibernating"',
+    ],
     ['find_customer', {}, 'Invalid input for find_customer: query: Invalid input: expected string, received undefined'],
     ['get_trend', { from: '2024-06', to: '2024-01' }, 'The range starts (2024-06) after it ends (2024-01).'],
     ['find_product', { query: 'caviar' }, 'No product matches "caviar".'],
-    ['execute_code', { code: '1+1' }, 'Unknown tool "execute_code". Available: get_overview, get_segments, get_concentration, get_churn_risk, get_products, get_suppliers, get_cross_sell, get_trend, find_customer, find_product, rank_customers, rank_products, make_chart.'],
+    [
+      'execute_code',
+      { code: '1+1' },
+      'Unknown tool "execute_code". Available: get_overview, get_segments, get_concentration, get_churn_risk, get_products, get_suppliers, get_cross_sell, get_trend, find_customer, find_product, rank_customers, rank_products, make_chart.',
+    ],
   ])('answers %s with %j as an error result', async (name, input, message) => {
     expect(await invokeTool(name, input, context())).toEqual({ content: message, isError: true });
   });
@@ -85,14 +105,21 @@ describe('analyst tools', () => {
   it('says why an analysis is missing instead of inventing it', async () => {
     const result = wholesaleResult();
     result.products = { available: true, marginAvailable: false, note: null, items: result.products?.items ?? [], flags: [] };
-    expect(await invokeTool('rank_products', { metric: 'margin' }, context(result))).toEqual({ content: 'Margins are not available: the file has no cost column.', isError: true });
+    expect(await invokeTool('rank_products', { metric: 'margin' }, context(result))).toEqual({
+      content: 'Margins are not available: the file has no cost column.',
+      isError: true,
+    });
   });
 
   it('keeps every result within the character bound, marking it truncated', async () => {
     const result = wholesaleResult();
     const template = result.segments?.customers[0];
     if (!result.segments || !template) throw new Error('fixture has customers');
-    result.segments.customers = Array.from({ length: 500 }, (_, i) => ({ ...template, id: `X${i}`, name: `${'Very long customer name '.repeat(10)}${i}` }));
+    result.segments.customers = Array.from({ length: 500 }, (_, i) => ({
+      ...template,
+      id: `X${i}`,
+      name: `${'Very long customer name '.repeat(10)}${i}`,
+    }));
     const outcome = await invokeTool('rank_customers', { limit: 25 }, context(result));
     expect(outcome.content.length).toBeLessThanOrEqual(MAX_RESULT_CHARS);
     const parsed = JSON.parse(outcome.content);
@@ -116,7 +143,13 @@ describe('analyst tools', () => {
     whale.name = '<script>alert(1)</script>';
     const ctx = context(result);
     const outcome = await invokeTool('make_chart', { series: 'top_customers', limit: 3, title: 'Best & "biggest"' }, ctx);
-    expect(JSON.parse(outcome.content)).toEqual({ artifactId: 'artifact-1', fileName: 'chart-top-customers.svg', title: 'Best & "biggest"', kind: 'bar', points: 3 });
+    expect(JSON.parse(outcome.content)).toEqual({
+      artifactId: 'artifact-1',
+      fileName: 'chart-top-customers.svg',
+      title: 'Best & "biggest"',
+      kind: 'bar',
+      points: 3,
+    });
     expect(outcome.artifact).toEqual({ id: 'artifact-1', fileName: 'chart-top-customers.svg', alt: 'Best & "biggest"' });
     const svg = String(ctx.artifacts.files[0].body);
     expect(svg).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');

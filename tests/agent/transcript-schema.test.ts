@@ -19,9 +19,27 @@ describe('transcript JSON schema', () => {
   it('accepts the offline narrative and chat answers', async () => {
     const transcript = memoryTranscript();
     const analyst = createAnalyst({ kind: 'offline' });
-    await analyst.narrate({ result: wholesaleResult(), focus: 'comprehensive', question: 'What should I sell to Fjord Hotels?', transcript, artifacts: memoryArtifacts() });
-    await analyst.answer({ result: wholesaleResult(), question: 'plot revenue by month', history: transcript.messages, transcript, artifacts: memoryArtifacts() });
-    await analyst.answer({ result: wholesaleResult(), question: 'What is the weather?', history: transcript.messages, transcript, artifacts: memoryArtifacts() });
+    await analyst.narrate({
+      result: wholesaleResult(),
+      focus: 'comprehensive',
+      question: 'What should I sell to Fjord Hotels?',
+      transcript,
+      artifacts: memoryArtifacts(),
+    });
+    await analyst.answer({
+      result: wholesaleResult(),
+      question: 'plot revenue by month',
+      history: transcript.messages,
+      transcript,
+      artifacts: memoryArtifacts(),
+    });
+    await analyst.answer({
+      result: wholesaleResult(),
+      question: 'What is the weather?',
+      history: transcript.messages,
+      transcript,
+      artifacts: memoryArtifacts(),
+    });
     expect(transcript.messages.length).toBeGreaterThan(40);
     expect(invalidMessages(transcript.messages)).toEqual([]);
   });
@@ -41,15 +59,28 @@ describe('transcript JSON schema', () => {
       artifacts: memoryArtifacts(),
     });
     const failing = scriptedModel([new Error('Internal server error')]);
-    await createAnalyst(analystConfigFromEnv({}, { model: failing })).answer({ result: wholesaleResult(), question: 'top customers', history: [], transcript, artifacts: memoryArtifacts() });
+    await createAnalyst(analystConfigFromEnv({}, { model: failing })).answer({
+      result: wholesaleResult(),
+      question: 'top customers',
+      history: [],
+      transcript,
+      artifacts: memoryArtifacts(),
+    });
     expect(transcript.messages.some((m) => m.kind === 'system')).toBe(true);
     expect(invalidMessages(transcript.messages)).toEqual([]);
   });
 
   it('rejects a tool result without is_error and a malformed TodoWrite plan', () => {
-    const event = (block: unknown) => ({ kind: 'assistant', content: { event: 'message', message_type: 'AssistantMessage', message_data: { content: [block] } } });
+    const event = (block: unknown) => ({
+      kind: 'assistant',
+      content: { event: 'message', message_type: 'AssistantMessage', message_data: { content: [block] } },
+    });
     expect(validate(event({ type: 'tool_result', tool_use_id: 'a', content: 'x' }))).toBe(false);
-    expect(validate(event({ type: 'tool_use', id: 'a', name: 'TodoWrite', input: { todos: [{ id: '1', content: 'x', status: 'done' }] } }))).toBe(false);
-    expect(validate(event({ type: 'tool_use', id: 'a', name: 'TodoWrite', input: { todos: [{ id: '1', content: 'x', status: 'completed' }] } }))).toBe(true);
+    expect(
+      validate(event({ type: 'tool_use', id: 'a', name: 'TodoWrite', input: { todos: [{ id: '1', content: 'x', status: 'done' }] } })),
+    ).toBe(false);
+    expect(
+      validate(event({ type: 'tool_use', id: 'a', name: 'TodoWrite', input: { todos: [{ id: '1', content: 'x', status: 'completed' }] } })),
+    ).toBe(true);
   });
 });

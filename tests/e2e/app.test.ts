@@ -31,7 +31,10 @@ after(async () => {
   await browser?.close();
 });
 
-async function withPage<T>(viewport: { width: number; height: number } | undefined, run: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
+async function withPage<T>(
+  viewport: { width: number; height: number } | undefined,
+  run: (page: Page, context: BrowserContext) => Promise<T>,
+): Promise<T> {
   const context = await newContext(browser, viewport);
   const page = await context.newPage();
   const errors = watchErrors(page);
@@ -72,11 +75,17 @@ test('a visitor uploads a CSV from the landing page, watches the transcript stre
     await page.getByText('Preparing your analysis workspace...').waitFor();
     await page.waitForURL(/\/analysis\/[0-9a-f-]{36}$/, { timeout: UI_TIMEOUT_MS });
     shared.analysisId = page.url().split('/').pop() ?? '';
-    shared.accessToken = await page.evaluate(() => (window.history.state as { usr?: { accessToken?: string } } | null)?.usr?.accessToken ?? '');
+    shared.accessToken = await page.evaluate(
+      () => (window.history.state as { usr?: { accessToken?: string } } | null)?.usr?.accessToken ?? '',
+    );
     assert.ok(shared.accessToken, 'the access token travels in the navigation state');
 
     // The transcript streams in: the plan appears, then the analysis completes.
-    await page.getByRole('region', { name: 'Analysis plan' }).or(page.locator('[data-kind="assistant"]')).first().waitFor({ timeout: ANALYSIS_TIMEOUT_MS });
+    await page
+      .getByRole('region', { name: 'Analysis plan' })
+      .or(page.locator('[data-kind="assistant"]'))
+      .first()
+      .waitFor({ timeout: ANALYSIS_TIMEOUT_MS });
     await screenshot(page, '04-transcript-streaming');
     await page.getByTestId('analysis-status').filter({ hasText: 'Completed' }).waitFor({ timeout: ANALYSIS_TIMEOUT_MS });
     await page.getByText('Analysis Complete!').waitFor();
@@ -146,7 +155,9 @@ test('a question asked in the chat gets an answer in the transcript', async (t) 
     }
     assert.equal(response.status(), 200);
     await page.locator('[data-kind="user"]', { hasText: 'Who are my top 5 customers by revenue?' }).waitFor();
-    await page.waitForFunction((count) => document.querySelectorAll('[data-kind="assistant"]').length > count, before, { timeout: ANALYSIS_TIMEOUT_MS });
+    await page.waitForFunction((count) => document.querySelectorAll('[data-kind="assistant"]').length > count, before, {
+      timeout: ANALYSIS_TIMEOUT_MS,
+    });
     await screenshot(page, '10-chat-answer');
   });
 });
@@ -213,7 +224,11 @@ test('signing up, confirming through the dev outbox and signing in shows the cla
 
 test('on a 390-px phone the sidebar and the artifacts panel open as drawers', async () => {
   assert.ok(shared.signedInState, 'needs the signed-in session from the sign-up scenario');
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState: shared.signedInState, baseURL: 'http://localhost:3000' });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    storageState: shared.signedInState,
+    baseURL: 'http://localhost:3000',
+  });
   try {
     const page = await context.newPage();
     await page.goto(`/analysis/${shared.analysisId}`);

@@ -13,11 +13,15 @@ export const E2E_PORT = 3000;
 
 export default defineConfig({
   root: new URL('../..', import.meta.url).pathname,
-  plugins: [react(), tailwindcss(), cloudflare({
+  plugins: [
+    react(),
+    tailwindcss(),
+    cloudflare({
       remoteBindings: false,
       persistState: { path: E2E_STATE_DIR },
       inspectorPort: false,
-    })],
+    }),
+  ],
   server: { port: E2E_PORT, strictPort: true },
   preview: { port: E2E_PORT, strictPort: true },
   logLevel: 'warn',

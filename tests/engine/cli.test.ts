@@ -12,7 +12,21 @@ const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/ing
 
 describe('npm run analyze', () => {
   it('parses the file, --out, --sheet, --as-of and repeated --map', () => {
-    expect(parseArgs(['data.xlsx', '--out', 'o', '--sheet', 'Orders', '--as-of', '2024-01-31', '--map', 'customerId=Kunde', '--map', 'amount=Netto Betrag'])).toEqual({
+    expect(
+      parseArgs([
+        'data.xlsx',
+        '--out',
+        'o',
+        '--sheet',
+        'Orders',
+        '--as-of',
+        '2024-01-31',
+        '--map',
+        'customerId=Kunde',
+        '--map',
+        'amount=Netto Betrag',
+      ]),
+    ).toEqual({
       file: 'data.xlsx',
       out: 'o',
       sheet: 'Orders',
@@ -20,13 +34,15 @@ describe('npm run analyze', () => {
       roles: { customerId: 'Kunde', amount: 'Netto Betrag' },
     });
     expect(parseArgs(['f.csv']).out).toBe('./out');
-    expect(() => parseArgs(['f.csv', '--map', 'boss=X'])).toThrow("--map expects role=Header with a role among");
+    expect(() => parseArgs(['f.csv', '--map', 'boss=X'])).toThrow('--map expects role=Header with a role among');
   });
 
   it('writes analysis.json and the rendered files, and returns a one-line summary', async () => {
     const out = mkdtempSync(join(tmpdir(), 'tally-cli-'));
     const summary = await run({ file: fixture('german-semicolon.csv'), out, roles: {} });
-    expect(summary).toMatch(/^german-semicolon\.csv: 6 rows \(1 rejected\), 2 customers, 3 orders, revenue 1,228\.80, 2024-01-03 … 2024-02-14 → .*analysis\.json \(\+\d+ files\)$/);
+    expect(summary).toMatch(
+      /^german-semicolon\.csv: 6 rows \(1 rejected\), 2 customers, 3 orders, revenue 1,228\.80, 2024-01-03 … 2024-02-14 → .*analysis\.json \(\+\d+ files\)$/,
+    );
     const result = JSON.parse(readFileSync(join(out, 'analysis.json'), 'utf8')) as AnalysisResult;
     expect(result.dataset.fileName).toBe('german-semicolon.csv');
     expect(result.totals.revenue).toBe(1228.8);
@@ -54,7 +70,10 @@ describe('npm run analyze', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tally-cli-'));
     const empty = join(dir, 'empty.csv');
     writeFileSync(empty, '');
-    const child = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/analyze.ts', empty, '--out', join(dir, 'out')], { cwd: root, encoding: 'utf8' });
+    const child = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/analyze.ts', empty, '--out', join(dir, 'out')], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(child.status).toBe(1);
     expect(child.stderr).toBe('error: The file is empty.\n');
     expect(child.stdout).toBe('');

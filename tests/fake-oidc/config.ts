@@ -22,11 +22,4 @@ export const FAKE_OIDC_BINDINGS = {
  * parameters on the authorization URL (a real user would be clicking in Google's UI).
  */
 export type FakeOidcScenario =
-  | 'ok'
-  | 'deny'
-  | 'wrong-audience'
-  | 'bad-nonce'
-  | 'expired'
-  | 'wrong-issuer'
-  | 'unverified-email'
-  | 'foreign-key';
+  'ok' | 'deny' | 'wrong-audience' | 'bad-nonce' | 'expired' | 'wrong-issuer' | 'unverified-email' | 'foreign-key';

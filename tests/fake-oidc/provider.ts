@@ -116,7 +116,13 @@ export function createFakeOidcProvider(): FakeOidcProvider {
       .setIssuedAt(s === 'expired' ? now - 7200 : now)
       .setExpirationTime(s === 'expired' ? now - 3600 : now + 3600)
       .sign(s === 'foreign-key' ? foreign.privateKey : signing.privateKey);
-    return json({ access_token: 'fake-access-token', token_type: 'Bearer', expires_in: 3599, scope: 'openid email profile', id_token: idToken });
+    return json({
+      access_token: 'fake-access-token',
+      token_type: 'Bearer',
+      expires_in: 3599,
+      scope: 'openid email profile',
+      id_token: idToken,
+    });
   }
 
   return {

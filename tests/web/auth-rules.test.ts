@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { googleErrorText, resetPasswordError, signInError, signInFailureText, signUpError } from '../../web/src/features/auth/utils/auth-rules';
+import {
+  googleErrorText,
+  resetPasswordError,
+  signInError,
+  signInFailureText,
+  signUpError,
+} from '../../web/src/features/auth/utils/auth-rules';
 
 describe('sign-in validation and messages (SPEC §5, §8)', () => {
   it('needs an email with @ and, in password mode, a password', () => {
@@ -38,7 +44,7 @@ describe('reset-password validation (6+ characters, unlike sign-up)', () => {
 });
 
 describe('Google popup errors', () => {
-  it("maps access_denied and prefixes other codes", () => {
+  it('maps access_denied and prefixes other codes', () => {
     expect(googleErrorText('access_denied')).toBe('Access denied by user');
     expect(googleErrorText('server_error')).toBe('Google OAuth error: server_error');
   });

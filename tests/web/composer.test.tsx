@@ -3,7 +3,15 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Composer } from '../../web/src/features/analysis/components/composer';
 
-function Harness({ initial, onSubmit = () => undefined, disabled = false }: { initial: string; onSubmit?: () => void; disabled?: boolean }) {
+function Harness({
+  initial,
+  onSubmit = () => undefined,
+  disabled = false,
+}: {
+  initial: string;
+  onSubmit?: () => void;
+  disabled?: boolean;
+}) {
   const [value, setValue] = useState(initial);
   return <Composer value={value} onChange={setValue} onSubmit={onSubmit} disabled={disabled} placeholder="Ask" />;
 }

@@ -28,7 +28,7 @@ describe('formatDuration (m:ss with two-digit seconds)', () => {
     expect(formatDuration(65_999)).toBe('1:05');
     expect(formatDuration(600_000)).toBe('10:00');
   });
-  it("keeps counting minutes past an hour", () => {
+  it('keeps counting minutes past an hour', () => {
     expect(formatDuration(75 * 60_000)).toBe('75:00');
   });
   it("says 'Unknown' without a duration", () => {

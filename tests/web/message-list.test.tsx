@@ -26,7 +26,9 @@ afterEach(() => {
 
 describe('MessageList renders every content kind', () => {
   it('renders assistant text as markdown (GFM tables included)', () => {
-    renderTranscript([assistant({ type: 'text', text: '**Harbor Bistro** leads.\n\n| Customer | Revenue |\n|---|---|\n| Harbor | 3,628 |' })]);
+    renderTranscript([
+      assistant({ type: 'text', text: '**Harbor Bistro** leads.\n\n| Customer | Revenue |\n|---|---|\n| Harbor | 3,628 |' }),
+    ]);
     expect(screen.getByText('Harbor Bistro').tagName).toBe('STRONG');
     expect(screen.getByRole('table')).toBeTruthy();
   });
@@ -62,11 +64,17 @@ describe('MessageList renders every content kind', () => {
     renderTranscript([plan('p0', ['in_progress', 'pending', 'pending']), plan('p1', ['completed', 'in_progress', 'pending'])]);
     const checklist = screen.getByRole('region', { name: 'Analysis plan' });
     expect(within(checklist).getByText('1 of 3 done')).toBeTruthy();
-    expect(within(checklist).getAllByRole('listitem').map((item) => item.getAttribute('data-status'))).toEqual(['completed', 'in_progress', 'pending']);
+    expect(
+      within(checklist)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('data-status')),
+    ).toEqual(['completed', 'in_progress', 'pending']);
   });
 
   it('shows charts inline from the artifact-image endpoint, using the secure-link token', async () => {
-    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(new Blob(['<svg/>'], { type: 'image/svg+xml' })));
+    const fetchMock = vi.fn(
+      async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(new Blob(['<svg/>'], { type: 'image/svg+xml' })),
+    );
     vi.stubGlobal('fetch', fetchMock);
     renderTranscript([assistant({ type: 'image', artifact_id: 'art9', file_name: 'top.svg', alt: 'Top customers by revenue' })]);
     const image = await screen.findByRole('img', { name: 'Top customers by revenue' });

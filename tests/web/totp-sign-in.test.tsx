@@ -44,7 +44,8 @@ interface Call {
 /** A fetch that answers like the Worker: the password grant, then challenge and verify. */
 function mockApi({ grant = session('aal1'), acceptCode = '123456' }: { grant?: Session; acceptCode?: string } = {}) {
   const calls: Call[] = [];
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = String(input);
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : null;

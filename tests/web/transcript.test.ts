@@ -43,8 +43,12 @@ describe('buildTranscript: stored messages → what the message list draws', () 
   });
 
   it('passes chart images through with their artifact id', () => {
-    const items = buildTranscript([assistant({ type: 'image', artifact_id: 'art9', file_name: 'top-customers.svg', alt: 'Top customers' })]);
-    expect(items).toEqual([{ kind: 'image', id: expect.any(String), artifactId: 'art9', fileName: 'top-customers.svg', alt: 'Top customers' }]);
+    const items = buildTranscript([
+      assistant({ type: 'image', artifact_id: 'art9', file_name: 'top-customers.svg', alt: 'Top customers' }),
+    ]);
+    expect(items).toEqual([
+      { kind: 'image', id: expect.any(String), artifactId: 'art9', fileName: 'top-customers.svg', alt: 'Top customers' },
+    ]);
   });
 
   it('orders by sequence number, not arrival', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { HEADLINE_WORDS, INITIAL_TYPEWRITER, nextTypewriterStep, type TypewriterState } from '../../web/src/features/landing/utils/typewriter';
+import {
+  HEADLINE_WORDS,
+  INITIAL_TYPEWRITER,
+  nextTypewriterStep,
+  type TypewriterState,
+} from '../../web/src/features/landing/utils/typewriter';
 
 function run(steps: number) {
   let state: TypewriterState = INITIAL_TYPEWRITER;

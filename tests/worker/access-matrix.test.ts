@@ -73,7 +73,11 @@ const ROUTES: RouteCase[] = [
     name: 'POST /api/analysis/:id/chat',
     request: (c) => [
       `/api/analysis/${c.target.analysisId}/chat?access_token=${c.target.token}`,
-      { method: 'POST', headers: headers(c, { 'Content-Type': 'application/json' }), body: JSON.stringify({ message: 'Who are my best customers?' }) },
+      {
+        method: 'POST',
+        headers: headers(c, { 'Content-Type': 'application/json' }),
+        body: JSON.stringify({ message: 'Who are my best customers?' }),
+      },
     ],
     expected: { visitor: 401, owner: 409, 'other user': 404, 'secure link': 409, 'revoked link': 401 },
   },
@@ -85,12 +89,18 @@ const ROUTES: RouteCase[] = [
   },
   {
     name: 'POST /api/analysis/:id/access-token (re-issue)',
-    request: (c) => [`/api/analysis/${c.target.analysisId}/access-token?access_token=${c.target.token}`, { method: 'POST', headers: headers(c) }],
+    request: (c) => [
+      `/api/analysis/${c.target.analysisId}/access-token?access_token=${c.target.token}`,
+      { method: 'POST', headers: headers(c) },
+    ],
     expected: { visitor: 401, owner: 200, 'other user': 404, 'secure link': 401, 'revoked link': 401 },
   },
   {
     name: 'DELETE /api/analysis/:id/access-token (revoke)',
-    request: (c) => [`/api/analysis/${c.target.analysisId}/access-token?access_token=${c.target.token}`, { method: 'DELETE', headers: headers(c) }],
+    request: (c) => [
+      `/api/analysis/${c.target.analysisId}/access-token?access_token=${c.target.token}`,
+      { method: 'DELETE', headers: headers(c) },
+    ],
     expected: { visitor: 401, owner: 200, 'other user': 404, 'secure link': 401, 'revoked link': 401 },
   },
   {
@@ -116,12 +126,9 @@ async function ownedAnalysis(owner: TestUser): Promise<{ analysis_id: string; ac
   const artifactId = crypto.randomUUID();
   const location = `artifacts/${analysisId}/segments.md`;
   await env.DB.batch([
-    env.DB.prepare("insert into analyses (id, email, user_id, status, access_token_hash, initial_message) values (?, ?, ?, 'error', ?, 'Who are my best customers?')").bind(
-      analysisId,
-      owner.email,
-      owner.id,
-      await sha256Hex(accessToken),
-    ),
+    env.DB.prepare(
+      "insert into analyses (id, email, user_id, status, access_token_hash, initial_message) values (?, ?, ?, 'error', ?, 'Who are my best customers?')",
+    ).bind(analysisId, owner.email, owner.id, await sha256Hex(accessToken)),
     env.DB.prepare(
       "insert into artifacts (id, analysis_id, artifact_type, file_name, file_location, file_size, content_type) values (?, ?, 'report', 'segments.md', ?, 11, 'text/markdown')",
     ).bind(artifactId, analysisId, location),
@@ -155,7 +162,10 @@ describe('authorisation matrix', () => {
       'secure link': async () => ({ bearer: null, target: (await fresh()).target }),
       'revoked link': async () => {
         const { owner, target } = await fresh();
-        const revoke = await call(`/api/analysis/${target.analysisId}/access-token`, { method: 'DELETE', headers: { Authorization: owner.bearer } });
+        const revoke = await call(`/api/analysis/${target.analysisId}/access-token`, {
+          method: 'DELETE',
+          headers: { Authorization: owner.bearer },
+        });
         expect(revoke.status).toBe(200);
         return { bearer: null, target };
       },

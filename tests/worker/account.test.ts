@@ -19,7 +19,9 @@ describe('POST /api/claim-analyses', () => {
     const response = await claim(user.bearer);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ claimed_count: 2 });
-    const owners = await env.DB.prepare('select distinct user_id from analyses where id in (?, ?)').bind(first.analysis_id, second.analysis_id).all<{ user_id: string }>();
+    const owners = await env.DB.prepare('select distinct user_id from analyses where id in (?, ?)')
+      .bind(first.analysis_id, second.analysis_id)
+      .all<{ user_id: string }>();
     expect(owners.results).toEqual([{ user_id: user.id }]);
     expect(await (await claim(user.bearer)).json()).toEqual({ claimed_count: 0 });
     // The owner now reads them with the bearer alone.
@@ -31,7 +33,9 @@ describe('POST /api/claim-analyses', () => {
     const visitor = await uploadOk({ email });
     const user = await createSignedInUser({ email, confirmed: false });
     expect(await (await claim(user.bearer)).json()).toEqual({ claimed_count: 0 });
-    const row = await env.DB.prepare('select user_id from analyses where id = ?').bind(visitor.analysis_id).first<{ user_id: string | null }>();
+    const row = await env.DB.prepare('select user_id from analyses where id = ?')
+      .bind(visitor.analysis_id)
+      .first<{ user_id: string | null }>();
     expect(row?.user_id).toBeNull();
   });
 
@@ -63,8 +67,20 @@ describe('GET /api/user-analyses', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       analyses: [
-        { id: newer.analysis_id, created_at: expect.any(String), initial_message: 'Second question', status: 'initializing', file_name: 'second.csv' },
-        { id: older.analysis_id, created_at: '2020-01-01T00:00:00.000Z', initial_message: 'First question', status: 'initializing', file_name: 'first.csv' },
+        {
+          id: newer.analysis_id,
+          created_at: expect.any(String),
+          initial_message: 'Second question',
+          status: 'initializing',
+          file_name: 'second.csv',
+        },
+        {
+          id: older.analysis_id,
+          created_at: '2020-01-01T00:00:00.000Z',
+          initial_message: 'First question',
+          status: 'initializing',
+          file_name: 'first.csv',
+        },
       ],
     });
   });
@@ -83,7 +99,9 @@ describe('secure links: revoke and re-issue', () => {
     const revoke = await call(`/api/analysis/${answer.analysis_id}/access-token`, { method: 'DELETE', headers: auth(user.bearer) });
     expect(revoke.status).toBe(200);
     expect(await revoke.json()).toEqual({ revoked: true });
-    const row = await env.DB.prepare('select access_token_hash from analyses where id = ?').bind(answer.analysis_id).first<{ access_token_hash: string | null }>();
+    const row = await env.DB.prepare('select access_token_hash from analyses where id = ?')
+      .bind(answer.analysis_id)
+      .first<{ access_token_hash: string | null }>();
     expect(row?.access_token_hash).toBeNull();
     expect((await call(`/api/analysis/${answer.analysis_id}/${answer.access_token}`)).status).toBe(401);
   });

@@ -29,7 +29,9 @@ describe('AnalysisJob', () => {
     await runInDurableObject(stubFor(analysis_id), (_i: AnalysisJob, state) => state.storage.setAlarm(Date.now()));
     await runDurableObjectAlarm(stubFor(analysis_id));
 
-    const { results } = await env.DB.prepare('select subject, text_body from outbox where to_address = ?').bind(email).all<{ subject: string; text_body: string }>();
+    const { results } = await env.DB.prepare('select subject, text_body from outbox where to_address = ?')
+      .bind(email)
+      .all<{ subject: string; text_body: string }>();
     expect(results.map((r) => r.subject)).toEqual(['Your Tally analysis of sales.csv is ready']);
     const link = `/dashboard/${analysis_id}/${access_token}`;
     expect(results[0].text_body).toContain(link);
@@ -49,8 +51,12 @@ describe('AnalysisJob', () => {
     });
     await env.DB.batch([
       env.DB.prepare("update analyses set status = 'analyzing' where id = ?").bind(analysis_id),
-      env.DB.prepare("insert into messages (id, analysis_id, seq, message_type, content) values (?, ?, 0, 'assistant', '\"partial plan\"')").bind(`${analysis_id}:0`, analysis_id),
-      env.DB.prepare("insert into messages (id, analysis_id, seq, message_type, content) values (?, ?, 1, 'assistant', '\"partial step\"')").bind(`${analysis_id}:1`, analysis_id),
+      env.DB.prepare(
+        "insert into messages (id, analysis_id, seq, message_type, content) values (?, ?, 0, 'assistant', '\"partial plan\"')",
+      ).bind(`${analysis_id}:0`, analysis_id),
+      env.DB.prepare(
+        "insert into messages (id, analysis_id, seq, message_type, content) values (?, ?, 1, 'assistant', '\"partial step\"')",
+      ).bind(`${analysis_id}:1`, analysis_id),
     ]);
     await evictDurableObject(stub);
 

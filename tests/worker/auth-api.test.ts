@@ -99,9 +99,17 @@ describe('POST /api/auth/token?grant_type=password', () => {
     const response = await signIn(email, GOOD_PASSWORD);
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('no-store');
-    const session = await response.json<Record<string, unknown> & { user: Record<string, unknown>; access_token: string; expires_at: number }>();
+    const session = await response.json<
+      Record<string, unknown> & { user: Record<string, unknown>; access_token: string; expires_at: number }
+    >();
     expect(session).toMatchObject({ token_type: 'bearer', expires_in: 3600, refresh_token: expect.stringMatching(/^[\w-]{43}$/) });
-    expect(session.user).toMatchObject({ id, email, aud: 'authenticated', factors: [], identities: [expect.objectContaining({ provider: 'email' })] });
+    expect(session.user).toMatchObject({
+      id,
+      email,
+      aud: 'authenticated',
+      factors: [],
+      identities: [expect.objectContaining({ provider: 'email' })],
+    });
     const claims = await verifyAccessToken(env.JWT_SECRET, session.access_token);
     expect(claims).toMatchObject({ sub: id, email, aal: 'aal1' });
     expect(session.expires_at).toBeGreaterThan(Date.now() / 1000 + 3500);
@@ -167,7 +175,9 @@ describe('POST /api/auth/token?grant_type=refresh_token', () => {
     const me = await call('/api/auth/user', { headers: { Authorization: `Bearer ${next.access_token}` } });
     expect(me.status).toBe(200);
     // Only hashes are stored.
-    const stored = await env.DB.prepare('select count(*) as n from refresh_tokens where token_hash = ?').bind(session.refresh_token).first<{ n: number }>();
+    const stored = await env.DB.prepare('select count(*) as n from refresh_tokens where token_hash = ?')
+      .bind(session.refresh_token)
+      .first<{ n: number }>();
     expect(stored?.n).toBe(0);
   });
 

@@ -18,8 +18,7 @@ import {
 } from './auth-helpers';
 import { DUMMY_TOKEN, call } from './helpers';
 
-const signup = (email: string, password = GOOD_PASSWORD) =>
-  postJson('/api/auth/signup', { email, password, captchaToken: DUMMY_TOKEN });
+const signup = (email: string, password = GOOD_PASSWORD) => postJson('/api/auth/signup', { email, password, captchaToken: DUMMY_TOKEN });
 const signIn = (email: string, password: string) => postJson('/api/auth/token?grant_type=password', { email, password });
 const me = (accessToken: string) => call('/api/auth/user', { headers: { Authorization: `Bearer ${accessToken}` } });
 
@@ -56,14 +55,18 @@ describe('sign-up confirmation', () => {
     await followLink(link);
     const again = await followLink(link);
     expect(again.status).toBe(303);
-    expect(`${again.location.origin}${again.location.pathname}${again.location.hash}`).toBe(`http://localhost:3000/auth/success${INVALID_LINK_HASH}`);
+    expect(`${again.location.origin}${again.location.pathname}${again.location.hash}`).toBe(
+      `http://localhost:3000/auth/success${INVALID_LINK_HASH}`,
+    );
   });
 
   it('expires after an hour', async () => {
     const email = freshEmail();
     await signup(email);
     const link = linkIn(await latestEmail(email));
-    await env.DB.prepare("update one_time_tokens set expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 second') where email = ?").bind(email).run();
+    await env.DB.prepare("update one_time_tokens set expires_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 second') where email = ?")
+      .bind(email)
+      .run();
     const { location } = await followLink(link);
     expect(location.hash).toBe(INVALID_LINK_HASH);
   });
@@ -109,7 +112,11 @@ describe('sign-up confirmation', () => {
 describe('magic link', () => {
   it('signs in an existing user: email, link, session on /auth/success with type magiclink', async () => {
     const user = await createSignedInUser();
-    const response = await postJson('/api/auth/otp', { email: user.email, create_user: true, redirect_to: 'http://localhost:3000/auth/success' });
+    const response = await postJson('/api/auth/otp', {
+      email: user.email,
+      create_user: true,
+      redirect_to: 'http://localhost:3000/auth/success',
+    });
     expect(response.status).toBe(200);
     const mail = await latestEmail(user.email);
     expect([mail.template, mail.subject]).toEqual(['magic-link', 'Your Tally sign-in link']);

@@ -105,7 +105,9 @@ describe('POST /api/auth/google/callback', () => {
 
   it('links Google to an existing password account with the same verified email', async () => {
     const existing = await createSignedInUser({ password: GOOD_PASSWORD });
-    const session = await (await signInWithGoogle('ok', { email: existing.email, sub: freshSub() })).json<{ user: { id: string; identities: { provider: string }[] } }>();
+    const session = await (
+      await signInWithGoogle('ok', { email: existing.email, sub: freshSub() })
+    ).json<{ user: { id: string; identities: { provider: string }[] } }>();
     expect(session.user.id).toBe(existing.id);
     expect(session.user.identities.map((i) => i.provider)).toEqual(['email', 'google']);
   });
@@ -114,7 +116,10 @@ describe('POST /api/auth/google/callback', () => {
     const popup = await startFlow();
     const back = await consent(popup, 'ok', { email: freshEmail(), sub: freshSub() });
     const otherBrowser = await startFlow();
-    const forged = await callback({ code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' }, otherBrowser.cookie);
+    const forged = await callback(
+      { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' },
+      otherBrowser.cookie,
+    );
     expect(forged.status).toBe(400);
     expect(await forged.json()).toEqual({ error: 'Invalid state parameter - possible CSRF attack', code: 'INVALID_STATE' });
     const noCookie = await callback({ code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' }, '');

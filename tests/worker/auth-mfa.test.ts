@@ -51,15 +51,21 @@ describe('TOTP enrolment', () => {
     const user = await createSignedInUser();
     const factor = await enroll(user.session.access_token);
     expect(factor.secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(factor.uri).toBe(`otpauth://totp/Tally:${encodeURIComponent(user.email)}?issuer=Tally&secret=${factor.secret}&algorithm=SHA1&digits=6&period=30`);
+    expect(factor.uri).toBe(
+      `otpauth://totp/Tally:${encodeURIComponent(user.email)}?issuer=Tally&secret=${factor.secret}&algorithm=SHA1&digits=6&period=30`,
+    );
     const me = await (await call('/api/auth/user', { headers: auth(user.session.access_token) })).json<{ factors: unknown[] }>();
-    expect(me.factors).toEqual([expect.objectContaining({ id: factor.factorId, factor_type: 'totp', status: 'unverified', friendly_name: 'My phone' })]);
+    expect(me.factors).toEqual([
+      expect.objectContaining({ id: factor.factorId, factor_type: 'totp', status: 'unverified', friendly_name: 'My phone' }),
+    ]);
   });
 
   it('stores the secret encrypted, never as given', async () => {
     const user = await createSignedInUser();
     const factor = await enroll(user.session.access_token);
-    const row = await env.DB.prepare('select secret_ciphertext from mfa_factors where id = ?').bind(factor.factorId).first<{ secret_ciphertext: string }>();
+    const row = await env.DB.prepare('select secret_ciphertext from mfa_factors where id = ?')
+      .bind(factor.factorId)
+      .first<{ secret_ciphertext: string }>();
     expect(row?.secret_ciphertext).not.toContain(factor.secret);
   });
 
@@ -86,7 +92,9 @@ describe('TOTP enrolment', () => {
   it('refuses an unknown or expired challenge', async () => {
     const user = await createSignedInUser();
     const factor = await enroll(user.session.access_token);
-    const challenge = await (await postJson(`/api/auth/factors/${factor.factorId}/challenge`, {}, auth(user.session.access_token))).json<{ id: string }>();
+    const challenge = await (
+      await postJson(`/api/auth/factors/${factor.factorId}/challenge`, {}, auth(user.session.access_token))
+    ).json<{ id: string }>();
     await env.DB.prepare("update mfa_challenges set expires_at = '2000-01-01T00:00:00.000Z' where id = ?").bind(challenge.id).run();
     for (const challengeId of [challenge.id, crypto.randomUUID()]) {
       const response = await postJson(
@@ -95,7 +103,10 @@ describe('TOTP enrolment', () => {
         auth(user.session.access_token),
       );
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: 'MFA challenge has expired or is invalid; create a new challenge.', code: 'MFA_CHALLENGE_EXPIRED' });
+      expect(await response.json()).toEqual({
+        error: 'MFA challenge has expired or is invalid; create a new challenge.',
+        code: 'MFA_CHALLENGE_EXPIRED',
+      });
     }
   });
 
@@ -122,11 +133,17 @@ describe('signing in with a verified TOTP factor', () => {
     const history = await call('/api/user-analyses', { headers: auth(pending.access_token) });
     expect(history.status).toBe(401);
     const upload = await uploadOk({}, auth(pending.access_token));
-    const owner = await env.DB.prepare('select user_id from analyses where id = ?').bind(upload.analysis_id).first<{ user_id: string | null }>();
+    const owner = await env.DB.prepare('select user_id from analyses where id = ?')
+      .bind(upload.analysis_id)
+      .first<{ user_id: string | null }>();
     expect(owner?.user_id).toBeNull();
 
     // The code completes the sign-in.
-    const verified = await challengeAndVerify(pending.access_token, user.factor.factorId, codeAt(user.factor.secret, Date.now() + PERIOD_MS));
+    const verified = await challengeAndVerify(
+      pending.access_token,
+      user.factor.factorId,
+      codeAt(user.factor.secret, Date.now() + PERIOD_MS),
+    );
     expect(verified.status).toBe(200);
     const full = await verified.json<{ access_token: string }>();
     expect((await call('/api/user-analyses', { headers: auth(full.access_token) })).status).toBe(200);
@@ -135,9 +152,13 @@ describe('signing in with a verified TOTP factor', () => {
   it('does not accept the same code twice (replay)', async () => {
     const user = await userWithTotp();
     const code = codeAt(user.factor.secret, Date.now() + PERIOD_MS);
-    const first = await (await postJson('/api/auth/token?grant_type=password', { email: user.email, password: GOOD_PASSWORD })).json<{ access_token: string }>();
+    const first = await (
+      await postJson('/api/auth/token?grant_type=password', { email: user.email, password: GOOD_PASSWORD })
+    ).json<{ access_token: string }>();
     expect((await challengeAndVerify(first.access_token, user.factor.factorId, code)).status).toBe(200);
-    const second = await (await postJson('/api/auth/token?grant_type=password', { email: user.email, password: GOOD_PASSWORD })).json<{ access_token: string }>();
+    const second = await (
+      await postJson('/api/auth/token?grant_type=password', { email: user.email, password: GOOD_PASSWORD })
+    ).json<{ access_token: string }>();
     const replay = await challengeAndVerify(second.access_token, user.factor.factorId, code);
     expect(replay.status).toBe(400);
     expect(await replay.json()).toEqual({ error: 'Invalid TOTP code entered', code: 'INVALID_TOTP' });
@@ -145,7 +166,9 @@ describe('signing in with a verified TOTP factor', () => {
 
   it('needs aal2 to enroll another factor or remove a verified one', async () => {
     const user = await userWithTotp();
-    const pending = await (await postJson('/api/auth/token?grant_type=password', { email: user.email, password: GOOD_PASSWORD })).json<{ access_token: string }>();
+    const pending = await (
+      await postJson('/api/auth/token?grant_type=password', { email: user.email, password: GOOD_PASSWORD })
+    ).json<{ access_token: string }>();
     const enrollMore = await postJson('/api/auth/factors', { factor_type: 'totp' }, auth(pending.access_token));
     expect(enrollMore.status).toBe(403);
     expect(await enrollMore.json()).toEqual({ error: 'AAL2 required to manage factors', code: 'AAL2_REQUIRED' });

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DECOY_PASSWORD_HASH,
-  PBKDF2_ITERATIONS,
-  PBKDF2_MAX_ITERATIONS,
-  hashPassword,
-  verifyPassword,
-} from '../../worker/auth/passwords';
+import { DECOY_PASSWORD_HASH, PBKDF2_ITERATIONS, PBKDF2_MAX_ITERATIONS, hashPassword, verifyPassword } from '../../worker/auth/passwords';
 
 describe('password hashing (PBKDF2-SHA256)', () => {
   it('stores scheme, 100,000 iterations, a 16-byte salt and a 32-byte hash with every password', async () => {

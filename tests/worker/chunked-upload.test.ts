@@ -33,7 +33,13 @@ function putPart(id: string, token: string, n: number, bytes: Uint8Array) {
 describe('chunked upload onto R2 multipart', () => {
   it('uploads a file of over 20 MiB in equal 10 MiB parts and answers like a single upload', async () => {
     const file = bigCsv(21 * 1024 * 1024);
-    const started = await startChunked({ fileName: 'big.csv', fileSize: file.byteLength, email: uniqueEmail(), message: 'Full analysis', captchaToken: DUMMY_TOKEN });
+    const started = await startChunked({
+      fileName: 'big.csv',
+      fileSize: file.byteLength,
+      email: uniqueEmail(),
+      message: 'Full analysis',
+      captchaToken: DUMMY_TOKEN,
+    });
     expect(started.status).toBe(201);
     const plan = (await started.json()) as { upload_id: string; upload_token: string; part_size: number; part_count: number };
     expect(plan.part_size).toBe(PART_SIZE);
@@ -44,7 +50,10 @@ describe('chunked upload onto R2 multipart', () => {
       const response = await putPart(plan.upload_id, plan.upload_token, n, slice);
       expect(response.status).toBe(200);
     }
-    const done = await call(`/api/uploads/${plan.upload_id}/complete`, { method: 'POST', headers: { 'X-Upload-Token': plan.upload_token } });
+    const done = await call(`/api/uploads/${plan.upload_id}/complete`, {
+      method: 'POST',
+      headers: { 'X-Upload-Token': plan.upload_token },
+    });
     expect(done.status).toBe(200);
     const answer = (await done.json()) as UploadAnswer;
     expect(Object.keys(answer).sort()).toEqual(['access_token', 'analysis_id', 'column_count', 'row_count', 'spaces_key']);
@@ -53,7 +62,9 @@ describe('chunked upload onto R2 multipart', () => {
     expect(stored?.size).toBe(file.byteLength);
 
     // A live subscriber sees reading progress while the job streams the file.
-    const live = await call(`/api/analysis/${answer.analysis_id}/live?access_token=${answer.access_token}`, { headers: { Upgrade: 'websocket' } });
+    const live = await call(`/api/analysis/${answer.analysis_id}/live?access_token=${answer.access_token}`, {
+      headers: { Upgrade: 'websocket' },
+    });
     const socket = live.webSocket;
     if (!socket) throw new Error('no socket');
     socket.accept();
@@ -94,7 +105,10 @@ describe('chunked upload onto R2 multipart', () => {
     expect(await short.json()).toEqual({ error: `Part 1 must be exactly ${PART_SIZE} bytes`, code: 'BAD_PART_SIZE' });
     const wrongToken = await putPart(plan.upload_id, 'nope', 2, new Uint8Array(10));
     expect(wrongToken.status).toBe(404);
-    const early = await call(`/api/uploads/${plan.upload_id}/complete`, { method: 'POST', headers: { 'X-Upload-Token': plan.upload_token } });
+    const early = await call(`/api/uploads/${plan.upload_id}/complete`, {
+      method: 'POST',
+      headers: { 'X-Upload-Token': plan.upload_token },
+    });
     expect(early.status).toBe(400);
     expect(await early.json()).toEqual({ error: 'Upload incomplete: 0 of 2 parts received', code: 'UPLOAD_INCOMPLETE' });
   });
@@ -102,14 +116,18 @@ describe('chunked upload onto R2 multipart', () => {
   it('aborts an abandoned upload when its deadline passes', async () => {
     const started = await startChunked({ fileName: 'big.csv', fileSize: 100, email: uniqueEmail(), captchaToken: DUMMY_TOKEN });
     const plan = (await started.json()) as { upload_id: string; upload_token: string };
-    const row = await env.DB.prepare('select analysis_id from multipart_uploads where id = ?').bind(plan.upload_id).first<{ analysis_id: string }>();
+    const row = await env.DB.prepare('select analysis_id from multipart_uploads where id = ?')
+      .bind(plan.upload_id)
+      .first<{ analysis_id: string }>();
     const stub = env.ANALYSIS_JOB.getByName(row?.analysis_id ?? '');
     // Pretend the hour has passed.
     await runInDurableObject(stub, async (_i: AnalysisJob, state) => {
       await state.storage.put('upload', { uploadId: plan.upload_id, deadline: Date.now() - 1 });
     });
     expect(await runDurableObjectAlarm(stub)).toBe(true);
-    const gone = await env.DB.prepare('select count(*) as n from multipart_uploads where id = ?').bind(plan.upload_id).first<{ n: number }>();
+    const gone = await env.DB.prepare('select count(*) as n from multipart_uploads where id = ?')
+      .bind(plan.upload_id)
+      .first<{ n: number }>();
     expect(gone?.n).toBe(0);
     const part = await putPart(plan.upload_id, plan.upload_token, 1, new Uint8Array(100));
     expect(part.status).toBe(404);

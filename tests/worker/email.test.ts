@@ -84,7 +84,10 @@ describe('mailer', () => {
 
   it('keeps no outbox copy in production', async () => {
     const to = freshEmail('prod');
-    await sendAnalysisReadyEmail({ ...env, ENVIRONMENT: 'production' }, { to, analysisId: 'a', fileName: 'f.csv', dashboardUrl: LINK, analysisUrl: LINK });
+    await sendAnalysisReadyEmail(
+      { ...env, ENVIRONMENT: 'production' },
+      { to, analysisId: 'a', fileName: 'f.csv', dashboardUrl: LINK, analysisUrl: LINK },
+    );
     expect(await outboxFor(to)).toEqual([]);
   });
 });
@@ -94,12 +97,22 @@ describe('/dev/mail', () => {
 
   it('lists outbox messages with their links in development (JSON for tools, HTML for people)', async () => {
     const to = freshEmail('devmail');
-    await sendAnalysisReadyEmail(env, { to, analysisId: 'a', fileName: 'f.csv', dashboardUrl: 'http://localhost:3000/dashboard/a/t', analysisUrl: 'http://localhost:3000/analysis/a/t' });
+    await sendAnalysisReadyEmail(env, {
+      to,
+      analysisId: 'a',
+      fileName: 'f.csv',
+      dashboardUrl: 'http://localhost:3000/dashboard/a/t',
+      analysisUrl: 'http://localhost:3000/analysis/a/t',
+    });
     const json = await app.request(`/dev/mail?to=${encodeURIComponent(to)}`, { headers: { Accept: 'application/json' } }, dev);
     expect(json.status).toBe(200);
     const body = await json.json<{ messages: { id: string; to: string; subject: string; links: string[] }[] }>();
     expect(body.messages).toEqual([
-      expect.objectContaining({ to, subject: 'Your Tally analysis of f.csv is ready', links: ['http://localhost:3000/dashboard/a/t', 'http://localhost:3000/analysis/a/t'] }),
+      expect.objectContaining({
+        to,
+        subject: 'Your Tally analysis of f.csv is ready',
+        links: ['http://localhost:3000/dashboard/a/t', 'http://localhost:3000/analysis/a/t'],
+      }),
     ]);
     const html = await app.request('/dev/mail', {}, dev);
     expect(html.headers.get('Content-Type')).toContain('text/html');

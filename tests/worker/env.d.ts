@@ -1,5 +1,9 @@
-declare namespace Cloudflare {
-  interface Env {
-    TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
+import type { D1Migration } from 'cloudflare:test';
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      TEST_MIGRATIONS: D1Migration[];
+    }
   }
 }

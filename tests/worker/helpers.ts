@@ -69,7 +69,14 @@ export async function runJob(analysisId: string, max = 5): Promise<void> {
 
 export interface AnalysisPayload {
   success: boolean;
-  analysis: { id: string; status: string; completed_at: string | null; email: string; error: string | null; initial_message: string | null };
+  analysis: {
+    id: string;
+    status: string;
+    completed_at: string | null;
+    email: string;
+    error: string | null;
+    initial_message: string | null;
+  };
   file_uploads: { file_name: string; file_size: number; file_location: string; is_primary: boolean }[];
   messages: { id: string; seq: number; message_type: string; content: unknown; created_at: string }[];
   artifacts: { id: string; artifact_type: string; file_name: string; file_size: number | null }[];

@@ -25,7 +25,9 @@ describe('who may read an analysis', () => {
     mine = await uploadOk({}, { Authorization: owner.bearer });
     other = await uploadOk();
     await runJob(mine.analysis_id);
-    const artifact = await env.DB.prepare('select id from artifacts where analysis_id = ? limit 1').bind(mine.analysis_id).first<{ id: string }>();
+    const artifact = await env.DB.prepare('select id from artifacts where analysis_id = ? limit 1')
+      .bind(mine.analysis_id)
+      .first<{ id: string }>();
     artifactId = artifact?.id ?? '';
   });
 
@@ -73,7 +75,9 @@ describe('who may read an analysis', () => {
   });
 
   it('treats a forged bearer token as a visitor', async () => {
-    const response = await call(`/api/analysis/${mine.analysis_id}`, { headers: { Authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.forged' } });
+    const response = await call(`/api/analysis/${mine.analysis_id}`, {
+      headers: { Authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.forged' },
+    });
     expect(response.status).toBe(401);
   });
 

@@ -56,8 +56,7 @@ export const DEFAULT_LIMITS: ModelLimits = {
 };
 
 export type AnalystConfig =
-  | { kind: 'offline'; reason?: string }
-  | { kind: 'model'; label: string; model: ModelInstance; limits: ModelLimits };
+  { kind: 'offline'; reason?: string } | { kind: 'model'; label: string; model: ModelInstance; limits: ModelLimits };
 
 /** Options for tests and the CLI: an injected model and tighter limits. */
 export interface AnalystOverrides {

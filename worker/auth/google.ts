@@ -109,7 +109,12 @@ export async function exchangeGoogleCode(
   }
   const body = (await response.json().catch(() => ({}))) as { id_token?: unknown; error?: unknown; error_description?: unknown };
   if (!response.ok) {
-    const reason = typeof body.error_description === 'string' ? body.error_description : typeof body.error === 'string' ? body.error : `HTTP ${response.status}`;
+    const reason =
+      typeof body.error_description === 'string'
+        ? body.error_description
+        : typeof body.error === 'string'
+          ? body.error
+          : `HTTP ${response.status}`;
     throw exchangeError(reason, 'TOKEN_EXCHANGE_FAILED');
   }
   if (typeof body.id_token !== 'string') throw exchangeError('no ID token in the response', 'INVALID_ID_TOKEN');
@@ -180,7 +185,13 @@ export async function userForGoogleIdentity(db: Database, identity: GoogleIdenti
   if (linked) return linked;
   const existing = await findUserByEmail(db, identity.email);
   if (!existing) {
-    return createUser(db, { email: identity.email, confirmed: true, googleSub: identity.sub, name: identity.name, avatarUrl: identity.picture });
+    return createUser(db, {
+      email: identity.email,
+      confirmed: true,
+      googleSub: identity.sub,
+      name: identity.name,
+      avatarUrl: identity.picture,
+    });
   }
   // Google verified the address, which proves the inbox just as our own link would.
   const confirmed = await confirmEmail(db, existing);

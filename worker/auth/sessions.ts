@@ -54,7 +54,14 @@ async function newRefreshToken(db: Database, sessionId: string, parentHash: stri
   return token;
 }
 
-async function sessionDto(env: Env, db: Database, user: UserRow, session: SessionRow, refreshToken: string, amr: string[]): Promise<SessionDto> {
+async function sessionDto(
+  env: Env,
+  db: Database,
+  user: UserRow,
+  session: SessionRow,
+  refreshToken: string,
+  amr: string[],
+): Promise<SessionDto> {
   const factors = await listFactors(db, user.id);
   const { token, expiresAt } = await signAccessToken(env.JWT_SECRET, {
     sub: user.id,
@@ -126,7 +133,10 @@ export async function elevateSession(env: Env, db: Database, user: UserRow, sess
     .set({ aal: 'aal2', mfaPending: false, refreshedAt: new Date().toISOString() })
     .where(eq(authSessions.id, sessionId))
     .returning();
-  return sessionDto(env, db, user, session, await newRefreshToken(db, session.id, null), [AMR[session.method as SignInMethod] ?? 'password', 'totp']);
+  return sessionDto(env, db, user, session, await newRefreshToken(db, session.id, null), [
+    AMR[session.method as SignInMethod] ?? 'password',
+    'totp',
+  ]);
 }
 
 /** The live (not revoked) session, if any. */

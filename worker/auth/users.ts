@@ -13,7 +13,11 @@ export type FactorRow = typeof mfaFactors.$inferSelect;
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
-  return db.select().from(users).where(eq(users.email, normalizeEmail(email))).get();
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .get();
 }
 
 export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
@@ -23,7 +27,14 @@ export async function findUserById(db: Database, id: string): Promise<UserRow | 
 /** Creates an account; `confirmed` stamps the email as proven (magic link, Google). */
 export async function createUser(
   db: Database,
-  input: { email: string; passwordHash?: string | null; confirmed?: boolean; name?: string | null; avatarUrl?: string | null; googleSub?: string | null },
+  input: {
+    email: string;
+    passwordHash?: string | null;
+    confirmed?: boolean;
+    name?: string | null;
+    avatarUrl?: string | null;
+    googleSub?: string | null;
+  },
 ): Promise<UserRow> {
   const now = new Date().toISOString();
   const [row] = await db
@@ -82,11 +93,15 @@ export type UserDto = ReturnType<typeof userDto>;
 export function userDto(user: UserRow, factors: FactorRow[]) {
   const providers = [...(user.passwordHash || !user.googleSub ? ['email'] : []), ...(user.googleSub ? ['google'] : [])];
   const identities = [
-    ...(providers.includes('email')
-      ? [{ id: user.id, provider: 'email', identity_data: { email: user.email, sub: user.id } }]
-      : []),
+    ...(providers.includes('email') ? [{ id: user.id, provider: 'email', identity_data: { email: user.email, sub: user.id } }] : []),
     ...(user.googleSub
-      ? [{ id: user.googleSub, provider: 'google', identity_data: { email: user.email, sub: user.googleSub, name: user.name, picture: user.avatarUrl } }]
+      ? [
+          {
+            id: user.googleSub,
+            provider: 'google',
+            identity_data: { email: user.email, sub: user.googleSub, name: user.name, picture: user.avatarUrl },
+          },
+        ]
       : []),
   ];
   return {

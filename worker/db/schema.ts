@@ -155,7 +155,9 @@ export const authSessions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Authenticator assurance level (aal1: one factor; aal2: password + TOTP). */
-    aal: text('aal', { enum: ['aal1', 'aal2'] }).notNull().default('aal1'),
+    aal: text('aal', { enum: ['aal1', 'aal2'] })
+      .notNull()
+      .default('aal1'),
     /** True while a user with a verified TOTP factor has not yet passed it in this session. */
     mfaPending: integer('mfa_pending', { mode: 'boolean' }).notNull().default(false),
     /** How the session began: password, magiclink, signup, recovery, google. */
@@ -212,9 +214,13 @@ export const mfaFactors = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    factorType: text('factor_type', { enum: ['totp'] }).notNull().default('totp'),
+    factorType: text('factor_type', { enum: ['totp'] })
+      .notNull()
+      .default('totp'),
     friendlyName: text('friendly_name'),
-    status: text('status', { enum: ['unverified', 'verified'] }).notNull().default('unverified'),
+    status: text('status', { enum: ['unverified', 'verified'] })
+      .notNull()
+      .default('unverified'),
     secretCiphertext: text('secret_ciphertext').notNull(),
     /** The last accepted 30-second step, so a code can't be replayed. */
     lastUsedStep: integer('last_used_step'),

@@ -25,17 +25,15 @@ export function parseMailbox(value: string): EmailAddress {
 /** Copies a message to the outbox table (never in production). */
 export async function recordInOutbox(env: Env, message: OutgoingEmail): Promise<void> {
   if (env.ENVIRONMENT === 'production') return;
-  await database(env.DB)
-    .insert(outbox)
-    .values({
-      id: crypto.randomUUID(),
-      toAddress: message.to,
-      fromAddress: env.MAIL_FROM,
-      subject: message.subject,
-      template: message.template,
-      textBody: message.text,
-      htmlBody: message.html,
-    });
+  await database(env.DB).insert(outbox).values({
+    id: crypto.randomUUID(),
+    toAddress: message.to,
+    fromAddress: env.MAIL_FROM,
+    subject: message.subject,
+    template: message.template,
+    textBody: message.text,
+    htmlBody: message.html,
+  });
 }
 
 /**

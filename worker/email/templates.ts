@@ -16,12 +16,7 @@ export interface RenderedEmail {
 
 /** HTML-escapes text for element content and double-quoted attributes. */
 export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
 const BRAND = '#4f46e5';
@@ -102,7 +97,8 @@ export function resetPasswordEmail(link: string): RenderedEmail {
     heading: 'Reset your password',
     paragraphs: ['We received a request to reset the password for your Tally account. Click the button below to choose a new one.'],
     action: { label: 'Choose a new password', url: link },
-    footnote: "This link works once and expires in 1 hour. If you didn't ask for a reset, you can ignore this email; your password stays the same.",
+    footnote:
+      "This link works once and expires in 1 hour. If you didn't ask for a reset, you can ignore this email; your password stays the same.",
   });
 }
 

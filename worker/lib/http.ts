@@ -16,7 +16,6 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, code = 'BAD_REQUEST') => new HttpError(400, message, code);
-export const authRequired = () =>
-  new HttpError(401, 'Please sign in or create a free account to view this analysis', 'AUTH_REQUIRED');
-export const notFound = (message = 'Analysis not found or you don\'t have permission to view it') =>
+export const authRequired = () => new HttpError(401, 'Please sign in or create a free account to view this analysis', 'AUTH_REQUIRED');
+export const notFound = (message = "Analysis not found or you don't have permission to view it") =>
   new HttpError(404, message, 'NOT_FOUND');

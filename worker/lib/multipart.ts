@@ -37,11 +37,7 @@ export function multipartBoundary(contentType: string | null | undefined): strin
  * Reads the whole body, calling the handlers part by part. Throws `MultipartError`
  * on a malformed body.
  */
-export async function readMultipart(
-  body: ReadableStream<Uint8Array>,
-  boundary: string,
-  handlers: MultipartHandlers,
-): Promise<void> {
+export async function readMultipart(body: ReadableStream<Uint8Array>, boundary: string, handlers: MultipartHandlers): Promise<void> {
   const encoder = new TextEncoder();
   // Treat the body as if it began with CRLF so every delimiter is "\r\n--boundary".
   const delimiter = encoder.encode(`\r\n--${boundary}`);
@@ -143,8 +139,8 @@ function parseHeaders(block: string): Map<string, string> {
 /** `form-data; name="file"; filename="a.csv"` → { name, fileName } (RFC 7578 §4.2). */
 function parseDisposition(value: string): { name: string | null; fileName: string | null } {
   const param = (key: string) => {
-    const match = new RegExp(`(?:^|;)\\s*${key}="((?:[^"\\\\]|\\\\.)*)"`, 'i').exec(value) ??
-      new RegExp(`(?:^|;)\\s*${key}=([^;]*)`, 'i').exec(value);
+    const match =
+      new RegExp(`(?:^|;)\\s*${key}="((?:[^"\\\\]|\\\\.)*)"`, 'i').exec(value) ?? new RegExp(`(?:^|;)\\s*${key}=([^;]*)`, 'i').exec(value);
     return match ? match[1].replace(/\\(.)/g, '$1').trim() : null;
   };
   const encoded = param('filename\\*');

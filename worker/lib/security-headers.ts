@@ -20,7 +20,7 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'no
 export const SPA_CSP = [
   "default-src 'self'",
   "script-src 'self' https://challenges.cloudflare.com",
-  "frame-src https://challenges.cloudflare.com",
+  'frame-src https://challenges.cloudflare.com',
   "connect-src 'self'",
   "img-src 'self' data: blob: https://*.googleusercontent.com",
   // React style props and Turnstile's widget set inline styles; no inline script is allowed.

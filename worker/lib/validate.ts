@@ -5,7 +5,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { Context } from 'hono';
 import type { z, ZodType } from 'zod';
-import { HttpError, badRequest } from './http';
+import { type HttpError, badRequest } from './http';
 
 function invalidBody(issues: readonly { path: PropertyKey[]; message: string }[]): HttpError {
   const issue = issues[0];

@@ -11,15 +11,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { AUTH_RATE_RULES, enforceRateLimit } from '../auth/rate-limit';
 import { elevateSession } from '../auth/sessions';
-import {
-  CHALLENGE_TTL_SECONDS,
-  TOTP_ERRORS,
-  decryptSecret,
-  encryptSecret,
-  matchingStep,
-  newTotpSecret,
-  totpUri,
-} from '../auth/totp';
+import { CHALLENGE_TTL_SECONDS, TOTP_ERRORS, decryptSecret, encryptSecret, matchingStep, newTotpSecret, totpUri } from '../auth/totp';
 import { findUserById, listFactors } from '../auth/users';
 import { requireSession, type AppEnv } from '../auth/viewer';
 import { database } from '../db/client';
@@ -91,7 +83,12 @@ export const authFactorsRoutes = new Hono<AppEnv>()
     const { session } = await requireSession(c);
     const factor = await ownFactor(c, session.userId);
     // Six digits are guessable at scale: cap attempts like sign-in.
-    await enforceRateLimit(c.env.DB, 'mfa-verify', { ip: c.req.header('CF-Connecting-IP') ?? null, email: session.userId }, AUTH_RATE_RULES.signIn);
+    await enforceRateLimit(
+      c.env.DB,
+      'mfa-verify',
+      { ip: c.req.header('CF-Connecting-IP') ?? null, email: session.userId },
+      AUTH_RATE_RULES.signIn,
+    );
     const body = c.req.valid('json');
     const db = database(c.env.DB);
     const challenge = await db.select().from(mfaChallenges).where(eq(mfaChallenges.id, body.challenge_id)).get();

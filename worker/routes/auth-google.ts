@@ -49,7 +49,10 @@ export const authGoogleRoutes = new Hono<AppEnv>()
   .post('/callback', jsonBody(callbackSchema), async (c) => {
     const body = c.req.valid('json');
     if (body.error) {
-      throw badRequest(body.error === 'access_denied' ? GOOGLE_ERRORS.accessDenied : GOOGLE_ERRORS.providerError(body.error), 'OAUTH_ERROR');
+      throw badRequest(
+        body.error === 'access_denied' ? GOOGLE_ERRORS.accessDenied : GOOGLE_ERRORS.providerError(body.error),
+        'OAUTH_ERROR',
+      );
     }
     if (!body.code || !body.state) throw badRequest(GOOGLE_ERRORS.missingParams, 'MISSING_OAUTH_PARAMS');
     const cookieState = getCookie(c, OAUTH_STATE_COOKIE);

@@ -17,13 +17,7 @@ import { consumeOneTimeToken, issueOneTimeToken, latestPayload, type OneTimeToke
 import { refreshSession, revokeSession, revokeUserSessions, startSession, type SessionDto } from '../auth/sessions';
 import { verifyTurnstile } from '../auth/turnstile';
 import { confirmEmail, createUser, findUserByEmail, findUserById, loadUserDto, normalizeEmail } from '../auth/users';
-import {
-  AUTH_ERRORS,
-  SIGNUP_MESSAGE,
-  assertEmail,
-  assertNewPassword,
-  assertSignupPassword,
-} from '../auth/validation';
+import { AUTH_ERRORS, SIGNUP_MESSAGE, assertEmail, assertNewPassword, assertSignupPassword } from '../auth/validation';
 import { requireSession, type AppEnv } from '../auth/viewer';
 import { database } from '../db/client';
 import { users } from '../db/schema';

@@ -48,7 +48,11 @@ ${m.links.map((link) => `<div><a href="${escapeHtml(link)}">${escapeHtml(link)}<
     );
   })
   .get('/dev/mail/:id', async (c) => {
-    const message = await database(c.env.DB).select().from(outbox).where(eq(outbox.id, c.req.param('id'))).get();
+    const message = await database(c.env.DB)
+      .select()
+      .from(outbox)
+      .where(eq(outbox.id, c.req.param('id')))
+      .get();
     if (!message) throw notFound();
     return c.html(message.htmlBody, 200, { 'Content-Security-Policy': STATIC_HTML_CSP, 'Cache-Control': 'no-store' });
   });

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { signedInUser, type AppEnv } from '../auth/viewer';
+import { signedInUser, type AppEnv, type Viewer } from '../auth/viewer';
 import { database } from '../db/client';
 import { multipartUploads } from '../db/schema';
 import { randomToken, sha256Hex, timingSafeEqual } from '../lib/crypto';
@@ -48,7 +48,10 @@ const startChunkedSchema = z.object({
   fileName: z.string().min(1).max(255),
   fileSize: z.number().int().min(0).max(MAX_FILE_SIZE),
   email: z.string().max(320).default(''),
-  message: z.string().max(MESSAGE_MAX_LENGTH + 100).default(''),
+  message: z
+    .string()
+    .max(MESSAGE_MAX_LENGTH + 100)
+    .default(''),
   analysisType: z.string().max(64).optional(),
   promptFile: z.string().max(128).optional(),
   captchaToken: z.string().max(4096).nullish(),
@@ -147,10 +150,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
       });
     // The analysis's own Durable Object aborts the upload if it is never completed.
     await c.env.ANALYSIS_JOB.getByName(analysisId).watchUpload(id, Date.now() + ABANDONED_UPLOAD_MS);
-    return c.json(
-      { upload_id: id, upload_token: uploadToken, part_size: PART_SIZE, part_count: partCount, spaces_key: key },
-      201,
-    );
+    return c.json({ upload_id: id, upload_token: uploadToken, part_size: PART_SIZE, part_count: partCount, spaces_key: key }, 201);
   })
   .put('/uploads/:id/parts/:n', async (c) => {
     const upload = await findChunkedUpload(c.env, c.req.param('id'), c.req.header('X-Upload-Token'));
@@ -198,7 +198,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
   });
 
 /** Signed-in users upload under their account email (SPEC §6); visitors type one. */
-function resolveEmail(c: { get(key: 'viewer'): import('../auth/viewer').Viewer }, typed: string | undefined): string {
+function resolveEmail(c: { get(key: 'viewer'): Viewer }, typed: string | undefined): string {
   const viewer = c.get('viewer');
   const email = (typed ?? '').trim();
   if (viewer.kind === 'user' && !email) return viewer.email;

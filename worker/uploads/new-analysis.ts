@@ -49,6 +49,7 @@ export async function assertHuman(env: Env, viewer: Viewer, token: string | null
 /** A file name safe to use inside an R2 key: no path, no control characters. */
 export function safeFileName(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? 'upload';
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return cleaned.slice(-200) || 'upload';
 }

@@ -9,8 +9,7 @@ import { database } from '../db/client';
 import { analyses, multipartUploads } from '../db/schema';
 import { HttpError } from '../lib/http';
 
-export const VISITOR_QUOTA_MESSAGE =
-  "You've used your free analysis for today. Create a free account for unlimited analyses.";
+export const VISITOR_QUOTA_MESSAGE = "You've used your free analysis for today. Create a free account for unlimited analyses.";
 export const SIGNED_IN_CAP_MESSAGE = "You've reached today's analysis limit. Please try again tomorrow.";
 
 /** Midnight UTC today, in the ISO format created_at uses. */
@@ -31,9 +30,7 @@ export async function enforceUploadQuota(env: Env, viewer: Viewer, email: string
     return;
   }
   const normalized = email.trim().toLowerCase();
-  const sameVisitor = ip
-    ? or(eq(analyses.email, normalized), eq(analyses.clientIp, ip))
-    : eq(analyses.email, normalized);
+  const sameVisitor = ip ? or(eq(analyses.email, normalized), eq(analyses.clientIp, ip)) : eq(analyses.email, normalized);
   const [used] = await db
     .select({ n: count() })
     .from(analyses)

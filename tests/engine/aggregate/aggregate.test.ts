@@ -106,10 +106,9 @@ describe('the as-of date', async () => {
 
 describe('invoice lines that are not grouped by invoice', async () => {
   const { ingestBytes } = await import('../ingest/helpers');
-  const agg = await ingestBytes(
-    'Invoice,Customer,Product,Amount\nA,c1,p1,1\nA,c1,p2,1\nB,c2,p1,1\nA,c1,p1,1\nB,c2,p3,1\nA,c1,p3,1\n',
-    { fileName: 'interleaved.csv' },
-  );
+  const agg = await ingestBytes('Invoice,Customer,Product,Amount\nA,c1,p1,1\nA,c1,p2,1\nB,c2,p1,1\nA,c1,p1,1\nB,c2,p3,1\nA,c1,p3,1\n', {
+    fileName: 'interleaved.csv',
+  });
 
   it('still gives each basket its distinct products exactly once', () => {
     expect(Array.from(agg.baskets?.offsets ?? [])).toEqual([0, 3, 5]);

@@ -17,7 +17,15 @@ describe('productsOf', () => {
   const products = productsOf(aggregatesFromRows(rows), -1);
 
   it('computes revenue, cost, margin, margin %, quantity and customers per product', () => {
-    expect(products?.items.find((p) => p.id === 'hammer')).toMatchObject({ revenue: 100, cost: 50, margin: 50, marginPct: 50, quantity: 2, customers: 1, trendPct: null });
+    expect(products?.items.find((p) => p.id === 'hammer')).toMatchObject({
+      revenue: 100,
+      cost: 50,
+      margin: 50,
+      marginPct: 50,
+      quantity: 2,
+      customers: 1,
+      trendPct: null,
+    });
   });
 
   it('flags negative margins and margins far below the category', () => {

@@ -46,12 +46,20 @@ describe('churnOf', () => {
     rows.push({ customer: 'Once', date: isoDay(start + 140) ?? '', amount: 10 });
     const churn = churnOf(aggregatesFromRows(rows), start + 180);
     expect(churn?.model).toBe('heuristic');
-    expect(churn?.note).toBe('Only 2 of 3 customers bought on more than one day; BG/NBD needs at least 20 repeat customers among 50+, so risk follows the rhythm rules alone.');
+    expect(churn?.note).toBe(
+      'Only 2 of 3 customers bought on more than one day; BG/NBD needs at least 20 repeat customers among 50+, so risk follows the rhythm rules alone.',
+    );
     const byId = new Map(churn?.customers.map((c) => [c.id, c]));
     // Steady: 30 days silent on a 30-day rhythm → low.
     expect(byId.get('Steady')).toMatchObject({ risk: 'low', daysSinceLastOrder: 30, typicalGapDays: 30, pAlive: null, revenueAtRisk: 0 });
     // Gone: silent 120 days on a 30-day rhythm (4×) → lost, and its 12-month revenue is at risk.
-    expect(byId.get('Gone')).toMatchObject({ risk: 'lost', daysSinceLastOrder: 120, typicalGapDays: 30, revenue12m: 150, revenueAtRisk: 150 });
+    expect(byId.get('Gone')).toMatchObject({
+      risk: 'lost',
+      daysSinceLastOrder: 120,
+      typicalGapDays: 30,
+      revenue12m: 150,
+      revenueAtRisk: 150,
+    });
     // Once: 40 days against the median repeat gap of 30 → 1.33× → medium, never low.
     expect(byId.get('Once')).toMatchObject({ risk: 'medium', typicalGapDays: null });
     expect(churn?.revenueAtRisk).toBe(150);

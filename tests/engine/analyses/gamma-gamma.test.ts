@@ -24,7 +24,7 @@ describe('Gamma-Gamma on CDNOW customers with a repeat purchase', () => {
     expect(fitted.logLikelihood).toBeGreaterThanOrEqual(gammaGammaLogLikelihood({ p: 6.25, q: 3.74, v: 15.44 }, x, m));
   });
 
-  it('shrinks a customer\'s mean spend toward the population mean p·v/(q−1)', () => {
+  it("shrinks a customer's mean spend toward the population mean p·v/(q−1)", () => {
     const populationMean = (fitted.p * fitted.v) / (fitted.q - 1);
     const spend = conditionalExpectedSpend(fitted, 1, 100);
     expect(spend).toBeLessThan(100);

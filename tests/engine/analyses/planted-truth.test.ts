@@ -23,7 +23,10 @@ describe('the planted-truth file: every planted fact is found and reported', () 
     const lapsed = result.churn?.customers.filter((c) => PLANTED.lapsed.includes(c.name)) ?? [];
     expect(lapsed.map((c) => c.risk)).toEqual(['lost', 'lost', 'lost', 'lost', 'lost']);
     expect(new Set(result.churn?.customers.slice(0, 5).map((c) => c.name))).toEqual(new Set(PLANTED.lapsed));
-    const callLine = report('churn.md').split('\n').find((line) => line.startsWith('- Call these')) ?? '';
+    const callLine =
+      report('churn.md')
+        .split('\n')
+        .find((line) => line.startsWith('- Call these')) ?? '';
     for (const name of PLANTED.lapsed) expect(callLine).toContain(name);
   });
 
@@ -54,7 +57,9 @@ describe('the planted-truth file: every planted fact is found and reported', () 
     const first = result.crossSell?.opportunities[0];
     expect(first?.customer.name).toBe(PLANTED.beanLover);
     expect(first?.product.name).toBe(PLANTED.pair[1]);
-    expect(first?.because).toMatch(/^Bought Espresso Beans in 25 orders \(7,500\.00\) but never Milk Frother; \d+% of orders with Espresso Beans also include it/);
+    expect(first?.because).toMatch(
+      /^Bought Espresso Beans in 25 orders \(7,500\.00\) but never Milk Frother; \d+% of orders with Espresso Beans also include it/,
+    );
   });
 });
 
@@ -66,7 +71,9 @@ describe('the planted-truth file as CSV, through the real ingest and analyse()',
     const aggregates = await ingest(bytes(), { fileName: 'planted.csv', asOf: PLANTED.asOf });
     const result = analyse(aggregates, { asOf: PLANTED.asOf, now: new Date('2025-01-01T00:00:00Z') });
     expect(result.concentration?.keyAccounts.map((a) => a.name)).toEqual([PLANTED.whale]);
-    expect(new Set(result.churn?.customers.slice(0, 5).map((c) => `${c.name}:${c.risk}`))).toEqual(new Set(PLANTED.lapsed.map((name) => `${name}:lost`)));
+    expect(new Set(result.churn?.customers.slice(0, 5).map((c) => `${c.name}:${c.risk}`))).toEqual(
+      new Set(PLANTED.lapsed.map((name) => `${name}:lost`)),
+    );
     expect(result.products?.flags.filter((f) => f.kind === 'negative-margin').map((f) => f.name)).toEqual([PLANTED.belowCost]);
     expect(result.suppliers?.items[0].name).toBe(PLANTED.dominantSupplier);
     expect(result.suppliers?.flags).toHaveLength(1);

@@ -24,7 +24,8 @@ describe('CDNOW_sample.txt with as-of 1997-09-30', () => {
     expect(result.churn?.model).toBe('bg-nbd');
     expect(params?.timeUnit).toBe('weeks');
     const paper = { r: 0.2426, alpha: 4.4136, a: 0.7929, b: 2.4259 };
-    for (const name of ['r', 'alpha', 'a', 'b'] as const) expect(Math.abs((params?.[name] ?? 0) / paper[name] - 1), name).toBeLessThan(0.005);
+    for (const name of ['r', 'alpha', 'a', 'b'] as const)
+      expect(Math.abs((params?.[name] ?? 0) / paper[name] - 1), name).toBeLessThan(0.005);
     expect(params?.logLikelihood).toBeCloseTo(-9582.43, 1);
   });
 });
@@ -37,16 +38,24 @@ describe('Superstore (CSV)', () => {
     const products = result.products;
     expect(products?.marginAvailable).toBe(true);
     // Independent: profit per Product ID summed straight from the CSV.
-    const rows = Papa.parse<Record<string, string>>(readFileSync(datasetPath('superstore/Sample - Superstore.csv'), 'utf8'), { header: true, skipEmptyLines: true }).data;
+    const rows = Papa.parse<Record<string, string>>(readFileSync(datasetPath('superstore/Sample - Superstore.csv'), 'utf8'), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
     const profitById = new Map<string, number>();
     for (const row of rows) profitById.set(row['Product ID'], (profitById.get(row['Product ID']) ?? 0) + Number(row.Profit));
     const worst = [...profitById.entries()].sort((a, b) => a[1] - b[1]).slice(0, 5);
-    const flagged = products?.flags.filter((f) => f.kind === 'negative-margin').slice(0, 5).map((f) => f.id);
+    const flagged = products?.flags
+      .filter((f) => f.kind === 'negative-margin')
+      .slice(0, 5)
+      .map((f) => f.id);
     expect(flagged).toEqual(worst.map(([id]) => id));
     const cubify = products?.items.find((p) => p.id === worst[0][0]);
     expect(cubify?.margin).toBeCloseTo(worst[0][1], 2);
     expect(cubify?.name).toBe('Cubify CubeX 3D Printer Double Head Print');
-    expect(products?.flags.filter((f) => f.kind === 'negative-margin').length).toBe([...profitById.values()].filter((v) => v < -0.005).length);
+    expect(products?.flags.filter((f) => f.kind === 'negative-margin').length).toBe(
+      [...profitById.values()].filter((v) => v < -0.005).length,
+    );
   });
 });
 
@@ -64,7 +73,9 @@ describe('Iowa liquor sales (one day, with vendors)', () => {
 
 describe('Online Retail, all 541,909 rows (305 daily files concatenated in the test)', () => {
   const folder = datasetPath('online_retail/by-day');
-  const files = readdirSync(folder).filter((name) => name.endsWith('.csv')).sort();
+  const files = readdirSync(folder)
+    .filter((name) => name.endsWith('.csv'))
+    .sort();
 
   async function* concatenated(): AsyncIterable<Uint8Array> {
     const encoder = new TextEncoder();
@@ -83,7 +94,10 @@ describe('Online Retail, all 541,909 rows (305 daily files concatenated in the t
     let rows = 0;
     let total = 0;
     for (const name of files) {
-      const parsed = Papa.parse<Record<string, string>>(readFileSync(`${folder}/${name}`, 'utf8'), { header: true, skipEmptyLines: true }).data;
+      const parsed = Papa.parse<Record<string, string>>(readFileSync(`${folder}/${name}`, 'utf8'), {
+        header: true,
+        skipEmptyLines: true,
+      }).data;
       for (const row of parsed) {
         rows++;
         const value = Number(row.Quantity) * Number(row.UnitPrice);
@@ -102,7 +116,10 @@ describe('Online Retail, all 541,909 rows (305 daily files concatenated in the t
     const top = result.segments?.customers.slice(0, 5).map((c) => [String(Number(c.id)), c.revenue] as const) ?? [];
     expect(top.map(([id]) => id)).toEqual(expectedTop.map(([id]) => id));
     top.forEach(([, revenue], i) => expect(revenue).toBeCloseTo(expectedTop[i][1], 2));
-    expect(result.concentration?.topCustomer?.share).toBeCloseTo(expectedTop[0][1] / [...byCustomer.values()].filter((v) => v > 0).reduce((a, b) => a + b, 0), 6);
+    expect(result.concentration?.topCustomer?.share).toBeCloseTo(
+      expectedTop[0][1] / [...byCustomer.values()].filter((v) => v > 0).reduce((a, b) => a + b, 0),
+      6,
+    );
     expect(result.churn?.model).toBe('bg-nbd');
     expect(result.crossSell?.basis).toBe('invoice');
     expect(result.crossSell?.rules.length).toBeGreaterThan(0);

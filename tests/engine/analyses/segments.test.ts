@@ -5,9 +5,23 @@ import { aggregatesFromRows, type TestRow } from '../helpers/aggregates-from-row
 
 describe('segmentFor (the 10-segment R×F grid)', () => {
   it.each([
-    [1, 1, 'Hibernating'], [2, 2, 'Hibernating'], [1, 3, 'At Risk'], [2, 4, 'At Risk'], [1, 5, "Can't Lose Them"], [2, 5, "Can't Lose Them"],
-    [3, 1, 'About to Sleep'], [3, 2, 'About to Sleep'], [3, 3, 'Need Attention'], [3, 4, 'Loyal'], [4, 5, 'Loyal'], [4, 1, 'Promising'],
-    [5, 1, 'New'], [4, 2, 'Potential Loyalists'], [5, 3, 'Potential Loyalists'], [5, 4, 'Champions'], [5, 5, 'Champions'],
+    [1, 1, 'Hibernating'],
+    [2, 2, 'Hibernating'],
+    [1, 3, 'At Risk'],
+    [2, 4, 'At Risk'],
+    [1, 5, "Can't Lose Them"],
+    [2, 5, "Can't Lose Them"],
+    [3, 1, 'About to Sleep'],
+    [3, 2, 'About to Sleep'],
+    [3, 3, 'Need Attention'],
+    [3, 4, 'Loyal'],
+    [4, 5, 'Loyal'],
+    [4, 1, 'Promising'],
+    [5, 1, 'New'],
+    [4, 2, 'Potential Loyalists'],
+    [5, 3, 'Potential Loyalists'],
+    [5, 4, 'Champions'],
+    [5, 5, 'Champions'],
   ] as const)('maps R=%i F=%i to %s', (r, f, segment) => {
     expect(segmentFor(r, f)).toBe(segment);
   });
@@ -28,7 +42,8 @@ describe('segmentsOf', () => {
     ['E', 1, '2024-01-01'],
   ];
   for (const [customer, orders, last] of plan) {
-    for (let k = 0; k < orders; k++) rows.push({ customer, order: `${customer}${k}`, date: k === 0 ? last : `2023-0${k + 1}-15`, amount: 100 * orders });
+    for (let k = 0; k < orders; k++)
+      rows.push({ customer, order: `${customer}${k}`, date: k === 0 ? last : `2023-0${k + 1}-15`, amount: 100 * orders });
   }
   const segments = segmentsOf(aggregatesFromRows(rows), epochDay('2024-06-30'));
 
@@ -66,7 +81,13 @@ describe('segmentsOf', () => {
   });
 
   it('leaves R and the segment null when the file has no dates', () => {
-    const undated = segmentsOf(aggregatesFromRows([{ customer: 'X', amount: 10 }, { customer: 'Y', amount: 5 }]), -1);
+    const undated = segmentsOf(
+      aggregatesFromRows([
+        { customer: 'X', amount: 10 },
+        { customer: 'Y', amount: 5 },
+      ]),
+      -1,
+    );
     // Y is A too: the customers above it hold 10/15 = 67%, short of 80%.
     expect(undated?.customers.map((c) => [c.id, c.r, c.segment, c.abc])).toEqual([
       ['X', null, null, 'A'],

@@ -203,7 +203,10 @@ export function aggregatesFromRows(rows: TestRow[], fileName = 'test.csv'): Aggr
     rejectReasons: [],
     columns: [],
     roles: {},
-    period: { from: firstDay >= 0 ? new Date(firstDay * 86_400_000).toISOString().slice(0, 10) : null, to: lastDay >= 0 ? new Date(lastDay * 86_400_000).toISOString().slice(0, 10) : null },
+    period: {
+      from: firstDay >= 0 ? new Date(firstDay * 86_400_000).toISOString().slice(0, 10) : null,
+      to: lastDay >= 0 ? new Date(lastDay * 86_400_000).toISOString().slice(0, 10) : null,
+    },
     currency: null,
     warnings: [],
   };

@@ -15,7 +15,9 @@ export function datasetPath(relative: string): string {
 
 /** Columns of a small all-numeric CSV with a header row, by header name. */
 export function numericColumns(relative: string): Record<string, Float64Array> {
-  const lines = readFileSync(datasetPath(relative), 'utf8').split(/\r?\n/).filter((line) => line.trim() !== '');
+  const lines = readFileSync(datasetPath(relative), 'utf8')
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '');
   const header = lines[0].split(',');
   const columns: Record<string, Float64Array> = {};
   header.forEach((name, c) => {

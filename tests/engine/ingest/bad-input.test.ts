@@ -36,7 +36,8 @@ function zipOfSpaces(size: number): Uint8Array {
   return out;
 }
 
-const BOMB_MESSAGE = 'This workbook expands to more than 200 times its size or beyond 1 GB when unzipped, which is how zip bombs look, so it was not opened.';
+const BOMB_MESSAGE =
+  'This workbook expands to more than 200 times its size or beyond 1 GB when unzipped, which is how zip bombs look, so it was not opened.';
 
 describe('bad input gives one clear error', () => {
   it('empty file', async () => {

@@ -26,12 +26,19 @@ describe('a German ERP export (semicolons, comma decimals, dd.mm.yyyy, title lin
 
   it('skips the title lines and the repeated header, and says so', () => {
     expect(agg.profile.rowsRead).toBe(6);
-    expect(agg.profile.warnings.slice(0, 2)).toEqual(['Skipped 2 lines above the header (titles or notes).', 'Skipped 1 repeated header line.']);
+    expect(agg.profile.warnings.slice(0, 2)).toEqual([
+      'Skipped 2 lines above the header (titles or notes).',
+      'Skipped 1 repeated header line.',
+    ]);
   });
 
   it('rejects an impossible date with its reason and an example', () => {
     expect(agg.profile.rejectReasons).toEqual([
-      { reason: 'Date could not be read', count: 1, examples: ['row 6: R-1005 | 31.02.2024 | K-3 | Rossi Srl | A-3 | Mutter | 5 | 0,80 | 4,00 | Würth'] },
+      {
+        reason: 'Date could not be read',
+        count: 1,
+        examples: ['row 6: R-1005 | 31.02.2024 | K-3 | Rossi Srl | A-3 | Mutter | 5 | 0,80 | 4,00 | Würth'],
+      },
     ]);
   });
 
@@ -106,7 +113,10 @@ describe('delimiters and encodings', () => {
   });
 
   it('reads whitespace-separated fixed-width text with a header', async () => {
-    const agg = await ingestBytes(' customer_id  date number_of_cds  dollar_value\r\n 00001 19970101  1   11.77\r\n 00002 19970112  1   12.00\r\n', { fileName: 'x.txt' });
+    const agg = await ingestBytes(
+      ' customer_id  date number_of_cds  dollar_value\r\n 00001 19970101  1   11.77\r\n 00002 19970112  1   12.00\r\n',
+      { fileName: 'x.txt' },
+    );
     expect(agg.profile.format).toBe('text');
     expect(agg.customers.ids).toEqual(['00001', '00002']);
     expect(cents(agg.totals.revenue)).toBe(23.77);

@@ -53,7 +53,13 @@ describe('Superstore CSV (m/d/yyyy dates, quoted commas)', async () => {
   it('has Sales 2,297,200.86 and Profit 286,397.02 (cost = sales − profit)', () => {
     expect(totals.revenue).toBe(2297200.86);
     expect(totals.grossMargin).toBe(286397.02);
-    expect(agg.profile.roles).toMatchObject({ amount: 'Sales', profit: 'Profit', date: 'Order Date', orderId: 'Order ID', region: 'Region' });
+    expect(agg.profile.roles).toMatchObject({
+      amount: 'Sales',
+      profit: 'Profit',
+      date: 'Order Date',
+      orderId: 'Order ID',
+      region: 'Region',
+    });
   });
 
   it('has 5,009 orders, 793 customers and 1,862 products, 2018-01-03 … 2021-12-30', () => {
@@ -111,7 +117,9 @@ describe('CDNOW master (whitespace-separated fixed width)', async () => {
 });
 
 describe('Wholesale customers (customer-level, no dates)', async () => {
-  const agg = await ingest(fileStream(`${DATASETS}/wholesale_customers/Wholesale customers data.csv`), { fileName: 'Wholesale customers data.csv' });
+  const agg = await ingest(fileStream(`${DATASETS}/wholesale_customers/Wholesale customers data.csv`), {
+    fileName: 'Wholesale customers data.csv',
+  });
 
   it('reads each row as a customer whose revenue is the sum of the spend columns', () => {
     expect(agg.profile.grain).toBe('customers');

@@ -29,8 +29,11 @@ const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 
 export function buildXlsx(spec: WorkbookSpec): Uint8Array {
   const files: Record<string, Uint8Array> = {};
-  const ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
-  files['[Content_Types].xml'] = strToU8('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>');
+  const ns =
+    'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+  files['[Content_Types].xml'] = strToU8(
+    '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+  );
   files['xl/workbook.xml'] = strToU8(
     `<?xml version="1.0"?><workbook ${ns}>${spec.date1904 ? '<workbookPr date1904="1"/>' : '<workbookPr/>'}<sheets>` +
       spec.sheets.map((s, i) => `<sheet name="${esc(s.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('') +
@@ -39,7 +42,10 @@ export function buildXlsx(spec: WorkbookSpec): Uint8Array {
   files['xl/_rels/workbook.xml.rels'] = strToU8(
     '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
       spec.sheets
-        .map((_, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`)
+        .map(
+          (_, i) =>
+            `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+        )
         .join('') +
       '</Relationships>',
   );
@@ -69,4 +75,5 @@ export const s = (ref: string, index: number): string => `<c r="${ref}" t="s"><v
 /** An inline-string cell. */
 export const is = (ref: string, text: string): string => `<c r="${ref}" t="inlineStr"><is><t>${esc(text)}</t></is></c>`;
 /** A number cell, optionally styled. */
-export const n = (ref: string, value: number, style?: number): string => `<c r="${ref}"${style === undefined ? '' : ` s="${style}"`}><v>${value}</v></c>`;
+export const n = (ref: string, value: number, style?: number): string =>
+  `<c r="${ref}"${style === undefined ? '' : ` s="${style}"`}><v>${value}</v></c>`;

@@ -59,7 +59,11 @@ describe('hand-made XLSX workbooks', () => {
 
 describe('real workbooks', () => {
   it('reads the 40k Online Retail sample (inline strings, Excel datetimes)', async () => {
-    const agg = await ingestBytes(readFileSync(`${DATASETS}/online_retail/online_retail_sample_40k.xlsx`), { fileName: 'online_retail_sample_40k.xlsx' }, 1 << 16);
+    const agg = await ingestBytes(
+      readFileSync(`${DATASETS}/online_retail/online_retail_sample_40k.xlsx`),
+      { fileName: 'online_retail_sample_40k.xlsx' },
+      1 << 16,
+    );
     expect(agg.profile.rowsRead).toBe(40000);
     expect(agg.customers.count).toBe(3621);
     expect(agg.profile.period).toEqual({ from: '2010-12-01', to: '2011-12-09' });
@@ -69,27 +73,45 @@ describe('real workbooks', () => {
   });
 
   it('picks one sheet of the two-sheet Online Retail II workbook and names the other', async () => {
-    const agg = await ingestBytes(readFileSync(`${DATASETS}/online_retail/online_retail_II_subset_two_sheets.xlsx`), { fileName: 'online_retail_II.xlsx' }, 1 << 16);
+    const agg = await ingestBytes(
+      readFileSync(`${DATASETS}/online_retail/online_retail_II_subset_two_sheets.xlsx`),
+      { fileName: 'online_retail_II.xlsx' },
+      1 << 16,
+    );
     expect(agg.profile.sheet).toBe('Year 2010-2011');
     expect(agg.profile.rowsRead).toBe(20497);
     expect(agg.profile.roles).toMatchObject({ orderId: 'Invoice', unitPrice: 'Price', customerId: 'Customer ID' });
     expect(agg.profile.warnings[0]).toBe(
       "The workbook has 2 sheets of data; analysed 'Year 2010-2011' (the largest). Choose another sheet to analyse 'Year 2009-2010'.",
     );
-    const other = await ingestBytes(readFileSync(`${DATASETS}/online_retail/online_retail_II_subset_two_sheets.xlsx`), { fileName: 'online_retail_II.xlsx', sheet: 'Year 2009-2010' }, 1 << 16);
+    const other = await ingestBytes(
+      readFileSync(`${DATASETS}/online_retail/online_retail_II_subset_two_sheets.xlsx`),
+      { fileName: 'online_retail_II.xlsx', sheet: 'Year 2009-2010' },
+      1 << 16,
+    );
     expect(other.profile.rowsRead).toBe(14269);
   });
 
   it('picks sales_data in the workbook with a pivot sheet', async () => {
-    const agg = await ingestBytes(readFileSync(`${DATASETS}/online_retail/online_retail_subset_with_pivot_sheet.xlsx`), { fileName: 'online_retail.xlsx' }, 1 << 16);
+    const agg = await ingestBytes(
+      readFileSync(`${DATASETS}/online_retail/online_retail_subset_with_pivot_sheet.xlsx`),
+      { fileName: 'online_retail.xlsx' },
+      1 << 16,
+    );
     expect(agg.profile.sheet).toBe('sales_data');
     expect(agg.profile.rowsRead).toBe(29528);
     expect(agg.profile.roles.amount).toBe('TotalPrice');
-    expect(agg.profile.sheetsConsidered?.find((s) => s.name === 'analysis_months_sales')?.reason).toBe('a pivot table (a summary of other data)');
+    expect(agg.profile.sheetsConsidered?.find((s) => s.name === 'analysis_months_sales')?.reason).toBe(
+      'a pivot table (a summary of other data)',
+    );
   });
 
   it('reads the Superstore .xls (BIFF8): Sales 2,297,200.86, Profit 286,397.02', async () => {
-    const agg = await ingestBytes(readFileSync(`${DATASETS}/superstore/Sample - Superstore.xls`), { fileName: 'Sample - Superstore.xls' }, 1 << 16);
+    const agg = await ingestBytes(
+      readFileSync(`${DATASETS}/superstore/Sample - Superstore.xls`),
+      { fileName: 'Sample - Superstore.xls' },
+      1 << 16,
+    );
     expect(agg.profile.format).toBe('xls');
     expect(agg.profile.sheet).toBe('Orders');
     expect(cents(agg.totals.revenue)).toBe(2297200.86);

@@ -56,12 +56,12 @@ describe('renderArtifacts', () => {
     expect(byName.get('products.md')).toContain('Pipe \\| Star \\* Widget');
   });
 
-  it('keeps every markdown table row at the header\'s column count', () => {
+  it("keeps every markdown table row at the header's column count", () => {
     for (const [name, body] of byName) {
       if (!name.endsWith('.md')) continue;
       const lines = body.split('\n');
       for (let i = 0; i < lines.length; i++) {
-        if (!lines[i].startsWith('| ') || !lines[i + 1]?.startsWith('| ---') && !lines[i + 1]?.startsWith('|---')) continue;
+        if (!lines[i].startsWith('| ') || (!lines[i + 1]?.startsWith('| ---') && !lines[i + 1]?.startsWith('|---'))) continue;
         const columnsOf = (line: string) => line.replace(/\\\|/g, '').split('|').length;
         const width = columnsOf(lines[i]);
         for (let j = i + 2; j < lines.length && lines[j].startsWith('|'); j++) expect(columnsOf(lines[j]), `${name}:${j + 1}`).toBe(width);
@@ -86,16 +86,25 @@ describe('renderArtifacts', () => {
   it('gives every chart an accessible title and no external references', () => {
     for (const file of files.filter((f) => f.type === 'chart')) {
       const svg = String(file.body);
-      expect(svg, file.name).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]* role="img" aria-labelledby="[^"]+-title [^"]+-desc"><title id="[^"]+-title">[^<]+<\/title>/);
+      expect(svg, file.name).toMatch(
+        /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]* role="img" aria-labelledby="[^"]+-title [^"]+-desc"><title id="[^"]+-title">[^<]+<\/title>/,
+      );
       expect(svg, file.name).not.toMatch(/href=|<script|@import|url\(/i);
     }
   });
 
   it('lists exactly the lapsed customers as lost in the at-risk export (low-risk customers are left out)', () => {
     const lines = (byName.get('at-risk-customers.csv') ?? '').trim().split('\r\n');
-    expect(lines[0]).toBe('customer_id,customer_name,risk,p_alive,expected_purchases_90d,days_since_last_order,typical_gap_days,revenue_12m,revenue_at_risk,expected_spend,clv_12m');
+    expect(lines[0]).toBe(
+      'customer_id,customer_name,risk,p_alive,expected_purchases_90d,days_since_last_order,typical_gap_days,revenue_12m,revenue_at_risk,expected_spend,clv_12m',
+    );
     const rows = lines.slice(1).map((line) => line.split(','));
-    expect(rows.filter((row) => row[2] === 'lost').map((row) => row[1]).sort()).toEqual([...PLANTED.lapsed].sort());
+    expect(
+      rows
+        .filter((row) => row[2] === 'lost')
+        .map((row) => row[1])
+        .sort(),
+    ).toEqual([...PLANTED.lapsed].sort());
     expect(rows.every((row) => row[2] !== 'low')).toBe(true);
   });
 });

@@ -37,11 +37,15 @@ describe('parseDate', () => {
 
 describe('decideDateOrder', () => {
   it('picks day-first when a first part exceeds 12', () => {
-    expect(decideDateOrder(['01/02/2020', '25/02/2020'], { allowCompact: false, allowSerial: false, preferDayFirst: false })?.order).toBe('dmy');
+    expect(decideDateOrder(['01/02/2020', '25/02/2020'], { allowCompact: false, allowSerial: false, preferDayFirst: false })?.order).toBe(
+      'dmy',
+    );
   });
 
   it('picks month-first when a second part exceeds 12', () => {
-    expect(decideDateOrder(['01/02/2020', '02/25/2020'], { allowCompact: false, allowSerial: false, preferDayFirst: true })?.order).toBe('mdy');
+    expect(decideDateOrder(['01/02/2020', '02/25/2020'], { allowCompact: false, allowSerial: false, preferDayFirst: true })?.order).toBe(
+      'mdy',
+    );
   });
 
   it('breaks an all-ambiguous tie with the file convention', () => {

@@ -84,7 +84,14 @@ describe('inferSchema', () => {
 
   it('names the columns when an override points at a missing header', () => {
     expect(() =>
-      inferSchema({ names: ['A', 'B'], headerless: false, rows: [['1', '2']], canonicalNumbers: false, semicolonDelimited: false, overrides: { amount: 'Total' } }),
+      inferSchema({
+        names: ['A', 'B'],
+        headerless: false,
+        rows: [['1', '2']],
+        canonicalNumbers: false,
+        semicolonDelimited: false,
+        overrides: { amount: 'Total' },
+      }),
     ).toThrow("There is no column named 'Total' in this file. Its columns are: A, B.");
   });
 });

@@ -22,7 +22,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
           if (claimed > 0) void queryClient.invalidateQueries({ queryKey: userAnalysesQueryKey });
         });
       }
-      if (event === 'SIGNED_IN' || event === 'MFA_CHALLENGE_VERIFIED') void queryClient.invalidateQueries({ queryKey: userAnalysesQueryKey });
+      if (event === 'SIGNED_IN' || event === 'MFA_CHALLENGE_VERIFIED')
+        void queryClient.invalidateQueries({ queryKey: userAnalysesQueryKey });
       // Nothing fetched with the old identity may leak into the next one.
       if (event === 'SIGNED_OUT') queryClient.clear();
     },

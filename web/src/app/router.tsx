@@ -11,9 +11,15 @@ import { LandingPage } from '../features/landing/components/landing-page';
 import { RootLayout } from './routes/root-layout';
 
 const AuthSuccessPage = lazy(() => import('../features/auth/components/auth-success-page').then((m) => ({ default: m.AuthSuccessPage })));
-const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })));
-const GoogleCallbackPage = lazy(() => import('../features/auth/components/google-callback-page').then((m) => ({ default: m.GoogleCallbackPage })));
-const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/components/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const GoogleCallbackPage = lazy(() =>
+  import('../features/auth/components/google-callback-page').then((m) => ({ default: m.GoogleCallbackPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
 const SignInPage = lazy(() => import('../features/auth/components/sign-in-page').then((m) => ({ default: m.SignInPage })));
 const SignUpPage = lazy(() => import('../features/auth/components/sign-up-page').then((m) => ({ default: m.SignUpPage })));
 const WelcomePage = lazy(() => import('../features/auth/components/welcome-page').then((m) => ({ default: m.WelcomePage })));

@@ -112,6 +112,8 @@ function lineChart(spec: ChartSpec): string {
     `<text x="${left - 8}" y="${top + 4}" ${FONT} font-size="11" text-anchor="end" fill="#6b7280">${escapeXml(valueLabel(spec, max))}</text>`,
     `<text x="${left - 8}" y="${top + plotHeight}" ${FONT} font-size="11" text-anchor="end" fill="#6b7280">${escapeXml(valueLabel(spec, min))}</text>`,
   ].join('');
-  const dots = spec.points.map((p, i) => `<circle cx="${x(i).toFixed(1)}" cy="${y(p.value).toFixed(1)}" r="3" fill="${BAR_COLOUR}"/>`).join('');
+  const dots = spec.points
+    .map((p, i) => `<circle cx="${x(i).toFixed(1)}" cy="${y(p.value).toFixed(1)}" r="3" fill="${BAR_COLOUR}"/>`)
+    .join('');
   return frame(height, spec.title, `${axis}\n<path d="${path}" fill="none" stroke="${BAR_COLOUR}" stroke-width="2"/>\n${dots}\n${labels}`);
 }

@@ -17,7 +17,11 @@ import { runCheckedTurn, SinkFailure } from './model-turn';
 
 type ModelConfig = Extract<AnalystConfig, { kind: 'model' }>;
 
-const MODEL_STEPS = ['Read the computed results with the tools', 'Check every figure against the tool results', 'Write the executive summary'];
+const MODEL_STEPS = [
+  'Read the computed results with the tools',
+  'Check every figure against the tool results',
+  'Write the executive summary',
+];
 
 const CHAT_INSTRUCTIONS = `# Chat
 The user is asking a follow-up question about this file's results. Use the tools, then answer in a few sentences or a short list. Earlier turns are context only.`;
@@ -66,7 +70,9 @@ async function narrateWithModel(config: ModelConfig, input: NarrateInput): Promi
     await plan.advance(2);
   } catch (error) {
     if (isCallerAbort(error, input.signal)) throw error;
-    await writer.system(`The AI narrative was unavailable (${failureReason(error)}), so the offline analyst wrote this analysis from the same computed results.`);
+    await writer.system(
+      `The AI narrative was unavailable (${failureReason(error)}), so the offline analyst wrote this analysis from the same computed results.`,
+    );
     await narrateOffline({ ...input, idPrefix: `${prefix}-offline` });
   }
 }
@@ -98,7 +104,9 @@ async function answerWithModel(config: ModelConfig, input: AnswerInput): Promise
     await writer.text(text);
   } catch (error) {
     if (isCallerAbort(error, input.signal)) throw error;
-    await writer.system(`The AI answer was unavailable (${failureReason(error)}), so the offline analyst answered from the same computed results.`);
+    await writer.system(
+      `The AI answer was unavailable (${failureReason(error)}), so the offline analyst answered from the same computed results.`,
+    );
     await answerOffline({ ...input, idPrefix: `${prefix}-offline` });
   }
 }

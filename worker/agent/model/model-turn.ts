@@ -92,7 +92,12 @@ async function runToolLoop(input: TurnInput): Promise<{ text: string; sources: s
 }
 
 /** Writes each tool call of a step, followed by its result. */
-async function persistStep(input: TurnInput, step: StepResult<ToolSet>, outcomes: Map<string, ToolOutcome>, sources: string[]): Promise<void> {
+async function persistStep(
+  input: TurnInput,
+  step: StepResult<ToolSet>,
+  outcomes: Map<string, ToolOutcome>,
+  sources: string[],
+): Promise<void> {
   for (const part of step.content) {
     if (part.type !== 'tool-call') continue;
     const answer = step.content.find(
@@ -121,7 +126,10 @@ function toolErrorText(name: string, input: unknown, error: unknown): string {
 
 /** Asks the model, without tools, to (re)write its answer from the quoted tool results. */
 async function rewrite(input: TurnInput, draft: string, sources: string[], request: string): Promise<string> {
-  const quoted = sources.map((s, i) => `[${i + 1}] ${s}`).join('\n').slice(0, MAX_QUOTED_SOURCES);
+  const quoted = sources
+    .map((s, i) => `[${i + 1}] ${s}`)
+    .join('\n')
+    .slice(0, MAX_QUOTED_SOURCES);
   const messages: ModelMessage[] = [
     ...input.messages,
     ...(draft ? [{ role: 'assistant' as const, content: draft }] : []),

@@ -14,7 +14,8 @@ export interface RetryOptions {
   baseDelayMs: number;
 }
 
-const TRANSIENT = /timeout|timed out|temporar|capacity|overloaded|rate.?limit|too many requests|\b429\b|\b50[0-4]\b|econnreset|network|upstream|unavailable/i;
+const TRANSIENT =
+  /timeout|timed out|temporar|capacity|overloaded|rate.?limit|too many requests|\b429\b|\b50[0-4]\b|econnreset|network|upstream|unavailable/i;
 
 /** Whether an error is worth retrying. Aborts never are. */
 export function isTransient(error: unknown): boolean {

@@ -4,7 +4,7 @@
  * from their output. When no intent matches, it says what it can answer.
  */
 import type { AnalysisResult } from '../../engine/contract';
-import { churnCustomerLine, formatMoney, formatNumber, formatPct, plural, riskLabel } from '../format';
+import { churnCustomerLine, formatMoney, formatNumber, formatPct, plural } from '../format';
 import {
   findCustomer,
   findProduct,
@@ -42,7 +42,11 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
     }
 
     case 'rank_customers': {
-      const ranked = await runner.call(rankCustomers, { metric: intent.metric, direction: intent.direction, limit: intent.limit }, 'Ranking customers.');
+      const ranked = await runner.call(
+        rankCustomers,
+        { metric: intent.metric, direction: intent.direction, limit: intent.limit },
+        'Ranking customers.',
+      );
       if (!ranked) return NOT_AVAILABLE;
       const lines = ranked.customers.map((c) =>
         intent.metric === 'orders'
@@ -64,14 +68,17 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
       ];
       if (c.churn) {
         const alive = c.churn.pAlivePct === null ? '' : `${formatPct(c.churn.pAlivePct)} likely still active, `;
-        parts.push(`Churn risk: ${c.churn.risk} (${alive}${money(c.churn.revenueAtRisk)} at risk; ${c.churn.daysSinceLastOrder ?? '?'} days since the last order).`);
+        parts.push(
+          `Churn risk: ${c.churn.risk} (${alive}${money(c.churn.revenueAtRisk)} at risk; ${c.churn.daysSinceLastOrder ?? '?'} days since the last order).`,
+        );
       }
       for (const offer of c.crossSell) parts.push(`Suggested next product: ${offer.product} (${offer.because}).`);
       return parts.join('\n');
     }
 
     case 'segment': {
-      const s = (await runner.call(getSegments, { segment: intent.segment, limit: 10 }, `Listing the ${intent.segment} segment.`))?.selected;
+      const s = (await runner.call(getSegments, { segment: intent.segment, limit: 10 }, `Listing the ${intent.segment} segment.`))
+        ?.selected;
       if (!s) return NOT_AVAILABLE;
       if (s.customers === 0) return `No customer is in the ${intent.segment} segment.`;
       return [
@@ -84,26 +91,31 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
     case 'segments': {
       const s = await runner.call(getSegments, {}, 'Reading the customer segments.');
       if (!s) return NOT_AVAILABLE;
-      return ['Customer segments:', ...s.segments.map((r) => `- ${r.segment}: ${plural(r.customers, 'customer')}, ${money(r.revenue)} (${formatPct(r.revenueSharePct)})`)].join('\n');
+      return [
+        'Customer segments:',
+        ...s.segments.map(
+          (r) => `- ${r.segment}: ${plural(r.customers, 'customer')}, ${money(r.revenue)} (${formatPct(r.revenueSharePct)})`,
+        ),
+      ].join('\n');
     }
 
     case 'churn': {
       const churn = await runner.call(getChurnRisk, { ...(intent.risk ? { risk: intent.risk } : {}), limit: 10 }, 'Checking churn risk.');
       if (!churn) return NOT_AVAILABLE;
-      if (churn.customers.length === 0) return `No customer is at ${intent.risk ?? 'lost, high or medium'} risk. Revenue at risk overall: ${money(churn.revenueAtRisk)}.`;
+      if (churn.customers.length === 0)
+        return `No customer is at ${intent.risk ?? 'lost, high or medium'} risk. Revenue at risk overall: ${money(churn.revenueAtRisk)}.`;
       return [
         `${money(churn.revenueAtRisk)} of revenue is at risk. Customers at risk, by revenue at risk:`,
-        ...churn.customers.map(
-          (c, i) =>
-            `${i + 1}. ${churnCustomerLine(c, money)}`,
-        ),
+        ...churn.customers.map((c, i) => `${i + 1}. ${churnCustomerLine(c, money)}`),
       ].join('\n');
     }
 
     case 'concentration': {
       const c = await runner.call(getConcentration, {}, 'Measuring revenue concentration.');
       if (!c) return NOT_AVAILABLE;
-      const top = c.topCustomer ? ` ${c.topCustomer.name} brings ${formatPct(c.topCustomer.sharePct)} of revenue (${money(c.topCustomer.revenue)}).` : '';
+      const top = c.topCustomer
+        ? ` ${c.topCustomer.name} brings ${formatPct(c.topCustomer.sharePct)} of revenue (${money(c.topCustomer.revenue)}).`
+        : '';
       return `Revenue concentration is ${c.level}.${top} The top 10 customers make ${formatPct(c.top10SharePct)} of revenue, and ${formatNumber(c.customersFor80Pct)} of ${formatNumber(c.customers)} customers make 80%. HHI ${formatNumber(c.hhi)}, Gini ${c.gini}.`;
     }
 
@@ -118,7 +130,9 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
       const lines = [
         `**${p.name}** (${p.id}${p.category ? `, ${p.category}` : ''}${p.supplier ? `, from ${p.supplier}` : ''}): ${money(p.revenue)} revenue${p.revenueSharePct === null ? '' : ` (${formatPct(p.revenueSharePct)} of all)`}${margin}; ${formatNumber(p.quantity, 2)} units to ${plural(p.customers, 'customer')}${p.trendPct === null ? '' : `; trend ${formatPct(p.trendPct)}`}.`,
         ...p.flags.map((f) => `Flag: ${f}`),
-        ...p.boughtWith.map((r) => `Bought together: ${r.ifBought} → ${r.alsoBuys} (confidence ${formatPct(r.confidencePct)}, lift ${r.lift}).`),
+        ...p.boughtWith.map(
+          (r) => `Bought together: ${r.ifBought} → ${r.alsoBuys} (confidence ${formatPct(r.confidencePct)}, lift ${r.lift}).`,
+        ),
       ];
       return lines.join('\n');
     }
@@ -139,7 +153,10 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
       if (!s) return NOT_AVAILABLE;
       return [
         `Supplier dependency is ${s.level ?? 'unknown'}${s.topSharePct === null ? '' : `: the top supplier has ${formatPct(s.topSharePct)} of revenue`}.`,
-        ...s.items.map((i) => `- ${i.name}: ${money(i.revenue)} (${formatPct(i.revenueSharePct)}), ${plural(i.products, 'product')}, ${plural(i.customersExposed, 'customer')} exposed`),
+        ...s.items.map(
+          (i) =>
+            `- ${i.name}: ${money(i.revenue)} (${formatPct(i.revenueSharePct)}), ${plural(i.products, 'product')}, ${plural(i.customersExposed, 'customer')} exposed`,
+        ),
       ].join('\n');
     }
 
@@ -149,7 +166,10 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
     case 'period_total': {
       const t = await runner.call(getTrend, { from: intent.period.from, to: intent.period.to }, `Adding up ${intent.period.label}.`);
       if (!t) return NOT_AVAILABLE;
-      const partial = t.range.from !== intent.period.from || t.range.to !== intent.period.to ? ` The data covers ${t.dataCovers.from} to ${t.dataCovers.to}.` : '';
+      const partial =
+        t.range.from !== intent.period.from || t.range.to !== intent.period.to
+          ? ` The data covers ${t.dataCovers.from} to ${t.dataCovers.to}.`
+          : '';
       const single = t.range.months === 1;
       const range = single ? '' : ` (${t.range.from} to ${t.range.to})`;
       const best = single ? '' : ` Best month: ${t.best.month} (${money(t.best.revenue)}).`;
@@ -159,7 +179,8 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
     case 'trend': {
       const t = await runner.call(getTrend, {}, 'Reading the monthly trend.');
       if (!t) return NOT_AVAILABLE;
-      const change = t.firstToLastChangePct === null ? '' : ` From the first to the last month revenue changed ${formatPct(t.firstToLastChangePct)}.`;
+      const change =
+        t.firstToLastChangePct === null ? '' : ` From the first to the last month revenue changed ${formatPct(t.firstToLastChangePct)}.`;
       return [
         `Monthly revenue from ${t.range.from} to ${t.range.to} (total ${money(t.total.revenue)}): best ${t.best.month} at ${money(t.best.revenue)}, weakest ${t.worst.month} at ${money(t.worst.revenue)}.${change}`,
         ...t.monthly.slice(-12).map((m) => `- ${m.month}: ${money(m.revenue)} (${plural(m.orders, 'order')})`),
@@ -177,7 +198,14 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
   }
 }
 
-const METRIC_LABELS = { revenue: 'revenue', margin: 'margin', marginPct: 'margin %', quantity: 'units sold', customers: 'customers', trendPct: 'trend' } as const;
+const METRIC_LABELS = {
+  revenue: 'revenue',
+  margin: 'margin',
+  marginPct: 'margin %',
+  quantity: 'units sold',
+  customers: 'customers',
+  trendPct: 'trend',
+} as const;
 
 async function rankProductsAnswer(intent: Extract<Intent, { kind: 'rank_products' }>, runner: SectionRunner): Promise<string> {
   const money = (v: number) => formatMoney(v, runner.currency);
@@ -215,16 +243,25 @@ async function rankProductsAnswer(intent: Extract<Intent, { kind: 'rank_products
 }
 
 async function crossSellAnswer(intent: Extract<Intent, { kind: 'cross_sell' }>, runner: SectionRunner): Promise<string> {
-  const input = { ...(intent.customer ? { customer: intent.customer } : {}), ...(intent.product ? { product: intent.product } : {}), limit: 5 };
+  const input = {
+    ...(intent.customer ? { customer: intent.customer } : {}),
+    ...(intent.product ? { product: intent.product } : {}),
+    limit: 5,
+  };
   const x = await runner.call(getCrossSell, input, 'Looking for products bought together.');
   if (!x) return NOT_AVAILABLE;
   const rules = x.rules.map((r) => `- ${r.ifBought} → ${r.alsoBuys}: confidence ${formatPct(r.confidencePct)}, lift ${r.lift}`);
   const offers = x.opportunities.map((o) => `- Offer ${o.product} to ${o.customer}: ${o.because}`);
   if (intent.customer) {
-    return offers.length > 0 ? ['Cross-sell suggestions:', ...offers].join('\n') : 'There is no cross-sell suggestion for that customer: they already buy the products that usually go together.';
+    return offers.length > 0
+      ? ['Cross-sell suggestions:', ...offers].join('\n')
+      : 'There is no cross-sell suggestion for that customer: they already buy the products that usually go together.';
   }
   if (rules.length === 0 && offers.length === 0) return 'No products are bought together often enough to recommend a cross-sell.';
-  return [...(rules.length > 0 ? ['Products bought together:', ...rules] : []), ...(offers.length > 0 ? ['Suggestions:', ...offers] : [])].join('\n');
+  return [
+    ...(rules.length > 0 ? ['Products bought together:', ...rules] : []),
+    ...(offers.length > 0 ? ['Suggestions:', ...offers] : []),
+  ].join('\n');
 }
 
 /** What the offline analyst can answer, with examples made from this file's names. */

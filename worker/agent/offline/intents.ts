@@ -32,27 +32,44 @@ export type Intent =
   | { kind: 'help' };
 
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, fifteen: 15, twenty: 20,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
 };
 const LEGAL_SUFFIX = /\s(gmbh|ltd|limited|inc|llc|plc|ag|sa|bv|nv|co|corp|company|srl|spa|oy|ab|as)$/;
 const SIZE_SUFFIX = /(\s\d+(\.\d+)?\s?(l|ml|kg|g|lb|oz|pcs|pack|x\d+)?)+$/;
 
 const CHART = /\b(chart|plot|graph|visuali[sz]e|draw)\b/;
-const CROSS_SELL = /cross.?sell|up.?sell|bought together|buy together|purchased together|\bgo(es)? (well )?with|pairs? (well )?with|bundle|recommend|what (else|more) (should|could|can|to)|sell (more )?to\b|next best|also (buy|bought|purchase)|(buy|buys|bought|purchased) with/;
+const CROSS_SELL =
+  /cross.?sell|up.?sell|bought together|buy together|purchased together|\bgo(es)? (well )?with|pairs? (well )?with|bundle|recommend|what (else|more) (should|could|can|to)|sell (more )?to\b|next best|also (buy|bought|purchase)|(buy|buys|bought|purchased) with/;
 const SUPPLIER = /\b(suppliers?|vendors?|sourc(e|ed|ing)|procure\w*|manufacturers?)\b/;
-const CHURN = /churn|at.?risk|\b(high|medium|low)[ -]risk\b|risky|\blaps(e|ed|ing)\b|\blos(e|ing)\b|\blost\b|stopped (buying|ordering)|(not|n't) (ordered|bought)|inactive|dormant|slipping|leaving|defect|win.?back|going quiet|\b(call|contact|ring|phone)\b.*\b(customers?|clients?|accounts?|this week|first|today)\b|\breach out\b|\bfollow up\b/;
-const CONCENTRATION = /concentrat|depend|relian|\brely\b|key accounts?|\bhhi\b|gini|herfindahl|pareto|80 ?%|eggs in one basket|diversif|share of (the )?(top|biggest|largest)|spread/;
+const CHURN =
+  /churn|at.?risk|\b(high|medium|low)[ -]risk\b|risky|\blaps(e|ed|ing)\b|\blos(e|ing)\b|\blost\b|stopped (buying|ordering)|(not|n't) (ordered|bought)|inactive|dormant|slipping|leaving|defect|win.?back|going quiet|\b(call|contact|ring|phone)\b.*\b(customers?|clients?|accounts?|this week|first|today)\b|\breach out\b|\bfollow up\b/;
+const CONCENTRATION =
+  /concentrat|depend|relian|\brely\b|key accounts?|\bhhi\b|gini|herfindahl|pareto|80 ?%|eggs in one basket|diversif|share of (the )?(top|biggest|largest)|spread/;
 const SEGMENT = /\b(segments?|segmentation|rfm|tiers?|abc)\b/;
 const PRODUCTISH = /\b(products?|items?|skus?|lines?|articles?|goods|stock|sell(s|ing)?|sold|sellers?)\b/;
 const MARGIN = /margin|profit|markup|below cost|at a loss|(lose|losing|lost) money|loss.?making|unprofitable|negative/;
 const LOSS = /below cost|at a loss|(lose|losing|lost) money|loss.?making|unprofitable|negative/;
 const LOW = /\b(bottom|smallest|least|lowest|worst|weakest|poorest|thinnest|fewest|slowest)\b/;
 const MONEY = /\b(revenue|sales|sold|sell|turnover|income|made|make|earn\w*|takings|total|how much|orders)\b/;
-const TREND = /trend|monthly|by month|per month|each month|month over month|over time|growth|grow\w*|grew|declin\w*|season\w*|trajector|best month|worst month|peak/;
+const TREND =
+  /trend|monthly|by month|per month|each month|month over month|over time|growth|grow\w*|grew|declin\w*|season\w*|trajector|best month|worst month|peak/;
 const CUSTOMERISH = /\b(customers?|clients?|accounts?|buyers?|who (buys|spends|orders))\b/;
 const RANKING = /\b(top|best|biggest|largest|most|highest|main|key|major|valuable|important|bottom|smallest|least|lowest|worst|rank\w*)\b/;
-const OVERVIEW = /overview|summary|summari[sz]e|total revenue|revenue in total|overall|how many (customers|orders|products|suppliers)|key (numbers|figures|metrics)|big picture|headline|gross margin|average order|in a nutshell/;
+const OVERVIEW =
+  /overview|summary|summari[sz]e|total revenue|revenue in total|overall|how many (customers|orders|products|suppliers)|key (numbers|figures|metrics)|big picture|headline|gross margin|average order|in a nutshell/;
 const HELP = /^(help|hi|hello|what can you (do|answer)|what can i ask)\b/;
 
 interface Named {
@@ -174,7 +191,12 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   if (CONCENTRATION.test(q)) return { kind: 'concentration' };
   if (SEGMENT.test(q)) return { kind: 'segments' };
   if (product && !RANKING.test(q)) return { kind: 'product', query: product };
-  const period = MONEY.test(q) ? periodOf(q, result.trend.monthly.map((m) => m.month)) : null;
+  const period = MONEY.test(q)
+    ? periodOf(
+        q,
+        result.trend.monthly.map((m) => m.month),
+      )
+    : null;
   if (period) return { kind: 'period_total', period };
   if (MARGIN.test(q) || ((PRODUCTISH.test(q) || category) && !CUSTOMERISH.test(q))) {
     return { kind: 'rank_products', metric: productMetricOf(q), direction: productDirectionOf(q), limit: limitOf(q, 5), category };

@@ -28,7 +28,11 @@ export async function narrateOffline(input: NarrateInput): Promise<void> {
   const writer = new TranscriptWriter(input.transcript, input.idPrefix ?? 'narrate');
   const steps = [...plan.sections.map((key) => SECTIONS[key].step), ...(input.question ? [QUESTION_STEP] : []), SUMMARY_STEP];
   const checklist = new Plan(writer, steps, input.completedSteps);
-  const runner = createRunner(writer, { result: input.result, artifacts: input.artifacts, customerRegions: input.customerRegions }, input.signal);
+  const runner = createRunner(
+    writer,
+    { result: input.result, artifacts: input.artifacts, customerRegions: input.customerRegions },
+    input.signal,
+  );
 
   await checklist.open();
   const findings: Finding[] = [];
@@ -54,7 +58,11 @@ export async function narrateOffline(input: NarrateInput): Promise<void> {
 /** A chat answer: the tool calls, then the answer text. */
 export async function answerOffline(input: AnswerInput): Promise<void> {
   const writer = new TranscriptWriter(input.transcript, input.idPrefix ?? `chat-${input.history.length}`);
-  const runner = createRunner(writer, { result: input.result, artifacts: input.artifacts, customerRegions: input.customerRegions }, input.signal);
+  const runner = createRunner(
+    writer,
+    { result: input.result, artifacts: input.artifacts, customerRegions: input.customerRegions },
+    input.signal,
+  );
   const text = await answerQuestion(input.question, input.result, runner);
   await writer.text(text);
 }

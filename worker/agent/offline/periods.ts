@@ -9,9 +9,36 @@ export interface Period {
   label: string;
 }
 
-const MONTH_NAMES = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const MONTH_PATTERN = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const MONTH_PATTERN =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
 const ORDINALS: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: 4 };
 
 function monthIndex(name: string): number {
@@ -51,7 +78,9 @@ export function periodOf(question: string, months: readonly string[]): Period | 
   const lastMonth = months[months.length - 1];
   const lastYear = Number(lastMonth.slice(0, 4));
 
-  const range = new RegExp(`\\b(?:from|between)\\s+${MONTH_PATTERN}\\s*(\\d{4})?\\s+(?:to|and|until|through|till)\\s+${MONTH_PATTERN}\\s*(\\d{4})?`).exec(q);
+  const range = new RegExp(
+    `\\b(?:from|between)\\s+${MONTH_PATTERN}\\s*(\\d{4})?\\s+(?:to|and|until|through|till)\\s+${MONTH_PATTERN}\\s*(\\d{4})?`,
+  ).exec(q);
   if (range) {
     const endYear = range[4] ? Number(range[4]) : range[2] ? Number(range[2]) : yearFor(monthIndex(range[3]), months);
     const startYear = range[2] ? Number(range[2]) : endYear;
@@ -62,7 +91,8 @@ export function periodOf(question: string, months: readonly string[]): Period | 
     };
   }
 
-  const quarter = /\bq([1-4])\b\s*(?:of\s+)?(\d{4})?/.exec(q) ?? /\b(first|second|third|fourth|1st|2nd|3rd|4th) quarter\s*(?:of\s+)?(\d{4})?/.exec(q);
+  const quarter =
+    /\bq([1-4])\b\s*(?:of\s+)?(\d{4})?/.exec(q) ?? /\b(first|second|third|fourth|1st|2nd|3rd|4th) quarter\s*(?:of\s+)?(\d{4})?/.exec(q);
   if (quarter) {
     const n = Number(quarter[1]) || ORDINALS[quarter[1]];
     const year = quarter[2] ? Number(quarter[2]) : yearFor(n * 3, months);

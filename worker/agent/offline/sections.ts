@@ -19,7 +19,7 @@ import {
   rankProducts,
 } from '../tools';
 import type { AnalystTool } from '../tools/tool-kit';
-import { churnCustomerLine, formatMoney, formatNumber, formatPct, plural, riskLabel } from '../format';
+import { churnCustomerLine, formatMoney, formatNumber, formatPct, plural } from '../format';
 
 export type SectionKey = 'overview' | 'segments' | 'concentration' | 'churn' | 'products' | 'suppliers' | 'crossSell' | 'trend';
 
@@ -54,7 +54,13 @@ function list(names: string[]): string {
 }
 
 function unavailable(section: SectionKey, question: string): Finding {
-  return { section, question, headline: null, details: ['This could not be analysed from the file (see the tool result above).'], action: null };
+  return {
+    section,
+    question,
+    headline: null,
+    details: ['This could not be analysed from the file (see the tool result above).'],
+    action: null,
+  };
 }
 
 export const SECTIONS: Record<SectionKey, Section> = {
@@ -103,7 +109,9 @@ export const SECTIONS: Record<SectionKey, Section> = {
         ],
         action:
           championsAction(top.customers[0], champions?.customers ?? 0) +
-          (slipping.length > 0 ? `; win back the ${slipping.map((s) => `${s.segment} ${s.customers === 1 ? 'customer' : 'customers'}`).join(' and ')} before they lapse.` : '.'),
+          (slipping.length > 0
+            ? `; win back the ${slipping.map((s) => `${s.segment} ${s.customers === 1 ? 'customer' : 'customers'}`).join(' and ')} before they lapse.`
+            : '.'),
       };
     },
   },
@@ -115,7 +123,9 @@ export const SECTIONS: Record<SectionKey, Section> = {
       const c = await runner.call(getConcentration, {}, 'Now, how much revenue rests on a few customers.');
       if (!c) return unavailable('concentration', this.question);
       const top = c.topCustomer;
-      const topText = top ? `${top.name} alone brings ${formatPct(top.sharePct)} of revenue (${formatMoney(top.revenue, runner.currency)}); ` : '';
+      const topText = top
+        ? `${top.name} alone brings ${formatPct(top.sharePct)} of revenue (${formatMoney(top.revenue, runner.currency)}); `
+        : '';
       const actions = {
         high: `Reduce dependence on ${top?.name ?? 'the top accounts'}: secure a longer agreement with them and grow the next tier of accounts.`,
         moderate: `Protect the key accounts${top ? ` (led by ${top.name})` : ''} and keep widening the customer base.`,
@@ -142,17 +152,20 @@ export const SECTIONS: Record<SectionKey, Section> = {
       if (!churn) return unavailable('churn', this.question);
       const money = (v: number) => formatMoney(v, runner.currency);
       if (churn.customers.length === 0) {
-        return { section: 'churn', question: this.question, headline: '**Churn**: no customer shows more than low risk.', details: [], action: null };
+        return {
+          section: 'churn',
+          question: this.question,
+          headline: '**Churn**: no customer shows more than low risk.',
+          details: [],
+          action: null,
+        };
       }
       const worst = churn.customers.slice(0, 5);
       return {
         section: 'churn',
         question: this.question,
         headline: `**${money(churn.revenueAtRisk)} of revenue is at risk**: ${list(worst.map((c) => `${c.name} (${c.risk}, ${money(c.revenueAtRisk)})`))} top the list.`,
-        details: churn.customers.map(
-          (c) =>
-            churnCustomerLine(c, money),
-        ),
+        details: churn.customers.map((c) => churnCustomerLine(c, money)),
         action: `Contact ${list(worst.slice(0, 2).map((c) => c.name))} this week with a win-back offer, and watch reorder gaps for the rest.`,
       };
     },
@@ -165,19 +178,28 @@ export const SECTIONS: Record<SectionKey, Section> = {
       const products = await runner.call(getProducts, { limit: 5 }, 'Now the products: what sells, and what earns.');
       if (!products) return unavailable('products', this.question);
       const weakest = products.marginAvailable
-        ? await runner.call(rankProducts, { metric: 'marginPct', direction: 'asc', limit: 3 }, 'And the products with the thinnest margins.')
+        ? await runner.call(
+            rankProducts,
+            { metric: 'marginPct', direction: 'asc', limit: 3 },
+            'And the products with the thinnest margins.',
+          )
         : null;
       const money = (v: number) => formatMoney(v, runner.currency);
       const leader = products.top[0];
       const belowCost = (weakest?.products ?? []).filter((p) => p.margin !== null && p.margin < 0);
       const decliners = products.flags.filter((f) => f.kind === 'fast-decliner');
-      const lossText = belowCost.map((p) => `${p.name} is sold below cost (margin ${money(p.margin ?? 0)}, ${formatPct(p.marginPct ?? 0)})`);
+      const lossText = belowCost.map(
+        (p) => `${p.name} is sold below cost (margin ${money(p.margin ?? 0)}, ${formatPct(p.marginPct ?? 0)})`,
+      );
       return {
         section: 'products',
         question: this.question,
         headline: `**Products**: ${leader ? `${leader.name} leads with ${money(leader.revenue)}` : 'no product sales'}${lossText.length > 0 ? `; ${list(lossText)}` : ''}.`,
         details: [
-          ...products.top.map((p) => `${p.name}: ${money(p.revenue)}${p.marginPct === null ? '' : `, margin ${formatPct(p.marginPct)}`}, ${plural(p.customers, 'customer')}, class ${p.abc}`),
+          ...products.top.map(
+            (p) =>
+              `${p.name}: ${money(p.revenue)}${p.marginPct === null ? '' : `, margin ${formatPct(p.marginPct)}`}, ${plural(p.customers, 'customer')}, class ${p.abc}`,
+          ),
           ...(weakest ? [`Thinnest margins: ${weakest.products.map((p) => `${p.name} ${formatPct(p.marginPct ?? 0)}`).join(', ')}.`] : []),
           ...decliners.map((f) => `${f.name}: ${f.detail}`),
         ],
@@ -202,7 +224,10 @@ export const SECTIONS: Record<SectionKey, Section> = {
         headline: top
           ? `**Supplier dependency is ${s.level ?? 'unknown'}**: ${top.name} supplies ${formatPct(top.revenueSharePct)} of revenue (${plural(top.products, 'product')}, ${plural(top.customersExposed, 'customer')} exposed).`
           : null,
-        details: s.items.map((i) => `${i.name}: ${formatMoney(i.revenue, runner.currency)} (${formatPct(i.revenueSharePct)}), ${plural(i.products, 'product')}, ${plural(i.customersExposed, 'customer')}`),
+        details: s.items.map(
+          (i) =>
+            `${i.name}: ${formatMoney(i.revenue, runner.currency)} (${formatPct(i.revenueSharePct)}), ${plural(i.products, 'product')}, ${plural(i.customersExposed, 'customer')}`,
+        ),
         action:
           top && s.level !== 'low'
             ? `Qualify a second source for ${top.name}'s lines and agree supply terms before they are needed.`
@@ -215,7 +240,11 @@ export const SECTIONS: Record<SectionKey, Section> = {
     step: 'Look for cross-sell opportunities',
     charts: [],
     async run(runner) {
-      const x = await runner.call(getCrossSell, { limit: 5 }, 'Then, which products are bought together, and who has not bought the pair yet.');
+      const x = await runner.call(
+        getCrossSell,
+        { limit: 5 },
+        'Then, which products are bought together, and who has not bought the pair yet.',
+      );
       if (!x) return unavailable('crossSell', this.question);
       const rule = x.rules[0];
       const offer = x.opportunities[0];

@@ -91,7 +91,9 @@ function seriesPoints(result: AnalysisResult, series: ChartSeries, limit: number
         .slice(0, limit)
         .map((p) => ({ label: label(p.name), value: round(p.marginPct ?? 0, 1) }));
     case 'supplier_share':
-      return (result.suppliers?.available ? result.suppliers.items : []).slice(0, limit).map((s) => ({ label: label(s.name), value: pct(s.share) }));
+      return (result.suppliers?.available ? result.suppliers.items : [])
+        .slice(0, limit)
+        .map((s) => ({ label: label(s.name), value: pct(s.share) }));
     case 'category_revenue':
       return categoryPoints(result).slice(0, limit);
   }

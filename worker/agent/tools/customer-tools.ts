@@ -40,7 +40,9 @@ function segmentsOrFail(result: AnalysisResult) {
 
 function churnOrFail(result: AnalysisResult) {
   if (!result.churn || result.churn.model === 'unavailable') {
-    throw new ToolInputError(dataString(result.churn?.note, MAX_DATA_SENTENCE) ?? 'Churn risk is not available for this file (it needs customers and dates).');
+    throw new ToolInputError(
+      dataString(result.churn?.note, MAX_DATA_SENTENCE) ?? 'Churn risk is not available for this file (it needs customers and dates).',
+    );
   }
   return result.churn;
 }
@@ -73,7 +75,7 @@ function churnRow(customer: ChurnCustomer) {
 export const getSegments = defineTool({
   name: 'get_segments',
   description:
-    'RFM customer segments (Champions, Loyal, At Risk, …) with customers, revenue and revenue share, plus ABC tiers. With `segment`, also lists that segment\'s members by revenue (in `selected`).',
+    "RFM customer segments (Champions, Loyal, At Risk, …) with customers, revenue and revenue share, plus ABC tiers. With `segment`, also lists that segment's members by revenue (in `selected`).",
   input: z.object({
     segment: z.enum(SEGMENT_NAMES).optional().describe('One segment to list the members of.'),
     limit: limitInput(10),
@@ -197,7 +199,11 @@ export const findCustomer = defineTool({
           crossSell: (result.crossSell?.opportunities ?? [])
             .filter((o) => o.customer.id === c.id)
             .slice(0, 3)
-            .map((o) => ({ product: dataString(o.product.name), because: dataString(o.because, MAX_DATA_SENTENCE), score: round(o.score, 2) })),
+            .map((o) => ({
+              product: dataString(o.product.name),
+              because: dataString(o.because, MAX_DATA_SENTENCE),
+              score: round(o.score, 2),
+            })),
         };
       }),
     };

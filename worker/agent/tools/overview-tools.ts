@@ -67,7 +67,9 @@ function trendOf(result: AnalysisResult, from: string | undefined, to: string | 
   if (from && to && from > to) throw new ToolInputError(`The range starts (${from}) after it ends (${to}).`);
   const inRange = all.filter((point) => (!from || point.month >= from) && (!to || point.month <= to));
   if (inRange.length === 0) {
-    throw new ToolInputError(`No data between ${from ?? all[0].month} and ${to ?? all[all.length - 1].month}; the data covers ${all[0].month} to ${all[all.length - 1].month}.`);
+    throw new ToolInputError(
+      `No data between ${from ?? all[0].month} and ${to ?? all[all.length - 1].month}; the data covers ${all[0].month} to ${all[all.length - 1].month}.`,
+    );
   }
   const shown = inRange.slice(-MAX_MONTHS);
   const revenue = money(inRange.reduce((sum, point) => sum + point.revenue, 0));

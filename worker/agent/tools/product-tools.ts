@@ -20,21 +20,28 @@ import {
 
 function productsOrFail(result: AnalysisResult) {
   if (!result.products?.available) {
-    throw new ToolInputError(dataString(result.products?.note, MAX_DATA_SENTENCE) ?? 'Product analysis is not available for this file (it has no product column).');
+    throw new ToolInputError(
+      dataString(result.products?.note, MAX_DATA_SENTENCE) ?? 'Product analysis is not available for this file (it has no product column).',
+    );
   }
   return result.products;
 }
 
 function suppliersOrFail(result: AnalysisResult) {
   if (!result.suppliers?.available) {
-    throw new ToolInputError(dataString(result.suppliers?.note, MAX_DATA_SENTENCE) ?? 'Supplier analysis is not available for this file (it has no supplier column).');
+    throw new ToolInputError(
+      dataString(result.suppliers?.note, MAX_DATA_SENTENCE) ??
+        'Supplier analysis is not available for this file (it has no supplier column).',
+    );
   }
   return result.suppliers;
 }
 
 function crossSellOrFail(result: AnalysisResult) {
   if (!result.crossSell?.available) {
-    throw new ToolInputError(dataString(result.crossSell?.note, MAX_DATA_SENTENCE) ?? 'Cross-sell analysis is not available for this file.');
+    throw new ToolInputError(
+      dataString(result.crossSell?.note, MAX_DATA_SENTENCE) ?? 'Cross-sell analysis is not available for this file.',
+    );
   }
   return result.crossSell;
 }
@@ -184,7 +191,7 @@ export const findProduct = defineTool({
 export const getSuppliers = defineTool({
   name: 'get_suppliers',
   description:
-    'Supplier dependency: each supplier\'s revenue share, products and customers exposed, the HHI, the top and top-3 shares, and the level.',
+    "Supplier dependency: each supplier's revenue share, products and customers exposed, the HHI, the top and top-3 shares, and the level.",
   input: z.object({ limit: limitInput(10) }),
   run: ({ result }, { limit }) => {
     const suppliers = suppliersOrFail(result);
@@ -235,7 +242,10 @@ export const getCrossSell = defineTool({
       notice: DATA_NOTICE,
       basis: crossSell.basis,
       baskets: crossSell.baskets,
-      rules: [...rules].sort((a, b) => b.lift - a.lift).slice(0, limit).map(ruleRow),
+      rules: [...rules]
+        .sort((a, b) => b.lift - a.lift)
+        .slice(0, limit)
+        .map(ruleRow),
       opportunities: opportunities.slice(0, limit).map((o) => ({
         customer: dataString(o.customer.name),
         product: dataString(o.product.name),

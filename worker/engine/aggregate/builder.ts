@@ -329,7 +329,8 @@ export class AggregateBuilder {
     this.productCost[product] += cost;
     if (quantity === quantity) this.productQuantity[product] += quantity;
     if (this.productName >= 0 && this.productNames[product] === '') this.productNames[product] = cellText(view, this.productName);
-    if (this.category >= 0 && this.productCategories[product] === null) this.productCategories[product] = cellText(view, this.category) || null;
+    if (this.category >= 0 && this.productCategories[product] === null)
+      this.productCategories[product] = cellText(view, this.category) || null;
     const productMonth = month >= 0 ? this.productMonths.upsertCached(product, month, 'a') : -1;
     if (productMonth >= 0) this.productMonths.revenue[productMonth] += amount;
     let pair = -1;

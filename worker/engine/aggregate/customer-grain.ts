@@ -6,7 +6,7 @@
  */
 import type { RecordView } from '../ingest/tokenizer';
 import { parseNumberBytes } from '../schema/numbers';
-import { AggregateBuilder } from './builder';
+import { type AggregateBuilder } from './builder';
 import { cellText } from './cells';
 import { growF64, growI32 } from './growable';
 

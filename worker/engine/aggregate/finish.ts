@@ -4,7 +4,7 @@
  * that tell the user what the file can and cannot support.
  */
 import type { ColumnRole, DatasetProfile, FileFormat } from '../contract';
-import { AggregateBuilder, MONTH_BASE, REASONS } from './builder';
+import { type AggregateBuilder, MONTH_BASE, REASONS } from './builder';
 import type { PairMap } from './pair-map';
 import { isoDay, type Aggregates, type Baskets, type PairTriples } from './types';
 
@@ -206,19 +206,25 @@ function coverageWarnings(b: AggregateBuilder, agg: Aggregates, context: Profile
         'Customer concentration, spend-based segments and the category mix can be analysed; ' +
         'there are no dates, orders, products or costs, so trends, recency, churn, margins and invoice cross-sell cannot.',
     );
-    if (roles.customerId === undefined && roles.customerName === undefined) out.push('There is no customer id or name column, so customers are identified by their row number.');
+    if (roles.customerId === undefined && roles.customerName === undefined)
+      out.push('There is no customer id or name column, so customers are identified by their row number.');
   } else {
-    if (roles.customerId === undefined && roles.customerName === undefined) out.push('No customer column was found, so segments, concentration, churn and customer cross-sell cannot be analysed.');
-    else if (roles.customerId === undefined) out.push(`No customer id column: customers are identified by their name ('${b.plan.columns[roles.customerName as number].name}').`);
+    if (roles.customerId === undefined && roles.customerName === undefined)
+      out.push('No customer column was found, so segments, concentration, churn and customer cross-sell cannot be analysed.');
+    else if (roles.customerId === undefined)
+      out.push(`No customer id column: customers are identified by their name ('${b.plan.columns[roles.customerName as number].name}').`);
     if (b.rowsWithoutCustomer > 0 && agg.customers.count > 0) {
       out.push(
         `Rows without a customer id: ${count(b.rowsWithoutCustomer)} (${money(b.revenueWithoutCustomer)} of revenue). They count toward total, monthly and product revenue but not toward customer analyses.`,
       );
     }
     if (!agg.hasDates) out.push('No date column was found, so trends, recency and churn cannot be analysed.');
-    else if (agg.firstDay === agg.lastDay) out.push(`Every row is dated ${isoDay(agg.firstDay)}: one day is too short for trends or churn.`);
+    else if (agg.firstDay === agg.lastDay)
+      out.push(`Every row is dated ${isoDay(agg.firstDay)}: one day is too short for trends or churn.`);
     if (roles.orderId === undefined && agg.hasDates) {
-      out.push('There is no order or invoice id: orders are counted as distinct purchase days per customer, and cross-sell treats each customer\'s purchases as one basket.');
+      out.push(
+        "There is no order or invoice id: orders are counted as distinct purchase days per customer, and cross-sell treats each customer's purchases as one basket.",
+      );
     }
     if (!agg.hasProducts) out.push('No product column was found, so product mix and cross-sell cannot be analysed.');
   }

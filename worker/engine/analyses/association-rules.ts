@@ -89,13 +89,19 @@ export function mineRules(baskets: Pick<Baskets, 'offsets' | 'items'>, productCo
     for (let j = i + 1; j < f; j++) {
       const both = pairCounts[triangleIndex(i, j, f)];
       if (both < minCount) continue;
-      for (const [a, c] of [[frequent[i], frequent[j]], [frequent[j], frequent[i]]]) {
+      for (const [a, c] of [
+        [frequent[i], frequent[j]],
+        [frequent[j], frequent[i]],
+      ]) {
         const rule = ruleMetrics(a, c, both, itemCounts[a], itemCounts[c], n);
         if (rule.confidence >= options.minConfidence && rule.lift > 1) rules.push(rule);
       }
     }
   }
-  rules.sort((p, q) => q.lift - p.lift || q.confidence - p.confidence || q.support - p.support || p.antecedent - q.antecedent || p.consequent - q.consequent);
+  rules.sort(
+    (p, q) =>
+      q.lift - p.lift || q.confidence - p.confidence || q.support - p.support || p.antecedent - q.antecedent || p.consequent - q.consequent,
+  );
   return { rules, baskets: n, productsConsidered: f, basketsTruncated };
 }
 

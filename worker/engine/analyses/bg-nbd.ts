@@ -111,7 +111,13 @@ export function fitBgNbd(data: RepeatSummary): BgNbdParams & { logLikelihood: nu
   // Scaled by n so the tolerance means the same for 500 or 500,000 customers.
   const n = data.x.length;
   const objective = (v: number[]): number => -groupedLogLikelihood(toParams(v), g) / n;
-  const result = minimize(objective, [0, Math.log(Math.max(meanT, 1e-3)), 0, 0], { tolerance: 1e-12, xTolerance: 1e-6, step: 0.5, restarts: 4, bound: 25 });
+  const result = minimize(objective, [0, Math.log(Math.max(meanT, 1e-3)), 0, 0], {
+    tolerance: 1e-12,
+    xTolerance: 1e-6,
+    step: 0.5,
+    restarts: 4,
+    bound: 25,
+  });
   const params = toParams(result.x);
   return { ...params, logLikelihood: groupedLogLikelihood(params, g) };
 }

@@ -47,7 +47,9 @@ export function churnOf(agg: Aggregates, asOfDay: number): Churn | null {
   if (!agg.hasDates || asOfDay < 0) return unavailable('The file has no order dates, so churn risk cannot be measured.');
   const span = asOfDay - agg.firstDay;
   if (span < MIN_SPAN_DAYS) {
-    return unavailable(`The data covers only ${span + 1} day${span === 0 ? '' : 's'}; churn risk needs at least ${MIN_SPAN_DAYS} days of order history.`);
+    return unavailable(
+      `The data covers only ${span + 1} day${span === 0 ? '' : 's'}; churn risk needs at least ${MIN_SPAN_DAYS} days of order history.`,
+    );
   }
 
   // Customers with at least one purchase on or before the as-of date.

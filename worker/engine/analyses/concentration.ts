@@ -30,7 +30,8 @@ export function concentrationOf(agg: Aggregates): Concentration | null {
     return sum;
   };
   let customersFor80Pct = 0;
-  for (let cumulative = 0; customersFor80Pct < n && cumulative < 0.8 - 1e-12; customersFor80Pct++) cumulative += shares[order[customersFor80Pct]];
+  for (let cumulative = 0; customersFor80Pct < n && cumulative < 0.8 - 1e-12; customersFor80Pct++)
+    cumulative += shares[order[customersFor80Pct]];
 
   const keyAccounts = Array.from(order)
     .filter((j) => shares[j] > KEY_ACCOUNT_SHARE)
@@ -39,9 +40,13 @@ export function concentrationOf(agg: Aggregates): Concentration | null {
   const level = hhiLevel(index);
   const top = order[0];
   const flags = keyAccounts.map(
-    (account) => `Key-account risk: ${account.name} alone brings ${(account.share * 100).toFixed(1)}% of revenue (over ${KEY_ACCOUNT_SHARE * 100}%).`,
+    (account) =>
+      `Key-account risk: ${account.name} alone brings ${(account.share * 100).toFixed(1)}% of revenue (over ${KEY_ACCOUNT_SHARE * 100}%).`,
   );
-  if (level !== 'low') flags.push(`Customer revenue is ${level === 'high' ? 'highly' : 'moderately'} concentrated (HHI ${Math.round(index).toLocaleString('en-US')}).`);
+  if (level !== 'low')
+    flags.push(
+      `Customer revenue is ${level === 'high' ? 'highly' : 'moderately'} concentrated (HHI ${Math.round(index).toLocaleString('en-US')}).`,
+    );
 
   return {
     topCustomer: { id: c.ids[positive[top]], name: c.names[positive[top]], revenue: revenue[top], share: shares[top] },

@@ -58,7 +58,9 @@ export function crossSellOf(agg: Aggregates): CrossSell | null {
   const notes = [
     `Rules need support ≥ ${(minSupport * 100).toFixed(2)}% of ${basketCount.toLocaleString('en-US')} ${basis === 'invoice' ? 'invoices' : 'customer baskets'}, ` +
       `confidence ≥ ${MIN_CONFIDENCE * 100}% and lift > 1; pairs are counted among the ${MAX_PRODUCTS_CONSIDERED.toLocaleString('en-US')} most frequent products` +
-      (mined.basketsTruncated > 0 ? `, and ${mined.basketsTruncated} basket(s) with more than ${MAX_BASKET_ITEMS} of them were paired on their ${MAX_BASKET_ITEMS} most frequent products.` : '.'),
+      (mined.basketsTruncated > 0
+        ? `, and ${mined.basketsTruncated} basket(s) with more than ${MAX_BASKET_ITEMS} of them were paired on their ${MAX_BASKET_ITEMS} most frequent products.`
+        : '.'),
   ];
   if (rules.length === 0) notes.push('No product pair met these thresholds.');
   return {

@@ -48,7 +48,8 @@ function summedLogLikelihood({ p, q, v }: GammaGammaParams, data: Prepared): num
   let total = 0;
   for (let i = 0; i < data.x.length; i++) {
     const px = p * data.x[i];
-    total += base + gammaTerms[data.xIndex[i]] + (px - 1) * data.logM[i] + px * data.logX[i] - (px + q) * Math.log(data.x[i] * data.m[i] + v);
+    total +=
+      base + gammaTerms[data.xIndex[i]] + (px - 1) * data.logM[i] + px * data.logX[i] - (px + q) * Math.log(data.x[i] * data.m[i] + v);
   }
   return total;
 }
@@ -58,7 +59,13 @@ export function fitGammaGamma(x: ArrayLike<number>, m: ArrayLike<number>): Gamma
   const toParams = (w: number[]): GammaGammaParams => ({ p: Math.exp(w[0]), q: Math.exp(w[1]), v: Math.exp(w[2]) });
   const n = Math.max(1, x.length);
   const data = prepared(x, m);
-  const result = minimize((w) => -summedLogLikelihood(toParams(w), data) / n, [0, 0, 0], { tolerance: 1e-12, xTolerance: 1e-6, step: 0.5, restarts: 4, bound: 25 });
+  const result = minimize((w) => -summedLogLikelihood(toParams(w), data) / n, [0, 0, 0], {
+    tolerance: 1e-12,
+    xTolerance: 1e-6,
+    step: 0.5,
+    restarts: 4,
+    bound: 25,
+  });
   const params = toParams(result.x);
   return { ...params, logLikelihood: summedLogLikelihood(params, data) };
 }

@@ -22,7 +22,13 @@ type ProductFlag = Products['flags'][number];
 export function productsOf(agg: Aggregates, asOfDay: number): Products | null {
   const p = agg.products;
   if (!agg.hasProducts || p.count === 0) {
-    return { available: false, marginAvailable: false, note: 'The file has no product column, so products cannot be analysed.', items: [], flags: [] };
+    return {
+      available: false,
+      marginAvailable: false,
+      note: 'The file has no product column, so products cannot be analysed.',
+      items: [],
+      flags: [],
+    };
   }
   const cost = agg.hasCost ? p.cost : null;
   const trend = trendWindows(agg, asOfDay);

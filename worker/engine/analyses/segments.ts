@@ -41,7 +41,9 @@ export function segmentsOf(agg: Aggregates, asOfDay: number): Segments | null {
   const n = c.count;
   if (n === 0) return null;
   const datesKnown = agg.hasDates && asOfDay >= 0;
-  const recency = Float64Array.from({ length: n }, (_, i) => (datesKnown && c.lastDay[i] >= 0 ? Math.max(0, asOfDay - c.lastDay[i]) : Number.POSITIVE_INFINITY));
+  const recency = Float64Array.from({ length: n }, (_, i) =>
+    datesKnown && c.lastDay[i] >= 0 ? Math.max(0, asOfDay - c.lastDay[i]) : Number.POSITIVE_INFINITY,
+  );
   const rScores = quintileScores(recency, true);
   const fScores = quintileScores(c.orders);
   const mScores = quintileScores(c.revenue);

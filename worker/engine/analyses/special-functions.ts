@@ -6,9 +6,8 @@
 /** Lanczos coefficients for g = 7, n = 9 (Numerical Recipes 3rd ed., §6.1; Godfrey's set). */
 const LANCZOS_G = 7;
 const LANCZOS_COEFFICIENTS = [
-  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
-  -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6,
-  1.5056327351493116e-7,
+  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
+  -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
 ];
 const HALF_LOG_TWO_PI = 0.5 * Math.log(2 * Math.PI);
 
@@ -33,7 +32,7 @@ export function hyp2f1(a: number, b: number, c: number, z: number): number {
   let term = 1;
   let sum = 1;
   for (let k = 0; k < 200_000; k++) {
-    term *= ((a + k) * (b + k)) / ((c + k) * (k + 1)) * z;
+    term *= (((a + k) * (b + k)) / ((c + k) * (k + 1))) * z;
     sum += term;
     if (Math.abs(term) <= 1e-15 * Math.abs(sum)) break;
   }

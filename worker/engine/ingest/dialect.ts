@@ -71,7 +71,10 @@ export function detectDelimiter(text: string): Delimiter {
     }
   }
   if (best && best.share >= 0.5) return best.delimiter;
-  const lines = text.split(/\r?\n|\r/).filter((l) => l.trim() !== '').slice(0, LINES);
+  const lines = text
+    .split(/\r?\n|\r/)
+    .filter((l) => l.trim() !== '')
+    .slice(0, LINES);
   const whitespace = mode(lines.map((l) => l.trim().split(/[ \t]+/).length));
   if (whitespace.value >= 2 && whitespace.share >= 0.8) return 'whitespace';
   return best?.delimiter ?? 44;

@@ -35,7 +35,8 @@ function kindOf(fileName: string): { kind: Kind; format: FileFormat; extension: 
   const extension = (/\.[^.]+$/.exec(fileName.toLowerCase())?.[0] ?? '').trim();
   if (extension === '.xlsx' || extension === '.xlsm') return { kind: 'xlsx', format: 'xlsx', extension };
   if (extension === '.xls') return { kind: 'xls', format: 'xls', extension };
-  if (extension === '.txt' || extension === '.tsv' || extension === '.tab' || extension === '.dat') return { kind: 'text', format: 'text', extension };
+  if (extension === '.txt' || extension === '.tsv' || extension === '.tab' || extension === '.dat')
+    return { kind: 'text', format: 'text', extension };
   return { kind: 'text', format: 'csv', extension };
 }
 
@@ -63,9 +64,17 @@ export async function ingest(source: ReadableStream<Uint8Array> | AsyncIterable<
   return aggregates;
 }
 
-function readXlsxChecked(bytes: Uint8Array, base: Parameters<typeof readXlsx>[1], sheet: string | undefined, extension: string): Aggregates {
+function readXlsxChecked(
+  bytes: Uint8Array,
+  base: Parameters<typeof readXlsx>[1],
+  sheet: string | undefined,
+  extension: string,
+): Aggregates {
   if (!(bytes[0] === 0x50 && bytes[1] === 0x4b)) {
-    throw new EngineError(`This ${extension} file is not a valid Excel workbook: it is not a zip archive. Save it again from Excel, or upload a CSV.`, 'NOT_A_ZIP');
+    throw new EngineError(
+      `This ${extension} file is not a valid Excel workbook: it is not a zip archive. Save it again from Excel, or upload a CSV.`,
+      'NOT_A_ZIP',
+    );
   }
   return readXlsx(bytes, base, sheet);
 }

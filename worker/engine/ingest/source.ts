@@ -27,7 +27,12 @@ function isReadableStream(source: ByteSource): source is ReadableStream<Uint8Arr
 }
 
 /** Reads a whole source into one array, refusing more than `limit` bytes. */
-export async function readAll(chunks: AsyncIterable<Uint8Array>, limit: number, onChunk: (bytes: number) => void, tooLarge: () => Error): Promise<Uint8Array> {
+export async function readAll(
+  chunks: AsyncIterable<Uint8Array>,
+  limit: number,
+  onChunk: (bytes: number) => void,
+  tooLarge: () => Error,
+): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   let total = 0;
   for await (const chunk of chunks) {

@@ -78,7 +78,10 @@ export class TableReader {
     const builder = this.builder as AggregateBuilder;
     if (builder.rowsRead === 0) throw headerOnly();
     const warnings = [...this.context.warnings];
-    if (this.repeatedHeaders > 0) warnings.push(`Skipped ${this.repeatedHeaders.toLocaleString('en-US')} repeated header ${this.repeatedHeaders === 1 ? 'line' : 'lines'}.`);
+    if (this.repeatedHeaders > 0)
+      warnings.push(
+        `Skipped ${this.repeatedHeaders.toLocaleString('en-US')} repeated header ${this.repeatedHeaders === 1 ? 'line' : 'lines'}.`,
+      );
     return finishAggregates(builder, {
       fileName: this.context.fileName,
       format: this.context.format,
@@ -236,7 +239,10 @@ const SYMBOLS: [RegExp, string][] = [
 function currencyOf(plan: TablePlan, rows: readonly string[][]): string | null {
   const columns = (['amount', 'unitPrice'] as const).map((r) => plan.roles[r]).filter((c): c is number => c !== undefined);
   for (const c of columns) {
-    const text = `${plan.columns[c].name} ${rows.slice(0, 200).map((r) => r[c] ?? '').join(' ')}`;
+    const text = `${plan.columns[c].name} ${rows
+      .slice(0, 200)
+      .map((r) => r[c] ?? '')
+      .join(' ')}`;
     for (const [pattern, code] of SYMBOLS) if (pattern.test(text)) return code;
     if (/dollar/i.test(plan.columns[c].name)) return 'USD';
     if (/euro/i.test(plan.columns[c].name)) return 'EUR';

@@ -17,7 +17,11 @@ export function isCompoundFile(bytes: Uint8Array): boolean {
 }
 
 /** Reads an XLS workbook into aggregates. */
-export function readXls(bytes: Uint8Array, context: Omit<TableContext, 'canonicalNumbers' | 'semicolonDelimited' | 'sheet'>, sheetName: string | undefined): Aggregates {
+export function readXls(
+  bytes: Uint8Array,
+  context: Omit<TableContext, 'canonicalNumbers' | 'semicolonDelimited' | 'sheet'>,
+  sheetName: string | undefined,
+): Aggregates {
   if (!isCompoundFile(bytes)) {
     throw new EngineError('This .xls file is not a valid Excel workbook. Save it again from Excel, or upload a CSV.', 'NOT_AN_XLS');
   }
@@ -37,13 +41,30 @@ export function readXls(bytes: Uint8Array, context: Omit<TableContext, 'canonica
     name: s.name,
     rows: s.rows,
     chosen: s === chosen,
-    reason: s === chosen ? (sheetName !== undefined ? 'chosen with the sheet option' : 'the largest data table in the workbook') : `smaller (${s.rows.toLocaleString('en-US')} rows)`,
+    reason:
+      s === chosen
+        ? sheetName !== undefined
+          ? 'chosen with the sheet option'
+          : 'the largest data table in the workbook'
+        : `smaller (${s.rows.toLocaleString('en-US')} rows)`,
   }));
   const warnings = [...context.warnings];
   if (sizes.length > 1) {
-    warnings.push(`Analysed sheet '${chosen.name}'; the workbook's other sheets (${sizes.filter((s) => s !== chosen).map((s) => `'${s.name}'`).join(', ')}) can be chosen with the sheet option.`);
+    warnings.push(
+      `Analysed sheet '${chosen.name}'; the workbook's other sheets (${sizes
+        .filter((s) => s !== chosen)
+        .map((s) => `'${s.name}'`)
+        .join(', ')}) can be chosen with the sheet option.`,
+    );
   }
-  const table = new TableReader({ ...context, warnings, sheet: chosen.name, sheetsConsidered: considered, canonicalNumbers: true, semicolonDelimited: false });
+  const table = new TableReader({
+    ...context,
+    warnings,
+    sheet: chosen.name,
+    sheetsConsidered: considered,
+    canonicalNumbers: true,
+    semicolonDelimited: false,
+  });
   const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
   const sheet = workbook.Sheets[chosen.name];
   const ref = sheet['!ref'];
@@ -51,7 +72,8 @@ export function readXls(bytes: Uint8Array, context: Omit<TableContext, 'canonica
     const range = XLSX.utils.decode_range(ref);
     for (let r = range.s.r; r <= range.e.r; r++) {
       const row: string[] = [];
-      for (let c = range.s.c; c <= range.e.c; c++) row.push(cellText(sheet[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined, date1904));
+      for (let c = range.s.c; c <= range.e.c; c++)
+        row.push(cellText(sheet[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined, date1904));
       table.cells(row);
     }
   }
@@ -61,7 +83,11 @@ export function readXls(bytes: Uint8Array, context: Omit<TableContext, 'canonica
 function pickSheet<T extends { name: string; rows: number; columns: number }>(sizes: T[], requested: string | undefined): T {
   if (requested === undefined) return sizes.reduce((best, s) => (s.rows * s.columns > best.rows * best.columns ? s : best), sizes[0]);
   const found = sizes.find((s) => s.name === requested) ?? sizes.find((s) => s.name.toLowerCase() === requested.trim().toLowerCase());
-  if (!found) throw new EngineError(`There is no sheet named '${requested}' in this workbook. Its sheets are: ${sizes.map((s) => s.name).join(', ')}.`, 'SHEET_NOT_FOUND');
+  if (!found)
+    throw new EngineError(
+      `There is no sheet named '${requested}' in this workbook. Its sheets are: ${sizes.map((s) => s.name).join(', ')}.`,
+      'SHEET_NOT_FOUND',
+    );
   return found;
 }
 

@@ -125,7 +125,9 @@ export function columnOf(ref: string): number {
 }
 
 /** Built-in number formats that are dates or times (ECMA-376 §18.8.30). */
-const BUILTIN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const BUILTIN_DATE_FORMATS = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58,
+]);
 
 /** True when a custom format code shows a date or time (d, m, y, h or s outside quotes and brackets). */
 export function isDateFormatCode(code: string): boolean {

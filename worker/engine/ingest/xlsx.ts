@@ -22,12 +22,17 @@ interface SheetInfo {
 const EXTENSION = '.xlsx';
 
 /** Reads an XLSX workbook (already in memory, compressed) into aggregates. */
-export function readXlsx(bytes: Uint8Array, context: Omit<TableContext, 'canonicalNumbers' | 'semicolonDelimited' | 'sheet'>, sheetName: string | undefined): Aggregates {
+export function readXlsx(
+  bytes: Uint8Array,
+  context: Omit<TableContext, 'canonicalNumbers' | 'semicolonDelimited' | 'sheet'>,
+  sheetName: string | undefined,
+): Aggregates {
   const entries = readZipDirectory(bytes, EXTENSION);
   // Refuse a bomb anywhere in the archive before inflating anything.
   for (const found of entries.values()) assertPlausible(found);
   const workbookXml = text(bytes, entries, 'xl/workbook.xml');
-  if (workbookXml === null) throw new EngineError('This .xlsx file is a zip archive but not an Excel workbook (it has no xl/workbook.xml).', 'NOT_A_WORKBOOK');
+  if (workbookXml === null)
+    throw new EngineError('This .xlsx file is a zip archive but not an Excel workbook (it has no xl/workbook.xml).', 'NOT_A_WORKBOOK');
   const sheets = listSheets(bytes, entries, workbookXml);
   if (sheets.length === 0) throw new EngineError('This workbook has no worksheets.', 'NO_SHEETS');
   const { chosen, considered, warning } = chooseSheet(sheets, sheetName);
@@ -139,7 +144,10 @@ function chooseSheet(sheets: SheetInfo[], requested: string | undefined) {
   if (requested !== undefined) {
     chosen = sheets.find((s) => s.name === requested) ?? sheets.find((s) => s.name.toLowerCase() === requested.trim().toLowerCase());
     if (!chosen) {
-      throw new EngineError(`There is no sheet named '${requested}' in this workbook. Its sheets are: ${sheets.map((s) => s.name).join(', ')}.`, 'SHEET_NOT_FOUND');
+      throw new EngineError(
+        `There is no sheet named '${requested}' in this workbook. Its sheets are: ${sheets.map((s) => s.name).join(', ')}.`,
+        'SHEET_NOT_FOUND',
+      );
     }
   } else {
     const size = (s: SheetInfo): number => (s.pivot || s.hidden ? 0 : s.rows * Math.max(1, s.columns));
@@ -167,7 +175,10 @@ function chooseSheet(sheets: SheetInfo[], requested: string | undefined) {
       ? `The workbook has ${otherData.length + 1} sheets of data; analysed '${pick.name}'${requested === undefined ? ' (the largest)' : ''}. ` +
         `Choose another sheet to analyse ${otherData.map((s) => `'${s.name}'`).join(', ')}.`
       : sheets.length > 1
-        ? `Analysed sheet '${pick.name}'; the other sheets (${sheets.filter((s) => s !== pick).map((s) => `'${s.name}'`).join(', ')}) are not data tables.`
+        ? `Analysed sheet '${pick.name}'; the other sheets (${sheets
+            .filter((s) => s !== pick)
+            .map((s) => `'${s.name}'`)
+            .join(', ')}) are not data tables.`
         : null;
   return { chosen: pick, considered, warning };
 }

@@ -29,7 +29,11 @@ function topCustomersChart(result: AnalysisResult): Chart | null {
   if (customers.length === 0 || total <= 0) return null;
   const title = 'Top 10 customers by revenue';
   const svg = horizontalBars(
-    { id: 'top-customers', title, description: `Revenue of the ${customers.length} largest customers; together ${share(result.concentration?.top10Share ?? null)} of revenue.` },
+    {
+      id: 'top-customers',
+      title,
+      description: `Revenue of the ${customers.length} largest customers; together ${share(result.concentration?.top10Share ?? null)} of revenue.`,
+    },
     customers.map((c) => ({ label: c.name, value: c.revenue, note: `${compact(c.revenue)} (${share(c.revenue / total)})` })),
   );
   return { name: 'top-customers.svg', title, svg };
@@ -40,11 +44,32 @@ function lorenzChart(result: AnalysisResult): Chart | null {
   if (!c || c.lorenz.length < 2) return null;
   const title = 'Revenue concentration (Lorenz curve)';
   const svg = lines(
-    { id: 'lorenz', title, description: `Cumulative share of revenue against cumulative share of customers, smallest first. Gini ${c.gini.toFixed(2)}; the diagonal is perfect equality.` },
-    { xLabel: 'Share of customers (smallest first)', yLabel: 'Share of revenue', xMin: 0, xMax: 1, yMin: 0, yMax: 1, xFormat: (v) => share(v, 0), yFormat: (v) => share(v, 0) },
+    {
+      id: 'lorenz',
+      title,
+      description: `Cumulative share of revenue against cumulative share of customers, smallest first. Gini ${c.gini.toFixed(2)}; the diagonal is perfect equality.`,
+    },
+    {
+      xLabel: 'Share of customers (smallest first)',
+      yLabel: 'Share of revenue',
+      xMin: 0,
+      xMax: 1,
+      yMin: 0,
+      yMax: 1,
+      xFormat: (v) => share(v, 0),
+      yFormat: (v) => share(v, 0),
+    },
     [
       { points: c.lorenz, color: PALETTE.primary, label: `Lorenz curve (Gini ${c.gini.toFixed(2)})` },
-      { points: [[0, 0], [1, 1]], color: PALETTE.muted, label: 'Perfect equality', dashed: true },
+      {
+        points: [
+          [0, 0],
+          [1, 1],
+        ],
+        color: PALETTE.muted,
+        label: 'Perfect equality',
+        dashed: true,
+      },
     ],
   );
   return { name: 'lorenz-curve.svg', title, svg };
@@ -56,7 +81,11 @@ function segmentsChart(result: AnalysisResult): Chart | null {
   const title = 'RFM segments: revenue and customers';
   const svg = horizontalBars(
     { id: 'segments', title, description: 'Revenue per RFM segment, with the number of customers and the share of revenue in each.' },
-    summary.map((s) => ({ label: s.segment, value: s.revenue, note: `${compact(s.revenue)} · ${s.customers} customers · ${share(s.revenueShare)}` })),
+    summary.map((s) => ({
+      label: s.segment,
+      value: s.revenue,
+      note: `${compact(s.revenue)} · ${s.customers} customers · ${share(s.revenueShare)}`,
+    })),
   );
   return { name: 'segments.svg', title, svg };
 }
@@ -70,7 +99,12 @@ function churnChart(result: AnalysisResult): Chart | null {
     .sort((a, b) => b.revenue12m - a.revenue12m)
     .slice(0, MAX_SCATTER_POINTS);
   const xOf = (c: (typeof customers)[number]): number => (modelled ? (c.pAlive ?? 0) : (c.daysSinceLastOrder ?? 0));
-  const points: Point[] = customers.map((c) => ({ x: xOf(c), y: Math.max(0, c.revenue12m), color: RISK_COLORS[c.risk], label: `${c.name}: ${c.risk} risk` }));
+  const points: Point[] = customers.map((c) => ({
+    x: xOf(c),
+    y: Math.max(0, c.revenue12m),
+    color: RISK_COLORS[c.risk],
+    label: `${c.name}: ${c.risk} risk`,
+  }));
   const xMax = modelled ? 1 : Math.max(1, ...points.map((p) => p.x));
   const title = modelled ? 'Churn risk: P(alive) vs revenue' : 'Churn risk: days since last order vs revenue';
   const svg = scatter(
@@ -102,7 +136,11 @@ function productsChart(result: AnalysisResult): Chart | null {
   if (!products.marginAvailable) {
     const title = 'Top 15 products by revenue';
     const svg = horizontalBars(
-      { id: 'products', title, description: 'Revenue of the 15 best-selling products. The file has no cost data, so margins are not shown.' },
+      {
+        id: 'products',
+        title,
+        description: 'Revenue of the 15 best-selling products. The file has no cost data, so margins are not shown.',
+      },
       products.items.slice(0, 15).map((p) => ({ label: p.name, value: p.revenue })),
     );
     return { name: 'top-products.svg', title, svg };
@@ -116,7 +154,11 @@ function productsChart(result: AnalysisResult): Chart | null {
   }));
   const title = 'Product margin vs revenue';
   const svg = scatter(
-    { id: 'products', title, description: 'Each dot is a product: revenue against margin %. Red dots lose money. Margins are clipped to ±100%.' },
+    {
+      id: 'products',
+      title,
+      description: 'Each dot is a product: revenue against margin %. Red dots lose money. Margins are clipped to ±100%.',
+    },
     {
       xLabel: 'Revenue',
       yLabel: 'Margin %',
@@ -140,8 +182,14 @@ function suppliersChart(result: AnalysisResult): Chart | null {
   if (!suppliers?.available || suppliers.items.length === 0) return null;
   const title = 'Revenue share by supplier';
   const svg = horizontalBars(
-    { id: 'suppliers', title, description: `Share of revenue per supplier (top 12). Top supplier ${share(suppliers.topShare)}, top 3 ${share(suppliers.top3Share)}.` },
-    suppliers.items.slice(0, 12).map((s) => ({ label: s.name, value: s.share, note: share(s.share), color: s.share > 0.3 ? PALETTE.danger : PALETTE.primary })),
+    {
+      id: 'suppliers',
+      title,
+      description: `Share of revenue per supplier (top 12). Top supplier ${share(suppliers.topShare)}, top 3 ${share(suppliers.top3Share)}.`,
+    },
+    suppliers.items
+      .slice(0, 12)
+      .map((s) => ({ label: s.name, value: s.share, note: share(s.share), color: s.share > 0.3 ? PALETTE.danger : PALETTE.primary })),
   );
   return { name: 'supplier-shares.svg', title, svg };
 }
@@ -152,7 +200,11 @@ function trendChart(result: AnalysisResult): Chart | null {
   const title = 'Monthly revenue';
   const growth = result.trend.yoyGrowthPct;
   const svg = columns(
-    { id: 'trend', title, description: `Revenue per month, ${monthly[0].month} to ${monthly[monthly.length - 1].month}.${growth === null ? '' : ` Year-over-year growth ${growth.toFixed(1)}%.`}` },
+    {
+      id: 'trend',
+      title,
+      description: `Revenue per month, ${monthly[0].month} to ${monthly[monthly.length - 1].month}.${growth === null ? '' : ` Year-over-year growth ${growth.toFixed(1)}%.`}`,
+    },
     monthly.map((m) => ({ label: m.month, value: m.revenue })),
     Math.max(1, Math.ceil(monthly.length / 24)),
   );

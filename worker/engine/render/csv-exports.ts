@@ -18,8 +18,34 @@ export function csvExportsOf(result: AnalysisResult): CsvExport[] {
     exports.push({
       name: 'segments.csv',
       body: csvDocument(
-        ['customer_id', 'customer_name', 'revenue', 'orders', 'first_order', 'last_order', 'recency_days', 'r', 'f', 'm', 'segment', 'abc_tier'],
-        s.customers.map((c) => [c.id, c.name, c.revenue, c.orders, c.firstOrder, c.lastOrder, c.recencyDays, c.r, c.f, c.m, c.segment, c.abc]),
+        [
+          'customer_id',
+          'customer_name',
+          'revenue',
+          'orders',
+          'first_order',
+          'last_order',
+          'recency_days',
+          'r',
+          'f',
+          'm',
+          'segment',
+          'abc_tier',
+        ],
+        s.customers.map((c) => [
+          c.id,
+          c.name,
+          c.revenue,
+          c.orders,
+          c.firstOrder,
+          c.lastOrder,
+          c.recencyDays,
+          c.r,
+          c.f,
+          c.m,
+          c.segment,
+          c.abc,
+        ]),
       ),
     });
   }
@@ -28,10 +54,34 @@ export function csvExportsOf(result: AnalysisResult): CsvExport[] {
     exports.push({
       name: 'at-risk-customers.csv',
       body: csvDocument(
-        ['customer_id', 'customer_name', 'risk', 'p_alive', 'expected_purchases_90d', 'days_since_last_order', 'typical_gap_days', 'revenue_12m', 'revenue_at_risk', 'expected_spend', 'clv_12m'],
+        [
+          'customer_id',
+          'customer_name',
+          'risk',
+          'p_alive',
+          'expected_purchases_90d',
+          'days_since_last_order',
+          'typical_gap_days',
+          'revenue_12m',
+          'revenue_at_risk',
+          'expected_spend',
+          'clv_12m',
+        ],
         ch.customers
           .filter((c) => c.risk !== 'low')
-          .map((c) => [c.id, c.name, c.risk, c.pAlive, c.expectedPurchases90d, c.daysSinceLastOrder, c.typicalGapDays, c.revenue12m, c.revenueAtRisk, c.expectedSpend, c.clv12m]),
+          .map((c) => [
+            c.id,
+            c.name,
+            c.risk,
+            c.pAlive,
+            c.expectedPurchases90d,
+            c.daysSinceLastOrder,
+            c.typicalGapDays,
+            c.revenue12m,
+            c.revenueAtRisk,
+            c.expectedSpend,
+            c.clv12m,
+          ]),
       ),
     });
   }
@@ -50,8 +100,34 @@ export function csvExportsOf(result: AnalysisResult): CsvExport[] {
     exports.push({
       name: 'product-margins.csv',
       body: csvDocument(
-        ['product_id', 'product_name', 'category', 'supplier', 'revenue', 'cost', 'margin', 'margin_pct', 'quantity', 'customers', 'abc_class', 'trend_pct'],
-        p.items.map((i) => [i.id, i.name, i.category, i.supplier, i.revenue, i.cost, i.margin, i.marginPct, i.quantity, i.customers, i.abc, i.trendPct]),
+        [
+          'product_id',
+          'product_name',
+          'category',
+          'supplier',
+          'revenue',
+          'cost',
+          'margin',
+          'margin_pct',
+          'quantity',
+          'customers',
+          'abc_class',
+          'trend_pct',
+        ],
+        p.items.map((i) => [
+          i.id,
+          i.name,
+          i.category,
+          i.supplier,
+          i.revenue,
+          i.cost,
+          i.margin,
+          i.marginPct,
+          i.quantity,
+          i.customers,
+          i.abc,
+          i.trendPct,
+        ]),
       ),
     });
   }

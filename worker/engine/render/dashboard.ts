@@ -80,13 +80,23 @@ function lists(result: AnalysisResult): string {
     cards.push(
       `<section class="card"><h2>Call first: customers at risk</h2>${htmlTable(
         [{ text: 'Customer' }, { text: 'Risk' }, num('Days silent'), num('Revenue at risk')],
-        atRisk.map((c) => [{ text: c.name }, { text: c.risk, className: `risk-${c.risk}` }, num(count(c.daysSinceLastOrder ?? 0)), num(money(c.revenueAtRisk, currency))]),
+        atRisk.map((c) => [
+          { text: c.name },
+          { text: c.risk, className: `risk-${c.risk}` },
+          num(count(c.daysSinceLastOrder ?? 0)),
+          num(money(c.revenueAtRisk, currency)),
+        ]),
       )}</section>`,
     );
   }
   const flags = result.products?.flags.slice(0, 10) ?? [];
   if (result.products?.available) {
-    cards.push(`<section class="card"><h2>Product flags</h2>${htmlTable([{ text: 'Product' }, { text: 'Issue' }], flags.map((f) => [{ text: f.name }, { text: f.detail }]))}</section>`);
+    cards.push(
+      `<section class="card"><h2>Product flags</h2>${htmlTable(
+        [{ text: 'Product' }, { text: 'Issue' }],
+        flags.map((f) => [{ text: f.name }, { text: f.detail }]),
+      )}</section>`,
+    );
   }
   if (result.suppliers?.available) {
     cards.push(

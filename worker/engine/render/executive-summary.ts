@@ -12,16 +12,42 @@ import { blocks, bullets, md, nameList, table } from './markdown';
 export function topActions(result: AnalysisResult, escape: (text: string) => string = md): string[] {
   const currency = result.dataset.currency;
   const actions: string[] = [];
-  const callList = (result.churn?.customers ?? []).filter((c) => (c.risk === 'high' || c.risk === 'lost') && c.revenueAtRisk > 0).slice(0, CALL_LIST_SIZE);
-  if (callList.length) actions.push(`Call these ${callList.length} customers first: ${nameList(callList.map((c) => escape(c.name)), CALL_LIST_SIZE)} (${escape(money(callList.reduce((sum, c) => sum + c.revenueAtRisk, 0), currency))} at risk).`);
+  const callList = (result.churn?.customers ?? [])
+    .filter((c) => (c.risk === 'high' || c.risk === 'lost') && c.revenueAtRisk > 0)
+    .slice(0, CALL_LIST_SIZE);
+  if (callList.length)
+    actions.push(
+      `Call these ${callList.length} customers first: ${nameList(
+        callList.map((c) => escape(c.name)),
+        CALL_LIST_SIZE,
+      )} (${escape(
+        money(
+          callList.reduce((sum, c) => sum + c.revenueAtRisk, 0),
+          currency,
+        ),
+      )} at risk).`,
+    );
   const keyAccounts = result.concentration?.keyAccounts ?? [];
-  if (keyAccounts.length) actions.push(`Protect your key accounts with agreements and a second contact: ${nameList(keyAccounts.map((a) => escape(a.name)))}.`);
+  if (keyAccounts.length)
+    actions.push(`Protect your key accounts with agreements and a second contact: ${nameList(keyAccounts.map((a) => escape(a.name)))}.`);
   const negative = (result.products?.flags ?? []).filter((flag) => flag.kind === 'negative-margin');
-  if (negative.length) actions.push(`Reprice or drop products sold below cost: ${nameList(negative.map((flag) => escape(flag.name)), 5)}.`);
+  if (negative.length)
+    actions.push(
+      `Reprice or drop products sold below cost: ${nameList(
+        negative.map((flag) => escape(flag.name)),
+        5,
+      )}.`,
+    );
   const dominant = (result.suppliers?.items ?? []).filter((s) => s.share > 0.3);
   if (dominant.length) actions.push(`Find a second source for ${nameList(dominant.map((s) => escape(s.name)))}.`);
   const opportunities = result.crossSell?.opportunities.slice(0, 5) ?? [];
-  if (opportunities.length) actions.push(`Offer: ${nameList(opportunities.map((o) => `${escape(o.product.name)} to ${escape(o.customer.name)}`), 5)}.`);
+  if (opportunities.length)
+    actions.push(
+      `Offer: ${nameList(
+        opportunities.map((o) => `${escape(o.product.name)} to ${escape(o.customer.name)}`),
+        5,
+      )}.`,
+    );
   return actions;
 }
 
@@ -53,6 +79,8 @@ export function executiveSummary(result: AnalysisResult): string {
     '## The six questions',
     bullets(findings),
     '## Do this first',
-    actions.length ? actions.map((action, i) => `${i + 1}. ${action}`).join('\n') : 'No urgent actions: no customer at high risk, no key account, no loss-making product, no dominant supplier.',
+    actions.length
+      ? actions.map((action, i) => `${i + 1}. ${action}`).join('\n')
+      : 'No urgent actions: no customer at high risk, no key account, no loss-making product, no dominant supplier.',
   );
 }

@@ -26,7 +26,9 @@ export function findingsOf(result: AnalysisResult): Finding[] {
       report: 'segments.md',
       headline:
         (champions ? `${count(champions.customers)} Champions bring ${share(champions.revenueShare)} of revenue; ` : '') +
-        (atRisk.length ? `${count(atRisk.reduce((sum, row) => sum + row.customers, 0))} valuable customers are At Risk or Can't Lose Them; ` : '') +
+        (atRisk.length
+          ? `${count(atRisk.reduce((sum, row) => sum + row.customers, 0))} valuable customers are At Risk or Can't Lose Them; `
+          : '') +
         (tierA ? `${count(tierA.customers)} A-tier customers make 80% of revenue.` : ''),
     });
   }
@@ -62,7 +64,8 @@ export function findingsOf(result: AnalysisResult): Finding[] {
       headline: !p.available
         ? (p.note ?? 'No product data.')
         : p.marginAvailable
-          ? `Gross margin ${pct(result.totals.grossMarginPct)}; ${count(negative.length)} product${negative.length === 1 ? '' : 's'} sell${negative.length === 1 ? 's' : ''} below cost` + (negative.length ? ` (worst: ${negative[0].name}).` : '.')
+          ? `Gross margin ${pct(result.totals.grossMarginPct)}; ${count(negative.length)} product${negative.length === 1 ? '' : 's'} sell${negative.length === 1 ? 's' : ''} below cost` +
+            (negative.length ? ` (worst: ${negative[0].name}).` : '.')
           : `Top product ${p.items[0]?.name ?? 'n/a'} (${money(p.items[0]?.revenue ?? 0, currency)}); margins need cost data the file does not have.`,
     });
   }

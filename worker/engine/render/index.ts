@@ -36,7 +36,12 @@ export function renderArtifacts(result: AnalysisResult): RenderedFile[] {
     ...reports.map(([name, body]): RenderedFile => ({ name, type: 'report', contentType: MARKDOWN, body })),
     { name: 'dashboard.html', type: 'report', contentType: 'text/html; charset=utf-8', body: dashboardHtml(result, charts) },
     ...charts.map((chart): RenderedFile => ({ name: chart.name, type: 'chart', contentType: 'image/svg+xml', body: chart.svg })),
-    ...csvExportsOf(result).map((file): RenderedFile => ({ name: file.name, type: 'data', contentType: 'text/csv; charset=utf-8', body: file.body })),
+    ...csvExportsOf(result).map((file): RenderedFile => ({
+      name: file.name,
+      type: 'data',
+      contentType: 'text/csv; charset=utf-8',
+      body: file.body,
+    })),
     { name: 'analysis.json', type: 'data', contentType: 'application/json', body: JSON.stringify(result) },
   ];
 }

@@ -29,19 +29,47 @@ export function productsReport(result: AnalysisResult): string {
   const flagTable = (kind: string, title: string): string | null => {
     const flags = ofKind(kind);
     if (flags.length === 0) return null;
-    return `## ${title} (${count(flags.length)})\n\n${table(['Product', 'Detail'], flags.slice(0, 25).map((flag) => [flag.name, flag.detail]))}`;
+    return `## ${title} (${count(flags.length)})\n\n${table(
+      ['Product', 'Detail'],
+      flags.slice(0, 25).map((flag) => [flag.name, flag.detail]),
+    )}`;
   };
   const abc = (['A', 'B', 'C'] as const).map((tier) => {
     const items = p.items.filter((item) => item.abc === tier);
-    return [tier, count(items.length), money(items.reduce((sum, item) => sum + item.revenue, 0), currency)];
+    return [
+      tier,
+      count(items.length),
+      money(
+        items.reduce((sum, item) => sum + item.revenue, 0),
+        currency,
+      ),
+    ];
   });
   const actions: string[] = [];
   const negative = ofKind('negative-margin');
-  if (negative.length) actions.push(`Reprice or stop selling the products sold below cost, worst first: ${nameList(negative.map((flag) => md(flag.name)), 10)}.`);
+  if (negative.length)
+    actions.push(
+      `Reprice or stop selling the products sold below cost, worst first: ${nameList(
+        negative.map((flag) => md(flag.name)),
+        10,
+      )}.`,
+    );
   const below = ofKind('below-category-margin');
-  if (below.length) actions.push(`Review discounts and purchase prices on products far below their category's margin: ${nameList(below.map((flag) => md(flag.name)), 10)}.`);
+  if (below.length)
+    actions.push(
+      `Review discounts and purchase prices on products far below their category's margin: ${nameList(
+        below.map((flag) => md(flag.name)),
+        10,
+      )}.`,
+    );
   const declining = ofKind('fast-decliner');
-  if (declining.length) actions.push(`Find out why these products are falling fast: ${nameList(declining.map((flag) => md(flag.name)), 10)}.`);
+  if (declining.length)
+    actions.push(
+      `Find out why these products are falling fast: ${nameList(
+        declining.map((flag) => md(flag.name)),
+        10,
+      )}.`,
+    );
   const tierA = p.items.filter((item) => item.abc === 'A');
   actions.push(`Never run out of the ${count(tierA.length)} A-class products (80% of revenue); review the C-class tail for delisting.`);
   return blocks(
@@ -67,10 +95,14 @@ export function suppliersReport(result: AnalysisResult): string {
   const currency = result.dataset.currency;
   const dominant = s.items.filter((item) => item.share > DOMINANT_SUPPLIER_SHARE);
   const actions: string[] = dominant.length
-    ? [`Qualify a second source for ${nameList(dominant.map((item) => md(item.name)))}: each is behind more than ${share(DOMINANT_SUPPLIER_SHARE, 0)} of revenue.`]
+    ? [
+        `Qualify a second source for ${nameList(dominant.map((item) => md(item.name)))}: each is behind more than ${share(DOMINANT_SUPPLIER_SHARE, 0)} of revenue.`,
+      ]
     : [`No supplier is behind more than ${share(DOMINANT_SUPPLIER_SHARE, 0)} of revenue.`];
   if (s.singleSupplierRevenueShare !== null && s.singleSupplierRevenueShare > 0.5) {
-    actions.push(`${share(s.singleSupplierRevenueShare)} of revenue comes from products with a single supplier; list alternates for the A-class ones.`);
+    actions.push(
+      `${share(s.singleSupplierRevenueShare)} of revenue comes from products with a single supplier; list alternates for the A-class ones.`,
+    );
   }
   return blocks(
     '# Supplier dependency',
@@ -90,7 +122,16 @@ export function suppliersReport(result: AnalysisResult): string {
     '## Suppliers by revenue',
     table(
       ['Supplier', 'Revenue', 'Share', 'Cost share', 'Products', 'Customers exposed'],
-      s.items.slice(0, 30).map((item) => [item.name, money(item.revenue, currency), share(item.share), share(item.costShare), count(item.products), count(item.customersExposed)]),
+      s.items
+        .slice(0, 30)
+        .map((item) => [
+          item.name,
+          money(item.revenue, currency),
+          share(item.share),
+          share(item.costShare),
+          count(item.products),
+          count(item.customersExposed),
+        ]),
       ['l', 'r', 'r', 'r', 'r', 'r'],
     ),
     '## Actions',
@@ -103,15 +144,17 @@ export function crossSellReport(result: AnalysisResult): string {
   if (!x || !x.available) return blocks('# Cross-sell', md(x?.note ?? 'The file has no product column.'));
   const rules = table(
     ['If they buy', 'They also buy', 'Support', 'Confidence', 'Lift', 'Leverage', 'Conviction'],
-    x.rules.slice(0, 25).map((rule) => [
-      rule.antecedent.name,
-      rule.consequent.name,
-      share(rule.support, 2),
-      share(rule.confidence),
-      fixed(rule.lift, 2),
-      fixed(rule.leverage, 4),
-      rule.conviction === null ? '∞' : fixed(rule.conviction, 2),
-    ]),
+    x.rules
+      .slice(0, 25)
+      .map((rule) => [
+        rule.antecedent.name,
+        rule.consequent.name,
+        share(rule.support, 2),
+        share(rule.confidence),
+        fixed(rule.lift, 2),
+        fixed(rule.leverage, 4),
+        rule.conviction === null ? '∞' : fixed(rule.conviction, 2),
+      ]),
     ['l', 'l', 'r', 'r', 'r', 'r', 'r'],
   );
   const opportunities = table(
@@ -131,12 +174,18 @@ export function crossSellReport(result: AnalysisResult): string {
     '## Strongest rules',
     x.rules.length ? rules : 'No rules met the thresholds.',
     '## Opportunities',
-    'Customers who bought the rule\'s first product in at least 2 orders but never the second, ranked by confidence × their spend on the first.',
+    "Customers who bought the rule's first product in at least 2 orders but never the second, ranked by confidence × their spend on the first.",
     x.opportunities.length ? opportunities : 'No customer matches a rule without already buying both products.',
     '## Actions',
     bullets(
       top.length
-        ? [`Offer these customers their missing product: ${nameList(top.map((o) => `${md(o.customer.name)} → ${md(o.product.name)}`), 12)}.`, 'Bundle the strongest pairs on quotes and order forms.']
+        ? [
+            `Offer these customers their missing product: ${nameList(
+              top.map((o) => `${md(o.customer.name)} → ${md(o.product.name)}`),
+              12,
+            )}.`,
+            'Bundle the strongest pairs on quotes and order forms.',
+          ]
         : ['Bundle the strongest pairs on quotes and order forms.'],
     ),
   );

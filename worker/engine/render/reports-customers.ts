@@ -33,7 +33,19 @@ export function segmentsReport(result: AnalysisResult): string {
   );
   const top = table(
     ['Customer', 'Revenue', 'Orders', 'Last order', 'R', 'F', 'M', 'Segment', 'Tier'],
-    s.customers.slice(0, 20).map((c) => [c.name, money(c.revenue, currency), count(c.orders), c.lastOrder ?? 'n/a', c.r === null ? 'n/a' : String(c.r), String(c.f), String(c.m), c.segment ?? 'n/a', c.abc]),
+    s.customers
+      .slice(0, 20)
+      .map((c) => [
+        c.name,
+        money(c.revenue, currency),
+        count(c.orders),
+        c.lastOrder ?? 'n/a',
+        c.r === null ? 'n/a' : String(c.r),
+        String(c.f),
+        String(c.m),
+        c.segment ?? 'n/a',
+        c.abc,
+      ]),
     ['l', 'r', 'r', 'l', 'r', 'r', 'r', 'l', 'l'],
   );
   const names = (segment: string): string[] => s.customers.filter((c) => c.segment === segment).map((c) => md(c.name));
@@ -45,7 +57,8 @@ export function segmentsReport(result: AnalysisResult): string {
   if (atRisk.length) actions.push(`Reach out to At Risk customers with a personal offer: ${nameList(atRisk)}.`);
   if (champions.length) actions.push(`Reward and ask Champions for referrals: ${nameList(champions)}.`);
   const tierA = s.abcSummary.find((row) => row.tier === 'A');
-  if (tierA) actions.push(`Give the ${count(tierA.customers)} tier-A accounts (${share(tierA.revenueShare)} of revenue) a named account manager.`);
+  if (tierA)
+    actions.push(`Give the ${count(tierA.customers)} tier-A accounts (${share(tierA.revenueShare)} of revenue) a named account manager.`);
   return blocks(
     '# Customer segments',
     md(s.method),
@@ -81,16 +94,28 @@ export function concentrationReport(result: AnalysisResult): string {
   );
   const top = table(
     ['#', 'Customer', 'Revenue', 'Share'],
-    (result.segments?.customers ?? []).slice(0, 10).map((customer, i) => [String(i + 1), customer.name, money(customer.revenue, currency), c.topCustomer ? share(customer.revenue / (c.topCustomer.revenue / c.topCustomer.share)) : 'n/a']),
+    (result.segments?.customers ?? [])
+      .slice(0, 10)
+      .map((customer, i) => [
+        String(i + 1),
+        customer.name,
+        money(customer.revenue, currency),
+        c.topCustomer ? share(customer.revenue / (c.topCustomer.revenue / c.topCustomer.share)) : 'n/a',
+      ]),
     ['r', 'l', 'r', 'r'],
   );
   const actions: string[] = [];
   if (c.keyAccounts.length) {
-    actions.push(`Key-account risk (each above 10% of revenue): ${nameList(c.keyAccounts.map((a) => `${md(a.name)} (${share(a.share)})`))}. Secure multi-year agreements and map a second contact at each.`);
+    actions.push(
+      `Key-account risk (each above 10% of revenue): ${nameList(c.keyAccounts.map((a) => `${md(a.name)} (${share(a.share)})`))}. Secure multi-year agreements and map a second contact at each.`,
+    );
   } else {
     actions.push('No single customer is above 10% of revenue; no key-account risk by that test.');
   }
-  if (c.level !== 'low') actions.push(`Revenue is ${c.level === 'high' ? 'highly' : 'moderately'} concentrated: grow the mid-tier to reduce dependence on the top accounts.`);
+  if (c.level !== 'low')
+    actions.push(
+      `Revenue is ${c.level === 'high' ? 'highly' : 'moderately'} concentrated: grow the mid-tier to reduce dependence on the top accounts.`,
+    );
   actions.push(`${count(c.customersFor80Pct)} customers make 80% of revenue; protect them first.`);
   return blocks(
     '# Revenue concentration',
@@ -120,11 +145,19 @@ function churnRow(c: ChurnCustomer, currency: string | null): string[] {
 
 export function churnReport(result: AnalysisResult): string {
   const ch = result.churn;
-  if (!ch || ch.model === 'unavailable') return blocks('# Churn risk', md(ch?.note ?? 'The file has no customer column, so churn cannot be measured.'));
+  if (!ch || ch.model === 'unavailable')
+    return blocks('# Churn risk', md(ch?.note ?? 'The file has no customer column, so churn cannot be measured.'));
   const currency = result.dataset.currency;
   const byRisk = (['lost', 'high', 'medium', 'low'] as const).map((risk) => {
     const members = ch.customers.filter((c) => c.risk === risk);
-    return [risk, count(members.length), money(members.reduce((sum, c) => sum + c.revenue12m, 0), currency)];
+    return [
+      risk,
+      count(members.length),
+      money(
+        members.reduce((sum, c) => sum + c.revenue12m, 0),
+        currency,
+      ),
+    ];
   });
   const model =
     ch.model === 'bg-nbd' && ch.params
@@ -134,26 +167,48 @@ export function churnReport(result: AnalysisResult): string {
           ? ` Spend: Gamma-Gamma p = ${fixed(ch.gammaGamma.p, 2)}, q = ${fixed(ch.gammaGamma.q, 2)}, v = ${fixed(ch.gammaGamma.v, 2)}; 12-month CLV = expected purchases in 365 days × expected spend per purchase, undiscounted.`
           : '')
       : `Model: rhythm heuristic. ${md(ch.note ?? '')}`;
-  const callList = ch.customers.filter((c) => c.risk === 'high' || c.risk === 'lost').filter((c) => c.revenueAtRisk > 0).slice(0, CALL_LIST_SIZE);
+  const callList = ch.customers
+    .filter((c) => c.risk === 'high' || c.risk === 'lost')
+    .filter((c) => c.revenueAtRisk > 0)
+    .slice(0, CALL_LIST_SIZE);
   const actions: string[] = [];
   if (callList.length) {
-    actions.push(`Call these ${callList.length} customers first (most revenue at risk): ${nameList(callList.map((c) => `${md(c.name)} (${money(c.revenueAtRisk, currency)})`), CALL_LIST_SIZE)}.`);
+    actions.push(
+      `Call these ${callList.length} customers first (most revenue at risk): ${nameList(
+        callList.map((c) => `${md(c.name)} (${money(c.revenueAtRisk, currency)})`),
+        CALL_LIST_SIZE,
+      )}.`,
+    );
   }
   const medium = ch.customers.filter((c) => c.risk === 'medium' && c.typicalGapDays !== null).slice(0, CALL_LIST_SIZE);
-  if (medium.length) actions.push(`Send a check-in to repeat buyers slipping past their rhythm: ${nameList(medium.map((c) => md(c.name)))}.`);
+  if (medium.length)
+    actions.push(`Send a check-in to repeat buyers slipping past their rhythm: ${nameList(medium.map((c) => md(c.name)))}.`);
   actions.push('Follow up one-time buyers within one typical gap of their first order; most never return otherwise.');
   return blocks(
     '# Churn risk',
     md(model),
     `Revenue at risk (last 12 months' revenue of customers rated high or lost): **${md(money(ch.revenueAtRisk, currency))}**.`,
     '## Risk rules',
-    table(['Risk', 'Rule'], CHURN_RISK_RULES.map((rule) => [rule.risk, rule.rule])),
+    table(
+      ['Risk', 'Rule'],
+      CHURN_RISK_RULES.map((rule) => [rule.risk, rule.rule]),
+    ),
     md(ONE_TIME_BUYER_RULE),
     '## Customers by risk',
     table(['Risk', 'Customers', 'Revenue, last 12 months'], byRisk, ['l', 'r', 'r']),
     '## Most revenue at risk',
     table(
-      ['Customer', 'Risk', 'P(alive)', 'Days since last order', 'Typical gap (days)', 'Expected purchases, 90 days', 'Revenue, 12 months', 'At risk', 'CLV, 12 months'],
+      [
+        'Customer',
+        'Risk',
+        'P(alive)',
+        'Days since last order',
+        'Typical gap (days)',
+        'Expected purchases, 90 days',
+        'Revenue, 12 months',
+        'At risk',
+        'CLV, 12 months',
+      ],
       ch.customers.slice(0, 25).map((c) => churnRow(c, currency)),
       ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
     ),

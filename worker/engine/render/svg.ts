@@ -95,12 +95,23 @@ export function columns(frame: ChartFrame, bars: Bar[], labelEvery = 1): string 
   const step = plotWidth / Math.max(1, bars.length);
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((t) => {
     const y = top + plotHeight * (1 - t);
-    return `<line x1="${left}" x2="${WIDTH - 16}" y1="${number(y)}" y2="${number(y)}" stroke="${PALETTE.grid}"/>` + text(left - 6, y + 4, compact(max * t), 'text-anchor="end"');
+    return (
+      `<line x1="${left}" x2="${WIDTH - 16}" y1="${number(y)}" y2="${number(y)}" stroke="${PALETTE.grid}"/>` +
+      text(left - 6, y + 4, compact(max * t), 'text-anchor="end"')
+    );
   });
   const body = bars.map((bar, i) => {
     const h = (Math.max(0, bar.value) / max) * plotHeight;
     const x = left + i * step;
-    const label = i % labelEvery === 0 ? text(x + step / 2, height - bottom + 16, bar.label, `text-anchor="end" transform="rotate(-45 ${number(x + step / 2)} ${height - bottom + 16})"`) : '';
+    const label =
+      i % labelEvery === 0
+        ? text(
+            x + step / 2,
+            height - bottom + 16,
+            bar.label,
+            `text-anchor="end" transform="rotate(-45 ${number(x + step / 2)} ${height - bottom + 16})"`,
+          )
+        : '';
     return `<rect x="${number(x + step * 0.1)}" y="${number(top + plotHeight - h)}" width="${number(step * 0.8)}" height="${number(h)}" fill="${bar.color ?? PALETTE.primary}"><title>${escapeHtml(`${bar.label}: ${bar.note ?? compact(bar.value)}`)}</title></rect>${label}`;
   });
   return svgDocument(frame, height, ticks.join('') + body.join(''));
@@ -159,7 +170,9 @@ function axesMarkup(axes: Axes, plot: Plot): string {
     const yv = axes.yMin + t * (axes.yMax - axes.yMin);
     const x = plot.sx(xv);
     const y = plot.sy(yv);
-    parts.push(`<line x1="${number(plot.left)}" x2="${number(plot.left + plot.width)}" y1="${number(y)}" y2="${number(y)}" stroke="${PALETTE.grid}"/>`);
+    parts.push(
+      `<line x1="${number(plot.left)}" x2="${number(plot.left + plot.width)}" y1="${number(y)}" y2="${number(y)}" stroke="${PALETTE.grid}"/>`,
+    );
     parts.push(text(plot.left - 6, y + 4, yf(yv), 'text-anchor="end"'));
     parts.push(text(x, plot.top + plot.height + 16, xf(xv), 'text-anchor="middle"'));
   }
@@ -185,7 +198,11 @@ export function scatter(frame: ChartFrame, axes: Axes, points: Point[], legend: 
 }
 
 /** One or more polylines on shared axes (e.g. a Lorenz curve and the equality line). */
-export function lines(frame: ChartFrame, axes: Axes, series: { points: [number, number][]; color: string; label: string; dashed?: boolean }[]): string {
+export function lines(
+  frame: ChartFrame,
+  axes: Axes,
+  series: { points: [number, number][]; color: string; label: string; dashed?: boolean }[],
+): string {
   const height = 380;
   const plot = plotArea(axes, height);
   const paths = series.map((s) => {
@@ -194,7 +211,10 @@ export function lines(frame: ChartFrame, axes: Axes, series: { points: [number, 
   });
   const key = series.map((s, i) => {
     const x = plot.left + 8 + i * 180;
-    return `<line x1="${x}" x2="${x + 18}" y1="38" y2="38" stroke="${s.color}" stroke-width="2"${s.dashed ? ' stroke-dasharray="6 4"' : ''}/>` + text(x + 24, 42, s.label);
+    return (
+      `<line x1="${x}" x2="${x + 18}" y1="38" y2="38" stroke="${s.color}" stroke-width="2"${s.dashed ? ' stroke-dasharray="6 4"' : ''}/>` +
+      text(x + 24, 42, s.label)
+    );
   });
   return svgDocument(frame, height, axesMarkup(axes, plot) + paths.join('') + key.join(''));
 }

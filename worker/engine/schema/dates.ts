@@ -36,18 +36,40 @@ export const MAX_YEAR = 2099;
  * English, German, French, Spanish, Dutch and Portuguese.
  */
 const MONTHS: Record<string, number> = {
-  jan: 1, ene: 1, jän: 1,
-  feb: 2, fev: 2, fév: 2,
-  mar: 3, mrz: 3, mär: 3, mrt: 3,
-  apr: 4, avr: 4, abr: 4,
-  may: 5, mai: 5, mei: 5,
-  jun: 6, juin: 6,
-  jul: 7, juil: 7,
-  aug: 8, ago: 8, aoû: 8, aou: 8,
-  sep: 9, set: 9,
-  oct: 10, okt: 10, out: 10,
+  jan: 1,
+  ene: 1,
+  jän: 1,
+  feb: 2,
+  fev: 2,
+  fév: 2,
+  mar: 3,
+  mrz: 3,
+  mär: 3,
+  mrt: 3,
+  apr: 4,
+  avr: 4,
+  abr: 4,
+  may: 5,
+  mai: 5,
+  mei: 5,
+  jun: 6,
+  juin: 6,
+  jul: 7,
+  juil: 7,
+  aug: 8,
+  ago: 8,
+  aoû: 8,
+  aou: 8,
+  sep: 9,
+  set: 9,
+  oct: 10,
+  okt: 10,
+  out: 10,
   nov: 11,
-  dec: 12, dez: 12, dic: 12, déc: 12,
+  dec: 12,
+  dez: 12,
+  dic: 12,
+  déc: 12,
 };
 
 const decoder = new TextDecoder();
@@ -148,7 +170,12 @@ export function parseDateBytes(buf: Uint8Array, start: number, end: number, orde
     const y = (buf[s] - 48) * 1000 + (buf[s + 1] - 48) * 100 + (buf[s + 2] - 48) * 10 + (buf[s + 3] - 48);
     const m = (buf[s + 5] - 48) * 10 + (buf[s + 6] - 48);
     const d = (buf[s + 8] - 48) * 10 + (buf[s + 9] - 48);
-    if ((e - s === 10 || buf[s + 10] === 32 || buf[s + 10] === 84) && allDigits(buf, s, 4) && allDigits(buf, s + 5, 2) && allDigits(buf, s + 8, 2)) {
+    if (
+      (e - s === 10 || buf[s + 10] === 32 || buf[s + 10] === 84) &&
+      allDigits(buf, s, 4) &&
+      allDigits(buf, s + 5, 2) &&
+      allDigits(buf, s + 8, 2)
+    ) {
       return dayOrInvalid(y, m, d);
     }
   }
@@ -223,9 +250,7 @@ export function decideDateOrder(
     let hits = 0;
     for (const v of nonEmpty) if (parseDate(v, order) >= 0) hits++;
     const better =
-      best === null ||
-      hits > best.hits ||
-      (hits === best.hits && order === 'mdy' && best.order === 'dmy' && !options.preferDayFirst);
+      best === null || hits > best.hits || (hits === best.hits && order === 'mdy' && best.order === 'dmy' && !options.preferDayFirst);
     if (better) best = { order, hits };
   }
   if (!best || best.hits === 0) return null;

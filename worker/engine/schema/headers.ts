@@ -196,23 +196,76 @@ const EXACT: Table = {
 
 /** Pattern rules for compound or unlisted headers, tried when no exact name matches. */
 const PATTERNS: { role: ColumnRole; pattern: RegExp; unless?: RegExp; score: number }[] = [
-  { role: 'customerId', pattern: /^(customer|cust|client|cliente|kunden?|klant|buyer|debitor|debiteur)(id|no|nr|num|number|nummer|code|key|ref|numero)$/, score: 95 },
+  {
+    role: 'customerId',
+    pattern: /^(customer|cust|client|cliente|kunden?|klant|buyer|debitor|debiteur)(id|no|nr|num|number|nummer|code|key|ref|numero)$/,
+    score: 95,
+  },
   { role: 'customerId', pattern: /(customer|client|kunde|klant).*(id|nr|no|number|nummer|code)$/, score: 85 },
   { role: 'customerName', pattern: /(customer|client|kunde|klant).*(name|naam|nom|nombre|nome)$/, score: 95 },
-  { role: 'orderId', pattern: /^(order|invoice|inv|rechnungs?|beleg|auftrags?|bestell|factura|facture|fatura|factuur|pedido|commande|bestel|transaction|receipt|document|voucher)(id|no|nr|num|number|nummer|code|ref|numero)$/, score: 95 },
-  { role: 'orderId', pattern: /(invoice|order|rechnung|factura|facture|pedido|commande)/, unless: /(date|datum|fecha|data|qty|quantity|line|status|type|priority|mode|value|total|amount)/, score: 70 },
-  { role: 'date', pattern: /(date|datum|fecha|^data|data$|time)/, unless: /(ship|deliver|due|liefer|versand|envio|entrega|livraison|levering|expedi|update|modif|birth|geburt)/, score: 75 },
+  {
+    role: 'orderId',
+    pattern:
+      /^(order|invoice|inv|rechnungs?|beleg|auftrags?|bestell|factura|facture|fatura|factuur|pedido|commande|bestel|transaction|receipt|document|voucher)(id|no|nr|num|number|nummer|code|ref|numero)$/,
+    score: 95,
+  },
+  {
+    role: 'orderId',
+    pattern: /(invoice|order|rechnung|factura|facture|pedido|commande)/,
+    unless: /(date|datum|fecha|data|qty|quantity|line|status|type|priority|mode|value|total|amount)/,
+    score: 70,
+  },
+  {
+    role: 'date',
+    pattern: /(date|datum|fecha|^data|data$|time)/,
+    unless: /(ship|deliver|due|liefer|versand|envio|entrega|livraison|levering|expedi|update|modif|birth|geburt)/,
+    score: 75,
+  },
   { role: 'date', pattern: /(date|datum|fecha|^data|data$)/, score: 40 },
   { role: 'quantity', pattern: /(qty|quantit|cantidad|menge|anzahl|aantal|unitssold|sold$|numberof)/, score: 85 },
-  { role: 'unitCost', pattern: /(cost|kost|cout|costo|custo|einkauf|einstand|inkoop|achat|compra)/, unless: /(total|gesamt|line)/, score: 0 },
-  { role: 'unitPrice', pattern: /(price|preis|prix|precio|prijs|preco)/, unless: /(cost|kost|cout|costo|custo|einkauf|purchase|achat|compra|inkoop|total|gesamt|ext)/, score: 80 },
-  { role: 'amount', pattern: /(amount|total|revenue|sales|umsatz|betrag|montant|importe|ventas|monto|bedrag|omzet|valor|dollar|turnover|wert)/, unless: /(qty|quantit|count|cost|kost|tax|steuer|discount|rabatt|date|profit|margin|rep|person|agent|region|channel|id$|no$|nr$)/, score: 75 },
-  { role: 'profit', pattern: /(profit|margin|marge|margen|margem|gewinn|rohertrag|winst|lucro|beneficio)/, unless: /(%|pct|percent|prozent|ratio|rate)/, score: 80 },
+  {
+    role: 'unitCost',
+    pattern: /(cost|kost|cout|costo|custo|einkauf|einstand|inkoop|achat|compra)/,
+    unless: /(total|gesamt|line)/,
+    score: 0,
+  },
+  {
+    role: 'unitPrice',
+    pattern: /(price|preis|prix|precio|prijs|preco)/,
+    unless: /(cost|kost|cout|costo|custo|einkauf|purchase|achat|compra|inkoop|total|gesamt|ext)/,
+    score: 80,
+  },
+  {
+    role: 'amount',
+    pattern: /(amount|total|revenue|sales|umsatz|betrag|montant|importe|ventas|monto|bedrag|omzet|valor|dollar|turnover|wert)/,
+    unless: /(qty|quantit|count|cost|kost|tax|steuer|discount|rabatt|date|profit|margin|rep|person|agent|region|channel|id$|no$|nr$)/,
+    score: 75,
+  },
+  {
+    role: 'profit',
+    pattern: /(profit|margin|marge|margen|margem|gewinn|rohertrag|winst|lucro|beneficio)/,
+    unless: /(%|pct|percent|prozent|ratio|rate)/,
+    score: 80,
+  },
   { role: 'cost', pattern: /(cost|kost|cout|costo|custo|cogs|wareneinsatz)/, score: 75 },
-  { role: 'productId', pattern: /^(product|prod|item|article|artikel|art|material|part|produkt|producto|produto|produit|articulo)(id|no|nr|num|number|nummer|code|key|ref|sku)$/, score: 95 },
-  { role: 'productName', pattern: /^(product|item|article|artikel|produkt|producto|produto|produit)(name|naam|nom|nombre|nome|desc|description|bezeichnung|title)/, score: 90 },
+  {
+    role: 'productId',
+    pattern:
+      /^(product|prod|item|article|artikel|art|material|part|produkt|producto|produto|produit|articulo)(id|no|nr|num|number|nummer|code|key|ref|sku)$/,
+    score: 95,
+  },
+  {
+    role: 'productName',
+    pattern:
+      /^(product|item|article|artikel|produkt|producto|produto|produit)(name|naam|nom|nombre|nome|desc|description|bezeichnung|title)/,
+    score: 90,
+  },
   { role: 'category', pattern: /(categor|kategor|gruppe|group|famil)/, score: 70 },
-  { role: 'supplier', pattern: /(supplier|vendor|lieferant|fournisseur|proveedor|leverancier|fornecedor|manufacturer|hersteller|brand)/, score: 85 },
+  {
+    role: 'supplier',
+    pattern: /(supplier|vendor|lieferant|fournisseur|proveedor|leverancier|fornecedor|manufacturer|hersteller|brand)/,
+    score: 85,
+  },
   { role: 'salesRep', pattern: /(salesrep|salesperson|vertreter|vendedor|verkoper|accountmanager)/, score: 85 },
 ];
 

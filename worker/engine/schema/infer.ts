@@ -119,10 +119,7 @@ function findColumn(names: readonly string[], header: string): number {
   const wanted = compactHeader(header);
   const loose = names.findIndex((n) => compactHeader(n) === wanted);
   if (loose >= 0) return loose;
-  throw new EngineError(
-    `There is no column named '${header}' in this file. Its columns are: ${names.join(', ')}.`,
-    'UNKNOWN_COLUMN',
-  );
+  throw new EngineError(`There is no column named '${header}' in this file. Its columns are: ${names.join(', ')}.`, 'UNKNOWN_COLUMN');
 }
 
 /**
@@ -166,7 +163,8 @@ function valueOnlyScores(p: ColumnProfile, column: number): Map<ColumnRole, numb
 }
 
 /** Numeric columns that measure something other than money (RFM summaries, codes, sizes). */
-const NOT_SPEND = /(freq|recen|^count|anzahl|^age$|^alter$|^rate$|score|^days?$|^weeks?$|^months?$|^years?$|pct|percent|ratio|zip|postal|^plz$|phone|^t$|^id$|number|nr$|code|^lat|^lon|weight|height)/;
+const NOT_SPEND =
+  /(freq|recen|^count|anzahl|^age$|^alter$|^rate$|score|^days?$|^weeks?$|^months?$|^years?$|pct|percent|ratio|zip|postal|^plz$|phone|^t$|^id$|number|nr$|code|^lat|^lon|weight|height)/;
 
 /**
  * A customer-level file has no date, no order and no line amount, but several numeric

@@ -12,7 +12,9 @@ export const DOT = 46;
 export const COMMA = 44;
 export type DecimalSeparator = typeof DOT | typeof COMMA;
 
-const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
+const POW10 = [
+  1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 9;
@@ -29,8 +31,38 @@ function isSymbolByte(c: number): boolean {
 
 /** Currency codes and abbreviations written next to amounts (ISO 4217 and common local forms). */
 const CURRENCY_WORDS = new Set([
-  'eur', 'usd', 'gbp', 'chf', 'jpy', 'cad', 'aud', 'nzd', 'sek', 'nok', 'dkk', 'pln', 'czk', 'huf', 'brl', 'mxn',
-  'ars', 'clp', 'cop', 'zar', 'inr', 'cny', 'hkd', 'sgd', 'try', 'kr', 'fr', 'sfr', 'r', 'us', 'ca', 'au',
+  'eur',
+  'usd',
+  'gbp',
+  'chf',
+  'jpy',
+  'cad',
+  'aud',
+  'nzd',
+  'sek',
+  'nok',
+  'dkk',
+  'pln',
+  'czk',
+  'huf',
+  'brl',
+  'mxn',
+  'ars',
+  'clp',
+  'cop',
+  'zar',
+  'inr',
+  'cny',
+  'hkd',
+  'sgd',
+  'try',
+  'kr',
+  'fr',
+  'sfr',
+  'r',
+  'us',
+  'ca',
+  'au',
 ]);
 
 function isCurrencyWord(buf: Uint8Array, start: number, end: number): boolean {

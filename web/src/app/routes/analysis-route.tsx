@@ -5,5 +5,11 @@ import { AnalysisWorkspace } from '../../features/analysis/components/analysis-w
 export function AnalysisRoute() {
   const { analysisId, accessToken } = useParams();
   // A new key per analysis resets local notes, the draft and the upload flow.
-  return <AnalysisWorkspace key={`${analysisId ?? 'new'}/${accessToken ?? ''}`} analysisId={analysisId ?? null} routeToken={accessToken ?? null} />;
+  return (
+    <AnalysisWorkspace
+      key={`${analysisId ?? 'new'}/${accessToken ?? ''}`}
+      analysisId={analysisId ?? null}
+      routeToken={accessToken ?? null}
+    />
+  );
 }

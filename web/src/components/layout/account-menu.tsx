@@ -40,7 +40,11 @@ export function AccountMenu({ email }: { email: string }) {
         {initialOf(email)}
       </button>
       {open ? (
-        <div id={menuId} role="menu" className="absolute right-0 mt-2 w-64 animate-fade-in rounded-xl border border-ink-600 bg-ink-800 p-2 shadow-2xl">
+        <div
+          id={menuId}
+          role="menu"
+          className="absolute right-0 mt-2 w-64 animate-fade-in rounded-xl border border-ink-600 bg-ink-800 p-2 shadow-2xl"
+        >
           <p className="truncate px-3 py-2 text-sm text-slate-300">{email}</p>
           <Link
             to={SECURITY_PATH}
@@ -54,7 +58,7 @@ export function AccountMenu({ email }: { email: string }) {
           <button
             type="button"
             role="menuitem"
-            onClick={() => void signOut().then(() => navigate('/'))}
+            onClick={() => void signOut().then(() => void navigate('/'))}
             className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-200 hover:bg-ink-700"
           >
             <LogOutIcon className="size-4" />

@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from './icons';
+import { useLatest } from '../../hooks/use-latest';
 
 interface DrawerProps {
   open: boolean;
@@ -14,8 +15,7 @@ interface DrawerProps {
 
 export function Drawer({ open, onClose, side, label, children }: DrawerProps) {
   const panelRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  const onCloseRef = useLatest(onClose);
 
   useEffect(() => {
     if (!open) return;
@@ -29,7 +29,7 @@ export function Drawer({ open, onClose, side, label, children }: DrawerProps) {
       document.removeEventListener('keydown', onKeyDown);
       previouslyFocused?.focus();
     };
-  }, [open]);
+  }, [open, onCloseRef]);
 
   if (!open) return null;
   return createPortal(

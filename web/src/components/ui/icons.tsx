@@ -94,9 +94,7 @@ export const PanelRightIcon = icon(
     <path d="M15 3v18" />
   </>,
 );
-export const SparklesIcon = icon(
-  <path d="M12 3l1.9 5.8L20 10.5l-6.1 1.7L12 18l-1.9-5.8L4 10.5l6.1-1.7zM19 3v4M21 5h-4M5 17v4M7 19H3" />,
-);
+export const SparklesIcon = icon(<path d="M12 3l1.9 5.8L20 10.5l-6.1 1.7L12 18l-1.9-5.8L4 10.5l6.1-1.7zM19 3v4M21 5h-4M5 17v4M7 19H3" />);
 export const AlertIcon = icon(
   <>
     <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />

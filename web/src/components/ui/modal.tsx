@@ -6,8 +6,10 @@ import clsx from 'clsx';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from './icons';
+import { useLatest } from '../../hooks/use-latest';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface ModalProps {
   open: boolean;
@@ -24,8 +26,7 @@ export function Modal({ open, onClose, title, description, children, size = 'sm'
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  const onCloseRef = useLatest(onClose);
 
   useEffect(() => {
     if (!open) return;
@@ -41,7 +42,9 @@ export function Modal({ open, onClose, title, description, children, size = 'sm'
         return;
       }
       if (event.key !== 'Tab' || !panel) return;
-      const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.offsetParent !== null || el === document.activeElement);
+      const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+        (el) => el.offsetParent !== null || el === document.activeElement,
+      );
       if (items.length === 0) return;
       const firstItem = items[0];
       const lastItem = items[items.length - 1];
@@ -61,12 +64,17 @@ export function Modal({ open, onClose, title, description, children, size = 'sm'
       document.body.style.overflow = overflow;
       previouslyFocused?.focus();
     };
-  }, [open]);
+  }, [open, onCloseRef]);
 
   if (!open) return null;
   return createPortal(
     <div className="fixed inset-0 z-50 flex items-end justify-center p-4 sm:items-center">
-      <div aria-hidden="true" data-testid="modal-backdrop" className="absolute inset-0 animate-fade-in bg-black/70 backdrop-blur-sm" onClick={onClose} />
+      <div
+        aria-hidden="true"
+        data-testid="modal-backdrop"
+        className="absolute inset-0 animate-fade-in bg-black/70 backdrop-blur-sm"
+        onClick={onClose}
+      />
       <div
         ref={panelRef}
         role="dialog"

@@ -3,9 +3,10 @@
  * first read is done. Auth events also reach `onAuthEvent`, which the app uses to claim
  * anonymous analyses on SIGNED_IN and TOKEN_REFRESHED (SPEC §4).
  */
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { sessionManager } from './session';
 import type { AuthEvent, Session, User } from './session-manager';
+import { useLatest } from '../../hooks/use-latest';
 
 interface AuthState {
   session: Session | null;
@@ -26,8 +27,7 @@ export function AuthProvider({
     session: sessionManager.getSession(),
     isLoading: true,
   });
-  const onAuthEventRef = useRef(onAuthEvent);
-  onAuthEventRef.current = onAuthEvent;
+  const onAuthEventRef = useLatest(onAuthEvent);
 
   useEffect(() => {
     const unsubscribe = sessionManager.onAuthStateChange((event, session) => {
@@ -39,7 +39,7 @@ export function AuthProvider({
       unsubscribe();
       stop();
     };
-  }, []);
+  }, [onAuthEventRef]);
 
   const value = useMemo<AuthState>(
     () => ({ session: state.session, user: state.session?.user ?? null, isLoading: state.isLoading }),

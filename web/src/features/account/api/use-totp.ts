@@ -13,7 +13,8 @@ export function useTotpFactor(userId: string) {
   return useQuery({
     queryKey: currentUserQueryKey(userId),
     queryFn: getCurrentUser,
-    select: (user): MfaFactor | null => user.factors?.find((factor) => factor.factor_type === 'totp' && factor.status === 'verified') ?? null,
+    select: (user): MfaFactor | null =>
+      user.factors?.find((factor) => factor.factor_type === 'totp' && factor.status === 'verified') ?? null,
   });
 }
 

@@ -81,7 +81,11 @@ function SecurityPanel({ userId, email }: { userId: string; email: string }) {
                       <FormMessage tone="error">{enroll.error.message || AUTH_TEXTS.fallback}</FormMessage>
                     </div>
                   ) : null}
-                  <Button className="mt-5" isLoading={enroll.isPending} onClick={() => enroll.mutate(undefined, { onSuccess: setEnrollment })}>
+                  <Button
+                    className="mt-5"
+                    isLoading={enroll.isPending}
+                    onClick={() => enroll.mutate(undefined, { onSuccess: setEnrollment })}
+                  >
                     {SECURITY_TEXTS.setUp}
                   </Button>
                 </>
@@ -114,9 +118,7 @@ function EnrollmentSteps({ enrollment, userId, onDone }: { enrollment: TotpEnrol
         <dl className="mt-3 space-y-3 rounded-xl border border-ink-600 bg-ink-950/60 p-4">
           <div>
             <dt className="text-xs font-semibold uppercase tracking-wide text-slate-400">Setup key</dt>
-            <dd className="mt-1 break-all font-mono text-base text-white">
-              {groupKey(enrollment.totp.secret)}
-            </dd>
+            <dd className="mt-1 break-all font-mono text-base text-white">{groupKey(enrollment.totp.secret)}</dd>
           </div>
           <div>
             <dt className="text-xs font-semibold uppercase tracking-wide text-slate-400">Setup link</dt>

@@ -54,6 +54,7 @@ function useObjectUrl(blob: Blob | undefined): string | null {
   useEffect(() => {
     if (!blob) return;
     const objectUrl = URL.createObjectURL(blob);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the URL is created here so that the cleanup below can revoke it
     setUrl(objectUrl);
     return () => {
       URL.revokeObjectURL(objectUrl);

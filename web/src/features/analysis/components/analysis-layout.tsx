@@ -59,7 +59,10 @@ export function AnalysisLayout({ sidebar, artifacts, title, children, footer }: 
           </div>
         </main>
       </div>
-      <aside aria-label="Analysis artifacts" className="hidden w-80 shrink-0 overflow-y-auto border-l border-ink-600 bg-ink-950/40 xl:block">
+      <aside
+        aria-label="Analysis artifacts"
+        className="hidden w-80 shrink-0 overflow-y-auto border-l border-ink-600 bg-ink-950/40 xl:block"
+      >
         {artifacts}
       </aside>
       {sidebar ? (

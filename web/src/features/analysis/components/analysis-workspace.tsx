@@ -77,7 +77,12 @@ export function AnalysisWorkspace({ analysisId, routeToken }: { analysisId: stri
     if (analysisId && opening && !openingRepeated) list.push({ kind: 'user', id: 'initial-message', text: opening });
     list.push(...transcript, ...notes.notes);
     if (analysisQuery.isError) {
-      list.push({ kind: 'system', id: 'load-error', tone: 'error', text: `Error loading analysis: ${analysisLoadErrorText(analysisQuery.error)}` });
+      list.push({
+        kind: 'system',
+        id: 'load-error',
+        tone: 'error',
+        text: `Error loading analysis: ${analysisLoadErrorText(analysisQuery.error)}`,
+      });
     }
     return list;
   }, [payload, navState?.pendingMessage, analysisId, notes.notes, analysisQuery.isError, analysisQuery.error]);
@@ -187,7 +192,8 @@ export function AnalysisWorkspace({ analysisId, routeToken }: { analysisId: stri
 
   let body;
   if (authLoading) body = <Spinner label="Loading..." className="mt-24 w-full justify-center" />;
-  else if (analysisId && analysisQuery.isLoading) body = <Spinner size="lg" label="Loading Analysis..." className="mt-24 w-full justify-center" />;
+  else if (analysisId && analysisQuery.isLoading)
+    body = <Spinner size="lg" label="Loading Analysis..." className="mt-24 w-full justify-center" />;
   else
     body = (
       <div className="space-y-6">

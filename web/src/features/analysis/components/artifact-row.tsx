@@ -1,7 +1,17 @@
 /** One generated file: icon, name, size in KB, an image thumbnail, a markdown view and a download. */
 import { useState, type ButtonHTMLAttributes, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import { Link } from 'react-router';
-import { ChartIcon, CodeIcon, DownloadIcon, EyeIcon, EyeOffIcon, FileIcon, FileTextIcon, LayersIcon, TableIcon } from '../../../components/ui/icons';
+import {
+  ChartIcon,
+  CodeIcon,
+  DownloadIcon,
+  EyeIcon,
+  EyeOffIcon,
+  FileIcon,
+  FileTextIcon,
+  LayersIcon,
+  TableIcon,
+} from '../../../components/ui/icons';
 import { Markdown } from '../../../components/ui/markdown';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatKilobytes } from '../../../lib/format';
@@ -85,7 +95,13 @@ function MarkdownPreview({ artifact, accessToken }: { artifact: Artifact; access
   const { data, isError, isLoading } = useArtifactText(artifact.id, accessToken, true);
   return (
     <div className="mt-3 max-h-96 overflow-auto rounded-lg border border-ink-600 bg-ink-950/50 p-3">
-      {isLoading ? <Spinner size="sm" label="Loading..." /> : isError ? <p className="text-sm text-rose-300">Error loading content</p> : <Markdown>{data ?? ''}</Markdown>}
+      {isLoading ? (
+        <Spinner size="sm" label="Loading..." />
+      ) : isError ? (
+        <p className="text-sm text-rose-300">Error loading content</p>
+      ) : (
+        <Markdown>{data ?? ''}</Markdown>
+      )}
     </div>
   );
 }
@@ -113,11 +129,7 @@ function DownloadButton({ artifact, accessToken }: { artifact: Artifact; accessT
   );
 }
 
-function IconButton({
-  label,
-  children,
-  ...rest
-}: { label: string; children: ReactNode } & ButtonHTMLAttributes<HTMLButtonElement>) {
+function IconButton({ label, children, ...rest }: { label: string; children: ReactNode } & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
     <button
       type="button"

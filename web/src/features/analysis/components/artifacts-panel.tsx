@@ -79,7 +79,9 @@ function StatusPill({ label }: { label: string }) {
       data-testid="analysis-status"
       className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ${PILL_TONES[label] ?? 'bg-ink-700 text-slate-300 ring-ink-600'}`}
     >
-      {label === 'Analyzing' || label === 'Initializing' ? <span aria-hidden="true" className="size-1.5 animate-pulse rounded-full bg-current" /> : null}
+      {label === 'Analyzing' || label === 'Initializing' ? (
+        <span aria-hidden="true" className="size-1.5 animate-pulse rounded-full bg-current" />
+      ) : null}
       {label}
     </span>
   );

@@ -24,8 +24,8 @@ export function BottomBar() {
       </div>
       <Modal open={comingSoon} onClose={() => setComingSoon(false)} title="Coming Soon!">
         <p className="text-sm text-slate-300">
-          Advanced analysis — deeper follow-ups, forecasts and scheduled reports — is on its way. Book a call and we'll walk you
-          through what's possible with your data today.
+          Advanced analysis — deeper follow-ups, forecasts and scheduled reports — is on its way. Book a call and we'll walk you through
+          what's possible with your data today.
         </p>
         <div className="mt-6 flex justify-end gap-3">
           <Button variant="secondary" onClick={() => setComingSoon(false)}>

@@ -12,8 +12,8 @@ export function EmptyState({ onFile }: { onFile: (file: File) => void }) {
       </span>
       <h1 className="mt-6 text-2xl font-semibold tracking-tight text-white">Welcome to AI Analysis</h1>
       <p className="mt-2 text-sm leading-relaxed text-slate-300">
-        Upload a customer or sales export and get segments, concentration and churn risk, product and supplier insights, and
-        cross-sell ideas — in minutes.
+        Upload a customer or sales export and get segments, concentration and churn risk, product and supplier insights, and cross-sell
+        ideas — in minutes.
       </p>
       <UploadButton onFile={onFile} className="mt-6" size="lg">
         Upload Your Data
@@ -46,8 +46,23 @@ export function UploadButton({
   };
   return (
     <>
-      <input ref={input} type="file" accept={ACCEPT_ATTRIBUTE} className="sr-only" tabIndex={-1} aria-hidden="true" onChange={onChange} data-testid="file-input" />
-      <Button size={size} variant={variant} className={className} icon={<UploadIcon className="size-4" />} onClick={() => input.current?.click()}>
+      <input
+        ref={input}
+        type="file"
+        accept={ACCEPT_ATTRIBUTE}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden="true"
+        onChange={onChange}
+        data-testid="file-input"
+      />
+      <Button
+        size={size}
+        variant={variant}
+        className={className}
+        icon={<UploadIcon className="size-4" />}
+        onClick={() => input.current?.click()}
+      >
         {children}
       </Button>
     </>

@@ -70,7 +70,7 @@ export function HistorySidebar({ email, analyses, isLoading, currentId, currentF
                         aria-current={current ? 'page' : undefined}
                         onClick={() => {
                           onNavigate?.();
-                          navigate(`/analysis/${analysis.id}`);
+                          void navigate(`/analysis/${analysis.id}`);
                         }}
                         className={clsx(
                           'w-full rounded-lg px-2 py-2 text-left text-sm transition-colors',
@@ -90,7 +90,10 @@ export function HistorySidebar({ email, analyses, isLoading, currentId, currentF
       </div>
       <div className="border-t border-ink-600 p-3">
         <div className="flex items-center gap-2.5 px-1 pb-2">
-          <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-indigo-600 text-sm font-semibold text-white">
+          <span
+            aria-hidden="true"
+            className="grid size-8 shrink-0 place-items-center rounded-full bg-indigo-600 text-sm font-semibold text-white"
+          >
             {initialOf(email)}
           </span>
           <span className="min-w-0 truncate text-sm text-slate-200">{email}</span>
@@ -106,7 +109,7 @@ export function HistorySidebar({ email, analyses, isLoading, currentId, currentF
         <button
           type="button"
           onClick={() => {
-            void signOut().then(() => navigate('/'));
+            void signOut().then(() => void navigate('/'));
           }}
           className="flex w-full items-center gap-2 rounded-lg px-2 py-2 text-sm text-slate-300 hover:bg-ink-700 hover:text-white"
         >

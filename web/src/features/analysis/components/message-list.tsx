@@ -120,7 +120,8 @@ export function TypingIndicator({ progress }: { progress?: { bytesRead: number; 
         AI is analyzing your data...
         {reading ? (
           <span className="ml-2 text-slate-400">
-            Reading the file: {Math.floor((progress.bytesRead / progress.totalBytes) * 100)}% ({progress.rows.toLocaleString('en-US')} rows so far)
+            Reading the file: {Math.floor((progress.bytesRead / progress.totalBytes) * 100)}% ({progress.rows.toLocaleString('en-US')} rows
+            so far)
           </span>
         ) : null}
       </span>

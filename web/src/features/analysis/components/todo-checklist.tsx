@@ -14,7 +14,10 @@ export function TodoChecklist({ todos }: { todos: readonly TodoItem[] }) {
         </span>
       </div>
       <div className="mb-3 h-1 overflow-hidden rounded-full bg-ink-700" aria-hidden="true">
-        <div className="h-full rounded-full bg-emerald-400 transition-all" style={{ width: `${todos.length ? (done / todos.length) * 100 : 0}%` }} />
+        <div
+          className="h-full rounded-full bg-emerald-400 transition-all"
+          style={{ width: `${todos.length ? (done / todos.length) * 100 : 0}%` }}
+        />
       </div>
       <ul className="space-y-2">
         {todos.map((todo) => (
@@ -48,7 +51,12 @@ function StatusMark({ status }: { status: TodoItem['status'] }) {
     );
   }
   if (status === 'in_progress') {
-    return <span aria-hidden="true" className="mt-0.5 size-4 shrink-0 animate-spin rounded-full border-2 border-indigo-300/30 border-t-indigo-300" />;
+    return (
+      <span
+        aria-hidden="true"
+        className="mt-0.5 size-4 shrink-0 animate-spin rounded-full border-2 border-indigo-300/30 border-t-indigo-300"
+      />
+    );
   }
   return <span aria-hidden="true" className="mt-0.5 size-4 shrink-0 rounded-full border-2 border-slate-500" />;
 }

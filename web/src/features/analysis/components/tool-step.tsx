@@ -34,7 +34,10 @@ export function ToolStep({ name, input, result, running }: ToolStepProps) {
         {failed ? (
           <AlertIcon className="size-4 shrink-0 text-rose-300" />
         ) : pending ? (
-          <span aria-hidden="true" className="size-4 shrink-0 animate-spin rounded-full border-2 border-indigo-300/30 border-t-indigo-300" />
+          <span
+            aria-hidden="true"
+            className="size-4 shrink-0 animate-spin rounded-full border-2 border-indigo-300/30 border-t-indigo-300"
+          />
         ) : result ? (
           <CheckIcon className="size-4 shrink-0 text-emerald-400" />
         ) : (
@@ -55,7 +58,12 @@ export function ToolStep({ name, input, result, running }: ToolStepProps) {
 /** A tool result whose call isn't in the transcript (shown so errors are never lost). */
 export function ToolResultNote({ result }: { result: ToolResult }) {
   return (
-    <div className={clsx('rounded-lg border px-3 py-2 text-sm', result.isError ? 'border-rose-500/40 bg-rose-500/5 text-rose-200' : 'border-ink-600 text-slate-300')}>
+    <div
+      className={clsx(
+        'rounded-lg border px-3 py-2 text-sm',
+        result.isError ? 'border-rose-500/40 bg-rose-500/5 text-rose-200' : 'border-ink-600 text-slate-300',
+      )}
+    >
       <p className="mb-1 flex items-center gap-2 font-medium">
         {result.isError ? <AlertIcon className="size-4" /> : <CheckIcon className="size-4" />}
         {result.isError ? 'Tool error' : 'Tool result'}

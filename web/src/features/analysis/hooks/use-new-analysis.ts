@@ -83,7 +83,11 @@ export function useNewAnalysis({ userEmail, notes }: { userEmail: string | null;
     } catch (error) {
       setPhase('error');
       setProgress(null);
-      notes.addSystem(error instanceof ApiError ? UPLOAD_TEXTS.failed(error.message) : UPLOAD_TEXTS.exception(error instanceof Error ? error.message : String(error)));
+      notes.addSystem(
+        error instanceof ApiError
+          ? UPLOAD_TEXTS.failed(error.message)
+          : UPLOAD_TEXTS.exception(error instanceof Error ? error.message : String(error)),
+      );
       if (isVisitor) {
         // The token is single-use: the reopened form asks for a fresh check.
         resetCaptcha();
@@ -110,7 +114,7 @@ export function useNewAnalysis({ userEmail, notes }: { userEmail: string | null;
       spacesKey: answer.spaces_key,
       accessToken: answer.access_token,
     };
-    navigate(`/analysis/${answer.analysis_id}`, { replace: true, state });
+    void navigate(`/analysis/${answer.analysis_id}`, { replace: true, state });
   };
 
   /** A focus card or a question: visitors confirm email and pass the check first. */

@@ -69,6 +69,10 @@ export function toolLabel(name: string, input: unknown): string {
 
 /** `get_order_lines` → `Get order lines`. */
 function humanize(name: string): string {
-  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const words = name
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return words ? words[0].toUpperCase() + words.slice(1) : 'Working';
 }

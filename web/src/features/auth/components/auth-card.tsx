@@ -2,10 +2,23 @@
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
 
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="relative flex justify-center px-4 py-16 sm:py-24">
-      <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 top-0 h-80 bg-[radial-gradient(ellipse_at_top,rgba(99,102,241,0.2),transparent_65%)]" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 top-0 h-80 bg-[radial-gradient(ellipse_at_top,rgba(99,102,241,0.2),transparent_65%)]"
+      />
       <Card className="relative w-full max-w-md p-6 sm:p-8">
         <h1 className="text-2xl font-semibold tracking-tight text-white">{title}</h1>
         {subtitle ? <p className="mt-1.5 text-sm text-slate-300">{subtitle}</p> : null}

@@ -5,7 +5,7 @@
  * aal1 session here too: they are asked for the code before it counts as a sign-in.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { FormMessage } from '../../../components/ui/input';
@@ -45,16 +45,23 @@ export function AuthSuccessPage() {
 function LinkSignIn({ session: fromUrl }: { session: Session }) {
   const navigate = useNavigate();
   const stored = useRef(false);
-  const user = useQuery({ queryKey: ['auth', 'link-user', fromUrl.access_token], queryFn: () => fetchUser(fromUrl.access_token), retry: false });
+  const user = useQuery({
+    queryKey: ['auth', 'link-user', fromUrl.access_token],
+    queryFn: () => fetchUser(fromUrl.access_token),
+    retry: false,
+  });
   // If the user can't be read, sign in with what the link carries (as before the factor check).
-  const session: Session | null = user.isSuccess ? { ...fromUrl, user: user.data } : user.isError ? fromUrl : null;
+  const session = useMemo<Session | null>(
+    () => (user.isSuccess ? { ...fromUrl, user: user.data } : user.isError ? fromUrl : null),
+    [user.isSuccess, user.isError, user.data, fromUrl],
+  );
   const factor: MfaFactor | null = session ? pendingTotpFactor(session) : null;
 
   useEffect(() => {
     if (!session || factor || stored.current) return;
     stored.current = true;
     sessionManager.setSession(session, 'SIGNED_IN');
-    navigate(WELCOME_PATH, { replace: true });
+    void navigate(WELCOME_PATH, { replace: true });
   }, [session, factor, navigate]);
 
   if (session && factor) {
@@ -63,10 +70,10 @@ function LinkSignIn({ session: fromUrl }: { session: Session }) {
         <TotpStep
           pending={session}
           factorId={factor.id}
-          onVerified={() => navigate(WELCOME_PATH, { replace: true })}
+          onVerified={() => void navigate(WELCOME_PATH, { replace: true })}
           onCancel={() => {
             void abandonPendingSignIn(session);
-            navigate('/sign-in', { replace: true });
+            void navigate('/sign-in', { replace: true });
           }}
         />
       </AuthCard>

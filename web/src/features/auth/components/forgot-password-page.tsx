@@ -17,7 +17,11 @@ export function ForgotPasswordPage() {
     onError: (failure) => setError(failure.message || AUTH_TEXTS.unexpected),
   });
   return (
-    <AuthCard title="Reset your password" subtitle="Enter your email and we'll send you a link to set a new password." footer={<BackToSignIn />}>
+    <AuthCard
+      title="Reset your password"
+      subtitle="Enter your email and we'll send you a link to set a new password."
+      footer={<BackToSignIn />}
+    >
       {mutation.isSuccess ? (
         <FormMessage tone="success">{AUTH_TEXTS.resetSent}</FormMessage>
       ) : (

@@ -2,12 +2,13 @@
  * 'Continue with Google': opens the OAuth popup and waits for /auth/google/callback to
  * post GOOGLE_OAUTH_SUCCESS (with a session) or GOOGLE_OAUTH_ERROR back (SPEC §4, §7).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { requestJson } from '../../../lib/api-client';
 import { sessionManager } from '../../../lib/auth/session';
 import { pendingTotpFactor } from '../../../lib/auth/auth-api';
 import { isSession, type MfaFactor, type Session } from '../../../lib/auth/session-manager';
+import { useLatest } from '../../../hooks/use-latest';
 
 export const OAUTH_STATE_KEY = 'oauth_state';
 
@@ -20,8 +21,7 @@ interface GoogleButtonProps {
 
 export function GoogleButton({ onSignedIn, onError, onMfaRequired }: GoogleButtonProps) {
   const [busy, setBusy] = useState(false);
-  const handlers = useRef({ onSignedIn, onError, onMfaRequired });
-  handlers.current = { onSignedIn, onError, onMfaRequired };
+  const handlers = useLatest({ onSignedIn, onError, onMfaRequired });
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
@@ -43,7 +43,7 @@ export function GoogleButton({ onSignedIn, onError, onMfaRequired }: GoogleButto
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, []);
+  }, [handlers]);
 
   const start = async () => {
     // Open first, synchronously with the click, so popup blockers let it through.
@@ -71,7 +71,10 @@ export function GoogleButton({ onSignedIn, onError, onMfaRequired }: GoogleButto
 function GoogleMark() {
   return (
     <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true">
-      <path fill="#EA4335" d="M12 10.2v3.9h5.5c-.24 1.4-1.7 4.1-5.5 4.1-3.3 0-6-2.7-6-6.1s2.7-6.1 6-6.1c1.9 0 3.1.8 3.8 1.5l2.6-2.5C16.8 3.4 14.6 2.4 12 2.4 6.7 2.4 2.4 6.7 2.4 12s4.3 9.6 9.6 9.6c5.5 0 9.2-3.9 9.2-9.4 0-.6-.1-1.1-.2-1.6H12z" />
+      <path
+        fill="#EA4335"
+        d="M12 10.2v3.9h5.5c-.24 1.4-1.7 4.1-5.5 4.1-3.3 0-6-2.7-6-6.1s2.7-6.1 6-6.1c1.9 0 3.1.8 3.8 1.5l2.6-2.5C16.8 3.4 14.6 2.4 12 2.4 6.7 2.4 2.4 6.7 2.4 12s4.3 9.6 9.6 9.6c5.5 0 9.2-3.9 9.2-9.4 0-.6-.1-1.1-.2-1.6H12z"
+      />
     </svg>
   );
 }

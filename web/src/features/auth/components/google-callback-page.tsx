@@ -28,7 +28,13 @@ async function resolveCallback(search: string): Promise<Outcome> {
     return { type: 'GOOGLE_OAUTH_SUCCESS', session: await exchangeGoogleCode(code, state) };
   } catch (failure) {
     const reason = failure instanceof Error ? failure.message : String(failure);
-    return { type: 'GOOGLE_OAUTH_ERROR', error: reason.startsWith('Failed to exchange') || reason.startsWith('Invalid state') ? reason : `Failed to exchange authorization code: ${reason}` };
+    return {
+      type: 'GOOGLE_OAUTH_ERROR',
+      error:
+        reason.startsWith('Failed to exchange') || reason.startsWith('Invalid state')
+          ? reason
+          : `Failed to exchange authorization code: ${reason}`,
+    };
   }
 }
 

@@ -42,7 +42,7 @@ export function ResetPasswordPage() {
     mutationFn: () => updatePassword(password, recovery?.access_token ?? ''),
     onSuccess: () => {
       toast(AUTH_TEXTS.passwordUpdated);
-      setTimeout(() => navigate('/analysis'), RESET_REDIRECT_MS);
+      setTimeout(() => void navigate('/analysis'), RESET_REDIRECT_MS);
     },
     onError: (failure) => {
       if (failure instanceof ApiError && failure.status === 401) setError(AUTH_TEXTS.expiredResetLink);

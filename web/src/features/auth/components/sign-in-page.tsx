@@ -32,7 +32,7 @@ export function SignInPage() {
     onMutate: () => setJustSignedIn(true),
     onSuccess: (result) => {
       if (result.kind === 'mfa-required') setMfa({ session: result.session, factorId: result.factor.id });
-      else navigate(WELCOME_PATH);
+      else void navigate(WELCOME_PATH);
     },
     onError: (failure) => {
       setJustSignedIn(false);
@@ -48,7 +48,7 @@ export function SignInPage() {
         <TotpStep
           pending={mfa.session}
           factorId={mfa.factorId}
-          onVerified={() => navigate(WELCOME_PATH)}
+          onVerified={() => void navigate(WELCOME_PATH)}
           onCancel={() => {
             void abandonPendingSignIn(mfa.session);
             setMfa(null);
@@ -119,7 +119,7 @@ export function SignInPage() {
       )}
       <Divider />
       <GoogleButton
-        onSignedIn={() => navigate(WELCOME_PATH)}
+        onSignedIn={() => void navigate(WELCOME_PATH)}
         onError={setError}
         onMfaRequired={(session, factor) => {
           setJustSignedIn(true);

@@ -102,7 +102,7 @@ export function SignUpPage() {
         </form>
       )}
       <Divider />
-      <GoogleButton onSignedIn={() => navigate(WELCOME_PATH)} onError={setError} />
+      <GoogleButton onSignedIn={() => void navigate(WELCOME_PATH)} onError={setError} />
     </AuthCard>
   );
 }

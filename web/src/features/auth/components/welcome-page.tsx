@@ -16,7 +16,7 @@ export function WelcomePage() {
   useEffect(() => {
     if (!user) return;
     if (secondsLeft <= 0) {
-      navigate('/analysis', { replace: true });
+      void navigate('/analysis', { replace: true });
       return;
     }
     const timer = setTimeout(() => setSecondsLeft((value) => value - 1), 1000);
@@ -27,7 +27,10 @@ export function WelcomePage() {
   return (
     <AuthCard title="Welcome to Tally!">
       <div className="flex flex-col items-center text-center">
-        <span aria-hidden="true" className="grid size-16 place-items-center rounded-full bg-gradient-to-br from-indigo-400 to-violet-500 text-2xl font-semibold text-white">
+        <span
+          aria-hidden="true"
+          className="grid size-16 place-items-center rounded-full bg-gradient-to-br from-indigo-400 to-violet-500 text-2xl font-semibold text-white"
+        >
           {initialOf(user?.email)}
         </span>
         <p className="mt-4 text-slate-200">
@@ -36,7 +39,7 @@ export function WelcomePage() {
         <p className="mt-2 text-sm text-slate-400" aria-live="polite">
           Taking you to your analyses in {secondsLeft} second{secondsLeft === 1 ? '' : 's'}…
         </p>
-        <Button className="mt-6 w-full" onClick={() => navigate('/analysis', { replace: true })}>
+        <Button className="mt-6 w-full" onClick={() => void navigate('/analysis', { replace: true })}>
           Go to Analysis Now
         </Button>
       </div>

@@ -43,7 +43,9 @@ export function DashboardPage() {
       <section className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-2xl font-semibold text-white">Dashboard not available</h1>
         <p className="mt-3 text-slate-300">
-          {dashboard.isError ? "This dashboard doesn't exist or you don't have access to it." : 'The dashboard is not ready yet. It appears when the analysis completes.'}
+          {dashboard.isError
+            ? "This dashboard doesn't exist or you don't have access to it."
+            : 'The dashboard is not ready yet. It appears when the analysis completes.'}
         </p>
         <ButtonLink to={`/analysis/${analysisId}`} className="mt-8">
           Open the analysis
@@ -53,7 +55,12 @@ export function DashboardPage() {
   }
   return (
     <div className="mx-auto max-w-6xl px-4 pb-10 pt-16 sm:px-6">
-      <iframe title="Analysis dashboard" sandbox="" srcDoc={dashboard.data} className="h-[80dvh] w-full rounded-2xl border border-ink-600 bg-white" />
+      <iframe
+        title="Analysis dashboard"
+        sandbox=""
+        srcDoc={dashboard.data}
+        className="h-[80dvh] w-full rounded-2xl border border-ink-600 bg-white"
+      />
     </div>
   );
 }

@@ -28,12 +28,15 @@ export function Hero() {
   };
   const start = () => {
     if (file) handOffFile(file);
-    navigate('/analysis');
+    void navigate('/analysis');
   };
 
   return (
     <section className="relative overflow-hidden">
-      <div aria-hidden="true" className="pointer-events-none absolute inset-x-0 -top-40 h-[36rem] bg-[radial-gradient(ellipse_at_top,rgba(99,102,241,0.28),transparent_60%)]" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 -top-40 h-[36rem] bg-[radial-gradient(ellipse_at_top,rgba(99,102,241,0.28),transparent_60%)]"
+      />
       <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 pb-20 pt-16 sm:px-6 lg:grid-cols-[1.1fr_1fr] lg:pt-24">
         <div>
           <p className="mb-5 inline-flex items-center gap-2 rounded-full border border-indigo-400/30 bg-indigo-500/10 px-3 py-1 text-xs font-medium text-indigo-200">
@@ -41,8 +44,8 @@ export function Hero() {
           </p>
           <TypingHeadline />
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-300">
-            Upload a customer or sales export. Tally's AI analyst finds your most valuable customers, your concentration and churn
-            risk, and where to sell more — then emails you a dashboard.
+            Upload a customer or sales export. Tally's AI analyst finds your most valuable customers, your concentration and churn risk, and
+            where to sell more — then emails you a dashboard.
           </p>
           <ul className="mt-8 grid max-w-xl gap-3 text-sm text-slate-300 sm:grid-cols-3">
             <Claim icon={<LayersIcon className="size-4" />}>Up to 1 million rows</Claim>

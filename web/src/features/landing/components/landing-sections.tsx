@@ -17,18 +17,46 @@ import {
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
 const QUESTIONS: { icon: Icon; title: string; body: string }[] = [
-  { icon: StarIcon, title: 'Who are my most valuable customers?', body: 'RFM segments show your champions, loyal accounts and the ones slipping away.' },
-  { icon: ShieldIcon, title: 'How concentrated is my revenue?', body: 'See how much rides on your top 10 customers and what losing one would cost.' },
-  { icon: UsersIcon, title: 'Which customers are about to churn?', body: 'Spot accounts ordering less often than they used to, before they are gone.' },
-  { icon: TrendingUpIcon, title: 'Which products drive sales and margin?', body: 'Find your best sellers, your best earners and the lines sold below cost.' },
+  {
+    icon: StarIcon,
+    title: 'Who are my most valuable customers?',
+    body: 'RFM segments show your champions, loyal accounts and the ones slipping away.',
+  },
+  {
+    icon: ShieldIcon,
+    title: 'How concentrated is my revenue?',
+    body: 'See how much rides on your top 10 customers and what losing one would cost.',
+  },
+  {
+    icon: UsersIcon,
+    title: 'Which customers are about to churn?',
+    body: 'Spot accounts ordering less often than they used to, before they are gone.',
+  },
+  {
+    icon: TrendingUpIcon,
+    title: 'Which products drive sales and margin?',
+    body: 'Find your best sellers, your best earners and the lines sold below cost.',
+  },
   { icon: TruckIcon, title: 'How dependent am I on one supplier?', body: 'Measure the share of revenue that depends on each supplier.' },
-  { icon: ShuffleIcon, title: 'What else could each customer buy?', body: 'Cross-sell pairs bought together by similar customers, ready for your sales team.' },
+  {
+    icon: ShuffleIcon,
+    title: 'What else could each customer buy?',
+    body: 'Cross-sell pairs bought together by similar customers, ready for your sales team.',
+  },
 ];
 
 const STEPS: { icon: Icon; title: string; body: string }[] = [
-  { icon: UploadIcon, title: 'Upload your CSV', body: 'Export customers, orders or invoices from your ERP or accounting tool. CSV and Excel work.' },
+  {
+    icon: UploadIcon,
+    title: 'Upload your CSV',
+    body: 'Export customers, orders or invoices from your ERP or accounting tool. CSV and Excel work.',
+  },
   { icon: MailIcon, title: 'Provide your email', body: 'Tell us where to send the results. No account and no credit card needed.' },
-  { icon: ChartIcon, title: 'Get your dashboard by email', body: 'Watch the analysis live, then get a link to your dashboard in your inbox.' },
+  {
+    icon: ChartIcon,
+    title: 'Get your dashboard by email',
+    body: 'Watch the analysis live, then get a link to your dashboard in your inbox.',
+  },
 ];
 
 const USE_CASES: { title: string; body: string }[] = [
@@ -41,14 +69,38 @@ const USE_CASES: { title: string; body: string }[] = [
 ];
 
 const FAQ: AccordionItem[] = [
-  { question: 'What data do I need?', answer: 'A CSV or Excel export with one row per order line or invoice: a customer, a date and an amount at minimum. Product, quantity, cost and supplier columns unlock more of the analysis.' },
+  {
+    question: 'What data do I need?',
+    answer:
+      'A CSV or Excel export with one row per order line or invoice: a customer, a date and an amount at minimum. Product, quantity, cost and supplier columns unlock more of the analysis.',
+  },
   { question: 'How large can my file be?', answer: 'Up to 1 million rows per analysis. Large files upload in parts with a progress bar.' },
-  { question: 'How long does an analysis take?', answer: 'Usually under 5 minutes. You can watch every step live, and we email you when the dashboard is ready.' },
-  { question: 'Is it really free?', answer: 'Yes. Without an account you get one analysis per day. With a free account there is no limit on the number of analyses.' },
-  { question: 'Is my data safe?', answer: 'Your file is stored privately and only used for your analysis. Results are visible only to you and to people you share the secure link with.' },
-  { question: 'Can I ask questions about my data?', answer: 'Yes. When the analysis is complete, ask follow-up questions in plain language, like “Who are my top 10 customers this year?”' },
-  { question: 'Can I share the results?', answer: 'Every analysis has a secure link that gives view access without an account. Anyone with the link can see that one analysis.' },
-  { question: 'Which focus areas can I choose?', answer: 'Customer segmentation, revenue growth, operational efficiency, market analysis, risk assessment, or a comprehensive analysis covering all six questions.' },
+  {
+    question: 'How long does an analysis take?',
+    answer: 'Usually under 5 minutes. You can watch every step live, and we email you when the dashboard is ready.',
+  },
+  {
+    question: 'Is it really free?',
+    answer: 'Yes. Without an account you get one analysis per day. With a free account there is no limit on the number of analyses.',
+  },
+  {
+    question: 'Is my data safe?',
+    answer:
+      'Your file is stored privately and only used for your analysis. Results are visible only to you and to people you share the secure link with.',
+  },
+  {
+    question: 'Can I ask questions about my data?',
+    answer: 'Yes. When the analysis is complete, ask follow-up questions in plain language, like “Who are my top 10 customers this year?”',
+  },
+  {
+    question: 'Can I share the results?',
+    answer: 'Every analysis has a secure link that gives view access without an account. Anyone with the link can see that one analysis.',
+  },
+  {
+    question: 'Which focus areas can I choose?',
+    answer:
+      'Customer segmentation, revenue growth, operational efficiency, market analysis, risk assessment, or a comprehensive analysis covering all six questions.',
+  },
 ];
 
 function Section({ id, eyebrow, title, children }: { id: string; eyebrow: string; title: string; children: ReactNode }) {

@@ -25,7 +25,10 @@ export interface TypewriterState {
 export const INITIAL_TYPEWRITER: TypewriterState = { wordIndex: 0, text: '', deleting: false, looped: false };
 
 /** The next state and how long to wait before showing it. */
-export function nextTypewriterStep(state: TypewriterState, words: readonly string[] = HEADLINE_WORDS): { state: TypewriterState; delayMs: number } {
+export function nextTypewriterStep(
+  state: TypewriterState,
+  words: readonly string[] = HEADLINE_WORDS,
+): { state: TypewriterState; delayMs: number } {
   const word = words[state.wordIndex];
   if (!state.deleting) {
     if (state.text.length < word.length) {

@@ -29,7 +29,10 @@ export function PrivacyPage() {
         <li>Basic technical data (IP address, browser) to keep the service secure and to enforce the free daily limit.</li>
       </ul>
       <h2>How we use it</h2>
-      <p>Your data is used only to produce your analysis, answer your questions about it and email you the results. We never sell it and never use it to train models.</p>
+      <p>
+        Your data is used only to produce your analysis, answer your questions about it and email you the results. We never sell it and
+        never use it to train models.
+      </p>
       <h2>Sharing</h2>
       <p>An analysis is visible to you and to anyone you give its secure link. You can ask us to revoke a link at any time.</p>
       <h2>Retention and deletion</h2>
@@ -45,7 +48,10 @@ export function TermsPage() {
     <LegalPage title="Terms of Service">
       <p>By using Tally you agree to these terms.</p>
       <h2>The service</h2>
-      <p>Tally analyses the customer and sales data you upload and presents the results as a transcript, files and a dashboard. Without an account you may run one analysis per day; with a free account there is no limit on the number of analyses.</p>
+      <p>
+        Tally analyses the customer and sales data you upload and presents the results as a transcript, files and a dashboard. Without an
+        account you may run one analysis per day; with a free account there is no limit on the number of analyses.
+      </p>
       <h2>Your data</h2>
       <p>You keep all rights to the data you upload. You confirm you are allowed to share it with us for analysis.</p>
       <h2>Acceptable use</h2>
