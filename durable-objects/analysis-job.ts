@@ -20,6 +20,7 @@ import type { ArtifactFile } from '../worker/agent';
 import type { MessageContent, MessageKind, TranscriptMessage } from '../worker/agent/messages';
 import { todoWrite, userEvent } from '../worker/agent/messages';
 import { findAnalysis, artifactDto, listMessages, messageDto, type AnalysisRow } from '../worker/db/analyses';
+import type { JobStatus, LiveEvent } from '../worker/analyses/live-events';
 import type { AnalysisResult } from '../worker/engine/contract';
 import { siteUrl } from '../worker/auth/site-url';
 import { sendAnalysisReadyEmail } from '../worker/email/mailer';
@@ -43,14 +44,7 @@ export const MAX_ATTEMPTS = 3;
 const WATCHDOG_MS = 16 * 60 * 1000;
 const RETRY_BACKOFF_MS = [0, 5_000, 30_000];
 
-export type JobStatus = AnalysisRow['status'];
-
-/** What subscribers receive over the WebSocket. */
-export type LiveEvent =
-  | { type: 'status'; status: JobStatus; error?: string | null }
-  | { type: 'message'; message: ReturnType<typeof messageDto> }
-  | { type: 'artifact'; artifact: ReturnType<typeof artifactDto> }
-  | { type: 'progress'; bytesRead: number; totalBytes: number; rows: number };
+export type { JobStatus, LiveEvent } from '../worker/analyses/live-events';
 
 export const FAILED_AFTER_RETRIES = 'We could not finish this analysis after several attempts. Please try uploading the file again.';
 
