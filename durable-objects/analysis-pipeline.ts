@@ -13,8 +13,11 @@ import {
   type TranscriptSink,
 } from '../worker/agent';
 import type { FocusAreaId } from '../worker/agent/focus-areas';
-import type { MessageContent, MessageKind, TodoItem } from '../worker/agent/messages';
-import type { AnalysisRow, FileUploadRow } from '../worker/db/analyses';
+import { userEvent, type MessageContent, type MessageKind, type TodoItem } from '../worker/agent/messages';
+import { UserFacingError, loadStoredResult, saveCustomerAttributes, type CustomerAttributes } from '../worker/analyses/stored-results';
+import { transcriptHistory } from '../worker/analyses/transcript';
+import { setAnalysisCounts, type AnalysisRow, type FileUploadRow } from '../worker/db/analyses';
+import { database } from '../worker/db/client';
 import type { Aggregates } from '../worker/engine/aggregate/types';
 import { analyse } from '../worker/engine/analyze';
 import type { AnalysisResult } from '../worker/engine/contract';
@@ -29,19 +32,12 @@ export interface PipelineContext {
   appendMessage(kind: MessageKind, content: MessageContent): Promise<void>;
   plan(todos: TodoItem[]): Promise<void>;
   putArtifact(file: ArtifactFile): Promise<{ id: string }>;
-  setCounts(rows: number, columns: number): Promise<void>;
   /** Reading progress for live subscribers (not persisted). */
   progress(bytesRead: number, rows: number, totalBytes: number): void;
 }
 
 /** Progress is pushed once per this many bytes read, so a fast read doesn't flood the sockets. */
 export const PROGRESS_STEP_BYTES = 4 * 1024 * 1024;
-
-/** An error whose message is safe and useful to show the user as is. */
-export class UserFacingError extends Error {}
-
-/** The R2 key of an analysis's `analysis.json`, which chat reads. */
-export const analysisJsonKey = (analysisId: string) => `artifacts/${analysisId}/analysis.json`;
 
 const ENGINE_STEPS = [
   'Read the file and aggregate every row',
@@ -76,11 +72,14 @@ export async function runAnalysisPipeline(context: PipelineContext): Promise<Ana
   const plan = new Plan(context, [...ENGINE_STEPS, NARRATE_STEP]);
   await plan.begin(0);
   const aggregates = await readUpload(context);
-  await context.setCounts(aggregates.profile.rowsRead, aggregates.profile.columns.length);
+  await setAnalysisCounts(database(context.env.DB), context.analysis.id, aggregates.profile.rowsRead, aggregates.profile.columns.length);
   await plan.complete(0);
 
   await plan.begin(1);
   const result = analyse(aggregates);
+  const attributes = customerAttributesOf(aggregates);
+  // Kept beside analysis.json so a chat question can filter customers by region later.
+  await saveCustomerAttributes(context.env, context.analysis.id, attributes);
   await plan.complete(1);
 
   await plan.begin(2);
@@ -105,7 +104,7 @@ export async function runAnalysisPipeline(context: PipelineContext): Promise<Ana
     completedSteps: ENGINE_STEPS,
     transcript: transcriptSink(context),
     artifacts: artifactSink(context),
-    customerRegions: customerRegionsOf(aggregates),
+    customerRegions: attributes.region,
   });
   return result;
 }
@@ -125,22 +124,51 @@ async function readUpload(context: PipelineContext): Promise<Aggregates> {
   });
 }
 
+/** What a chat answer needs from the job: where the transcript and artifacts go. */
+export interface ChatContext extends Pick<PipelineContext, 'env' | 'appendMessage' | 'putArtifact'> {
+  analysisId: string;
+  question: string;
+  idPrefix: string;
+}
+
+/**
+ * Answers a follow-up question: appends it to the transcript, then lets the analyst
+ * answer from the stored result, filtering customers by the stored attributes.
+ */
+export async function answerChatQuestion(context: ChatContext): Promise<void> {
+  const { result, attributes } = await loadStoredResult(context.env, context.analysisId);
+  const history = await transcriptHistory(database(context.env.DB), context.analysisId);
+  await context.appendMessage('user', userEvent({ type: 'text', text: context.question }));
+  await analystFor(context.env).answer({
+    result,
+    question: context.question,
+    history,
+    transcript: transcriptSink(context),
+    artifacts: artifactSink(context),
+    idPrefix: context.idPrefix,
+    customerRegions: attributes?.region,
+  });
+}
+
 /** The analyst configured by the Worker's vars (offline unless a model is configured). */
 export function analystFor(env: Env): Analyst {
   return createAnalyst(analystConfigFromEnv(env));
 }
 
+/** The analyst's transcript sink over the job's message writer. */
 export function transcriptSink(context: Pick<PipelineContext, 'appendMessage'>): TranscriptSink {
   return { append: (message) => context.appendMessage(message.kind, message.content) };
 }
 
+/** The analyst's artifact sink over the job's artifact writer. */
 export function artifactSink(context: Pick<PipelineContext, 'putArtifact'>): ArtifactSink {
   return { put: (file) => context.putArtifact(file) };
 }
 
-function customerRegionsOf(aggregates: Aggregates): Record<string, string | null> {
-  const regions: Record<string, string | null> = {};
-  const { ids, regions: values } = aggregates.customers;
-  for (let i = 0; i < ids.length; i++) regions[ids[i]] = values[i];
-  return regions;
+/** The categorical attributes the engine keeps per customer (today: region). */
+function customerAttributesOf(aggregates: Aggregates): CustomerAttributes {
+  const region: Record<string, string | null> = {};
+  const { ids, regions } = aggregates.customers;
+  for (let i = 0; i < ids.length; i++) region[ids[i]] = regions[i];
+  return { region };
 }

@@ -1,5 +1,9 @@
-/** Queries over analyses and what hangs off them (uploads, messages, artifacts). */
-import { and, asc, eq, gte } from 'drizzle-orm';
+/**
+ * D1 rows of one analysis and what hangs off it (file uploads, transcript messages,
+ * artifacts): every query over them lives here. `worker/analyses/` composes these with
+ * the R2 keys; routes and the Durable Object call that owner or these functions.
+ */
+import { and, asc, desc, eq, gte, isNull } from 'drizzle-orm';
 import type { Database } from './client';
 import { analyses, artifacts, fileUploads, messages } from './schema';
 
@@ -32,6 +36,102 @@ export async function listArtifacts(db: Database, analysisId: string): Promise<A
 
 export async function listFileUploads(db: Database, analysisId: string): Promise<FileUploadRow[]> {
   return db.select().from(fileUploads).where(eq(fileUploads.analysisId, analysisId)).all();
+}
+
+/** Moves the analyses made as a visitor with `email` under the account; returns their ids. */
+export async function claimVisitorAnalyses(db: Database, userId: string, email: string): Promise<string[]> {
+  const claimed = await db
+    .update(analyses)
+    .set({ userId })
+    .where(and(eq(analyses.email, email), isNull(analyses.userId)))
+    .returning({ id: analyses.id });
+  return claimed.map((row) => row.id);
+}
+
+/** A user's analyses, newest first, with the primary file's name (the sidebar history). */
+export async function listUserAnalyses(db: Database, userId: string, limit: number) {
+  return db
+    .select({
+      id: analyses.id,
+      created_at: analyses.createdAt,
+      initial_message: analyses.initialMessage,
+      status: analyses.status,
+      file_name: fileUploads.fileName,
+    })
+    .from(analyses)
+    .leftJoin(fileUploads, and(eq(fileUploads.analysisId, analyses.id), eq(fileUploads.isPrimary, true)))
+    .where(eq(analyses.userId, userId))
+    .orderBy(desc(analyses.createdAt), desc(analyses.id))
+    .limit(limit)
+    .all();
+}
+
+/** The file an analysis reads (its one primary upload). */
+export async function findPrimaryUpload(db: Database, analysisId: string): Promise<FileUploadRow | undefined> {
+  return db
+    .select()
+    .from(fileUploads)
+    .where(and(eq(fileUploads.analysisId, analysisId), eq(fileUploads.isPrimary, true)))
+    .get();
+}
+
+export type NewAnalysisRow = typeof analyses.$inferInsert;
+export type NewFileUploadRow = typeof fileUploads.$inferInsert;
+
+/** Writes a new analysis with its uploaded file, both or neither. */
+export async function insertAnalysis(db: Database, analysis: NewAnalysisRow, upload: NewFileUploadRow): Promise<void> {
+  await db.batch([db.insert(analyses).values(analysis), db.insert(fileUploads).values(upload)]);
+}
+
+/** Sets the status while a run is in progress (`initializing` or `analyzing`). */
+export async function setAnalysisStatus(db: Database, id: string, status: 'initializing' | 'analyzing'): Promise<void> {
+  await db.update(analyses).set({ status }).where(eq(analyses.id, id));
+}
+
+export async function setAnalysisCounts(db: Database, id: string, rows: number, columns: number): Promise<void> {
+  await db.update(analyses).set({ rowCount: rows, columnCount: columns }).where(eq(analyses.id, id));
+}
+
+/** The run finished: status `completed`, any earlier attempt's error cleared. */
+export async function markAnalysisCompleted(db: Database, id: string): Promise<void> {
+  await db.update(analyses).set({ status: 'completed', completedAt: new Date().toISOString(), error: null }).where(eq(analyses.id, id));
+}
+
+/** The run gave up: status `error` with the message the user sees. */
+export async function markAnalysisFailed(db: Database, id: string, message: string): Promise<void> {
+  await db.update(analyses).set({ status: 'error', error: message, completedAt: new Date().toISOString() }).where(eq(analyses.id, id));
+}
+
+/** Stores (or replaces) the secure-link token's hash; null revokes every copy of the link. */
+export async function setAccessTokenHash(db: Database, id: string, hash: string | null): Promise<void> {
+  await db.update(analyses).set({ accessTokenHash: hash }).where(eq(analyses.id, id));
+}
+
+/** The seq after the transcript's last message (0 for an empty transcript). */
+export async function nextFreeSeq(db: Database, analysisId: string): Promise<number> {
+  const rows = await db.select({ seq: messages.seq }).from(messages).where(eq(messages.analysisId, analysisId)).all();
+  return rows.reduce((max, row) => Math.max(max, row.seq + 1), 0);
+}
+
+/** Writes a message under its `{analysisId}:{seq}` key, replacing what a previous attempt wrote there. */
+export async function upsertMessage(db: Database, row: MessageRow): Promise<void> {
+  await db
+    .insert(messages)
+    .values(row)
+    .onConflictDoUpdate({ target: messages.id, set: { messageType: row.messageType, content: row.content, createdAt: row.createdAt } });
+}
+
+/** Drops messages from `seq` on: what a previous, longer attempt left past this run's end. */
+export async function deleteMessagesFrom(db: Database, analysisId: string, seq: number): Promise<void> {
+  await db.delete(messages).where(and(eq(messages.analysisId, analysisId), gte(messages.seq, seq)));
+}
+
+/** Records an artifact under its derived id, replacing a previous attempt's row. */
+export async function upsertArtifact(db: Database, row: ArtifactRow): Promise<void> {
+  await db
+    .insert(artifacts)
+    .values(row)
+    .onConflictDoUpdate({ target: artifacts.id, set: { fileSize: row.fileSize, contentType: row.contentType } });
 }
 
 /** The API shape of an analysis (SPEC §3 plus what the UI shows). */

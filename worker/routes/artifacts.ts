@@ -4,17 +4,12 @@
  * (`access_token` query parameter), SPEC §6–7.
  */
 import { Hono, type Context } from 'hono';
-import { authorizeAnalysis } from '../auth/analysis-access';
 import type { AppEnv } from '../auth/viewer';
-import { findAnalysis, findArtifact } from '../db/analyses';
-import { database } from '../db/client';
+import { artifactAccess, type ArtifactEnv } from '../analyses/access';
 import { notFound } from '../lib/http';
 
-async function serveArtifact(c: Context<AppEnv>, disposition: 'inline' | 'attachment') {
-  const db = database(c.env.DB);
-  const artifact = await findArtifact(db, c.req.param('id') ?? '');
-  if (!artifact) throw notFound('Artifact not found');
-  await authorizeAnalysis(await findAnalysis(db, artifact.analysisId), c.get('viewer'), c.req.query('access_token'));
+async function serveArtifact(c: Context<ArtifactEnv>, disposition: 'inline' | 'attachment') {
+  const artifact = c.get('artifact');
   const object = await c.env.FILES.get(artifact.fileLocation);
   if (!object) throw notFound('Artifact not found');
   const fileName = artifact.fileName.replace(/["\\\r\n]/g, '_');
@@ -31,5 +26,5 @@ async function serveArtifact(c: Context<AppEnv>, disposition: 'inline' | 'attach
 }
 
 export const artifactsRoutes = new Hono<AppEnv>()
-  .get('/artifact-content/:id', (c) => serveArtifact(c, c.req.query('download') ? 'attachment' : 'inline'))
-  .get('/artifact-image/:id', (c) => serveArtifact(c, 'inline'));
+  .get('/artifact-content/:id', artifactAccess, (c) => serveArtifact(c, c.req.query('download') ? 'attachment' : 'inline'))
+  .get('/artifact-image/:id', artifactAccess, (c) => serveArtifact(c, 'inline'));

@@ -6,10 +6,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { validateChatMessage } from '../agent/chat-validation';
-import { authorizeAnalysis } from '../auth/analysis-access';
+import { analysisAccess } from '../analyses/access';
 import type { AppEnv } from '../auth/viewer';
-import { findAnalysis } from '../db/analyses';
-import { database } from '../db/client';
 import { HttpError, badRequest, notFound } from '../lib/http';
 import { parseJsonBody } from '../lib/validate';
 
@@ -21,14 +19,13 @@ const CONFLICTS = {
   'analysis-failed': 'This analysis did not complete, so there are no results to ask about.',
 } as const;
 
-export const chatRoutes = new Hono<AppEnv>().post('/analysis/:id/chat', async (c) => {
-  const id = c.req.param('id');
-  await authorizeAnalysis(await findAnalysis(database(c.env.DB), id), c.get('viewer'), c.req.query('access_token'));
+export const chatRoutes = new Hono<AppEnv>().post('/analysis/:id/chat', analysisAccess({ link: 'query' }), async (c) => {
   const body = await parseJsonBody(c, chatBody);
   const validation = validateChatMessage(body.message);
   if (!validation.ok) throw badRequest(validation.error, 'INVALID_MESSAGE');
 
-  const outcome = await c.env.ANALYSIS_JOB.getByName(id).chat(validation.message);
+  const { id } = c.get('analysis');
+  const outcome = await c.env.ANALYSIS_JOB.getByName(id).chat(id, validation.message);
   if (outcome === 'answered') return c.json({ success: true });
   if (outcome === 'missing') throw notFound();
   throw new HttpError(409, CONFLICTS[outcome], 'BUSY');

@@ -6,12 +6,11 @@
 import { Hono } from 'hono';
 import { secureLinkMatches } from '../auth/analysis-access';
 import type { AppEnv } from '../auth/viewer';
+import { dashboardKey } from '../analyses/keys';
 import { findAnalysis } from '../db/analyses';
 import { database } from '../db/client';
 import { escapeHtml } from '../email/templates';
 import { STATIC_HTML_CSP } from '../lib/security-headers';
-
-export const dashboardKey = (analysisId: string) => `artifacts/${analysisId}/dashboard.html`;
 
 export const DASHBOARD_NOT_FOUND = 'This dashboard link is invalid, has been revoked, or the dashboard is not ready yet.';
 

@@ -4,31 +4,22 @@
  * the emailed dashboard link, stops working) and `POST /api/analysis/:id/access-token`
  * issues a new one, returned once and stored only as a hash.
  */
-import { eq } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
-import { authorizeAnalysis } from '../auth/analysis-access';
+import { Hono } from 'hono';
 import { siteUrl } from '../auth/site-url';
 import type { AppEnv } from '../auth/viewer';
-import { findAnalysis } from '../db/analyses';
+import { analysisAccess } from '../analyses/access';
+import { setAccessTokenHash } from '../db/analyses';
 import { database } from '../db/client';
-import { analyses } from '../db/schema';
 import { randomToken, sha256Hex } from '../lib/crypto';
 
 /** Only the owner gets past this: no link token is considered here. */
-async function ownedAnalysisId(c: Context<AppEnv>): Promise<string> {
-  const id = c.req.param('id') ?? '';
-  await authorizeAnalysis(await findAnalysis(database(c.env.DB), id), c.get('viewer'), null);
-  return id;
-}
+const ownerOnly = analysisAccess({ link: 'none' });
 
 export const secureLinksRoutes = new Hono<AppEnv>()
-  .post('/analysis/:id/access-token', async (c) => {
-    const id = await ownedAnalysisId(c);
+  .post('/analysis/:id/access-token', ownerOnly, async (c) => {
+    const { id } = c.get('analysis');
     const accessToken = randomToken(32);
-    await database(c.env.DB)
-      .update(analyses)
-      .set({ accessTokenHash: await sha256Hex(accessToken) })
-      .where(eq(analyses.id, id));
+    await setAccessTokenHash(database(c.env.DB), id, await sha256Hex(accessToken));
     c.header('Cache-Control', 'no-store');
     return c.json({
       access_token: accessToken,
@@ -36,8 +27,7 @@ export const secureLinksRoutes = new Hono<AppEnv>()
       dashboard_url: siteUrl(c.env, `/dashboard/${id}/${accessToken}`),
     });
   })
-  .delete('/analysis/:id/access-token', async (c) => {
-    const id = await ownedAnalysisId(c);
-    await database(c.env.DB).update(analyses).set({ accessTokenHash: null }).where(eq(analyses.id, id));
+  .delete('/analysis/:id/access-token', ownerOnly, async (c) => {
+    await setAccessTokenHash(database(c.env.DB), c.get('analysis').id, null);
     return c.json({ revoked: true });
   });

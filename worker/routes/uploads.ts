@@ -4,13 +4,19 @@
  * `POST /api/uploads` → `PUT /api/uploads/:id/parts/:n` → `POST /api/uploads/:id/complete`.
  * Both validate in the same order and answer the same shape.
  */
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { uploadKey } from '../analyses/keys';
+import {
+  completeChunkedUpload,
+  contentTypeFor,
+  deleteUploadedFile,
+  findChunkedUpload,
+  receivedParts,
+  startChunkedUpload,
+  storeUploadPart,
+} from '../analyses/uploads';
 import { signedInUser, type AppEnv, type Viewer } from '../auth/viewer';
-import { database } from '../db/client';
-import { multipartUploads } from '../db/schema';
-import { randomToken, sha256Hex, timingSafeEqual } from '../lib/crypto';
 import { HttpError, badRequest } from '../lib/http';
 import { MultipartError, multipartBoundary, readMultipart } from '../lib/multipart';
 import { jsonBody } from '../lib/validate';
@@ -25,7 +31,6 @@ import {
   assertNotEmpty,
   createAnalysisAndStart,
   parseFocus,
-  uploadKey,
 } from '../uploads/new-analysis';
 
 /** Above this, the browser must use the chunked protocol (Workers bodies cap at 100 MB). */
@@ -35,17 +40,11 @@ export const MAX_FILE_SIZE = 2 * 1024 * 1024 * 1024;
 /** A chunked upload not completed within this time is aborted by the job's alarm. */
 export const ABANDONED_UPLOAD_MS = 60 * 60 * 1000;
 
-const contentTypeFor = (fileName: string) =>
-  fileName.toLowerCase().endsWith('.csv')
-    ? 'text/csv'
-    : fileName.toLowerCase().endsWith('.xlsx')
-      ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-      : 'application/vnd.ms-excel';
-
 const clientIp = (headers: Headers) => headers.get('CF-Connecting-IP');
 
 const startChunkedSchema = z.object({
-  fileName: z.string().min(1).max(255),
+  // Any name is accepted: the stored key and file name use its cleaned form (`safeFileName`).
+  fileName: z.string().min(1).max(1024),
   fileSize: z.number().int().min(0).max(MAX_FILE_SIZE),
   email: z.string().max(320).default(''),
   message: z
@@ -123,34 +122,29 @@ export const uploadsRoutes = new Hono<AppEnv>()
     await enforceUploadQuota(c.env, c.get('viewer'), email, clientIp(c.req.raw.headers));
 
     const analysisId = crypto.randomUUID();
-    const key = uploadKey(analysisId, body.fileName);
-    const upload = await c.env.FILES.createMultipartUpload(key, {
-      httpMetadata: { contentType: contentTypeFor(body.fileName) },
+    const started = await startChunkedUpload(c.env, {
+      analysisId,
+      fileName: body.fileName,
+      fileSize: body.fileSize,
+      email: email.toLowerCase(),
+      message: body.message,
+      analysisType: parseFocus(body.analysisType),
+      promptFile: body.promptFile ?? null,
+      userId: signedInUser(c)?.userId ?? null,
+      clientIp: clientIp(c.req.raw.headers),
     });
-    const uploadToken = randomToken(32);
-    const id = crypto.randomUUID();
-    const partCount = Math.max(1, Math.ceil(body.fileSize / PART_SIZE));
-    await database(c.env.DB)
-      .insert(multipartUploads)
-      .values({
-        id,
-        r2UploadId: upload.uploadId,
-        analysisId,
-        fileName: body.fileName,
-        fileSize: body.fileSize,
-        partSize: PART_SIZE,
-        partCount,
-        email: email.toLowerCase(),
-        message: body.message,
-        analysisType: parseFocus(body.analysisType),
-        promptFile: body.promptFile ?? null,
-        userId: signedInUser(c)?.userId ?? null,
-        clientIp: clientIp(c.req.raw.headers),
-        uploadTokenHash: await sha256Hex(uploadToken),
-      });
     // The analysis's own Durable Object aborts the upload if it is never completed.
-    await c.env.ANALYSIS_JOB.getByName(analysisId).watchUpload(id, Date.now() + ABANDONED_UPLOAD_MS);
-    return c.json({ upload_id: id, upload_token: uploadToken, part_size: PART_SIZE, part_count: partCount, spaces_key: key }, 201);
+    await c.env.ANALYSIS_JOB.getByName(analysisId).watchUpload(started.id, Date.now() + ABANDONED_UPLOAD_MS);
+    return c.json(
+      {
+        upload_id: started.id,
+        upload_token: started.uploadToken,
+        part_size: PART_SIZE,
+        part_count: started.partCount,
+        spaces_key: started.key,
+      },
+      201,
+    );
   })
   .put('/uploads/:id/parts/:n', async (c) => {
     const upload = await findChunkedUpload(c.env, c.req.param('id'), c.req.header('X-Upload-Token'));
@@ -163,25 +157,16 @@ export const uploadsRoutes = new Hono<AppEnv>()
     if (length !== expected || !c.req.raw.body) {
       throw badRequest(`Part ${partNumber} must be exactly ${expected} bytes`, 'BAD_PART_SIZE');
     }
-    const multipart = c.env.FILES.resumeMultipartUpload(fileKeyOf(upload), upload.r2UploadId);
-    const part = await multipart.uploadPart(partNumber, c.req.raw.body);
-    const parts = (JSON.parse(upload.parts) as R2UploadedPart[]).filter((p) => p.partNumber !== partNumber);
-    parts.push({ partNumber, etag: part.etag });
-    await database(c.env.DB)
-      .update(multipartUploads)
-      .set({ parts: JSON.stringify(parts) })
-      .where(eq(multipartUploads.id, upload.id));
-    return c.json({ part_number: partNumber, etag: part.etag });
+    const etag = await storeUploadPart(c.env, upload, partNumber, c.req.raw.body);
+    return c.json({ part_number: partNumber, etag });
   })
   .post('/uploads/:id/complete', async (c) => {
     const upload = await findChunkedUpload(c.env, c.req.param('id'), c.req.header('X-Upload-Token'));
-    const parts = (JSON.parse(upload.parts) as R2UploadedPart[]).sort((a, b) => a.partNumber - b.partNumber);
+    const parts = receivedParts(upload);
     if (parts.length !== upload.partCount) {
       throw badRequest(`Upload incomplete: ${parts.length} of ${upload.partCount} parts received`, 'UPLOAD_INCOMPLETE');
     }
-    const key = fileKeyOf(upload);
-    await c.env.FILES.resumeMultipartUpload(key, upload.r2UploadId).complete(parts);
-    await database(c.env.DB).delete(multipartUploads).where(eq(multipartUploads.id, upload.id));
+    const key = await completeChunkedUpload(c.env, upload);
     const answer = await createAnalysisAndStart(c.env, {
       analysisId: upload.analysisId,
       fileName: upload.fileName,
@@ -205,18 +190,9 @@ function resolveEmail(c: { get(key: 'viewer'): Viewer }, typed: string | undefin
   return email;
 }
 
-const fileKeyOf = (upload: typeof multipartUploads.$inferSelect) => uploadKey(upload.analysisId, upload.fileName);
-
-async function findChunkedUpload(env: Env, id: string, token: string | undefined) {
-  const upload = await database(env.DB).select().from(multipartUploads).where(eq(multipartUploads.id, id)).get();
-  if (!upload || !token || !timingSafeEqual(await sha256Hex(token), upload.uploadTokenHash)) {
-    throw new HttpError(404, 'Upload not found', 'UPLOAD_NOT_FOUND');
-  }
-  return upload;
-}
-
 async function discard(env: Env, file: { key: string; writer: R2StreamWriter } | null): Promise<void> {
   if (!file) return;
   await file.writer.abort();
-  await env.FILES.delete(file.key).catch(() => undefined);
+  // The refusal that brought us here is what the caller must see, not a cleanup hiccup.
+  await deleteUploadedFile(env, file.key).catch((error: unknown) => console.error(`discarding ${file.key} failed`, error));
 }

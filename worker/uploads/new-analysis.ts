@@ -6,8 +6,9 @@
 import { FOCUS_AREA_IDS, promptFileFor, type FocusAreaId } from '../agent/focus-areas';
 import { verifyTurnstile } from '../auth/turnstile';
 import type { Viewer } from '../auth/viewer';
+import { safeFileName } from '../analyses/keys';
+import { insertAnalysis } from '../db/analyses';
 import { database } from '../db/client';
-import { analyses, fileUploads } from '../db/schema';
 import { randomToken, sha256Hex } from '../lib/crypto';
 import { badRequest } from '../lib/http';
 
@@ -46,18 +47,6 @@ export async function assertHuman(env: Env, viewer: Viewer, token: string | null
   if (!outcome.success) throw badRequest(UPLOAD_ERRORS.verification, 'CAPTCHA_FAILED');
 }
 
-/** A file name safe to use inside an R2 key: no path, no control characters. */
-export function safeFileName(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop() ?? 'upload';
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return cleaned.slice(-200) || 'upload';
-}
-
-export function uploadKey(analysisId: string, fileName: string): string {
-  return `uploads/${analysisId}/${safeFileName(fileName)}`;
-}
-
 export function parseFocus(analysisType: string | null | undefined): FocusAreaId {
   return FOCUS_AREA_IDS.includes(analysisType as FocusAreaId) ? (analysisType as FocusAreaId) : 'comprehensive';
 }
@@ -89,9 +78,9 @@ export interface UploadAnswer {
  */
 export async function createAnalysisAndStart(env: Env, input: NewAnalysis): Promise<UploadAnswer> {
   const accessToken = randomToken(32);
-  const db = database(env.DB);
-  await db.batch([
-    db.insert(analyses).values({
+  await insertAnalysis(
+    database(env.DB),
+    {
       id: input.analysisId,
       email: input.email.trim().toLowerCase(),
       userId: input.userId,
@@ -101,16 +90,16 @@ export async function createAnalysisAndStart(env: Env, input: NewAnalysis): Prom
       promptFile: input.promptFile ?? promptFileFor(input.analysisType),
       accessTokenHash: await sha256Hex(accessToken),
       clientIp: input.clientIp,
-    }),
-    db.insert(fileUploads).values({
+    },
+    {
       id: crypto.randomUUID(),
       analysisId: input.analysisId,
       fileName: safeFileName(input.fileName),
       fileSize: input.fileSize,
       fileLocation: input.fileKey,
       isPrimary: true,
-    }),
-  ]);
+    },
+  );
   await env.ANALYSIS_JOB.getByName(input.analysisId).start(input.analysisId, accessToken);
   return {
     spaces_key: input.fileKey,

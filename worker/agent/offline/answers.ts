@@ -20,13 +20,25 @@ import {
   rankProducts,
 } from '../tools';
 import { intentOf, type Intent } from './intents';
+import { answerInRegion, regionNamedIn } from './region-answers';
 import type { SectionRunner } from './sections';
 
-const NOT_AVAILABLE = 'That part of the analysis is not available for this file; the tool result above says why.';
+export const NOT_AVAILABLE = 'That part of the analysis is not available for this file; the tool result above says why.';
 
-/** Answers a question with tools; returns the markdown answer. */
-export async function answerQuestion(question: string, result: AnalysisResult, runner: SectionRunner): Promise<string> {
-  return answerIntent(intentOf(question, result), result, runner);
+/**
+ * Answers a question with tools; returns the markdown answer. A question that names one
+ * of the customers' regions is answered for that region, or refused where the tools
+ * can't filter by region (never answered for everyone instead).
+ */
+export async function answerQuestion(
+  question: string,
+  result: AnalysisResult,
+  runner: SectionRunner,
+  customerRegions?: Readonly<Record<string, string | null>>,
+): Promise<string> {
+  const intent = intentOf(question, result);
+  const region = regionNamedIn(question, customerRegions);
+  return region ? answerInRegion(intent, region, runner) : answerIntent(intent, result, runner);
 }
 
 /** Answers one intent. */

@@ -47,7 +47,7 @@ export async function narrateOffline(input: NarrateInput): Promise<void> {
   }
   let answer: string | null = null;
   if (input.question) {
-    answer = await answerQuestion(input.question, input.result, runner);
+    answer = await answerQuestion(input.question, input.result, runner, input.customerRegions);
     await checklist.advance(plan.sections.length);
   }
   input.signal?.throwIfAborted();
@@ -63,7 +63,7 @@ export async function answerOffline(input: AnswerInput): Promise<void> {
     { result: input.result, artifacts: input.artifacts, customerRegions: input.customerRegions },
     input.signal,
   );
-  const text = await answerQuestion(input.question, input.result, runner);
+  const text = await answerQuestion(input.question, input.result, runner, input.customerRegions);
   await writer.text(text);
 }
 

@@ -148,15 +148,19 @@ export const getConcentration = defineTool({
 export const getChurnRisk = defineTool({
   name: 'get_churn_risk',
   description:
-    'Customers likely to stop buying, by revenue at risk: probability still active, days since last order vs their usual gap, and 12-month revenue at risk. Defaults to lost, high and medium risk.',
+    'Customers likely to stop buying, by revenue at risk: probability still active, days since last order vs their usual gap, and 12-month revenue at risk. Defaults to lost, high and medium risk; optionally only customers in one region (revenueAtRisk and counts stay whole-file).',
   input: z.object({
     risk: z.enum(RISK_LEVELS).optional().describe('Only this risk level.'),
+    region: z.string().trim().min(1).max(60).optional().describe('Only customers in this region.'),
     limit: limitInput(10),
   }),
-  run: ({ result }, { risk, limit }) => {
+  run: ({ result, customerRegions }, { risk, region, limit }) => {
     const churn = churnOrFail(result);
     const wanted = risk ? [risk] : ['lost', 'high', 'medium'];
-    const matching = churn.customers.filter((c) => wanted.includes(c.risk)).sort((a, b) => b.revenueAtRisk - a.revenueAtRisk);
+    const inRegion = regionFilter(customerRegions, region);
+    const matching = churn.customers
+      .filter((c) => wanted.includes(c.risk) && inRegion(c.id))
+      .sort((a, b) => b.revenueAtRisk - a.revenueAtRisk);
     const count = (level: string) => churn.customers.filter((c) => c.risk === level).length;
     return {
       notice: DATA_NOTICE,
@@ -164,11 +168,21 @@ export const getChurnRisk = defineTool({
       note: dataString(churn.note, MAX_DATA_SENTENCE),
       revenueAtRisk: money(churn.revenueAtRisk),
       counts: { lost: count('lost'), high: count('high'), medium: count('medium'), low: count('low') },
+      region: dataString(region),
+      matched: matching.length,
       customers: matching.slice(0, limit).map(churnRow),
       more: Math.max(0, matching.length - limit),
     };
   },
 });
+
+/** A test for "this customer is in `region`" (always true without one); refuses when regions are unknown. */
+function regionFilter(regions: ToolContext['customerRegions'], region: string | undefined): (customerId: string) => boolean {
+  if (region === undefined) return () => true;
+  if (!regions) throw new ToolInputError('This analysis has no region per customer.');
+  const wanted = normalise(region);
+  return (id) => normalise(regions[id] ?? '') === wanted;
+}
 
 /** Customers whose id or name matches the query: exact id, exact name, then contains. */
 export function matchCustomers(result: AnalysisResult, query: string): SegmentCustomer[] {
@@ -242,8 +256,7 @@ function rankCustomersOf({ result, customerRegions }: ToolContext, input: RankCu
   const churnById = new Map((result.churn?.customers ?? []).map((c) => [c.id, c]));
   const needsChurn = input.risk !== undefined || input.metric === 'revenueAtRisk' || input.metric === 'revenue12m';
   if (needsChurn) churnOrFail(result);
-  if (input.region !== undefined && !customerRegions) throw new ToolInputError('This analysis has no region per customer.');
-  const region = input.region === undefined ? null : normalise(input.region);
+  const inRegion = regionFilter(customerRegions, input.region);
   const value = (c: SegmentCustomer): number | null => {
     if (input.metric === 'revenue') return c.revenue;
     if (input.metric === 'orders') return c.orders;
@@ -254,7 +267,7 @@ function rankCustomersOf({ result, customerRegions }: ToolContext, input: RankCu
   const matching = customers
     .filter((c) => !input.segment || c.segment === input.segment)
     .filter((c) => !input.risk || churnById.get(c.id)?.risk === input.risk)
-    .filter((c) => region === null || normalise(customerRegions?.[c.id] ?? '') === region)
+    .filter((c) => inRegion(c.id))
     .filter((c) => value(c) !== null)
     .sort((a, b) => sign * ((value(a) ?? 0) - (value(b) ?? 0)) || a.name.localeCompare(b.name));
   return {

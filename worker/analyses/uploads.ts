@@ -1,0 +1,117 @@
+/**
+ * An analysis's uploaded file in R2 and, for chunked uploads, the R2 multipart upload
+ * with its D1 row: start, store a part, complete, and abort (by the job's alarm when the
+ * upload is abandoned). Every key comes from `uploadKey()`, so the abort targets exactly
+ * the object the start created, whatever the file was called.
+ */
+import { database } from '../db/client';
+import {
+  deleteChunkedUpload,
+  findChunkedUploadRow,
+  insertChunkedUpload,
+  setChunkedUploadParts,
+  type ChunkedUploadRow,
+  type NewChunkedUploadRow,
+} from '../db/chunked-uploads';
+import { randomToken, sha256Hex, timingSafeEqual } from '../lib/crypto';
+import { HttpError } from '../lib/http';
+import { PART_SIZE } from '../lib/r2-writer';
+import { uploadKey } from './keys';
+
+export type { ChunkedUploadRow } from '../db/chunked-uploads';
+
+/** What the uploader sends besides the file; stored until the upload completes. */
+export type ChunkedUploadFields = Omit<
+  NewChunkedUploadRow,
+  'id' | 'r2UploadId' | 'partSize' | 'partCount' | 'parts' | 'uploadTokenHash' | 'createdAt'
+>;
+
+export interface StartedChunkedUpload {
+  id: string;
+  /** Returned once; the row keeps only its hash. */
+  uploadToken: string;
+  key: string;
+  partCount: number;
+}
+
+/** The content type stored with an upload, from its (accepted) extension. */
+export function contentTypeFor(fileName: string): string {
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith('.csv')) return 'text/csv';
+  if (lower.endsWith('.xlsx')) return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  return 'application/vnd.ms-excel';
+}
+
+/** Opens the R2 multipart upload and records it. */
+export async function startChunkedUpload(env: Env, fields: ChunkedUploadFields): Promise<StartedChunkedUpload> {
+  const key = uploadKey(fields.analysisId, fields.fileName);
+  const multipart = await env.FILES.createMultipartUpload(key, { httpMetadata: { contentType: contentTypeFor(fields.fileName) } });
+  const uploadToken = randomToken(32);
+  const id = crypto.randomUUID();
+  const partCount = Math.max(1, Math.ceil(fields.fileSize / PART_SIZE));
+  await insertChunkedUpload(database(env.DB), {
+    ...fields,
+    id,
+    r2UploadId: multipart.uploadId,
+    partSize: PART_SIZE,
+    partCount,
+    uploadTokenHash: await sha256Hex(uploadToken),
+  });
+  return { id, uploadToken, key, partCount };
+}
+
+/** The upload with this id, if `token` is its upload token; 404 otherwise (no hint which). */
+export async function findChunkedUpload(env: Env, id: string, token: string | undefined): Promise<ChunkedUploadRow> {
+  const upload = await findChunkedUploadRow(database(env.DB), id);
+  if (!upload || !token || !timingSafeEqual(await sha256Hex(token), upload.uploadTokenHash)) {
+    throw new HttpError(404, 'Upload not found', 'UPLOAD_NOT_FOUND');
+  }
+  return upload;
+}
+
+/** The R2 key a chunked upload writes to. */
+export const chunkedUploadKey = (upload: ChunkedUploadRow) => uploadKey(upload.analysisId, upload.fileName);
+
+/** Stores part `partNumber` (replacing an earlier try of the same part) and returns its etag. */
+export async function storeUploadPart(env: Env, upload: ChunkedUploadRow, partNumber: number, body: ReadableStream): Promise<string> {
+  const part = await env.FILES.resumeMultipartUpload(chunkedUploadKey(upload), upload.r2UploadId).uploadPart(partNumber, body);
+  const parts = receivedParts(upload).filter((p) => p.partNumber !== partNumber);
+  parts.push({ partNumber, etag: part.etag });
+  await setChunkedUploadParts(database(env.DB), upload.id, parts);
+  return part.etag;
+}
+
+/** The parts received so far, in order. */
+export function receivedParts(upload: ChunkedUploadRow): R2UploadedPart[] {
+  return (JSON.parse(upload.parts) as R2UploadedPart[]).sort((a, b) => a.partNumber - b.partNumber);
+}
+
+/** Joins the parts into the stored object and forgets the in-flight row; returns its key. */
+export async function completeChunkedUpload(env: Env, upload: ChunkedUploadRow): Promise<string> {
+  const key = chunkedUploadKey(upload);
+  await env.FILES.resumeMultipartUpload(key, upload.r2UploadId).complete(receivedParts(upload));
+  await deleteChunkedUpload(database(env.DB), upload.id);
+  return key;
+}
+
+/**
+ * Aborts an abandoned chunked upload, so R2 drops its parts, and forgets the row. An
+ * upload already gone (completed, or aborted before) is nothing to do.
+ */
+export async function abortChunkedUpload(env: Env, uploadId: string): Promise<void> {
+  const db = database(env.DB);
+  const upload = await findChunkedUploadRow(db, uploadId);
+  if (!upload) return;
+  try {
+    await env.FILES.resumeMultipartUpload(chunkedUploadKey(upload), upload.r2UploadId).abort();
+  } catch (error) {
+    // R2 refuses to abort an upload it no longer has (e.g. a racing complete); log it, so a wrong key can't hide.
+    console.error(`chunked upload ${upload.id}: abort failed`, error);
+  }
+  await deleteChunkedUpload(db, upload.id);
+}
+
+/** Deletes a stored upload that was refused after its bytes were written. */
+export async function deleteUploadedFile(env: Env, key: string): Promise<void> {
+  await env.FILES.delete(key);
+}
