@@ -21,6 +21,7 @@ import { writeMessage } from '../worker/analyses/transcript';
 import { abortChunkedUpload } from '../worker/analyses/uploads';
 import * as rows from '../worker/db/analyses';
 import { database } from '../worker/db/client';
+import { releaseQuota } from '../worker/db/quota';
 import { answerChatQuestion, runAnalysisPipeline } from './analysis-pipeline';
 
 /** How many times a run may start before the job gives up. */
@@ -117,10 +118,10 @@ export class AnalysisJob extends DurableObject<Env> {
       await this.run(analysis);
       await this.ctx.storage.deleteAlarm();
     } catch (error) {
-      const userMessage = userFacingMessage(error);
-      if (userMessage || attempts >= MAX_ATTEMPTS) {
+      const failure = failureOf(error);
+      if (failure || attempts >= MAX_ATTEMPTS) {
         await this.ctx.storage.deleteAlarm();
-        return this.fail(analysis, userMessage ?? FAILED_AFTER_RETRIES);
+        return this.fail(analysis, failure?.message ?? FAILED_AFTER_RETRIES, failure?.fault ?? 'server');
       }
       console.error(`analysis ${analysis.id} attempt ${attempts} failed`, error);
       await this.ctx.storage.setAlarm(Date.now() + RETRY_BACKOFF_MS[attempts]);
@@ -154,11 +155,13 @@ export class AnalysisJob extends DurableObject<Env> {
     await this.ctx.storage.delete('linkToken');
   }
 
-  private async fail(analysis: rows.AnalysisRow, message: string): Promise<void> {
+  /** Gives up; a failure caused by the file gives the visitor their daily analysis back. */
+  private async fail(analysis: rows.AnalysisRow, message: string, fault: Fault = 'server'): Promise<void> {
     const db = database(this.env.DB);
     this.seq = await rows.nextFreeSeq(db, analysis.id);
     await this.appendMessage(analysis.id, 'system', `Analysis failed: ${message}`);
     await rows.markAnalysisFailed(db, analysis.id, message);
+    if (fault === 'file') await releaseQuota(db, analysis.id);
     await this.transition('failed');
     this.broadcast({ type: 'status', status: 'error', error: message });
   }
@@ -232,8 +235,12 @@ export class AnalysisJob extends DurableObject<Env> {
   }
 }
 
-function userFacingMessage(error: unknown): string | null {
-  if (error instanceof UserFacingError) return error.message;
-  if (error instanceof Error && error.name === 'EngineError') return error.message;
+/** Whose fault a failure is: the file's (the engine refused it) or ours (storage, a bug, a timeout). */
+type Fault = 'file' | 'server';
+
+/** A failure worth showing as is, and whose fault it was; null for one worth retrying. */
+function failureOf(error: unknown): { message: string; fault: Fault } | null {
+  if (error instanceof Error && error.name === 'EngineError') return { message: error.message, fault: 'file' };
+  if (error instanceof UserFacingError) return { message: error.message, fault: 'server' };
   return null;
 }

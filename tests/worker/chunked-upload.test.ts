@@ -56,7 +56,7 @@ describe('chunked upload onto R2 multipart', () => {
     });
     expect(done.status).toBe(200);
     const answer = (await done.json()) as UploadAnswer;
-    expect(Object.keys(answer).sort()).toEqual(['access_token', 'analysis_id', 'column_count', 'row_count', 'spaces_key']);
+    expect(Object.keys(answer).sort()).toEqual(['access_token', 'analysis_id', 'column_count', 'owner_token', 'row_count', 'spaces_key']);
 
     const stored = await env.FILES.head(answer.spaces_key);
     expect(stored?.size).toBe(file.byteLength);

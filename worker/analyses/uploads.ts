@@ -5,10 +5,10 @@
  * the object the start created, whatever the file was called.
  */
 import { database } from '../db/client';
+import { insertChunkedUploadWithinQuota, type QuotaRule } from '../db/quota';
 import {
   deleteChunkedUpload,
   findChunkedUploadRow,
-  insertChunkedUpload,
   setChunkedUploadParts,
   type ChunkedUploadRow,
   type NewChunkedUploadRow,
@@ -16,6 +16,7 @@ import {
 import { randomToken, sha256Hex, timingSafeEqual } from '../lib/crypto';
 import { HttpError } from '../lib/http';
 import { PART_SIZE } from '../lib/r2-writer';
+import { quotaExceeded } from '../uploads/quota';
 import { uploadKey } from './keys';
 
 export type { ChunkedUploadRow } from '../db/chunked-uploads';
@@ -42,21 +43,28 @@ export function contentTypeFor(fileName: string): string {
   return 'application/vnd.ms-excel';
 }
 
-/** Opens the R2 multipart upload and records it. */
-export async function startChunkedUpload(env: Env, fields: ChunkedUploadFields): Promise<StartedChunkedUpload> {
+/**
+ * Opens the R2 multipart upload and records it, reserving the daily quota (the in-flight
+ * row counts until the analysis replaces it); 429 when the quota is used up.
+ */
+export async function startChunkedUpload(env: Env, fields: ChunkedUploadFields, quota: QuotaRule): Promise<StartedChunkedUpload> {
   const key = uploadKey(fields.analysisId, fields.fileName);
   const multipart = await env.FILES.createMultipartUpload(key, { httpMetadata: { contentType: contentTypeFor(fields.fileName) } });
   const uploadToken = randomToken(32);
   const id = crypto.randomUUID();
   const partCount = Math.max(1, Math.ceil(fields.fileSize / PART_SIZE));
-  await insertChunkedUpload(database(env.DB), {
+  const row = {
     ...fields,
     id,
     r2UploadId: multipart.uploadId,
     partSize: PART_SIZE,
     partCount,
     uploadTokenHash: await sha256Hex(uploadToken),
-  });
+  };
+  if (!(await insertChunkedUploadWithinQuota(database(env.DB), row, quota))) {
+    await multipart.abort();
+    throw quotaExceeded(quota);
+  }
   return { id, uploadToken, key, partCount };
 }
 
@@ -86,11 +94,13 @@ export function receivedParts(upload: ChunkedUploadRow): R2UploadedPart[] {
   return (JSON.parse(upload.parts) as R2UploadedPart[]).sort((a, b) => a.partNumber - b.partNumber);
 }
 
-/** Joins the parts into the stored object and forgets the in-flight row; returns its key. */
-export async function completeChunkedUpload(env: Env, upload: ChunkedUploadRow): Promise<string> {
+/**
+ * Joins the parts into the stored object and returns its key. The in-flight row stays
+ * (it holds the quota) until the analysis that replaces it is written.
+ */
+export async function joinChunkedUpload(env: Env, upload: ChunkedUploadRow): Promise<string> {
   const key = chunkedUploadKey(upload);
   await env.FILES.resumeMultipartUpload(key, upload.r2UploadId).complete(receivedParts(upload));
-  await deleteChunkedUpload(database(env.DB), upload.id);
   return key;
 }
 

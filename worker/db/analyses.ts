@@ -78,11 +78,6 @@ export async function findPrimaryUpload(db: Database, analysisId: string): Promi
 export type NewAnalysisRow = typeof analyses.$inferInsert;
 export type NewFileUploadRow = typeof fileUploads.$inferInsert;
 
-/** Writes a new analysis with its uploaded file, both or neither. */
-export async function insertAnalysis(db: Database, analysis: NewAnalysisRow, upload: NewFileUploadRow): Promise<void> {
-  await db.batch([db.insert(analyses).values(analysis), db.insert(fileUploads).values(upload)]);
-}
-
 /** Sets the status while a run is in progress (`initializing` or `analyzing`). */
 export async function setAnalysisStatus(db: Database, id: string, status: 'initializing' | 'analyzing'): Promise<void> {
   await db.update(analyses).set({ status }).where(eq(analyses.id, id));

@@ -1,6 +1,7 @@
 /**
- * D1 rows of chunked uploads in flight (R2 multipart): created at start, updated per
- * part, deleted when completed or aborted. `worker/analyses/uploads.ts` owns them.
+ * D1 rows of chunked uploads in flight (R2 multipart): created at start within the quota
+ * (`quota.ts`), updated per part, deleted when completed or aborted.
+ * `worker/analyses/uploads.ts` owns them.
  */
 import { eq } from 'drizzle-orm';
 import type { Database } from './client';
@@ -8,10 +9,6 @@ import { multipartUploads } from './schema';
 
 export type ChunkedUploadRow = typeof multipartUploads.$inferSelect;
 export type NewChunkedUploadRow = typeof multipartUploads.$inferInsert;
-
-export async function insertChunkedUpload(db: Database, row: NewChunkedUploadRow): Promise<void> {
-  await db.insert(multipartUploads).values(row);
-}
 
 export async function findChunkedUploadRow(db: Database, id: string): Promise<ChunkedUploadRow | undefined> {
   return db.select().from(multipartUploads).where(eq(multipartUploads.id, id)).get();

@@ -48,6 +48,12 @@ export const analyses = sqliteTable(
     clientIp: text('client_ip'),
     rowCount: integer('row_count'),
     columnCount: integer('column_count'),
+    /** SHA-256 of the uploading visitor's owner token (never in a URL or email); null once claimed. */
+    ownerTokenHash: text('owner_token_hash'),
+    /** Whether a secure-link holder may ask questions (the owner's choice; off by default). */
+    linkChatEnabled: integer('link_chat_enabled', { mode: 'boolean' }).notNull().default(false),
+    /** Set when the analysis failed because of the file, so it no longer counts against the daily quota. */
+    quotaReleased: integer('quota_released', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     index('analyses_user_idx').on(t.userId, t.createdAt),

@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { uploadKey } from '../analyses/keys';
 import {
-  completeChunkedUpload,
+  joinChunkedUpload,
   contentTypeFor,
   deleteUploadedFile,
   findChunkedUpload,
@@ -21,14 +21,14 @@ import { HttpError, badRequest } from '../lib/http';
 import { MultipartError, multipartBoundary, readMultipart } from '../lib/multipart';
 import { jsonBody } from '../lib/validate';
 import { PART_SIZE, R2StreamWriter } from '../lib/r2-writer';
-import { enforceUploadQuota } from '../uploads/quota';
+import { quotaRuleFor } from '../uploads/quota';
 import {
-  MESSAGE_MAX_LENGTH,
   UPLOAD_ERRORS,
   assertAcceptedFileName,
   assertEmail,
   assertHuman,
   assertNotEmpty,
+  assertUploadMessage,
   createAnalysisAndStart,
   parseFocus,
 } from '../uploads/new-analysis';
@@ -47,9 +47,10 @@ const startChunkedSchema = z.object({
   fileName: z.string().min(1).max(1024),
   fileSize: z.number().int().min(0).max(MAX_FILE_SIZE),
   email: z.string().max(320).default(''),
+  // Bounded like a form field of the single-request path; the 2,000-character rule is assertUploadMessage's.
   message: z
     .string()
-    .max(MESSAGE_MAX_LENGTH + 100)
+    .max(64 * 1024)
     .default(''),
   analysisType: z.string().max(64).optional(),
   promptFile: z.string().max(128).optional(),
@@ -90,10 +91,10 @@ export const uploadsRoutes = new Hono<AppEnv>()
     try {
       if (!uploaded) throw badRequest(UPLOAD_ERRORS.noFile, 'NO_FILE');
       assertNotEmpty(uploaded.writer.size);
+      assertUploadMessage(fields.get('message') ?? '');
       const email = resolveEmail(c, fields.get('email'));
       assertEmail(email);
       await assertHuman(c.env, c.get('viewer'), fields.get('captchaToken') ?? null, clientIp(c.req.raw.headers));
-      await enforceUploadQuota(c.env, c.get('viewer'), email, clientIp(c.req.raw.headers));
       const answer = await createAnalysisAndStart(c.env, {
         analysisId,
         fileName: uploaded.name,
@@ -105,6 +106,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
         promptFile: fields.get('promptFile') || null,
         userId: signedInUser(c)?.userId ?? null,
         clientIp: clientIp(c.req.raw.headers),
+        quota: quotaRuleFor(c.env, c.get('viewer'), email, clientIp(c.req.raw.headers)),
       });
       return c.json(answer);
     } catch (error) {
@@ -116,23 +118,27 @@ export const uploadsRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     assertAcceptedFileName(body.fileName);
     assertNotEmpty(body.fileSize);
+    assertUploadMessage(body.message);
     const email = resolveEmail(c, body.email);
     assertEmail(email);
     await assertHuman(c.env, c.get('viewer'), body.captchaToken ?? null, clientIp(c.req.raw.headers));
-    await enforceUploadQuota(c.env, c.get('viewer'), email, clientIp(c.req.raw.headers));
 
     const analysisId = crypto.randomUUID();
-    const started = await startChunkedUpload(c.env, {
-      analysisId,
-      fileName: body.fileName,
-      fileSize: body.fileSize,
-      email: email.toLowerCase(),
-      message: body.message,
-      analysisType: parseFocus(body.analysisType),
-      promptFile: body.promptFile ?? null,
-      userId: signedInUser(c)?.userId ?? null,
-      clientIp: clientIp(c.req.raw.headers),
-    });
+    const started = await startChunkedUpload(
+      c.env,
+      {
+        analysisId,
+        fileName: body.fileName,
+        fileSize: body.fileSize,
+        email: email.toLowerCase(),
+        message: body.message,
+        analysisType: parseFocus(body.analysisType),
+        promptFile: body.promptFile ?? null,
+        userId: signedInUser(c)?.userId ?? null,
+        clientIp: clientIp(c.req.raw.headers),
+      },
+      quotaRuleFor(c.env, c.get('viewer'), email, clientIp(c.req.raw.headers)),
+    );
     // The analysis's own Durable Object aborts the upload if it is never completed.
     await c.env.ANALYSIS_JOB.getByName(analysisId).watchUpload(started.id, Date.now() + ABANDONED_UPLOAD_MS);
     return c.json(
@@ -166,7 +172,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
     if (parts.length !== upload.partCount) {
       throw badRequest(`Upload incomplete: ${parts.length} of ${upload.partCount} parts received`, 'UPLOAD_INCOMPLETE');
     }
-    const key = await completeChunkedUpload(c.env, upload);
+    const key = await joinChunkedUpload(c.env, upload);
     const answer = await createAnalysisAndStart(c.env, {
       analysisId: upload.analysisId,
       fileName: upload.fileName,
@@ -178,6 +184,9 @@ export const uploadsRoutes = new Hono<AppEnv>()
       promptFile: upload.promptFile,
       userId: upload.userId,
       clientIp: upload.clientIp,
+      // Reserved when the upload started; its in-flight row gives way to the analysis.
+      quota: null,
+      completedUploadId: upload.id,
     });
     return c.json(answer);
   });

@@ -7,13 +7,16 @@ import { FOCUS_AREA_IDS, promptFileFor, type FocusAreaId } from '../agent/focus-
 import { verifyTurnstile } from '../auth/turnstile';
 import type { Viewer } from '../auth/viewer';
 import { safeFileName } from '../analyses/keys';
-import { insertAnalysis } from '../db/analyses';
+import { CHAT_MESSAGE_MAX, CHAT_MESSAGE_TOO_LONG } from '../agent/chat-validation';
 import { database } from '../db/client';
+import { insertAnalysisWithinQuota, type QuotaRule } from '../db/quota';
 import { randomToken, sha256Hex } from '../lib/crypto';
 import { badRequest } from '../lib/http';
+import { quotaExceeded } from './quota';
 
 export const ACCEPTED_EXTENSIONS = ['.csv', '.xlsx', '.xls'] as const;
-export const MESSAGE_MAX_LENGTH = 2000;
+/** The upload's question follows the chat message rule (SPEC §5), on both upload paths. */
+export const MESSAGE_MAX_LENGTH = CHAT_MESSAGE_MAX;
 
 export const UPLOAD_ERRORS = {
   unsupportedType: 'Unsupported file type',
@@ -33,6 +36,14 @@ export function assertAcceptedFileName(fileName: string): void {
 
 export function assertNotEmpty(size: number): void {
   if (size <= 0) throw badRequest(UPLOAD_ERRORS.empty, 'EMPTY_FILE');
+}
+
+/**
+ * The optional question sent with an upload: empty is fine (a focus card was chosen), but
+ * over 2,000 characters after trimming gets the spec's chat-message error, never a silent cut.
+ */
+export function assertUploadMessage(message: string): void {
+  if (message.trim().length > MESSAGE_MAX_LENGTH) throw badRequest(CHAT_MESSAGE_TOO_LONG, 'INVALID_MESSAGE');
 }
 
 /** The spec's rule is deliberately loose: an address must contain `@`. */
@@ -62,33 +73,42 @@ export interface NewAnalysis {
   promptFile: string | null;
   userId: string | null;
   clientIp: string | null;
+  /** The quota to reserve, or null when a chunked upload reserved it at its start. */
+  quota: QuotaRule | null;
+  /** The completed chunked upload's in-flight row, deleted as the analysis is written. */
+  completedUploadId?: string;
 }
 
 export interface UploadAnswer {
   spaces_key: string;
   analysis_id: string;
+  /** The secure link's token: view access, safe to share, sent in the emailed links. */
   access_token: string;
+  /** The uploader's own credential (chat, sharing controls): keep it private, never in a URL. */
+  owner_token: string;
   row_count: number | null;
   column_count: number | null;
 }
 
 /**
- * Writes the analysis and upload rows, mints the secure-link token (returned once,
- * stored as a hash) and starts the job.
+ * Writes the analysis and upload rows within the daily quota (429 when it is used up),
+ * mints the secure-link and owner tokens (returned once, stored as hashes) and starts the job.
  */
 export async function createAnalysisAndStart(env: Env, input: NewAnalysis): Promise<UploadAnswer> {
   const accessToken = randomToken(32);
-  await insertAnalysis(
+  const ownerToken = randomToken(32);
+  const inserted = await insertAnalysisWithinQuota(
     database(env.DB),
     {
       id: input.analysisId,
       email: input.email.trim().toLowerCase(),
       userId: input.userId,
       status: 'initializing',
-      initialMessage: input.message.trim().slice(0, MESSAGE_MAX_LENGTH) || null,
+      initialMessage: input.message.trim() || null,
       analysisType: input.analysisType,
       promptFile: input.promptFile ?? promptFileFor(input.analysisType),
       accessTokenHash: await sha256Hex(accessToken),
+      ownerTokenHash: await sha256Hex(ownerToken),
       clientIp: input.clientIp,
     },
     {
@@ -99,12 +119,16 @@ export async function createAnalysisAndStart(env: Env, input: NewAnalysis): Prom
       fileLocation: input.fileKey,
       isPrimary: true,
     },
+    input.quota,
+    input.completedUploadId ?? null,
   );
+  if (!inserted && input.quota) throw quotaExceeded(input.quota);
   await env.ANALYSIS_JOB.getByName(input.analysisId).start(input.analysisId, accessToken);
   return {
     spaces_key: input.fileKey,
     analysis_id: input.analysisId,
     access_token: accessToken,
+    owner_token: ownerToken,
     row_count: null,
     column_count: null,
   };
