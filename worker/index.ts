@@ -40,7 +40,7 @@ const app = new Hono<AppEnv>()
   .all('*', (c) => c.env.ASSETS.fetch(c.req.raw));
 
 app.onError((error, c) => {
-  if (error instanceof HttpError) return c.json({ error: error.message, code: error.code }, error.status);
+  if (error instanceof HttpError) return c.json({ error: error.message, code: error.code }, error.status, error.headers);
   if (error instanceof HTTPException) return c.json({ error: error.message || 'Request failed', code: 'HTTP_ERROR' }, error.status);
   console.error('unhandled error', error);
   return c.json({ error: 'Something went wrong. Please try again.', code: 'INTERNAL' }, 500);

@@ -69,7 +69,8 @@ const ROUTES: RouteCase[] = [
   },
   {
     // Authorised callers reach the analysis's job, which answers 409 (this analysis failed,
-    // so there is nothing to ask about); everyone else is stopped before it.
+    // so there is nothing to ask about); everyone else is stopped before it. A secure-link
+    // holder may read but not ask until the owner allows it (403, see 'chat permission').
     name: 'POST /api/analysis/:id/chat',
     request: (c) => [
       `/api/analysis/${c.target.analysisId}/chat?access_token=${c.target.token}`,
@@ -79,7 +80,15 @@ const ROUTES: RouteCase[] = [
         body: JSON.stringify({ message: 'Who are my best customers?' }),
       },
     ],
-    expected: { visitor: 401, owner: 409, 'other user': 404, 'secure link': 409, 'revoked link': 401 },
+    expected: { visitor: 401, owner: 409, 'other user': 404, 'secure link': 403, 'revoked link': 401 },
+  },
+  {
+    name: 'PUT /api/analysis/:id/link-chat (owner only)',
+    request: (c) => [
+      `/api/analysis/${c.target.analysisId}/link-chat?access_token=${c.target.token}`,
+      { method: 'PUT', headers: headers(c, { 'Content-Type': 'application/json' }), body: JSON.stringify({ enabled: true }) },
+    ],
+    expected: { visitor: 401, owner: 200, 'other user': 404, 'secure link': 401, 'revoked link': 401 },
   },
   {
     // A browser navigation: only the link's token counts, never a bearer.
@@ -194,5 +203,83 @@ describe('authorisation matrix', () => {
     await call(`/api/analysis/${target.analysis_id}/access-token`, { method: 'POST', headers: { Authorization: owner.bearer } });
     expect((await call(`/api/analysis/${target.analysis_id}/${target.access_token}`)).status).toBe(401);
     expect((await call(`/dashboard/${target.analysis_id}/${target.access_token}`)).status).toBe(404);
+  });
+});
+
+/**
+ * Who may ask questions (issue 11): the owner — signed in, or the visitor who uploaded
+ * and holds the owner token — always; a secure-link holder only after the owner turned
+ * link questions on; nobody else. Authorised questions reach the (failed) analysis's job,
+ * which answers 409.
+ */
+describe('chat permission', () => {
+  const ask = (analysisId: string, query: string, extra: Record<string, string>) =>
+    call(`/api/analysis/${analysisId}/chat${query}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...extra },
+      body: JSON.stringify({ message: 'Who are my best customers?' }),
+    });
+
+  /** A failed analysis uploaded by a visitor, with its owner token. */
+  async function visitorAnalysis(): Promise<{ analysisId: string; ownerToken: string; accessToken: string }> {
+    const analysisId = crypto.randomUUID();
+    const ownerToken = randomToken(32);
+    const accessToken = randomToken(32);
+    await env.DB.prepare(
+      "insert into analyses (id, email, status, access_token_hash, owner_token_hash) values (?, 'visitor@example.com', 'error', ?, ?)",
+    )
+      .bind(analysisId, await sha256Hex(accessToken), await sha256Hex(ownerToken))
+      .run();
+    return { analysisId, ownerToken, accessToken };
+  }
+
+  it('answers 409 to the visitor owner with the owner token', async () => {
+    const { analysisId, ownerToken } = await visitorAnalysis();
+    expect((await ask(analysisId, '', { 'X-Owner-Token': ownerToken })).status).toBe(409);
+  });
+
+  it('answers 401 to a visitor with a wrong owner token', async () => {
+    const { analysisId } = await visitorAnalysis();
+    expect((await ask(analysisId, '', { 'X-Owner-Token': WRONG_TOKEN })).status).toBe(401);
+  });
+
+  it('answers 403 to a link holder while link questions are off (the default)', async () => {
+    const { analysisId, accessToken } = await visitorAnalysis();
+    const response = await ask(analysisId, `?access_token=${accessToken}`, {});
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({
+      error: 'The owner of this analysis has not allowed questions through the shared link.',
+      code: 'LINK_CHAT_DISABLED',
+    });
+  });
+
+  it('answers 409 to a link holder once the owner turned link questions on', async () => {
+    const { analysisId, ownerToken, accessToken } = await visitorAnalysis();
+    const toggle = await call(`/api/analysis/${analysisId}/link-chat`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', 'X-Owner-Token': ownerToken },
+      body: JSON.stringify({ enabled: true }),
+    });
+    expect(toggle.status).toBe(200);
+    expect(await toggle.json()).toEqual({ link_chat_enabled: true });
+    expect((await ask(analysisId, `?access_token=${accessToken}`, {})).status).toBe(409);
+  });
+
+  it('answers 409 to the signed-in owner', async () => {
+    const owner = await createSignedInUser();
+    const { analysis_id } = await ownedAnalysis(owner);
+    expect((await ask(analysis_id, '', { Authorization: owner.bearer })).status).toBe(409);
+  });
+
+  it('answers 404 to another signed-in user, even with link questions on', async () => {
+    const owner = await createSignedInUser();
+    const other = await createSignedInUser();
+    const { analysis_id } = await ownedAnalysis(owner);
+    await call(`/api/analysis/${analysis_id}/link-chat`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Authorization: owner.bearer },
+      body: JSON.stringify({ enabled: true }),
+    });
+    expect((await ask(analysis_id, '', { Authorization: other.bearer })).status).toBe(404);
   });
 });

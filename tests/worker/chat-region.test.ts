@@ -32,11 +32,11 @@ function regionalCsv(): string {
   return `${lines.join('\n')}\n`;
 }
 
-async function ask(id: string, token: string, message: string) {
+async function ask(id: string, token: string, ownerToken: string, message: string) {
   const before = (await readAnalysis(id, token)).messages.length;
-  const response = await call(`/api/analysis/${id}/chat?access_token=${token}`, {
+  const response = await call(`/api/analysis/${id}/chat`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', 'X-Owner-Token': ownerToken },
     body: JSON.stringify({ message }),
   });
   expect(response.status).toBe(200);
@@ -57,10 +57,10 @@ describe('chat filters customers by region', () => {
 
   it('lists the at-risk customers of one region, and only them', async () => {
     const file = new File([regionalCsv()], 'regions.csv', { type: 'text/csv' });
-    const { analysis_id, access_token } = await uploadOk({ file, message: '' });
+    const { analysis_id, access_token, owner_token } = await uploadOk({ file, message: '' });
     await runJob(analysis_id);
 
-    const { added, answer } = await ask(analysis_id, access_token, 'Which customers in North are at risk?');
+    const { added, answer } = await ask(analysis_id, access_token, owner_token, 'Which customers in North are at risk?');
     expect(added).toContain('"name":"get_churn_risk","input":{"region":"North","limit":10}');
     expect(answer.split('\n')[0]).toBe('Customers in North at lost, high or medium risk, by revenue at risk (2 customers):');
     expect(answer).toContain('N-LAPSED');
@@ -71,9 +71,9 @@ describe('chat filters customers by region', () => {
 
   it('refuses a region question it cannot filter instead of answering for every customer', async () => {
     const file = new File([regionalCsv()], 'regions.csv', { type: 'text/csv' });
-    const { analysis_id, access_token } = await uploadOk({ file, message: '' });
+    const { analysis_id, access_token, owner_token } = await uploadOk({ file, message: '' });
     await runJob(analysis_id);
-    const { answer } = await ask(analysis_id, access_token, 'How is the revenue trend in South?');
+    const { answer } = await ask(analysis_id, access_token, owner_token, 'How is the revenue trend in South?');
     expect(answer).toBe(
       "I can't break that down by region yet. For South I can rank customers by revenue or orders, or list customers at churn risk.",
     );

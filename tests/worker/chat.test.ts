@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { call, readAnalysis, runJob, uploadOk } from './helpers';
 
-function chat(id: string, token: string, message: unknown): Promise<Response> {
-  return call(`/api/analysis/${id}/chat?access_token=${token}`, {
+/** Asks as the visitor who uploaded: the owner token from the upload answer, in its header. */
+function chat(id: string, ownerToken: string, message: unknown): Promise<Response> {
+  return call(`/api/analysis/${id}/chat`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', 'X-Owner-Token': ownerToken },
     body: JSON.stringify({ message }),
   });
 }
@@ -13,11 +14,11 @@ const textOf = (content: unknown) => JSON.stringify(content);
 
 describe('POST /api/analysis/:id/chat', () => {
   it('appends the question and the analyst’s answer to the transcript', async () => {
-    const { analysis_id, access_token } = await uploadOk();
+    const { analysis_id, access_token, owner_token } = await uploadOk();
     await runJob(analysis_id);
     const before = (await readAnalysis(analysis_id, access_token)).messages.length;
 
-    const response = await chat(analysis_id, access_token, '  Who are my top customers?  ');
+    const response = await chat(analysis_id, owner_token, '  Who are my top customers?  ');
     expect(response.status).toBe(200);
     const after = (await readAnalysis(analysis_id, access_token)).messages;
     const added = after.slice(before);
@@ -30,34 +31,34 @@ describe('POST /api/analysis/:id/chat', () => {
   });
 
   it("rejects a blank message with 'Message cannot be empty'", async () => {
-    const { analysis_id, access_token } = await uploadOk();
+    const { analysis_id, owner_token } = await uploadOk();
     await runJob(analysis_id);
-    const response = await chat(analysis_id, access_token, '   ');
+    const response = await chat(analysis_id, owner_token, '   ');
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'Message cannot be empty', code: 'INVALID_MESSAGE' });
   });
 
   it("rejects 2,001 characters with 'Message too long. Maximum 2000 characters allowed.'", async () => {
-    const { analysis_id, access_token } = await uploadOk();
+    const { analysis_id, owner_token } = await uploadOk();
     await runJob(analysis_id);
-    const response = await chat(analysis_id, access_token, 'x'.repeat(2001));
+    const response = await chat(analysis_id, owner_token, 'x'.repeat(2001));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'Message too long. Maximum 2000 characters allowed.', code: 'INVALID_MESSAGE' });
   });
 
   it('answers 409 while the analysis is still running', async () => {
-    const { analysis_id, access_token } = await uploadOk();
-    const response = await chat(analysis_id, access_token, 'Hello?');
+    const { analysis_id, owner_token } = await uploadOk();
+    const response = await chat(analysis_id, owner_token, 'Hello?');
     expect(response.status).toBe(409);
     expect(await response.json()).toEqual({ error: 'The analysis is still running. Please wait for it to finish.', code: 'BUSY' });
   });
 
   it('answers 409 to a second question while a reply is running', async () => {
-    const { analysis_id, access_token } = await uploadOk();
+    const { analysis_id, owner_token } = await uploadOk();
     await runJob(analysis_id);
     const [first, second] = await Promise.all([
-      chat(analysis_id, access_token, 'What is my revenue?'),
-      chat(analysis_id, access_token, 'Which products sell best?'),
+      chat(analysis_id, owner_token, 'What is my revenue?'),
+      chat(analysis_id, owner_token, 'Which products sell best?'),
     ]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     const refused = first.status === 409 ? first : second;

@@ -1,15 +1,22 @@
 /**
  * The one access check for analysis-scoped routes: a middleware that loads the analysis,
- * decides the viewer's access (owner or secure-link holder, SPEC §6) with
- * `authorizeAnalysis`, and puts both on the context for the handler. Routes say only
- * where the secure link travels on them.
+ * decides the viewer's access (owner or secure-link holder, SPEC §6) and puts both on the
+ * context for the handler. Routes say only where the secure link travels on them.
+ *
+ * The owner is the signed-in user the analysis belongs to, or the visitor who uploaded it
+ * and holds its owner token (`X-Owner-Token` header, returned once by the upload; never in
+ * a URL or an email). Everyone else goes through `authorizeAnalysis`.
  */
 import { createMiddleware } from 'hono/factory';
 import { authorizeAnalysis, type AccessGrant } from '../auth/analysis-access';
 import { resolveViewer, type AppEnv, type Viewer } from '../auth/viewer';
 import { findAnalysis, findArtifact, type AnalysisRow, type ArtifactRow } from '../db/analyses';
 import { database } from '../db/client';
+import { sha256Hex, timingSafeEqual } from '../lib/crypto';
 import { notFound } from '../lib/http';
+
+/** The header that carries a visitor owner's token. */
+export const OWNER_TOKEN_HEADER = 'X-Owner-Token';
 
 /** What an authorised analysis route finds on its context. */
 export type AnalysisEnv = AppEnv & { Variables: { analysis: AnalysisRow; access: AccessGrant } };
@@ -28,6 +35,23 @@ export interface AccessOptions {
    * bearer as `?token=`.
    */
   bearerInQuery?: boolean;
+}
+
+/** True when `token` is the analysis's owner token (claimed analyses have none). */
+export async function ownerTokenMatches(analysis: AnalysisRow, token: string | null | undefined): Promise<boolean> {
+  if (!token || !analysis.ownerTokenHash) return false;
+  return timingSafeEqual(await sha256Hex(token), analysis.ownerTokenHash);
+}
+
+/** The viewer's access, or the HttpError `authorizeAnalysis` decides. */
+async function accessOf(
+  analysis: AnalysisRow | undefined,
+  viewer: Viewer,
+  ownerToken: string | undefined,
+  linkToken: string | null,
+): Promise<AccessGrant> {
+  if (analysis && (await ownerTokenMatches(analysis, ownerToken))) return 'owner';
+  return authorizeAnalysis(analysis, viewer, linkToken);
 }
 
 type RequestLike = {
@@ -49,7 +73,7 @@ async function viewerOf(c: RequestLike & { env: Env; get(key: 'viewer'): Viewer 
 export function analysisAccess(options: AccessOptions) {
   return createMiddleware<AnalysisEnv>(async (c, next) => {
     const analysis = await findAnalysis(database(c.env.DB), c.req.param('id') ?? '');
-    const access = await authorizeAnalysis(analysis, await viewerOf(c, options), linkToken(c, options.link));
+    const access = await accessOf(analysis, await viewerOf(c, options), c.req.header(OWNER_TOKEN_HEADER), linkToken(c, options.link));
     // authorizeAnalysis threw unless the analysis exists.
     if (!analysis) throw notFound();
     c.set('analysis', analysis);
@@ -64,7 +88,7 @@ export const artifactAccess = createMiddleware<ArtifactEnv>(async (c, next) => {
   const artifact = await findArtifact(db, c.req.param('id') ?? '');
   if (!artifact) throw notFound('Artifact not found');
   const analysis = await findAnalysis(db, artifact.analysisId);
-  const access = await authorizeAnalysis(analysis, c.get('viewer'), linkToken(c, 'query'));
+  const access = await accessOf(analysis, c.get('viewer'), c.req.header(OWNER_TOKEN_HEADER), linkToken(c, 'query'));
   if (!analysis) throw notFound();
   c.set('artifact', artifact);
   c.set('analysis', analysis);

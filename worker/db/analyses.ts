@@ -38,11 +38,14 @@ export async function listFileUploads(db: Database, analysisId: string): Promise
   return db.select().from(fileUploads).where(eq(fileUploads.analysisId, analysisId)).all();
 }
 
-/** Moves the analyses made as a visitor with `email` under the account; returns their ids. */
+/**
+ * Moves the analyses made as a visitor with `email` under the account and retires their
+ * owner tokens: from now on the account is the owner. Returns their ids.
+ */
 export async function claimVisitorAnalyses(db: Database, userId: string, email: string): Promise<string[]> {
   const claimed = await db
     .update(analyses)
-    .set({ userId })
+    .set({ userId, ownerTokenHash: null })
     .where(and(eq(analyses.email, email), isNull(analyses.userId)))
     .returning({ id: analyses.id });
   return claimed.map((row) => row.id);
@@ -97,6 +100,11 @@ export async function markAnalysisFailed(db: Database, id: string, message: stri
   await db.update(analyses).set({ status: 'error', error: message, completedAt: new Date().toISOString() }).where(eq(analyses.id, id));
 }
 
+/** The owner's switch for questions through the secure link. */
+export async function setLinkChatEnabled(db: Database, id: string, enabled: boolean): Promise<void> {
+  await db.update(analyses).set({ linkChatEnabled: enabled }).where(eq(analyses.id, id));
+}
+
 /** Stores (or replaces) the secure-link token's hash; null revokes every copy of the link. */
 export async function setAccessTokenHash(db: Database, id: string, hash: string | null): Promise<void> {
   await db.update(analyses).set({ accessTokenHash: hash }).where(eq(analyses.id, id));
@@ -143,6 +151,7 @@ export function analysisDto(row: AnalysisRow) {
     error: row.error,
     row_count: row.rowCount,
     column_count: row.columnCount,
+    link_chat_enabled: row.linkChatEnabled,
   };
 }
 

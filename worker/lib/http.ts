@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly code: string = 'BAD_REQUEST',
+    /** Extra response headers, e.g. `Retry-After` on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
