@@ -9,6 +9,7 @@ import type { AppEnv } from '../auth/viewer';
 import { findAnalysis, findArtifact } from '../db/analyses';
 import { database } from '../db/client';
 import { notFound } from '../lib/http';
+import { clientInput } from '../lib/validate';
 
 async function serveArtifact(c: Context<AppEnv>, disposition: 'inline' | 'attachment') {
   const db = database(c.env.DB);
@@ -30,6 +31,8 @@ async function serveArtifact(c: Context<AppEnv>, disposition: 'inline' | 'attach
   });
 }
 
+const artifactQuery = clientInput<{ query: { access_token?: string; download?: string } }>();
+
 export const artifactsRoutes = new Hono<AppEnv>()
-  .get('/artifact-content/:id', (c) => serveArtifact(c, c.req.query('download') ? 'attachment' : 'inline'))
-  .get('/artifact-image/:id', (c) => serveArtifact(c, 'inline'));
+  .get('/artifact-content/:id', artifactQuery, (c) => serveArtifact(c, c.req.query('download') ? 'attachment' : 'inline'))
+  .get('/artifact-image/:id', artifactQuery, (c) => serveArtifact(c, 'inline'));

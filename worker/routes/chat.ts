@@ -11,7 +11,7 @@ import type { AppEnv } from '../auth/viewer';
 import { findAnalysis } from '../db/analyses';
 import { database } from '../db/client';
 import { HttpError, badRequest, notFound } from '../lib/http';
-import { parseJsonBody } from '../lib/validate';
+import { clientInput, parseJsonBody } from '../lib/validate';
 
 const chatBody = z.object({ message: z.string() });
 
@@ -21,7 +21,10 @@ const CONFLICTS = {
   'analysis-failed': 'This analysis did not complete, so there are no results to ask about.',
 } as const;
 
-export const chatRoutes = new Hono<AppEnv>().post('/analysis/:id/chat', async (c) => {
+// The body is read after authorising, so a stranger learns nothing from a 400.
+const chatInput = clientInput<{ json: z.input<typeof chatBody>; query: { access_token?: string } }>();
+
+export const chatRoutes = new Hono<AppEnv>().post('/analysis/:id/chat', chatInput, async (c) => {
   const id = c.req.param('id');
   await authorizeAnalysis(await findAnalysis(database(c.env.DB), id), c.get('viewer'), c.req.query('access_token'));
   const body = await parseJsonBody(c, chatBody);
