@@ -7,6 +7,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../auth/viewer';
 import { artifactAccess, type ArtifactEnv } from '../analyses/access';
 import { notFound } from '../lib/http';
+import { clientInput } from '../lib/validate';
 
 async function serveArtifact(c: Context<ArtifactEnv>, disposition: 'inline' | 'attachment') {
   const artifact = c.get('artifact');
@@ -25,6 +26,8 @@ async function serveArtifact(c: Context<ArtifactEnv>, disposition: 'inline' | 'a
   });
 }
 
+const artifactQuery = clientInput<{ query: { access_token?: string; download?: string } }>();
+
 export const artifactsRoutes = new Hono<AppEnv>()
-  .get('/artifact-content/:id', artifactAccess, (c) => serveArtifact(c, c.req.query('download') ? 'attachment' : 'inline'))
-  .get('/artifact-image/:id', artifactAccess, (c) => serveArtifact(c, 'inline'));
+  .get('/artifact-content/:id', artifactQuery, artifactAccess, (c) => serveArtifact(c, c.req.query('download') ? 'attachment' : 'inline'))
+  .get('/artifact-image/:id', artifactQuery, artifactAccess, (c) => serveArtifact(c, 'inline'));

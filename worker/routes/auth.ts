@@ -24,7 +24,7 @@ import { users } from '../db/schema';
 import { accountExistsEmail, confirmSignupEmail, magicLinkEmail, resetPasswordEmail } from '../email/templates';
 import { sendEmailAfterResponse } from '../email/mailer';
 import { badRequest } from '../lib/http';
-import { jsonBody, parseJsonBody } from '../lib/validate';
+import { clientInput, jsonBody, parseJsonBody } from '../lib/validate';
 import { authFactorsRoutes } from './auth-factors';
 import { authGoogleRoutes } from './auth-google';
 
@@ -46,6 +46,12 @@ const otpSchema = z.object({
 const recoverSchema = z.object({ email, redirect_to: z.string().max(2048).optional() });
 const resendSchema = z.object({ email, type: z.string().max(32).default('signup') });
 const updateUserSchema = z.object({ password: z.string().max(4096).optional() });
+
+/** The token grants read their body by `grant_type`, so the typed client is told both shapes. */
+const tokenInput = clientInput<{
+  query: { grant_type: 'password' | 'refresh_token' };
+  json: z.input<typeof passwordGrantSchema> & z.input<typeof refreshGrantSchema>;
+}>();
 
 const VERIFY_TYPES = ['signup', 'magiclink', 'recovery'] as const satisfies readonly OneTimeTokenType[];
 
@@ -117,7 +123,7 @@ export const authRoutes = new Hono<AppEnv>()
     await sendEmailAfterResponse(c.env, c.executionCtx, { ...confirmSignupEmail(verifyLink(c.env, token, 'signup')), to: address });
     return c.json({ message: SIGNUP_MESSAGE });
   })
-  .post('/token', async (c) => {
+  .post('/token', tokenInput, async (c) => {
     const grantType = c.req.query('grant_type');
     const db = database(c.env.DB);
     if (grantType === 'password') {

@@ -14,7 +14,7 @@ import { setLinkChatEnabled } from '../db/analyses';
 import { database } from '../db/client';
 import type { AppEnv } from '../auth/viewer';
 import { HttpError, badRequest, notFound } from '../lib/http';
-import { jsonBody, parseJsonBody } from '../lib/validate';
+import { clientInput, jsonBody, parseJsonBody } from '../lib/validate';
 
 const chatBody = z.object({ message: z.string() });
 const linkChatBody = z.object({ enabled: z.boolean() });
@@ -25,8 +25,11 @@ const CONFLICTS = {
   'analysis-failed': 'This analysis did not complete, so there are no results to ask about.',
 } as const;
 
+// The body is read after authorising, so a stranger learns nothing from a 400.
+const chatInput = clientInput<{ json: z.input<typeof chatBody>; query: { access_token?: string } }>();
+
 export const chatRoutes = new Hono<AppEnv>()
-  .post('/analysis/:id/chat', analysisAccess({ link: 'query' }), async (c) => {
+  .post('/analysis/:id/chat', chatInput, analysisAccess({ link: 'query' }), async (c) => {
     const analysis = c.get('analysis');
     assertMayChat(analysis, c.get('access'));
     const body = await parseJsonBody(c, chatBody);

@@ -31,7 +31,8 @@ const AnalyzePage = lazy(() => import('../features/marketing/components/simple-p
 const ChatPage = lazy(() => import('../features/marketing/components/simple-pages').then((m) => ({ default: m.ChatPage })));
 const ComingSoonPage = lazy(() => import('../features/marketing/components/simple-pages').then((m) => ({ default: m.ComingSoonPage })));
 const NotFoundPage = lazy(() => import('../features/marketing/components/simple-pages').then((m) => ({ default: m.NotFoundPage })));
-const AnalysisRoute = lazy(() => import('./routes/analysis-route').then((m) => ({ default: m.AnalysisRoute })));
+const NewAnalysisRoute = lazy(() => import('./routes/analysis-route').then((m) => ({ default: m.NewAnalysisRoute })));
+const ExistingAnalysisRoute = lazy(() => import('./routes/analysis-route').then((m) => ({ default: m.ExistingAnalysisRoute })));
 
 /** What shows while a page's code loads: the shared spinner, centred. */
 export function PageLoading({ fullScreen = false }: { fullScreen?: boolean }) {
@@ -68,9 +69,9 @@ export const router = createBrowserRouter([
     ],
   },
   // The analysis app is full-screen: its own header, no top bar and no footer.
-  { path: '/analysis', element: page(<AnalysisRoute />, true) },
-  { path: '/analysis/:analysisId', element: page(<AnalysisRoute />, true) },
-  { path: '/analysis/:analysisId/:accessToken', element: page(<AnalysisRoute />, true) },
+  { path: '/analysis', element: page(<NewAnalysisRoute />, true) },
+  { path: '/analysis/:analysisId', element: page(<ExistingAnalysisRoute />, true) },
+  { path: '/analysis/:analysisId/:accessToken', element: page(<ExistingAnalysisRoute />, true) },
   // The Google sign-in popup.
   { path: '/auth/google/callback', element: page(<GoogleCallbackPage />, true) },
 ]);

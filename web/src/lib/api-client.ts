@@ -1,7 +1,16 @@
 /**
- * The one API client. `api` is Hono's typed client over the Worker's routes
- * (`hc<AppType>`); `requestJson` covers routes whose types the client can't infer
- * (auth, chat). Both go through `apiFetch`, which adds the session's bearer token.
+ * The one API client. Every call goes through `api`, Hono's typed client over the
+ * Worker's routes (`hc<AppType>`): paths, parameters, bodies and answers are checked
+ * against the server's own route definitions, so the two ends can't drift. `okJson`
+ * unwraps a call's 2xx body (typed by the route) or throws ApiError.
+ *
+ * The one exception is the live WebSocket (`GET /api/analysis/:id/live`, see
+ * `liveAnalysisUrl`): a browser WebSocket is not a fetch, so it takes only the route's
+ * path from the client. Multipart and binary bodies still go through `api`, handing
+ * their body over as `init` (see `rawBody`); text and image answers are read with
+ * `ensureOk` and `.text()`/`.blob()`.
+ *
+ * hc puts path parameters into the URL as they are, so callers encode them.
  */
 import { hc } from 'hono/client';
 import type { AppType } from '../../../worker/index';
@@ -19,8 +28,8 @@ export class ApiError extends Error {
   }
 }
 
-/** fetch with `Authorization: Bearer …` when signed in (SPEC §7). */
-export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+/** fetch with `Authorization: Bearer …` when signed in (SPEC §7); an explicit header wins. */
+async function fetchWithSession(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (!headers.has('Authorization')) {
     const token = await sessionManager.getAccessToken();
@@ -29,12 +38,25 @@ export async function apiFetch(input: RequestInfo | URL, init: RequestInit = {})
   return fetch(input, { ...init, headers });
 }
 
-export const api = hc<AppType>('/api', { fetch: apiFetch });
+export const api = hc<AppType>('/api', { fetch: fetchWithSession });
+
+/** Per-call options carrying an explicit bearer (a pending sign-in or a recovery session not yet stored). */
+export function withBearer(token: string | undefined): { headers: Record<string, string> } {
+  return { headers: token ? { Authorization: `Bearer ${token}` } : {} };
+}
+
+/**
+ * Per-call options sending a body the typed client can't encode: a multipart form or
+ * a binary slice. hc gives `init` the last word over the request it builds.
+ */
+export function rawBody(body: BodyInit, headers: Record<string, string> = {}): { headers: Record<string, string>; init: RequestInit } {
+  return { headers, init: { body } };
+}
 
 /** The error message of a failed response (`error`, GoTrue's `error_description`/`msg`, or the status). */
-export async function errorFromResponse(response: Response): Promise<ApiError> {
+export async function errorFromResponse(response: Pick<Response, 'status' | 'json'>): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
-  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const record: Record<string, unknown> = body && typeof body === 'object' ? { ...body } : {};
   const message = [record.error_description, record.msg, record.error, record.message].find(
     (value): value is string => typeof value === 'string' && value.length > 0,
   );
@@ -42,32 +64,30 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message ?? `Request failed (${response.status})`, code);
 }
 
-/** Throws ApiError unless the response is 2xx; returns it otherwise. */
-export async function ensureOk(response: Response): Promise<Response> {
+/** Throws ApiError unless the response is 2xx; returns it otherwise (for bodies read as text or blob). */
+export async function ensureOk<R extends { ok: boolean; status: number; json(): Promise<unknown> }>(response: R): Promise<R> {
   if (!response.ok) throw await errorFromResponse(response);
   return response;
 }
 
-interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  json?: unknown;
-  headers?: Record<string, string>;
-  /** An explicit bearer (e.g. a recovery session not yet stored). */
-  bearer?: string;
+/**
+ * A typed call's 2xx JSON body, or ApiError with the server's message. `Body` is what
+ * the route's handler returns with `c.json(…)` (its failures are thrown as the
+ * `{ error, code }` envelope, so they never widen it).
+ */
+export async function okJson<Body>(call: Promise<{ ok: boolean; status: number; json(): Promise<Body> }>): Promise<Body> {
+  const response = await call;
+  if (!response.ok) throw await errorFromResponse(response);
+  return response.json();
 }
 
-/** A JSON request to `/api{path}`; resolves to the parsed body or throws ApiError. */
-export async function requestJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.json !== undefined) headers['Content-Type'] = 'application/json';
-  if (options.bearer) headers.Authorization = `Bearer ${options.bearer}`;
-  const response = await ensureOk(
-    await apiFetch(`/api${path}`, {
-      method: options.method ?? (options.json === undefined ? 'GET' : 'POST'),
-      headers,
-      body: options.json === undefined ? undefined : JSON.stringify(options.json),
-    }),
-  );
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+/**
+ * The live-push WebSocket's URL on this origin: the client's one route that is not a
+ * typed call, because a browser WebSocket is not a fetch (and can't carry a bearer
+ * header, hence the query `params`). Its path still comes from the typed route.
+ */
+export function liveAnalysisUrl(id: string, params: URLSearchParams): string {
+  const path = api.analysis[':id'].live.$path({ param: { id: encodeURIComponent(id) } });
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${window.location.host}/api${path}?${params}`;
 }

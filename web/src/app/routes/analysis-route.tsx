@@ -1,15 +1,17 @@
-/** /analysis, /analysis/{id} and /analysis/{id}/{accessToken}: one workspace per path. */
+/**
+ * The analysis pages' route elements: /analysis is the new-analysis page;
+ * /analysis/{id} and /analysis/{id}/{accessToken} show an existing analysis.
+ */
 import { useParams } from 'react-router';
-import { AnalysisWorkspace } from '../../features/analysis/components/analysis-workspace';
+import { ExistingAnalysisPage } from '../../features/analysis/components/existing-analysis-page';
+import { NewAnalysisPage } from '../../features/analysis/components/new-analysis-page';
 
-export function AnalysisRoute() {
-  const { analysisId, accessToken } = useParams();
-  // A new key per analysis resets local notes, the draft and the upload flow.
-  return (
-    <AnalysisWorkspace
-      key={`${analysisId ?? 'new'}/${accessToken ?? ''}`}
-      analysisId={analysisId ?? null}
-      routeToken={accessToken ?? null}
-    />
-  );
+export function NewAnalysisRoute() {
+  return <NewAnalysisPage />;
+}
+
+export function ExistingAnalysisRoute() {
+  const { analysisId = '', accessToken } = useParams();
+  // A new key per analysis resets local notes and the draft.
+  return <ExistingAnalysisPage key={`${analysisId}/${accessToken ?? ''}`} analysisId={analysisId} routeToken={accessToken ?? null} />;
 }

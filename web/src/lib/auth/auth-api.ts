@@ -3,9 +3,10 @@
  * /api/auth). Shared by the auth pages, the landing page's magic-link modal and the
  * account menu, so it lives with the session rather than in one feature.
  */
-import { ApiError, requestJson } from '../api-client';
+import type { InferResponseType } from 'hono/client';
+import { api, okJson, withBearer } from '../api-client';
 import { sessionManager } from './session';
-import { isSession, type MfaFactor, type Session, type User } from './session-manager';
+import type { MfaFactor, Session, User } from './session-manager';
 
 /** Where auth emails send people back to. On a local host that is port 3000 (SPEC §2). */
 export function authRedirectUrl(path: string, location: Pick<Location, 'hostname' | 'origin'> = window.location): string {
@@ -20,9 +21,11 @@ export interface SignUpInput {
 }
 
 export function signUp(input: SignUpInput): Promise<unknown> {
-  return requestJson('/auth/signup', {
-    json: { email: input.email, password: input.password, captchaToken: input.captchaToken ?? undefined },
-  });
+  return okJson(
+    api.auth.signup.$post({
+      json: { email: input.email, password: input.password, captchaToken: input.captchaToken ?? undefined },
+    }),
+  );
 }
 
 /**
@@ -34,8 +37,7 @@ export type PasswordSignIn = { kind: 'signed-in'; session: Session } | { kind: '
 
 /** Password sign-in; stores the session and announces SIGNED_IN unless a TOTP code is still needed. */
 export async function signInWithPassword(email: string, password: string): Promise<PasswordSignIn> {
-  const session = await requestJson<unknown>('/auth/token?grant_type=password', { json: { email, password } });
-  if (!isSession(session)) throw new ApiError(500, 'Something went wrong. Please try again.');
+  const session = await okJson(api.auth.token.$post({ query: { grant_type: 'password' }, json: { email, password } }));
   const factor = pendingTotpFactor(session);
   if (factor) return { kind: 'mfa-required', session, factor };
   sessionManager.setSession(session, 'SIGNED_IN');
@@ -54,16 +56,11 @@ export function pendingTotpFactor(session: Session): MfaFactor | null {
 }
 
 /** A freshly enrolled (unverified) TOTP factor: the secret for manual entry and the otpauth URI. */
-export interface TotpEnrollment {
-  id: string;
-  type: 'totp';
-  friendly_name: string | null;
-  totp: { secret: string; uri: string };
-}
+export type TotpEnrollment = InferResponseType<typeof api.auth.factors.$post, 200>;
 
 /** Starts TOTP enrolment for the signed-in user (replaces any unfinished enrolment). */
 export function enrollTotp(friendlyName?: string): Promise<TotpEnrollment> {
-  return requestJson<TotpEnrollment>('/auth/factors', { json: { factor_type: 'totp', friendly_name: friendlyName } });
+  return okJson(api.auth.factors.$post({ json: { factor_type: 'totp', friendly_name: friendlyName } }));
 }
 
 /**
@@ -72,44 +69,47 @@ export function enrollTotp(friendlyName?: string): Promise<TotpEnrollment> {
  * announced as MFA_CHALLENGE_VERIFIED.
  */
 export async function verifyTotp(factorId: string, code: string, pending?: Session): Promise<Session> {
-  const bearer = pending?.access_token;
-  const factorPath = `/auth/factors/${encodeURIComponent(factorId)}`;
-  const challenge = await requestJson<{ id: string }>(`${factorPath}/challenge`, { method: 'POST', json: {}, bearer });
-  const session = await requestJson<unknown>(`${factorPath}/verify`, { json: { challenge_id: challenge.id, code }, bearer });
-  if (!isSession(session)) throw new ApiError(500, 'Something went wrong. Please try again.');
+  const options = withBearer(pending?.access_token);
+  const factor = api.auth.factors[':id'];
+  const param = { id: encodeURIComponent(factorId) };
+  const challenge = await okJson(factor.challenge.$post({ param }, options));
+  const session = await okJson(factor.verify.$post({ param, json: { challenge_id: challenge.id, code } }, options));
   sessionManager.setSession(session, 'MFA_CHALLENGE_VERIFIED');
   return session;
 }
 
 /** Ends a sign-in abandoned at the code step: its aal1 session is revoked (errors only logged). */
 export async function abandonPendingSignIn(pending: Session): Promise<void> {
-  await requestJson('/auth/logout', { method: 'POST', bearer: pending.access_token }).catch((error: unknown) => {
+  await signOutOnServer(pending.access_token);
+}
+
+/** Revokes a session server-side; a failure is only logged (SPEC §8). */
+async function signOutOnServer(accessToken: string): Promise<void> {
+  await okJson(api.auth.logout.$post(undefined, withBearer(accessToken))).catch((error: unknown) => {
     console.warn('Sign-out request failed', error);
   });
 }
 
 /** Removes a factor, then refreshes the stored user so its factor list is current. */
 export async function unenrollFactor(factorId: string): Promise<void> {
-  await requestJson(`/auth/factors/${encodeURIComponent(factorId)}`, { method: 'DELETE' });
+  await okJson(api.auth.factors[':id'].$delete({ param: { id: encodeURIComponent(factorId) } }));
   const token = sessionManager.getSession()?.access_token;
   if (token) sessionManager.updateUser(await fetchUser(token));
 }
 
 /** Emails a magic link that lands on /auth/success. */
 export function sendMagicLink(email: string): Promise<unknown> {
-  return requestJson('/auth/otp', {
-    json: { email, create_user: true, redirect_to: authRedirectUrl('/auth/success') },
-  });
+  return okJson(api.auth.otp.$post({ json: { email, create_user: true, redirect_to: authRedirectUrl('/auth/success') } }));
 }
 
 /** Emails a password-reset link that lands on /reset-password. */
 export function sendPasswordReset(email: string): Promise<unknown> {
-  return requestJson('/auth/recover', { json: { email, redirect_to: authRedirectUrl('/reset-password') } });
+  return okJson(api.auth.recover.$post({ json: { email, redirect_to: authRedirectUrl('/reset-password') } }));
 }
 
 /** Sets a new password with the given (recovery) access token. */
 export async function updatePassword(password: string, accessToken: string): Promise<User> {
-  const user = await requestJson<User>('/auth/user', { method: 'PUT', json: { password }, bearer: accessToken });
+  const user = await okJson(api.auth.user.$put({ json: { password } }, withBearer(accessToken)));
   sessionManager.updateUser(user);
   return user;
 }
@@ -117,19 +117,13 @@ export async function updatePassword(password: string, accessToken: string): Pro
 /** Revokes the session server-side (errors only logged, SPEC §8) and forgets it here. */
 export async function signOut(): Promise<void> {
   const token = sessionManager.getSession()?.access_token;
-  if (token) {
-    await requestJson('/auth/logout', { method: 'POST', bearer: token }).catch((error: unknown) => {
-      console.warn('Sign-out request failed', error);
-    });
-  }
+  if (token) await signOutOnServer(token);
   sessionManager.removeSession();
 }
 
 /** Exchanges the Google popup's code and state for a session. */
 export async function exchangeGoogleCode(code: string, state: string): Promise<Session> {
-  const session = await requestJson<unknown>('/auth/google/callback', { json: { code, state } });
-  if (!isSession(session)) throw new ApiError(500, 'No session returned');
-  return session;
+  return okJson(api.auth.google.callback.$post({ json: { code, state } }));
 }
 
 /** Reads a session carried in a URL hash or query (magic link, confirmation, recovery). */
@@ -178,10 +172,10 @@ function jwtPayload(token: string): Record<string, unknown> | null {
 
 /** The signed-in user as the server has it now (with the current factors). */
 export function getCurrentUser(): Promise<User> {
-  return requestJson<User>('/auth/user');
+  return okJson(api.auth.user.$get());
 }
 
 /** Confirms the stored user with the server (fills in id, identities and factors). */
 export async function fetchUser(accessToken: string): Promise<User> {
-  return requestJson<User>('/auth/user', { bearer: accessToken });
+  return okJson(api.auth.user.$get(undefined, withBearer(accessToken)));
 }

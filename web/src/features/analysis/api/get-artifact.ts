@@ -5,18 +5,29 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiFetch, ensureOk } from '../../../lib/api-client';
+import { api, ensureOk } from '../../../lib/api-client';
 
+const artifactRoutes = { content: api['artifact-content'][':id'], image: api['artifact-image'][':id'] };
+
+/** The typed client's arguments for one artifact: its id, and the link token or download flag when given. */
+function artifactArgs(id: string, accessToken: string | null, download: boolean) {
+  return {
+    param: { id: encodeURIComponent(id) },
+    query: { access_token: accessToken ?? undefined, download: download ? '1' : undefined },
+  };
+}
+
+/** The artifact's URL on this origin, for a plain link (a secure-link holder's download). */
 export function artifactUrl(kind: 'content' | 'image', id: string, accessToken: string | null, download = false): string {
-  const params = new URLSearchParams();
-  if (accessToken) params.set('access_token', accessToken);
-  if (download) params.set('download', '1');
-  const query = params.toString();
-  return `/api/artifact-${kind}/${encodeURIComponent(id)}${query ? `?${query}` : ''}`;
+  return `/api${artifactRoutes[kind].$path(artifactArgs(id, accessToken, download))}`;
+}
+
+async function fetchArtifact(kind: 'content' | 'image', id: string, accessToken: string | null, download = false) {
+  return ensureOk(await artifactRoutes[kind].$get(artifactArgs(id, accessToken, download)));
 }
 
 export async function fetchArtifactText(id: string, accessToken: string | null): Promise<string> {
-  const response = await ensureOk(await apiFetch(artifactUrl('content', id, accessToken)));
+  const response = await fetchArtifact('content', id, accessToken);
   return response.text();
 }
 
@@ -31,7 +42,7 @@ export function useArtifactText(id: string, accessToken: string | null, enabled:
 }
 
 async function fetchArtifactBlob(id: string, accessToken: string | null): Promise<Blob> {
-  const response = await ensureOk(await apiFetch(artifactUrl('image', id, accessToken)));
+  const response = await fetchArtifact('image', id, accessToken);
   return response.blob();
 }
 
@@ -66,7 +77,7 @@ function useObjectUrl(blob: Blob | undefined): string | null {
 
 /** Saves an artifact for a bearer-only viewer (a new tab can't carry the bearer header). */
 export async function downloadArtifact(id: string, fileName: string): Promise<void> {
-  const response = await ensureOk(await apiFetch(artifactUrl('content', id, null, true)));
+  const response = await fetchArtifact('content', id, null, true);
   const url = URL.createObjectURL(await response.blob());
   const anchor = document.createElement('a');
   anchor.href = url;

@@ -1,19 +1,14 @@
 /** `GET /api/user-analyses` (bearer): the signed-in user's history for the sidebar. */
 import { useQuery } from '@tanstack/react-query';
-import { requestJson } from '../../../lib/api-client';
+import type { InferResponseType } from 'hono/client';
+import { api, okJson } from '../../../lib/api-client';
 
-export interface AnalysisSummary {
-  id: string;
-  created_at: string;
-  initial_message: string | null;
-  status: string;
-  file_name: string | null;
-}
+export type AnalysisSummary = InferResponseType<(typeof api)['user-analyses']['$get'], 200>['analyses'][number];
 
 export const userAnalysesQueryKey = ['user-analyses'] as const;
 
 export async function fetchUserAnalyses(): Promise<AnalysisSummary[]> {
-  const body = await requestJson<{ analyses: AnalysisSummary[] }>('/user-analyses');
+  const body = await okJson(api['user-analyses'].$get());
   return body.analyses;
 }
 

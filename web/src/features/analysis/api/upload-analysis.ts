@@ -4,7 +4,7 @@
  * `POST …/complete`) with progress. Both answer the same shape.
  */
 import type { InferResponseType } from 'hono/client';
-import { api, apiFetch, ensureOk, errorFromResponse } from '../../../lib/api-client';
+import { api, okJson, rawBody } from '../../../lib/api-client';
 import { SINGLE_REQUEST_LIMIT } from '../utils/upload-rules';
 
 export type UploadAnswer = InferResponseType<(typeof api)['upload-to-spaces']['$post'], 200>;
@@ -36,24 +36,24 @@ async function uploadInOneRequest(request: UploadRequest): Promise<UploadAnswer>
   form.append('promptFile', request.promptFile);
   if (request.captchaToken) form.append('captchaToken', request.captchaToken);
   form.append('file', request.file, request.file.name);
-  const response = await ensureOk(await apiFetch('/api/upload-to-spaces', { method: 'POST', body: form }));
-  return (await response.json()) as UploadAnswer;
+  return okJson(api['upload-to-spaces'].$post({}, rawBody(form)));
 }
 
 async function uploadInParts(request: UploadRequest, onProgress?: (fraction: number) => void): Promise<UploadAnswer> {
-  const started = await api.uploads.$post({
-    json: {
-      fileName: request.file.name,
-      fileSize: request.file.size,
-      email: request.email,
-      message: request.message,
-      analysisType: request.analysisType,
-      promptFile: request.promptFile,
-      captchaToken: request.captchaToken ?? undefined,
-    },
-  });
-  if (started.status !== 201) throw await errorFromResponse(started);
-  const plan = (await started.json()) as { upload_id: string; upload_token: string; part_size: number; part_count: number };
+  const plan = await okJson(
+    api.uploads.$post({
+      json: {
+        fileName: request.file.name,
+        fileSize: request.file.size,
+        email: request.email,
+        message: request.message,
+        analysisType: request.analysisType,
+        promptFile: request.promptFile,
+        captchaToken: request.captchaToken ?? undefined,
+      },
+    }),
+  );
+  const param = { id: encodeURIComponent(plan.upload_id) };
   const headers = { 'X-Upload-Token': plan.upload_token };
 
   let uploadedBytes = 0;
@@ -62,16 +62,12 @@ async function uploadInParts(request: UploadRequest, onProgress?: (fraction: num
   const worker = async () => {
     for (let next = partNumbers.shift(); next !== undefined; next = partNumbers.shift()) {
       const slice = request.file.slice((next - 1) * plan.part_size, Math.min(next * plan.part_size, request.file.size));
-      await ensureOk(
-        await apiFetch(`/api/uploads/${encodeURIComponent(plan.upload_id)}/parts/${next}`, { method: 'PUT', headers, body: slice }),
-      );
+      await okJson(api.uploads[':id'].parts[':n'].$put({ param: { ...param, n: String(next) } }, rawBody(slice, headers)));
       uploadedBytes += slice.size;
       onProgress?.(uploadedBytes / request.file.size);
     }
   };
   await Promise.all(Array.from({ length: Math.min(PART_CONCURRENCY, plan.part_count) }, worker));
 
-  const completed = await api.uploads[':id'].complete.$post({ param: { id: plan.upload_id } }, { headers });
-  if (!completed.ok) throw await errorFromResponse(completed);
-  return (await completed.json()) as UploadAnswer;
+  return okJson(api.uploads[':id'].complete.$post({ param }, { headers }));
 }

@@ -5,14 +5,14 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { JSONParsed } from 'hono/utils/types';
+import type { LiveEvent as ServerLiveEvent } from '../../../../../worker/analyses/live-events';
+import { liveAnalysisUrl } from '../../../lib/api-client';
 import { sessionManager } from '../../../lib/auth/session';
-import { analysisQueryKey, type AnalysisMessage, type AnalysisPayload, type Artifact, type ReadProgress } from './get-analysis';
+import { analysisQueryKey, type AnalysisPayload } from './get-analysis';
 
-type LiveEvent =
-  | { type: 'status'; status: AnalysisPayload['analysis']['status']; error?: string | null }
-  | { type: 'message'; message: AnalysisMessage }
-  | { type: 'artifact'; artifact: Artifact }
-  | ({ type: 'progress' } & ReadProgress);
+/** A pushed event as it arrives: the Durable Object's `LiveEvent`, through JSON. */
+type LiveEvent = JSONParsed<ServerLiveEvent>;
 
 /** Merges one live event into the cached payload (idempotent: replays are harmless). */
 export function applyLiveEvent(payload: AnalysisPayload, event: LiveEvent): AnalysisPayload {
@@ -60,8 +60,7 @@ export function useLiveAnalysis(id: string | undefined, accessToken: string | nu
         if (token) params.set('token', token);
       }
       if (closed) return;
-      const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-      socket = new WebSocket(`${scheme}://${window.location.host}/api/analysis/${encodeURIComponent(id)}/live?${params}`);
+      socket = new WebSocket(liveAnalysisUrl(id, params));
       socket.addEventListener('message', (event) => {
         let parsed: unknown;
         try {

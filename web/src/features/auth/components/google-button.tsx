@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { requestJson } from '../../../lib/api-client';
+import { api, errorFromResponse } from '../../../lib/api-client';
 import { sessionManager } from '../../../lib/auth/session';
 import { pendingTotpFactor } from '../../../lib/auth/auth-api';
 import { isSession, type MfaFactor, type Session } from '../../../lib/auth/session-manager';
@@ -50,7 +50,10 @@ export function GoogleButton({ onSignedIn, onError, onMfaRequired }: GoogleButto
     const popup = window.open('', 'google-sign-in', 'width=500,height=640');
     setBusy(true);
     try {
-      const flow = await requestJson<{ url: string; state: string }>('/auth/google/start', { headers: { Accept: 'application/json' } });
+      // Asked for JSON, the route answers `{ url, state }` (200) instead of redirecting (302).
+      const response = await api.auth.google.start.$get(undefined, { headers: { Accept: 'application/json' } });
+      if (response.status !== 200) throw await errorFromResponse(response);
+      const flow = await response.json();
       window.localStorage.setItem(OAUTH_STATE_KEY, flow.state);
       if (popup) popup.location.href = flow.url;
       else window.location.assign(flow.url);

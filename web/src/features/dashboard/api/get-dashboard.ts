@@ -1,17 +1,15 @@
 /** An owner's stored dashboard: the analysis's `dashboard.html` artifact, fetched with the bearer token. */
 import { useQuery } from '@tanstack/react-query';
-import { api, apiFetch, ensureOk, errorFromResponse } from '../../../lib/api-client';
+import { api, ensureOk, okJson } from '../../../lib/api-client';
 
 export const DASHBOARD_FILE_NAME = 'dashboard.html';
 
 /** The dashboard's HTML, or null while the analysis has not produced one yet. */
 export async function fetchDashboardHtml(analysisId: string): Promise<string | null> {
-  const response = await api.analysis[':id'].$get({ param: { id: analysisId } });
-  if (!response.ok) throw await errorFromResponse(response);
-  const body = await response.json();
+  const body = await okJson(api.analysis[':id'].$get({ param: { id: encodeURIComponent(analysisId) } }));
   const artifact = body.artifacts.find((item) => item.file_name.toLowerCase() === DASHBOARD_FILE_NAME);
   if (!artifact) return null;
-  const content = await ensureOk(await apiFetch(`/api/artifact-content/${encodeURIComponent(artifact.id)}`));
+  const content = await ensureOk(await api['artifact-content'][':id'].$get({ param: { id: encodeURIComponent(artifact.id) }, query: {} }));
   return content.text();
 }
 
