@@ -16,20 +16,17 @@ import type { ArtifactFile } from '../worker/agent';
 import { todoWrite, type MessageContent, type MessageKind } from '../worker/agent/messages';
 import type { LiveEvent } from '../worker/analyses/live-events';
 import { emailDashboardLink } from '../worker/analyses/ready-email';
+import { failureOf, recordCompletion, recordFailure, type Fault } from '../worker/analyses/run-outcome';
 import { saveArtifact, UserFacingError } from '../worker/analyses/stored-results';
 import { writeMessage } from '../worker/analyses/transcript';
 import { abortChunkedUpload } from '../worker/analyses/uploads';
 import * as rows from '../worker/db/analyses';
 import { database } from '../worker/db/client';
-import { releaseQuota } from '../worker/db/quota';
 import { answerChatQuestion, runAnalysisPipeline } from './analysis-pipeline';
 
 /** How many times a run may start before the job gives up. */
 export const MAX_ATTEMPTS = 3;
-/**
- * If a run is evicted mid-way, this alarm (set before the run starts) brings it back.
- * Alarms get 15 minutes of wall time, so a live run never collides with its own watchdog.
- */
+/** Brings an evicted run back; alarms get 15 minutes of wall time, so a live run never meets it. */
 const WATCHDOG_MS = 16 * 60 * 1000;
 const RETRY_BACKOFF_MS = [0, 5_000, 30_000];
 
@@ -145,9 +142,7 @@ export class AnalysisJob extends DurableObject<Env> {
       putArtifact: (file) => this.putArtifact(analysis.id, file),
       progress: (bytesRead, rowsRead, totalBytes) => this.broadcast({ type: 'progress', bytesRead, totalBytes, rows: rowsRead }),
     });
-    // A previous, longer attempt may have left messages past this run's end.
-    await rows.deleteMessagesFrom(db, analysis.id, this.seq);
-    await rows.markAnalysisCompleted(db, analysis.id);
+    await recordCompletion(this.env, analysis.id, this.seq);
     await this.transition('completed');
     this.broadcast({ type: 'status', status: 'completed' });
     const linkToken = await this.get('linkToken');
@@ -155,13 +150,10 @@ export class AnalysisJob extends DurableObject<Env> {
     await this.ctx.storage.delete('linkToken');
   }
 
-  /** Gives up; a failure caused by the file gives the visitor their daily analysis back. */
   private async fail(analysis: rows.AnalysisRow, message: string, fault: Fault = 'server'): Promise<void> {
-    const db = database(this.env.DB);
-    this.seq = await rows.nextFreeSeq(db, analysis.id);
+    this.seq = await rows.nextFreeSeq(database(this.env.DB), analysis.id);
     await this.appendMessage(analysis.id, 'system', `Analysis failed: ${message}`);
-    await rows.markAnalysisFailed(db, analysis.id, message);
-    if (fault === 'file') await releaseQuota(db, analysis.id);
+    await recordFailure(this.env, analysis.id, message, fault);
     await this.transition('failed');
     this.broadcast({ type: 'status', status: 'error', error: message });
   }
@@ -233,14 +225,4 @@ export class AnalysisJob extends DurableObject<Env> {
       }
     }
   }
-}
-
-/** Whose fault a failure is: the file's (the engine refused it) or ours (storage, a bug, a timeout). */
-type Fault = 'file' | 'server';
-
-/** A failure worth showing as is, and whose fault it was; null for one worth retrying. */
-function failureOf(error: unknown): { message: string; fault: Fault } | null {
-  if (error instanceof Error && error.name === 'EngineError') return { message: error.message, fault: 'file' };
-  if (error instanceof UserFacingError) return { message: error.message, fault: 'server' };
-  return null;
 }
