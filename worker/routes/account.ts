@@ -1,14 +1,14 @@
 /**
  * A signed-in user's analyses (SPEC §4 claims, §7): `POST /api/claim-analyses` moves the
  * analyses made as a visitor under the account, and `GET /api/user-analyses` lists them
- * for the sidebar history.
+ * for the sidebar history. A session still waiting for its TOTP code is a visitor here
+ * (viewer.ts), so it can do neither.
  */
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { findUserById } from '../auth/users';
+import { findUserById } from '../auth/store/users';
 import { requireUser, type AppEnv } from '../auth/viewer';
 import { database } from '../db/client';
-import { analyses, fileUploads } from '../db/schema';
+import { claimAnalysesByEmail, listUserAnalyses } from '../db/user-analyses';
 
 /** The sidebar shows recent history; older analyses stay reachable by link. */
 export const USER_ANALYSES_LIMIT = 200;
@@ -21,28 +21,10 @@ export const accountRoutes = new Hono<AppEnv>()
     // Only a proven inbox may claim what was sent to it; otherwise anyone could sign up
     // as someone else's address and take their analyses.
     if (!user?.emailConfirmedAt) return c.json({ claimed_count: 0 });
-    const claimed = await db
-      .update(analyses)
-      .set({ userId: user.id })
-      .where(and(eq(analyses.email, user.email), isNull(analyses.userId)))
-      .returning({ id: analyses.id });
-    return c.json({ claimed_count: claimed.length });
+    return c.json({ claimed_count: await claimAnalysesByEmail(db, user.id, user.email) });
   })
   .get('/user-analyses', async (c) => {
     const viewer = requireUser(c);
-    const rows = await database(c.env.DB)
-      .select({
-        id: analyses.id,
-        created_at: analyses.createdAt,
-        initial_message: analyses.initialMessage,
-        status: analyses.status,
-        file_name: fileUploads.fileName,
-      })
-      .from(analyses)
-      .leftJoin(fileUploads, and(eq(fileUploads.analysisId, analyses.id), eq(fileUploads.isPrimary, true)))
-      .where(eq(analyses.userId, viewer.userId))
-      .orderBy(desc(analyses.createdAt), desc(analyses.id))
-      .limit(USER_ANALYSES_LIMIT)
-      .all();
+    const rows = await listUserAnalyses(database(c.env.DB), viewer.userId, USER_ANALYSES_LIMIT);
     return c.json({ analyses: rows });
   });

@@ -9,6 +9,7 @@ import type { Viewer } from '../auth/viewer';
 import { database } from '../db/client';
 import { analyses, fileUploads } from '../db/schema';
 import { randomToken, sha256Hex } from '../lib/crypto';
+import { isDeliverableAddress } from '../lib/email-address';
 import { badRequest } from '../lib/http';
 
 export const ACCEPTED_EXTENSIONS = ['.csv', '.xlsx', '.xls'] as const;
@@ -34,9 +35,9 @@ export function assertNotEmpty(size: number): void {
   if (size <= 0) throw badRequest(UPLOAD_ERRORS.empty, 'EMPTY_FILE');
 }
 
-/** The spec's rule is deliberately loose: an address must contain `@`. */
+/** The UI's rule is loose (contains `@`); the server also needs a local part and a domain. */
 export function assertEmail(email: string): void {
-  if (!email.includes('@')) throw badRequest(UPLOAD_ERRORS.invalidEmail, 'INVALID_EMAIL');
+  if (!isDeliverableAddress(email)) throw badRequest(UPLOAD_ERRORS.invalidEmail, 'INVALID_EMAIL');
 }
 
 /** Visitors must pass Turnstile; signed-in users skip it (SPEC §6). */
