@@ -114,6 +114,11 @@ export async function listOutbox(env: Env, to?: string, limit = 100): Promise<Ou
   return filtered.orderBy(desc(outbox.createdAt)).limit(limit).all();
 }
 
+/** One outbox message by id, if any. */
+export async function findOutboxMessage(env: Env, id: string): Promise<OutboxRow | undefined> {
+  return database(env.DB).select().from(outbox).where(eq(outbox.id, id)).get();
+}
+
 /** The http(s) links in a message's text part, in order. */
 export function linksIn(text: string): string[] {
   return [...text.matchAll(/https?:\/\/[^\s<>"']+/g)].map((m) => m[0]);
