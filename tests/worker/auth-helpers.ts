@@ -2,8 +2,9 @@
 import { env } from 'cloudflare:workers';
 import { hashPassword } from '../../worker/auth/passwords';
 import { startSession, type SessionDto } from '../../worker/auth/sessions';
-import { createUser } from '../../worker/auth/users';
+import { createUser } from '../../worker/auth/store/users';
 import { database } from '../../worker/db/client';
+import { sha256Hex } from '../../worker/lib/crypto';
 import { call } from './helpers';
 
 /** A password that satisfies the sign-up rules. */
@@ -92,4 +93,12 @@ export function sessionFromFragment(location: URL): Record<string, string> {
 /** POSTs JSON to the API. */
 export function postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return call(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+}
+
+/** Moves a spent refresh token's first exchange `seconds` into the past (the reuse grace window is by wall clock). */
+export async function spentSecondsAgo(refreshToken: string, seconds: number): Promise<void> {
+  const usedAt = new Date(Date.now() - seconds * 1000).toISOString();
+  await env.DB.prepare('update refresh_tokens set used_at = ? where token_hash = ?')
+    .bind(usedAt, await sha256Hex(refreshToken))
+    .run();
 }

@@ -4,47 +4,10 @@
  * otpauth, as an authenticator app would.
  */
 import { env } from 'cloudflare:workers';
-import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, createSignedInUser, postJson } from './auth-helpers';
 import { call, uploadOk } from './helpers';
-
-const PERIOD_MS = 30_000;
-
-function codeAt(secret: string, timestamp: number): string {
-  return OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp });
-}
-
-const auth = (accessToken: string) => ({ Authorization: `Bearer ${accessToken}` });
-
-interface Enrolled {
-  factorId: string;
-  secret: string;
-  uri: string;
-}
-
-async function enroll(accessToken: string): Promise<Enrolled> {
-  const response = await postJson('/api/auth/factors', { factor_type: 'totp', friendly_name: 'My phone' }, auth(accessToken));
-  expect(response.status).toBe(200);
-  const body = await response.json<{ id: string; type: string; friendly_name: string; totp: { secret: string; uri: string } }>();
-  return { factorId: body.id, secret: body.totp.secret, uri: body.totp.uri };
-}
-
-async function challengeAndVerify(accessToken: string, factorId: string, code: string): Promise<Response> {
-  const challenge = await postJson(`/api/auth/factors/${factorId}/challenge`, {}, auth(accessToken));
-  expect(challenge.status).toBe(200);
-  const { id } = await challenge.json<{ id: string }>();
-  return postJson(`/api/auth/factors/${factorId}/verify`, { challenge_id: id, code }, auth(accessToken));
-}
-
-/** A password user with a verified TOTP factor; the enrolment used the current step. */
-async function userWithTotp() {
-  const user = await createSignedInUser({ password: GOOD_PASSWORD });
-  const factor = await enroll(user.session.access_token);
-  const verified = await challengeAndVerify(user.session.access_token, factor.factorId, codeAt(factor.secret, Date.now()));
-  expect(verified.status).toBe(200);
-  return { ...user, factor };
-}
+import { PERIOD_MS, auth, challengeAndVerify, codeAt, enroll, userWithTotp } from './totp-helpers';
 
 describe('TOTP enrolment', () => {
   it('returns an unverified factor with its secret and a QR-ready otpauth URI', async () => {

@@ -9,7 +9,7 @@ import type { AccessGrant } from '../auth/analysis-access';
 import type { Viewer } from '../auth/viewer';
 import type { AnalysisRow } from '../db/analyses';
 import type { Database } from '../db/client';
-import { countHit } from '../db/rate-counters';
+import { hitWindows } from '../db/rate-limits';
 import { HttpError } from '../lib/http';
 
 const HOUR = 3600;
@@ -50,7 +50,8 @@ export async function countChatQuestion(
     rules.push([`chat:link:${question.analysisId}`, HOUR, CHAT_LIMITS.linkPerAnalysisHourly]);
     if (question.ip) rules.push([`chat:link-ip:${question.ip}`, HOUR, CHAT_LIMITS.linkPerIpHourly]);
   }
-  const counts = await Promise.all(rules.map(([key, window]) => countHit(db, key, window)));
+  const now = Math.floor(Date.now() / 1000);
+  const counts = (await Promise.all(rules.map(([key, window]) => hitWindows(db, [key], window, now)))).flat();
   const exceeded = counts.filter((count, i) => count.count > rules[i][2]);
   if (exceeded.length === 0) return;
   const retryAfter = Math.max(...exceeded.map((count) => count.resetsIn));

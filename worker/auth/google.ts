@@ -6,14 +6,21 @@
  * and nonce. Endpoints and the client are configuration (GOOGLE_* vars), so tests run the
  * whole flow against a fake provider.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { Database } from '../db/client';
-import { oauthFlows, users } from '../db/schema';
 import { base64url, randomToken, sha256Hex } from '../lib/crypto';
 import { HttpError } from '../lib/http';
 import { siteUrl } from './site-url';
-import { confirmEmail, createUser, findUserByEmail, normalizeEmail, type UserRow } from './users';
+import { insertOAuthFlow, spendOAuthFlow } from './store/oauth-flows';
+import {
+  confirmEmail,
+  createUser,
+  findUserByEmail,
+  findUserByGoogleSub,
+  linkGoogleIdentity,
+  normalizeEmail,
+  type UserRow,
+} from './store/users';
 
 export const OAUTH_FLOW_TTL_SECONDS = 600;
 export const OAUTH_STATE_COOKIE = 'tally_oauth_state';
@@ -44,7 +51,7 @@ export async function startGoogleFlow(env: Env, db: Database): Promise<GoogleFlo
   const nonce = randomToken(24);
   const redirectUri = siteUrl(env, GOOGLE_CALLBACK_PATH);
   const challenge = base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(codeVerifier))));
-  await db.insert(oauthFlows).values({
+  await insertOAuthFlow(db, {
     stateHash: await sha256Hex(state),
     codeVerifier,
     nonce,
@@ -68,13 +75,7 @@ export async function startGoogleFlow(env: Env, db: Database): Promise<GoogleFlo
 
 /** Spends the flow named by `state`; null when unknown, used or expired. */
 export async function consumeGoogleFlow(db: Database, state: string) {
-  const now = new Date().toISOString();
-  const [flow] = await db
-    .update(oauthFlows)
-    .set({ usedAt: now })
-    .where(and(eq(oauthFlows.stateHash, await sha256Hex(state)), isNull(oauthFlows.usedAt), gt(oauthFlows.expiresAt, now)))
-    .returning();
-  return flow ?? null;
+  return spendOAuthFlow(db, await sha256Hex(state), new Date().toISOString());
 }
 
 export interface GoogleIdentity {
@@ -181,7 +182,7 @@ const exchangeError = (reason: string, code: string) => new HttpError(400, GOOGL
  * same (Google-verified) email, now linked, else a new confirmed account.
  */
 export async function userForGoogleIdentity(db: Database, identity: GoogleIdentity): Promise<UserRow> {
-  const linked = await db.select().from(users).where(eq(users.googleSub, identity.sub)).get();
+  const linked = await findUserByGoogleSub(db, identity.sub);
   if (linked) return linked;
   const existing = await findUserByEmail(db, identity.email);
   if (!existing) {
@@ -194,16 +195,5 @@ export async function userForGoogleIdentity(db: Database, identity: GoogleIdenti
     });
   }
   // Google verified the address, which proves the inbox just as our own link would.
-  const confirmed = await confirmEmail(db, existing);
-  const [row] = await db
-    .update(users)
-    .set({
-      googleSub: identity.sub,
-      name: confirmed.name ?? identity.name,
-      avatarUrl: confirmed.avatarUrl ?? identity.picture,
-      updatedAt: new Date().toISOString(),
-    })
-    .where(eq(users.id, existing.id))
-    .returning();
-  return row;
+  return linkGoogleIdentity(db, await confirmEmail(db, existing), identity);
 }

@@ -2,14 +2,19 @@
  * Emailed one-time links: 32 random bytes, stored only as SHA-256, valid one hour and
  * consumed atomically (one UPDATE … RETURNING), so a link works exactly once.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { oneTimeTokens } from '../db/schema';
 import { randomToken, sha256Hex } from '../lib/crypto';
+import {
+  insertOneTimeToken,
+  newestUnusedPayload,
+  spendOneTimeToken,
+  type OneTimeTokenRow,
+  type OneTimeTokenType,
+} from './store/one-time-tokens';
+
+export type { OneTimeTokenType } from './store/one-time-tokens';
 
 export const ONE_TIME_TOKEN_TTL_SECONDS = 3600;
-
-export type OneTimeTokenType = 'signup' | 'magiclink' | 'recovery';
 
 /** What a link carries besides who it is for. */
 export interface OneTimePayload {
@@ -22,8 +27,6 @@ export interface OneTimePayload {
   redirectTo?: string;
 }
 
-export type OneTimeTokenRow = typeof oneTimeTokens.$inferSelect;
-
 /** Stores a new link token and returns the raw value (the only time it exists). */
 export async function issueOneTimeToken(
   db: Database,
@@ -31,7 +34,7 @@ export async function issueOneTimeToken(
   now = new Date(),
 ): Promise<string> {
   const token = randomToken(32);
-  await db.insert(oneTimeTokens).values({
+  await insertOneTimeToken(db, {
     tokenHash: await sha256Hex(token),
     type: input.type,
     email: input.email,
@@ -49,30 +52,13 @@ export async function consumeOneTimeToken(
   type: OneTimeTokenType,
   now = new Date(),
 ): Promise<(OneTimeTokenRow & { data: OneTimePayload }) | null> {
-  const iso = now.toISOString();
-  const [row] = await db
-    .update(oneTimeTokens)
-    .set({ usedAt: iso })
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, await sha256Hex(token)),
-        eq(oneTimeTokens.type, type),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, iso),
-      ),
-    )
-    .returning();
+  const row = await spendOneTimeToken(db, await sha256Hex(token), type, now.toISOString());
   if (!row) return null;
   return { ...row, data: JSON.parse(row.payload) as OneTimePayload };
 }
 
 /** The payload of the newest live link of a type for an address (resend keeps its password). */
 export async function latestPayload(db: Database, email: string, type: OneTimeTokenType): Promise<OneTimePayload> {
-  const rows = await db
-    .select({ payload: oneTimeTokens.payload, createdAt: oneTimeTokens.createdAt })
-    .from(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.email, email), eq(oneTimeTokens.type, type), isNull(oneTimeTokens.usedAt)))
-    .all();
-  const newest = rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-  return newest ? (JSON.parse(newest.payload) as OneTimePayload) : {};
+  const newest = await newestUnusedPayload(db, email, type);
+  return newest ? (JSON.parse(newest) as OneTimePayload) : {};
 }

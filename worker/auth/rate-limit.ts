@@ -1,10 +1,11 @@
 /**
- * Rate limits for the auth endpoints, counted in D1's `rate_limits` table per IP and per
- * email. Each key has one row whose window opens at its first hit and lasts `windowSeconds`;
- * the three statements run as one D1 batch (a transaction), so concurrent hits can't
- * both slip under the limit.
+ * Rate limits for the auth endpoints, counted per IP and per email in the `rate_limits`
+ * counters (worker/db/rate-limits.ts). Password sign-in has its own layered rules
+ * in sign-in-limits.ts.
  */
+import type { Database } from '../db/client';
 import { HttpError } from '../lib/http';
+import { hitCounters } from '../db/rate-limits';
 
 export const RATE_LIMIT_MESSAGE = 'Too many requests. Please try again later.';
 
@@ -13,11 +14,22 @@ export interface RateRule {
   windowSeconds: number;
 }
 
-/** Sign-in: 10 a minute. Emails sent (magic link, recovery, resend, sign-up): 5 an hour. */
+/** Emails sent (magic link, recovery, resend, sign-up): 5 an hour. TOTP verify: 10 a minute. */
 export const AUTH_RATE_RULES = {
-  signIn: { limit: 10, windowSeconds: 60 },
   email: { limit: 5, windowSeconds: 3600 },
+  mfaVerify: { limit: 10, windowSeconds: 60 },
 } as const satisfies Record<string, RateRule>;
+
+/** The 429 every limit answers with. */
+export const rateLimited = () => new HttpError(429, RATE_LIMIT_MESSAGE, 'RATE_LIMITED');
+
+/**
+ * Counts one hit on each key under `rule` and throws 429 when any is over its limit.
+ */
+export async function enforceKeys(db: Database, keys: string[], rule: RateRule, nowMs = Date.now()): Promise<void> {
+  const counts = await hitCounters(db, keys, rule.windowSeconds, Math.floor(nowMs / 1000));
+  if (counts.some((count) => count > rule.limit)) throw rateLimited();
+}
 
 /**
  * Counts one attempt against `scope` for the caller's IP and email, and throws 429 when
@@ -25,7 +37,7 @@ export const AUTH_RATE_RULES = {
  * sets in production) is simply not counted.
  */
 export async function enforceRateLimit(
-  db: D1Database,
+  db: Database,
   scope: string,
   subjects: { ip: string | null; email: string | null },
   rule: RateRule,
@@ -34,18 +46,5 @@ export async function enforceRateLimit(
   const keys: string[] = [];
   if (subjects.ip) keys.push(`${scope}:ip:${subjects.ip}`);
   if (subjects.email) keys.push(`${scope}:email:${subjects.email.trim().toLowerCase()}`);
-  if (keys.length === 0) return;
-  const now = Math.floor(nowMs / 1000);
-  const statements = keys.flatMap((key) => [
-    db.prepare('DELETE FROM rate_limits WHERE key = ?1 AND window_start <= ?2').bind(key, now - rule.windowSeconds),
-    db
-      .prepare(
-        'INSERT INTO rate_limits (key, window_start, count) SELECT ?1, ?2, 0 WHERE NOT EXISTS (SELECT 1 FROM rate_limits WHERE key = ?1)',
-      )
-      .bind(key, now),
-    db.prepare('UPDATE rate_limits SET count = count + 1 WHERE key = ?1 RETURNING count').bind(key),
-  ]);
-  const results = await db.batch<{ count: number }>(statements);
-  const counts = results.filter((_, i) => i % 3 === 2).map((result) => result.results[0]?.count ?? 0);
-  if (counts.some((count) => count > rule.limit)) throw new HttpError(429, RATE_LIMIT_MESSAGE, 'RATE_LIMITED');
+  await enforceKeys(db, keys, rule, nowMs);
 }

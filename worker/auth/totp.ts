@@ -18,6 +18,7 @@ export const TOTP_ERRORS = {
   challengeExpired: 'MFA challenge has expired or is invalid; create a new challenge.',
   factorNotFound: 'Factor not found',
   aal2Required: 'AAL2 required to manage factors',
+  aal2RequiredForUser: 'AAL2 required to change the password or email',
 } as const;
 
 /** A new random secret (160 bits, RFC 4226 §4) in base32. */

@@ -2,6 +2,7 @@
  * The account rules of SPEC §5, enforced on the server with the spec's own texts, and the
  * error texts of the auth API (GoTrue's wording where the client maps it, SPEC §8).
  */
+import { isDeliverableAddress } from '../lib/email-address';
 import { badRequest } from '../lib/http';
 
 export const AUTH_ERRORS = {
@@ -12,10 +13,12 @@ export const AUTH_ERRORS = {
   newPasswordTooShort: 'Password must be at least 6 characters long',
   passwordTooLong: 'Password must be at most 256 characters long',
   captcha: 'Please complete the security verification.',
+  captchaRequired: 'Too many failed sign-in attempts for this email. Please complete the security verification.',
   invalidCredentials: 'Invalid login credentials',
   emailNotConfirmed: 'Email not confirmed',
   unsupportedGrant: 'Unsupported grant type',
   refreshTokenRequired: 'Refresh token is required',
+  emailChangeUnsupported: 'Changing the email address is not supported',
   unsupportedResendType: 'Only sign-up confirmations can be resent',
 } as const;
 
@@ -25,9 +28,9 @@ export const SIGNUP_MESSAGE = 'Check your email for a confirmation link to compl
 /** Passwords longer than this are refused before hashing (bounds the work per request). */
 export const PASSWORD_MAX_LENGTH = 256;
 
-/** The spec's deliberately loose email rule: it must contain `@`. */
+/** An address with a local part and a domain (the UI only checks for `@`). */
 export function assertEmail(email: string): void {
-  if (!email.includes('@')) throw badRequest(AUTH_ERRORS.invalidEmail, 'INVALID_EMAIL');
+  if (!isDeliverableAddress(email)) throw badRequest(AUTH_ERRORS.invalidEmail, 'INVALID_EMAIL');
 }
 
 /** Sign-up: at least 8 characters with a lowercase letter, an uppercase letter and a digit. */

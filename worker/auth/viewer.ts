@@ -10,7 +10,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { database } from '../db/client';
 import { HttpError } from '../lib/http';
 import { verifyAccessToken, type AccessClaims } from './access-token';
-import { findLiveSession, type SessionRow } from './sessions';
+import { findLiveSession, type SessionRow } from './store/sessions';
 
 export type Viewer = { kind: 'user'; userId: string; email: string; sessionId: string } | { kind: 'visitor' };
 

@@ -4,7 +4,7 @@
  * and accounts. Times are ISO strings (UTC) so the API can return them unchanged.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const createdAt = () =>
   text('created_at')
@@ -137,16 +137,16 @@ export const multipartUploads = sqliteTable('multipart_uploads', {
   createdAt: createdAt(),
 });
 
-/** Fixed-window counters for rate limits and quotas (key = scope:subject:window). */
-export const rateLimits = sqliteTable(
-  'rate_limits',
-  {
-    key: text('key').notNull(),
-    windowStart: integer('window_start').notNull(),
-    count: integer('count').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
-);
+/**
+ * Rate-limit counters (worker/db/rate-limits.ts): one row per key
+ * (`scope:kind:subject`), whose window opens at its first hit and restarts once it has run out.
+ */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  /** Unix seconds when the current window opened. */
+  windowStart: integer('window_start').notNull(),
+  count: integer('count').notNull().default(0),
+});
 
 /**
  * A signed-in session: one refresh-token family. Revoking the session (sign-out, or a

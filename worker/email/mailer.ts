@@ -7,6 +7,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { database } from '../db/client';
 import { outbox } from '../db/schema';
+import { isDeliverableAddress } from '../lib/email-address';
 import { analysisReadyEmail, type RenderedEmail } from './templates';
 
 export interface OutgoingEmail extends RenderedEmail {
@@ -20,6 +21,19 @@ export function parseMailbox(value: string): EmailAddress {
   const match = /^\s*(.*?)\s*<([^<>\s]+@[^<>\s]+)>\s*$/.exec(value);
   if (match) return { name: match[1].replace(/^"|"$/g, '') || 'Tally', email: match[2] };
   return { name: 'Tally', email: value.trim() };
+}
+
+/** Thrown when asked to mail an address with no local part or no domain; nothing is recorded or sent. */
+export class UndeliverableAddressError extends Error {
+  constructor(readonly address: string) {
+    super(`Refusing to send email to "${address}": an address needs a local part and a domain`);
+    this.name = 'UndeliverableAddressError';
+  }
+}
+
+/** The mailer's own check, behind every route's, so no caller can send to `@`. */
+function assertSendable(message: OutgoingEmail): void {
+  if (!isDeliverableAddress(message.to)) throw new UndeliverableAddressError(message.to);
 }
 
 /** Copies a message to the outbox table (never in production). */
@@ -37,8 +51,9 @@ export async function recordInOutbox(env: Env, message: OutgoingEmail): Promise<
 }
 
 /**
- * Hands a message to the `send_email` binding. A failure is logged and reported as
- * `false` rather than thrown: a lost email must not fail the request or the job that sent it.
+ * Hands a message to the `send_email` binding. A delivery failure is logged and reported
+ * as `false` rather than thrown: a lost email must not fail the request or the job that
+ * sent it. (An undeliverable address is a caller's bug and throws in the senders below.)
  */
 export async function deliver(env: Env, message: OutgoingEmail): Promise<boolean> {
   try {
@@ -58,6 +73,7 @@ export async function deliver(env: Env, message: OutgoingEmail): Promise<boolean
 
 /** Records and delivers now (for callers without a request, e.g. the Durable Object). */
 export async function sendEmail(env: Env, message: OutgoingEmail): Promise<boolean> {
+  assertSendable(message);
   await recordInOutbox(env, message);
   return deliver(env, message);
 }
@@ -71,6 +87,7 @@ export async function sendEmailAfterResponse(
   ctx: { waitUntil(promise: Promise<unknown>): void },
   message: OutgoingEmail,
 ): Promise<void> {
+  assertSendable(message);
   await recordInOutbox(env, message);
   ctx.waitUntil(deliver(env, message));
 }
@@ -95,6 +112,11 @@ export async function listOutbox(env: Env, to?: string, limit = 100): Promise<Ou
   const query = db.select().from(outbox);
   const filtered = to ? query.where(eq(outbox.toAddress, to.trim().toLowerCase())) : query;
   return filtered.orderBy(desc(outbox.createdAt)).limit(limit).all();
+}
+
+/** One outbox message by id, if any. */
+export async function findOutboxMessage(env: Env, id: string): Promise<OutboxRow | undefined> {
+  return database(env.DB).select().from(outbox).where(eq(outbox.id, id)).get();
 }
 
 /** The http(s) links in a message's text part, in order. */

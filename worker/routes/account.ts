@@ -1,10 +1,11 @@
 /**
  * A signed-in user's analyses (SPEC §4 claims, §7): `POST /api/claim-analyses` moves the
  * analyses made as a visitor under the account, and `GET /api/user-analyses` lists them
- * for the sidebar history.
+ * for the sidebar history. A session still waiting for its TOTP code is a visitor here
+ * (viewer.ts), so it can do neither.
  */
 import { Hono } from 'hono';
-import { findUserById } from '../auth/users';
+import { findUserById } from '../auth/store/users';
 import { requireUser, type AppEnv } from '../auth/viewer';
 import { database } from '../db/client';
 import { claimVisitorAnalyses, listUserAnalyses } from '../db/analyses';

@@ -6,16 +6,24 @@
  * raises the session to aal2 (a new Session). `DELETE /api/auth/factors/:id` unenrolls.
  * A user with a verified factor signs in at aal1 with the session pending until verify.
  */
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { requireAal2IfEnrolled } from '../auth/assurance';
 import { AUTH_RATE_RULES, enforceRateLimit } from '../auth/rate-limit';
 import { elevateSession } from '../auth/sessions';
 import { CHALLENGE_TTL_SECONDS, TOTP_ERRORS, decryptSecret, encryptSecret, matchingStep, newTotpSecret, totpUri } from '../auth/totp';
-import { findUserById, listFactors } from '../auth/users';
+import {
+  claimFactorStep,
+  createChallenge,
+  deleteFactor,
+  enrollFactor,
+  findChallenge,
+  findOwnFactor,
+  markChallengeVerified,
+} from '../auth/store/factors';
+import { findUserById } from '../auth/store/users';
 import { requireSession, type AppEnv } from '../auth/viewer';
 import { database } from '../db/client';
-import { mfaChallenges, mfaFactors } from '../db/schema';
 import { HttpError, badRequest } from '../lib/http';
 import { jsonBody } from '../lib/validate';
 
@@ -29,11 +37,7 @@ const factorNotFound = () => new HttpError(404, TOTP_ERRORS.factorNotFound, 'FAC
 
 /** The caller's own factor, or 404 (someone else's factor is indistinguishable from none). */
 async function ownFactor(c: Context<AppEnv>, userId: string) {
-  const factor = await database(c.env.DB)
-    .select()
-    .from(mfaFactors)
-    .where(and(eq(mfaFactors.id, c.req.param('id') ?? ''), eq(mfaFactors.userId, userId)))
-    .get();
+  const factor = await findOwnFactor(database(c.env.DB), userId, c.req.param('id') ?? '');
   if (!factor) throw factorNotFound();
   return factor;
 }
@@ -42,26 +46,15 @@ export const authFactorsRoutes = new Hono<AppEnv>()
   .post('/', jsonBody(enrollSchema), async (c) => {
     const { session, claims } = await requireSession(c);
     const db = database(c.env.DB);
-    const factors = await listFactors(db, session.userId);
     // Adding a factor to an account that has one needs the existing one first.
-    if (factors.some((f) => f.status === 'verified') && session.aal !== 'aal2') {
-      throw new HttpError(403, TOTP_ERRORS.aal2Required, 'AAL2_REQUIRED');
-    }
-    // Abandoned enrolments are replaced rather than piling up.
-    await db.delete(mfaFactors).where(and(eq(mfaFactors.userId, session.userId), eq(mfaFactors.status, 'unverified')));
+    await requireAal2IfEnrolled(db, session);
     const secret = newTotpSecret();
     const body = c.req.valid('json');
-    const [factor] = await db
-      .insert(mfaFactors)
-      .values({
-        id: crypto.randomUUID(),
-        userId: session.userId,
-        factorType: 'totp',
-        friendlyName: body.friendly_name || null,
-        status: 'unverified',
-        secretCiphertext: await encryptSecret(c.env, secret),
-      })
-      .returning();
+    const factor = await enrollFactor(db, {
+      userId: session.userId,
+      friendlyName: body.friendly_name || null,
+      secretCiphertext: await encryptSecret(c.env, secret),
+    });
     return c.json({
       id: factor.id,
       type: 'totp',
@@ -73,25 +66,26 @@ export const authFactorsRoutes = new Hono<AppEnv>()
     const { session } = await requireSession(c);
     const factor = await ownFactor(c, session.userId);
     const expiresAt = new Date(Date.now() + CHALLENGE_TTL_SECONDS * 1000);
-    const [challenge] = await database(c.env.DB)
-      .insert(mfaChallenges)
-      .values({ id: crypto.randomUUID(), factorId: factor.id, sessionId: session.id, expiresAt: expiresAt.toISOString() })
-      .returning();
+    const challenge = await createChallenge(database(c.env.DB), {
+      factorId: factor.id,
+      sessionId: session.id,
+      expiresAt: expiresAt.toISOString(),
+    });
     return c.json({ id: challenge.id, type: 'totp', expires_at: Math.floor(expiresAt.getTime() / 1000) });
   })
   .post('/:id/verify', jsonBody(verifySchema), async (c) => {
     const { session } = await requireSession(c);
     const factor = await ownFactor(c, session.userId);
     // Six digits are guessable at scale: cap attempts like sign-in.
+    const db = database(c.env.DB);
     await enforceRateLimit(
-      c.env.DB,
+      db,
       'mfa-verify',
       { ip: c.req.header('CF-Connecting-IP') ?? null, email: session.userId },
-      AUTH_RATE_RULES.signIn,
+      AUTH_RATE_RULES.mfaVerify,
     );
     const body = c.req.valid('json');
-    const db = database(c.env.DB);
-    const challenge = await db.select().from(mfaChallenges).where(eq(mfaChallenges.id, body.challenge_id)).get();
+    const challenge = await findChallenge(db, body.challenge_id);
     const now = new Date();
     if (
       !challenge ||
@@ -107,13 +101,9 @@ export const authFactorsRoutes = new Hono<AppEnv>()
       throw badRequest(TOTP_ERRORS.invalidCode, 'INVALID_TOTP');
     }
     // Claim the step atomically: of two racing verifies with one code, only one wins.
-    const [claimed] = await db
-      .update(mfaFactors)
-      .set({ status: 'verified', lastUsedStep: step, updatedAt: now.toISOString() })
-      .where(and(eq(mfaFactors.id, factor.id), or(isNull(mfaFactors.lastUsedStep), lt(mfaFactors.lastUsedStep, step))))
-      .returning();
+    const claimed = await claimFactorStep(db, factor.id, step, now.toISOString());
     if (!claimed) throw badRequest(TOTP_ERRORS.invalidCode, 'INVALID_TOTP');
-    await db.update(mfaChallenges).set({ verifiedAt: now.toISOString() }).where(eq(mfaChallenges.id, challenge.id));
+    await markChallengeVerified(db, challenge.id, now.toISOString());
     const user = await findUserById(db, session.userId);
     if (!user) throw factorNotFound();
     return c.json(await elevateSession(c.env, db, user, session.id));
@@ -122,6 +112,6 @@ export const authFactorsRoutes = new Hono<AppEnv>()
     const { session } = await requireSession(c);
     const factor = await ownFactor(c, session.userId);
     if (factor.status === 'verified' && session.aal !== 'aal2') throw new HttpError(403, TOTP_ERRORS.aal2Required, 'AAL2_REQUIRED');
-    await database(c.env.DB).delete(mfaFactors).where(eq(mfaFactors.id, factor.id));
+    await deleteFactor(database(c.env.DB), factor.id);
     return c.json({ id: factor.id });
   });

@@ -7,20 +7,22 @@
  * Nothing here reveals whether an address has an account: sign-up, magic link, recovery
  * and resend answer identically, and emails leave after the response.
  */
-import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { safeRedirectPath, siteUrl } from '../auth/site-url';
 import { DECOY_PASSWORD_HASH, hashPassword, verifyPassword } from '../auth/passwords';
+import { requireAal2IfEnrolled } from '../auth/assurance';
 import { AUTH_RATE_RULES, enforceRateLimit } from '../auth/rate-limit';
+import { admitSignIn, recordSignInFailure } from '../auth/sign-in-limits';
 import { consumeOneTimeToken, issueOneTimeToken, latestPayload, type OneTimeTokenType } from '../auth/one-time-tokens';
 import { refreshSession, revokeSession, revokeUserSessions, startSession, type SessionDto } from '../auth/sessions';
 import { verifyTurnstile } from '../auth/turnstile';
-import { confirmEmail, createUser, findUserByEmail, findUserById, loadUserDto, normalizeEmail } from '../auth/users';
+import { confirmEmail, createUser, findUserByEmail, findUserById, normalizeEmail, setPasswordHash } from '../auth/store/users';
+import { TOTP_ERRORS } from '../auth/totp';
+import { loadUserDto } from '../auth/users';
 import { AUTH_ERRORS, SIGNUP_MESSAGE, assertEmail, assertNewPassword, assertSignupPassword } from '../auth/validation';
 import { requireSession, type AppEnv } from '../auth/viewer';
 import { database } from '../db/client';
-import { users } from '../db/schema';
 import { accountExistsEmail, confirmSignupEmail, magicLinkEmail, resetPasswordEmail } from '../email/templates';
 import { sendEmailAfterResponse } from '../email/mailer';
 import { badRequest } from '../lib/http';
@@ -35,7 +37,7 @@ const captcha = {
 };
 
 const signupSchema = z.object({ email, password: z.string().max(4096).default(''), ...captcha });
-const passwordGrantSchema = z.object({ email, password: z.string().max(4096).default('') });
+const passwordGrantSchema = z.object({ email, password: z.string().max(4096).default(''), ...captcha });
 const refreshGrantSchema = z.object({ refresh_token: z.string().max(512).default('') });
 const otpSchema = z.object({
   email,
@@ -45,7 +47,7 @@ const otpSchema = z.object({
 });
 const recoverSchema = z.object({ email, redirect_to: z.string().max(2048).optional() });
 const resendSchema = z.object({ email, type: z.string().max(32).default('signup') });
-const updateUserSchema = z.object({ password: z.string().max(4096).optional() });
+const updateUserSchema = z.object({ password: z.string().max(4096).optional(), email: z.string().max(320).optional() });
 
 /** The token grants read their body by `grant_type`, so the typed client is told both shapes. */
 const tokenInput = clientInput<{
@@ -101,7 +103,7 @@ export const authRoutes = new Hono<AppEnv>()
     const captchaToken = body.captchaToken ?? body.gotrue_meta_security?.captcha_token;
     const human = await verifyTurnstile(c.env.TURNSTILE_SECRET_KEY, captchaToken, clientIp(c));
     if (!human.success) throw badRequest(AUTH_ERRORS.captcha, 'CAPTCHA_FAILED');
-    await enforceRateLimit(c.env.DB, 'signup', { ip: clientIp(c), email: address }, AUTH_RATE_RULES.email);
+    await enforceRateLimit(database(c.env.DB), 'signup', { ip: clientIp(c), email: address }, AUTH_RATE_RULES.email);
 
     const db = database(c.env.DB);
     const passwordHash = await hashPassword(body.password);
@@ -114,7 +116,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (existing) {
       // Still unconfirmed: the newest sign-up's password is the one sign-in checks, but the
       // password actually kept is the one carried by the link the inbox owner clicks.
-      await db.update(users).set({ passwordHash, updatedAt: new Date().toISOString() }).where(eq(users.id, existing.id));
+      await setPasswordHash(db, existing.id, passwordHash);
       userId = existing.id;
     } else {
       userId = (await createUser(db, { email: address, passwordHash })).id;
@@ -131,11 +133,15 @@ export const authRoutes = new Hono<AppEnv>()
       const address = normalizeEmail(body.email);
       assertEmail(address);
       if (!body.password) throw badRequest(AUTH_ERRORS.passwordRequired, 'PASSWORD_REQUIRED');
-      await enforceRateLimit(c.env.DB, 'signin', { ip: clientIp(c), email: address }, AUTH_RATE_RULES.signIn);
+      const captchaToken = body.captchaToken ?? body.gotrue_meta_security?.captcha_token;
+      await admitSignIn(c.env, db, { email: address, ip: clientIp(c), captchaToken });
       const user = await findUserByEmail(db, address);
       // Unknown users still cost one PBKDF2, so timing doesn't tell which emails exist.
       const matches = await verifyPassword(body.password, user?.passwordHash ?? DECOY_PASSWORD_HASH);
-      if (!user || !user.passwordHash || !matches) throw badRequest(AUTH_ERRORS.invalidCredentials, 'INVALID_CREDENTIALS');
+      if (!user || !user.passwordHash || !matches) {
+        await recordSignInFailure(db, address);
+        throw badRequest(AUTH_ERRORS.invalidCredentials, 'INVALID_CREDENTIALS');
+      }
       if (!user.emailConfirmedAt) throw badRequest(AUTH_ERRORS.emailNotConfirmed, 'EMAIL_NOT_CONFIRMED');
       return c.json(await startSession(c.env, db, user, 'password'));
     }
@@ -150,7 +156,7 @@ export const authRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     const address = normalizeEmail(body.email);
     assertEmail(address);
-    await enforceRateLimit(c.env.DB, 'otp', { ip: clientIp(c), email: address }, AUTH_RATE_RULES.email);
+    await enforceRateLimit(database(c.env.DB), 'otp', { ip: clientIp(c), email: address }, AUTH_RATE_RULES.email);
     const db = database(c.env.DB);
     const user = await findUserByEmail(db, address);
     const createUserAllowed = body.options?.shouldCreateUser ?? body.create_user;
@@ -166,7 +172,7 @@ export const authRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     const address = normalizeEmail(body.email);
     assertEmail(address);
-    await enforceRateLimit(c.env.DB, 'recover', { ip: clientIp(c), email: address }, AUTH_RATE_RULES.email);
+    await enforceRateLimit(database(c.env.DB), 'recover', { ip: clientIp(c), email: address }, AUTH_RATE_RULES.email);
     const db = database(c.env.DB);
     const user = await findUserByEmail(db, address);
     if (user) {
@@ -181,7 +187,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (body.type !== 'signup') throw badRequest(AUTH_ERRORS.unsupportedResendType, 'UNSUPPORTED_RESEND_TYPE');
     const address = normalizeEmail(body.email);
     assertEmail(address);
-    await enforceRateLimit(c.env.DB, 'resend', { ip: clientIp(c), email: address }, AUTH_RATE_RULES.email);
+    await enforceRateLimit(database(c.env.DB), 'resend', { ip: clientIp(c), email: address }, AUTH_RATE_RULES.email);
     const db = database(c.env.DB);
     const user = await findUserByEmail(db, address);
     if (user && !user.emailConfirmedAt) {
@@ -223,13 +229,14 @@ export const authRoutes = new Hono<AppEnv>()
     const db = database(c.env.DB);
     const user = await findUserById(db, session.userId);
     if (!user) throw badRequest('User not found', 'USER_NOT_FOUND');
+    if (body.password === undefined && body.email === undefined) return c.json(await loadUserDto(db, user));
+    // With a verified factor, the password alone (a session waiting for its code) must not
+    // be enough to take the account over.
+    await requireAal2IfEnrolled(db, session, TOTP_ERRORS.aal2RequiredForUser);
+    if (body.email !== undefined) throw badRequest(AUTH_ERRORS.emailChangeUnsupported, 'EMAIL_CHANGE_UNSUPPORTED');
     if (body.password === undefined) return c.json(await loadUserDto(db, user));
     assertNewPassword(body.password);
-    const [updated] = await db
-      .update(users)
-      .set({ passwordHash: await hashPassword(body.password), updatedAt: new Date().toISOString() })
-      .where(eq(users.id, user.id))
-      .returning();
+    const updated = await setPasswordHash(db, user.id, await hashPassword(body.password));
     // A new password ends every other session (e.g. one opened by whoever knew the old one).
     await revokeUserSessions(db, user.id, session.id);
     return c.json(await loadUserDto(db, updated));

@@ -3,12 +3,9 @@
  * message's links) and `GET /dev/mail/:id` shows one message as it would render. Only when
  * ENVIRONMENT is `development`; everywhere else these paths are 404.
  */
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../auth/viewer';
-import { database } from '../db/client';
-import { outbox } from '../db/schema';
-import { linksIn, listOutbox } from '../email/mailer';
+import { findOutboxMessage, linksIn, listOutbox } from '../email/mailer';
 import { escapeHtml } from '../email/templates';
 import { HttpError } from '../lib/http';
 import { STATIC_HTML_CSP } from '../lib/security-headers';
@@ -48,11 +45,7 @@ ${m.links.map((link) => `<div><a href="${escapeHtml(link)}">${escapeHtml(link)}<
     );
   })
   .get('/dev/mail/:id', async (c) => {
-    const message = await database(c.env.DB)
-      .select()
-      .from(outbox)
-      .where(eq(outbox.id, c.req.param('id')))
-      .get();
+    const message = await findOutboxMessage(c.env, c.req.param('id'));
     if (!message) throw notFound();
     return c.html(message.htmlBody, 200, { 'Content-Security-Policy': STATIC_HTML_CSP, 'Cache-Control': 'no-store' });
   });

@@ -11,6 +11,7 @@ import { CHAT_MESSAGE_MAX, CHAT_MESSAGE_TOO_LONG } from '../agent/chat-validatio
 import { database } from '../db/client';
 import { insertAnalysisWithinQuota, type QuotaRule } from '../db/quota';
 import { randomToken, sha256Hex } from '../lib/crypto';
+import { isDeliverableAddress } from '../lib/email-address';
 import { badRequest } from '../lib/http';
 import { quotaExceeded } from './quota';
 
@@ -46,9 +47,9 @@ export function assertUploadMessage(message: string): void {
   if (message.trim().length > MESSAGE_MAX_LENGTH) throw badRequest(CHAT_MESSAGE_TOO_LONG, 'INVALID_MESSAGE');
 }
 
-/** The spec's rule is deliberately loose: an address must contain `@`. */
+/** The UI's rule is loose (contains `@`); the server also needs a local part and a domain. */
 export function assertEmail(email: string): void {
-  if (!email.includes('@')) throw badRequest(UPLOAD_ERRORS.invalidEmail, 'INVALID_EMAIL');
+  if (!isDeliverableAddress(email)) throw badRequest(UPLOAD_ERRORS.invalidEmail, 'INVALID_EMAIL');
 }
 
 /** Visitors must pass Turnstile; signed-in users skip it (SPEC §6). */
