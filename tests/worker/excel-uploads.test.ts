@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as XLSX from 'xlsx';
+import * as XLSX from '@e965/xlsx';
 import { readAnalysis, runJob, uploadOk } from './helpers';
 
 /** A small workbook of order lines, written by SheetJS in the requested format. */

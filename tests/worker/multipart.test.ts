@@ -84,3 +84,33 @@ describe('streaming multipart reader', () => {
     );
   });
 });
+
+describe('part header size cap (8 KB for all header lines of a part together)', () => {
+  const TOO_LARGE = new MultipartError('Malformed multipart body: part headers too large');
+  /** One file part whose header block is given whole. */
+  const partWithHeaders = (headers: string): Uint8Array =>
+    new TextEncoder().encode(`--${BOUNDARY}\r\n${headers}\r\n\r\na,b\r\n1,2\r\n--${BOUNDARY}--\r\n`);
+  const longName = `Content-Disposition: form-data; name="file"; filename="${'a'.repeat(9 * 1024)}.csv"`;
+  // Five lines of about 2 KB each: every line is short, together they pass 8 KB.
+  const manyLines = ['Content-Disposition: form-data; name="file"; filename="sales.csv"']
+    .concat(Array.from({ length: 5 }, (_, i) => `X-Pad-${i}: ${'p'.repeat(2000)}`))
+    .join('\r\n');
+
+  it.each([[[1 << 20]], [[7]], [[4096]]])('refuses a 9 KB filename header, whatever the chunk sizes (%j)', async (sizes) => {
+    await expect(parse(partWithHeaders(longName), sizes)).rejects.toThrow(TOO_LARGE);
+  });
+
+  it.each([[[1 << 20]], [[7]]])('refuses many short header lines that together pass 8 KB (%j)', async (sizes) => {
+    await expect(parse(partWithHeaders(manyLines), sizes)).rejects.toThrow(TOO_LARGE);
+  });
+
+  it('accepts a header block of exactly 8 KB and refuses one byte more', async () => {
+    const prefix = 'Content-Disposition: form-data; name="file"; filename="';
+    const ofLength = (length: number) => `${prefix}${'b'.repeat(length - prefix.length - '.csv"'.length)}.csv"`;
+    expect(ofLength(8 * 1024).length).toBe(8 * 1024);
+    const { files } = await parse(partWithHeaders(ofLength(8 * 1024)), [1 << 20]);
+    expect(Object.values(files)).toEqual(['a,b\r\n1,2']);
+    await expect(parse(partWithHeaders(ofLength(8 * 1024 + 1)), [1 << 20])).rejects.toThrow(TOO_LARGE);
+    await expect(parse(partWithHeaders(ofLength(8 * 1024 + 1)), [5])).rejects.toThrow(TOO_LARGE);
+  });
+});

@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import headersFile from '../../public/_headers?raw';
 import { API_CSP, SPA_CSP, STATIC_HTML_CSP } from '../../worker/lib/security-headers';
@@ -96,5 +96,14 @@ describe('public/_headers (static assets served without the Worker)', () => {
     expect(SPA_CSP).not.toContain("'unsafe-eval'");
     expect(SPA_CSP).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(SPA_CSP).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('Strict-Transport-Security (issue 11, item 11)', () => {
+  it('is sent on https responses for two years with subdomains, and not over local http', async () => {
+    const https = await exports.default.fetch(new Request('https://tally.test/api/health'));
+    expect(https.headers.get('Strict-Transport-Security')).toBe('max-age=63072000; includeSubDomains');
+    const http = await exports.default.fetch(new Request('http://localhost:3000/api/health'));
+    expect(http.headers.get('Strict-Transport-Security')).toBeNull();
   });
 });

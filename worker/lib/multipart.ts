@@ -23,6 +23,7 @@ export interface MultipartHandlers {
 export class MultipartError extends Error {}
 
 const CRLF = new Uint8Array([13, 10]);
+/** All header lines of one part together (the CRLF CRLF that ends them not counted). */
 const MAX_HEADER_BYTES = 8 * 1024;
 const MAX_FIELD_BYTES = 64 * 1024;
 
@@ -72,7 +73,8 @@ export async function readMultipart(body: ReadableStream<Uint8Array>, boundary: 
     // After a delimiter: "--" ends the body, CRLF starts a part.
     while (buffer.length < 2) if (!(await pull())) throw new MultipartError('Malformed multipart body: truncated');
     if (buffer[0] === 45 && buffer[1] === 45) break;
-    const headerEnd = await readUntil(encoder.encode('\r\n\r\n'), MAX_HEADER_BYTES);
+    // The buffer still starts with the CRLF that ends the delimiter line.
+    const headerEnd = await readUntil(encoder.encode('\r\n\r\n'), CRLF.length + MAX_HEADER_BYTES);
     const headers = parseHeaders(new TextDecoder().decode(buffer.subarray(0, headerEnd)));
     buffer = buffer.subarray(headerEnd + 4);
     const disposition = parseDisposition(headers.get('content-disposition') ?? '');
@@ -97,12 +99,19 @@ export async function readMultipart(body: ReadableStream<Uint8Array>, boundary: 
   }
   await reader.cancel().catch(() => undefined);
 
-  /** Waits until `marker` is in the buffer (within `limit` bytes) and returns its index. */
+  /**
+   * Waits until `marker` is in the buffer and returns its index, which must be within
+   * `limit` bytes: the cap holds for the whole block before the marker (all of a part's
+   * header lines together), whether it arrived in one chunk or many.
+   */
   async function readUntil(marker: Uint8Array, limit: number): Promise<number> {
+    const tooLarge = () => new MultipartError('Malformed multipart body: part headers too large');
     for (;;) {
       const at = indexOf(buffer, marker, 0);
+      if (at > limit) throw tooLarge();
       if (at >= 0) return at;
-      if (buffer.length > limit) throw new MultipartError('Malformed multipart body: part headers too large');
+      // Without the marker yet, more than `limit` bytes (less a partial marker) already passes the cap.
+      if (buffer.length > limit + marker.length - 1) throw tooLarge();
       if (!(await pull())) throw new MultipartError('Malformed multipart body: truncated part headers');
     }
   }

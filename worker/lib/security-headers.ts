@@ -38,6 +38,13 @@ export const STATIC_HTML_CSP =
 
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
+/**
+ * HSTS for two years with subdomains (https://hstspreload.org/ recommendation). Sent only on
+ * requests that arrived over https, so `vite dev` / `wrangler dev` on http://localhost never
+ * pins a browser to https for localhost (browsers ignore HSTS over http anyway, RFC 6797 §8.1).
+ */
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
 function withFrameAncestors(policy: string): string {
   return /(^|;)\s*frame-ancestors\s/.test(policy) ? policy : `${policy}; frame-ancestors 'none'`;
 }
@@ -59,6 +66,7 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   headers.set('Content-Security-Policy', csp ? withFrameAncestors(csp) : isHtml ? SPA_CSP : API_CSP);
   if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', REFERRER_POLICY);
   headers.set('X-Frame-Options', 'DENY');
+  if (new URL(c.req.url).protocol === 'https:') headers.set('Strict-Transport-Security', HSTS);
   if (isHtml && !headers.has('Cross-Origin-Opener-Policy')) headers.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
   if (response !== c.res) c.res = response;
 };

@@ -2,7 +2,7 @@
  * Legacy XLS (BIFF8) workbooks, read with SheetJS. BIFF8 sheets hold at most 65,536
  * rows, so parsing the whole workbook in memory is bounded and acceptable here.
  */
-import * as XLSX from 'xlsx';
+import * as XLSX from '@e965/xlsx';
 import type { Aggregates } from '../aggregate/types';
 import type { DatasetProfile } from '../contract';
 import { EngineError } from '../errors';

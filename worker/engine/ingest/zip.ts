@@ -9,13 +9,24 @@
  * Zip-bomb defences, checked on the declared sizes before inflating and again on the
  * bytes actually produced: an entry may not expand beyond MAX_ENTRY_BYTES, nor by more
  * than MAX_RATIO. Real workbook XML compresses 5–30×; deflate's ceiling is about 1032×,
- * which is where bombs sit.
+ * which is where bombs sit. An entry that inflates past the size the central directory
+ * declares is lying (a bomb that declares 900 KB and holds 1 GB), so it is stopped after
+ * the chunk that crosses its declared size, not when the ratio or the 1 GB cap trips.
  */
 import { Inflate } from 'fflate';
 import { EngineError } from '../errors';
 
 export const MAX_ENTRY_BYTES = 1024 * 1024 * 1024;
 export const MAX_RATIO = 200;
+/**
+ * Compressed bytes handed to the inflater at a time. fflate inflates everything it is
+ * given before it calls back, so this step is what bounds the work done between two
+ * checks: deflate expands at most 1032× (a 258-byte match coded in 2 bits, RFC 1951
+ * §3.2.5), so one step yields at most MAX_INFLATE_CHUNK_BYTES.
+ */
+const INFLATE_STEP = 16 * 1024;
+/** The most one inflate step can produce: how far a lying entry can overshoot before it is stopped. */
+export const MAX_INFLATE_CHUNK_BYTES = INFLATE_STEP * 1032;
 /** Ratios are only meaningful for entries of some size; tiny files compress absurdly. */
 const RATIO_FLOOR_BYTES = 1024 * 1024;
 
@@ -115,12 +126,11 @@ export function inflateEntry(bytes: Uint8Array, entry: ZipEntry, extension: stri
   let produced = 0;
   const inflater = new Inflate((chunk) => {
     produced += chunk.length;
-    if (exceeds(produced, entry.compressedSize)) throw zipBomb();
+    if (produced > entry.uncompressedSize || exceeds(produced, entry.compressedSize)) throw zipBomb();
     if (!onChunk(chunk)) throw new Stop();
   });
-  const step = 1 << 16;
   try {
-    for (let i = 0; i < data.length; i += step) inflater.push(data.subarray(i, i + step), i + step >= data.length);
+    for (let i = 0; i < data.length; i += INFLATE_STEP) inflater.push(data.subarray(i, i + INFLATE_STEP), i + INFLATE_STEP >= data.length);
   } catch (error) {
     if (error instanceof Stop) return;
     if (error instanceof EngineError) throw error;
