@@ -15,6 +15,7 @@ import { HttpError, badRequest } from '../lib/http';
 import { MultipartError, multipartBoundary, readMultipart } from '../lib/multipart';
 import { jsonBody } from '../lib/validate';
 import { PART_SIZE, R2StreamWriter } from '../lib/r2-writer';
+import { MAX_FILE_BYTES, fileTooLargeMessage } from '../uploads/file-limit';
 import { enforceUploadQuota } from '../uploads/quota';
 import {
   MESSAGE_MAX_LENGTH,
@@ -30,8 +31,8 @@ import {
 
 /** Above this, the browser must use the chunked protocol (Workers bodies cap at 100 MB). */
 export const SINGLE_REQUEST_LIMIT = 95 * 1024 * 1024;
-/** Largest accepted file: 2 GB (about 16M rows of a typical export). */
-export const MAX_FILE_SIZE = 2 * 1024 * 1024 * 1024;
+/** Largest accepted file (see uploads/file-limit.ts for why). */
+export const MAX_FILE_SIZE = MAX_FILE_BYTES;
 /** A chunked upload not completed within this time is aborted by the job's alarm. */
 export const ABANDONED_UPLOAD_MS = 60 * 60 * 1000;
 
@@ -46,7 +47,8 @@ const clientIp = (headers: Headers) => headers.get('CF-Connecting-IP');
 
 const startChunkedSchema = z.object({
   fileName: z.string().min(1).max(255),
-  fileSize: z.number().int().min(0).max(MAX_FILE_SIZE),
+  // The size limit is checked after the name, with its own message (file-limit.ts).
+  fileSize: z.number().int().min(0),
   email: z.string().max(320).default(''),
   message: z
     .string()
@@ -117,6 +119,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     assertAcceptedFileName(body.fileName);
     assertNotEmpty(body.fileSize);
+    if (body.fileSize > MAX_FILE_SIZE) throw new HttpError(413, fileTooLargeMessage(body.fileSize), 'FILE_TOO_LARGE');
     const email = resolveEmail(c, body.email);
     assertEmail(email);
     await assertHuman(c.env, c.get('viewer'), body.captchaToken ?? null, clientIp(c.req.raw.headers));
