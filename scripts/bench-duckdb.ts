@@ -42,14 +42,14 @@ function timed(args: readonly string[]): Promise<Run> {
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** Times both sides `repeat` times, alternating, and prints each run, the medians and the ratio. */
-export async function compareWithDuckDb(path: string, repeat: number): Promise<void> {
+export async function compareWithDuckDb(path: string, repeat: number, png: boolean): Promise<void> {
   const bundle = await ensureCliBundle();
   const out = await mkdtemp(join(tmpdir(), 'tally-bench-'));
   const cli: Run[] = [];
   const duck: Run[] = [];
   try {
     for (let i = 0; i < repeat; i++) {
-      cli.push(await timed([bundle, path, '--out', out, '--threads', String(THREADS)]));
+      cli.push(await timed([bundle, path, '--out', out, '--threads', String(THREADS), ...(png ? [] : ['--no-png'])]));
       duck.push(await timed(['scripts/duckdb-aggregates.mjs', path, String(THREADS)]));
       console.log(
         `run ${i + 1}: cli=${cli[i].seconds.toFixed(2)}s (peak RSS ${cli[i].maxRssMB} MB) duckdb=${duck[i].seconds.toFixed(2)}s ` +
@@ -64,7 +64,7 @@ export async function compareWithDuckDb(path: string, repeat: number): Promise<v
   const cliSeconds = median(cli.map((r) => r.seconds));
   const duckSeconds = median(duck.map((r) => r.seconds));
   console.log(
-    `threads=${THREADS} repeats=${repeat} cliPeakRssMB=${Math.max(...cli.map((r) => r.maxRssMB))} ` +
+    `threads=${THREADS} repeats=${repeat} png=${png} cliPeakRssMB=${Math.max(...cli.map((r) => r.maxRssMB))} ` +
       `cliSeconds=${cliSeconds.toFixed(2)} duckdbSeconds=${duckSeconds.toFixed(2)} ratio=${(cliSeconds / duckSeconds).toFixed(2)}`,
   );
 }

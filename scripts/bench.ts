@@ -10,7 +10,7 @@
  *
  * `--scale K` multiplies the generator's customer and product counts (see
  * generate-b2b-csv.ts). `--vs-duckdb` instead times the CLI against DuckDB side by side
- * (see bench-duckdb.ts). The last line printed is
+ * (see bench-duckdb.ts), with the CLI's PNGs unless `--no-png`. The last line printed is
  * `rows=N seconds=S rowsPerSec=R peakMB=M budgetMB=96`.
  */
 import { open, stat } from 'node:fs/promises';
@@ -34,7 +34,7 @@ const rows = argument('rows', 1_000_000);
 const path = benchFile(rows, argument('scale', 1));
 
 if (process.argv.includes('--vs-duckdb')) {
-  await compareWithDuckDb(path, argument('repeat', 3));
+  await compareWithDuckDb(path, argument('repeat', 3), !process.argv.includes('--no-png'));
 } else {
   await benchPhases();
 }
