@@ -3,18 +3,20 @@
  * charts, dashboard and CSV exports out, through the same engine the job runs.
  *
  *   npm run analyze -- <file> [--out dir] [--sheet NAME] [--as-of YYYY-MM-DD] [--map role=Header ...]
+ *                      [--no-png] [--threads N] [--help]
  *
  * Prints a one-line summary. On bad input it prints one line on stderr and exits 1
- * (2 for a usage error).
+ * (2 for a usage error). `npm run analyze` runs this file as a prebuilt bundle
+ * (build-cli.mjs, cli.mjs), not through tsx.
  */
-import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { analyse } from '../worker/engine/analyze';
+import type { Aggregates } from '../worker/engine/aggregate/types';
 import type { AnalysisResult, ColumnRole } from '../worker/engine/contract';
 import { ingest } from '../worker/engine/ingest';
 import { renderArtifacts } from '../worker/engine/render';
-import { svgToPng } from './png';
+import { writePngs, type PngJob } from './png-pool';
 
 const ROLES: readonly ColumnRole[] = [
   'customerId',
@@ -41,11 +43,38 @@ export interface CliArgs {
   sheet?: string;
   asOf?: string;
   roles: Partial<Record<ColumnRole, string>>;
+  /** `false` (`--no-png`) skips the PNG copies of the charts. */
+  png?: false;
+  /** Worker threads for the PNG step (`--threads`, default 2). */
+  threads?: number;
 }
 
 class UsageError extends Error {}
 
-const USAGE = 'usage: npm run analyze -- <file> [--out dir] [--sheet NAME] [--as-of YYYY-MM-DD] [--map role=Header ...]';
+/** Node 22 accepts `type: 'bytes'`; its typings (@types/node 22) do not list it yet. */
+const BYTE_STREAM = { type: 'bytes' } as Parameters<FileHandle['readableWebStream']>[0];
+
+const USAGE =
+  'usage: npm run analyze -- <file> [--out dir] [--sheet NAME] [--as-of YYYY-MM-DD] [--map role=Header ...] [--no-png] [--threads N] [--help]';
+
+/** `--help`: what the CLI writes, and when. */
+export const HELP = `${USAGE}
+
+Analyses one CSV, TXT, XLSX or XLS file and writes into --out (default ./out):
+  analysis.json   the full result (written first)
+  *.md, *.svg, *.csv, dashboard.html
+                  reports, charts, exports and the dashboard
+  *.png           every chart also as a 1200-px PNG, rendered last, after all of the
+                  above are written, on --threads worker threads (default 2);
+                  --no-png skips them (they take about as long as the analysis)
+
+  --sheet NAME        workbook sheet to read (default: the one that looks like data)
+  --as-of YYYY-MM-DD  end of the observation period; later rows are left out
+  --map role=Header   override an inferred column role; roles: ${ROLES.join(', ')}
+  --help              this text`;
+
+/** Asked for with `--help`: not an error, but no analysis either. */
+export class HelpRequested extends Error {}
 
 /** Parses the command line (arguments after the script name). */
 export function parseArgs(argv: readonly string[]): CliArgs {
@@ -57,7 +86,13 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       if (v === undefined) throw new UsageError(`${arg} needs a value. ${USAGE}`);
       return v;
     };
-    if (arg === '--out') args.out = value();
+    if (arg === '--help' || arg === '-h') throw new HelpRequested(HELP);
+    else if (arg === '--no-png') args.png = false;
+    else if (arg === '--threads') {
+      const threads = Number(value());
+      if (!Number.isInteger(threads) || threads < 1) throw new UsageError(`--threads expects a whole number of at least 1. ${USAGE}`);
+      args.threads = threads;
+    } else if (arg === '--out') args.out = value();
     else if (arg === '--sheet') args.sheet = value();
     else if (arg === '--as-of') args.asOf = value();
     else if (arg === '--map') {
@@ -77,39 +112,47 @@ export function parseArgs(argv: readonly string[]): CliArgs {
 
 /**
  * Writes the rendered artifacts (reports, charts, dashboard, CSV exports) next to
- * analysis.json. `analysis.json` itself is written pretty-printed by `run`.
+ * analysis.json, then the charts' PNG copies (for viewers and email clients without SVG
+ * support) unless `--no-png`. `analysis.json` itself is written pretty-printed by `run`.
  */
-async function writeRenderedFiles(result: AnalysisResult, out: string): Promise<number> {
+async function writeRenderedFiles(result: AnalysisResult, args: CliArgs): Promise<number> {
   let written = 0;
+  const charts: PngJob[] = [];
   for (const file of renderArtifacts(result)) {
     if (file.name === 'analysis.json') continue;
-    const path = join(out, file.name);
+    const path = join(args.out, file.name);
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, file.body);
     written++;
-    // Charts also as PNG, for viewers and email clients without SVG support.
-    if (file.contentType === 'image/svg+xml' && typeof file.body === 'string') {
-      await writeFile(path.replace(/\.svg$/, '.png'), await svgToPng(file.body));
-      written++;
-    }
+    if (file.contentType === 'image/svg+xml' && typeof file.body === 'string')
+      charts.push({ svg: file.body, path: path.replace(/\.svg$/, '.png') });
   }
-  return written;
+  if (args.png === false) return written;
+  return written + (await writePngs(charts, args.threads ?? 2));
 }
 
 /** Runs one analysis and returns the summary line. */
 export async function run(args: CliArgs): Promise<string> {
   const info = await stat(args.file).catch(() => null);
   if (!info?.isFile()) throw new UsageError(`No such file: ${args.file}`);
-  const aggregates = await ingest(createReadStream(args.file, { highWaterMark: 1 << 20 }), {
-    fileName: basename(args.file),
-    sheet: args.sheet,
-    asOf: args.asOf,
-    roles: args.roles,
-  });
+  const file = await open(args.file);
+  let aggregates: Aggregates;
+  try {
+    // A byte stream, read into one reused buffer exactly as the Worker reads an R2 body:
+    // this keeps the CLI's peak memory near the engine's own.
+    aggregates = await ingest(file.readableWebStream(BYTE_STREAM) as ReadableStream<Uint8Array>, {
+      fileName: basename(args.file),
+      sheet: args.sheet,
+      asOf: args.asOf,
+      roles: args.roles,
+    });
+  } finally {
+    await file.close();
+  }
   const result = analyse(aggregates, { asOf: args.asOf });
   await mkdir(args.out, { recursive: true });
   await writeFile(join(args.out, 'analysis.json'), `${JSON.stringify(result, null, 2)}\n`);
-  const files = await writeRenderedFiles(result, args.out);
+  const files = await writeRenderedFiles(result, args);
   const { dataset, totals } = result;
   const money = (v: number): string => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (
@@ -120,10 +163,15 @@ export async function run(args: CliArgs): Promise<string> {
   );
 }
 
-async function main(): Promise<void> {
+/** Runs the command line in `process.argv` (the entry of the bundle and of tsx). */
+export async function main(): Promise<void> {
   try {
     console.log(await run(parseArgs(process.argv.slice(2))));
   } catch (error) {
+    if (error instanceof HelpRequested) {
+      console.log(error.message);
+      return;
+    }
     const message = error instanceof Error ? error.message : String(error);
     console.error(`error: ${message.split('\n')[0]}`);
     process.exitCode = error instanceof UsageError ? 2 : 1;

@@ -4,9 +4,13 @@
  * notes (`C…` invoices with negative quantities), and the quoting a real ERP export has
  * (commas, doubled quotes and the odd newline inside quoted names).
  *
- * Usage: tsx scripts/generate-b2b-csv.ts <rows> <out.csv>
+ * Usage: tsx scripts/generate-b2b-csv.ts <rows> [out.csv] [scale]
+ *
+ * `scale` multiplies the 5,000 customers and 3,000 products, so that a larger file can
+ * keep realistic key counts (a 5M-row export of a larger business has more customers,
+ * not just more lines per customer). Scale 1 writes the same file as before it existed.
  */
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -33,16 +37,26 @@ function csvField(value: string): string {
   return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-/** Writes `rows` data lines to `path`. */
-export function generateB2bCsv(rows: number, path: string): void {
+/** The bench's file for `rows` lines at `scale`, generated into `.bench/` when missing. */
+export function benchFile(rows: number, scale = 1): string {
+  const path = `.bench/b2b-${rows}${scale === 1 ? '' : `-x${scale}`}.csv`;
+  if (!existsSync(path)) {
+    console.log(`generating ${path} …`);
+    generateB2bCsv(rows, path, scale);
+  }
+  return path;
+}
+
+/** Writes `rows` data lines to `path`, with 5,000 × `scale` customers and 3,000 × `scale` products. */
+export function generateB2bCsv(rows: number, path: string, scale = 1): void {
   mkdirSync(dirname(path), { recursive: true });
   const next = random(20_241_121);
-  const customers = Array.from({ length: 5000 }, (_, i) => {
+  const customers = Array.from({ length: 5000 * scale }, (_, i) => {
     const base = `${COMPANY[i % COMPANY.length]} ${['GmbH', 'B.V.', 'S.A.', '& Co. KG', 'Ltd'][i % 5]}`;
     const name = i % 97 === 0 ? `${base}, "${WORDS[i % WORDS.length]}" Division` : i % 1999 === 0 ? `${base}\nBranch ${i}` : `${base} ${i}`;
     return { id: `K${String(10000 + i)}`, name: csvField(name), region: REGIONS[i % REGIONS.length], rep: `Rep ${(i % 25) + 1}` };
   });
-  const products = Array.from({ length: 3000 }, (_, i) => {
+  const products = Array.from({ length: 3000 * scale }, (_, i) => {
     const price = Math.round((1 + next() * 250) * 100) / 100;
     const description = i % 50 === 0 ? `${WORDS[i % WORDS.length]} "Pro" ${i}mm, steel` : `${WORDS[i % WORDS.length]} ${i}mm`;
     return {
@@ -86,7 +100,8 @@ export function generateB2bCsv(rows: number, path: string): void {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const rows = Number(process.argv[2] ?? 1_000_000);
-  const path = process.argv[3] ?? `.bench/b2b-${rows}.csv`;
-  generateB2bCsv(rows, path);
+  const scale = Number(process.argv[4] ?? 1);
+  const path = process.argv[3] ?? `.bench/b2b-${rows}${scale === 1 ? '' : `-x${scale}`}.csv`;
+  generateB2bCsv(rows, path, scale);
   console.log(`wrote ${rows} rows to ${path}`);
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseArgs, run } from '../../scripts/analyze';
+import { HELP, HelpRequested, parseArgs, run } from '../../scripts/analyze';
 import type { AnalysisResult } from '../../worker/engine/contract';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -63,6 +63,46 @@ describe('npm run analyze', () => {
       expect(png.readUInt32BE(20)).toBeGreaterThan(100);
       // A blank white image compresses to a few hundred bytes; a chart with text does not.
       expect(png.byteLength).toBeGreaterThan(5000);
+    }
+  });
+
+  it('parses --no-png and --threads, refuses a bad thread count, and answers --help with the help text', () => {
+    expect(parseArgs(['f.csv', '--no-png', '--threads', '3'])).toEqual({ file: 'f.csv', out: './out', roles: {}, png: false, threads: 3 });
+    expect(() => parseArgs(['f.csv', '--threads', '0'])).toThrow('--threads expects a whole number of at least 1.');
+    expect(() => parseArgs(['--help'])).toThrow(HelpRequested);
+    expect(HELP).toContain('*.png           every chart also as a 1200-px PNG, rendered last, after all of the\n');
+    expect(HELP).toContain('--no-png skips them');
+  });
+
+  it('writes no PNG with --no-png, and everything else as without it', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'tally-cli-'));
+    const summary = await run({ file: fixture('german-semicolon.csv'), out, roles: {}, png: false });
+    const names = readdirSync(out);
+    expect(names.filter((name) => name.endsWith('.png'))).toEqual([]);
+    const svgs = names.filter((name) => name.endsWith('.svg')).length;
+    expect(svgs).toBeGreaterThan(0);
+    const withPng = mkdtempSync(join(tmpdir(), 'tally-cli-'));
+    await run({ file: fixture('german-semicolon.csv'), out: withPng, roles: {} });
+    expect(readdirSync(withPng).length).toBe(names.length + svgs);
+    expect(summary).toContain(`(+${names.length - 1} files)`);
+  });
+
+  it('npm run analyze runs the esbuild bundle, which renders the PNGs on worker threads', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tally-cli-'));
+    const child = spawnSync(process.execPath, ['scripts/cli.mjs', fixture('german-semicolon.csv'), '--out', dir, '--threads', '2'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(child.stderr).toBe('');
+    expect(child.status).toBe(0);
+    expect(child.stdout).toMatch(/^german-semicolon\.csv: 6 rows \(1 rejected\), 2 customers, 3 orders, revenue 1,228\.80, /);
+    expect(readFileSync(join(root, 'dist/cli/analyze.mjs'), 'utf8')).toContain('png-worker.mjs');
+    const svgs = readdirSync(dir).filter((name) => name.endsWith('.svg'));
+    expect(svgs.length).toBeGreaterThan(1);
+    for (const svg of svgs) {
+      const png = readFileSync(join(dir, svg.replace(/\.svg$/, '.png')));
+      expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+      expect(png.readUInt32BE(16)).toBe(1200);
     }
   });
 

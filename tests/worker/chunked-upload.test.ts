@@ -97,6 +97,29 @@ describe('chunked upload onto R2 multipart', () => {
     }
   });
 
+  it('refuses a file over 700 MB with 413 and its size, before any upload is created', async () => {
+    const response = await startChunked({
+      fileName: 'huge.csv',
+      fileSize: 700 * 1024 * 1024 + 1,
+      email: uniqueEmail(),
+      captchaToken: DUMMY_TOKEN,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      error:
+        'This file is 701 MB. Tally analyses files of up to 700 MB (about 5 million rows); split it, for example by year, and analyse each part.',
+      code: 'FILE_TOO_LARGE',
+    });
+    const atLimit = await startChunked({
+      fileName: 'big.csv',
+      fileSize: 700 * 1024 * 1024,
+      email: uniqueEmail(),
+      captchaToken: DUMMY_TOKEN,
+    });
+    expect(atLimit.status).toBe(201);
+    expect(((await atLimit.json()) as { part_count: number }).part_count).toBe(70);
+  });
+
   it('rejects a part of the wrong size, a wrong token, and completing before all parts arrived', async () => {
     const started = await startChunked({ fileName: 'big.csv', fileSize: PART_SIZE + 10, email: uniqueEmail(), captchaToken: DUMMY_TOKEN });
     const plan = (await started.json()) as { upload_id: string; upload_token: string };

@@ -21,6 +21,7 @@ import { HttpError, badRequest } from '../lib/http';
 import { MultipartError, multipartBoundary, readMultipart } from '../lib/multipart';
 import { jsonBody } from '../lib/validate';
 import { PART_SIZE, R2StreamWriter } from '../lib/r2-writer';
+import { MAX_FILE_BYTES, fileTooLargeMessage } from '../uploads/file-limit';
 import { quotaRuleFor } from '../uploads/quota';
 import {
   UPLOAD_ERRORS,
@@ -35,8 +36,8 @@ import {
 
 /** Above this, the browser must use the chunked protocol (Workers bodies cap at 100 MB). */
 export const SINGLE_REQUEST_LIMIT = 95 * 1024 * 1024;
-/** Largest accepted file: 2 GB (about 16M rows of a typical export). */
-export const MAX_FILE_SIZE = 2 * 1024 * 1024 * 1024;
+/** Largest accepted file (see uploads/file-limit.ts for why). */
+export const MAX_FILE_SIZE = MAX_FILE_BYTES;
 /** A chunked upload not completed within this time is aborted by the job's alarm. */
 export const ABANDONED_UPLOAD_MS = 60 * 60 * 1000;
 
@@ -45,7 +46,8 @@ const clientIp = (headers: Headers) => headers.get('CF-Connecting-IP');
 const startChunkedSchema = z.object({
   // Any name is accepted: the stored key and file name use its cleaned form (`safeFileName`).
   fileName: z.string().min(1).max(1024),
-  fileSize: z.number().int().min(0).max(MAX_FILE_SIZE),
+  // The size limit is checked after the name, with its own message (file-limit.ts).
+  fileSize: z.number().int().min(0),
   email: z.string().max(320).default(''),
   // Bounded like a form field of the single-request path; the 2,000-character rule is assertUploadMessage's.
   message: z
@@ -118,6 +120,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     assertAcceptedFileName(body.fileName);
     assertNotEmpty(body.fileSize);
+    if (body.fileSize > MAX_FILE_SIZE) throw new HttpError(413, fileTooLargeMessage(body.fileSize), 'FILE_TOO_LARGE');
     assertUploadMessage(body.message);
     const email = resolveEmail(c, body.email);
     assertEmail(email);

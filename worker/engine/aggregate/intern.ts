@@ -98,6 +98,15 @@ export class ByteInterner {
     return index;
   }
 
+  /** Drops the lookup table and byte pool once no more keys will be added (`keys` stay). */
+  releaseLookups(): void {
+    this.table = new Int32Array(0);
+    this.pool = new Uint8Array(0);
+    this.offsets = new Int32Array(0);
+    this.lengths = new Int32Array(0);
+    this.hashes = new Int32Array(0);
+  }
+
   private rehash(): void {
     const size = this.table.length * 2;
     const table = new Int32Array(size);

@@ -44,6 +44,13 @@ export class OrderProducts {
     return true;
   }
 
+  /** Drops the dedup state once no more pairs will be added (the pairs stay readable). */
+  releaseLookups(): void {
+    this.orderSeen = new Int32Array(0);
+    this.productLastOrder = new Int32Array(0);
+    this.map = null;
+  }
+
   private append(order: number, product: number): void {
     if (this.size >= this.a.length) {
       this.a = growI32(this.a, this.size + 1);

@@ -29,7 +29,8 @@ export async function readText(
       done = true;
       break;
     }
-    headParts.push(next.value);
+    // A copy: the source reuses its read buffer for the next chunk (see source.ts).
+    headParts.push(next.value.slice());
     headLength += next.value.length;
   }
   const head = concat(headParts, headLength);

@@ -74,7 +74,11 @@ const FAQ: AccordionItem[] = [
     answer:
       'A CSV or Excel export with one row per order line or invoice: a customer, a date and an amount at minimum. Product, quantity, cost and supplier columns unlock more of the analysis.',
   },
-  { question: 'How large can my file be?', answer: 'Up to 1 million rows per analysis. Large files upload in parts with a progress bar.' },
+  {
+    question: 'How large can my file be?',
+    answer:
+      'Up to 700 MB, about 5 million rows of a typical export, analysed in full. Large files upload in parts with a progress bar; a larger file is refused before the upload starts.',
+  },
   {
     question: 'How long does an analysis take?',
     answer: 'Usually under 5 minutes. You can watch every step live, and we email you when the dashboard is ready.',

@@ -1,0 +1,86 @@
+/**
+ * The memory a Worker isolate is billed for, as the bench measures it: the V8 heap in use,
+ * the ArrayBuffers and other external memory, and the WebAssembly memory of the resvg
+ * rasteriser while PNGs are rendered. A Worker's 128 MB limit counts all of them, so
+ * `--max-old-space-size` (which caps only the heap) proves nothing on its own.
+ *
+ * The sum is `heapUsed + arrayBuffers + external + wasm`, as issue 15 defines it. Node's
+ * `external` already includes `arrayBuffers`, so this counts ArrayBuffers twice: it is an
+ * upper bound, and the bench prints the parts as well.
+ *
+ * Use: `probe.phase('ingest', () => ingest(...))` runs one phase, sampling before and
+ * after it; pass `probe.sample` as a progress callback to sample at every chunk too.
+ */
+
+/** Peak of one phase, in bytes. */
+export interface PhasePeak {
+  phase: string;
+  seconds: number;
+  peak: number;
+  heapUsed: number;
+  arrayBuffers: number;
+  external: number;
+  wasm: number;
+}
+
+const MB = 1024 * 1024;
+
+/** Samples billed memory and keeps the peak per named phase. */
+export class MemoryProbe {
+  readonly phases: PhasePeak[] = [];
+  private current: PhasePeak | null = null;
+  /** WebAssembly memories to count (resvg's, once PNG rendering has started). */
+  private readonly wasmMemories = new Set<() => number>();
+
+  /** Counts a WebAssembly memory from now on; `bytes` reads its current size. */
+  countWasm(bytes: () => number): void {
+    this.wasmMemories.add(bytes);
+  }
+
+  /** Takes one sample into the current phase (cheap enough to call at every chunk). */
+  readonly sample = (): void => {
+    const phase = this.current;
+    if (!phase) return;
+    const m = process.memoryUsage();
+    let wasm = 0;
+    for (const bytes of this.wasmMemories) wasm += bytes();
+    const sum = m.heapUsed + m.arrayBuffers + m.external + wasm;
+    if (sum > phase.peak)
+      Object.assign(phase, { peak: sum, heapUsed: m.heapUsed, arrayBuffers: m.arrayBuffers, external: m.external, wasm });
+  };
+
+  /** Runs one phase, sampling before and after it, and records its peak and time. */
+  async phase<T>(name: string, run: () => T | Promise<T>): Promise<T> {
+    const phase: PhasePeak = { phase: name, seconds: 0, peak: 0, heapUsed: 0, arrayBuffers: 0, external: 0, wasm: 0 };
+    this.current = phase;
+    this.phases.push(phase);
+    this.sample();
+    const started = performance.now();
+    const result = await run();
+    phase.seconds = (performance.now() - started) / 1000;
+    this.sample();
+    this.current = null;
+    return result;
+  }
+
+  /** The highest peak over all phases, counted once (heapUsed + external + wasm), in bytes. */
+  get peakCountedOnce(): number {
+    return Math.max(0, ...this.phases.map((p) => p.heapUsed + p.external + p.wasm));
+  }
+
+  /** The highest peak over all phases, in bytes. */
+  get peak(): number {
+    return Math.max(0, ...this.phases.map((p) => p.peak));
+  }
+
+  /** One line per phase: time, peak sum, the same without counting ArrayBuffers twice, and the parts, in MB. */
+  report(): string[] {
+    return this.phases.map(
+      (p) =>
+        `phase=${p.phase} seconds=${p.seconds.toFixed(3)} peakMB=${(p.peak / MB).toFixed(1)} ` +
+        `countedOnceMB=${((p.heapUsed + p.external + p.wasm) / MB).toFixed(1)} ` +
+        `(heapUsed=${(p.heapUsed / MB).toFixed(1)} arrayBuffers=${(p.arrayBuffers / MB).toFixed(1)} ` +
+        `external=${(p.external / MB).toFixed(1)} wasm=${(p.wasm / MB).toFixed(1)})`,
+    );
+  }
+}

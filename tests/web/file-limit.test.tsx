@@ -1,0 +1,52 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useNewAnalysis } from '../../web/src/features/analysis/hooks/use-new-analysis';
+import { useNotes } from '../../web/src/features/analysis/hooks/use-notes';
+
+afterEach(cleanup);
+
+/** A CSV file object that reports `size` bytes without holding them. */
+function csvOfSize(size: number): File {
+  const file = new File(['InvoiceNo,Amount\n1,2\n'], 'export.csv', { type: 'text/csv' });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+function renderFlow() {
+  const client = new QueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
+  return renderHook(
+    () => {
+      const notes = useNotes();
+      return { notes, flow: useNewAnalysis({ userEmail: 'me@example.com', notes }) };
+    },
+    { wrapper },
+  );
+}
+
+describe('the upload size limit in the web app', () => {
+  it('refuses a file over 700 MB with its size, before any request is sent', () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    const { result } = renderFlow();
+    act(() => result.current.flow.chooseFile(csvOfSize(700 * 1024 * 1024 + 5 * 1024 * 1024)));
+    expect(result.current.flow.file).toBeNull();
+    expect(result.current.notes.notes.map((note) => note.text)).toEqual([
+      'This file is 705 MB. Tally analyses files of up to 700 MB (about 5 million rows); split it, for example by year, and analyse each part.',
+    ]);
+    expect(fetch).not.toHaveBeenCalled();
+    fetch.mockRestore();
+  });
+
+  it('loads a file of exactly 700 MB', () => {
+    const { result } = renderFlow();
+    act(() => result.current.flow.chooseFile(csvOfSize(700 * 1024 * 1024)));
+    expect(result.current.flow.file?.name).toBe('export.csv');
+  });
+});
