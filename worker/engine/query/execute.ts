@@ -36,7 +36,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
     throw new QueryRefusal('Group by one time unit at a time.', 'BAD_SPEC');
   const filters = spec.filters.map((f) => resolveFilter(meta, f));
   // The answer states the dictionary entries the values resolved to, not the words typed.
-  spec = { ...spec, filters: spec.filters.map((f, i) => ({ ...f, values: filters[i].matched })) };
+  spec = { ...spec, filters: spec.filters.map((f, i) => ({ ...f, dimension: filters[i].dimension.label, values: filters[i].matched })) };
   const customerIndex = meta.dimensions.findIndex((d) => d.key === 'customer');
   if ((spec.period || spec.compareTo) && !meta.hasDates)
     throw new QueryRefusal('This file has no date column, so it has no periods.', 'MISSING_COLUMN');
