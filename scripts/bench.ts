@@ -10,6 +10,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { analyse } from '../worker/engine/analyze';
 import { ingest } from '../worker/engine/ingest';
 import { renderArtifacts } from '../worker/engine/render';
+import { benchQuery } from './bench-query';
 import { generateB2bCsv } from './generate-b2b-csv';
 
 function argument(name: string, fallback: number): number {
@@ -60,6 +61,7 @@ console.log(
   `analysis: analyseSeconds=${analyseSeconds.toFixed(3)} renderSeconds=${renderSeconds.toFixed(3)} artifacts=${files.length} artifactsMB=${artifactMB.toFixed(1)} ` +
     `analysisToIngestRatio=${((analyseSeconds + renderSeconds) / seconds).toFixed(2)} (target ≤ 2)`,
 );
+await benchQuery(path, seconds);
 console.log(
   `rows=${read} seconds=${seconds.toFixed(3)} rowsPerSec=${Math.round(read / seconds)} peakHeapMB=${(peakHeap / 1048576).toFixed(1)}`,
 );
