@@ -57,7 +57,12 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   const needFirstDay = m.has('newCustomers') || m.has('returningCustomers');
   let firstDay: Int32Array = new Int32Array(needFirstDay ? meta.dimensions[customerIndex].values.length : 0).fill(0x7fffffff);
 
-  for await (const g of snapshot.groups()) {
+  const needs = {
+    cost: m.has('grossProfit') || m.has('marginPct'),
+    quantity: m.has('units'),
+    dimensions: [...filters.map((f) => f.index), ...groups.flatMap((g) => (g.kind === 'dimension' ? [g.index] : [])), customerIndex],
+  };
+  for await (const g of snapshot.groups(needs)) {
     if (needFirstDay) firstDay = firstPurchases(g, customerIndex, firstDay);
     scanGroup(g, groups, filters, periods, customerIndex, acc);
   }

@@ -55,10 +55,19 @@ export interface SnapshotGroup {
   dims: Int32Array[];
 }
 
+/** Which optional columns a scan reads (all when omitted). */
+export interface ColumnNeeds {
+  cost: boolean;
+  quantity: boolean;
+  /** Indexes into `meta.dimensions`. */
+  dimensions: number[];
+}
+
 /** A snapshot a query can scan: the metadata and its row groups, one at a time. */
 export interface Snapshot {
   meta: SnapshotMeta;
-  groups(): AsyncIterable<SnapshotGroup> | Iterable<SnapshotGroup>;
+  /** The row groups; a reader may skip the columns `needs` leaves out (they then read as blank). */
+  groups(needs?: ColumnNeeds): AsyncIterable<SnapshotGroup> | Iterable<SnapshotGroup>;
 }
 
 /**

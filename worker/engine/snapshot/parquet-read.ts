@@ -3,7 +3,7 @@
  * needs: numbers and the INT32 dictionary codes, never the text columns.
  */
 import { parquetMetadata, parquetRead } from 'hyparquet';
-import { GROUP_ROWS, type Snapshot, type SnapshotGroup, type SnapshotMeta } from './columns';
+import { GROUP_ROWS, type ColumnNeeds, type Snapshot, type SnapshotGroup, type SnapshotMeta } from './columns';
 import { SNAPSHOT_META_KEY } from './parquet-write';
 
 /** Opens a snapshot written by parquet-write.ts. */
@@ -16,8 +16,17 @@ export function readParquetSnapshot(bytes: Uint8Array): Snapshot {
   const file = { byteLength: buffer.byteLength, slice: (start: number, end?: number) => buffer.slice(start, end) };
   const names = ['date', 'amount', 'cost', 'quantity', 'is_return', 'order_key', ...meta.dimensions.map((d) => `${d.column}_code`)];
   const present = new Set(metadata.schema.map((s) => s.name));
-  const columns = names.filter((n) => present.has(n));
-  async function* groups(): AsyncIterable<SnapshotGroup> {
+  async function* groups(needs?: ColumnNeeds): AsyncIterable<SnapshotGroup> {
+    // Only the columns the scan reads are decoded: decoding dominates a Parquet scan.
+    const skipped = new Set<string>();
+    if (needs) {
+      if (!needs.cost) skipped.add('cost');
+      if (!needs.quantity) skipped.add('quantity');
+      meta.dimensions.forEach((d, k) => {
+        if (!needs.dimensions.includes(k)) skipped.add(`${d.column}_code`);
+      });
+    }
+    const columns = names.filter((n) => present.has(n) && !skipped.has(n));
     let start = 0;
     for (const rowGroup of metadata.row_groups) {
       const rows = Number(rowGroup.num_rows);
@@ -55,6 +64,7 @@ function groupOf(rows: number, data: Map<string, ArrayLike<unknown>>, meta: Snap
   if (flags) for (let i = 0; i < rows; i++) returns[i] = flags[i] ? 1 : 0;
   const dims = meta.dimensions.map((d) => {
     const codes = data.get(`${d.column}_code`);
+    if (!codes) return new Int32Array(rows).fill(-1);
     return codes instanceof Int32Array ? codes : Int32Array.from(codes as ArrayLike<number>);
   });
   return {
