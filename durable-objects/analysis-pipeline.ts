@@ -22,8 +22,12 @@ import type { Aggregates } from '../worker/engine/aggregate/types';
 import { analyse } from '../worker/engine/analyze';
 import type { AnalysisResult } from '../worker/engine/contract';
 import { ingest } from '../worker/engine/ingest';
+import type { SnapshotConsumer } from '../worker/engine/snapshot/row-sink';
 import { renderArtifacts } from '../worker/engine/render';
 import { svgToPng } from '../worker/render-png';
+import { snapshotFilesOf } from '../worker/engine/snapshot/files';
+import { parquetSnapshot } from '../worker/engine/snapshot/parquet-write';
+import { readParquetSnapshot } from '../worker/engine/snapshot/parquet-read';
 
 export interface PipelineContext {
   env: Env;
@@ -71,7 +75,8 @@ class Plan {
 export async function runAnalysisPipeline(context: PipelineContext): Promise<AnalysisResult> {
   const plan = new Plan(context, [...ENGINE_STEPS, NARRATE_STEP]);
   await plan.begin(0);
-  const aggregates = await readUpload(context);
+  const parquet = parquetSnapshot();
+  const aggregates = await readUpload(context, parquet.consumer);
   await setAnalysisCounts(database(context.env.DB), context.analysis.id, aggregates.profile.rowsRead, aggregates.profile.columns.length);
   await plan.complete(0);
 
@@ -94,6 +99,9 @@ export async function runAnalysisPipeline(context: PipelineContext): Promise<Ana
       });
     }
   }
+  // The cleaned rows (query_data's snapshot) as Parquet and formula-safe CSV downloads.
+  const rows = aggregates.profile.grain === 'customers' ? null : parquet.bytes();
+  if (rows) for await (const file of snapshotFilesOf(rows)) await context.putArtifact(file);
   await plan.complete(2);
 
   // The analyst continues the checklist from here with its own steps.
@@ -105,17 +113,19 @@ export async function runAnalysisPipeline(context: PipelineContext): Promise<Ana
     transcript: transcriptSink(context),
     artifacts: artifactSink(context),
     customerRegions: attributes.region,
+    snapshot: rows ? readParquetSnapshot(rows) : undefined,
   });
   return result;
 }
 
 /** Streams the upload from R2 through the engine: one pass, bounded memory. */
-async function readUpload(context: PipelineContext): Promise<Aggregates> {
+async function readUpload(context: PipelineContext, snapshot: SnapshotConsumer): Promise<Aggregates> {
   const object = await context.env.FILES.get(context.upload.fileLocation);
   if (!object) throw new UserFacingError('The uploaded file could not be found. Please upload it again.');
   let nextReport = PROGRESS_STEP_BYTES;
   return ingest(object.body, {
     fileName: context.upload.fileName,
+    snapshot,
     onProgress: ({ bytesRead, rows }) => {
       if (bytesRead < nextReport) return;
       nextReport = (Math.floor(bytesRead / PROGRESS_STEP_BYTES) + 1) * PROGRESS_STEP_BYTES;

@@ -18,6 +18,7 @@ import { analyse } from '../worker/engine/analyze';
 import { ingest } from '../worker/engine/ingest';
 import { renderArtifacts } from '../worker/engine/render';
 import { compareWithDuckDb } from './bench-duckdb';
+import { benchQuery } from './bench-query';
 import { benchFile } from './generate-b2b-csv';
 import { MemoryProbe } from './memory-probe';
 import { pngWasmBytes, svgToPng } from './png';
@@ -85,6 +86,7 @@ async function benchPhases(): Promise<void> {
       `retainedHeapMB=${(retained.heapUsed / 1048576).toFixed(1)} retainedArrayBuffersMB=${(retained.arrayBuffers / 1048576).toFixed(1)} ` +
       `artifacts=${files.length} artifactsMB=${artifactMB.toFixed(1)} pngs=${pngs}`,
   );
+  await benchQuery(path, ingestSeconds);
   const peakMB = probe.peak / 1048576;
   console.log(
     `rows=${read} seconds=${ingestSeconds.toFixed(3)} rowsPerSec=${Math.round(read / ingestSeconds)} peakMB=${peakMB.toFixed(1)} ` +

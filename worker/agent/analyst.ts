@@ -12,6 +12,7 @@
  * the offline analyst and says so in a system message.
  */
 import type { AnalysisResult } from '../engine/contract';
+import type { Snapshot } from '../engine/snapshot/columns';
 import type { FocusAreaId } from './focus-areas';
 import type { TranscriptMessage } from './messages';
 import type { ArtifactSink, TranscriptSink } from './sinks';
@@ -26,6 +27,8 @@ interface AnalystInputBase {
   idPrefix?: string;
   /** Optional customer id → region (from the aggregates), for region filters. */
   customerRegions?: Readonly<Record<string, string | null>>;
+  /** The cleaned rows for `query_data` (periods, slices, comparisons); absent when not stored. */
+  snapshot?: Snapshot;
 }
 
 export interface NarrateInput extends AnalystInputBase {

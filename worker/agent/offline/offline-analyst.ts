@@ -7,6 +7,7 @@ import { FOCUS_AREAS, type FocusAreaId } from '../focus-areas';
 import type { Analyst, AnswerInput, NarrateInput } from '../analyst';
 import { Plan, TranscriptWriter } from '../transcript-writer';
 import { answerQuestion } from './answers';
+import { answerFromRows } from './query-chat';
 import { FOCUS_PLANS } from './focus-plans';
 import { createRunner } from './runner';
 import { SECTIONS, type Finding } from './sections';
@@ -30,7 +31,7 @@ export async function narrateOffline(input: NarrateInput): Promise<void> {
   const checklist = new Plan(writer, steps, input.completedSteps);
   const runner = createRunner(
     writer,
-    { result: input.result, artifacts: input.artifacts, customerRegions: input.customerRegions },
+    { result: input.result, artifacts: input.artifacts, customerRegions: input.customerRegions, snapshot: input.snapshot },
     input.signal,
   );
 
@@ -60,10 +61,12 @@ export async function answerOffline(input: AnswerInput): Promise<void> {
   const writer = new TranscriptWriter(input.transcript, input.idPrefix ?? `chat-${input.history.length}`);
   const runner = createRunner(
     writer,
-    { result: input.result, artifacts: input.artifacts, customerRegions: input.customerRegions },
+    { result: input.result, artifacts: input.artifacts, customerRegions: input.customerRegions, snapshot: input.snapshot },
     input.signal,
   );
-  const text = await answerQuestion(input.question, input.result, runner, input.customerRegions);
+  const text =
+    (input.snapshot && (await answerFromRows(input.question, input.snapshot, input.result, runner))) ??
+    (await answerQuestion(input.question, input.result, runner, input.customerRegions));
   await writer.text(text);
 }
 

@@ -7,6 +7,7 @@
 import { tool, type ToolSet } from 'ai';
 import type { z } from 'zod';
 import { makeChart } from './chart-tool';
+import { queryData } from './query-tool';
 import { findCustomer, getChurnRisk, getConcentration, getSegments, rankCustomers } from './customer-tools';
 import { getOverview, getTrend } from './overview-tools';
 import { findProduct, getCrossSell, getProducts, getSuppliers, rankProducts } from './product-tools';
@@ -28,6 +29,7 @@ export {
   getSuppliers,
   getTrend,
   makeChart,
+  queryData,
   rankCustomers,
   rankProducts,
 };
@@ -64,6 +66,7 @@ export const ANALYST_TOOLS: readonly RegisteredTool[] = [
   register(rankCustomers),
   register(rankProducts),
   register(makeChart),
+  register(queryData),
 ];
 
 /** Names the model may call. */

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { AnalysisResult } from '../../engine/contract';
+import type { Snapshot } from '../../engine/snapshot/columns';
 import type { ArtifactSink } from '../sinks';
 
 /** What a tool can read and write. */
@@ -19,6 +20,8 @@ export interface ToolContext {
    * has no per-customer region, so the caller may pass it from the aggregates.
    */
   customerRegions?: Readonly<Record<string, string | null>>;
+  /** The cleaned rows `query_data` scans; absent when the analysis has no stored snapshot. */
+  snapshot?: Snapshot;
 }
 
 /** A chart the tool stored, for the transcript to show inline. */

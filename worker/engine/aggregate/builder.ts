@@ -20,6 +20,7 @@ import { ByteInterner } from './intern';
 import { OrderProducts } from './order-products';
 import { PairMap } from './pair-map';
 import { RejectLog } from './rejects';
+import type { RowSink } from '../snapshot/row-sink';
 
 /** Dense month slots cover 1900-01 … 2099-12 (the years dates.ts accepts). */
 export const MONTH_BASE = 1900 * 12;
@@ -52,6 +53,8 @@ export class AggregateBuilder {
   readonly orders = new ByteInterner(true);
   readonly suppliers = new ByteInterner();
   readonly rejects = new RejectLog();
+  /** Receives each accepted row for the columnar snapshot (`query_data`); null when not wanted. */
+  sink: RowSink | null = null;
 
   rowsRead = 0;
   rowsUsed = 0;
@@ -279,6 +282,7 @@ export class AggregateBuilder {
         if (customer >= 0) this.supplierCustomers.upsertCached(supplier, customer, 'a');
       }
     }
+    if (this.sink !== null) this.sink.add(view, day, customer, product, order, amount, cost, quantity, isReturn);
   }
 
   /** Grows every per-customer array to hold customer index `customer`. */

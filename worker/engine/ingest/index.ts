@@ -7,6 +7,7 @@ import type { Aggregates } from '../aggregate/types';
 import type { ColumnRole, FileFormat } from '../contract';
 import { EngineError } from '../errors';
 import { chunksOf, readAll, type ByteSource } from './source';
+import type { SnapshotConsumer } from '../snapshot/row-sink';
 import { readText } from './text';
 import { isCompoundFile, readXls } from './xls';
 import { readXlsx } from './xlsx';
@@ -21,6 +22,8 @@ export interface IngestOptions {
   /** Role → header overrides (`--map customerId=Kunde`). */
   roles?: Partial<Record<ColumnRole, string>>;
   onProgress?: (p: { bytesRead: number; rows: number }) => void;
+  /** Receives the cleaned rows as a columnar snapshot for `query_data` (see engine/snapshot). */
+  snapshot?: SnapshotConsumer;
 }
 
 /**
@@ -44,7 +47,14 @@ function kindOf(fileName: string): { kind: Kind; format: FileFormat; extension: 
 export async function ingest(source: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>, options: IngestOptions): Promise<Aggregates> {
   const { kind, format, extension } = kindOf(options.fileName);
   const progress = (bytesRead: number, rows: number): void => options.onProgress?.({ bytesRead, rows });
-  const base = { fileName: options.fileName, format, warnings: [] as string[], asOf: options.asOf, roles: options.roles };
+  const base = {
+    fileName: options.fileName,
+    format,
+    warnings: [] as string[],
+    asOf: options.asOf,
+    roles: options.roles,
+    snapshot: options.snapshot,
+  };
   const chunks = chunksOf(source as ByteSource);
   if (kind === 'text') return readText(chunks, { ...base, sheet: null }, progress);
 

@@ -14,6 +14,7 @@ import { inferSchema, type TablePlan } from '../schema/infer';
 import { COMMA, DOT, parseNumber } from '../schema/numbers';
 import { RecordEncoder } from './record-encoder';
 import type { RecordView } from './tokenizer';
+import { RowSink, type SnapshotConsumer } from '../snapshot/row-sink';
 
 /** Rows buffered before the schema is decided (enough to see every convention a column uses). */
 export const SAMPLE_ROWS = 1000;
@@ -30,6 +31,8 @@ export interface TableContext {
   semicolonDelimited: boolean;
   asOf?: string;
   roles?: Partial<Record<ColumnRole, string>>;
+  /** Receives the cleaned rows as a columnar snapshot (transaction files only). */
+  snapshot?: SnapshotConsumer;
 }
 
 const decoder = new TextDecoder();
@@ -77,6 +80,7 @@ export class TableReader {
     if (this.sample) this.startStreaming();
     const builder = this.builder as AggregateBuilder;
     if (builder.rowsRead === 0) throw headerOnly();
+    builder.sink?.finish();
     const warnings = [...this.context.warnings];
     if (this.repeatedHeaders > 0)
       warnings.push(
@@ -136,6 +140,7 @@ export class TableReader {
     }
     this.builder = new AggregateBuilder(plan, this.asOfDay);
     if (plan.grain === 'customers') registerSpendColumns(this.builder);
+    else if (this.context.snapshot) this.builder.sink = snapshotSink(this.builder, this.context.snapshot);
     for (const row of rows) this.addRecord(this.encoder.encode(row));
   }
 
@@ -151,6 +156,14 @@ export class TableReader {
     }
     return true;
   }
+}
+
+function snapshotSink(b: AggregateBuilder, consumer: SnapshotConsumer): RowSink {
+  const labels = {
+    customer: (i: number) => b.customerNames[i] || b.customers.keys[i],
+    product: (i: number) => b.productNames[i] || b.products.keys[i],
+  };
+  return new RowSink(b.plan, b.hasCost, labels, consumer);
 }
 
 function sameRow(a: readonly string[], b: readonly string[]): boolean {

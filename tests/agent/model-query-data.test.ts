@@ -1,0 +1,90 @@
+/**
+ * The model analyst's query_data tool with `ai/test` mock models: a period-filtered call
+ * gets the exact figure persisted (checked against DuckDB over the raw CSV), the numbers
+ * guard accepts a figure taken from it, and a malformed spec is an `is_error` result with
+ * a readable reason.
+ */
+import { DuckDBInstance } from '@duckdb/node-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analystConfigFromEnv, createAnalyst } from '../../worker/agent';
+import type { TranscriptMessage } from '../../worker/agent/messages';
+import { datasetPath } from '../engine/helpers/datasets';
+import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
+import { wholesaleResult } from './fixtures/wholesale-result';
+import { lastText, memoryArtifacts, memoryTranscript } from './helpers';
+import { scriptedModel, textReply, toolCalls, type Reply } from './mock-models';
+
+const CSV = datasetPath('superstore/Sample - Superstore.csv');
+let file: Ingested;
+let revenue2020West = 0;
+
+beforeAll(async () => {
+  file = await ingestWithSnapshot(CSV);
+  const db = await (await DuckDBInstance.create(':memory:')).connect();
+  const rows = (
+    await db.runAndReadAll(
+      `SELECT sum(CAST(Sales AS DOUBLE)) FROM read_csv('${CSV}', header = true, all_varchar = true)
+       WHERE Region = 'West' AND year(strptime("Order Date", '%m/%d/%Y')) = 2020`,
+    )
+  ).getRows();
+  revenue2020West = rows[0][0] as number;
+  db.closeSync();
+}, 60_000);
+
+async function ask(replies: Reply[]) {
+  const model = scriptedModel(replies);
+  const analyst = createAnalyst(analystConfigFromEnv({ ANALYST: 'offline' }, { model, limits: { retryBaseDelayMs: 0 } }));
+  const transcript = memoryTranscript();
+  await analyst.answer({
+    result: wholesaleResult(),
+    question: 'Revenue in the West in 2020?',
+    history: [],
+    transcript,
+    artifacts: memoryArtifacts(),
+    snapshot: file.snapshot,
+  });
+  return transcript.messages;
+}
+
+function toolResults(messages: TranscriptMessage[]) {
+  return messages.flatMap((m) =>
+    typeof m.content === 'string' ? [] : m.content.message_data.content.flatMap((b) => (b.type === 'tool_result' ? [b] : [])),
+  );
+}
+
+describe('model analyst: query_data', () => {
+  it('a call with a period filter gets the exact figure persisted, and the guard accepts it', async () => {
+    const spec = {
+      measures: ['revenue'],
+      filters: [{ dimension: 'region', values: ['West'] }],
+      period: { from: '2020-01-01', to: '2020-12-31' },
+    };
+    const rounded = Math.round(revenue2020West).toLocaleString('en-US');
+    const messages = await ask([toolCalls(['query_data', spec]), textReply(`Revenue in the West in 2020 was $${rounded}.`)]);
+    const [result] = toolResults(messages);
+    expect(result.is_error).toBe(false);
+    const data = JSON.parse(result.content) as { understood: string; rows: number[][] };
+    expect(data.understood).toBe('revenue, region = West, 2020-01-01 … 2020-12-31');
+    expect(data.rows[0][0]).toBeCloseTo(revenue2020West, 6);
+    expect(lastText(messages)).toBe(`Revenue in the West in 2020 was $${rounded}.`);
+  });
+
+  it('a malformed spec is an is_error result with a readable reason', async () => {
+    const messages = await ask([
+      toolCalls(['query_data', { measures: ['profit'], period: { from: '2020-01-01' } }]),
+      textReply('I could not run that.'),
+    ]);
+    const [result] = toolResults(messages);
+    expect(result.is_error).toBe(true);
+    expect(result.content).toMatch(/^Invalid input for query_data: measures\.0: .*; period\.to: /);
+  });
+
+  it('a missing column is an is_error result naming it', async () => {
+    const messages = await ask([
+      toolCalls(['query_data', { measures: ['revenue'], groupBy: ['supplier'] }]),
+      textReply('No supplier column.'),
+    ]);
+    const [result] = toolResults(messages);
+    expect(result).toMatchObject({ is_error: true, content: 'This file has no supplier column.' });
+  });
+});

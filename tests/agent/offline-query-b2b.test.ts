@@ -1,0 +1,138 @@
+/**
+ * The offline analyst's grammar over the generated B2B file (scripts/generate-b2b-csv.ts):
+ * sales reps, suppliers, regions and credit notes. Expected figures come from a plain
+ * reference over the Papa-parsed raw rows (revenue = quantity × unit price, credit notes
+ * already negative; gross profit = (unit price − unit cost) × quantity).
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Papa from 'papaparse';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { answerWithQuery } from '../../worker/agent/offline/query-answer';
+import { generateB2bCsv } from '../../scripts/generate-b2b-csv';
+import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
+
+type Row = Record<string, string>;
+let file: Ingested;
+let rows: Row[];
+let today: Date;
+
+beforeAll(async () => {
+  const path = join(mkdtempSync(join(tmpdir(), 'tally-b2b-q-')), 'b2b.csv');
+  generateB2bCsv(20_000, path);
+  rows = Papa.parse<Row>(readFileSync(path, 'utf8'), { header: true, skipEmptyLines: true }).data;
+  file = await ingestWithSnapshot(path, 'b2b.csv');
+  today = new Date(
+    `${rows
+      .map((r) => r.InvoiceDate)
+      .sort()
+      .at(-1)}T00:00:00Z`,
+  );
+}, 60_000);
+
+const revenue = (r: Row): number => Number(r.Quantity) * Number(r.UnitPrice);
+const profit = (r: Row): number => (Number(r.UnitPrice) - Number(r.UnitCost)) * Number(r.Quantity);
+
+/** Sums `value` by `key` over the rows passing `keep`, largest first. */
+function grouped(keep: (r: Row) => boolean, key: (r: Row) => string, value: (r: Row) => number): [string, number][] {
+  const sums = new Map<string, number>();
+  for (const r of rows) if (keep(r)) sums.set(key(r), (sums.get(key(r)) ?? 0) + value(r));
+  return [...sums].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+}
+
+async function expectRows(question: string, expected: [string, number][] | number, understood: string): Promise<void> {
+  const answer = await answerWithQuery(question, file.snapshot, today);
+  expect(answer.result?.understood, answer.text).toBe(understood);
+  const got = answer.result?.rows ?? [];
+  if (typeof expected === 'number') {
+    expect(got[0][0] as number).toBeCloseTo(expected, 6);
+    return;
+  }
+  expect(got.length).toBe(expected.length);
+  got.forEach((row, i) => {
+    expect(row[0]).toBe(expected[i][0]);
+    expect(row[1] as number).toBeCloseTo(expected[i][1], 6);
+  });
+}
+
+const inYear = (y: number) => (r: Row) => r.InvoiceDate.startsWith(`${y}-`);
+
+describe('the offline analyst answers generated B2B questions exactly (plain reference)', () => {
+  it('"revenue by sales rep"', () =>
+    expectRows(
+      'revenue by sales rep',
+      grouped(
+        () => true,
+        (r) => r.SalesRep,
+        revenue,
+      ),
+      'revenue, by sales rep',
+    ));
+  it('"top 5 suppliers by turnover"', () =>
+    expectRows(
+      'top 5 suppliers by turnover',
+      grouped(
+        () => true,
+        (r) => r.Supplier,
+        revenue,
+      ).slice(0, 5),
+      'top 5 by revenue, by supplier',
+    ));
+  it('"gross profit per category"', () =>
+    expectRows(
+      'gross profit per category',
+      grouped(
+        () => true,
+        (r) => r.Category,
+        profit,
+      ),
+      'gross profit, by category',
+    ));
+  it('"sales in the DE-South region this year"', async () => {
+    const y = today.getUTCFullYear();
+    const sum = rows.filter((r) => r.Region === 'DE-South' && inYear(y)(r)).reduce((s, r) => s + revenue(r), 0);
+    await expectRows(
+      'sales in the DE-South region this year',
+      sum,
+      `revenue, region = DE-South, ${y}-01-01 … ${today.toISOString().slice(0, 10)}`,
+    );
+  });
+  it('"how much did Rep 7 sell last year"', async () => {
+    const y = today.getUTCFullYear() - 1;
+    const sum = rows.filter((r) => r.SalesRep === 'Rep 7' && inYear(y)(r)).reduce((s, r) => s + revenue(r), 0);
+    await expectRows('how much did Rep 7 sell last year', sum, `revenue, sales rep = Rep 7, ${y}-01-01 … ${y}-12-31`);
+  });
+  it('"revenue by region for Hydraulics"', () =>
+    expectRows(
+      'revenue by region for Hydraulics',
+      grouped(
+        (r) => r.Category === 'Hydraulics',
+        (r) => r.Region,
+        revenue,
+      ),
+      'revenue, by region, category = Hydraulics',
+    ));
+  it('"bottom 3 reps by sales"', () =>
+    expectRows(
+      'bottom 3 reps by sales',
+      grouped(
+        () => true,
+        (r) => r.SalesRep,
+        revenue,
+      )
+        .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))
+        .slice(0, 3),
+      'bottom 3 by revenue, by sales rep',
+    ));
+  it('"units by category"', () =>
+    expectRows(
+      'units by category',
+      grouped(
+        () => true,
+        (r) => r.Category,
+        (r) => Number(r.Quantity),
+      ),
+      'units, by category',
+    ));
+});

@@ -1,0 +1,237 @@
+/**
+ * The offline analyst's question grammar over Superstore: each phrasing's answer carries
+ * exactly the figures DuckDB computes from the raw CSV; questions it can't map or the file
+ * can't answer get a "can't" with no figure. "Today" is the analysis date, 2021-12-30.
+ */
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCell } from '../../worker/engine/query';
+import { answerWithQuery } from '../../worker/agent/offline/query-answer';
+import { datasetPath } from '../engine/helpers/datasets';
+import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
+
+const CSV = datasetPath('superstore/Sample - Superstore.csv');
+const TODAY = new Date('2021-12-30T00:00:00Z');
+let file: Ingested;
+let db: DuckDBConnection;
+
+beforeAll(async () => {
+  file = await ingestWithSnapshot(CSV);
+  db = await (await DuckDBInstance.create(':memory:')).connect();
+  await db.run(
+    `CREATE TABLE t AS SELECT *, strptime("Order Date", '%m/%d/%Y')::DATE AS d, CAST(Sales AS DOUBLE) AS rev, CAST(Profit AS DOUBLE) AS gp
+     FROM read_csv('${CSV}', header = true, all_varchar = true)`,
+  );
+}, 60_000);
+afterAll(() => db.closeSync());
+
+async function sql(query: string): Promise<(string | number)[][]> {
+  const rows = (await db.runAndReadAll(query)).getRows();
+  return rows.map((r) =>
+    r.map((v) => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' || typeof v === 'string' ? v : String(v))),
+  );
+}
+
+/** Asserts the answer's result rows equal the reference rows (labels exactly, figures to 1e-6). */
+async function expectAnswer(question: string, reference: string, understood: string): Promise<void> {
+  const answer = await answerWithQuery(question, file.snapshot, TODAY);
+  expect(answer.result, answer.text).not.toBeNull();
+  const expected = await sql(reference);
+  const rows = answer.result?.rows ?? [];
+  expect(rows.length).toBe(expected.length);
+  rows.forEach((row, i) =>
+    row.forEach((cell, j) => {
+      const want = expected[i][j];
+      if (typeof want === 'number') expect(cell as number).toBeCloseTo(want, 6);
+      else expect(cell).toBe(want);
+    }),
+  );
+  expect(answer.result?.understood).toBe(understood);
+  expect(answer.text.startsWith(`I understood: **${understood}**.`)).toBe(true);
+  // The table shows the same figures, formatted.
+  const first = rows[0]?.find((c) => typeof c === 'number');
+  if (typeof first === 'number')
+    expect(answer.text).toContain(formatCell(first, answer.result?.columns[rows[0].indexOf(first)].kind ?? 'number'));
+}
+
+const Y2021 = 'year(d) = 2021';
+const cases: [string, string, string][] = [
+  ['What was total revenue in 2021?', `SELECT sum(rev) FROM t WHERE ${Y2021}`, 'revenue, 2021-01-01 … 2021-12-31'],
+  ['total sales in 2021', `SELECT sum(rev) FROM t WHERE ${Y2021}`, 'revenue, 2021-01-01 … 2021-12-31'],
+  ['turnover in 2020', `SELECT sum(rev) FROM t WHERE year(d) = 2020`, 'revenue, 2020-01-01 … 2020-12-31'],
+  [
+    'How much did Claire Gute buy in 2020?',
+    `SELECT sum(rev) FROM t WHERE "Customer Name" = 'Claire Gute' AND year(d) = 2020`,
+    'revenue, customer = Claire Gute, 2020-01-01 … 2020-12-31',
+  ],
+  ['how much did claire gute buy?', `SELECT sum(rev) FROM t WHERE "Customer Name" = 'Claire Gute'`, 'revenue, customer = Claire Gute'],
+  [
+    'Who are my top 5 customers by gross profit?',
+    `SELECT "Customer Name", sum(gp) p FROM t GROUP BY "Customer ID", 1 ORDER BY p DESC LIMIT 5`,
+    'top 5 by gross profit, by customer',
+  ],
+  [
+    'top 3 clients by revenue in 2021',
+    `SELECT "Customer Name", sum(rev) r FROM t WHERE ${Y2021} GROUP BY "Customer ID", 1 ORDER BY r DESC LIMIT 3`,
+    'top 3 by revenue, by customer, 2021-01-01 … 2021-12-31',
+  ],
+  [
+    'top ten accounts by sales',
+    `SELECT "Customer Name", sum(rev) r FROM t GROUP BY "Customer ID", 1 ORDER BY r DESC LIMIT 10`,
+    'top 10 by revenue, by customer',
+  ],
+  [
+    'Which product category brings in the most revenue?',
+    `SELECT Category, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC LIMIT 1`,
+    'top 1 by revenue, by category',
+  ],
+  ['revenue by category', `SELECT Category, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC`, 'revenue, by category'],
+  ['How much revenue came from the South region?', `SELECT sum(rev) FROM t WHERE Region = 'South'`, 'revenue, region = South'],
+  [
+    'sales in the west in 2021',
+    `SELECT sum(rev) FROM t WHERE Region = 'West' AND ${Y2021}`,
+    'revenue, region = West, 2021-01-01 … 2021-12-31',
+  ],
+  ['revenue per region', `SELECT Region, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC`, 'revenue, by region'],
+  [
+    'Compare revenue in Q1 2021 with Q1 2020',
+    `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (d BETWEEN '2021-01-01' AND '2021-03-31') a, sum(rev) FILTER (d BETWEEN '2020-01-01' AND '2020-03-31') b FROM t)`,
+    'revenue, 2021-01-01 … 2021-03-31, compared with 2020-01-01 … 2020-03-31',
+  ],
+  [
+    'revenue this year vs last year',
+    `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (d BETWEEN '2021-01-01' AND '2021-12-30') a, sum(rev) FILTER (year(d) = 2020) b FROM t)`,
+    'revenue, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-31',
+  ],
+  [
+    'Show revenue by quarter for 2020',
+    `SELECT year(d) || ' Q' || quarter(d), sum(rev) FROM t WHERE year(d) = 2020 GROUP BY 1 ORDER BY 1`,
+    'revenue, by quarter, 2020-01-01 … 2020-12-31',
+  ],
+  [
+    'monthly sales in 2021',
+    `SELECT strftime(d, '%Y-%m'), sum(rev) FROM t WHERE ${Y2021} GROUP BY 1 ORDER BY 1`,
+    'revenue, by month, 2021-01-01 … 2021-12-31',
+  ],
+  ['revenue by year', `SELECT year(d)::VARCHAR, sum(rev) FROM t GROUP BY 1 ORDER BY 1`, 'revenue, by year'],
+  ['gross profit by year', `SELECT year(d)::VARCHAR, sum(gp) FROM t GROUP BY 1 ORDER BY 1`, 'gross profit, by year'],
+  ['What is our margin in 2021?', `SELECT sum(gp) / sum(rev) * 100 FROM t WHERE ${Y2021}`, 'margin %, 2021-01-01 … 2021-12-31'],
+  ['margin by category', `SELECT Category, sum(gp) / sum(rev) * 100 m FROM t GROUP BY 1 ORDER BY m DESC`, 'margin %, by category'],
+  [
+    'How many orders in March 2021?',
+    `SELECT count(DISTINCT "Order ID") FROM t WHERE d BETWEEN '2021-03-01' AND '2021-03-31'`,
+    'orders, 2021-03-01 … 2021-03-31',
+  ],
+  [
+    'number of orders last quarter',
+    `SELECT count(DISTINCT "Order ID") FROM t WHERE d BETWEEN '2021-07-01' AND '2021-09-30'`,
+    'orders, 2021-07-01 … 2021-09-30',
+  ],
+  [
+    'How many customers bought in 2021?',
+    `SELECT count(DISTINCT "Customer ID") FROM t WHERE ${Y2021}`,
+    'customers, 2021-01-01 … 2021-12-31',
+  ],
+  [
+    'how many clients in the last 90 days',
+    `SELECT count(DISTINCT "Customer ID") FROM t WHERE d BETWEEN DATE '2021-12-30' - 89 AND DATE '2021-12-30'`,
+    'customers, 2021-10-02 … 2021-12-30',
+  ],
+  [
+    'units sold since June',
+    `SELECT sum(CAST(Quantity AS DOUBLE)) FROM t WHERE d BETWEEN '2021-06-01' AND '2021-12-30'`,
+    'units, 2021-06-01 … 2021-12-30',
+  ],
+  [
+    'average order value in 2021',
+    `SELECT sum(rev) / count(DISTINCT "Order ID") FROM t WHERE ${Y2021}`,
+    'average order value, 2021-01-01 … 2021-12-31',
+  ],
+  [
+    'AOV by region',
+    `SELECT Region, sum(rev) / count(DISTINCT "Order ID") a FROM t GROUP BY 1 ORDER BY a DESC`,
+    'average order value, by region',
+  ],
+  [
+    'revenue between March 2021 and May 2021',
+    `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-03-01' AND '2021-05-31'`,
+    'revenue, 2021-03-01 … 2021-05-31',
+  ],
+  [
+    'sales in Furniture in 2021',
+    `SELECT sum(rev) FROM t WHERE Category = 'Furniture' AND ${Y2021}`,
+    'revenue, category = Furniture, 2021-01-01 … 2021-12-31',
+  ],
+  [
+    'revenue for technology by quarter in 2021',
+    `SELECT year(d) || ' Q' || quarter(d), sum(rev) FROM t WHERE Category = 'Technology' AND ${Y2021} GROUP BY 1 ORDER BY 1`,
+    'revenue, by quarter, category = Technology, 2021-01-01 … 2021-12-31',
+  ],
+  [
+    'new customers by year',
+    `WITH f AS (SELECT "Customer ID" c, min(d) fd FROM t GROUP BY 1) SELECT year(fd)::VARCHAR, count(*) FROM f GROUP BY 1 ORDER BY 1`,
+    'new customers, by year',
+  ],
+  ['bottom 3 regions by sales', `SELECT Region, sum(rev) r FROM t GROUP BY 1 ORDER BY r ASC LIMIT 3`, 'bottom 3 by revenue, by region'],
+  ['revenue by segment', `SELECT Segment, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC`, 'revenue, by Segment'],
+  [
+    'sales in Q4 2020 for the Consumer segment',
+    `SELECT sum(rev) FROM t WHERE Segment = 'Consumer' AND d BETWEEN '2020-10-01' AND '2020-12-31'`,
+    'revenue, Segment = Consumer, 2020-10-01 … 2020-12-31',
+  ],
+];
+
+describe('the offline analyst answers Superstore questions exactly (DuckDB reference)', () => {
+  for (const [question, reference, understood] of cases) {
+    it(`"${question}" → ${understood}`, () => expectAnswer(question, reference, understood));
+  }
+
+  it('"How many customers bought Furniture in 2020 but not in 2021?" counts the lapsed buyers', async () => {
+    const answer = await answerWithQuery('How many customers bought Furniture in 2020 but not in 2021?', file.snapshot, TODAY);
+    const [[count]] = (await sql(
+      `SELECT count(*) FROM (SELECT DISTINCT "Customer ID" FROM t WHERE Category = 'Furniture' AND year(d) = 2020
+        EXCEPT SELECT DISTINCT "Customer ID" FROM t WHERE Category = 'Furniture' AND year(d) = 2021)`,
+    )) as number[][];
+    expect(answer.result?.totalRows).toBe(count);
+    expect(answer.result?.understood).toBe(
+      'customers who bought, category = Furniture, 2020-01-01 … 2020-12-31, but not in 2021-01-01 … 2021-12-31',
+    );
+  });
+});
+
+const refusals: [string, RegExp][] = [
+  ['Which supplier do we depend on most?', /This file has no supplier column\./],
+  ['revenue by sales rep', /This file has no sales-rep column\./],
+  ['What will revenue be next year?', /asks about the future or a cause/],
+  ['Forecast sales for Q1 2022', /asks about the future or a cause/],
+  ['Why did sales drop in March?', /asks about the future or a cause/],
+  ['hello there', /couldn't tell which figure you want/],
+  ['Tell me something interesting', /couldn't tell which figure you want/],
+  ['Which customers stopped buying?', /two periods/],
+  ['customers who bought in 2020 but not', /two periods/],
+  ['revenue by vendor', /This file has no supplier column\./],
+  ['revenue by week by month', /Group by one time unit at a time\./],
+  ['What is the weather in 2021?', /asks about the future or a cause/],
+  ['Should I raise prices in 2021?', /asks about the future or a cause/],
+  ['what about the stock price', /asks about the future or a cause/],
+  ['top suppliers by margin in 2021', /This file has no supplier column\./],
+  [`${'revenue please '.repeat(140)}`, /couldn't|I understood/],
+];
+
+describe('the offline analyst says "can\'t" with no invented figure', () => {
+  for (const [question, reason] of refusals.slice(0, -1)) {
+    it(`"${question}"`, async () => {
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.text).toMatch(reason);
+      expect(answer.result).toBeNull();
+      expect(answer.text.startsWith("I can't answer that exactly.")).toBe(true);
+      // No figure: the only digits are the year in the suggested questions.
+      expect(answer.text.replace(/\b20\d\d\b/g, '').replace(/Top 5/g, '')).not.toMatch(/\d/);
+    });
+  }
+
+  it('a question of 2,000 characters is bounded and does not crash', async () => {
+    const answer = await answerWithQuery('revenue please '.repeat(140), file.snapshot, TODAY);
+    expect(answer.text.length).toBeLessThan(2_000);
+  });
+});

@@ -1,0 +1,34 @@
+/** Ingests a file once and keeps its columnar snapshot in memory and as Parquet (test helper). */
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import type { Aggregates } from '../../../worker/engine/aggregate/types';
+import { ingest } from '../../../worker/engine/ingest';
+import type { Snapshot } from '../../../worker/engine/snapshot/columns';
+import { memorySnapshot } from '../../../worker/engine/snapshot/memory';
+import { parquetSnapshot } from '../../../worker/engine/snapshot/parquet-write';
+import type { SnapshotConsumer } from '../../../worker/engine/snapshot/row-sink';
+
+export interface Ingested {
+  aggregates: Aggregates;
+  snapshot: Snapshot;
+  parquet: Uint8Array;
+}
+
+/** Reads `path` with both snapshot consumers attached. */
+export async function ingestWithSnapshot(path: string, fileName = path): Promise<Ingested> {
+  const memory = memorySnapshot();
+  const parquet = parquetSnapshot();
+  const both: SnapshotConsumer = {
+    group(g, dims) {
+      memory.consumer.group(g, dims);
+      parquet.consumer.group(g, dims);
+    },
+    finish(meta) {
+      memory.consumer.finish(meta);
+      parquet.consumer.finish(meta);
+    },
+  };
+  const stream = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
+  const aggregates = await ingest(stream, { fileName, snapshot: both });
+  return { aggregates, snapshot: memory.snapshot(), parquet: parquet.bytes() };
+}

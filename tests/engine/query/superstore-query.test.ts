@@ -1,0 +1,167 @@
+/**
+ * query_data over Superstore: every figure equals DuckDB's answer over the raw CSV (never
+ * the engine's own aggregates), from the in-memory and the Parquet snapshot alike.
+ */
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runQuery, QueryRefusal } from '../../../worker/engine/query/execute';
+import { parseQuerySpec, QuerySpecSchema, type QuerySpecInput } from '../../../worker/engine/query/spec';
+import { readParquetSnapshot } from '../../../worker/engine/snapshot/parquet-read';
+import { datasetPath } from '../helpers/datasets';
+import { ingestWithSnapshot, type Ingested } from './snapshot-of';
+
+const CSV = datasetPath('superstore/Sample - Superstore.csv');
+let file: Ingested;
+let db: DuckDBConnection;
+
+beforeAll(async () => {
+  file = await ingestWithSnapshot(CSV);
+  db = await (await DuckDBInstance.create(':memory:')).connect();
+  await db.run(
+    `CREATE TABLE s AS SELECT *, strptime("Order Date", '%m/%d/%Y')::DATE AS d FROM read_csv('${CSV}', header = true, all_varchar = true)`,
+  );
+  await db.run('CREATE VIEW t AS SELECT *, CAST(Sales AS DOUBLE) AS sales_v, CAST(Profit AS DOUBLE) AS profit_v FROM s');
+}, 60_000);
+afterAll(() => db.closeSync());
+
+async function sql(query: string): Promise<(string | number)[][]> {
+  const rows = (await db.runAndReadAll(query)).getRows();
+  return rows.map((r) =>
+    r.map((v) => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' || typeof v === 'string' ? v : String(v))),
+  );
+}
+
+async function query(input: QuerySpecInput, parquet = false) {
+  const spec = QuerySpecSchema.parse(input);
+  return runQuery(parquet ? readParquetSnapshot(file.parquet) : file.snapshot, spec);
+}
+
+function expectRows(actual: (string | number | null)[][], expected: (string | number)[][]): void {
+  expect(actual.length).toBe(expected.length);
+  actual.forEach((row, i) =>
+    row.forEach((cell, j) => {
+      if (typeof expected[i][j] === 'number') expect(cell as number).toBeCloseTo(expected[i][j] as number, 6);
+      else expect(cell).toBe(expected[i][j]);
+    }),
+  );
+}
+
+describe('query_data over Superstore equals DuckDB over the raw rows', () => {
+  it('totals: revenue, gross profit, orders, customers', async () => {
+    const result = await query({ measures: ['revenue', 'grossProfit', 'orders', 'customers'] });
+    expectRows(
+      result.rows,
+      await sql(`SELECT sum(sales_v), sum(profit_v), count(DISTINCT "Order ID"), count(DISTINCT "Customer ID") FROM t`),
+    );
+    expect(result.understood).toBe('revenue, gross profit, orders, customers');
+  });
+
+  it('revenue by region, largest first', async () => {
+    const result = await query({ measures: ['revenue'], groupBy: ['region'] });
+    expectRows(result.rows, await sql(`SELECT Region, sum(sales_v) r FROM t GROUP BY 1 ORDER BY r DESC`));
+  });
+
+  it('revenue by quarter for 2020, in calendar order', async () => {
+    const result = await query({ measures: ['revenue'], groupBy: ['quarter'], period: { from: '2020-01-01', to: '2020-12-31' } });
+    expectRows(
+      result.rows,
+      await sql(`SELECT year(d) || ' Q' || quarter(d), sum(sales_v) FROM t WHERE year(d) = 2020 GROUP BY 1 ORDER BY 1`),
+    );
+    expect(result.understood).toBe('revenue, by quarter, 2020-01-01 … 2020-12-31');
+  });
+
+  it('Q1 2021 compared with Q1 2020, with absolute and % change', async () => {
+    const result = await query({
+      measures: ['revenue'],
+      period: { from: '2021-01-01', to: '2021-03-31' },
+      compareTo: { from: '2020-01-01', to: '2020-03-31' },
+    });
+    const [[a, b]] = (await sql(
+      `SELECT sum(sales_v) FILTER (d BETWEEN '2021-01-01' AND '2021-03-31'), sum(sales_v) FILTER (d BETWEEN '2020-01-01' AND '2020-03-31') FROM t`,
+    )) as number[][];
+    expectRows(result.rows, [[a, b, a - b, ((a - b) / b) * 100]]);
+  });
+
+  it('top 5 customers by gross profit', async () => {
+    const result = await query({ measures: ['grossProfit'], groupBy: ['customer'], limit: 5 });
+    expectRows(result.rows, await sql(`SELECT "Customer Name", sum(profit_v) p FROM t GROUP BY "Customer ID", 1 ORDER BY p DESC LIMIT 5`));
+    expect(result.understood).toBe('top 5 by gross profit, by customer');
+  });
+
+  it('a misspelt, lower-case customer name resolves to the one customer it matches', async () => {
+    const result = await query({ measures: ['revenue', 'orders'], filters: [{ dimension: 'client', values: ['clair gute'] }] });
+    expectRows(result.rows, await sql(`SELECT sum(sales_v), count(DISTINCT "Order ID") FROM t WHERE "Customer Name" = 'Claire Gute'`));
+    expect(result.understood).toBe('revenue, orders, customer = Claire Gute');
+  });
+
+  it('customers who bought Furniture in 2020 but not in 2021', async () => {
+    const result = await query({
+      measures: ['customers'],
+      filters: [{ dimension: 'category', values: ['furniture'] }],
+      period: { from: '2020-01-01', to: '2020-12-31' },
+      notBoughtIn: { from: '2021-01-01', to: '2021-12-31' },
+      limit: 3,
+    });
+    const [[count]] = (await sql(
+      `SELECT count(*) FROM (SELECT DISTINCT "Customer ID" FROM t WHERE Category = 'Furniture' AND year(d) = 2020
+        EXCEPT SELECT DISTINCT "Customer ID" FROM t WHERE Category = 'Furniture' AND year(d) = 2021)`,
+    )) as number[][];
+    expect(result.totalRows).toBe(count);
+    expect(result.note).toBe(`Showing 3 of ${count} rows.`);
+  });
+
+  it('new and returning customers by year', async () => {
+    const result = await query({ measures: ['newCustomers', 'returningCustomers'], groupBy: ['year'] });
+    expectRows(
+      result.rows,
+      await sql(`WITH f AS (SELECT "Customer ID" c, min(d) first_day FROM t GROUP BY 1),
+        y AS (SELECT DISTINCT "Customer ID" c, year(d) yr FROM t)
+        SELECT yr::VARCHAR, count(*) FILTER (year(first_day) = yr), count(*) FILTER (year(first_day) < yr) FROM y JOIN f USING (c) GROUP BY yr ORDER BY yr`),
+    );
+  });
+
+  it('the Parquet snapshot gives the same answers as the in-memory one', async () => {
+    const spec = { measures: ['revenue', 'grossProfit', 'orders'] as const, groupBy: ['column:Segment', 'year'] };
+    expect((await query({ ...spec, measures: [...spec.measures] }, true)).rows).toEqual(
+      (await query({ ...spec, measures: [...spec.measures] })).rows,
+    );
+  });
+
+  it('a 531-value dimension is capped with a "showing 50 of 531" note', async () => {
+    const result = await query({ measures: ['revenue'], groupBy: ['City'] });
+    expect(result.rows.length).toBe(50);
+    expect(result.totalRows).toBe(531);
+    expect(result.note).toBe('Showing 50 of 531 rows.');
+  });
+});
+
+describe('query_data refuses what Superstore cannot answer, with no figure', () => {
+  const refusal = async (input: QuerySpecInput): Promise<QueryRefusal> => {
+    const error = await query(input).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(QueryRefusal);
+    expect((error as Error).message).not.toMatch(/\d{3}/);
+    return error as QueryRefusal;
+  };
+  it('names the missing supplier column', async () => {
+    expect((await refusal({ measures: ['revenue'], groupBy: ['supplier'] })).message).toBe('This file has no supplier column.');
+  });
+  it('names the missing sales-rep column', async () => {
+    expect((await refusal({ measures: ['revenue'], groupBy: ['sales rep'] })).message).toBe('This file has no sales-rep column.');
+  });
+  it('says no customer matches an unknown name', async () => {
+    const error = await refusal({ measures: ['revenue'], filters: [{ dimension: 'customer', values: ['Zorro Unlimited Holdings'] }] });
+    expect(error.code).toBe('NO_MATCH');
+    expect(error.message).toMatch(/^No customer in this file matches 'Zorro Unlimited Holdings'\./);
+  });
+  it('an exact filter does not guess', async () => {
+    const error = await refusal({ measures: ['revenue'], filters: [{ dimension: 'customer', values: ['claire gute'], match: 'exact' }] });
+    expect(error.code).toBe('NO_MATCH');
+  });
+  it('a malformed spec gets a readable reason', () => {
+    expect(parseQuerySpec({ measures: ['profit'], period: { from: '2025-02-30', to: '2025-12-31' } })).toEqual({
+      ok: false,
+      reason:
+        'The query spec is not valid — measures.0: Invalid option: expected one of "revenue"|"grossProfit"|"marginPct"|"orders"|"customers"|"units"|"averageOrderValue"|"newCustomers"|"returningCustomers"; period.from: is not a calendar date.',
+    });
+  });
+});

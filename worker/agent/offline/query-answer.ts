@@ -1,0 +1,43 @@
+/**
+ * Chat answers from `query_data`: the question is parsed by query-grammar.ts, executed by
+ * the engine, and answered as "how I understood it", then the figures as a GFM table.
+ * A question that can't be mapped, or that the file can't answer, gets a plain "can't"
+ * and two or three questions it can answer — never a figure for a different question.
+ */
+import { markdownTableOf, parseQuerySpec, QueryRefusal, runQuery, type QueryResult } from '../../engine/query';
+import type { Snapshot, SnapshotMeta } from '../../engine/snapshot/columns';
+import { parseQuestion } from './query-grammar';
+
+export interface QueryAnswer {
+  text: string;
+  /** The result behind the text (null for a "can't"). */
+  result: QueryResult | null;
+}
+
+/** Answers a question exactly from the snapshot, or says why it can't. */
+export async function answerWithQuery(question: string, snapshot: Snapshot, today: Date): Promise<QueryAnswer> {
+  const parsed = parseQuestion(question, snapshot.meta, today);
+  if (parsed.kind === 'unmapped') return { text: cant(parsed.reason, snapshot.meta, today), result: null };
+  const valid = parseQuerySpec(parsed.spec);
+  if (!valid.ok) return { text: cant("I couldn't turn that into a query I can run exactly.", snapshot.meta, today), result: null };
+  try {
+    const result = await runQuery(snapshot, valid.spec);
+    return { text: `I understood: **${result.understood}**.\n\n${markdownTableOf(result)}`, result };
+  } catch (error) {
+    if (error instanceof QueryRefusal) return { text: cant(error.message, snapshot.meta, today), result: null };
+    throw error;
+  }
+}
+
+/** "I can't answer that exactly" with the reason and 2–3 questions that can be answered. */
+export function cant(reason: string, meta: SnapshotMeta, today: Date): string {
+  const year = today.getUTCFullYear();
+  const suggestions = [`Revenue by month in ${year}`];
+  if (meta.dimensions.some((d) => d.key === 'customer')) suggestions.push(`Top 5 customers by revenue in ${year}`);
+  const slice = meta.dimensions.find((d) => d.key === 'category' || d.key === 'region' || d.key === 'product');
+  if (slice) suggestions.push(`Revenue by ${slice.label} in ${year}`);
+  return `I can't answer that exactly. ${reason}\n\nQuestions I can answer from this file:\n${suggestions
+    .slice(0, 3)
+    .map((s) => `- ${s}`)
+    .join('\n')}`;
+}

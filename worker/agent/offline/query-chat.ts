@@ -1,0 +1,29 @@
+/**
+ * Hooks the question grammar into offline chat: a question the grammar maps runs through
+ * the shared `query_data` tool (so the transcript shows the step with its spec), and the
+ * answer states how it was understood before the figures. Questions it doesn't map go
+ * on to the intent answers (answers.ts).
+ */
+import type { AnalysisResult } from '../../engine/contract';
+import { markdownTableOf } from '../../engine/query';
+import type { Snapshot } from '../../engine/snapshot/columns';
+import { queryData } from '../tools/query-tool';
+import { answerWithQuery } from './query-answer';
+import { parseQuestion } from './query-grammar';
+import type { SectionRunner } from './sections';
+
+/** The answer from the rows, or null when the grammar can't map the question. */
+export async function answerFromRows(
+  question: string,
+  snapshot: Snapshot,
+  result: AnalysisResult,
+  runner: SectionRunner,
+): Promise<string | null> {
+  const today = new Date(`${result.asOf}T00:00:00Z`);
+  const parsed = parseQuestion(question, snapshot.meta, today);
+  if (parsed.kind === 'unmapped') return null;
+  const data = await runner.call(queryData, parsed.spec, 'Querying every row of the file.');
+  if (data) return `I understood: **${data.understood}**.\n\n${markdownTableOf(data)}`;
+  // The tool step above holds the reason; the answer repeats it with questions that work.
+  return (await answerWithQuery(question, snapshot, today)).text;
+}

@@ -1,0 +1,184 @@
+/**
+ * The offline analyst's question grammar: plain words → a `query_data` spec. Measures,
+ * dimensions and periods come from small word lists (query-periods.ts for dates); names
+ * of customers, products, categories, regions … are matched against the file's own
+ * dictionaries. What it can't map, it says so — it never maps to a neighbouring question.
+ */
+import Fuse from 'fuse.js';
+import type { Measure, QuerySpecInput } from '../../engine/query';
+import type { SnapshotMeta } from '../../engine/snapshot/columns';
+import { periodsOf } from './query-periods';
+
+export type Parsed = { kind: 'spec'; spec: QuerySpecInput } | { kind: 'unmapped'; reason: string };
+
+const MEASURE_WORDS: [RegExp, Measure][] = [
+  [/\bnew (customers|clients|accounts|buyers)\b/, 'newCustomers'],
+  [/\b(returning|repeat) (customers|clients|accounts|buyers)\b/, 'returningCustomers'],
+  [/\b(average order value|aov|average order|avg order|basket size|average basket)\b/, 'averageOrderValue'],
+  [/\b(gross profit|profit|gross margin amount)\b/, 'grossProfit'],
+  [/\b(margin|margins|markup)\b/, 'marginPct'],
+  [/\b(units|quantity|quantities|pieces|volume)\b/, 'units'],
+  [/\b(how many|number of|count of) (orders|invoices|purchases|transactions)\b|\borders\b/, 'orders'],
+  [/\b(how many|number of|count of) (customers|clients|accounts|buyers)\b/, 'customers'],
+  [/\b(revenue|revenues|sales|turnover|turn over|income|takings|spend|spent|how much|bring in|brings in|sold|sell)\b/, 'revenue'],
+];
+
+const DIMENSION_WORDS: [RegExp, string][] = [
+  [/\b(customers?|clients?|accounts?|buyers?)\b/, 'customer'],
+  [/\b(products?|items?|skus?|articles?)\b/, 'product'],
+  [/\b(product )?(categories|category)\b/, 'category'],
+  [/\b(suppliers?|vendors?)\b/, 'supplier'],
+  [/\b(regions?|territor(y|ies))\b/, 'region'],
+  [/\b(sales ?reps?|reps?|salespeople|salesperson|account managers?)\b/, 'salesRep'],
+  [/\b(months?|monthly)\b/, 'month'],
+  [/\b(quarters?|quarterly)\b/, 'quarter'],
+  [/\b(years?|yearly|annual(ly)?)\b/, 'year'],
+  [/\b(weeks?|weekly)\b/, 'week'],
+];
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  twenty: 20,
+};
+
+/** Questions the analyst cannot answer exactly from the rows (future, causes, opinions). */
+const OUT_OF_SCOPE =
+  /\b(forecast|predict|will .* (buy|spend|sell)|next (year|quarter|month)|why|should i|weather|stock price|competitor)\b/;
+
+/** Parses a question into a spec, or says why it can't. `today` is the analysis date. */
+export function parseQuestion(question: string, meta: SnapshotMeta, today: Date): Parsed {
+  const text = question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500);
+  if (OUT_OF_SCOPE.test(text))
+    return {
+      kind: 'unmapped',
+      reason: 'I can only report what the rows of this file show; that question asks about the future or a cause.',
+    };
+  const filters = entitiesOf(question, meta);
+  const named = new Set(filters.map((f) => f.dimension));
+  let measures = MEASURE_WORDS.filter(([re]) => re.test(text)).map(([, m]) => m);
+  if (measures.includes('newCustomers') || measures.includes('returningCustomers')) measures = measures.filter((m) => m !== 'customers');
+  if (measures.includes('grossProfit') && /\bmargin\b/.test(text) && !/\bprofit\b/.test(text))
+    measures = measures.filter((m) => m !== 'grossProfit');
+  if (measures.length === 0 && /\bhow many\b/.test(text) && /\b(customers|clients|accounts|buyers)\b/.test(text)) measures = ['customers'];
+  measures = [...new Set(measures)];
+  const lapsed = /\bbut not\b|\band not\b|\bstopped\b|\bno longer\b/.test(text);
+  if (lapsed) measures = ['customers'];
+  if (measures.length === 0) {
+    // A question about a column the file lacks gets that named, whatever else it asks.
+    const missing = DIMENSION_WORDS.find(
+      ([re, dim]) => re.test(text) && !meta.dimensions.some((d) => d.key === dim) && !['month', 'quarter', 'year', 'week'].includes(dim),
+    );
+    if (missing) return { kind: 'unmapped', reason: `This file has no ${missing[1] === 'salesRep' ? 'sales-rep' : missing[1]} column.` };
+    return {
+      kind: 'unmapped',
+      reason: "I couldn't tell which figure you want (revenue, gross profit, margin, orders, customers, units or average order value).",
+    };
+  }
+  // When several measures match, the most specific ones come first in MEASURE_WORDS; revenue is kept only if asked alone.
+  if (measures.length > 1 && measures.includes('revenue') && !/\b(revenue|sales|turnover)\b/.test(text))
+    measures = measures.filter((m) => m !== 'revenue');
+
+  const groupBy: string[] = [];
+  // "product category" names the category, not products.
+  const dimText = text.replace(/\bproduct (categor)/g, '$1');
+  const byWords =
+    /\b(by|per|each|which|what|top|bottom|best|worst|largest|biggest|smallest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly)\b/.test(
+      text,
+    );
+  if (byWords) {
+    for (const [re, dim] of DIMENSION_WORDS) {
+      if (!re.test(dimText) || named.has(dim) || groupBy.includes(dim)) continue;
+      if (
+        dim === 'customer' &&
+        (measures.includes('customers') || measures.includes('newCustomers') || measures.includes('returningCustomers')) &&
+        !/\b(top|which|each|per|by) (customers?|clients?|accounts?)\b/.test(text)
+      )
+        continue;
+      if (
+        (dim === 'year' || dim === 'quarter' || dim === 'month' || dim === 'week') &&
+        !new RegExp(`\\b(by|per|each|every|monthly|quarterly|yearly|weekly)\\s*(${dim})?`).test(text)
+      )
+        continue;
+      groupBy.push(dim);
+    }
+    for (const d of meta.dimensions) {
+      if (!d.key.startsWith('column:')) continue;
+      if (new RegExp(`\\b(by|per|each|which) ${escapeRegex(d.label.toLowerCase())}\\b`).test(text)) groupBy.push(d.key);
+    }
+  }
+  const { period, other } = periodsOf(text, today);
+  const spec: QuerySpecInput = { measures: lapsed ? ['customers'] : measures.slice(0, 4), groupBy: groupBy.slice(0, 2), filters };
+  if (lapsed) {
+    if (!period || !other)
+      return { kind: 'unmapped', reason: 'To find who stopped buying I need two periods, such as "in 2025 but not in 2026".' };
+    return { kind: 'spec', spec: { ...spec, groupBy: [], period, notBoughtIn: other } };
+  }
+  if (period) spec.period = period;
+  if (other) spec.compareTo = other;
+  const top =
+    /\b(top|bottom|best|worst|largest|biggest|smallest)\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twenty)\b/.exec(text);
+  const n = top
+    ? (NUMBER_WORDS[top[2]] ?? Number(top[2]))
+    : /\b(which|what|top|best|largest|biggest|most)\b/.test(text) &&
+        groupBy.length &&
+        !['month', 'quarter', 'year', 'week'].includes(groupBy[0]) &&
+        /\b(most|largest|biggest|best|top)\b/.test(text) &&
+        !top
+      ? 1
+      : null;
+  if (n) spec.limit = Math.min(50, n);
+  if (/\b(bottom|worst|smallest|least|lowest)\b/.test(text)) spec.sort = { by: spec.measures[0], direction: 'asc' };
+  return { kind: 'spec', spec };
+}
+
+function escapeRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Dictionary entries named in the question: exact (case-insensitive) first, then one fuzzy phrase. */
+function entitiesOf(question: string, meta: SnapshotMeta): { dimension: string; values: string[]; match: 'exact' }[] {
+  const text = ` ${question.toLowerCase().replace(/[?!,]/g, ' ').replace(/\s+/g, ' ')} `;
+  const found: { dimension: string; values: string[]; match: 'exact' }[] = [];
+  const taken: [number, number][] = [];
+  // Longest names first, so "Premium Oat Milk 1L" wins over "Oat Milk".
+  const candidates: { dim: string; value: string; lower: string }[] = [];
+  for (const d of meta.dimensions) {
+    if (d.values.length > 50_000) continue;
+    for (const v of new Set(d.values)) if (v.length >= 2) candidates.push({ dim: d.key, value: v, lower: v.toLowerCase() });
+  }
+  candidates.sort((a, b) => b.lower.length - a.lower.length);
+  for (const c of candidates) {
+    const at = text.indexOf(` ${c.lower} `) >= 0 ? text.indexOf(` ${c.lower} `) + 1 : text.indexOf(` ${c.lower}s `) + 1;
+    if (at <= 0 || c.lower.length < 3 || /^\d+$/.test(c.lower)) continue;
+    if (taken.some(([s, e]) => at < e && at + c.lower.length > s)) continue;
+    if (found.some((f) => f.dimension === c.dim)) {
+      found.find((f) => f.dimension === c.dim)?.values.push(c.value);
+    } else found.push({ dimension: c.dim, values: [c.value], match: 'exact' });
+    taken.push([at, at + c.lower.length]);
+  }
+  if (found.length === 0) {
+    const phrase = /(?:did|for|from|of|to|by|about)\s+((?:[A-Z0-9][\w&'.-]*\s?){2,6})/.exec(question);
+    if (phrase) {
+      for (const d of meta.dimensions.filter((x) => x.key === 'customer' || x.key === 'product')) {
+        const hit = new Fuse([...new Set(d.values)], { includeScore: true, threshold: 0.3, ignoreLocation: true }).search(
+          phrase[1].trim(),
+          { limit: 1 },
+        )[0];
+        if (hit && (hit.score ?? 1) <= 0.2) {
+          found.push({ dimension: d.key, values: [hit.item], match: 'exact' });
+          break;
+        }
+      }
+    }
+  }
+  return found;
+}

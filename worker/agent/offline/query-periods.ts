@@ -1,0 +1,78 @@
+/**
+ * Day ranges named in a question, with the analysis date as "today": "in 2025", "Q1 2026",
+ * "March 2026", "last quarter", "last 90 days", "since June", "between … and …",
+ * "this year vs last year". Deterministic: the same words and date give the same range.
+ */
+
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+
+const iso = (t: number): string => new Date(t).toISOString().slice(0, 10);
+const utc = (y: number, m: number, d: number): number => Date.UTC(y, m, d);
+const monthOf = (word: string): number => MONTHS.indexOf(word.slice(0, 3));
+
+function yearRange(y: number): DayRange {
+  return { from: iso(utc(y, 0, 1)), to: iso(utc(y, 11, 31)) };
+}
+function monthRange(y: number, m: number): DayRange {
+  return { from: iso(utc(y, m, 1)), to: iso(utc(y, m + 1, 0)) };
+}
+function quarterRange(y: number, q: number): DayRange {
+  return { from: iso(utc(y, q * 3, 1)), to: iso(utc(y, q * 3 + 3, 0)) };
+}
+
+/** One named period in a piece of text (no comparison), or null. */
+function periodIn(text: string, today: Date): DayRange | null {
+  const y0 = today.getUTCFullYear();
+  const m0 = today.getUTCMonth();
+  const todayIso = iso(today.getTime());
+  let m: RegExpExecArray | null;
+  if ((m = /\bq([1-4])\s*(?:of\s*)?(\d{4})\b/.exec(text)) || (m = /\b(\d{4})\s*q([1-4])\b/.exec(text)))
+    return /^q/i.test(m[0]) ? quarterRange(Number(m[2]), Number(m[1]) - 1) : quarterRange(Number(m[1]), Number(m[2]) - 1);
+  if ((m = new RegExp(`\\b${MONTH}\\s+(\\d{4})\\b`).exec(text))) return monthRange(Number(m[2]), monthOf(m[1]));
+  if ((m = /\blast\s+(\d{1,4})\s+days?\b/.exec(text)))
+    return { from: iso(today.getTime() - (Number(m[1]) - 1) * 86_400_000), to: todayIso };
+  if ((m = /\blast\s+(\d{1,3})\s+months?\b/.exec(text))) return { from: iso(utc(y0, m0 - Number(m[1]) + 1, 1)), to: todayIso };
+  if (/\blast quarter\b/.test(text)) {
+    const q = Math.floor(m0 / 3) - 1;
+    return q < 0 ? quarterRange(y0 - 1, 3) : quarterRange(y0, q);
+  }
+  if (/\bthis quarter\b/.test(text)) return { from: quarterRange(y0, Math.floor(m0 / 3)).from, to: todayIso };
+  if (/\blast month\b/.test(text)) return monthRange(m0 === 0 ? y0 - 1 : y0, (m0 + 11) % 12);
+  if (/\bthis month\b/.test(text)) return { from: monthRange(y0, m0).from, to: todayIso };
+  if (/\blast year\b/.test(text)) return yearRange(y0 - 1);
+  if (/\b(this year|year to date|ytd)\b/.test(text)) return { from: yearRange(y0).from, to: todayIso };
+  if ((m = new RegExp(`\\bsince\\s+${MONTH}(?:\\s+(\\d{4}))?\\b`).exec(text))) {
+    const month = monthOf(m[1]);
+    const year = m[2] ? Number(m[2]) : month <= m0 ? y0 : y0 - 1;
+    return { from: monthRange(year, month).from, to: todayIso };
+  }
+  if ((m = /\bsince\s+(\d{4})\b/.exec(text))) return { from: yearRange(Number(m[1])).from, to: todayIso };
+  if ((m = /\b(?:in|during|for|of)?\s*(\d{4})\b/.exec(text)) && Number(m[1]) >= 1900 && Number(m[1]) <= 2099)
+    return yearRange(Number(m[1]));
+  return null;
+}
+
+/** The periods of a question: one range, two compared ranges, or none. */
+export function periodsOf(question: string, today: Date): { period: DayRange | null; other: DayRange | null } {
+  const text = question.toLowerCase();
+  let m = new RegExp(`\\bbetween\\s+(.+?)\\s+and\\s+(.+?)(?:[?.!,]|$)`).exec(text);
+  if (m) {
+    const a = periodIn(m[1], today);
+    const b = periodIn(m[2], today);
+    if (a && b) return { period: { from: a.from, to: b.to }, other: null };
+  }
+  m = /(.+?)\s+(?:vs\.?|versus|compared (?:with|to)|against|with|but not in|and not in|not in)\s+(.+)/.exec(text);
+  if (m) {
+    const a = periodIn(m[1], today);
+    const b = periodIn(m[2], today);
+    if (a && b) return { period: a, other: b };
+  }
+  return { period: periodIn(text, today), other: null };
+}

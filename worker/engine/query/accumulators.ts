@@ -1,0 +1,55 @@
+/**
+ * Per-result-row accumulators in compact typed arrays: sums of revenue, cost and units,
+ * and the distinct orders and customers of each row. Distinct sets are plain `Set`s of
+ * numbers, only created when a measure needs them.
+ */
+import { growF64, growI32 } from '../aggregate/growable';
+
+export class Accumulators {
+  count = 0;
+  revenue = new Float64Array(64);
+  cost = new Float64Array(64);
+  units = new Float64Array(64);
+  /** First day of the row's period (for "new customer"), or -Infinity. */
+  periodStart = new Float64Array(64);
+  /** Grouping key parts of each row. */
+  parts = new Int32Array(64 * 3);
+  readonly orders: Set<number>[] = [];
+  readonly customers: Set<number>[] = [];
+  readonly buyers: Set<number>[] = [];
+  private readonly slots = new Map<number, number>();
+  private lastKey = NaN;
+  private lastSlot = -1;
+
+  constructor(
+    private readonly needOrders: boolean,
+    private readonly needCustomers: boolean,
+    private readonly needBuyers: boolean,
+  ) {}
+
+  /** The row slot for a key, created with its parts on first use. */
+  slot(key: number, part0: number, part1: number, period: number, periodStart: number): number {
+    if (key === this.lastKey) return this.lastSlot;
+    let slot = this.slots.get(key);
+    if (slot === undefined) {
+      slot = this.count++;
+      this.slots.set(key, slot);
+      const size = this.count;
+      this.revenue = growF64(this.revenue, size);
+      this.cost = growF64(this.cost, size);
+      this.units = growF64(this.units, size);
+      this.periodStart = growF64(this.periodStart, size);
+      this.parts = growI32(this.parts, size * 3);
+      this.parts[slot * 3] = part0;
+      this.parts[slot * 3 + 1] = part1;
+      this.parts[slot * 3 + 2] = period;
+      this.periodStart[slot] = periodStart;
+      if (this.needOrders) this.orders.push(new Set());
+      if (this.needCustomers) this.customers.push(new Set());
+      if (this.needBuyers) this.buyers.push(new Set());
+    }
+    this.lastKey = key;
+    this.lastSlot = slot;
+    return slot;
+  }
+}

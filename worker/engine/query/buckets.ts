@@ -1,0 +1,36 @@
+/**
+ * Calendar buckets for grouping by month, quarter, year or week (weeks start on Monday,
+ * ISO 8601), as dense integer indexes plus their first day and label.
+ */
+import { monthIndexOfDay } from '../aggregate/cells';
+import { isoDay } from '../aggregate/types';
+import type { TimeDimension } from './spec';
+
+/** The bucket index of an epoch day. */
+export function bucketOf(unit: TimeDimension, day: number): number {
+  if (unit === 'week') return Math.floor((day + 3) / 7); // day 0 (1970-01-01) was a Thursday
+  const month = monthIndexOfDay(day);
+  if (unit === 'month') return month;
+  if (unit === 'quarter') return Math.floor(month / 3);
+  return Math.floor(month / 12);
+}
+
+function dayOfMonthIndex(month: number): number {
+  return Date.UTC(Math.floor(month / 12), month % 12, 1) / 86_400_000;
+}
+
+/** The first epoch day of a bucket. */
+export function bucketStart(unit: TimeDimension, bucket: number): number {
+  if (unit === 'week') return bucket * 7 - 3;
+  if (unit === 'month') return dayOfMonthIndex(bucket);
+  if (unit === 'quarter') return dayOfMonthIndex(bucket * 3);
+  return dayOfMonthIndex(bucket * 12);
+}
+
+/** "2025-03", "2025 Q1", "2025", "week of 2025-03-03". */
+export function bucketLabel(unit: TimeDimension, bucket: number): string {
+  if (unit === 'year') return String(bucket);
+  if (unit === 'quarter') return `${Math.floor(bucket / 4)} Q${(bucket % 4) + 1}`;
+  if (unit === 'month') return `${Math.floor(bucket / 12)}-${String((bucket % 12) + 1).padStart(2, '0')}`;
+  return `week of ${isoDay(bucketStart(unit, bucket))}`;
+}

@@ -1,0 +1,7 @@
+/**
+ * `query_data`: a zod-validated spec executed by the engine over the columnar snapshot.
+ * Used by the CLI (`npm run query`), the offline analyst and the model analyst alike.
+ */
+export { runQuery, QueryRefusal, type QueryResult } from './execute';
+export { csvOf, formatCell, markdownTableOf } from './format';
+export { MEASURE_LABELS, MEASURES, parseQuerySpec, QuerySpecSchema, type Measure, type QuerySpec, type QuerySpecInput } from './spec';

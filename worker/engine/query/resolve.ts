@@ -1,0 +1,167 @@
+/**
+ * From a spec to what the scan needs: each named dimension to a snapshot column (or a
+ * named refusal when the file has none), each filter value to dictionary codes (exactly,
+ * or fuzzily with fuse.js when one entry clearly matches), each date to an epoch day.
+ */
+import Fuse from 'fuse.js';
+import { parseDate } from '../schema/dates';
+import type { SnapshotDimension, SnapshotMeta } from '../snapshot/columns';
+import { TIME_DIMENSIONS, type Measure, type QuerySpec, type TimeDimension } from './spec';
+
+/** A question the file cannot answer, with the reason in words. Never a figure. */
+export class QueryRefusal extends Error {
+  constructor(
+    message: string,
+    readonly code: 'MISSING_COLUMN' | 'NO_MATCH' | 'AMBIGUOUS' | 'BAD_SPEC',
+    /** Closest dictionary entries, for "did you mean". */
+    readonly suggestions: string[] = [],
+  ) {
+    super(message);
+    this.name = 'QueryRefusal';
+  }
+}
+
+/** Words users and models use for the role dimensions. */
+const DIMENSION_WORDS: Record<string, string> = {
+  customer: 'customer',
+  customers: 'customer',
+  client: 'customer',
+  account: 'customer',
+  product: 'product',
+  products: 'product',
+  item: 'product',
+  sku: 'product',
+  category: 'category',
+  categories: 'category',
+  supplier: 'supplier',
+  vendor: 'supplier',
+  region: 'region',
+  territory: 'region',
+  salesrep: 'salesRep',
+  'sales rep': 'salesRep',
+  'sales-rep': 'salesRep',
+  rep: 'salesRep',
+};
+
+const COLUMN_WORDS: Record<string, string> = {
+  customer: 'customer',
+  product: 'product',
+  category: 'category',
+  supplier: 'supplier',
+  region: 'region',
+  salesRep: 'sales-rep',
+};
+
+export type ResolvedGroup = { kind: 'dimension'; index: number; dimension: SnapshotDimension } | { kind: 'time'; unit: TimeDimension };
+
+export interface ResolvedFilter {
+  index: number;
+  dimension: SnapshotDimension;
+  /** 1 for each dictionary code that passes. */
+  mask: Uint8Array;
+  /** The dictionary entries the values resolved to. */
+  matched: string[];
+}
+
+/** Finds a dimension by key (`salesRep`), word (`sales rep`, `client`) or column header. */
+export function resolveDimension(meta: SnapshotMeta, name: string): ResolvedGroup {
+  const lower = name.trim().toLowerCase();
+  if ((TIME_DIMENSIONS as readonly string[]).includes(lower)) {
+    if (!meta.hasDates) throw new QueryRefusal(`This file has no date column, so it can't be grouped by ${lower}.`, 'MISSING_COLUMN');
+    return { kind: 'time', unit: lower as TimeDimension };
+  }
+  const key = DIMENSION_WORDS[lower] ?? (lower.startsWith('column:') ? name.trim() : null);
+  const index = meta.dimensions.findIndex(
+    (d) => (key !== null && d.key === key) || d.key.toLowerCase() === lower || d.label.toLowerCase() === lower,
+  );
+  if (index >= 0) return { kind: 'dimension', index, dimension: meta.dimensions[index] };
+  const word = key && COLUMN_WORDS[key] ? COLUMN_WORDS[key] : name.trim();
+  throw new QueryRefusal(`This file has no ${word} column.`, 'MISSING_COLUMN');
+}
+
+/** Refuses measures the file's columns cannot support. */
+export function checkMeasures(meta: SnapshotMeta, measures: readonly Measure[]): void {
+  for (const m of measures) {
+    if ((m === 'grossProfit' || m === 'marginPct') && !meta.hasCost)
+      throw new QueryRefusal(
+        `This file has no cost column, so ${m === 'grossProfit' ? 'gross profit' : 'margin'} can't be computed.`,
+        'MISSING_COLUMN',
+      );
+    if (m === 'units' && !meta.hasQuantity)
+      throw new QueryRefusal("This file has no quantity column, so units can't be counted.", 'MISSING_COLUMN');
+    if ((m === 'customers' || m === 'newCustomers' || m === 'returningCustomers') && !meta.dimensions.some((d) => d.key === 'customer'))
+      throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');
+    if ((m === 'newCustomers' || m === 'returningCustomers') && !meta.hasDates)
+      throw new QueryRefusal("This file has no date column, so new and returning customers can't be told apart.", 'MISSING_COLUMN');
+  }
+}
+
+const normalise = (s: string): string => s.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** Resolves one filter's values to dictionary codes. */
+export function resolveFilter(meta: SnapshotMeta, filter: QuerySpec['filters'][number]): ResolvedFilter {
+  const group = resolveDimension(meta, filter.dimension);
+  if (group.kind === 'time') throw new QueryRefusal(`Filter ${filter.dimension} with a period, not a value.`, 'BAD_SPEC');
+  const values = group.dimension.values;
+  const mask = new Uint8Array(values.length);
+  const matched: string[] = [];
+  for (const wanted of filter.values) {
+    const target = normalise(wanted);
+    let hits = 0;
+    for (let i = 0; i < values.length; i++) {
+      if (filter.match === 'exact' ? values[i] === wanted : normalise(values[i]) === target) {
+        mask[i] = 1;
+        hits++;
+      }
+    }
+    if (hits > 0) {
+      matched.push(filter.match === 'exact' ? wanted : (values.find((v) => normalise(v) === target) ?? wanted));
+      continue;
+    }
+    const label = group.dimension.label;
+    if (filter.match === 'exact') throw noMatch(label, wanted, closest(values, wanted));
+    const best = fuzzyMatch(values, wanted, label);
+    for (let i = 0; i < values.length; i++) if (values[i] === best) mask[i] = 1;
+    matched.push(best);
+  }
+  return { index: group.index, dimension: group.dimension, mask, matched };
+}
+
+const FUZZY_ACCEPT = 0.2;
+const FUZZY_MARGIN = 0.1;
+
+/** The one entry that clearly matches a misspelt name; refuses when none or several do. */
+function fuzzyMatch(values: readonly string[], wanted: string, label: string): string {
+  const distinct = [...new Set(values)];
+  const fuse = new Fuse(distinct, { includeScore: true, threshold: 0.4, ignoreLocation: true });
+  const results = fuse.search(wanted, { limit: 5 });
+  const best = results[0];
+  if (!best || (best.score ?? 1) > FUZZY_ACCEPT) throw noMatch(label, wanted, results.map((r) => r.item).slice(0, 3));
+  const second = results[1];
+  if (second && (second.score ?? 1) - (best.score ?? 0) < FUZZY_MARGIN && normalise(second.item) !== normalise(best.item)) {
+    const options = results
+      .filter((r) => (r.score ?? 1) - (best.score ?? 0) < FUZZY_MARGIN)
+      .map((r) => r.item)
+      .slice(0, 3);
+    throw new QueryRefusal(
+      `'${wanted}' could be more than one ${label}: ${options.map((o) => `'${o}'`).join(', ')}. Which one do you mean?`,
+      'AMBIGUOUS',
+      options,
+    );
+  }
+  return best.item;
+}
+
+function closest(values: readonly string[], wanted: string): string[] {
+  return new Fuse([...new Set(values)], { threshold: 0.6, ignoreLocation: true }).search(wanted, { limit: 3 }).map((r) => r.item);
+}
+
+function noMatch(label: string, wanted: string, suggestions: string[]): QueryRefusal {
+  const hint = suggestions.length ? ` The closest are ${suggestions.map((s) => `'${s}'`).join(', ')}.` : '';
+  return new QueryRefusal(`No ${label} in this file matches '${wanted}'.${hint}`, 'NO_MATCH', suggestions);
+}
+
+/** Epoch day of an ISO date (validated by the spec). */
+export function dayOf(iso: string): number {
+  return parseDate(iso, 'ymd');
+}

@@ -1,0 +1,186 @@
+/**
+ * A query's answer: a small table (labels, then measure values) plus the resolved spec in
+ * words, e.g. "revenue, customer = Northwind Hospitality Group, 2025-01-01 … 2025-12-31".
+ */
+import type { SnapshotMeta } from '../snapshot/columns';
+import type { Accumulators } from './accumulators';
+import { bucketLabel } from './buckets';
+import type { ResolvedGroup } from './resolve';
+import { MAX_ROWS, MEASURE_LABELS, type Measure, type QuerySpec } from './spec';
+
+export type CellKind = 'text' | 'money' | 'count' | 'percent' | 'number';
+
+export interface QueryColumn {
+  label: string;
+  kind: CellKind;
+}
+
+export interface QueryResult {
+  /** How the question was understood, in words. */
+  understood: string;
+  columns: QueryColumn[];
+  rows: (string | number | null)[][];
+  /** Result rows before the limit. */
+  totalRows: number;
+  /** "Showing 50 of 12,345 rows." when capped, else null. */
+  note: string | null;
+}
+
+const KIND: Record<Measure, CellKind> = {
+  revenue: 'money',
+  grossProfit: 'money',
+  marginPct: 'percent',
+  orders: 'count',
+  customers: 'count',
+  units: 'number',
+  averageOrderValue: 'money',
+  newCustomers: 'count',
+  returningCustomers: 'count',
+};
+
+interface Lapsed {
+  customers: number[];
+  revenue: Float64Array;
+  customerIndex: number;
+}
+
+/** Builds the result table and its description. */
+export function resultOf(
+  spec: QuerySpec,
+  meta: SnapshotMeta,
+  groups: ResolvedGroup[],
+  acc: Accumulators | null,
+  firstDay: Int32Array | null,
+  compare: boolean,
+  lapsed?: Lapsed,
+): QueryResult {
+  const understood = describe(spec, meta, groups);
+  if (lapsed) {
+    const names = meta.dimensions[lapsed.customerIndex].values;
+    const rows = lapsed.customers
+      .map((c) => [names[c], lapsed.revenue[c]] as [string, number])
+      .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]));
+    return capped(
+      understood,
+      [
+        { label: 'customer', kind: 'text' },
+        { label: `revenue ${spec.period?.from} … ${spec.period?.to}`, kind: 'money' },
+      ],
+      rows,
+      spec.limit,
+    );
+  }
+  const a = acc as Accumulators;
+  const value = (m: Measure, s: number): number | null => measureOf(m, s, a, firstDay);
+  const labelOf = (s: number): string[] =>
+    groups.map((g, k) => {
+      const part = a.parts[s * 3 + k];
+      if (g.kind === 'time') return bucketLabel(g.unit, part);
+      return part < 0 ? '(blank)' : g.dimension.values[part];
+    });
+  const columns: QueryColumn[] = groups.map((g) => ({ label: g.kind === 'time' ? g.unit : g.dimension.label, kind: 'text' }));
+  type Row = { labels: string[]; sortKeys: (number | null)[]; cells: (number | null)[]; order: number[] };
+  const byKey = new Map<string, Row>();
+  for (let s = 0; s < a.count; s++) {
+    const labels = labelOf(s);
+    const id = [...groups.map((_, k) => a.parts[s * 3 + k])].join('\u0000');
+    const period = a.parts[s * 3 + 2];
+    let row = byKey.get(id);
+    if (!row) {
+      row = { labels, sortKeys: [], cells: [], order: groups.map((_, k) => a.parts[s * 3 + k]) };
+      byKey.set(id, row);
+    }
+    for (const [i, m] of spec.measures.entries()) row.cells[i * 2 + period] = value(m, s);
+  }
+  for (const [i, m] of spec.measures.entries()) {
+    if (!compare) columns.push({ label: MEASURE_LABELS[m], kind: KIND[m] });
+    else
+      columns.push(
+        { label: `${MEASURE_LABELS[m]} ${spec.period?.from} … ${spec.period?.to}`, kind: KIND[m] },
+        { label: `${MEASURE_LABELS[m]} ${spec.compareTo?.from} … ${spec.compareTo?.to}`, kind: KIND[m] },
+        { label: 'change', kind: KIND[m] === 'percent' ? 'percent' : KIND[m] },
+        { label: '% change', kind: 'percent' },
+      );
+    void i;
+  }
+  const sortBy = spec.measures.indexOf(spec.sort?.by ?? spec.measures[0]);
+  const timeFirst = groups[0]?.kind === 'time' && !spec.sort;
+  const desc = (spec.sort?.direction ?? 'desc') === 'desc';
+  const rows = [...byKey.values()];
+  rows.sort((x, y) => {
+    if (timeFirst) return x.order[0] - y.order[0] || (x.order[1] ?? 0) - (y.order[1] ?? 0);
+    const vx = x.cells[sortBy * 2] ?? -Infinity;
+    const vy = y.cells[sortBy * 2] ?? -Infinity;
+    return (desc ? vy - vx : vx - vy) || x.labels.join().localeCompare(y.labels.join());
+  });
+  const table = rows.map((r) => {
+    const out: (string | number | null)[] = [...r.labels];
+    for (let i = 0; i < spec.measures.length; i++) {
+      const va = r.cells[i * 2] ?? (compare ? 0 : null);
+      if (!compare) out.push(va);
+      else {
+        const vb = r.cells[i * 2 + 1] ?? 0;
+        const change = va !== null && vb !== null ? va - vb : null;
+        out.push(va, vb, change, change !== null && vb ? (change / Math.abs(vb)) * 100 : null);
+      }
+    }
+    return out;
+  });
+  if (table.length === 0 && groups.length === 0)
+    table.push(spec.measures.flatMap((m) => (compare ? [0, 0, 0, null] : [m === 'marginPct' || m === 'averageOrderValue' ? null : 0])));
+  return capped(understood, columns, table, spec.limit);
+}
+
+function capped(understood: string, columns: QueryColumn[], rows: (string | number | null)[][], limit: number): QueryResult {
+  const shown = rows.slice(0, Math.min(limit, MAX_ROWS));
+  const note = rows.length > shown.length ? `Showing ${shown.length} of ${rows.length.toLocaleString('en-US')} rows.` : null;
+  return { understood, columns, rows: shown, totalRows: rows.length, note };
+}
+
+function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array | null): number | null {
+  const revenue = a.revenue[s];
+  switch (m) {
+    case 'revenue':
+      return revenue;
+    case 'grossProfit':
+      return revenue - a.cost[s];
+    case 'marginPct':
+      return revenue !== 0 ? ((revenue - a.cost[s]) / revenue) * 100 : null;
+    case 'orders':
+      return a.orders[s].size;
+    case 'customers':
+      return a.customers[s].size;
+    case 'units':
+      return a.units[s];
+    case 'averageOrderValue':
+      return a.orders[s].size > 0 ? revenue / a.orders[s].size : null;
+    case 'newCustomers':
+    case 'returningCustomers': {
+      let fresh = 0;
+      const start = a.periodStart[s];
+      for (const c of a.buyers[s]) if ((firstDay as Int32Array)[c] >= start) fresh++;
+      return m === 'newCustomers' ? fresh : a.buyers[s].size - fresh;
+    }
+  }
+}
+
+/** The spec in words: measures, grouping, slice and period. */
+export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGroup[]): string {
+  const measures = spec.measures.map((m) => MEASURE_LABELS[m]).join(', ');
+  const parts: string[] = [];
+  if (spec.notBoughtIn) parts.push('customers who bought');
+  else if (groups.length > 0 && spec.limit < MAX_ROWS && !groups.some((g) => g.kind === 'time'))
+    parts.push(
+      `${spec.sort?.direction === 'asc' ? 'bottom' : 'top'} ${spec.limit} by ${MEASURE_LABELS[spec.sort?.by ?? spec.measures[0]]}`,
+    );
+  else parts.push(measures);
+  if (groups.length) parts.push(`by ${groups.map((g) => (g.kind === 'time' ? g.unit : g.dimension.label)).join(' and ')}`);
+  for (const f of spec.filters) {
+    const dim = meta.dimensions.find((d) => d.key === f.dimension || d.label.toLowerCase() === f.dimension.toLowerCase());
+    parts.push(`${dim?.label ?? f.dimension} ${f.values.length > 1 ? 'in' : '='} ${f.values.join(', ')}`);
+  }
+  if (spec.period) parts.push(`${spec.period.from} … ${spec.period.to}`);
+  if (spec.compareTo) parts.push(`compared with ${spec.compareTo.from} … ${spec.compareTo.to}`);
+  if (spec.notBoughtIn) parts.push(`but not in ${spec.notBoughtIn.from} … ${spec.notBoughtIn.to}`);
+  return parts.join(', ');
+}

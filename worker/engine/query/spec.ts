@@ -1,0 +1,105 @@
+/**
+ * The `query_data` spec: one JSON shape for every question about a period, a slice, a
+ * ranking, a comparison or a lapsed-buyer set. It is validated with zod at every edge
+ * (the model's tool input, the CLI, the offline grammar's output), so the engine only
+ * ever executes a spec it understands — never model-written code.
+ */
+import { z } from 'zod';
+
+export const MEASURES = [
+  'revenue',
+  'grossProfit',
+  'marginPct',
+  'orders',
+  'customers',
+  'units',
+  'averageOrderValue',
+  'newCustomers',
+  'returningCustomers',
+] as const;
+export type Measure = (typeof MEASURES)[number];
+
+/** Words for each measure, as the answer states them. */
+export const MEASURE_LABELS: Record<Measure, string> = {
+  revenue: 'revenue',
+  grossProfit: 'gross profit',
+  marginPct: 'margin %',
+  orders: 'orders',
+  customers: 'customers',
+  units: 'units',
+  averageOrderValue: 'average order value',
+  newCustomers: 'new customers',
+  returningCustomers: 'returning customers',
+};
+
+export const TIME_DIMENSIONS = ['month', 'quarter', 'year', 'week'] as const;
+export type TimeDimension = (typeof TIME_DIMENSIONS)[number];
+
+/** Rows a result shows at most; more are summarised as "showing 50 of 12,345". */
+export const MAX_ROWS = 50;
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    'is not a calendar date',
+  );
+
+const range = z
+  .object({ from: isoDate, to: isoDate })
+  .strict()
+  .refine((r) => r.from <= r.to, { message: '`from` must not be after `to`' });
+
+const filter = z
+  .object({
+    /** `customer`, `product`, `category`, `supplier`, `region`, `salesRep`, or another categorical column's header. */
+    dimension: z.string().min(1).max(100),
+    /** One value (equality) or several (set membership). */
+    values: z.array(z.string().min(1).max(200)).min(1).max(50),
+    /** `fuzzy` (default) also accepts typos and case differences, when one dictionary entry clearly matches. */
+    match: z.enum(['exact', 'fuzzy']).default('fuzzy'),
+  })
+  .strict();
+
+export const QuerySpecSchema = z
+  .object({
+    measures: z.array(z.enum(MEASURES)).min(1).max(4),
+    /** Up to two dimensions: a categorical one and/or month, quarter, year or week. */
+    groupBy: z.array(z.string().min(1).max(100)).max(2).default([]),
+    filters: z.array(filter).max(8).default([]),
+    /** Inclusive date range of the rows counted (period A when comparing). */
+    period: range.optional(),
+    /** Period B: each measure is shown for both periods with the absolute and % change. */
+    compareTo: range.optional(),
+    /** "Bought in `period` but not in `notBoughtIn`": the customers who stopped buying. */
+    notBoughtIn: range.optional(),
+    sort: z
+      .object({ by: z.enum(MEASURES), direction: z.enum(['desc', 'asc']).default('desc') })
+      .strict()
+      .optional(),
+    /** Top/bottom N; capped at 50 rows. */
+    limit: z.number().int().min(1).max(MAX_ROWS).default(MAX_ROWS),
+  })
+  .strict()
+  .superRefine((spec, ctx) => {
+    if (spec.notBoughtIn && !spec.period)
+      ctx.addIssue({ code: 'custom', path: ['period'], message: '`notBoughtIn` needs `period`: the range in which they did buy' });
+    if (spec.compareTo && !spec.period)
+      ctx.addIssue({ code: 'custom', path: ['period'], message: '`compareTo` needs `period`: the range it is compared with' });
+    if (spec.compareTo && spec.notBoughtIn)
+      ctx.addIssue({ code: 'custom', path: ['compareTo'], message: 'use either `compareTo` or `notBoughtIn`, not both' });
+    if (spec.sort && !spec.measures.includes(spec.sort.by))
+      ctx.addIssue({ code: 'custom', path: ['sort', 'by'], message: 'the sort measure must be one of `measures`' });
+  });
+
+export type QuerySpec = z.infer<typeof QuerySpecSchema>;
+export type QuerySpecInput = z.input<typeof QuerySpecSchema>;
+
+/** Parses a spec, or returns a readable reason (for the model's `is_error` and the CLI). */
+export function parseQuerySpec(input: unknown): { ok: true; spec: QuerySpec } | { ok: false; reason: string } {
+  const parsed = QuerySpecSchema.safeParse(input);
+  if (parsed.success) return { ok: true, spec: parsed.data };
+  const reasons = parsed.error.issues.map((issue) => `${issue.path.length ? issue.path.join('.') : 'spec'}: ${issue.message}`);
+  return { ok: false, reason: `The query spec is not valid — ${reasons.join('; ')}.` };
+}

@@ -1,0 +1,187 @@
+/**
+ * Collects the cleaned rows of the ingest pass into column buffers and hands them on in
+ * row groups of GROUP_ROWS. The aggregator calls `add` with the values it has already
+ * parsed (day, signed amount, cost, interned customer / product / order), so the only
+ * extra per-row work is interning the label columns (category, supplier, region, sales
+ * rep, other categorical columns) and a few typed-array writes.
+ */
+import { keyStart } from '../aggregate/cells';
+import { ByteInterner } from '../aggregate/intern';
+import type { RecordView } from '../ingest/tokenizer';
+import type { TablePlan } from '../schema/infer';
+import { GROUP_ROWS, occasionKey, type SnapshotDimension, type SnapshotGroup, type SnapshotMeta } from './columns';
+
+/** Receives the snapshot as it is produced (an in-memory list, a Parquet writer). */
+export interface SnapshotConsumer {
+  /** One full (or the last, shorter) row group; `dimensions` hold every code used so far. */
+  group(group: SnapshotGroup, dimensions: readonly SnapshotDimension[]): void;
+  finish(meta: SnapshotMeta): void;
+}
+
+/** Labels of the aggregator's customer and product indexes (name, else id). */
+export interface KeyLabels {
+  customer(index: number): string;
+  product(index: number): string;
+}
+
+/** At most this many other categorical columns are kept (ids and notes are not dimensions). */
+const MAX_OTHER_COLUMNS = 12;
+
+const LABEL_ROLES = [
+  ['category', 'category'],
+  ['supplier', 'supplier'],
+  ['region', 'region'],
+  ['salesRep', 'sales rep'],
+] as const;
+
+interface TextDimension {
+  column: number;
+  interner: ByteInterner;
+  meta: SnapshotDimension;
+}
+
+export class RowSink {
+  readonly dimensions: SnapshotDimension[] = [];
+  private readonly text: TextDimension[] = [];
+  private readonly customerDim: SnapshotDimension | null;
+  private readonly productDim: SnapshotDimension | null;
+  private group: SnapshotGroup;
+  private used = 0;
+  private rows = 0;
+  private firstDay = -1;
+  private lastDay = -1;
+
+  constructor(
+    private readonly plan: TablePlan,
+    private readonly hasCost: boolean,
+    private readonly labels: KeyLabels,
+    private readonly consumer: SnapshotConsumer,
+  ) {
+    const roles = plan.roles;
+    const hasCustomer = roles.customerId !== undefined || roles.customerName !== undefined;
+    const hasProduct = roles.productId !== undefined || roles.productName !== undefined;
+    this.customerDim = hasCustomer ? this.addDimension('customer', 'customer', 'customer') : null;
+    this.productDim = hasProduct ? this.addDimension('product', 'product', 'product') : null;
+    for (const [role, label] of LABEL_ROLES) {
+      const column = roles[role];
+      if (column !== undefined) this.addText(column, role, label, snakeCase(role));
+    }
+    const taken = new Set(Object.values(roles));
+    const others = plan.columns.filter((c) => c.role === null && c.type === 'string' && !taken.has(c.index)).slice(0, MAX_OTHER_COLUMNS);
+    for (const c of others) this.addText(c.index, `column:${c.name}`, c.name, c.name);
+    this.group = this.newGroup();
+  }
+
+  /** One accepted row, with the values the aggregator parsed. */
+  add(
+    view: RecordView,
+    day: number,
+    customer: number,
+    product: number,
+    order: number,
+    amount: number,
+    cost: number,
+    quantity: number,
+    isReturn: boolean,
+  ): void {
+    const g = this.group;
+    const i = this.used;
+    g.day[i] = day;
+    g.amount[i] = amount;
+    g.cost[i] = this.hasCost ? cost : NaN;
+    g.quantity[i] = quantity;
+    g.returns[i] = isReturn ? 1 : 0;
+    g.order[i] = this.plan.roles.orderId !== undefined ? order : occasionKey(customer, day);
+    let d = 0;
+    if (this.customerDim) {
+      if (customer >= this.customerDim.values.length) this.customerDim.values.push(this.labels.customer(customer));
+      g.dims[d++][i] = customer;
+    }
+    if (this.productDim) {
+      if (product >= this.productDim.values.length) this.productDim.values.push(this.labels.product(product));
+      g.dims[d++][i] = product;
+    }
+    for (const t of this.text) g.dims[d++][i] = internCell(t.interner, view, t.column);
+    if (day >= 0) {
+      if (this.firstDay < 0 || day < this.firstDay) this.firstDay = day;
+      if (day > this.lastDay) this.lastDay = day;
+    }
+    this.rows++;
+    if (++this.used === GROUP_ROWS) this.flush();
+  }
+
+  /** Hands on the last group and the metadata. */
+  finish(): void {
+    if (this.used > 0) this.flush();
+    this.consumer.finish({
+      rows: this.rows,
+      hasCost: this.hasCost,
+      hasQuantity: this.plan.roles.quantity !== undefined,
+      hasOrderId: this.plan.roles.orderId !== undefined,
+      hasDates: this.plan.roles.date !== undefined,
+      firstDay: this.firstDay,
+      lastDay: this.lastDay,
+      dimensions: this.dimensions,
+    });
+  }
+
+  private flush(): void {
+    const n = this.used;
+    const g = this.group;
+    const out: SnapshotGroup =
+      n === GROUP_ROWS
+        ? g
+        : {
+            rows: n,
+            day: g.day.slice(0, n),
+            amount: g.amount.slice(0, n),
+            cost: g.cost.slice(0, n),
+            quantity: g.quantity.slice(0, n),
+            returns: g.returns.slice(0, n),
+            order: g.order.slice(0, n),
+            dims: g.dims.map((d) => d.slice(0, n)),
+          };
+    this.consumer.group(out, this.dimensions);
+    this.used = 0;
+    this.group = this.newGroup();
+  }
+
+  private newGroup(): SnapshotGroup {
+    return {
+      rows: GROUP_ROWS,
+      day: new Int32Array(GROUP_ROWS),
+      amount: new Float64Array(GROUP_ROWS),
+      cost: new Float64Array(GROUP_ROWS),
+      quantity: new Float64Array(GROUP_ROWS),
+      returns: new Uint8Array(GROUP_ROWS),
+      order: new Float64Array(GROUP_ROWS),
+      dims: this.dimensions.map(() => new Int32Array(GROUP_ROWS)),
+    };
+  }
+
+  private addDimension(key: string, label: string, column: string): SnapshotDimension {
+    const dimension: SnapshotDimension = { key, label, column, values: [] };
+    this.dimensions.push(dimension);
+    return dimension;
+  }
+
+  private addText(column: number, key: string, label: string, parquetColumn: string): void {
+    const interner = new ByteInterner(true);
+    const meta: SnapshotDimension = { key, label, column: parquetColumn, values: interner.keys };
+    this.dimensions.push(meta);
+    this.text.push({ column, interner, meta });
+  }
+}
+
+function internCell(interner: ByteInterner, view: RecordView, column: number): number {
+  if (column >= view.count) return -1;
+  const buf = view.buf;
+  let e = view.ends[column];
+  const s = keyStart(buf, view.starts[column], e);
+  while (e > s && (buf[e - 1] === 32 || buf[e - 1] === 9)) e--;
+  return s < e ? interner.intern(buf, s, e) : -1;
+}
+
+function snakeCase(role: string): string {
+  return role.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
