@@ -1,7 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import headersFile from '../../public/_headers?raw';
-import { API_CSP, SPA_CSP, STATIC_HTML_CSP } from '../../worker/lib/security-headers';
+import { API_CSP, HSTS, SPA_CSP, STATIC_HTML_CSP } from '../../worker/lib/security-headers';
 import { call, uploadOk } from './helpers';
 
 function expectBaseline(response: Response) {
@@ -70,7 +70,7 @@ describe('security headers on every Worker response', () => {
 });
 
 describe('public/_headers (static assets served without the Worker)', () => {
-  it('gives the SPA the same CSP, nosniff, referrer policy, DENY framing and a popup-friendly COOP', () => {
+  it('gives the SPA the same CSP, nosniff, referrer policy, DENY framing, a popup-friendly COOP and HSTS', () => {
     const all = headersFile.slice(headersFile.indexOf('/*'), headersFile.indexOf('\n\n', headersFile.indexOf('/*')));
     expect(all.split('\n').map((line) => line.trim())).toEqual([
       '/*',
@@ -79,6 +79,8 @@ describe('public/_headers (static assets served without the Worker)', () => {
       'Referrer-Policy: strict-origin-when-cross-origin',
       'X-Frame-Options: DENY',
       'Cross-Origin-Opener-Policy: same-origin-allow-popups',
+      // Assets are only ever served over https in production; browsers ignore HSTS over http (RFC 6797 §8.1).
+      `Strict-Transport-Security: ${HSTS}`,
     ]);
   });
 
