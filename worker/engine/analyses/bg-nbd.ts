@@ -99,11 +99,21 @@ export function bgNbdLogLikelihood(params: BgNbdParams, data: RepeatSummary): nu
   return groupedLogLikelihood(params, grouped(data));
 }
 
+/** Optional settings for `fitBgNbd`. */
+export interface BgNbdFitOptions {
+  /** Convergence in the objective (mean log-likelihood per customer) and in log-parameters. */
+  tolerance?: number;
+  xTolerance?: number;
+  /** Nelder–Mead restarts from the best point (default 4), and evaluations per run. */
+  restarts?: number;
+  maxEvaluations?: number;
+}
+
 /**
  * Maximum-likelihood BG/NBD parameters. Maximises in log-parameter space (all four are
  * positive) with restarted Nelder–Mead, starting from r = a = b = 1 and α = mean T.
  */
-export function fitBgNbd(data: RepeatSummary): BgNbdParams & { logLikelihood: number } {
+export function fitBgNbd(data: RepeatSummary, options: BgNbdFitOptions = {}): BgNbdParams & { logLikelihood: number } {
   const g = grouped(data);
   let meanT = 0;
   for (let i = 0; i < data.T.length; i++) meanT += data.T[i] / data.T.length;
@@ -112,10 +122,11 @@ export function fitBgNbd(data: RepeatSummary): BgNbdParams & { logLikelihood: nu
   const n = data.x.length;
   const objective = (v: number[]): number => -groupedLogLikelihood(toParams(v), g) / n;
   const result = minimize(objective, [0, Math.log(Math.max(meanT, 1e-3)), 0, 0], {
-    tolerance: 1e-12,
-    xTolerance: 1e-6,
+    tolerance: options.tolerance ?? 1e-12,
+    xTolerance: options.xTolerance ?? 1e-6,
     step: 0.5,
-    restarts: 4,
+    restarts: options.restarts ?? 4,
+    ...(options.maxEvaluations ? { maxEvaluations: options.maxEvaluations } : {}),
     bound: 25,
   });
   const params = toParams(result.x);
