@@ -145,6 +145,11 @@ export interface ChurnCustomer {
   id: string;
   name: string;
   pAlive: number | null;
+  /**
+   * P(silent at least this long | still active), from the customer's own BG/NBD purchase
+   * rate (the population's for one-time buyers); null without a fitted model.
+   */
+  silenceProbability?: number | null;
   expectedPurchases90d: number | null;
   daysSinceLastOrder: number | null;
   typicalGapDays: number | null;
@@ -163,7 +168,54 @@ export interface Churn {
   note: string | null;
   revenueAtRisk: number;
   customers: ChurnCustomer[];
+  /** The model tested on the file itself: refit before a holdout window, compared with it. */
+  backtest?: ChurnBacktest;
 }
+
+/** One P(alive) bin of the backtest's calibration table. */
+export interface CalibrationBin {
+  /** P(alive) range [from, to) (the last bin includes 1). */
+  from: number;
+  to: number;
+  customers: number;
+  meanPAlive: number | null;
+  /** Mean predicted P(at least one purchase in the holdout window). */
+  predictedBuyShare: number | null;
+  /** Share of the bin's customers who did buy in the window. */
+  actualBuyShare: number | null;
+}
+
+/**
+ * The churn backtest. `available: false` carries only the reason in `note`. Precision
+ * and recall are of "high or lost at the cut-off" as a flag for "no purchase in the window".
+ */
+export type ChurnBacktest =
+  | { available: false; note: string }
+  | {
+      available: true;
+      note: string | null;
+      /** Last day of the calibration data, and of the holdout window. */
+      cutoff: string;
+      holdoutEnd: string;
+      holdoutDays: number;
+      params: { r: number; alpha: number; a: number; b: number; timeUnit: 'weeks' };
+      /** Customers with a purchase on or before the cut-off. */
+      customers: number;
+      /** Of those, how many did not buy in the window. */
+      nonBuyers: number;
+      flagged: number;
+      flaggedWithoutPurchase: number;
+      precision: number | null;
+      recall: number | null;
+      /** The same number of customers picked by longest silence at the cut-off. */
+      naive: { rule: string; flagged: number; flaggedWithoutPurchase: number; precision: number | null; recall: number | null };
+      /** Precision over the naive rule's precision. */
+      lift: number | null;
+      calibration: CalibrationBin[];
+      /** Repeat purchases (distinct purchase days) in the window: model sum of E[Y] vs counted. */
+      predictedRepeatPurchases: number;
+      actualRepeatPurchases: number;
+    };
 
 export interface ProductItem {
   id: string;

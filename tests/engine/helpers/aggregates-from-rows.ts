@@ -233,6 +233,10 @@ export function aggregatesFromRows(rows: TestRow[], fileName = 'test.csv'): Aggr
       lastDay: Int32Array.from(c.days, (set) => (set.size ? Math.max(...set) : -1)),
       purchaseDays: Int32Array.from(c.days, (set) => set.size),
     },
+    customerDays: {
+      customer: Int32Array.from(c.days.flatMap((set, i) => [...set].map(() => i))),
+      day: Int32Array.from(c.days.flatMap((set) => [...set])),
+    },
     products: {
       count: np,
       ids: productIds,

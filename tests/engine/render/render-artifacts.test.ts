@@ -24,6 +24,7 @@ describe('renderArtifacts', () => {
       ['lorenz-curve.svg', 'chart'],
       ['segments.svg', 'chart'],
       ['churn-risk.svg', 'chart'],
+      ['churn-calibration.svg', 'chart'],
       ['product-margins.svg', 'chart'],
       ['supplier-shares.svg', 'chart'],
       ['segments.csv', 'data'],
@@ -78,7 +79,7 @@ describe('renderArtifacts', () => {
   it('makes the dashboard self-contained: no scripts, no external resources, inline SVG', () => {
     const html = byName.get('dashboard.html') ?? '';
     expect(html).not.toMatch(/<script|<link|@import|src=|url\(/i);
-    expect(html.match(/<svg /g)).toHaveLength(7);
+    expect(html.match(/<svg /g)).toHaveLength(8);
     expect(html).toContain('<meta name="viewport"');
     expect(html).toContain('@media print');
   });

@@ -19,6 +19,7 @@ import {
   rankCustomers,
   rankProducts,
 } from '../tools';
+import { answerChurnAccuracy } from './churn-accuracy';
 import { intentOf, type Intent } from './intents';
 import { answerInRegion, regionNamedIn } from './region-answers';
 import type { SectionRunner } from './sections';
@@ -121,6 +122,9 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
         ...churn.customers.map((c, i) => `${i + 1}. ${churnCustomerLine(c, money)}`),
       ].join('\n');
     }
+
+    case 'churn_accuracy':
+      return answerChurnAccuracy(runner);
 
     case 'concentration': {
       const c = await runner.call(getConcentration, {}, 'Measuring revenue concentration.');

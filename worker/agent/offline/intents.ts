@@ -7,6 +7,7 @@ import type { AnalysisResult, ChurnRisk, SegmentName } from '../../engine/contra
 import type { ChartSeries } from '../tools/chart-tool';
 import { SEGMENT_NAMES } from '../tools/customer-tools';
 import { normalise } from '../tools/tool-kit';
+import { CHURN_ACCURACY } from './churn-accuracy';
 import { periodOf, type Period } from './periods';
 
 export type CustomerMetric = 'revenue' | 'orders' | 'recencyDays';
@@ -20,6 +21,7 @@ export type Intent =
   | { kind: 'supplier'; name: string }
   | { kind: 'suppliers' }
   | { kind: 'churn'; risk: ChurnRisk | null }
+  | { kind: 'churn_accuracy' }
   | { kind: 'concentration' }
   | { kind: 'segment'; segment: SegmentName }
   | { kind: 'segments' }
@@ -187,6 +189,7 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   if (supplier) return { kind: 'supplier', name: supplier };
   if (SUPPLIER.test(q)) return { kind: 'suppliers' };
   if (segment) return { kind: 'segment', segment };
+  if (CHURN_ACCURACY.test(q)) return { kind: 'churn_accuracy' };
   if (CHURN.test(q) && !MARGIN.test(q)) return { kind: 'churn', risk: riskOf(q) };
   if (CONCENTRATION.test(q)) return { kind: 'concentration' };
   if (SEGMENT.test(q)) return { kind: 'segments' };

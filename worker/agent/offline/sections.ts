@@ -19,6 +19,7 @@ import {
   rankProducts,
 } from '../tools';
 import type { AnalystTool } from '../tools/tool-kit';
+import { reliabilityClause, reliabilityLines } from './churn-accuracy';
 import { churnCustomerLine, formatMoney, formatNumber, formatPct, plural } from '../format';
 
 export type SectionKey = 'overview' | 'segments' | 'concentration' | 'churn' | 'products' | 'suppliers' | 'crossSell' | 'trend';
@@ -155,8 +156,8 @@ export const SECTIONS: Record<SectionKey, Section> = {
         return {
           section: 'churn',
           question: this.question,
-          headline: '**Churn**: no customer shows more than low risk.',
-          details: [],
+          headline: `**Churn**: no customer shows more than low risk.${reliabilityClause(churn.backtest)}`,
+          details: reliabilityLines(churn.backtest),
           action: null,
         };
       }
@@ -164,8 +165,8 @@ export const SECTIONS: Record<SectionKey, Section> = {
       return {
         section: 'churn',
         question: this.question,
-        headline: `**${money(churn.revenueAtRisk)} of revenue is at risk**: ${list(worst.map((c) => `${c.name} (${c.risk}, ${money(c.revenueAtRisk)})`))} top the list.`,
-        details: churn.customers.map((c) => churnCustomerLine(c, money)),
+        headline: `**${money(churn.revenueAtRisk)} of revenue is at risk**: ${list(worst.map((c) => `${c.name} (${c.risk}, ${money(c.revenueAtRisk)})`))} top the list.${reliabilityClause(churn.backtest)}`,
+        details: [...churn.customers.map((c) => churnCustomerLine(c, money)), ...reliabilityLines(churn.backtest)],
         action: `Contact ${list(worst.slice(0, 2).map((c) => c.name))} this week with a win-back offer, and watch reorder gaps for the rest.`,
       };
     },

@@ -2,6 +2,7 @@
  * Customer tools: segments, concentration, churn risk, lookup and ranking.
  */
 import { z } from 'zod';
+import { backtestSummary } from './churn-backtest-summary';
 import type { AnalysisResult, ChurnCustomer, SegmentCustomer, SegmentName, Segments } from '../../engine/contract';
 import {
   DATA_NOTICE,
@@ -148,7 +149,7 @@ export const getConcentration = defineTool({
 export const getChurnRisk = defineTool({
   name: 'get_churn_risk',
   description:
-    'Customers likely to stop buying, by revenue at risk: probability still active, days since last order vs their usual gap, and 12-month revenue at risk. Defaults to lost, high and medium risk; optionally only customers in one region (revenueAtRisk and counts stay whole-file).',
+    "Customers likely to stop buying, by revenue at risk: probability still active, days since last order vs their usual gap, and 12-month revenue at risk. Defaults to lost, high and medium risk; optionally only customers in one region (revenueAtRisk and counts stay whole-file). Also how accurate the list was on the file's own last 90 days (backtest).",
   input: z.object({
     risk: z.enum(RISK_LEVELS).optional().describe('Only this risk level.'),
     region: z.string().trim().min(1).max(60).optional().describe('Only customers in this region.'),
@@ -172,6 +173,7 @@ export const getChurnRisk = defineTool({
       matched: matching.length,
       customers: matching.slice(0, limit).map(churnRow),
       more: Math.max(0, matching.length - limit),
+      backtest: backtestSummary(churn.backtest),
     };
   },
 });

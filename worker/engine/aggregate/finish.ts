@@ -70,6 +70,7 @@ export function finishAggregates(b: AggregateBuilder, context: ProfileContext): 
       lastDay: b.customerLastDay.slice(0, nc),
       purchaseDays: b.customerPurchaseDays.slice(0, nc),
     },
+    customerDays: { customer: b.customerDays.a.slice(0, b.customerDays.size), day: b.customerDays.b.slice(0, b.customerDays.size) },
     products: {
       count: np,
       ids: b.products.keys,

@@ -111,6 +111,12 @@ export interface Aggregates {
   /** a = customer index, b = product index. */
   customerProducts: PairTriples;
   baskets: Baskets | null;
+  /**
+   * Every distinct (customer, non-return purchase day), as parallel arrays in no particular
+   * order. The churn backtest refits BG/NBD at an earlier cut-off from these; optional so
+   * that aggregates built without them (customer-grain files) simply get no backtest.
+   */
+  customerDays?: { customer: Int32Array; day: Int32Array };
 }
 
 /** Month index for a year and 1-based month. */

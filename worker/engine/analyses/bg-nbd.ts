@@ -99,11 +99,21 @@ export function bgNbdLogLikelihood(params: BgNbdParams, data: RepeatSummary): nu
   return groupedLogLikelihood(params, grouped(data));
 }
 
+/** Optional settings for `fitBgNbd`. */
+export interface BgNbdFitOptions {
+  /** Convergence in the objective (mean log-likelihood per customer) and in log-parameters. */
+  tolerance?: number;
+  xTolerance?: number;
+  /** Nelder–Mead restarts from the best point (default 4), and evaluations per run. */
+  restarts?: number;
+  maxEvaluations?: number;
+}
+
 /**
  * Maximum-likelihood BG/NBD parameters. Maximises in log-parameter space (all four are
  * positive) with restarted Nelder–Mead, starting from r = a = b = 1 and α = mean T.
  */
-export function fitBgNbd(data: RepeatSummary): BgNbdParams & { logLikelihood: number } {
+export function fitBgNbd(data: RepeatSummary, options: BgNbdFitOptions = {}): BgNbdParams & { logLikelihood: number } {
   const g = grouped(data);
   let meanT = 0;
   for (let i = 0; i < data.T.length; i++) meanT += data.T[i] / data.T.length;
@@ -112,10 +122,11 @@ export function fitBgNbd(data: RepeatSummary): BgNbdParams & { logLikelihood: nu
   const n = data.x.length;
   const objective = (v: number[]): number => -groupedLogLikelihood(toParams(v), g) / n;
   const result = minimize(objective, [0, Math.log(Math.max(meanT, 1e-3)), 0, 0], {
-    tolerance: 1e-12,
-    xTolerance: 1e-6,
+    tolerance: options.tolerance ?? 1e-12,
+    xTolerance: options.xTolerance ?? 1e-6,
     step: 0.5,
-    restarts: 4,
+    restarts: options.restarts ?? 4,
+    ...(options.maxEvaluations ? { maxEvaluations: options.maxEvaluations } : {}),
     bound: 25,
   });
   const params = toParams(result.x);
@@ -127,6 +138,32 @@ export function probabilityAlive(p: BgNbdParams, x: number, tx: number, T: numbe
   if (x <= 0) return 1;
   const ratio = Math.exp((p.r + x) * (Math.log(p.alpha + T) - Math.log(p.alpha + tx)));
   return 1 / (1 + (p.a / (p.b + x - 1)) * ratio);
+}
+
+/**
+ * P(no purchase in (tₓ, T] | still active): how likely the silence seen so far is for a
+ * customer who has not dropped out, under their own purchase rate.
+ *
+ * Derivation. While active, a customer buys as a Poisson process with rate λ, and across
+ * customers λ ~ Gamma(r, α). The question is how surprising the silence is, so λ must be
+ * judged on the evidence *before* the silence: x repeat purchases in (0, tₓ] give the
+ * posterior λ ~ Gamma(r + x, α + tₓ). (Using Gamma(r + x, α + T) would count the silence
+ * twice: once as evidence of a low rate, then again as the event being scored, and would
+ * make every silence look ordinary.) The observation ends at T, so the silence is
+ * censored: we know only that it has lasted at least s = T − tₓ, and the event scored is
+ * "no purchase in a window of length s". For a Poisson process P(none in s | λ) = e^(−λs),
+ * and integrating over the Gamma posterior gives
+ *
+ *   ∫ e^(−λs) Gamma(λ; r + x, α + tₓ) dλ = ((α + tₓ) / (α + tₓ + s))^(r + x) = ((α + tₓ) / (α + T))^(r + x).
+ *
+ * This is the likelihood ratio inside P(alive), equation (8): P(alive) = 1 / (1 + δ / S)
+ * with δ = a / (b + x − 1), so the two numbers are consistent by construction. For a
+ * customer who is in fact active with a known rate, S is uniform on (0, 1) at a random
+ * moment, so "S ≤ 1%" flags 1% of active customers. One-time buyers (x = 0, tₓ = 0) get
+ * the population's prior Gamma(r, α): S = (α / (α + T))^r.
+ */
+export function silenceProbability(p: BgNbdParams, x: number, tx: number, T: number): number {
+  return Math.exp((p.r + x) * (Math.log(p.alpha + tx) - Math.log(p.alpha + T)));
 }
 
 /** E[Y(t) | x, tₓ, T]: expected purchases in the next t time units, equation (10). */

@@ -5,10 +5,11 @@
  * Falls back to the rhythm rules alone when the data cannot support a fit.
  */
 import type { Aggregates } from '../aggregate/types';
-import type { Churn, ChurnCustomer, ChurnRisk } from '../contract';
+import type { Churn, ChurnBacktest, ChurnCustomer, ChurnRisk } from '../contract';
 import { conditionalExpectedPurchases, fitBgNbd, probabilityAlive, type BgNbdParams } from './bg-nbd';
 import { monthOfDay, revenueInMonths } from './calendar';
-import { churnRisk } from './churn-risk';
+import { classifyWithModel, churnRisk } from './churn-risk';
+import { backtestOf } from './churn-backtest';
 import { conditionalExpectedSpend, fitGammaGamma, type GammaGammaParams } from './gamma-gamma';
 
 /** The model is fitted in weeks, the unit of Fader, Hardie & Lee's CDNOW results. */
@@ -29,8 +30,8 @@ const DEFAULT_GAP_DAYS = 90;
 
 const RISK_ORDER: Record<ChurnRisk, number> = { lost: 0, high: 1, medium: 2, low: 3 };
 
-function unavailable(note: string): Churn {
-  return { model: 'unavailable', params: null, gammaGamma: null, note, revenueAtRisk: 0, customers: [] };
+function unavailable(note: string, backtest: ChurnBacktest): Churn {
+  return { model: 'unavailable', params: null, gammaGamma: null, note, revenueAtRisk: 0, customers: [], backtest };
 }
 
 function median(values: number[]): number | null {
@@ -44,11 +45,13 @@ function median(values: number[]): number | null {
 export function churnOf(agg: Aggregates, asOfDay: number): Churn | null {
   const c = agg.customers;
   if (c.count === 0) return null;
-  if (!agg.hasDates || asOfDay < 0) return unavailable('The file has no order dates, so churn risk cannot be measured.');
+  if (!agg.hasDates || asOfDay < 0)
+    return unavailable('The file has no order dates, so churn risk cannot be measured.', backtestOf(agg, asOfDay));
   const span = asOfDay - agg.firstDay;
   if (span < MIN_SPAN_DAYS) {
     return unavailable(
       `The data covers only ${span + 1} day${span === 0 ? '' : 's'}; churn risk needs at least ${MIN_SPAN_DAYS} days of order history.`,
+      backtestOf(agg, asOfDay),
     );
   }
 
@@ -87,13 +90,15 @@ export function churnOf(agg: Aggregates, asOfDay: number): Churn | null {
   const customers: ChurnCustomer[] = active.map((i, k) => {
     const daysSinceLastOrder = asOfDay - Math.min(c.lastDay[i], asOfDay);
     const pAlive = params ? probabilityAlive(params, x[k], tx[k], T[k]) : null;
-    const risk = churnRisk(daysSinceLastOrder, gaps[k], populationGap, pAlive);
+    const scored = params ? classifyWithModel(params, x[k], tx[k], T[k], daysSinceLastOrder) : null;
+    const risk = scored ? scored.risk : churnRisk(daysSinceLastOrder, gaps[k], populationGap);
     const expectedSpend = spendModel ? conditionalExpectedSpend(spendModel, x[k], c.revenue[i] / c.purchaseDays[i]) : null;
     const expected12m = params ? conditionalExpectedPurchases(params, horizon365, x[k], tx[k], T[k]) : null;
     return {
       id: c.ids[i],
       name: c.names[i],
       pAlive,
+      silenceProbability: scored ? scored.silence : null,
       expectedPurchases90d: params ? conditionalExpectedPurchases(params, horizon90, x[k], tx[k], T[k]) : null,
       daysSinceLastOrder,
       // Rounded for display; the risk class above used the exact gap.
@@ -117,6 +122,7 @@ export function churnOf(agg: Aggregates, asOfDay: number): Churn | null {
     note,
     revenueAtRisk: customers.reduce((sum, customer) => sum + customer.revenueAtRisk, 0),
     customers,
+    backtest: backtestOf(agg, asOfDay),
   };
 }
 

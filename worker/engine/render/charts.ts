@@ -4,6 +4,7 @@
  */
 import type { AnalysisResult, ChurnRisk } from '../contract';
 import { compact, share } from './format';
+import { churnCalibrationChart } from './churn-calibration-chart';
 import { columns, horizontalBars, lines, PALETTE, scatter, type Point } from './svg';
 
 export interface Chart {
@@ -213,7 +214,7 @@ function trendChart(result: AnalysisResult): Chart | null {
 
 /** Every chart the result supports, in the dashboard's order. */
 export function chartsOf(result: AnalysisResult): Chart[] {
-  return [trendChart, topCustomersChart, lorenzChart, segmentsChart, churnChart, productsChart, suppliersChart]
+  return [trendChart, topCustomersChart, lorenzChart, segmentsChart, churnChart, churnCalibrationChart, productsChart, suppliersChart]
     .map((build) => build(result))
     .filter((chart): chart is Chart => chart !== null);
 }

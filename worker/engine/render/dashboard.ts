@@ -6,6 +6,7 @@ import type { AnalysisResult } from '../contract';
 import type { Chart } from './charts';
 import { escapeHtml as h } from './escape';
 import { topActions } from './executive-summary';
+import { backtestHeadline } from './churn-backtest-report';
 import { findingsOf } from './findings';
 import { count, money, pct, share } from './format';
 
@@ -86,7 +87,7 @@ function lists(result: AnalysisResult): string {
           num(count(c.daysSinceLastOrder ?? 0)),
           num(money(c.revenueAtRisk, currency)),
         ]),
-      )}</section>`,
+      )}${backtestLine(result)}</section>`,
     );
   }
   const flags = result.products?.flags.slice(0, 10) ?? [];
@@ -116,6 +117,13 @@ function lists(result: AnalysisResult): string {
     );
   }
   return `<div class="grid">${cards.join('')}</div>`;
+}
+
+/** The backtest's one-line track record under the call list, or why there is none. */
+function backtestLine(result: AnalysisResult): string {
+  const backtest = result.churn?.backtest;
+  if (!backtest) return '';
+  return `<p>${h(backtest.available ? (backtestHeadline(backtest) ?? '') : `No backtest: ${backtest.note}`)}</p>`;
 }
 
 /** The complete dashboard page. `charts` are embedded inline, in order. */

@@ -4,7 +4,8 @@
  * concrete actions naming customers.
  */
 import type { AnalysisResult, ChurnCustomer } from '../contract';
-import { CHURN_RISK_RULES, ONE_TIME_BUYER_RULE } from '../analyses/churn-risk';
+import { CHURN_RISK_RULES, CHURN_SCORE_RULE, HEURISTIC_ONE_TIME_RULE, HEURISTIC_RULES, ONE_TIME_BUYER_RULE } from '../analyses/churn-risk';
+import { backtestSection } from './churn-backtest-report';
 import { count, fixed, money, share } from './format';
 import { blocks, bullets, md, nameList, table } from './markdown';
 
@@ -134,6 +135,9 @@ function churnRow(c: ChurnCustomer, currency: string | null): string[] {
     c.name,
     c.risk,
     c.pAlive === null ? 'n/a' : share(c.pAlive),
+    c.silenceProbability === null || c.silenceProbability === undefined
+      ? 'n/a'
+      : share(c.silenceProbability, c.silenceProbability < 0.001 ? 3 : 1),
     c.daysSinceLastOrder === null ? 'n/a' : count(c.daysSinceLastOrder),
     c.typicalGapDays === null ? 'one order' : fixed(c.typicalGapDays, 0),
     fixed(c.expectedPurchases90d, 2),
@@ -146,7 +150,12 @@ function churnRow(c: ChurnCustomer, currency: string | null): string[] {
 export function churnReport(result: AnalysisResult): string {
   const ch = result.churn;
   if (!ch || ch.model === 'unavailable')
-    return blocks('# Churn risk', md(ch?.note ?? 'The file has no customer column, so churn cannot be measured.'));
+    return blocks(
+      '# Churn risk',
+      md(ch?.note ?? 'The file has no customer column, so churn cannot be measured.'),
+      backtestSection(ch?.backtest),
+    );
+  const modelled = ch.model === 'bg-nbd';
   const currency = result.dataset.currency;
   const byRisk = (['lost', 'high', 'medium', 'low'] as const).map((risk) => {
     const members = ch.customers.filter((c) => c.risk === risk);
@@ -189,11 +198,12 @@ export function churnReport(result: AnalysisResult): string {
     md(model),
     `Revenue at risk (last 12 months' revenue of customers rated high or lost): **${md(money(ch.revenueAtRisk, currency))}**.`,
     '## Risk rules',
+    modelled ? md(CHURN_SCORE_RULE) : null,
     table(
       ['Risk', 'Rule'],
-      CHURN_RISK_RULES.map((rule) => [rule.risk, rule.rule]),
+      (modelled ? CHURN_RISK_RULES : HEURISTIC_RULES).map((rule) => [rule.risk, rule.rule]),
     ),
-    md(ONE_TIME_BUYER_RULE),
+    md(modelled ? ONE_TIME_BUYER_RULE : HEURISTIC_ONE_TIME_RULE),
     '## Customers by risk',
     table(['Risk', 'Customers', 'Revenue, last 12 months'], byRisk, ['l', 'r', 'r']),
     '## Most revenue at risk',
@@ -202,6 +212,7 @@ export function churnReport(result: AnalysisResult): string {
         'Customer',
         'Risk',
         'P(alive)',
+        'Silence probability',
         'Days since last order',
         'Typical gap (days)',
         'Expected purchases, 90 days',
@@ -210,8 +221,9 @@ export function churnReport(result: AnalysisResult): string {
         'CLV, 12 months',
       ],
       ch.customers.slice(0, 25).map((c) => churnRow(c, currency)),
-      ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+      ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
     ),
+    backtestSection(ch.backtest),
     '## Actions',
     bullets(actions),
   );
