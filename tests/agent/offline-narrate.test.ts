@@ -234,11 +234,10 @@ describe('offline narrative', () => {
       transcript,
       artifacts: memoryArtifacts(),
     });
-    expect(trace(transcript.messages)).toContain('error:get_suppliers');
+    expect(trace(transcript.messages)).toContain('result:get_suppliers');
+    expect(trace(transcript.messages)).not.toContain('error:get_suppliers');
     const report = lastText(transcript.messages);
     expect(report).not.toContain('Supplier dependency is');
-    expect(report).toContain(
-      '### How dependent are we on suppliers?\n- This could not be analysed from the file (see the tool result above).',
-    );
+    expect(report).toContain('### How dependent are we on suppliers?\n- The file has no supplier column.');
   });
 });

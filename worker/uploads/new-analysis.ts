@@ -4,6 +4,7 @@
  * analysis's Durable Object.
  */
 import { FOCUS_AREA_IDS, promptFileFor, type FocusAreaId } from '../agent/focus-areas';
+import { focusRequestOf } from '../agent/focus-request';
 import { verifyTurnstile } from '../auth/turnstile';
 import type { Viewer } from '../auth/viewer';
 import { database } from '../db/client';
@@ -89,6 +90,8 @@ export interface UploadAnswer {
  */
 export async function createAnalysisAndStart(env: Env, input: NewAnalysis): Promise<UploadAnswer> {
   const accessToken = randomToken(32);
+  // A focus card's title sent as the message names the focus even without analysis_type.
+  const analysisType = focusRequestOf(input.analysisType, input.message).focus;
   const db = database(env.DB);
   await db.batch([
     db.insert(analyses).values({
@@ -97,8 +100,8 @@ export async function createAnalysisAndStart(env: Env, input: NewAnalysis): Prom
       userId: input.userId,
       status: 'initializing',
       initialMessage: input.message.trim().slice(0, MESSAGE_MAX_LENGTH) || null,
-      analysisType: input.analysisType,
-      promptFile: input.promptFile ?? promptFileFor(input.analysisType),
+      analysisType,
+      promptFile: input.promptFile ?? promptFileFor(analysisType),
       accessTokenHash: await sha256Hex(accessToken),
       clientIp: input.clientIp,
     }),

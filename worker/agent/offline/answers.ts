@@ -22,7 +22,7 @@ import {
 import { intentOf, type Intent } from './intents';
 import type { SectionRunner } from './sections';
 
-const NOT_AVAILABLE = 'That part of the analysis is not available for this file; the tool result above says why.';
+export const NOT_AVAILABLE = 'That part of the analysis is not available for this file; the tool result above says why.';
 
 /** Answers a question with tools; returns the markdown answer. */
 export async function answerQuestion(question: string, result: AnalysisResult, runner: SectionRunner): Promise<string> {

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { AnalysisResult } from '../../engine/contract';
 import { renderSvgChart, type ChartPoint, type ChartSpec } from '../charts/svg-chart';
 import { currencyPrefix } from '../format';
-import { dataString, defineTool, MAX_ROWS, pct, round, ToolInputError } from './tool-kit';
+import { DataAbsentError } from './data-absent';
+import { dataString, defineTool, MAX_ROWS, pct, round } from './tool-kit';
 
 export const CHART_SERIES = [
   'monthly_revenue',
@@ -44,7 +45,7 @@ export const makeChart = defineTool({
   }),
   run: async ({ result, artifacts }, input) => {
     const points = seriesPoints(result, input.series, input.limit);
-    if (points.length === 0) throw new ToolInputError(`There is no data for ${input.series} in this file.`);
+    if (points.length === 0) throw new DataAbsentError(`There is no data for ${input.series} in this file.`);
     const monthly = input.series.startsWith('monthly_');
     const spec: ChartSpec = {
       kind: input.kind ?? (monthly ? 'line' : 'bar'),

@@ -1,6 +1,7 @@
 /**
  * Customer tools: segments, concentration, churn risk, lookup and ranking.
  */
+import { DataAbsentError } from './data-absent';
 import { z } from 'zod';
 import type { AnalysisResult, ChurnCustomer, SegmentCustomer, SegmentName, Segments } from '../../engine/contract';
 import {
@@ -34,13 +35,13 @@ export const SEGMENT_NAMES = [
 export const RISK_LEVELS = ['lost', 'high', 'medium', 'low'] as const;
 
 function segmentsOrFail(result: AnalysisResult) {
-  if (!result.segments) throw new ToolInputError('Customer segments are not available for this file (it has no customer column).');
+  if (!result.segments) throw new DataAbsentError('Customer segments are not available for this file (it has no customer column).');
   return result.segments;
 }
 
 function churnOrFail(result: AnalysisResult) {
   if (!result.churn || result.churn.model === 'unavailable') {
-    throw new ToolInputError(
+    throw new DataAbsentError(
       dataString(result.churn?.note, MAX_DATA_SENTENCE) ?? 'Churn risk is not available for this file (it needs customers and dates).',
     );
   }
@@ -122,7 +123,7 @@ export const getConcentration = defineTool({
   input: z.object({}),
   run: ({ result }) => {
     const c = result.concentration;
-    if (!c) throw new ToolInputError('Revenue concentration is not available for this file (it has no customer column).');
+    if (!c) throw new DataAbsentError('Revenue concentration is not available for this file (it has no customer column).');
     return {
       notice: DATA_NOTICE,
       topCustomer: c.topCustomer && {
@@ -242,7 +243,7 @@ function rankCustomersOf({ result, customerRegions }: ToolContext, input: RankCu
   const churnById = new Map((result.churn?.customers ?? []).map((c) => [c.id, c]));
   const needsChurn = input.risk !== undefined || input.metric === 'revenueAtRisk' || input.metric === 'revenue12m';
   if (needsChurn) churnOrFail(result);
-  if (input.region !== undefined && !customerRegions) throw new ToolInputError('This analysis has no region per customer.');
+  if (input.region !== undefined && !customerRegions) throw new DataAbsentError('This analysis has no region per customer.');
   const region = input.region === undefined ? null : normalise(input.region);
   const value = (c: SegmentCustomer): number | null => {
     if (input.metric === 'revenue') return c.revenue;
