@@ -209,7 +209,8 @@ export const SECTIONS: Record<SectionKey, Section> = {
         action:
           belowCost.length > 0
             ? `Reprice or renegotiate ${list(belowCost.map((p) => p.name))}, which loses money on every sale${leader ? `; keep ${leader.name} in stock and visible` : ''}.`
-            : `Protect availability of ${leader?.name ?? 'the A-class products'} and review the thinnest-margin lines.`,
+            : // Margin advice needs a cost column; without one the action rests on sales alone.
+              `Protect availability of ${leader?.name ?? 'the A-class products'}${products.marginAvailable ? ' and review the thinnest-margin lines' : ''}.`,
       };
     },
   },
