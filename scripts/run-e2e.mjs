@@ -8,7 +8,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 const CONFIG = 'tests/e2e/vite.e2e.config.ts';
 const STATE_DIR = '.wrangler/e2e-state';
-const BASE_URL = 'http://localhost:3000';
+// PORT moves the preview (and every emailed link, through DEV_PORT); 3000 by default.
+const PORT = process.env.PORT ?? '3000';
+const BASE_URL = `http://localhost:${PORT}`;
 const STARTUP_LIMIT_MS = 60_000;
 
 const bin = (name) => `node_modules/.bin/${name}`;

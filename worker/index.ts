@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { viewerMiddleware, type AppEnv } from './auth/viewer';
 import { HttpError } from './lib/http';
+import { devInlineScripts } from './lib/dev-inline-scripts';
 import { securityHeaders } from './lib/security-headers';
 import { accountRoutes } from './routes/account';
 import { analysesRoutes } from './routes/analyses';
@@ -32,6 +33,8 @@ const api = new Hono<AppEnv>()
 
 const app = new Hono<AppEnv>()
   .use(securityHeaders)
+  // Dev only: Vite's inline React preamble on Worker-served SPA pages (see dev-inline-scripts.ts).
+  .use(devInlineScripts)
   .route('/api', api)
   .all('/api/*', (c) => c.json({ error: 'Not found', code: 'NOT_FOUND' }, 404))
   .route('/', dashboardRoutes)

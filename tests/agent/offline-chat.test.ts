@@ -5,12 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { createAnalyst } from '../../worker/agent';
 import { wholesaleResult } from './fixtures/wholesale-result';
-import { lastText, memoryArtifacts, memoryTranscript, trace } from './helpers';
+import { blocksOf, lastText, memoryArtifacts, memoryTranscript, trace } from './helpers';
 
-async function ask(question: string) {
+async function ask(question: string, result = wholesaleResult()) {
   const transcript = memoryTranscript();
   await createAnalyst({ kind: 'offline' }).answer({
-    result: wholesaleResult(),
+    result,
     question,
     history: [],
     transcript,
@@ -232,7 +232,7 @@ const CASES: [question: string, tool: string, answer: string][] = [
     'get_trend',
     'Revenue in 2024 (2024-01 to 2024-12): €93,000 from 66 orders. Best month: 2024-03 (€8,900).',
   ],
-  ['What was turnover in 2023?', 'get_trend', 'That part of the analysis is not available for this file; the tool result above says why.'],
+  ['What was turnover in 2023?', 'get_trend', 'No data between 2023-01 and 2023-12; the data covers 2024-01 to 2024-12.'],
   ['give me an overview', 'get_overview', OVERVIEW],
   ['how many customers do we have?', 'get_overview', OVERVIEW],
   ['plot revenue by supplier', 'make_chart', 'Here is the chart: Share of revenue by supplier.'],
@@ -254,9 +254,9 @@ describe('offline chat intents', () => {
     ]);
   });
 
-  it('records a period outside the data as an error result, not a crash', async () => {
+  it('records a period outside the data as a normal result that says what the data covers, not a crash', async () => {
     const { trace: steps } = await ask('What was turnover in 2023?');
-    expect(steps).toEqual(['use:get_trend', 'error:get_trend', 'text']);
+    expect(steps).toEqual(['use:get_trend', 'result:get_trend', 'text']);
   });
 
   it.each(['What is the weather in Paris?', 'Write me a poem', 'asdf', 'help'])(
@@ -281,4 +281,32 @@ describe('offline chat intents', () => {
       );
     },
   );
+
+  it('answers a supplier question on a file without a supplier column plainly, with no tool error', async () => {
+    const result = wholesaleResult();
+    result.suppliers = {
+      available: false,
+      note: 'The file has no supplier (vendor) column, so supplier dependency cannot be analysed.',
+      items: [],
+      hhi: null,
+      topShare: null,
+      top3Share: null,
+      level: null,
+      singleSupplierRevenueShare: null,
+      flags: [],
+    };
+    const transcript = memoryTranscript();
+    await createAnalyst({ kind: 'offline' }).answer({
+      result,
+      question: 'How dependent am I on my top supplier?',
+      history: [],
+      transcript,
+      artifacts: memoryArtifacts(),
+    });
+    const results = blocksOf(transcript.messages).flatMap(({ block }) => (block.type === 'tool_result' ? [block] : []));
+    expect(results.map((r) => [r.content, r.is_error])).toEqual([
+      ['The file has no supplier (vendor) column, so supplier dependency cannot be analysed.', false],
+    ]);
+    expect(lastText(transcript.messages)).toBe('The file has no supplier (vendor) column, so supplier dependency cannot be analysed.');
+  });
 });

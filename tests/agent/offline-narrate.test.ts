@@ -166,17 +166,22 @@ describe('offline narrative', () => {
     expect(report).toContain('**Action:** Bundle Olive Oil 5L with Parmesan Wheel and offer Parmesan Wheel to Fjord Hotels.');
   });
 
-  it('stores each chart as an SVG artifact and shows it inline', async () => {
+  it("shows the engine's own chart (same file name) for a chart the engine already drew, so the artifacts list has one of each", async () => {
     const { messages, artifacts } = await narrate('comprehensive');
     expect(artifacts.map((a) => [a.name, a.type, a.contentType])).toEqual([
-      ['chart-top-customers.svg', 'chart', 'image/svg+xml'],
-      ['chart-monthly-revenue.svg', 'chart', 'image/svg+xml'],
+      ['top-customers.svg', 'chart', 'image/svg+xml'],
+      ['monthly-trend.svg', 'chart', 'image/svg+xml'],
     ]);
     const images = blocksOf(messages).flatMap(({ block }) => (block.type === 'image' ? [block] : []));
     expect(images).toEqual([
-      { type: 'image', artifact_id: 'artifact-1', file_name: 'chart-top-customers.svg', alt: 'Top customers by revenue' },
-      { type: 'image', artifact_id: 'artifact-2', file_name: 'chart-monthly-revenue.svg', alt: 'Revenue by month' },
+      { type: 'image', artifact_id: 'artifact-1', file_name: 'top-customers.svg', alt: 'Top 10 customers by revenue' },
+      { type: 'image', artifact_id: 'artifact-2', file_name: 'monthly-trend.svg', alt: 'Monthly revenue' },
     ]);
+  });
+
+  it('still draws its own chart for a series the engine has no chart for', async () => {
+    const { artifacts } = await narrate('market_analysis');
+    expect(artifacts.map((a) => a.name)).toEqual(['monthly-trend.svg', 'chart-category-revenue.svg']);
   });
 
   it('runs a free-text question as comprehensive plus an answer to it', async () => {
@@ -234,11 +239,10 @@ describe('offline narrative', () => {
       transcript,
       artifacts: memoryArtifacts(),
     });
-    expect(trace(transcript.messages)).toContain('error:get_suppliers');
+    expect(trace(transcript.messages)).toContain('result:get_suppliers');
+    expect(trace(transcript.messages)).not.toContain('error:get_suppliers');
     const report = lastText(transcript.messages);
     expect(report).not.toContain('Supplier dependency is');
-    expect(report).toContain(
-      '### How dependent are we on suppliers?\n- This could not be analysed from the file (see the tool result above).',
-    );
+    expect(report).toContain('### How dependent are we on suppliers?\n- The file has no supplier column.');
   });
 });

@@ -62,7 +62,7 @@ describe('analyst tools', () => {
     const outcome = await invokeTool('rank_customers', { region: 'north', limit: 5 }, withRegions);
     expect(JSON.parse(outcome.content).customers.map((c: { name: string }) => c.name)).toEqual(['Alpine Foods GmbH', 'Corner Deli']);
     const without = await invokeTool('rank_customers', { region: 'north' }, context());
-    expect(without).toEqual({ content: 'This analysis has no region per customer.', isError: true });
+    expect(without).toEqual({ content: 'This analysis has no region per customer.', isError: false, absent: true });
   });
 
   it('ranks products by margin % within a supplier', async () => {
@@ -103,12 +103,33 @@ describe('analyst tools', () => {
     expect(await invokeTool(name, input, context())).toEqual({ content: message, isError: true });
   });
 
-  it('says why an analysis is missing instead of inventing it', async () => {
+  it('says why an analysis is missing instead of inventing it, as a normal (non-error) answer', async () => {
     const result = wholesaleResult();
     result.products = { available: true, marginAvailable: false, note: null, items: result.products?.items ?? [], flags: [] };
     expect(await invokeTool('rank_products', { metric: 'margin' }, context(result))).toEqual({
       content: 'Margins are not available: the file has no cost column.',
-      isError: true,
+      isError: false,
+      absent: true,
+    });
+  });
+
+  it('answers an expected absence (no supplier column) as a normal result, not a tool error', async () => {
+    const result = wholesaleResult();
+    result.suppliers = {
+      available: false,
+      note: 'The file has no supplier (vendor) column, so supplier dependency cannot be analysed.',
+      items: [],
+      hhi: null,
+      topShare: null,
+      top3Share: null,
+      level: null,
+      singleSupplierRevenueShare: null,
+      flags: [],
+    };
+    expect(await invokeTool('get_suppliers', {}, context(result))).toEqual({
+      content: 'The file has no supplier (vendor) column, so supplier dependency cannot be analysed.',
+      isError: false,
+      absent: true,
     });
   });
 

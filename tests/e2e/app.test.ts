@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import * as OTPAuth from 'otpauth';
 import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { FIXTURE_CSV, latestMailTo, launchBrowser, newContext, screenshot, seriousAxeViolations, watchErrors } from './harness';
+import { BASE_URL, FIXTURE_CSV, latestMailTo, launchBrowser, newContext, screenshot, seriousAxeViolations, watchErrors } from './harness';
 
 /** Generous waits for the analysis job; nothing asserts on how long anything takes. */
 const ANALYSIS_TIMEOUT_MS = 120_000;
@@ -226,7 +226,7 @@ test('on a 390-px phone the sidebar and the artifacts panel open as drawers', as
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     storageState: shared.signedInState,
-    baseURL: 'http://localhost:3000',
+    baseURL: BASE_URL,
   });
   try {
     const page = await context.newPage();
@@ -258,7 +258,7 @@ function totpCode(secret: string, timestamp: number): string {
 
 test('turning on two-factor authentication makes the next password sign-in ask for the code', async () => {
   assert.ok(shared.signedInState, 'needs the signed-in session from the sign-up scenario');
-  const context = await browser.newContext({ storageState: shared.signedInState, baseURL: 'http://localhost:3000' });
+  const context = await browser.newContext({ storageState: shared.signedInState, baseURL: BASE_URL });
   const page = await context.newPage();
   const errors = watchErrors(page);
   try {

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
+export const BASE_URL = process.env.E2E_BASE_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`;
 export const SCREENSHOT_DIR = fileURLToPath(new URL('./screenshots/', import.meta.url));
 export const FIXTURE_CSV = fileURLToPath(new URL('../fixtures/e2e/sales.csv', import.meta.url));
 

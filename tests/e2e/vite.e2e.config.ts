@@ -9,7 +9,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 export const E2E_STATE_DIR = '.wrangler/e2e-state';
-export const E2E_PORT = 3000;
+export const E2E_PORT = Number(process.env.PORT ?? 3000);
 
 export default defineConfig({
   root: new URL('../..', import.meta.url).pathname,
@@ -20,6 +20,7 @@ export default defineConfig({
       remoteBindings: false,
       persistState: { path: E2E_STATE_DIR },
       inspectorPort: false,
+      config: (config) => ({ vars: { ...config.vars, DEV_PORT: String(E2E_PORT) } }),
     }),
   ],
   server: { port: E2E_PORT, strictPort: true },

@@ -4,6 +4,7 @@
  * analysis's Durable Object.
  */
 import { FOCUS_AREA_IDS, promptFileFor, type FocusAreaId } from '../agent/focus-areas';
+import { focusRequestOf } from '../agent/focus-request';
 import { verifyTurnstile } from '../auth/turnstile';
 import type { Viewer } from '../auth/viewer';
 import { safeFileName } from '../analyses/keys';
@@ -98,6 +99,8 @@ export interface UploadAnswer {
 export async function createAnalysisAndStart(env: Env, input: NewAnalysis): Promise<UploadAnswer> {
   const accessToken = randomToken(32);
   const ownerToken = randomToken(32);
+  // A focus card's title sent as the message names the focus even without analysis_type.
+  const analysisType = focusRequestOf(input.analysisType, input.message).focus;
   const inserted = await insertAnalysisWithinQuota(
     database(env.DB),
     {
@@ -106,8 +109,8 @@ export async function createAnalysisAndStart(env: Env, input: NewAnalysis): Prom
       userId: input.userId,
       status: 'initializing',
       initialMessage: input.message.trim() || null,
-      analysisType: input.analysisType,
-      promptFile: input.promptFile ?? promptFileFor(input.analysisType),
+      analysisType,
+      promptFile: input.promptFile ?? promptFileFor(analysisType),
       accessTokenHash: await sha256Hex(accessToken),
       ownerTokenHash: await sha256Hex(ownerToken),
       clientIp: input.clientIp,

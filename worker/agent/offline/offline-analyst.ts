@@ -6,7 +6,7 @@
 import { FOCUS_AREAS, type FocusAreaId } from '../focus-areas';
 import type { Analyst, AnswerInput, NarrateInput } from '../analyst';
 import { Plan, TranscriptWriter } from '../transcript-writer';
-import { answerQuestion } from './answers';
+import { answerQuestion, NOT_AVAILABLE } from './answers';
 import { answerFromRows } from './query-chat';
 import { FOCUS_PLANS } from './focus-plans';
 import { createRunner } from './runner';
@@ -67,7 +67,8 @@ export async function answerOffline(input: AnswerInput): Promise<void> {
   const text =
     (input.snapshot && (await answerFromRows(input.question, input.snapshot, input.result, runner))) ??
     (await answerQuestion(input.question, input.result, runner, input.customerRegions));
-  await writer.text(text);
+  // An expected absence is the answer itself, said plainly, not a pointer to an error.
+  await writer.text(text === NOT_AVAILABLE ? (runner.lastAbsence() ?? text) : text);
 }
 
 /** The executive summary followed by the findings, as markdown. */

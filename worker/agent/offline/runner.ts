@@ -21,19 +21,27 @@ const CHART_LEADS: Record<ChartSeries, string> = {
 };
 
 /** A runner that records every call through the writer. */
-export function createRunner(writer: TranscriptWriter, context: ToolContext, signal?: AbortSignal): SectionRunner {
+export function createRunner(
+  writer: TranscriptWriter,
+  context: ToolContext,
+  signal?: AbortSignal,
+): SectionRunner & { lastAbsence(): string | null } {
   const drawn = new Set<ChartSeries>();
+  let absence: string | null = null;
   const call = async <S extends z.ZodType, O>(tool: AnalystTool<S, O>, input: z.input<S>, lead: string): Promise<O | null> => {
     signal?.throwIfAborted();
+    absence = null;
     const id = writer.nextId();
     await writer.toolUse(id, tool.name, input, lead);
     const outcome = await callTool(tool, input, context);
     await writer.toolResult(id, outcome);
+    if (outcome.absent) absence = outcome.content;
     return outcome.isError ? null : (outcome.data ?? null);
   };
   return {
     currency: context.result.dataset.currency,
     call,
+    lastAbsence: () => absence,
     async chart(series) {
       // A chart shared by two sections (top customers) is drawn once.
       if (drawn.has(series)) return;

@@ -40,6 +40,8 @@ export interface SectionRunner {
   /** Runs the tool; null when it answered with an error (already in the transcript). */
   call<S extends z.ZodType, O>(tool: AnalystTool<S, O>, input: z.input<S>, lead: string): Promise<O | null>;
   chart(series: ChartSeries): Promise<void>;
+  /** Why the last call had nothing to say when the file lacks the data (e.g. no supplier column), else null. */
+  lastAbsence?(): string | null;
 }
 
 interface Section {
@@ -54,12 +56,13 @@ function list(names: string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
-function unavailable(section: SectionKey, question: string): Finding {
+function unavailable(section: SectionKey, question: string, runner: SectionRunner): Finding {
   return {
     section,
     question,
     headline: null,
-    details: ['This could not be analysed from the file (see the tool result above).'],
+    // An expected absence is stated as the finding itself; a real error points at the tool result.
+    details: [runner.lastAbsence?.() ?? 'This could not be analysed from the file (see the tool result above).'],
     action: null,
   };
 }
@@ -71,7 +74,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
     charts: [],
     async run(runner) {
       const o = await runner.call(getOverview, {}, 'First, the totals the engine computed for the whole file.');
-      if (!o) return unavailable('overview', this.question);
+      if (!o) return unavailable('overview', this.question, runner);
       const money = (v: number) => formatMoney(v, runner.currency);
       const period = o.period.from && o.period.to ? `, ${o.period.from} to ${o.period.to}` : '';
       const margin = o.grossMarginPct === null ? '' : `; gross margin ${formatPct(o.grossMarginPct)}`;
@@ -95,7 +98,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
     async run(runner) {
       const segments = await runner.call(getSegments, {}, 'Next, the RFM segments and ABC tiers.');
       const top = await runner.call(rankCustomers, { metric: 'revenue', limit: 5 }, 'And the customers ranked by revenue.');
-      if (!segments || !top) return unavailable('segments', this.question);
+      if (!segments || !top) return unavailable('segments', this.question, runner);
       const money = (v: number) => formatMoney(v, runner.currency);
       const leaders = top.customers.slice(0, 3).map((c) => `${c.name} (${money(c.revenue)})`);
       const champions = segments.segments.find((s) => s.segment === 'Champions');
@@ -122,7 +125,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
     charts: ['top_customers'],
     async run(runner) {
       const c = await runner.call(getConcentration, {}, 'Now, how much revenue rests on a few customers.');
-      if (!c) return unavailable('concentration', this.question);
+      if (!c) return unavailable('concentration', this.question, runner);
       const top = c.topCustomer;
       const topText = top
         ? `${top.name} alone brings ${formatPct(top.sharePct)} of revenue (${formatMoney(top.revenue, runner.currency)}); `
@@ -150,7 +153,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
     charts: [],
     async run(runner) {
       const churn = await runner.call(getChurnRisk, { limit: 5 }, 'Next, which customers have stopped buying as often as they used to.');
-      if (!churn) return unavailable('churn', this.question);
+      if (!churn) return unavailable('churn', this.question, runner);
       const money = (v: number) => formatMoney(v, runner.currency);
       if (churn.customers.length === 0) {
         return {
@@ -177,7 +180,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
     charts: ['top_products', 'product_margins', 'category_revenue'],
     async run(runner) {
       const products = await runner.call(getProducts, { limit: 5 }, 'Now the products: what sells, and what earns.');
-      if (!products) return unavailable('products', this.question);
+      if (!products) return unavailable('products', this.question, runner);
       const weakest = products.marginAvailable
         ? await runner.call(
             rankProducts,
@@ -207,7 +210,8 @@ export const SECTIONS: Record<SectionKey, Section> = {
         action:
           belowCost.length > 0
             ? `Reprice or renegotiate ${list(belowCost.map((p) => p.name))}, which loses money on every sale${leader ? `; keep ${leader.name} in stock and visible` : ''}.`
-            : `Protect availability of ${leader?.name ?? 'the A-class products'} and review the thinnest-margin lines.`,
+            : // Margin advice needs a cost column; without one the action rests on sales alone.
+              `Protect availability of ${leader?.name ?? 'the A-class products'}${products.marginAvailable ? ' and review the thinnest-margin lines' : ''}.`,
       };
     },
   },
@@ -217,7 +221,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
     charts: ['supplier_share'],
     async run(runner) {
       const s = await runner.call(getSuppliers, { limit: 5 }, 'Next, how much of the business depends on each supplier.');
-      if (!s) return unavailable('suppliers', this.question);
+      if (!s) return unavailable('suppliers', this.question, runner);
       const top = s.items[0];
       return {
         section: 'suppliers',
@@ -246,7 +250,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
         { limit: 5 },
         'Then, which products are bought together, and who has not bought the pair yet.',
       );
-      if (!x) return unavailable('crossSell', this.question);
+      if (!x) return unavailable('crossSell', this.question, runner);
       const rule = x.rules[0];
       const offer = x.opportunities[0];
       return {
@@ -271,7 +275,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
     charts: ['monthly_revenue'],
     async run(runner) {
       const t = await runner.call(getTrend, {}, 'Finally, revenue month by month.');
-      if (!t) return unavailable('trend', this.question);
+      if (!t) return unavailable('trend', this.question, runner);
       const money = (v: number) => formatMoney(v, runner.currency);
       const change = t.firstToLastChangePct;
       const growth = t.yoyGrowthPct === null ? '' : `; year on year ${formatPct(t.yoyGrowthPct)}`;

@@ -5,9 +5,11 @@
  */
 import { z } from 'zod';
 import type { AnalysisResult } from '../../engine/contract';
+import { chartsOf } from '../../engine/render/charts';
 import { renderSvgChart, type ChartPoint, type ChartSpec } from '../charts/svg-chart';
 import { currencyPrefix } from '../format';
-import { dataString, defineTool, MAX_ROWS, pct, round, ToolInputError } from './tool-kit';
+import { DataAbsentError } from './data-absent';
+import { dataString, defineTool, MAX_ROWS, pct, round } from './tool-kit';
 
 export const CHART_SERIES = [
   'monthly_revenue',
@@ -43,8 +45,20 @@ export const makeChart = defineTool({
     limit: z.number().int().min(2).max(MAX_ROWS).default(10).describe('Bars to show.'),
   }),
   run: async ({ result, artifacts }, input) => {
+    const engineName = ENGINE_CHARTS[input.series];
+    if (engineName && input.title === undefined && input.kind === undefined && input.limit === 10) {
+      // The engine already stored this exact chart: show that one (same name, same bytes,
+      // so the artifact is updated in place) instead of listing a second copy.
+      const chart = chartsOf(result).find((candidate) => candidate.name === engineName);
+      if (chart) {
+        const { id } = await artifacts.put({ name: chart.name, type: 'chart', contentType: 'image/svg+xml', body: chart.svg });
+        const points =
+          input.series === 'monthly_revenue' ? result.trend.monthly.length : Math.min(10, result.segments?.customers.length ?? 0);
+        return { artifactId: id, fileName: chart.name, title: chart.title, kind: 'bar' as const, points };
+      }
+    }
     const points = seriesPoints(result, input.series, input.limit);
-    if (points.length === 0) throw new ToolInputError(`There is no data for ${input.series} in this file.`);
+    if (points.length === 0) throw new DataAbsentError(`There is no data for ${input.series} in this file.`);
     const monthly = input.series.startsWith('monthly_');
     const spec: ChartSpec = {
       kind: input.kind ?? (monthly ? 'line' : 'bar'),
@@ -58,6 +72,12 @@ export const makeChart = defineTool({
   },
   artifactOf: (output) => ({ id: output.artifactId, fileName: output.fileName, alt: output.title }),
 });
+
+/** Series whose default chart the engine already renders, by the engine's file name. */
+const ENGINE_CHARTS: Partial<Record<ChartSeries, string>> = {
+  top_customers: 'top-customers.svg',
+  monthly_revenue: 'monthly-trend.svg',
+};
 
 function units(result: AnalysisResult, series: ChartSeries): Pick<ChartSpec, 'valuePrefix' | 'valueSuffix'> {
   if (series === 'product_margins' || series === 'supplier_share') return { valueSuffix: '%' };

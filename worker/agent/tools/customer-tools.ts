@@ -1,6 +1,7 @@
 /**
  * Customer tools: segments, concentration, churn risk, lookup and ranking.
  */
+import { DataAbsentError } from './data-absent';
 import { z } from 'zod';
 import { backtestSummary } from './churn-backtest-summary';
 import type { AnalysisResult, ChurnCustomer, SegmentCustomer, SegmentName, Segments } from '../../engine/contract';
@@ -35,13 +36,13 @@ export const SEGMENT_NAMES = [
 export const RISK_LEVELS = ['lost', 'high', 'medium', 'low'] as const;
 
 function segmentsOrFail(result: AnalysisResult) {
-  if (!result.segments) throw new ToolInputError('Customer segments are not available for this file (it has no customer column).');
+  if (!result.segments) throw new DataAbsentError('Customer segments are not available for this file (it has no customer column).');
   return result.segments;
 }
 
 function churnOrFail(result: AnalysisResult) {
   if (!result.churn || result.churn.model === 'unavailable') {
-    throw new ToolInputError(
+    throw new DataAbsentError(
       dataString(result.churn?.note, MAX_DATA_SENTENCE) ?? 'Churn risk is not available for this file (it needs customers and dates).',
     );
   }
@@ -123,7 +124,7 @@ export const getConcentration = defineTool({
   input: z.object({}),
   run: ({ result }) => {
     const c = result.concentration;
-    if (!c) throw new ToolInputError('Revenue concentration is not available for this file (it has no customer column).');
+    if (!c) throw new DataAbsentError('Revenue concentration is not available for this file (it has no customer column).');
     return {
       notice: DATA_NOTICE,
       topCustomer: c.topCustomer && {
@@ -181,7 +182,8 @@ export const getChurnRisk = defineTool({
 /** A test for "this customer is in `region`" (always true without one); refuses when regions are unknown. */
 function regionFilter(regions: ToolContext['customerRegions'], region: string | undefined): (customerId: string) => boolean {
   if (region === undefined) return () => true;
-  if (!regions) throw new ToolInputError('This analysis has no region per customer.');
+  // A file without a region column is an expected absence, not a tool error.
+  if (!regions) throw new DataAbsentError('This analysis has no region per customer.');
   const wanted = normalise(region);
   return (id) => normalise(regions[id] ?? '') === wanted;
 }

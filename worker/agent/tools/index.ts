@@ -4,6 +4,7 @@
  * Inputs are validated with zod; an invalid input or an unanswerable request becomes
  * an error outcome (`is_error: true` in the transcript), never an exception.
  */
+import { DataAbsentError } from './data-absent';
 import { tool, type ToolSet } from 'ai';
 import type { z } from 'zod';
 import { makeChart } from './chart-tool';
@@ -96,6 +97,7 @@ export async function callTool<S extends z.ZodType, O>(
   } catch (error) {
     // Only our own "cannot answer" errors are shown verbatim; anything else is a bug
     // whose message may leak internals, so the model gets a neutral sentence.
+    if (error instanceof DataAbsentError) return { content: error.message, isError: false, absent: true };
     if (error instanceof ToolInputError) return { content: error.message, isError: true };
     return { content: `${definition.name} failed on this data.`, isError: true };
   }

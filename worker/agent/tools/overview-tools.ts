@@ -1,6 +1,7 @@
 /**
  * `get_overview` and `get_trend`: the dataset, its totals and the monthly series.
  */
+import { DataAbsentError } from './data-absent';
 import { z } from 'zod';
 import type { AnalysisResult, MonthPoint } from '../../engine/contract';
 import { dataString, defineTool, MAX_DATA_SENTENCE, money, round, ToolInputError } from './tool-kit';
@@ -63,11 +64,11 @@ export const getTrend = defineTool({
 
 function trendOf(result: AnalysisResult, from: string | undefined, to: string | undefined) {
   const all = result.trend.monthly;
-  if (all.length === 0) throw new ToolInputError('The file has no dates, so there is no monthly trend.');
+  if (all.length === 0) throw new DataAbsentError('The file has no dates, so there is no monthly trend.');
   if (from && to && from > to) throw new ToolInputError(`The range starts (${from}) after it ends (${to}).`);
   const inRange = all.filter((point) => (!from || point.month >= from) && (!to || point.month <= to));
   if (inRange.length === 0) {
-    throw new ToolInputError(
+    throw new DataAbsentError(
       `No data between ${from ?? all[0].month} and ${to ?? all[all.length - 1].month}; the data covers ${all[0].month} to ${all[all.length - 1].month}.`,
     );
   }

@@ -1,6 +1,7 @@
 /**
  * Product, supplier and cross-sell tools.
  */
+import { DataAbsentError } from './data-absent';
 import { z } from 'zod';
 import type { AnalysisResult, AssociationRule, ProductItem } from '../../engine/contract';
 import { matchCustomers } from './customer-tools';
@@ -20,7 +21,7 @@ import {
 
 function productsOrFail(result: AnalysisResult) {
   if (!result.products?.available) {
-    throw new ToolInputError(
+    throw new DataAbsentError(
       dataString(result.products?.note, MAX_DATA_SENTENCE) ?? 'Product analysis is not available for this file (it has no product column).',
     );
   }
@@ -29,7 +30,7 @@ function productsOrFail(result: AnalysisResult) {
 
 function suppliersOrFail(result: AnalysisResult) {
   if (!result.suppliers?.available) {
-    throw new ToolInputError(
+    throw new DataAbsentError(
       dataString(result.suppliers?.note, MAX_DATA_SENTENCE) ??
         'Supplier analysis is not available for this file (it has no supplier column).',
     );
@@ -39,7 +40,7 @@ function suppliersOrFail(result: AnalysisResult) {
 
 function crossSellOrFail(result: AnalysisResult) {
   if (!result.crossSell?.available) {
-    throw new ToolInputError(
+    throw new DataAbsentError(
       dataString(result.crossSell?.note, MAX_DATA_SENTENCE) ?? 'Cross-sell analysis is not available for this file.',
     );
   }
@@ -139,7 +140,7 @@ export const rankProducts = defineTool({
   run: ({ result }, input) => {
     const products = productsOrFail(result);
     if ((input.metric === 'margin' || input.metric === 'marginPct') && !products.marginAvailable) {
-      throw new ToolInputError('Margins are not available: the file has no cost column.');
+      throw new DataAbsentError('Margins are not available: the file has no cost column.');
     }
     if (input.supplier !== undefined) suppliersOrFail(result);
     const category = input.category === undefined ? null : normalise(input.category);

@@ -36,6 +36,8 @@ export interface ToolOutcome<O = unknown> {
   /** Bounded JSON text (or an error sentence). */
   content: string;
   isError: boolean;
+  /** True when the file lacks what the tool needs (e.g. no supplier column): a normal answer, not an error. */
+  absent?: boolean;
   /** The structured output (absent on error), for the offline analyst to narrate. */
   data?: O;
   artifact?: ToolArtifact;
