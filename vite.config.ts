@@ -2,6 +2,7 @@ import { cloudflare } from '@cloudflare/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { BASELINE_DOCUMENT_HEADERS } from './worker/lib/security-headers';
 
 /** `PORT=3100 npm run dev` moves the dev server; emailed links and redirects follow (DEV_PORT). */
 const port = Number(process.env.PORT ?? 3000);
@@ -20,6 +21,7 @@ export default defineConfig({
       config: (config) => ({ vars: { ...config.vars, DEV_PORT: String(port) } }),
     }),
   ],
-  server: { port, strictPort: true },
+  // The SPA's pages under `vite dev` get production's headers apart from the CSP (see BASELINE_DOCUMENT_HEADERS).
+  server: { port, strictPort: true, headers: { ...BASELINE_DOCUMENT_HEADERS } },
   preview: { port, strictPort: true },
 });

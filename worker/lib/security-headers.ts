@@ -45,6 +45,18 @@ export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
  */
 export const HSTS = 'max-age=63072000; includeSubDomains';
 
+/**
+ * The headers every document gets whatever its CSP. `vite dev` serves the SPA's pages
+ * itself (not through the Worker), so vite.config.ts sends these there too; the CSP is
+ * left to production there because Vite's dev client needs inline scripts and websockets.
+ */
+export const BASELINE_DOCUMENT_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': REFERRER_POLICY,
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+} as const;
+
 function withFrameAncestors(policy: string): string {
   return /(^|;)\s*frame-ancestors\s/.test(policy) ? policy : `${policy}; frame-ancestors 'none'`;
 }
