@@ -279,13 +279,21 @@ export const SECTIONS: Record<SectionKey, Section> = {
       const money = (v: number) => formatMoney(v, runner.currency);
       const change = t.firstToLastChangePct;
       const growth = t.yoyGrowthPct === null ? '' : `; year on year ${formatPct(t.yoyGrowthPct)}`;
+      const full = t.partialMonths.length === 0 ? '' : 'full ';
+      const partial =
+        t.partialMonths.length === 0
+          ? []
+          : [
+              `${list(t.partialMonths)} ${t.partialMonths.length === 1 ? 'is a partial month' : 'are partial months'} (the data starts or ends mid-month), so best, weakest and change use full months only.`,
+            ];
       return {
         section: 'trend',
         question: this.question,
-        headline: `**Trend**: ${money(t.total.revenue)} over ${t.range.from} to ${t.range.to}; best month ${t.best.month} (${money(t.best.revenue)}), weakest ${t.worst.month} (${money(t.worst.revenue)})${growth}.`,
+        headline: `**Trend**: ${money(t.total.revenue)} over ${t.range.from} to ${t.range.to}; best ${full}month ${t.best.month} (${money(t.best.revenue)}), weakest ${full}month ${t.worst.month} (${money(t.worst.revenue)})${growth}.`,
         details: [
+          ...partial,
           `Average month: ${money(t.total.averageMonthlyRevenue)}; ${formatNumber(t.total.orders)} orders in total.`,
-          ...(change === null ? [] : [`From the first to the last month revenue changed ${formatPct(change)}.`]),
+          ...(change === null ? [] : [`From the first to the last ${full}month revenue changed ${formatPct(change)}.`]),
         ],
         action:
           change !== null && change < -10

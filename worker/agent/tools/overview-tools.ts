@@ -1,6 +1,7 @@
 /**
  * `get_overview` and `get_trend`: the dataset, its totals and the monthly series.
  */
+import { fullMonthsOf, partialMonthsOf } from '../../engine/analyses/partial-months';
 import { DataAbsentError } from './data-absent';
 import { z } from 'zod';
 import type { AnalysisResult, MonthPoint } from '../../engine/contract';
@@ -75,15 +76,22 @@ function trendOf(result: AnalysisResult, from: string | undefined, to: string | 
   const shown = inRange.slice(-MAX_MONTHS);
   const revenue = money(inRange.reduce((sum, point) => sum + point.revenue, 0));
   const orders = inRange.reduce((sum, point) => sum + point.orders, 0);
-  const first = inRange[0];
-  const last = inRange[inRange.length - 1];
+  // Partial first/last months (the data starts or ends mid-month) are shown but never
+  // compared: best, worst and first-to-last use full months only.
+  const partialMonths = partialMonthsOf(all, result.dataset.period).filter((month) => inRange.some((p) => p.month === month));
+  const full = fullMonthsOf(inRange, partialMonths);
+  const compared = full.length > 0 ? full : inRange;
+  const first = compared[0];
+  const last = compared[compared.length - 1];
   return {
-    range: { from: first.month, to: last.month, months: inRange.length },
+    range: { from: inRange[0].month, to: inRange[inRange.length - 1].month, months: inRange.length },
     dataCovers: { from: all[0].month, to: all[all.length - 1].month },
     total: { revenue, orders, averageMonthlyRevenue: money(revenue / inRange.length) },
-    best: monthRow(extreme(inRange, 1)),
-    worst: monthRow(extreme(inRange, -1)),
-    firstToLastChangePct: first.revenue > 0 ? round(((last.revenue - first.revenue) / first.revenue) * 100, 1) : null,
+    partialMonths,
+    best: monthRow(extreme(compared, 1)),
+    worst: monthRow(extreme(compared, -1)),
+    firstToLastChangePct:
+      compared.length > 1 && first.revenue > 0 ? round(((last.revenue - first.revenue) / first.revenue) * 100, 1) : null,
     yoyGrowthPct: result.trend.yoyGrowthPct === null ? null : round(result.trend.yoyGrowthPct, 1),
     monthly: shown.map(monthRow),
     ...(shown.length < inRange.length ? { olderMonthsOmitted: inRange.length - shown.length } : {}),

@@ -5,6 +5,7 @@
 import type { AnalysisResult, ChurnRisk } from '../contract';
 import { compact, share } from './format';
 import { churnCalibrationChart } from './churn-calibration-chart';
+import { partialMonthsOf } from '../analyses/partial-months';
 import { columns, horizontalBars, lines, PALETTE, scatter, type Point } from './svg';
 
 export interface Chart {
@@ -199,6 +200,7 @@ function trendChart(result: AnalysisResult): Chart | null {
   const monthly = result.trend.monthly;
   if (monthly.length === 0) return null;
   const title = 'Monthly revenue';
+  const partial = partialMonthsOf(monthly, result.dataset.period);
   const growth = result.trend.yoyGrowthPct;
   const svg = columns(
     {
@@ -206,7 +208,8 @@ function trendChart(result: AnalysisResult): Chart | null {
       title,
       description: `Revenue per month, ${monthly[0].month} to ${monthly[monthly.length - 1].month}.${growth === null ? '' : ` Year-over-year growth ${growth.toFixed(1)}%.`}`,
     },
-    monthly.map((m) => ({ label: m.month, value: m.revenue })),
+    // A month the data covers only in part is labelled so its short bar is not read as a fall.
+    monthly.map((m) => ({ label: partial.includes(m.month) ? `${m.month} (partial)` : m.month, value: m.revenue })),
     Math.max(1, Math.ceil(monthly.length / 24)),
   );
   return { name: 'monthly-trend.svg', title, svg };
