@@ -9,6 +9,7 @@ import { SEGMENT_NAMES } from '../tools/customer-tools';
 import { normalise } from '../tools/tool-kit';
 import { CHURN_ACCURACY } from './churn-accuracy';
 import { periodOf, type Period } from './periods';
+import { NUMBER_WORDS } from './number-words';
 
 export type CustomerMetric = 'revenue' | 'orders' | 'recencyDays';
 export type ProductMetric = 'revenue' | 'margin' | 'marginPct' | 'quantity' | 'customers' | 'trendPct';
@@ -33,22 +34,6 @@ export type Intent =
   | { kind: 'overview' }
   | { kind: 'help' };
 
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fifteen: 15,
-  twenty: 20,
-};
 const LEGAL_SUFFIX = /\s(gmbh|ltd|limited|inc|llc|plc|ag|sa|bv|nv|co|corp|company|srl|spa|oy|ab|as)$/;
 const SIZE_SUFFIX = /(\s\d+(\.\d+)?\s?(l|ml|kg|g|lb|oz|pcs|pack|x\d+)?)+$/;
 

@@ -2,6 +2,7 @@
  * Reads a period from a question — "March 2024", "Q2", "in 2024", "from Jan to Mar",
  * "last 3 months" — as an inclusive month range within the data.
  */
+import { NUMBER_WORDS } from './number-words';
 
 export interface Period {
   from: string;
@@ -25,20 +26,6 @@ const MONTH_NAMES = [
 ];
 const MONTH_PATTERN =
   '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-};
 const ORDINALS: Record<string, number> = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: 4 };
 
 function monthIndex(name: string): number {
