@@ -22,6 +22,7 @@ export function readParquetSnapshot(bytes: Uint8Array): Snapshot {
     if (needs) {
       if (!needs.cost) skipped.add('cost');
       if (!needs.quantity) skipped.add('quantity');
+      if (needs.orders === false) skipped.add('order_key');
       meta.dimensions.forEach((d, k) => {
         if (!needs.dimensions.includes(k)) skipped.add(`${d.column}_code`);
       });
