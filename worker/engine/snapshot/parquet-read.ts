@@ -61,7 +61,7 @@ function groupOf(rows: number, data: Map<string, ArrayLike<unknown>>, meta: Snap
   };
   const plain = data.get('day');
   const days = data.get('date');
-  let day = new Int32Array(rows).fill(-1);
+  let day: Int32Array = new Int32Array(rows).fill(-1);
   if (plain) day = plain instanceof Int32Array ? plain : Int32Array.from(plain as ArrayLike<number>);
   else if (days) for (let i = 0; i < rows; i++) day[i] = (days[i] as number | null) ?? -1;
   const flags = data.get('is_return');
