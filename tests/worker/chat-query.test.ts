@@ -87,7 +87,7 @@ describe('chat answers from the stored rows', () => {
     expect(answer).toContain(figure);
   });
 
-  it('says the rows are not stored when the snapshot is gone, without inventing a figure', async () => {
+  it('falls back to the stored result’s refusal when the snapshot is gone, without inventing a figure', async () => {
     const lines = linesOf();
     const file = new File([csvOf(lines)], 'regions.csv', { type: 'text/csv' });
     const { analysis_id, access_token, owner_token } = await uploadOk({ file, message: '' });
@@ -98,6 +98,9 @@ describe('chat answers from the stored rows', () => {
       .filter((l) => l.region === 'North' && l.date.startsWith('2024-'))
       .reduce((sum, l) => sum + l.quantity * l.price, 0);
     const answer = await ask(analysis_id, access_token, owner_token, 'How much revenue came from North in 2024?');
+    expect(answer).toBe(
+      "I can't break that down by region yet. For North I can rank customers by revenue or orders, or list customers at churn risk.",
+    );
     expect(answer).not.toContain(expected.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
   });
 });
