@@ -102,7 +102,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   // "product category" names the category, not products.
   const dimText = text.replace(/\bproduct (categor)/g, '$1');
   const byWords =
-    /\b(by|per|each|which|what|top|bottom|best|worst|largest|biggest|smallest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly)\b/.test(
+    /\b(by|per|each|which|what|top|bottom|best|worst|largest|biggest|smallest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly|trend)\b/.test(
       text,
     );
   if (byWords) {
@@ -122,6 +122,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
         continue;
       groupBy.push(dim);
     }
+    // "the revenue trend" is revenue by month unless a time unit was named.
+    if (/\b(trends?|over time)\b/.test(text) && !groupBy.some((g) => ['month', 'quarter', 'year', 'week'].includes(g)))
+      groupBy.push('month');
     for (const d of meta.dimensions) {
       if (!d.key.startsWith('column:')) continue;
       if (new RegExp(`\\b(by|per|each|which) ${escapeRegex(d.label.toLowerCase())}\\b`).test(text)) groupBy.push(d.key);
