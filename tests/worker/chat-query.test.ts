@@ -87,6 +87,23 @@ describe('chat answers from the stored rows', () => {
     expect(answer).toContain(figure);
   });
 
+  it('answers “How is the revenue trend in South?” month by month for South only, with a chart', async () => {
+    const lines = linesOf();
+    const file = new File([csvOf(lines)], 'regions.csv', { type: 'text/csv' });
+    const { analysis_id, access_token, owner_token } = await uploadOk({ file, message: '' });
+    await runJob(analysis_id);
+
+    const answer = await ask(analysis_id, access_token, owner_token, 'How is the revenue trend in South?');
+    expect(answer.startsWith('I understood: **revenue, by month, region = South**.')).toBe(true);
+    const money = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const month of ['2023-01', '2024-12']) {
+      const sum = lines.filter((l) => l.region === 'South' && l.date.startsWith(month)).reduce((s, l) => s + l.quantity * l.price, 0);
+      expect(answer).toContain(`| ${month} | ${money(sum)} |`);
+    }
+    const artifacts = (await readAnalysis(analysis_id, access_token)).artifacts.map((a: { file_name: string }) => a.file_name);
+    expect(artifacts).toContain('chart-query-revenue-by-month-region-south.svg');
+  });
+
   it('falls back to the stored result’s refusal when the snapshot is gone, without inventing a figure', async () => {
     const lines = linesOf();
     const file = new File([csvOf(lines)], 'regions.csv', { type: 'text/csv' });
