@@ -14,7 +14,13 @@ import {
 } from '../worker/agent';
 import type { FocusAreaId } from '../worker/agent/focus-areas';
 import { userEvent, type MessageContent, type MessageKind, type TodoItem } from '../worker/agent/messages';
-import { UserFacingError, loadStoredResult, saveCustomerAttributes, type CustomerAttributes } from '../worker/analyses/stored-results';
+import {
+  UserFacingError,
+  loadSnapshot,
+  loadStoredResult,
+  saveCustomerAttributes,
+  type CustomerAttributes,
+} from '../worker/analyses/stored-results';
 import { transcriptHistory } from '../worker/analyses/transcript';
 import { setAnalysisCounts, type AnalysisRow, type FileUploadRow } from '../worker/db/analyses';
 import { database } from '../worker/db/client';
@@ -143,10 +149,14 @@ export interface ChatContext extends Pick<PipelineContext, 'env' | 'appendMessag
 
 /**
  * Answers a follow-up question: appends it to the transcript, then lets the analyst
- * answer from the stored result, filtering customers by the stored attributes.
+ * answer from the stored result, filtering customers by the stored attributes, and
+ * querying the stored row snapshot (`rows.parquet`) for exact figures.
  */
 export async function answerChatQuestion(context: ChatContext): Promise<void> {
-  const { result, attributes } = await loadStoredResult(context.env, context.analysisId);
+  const [{ result, attributes }, snapshot] = await Promise.all([
+    loadStoredResult(context.env, context.analysisId),
+    loadSnapshot(context.env, context.analysisId),
+  ]);
   const history = await transcriptHistory(database(context.env.DB), context.analysisId);
   await context.appendMessage('user', userEvent({ type: 'text', text: context.question }));
   await analystFor(context.env).answer({
@@ -157,6 +167,7 @@ export async function answerChatQuestion(context: ChatContext): Promise<void> {
     artifacts: artifactSink(context),
     idPrefix: context.idPrefix,
     customerRegions: attributes?.region,
+    snapshot,
   });
 }
 

@@ -34,8 +34,9 @@ export async function benchQuery(path: string, ingestSeconds: number): Promise<v
   // Sampled as each row group arrives: the scan is CPU-bound, so a timer would never fire.
   const snapshot: Snapshot = {
     meta: parquetRows.meta,
-    async *groups() {
-      for await (const g of parquetRows.groups()) {
+    async *groups(needs) {
+      // Passes the scan's column needs on, as runQuery's own scans do.
+      for await (const g of parquetRows.groups(needs)) {
         sample();
         yield g;
       }

@@ -9,7 +9,7 @@
  */
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { customerAttributesKey } from '../../worker/analyses/keys';
+import { customerAttributesKey, snapshotKey } from '../../worker/analyses/keys';
 import { call, readAnalysis, runJob, uploadOk } from './helpers';
 
 const CUSTOMERS: { id: string; region: string; lastMonth: number }[] = [
@@ -73,6 +73,8 @@ describe('chat filters customers by region', () => {
     const file = new File([regionalCsv()], 'regions.csv', { type: 'text/csv' });
     const { analysis_id, access_token, owner_token } = await uploadOk({ file, message: '' });
     await runJob(analysis_id);
+    // Without the row snapshot (an analysis stored before it was kept) only the per-customer regions are there.
+    await env.FILES.delete(snapshotKey(analysis_id));
     const { answer } = await ask(analysis_id, access_token, owner_token, 'How is the revenue trend in South?');
     expect(answer).toBe(
       "I can't break that down by region yet. For South I can rank customers by revenue or orders, or list customers at churn risk.",

@@ -1,14 +1,17 @@
 /**
  * What a run leaves behind for later: artifacts (R2 body + D1 row), the `analysis.json`
- * chat reads, and the per-customer attributes chat filters by. The Durable Object and
+ * chat reads, the per-customer attributes chat filters by, and the row snapshot
+ * (`rows.parquet`) chat's `query_data` scans. The Durable Object and
  * the pipeline call these; only this module pairs an artifact's key with its row.
  */
 import type { ArtifactFile } from '../agent';
 import { database } from '../db/client';
 import { upsertArtifact, type ArtifactRow } from '../db/analyses';
 import type { AnalysisResult } from '../engine/contract';
+import type { Snapshot } from '../engine/snapshot/columns';
+import { readParquetSnapshot } from '../engine/snapshot/parquet-read';
 import { sha256Hex } from '../lib/crypto';
-import { analysisJsonKey, artifactKey, customerAttributesKey } from './keys';
+import { analysisJsonKey, artifactKey, customerAttributesKey, snapshotKey } from './keys';
 
 /** Categorical attributes per customer id, by attribute name (e.g. `region`). */
 export interface CustomerAttributes {
@@ -61,4 +64,15 @@ export async function loadStoredResult(env: Env, analysisId: string): Promise<St
   ]);
   if (!json) throw new UserFacingError('The results of this analysis are no longer available.');
   return { result: await json.json<AnalysisResult>(), attributes: attributes ? await attributes.json<CustomerAttributes>() : null };
+}
+
+/**
+ * The cleaned-row snapshot `query_data` scans, or undefined when the analysis has none
+ * (customer-grain uploads and analyses stored before snapshots were kept): the analyst
+ * then says the rows are not stored rather than answering from something else.
+ */
+export async function loadSnapshot(env: Env, analysisId: string): Promise<Snapshot | undefined> {
+  const object = await env.FILES.get(snapshotKey(analysisId));
+  if (!object) return undefined;
+  return readParquetSnapshot(new Uint8Array(await object.arrayBuffer()));
 }

@@ -7,6 +7,7 @@
 import Fuse from 'fuse.js';
 import type { Measure, QuerySpecInput } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
+import { looseNamesOf } from './query-names';
 import { periodsOf } from './query-periods';
 
 export type Parsed = { kind: 'spec'; spec: QuerySpecInput } | { kind: 'unmapped'; reason: string };
@@ -20,7 +21,10 @@ const MEASURE_WORDS: [RegExp, Measure][] = [
   [/\b(units|quantity|quantities|pieces|volume)\b/, 'units'],
   [/\b(how many|number of|count of) (orders|invoices|purchases|transactions)\b|\borders\b/, 'orders'],
   [/\b(how many|number of|count of) (customers|clients|accounts|buyers)\b/, 'customers'],
-  [/\b(revenue|revenues|sales|turnover|turn over|income|takings|spend|spent|how much|bring in|brings in|sold|sell)\b/, 'revenue'],
+  [
+    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spent|how much|bring in|brings in|sold|sell)\b/,
+    'revenue',
+  ],
 ];
 
 const DIMENSION_WORDS: [RegExp, string][] = [
@@ -28,13 +32,16 @@ const DIMENSION_WORDS: [RegExp, string][] = [
   [/\b(products?|items?|skus?|articles?)\b/, 'product'],
   [/\b(product )?(categories|category)\b/, 'category'],
   [/\b(suppliers?|vendors?)\b/, 'supplier'],
-  [/\b(regions?|territor(y|ies))\b/, 'region'],
+  [/\b(regions?|territor(y|ies)|countr(y|ies))\b/, 'region'],
   [/\b(sales ?reps?|reps?|salespeople|salesperson|account managers?)\b/, 'salesRep'],
   [/\b(months?|monthly)\b/, 'month'],
   [/\b(quarters?|quarterly)\b/, 'quarter'],
   [/\b(years?|yearly|annual(ly)?)\b/, 'year'],
   [/\b(weeks?|weekly)\b/, 'week'],
 ];
+
+/** The adverb that asks for a time unit on its own ("monthly revenue"). */
+const ADVERBS: Record<string, string> = { month: 'monthly', quarter: 'quarterly', year: 'yearly|annual|annually', week: 'weekly' };
 
 const NUMBER_WORDS: Record<string, number> = {
   one: 1,
@@ -63,6 +70,10 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       reason: 'I can only report what the rows of this file show; that question asks about the future or a cause.',
     };
   const filters = entitiesOf(question, meta);
+  const loose = looseNamesOf(question, meta, filters);
+  if ('unknown' in loose)
+    return { kind: 'unmapped', reason: `I couldn't find “${loose.unknown}” among this file's customers, products or other values.` };
+  filters.push(...loose.filters);
   const named = new Set(filters.map((f) => f.dimension));
   let measures = MEASURE_WORDS.filter(([re]) => re.test(text)).map(([, m]) => m);
   if (measures.includes('newCustomers') || measures.includes('returningCustomers')) measures = measures.filter((m) => m !== 'customers');
@@ -91,7 +102,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   // "product category" names the category, not products.
   const dimText = text.replace(/\bproduct (categor)/g, '$1');
   const byWords =
-    /\b(by|per|each|which|what|top|bottom|best|worst|largest|biggest|smallest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly)\b/.test(
+    /\b(by|per|each|which|what|top|bottom|best|worst|largest|biggest|smallest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly|trend)\b/.test(
       text,
     );
   if (byWords) {
@@ -105,11 +116,15 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
         continue;
       if (
         (dim === 'year' || dim === 'quarter' || dim === 'month' || dim === 'week') &&
-        !new RegExp(`\\b(by|per|each|every|monthly|quarterly|yearly|weekly)\\s*(${dim})?`).test(text)
+        // "by month", not "by region this month": the unit must follow the by-word.
+        !new RegExp(`\\b(by|per|each|every|and)\\s+(the\\s+)?${dim}s?\\b|\\b(${ADVERBS[dim]})\\b`).test(text)
       )
         continue;
       groupBy.push(dim);
     }
+    // "the revenue trend" is revenue by month unless a time unit was named.
+    if (/\b(trends?|over time)\b/.test(text) && !groupBy.some((g) => ['month', 'quarter', 'year', 'week'].includes(g)))
+      groupBy.push('month');
     for (const d of meta.dimensions) {
       if (!d.key.startsWith('column:')) continue;
       if (new RegExp(`\\b(by|per|each|which) ${escapeRegex(d.label.toLowerCase())}\\b`).test(text)) groupBy.push(d.key);

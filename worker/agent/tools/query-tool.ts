@@ -3,8 +3,18 @@
  * set, computed by the engine over every cleaned row. The input is the engine's zod
  * `QuerySpec`; a spec the file can't answer becomes a `ToolInputError` with the reason.
  */
-import { QueryRefusal, QuerySpecSchema, runQuery, type QueryResult } from '../../engine/query';
-import { dataString, defineTool, ToolInputError } from './tool-kit';
+import { QueryRefusal, QuerySpecSchema, runQuery, type QueryResult, type QuerySpec } from '../../engine/query';
+import { renderSvgChart, type ChartPoint } from '../charts/svg-chart';
+import { dataString, defineTool, ToolInputError, type ToolContext } from './tool-kit';
+
+/** A result with more points than this also gets a chart (three figures read fine as a table). */
+const CHART_MIN_POINTS = 4;
+const TIME_UNITS = new Set(['month', 'quarter', 'year', 'week']);
+
+/** The query's answer, plus the chart drawn from it when it has more than three points. */
+export interface QueryDataOutput extends QueryResult {
+  chart?: { artifactId: string; fileName: string; title: string };
+}
 
 export const queryData = defineTool({
   name: 'query_data',
@@ -13,15 +23,49 @@ export const queryData = defineTool({
     'measures: revenue, grossProfit, marginPct, orders, customers, units, averageOrderValue, newCustomers, returningCustomers. groupBy: up to two of customer, product, category, supplier, region, salesRep, another column header, month, quarter, year, week. ' +
     'filters: [{dimension, values, match: "fuzzy"|"exact"}]. period / compareTo / notBoughtIn: {from, to} as YYYY-MM-DD. limit: top N (≤ 50); sort: {by, direction}.',
   input: QuerySpecSchema,
-  async run(context, spec): Promise<QueryResult> {
+  async run(context, spec): Promise<QueryDataOutput> {
     if (!context.snapshot)
       throw new ToolInputError('The cleaned rows of this analysis are not stored, so query_data cannot run here; use the other tools.');
     try {
-      const result = await runQuery(context.snapshot, spec);
-      return { ...result, rows: result.rows.map((row) => row.map((cell) => (typeof cell === 'string' ? dataString(cell) : cell))) };
+      const raw = await runQuery(context.snapshot, spec);
+      const result = { ...raw, rows: raw.rows.map((row) => row.map((cell) => (typeof cell === 'string' ? dataString(cell) : cell))) };
+      const chart = await chartOf(context, spec, result);
+      return chart ? { ...result, chart } : result;
     } catch (error) {
       if (error instanceof QueryRefusal) throw new ToolInputError(error.message);
       throw error;
     }
   },
+  artifactOf: (output) =>
+    output.chart ? { id: output.chart.artifactId, fileName: output.chart.fileName, alt: output.chart.title } : undefined,
 });
+
+/**
+ * One label column and one figure over more than three rows (a trend or a ranking) is
+ * drawn with the same SVG renderer as `make_chart`: a line over time, bars otherwise.
+ */
+async function chartOf(context: ToolContext, spec: QuerySpec, result: QueryResult): Promise<QueryDataOutput['chart']> {
+  const [label, value, ...rest] = result.columns;
+  if (!label || !value || rest.length || label.kind !== 'text' || value.kind === 'text' || result.rows.length < CHART_MIN_POINTS)
+    return undefined;
+  const points: ChartPoint[] = result.rows.flatMap(([name, figure]) =>
+    typeof figure === 'number' ? [{ label: String(name ?? '—'), value: figure }] : [],
+  );
+  if (points.length < CHART_MIN_POINTS) return undefined;
+  const title = result.understood.charAt(0).toUpperCase() + result.understood.slice(1);
+  const svg = renderSvgChart({
+    kind: spec.groupBy.length === 1 && TIME_UNITS.has(spec.groupBy[0]) ? 'line' : 'bar',
+    title,
+    points,
+    ...(value.kind === 'percent' ? { valueSuffix: '%' } : {}),
+  });
+  // Named by what it shows, so asking the same question again replaces rather than adds.
+  const slug = result.understood
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 80);
+  const fileName = `chart-query-${slug || 'result'}.svg`;
+  const { id } = await context.artifacts.put({ name: fileName, type: 'chart', contentType: 'image/svg+xml', body: svg });
+  return { artifactId: id, fileName, title };
+}

@@ -60,6 +60,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   const needs = {
     cost: m.has('grossProfit') || m.has('marginPct'),
     quantity: m.has('units'),
+    orders: m.has('orders') || m.has('averageOrderValue'),
     dimensions: [...filters.map((f) => f.index), ...groups.flatMap((g) => (g.kind === 'dimension' ? [g.index] : [])), customerIndex],
   };
   for await (const g of snapshot.groups(needs)) {
@@ -154,7 +155,8 @@ async function lapsedOf(snapshot: Snapshot, spec: QuerySpec, filters: ResolvedFi
   const boughtA = new Uint8Array(size);
   const boughtB = new Uint8Array(size);
   const revenueA = new Float64Array(size);
-  for await (const g of snapshot.groups()) {
+  const needs = { cost: false, quantity: false, orders: false, dimensions: [customerIndex, ...filters.map((f) => f.index)] };
+  for await (const g of snapshot.groups(needs)) {
     const codes = g.dims[customerIndex];
     row: for (let i = 0; i < g.rows; i++) {
       const c = codes[i];

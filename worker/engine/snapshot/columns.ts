@@ -59,6 +59,8 @@ export interface SnapshotGroup {
 export interface ColumnNeeds {
   cost: boolean;
   quantity: boolean;
+  /** The order key (distinct orders, AOV); absent means needed. */
+  orders?: boolean;
   /** Indexes into `meta.dimensions`. */
   dimensions: number[];
 }

@@ -14,14 +14,17 @@ export function readParquetSnapshot(bytes: Uint8Array): Snapshot {
   if (!entry) throw new Error('This Parquet file is not a Tally snapshot: it has no tally.snapshot metadata.');
   const meta = JSON.parse(entry) as SnapshotMeta;
   const file = { byteLength: buffer.byteLength, slice: (start: number, end?: number) => buffer.slice(start, end) };
-  const names = ['date', 'amount', 'cost', 'quantity', 'is_return', 'order_key', ...meta.dimensions.map((d) => `${d.column}_code`)];
+  const names = ['date', 'day', 'amount', 'cost', 'quantity', 'is_return', 'order_key', ...meta.dimensions.map((d) => `${d.column}_code`)];
   const present = new Set(metadata.schema.map((s) => s.name));
   async function* groups(needs?: ColumnNeeds): AsyncIterable<SnapshotGroup> {
     // Only the columns the scan reads are decoded: decoding dominates a Parquet scan.
     const skipped = new Set<string>();
+    // Snapshots written before `day` existed fall back to the DATE column.
+    if (present.has('day')) skipped.add('date');
     if (needs) {
       if (!needs.cost) skipped.add('cost');
       if (!needs.quantity) skipped.add('quantity');
+      if (needs.orders === false) skipped.add('order_key');
       meta.dimensions.forEach((d, k) => {
         if (!needs.dimensions.includes(k)) skipped.add(`${d.column}_code`);
       });
@@ -56,9 +59,11 @@ function groupOf(rows: number, data: Map<string, ArrayLike<unknown>>, meta: Snap
     if (source) for (let i = 0; i < rows; i++) out[i] = (source[i] as number | null) ?? blank;
     return out;
   };
+  const plain = data.get('day');
   const days = data.get('date');
-  const day = new Int32Array(rows).fill(-1);
-  if (days) for (let i = 0; i < rows; i++) day[i] = (days[i] as number | null) ?? -1;
+  let day: Int32Array = new Int32Array(rows).fill(-1);
+  if (plain) day = plain instanceof Int32Array ? plain : Int32Array.from(plain as ArrayLike<number>);
+  else if (days) for (let i = 0; i < rows; i++) day[i] = (days[i] as number | null) ?? -1;
   const flags = data.get('is_return');
   const returns = new Uint8Array(rows);
   if (flags) for (let i = 0; i < rows; i++) returns[i] = flags[i] ? 1 : 0;

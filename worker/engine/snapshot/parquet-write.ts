@@ -1,7 +1,7 @@
 /**
  * Writes the snapshot as Parquet (hyparquet-writer), one Parquet row group per snapshot
  * group (~100k rows). Columns a user can read with DuckDB, Spark or R2 SQL: `date` (DATE),
- * `amount` (signed: returns negative), `cost`, `quantity`, `is_return`, `order_key`, and
+ * `day` (the same as INT32 days, for the engine), `amount` (signed: returns negative), `cost`, `quantity`, `is_return`, `order_key`, and
  * each dimension as text (`customer`, `product`, `category`, …). Each dimension also has an
  * INT32 `…_code` column, and the dictionaries are in the footer (`tally.snapshot`), so the
  * engine scans integers instead of decoding strings.
@@ -54,6 +54,10 @@ export function parquetSnapshot(): { consumer: SnapshotConsumer; bytes(): Uint8A
 function schemaOf(dimensions: readonly SnapshotDimension[], hasCost: boolean): SchemaElement[] {
   const fields: SchemaElement[] = [
     { name: 'date', type: 'INT32', converted_type: 'DATE', repetition_type: 'OPTIONAL' },
+    // The engine's copy of the date: days since 1970, -1 when missing. A required plain
+    // INT32 decodes about 6× faster in hyparquet than the optional DATE (measured at 1M
+    // rows: ~30 vs ~180 ms), and the date scan is in every query.
+    { name: 'day', type: 'INT32', repetition_type: 'REQUIRED' },
     { name: 'amount', type: 'DOUBLE', repetition_type: 'REQUIRED' },
     ...(hasCost ? [{ name: 'cost', type: 'DOUBLE', repetition_type: 'OPTIONAL' } as SchemaElement] : []),
     { name: 'quantity', type: 'DOUBLE', repetition_type: 'OPTIONAL' },
@@ -73,6 +77,7 @@ const orNull = (a: Float64Array): (number | null)[] | Float64Array =>
 function columnsOf(g: SnapshotGroup, dims: readonly SnapshotDimension[], hasCost: boolean): ColumnSource[] {
   const columns: ColumnSource[] = [
     { name: 'date', data: Array.from(g.day, (d) => (d < 0 ? null : d)) },
+    { name: 'day', data: g.day },
     { name: 'amount', data: g.amount },
     ...(hasCost ? [{ name: 'cost', data: orNull(g.cost) }] : []),
     { name: 'quantity', data: orNull(g.quantity) },

@@ -26,6 +26,15 @@ const TYPE_ICONS: Record<string, ComponentType<SVGProps<SVGSVGElement>>> = {
   other: FileIcon,
 };
 
+/** Names for the files whose name alone doesn't say what they are (engine/snapshot/files.ts). */
+const ARTIFACT_LABELS: Record<string, string> = {
+  'rows.parquet': 'Cleaned data (Parquet)',
+  'rows.csv': 'Cleaned data (CSV)',
+};
+
+/** The artifact's label in the list, or null when its file name is the label. */
+export const artifactLabel = (artifact: Artifact): string | null => ARTIFACT_LABELS[artifact.file_name] ?? null;
+
 export const isImageArtifact = (artifact: Artifact) => artifact.content_type.startsWith('image/') || artifact.artifact_type === 'chart';
 export const isMarkdownArtifact = (artifact: Artifact) =>
   /\.(md|markdown)$/i.test(artifact.file_name) || artifact.content_type.startsWith('text/markdown');
@@ -42,6 +51,7 @@ export function ArtifactRow({ artifact, analysisId, accessToken }: ArtifactRowPr
   const Icon = isDashboardArtifact(artifact) ? LayersIcon : (TYPE_ICONS[artifact.artifact_type] ?? FileIcon);
   const image = isImageArtifact(artifact);
   const markdown = isMarkdownArtifact(artifact);
+  const label = artifactLabel(artifact);
   return (
     <div className="rounded-xl border border-ink-600 bg-ink-800/60 p-3" data-testid="artifact" data-file-name={artifact.file_name}>
       <div className="flex items-start gap-3">
@@ -49,8 +59,11 @@ export function ArtifactRow({ artifact, analysisId, accessToken }: ArtifactRowPr
           <Icon className="size-4" />
         </span>
         <div className="min-w-0 flex-1">
-          <p className="break-all text-sm font-medium text-slate-100">{artifact.file_name}</p>
-          <p className="text-xs text-slate-400">{formatKilobytes(artifact.file_size)}</p>
+          <p className="break-all text-sm font-medium text-slate-100">{label ?? artifact.file_name}</p>
+          <p className="text-xs text-slate-400">
+            {label ? `${artifact.file_name} · ` : ''}
+            {formatKilobytes(artifact.file_size)}
+          </p>
         </div>
         <div className="flex shrink-0 items-center gap-1">
           {markdown ? (

@@ -1,4 +1,5 @@
 /** Friendly labels for the analyst's tool calls, shown as compact steps in the transcript. */
+import { querySpecInWords } from './query-spec-words';
 
 const LABELS: Record<string, string> = {
   get_overview: 'Reviewing the overview',
@@ -14,6 +15,7 @@ const LABELS: Record<string, string> = {
   rank_customers: 'Ranking customers',
   rank_products: 'Ranking products',
   make_chart: 'Drawing a chart',
+  query_data: 'Querying the rows',
   TodoWrite: 'Updating the plan',
   Read: 'Reading a file',
   Write: 'Writing a file',
@@ -56,6 +58,10 @@ export function toolLabel(name: string, input: unknown): string {
     case 'make_chart': {
       const title = stringField(input, 'title');
       return title ? `Drawing a chart: ${title}` : LABELS.make_chart;
+    }
+    case 'query_data': {
+      const words = querySpecInWords(input);
+      return words ? `${LABELS.query_data}: ${words}` : LABELS.query_data;
     }
     case 'find_customer':
     case 'find_product': {

@@ -1,0 +1,50 @@
+/**
+ * A query_data answer with more than three points also shows a chart, drawn by the same
+ * SVG renderer as `make_chart` and stored as a chart artifact the transcript shows: bars
+ * for a ranking, a line over time. Three points or fewer stay a table only.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { analystConfigFromEnv, createAnalyst } from '../../worker/agent';
+import { datasetPath } from '../engine/helpers/datasets';
+import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
+import { wholesaleResult } from './fixtures/wholesale-result';
+import { memoryArtifacts, memoryTranscript, trace } from './helpers';
+
+let file: Ingested;
+beforeAll(async () => {
+  file = await ingestWithSnapshot(datasetPath('superstore/Sample - Superstore.csv'));
+}, 60_000);
+
+async function ask(question: string) {
+  const analyst = createAnalyst(analystConfigFromEnv({ ANALYST: 'offline' }));
+  const transcript = memoryTranscript();
+  const artifacts = memoryArtifacts();
+  await analyst.answer({ result: wholesaleResult(), question, history: [], transcript, artifacts, snapshot: file.snapshot });
+  return { steps: trace(transcript.messages), files: artifacts.files };
+}
+
+describe('query_data answers with more than three points get a chart', () => {
+  it('draws "revenue by region" (4 regions) as bars', async () => {
+    const { steps, files } = await ask('revenue by region');
+    expect(files.map((f) => [f.name, f.type, f.contentType])).toEqual([['chart-query-revenue-by-region.svg', 'chart', 'image/svg+xml']]);
+    const svg = String(files[0].body);
+    for (const region of ['West', 'East', 'Central', 'South']) expect(svg).toContain(`>${region}<`);
+    expect(svg.match(/<rect [^>]*rx="3"/g)).toHaveLength(4);
+    expect(svg).not.toContain('fill="none" stroke=');
+    expect(steps).toEqual(['use:query_data', 'result:query_data', 'image', 'text']);
+  });
+
+  it('draws "revenue by quarter in 2021" as a line', async () => {
+    const { files } = await ask('revenue by quarter in 2021');
+    expect(files.map((f) => f.name)).toEqual(['chart-query-revenue-by-quarter-2021-01-01-2021-12-31.svg']);
+    const svg = String(files[0].body);
+    expect(svg).toMatch(/<path d="M[^"]+" fill="none" stroke=/);
+    for (const quarter of ['2021 Q1', '2021 Q2', '2021 Q3', '2021 Q4']) expect(svg).toContain(`>${quarter}<`);
+  });
+
+  it('keeps "sales in the west in 2021" (one figure) a table only', async () => {
+    const { steps, files } = await ask('sales in the west in 2021');
+    expect(files).toEqual([]);
+    expect(steps).toEqual(['use:query_data', 'result:query_data', 'text']);
+  });
+});

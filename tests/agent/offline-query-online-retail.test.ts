@@ -1,0 +1,158 @@
+/**
+ * The offline analyst's grammar over real Online Retail rows (UCI; the Databricks by-day
+ * CSVs for October–November 2011, concatenated here with one header). Expected figures
+ * come from DuckDB over the same CSV: revenue = Quantity × UnitPrice (cancellations are
+ * negative lines and count), a product is its StockCode (blank-description lines included),
+ * CustomerID written `17850.0` is the customer `17850`.
+ * "Today" is the last day of the slice, 2011-11-30, for the relative dates.
+ */
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerWithQuery } from '../../worker/agent/offline/query-answer';
+import { datasetPath } from '../engine/helpers/datasets';
+import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
+
+const TODAY = new Date('2011-11-30T00:00:00Z');
+let file: Ingested;
+let db: DuckDBConnection;
+
+beforeAll(async () => {
+  const dir = datasetPath('online_retail/by-day');
+  const days = readdirSync(dir)
+    .filter((f) => /^2011-1[01]-\d\d\.csv$/.test(f))
+    .sort();
+  const lines = days.flatMap((f, i) => {
+    const rows = readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean);
+    return i === 0 ? rows : rows.slice(1);
+  });
+  const path = join(mkdtempSync(join(tmpdir(), 'tally-retail-q-')), 'online-retail-oct-nov-2011.csv');
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  file = await ingestWithSnapshot(path, 'online-retail.csv');
+  db = await (await DuckDBInstance.create(':memory:')).connect();
+  await db.run(
+    `CREATE TABLE t AS SELECT *, CAST(InvoiceDate AS TIMESTAMP)::DATE AS d,
+       CAST(Quantity AS DOUBLE) * CAST(UnitPrice AS DOUBLE) AS rev, CAST(Quantity AS DOUBLE) AS qty,
+       CASE WHEN CustomerID = '' THEN NULL ELSE CAST(CAST(CustomerID AS DOUBLE) AS BIGINT)::VARCHAR END AS cust
+     FROM read_csv('${path}', header = true, all_varchar = true)`,
+  );
+}, 120_000);
+afterAll(() => db.closeSync());
+
+async function sql(query: string): Promise<(string | number)[][]> {
+  const rows = (await db.runAndReadAll(query)).getRows();
+  return rows.map((r) =>
+    r.map((v) => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' || typeof v === 'string' ? v : String(v))),
+  );
+}
+
+async function expectAnswer(question: string, reference: string, understood: string): Promise<void> {
+  const answer = await answerWithQuery(question, file.snapshot, TODAY);
+  expect(answer.result?.understood, answer.text).toBe(understood);
+  expect(answer.text.startsWith(`I understood: **${understood}**.`)).toBe(true);
+  const expected = await sql(reference);
+  const rows = answer.result?.rows ?? [];
+  expect(rows.length).toBe(expected.length);
+  rows.forEach((row, i) =>
+    row.forEach((cell, j) => {
+      const want = expected[i][j];
+      if (typeof want === 'number') expect(cell as number).toBeCloseTo(want, 6);
+      else expect(cell).toBe(want);
+    }),
+  );
+}
+
+const OCT = `d BETWEEN '2011-10-01' AND '2011-10-31'`;
+const NOV = `d BETWEEN '2011-11-01' AND '2011-11-30'`;
+const cases: [string, string, string][] = [
+  ['total revenue last month', `SELECT sum(rev) FROM t WHERE ${OCT}`, 'revenue, 2011-10-01 … 2011-10-31'],
+  ['sales this month', `SELECT sum(rev) FROM t WHERE ${NOV}`, 'revenue, 2011-11-01 … 2011-11-30'],
+  ['revnue in november 2011', `SELECT sum(rev) FROM t WHERE ${NOV}`, 'revenue, 2011-11-01 … 2011-11-30'],
+  ['TURNOVER IN OCTOBER 2011', `SELECT sum(rev) FROM t WHERE ${OCT}`, 'revenue, 2011-10-01 … 2011-10-31'],
+  ['revenue by country', `SELECT Country, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC, 1 LIMIT 50`, 'revenue, by region'],
+  [
+    'top 5 countries by sales this month',
+    `SELECT Country, sum(rev) r FROM t WHERE ${NOV} GROUP BY 1 ORDER BY r DESC LIMIT 5`,
+    'top 5 by revenue, by region, 2011-11-01 … 2011-11-30',
+  ],
+  [
+    'revenue in France in November 2011',
+    `SELECT sum(rev) FROM t WHERE Country = 'France' AND ${NOV}`,
+    'revenue, region = France, 2011-11-01 … 2011-11-30',
+  ],
+  [
+    'sales in germny last month',
+    `SELECT sum(rev) FROM t WHERE Country = 'Germany' AND ${OCT}`,
+    'revenue, region = Germany, 2011-10-01 … 2011-10-31',
+  ],
+  ['units sold since October', `SELECT sum(qty) FROM t WHERE d BETWEEN '2011-10-01' AND '2011-11-30'`, 'units, 2011-10-01 … 2011-11-30'],
+  [
+    'top 3 products by units last month',
+    `SELECT max(Description), sum(qty) u FROM t WHERE ${OCT} GROUP BY StockCode ORDER BY u DESC LIMIT 3`,
+    'top 3 by units, by product, 2011-10-01 … 2011-10-31',
+  ],
+  ['how many customers in Germany', `SELECT count(DISTINCT cust) FROM t WHERE Country = 'Germany'`, 'customers, region = Germany'],
+  ['how much did customer 18102 buy', `SELECT sum(rev) FROM t WHERE cust = '18102'`, 'revenue, customer = 18102'],
+  [
+    'how much did customer 18102 spend last month',
+    `SELECT sum(rev) FROM t WHERE cust = '18102' AND ${OCT}`,
+    'revenue, customer = 18102, 2011-10-01 … 2011-10-31',
+  ],
+  ['monthly revenue', `SELECT strftime(d, '%Y-%m'), sum(rev) FROM t GROUP BY 1 ORDER BY 1`, 'revenue, by month'],
+  [
+    'revenue per month in the netherlands',
+    `SELECT strftime(d, '%Y-%m'), sum(rev) FROM t WHERE Country = 'Netherlands' GROUP BY 1 ORDER BY 1`,
+    'revenue, by month, region = Netherlands',
+  ],
+  ['units in EIRE last month', `SELECT sum(qty) FROM t WHERE Country = 'EIRE' AND ${OCT}`, 'units, region = EIRE, 2011-10-01 … 2011-10-31'],
+  ['sales in the last 7 days', `SELECT sum(rev) FROM t WHERE d BETWEEN '2011-11-24' AND '2011-11-30'`, 'revenue, 2011-11-24 … 2011-11-30'],
+  [
+    'bottom 3 countries by revenue last month',
+    `SELECT Country, sum(rev) r FROM t WHERE ${OCT} GROUP BY 1 ORDER BY r ASC LIMIT 3`,
+    'bottom 3 by revenue, by region, 2011-10-01 … 2011-10-31',
+  ],
+  [
+    'revenue in October 2011 vs November 2011',
+    `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (WHERE ${OCT}) a, sum(rev) FILTER (WHERE ${NOV}) b FROM t)`,
+    'revenue, 2011-10-01 … 2011-10-31, compared with 2011-11-01 … 2011-11-30',
+  ],
+];
+
+describe('the offline analyst answers Online Retail questions exactly (DuckDB reference)', () => {
+  for (const [question, reference, understood] of cases) {
+    it(`"${question}" → ${understood}`, () => expectAnswer(question, reference, understood));
+  }
+});
+
+const refusals: [string, string][] = [
+  ['gross margin by country', "This file has no cost column, so margin can't be computed."],
+  ['profit last month', 'This file has no cost column'],
+  ['revenue by supplier', 'This file has no supplier column.'],
+  ['revenue by sales rep this month', 'This file has no sales-rep column.'],
+  ['sales in Atlantis last month', 'I couldn’t find “atlantis”'],
+  ['how much did customer 99999 buy', 'I couldn’t find “99999”'],
+  ['will france buy more next month', 'asks about the future or a cause'],
+  ['why did revenue fall in october 2011', 'asks about the future or a cause'],
+  ['which customers stopped buying', 'two periods'],
+  ['show me something', "couldn't tell which figure you want"],
+];
+
+describe('the offline analyst says "can\'t" on Online Retail with no invented figure', () => {
+  for (const [question, reason] of refusals) {
+    it(`"${question}"`, async () => {
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result).toBeNull();
+      expect(answer.text.startsWith("I can't answer that exactly.")).toBe(true);
+      expect(answer.text.replace(/’/g, "'").replace(/'/g, '’')).toContain(reason.replace(/'/g, '’'));
+      // No figure: the only digits are years, the id it could not find and "Top 5" in the suggestions.
+      expect(
+        answer.text
+          .replace(/\b20\d\d\b/g, '')
+          .replace(/99999/g, '')
+          .replace(/Top 5/g, ''),
+      ).not.toMatch(/\d/);
+    });
+  }
+});

@@ -1,0 +1,47 @@
+/**
+ * A `query_data` spec (worker/engine/query/spec.ts) in words, for the transcript's tool
+ * step: "revenue, by month, region = North, 2024-01-01 … 2024-12-31". The input is read
+ * defensively: a step shows whatever the analyst sent, valid or not.
+ */
+import { MEASURE_LABELS, type Measure } from '../../../../../worker/engine/query/spec';
+
+type Fields = Record<string, unknown>;
+
+const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const measureWords = (measure: string) => (measure in MEASURE_LABELS ? MEASURE_LABELS[measure as Measure] : measure);
+
+function rangeWords(value: unknown): string | null {
+  if (!isFields(value) || typeof value.from !== 'string' || typeof value.to !== 'string') return null;
+  return `${value.from} … ${value.to}`;
+}
+
+/** The spec in words, or null when it has no measure to describe. */
+export function querySpecInWords(input: unknown): string | null {
+  if (!isFields(input)) return null;
+  const measures = strings(input.measures).map(measureWords);
+  if (!measures.length) return null;
+  const limit = typeof input.limit === 'number' ? input.limit : null;
+  const sort = isFields(input.sort) ? input.sort : null;
+  const groupBy = strings(input.groupBy);
+  const parts: string[] = [];
+  if (input.notBoughtIn) parts.push('customers who bought');
+  else if (limit !== null && groupBy.length)
+    parts.push(
+      `${sort?.direction === 'asc' ? 'bottom' : 'top'} ${limit} by ${measureWords(typeof sort?.by === 'string' ? sort.by : (strings(input.measures)[0] ?? ''))}`,
+    );
+  else parts.push(measures.join(', '));
+  if (groupBy.length) parts.push(`by ${groupBy.join(' and ')}`);
+  for (const filter of Array.isArray(input.filters) ? input.filters : []) {
+    if (!isFields(filter) || typeof filter.dimension !== 'string') continue;
+    const values = strings(filter.values);
+    parts.push(`${filter.dimension} ${values.length > 1 ? 'in' : '='} ${values.join(', ')}`);
+  }
+  const period = rangeWords(input.period);
+  if (period) parts.push(period);
+  const compareTo = rangeWords(input.compareTo);
+  if (compareTo) parts.push(`compared with ${compareTo}`);
+  const notBoughtIn = rangeWords(input.notBoughtIn);
+  if (notBoughtIn) parts.push(`but not in ${notBoughtIn}`);
+  return parts.join(', ');
+}

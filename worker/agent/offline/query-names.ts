@@ -1,0 +1,59 @@
+/**
+ * Names the exact-match pass missed: "customer 17850" (ids are numbers, which the exact
+ * pass skips so years never match), and a word after "in"/"from" that is a typo of a
+ * region, category or other small dictionary ("germny" → Germany). A name it can't place
+ * is reported, so the answer never silently drops a filter and reports everything.
+ */
+import Fuse from 'fuse.js';
+import type { SnapshotMeta } from '../../engine/snapshot/columns';
+
+type Filter = { dimension: string; values: string[]; match: 'exact' };
+
+/** Words that follow "in"/"from" without naming a value (periods, articles, measures). */
+const NOT_NAMES = new Set(
+  (
+    'the a an all total each every this last past previous my our their that same which what those these ' +
+    'january february march april may june july august september october november december ' +
+    'jan feb mar apr jun jul aug sep sept oct nov dec q1 q2 q3 q4 year years month months quarter quarters ' +
+    'week weeks day days today ytd revenue sales orders units total profit margin terms order one two three ' +
+    'most least more less much particular general detail details stock region regions country countries category categories customer customers product products stock'
+  ).split(' '),
+);
+
+/** Dictionaries small enough to fuzzy-match a single word against (regions, categories …). */
+const MAX_FUZZY_VALUES = 1_000;
+/** Fuse score (0 = exact) up to which a word counts as a typo of a value: one slip in a 6+ letter word. */
+const MAX_FUZZY_SCORE = 0.2;
+
+/** Extra filters from the question, or the name that matched nothing in the file. */
+export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter[]): { filters: Filter[] } | { unknown: string } {
+  const text = question.toLowerCase().replace(/[?!,.]/g, ' ');
+  const filters: Filter[] = [];
+  const id = /\b(?:customer|client|account)\s+(?:id\s+|no\.?\s+|#\s*)?([a-z0-9][\w-]*\d[\w-]*)\b/.exec(text);
+  const customers = meta.dimensions.find((d) => d.key === 'customer');
+  if (id && customers && !found.some((f) => f.dimension === 'customer')) {
+    const value = customers.values.find((v) => v.toLowerCase() === id[1]);
+    if (!value) return { unknown: id[1] };
+    filters.push({ dimension: 'customer', values: [value], match: 'exact' });
+  }
+  const taken = found.flatMap((f) => f.values.map((v) => v.toLowerCase()));
+  for (const m of text.matchAll(/\b(?:in|from)\s+(?:the\s+)?([a-z][a-z'-]{4,})\b/g)) {
+    const word = m[1];
+    if (NOT_NAMES.has(word) || taken.some((v) => v.split(/\s+/).includes(word))) continue;
+    let placed = false;
+    for (const d of meta.dimensions) {
+      if (d.key === 'customer' || d.key === 'product' || d.values.length > MAX_FUZZY_VALUES) continue;
+      if (found.some((f) => f.dimension === d.key) || filters.some((f) => f.dimension === d.key)) continue;
+      const hit = new Fuse([...new Set(d.values)], { includeScore: true, threshold: 0.3, ignoreLocation: true }).search(word, {
+        limit: 1,
+      })[0];
+      if (hit && (hit.score ?? 1) <= MAX_FUZZY_SCORE) {
+        filters.push({ dimension: d.key, values: [hit.item], match: 'exact' });
+        placed = true;
+        break;
+      }
+    }
+    if (!placed) return { unknown: word };
+  }
+  return { filters };
+}
