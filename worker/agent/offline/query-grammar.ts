@@ -8,6 +8,7 @@ import Fuse from 'fuse.js';
 import type { Measure, QuerySpecInput } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { looseNamesOf } from './query-names';
+import { NUMBER_WORDS } from './number-words';
 import { periodsOf } from './query-periods';
 
 export type Parsed = { kind: 'spec'; spec: QuerySpecInput } | { kind: 'unmapped'; reason: string };
@@ -42,20 +43,6 @@ const DIMENSION_WORDS: [RegExp, string][] = [
 
 /** The adverb that asks for a time unit on its own ("monthly revenue"). */
 const ADVERBS: Record<string, string> = { month: 'monthly', quarter: 'quarterly', year: 'yearly|annual|annually', week: 'weekly' };
-
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twenty: 20,
-};
 
 /** Questions the analyst cannot answer exactly from the rows (future, causes, opinions). */
 const OUT_OF_SCOPE =
