@@ -13,7 +13,7 @@ import { useSendChat } from '../api/send-chat';
 import { useLiveAnalysis } from '../api/use-live-analysis';
 import type { NewAnalysisState } from '../hooks/use-new-analysis';
 import { useNotes } from '../hooks/use-notes';
-import { chatMessageError } from '../utils/chat-rules';
+import { chatFailureText, chatMessageError } from '../utils/chat-rules';
 import { EXISTING_ANALYSIS_LABELS, existingAnalysisView } from '../utils/status-labels';
 import { buildTranscript, type TranscriptItem } from '../utils/transcript';
 import { SecureLinkBanner } from './secure-link-banner';
@@ -76,7 +76,7 @@ export function ExistingAnalysisPage({ analysisId, routeToken }: { analysisId: s
     chat.mutate(question, {
       // The stored transcript now holds the question: drop the local copy.
       onSuccess: () => notes.remove(pendingId),
-      onError: (failure) => notes.addSystem(`Error: ${failure.message || 'Something went wrong'}`),
+      onError: (failure) => notes.addSystem(chatFailureText(failure)),
     });
   };
 
