@@ -195,6 +195,80 @@ test('a secure-link holder may not ask until the owner allows it', async () => {
   });
 });
 
+/** A page in the visitor owner's browser (the first scenario's storage, with its owner token). */
+async function withOwnerPage(viewport: { width: number; height: number }, run: (page: Page) => Promise<void>): Promise<void> {
+  assert.ok(shared.analysisId && shared.ownerState, 'needs the analysis and the owner browser from the first scenario');
+  const context = await browser.newContext({ viewport, baseURL: 'http://localhost:3000', storageState: shared.ownerState });
+  await context.route('https://challenges.cloudflare.com/**', (route) => route.abort());
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  try {
+    await run(page);
+    assert.deepEqual(errors, [], 'no uncaught errors in the page');
+  } finally {
+    await context.close();
+  }
+}
+
+test('the owner shares: copies the link, lets link holders ask, re-issues it, and the old link says it is no longer valid', async () => {
+  const oldToken = shared.accessToken;
+  await withOwnerPage({ width: 1280, height: 800 }, async (page) => {
+    await page.goto(`/analysis/${shared.analysisId}`);
+    await page.getByText('Analysis Complete!').waitFor({ timeout: ANALYSIS_TIMEOUT_MS });
+    await page.getByRole('button', { name: /Share/ }).click();
+    const panel = page.getByRole('region', { name: 'Share this analysis' });
+    await panel.waitFor();
+    assert.equal(
+      await panel.getByLabel('Secure link').inputValue(),
+      `http://localhost:3000/analysis/${shared.analysisId}/${oldToken}`,
+      'the link from the upload is shown as active',
+    );
+    const toggle = panel.getByRole('switch', { name: 'Let link holders ask questions' });
+    assert.equal(await toggle.isChecked(), false, 'link questions are off by default');
+    const [linkChat] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(`/api/analysis/${shared.analysisId}/link-chat`)),
+      toggle.click(),
+    ]);
+    assert.equal(linkChat.status(), 200);
+    assert.deepEqual(await linkChat.json(), { link_chat_enabled: true });
+    await page.waitForFunction(() => (document.querySelector('[role="switch"]') as HTMLInputElement | null)?.checked === true);
+    await screenshot(page, '11-share-control-1280');
+
+    const [reissued] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(`/api/analysis/${shared.analysisId}/access-token`) && r.request().method() === 'POST'),
+      panel.getByRole('button', { name: 'Re-issue link' }).click(),
+    ]);
+    assert.equal(reissued.status(), 200);
+    const { access_token: newToken } = (await reissued.json()) as { access_token: string };
+    assert.notEqual(newToken, oldToken);
+    await page.waitForFunction(
+      (expected) => (document.querySelector('input[aria-label="Secure link"]') as HTMLInputElement | null)?.value.endsWith(expected),
+      newToken,
+    );
+    shared.accessToken = newToken;
+  });
+
+  await withPage(undefined, async (page) => {
+    await page.goto(`/analysis/${shared.analysisId}/${oldToken}`);
+    await page
+      .getByText(
+        'Error loading analysis: This secure link is no longer valid: the owner may have revoked or replaced it. Ask them for a new link.',
+      )
+      .waitFor();
+    assert.equal(await page.getByText('Loading...').count(), 0, 'the header does not stay on Loading...');
+    await page.getByText('Link no longer valid').waitFor();
+    await screenshot(page, '12-revoked-link');
+  });
+
+  await withOwnerPage({ width: 390, height: 844 }, async (page) => {
+    await page.goto(`/analysis/${shared.analysisId}`);
+    await page.getByText('Analysis Complete!').waitFor({ timeout: ANALYSIS_TIMEOUT_MS });
+    await page.getByRole('button', { name: /Share/ }).click();
+    await page.getByRole('region', { name: 'Share this analysis' }).waitFor();
+    await screenshot(page, '13-share-control-390');
+  });
+});
+
 test('signing up, confirming through the dev outbox and signing in shows the claimed analysis in the history', async () => {
   await withPage(undefined, async (page, context) => {
     await page.goto('/sign-up');

@@ -39,3 +39,23 @@ export function analysisIdOfPath(pathname: string): string | null {
   const match = /^\/api\/analysis\/([^/?#]+)/.exec(pathname);
   return match ? decodeURIComponent(match[1]) : null;
 }
+
+const LINK_PREFIX = 'tally.share-link.';
+
+/**
+ * The secure link this browser last issued or received for an analysis it owns (the
+ * server keeps only its hash, so this is how the share control knows a link exists).
+ */
+export function saveShareLink(analysisId: string, accessToken: string): void {
+  storage()?.setItem(LINK_PREFIX + analysisId, accessToken);
+}
+
+/** The known secure link's token, or null when none was issued here or it was revoked. */
+export function shareLinkFor(analysisId: string): string | null {
+  return storage()?.getItem(LINK_PREFIX + analysisId) ?? null;
+}
+
+/** Forgets a revoked secure link. */
+export function forgetShareLink(analysisId: string): void {
+  storage()?.removeItem(LINK_PREFIX + analysisId);
+}

@@ -10,7 +10,7 @@ import { FOCUS_AREAS, type FocusArea } from '../../../../../worker/agent/focus-a
 import { ApiError } from '../../../lib/api-client';
 import { formatMegabytes, pause } from '../../../lib/format';
 import { userAnalysesQueryKey } from '../api/get-user-analyses';
-import { saveOwnerToken } from '../../../lib/owner-tokens';
+import { saveOwnerToken, saveShareLink } from '../../../lib/owner-tokens';
 import { uploadAnalysis } from '../api/upload-analysis';
 import { chatMessageError } from '../utils/chat-rules';
 import { UPLOAD_PAUSES_MS, UPLOAD_TEXTS, isAcceptedFile } from '../utils/upload-rules';
@@ -104,6 +104,7 @@ export function useNewAnalysis({ userEmail, notes }: { userEmail: string | null;
     }
     // Never in a URL: the owner token stays in this browser (see owner-tokens).
     saveOwnerToken(answer.analysis_id, answer.owner_token);
+    saveShareLink(answer.analysis_id, answer.access_token);
     void queryClient.invalidateQueries({ queryKey: userAnalysesQueryKey });
     await pause(UPLOAD_PAUSES_MS.afterUpload);
     notes.addSystem(UPLOAD_TEXTS.opening);
