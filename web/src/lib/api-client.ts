@@ -43,13 +43,20 @@ function pathOf(input: RequestInfo | URL): string {
  */
 async function fetchWithSession(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  if (!headers.has('Authorization')) {
-    const token = await sessionManager.getAccessToken();
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-  }
   const analysisId = analysisIdOfPath(pathOf(input));
   const ownerToken = analysisId ? ownerTokenFor(analysisId) : null;
   if (ownerToken && !headers.has(OWNER_TOKEN_HEADER)) headers.set(OWNER_TOKEN_HEADER, ownerToken);
+  if (headers.has('Authorization')) return fetch(input, { ...init, headers });
+
+  const token = await sessionManager.getAccessToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const response = await fetch(input, { ...init, headers });
+  if (response.status !== 401 || !token) return response;
+  // The stored session's token was refused: one refresh, then one retry (issue 14). A
+  // refresh the server refuses removes the session (SPEC §4), which signs the user out.
+  const refreshed = await sessionManager.refreshSession();
+  if (!refreshed || refreshed.access_token === token) return response;
+  headers.set('Authorization', `Bearer ${refreshed.access_token}`);
   return fetch(input, { ...init, headers });
 }
 
