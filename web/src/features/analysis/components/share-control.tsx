@@ -73,7 +73,7 @@ export function ShareControl({ analysisId, linkChatEnabled }: { analysisId: stri
         <section
           id="share-panel"
           aria-label="Share this analysis"
-          className="absolute right-0 top-11 z-30 w-[min(22rem,calc(100vw-1.5rem))] space-y-3 rounded-xl border border-ink-600 bg-ink-800 p-4 shadow-xl shadow-black/40"
+          className="absolute right-0 top-11 z-30 w-[22rem] space-y-3 max-sm:fixed max-sm:inset-x-3 max-sm:top-14 max-sm:w-auto rounded-xl border border-ink-600 bg-ink-800 p-4 shadow-xl shadow-black/40"
         >
           <h2 className="text-sm font-semibold text-white">Secure link</h2>
           {url ? (
