@@ -46,6 +46,8 @@ export function useNewAnalysis({ userEmail, notes }: { userEmail: string | null;
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
   const [pending, setPending] = useState<PendingRequest | null>(null);
+  /** The visitor's daily quota message (429 DAILY_QUOTA), shown with a sign-up action. */
+  const [quotaMessage, setQuotaMessage] = useState<string | null>(null);
   const isVisitor = !userEmail;
 
   const resetCaptcha = () => {
@@ -89,6 +91,13 @@ export function useNewAnalysis({ userEmail, notes }: { userEmail: string | null;
           ? UPLOAD_TEXTS.failed(error.message)
           : UPLOAD_TEXTS.exception(error instanceof Error ? error.message : String(error)),
       );
+      if (error instanceof ApiError && error.status === 429 && isVisitor) {
+        // Another email or check won't help: say so in the open, not behind the form.
+        setQuotaMessage(error.message);
+        resetCaptcha();
+        setPending(null);
+        return;
+      }
       if (isVisitor) {
         // The token is single-use: the reopened form asks for a fresh check.
         resetCaptcha();
@@ -160,6 +169,7 @@ export function useNewAnalysis({ userEmail, notes }: { userEmail: string | null;
 
   return {
     file,
+    quotaMessage,
     selectedAt,
     phase,
     progress,
