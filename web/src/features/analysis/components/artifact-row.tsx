@@ -49,7 +49,9 @@ export function ArtifactRow({ artifact, analysisId, accessToken }: ArtifactRowPr
           <Icon className="size-4" />
         </span>
         <div className="min-w-0 flex-1">
-          <p className="break-all text-sm font-medium text-slate-100">{artifact.file_name}</p>
+          <p className="truncate text-sm font-medium text-slate-100" title={artifact.file_name}>
+            {artifact.file_name}
+          </p>
           <p className="text-xs text-slate-400">{formatKilobytes(artifact.file_size)}</p>
         </div>
         <div className="flex shrink-0 items-center gap-1">
