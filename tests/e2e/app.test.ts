@@ -18,7 +18,8 @@ const visitorEmail = `buyer.${Date.now()}@example.com`;
 const password = 'Wholesale2026';
 
 let browser: Browser;
-const shared: { analysisId: string; accessToken: string; signedInState?: Awaited<ReturnType<BrowserContext['storageState']>> } = {
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+const shared: { analysisId: string; accessToken: string; ownerState?: StorageState; signedInState?: StorageState } = {
   analysisId: '',
   accessToken: '',
 };
@@ -48,7 +49,7 @@ async function withPage<T>(
 }
 
 test('a visitor uploads a CSV from the landing page, watches the transcript stream and opens the results', async () => {
-  await withPage(undefined, async (page) => {
+  await withPage(undefined, async (page, context) => {
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await screenshot(page, '01-landing', true);
@@ -79,6 +80,10 @@ test('a visitor uploads a CSV from the landing page, watches the transcript stre
       () => (window.history.state as { usr?: { accessToken?: string } } | null)?.usr?.accessToken ?? '',
     );
     assert.ok(shared.accessToken, 'the access token travels in the navigation state');
+    const ownerToken = await page.evaluate((id) => window.localStorage.getItem(`tally.owner-token.${id}`), shared.analysisId);
+    assert.match(ownerToken ?? '', /^\S{20,}$/, 'the owner token is kept in local storage');
+    assert.ok(!page.url().includes(ownerToken ?? ''), 'the owner token is never in the URL');
+    shared.ownerState = await context.storageState();
 
     // The transcript streams in: the plan appears, then the analysis completes.
     await page
@@ -137,10 +142,19 @@ test('an unknown analysis shows the load error as a system message', async () =>
   });
 });
 
-test('a question asked in the chat gets an answer in the transcript', async () => {
-  assert.ok(shared.analysisId, 'needs the analysis from the first scenario');
-  await withPage(undefined, async (page) => {
-    await page.goto(`/analysis/${shared.analysisId}/${shared.accessToken}`);
+test('the visitor who uploaded asks a question in the chat and gets an answer in the transcript', async () => {
+  assert.ok(shared.analysisId && shared.ownerState, 'needs the analysis and the owner browser from the first scenario');
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    baseURL: 'http://localhost:3000',
+    storageState: shared.ownerState,
+  });
+  await context.route('https://challenges.cloudflare.com/**', (route) => route.abort());
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  try {
+    // The owner's own address, no link in it: the stored owner token is what grants access.
+    await page.goto(`/analysis/${shared.analysisId}`);
     await page.getByText('Analysis Complete!').waitFor({ timeout: ANALYSIS_TIMEOUT_MS });
     const before = await page.locator('[data-kind="assistant"]').count();
     const input = page.getByLabel('Ask a question about your data');
@@ -152,12 +166,106 @@ test('a question asked in the chat gets an answer in the transcript', async () =
     // Anything but success fails here, with the server's answer in the message: a broken
     // route or access check must show as a failure, never as a skipped scenario.
     assert.equal(response.status(), 200, `chat answered ${response.status()}: ${await response.text().catch(() => '')}`);
+    assert.ok(response.request().headers()['x-owner-token'], 'the chat call carries the owner token');
     assert.deepEqual(await response.json(), { success: true });
     await page.locator('[data-kind="user"]', { hasText: 'Who are my top 5 customers by revenue?' }).waitFor();
     await page.waitForFunction((count) => document.querySelectorAll('[data-kind="assistant"]').length > count, before, {
       timeout: ANALYSIS_TIMEOUT_MS,
     });
     await screenshot(page, '10-chat-answer');
+    assert.deepEqual(errors, [], 'no uncaught errors in the page');
+  } finally {
+    await context.close();
+  }
+});
+
+test('a secure-link holder may not ask until the owner allows it', async () => {
+  assert.ok(shared.analysisId, 'needs the analysis from the first scenario');
+  await withPage(undefined, async (page) => {
+    await page.goto(`/analysis/${shared.analysisId}/${shared.accessToken}`);
+    await page.getByText('Analysis Complete!').waitFor({ timeout: ANALYSIS_TIMEOUT_MS });
+    const input = page.getByLabel('Ask a question about your data');
+    await input.fill('Who are my top 5 customers by revenue?');
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes(`/api/analysis/${shared.analysisId}/chat`), { timeout: UI_TIMEOUT_MS }),
+      input.press('Enter'),
+    ]);
+    assert.equal(response.status(), 403);
+    await page.getByText('Error: The owner of this analysis has not allowed questions through the shared link.').waitFor();
+  });
+});
+
+/** A page in the visitor owner's browser (the first scenario's storage, with its owner token). */
+async function withOwnerPage(viewport: { width: number; height: number }, run: (page: Page) => Promise<void>): Promise<void> {
+  assert.ok(shared.analysisId && shared.ownerState, 'needs the analysis and the owner browser from the first scenario');
+  const context = await browser.newContext({ viewport, baseURL: 'http://localhost:3000', storageState: shared.ownerState });
+  await context.route('https://challenges.cloudflare.com/**', (route) => route.abort());
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  try {
+    await run(page);
+    assert.deepEqual(errors, [], 'no uncaught errors in the page');
+  } finally {
+    await context.close();
+  }
+}
+
+test('the owner shares: copies the link, lets link holders ask, re-issues it, and the old link says it is no longer valid', async () => {
+  const oldToken = shared.accessToken;
+  await withOwnerPage({ width: 1280, height: 800 }, async (page) => {
+    await page.goto(`/analysis/${shared.analysisId}`);
+    await page.getByText('Analysis Complete!').waitFor({ timeout: ANALYSIS_TIMEOUT_MS });
+    await page.getByRole('button', { name: /Share/ }).click();
+    const panel = page.getByRole('region', { name: 'Share this analysis' });
+    await panel.waitFor();
+    assert.equal(
+      await panel.getByLabel('Secure link').inputValue(),
+      `http://localhost:3000/analysis/${shared.analysisId}/${oldToken}`,
+      'the link from the upload is shown as active',
+    );
+    const toggle = panel.getByRole('switch', { name: 'Let link holders ask questions' });
+    assert.equal(await toggle.isChecked(), false, 'link questions are off by default');
+    const [linkChat] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(`/api/analysis/${shared.analysisId}/link-chat`)),
+      toggle.click(),
+    ]);
+    assert.equal(linkChat.status(), 200);
+    assert.deepEqual(await linkChat.json(), { link_chat_enabled: true });
+    await page.waitForFunction(() => (document.querySelector('[role="switch"]') as HTMLInputElement | null)?.checked === true);
+    await screenshot(page, '11-share-control-1280');
+
+    const [reissued] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(`/api/analysis/${shared.analysisId}/access-token`) && r.request().method() === 'POST'),
+      panel.getByRole('button', { name: 'Re-issue link' }).click(),
+    ]);
+    assert.equal(reissued.status(), 200);
+    const { access_token: newToken } = (await reissued.json()) as { access_token: string };
+    assert.notEqual(newToken, oldToken);
+    await page.waitForFunction(
+      (expected) => (document.querySelector('input[aria-label="Secure link"]') as HTMLInputElement | null)?.value.endsWith(expected),
+      newToken,
+    );
+    shared.accessToken = newToken;
+  });
+
+  await withPage(undefined, async (page) => {
+    await page.goto(`/analysis/${shared.analysisId}/${oldToken}`);
+    await page
+      .getByText(
+        'Error loading analysis: This secure link is no longer valid: the owner may have revoked or replaced it. Ask them for a new link.',
+      )
+      .waitFor();
+    assert.equal(await page.getByText('Loading...').count(), 0, 'the header does not stay on Loading...');
+    await page.getByText('Link no longer valid').waitFor();
+    await screenshot(page, '12-revoked-link');
+  });
+
+  await withOwnerPage({ width: 390, height: 844 }, async (page) => {
+    await page.goto(`/analysis/${shared.analysisId}`);
+    await page.getByText('Analysis Complete!').waitFor({ timeout: ANALYSIS_TIMEOUT_MS });
+    await page.getByRole('button', { name: /Share/ }).click();
+    await page.getByRole('region', { name: 'Share this analysis' }).waitFor();
+    await screenshot(page, '13-share-control-390');
   });
 });
 

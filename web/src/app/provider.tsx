@@ -5,6 +5,7 @@
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
+import { SignedOutNotice } from '../components/signed-out-notice';
 import { ToastProvider } from '../components/ui/toast';
 import { claimAnalyses } from '../features/analysis/api/claim-analyses';
 import { userAnalysesQueryKey } from '../features/analysis/api/get-user-analyses';
@@ -32,7 +33,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider onAuthEvent={onAuthEvent}>
-        <ToastProvider>{children}</ToastProvider>
+        <ToastProvider>
+          <SignedOutNotice />
+          {children}
+        </ToastProvider>
       </AuthProvider>
     </QueryClientProvider>
   );

@@ -15,6 +15,7 @@
 import { hc } from 'hono/client';
 import type { AppType } from '../../../worker/index';
 import { sessionManager } from './auth/session';
+import { OWNER_TOKEN_HEADER, analysisIdOfPath, ownerTokenFor } from './owner-tokens';
 
 /** An answer outside 2xx, carrying the server's `{ error, code }` envelope. */
 export class ApiError extends Error {
@@ -22,19 +23,40 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly code: string | null = null,
+    /** Seconds from the answer's `Retry-After` header (429s), when it had one. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-/** fetch with `Authorization: Bearer …` when signed in (SPEC §7); an explicit header wins. */
+/** The request's path on this origin. */
+function pathOf(input: RequestInfo | URL): string {
+  const href = input instanceof Request ? input.url : String(input);
+  return new URL(href, window.location.origin).pathname;
+}
+
+/**
+ * fetch with `Authorization: Bearer …` when signed in (SPEC §7) and, on a call about an
+ * analysis this browser uploaded as a visitor, its `X-Owner-Token`; explicit headers win.
+ */
 async function fetchWithSession(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
-  if (!headers.has('Authorization')) {
-    const token = await sessionManager.getAccessToken();
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-  }
+  const analysisId = analysisIdOfPath(pathOf(input));
+  const ownerToken = analysisId ? ownerTokenFor(analysisId) : null;
+  if (ownerToken && !headers.has(OWNER_TOKEN_HEADER)) headers.set(OWNER_TOKEN_HEADER, ownerToken);
+  if (headers.has('Authorization')) return fetch(input, { ...init, headers });
+
+  const token = await sessionManager.getAccessToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const response = await fetch(input, { ...init, headers });
+  if (response.status !== 401 || !token) return response;
+  // The stored session's token was refused: one refresh, then one retry (issue 14). A
+  // refresh the server refuses removes the session (SPEC §4), which signs the user out.
+  const refreshed = await sessionManager.refreshSession();
+  if (!refreshed || refreshed.access_token === token) return response;
+  headers.set('Authorization', `Bearer ${refreshed.access_token}`);
   return fetch(input, { ...init, headers });
 }
 
@@ -54,14 +76,22 @@ export function rawBody(body: BodyInit, headers: Record<string, string> = {}): {
 }
 
 /** The error message of a failed response (`error`, GoTrue's `error_description`/`msg`, or the status). */
-export async function errorFromResponse(response: Pick<Response, 'status' | 'json'>): Promise<ApiError> {
+export async function errorFromResponse(
+  response: Pick<Response, 'status' | 'json'> & { headers?: Pick<Headers, 'get'> },
+): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   const record: Record<string, unknown> = body && typeof body === 'object' ? { ...body } : {};
   const message = [record.error_description, record.msg, record.error, record.message].find(
     (value): value is string => typeof value === 'string' && value.length > 0,
   );
   const code = typeof record.code === 'string' ? record.code : typeof record.error_code === 'string' ? record.error_code : null;
-  return new ApiError(response.status, message ?? `Request failed (${response.status})`, code);
+  const retryAfter = Number(response.headers?.get('Retry-After') ?? Number.NaN);
+  return new ApiError(
+    response.status,
+    message ?? `Request failed (${response.status})`,
+    code,
+    Number.isFinite(retryAfter) ? retryAfter : null,
+  );
 }
 
 /** Throws ApiError unless the response is 2xx; returns it otherwise (for bodies read as text or blob). */
@@ -75,7 +105,9 @@ export async function ensureOk<R extends { ok: boolean; status: number; json(): 
  * the route's handler returns with `c.json(…)` (its failures are thrown as the
  * `{ error, code }` envelope, so they never widen it).
  */
-export async function okJson<Body>(call: Promise<{ ok: boolean; status: number; json(): Promise<Body> }>): Promise<Body> {
+export async function okJson<Body>(
+  call: Promise<{ ok: boolean; status: number; headers?: Pick<Headers, 'get'>; json(): Promise<Body> }>,
+): Promise<Body> {
   const response = await call;
   if (!response.ok) throw await errorFromResponse(response);
   return response.json();

@@ -35,9 +35,13 @@ export function signUp(input: SignUpInput): Promise<unknown> {
  */
 export type PasswordSignIn = { kind: 'signed-in'; session: Session } | { kind: 'mfa-required'; session: Session; factor: MfaFactor };
 
-/** Password sign-in; stores the session and announces SIGNED_IN unless a TOTP code is still needed. */
-export async function signInWithPassword(email: string, password: string): Promise<PasswordSignIn> {
-  const session = await okJson(api.auth.token.$post({ query: { grant_type: 'password' }, json: { email, password } }));
+/**
+ * Password sign-in; stores the session and announces SIGNED_IN unless a TOTP code is
+ * still needed. `captchaToken` answers the server's CAPTCHA_REQUIRED after repeated failures.
+ */
+export async function signInWithPassword(email: string, password: string, captchaToken: string | null = null): Promise<PasswordSignIn> {
+  const json = { email, password, captchaToken: captchaToken ?? undefined };
+  const session = await okJson(api.auth.token.$post({ query: { grant_type: 'password' }, json }));
   const factor = pendingTotpFactor(session);
   if (factor) return { kind: 'mfa-required', session, factor };
   sessionManager.setSession(session, 'SIGNED_IN');

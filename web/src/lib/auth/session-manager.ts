@@ -86,6 +86,8 @@ export class SessionManager {
   private readonly listeners = new Set<AuthListener>();
   private refreshing: Promise<Session | null> | null = null;
   private ticker: ReturnType<typeof setInterval> | null = null;
+  /** Why the last SIGNED_OUT happened: the user's choice, or a refresh the server refused. */
+  private signOutReason: 'user' | 'session-ended' | null = null;
 
   constructor(private readonly deps: SessionManagerDeps) {
     this.session = this.load();
@@ -115,9 +117,15 @@ export class SessionManager {
     this.emit('USER_UPDATED');
   }
 
-  /** Forgets the session locally. */
-  removeSession(): void {
+  /** Why the latest SIGNED_OUT happened (null before any). */
+  get lastSignOutReason(): 'user' | 'session-ended' | null {
+    return this.signOutReason;
+  }
+
+  /** Forgets the session locally; `reason` says whether the user chose it. */
+  removeSession(reason: 'user' | 'session-ended' = 'user'): void {
     const hadSession = this.session !== null;
+    if (hadSession) this.signOutReason = reason;
     this.session = null;
     this.deps.storage.removeItem(SESSION_STORAGE_KEY);
     if (hadSession) this.emit('SIGNED_OUT');
@@ -178,7 +186,7 @@ export class SessionManager {
       } catch (error) {
         const retryable = !(error instanceof RefreshError) || error.retryable;
         if (!retryable) {
-          this.removeSession();
+          this.removeSession('session-ended');
           return null;
         }
         if (delay > REFRESH_RETRY_BUDGET_MS) {

@@ -31,9 +31,13 @@ export function isComplete(status: string | null | undefined): boolean {
   return status === 'completed' || status === 'complete';
 }
 
-/** The SPEC §8 text for a failed load. */
-export function analysisLoadErrorText(error: unknown): string {
+/** What a secure link that no longer opens says (revoked, re-issued or mistyped). */
+export const DEAD_LINK_TEXT = 'This secure link is no longer valid: the owner may have revoked or replaced it. Ask them for a new link.';
+
+/** The SPEC §8 text for a failed load; `viaLink` when it was opened through a secure link. */
+export function analysisLoadErrorText(error: unknown, viaLink = false): string {
   if (error instanceof ApiError) {
+    if (viaLink && (error.status === 401 || error.status === 404)) return DEAD_LINK_TEXT;
     if (error.status === 401 && error.code === 'AUTH_REQUIRED') return 'Please sign in or create a free account to view this analysis';
     if (error.status === 401) return 'Authentication required. Please sign in to view this analysis';
     if (error.status === 404) return "Analysis not found or you don't have permission to view it";

@@ -12,11 +12,13 @@ interface AnalysisLayoutProps {
   sidebar: ((close: () => void) => ReactNode) | null;
   artifacts: ReactNode;
   title: string;
+  /** Controls at the header's end (the owner's Share control). */
+  headerActions?: ReactNode;
   children: ReactNode;
   footer: ReactNode;
 }
 
-export function AnalysisLayout({ sidebar, artifacts, title, children, footer }: AnalysisLayoutProps) {
+export function AnalysisLayout({ sidebar, artifacts, title, headerActions, children, footer }: AnalysisLayoutProps) {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [artifactsOpen, setArtifactsOpen] = useState(false);
   return (
@@ -41,6 +43,7 @@ export function AnalysisLayout({ sidebar, artifacts, title, children, footer }: 
             </Link>
           )}
           <p className="min-w-0 flex-1 truncate text-sm font-medium text-slate-200">{title}</p>
+          {headerActions}
           <button
             type="button"
             onClick={() => setArtifactsOpen(true)}

@@ -59,8 +59,10 @@ export function ArtifactRow({ artifact, analysisId, accessToken }: ArtifactRowPr
           <Icon className="size-4" />
         </span>
         <div className="min-w-0 flex-1">
-          <p className="break-all text-sm font-medium text-slate-100">{label ?? artifact.file_name}</p>
-          <p className="text-xs text-slate-400">
+          <p className="truncate text-sm font-medium text-slate-100" title={artifact.file_name}>
+            {label ?? artifact.file_name}
+          </p>
+          <p className="truncate text-xs text-slate-400" title={artifact.file_name}>
             {label ? `${artifact.file_name} · ` : ''}
             {formatKilobytes(artifact.file_size)}
           </p>

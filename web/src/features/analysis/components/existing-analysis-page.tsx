@@ -8,15 +8,17 @@ import { useLocation } from 'react-router';
 import { useNow } from '../../../hooks/use-now';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { analysisDurationMs } from '../../../lib/format';
+import { holdsOwnerToken } from '../../../lib/owner-tokens';
 import { analysisLoadErrorText, isComplete, isRunning, useAnalysis } from '../api/get-analysis';
 import { useSendChat } from '../api/send-chat';
 import { useLiveAnalysis } from '../api/use-live-analysis';
 import type { NewAnalysisState } from '../hooks/use-new-analysis';
 import { useNotes } from '../hooks/use-notes';
-import { chatMessageError } from '../utils/chat-rules';
+import { chatFailureText, chatMessageError } from '../utils/chat-rules';
 import { EXISTING_ANALYSIS_LABELS, existingAnalysisView } from '../utils/status-labels';
 import { buildTranscript, type TranscriptItem } from '../utils/transcript';
 import { SecureLinkBanner } from './secure-link-banner';
+import { ShareControl } from './share-control';
 import { WorkspaceFrame } from './workspace-frame';
 
 /** The upload flow hands its file and question over in the navigation state. */
@@ -30,6 +32,8 @@ export function ExistingAnalysisPage({ analysisId, routeToken }: { analysisId: s
   const navState = isNewAnalysisState(location.state) ? location.state : null;
   const accessToken = routeToken ?? navState?.accessToken ?? null;
   const notes = useNotes();
+  // The owner: a signed-in user on the owner-only address, or this browser's visitor owner token.
+  const isOwner = (!!user && routeToken === null) || holdsOwnerToken(analysisId);
   const [draft, setDraft] = useState('');
 
   const analysisQuery = useAnalysis(analysisId, accessToken);
@@ -51,11 +55,11 @@ export function ExistingAnalysisPage({ analysisId, routeToken }: { analysisId: s
         kind: 'system',
         id: 'load-error',
         tone: 'error',
-        text: `Error loading analysis: ${analysisLoadErrorText(analysisQuery.error)}`,
+        text: `Error loading analysis: ${analysisLoadErrorText(analysisQuery.error, routeToken !== null)}`,
       });
     }
     return list;
-  }, [payload, navState?.pendingMessage, notes.notes, analysisQuery.isError, analysisQuery.error]);
+  }, [payload, navState?.pendingMessage, notes.notes, analysisQuery.isError, analysisQuery.error, routeToken]);
 
   const busy = running || chat.isPending;
   const primary = payload?.file_uploads.find((upload) => upload.is_primary) ?? payload?.file_uploads[0];
@@ -76,7 +80,7 @@ export function ExistingAnalysisPage({ analysisId, routeToken }: { analysisId: s
     chat.mutate(question, {
       // The stored transcript now holds the question: drop the local copy.
       onSuccess: () => notes.remove(pendingId),
-      onError: (failure) => notes.addSystem(`Error: ${failure.message || 'Something went wrong'}`),
+      onError: (failure) => notes.addSystem(chatFailureText(failure)),
     });
   };
 
@@ -85,7 +89,7 @@ export function ExistingAnalysisPage({ analysisId, routeToken }: { analysisId: s
       analysisId={analysisId}
       accessToken={accessToken}
       file={file}
-      fallbackTitle="Loading..."
+      fallbackTitle={analysisQuery.isError ? (routeToken ? 'Link no longer valid' : 'Analysis unavailable') : 'Loading...'}
       statusLabel={EXISTING_ANALYSIS_LABELS[existingAnalysisView(analysisQuery.isError, status)]}
       durationMs={payload ? analysisDurationMs(payload.analysis, now) : null}
       now={now}
@@ -99,6 +103,9 @@ export function ExistingAnalysisPage({ analysisId, routeToken }: { analysisId: s
       onDraftChange={setDraft}
       onSubmit={submit}
       composerDisabled={file === null || busy || !payload}
+      headerActions={
+        payload && isOwner ? <ShareControl analysisId={analysisId} linkChatEnabled={payload.analysis.link_chat_enabled} /> : null
+      }
       beforeMessages={routeToken && !user ? <SecureLinkBanner /> : null}
     />
   );

@@ -14,6 +14,7 @@ import { hasConversation } from '../utils/transcript';
 import { EmailModal } from './email-modal';
 import { EmptyState, UploadButton } from './empty-state';
 import { FocusCards } from './focus-cards';
+import { QuotaReached } from './quota-reached';
 import { UploadProgress } from './upload-progress';
 import { WorkspaceFrame } from './workspace-frame';
 
@@ -62,7 +63,12 @@ export function NewAnalysisPage() {
       onSubmit={submit}
       composerDisabled={file === null || uploading}
       beforeMessages={flow.file ? null : <EmptyState onFile={flow.chooseFile} />}
-      afterMessages={flow.progress !== null && uploading ? <UploadProgress fraction={flow.progress} /> : null}
+      afterMessages={
+        <>
+          {flow.progress !== null && uploading ? <UploadProgress fraction={flow.progress} /> : null}
+          {flow.quotaMessage ? <QuotaReached message={flow.quotaMessage} /> : null}
+        </>
+      }
       afterTyping={
         flow.file && !uploading ? (
           <>

@@ -50,6 +50,8 @@ export interface WorkspaceFrameProps {
   afterMessages?: ReactNode;
   /** Below the typing indicator (focus cards, choosing another file). */
   afterTyping?: ReactNode;
+  /** At the header's end (the owner's Share control). */
+  headerActions?: ReactNode;
   /** Outside the scrolling body (the email modal). */
   overlay?: ReactNode;
 }
@@ -119,7 +121,13 @@ export function WorkspaceFrame(props: WorkspaceFrameProps) {
     );
 
   return (
-    <AnalysisLayout sidebar={sidebar} artifacts={artifacts} title={file?.name ?? props.fallbackTitle} footer={footer}>
+    <AnalysisLayout
+      sidebar={sidebar}
+      artifacts={artifacts}
+      title={file?.name ?? props.fallbackTitle}
+      headerActions={props.headerActions}
+      footer={footer}
+    >
       {body}
       {props.overlay}
     </AnalysisLayout>

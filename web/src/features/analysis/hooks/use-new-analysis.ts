@@ -11,6 +11,7 @@ import { MAX_FILE_BYTES, fileTooLargeMessage } from '../../../../../worker/uploa
 import { ApiError } from '../../../lib/api-client';
 import { formatMegabytes, pause } from '../../../lib/format';
 import { userAnalysesQueryKey } from '../api/get-user-analyses';
+import { saveOwnerToken, saveShareLink } from '../../../lib/owner-tokens';
 import { uploadAnalysis } from '../api/upload-analysis';
 import { chatMessageError } from '../utils/chat-rules';
 import { UPLOAD_PAUSES_MS, UPLOAD_TEXTS, isAcceptedFile } from '../utils/upload-rules';
@@ -46,6 +47,8 @@ export function useNewAnalysis({ userEmail, notes }: { userEmail: string | null;
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
   const [pending, setPending] = useState<PendingRequest | null>(null);
+  /** The visitor's daily quota message (429 DAILY_QUOTA), shown with a sign-up action. */
+  const [quotaMessage, setQuotaMessage] = useState<string | null>(null);
   const isVisitor = !userEmail;
 
   const resetCaptcha = () => {
@@ -93,6 +96,13 @@ export function useNewAnalysis({ userEmail, notes }: { userEmail: string | null;
           ? UPLOAD_TEXTS.failed(error.message)
           : UPLOAD_TEXTS.exception(error instanceof Error ? error.message : String(error)),
       );
+      if (error instanceof ApiError && error.status === 429 && isVisitor) {
+        // Another email or check won't help: say so in the open, not behind the form.
+        setQuotaMessage(error.message);
+        resetCaptcha();
+        setPending(null);
+        return;
+      }
       if (isVisitor) {
         // The token is single-use: the reopened form asks for a fresh check.
         resetCaptcha();
@@ -106,6 +116,9 @@ export function useNewAnalysis({ userEmail, notes }: { userEmail: string | null;
       notes.addSystem(UPLOAD_TEXTS.failed(null));
       return;
     }
+    // Never in a URL: the owner token stays in this browser (see owner-tokens).
+    saveOwnerToken(answer.analysis_id, answer.owner_token);
+    saveShareLink(answer.analysis_id, answer.access_token);
     void queryClient.invalidateQueries({ queryKey: userAnalysesQueryKey });
     await pause(UPLOAD_PAUSES_MS.afterUpload);
     notes.addSystem(UPLOAD_TEXTS.opening);
@@ -161,6 +174,7 @@ export function useNewAnalysis({ userEmail, notes }: { userEmail: string | null;
 
   return {
     file,
+    quotaMessage,
     selectedAt,
     phase,
     progress,

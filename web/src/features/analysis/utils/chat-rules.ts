@@ -37,3 +37,20 @@ export function counterState(length: number): CounterState {
 export function canSend(text: string): boolean {
   return text.trim().length >= MESSAGE_MIN_LENGTH && text.length <= MESSAGE_MAX_LENGTH;
 }
+
+/** A failed question's text: the server's message, with when to retry after a 429 (RATE_LIMITED). */
+export function chatFailureText(failure: {
+  message: string;
+  status?: number;
+  code?: string | null;
+  retryAfterSeconds?: number | null;
+}): string {
+  const message = failure.message || 'Something went wrong';
+  if (failure.code === 'RATE_LIMITED' && failure.retryAfterSeconds && failure.retryAfterSeconds > 0) {
+    const minutes = Math.ceil(failure.retryAfterSeconds / 60);
+    const wait =
+      failure.retryAfterSeconds < 60 ? `${failure.retryAfterSeconds} seconds` : minutes === 1 ? '1 minute' : `${minutes} minutes`;
+    return `${message} You can ask again in ${wait}.`;
+  }
+  return `Error: ${message}`;
+}

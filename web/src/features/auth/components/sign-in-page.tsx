@@ -11,6 +11,8 @@ import { FormMessage, TextField } from '../../../components/ui/input';
 import { abandonPendingSignIn, signInWithPassword } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import type { Session } from '../../../lib/auth/session-manager';
+import { HumanCheck } from '../../../components/ui/human-check';
+import { ApiError } from '../../../lib/api-client';
 import { signInError, signInFailureText } from '../utils/auth-rules';
 import { AuthCard, ModeTabs, type AuthMode } from './auth-card';
 import { GoogleButton } from './google-button';
@@ -27,8 +29,12 @@ export function SignInPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [justSignedIn, setJustSignedIn] = useState(false);
   const [mfa, setMfa] = useState<{ session: Session; factorId: string } | null>(null);
+  // After repeated failures the server asks for a human check (400 CAPTCHA_REQUIRED).
+  const [captchaNeeded, setCaptchaNeeded] = useState(false);
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
   const mutation = useMutation({
-    mutationFn: () => signInWithPassword(email.trim(), password),
+    mutationFn: () => signInWithPassword(email.trim(), password, captchaNeeded ? captchaToken : null),
     onMutate: () => setJustSignedIn(true),
     onSuccess: (result) => {
       if (result.kind === 'mfa-required') setMfa({ session: result.session, factorId: result.factor.id });
@@ -36,7 +42,17 @@ export function SignInPage() {
     },
     onError: (failure) => {
       setJustSignedIn(false);
-      setError(signInFailureText(failure.message));
+      if (failure instanceof ApiError && failure.code === 'CAPTCHA_REQUIRED') {
+        setCaptchaNeeded(true);
+        setError(failure.message);
+      } else {
+        setError(signInFailureText(failure.message));
+      }
+      if (captchaNeeded) {
+        // Turnstile tokens are single-use: a fresh widget for the next attempt.
+        setCaptchaToken(null);
+        setCaptchaRound((round) => round + 1);
+      }
     },
   });
 
@@ -107,12 +123,13 @@ export function SignInPage() {
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
+          {captchaNeeded ? <HumanCheck key={captchaRound} onToken={setCaptchaToken} /> : null}
           <div className="flex justify-end">
             <Link to="/forgot-password" className="text-sm text-indigo-300 hover:text-indigo-200">
               Forgot password?
             </Link>
           </div>
-          <Button type="submit" className="w-full" isLoading={mutation.isPending}>
+          <Button type="submit" className="w-full" isLoading={mutation.isPending} disabled={captchaNeeded && !captchaToken}>
             Sign In
           </Button>
         </form>

@@ -2,9 +2,14 @@
 import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { Accordion, type AccordionItem } from '../../../components/ui/accordion';
 import {
+  BrickWallIcon,
   ChartIcon,
+  FactoryIcon,
   MailIcon,
-  PackageIcon,
+  PaperclipIcon,
+  StethoscopeIcon,
+  UtensilsIcon,
+  WineIcon,
   ShieldIcon,
   ShuffleIcon,
   StarIcon,
@@ -59,13 +64,29 @@ const STEPS: { icon: Icon; title: string; body: string }[] = [
   },
 ];
 
-const USE_CASES: { title: string; body: string }[] = [
-  { title: 'Food wholesalers', body: 'Find restaurants ordering less often and the products your best kitchens buy together.' },
-  { title: 'Building material suppliers', body: 'See which contractors carry your revenue and which projects drift to competitors.' },
-  { title: 'Beverage distributors', body: 'Rank outlets by value and spot seasonal accounts that did not come back.' },
-  { title: 'Medical equipment dealers', body: 'Track clinic concentration and consumables that should follow every device sale.' },
-  { title: 'Industrial suppliers', body: 'Check dependency on single manufacturers and margin by product line.' },
-  { title: 'Office supply distributors', body: 'Grow share of wallet with cross-sell lists for every business customer.' },
+const USE_CASES: { icon: Icon; title: string; body: string }[] = [
+  {
+    icon: UtensilsIcon,
+    title: 'Food wholesalers',
+    body: 'Find restaurants ordering less often and the products your best kitchens buy together.',
+  },
+  {
+    icon: BrickWallIcon,
+    title: 'Building material suppliers',
+    body: 'See which contractors carry your revenue and which projects drift to competitors.',
+  },
+  { icon: WineIcon, title: 'Beverage distributors', body: 'Rank outlets by value and spot seasonal accounts that did not come back.' },
+  {
+    icon: StethoscopeIcon,
+    title: 'Medical equipment dealers',
+    body: 'Track clinic concentration and consumables that should follow every device sale.',
+  },
+  { icon: FactoryIcon, title: 'Industrial suppliers', body: 'Check dependency on single manufacturers and margin by product line.' },
+  {
+    icon: PaperclipIcon,
+    title: 'Office supply distributors',
+    body: 'Grow share of wallet with cross-sell lists for every business customer.',
+  },
 ];
 
 const FAQ: AccordionItem[] = [
@@ -163,9 +184,13 @@ export function UseCases() {
   return (
     <Section id="use-cases" eyebrow="Use cases" title="Built for B2B businesses that sell to other businesses">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {USE_CASES.map(({ title, body }) => (
-          <div key={title} className="rounded-2xl border border-ink-600 bg-gradient-to-b from-ink-800/80 to-ink-800/30 p-6">
-            <PackageIcon className="size-5 text-violet-300" />
+        {USE_CASES.map(({ icon: Icon, title, body }) => (
+          <div
+            key={title}
+            data-testid="use-case"
+            className="rounded-2xl border border-ink-600 bg-gradient-to-b from-ink-800/80 to-ink-800/30 p-6"
+          >
+            <Icon className="size-5 text-violet-300" />
             <h3 className="mt-3 font-semibold text-white">{title}</h3>
             <p className="mt-2 text-sm leading-relaxed text-slate-400">{body}</p>
           </div>

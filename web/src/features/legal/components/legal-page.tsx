@@ -34,7 +34,10 @@ export function PrivacyPage() {
         never use it to train models.
       </p>
       <h2>Sharing</h2>
-      <p>An analysis is visible to you and to anyone you give its secure link. You can ask us to revoke a link at any time.</p>
+      <p>
+        An analysis is visible to you and to anyone you give its secure link. Use Share in the analysis header to revoke the link or issue a
+        new one at any time; a revoked link stops working at once.
+      </p>
       <h2>Retention and deletion</h2>
       <p>We keep uploads and results while your account is active or until you ask us to delete them.</p>
       <h2>Contact</h2>
