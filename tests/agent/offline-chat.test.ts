@@ -225,12 +225,12 @@ const CASES: [question: string, tool: string, answer: string][] = [
   [
     'sales in the last 3 months',
     'get_trend',
-    'Revenue in the last 3 months (2024-10 to 2024-12): €23,400 from 15 orders. Best month: 2024-10 (€8,300).',
+    'Revenue in the last 3 months (2024-10 to 2024-12): €23,400 from 15 orders. Best full month: 2024-10 (€8,300).',
   ],
   [
     'how much did we sell in 2024?',
     'get_trend',
-    'Revenue in 2024 (2024-01 to 2024-12): €93,000 from 66 orders. Best month: 2024-03 (€8,900).',
+    'Revenue in 2024 (2024-01 to 2024-12): €93,000 from 66 orders. Best full month: 2024-03 (€8,900).',
   ],
   ['What was turnover in 2023?', 'get_trend', 'No data between 2023-01 and 2023-12; the data covers 2024-01 to 2024-12.'],
   ['give me an overview', 'get_overview', OVERVIEW],
@@ -249,7 +249,7 @@ describe('offline chat intents', () => {
     const { answer, trace: steps } = await ask('how are sales trending?');
     expect(steps).toEqual(['use:get_trend', 'result:get_trend', 'text']);
     expect(answer.split('\n').slice(0, 2)).toEqual([
-      'Monthly revenue from 2024-01 to 2024-12 (total €93,000): best 2024-03 at €8,900, weakest 2024-08 at €6,900. From the first to the last month revenue changed −7.3%.',
+      'Monthly revenue from 2024-01 to 2024-12 (total €93,000): best full month 2024-03 at €8,900, weakest 2024-08 at €6,900. From the first to the last full month revenue changed −7.3%. 2024-12 is a partial month, so it is not compared.',
       '- 2024-01: €8,200 (6 orders)',
     ]);
   });

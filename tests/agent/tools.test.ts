@@ -83,6 +83,25 @@ describe('analyst tools', () => {
     });
   });
 
+  it('leaves a partial last month out of best, worst and change (the data ends on 2024-12-20)', async () => {
+    const outcome = JSON.parse((await invokeTool('get_trend', {}, context())).content);
+    expect(outcome.partialMonths).toEqual(['2024-12']);
+    // By hand over the full months 2024-01..2024-11: best March 8,900, worst August 6,900,
+    // first to last (7,600 − 8,200) / 8,200 = −7.3%. December (7,500) is still totalled.
+    expect(outcome).toMatchObject({
+      total: { revenue: 93_000, orders: 66 },
+      best: { month: '2024-03', revenue: 8900 },
+      worst: { month: '2024-08', revenue: 6900 },
+      firstToLastChangePct: -7.3,
+    });
+  });
+
+  it('compares no months when fewer than two full months are in range', async () => {
+    const outcome = JSON.parse((await invokeTool('get_trend', { from: '2024-11', to: '2024-12' }, context())).content);
+    expect(outcome).toMatchObject({ partialMonths: ['2024-12'], best: null, worst: null, firstToLastChangePct: null });
+    expect(outcome.total.revenue).toBe(15_100);
+  });
+
   it.each([
     ['rank_customers', { limit: 0 }, 'Invalid input for rank_customers: limit: Too small: expected number to be >=1'],
     ['get_trend', { from: 'March' }, 'Invalid input for get_trend: from: Use YYYY-MM'],

@@ -67,7 +67,8 @@ describe('AnalysisJob', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(payload.messages.map((m) => m.seq)).toEqual([...ids.keys()]);
     // The re-run overwrote the partial messages instead of appending after them.
-    expect(JSON.stringify(payload.messages)).not.toContain('partial');
+    expect(JSON.stringify(payload.messages)).not.toContain('partial plan');
+    expect(JSON.stringify(payload.messages)).not.toContain('partial step');
     const attempts = await runInDurableObject(stub, (_i: AnalysisJob, state) => state.storage.get<number>('attempts'));
     expect(attempts).toBe(2);
 

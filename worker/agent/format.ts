@@ -30,6 +30,12 @@ export function formatPct(value: number): string {
 }
 
 /** "1 customer", "8 customers". */
+/** "a", "a and b", "a, b and c". */
+export function joinNames(names: readonly string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
 export function plural(count: number, word: string): string {
   return `${formatNumber(count)} ${word}${count === 1 ? '' : 's'}`;
 }

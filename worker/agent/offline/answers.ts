@@ -4,7 +4,7 @@
  * from their output. When no intent matches, it says what it can answer.
  */
 import type { AnalysisResult } from '../../engine/contract';
-import { churnCustomerLine, formatMoney, formatNumber, formatPct, plural } from '../format';
+import { churnCustomerLine, formatMoney, formatNumber, formatPct, joinNames, plural } from '../format';
 import {
   findCustomer,
   findProduct,
@@ -188,17 +188,29 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
           : '';
       const single = t.range.months === 1;
       const range = single ? '' : ` (${t.range.from} to ${t.range.to})`;
-      const best = single ? '' : ` Best month: ${t.best.month} (${money(t.best.revenue)}).`;
+      const full = t.partialMonths.length > 0 ? 'full ' : '';
+      const best = single || !t.best ? '' : ` Best ${full}month: ${t.best.month} (${money(t.best.revenue)}).`;
       return `Revenue in ${intent.period.label}${range}: ${money(t.total.revenue)} from ${plural(t.total.orders, 'order')}.${best}${partial}`;
     }
 
     case 'trend': {
       const t = await runner.call(getTrend, {}, 'Reading the monthly trend.');
       if (!t) return NOT_AVAILABLE;
+      const full = t.partialMonths.length > 0 ? 'full ' : '';
       const change =
-        t.firstToLastChangePct === null ? '' : ` From the first to the last month revenue changed ${formatPct(t.firstToLastChangePct)}.`;
+        t.firstToLastChangePct === null
+          ? ''
+          : ` From the first to the last ${full}month revenue changed ${formatPct(t.firstToLastChangePct)}.`;
+      const extremes =
+        t.best && t.worst
+          ? `: best ${full}month ${t.best.month} at ${money(t.best.revenue)}, weakest ${t.worst.month} at ${money(t.worst.revenue)}`
+          : '';
+      const partial =
+        t.partialMonths.length === 0
+          ? ''
+          : ` ${joinNames(t.partialMonths)} ${t.partialMonths.length === 1 ? 'is a partial month' : 'are partial months'}, so ${t.partialMonths.length === 1 ? 'it is' : 'they are'} not compared.`;
       return [
-        `Monthly revenue from ${t.range.from} to ${t.range.to} (total ${money(t.total.revenue)}): best ${t.best.month} at ${money(t.best.revenue)}, weakest ${t.worst.month} at ${money(t.worst.revenue)}.${change}`,
+        `Monthly revenue from ${t.range.from} to ${t.range.to} (total ${money(t.total.revenue)})${extremes}.${change}${partial}`,
         ...t.monthly.slice(-12).map((m) => `- ${m.month}: ${money(m.revenue)} (${plural(m.orders, 'order')})`),
       ].join('\n');
     }

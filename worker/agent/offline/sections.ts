@@ -20,7 +20,7 @@ import {
 } from '../tools';
 import type { AnalystTool } from '../tools/tool-kit';
 import { reliabilityClause, reliabilityLines } from './churn-accuracy';
-import { churnCustomerLine, formatMoney, formatNumber, formatPct, plural } from '../format';
+import { churnCustomerLine, formatMoney, formatNumber, formatPct, joinNames, plural } from '../format';
 
 export type SectionKey = 'overview' | 'segments' | 'concentration' | 'churn' | 'products' | 'suppliers' | 'crossSell' | 'trend';
 
@@ -49,11 +49,6 @@ interface Section {
   step: string;
   charts: ChartSeries[];
   run(runner: SectionRunner): Promise<Finding>;
-}
-
-function list(names: string[]): string {
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 function unavailable(section: SectionKey, question: string, runner: SectionRunner): Finding {
@@ -106,7 +101,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
       return {
         section: 'segments',
         question: this.question,
-        headline: `**Most valuable customers**: ${list(leaders)} lead${champions ? `; Champions are ${plural(champions.customers, 'customer')} and ${formatPct(champions.revenueSharePct)} of revenue` : ''}.`,
+        headline: `**Most valuable customers**: ${joinNames(leaders)} lead${champions ? `; Champions are ${plural(champions.customers, 'customer')} and ${formatPct(champions.revenueSharePct)} of revenue` : ''}.`,
         details: [
           ...top.customers.map((c) => `${c.name}: ${money(c.revenue)}, ${plural(c.orders, 'order')}${c.segment ? `, ${c.segment}` : ''}`),
           `Segments: ${segments.segments.map((s) => `${s.segment} ${s.customers} (${formatPct(s.revenueSharePct)})`).join(', ')}.`,
@@ -168,9 +163,9 @@ export const SECTIONS: Record<SectionKey, Section> = {
       return {
         section: 'churn',
         question: this.question,
-        headline: `**${money(churn.revenueAtRisk)} of revenue is at risk**: ${list(worst.map((c) => `${c.name} (${c.risk}, ${money(c.revenueAtRisk)})`))} top the list.${reliabilityClause(churn.backtest)}`,
+        headline: `**${money(churn.revenueAtRisk)} of revenue is at risk**: ${joinNames(worst.map((c) => `${c.name} (${c.risk}, ${money(c.revenueAtRisk)})`))} top the list.${reliabilityClause(churn.backtest)}`,
         details: [...churn.customers.map((c) => churnCustomerLine(c, money)), ...reliabilityLines(churn.backtest)],
-        action: `Contact ${list(worst.slice(0, 2).map((c) => c.name))} this week with a win-back offer, and watch reorder gaps for the rest.`,
+        action: `Contact ${joinNames(worst.slice(0, 2).map((c) => c.name))} this week with a win-back offer, and watch reorder gaps for the rest.`,
       };
     },
   },
@@ -198,7 +193,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
       return {
         section: 'products',
         question: this.question,
-        headline: `**Products**: ${leader ? `${leader.name} leads with ${money(leader.revenue)}` : 'no product sales'}${lossText.length > 0 ? `; ${list(lossText)}` : ''}.`,
+        headline: `**Products**: ${leader ? `${leader.name} leads with ${money(leader.revenue)}` : 'no product sales'}${lossText.length > 0 ? `; ${joinNames(lossText)}` : ''}.`,
         details: [
           ...products.top.map(
             (p) =>
@@ -209,7 +204,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
         ],
         action:
           belowCost.length > 0
-            ? `Reprice or renegotiate ${list(belowCost.map((p) => p.name))}, which loses money on every sale${leader ? `; keep ${leader.name} in stock and visible` : ''}.`
+            ? `Reprice or renegotiate ${joinNames(belowCost.map((p) => p.name))}, which loses money on every sale${leader ? `; keep ${leader.name} in stock and visible` : ''}.`
             : // Margin advice needs a cost column; without one the action rests on sales alone.
               `Protect availability of ${leader?.name ?? 'the A-class products'}${products.marginAvailable ? ' and review the thinnest-margin lines' : ''}.`,
       };
@@ -284,12 +279,16 @@ export const SECTIONS: Record<SectionKey, Section> = {
         t.partialMonths.length === 0
           ? []
           : [
-              `${list(t.partialMonths)} ${t.partialMonths.length === 1 ? 'is a partial month' : 'are partial months'} (the data starts or ends mid-month), so best, weakest and change use full months only.`,
+              `${joinNames(t.partialMonths)} ${t.partialMonths.length === 1 ? 'is a partial month' : 'are partial months'} (the data starts or ends mid-month), so best, weakest and change use full months only.`,
             ];
       return {
         section: 'trend',
         question: this.question,
-        headline: `**Trend**: ${money(t.total.revenue)} over ${t.range.from} to ${t.range.to}; best ${full}month ${t.best.month} (${money(t.best.revenue)}), weakest ${full}month ${t.worst.month} (${money(t.worst.revenue)})${growth}.`,
+        headline: `**Trend**: ${money(t.total.revenue)} over ${t.range.from} to ${t.range.to}${
+          t.best && t.worst
+            ? `; best ${full}month ${t.best.month} (${money(t.best.revenue)}), weakest ${full}month ${t.worst.month} (${money(t.worst.revenue)})`
+            : `; fewer than two ${full}months, so no month is compared`
+        }${growth}.`,
         details: [
           ...partial,
           `Average month: ${money(t.total.averageMonthlyRevenue)}; ${formatNumber(t.total.orders)} orders in total.`,
@@ -298,7 +297,9 @@ export const SECTIONS: Record<SectionKey, Section> = {
         action:
           change !== null && change < -10
             ? `Find out why revenue fell ${formatPct(Math.abs(change))} since ${t.range.from}, starting with the declining products and lapsed customers.`
-            : `Plan stock and promotions around the weakest month (${t.worst.month}).`,
+            : t.worst
+              ? `Plan stock and promotions around the weakest month (${t.worst.month}).`
+              : null,
       };
     },
   },

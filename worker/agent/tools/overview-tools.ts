@@ -77,10 +77,11 @@ function trendOf(result: AnalysisResult, from: string | undefined, to: string | 
   const revenue = money(inRange.reduce((sum, point) => sum + point.revenue, 0));
   const orders = inRange.reduce((sum, point) => sum + point.orders, 0);
   // Partial first/last months (the data starts or ends mid-month) are shown but never
-  // compared: best, worst and first-to-last use full months only.
+  // compared: best, worst and first-to-last use full months only, and need two of them
+  // (one month is both the best and the worst, which says nothing).
   const partialMonths = partialMonthsOf(all, result.dataset.period).filter((month) => inRange.some((p) => p.month === month));
-  const full = fullMonthsOf(inRange, partialMonths);
-  const compared = full.length > 0 ? full : inRange;
+  const compared = fullMonthsOf(inRange, partialMonths);
+  const comparable = compared.length > 1;
   const first = compared[0];
   const last = compared[compared.length - 1];
   return {
@@ -88,10 +89,9 @@ function trendOf(result: AnalysisResult, from: string | undefined, to: string | 
     dataCovers: { from: all[0].month, to: all[all.length - 1].month },
     total: { revenue, orders, averageMonthlyRevenue: money(revenue / inRange.length) },
     partialMonths,
-    best: monthRow(extreme(compared, 1)),
-    worst: monthRow(extreme(compared, -1)),
-    firstToLastChangePct:
-      compared.length > 1 && first.revenue > 0 ? round(((last.revenue - first.revenue) / first.revenue) * 100, 1) : null,
+    best: comparable ? monthRow(extreme(compared, 1)) : null,
+    worst: comparable ? monthRow(extreme(compared, -1)) : null,
+    firstToLastChangePct: comparable && first.revenue > 0 ? round(((last.revenue - first.revenue) / first.revenue) * 100, 1) : null,
     yoyGrowthPct: result.trend.yoyGrowthPct === null ? null : round(result.trend.yoyGrowthPct, 1),
     monthly: shown.map(monthRow),
     ...(shown.length < inRange.length ? { olderMonthsOmitted: inRange.length - shown.length } : {}),
