@@ -441,3 +441,40 @@ test('axe finds no serious or critical accessibility violations on the main scre
     }
   });
 });
+
+test('a signed-in call the server refuses, with a dead refresh token, signs the user out and says so', async () => {
+  assert.ok(shared.signedInState, 'needs the signed-in session from the sign-up scenario');
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    const context = await browser.newContext({ viewport, baseURL: 'http://localhost:3000', storageState: shared.signedInState });
+    await context.route('https://challenges.cloudflare.com/**', (route) => route.abort());
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    try {
+      await page.goto('/');
+      // A revoked session: the access token is refused (401) and the refresh token is dead.
+      await page.evaluate(() => {
+        const key = 'tally.auth.session';
+        const stored = JSON.parse(window.localStorage.getItem(key) ?? 'null') as Record<string, unknown> | null;
+        if (!stored) throw new Error('no stored session');
+        window.localStorage.setItem(
+          key,
+          JSON.stringify({ ...stored, access_token: 'revoked.token.value', refresh_token: 'dead-refresh-token' }),
+        );
+      });
+      await page.goto('/analysis');
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'Your session has ended and you have been signed out. Please sign in again.' })
+        .waitFor();
+      assert.equal(await page.evaluate(() => window.localStorage.getItem('tally.auth.session')), null, 'the session is removed');
+      assert.equal(await page.getByRole('button', { name: /Sign Out/i }).count(), 0, 'no stale Sign Out');
+      await screenshot(page, `14-signed-out-${viewport.width}`);
+      assert.deepEqual(errors, [], 'no uncaught errors in the page');
+    } finally {
+      await context.close();
+    }
+  }
+});
