@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createAnalyst } from '../../worker/agent';
-import { wholesaleResult } from './fixtures/wholesale-result';
+import { wholesaleResult, wholesaleResultWithoutSuppliers } from './fixtures/wholesale-result';
 import { blocksOf, lastText, memoryArtifacts, memoryTranscript, trace } from './helpers';
 
 async function ask(question: string, result = wholesaleResult()) {
@@ -283,18 +283,7 @@ describe('offline chat intents', () => {
   );
 
   it('answers a supplier question on a file without a supplier column plainly, with no tool error', async () => {
-    const result = wholesaleResult();
-    result.suppliers = {
-      available: false,
-      note: 'The file has no supplier (vendor) column, so supplier dependency cannot be analysed.',
-      items: [],
-      hhi: null,
-      topShare: null,
-      top3Share: null,
-      level: null,
-      singleSupplierRevenueShare: null,
-      flags: [],
-    };
+    const result = wholesaleResultWithoutSuppliers();
     const transcript = memoryTranscript();
     await createAnalyst({ kind: 'offline' }).answer({
       result,

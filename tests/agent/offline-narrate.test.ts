@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAnalyst, FOCUS_AREA_IDS, type FocusAreaId } from '../../worker/agent';
 import type { TodoItem } from '../../worker/agent/messages';
-import { wholesaleResult } from './fixtures/wholesale-result';
+import { wholesaleResult, wholesaleResultWithoutSuppliers } from './fixtures/wholesale-result';
 import { blocksOf, lastText, memoryArtifacts, memoryTranscript, trace } from './helpers';
 
 async function narrate(focus: FocusAreaId, question: string | null = null, completedSteps?: string[]) {
@@ -219,18 +219,7 @@ describe('offline narrative', () => {
   });
 
   it('says what could not be analysed instead of inventing it', async () => {
-    const result = wholesaleResult();
-    result.suppliers = {
-      available: false,
-      note: 'The file has no supplier column.',
-      items: [],
-      hhi: null,
-      topShare: null,
-      top3Share: null,
-      level: null,
-      singleSupplierRevenueShare: null,
-      flags: [],
-    };
+    const result = wholesaleResultWithoutSuppliers('The file has no supplier column.');
     const transcript = memoryTranscript();
     await createAnalyst({ kind: 'offline' }).narrate({
       result,

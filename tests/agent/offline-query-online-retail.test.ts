@@ -13,6 +13,7 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerWithQuery } from '../../worker/agent/offline/query-answer';
 import { datasetPath } from '../engine/helpers/datasets';
+import { duckdbRows } from '../engine/helpers/duckdb-rows';
 import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
 
 const TODAY = new Date('2011-11-30T00:00:00Z');
@@ -41,12 +42,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => db.closeSync());
 
-async function sql(query: string): Promise<(string | number)[][]> {
-  const rows = (await db.runAndReadAll(query)).getRows();
-  return rows.map((r) =>
-    r.map((v) => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' || typeof v === 'string' ? v : String(v))),
-  );
-}
+const sql = (query: string) => duckdbRows(db, query);
 
 async function expectAnswer(question: string, reference: string, understood: string): Promise<void> {
   const answer = await answerWithQuery(question, file.snapshot, TODAY);

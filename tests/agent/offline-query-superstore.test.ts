@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCell } from '../../worker/engine/query';
 import { answerWithQuery } from '../../worker/agent/offline/query-answer';
 import { datasetPath } from '../engine/helpers/datasets';
+import { duckdbRows } from '../engine/helpers/duckdb-rows';
 import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
 
 const CSV = datasetPath('superstore/Sample - Superstore.csv');
@@ -25,12 +26,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => db.closeSync());
 
-async function sql(query: string): Promise<(string | number)[][]> {
-  const rows = (await db.runAndReadAll(query)).getRows();
-  return rows.map((r) =>
-    r.map((v) => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' || typeof v === 'string' ? v : String(v))),
-  );
-}
+const sql = (query: string) => duckdbRows(db, query);
 
 /** Asserts the answer's result rows equal the reference rows (labels exactly, figures to 1e-6). */
 async function expectAnswer(question: string, reference: string, understood: string): Promise<void> {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANALYST_TOOLS, invokeTool, MAX_RESULT_CHARS } from '../../worker/agent/tools';
 import type { ToolContext } from '../../worker/agent/tools';
-import { wholesaleResult } from './fixtures/wholesale-result';
+import { wholesaleResult, wholesaleResultWithoutSuppliers } from './fixtures/wholesale-result';
 import { memoryArtifacts } from './helpers';
 
 function context(result = wholesaleResult()): ToolContext & { artifacts: ReturnType<typeof memoryArtifacts> } {
@@ -133,18 +133,7 @@ describe('analyst tools', () => {
   });
 
   it('answers an expected absence (no supplier column) as a normal result, not a tool error', async () => {
-    const result = wholesaleResult();
-    result.suppliers = {
-      available: false,
-      note: 'The file has no supplier (vendor) column, so supplier dependency cannot be analysed.',
-      items: [],
-      hhi: null,
-      topShare: null,
-      top3Share: null,
-      level: null,
-      singleSupplierRevenueShare: null,
-      flags: [],
-    };
+    const result = wholesaleResultWithoutSuppliers();
     expect(await invokeTool('get_suppliers', {}, context(result))).toEqual({
       content: 'The file has no supplier (vendor) column, so supplier dependency cannot be analysed.',
       isError: false,

@@ -9,7 +9,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { snapshotKey } from '../../worker/analyses/keys';
-import { call, readAnalysis, runJob, uploadOk } from './helpers';
+import { askOwner, readAnalysis, runJob, uploadOk } from './helpers';
 
 interface Line {
   invoice: number;
@@ -55,19 +55,6 @@ function csvOf(lines: Line[]): string {
   return `${[header, ...body].join('\n')}\n`;
 }
 
-async function ask(id: string, token: string, ownerToken: string, message: string) {
-  const before = (await readAnalysis(id, token)).messages.length;
-  const response = await call(`/api/analysis/${id}/chat`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Owner-Token': ownerToken },
-    body: JSON.stringify({ message }),
-  });
-  expect(response.status).toBe(200);
-  const added = (await readAnalysis(id, token)).messages.slice(before);
-  const answer = added.at(-1)?.content as { message_data: { content: { type: string; text?: string }[] } };
-  return answer.message_data.content.flatMap((block) => (block.type === 'text' && block.text ? [block.text] : [])).join('');
-}
-
 describe('chat answers from the stored rows', () => {
   it('answers “How much revenue came from North in 2024?” with the exact sum of those rows', async () => {
     const lines = linesOf();
@@ -81,7 +68,7 @@ describe('chat answers from the stored rows', () => {
       .reduce((sum, l) => sum + l.quantity * l.price, 0);
     const figure = expected.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-    const answer = await ask(analysis_id, access_token, owner_token, 'How much revenue came from North in 2024?');
+    const { answer } = await askOwner(analysis_id, access_token, owner_token, 'How much revenue came from North in 2024?');
     expect(answer).not.toContain('not stored');
     expect(answer.startsWith('I understood: **revenue, region = North, 2024-01-01 … 2024-12-31**.')).toBe(true);
     expect(answer).toContain(figure);
@@ -93,7 +80,7 @@ describe('chat answers from the stored rows', () => {
     const { analysis_id, access_token, owner_token } = await uploadOk({ file, message: '' });
     await runJob(analysis_id);
 
-    const answer = await ask(analysis_id, access_token, owner_token, 'How is the revenue trend in South?');
+    const { answer } = await askOwner(analysis_id, access_token, owner_token, 'How is the revenue trend in South?');
     expect(answer.startsWith('I understood: **revenue, by month, region = South**.')).toBe(true);
     const money = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     for (const month of ['2023-01', '2024-12']) {
@@ -114,7 +101,7 @@ describe('chat answers from the stored rows', () => {
     const expected = lines
       .filter((l) => l.region === 'North' && l.date.startsWith('2024-'))
       .reduce((sum, l) => sum + l.quantity * l.price, 0);
-    const answer = await ask(analysis_id, access_token, owner_token, 'How much revenue came from North in 2024?');
+    const { answer } = await askOwner(analysis_id, access_token, owner_token, 'How much revenue came from North in 2024?');
     expect(answer).toBe(
       "I can't break that down by region yet. For North I can rank customers by revenue or orders, or list customers at churn risk.",
     );

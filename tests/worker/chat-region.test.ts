@@ -10,7 +10,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { customerAttributesKey, snapshotKey } from '../../worker/analyses/keys';
-import { call, readAnalysis, runJob, uploadOk } from './helpers';
+import { askOwner, runJob, uploadOk } from './helpers';
 
 const CUSTOMERS: { id: string; region: string; lastMonth: number }[] = [
   { id: 'N-ACTIVE', region: 'North', lastMonth: 12 },
@@ -32,20 +32,6 @@ function regionalCsv(): string {
   return `${lines.join('\n')}\n`;
 }
 
-async function ask(id: string, token: string, ownerToken: string, message: string) {
-  const before = (await readAnalysis(id, token)).messages.length;
-  const response = await call(`/api/analysis/${id}/chat`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Owner-Token': ownerToken },
-    body: JSON.stringify({ message }),
-  });
-  expect(response.status).toBe(200);
-  const added = (await readAnalysis(id, token)).messages.slice(before);
-  const answer = added.at(-1)?.content as { message_data: { content: { type: string; text?: string }[] } };
-  const text = answer.message_data.content.flatMap((block) => (block.type === 'text' && block.text ? [block.text] : []));
-  return { added: JSON.stringify(added), answer: text.join('') };
-}
-
 describe('chat filters customers by region', () => {
   it('keeps each customer’s region with the stored result', async () => {
     const file = new File([regionalCsv()], 'regions.csv', { type: 'text/csv' });
@@ -60,7 +46,7 @@ describe('chat filters customers by region', () => {
     const { analysis_id, access_token, owner_token } = await uploadOk({ file, message: '' });
     await runJob(analysis_id);
 
-    const { added, answer } = await ask(analysis_id, access_token, owner_token, 'Which customers in North are at risk?');
+    const { added, answer } = await askOwner(analysis_id, access_token, owner_token, 'Which customers in North are at risk?');
     expect(added).toContain('"name":"get_churn_risk","input":{"region":"North","limit":10}');
     expect(answer.split('\n')[0]).toBe('Customers in North at lost, high or medium risk, by revenue at risk (2 customers):');
     expect(answer).toContain('N-LAPSED');
@@ -75,7 +61,7 @@ describe('chat filters customers by region', () => {
     await runJob(analysis_id);
     // Without the row snapshot (an analysis stored before it was kept) only the per-customer regions are there.
     await env.FILES.delete(snapshotKey(analysis_id));
-    const { answer } = await ask(analysis_id, access_token, owner_token, 'How is the revenue trend in South?');
+    const { answer } = await askOwner(analysis_id, access_token, owner_token, 'How is the revenue trend in South?');
     expect(answer).toBe(
       "I can't break that down by region yet. For South I can rank customers by revenue or orders, or list customers at churn risk.",
     );

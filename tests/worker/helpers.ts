@@ -1,5 +1,6 @@
 /** Shared helpers for Worker tests: requests through the real app, job driving, fixtures. */
 import { runDurableObjectAlarm } from 'cloudflare:test';
+import { expect } from 'vitest';
 import { env, exports } from 'cloudflare:workers';
 import type { UploadAnswer } from '../../worker/uploads/new-analysis';
 
@@ -86,4 +87,22 @@ export async function readAnalysis(id: string, token: string): Promise<AnalysisP
   const response = await call(`/api/analysis/${id}/${token}`);
   if (response.status !== 200) throw new Error(`read failed ${response.status}`);
   return response.json();
+}
+
+/**
+ * Asks the owner's chat a question and returns the messages it added (as JSON) and the
+ * text of the answer.
+ */
+export async function askOwner(id: string, token: string, ownerToken: string, message: string) {
+  const before = (await readAnalysis(id, token)).messages.length;
+  const response = await call(`/api/analysis/${id}/chat`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Owner-Token': ownerToken },
+    body: JSON.stringify({ message }),
+  });
+  expect(response.status).toBe(200);
+  const added = (await readAnalysis(id, token)).messages.slice(before);
+  const answer = added.at(-1)?.content as { message_data: { content: { type: string; text?: string }[] } };
+  const text = answer.message_data.content.flatMap((block) => (block.type === 'text' && block.text ? [block.text] : []));
+  return { added: JSON.stringify(added), answer: text.join('') };
 }

@@ -8,6 +8,7 @@ import { runQuery, QueryRefusal } from '../../../worker/engine/query/execute';
 import { parseQuerySpec, QuerySpecSchema, type QuerySpecInput } from '../../../worker/engine/query/spec';
 import { readParquetSnapshot } from '../../../worker/engine/snapshot/parquet-read';
 import { datasetPath } from '../helpers/datasets';
+import { duckdbRows } from '../helpers/duckdb-rows';
 import { ingestWithSnapshot, type Ingested } from './snapshot-of';
 
 const CSV = datasetPath('superstore/Sample - Superstore.csv');
@@ -24,12 +25,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => db.closeSync());
 
-async function sql(query: string): Promise<(string | number)[][]> {
-  const rows = (await db.runAndReadAll(query)).getRows();
-  return rows.map((r) =>
-    r.map((v) => (typeof v === 'bigint' ? Number(v) : typeof v === 'number' || typeof v === 'string' ? v : String(v))),
-  );
-}
+const sql = (query: string) => duckdbRows(db, query);
 
 async function query(input: QuerySpecInput, parquet = false) {
   const spec = QuerySpecSchema.parse(input);

@@ -6,7 +6,7 @@ import type { AnalysisResult, ChurnRisk } from '../contract';
 import { compact, share } from './format';
 import { churnCalibrationChart } from './churn-calibration-chart';
 import { partialMonthsOf } from '../analyses/partial-months';
-import { columns, horizontalBars, lines, PALETTE, scatter, type Point } from './svg';
+import { columns, horizontalBars, lines, PALETTE, scatter, shareAxes, type Point } from './svg';
 
 export interface Chart {
   /** File name, e.g. `top-customers.svg`. */
@@ -51,16 +51,7 @@ function lorenzChart(result: AnalysisResult): Chart | null {
       title,
       description: `Cumulative share of revenue against cumulative share of customers, smallest first. Gini ${c.gini.toFixed(2)}; the diagonal is perfect equality.`,
     },
-    {
-      xLabel: 'Share of customers (smallest first)',
-      yLabel: 'Share of revenue',
-      xMin: 0,
-      xMax: 1,
-      yMin: 0,
-      yMax: 1,
-      xFormat: (v) => share(v, 0),
-      yFormat: (v) => share(v, 0),
-    },
+    shareAxes('Share of customers (smallest first)', 'Share of revenue'),
     [
       { points: c.lorenz, color: PALETTE.primary, label: `Lorenz curve (Gini ${c.gini.toFixed(2)})` },
       {

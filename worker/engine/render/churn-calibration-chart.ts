@@ -6,7 +6,7 @@
 import type { AnalysisResult } from '../contract';
 import type { Chart } from './charts';
 import { share } from './format';
-import { lines, PALETTE } from './svg';
+import { lines, PALETTE, shareAxes } from './svg';
 
 /** The chart, or null when the file has no backtest. */
 export function churnCalibrationChart(result: AnalysisResult): Chart | null {
@@ -22,30 +22,17 @@ export function churnCalibrationChart(result: AnalysisResult): Chart | null {
     `The model refitted on orders up to ${backtest.cutoff}, customers grouped in ${points.length} P(alive) bins: ` +
     points.map(([p, a]) => `predicted ${share(p, 0)}, actual ${share(a, 0)}`).join('; ') +
     '. The dashed line is perfect calibration.';
-  const svg = lines(
-    { id: 'churn-calibration', title, description },
+  const svg = lines({ id: 'churn-calibration', title, description }, shareAxes('Predicted share ordering in the window', 'Actual share'), [
+    { points, color: PALETTE.primary, label: 'Model, by P(alive) bin' },
     {
-      xLabel: 'Predicted share ordering in the window',
-      yLabel: 'Actual share',
-      xMin: 0,
-      xMax: 1,
-      yMin: 0,
-      yMax: 1,
-      xFormat: (v) => share(v, 0),
-      yFormat: (v) => share(v, 0),
+      points: [
+        [0, 0],
+        [1, 1],
+      ],
+      color: PALETTE.muted,
+      label: 'Perfect calibration',
+      dashed: true,
     },
-    [
-      { points, color: PALETTE.primary, label: 'Model, by P(alive) bin' },
-      {
-        points: [
-          [0, 0],
-          [1, 1],
-        ],
-        color: PALETTE.muted,
-        label: 'Perfect calibration',
-        dashed: true,
-      },
-    ],
-  );
+  ]);
   return { name: 'churn-calibration.svg', title, svg };
 }

@@ -5,7 +5,7 @@
  * All text passes through `escapeHtml`; labels are shortened before escaping.
  */
 import { escapeHtml } from './escape';
-import { compact } from './format';
+import { compact, share } from './format';
 
 export const PALETTE = {
   primary: '#2563eb',
@@ -133,6 +133,12 @@ export interface Axes {
   yMax: number;
   xFormat?: (value: number) => string;
   yFormat?: (value: number) => string;
+}
+
+/** Axes for two shares on 0–100%: a Lorenz curve, a calibration plot. */
+export function shareAxes(xLabel: string, yLabel: string): Axes {
+  const percent = (value: number) => share(value, 0);
+  return { xLabel, yLabel, xMin: 0, xMax: 1, yMin: 0, yMax: 1, xFormat: percent, yFormat: percent };
 }
 
 interface Plot {
