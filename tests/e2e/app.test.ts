@@ -146,7 +146,7 @@ test('the visitor who uploaded asks a question in the chat and gets an answer in
   assert.ok(shared.analysisId && shared.ownerState, 'needs the analysis and the owner browser from the first scenario');
   const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
-    baseURL: 'http://localhost:3000',
+    baseURL: BASE_URL,
     storageState: shared.ownerState,
   });
   await context.route('https://challenges.cloudflare.com/**', (route) => route.abort());
@@ -198,7 +198,7 @@ test('a secure-link holder may not ask until the owner allows it', async () => {
 /** A page in the visitor owner's browser (the first scenario's storage, with its owner token). */
 async function withOwnerPage(viewport: { width: number; height: number }, run: (page: Page) => Promise<void>): Promise<void> {
   assert.ok(shared.analysisId && shared.ownerState, 'needs the analysis and the owner browser from the first scenario');
-  const context = await browser.newContext({ viewport, baseURL: 'http://localhost:3000', storageState: shared.ownerState });
+  const context = await browser.newContext({ viewport, baseURL: BASE_URL, storageState: shared.ownerState });
   await context.route('https://challenges.cloudflare.com/**', (route) => route.abort());
   const page = await context.newPage();
   const errors = watchErrors(page);
@@ -220,7 +220,7 @@ test('the owner shares: copies the link, lets link holders ask, re-issues it, an
     await panel.waitFor();
     assert.equal(
       await panel.getByLabel('Secure link').inputValue(),
-      `http://localhost:3000/analysis/${shared.analysisId}/${oldToken}`,
+      `${BASE_URL}/analysis/${shared.analysisId}/${oldToken}`,
       'the link from the upload is shown as active',
     );
     const toggle = panel.getByRole('switch', { name: 'Let link holders ask questions' });
@@ -448,7 +448,7 @@ test('a signed-in call the server refuses, with a dead refresh token, signs the 
     { width: 1280, height: 800 },
     { width: 390, height: 844 },
   ]) {
-    const context = await browser.newContext({ viewport, baseURL: 'http://localhost:3000', storageState: shared.signedInState });
+    const context = await browser.newContext({ viewport, baseURL: BASE_URL, storageState: shared.signedInState });
     await context.route('https://challenges.cloudflare.com/**', (route) => route.abort());
     const page = await context.newPage();
     const errors = watchErrors(page);
