@@ -213,7 +213,7 @@ const CASES: [question: string, tool: string, answer: string][] = [
   [
     'Any upsell ideas for Alpine Foods GmbH?',
     'get_cross_sell',
-    'There is no cross-sell suggestion for that customer: they already buy the products that usually go together.',
+    "There is no cross-sell suggestion for that customer: none of the 2 rules found applies to them (a suggestion needs a rule's first product bought in at least 2 orders and its second never bought).",
   ],
   ['What was revenue in March 2024?', 'get_trend', 'Revenue in March 2024: €8,900 from 7 orders.'],
   ['total sales in Q2 2024', 'get_trend', 'Revenue in Q2 2024 (2024-04 to 2024-06): €23,300 from 17 orders. Best month: 2024-06 (€8,100).'],
