@@ -284,9 +284,7 @@ async function crossSellAnswer(intent: Extract<Intent, { kind: 'cross_sell' }>, 
   const offers = x.opportunities.map((o) => `- Offer ${offerName(x, o.product)} to ${o.customer}: ${o.because}`);
   if (intent.customer) return offers.length > 0 ? ['Cross-sell suggestions:', ...offers].join('\n') : noSuggestionFor(x);
   if (rules.length === 0 && offers.length === 0) return 'No products are bought together often enough to recommend a cross-sell.';
-  return [...(rules.length > 0 ? [rulesHeading(x), ...rules] : []), ...(offers.length > 0 ? ['Suggestions:', ...offers] : [])].join(
-    '\n',
-  );
+  return [...(rules.length > 0 ? [rulesHeading(x), ...rules] : []), ...(offers.length > 0 ? ['Suggestions:', ...offers] : [])].join('\n');
 }
 
 /**
@@ -296,7 +294,8 @@ async function crossSellAnswer(intent: Extract<Intent, { kind: 'cross_sell' }>, 
  */
 function noSuggestionFor(x: NonNullable<Awaited<ReturnType<typeof getCrossSell.run>>>): string {
   const word = itemWord(x);
-  if (x.rulesFound === 0) return `There is no cross-sell suggestion for that customer: no ${word} pair in this file is bought together often enough to make a rule.`;
+  if (x.rulesFound === 0)
+    return `There is no cross-sell suggestion for that customer: no ${word} pair in this file is bought together often enough to make a rule.`;
   if (x.opportunitiesFound > x.opportunitiesListed)
     return `That customer is not among the ${formatNumber(x.opportunitiesListed, 0)} strongest cross-sell suggestions (of ${formatNumber(x.opportunitiesFound, 0)} found), so I have none to give for them.`;
   return `There is no cross-sell suggestion for that customer: none of the ${plural(x.rulesFound, 'rule')} found applies to them (a suggestion needs a rule's first ${word} bought in at least 2 ${x.level === 'product' ? 'orders' : 'order lines'} and its second never bought).`;

@@ -23,3 +23,8 @@ export function rulesHeading(x: RuleContext): string {
   const plural = x.level === 'subCategory' ? 'Sub-categories' : 'Categories';
   return `${plural} ${x.basis === 'customer' ? 'bought by the same customers' : 'bought together'} (no product pair is frequent enough):`;
 }
+
+/** The phrase starting a sentence. */
+export function capitalised(phrase: string): string {
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+}

@@ -21,7 +21,7 @@ import {
 import type { AnalystTool } from '../tools/tool-kit';
 import { fallbackSentence, itemWord, offerName } from '../../engine/render/cross-sell-words';
 import { reliabilityClause, reliabilityLines } from './churn-accuracy';
-import { rulePhrase } from './cross-sell-phrases';
+import { capitalised, rulePhrase } from './cross-sell-phrases';
 import { churnCustomerLine, formatMoney, formatNumber, formatPct, joinNames, plural } from '../format';
 
 export type SectionKey = 'overview' | 'segments' | 'concentration' | 'churn' | 'products' | 'suppliers' | 'crossSell' | 'trend';
@@ -257,10 +257,13 @@ export const SECTIONS: Record<SectionKey, Section> = {
         section: 'crossSell',
         question: this.question,
         headline: rule
-          ? `**Cross-sell**: ${fallback ? `${fallback} ` : ''}${rulePhrase(x, rule.ifBought, rule.alsoBuys)} in ${formatPct(rule.confidencePct)} of cases (lift ${rule.lift}).`
+          ? `**Cross-sell**: ${fallback ? `${fallback} ${capitalised(rulePhrase(x, rule.ifBought, rule.alsoBuys))}` : rulePhrase(x, rule.ifBought, rule.alsoBuys)} in ${formatPct(rule.confidencePct)} of cases (lift ${rule.lift}).`
           : '**Cross-sell**: no product pair is bought together often enough to recommend.',
         details: [
-          ...x.rules.map((r) => `${r.ifBought} → ${r.alsoBuys}${byProduct ? '' : ` (${itemWord(x, true)})`}: confidence ${formatPct(r.confidencePct)}, lift ${r.lift}`),
+          ...x.rules.map(
+            (r) =>
+              `${r.ifBought} → ${r.alsoBuys}${byProduct ? '' : ` (${itemWord(x, true)})`}: confidence ${formatPct(r.confidencePct)}, lift ${r.lift}`,
+          ),
           ...x.opportunities.map((o) => `Offer ${offered(o.product)} to ${o.customer}: ${o.because}`),
         ],
         action: rule

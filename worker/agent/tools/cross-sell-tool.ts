@@ -14,7 +14,9 @@ import { DATA_NOTICE, dataString, defineTool, limitInput, MAX_DATA_SENTENCE, nor
 
 function crossSellOrFail(result: AnalysisResult): CrossSell {
   if (!result.crossSell?.available) {
-    throw new DataAbsentError(dataString(result.crossSell?.note, MAX_DATA_SENTENCE) ?? 'Cross-sell analysis is not available for this file.');
+    throw new DataAbsentError(
+      dataString(result.crossSell?.note, MAX_DATA_SENTENCE) ?? 'Cross-sell analysis is not available for this file.',
+    );
   }
   return result.crossSell;
 }

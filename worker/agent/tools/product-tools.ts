@@ -4,7 +4,6 @@
 import { DataAbsentError } from './data-absent';
 import { z } from 'zod';
 import type { AnalysisResult, AssociationRule, ProductItem } from '../../engine/contract';
-import { matchCustomers } from './customer-tools';
 import {
   DATA_NOTICE,
   dataString,

@@ -99,7 +99,8 @@ function noteOf(used: Attempt, failed: Attempt[]): string {
 export function crossSellOf(agg: Aggregates): CrossSell | null {
   if (!agg.hasProducts || !agg.baskets) return unavailable('The file has no product column, so there are no baskets to mine.');
   const basketCount = agg.baskets.offsets.length - 1;
-  if (basketCount < MIN_BASKETS) return unavailable(`Only ${basketCount} baskets — too few for association rules.`, agg.baskets.basis, basketCount);
+  if (basketCount < MIN_BASKETS)
+    return unavailable(`Only ${basketCount} baskets — too few for association rules.`, agg.baskets.basis, basketCount);
   const bases: [Basis, () => BasketSet][] = [[agg.baskets.basis, () => agg.baskets as BasketSet]];
   if (agg.baskets.basis === 'invoice') bases.push(['customer', () => customerBasketsOf(agg)]);
   const failed: Attempt[] = [];

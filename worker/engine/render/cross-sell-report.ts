@@ -52,7 +52,10 @@ export function crossSellReport(result: AnalysisResult): string {
   );
   const top = x.opportunities.slice(0, 12);
   const fallback = fallbackSentence(x);
-  const bundle = crossSellLevel(x) === 'product' ? 'Bundle the strongest pairs on quotes and order forms.' : `Show the strongest ${word} pairs side by side in catalogues and on order forms.`;
+  const bundle =
+    crossSellLevel(x) === 'product'
+      ? 'Bundle the strongest pairs on quotes and order forms.'
+      : `Show the strongest ${word} pairs side by side in catalogues and on order forms.`;
   return blocks(
     '# Cross-sell',
     ...(fallback ? [`**${fallback}**`] : []),
@@ -66,9 +69,7 @@ export function crossSellReport(result: AnalysisResult): string {
     x.rules.length ? rules : 'No rules met the thresholds.',
     '## Opportunities',
     opportunityRule(x),
-    x.opportunities.length
-      ? opportunities
-      : `No customer bought a rule's first ${word} repeatedly without ever buying the second.`,
+    x.opportunities.length ? opportunities : `No customer bought a rule's first ${word} repeatedly without ever buying the second.`,
     '## Actions',
     bullets(
       top.length
