@@ -152,7 +152,10 @@ export interface ChurnCustomer {
   silenceProbability?: number | null;
   expectedPurchases90d: number | null;
   daysSinceLastOrder: number | null;
+  /** Mean days between the first and last purchase day (null for one purchase day). */
   typicalGapDays: number | null;
+  /** Distinct days with a purchase; absent in analyses stored before it was added. */
+  purchaseDays?: number;
   revenue12m: number;
   revenueAtRisk: number;
   risk: ChurnRisk;

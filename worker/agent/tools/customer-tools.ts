@@ -70,6 +70,7 @@ function churnRow(customer: ChurnCustomer) {
     pAlivePct: customer.pAlive === null ? null : pct(customer.pAlive),
     daysSinceLastOrder: customer.daysSinceLastOrder,
     typicalGapDays: customer.typicalGapDays,
+    purchaseDays: customer.purchaseDays ?? null,
     revenue12m: money(customer.revenue12m),
     revenueAtRisk: money(customer.revenueAtRisk),
   };
