@@ -47,7 +47,7 @@ footer{color:#6b7280;font-size:.8rem;margin-top:24px}
 @media (max-width:720px){main{padding:16px}.board{grid-template-columns:minmax(0,1fr)}.board>*{grid-column:1/-1}
 table,tbody,tr,td{display:block}thead{display:none}tr{padding:6px 0;border-bottom:1px solid #e5e7eb}
 td,td.num,td.nowrap{display:grid;grid-template-columns:7.5rem minmax(0,1fr);gap:8px;border:0;padding:2px 0;text-align:left;white-space:normal}
-td::before{content:attr(data-label);color:#6b7280;font-size:.8rem}}
+td::before{content:attr(data-label);color:#6b7280;font-size:.8rem;font-weight:400}}
 @media print{@page{margin:12mm}body{background:#fff}main{padding:0;max-width:none}.card,.kpi{break-inside:avoid;border-color:#ccc}.board{gap:10px}.third{grid-column:span 3}.table-scroll{overflow:visible}}
 `;
 
