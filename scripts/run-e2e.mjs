@@ -58,7 +58,13 @@ try {
   const tests = process.argv.slice(2);
   const result = spawn(
     process.execPath,
-    ['--import', 'tsx', '--test', '--test-concurrency=1', ...(tests.length ? tests : ['tests/e2e/app.test.ts'])],
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-concurrency=1',
+      ...(tests.length ? tests : ['tests/e2e/app.test.ts', 'tests/e2e/dashboard-layout.test.ts']),
+    ],
     {
       stdio: 'inherit',
       env: { ...process.env, E2E_BASE_URL: BASE_URL },

@@ -42,9 +42,9 @@ const DELTA = [
 
 const AT_RISK = [
   '€15,090 of revenue is at risk. Customers at risk, by revenue at risk:',
-  '1. Delta Catering: high risk, 200 days since the last order (usually every 30 days), €5,616 at risk',
-  '2. Fjord Hotels: lost, 304 days since the last order (usually every 45 days), €3,895 at risk',
-  '3. Eastside Bistro: medium risk, 92 days since the last order (usually every 45 days), €2,430 at risk',
+  '1. Delta Catering: high risk, 200 days since the last order (on average 30 days between orders), €5,616 at risk',
+  '2. Fjord Hotels: lost, 304 days since the last order (on average 45 days between orders), €3,895 at risk',
+  '3. Eastside Bistro: medium risk, 92 days since the last order (on average 45 days between orders), €2,430 at risk',
 ].join('\n');
 
 const CONCENTRATION =
@@ -134,12 +134,12 @@ const CASES: [question: string, tool: string, answer: string][] = [
   [
     'who have we lost?',
     'get_churn_risk',
-    '€15,090 of revenue is at risk. Customers at risk, by revenue at risk:\n1. Fjord Hotels: lost, 304 days since the last order (usually every 45 days), €3,895 at risk',
+    '€15,090 of revenue is at risk. Customers at risk, by revenue at risk:\n1. Fjord Hotels: lost, 304 days since the last order (on average 45 days between orders), €3,895 at risk',
   ],
   [
     'high risk customers',
     'get_churn_risk',
-    '€15,090 of revenue is at risk. Customers at risk, by revenue at risk:\n1. Delta Catering: high risk, 200 days since the last order (usually every 30 days), €5,616 at risk',
+    '€15,090 of revenue is at risk. Customers at risk, by revenue at risk:\n1. Delta Catering: high risk, 200 days since the last order (on average 30 days between orders), €5,616 at risk',
   ],
   ['How concentrated is our revenue?', 'get_concentration', CONCENTRATION],
   ['how dependent are we on our biggest customer?', 'get_concentration', CONCENTRATION],
@@ -213,7 +213,7 @@ const CASES: [question: string, tool: string, answer: string][] = [
   [
     'Any upsell ideas for Alpine Foods GmbH?',
     'get_cross_sell',
-    'There is no cross-sell suggestion for that customer: they already buy the products that usually go together.',
+    "There is no cross-sell suggestion for that customer: none of the 2 rules found applies to them (a suggestion needs a rule's first product bought in at least 2 orders and its second never bought).",
   ],
   ['What was revenue in March 2024?', 'get_trend', 'Revenue in March 2024: €8,900 from 7 orders.'],
   ['total sales in Q2 2024', 'get_trend', 'Revenue in Q2 2024 (2024-04 to 2024-06): €23,300 from 17 orders. Best month: 2024-06 (€8,100).'],

@@ -2,6 +2,7 @@
  * How the analyst writes numbers in prose: grouped thousands, money with the file's
  * currency, shares as percentages. The numbers guard understands every form made here.
  */
+import { buyingRhythm } from '../engine/render/buying-rhythm';
 
 const SYMBOLS: Record<string, string> = { EUR: '€', USD: '$', GBP: '£', JPY: '¥', INR: '₹' };
 
@@ -45,11 +46,18 @@ export function riskLabel(risk: string): string {
   return risk === 'lost' ? 'lost' : `${risk} risk`;
 }
 
-/** One at-risk customer in prose: "Acme: high risk, 120 days since the last order (usually every 30 days), €5,000 at risk". */
+/** One at-risk customer in prose: "Acme: high risk, 120 days since the last order (bought on 9 days, on average 30 days apart), €5,000 at risk". */
 export function churnCustomerLine(
-  c: { name: string; risk: string; daysSinceLastOrder: number | null; typicalGapDays: number | null; revenueAtRisk: number },
+  c: {
+    name: string;
+    risk: string;
+    daysSinceLastOrder: number | null;
+    typicalGapDays: number | null;
+    purchaseDays?: number | null;
+    revenueAtRisk: number;
+  },
   money: (value: number) => string,
 ): string {
-  const rhythm = c.typicalGapDays === null ? '' : ` (usually every ${formatNumber(c.typicalGapDays)} days)`;
+  const rhythm = c.typicalGapDays === null ? '' : ` (${buyingRhythm(c)})`;
   return `${c.name}: ${riskLabel(c.risk)}, ${c.daysSinceLastOrder ?? '?'} days since the last order${rhythm}, ${money(c.revenueAtRisk)} at risk`;
 }

@@ -152,7 +152,10 @@ export interface ChurnCustomer {
   silenceProbability?: number | null;
   expectedPurchases90d: number | null;
   daysSinceLastOrder: number | null;
+  /** Mean days between the first and last purchase day (null for one purchase day). */
   typicalGapDays: number | null;
+  /** Distinct days with a purchase; absent in analyses stored before it was added. */
+  purchaseDays?: number;
   revenue12m: number;
   revenueAtRisk: number;
   risk: ChurnRisk;
@@ -277,15 +280,29 @@ export interface AssociationRule {
   conviction: number | null;
 }
 
+/**
+ * What the rules pair: products, or — when product pairs are too sparse for the thresholds —
+ * the file's sub-categories, then its categories (finest level with a rule wins).
+ */
+export type CrossSellLevel = 'product' | 'subCategory' | 'category';
+
 export interface CrossSell {
   available: boolean;
   basis: 'invoice' | 'customer' | null;
+  /** Absent in analyses stored before the category fallback existed, which are product rules. */
+  level?: CrossSellLevel;
   minSupport: number | null;
   minConfidence: number | null;
   baskets: number;
   note: string | null;
   rules: AssociationRule[];
+  /**
+   * At the product level `product` is the product to offer; at a category level it is the
+   * sub-category or category (id = name).
+   */
   opportunities: { customer: Ref; product: Ref; because: string; score: number }[];
+  /** Opportunities found before the list was cut to its strongest entries (absent in older analyses). */
+  opportunitiesFound?: number;
 }
 
 export interface AnalysisResult {

@@ -65,6 +65,14 @@ describe('risk classes from the score', () => {
     expect(modelChurnRisk(0.001, 0.5, 200, false)).toBe('high');
   });
 
+  it('calls a high-risk customer silent for a year lost even when the fit gives them P(alive) near 100% (Superstore: 1,165 days)', () => {
+    expect(modelChurnRisk(0.005, 1, 1165, false)).toBe('lost');
+    expect(modelChurnRisk(0.005, 1, 365, true)).toBe('lost');
+    expect(modelChurnRisk(0.005, 1, 364, false)).toBe('high');
+    // A year's silence alone is not enough: it must also be unusual for the customer.
+    expect(modelChurnRisk(0.3, 1, 400, false)).toBe('low');
+  });
+
   it('lets a one-time buyer drop out after the first order: P(alive) = S / (S + a / b)', () => {
     expect(oneTimePAlive(0.3, 1, 3)).toBeCloseTo(0.3 / (0.3 + 1 / 3), 14);
   });

@@ -19,6 +19,8 @@ export interface TestRow {
   product?: string;
   productName?: string;
   category?: string;
+  /** A sub-category beside the category (as Superstore's `Sub-Category`). */
+  subCategory?: string;
   supplier?: string;
   amount: number;
   cost?: number;
@@ -101,6 +103,7 @@ export function aggregatesFromRows(rows: TestRow[], fileName = 'test.csv'): Aggr
   const p = {
     names: productIds.slice(),
     categories: productIds.map((): string | null => null),
+    subCategories: productIds.map((): string | null => null),
     revenue: new Float64Array(np),
     cost: new Float64Array(np),
     quantity: new Float64Array(np),
@@ -155,6 +158,7 @@ export function aggregatesFromRows(rows: TestRow[], fileName = 'test.csv'): Aggr
     if (pi >= 0) {
       if (row.productName !== undefined) p.names[pi] = row.productName;
       if (row.category !== undefined) p.categories[pi] = row.category;
+      if (row.subCategory !== undefined) p.subCategories[pi] = row.subCategory;
       p.revenue[pi] += row.amount;
       p.cost[pi] += row.cost ?? 0;
       p.quantity[pi] += row.quantity ?? 1;
@@ -242,6 +246,7 @@ export function aggregatesFromRows(rows: TestRow[], fileName = 'test.csv'): Aggr
       ids: productIds,
       names: p.names,
       categories: p.categories,
+      ...(rows.some((r) => r.subCategory !== undefined) ? { subCategories: p.subCategories } : {}),
       suppliers: p.supplierRevenue.map((bySupplier) => {
         const best = [...bySupplier.entries()].sort((x, y) => y[1] - x[1])[0];
         return best ? supplierNames[best[0]] : null;

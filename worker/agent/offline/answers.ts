@@ -19,7 +19,9 @@ import {
   rankCustomers,
   rankProducts,
 } from '../tools';
+import { itemWord, offerName } from '../../engine/render/cross-sell-words';
 import { answerChurnAccuracy } from './churn-accuracy';
+import { rulesHeading } from './cross-sell-phrases';
 import { intentOf, type Intent } from './intents';
 import { answerInRegion, regionNamedIn } from './region-answers';
 import type { SectionRunner } from './sections';
@@ -85,7 +87,7 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
           `Churn risk: ${c.churn.risk} (${alive}${money(c.churn.revenueAtRisk)} at risk; ${c.churn.daysSinceLastOrder ?? '?'} days since the last order).`,
         );
       }
-      for (const offer of c.crossSell) parts.push(`Suggested next product: ${offer.product} (${offer.because}).`);
+      for (const offer of c.crossSell) parts.push(`Suggested next purchase: ${offer.product} (${offer.because}).`);
       return parts.join('\n');
     }
 
@@ -279,17 +281,24 @@ async function crossSellAnswer(intent: Extract<Intent, { kind: 'cross_sell' }>, 
   const x = await runner.call(getCrossSell, input, 'Looking for products bought together.');
   if (!x) return NOT_AVAILABLE;
   const rules = x.rules.map((r) => `- ${r.ifBought} → ${r.alsoBuys}: confidence ${formatPct(r.confidencePct)}, lift ${r.lift}`);
-  const offers = x.opportunities.map((o) => `- Offer ${o.product} to ${o.customer}: ${o.because}`);
-  if (intent.customer) {
-    return offers.length > 0
-      ? ['Cross-sell suggestions:', ...offers].join('\n')
-      : 'There is no cross-sell suggestion for that customer: they already buy the products that usually go together.';
-  }
+  const offers = x.opportunities.map((o) => `- Offer ${offerName(x, o.product)} to ${o.customer}: ${o.because}`);
+  if (intent.customer) return offers.length > 0 ? ['Cross-sell suggestions:', ...offers].join('\n') : noSuggestionFor(x);
   if (rules.length === 0 && offers.length === 0) return 'No products are bought together often enough to recommend a cross-sell.';
-  return [
-    ...(rules.length > 0 ? ['Products bought together:', ...rules] : []),
-    ...(offers.length > 0 ? ['Suggestions:', ...offers] : []),
-  ].join('\n');
+  return [...(rules.length > 0 ? [rulesHeading(x), ...rules] : []), ...(offers.length > 0 ? ['Suggestions:', ...offers] : [])].join('\n');
+}
+
+/**
+ * Why one customer has no suggestion, as far as the results show it: no rule at all, a
+ * list cut before them, or no rule whose first item they bought repeatedly without the
+ * second. It never says they "already buy" anything: the results don't record that.
+ */
+function noSuggestionFor(x: NonNullable<Awaited<ReturnType<typeof getCrossSell.run>>>): string {
+  const word = itemWord(x);
+  if (x.rulesFound === 0)
+    return `There is no cross-sell suggestion for that customer: no ${word} pair in this file is bought together often enough to make a rule.`;
+  if (x.opportunitiesFound > x.opportunitiesListed)
+    return `That customer is not among the ${formatNumber(x.opportunitiesListed, 0)} strongest cross-sell suggestions (of ${formatNumber(x.opportunitiesFound, 0)} found), so I have none to give for them.`;
+  return `There is no cross-sell suggestion for that customer: none of the ${plural(x.rulesFound, 'rule')} found applies to them (a suggestion needs a rule's first ${word} bought in at least 2 ${x.level === 'product' ? 'orders' : 'order lines'} and its second never bought).`;
 }
 
 /** What the offline analyst can answer, with examples made from this file's names. */

@@ -19,7 +19,9 @@ import {
   rankProducts,
 } from '../tools';
 import type { AnalystTool } from '../tools/tool-kit';
+import { fallbackSentence, itemWord, offerName } from '../../engine/render/cross-sell-words';
 import { reliabilityClause, reliabilityLines } from './churn-accuracy';
+import { capitalised, rulePhrase } from './cross-sell-phrases';
 import { churnCustomerLine, formatMoney, formatNumber, formatPct, joinNames, plural } from '../format';
 
 export type SectionKey = 'overview' | 'segments' | 'concentration' | 'churn' | 'products' | 'suppliers' | 'crossSell' | 'trend';
@@ -248,18 +250,24 @@ export const SECTIONS: Record<SectionKey, Section> = {
       if (!x) return unavailable('crossSell', this.question, runner);
       const rule = x.rules[0];
       const offer = x.opportunities[0];
+      const byProduct = x.level === 'product';
+      const fallback = fallbackSentence(x);
+      const offered = (name: string): string => offerName(x, name);
       return {
         section: 'crossSell',
         question: this.question,
         headline: rule
-          ? `**Cross-sell**: customers who buy ${rule.ifBought} also buy ${rule.alsoBuys} in ${formatPct(rule.confidencePct)} of cases (lift ${rule.lift}).`
+          ? `**Cross-sell**: ${fallback ? `${fallback} ${capitalised(rulePhrase(x, rule.ifBought, rule.alsoBuys))}` : rulePhrase(x, rule.ifBought, rule.alsoBuys)} in ${formatPct(rule.confidencePct)} of cases (lift ${rule.lift}).`
           : '**Cross-sell**: no product pair is bought together often enough to recommend.',
         details: [
-          ...x.rules.map((r) => `${r.ifBought} → ${r.alsoBuys}: confidence ${formatPct(r.confidencePct)}, lift ${r.lift}`),
-          ...x.opportunities.map((o) => `Offer ${o.product} to ${o.customer}: ${o.because}`),
+          ...x.rules.map(
+            (r) =>
+              `${r.ifBought} → ${r.alsoBuys}${byProduct ? '' : ` (${itemWord(x, true)})`}: confidence ${formatPct(r.confidencePct)}, lift ${r.lift}`,
+          ),
+          ...x.opportunities.map((o) => `Offer ${offered(o.product)} to ${o.customer}: ${o.because}`),
         ],
         action: rule
-          ? `Bundle ${rule.ifBought} with ${rule.alsoBuys}${offer ? ` and offer ${offer.product} to ${offer.customer}` : ''}.`
+          ? `${byProduct ? `Bundle ${rule.ifBought} with ${rule.alsoBuys}` : `Show ${rule.alsoBuys} to customers who buy ${rule.ifBought}`}${offer ? ` and offer ${offered(offer.product)} to ${offer.customer}` : ''}.`
           : null,
       };
     },

@@ -1,6 +1,7 @@
 /**
  * Customer tools: segments, concentration, churn risk, lookup and ranking.
  */
+import { offerName } from '../../engine/render/cross-sell-words';
 import { DataAbsentError } from './data-absent';
 import { z } from 'zod';
 import { backtestSummary } from './churn-backtest-summary';
@@ -69,6 +70,7 @@ function churnRow(customer: ChurnCustomer) {
     pAlivePct: customer.pAlive === null ? null : pct(customer.pAlive),
     daysSinceLastOrder: customer.daysSinceLastOrder,
     typicalGapDays: customer.typicalGapDays,
+    purchaseDays: customer.purchaseDays ?? null,
     revenue12m: money(customer.revenue12m),
     revenueAtRisk: money(customer.revenueAtRisk),
   };
@@ -218,7 +220,8 @@ export const findCustomer = defineTool({
             .filter((o) => o.customer.id === c.id)
             .slice(0, 3)
             .map((o) => ({
-              product: dataString(o.product.name),
+              // "Chairs (sub-category)" when the rules pair groups, never a bare group name posing as a product.
+              product: dataString(result.crossSell ? offerName(result.crossSell, o.product.name) : o.product.name),
               because: dataString(o.because, MAX_DATA_SENTENCE),
               score: round(o.score, 2),
             })),

@@ -11,7 +11,8 @@ import { makeChart } from './chart-tool';
 import { queryData } from './query-tool';
 import { findCustomer, getChurnRisk, getConcentration, getSegments, rankCustomers } from './customer-tools';
 import { getOverview, getTrend } from './overview-tools';
-import { findProduct, getCrossSell, getProducts, getSuppliers, rankProducts } from './product-tools';
+import { getCrossSell } from './cross-sell-tool';
+import { findProduct, getProducts, getSuppliers, rankProducts } from './product-tools';
 import { boundedJson, ToolInputError, type AnalystTool, type ToolContext, type ToolOutcome } from './tool-kit';
 
 export * from './tool-kit';

@@ -1,10 +1,9 @@
 /**
- * Product, supplier and cross-sell tools.
+ * Product and supplier tools (cross-sell is in cross-sell-tool.ts).
  */
 import { DataAbsentError } from './data-absent';
 import { z } from 'zod';
 import type { AnalysisResult, AssociationRule, ProductItem } from '../../engine/contract';
-import { matchCustomers } from './customer-tools';
 import {
   DATA_NOTICE,
   dataString,
@@ -38,15 +37,6 @@ function suppliersOrFail(result: AnalysisResult) {
   return result.suppliers;
 }
 
-function crossSellOrFail(result: AnalysisResult) {
-  if (!result.crossSell?.available) {
-    throw new DataAbsentError(
-      dataString(result.crossSell?.note, MAX_DATA_SENTENCE) ?? 'Cross-sell analysis is not available for this file.',
-    );
-  }
-  return result.crossSell;
-}
-
 function productRow(item: ProductItem) {
   return {
     id: dataString(item.id),
@@ -63,7 +53,8 @@ function productRow(item: ProductItem) {
   };
 }
 
-function ruleRow(rule: AssociationRule) {
+/** A rule as the tools show it. */
+export function ruleRow(rule: AssociationRule) {
   return {
     ifBought: dataString(rule.antecedent.name),
     alsoBuys: dataString(rule.consequent.name),
@@ -172,7 +163,8 @@ export const findProduct = defineTool({
     const matches = matchProducts(result, query);
     if (matches.length === 0) throw new ToolInputError(`No product matches ${JSON.stringify(dataString(query))}.`);
     const total = result.totals.revenue;
-    const rules = result.crossSell?.rules ?? [];
+    // Sub-category or category rules say nothing about this one product's pairs.
+    const rules = (result.crossSell?.level ?? 'product') === 'product' ? (result.crossSell?.rules ?? []) : [];
     return {
       notice: DATA_NOTICE,
       matches: matches.length,
@@ -211,48 +203,6 @@ export const getSuppliers = defineTool({
         customersExposed: s.customersExposed,
       })),
       flags: suppliers.flags.slice(0, 5).map((flag) => dataString(flag, MAX_DATA_SENTENCE)),
-    };
-  },
-});
-
-export const getCrossSell = defineTool({
-  name: 'get_cross_sell',
-  description:
-    'Products bought together (association rules with support, confidence, lift) and per-customer suggestions. With `product`, rules involving it; with `customer`, suggestions for that customer.',
-  input: z.object({
-    product: z.string().trim().min(1).max(100).optional().describe('Product id or name.'),
-    customer: z.string().trim().min(1).max(100).optional().describe('Customer id or name.'),
-    limit: limitInput(5),
-  }),
-  run: ({ result }, { product, customer, limit }) => {
-    const crossSell = crossSellOrFail(result);
-    let rules = crossSell.rules;
-    let opportunities = crossSell.opportunities;
-    if (product !== undefined) {
-      const ids = new Set(matchProducts(result, product).map((p) => p.id));
-      if (ids.size === 0) throw new ToolInputError(`No product matches ${JSON.stringify(dataString(product))}.`);
-      rules = rules.filter((r) => ids.has(r.antecedent.id) || ids.has(r.consequent.id));
-      opportunities = opportunities.filter((o) => ids.has(o.product.id));
-    }
-    if (customer !== undefined) {
-      const ids = new Set(matchCustomers(result, customer).map((c) => c.id));
-      if (ids.size === 0) throw new ToolInputError(`No customer matches ${JSON.stringify(dataString(customer))}.`);
-      opportunities = opportunities.filter((o) => ids.has(o.customer.id));
-    }
-    return {
-      notice: DATA_NOTICE,
-      basis: crossSell.basis,
-      baskets: crossSell.baskets,
-      rules: [...rules]
-        .sort((a, b) => b.lift - a.lift)
-        .slice(0, limit)
-        .map(ruleRow),
-      opportunities: opportunities.slice(0, limit).map((o) => ({
-        customer: dataString(o.customer.name),
-        product: dataString(o.product.name),
-        because: dataString(o.because, MAX_DATA_SENTENCE),
-        score: round(o.score, 2),
-      })),
     };
   },
 });

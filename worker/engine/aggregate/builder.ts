@@ -14,6 +14,7 @@ import type { RecordView } from '../ingest/tokenizer';
 import { parseDateBytes, type DateOrder } from '../schema/dates';
 import type { TablePlan } from '../schema/infer';
 import { parseNumberBytes, type DecimalSeparator } from '../schema/numbers';
+import { subCategoryColumnOf } from '../schema/sub-category';
 import { cellText, isBlank, keyEnd, keyStart, monthIndexOfDay } from './cells';
 import { growF64, growI32, growU8 } from './growable';
 import { ByteInterner } from './intern';
@@ -81,6 +82,8 @@ export class AggregateBuilder {
 
   productNames: string[] = [];
   productCategories: (string | null)[] = [];
+  /** Filled only when the file has a sub-category column beside its category. */
+  productSubCategories: (string | null)[] = [];
   productRevenue = new Float64Array(256);
   productCost = new Float64Array(256);
   productQuantity = new Float64Array(256);
@@ -119,6 +122,7 @@ export class AggregateBuilder {
   private readonly productKey: number;
   private readonly productName: number;
   private readonly category: number;
+  private readonly subCategory: number;
   private readonly supplier: number;
   readonly hasCost: boolean;
   private lastDateIn = -2;
@@ -151,6 +155,7 @@ export class AggregateBuilder {
     this.productKey = roles.productId ?? roles.productName ?? -1;
     this.productName = roles.productName ?? -1;
     this.category = roles.category ?? -1;
+    this.subCategory = subCategoryColumnOf(plan);
     this.supplier = roles.supplier ?? -1;
   }
 
@@ -328,6 +333,7 @@ export class AggregateBuilder {
       this.productCustomers = growI32(this.productCustomers, size);
       this.productNames.push('');
       this.productCategories.push(null);
+      this.productSubCategories.push(null);
     }
     this.productRevenue[product] += amount;
     this.productCost[product] += cost;
@@ -335,6 +341,8 @@ export class AggregateBuilder {
     if (this.productName >= 0 && this.productNames[product] === '') this.productNames[product] = cellText(view, this.productName);
     if (this.category >= 0 && this.productCategories[product] === null)
       this.productCategories[product] = cellText(view, this.category) || null;
+    if (this.subCategory >= 0 && this.productSubCategories[product] === null)
+      this.productSubCategories[product] = cellText(view, this.subCategory) || null;
     const productMonth = month >= 0 ? this.productMonths.upsertCached(product, month, 'a') : -1;
     if (productMonth >= 0) this.productMonths.revenue[productMonth] += amount;
     let pair = -1;

@@ -76,6 +76,7 @@ export function finishAggregates(b: AggregateBuilder, context: ProfileContext): 
       ids: b.products.keys,
       names: b.products.keys.map((id, i) => b.productNames[i] || id),
       categories: b.productCategories.slice(0, np),
+      subCategories: b.productSubCategories.slice(0, np),
       suppliers: supplier.main,
       supplierCount: supplier.count,
       revenue: b.productRevenue.slice(0, np),

@@ -35,6 +35,8 @@ export interface ProductAggregates {
   ids: string[];
   names: string[];
   categories: (string | null)[];
+  /** Each product's sub-category when the file has one beside the category (cross-sell's fallback). */
+  subCategories?: (string | null)[];
   /** The product's main supplier (by revenue), or null. */
   suppliers: (string | null)[];
   /** How many distinct suppliers sell this product (0 without a supplier column). */

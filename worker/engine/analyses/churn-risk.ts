@@ -16,12 +16,21 @@ export const MEDIUM_RISK_SCORE = 0.2;
 export const LOST_P_ALIVE = 0.5;
 /** … and at least this many days of silence, so a weekly buyer is never "lost" after a month. */
 export const LOST_MIN_SILENCE_DAYS = 90;
+/**
+ * A high-risk customer silent this long is lost whatever P(alive) says. When the fit finds
+ * almost no dropout (Online Retail and Superstore: a ≈ 0) P(alive) stays near 100% for
+ * everyone, and an owner read "high risk, P(alive) 100%" for a customer silent 1,165 days;
+ * a full year without an order has missed every season, including the yearly orders.
+ */
+export const LOST_AFTER_DAYS = 365;
 
 /** Model-based rules in words, for the report and the analyst. */
 export const CHURN_RISK_RULES: { risk: ChurnRisk; rule: string }[] = [
   {
     risk: 'lost',
-    rule: `meets the high rule, P(alive) below ${LOST_P_ALIVE * 100}% (more likely stopped than not) and silent for at least ${LOST_MIN_SILENCE_DAYS} days`,
+    rule:
+      `meets the high rule, and either P(alive) is below ${LOST_P_ALIVE * 100}% (more likely stopped than not) with at least ${LOST_MIN_SILENCE_DAYS} days of silence, ` +
+      `or the silence has lasted ${LOST_AFTER_DAYS} days or more (a full year without an order, whatever the model's dropout estimate)`,
   },
   {
     risk: 'high',
@@ -64,7 +73,10 @@ export const HEURISTIC_ONE_TIME_RULE =
  */
 export function modelChurnRisk(silence: number, pAlive: number, daysSinceLast: number, oneTime: boolean): ChurnRisk {
   const score = riskScore(silence, pAlive);
-  if (score <= HIGH_RISK_SCORE) return pAlive < LOST_P_ALIVE && daysSinceLast >= LOST_MIN_SILENCE_DAYS ? 'lost' : 'high';
+  if (score <= HIGH_RISK_SCORE) {
+    const stopped = (pAlive < LOST_P_ALIVE && daysSinceLast >= LOST_MIN_SILENCE_DAYS) || daysSinceLast >= LOST_AFTER_DAYS;
+    return stopped ? 'lost' : 'high';
+  }
   if (score <= MEDIUM_RISK_SCORE || oneTime) return 'medium';
   return 'low';
 }

@@ -103,6 +103,7 @@ export function churnOf(agg: Aggregates, asOfDay: number): Churn | null {
       daysSinceLastOrder,
       // Rounded for display; the risk class above used the exact gap.
       typicalGapDays: gaps[k] === null ? null : Math.round(gaps[k] * 10) / 10,
+      purchaseDays: c.purchaseDays[i],
       revenue12m: revenue12m[i],
       // Revenue at risk: the last 12 months' revenue of customers rated high or lost.
       revenueAtRisk: risk === 'high' || risk === 'lost' ? Math.max(0, revenue12m[i]) : 0,

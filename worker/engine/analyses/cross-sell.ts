@@ -2,20 +2,45 @@
  * Question 6 — what should each customer buy next? Association rules over invoice baskets
  * (customer baskets when the file has no order id), then opportunities: customers who buy
  * a rule's antecedent repeatedly but have never bought its consequent.
+ *
+ * When no product pair meets the thresholds, the rules fall back to coarser items and then
+ * to customer baskets: products, sub-categories, categories, each first in invoices and
+ * then in customer baskets. The first attempt with a rule is used and named in `level`,
+ * `basis` and the note, so no surface can present category rules as product pairs.
  */
 import type { Aggregates } from '../aggregate/types';
 import type { AssociationRule, CrossSell } from '../contract';
 import { mineRules, type MinedRule } from './association-rules';
+import { basketsAtLevel, customerBasketsOf, itemLevelsOf, LEVEL_NAMES, type BasketSet, type ItemLevel } from './cross-sell-levels';
+import { opportunitiesOf } from './cross-sell-opportunities';
+
+export { MIN_ANTECEDENT_ORDERS } from './cross-sell-opportunities';
 
 /** Pair counting is bounded: the most frequent products and the largest baskets are capped. */
 export const MAX_PRODUCTS_CONSIDERED = 1000;
 export const MAX_BASKET_ITEMS = 100;
 export const MIN_CONFIDENCE = 0.25;
-/** "Repeatedly": the antecedent appears in at least this many of the customer's orders. */
-export const MIN_ANTECEDENT_ORDERS = 2;
+/**
+ * Sub-category and category rules need lift ≥ 1.2: with a handful of groups nearly every
+ * customer buys every group, so pairs clear "lift > 1" by a hair (Superstore's categories
+ * reach 1.009) and would recommend what is already near-universal.
+ */
+export const MIN_GROUP_LIFT = 1.2;
+const MIN_BASKETS = 10;
 const MAX_RULES = 100;
 const RULES_FOR_OPPORTUNITIES = 50;
-const MAX_OPPORTUNITIES = 200;
+
+type Basis = 'invoice' | 'customer';
+
+/** One level × basis tried, with its rules. */
+interface Attempt {
+  level: ItemLevel;
+  basis: Basis;
+  baskets: number;
+  minSupport: number;
+  rules: MinedRule[];
+  basketsTruncated: number;
+}
 
 /**
  * Minimum support scaled to the number of baskets: 10 baskets' worth, kept between 0.5%
@@ -31,22 +56,76 @@ function unavailable(note: string, basis: CrossSell['basis'] = null, baskets = 0
   return { available: false, basis, minSupport: null, minConfidence: null, baskets, note, rules: [], opportunities: [] };
 }
 
-/** Association rules and ranked cross-sell opportunities; `available: false` without products. */
-export function crossSellOf(agg: Aggregates): CrossSell | null {
-  if (!agg.hasProducts || !agg.baskets) return unavailable('The file has no product column, so there are no baskets to mine.');
-  const basis = agg.baskets.basis;
-  const basketCount = agg.baskets.offsets.length - 1;
-  if (basketCount < 10) return unavailable(`Only ${basketCount} baskets — too few for association rules.`, basis, basketCount);
-  const minSupport = minSupportFor(basketCount);
-  const mined = mineRules(agg.baskets, agg.products.count, {
+/** Rules between the items of `level` in `source` baskets; null when there are too few baskets. */
+function attemptOf(level: ItemLevel, basis: Basis, source: BasketSet): Attempt | null {
+  const baskets = basketsAtLevel(source, level);
+  const count = baskets.offsets.length - 1;
+  if (count < MIN_BASKETS) return null;
+  const minSupport = minSupportFor(count);
+  const mined = mineRules(baskets, level.names.length, {
     minSupport,
     minConfidence: MIN_CONFIDENCE,
     maxProducts: MAX_PRODUCTS_CONSIDERED,
     maxBasketItems: MAX_BASKET_ITEMS,
   });
-  const p = agg.products;
-  const ref = (i: number) => ({ id: p.ids[i], name: p.names[i] });
-  const rules: AssociationRule[] = mined.rules.slice(0, MAX_RULES).map((rule) => ({
+  const rules = level.level === 'product' ? mined.rules : mined.rules.filter((rule) => rule.lift >= MIN_GROUP_LIFT);
+  return { level, basis, baskets: count, minSupport, rules, basketsTruncated: mined.basketsTruncated };
+}
+
+const basketWords = (basis: Basis): string => (basis === 'invoice' ? 'invoices' : 'customer baskets');
+
+/** The thresholds of the attempt used, and which coarser levels were needed to find a rule. */
+function noteOf(used: Attempt, failed: Attempt[]): string {
+  const plural = LEVEL_NAMES[used.level.level][1];
+  const notes = [
+    `Rules need support ≥ ${(used.minSupport * 100).toFixed(2)}% of ${used.baskets.toLocaleString('en-US')} ${basketWords(used.basis)}, ` +
+      `confidence ≥ ${MIN_CONFIDENCE * 100}% and lift ${used.level.level === 'product' ? '> 1' : `≥ ${MIN_GROUP_LIFT}`}` +
+      (used.level.level !== 'product'
+        ? '.'
+        : `; pairs are counted among the ${MAX_PRODUCTS_CONSIDERED.toLocaleString('en-US')} most frequent products` +
+          (used.basketsTruncated > 0
+            ? `, and ${used.basketsTruncated} basket(s) with more than ${MAX_BASKET_ITEMS} of them were paired on their ${MAX_BASKET_ITEMS} most frequent products.`
+            : '.')),
+  ];
+  if (used.rules.length === 0) notes.push('No product pair met these thresholds.');
+  else if (failed.length > 0) {
+    const tried = failed.map((a) => `${LEVEL_NAMES[a.level.level][0]} pairs in ${basketWords(a.basis)}`).join(', ');
+    notes.push(`No rule was found among ${tried}, so these rules pair ${plural}, not individual products.`);
+  }
+  return notes.join(' ');
+}
+
+/** Association rules and ranked cross-sell opportunities; `available: false` without products. */
+export function crossSellOf(agg: Aggregates): CrossSell | null {
+  if (!agg.hasProducts || !agg.baskets) return unavailable('The file has no product column, so there are no baskets to mine.');
+  const basketCount = agg.baskets.offsets.length - 1;
+  if (basketCount < MIN_BASKETS)
+    return unavailable(`Only ${basketCount} baskets — too few for association rules.`, agg.baskets.basis, basketCount);
+  const bases: [Basis, () => BasketSet][] = [[agg.baskets.basis, () => agg.baskets as BasketSet]];
+  if (agg.baskets.basis === 'invoice') bases.push(['customer', () => customerBasketsOf(agg)]);
+  const failed: Attempt[] = [];
+  let used: Attempt | null = null;
+  for (const level of itemLevelsOf(agg)) {
+    for (const [basis, baskets] of bases) {
+      const attempt = attemptOf(level, basis, baskets());
+      if (!attempt) continue;
+      if (attempt.rules.length > 0) {
+        used = attempt;
+        break;
+      }
+      failed.push(attempt);
+    }
+    if (used) break;
+  }
+  // Nothing anywhere: report the product attempt in its own baskets, as before the fallback.
+  used ??= failed[0];
+  return resultOf(agg, used, used.rules.length > 0 ? failed : []);
+}
+
+function resultOf(agg: Aggregates, used: Attempt, failed: Attempt[]): CrossSell {
+  const { level } = used;
+  const ref = (i: number) => ({ id: level.ids[i], name: level.names[i] });
+  const rules: AssociationRule[] = used.rules.slice(0, MAX_RULES).map((rule) => ({
     antecedent: ref(rule.antecedent),
     consequent: ref(rule.consequent),
     support: rule.support,
@@ -55,89 +134,17 @@ export function crossSellOf(agg: Aggregates): CrossSell | null {
     leverage: rule.leverage,
     conviction: rule.conviction,
   }));
-  const notes = [
-    `Rules need support ≥ ${(minSupport * 100).toFixed(2)}% of ${basketCount.toLocaleString('en-US')} ${basis === 'invoice' ? 'invoices' : 'customer baskets'}, ` +
-      `confidence ≥ ${MIN_CONFIDENCE * 100}% and lift > 1; pairs are counted among the ${MAX_PRODUCTS_CONSIDERED.toLocaleString('en-US')} most frequent products` +
-      (mined.basketsTruncated > 0
-        ? `, and ${mined.basketsTruncated} basket(s) with more than ${MAX_BASKET_ITEMS} of them were paired on their ${MAX_BASKET_ITEMS} most frequent products.`
-        : '.'),
-  ];
-  if (rules.length === 0) notes.push('No product pair met these thresholds.');
+  const { opportunities, found } = opportunitiesOf(agg, level, used.basis, used.rules.slice(0, RULES_FOR_OPPORTUNITIES));
   return {
     available: true,
-    basis,
-    minSupport,
+    basis: used.basis,
+    level: level.level,
+    minSupport: used.minSupport,
     minConfidence: MIN_CONFIDENCE,
-    baskets: basketCount,
-    note: notes.join(' '),
+    baskets: used.baskets,
+    note: noteOf(used, failed),
     rules,
-    opportunities: opportunitiesOf(agg, mined.rules.slice(0, RULES_FOR_OPPORTUNITIES)),
+    opportunities,
+    opportunitiesFound: found,
   };
-}
-
-/** Compressed rows of the customer×product triples, grouped by `key` (customer or product). */
-interface Grouped {
-  offsets: Int32Array;
-  /** Positions into the triples, grouped by key. */
-  entries: Int32Array;
-}
-
-/** A counting sort of triple positions by key: O(triples + groups), no comparisons. */
-function groupTriples(key: Int32Array, groups: number): Grouped {
-  const offsets = new Int32Array(groups + 1);
-  for (let k = 0; k < key.length; k++) offsets[key[k] + 1]++;
-  for (let g = 0; g < groups; g++) offsets[g + 1] += offsets[g];
-  const fill = offsets.slice(0, groups);
-  const entries = new Int32Array(key.length);
-  for (let k = 0; k < key.length; k++) entries[fill[key[k]]++] = k;
-  return { offsets, entries };
-}
-
-/** A linear scan: a customer's distinct products are few compared with the catalogue. */
-function hasBought(byCustomer: Grouped, productOf: Int32Array, customer: number, product: number): boolean {
-  for (let k = byCustomer.offsets[customer]; k < byCustomer.offsets[customer + 1]; k++) {
-    if (productOf[byCustomer.entries[k]] === product) return true;
-  }
-  return false;
-}
-
-const money = (value: number): string => value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/**
- * For each rule A → C, customers with A in at least two orders and no purchase of C,
- * scored by confidence × their spend on A; each (customer, product) keeps its best rule.
- */
-function opportunitiesOf(agg: Aggregates, rules: MinedRule[]): CrossSell['opportunities'] {
-  const cp = agg.customerProducts;
-  const c = agg.customers;
-  const p = agg.products;
-  if (rules.length === 0 || cp.a.length === 0) return [];
-  const byCustomer = groupTriples(cp.a, c.count);
-  const byProduct = groupTriples(cp.b, p.count);
-  const best = new Map<number, { customer: number; rule: MinedRule; orders: number; spend: number; score: number }>();
-  for (const rule of rules) {
-    for (let k = byProduct.offsets[rule.antecedent]; k < byProduct.offsets[rule.antecedent + 1]; k++) {
-      const t = byProduct.entries[k];
-      const customer = cp.a[t];
-      const spend = cp.revenue[t];
-      if (cp.orders[t] < MIN_ANTECEDENT_ORDERS || spend <= 0) continue;
-      if (hasBought(byCustomer, cp.b, customer, rule.consequent)) continue;
-      const score = rule.confidence * spend;
-      const key = customer * p.count + rule.consequent;
-      const current = best.get(key);
-      if (!current || score > current.score) best.set(key, { customer, rule, orders: cp.orders[t], spend, score });
-    }
-  }
-  const together = agg.baskets?.basis === 'customer' ? ['customers who buy', 'also buy it'] : ['orders with', 'also include it'];
-  return [...best.values()]
-    .sort((u, v) => v.score - u.score || u.customer - v.customer)
-    .slice(0, MAX_OPPORTUNITIES)
-    .map(({ customer, rule, orders, spend, score }) => ({
-      customer: { id: c.ids[customer], name: c.names[customer] },
-      product: { id: p.ids[rule.consequent], name: p.names[rule.consequent] },
-      because:
-        `Bought ${p.names[rule.antecedent]} in ${orders} orders (${money(spend)}) but never ${p.names[rule.consequent]}; ` +
-        `${(rule.confidence * 100).toFixed(0)}% of ${together[0]} ${p.names[rule.antecedent]} ${together[1]} (lift ${rule.lift.toFixed(1)}).`,
-      score,
-    }));
 }

@@ -3,6 +3,7 @@
  * and product margins. RFC 4180 quoting and formula neutralising come from `csvDocument`.
  */
 import type { AnalysisResult } from '../contract';
+import { itemWord } from './cross-sell-words';
 import { csvDocument } from './escape';
 
 export interface CsvExport {
@@ -90,8 +91,8 @@ export function csvExportsOf(result: AnalysisResult): CsvExport[] {
     exports.push({
       name: 'cross-sell-opportunities.csv',
       body: csvDocument(
-        ['customer_id', 'customer_name', 'product_id', 'product_name', 'score', 'because'],
-        x.opportunities.map((o) => [o.customer.id, o.customer.name, o.product.id, o.product.name, o.score, o.because]),
+        ['customer_id', 'customer_name', 'offer_level', 'offer_id', 'offer_name', 'score', 'because'],
+        x.opportunities.map((o) => [o.customer.id, o.customer.name, itemWord(x), o.product.id, o.product.name, o.score, o.because]),
       ),
     });
   }

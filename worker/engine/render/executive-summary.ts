@@ -1,5 +1,6 @@
 /** The executive summary: the file in one table, one finding per question, and the first actions. */
 import type { AnalysisResult } from '../contract';
+import { offerName } from './cross-sell-words';
 import { CALL_LIST_SIZE } from './reports-customers';
 import { findingsOf } from './findings';
 import { count, money, pct } from './format';
@@ -40,11 +41,12 @@ export function topActions(result: AnalysisResult, escape: (text: string) => str
     );
   const dominant = (result.suppliers?.items ?? []).filter((s) => s.share > 0.3);
   if (dominant.length) actions.push(`Find a second source for ${nameList(dominant.map((s) => escape(s.name)))}.`);
-  const opportunities = result.crossSell?.opportunities.slice(0, 5) ?? [];
-  if (opportunities.length)
+  const x = result.crossSell;
+  const opportunities = x?.opportunities.slice(0, 5) ?? [];
+  if (x && opportunities.length)
     actions.push(
       `Offer: ${nameList(
-        opportunities.map((o) => `${escape(o.product.name)} to ${escape(o.customer.name)}`),
+        opportunities.map((o) => `${escape(offerName(x, o.product.name))} to ${escape(o.customer.name)}`),
         5,
       )}.`,
     );

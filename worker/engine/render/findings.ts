@@ -3,6 +3,7 @@
  * executive summary and the dashboard so both say exactly the same thing.
  */
 import type { AnalysisResult } from '../contract';
+import { crossSellLevel, fallbackSentence, itemWord } from './cross-sell-words';
 import { count, money, pct, share } from './format';
 
 export interface Finding {
@@ -89,7 +90,7 @@ export function findingsOf(result: AnalysisResult): Finding[] {
       headline: !x.available
         ? (x.note ?? 'No basket data.')
         : rule
-          ? `Strongest pair: ${rule.antecedent.name} → ${rule.consequent.name} (confidence ${share(rule.confidence, 0)}, lift ${rule.lift.toFixed(1)}); ${count(x.opportunities.length)} customer opportunities.`
+          ? `${fallbackSentence(x) ? `${fallbackSentence(x)} ` : ''}Strongest ${crossSellLevel(x) === 'product' ? '' : `${itemWord(x)} `}pair: ${rule.antecedent.name} → ${rule.consequent.name} (confidence ${share(rule.confidence, 0)}, lift ${rule.lift.toFixed(1)}); ${count(x.opportunities.length)} customer opportunities.`
           : 'No product pair met the rule thresholds.',
     });
   }

@@ -8,7 +8,8 @@ import { chartsOf } from './charts';
 import { csvExportsOf } from './csv-exports';
 import { dashboardHtml } from './dashboard';
 import { executiveSummary } from './executive-summary';
-import { crossSellReport, productsReport, suppliersReport } from './reports-catalog';
+import { crossSellReport } from './cross-sell-report';
+import { productsReport, suppliersReport } from './reports-catalog';
 import { churnReport, concentrationReport, segmentsReport } from './reports-customers';
 
 export interface RenderedFile {

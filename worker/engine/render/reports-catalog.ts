@@ -1,6 +1,7 @@
 /**
  * Markdown reports for the catalogue questions: products (margins, ABC, trends), supplier
- * dependency and cross-sell. Thresholds are stated; actions name products and customers.
+ * dependency (cross-sell is in cross-sell-report.ts). Thresholds are stated; actions name
+ * products and customers.
  */
 import type { AnalysisResult } from '../contract';
 import { BELOW_CATEGORY_POINTS, DECLINE_MATERIALITY_SHARE, FAST_DECLINE_PCT } from '../analyses/products';
@@ -136,57 +137,5 @@ export function suppliersReport(result: AnalysisResult): string {
     ),
     '## Actions',
     bullets(actions),
-  );
-}
-
-export function crossSellReport(result: AnalysisResult): string {
-  const x = result.crossSell;
-  if (!x || !x.available) return blocks('# Cross-sell', md(x?.note ?? 'The file has no product column.'));
-  const rules = table(
-    ['If they buy', 'They also buy', 'Support', 'Confidence', 'Lift', 'Leverage', 'Conviction'],
-    x.rules
-      .slice(0, 25)
-      .map((rule) => [
-        rule.antecedent.name,
-        rule.consequent.name,
-        share(rule.support, 2),
-        share(rule.confidence),
-        fixed(rule.lift, 2),
-        fixed(rule.leverage, 4),
-        rule.conviction === null ? '∞' : fixed(rule.conviction, 2),
-      ]),
-    ['l', 'l', 'r', 'r', 'r', 'r', 'r'],
-  );
-  const opportunities = table(
-    ['Customer', 'Offer', 'Score', 'Because'],
-    x.opportunities.slice(0, 25).map((o) => [o.customer.name, o.product.name, fixed(o.score, 2), o.because]),
-    ['l', 'l', 'r', 'l'],
-  );
-  const top = x.opportunities.slice(0, 12);
-  return blocks(
-    '# Cross-sell',
-    md(
-      `Association rules on ${count(x.baskets)} ${x.basis === 'invoice' ? 'invoice baskets' : 'customer baskets (the file has no order id)'}, with the mlxtend definitions: ` +
-        'support = share of baskets with both; confidence = support(both) / support(antecedent); lift = confidence / support(consequent); ' +
-        'leverage = support(both) − support(antecedent) × support(consequent); conviction = (1 − support(consequent)) / (1 − confidence).',
-    ),
-    `Thresholds: minimum support ${share(x.minSupport, 2)}, minimum confidence ${share(x.minConfidence, 0)}, lift above 1. ${md(x.note ?? '')}`,
-    '## Strongest rules',
-    x.rules.length ? rules : 'No rules met the thresholds.',
-    '## Opportunities',
-    "Customers who bought the rule's first product in at least 2 orders but never the second, ranked by confidence × their spend on the first.",
-    x.opportunities.length ? opportunities : 'No customer matches a rule without already buying both products.',
-    '## Actions',
-    bullets(
-      top.length
-        ? [
-            `Offer these customers their missing product: ${nameList(
-              top.map((o) => `${md(o.customer.name)} → ${md(o.product.name)}`),
-              12,
-            )}.`,
-            'Bundle the strongest pairs on quotes and order forms.',
-          ]
-        : ['Bundle the strongest pairs on quotes and order forms.'],
-    ),
   );
 }

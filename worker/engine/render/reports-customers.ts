@@ -5,6 +5,7 @@
  */
 import type { AnalysisResult, ChurnCustomer } from '../contract';
 import { CHURN_RISK_RULES, CHURN_SCORE_RULE, HEURISTIC_ONE_TIME_RULE, HEURISTIC_RULES, ONE_TIME_BUYER_RULE } from '../analyses/churn-risk';
+import { buyingRhythm } from './buying-rhythm';
 import { backtestSection } from './churn-backtest-report';
 import { count, fixed, money, share } from './format';
 import { blocks, bullets, md, nameList, table } from './markdown';
@@ -139,7 +140,7 @@ function churnRow(c: ChurnCustomer, currency: string | null): string[] {
       ? 'n/a'
       : share(c.silenceProbability, c.silenceProbability < 0.001 ? 3 : 1),
     c.daysSinceLastOrder === null ? 'n/a' : count(c.daysSinceLastOrder),
-    c.typicalGapDays === null ? 'one order' : fixed(c.typicalGapDays, 0),
+    c.typicalGapDays === null ? 'one purchase day' : buyingRhythm(c),
     fixed(c.expectedPurchases90d, 2),
     money(c.revenue12m, currency),
     money(c.revenueAtRisk, currency),
@@ -214,7 +215,7 @@ export function churnReport(result: AnalysisResult): string {
         'P(alive)',
         'Silence probability',
         'Days since last order',
-        'Typical gap (days)',
+        'Buying rhythm',
         'Expected purchases, 90 days',
         'Revenue, 12 months',
         'At risk',

@@ -1,0 +1,84 @@
+/**
+ * The cross-sell tool: rules and per-customer suggestions, with the level the rules pair
+ * (products, or sub-categories / categories when product pairs were too sparse), the basket
+ * kind, and how many suggestions exist beyond the list, so an answer about one customer can
+ * say exactly why they have none.
+ */
+import { z } from 'zod';
+import type { AnalysisResult, CrossSell } from '../../engine/contract';
+import { crossSellLevel } from '../../engine/render/cross-sell-words';
+import { matchCustomers } from './customer-tools';
+import { DataAbsentError } from './data-absent';
+import { matchProducts, ruleRow } from './product-tools';
+import { DATA_NOTICE, dataString, defineTool, limitInput, MAX_DATA_SENTENCE, normalise, round, ToolInputError } from './tool-kit';
+
+function crossSellOrFail(result: AnalysisResult): CrossSell {
+  if (!result.crossSell?.available) {
+    throw new DataAbsentError(
+      dataString(result.crossSell?.note, MAX_DATA_SENTENCE) ?? 'Cross-sell analysis is not available for this file.',
+    );
+  }
+  return result.crossSell;
+}
+
+/**
+ * The item ids a product query names: matching products at the product level; at a
+ * category level the groups whose name contains the query or that hold a matching product.
+ */
+function itemIdsFor(result: AnalysisResult, crossSell: CrossSell, query: string): Set<string> {
+  const products = matchProducts(result, query);
+  if (crossSellLevel(crossSell) === 'product') return new Set(products.map((p) => p.id));
+  const wanted = normalise(query);
+  const groups = new Set<string>();
+  for (const rule of crossSell.rules)
+    for (const ref of [rule.antecedent, rule.consequent]) if (normalise(ref.name).includes(wanted)) groups.add(ref.id);
+  if (crossSellLevel(crossSell) === 'category') for (const p of products) if (p.category) groups.add(p.category);
+  return groups;
+}
+
+export const getCrossSell = defineTool({
+  name: 'get_cross_sell',
+  description:
+    'Items bought together (association rules with support, confidence, lift) and per-customer suggestions. `level` says what the rules pair: products, or sub-categories / categories when product pairs were too sparse; `basis` says whether baskets are invoices or everything a customer bought. With `product`, rules involving it; with `customer`, suggestions for that customer.',
+  input: z.object({
+    product: z.string().trim().min(1).max(100).optional().describe('Product (or sub-category / category) id or name.'),
+    customer: z.string().trim().min(1).max(100).optional().describe('Customer id or name.'),
+    limit: limitInput(5),
+  }),
+  run: ({ result }, { product, customer, limit }) => {
+    const crossSell = crossSellOrFail(result);
+    let rules = crossSell.rules;
+    let opportunities = crossSell.opportunities;
+    if (product !== undefined) {
+      const ids = itemIdsFor(result, crossSell, product);
+      if (ids.size === 0) throw new ToolInputError(`No product matches ${JSON.stringify(dataString(product))}.`);
+      rules = rules.filter((r) => ids.has(r.antecedent.id) || ids.has(r.consequent.id));
+      opportunities = opportunities.filter((o) => ids.has(o.product.id));
+    }
+    if (customer !== undefined) {
+      const ids = new Set(matchCustomers(result, customer).map((c) => c.id));
+      if (ids.size === 0) throw new ToolInputError(`No customer matches ${JSON.stringify(dataString(customer))}.`);
+      opportunities = opportunities.filter((o) => ids.has(o.customer.id));
+    }
+    return {
+      notice: DATA_NOTICE,
+      level: crossSellLevel(crossSell),
+      basis: crossSell.basis,
+      baskets: crossSell.baskets,
+      rulesFound: crossSell.rules.length,
+      /** Suggestions in the whole analysis, and how many of them are kept in the list filtered here. */
+      opportunitiesFound: crossSell.opportunitiesFound ?? crossSell.opportunities.length,
+      opportunitiesListed: crossSell.opportunities.length,
+      rules: [...rules]
+        .sort((a, b) => b.lift - a.lift)
+        .slice(0, limit)
+        .map(ruleRow),
+      opportunities: opportunities.slice(0, limit).map((o) => ({
+        customer: dataString(o.customer.name),
+        product: dataString(o.product.name),
+        because: dataString(o.because, MAX_DATA_SENTENCE),
+        score: round(o.score, 2),
+      })),
+    };
+  },
+});
