@@ -113,7 +113,10 @@ export function repBookOfCustomers(customers: CustomerAggregates, repOf: Readonl
  * One rep per customer id from a region → rep table (Superstore's `People` sheet maps
  * each region to its regional manager), through each customer's region.
  */
-export function customerRepsByRegion(customers: CustomerAggregates, repOfRegion: Readonly<Record<string, string>>): Record<string, string | null> {
+export function customerRepsByRegion(
+  customers: CustomerAggregates,
+  repOfRegion: Readonly<Record<string, string>>,
+): Record<string, string | null> {
   const reps: Record<string, string | null> = {};
   customers.ids.forEach((id, i) => {
     const region = customers.regions[i];

@@ -88,7 +88,18 @@ export function repScorecardsOf(
 }
 
 function unavailable(note: string, source: RepScorecards['source'], column: string | null): RepScorecards {
-  return { available: false, source, repColumn: column, note, rules: [], newWindow: null, reps: [], shown: SHOWN_REPS, rest: null, unassigned: null };
+  return {
+    available: false,
+    source,
+    repColumn: column,
+    note,
+    rules: [],
+    newWindow: null,
+    reps: [],
+    shown: SHOWN_REPS,
+    rest: null,
+    unassigned: null,
+  };
 }
 
 /** Plain code-unit order, so ties break the same way in every locale. */
@@ -179,9 +190,7 @@ function bookFiguresOf(customers: number[], agg: Aggregates, facts: CustomerFact
     lostCustomers: facts.churn ? lost : null,
     revenueAtRisk: facts.churn ? cents(atRisk) : null,
     crossSellOpportunities: facts.crossSell ? offers : null,
-    atRisk: risky
-      .slice(0, AT_RISK_LISTED)
-      .map((r) => ({ id: r.id, name: r.name, risk: r.risk, revenueAtRisk: cents(r.revenueAtRisk) })),
+    atRisk: risky.slice(0, AT_RISK_LISTED).map((r) => ({ id: r.id, name: r.name, risk: r.risk, revenueAtRisk: cents(r.revenueAtRisk) })),
   };
 }
 
@@ -259,7 +268,11 @@ function restOf(
     reps: reps.length,
     ...moneyFiguresOf(revenue, cost, hasCost, total),
     customersServed: served.size,
-    ...bookFiguresOf(reps.flatMap((rep) => books[rep]), agg, facts),
+    ...bookFiguresOf(
+      reps.flatMap((rep) => books[rep]),
+      agg,
+      facts,
+    ),
     topCustomer: null,
   };
 }

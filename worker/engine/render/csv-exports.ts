@@ -4,6 +4,7 @@
  */
 import type { AnalysisResult } from '../contract';
 import { csvDocument } from './escape';
+import { repScorecardsCsv } from './rep-exports';
 
 export interface CsvExport {
   name: string;
@@ -131,5 +132,6 @@ export function csvExportsOf(result: AnalysisResult): CsvExport[] {
       ),
     });
   }
+  exports.push(...repScorecardsCsv(result));
   return exports;
 }

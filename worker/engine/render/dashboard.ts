@@ -9,6 +9,7 @@ import { topActions } from './executive-summary';
 import { backtestHeadline } from './churn-backtest-report';
 import { findingsOf } from './findings';
 import { count, money, pct, share } from './format';
+import { repScorecardsCard } from './rep-dashboard';
 
 const STYLE = `
 :root{color-scheme:light}
@@ -116,6 +117,7 @@ function lists(result: AnalysisResult): string {
       )}</section>`,
     );
   }
+  cards.push(repScorecardsCard(result));
   return `<div class="grid">${cards.join('')}</div>`;
 }
 
