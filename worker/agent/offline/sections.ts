@@ -21,8 +21,10 @@ import {
 import type { AnalystTool } from '../tools/tool-kit';
 import { reliabilityClause, reliabilityLines } from './churn-accuracy';
 import { churnCustomerLine, formatMoney, formatNumber, formatPct, joinNames, plural } from '../format';
+import type { AnalysisResult } from '../../engine/contract';
+import { repSection } from './rep-section';
 
-export type SectionKey = 'overview' | 'segments' | 'concentration' | 'churn' | 'products' | 'suppliers' | 'crossSell' | 'trend';
+export type SectionKey = 'overview' | 'segments' | 'concentration' | 'churn' | 'products' | 'suppliers' | 'crossSell' | 'trend' | 'reps';
 
 export interface Finding {
   section: SectionKey;
@@ -48,6 +50,8 @@ interface Section {
   question: string;
   step: string;
   charts: ChartSeries[];
+  /** Whether the section runs for this file (e.g. only with a sales-rep column); always when absent. */
+  applies?(result: AnalysisResult): boolean;
   run(runner: SectionRunner): Promise<Finding>;
 }
 
@@ -303,6 +307,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
       };
     },
   },
+  reps: repSection,
 };
 
 /**

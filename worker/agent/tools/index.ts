@@ -12,6 +12,7 @@ import { queryData } from './query-tool';
 import { findCustomer, getChurnRisk, getConcentration, getSegments, rankCustomers } from './customer-tools';
 import { getOverview, getTrend } from './overview-tools';
 import { findProduct, getCrossSell, getProducts, getSuppliers, rankProducts } from './product-tools';
+import { getRepScorecards } from './rep-tools';
 import { boundedJson, ToolInputError, type AnalystTool, type ToolContext, type ToolOutcome } from './tool-kit';
 
 export * from './tool-kit';
@@ -26,6 +27,7 @@ export {
   getCrossSell,
   getOverview,
   getProducts,
+  getRepScorecards,
   getSegments,
   getSuppliers,
   getTrend,
@@ -62,6 +64,7 @@ export const ANALYST_TOOLS: readonly RegisteredTool[] = [
   register(getSuppliers),
   register(getCrossSell),
   register(getTrend),
+  register(getRepScorecards),
   register(findCustomer),
   register(findProduct),
   register(rankCustomers),
