@@ -23,6 +23,7 @@ describe('analyst tools', () => {
       'get_suppliers',
       'get_cross_sell',
       'get_trend',
+      'get_rep_scorecards',
       'find_customer',
       'find_product',
       'rank_customers',

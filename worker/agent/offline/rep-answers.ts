@@ -22,6 +22,25 @@ const SCORECARDISH = /scorecard|\bbooks?\b|perform|doing|faring|getting on/;
 const HOW_IS = /\bhow (?:is|are|'s|was|were) ([\p{L}][\p{L}\d .'-]*?) (?:doing|performing|getting on|going|tracking|faring)\b/iu;
 const POSSESSIVE = /\b([\p{L}][\p{L}\d .-]*?)'s (?:book|scorecard|numbers|performance|portfolio|accounts|results)\b/iu;
 const SCORECARD_FOR = /\b(?:scorecard|book|performance) (?:for|of) ([\p{L}][\p{L}\d .'-]+?)$/iu;
+const LEAD_WORDS = new Set([
+  's',
+  'what',
+  'whats',
+  'in',
+  'is',
+  'about',
+  'of',
+  'the',
+  'how',
+  'me',
+  'tell',
+  'show',
+  'and',
+  'for',
+  'on',
+  'at',
+  'look',
+]);
 /** Subjects of "how is … doing" that are not a person. */
 const NOT_A_NAME =
   /^(it|we|you|they|things?|business|sales|revenue|everything|everyone|the business|the company|my business|our business|the year|this year|this month|trade)$/;
@@ -56,7 +75,11 @@ function directionOf(q: string, sort: RepSort): 'desc' | 'asc' {
 
 /** The name a question asks about, as typed ("how is Anna doing?" → "Anna"), or null. */
 function askedName(text: string): string | null {
-  const name = (HOW_IS.exec(text) ?? POSSESSIVE.exec(text) ?? SCORECARD_FOR.exec(text))?.[1]?.trim() ?? null;
+  const captured = (HOW_IS.exec(text) ?? POSSESSIVE.exec(text) ?? SCORECARD_FOR.exec(text))?.[1] ?? '';
+  // "What's in Bob's book" captures "s in Bob": drop the question's own words before the name.
+  const words = captured.trim().split(/\s+/);
+  while (words.length > 1 && LEAD_WORDS.has(words[0].toLowerCase())) words.shift();
+  const name = words.join(' ') || null;
   if (!name || NOT_A_NAME.test(name.toLowerCase()) || REPISH.test(name.toLowerCase())) return null;
   return name.replace(/^(rep|sales rep|account manager)\s+(?=\D)/i, '');
 }
