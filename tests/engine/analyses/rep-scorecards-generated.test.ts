@@ -95,7 +95,9 @@ describe('rep scorecards on the generated B2B file, checked against DuckDB', () 
     );
     expect(s?.rest?.customersServed).toBe(rest.reduce((sum, r) => sum + r.customersServed, 0));
     const report = files.get('rep-scorecards.md') ?? '';
-    const tableRows = report.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| Rep |') && !line.startsWith('| ---'));
+    const tableRows = report
+      .split('\n')
+      .filter((line) => line.startsWith('| ') && !line.startsWith('| Rep |') && !line.startsWith('| ---'));
     expect(tableRows).toHaveLength(21);
     expect(tableRows[20]).toMatch(/^\| Other 5 reps \|/);
     expect(report.match(/^## Rep \d+$/gm)).toHaveLength(20);
