@@ -1,5 +1,6 @@
 /**
- * From aggregates to the `analysis.json` contract: the six analyses plus the overview.
+ * From aggregates to the `analysis.json` contract: the six analyses, the sales-rep
+ * scorecards and the overview.
  * Each section is computed by its own module over the same compact aggregates; a
  * section the data cannot support comes back `null` or `available: false` with a note.
  */
@@ -11,6 +12,8 @@ import { concentrationOf } from './analyses/concentration';
 import { crossSellOf } from './analyses/cross-sell';
 import { datasetOf, totalsOf, trendOf } from './analyses/overview';
 import { productsOf } from './analyses/products';
+import { repScorecardsOf } from './analyses/rep-scorecards';
+import { repBookOfCustomers } from './aggregate/rep-book';
 import { segmentsOf } from './analyses/segments';
 import { suppliersOf } from './analyses/suppliers';
 
@@ -22,6 +25,12 @@ export interface AnalyseOptions {
   asOf?: string;
   /** Fixed clock for reproducible output (tests, CLI snapshots). */
   now?: Date;
+  /**
+   * One sales rep per customer id (a joined customer master, or a region → manager
+   * table applied to each customer's region). When given, it replaces the file's
+   * sales-rep column for the rep scorecards.
+   */
+  customerReps?: Readonly<Record<string, string | null>>;
 }
 
 /** The epoch day analyses measure to: `--as-of` if given, else the last day with data. */
@@ -33,6 +42,9 @@ export function asOfDay(aggregates: Aggregates, options: AnalyseOptions): number
 /** Runs every analysis over the aggregates and assembles `analysis.json`. */
 export function analyse(aggregates: Aggregates, options: AnalyseOptions = {}): AnalysisResult {
   const day = asOfDay(aggregates, options);
+  const churn = churnOf(aggregates, day);
+  const crossSell = crossSellOf(aggregates);
+  const repBook = options.customerReps ? repBookOfCustomers(aggregates.customers, options.customerReps) : aggregates.repBook;
   return {
     version: ANALYSIS_CONTRACT_VERSION,
     generatedAt: (options.now ?? new Date()).toISOString(),
@@ -42,9 +54,10 @@ export function analyse(aggregates: Aggregates, options: AnalyseOptions = {}): A
     trend: trendOf(aggregates),
     segments: segmentsOf(aggregates, day),
     concentration: concentrationOf(aggregates),
-    churn: churnOf(aggregates, day),
+    churn,
     products: productsOf(aggregates, day),
     suppliers: suppliersOf(aggregates),
-    crossSell: crossSellOf(aggregates),
+    crossSell,
+    repScorecards: repScorecardsOf(aggregates, repBook, churn, crossSell, day),
   };
 }

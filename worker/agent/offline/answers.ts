@@ -24,6 +24,7 @@ import { answerChurnAccuracy } from './churn-accuracy';
 import { rulesHeading } from './cross-sell-phrases';
 import { intentOf, type Intent } from './intents';
 import { answerInRegion, regionNamedIn } from './region-answers';
+import { answerRepQuestion } from './rep-answers';
 import type { SectionRunner } from './sections';
 
 export const NOT_AVAILABLE = 'That part of the analysis is not available for this file; the tool result above says why.';
@@ -39,6 +40,8 @@ export async function answerQuestion(
   runner: SectionRunner,
   customerRegions?: Readonly<Record<string, string | null>>,
 ): Promise<string> {
+  const rep = await answerRepQuestion(question, result, runner);
+  if (rep !== null) return rep;
   const intent = intentOf(question, result);
   const region = regionNamedIn(question, customerRegions);
   return region ? answerInRegion(intent, region, runner) : answerIntent(intent, result, runner);

@@ -7,7 +7,7 @@ import type { ChartSeries } from '../tools/chart-tool';
 import type { SectionKey } from './sections';
 
 export interface FocusPlan {
-  /** Sections in order of emphasis; `overview` always opens. */
+  /** Sections in order of emphasis; `overview` always opens. `reps` runs only for files with a sales rep. */
   sections: SectionKey[];
   charts: ChartSeries[];
   /** The sentence that frames the executive summary. */
@@ -21,7 +21,7 @@ export const FOCUS_PLANS: Record<FocusAreaId, FocusPlan> = {
     lens: 'This analysis focuses on who your most valuable customers are and how to keep and grow them.',
   },
   revenue_growth: {
-    sections: ['overview', 'trend', 'products', 'segments', 'crossSell'],
+    sections: ['overview', 'trend', 'products', 'segments', 'crossSell', 'reps'],
     charts: ['monthly_revenue', 'top_products'],
     lens: 'This analysis focuses on where revenue and margin come from and where growth can come next.',
   },
@@ -36,12 +36,12 @@ export const FOCUS_PLANS: Record<FocusAreaId, FocusPlan> = {
     lens: 'This analysis focuses on trends, categories and products that sell together.',
   },
   risk_assessment: {
-    sections: ['overview', 'concentration', 'churn', 'suppliers', 'products'],
+    sections: ['overview', 'concentration', 'churn', 'suppliers', 'products', 'reps'],
     charts: ['top_customers', 'supplier_share'],
     lens: 'This analysis focuses on the risks to revenue: concentration, churn, supplier dependency and loss-making products.',
   },
   comprehensive: {
-    sections: ['overview', 'segments', 'concentration', 'churn', 'products', 'suppliers', 'crossSell', 'trend'],
+    sections: ['overview', 'segments', 'concentration', 'churn', 'products', 'suppliers', 'crossSell', 'trend', 'reps'],
     charts: ['monthly_revenue', 'top_customers'],
     lens: 'This analysis answers all six questions: valuable customers, concentration, churn, products, suppliers and cross-sell.',
   },

@@ -8,6 +8,7 @@ import type { Analyst, AnswerInput, NarrateInput } from '../analyst';
 import { Plan, TranscriptWriter } from '../transcript-writer';
 import { answerQuestion, NOT_AVAILABLE } from './answers';
 import { answerFromRows } from './query-chat';
+import { answerRepQuestion } from './rep-answers';
 import { FOCUS_PLANS } from './focus-plans';
 import { createRunner } from './runner';
 import { SECTIONS, type Finding } from './sections';
@@ -26,8 +27,9 @@ export async function narrateOffline(input: NarrateInput): Promise<void> {
   // A free-text question runs as comprehensive plus an answer to it.
   const focus: FocusAreaId = input.question ? 'comprehensive' : input.focus;
   const plan = FOCUS_PLANS[focus];
+  const sections = plan.sections.filter((key) => SECTIONS[key].applies?.(input.result) ?? true);
   const writer = new TranscriptWriter(input.transcript, input.idPrefix ?? 'narrate');
-  const steps = [...plan.sections.map((key) => SECTIONS[key].step), ...(input.question ? [QUESTION_STEP] : []), SUMMARY_STEP];
+  const steps = [...sections.map((key) => SECTIONS[key].step), ...(input.question ? [QUESTION_STEP] : []), SUMMARY_STEP];
   const checklist = new Plan(writer, steps, input.completedSteps);
   const runner = createRunner(
     writer,
@@ -37,7 +39,7 @@ export async function narrateOffline(input: NarrateInput): Promise<void> {
 
   await checklist.open();
   const findings: Finding[] = [];
-  for (const [index, key] of plan.sections.entries()) {
+  for (const [index, key] of sections.entries()) {
     const section = SECTIONS[key];
     const finding = await section.run(runner);
     findings.push(finding);
@@ -49,7 +51,7 @@ export async function narrateOffline(input: NarrateInput): Promise<void> {
   let answer: string | null = null;
   if (input.question) {
     answer = await answerQuestion(input.question, input.result, runner, input.customerRegions);
-    await checklist.advance(plan.sections.length);
+    await checklist.advance(sections.length);
   }
   input.signal?.throwIfAborted();
   await writer.text(reportOf(focus, findings, input.question, answer));
@@ -64,7 +66,9 @@ export async function answerOffline(input: AnswerInput): Promise<void> {
     { result: input.result, artifacts: input.artifacts, customerRegions: input.customerRegions, snapshot: input.snapshot },
     input.signal,
   );
+  // Rep scorecards first: the grammar would read "how is Anna doing?" as a question it can't map.
   const text =
+    (await answerRepQuestion(input.question, input.result, runner)) ??
     (input.snapshot && (await answerFromRows(input.question, input.snapshot, input.result, runner))) ??
     (await answerQuestion(input.question, input.result, runner, input.customerRegions));
   // An expected absence is the answer itself, said plainly, not a pointer to an error.

@@ -23,8 +23,10 @@ import { fallbackSentence, itemWord, offerName } from '../../engine/render/cross
 import { reliabilityClause, reliabilityLines } from './churn-accuracy';
 import { capitalised, rulePhrase } from './cross-sell-phrases';
 import { churnCustomerLine, formatMoney, formatNumber, formatPct, joinNames, plural } from '../format';
+import type { AnalysisResult } from '../../engine/contract';
+import { repSection } from './rep-section';
 
-export type SectionKey = 'overview' | 'segments' | 'concentration' | 'churn' | 'products' | 'suppliers' | 'crossSell' | 'trend';
+export type SectionKey = 'overview' | 'segments' | 'concentration' | 'churn' | 'products' | 'suppliers' | 'crossSell' | 'trend' | 'reps';
 
 export interface Finding {
   section: SectionKey;
@@ -50,6 +52,8 @@ interface Section {
   question: string;
   step: string;
   charts: ChartSeries[];
+  /** Whether the section runs for this file (e.g. only with a sales-rep column); always when absent. */
+  applies?(result: AnalysisResult): boolean;
   run(runner: SectionRunner): Promise<Finding>;
 }
 
@@ -311,6 +315,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
       };
     },
   },
+  reps: repSection,
 };
 
 /**

@@ -13,6 +13,7 @@ import { findCustomer, getChurnRisk, getConcentration, getSegments, rankCustomer
 import { getOverview, getTrend } from './overview-tools';
 import { getCrossSell } from './cross-sell-tool';
 import { findProduct, getProducts, getSuppliers, rankProducts } from './product-tools';
+import { getRepScorecards } from './rep-tools';
 import { boundedJson, ToolInputError, type AnalystTool, type ToolContext, type ToolOutcome } from './tool-kit';
 
 export * from './tool-kit';
@@ -27,6 +28,7 @@ export {
   getCrossSell,
   getOverview,
   getProducts,
+  getRepScorecards,
   getSegments,
   getSuppliers,
   getTrend,
@@ -63,6 +65,7 @@ export const ANALYST_TOOLS: readonly RegisteredTool[] = [
   register(getSuppliers),
   register(getCrossSell),
   register(getTrend),
+  register(getRepScorecards),
   register(findCustomer),
   register(findProduct),
   register(rankCustomers),

@@ -22,6 +22,7 @@ import { OrderProducts } from './order-products';
 import { PairMap } from './pair-map';
 import { RejectLog } from './rejects';
 import type { RowSink } from '../snapshot/row-sink';
+import { RepBookBuilder } from './rep-book';
 
 /** Dense month slots cover 1900-01 … 2099-12 (the years dates.ts accepts). */
 export const MONTH_BASE = 1900 * 12;
@@ -56,6 +57,8 @@ export class AggregateBuilder {
   readonly rejects = new RejectLog();
   /** Receives each accepted row for the columnar snapshot (`query_data`); null when not wanted. */
   sink: RowSink | null = null;
+  /** Revenue per (sales rep, customer) for the rep scorecards; null without a rep column. */
+  readonly repBook: RepBookBuilder | null;
 
   rowsRead = 0;
   rowsUsed = 0;
@@ -157,6 +160,7 @@ export class AggregateBuilder {
     this.category = roles.category ?? -1;
     this.subCategory = subCategoryColumnOf(plan);
     this.supplier = roles.supplier ?? -1;
+    this.repBook = roles.salesRep === undefined ? null : new RepBookBuilder(roles.salesRep);
   }
 
   /** Folds one transaction row into the aggregates (or counts why it can't be used). */
@@ -232,6 +236,7 @@ export class AggregateBuilder {
       this.revenueWithoutCustomer += amount;
       this.rowsWithoutCustomer++;
     } else this.addToCustomer(view, customer, amount, cost);
+    if (this.repBook !== null) this.repBook.add(view, customer, amount, cost);
 
     let customerMonth = -1;
     if (customer >= 0 && month >= 0) {

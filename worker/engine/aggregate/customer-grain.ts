@@ -55,6 +55,7 @@ export function addCustomerRow(builder: AggregateBuilder, view: RecordView, rowN
   if (regionColumn !== undefined) builder.customerRegions[customer] = cellText(view, regionColumn) || null;
   builder.customerRevenue[customer] += total;
   builder.totalRevenue += total;
+  builder.repBook?.add(view, customer, total, 0);
   plan.spendColumns.forEach((_, product) => {
     const v = values[product];
     builder.productRevenue[product] += v;

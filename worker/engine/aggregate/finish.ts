@@ -97,6 +97,7 @@ export function finishAggregates(b: AggregateBuilder, context: ProfileContext): 
     productMonths: triples(b.productMonths, (m) => m + MONTH_BASE),
     customerProducts: triples(b.customerProducts, null),
     baskets: hasProducts && grain === 'transactions' ? basketsOf(b, hasOrderId) : grain === 'customers' ? basketsOf(b, false) : null,
+    ...(b.repBook ? { repBook: b.repBook.finish() } : {}),
   };
   aggregates.profile = profileOf(b, aggregates, context);
   return aggregates;

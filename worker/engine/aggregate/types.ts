@@ -14,6 +14,7 @@
  * - Cost arrays are present only when the file has cost data (`hasCost`).
  */
 import type { DatasetProfile } from '../contract';
+import type { RepBook } from './rep-book';
 
 export interface CustomerAggregates {
   count: number;
@@ -119,6 +120,8 @@ export interface Aggregates {
    * that aggregates built without them (customer-grain files) simply get no backtest.
    */
   customerDays?: { customer: Int32Array; day: Int32Array };
+  /** Revenue per (sales rep, customer); present only when the file has a sales-rep column. */
+  repBook?: RepBook;
 }
 
 /** Month index for a year and 1-based month. */

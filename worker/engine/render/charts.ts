@@ -5,6 +5,7 @@
 import type { AnalysisResult, ChurnRisk } from '../contract';
 import { compact, share } from './format';
 import { churnCalibrationChart } from './churn-calibration-chart';
+import { repRevenueChart } from './rep-chart';
 import { partialMonthsOf } from '../analyses/partial-months';
 import { columns, horizontalBars, lines, PALETTE, scatter, shareAxes, type Point } from './svg';
 
@@ -208,7 +209,17 @@ function trendChart(result: AnalysisResult): Chart | null {
 
 /** Every chart the result supports, in the dashboard's order. */
 export function chartsOf(result: AnalysisResult): Chart[] {
-  return [trendChart, topCustomersChart, lorenzChart, segmentsChart, churnChart, churnCalibrationChart, productsChart, suppliersChart]
+  return [
+    trendChart,
+    topCustomersChart,
+    lorenzChart,
+    segmentsChart,
+    churnChart,
+    churnCalibrationChart,
+    productsChart,
+    suppliersChart,
+    repRevenueChart,
+  ]
     .map((build) => build(result))
     .filter((chart): chart is Chart => chart !== null);
 }

@@ -5,6 +5,7 @@
 import type { AnalysisResult } from '../contract';
 import { itemWord } from './cross-sell-words';
 import { csvDocument } from './escape';
+import { repScorecardsCsv } from './rep-exports';
 
 export interface CsvExport {
   name: string;
@@ -132,5 +133,6 @@ export function csvExportsOf(result: AnalysisResult): CsvExport[] {
       ),
     });
   }
+  exports.push(...repScorecardsCsv(result));
   return exports;
 }

@@ -10,6 +10,7 @@ import { backtestHeadline } from './churn-backtest-report';
 import { crossSellLevel, fallbackSentence, itemWord } from './cross-sell-words';
 import { findingsOf } from './findings';
 import { count, money, pct, share } from './format';
+import { repScorecardsTable } from './rep-dashboard';
 
 /**
  * One six-column grid per block of cards: findings sit three to a row, charts and short
@@ -51,7 +52,7 @@ td::before{content:attr(data-label);color:#6b7280;font-size:.8rem;font-weight:40
 @media print{@page{margin:12mm}body{background:#fff}main{padding:0;max-width:none}.card,.kpi{break-inside:avoid;border-color:#ccc}.board{gap:10px}.third{grid-column:span 3}.table-scroll{overflow:visible}}
 `;
 
-type Cell = { text: string; numeric?: boolean; className?: string };
+export type Cell = { text: string; numeric?: boolean; className?: string };
 
 /** A table whose cells carry their column's header as `data-label`, shown beside the value on phones. */
 function htmlTable(header: Cell[], rows: Cell[][]): string {
@@ -165,6 +166,8 @@ function lists(result: AnalysisResult): string {
   }
   const x = result.crossSell;
   if (x?.available) cards.push(crossSellCard(x));
+  const reps = repScorecardsTable(result);
+  if (reps) cards.push(card('wide', 'Sales reps', htmlTable(reps.header, reps.rows)));
   return board(cards);
 }
 

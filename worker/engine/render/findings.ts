@@ -5,6 +5,7 @@
 import type { AnalysisResult } from '../contract';
 import { crossSellLevel, fallbackSentence, itemWord } from './cross-sell-words';
 import { count, money, pct, share } from './format';
+import { repHeadline } from './rep-scorecards-report';
 
 export interface Finding {
   question: string;
@@ -94,5 +95,8 @@ export function findingsOf(result: AnalysisResult): Finding[] {
           : 'No product pair met the rule thresholds.',
     });
   }
+  const reps = result.repScorecards;
+  if (reps?.available)
+    findings.push({ question: 'How are my sales reps doing?', report: 'rep-scorecards.md', headline: repHeadline(reps, currency) });
   return findings;
 }

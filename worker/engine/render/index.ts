@@ -11,6 +11,7 @@ import { executiveSummary } from './executive-summary';
 import { crossSellReport } from './cross-sell-report';
 import { productsReport, suppliersReport } from './reports-catalog';
 import { churnReport, concentrationReport, segmentsReport } from './reports-customers';
+import { repScorecardsReport } from './rep-scorecards-report';
 
 export interface RenderedFile {
   name: string;
@@ -32,6 +33,8 @@ export function renderArtifacts(result: AnalysisResult): RenderedFile[] {
     ['products.md', productsReport(result)],
     ['suppliers.md', suppliersReport(result)],
     ['cross-sell.md', crossSellReport(result)],
+    // Only files with a sales rep get the scorecards; other files' artifacts stay as they were.
+    ...(result.repScorecards?.available ? [['rep-scorecards.md', repScorecardsReport(result)] as [string, string]] : []),
   ];
   return [
     ...reports.map(([name, body]): RenderedFile => ({ name, type: 'report', contentType: MARKDOWN, body })),

@@ -1,0 +1,229 @@
+/**
+ * Chat about sales reps: "how is Anna doing?" (one rep, fuzzy-matched by name) and
+ * "whose book has the most churn risk?" (reps ranked by a scorecard figure), answered
+ * with `get_rep_scorecards`. Questions about revenue, margin or new customers by rep over
+ * a period are left to the question grammar, which answers them from the rows. A file
+ * without a rep column is told so, never answered with another figure.
+ */
+import type { AnalysisResult } from '../../engine/contract';
+import { formatMoney, formatNumber, formatPct, joinNames, plural } from '../format';
+import { getRepScorecards, type RepRow, type RepSort } from '../tools/rep-tools';
+import { normalise } from '../tools/tool-kit';
+import { intentOf } from './intents';
+import { periodOf } from './periods';
+import type { SectionRunner } from './sections';
+
+export type RepIntent = { kind: 'rep'; query: string } | { kind: 'reps'; sortBy: RepSort; direction: 'desc' | 'asc' };
+
+const REPISH =
+  /\b(sales ?reps?|reps?|sales ?(people|persons?|m[ae]n|wom[ae]n|team)|salesperson|account (managers?|owners?)|whose (book|accounts?|customers?|portfolio)|books? of business|scorecards?)\b/;
+/** Words that ask for a scorecard rather than one figure over a period. */
+const SCORECARDISH = /scorecard|\bbooks?\b|perform|doing|faring|getting on/;
+const HOW_IS = /\bhow (?:is|are|'s|was|were) ([\p{L}][\p{L}\d .'-]*?) (?:doing|performing|getting on|going|tracking|faring)\b/iu;
+const POSSESSIVE = /\b([\p{L}][\p{L}\d .-]*?)'s (?:book|scorecard|numbers|performance|portfolio|accounts|results)\b/iu;
+const SCORECARD_FOR = /\b(?:scorecard|book|performance) (?:for|of) ([\p{L}][\p{L}\d .'-]+?)$/iu;
+const LEAD_WORDS = new Set([
+  's',
+  'what',
+  'whats',
+  'in',
+  'is',
+  'about',
+  'of',
+  'the',
+  'how',
+  'me',
+  'tell',
+  'show',
+  'and',
+  'for',
+  'on',
+  'at',
+  'look',
+]);
+/** Subjects of "how is … doing" that are not a person. */
+const NOT_A_NAME =
+  /^(it|we|you|they|things?|business|sales|revenue|everything|everyone|the business|the company|my business|our business|the year|this year|this month|trade)$/;
+/** Rankings the grammar can't make (it has no churn, book or cross-sell per rep). */
+const SCORECARD_SORTS: ReadonlySet<RepSort> = new Set([
+  'revenueAtRisk',
+  'lostCustomers',
+  'crossSellOpportunities',
+  'topCustomerShare',
+  'bookCustomers',
+]);
+const LOW = /\b(least|lowest|smallest|bottom|fewest)\b/;
+const WORST = /\b(worst|weakest|poorest)\b/;
+
+function sortOf(q: string): RepSort {
+  if (/churn|at.?risk|\brisk/.test(q)) return 'revenueAtRisk';
+  if (/\blost\b|\blos(e|ing)\b|churned/.test(q)) return 'lostCustomers';
+  if (/cross.?sell|up.?sell|opportunit/.test(q)) return 'crossSellOpportunities';
+  if (/concentrat|depend|top customer|biggest customer|largest customer/.test(q)) return 'topCustomerShare';
+  if (/\bnew (customers|accounts|clients)|\bwon\b|acquir/.test(q)) return 'newCustomers';
+  if (/margin/.test(q)) return 'grossMarginPct';
+  if (/profit/.test(q)) return 'grossProfit';
+  if (/most (customers|accounts|clients)|(biggest|largest) book|book size/.test(q)) return 'bookCustomers';
+  return 'revenue';
+}
+
+function directionOf(q: string, sort: RepSort): 'desc' | 'asc' {
+  // For risk, losses and dependence "worst" means the most of it.
+  const bad = sort === 'revenueAtRisk' || sort === 'lostCustomers' || sort === 'topCustomerShare';
+  return LOW.test(q) || (!bad && WORST.test(q)) ? 'asc' : 'desc';
+}
+
+/** The name a question asks about, as typed ("how is Anna doing?" → "Anna"), or null. */
+function askedName(text: string): string | null {
+  const captured = (HOW_IS.exec(text) ?? POSSESSIVE.exec(text) ?? SCORECARD_FOR.exec(text))?.[1] ?? '';
+  // "What's in Bob's book" captures "s in Bob": drop the question's own words before the name.
+  const words = captured.trim().split(/\s+/);
+  while (words.length > 1 && LEAD_WORDS.has(words[0].toLowerCase())) words.shift();
+  const name = words.join(' ') || null;
+  if (!name || NOT_A_NAME.test(name.toLowerCase()) || REPISH.test(name.toLowerCase())) return null;
+  return name.replace(/^(rep|sales rep|account manager)\s+(?=\D)/i, '');
+}
+
+/** The rep whose full name the question contains as whole words, or null. */
+function mentionedRep(q: string, result: AnalysisResult): string | null {
+  const text = ` ${normalise(q)} `;
+  const reps = (result.repScorecards?.reps ?? []).map((r) => r.rep).filter((rep) => normalise(rep).length >= 3);
+  return reps.filter((rep) => text.includes(` ${normalise(rep)} `)).sort((a, b) => b.length - a.length)[0] ?? null;
+}
+
+/** A rep question, or null to let the grammar and the other intents answer. */
+export function repIntentOf(question: string, result: AnalysisResult): RepIntent | null {
+  const text = question
+    .replace(/[’‘]/g, "'")
+    .replace(/[?!.]+\s*$/, '')
+    .trim();
+  const q = text.toLowerCase();
+  const months = result.trend.monthly.map((m) => m.month);
+  // A period ("last year", "in Q1") is the grammar's: it sums the rows of that period.
+  if (periodOf(q, months) !== null || /\b(last|this|past|previous) (week|month|quarter|year)\b|\bsince\b|\bytd\b/.test(q)) return null;
+  const named = askedName(text);
+  if (named) {
+    const other = intentOf(question, result).kind;
+    // A customer, product or supplier of that name is answered as such.
+    if (other === 'customer' || other === 'product' || other === 'supplier') return null;
+    return { kind: 'rep', query: named };
+  }
+  const mentioned = mentionedRep(q, result);
+  if (mentioned && (SCORECARDISH.test(q) || /risk|churn|lost|cross.?sell|customers/.test(q))) return { kind: 'rep', query: mentioned };
+  if (!REPISH.test(q)) return null;
+  const sortBy = sortOf(q);
+  if (!SCORECARDISH.test(q) && !/\bwhose\b/.test(q) && !SCORECARD_SORTS.has(sortBy)) return null;
+  return { kind: 'reps', sortBy, direction: directionOf(q, sortBy) };
+}
+
+/** The answer to a rep question, or null when the question is not about reps. */
+export async function answerRepQuestion(question: string, result: AnalysisResult, runner: SectionRunner): Promise<string | null> {
+  const intent = repIntentOf(question, result);
+  if (!intent) return null;
+  return intent.kind === 'rep' ? answerOneRep(intent.query, result, runner) : answerRanking(intent, result, runner);
+}
+
+function wholeFile(result: AnalysisResult): string {
+  const { from, to } = result.dataset.period;
+  return from && to ? `over the whole file (${from} to ${to})` : 'over the whole file';
+}
+
+async function answerOneRep(query: string, result: AnalysisResult, runner: SectionRunner): Promise<string> {
+  const found = await runner.call(getRepScorecards, { rep: query }, `Looking up the sales rep "${query}".`);
+  if (!found) {
+    const absent = runner.lastAbsence?.();
+    if (absent) return `${absent} So I can't say how "${query}" is doing as a sales rep.`;
+    const reps = (result.repScorecards?.reps ?? []).slice(0, 10).map((r) => r.rep);
+    return `No sales rep matches "${query}". The reps by revenue: ${joinNames(reps)}${(result.repScorecards?.reps.length ?? 0) > 10 ? ' and more' : ''}.`;
+  }
+  const money = (v: number) => formatMoney(v, runner.currency);
+  if (found.reps.length > 1) {
+    const options = found.reps.map((r) => `${r.rep} (${money(r.revenue)})`);
+    return `"${query}" matches ${plural(found.reps.length, 'rep')}: ${joinNames(options)}. Which one do you mean?`;
+  }
+  const r = found.reps[0];
+  const taken = found.matchedBy === 'name' ? '' : ` ("${query}" taken as ${r.rep})`;
+  return [
+    `I understood: **${r.rep}'s scorecard ${wholeFile(result)}**${taken}.`,
+    '',
+    ...repLines(r, found.ranks[0], found.totalReps, result, money).map((line) => `- ${line}`),
+  ].join('\n');
+}
+
+/** "Rank 2 of 25 by revenue: €…" with gross profit and margin when the file has cost. */
+export function repRankLine(r: RepRow, rank: number, total: number, money: (v: number) => string): string {
+  const profit = r.grossProfit === null ? '' : `, gross profit ${money(r.grossProfit)} (margin ${formatPct(r.grossMarginPct ?? 0)})`;
+  return `Rank ${rank} of ${total} by revenue: ${money(r.revenue)} (${formatPct(r.revenueSharePct)} of all revenue)${profit}.`;
+}
+
+/** The scorecard of one rep in sentences; figures the file can't support are left out. */
+function repLines(r: RepRow, rank: number, total: number, result: AnalysisResult, money: (v: number) => string): string[] {
+  const window = result.repScorecards?.newWindow;
+  const lines = [
+    repRankLine(r, rank, total, money),
+    `${plural(r.customersServed, 'customer')} served; ${formatNumber(r.bookCustomers)} in the book` +
+      (r.newCustomers === null || !window ? '' : `, ${formatNumber(r.newCustomers)} new since ${window.from}`) +
+      (r.lostCustomers === null ? '' : `, ${formatNumber(r.lostCustomers)} lost`) +
+      '.',
+  ];
+  if (r.revenueAtRisk !== null) {
+    const first = r.atRisk.map((c) => `${c.name} (${c.risk}, ${money(c.revenueAtRisk)})`);
+    lines.push(`Revenue at churn risk in the book: ${money(r.revenueAtRisk)}${first.length ? `; call first: ${joinNames(first)}` : ''}.`);
+  }
+  if (r.topCustomer)
+    lines.push(
+      `Largest customer: ${r.topCustomer.name}, ${formatPct(r.topCustomer.sharePct)} of the rep's revenue (${money(r.topCustomer.revenue)}).`,
+    );
+  if (r.crossSellOpportunities !== null)
+    lines.push(`Open cross-sell opportunities in the book: ${formatNumber(r.crossSellOpportunities)}.`);
+  return lines;
+}
+
+function figureOf(r: RepRow, sortBy: RepSort, money: (v: number) => string): string {
+  switch (sortBy) {
+    case 'revenueAtRisk':
+      return `${money(r.revenueAtRisk ?? 0)} at risk (${formatNumber(r.lostCustomers ?? 0)} lost of ${plural(r.bookCustomers, 'customer')} in the book)`;
+    case 'lostCustomers':
+      return `${formatNumber(r.lostCustomers ?? 0)} lost of ${plural(r.bookCustomers, 'customer')} in the book`;
+    case 'crossSellOpportunities':
+      return `${formatNumber(r.crossSellOpportunities ?? 0)} open ${r.crossSellOpportunities === 1 ? 'opportunity' : 'opportunities'}`;
+    case 'topCustomerShare':
+      return r.topCustomer
+        ? `${r.topCustomer.name} is ${formatPct(r.topCustomer.sharePct)} of the rep's revenue`
+        : 'no customer with positive revenue';
+    case 'newCustomers':
+      return `${formatNumber(r.newCustomers ?? 0)} new of ${plural(r.bookCustomers, 'customer')} in the book`;
+    case 'bookCustomers':
+      return `${plural(r.bookCustomers, 'customer')} in the book`;
+    case 'grossMarginPct':
+      return `margin ${formatPct(r.grossMarginPct ?? 0)} (${money(r.grossProfit ?? 0)} on ${money(r.revenue)})`;
+    case 'grossProfit':
+      return `${money(r.grossProfit ?? 0)} gross profit (margin ${formatPct(r.grossMarginPct ?? 0)})`;
+    case 'revenue':
+      return `${money(r.revenue)} (${formatPct(r.revenueSharePct)} of revenue)${r.grossMarginPct === null ? '' : `, margin ${formatPct(r.grossMarginPct)}`}`;
+  }
+}
+
+async function answerRanking(intent: Extract<RepIntent, { kind: 'reps' }>, result: AnalysisResult, runner: SectionRunner): Promise<string> {
+  const input = { sortBy: intent.sortBy, direction: intent.direction, limit: 10 };
+  const ranked = await runner.call(getRepScorecards, input, 'Reading the sales-rep scorecards.');
+  if (!ranked) return runner.lastAbsence?.() ?? 'The sales-rep scorecards are not available for this file; the tool result above says why.';
+  const money = (v: number) => formatMoney(v, runner.currency);
+  const order = intent.direction === 'desc' ? 'most' : 'least';
+  const head = `I understood: **sales reps ranked by ${ranked.sortedBy}, ${order} first, ${wholeFile(result)}**.`;
+  if (intent.sortBy === 'revenueAtRisk' && ranked.reps.every((r) => (r.revenueAtRisk ?? 0) === 0))
+    return `${head}\n\nNo rep's book has revenue at churn risk: no customer is rated high risk or lost.`;
+  if (intent.sortBy === 'lostCustomers' && ranked.reps.every((r) => (r.lostCustomers ?? 0) === 0))
+    return `${head}\n\nNo rep's book has a lost customer: the churn model rates no customer lost.`;
+  const rule =
+    intent.sortBy === 'revenueAtRisk' || intent.sortBy === 'lostCustomers'
+      ? ranked.rules.find((r) => r.startsWith('Lost customers'))
+      : null;
+  return [
+    head,
+    '',
+    ...ranked.reps.map((r, i) => `${i + 1}. ${r.rep}: ${figureOf(r, intent.sortBy, money)}`),
+    ...(ranked.more > 0 ? [`…and ${plural(ranked.more, 'more rep')}.`] : []),
+    ...(rule ? ['', rule] : []),
+  ].join('\n');
+}
