@@ -3,6 +3,7 @@
  * (customer baskets when the file has no order id), then opportunities: customers who buy
  * a rule's antecedent repeatedly but have never bought its consequent.
  */
+import { money, share } from '../render/format';
 import type { Aggregates } from '../aggregate/types';
 import type { AssociationRule, CrossSell } from '../contract';
 import { mineRules, type MinedRule } from './association-rules';
@@ -101,7 +102,6 @@ function hasBought(byCustomer: Grouped, productOf: Int32Array, customer: number,
   return false;
 }
 
-const money = (value: number): string => value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
  * For each rule A → C, customers with A in at least two orders and no purchase of C,
@@ -136,8 +136,8 @@ function opportunitiesOf(agg: Aggregates, rules: MinedRule[]): CrossSell['opport
       customer: { id: c.ids[customer], name: c.names[customer] },
       product: { id: p.ids[rule.consequent], name: p.names[rule.consequent] },
       because:
-        `Bought ${p.names[rule.antecedent]} in ${orders} orders (${money(spend)}) but never ${p.names[rule.consequent]}; ` +
-        `${(rule.confidence * 100).toFixed(0)}% of ${together[0]} ${p.names[rule.antecedent]} ${together[1]} (lift ${rule.lift.toFixed(1)}).`,
+        `Bought ${p.names[rule.antecedent]} in ${orders} orders (${money(spend, agg.profile.currency)}) but never ${p.names[rule.consequent]}; ` +
+        `${share(rule.confidence)} of ${together[0]} ${p.names[rule.antecedent]} ${together[1]} (lift ${rule.lift.toFixed(1)}).`,
       score,
     }));
 }

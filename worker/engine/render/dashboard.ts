@@ -8,7 +8,8 @@ import { escapeHtml as h } from './escape';
 import { topActions } from './executive-summary';
 import { backtestHeadline } from './churn-backtest-report';
 import { findingsOf } from './findings';
-import { count, money, pct, share } from './format';
+import { churnSummaryOf } from '../analyses/churn-summary';
+import { count, currencyNote, money, pct, ROUNDING_RULE, share } from './format';
 
 const STYLE = `
 :root{color-scheme:light}
@@ -76,8 +77,9 @@ function lists(result: AnalysisResult): string {
       )}</section>`,
     );
   }
-  const atRisk = (result.churn?.customers ?? []).filter((c) => c.risk === 'high' || c.risk === 'lost').slice(0, 12);
   if (result.churn && result.churn.model !== 'unavailable') {
+    // The same call list as "Do this first" and churn.md, as stored in analysis.json.
+    const atRisk = churnSummaryOf(result.churn).called;
     cards.push(
       `<section class="card"><h2>Call first: customers at risk</h2>${htmlTable(
         [{ text: 'Customer' }, { text: 'Risk' }, num('Days silent'), num('Revenue at risk')],
@@ -145,13 +147,13 @@ export function dashboardHtml(result: AnalysisResult, charts: Chart[]): string {
 </head>
 <body>
 <main>
-<header><h1>${h(d.fileName)}</h1><p>${h(`${period} · as of ${result.asOf ?? 'n/a'} · ${count(d.rowsUsed)} rows analysed`)}</p></header>
+<header><h1>${h(d.fileName)}</h1><p>${h(`${period} · as of ${result.asOf ?? 'n/a'} · ${count(d.rowsUsed)} rows analysed · ${currencyNote(d.currency)}`)}</p></header>
 ${kpis(result)}
 <section class="card"><h2>Do this first</h2>${actions.length ? `<ol class="actions">${actions.map((a) => `<li>${a}</li>`).join('')}</ol>` : '<p>No urgent actions.</p>'}</section>
 <div class="grid">${findings}</div>
 <div class="grid charts">${chartCards}</div>
 ${lists(result)}
-<footer>${h(`Generated ${result.generatedAt} by Tally. Figures are computed from the uploaded file; see the reports for methods and thresholds.`)}</footer>
+<footer>${h(`Generated ${result.generatedAt} by Tally. Figures are computed from the uploaded file; see the reports for methods and thresholds. ${ROUNDING_RULE}`)}</footer>
 </main>
 </body>
 </html>
