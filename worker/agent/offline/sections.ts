@@ -288,7 +288,8 @@ export const SECTIONS: Record<SectionKey, Section> = {
       return {
         section: 'trend',
         question: this.question,
-        headline: `**Trend**: ${money(t.total.revenue)} over ${t.range.from} to ${t.range.to}${
+        // The range's revenue is the overview's total; summing rounded months here would quote a second figure for it.
+        headline: `**Trend**: ${t.range.from} to ${t.range.to}${
           t.best && t.worst
             ? `; best ${full}month ${t.best.month} (${money(t.best.revenue)}), weakest ${full}month ${t.worst.month} (${money(t.worst.revenue)})`
             : `; fewer than two ${full}months, so no month is compared`

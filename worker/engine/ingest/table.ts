@@ -89,32 +89,26 @@ export class TableReader {
       warnings.push(
         `Skipped ${this.repeatedHeaders.toLocaleString('en-US')} repeated header ${this.repeatedHeaders === 1 ? 'line' : 'lines'}.`,
       );
-    const aggregates = finishAggregates(builder, {
+    const currency = this.settledCurrency(builder.productNames);
+    if (currency.mixed) warnings.push(mixedCurrencyWarning(currency.mixed));
+    return finishAggregates(builder, {
       fileName: this.context.fileName,
       format: this.context.format,
       sheet: this.context.sheet,
       sheetsConsidered: this.context.sheetsConsidered,
-      currency: null,
+      currency: currency.code,
       asOf: this.context.asOf ?? null,
       warnings,
     });
-    this.settleCurrency(aggregates);
-    return aggregates;
   }
 
   /**
    * The user's choice, else what the sample showed, else prices quoted in product names
    * (the whole file's, not just the sample's: Online Retail's first "£" is on row 42,481).
    */
-  private settleCurrency(aggregates: Aggregates): void {
-    const profile = aggregates.profile;
-    if (this.context.currency) {
-      profile.currency = this.context.currency;
-      return;
-    }
-    const finding = this.currency ?? currencyOfTexts(aggregates.products.names);
-    profile.currency = finding?.code ?? null;
-    if (finding?.mixed) profile.warnings.push(mixedCurrencyWarning(finding.mixed));
+  private settledCurrency(productNames: readonly string[]): CurrencyFinding {
+    if (this.context.currency) return { code: this.context.currency };
+    return this.currency ?? currencyOfTexts(productNames) ?? { code: null };
   }
 
   private addRecord(view: RecordView): void {
