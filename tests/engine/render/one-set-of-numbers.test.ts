@@ -137,7 +137,9 @@ function withoutQuotedText(text: string, result: AnalysisResult): string {
     }
   });
   let out = text;
-  for (const q of [...quoted].sort((a, b) => b.length - a.length)) out = out.split(q).join(' ');
+  // Whole tokens only: a numeric customer id ("17850") is a name, but not inside "117,850.00".
+  for (const q of [...quoted].sort((a, b) => b.length - a.length))
+    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}.,])${escapeRegExp(q)}(?![\\p{L}\\p{N}]|[.,]\\d)`, 'gu'), ' ');
   return (
     out
       // Dates and months are labels, not figures.
@@ -152,6 +154,10 @@ function withoutQuotedText(text: string, result: AnalysisResult): string {
       // A truncated list's remainder ("A, B and 294 more") counts names, it quotes no figure.
       .replace(/and \d[\d,]* more/g, ' ')
   );
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Each figure as written (sign and currency dropped) with its decimals, e.g. "2,297,200.86" → "2297200.86". */
