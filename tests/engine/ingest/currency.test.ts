@@ -79,6 +79,24 @@ describe('currency detection', () => {
   }, 60_000);
 });
 
+describe('currency of the real files, as the datasets README describes them', () => {
+  it.each([
+    // Headers name dollars: CDNOW's "dollar_value", Iowa's "sale_dollars".
+    ['cdnow/CDNOW_master.txt', 'USD'],
+    ['iowa_liquor/IA_liquor_sales.csv', 'USD'],
+    // Bare amounts and no currency anywhere in the file: unknown, not guessed from the country.
+    ['superstore/Sample - Superstore.csv', null],
+    ['wholesale_customers/Wholesale customers data.csv', null],
+  ])(
+    '%s → %s',
+    async (relative, expected) => {
+      const agg = await ingest(createReadStream(datasetPath(relative)), { fileName: relative.split('/')[1] });
+      expect(agg.profile.currency).toBe(expected);
+    },
+    60_000,
+  );
+});
+
 describe('currency on rendered figures', () => {
   const csv = rows(['£1,200.50', '£80.00', '£15.25', '£40.00', '£2.75', '£9.99']);
 
