@@ -80,9 +80,11 @@ const CASES: [question: string, tool: string, answer: string][] = [
   [
     'show me the two smallest customers',
     'rank_customers',
-    ['Bottom 2 customers by revenue:', '1. Harbour Café: €1,400.00 (2 orders, Promising)', '2. Green Grocer Ltd: €2,600.00 (4 orders, New)'].join(
-      '\n',
-    ),
+    [
+      'Bottom 2 customers by revenue:',
+      '1. Harbour Café: €1,400.00 (2 orders, Promising)',
+      '2. Green Grocer Ltd: €2,600.00 (4 orders, New)',
+    ].join('\n'),
   ],
   [
     'which 3 customers order most often?',
@@ -216,7 +218,11 @@ const CASES: [question: string, tool: string, answer: string][] = [
     'There is no cross-sell suggestion for that customer: they already buy the products that usually go together.',
   ],
   ['What was revenue in March 2024?', 'get_trend', 'Revenue in March 2024: €8,900.00 from 7 orders.'],
-  ['total sales in Q2 2024', 'get_trend', 'Revenue in Q2 2024 (2024-04 to 2024-06): €23,300.00 from 17 orders. Best month: 2024-06 (€8,100.00).'],
+  [
+    'total sales in Q2 2024',
+    'get_trend',
+    'Revenue in Q2 2024 (2024-04 to 2024-06): €23,300.00 from 17 orders. Best month: 2024-06 (€8,100.00).',
+  ],
   [
     'revenue from January to March 2024',
     'get_trend',

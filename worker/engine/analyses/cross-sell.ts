@@ -102,7 +102,6 @@ function hasBought(byCustomer: Grouped, productOf: Int32Array, customer: number,
   return false;
 }
 
-
 /**
  * For each rule A → C, customers with A in at least two orders and no purchase of C,
  * scored by confidence × their spend on A; each (customer, product) keeps its best rule.

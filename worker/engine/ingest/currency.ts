@@ -27,7 +27,26 @@ const SIGNS: [RegExp, string][] = [
 ];
 
 /** ISO 4217 codes people write next to amounts; others are accepted from a currency column. */
-const CODES = ['EUR', 'USD', 'GBP', 'CHF', 'JPY', 'CAD', 'AUD', 'NZD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'INR', 'CNY', 'ZAR', 'BRL', 'MXN'];
+const CODES = [
+  'EUR',
+  'USD',
+  'GBP',
+  'CHF',
+  'JPY',
+  'CAD',
+  'AUD',
+  'NZD',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'INR',
+  'CNY',
+  'ZAR',
+  'BRL',
+  'MXN',
+];
 const CODE_NEAR_AMOUNT = new RegExp(`(?:\\b(${CODES.join('|')})\\s?[-(]?\\d|\\d\\s?(${CODES.join('|')})\\b)`);
 const SIGN_NEAR_AMOUNT = /(?:[€£$¥₹]\s?-?\d|\d\s?[€£$¥₹])/;
 const CURRENCY_HEADER = /^(currency|curr|ccy|currency ?code|currency ?id|w(ä|ae)hrung|devise|moneda|valuta|valuuta)$/i;
@@ -106,7 +125,8 @@ export function mixedCurrencyWarning(codes: readonly string[]): string {
 export function currencyOverride(value: string | undefined): string | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const code = value.trim().toUpperCase();
-  if (!isCurrencyCode(code)) throw new EngineError(`'${value}' is not a currency code: use three letters such as EUR, USD or GBP.`, 'BAD_CURRENCY');
+  if (!isCurrencyCode(code))
+    throw new EngineError(`'${value}' is not a currency code: use three letters such as EUR, USD or GBP.`, 'BAD_CURRENCY');
   return code;
 }
 

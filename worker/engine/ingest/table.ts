@@ -253,4 +253,3 @@ function assertUsable(plan: TablePlan, names: readonly string[]): void {
     'NO_AMOUNT',
   );
 }
-

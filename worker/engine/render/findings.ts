@@ -29,7 +29,9 @@ export function findingsOf(result: AnalysisResult): Finding[] {
       headline:
         (champions ? `${count(champions.customers)} Champions bring ${share(champions.revenueShare)} of revenue; ` : '') +
         // Each segment's own count, as stored: a sum would be a figure no report shows.
-        (atRisk.length ? `${atRisk.map((row) => `${count(row.customers)} ${row.segment}`).join(' and ')} (RFM segments of past buying); ` : '') +
+        (atRisk.length
+          ? `${atRisk.map((row) => `${count(row.customers)} ${row.segment}`).join(' and ')} (RFM segments of past buying); `
+          : '') +
         (tierA ? `${count(tierA.customers)} A-tier customers make 80% of revenue.` : ''),
     });
   }
