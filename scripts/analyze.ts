@@ -3,7 +3,7 @@
  * charts, dashboard and CSV exports out, through the same engine the job runs.
  *
  *   npm run analyze -- <file> [--out dir] [--sheet NAME] [--as-of YYYY-MM-DD] [--map role=Header ...]
- *                      [--no-png] [--threads N] [--help]
+ *                      [--currency CODE] [--no-png] [--threads N] [--help]
  *
  * Prints a one-line summary. On bad input it prints one line on stderr and exits 1
  * (2 for a usage error). `npm run analyze` runs this file as a prebuilt bundle
@@ -16,6 +16,7 @@ import type { Aggregates } from '../worker/engine/aggregate/types';
 import type { AnalysisResult, ColumnRole } from '../worker/engine/contract';
 import { ingest } from '../worker/engine/ingest';
 import { renderArtifacts } from '../worker/engine/render';
+import { money } from '../worker/engine/render/format';
 import { writePngs, type PngJob } from './png-pool';
 
 const ROLES: readonly ColumnRole[] = [
@@ -43,6 +44,8 @@ export interface CliArgs {
   sheet?: string;
   asOf?: string;
   roles: Partial<Record<ColumnRole, string>>;
+  /** ISO 4217 code (`--currency GBP`) replacing the currency the file shows. */
+  currency?: string;
   /** `false` (`--no-png`) skips the PNG copies of the charts. */
   png?: false;
   /** Worker threads for the PNG step (`--threads`, default 2). */
@@ -55,7 +58,7 @@ class UsageError extends Error {}
 const BYTE_STREAM = { type: 'bytes' } as Parameters<FileHandle['readableWebStream']>[0];
 
 const USAGE =
-  'usage: npm run analyze -- <file> [--out dir] [--sheet NAME] [--as-of YYYY-MM-DD] [--map role=Header ...] [--no-png] [--threads N] [--help]';
+  'usage: npm run analyze -- <file> [--out dir] [--sheet NAME] [--as-of YYYY-MM-DD] [--map role=Header ...] [--currency CODE] [--no-png] [--threads N] [--help]';
 
 /** `--help`: what the CLI writes, and when. */
 export const HELP = `${USAGE}
@@ -71,6 +74,9 @@ Analyses one CSV, TXT, XLSX or XLS file and writes into --out (default ./out):
   --sheet NAME        workbook sheet to read (default: the one that looks like data)
   --as-of YYYY-MM-DD  end of the observation period; later rows are left out
   --map role=Header   override an inferred column role; roles: ${ROLES.join(', ')}
+  --currency CODE     the amounts' currency (ISO 4217, e.g. GBP), replacing what the file
+                      shows; without it and without a sign in the file, amounts are
+                      written without a currency ("amounts in the file's currency")
   --help              this text`;
 
 /** Asked for with `--help`: not an error, but no analysis either. */
@@ -95,6 +101,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     } else if (arg === '--out') args.out = value();
     else if (arg === '--sheet') args.sheet = value();
     else if (arg === '--as-of') args.asOf = value();
+    else if (arg === '--currency') args.currency = value();
     else if (arg === '--map') {
       const mapping = value();
       const eq = mapping.indexOf('=');
@@ -145,6 +152,7 @@ export async function run(args: CliArgs): Promise<string> {
       sheet: args.sheet,
       asOf: args.asOf,
       roles: args.roles,
+      currency: args.currency,
     });
   } finally {
     await file.close();
@@ -154,11 +162,10 @@ export async function run(args: CliArgs): Promise<string> {
   await writeFile(join(args.out, 'analysis.json'), `${JSON.stringify(result, null, 2)}\n`);
   const files = await writeRenderedFiles(result, args);
   const { dataset, totals } = result;
-  const money = (v: number): string => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (
     `${dataset.fileName}${dataset.sheet ? ` [${dataset.sheet}]` : ''}: ${dataset.rowsRead.toLocaleString('en-US')} rows ` +
     `(${dataset.rowsRejected.toLocaleString('en-US')} rejected), ${totals.customers.toLocaleString('en-US')} customers, ` +
-    `${totals.orders.toLocaleString('en-US')} orders, revenue ${money(totals.revenue)}` +
+    `${totals.orders.toLocaleString('en-US')} orders, revenue ${money(totals.revenue, dataset.currency)}` +
     `${dataset.period.from ? `, ${dataset.period.from} … ${dataset.period.to}` : ''} → ${join(args.out, 'analysis.json')} (+${files} files)`
   );
 }

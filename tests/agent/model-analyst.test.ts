@@ -157,7 +157,7 @@ describe('model analyst: failures', () => {
     const system = messages.filter((m) => m.kind === 'system');
     expect(system).toEqual([{ kind: 'system', content: FALLBACK }]);
     expect(lastText(messages).split('\n')[0]).toBe('## Executive summary — Risk Assessment');
-    expect(lastText(messages)).toContain('**Revenue concentration is high**: Alpine Foods GmbH alone brings 51.6% of revenue (€48,000)');
+    expect(lastText(messages)).toContain('**Revenue concentration is high**: Alpine Foods GmbH alone brings 51.6% of revenue (€48,000.00)');
   });
 
   it('keeps the tool steps already persisted when the model fails mid-analysis', async () => {
@@ -287,7 +287,7 @@ describe('model analyst: chat', () => {
         'The AI answer was unavailable (the model service returned an error), so the offline analyst answered from the same computed results.',
     });
     expect(lastText(transcript.messages)).toBe(
-      'Revenue concentration is high. Alpine Foods GmbH brings 51.6% of revenue (€48,000). The top 10 customers make 100% of revenue, and 4 of 8 customers make 80%. HHI 3,141, Gini 0.54.',
+      'Revenue concentration is high. Alpine Foods GmbH brings 51.6% of revenue (€48,000.00). The top 10 customers make 100.0% of revenue, and 4 of 8 customers make 80%. HHI 3,141, Gini 0.54.',
     );
   });
 });

@@ -21,47 +21,47 @@ async function ask(question: string, result = wholesaleResult()) {
 
 const TOP_5 = [
   'Top 5 customers by revenue:',
-  '1. Alpine Foods GmbH: €48,000 (24 orders, Champions)',
-  '2. Baltic Traders: €14,500 (12 orders, Loyal)',
-  '3. Corner Deli: €9,800 (10 orders, Loyal)',
-  '4. Delta Catering: €7,200 (6 orders, At Risk)',
-  '5. Eastside Bistro: €5,400 (5 orders, Need Attention)',
+  '1. Alpine Foods GmbH: €48,000.00 (24 orders, Champions)',
+  '2. Baltic Traders: €14,500.00 (12 orders, Loyal)',
+  '3. Corner Deli: €9,800.00 (10 orders, Loyal)',
+  '4. Delta Catering: €7,200.00 (6 orders, At Risk)',
+  '5. Eastside Bistro: €5,400.00 (5 orders, Need Attention)',
 ].join('\n');
 
 const ALPINE = [
-  '**Alpine Foods GmbH** (C001): €48,000 revenue from 24 orders (51.6% of all revenue); first order 2024-01-04, last order 2024-12-20.',
+  '**Alpine Foods GmbH** (C001): €48,000.00 revenue from 24 orders (51.6% of all revenue); first order 2024-01-04, last order 2024-12-20.',
   'Segment: Champions, ABC class A.',
-  'Churn risk: low (98% likely still active, €960 at risk; 11 days since the last order).',
+  'Churn risk: low (98.0% likely still active, €960.00 at risk; 11 days since the last order).',
 ].join('\n');
 
 const DELTA = [
-  '**Delta Catering** (C004): €7,200 revenue from 6 orders (7.7% of all revenue); first order 2024-01-10, last order 2024-06-14.',
+  '**Delta Catering** (C004): €7,200.00 revenue from 6 orders (7.7% of all revenue); first order 2024-01-10, last order 2024-06-14.',
   'Segment: At Risk, ABC class A.',
-  'Churn risk: high (22% likely still active, €5,616 at risk; 200 days since the last order).',
+  'Churn risk: high (22.0% likely still active, €5,616.00 at risk; 200 days since the last order).',
 ].join('\n');
 
 const AT_RISK = [
-  '€15,090 of revenue is at risk. Customers at risk, by revenue at risk:',
-  '1. Delta Catering: high risk, 200 days since the last order (on average 30 days between orders), €5,616 at risk',
-  '2. Fjord Hotels: lost, 304 days since the last order (on average 45 days between orders), €3,895 at risk',
-  '3. Eastside Bistro: medium risk, 92 days since the last order (on average 45 days between orders), €2,430 at risk',
+  '€15,090.00 of revenue is at risk. Customers at risk, by revenue at risk:',
+  '1. Delta Catering: high risk, 200 days since the last order (on average 30 days between orders), €5,616.00 at risk',
+  '2. Fjord Hotels: lost, 304 days since the last order (on average 45 days between orders), €3,895.00 at risk',
+  '3. Eastside Bistro: medium risk, 92 days since the last order (on average 45 days between orders), €2,430.00 at risk',
 ].join('\n');
 
 const CONCENTRATION =
-  'Revenue concentration is high. Alpine Foods GmbH brings 51.6% of revenue (€48,000). The top 10 customers make 100% of revenue, and 4 of 8 customers make 80%. HHI 3,141, Gini 0.54.';
+  'Revenue concentration is high. Alpine Foods GmbH brings 51.6% of revenue (€48,000.00). The top 10 customers make 100.0% of revenue, and 4 of 8 customers make 80%. HHI 3,141, Gini 0.54.';
 
 const LOWEST_MARGIN = [
   'Bottom 5 products by margin %:',
-  '1. Truffle Paste: −15% margin (−€1,200 on €8,000)',
-  '2. Paper Napkins: 20% margin (€1,000 on €5,000)',
-  '3. Olive Oil 5L: 30% margin (€9,000 on €30,000)',
-  '4. Parmesan Wheel: 30% margin (€6,600 on €22,000)',
-  '5. Tomato Passata: 30% margin (€3,600 on €12,000)',
+  '1. Truffle Paste: -15.0% margin (-€1,200.00 on €8,000.00)',
+  '2. Paper Napkins: 20.0% margin (€1,000.00 on €5,000.00)',
+  '3. Olive Oil 5L: 30.0% margin (€9,000.00 on €30,000.00)',
+  '4. Parmesan Wheel: 30.0% margin (€6,600.00 on €22,000.00)',
+  '5. Tomato Passata: 30.0% margin (€3,600.00 on €12,000.00)',
   'Sold below cost: Truffle Paste.',
 ].join('\n');
 
 const OVERVIEW =
-  'wholesale-2024.csv covers 2024-01-04 to 2024-12-20: €93,000 revenue from 8 customers, 66 orders and 6 products (3 suppliers). Gross margin €24,600 (26.5%). Average order €1,409.';
+  'wholesale-2024.csv covers 2024-01-04 to 2024-12-20: €93,000.00 revenue from 8 customers, 66 orders and 6 products (3 suppliers). Gross margin €24,600.00 (26.5%). Average order €1,409.09.';
 
 const CASES: [question: string, tool: string, answer: string][] = [
   ['Who are my top 5 customers?', 'rank_customers', TOP_5],
@@ -72,26 +72,28 @@ const CASES: [question: string, tool: string, answer: string][] = [
     'rank_customers',
     [
       'Top 3 customers by revenue:',
-      '1. Alpine Foods GmbH: €48,000 (24 orders, Champions)',
-      '2. Baltic Traders: €14,500 (12 orders, Loyal)',
-      '3. Corner Deli: €9,800 (10 orders, Loyal)',
+      '1. Alpine Foods GmbH: €48,000.00 (24 orders, Champions)',
+      '2. Baltic Traders: €14,500.00 (12 orders, Loyal)',
+      '3. Corner Deli: €9,800.00 (10 orders, Loyal)',
     ].join('\n'),
   ],
   [
     'show me the two smallest customers',
     'rank_customers',
-    ['Bottom 2 customers by revenue:', '1. Harbour Café: €1,400 (2 orders, Promising)', '2. Green Grocer Ltd: €2,600 (4 orders, New)'].join(
-      '\n',
-    ),
+    [
+      'Bottom 2 customers by revenue:',
+      '1. Harbour Café: €1,400.00 (2 orders, Promising)',
+      '2. Green Grocer Ltd: €2,600.00 (4 orders, New)',
+    ].join('\n'),
   ],
   [
     'which 3 customers order most often?',
     'rank_customers',
     [
       'Top 3 customers by orders:',
-      '1. Alpine Foods GmbH: 24 orders (€48,000)',
-      '2. Baltic Traders: 12 orders (€14,500)',
-      '3. Corner Deli: 10 orders (€9,800)',
+      '1. Alpine Foods GmbH: 24 orders (€48,000.00)',
+      '2. Baltic Traders: 12 orders (€14,500.00)',
+      '3. Corner Deli: 10 orders (€9,800.00)',
     ].join('\n'),
   ],
   ['Tell me about Alpine Foods', 'find_customer', ALPINE],
@@ -101,30 +103,30 @@ const CASES: [question: string, tool: string, answer: string][] = [
   [
     'Who are the Champions?',
     'get_segments',
-    'Champions: 1 customer, €48,000 (51.6% of revenue):\n- Alpine Foods GmbH: €48,000, 24 orders, last order 2024-12-20',
+    'Champions: 1 customer, €48,000.00 (51.6% of revenue):\n- Alpine Foods GmbH: €48,000.00, 24 orders, last order 2024-12-20',
   ],
   [
     'list the loyal customers',
     'get_segments',
-    'Loyal: 2 customers, €24,300 (26.1% of revenue):\n- Baltic Traders: €14,500, 12 orders, last order 2024-12-02\n- Corner Deli: €9,800, 10 orders, last order 2024-11-25',
+    'Loyal: 2 customers, €24,300.00 (26.1% of revenue):\n- Baltic Traders: €14,500.00, 12 orders, last order 2024-12-02\n- Corner Deli: €9,800.00, 10 orders, last order 2024-11-25',
   ],
   [
     'which customers are hibernating?',
     'get_segments',
-    'Hibernating: 1 customer, €4,100 (4.4% of revenue):\n- Fjord Hotels: €4,100, 3 orders, last order 2024-03-02',
+    'Hibernating: 1 customer, €4,100.00 (4.4% of revenue):\n- Fjord Hotels: €4,100.00, 3 orders, last order 2024-03-02',
   ],
   [
     'show me the segments',
     'get_segments',
     [
       'Customer segments:',
-      '- Champions: 1 customer, €48,000 (51.6%)',
-      '- Loyal: 2 customers, €24,300 (26.1%)',
-      '- At Risk: 1 customer, €7,200 (7.7%)',
-      '- Need Attention: 1 customer, €5,400 (5.8%)',
-      '- Hibernating: 1 customer, €4,100 (4.4%)',
-      '- New: 1 customer, €2,600 (2.8%)',
-      '- Promising: 1 customer, €1,400 (1.5%)',
+      '- Champions: 1 customer, €48,000.00 (51.6%)',
+      '- Loyal: 2 customers, €24,300.00 (26.1%)',
+      '- At Risk: 1 customer, €7,200.00 (7.7%)',
+      '- Need Attention: 1 customer, €5,400.00 (5.8%)',
+      '- Hibernating: 1 customer, €4,100.00 (4.4%)',
+      '- New: 1 customer, €2,600.00 (2.8%)',
+      '- Promising: 1 customer, €1,400.00 (1.5%)',
     ].join('\n'),
   ],
   ['Which customers are likely to churn?', 'get_churn_risk', AT_RISK],
@@ -134,12 +136,12 @@ const CASES: [question: string, tool: string, answer: string][] = [
   [
     'who have we lost?',
     'get_churn_risk',
-    '€15,090 of revenue is at risk. Customers at risk, by revenue at risk:\n1. Fjord Hotels: lost, 304 days since the last order (on average 45 days between orders), €3,895 at risk',
+    '€15,090.00 of revenue is at risk. Customers at risk, by revenue at risk:\n1. Fjord Hotels: lost, 304 days since the last order (on average 45 days between orders), €3,895.00 at risk',
   ],
   [
     'high risk customers',
     'get_churn_risk',
-    '€15,090 of revenue is at risk. Customers at risk, by revenue at risk:\n1. Delta Catering: high risk, 200 days since the last order (on average 30 days between orders), €5,616 at risk',
+    '€15,090.00 of revenue is at risk. Customers at risk, by revenue at risk:\n1. Delta Catering: high risk, 200 days since the last order (on average 30 days between orders), €5,616.00 at risk',
   ],
   ['How concentrated is our revenue?', 'get_concentration', CONCENTRATION],
   ['how dependent are we on our biggest customer?', 'get_concentration', CONCENTRATION],
@@ -148,11 +150,11 @@ const CASES: [question: string, tool: string, answer: string][] = [
     'rank_products',
     [
       'Top 5 products by revenue:',
-      '1. Olive Oil 5L: €30,000 (margin 30%, 6 customers)',
-      '2. Parmesan Wheel: €22,000 (margin 30%, 5 customers)',
-      '3. Espresso Beans 1kg: €16,000 (margin 35%, 7 customers)',
-      '4. Tomato Passata: €12,000 (margin 30%, 6 customers)',
-      '5. Truffle Paste: €8,000 (margin −15%, 4 customers)',
+      '1. Olive Oil 5L: €30,000.00 (margin 30.0%, 6 customers)',
+      '2. Parmesan Wheel: €22,000.00 (margin 30.0%, 5 customers)',
+      '3. Espresso Beans 1kg: €16,000.00 (margin 35.0%, 7 customers)',
+      '4. Tomato Passata: €12,000.00 (margin 30.0%, 6 customers)',
+      '5. Truffle Paste: €8,000.00 (margin -15.0%, 4 customers)',
       'Sold below cost: Truffle Paste.',
     ].join('\n'),
   ],
@@ -163,8 +165,8 @@ const CASES: [question: string, tool: string, answer: string][] = [
     'rank_products',
     [
       'Top 2 products by margin:',
-      '1. Olive Oil 5L: €9,000 margin (on €30,000 revenue)',
-      '2. Parmesan Wheel: €6,600 margin (on €22,000 revenue)',
+      '1. Olive Oil 5L: €9,000.00 margin (on €30,000.00 revenue)',
+      '2. Parmesan Wheel: €6,600.00 margin (on €22,000.00 revenue)',
     ].join('\n'),
   ],
   [
@@ -172,39 +174,39 @@ const CASES: [question: string, tool: string, answer: string][] = [
     'rank_products',
     [
       'Top 3 products in Pantry by revenue:',
-      '1. Olive Oil 5L: €30,000 (margin 30%, 6 customers)',
-      '2. Tomato Passata: €12,000 (margin 30%, 6 customers)',
-      '3. Truffle Paste: €8,000 (margin −15%, 4 customers)',
+      '1. Olive Oil 5L: €30,000.00 (margin 30.0%, 6 customers)',
+      '2. Tomato Passata: €12,000.00 (margin 30.0%, 6 customers)',
+      '3. Truffle Paste: €8,000.00 (margin -15.0%, 4 customers)',
       'Sold below cost: Truffle Paste.',
     ].join('\n'),
   ],
   [
     'Tell me about olive oil',
     'find_product',
-    '**Olive Oil 5L** (P01, Pantry, from Mediterra Supply): €30,000 revenue (32.3% of all), margin €9,000 (30%); 1,500 units to 6 customers; trend 12%.\nBought together: Olive Oil 5L → Parmesan Wheel (confidence 80%, lift 1.6).',
+    '**Olive Oil 5L** (P01, Pantry, from Mediterra Supply): €30,000.00 revenue (32.3% of all), margin €9,000.00 (30.0%); 1,500 units to 6 customers; trend 12.0%.\nBought together: Olive Oil 5L → Parmesan Wheel (confidence 80.0%, lift 1.6).',
   ],
   [
     'supplier dependency',
     'get_suppliers',
     [
       'Supplier dependency is high: the top supplier has 68.8% of revenue.',
-      '- Mediterra Supply: €64,000 (68.8%), 3 products, 7 customers exposed',
-      '- Nordic Roasters: €16,000 (17.2%), 1 product, 7 customers exposed',
-      '- Gourmet Imports: €13,000 (14%), 2 products, 6 customers exposed',
+      '- Mediterra Supply: €64,000.00 (68.8%), 3 products, 7 customers exposed',
+      '- Nordic Roasters: €16,000.00 (17.2%), 1 product, 7 customers exposed',
+      '- Gourmet Imports: €13,000.00 (14.0%), 2 products, 6 customers exposed',
     ].join('\n'),
   ],
   [
     'How dependent are we on Mediterra Supply?',
     'get_suppliers',
     [
-      'Mediterra Supply supplies 68.8% of revenue (€64,000): 3 products, 7 customers exposed. Overall supplier dependency is high.',
+      'Mediterra Supply supplies 68.8% of revenue (€64,000.00): 3 products, 7 customers exposed. Overall supplier dependency is high.',
       'Its products by revenue:',
-      '1. Olive Oil 5L: €30,000',
-      '2. Parmesan Wheel: €22,000',
-      '3. Tomato Passata: €12,000',
+      '1. Olive Oil 5L: €30,000.00',
+      '2. Parmesan Wheel: €22,000.00',
+      '3. Tomato Passata: €12,000.00',
     ].join('\n'),
   ],
-  ['What goes with olive oil?', 'get_cross_sell', 'Products bought together:\n- Olive Oil 5L → Parmesan Wheel: confidence 80%, lift 1.6'],
+  ['What goes with olive oil?', 'get_cross_sell', 'Products bought together:\n- Olive Oil 5L → Parmesan Wheel: confidence 80.0%, lift 1.6'],
   [
     'What should I sell to Fjord Hotels?',
     'get_cross_sell',
@@ -215,22 +217,26 @@ const CASES: [question: string, tool: string, answer: string][] = [
     'get_cross_sell',
     "There is no cross-sell suggestion for that customer: none of the 2 rules found applies to them (a suggestion needs a rule's first product bought in at least 2 orders and its second never bought).",
   ],
-  ['What was revenue in March 2024?', 'get_trend', 'Revenue in March 2024: €8,900 from 7 orders.'],
-  ['total sales in Q2 2024', 'get_trend', 'Revenue in Q2 2024 (2024-04 to 2024-06): €23,300 from 17 orders. Best month: 2024-06 (€8,100).'],
+  ['What was revenue in March 2024?', 'get_trend', 'Revenue in March 2024: €8,900.00 from 7 orders.'],
+  [
+    'total sales in Q2 2024',
+    'get_trend',
+    'Revenue in Q2 2024 (2024-04 to 2024-06): €23,300.00 from 17 orders. Best month: 2024-06 (€8,100.00).',
+  ],
   [
     'revenue from January to March 2024',
     'get_trend',
-    'Revenue in January to March 2024 (2024-01 to 2024-03): €24,700 from 18 orders. Best month: 2024-03 (€8,900).',
+    'Revenue in January to March 2024 (2024-01 to 2024-03): €24,700.00 from 18 orders. Best month: 2024-03 (€8,900.00).',
   ],
   [
     'sales in the last 3 months',
     'get_trend',
-    'Revenue in the last 3 months (2024-10 to 2024-12): €23,400 from 15 orders. Best full month: 2024-10 (€8,300).',
+    'Revenue in the last 3 months (2024-10 to 2024-12): €23,400.00 from 15 orders. Best full month: 2024-10 (€8,300.00).',
   ],
   [
     'how much did we sell in 2024?',
     'get_trend',
-    'Revenue in 2024 (2024-01 to 2024-12): €93,000 from 66 orders. Best full month: 2024-03 (€8,900).',
+    'Revenue in 2024 (2024-01 to 2024-12): €93,000.00 from 66 orders. Best full month: 2024-03 (€8,900.00).',
   ],
   ['What was turnover in 2023?', 'get_trend', 'No data between 2023-01 and 2023-12; the data covers 2024-01 to 2024-12.'],
   ['give me an overview', 'get_overview', OVERVIEW],
@@ -249,8 +255,8 @@ describe('offline chat intents', () => {
     const { answer, trace: steps } = await ask('how are sales trending?');
     expect(steps).toEqual(['use:get_trend', 'result:get_trend', 'text']);
     expect(answer.split('\n').slice(0, 2)).toEqual([
-      'Monthly revenue from 2024-01 to 2024-12 (total €93,000): best full month 2024-03 at €8,900, weakest 2024-08 at €6,900. From the first to the last full month revenue changed −7.3%. 2024-12 is a partial month, so it is not compared.',
-      '- 2024-01: €8,200 (6 orders)',
+      'Monthly revenue from 2024-01 to 2024-12 (total €93,000.00): best full month 2024-03 at €8,900.00, weakest 2024-08 at €6,900.00. From the first to the last full month revenue changed -7.3%. 2024-12 is a partial month, so it is not compared.',
+      '- 2024-01: €8,200.00 (6 orders)',
     ]);
   });
 

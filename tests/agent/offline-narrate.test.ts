@@ -134,12 +134,12 @@ describe('offline narrative', () => {
       '## Executive summary — Risk Assessment',
       'This analysis focuses on the risks to revenue: concentration, churn, supplier dependency and loss-making products.',
       '',
-      'wholesale-2024.csv: €93,000 revenue from 8 customers and 66 orders, 2024-01-04 to 2024-12-20; gross margin 26.5%.',
+      'wholesale-2024.csv: €93,000.00 revenue from 8 customers and 66 orders, 2024-01-04 to 2024-12-20; gross margin 26.5%.',
       '',
-      '- **Revenue concentration is high**: Alpine Foods GmbH alone brings 51.6% of revenue (€48,000); 4 of 8 customers make 80% of it.',
-      '- **€15,090 of revenue is at risk**: Delta Catering (high, €5,616), Fjord Hotels (lost, €3,895) and Eastside Bistro (medium, €2,430) top the list.',
+      '- **Revenue concentration is high**: Alpine Foods GmbH alone brings 51.6% of revenue (€48,000.00); 4 of 8 customers make 80% of it.',
+      '- **€15,090.00 of revenue is at risk**: Delta Catering (high, €5,616.00), Fjord Hotels (lost, €3,895.00) and Eastside Bistro (medium, €2,430.00) top the list.',
       '- **Supplier dependency is high**: Mediterra Supply supplies 68.8% of revenue (3 products, 7 customers exposed).',
-      '- **Products**: Olive Oil 5L leads with €30,000; Truffle Paste is sold below cost (margin −€1,200, −15%).',
+      '- **Products**: Olive Oil 5L leads with €30,000.00; Truffle Paste is sold below cost: margin −1,200 (−15%).',
       '',
       '### Top actions',
       '1. Reduce dependence on Alpine Foods GmbH: secure a longer agreement with them and grow the next tier of accounts.',
@@ -162,7 +162,7 @@ describe('offline narrative', () => {
       '### Where are the cross-sell opportunities?',
       '### How is revenue trending?',
     ]);
-    expect(report).toContain('- Truffle Paste: €8,000, margin −15%, 4 customers, class B');
+    expect(report).toContain('- Truffle Paste: €8,000.00, margin -15.0%, 4 customers, class B');
     expect(report).toContain('**Action:** Bundle Olive Oil 5L with Parmesan Wheel and offer Parmesan Wheel to Fjord Hotels.');
   });
 

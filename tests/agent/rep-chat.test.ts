@@ -89,17 +89,17 @@ describe('chat about sales reps (hand-made file)', () => {
       [
         `I understood: **Anna Berg's scorecard over the whole file (2023-01-10 to 2024-08-01)** ("Anna" taken as Anna Berg).`,
         '',
-        '- Rank 2 of 2 by revenue: 265 (42.4% of all revenue), gross profit 115 (margin 43.4%).',
+        '- Rank 2 of 2 by revenue: 265.00 (42.4% of all revenue), gross profit 115.00 (margin 43.4%).',
         '- 3 customers served; 3 in the book, 2 new since 2024-01, 0 lost.',
-        '- Revenue at churn risk in the book: 140; call first: Acme (high, 140).',
-        "- Largest customer: Acme, 41.7% of the rep's revenue (100).",
+        '- Revenue at churn risk in the book: 140.00; call first: Acme (high, 140.00).',
+        "- Largest customer: Acme, 41.7% of the rep's revenue (100.00).",
       ].join('\n'),
     );
   });
 
   it('matches a typo ("Bob Stnoe") and the possessive ("Bob\'s book")', async () => {
     expect((await ask('how is Bob Stnoe performing', handMade)).answer).toMatch(/^I understood: \*\*Bob Stone's scorecard/);
-    expect((await ask("What's in Bob's book?", handMade)).answer).toMatch(/Rank 1 of 2 by revenue: 330 \(52.8% of all revenue\)/);
+    expect((await ask("What's in Bob's book?", handMade)).answer).toMatch(/Rank 1 of 2 by revenue: 330.00 \(52.8% of all revenue\)/);
   });
 
   it('"whose book has the most churn risk?" ranks the books by revenue at risk', async () => {
@@ -108,8 +108,8 @@ describe('chat about sales reps (hand-made file)', () => {
       [
         'I understood: **sales reps ranked by revenue at churn risk, most first, over the whole file (2023-01-10 to 2024-08-01)**.',
         '',
-        '1. Anna Berg: 140 at risk (0 lost of 3 customers in the book)',
-        '2. Bob Stone: 50 at risk (1 lost of 1 customer in the book)',
+        '1. Anna Berg: 140.00 at risk (0 lost of 3 customers in the book)',
+        '2. Bob Stone: 50.00 at risk (1 lost of 1 customer in the book)',
         '',
         "Lost customers: book customers the churn model rates lost. Revenue at risk: the churn analysis's revenue at risk (the last 12 months' revenue of customers rated high or lost), summed over the book.",
       ].join('\n'),
@@ -118,7 +118,7 @@ describe('chat about sales reps (hand-made file)', () => {
 
   it('asks which Anna when two reps share the name', async () => {
     const { answer } = await ask('how is anna doing', twoAnnas);
-    expect(answer).toBe('"anna" matches 2 reps: Anna Berg (190) and Anna Keller (180). Which one do you mean?');
+    expect(answer).toBe('"anna" matches 2 reps: Anna Berg (190.00) and Anna Keller (180.00). Which one do you mean?');
   });
 
   it('names an unknown rep instead of answering for another', async () => {
@@ -190,7 +190,7 @@ describe('the narrative', () => {
   it('scores the reps when the file has them, and names whose at-risk accounts to go through', async () => {
     const report = await narrate(handMade);
     expect(report).toContain(
-      "- **Sales reps**: Bob Stone leads 2 reps with 330 (52.8% of revenue, margin 34.9%); Anna Berg's book holds the most revenue at churn risk (140).",
+      "- **Sales reps**: Bob Stone leads 2 reps with 330.00 (52.8% of revenue, margin 34.9%); Anna Berg's book holds the most revenue at churn risk (140.00).",
     );
     expect(report).toContain("**Action:** Go through Anna Berg's at-risk accounts with them this week, starting with Acme.");
   });

@@ -1,14 +1,14 @@
 /**
- * How the analyst writes numbers in prose: grouped thousands, money with the file's
- * currency, shares as percentages. The numbers guard understands every form made here.
+ * How the analyst writes numbers in prose. Money and percentages go through the engine's
+ * formatter (worker/engine/render/format.ts), so the transcript, chat, reports and
+ * dashboard write each figure the same way; the numbers guard understands every form.
  */
 import { buyingRhythm } from '../engine/render/buying-rhythm';
+import { money, pct } from '../engine/render/format';
 
-const SYMBOLS: Record<string, string> = { EUR: '€', USD: '$', GBP: '£', JPY: '¥', INR: '₹' };
-
-/** The prefix for money in the file's currency (`€`), or '' when it has a code only. */
+/** What money starts with in the file's currency (`€`, `CHF `), or '' when it is unknown. */
 export function currencyPrefix(currency: string | null): string {
-  return currency ? (SYMBOLS[currency.toUpperCase()] ?? '') : '';
+  return currency ? money(0, currency).split(/\d/)[0] : '';
 }
 
 /** 48000 → "48,000"; 1234.5 → "1,234.5" (at most `decimals` decimals). */
@@ -16,27 +16,23 @@ export function formatNumber(value: number, decimals = 0): string {
   return value.toLocaleString('en-US', { maximumFractionDigits: decimals, minimumFractionDigits: 0 });
 }
 
-/** Money in the file's currency: "€48,000", or "48,000 CHF" for codes without a symbol. */
+/** Money in the file's currency, to the cent: "€48,000.00", "CHF 48,000.00", or "48,000.00" when unknown. */
 export function formatMoney(value: number, currency: string | null): string {
-  const prefix = currencyPrefix(currency);
-  const sign = value < 0 ? '−' : '';
-  const amount = formatNumber(Math.abs(value), Math.abs(value) < 100 ? 2 : 0);
-  if (prefix) return `${sign}${prefix}${amount}`;
-  return currency ? `${sign}${amount} ${currency}` : `${sign}${amount}`;
+  return money(value, currency);
 }
 
-/** A percentage already in percent units: 51.6 → "51.6%", −15 → "−15%". */
+/** A percentage already in percent units, to one decimal: 51.6 → "51.6%", −15 → "-15.0%". */
 export function formatPct(value: number): string {
-  return `${value < 0 ? '−' : ''}${formatNumber(Math.abs(value), 1)}%`;
+  return pct(value);
 }
 
-/** "1 customer", "8 customers". */
 /** "a", "a and b", "a, b and c". */
 export function joinNames(names: readonly string[]): string {
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
+/** "1 customer", "8 customers". */
 export function plural(count: number, word: string): string {
   return `${formatNumber(count)} ${word}${count === 1 ? '' : 's'}`;
 }

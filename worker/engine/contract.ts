@@ -163,6 +163,20 @@ export interface ChurnCustomer {
   clv12m?: number | null;
 }
 
+/** One risk class of the churn list: its customers and their revenue, to the cent. */
+export interface ChurnRiskSummary {
+  risk: ChurnRisk;
+  customers: number;
+  revenue12m: number;
+  revenueAtRisk: number;
+}
+
+/** The high or lost customers to call first (ids, in list order) and their revenue at risk. */
+export interface ChurnCallList {
+  customerIds: string[];
+  revenueAtRisk: number;
+}
+
 export interface Churn {
   model: 'bg-nbd' | 'heuristic' | 'unavailable';
   params: { r: number; alpha: number; a: number; b: number; timeUnit: 'days' | 'weeks'; logLikelihood: number } | null;
@@ -171,6 +185,10 @@ export interface Churn {
   note: string | null;
   revenueAtRisk: number;
   customers: ChurnCustomer[];
+  /** Per risk class, lost first (absent in results written before it existed). */
+  byRisk?: ChurnRiskSummary[];
+  /** Who to call first and the revenue they put at risk (absent in older results). */
+  callList?: ChurnCallList;
   /** The model tested on the file itself: refit before a holdout window, compared with it. */
   backtest?: ChurnBacktest;
 }

@@ -124,7 +124,7 @@ describe('crossSellOf', () => {
       {
         customer: { id: 'Solo', name: 'Solo' },
         product: { id: 'ink', name: 'ink' },
-        because: 'Bought pens in 3 orders (30.00) but never ink; 92% of customers who buy pens also buy it (lift 1.8).',
+        because: 'Bought pens in 3 orders (30.00) but never ink; 92.3% of customers who buy pens also buy it (lift 1.8).',
         score: expect.closeTo((12 / 13) * 30, 12),
       },
     ]);

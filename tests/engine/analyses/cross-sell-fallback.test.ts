@@ -68,7 +68,7 @@ describe('crossSellOf on a file whose product pairs are too sparse', () => {
       {
         customer: { id: 'Solo', name: 'Solo' },
         product: { id: 'Ink', name: 'Ink' },
-        because: 'Bought Pens on 2 order lines (30.00) but never anything from Ink; 67% of orders with Pens also include Ink (lift 1.3).',
+        because: 'Bought Pens on 2 order lines (30.00) but never anything from Ink; 66.7% of orders with Pens also include Ink (lift 1.3).',
         score: expect.closeTo((2 / 3) * 30, 12),
       },
     ]);

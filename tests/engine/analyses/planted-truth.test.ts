@@ -58,7 +58,7 @@ describe('the planted-truth file: every planted fact is found and reported', () 
     expect(first?.customer.name).toBe(PLANTED.beanLover);
     expect(first?.product.name).toBe(PLANTED.pair[1]);
     expect(first?.because).toMatch(
-      /^Bought Espresso Beans in 25 orders \(7,500\.00\) but never Milk Frother; \d+% of orders with Espresso Beans also include it/,
+      /^Bought Espresso Beans in 25 orders \(7,500\.00\) but never Milk Frother; \d+\.\d% of orders with Espresso Beans also include it/,
     );
   });
 });

@@ -33,11 +33,15 @@ describe('Online Retail: the 305 by-day CSVs concatenated into one stream', asyn
     expect(totals.orders).toBe(20726);
   });
 
-  it('keeps the 135,080 rows without a CustomerID in total revenue and says so', () => {
+  it('keeps the 135,080 rows without a CustomerID in total revenue and says so, in pounds', () => {
     expect(totals.revenueWithoutCustomer).toBe(1447682.12);
     expect(agg.profile.warnings).toContain(
-      'Rows without a customer id: 135,080 (1,447,682.12 of revenue). They count toward total, monthly and product revenue but not toward customer analyses.',
+      'Rows without a customer id: 135,080 (£1,447,682.12 of revenue). They count toward total, monthly and product revenue but not toward customer analyses.',
     );
+  });
+
+  it('is in pounds: the file shows £ only in product names ("Dotcomgiftshop Gift Voucher £40.00")', () => {
+    expect(agg.profile.currency).toBe('GBP');
   });
 
   it('spans December 2010 to December 2011, month by month', () => {

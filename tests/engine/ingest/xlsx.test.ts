@@ -67,8 +67,9 @@ describe('real workbooks', () => {
     expect(agg.profile.rowsRead).toBe(40000);
     expect(agg.customers.count).toBe(3621);
     expect(agg.profile.period).toEqual({ from: '2010-12-01', to: '2011-12-09' });
+    expect(agg.profile.currency).toBe('GBP');
     expect(agg.profile.warnings).toContain(
-      'Rows without a customer id: 10,057 (126,889.57 of revenue). They count toward total, monthly and product revenue but not toward customer analyses.',
+      'Rows without a customer id: 10,057 (£126,889.57 of revenue). They count toward total, monthly and product revenue but not toward customer analyses.',
     );
   });
 

@@ -3,6 +3,7 @@
  * focus area's sections through the shared tools, then writes an executive summary and
  * per-question findings; it answers chat by matching intents to the same tools.
  */
+import { ROUNDING_RULE } from '../../engine/render/format';
 import { FOCUS_AREAS, type FocusAreaId } from '../focus-areas';
 import type { Analyst, AnswerInput, NarrateInput } from '../analyst';
 import { Plan, TranscriptWriter } from '../transcript-writer';
@@ -100,6 +101,7 @@ export function reportOf(focus: FocusAreaId, findings: Finding[], question: stri
     lines.push('', `### ${finding.question}`, ...details.map((d) => `- ${d}`));
     if (finding.action) lines.push('', `**Action:** ${finding.action}`);
   }
+  lines.push('', `_${ROUNDING_RULE}_`);
   return lines.join('\n');
 }
 

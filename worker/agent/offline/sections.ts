@@ -22,6 +22,8 @@ import type { AnalystTool } from '../tools/tool-kit';
 import { fallbackSentence, itemWord, offerName } from '../../engine/render/cross-sell-words';
 import { reliabilityClause, reliabilityLines } from './churn-accuracy';
 import { capitalised, rulePhrase } from './cross-sell-phrases';
+import { currencyNote } from '../../engine/render/format';
+import { TWO_MEASURES_NOTE } from '../../engine/render/measure-notes';
 import { churnCustomerLine, formatMoney, formatNumber, formatPct, joinNames, plural } from '../format';
 import type { AnalysisResult } from '../../engine/contract';
 import { repSection } from './rep-section';
@@ -84,6 +86,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
         question: this.question,
         headline: `${o.fileName}: ${money(o.revenue)} revenue from ${formatNumber(o.customers)} customers and ${formatNumber(o.orders)} orders${period}${margin}.`,
         details: [
+          currencyNote(runner.currency),
           `${formatNumber(o.rowsUsed)} rows used, ${formatNumber(o.rowsRejected)} rejected; ${formatNumber(o.products)} products${o.suppliers === null ? '' : `, ${formatNumber(o.suppliers)} suppliers`}.`,
           ...(o.averageOrderValue === null ? [] : [`Average order value: ${money(o.averageOrderValue)}.`]),
           ...o.warnings.map((w) => `Note: ${w}`),
@@ -161,7 +164,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
           section: 'churn',
           question: this.question,
           headline: `**Churn**: no customer shows more than low risk.${reliabilityClause(churn.backtest)}`,
-          details: reliabilityLines(churn.backtest),
+          details: [...reliabilityLines(churn.backtest), TWO_MEASURES_NOTE],
           action: null,
         };
       }
@@ -170,7 +173,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
         section: 'churn',
         question: this.question,
         headline: `**${money(churn.revenueAtRisk)} of revenue is at risk**: ${joinNames(worst.map((c) => `${c.name} (${c.risk}, ${money(c.revenueAtRisk)})`))} top the list.${reliabilityClause(churn.backtest)}`,
-        details: [...churn.customers.map((c) => churnCustomerLine(c, money)), ...reliabilityLines(churn.backtest)],
+        details: [...churn.customers.map((c) => churnCustomerLine(c, money)), ...reliabilityLines(churn.backtest), TWO_MEASURES_NOTE],
         action: `Contact ${joinNames(worst.slice(0, 2).map((c) => c.name))} this week with a win-back offer, and watch reorder gaps for the rest.`,
       };
     },
@@ -191,11 +194,10 @@ export const SECTIONS: Record<SectionKey, Section> = {
         : null;
       const money = (v: number) => formatMoney(v, runner.currency);
       const leader = products.top[0];
-      const belowCost = (weakest?.products ?? []).filter((p) => p.margin !== null && p.margin < 0);
+      // Loss-makers in the engine's order (largest loss first), as the dashboard and reports list them.
+      const belowCost = products.flags.filter((f) => f.kind === 'negative-margin').slice(0, 3);
       const decliners = products.flags.filter((f) => f.kind === 'fast-decliner');
-      const lossText = belowCost.map(
-        (p) => `${p.name} is sold below cost (margin ${money(p.margin ?? 0)}, ${formatPct(p.marginPct ?? 0)})`,
-      );
+      const lossText = belowCost.map((f) => `${f.name} is ${lowerFirst(f.detail ?? '').replace(/\.$/, '')}`);
       return {
         section: 'products',
         question: this.question,
@@ -205,12 +207,14 @@ export const SECTIONS: Record<SectionKey, Section> = {
             (p) =>
               `${p.name}: ${money(p.revenue)}${p.marginPct === null ? '' : `, margin ${formatPct(p.marginPct)}`}, ${plural(p.customers, 'customer')}, class ${p.abc}`,
           ),
-          ...(weakest ? [`Thinnest margins: ${weakest.products.map((p) => `${p.name} ${formatPct(p.marginPct ?? 0)}`).join(', ')}.`] : []),
+          ...(weakest
+            ? [`Thinnest margins (lowest margin %): ${weakest.products.map((p) => `${p.name} ${formatPct(p.marginPct ?? 0)}`).join(', ')}.`]
+            : []),
           ...decliners.map((f) => `${f.name}: ${f.detail}`),
         ],
         action:
           belowCost.length > 0
-            ? `Reprice or renegotiate ${joinNames(belowCost.map((p) => p.name))}, which loses money on every sale${leader ? `; keep ${leader.name} in stock and visible` : ''}.`
+            ? `Reprice or renegotiate ${joinNames(belowCost.map((f) => f.name ?? ''))}, which ${belowCost.length === 1 ? 'loses' : 'lose'} money on every sale${leader ? `; keep ${leader.name} in stock and visible` : ''}.`
             : // Margin advice needs a cost column; without one the action rests on sales alone.
               `Protect availability of ${leader?.name ?? 'the A-class products'}${products.marginAvailable ? ' and review the thinnest-margin lines' : ''}.`,
       };
@@ -296,7 +300,8 @@ export const SECTIONS: Record<SectionKey, Section> = {
       return {
         section: 'trend',
         question: this.question,
-        headline: `**Trend**: ${money(t.total.revenue)} over ${t.range.from} to ${t.range.to}${
+        // The range's revenue is the overview's total; summing rounded months here would quote a second figure for it.
+        headline: `**Trend**: ${t.range.from} to ${t.range.to}${
           t.best && t.worst
             ? `; best ${full}month ${t.best.month} (${money(t.best.revenue)}), weakest ${full}month ${t.worst.month} (${money(t.worst.revenue)})`
             : `; fewer than two ${full}months, so no month is compared`
@@ -317,6 +322,11 @@ export const SECTIONS: Record<SectionKey, Section> = {
   },
   reps: repSection,
 };
+
+/** "Sold below cost: …" → "sold below cost: …", to continue a sentence. */
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
 
 /**
  * The segment action names the largest customer as a Champion only when it is one; a

@@ -162,9 +162,8 @@ export const getChurnRisk = defineTool({
     const churn = churnOrFail(result);
     const wanted = risk ? [risk] : ['lost', 'high', 'medium'];
     const inRegion = regionFilter(customerRegions, region);
-    const matching = churn.customers
-      .filter((c) => wanted.includes(c.risk) && inRegion(c.id))
-      .sort((a, b) => b.revenueAtRisk - a.revenueAtRisk);
+    // The engine's order (most revenue at risk first), so the call list reads the same everywhere.
+    const matching = churn.customers.filter((c) => wanted.includes(c.risk) && inRegion(c.id));
     const count = (level: string) => churn.customers.filter((c) => c.risk === level).length;
     return {
       notice: DATA_NOTICE,

@@ -3,6 +3,7 @@
  * contiguous months, CSR baskets) and writes the dataset profile, including the warnings
  * that tell the user what the file can and cannot support.
  */
+import { money } from '../render/format';
 import type { ColumnRole, DatasetProfile, FileFormat } from '../contract';
 import { type AggregateBuilder, MONTH_BASE, REASONS } from './builder';
 import type { PairMap } from './pair-map';
@@ -207,7 +208,6 @@ function profileOf(b: AggregateBuilder, agg: Aggregates, context: ProfileContext
   };
 }
 
-const money = (v: number): string => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const count = (v: number): string => v.toLocaleString('en-US');
 /** `1 row has` / `3 rows have`. */
 const rows = (n: number, verb?: 'has' | 'was'): string => {
@@ -237,7 +237,7 @@ function coverageWarnings(b: AggregateBuilder, agg: Aggregates, context: Profile
       out.push(`No customer id column: customers are identified by their name ('${b.plan.columns[roles.customerName as number].name}').`);
     if (b.rowsWithoutCustomer > 0 && agg.customers.count > 0) {
       out.push(
-        `Rows without a customer id: ${count(b.rowsWithoutCustomer)} (${money(b.revenueWithoutCustomer)} of revenue). They count toward total, monthly and product revenue but not toward customer analyses.`,
+        `Rows without a customer id: ${count(b.rowsWithoutCustomer)} (${money(b.revenueWithoutCustomer, context.currency)} of revenue). They count toward total, monthly and product revenue but not toward customer analyses.`,
       );
     }
     if (!agg.hasDates) out.push('No date column was found, so trends, recency and churn cannot be analysed.');

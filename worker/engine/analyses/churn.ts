@@ -4,6 +4,7 @@
  * that compare each customer's silence with their own rhythm (see `churn-risk.ts`).
  * Falls back to the rhythm rules alone when the data cannot support a fit.
  */
+import { churnByRisk, churnCallList } from './churn-summary';
 import type { Aggregates } from '../aggregate/types';
 import type { Churn, ChurnBacktest, ChurnCustomer, ChurnRisk } from '../contract';
 import { conditionalExpectedPurchases, fitBgNbd, probabilityAlive, type BgNbdParams } from './bg-nbd';
@@ -121,8 +122,11 @@ export function churnOf(agg: Aggregates, asOfDay: number): Churn | null {
       : null,
     gammaGamma: spendModel,
     note,
-    revenueAtRisk: customers.reduce((sum, customer) => sum + customer.revenueAtRisk, 0),
+    // Rounded to the cent at the edge, like the totals, so every surface quotes one value.
+    revenueAtRisk: Math.round(customers.reduce((sum, customer) => sum + customer.revenueAtRisk, 0) * 100) / 100,
     customers,
+    byRisk: churnByRisk(customers),
+    callList: churnCallList(customers),
     backtest: backtestOf(agg, asOfDay),
   };
 }

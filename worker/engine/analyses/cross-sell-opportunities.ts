@@ -4,6 +4,7 @@
  * of that sub-category or category, and "repeatedly" counts order lines (one product on one
  * order), since several products of one group can share an order.
  */
+import { money, share } from '../render/format';
 import type { Aggregates, PairTriples } from '../aggregate/types';
 import type { CrossSell } from '../contract';
 import type { MinedRule } from './association-rules';
@@ -71,20 +72,25 @@ export function customerItemsOf(agg: Aggregates, level: ItemLevel): PairTriples 
   return { a: Int32Array.from(a), b: Int32Array.from(b), revenue: Float64Array.from(revenue), orders: Int32Array.from(orders) };
 }
 
-const money = (value: number): string => value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** The sentence saying why: what the customer bought, what they never bought, and the rule behind it. */
-function becauseOf(level: ItemLevel, basis: 'invoice' | 'customer', rule: MinedRule, orders: number, spend: number): string {
+function becauseOf(
+  level: ItemLevel,
+  basis: 'invoice' | 'customer',
+  rule: MinedRule,
+  orders: number,
+  spend: number,
+  currency: string | null,
+): string {
   const a = level.names[rule.antecedent];
   const c = level.names[rule.consequent];
-  const confidence = `${(rule.confidence * 100).toFixed(0)}%`;
+  const confidence = share(rule.confidence);
   const lift = `(lift ${rule.lift.toFixed(1)})`;
   if (level.level === 'product') {
     const together = basis === 'customer' ? ['customers who buy', 'also buy it'] : ['orders with', 'also include it'];
-    return `Bought ${a} in ${orders} orders (${money(spend)}) but never ${c}; ${confidence} of ${together[0]} ${a} ${together[1]} ${lift}.`;
+    return `Bought ${a} in ${orders} orders (${money(spend, currency)}) but never ${c}; ${confidence} of ${together[0]} ${a} ${together[1]} ${lift}.`;
   }
   const together = basis === 'customer' ? `customers who buy ${a} also buy ${c}` : `orders with ${a} also include ${c}`;
-  return `Bought ${a} on ${orders} order lines (${money(spend)}) but never anything from ${c}; ${confidence} of ${together} ${lift}.`;
+  return `Bought ${a} on ${orders} order lines (${money(spend, currency)}) but never anything from ${c}; ${confidence} of ${together} ${lift}.`;
 }
 
 /**
@@ -124,7 +130,7 @@ export function opportunitiesOf(
     .map(({ customer, rule, orders, spend, score }) => ({
       customer: { id: c.ids[customer], name: c.names[customer] },
       product: { id: level.ids[rule.consequent], name: level.names[rule.consequent] },
-      because: becauseOf(level, basis, rule, orders, spend),
+      because: becauseOf(level, basis, rule, orders, spend, agg.profile.currency),
       score,
     }));
   return { opportunities, found: best.size };

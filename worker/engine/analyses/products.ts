@@ -5,6 +5,7 @@
  * cost column it is null and the note says why.
  */
 import type { Aggregates } from '../aggregate/types';
+import { money, pct } from '../render/format';
 import type { ProductItem, Products } from '../contract';
 import { monthOfDay, revenueInMonths } from './calendar';
 import { abcTiers } from './stats';
@@ -51,7 +52,12 @@ export function productsOf(agg: Aggregates, asOfDay: number): Products | null {
       trendPct: trend && trend.prior[i] > 0 ? ((trend.recent[i] - trend.prior[i]) / trend.prior[i]) * 100 : null,
     });
   }
-  const flags = [...negativeMarginFlags(items), ...belowCategoryFlags(items), ...(trend ? declineFlags(items, trend.prior) : [])];
+  const currency = agg.profile.currency;
+  const flags = [
+    ...negativeMarginFlags(items, currency),
+    ...belowCategoryFlags(items),
+    ...(trend ? declineFlags(items, trend.prior, currency) : []),
+  ];
   items.sort((a, b) => b.revenue - a.revenue);
   const notes: string[] = [];
   if (!cost) notes.push('The file has no cost (or profit) column, so margins are not shown — they would have to be invented.');
@@ -70,12 +76,11 @@ function trendWindows(agg: Aggregates, asOfDay: number): { recent: Float64Array;
   };
 }
 
-const money = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 0 });
-
 /** Margins within half a cent of zero are rounding noise from summing cost = sales − profit. */
 const MARGIN_NOISE = 0.005;
 
-function negativeMarginFlags(items: ProductItem[]): ProductFlag[] {
+/** Below cost, largest loss first: the one ranking every surface shows (issue 14 item 6). */
+function negativeMarginFlags(items: ProductItem[], currency: string | null): ProductFlag[] {
   return items
     .filter((item) => item.margin !== null && item.margin < -MARGIN_NOISE)
     .sort((a, b) => (a.margin ?? 0) - (b.margin ?? 0))
@@ -83,7 +88,7 @@ function negativeMarginFlags(items: ProductItem[]): ProductFlag[] {
       id: item.id,
       name: item.name,
       kind: 'negative-margin' as const,
-      detail: `Sold below cost: margin ${money(item.margin ?? 0)} on revenue ${money(item.revenue)}.`,
+      detail: `Sold below cost: margin ${money(item.margin ?? 0, currency)} on revenue ${money(item.revenue, currency)}.`,
     }));
 }
 
@@ -110,14 +115,14 @@ function belowCategoryFlags(items: ProductItem[]): ProductFlag[] {
       id: item.id,
       name: item.name,
       kind: 'below-category-margin',
-      detail: `Margin ${item.marginPct.toFixed(1)}% vs ${categoryPct.toFixed(1)}% for ${item.category} (${gap.toFixed(1)} points below).`,
+      detail: `Margin ${pct(item.marginPct)} vs ${pct(categoryPct)} for ${item.category} (${gap.toFixed(1)} points below).`,
       gap,
     });
   }
   return flags.sort((a, b) => b.gap - a.gap).map(({ gap: _gap, ...flag }) => flag);
 }
 
-function declineFlags(items: ProductItem[], prior: Float64Array): ProductFlag[] {
+function declineFlags(items: ProductItem[], prior: Float64Array, currency: string | null): ProductFlag[] {
   // `items` is still in product-index order here, so prior[i] lines up with items[i].
   const priorTotal = prior.reduce((sum, value) => sum + Math.max(0, value), 0);
   const flags: (ProductFlag & { loss: number })[] = [];
@@ -127,7 +132,7 @@ function declineFlags(items: ProductItem[], prior: Float64Array): ProductFlag[] 
       id: item.id,
       name: item.name,
       kind: 'fast-decliner',
-      detail: `Revenue down ${Math.abs(item.trendPct).toFixed(0)}% in the last 6 months vs the 6 before (from ${money(prior[i])}).`,
+      detail: `Revenue down ${pct(Math.abs(item.trendPct))} in the last 6 months vs the 6 before (from ${money(prior[i], currency)}).`,
       loss: prior[i] * (-item.trendPct / 100),
     });
   });

@@ -6,6 +6,7 @@
 import type { Aggregates } from '../aggregate/types';
 import type { ColumnRole, FileFormat } from '../contract';
 import { EngineError } from '../errors';
+import { currencyOverride } from './currency';
 import { chunksOf, readAll, type ByteSource } from './source';
 import type { SnapshotConsumer } from '../snapshot/row-sink';
 import { readText } from './text';
@@ -21,6 +22,8 @@ export interface IngestOptions {
   asOf?: string;
   /** Role → header overrides (`--map customerId=Kunde`). */
   roles?: Partial<Record<ColumnRole, string>>;
+  /** ISO 4217 code the user chose; replaces the currency the file shows (see currency.ts). */
+  currency?: string;
   onProgress?: (p: { bytesRead: number; rows: number }) => void;
   /** Receives the cleaned rows as a columnar snapshot for `query_data` (see engine/snapshot). */
   snapshot?: SnapshotConsumer;
@@ -53,6 +56,7 @@ export async function ingest(source: ReadableStream<Uint8Array> | AsyncIterable<
     warnings: [] as string[],
     asOf: options.asOf,
     roles: options.roles,
+    currency: currencyOverride(options.currency),
     snapshot: options.snapshot,
   };
   const chunks = chunksOf(source as ByteSource);

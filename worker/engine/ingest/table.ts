@@ -12,6 +12,7 @@ import { EngineError } from '../errors';
 import { parseDate } from '../schema/dates';
 import { inferSchema, type TablePlan } from '../schema/infer';
 import { COMMA, DOT, parseNumber } from '../schema/numbers';
+import { currencyOfSample, currencyOfTexts, mixedCurrencyWarning, type CurrencyFinding } from './currency';
 import { RecordEncoder } from './record-encoder';
 import type { RecordView } from './tokenizer';
 import { RowSink, type SnapshotConsumer } from '../snapshot/row-sink';
@@ -31,6 +32,8 @@ export interface TableContext {
   semicolonDelimited: boolean;
   asOf?: string;
   roles?: Partial<Record<ColumnRole, string>>;
+  /** ISO 4217 code chosen by the user; replaces what the file shows. */
+  currency?: string;
   /** Receives the cleaned rows as a columnar snapshot (transaction files only). */
   snapshot?: SnapshotConsumer;
 }
@@ -44,7 +47,7 @@ export class TableReader {
   private headerBytes: Uint8Array | null = null;
   private repeatedHeaders = 0;
   private dataRows = 0;
-  private currency: string | null = null;
+  private currency: CurrencyFinding | null = null;
   private readonly encoder = new RecordEncoder();
   private readonly asOfDay: number;
 
@@ -86,15 +89,26 @@ export class TableReader {
       warnings.push(
         `Skipped ${this.repeatedHeaders.toLocaleString('en-US')} repeated header ${this.repeatedHeaders === 1 ? 'line' : 'lines'}.`,
       );
+    const currency = this.settledCurrency(builder.productNames);
+    if (currency.mixed) warnings.push(mixedCurrencyWarning(currency.mixed));
     return finishAggregates(builder, {
       fileName: this.context.fileName,
       format: this.context.format,
       sheet: this.context.sheet,
       sheetsConsidered: this.context.sheetsConsidered,
-      currency: this.currency,
+      currency: currency.code,
       asOf: this.context.asOf ?? null,
       warnings,
     });
+  }
+
+  /**
+   * The user's choice, else what the sample showed, else prices quoted in product names
+   * (the whole file's, not just the sample's: Online Retail's first "£" is on row 42,481).
+   */
+  private settledCurrency(productNames: readonly string[]): CurrencyFinding {
+    if (this.context.currency) return { code: this.context.currency };
+    return this.currency ?? currencyOfTexts(productNames) ?? { code: null };
   }
 
   private addRecord(view: RecordView): void {
@@ -133,7 +147,7 @@ export class TableReader {
       overrides: this.context.roles,
     });
     assertUsable(plan, names);
-    this.currency = currencyOf(plan, rows);
+    this.currency = currencyOfSample(plan, rows);
     if (!headerless) {
       this.header = sample[headerAt];
       this.headerBytes = new TextEncoder().encode(this.header[0] ?? '');
@@ -238,27 +252,4 @@ function assertUsable(plan: TablePlan, names: readonly string[]): void {
     `Could not find an amount column. The file needs a line amount (such as Amount, Sales or Total) or a quantity and a unit price. Its columns are: ${names.join(', ')}.`,
     'NO_AMOUNT',
   );
-}
-
-const SYMBOLS: [RegExp, string][] = [
-  [/€|\bEUR\b/, 'EUR'],
-  [/£|\bGBP\b/, 'GBP'],
-  [/\$|\bUSD\b/, 'USD'],
-  [/\bCHF\b/, 'CHF'],
-  [/¥|\bJPY\b/, 'JPY'],
-];
-
-/** The currency written in the money columns' values or headers, or null when none is. */
-function currencyOf(plan: TablePlan, rows: readonly string[][]): string | null {
-  const columns = (['amount', 'unitPrice'] as const).map((r) => plan.roles[r]).filter((c): c is number => c !== undefined);
-  for (const c of columns) {
-    const text = `${plan.columns[c].name} ${rows
-      .slice(0, 200)
-      .map((r) => r[c] ?? '')
-      .join(' ')}`;
-    for (const [pattern, code] of SYMBOLS) if (pattern.test(text)) return code;
-    if (/dollar/i.test(plan.columns[c].name)) return 'USD';
-    if (/euro/i.test(plan.columns[c].name)) return 'EUR';
-  }
-  return null;
 }

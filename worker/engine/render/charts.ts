@@ -3,7 +3,7 @@
  * A chart whose section is missing (no dates, no supplier column, …) is simply not drawn.
  */
 import type { AnalysisResult, ChurnRisk } from '../contract';
-import { compact, share } from './format';
+import { compactMoney, share } from './format';
 import { churnCalibrationChart } from './churn-calibration-chart';
 import { repRevenueChart } from './rep-chart';
 import { partialMonthsOf } from '../analyses/partial-months';
@@ -31,13 +31,14 @@ function topCustomersChart(result: AnalysisResult): Chart | null {
   const total = result.segments?.customers.reduce((sum, c) => sum + Math.max(0, c.revenue), 0) ?? 0;
   if (customers.length === 0 || total <= 0) return null;
   const title = 'Top 10 customers by revenue';
+  const currency = result.dataset.currency;
   const svg = horizontalBars(
     {
       id: 'top-customers',
       title,
       description: `Revenue of the ${customers.length} largest customers; together ${share(result.concentration?.top10Share ?? null)} of revenue.`,
     },
-    customers.map((c) => ({ label: c.name, value: c.revenue, note: `${compact(c.revenue)} (${share(c.revenue / total)})` })),
+    customers.map((c) => ({ label: c.name, value: c.revenue, note: `${compactMoney(c.revenue, currency)} (${share(c.revenue / total)})` })),
   );
   return { name: 'top-customers.svg', title, svg };
 }
@@ -78,7 +79,7 @@ function segmentsChart(result: AnalysisResult): Chart | null {
     summary.map((s) => ({
       label: s.segment,
       value: s.revenue,
-      note: `${compact(s.revenue)} · ${s.customers} customers · ${share(s.revenueShare)}`,
+      note: `${compactMoney(s.revenue, result.dataset.currency)} · ${s.customers} customers · ${share(s.revenueShare)}`,
     })),
   );
   return { name: 'segments.svg', title, svg };
@@ -117,6 +118,7 @@ function churnChart(result: AnalysisResult): Chart | null {
       yMin: 0,
       yMax: Math.max(1, ...points.map((p) => p.y)),
       xFormat: modelled ? (v) => share(v, 0) : undefined,
+      yFormat: (v) => compactMoney(v, result.dataset.currency),
     },
     points,
     (['lost', 'high', 'medium', 'low'] as const).map((risk) => ({ label: risk, color: RISK_COLORS[risk] })),
@@ -135,7 +137,7 @@ function productsChart(result: AnalysisResult): Chart | null {
         title,
         description: 'Revenue of the 15 best-selling products. The file has no cost data, so margins are not shown.',
       },
-      products.items.slice(0, 15).map((p) => ({ label: p.name, value: p.revenue })),
+      products.items.slice(0, 15).map((p) => ({ label: p.name, value: p.revenue, note: compactMoney(p.revenue, result.dataset.currency) })),
     );
     return { name: 'top-products.svg', title, svg };
   }
@@ -160,6 +162,7 @@ function productsChart(result: AnalysisResult): Chart | null {
       xMax: Math.max(1, ...points.map((p) => p.x)),
       yMin: Math.min(0, ...points.map((p) => p.y)),
       yMax: Math.max(1, ...points.map((p) => p.y)),
+      xFormat: (v) => compactMoney(v, result.dataset.currency),
       yFormat: (v) => `${v.toFixed(0)}%`,
     },
     points,
@@ -203,6 +206,7 @@ function trendChart(result: AnalysisResult): Chart | null {
     // A month the data covers only in part is labelled so its short bar is not read as a fall.
     monthly.map((m) => ({ label: partial.includes(m.month) ? `${m.month} (partial)` : m.month, value: m.revenue })),
     Math.max(1, Math.ceil(monthly.length / 24)),
+    (v) => compactMoney(v, result.dataset.currency),
   );
   return { name: 'monthly-trend.svg', title, svg };
 }

@@ -9,7 +9,8 @@ import { topActions } from './executive-summary';
 import { backtestHeadline } from './churn-backtest-report';
 import { crossSellLevel, fallbackSentence, itemWord } from './cross-sell-words';
 import { findingsOf } from './findings';
-import { count, money, pct, share } from './format';
+import { churnSummaryOf } from '../analyses/churn-summary';
+import { count, currencyNote, money, pct, ROUNDING_RULE, share } from './format';
 import { repScorecardsTable } from './rep-dashboard';
 
 /**
@@ -121,8 +122,9 @@ function lists(result: AnalysisResult): string {
       ),
     );
   }
-  const atRisk = (result.churn?.customers ?? []).filter((c) => c.risk === 'high' || c.risk === 'lost').slice(0, 12);
   if (result.churn && result.churn.model !== 'unavailable') {
+    // The same call list as "Do this first" and churn.md, as stored in analysis.json.
+    const atRisk = churnSummaryOf(result.churn).called;
     cards.push(
       card(
         'half',
@@ -212,13 +214,13 @@ export function dashboardHtml(result: AnalysisResult, charts: Chart[]): string {
 </head>
 <body>
 <main>
-<header><h1>${h(d.fileName)}</h1><p>${h(`${period} · as of ${result.asOf ?? 'n/a'} · ${count(d.rowsUsed)} rows analysed`)}</p></header>
+<header><h1>${h(d.fileName)}</h1><p>${h(`${period} · as of ${result.asOf ?? 'n/a'} · ${count(d.rowsUsed)} rows analysed · ${currencyNote(d.currency)}`)}</p></header>
 ${kpis(result)}
 <section class="card"><h2>Do this first</h2>${actions.length ? `<ol class="actions">${actions.map((a) => `<li>${a}</li>`).join('')}</ol>` : '<p>No urgent actions.</p>'}</section>
 ${board(findings)}
 ${board(chartCards, false)}
 ${lists(result)}
-<footer>${h(`Generated ${result.generatedAt} by Tally. Figures are computed from the uploaded file; see the reports for methods and thresholds.`)}</footer>
+<footer>${h(`Generated ${result.generatedAt} by Tally. Figures are computed from the uploaded file; see the reports for methods and thresholds. ${ROUNDING_RULE}`)}</footer>
 </main>
 </body>
 </html>

@@ -1,7 +1,7 @@
 /** The executive summary: the file in one table, one finding per question, and the first actions. */
 import type { AnalysisResult } from '../contract';
+import { CALL_LIST_SIZE, churnSummaryOf } from '../analyses/churn-summary';
 import { offerName } from './cross-sell-words';
-import { CALL_LIST_SIZE } from './reports-customers';
 import { findingsOf } from './findings';
 import { count, money, pct } from './format';
 import { blocks, bullets, md, nameList, table } from './markdown';
@@ -13,20 +13,14 @@ import { blocks, bullets, md, nameList, table } from './markdown';
 export function topActions(result: AnalysisResult, escape: (text: string) => string = md): string[] {
   const currency = result.dataset.currency;
   const actions: string[] = [];
-  const callList = (result.churn?.customers ?? [])
-    .filter((c) => (c.risk === 'high' || c.risk === 'lost') && c.revenueAtRisk > 0)
-    .slice(0, CALL_LIST_SIZE);
-  if (callList.length)
+  // The call list and its revenue at risk are stored in analysis.json, never re-summed here.
+  const summary = result.churn ? churnSummaryOf(result.churn) : null;
+  if (summary && summary.called.length)
     actions.push(
-      `Call these ${callList.length} customers first: ${nameList(
-        callList.map((c) => escape(c.name)),
+      `Call these ${summary.called.length} customers first: ${nameList(
+        summary.called.map((c) => escape(c.name)),
         CALL_LIST_SIZE,
-      )} (${escape(
-        money(
-          callList.reduce((sum, c) => sum + c.revenueAtRisk, 0),
-          currency,
-        ),
-      )} at risk).`,
+      )} (${escape(money(summary.callList.revenueAtRisk, currency))} of revenue at risk).`,
     );
   const keyAccounts = result.concentration?.keyAccounts ?? [];
   if (keyAccounts.length)

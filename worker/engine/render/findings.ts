@@ -3,8 +3,10 @@
  * executive summary and the dashboard so both say exactly the same thing.
  */
 import type { AnalysisResult } from '../contract';
+import { churnSummaryOf, riskRow } from '../analyses/churn-summary';
 import { crossSellLevel, fallbackSentence, itemWord } from './cross-sell-words';
 import { count, money, pct, share } from './format';
+import { TWO_MEASURES_NOTE } from './measure-notes';
 import { repHeadline } from './rep-scorecards-report';
 
 export interface Finding {
@@ -21,15 +23,16 @@ export function findingsOf(result: AnalysisResult): Finding[] {
   const s = result.segments;
   if (s) {
     const champions = s.summary.find((row) => row.segment === 'Champions');
-    const atRisk = s.summary.filter((row) => row.segment === 'At Risk' || row.segment === "Can't Lose Them");
+    const atRisk = s.summary.filter((row) => (row.segment === 'At Risk' || row.segment === "Can't Lose Them") && row.customers > 0);
     const tierA = s.abcSummary.find((row) => row.tier === 'A');
     findings.push({
       question: 'Who are my customers?',
       report: 'segments.md',
       headline:
         (champions ? `${count(champions.customers)} Champions bring ${share(champions.revenueShare)} of revenue; ` : '') +
+        // Each segment's own count, as stored: a sum would be a figure no report shows.
         (atRisk.length
-          ? `${count(atRisk.reduce((sum, row) => sum + row.customers, 0))} valuable customers are At Risk or Can't Lose Them; `
+          ? `${atRisk.map((row) => `${count(row.customers)} ${row.segment}`).join(' and ')} (RFM segments of past buying); `
           : '') +
         (tierA ? `${count(tierA.customers)} A-tier customers make 80% of revenue.` : ''),
     });
@@ -47,14 +50,17 @@ export function findingsOf(result: AnalysisResult): Finding[] {
   }
   const ch = result.churn;
   if (ch) {
-    const high = ch.customers.filter((x) => x.risk === 'high' || x.risk === 'lost');
+    const { byRisk } = churnSummaryOf(ch);
+    const lost = riskRow(byRisk, 'lost').customers;
+    const high = riskRow(byRisk, 'high').customers;
     findings.push({
       question: 'Who is about to leave?',
       report: 'churn.md',
       headline:
         ch.model === 'unavailable'
           ? (ch.note ?? 'Churn could not be measured.')
-          : `${count(high.length)} customers are at high risk or lost, with ${money(ch.revenueAtRisk, currency)} of last-12-month revenue at risk (${ch.model === 'bg-nbd' ? 'BG/NBD model' : 'rhythm heuristic'}).`,
+          : `${count(lost)} customers are lost and ${count(high)} at high risk in the churn model (${ch.model === 'bg-nbd' ? 'BG/NBD' : 'rhythm heuristic'}), with ${money(ch.revenueAtRisk, currency)} of last-12-month revenue at risk.` +
+            (s ? ` ${TWO_MEASURES_NOTE}` : ''),
     });
   }
   const p = result.products;

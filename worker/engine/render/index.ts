@@ -9,6 +9,8 @@ import { csvExportsOf } from './csv-exports';
 import { dashboardHtml } from './dashboard';
 import { executiveSummary } from './executive-summary';
 import { crossSellReport } from './cross-sell-report';
+import { currencyNote, ROUNDING_RULE } from './format';
+import { md } from './markdown';
 import { productsReport, suppliersReport } from './reports-catalog';
 import { churnReport, concentrationReport, segmentsReport } from './reports-customers';
 import { repScorecardsReport } from './rep-scorecards-report';
@@ -21,6 +23,11 @@ export interface RenderedFile {
 }
 
 const MARKDOWN = 'text/markdown; charset=utf-8';
+
+/** Every report ends saying, once, what currency its amounts are in and how figures are rounded. */
+function reportFooter(result: AnalysisResult): string {
+  return `\n_${md(currencyNote(result.dataset.currency))} ${md(ROUNDING_RULE)}_\n`;
+}
 
 /** Every artifact for a result, in a stable order: summary and reports, dashboard, charts, data. */
 export function renderArtifacts(result: AnalysisResult): RenderedFile[] {
@@ -37,7 +44,7 @@ export function renderArtifacts(result: AnalysisResult): RenderedFile[] {
     ...(result.repScorecards?.available ? [['rep-scorecards.md', repScorecardsReport(result)] as [string, string]] : []),
   ];
   return [
-    ...reports.map(([name, body]): RenderedFile => ({ name, type: 'report', contentType: MARKDOWN, body })),
+    ...reports.map(([name, body]): RenderedFile => ({ name, type: 'report', contentType: MARKDOWN, body: body + reportFooter(result) })),
     { name: 'dashboard.html', type: 'report', contentType: 'text/html; charset=utf-8', body: dashboardHtml(result, charts) },
     ...charts.map((chart): RenderedFile => ({ name: chart.name, type: 'chart', contentType: 'image/svg+xml', body: chart.svg })),
     ...csvExportsOf(result).map((file): RenderedFile => ({

@@ -6,12 +6,13 @@
 import type { AnalysisResult, ChurnCustomer } from '../contract';
 import { CHURN_RISK_RULES, CHURN_SCORE_RULE, HEURISTIC_ONE_TIME_RULE, HEURISTIC_RULES, ONE_TIME_BUYER_RULE } from '../analyses/churn-risk';
 import { buyingRhythm } from './buying-rhythm';
+import { CALL_LIST_SIZE, churnSummaryOf } from '../analyses/churn-summary';
 import { backtestSection } from './churn-backtest-report';
 import { count, fixed, money, share } from './format';
 import { blocks, bullets, md, nameList, table } from './markdown';
 
 /** How many customers an action list names. */
-export const CALL_LIST_SIZE = 12;
+export { CALL_LIST_SIZE };
 
 export function segmentsReport(result: AnalysisResult): string {
   const s = result.segments;
@@ -158,17 +159,8 @@ export function churnReport(result: AnalysisResult): string {
     );
   const modelled = ch.model === 'bg-nbd';
   const currency = result.dataset.currency;
-  const byRisk = (['lost', 'high', 'medium', 'low'] as const).map((risk) => {
-    const members = ch.customers.filter((c) => c.risk === risk);
-    return [
-      risk,
-      count(members.length),
-      money(
-        members.reduce((sum, c) => sum + c.revenue12m, 0),
-        currency,
-      ),
-    ];
-  });
+  const summary = churnSummaryOf(ch);
+  const byRisk = summary.byRisk.map((row) => [row.risk, count(row.customers), money(row.revenue12m, currency)]);
   const model =
     ch.model === 'bg-nbd' && ch.params
       ? `Model: BG/NBD (Fader, Hardie & Lee 2005), fitted by maximum likelihood on each customer's repeat purchase days x, time of last purchase tₓ and time observed T (from first purchase to ${result.asOf ?? 'the as-of date'}), in ${ch.params.timeUnit}: ` +
@@ -177,10 +169,7 @@ export function churnReport(result: AnalysisResult): string {
           ? ` Spend: Gamma-Gamma p = ${fixed(ch.gammaGamma.p, 2)}, q = ${fixed(ch.gammaGamma.q, 2)}, v = ${fixed(ch.gammaGamma.v, 2)}; 12-month CLV = expected purchases in 365 days × expected spend per purchase, undiscounted.`
           : '')
       : `Model: rhythm heuristic. ${md(ch.note ?? '')}`;
-  const callList = ch.customers
-    .filter((c) => c.risk === 'high' || c.risk === 'lost')
-    .filter((c) => c.revenueAtRisk > 0)
-    .slice(0, CALL_LIST_SIZE);
+  const callList = summary.called;
   const actions: string[] = [];
   if (callList.length) {
     actions.push(

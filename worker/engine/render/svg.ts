@@ -83,8 +83,8 @@ export function horizontalBars(frame: ChartFrame, bars: Bar[]): string {
   return svgDocument(frame, top + bars.length * rowHeight + 16, rows.join(''));
 }
 
-/** Vertical columns over categories (months), with a few y-axis ticks. */
-export function columns(frame: ChartFrame, bars: Bar[], labelEvery = 1): string {
+/** Vertical columns over categories (months), with a few y-axis ticks written by `format`. */
+export function columns(frame: ChartFrame, bars: Bar[], labelEvery = 1, format: (value: number) => string = compact): string {
   const height = 320;
   const left = 64;
   const top = 44;
@@ -97,7 +97,7 @@ export function columns(frame: ChartFrame, bars: Bar[], labelEvery = 1): string 
     const y = top + plotHeight * (1 - t);
     return (
       `<line x1="${left}" x2="${WIDTH - 16}" y1="${number(y)}" y2="${number(y)}" stroke="${PALETTE.grid}"/>` +
-      text(left - 6, y + 4, compact(max * t), 'text-anchor="end"')
+      text(left - 6, y + 4, format(max * t), 'text-anchor="end"')
     );
   });
   const body = bars.map((bar, i) => {
@@ -112,7 +112,7 @@ export function columns(frame: ChartFrame, bars: Bar[], labelEvery = 1): string 
             `text-anchor="end" transform="rotate(-45 ${number(x + step / 2)} ${height - bottom + 16})"`,
           )
         : '';
-    return `<rect x="${number(x + step * 0.1)}" y="${number(top + plotHeight - h)}" width="${number(step * 0.8)}" height="${number(h)}" fill="${bar.color ?? PALETTE.primary}"><title>${escapeHtml(`${bar.label}: ${bar.note ?? compact(bar.value)}`)}</title></rect>${label}`;
+    return `<rect x="${number(x + step * 0.1)}" y="${number(top + plotHeight - h)}" width="${number(step * 0.8)}" height="${number(h)}" fill="${bar.color ?? PALETTE.primary}"><title>${escapeHtml(`${bar.label}: ${bar.note ?? format(bar.value)}`)}</title></rect>${label}`;
   });
   return svgDocument(frame, height, ticks.join('') + body.join(''));
 }
