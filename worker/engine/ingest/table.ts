@@ -12,6 +12,9 @@ import { EngineError } from '../errors';
 import { parseDate } from '../schema/dates';
 import { inferSchema, type TablePlan } from '../schema/infer';
 import { COMMA, DOT, parseNumber } from '../schema/numbers';
+import { mergePart } from '../aggregate/merge';
+import { exportPart, type AggregatePart } from '../aggregate/part';
+import { RowLog } from '../aggregate/row-log';
 import { RecordEncoder } from './record-encoder';
 import type { RecordView } from './tokenizer';
 import { RowSink, type SnapshotConsumer } from '../snapshot/row-sink';
@@ -35,6 +38,20 @@ export interface TableContext {
   snapshot?: SnapshotConsumer;
 }
 
+/** What reading the rows after the sample needs, in any byte range of the same table. */
+export interface TableStart {
+  plan: TablePlan;
+  header: string[] | null;
+  currency: string | null;
+}
+
+/** A later byte range's rows, for the reader of the ranges before it (`absorb`). */
+export interface TablePart {
+  dataRows: number;
+  repeatedHeaders: number;
+  aggregate: AggregatePart;
+}
+
 const decoder = new TextDecoder();
 
 export class TableReader {
@@ -47,9 +64,46 @@ export class TableReader {
   private currency: string | null = null;
   private readonly encoder = new RecordEncoder();
   private readonly asOfDay: number;
+  private log: RowLog | null = null;
 
   constructor(private readonly context: TableContext) {
     this.asOfDay = context.asOf === undefined ? -1 : parseAsOf(context.asOf);
+  }
+
+  /**
+   * A reader for a later byte range of a table whose start is known (the CLI's parallel
+   * parse): no header search and no sample; its rows are logged for `part`.
+   */
+  static continuing(context: TableContext, start: TableStart): TableReader {
+    const reader = new TableReader(context);
+    reader.sample = null;
+    reader.setHeader(start.header);
+    reader.currency = start.currency;
+    const builder = new AggregateBuilder(start.plan, reader.asOfDay);
+    reader.log = new RowLog(builder);
+    builder.sink = reader.log;
+    reader.builder = builder;
+    return reader;
+  }
+
+  /** The header, plan and currency once the sample has been read (null before, or for customer-level files). */
+  get start(): TableStart | null {
+    const builder = this.builder;
+    if (!builder || builder.plan.grain !== 'transactions' || builder.sink) return null;
+    return { plan: builder.plan, header: this.header, currency: this.currency };
+  }
+
+  /** This range's rows as a part (a `continuing` reader only). */
+  part(): TablePart {
+    const builder = this.builder as AggregateBuilder;
+    return { dataRows: this.dataRows, repeatedHeaders: this.repeatedHeaders, aggregate: exportPart(builder, this.log as RowLog) };
+  }
+
+  /** Adds the rows of the byte range that follows this reader's, as if it had read them itself. */
+  absorb(part: TablePart): void {
+    mergePart(this.builder as AggregateBuilder, part.aggregate, this.dataRows);
+    this.dataRows += part.dataRows;
+    this.repeatedHeaders += part.repeatedHeaders;
   }
 
   /** Rows seen so far (for progress reports). */
@@ -134,14 +188,16 @@ export class TableReader {
     });
     assertUsable(plan, names);
     this.currency = currencyOf(plan, rows);
-    if (!headerless) {
-      this.header = sample[headerAt];
-      this.headerBytes = new TextEncoder().encode(this.header[0] ?? '');
-    }
+    if (!headerless) this.setHeader(sample[headerAt]);
     this.builder = new AggregateBuilder(plan, this.asOfDay);
     if (plan.grain === 'customers') registerSpendColumns(this.builder);
     else if (this.context.snapshot) this.builder.sink = snapshotSink(this.builder, this.context.snapshot);
     for (const row of rows) this.addRecord(this.encoder.encode(row));
+  }
+
+  private setHeader(header: string[] | null): void {
+    this.header = header;
+    this.headerBytes = header ? new TextEncoder().encode(header[0] ?? '') : null;
   }
 
   private isRepeatedHeader(view: RecordView): boolean {

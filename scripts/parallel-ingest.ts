@@ -1,0 +1,169 @@
+/**
+ * The CLI's ingest: a large CSV or TXT file is parsed in parallel byte ranges, one per
+ * thread, and merged into exactly what one pass would build; everything else (workbooks,
+ * small files, non-UTF-8 text, `--threads 1`) is read in one pass as the Worker reads it.
+ *
+ * This thread reads the first range itself: the head decides encoding, delimiter, header
+ * and schema (the sample), then cuts are chosen (engine/ingest/split.ts) and the later
+ * ranges go to worker threads started beforehand. Each cut is proven by the range before
+ * it ending exactly there; if one is not, or a range fails, the file is read in one pass
+ * instead, so the result and any error are always the single pass's.
+ */
+import { closeSync, openSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Aggregates } from '../worker/engine/aggregate/types';
+import type { Delimiter } from '../worker/engine/ingest/tokenizer';
+import { ingest, kindOf, type IngestOptions } from '../worker/engine/ingest';
+import { recordStartIn } from '../worker/engine/ingest/split';
+import { HEAD_BYTES, openText, type OpenedText, type TextContext, type TextStart } from '../worker/engine/ingest/text';
+import { bytesAt, pushBytes, readRange, type RangeJob, type RangeResult } from './read-range';
+
+/** Below this many bytes per range a thread's start-up costs more than it saves. */
+export const MIN_RANGE_BYTES = 8 * 1024 * 1024;
+/** Bytes searched for a record start after each target cut. */
+const CUT_WINDOW_BYTES = 256 * 1024;
+
+export interface ParallelOptions {
+  /** Threads in all, this one included (default: the machine's cores); 1 reads in one pass. */
+  threads?: number;
+  /** Smallest range worth a thread (tests lower it to split small files). */
+  minRangeBytes?: number;
+}
+
+/** Reads a file into aggregates, in parallel ranges when it pays and is provably safe. */
+export async function ingestFile(path: string, options: IngestOptions, parallel: ParallelOptions = {}): Promise<Aggregates> {
+  const size = statSync(path).size;
+  const ranges = Math.min(parallel.threads ?? availableParallelism(), Math.floor(size / (parallel.minRangeBytes ?? MIN_RANGE_BYTES)));
+  if (ranges < 2 || kindOf(options.fileName).kind !== 'text' || options.snapshot) return ingestOnePass(path, options);
+  const runner = rangeRunner(ranges - 1);
+  const fd = openSync(path, 'r');
+  try {
+    const context: TextContext = {
+      fileName: options.fileName,
+      format: kindOf(options.fileName).format,
+      sheet: null,
+      warnings: [],
+      asOf: options.asOf,
+      roles: options.roles,
+    };
+    const text = openText(bytesAt(fd, 0, Math.min(HEAD_BYTES, size)), context);
+    text.tokenizer.push(text.headText);
+    const sampled = readSample(fd, text, size);
+    const start = text.encoding === 'utf-8' ? text.table.start : null;
+    const cuts = start ? cutsOf(fd, size, sampled, ranges, text.delimiter, start.plan.columns.length) : [];
+    if (!start || cuts.length === 0) return readRest(fd, text, sampled, size);
+    const jobs = jobsOf(path, size, cuts, context, { ...start, delimiter: text.delimiter });
+    // A failed range means the one-pass read below, which reports the error in file order.
+    const results = Promise.all(jobs.map((job) => runner.run(job))).catch(() => null);
+    pushBytes(fd, sampled, cuts[0], (bytes) => text.tokenizer.push(bytes));
+    // Not on a record boundary: the first cut fell inside a quoted field. Read on alone.
+    if (text.tokenizer.pending !== 0) return readRest(fd, text, cuts[0], size);
+    const parts = await results;
+    if (!parts || parts.some((r, k) => k < parts.length - 1 && !r.endsOnRecord)) return ingestOnePass(path, options);
+    for (const { part } of parts) text.table.absorb(part);
+    return text.table.finish();
+  } finally {
+    closeSync(fd);
+    runner.close();
+  }
+}
+
+/** The whole file through the engine's one-pass ingest (as the Worker reads it), in 1 MB reads. */
+export async function ingestOnePass(path: string, options: IngestOptions): Promise<Aggregates> {
+  const file = await open(path);
+  try {
+    return await ingest(chunksOfFile(file.fd), options);
+  } finally {
+    await file.close();
+  }
+}
+
+async function* chunksOfFile(fd: number): AsyncGenerator<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  // One MB at a time, each handed over before the next is read (the source contract).
+  for (let position = 0; ; ) {
+    chunks.length = 0;
+    pushBytes(fd, position, position + (1 << 20), (bytes) => chunks.push(bytes));
+    if (chunks.length === 0 || chunks[0].length === 0) return;
+    position += chunks[0].length;
+    yield chunks[0];
+  }
+}
+
+/** Pushes the file on from the head until the sample has decided the table; returns the position. */
+function readSample(fd: number, text: OpenedText, size: number): number {
+  let position = Math.min(HEAD_BYTES, size);
+  while (!text.table.start && position < size) {
+    const end = Math.min(size, position + HEAD_BYTES);
+    pushBytes(fd, position, end, (bytes) => text.tokenizer.push(text.transcoder.push(bytes)));
+    position = end;
+  }
+  return position;
+}
+
+/** Finishes a one-pass read from `position` (UTF-8 or not: the transcoder sees every byte). */
+function readRest(fd: number, text: OpenedText, position: number, size: number): Aggregates {
+  pushBytes(fd, position, size, (bytes) => text.tokenizer.push(text.transcoder.push(bytes)));
+  text.tokenizer.push(text.transcoder.finish());
+  text.tokenizer.finish();
+  return text.table.finish();
+}
+
+/**
+ * Cut points for `ranges` ranges of about equal size, each at a likely record start after
+ * the sample; fewer when a window holds none (a cut is never guessed).
+ */
+function cutsOf(fd: number, size: number, after: number, ranges: number, delimiter: Delimiter, width: number): number[] {
+  const cuts: number[] = [];
+  for (let k = 1; k < ranges; k++) {
+    const target = Math.max(Math.floor((size * k) / ranges), after, cuts.at(-1) ?? 0);
+    const window = bytesAt(fd, target, CUT_WINDOW_BYTES);
+    const offset = recordStartIn(window, delimiter, width);
+    if (offset >= 0 && target + offset < size) cuts.push(target + offset);
+  }
+  return cuts;
+}
+
+function jobsOf(path: string, size: number, cuts: readonly number[], context: TextContext, textStart: TextStart): RangeJob[] {
+  return cuts.map((start, k) => ({
+    path,
+    start,
+    end: cuts[k + 1] ?? size,
+    last: k === cuts.length - 1,
+    context,
+    textStart,
+  }));
+}
+
+interface RangeRunner {
+  run(job: RangeJob): Promise<RangeResult>;
+  close(): void;
+}
+
+/**
+ * Worker threads, started at once so that their start-up overlaps the sample, each taking
+ * one range. From TypeScript sources (tests, tsx) there is no bundled worker file, so the
+ * ranges are read in this thread with the same code, their parts cloned as a message would be.
+ */
+function rangeRunner(count: number): RangeRunner {
+  const workerFile = new URL('./ingest-worker.mjs', import.meta.url);
+  if (!import.meta.url.endsWith('.mjs')) {
+    return { run: async (job) => structuredClone(readRange(job)), close: () => {} };
+  }
+  const idle = Array.from({ length: count }, () => new Worker(workerFile));
+  const all = [...idle];
+  return {
+    run: (job) =>
+      new Promise<RangeResult>((resolve, reject) => {
+        const worker = idle.shift() as Worker;
+        worker.once('message', (reply: { result?: RangeResult; error?: string }) =>
+          reply.result ? resolve(reply.result) : reject(new Error(reply.error)),
+        );
+        worker.once('error', reject);
+        worker.postMessage(job);
+      }),
+    close: () => all.forEach((worker) => void worker.terminate()),
+  };
+}
