@@ -30,10 +30,24 @@ export interface ParallelOptions {
   threads?: number;
   /** Smallest range worth a thread (tests lower it to split small files). */
   minRangeBytes?: number;
+  /** Told how many ranges were merged: 1 when the file was read in one pass. */
+  onRanges?: (ranges: number) => void;
 }
 
 /** Reads a file into aggregates, in parallel ranges when it pays and is provably safe. */
 export async function ingestFile(path: string, options: IngestOptions, parallel: ParallelOptions = {}): Promise<Aggregates> {
+  let merged = 1;
+  const aggregates = await ingestInRanges(path, options, parallel, (ranges) => (merged = ranges));
+  parallel.onRanges?.(merged);
+  return aggregates;
+}
+
+async function ingestInRanges(
+  path: string,
+  options: IngestOptions,
+  parallel: ParallelOptions,
+  merging: (ranges: number) => void,
+): Promise<Aggregates> {
   const size = statSync(path).size;
   const ranges = Math.min(parallel.threads ?? availableParallelism(), Math.floor(size / (parallel.minRangeBytes ?? MIN_RANGE_BYTES)));
   if (ranges < 2 || kindOf(options.fileName).kind !== 'text' || options.snapshot) return ingestOnePass(path, options);
@@ -63,6 +77,7 @@ export async function ingestFile(path: string, options: IngestOptions, parallel:
     const parts = await results;
     if (!parts || parts.some((r, k) => k < parts.length - 1 && !r.endsOnRecord)) return ingestOnePass(path, options);
     for (const { part } of parts) text.table.absorb(part);
+    merging(parts.length + 1);
     return text.table.finish();
   } finally {
     closeSync(fd);
