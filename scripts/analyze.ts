@@ -142,10 +142,11 @@ function threadsOf(args: CliArgs): number {
 export async function run(args: CliArgs): Promise<string> {
   const info = await stat(args.file).catch(() => null);
   if (!info?.isFile()) throw new UsageError(`No such file: ${args.file}`);
+  let ranges = 1;
   const aggregates: Aggregates = await ingestFile(
     args.file,
     { fileName: basename(args.file), sheet: args.sheet, asOf: args.asOf, roles: args.roles },
-    { threads: threadsOf(args) },
+    { threads: threadsOf(args), onRanges: (n) => (ranges = n) },
   );
   const result = analyse(aggregates, { asOf: args.asOf });
   await mkdir(args.out, { recursive: true });
@@ -157,7 +158,7 @@ export async function run(args: CliArgs): Promise<string> {
     `${dataset.fileName}${dataset.sheet ? ` [${dataset.sheet}]` : ''}: ${dataset.rowsRead.toLocaleString('en-US')} rows ` +
     `(${dataset.rowsRejected.toLocaleString('en-US')} rejected), ${totals.customers.toLocaleString('en-US')} customers, ` +
     `${totals.orders.toLocaleString('en-US')} orders, revenue ${money(totals.revenue)}` +
-    `${dataset.period.from ? `, ${dataset.period.from} … ${dataset.period.to}` : ''} → ${join(args.out, 'analysis.json')} (+${files} files)`
+    `${dataset.period.from ? `, ${dataset.period.from} … ${dataset.period.to}` : ''} → ${join(args.out, 'analysis.json')} (+${files} files${ranges > 1 ? `; parsed on ${ranges} threads` : ''})`
   );
 }
 

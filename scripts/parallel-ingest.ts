@@ -68,7 +68,8 @@ async function ingestInRanges(
     const start = text.encoding === 'utf-8' ? text.table.start : null;
     const cuts = start ? cutsOf(fd, size, sampled, ranges, text.delimiter, start.plan.columns.length) : [];
     if (!start || cuts.length === 0) return readRest(fd, text, sampled, size);
-    const jobs = jobsOf(path, size, cuts, context, { ...start, delimiter: text.delimiter });
+    const rowsPerByte = (text.table.rows + 1) / sampled;
+    const jobs = jobsOf(path, size, cuts, context, { ...start, delimiter: text.delimiter }, rowsPerByte);
     // A failed range means the one-pass read below, which reports the error in file order.
     const results = Promise.all(jobs.map((job) => runner.run(job))).catch(() => null);
     pushBytes(fd, sampled, cuts[0], (bytes) => text.tokenizer.push(bytes));
@@ -76,8 +77,9 @@ async function ingestInRanges(
     if (text.tokenizer.pending !== 0) return readRest(fd, text, cuts[0], size);
     const parts = await results;
     if (!parts || parts.some((r, k) => k < parts.length - 1 && !r.endsOnRecord)) return ingestOnePass(path, options);
-    for (const { part } of parts) text.table.absorb(part);
     merging(parts.length + 1);
+    // Each part is dropped once merged, so that finishing does not hold it too.
+    for (let part = parts.shift(); part; part = parts.shift()) text.table.absorb(part.part);
     return text.table.finish();
   } finally {
     closeSync(fd);
@@ -141,15 +143,19 @@ function cutsOf(fd: number, size: number, after: number, ranges: number, delimit
   return cuts;
 }
 
-function jobsOf(path: string, size: number, cuts: readonly number[], context: TextContext, textStart: TextStart): RangeJob[] {
-  return cuts.map((start, k) => ({
-    path,
-    start,
-    end: cuts[k + 1] ?? size,
-    last: k === cuts.length - 1,
-    context,
-    textStart,
-  }));
+function jobsOf(
+  path: string,
+  size: number,
+  cuts: readonly number[],
+  context: TextContext,
+  textStart: TextStart,
+  rowsPerByte: number,
+): RangeJob[] {
+  return cuts.map((start, k) => {
+    const end = cuts[k + 1] ?? size;
+    // A few percent over the sample's density, so that the log rarely has to grow.
+    return { path, start, end, last: k === cuts.length - 1, context, textStart, expectedRows: Math.ceil((end - start) * rowsPerByte * 1.05) };
+  });
 }
 
 interface RangeRunner {
@@ -167,7 +173,8 @@ function rangeRunner(count: number): RangeRunner {
   if (!import.meta.url.endsWith('.mjs')) {
     return { run: async (job) => structuredClone(readRange(job)), close: () => {} };
   }
-  const idle = Array.from({ length: count }, () => new Worker(workerFile));
+  // A small young generation: a range's state lives in typed arrays, not on the JS heap.
+  const idle = Array.from({ length: count }, () => new Worker(workerFile, { resourceLimits: { maxYoungGenerationSizeMb: 8 } }));
   const all = [...idle];
   return {
     run: (job) =>

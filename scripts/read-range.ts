@@ -36,6 +36,8 @@ export interface RangeJob {
   last: boolean;
   context: TextContext;
   textStart: TextStart;
+  /** An estimate from the sample's bytes per row, to size the range's row log. */
+  expectedRows: number;
 }
 
 export interface RangeResult {
@@ -48,7 +50,7 @@ export interface RangeResult {
 export function readRange(job: RangeJob): RangeResult {
   const fd = openSync(job.path, 'r');
   try {
-    const { table, tokenizer } = openTextRange(job.context, job.textStart);
+    const { table, tokenizer } = openTextRange(job.context, job.textStart, job.expectedRows);
     pushBytes(fd, job.start, job.end, (bytes) => tokenizer.push(bytes));
     const endsOnRecord = tokenizer.pending === 0;
     if (job.last) tokenizer.finish();

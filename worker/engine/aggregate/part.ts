@@ -62,8 +62,19 @@ export interface AggregatePart {
   rejects: RejectReason[];
 }
 
-/** The builder's state after its last row, with the rows its log kept. */
+/**
+ * The builder's state after its last row, with the rows its log kept. The arrays are
+ * views of the builder's own (no copies, so transferring them costs no memory); the
+ * builder is done: its lookups are dropped and it must take no more rows.
+ */
 export function exportPart(b: AggregateBuilder, log: RowLog): AggregatePart {
+  const customers = keyBytesOf(b.customers);
+  const products = keyBytesOf(b.products);
+  const suppliers = keyBytesOf(b.suppliers);
+  const orders = keyBytesOf(b.orders);
+  for (const lookup of [b.customers, b.products, b.orders, b.suppliers, b.orderProducts]) lookup.releaseLookups();
+  for (const pairs of [b.customerDays, b.customerMonths, b.productMonths, b.customerProducts, b.supplierProducts, b.supplierCustomers])
+    pairs.releaseLookups();
   const nc = b.customers.size;
   const np = b.products.size;
   const orderCount = b.plan.roles.orderId !== undefined ? b.orders.size : b.customerDays.size;
@@ -79,26 +90,26 @@ export function exportPart(b: AggregateBuilder, log: RowLog): AggregatePart {
       minMonth: b.minMonth,
       maxMonth: b.maxMonth,
     },
-    customers: keyBytesOf(b.customers),
+    customers,
     customerNames: b.customerNames.slice(0, nc),
     customerRegions: b.customerRegions.slice(0, nc),
-    customerOrders: b.customerOrders.slice(0, nc),
-    customerFirstDay: b.customerFirstDay.slice(0, nc),
-    customerLastDay: b.customerLastDay.slice(0, nc),
-    products: keyBytesOf(b.products),
+    customerOrders: b.customerOrders.subarray(0, nc),
+    customerFirstDay: b.customerFirstDay.subarray(0, nc),
+    customerLastDay: b.customerLastDay.subarray(0, nc),
+    products,
     productNames: b.productNames.slice(0, np),
     productCategories: b.productCategories.slice(0, np),
-    suppliers: keyBytesOf(b.suppliers),
-    orders: keyBytesOf(b.orders),
-    orderCounted: b.orderCounted.slice(0, orderCount),
-    monthOrders: b.monthOrders.slice(),
+    suppliers,
+    orders,
+    orderCounted: b.orderCounted.subarray(0, orderCount),
+    monthOrders: b.monthOrders,
     customerDays: pairsOf(b.customerDays, false),
     customerMonths: pairsOf(b.customerMonths, true),
     productMonths: pairsOf(b.productMonths, true),
     customerProducts: pairsOf(b.customerProducts, true),
     supplierProducts: pairsOf(b.supplierProducts, false),
     supplierCustomers: pairsOf(b.supplierCustomers, false),
-    orderProducts: { a: b.orderProducts.a.slice(0, b.orderProducts.size), b: b.orderProducts.b.slice(0, b.orderProducts.size), orders: null, flags: null },
+    orderProducts: { a: b.orderProducts.a.subarray(0, b.orderProducts.size), b: b.orderProducts.b.subarray(0, b.orderProducts.size), orders: null, flags: null },
     rows: log.rows,
     rejects: b.rejects.entries(),
   };
@@ -127,9 +138,9 @@ function keyBytesOf(interner: ByteInterner): KeyBytes {
 
 function pairsOf(map: PairMap, withValues: boolean): PairsPart {
   return {
-    a: map.a.slice(0, map.size),
-    b: map.b.slice(0, map.size),
-    orders: withValues ? map.orders.slice(0, map.size) : null,
-    flags: withValues ? map.flags.slice(0, map.size) : null,
+    a: map.a.subarray(0, map.size),
+    b: map.b.subarray(0, map.size),
+    orders: withValues ? map.orders.subarray(0, map.size) : null,
+    flags: withValues ? map.flags.subarray(0, map.size) : null,
   };
 }

@@ -56,9 +56,12 @@ export class RowLog {
   private lastCustomer = -1;
   private lastCustomerMonth = -1;
 
-  constructor(private readonly builder: AggregateBuilder) {
+  constructor(
+    private readonly builder: AggregateBuilder,
+    expectedRows = 0,
+  ) {
     this.supplierColumn = builder.plan.roles.supplier ?? -1;
-    const n = 1024;
+    const n = Math.max(1024, expectedRows);
     this.rows = {
       size: 0,
       amount: new Float64Array(n),

@@ -74,13 +74,13 @@ export class TableReader {
    * A reader for a later byte range of a table whose start is known (the CLI's parallel
    * parse): no header search and no sample; its rows are logged for `part`.
    */
-  static continuing(context: TableContext, start: TableStart): TableReader {
+  static continuing(context: TableContext, start: TableStart, expectedRows = 0): TableReader {
     const reader = new TableReader(context);
     reader.sample = null;
     reader.setHeader(start.header);
     reader.currency = start.currency;
     const builder = new AggregateBuilder(start.plan, reader.asOfDay);
-    reader.log = new RowLog(builder);
+    reader.log = new RowLog(builder, expectedRows);
     builder.sink = reader.log;
     reader.builder = builder;
     return reader;

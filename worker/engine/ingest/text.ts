@@ -86,10 +86,11 @@ export interface TextStart extends TableStart {
 /**
  * A reader for a later byte range of a UTF-8 text file whose start is known, beginning
  * at a record boundary (the CLI's parallel parse; see split.ts). Its table hands its rows
- * over with `part()` to the first range's table, which `absorb`s them.
+ * over with `part()` to the first range's table, which `absorb`s them. `expectedRows`
+ * sizes the row log once, rather than by doubling copies (a guess; it grows if short).
  */
-export function openTextRange(context: TextContext, start: TextStart): { table: TableReader; tokenizer: Tokenizer } {
-  const table = TableReader.continuing({ ...context, canonicalNumbers: false, semicolonDelimited: start.delimiter === 59 }, start);
+export function openTextRange(context: TextContext, start: TextStart, expectedRows = 0): { table: TableReader; tokenizer: Tokenizer } {
+  const table = TableReader.continuing({ ...context, canonicalNumbers: false, semicolonDelimited: start.delimiter === 59 }, start, expectedRows);
   return { table, tokenizer: new Tokenizer(start.delimiter, (record) => table.record(record)) };
 }
 
