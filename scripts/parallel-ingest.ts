@@ -10,7 +10,6 @@
  * instead, so the result and any error are always the single pass's.
  */
 import { closeSync, openSync, statSync } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Aggregates } from '../worker/engine/aggregate/types';
@@ -18,7 +17,7 @@ import type { Delimiter } from '../worker/engine/ingest/tokenizer';
 import { ingest, kindOf, type IngestOptions } from '../worker/engine/ingest';
 import { recordStartIn } from '../worker/engine/ingest/split';
 import { HEAD_BYTES, openText, type OpenedText, type TextContext, type TextStart } from '../worker/engine/ingest/text';
-import { bytesAt, pushBytes, readRange, type RangeJob, type RangeResult } from './read-range';
+import { bytesAt, chunksOfFile, pushBytes, readRange, type RangeJob, type RangeResult } from './read-range';
 
 /** Below this many bytes per range a thread's start-up costs more than it saves. */
 export const MIN_RANGE_BYTES = 8 * 1024 * 1024;
@@ -51,8 +50,8 @@ async function ingestInRanges(
   const size = statSync(path).size;
   const ranges = Math.min(parallel.threads ?? availableParallelism(), Math.floor(size / (parallel.minRangeBytes ?? MIN_RANGE_BYTES)));
   if (ranges < 2 || kindOf(options.fileName).kind !== 'text' || options.snapshot) return ingestOnePass(path, options);
-  const runner = rangeRunner(ranges - 1);
   const fd = openSync(path, 'r');
+  const runner = rangeRunner(ranges - 1);
   try {
     const context: TextContext = {
       fileName: options.fileName,
@@ -89,23 +88,11 @@ async function ingestInRanges(
 
 /** The whole file through the engine's one-pass ingest (as the Worker reads it), in 1 MB reads. */
 export async function ingestOnePass(path: string, options: IngestOptions): Promise<Aggregates> {
-  const file = await open(path);
+  const fd = openSync(path, 'r');
   try {
-    return await ingest(chunksOfFile(file.fd), options);
+    return await ingest(chunksOfFile(fd), options);
   } finally {
-    await file.close();
-  }
-}
-
-async function* chunksOfFile(fd: number): AsyncGenerator<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  // One MB at a time, each handed over before the next is read (the source contract).
-  for (let position = 0; ; ) {
-    chunks.length = 0;
-    pushBytes(fd, position, position + (1 << 20), (bytes) => chunks.push(bytes));
-    if (chunks.length === 0 || chunks[0].length === 0) return;
-    position += chunks[0].length;
-    yield chunks[0];
+    closeSync(fd);
   }
 }
 
@@ -154,7 +141,15 @@ function jobsOf(
   return cuts.map((start, k) => {
     const end = cuts[k + 1] ?? size;
     // A few percent over the sample's density, so that the log rarely has to grow.
-    return { path, start, end, last: k === cuts.length - 1, context, textStart, expectedRows: Math.ceil((end - start) * rowsPerByte * 1.05) };
+    return {
+      path,
+      start,
+      end,
+      last: k === cuts.length - 1,
+      context,
+      textStart,
+      expectedRows: Math.ceil((end - start) * rowsPerByte * 1.05),
+    };
   });
 }
 
@@ -184,6 +179,7 @@ function rangeRunner(count: number): RangeRunner {
           reply.result ? resolve(reply.result) : reject(new Error(reply.error)),
         );
         worker.once('error', reject);
+        worker.once('exit', () => reject(new Error('A parse thread exited without its range.')));
         worker.postMessage(job);
       }),
     close: () => all.forEach((worker) => void worker.terminate()),

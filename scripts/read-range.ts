@@ -12,11 +12,25 @@ const READ_BYTES = 1 << 20;
 /** Passes bytes [start, end) of the open file to `push`, a reused buffer's worth at a time. */
 export function pushBytes(fd: number, start: number, end: number, push: (bytes: Uint8Array) => void): void {
   const buffer = new Uint8Array(Math.min(READ_BYTES, Math.max(1, end - start)));
-  for (let position = start; position < end; ) {
+  for (let position = start; position < end;) {
     const read = readSync(fd, buffer, 0, Math.min(buffer.length, end - position), position);
     if (read === 0) break;
     push(buffer.subarray(0, read));
     position += read;
+  }
+}
+
+/**
+ * The whole file as chunks of one reused buffer: each chunk is valid until the next is
+ * pulled, the contract of the engine's byte sources (engine/ingest/source.ts).
+ */
+export async function* chunksOfFile(fd: number): AsyncGenerator<Uint8Array> {
+  const buffer = new Uint8Array(READ_BYTES);
+  for (let position = 0; ;) {
+    const read = readSync(fd, buffer, 0, buffer.length, position);
+    if (read === 0) return;
+    position += read;
+    yield buffer.subarray(0, read);
   }
 }
 

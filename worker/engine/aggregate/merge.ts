@@ -118,13 +118,7 @@ function mergeProducts(b: AggregateBuilder, part: AggregatePart, products: Int32
  * Adds the part's pairs in first-seen order (keys mapped; months and days are absolute)
  * and their order counts; `onNew` sees each pair the builder did not have.
  */
-function mergePairs(
-  map: PairMap,
-  pairs: PairsPart,
-  mapA: Int32Array,
-  mapB: Int32Array | null,
-  onNew?: (pair: number) => void,
-): Int32Array {
+function mergePairs(map: PairMap, pairs: PairsPart, mapA: Int32Array, mapB: Int32Array | null, onNew?: (pair: number) => void): Int32Array {
   const global = new Int32Array(pairs.a.length);
   for (let i = 0; i < global.length; i++) {
     const g = map.upsert(mapA[pairs.a[i]], mapB ? mapB[pairs.b[i]] : pairs.b[i]);

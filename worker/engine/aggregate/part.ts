@@ -109,7 +109,12 @@ export function exportPart(b: AggregateBuilder, log: RowLog): AggregatePart {
     customerProducts: pairsOf(b.customerProducts, true),
     supplierProducts: pairsOf(b.supplierProducts, false),
     supplierCustomers: pairsOf(b.supplierCustomers, false),
-    orderProducts: { a: b.orderProducts.a.subarray(0, b.orderProducts.size), b: b.orderProducts.b.subarray(0, b.orderProducts.size), orders: null, flags: null },
+    orderProducts: {
+      a: b.orderProducts.a.subarray(0, b.orderProducts.size),
+      b: b.orderProducts.b.subarray(0, b.orderProducts.size),
+      orders: null,
+      flags: null,
+    },
     rows: log.rows,
     rejects: b.rejects.entries(),
   };

@@ -11,18 +11,16 @@ import type { ColumnRole, DatasetProfile, FileFormat } from '../contract';
 import { EngineError } from '../errors';
 import { parseDate } from '../schema/dates';
 import { inferSchema, type TablePlan } from '../schema/infer';
-import { COMMA, DOT, parseNumber } from '../schema/numbers';
 import { mergePart } from '../aggregate/merge';
 import { exportPart, type AggregatePart } from '../aggregate/part';
 import { RowLog } from '../aggregate/row-log';
+import { findHeaderRow, generatedNames, headerNames, looksLikeHeader } from './header-row';
 import { RecordEncoder } from './record-encoder';
 import type { RecordView } from './tokenizer';
 import { RowSink, type SnapshotConsumer } from '../snapshot/row-sink';
 
 /** Rows buffered before the schema is decided (enough to see every convention a column uses). */
 export const SAMPLE_ROWS = 1000;
-/** A header is looked for among the first rows only. */
-const HEADER_SEARCH_ROWS = 50;
 
 export interface TableContext {
   fileName: string;
@@ -241,49 +239,6 @@ function isBlankRecord(view: RecordView): boolean {
     for (let k = view.starts[i]; k < view.ends[i]; k++) if (view.buf[k] !== 32 && view.buf[k] !== 9) return false;
   }
   return true;
-}
-
-const nonEmptyCount = (row: readonly string[]): number => row.filter((c) => c.trim() !== '').length;
-
-/**
- * The header is the first row as full as the table: title lines and notes above it have
- * fewer filled cells than the widest rows.
- */
-function findHeaderRow(sample: readonly string[][]): number {
-  const widest = Math.max(...sample.map(nonEmptyCount));
-  const needed = Math.max(1, Math.ceil(widest * 0.6));
-  const limit = Math.min(sample.length, HEADER_SEARCH_ROWS);
-  for (let i = 0; i < limit; i++) if (nonEmptyCount(sample[i]) >= needed) return i;
-  return 0;
-}
-
-/** A header row is mostly words: a row that is mostly numbers or dates is data. */
-function looksLikeHeader(row: readonly string[]): boolean {
-  const cells = row.map((c) => c.trim()).filter((c) => c !== '');
-  const dataLike = cells.filter(
-    (c) =>
-      !Number.isNaN(parseNumber(c, DOT)) ||
-      !Number.isNaN(parseNumber(c, COMMA)) ||
-      parseDate(c, 'ymd') >= 0 ||
-      parseDate(c, 'dmy') >= 0 ||
-      parseDate(c, 'mdy') >= 0,
-  ).length;
-  return dataLike * 2 < cells.length;
-}
-
-function generatedNames(width: number): string[] {
-  return Array.from({ length: width }, (_, i) => `Column ${i + 1}`);
-}
-
-/** Trimmed header names; blanks (merged cells, unnamed columns) get `Column N`, repeats a suffix. */
-function headerNames(row: readonly string[], width: number): string[] {
-  const seen = new Map<string, number>();
-  return Array.from({ length: width }, (_, i) => {
-    const base = (row[i] ?? '').trim() || `Column ${i + 1}`;
-    const n = (seen.get(base) ?? 0) + 1;
-    seen.set(base, n);
-    return n === 1 ? base : `${base} (${n})`;
-  });
 }
 
 function assertUsable(plan: TablePlan, names: readonly string[]): void {

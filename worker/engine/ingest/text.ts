@@ -90,7 +90,11 @@ export interface TextStart extends TableStart {
  * sizes the row log once, rather than by doubling copies (a guess; it grows if short).
  */
 export function openTextRange(context: TextContext, start: TextStart, expectedRows = 0): { table: TableReader; tokenizer: Tokenizer } {
-  const table = TableReader.continuing({ ...context, canonicalNumbers: false, semicolonDelimited: start.delimiter === 59 }, start, expectedRows);
+  const table = TableReader.continuing(
+    { ...context, canonicalNumbers: false, semicolonDelimited: start.delimiter === 59 },
+    start,
+    expectedRows,
+  );
   return { table, tokenizer: new Tokenizer(start.delimiter, (record) => table.record(record)) };
 }
 
