@@ -21,6 +21,8 @@ import { bytesAt, chunksOfFile, pushBytes, readRange, type RangeJob, type RangeR
 
 /** Below this many bytes per range a thread's start-up costs more than it saves. */
 export const MIN_RANGE_BYTES = 8 * 1024 * 1024;
+/** The first range's size relative to each later one (measured: the threads then finish together). */
+const FIRST_RANGE_WEIGHT = 1.15;
 /** Bytes searched for a record start after each target cut. */
 const CUT_WINDOW_BYTES = 256 * 1024;
 
@@ -116,13 +118,16 @@ function readRest(fd: number, text: OpenedText, position: number, size: number):
 }
 
 /**
- * Cut points for `ranges` ranges of about equal size, each at a likely record start after
- * the sample; fewer when a window holds none (a cut is never guessed).
+ * Cut points for `ranges` ranges, each at a likely record start after the sample; fewer
+ * when a window holds none (a cut is never guessed). This thread's range is the larger
+ * by FIRST_RANGE_WEIGHT: a later range also logs its rows and waits for its thread to start.
  */
 function cutsOf(fd: number, size: number, after: number, ranges: number, delimiter: Delimiter, width: number): number[] {
   const cuts: number[] = [];
+  const weights = ranges - 1 + FIRST_RANGE_WEIGHT;
   for (let k = 1; k < ranges; k++) {
-    const target = Math.max(Math.floor((size * k) / ranges), after, cuts.at(-1) ?? 0);
+    const share = (FIRST_RANGE_WEIGHT + k - 1) / weights;
+    const target = Math.max(Math.floor(size * share), after, cuts.at(-1) ?? 0);
     const window = bytesAt(fd, target, CUT_WINDOW_BYTES);
     const offset = recordStartIn(window, delimiter, width);
     if (offset >= 0 && target + offset < size) cuts.push(target + offset);
