@@ -9,14 +9,15 @@
  * (2 for a usage error). `npm run analyze` runs this file as a prebuilt bundle
  * (build-cli.mjs, cli.mjs), not through tsx.
  */
-import { mkdir, open, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { analyse } from '../worker/engine/analyze';
 import type { Aggregates } from '../worker/engine/aggregate/types';
 import type { AnalysisResult, ColumnRole } from '../worker/engine/contract';
-import { ingest } from '../worker/engine/ingest';
 import { renderArtifacts } from '../worker/engine/render';
 import { money } from '../worker/engine/render/format';
+import { ingestFile } from './parallel-ingest';
 import { writePngs, type PngJob } from './png-pool';
 
 const ROLES: readonly ColumnRole[] = [
@@ -48,14 +49,11 @@ export interface CliArgs {
   currency?: string;
   /** `false` (`--no-png`) skips the PNG copies of the charts. */
   png?: false;
-  /** Worker threads for the PNG step (`--threads`, default 2). */
+  /** Threads for parsing and for the PNG step (`--threads`, default: the machine's cores). */
   threads?: number;
 }
 
 class UsageError extends Error {}
-
-/** Node 22 accepts `type: 'bytes'`; its typings (@types/node 22) do not list it yet. */
-const BYTE_STREAM = { type: 'bytes' } as Parameters<FileHandle['readableWebStream']>[0];
 
 const USAGE =
   'usage: npm run analyze -- <file> [--out dir] [--sheet NAME] [--as-of YYYY-MM-DD] [--map role=Header ...] [--currency CODE] [--no-png] [--threads N] [--help]';
@@ -68,9 +66,13 @@ Analyses one CSV, TXT, XLSX or XLS file and writes into --out (default ./out):
   *.md, *.svg, *.csv, dashboard.html
                   reports, charts, exports and the dashboard
   *.png           every chart also as a 1200-px PNG, rendered last, after all of the
-                  above are written, on --threads worker threads (default 2);
+                  above are written, on --threads worker threads; made by default,
                   --no-png skips them (they take about as long as the analysis)
 
+  --threads N         threads for parsing and for the PNGs (default: this machine's
+                      ${availableParallelism()} cores); a large CSV/TXT is parsed in N byte ranges
+                      at once, with exactly the one-pass result; 1 reads in one pass
+  --no-png            write no PNG copies of the charts
   --sheet NAME        workbook sheet to read (default: the one that looks like data)
   --as-of YYYY-MM-DD  end of the observation period; later rows are left out
   --map role=Header   override an inferred column role; roles: ${ROLES.join(', ')}
@@ -135,28 +137,24 @@ async function writeRenderedFiles(result: AnalysisResult, args: CliArgs): Promis
       charts.push({ svg: file.body, path: path.replace(/\.svg$/, '.png') });
   }
   if (args.png === false) return written;
-  return written + (await writePngs(charts, args.threads ?? 2));
+  return written + (await writePngs(charts, threadsOf(args)));
+}
+
+/** `--threads`, else every core the machine offers. */
+function threadsOf(args: CliArgs): number {
+  return args.threads ?? availableParallelism();
 }
 
 /** Runs one analysis and returns the summary line. */
 export async function run(args: CliArgs): Promise<string> {
   const info = await stat(args.file).catch(() => null);
   if (!info?.isFile()) throw new UsageError(`No such file: ${args.file}`);
-  const file = await open(args.file);
-  let aggregates: Aggregates;
-  try {
-    // A byte stream, read into one reused buffer exactly as the Worker reads an R2 body:
-    // this keeps the CLI's peak memory near the engine's own.
-    aggregates = await ingest(file.readableWebStream(BYTE_STREAM) as ReadableStream<Uint8Array>, {
-      fileName: basename(args.file),
-      sheet: args.sheet,
-      asOf: args.asOf,
-      roles: args.roles,
-      currency: args.currency,
-    });
-  } finally {
-    await file.close();
-  }
+  let ranges = 1;
+  const aggregates: Aggregates = await ingestFile(
+    args.file,
+    { fileName: basename(args.file), sheet: args.sheet, asOf: args.asOf, roles: args.roles, currency: args.currency },
+    { threads: threadsOf(args), onRanges: (n) => (ranges = n) },
+  );
   const result = analyse(aggregates, { asOf: args.asOf });
   await mkdir(args.out, { recursive: true });
   await writeFile(join(args.out, 'analysis.json'), `${JSON.stringify(result, null, 2)}\n`);
@@ -166,7 +164,7 @@ export async function run(args: CliArgs): Promise<string> {
     `${dataset.fileName}${dataset.sheet ? ` [${dataset.sheet}]` : ''}: ${dataset.rowsRead.toLocaleString('en-US')} rows ` +
     `(${dataset.rowsRejected.toLocaleString('en-US')} rejected), ${totals.customers.toLocaleString('en-US')} customers, ` +
     `${totals.orders.toLocaleString('en-US')} orders, revenue ${money(totals.revenue, dataset.currency)}` +
-    `${dataset.period.from ? `, ${dataset.period.from} … ${dataset.period.to}` : ''} → ${join(args.out, 'analysis.json')} (+${files} files)`
+    `${dataset.period.from ? `, ${dataset.period.from} … ${dataset.period.to}` : ''} → ${join(args.out, 'analysis.json')} (+${files} files${ranges > 1 ? `; parsed on ${ranges} threads` : ''})`
   );
 }
 

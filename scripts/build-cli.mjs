@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(ROOT, 'dist/cli');
-const ENTRIES = { analyze: 'scripts/analyze.ts', 'png-worker': 'scripts/png-worker.ts' };
+const ENTRIES = { analyze: 'scripts/analyze.ts', 'png-worker': 'scripts/png-worker.ts', 'ingest-worker': 'scripts/ingest-worker.ts' };
 const META = join(OUT, 'meta.json');
 
 /** True when the bundle is missing or any of its inputs changed after it was built. */

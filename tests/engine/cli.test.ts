@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { HELP, HelpRequested, parseArgs, run } from '../../scripts/analyze';
+import { generateB2bCsv } from '../../scripts/generate-b2b-csv';
 import type { AnalysisResult } from '../../worker/engine/contract';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -72,6 +73,8 @@ describe('npm run analyze', () => {
     expect(() => parseArgs(['--help'])).toThrow(HelpRequested);
     expect(HELP).toContain('*.png           every chart also as a 1200-px PNG, rendered last, after all of the\n');
     expect(HELP).toContain('--no-png skips them');
+    expect(HELP).toContain('--threads N         threads for parsing and for the PNGs (default: this machine');
+    expect(HELP).toContain('1 reads in one pass');
   });
 
   it('writes no PNG with --no-png, and everything else as without it', async () => {
@@ -104,6 +107,29 @@ describe('npm run analyze', () => {
       expect([...png.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
       expect(png.readUInt32BE(16)).toBe(1200);
     }
+  });
+
+  it('npm run analyze parses a large CSV on worker threads into exactly the analysis.json of one pass', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tally-cli-'));
+    const csv = join(dir, 'b2b.csv');
+    // 140,000 rows, about 18 MB: two ranges of more than MIN_RANGE_BYTES each.
+    generateB2bCsv(140_000, csv);
+    const analysisWith = (threads: number): { summary: string; analysis: Record<string, unknown> } => {
+      const out = join(dir, `out-${threads}`);
+      const child = spawnSync(process.execPath, ['scripts/cli.mjs', csv, '--out', out, '--threads', String(threads), '--no-png'], {
+        cwd: root,
+        encoding: 'utf8',
+      });
+      expect(child.stderr).toBe('');
+      const analysis = JSON.parse(readFileSync(join(out, 'analysis.json'), 'utf8')) as Record<string, unknown>;
+      delete analysis.generatedAt;
+      return { summary: child.stdout, analysis };
+    };
+    const parallel = analysisWith(2);
+    const onePass = analysisWith(1);
+    expect(parallel.summary).toContain('files; parsed on 2 threads)');
+    expect(onePass.summary).not.toContain('parsed on');
+    expect(parallel.analysis).toEqual(onePass.analysis);
   });
 
   it('exits 1 with one line on stderr for bad input', () => {

@@ -55,8 +55,11 @@ export class AggregateBuilder {
   readonly orders = new ByteInterner(true);
   readonly suppliers = new ByteInterner();
   readonly rejects = new RejectLog();
-  /** Receives each accepted row for the columnar snapshot (`query_data`); null when not wanted. */
-  sink: RowSink | null = null;
+  /**
+   * Receives each accepted row: the columnar snapshot's RowSink (`query_data`), or the
+   * parallel parse's RowLog (aggregate/row-log.ts); null when neither is wanted.
+   */
+  sink: Pick<RowSink, 'add' | 'finish'> | null = null;
   /** Revenue per (sales rep, customer) for the rep scorecards; null without a rep column. */
   readonly repBook: RepBookBuilder | null;
 

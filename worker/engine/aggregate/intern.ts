@@ -98,6 +98,11 @@ export class ByteInterner {
     return index;
   }
 
+  /** The raw bytes of key `index` (a view; valid until the next key is added). */
+  keyBytes(index: number): Uint8Array {
+    return this.pool.subarray(this.offsets[index], this.offsets[index] + this.lengths[index]);
+  }
+
   /** Drops the lookup table and byte pool once no more keys will be added (`keys` stay). */
   releaseLookups(): void {
     this.table = new Int32Array(0);

@@ -33,6 +33,32 @@ export class RejectLog {
   count(reason: string): number {
     return this.reasons.get(reason)?.count ?? 0;
   }
+
+  /** Reasons in the order they were first seen (what `absorb` needs to keep ties stable). */
+  entries(): RejectReason[] {
+    return [...this.reasons.values()];
+  }
+
+  /**
+   * Adds the reasons of rows read after these (a later byte range of the same file, see
+   * aggregate/merge.ts) as if they had been added here one by one: counts add up, the
+   * first three examples stay, and `rowOffset` turns the range's row numbers into the file's.
+   */
+  absorb(later: readonly RejectReason[], rowOffset: number): void {
+    for (const reason of later) {
+      this.total += reason.count;
+      let entry = this.reasons.get(reason.reason);
+      if (!entry) {
+        entry = { reason: reason.reason, count: 0, examples: [] };
+        this.reasons.set(reason.reason, entry);
+      }
+      entry.count += reason.count;
+      for (const example of reason.examples) {
+        if (entry.examples.length >= MAX_EXAMPLES) break;
+        entry.examples.push(example.replace(/^row (\d+):/, (_, row: string) => `row ${Number(row) + rowOffset}:`));
+      }
+    }
+  }
 }
 
 function describe(view: RecordView): string {

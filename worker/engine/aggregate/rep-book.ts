@@ -39,12 +39,24 @@ export class RepBookBuilder {
   // Customer -1 (no customer) and rep -1 (blank) are shifted by one so the map sees non-negative keys.
   private readonly pairs = new PairMap(true);
   private cost = new Float64Array(1024);
+  /** The rep of the last line added: the parallel parse's row log records it for the replay. */
+  lastRep = NO_REP;
 
   constructor(private readonly column: number) {}
 
+  /** The rep names' interner: a parallel parse exports a range's names and interns them here. */
+  get names(): ByteInterner {
+    return this.reps;
+  }
+
   /** Adds one accepted line (amount and cost as the builder computed them). */
   add(view: RecordView, customer: number, amount: number, cost: number): void {
-    const rep = this.repOf(view);
+    this.lastRep = this.repOf(view);
+    this.addTo(this.lastRep, customer, amount, cost);
+  }
+
+  /** Adds a line whose rep index is known (the parallel parse replays later ranges' lines). */
+  addTo(rep: number, customer: number, amount: number, cost: number): void {
     const pair = this.pairs.upsertCached(rep + 1, customer + 1, 'b');
     if (pair >= this.cost.length) {
       const grown = new Float64Array(Math.max(this.pairs.revenue.length, pair + 1));

@@ -33,6 +33,22 @@ interface GroupedSummary {
   /** Index into `distinctX` for each group, so Γ terms are computed once per x. */
   xIndex: Int32Array;
   distinctX: Float64Array;
+  /**
+   * The same for T and tₓ, so ln(α + T) and ln(α + tₓ) are computed once per distinct
+   * value: customers who started (or last bought) on the same day share them, and these
+   * logs were most of the likelihood's cost.
+   */
+  tIndex: Int32Array;
+  distinctT: Float64Array;
+  txIndex: Int32Array;
+  distinctTx: Float64Array;
+}
+
+/** The distinct values, ascending, and each value's position among them. */
+function indexed(values: readonly number[]): { index: Int32Array; distinct: Float64Array } {
+  const distinct = [...new Set(values)].sort((p, q) => p - q);
+  const position = new Map(distinct.map((value, i) => [value, i]));
+  return { index: Int32Array.from(values, (value) => position.get(value) ?? 0), distinct: Float64Array.from(distinct) };
 }
 
 function grouped(data: RepeatSummary): GroupedSummary {
@@ -54,15 +70,20 @@ function grouped(data: RepeatSummary): GroupedSummary {
     ts.push(data.T[i]);
     weights.push(1);
   }
-  const distinct = [...new Set(xs)].sort((p, q) => p - q);
-  const position = new Map(distinct.map((value, i) => [value, i]));
+  const byX = indexed(xs);
+  const byT = indexed(ts);
+  const byTx = indexed(txs);
   return {
     x: Float64Array.from(xs),
     tx: Float64Array.from(txs),
     T: Float64Array.from(ts),
     weight: Float64Array.from(weights),
-    xIndex: Int32Array.from(xs, (value) => position.get(value) ?? 0),
-    distinctX: Float64Array.from(distinct),
+    xIndex: byX.index,
+    distinctX: byX.distinct,
+    tIndex: byT.index,
+    distinctT: byT.distinct,
+    txIndex: byTx.index,
+    distinctTx: byTx.distinct,
   };
 }
 
@@ -78,20 +99,29 @@ function groupedLogLikelihood(p: BgNbdParams, g: GroupedSummary): number {
     constantByX[j] = base + lnGamma(r + x) + lnGamma(b + x) - lnGamma(a + b + x);
     logA4ByX[j] = x > 0 ? Math.log(a) - Math.log(b + x - 1) : Number.NEGATIVE_INFINITY;
   }
+  const logAlphaT = logsOfSums(alpha, g.distinctT);
+  const logAlphaTx = logsOfSums(alpha, g.distinctTx);
   let total = 0;
   for (let i = 0; i < g.x.length; i++) {
     const x = g.x[i];
     const j = g.xIndex[i];
-    const lnA3 = -(r + x) * Math.log(alpha + g.T[i]);
+    const lnA3 = -(r + x) * logAlphaT[g.tIndex[i]];
     let mixture = lnA3;
     if (x > 0) {
-      const lnA4 = logA4ByX[j] - (r + x) * Math.log(alpha + g.tx[i]);
+      const lnA4 = logA4ByX[j] - (r + x) * logAlphaTx[g.txIndex[i]];
       const top = Math.max(lnA3, lnA4);
       mixture = top + Math.log(Math.exp(lnA3 - top) + Math.exp(lnA4 - top));
     }
     total += g.weight[i] * (constantByX[j] + mixture);
   }
   return total;
+}
+
+/** ln(α + v) for each v. */
+function logsOfSums(alpha: number, values: Float64Array): Float64Array {
+  const logs = new Float64Array(values.length);
+  for (let k = 0; k < values.length; k++) logs[k] = Math.log(alpha + values[k]);
+  return logs;
 }
 
 /** The BG/NBD log-likelihood of the whole sample (sum over customers). */

@@ -37,7 +37,8 @@ export const MAX_WORKBOOK_BYTES = 64 * 1024 * 1024;
 
 type Kind = 'text' | 'xlsx' | 'xls';
 
-function kindOf(fileName: string): { kind: Kind; format: FileFormat; extension: string } {
+/** How a file is read, by its name: text (CSV, TXT …), XLSX or XLS. */
+export function kindOf(fileName: string): { kind: Kind; format: FileFormat; extension: string } {
   const extension = (/\.[^.]+$/.exec(fileName.toLowerCase())?.[0] ?? '').trim();
   if (extension === '.xlsx' || extension === '.xlsm') return { kind: 'xlsx', format: 'xlsx', extension };
   if (extension === '.xls') return { kind: 'xls', format: 'xls', extension };

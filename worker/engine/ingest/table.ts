@@ -13,14 +13,16 @@ import { parseDate } from '../schema/dates';
 import { inferSchema, type TablePlan } from '../schema/infer';
 import { COMMA, DOT, parseNumber } from '../schema/numbers';
 import { currencyOfSample, currencyOfTexts, mixedCurrencyWarning, type CurrencyFinding } from './currency';
+import { mergePart } from '../aggregate/merge';
+import { exportPart, type AggregatePart } from '../aggregate/part';
+import { RowLog } from '../aggregate/row-log';
+import { findHeaderRow, generatedNames, headerNames, looksLikeHeader } from './header-row';
 import { RecordEncoder } from './record-encoder';
 import type { RecordView } from './tokenizer';
 import { RowSink, type SnapshotConsumer } from '../snapshot/row-sink';
 
 /** Rows buffered before the schema is decided (enough to see every convention a column uses). */
 export const SAMPLE_ROWS = 1000;
-/** A header is looked for among the first rows only. */
-const HEADER_SEARCH_ROWS = 50;
 
 export interface TableContext {
   fileName: string;
@@ -38,6 +40,20 @@ export interface TableContext {
   snapshot?: SnapshotConsumer;
 }
 
+/** What reading the rows after the sample needs, in any byte range of the same table. */
+export interface TableStart {
+  plan: TablePlan;
+  header: string[] | null;
+  currency: CurrencyFinding | null;
+}
+
+/** A later byte range's rows, for the reader of the ranges before it (`absorb`). */
+export interface TablePart {
+  dataRows: number;
+  repeatedHeaders: number;
+  aggregate: AggregatePart;
+}
+
 const decoder = new TextDecoder();
 
 export class TableReader {
@@ -50,9 +66,46 @@ export class TableReader {
   private currency: CurrencyFinding | null = null;
   private readonly encoder = new RecordEncoder();
   private readonly asOfDay: number;
+  private log: RowLog | null = null;
 
   constructor(private readonly context: TableContext) {
     this.asOfDay = context.asOf === undefined ? -1 : parseAsOf(context.asOf);
+  }
+
+  /**
+   * A reader for a later byte range of a table whose start is known (the CLI's parallel
+   * parse): no header search and no sample; its rows are logged for `part`.
+   */
+  static continuing(context: TableContext, start: TableStart, expectedRows = 0): TableReader {
+    const reader = new TableReader(context);
+    reader.sample = null;
+    reader.setHeader(start.header);
+    reader.currency = start.currency;
+    const builder = new AggregateBuilder(start.plan, reader.asOfDay);
+    reader.log = new RowLog(builder, expectedRows);
+    builder.sink = reader.log;
+    reader.builder = builder;
+    return reader;
+  }
+
+  /** The header, plan and currency once the sample has been read (null before, or for customer-level files). */
+  get start(): TableStart | null {
+    const builder = this.builder;
+    if (!builder || builder.plan.grain !== 'transactions' || builder.sink) return null;
+    return { plan: builder.plan, header: this.header, currency: this.currency };
+  }
+
+  /** This range's rows as a part (a `continuing` reader only). */
+  part(): TablePart {
+    const builder = this.builder as AggregateBuilder;
+    return { dataRows: this.dataRows, repeatedHeaders: this.repeatedHeaders, aggregate: exportPart(builder, this.log as RowLog) };
+  }
+
+  /** Adds the rows of the byte range that follows this reader's, as if it had read them itself. */
+  absorb(part: TablePart): void {
+    mergePart(this.builder as AggregateBuilder, part.aggregate, this.dataRows);
+    this.dataRows += part.dataRows;
+    this.repeatedHeaders += part.repeatedHeaders;
   }
 
   /** Rows seen so far (for progress reports). */
@@ -148,14 +201,16 @@ export class TableReader {
     });
     assertUsable(plan, names);
     this.currency = currencyOfSample(plan, rows);
-    if (!headerless) {
-      this.header = sample[headerAt];
-      this.headerBytes = new TextEncoder().encode(this.header[0] ?? '');
-    }
+    if (!headerless) this.setHeader(sample[headerAt]);
     this.builder = new AggregateBuilder(plan, this.asOfDay);
     if (plan.grain === 'customers') registerSpendColumns(this.builder);
     else if (this.context.snapshot) this.builder.sink = snapshotSink(this.builder, this.context.snapshot);
     for (const row of rows) this.addRecord(this.encoder.encode(row));
+  }
+
+  private setHeader(header: string[] | null): void {
+    this.header = header;
+    this.headerBytes = header ? new TextEncoder().encode(header[0] ?? '') : null;
   }
 
   private isRepeatedHeader(view: RecordView): boolean {
@@ -199,49 +254,6 @@ function isBlankRecord(view: RecordView): boolean {
     for (let k = view.starts[i]; k < view.ends[i]; k++) if (view.buf[k] !== 32 && view.buf[k] !== 9) return false;
   }
   return true;
-}
-
-const nonEmptyCount = (row: readonly string[]): number => row.filter((c) => c.trim() !== '').length;
-
-/**
- * The header is the first row as full as the table: title lines and notes above it have
- * fewer filled cells than the widest rows.
- */
-function findHeaderRow(sample: readonly string[][]): number {
-  const widest = Math.max(...sample.map(nonEmptyCount));
-  const needed = Math.max(1, Math.ceil(widest * 0.6));
-  const limit = Math.min(sample.length, HEADER_SEARCH_ROWS);
-  for (let i = 0; i < limit; i++) if (nonEmptyCount(sample[i]) >= needed) return i;
-  return 0;
-}
-
-/** A header row is mostly words: a row that is mostly numbers or dates is data. */
-function looksLikeHeader(row: readonly string[]): boolean {
-  const cells = row.map((c) => c.trim()).filter((c) => c !== '');
-  const dataLike = cells.filter(
-    (c) =>
-      !Number.isNaN(parseNumber(c, DOT)) ||
-      !Number.isNaN(parseNumber(c, COMMA)) ||
-      parseDate(c, 'ymd') >= 0 ||
-      parseDate(c, 'dmy') >= 0 ||
-      parseDate(c, 'mdy') >= 0,
-  ).length;
-  return dataLike * 2 < cells.length;
-}
-
-function generatedNames(width: number): string[] {
-  return Array.from({ length: width }, (_, i) => `Column ${i + 1}`);
-}
-
-/** Trimmed header names; blanks (merged cells, unnamed columns) get `Column N`, repeats a suffix. */
-function headerNames(row: readonly string[], width: number): string[] {
-  const seen = new Map<string, number>();
-  return Array.from({ length: width }, (_, i) => {
-    const base = (row[i] ?? '').trim() || `Column ${i + 1}`;
-    const n = (seen.get(base) ?? 0) + 1;
-    seen.set(base, n);
-    return n === 1 ? base : `${base} (${n})`;
-  });
 }
 
 function assertUsable(plan: TablePlan, names: readonly string[]): void {

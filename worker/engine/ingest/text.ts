@@ -5,12 +5,12 @@
 import type { Aggregates } from '../aggregate/types';
 import { EngineError } from '../errors';
 import { detectDelimiter } from './dialect';
-import { assertLooksLikeText, detectEncoding, Utf8Transcoder } from './encoding';
-import { TableReader, type TableContext } from './table';
-import { Tokenizer } from './tokenizer';
+import { assertLooksLikeText, detectEncoding, Utf8Transcoder, type TextEncodingName } from './encoding';
+import { TableReader, type TableContext, type TableStart } from './table';
+import { Tokenizer, type Delimiter } from './tokenizer';
 
 /** Bytes examined before deciding encoding and delimiter. */
-const HEAD_BYTES = 64 * 1024;
+export const HEAD_BYTES = 64 * 1024;
 
 export type TextContext = Omit<TableContext, 'canonicalNumbers' | 'semicolonDelimited'>;
 
@@ -34,15 +34,7 @@ export async function readText(
     headLength += next.value.length;
   }
   const head = concat(headParts, headLength);
-  if (head.length === 0) throw new EngineError('The file is empty.', 'EMPTY_FILE');
-  const { encoding, bom } = detectEncoding(head);
-  assertLooksLikeText(head.subarray(bom, HEAD_BYTES), encoding);
-  const transcoder = new Utf8Transcoder(encoding);
-  const headText = transcoder.push(head.subarray(bom));
-  const delimiter = detectDelimiter(new TextDecoder().decode(headText.subarray(0, HEAD_BYTES)));
-  const table = new TableReader({ ...context, canonicalNumbers: false, semicolonDelimited: delimiter === 59 });
-  if (encoding !== 'utf-8') context.warnings.push(`The file is encoded as ${encoding.toUpperCase()}; it was converted to UTF-8.`);
-  const tokenizer = new Tokenizer(delimiter, (record) => table.record(record));
+  const { table, tokenizer, transcoder, headText } = openText(head, context);
   let bytesRead = head.length;
   tokenizer.push(headText);
   progress(bytesRead, table.rows);
@@ -56,6 +48,54 @@ export async function readText(
   tokenizer.push(transcoder.finish());
   tokenizer.finish();
   return table.finish();
+}
+
+/** A text file's reader, set up from its first bytes. */
+export interface OpenedText {
+  encoding: TextEncodingName;
+  delimiter: Delimiter;
+  table: TableReader;
+  tokenizer: Tokenizer;
+  transcoder: Utf8Transcoder;
+  /** The head as UTF-8, without its byte-order mark: the first bytes to push. */
+  headText: Uint8Array;
+}
+
+/**
+ * Decides encoding and delimiter from the head (ideally HEAD_BYTES or the whole file)
+ * and sets up the tokenizer feeding a table reader. Pushes nothing.
+ */
+export function openText(head: Uint8Array, context: TextContext): OpenedText {
+  if (head.length === 0) throw new EngineError('The file is empty.', 'EMPTY_FILE');
+  const { encoding, bom } = detectEncoding(head);
+  assertLooksLikeText(head.subarray(bom, HEAD_BYTES), encoding);
+  const transcoder = new Utf8Transcoder(encoding);
+  const headText = transcoder.push(head.subarray(bom));
+  const delimiter = detectDelimiter(new TextDecoder().decode(headText.subarray(0, HEAD_BYTES)));
+  const table = new TableReader({ ...context, canonicalNumbers: false, semicolonDelimited: delimiter === 59 });
+  if (encoding !== 'utf-8') context.warnings.push(`The file is encoded as ${encoding.toUpperCase()}; it was converted to UTF-8.`);
+  const tokenizer = new Tokenizer(delimiter, (record) => table.record(record));
+  return { encoding, delimiter, table, tokenizer, transcoder, headText };
+}
+
+/** What reading a later byte range of a text file needs: its table's start and its delimiter. */
+export interface TextStart extends TableStart {
+  delimiter: Delimiter;
+}
+
+/**
+ * A reader for a later byte range of a UTF-8 text file whose start is known, beginning
+ * at a record boundary (the CLI's parallel parse; see split.ts). Its table hands its rows
+ * over with `part()` to the first range's table, which `absorb`s them. `expectedRows`
+ * sizes the row log once, rather than by doubling copies (a guess; it grows if short).
+ */
+export function openTextRange(context: TextContext, start: TextStart, expectedRows = 0): { table: TableReader; tokenizer: Tokenizer } {
+  const table = TableReader.continuing(
+    { ...context, canonicalNumbers: false, semicolonDelimited: start.delimiter === 59 },
+    start,
+    expectedRows,
+  );
+  return { table, tokenizer: new Tokenizer(start.delimiter, (record) => table.record(record)) };
 }
 
 function concat(parts: readonly Uint8Array[], length: number): Uint8Array {

@@ -84,6 +84,15 @@ export class Tokenizer {
     this.run(needed, false);
   }
 
+  /**
+   * Bytes of an unfinished record held back for the next chunk. 0 right after a push
+   * proves the pushed bytes ended on a record boundary (the parallel parse checks its
+   * split points with it).
+   */
+  get pending(): number {
+    return this.carry;
+  }
+
   /** Flushes the last record (a file need not end with a newline). */
   finish(): void {
     this.run(this.carry, true);
