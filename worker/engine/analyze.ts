@@ -7,6 +7,7 @@ import type { Aggregates } from './aggregate/types';
 import { isoDay } from './aggregate/types';
 import { ANALYSIS_CONTRACT_VERSION, type AnalysisResult } from './contract';
 import { churnOf } from './analyses/churn';
+import { cohortsOf } from './analyses/cohorts';
 import { concentrationOf } from './analyses/concentration';
 import { crossSellOf } from './analyses/cross-sell';
 import { datasetOf, totalsOf, trendOf } from './analyses/overview';
@@ -46,5 +47,6 @@ export function analyse(aggregates: Aggregates, options: AnalyseOptions = {}): A
     products: productsOf(aggregates, day),
     suppliers: suppliersOf(aggregates),
     crossSell: crossSellOf(aggregates),
+    cohorts: cohortsOf(aggregates, day),
   };
 }

@@ -8,6 +8,10 @@
  * `available: false`) with a warning that says why — never invented.
  */
 
+import type { Bridge, Cohorts } from './contract-retention';
+
+export * from './contract-retention';
+
 export const ANALYSIS_CONTRACT_VERSION = 1;
 
 export type FileFormat = 'csv' | 'xlsx' | 'xls' | 'text';
@@ -301,4 +305,8 @@ export interface AnalysisResult {
   products: Products | null;
   suppliers: Suppliers | null;
   crossSell: CrossSell | null;
+  /** Cohort retention and NRR (issue 16 part 1); absent in results written before it. */
+  cohorts?: Cohorts | null;
+  /** The price/volume/mix revenue bridge (issue 16 part 2); needs the row snapshot. */
+  bridge?: Bridge | null;
 }
