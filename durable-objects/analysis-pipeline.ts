@@ -56,7 +56,7 @@ const ENGINE_STEPS = [
 ] as const;
 const NARRATE_STEP = 'Write up the findings';
 /** The charts also stored as PNG, for email clients and viewers without SVG. */
-const PNG_CHARTS = new Set(['top-customers.svg', 'monthly-trend.svg']);
+const PNG_CHARTS = new Set(['top-customers.svg', 'monthly-trend.svg', 'cohort-heatmap.svg']);
 
 /** A plan whose items advance as steps finish; each change is one `TodoWrite` message. */
 class Plan {

@@ -22,6 +22,7 @@ import {
 import { answerChurnAccuracy } from './churn-accuracy';
 import { intentOf, type Intent } from './intents';
 import { answerInRegion, regionNamedIn } from './region-answers';
+import { answerRetention } from './retention-answers';
 import type { SectionRunner } from './sections';
 
 export const NOT_AVAILABLE = 'That part of the analysis is not available for this file; the tool result above says why.';
@@ -125,6 +126,9 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
 
     case 'churn_accuracy':
       return answerChurnAccuracy(runner);
+
+    case 'retention':
+      return answerRetention(intent, runner, result.cohorts?.available ? result.cohorts.grain : null);
 
     case 'concentration': {
       const c = await runner.call(getConcentration, {}, 'Measuring revenue concentration.');
@@ -309,6 +313,7 @@ export function helpText(result: AnalysisResult): string {
     supplier ? `- "How dependent are we on ${supplier}?"` : '- "How dependent are we on suppliers?"',
     `- "What goes with ${product}?" or "What should I sell to ${customer}?"`,
     '- "Show the monthly revenue trend"',
+    '- "What is our net revenue retention?" or "How did customers won in Q1 2025 do after 6 months?"',
     lastMonth ? `- "What was revenue in ${lastMonth}?"` : '- "What was total revenue?"',
   ].join('\n');
 }

@@ -10,6 +10,7 @@ import { normalise } from '../tools/tool-kit';
 import { CHURN_ACCURACY } from './churn-accuracy';
 import { periodOf, type Period } from './periods';
 import { NUMBER_WORDS } from './number-words';
+import { retentionIntentOf, type RetentionIntent } from './retention-intents';
 
 export type CustomerMetric = 'revenue' | 'orders' | 'recencyDays';
 export type ProductMetric = 'revenue' | 'margin' | 'marginPct' | 'quantity' | 'customers' | 'trendPct';
@@ -32,7 +33,8 @@ export type Intent =
   | { kind: 'trend' }
   | { kind: 'rank_customers'; metric: CustomerMetric; direction: Direction; limit: number }
   | { kind: 'overview' }
-  | { kind: 'help' };
+  | { kind: 'help' }
+  | RetentionIntent;
 
 const LEGAL_SUFFIX = /\s(gmbh|ltd|limited|inc|llc|plc|ag|sa|bv|nv|co|corp|company|srl|spa|oy|ab|as)$/;
 const SIZE_SUFFIX = /(\s\d+(\.\d+)?\s?(l|ml|kg|g|lb|oz|pcs|pack|x\d+)?)+$/;
@@ -168,6 +170,8 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   const segment = segmentOf(q);
 
   if (HELP.test(q) && !customer && !product) return { kind: 'help' };
+  const retention = retentionIntentOf(q);
+  if (retention) return retention;
   if (CHART.test(q)) return { kind: 'chart', series: chartSeriesOf(q) };
   if (CROSS_SELL.test(q)) return { kind: 'cross_sell', customer, product };
   if (customer) return { kind: 'customer', query: customer };

@@ -20,9 +20,10 @@ import {
 } from '../tools';
 import type { AnalystTool } from '../tools/tool-kit';
 import { reliabilityClause, reliabilityLines } from './churn-accuracy';
+import { RETENTION_SECTIONS, type RetentionSectionKey } from './retention-sections';
 import { churnCustomerLine, formatMoney, formatNumber, formatPct, joinNames, plural } from '../format';
 
-export type SectionKey = 'overview' | 'segments' | 'concentration' | 'churn' | 'products' | 'suppliers' | 'crossSell' | 'trend';
+export type SectionKey = 'overview' | 'segments' | 'concentration' | 'churn' | 'products' | 'suppliers' | 'crossSell' | 'trend' | RetentionSectionKey;
 
 export interface Finding {
   section: SectionKey;
@@ -44,14 +45,14 @@ export interface SectionRunner {
   lastAbsence?(): string | null;
 }
 
-interface Section {
+export interface Section {
   question: string;
   step: string;
   charts: ChartSeries[];
   run(runner: SectionRunner): Promise<Finding>;
 }
 
-function unavailable(section: SectionKey, question: string, runner: SectionRunner): Finding {
+export function unavailable(section: SectionKey, question: string, runner: SectionRunner): Finding {
   return {
     section,
     question,
@@ -303,6 +304,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
       };
     },
   },
+  ...RETENTION_SECTIONS,
 };
 
 /**

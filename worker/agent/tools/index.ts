@@ -9,6 +9,7 @@ import { tool, type ToolSet } from 'ai';
 import type { z } from 'zod';
 import { makeChart } from './chart-tool';
 import { queryData } from './query-tool';
+import { getRetention } from './retention-tools';
 import { findCustomer, getChurnRisk, getConcentration, getSegments, rankCustomers } from './customer-tools';
 import { getOverview, getTrend } from './overview-tools';
 import { findProduct, getCrossSell, getProducts, getSuppliers, rankProducts } from './product-tools';
@@ -26,6 +27,7 @@ export {
   getCrossSell,
   getOverview,
   getProducts,
+  getRetention,
   getSegments,
   getSuppliers,
   getTrend,
@@ -62,6 +64,7 @@ export const ANALYST_TOOLS: readonly RegisteredTool[] = [
   register(getSuppliers),
   register(getCrossSell),
   register(getTrend),
+  register(getRetention),
   register(findCustomer),
   register(findProduct),
   register(rankCustomers),

@@ -4,6 +4,7 @@
  */
 import type { AnalysisResult } from '../contract';
 import { csvDocument } from './escape';
+import { retentionExportsOf } from './retention-exports';
 
 export interface CsvExport {
   name: string;
@@ -131,5 +132,5 @@ export function csvExportsOf(result: AnalysisResult): CsvExport[] {
       ),
     });
   }
-  return exports;
+  return [...exports, ...retentionExportsOf(result)];
 }

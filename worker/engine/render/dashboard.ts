@@ -9,6 +9,7 @@ import { topActions } from './executive-summary';
 import { backtestHeadline } from './churn-backtest-report';
 import { findingsOf } from './findings';
 import { count, money, pct, share } from './format';
+import { retentionCards } from './retention-dashboard';
 
 const STYLE = `
 :root{color-scheme:light}
@@ -151,6 +152,7 @@ ${kpis(result)}
 <div class="grid">${findings}</div>
 <div class="grid charts">${chartCards}</div>
 ${lists(result)}
+${retentionCards(result, h)}
 <footer>${h(`Generated ${result.generatedAt} by Tally. Figures are computed from the uploaded file; see the reports for methods and thresholds.`)}</footer>
 </main>
 </body>

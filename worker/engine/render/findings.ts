@@ -4,6 +4,7 @@
  */
 import type { AnalysisResult } from '../contract';
 import { count, money, pct, share } from './format';
+import { cohortHeadline } from './cohort-findings';
 
 export interface Finding {
   question: string;
@@ -93,5 +94,6 @@ export function findingsOf(result: AnalysisResult): Finding[] {
           : 'No product pair met the rule thresholds.',
     });
   }
+  if (result.cohorts) findings.push({ question: 'Do customers stay and grow?', report: 'cohorts.md', headline: cohortHeadline(result.cohorts) });
   return findings;
 }

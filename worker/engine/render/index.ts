@@ -10,6 +10,7 @@ import { dashboardHtml } from './dashboard';
 import { executiveSummary } from './executive-summary';
 import { crossSellReport, productsReport, suppliersReport } from './reports-catalog';
 import { churnReport, concentrationReport, segmentsReport } from './reports-customers';
+import { cohortsReport } from './cohort-report';
 
 export interface RenderedFile {
   name: string;
@@ -31,6 +32,7 @@ export function renderArtifacts(result: AnalysisResult): RenderedFile[] {
     ['products.md', productsReport(result)],
     ['suppliers.md', suppliersReport(result)],
     ['cross-sell.md', crossSellReport(result)],
+    ...(result.cohorts ? [['cohorts.md', cohortsReport(result)] as [string, string]] : []),
   ];
   return [
     ...reports.map(([name, body]): RenderedFile => ({ name, type: 'report', contentType: MARKDOWN, body })),
