@@ -276,6 +276,7 @@ describe('offline chat intents', () => {
           '- "How dependent are we on Mediterra Supply?"',
           '- "What goes with Olive Oil 5L?" or "What should I sell to Alpine Foods GmbH?"',
           '- "Show the monthly revenue trend"',
+          '- "What is our net revenue retention?" or "How did customers won in Q1 2025 do after 6 months?"',
           '- "What was revenue in 2024-12?"',
         ].join('\n'),
       );

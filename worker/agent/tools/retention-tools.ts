@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { CohortRow, Cohorts } from '../../engine/contract';
 import { comparisonSentence, latestComparison, offsetWords, sixMonthOffset } from '../../engine/render/cohort-findings';
 import { DataAbsentError } from './data-absent';
-import { defineTool, money, pct, round, ToolInputError } from './tool-kit';
+import { defineTool, money, pct, round } from './tool-kit';
 
 type Available = Extract<Cohorts, { available: true }>;
 
@@ -62,8 +62,9 @@ function chosenComparison(cohorts: Available, label: string | undefined, period:
   }
   const wanted = canonicalCohort(label, cohorts.grain);
   const cohort = cohorts.cohorts.find((c) => c.cohort === wanted);
+  // A cohort outside the data is answered like a period outside the data: normally, with the reason.
   if (!cohort) {
-    throw new ToolInputError(
+    throw new DataAbsentError(
       `No ${cohorts.grain} cohort "${label}". Cohorts run from ${cohorts.cohorts[0].cohort} to ${cohorts.cohorts[cohorts.cohorts.length - 1].cohort} (${cohorts.grain === 'month' ? 'YYYY-MM' : 'YYYY-Qn'}).`,
     );
   }
