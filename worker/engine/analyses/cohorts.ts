@@ -158,14 +158,15 @@ function cohortRetention(
   return sums;
 }
 
-/** Customer-weighted averages per offset, over the cohorts that reached it (the first left out when others did). */
+/** Customer-weighted averages per offset, over the cohorts that reached it (the first left out when there are others). */
 export function averagesOf(cohorts: readonly CohortRow[]): CohortAverage[] {
   const longest = Math.max(0, ...cohorts.map((c) => c.active.length));
+  // When every customer is in the first cohort (CDNOW: all won in 1997-Q1), that cohort is the average.
+  const hasLater = cohorts.some((c) => !c.includesExisting && c.customers > 0);
   const out: CohortAverage[] = [];
   for (let k = 0; k < longest; k++) {
     const reached = cohorts.filter((c) => c.active.length > k && c.customers > 0);
-    const later = reached.filter((c) => !c.includesExisting);
-    const pool = later.length > 0 ? later : cohorts.length === 1 ? reached : [];
+    const pool = hasLater ? reached.filter((c) => !c.includesExisting) : reached;
     if (pool.length === 0) break;
     const customers = pool.reduce((s, c) => s + c.customers, 0);
     const withRevenue = pool.filter((c) => c.revenue[0] > 0);
