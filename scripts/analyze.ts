@@ -15,6 +15,8 @@ import { analyse } from '../worker/engine/analyze';
 import type { Aggregates } from '../worker/engine/aggregate/types';
 import type { AnalysisResult, ColumnRole } from '../worker/engine/contract';
 import { ingest } from '../worker/engine/ingest';
+import { defaultBridgeOf } from '../worker/engine/analyses/pvm-bridge';
+import { memorySnapshot } from '../worker/engine/snapshot/memory';
 import { renderArtifacts } from '../worker/engine/render';
 import { writePngs, type PngJob } from './png-pool';
 
@@ -136,6 +138,8 @@ export async function run(args: CliArgs): Promise<string> {
   const info = await stat(args.file).catch(() => null);
   if (!info?.isFile()) throw new UsageError(`No such file: ${args.file}`);
   const file = await open(args.file);
+  // The rows stay in memory for the revenue bridge (the job reads its Parquet copy instead).
+  const rows = memorySnapshot();
   let aggregates: Aggregates;
   try {
     // A byte stream, read into one reused buffer exactly as the Worker reads an R2 body:
@@ -145,11 +149,13 @@ export async function run(args: CliArgs): Promise<string> {
       sheet: args.sheet,
       asOf: args.asOf,
       roles: args.roles,
+      snapshot: rows.consumer,
     });
   } finally {
     await file.close();
   }
   const result = analyse(aggregates, { asOf: args.asOf });
+  result.bridge = await defaultBridgeOf(aggregates.profile.grain === 'customers' ? null : rows.snapshot(), result.asOf);
   await mkdir(args.out, { recursive: true });
   await writeFile(join(args.out, 'analysis.json'), `${JSON.stringify(result, null, 2)}\n`);
   const files = await writeRenderedFiles(result, args);

@@ -64,7 +64,7 @@ export async function bridgeOf(snapshot: Snapshot, periods: BridgePeriods): Prom
   const pvm = meta.hasQuantity && product >= 0;
   const scan = await scanPeriods(snapshot, periods, customer, pvm ? product : -1);
   const names = meta.dimensions[customer].values;
-  const steps = pvm ? pvmSteps(scan) : customerSteps(scan);
+  const { steps, pricedShare } = pvm ? pvmSteps(scan) : { steps: customerSteps(scan), pricedShare: 1 };
   const totals = [0, 1].map((p) => scan.revenue[p].reduce((s, v) => s + v, 0) + scan.noCustomer[p]);
   const counts = [0, 1].map((p) => scan.present[p].reduce((s, v) => s + v, 0));
   const change = cents(cents(totals[1]) - cents(totals[0]));
@@ -78,7 +78,11 @@ export async function bridgeOf(snapshot: Snapshot, periods: BridgePeriods): Prom
     steps: centsAddingUp(steps, change),
     comparablePairs: pvm ? comparablePairs(scan) : 0,
     notes: pvm
-      ? []
+      ? pricedShare < 0.5
+        ? [
+            `Only ${Math.round(pricedShare * 100)}% of continuing customers' earlier revenue is in customer × product pairs bought in both periods, so most of their change shows as products newly bought or no longer bought rather than as price, volume and mix.`,
+          ]
+        : []
       : [meta.hasQuantity ? 'The file has no product column, so price, volume and mix cannot be split: customer-level bridge only.' : 'The file has no quantity or unit price, so price, volume and mix cannot be split: customer-level bridge only (new, lost, up, down).'],
     topNew: topOf(scan, names, 1),
     topLost: topOf(scan, names, 0),
@@ -182,7 +186,8 @@ function comparablePairs(scan: Scan): number {
   return n;
 }
 
-function pvmSteps(scan: Scan): BridgeStep[] {
+/** The PVM steps, and the share of continuing customers' base revenue in priced pairs. */
+function pvmSteps(scan: Scan): { steps: BridgeStep[]; pricedShare: number } {
   const edges = customerEdges(scan);
   let newProducts = 0;
   let lostProducts = 0;
@@ -192,9 +197,11 @@ function pvmSteps(scan: Scan): BridgeStep[] {
   let q1 = 0;
   let q1p0 = 0;
   let r1 = 0;
+  let continuing0 = 0;
   for (let pair = 0; pair < scan.pairs.size; pair++) {
     const c = scan.pairs.a[pair];
     if (!scan.present[0][c] || !scan.present[1][c]) continue;
+    continuing0 += scan.pairRevenue[0][pair];
     const flags = scan.pairFlags[pair] & 3;
     const rev0 = scan.pairRevenue[0][pair];
     const rev1 = scan.pairRevenue[1][pair];
@@ -216,7 +223,7 @@ function pvmSteps(scan: Scan): BridgeStep[] {
   const mix = q1p0 - q1 * average0;
   // Σ (p1 − p0)·q1 = Σ R1 − Σ q1·p0, summed in that form so the three parts add up to R1 − R0.
   const price = r1 - q1p0;
-  return stepsOf([
+  const steps = stepsOf([
     ['newCustomers', edges.newCustomers],
     ['price', price],
     ['volume', volume],
@@ -227,6 +234,7 @@ function pvmSteps(scan: Scan): BridgeStep[] {
     ['lostCustomers', edges.lostCustomers],
     ['noCustomer', edges.noCustomer],
   ]);
+  return { steps, pricedShare: continuing0 > 0 ? r0 / continuing0 : 1 };
 }
 
 function stepsOf(parts: [BridgeStepKey, number][]): BridgeStep[] {

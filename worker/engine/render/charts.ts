@@ -5,7 +5,7 @@
 import type { AnalysisResult, ChurnRisk } from '../contract';
 import { compact, share } from './format';
 import { churnCalibrationChart } from './churn-calibration-chart';
-import { cohortChartsOf } from './cohort-charts';
+import { retentionChartsOf } from './cohort-charts';
 import { partialMonthsOf } from '../analyses/partial-months';
 import { columns, horizontalBars, lines, PALETTE, scatter, type Point } from './svg';
 
@@ -221,5 +221,5 @@ export function chartsOf(result: AnalysisResult): Chart[] {
   return [trendChart, topCustomersChart, lorenzChart, segmentsChart, churnChart, churnCalibrationChart, productsChart, suppliersChart]
     .map((build) => build(result))
     .filter((chart): chart is Chart => chart !== null)
-    .concat(cohortChartsOf(result));
+    .concat(retentionChartsOf(result));
 }

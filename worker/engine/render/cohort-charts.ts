@@ -4,6 +4,7 @@
  * logo and revenue retention by period since acquisition).
  */
 import type { AnalysisResult, Cohorts } from '../contract';
+import { bridgeChart } from './bridge-chart';
 import type { Chart } from './charts';
 import { escapeHtml } from './escape';
 import { share } from './format';
@@ -89,9 +90,9 @@ function retentionCurveChart(cohorts: Available): Chart | null {
   return { name: 'retention-curve.svg', title, svg };
 }
 
-/** The cohort charts the result supports (none without cohorts). */
-export function cohortChartsOf(result: AnalysisResult): Chart[] {
+/** The charts of issue 16 the result supports: the cohort heatmap and curves, the bridge waterfall. */
+export function retentionChartsOf(result: AnalysisResult): Chart[] {
   const cohorts = result.cohorts;
-  if (!cohorts?.available) return [];
-  return [heatmapChart(cohorts), retentionCurveChart(cohorts)].filter((chart): chart is Chart => chart !== null);
+  const charts = cohorts?.available ? [heatmapChart(cohorts), retentionCurveChart(cohorts)] : [];
+  return [...charts, bridgeChart(result)].filter((chart): chart is Chart => chart !== null);
 }

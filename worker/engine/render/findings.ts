@@ -5,6 +5,7 @@
 import type { AnalysisResult } from '../contract';
 import { count, money, pct, share } from './format';
 import { cohortHeadline } from './cohort-findings';
+import { bridgeHeadline } from './bridge-findings';
 
 export interface Finding {
   question: string;
@@ -95,5 +96,7 @@ export function findingsOf(result: AnalysisResult): Finding[] {
     });
   }
   if (result.cohorts) findings.push({ question: 'Do customers stay and grow?', report: 'cohorts.md', headline: cohortHeadline(result.cohorts) });
+  if (result.bridge)
+    findings.push({ question: 'What changed revenue?', report: 'revenue-bridge.md', headline: bridgeHeadline(result.bridge, currency) });
   return findings;
 }

@@ -11,6 +11,7 @@ import { executiveSummary } from './executive-summary';
 import { crossSellReport, productsReport, suppliersReport } from './reports-catalog';
 import { churnReport, concentrationReport, segmentsReport } from './reports-customers';
 import { cohortsReport } from './cohort-report';
+import { bridgeReport } from './bridge-report';
 
 export interface RenderedFile {
   name: string;
@@ -33,6 +34,7 @@ export function renderArtifacts(result: AnalysisResult): RenderedFile[] {
     ['suppliers.md', suppliersReport(result)],
     ['cross-sell.md', crossSellReport(result)],
     ...(result.cohorts ? [['cohorts.md', cohortsReport(result)] as [string, string]] : []),
+    ...(result.bridge ? [['revenue-bridge.md', bridgeReport(result)] as [string, string]] : []),
   ];
   return [
     ...reports.map(([name, body]): RenderedFile => ({ name, type: 'report', contentType: MARKDOWN, body })),

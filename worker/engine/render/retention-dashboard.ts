@@ -1,10 +1,11 @@
 /**
- * The dashboard cards of issue 16: cohort retention (NRR/GRR and the average curve).
- * Plain HTML fragments, escaped with the dashboard's `h`.
+ * The dashboard cards of issue 16: cohort retention (NRR/GRR and the average curve) and
+ * the revenue bridge's steps. Plain HTML fragments, escaped with the dashboard's `h`.
  */
 import type { AnalysisResult } from '../contract';
 import { cohortHeadline, offsetWords } from './cohort-findings';
-import { share } from './format';
+import { bridgeHeadline } from './bridge-findings';
+import { money, share } from './format';
 
 type Escape = (text: string) => string;
 
@@ -31,8 +32,21 @@ function cohortCard(result: AnalysisResult, h: Escape): string {
   return `<section class="card"><h2>Do customers stay and grow?</h2><p>${h(cohortHeadline(c))}</p>${rowsOf(h, [...figures, ...curve])}</section>`;
 }
 
+function bridgeCard(result: AnalysisResult, h: Escape): string {
+  const b = result.bridge;
+  if (!b) return '';
+  if (!b.available) return `<section class="card"><h2>What changed revenue?</h2><p>${h(b.note)}</p></section>`;
+  const currency = result.dataset.currency;
+  const steps: [string, string][] = [
+    [`${b.base.label} revenue`, money(b.base.revenue, currency)],
+    ...b.steps.map((s): [string, string] => [s.label, money(s.value, currency)]),
+    [`${b.compared.label} revenue`, money(b.compared.revenue, currency)],
+  ];
+  return `<section class="card"><h2>What changed revenue?</h2><p>${h(bridgeHeadline(b, currency))}</p>${rowsOf(h, steps)}</section>`;
+}
+
 /** The cards in a grid, or an empty string when the result has neither section. */
 export function retentionCards(result: AnalysisResult, h: Escape): string {
-  const cards = cohortCard(result, h);
+  const cards = cohortCard(result, h) + bridgeCard(result, h);
   return cards ? `<div class="grid">${cards}</div>` : '';
 }
