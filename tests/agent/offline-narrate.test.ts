@@ -80,6 +80,7 @@ describe('offline narrative', () => {
         'get_overview',
         'get_trend',
         'make_chart',
+        'get_revenue_bridge',
         'get_products',
         'rank_products',
         'make_chart',
@@ -124,6 +125,7 @@ describe('offline narrative', () => {
         'get_trend',
         'make_chart',
         'get_retention',
+        'get_revenue_bridge',
       ],
     ],
   ])('runs the %s tools in order of emphasis', async (focus, tools) => {
@@ -166,6 +168,7 @@ describe('offline narrative', () => {
       '### Where are the cross-sell opportunities?',
       '### How is revenue trending?',
       '### Do customers stay and grow?',
+      '### What changed revenue?',
     ]);
     expect(report).toContain('- Truffle Paste: €8,000, margin −15%, 4 customers, class B');
     expect(report).toContain('**Action:** Bundle Olive Oil 5L with Parmesan Wheel and offer Parmesan Wheel to Fjord Hotels.');

@@ -21,7 +21,7 @@ export const FOCUS_PLANS: Record<FocusAreaId, FocusPlan> = {
     lens: 'This analysis focuses on who your most valuable customers are and how to keep and grow them.',
   },
   revenue_growth: {
-    sections: ['overview', 'trend', 'products', 'segments', 'retention', 'crossSell'],
+    sections: ['overview', 'trend', 'bridge', 'products', 'segments', 'retention', 'crossSell'],
     charts: ['monthly_revenue', 'top_products'],
     lens: 'This analysis focuses on where revenue and margin come from and where growth can come next.',
   },
@@ -41,7 +41,7 @@ export const FOCUS_PLANS: Record<FocusAreaId, FocusPlan> = {
     lens: 'This analysis focuses on the risks to revenue: concentration, churn, supplier dependency and loss-making products.',
   },
   comprehensive: {
-    sections: ['overview', 'segments', 'concentration', 'churn', 'products', 'suppliers', 'crossSell', 'trend', 'retention'],
+    sections: ['overview', 'segments', 'concentration', 'churn', 'products', 'suppliers', 'crossSell', 'trend', 'retention', 'bridge'],
     charts: ['monthly_revenue', 'top_customers'],
     lens: 'This analysis answers all six questions: valuable customers, concentration, churn, products, suppliers and cross-sell.',
   },

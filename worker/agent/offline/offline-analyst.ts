@@ -8,7 +8,7 @@ import type { Analyst, AnswerInput, NarrateInput } from '../analyst';
 import { Plan, TranscriptWriter } from '../transcript-writer';
 import { answerQuestion, NOT_AVAILABLE } from './answers';
 import { answerFromRows } from './query-chat';
-import { retentionIntentOf } from './retention-intents';
+import { asksResultTools } from './retention-intents';
 import { FOCUS_PLANS } from './focus-plans';
 import { createRunner } from './runner';
 import { SECTIONS, type Finding } from './sections';
@@ -65,9 +65,10 @@ export async function answerOffline(input: AnswerInput): Promise<void> {
     { result: input.result, artifacts: input.artifacts, customerRegions: input.customerRegions, snapshot: input.snapshot },
     input.signal,
   );
-  // Retention questions mention "revenue", which the row grammar would answer as a total.
+  // Retention and bridge questions mention "revenue" and periods, which the row grammar
+  // would answer as a total or a comparison without the split.
   const fromRows =
-    input.snapshot && !retentionIntentOf(input.question) ? await answerFromRows(input.question, input.snapshot, input.result, runner) : null;
+    input.snapshot && !asksResultTools(input.question) ? await answerFromRows(input.question, input.snapshot, input.result, runner) : null;
   const text = fromRows ?? (await answerQuestion(input.question, input.result, runner, input.customerRegions));
   // An expected absence is the answer itself, said plainly, not a pointer to an error.
   await writer.text(text === NOT_AVAILABLE ? (runner.lastAbsence() ?? text) : text);

@@ -3,6 +3,8 @@
  * retention?", "how did customers won in Q1 2025 do after 6 months?". Checked before the
  * row grammar, which would otherwise read "revenue" and answer a revenue total instead.
  */
+import { bridgeIntentOf } from './bridge-intents';
+
 export type RetentionIntent = {
   kind: 'retention';
   /** A cohort named in the question (`2025-Q1`, `2025-03`), or null. */
@@ -39,4 +41,10 @@ export function retentionIntentOf(question: string): RetentionIntent | null {
     cohort: cohortNamedIn(q),
     after: after ? { count: Number(after[1]), unit: after[2].startsWith('q') ? 'quarter' : 'month' } : null,
   };
+}
+
+/** Whether a question is for the retention or bridge tools (not the row grammar). */
+export function asksResultTools(question: string): boolean {
+  // The bridge pattern needs no date to match, so any "today" will do here.
+  return retentionIntentOf(question) !== null || bridgeIntentOf(question, new Date(0)) !== null;
 }

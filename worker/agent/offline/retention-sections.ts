@@ -1,13 +1,15 @@
 /**
- * The offline analyst's sections for issue 16: cohort retention and NRR (`retention`).
+ * The offline analyst's sections for issue 16: cohort retention and NRR (`retention`) and
+ * the price/volume/mix revenue bridge (`bridge`).
  * Like the six, each calls its tool through the runner and writes a finding from the
  * tool's output only.
  */
 import { getRetention } from '../tools/retention-tools';
+import { getRevenueBridge } from '../tools/bridge-tool';
 import { formatMoney, formatPct } from '../format';
 import { unavailable, type Finding, type Section } from './sections';
 
-export type RetentionSectionKey = 'retention';
+export type RetentionSectionKey = 'retention' | 'bridge';
 
 export const RETENTION_SECTIONS: Record<RetentionSectionKey, Section> = {
   retention: {
@@ -43,6 +45,32 @@ export const RETENTION_SECTIONS: Record<RetentionSectionKey, Section> = {
           ? `Follow up newly won customers before their second ${r.grain}: the ${r.comparison?.cohort} cohort keeps fewer than average.`
           : n && n.grrPct < 80
             ? 'Gross revenue retention is below 80%: work the churn list and the shrinking accounts first.'
+            : null,
+      };
+    },
+  },
+  bridge: {
+    question: 'What changed revenue?',
+    step: 'Split the revenue change into customers, price, volume and mix',
+    charts: [],
+    async run(runner): Promise<Finding> {
+      const b = await runner.call(getRevenueBridge, {}, 'Then, what moved revenue between the two periods: customers won and lost, price, volume and mix.');
+      if (!b) return unavailable('bridge', this.question, runner);
+      const money = (v: number) => formatMoney(v, runner.currency);
+      const largest = [...b.steps].sort((x, y) => Math.abs(y.value) - Math.abs(x.value)).slice(0, 2);
+      const change = b.changePct === null ? '' : ` (${b.changePct >= 0 ? '+' : ''}${formatPct(b.changePct)})`;
+      const lost = b.steps.find((s) => s.step === 'Lost customers');
+      return {
+        section: 'bridge',
+        question: this.question,
+        headline: `**Revenue bridge**: ${money(b.base.revenue)} in ${b.base.label} to ${money(b.compared.revenue)} in ${b.compared.label}${change}; largest moves ${largest.map((s) => `${s.step.toLowerCase()} ${money(s.value)}`).join(' and ')}.`,
+        details: [b.periodsReason, ...b.steps.map((s) => `${s.step}: ${money(s.value)}`), ...b.notes],
+        action:
+          lost && b.largestLost.length
+            ? `Find out why ${b.largestLost
+                .slice(0, 2)
+                .map((c) => c.customer)
+                .join(' and ')} stopped buying: lost customers cost ${money(Math.abs(lost.value))}.`
             : null,
       };
     },

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { makeChart } from './chart-tool';
 import { queryData } from './query-tool';
 import { getRetention } from './retention-tools';
+import { getRevenueBridge } from './bridge-tool';
 import { findCustomer, getChurnRisk, getConcentration, getSegments, rankCustomers } from './customer-tools';
 import { getOverview, getTrend } from './overview-tools';
 import { findProduct, getCrossSell, getProducts, getSuppliers, rankProducts } from './product-tools';
@@ -28,6 +29,7 @@ export {
   getOverview,
   getProducts,
   getRetention,
+  getRevenueBridge,
   getSegments,
   getSuppliers,
   getTrend,
@@ -65,6 +67,7 @@ export const ANALYST_TOOLS: readonly RegisteredTool[] = [
   register(getCrossSell),
   register(getTrend),
   register(getRetention),
+  register(getRevenueBridge),
   register(findCustomer),
   register(findProduct),
   register(rankCustomers),
