@@ -72,7 +72,9 @@ describe('bridge questions in chat', () => {
 
   it('uses the default periods for "what changed revenue?" (here the last complete quarter against a year before)', async () => {
     const { answer } = await ask('What changed revenue?');
-    expect(answer).toContain('I understood: **revenue bridge, 2024-Q1 (2024-01-01 … 2024-03-31) to 2025-Q1 (2025-01-01 … 2025-03-31)** — The last complete quarter against the same quarter a year earlier');
+    expect(answer).toContain(
+      'I understood: **revenue bridge, 2024-Q1 (2024-01-01 … 2024-03-31) to 2025-Q1 (2025-01-01 … 2025-03-31)** — The last complete quarter against the same quarter a year earlier',
+    );
   });
 
   it('asks for two periods when only one is named, with no figure', async () => {

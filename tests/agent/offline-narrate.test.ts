@@ -107,7 +107,17 @@ describe('offline narrative', () => {
     ],
     [
       'risk_assessment',
-      ['get_overview', 'get_concentration', 'make_chart', 'get_churn_risk', 'get_retention', 'get_suppliers', 'make_chart', 'get_products', 'rank_products'],
+      [
+        'get_overview',
+        'get_concentration',
+        'make_chart',
+        'get_churn_risk',
+        'get_retention',
+        'get_suppliers',
+        'make_chart',
+        'get_products',
+        'rank_products',
+      ],
     ],
     [
       'comprehensive',

@@ -49,7 +49,9 @@ describe('retention questions in chat', () => {
     expect(steps).toEqual(['use:get_retention', 'result:get_retention', 'text']);
     expect(answer).toContain('I understood: **cohort retention**');
     // I (5 in 2024-12) adds to the current window but is not in the base: NRR stays 250/440.
-    expect(answer).toContain('Net revenue retention 56.8%, gross revenue retention 50%: 5 customers bought 440 in 2023-01-01 … 2023-12-31 and 250 in 2024-01-01 … 2024-12-31');
+    expect(answer).toContain(
+      'Net revenue retention 56.8%, gross revenue retention 50%: 5 customers bought 440 in 2023-01-01 … 2023-12-31 and 250 in 2024-01-01 … 2024-12-31',
+    );
     expect(answer).toContain('(expansion 50, contraction 80, churn 160)');
   });
 

@@ -35,14 +35,19 @@ async function duck(select: string): Promise<DuckDBConnection> {
 async function rows(db: DuckDBConnection, sql: string): Promise<(string | number | null)[][]> {
   return (await db.runAndReadAll(sql))
     .getRows()
-    .map((r) => r.map((v) => (typeof v === 'bigint' ? Number(v) : v === null || typeof v === 'number' || typeof v === 'string' ? v : String(v))));
+    .map((r) =>
+      r.map((v) => (typeof v === 'bigint' ? Number(v) : v === null || typeof v === 'number' || typeof v === 'string' ? v : String(v))),
+    );
 }
 
 /** Period expressions in SQL for a grain, over a date column. */
 function periodSql(grain: 'month' | 'quarter', column: string): { index: string; label: string } {
   return grain === 'month'
     ? { index: `(year(${column}) * 12 + month(${column}) - 1)`, label: `strftime(${column}, '%Y-%m')` }
-    : { index: `(year(${column}) * 4 + quarter(${column}) - 1)`, label: `(year(${column})::VARCHAR || '-Q' || quarter(${column})::VARCHAR)` };
+    : {
+        index: `(year(${column}) * 4 + quarter(${column}) - 1)`,
+        label: `(year(${column})::VARCHAR || '-Q' || quarter(${column})::VARCHAR)`,
+      };
 }
 
 /** Checks the engine's cohort table against DuckDB, with the last complete month given as YYYY-MM. */
@@ -59,7 +64,9 @@ async function expectCohortsMatch(db: DuckDBConnection, c: Extract<Cohorts, { av
   expect(c.grain).toBe((median as number) >= 20 ? 'month' : 'quarter');
   const p = periodSql(c.grain, 'fd');
   const q = periodSql(c.grain, 'd');
-  const last = Number(lastMonth.slice(0, 4)) * (c.grain === 'month' ? 12 : 4) + (c.grain === 'month' ? Number(lastMonth.slice(5)) - 1 : Math.floor((Number(lastMonth.slice(5)) - 3) / 3));
+  const last =
+    Number(lastMonth.slice(0, 4)) * (c.grain === 'month' ? 12 : 4) +
+    (c.grain === 'month' ? Number(lastMonth.slice(5)) - 1 : Math.floor((Number(lastMonth.slice(5)) - 3) / 3));
   const sizes = await rows(
     db,
     `WITH f AS (SELECT cust, min(d) fd FROM t WHERE NOT ret AND cust IS NOT NULL GROUP BY 1)

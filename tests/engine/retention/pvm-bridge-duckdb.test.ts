@@ -43,7 +43,12 @@ describe('the default bridge on the generated B2B file, against DuckDB', async (
 
   it('compares 2024 with 2023 and has DuckDB totals', async () => {
     const [r0, r1] = await one(`SELECT sum(rev) FILTER (WHERE p = 0), sum(rev) FILTER (WHERE p = 1) FROM t`);
-    expect([bridge.base.from, bridge.base.to, bridge.compared.from, bridge.compared.to]).toEqual(['2023-01-01', '2023-12-31', '2024-01-01', '2024-12-31']);
+    expect([bridge.base.from, bridge.base.to, bridge.compared.from, bridge.compared.to]).toEqual([
+      '2023-01-01',
+      '2023-12-31',
+      '2024-01-01',
+      '2024-12-31',
+    ]);
     expect(bridge.base.revenue).toBe(Math.round(r0 * 100) / 100);
     expect(bridge.compared.revenue).toBe(Math.round(r1 * 100) / 100);
   });

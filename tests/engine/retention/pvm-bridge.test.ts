@@ -89,7 +89,9 @@ describe('the customer-level bridge, when there is no quantity', async () => {
   // Same lines as amounts. A: 160 → 122 (down 38); B: 40 → 70 (up 30); N new 40; L lost 15.
   const header = 'Invoice,Date,Customer,Amount';
   const bridge = await bridgeOfCsv(
-    [header, ...LINES.map(([invoice, date, customer, , quantity, price]) => [invoice, date, customer, quantity * price].join(','))].join('\n') + '\n',
+    [header, ...LINES.map(([invoice, date, customer, , quantity, price]) => [invoice, date, customer, quantity * price].join(','))].join(
+      '\n',
+    ) + '\n',
   );
 
   it('says so and shows new, lost, up and down only', () => {

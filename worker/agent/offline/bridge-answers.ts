@@ -10,7 +10,8 @@ import type { SectionRunner } from './sections';
 
 /** The answer to a bridge question. */
 export async function answerBridge(intent: BridgeIntent, runner: SectionRunner): Promise<string> {
-  if (intent.single) return 'A revenue bridge compares two periods: name both, for example "bridge Q1 2026 vs Q1 2025", or ask "what changed revenue?" for the default (the last 12 complete months against the 12 before).';
+  if (intent.single)
+    return 'A revenue bridge compares two periods: name both, for example "bridge Q1 2026 vs Q1 2025", or ask "what changed revenue?" for the default (the last 12 complete months against the 12 before).';
   const input = intent.periods ? { base: intent.periods.a, compared: intent.periods.b } : {};
   const b = await runner.call(getRevenueBridge, input, 'Splitting the revenue change into its parts.');
   if (!b) return NOT_AVAILABLE;
@@ -22,6 +23,8 @@ export async function answerBridge(intent: BridgeIntent, runner: SectionRunner):
     `Revenue went from ${money(b.base.revenue)} to ${money(b.compared.revenue)}, a change of ${money(b.change)}${change}:`,
     ...b.steps.map((s) => `- ${s.step}: ${money(s.value)}`),
     ...b.notes,
-    ...(b.largestLost.length ? [`Largest lost customers: ${b.largestLost.map((c) => `${c.customer} (${money(c.revenue)})`).join(', ')}.`] : []),
+    ...(b.largestLost.length
+      ? [`Largest lost customers: ${b.largestLost.map((c) => `${c.customer} (${money(c.revenue)})`).join(', ')}.`]
+      : []),
   ].join('\n');
 }

@@ -37,6 +37,11 @@ export function bridgeIntentOf(question: string, today: Date): BridgeIntent | nu
   const q = question.toLowerCase();
   if (!BRIDGE.test(q)) return null;
   const { period, other } = periodsOf(q, today);
-  if (period && other) return { kind: 'bridge', periods: { a: { ...period, label: rangeLabel(period) }, b: { ...other, label: rangeLabel(other) } }, single: false };
+  if (period && other)
+    return {
+      kind: 'bridge',
+      periods: { a: { ...period, label: rangeLabel(period) }, b: { ...other, label: rangeLabel(other) } },
+      single: false,
+    };
   return { kind: 'bridge', periods: null, single: period !== null };
 }

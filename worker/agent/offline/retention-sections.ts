@@ -17,7 +17,11 @@ export const RETENTION_SECTIONS: Record<RetentionSectionKey, Section> = {
     step: 'Follow customer cohorts and net revenue retention',
     charts: [],
     async run(runner): Promise<Finding> {
-      const r = await runner.call(getRetention, {}, 'Next, how each cohort of new customers keeps buying, and how much revenue last year’s customers bring now.');
+      const r = await runner.call(
+        getRetention,
+        {},
+        'Next, how each cohort of new customers keeps buying, and how much revenue last year’s customers bring now.',
+      );
       if (!r) return unavailable('retention', this.question, runner);
       const money = (v: number) => formatMoney(v, runner.currency);
       const n = r.netRetention.available ? r.netRetention : null;
@@ -33,7 +37,10 @@ export const RETENTION_SECTIONS: Record<RetentionSectionKey, Section> = {
         ...r.average
           .filter((a) => a.period > 0)
           .slice(0, 6)
-          .map((a) => `After ${a.period} ${r.grain}${a.period === 1 ? '' : 's'}: ${formatPct(a.logoRetentionPct)} of customers buy, ${a.revenueRetentionPct === null ? 'n/a' : formatPct(a.revenueRetentionPct)} of first-${r.grain} revenue (${a.cohorts} cohorts).`),
+          .map(
+            (a) =>
+              `After ${a.period} ${r.grain}${a.period === 1 ? '' : 's'}: ${formatPct(a.logoRetentionPct)} of customers buy, ${a.revenueRetentionPct === null ? 'n/a' : formatPct(a.revenueRetentionPct)} of first-${r.grain} revenue (${a.cohorts} cohorts).`,
+          ),
       ].filter((line) => line !== '');
       const below = r.comparison && r.comparison.retentionPct < r.comparison.averagePct;
       return {
@@ -54,7 +61,11 @@ export const RETENTION_SECTIONS: Record<RetentionSectionKey, Section> = {
     step: 'Split the revenue change into customers, price, volume and mix',
     charts: [],
     async run(runner): Promise<Finding> {
-      const b = await runner.call(getRevenueBridge, {}, 'Then, what moved revenue between the two periods: customers won and lost, price, volume and mix.');
+      const b = await runner.call(
+        getRevenueBridge,
+        {},
+        'Then, what moved revenue between the two periods: customers won and lost, price, volume and mix.',
+      );
       if (!b) return unavailable('bridge', this.question, runner);
       const money = (v: number) => formatMoney(v, runner.currency);
       const largest = [...b.steps].sort((x, y) => Math.abs(y.value) - Math.abs(x.value)).slice(0, 2);

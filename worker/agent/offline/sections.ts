@@ -23,7 +23,8 @@ import { reliabilityClause, reliabilityLines } from './churn-accuracy';
 import { RETENTION_SECTIONS, type RetentionSectionKey } from './retention-sections';
 import { churnCustomerLine, formatMoney, formatNumber, formatPct, joinNames, plural } from '../format';
 
-export type SectionKey = 'overview' | 'segments' | 'concentration' | 'churn' | 'products' | 'suppliers' | 'crossSell' | 'trend' | RetentionSectionKey;
+export type SectionKey =
+  'overview' | 'segments' | 'concentration' | 'churn' | 'products' | 'suppliers' | 'crossSell' | 'trend' | RetentionSectionKey;
 
 export interface Finding {
   section: SectionKey;

@@ -21,16 +21,20 @@ export const getRevenueBridge = defineTool({
     'Without periods: the default (last 12 complete months against the 12 before, or the last complete quarter against the same quarter a year earlier). base / compared: {from, to} as YYYY-MM-DD, e.g. Q1 2025 and Q1 2026.',
   input: z.object({ base: RANGE.optional(), compared: RANGE.optional() }),
   async run(context, input) {
-    if (!input.base !== !input.compared) throw new ToolInputError('Give both periods (base and compared), or neither for the default bridge.');
+    if (!input.base !== !input.compared)
+      throw new ToolInputError('Give both periods (base and compared), or neither for the default bridge.');
     if (!input.base || !input.compared) return bridgeOutput(context.result.bridge);
-    if (input.base.from > input.base.to || input.compared.from > input.compared.to) throw new ToolInputError('A period starts after it ends.');
-    if (!context.snapshot) throw new DataAbsentError('The cleaned rows of this analysis are not stored, so a bridge between other periods cannot be computed.');
+    if (input.base.from > input.base.to || input.compared.from > input.compared.to)
+      throw new ToolInputError('A period starts after it ends.');
+    if (!context.snapshot)
+      throw new DataAbsentError('The cleaned rows of this analysis are not stored, so a bridge between other periods cannot be computed.');
     return bridgeOutput(await bridgeOf(context.snapshot, chosenBridgePeriods(input.base, input.compared)));
   },
 });
 
 function bridgeOutput(bridge: Bridge | null | undefined) {
-  if (!bridge) throw new DataAbsentError('This analysis has no revenue bridge (it was computed before the bridge existed, or without its rows).');
+  if (!bridge)
+    throw new DataAbsentError('This analysis has no revenue bridge (it was computed before the bridge existed, or without its rows).');
   if (!bridge.available) throw new DataAbsentError(bridge.note);
   return {
     level: bridge.level,

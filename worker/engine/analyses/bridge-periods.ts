@@ -22,7 +22,11 @@ export interface BridgePeriods {
 }
 
 function monthsPeriod(first: number, last: number): BridgePeriod {
-  return { label: `${monthStartIso(first).slice(0, 7)} … ${monthStartIso(last).slice(0, 7)}`, from: monthStartIso(first), to: monthEndIso(last) };
+  return {
+    label: `${monthStartIso(first).slice(0, 7)} … ${monthStartIso(last).slice(0, 7)}`,
+    from: monthStartIso(first),
+    to: monthEndIso(last),
+  };
 }
 
 function quarterPeriod(quarter: number): BridgePeriod {

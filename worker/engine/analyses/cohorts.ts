@@ -32,18 +32,22 @@ const cents = (v: number): number => Math.round(v * 100) / 100;
 
 /** The cohort section of `analysis.json`; `grain` overrides the month/quarter rule. */
 export function cohortsOf(agg: Aggregates, asOfDay: number, grainOverride?: CohortGrain): Cohorts {
-  if (!agg.hasDates || asOfDay < 0) return { available: false, note: 'The file has no dates, so customers cannot be grouped by when they started.' };
+  if (!agg.hasDates || asOfDay < 0)
+    return { available: false, note: 'The file has no dates, so customers cannot be grouped by when they started.' };
   const lastMonth = lastCompleteMonth(asOfDay);
   const firstMonths = firstMonthsOf(agg, lastMonth);
   if (!firstMonths) return { available: false, note: 'No customer made a first purchase before the last complete month.' };
-  const grain = grainOverride ? { grain: grainOverride, reason: `${grainOverride === 'month' ? 'Monthly' : 'Quarterly'} cohorts, as asked.` } : grainOf(firstMonths.counts);
+  const grain = grainOverride
+    ? { grain: grainOverride, reason: `${grainOverride === 'month' ? 'Monthly' : 'Quarterly'} cohorts, as asked.` }
+    : grainOf(firstMonths.counts);
   const lastPeriod = lastCompletePeriod(grain.grain, lastMonth);
   const firstPeriod = periodOfMonth(grain.grain, firstMonths.first);
   if (lastPeriod < firstPeriod)
     return { available: false, note: 'The file does not cover one complete quarter, so no cohort can be followed.' };
   const table = cohortTable(agg, firstMonths.month, grain.grain, firstPeriod, lastPeriod);
   const windows = windowRevenueOf(agg, lastMonth);
-  const sums = typeof windows === 'string' ? null : cohortRetention(windows, firstMonths.month, grain.grain, firstPeriod, table.rows.length);
+  const sums =
+    typeof windows === 'string' ? null : cohortRetention(windows, firstMonths.month, grain.grain, firstPeriod, table.rows.length);
   const cohorts = table.rows.map((row, i) => ({ ...row, nrr: sums?.[i].nrr ?? null, grr: sums?.[i].grr ?? null }));
   return {
     available: true,
@@ -87,7 +91,10 @@ export function grainOf(newPerMonth: readonly number[]): { grain: CohortGrain; r
   const words = `the median month wins ${median} new customer${median === 1 ? '' : 's'}`;
   return median >= MIN_MONTHLY_COHORT
     ? { grain: 'month', reason: `Monthly cohorts: ${words} (quarters below ${MIN_MONTHLY_COHORT}).` }
-    : { grain: 'quarter', reason: `Quarterly cohorts: ${words}, fewer than ${MIN_MONTHLY_COHORT}, so monthly cohorts would be too small to read.` };
+    : {
+        grain: 'quarter',
+        reason: `Quarterly cohorts: ${words}, fewer than ${MIN_MONTHLY_COHORT}, so monthly cohorts would be too small to read.`,
+      };
 }
 
 /** Cohort sizes, active customers and revenue per period offset. */
@@ -139,7 +146,10 @@ function cohortTable(
     includesExisting: i === 0,
   }));
   const empty = rows.filter((r) => r.customers === 0).length;
-  return { rows, notes: empty ? [`${empty} ${grain === 'month' ? 'month' : 'quarter'}${empty === 1 ? '' : 's'} won no new customer.`] : [] };
+  return {
+    rows,
+    notes: empty ? [`${empty} ${grain === 'month' ? 'month' : 'quarter'}${empty === 1 ? '' : 's'} won no new customer.`] : [],
+  };
 }
 
 /** NRR/GRR sums per cohort, over each cohort's customers. */

@@ -83,7 +83,11 @@ export async function bridgeOf(snapshot: Snapshot, periods: BridgePeriods): Prom
             `Only ${Math.round(pricedShare * 100)}% of continuing customers' earlier revenue is in customer × product pairs bought in both periods, so most of their change shows as products newly bought or no longer bought rather than as price, volume and mix.`,
           ]
         : []
-      : [meta.hasQuantity ? 'The file has no product column, so price, volume and mix cannot be split: customer-level bridge only.' : 'The file has no quantity or unit price, so price, volume and mix cannot be split: customer-level bridge only (new, lost, up, down).'],
+      : [
+          meta.hasQuantity
+            ? 'The file has no product column, so price, volume and mix cannot be split: customer-level bridge only.'
+            : 'The file has no quantity or unit price, so price, volume and mix cannot be split: customer-level bridge only (new, lost, up, down).',
+        ],
     topNew: topOf(scan, names, 1),
     topLost: topOf(scan, names, 0),
   };
@@ -134,7 +138,8 @@ function addToPair(scan: Scan, c: number, product: number, p: number, amount: nu
 }
 
 function growPairs(scan: Scan, needed: number): void {
-  const capacity = Math.max(1024, needed * 2);
+  // 1.5× growth: at 1M rows the pair arrays are most of the scan's memory.
+  const capacity = Math.max(1024, Math.ceil(needed * 1.5));
   const grow = <T extends Float64Array | Uint8Array>(a: T, make: (n: number) => T): T => {
     const next = make(capacity);
     next.set(a);
@@ -278,7 +283,8 @@ function topOf(scan: Scan, names: string[], period: 0 | 1): { id: string; name: 
 
 /** The bridge over the default periods (bridge-periods.ts), or why there is none. */
 export async function defaultBridgeOf(snapshot: Snapshot | null | undefined, asOf: string | null): Promise<Bridge> {
-  if (!snapshot) return { available: false, note: 'The file has one row per customer, not transactions, so there are no periods to compare.' };
+  if (!snapshot)
+    return { available: false, note: 'The file has one row per customer, not transactions, so there are no periods to compare.' };
   const periods = defaultBridgePeriods(snapshot.meta.firstDay, asOf ? epochDay(asOf) : snapshot.meta.lastDay);
   if (typeof periods === 'string') return { available: false, note: periods };
   return bridgeOf(snapshot, periods);

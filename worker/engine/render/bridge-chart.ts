@@ -52,7 +52,10 @@ export function bridgeChart(result: AnalysisResult): Chart | null {
   const step = (WIDTH - left - 16) / columns.length;
   const grid = [0, 0.25, 0.5, 0.75, 1].map((t) => {
     const v = min + (max - min) * t;
-    return `<line x1="${left}" x2="${WIDTH - 16}" y1="${y(v).toFixed(1)}" y2="${y(v).toFixed(1)}" stroke="${PALETTE.grid}"/>` + text(left - 6, y(v) + 4, compact(v), 'text-anchor="end"');
+    return (
+      `<line x1="${left}" x2="${WIDTH - 16}" y1="${y(v).toFixed(1)}" y2="${y(v).toFixed(1)}" stroke="${PALETTE.grid}"/>` +
+      text(left - 6, y(v) + 4, compact(v), 'text-anchor="end"')
+    );
   });
   const currency = result.dataset.currency;
   const bars = columns.map((c, i) => {
@@ -63,7 +66,12 @@ export function bridgeChart(result: AnalysisResult): Chart | null {
     const delta = total ? c.to : c.to - c.from;
     const value = `${total ? '' : delta >= 0 ? '+' : '−'}${compact(Math.abs(delta))}`;
     const cx = x + step * 0.38;
-    const label = text(cx, height - bottom + 14, shorten(c.label, 26), `text-anchor="end" transform="rotate(-35 ${cx.toFixed(1)} ${height - bottom + 14})"`);
+    const label = text(
+      cx,
+      height - bottom + 14,
+      shorten(c.label, 26),
+      `text-anchor="end" transform="rotate(-35 ${cx.toFixed(1)} ${height - bottom + 14})"`,
+    );
     return (
       `<rect x="${x.toFixed(1)}" y="${y0.toFixed(1)}" width="${(step * 0.76).toFixed(1)}" height="${h.toFixed(1)}" fill="${c.color}"><title>${escapeHtml(`${c.label}: ${money(delta, currency)}`)}</title></rect>` +
       text(cx, y0 - 4, value, 'text-anchor="middle" font-size="11"') +
@@ -75,5 +83,9 @@ export function bridgeChart(result: AnalysisResult): Chart | null {
     `From ${money(b.base.revenue, currency)} to ${money(b.compared.revenue, currency)}: ` +
     b.steps.map((s) => `${s.label} ${money(s.value, currency)}`).join('; ') +
     '.';
-  return { name: 'revenue-bridge.svg', title, svg: svgDocument({ id: 'revenue-bridge', title, description }, height, grid.join('') + bars.join('')) };
+  return {
+    name: 'revenue-bridge.svg',
+    title,
+    svg: svgDocument({ id: 'revenue-bridge', title, description }, height, grid.join('') + bars.join('')),
+  };
 }

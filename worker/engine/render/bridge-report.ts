@@ -41,14 +41,22 @@ function customerList(title: string, rows: { name: string; revenue: number }[], 
 export function bridgeReport(result: AnalysisResult): string {
   const bridge = result.bridge;
   const currency = result.dataset.currency;
-  if (!bridge) return blocks('# Revenue bridge', 'The bridge is computed from the cleaned rows, which this run did not keep.', '## Method', bullets(BRIDGE_DEFINITIONS));
+  if (!bridge)
+    return blocks(
+      '# Revenue bridge',
+      'The bridge is computed from the cleaned rows, which this run did not keep.',
+      '## Method',
+      bullets(BRIDGE_DEFINITIONS),
+    );
   if (!bridge.available) return blocks('# Revenue bridge', md(bridge.note), '## Method', bullets(BRIDGE_DEFINITIONS));
   return blocks(
     `# Revenue bridge: ${md(bridge.base.label)} to ${md(bridge.compared.label)}`,
     md(bridgeHeadline(bridge, currency)),
     `Periods: ${md(bridge.base.from)} … ${md(bridge.base.to)} against ${md(bridge.compared.from)} … ${md(bridge.compared.to)}. ${md(bridge.periodsReason)}`,
     stepTable(bridge, currency),
-    bridge.level === 'price-volume-mix' ? `${count(bridge.comparablePairs)} customer × product pairs bought in both periods are split into price, volume and mix.` : null,
+    bridge.level === 'price-volume-mix'
+      ? `${count(bridge.comparablePairs)} customer × product pairs bought in both periods are split into price, volume and mix.`
+      : null,
     bridge.notes.length ? bullets(bridge.notes.map(md)) : null,
     customerList('Largest new customers', bridge.topNew, currency),
     customerList('Largest lost customers (revenue in the earlier period)', bridge.topLost, currency),

@@ -34,14 +34,24 @@ function heatmapChart(cohorts: Available): Chart | null {
   const rowHeight = 20;
   const cellWidth = (WIDTH - left - 16) / periods;
   const unit = cohorts.grain === 'month' ? 'Months' : 'Quarters';
-  const header = Array.from({ length: periods }, (_, k) => text(left + k * cellWidth + cellWidth / 2, top - 8, String(k), 'text-anchor="middle"'));
+  const header = Array.from({ length: periods }, (_, k) =>
+    text(left + k * cellWidth + cellWidth / 2, top - 8, String(k), 'text-anchor="middle"'),
+  );
   const cells = rows.flatMap((row, i) => {
     const y = top + i * rowHeight;
     const label = text(left - 6, y + 14, `${row.cohort} (${row.customers})`, 'text-anchor="end"');
     const boxes = row.logoRetention.slice(0, periods).map((value, k) => {
       const x = left + k * cellWidth;
       const tip = `${row.cohort}, ${unit.toLowerCase()} since start ${k}: ${share(value, 1)} (${row.active[k]} of ${row.customers})`;
-      const caption = cellWidth >= 26 ? text(x + cellWidth / 2, y + 14, share(value, 0), `text-anchor="middle" font-size="10" fill="${value > 0.55 ? '#ffffff' : PALETTE.text}"`) : '';
+      const caption =
+        cellWidth >= 26
+          ? text(
+              x + cellWidth / 2,
+              y + 14,
+              share(value, 0),
+              `text-anchor="middle" font-size="10" fill="${value > 0.55 ? '#ffffff' : PALETTE.text}"`,
+            )
+          : '';
       return `<rect x="${(Math.round(x * 10) / 10).toString()}" y="${y}" width="${(Math.round((cellWidth - 1) * 10) / 10).toString()}" height="${rowHeight - 1}" fill="${cellColor(value)}"><title>${escapeHtml(tip)}</title></rect>${caption}`;
     });
     return [label, ...boxes];
@@ -51,7 +61,11 @@ function heatmapChart(cohorts: Available): Chart | null {
   const description =
     `Share of each cohort's customers buying again in each ${cohorts.grain} after their first purchase, ${rows[0].cohort} to ${rows[rows.length - 1].cohort}` +
     ` (${rows.length} cohorts, sizes in brackets); darker cells keep more customers. Complete periods through ${cohorts.observedThrough}.`;
-  const svg = svgDocument({ id: 'cohort-heatmap', title, description }, top + rows.length * rowHeight + 16, axis + header.join('') + cells.join(''));
+  const svg = svgDocument(
+    { id: 'cohort-heatmap', title, description },
+    top + rows.length * rowHeight + 16,
+    axis + header.join('') + cells.join(''),
+  );
   return { name: 'cohort-heatmap.svg', title, svg };
 }
 
@@ -67,7 +81,10 @@ function retentionCurveChart(cohorts: Available): Chart | null {
     `Average over cohorts, weighted by customers: share of customers buying again and revenue against the first ${cohorts.grain}, by ${cohorts.grain} since first purchase. ` +
     average
       .slice(1, 7)
-      .map((a) => `${a.period}: ${share(a.logoRetention, 0)} of customers, ${a.revenueRetention === null ? 'n/a' : share(a.revenueRetention, 0)} of revenue`)
+      .map(
+        (a) =>
+          `${a.period}: ${share(a.logoRetention, 0)} of customers, ${a.revenueRetention === null ? 'n/a' : share(a.revenueRetention, 0)} of revenue`,
+      )
       .join('; ') +
     '.';
   const svg = lines(

@@ -79,7 +79,13 @@ export function cohortsReport(result: AnalysisResult): string {
   const comparison = latestComparison(cohorts);
   const average = table(
     ['Since first purchase', 'Cohorts', 'Customers', 'Logo retention', 'Revenue retention'],
-    cohorts.average.map((a) => [offsetWords(cohorts, a.period), count(a.cohorts), count(a.customers), share(a.logoRetention), share(a.revenueRetention)]),
+    cohorts.average.map((a) => [
+      offsetWords(cohorts, a.period),
+      count(a.cohorts),
+      count(a.customers),
+      share(a.logoRetention),
+      share(a.revenueRetention),
+    ]),
     ['l', 'r', 'r', 'r', 'r'],
   );
   return blocks(
@@ -92,7 +98,9 @@ export function cohortsReport(result: AnalysisResult): string {
     average,
     '## Logo retention by cohort',
     `Share of each cohort buying in each ${cohorts.grain} after the first (${unit}0 = the ${cohorts.grain} they were won in). * = the file’s first cohort, which also holds customers already buying before the file starts.` +
-      (cohorts.cohorts.length > shown.length ? ` The ${shown.length} most recent of ${cohorts.cohorts.length} cohorts; all are in cohorts.csv.` : ''),
+      (cohorts.cohorts.length > shown.length
+        ? ` The ${shown.length} most recent of ${cohorts.cohorts.length} cohorts; all are in cohorts.csv.`
+        : ''),
     cohortTable(shown, (row) => row.logoRetention, periods, unit),
     '## Revenue retention by cohort',
     cohortTable(shown, (row) => row.revenueRetention, periods, unit),
@@ -109,9 +117,17 @@ export function cohortsReport(result: AnalysisResult): string {
 function actionsOf(cohorts: Available, latestBelow: boolean): string[] {
   const actions: string[] = [];
   const n = cohorts.netRetention;
-  if (latestBelow) actions.push('Recent cohorts keep fewer customers than earlier ones: review onboarding and the second order of newly won accounts.');
-  if (n.available && n.grr < 0.8) actions.push('Gross revenue retention is below 80%: lost and shrinking accounts cost more than a fifth of last year’s revenue; start with the churn list.');
-  if (n.available && n.nrr >= 1) actions.push('NRR is at or above 100%: existing customers grow faster than others leave; protect the expanding accounts.');
-  if (actions.length === 0) actions.push(`Watch the next cohorts against the average curve; cohorts under ${MIN_FINDING_COHORT} customers are too small to read alone.`);
+  if (latestBelow)
+    actions.push('Recent cohorts keep fewer customers than earlier ones: review onboarding and the second order of newly won accounts.');
+  if (n.available && n.grr < 0.8)
+    actions.push(
+      'Gross revenue retention is below 80%: lost and shrinking accounts cost more than a fifth of last year’s revenue; start with the churn list.',
+    );
+  if (n.available && n.nrr >= 1)
+    actions.push('NRR is at or above 100%: existing customers grow faster than others leave; protect the expanding accounts.');
+  if (actions.length === 0)
+    actions.push(
+      `Watch the next cohorts against the average curve; cohorts under ${MIN_FINDING_COHORT} customers are too small to read alone.`,
+    );
   return actions;
 }

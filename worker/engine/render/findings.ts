@@ -95,7 +95,8 @@ export function findingsOf(result: AnalysisResult): Finding[] {
           : 'No product pair met the rule thresholds.',
     });
   }
-  if (result.cohorts) findings.push({ question: 'Do customers stay and grow?', report: 'cohorts.md', headline: cohortHeadline(result.cohorts) });
+  if (result.cohorts)
+    findings.push({ question: 'Do customers stay and grow?', report: 'cohorts.md', headline: cohortHeadline(result.cohorts) });
   if (result.bridge)
     findings.push({ question: 'What changed revenue?', report: 'revenue-bridge.md', headline: bridgeHeadline(result.bridge, currency) });
   return findings;

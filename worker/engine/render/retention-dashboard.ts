@@ -28,7 +28,10 @@ function cohortCard(result: AnalysisResult, h: Escape): string {
   const curve = c.average
     .filter((a) => a.period > 0)
     .slice(0, 6)
-    .map((a): [string, string] => [`After ${offsetWords(c, a.period)}`, `${share(a.logoRetention, 0)} of customers · ${share(a.revenueRetention, 0)} of revenue`]);
+    .map((a): [string, string] => [
+      `After ${offsetWords(c, a.period)}`,
+      `${share(a.logoRetention, 0)} of customers · ${share(a.revenueRetention, 0)} of revenue`,
+    ]);
   return `<section class="card"><h2>Do customers stay and grow?</h2><p>${h(cohortHeadline(c))}</p>${rowsOf(h, [...figures, ...curve])}</section>`;
 }
 

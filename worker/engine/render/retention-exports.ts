@@ -17,7 +17,18 @@ export function retentionExportsOf(result: AnalysisResult): CsvExport[] {
     exports.push({
       name: 'cohorts.csv',
       body: csvDocument(
-        ['cohort', 'cohort_start', 'customers', 'period', 'active_customers', 'logo_retention', 'revenue', 'revenue_retention', 'cohort_nrr', 'cohort_grr'],
+        [
+          'cohort',
+          'cohort_start',
+          'customers',
+          'period',
+          'active_customers',
+          'logo_retention',
+          'revenue',
+          'revenue_retention',
+          'cohort_nrr',
+          'cohort_grr',
+        ],
         c.cohorts.flatMap((row) =>
           row.active.map((active, k) => [
             row.cohort,
