@@ -26,6 +26,7 @@ import { setAnalysisCounts, type AnalysisRow, type FileUploadRow } from '../work
 import { database } from '../worker/db/client';
 import type { Aggregates } from '../worker/engine/aggregate/types';
 import { analyse } from '../worker/engine/analyze';
+import { defaultBridgeOf } from '../worker/engine/analyses/pvm-bridge';
 import type { AnalysisResult } from '../worker/engine/contract';
 import { ingest } from '../worker/engine/ingest';
 import type { SnapshotConsumer } from '../worker/engine/snapshot/row-sink';
@@ -51,12 +52,12 @@ export const PROGRESS_STEP_BYTES = 4 * 1024 * 1024;
 
 const ENGINE_STEPS = [
   'Read the file and aggregate every row',
-  'Compute segments, concentration, churn, products, suppliers and cross-sell',
+  'Compute segments, concentration, churn, products, suppliers, cross-sell, cohorts and the revenue bridge',
   'Render charts, reports, exports and the dashboard',
 ] as const;
 const NARRATE_STEP = 'Write up the findings';
 /** The charts also stored as PNG, for email clients and viewers without SVG. */
-const PNG_CHARTS = new Set(['top-customers.svg', 'monthly-trend.svg']);
+const PNG_CHARTS = new Set(['top-customers.svg', 'monthly-trend.svg', 'cohort-heatmap.svg', 'revenue-bridge.svg']);
 
 /** A plan whose items advance as steps finish; each change is one `TodoWrite` message. */
 class Plan {
@@ -88,6 +89,9 @@ export async function runAnalysisPipeline(context: PipelineContext): Promise<Ana
 
   await plan.begin(1);
   const result = analyse(aggregates);
+  // The cleaned rows: the revenue bridge scans them now, query_data in chat later.
+  const rows = aggregates.profile.grain === 'customers' ? null : parquet.bytes();
+  result.bridge = await defaultBridgeOf(rows ? readParquetSnapshot(rows) : null, result.asOf);
   const attributes = customerAttributesOf(aggregates);
   // Kept beside analysis.json so a chat question can filter customers by region later.
   await saveCustomerAttributes(context.env, context.analysis.id, attributes);
@@ -106,7 +110,6 @@ export async function runAnalysisPipeline(context: PipelineContext): Promise<Ana
     }
   }
   // The cleaned rows (query_data's snapshot) as Parquet and formula-safe CSV downloads.
-  const rows = aggregates.profile.grain === 'customers' ? null : parquet.bytes();
   if (rows) for await (const file of snapshotFilesOf(rows)) await context.putArtifact(file);
   await plan.complete(2);
 

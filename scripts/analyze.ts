@@ -15,6 +15,8 @@ import { basename, dirname, join } from 'node:path';
 import { analyse } from '../worker/engine/analyze';
 import type { Aggregates } from '../worker/engine/aggregate/types';
 import type { AnalysisResult, ColumnRole } from '../worker/engine/contract';
+import { defaultBridgeOf } from '../worker/engine/analyses/pvm-bridge';
+import { memorySnapshot } from '../worker/engine/snapshot/memory';
 import { renderArtifacts } from '../worker/engine/render';
 import { money } from '../worker/engine/render/format';
 import { ingestFile } from './parallel-ingest';
@@ -47,6 +49,8 @@ export interface CliArgs {
   roles: Partial<Record<ColumnRole, string>>;
   /** ISO 4217 code (`--currency GBP`) replacing the currency the file shows. */
   currency?: string;
+  /** `false` (`--no-bridge`) skips the revenue bridge, so the rows need not stay in memory. */
+  bridge?: false;
   /** `false` (`--no-png`) skips the PNG copies of the charts. */
   png?: false;
   /** Threads for parsing and for the PNG step (`--threads`, default: the machine's cores). */
@@ -56,7 +60,7 @@ export interface CliArgs {
 class UsageError extends Error {}
 
 const USAGE =
-  'usage: npm run analyze -- <file> [--out dir] [--sheet NAME] [--as-of YYYY-MM-DD] [--map role=Header ...] [--currency CODE] [--no-png] [--threads N] [--help]';
+  'usage: npm run analyze -- <file> [--out dir] [--sheet NAME] [--as-of YYYY-MM-DD] [--map role=Header ...] [--currency CODE] [--no-png] [--no-bridge] [--threads N] [--help]';
 
 /** `--help`: what the CLI writes, and when. */
 export const HELP = `${USAGE}
@@ -69,10 +73,12 @@ Analyses one CSV, TXT, XLSX or XLS file and writes into --out (default ./out):
                   above are written, on --threads worker threads; made by default,
                   --no-png skips them (they take about as long as the analysis)
 
-  --threads N         threads for parsing and for the PNGs (default: this machine's
-                      ${availableParallelism()} cores); a large CSV/TXT is parsed in N byte ranges
-                      at once, with exactly the one-pass result; 1 reads in one pass
+  --threads N         threads for the PNGs and, with --no-bridge, for parsing (default:
+                      this machine's ${availableParallelism()} cores); a large CSV/TXT is then parsed
+                      in N byte ranges at once, with exactly the one-pass result
   --no-png            write no PNG copies of the charts
+  --no-bridge         skip the price/volume/mix revenue bridge, which keeps every row in
+                      memory and so needs one reading pass
   --sheet NAME        workbook sheet to read (default: the one that looks like data)
   --as-of YYYY-MM-DD  end of the observation period; later rows are left out
   --map role=Header   override an inferred column role; roles: ${ROLES.join(', ')}
@@ -96,6 +102,7 @@ export function parseArgs(argv: readonly string[]): CliArgs {
     };
     if (arg === '--help' || arg === '-h') throw new HelpRequested(HELP);
     else if (arg === '--no-png') args.png = false;
+    else if (arg === '--no-bridge') args.bridge = false;
     else if (arg === '--threads') {
       const threads = Number(value());
       if (!Number.isInteger(threads) || threads < 1) throw new UsageError(`--threads expects a whole number of at least 1. ${USAGE}`);
@@ -150,12 +157,24 @@ export async function run(args: CliArgs): Promise<string> {
   const info = await stat(args.file).catch(() => null);
   if (!info?.isFile()) throw new UsageError(`No such file: ${args.file}`);
   let ranges = 1;
+  // The rows stay in memory for the revenue bridge (the job reads its Parquet copy instead).
+  // A snapshot is filled by one reader, so keeping the rows means one pass; --no-bridge
+  // lets a large CSV be parsed on worker threads.
+  const rows = args.bridge === false ? null : memorySnapshot();
   const aggregates: Aggregates = await ingestFile(
     args.file,
-    { fileName: basename(args.file), sheet: args.sheet, asOf: args.asOf, roles: args.roles, currency: args.currency },
+    {
+      fileName: basename(args.file),
+      sheet: args.sheet,
+      asOf: args.asOf,
+      roles: args.roles,
+      currency: args.currency,
+      ...(rows ? { snapshot: rows.consumer } : {}),
+    },
     { threads: threadsOf(args), onRanges: (n) => (ranges = n) },
   );
   const result = analyse(aggregates, { asOf: args.asOf });
+  if (rows) result.bridge = await defaultBridgeOf(aggregates.profile.grain === 'customers' ? null : rows.snapshot(), result.asOf);
   await mkdir(args.out, { recursive: true });
   await writeFile(join(args.out, 'analysis.json'), `${JSON.stringify(result, null, 2)}\n`);
   const files = await writeRenderedFiles(result, args);

@@ -20,6 +20,7 @@ import { ingest } from '../worker/engine/ingest';
 import { renderArtifacts } from '../worker/engine/render';
 import { compareWithDuckDb } from './bench-duckdb';
 import { benchQuery } from './bench-query';
+import { benchRetention } from './bench-retention';
 import { benchFile } from './generate-b2b-csv';
 import { MemoryProbe } from './memory-probe';
 import { pngWasmBytes, svgToPng } from './png';
@@ -96,6 +97,7 @@ async function benchPhases(): Promise<void> {
     `churn backtest: backtestSeconds=${backtestSeconds.toFixed(3)} addsToAnalysisPct=${((100 * backtestSeconds) / Math.max(1e-9, analyseSeconds - backtestSeconds)).toFixed(1)} (target < 25)`,
   );
   await benchQuery(path, ingestSeconds);
+  await benchRetention(path, aggregates, analyseSeconds);
   const peakMB = probe.peak / 1048576;
   console.log(
     `rows=${read} seconds=${ingestSeconds.toFixed(3)} rowsPerSec=${Math.round(read / ingestSeconds)} peakMB=${peakMB.toFixed(1)} ` +

@@ -103,7 +103,7 @@ describe('model analyst: tools', () => {
     expect(toolResults(messages).map((r) => [r.is_error, r.content])).toEqual([
       [
         true,
-        'Unknown tool "run_sql". Available: get_overview, get_segments, get_concentration, get_churn_risk, get_products, get_suppliers, get_cross_sell, get_trend, get_rep_scorecards, find_customer, find_product, rank_customers, rank_products, make_chart, query_data.',
+        'Unknown tool "run_sql". Available: get_overview, get_segments, get_concentration, get_churn_risk, get_products, get_suppliers, get_cross_sell, get_trend, get_rep_scorecards, get_retention, get_revenue_bridge, find_customer, find_product, rank_customers, rank_products, make_chart, query_data.',
       ],
       [true, 'No customer matches "Nobody Ltd".'],
     ]);

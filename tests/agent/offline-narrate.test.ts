@@ -30,11 +30,12 @@ describe('offline narrative', () => {
     const { messages } = await narrate('risk_assessment');
     const statuses = plans(messages).map((todos) => todos.map((t) => t.status[0]).join(''));
     // p = pending, i = in_progress, c = completed; one TodoWrite per change.
-    expect(statuses).toEqual(['ippppp', 'cipppp', 'ccippp', 'cccipp', 'ccccip', 'ccccci', 'cccccc']);
+    expect(statuses).toEqual(['ipppppp', 'cippppp', 'ccipppp', 'cccippp', 'ccccipp', 'cccccip', 'cccccci', 'ccccccc']);
     expect(plans(messages)[0].map((t) => t.content)).toEqual([
       'Review the dataset and its totals',
       'Measure revenue concentration',
       'Find customers at risk of churning',
+      'Follow customer cohorts and net revenue retention',
       'Assess supplier dependency',
       'Rank products by sales and margin',
       'Write the executive summary and actions',
@@ -69,6 +70,7 @@ describe('offline narrative', () => {
         'make_chart',
         'get_concentration',
         'get_churn_risk',
+        'get_retention',
         'get_cross_sell',
       ],
     ],
@@ -78,11 +80,13 @@ describe('offline narrative', () => {
         'get_overview',
         'get_trend',
         'make_chart',
+        'get_revenue_bridge',
         'get_products',
         'rank_products',
         'make_chart',
         'get_segments',
         'rank_customers',
+        'get_retention',
         'get_cross_sell',
       ],
     ],
@@ -103,7 +107,17 @@ describe('offline narrative', () => {
     ],
     [
       'risk_assessment',
-      ['get_overview', 'get_concentration', 'make_chart', 'get_churn_risk', 'get_suppliers', 'make_chart', 'get_products', 'rank_products'],
+      [
+        'get_overview',
+        'get_concentration',
+        'make_chart',
+        'get_churn_risk',
+        'get_retention',
+        'get_suppliers',
+        'make_chart',
+        'get_products',
+        'rank_products',
+      ],
     ],
     [
       'comprehensive',
@@ -120,6 +134,8 @@ describe('offline narrative', () => {
         'get_cross_sell',
         'get_trend',
         'make_chart',
+        'get_retention',
+        'get_revenue_bridge',
       ],
     ],
   ])('runs the %s tools in order of emphasis', async (focus, tools) => {
@@ -161,6 +177,8 @@ describe('offline narrative', () => {
       '### How dependent are we on suppliers?',
       '### Where are the cross-sell opportunities?',
       '### How is revenue trending?',
+      '### Do customers stay and grow?',
+      '### What changed revenue?',
     ]);
     expect(report).toContain('- Truffle Paste: €8,000.00, margin -15.0%, 4 customers, class B');
     expect(report).toContain('**Action:** Bundle Olive Oil 5L with Parmesan Wheel and offer Parmesan Wheel to Fjord Hotels.');

@@ -24,6 +24,8 @@ describe('analyst tools', () => {
       'get_cross_sell',
       'get_trend',
       'get_rep_scorecards',
+      'get_retention',
+      'get_revenue_bridge',
       'find_customer',
       'find_product',
       'rank_customers',
@@ -117,7 +119,7 @@ describe('analyst tools', () => {
     [
       'execute_code',
       { code: '1+1' },
-      'Unknown tool "execute_code". Available: get_overview, get_segments, get_concentration, get_churn_risk, get_products, get_suppliers, get_cross_sell, get_trend, get_rep_scorecards, find_customer, find_product, rank_customers, rank_products, make_chart, query_data.',
+      'Unknown tool "execute_code". Available: get_overview, get_segments, get_concentration, get_churn_risk, get_products, get_suppliers, get_cross_sell, get_trend, get_rep_scorecards, get_retention, get_revenue_bridge, find_customer, find_product, rank_customers, rank_products, make_chart, query_data.',
     ],
   ])('answers %s with %j as an error result', async (name, input, message) => {
     expect(await invokeTool(name, input, context())).toEqual({ content: message, isError: true });

@@ -73,8 +73,8 @@ describe('npm run analyze', () => {
     expect(() => parseArgs(['--help'])).toThrow(HelpRequested);
     expect(HELP).toContain('*.png           every chart also as a 1200-px PNG, rendered last, after all of the\n');
     expect(HELP).toContain('--no-png skips them');
-    expect(HELP).toContain('--threads N         threads for parsing and for the PNGs (default: this machine');
-    expect(HELP).toContain('1 reads in one pass');
+    expect(HELP).toContain('--threads N         threads for the PNGs and, with --no-bridge, for parsing');
+    expect(parseArgs(['f.csv', '--no-bridge'])).toEqual({ file: 'f.csv', out: './out', roles: {}, bridge: false });
   });
 
   it('writes no PNG with --no-png, and everything else as without it', async () => {
@@ -109,17 +109,21 @@ describe('npm run analyze', () => {
     }
   });
 
-  it('npm run analyze parses a large CSV on worker threads into exactly the analysis.json of one pass', () => {
+  it('npm run analyze --no-bridge parses a large CSV on worker threads into exactly the analysis.json of one pass', () => {
     const dir = mkdtempSync(join(tmpdir(), 'tally-cli-'));
     const csv = join(dir, 'b2b.csv');
     // 140,000 rows, about 18 MB: two ranges of more than MIN_RANGE_BYTES each.
     generateB2bCsv(140_000, csv);
     const analysisWith = (threads: number): { summary: string; analysis: Record<string, unknown> } => {
       const out = join(dir, `out-${threads}`);
-      const child = spawnSync(process.execPath, ['scripts/cli.mjs', csv, '--out', out, '--threads', String(threads), '--no-png'], {
-        cwd: root,
-        encoding: 'utf8',
-      });
+      const child = spawnSync(
+        process.execPath,
+        ['scripts/cli.mjs', csv, '--out', out, '--threads', String(threads), '--no-png', '--no-bridge'],
+        {
+          cwd: root,
+          encoding: 'utf8',
+        },
+      );
       expect(child.stderr).toBe('');
       const analysis = JSON.parse(readFileSync(join(out, 'analysis.json'), 'utf8')) as Record<string, unknown>;
       delete analysis.generatedAt;

@@ -27,13 +27,23 @@ const CASES: [id: string, title: string, promptFile: string, tools: string[]][] 
     'customer_segmentation',
     'Customer Segmentation',
     'customer_segmentation.md',
-    ['get_overview', 'get_segments', 'rank_customers', 'get_concentration', 'get_churn_risk', 'get_cross_sell'],
+    ['get_overview', 'get_segments', 'rank_customers', 'get_concentration', 'get_churn_risk', 'get_retention', 'get_cross_sell'],
   ],
   [
     'revenue_growth',
     'Revenue Growth',
     'revenue_growth.md',
-    ['get_overview', 'get_trend', 'get_products', 'rank_products', 'get_segments', 'rank_customers', 'get_cross_sell'],
+    [
+      'get_overview',
+      'get_trend',
+      'get_revenue_bridge',
+      'get_products',
+      'rank_products',
+      'get_segments',
+      'rank_customers',
+      'get_retention',
+      'get_cross_sell',
+    ],
   ],
   [
     'operational_efficiency',
@@ -51,7 +61,7 @@ const CASES: [id: string, title: string, promptFile: string, tools: string[]][] 
     'risk_assessment',
     'Risk Assessment',
     'risk_assessment.md',
-    ['get_overview', 'get_concentration', 'get_churn_risk', 'get_suppliers', 'get_products', 'rank_products'],
+    ['get_overview', 'get_concentration', 'get_churn_risk', 'get_retention', 'get_suppliers', 'get_products', 'rank_products'],
   ],
   [
     'comprehensive',
@@ -68,6 +78,8 @@ const CASES: [id: string, title: string, promptFile: string, tools: string[]][] 
       'get_suppliers',
       'get_cross_sell',
       'get_trend',
+      'get_retention',
+      'get_revenue_bridge',
     ],
   ],
 ];

@@ -8,6 +8,7 @@ import type { Aggregates } from './aggregate/types';
 import { isoDay } from './aggregate/types';
 import { ANALYSIS_CONTRACT_VERSION, type AnalysisResult } from './contract';
 import { churnOf } from './analyses/churn';
+import { cohortsOf } from './analyses/cohorts';
 import { concentrationOf } from './analyses/concentration';
 import { crossSellOf } from './analyses/cross-sell';
 import { datasetOf, totalsOf, trendOf } from './analyses/overview';
@@ -58,6 +59,7 @@ export function analyse(aggregates: Aggregates, options: AnalyseOptions = {}): A
     products: productsOf(aggregates, day),
     suppliers: suppliersOf(aggregates),
     crossSell,
+    cohorts: cohortsOf(aggregates, day),
     repScorecards: repScorecardsOf(aggregates, repBook, churn, crossSell, day),
   };
 }

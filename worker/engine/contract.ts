@@ -8,6 +8,10 @@
  * `available: false`) with a warning that says why — never invented.
  */
 
+import type { Bridge, Cohorts } from './contract-retention';
+
+export * from './contract-retention';
+
 export const ANALYSIS_CONTRACT_VERSION = 1;
 
 export type FileFormat = 'csv' | 'xlsx' | 'xls' | 'text';
@@ -391,4 +395,8 @@ export interface AnalysisResult {
   crossSell: CrossSell | null;
   /** Absent in analyses stored before rep scorecards existed. */
   repScorecards?: RepScorecards;
+  /** Cohort retention and NRR (issue 16 part 1); absent in results written before it. */
+  cohorts?: Cohorts | null;
+  /** The price/volume/mix revenue bridge (issue 16 part 2); needs the row snapshot. */
+  bridge?: Bridge | null;
 }

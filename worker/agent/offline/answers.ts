@@ -25,6 +25,8 @@ import { rulesHeading } from './cross-sell-phrases';
 import { intentOf, type Intent } from './intents';
 import { answerInRegion, regionNamedIn } from './region-answers';
 import { answerRepQuestion } from './rep-answers';
+import { answerRetention } from './retention-answers';
+import { answerBridge } from './bridge-answers';
 import type { SectionRunner } from './sections';
 
 export const NOT_AVAILABLE = 'That part of the analysis is not available for this file; the tool result above says why.';
@@ -130,6 +132,12 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
 
     case 'churn_accuracy':
       return answerChurnAccuracy(runner);
+
+    case 'bridge':
+      return answerBridge(intent, runner);
+
+    case 'retention':
+      return answerRetention(intent, runner, result.cohorts?.available ? result.cohorts.grain : null);
 
     case 'concentration': {
       const c = await runner.call(getConcentration, {}, 'Measuring revenue concentration.');
@@ -321,6 +329,8 @@ export function helpText(result: AnalysisResult): string {
     supplier ? `- "How dependent are we on ${supplier}?"` : '- "How dependent are we on suppliers?"',
     `- "What goes with ${product}?" or "What should I sell to ${customer}?"`,
     '- "Show the monthly revenue trend"',
+    '- "What is our net revenue retention?" or "How did customers won in Q1 2025 do after 6 months?"',
+    '- "What changed revenue?" or "Bridge Q1 2026 vs Q1 2025"',
     lastMonth ? `- "What was revenue in ${lastMonth}?"` : '- "What was total revenue?"',
   ].join('\n');
 }

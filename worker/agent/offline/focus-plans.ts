@@ -16,12 +16,12 @@ export interface FocusPlan {
 
 export const FOCUS_PLANS: Record<FocusAreaId, FocusPlan> = {
   customer_segmentation: {
-    sections: ['overview', 'segments', 'concentration', 'churn', 'crossSell'],
+    sections: ['overview', 'segments', 'concentration', 'churn', 'retention', 'crossSell'],
     charts: ['segment_revenue', 'top_customers'],
     lens: 'This analysis focuses on who your most valuable customers are and how to keep and grow them.',
   },
   revenue_growth: {
-    sections: ['overview', 'trend', 'products', 'segments', 'crossSell', 'reps'],
+    sections: ['overview', 'trend', 'bridge', 'products', 'segments', 'retention', 'crossSell', 'reps'],
     charts: ['monthly_revenue', 'top_products'],
     lens: 'This analysis focuses on where revenue and margin come from and where growth can come next.',
   },
@@ -36,12 +36,24 @@ export const FOCUS_PLANS: Record<FocusAreaId, FocusPlan> = {
     lens: 'This analysis focuses on trends, categories and products that sell together.',
   },
   risk_assessment: {
-    sections: ['overview', 'concentration', 'churn', 'suppliers', 'products', 'reps'],
+    sections: ['overview', 'concentration', 'churn', 'retention', 'suppliers', 'products', 'reps'],
     charts: ['top_customers', 'supplier_share'],
     lens: 'This analysis focuses on the risks to revenue: concentration, churn, supplier dependency and loss-making products.',
   },
   comprehensive: {
-    sections: ['overview', 'segments', 'concentration', 'churn', 'products', 'suppliers', 'crossSell', 'trend', 'reps'],
+    sections: [
+      'overview',
+      'segments',
+      'concentration',
+      'churn',
+      'products',
+      'suppliers',
+      'crossSell',
+      'trend',
+      'retention',
+      'bridge',
+      'reps',
+    ],
     charts: ['monthly_revenue', 'top_customers'],
     lens: 'This analysis answers all six questions: valuable customers, concentration, churn, products, suppliers and cross-sell.',
   },

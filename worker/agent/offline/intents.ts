@@ -10,6 +10,8 @@ import { normalise } from '../tools/tool-kit';
 import { CHURN_ACCURACY } from './churn-accuracy';
 import { periodOf, type Period } from './periods';
 import { NUMBER_WORDS } from './number-words';
+import { retentionIntentOf, type RetentionIntent } from './retention-intents';
+import { bridgeIntentOf, type BridgeIntent } from './bridge-intents';
 
 export type CustomerMetric = 'revenue' | 'orders' | 'recencyDays';
 export type ProductMetric = 'revenue' | 'margin' | 'marginPct' | 'quantity' | 'customers' | 'trendPct';
@@ -32,7 +34,9 @@ export type Intent =
   | { kind: 'trend' }
   | { kind: 'rank_customers'; metric: CustomerMetric; direction: Direction; limit: number }
   | { kind: 'overview' }
-  | { kind: 'help' };
+  | { kind: 'help' }
+  | RetentionIntent
+  | BridgeIntent;
 
 const LEGAL_SUFFIX = /\s(gmbh|ltd|limited|inc|llc|plc|ag|sa|bv|nv|co|corp|company|srl|spa|oy|ab|as)$/;
 const SIZE_SUFFIX = /(\s\d+(\.\d+)?\s?(l|ml|kg|g|lb|oz|pcs|pack|x\d+)?)+$/;
@@ -168,6 +172,8 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   const segment = segmentOf(q);
 
   if (HELP.test(q) && !customer && !product) return { kind: 'help' };
+  const resultIntent = bridgeIntentOf(q, asOfDate(result)) ?? retentionIntentOf(q);
+  if (resultIntent) return resultIntent;
   if (CHART.test(q)) return { kind: 'chart', series: chartSeriesOf(q) };
   if (CROSS_SELL.test(q)) return { kind: 'cross_sell', customer, product };
   if (customer) return { kind: 'customer', query: customer };
@@ -196,6 +202,11 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   }
   if (OVERVIEW.test(q) || /\b(revenue|sales|turnover)\b/.test(q)) return { kind: 'overview' };
   return { kind: 'help' };
+}
+
+/** The analysis's as-of date, as "today" for relative periods ("last quarter"). */
+function asOfDate(result: AnalysisResult): Date {
+  return new Date(`${result.asOf ?? result.dataset.period.to ?? '1970-01-01'}T00:00:00Z`);
 }
 
 function riskOf(q: string): ChurnRisk | null {

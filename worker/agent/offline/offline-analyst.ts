@@ -10,6 +10,7 @@ import { Plan, TranscriptWriter } from '../transcript-writer';
 import { answerQuestion, NOT_AVAILABLE } from './answers';
 import { answerFromRows } from './query-chat';
 import { answerRepQuestion } from './rep-answers';
+import { asksResultTools } from './retention-intents';
 import { FOCUS_PLANS } from './focus-plans';
 import { createRunner } from './runner';
 import { SECTIONS, type Finding } from './sections';
@@ -68,9 +69,13 @@ export async function answerOffline(input: AnswerInput): Promise<void> {
     input.signal,
   );
   // Rep scorecards first: the grammar would read "how is Anna doing?" as a question it can't map.
+  // Retention and bridge questions mention "revenue" and periods, which the row grammar
+  // would answer as a total or a comparison without the split.
   const text =
     (await answerRepQuestion(input.question, input.result, runner)) ??
-    (input.snapshot && (await answerFromRows(input.question, input.snapshot, input.result, runner))) ??
+    (input.snapshot && !asksResultTools(input.question)
+      ? await answerFromRows(input.question, input.snapshot, input.result, runner)
+      : null) ??
     (await answerQuestion(input.question, input.result, runner, input.customerRegions));
   // An expected absence is the answer itself, said plainly, not a pointer to an error.
   await writer.text(text === NOT_AVAILABLE ? (runner.lastAbsence() ?? text) : text);

@@ -24,11 +24,13 @@ import { reliabilityClause, reliabilityLines } from './churn-accuracy';
 import { capitalised, rulePhrase } from './cross-sell-phrases';
 import { currencyNote } from '../../engine/render/format';
 import { TWO_MEASURES_NOTE } from '../../engine/render/measure-notes';
+import { RETENTION_SECTIONS, type RetentionSectionKey } from './retention-sections';
 import { churnCustomerLine, formatMoney, formatNumber, formatPct, joinNames, plural } from '../format';
 import type { AnalysisResult } from '../../engine/contract';
 import { repSection } from './rep-section';
 
-export type SectionKey = 'overview' | 'segments' | 'concentration' | 'churn' | 'products' | 'suppliers' | 'crossSell' | 'trend' | 'reps';
+export type SectionKey =
+  'overview' | 'segments' | 'concentration' | 'churn' | 'products' | 'suppliers' | 'crossSell' | 'trend' | 'reps' | RetentionSectionKey;
 
 export interface Finding {
   section: SectionKey;
@@ -50,7 +52,7 @@ export interface SectionRunner {
   lastAbsence?(): string | null;
 }
 
-interface Section {
+export interface Section {
   question: string;
   step: string;
   charts: ChartSeries[];
@@ -59,7 +61,7 @@ interface Section {
   run(runner: SectionRunner): Promise<Finding>;
 }
 
-function unavailable(section: SectionKey, question: string, runner: SectionRunner): Finding {
+export function unavailable(section: SectionKey, question: string, runner: SectionRunner): Finding {
   return {
     section,
     question,
@@ -321,6 +323,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
     },
   },
   reps: repSection,
+  ...RETENTION_SECTIONS,
 };
 
 /** "Sold below cost: …" → "sold below cost: …", to continue a sentence. */

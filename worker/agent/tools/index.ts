@@ -9,6 +9,8 @@ import { tool, type ToolSet } from 'ai';
 import type { z } from 'zod';
 import { makeChart } from './chart-tool';
 import { queryData } from './query-tool';
+import { getRetention } from './retention-tools';
+import { getRevenueBridge } from './bridge-tool';
 import { findCustomer, getChurnRisk, getConcentration, getSegments, rankCustomers } from './customer-tools';
 import { getOverview, getTrend } from './overview-tools';
 import { getCrossSell } from './cross-sell-tool';
@@ -29,6 +31,8 @@ export {
   getOverview,
   getProducts,
   getRepScorecards,
+  getRetention,
+  getRevenueBridge,
   getSegments,
   getSuppliers,
   getTrend,
@@ -66,6 +70,8 @@ export const ANALYST_TOOLS: readonly RegisteredTool[] = [
   register(getCrossSell),
   register(getTrend),
   register(getRepScorecards),
+  register(getRetention),
+  register(getRevenueBridge),
   register(findCustomer),
   register(findProduct),
   register(rankCustomers),

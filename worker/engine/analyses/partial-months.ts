@@ -6,7 +6,7 @@
 import type { MonthPoint } from '../contract';
 
 /** Edge days a month may miss and still count as full (weekends and holidays at the edges). */
-const EDGE_DAYS_ALLOWED = 3;
+export const EDGE_DAYS_ALLOWED = 3;
 
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 

@@ -11,7 +11,6 @@ import type { ColumnRole, DatasetProfile, FileFormat } from '../contract';
 import { EngineError } from '../errors';
 import { parseDate } from '../schema/dates';
 import { inferSchema, type TablePlan } from '../schema/infer';
-import { COMMA, DOT, parseNumber } from '../schema/numbers';
 import { currencyOfSample, currencyOfTexts, mixedCurrencyWarning, type CurrencyFinding } from './currency';
 import { mergePart } from '../aggregate/merge';
 import { exportPart, type AggregatePart } from '../aggregate/part';

@@ -6,6 +6,7 @@ import type { AnalysisResult, ChurnRisk } from '../contract';
 import { compactMoney, share } from './format';
 import { churnCalibrationChart } from './churn-calibration-chart';
 import { repRevenueChart } from './rep-chart';
+import { retentionChartsOf } from './cohort-charts';
 import { partialMonthsOf } from '../analyses/partial-months';
 import { columns, horizontalBars, lines, PALETTE, scatter, shareAxes, type Point } from './svg';
 
@@ -225,5 +226,6 @@ export function chartsOf(result: AnalysisResult): Chart[] {
     repRevenueChart,
   ]
     .map((build) => build(result))
-    .filter((chart): chart is Chart => chart !== null);
+    .filter((chart): chart is Chart => chart !== null)
+    .concat(retentionChartsOf(result));
 }

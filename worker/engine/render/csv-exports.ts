@@ -6,6 +6,7 @@ import type { AnalysisResult } from '../contract';
 import { itemWord } from './cross-sell-words';
 import { csvDocument } from './escape';
 import { repScorecardsCsv } from './rep-exports';
+import { retentionExportsOf } from './retention-exports';
 
 export interface CsvExport {
   name: string;
@@ -134,5 +135,5 @@ export function csvExportsOf(result: AnalysisResult): CsvExport[] {
     });
   }
   exports.push(...repScorecardsCsv(result));
-  return exports;
+  return [...exports, ...retentionExportsOf(result)];
 }

@@ -12,6 +12,7 @@ import { findingsOf } from './findings';
 import { churnSummaryOf } from '../analyses/churn-summary';
 import { count, currencyNote, money, pct, ROUNDING_RULE, share } from './format';
 import { repScorecardsTable } from './rep-dashboard';
+import { retentionCards } from './retention-dashboard';
 
 /**
  * One six-column grid per block of cards: findings sit three to a row, charts and short
@@ -220,6 +221,7 @@ ${kpis(result)}
 ${board(findings)}
 ${board(chartCards, false)}
 ${lists(result)}
+${retentionCards(result, h)}
 <footer>${h(`Generated ${result.generatedAt} by Tally. Figures are computed from the uploaded file; see the reports for methods and thresholds. ${ROUNDING_RULE}`)}</footer>
 </main>
 </body>

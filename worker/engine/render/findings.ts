@@ -8,6 +8,8 @@ import { crossSellLevel, fallbackSentence, itemWord } from './cross-sell-words';
 import { count, money, pct, share } from './format';
 import { TWO_MEASURES_NOTE } from './measure-notes';
 import { repHeadline } from './rep-scorecards-report';
+import { cohortHeadline } from './cohort-findings';
+import { bridgeHeadline } from './bridge-findings';
 
 export interface Finding {
   question: string;
@@ -104,5 +106,9 @@ export function findingsOf(result: AnalysisResult): Finding[] {
   const reps = result.repScorecards;
   if (reps?.available)
     findings.push({ question: 'How are my sales reps doing?', report: 'rep-scorecards.md', headline: repHeadline(reps, currency) });
+  if (result.cohorts)
+    findings.push({ question: 'Do customers stay and grow?', report: 'cohorts.md', headline: cohortHeadline(result.cohorts) });
+  if (result.bridge)
+    findings.push({ question: 'What changed revenue?', report: 'revenue-bridge.md', headline: bridgeHeadline(result.bridge, currency) });
   return findings;
 }

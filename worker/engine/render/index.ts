@@ -14,6 +14,8 @@ import { md } from './markdown';
 import { productsReport, suppliersReport } from './reports-catalog';
 import { churnReport, concentrationReport, segmentsReport } from './reports-customers';
 import { repScorecardsReport } from './rep-scorecards-report';
+import { cohortsReport } from './cohort-report';
+import { bridgeReport } from './bridge-report';
 
 export interface RenderedFile {
   name: string;
@@ -42,6 +44,8 @@ export function renderArtifacts(result: AnalysisResult): RenderedFile[] {
     ['cross-sell.md', crossSellReport(result)],
     // Only files with a sales rep get the scorecards; other files' artifacts stay as they were.
     ...(result.repScorecards?.available ? [['rep-scorecards.md', repScorecardsReport(result)] as [string, string]] : []),
+    ...(result.cohorts ? [['cohorts.md', cohortsReport(result)] as [string, string]] : []),
+    ...(result.bridge ? [['revenue-bridge.md', bridgeReport(result)] as [string, string]] : []),
   ];
   return [
     ...reports.map(([name, body]): RenderedFile => ({ name, type: 'report', contentType: MARKDOWN, body: body + reportFooter(result) })),

@@ -37,7 +37,7 @@ function number(value: number): string {
   return Number.isFinite(value) ? String(Math.round(value * 10) / 10) : '0';
 }
 
-function svgDocument(frame: ChartFrame, height: number, body: string): string {
+export function svgDocument(frame: ChartFrame, height: number, body: string): string {
   const id = escapeHtml(frame.id);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" ` +
@@ -49,7 +49,7 @@ function svgDocument(frame: ChartFrame, height: number, body: string): string {
   );
 }
 
-function text(x: number, y: number, content: string, attributes = ''): string {
+export function text(x: number, y: number, content: string, attributes = ''): string {
   return `<text x="${number(x)}" y="${number(y)}"${attributes ? ` ${attributes}` : ''}>${escapeHtml(content)}</text>`;
 }
 

@@ -10,6 +10,8 @@ const LABELS: Record<string, string> = {
   get_suppliers: 'Checking supplier dependency',
   get_cross_sell: 'Finding cross-sell opportunities',
   get_trend: 'Reviewing the monthly trend',
+  get_retention: 'Measuring cohort retention',
+  get_revenue_bridge: 'Splitting the revenue change',
   find_customer: 'Looking up a customer',
   find_product: 'Looking up a product',
   rank_customers: 'Ranking customers',

@@ -1,0 +1,100 @@
+/**
+ * Chat about the revenue bridge (issue 16 part 2), offline, over the hand-computed file of
+ * tests/engine/retention/pvm-bridge.test.ts: Q1 2024 215 → Q1 2025 232; new customers
+ * +40, price +12, volume +35.79, mix −45.79, products newly bought +30, no longer bought
+ * −20, other −20, lost customers −15 (the file starts on 2024-01-03, so Q1 2024 counts as
+ * complete). The row snapshot is attached, as in the job.
+ */
+import { describe, expect, it } from 'vitest';
+import { createAnalyst } from '../../worker/agent';
+import { bridgeIntentOf, rangeLabel } from '../../worker/agent/offline/bridge-intents';
+import { analyse } from '../../worker/engine/analyze';
+import { defaultBridgeOf } from '../../worker/engine/analyses/pvm-bridge';
+import { memorySnapshot } from '../../worker/engine/snapshot/memory';
+import { ingestBytes } from '../engine/ingest/helpers';
+import { lastText, memoryArtifacts, memoryTranscript, trace } from './helpers';
+
+const CSV = [
+  'Invoice,Date,Customer,Product,Quantity,Price',
+  '1,2024-01-03,A,P1,10,5',
+  '1,2024-01-03,A,P2,5,20',
+  '2,2024-02-10,A,P5,1,10',
+  '3,2024-02-11,B,P1,4,5',
+  '3,2024-02-11,B,P3,2,10',
+  '4,2024-03-01,L,P1,3,5',
+  '5,2024-06-01,A,P1,100,5',
+  '6,2025-01-10,A,P1,12,6',
+  '6,2025-01-10,A,P2,3,20',
+  'C7,2025-01-20,A,P5,-1,10',
+  '8,2025-02-10,B,P1,8,5',
+  '8,2025-02-10,B,P4,1,30',
+  '9,2025-03-30,N,P2,2,20',
+].join('\n');
+
+async function ask(question: string) {
+  const memory = memorySnapshot();
+  const agg = await ingestBytes(`${CSV}\n`, { fileName: 'bridge.csv', snapshot: memory.consumer });
+  const result = analyse(agg, { now: new Date('2025-04-01T00:00:00Z') });
+  result.bridge = await defaultBridgeOf(memory.snapshot(), result.asOf);
+  const transcript = memoryTranscript();
+  await createAnalyst({ kind: 'offline' }).answer({
+    result,
+    question,
+    history: [],
+    transcript,
+    artifacts: memoryArtifacts(),
+    snapshot: memory.snapshot(),
+  });
+  return { answer: lastText(transcript.messages), trace: trace(transcript.messages) };
+}
+
+describe('bridge questions in chat', () => {
+  it('bridges two named quarters, earlier as the base, stating the periods first', async () => {
+    const { answer, trace: steps } = await ask('bridge Q1 2025 vs Q1 2024');
+    expect(steps).toEqual(['use:get_revenue_bridge', 'result:get_revenue_bridge', 'text']);
+    expect(answer).toBe(
+      [
+        'I understood: **revenue bridge, 2024-Q1 (2024-01-01 … 2024-03-31) to 2025-Q1 (2025-01-01 … 2025-03-31)**.',
+        '',
+        'Revenue went from 215.00 to 232.00, a change of 17.00 (+7.9%):',
+        '- New customers: 40.00',
+        '- Price: 12.00',
+        '- Volume: 35.79',
+        '- Mix: -45.79',
+        '- Products newly bought: 30.00',
+        '- Products no longer bought: -20.00',
+        '- Other (returns only or no quantity): -20.00',
+        '- Lost customers: -15.00',
+        'Largest lost customers: L (15.00).',
+      ].join('\n'),
+    );
+  });
+
+  it('uses the default periods for "what changed revenue?" (here the last complete quarter against a year before)', async () => {
+    const { answer } = await ask('What changed revenue?');
+    expect(answer).toContain(
+      'I understood: **revenue bridge, 2024-Q1 (2024-01-01 … 2024-03-31) to 2025-Q1 (2025-01-01 … 2025-03-31)** — The last complete quarter against the same quarter a year earlier',
+    );
+  });
+
+  it('asks for two periods when only one is named, with no figure', async () => {
+    const { answer, trace: steps } = await ask('price volume mix for Q1 2025');
+    expect(steps).toEqual(['text']);
+    expect(answer).toContain('A revenue bridge compares two periods');
+  });
+});
+
+describe('the bridge intent', () => {
+  const today = new Date('2026-04-15T00:00:00Z');
+  it('reads two periods and labels them', () => {
+    const intent = bridgeIntentOf('Bridge Q1 2026 vs Q1 2025', today);
+    expect(intent?.periods?.a).toEqual({ from: '2026-01-01', to: '2026-03-31', label: '2026-Q1' });
+    expect(intent?.periods?.b).toEqual({ from: '2025-01-01', to: '2025-03-31', label: '2025-Q1' });
+    expect(rangeLabel({ from: '2025-01-01', to: '2025-12-31' })).toBe('2025');
+    expect(rangeLabel({ from: '2025-03-01', to: '2025-03-31' })).toBe('2025-03');
+  });
+
+  it('leaves a plain comparison to the row grammar', () => {
+    expect(bridgeIntentOf('revenue in Q1 2026 vs Q1 2025', today)).toBeNull();
+  });
+});

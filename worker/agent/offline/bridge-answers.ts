@@ -1,0 +1,30 @@
+/**
+ * Offline chat answers about the revenue bridge. The answer first states the periods it
+ * compares, then the steps from `get_revenue_bridge`, which add up to the change.
+ */
+import { getRevenueBridge } from '../tools/bridge-tool';
+import { formatMoney, formatPct } from '../format';
+import { NOT_AVAILABLE } from './answers';
+import type { BridgeIntent } from './bridge-intents';
+import type { SectionRunner } from './sections';
+
+/** The answer to a bridge question. */
+export async function answerBridge(intent: BridgeIntent, runner: SectionRunner): Promise<string> {
+  if (intent.single)
+    return 'A revenue bridge compares two periods: name both, for example "bridge Q1 2026 vs Q1 2025", or ask "what changed revenue?" for the default (the last 12 complete months against the 12 before).';
+  const input = intent.periods ? { base: intent.periods.a, compared: intent.periods.b } : {};
+  const b = await runner.call(getRevenueBridge, input, 'Splitting the revenue change into its parts.');
+  if (!b) return NOT_AVAILABLE;
+  const money = (v: number) => formatMoney(v, runner.currency);
+  const change = b.changePct === null ? '' : ` (${b.changePct >= 0 ? '+' : ''}${formatPct(b.changePct)})`;
+  return [
+    `I understood: **revenue bridge, ${b.base.label} (${b.base.from} … ${b.base.to}) to ${b.compared.label} (${b.compared.from} … ${b.compared.to})**${intent.periods ? '' : ` — ${b.periodsReason}`}.`,
+    '',
+    `Revenue went from ${money(b.base.revenue)} to ${money(b.compared.revenue)}, a change of ${money(b.change)}${change}:`,
+    ...b.steps.map((s) => `- ${s.step}: ${money(s.value)}`),
+    ...b.notes,
+    ...(b.largestLost.length
+      ? [`Largest lost customers: ${b.largestLost.map((c) => `${c.customer} (${money(c.revenue)})`).join(', ')}.`]
+      : []),
+  ].join('\n');
+}

@@ -1,0 +1,47 @@
+/**
+ * Chat questions about the revenue bridge: "bridge Q1 2026 vs Q1 2025", "what drove the
+ * revenue change?", "price volume mix". Two named periods are compared (the earlier as
+ * the base); none means the stored default bridge; one period alone is refused, since a
+ * bridge needs two. Checked before the row grammar, which would answer "Q1 2026 vs Q1
+ * 2025" as a revenue comparison without the split.
+ */
+import type { DayRange } from './query-periods';
+import { periodsOf } from './query-periods';
+
+export type BridgeIntent = {
+  kind: 'bridge';
+  /** The two periods asked for, or null for the default; `single` when only one was named. */
+  periods: { a: DayRange & { label: string }; b: DayRange & { label: string } } | null;
+  single: boolean;
+};
+
+const BRIDGE =
+  /\bbridge\b|\bwaterfall\b|\bpvm\b|price[\s,/&-]+(and\s+)?volume|volume[\s,/&-]+(and\s+)?mix|\bprice effect\b|\bmix effect\b|what (changed|drove|explains|moved) (the |our )?(revenue|sales)|(revenue|sales) (change|walk|drivers?)|why (did|has) (revenue|sales) (change|grow|grew|fall|fell|drop|dropped)/;
+
+const iso = (t: number): string => new Date(t).toISOString().slice(0, 10);
+
+/** "2026-Q1", "2025", "2025-03", or "from … to". */
+export function rangeLabel(range: DayRange): string {
+  const from = new Date(`${range.from}T00:00:00Z`);
+  const y = from.getUTCFullYear();
+  const m = from.getUTCMonth();
+  const end = (months: number): string => iso(Date.UTC(y, m + months, 0));
+  if (range.from.endsWith('-01-01') && range.to === `${y}-12-31`) return String(y);
+  if (range.from.endsWith('-01') && m % 3 === 0 && range.to === end(3)) return `${y}-Q${m / 3 + 1}`;
+  if (range.from.endsWith('-01') && range.to === end(1)) return range.from.slice(0, 7);
+  return `${range.from} … ${range.to}`;
+}
+
+/** The bridge intent of a question, or null; `today` is the analysis's as-of date. */
+export function bridgeIntentOf(question: string, today: Date): BridgeIntent | null {
+  const q = question.toLowerCase();
+  if (!BRIDGE.test(q)) return null;
+  const { period, other } = periodsOf(q, today);
+  if (period && other)
+    return {
+      kind: 'bridge',
+      periods: { a: { ...period, label: rangeLabel(period) }, b: { ...other, label: rangeLabel(other) } },
+      single: false,
+    };
+  return { kind: 'bridge', periods: null, single: period !== null };
+}

@@ -1,0 +1,65 @@
+/**
+ * Offline chat answers about cohorts and NRR. The answer first says how the question was
+ * understood (which cohort, after how long), then the figures from `get_retention`.
+ */
+import type { CohortGrain } from '../../engine/contract';
+import { getRetention } from '../tools/retention-tools';
+import { formatMoney, formatPct } from '../format';
+import { NOT_AVAILABLE } from './answers';
+import type { RetentionIntent } from './retention-intents';
+import type { SectionRunner } from './sections';
+
+/** "after 6 months" in the cohorts' own periods: months asked of quarterly cohorts become quarters. */
+function periodsOf(after: RetentionIntent['after'], grain: CohortGrain | null): number | undefined {
+  if (!after) return undefined;
+  if (!grain || after.unit === grain) return after.count;
+  return after.unit === 'month' ? Math.max(1, Math.round(after.count / 3)) : after.count * 3;
+}
+
+/** The answer to a retention question; `grain` is the stored cohorts' (null when none). */
+export async function answerRetention(intent: RetentionIntent, runner: SectionRunner, grain: CohortGrain | null): Promise<string> {
+  const period = periodsOf(intent.after, grain);
+  const input = { ...(intent.cohort ? { cohort: intent.cohort } : {}), ...(period ? { period } : {}) };
+  const r = await runner.call(getRetention, input, 'Reading cohort retention and NRR.');
+  if (!r) return NOT_AVAILABLE;
+  return answerText(r, intent, runner);
+}
+
+type Retention = NonNullable<Awaited<ReturnType<typeof getRetention.run>>>;
+
+function answerText(r: Retention, intent: RetentionIntent, runner: SectionRunner): string {
+  const money = (v: number) => formatMoney(v, runner.currency);
+  const understood = [
+    `I understood: **cohort retention**`,
+    intent.cohort ? `, cohort ${r.comparison?.cohort ?? intent.cohort}` : '',
+    r.comparison ? `, after ${r.comparison.after}` : '',
+    ` (${r.grain}ly cohorts, complete periods through ${r.completeThrough}).`,
+  ].join('');
+  const lines = [understood, ''];
+  if (r.comparison) lines.push(r.comparison.sentence);
+  const n = r.netRetention;
+  if (n.available) {
+    lines.push(
+      `Net revenue retention ${formatPct(n.nrrPct)}, gross revenue retention ${formatPct(n.grrPct)}: ${n.customers} customers bought ${money(n.startingRevenue)} in ${n.prior.from} … ${n.prior.to} and ${money(n.revenueNow)} in ${n.current.from} … ${n.current.to} (expansion ${money(n.expansion)}, contraction ${money(n.contraction)}, churn ${money(n.churned)}).`,
+    );
+  } else lines.push(`No year-over-year NRR: ${n.reason}`);
+  const row = intent.cohort ? r.cohorts[0] : null;
+  if (row) {
+    lines.push(
+      `${row.cohort}: ${row.customers} customers; share buying by ${r.grain} since the first: ${row.logoRetentionPct.map((v) => (v === null ? 'n/a' : formatPct(v))).join(', ')}.`,
+    );
+  } else {
+    lines.push(
+      'Average share of customers buying, by ' +
+        r.grain +
+        ' since their first purchase: ' +
+        r.average
+          .filter((a) => a.period > 0)
+          .slice(0, 8)
+          .map((a) => `${a.period}: ${formatPct(a.logoRetentionPct)}`)
+          .join(', ') +
+        '.',
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,51 @@
+/**
+ * Chat questions about cohorts and retention (issue 16): "what is our net revenue
+ * retention?", "how did customers won in Q1 2025 do after 6 months?". Checked before the
+ * row grammar, which would otherwise read "revenue" and answer a revenue total instead.
+ */
+import { bridgeIntentOf } from './bridge-intents';
+
+export type RetentionIntent = {
+  kind: 'retention';
+  /** A cohort named in the question (`2025-Q1`, `2025-03`), or null. */
+  cohort: string | null;
+  /** "after 6 months" / "after 2 quarters". */
+  after: { count: number; unit: 'month' | 'quarter' } | null;
+};
+
+const RETENTION =
+  /\bcohorts?\b|\bretention\b|\bretain(ed|ing|s)?\b|\bnrr\b|\bgrr\b|\bndr\b|net (revenue|dollar) retention|gross revenue retention|\bcome back\b|\bcoming back\b|\bstay(ed|ing)? with us\b|\bkeep (buying|ordering)\b|customers? (we )?(won|acquired|gained) in\b/;
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+
+/** The cohort label a question names, if any: "Q1 2025", "2025 Q1", "2025-03", "March 2025". */
+export function cohortNamedIn(q: string): string | null {
+  let m: RegExpExecArray | null;
+  if ((m = /\bq([1-4])[\s-]*(?:of\s*)?(\d{4})\b/.exec(q))) return `${m[2]}-Q${m[1]}`;
+  if ((m = /\b(\d{4})[\s-]*q([1-4])\b/.exec(q))) return `${m[1]}-Q${m[2]}`;
+  if ((m = /\b(\d{4})-(\d{2})\b/.exec(q))) return `${m[1]}-${m[2]}`;
+  if ((m = new RegExp(`\\b${MONTH}\\s+(\\d{4})\\b`).exec(q))) {
+    return `${m[2]}-${String(MONTHS.indexOf(m[1].slice(0, 3)) + 1).padStart(2, '0')}`;
+  }
+  return null;
+}
+
+/** The retention intent of a question, or null when it is about something else. */
+export function retentionIntentOf(question: string): RetentionIntent | null {
+  const q = question.toLowerCase();
+  if (!RETENTION.test(q)) return null;
+  const after = /\bafter\s+(\d{1,3})\s+(months?|quarters?)\b/.exec(q);
+  return {
+    kind: 'retention',
+    cohort: cohortNamedIn(q),
+    after: after ? { count: Number(after[1]), unit: after[2].startsWith('q') ? 'quarter' : 'month' } : null,
+  };
+}
+
+/** Whether a question is for the retention or bridge tools (not the row grammar). */
+export function asksResultTools(question: string): boolean {
+  // The bridge pattern needs no date to match, so any "today" will do here.
+  return retentionIntentOf(question) !== null || bridgeIntentOf(question, new Date(0)) !== null;
+}

@@ -1,0 +1,74 @@
+/**
+ * The cohort findings in words, shared by the report, the dashboard, the executive
+ * summary and the offline analyst: NRR/GRR year over year, and how the latest cohort
+ * that reached the six-month mark compares with the average of all cohorts there.
+ */
+import type { CohortRow, Cohorts } from '../contract';
+import { share } from './format';
+
+type Available = Extract<Cohorts, { available: true }>;
+
+/** A cohort with fewer customers than this is not singled out in a finding. */
+export const MIN_FINDING_COHORT = 10;
+
+/** The period offset six months after acquisition (6 months or 2 quarters). */
+export function sixMonthOffset(cohorts: Available): number {
+  return cohorts.grain === 'month' ? 6 : 2;
+}
+
+/** "6 months" / "2 quarters". */
+export function offsetWords(cohorts: Available, k: number): string {
+  const unit = cohorts.grain === 'month' ? 'month' : 'quarter';
+  return `${k} ${unit}${k === 1 ? '' : 's'}`;
+}
+
+/** The comparison a finding makes: one cohort's logo retention at offset k against the average there. */
+export interface CohortComparison {
+  cohort: CohortRow;
+  k: number;
+  retention: number;
+  average: number;
+}
+
+/**
+ * The most recent cohort (not the first, which holds existing customers) with at least
+ * MIN_FINDING_COHORT customers that reached six months, or the longest offset reached
+ * when no cohort did yet.
+ */
+export function latestComparison(cohorts: Available): CohortComparison | null {
+  const eligible = cohorts.cohorts.filter((c) => !c.includesExisting && c.customers >= MIN_FINDING_COHORT);
+  const reach = Math.max(0, ...eligible.map((c) => c.active.length - 1));
+  const k = Math.min(sixMonthOffset(cohorts), reach);
+  const average = cohorts.average.find((a) => a.period === k);
+  const cohort = [...eligible].reverse().find((c) => c.active.length > k);
+  if (k < 1 || !average || !cohort) return null;
+  return { cohort, k, retention: cohort.logoRetention[k], average: average.logoRetention };
+}
+
+/** "Customers won in 2025-Q1 keep 62% after 2 quarters, below your 71% average." */
+export function comparisonSentence(cohorts: Available, c: CohortComparison): string {
+  const diff = c.retention - c.average;
+  const relation = Math.abs(diff) < 0.005 ? 'in line with' : diff < 0 ? 'below' : 'above';
+  return (
+    `Customers won in ${c.cohort.cohort} (${c.cohort.customers}) keep ${share(c.retention, 0)} after ${offsetWords(cohorts, c.k)} ` +
+    `(bought again in that ${cohorts.grain}), ${relation} your ${share(c.average, 0)} average.`
+  );
+}
+
+/** "NRR 104% and GRR 81% (2024 against 2023, 1,234 customers)". */
+export function netRetentionSentence(cohorts: Available): string {
+  const n = cohorts.netRetention;
+  if (!n.available) return `No NRR yet: ${n.note}`;
+  return (
+    `Net revenue retention is ${share(n.nrr, 0)} and gross revenue retention ${share(n.grr, 0)}: the ${n.customers.toLocaleString('en-US')} customers ` +
+    `who bought in ${n.prior.from} … ${n.prior.to} spent ${share(n.nrr, 0)} of that in the following 12 months; ` +
+    `${share(n.logoRetention, 0)} of them still buy.`
+  );
+}
+
+/** The headline for the dashboard and the executive summary. */
+export function cohortHeadline(cohorts: Cohorts): string {
+  if (!cohorts.available) return cohorts.note;
+  const comparison = latestComparison(cohorts);
+  return [netRetentionSentence(cohorts), comparison ? comparisonSentence(cohorts, comparison) : null].filter(Boolean).join(' ');
+}
