@@ -146,8 +146,24 @@ export class NumberDictionary {
     this.values = new Float64Array(Math.max(1, limit));
   }
 
+  /** Indexes of the integers -32768 … 32767 (quantities, dates near 1970 aside), 0 = not seen. */
+  private small: Int32Array | null = null;
+
   /** The value's index, added when new; -1 once more than `limit` values were seen. */
   indexOf(value: number): number {
+    // Small integers (quantities) skip the hash: a direct table, filled lazily.
+    if ((value | 0) === value && value >= -32768 && value < 32768 && !Object.is(value, -0)) {
+      const small = (this.small ??= new Int32Array(65536));
+      const known = small[value + 32768];
+      if (known > 0) return known - 1;
+      const index = this.insert(value);
+      if (index >= 0) small[value + 32768] = index + 1;
+      return index;
+    }
+    return this.insert(value);
+  }
+
+  private insert(value: number): number {
     this.probe[0] = value;
     let h = Math.imul(this.probeBits[0] ^ Math.imul(this.probeBits[1], 0x9e3779b1), 0x85ebca6b);
     h = (h ^ (h >>> 15)) & this.mask;
