@@ -177,6 +177,17 @@ describe('the RLE / bit-packed hybrid', () => {
 
 async function groupsOf(groups: AsyncIterable<SnapshotGroup> | Iterable<SnapshotGroup>): Promise<SnapshotGroup[]> {
   const out: SnapshotGroup[] = [];
-  for await (const g of groups) out.push(g);
+  // A Parquet snapshot reuses a group's arrays for the next: keep copies.
+  for await (const g of groups)
+    out.push({
+      ...g,
+      day: g.day.slice(),
+      amount: g.amount.slice(),
+      cost: g.cost.slice(),
+      quantity: g.quantity.slice(),
+      returns: g.returns.slice(),
+      order: g.order.slice(),
+      dims: g.dims.map((d) => d.slice()),
+    });
   return out;
 }

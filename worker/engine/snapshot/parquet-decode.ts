@@ -50,14 +50,14 @@ function dataPage(raw: Uint8Array, header: PageHeader, spec: ChunkSpec, dictiona
   let at = 0;
   if (v2) {
     const levelBytes = v2.definition_levels_byte_length + v2.repetition_levels_byte_length;
-    if (spec.optional) levels = hybrid(raw, v2.repetition_levels_byte_length, levelBytes, 1, new Uint8Array(rows));
+    if (spec.optional) levels = hybrid(raw, v2.repetition_levels_byte_length, levelBytes, 1, scratchLevels(rows));
     const compressed = v2.is_compressed ?? true;
     page = compressed ? inflate(raw.subarray(levelBytes), header.uncompressed_page_size - levelBytes, spec.codec) : raw.subarray(levelBytes);
   } else {
     page = inflate(raw, header.uncompressed_page_size, spec.codec);
     if (spec.optional) {
       const length = u32(page, 0);
-      levels = hybrid(page, 4, 4 + length, 1, new Uint8Array(rows));
+      levels = hybrid(page, 4, 4 + length, 1, scratchLevels(rows));
       at = 4 + length;
     }
   }
@@ -65,23 +65,63 @@ function dataPage(raw: Uint8Array, header: PageHeader, spec: ChunkSpec, dictiona
   if (levels) {
     present = 0;
     for (let i = 0; i < rows; i++) present += levels[i];
+    if (present === rows) levels = null;
   }
-  const values = valuesOf(page, at, encoding, spec.type, present, dictionary);
-  if (!levels || present === rows) out.set(values, row);
-  else for (let i = 0, j = 0; i < rows; i++) if (levels[i] === 1) out[row + i] = values[j++];
+  if (encoding === 'PLAIN' && spec.type !== 'BOOLEAN') plainInto(page, at, spec.type, present, levels, out, row);
+  else if (encoding === 'PLAIN' || (encoding === 'RLE' && spec.type === 'BOOLEAN')) {
+    const flags = scratchIndexes(present);
+    if (encoding === 'RLE') hybrid(page, at + 4, at + 4 + u32(page, at), 1, flags);
+    else for (let i = 0; i < present; i++) flags[i] = (page[at + (i >> 3)] >> (i & 7)) & 1;
+    scatter(flags, flags, present, levels, out, row);
+  } else if ((encoding === 'RLE_DICTIONARY' || encoding === 'PLAIN_DICTIONARY') && dictionary) {
+    scatter(hybrid(page, at + 1, page.length, page[at], scratchIndexes(present)), dictionary, present, levels, out, row);
+  } else throw new Error(`This snapshot uses a Parquet encoding the engine does not read (${encoding ?? 'none'} for ${spec.type}).`);
   return rows;
 }
 
-function valuesOf(page: Uint8Array, at: number, encoding: string | undefined, type: ParquetType, count: number, dictionary: ColumnArray | null): ColumnArray {
-  if (encoding === 'PLAIN') return plainValues(page, at, type, count);
-  if (encoding === 'RLE' && type === 'BOOLEAN') return hybrid(page, at + 4, at + 4 + u32(page, at), 1, new Uint8Array(count));
-  if ((encoding === 'RLE_DICTIONARY' || encoding === 'PLAIN_DICTIONARY') && dictionary) {
-    const indexes = hybrid(page, at + 1, page.length, page[at], new Int32Array(count));
-    const values = new (dictionary.constructor as new (n: number) => ColumnArray)(count);
-    for (let i = 0; i < count; i++) values[i] = dictionary[indexes[i]];
-    return values;
+/** `out[row …]` = `values[indexes[j]]` for each present value j, skipping the null rows. */
+function scatter(indexes: Int32Array, values: ArrayLike<number>, count: number, levels: Uint8Array | null, out: ColumnArray, row: number): void {
+  // `values === indexes` copies the indexes themselves (booleans).
+  const direct = (values as unknown) === indexes;
+  if (!levels) {
+    if (direct) for (let j = 0; j < count; j++) out[row + j] = indexes[j];
+    else for (let j = 0; j < count; j++) out[row + j] = values[indexes[j]];
+    return;
   }
-  throw new Error(`This snapshot uses a Parquet encoding the engine does not read (${encoding ?? 'none'} for ${type}).`);
+  for (let i = 0, j = 0; i < levels.length; i++) {
+    if (levels[i] === 0) continue;
+    out[row + i] = direct ? indexes[j] : values[indexes[j]];
+    j++;
+  }
+}
+
+/** PLAIN INT32 / DOUBLE values straight into `out`: a byte copy without nulls. */
+function plainInto(page: Uint8Array, at: number, type: ParquetType, count: number, levels: Uint8Array | null, out: ColumnArray, row: number): void {
+  const size = type === 'DOUBLE' ? 8 : type === 'INT32' ? 4 : 0;
+  if (size === 0 || out.BYTES_PER_ELEMENT !== size) throw new Error(`This snapshot has a ${type} column where the engine expects other numbers.`);
+  if (!levels) {
+    new Uint8Array(out.buffer, out.byteOffset + row * size, count * size).set(page.subarray(at, at + count * size));
+    return;
+  }
+  const view = new DataView(page.buffer, page.byteOffset + at, count * size);
+  for (let i = 0, j = 0; i < levels.length; i++) {
+    if (levels[i] === 0) continue;
+    out[row + i] = size === 8 ? view.getFloat64(8 * j, true) : view.getInt32(4 * j, true);
+    j++;
+  }
+}
+
+// Scratch buffers reused by every page (decoding is synchronous, so one set is enough):
+// a query then allocates nothing per page but its output columns.
+let levelScratch = new Uint8Array(0);
+let indexScratch = new Int32Array(0);
+function scratchLevels(n: number): Uint8Array {
+  if (levelScratch.length < n) levelScratch = new Uint8Array(n);
+  return levelScratch.subarray(0, n);
+}
+function scratchIndexes(n: number): Int32Array {
+  if (indexScratch.length < n) indexScratch = new Int32Array(n);
+  return indexScratch.subarray(0, n);
 }
 
 function plainValues(page: Uint8Array, at: number, type: ParquetType, count: number): ColumnArray {

@@ -59,6 +59,7 @@ function snapshotOf(metadata: FileMetaData, source: SnapshotSource): Snapshot {
     meta.dimensions.forEach((d, k) => {
       if (!needs || needs.dimensions.includes(k)) names.push(`${d.column}_code`);
     });
+    let buffers: SnapshotGroup | null = null;
     for (const rowGroup of metadata.row_groups) {
       const reads = rowGroup.columns.flatMap((chunk): ColumnRead[] => {
         const name = chunk.meta_data?.path_in_schema[0] ?? '';
@@ -79,22 +80,52 @@ function snapshotOf(metadata: FileMetaData, source: SnapshotSource): Snapshot {
           return out;
         });
       }
-      yield groupOf(Number(rowGroup.num_rows), columns, meta, dateColumn);
+      buffers = buffersFor(Number(rowGroup.num_rows), buffers, meta.dimensions.length);
+      yield groupOf(Number(rowGroup.num_rows), columns, buffers, meta, dateColumn);
     }
   }
   return { meta, groups };
 }
 
-function groupOf(rows: number, columns: Map<string, (out: ColumnArray) => ColumnArray>, meta: SnapshotMeta, dateColumn: string): SnapshotGroup {
-  const read = <T extends ColumnArray>(name: string, out: T): T => (columns.get(name)?.(out) as T | undefined) ?? out;
+/**
+ * The column arrays, reused from group to group: a scan reads a group before it asks for
+ * the next (see `Snapshot.groups`), and reuse keeps a query's memory at one group's worth
+ * instead of waiting for the garbage collector.
+ */
+function buffersFor(rows: number, previous: SnapshotGroup | null, dimensions: number): SnapshotGroup {
+  if (previous && previous.rows >= rows) return previous;
   return {
     rows,
-    day: read(dateColumn, new Int32Array(rows).fill(-1)),
-    amount: read('amount', new Float64Array(rows)),
-    cost: read('cost', new Float64Array(rows).fill(NaN)),
-    quantity: read('quantity', new Float64Array(rows).fill(NaN)),
-    returns: read('is_return', new Uint8Array(rows)),
-    order: read('order_key', new Float64Array(rows).fill(-1)),
-    dims: meta.dimensions.map((d) => read(`${d.column}_code`, new Int32Array(rows).fill(-1))),
+    day: new Int32Array(rows),
+    amount: new Float64Array(rows),
+    cost: new Float64Array(rows),
+    quantity: new Float64Array(rows),
+    returns: new Uint8Array(rows),
+    order: new Float64Array(rows),
+    dims: Array.from({ length: dimensions }, () => new Int32Array(rows)),
+  };
+}
+
+function groupOf(
+  rows: number,
+  columns: Map<string, (out: ColumnArray) => ColumnArray>,
+  buffers: SnapshotGroup,
+  meta: SnapshotMeta,
+  dateColumn: string,
+): SnapshotGroup {
+  // Blank first: a column the scan skips, and the null rows of one it reads, read as blank.
+  const read = <T extends ColumnArray>(name: string, all: T, blank: number): T => {
+    const out = all.subarray(0, rows).fill(blank) as T;
+    return (columns.get(name)?.(out) as T | undefined) ?? out;
+  };
+  return {
+    rows,
+    day: read(dateColumn, buffers.day, -1),
+    amount: read('amount', buffers.amount, 0),
+    cost: read('cost', buffers.cost, NaN),
+    quantity: read('quantity', buffers.quantity, NaN),
+    returns: read('is_return', buffers.returns, 0),
+    order: read('order_key', buffers.order, -1),
+    dims: meta.dimensions.map((d, k) => read(`${d.column}_code`, buffers.dims[k], -1)),
   };
 }
