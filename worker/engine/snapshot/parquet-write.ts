@@ -129,6 +129,7 @@ function* columnsOf(g: SnapshotGroup, dims: readonly SnapshotDimension[], hasCos
  */
 class DimensionScratch {
   private readonly localOf: Int32Array[] = [];
+  private readonly codes: Int32Array[] = [];
   private readonly encoder = new TextEncoder();
 
   columns(k: number, d: SnapshotDimension, codes: Int32Array, rows: number): ColumnValues[] {
@@ -138,7 +139,9 @@ class DimensionScratch {
       this.localOf[k] = localOf;
     }
     const used: number[] = [];
-    const code = new Int32Array(rows);
+    // Encoded before the next group comes, so one array per dimension serves every group.
+    if (!this.codes[k] || this.codes[k].length < rows) this.codes[k] = new Int32Array(rows);
+    const code = this.codes[k].subarray(0, rows);
     let blanks = 0;
     for (let i = 0; i < rows; i++) {
       const c = codes[i];
