@@ -81,7 +81,10 @@ function specsOf(snapshot: Snapshot): [string, QuerySpecInput][] {
   // The last full year before the file's last day, and its first half against the year before.
   const year = new Date((snapshot.meta.lastDay - 364) * 86_400_000).getUTCFullYear();
   return [
-    ['monthly', { measures: ['revenue', 'orders', 'customers'], groupBy: ['month'], period: { from: `${year}-01-01`, to: `${year}-12-31` } }],
+    [
+      'monthly',
+      { measures: ['revenue', 'orders', 'customers'], groupBy: ['month'], period: { from: `${year}-01-01`, to: `${year}-12-31` } },
+    ],
     ['topCustomers', { measures: ['grossProfit'], groupBy: ['customer'], limit: 10 }],
     [
       'filteredCompare',
@@ -143,10 +146,11 @@ export async function benchQueries(snapshotPath: string): Promise<void> {
       rows = result.rows.length;
       sample();
     }
-    console.log(`query: ${name} rows=${snapshot.meta.rows} resultRows=${rows} minWallMs=${wall.toFixed(0)} minCpuMs=${cpu.toFixed(0)} (target < 400) load=${load()}`);
+    console.log(
+      `query: ${name} rows=${snapshot.meta.rows} resultRows=${rows} minWallMs=${wall.toFixed(0)} minCpuMs=${cpu.toFixed(0)} (target < 400) load=${load()}`,
+    );
   }
-  const report = (): string =>
-    `peakMB=${(peakAbsolute / MB).toFixed(1)} (${parts}) aboveBaselineMB=${(peak / MB).toFixed(1)}`;
+  const report = (): string => `peakMB=${(peakAbsolute / MB).toFixed(1)} (${parts}) aboveBaselineMB=${(peak / MB).toFixed(1)}`;
   const uncollected = report();
   collectFirst = true;
   peak = peakAbsolute = 0;

@@ -148,7 +148,12 @@ function header(spec: HeaderSpec): Uint8Array {
     compressed_page_size: spec.size,
     data_page_header:
       spec.type === 'DATA_PAGE'
-        ? { num_values: spec.values ?? 0, encoding: spec.encoding ?? 'PLAIN', definition_level_encoding: 'RLE', repetition_level_encoding: 'RLE' }
+        ? {
+            num_values: spec.values ?? 0,
+            encoding: spec.encoding ?? 'PLAIN',
+            definition_level_encoding: 'RLE',
+            repetition_level_encoding: 'RLE',
+          }
         : undefined,
     dictionary_page_header: spec.type === 'DICTIONARY_PAGE' ? { num_values: spec.dictionaryCount ?? 0, encoding: 'PLAIN' } : undefined,
   });

@@ -40,7 +40,14 @@ export function decodeChunk(bytes: Uint8Array, spec: ChunkSpec, out: ColumnArray
 }
 
 /** One data page into `out` from `row`; returns the rows it held. */
-function dataPage(raw: Uint8Array, header: PageHeader, spec: ChunkSpec, dictionary: ColumnArray | null, out: ColumnArray, row: number): number {
+function dataPage(
+  raw: Uint8Array,
+  header: PageHeader,
+  spec: ChunkSpec,
+  dictionary: ColumnArray | null,
+  out: ColumnArray,
+  row: number,
+): number {
   const v1 = header.data_page_header;
   const v2 = header.data_page_header_v2;
   const rows = v1?.num_values ?? v2?.num_values ?? 0;
@@ -52,7 +59,9 @@ function dataPage(raw: Uint8Array, header: PageHeader, spec: ChunkSpec, dictiona
     const levelBytes = v2.definition_levels_byte_length + v2.repetition_levels_byte_length;
     if (spec.optional) levels = hybrid(raw, v2.repetition_levels_byte_length, levelBytes, 1, scratchLevels(rows));
     const compressed = v2.is_compressed ?? true;
-    page = compressed ? inflate(raw.subarray(levelBytes), header.uncompressed_page_size - levelBytes, spec.codec) : raw.subarray(levelBytes);
+    page = compressed
+      ? inflate(raw.subarray(levelBytes), header.uncompressed_page_size - levelBytes, spec.codec)
+      : raw.subarray(levelBytes);
   } else {
     page = inflate(raw, header.uncompressed_page_size, spec.codec);
     if (spec.optional) {
@@ -80,7 +89,14 @@ function dataPage(raw: Uint8Array, header: PageHeader, spec: ChunkSpec, dictiona
 }
 
 /** `out[row …]` = `values[indexes[j]]` for each present value j, skipping the null rows. */
-function scatter(indexes: Int32Array, values: ArrayLike<number>, count: number, levels: Uint8Array | null, out: ColumnArray, row: number): void {
+function scatter(
+  indexes: Int32Array,
+  values: ArrayLike<number>,
+  count: number,
+  levels: Uint8Array | null,
+  out: ColumnArray,
+  row: number,
+): void {
   // `values === indexes` copies the indexes themselves (booleans).
   const direct = (values as unknown) === indexes;
   if (!levels) {
@@ -96,9 +112,18 @@ function scatter(indexes: Int32Array, values: ArrayLike<number>, count: number, 
 }
 
 /** PLAIN INT32 / DOUBLE values straight into `out`: a byte copy without nulls. */
-function plainInto(page: Uint8Array, at: number, type: ParquetType, count: number, levels: Uint8Array | null, out: ColumnArray, row: number): void {
+function plainInto(
+  page: Uint8Array,
+  at: number,
+  type: ParquetType,
+  count: number,
+  levels: Uint8Array | null,
+  out: ColumnArray,
+  row: number,
+): void {
   const size = type === 'DOUBLE' ? 8 : type === 'INT32' ? 4 : 0;
-  if (size === 0 || out.BYTES_PER_ELEMENT !== size) throw new Error(`This snapshot has a ${type} column where the engine expects other numbers.`);
+  if (size === 0 || out.BYTES_PER_ELEMENT !== size)
+    throw new Error(`This snapshot has a ${type} column where the engine expects other numbers.`);
   if (!levels) {
     new Uint8Array(out.buffer, out.byteOffset + row * size, count * size).set(page.subarray(at, at + count * size));
     return;

@@ -74,7 +74,11 @@ function snapshotOf(metadata: FileMetaData, source: SnapshotSource): Snapshot {
       const bytes = reads.length ? await source.read(from, Math.max(...reads.map((r) => r.end))) : new Uint8Array(0);
       const columns = new Map<string, (out: ColumnArray) => ColumnArray>();
       for (const r of reads) {
-        const spec = { type: r.chunk.meta_data?.type ?? 'INT32', optional: r.optional, codec: r.chunk.meta_data?.codec ?? 'UNCOMPRESSED' } as const;
+        const spec = {
+          type: r.chunk.meta_data?.type ?? 'INT32',
+          optional: r.optional,
+          codec: r.chunk.meta_data?.codec ?? 'UNCOMPRESSED',
+        } as const;
         columns.set(r.name, (out) => {
           decodeChunk(bytes.subarray(r.start - from, r.end - from), spec, out);
           return out;

@@ -45,7 +45,13 @@ export function parquetSnapshot(): { consumer: SnapshotConsumer; bytes(): Uint8A
           offset += encoded.byteLength;
         }
         const size = BigInt(offset - start);
-        rowGroups.push({ columns, num_rows: BigInt(g.rows), total_byte_size: size, total_compressed_size: size, file_offset: BigInt(start) });
+        rowGroups.push({
+          columns,
+          num_rows: BigInt(g.rows),
+          total_byte_size: size,
+          total_compressed_size: size,
+          file_offset: BigInt(start),
+        });
       },
       finish(meta: SnapshotMeta) {
         const footer = new ByteWriter(1 << 16);
@@ -90,7 +96,11 @@ function schemaOf(dimensions: readonly SnapshotDimension[], hasCost: boolean): S
  * A numeric column with its null rows left out (NaN, or a negative day / order key),
  * plus the definition levels; no copy when nothing is null.
  */
-function optional<T extends Float64Array | Int32Array>(values: T, rows: number, negativeIsNull: boolean): { present: T; defined: Uint8Array | 'all' } {
+function optional<T extends Float64Array | Int32Array>(
+  values: T,
+  rows: number,
+  negativeIsNull: boolean,
+): { present: T; defined: Uint8Array | 'all' } {
   let nulls = 0;
   if (negativeIsNull) for (let i = 0; i < rows; i++) nulls += values[i] < 0 ? 1 : 0;
   else for (let i = 0; i < rows; i++) nulls += values[i] !== values[i] ? 1 : 0;
@@ -107,7 +117,12 @@ function optional<T extends Float64Array | Int32Array>(values: T, rows: number, 
   return { present, defined };
 }
 
-function* columnsOf(g: SnapshotGroup, dims: readonly SnapshotDimension[], hasCost: boolean, scratch: DimensionScratch): Generator<ColumnValues> {
+function* columnsOf(
+  g: SnapshotGroup,
+  dims: readonly SnapshotDimension[],
+  hasCost: boolean,
+  scratch: DimensionScratch,
+): Generator<ColumnValues> {
   const rows = g.rows;
   // Repeating numbers (dates, quantities, order keys, list prices) get a dictionary when
   // it at least quarters the column; amounts in most files don't repeat that much.
