@@ -5,7 +5,7 @@
  * pages). hyparquet parses the page headers and inflates snappy.
  *
  * Hand-written because hyparquet returns nullable and dictionary columns as arrays of JS
- * values: measured at 1M rows, its decoding was ~75% of a query's time (see the README).
+ * values: measured at 1M rows, its decoding (with snappy) was over half of a query's time (see the README).
  */
 import type { CompressionCodec, PageHeader, ParquetType } from 'hyparquet';
 import { snappyUncompress } from 'hyparquet';
