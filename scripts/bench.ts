@@ -7,20 +7,22 @@
  * `await probe.phase('snapshot', () => …)`.
  *
  *   npm run bench -- [--rows N] [--scale K] [--no-png] [--vs-duckdb [--repeat N]]
+ *   npm run bench -- --rows 5000000 --scale 5 --query-only   # queries over the kept snapshot
  *
  * `--scale K` multiplies the generator's customer and product counts (see
  * generate-b2b-csv.ts). `--vs-duckdb` instead times the CLI against DuckDB side by side
  * (see bench-duckdb.ts), with the CLI's PNGs unless `--no-png`. The last line printed is
  * `rows=N seconds=S rowsPerSec=R peakMB=M countedOnceMB=C budgetMB=96`.
  */
+import { existsSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { backtestOf } from '../worker/engine/analyses/churn-backtest';
 import { analyse, asOfDay } from '../worker/engine/analyze';
 import { ingest } from '../worker/engine/ingest';
 import { renderArtifacts } from '../worker/engine/render';
 import { compareWithDuckDb } from './bench-duckdb';
-import { benchQuery } from './bench-query';
 import { benchRetention } from './bench-retention';
+import { benchQueries, benchSnapshotWrite, snapshotPathOf } from './bench-query';
 import { benchFile } from './generate-b2b-csv';
 import { MemoryProbe } from './memory-probe';
 import { pngWasmBytes, svgToPng } from './png';
@@ -38,6 +40,9 @@ const path = benchFile(rows, argument('scale', 1));
 
 if (process.argv.includes('--vs-duckdb')) {
   await compareWithDuckDb(path, argument('repeat', 3), !process.argv.includes('--no-png'));
+} else if (process.argv.includes('--query-only')) {
+  if (!existsSync(snapshotPathOf(path))) await benchSnapshotWrite(path, null);
+  await benchQueries(snapshotPathOf(path));
 } else {
   await benchPhases();
 }
@@ -96,7 +101,8 @@ async function benchPhases(): Promise<void> {
   console.log(
     `churn backtest: backtestSeconds=${backtestSeconds.toFixed(3)} addsToAnalysisPct=${((100 * backtestSeconds) / Math.max(1e-9, analyseSeconds - backtestSeconds)).toFixed(1)} (target < 25)`,
   );
-  await benchQuery(path, ingestSeconds);
+  await benchSnapshotWrite(path, { seconds: ingestSeconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 });
+  await benchQueries(snapshotPathOf(path));
   await benchRetention(path, aggregates, analyseSeconds);
   const peakMB = probe.peak / 1048576;
   console.log(

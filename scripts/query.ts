@@ -5,17 +5,19 @@
  * Usage: npm run query -- <file.csv|file.xlsx|rows.parquet> '<json spec>'
  * Example: npm run query -- sales.csv '{"measures":["revenue"],"groupBy":["quarter"],"period":{"from":"2025-01-01","to":"2025-12-31"}}'
  */
-import { createReadStream, readFileSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
 import { ingest } from '../worker/engine/ingest';
 import { markdownTableOf, parseQuerySpec, QueryRefusal, runQuery } from '../worker/engine/query';
 import type { Snapshot } from '../worker/engine/snapshot/columns';
 import { memorySnapshot } from '../worker/engine/snapshot/memory';
-import { readParquetSnapshot } from '../worker/engine/snapshot/parquet-read';
+import { openParquetSnapshot } from '../worker/engine/snapshot/parquet-read';
+import { fileSource } from './file-source';
 
 async function snapshotOf(path: string): Promise<Snapshot> {
-  if (path.toLowerCase().endsWith('.parquet')) return readParquetSnapshot(new Uint8Array(readFileSync(path)));
+  // A snapshot is read by ranges, one row group at a time, as the Worker reads it from R2.
+  if (path.toLowerCase().endsWith('.parquet')) return openParquetSnapshot(fileSource(path));
   const memory = memorySnapshot();
   const stream = Readable.toWeb(createReadStream(path, { highWaterMark: 1 << 20 })) as ReadableStream<Uint8Array>;
   await ingest(stream, { fileName: basename(path), snapshot: memory.consumer });

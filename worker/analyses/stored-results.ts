@@ -9,7 +9,7 @@ import { database } from '../db/client';
 import { upsertArtifact, type ArtifactRow } from '../db/analyses';
 import type { AnalysisResult } from '../engine/contract';
 import type { Snapshot } from '../engine/snapshot/columns';
-import { readParquetSnapshot } from '../engine/snapshot/parquet-read';
+import { openParquetSnapshot } from '../engine/snapshot/parquet-read';
 import { sha256Hex } from '../lib/crypto';
 import { analysisJsonKey, artifactKey, customerAttributesKey, snapshotKey } from './keys';
 
@@ -72,7 +72,17 @@ export async function loadStoredResult(env: Env, analysisId: string): Promise<St
  * then says the rows are not stored rather than answering from something else.
  */
 export async function loadSnapshot(env: Env, analysisId: string): Promise<Snapshot | undefined> {
-  const object = await env.FILES.get(snapshotKey(analysisId));
-  if (!object) return undefined;
-  return readParquetSnapshot(new Uint8Array(await object.arrayBuffer()));
+  const key = snapshotKey(analysisId);
+  const head = await env.FILES.head(key);
+  if (!head) return undefined;
+  // Range reads: the footer now, then one row group per request while a query scans, so
+  // a chat question holds one row group of the file, not all of it.
+  return openParquetSnapshot({
+    byteLength: head.size,
+    async read(start, end) {
+      const object = await env.FILES.get(key, { range: { offset: start, length: end - start } });
+      if (!object) throw new UserFacingError('The rows of this analysis are no longer available.');
+      return new Uint8Array(await object.arrayBuffer());
+    },
+  });
 }

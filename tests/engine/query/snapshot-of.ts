@@ -19,6 +19,7 @@ export async function ingestWithSnapshot(path: string, fileName = path): Promise
   const memory = memorySnapshot();
   const parquet = parquetSnapshot();
   const both: SnapshotConsumer = {
+    retainsGroups: true,
     group(g, dims) {
       memory.consumer.group(g, dims);
       parquet.consumer.group(g, dims);

@@ -284,8 +284,9 @@ export class AggregateBuilder {
     const product = this.internKey(this.products, view, this.productKey);
     if (product >= 0) this.addToProduct(view, product, customer, order, month, amount, cost, quantity, isReturn);
 
+    let supplier = -1;
     if (this.supplier >= 0) {
-      const supplier = this.internText(this.suppliers, view, this.supplier);
+      supplier = this.internText(this.suppliers, view, this.supplier);
       if (supplier >= 0) {
         this.supplierRevenue = growF64(this.supplierRevenue, supplier + 1);
         this.supplierCost = growF64(this.supplierCost, supplier + 1);
@@ -295,7 +296,7 @@ export class AggregateBuilder {
         if (customer >= 0) this.supplierCustomers.upsertCached(supplier, customer, 'a');
       }
     }
-    if (this.sink !== null) this.sink.add(view, day, customer, product, order, amount, cost, quantity, isReturn);
+    if (this.sink !== null) this.sink.add(view, day, customer, product, order, amount, cost, quantity, isReturn, supplier);
   }
 
   /** Grows every per-customer array to hold customer index `customer`. */

@@ -68,6 +68,11 @@ export class ByteInterner {
     return this.add(buf, start, length, h, slot);
   }
 
+  /** Whether key `index` is exactly `buf[start, end)`: checks a likely index without hashing. */
+  holds(index: number, buf: Uint8Array, start: number, end: number): boolean {
+    return this.lengths[index] === end - start && this.equals(index, buf, start, end - start);
+  }
+
   /** The index of a key given as a string, adding it if new. */
   internString(key: string): number {
     const bytes = new TextEncoder().encode(key);

@@ -68,7 +68,11 @@ export interface ColumnNeeds {
 /** A snapshot a query can scan: the metadata and its row groups, one at a time. */
 export interface Snapshot {
   meta: SnapshotMeta;
-  /** The row groups; a reader may skip the columns `needs` leaves out (they then read as blank). */
+  /**
+   * The row groups; a reader may skip the columns `needs` leaves out (they then read as
+   * blank). A group's arrays are valid until the next group is asked for (the Parquet
+   * reader reuses them): copy what must outlive that.
+   */
   groups(needs?: ColumnNeeds): AsyncIterable<SnapshotGroup> | Iterable<SnapshotGroup>;
 }
 

@@ -11,6 +11,7 @@ export function memorySnapshot(): { consumer: SnapshotConsumer; snapshot(): Snap
   let meta: SnapshotMeta | null = null;
   return {
     consumer: {
+      retainsGroups: true,
       group: (g) => groups.push(g),
       finish: (m) => {
         meta = m;

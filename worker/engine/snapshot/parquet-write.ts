@@ -1,47 +1,72 @@
 /**
- * Writes the snapshot as Parquet (hyparquet-writer), one Parquet row group per snapshot
- * group (~100k rows). Columns a user can read with DuckDB, Spark or R2 SQL: `date` (DATE),
- * `day` (the same as INT32 days, for the engine), `amount` (signed: returns negative), `cost`, `quantity`, `is_return`, `order_key`, and
- * each dimension as text (`customer`, `product`, `category`, …). Each dimension also has an
- * INT32 `…_code` column, and the dictionaries are in the footer (`tally.snapshot`), so the
- * engine scans integers instead of decoding strings.
+ * Writes the snapshot as Parquet, one Parquet row group per snapshot group (~100k rows).
+ * Columns a user can read with DuckDB, Spark or R2 SQL: `date` (DATE), `amount` (signed:
+ * returns negative), `cost`, `quantity`, `is_return`, `order_key`, and each dimension as
+ * text (`customer`, `product`, `category`, …). Each dimension also has an INT32 `…_code`
+ * column, and the dictionaries are in the footer (`tally.snapshot`), so the engine scans
+ * integers instead of decoding strings.
+ *
+ * The pages are encoded here from the typed arrays (parquet-columns.ts); hyparquet-writer
+ * only serialises the page headers and the footer (its Thrift code). Text columns are
+ * dictionary pages of the codes used in the group, written straight from the codes.
  */
-import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
+import type { ColumnChunk, FileMetaData, SchemaElement } from 'hyparquet';
+import { ByteWriter } from 'hyparquet-writer';
+import { writeMetadata } from 'hyparquet-writer/src/metadata.js';
 import type { SnapshotDimension, SnapshotGroup, SnapshotMeta } from './columns';
+import { encodeColumn, encodeIndexes, type ColumnValues, type EncodedChunk } from './parquet-columns';
+import { Bytes } from './parquet-encode';
 import type { SnapshotConsumer } from './row-sink';
 
 /** Footer key of the snapshot metadata (JSON of `SnapshotMeta`). */
 export const SNAPSHOT_META_KEY = 'tally.snapshot';
 
-type SchemaElement = ConstructorParameters<typeof ParquetWriter>[0]['schema'][number];
-type ColumnSource = Parameters<ParquetWriter['write']>[0]['columnData'][number];
+const MAGIC = new TextEncoder().encode('PAR1');
 
 /** A consumer that encodes each group as it comes; `bytes()` after ingest finished. */
 export function parquetSnapshot(): { consumer: SnapshotConsumer; bytes(): Uint8Array } {
-  const output = new ByteWriter();
-  let writer: ParquetWriter | null = null;
-  let dims: readonly SnapshotDimension[] = [];
-  let hasCost = true;
+  const parts: Uint8Array[] = [MAGIC];
+  let offset = MAGIC.length;
+  const rowGroups: FileMetaData['row_groups'] = [];
+  let hasCost: boolean | null = null;
+  const scratch = new DimensionScratch();
   let result: Uint8Array | null = null;
-  const open = (dimensions: readonly SnapshotDimension[], g: SnapshotGroup): ParquetWriter => {
-    dims = dimensions;
-    hasCost = g.cost.some((c) => c === c) || g.rows === 0;
-    return new ParquetWriter({ writer: output, schema: schemaOf(dimensions, hasCost), createdBy: 'tally' });
-  };
   return {
     consumer: {
       group(g, dimensions) {
-        writer ??= open(dimensions, g);
-        // A ByteWriter has no async flush, so write() and finish() complete synchronously.
-        void writer.write({ columnData: columnsOf(g, dims, hasCost), rowGroupSize: g.rows });
+        // The first group decides whether the file has costs (the aggregator knows by then).
+        hasCost ??= g.cost.some((c) => c === c) || g.rows === 0;
+        const columns: ColumnChunk[] = [];
+        const start = offset;
+        for (const values of columnsOf(g, dimensions, hasCost, scratch)) {
+          const encoded: EncodedChunk = encodeColumn(values);
+          columns.push(encoded.chunk(offset));
+          parts.push(...encoded.parts);
+          offset += encoded.byteLength;
+        }
+        const size = BigInt(offset - start);
+        rowGroups.push({
+          columns,
+          num_rows: BigInt(g.rows),
+          total_byte_size: size,
+          total_compressed_size: size,
+          file_offset: BigInt(start),
+        });
       },
       finish(meta: SnapshotMeta) {
-        if (!writer) {
-          writer = new ParquetWriter({ writer: output, schema: schemaOf(meta.dimensions, meta.hasCost), createdBy: 'tally' });
-        }
-        writer.kvMetadata = [{ key: SNAPSHOT_META_KEY, value: JSON.stringify(meta) }];
-        void writer.finish();
-        result = new Uint8Array(output.getBuffer());
+        const footer = new ByteWriter(1 << 16);
+        writeMetadata(footer, {
+          version: 2,
+          schema: schemaOf(meta.dimensions, hasCost ?? meta.hasCost),
+          num_rows: BigInt(meta.rows),
+          row_groups: rowGroups,
+          key_value_metadata: [{ key: SNAPSHOT_META_KEY, value: JSON.stringify(meta) }],
+          created_by: 'tally',
+          metadata_length: 0,
+        });
+        parts.push(footer.getBytes(), MAGIC);
+        result = concat(parts);
+        parts.length = 0;
       },
     },
     bytes() {
@@ -54,12 +79,8 @@ export function parquetSnapshot(): { consumer: SnapshotConsumer; bytes(): Uint8A
 function schemaOf(dimensions: readonly SnapshotDimension[], hasCost: boolean): SchemaElement[] {
   const fields: SchemaElement[] = [
     { name: 'date', type: 'INT32', converted_type: 'DATE', repetition_type: 'OPTIONAL' },
-    // The engine's copy of the date: days since 1970, -1 when missing. A required plain
-    // INT32 decodes about 6× faster in hyparquet than the optional DATE (measured at 1M
-    // rows: ~30 vs ~180 ms), and the date scan is in every query.
-    { name: 'day', type: 'INT32', repetition_type: 'REQUIRED' },
     { name: 'amount', type: 'DOUBLE', repetition_type: 'REQUIRED' },
-    ...(hasCost ? [{ name: 'cost', type: 'DOUBLE', repetition_type: 'OPTIONAL' } as SchemaElement] : []),
+    ...(hasCost ? [{ name: 'cost', type: 'DOUBLE', repetition_type: 'OPTIONAL' } as const] : []),
     { name: 'quantity', type: 'DOUBLE', repetition_type: 'OPTIONAL' },
     { name: 'is_return', type: 'BOOLEAN', repetition_type: 'REQUIRED' },
     { name: 'order_key', type: 'DOUBLE', repetition_type: 'OPTIONAL' },
@@ -71,23 +92,140 @@ function schemaOf(dimensions: readonly SnapshotDimension[], hasCost: boolean): S
   return [{ name: 'root', num_children: fields.length }, ...fields];
 }
 
-const orNull = (a: Float64Array): (number | null)[] | Float64Array =>
-  a.every((v) => v === v) ? a : Array.from(a, (v) => (v === v ? v : null));
+/**
+ * A numeric column with its null rows left out (NaN, or a negative day / order key),
+ * plus the definition levels; no copy when nothing is null.
+ */
+function optional<T extends Float64Array | Int32Array>(
+  values: T,
+  rows: number,
+  negativeIsNull: boolean,
+): { present: T; defined: Uint8Array | 'all' } {
+  let nulls = 0;
+  if (negativeIsNull) for (let i = 0; i < rows; i++) nulls += values[i] < 0 ? 1 : 0;
+  else for (let i = 0; i < rows; i++) nulls += values[i] !== values[i] ? 1 : 0;
+  if (nulls === 0) return { present: values, defined: 'all' };
+  const defined = new Uint8Array(rows);
+  const present = values.slice(0, rows - nulls) as T;
+  let n = 0;
+  for (let i = 0; i < rows; i++) {
+    const v = values[i];
+    if (negativeIsNull ? v < 0 : v !== v) continue;
+    defined[i] = 1;
+    present[n++] = v;
+  }
+  return { present, defined };
+}
 
-function columnsOf(g: SnapshotGroup, dims: readonly SnapshotDimension[], hasCost: boolean): ColumnSource[] {
-  const columns: ColumnSource[] = [
-    { name: 'date', data: Array.from(g.day, (d) => (d < 0 ? null : d)) },
-    { name: 'day', data: g.day },
-    { name: 'amount', data: g.amount },
-    ...(hasCost ? [{ name: 'cost', data: orNull(g.cost) }] : []),
-    { name: 'quantity', data: orNull(g.quantity) },
-    { name: 'is_return', data: Array.from(g.returns, (r) => r === 1) },
-    { name: 'order_key', data: Array.from(g.order, (o) => (o < 0 ? null : o)) },
-  ];
-  dims.forEach((d, k) => {
-    const codes = g.dims[k];
-    columns.push({ name: d.column, data: Array.from(codes, (c) => (c < 0 ? null : d.values[c])) });
-    columns.push({ name: `${d.column}_code`, data: codes });
-  });
-  return columns;
+function* columnsOf(
+  g: SnapshotGroup,
+  dims: readonly SnapshotDimension[],
+  hasCost: boolean,
+  scratch: DimensionScratch,
+): Generator<ColumnValues> {
+  const rows = g.rows;
+  // Repeating numbers (dates, quantities, order keys, list prices) get a dictionary when
+  // it at least quarters the column; amounts in most files don't repeat that much.
+  const limit = rows >> 2;
+  const base = { rows, dictionaryLimit: limit };
+  yield { ...base, name: 'date', type: 'INT32', ...optional(g.day.subarray(0, rows), rows, true) };
+  yield { ...base, name: 'amount', type: 'DOUBLE', present: g.amount.subarray(0, rows), defined: null };
+  if (hasCost) yield { ...base, name: 'cost', type: 'DOUBLE', ...optional(g.cost.subarray(0, rows), rows, false) };
+  yield { ...base, name: 'quantity', type: 'DOUBLE', ...optional(g.quantity.subarray(0, rows), rows, false) };
+  yield { ...base, name: 'is_return', type: 'BOOLEAN', present: g.returns.subarray(0, rows), defined: null, dictionaryLimit: 0 };
+  yield { ...base, name: 'order_key', type: 'DOUBLE', ...optional(g.order.subarray(0, rows), rows, true) };
+  for (let k = 0; k < dims.length; k++) yield* scratch.columns(k, dims[k], g.dims[k], rows);
+}
+
+/**
+ * The text and code columns of a dimension, dictionary-encoded with the codes used in
+ * the group (first-seen order). `localOf` maps a dictionary code to its index in the
+ * group and is reused between groups (only the used entries are reset).
+ */
+class DimensionScratch {
+  private readonly localOf: Int32Array[] = [];
+  private readonly codes: Int32Array[] = [];
+  private readonly encoder = new TextEncoder();
+
+  columns(k: number, d: SnapshotDimension, codes: Int32Array, rows: number): ColumnValues[] {
+    let localOf = this.localOf[k];
+    if (!localOf || localOf.length < d.values.length) {
+      localOf = new Int32Array(Math.max(d.values.length, 2 * (localOf?.length ?? 0))).fill(-1);
+      this.localOf[k] = localOf;
+    }
+    const used: number[] = [];
+    // Encoded before the next group comes, so one array per dimension serves every group.
+    if (!this.codes[k] || this.codes[k].length < rows) this.codes[k] = new Int32Array(rows);
+    const code = this.codes[k].subarray(0, rows);
+    let blanks = 0;
+    for (let i = 0; i < rows; i++) {
+      const c = codes[i];
+      if (c < 0) {
+        code[i] = -1;
+        blanks++;
+        continue;
+      }
+      let local = localOf[c];
+      if (local < 0) {
+        local = localOf[c] = used.length;
+        used.push(c);
+      }
+      code[i] = local;
+    }
+    for (const c of used) localOf[c] = -1;
+    const hasBlank = blanks > 0;
+    // The text column leaves blanks out; the code column gives them their own entry.
+    let text = code;
+    let defined: Uint8Array | 'all' = 'all';
+    if (hasBlank) {
+      text = new Int32Array(rows - blanks);
+      defined = new Uint8Array(rows);
+      for (let i = 0, j = 0; i < rows; i++) {
+        if (code[i] < 0) code[i] = used.length;
+        else {
+          defined[i] = 1;
+          text[j++] = code[i];
+        }
+      }
+    }
+    const strings = new Bytes(used.length * 16 + 16);
+    for (const c of used) this.appendString(strings, d.values[c]);
+    const dictionary = used.length ? { bytes: strings.view(), count: used.length } : undefined;
+    // Without blanks the code column's indexes are the text column's: encode them once.
+    const indexBytes = hasBlank || !used.length ? undefined : encodeIndexes(text, rows, used.length);
+    const globalCodes = Int32Array.from(hasBlank ? [...used, -1] : used);
+    return [
+      { name: d.column, type: 'BYTE_ARRAY', rows, present: text, defined, dictionaryLimit: 0, dictionary, indexBytes },
+      {
+        name: `${d.column}_code`,
+        type: 'INT32',
+        rows,
+        present: code,
+        defined: null,
+        dictionaryLimit: 0,
+        dictionary: { bytes: new Uint8Array(globalCodes.buffer), count: globalCodes.length },
+        indexBytes,
+      },
+    ];
+  }
+
+  /** PLAIN BYTE_ARRAY: a 4-byte length, then the UTF-8 bytes. */
+  private appendString(out: Bytes, value: string): void {
+    out.ensure(4 + value.length * 3);
+    const at = out.length;
+    const { written } = this.encoder.encodeInto(value, out.buf.subarray(at + 4));
+    out.length = at;
+    out.uint32(written);
+    out.length += written;
+  }
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }
