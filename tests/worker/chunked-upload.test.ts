@@ -83,6 +83,24 @@ describe('chunked upload onto R2 multipart', () => {
     expect(payload.file_uploads[0]).toMatchObject({ file_name: 'big.csv', file_size: file.byteLength });
   });
 
+  it('records every part when the parts arrive in parallel, as the web app sends them', async () => {
+    const file = bigCsv(21 * 1024 * 1024);
+    const started = await startChunked({ fileName: 'parallel.csv', fileSize: file.byteLength, email: uniqueEmail(), captchaToken: DUMMY_TOKEN });
+    const plan = (await started.json()) as { upload_id: string; upload_token: string; part_count: number };
+    const parts = Array.from({ length: plan.part_count }, (_, i) => i + 1);
+    const statuses = await Promise.all(
+      parts.map(async (n) => {
+        const slice = file.subarray((n - 1) * PART_SIZE, Math.min(n * PART_SIZE, file.byteLength));
+        return (await putPart(plan.upload_id, plan.upload_token, n, slice)).status;
+      }),
+    );
+    expect(statuses).toEqual([200, 200, 200]);
+    const done = await call(`/api/uploads/${plan.upload_id}/complete`, { method: 'POST', headers: { 'X-Upload-Token': plan.upload_token } });
+    expect(done.status).toBe(200);
+    const answer = (await done.json()) as UploadAnswer;
+    expect((await env.FILES.head(answer.spaces_key))?.size).toBe(file.byteLength);
+  });
+
   it('validates the start request in the same order as a single upload', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ fileName: 'big.pdf', fileSize: 10, email: 'x', captchaToken: null }, 'Unsupported file type'],

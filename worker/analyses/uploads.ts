@@ -9,7 +9,7 @@ import { insertChunkedUploadWithinQuota, type QuotaRule } from '../db/quota';
 import {
   deleteChunkedUpload,
   findChunkedUploadRow,
-  setChunkedUploadParts,
+  addChunkedUploadPart,
   type ChunkedUploadRow,
   type NewChunkedUploadRow,
 } from '../db/chunked-uploads';
@@ -83,9 +83,7 @@ export const chunkedUploadKey = (upload: ChunkedUploadRow) => uploadKey(upload.a
 /** Stores part `partNumber` (replacing an earlier try of the same part) and returns its etag. */
 export async function storeUploadPart(env: Env, upload: ChunkedUploadRow, partNumber: number, body: ReadableStream): Promise<string> {
   const part = await env.FILES.resumeMultipartUpload(chunkedUploadKey(upload), upload.r2UploadId).uploadPart(partNumber, body);
-  const parts = receivedParts(upload).filter((p) => p.partNumber !== partNumber);
-  parts.push({ partNumber, etag: part.etag });
-  await setChunkedUploadParts(database(env.DB), upload.id, parts);
+  await addChunkedUploadPart(database(env.DB), upload.id, { partNumber, etag: part.etag });
   return part.etag;
 }
 

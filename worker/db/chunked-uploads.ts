@@ -3,7 +3,7 @@
  * (`quota.ts`), updated per part, deleted when completed or aborted.
  * `worker/analyses/uploads.ts` owns them.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { multipartUploads } from './schema';
 
@@ -14,11 +14,17 @@ export async function findChunkedUploadRow(db: Database, id: string): Promise<Ch
   return db.select().from(multipartUploads).where(eq(multipartUploads.id, id)).get();
 }
 
-/** Replaces the list of received parts (JSON of `{ partNumber, etag }`). */
-export async function setChunkedUploadParts(db: Database, id: string, parts: R2UploadedPart[]): Promise<void> {
+/**
+ * Adds one received part (replacing an earlier try of the same part) in one statement.
+ * Parts arrive in parallel (the web app keeps three in flight), and a read-modify-write of
+ * the list would let one request overwrite another's part, so that `complete` then finds
+ * parts missing.
+ */
+export async function addChunkedUploadPart(db: Database, id: string, part: R2UploadedPart): Promise<void> {
+  const others = sql`(SELECT json_group_array(json(value)) FROM json_each(${multipartUploads.parts}) WHERE json_extract(value, '$.partNumber') <> ${part.partNumber})`;
   await db
     .update(multipartUploads)
-    .set({ parts: JSON.stringify(parts) })
+    .set({ parts: sql`json_insert(${others}, '$[#]', json(${JSON.stringify({ partNumber: part.partNumber, etag: part.etag })}))` })
     .where(eq(multipartUploads.id, id));
 }
 
