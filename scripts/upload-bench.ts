@@ -53,6 +53,29 @@ const upload = await json<{ upload_id: string; upload_token: string; part_size: 
     }),
   }),
 );
+/** PUTs one part; the route replaces an earlier try of a part, so a failed one is sent again (at most 3 tries). */
+async function putPart(n: number, body: Uint8Array<ArrayBuffer>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(`${base}/api/uploads/${upload.upload_id}/parts/${n}`, {
+      method: 'PUT',
+      headers: { 'X-Upload-Token': upload.upload_token, 'Content-Type': 'application/octet-stream', 'CF-Connecting-IP': visitor },
+      body,
+    }).catch(() => null);
+    if (response?.ok) {
+      await response.arrayBuffer();
+      return;
+    }
+    if (attempt === 3 || (response && response.status < 500)) {
+      if (!response) throw new Error(`Part ${n}: no answer after ${attempt} tries.`);
+      await json(response); // throws with the status and the answer
+      return;
+    }
+    retries++;
+    console.log(`part ${n} failed (${response ? response.status : 'no answer'}); sending it again`);
+  }
+}
+
+let retries = 0;
 const file = await open(path);
 try {
   let next = 1;
@@ -62,13 +85,7 @@ try {
       const length = Math.min(upload.part_size, fileSize - offset);
       const body = new Uint8Array(length);
       await file.read(body, 0, length, offset);
-      await json(
-        await fetch(`${base}/api/uploads/${upload.upload_id}/parts/${n}`, {
-          method: 'PUT',
-          headers: { 'X-Upload-Token': upload.upload_token, 'Content-Type': 'application/octet-stream', 'CF-Connecting-IP': visitor },
-          body,
-        }),
-      );
+      await putPart(n, body);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, parallel) }, sendParts));
@@ -82,7 +99,9 @@ const { analysis_id: id, access_token: token } = await json<{ analysis_id: strin
   }),
 );
 const uploaded = performance.now();
-console.log(`uploaded ${(fileSize / 1e6).toFixed(1)} MB in ${upload.part_count} parts; analysis ${id}`);
+console.log(
+  `uploaded ${(fileSize / 1e6).toFixed(1)} MB in ${upload.part_count} parts, ${parallel} in flight (${retries} retried); analysis ${id}`,
+);
 
 let status = '';
 let failures = 0;

@@ -3,7 +3,7 @@
  * key seen a million times is decoded into a JS string once. An open-addressing hash
  * table maps the bytes to a dense index; the bytes live in one growable pool.
  */
-import { growI32, growU8 } from './growable';
+import { growI32, growU8, release } from './growable';
 
 const decoder = new TextDecoder();
 
@@ -110,6 +110,7 @@ export class ByteInterner {
 
   /** Drops the lookup table and byte pool once no more keys will be added (`keys` stay). */
   releaseLookups(): void {
+    for (const array of [this.table, this.pool, this.offsets, this.lengths, this.hashes]) release(array);
     this.table = new Int32Array(0);
     this.pool = new Uint8Array(0);
     this.offsets = new Int32Array(0);
@@ -126,6 +127,7 @@ export class ByteInterner {
       while (table[slot] !== 0) slot = (slot + 1) & mask;
       table[slot] = index + 1;
     }
+    release(this.table);
     this.table = table;
     this.mask = mask;
   }

@@ -7,7 +7,7 @@
  * by order), every pair so far moves into a hash map and the rest go through it. Either
  * way the result is exact; the grouped path just avoids a million-entry hash table.
  */
-import { growI32 } from './growable';
+import { growI32, release } from './growable';
 import { PairMap } from './pair-map';
 
 export class OrderProducts {
@@ -46,6 +46,9 @@ export class OrderProducts {
 
   /** Drops the dedup state once no more pairs will be added (the pairs stay readable). */
   releaseLookups(): void {
+    release(this.orderSeen);
+    release(this.productLastOrder);
+    if (this.map) for (const array of [this.map.a, this.map.b]) release(array);
     this.orderSeen = new Int32Array(0);
     this.productLastOrder = new Int32Array(0);
     this.map = null;

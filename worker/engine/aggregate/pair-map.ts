@@ -4,7 +4,7 @@
  * Keys live in two Int32Arrays; optional per-pair values are parallel typed arrays.
  * Memory grows with distinct pairs, never with rows.
  */
-import { growF64, growI32, growU8 } from './growable';
+import { growF64, growI32, growU8, release } from './growable';
 
 export class PairMap {
   size = 0;
@@ -92,6 +92,7 @@ export class PairMap {
    * stay readable), so the finishing step's copies do not sit on top of it.
    */
   releaseLookups(): void {
+    release(this.slots);
     this.slots = new Int32Array(0);
     this.mask = -1;
   }
@@ -105,6 +106,7 @@ export class PairMap {
       while (slots[slot] !== 0) slot = (slot + 1) & mask;
       slots[slot] = index + 1;
     }
+    release(this.slots);
     this.slots = slots;
     this.mask = mask;
   }
