@@ -49,7 +49,8 @@ export async function compareWithDuckDb(path: string, repeat: number, png: boole
   const duck: Run[] = [];
   try {
     for (let i = 0; i < repeat; i++) {
-      cli.push(await timed([bundle, path, '--out', out, '--threads', String(THREADS), ...(png ? [] : ['--no-png'])]));
+      // --no-bridge: DuckDB computes no bridge either, and without it the CLI parses on THREADS threads.
+      cli.push(await timed([bundle, path, '--out', out, '--threads', String(THREADS), '--no-bridge', ...(png ? [] : ['--no-png'])]));
       duck.push(await timed(['scripts/duckdb-aggregates.mjs', path, String(THREADS)]));
       console.log(
         `run ${i + 1}: cli=${cli[i].seconds.toFixed(2)}s (peak RSS ${cli[i].maxRssMB} MB) duckdb=${duck[i].seconds.toFixed(2)}s ` +
