@@ -85,7 +85,12 @@ describe('chunked upload onto R2 multipart', () => {
 
   it('records every part when the parts arrive in parallel, as the web app sends them', async () => {
     const file = bigCsv(21 * 1024 * 1024);
-    const started = await startChunked({ fileName: 'parallel.csv', fileSize: file.byteLength, email: uniqueEmail(), captchaToken: DUMMY_TOKEN });
+    const started = await startChunked({
+      fileName: 'parallel.csv',
+      fileSize: file.byteLength,
+      email: uniqueEmail(),
+      captchaToken: DUMMY_TOKEN,
+    });
     const plan = (await started.json()) as { upload_id: string; upload_token: string; part_count: number };
     const parts = Array.from({ length: plan.part_count }, (_, i) => i + 1);
     const statuses = await Promise.all(
@@ -95,7 +100,10 @@ describe('chunked upload onto R2 multipart', () => {
       }),
     );
     expect(statuses).toEqual([200, 200, 200]);
-    const done = await call(`/api/uploads/${plan.upload_id}/complete`, { method: 'POST', headers: { 'X-Upload-Token': plan.upload_token } });
+    const done = await call(`/api/uploads/${plan.upload_id}/complete`, {
+      method: 'POST',
+      headers: { 'X-Upload-Token': plan.upload_token },
+    });
     expect(done.status).toBe(200);
     const answer = (await done.json()) as UploadAnswer;
     expect((await env.FILES.head(answer.spaces_key))?.size).toBe(file.byteLength);

@@ -9,8 +9,12 @@
  */
 
 import type { Bridge, Cohorts } from './contract-retention';
+import type { RepScorecards } from './contract-reps';
+import type { Churn } from './contract-churn';
 
 export * from './contract-retention';
+export * from './contract-reps';
+export * from './contract-churn';
 
 export const ANALYSIS_CONTRACT_VERSION = 1;
 
@@ -143,105 +147,6 @@ export interface Concentration {
   lorenz: [number, number][];
 }
 
-export type ChurnRisk = 'lost' | 'high' | 'medium' | 'low';
-
-export interface ChurnCustomer {
-  id: string;
-  name: string;
-  pAlive: number | null;
-  /**
-   * P(silent at least this long | still active), from the customer's own BG/NBD purchase
-   * rate (the population's for one-time buyers); null without a fitted model.
-   */
-  silenceProbability?: number | null;
-  expectedPurchases90d: number | null;
-  daysSinceLastOrder: number | null;
-  /** Mean days between the first and last purchase day (null for one purchase day). */
-  typicalGapDays: number | null;
-  /** Distinct days with a purchase; absent in analyses stored before it was added. */
-  purchaseDays?: number;
-  revenue12m: number;
-  revenueAtRisk: number;
-  risk: ChurnRisk;
-  expectedSpend?: number | null;
-  clv12m?: number | null;
-}
-
-/** One risk class of the churn list: its customers and their revenue, to the cent. */
-export interface ChurnRiskSummary {
-  risk: ChurnRisk;
-  customers: number;
-  revenue12m: number;
-  revenueAtRisk: number;
-}
-
-/** The high or lost customers to call first (ids, in list order) and their revenue at risk. */
-export interface ChurnCallList {
-  customerIds: string[];
-  revenueAtRisk: number;
-}
-
-export interface Churn {
-  model: 'bg-nbd' | 'heuristic' | 'unavailable';
-  params: { r: number; alpha: number; a: number; b: number; timeUnit: 'days' | 'weeks'; logLikelihood: number } | null;
-  gammaGamma: { p: number; q: number; v: number } | null;
-  /** Why the heuristic was used, or why churn could not be analysed. */
-  note: string | null;
-  revenueAtRisk: number;
-  customers: ChurnCustomer[];
-  /** Per risk class, lost first (absent in results written before it existed). */
-  byRisk?: ChurnRiskSummary[];
-  /** Who to call first and the revenue they put at risk (absent in older results). */
-  callList?: ChurnCallList;
-  /** The model tested on the file itself: refit before a holdout window, compared with it. */
-  backtest?: ChurnBacktest;
-}
-
-/** One P(alive) bin of the backtest's calibration table. */
-export interface CalibrationBin {
-  /** P(alive) range [from, to) (the last bin includes 1). */
-  from: number;
-  to: number;
-  customers: number;
-  meanPAlive: number | null;
-  /** Mean predicted P(at least one purchase in the holdout window). */
-  predictedBuyShare: number | null;
-  /** Share of the bin's customers who did buy in the window. */
-  actualBuyShare: number | null;
-}
-
-/**
- * The churn backtest. `available: false` carries only the reason in `note`. Precision
- * and recall are of "high or lost at the cut-off" as a flag for "no purchase in the window".
- */
-export type ChurnBacktest =
-  | { available: false; note: string }
-  | {
-      available: true;
-      note: string | null;
-      /** Last day of the calibration data, and of the holdout window. */
-      cutoff: string;
-      holdoutEnd: string;
-      holdoutDays: number;
-      params: { r: number; alpha: number; a: number; b: number; timeUnit: 'weeks' };
-      /** Customers with a purchase on or before the cut-off. */
-      customers: number;
-      /** Of those, how many did not buy in the window. */
-      nonBuyers: number;
-      flagged: number;
-      flaggedWithoutPurchase: number;
-      precision: number | null;
-      recall: number | null;
-      /** The same number of customers picked by longest silence at the cut-off. */
-      naive: { rule: string; flagged: number; flaggedWithoutPurchase: number; precision: number | null; recall: number | null };
-      /** Precision over the naive rule's precision. */
-      lift: number | null;
-      calibration: CalibrationBin[];
-      /** Repeat purchases (distinct purchase days) in the window: model sum of E[Y] vs counted. */
-      predictedRepeatPurchases: number;
-      actualRepeatPurchases: number;
-    };
-
 export interface ProductItem {
   id: string;
   name: string;
@@ -325,59 +230,6 @@ export interface CrossSell {
   opportunities: { customer: Ref; product: Ref; because: string; score: number }[];
   /** Opportunities found before the list was cut to its strongest entries (absent in older analyses). */
   opportunitiesFound?: number;
-}
-
-/**
- * One sales rep's scorecard, or (as `RepScorecards.rest`) the reps beyond the top ones
- * summed. Definitions in `analyses/rep-scorecards.ts` and in `rules`.
- */
-export interface RepScorecard {
-  rep: string;
-  /** How many reps the row covers: 1, or the number summed in `rest`. */
-  reps: number;
-  /** Net revenue of the lines carrying this rep (returns negative). */
-  revenue: number;
-  /** Of total revenue. */
-  revenueShare: number;
-  /** Null when the file has no cost, unit cost or profit column. */
-  cost: number | null;
-  grossProfit: number | null;
-  grossMarginPct: number | null;
-  /** Distinct customers on the rep's lines. */
-  customersServed: number;
-  /** Customers in the rep's book: those whose largest share of revenue came through this rep. */
-  bookCustomers: number;
-  /** Book customers whose first purchase falls in `newWindow`; null when the file starts inside it. */
-  newCustomers: number | null;
-  /** Book customers the churn model rates `lost`; null without a churn analysis. */
-  lostCustomers: number | null;
-  /** Sum of the churn analysis's revenue at risk over the book; null without a churn analysis. */
-  revenueAtRisk: number | null;
-  /** The largest customer of the rep's own revenue and its share of it; null for `rest`. */
-  topCustomer: { id: string; name: string; revenue: number; share: number } | null;
-  /** Listed cross-sell opportunities whose customer is in the book; null without cross-sell. */
-  crossSellOpportunities: number | null;
-  /** The book's customers with the most revenue at risk (up to 3). */
-  atRisk: { id: string; name: string; risk: ChurnRisk; revenueAtRisk: number }[];
-}
-
-export interface RepScorecards {
-  available: boolean;
-  /** `column`: the file's sales-rep column; `customer-attribute`: one rep per customer (a joined master). */
-  source: 'column' | 'customer-attribute' | null;
-  repColumn: string | null;
-  note: string | null;
-  /** The definitions, in sentences a user can read. */
-  rules: string[];
-  /** The 12 months (YYYY-MM, inclusive) in which a first purchase makes a customer new. */
-  newWindow: { from: string; to: string } | null;
-  /** Every rep, by revenue (largest first). */
-  reps: RepScorecard[];
-  /** How many reps tables and charts show one by one; the rest are summed in `rest`. */
-  shown: number;
-  rest: RepScorecard | null;
-  /** Lines with a blank rep: their revenue, and customers with no rep at all (no book). */
-  unassigned: { revenue: number; customers: number; revenueAtRisk: number | null } | null;
 }
 
 export interface AnalysisResult {

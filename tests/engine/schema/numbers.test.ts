@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COMMA, decideDecimal, DOT, parseNumber } from '../../../worker/engine/schema/numbers';
+import { decideDecimal } from '../../../worker/engine/schema/decimal-separator';
+import { COMMA, DOT, parseNumber } from '../../../worker/engine/schema/numbers';
 
 describe('parseNumber', () => {
   it.each([

@@ -4,30 +4,28 @@
  * from their output. When no intent matches, it says what it can answer.
  */
 import type { AnalysisResult } from '../../engine/contract';
-import { churnCustomerLine, formatMoney, formatNumber, formatPct, joinNames, plural } from '../format';
+import { churnCustomerLine, formatMoney, formatNumber, formatPct, plural } from '../format';
 import {
   findCustomer,
   findProduct,
   getChurnRisk,
   getConcentration,
-  getCrossSell,
   getOverview,
   getSegments,
   getSuppliers,
-  getTrend,
   makeChart,
   rankCustomers,
   rankProducts,
 } from '../tools';
-import { itemWord, offerName } from '../../engine/render/cross-sell-words';
 import { answerChurnAccuracy } from './churn-accuracy';
-import { rulesHeading } from './cross-sell-phrases';
+import { crossSellAnswer } from './cross-sell-answers';
 import { intentOf, type Intent } from './intents';
 import { answerInRegion, regionNamedIn } from './region-answers';
 import { answerRepQuestion } from './rep-answers';
 import { answerRetention } from './retention-answers';
 import { answerBridge } from './bridge-answers';
 import type { SectionRunner } from './sections';
+import { periodTotalAnswer, trendAnswer } from './trend-answers';
 
 export const NOT_AVAILABLE = 'That part of the analysis is not available for this file; the tool result above says why.';
 
@@ -192,41 +190,11 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
     case 'cross_sell':
       return crossSellAnswer(intent, runner);
 
-    case 'period_total': {
-      const t = await runner.call(getTrend, { from: intent.period.from, to: intent.period.to }, `Adding up ${intent.period.label}.`);
-      if (!t) return NOT_AVAILABLE;
-      const partial =
-        t.range.from !== intent.period.from || t.range.to !== intent.period.to
-          ? ` The data covers ${t.dataCovers.from} to ${t.dataCovers.to}.`
-          : '';
-      const single = t.range.months === 1;
-      const range = single ? '' : ` (${t.range.from} to ${t.range.to})`;
-      const full = t.partialMonths.length > 0 ? 'full ' : '';
-      const best = single || !t.best ? '' : ` Best ${full}month: ${t.best.month} (${money(t.best.revenue)}).`;
-      return `Revenue in ${intent.period.label}${range}: ${money(t.total.revenue)} from ${plural(t.total.orders, 'order')}.${best}${partial}`;
-    }
+    case 'period_total':
+      return periodTotalAnswer(intent, runner);
 
-    case 'trend': {
-      const t = await runner.call(getTrend, {}, 'Reading the monthly trend.');
-      if (!t) return NOT_AVAILABLE;
-      const full = t.partialMonths.length > 0 ? 'full ' : '';
-      const change =
-        t.firstToLastChangePct === null
-          ? ''
-          : ` From the first to the last ${full}month revenue changed ${formatPct(t.firstToLastChangePct)}.`;
-      const extremes =
-        t.best && t.worst
-          ? `: best ${full}month ${t.best.month} at ${money(t.best.revenue)}, weakest ${t.worst.month} at ${money(t.worst.revenue)}`
-          : '';
-      const partial =
-        t.partialMonths.length === 0
-          ? ''
-          : ` ${joinNames(t.partialMonths)} ${t.partialMonths.length === 1 ? 'is a partial month' : 'are partial months'}, so ${t.partialMonths.length === 1 ? 'it is' : 'they are'} not compared.`;
-      return [
-        `Monthly revenue from ${t.range.from} to ${t.range.to} (total ${money(t.total.revenue)})${extremes}.${change}${partial}`,
-        ...t.monthly.slice(-12).map((m) => `- ${m.month}: ${money(m.revenue)} (${plural(m.orders, 'order')})`),
-      ].join('\n');
-    }
+    case 'trend':
+      return trendAnswer(runner);
 
     case 'overview': {
       const o = await runner.call(getOverview, {}, 'Reading the totals.');
@@ -281,35 +249,6 @@ async function rankProductsAnswer(intent: Extract<Intent, { kind: 'rank_products
   const aboutMargins = intent.metric === 'revenue' || intent.metric === 'margin' || intent.metric === 'marginPct';
   if (aboutMargins && belowCost.length > 0) lines.push(`Sold below cost: ${belowCost.map((p) => p.name).join(', ')}.`);
   return lines.join('\n');
-}
-
-async function crossSellAnswer(intent: Extract<Intent, { kind: 'cross_sell' }>, runner: SectionRunner): Promise<string> {
-  const input = {
-    ...(intent.customer ? { customer: intent.customer } : {}),
-    ...(intent.product ? { product: intent.product } : {}),
-    limit: 5,
-  };
-  const x = await runner.call(getCrossSell, input, 'Looking for products bought together.');
-  if (!x) return NOT_AVAILABLE;
-  const rules = x.rules.map((r) => `- ${r.ifBought} → ${r.alsoBuys}: confidence ${formatPct(r.confidencePct)}, lift ${r.lift}`);
-  const offers = x.opportunities.map((o) => `- Offer ${offerName(x, o.product)} to ${o.customer}: ${o.because}`);
-  if (intent.customer) return offers.length > 0 ? ['Cross-sell suggestions:', ...offers].join('\n') : noSuggestionFor(x);
-  if (rules.length === 0 && offers.length === 0) return 'No products are bought together often enough to recommend a cross-sell.';
-  return [...(rules.length > 0 ? [rulesHeading(x), ...rules] : []), ...(offers.length > 0 ? ['Suggestions:', ...offers] : [])].join('\n');
-}
-
-/**
- * Why one customer has no suggestion, as far as the results show it: no rule at all, a
- * list cut before them, or no rule whose first item they bought repeatedly without the
- * second. It never says they "already buy" anything: the results don't record that.
- */
-function noSuggestionFor(x: NonNullable<Awaited<ReturnType<typeof getCrossSell.run>>>): string {
-  const word = itemWord(x);
-  if (x.rulesFound === 0)
-    return `There is no cross-sell suggestion for that customer: no ${word} pair in this file is bought together often enough to make a rule.`;
-  if (x.opportunitiesFound > x.opportunitiesListed)
-    return `That customer is not among the ${formatNumber(x.opportunitiesListed, 0)} strongest cross-sell suggestions (of ${formatNumber(x.opportunitiesFound, 0)} found), so I have none to give for them.`;
-  return `There is no cross-sell suggestion for that customer: none of the ${plural(x.rulesFound, 'rule')} found applies to them (a suggestion needs a rule's first ${word} bought in at least 2 ${x.level === 'product' ? 'orders' : 'order lines'} and its second never bought).`;
 }
 
 /** What the offline analyst can answer, with examples made from this file's names. */

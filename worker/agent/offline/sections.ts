@@ -6,28 +6,17 @@
  */
 import type { z } from 'zod';
 import type { ChartSeries } from '../tools/chart-tool';
-import {
-  getChurnRisk,
-  getConcentration,
-  getCrossSell,
-  getOverview,
-  getProducts,
-  getSegments,
-  getSuppliers,
-  getTrend,
-  rankCustomers,
-  rankProducts,
-} from '../tools';
+import { getChurnRisk, getConcentration, getOverview, getProducts, getSegments, getSuppliers, rankCustomers, rankProducts } from '../tools';
 import type { AnalystTool } from '../tools/tool-kit';
-import { fallbackSentence, itemWord, offerName } from '../../engine/render/cross-sell-words';
 import { reliabilityClause, reliabilityLines } from './churn-accuracy';
-import { capitalised, rulePhrase } from './cross-sell-phrases';
 import { currencyNote } from '../../engine/render/format';
 import { TWO_MEASURES_NOTE } from '../../engine/render/measure-notes';
 import { RETENTION_SECTIONS, type RetentionSectionKey } from './retention-sections';
 import { churnCustomerLine, formatMoney, formatNumber, formatPct, joinNames, plural } from '../format';
 import type { AnalysisResult } from '../../engine/contract';
 import { repSection } from './rep-section';
+import { trendSection } from './trend-section';
+import { crossSellSection } from './cross-sell-section';
 
 export type SectionKey =
   'overview' | 'segments' | 'concentration' | 'churn' | 'products' | 'suppliers' | 'crossSell' | 'trend' | 'reps' | RetentionSectionKey;
@@ -247,81 +236,8 @@ export const SECTIONS: Record<SectionKey, Section> = {
       };
     },
   },
-  crossSell: {
-    question: 'Where are the cross-sell opportunities?',
-    step: 'Look for cross-sell opportunities',
-    charts: [],
-    async run(runner) {
-      const x = await runner.call(
-        getCrossSell,
-        { limit: 5 },
-        'Then, which products are bought together, and who has not bought the pair yet.',
-      );
-      if (!x) return unavailable('crossSell', this.question, runner);
-      const rule = x.rules[0];
-      const offer = x.opportunities[0];
-      const byProduct = x.level === 'product';
-      const fallback = fallbackSentence(x);
-      const offered = (name: string): string => offerName(x, name);
-      return {
-        section: 'crossSell',
-        question: this.question,
-        headline: rule
-          ? `**Cross-sell**: ${fallback ? `${fallback} ${capitalised(rulePhrase(x, rule.ifBought, rule.alsoBuys))}` : rulePhrase(x, rule.ifBought, rule.alsoBuys)} in ${formatPct(rule.confidencePct)} of cases (lift ${rule.lift}).`
-          : '**Cross-sell**: no product pair is bought together often enough to recommend.',
-        details: [
-          ...x.rules.map(
-            (r) =>
-              `${r.ifBought} → ${r.alsoBuys}${byProduct ? '' : ` (${itemWord(x, true)})`}: confidence ${formatPct(r.confidencePct)}, lift ${r.lift}`,
-          ),
-          ...x.opportunities.map((o) => `Offer ${offered(o.product)} to ${o.customer}: ${o.because}`),
-        ],
-        action: rule
-          ? `${byProduct ? `Bundle ${rule.ifBought} with ${rule.alsoBuys}` : `Show ${rule.alsoBuys} to customers who buy ${rule.ifBought}`}${offer ? ` and offer ${offered(offer.product)} to ${offer.customer}` : ''}.`
-          : null,
-      };
-    },
-  },
-  trend: {
-    question: 'How is revenue trending?',
-    step: 'Follow the monthly trend',
-    charts: ['monthly_revenue'],
-    async run(runner) {
-      const t = await runner.call(getTrend, {}, 'Finally, revenue month by month.');
-      if (!t) return unavailable('trend', this.question, runner);
-      const money = (v: number) => formatMoney(v, runner.currency);
-      const change = t.firstToLastChangePct;
-      const growth = t.yoyGrowthPct === null ? '' : `; year on year ${formatPct(t.yoyGrowthPct)}`;
-      const full = t.partialMonths.length === 0 ? '' : 'full ';
-      const partial =
-        t.partialMonths.length === 0
-          ? []
-          : [
-              `${joinNames(t.partialMonths)} ${t.partialMonths.length === 1 ? 'is a partial month' : 'are partial months'} (the data starts or ends mid-month), so best, weakest and change use full months only.`,
-            ];
-      return {
-        section: 'trend',
-        question: this.question,
-        // The range's revenue is the overview's total; summing rounded months here would quote a second figure for it.
-        headline: `**Trend**: ${t.range.from} to ${t.range.to}${
-          t.best && t.worst
-            ? `; best ${full}month ${t.best.month} (${money(t.best.revenue)}), weakest ${full}month ${t.worst.month} (${money(t.worst.revenue)})`
-            : `; fewer than two ${full}months, so no month is compared`
-        }${growth}.`,
-        details: [
-          ...partial,
-          `Average month: ${money(t.total.averageMonthlyRevenue)}; ${formatNumber(t.total.orders)} orders in total.`,
-          ...(change === null ? [] : [`From the first to the last ${full}month revenue changed ${formatPct(change)}.`]),
-        ],
-        action:
-          change !== null && change < -10
-            ? `Find out why revenue fell ${formatPct(Math.abs(change))} since ${t.range.from}, starting with the declining products and lapsed customers.`
-            : t.worst
-              ? `Plan stock and promotions around the weakest month (${t.worst.month}).`
-              : null,
-      };
-    },
-  },
+  crossSell: crossSellSection,
+  trend: trendSection,
   reps: repSection,
   ...RETENTION_SECTIONS,
 };

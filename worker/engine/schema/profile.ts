@@ -4,7 +4,8 @@
  * weighs header names against these facts.
  */
 import { decideDateOrder, type DateOrder } from './dates';
-import { COMMA, decideDecimal, DOT, parseNumber, type DecimalSeparator } from './numbers';
+import { decideDecimal } from './decimal-separator';
+import { COMMA, DOT, parseNumber, type DecimalSeparator } from './numbers';
 
 const DATE_LIKE = /^\s*\d{1,4}[./-]\d{1,2}[./-]\d{1,4}/;
 

@@ -1,0 +1,48 @@
+/**
+ * The offline analyst's trend finding: the months compared (full months only, and only
+ * when there are two), the partial first or last month named, and the change.
+ */
+import { formatMoney, formatNumber, formatPct, joinNames } from '../format';
+import { getTrend } from '../tools';
+import { unavailable, type Section } from './sections';
+
+export const trendSection: Section = {
+  question: 'How is revenue trending?',
+  step: 'Follow the monthly trend',
+  charts: ['monthly_revenue'],
+  async run(runner) {
+    const t = await runner.call(getTrend, {}, 'Finally, revenue month by month.');
+    if (!t) return unavailable('trend', this.question, runner);
+    const money = (v: number) => formatMoney(v, runner.currency);
+    const change = t.firstToLastChangePct;
+    const growth = t.yoyGrowthPct === null ? '' : `; year on year ${formatPct(t.yoyGrowthPct)}`;
+    const full = t.partialMonths.length === 0 ? '' : 'full ';
+    const partial =
+      t.partialMonths.length === 0
+        ? []
+        : [
+            `${joinNames(t.partialMonths)} ${t.partialMonths.length === 1 ? 'is a partial month' : 'are partial months'} (the data starts or ends mid-month), so best, weakest and change use full months only.`,
+          ];
+    return {
+      section: 'trend',
+      question: this.question,
+      // The range's revenue is the overview's total; summing rounded months here would quote a second figure for it.
+      headline: `**Trend**: ${t.range.from} to ${t.range.to}${
+        t.best && t.worst
+          ? `; best ${full}month ${t.best.month} (${money(t.best.revenue)}), weakest ${full}month ${t.worst.month} (${money(t.worst.revenue)})`
+          : `; fewer than two ${full}months, so no month is compared`
+      }${growth}.`,
+      details: [
+        ...partial,
+        `Average month: ${money(t.total.averageMonthlyRevenue)}; ${formatNumber(t.total.orders)} orders in total.`,
+        ...(change === null ? [] : [`From the first to the last ${full}month revenue changed ${formatPct(change)}.`]),
+      ],
+      action:
+        change !== null && change < -10
+          ? `Find out why revenue fell ${formatPct(Math.abs(change))} since ${t.range.from}, starting with the declining products and lapsed customers.`
+          : t.worst
+            ? `Plan stock and promotions around the weakest month (${t.worst.month}).`
+            : null,
+    };
+  },
+};
