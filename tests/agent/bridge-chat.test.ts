@@ -6,13 +6,12 @@
  * complete). The row snapshot is attached, as in the job.
  */
 import { describe, expect, it } from 'vitest';
-import { createAnalyst } from '../../worker/agent';
 import { bridgeIntentOf, rangeLabel } from '../../worker/agent/offline/bridge-intents';
 import { analyse } from '../../worker/engine/analyze';
 import { defaultBridgeOf } from '../../worker/engine/analyses/pvm-bridge';
 import { memorySnapshot } from '../../worker/engine/snapshot/memory';
 import { ingestBytes } from '../engine/ingest/helpers';
-import { lastText, memoryArtifacts, memoryTranscript, trace } from './helpers';
+import { askOffline } from './helpers';
 
 const CSV = [
   'Invoice,Date,Customer,Product,Quantity,Price',
@@ -36,16 +35,7 @@ async function ask(question: string) {
   const agg = await ingestBytes(`${CSV}\n`, { fileName: 'bridge.csv', snapshot: memory.consumer });
   const result = analyse(agg, { now: new Date('2025-04-01T00:00:00Z') });
   result.bridge = await defaultBridgeOf(memory.snapshot(), result.asOf);
-  const transcript = memoryTranscript();
-  await createAnalyst({ kind: 'offline' }).answer({
-    result,
-    question,
-    history: [],
-    transcript,
-    artifacts: memoryArtifacts(),
-    snapshot: memory.snapshot(),
-  });
-  return { answer: lastText(transcript.messages), trace: trace(transcript.messages) };
+  return askOffline(question, result, memory.snapshot());
 }
 
 describe('bridge questions in chat', () => {

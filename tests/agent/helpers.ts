@@ -1,7 +1,10 @@
 /**
  * In-memory sinks for analyst tests: the transcript as an array, artifacts as a list.
  */
+import { createAnalyst } from '../../worker/agent';
 import type { TranscriptMessage } from '../../worker/agent/messages';
+import type { AnalysisResult } from '../../worker/engine/contract';
+import type { Snapshot } from '../../worker/engine/snapshot/columns';
 import type { ArtifactFile, ArtifactSink, TranscriptSink } from '../../worker/agent/sinks';
 
 export interface MemoryTranscript extends TranscriptSink {
@@ -76,4 +79,18 @@ export function trace(messages: TranscriptMessage[]): string[] {
     }
   }
   return out;
+}
+
+/** Asks the offline analyst one question; returns its last text and the trace of tool calls. */
+export async function askOffline(question: string, result: AnalysisResult, snapshot?: Snapshot) {
+  const transcript = memoryTranscript();
+  await createAnalyst({ kind: 'offline' }).answer({
+    result,
+    question,
+    history: [],
+    transcript,
+    artifacts: memoryArtifacts(),
+    ...(snapshot ? { snapshot } : {}),
+  });
+  return { answer: lastText(transcript.messages), trace: trace(transcript.messages) };
 }

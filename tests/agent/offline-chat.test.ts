@@ -5,18 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { createAnalyst } from '../../worker/agent';
 import { wholesaleResult, wholesaleResultWithoutSuppliers } from './fixtures/wholesale-result';
-import { blocksOf, lastText, memoryArtifacts, memoryTranscript, trace } from './helpers';
+import { askOffline, blocksOf, lastText, memoryArtifacts, memoryTranscript } from './helpers';
 
 async function ask(question: string, result = wholesaleResult()) {
-  const transcript = memoryTranscript();
-  await createAnalyst({ kind: 'offline' }).answer({
-    result,
-    question,
-    history: [],
-    transcript,
-    artifacts: memoryArtifacts(),
-  });
-  return { answer: lastText(transcript.messages), trace: trace(transcript.messages) };
+  return askOffline(question, result);
 }
 
 const TOP_5 = [

@@ -6,12 +6,11 @@
  * row grammar (which would read "revenue" as a revenue total).
  */
 import { describe, expect, it } from 'vitest';
-import { createAnalyst } from '../../worker/agent';
 import { retentionIntentOf } from '../../worker/agent/offline/retention-intents';
 import { analyse } from '../../worker/engine/analyze';
 import { memorySnapshot } from '../../worker/engine/snapshot/memory';
 import { ingestBytes } from '../engine/ingest/helpers';
-import { lastText, memoryArtifacts, memoryTranscript, trace } from './helpers';
+import { askOffline } from './helpers';
 
 const CSV = [
   'Invoice,Date,Customer,Product,Quantity,Price',
@@ -31,16 +30,7 @@ async function ask(question: string) {
   const memory = memorySnapshot();
   const agg = await ingestBytes(`${CSV}\n`, { fileName: 'nrr.csv', snapshot: memory.consumer });
   const result = analyse(agg, { now: new Date('2025-01-01T00:00:00Z') });
-  const transcript = memoryTranscript();
-  await createAnalyst({ kind: 'offline' }).answer({
-    result,
-    question,
-    history: [],
-    transcript,
-    artifacts: memoryArtifacts(),
-    snapshot: memory.snapshot(),
-  });
-  return { answer: lastText(transcript.messages), trace: trace(transcript.messages) };
+  return askOffline(question, result, memory.snapshot());
 }
 
 describe('retention questions in chat', () => {
