@@ -96,7 +96,8 @@ function retentionCurveChart(cohorts: Available): Chart | null {
       xMax: average[average.length - 1].period,
       yMin: 0,
       yMax: top,
-      xFormat: (v) => String(Math.round(v)),
+      // Periods are whole: a tick between two periods gets no label (rounding it would repeat one).
+      xFormat: (v) => (Number.isInteger(v) ? String(v) : ''),
       yFormat: (v) => share(v, 0),
     },
     [

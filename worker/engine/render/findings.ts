@@ -61,7 +61,7 @@ export function findingsOf(result: AnalysisResult): Finding[] {
       headline:
         ch.model === 'unavailable'
           ? (ch.note ?? 'Churn could not be measured.')
-          : `${count(lost)} customers are lost and ${count(high)} at high risk in the churn model (${ch.model === 'bg-nbd' ? 'BG/NBD' : 'rhythm heuristic'}), with ${money(ch.revenueAtRisk, currency)} of last-12-month revenue at risk.` +
+          : `${count(lost)} ${lost === 1 ? 'customer is' : 'customers are'} lost and ${count(high)} at high risk in the churn model (${ch.model === 'bg-nbd' ? 'BG/NBD' : 'rhythm heuristic'}), with ${money(ch.revenueAtRisk, currency)} of last-12-month revenue at risk.` +
             (s ? ` ${TWO_MEASURES_NOTE}` : ''),
     });
   }

@@ -1,10 +1,10 @@
 /**
  * The dashboard cards of issue 16: cohort retention (NRR/GRR and the average curve) and
  * the revenue bridge's steps. Plain HTML fragments, escaped with the dashboard's `h`.
+ * Their headlines are the findings' cards above; these hold the figures behind them.
  */
 import type { AnalysisResult } from '../contract';
-import { cohortHeadline, offsetWords } from './cohort-findings';
-import { bridgeHeadline } from './bridge-findings';
+import { offsetWords } from './cohort-findings';
 import { money, share } from './format';
 
 type Escape = (text: string) => string;
@@ -16,7 +16,8 @@ function rowsOf(h: Escape, rows: [string, string][]): string {
 function cohortCard(result: AnalysisResult, h: Escape): string {
   const c = result.cohorts;
   if (!c) return '';
-  if (!c.available) return `<section class="card"><h2>Do customers stay and grow?</h2><p>${h(c.note)}</p></section>`;
+  // The findings above already say why there is nothing to show.
+  if (!c.available) return '';
   const n = c.netRetention;
   const figures: [string, string][] = n.available
     ? [
@@ -32,20 +33,20 @@ function cohortCard(result: AnalysisResult, h: Escape): string {
       `After ${offsetWords(c, a.period)}`,
       `${share(a.logoRetention, 0)} of customers · ${share(a.revenueRetention, 0)} of revenue`,
     ]);
-  return `<section class="card"><h2>Do customers stay and grow?</h2><p>${h(cohortHeadline(c))}</p>${rowsOf(h, [...figures, ...curve])}</section>`;
+  return `<section class="card"><h2>Cohort retention</h2>${rowsOf(h, [...figures, ...curve])}</section>`;
 }
 
 function bridgeCard(result: AnalysisResult, h: Escape): string {
   const b = result.bridge;
   if (!b) return '';
-  if (!b.available) return `<section class="card"><h2>What changed revenue?</h2><p>${h(b.note)}</p></section>`;
+  if (!b.available) return '';
   const currency = result.dataset.currency;
   const steps: [string, string][] = [
     [`${b.base.label} revenue`, money(b.base.revenue, currency)],
     ...b.steps.map((s): [string, string] => [s.label, money(s.value, currency)]),
     [`${b.compared.label} revenue`, money(b.compared.revenue, currency)],
   ];
-  return `<section class="card"><h2>What changed revenue?</h2><p>${h(bridgeHeadline(b, currency))}</p>${rowsOf(h, steps)}</section>`;
+  return `<section class="card"><h2>${h(`Revenue bridge: ${b.base.label} → ${b.compared.label}`)}</h2>${rowsOf(h, steps)}</section>`;
 }
 
 /** The cards in a grid, or an empty string when the result has neither section. */
