@@ -133,6 +133,8 @@ const refusals: [string, string][] = [
   ['why did revenue fall in october 2011', 'asks about the future or a cause'],
   ['which customers stopped buying', 'two periods'],
   ['show me something', "couldn't tell which figure you want"],
+  // Category must not stand in for a finer level the file doesn't have.
+  ['top 3 sub-categories by revenue', 'This file has no sub-category column.'],
 ];
 
 describe('the offline analyst says "can\'t" on Online Retail with no invented figure', () => {

@@ -7,7 +7,9 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCell } from '../../worker/engine/query';
 import { answerWithQuery } from '../../worker/agent/offline/query-answer';
+import { analyse } from '../../worker/engine/analyze';
 import { datasetPath } from '../engine/helpers/datasets';
+import { askOffline } from './helpers';
 import { duckdbRows } from '../engine/helpers/duckdb-rows';
 import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
 
@@ -113,6 +115,12 @@ const cases: [string, string, string][] = [
   ['gross profit by year', `SELECT year(d)::VARCHAR, sum(gp) FROM t GROUP BY 1 ORDER BY 1`, 'gross profit, by year'],
   ['What is our margin in 2021?', `SELECT sum(gp) / sum(rev) * 100 FROM t WHERE ${Y2021}`, 'margin %, 2021-01-01 … 2021-12-31'],
   ['margin by category', `SELECT Category, sum(gp) / sum(rev) * 100 m FROM t GROUP BY 1 ORDER BY m DESC`, 'margin %, by category'],
+  // Sub-category is its own column, never answered by category.
+  [
+    'top 3 sub-categories by margin',
+    `SELECT "Sub-Category", sum(gp) / sum(rev) * 100 m FROM t GROUP BY 1 ORDER BY m DESC LIMIT 3`,
+    'top 3 by margin %, by Sub-Category',
+  ],
   [
     'How many orders in March 2021?',
     `SELECT count(DISTINCT "Order ID") FROM t WHERE d BETWEEN '2021-03-01' AND '2021-03-31'`,
@@ -229,5 +237,16 @@ describe('the offline analyst says "can\'t" with no invented figure', () => {
   it('a question of 2,000 characters is bounded and does not crash', async () => {
     const answer = await answerWithQuery('revenue please '.repeat(140), file.snapshot, TODAY);
     expect(answer.text.length).toBeLessThan(2_000);
+  });
+});
+
+describe('in chat, a question about the future is refused, not answered with the totals', () => {
+  it('"forecast revenue for next year" says it can\'t, with no figure', async () => {
+    const result = analyse(file.aggregates);
+    const { answer, trace: steps } = await askOffline('forecast revenue for next year', result, file.snapshot);
+    expect(steps).not.toContain('use:get_overview');
+    expect(answer.startsWith("I can't answer that exactly.")).toBe(true);
+    expect(answer).toContain('asks about the future or a cause');
+    expect(answer.replace(/\b20\d\d\b/g, '').replace(/Top 5/g, '')).not.toMatch(/\d/);
   });
 });

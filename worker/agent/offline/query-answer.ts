@@ -17,7 +17,7 @@ export interface QueryAnswer {
 /** Answers a question exactly from the snapshot, or says why it can't. */
 export async function answerWithQuery(question: string, snapshot: Snapshot, today: Date): Promise<QueryAnswer> {
   const parsed = parseQuestion(question, snapshot.meta, today);
-  if (parsed.kind === 'unmapped') return { text: cant(parsed.reason, snapshot.meta, today), result: null };
+  if (parsed.kind !== 'spec') return { text: cant(parsed.reason, snapshot.meta, today), result: null };
   const valid = parseQuerySpec(parsed.spec);
   if (!valid.ok) return { text: cant("I couldn't turn that into a query I can run exactly.", snapshot.meta, today), result: null };
   try {

@@ -21,7 +21,8 @@ export async function answerFromRows(
 ): Promise<string | null> {
   const today = new Date(`${result.asOf}T00:00:00Z`);
   const parsed = parseQuestion(question, snapshot.meta, today);
-  if (parsed.kind === 'unmapped') return null;
+  // Refused (the future, a column the file lacks): say so rather than let a canned answer stand in.
+  if (parsed.kind !== 'spec') return parsed.kind === 'refused' ? (await answerWithQuery(question, snapshot, today)).text : null;
   const data = await runner.call(queryData, parsed.spec, 'Querying every row of the file.');
   if (data) return `I understood: **${data.understood}**.\n\n${markdownTableOf(data)}`;
   // The tool step above holds the reason; the answer repeats it with questions that work.

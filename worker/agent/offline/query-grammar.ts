@@ -11,7 +11,11 @@ import { looseNamesOf } from './query-names';
 import { NUMBER_WORDS } from './number-words';
 import { periodsOf } from './query-periods';
 
-export type Parsed = { kind: 'spec'; spec: QuerySpecInput } | { kind: 'unmapped'; reason: string };
+/**
+ * `unmapped`: the grammar can't map it, and the canned answers may; `refused`: nothing in
+ * the file answers it (the future, a column the file lacks), so no other answer may stand in.
+ */
+export type Parsed = { kind: 'spec'; spec: QuerySpecInput } | { kind: 'unmapped' | 'refused'; reason: string };
 
 const MEASURE_WORDS: [RegExp, Measure][] = [
   [/\bnew (customers|clients|accounts|buyers)\b/, 'newCustomers'],
@@ -31,7 +35,7 @@ const MEASURE_WORDS: [RegExp, Measure][] = [
 const DIMENSION_WORDS: [RegExp, string][] = [
   [/\b(customers?|clients?|accounts?|buyers?)\b/, 'customer'],
   [/\b(products?|items?|skus?|articles?)\b/, 'product'],
-  [/\b(product )?(categories|category)\b/, 'category'],
+  [/(?<!sub[- ]?)\b(product )?(categories|category)\b/, 'category'],
   [/\b(suppliers?|vendors?)\b/, 'supplier'],
   [/\b(regions?|territor(y|ies)|countr(y|ies))\b/, 'region'],
   [/\b(sales ?reps?|reps?|salespeople|salesperson|account managers?)\b/, 'salesRep'],
@@ -47,13 +51,17 @@ const ADVERBS: Record<string, string> = { month: 'monthly', quarter: 'quarterly'
 /** Questions the analyst cannot answer exactly from the rows (future, causes, opinions). */
 const OUT_OF_SCOPE =
   /\b(forecast|predict|will .* (buy|spend|sell)|next (year|quarter|month)|why|should i|weather|stock price|competitor)\b/;
+/** The future: no figure in the file answers it, and the totals must not stand in for it. */
+const FUTURE = /\b(forecast|predict(ion)?s?|will .* (buy|spend|sell)|next (year|quarter|month))\b/;
+/** "sub-categories": a finer level than category, which must not answer for it. */
+const SUB_CATEGORY = /\bsub[- ]?categor(y|ies)\b/;
 
 /** Parses a question into a spec, or says why it can't. `today` is the analysis date. */
 export function parseQuestion(question: string, meta: SnapshotMeta, today: Date): Parsed {
   const text = question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500);
   if (OUT_OF_SCOPE.test(text))
     return {
-      kind: 'unmapped',
+      kind: FUTURE.test(text) ? 'refused' : 'unmapped',
       reason: 'I can only report what the rows of this file show; that question asks about the future or a cause.',
     };
   const filters = entitiesOf(question, meta);
@@ -114,9 +122,13 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       groupBy.push('month');
     for (const d of meta.dimensions) {
       if (!d.key.startsWith('column:')) continue;
-      if (new RegExp(`\\b(by|per|each|which) ${escapeRegex(d.label.toLowerCase())}\\b`).test(text)) groupBy.push(d.key);
+      // "by sub-category", "top 3 sub-categories", "which ship mode".
+      const label = escapeRegex(d.label.toLowerCase()).replace(/y$/, '(y|ies)');
+      if (new RegExp(`\\b(by|per|each|which|top|bottom|best|worst)( \\d{1,2})? ${label}s?\\b`).test(text)) groupBy.push(d.key);
     }
   }
+  if (SUB_CATEGORY.test(text) && !mentionsSubCategory(meta, groupBy, filters))
+    return { kind: 'refused', reason: 'This file has no sub-category column.' };
   const { period, other } = periodsOf(text, today);
   const spec: QuerySpecInput = { measures: lapsed ? ['customers'] : measures.slice(0, 4), groupBy: groupBy.slice(0, 2), filters };
   if (lapsed) {
@@ -183,4 +195,10 @@ function entitiesOf(question: string, meta: SnapshotMeta): { dimension: string; 
     }
   }
   return found;
+}
+
+/** Whether the spec groups or filters by a column whose header is a sub-category. */
+function mentionsSubCategory(meta: SnapshotMeta, groupBy: readonly string[], filters: readonly { dimension: string }[]): boolean {
+  const keys = new Set([...groupBy, ...filters.map((f) => f.dimension)]);
+  return meta.dimensions.some((d) => keys.has(d.key) && SUB_CATEGORY.test(d.label.toLowerCase()));
 }
