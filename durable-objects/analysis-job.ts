@@ -140,6 +140,7 @@ export class AnalysisJob extends DurableObject<Env> {
       appendMessage: (kind, content) => this.appendMessage(analysis.id, kind, content),
       plan: (todos) => this.appendMessage(analysis.id, 'assistant', todoWrite(`plan-${this.seq}`, todos)),
       putArtifact: (file) => this.putArtifact(analysis.id, file),
+      artifactStored: (row) => this.broadcast({ type: 'artifact', artifact: rows.artifactDto(row) }),
       progress: (bytesRead, rowsRead, totalBytes) => this.broadcast({ type: 'progress', bytesRead, totalBytes, rows: rowsRead }),
     });
     await recordCompletion(this.env, analysis.id, this.seq);

@@ -14,27 +14,25 @@ import {
 } from '../worker/agent';
 import type { FocusAreaId } from '../worker/agent/focus-areas';
 import { userEvent, type MessageContent, type MessageKind, type TodoItem } from '../worker/agent/messages';
+import { SnapshotUpload, loadSnapshot } from '../worker/analyses/row-snapshot';
 import {
   UserFacingError,
-  loadSnapshot,
   loadStoredResult,
   saveCustomerAttributes,
   type CustomerAttributes,
 } from '../worker/analyses/stored-results';
 import { transcriptHistory } from '../worker/analyses/transcript';
-import { setAnalysisCounts, type AnalysisRow, type FileUploadRow } from '../worker/db/analyses';
+import { setAnalysisCounts, type AnalysisRow, type ArtifactRow, type FileUploadRow } from '../worker/db/analyses';
 import { database } from '../worker/db/client';
 import type { Aggregates } from '../worker/engine/aggregate/types';
 import { analyse } from '../worker/engine/analyze';
 import { defaultBridgeOf } from '../worker/engine/analyses/pvm-bridge';
 import type { AnalysisResult } from '../worker/engine/contract';
 import { ingest } from '../worker/engine/ingest';
-import type { SnapshotConsumer } from '../worker/engine/snapshot/row-sink';
+import { chunksOf } from '../worker/engine/ingest/source';
 import { renderArtifacts } from '../worker/engine/render';
 import { svgToPng } from '../worker/render-png';
-import { snapshotFilesOf } from '../worker/engine/snapshot/files';
 import { parquetSnapshot } from '../worker/engine/snapshot/parquet-write';
-import { readParquetSnapshot } from '../worker/engine/snapshot/parquet-read';
 
 export interface PipelineContext {
   env: Env;
@@ -43,6 +41,8 @@ export interface PipelineContext {
   appendMessage(kind: MessageKind, content: MessageContent): Promise<void>;
   plan(todos: TodoItem[]): Promise<void>;
   putArtifact(file: ArtifactFile): Promise<{ id: string }>;
+  /** Announces an artifact whose row is already stored (the streamed snapshot and its CSV copy). */
+  artifactStored(row: ArtifactRow): void;
   /** Reading progress for live subscribers (not persisted). */
   progress(bytesRead: number, rows: number, totalBytes: number): void;
 }
@@ -81,21 +81,7 @@ class Plan {
 /** Runs the whole analysis for the context's upload. */
 export async function runAnalysisPipeline(context: PipelineContext): Promise<AnalysisResult> {
   const plan = new Plan(context, [...ENGINE_STEPS, NARRATE_STEP]);
-  await plan.begin(0);
-  const parquet = parquetSnapshot();
-  const aggregates = await readUpload(context, parquet.consumer);
-  await setAnalysisCounts(database(context.env.DB), context.analysis.id, aggregates.profile.rowsRead, aggregates.profile.columns.length);
-  await plan.complete(0);
-
-  await plan.begin(1);
-  const result = analyse(aggregates);
-  // The cleaned rows: the revenue bridge scans them now, query_data in chat later.
-  const rows = aggregates.profile.grain === 'customers' ? null : parquet.bytes();
-  result.bridge = await defaultBridgeOf(rows ? readParquetSnapshot(rows) : null, result.asOf);
-  const attributes = customerAttributesOf(aggregates);
-  // Kept beside analysis.json so a chat question can filter customers by region later.
-  await saveCustomerAttributes(context.env, context.analysis.id, attributes);
-  await plan.complete(1);
+  const { result, attributes, snapshot } = await readAndAnalyse(context, plan);
 
   await plan.begin(2);
   for (const file of renderArtifacts(result)) {
@@ -109,8 +95,6 @@ export async function runAnalysisPipeline(context: PipelineContext): Promise<Ana
       });
     }
   }
-  // The cleaned rows (query_data's snapshot) as Parquet and formula-safe CSV downloads.
-  if (rows) for await (const file of snapshotFilesOf(rows)) await context.putArtifact(file);
   await plan.complete(2);
 
   // The analyst continues the checklist from here with its own steps.
@@ -122,25 +106,71 @@ export async function runAnalysisPipeline(context: PipelineContext): Promise<Ana
     transcript: transcriptSink(context),
     artifacts: artifactSink(context),
     customerRegions: attributes.region,
-    snapshot: rows ? readParquetSnapshot(rows) : undefined,
+    snapshot,
   });
   return result;
 }
 
+/**
+ * Steps 1 and 2: the one pass over the upload, its row snapshot streamed to R2 meanwhile
+ * (rows.parquet, and the CSV copy made from it on download), then the analyses. Only the
+ * result, the attributes and the snapshot reader leave, so the aggregates (about 30 MB at
+ * 1M rows) are garbage before rendering and PNG rasterising start.
+ */
+async function readAndAnalyse(context: PipelineContext, plan: Plan) {
+  await plan.begin(0);
+  const upload = new SnapshotUpload(context.env, context.analysis.id);
+  const aggregates = await readUpload(context, upload).catch(async (error: unknown) => {
+    await upload.abort();
+    throw error;
+  });
+  const transactions = aggregates.profile.grain !== 'customers';
+  if (transactions) for (const row of await upload.finish()) context.artifactStored(row);
+  else await upload.abort();
+  await setAnalysisCounts(database(context.env.DB), context.analysis.id, aggregates.profile.rowsRead, aggregates.profile.columns.length);
+  await plan.complete(0);
+
+  await plan.begin(1);
+  const result = analyse(aggregates);
+  // The cleaned rows, read back by ranges: the revenue bridge scans them now, query_data in chat later.
+  const snapshot = transactions ? await loadSnapshot(context.env, context.analysis.id) : undefined;
+  result.bridge = await defaultBridgeOf(snapshot ?? null, result.asOf);
+  const attributes = customerAttributesOf(aggregates);
+  // Kept beside analysis.json so a chat question can filter customers by region later.
+  await saveCustomerAttributes(context.env, context.analysis.id, attributes);
+  await plan.complete(1);
+  return { result, attributes, snapshot };
+}
+
 /** Streams the upload from R2 through the engine: one pass, bounded memory. */
-async function readUpload(context: PipelineContext, snapshot: SnapshotConsumer): Promise<Aggregates> {
+async function readUpload(context: PipelineContext, upload: SnapshotUpload): Promise<Aggregates> {
   const object = await context.env.FILES.get(context.upload.fileLocation);
   if (!object) throw new UserFacingError('The uploaded file could not be found. Please upload it again.');
   let nextReport = PROGRESS_STEP_BYTES;
-  return ingest(object.body, {
-    fileName: context.upload.fileName,
-    snapshot,
-    onProgress: ({ bytesRead, rows }) => {
-      if (bytesRead < nextReport) return;
-      nextReport = (Math.floor(bytesRead / PROGRESS_STEP_BYTES) + 1) * PROGRESS_STEP_BYTES;
-      context.progress(bytesRead, rows, object.size);
+  return ingest(
+    withBackpressure(chunksOf(object.body), () => upload.writer.drained()),
+    {
+      fileName: context.upload.fileName,
+      snapshot: parquetSnapshot(upload.writer.push).consumer,
+      onProgress: ({ bytesRead, rows }) => {
+        if (bytesRead < nextReport) return;
+        nextReport = (Math.floor(bytesRead / PROGRESS_STEP_BYTES) + 1) * PROGRESS_STEP_BYTES;
+        context.progress(bytesRead, rows, object.size);
+      },
     },
-  });
+  );
+}
+
+/**
+ * The upload's chunks, each pulled only once the snapshot's full parts are sent, so a
+ * slow store holds the read back instead of letting encoded parts pile up. A chunk stays
+ * valid until the next is pulled (source.ts), which this keeps.
+ */
+async function* withBackpressure(chunks: AsyncIterable<Uint8Array>, drained: () => Promise<void>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) {
+    await drained();
+    yield chunk;
+  }
 }
 
 /** What a chat answer needs from the job: where the transcript and artifacts go. */

@@ -96,12 +96,12 @@ describe('a query_data answer in the transcript', () => {
 });
 
 describe('the snapshot files in the artifacts list', () => {
-  const artifact = (file_name: string, content_type: string): Artifact => ({
+  const artifact = (file_name: string, content_type: string, file_size: number | null = 2048): Artifact => ({
     id: file_name,
     artifact_type: 'data',
     file_name,
     file_location: `artifacts/a1/${file_name}`,
-    file_size: 2048,
+    file_size,
     content_type,
     created_at: '2026-11-21T10:00:00.000Z',
   });
@@ -117,5 +117,14 @@ describe('the snapshot files in the artifacts list', () => {
     );
     expect(screen.getByText(label)).toBeTruthy();
     expect(screen.getByText(`${fileName} · 2.0 KB`)).toBeTruthy();
+  });
+
+  it('says the CSV copy, which has no size until it is made, is made when downloaded', () => {
+    render(
+      <MemoryRouter>
+        <ArtifactRow artifact={artifact('rows.csv', 'text/csv; charset=utf-8', null)} analysisId="a1" accessToken="link-token" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('rows.csv · made when downloaded')).toBeTruthy();
   });
 });

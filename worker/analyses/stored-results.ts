@@ -1,17 +1,15 @@
 /**
  * What a run leaves behind for later: artifacts (R2 body + D1 row), the `analysis.json`
- * chat reads, the per-customer attributes chat filters by, and the row snapshot
- * (`rows.parquet`) chat's `query_data` scans. The Durable Object and
- * the pipeline call these; only this module pairs an artifact's key with its row.
+ * chat reads and the per-customer attributes chat filters by (the row snapshot has its
+ * own module, row-snapshot.ts). The Durable Object and the pipeline call these; only
+ * this module pairs an artifact's key with its row.
  */
 import type { ArtifactFile } from '../agent';
 import { database } from '../db/client';
 import { upsertArtifact, type ArtifactRow } from '../db/analyses';
 import type { AnalysisResult } from '../engine/contract';
-import type { Snapshot } from '../engine/snapshot/columns';
-import { openParquetSnapshot } from '../engine/snapshot/parquet-read';
 import { sha256Hex } from '../lib/crypto';
-import { analysisJsonKey, artifactKey, customerAttributesKey, snapshotKey } from './keys';
+import { analysisJsonKey, artifactKey, customerAttributesKey } from './keys';
 
 /** Categorical attributes per customer id, by attribute name (e.g. `region`). */
 export interface CustomerAttributes {
@@ -36,13 +34,27 @@ export async function saveArtifact(env: Env, analysisId: string, file: ArtifactF
   const key = artifactKey(analysisId, file.name);
   const body = typeof file.body === 'string' ? new TextEncoder().encode(file.body) : file.body;
   await env.FILES.put(key, body, { httpMetadata: { contentType: file.contentType } });
+  return recordArtifact(env, analysisId, file, { location: key, size: body.byteLength });
+}
+
+/**
+ * The row of an artifact whose body is not passed here: one already written to R2 as a
+ * stream (the Parquet snapshot), or one made from another object when it is downloaded
+ * (the CSV copy of the snapshot: its size is unknown until then, so null).
+ */
+export async function recordArtifact(
+  env: Env,
+  analysisId: string,
+  file: Pick<ArtifactFile, 'name' | 'type' | 'contentType'>,
+  stored: { location: string; size: number | null },
+): Promise<ArtifactRow> {
   const row: ArtifactRow = {
     id: (await sha256Hex(`${analysisId}/${file.name}`)).slice(0, 32),
     analysisId,
     artifactType: file.type,
     fileName: file.name,
-    fileLocation: key,
-    fileSize: body.byteLength,
+    fileLocation: stored.location,
+    fileSize: stored.size,
     contentType: file.contentType,
     createdAt: new Date().toISOString(),
   };
@@ -64,25 +76,4 @@ export async function loadStoredResult(env: Env, analysisId: string): Promise<St
   ]);
   if (!json) throw new UserFacingError('The results of this analysis are no longer available.');
   return { result: await json.json<AnalysisResult>(), attributes: attributes ? await attributes.json<CustomerAttributes>() : null };
-}
-
-/**
- * The cleaned-row snapshot `query_data` scans, or undefined when the analysis has none
- * (customer-grain uploads and analyses stored before snapshots were kept): the analyst
- * then says the rows are not stored rather than answering from something else.
- */
-export async function loadSnapshot(env: Env, analysisId: string): Promise<Snapshot | undefined> {
-  const key = snapshotKey(analysisId);
-  const head = await env.FILES.head(key);
-  if (!head) return undefined;
-  // Range reads: the footer now, then one row group per request while a query scans, so
-  // a chat question holds one row group of the file, not all of it.
-  return openParquetSnapshot({
-    byteLength: head.size,
-    async read(start, end) {
-      const object = await env.FILES.get(key, { range: { offset: start, length: end - start } });
-      if (!object) throw new UserFacingError('The rows of this analysis are no longer available.');
-      return new Uint8Array(await object.arrayBuffer());
-    },
-  });
 }

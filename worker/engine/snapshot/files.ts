@@ -1,39 +1,42 @@
 /**
- * The snapshot as downloads: "Cleaned data (Parquet)" (`rows.parquet`, stored at
- * `artifacts/{id}/rows.parquet`) and "Cleaned data (CSV)" (`rows.csv`, formula-safe via
- * the shared CSV escaping). The CSV is built in memory, so it is offered only up to
- * MAX_CSV_ROWS rows; larger files get the Parquet only (any tool converts it).
+ * The snapshot as downloads: "Cleaned data (Parquet)" (`rows.parquet`, the snapshot file
+ * itself) and "Cleaned data (CSV)" (`rows.csv`, formula-safe via the shared CSV escaping).
+ * The CSV is made from the snapshot when it is downloaded, a few thousand lines at a time,
+ * so it has no size limit and is never stored (a 1M-row CSV is about 120 MB of text).
  */
-import type { RenderedFile } from '../render';
 import { csvCell } from '../render/escape';
 import { isoDay } from '../aggregate/types';
-import { readParquetSnapshot } from './parquet-read';
-
-/** Rows up to which the CSV copy is built (about 25 MB of text). */
-export const MAX_CSV_ROWS = 250_000;
+import type { Snapshot } from './columns';
 
 export const PARQUET_NAME = 'rows.parquet';
 export const CSV_NAME = 'rows.csv';
 
-/** The Parquet file, plus the CSV copy for files up to MAX_CSV_ROWS rows. */
-export async function* snapshotFilesOf(parquet: Uint8Array): AsyncGenerator<RenderedFile> {
-  yield { name: PARQUET_NAME, type: 'data', contentType: 'application/vnd.apache.parquet', body: parquet };
-  const snapshot = readParquetSnapshot(parquet);
-  if (snapshot.meta.rows > MAX_CSV_ROWS) return;
+/** Lines per piece of the CSV: a piece is about 1 MB of text. */
+const LINES_PER_PIECE = 10_000;
+
+/** The CSV copy of a snapshot, in pieces of text: the header line, then the rows in file order. */
+export async function* snapshotCsvPieces(snapshot: Snapshot): AsyncGenerator<string> {
   const dims = snapshot.meta.dimensions;
-  const lines = [['date', 'amount', 'cost', 'quantity', 'is_return', ...dims.map((d) => d.column)].map(csvCell).join(',')];
+  yield csvLine(['date', 'amount', 'cost', 'quantity', 'is_return', ...dims.map((d) => d.column)]);
   for await (const g of snapshot.groups()) {
-    for (let i = 0; i < g.rows; i++) {
-      const cells: (string | number | null)[] = [
-        isoDay(g.day[i]),
-        g.amount[i],
-        g.cost[i] === g.cost[i] ? g.cost[i] : null,
-        g.quantity[i] === g.quantity[i] ? g.quantity[i] : null,
-        g.returns[i] === 1 ? 'true' : 'false',
-      ];
-      dims.forEach((d, k) => cells.push(g.dims[k][i] < 0 ? null : d.values[g.dims[k][i]]));
-      lines.push(cells.map(csvCell).join(','));
+    for (let from = 0; from < g.rows; from += LINES_PER_PIECE) {
+      let piece = '';
+      for (let i = from; i < Math.min(g.rows, from + LINES_PER_PIECE); i++) {
+        const cells: (string | number | null)[] = [
+          g.day[i] < 0 ? null : isoDay(g.day[i]),
+          g.amount[i],
+          g.cost[i] === g.cost[i] ? g.cost[i] : null,
+          g.quantity[i] === g.quantity[i] ? g.quantity[i] : null,
+          g.returns[i] === 1 ? 'true' : 'false',
+        ];
+        for (let k = 0; k < dims.length; k++) cells.push(g.dims[k][i] < 0 ? null : dims[k].values[g.dims[k][i]]);
+        piece += csvLine(cells);
+      }
+      yield piece;
     }
   }
-  yield { name: CSV_NAME, type: 'data', contentType: 'text/csv; charset=utf-8', body: lines.join('\r\n') + '\r\n' };
+}
+
+function csvLine(cells: readonly (string | number | null)[]): string {
+  return cells.map(csvCell).join(',') + '\r\n';
 }

@@ -12,7 +12,26 @@ import { SNAPSHOT_META_KEY } from './parquet-write';
 /** Byte ranges of a snapshot file: in memory, a local file, or an R2 object. */
 export interface SnapshotSource {
   byteLength: number;
-  read(start: number, end: number): Promise<Uint8Array> | Uint8Array;
+  /**
+   * The bytes of [start, end). A source that has to copy them (a file, R2) copies into
+   * `scratch` when given one, and the result is then valid only until the next read with
+   * that scratch: each scan owns one, so a 5M-row scan reuses one row group's worth of
+   * bytes instead of leaving a new one to the garbage collector per row group, and two
+   * scans of one snapshot (a model may call two queries at once) never share it.
+   */
+  read(start: number, end: number, scratch?: ReadScratch): Promise<Uint8Array> | Uint8Array;
+}
+
+/** A scan's reusable read buffer (see `SnapshotSource.read`). */
+export interface ReadScratch {
+  bytes: Uint8Array;
+}
+
+/** The first `length` bytes of the scratch, grown first when it is too small. */
+export function scratchOf(scratch: ReadScratch | undefined, length: number): Uint8Array {
+  if (!scratch) return new Uint8Array(length);
+  if (scratch.bytes.length < length) scratch.bytes = new Uint8Array(length);
+  return scratch.bytes.subarray(0, length);
 }
 
 /** Opens a snapshot held in memory (written by parquet-write.ts). */
@@ -60,6 +79,7 @@ function snapshotOf(metadata: FileMetaData, source: SnapshotSource): Snapshot {
       if (!needs || needs.dimensions.includes(k)) names.push(`${d.column}_code`);
     });
     let buffers: SnapshotGroup | null = null;
+    const scratch: ReadScratch = { bytes: new Uint8Array(0) };
     for (const rowGroup of metadata.row_groups) {
       const reads = rowGroup.columns.flatMap((chunk): ColumnRead[] => {
         const name = chunk.meta_data?.path_in_schema[0] ?? '';
@@ -71,7 +91,7 @@ function snapshotOf(metadata: FileMetaData, source: SnapshotSource): Snapshot {
       });
       // One range per row group (the needed columns and what lies between them).
       const from = Math.min(...reads.map((r) => r.start));
-      const bytes = reads.length ? await source.read(from, Math.max(...reads.map((r) => r.end))) : new Uint8Array(0);
+      const bytes = reads.length ? await source.read(from, Math.max(...reads.map((r) => r.end)), scratch) : new Uint8Array(0);
       const columns = new Map<string, (out: ColumnArray) => ColumnArray>();
       for (const r of reads) {
         const spec = {

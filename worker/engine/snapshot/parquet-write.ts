@@ -23,9 +23,18 @@ export const SNAPSHOT_META_KEY = 'tally.snapshot';
 
 const MAGIC = new TextEncoder().encode('PAR1');
 
-/** A consumer that encodes each group as it comes; `bytes()` after ingest finished. */
-export function parquetSnapshot(): { consumer: SnapshotConsumer; bytes(): Uint8Array } {
-  const parts: Uint8Array[] = [MAGIC];
+/**
+ * A consumer that encodes each group as it comes. Without `onBytes` the file is kept and
+ * `bytes()` returns it once ingest finished. With `onBytes` the file is handed on piece by
+ * piece instead (the header, each row group's pages as soon as they are encoded, then the
+ * footer) and nothing is kept: the job streams it to R2, so a 5M-row snapshot (~165 MB)
+ * never has to fit in the isolate. A piece may be handed on twice (a text column and its
+ * code column share their encoded indexes), so the receiver copies and never frees them.
+ */
+export function parquetSnapshot(onBytes?: (piece: Uint8Array) => void): { consumer: SnapshotConsumer; bytes(): Uint8Array } {
+  const parts: Uint8Array[] = [];
+  const emit = onBytes ?? ((piece: Uint8Array) => void parts.push(piece));
+  emit(MAGIC);
   let offset = MAGIC.length;
   const rowGroups: FileMetaData['row_groups'] = [];
   let hasCost: boolean | null = null;
@@ -41,7 +50,7 @@ export function parquetSnapshot(): { consumer: SnapshotConsumer; bytes(): Uint8A
         for (const values of columnsOf(g, dimensions, hasCost, scratch)) {
           const encoded: EncodedChunk = encodeColumn(values);
           columns.push(encoded.chunk(offset));
-          parts.push(...encoded.parts);
+          for (const part of encoded.parts) emit(part);
           offset += encoded.byteLength;
         }
         const size = BigInt(offset - start);
@@ -64,12 +73,14 @@ export function parquetSnapshot(): { consumer: SnapshotConsumer; bytes(): Uint8A
           created_by: 'tally',
           metadata_length: 0,
         });
-        parts.push(footer.getBytes(), MAGIC);
-        result = concat(parts);
+        emit(footer.getBytes());
+        emit(MAGIC);
+        if (!onBytes) result = concat(parts);
         parts.length = 0;
       },
     },
     bytes() {
+      if (onBytes) throw new Error('The Parquet snapshot was handed on in pieces; it is not kept.');
       if (!result) throw new Error('The Parquet snapshot is not finished.');
       return result;
     },

@@ -64,7 +64,7 @@ export function ArtifactRow({ artifact, analysisId, accessToken }: ArtifactRowPr
           </p>
           <p className="truncate text-xs text-slate-400" title={artifact.file_name}>
             {label ? `${artifact.file_name} · ` : ''}
-            {formatKilobytes(artifact.file_size)}
+            {artifact.file_size === null && label ? 'made when downloaded' : formatKilobytes(artifact.file_size)}
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-1">
