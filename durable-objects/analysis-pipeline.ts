@@ -30,6 +30,7 @@ import { defaultBridgeOf } from '../worker/engine/analyses/pvm-bridge';
 import type { AnalysisResult } from '../worker/engine/contract';
 import { ingest } from '../worker/engine/ingest';
 import { chunksOf } from '../worker/engine/ingest/source';
+import { pacedBy } from '../worker/lib/part-writer';
 import { renderArtifacts } from '../worker/engine/render';
 import { svgToPng } from '../worker/render-png';
 import { parquetSnapshot } from '../worker/engine/snapshot/parquet-write';
@@ -81,7 +82,11 @@ class Plan {
 /** Runs the whole analysis for the context's upload. */
 export async function runAnalysisPipeline(context: PipelineContext): Promise<AnalysisResult> {
   const plan = new Plan(context, [...ENGINE_STEPS, NARRATE_STEP]);
-  const { result, attributes, snapshot } = await readAndAnalyse(context, plan);
+  const { result, attributes, transactions } = await readAndAnalyse(context, plan);
+  // The cleaned rows, read back by ranges: the revenue bridge scans them now, query_data in chat later.
+  const snapshot = transactions ? await loadSnapshot(context.env, context.analysis.id) : undefined;
+  result.bridge = await defaultBridgeOf(snapshot ?? null, result.asOf);
+  await plan.complete(1);
 
   await plan.begin(2);
   for (const file of renderArtifacts(result)) {
@@ -112,10 +117,10 @@ export async function runAnalysisPipeline(context: PipelineContext): Promise<Ana
 }
 
 /**
- * Steps 1 and 2: the one pass over the upload, its row snapshot streamed to R2 meanwhile
- * (rows.parquet, and the CSV copy made from it on download), then the analyses. Only the
- * result, the attributes and the snapshot reader leave, so the aggregates (about 30 MB at
- * 1M rows) are garbage before rendering and PNG rasterising start.
+ * Step 1 and most of step 2: the one pass over the upload, its row snapshot streamed to
+ * R2 meanwhile (rows.parquet, and the CSV copy made from it on download), then the
+ * analyses. Only the result and the attributes leave, so the aggregates (about 45 MB at
+ * 1M rows) are garbage before the bridge, rendering and PNG rasterising start.
  */
 async function readAndAnalyse(context: PipelineContext, plan: Plan) {
   await plan.begin(0);
@@ -132,14 +137,10 @@ async function readAndAnalyse(context: PipelineContext, plan: Plan) {
 
   await plan.begin(1);
   const result = analyse(aggregates);
-  // The cleaned rows, read back by ranges: the revenue bridge scans them now, query_data in chat later.
-  const snapshot = transactions ? await loadSnapshot(context.env, context.analysis.id) : undefined;
-  result.bridge = await defaultBridgeOf(snapshot ?? null, result.asOf);
   const attributes = customerAttributesOf(aggregates);
   // Kept beside analysis.json so a chat question can filter customers by region later.
   await saveCustomerAttributes(context.env, context.analysis.id, attributes);
-  await plan.complete(1);
-  return { result, attributes, snapshot };
+  return { result, attributes, transactions };
 }
 
 /** Streams the upload from R2 through the engine: one pass, bounded memory. */
@@ -148,7 +149,7 @@ async function readUpload(context: PipelineContext, upload: SnapshotUpload): Pro
   if (!object) throw new UserFacingError('The uploaded file could not be found. Please upload it again.');
   let nextReport = PROGRESS_STEP_BYTES;
   return ingest(
-    withBackpressure(chunksOf(object.body), () => upload.writer.drained()),
+    pacedBy(upload.writer, chunksOf(object.body)),
     {
       fileName: context.upload.fileName,
       snapshot: parquetSnapshot(upload.writer.push).consumer,
@@ -159,18 +160,6 @@ async function readUpload(context: PipelineContext, upload: SnapshotUpload): Pro
       },
     },
   );
-}
-
-/**
- * The upload's chunks, each pulled only once the snapshot's full parts are sent, so a
- * slow store holds the read back instead of letting encoded parts pile up. A chunk stays
- * valid until the next is pulled (source.ts), which this keeps.
- */
-async function* withBackpressure(chunks: AsyncIterable<Uint8Array>, drained: () => Promise<void>): AsyncGenerator<Uint8Array> {
-  for await (const chunk of chunks) {
-    await drained();
-    yield chunk;
-  }
 }
 
 /** What a chat answer needs from the job: where the transcript and artifacts go. */

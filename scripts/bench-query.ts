@@ -49,18 +49,18 @@ async function timedIngest(csvPath: string, withSnapshot: boolean): Promise<Inge
 
 /**
  * Ingests `csvPath` with the Parquet snapshot attached, alternating with plain ingests
- * (`repeats` of each, plus the bench's own plain ingest), writes the snapshot and prints
- * one `snapshot:` line with the minimum of each. Without `plain`, ingests once.
+ * when `compare` (`repeats` of each), writes the snapshot and prints one `snapshot:` line
+ * with the minimum of each. Without `compare`, ingests once.
  */
-export async function benchSnapshotWrite(csvPath: string, plain: IngestTime | null, repeats = 2): Promise<void> {
-  const plains = plain ? [plain] : [];
+export async function benchSnapshotWrite(csvPath: string, compare: boolean, repeats = 2): Promise<void> {
+  const plains: IngestTime[] = [];
   const snapshots: IngestTime[] = [];
   let bytes: Uint8Array | null = null;
-  for (let r = 0; r < (plain ? repeats : 1); r++) {
+  for (let r = 0; r < (compare ? repeats : 1); r++) {
     const timed = await timedIngest(csvPath, true);
     bytes = timed.bytes;
     snapshots.push(timed);
-    if (plain) plains.push(await timedIngest(csvPath, false));
+    if (compare) plains.push(await timedIngest(csvPath, false));
   }
   if (!bytes) return;
   writeFileSync(snapshotPathOf(csvPath), bytes);
@@ -68,7 +68,7 @@ export async function benchSnapshotWrite(csvPath: string, plain: IngestTime | nu
   const overhead = (key: keyof IngestTime): string => (((min(snapshots, key) - min(plains, key)) / min(plains, key)) * 100).toFixed(0);
   console.log(
     `snapshot: sizeMB=${(bytes.byteLength / 1e6).toFixed(1)} ingestWithSnapshot minSeconds=${min(snapshots, 'seconds').toFixed(3)} minCpuSeconds=${min(snapshots, 'cpuSeconds').toFixed(3)}` +
-      (plain
+      (compare
         ? ` plainIngest minSeconds=${min(plains, 'seconds').toFixed(3)} minCpuSeconds=${min(plains, 'cpuSeconds').toFixed(3)} ` +
           `overheadPct wall=${overhead('seconds')} cpu=${overhead('cpuSeconds')} (target < 30; ${snapshots.length} + ${plains.length} runs)`
         : '') +

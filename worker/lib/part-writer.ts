@@ -82,3 +82,15 @@ export class PartWriter {
     });
   }
 }
+
+/**
+ * The chunks of a read, each pulled only once the writer's full parts are sent, so a slow
+ * store holds the read back instead of letting parts pile up. A chunk stays valid until
+ * the next is pulled (engine/ingest/source.ts), which this keeps.
+ */
+export async function* pacedBy(writer: PartWriter, chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) {
+    await writer.drained();
+    yield chunk;
+  }
+}

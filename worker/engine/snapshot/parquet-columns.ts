@@ -53,23 +53,23 @@ export function encodeColumn(column: ColumnValues): EncodedChunk {
     const built = dictionaryOf(values as Float64Array | Int32Array, column.type, Math.min(column.dictionaryLimit, count));
     if (built) ({ dictionary, indexes } = built);
   }
-  const body = new Bytes(Math.max(64, count + 16));
-  if (column.defined) {
-    // v1 data pages prefix the RLE definition levels with their byte length.
-    const levels = new Bytes(64);
-    if (column.defined === 'all') {
-      levels.varint(column.rows << 1);
-      levels.byte(1);
-    } else writeHybrid(levels, column.defined, column.rows, 1);
-    body.uint32(levels.length);
-    body.append(levels.view());
-  }
+  // The payload first, so the page is allocated once at its exact size: growing it by
+  // doubling left three discarded copies per column and row group for the collector.
   let encoding: Encoding = 'PLAIN';
+  let payload: Uint8Array;
   if (dictionary && indexes) {
     encoding = 'RLE_DICTIONARY';
-    body.append(column.indexBytes ?? encodeIndexes(indexes, count, dictionary.count));
-  } else if (column.type === 'BOOLEAN') body.append(plainBooleans(values as Uint8Array, count));
-  else body.append(plainNumbers(values as Float64Array | Int32Array, count));
+    payload = column.indexBytes ?? encodeIndexes(indexes, count, dictionary.count);
+  } else if (column.type === 'BOOLEAN') payload = plainBooleans(values as Uint8Array, count);
+  else payload = plainNumbers(values as Float64Array | Int32Array, count);
+  const levels = column.defined ? definitionLevels(column.defined, column.rows) : null;
+  const body = new Bytes((levels ? 4 + levels.length : 0) + payload.length);
+  if (levels) {
+    // v1 data pages prefix the RLE definition levels with their byte length.
+    body.uint32(levels.length);
+    body.append(levels);
+  }
+  body.append(payload);
 
   const parts: Uint8Array[] = [];
   let dictionaryLength = 0;
@@ -101,6 +101,16 @@ export function encodeColumn(column: ColumnValues): EncodedChunk {
   };
 }
 
+/** The RLE definition levels of an OPTIONAL column (1 present, 0 null). */
+function definitionLevels(defined: Uint8Array | 'all', rows: number): Uint8Array {
+  const levels = new Bytes(64);
+  if (defined === 'all') {
+    levels.varint(rows << 1);
+    levels.byte(1);
+  } else writeHybrid(levels, defined, rows, 1);
+  return levels.view();
+}
+
 /** A dictionary of the values, or null when there are more distinct values than `limit`. */
 function dictionaryOf(
   values: Float64Array | Int32Array,
@@ -128,7 +138,8 @@ function dictionaryOf(
     indexes[i] = index;
   }
   const distinct = dict.values.subarray(0, dict.size);
-  const typed = type === 'INT32' ? Int32Array.from(distinct) : distinct;
+  // A copy of just the distinct values: a kept snapshot must not hold the hash's whole table.
+  const typed = type === 'INT32' ? Int32Array.from(distinct) : distinct.slice();
   return { dictionary: { bytes: plainNumbers(typed, typed.length), count: dict.size }, indexes };
 }
 

@@ -119,10 +119,12 @@ export function plainBooleans(values: Uint8Array, n: number): Uint8Array {
   return out;
 }
 
-/** PLAIN little-endian bytes of a typed array's first `n` values (a copy). */
+/**
+ * PLAIN little-endian bytes of a typed array's first `n` values: a view, not a copy (the
+ * page copies it once; every platform Workers and Node run on is little-endian).
+ */
 export function plainNumbers(values: Float64Array | Int32Array, n: number): Uint8Array {
-  const copy = values.slice(0, n);
-  return new Uint8Array(copy.buffer, 0, copy.byteLength);
+  return new Uint8Array(values.buffer, values.byteOffset, n * values.BYTES_PER_ELEMENT);
 }
 
 /**
