@@ -134,6 +134,8 @@ async function readUpload(context: PipelineContext, snapshot: SnapshotConsumer):
   let nextReport = PROGRESS_STEP_BYTES;
   return ingest(object.body, {
     fileName: context.upload.fileName,
+    // The user's choice at upload replaces the currency the file shows (null: detect it).
+    currency: context.analysis.currency ?? undefined,
     snapshot,
     onProgress: ({ bytesRead, rows }) => {
       if (bytesRead < nextReport) return;
