@@ -10,7 +10,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { analysisJsonKey, artifactKey, dashboardKey } from '../../worker/analyses/keys';
-import { DUMMY_TOKEN, call, readAnalysis, runJob, uniqueEmail, upload, uploadOk, type UploadAnswer } from './helpers';
+import { DUMMY_TOKEN, askOwner, call, readAnalysis, runJob, uniqueEmail, upload, uploadOk, type UploadAnswer } from './helpers';
 
 const PLAIN_CSV = [
   'InvoiceNo,StockCode,Description,Quantity,InvoiceDate,UnitPrice,CustomerID,Country',
@@ -50,6 +50,14 @@ describe('the currency setting', () => {
     expect(dashboard).toContain(TOTAL_IN_EUROS);
     expect(dashboard).toContain('Amounts in EUR (€).');
     expect(dashboard).not.toContain('All amounts in the file&#39;s currency.');
+  });
+
+  it("writes a chat query's money column in the chosen EUR", async () => {
+    const { analysis_id, access_token, owner_token } = await uploadOk({ file: plainFile(), currency: 'EUR', message: '' });
+    await runJob(analysis_id);
+
+    const { answer } = await askOwner(analysis_id, access_token, owner_token, 'Revenue by month in 2024');
+    expect(answer).toContain(`| 2024-03 | ${TOTAL_IN_EUROS} |`);
   });
 
   it('leaves the same file without a symbol when no currency is chosen ("Detect from file")', async () => {
