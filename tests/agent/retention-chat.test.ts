@@ -50,7 +50,7 @@ describe('retention questions in chat', () => {
     expect(answer).toContain('cohort 2023-Q2, after 2 quarters');
     // {F}: 2023-Q2 yes, Q3 no, Q4 no, 2024-Q1 yes, then no.
     expect(answer).toContain(
-      '2023-Q2: 1 customers; share buying by quarter since the first: 100.0%, 0.0%, 0.0%, 100.0%, 0.0%, 0.0%, 0.0%.',
+      '2023-Q2: 1 customer; share buying by quarter since the first: 100.0%, 0.0%, 0.0%, 100.0%, 0.0%, 0.0%, 0.0%.',
     );
   });
 
