@@ -86,7 +86,13 @@ describe('the currency setting', () => {
       call('/api/uploads', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ fileName: 'plain.csv', fileSize: PLAIN_CSV.length, email: uniqueEmail(), currency, captchaToken: DUMMY_TOKEN }),
+        body: JSON.stringify({
+          fileName: 'plain.csv',
+          fileSize: PLAIN_CSV.length,
+          email: uniqueEmail(),
+          currency,
+          captchaToken: DUMMY_TOKEN,
+        }),
       });
     const refused = await start('Dollars');
     expect(refused.status).toBe(400);
@@ -101,7 +107,10 @@ describe('the currency setting', () => {
       body: PLAIN_CSV,
     });
     expect(part.status).toBe(200);
-    const done = await call(`/api/uploads/${plan.upload_id}/complete`, { method: 'POST', headers: { 'X-Upload-Token': plan.upload_token } });
+    const done = await call(`/api/uploads/${plan.upload_id}/complete`, {
+      method: 'POST',
+      headers: { 'X-Upload-Token': plan.upload_token },
+    });
     expect(done.status).toBe(200);
     const answer = (await done.json()) as UploadAnswer;
     expect(await storedCurrency(answer.analysis_id)).toBe('GBP');

@@ -35,7 +35,6 @@ export function joinNames(names: readonly string[]): string {
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
-
 /** "high risk", but plain "lost". */
 export function riskLabel(risk: string): string {
   return risk === 'lost' ? 'lost' : `${risk} risk`;

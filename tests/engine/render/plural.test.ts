@@ -25,7 +25,9 @@ function monthlyBuyer(customer: string, lastMonth: number): TestRow[] {
 
 /** Four steady monthly buyers through December, plus the given lapsed ones. */
 function resultWith(lapsed: string[]) {
-  const rows = ['Anna', 'Ben', 'Dora', 'Emil'].flatMap((name) => monthlyBuyer(name, 12)).concat(lapsed.flatMap((name) => monthlyBuyer(name, 4)));
+  const rows = ['Anna', 'Ben', 'Dora', 'Emil']
+    .flatMap((name) => monthlyBuyer(name, 12))
+    .concat(lapsed.flatMap((name) => monthlyBuyer(name, 4)));
   return analysisOf(aggregatesFromRows(rows, 'monthly.csv'), '2024-12-31');
 }
 

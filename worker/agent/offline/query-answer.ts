@@ -18,7 +18,12 @@ export interface QueryAnswer {
  * Answers a question exactly from the snapshot, or says why it can't. Money in the table is
  * written in `currency` (the analysis's ISO 4217 code), without a symbol when it is unknown.
  */
-export async function answerWithQuery(question: string, snapshot: Snapshot, today: Date, currency: string | null = null): Promise<QueryAnswer> {
+export async function answerWithQuery(
+  question: string,
+  snapshot: Snapshot,
+  today: Date,
+  currency: string | null = null,
+): Promise<QueryAnswer> {
   const parsed = parseQuestion(question, snapshot.meta, today);
   if (parsed.kind !== 'spec') return { text: cant(parsed.reason, snapshot.meta, today), result: null };
   const valid = parseQuerySpec(parsed.spec);

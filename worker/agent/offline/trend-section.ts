@@ -2,7 +2,7 @@
  * The offline analyst's trend finding: the months compared (full months only, and only
  * when there are two), the partial first or last month named, and the change.
  */
-import { formatMoney, formatNumber, formatPct, joinNames, plural } from '../format';
+import { formatMoney, formatPct, joinNames, plural } from '../format';
 import { getTrend } from '../tools';
 import { unavailable, type Section } from './sections';
 
