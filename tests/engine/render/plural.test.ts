@@ -59,3 +59,32 @@ describe('the call list action', () => {
     expect(call?.startsWith('Call these 2 customers first: ')).toBe(true);
   });
 });
+
+describe('the findings', () => {
+  it('agree with one A-tier customer, one product below cost and one supplier above 30%', () => {
+    const rows: TestRow[] = [
+      // Ada buys 90% of the revenue, from one supplier; Bo buys a product below cost from another.
+      {
+        customer: 'Ada',
+        order: 'A1',
+        date: '2024-01-05',
+        product: 'P1',
+        productName: 'Beans',
+        supplier: 'Roastery',
+        amount: 900,
+        cost: 500,
+      },
+      { customer: 'Bo', order: 'B1', date: '2024-02-05', product: 'P2', productName: 'Cups', supplier: 'Potter', amount: 100, cost: 150 },
+    ];
+    const findings = renderArtifacts(analysisOf(aggregatesFromRows(rows, 'two.csv'), '2024-12-31')).find(
+      (file) => file.name === 'executive-summary.md',
+    );
+    const text = String(findings?.body);
+    expect(text).toContain('1 A-tier customer makes 80% of revenue.');
+    // Markdown escapes the parentheses around file text.
+    expect(text).toContain('1 product sells below cost \\(worst: Cups\\).');
+    // Roastery has 90% of revenue, Potter 10%: one supplier over the 30% line.
+    expect(text).toContain('1 supplier above 30%.');
+    expect(text).not.toMatch(/\b1 (customers|products|suppliers|cohorts)\b/);
+  });
+});

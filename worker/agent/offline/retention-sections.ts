@@ -39,7 +39,7 @@ export const RETENTION_SECTIONS: Record<RetentionSectionKey, Section> = {
           .slice(0, 6)
           .map(
             (a) =>
-              `After ${a.period} ${r.grain}${a.period === 1 ? '' : 's'}: ${formatPct(a.logoRetentionPct)} of customers buy, ${a.revenueRetentionPct === null ? 'n/a' : formatPct(a.revenueRetentionPct)} of first-${r.grain} revenue (${a.cohorts} cohorts).`,
+              `After ${a.period} ${r.grain}${a.period === 1 ? '' : 's'}: ${formatPct(a.logoRetentionPct)} of customers buy, ${a.revenueRetentionPct === null ? 'n/a' : formatPct(a.revenueRetentionPct)} of first-${r.grain} revenue (${plural(a.cohorts, 'cohort')}).`,
           ),
       ].filter((line) => line !== '');
       const below = r.comparison && r.comparison.retentionPct < r.comparison.averagePct;
