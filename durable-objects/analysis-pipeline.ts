@@ -15,12 +15,7 @@ import {
 import type { FocusAreaId } from '../worker/agent/focus-areas';
 import { userEvent, type MessageContent, type MessageKind, type TodoItem } from '../worker/agent/messages';
 import { SnapshotUpload, loadSnapshot } from '../worker/analyses/row-snapshot';
-import {
-  UserFacingError,
-  loadStoredResult,
-  saveCustomerAttributes,
-  type CustomerAttributes,
-} from '../worker/analyses/stored-results';
+import { UserFacingError, loadStoredResult, saveCustomerAttributes, type CustomerAttributes } from '../worker/analyses/stored-results';
 import { transcriptHistory } from '../worker/analyses/transcript';
 import { setAnalysisCounts, type AnalysisRow, type ArtifactRow, type FileUploadRow } from '../worker/db/analyses';
 import { database } from '../worker/db/client';
@@ -148,18 +143,17 @@ async function readUpload(context: PipelineContext, upload: SnapshotUpload): Pro
   const object = await context.env.FILES.get(context.upload.fileLocation);
   if (!object) throw new UserFacingError('The uploaded file could not be found. Please upload it again.');
   let nextReport = PROGRESS_STEP_BYTES;
-  return ingest(
-    pacedBy(upload.writer, chunksOf(object.body)),
-    {
-      fileName: context.upload.fileName,
-      snapshot: parquetSnapshot(upload.writer.push).consumer,
-      onProgress: ({ bytesRead, rows }) => {
-        if (bytesRead < nextReport) return;
-        nextReport = (Math.floor(bytesRead / PROGRESS_STEP_BYTES) + 1) * PROGRESS_STEP_BYTES;
-        context.progress(bytesRead, rows, object.size);
-      },
+  return ingest(pacedBy(upload.writer, chunksOf(object.body)), {
+    fileName: context.upload.fileName,
+    // The user's choice at upload replaces the currency the file shows (null: detect it).
+    currency: context.analysis.currency ?? undefined,
+    snapshot: parquetSnapshot(upload.writer.push).consumer,
+    onProgress: ({ bytesRead, rows }) => {
+      if (bytesRead < nextReport) return;
+      nextReport = (Math.floor(bytesRead / PROGRESS_STEP_BYTES) + 1) * PROGRESS_STEP_BYTES;
+      context.progress(bytesRead, rows, object.size);
     },
-  );
+  });
 }
 
 /** What a chat answer needs from the job: where the transcript and artifacts go. */

@@ -15,13 +15,14 @@ import { memorySnapshot } from '../worker/engine/snapshot/memory';
 import { openParquetSnapshot } from '../worker/engine/snapshot/parquet-read';
 import { fileSource } from './file-source';
 
-async function snapshotOf(path: string): Promise<Snapshot> {
+/** The rows to query, and the currency the file shows (null for a snapshot, which holds rows only). */
+async function snapshotOf(path: string): Promise<{ snapshot: Snapshot; currency: string | null }> {
   // A snapshot is read by ranges, one row group at a time, as the Worker reads it from R2.
-  if (path.toLowerCase().endsWith('.parquet')) return openParquetSnapshot(fileSource(path));
+  if (path.toLowerCase().endsWith('.parquet')) return { snapshot: await openParquetSnapshot(fileSource(path)), currency: null };
   const memory = memorySnapshot();
   const stream = Readable.toWeb(createReadStream(path, { highWaterMark: 1 << 20 })) as ReadableStream<Uint8Array>;
-  await ingest(stream, { fileName: basename(path), snapshot: memory.consumer });
-  return memory.snapshot();
+  const aggregates = await ingest(stream, { fileName: basename(path), snapshot: memory.consumer });
+  return { snapshot: memory.snapshot(), currency: aggregates.profile.currency };
 }
 
 async function main(): Promise<number> {
@@ -43,8 +44,9 @@ async function main(): Promise<number> {
     return 2;
   }
   try {
-    const result = await runQuery(await snapshotOf(path), parsed.spec);
-    process.stdout.write(`Understood: ${result.understood}\n\n${markdownTableOf(result)}\n`);
+    const { snapshot, currency } = await snapshotOf(path);
+    const result = await runQuery(snapshot, parsed.spec);
+    process.stdout.write(`Understood: ${result.understood}\n\n${markdownTableOf(result, currency)}\n`);
     return 0;
   } catch (error) {
     if (error instanceof QueryRefusal) {

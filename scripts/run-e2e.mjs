@@ -63,7 +63,7 @@ try {
       'tsx',
       '--test',
       '--test-concurrency=1',
-      ...(tests.length ? tests : ['tests/e2e/app.test.ts', 'tests/e2e/dashboard-layout.test.ts']),
+      ...(tests.length ? tests : ['tests/e2e/app.test.ts', 'tests/e2e/currency-setting.test.ts', 'tests/e2e/dashboard-layout.test.ts']),
     ],
     {
       stdio: 'inherit',

@@ -15,12 +15,15 @@ beforeAll(async () => {
   file = await ingestWithSnapshot(datasetPath('superstore/Sample - Superstore.csv'));
 }, 60_000);
 
-async function ask(question: string) {
+/** Asks with the fixture's result (EUR), or with `currency` in its place when given. */
+async function ask(question: string, currency?: string | null) {
   const analyst = createAnalyst(analystConfigFromEnv({ ANALYST: 'offline' }));
   const transcript = memoryTranscript();
   const artifacts = memoryArtifacts();
-  await analyst.answer({ result: wholesaleResult(), question, history: [], transcript, artifacts, snapshot: file.snapshot });
-  return { steps: trace(transcript.messages), files: artifacts.files };
+  const base = wholesaleResult();
+  const result = currency === undefined ? base : { ...base, dataset: { ...base.dataset, currency } };
+  await analyst.answer({ result, question, history: [], transcript, artifacts, snapshot: file.snapshot });
+  return { steps: trace(transcript.messages), files: artifacts.files, text: transcript.messages };
 }
 
 describe('query_data answers with more than three points get a chart', () => {
@@ -40,6 +43,15 @@ describe('query_data answers with more than three points get a chart', () => {
     const svg = String(files[0].body);
     expect(svg).toMatch(/<path d="M[^"]+" fill="none" stroke=/);
     for (const quarter of ['2021 Q1', '2021 Q2', '2021 Q3', '2021 Q4']) expect(svg).toContain(`>${quarter}<`);
+  });
+
+  it('writes money in the analysis currency on the chart and in the table', async () => {
+    const { files, text } = await ask('revenue by region', 'EUR');
+    expect(String(files[0].body)).toContain('€');
+    // Superstore's West sales, as the file's own pivot sums them: 725,457.82.
+    expect(JSON.stringify(text)).toContain('| West | €725,457.82 |');
+    const unknown = await ask('revenue by region', null);
+    expect(String(unknown.files[0].body)).not.toContain('€');
   });
 
   it('keeps "sales in the west in 2021" (one figure) a table only', async () => {

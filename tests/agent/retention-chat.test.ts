@@ -49,9 +49,7 @@ describe('retention questions in chat', () => {
     const { answer } = await ask('How did customers won in Q2 2023 do after 6 months?');
     expect(answer).toContain('cohort 2023-Q2, after 2 quarters');
     // {F}: 2023-Q2 yes, Q3 no, Q4 no, 2024-Q1 yes, then no.
-    expect(answer).toContain(
-      '2023-Q2: 1 customers; share buying by quarter since the first: 100.0%, 0.0%, 0.0%, 100.0%, 0.0%, 0.0%, 0.0%.',
-    );
+    expect(answer).toContain('2023-Q2: 1 customer; share buying by quarter since the first: 100.0%, 0.0%, 0.0%, 100.0%, 0.0%, 0.0%, 0.0%.');
   });
 
   it('refuses a cohort the file does not have, naming the range', async () => {

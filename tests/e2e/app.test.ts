@@ -62,6 +62,10 @@ test('a visitor uploads a CSV from the landing page, watches the transcript stre
     assert.equal(await page.getByText('Or type your own question below').count(), 1);
     await screenshot(page, '02-file-loaded');
 
+    // The currency setting, chosen before the card (which starts the upload): it must reach the API.
+    const currency = page.getByLabel('Currency');
+    assert.equal(await currency.inputValue(), '', 'the setting starts at "Detect from file"');
+    await currency.selectOption('EUR');
     await page.getByRole('button', { name: /Comprehensive Analysis/ }).click();
     const modal = page.getByRole('dialog', { name: 'Start Your Analysis' });
     await modal.waitFor();
@@ -71,7 +75,8 @@ test('a visitor uploads a CSV from the landing page, watches the transcript stre
     await modal.getByTestId('turnstile-test-widget').waitFor({ timeout: UI_TIMEOUT_MS });
     await modal.getByRole('checkbox', { name: 'Verify you are human' }).check();
     await screenshot(page, '03-email-modal');
-    await start.click();
+    const [uploadRequest] = await Promise.all([page.waitForRequest((r) => r.url().endsWith('/api/upload-to-spaces')), start.click()]);
+    assert.match(uploadRequest.postData() ?? '', /name="currency"\r\n\r\nEUR\r\n/, 'the upload form carries currency=EUR');
 
     await page.getByText('Preparing your analysis workspace...').waitFor();
     await page.waitForURL(/\/analysis\/[0-9a-f-]{36}$/, { timeout: UI_TIMEOUT_MS });
@@ -95,6 +100,12 @@ test('a visitor uploads a CSV from the landing page, watches the transcript stre
     await page.getByTestId('analysis-status').filter({ hasText: 'Completed' }).waitFor({ timeout: ANALYSIS_TIMEOUT_MS });
     await page.getByText('Analysis Complete!').waitFor();
     assert.ok((await page.locator('[data-kind="assistant"]').count()) >= 1, 'the analyst wrote at least one message');
+    const stored = (await (await page.request.get(`/api/analysis/${shared.analysisId}/${shared.accessToken}`)).json()) as {
+      analysis: { currency: string | null };
+    };
+    assert.equal(stored.analysis.currency, 'EUR', 'the analysis keeps the chosen currency');
+    // The fixture shows no currency sign, so euros in the transcript come from the setting.
+    assert.ok((await page.locator('[data-kind="assistant"]', { hasText: '€' }).count()) >= 1, 'the transcript writes amounts in €');
     const artifacts = page.getByTestId('artifact');
     assert.ok((await artifacts.count()) >= 1, 'at least one generated file is listed');
     await screenshot(page, '05-analysis-complete');

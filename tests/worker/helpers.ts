@@ -32,6 +32,8 @@ export interface UploadFields {
   email?: string;
   message?: string;
   analysisType?: string;
+  /** The currency setting (sent only when given). */
+  currency?: string;
   captchaToken?: string | null;
 }
 
@@ -43,6 +45,7 @@ export function upload(fields: UploadFields = {}, headers: Record<string, string
   form.append('email', fields.email ?? uniqueEmail());
   form.append('message', fields.message ?? 'Who are my best customers?');
   if (fields.analysisType) form.append('analysisType', fields.analysisType);
+  if (fields.currency !== undefined) form.append('currency', fields.currency);
   const token = fields.captchaToken === undefined ? DUMMY_TOKEN : fields.captchaToken;
   if (token !== null) form.append('captchaToken', token);
   return call('/api/upload-to-spaces', { method: 'POST', body: form, headers });
@@ -77,6 +80,7 @@ export interface AnalysisPayload {
     email: string;
     error: string | null;
     initial_message: string | null;
+    currency: string | null;
   };
   file_uploads: { file_name: string; file_size: number; file_location: string; is_primary: boolean }[];
   messages: { id: string; seq: number; message_type: string; content: unknown; created_at: string }[];

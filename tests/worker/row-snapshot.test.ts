@@ -26,7 +26,9 @@ function linesOf(count: number): { csv: string; amountCents: number } {
     const day = String(1 + (i % 28)).padStart(2, '0');
     const customer = i % 1000 === 0 ? '=HYPERLINK("http://evil.example")' : `C${i % 400}`;
     const cell = customer.includes('"') ? `"${customer.replace(/"/g, '""')}"` : customer;
-    lines.push(`${i % 5000},SKU${i % 90},Widget,${quantity},2024-${month}-${day} 10:00:00,${(priceCents / 100).toFixed(2)},${cell},R${i % 4}`);
+    lines.push(
+      `${i % 5000},SKU${i % 90},Widget,${quantity},2024-${month}-${day} 10:00:00,${(priceCents / 100).toFixed(2)},${cell},R${i % 4}`,
+    );
   }
   return { csv: lines.join('\n') + '\n', amountCents };
 }

@@ -6,6 +6,9 @@
 import { buyingRhythm } from '../engine/render/buying-rhythm';
 import { money, pct } from '../engine/render/format';
 
+/** "1 customer", "8 customers": the engine's, so the transcript agrees with the reports. */
+export { plural } from '../engine/render/format';
+
 /** What money starts with in the file's currency (`€`, `CHF `), or '' when it is unknown. */
 export function currencyPrefix(currency: string | null): string {
   return currency ? money(0, currency).split(/\d/)[0] : '';
@@ -30,11 +33,6 @@ export function formatPct(value: number): string {
 export function joinNames(names: readonly string[]): string {
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}
-
-/** "1 customer", "8 customers". */
-export function plural(count: number, word: string): string {
-  return `${formatNumber(count)} ${word}${count === 1 ? '' : 's'}`;
 }
 
 /** "high risk", but plain "lost". */

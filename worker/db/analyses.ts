@@ -148,6 +148,8 @@ export function analysisDto(row: AnalysisRow) {
     initial_message: row.initialMessage,
     analysis_type: row.analysisType,
     prompt_file: row.promptFile,
+    /** The currency the user chose (ISO 4217), or null when it is detected from the file. */
+    currency: row.currency,
     error: row.error,
     row_count: row.rowCount,
     column_count: row.columnCount,

@@ -55,8 +55,8 @@ export async function insertAnalysisWithinQuota(
   const [inserted] = await d1.batch([
     d1
       .prepare(
-        `INSERT INTO analyses (id, email, user_id, status, initial_message, analysis_type, prompt_file, access_token_hash, owner_token_hash, client_ip)
-         SELECT ?, ?, ?, 'initializing', ?, ?, ?, ?, ?, ? WHERE ${condition}`,
+        `INSERT INTO analyses (id, email, user_id, status, initial_message, analysis_type, prompt_file, currency, access_token_hash, owner_token_hash, client_ip)
+         SELECT ?, ?, ?, 'initializing', ?, ?, ?, ?, ?, ?, ? WHERE ${condition}`,
       )
       .bind(
         analysis.id,
@@ -65,6 +65,7 @@ export async function insertAnalysisWithinQuota(
         analysis.initialMessage ?? null,
         analysis.analysisType ?? 'comprehensive',
         analysis.promptFile ?? null,
+        analysis.currency ?? null,
         analysis.accessTokenHash ?? null,
         analysis.ownerTokenHash ?? null,
         analysis.clientIp ?? null,
@@ -87,8 +88,8 @@ export async function insertChunkedUploadWithinQuota(db: Database, row: NewChunk
   const result = await db.$client
     .prepare(
       `INSERT INTO multipart_uploads
-         (id, r2_upload_id, analysis_id, file_name, file_size, part_size, part_count, email, message, analysis_type, prompt_file, user_id, client_ip, upload_token_hash)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${condition}`,
+         (id, r2_upload_id, analysis_id, file_name, file_size, part_size, part_count, email, message, analysis_type, prompt_file, currency, user_id, client_ip, upload_token_hash)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? WHERE ${condition}`,
     )
     .bind(
       row.id,
@@ -102,6 +103,7 @@ export async function insertChunkedUploadWithinQuota(db: Database, row: NewChunk
       row.message ?? '',
       row.analysisType ?? null,
       row.promptFile ?? null,
+      row.currency ?? null,
       row.userId ?? null,
       row.clientIp ?? null,
       row.uploadTokenHash,

@@ -54,6 +54,8 @@ export const analyses = sqliteTable(
     linkChatEnabled: integer('link_chat_enabled', { mode: 'boolean' }).notNull().default(false),
     /** Set when the analysis failed because of the file, so it no longer counts against the daily quota. */
     quotaReleased: integer('quota_released', { mode: 'boolean' }).notNull().default(false),
+    /** ISO 4217 code the user chose for the amounts; null means detect it from the file. */
+    currency: text('currency'),
   },
   (t) => [
     index('analyses_user_idx').on(t.userId, t.createdAt),
@@ -130,6 +132,8 @@ export const multipartUploads = sqliteTable('multipart_uploads', {
   message: text('message').notNull().default(''),
   analysisType: text('analysis_type'),
   promptFile: text('prompt_file'),
+  /** The currency chosen at the start, carried to the analysis row on complete. */
+  currency: text('currency'),
   userId: text('user_id'),
   clientIp: text('client_ip'),
   /** SHA-256 of a token the uploader must present on each part and on complete. */

@@ -31,6 +31,7 @@ import {
   assertNotEmpty,
   assertUploadMessage,
   createAnalysisAndStart,
+  parseCurrency,
   parseFocus,
 } from '../uploads/new-analysis';
 
@@ -56,6 +57,8 @@ const startChunkedSchema = z.object({
     .default(''),
   analysisType: z.string().max(64).optional(),
   promptFile: z.string().max(128).optional(),
+  // Checked by parseCurrency, so both upload paths refuse a bad code with the same message.
+  currency: z.string().max(16).optional(),
   captchaToken: z.string().max(4096).nullish(),
 });
 
@@ -94,6 +97,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
       if (!uploaded) throw badRequest(UPLOAD_ERRORS.noFile, 'NO_FILE');
       assertNotEmpty(uploaded.writer.size);
       assertUploadMessage(fields.get('message') ?? '');
+      const currency = parseCurrency(fields.get('currency'));
       const email = resolveEmail(c, fields.get('email'));
       assertEmail(email);
       await assertHuman(c.env, c.get('viewer'), fields.get('captchaToken') ?? null, clientIp(c.req.raw.headers));
@@ -106,6 +110,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
         message: fields.get('message') ?? '',
         analysisType: parseFocus(fields.get('analysisType')),
         promptFile: fields.get('promptFile') || null,
+        currency,
         userId: signedInUser(c)?.userId ?? null,
         clientIp: clientIp(c.req.raw.headers),
         quota: quotaRuleFor(c.env, c.get('viewer'), email, clientIp(c.req.raw.headers)),
@@ -122,6 +127,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
     assertNotEmpty(body.fileSize);
     if (body.fileSize > MAX_FILE_SIZE) throw new HttpError(413, fileTooLargeMessage(body.fileSize), 'FILE_TOO_LARGE');
     assertUploadMessage(body.message);
+    const currency = parseCurrency(body.currency);
     const email = resolveEmail(c, body.email);
     assertEmail(email);
     await assertHuman(c.env, c.get('viewer'), body.captchaToken ?? null, clientIp(c.req.raw.headers));
@@ -137,6 +143,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
         message: body.message,
         analysisType: parseFocus(body.analysisType),
         promptFile: body.promptFile ?? null,
+        currency,
         userId: signedInUser(c)?.userId ?? null,
         clientIp: clientIp(c.req.raw.headers),
       },
@@ -185,6 +192,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
       message: upload.message,
       analysisType: parseFocus(upload.analysisType),
       promptFile: upload.promptFile,
+      currency: upload.currency,
       userId: upload.userId,
       clientIp: upload.clientIp,
       // Reserved when the upload started; its in-flight row gives way to the analysis.

@@ -14,6 +14,7 @@ import { insertAnalysisWithinQuota, type QuotaRule } from '../db/quota';
 import { randomToken, sha256Hex } from '../lib/crypto';
 import { isDeliverableAddress } from '../lib/email-address';
 import { badRequest } from '../lib/http';
+import { currencyChoiceSchema } from './currency-choice';
 import { quotaExceeded } from './quota';
 
 export const ACCEPTED_EXTENSIONS = ['.csv', '.xlsx', '.xls'] as const;
@@ -26,6 +27,7 @@ export const UPLOAD_ERRORS = {
   invalidEmail: 'Please enter a valid email address.',
   verification: 'Please complete the security verification.',
   noFile: 'Please choose a file to upload.',
+  invalidCurrency: 'Currency must be a three-letter ISO 4217 code such as EUR, USD or GBP, or empty to detect it from the file.',
 } as const;
 
 /** Throws 400 `Unsupported file type` unless the name ends in .csv, .xlsx or .xls. */
@@ -60,6 +62,16 @@ export async function assertHuman(env: Env, viewer: Viewer, token: string | null
   if (!outcome.success) throw badRequest(UPLOAD_ERRORS.verification, 'CAPTCHA_FAILED');
 }
 
+/**
+ * The currency the user chose for the amounts (ISO 4217, upper case), or null for "Detect
+ * from file" (absent or empty). Anything else is a 400, never a silent fall back to detection.
+ */
+export function parseCurrency(value: string | null | undefined): string | null {
+  const parsed = currencyChoiceSchema.safeParse(value ?? '');
+  if (!parsed.success) throw badRequest(UPLOAD_ERRORS.invalidCurrency, 'INVALID_CURRENCY');
+  return parsed.data;
+}
+
 export function parseFocus(analysisType: string | null | undefined): FocusAreaId {
   return FOCUS_AREA_IDS.includes(analysisType as FocusAreaId) ? (analysisType as FocusAreaId) : 'comprehensive';
 }
@@ -73,6 +85,8 @@ export interface NewAnalysis {
   message: string;
   analysisType: FocusAreaId;
   promptFile: string | null;
+  /** ISO 4217 code chosen by the user, or null to detect the currency from the file. */
+  currency: string | null;
   userId: string | null;
   clientIp: string | null;
   /** The quota to reserve, or null when a chunked upload reserved it at its start. */
@@ -111,6 +125,7 @@ export async function createAnalysisAndStart(env: Env, input: NewAnalysis): Prom
       initialMessage: input.message.trim() || null,
       analysisType,
       promptFile: input.promptFile ?? promptFileFor(analysisType),
+      currency: input.currency,
       accessTokenHash: await sha256Hex(accessToken),
       ownerTokenHash: await sha256Hex(ownerToken),
       clientIp: input.clientIp,

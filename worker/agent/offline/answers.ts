@@ -71,7 +71,7 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
           ? `${c.rank}. ${c.name}: ${plural(c.orders, 'order')} (${money(c.revenue)})`
           : `${c.rank}. ${c.name}: ${money(c.revenue)} (${plural(c.orders, 'order')}${c.segment ? `, ${c.segment}` : ''})`,
       );
-      const head = `${intent.direction === 'desc' ? 'Top' : 'Bottom'} ${ranked.customers.length} customers by ${intent.metric === 'orders' ? 'orders' : 'revenue'}:`;
+      const head = `${intent.direction === 'desc' ? 'Top' : 'Bottom'} ${plural(ranked.customers.length, 'customer')} by ${intent.metric === 'orders' ? 'orders' : 'revenue'}:`;
       return [head, ...lines].join('\n');
     }
 
@@ -242,7 +242,7 @@ async function rankProductsAnswer(intent: Extract<Intent, { kind: 'rank_products
   };
   const scope = intent.category ? ` in ${ranked.filter.category}` : '';
   const lines = [
-    `${intent.direction === 'desc' ? 'Top' : 'Bottom'} ${ranked.products.length} products${scope} by ${METRIC_LABELS[intent.metric]}:`,
+    `${intent.direction === 'desc' ? 'Top' : 'Bottom'} ${plural(ranked.products.length, 'product')}${scope} by ${METRIC_LABELS[intent.metric]}:`,
     ...ranked.products.map((p) => `${p.rank}. ${p.name}: ${valueOf(p)}`),
   ];
   const belowCost = ranked.products.filter((p) => p.margin !== null && p.margin < 0);

@@ -3,6 +3,7 @@
  * reliability lines the churn section of the narrative adds. Every figure comes from the
  * `get_churn_risk` tool's `backtest` (the engine's churn backtest).
  */
+import { plural } from '../format';
 import { getChurnRisk } from '../tools';
 import type { backtestSummary } from '../tools/churn-backtest-summary';
 import type { SectionRunner } from './sections';
@@ -17,7 +18,7 @@ type BacktestView = ReturnType<typeof backtestSummary>;
 /** A short clause for the churn headline, or '' without a backtest. */
 export function reliabilityClause(backtest: BacktestView): string {
   if (!backtest.available || backtest.flaggedHighOrLost === 0) return '';
-  return ` On your last ${backtest.holdoutDays} days, ${backtest.flaggedAndDidNotOrder} of ${backtest.flaggedHighOrLost} customers the list would have flagged did not order.`;
+  return ` On your last ${backtest.holdoutDays} days, ${backtest.flaggedAndDidNotOrder} of ${plural(backtest.flaggedHighOrLost, 'customer')} the list would have flagged did not order.`;
 }
 
 /** The detail lines on the list's reliability: the verdict, or why there is no backtest. */
@@ -42,7 +43,7 @@ export async function answerChurnAccuracy(runner: SectionRunner): Promise<string
   return [
     b.verdict ?? '',
     '',
-    `- Tested on ${b.customersTested} customers who had ordered by ${b.cutoff}; ${b.didNotOrder} of them did not order in the ${b.holdoutDays} days to ${b.holdoutEnd}.`,
+    `- Tested on ${plural(b.customersTested, 'customer')} who had ordered by ${b.cutoff}; ${b.didNotOrder} of them did not order in the ${b.holdoutDays} days to ${b.holdoutEnd}.`,
     `- "High or lost" as a "will not order" flag: precision ${b.precisionPct ?? 'n/a'}%, recall ${b.recallPct ?? 'n/a'}%.`,
     `- Picking the same number of customers by longest silence: precision ${b.naiveRecencyPrecisionPct ?? 'n/a'}%${b.liftOverNaive === null ? '' : ` (the model's lift over it: ${b.liftOverNaive}×)`}.`,
     `- Repeat purchases in the window: the model predicted ${b.predictedRepeatPurchases}, there were ${b.actualRepeatPurchases}.`,

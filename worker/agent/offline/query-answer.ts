@@ -14,15 +14,23 @@ export interface QueryAnswer {
   result: QueryResult | null;
 }
 
-/** Answers a question exactly from the snapshot, or says why it can't. */
-export async function answerWithQuery(question: string, snapshot: Snapshot, today: Date): Promise<QueryAnswer> {
+/**
+ * Answers a question exactly from the snapshot, or says why it can't. Money in the table is
+ * written in `currency` (the analysis's ISO 4217 code), without a symbol when it is unknown.
+ */
+export async function answerWithQuery(
+  question: string,
+  snapshot: Snapshot,
+  today: Date,
+  currency: string | null = null,
+): Promise<QueryAnswer> {
   const parsed = parseQuestion(question, snapshot.meta, today);
   if (parsed.kind !== 'spec') return { text: cant(parsed.reason, snapshot.meta, today), result: null };
   const valid = parseQuerySpec(parsed.spec);
   if (!valid.ok) return { text: cant("I couldn't turn that into a query I can run exactly.", snapshot.meta, today), result: null };
   try {
     const result = await runQuery(snapshot, valid.spec);
-    return { text: `I understood: **${result.understood}**.\n\n${markdownTableOf(result)}`, result };
+    return { text: `I understood: **${result.understood}**.\n\n${markdownTableOf(result, currency)}`, result };
   } catch (error) {
     if (error instanceof QueryRefusal) return { text: cant(error.message, snapshot.meta, today), result: null };
     throw error;

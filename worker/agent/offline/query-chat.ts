@@ -20,11 +20,12 @@ export async function answerFromRows(
   runner: SectionRunner,
 ): Promise<string | null> {
   const today = new Date(`${result.asOf}T00:00:00Z`);
+  const currency = result.dataset.currency;
   const parsed = parseQuestion(question, snapshot.meta, today);
   // Refused (the future, a column the file lacks): say so rather than let a canned answer stand in.
-  if (parsed.kind !== 'spec') return parsed.kind === 'refused' ? (await answerWithQuery(question, snapshot, today)).text : null;
+  if (parsed.kind !== 'spec') return parsed.kind === 'refused' ? (await answerWithQuery(question, snapshot, today, currency)).text : null;
   const data = await runner.call(queryData, parsed.spec, 'Querying every row of the file.');
-  if (data) return `I understood: **${data.understood}**.\n\n${markdownTableOf(data)}`;
+  if (data) return `I understood: **${data.understood}**.\n\n${markdownTableOf(data, currency)}`;
   // The tool step above holds the reason; the answer repeats it with questions that work.
-  return (await answerWithQuery(question, snapshot, today)).text;
+  return (await answerWithQuery(question, snapshot, today, currency)).text;
 }

@@ -45,7 +45,7 @@ export async function answerInRegion(intent: Intent, region: string, runner: Sec
     if (!ranked) return NOT_AVAILABLE;
     const by = intent.metric === 'orders' ? 'orders' : 'revenue';
     return [
-      `${intent.direction === 'desc' ? 'Top' : 'Bottom'} ${ranked.customers.length} customers in ${region} by ${by}:`,
+      `${intent.direction === 'desc' ? 'Top' : 'Bottom'} ${plural(ranked.customers.length, 'customer')} in ${region} by ${by}:`,
       ...ranked.customers.map((c) => `${c.rank}. ${c.name}: ${money(c.revenue)} (${plural(c.orders, 'order')})`),
     ].join('\n');
   }

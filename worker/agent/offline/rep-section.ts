@@ -4,7 +4,7 @@
  * and churn advice appear only when the file supports them.
  */
 import type { AnalysisResult } from '../../engine/contract';
-import { formatMoney, formatPct, joinNames } from '../format';
+import { formatMoney, formatPct, joinNames, plural } from '../format';
 import { getRepScorecards } from '../tools/rep-tools';
 import type { Finding, SectionRunner } from './sections';
 import { repRankLine } from './rep-answers';
@@ -43,7 +43,7 @@ export const repSection = {
     return {
       section: 'reps',
       question: QUESTION,
-      headline: `**Sales reps**: ${leader.rep} leads ${top.totalReps} reps with ${money(leader.revenue)} (${formatPct(leader.revenueSharePct)} of revenue${margin})${riskText}.`,
+      headline: `**Sales reps**: ${leader.rep} leads ${plural(top.totalReps, 'rep')} with ${money(leader.revenue)} (${formatPct(leader.revenueSharePct)} of revenue${margin})${riskText}.`,
       details: top.reps.map((r, i) => `${r.rep}: ${repRankLine(r, i + 1, top.totalReps, money)}`),
       action: worst
         ? `Go through ${worst.rep}'s at-risk accounts with them this week${worst.atRisk.length ? `, starting with ${joinNames(worst.atRisk.map((c) => c.name))}` : ''}.`

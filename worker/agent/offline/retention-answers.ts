@@ -4,7 +4,7 @@
  */
 import type { CohortGrain } from '../../engine/contract';
 import { getRetention } from '../tools/retention-tools';
-import { formatMoney, formatPct } from '../format';
+import { formatMoney, formatPct, plural } from '../format';
 import { NOT_AVAILABLE } from './answers';
 import type { RetentionIntent } from './retention-intents';
 import type { SectionRunner } from './sections';
@@ -40,13 +40,13 @@ function answerText(r: Retention, intent: RetentionIntent, runner: SectionRunner
   const n = r.netRetention;
   if (n.available) {
     lines.push(
-      `Net revenue retention ${formatPct(n.nrrPct)}, gross revenue retention ${formatPct(n.grrPct)}: ${n.customers} customers bought ${money(n.startingRevenue)} in ${n.prior.from} … ${n.prior.to} and ${money(n.revenueNow)} in ${n.current.from} … ${n.current.to} (expansion ${money(n.expansion)}, contraction ${money(n.contraction)}, churn ${money(n.churned)}).`,
+      `Net revenue retention ${formatPct(n.nrrPct)}, gross revenue retention ${formatPct(n.grrPct)}: ${plural(n.customers, 'customer')} bought ${money(n.startingRevenue)} in ${n.prior.from} … ${n.prior.to} and ${money(n.revenueNow)} in ${n.current.from} … ${n.current.to} (expansion ${money(n.expansion)}, contraction ${money(n.contraction)}, churn ${money(n.churned)}).`,
     );
   } else lines.push(`No year-over-year NRR: ${n.reason}`);
   const row = intent.cohort ? r.cohorts[0] : null;
   if (row) {
     lines.push(
-      `${row.cohort}: ${row.customers} customers; share buying by ${r.grain} since the first: ${row.logoRetentionPct.map((v) => (v === null ? 'n/a' : formatPct(v))).join(', ')}.`,
+      `${row.cohort}: ${plural(row.customers, 'customer')}; share buying by ${r.grain} since the first: ${row.logoRetentionPct.map((v) => (v === null ? 'n/a' : formatPct(v))).join(', ')}.`,
     );
   } else {
     lines.push(

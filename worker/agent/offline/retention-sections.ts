@@ -6,7 +6,7 @@
  */
 import { getRetention } from '../tools/retention-tools';
 import { getRevenueBridge } from '../tools/bridge-tool';
-import { formatMoney, formatPct } from '../format';
+import { formatMoney, formatPct, plural } from '../format';
 import { unavailable, type Finding, type Section } from './sections';
 
 export type RetentionSectionKey = 'retention' | 'bridge';
@@ -31,7 +31,7 @@ export const RETENTION_SECTIONS: Record<RetentionSectionKey, Section> = {
         r.grainRule,
         ...(n
           ? [
-              `${n.customers} customers bought in ${n.prior.from} … ${n.prior.to} (${money(n.startingRevenue)}); in ${n.current.from} … ${n.current.to} they bought ${money(n.revenueNow)}: expansion ${money(n.expansion)}, contraction ${money(n.contraction)}, churn ${money(n.churned)}; ${n.stillBuying} still buy.`,
+              `${plural(n.customers, 'customer')} bought in ${n.prior.from} … ${n.prior.to} (${money(n.startingRevenue)}); in ${n.current.from} … ${n.current.to} they bought ${money(n.revenueNow)}: expansion ${money(n.expansion)}, contraction ${money(n.contraction)}, churn ${money(n.churned)}; ${n.stillBuying} still buy.`,
             ]
           : [r.netRetention.available ? '' : `No NRR yet: ${r.netRetention.reason}`]),
         ...r.average
@@ -39,7 +39,7 @@ export const RETENTION_SECTIONS: Record<RetentionSectionKey, Section> = {
           .slice(0, 6)
           .map(
             (a) =>
-              `After ${a.period} ${r.grain}${a.period === 1 ? '' : 's'}: ${formatPct(a.logoRetentionPct)} of customers buy, ${a.revenueRetentionPct === null ? 'n/a' : formatPct(a.revenueRetentionPct)} of first-${r.grain} revenue (${a.cohorts} cohorts).`,
+              `After ${a.period} ${r.grain}${a.period === 1 ? '' : 's'}: ${formatPct(a.logoRetentionPct)} of customers buy, ${a.revenueRetentionPct === null ? 'n/a' : formatPct(a.revenueRetentionPct)} of first-${r.grain} revenue (${plural(a.cohorts, 'cohort')}).`,
           ),
       ].filter((line) => line !== '');
       const below = r.comparison && r.comparison.retentionPct < r.comparison.averagePct;

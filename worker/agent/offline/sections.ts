@@ -75,10 +75,10 @@ export const SECTIONS: Record<SectionKey, Section> = {
       return {
         section: 'overview',
         question: this.question,
-        headline: `${o.fileName}: ${money(o.revenue)} revenue from ${formatNumber(o.customers)} customers and ${formatNumber(o.orders)} orders${period}${margin}.`,
+        headline: `${o.fileName}: ${money(o.revenue)} revenue from ${plural(o.customers, 'customer')} and ${plural(o.orders, 'order')}${period}${margin}.`,
         details: [
           currencyNote(runner.currency),
-          `${formatNumber(o.rowsUsed)} rows used, ${formatNumber(o.rowsRejected)} rejected; ${formatNumber(o.products)} products${o.suppliers === null ? '' : `, ${formatNumber(o.suppliers)} suppliers`}.`,
+          `${formatNumber(o.rowsUsed)} rows used, ${formatNumber(o.rowsRejected)} rejected; ${plural(o.products, 'product')}${o.suppliers === null ? '' : `, ${plural(o.suppliers, 'supplier')}`}.`,
           ...(o.averageOrderValue === null ? [] : [`Average order value: ${money(o.averageOrderValue)}.`]),
           ...o.warnings.map((w) => `Note: ${w}`),
         ],

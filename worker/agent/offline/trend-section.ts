@@ -2,7 +2,7 @@
  * The offline analyst's trend finding: the months compared (full months only, and only
  * when there are two), the partial first or last month named, and the change.
  */
-import { formatMoney, formatNumber, formatPct, joinNames } from '../format';
+import { formatMoney, formatPct, joinNames, plural } from '../format';
 import { getTrend } from '../tools';
 import { unavailable, type Section } from './sections';
 
@@ -34,7 +34,7 @@ export const trendSection: Section = {
       }${growth}.`,
       details: [
         ...partial,
-        `Average month: ${money(t.total.averageMonthlyRevenue)}; ${formatNumber(t.total.orders)} orders in total.`,
+        `Average month: ${money(t.total.averageMonthlyRevenue)}; ${plural(t.total.orders, 'order')} in total.`,
         ...(change === null ? [] : [`From the first to the last ${full}month revenue changed ${formatPct(change)}.`]),
       ],
       action:

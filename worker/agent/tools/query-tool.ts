@@ -5,6 +5,7 @@
  */
 import { QueryRefusal, QuerySpecSchema, runQuery, type QueryResult, type QuerySpec } from '../../engine/query';
 import { renderSvgChart, type ChartPoint } from '../charts/svg-chart';
+import { currencyPrefix } from '../format';
 import { dataString, defineTool, ToolInputError, type ToolContext } from './tool-kit';
 
 /** A result with more points than this also gets a chart (three figures read fine as a table). */
@@ -58,6 +59,8 @@ async function chartOf(context: ToolContext, spec: QuerySpec, result: QueryResul
     title,
     points,
     ...(value.kind === 'percent' ? { valueSuffix: '%' } : {}),
+    // Money in the analysis's currency, like the table beside it ('' when unknown).
+    ...(value.kind === 'money' ? { valuePrefix: currencyPrefix(context.result.dataset.currency) } : {}),
   });
   // Named by what it shows, so asking the same question again replaces rather than adds.
   const slug = result.understood

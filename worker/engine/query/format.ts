@@ -1,25 +1,32 @@
 /**
  * A query result as text: a GFM markdown table (file text escaped) and a formula-safe CSV.
- * Money is shown with two decimals and thousands separators, percentages with one decimal.
+ * Money goes through the one formatter (render/format.ts) in the analysis's currency, so a
+ * chat table writes "€1,234.50" like the reports, or "1,234.50" when the currency is
+ * unknown; percentages have one decimal. The CSV keeps plain numbers, for spreadsheets.
  */
 import { csvDocument, escapeMarkdown } from '../render/escape';
+import { money } from '../render/format';
 import type { CellKind, QueryResult } from './result';
 
-/** One cell as the user reads it. */
-export function formatCell(value: string | number | null, kind: CellKind): string {
+/** One cell as the user reads it; `currency` (ISO 4217, or null when unknown) applies to money. */
+export function formatCell(value: string | number | null, kind: CellKind, currency: string | null = null): string {
   if (value === null) return '—';
   if (typeof value === 'string') return escapeMarkdown(value);
   if (kind === 'percent') return `${value.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}%`;
-  if (kind === 'money') return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  if (kind === 'money') return money(value, currency);
   if (kind === 'count') return value.toLocaleString('en-US');
   return value.toLocaleString('en-US', { maximumFractionDigits: 2 });
 }
 
-/** The result as a GFM table, with the "showing 50 of …" note under it when capped. */
-export function markdownTableOf(result: QueryResult): string {
+/**
+ * The result as a GFM table, with the "showing 50 of …" note under it when capped. The
+ * currency is the analysis's (`dataset.currency` of analysis.json), passed by the caller
+ * because the row snapshot holds rows, not the currency decided at the end of the read.
+ */
+export function markdownTableOf(result: QueryResult, currency: string | null = null): string {
   const header = `| ${result.columns.map((c) => escapeMarkdown(c.label)).join(' | ')} |`;
   const rule = `| ${result.columns.map((c) => (c.kind === 'text' ? '---' : '---:')).join(' | ')} |`;
-  const body = result.rows.map((row) => `| ${row.map((cell, i) => formatCell(cell, result.columns[i].kind)).join(' | ')} |`);
+  const body = result.rows.map((row) => `| ${row.map((cell, i) => formatCell(cell, result.columns[i].kind, currency)).join(' | ')} |`);
   return [header, rule, ...body, ...(result.note ? ['', result.note] : [])].join('\n');
 }
 

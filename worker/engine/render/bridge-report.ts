@@ -4,7 +4,7 @@
  */
 import type { AnalysisResult, Bridge } from '../contract';
 import { bridgeHeadline } from './bridge-findings';
-import { count, money } from './format';
+import { count, money, plural } from './format';
 import { blocks, bullets, md, table } from './markdown';
 
 /** The method, as the README states it. */
@@ -24,9 +24,9 @@ function stepTable(bridge: Extract<Bridge, { available: true }>, currency: strin
   return table(
     ['Step', 'Revenue'],
     [
-      [`${bridge.base.label} revenue (${count(bridge.base.customers)} customers)`, money(bridge.base.revenue, currency)],
+      [`${bridge.base.label} revenue (${plural(bridge.base.customers, 'customer')})`, money(bridge.base.revenue, currency)],
       ...bridge.steps.map((s) => [s.label, money(s.value, currency)]),
-      [`= ${bridge.compared.label} revenue (${count(bridge.compared.customers)} customers)`, money(bridge.compared.revenue, currency)],
+      [`= ${bridge.compared.label} revenue (${plural(bridge.compared.customers, 'customer')})`, money(bridge.compared.revenue, currency)],
     ],
     ['l', 'r'],
   );

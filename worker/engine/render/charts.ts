@@ -3,7 +3,7 @@
  * A chart whose section is missing (no dates, no supplier column, …) is simply not drawn.
  */
 import type { AnalysisResult, ChurnRisk } from '../contract';
-import { compactMoney, share } from './format';
+import { compactMoney, plural, share } from './format';
 import { churnCalibrationChart } from './churn-calibration-chart';
 import { repRevenueChart } from './rep-chart';
 import { retentionChartsOf } from './cohort-charts';
@@ -80,7 +80,7 @@ function segmentsChart(result: AnalysisResult): Chart | null {
     summary.map((s) => ({
       label: s.segment,
       value: s.revenue,
-      note: `${compactMoney(s.revenue, result.dataset.currency)} · ${s.customers} customers · ${share(s.revenueShare)}`,
+      note: `${compactMoney(s.revenue, result.dataset.currency)} · ${plural(s.customers, 'customer')} · ${share(s.revenueShare)}`,
     })),
   );
   return { name: 'segments.svg', title, svg };

@@ -4,7 +4,7 @@
  * `churn.backtest` (engine/analyses/churn-backtest.ts).
  */
 import type { ChurnBacktest } from '../contract';
-import { count, fixed, share } from './format';
+import { count, fixed, plural, share } from './format';
 import { blocks, bullets, md, table } from './markdown';
 
 /**
@@ -15,15 +15,15 @@ export function backtestHeadline(backtest: ChurnBacktest | undefined): string | 
   if (!backtest?.available) return null;
   const window = `On your last ${count(backtest.holdoutDays)} days (${backtest.cutoff} to ${backtest.holdoutEnd})`;
   if (backtest.flagged === 0) {
-    return `${window}, the list refitted without those days flagged no customer high or lost; ${count(backtest.nonBuyers)} of ${count(backtest.customers)} customers did not order.`;
+    return `${window}, the list refitted without those days flagged no customer high or lost; ${count(backtest.nonBuyers)} of ${plural(backtest.customers, 'customer')} did not order.`;
   }
   const naive =
     backtest.naive.precision !== null
       ? ` Picking the same number of customers by longest silence alone would have been right for ${count(backtest.naive.flaggedWithoutPurchase)} of ${count(backtest.naive.flagged)}.`
       : '';
   return (
-    `${window}, ${count(backtest.flaggedWithoutPurchase)} of ${count(backtest.flagged)} customers the list would have flagged high or lost did not order ` +
-    `(precision ${share(backtest.precision, 0)}), and they were ${share(backtest.recall, 0)} of the ${count(backtest.nonBuyers)} customers who did not order.${naive}`
+    `${window}, ${count(backtest.flaggedWithoutPurchase)} of ${plural(backtest.flagged, 'customer')} the list would have flagged high or lost did not order ` +
+    `(precision ${share(backtest.precision, 0)}), and they were ${share(backtest.recall, 0)} of the ${plural(backtest.nonBuyers, 'customer')} who did not order.${naive}`
   );
 }
 

@@ -4,7 +4,7 @@
  * that reached the six-month mark compares with the average of all cohorts there.
  */
 import type { CohortRow, Cohorts } from '../contract';
-import { share } from './format';
+import { plural, share } from './format';
 
 type Available = Extract<Cohorts, { available: true }>;
 
@@ -60,7 +60,7 @@ export function netRetentionSentence(cohorts: Available): string {
   const n = cohorts.netRetention;
   if (!n.available) return `No NRR yet: ${n.note}`;
   return (
-    `Net revenue retention is ${share(n.nrr, 0)} and gross revenue retention ${share(n.grr, 0)}: the ${n.customers.toLocaleString('en-US')} customers ` +
+    `Net revenue retention is ${share(n.nrr, 0)} and gross revenue retention ${share(n.grr, 0)}: the ${plural(n.customers, 'customer')} ` +
     `who bought in ${n.prior.from} … ${n.prior.to} spent ${share(n.nrr, 0)} of that in the following 12 months; ` +
     `${share(n.logoRetention, 0)} of them still buy.`
   );

@@ -5,7 +5,7 @@
 import type { AnalysisResult, CohortRow, Cohorts } from '../contract';
 import { cohortHeadline, latestComparison, MIN_FINDING_COHORT, offsetWords } from './cohort-findings';
 import { HEATMAP_MAX_COHORTS } from './cohort-charts';
-import { count, money, share } from './format';
+import { count, money, plural, share } from './format';
 import { blocks, bullets, table } from './markdown';
 
 type Available = Extract<Cohorts, { available: true }>;
@@ -48,7 +48,7 @@ function netRetentionBlock(cohorts: Available, currency: string | null): string 
         ['Starting revenue', money(n.priorRevenue, currency)],
         ['+ Expansion', money(n.expansion, currency)],
         ['− Contraction', money(n.contraction, currency)],
-        [`− Churn (${count(n.churnedCustomers)} customers)`, money(n.churned, currency)],
+        [`− Churn (${plural(n.churnedCustomers, 'customer')})`, money(n.churned, currency)],
         ['= Revenue now from the same customers', money(n.currentRevenue, currency)],
         ['NRR', share(n.nrr)],
         ['GRR', share(n.grr)],

@@ -3,7 +3,7 @@ import type { AnalysisResult } from '../contract';
 import { CALL_LIST_SIZE, churnSummaryOf } from '../analyses/churn-summary';
 import { offerName } from './cross-sell-words';
 import { findingsOf } from './findings';
-import { count, money, pct } from './format';
+import { count, money, pct, these } from './format';
 import { blocks, bullets, md, nameList, table } from './markdown';
 
 /**
@@ -17,7 +17,7 @@ export function topActions(result: AnalysisResult, escape: (text: string) => str
   const summary = result.churn ? churnSummaryOf(result.churn) : null;
   if (summary && summary.called.length)
     actions.push(
-      `Call these ${summary.called.length} customers first: ${nameList(
+      `Call ${these(summary.called.length, 'customer')} first: ${nameList(
         summary.called.map((c) => escape(c.name)),
         CALL_LIST_SIZE,
       )} (${escape(money(summary.callList.revenueAtRisk, currency))} of revenue at risk).`,

@@ -5,7 +5,7 @@
 import type { AnalysisResult } from '../contract';
 import { churnSummaryOf, riskRow } from '../analyses/churn-summary';
 import { crossSellLevel, fallbackSentence, itemWord } from './cross-sell-words';
-import { count, money, pct, share } from './format';
+import { count, money, pct, plural, share } from './format';
 import { TWO_MEASURES_NOTE } from './measure-notes';
 import { repHeadline } from './rep-scorecards-report';
 import { cohortHeadline } from './cohort-findings';
@@ -31,12 +31,14 @@ export function findingsOf(result: AnalysisResult): Finding[] {
       question: 'Who are my customers?',
       report: 'segments.md',
       headline:
-        (champions ? `${count(champions.customers)} Champions bring ${share(champions.revenueShare)} of revenue; ` : '') +
+        (champions
+          ? `${plural(champions.customers, 'Champion')} ${champions.customers === 1 ? 'brings' : 'bring'} ${share(champions.revenueShare)} of revenue; `
+          : '') +
         // Each segment's own count, as stored: a sum would be a figure no report shows.
         (atRisk.length
           ? `${atRisk.map((row) => `${count(row.customers)} ${row.segment}`).join(' and ')} (RFM segments of past buying); `
           : '') +
-        (tierA ? `${count(tierA.customers)} A-tier customers make 80% of revenue.` : ''),
+        (tierA ? `${plural(tierA.customers, 'A-tier customer')} ${tierA.customers === 1 ? 'makes' : 'make'} 80% of revenue.` : ''),
     });
   }
   const c = result.concentration;
@@ -74,7 +76,7 @@ export function findingsOf(result: AnalysisResult): Finding[] {
       headline: !p.available
         ? (p.note ?? 'No product data.')
         : p.marginAvailable
-          ? `Gross margin ${pct(result.totals.grossMarginPct)}; ${count(negative.length)} product${negative.length === 1 ? '' : 's'} sell${negative.length === 1 ? 's' : ''} below cost` +
+          ? `Gross margin ${pct(result.totals.grossMarginPct)}; ${plural(negative.length, 'product')} sell${negative.length === 1 ? 's' : ''} below cost` +
             (negative.length ? ` (worst: ${negative[0].name}).` : '.')
           : `Top product ${p.items[0]?.name ?? 'n/a'} (${money(p.items[0]?.revenue ?? 0, currency)}); margins need cost data the file does not have.`,
     });
@@ -87,7 +89,7 @@ export function findingsOf(result: AnalysisResult): Finding[] {
       headline: !sp.available
         ? (sp.note ?? 'No supplier data.')
         : `Top supplier ${sp.items[0]?.name ?? 'n/a'} is behind ${share(sp.topShare)} of revenue; top 3 ${share(sp.top3Share)}; HHI ${count(sp.hhi ?? 0)} (${sp.level}).` +
-          (sp.flags.length ? ` ${sp.flags.length} supplier(s) above 30%.` : ''),
+          (sp.flags.length ? ` ${plural(sp.flags.length, 'supplier')} above 30%.` : ''),
     });
   }
   const x = result.crossSell;

@@ -78,6 +78,19 @@ export function count(value: number): string {
   return Math.round(value).toLocaleString(NUMBER_LOCALE);
 }
 
+/**
+ * A count with its noun, agreeing in number: "1 customer", "1,234 customers". Irregular
+ * plurals are passed in: `plural(n, 'category', 'categories')`.
+ */
+export function plural(n: number, word: string, pluralWord = `${word}s`): string {
+  return `${count(n)} ${n === 1 ? word : pluralWord}`;
+}
+
+/** The demonstrative that agrees with the count: "this customer", "these 2 customers". */
+export function these(n: number, word: string, pluralWord = `${word}s`): string {
+  return n === 1 ? `this ${word}` : `these ${plural(n, word, pluralWord)}`;
+}
+
 /** A plain number with `digits` decimals, or "n/a". */
 export function fixed(value: number | null | undefined, digits = 2): string {
   return value === null || value === undefined || !Number.isFinite(value) ? 'n/a' : value.toFixed(digits);

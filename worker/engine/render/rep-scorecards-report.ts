@@ -3,7 +3,7 @@
  * and one section per shown rep, with the definitions the figures follow.
  */
 import type { AnalysisResult, RepScorecard, RepScorecards } from '../contract';
-import { count, money, pct, share } from './format';
+import { count, money, pct, plural, share } from './format';
 import { blocks, bullets, md, table } from './markdown';
 
 /** The scorecards shown one by one, then the rest summed: the rows every table prints. */
@@ -20,7 +20,7 @@ export function repHeadline(s: RepScorecards, currency: string | null): string {
     (riskiest.revenueAtRisk ?? 0) > 0
       ? ` ${riskiest.rep}'s book holds the most revenue at churn risk (${money(riskiest.revenueAtRisk ?? 0, currency)}).`
       : '';
-  return `${count(s.reps.length)} reps; ${leader.rep} leads with ${money(leader.revenue, currency)} (${share(leader.revenueShare)} of revenue${margin}).${risk}`;
+  return `${plural(s.reps.length, 'rep')}; ${leader.rep} leads with ${money(leader.revenue, currency)} (${share(leader.revenueShare)} of revenue${margin}).${risk}`;
 }
 
 /** A count, or "n/a" when the figure is not available for this file. */
@@ -50,7 +50,7 @@ function repSection(r: RepScorecard, currency: string | null): string {
     `Revenue ${md(money(r.revenue, currency))} (${share(r.revenueShare)} of all)` +
       (r.grossProfit === null ? '' : `, gross profit ${md(money(r.grossProfit, currency))} (margin ${pct(r.grossMarginPct)})`) +
       '.',
-    `${count(r.customersServed)} customers served; ${count(r.bookCustomers)} in the book` +
+    `${plural(r.customersServed, 'customer')} served; ${count(r.bookCustomers)} in the book` +
       (r.newCustomers === null ? '' : `, ${count(r.newCustomers)} new`) +
       (r.lostCustomers === null ? '' : `, ${count(r.lostCustomers)} lost`) +
       '.',
@@ -78,11 +78,11 @@ export function repScorecardsReport(result: AnalysisResult): string {
   const source = s.source === 'column' ? `the column '${md(s.repColumn ?? '')}'` : 'one rep per customer';
   const capped = s.rest ? ` The top ${s.shown} by revenue are shown one by one; the other ${count(s.rest.reps)} are summed.` : '';
   const unassigned = s.unassigned
-    ? `Lines without a rep: ${md(money(s.unassigned.revenue, currency))} of revenue; ${count(s.unassigned.customers)} customers have no rep at all.`
+    ? `Lines without a rep: ${md(money(s.unassigned.revenue, currency))} of revenue; ${plural(s.unassigned.customers, 'customer')} ${s.unassigned.customers === 1 ? 'has' : 'have'} no rep at all.`
     : null;
   return blocks(
     '# Sales-rep scorecards',
-    `${count(s.reps.length)} reps, from ${source}.${capped}`,
+    `${plural(s.reps.length, 'rep')}, from ${source}.${capped}`,
     tableOf(rows, currency, result.totals.cost !== null),
     unassigned,
     '## How the figures are defined',

@@ -8,7 +8,7 @@ import { CHURN_RISK_RULES, CHURN_SCORE_RULE, HEURISTIC_ONE_TIME_RULE, HEURISTIC_
 import { buyingRhythm } from './buying-rhythm';
 import { CALL_LIST_SIZE, churnSummaryOf } from '../analyses/churn-summary';
 import { backtestSection } from './churn-backtest-report';
-import { count, fixed, money, share } from './format';
+import { count, fixed, money, plural, share, these } from './format';
 import { blocks, bullets, md, nameList, table } from './markdown';
 
 /** How many customers an action list names. */
@@ -119,7 +119,11 @@ export function concentrationReport(result: AnalysisResult): string {
     actions.push(
       `Revenue is ${c.level === 'high' ? 'highly' : 'moderately'} concentrated: grow the mid-tier to reduce dependence on the top accounts.`,
     );
-  actions.push(`${count(c.customersFor80Pct)} customers make 80% of revenue; protect them first.`);
+  actions.push(
+    c.customersFor80Pct === 1
+      ? '1 customer makes 80% of revenue; protect that account first.'
+      : `${plural(c.customersFor80Pct, 'customer')} make 80% of revenue; protect them first.`,
+  );
   return blocks(
     '# Revenue concentration',
     `Level by HHI follows the ${md(c.levelBasis)}. Shares are of positive customer revenue.`,
@@ -173,7 +177,7 @@ export function churnReport(result: AnalysisResult): string {
   const actions: string[] = [];
   if (callList.length) {
     actions.push(
-      `Call these ${callList.length} customers first (most revenue at risk): ${nameList(
+      `Call ${these(callList.length, 'customer')} first (most revenue at risk): ${nameList(
         callList.map((c) => `${md(c.name)} (${money(c.revenueAtRisk, currency)})`),
         CALL_LIST_SIZE,
       )}.`,

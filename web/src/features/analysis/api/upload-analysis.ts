@@ -15,6 +15,8 @@ export interface UploadRequest {
   message: string;
   analysisType: string;
   promptFile: string;
+  /** ISO 4217 code the user chose, or '' to detect the currency from the file. */
+  currency: string;
   /** Visitors only; signed-in users send none (SPEC §6). */
   captchaToken: string | null;
 }
@@ -34,6 +36,7 @@ async function uploadInOneRequest(request: UploadRequest): Promise<UploadAnswer>
   form.append('message', request.message);
   form.append('analysisType', request.analysisType);
   form.append('promptFile', request.promptFile);
+  if (request.currency) form.append('currency', request.currency);
   if (request.captchaToken) form.append('captchaToken', request.captchaToken);
   form.append('file', request.file, request.file.name);
   return okJson(api['upload-to-spaces'].$post({}, rawBody(form)));
@@ -49,6 +52,7 @@ async function uploadInParts(request: UploadRequest, onProgress?: (fraction: num
         message: request.message,
         analysisType: request.analysisType,
         promptFile: request.promptFile,
+        currency: request.currency || undefined,
         captchaToken: request.captchaToken ?? undefined,
       },
     }),

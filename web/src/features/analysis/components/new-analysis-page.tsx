@@ -11,6 +11,7 @@ import { useNewAnalysis } from '../hooks/use-new-analysis';
 import { useNotes } from '../hooks/use-notes';
 import { NEW_ANALYSIS_LABELS, newAnalysisView } from '../utils/status-labels';
 import { hasConversation } from '../utils/transcript';
+import { CurrencySelect } from './currency-select';
 import { EmailModal } from './email-modal';
 import { EmptyState, UploadButton } from './empty-state';
 import { FocusCards } from './focus-cards';
@@ -72,6 +73,8 @@ export function NewAnalysisPage() {
       afterTyping={
         flow.file && !uploading ? (
           <>
+            {/* Before the cards: picking a card or asking a question starts the upload. */}
+            <CurrencySelect value={flow.currency} onChange={flow.chooseCurrency} />
             {hasConversation(items) ? null : <FocusCards onPick={flow.pickFocus} />}
             <div className="flex justify-center">
               <UploadButton onFile={flow.chooseFile} variant="secondary" size="sm">

@@ -14,6 +14,7 @@ import { userAnalysesQueryKey } from '../api/get-user-analyses';
 import { saveOwnerToken, saveShareLink } from '../../../lib/owner-tokens';
 import { uploadAnalysis } from '../api/upload-analysis';
 import { chatMessageError } from '../utils/chat-rules';
+import { DETECT_CURRENCY } from '../utils/currency-options';
 import { UPLOAD_PAUSES_MS, UPLOAD_TEXTS, isAcceptedFile } from '../utils/upload-rules';
 import type { useNotes } from './use-notes';
 
@@ -47,6 +48,8 @@ export function useNewAnalysis({ userEmail, notes }: { userEmail: string | null;
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
   const [pending, setPending] = useState<PendingRequest | null>(null);
+  /** The currency setting: an ISO 4217 code, or DETECT_CURRENCY to read it from the file. */
+  const [currency, setCurrency] = useState<string>(DETECT_CURRENCY);
   /** The visitor's daily quota message (429 DAILY_QUOTA), shown with a sign-up action. */
   const [quotaMessage, setQuotaMessage] = useState<string | null>(null);
   const isVisitor = !userEmail;
@@ -84,6 +87,7 @@ export function useNewAnalysis({ userEmail, notes }: { userEmail: string | null;
           message: request.message,
           analysisType: request.focus.id,
           promptFile: request.focus.promptFile,
+          currency,
           captchaToken: isVisitor ? captchaToken : null,
         },
         setProgress,
@@ -177,6 +181,8 @@ export function useNewAnalysis({ userEmail, notes }: { userEmail: string | null;
     quotaMessage,
     selectedAt,
     phase,
+    currency,
+    chooseCurrency: setCurrency,
     progress,
     chooseFile,
     pickFocus,

@@ -1,0 +1,2 @@
+ALTER TABLE `analyses` ADD `currency` text;--> statement-breakpoint
+ALTER TABLE `multipart_uploads` ADD `currency` text;
