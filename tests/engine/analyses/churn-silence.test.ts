@@ -53,24 +53,32 @@ describe('silenceProbability', () => {
 });
 
 describe('risk classes from the score', () => {
-  it('cuts high at a score of 1%, medium at 20%, and needs P(alive) < 50% and 90 silent days for lost', () => {
+  it('cuts high at a score of 1%, medium at 20%, and needs P(alive) < 50% and 90 silent days for lost (a 30-day buyer)', () => {
     expect(riskScore(0.02, 0.5)).toBe(0.01);
-    expect(modelChurnRisk(0.02, 0.5, 30, false)).toBe('high');
-    expect(modelChurnRisk(0.0201, 0.5, 30, false)).toBe('medium');
-    expect(modelChurnRisk(0.4, 0.5, 30, false)).toBe('medium');
-    expect(modelChurnRisk(0.41, 0.5, 30, false)).toBe('low');
-    expect(modelChurnRisk(0.41, 0.5, 30, true)).toBe('medium');
-    expect(modelChurnRisk(0.001, 0.49, 90, false)).toBe('lost');
-    expect(modelChurnRisk(0.001, 0.49, 89, false)).toBe('high');
-    expect(modelChurnRisk(0.001, 0.5, 200, false)).toBe('high');
+    expect(modelChurnRisk(0.02, 0.5, 30, 30)).toBe('high');
+    expect(modelChurnRisk(0.0201, 0.5, 30, 30)).toBe('medium');
+    expect(modelChurnRisk(0.4, 0.5, 30, 30)).toBe('medium');
+    expect(modelChurnRisk(0.41, 0.5, 30, 30)).toBe('low');
+    expect(modelChurnRisk(0.41, 0.5, 30, null)).toBe('medium');
+    expect(modelChurnRisk(0.001, 0.49, 90, 30)).toBe('lost');
+    expect(modelChurnRisk(0.001, 0.49, 89, 30)).toBe('high');
+    expect(modelChurnRisk(0.001, 0.5, 200, 30)).toBe('high');
   });
 
   it('calls a high-risk customer silent for a year lost even when the fit gives them P(alive) near 100% (Superstore: 1,165 days)', () => {
-    expect(modelChurnRisk(0.005, 1, 1165, false)).toBe('lost');
-    expect(modelChurnRisk(0.005, 1, 365, true)).toBe('lost');
-    expect(modelChurnRisk(0.005, 1, 364, false)).toBe('high');
+    expect(modelChurnRisk(0.005, 1, 1165, 30)).toBe('lost');
+    expect(modelChurnRisk(0.005, 1, 365, null)).toBe('lost');
+    expect(modelChurnRisk(0.005, 1, 364, 30)).toBe('high');
     // A year's silence alone is not enough: it must also be unusual for the customer.
-    expect(modelChurnRisk(0.3, 1, 400, false)).toBe('low');
+    expect(modelChurnRisk(0.3, 1, 400, 300)).toBe('low');
+  });
+
+  it('calls anyone silent a year lost, whatever the score, unless their own gap is over half that silence', () => {
+    // Online Retail's two-sheet subset: a one-time buyer silent 373 days scored "medium".
+    expect(modelChurnRisk(0.212, 1, 373, null)).toBe('lost');
+    expect(modelChurnRisk(0.212, 1, 364, null)).toBe('medium');
+    expect(modelChurnRisk(0.5, 1, 365, 182.5)).toBe('lost');
+    expect(modelChurnRisk(0.5, 1, 365, 183)).toBe('low');
   });
 
   it('lets a one-time buyer drop out after the first order: P(alive) = S / (S + a / b)', () => {

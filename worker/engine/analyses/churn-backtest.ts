@@ -6,10 +6,9 @@
 import { isoDay, type Aggregates } from '../aggregate/types';
 import type { CalibrationBin, ChurnBacktest } from '../contract';
 import { conditionalExpectedPurchases, fitBgNbd, probabilityAlive, type BgNbdParams } from './bg-nbd';
-import { classifyWithModel } from './churn-risk';
+import { classifyWithModel, DAYS_PER_UNIT } from './churn-risk';
 
 /** Days per model time unit (weeks, as in `churn.ts`). */
-const DAYS_PER_UNIT = 7;
 /** The holdout window: 90 days, or a quarter of the span when that is shorter. */
 export const BACKTEST_HOLDOUT_DAYS = 90;
 /** The file must cover at least this many days (six months) for a backtest. */

@@ -9,12 +9,10 @@ import type { Aggregates } from '../aggregate/types';
 import type { Churn, ChurnBacktest, ChurnCustomer, ChurnRisk } from '../contract';
 import { conditionalExpectedPurchases, fitBgNbd, probabilityAlive, type BgNbdParams } from './bg-nbd';
 import { monthOfDay, revenueInMonths } from './calendar';
-import { classifyWithModel, churnRisk } from './churn-risk';
+import { classifyWithModel, churnRisk, DAYS_PER_UNIT } from './churn-risk';
 import { backtestOf } from './churn-backtest';
 import { conditionalExpectedSpend, fitGammaGamma, type GammaGammaParams } from './gamma-gamma';
 
-/** The model is fitted in weeks, the unit of Fader, Hardie & Lee's CDNOW results. */
-const DAYS_PER_UNIT = 7;
 /** BG/NBD needs enough repeat buyers to separate purchase rate from dropout. */
 export const MIN_CUSTOMERS_FOR_FIT = 50;
 export const MIN_REPEAT_CUSTOMERS_FOR_FIT = 20;
