@@ -1,6 +1,12 @@
 /**
  * A query's answer: a small table (labels, then measure values) plus the resolved spec in
  * words, e.g. "revenue, customer = Northwind Hospitality Group, 2025-01-01 … 2025-12-31".
+ *
+ * The post-aggregation steps (joining the two periods of a comparison by key, sorting,
+ * capping) are written here, about 60 lines over tables of at most a few thousand groups.
+ * Measured 2026-11-23: arquero 7 would add 221 KB minified (69 KB gzipped) to the Worker
+ * bundle for them, and arquero 8 does not install from the registry here (its
+ * `@uwdata/wk-geojson` dependency is missing).
  */
 import type { SnapshotMeta } from '../snapshot/columns';
 import type { Accumulators } from './accumulators';
