@@ -257,30 +257,32 @@ describe('offline chat intents', () => {
     expect(steps).toEqual(['use:get_trend', 'result:get_trend', 'text']);
   });
 
-  it.each(['What is the weather in Paris?', 'Write me a poem', 'asdf', 'help'])(
-    'says what it can answer, with examples, for %j',
-    async (question) => {
-      const { answer, trace: steps } = await ask(question);
-      expect(steps).toEqual(['text']);
-      expect(answer).toBe(
-        [
-          'I can answer questions about the computed results of this file. Try, for example:',
-          '- "Who are my top 5 customers?" or "Who are my smallest customers?"',
-          '- "Tell me about Alpine Foods GmbH"',
-          '- "Who are the Champions?" (or any segment)',
-          '- "Which customers are at risk of churning?"',
-          '- "How concentrated is our revenue?"',
-          '- "What are the best-selling products?" or "Which products have the lowest margin?"',
-          '- "How dependent are we on Mediterra Supply?"',
-          '- "What goes with Olive Oil 5L?" or "What should I sell to Alpine Foods GmbH?"',
-          '- "Show the monthly revenue trend"',
-          '- "What is our net revenue retention?" or "How did customers won in Q1 2025 do after 6 months?"',
-          '- "What changed revenue?" or "Bridge Q1 2026 vs Q1 2025"',
-          '- "What was revenue in 2024-12?"',
-        ].join('\n'),
-      );
-    },
-  );
+  it.each([
+    ['What is the weather in Paris?', "I can't answer that from this file's figures. I can answer questions like these:"],
+    ['Write me a poem', "I can't answer that from this file's figures. I can answer questions like these:"],
+    ['asdf', "I can't answer that from this file's figures. I can answer questions like these:"],
+    ['help', 'I can answer questions about the computed results of this file. Try, for example:'],
+  ])('says plainly when it cannot answer, then what it can, with examples, for %j', async (question, opener) => {
+    const { answer, trace: steps } = await ask(question);
+    expect(steps).toEqual(['text']);
+    expect(answer).toBe(
+      [
+        opener,
+        '- "Who are my top 5 customers?" or "Who are my smallest customers?"',
+        '- "Tell me about Alpine Foods GmbH"',
+        '- "Who are the Champions?" (or any segment)',
+        '- "Which customers are at risk of churning?"',
+        '- "How concentrated is our revenue?"',
+        '- "What are the best-selling products?" or "Which products have the lowest margin?"',
+        '- "How dependent are we on Mediterra Supply?"',
+        '- "What goes with Olive Oil 5L?" or "What should I sell to Alpine Foods GmbH?"',
+        '- "Show the monthly revenue trend"',
+        '- "What is our net revenue retention?" or "How did customers won in Q1 2025 do after 6 months?"',
+        '- "What changed revenue?" or "Bridge Q1 2026 vs Q1 2025"',
+        '- "What was revenue in 2024-12?"',
+      ].join('\n'),
+    );
+  });
 
   it('answers a supplier question on a file without a supplier column plainly, with no tool error', async () => {
     const result = wholesaleResultWithoutSuppliers();

@@ -97,6 +97,12 @@ const cases: [string, string, string][] = [
     'revenue, 2021-01-01 … 2021-03-31, compared with 2020-01-01 … 2020-03-31',
   ],
   [
+    // No figure named: a comparison of two periods is read as revenue, and says so.
+    'compare Q4 2021 with Q4 2020 by category',
+    `SELECT Category, a, b, a - b, (a - b) / b * 100 FROM (SELECT Category, sum(rev) FILTER (d BETWEEN '2021-10-01' AND '2021-12-31') a, sum(rev) FILTER (d BETWEEN '2020-10-01' AND '2020-12-31') b FROM t GROUP BY 1) ORDER BY a DESC`,
+    'revenue, by category, 2021-10-01 … 2021-12-31, compared with 2020-10-01 … 2020-12-31',
+  ],
+  [
     'revenue this year vs last year',
     `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (d BETWEEN '2021-01-01' AND '2021-12-30') a, sum(rev) FILTER (year(d) = 2020) b FROM t)`,
     'revenue, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-31',
@@ -197,6 +203,8 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
         EXCEPT SELECT DISTINCT "Customer ID" FROM t WHERE Category = 'Furniture' AND year(d) = 2021)`,
     )) as number[][];
     expect(answer.result?.totalRows).toBe(count);
+    // The count comes first, in words, before the list of who.
+    expect(answer.text).toContain(`**${count} customers** in all.`);
     expect(answer.result?.understood).toBe(
       'customers who bought, category = Furniture, 2020-01-01 … 2020-12-31, but not in 2021-01-01 … 2021-12-31',
     );

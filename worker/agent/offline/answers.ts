@@ -52,7 +52,7 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
   const money = (v: number) => formatMoney(v, runner.currency);
   switch (intent.kind) {
     case 'help':
-      return helpText(result);
+      return helpText(result, intent.asked);
 
     case 'chart': {
       const chart = await runner.call(makeChart, { series: intent.series }, 'Drawing that chart.');
@@ -251,14 +251,20 @@ async function rankProductsAnswer(intent: Extract<Intent, { kind: 'rank_products
   return lines.join('\n');
 }
 
-/** What the offline analyst can answer, with examples made from this file's names. */
-export function helpText(result: AnalysisResult): string {
+/**
+ * What the offline analyst can answer, with examples made from this file's names. A
+ * question it could not map is told so plainly first (`asked` is false), rather than
+ * handed a list as if it had asked for one.
+ */
+export function helpText(result: AnalysisResult, asked = true): string {
   const customer = [...(result.segments?.customers ?? [])].sort((a, b) => b.revenue - a.revenue)[0]?.name ?? 'a customer name';
   const supplier = result.suppliers?.available ? result.suppliers.items[0]?.name : undefined;
   const product = [...(result.products?.items ?? [])].sort((a, b) => b.revenue - a.revenue)[0]?.name ?? 'a product';
   const lastMonth = result.trend.monthly[result.trend.monthly.length - 1]?.month;
   return [
-    'I can answer questions about the computed results of this file. Try, for example:',
+    asked
+      ? 'I can answer questions about the computed results of this file. Try, for example:'
+      : "I can't answer that from this file's figures. I can answer questions like these:",
     '- "Who are my top 5 customers?" or "Who are my smallest customers?"',
     `- "Tell me about ${customer}"`,
     '- "Who are the Champions?" (or any segment)',

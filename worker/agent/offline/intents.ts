@@ -34,7 +34,8 @@ export type Intent =
   | { kind: 'trend' }
   | { kind: 'rank_customers'; metric: CustomerMetric; direction: Direction; limit: number }
   | { kind: 'overview' }
-  | { kind: 'help' }
+  /** `asked`: the user asked what they can ask; otherwise no intent matched the question. */
+  | { kind: 'help'; asked: boolean }
   | RetentionIntent
   | BridgeIntent;
 
@@ -171,7 +172,7 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   const category = categories.find((c) => normalise(c).length >= 3 && ` ${text} `.includes(` ${normalise(c)} `)) ?? null;
   const segment = segmentOf(q);
 
-  if (HELP.test(q) && !customer && !product) return { kind: 'help' };
+  if (HELP.test(q) && !customer && !product) return { kind: 'help', asked: true };
   const resultIntent = bridgeIntentOf(q, asOfDate(result)) ?? retentionIntentOf(q);
   if (resultIntent) return resultIntent;
   if (CHART.test(q)) return { kind: 'chart', series: chartSeriesOf(q) };
@@ -201,7 +202,7 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
     return { kind: 'rank_customers', metric, direction: LOW.test(q) ? 'asc' : 'desc', limit: limitOf(q, 5) };
   }
   if (OVERVIEW.test(q) || /\b(revenue|sales|turnover)\b/.test(q)) return { kind: 'overview' };
-  return { kind: 'help' };
+  return { kind: 'help', asked: false };
 }
 
 /** The analysis's as-of date, as "today" for relative periods ("last quarter"). */

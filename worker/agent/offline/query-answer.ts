@@ -6,6 +6,7 @@
  */
 import { markdownTableOf, parseQuerySpec, QueryRefusal, runQuery, type QueryResult } from '../../engine/query';
 import type { Snapshot, SnapshotMeta } from '../../engine/snapshot/columns';
+import { plural } from '../../engine/render/format';
 import { parseQuestion } from './query-grammar';
 
 export interface QueryAnswer {
@@ -30,7 +31,9 @@ export async function answerWithQuery(
   if (!valid.ok) return { text: cant("I couldn't turn that into a query I can run exactly.", snapshot.meta, today), result: null };
   try {
     const result = await runQuery(snapshot, valid.spec);
-    return { text: `I understood: **${result.understood}**.\n\n${markdownTableOf(result, currency)}`, result };
+    // "How many stopped buying?" is answered by the count, before the list of who.
+    const count = valid.spec.notBoughtIn ? `**${plural(result.totalRows, 'customer')}** in all.\n\n` : '';
+    return { text: `I understood: **${result.understood}**.\n\n${count}${markdownTableOf(result, currency)}`, result };
   } catch (error) {
     if (error instanceof QueryRefusal) return { text: cant(error.message, snapshot.meta, today), result: null };
     throw error;

@@ -78,6 +78,10 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   measures = [...new Set(measures)];
   const lapsed = /\bbut not\b|\band not\b|\bstopped\b|\bno longer\b/.test(text);
   if (lapsed) measures = ['customers'];
+  const { period, other } = periodsOf(text, today);
+  // "Compare Q4 2021 with Q4 2020 by category" names no figure: a comparison of two periods
+  // is of sales, and the answer's first line says "revenue", so the reading is never hidden.
+  if (measures.length === 0 && period && other && /\b(compare|compared|comparing|vs\.?|versus)\b/.test(text)) measures = ['revenue'];
   if (measures.length === 0) {
     // A question about a column the file lacks gets that named, whatever else it asks.
     const missing = DIMENSION_WORDS.find(
@@ -129,7 +133,6 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   }
   if (SUB_CATEGORY.test(text) && !mentionsSubCategory(meta, groupBy, filters))
     return { kind: 'refused', reason: 'This file has no sub-category column.' };
-  const { period, other } = periodsOf(text, today);
   const spec: QuerySpecInput = { measures: lapsed ? ['customers'] : measures.slice(0, 4), groupBy: groupBy.slice(0, 2), filters };
   if (lapsed) {
     if (!period || !other)

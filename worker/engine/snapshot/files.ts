@@ -24,9 +24,9 @@ export async function* snapshotCsvPieces(snapshot: Snapshot): AsyncGenerator<str
       for (let i = from; i < Math.min(g.rows, from + LINES_PER_PIECE); i++) {
         const cells: (string | number | null)[] = [
           g.day[i] < 0 ? null : isoDay(g.day[i]),
-          g.amount[i],
-          g.cost[i] === g.cost[i] ? g.cost[i] : null,
-          g.quantity[i] === g.quantity[i] ? g.quantity[i] : null,
+          tidy(g.amount[i]),
+          g.cost[i] === g.cost[i] ? tidy(g.cost[i]) : null,
+          g.quantity[i] === g.quantity[i] ? tidy(g.quantity[i]) : null,
           g.returns[i] === 1 ? 'true' : 'false',
         ];
         for (let k = 0; k < dims.length; k++) cells.push(g.dims[k][i] < 0 ? null : dims[k].values[g.dims[k][i]]);
@@ -35,6 +35,14 @@ export async function* snapshotCsvPieces(snapshot: Snapshot): AsyncGenerator<str
       yield piece;
     }
   }
+}
+
+/**
+ * A number as a spreadsheet shows it: 15 significant digits, so a cost derived as sales
+ * minus profit (261.96 − 41.9136) reads 220.0464, not 220.04639999999998.
+ */
+function tidy(value: number): number {
+  return Number(value.toPrecision(15));
 }
 
 function csvLine(cells: readonly (string | number | null)[]): string {
