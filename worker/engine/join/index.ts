@@ -17,7 +17,7 @@ import { JoinedRows, type JoinSpec } from './joined-rows';
 import { lookupOf } from './lookup';
 import { MAX_JOINED_FILES, noJoinKey, noKeyMatch, noTransactionTable, sheetNotJoinedWarning, tooManyFiles, twoTransactionTables } from './messages';
 import { joinSummaryOf, joinWarnings } from './report';
-import { sheetSources, textSource, type TableSource } from './sources';
+import { sheetsConsideredOf, sheetSources, textSource, type TableSource } from './sources';
 import { dataRowsOf, isTransactions, rowsBelowHeader, type TableSample } from './table-sample';
 
 export interface JoinInput {
@@ -83,10 +83,14 @@ async function joinTables(
   const taken = new Set<ColumnRole>([...rolesOf(tx), ...(Object.keys(options.roles ?? {}) as ColumnRole[])]);
   const specs: JoinSpec[] = [];
   const warnings: string[] = [];
+  const joinedOn = new Map<TableSource, string>();
   for (const table of tables) {
     if (table === txSource) continue;
     const spec = await joinSpecOf(table, tx, taken);
-    if (typeof spec !== 'string') specs.push(spec);
+    if (typeof spec !== 'string') {
+      specs.push(spec);
+      joinedOn.set(table, tx.names[spec.key.transactions]);
+    }
     else if (mode === 'files') throw noJoinKey(table.name, tx.name);
     else warnings.push(sheetNotJoinedWarning(table.name, tx.name, spec));
   }
@@ -103,6 +107,7 @@ async function joinTables(
       currency: options.currency,
       snapshot: options.snapshot,
       lineTap: joined.flagTap(),
+      ...(mode === 'sheets' ? { sheetsConsidered: sheetsConsideredOf(tables, txSource, joinedOn) } : {}),
     },
     joined,
     (bytesRead, rows) => options.onProgress?.({ bytesRead, rows }),

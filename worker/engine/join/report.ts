@@ -10,6 +10,8 @@ import { duplicateKeysWarning, unmatchedWarning } from './messages';
 import type { TableSample } from './table-sample';
 
 const EXAMPLES = 5;
+/** Money is rounded to cents at the edge, as in the overview. */
+const cents = (v: number): number => Math.round(v * 100) / 100;
 
 /** The report of every join, given the analysed revenue (for the flagged share). */
 export function joinSummaryOf(tx: TableSample, specs: readonly JoinSpec[], counts: readonly KeyCounts[], revenue: number): JoinSummary {
@@ -41,7 +43,7 @@ function joinedTableOf(tx: TableSample, { lookup, key }: JoinSpec, counts: KeyCo
       label: lookup.added[0].header,
       orders: flagged.keys.size,
       lines: flagged.lines,
-      revenue: flagged.revenue,
+      revenue: cents(flagged.revenue),
       shareOfRevenue: revenue === 0 ? 0 : flagged.revenue / revenue,
     };
   }

@@ -25,6 +25,8 @@ export interface TableSource {
   /** File name, or sheet name for a workbook's sheets. */
   name: string;
   sheet: string | null;
+  /** Rows in the sheet (its used range); 0 for a text file, whose size is unknown before reading. */
+  rows: number;
   sample: TableSample | null;
   /** Every row, as read (a lookup table). */
   allRows(): Promise<string[][]>;
@@ -73,6 +75,7 @@ export async function textSource(fileName: string, chunks: AsyncIterator<Uint8Ar
   return {
     name: fileName,
     sheet: null,
+    rows: 0,
     sample: sampleOf(fileName, rows, format),
     async allRows() {
       while (!done) {
@@ -97,11 +100,13 @@ export function sheetSources(bytes: Uint8Array, fileName: string, isXlsx: boolea
   const sheets = isXlsx
     ? (() => {
         const workbook = openXlsx(bytes);
-        return workbook.sheets.filter((s) => !s.hidden && !s.pivot).map((s) => ({ name: s.name, rows: (f: (c: string[]) => boolean | void) => workbook.rows(s, f) }));
+        return workbook.sheets
+          .filter((s) => !s.hidden && !s.pivot)
+          .map((s) => ({ name: s.name, size: s.rows, rows: (f: (c: string[]) => boolean | void) => workbook.rows(s, f) }));
       })()
     : (() => {
         const workbook = openXls(bytes);
-        return workbook.sheets.map((s) => ({ name: s.name, rows: (f: (c: string[]) => boolean | void) => workbook.rows(s.name, f) }));
+        return workbook.sheets.map((s) => ({ name: s.name, size: s.rows, rows: (f: (c: string[]) => boolean | void) => workbook.rows(s.name, f) }));
       })();
   const format = { canonicalNumbers: true, semicolonDelimited: false };
   return sheets.map((sheet) => {
@@ -113,6 +118,7 @@ export function sheetSources(bytes: Uint8Array, fileName: string, isXlsx: boolea
     return {
       name: sheet.name,
       sheet: sheet.name,
+      rows: sheet.size,
       sample: sampleOf(sheet.name, head, format),
       allRows() {
         const rows: string[][] = [];
@@ -157,4 +163,16 @@ function lookupTooLarge(fileName: string): EngineError {
   );
 }
 
-export type SheetsConsidered = NonNullable<DatasetProfile['sheetsConsidered']>;
+/** What became of each sheet of a joined workbook, for the dataset profile. */
+export function sheetsConsideredOf(
+  sheets: readonly TableSource[],
+  transactions: TableSource,
+  joinedOn: ReadonlyMap<TableSource, string>,
+): NonNullable<DatasetProfile['sheetsConsidered']> {
+  return sheets.map((s) => ({
+    name: s.name,
+    rows: s.rows,
+    chosen: s === transactions,
+    reason: s === transactions ? 'the transactions' : joinedOn.has(s) ? `joined on '${joinedOn.get(s)}'` : 'not joined (see the warnings)',
+  }));
+}
