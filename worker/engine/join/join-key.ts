@@ -4,7 +4,8 @@
  * lookup whose values are (nearly) unique. Candidates are found by header — the same
  * name, or the same inferred role — and by value overlap: the share of the transactions'
  * sampled values found in the lookup column. The best candidate has any overlap at all,
- * then a header match, then the larger overlap.
+ * then a header match, then the more specific transaction column (a customer id before a
+ * region), then the more unique lookup column, then the larger overlap.
  */
 import type { ColumnRole } from '../contract';
 import { compactHeader } from '../schema/headers';
@@ -14,8 +15,8 @@ import type { TableSample } from './table-sample';
 /** Transaction columns a lookup can be keyed on. */
 const KEY_ROLES: readonly ColumnRole[] = ['customerId', 'orderId', 'productId', 'region', 'customerName', 'productName', 'supplier', 'salesRep'];
 
-/** A lookup key column repeats at most this share of its values (a master may hold a few duplicates). */
-const MIN_UNIQUE_SHARE = 0.9;
+/** A lookup key column's distinct values are at least this share of its filled cells (a master may repeat a few ids). */
+const MIN_UNIQUE_SHARE = 0.75;
 /** Without a header match, at least this share of the sampled transaction values must be found. */
 const MIN_VALUE_OVERLAP = 0.5;
 
@@ -27,20 +28,27 @@ export interface JoinKey {
   foundBy: 'header' | 'values';
   /** Share of the sampled transactions' distinct values found in the lookup column. */
   sampleOverlap: number;
+  /** Place of the transaction column's role in KEY_ROLES (lower: more specific). */
+  rolePriority: number;
+  /** Distinct values per filled cell of the lookup column. */
+  uniqueness: number;
 }
 
 /** The best join key between the transactions and a lookup table, or null when none is plausible. */
 export function joinKeyOf(tx: TableSample, lookup: TableSample, lookupRows: readonly string[][]): JoinKey | null {
-  const keyColumns = KEY_ROLES.map((role) => tx.plan.roles[role]).filter((c): c is number => c !== undefined);
-  const uniqueColumns = lookup.names.map((_, c) => c).filter((c) => isMostlyUnique(lookupRows, c));
   let best: JoinKey | null = null;
-  for (const t of keyColumns) {
+  const uniqueness = lookup.names.map((_, c) => uniquenessOf(lookupRows, c));
+  for (const [rolePriority, role] of KEY_ROLES.entries()) {
+    const t = tx.plan.roles[role];
+    if (t === undefined) continue;
     const txValues = distinctKeys(tx.rows, t);
-    for (const l of uniqueColumns) {
+    for (let l = 0; l < lookup.names.length; l++) {
+      if (uniqueness[l] < MIN_UNIQUE_SHARE) continue;
       const header = sameHeader(tx, t, lookup, l);
       const overlap = overlapOf(txValues, distinctKeys(lookupRows, l));
       if (!header && overlap < MIN_VALUE_OVERLAP) continue;
-      const candidate: JoinKey = { transactions: t, lookup: l, foundBy: header ? 'header' : 'values', sampleOverlap: overlap };
+      const foundBy = header ? 'header' : 'values';
+      const candidate: JoinKey = { transactions: t, lookup: l, foundBy, sampleOverlap: overlap, rolePriority, uniqueness: uniqueness[l] };
       if (best === null || better(candidate, best)) best = candidate;
     }
   }
@@ -50,6 +58,8 @@ export function joinKeyOf(tx: TableSample, lookup: TableSample, lookupRows: read
 function better(a: JoinKey, b: JoinKey): boolean {
   if (a.sampleOverlap > 0 !== b.sampleOverlap > 0) return a.sampleOverlap > 0;
   if (a.foundBy !== b.foundBy) return a.foundBy === 'header';
+  if (a.rolePriority !== b.rolePriority) return a.rolePriority < b.rolePriority;
+  if (a.uniqueness !== b.uniqueness) return a.uniqueness > b.uniqueness;
   return a.sampleOverlap > b.sampleOverlap;
 }
 
@@ -59,7 +69,7 @@ function sameHeader(tx: TableSample, t: number, lookup: TableSample, l: number):
   return role !== null && role === tx.plan.columns[t].role;
 }
 
-function isMostlyUnique(rows: readonly string[][], column: number): boolean {
+function uniquenessOf(rows: readonly string[][], column: number): number {
   let filled = 0;
   const seen = new Set<string>();
   for (const row of rows) {
@@ -68,7 +78,7 @@ function isMostlyUnique(rows: readonly string[][], column: number): boolean {
     filled++;
     seen.add(key);
   }
-  return filled > 0 && seen.size >= filled * MIN_UNIQUE_SHARE;
+  return filled === 0 ? 0 : seen.size / filled;
 }
 
 function distinctKeys(rows: readonly string[][], column: number): Set<string> {

@@ -16,7 +16,7 @@ export function tooManyFiles(n: number): EngineError {
 
 export function twoTransactionTables(names: readonly string[]): EngineError {
   return new EngineError(
-    `${list(names)} all look like transactions (a date and an amount on every line). ` +
+    `${list(names)} ${names.length === 2 ? 'both' : 'all'} look like transactions (a date and an amount on every line). ` +
       'Join one transactions file with up to two lookup files, such as a customer master or a returns list.',
     'TWO_TRANSACTION_TABLES',
   );
