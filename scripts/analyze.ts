@@ -23,7 +23,7 @@ import { memorySnapshot } from '../worker/engine/snapshot/memory';
 import { renderArtifacts } from '../worker/engine/render';
 import { money } from '../worker/engine/render/format';
 import { ingestFiles, MAX_JOINED_FILES } from '../worker/engine/join';
-import { joinLines } from '../worker/engine/join/report';
+import { joinSentences } from '../worker/engine/render/join-summary';
 import { kindOf, type IngestOptions } from '../worker/engine/ingest';
 import { ingestFile } from './parallel-ingest';
 import { writePngs, type PngJob } from './png-pool';
@@ -195,7 +195,7 @@ export async function run(args: CliArgs): Promise<string> {
   await writeFile(join(args.out, 'analysis.json'), `${JSON.stringify(result, null, 2)}\n`);
   const files = await writeRenderedFiles(result, args);
   const { dataset, totals } = result;
-  const joined = result.joins ? joinLines(result.joins, (n) => money(n, dataset.currency)).map((line) => `\n  ${line}`).join('') : '';
+  const joined = result.joins ? joinSentences(result.joins, dataset.currency).map((line) => `\n  ${line}`).join('') : '';
   return (
     `${dataset.fileName}${dataset.sheet ? ` [${dataset.sheet}]` : ''}: ${dataset.rowsRead.toLocaleString('en-US')} rows ` +
     `(${dataset.rowsRejected.toLocaleString('en-US')} rejected), ${totals.customers.toLocaleString('en-US')} customers, ` +

@@ -71,14 +71,3 @@ export function joinWarnings(summary: JoinSummary): string[] {
   }
   return warnings;
 }
-
-/** One line per joined table, for the CLI summary and the report. */
-export function joinLines(summary: JoinSummary, money: (n: number) => string): string[] {
-  return summary.tables.map((t) => {
-    const rate = `${(t.matchRate * 100).toFixed(1)}%`;
-    const what = t.kind === 'master' ? `${t.matched} of ${t.keys} '${t.key.transactions}' values found` : `${t.matched} of ${t.keys} listed keys found`;
-    const added = t.added.map((a) => (a.role ? `${a.column} as ${a.role}` : a.column)).join(', ');
-    const flagged = t.flagged ? `; ${t.flagged.orders} ${t.flagged.label.toLowerCase()} orders, ${money(t.flagged.revenue)} of revenue` : '';
-    return `Joined '${t.table}' on '${t.key.transactions}' (${rate} match: ${what}; adds ${added})${flagged}.`;
-  });
-}
