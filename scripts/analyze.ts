@@ -188,14 +188,22 @@ export async function run(args: CliArgs): Promise<string> {
         paths.map((path) => ({ fileName: basename(path), source: createReadStream(path) })),
         options,
       )
-    : await ingestFile(args.file, { ...options, fileName: basename(args.file) }, { threads: threadsOf(args), onRanges: (n) => (ranges = n) });
+    : await ingestFile(
+        args.file,
+        { ...options, fileName: basename(args.file) },
+        { threads: threadsOf(args), onRanges: (n) => (ranges = n) },
+      );
   const result = analyse(aggregates, { asOf: args.asOf });
   if (rows) result.bridge = await defaultBridgeOf(aggregates.profile.grain === 'customers' ? null : rows.snapshot(), result.asOf);
   await mkdir(args.out, { recursive: true });
   await writeFile(join(args.out, 'analysis.json'), `${JSON.stringify(result, null, 2)}\n`);
   const files = await writeRenderedFiles(result, args);
   const { dataset, totals } = result;
-  const joined = result.joins ? joinSentences(result.joins, dataset.currency).map((line) => `\n  ${line}`).join('') : '';
+  const joined = result.joins
+    ? joinSentences(result.joins, dataset.currency)
+        .map((line) => `\n  ${line}`)
+        .join('')
+    : '';
   return (
     `${dataset.fileName}${dataset.sheet ? ` [${dataset.sheet}]` : ''}: ${dataset.rowsRead.toLocaleString('en-US')} rows ` +
     `(${dataset.rowsRejected.toLocaleString('en-US')} rejected), ${totals.customers.toLocaleString('en-US')} customers, ` +

@@ -12,7 +12,13 @@ const RETURNS = 'Order ID,Returned\nO2,Yes\n';
 
 describe('npm run analyze with several files', () => {
   it('takes up to three files and refuses a fourth', () => {
-    expect(parseArgs(['o.csv', 'c.csv', 'r.csv', '--no-png'])).toEqual({ file: 'o.csv', joinWith: ['c.csv', 'r.csv'], out: './out', roles: {}, png: false });
+    expect(parseArgs(['o.csv', 'c.csv', 'r.csv', '--no-png'])).toEqual({
+      file: 'o.csv',
+      joinWith: ['c.csv', 'r.csv'],
+      out: './out',
+      roles: {},
+      png: false,
+    });
     expect(() => parseArgs(['o.csv', 'c.csv', 'r.csv', 'x.csv'])).toThrow('At most 3 files can be joined in one analysis.');
   });
 

@@ -69,7 +69,9 @@ describe('joining a customer master to an orders file', () => {
       { column: 'Segment', role: null },
       { column: 'Sales Rep', role: 'salesRep' },
     ]);
-    expect(agg.profile.warnings).toContain("1 row repeats an earlier 'Customer ID' in 'customers.csv' (e.g. C3); the first row of each was used.");
+    expect(agg.profile.warnings).toContain(
+      "1 row repeats an earlier 'Customer ID' in 'customers.csv' (e.g. C3); the first row of each was used.",
+    );
     expect(agg.profile.warnings).toContain(
       "1 of 4 'Customer ID' values are not in 'customers.csv' (e.g. C9); their lines have no customers.csv attributes.",
     );

@@ -75,7 +75,17 @@ describe('the Superstore workbook with its Returns and People sheets joined', ()
 
   it('leaves the six analyses as they are for the Orders sheet alone', async () => {
     const alone = analyse(await ingest(chunked(bytes, 1 << 16), { fileName: 'Sample - Superstore.xls', sheet: 'Orders' }), { now: NOW });
-    for (const section of ['totals', 'trend', 'segments', 'concentration', 'churn', 'products', 'suppliers', 'crossSell', 'cohorts'] as const)
+    for (const section of [
+      'totals',
+      'trend',
+      'segments',
+      'concentration',
+      'churn',
+      'products',
+      'suppliers',
+      'crossSell',
+      'cohorts',
+    ] as const)
       expect(result[section], section).toEqual(alone[section]);
     expect(result.dataset.sheetsConsidered).toEqual([
       { name: 'Orders', rows: 9995, chosen: true, reason: 'the transactions' },

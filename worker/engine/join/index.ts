@@ -15,7 +15,15 @@ import { EngineError } from '../errors';
 import { joinKeyOf } from './join-key';
 import { JoinedRows, type JoinSpec } from './joined-rows';
 import { lookupOf } from './lookup';
-import { MAX_JOINED_FILES, noJoinKey, noKeyMatch, noTransactionTable, sheetNotJoinedWarning, tooManyFiles, twoTransactionTables } from './messages';
+import {
+  MAX_JOINED_FILES,
+  noJoinKey,
+  noKeyMatch,
+  noTransactionTable,
+  sheetNotJoinedWarning,
+  tooManyFiles,
+  twoTransactionTables,
+} from './messages';
 import { joinSummaryOf, joinWarnings } from './report';
 import { sheetsConsideredOf, sheetSources, textSource, type TableSource } from './sources';
 import { dataRowsOf, isTransactions, rowsBelowHeader, type TableSample } from './table-sample';
@@ -45,7 +53,12 @@ export async function ingestFiles(inputs: readonly JoinInput[], options: Omit<In
 async function ingestOne(input: JoinInput, options: Omit<IngestOptions, 'fileName'>): Promise<Aggregates> {
   const { kind } = kindOf(input.fileName);
   if (kind === 'text' || options.sheet !== undefined) return ingest(input.source, { ...options, fileName: input.fileName });
-  const bytes = await readAll(chunksOf(input.source), MAX_WORKBOOK_BYTES, () => undefined, () => workbookTooLarge());
+  const bytes = await readAll(
+    chunksOf(input.source),
+    MAX_WORKBOOK_BYTES,
+    () => undefined,
+    () => workbookTooLarge(),
+  );
   const plain = (): Promise<Aggregates> => ingest(oneChunk(bytes), { ...options, fileName: input.fileName });
   const zip = bytes[0] === 0x50 && bytes[1] === 0x4b;
   if (!zip && !isCompoundFile(bytes)) return plain();
@@ -58,7 +71,12 @@ async function ingestOne(input: JoinInput, options: Omit<IngestOptions, 'fileNam
 async function fileTable(input: JoinInput): Promise<TableSource> {
   const { kind } = kindOf(input.fileName);
   if (kind === 'text') return textSource(input.fileName, chunksOf(input.source)[Symbol.asyncIterator]());
-  const bytes = await readAll(chunksOf(input.source), MAX_WORKBOOK_BYTES, () => undefined, () => workbookTooLarge());
+  const bytes = await readAll(
+    chunksOf(input.source),
+    MAX_WORKBOOK_BYTES,
+    () => undefined,
+    () => workbookTooLarge(),
+  );
   const sheets = sheetSources(bytes, input.fileName, bytes[0] === 0x50 && bytes[1] === 0x4b);
   const largest = sheets.reduce((best, s) => ((s.sample?.rows.length ?? 0) > (best.sample?.rows.length ?? 0) ? s : best), sheets[0]);
   return { ...largest, name: input.fileName };
@@ -90,8 +108,7 @@ async function joinTables(
     if (typeof spec !== 'string') {
       specs.push(spec);
       joinedOn.set(table, tx.names[spec.key.transactions]);
-    }
-    else if (mode === 'files') throw noJoinKey(table.name, tx.name);
+    } else if (mode === 'files') throw noJoinKey(table.name, tx.name);
     else warnings.push(sheetNotJoinedWarning(table.name, tx.name, spec));
   }
   if (specs.length === 0) return null;

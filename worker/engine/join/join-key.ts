@@ -13,7 +13,16 @@ import { keyOf } from './keys';
 import type { TableSample } from './table-sample';
 
 /** Transaction columns a lookup can be keyed on. */
-const KEY_ROLES: readonly ColumnRole[] = ['customerId', 'orderId', 'productId', 'region', 'customerName', 'productName', 'supplier', 'salesRep'];
+const KEY_ROLES: readonly ColumnRole[] = [
+  'customerId',
+  'orderId',
+  'productId',
+  'region',
+  'customerName',
+  'productName',
+  'supplier',
+  'salesRep',
+];
 
 /** A lookup key column's distinct values are at least this share of its filled cells (a master may repeat a few ids). */
 const MIN_UNIQUE_SHARE = 0.75;

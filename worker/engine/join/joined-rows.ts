@@ -50,7 +50,12 @@ export class JoinedRows {
     this.header = tx.header ?? [];
     this.width = tx.names.length;
     this.addedHeaders = specs.flatMap((s) => s.lookup.added.map((a) => a.header));
-    this.counts = specs.map(() => ({ seen: new Set(), matched: 0, missingExamples: [], flagged: { keys: new Set(), lines: 0, revenue: 0 } }));
+    this.counts = specs.map(() => ({
+      seen: new Set(),
+      matched: 0,
+      missingExamples: [],
+      flagged: { keys: new Set(), lines: 0, revenue: 0 },
+    }));
   }
 
   /** Sends joined rows to `target` from now on. */

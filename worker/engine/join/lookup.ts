@@ -41,7 +41,13 @@ export interface Lookup {
  * Builds the lookup of `table` keyed on its column `keyColumn`. `taken` holds the roles the
  * joined table already has; roles handed out here are added to it.
  */
-export function lookupOf(table: TableSample, allRows: readonly string[][], keyColumn: number, txNames: readonly string[], taken: Set<ColumnRole>): Lookup {
+export function lookupOf(
+  table: TableSample,
+  allRows: readonly string[][],
+  keyColumn: number,
+  txNames: readonly string[],
+  taken: Set<ColumnRole>,
+): Lookup {
   const flags = isFlagList(allRows, keyColumn, table.names.length);
   const sources = flags ? [] : attributeColumns(table, keyColumn, txNames);
   const added: AddedColumn[] = flags

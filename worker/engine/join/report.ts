@@ -67,7 +67,8 @@ export function joinWarnings(summary: JoinSummary): string[] {
   const warnings: string[] = [];
   for (const t of summary.tables) {
     if (t.duplicates.count > 0) warnings.push(duplicateKeysWarning(t.table, t.key.table, t.duplicates));
-    if (t.kind === 'master' && t.unmatched.count > 0 && t.matched > 0) warnings.push(unmatchedWarning(t.table, t.key.transactions, t.unmatched, t.keys));
+    if (t.kind === 'master' && t.unmatched.count > 0 && t.matched > 0)
+      warnings.push(unmatchedWarning(t.table, t.key.transactions, t.unmatched, t.keys));
   }
   return warnings;
 }

@@ -87,10 +87,15 @@ export async function textSource(fileName: string, chunks: AsyncIterator<Uint8Ar
       return rows;
     },
     read(context, joined, progress) {
-      return readText(replay(kept, chunks, () => done), { ...context, sheet: null }, progress, (table) => {
-        joined.connect((cells) => table.cells(cells));
-        return (view) => joined.record(view);
-      });
+      return readText(
+        replay(kept, chunks, () => done),
+        { ...context, sheet: null },
+        progress,
+        (table) => {
+          joined.connect((cells) => table.cells(cells));
+          return (view) => joined.record(view);
+        },
+      );
     },
   };
 }
@@ -106,7 +111,11 @@ export function sheetSources(bytes: Uint8Array, fileName: string, isXlsx: boolea
       })()
     : (() => {
         const workbook = openXls(bytes);
-        return workbook.sheets.map((s) => ({ name: s.name, size: s.rows, rows: (f: (c: string[]) => boolean | void) => workbook.rows(s.name, f) }));
+        return workbook.sheets.map((s) => ({
+          name: s.name,
+          size: s.rows,
+          rows: (f: (c: string[]) => boolean | void) => workbook.rows(s.name, f),
+        }));
       })();
   const format = { canonicalNumbers: true, semicolonDelimited: false };
   return sheets.map((sheet) => {
