@@ -32,6 +32,7 @@ import { ingest } from '../worker/engine/ingest';
 import type { SnapshotConsumer } from '../worker/engine/snapshot/row-sink';
 import { renderArtifacts } from '../worker/engine/render';
 import { svgToPng } from '../worker/render-png';
+import { joinOptionOf } from './lookup-files';
 import { snapshotFilesOf } from '../worker/engine/snapshot/files';
 import { parquetSnapshot } from '../worker/engine/snapshot/parquet-write';
 import { readParquetSnapshot } from '../worker/engine/snapshot/parquet-read';
@@ -134,6 +135,7 @@ async function readUpload(context: PipelineContext, snapshot: SnapshotConsumer):
   let nextReport = PROGRESS_STEP_BYTES;
   return ingest(object.body, {
     fileName: context.upload.fileName,
+    ...(await joinOptionOf(context.env, context.analysis.id)),
     snapshot,
     onProgress: ({ bytesRead, rows }) => {
       if (bytesRead < nextReport) return;

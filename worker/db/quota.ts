@@ -49,6 +49,8 @@ export async function insertAnalysisWithinQuota(
   upload: NewFileUploadRow,
   rule: QuotaRule | null,
   completedUploadId: string | null,
+  /** Lookup files uploaded with the primary one (joined to it by the engine). */
+  lookups: readonly NewFileUploadRow[] = [],
 ): Promise<boolean> {
   const [condition, conditionParams] = withinQuota(rule);
   const d1 = db.$client;
@@ -76,6 +78,14 @@ export async function insertAnalysisWithinQuota(
          SELECT ?, ?, ?, ?, ?, 1 WHERE EXISTS (SELECT 1 FROM analyses WHERE id = ?)`,
       )
       .bind(upload.id, upload.analysisId, upload.fileName, upload.fileSize, upload.fileLocation, upload.analysisId),
+    ...lookups.map((lookup) =>
+      d1
+        .prepare(
+          `INSERT INTO file_uploads (id, analysis_id, file_name, file_size, file_location, is_primary)
+           SELECT ?, ?, ?, ?, ?, 0 WHERE EXISTS (SELECT 1 FROM analyses WHERE id = ?)`,
+        )
+        .bind(lookup.id, lookup.analysisId, lookup.fileName, lookup.fileSize, lookup.fileLocation, lookup.analysisId),
+    ),
     d1.prepare('DELETE FROM multipart_uploads WHERE id = ?').bind(completedUploadId),
   ]);
   return inserted.meta.changes === 1;

@@ -1,6 +1,6 @@
 /**
  * Uploads: one multipart request (`POST /api/upload-to-spaces`, SPEC §7) for files up to
- * 95 MB, and a chunked protocol onto R2 multipart for larger files:
+ * 95 MB (up to three `file` parts: the transactions and the lookup files joined to them), and a chunked protocol onto R2 multipart for larger files:
  * `POST /api/uploads` → `PUT /api/uploads/:id/parts/:n` → `POST /api/uploads/:id/complete`.
  * Both validate in the same order and answer the same shape.
  */
@@ -22,6 +22,7 @@ import { MultipartError, multipartBoundary, readMultipart } from '../lib/multipa
 import { jsonBody } from '../lib/validate';
 import { PART_SIZE, R2StreamWriter } from '../lib/r2-writer';
 import { MAX_FILE_BYTES, fileTooLargeMessage } from '../uploads/file-limit';
+import { MAX_JOINED_FILES } from '../engine/join/messages';
 import { quotaRuleFor } from '../uploads/quota';
 import {
   UPLOAD_ERRORS,
@@ -70,29 +71,33 @@ export const uploadsRoutes = new Hono<AppEnv>()
 
     const analysisId = crypto.randomUUID();
     const fields = new Map<string, string>();
-    let file: { name: string; key: string; writer: R2StreamWriter } | null = null;
+    // Up to three `file` parts: the transactions and the lookup files the engine joins to them.
+    const files: StoredFile[] = [];
     try {
       await readMultipart(c.req.raw.body, boundary, {
         onFile: async (field, fileName) => {
-          if (field !== 'file' || file) return null;
+          if (field !== 'file') return null;
           // The first rule needs only the name, so a wrong type is refused before any byte is stored.
           assertAcceptedFileName(fileName);
+          if (files.length === MAX_JOINED_FILES) throw badRequest(UPLOAD_ERRORS.tooManyFiles, 'TOO_MANY_FILES');
           const key = uploadKey(analysisId, fileName);
-          file = { name: fileName, key, writer: new R2StreamWriter(c.env.FILES, key, contentTypeFor(fileName)) };
+          if (files.some((f) => f.key === key)) throw badRequest(UPLOAD_ERRORS.sameName, 'DUPLICATE_FILE_NAME');
+          const file = { name: fileName, key, writer: new R2StreamWriter(c.env.FILES, key, contentTypeFor(fileName)) };
+          files.push(file);
           return file.writer;
         },
         onField: (field, value) => fields.set(field, value),
       });
     } catch (error) {
-      await discard(c.env, file);
+      await discardAll(c.env, files);
       if (error instanceof MultipartError) throw badRequest(error.message, 'BAD_MULTIPART');
       throw error;
     }
 
-    const uploaded = file as { name: string; key: string; writer: R2StreamWriter } | null;
     try {
+      const [uploaded, ...lookups] = files;
       if (!uploaded) throw badRequest(UPLOAD_ERRORS.noFile, 'NO_FILE');
-      assertNotEmpty(uploaded.writer.size);
+      for (const file of files) assertNotEmpty(file.writer.size);
       assertUploadMessage(fields.get('message') ?? '');
       const email = resolveEmail(c, fields.get('email'));
       assertEmail(email);
@@ -102,6 +107,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
         fileName: uploaded.name,
         fileSize: uploaded.writer.size,
         fileKey: uploaded.key,
+        lookupFiles: lookups.map((f) => ({ fileName: f.name, fileSize: f.writer.size, fileKey: f.key })),
         email,
         message: fields.get('message') ?? '',
         analysisType: parseFocus(fields.get('analysisType')),
@@ -112,7 +118,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
       });
       return c.json(answer);
     } catch (error) {
-      await discard(c.env, uploaded);
+      await discardAll(c.env, files);
       throw error;
     }
   })
@@ -202,8 +208,18 @@ function resolveEmail(c: { get(key: 'viewer'): Viewer }, typed: string | undefin
   return email;
 }
 
-async function discard(env: Env, file: { key: string; writer: R2StreamWriter } | null): Promise<void> {
-  if (!file) return;
+/** One file of a single-request upload, streaming into R2. */
+interface StoredFile {
+  name: string;
+  key: string;
+  writer: R2StreamWriter;
+}
+
+async function discardAll(env: Env, files: readonly StoredFile[]): Promise<void> {
+  for (const file of files) await discard(env, file);
+}
+
+async function discard(env: Env, file: StoredFile): Promise<void> {
   await file.writer.abort();
   // The refusal that brought us here is what the caller must see, not a cleanup hiccup.
   await deleteUploadedFile(env, file.key).catch((error: unknown) => console.error(`discarding ${file.key} failed`, error));
