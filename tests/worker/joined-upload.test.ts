@@ -1,0 +1,96 @@
+/**
+ * Issue 16 part 4 through the Worker: up to three files in one upload, each stored in R2
+ * under the analysis, joined by the job; the join's refusals end the analysis with the
+ * engine's message, and the upload's own limits answer 400 before anything is stored.
+ */
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { analysisJsonKey } from '../../worker/analyses/keys';
+import type { AnalysisResult } from '../../worker/engine/contract';
+import { readAnalysis, runJob, upload, uploadOk } from './helpers';
+
+const ORDERS = `Order ID,Order Date,Customer ID,Amount
+O1,2024-01-05,C1,100
+O2,2024-02-10,C2,200
+O3,2024-03-01,C3,70
+O4,2024-03-15,C9,30
+`;
+const CUSTOMERS = 'Customer ID,Region,Sales Rep\nC1,North,Anna\nC2,South,Ben\nC3,North,Anna\n';
+const RETURNS = 'Order ID,Returned\nO2,Yes\n';
+const csv = (name: string, text: string): File => new File([text], name, { type: 'text/csv' });
+
+describe('uploading a transactions file with lookup files', () => {
+  it('stores every file under the analysis and joins them in the job', async () => {
+    const answer = await uploadOk({
+      file: csv('orders.csv', ORDERS),
+      moreFiles: [csv('customers.csv', CUSTOMERS), csv('returns.csv', RETURNS)],
+    });
+    for (const name of ['orders.csv', 'customers.csv', 'returns.csv'])
+      expect(await env.FILES.head(`uploads/${answer.analysis_id}/${name}`), name).not.toBeNull();
+    await runJob(answer.analysis_id);
+    const payload = await readAnalysis(answer.analysis_id, answer.access_token);
+    expect(payload.analysis.status).toBe('completed');
+    expect(payload.file_uploads.map((f) => [f.file_name, f.is_primary]).sort()).toEqual([
+      ['customers.csv', false],
+      ['orders.csv', true],
+      ['returns.csv', false],
+    ]);
+    const result = await (await env.FILES.get(analysisJsonKey(answer.analysis_id)))?.json<AnalysisResult>();
+    // C1, C2, C3 of C1, C2, C3, C9; O2's 200 of 400 returned.
+    expect(result?.joins?.tables.map((t) => [t.table, t.matched, t.keys, t.unmatched.examples])).toEqual([
+      ['customers.csv', 3, 4, ['C9']],
+      ['returns.csv', 1, 1, []],
+    ]);
+    expect(result?.joins?.tables[1].flagged).toMatchObject({ orders: 1, revenue: 200, shareOfRevenue: 0.5 });
+    expect(result?.repScorecards?.reps.map((r) => [r.rep, r.revenue])).toEqual([
+      ['Ben', 200],
+      ['Anna', 170],
+    ]);
+  });
+
+  it('fails the analysis with the join’s message when no customer id matches (0% match)', async () => {
+    const answer = await uploadOk({
+      file: csv('orders.csv', ORDERS),
+      moreFiles: [csv('customers.csv', 'Customer ID,Region\nX1,North\nX2,South\n')],
+    });
+    await runJob(answer.analysis_id);
+    const payload = await readAnalysis(answer.analysis_id, answer.access_token);
+    expect(payload.analysis.status).toBe('error');
+    expect(payload.analysis.error).toBe(
+      "None of the 4 values of 'Customer ID' in 'orders.csv' is in 'Customer ID' of 'customers.csv' (0% match), so the files cannot be joined. Examples: C1, C2, C3, C9.",
+    );
+  });
+
+  it('fails the analysis when both files are transactions', async () => {
+    const answer = await uploadOk({ file: csv('orders.csv', ORDERS), moreFiles: [csv('orders-2023.csv', ORDERS)] });
+    await runJob(answer.analysis_id);
+    const payload = await readAnalysis(answer.analysis_id, answer.access_token);
+    expect(payload.analysis.error).toBe(
+      "'orders.csv', 'orders-2023.csv' both look like transactions (a date and an amount on every line). Join one transactions file with up to two lookup files, such as a customer master or a returns list.",
+    );
+  });
+
+  it('fails the analysis when a lookup file shares no key', async () => {
+    const answer = await uploadOk({ file: csv('orders.csv', ORDERS), moreFiles: [csv('notes.csv', 'Topic,Note\nA,hello\n')] });
+    await runJob(answer.analysis_id);
+    const payload = await readAnalysis(answer.analysis_id, answer.access_token);
+    expect(payload.analysis.error).toBe(
+      "'notes.csv' shares no key with 'orders.csv': none of its columns has the name, role or values of the customer, order, product or region column.",
+    );
+  });
+
+  it('refuses a fourth file with 400 and keeps none of them', async () => {
+    const names = ['four-a.csv', 'four-b.csv', 'four-c.csv', 'four-d.csv'];
+    const response = await upload({ file: csv(names[0], ORDERS), moreFiles: names.slice(1).map((n) => csv(n, CUSTOMERS)) });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'At most 3 files can be joined in one analysis.', code: 'TOO_MANY_FILES' });
+    const stored = await env.FILES.list({ prefix: 'uploads/' });
+    expect(stored.objects.filter((o) => names.some((n) => o.key.endsWith(`/${n}`)))).toEqual([]);
+  });
+
+  it('refuses two files with the same name with 400', async () => {
+    const response = await upload({ file: csv('same.csv', ORDERS), moreFiles: [csv('same.csv', CUSTOMERS)] });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'Each file must have a different name.', code: 'DUPLICATE_FILE_NAME' });
+  });
+});
