@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { analysisJsonKey } from '../../worker/analyses/keys';
 import type { AnalysisResult } from '../../worker/engine/contract';
-import { readAnalysis, runJob, upload, uploadOk } from './helpers';
+import { DUMMY_TOKEN, call, readAnalysis, runJob, uniqueEmail, upload, uploadOk, type UploadAnswer } from './helpers';
 
 const ORDERS = `Order ID,Order Date,Customer ID,Amount
 O1,2024-01-05,C1,100
@@ -90,6 +90,49 @@ describe('uploading a transactions file with lookup files', () => {
 
   it('refuses two files with the same name with 400', async () => {
     const response = await upload({ file: csv('same.csv', ORDERS), moreFiles: [csv('same.csv', CUSTOMERS)] });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'Each file must have a different name.', code: 'DUPLICATE_FILE_NAME' });
+  });
+});
+
+describe('the chunked upload with lookup files sent on completion', () => {
+  /** Uploads `orders` in parts (one, here) and completes with `lookups` as `file` parts. */
+  async function complete(orders: string, lookups: File[]): Promise<Response> {
+    const bytes = new TextEncoder().encode(orders);
+    const started = await call('/api/uploads', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ fileName: 'orders.csv', fileSize: bytes.byteLength, email: uniqueEmail(), captchaToken: DUMMY_TOKEN }),
+    });
+    const plan = await started.json<{ upload_id: string; upload_token: string }>();
+    const headers = { 'X-Upload-Token': plan.upload_token };
+    await call(`/api/uploads/${plan.upload_id}/parts/1`, {
+      method: 'PUT',
+      headers: { ...headers, 'Content-Length': String(bytes.byteLength) },
+      body: bytes,
+    });
+    const form = new FormData();
+    for (const file of lookups) form.append('file', file);
+    return call(`/api/uploads/${plan.upload_id}/complete`, { method: 'POST', headers, body: form });
+  }
+
+  it('stores the lookup files under the analysis and joins them', async () => {
+    const response = await complete(ORDERS, [csv('customers.csv', CUSTOMERS), csv('returns.csv', RETURNS)]);
+    expect(response.status).toBe(200);
+    const answer = await response.json<UploadAnswer>();
+    await runJob(answer.analysis_id);
+    const payload = await readAnalysis(answer.analysis_id, answer.access_token);
+    expect(payload.analysis.status).toBe('completed');
+    expect(payload.file_uploads.map((f) => f.file_name).sort()).toEqual(['customers.csv', 'orders.csv', 'returns.csv']);
+    const result = await (await env.FILES.get(analysisJsonKey(answer.analysis_id)))?.json<AnalysisResult>();
+    expect(result?.joins?.tables.map((t) => [t.table, t.matchRate])).toEqual([
+      ['customers.csv', 0.75],
+      ['returns.csv', 1],
+    ]);
+  });
+
+  it('refuses a lookup file named like the chunked file with 400', async () => {
+    const response = await complete(ORDERS, [csv('orders.csv', CUSTOMERS)]);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'Each file must have a different name.', code: 'DUPLICATE_FILE_NAME' });
   });

@@ -6,11 +6,9 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { uploadKey } from '../analyses/keys';
 import {
+  chunkedUploadKey,
   joinChunkedUpload,
-  contentTypeFor,
-  deleteUploadedFile,
   findChunkedUpload,
   receivedParts,
   startChunkedUpload,
@@ -18,11 +16,10 @@ import {
 } from '../analyses/uploads';
 import { signedInUser, type AppEnv, type Viewer } from '../auth/viewer';
 import { HttpError, badRequest } from '../lib/http';
-import { MultipartError, multipartBoundary, readMultipart } from '../lib/multipart';
+import { multipartBoundary } from '../lib/multipart';
 import { jsonBody } from '../lib/validate';
-import { PART_SIZE, R2StreamWriter } from '../lib/r2-writer';
+import { PART_SIZE } from '../lib/r2-writer';
 import { MAX_FILE_BYTES, fileTooLargeMessage } from '../uploads/file-limit';
-import { MAX_JOINED_FILES } from '../engine/join/messages';
 import { quotaRuleFor } from '../uploads/quota';
 import {
   UPLOAD_ERRORS,
@@ -34,6 +31,7 @@ import {
   createAnalysisAndStart,
   parseFocus,
 } from '../uploads/new-analysis';
+import { discardFiles, receiveFiles } from '../uploads/receive-files';
 
 /** Above this, the browser must use the chunked protocol (Workers bodies cap at 100 MB). */
 export const SINGLE_REQUEST_LIMIT = 95 * 1024 * 1024;
@@ -70,34 +68,12 @@ export const uploadsRoutes = new Hono<AppEnv>()
     }
 
     const analysisId = crypto.randomUUID();
-    const fields = new Map<string, string>();
     // Up to three `file` parts: the transactions and the lookup files the engine joins to them.
-    const files: StoredFile[] = [];
-    try {
-      await readMultipart(c.req.raw.body, boundary, {
-        onFile: async (field, fileName) => {
-          if (field !== 'file') return null;
-          // The first rule needs only the name, so a wrong type is refused before any byte is stored.
-          assertAcceptedFileName(fileName);
-          if (files.length === MAX_JOINED_FILES) throw badRequest(UPLOAD_ERRORS.tooManyFiles, 'TOO_MANY_FILES');
-          const key = uploadKey(analysisId, fileName);
-          if (files.some((f) => f.key === key)) throw badRequest(UPLOAD_ERRORS.sameName, 'DUPLICATE_FILE_NAME');
-          const file = { name: fileName, key, writer: new R2StreamWriter(c.env.FILES, key, contentTypeFor(fileName)) };
-          files.push(file);
-          return file.writer;
-        },
-        onField: (field, value) => fields.set(field, value),
-      });
-    } catch (error) {
-      await discardAll(c.env, files);
-      if (error instanceof MultipartError) throw badRequest(error.message, 'BAD_MULTIPART');
-      throw error;
-    }
+    const { files, fields } = await receiveFiles(c.env, c.req.raw.body, boundary, analysisId);
 
     try {
       const [uploaded, ...lookups] = files;
       if (!uploaded) throw badRequest(UPLOAD_ERRORS.noFile, 'NO_FILE');
-      for (const file of files) assertNotEmpty(file.writer.size);
       assertUploadMessage(fields.get('message') ?? '');
       const email = resolveEmail(c, fields.get('email'));
       assertEmail(email);
@@ -118,7 +94,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
       });
       return c.json(answer);
     } catch (error) {
-      await discardAll(c.env, files);
+      await discardFiles(c.env, files);
       throw error;
     }
   })
@@ -181,23 +157,38 @@ export const uploadsRoutes = new Hono<AppEnv>()
     if (parts.length !== upload.partCount) {
       throw badRequest(`Upload incomplete: ${parts.length} of ${upload.partCount} parts received`, 'UPLOAD_INCOMPLETE');
     }
-    const key = await joinChunkedUpload(c.env, upload);
-    const answer = await createAnalysisAndStart(c.env, {
-      analysisId: upload.analysisId,
-      fileName: upload.fileName,
-      fileSize: upload.fileSize,
-      fileKey: key,
-      email: upload.email,
-      message: upload.message,
-      analysisType: parseFocus(upload.analysisType),
-      promptFile: upload.promptFile,
-      userId: upload.userId,
-      clientIp: upload.clientIp,
-      // Reserved when the upload started; its in-flight row gives way to the analysis.
-      quota: null,
-      completedUploadId: upload.id,
+    // Lookup files may come with the completion, as `file` parts of a multipart body.
+    const boundary = multipartBoundary(c.req.header('Content-Type'));
+    const lookups =
+      boundary && c.req.raw.body
+        ? (await receiveFiles(c.env, c.req.raw.body, boundary, upload.analysisId, [chunkedUploadKey(upload)])).files
+        : [];
+    const key = await joinChunkedUpload(c.env, upload).catch(async (error: unknown) => {
+      await discardFiles(c.env, lookups);
+      throw error;
     });
-    return c.json(answer);
+    try {
+      const answer = await createAnalysisAndStart(c.env, {
+        analysisId: upload.analysisId,
+        fileName: upload.fileName,
+        fileSize: upload.fileSize,
+        fileKey: key,
+        lookupFiles: lookups.map((f) => ({ fileName: f.name, fileSize: f.writer.size, fileKey: f.key })),
+        email: upload.email,
+        message: upload.message,
+        analysisType: parseFocus(upload.analysisType),
+        promptFile: upload.promptFile,
+        userId: upload.userId,
+        clientIp: upload.clientIp,
+        // Reserved when the upload started; its in-flight row gives way to the analysis.
+        quota: null,
+        completedUploadId: upload.id,
+      });
+      return c.json(answer);
+    } catch (error) {
+      await discardFiles(c.env, lookups);
+      throw error;
+    }
   });
 
 /** Signed-in users upload under their account email (SPEC §6); visitors type one. */
@@ -206,21 +197,4 @@ function resolveEmail(c: { get(key: 'viewer'): Viewer }, typed: string | undefin
   const email = (typed ?? '').trim();
   if (viewer.kind === 'user' && !email) return viewer.email;
   return email;
-}
-
-/** One file of a single-request upload, streaming into R2. */
-interface StoredFile {
-  name: string;
-  key: string;
-  writer: R2StreamWriter;
-}
-
-async function discardAll(env: Env, files: readonly StoredFile[]): Promise<void> {
-  for (const file of files) await discard(env, file);
-}
-
-async function discard(env: Env, file: StoredFile): Promise<void> {
-  await file.writer.abort();
-  // The refusal that brought us here is what the caller must see, not a cleanup hiccup.
-  await deleteUploadedFile(env, file.key).catch((error: unknown) => console.error(`discarding ${file.key} failed`, error));
 }
