@@ -1,7 +1,9 @@
 /**
  * Starting an analysis by uploading its file (SPEC §7): one multipart request up to
  * 95 MB, the chunked protocol above that (`POST /api/uploads`, `PUT …/parts/:n`,
- * `POST …/complete`) with progress. Both answer the same shape.
+ * `POST …/complete`) with progress. Both answer the same shape. Up to two lookup files
+ * (a customer master, a returns list) go with it, joined by the engine: as further `file`
+ * parts of the one request, or of the chunked upload's completion.
  */
 import type { InferResponseType } from 'hono/client';
 import { api, okJson, rawBody } from '../../../lib/api-client';
@@ -11,6 +13,8 @@ export type UploadAnswer = InferResponseType<(typeof api)['upload-to-spaces']['$
 
 export interface UploadRequest {
   file: File;
+  /** Files joined to `file` (at most two). */
+  lookupFiles?: readonly File[];
   email: string;
   message: string;
   analysisType: string;
@@ -23,7 +27,8 @@ export interface UploadRequest {
 const PART_CONCURRENCY = 3;
 
 export function uploadAnalysis(request: UploadRequest, onProgress?: (fraction: number) => void): Promise<UploadAnswer> {
-  return request.file.size > SINGLE_REQUEST_LIMIT ? uploadInParts(request, onProgress) : uploadInOneRequest(request);
+  const total = [request.file, ...(request.lookupFiles ?? [])].reduce((sum, file) => sum + file.size, 0);
+  return total > SINGLE_REQUEST_LIMIT ? uploadInParts(request, onProgress) : uploadInOneRequest(request);
 }
 
 async function uploadInOneRequest(request: UploadRequest): Promise<UploadAnswer> {
@@ -36,6 +41,7 @@ async function uploadInOneRequest(request: UploadRequest): Promise<UploadAnswer>
   form.append('promptFile', request.promptFile);
   if (request.captchaToken) form.append('captchaToken', request.captchaToken);
   form.append('file', request.file, request.file.name);
+  for (const lookup of request.lookupFiles ?? []) form.append('file', lookup, lookup.name);
   return okJson(api['upload-to-spaces'].$post({}, rawBody(form)));
 }
 
@@ -69,5 +75,9 @@ async function uploadInParts(request: UploadRequest, onProgress?: (fraction: num
   };
   await Promise.all(Array.from({ length: Math.min(PART_CONCURRENCY, plan.part_count) }, worker));
 
-  return okJson(api.uploads[':id'].complete.$post({ param }, { headers }));
+  const lookups = request.lookupFiles ?? [];
+  if (lookups.length === 0) return okJson(api.uploads[':id'].complete.$post({ param }, { headers }));
+  const form = new FormData();
+  for (const lookup of lookups) form.append('file', lookup, lookup.name);
+  return okJson(api.uploads[':id'].complete.$post({ param }, rawBody(form, headers)));
 }

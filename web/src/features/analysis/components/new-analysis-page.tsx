@@ -11,6 +11,7 @@ import { useNewAnalysis } from '../hooks/use-new-analysis';
 import { useNotes } from '../hooks/use-notes';
 import { NEW_ANALYSIS_LABELS, newAnalysisView } from '../utils/status-labels';
 import { hasConversation } from '../utils/transcript';
+import { MAX_LOOKUP_FILES, UPLOAD_TEXTS } from '../utils/upload-rules';
 import { EmailModal } from './email-modal';
 import { EmptyState, UploadButton } from './empty-state';
 import { FocusCards } from './focus-cards';
@@ -73,10 +74,15 @@ export function NewAnalysisPage() {
         flow.file && !uploading ? (
           <>
             {hasConversation(items) ? null : <FocusCards onPick={flow.pickFocus} />}
-            <div className="flex justify-center">
+            <div className="flex flex-wrap justify-center gap-2">
               <UploadButton onFile={flow.chooseFile} variant="secondary" size="sm">
                 Choose a different file
               </UploadButton>
+              {flow.lookupFiles.length < MAX_LOOKUP_FILES ? (
+                <UploadButton onFile={flow.addLookupFile} variant="secondary" size="sm">
+                  {UPLOAD_TEXTS.addFile}
+                </UploadButton>
+              ) : null}
             </div>
           </>
         ) : null

@@ -1,0 +1,68 @@
+/** Adding lookup files (a customer master, a returns list) before starting an analysis. */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { uploadAnalysis } from '../../web/src/features/analysis/api/upload-analysis';
+import { useNewAnalysis } from '../../web/src/features/analysis/hooks/use-new-analysis';
+import { useNotes } from '../../web/src/features/analysis/hooks/use-notes';
+
+afterEach(cleanup);
+
+const csv = (name: string): File => new File(['Customer ID,Region\nC1,North\n'], name, { type: 'text/csv' });
+
+function renderFlow() {
+  const client = new QueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
+  return renderHook(
+    () => {
+      const notes = useNotes();
+      return { notes, flow: useNewAnalysis({ userEmail: 'me@example.com', notes }) };
+    },
+    { wrapper },
+  );
+}
+
+describe('joining files in the web app', () => {
+  it('adds up to two files to join, refuses a repeated name, and forgets them when the main file changes', () => {
+    const { result } = renderFlow();
+    act(() => result.current.flow.addLookupFile(csv('customers.csv')));
+    expect(result.current.flow.lookupFiles).toEqual([]);
+    act(() => result.current.flow.chooseFile(csv('orders.csv')));
+    act(() => result.current.flow.addLookupFile(csv('orders.csv')));
+    act(() => result.current.flow.addLookupFile(csv('customers.csv')));
+    act(() => result.current.flow.addLookupFile(csv('returns.csv')));
+    act(() => result.current.flow.addLookupFile(csv('third.csv')));
+    expect(result.current.flow.lookupFiles.map((f) => f.name)).toEqual(['customers.csv', 'returns.csv']);
+    expect(result.current.notes.notes.map((note) => note.text).slice(1)).toEqual([
+      'Each file must have a different name.',
+      'customers.csv (0.00 MB) is added; it will be joined to orders.csv.',
+      'returns.csv (0.00 MB) is added; it will be joined to orders.csv.',
+    ]);
+    act(() => result.current.flow.chooseFile(csv('other.csv')));
+    expect(result.current.flow.lookupFiles).toEqual([]);
+  });
+
+  it('sends the lookup files as further file parts of the one upload request', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ analysis_id: 'a' }), { status: 200 }));
+    await uploadAnalysis({
+      file: csv('orders.csv'),
+      lookupFiles: [csv('customers.csv'), csv('returns.csv')],
+      email: 'me@example.com',
+      message: 'Full analysis',
+      analysisType: 'comprehensive',
+      promptFile: 'p',
+      captchaToken: null,
+    });
+    const [input, init] = fetch.mock.calls[0];
+    const request = input instanceof Request ? input : new Request(input, init);
+    const form = await request.formData();
+    expect(form.getAll('file').map((f) => (f as File).name)).toEqual(['orders.csv', 'customers.csv', 'returns.csv']);
+    fetch.mockRestore();
+  });
+});
