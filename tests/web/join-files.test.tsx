@@ -1,32 +1,12 @@
 /** Adding lookup files (a customer master, a returns list) before starting an analysis. */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { act, cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderNewAnalysisFlow as renderFlow } from './new-analysis-flow';
 import { uploadAnalysis } from '../../web/src/features/analysis/api/upload-analysis';
-import { useNewAnalysis } from '../../web/src/features/analysis/hooks/use-new-analysis';
-import { useNotes } from '../../web/src/features/analysis/hooks/use-notes';
 
 afterEach(cleanup);
 
 const csv = (name: string): File => new File(['Customer ID,Region\nC1,North\n'], name, { type: 'text/csv' });
-
-function renderFlow() {
-  const client = new QueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{children}</MemoryRouter>
-    </QueryClientProvider>
-  );
-  return renderHook(
-    () => {
-      const notes = useNotes();
-      return { notes, flow: useNewAnalysis({ userEmail: 'me@example.com', notes }) };
-    },
-    { wrapper },
-  );
-}
 
 describe('joining files in the web app', () => {
   it('adds up to two files to join, refuses a repeated name, and forgets them when the main file changes', () => {

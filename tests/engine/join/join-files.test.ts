@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyse } from '../../../worker/engine/analyze';
 import { EngineError } from '../../../worker/engine/errors';
+import { ingest } from '../../../worker/engine/ingest';
 import { ingestFiles } from '../../../worker/engine/join';
 import { chunked } from '../ingest/helpers';
 
@@ -178,6 +179,12 @@ describe('refusing a join', () => {
     );
     const four = await refusal(['a.csv', 'b.csv', 'c.csv', 'd.csv'].map((fileName) => ({ fileName, text: ORDERS })));
     expect(four.message).toBe('At most 3 files can be joined in one analysis; got 4.');
+  });
+
+  it('joins through the ingest option the job passes (the lookup files beside the upload)', async () => {
+    const orders = file('orders.csv', ORDERS);
+    const agg = await ingest(orders.source, { fileName: 'orders.csv', join: { lookups: [file('customers.csv', CUSTOMERS)] } });
+    expect(agg.join?.tables.map((t) => [t.table, t.matched, t.keys])).toEqual([['customers.csv', 3, 4]]);
   });
 
   it('reads a single file exactly as before', async () => {

@@ -105,7 +105,8 @@ function readXlsxChecked(
   return readXlsx(bytes, base, sheet);
 }
 
-function workbookTooLarge(): EngineError {
+/** The refusal of a workbook over MAX_WORKBOOK_BYTES. */
+export function workbookTooLarge(): EngineError {
   return new EngineError(
     `This workbook is larger than ${MAX_WORKBOOK_BYTES / 1024 / 1024} MB. Save the data sheet as CSV and upload that instead.`,
     'WORKBOOK_TOO_LARGE',

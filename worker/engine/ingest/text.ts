@@ -102,7 +102,8 @@ export function openTextRange(context: TextContext, start: TextStart, expectedRo
   return { table, tokenizer: new Tokenizer(start.delimiter, (record) => table.record(record)) };
 }
 
-function concat(parts: readonly Uint8Array[], length: number): Uint8Array {
+/** The parts as one array of `length` bytes (the one part itself when there is one). */
+export function concat(parts: readonly Uint8Array[], length: number): Uint8Array {
   if (parts.length === 1) return parts[0];
   const out = new Uint8Array(length);
   let offset = 0;

@@ -8,7 +8,7 @@
  */
 import type { Aggregates } from '../aggregate/types';
 import type { ColumnRole } from '../contract';
-import { ingest, kindOf, MAX_WORKBOOK_BYTES, type IngestOptions } from '../ingest';
+import { ingest, kindOf, MAX_WORKBOOK_BYTES, workbookTooLarge, type IngestOptions } from '../ingest';
 import { chunksOf, readAll, type ByteSource } from '../ingest/source';
 import { isCompoundFile } from '../ingest/xls';
 import { EngineError } from '../errors';
@@ -175,11 +175,4 @@ function formatOf(fileName: string): Aggregates['profile']['format'] {
 
 async function* oneChunk(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
   yield bytes;
-}
-
-function workbookTooLarge(): EngineError {
-  return new EngineError(
-    `This workbook is larger than ${MAX_WORKBOOK_BYTES / 1024 / 1024} MB. Save the data sheet as CSV and upload that instead.`,
-    'WORKBOOK_TOO_LARGE',
-  );
 }

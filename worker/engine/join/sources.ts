@@ -7,7 +7,7 @@ import type { Aggregates } from '../aggregate/types';
 import type { DatasetProfile } from '../contract';
 import { EngineError } from '../errors';
 import { SAMPLE_ROWS, TableReader, type TableContext } from '../ingest/table';
-import { HEAD_BYTES, openText, readText } from '../ingest/text';
+import { concat, HEAD_BYTES, openText, readText } from '../ingest/text';
 import type { RecordView } from '../ingest/tokenizer';
 import { openXls } from '../ingest/xls';
 import { openXlsx } from '../ingest/xlsx';
@@ -153,16 +153,6 @@ async function* replay(kept: readonly Uint8Array[], rest: AsyncIterator<Uint8Arr
     if (next.done) return;
     yield next.value;
   }
-}
-
-function concat(parts: readonly Uint8Array[], length: number): Uint8Array {
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
 
 function lookupTooLarge(fileName: string): EngineError {
