@@ -2,6 +2,7 @@
  * Joining a transactions file with lookup files (issue 16 part 4), on hand-made files
  * whose expected figures are counted by hand in the comments.
  */
+import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { analyse } from '../../../worker/engine/analyze';
 import { EngineError } from '../../../worker/engine/errors';
@@ -90,6 +91,19 @@ describe('joining a customer master to an orders file', () => {
     ]);
     expect(result.totals.revenue).toBe(475);
     expect(result.joins?.tables[0].matchRate).toBe(0.75);
+  });
+
+  it('joins a workbook of orders with a CSV master, naming the files', async () => {
+    const book = XLSX.utils.book_new();
+    const rows = ORDERS.trim()
+      .split('\n')
+      .map((line) => line.split(','));
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
+    const bytes = new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
+    const agg = await ingestFiles([{ fileName: 'orders.xlsx', source: chunked(bytes, 1024) }, file('customers.csv', CUSTOMERS)], {});
+    expect(agg.join?.transactions).toBe('orders.xlsx');
+    expect(agg.join?.tables.map((t) => [t.table, t.matched, t.keys])).toEqual([['customers.csv', 3, 4]]);
+    expect(agg.totals.revenue).toBe(475);
   });
 
   it('finds the key by values when the headers differ', async () => {

@@ -79,7 +79,8 @@ async function fileTable(input: JoinInput): Promise<TableSource> {
   );
   const sheets = sheetSources(bytes, input.fileName, bytes[0] === 0x50 && bytes[1] === 0x4b);
   const largest = sheets.reduce((best, s) => ((s.sample?.rows.length ?? 0) > (best.sample?.rows.length ?? 0) ? s : best), sheets[0]);
-  return { ...largest, name: input.fileName };
+  // Named by the file, not the sheet: messages and the report speak of the files uploaded.
+  return { ...largest, name: input.fileName, sample: largest.sample && { ...largest.sample, name: input.fileName } };
 }
 
 /**
