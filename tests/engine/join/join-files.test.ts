@@ -106,6 +106,17 @@ describe('joining a customer master to an orders file', () => {
     expect(agg.totals.revenue).toBe(475);
   });
 
+  it('joins a CSV with a title line, a repeated header and a short line as it reads them alone', async () => {
+    const lines = ORDERS.trim().split('\n');
+    const messy = ['Export of 2024-05-01', ...lines.slice(0, 3), lines[0], ...lines.slice(3), 'O6,2024-04-03,C1', ''].join('\n');
+    const alone = await ingestFiles([file('orders.csv', messy)], {});
+    const joined = await ingestFiles([file('orders.csv', messy), file('customers.csv', CUSTOMERS)], {});
+    expect(joined.totals).toEqual(alone.totals);
+    expect(joined.profile.rowsRead).toBe(alone.profile.rowsRead);
+    expect(joined.profile.warnings).toEqual(expect.arrayContaining(alone.profile.warnings));
+    expect(joined.join?.tables[0]).toMatchObject({ matched: 3, keys: 4 });
+  });
+
   it('finds the key by values when the headers differ', async () => {
     const master = 'Code,Territory\nC1,North\nC2,South\nC3,North\n';
     const agg = await ingestFiles([file('orders.csv', ORDERS), file('accounts.csv', master)], {});

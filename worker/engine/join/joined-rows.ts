@@ -7,6 +7,7 @@
 import type { LineTap } from '../ingest/table';
 import type { RecordView } from '../ingest/tokenizer';
 import type { JoinKey } from './join-key';
+import { ExtendedRecord } from './extended-record';
 import { keyOf } from './keys';
 import type { Lookup } from './lookup';
 import { sameRow, type TableSample } from './table-sample';
@@ -40,8 +41,11 @@ export class JoinedRows {
   private readonly addedHeaders: string[];
   private headerSeen = false;
   private readonly decoder = new TextDecoder();
-  /** Where joined rows go: the table reader's `cells`, connected once the reader exists. */
+  /** Where joined rows go: the table reader's `cells` and `record`, connected once the reader exists. */
   private out: (cells: readonly string[]) => void = () => undefined;
+  private outRecord: (record: RecordView) => void = () => undefined;
+  private readonly extended: ExtendedRecord;
+  private readonly headerStart: Uint8Array;
 
   constructor(
     tx: TableSample,
@@ -50,6 +54,8 @@ export class JoinedRows {
     this.header = tx.header ?? [];
     this.width = tx.names.length;
     this.addedHeaders = specs.flatMap((s) => s.lookup.added.map((a) => a.header));
+    this.extended = new ExtendedRecord(this.width + this.addedHeaders.length);
+    this.headerStart = new TextEncoder().encode(this.header[0] ?? '');
     this.counts = specs.map(() => ({
       seen: new Set(),
       matched: 0,
@@ -58,9 +64,10 @@ export class JoinedRows {
     }));
   }
 
-  /** Sends joined rows to `target` from now on. */
-  connect(target: (cells: readonly string[]) => void): void {
+  /** Sends joined rows to `target` (and text records to `records`) from now on. */
+  connect(target: (cells: readonly string[]) => void, records?: (record: RecordView) => void): void {
     this.out = target;
+    this.outRecord = records ?? ((record) => target(this.cellsOf(record)));
   }
 
   /** Takes one row of the transactions, as read. */
@@ -76,11 +83,20 @@ export class JoinedRows {
     this.out(joined);
   }
 
-  /** Takes one record of a text file (decoded: a join is not the hot path). */
+  /**
+   * Takes one record of a text file. Lines up to the header, and any line that may repeat
+   * it, go through `row`; every other line is extended in bytes, decoding only its keys.
+   */
   record(view: RecordView): void {
-    const cells: string[] = [];
-    for (let i = 0; i < view.count; i++) cells.push(this.decoder.decode(view.buf.subarray(view.starts[i], view.ends[i])));
-    this.row(cells);
+    if (!this.headerSeen || this.mayBeHeader(view)) return this.row(this.cellsOf(view));
+    const out = this.extended;
+    out.begin(view, this.width);
+    this.specs.forEach((spec, i) => {
+      const k = spec.key.transactions;
+      const cell = k < view.count ? this.decoder.decode(view.buf.subarray(view.starts[k], view.ends[k])) : '';
+      for (const value of this.lookUp(spec, this.counts[i], cell)) out.push(value);
+    });
+    this.outRecord(out.record);
   }
 
   /** Counts each flag list's analysed lines (after the reader's own rejections) and their revenue. */
@@ -102,6 +118,20 @@ export class JoinedRows {
         }
       },
     };
+  }
+
+  private cellsOf(view: RecordView): string[] {
+    const cells: string[] = [];
+    for (let i = 0; i < view.count; i++) cells.push(this.decoder.decode(view.buf.subarray(view.starts[i], view.ends[i])));
+    return cells;
+  }
+
+  /** A line as wide as the header whose first cell is the header's first cell. */
+  private mayBeHeader(view: RecordView): boolean {
+    const first = this.headerStart;
+    if (view.count !== this.header.length || view.ends[0] - view.starts[0] !== first.length) return false;
+    for (let i = 0; i < first.length; i++) if (view.buf[view.starts[0] + i] !== first[i]) return false;
+    return true;
   }
 
   /** The row cut or padded to the header's width, so added columns line up. */

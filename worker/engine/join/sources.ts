@@ -92,7 +92,10 @@ export async function textSource(fileName: string, chunks: AsyncIterator<Uint8Ar
         { ...context, sheet: null },
         progress,
         (table) => {
-          joined.connect((cells) => table.cells(cells));
+          joined.connect(
+            (cells) => table.cells(cells),
+            (view) => table.record(view),
+          );
           return (view) => joined.record(view);
         },
       );
