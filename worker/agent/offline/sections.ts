@@ -80,6 +80,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
           currencyNote(runner.currency),
           `${formatNumber(o.rowsUsed)} rows used, ${formatNumber(o.rowsRejected)} rejected; ${formatNumber(o.products)} products${o.suppliers === null ? '' : `, ${formatNumber(o.suppliers)} suppliers`}.`,
           ...(o.averageOrderValue === null ? [] : [`Average order value: ${money(o.averageOrderValue)}.`]),
+          ...(o.joined ?? []),
           ...o.warnings.map((w) => `Note: ${w}`),
         ],
         action: null,
