@@ -12,6 +12,8 @@ import { analyse } from '../../../worker/engine/analyze';
 import type { AnalysisResult } from '../../../worker/engine/contract';
 import { ingest } from '../../../worker/engine/ingest';
 import { ingestFiles } from '../../../worker/engine/join';
+import { QuerySpecSchema, runQuery } from '../../../worker/engine/query';
+import { memorySnapshot } from '../../../worker/engine/snapshot/memory';
 import { datasetPath } from '../helpers/datasets';
 import { chunked } from '../ingest/helpers';
 
@@ -28,6 +30,7 @@ describe('the Superstore workbook with its Returns and People sheets joined', ()
   let bytes: Uint8Array;
   let joined: Aggregates;
   let result: AnalysisResult;
+  const rows = memorySnapshot();
   const reference = { returnedOrders: 0, returnedLines: 0, returnedRevenue: 0, listed: 0, repRevenue: new Map<string, number>() };
 
   beforeAll(async () => {
@@ -48,7 +51,7 @@ describe('the Superstore workbook with its Returns and People sheets joined', ()
     }
     reference.returnedOrders = returnedOrders.size;
     reference.listed = returned.size;
-    joined = await ingestFiles([{ fileName: 'Sample - Superstore.xls', source: chunked(bytes, 1 << 16) }], {});
+    joined = await ingestFiles([{ fileName: 'Sample - Superstore.xls', source: chunked(bytes, 1 << 16) }], { snapshot: rows.consumer });
     result = analyse(joined, { now: NOW });
   });
 
@@ -63,6 +66,15 @@ describe('the Superstore workbook with its Returns and People sheets joined', ()
     });
     expect(returns).toMatchObject({ kind: 'flags', matched: reference.listed, keys: reference.listed, matchRate: 1 });
     expect(returns?.key).toEqual({ transactions: 'Order ID', table: 'Order ID', foundBy: 'header' });
+  });
+
+  it('lets query_data count the returned orders from the joined Returned column', async () => {
+    const answer = await runQuery(
+      rows.snapshot(),
+      QuerySpecSchema.parse({ measures: ['revenue', 'orders'], filters: [{ dimension: 'Returned', values: ['Yes'], match: 'exact' }] }),
+    );
+    const [[revenue, orders]] = answer.rows;
+    expect([cents(Number(revenue)), orders]).toEqual([cents(reference.returnedRevenue), reference.returnedOrders]);
   });
 
   it("uses People's regional managers as the sales reps, each with their regions' revenue", () => {
