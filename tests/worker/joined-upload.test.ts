@@ -6,6 +6,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { analysisJsonKey } from '../../worker/analyses/keys';
+import { abortChunkedUpload } from '../../worker/analyses/uploads';
 import type { AnalysisResult } from '../../worker/engine/contract';
 import { DUMMY_TOKEN, call, readAnalysis, runJob, uniqueEmail, upload, uploadOk, type UploadAnswer } from './helpers';
 
@@ -133,6 +134,111 @@ describe('the chunked upload with lookup files sent on completion', () => {
 
   it('refuses a lookup file named like the chunked file with 400', async () => {
     const response = await complete(ORDERS, [csv('orders.csv', CUSTOMERS)]);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: 'Each file must have a different name.', code: 'DUPLICATE_FILE_NAME' });
+  });
+});
+
+describe('the chunked upload with lookup files sent in parts too', () => {
+  const json = { 'Content-Type': 'application/json' };
+
+  async function startFirst(): Promise<{ upload_id: string; upload_token: string }> {
+    const bytes = new TextEncoder().encode(ORDERS);
+    const started = await call('/api/uploads', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ fileName: 'orders.csv', fileSize: bytes.byteLength, email: uniqueEmail(), captchaToken: DUMMY_TOKEN }),
+    });
+    const plan = await started.json<{ upload_id: string; upload_token: string }>();
+    await putPart(plan.upload_id, plan.upload_token, ORDERS);
+    return plan;
+  }
+
+  function putPart(id: string, token: string, text: string): Promise<Response> {
+    const bytes = new TextEncoder().encode(text);
+    return call(`/api/uploads/${id}/parts/1`, {
+      method: 'PUT',
+      headers: { 'X-Upload-Token': token, 'Content-Length': String(bytes.byteLength) },
+      body: bytes,
+    });
+  }
+
+  function addFile(first: { upload_id: string; upload_token: string }, fileName: string, text: string): Promise<Response> {
+    return call(`/api/uploads/${first.upload_id}/files`, {
+      method: 'POST',
+      headers: { ...json, 'X-Upload-Token': first.upload_token },
+      body: JSON.stringify({ fileName, fileSize: new TextEncoder().encode(text).byteLength }),
+    });
+  }
+
+  const completeFirst = (first: { upload_id: string; upload_token: string }) =>
+    call(`/api/uploads/${first.upload_id}/complete`, { method: 'POST', headers: { 'X-Upload-Token': first.upload_token } });
+
+  it('uploads each lookup file in parts beside the first and joins them all', async () => {
+    const first = await startFirst();
+    for (const [name, text] of [
+      ['customers.csv', CUSTOMERS],
+      ['returns.csv', RETURNS],
+    ]) {
+      const added = await addFile(first, name, text);
+      expect(added.status).toBe(201);
+      const plan = await added.json<{ upload_id: string; upload_token: string; part_count: number; spaces_key: string }>();
+      expect(plan.part_count).toBe(1);
+      expect((await putPart(plan.upload_id, plan.upload_token, text)).status).toBe(200);
+    }
+    const third = await addFile(first, 'more.csv', CUSTOMERS);
+    expect(third.status).toBe(400);
+    expect(await third.json()).toEqual({ error: 'At most 3 files can be joined in one analysis.', code: 'TOO_MANY_FILES' });
+
+    const done = await completeFirst(first);
+    expect(done.status).toBe(200);
+    const answer = await done.json<UploadAnswer>();
+    await runJob(answer.analysis_id);
+    const payload = await readAnalysis(answer.analysis_id, answer.access_token);
+    expect(payload.analysis.status).toBe('completed');
+    expect(payload.file_uploads.map((f) => [f.file_name, f.is_primary]).sort()).toEqual([
+      ['customers.csv', false],
+      ['orders.csv', true],
+      ['returns.csv', false],
+    ]);
+    const result = await (await env.FILES.get(analysisJsonKey(answer.analysis_id)))?.json<AnalysisResult>();
+    expect(result?.joins?.tables.map((t) => [t.table, t.matched, t.keys])).toEqual([
+      ['customers.csv', 3, 4],
+      ['returns.csv', 1, 1],
+    ]);
+    const rows = await env.DB.prepare('select count(*) as n from multipart_uploads where analysis_id = ?')
+      .bind(answer.analysis_id)
+      .first<{ n: number }>();
+    expect(rows?.n).toBe(0);
+  });
+
+  it('refuses to complete while a lookup file misses parts, and to complete a lookup file itself', async () => {
+    const first = await startFirst();
+    const added = await addFile(first, 'customers.csv', CUSTOMERS);
+    const lookup = await added.json<{ upload_id: string; upload_token: string }>();
+    const early = await completeFirst(first);
+    expect(early.status).toBe(400);
+    expect(await early.json()).toEqual({ error: "Upload incomplete: 'customers.csv' has 0 of 1 parts", code: 'UPLOAD_INCOMPLETE' });
+    const own = await completeFirst(lookup);
+    expect(own.status).toBe(400);
+    expect(await own.json()).toEqual({
+      error: 'This upload is a file joined to another upload; add files to, and complete, the first upload.',
+      code: 'LOOKUP_UPLOAD',
+    });
+  });
+
+  it('abandons the lookup files with their first upload', async () => {
+    const first = await startFirst();
+    await addFile(first, 'customers.csv', CUSTOMERS);
+    await abortChunkedUpload(env, first.upload_id);
+    const rows = await env.DB.prepare('select count(*) as n from multipart_uploads where id = ? or parent_id = ?')
+      .bind(first.upload_id, first.upload_id)
+      .first<{ n: number }>();
+    expect(rows?.n).toBe(0);
+  });
+
+  it('refuses a lookup file named like the first upload', async () => {
+    const response = await addFile(await startFirst(), 'orders.csv', CUSTOMERS);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'Each file must have a different name.', code: 'DUPLICATE_FILE_NAME' });
   });

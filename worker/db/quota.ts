@@ -23,7 +23,8 @@ type Param = string | number | null;
 
 /**
  * "Today's analyses plus in-flight chunked uploads that count against the rule are fewer
- * than its limit", with its parameters. `client_ip = NULL` is never true in SQL, so a
+ * than its limit", with its parameters (a lookup file's upload rides on its first upload's
+ * reservation, so only first uploads count). `client_ip = NULL` is never true in SQL, so a
  * missing IP simply matches nothing.
  */
 function withinQuota(rule: QuotaRule | null): [string, Param[]] {
@@ -32,7 +33,7 @@ function withinQuota(rule: QuotaRule | null): [string, Param[]] {
   const ownerParams: Param[] = rule.kind === 'visitor' ? [rule.email, rule.ip] : [rule.userId];
   return [
     `((SELECT count(*) FROM analyses WHERE ${owner} AND quota_released = 0 AND created_at >= ?)
-      + (SELECT count(*) FROM multipart_uploads WHERE ${owner} AND created_at >= ?)) < ?`,
+      + (SELECT count(*) FROM multipart_uploads WHERE ${owner} AND parent_id IS NULL AND created_at >= ?)) < ?`,
     [...ownerParams, rule.since, ...ownerParams, rule.since, rule.limit],
   ];
 }

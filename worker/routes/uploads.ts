@@ -8,7 +8,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import {
   chunkedUploadKey,
+  completeLookupUploads,
   joinChunkedUpload,
+  startLookupUpload,
   findChunkedUpload,
   receivedParts,
   startChunkedUpload,
@@ -41,6 +43,11 @@ export const MAX_FILE_SIZE = MAX_FILE_BYTES;
 export const ABANDONED_UPLOAD_MS = 60 * 60 * 1000;
 
 const clientIp = (headers: Headers) => headers.get('CF-Connecting-IP');
+
+const lookupFileSchema = z.object({
+  fileName: z.string().min(1).max(1024),
+  fileSize: z.number().int().min(0),
+});
 
 const startChunkedSchema = z.object({
   // Any name is accepted: the stored key and file name use its cleaned form (`safeFileName`).
@@ -137,6 +144,26 @@ export const uploadsRoutes = new Hono<AppEnv>()
       201,
     );
   })
+  // A lookup file (a customer master, a returns list) sent in parts beside the first upload.
+  .post('/uploads/:id/files', jsonBody(lookupFileSchema), async (c) => {
+    const parent = await findChunkedUpload(c.env, c.req.param('id'), c.req.header('X-Upload-Token'));
+    if (parent.parentId) throw badRequest(LOOKUP_ON_LOOKUP, 'LOOKUP_UPLOAD');
+    const body = c.req.valid('json');
+    assertAcceptedFileName(body.fileName);
+    assertNotEmpty(body.fileSize);
+    if (body.fileSize > MAX_FILE_SIZE) throw new HttpError(413, fileTooLargeMessage(body.fileSize), 'FILE_TOO_LARGE');
+    const started = await startLookupUpload(c.env, parent, body.fileName, body.fileSize);
+    return c.json(
+      {
+        upload_id: started.id,
+        upload_token: started.uploadToken,
+        part_size: PART_SIZE,
+        part_count: started.partCount,
+        spaces_key: started.key,
+      },
+      201,
+    );
+  })
   .put('/uploads/:id/parts/:n', async (c) => {
     const upload = await findChunkedUpload(c.env, c.req.param('id'), c.req.header('X-Upload-Token'));
     const partNumber = Number(c.req.param('n'));
@@ -153,18 +180,20 @@ export const uploadsRoutes = new Hono<AppEnv>()
   })
   .post('/uploads/:id/complete', async (c) => {
     const upload = await findChunkedUpload(c.env, c.req.param('id'), c.req.header('X-Upload-Token'));
+    if (upload.parentId) throw badRequest(LOOKUP_ON_LOOKUP, 'LOOKUP_UPLOAD');
     const parts = receivedParts(upload);
     if (parts.length !== upload.partCount) {
       throw badRequest(`Upload incomplete: ${parts.length} of ${upload.partCount} parts received`, 'UPLOAD_INCOMPLETE');
     }
     // Lookup files may come with the completion, as `file` parts of a multipart body.
     const boundary = multipartBoundary(c.req.header('Content-Type'));
-    const lookups =
-      boundary && c.req.raw.body
-        ? (await receiveFiles(c.env, c.req.raw.body, boundary, upload.analysisId, [chunkedUploadKey(upload)])).files
-        : [];
+    const chunkedLookups = await completeLookupUploads(c.env, upload);
+    const storedKeys = [chunkedUploadKey(upload), ...chunkedLookups.map((f) => f.fileKey)];
+    const sentLookups =
+      boundary && c.req.raw.body ? (await receiveFiles(c.env, c.req.raw.body, boundary, upload.analysisId, storedKeys)).files : [];
+    const lookups = [...chunkedLookups, ...sentLookups.map((f) => ({ fileName: f.name, fileSize: f.writer.size, fileKey: f.key }))];
     const key = await joinChunkedUpload(c.env, upload).catch(async (error: unknown) => {
-      await discardFiles(c.env, lookups);
+      await discardFiles(c.env, sentLookups);
       throw error;
     });
     try {
@@ -173,7 +202,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
         fileName: upload.fileName,
         fileSize: upload.fileSize,
         fileKey: key,
-        lookupFiles: lookups.map((f) => ({ fileName: f.name, fileSize: f.writer.size, fileKey: f.key })),
+        lookupFiles: lookups,
         email: upload.email,
         message: upload.message,
         analysisType: parseFocus(upload.analysisType),
@@ -186,10 +215,12 @@ export const uploadsRoutes = new Hono<AppEnv>()
       });
       return c.json(answer);
     } catch (error) {
-      await discardFiles(c.env, lookups);
+      await discardFiles(c.env, sentLookups);
       throw error;
     }
   });
+
+const LOOKUP_ON_LOOKUP = 'This upload is a file joined to another upload; add files to, and complete, the first upload.';
 
 /** Signed-in users upload under their account email (SPEC §6); visitors type one. */
 function resolveEmail(c: { get(key: 'viewer'): Viewer }, typed: string | undefined): string {
