@@ -45,4 +45,44 @@ describe('joining files in the web app', () => {
     expect(form.getAll('file').map((f) => (f as File).name)).toEqual(['orders.csv', 'customers.csv', 'returns.csv']);
     fetch.mockRestore();
   });
+
+  it('sends each lookup file in parts as its own upload beside a large first file', async () => {
+    const calls: string[] = [];
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      const request = input instanceof Request ? input : new Request(input, init);
+      const path = new URL(request.url).pathname;
+      calls.push(`${request.method} ${path}`);
+      const plan = (id: string) => ({ upload_id: id, upload_token: `t-${id}`, part_size: 1024, part_count: 1, spaces_key: 'k' });
+      const body =
+        path === '/api/uploads'
+          ? plan('first')
+          : path.endsWith('/files')
+            ? plan(`lookup${calls.length}`)
+            : path.endsWith('/complete')
+              ? { analysis_id: 'a' }
+              : { part_number: 1, etag: 'e' };
+      return Promise.resolve(
+        new Response(JSON.stringify(body), { status: path.endsWith('/files') || path === '/api/uploads' ? 201 : 200 }),
+      );
+    });
+    const big = csv('orders.csv');
+    Object.defineProperty(big, 'size', { value: 96 * 1024 * 1024 });
+    await uploadAnalysis({
+      file: big,
+      lookupFiles: [csv('customers.csv')],
+      email: 'me@example.com',
+      message: 'Full analysis',
+      analysisType: 'comprehensive',
+      promptFile: 'p',
+      captchaToken: null,
+    });
+    expect(calls).toEqual([
+      'POST /api/uploads',
+      'PUT /api/uploads/first/parts/1',
+      'POST /api/uploads/first/files',
+      'PUT /api/uploads/lookup3/parts/1',
+      'POST /api/uploads/first/complete',
+    ]);
+    fetch.mockRestore();
+  });
 });

@@ -3,7 +3,7 @@
  * 95 MB, the chunked protocol above that (`POST /api/uploads`, `PUT …/parts/:n`,
  * `POST …/complete`) with progress. Both answer the same shape. Up to two lookup files
  * (a customer master, a returns list) go with it, joined by the engine: as further `file`
- * parts of the one request, or of the chunked upload's completion.
+ * parts of the one request, or each in parts as its own upload (`POST …/:id/files`).
  */
 import type { InferResponseType } from 'hono/client';
 import { api, okJson, rawBody } from '../../../lib/api-client';
@@ -61,23 +61,40 @@ async function uploadInParts(request: UploadRequest, onProgress?: (fraction: num
   );
   const param = { id: encodeURIComponent(plan.upload_id) };
   const headers = { 'X-Upload-Token': plan.upload_token };
-
+  const lookups = request.lookupFiles ?? [];
+  const totalBytes = [request.file, ...lookups].reduce((sum, file) => sum + file.size, 0);
   let uploadedBytes = 0;
+  const sent = (bytes: number) => {
+    uploadedBytes += bytes;
+    onProgress?.(uploadedBytes / totalBytes);
+  };
   onProgress?.(0);
+  await sendParts(request.file, plan, sent);
+  // Each lookup file goes in parts too, as its own upload beside the first.
+  for (const lookup of lookups) {
+    const lookupPlan = await okJson(
+      api.uploads[':id'].files.$post({ param, json: { fileName: lookup.name, fileSize: lookup.size } }, { headers }),
+    );
+    await sendParts(lookup, lookupPlan, sent);
+  }
+  return okJson(api.uploads[':id'].complete.$post({ param }, { headers }));
+}
+
+/** Sends a file's parts, PART_CONCURRENCY at a time, reporting the bytes of each. */
+async function sendParts(
+  file: File,
+  plan: { upload_id: string; upload_token: string; part_size: number; part_count: number },
+  sent: (bytes: number) => void,
+): Promise<void> {
+  const param = { id: encodeURIComponent(plan.upload_id) };
+  const headers = { 'X-Upload-Token': plan.upload_token };
   const partNumbers = Array.from({ length: plan.part_count }, (_, index) => index + 1);
   const worker = async () => {
     for (let next = partNumbers.shift(); next !== undefined; next = partNumbers.shift()) {
-      const slice = request.file.slice((next - 1) * plan.part_size, Math.min(next * plan.part_size, request.file.size));
+      const slice = file.slice((next - 1) * plan.part_size, Math.min(next * plan.part_size, file.size));
       await okJson(api.uploads[':id'].parts[':n'].$put({ param: { ...param, n: String(next) } }, rawBody(slice, headers)));
-      uploadedBytes += slice.size;
-      onProgress?.(uploadedBytes / request.file.size);
+      sent(slice.size);
     }
   };
   await Promise.all(Array.from({ length: Math.min(PART_CONCURRENCY, plan.part_count) }, worker));
-
-  const lookups = request.lookupFiles ?? [];
-  if (lookups.length === 0) return okJson(api.uploads[':id'].complete.$post({ param }, { headers }));
-  const form = new FormData();
-  for (const lookup of lookups) form.append('file', lookup, lookup.name);
-  return okJson(api.uploads[':id'].complete.$post({ param }, rawBody(form, headers)));
 }
