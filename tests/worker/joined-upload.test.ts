@@ -20,6 +20,19 @@ const CUSTOMERS = 'Customer ID,Region,Sales Rep\nC1,North,Anna\nC2,South,Ben\nC3
 const RETURNS = 'Order ID,Returned\nO2,Yes\n';
 const csv = (name: string, text: string): File => new File([text], name, { type: 'text/csv' });
 
+/** Runs the job of an upload of orders, customers and returns; checks it completed with the three files and returns its result. */
+async function joinedResult(answer: UploadAnswer): Promise<AnalysisResult | undefined> {
+  await runJob(answer.analysis_id);
+  const payload = await readAnalysis(answer.analysis_id, answer.access_token);
+  expect(payload.analysis.status).toBe('completed');
+  expect(payload.file_uploads.map((f) => [f.file_name, f.is_primary]).sort()).toEqual([
+    ['customers.csv', false],
+    ['orders.csv', true],
+    ['returns.csv', false],
+  ]);
+  return (await env.FILES.get(analysisJsonKey(answer.analysis_id)))?.json<AnalysisResult>();
+}
+
 describe('uploading a transactions file with lookup files', () => {
   it('stores every file under the analysis and joins them in the job', async () => {
     const answer = await uploadOk({
@@ -28,15 +41,7 @@ describe('uploading a transactions file with lookup files', () => {
     });
     for (const name of ['orders.csv', 'customers.csv', 'returns.csv'])
       expect(await env.FILES.head(`uploads/${answer.analysis_id}/${name}`), name).not.toBeNull();
-    await runJob(answer.analysis_id);
-    const payload = await readAnalysis(answer.analysis_id, answer.access_token);
-    expect(payload.analysis.status).toBe('completed');
-    expect(payload.file_uploads.map((f) => [f.file_name, f.is_primary]).sort()).toEqual([
-      ['customers.csv', false],
-      ['orders.csv', true],
-      ['returns.csv', false],
-    ]);
-    const result = await (await env.FILES.get(analysisJsonKey(answer.analysis_id)))?.json<AnalysisResult>();
+    const result = await joinedResult(answer);
     // C1, C2, C3 of C1, C2, C3, C9; O2's 200 of 400 returned.
     expect(result?.joins?.tables.map((t) => [t.table, t.matched, t.keys, t.unmatched.examples])).toEqual([
       ['customers.csv', 3, 4, ['C9']],
@@ -193,15 +198,7 @@ describe('the chunked upload with lookup files sent in parts too', () => {
     const done = await completeFirst(first);
     expect(done.status).toBe(200);
     const answer = await done.json<UploadAnswer>();
-    await runJob(answer.analysis_id);
-    const payload = await readAnalysis(answer.analysis_id, answer.access_token);
-    expect(payload.analysis.status).toBe('completed');
-    expect(payload.file_uploads.map((f) => [f.file_name, f.is_primary]).sort()).toEqual([
-      ['customers.csv', false],
-      ['orders.csv', true],
-      ['returns.csv', false],
-    ]);
-    const result = await (await env.FILES.get(analysisJsonKey(answer.analysis_id)))?.json<AnalysisResult>();
+    const result = await joinedResult(answer);
     expect(result?.joins?.tables.map((t) => [t.table, t.matched, t.keys])).toEqual([
       ['customers.csv', 3, 4],
       ['returns.csv', 1, 1],

@@ -11,6 +11,7 @@ import {
   completeLookupUploads,
   joinChunkedUpload,
   startLookupUpload,
+  type StartedChunkedUpload,
   findChunkedUpload,
   receivedParts,
   startChunkedUpload,
@@ -133,16 +134,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
     );
     // The analysis's own Durable Object aborts the upload if it is never completed.
     await c.env.ANALYSIS_JOB.getByName(analysisId).watchUpload(started.id, Date.now() + ABANDONED_UPLOAD_MS);
-    return c.json(
-      {
-        upload_id: started.id,
-        upload_token: started.uploadToken,
-        part_size: PART_SIZE,
-        part_count: started.partCount,
-        spaces_key: started.key,
-      },
-      201,
-    );
+    return c.json(uploadPlanOf(started), 201);
   })
   // A lookup file (a customer master, a returns list) sent in parts beside the first upload.
   .post('/uploads/:id/files', jsonBody(lookupFileSchema), async (c) => {
@@ -153,16 +145,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
     assertNotEmpty(body.fileSize);
     if (body.fileSize > MAX_FILE_SIZE) throw new HttpError(413, fileTooLargeMessage(body.fileSize), 'FILE_TOO_LARGE');
     const started = await startLookupUpload(c.env, parent, body.fileName, body.fileSize);
-    return c.json(
-      {
-        upload_id: started.id,
-        upload_token: started.uploadToken,
-        part_size: PART_SIZE,
-        part_count: started.partCount,
-        spaces_key: started.key,
-      },
-      201,
-    );
+    return c.json(uploadPlanOf(started), 201);
   })
   .put('/uploads/:id/parts/:n', async (c) => {
     const upload = await findChunkedUpload(c.env, c.req.param('id'), c.req.header('X-Upload-Token'));
@@ -219,6 +202,17 @@ export const uploadsRoutes = new Hono<AppEnv>()
       throw error;
     }
   });
+
+/** What the uploader needs to send a chunked upload's parts (the first file or a lookup file). */
+function uploadPlanOf(started: StartedChunkedUpload) {
+  return {
+    upload_id: started.id,
+    upload_token: started.uploadToken,
+    part_size: PART_SIZE,
+    part_count: started.partCount,
+    spaces_key: started.key,
+  };
+}
 
 const LOOKUP_ON_LOOKUP = 'This upload is a file joined to another upload; add files to, and complete, the first upload.';
 
