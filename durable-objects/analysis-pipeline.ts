@@ -28,6 +28,7 @@ import { chunksOf } from '../worker/engine/ingest/source';
 import { pacedBy } from '../worker/lib/part-writer';
 import { renderArtifacts } from '../worker/engine/render';
 import { svgToPng } from '../worker/render-png';
+import { joinOptionOf } from './lookup-files';
 import { parquetSnapshot } from '../worker/engine/snapshot/parquet-write';
 
 export interface PipelineContext {
@@ -145,6 +146,7 @@ async function readUpload(context: PipelineContext, upload: SnapshotUpload): Pro
   let nextReport = PROGRESS_STEP_BYTES;
   return ingest(pacedBy(upload.writer, chunksOf(object.body)), {
     fileName: context.upload.fileName,
+    ...(await joinOptionOf(context.env, context.analysis.id)),
     // The user's choice at upload replaces the currency the file shows (null: detect it).
     currency: context.analysis.currency ?? undefined,
     snapshot: parquetSnapshot(upload.writer.push).consumer,

@@ -1,14 +1,17 @@
 /**
- * The command-line analysis: one file in, `<out>/analysis.json` plus the rendered reports,
- * charts, dashboard and CSV exports out, through the same engine the job runs.
+ * The command-line analysis: one file in (or a transactions file and up to two lookup
+ * files to join to it), `<out>/analysis.json` plus the rendered reports, charts, dashboard
+ * and CSV exports out, through the same engine the job runs. A workbook's sheets are
+ * joined when they can be (Superstore's `Orders` + `Returns` + `People`).
  *
- *   npm run analyze -- <file> [--out dir] [--sheet NAME] [--as-of YYYY-MM-DD] [--map role=Header ...]
+ *   npm run analyze -- <file> [<lookup file> ...] [--out dir] [--sheet NAME] [--as-of YYYY-MM-DD] [--map role=Header ...]
  *                      [--currency CODE] [--no-png] [--threads N] [--help]
  *
  * Prints a one-line summary. On bad input it prints one line on stderr and exits 1
  * (2 for a usage error). `npm run analyze` runs this file as a prebuilt bundle
  * (build-cli.mjs, cli.mjs), not through tsx.
  */
+import { createReadStream } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -19,6 +22,9 @@ import { defaultBridgeOf } from '../worker/engine/analyses/pvm-bridge';
 import { memorySnapshot } from '../worker/engine/snapshot/memory';
 import { renderArtifacts } from '../worker/engine/render';
 import { money } from '../worker/engine/render/format';
+import { ingestFiles, MAX_JOINED_FILES } from '../worker/engine/join';
+import { joinSentences } from '../worker/engine/render/join-summary';
+import { kindOf, type IngestOptions } from '../worker/engine/ingest';
 import { ingestFile } from './parallel-ingest';
 import { writePngs, type PngJob } from './png-pool';
 
@@ -43,6 +49,8 @@ const ROLES: readonly ColumnRole[] = [
 
 export interface CliArgs {
   file: string;
+  /** Further files to join with `file` (a customer master, a returns list); at most two. */
+  joinWith?: string[];
   out: string;
   sheet?: string;
   asOf?: string;
@@ -60,12 +68,14 @@ export interface CliArgs {
 class UsageError extends Error {}
 
 const USAGE =
-  'usage: npm run analyze -- <file> [--out dir] [--sheet NAME] [--as-of YYYY-MM-DD] [--map role=Header ...] [--currency CODE] [--no-png] [--no-bridge] [--threads N] [--help]';
+  'usage: npm run analyze -- <file> [<lookup file> ...] [--out dir] [--sheet NAME] [--as-of YYYY-MM-DD] [--map role=Header ...] [--currency CODE] [--no-png] [--no-bridge] [--threads N] [--help]';
 
 /** `--help`: what the CLI writes, and when. */
 export const HELP = `${USAGE}
 
-Analyses one CSV, TXT, XLSX or XLS file and writes into --out (default ./out):
+Analyses one CSV, TXT, XLSX or XLS file and writes into --out (default ./out). Up to
+two more files (a customer master, a returns list) are joined to the transactions file,
+and a workbook's sheets are joined the same way unless --sheet chooses one:
   analysis.json   the full result (written first)
   *.md, *.svg, *.csv, dashboard.html
                   reports, charts, exports and the dashboard
@@ -79,7 +89,8 @@ Analyses one CSV, TXT, XLSX or XLS file and writes into --out (default ./out):
   --no-png            write no PNG copies of the charts
   --no-bridge         skip the price/volume/mix revenue bridge, which keeps every row in
                       memory and so needs one reading pass
-  --sheet NAME        workbook sheet to read (default: the one that looks like data)
+  --sheet NAME        workbook sheet to read alone (default: the transactions sheet, with
+                      the sheets that join to it)
   --as-of YYYY-MM-DD  end of the observation period; later rows are left out
   --map role=Header   override an inferred column role; roles: ${ROLES.join(', ')}
   --currency CODE     the amounts' currency (ISO 4217, e.g. GBP), replacing what the file
@@ -120,7 +131,8 @@ export function parseArgs(argv: readonly string[]): CliArgs {
       args.roles[role] = mapping.slice(eq + 1);
     } else if (arg.startsWith('--')) throw new UsageError(`Unknown option ${arg}. ${USAGE}`);
     else if (args.file === '') args.file = arg;
-    else throw new UsageError(`Only one file can be analysed at a time. ${USAGE}`);
+    else if ((args.joinWith ??= []).length < MAX_JOINED_FILES - 1) args.joinWith.push(arg);
+    else throw new UsageError(`At most ${MAX_JOINED_FILES} files can be joined in one analysis. ${USAGE}`);
   }
   if (args.file === '') throw new UsageError(USAGE);
   return args;
@@ -154,37 +166,56 @@ function threadsOf(args: CliArgs): number {
 
 /** Runs one analysis and returns the summary line. */
 export async function run(args: CliArgs): Promise<string> {
-  const info = await stat(args.file).catch(() => null);
-  if (!info?.isFile()) throw new UsageError(`No such file: ${args.file}`);
+  const paths = [args.file, ...(args.joinWith ?? [])];
+  for (const path of paths) {
+    const info = await stat(path).catch(() => null);
+    if (!info?.isFile()) throw new UsageError(`No such file: ${path}`);
+  }
   let ranges = 1;
   // The rows stay in memory for the revenue bridge (the job reads its Parquet copy instead).
   // A snapshot is filled by one reader, so keeping the rows means one pass; --no-bridge
   // lets a large CSV be parsed on worker threads.
   const rows = args.bridge === false ? null : memorySnapshot();
-  const aggregates: Aggregates = await ingestFile(
-    args.file,
-    {
-      fileName: basename(args.file),
-      sheet: args.sheet,
-      asOf: args.asOf,
-      roles: args.roles,
-      currency: args.currency,
-      ...(rows ? { snapshot: rows.consumer } : {}),
-    },
-    { threads: threadsOf(args), onRanges: (n) => (ranges = n) },
-  );
+  const options = {
+    sheet: args.sheet,
+    asOf: args.asOf,
+    roles: args.roles,
+    currency: args.currency,
+    ...(rows ? { snapshot: rows.consumer } : {}),
+  };
+  const aggregates: Aggregates = joins(paths, args.sheet)
+    ? await ingestFiles(
+        paths.map((path) => ({ fileName: basename(path), source: createReadStream(path) })),
+        options,
+      )
+    : await ingestFile(
+        args.file,
+        { ...options, fileName: basename(args.file) },
+        { threads: threadsOf(args), onRanges: (n) => (ranges = n) },
+      );
   const result = analyse(aggregates, { asOf: args.asOf });
   if (rows) result.bridge = await defaultBridgeOf(aggregates.profile.grain === 'customers' ? null : rows.snapshot(), result.asOf);
   await mkdir(args.out, { recursive: true });
   await writeFile(join(args.out, 'analysis.json'), `${JSON.stringify(result, null, 2)}\n`);
   const files = await writeRenderedFiles(result, args);
   const { dataset, totals } = result;
+  const joined = result.joins
+    ? joinSentences(result.joins, dataset.currency)
+        .map((line) => `\n  ${line}`)
+        .join('')
+    : '';
   return (
     `${dataset.fileName}${dataset.sheet ? ` [${dataset.sheet}]` : ''}: ${dataset.rowsRead.toLocaleString('en-US')} rows ` +
     `(${dataset.rowsRejected.toLocaleString('en-US')} rejected), ${totals.customers.toLocaleString('en-US')} customers, ` +
     `${totals.orders.toLocaleString('en-US')} orders, revenue ${money(totals.revenue, dataset.currency)}` +
-    `${dataset.period.from ? `, ${dataset.period.from} … ${dataset.period.to}` : ''} → ${join(args.out, 'analysis.json')} (+${files} files${ranges > 1 ? `; parsed on ${ranges} threads` : ''})`
+    `${dataset.period.from ? `, ${dataset.period.from} … ${dataset.period.to}` : ''} → ${join(args.out, 'analysis.json')} (+${files} files${ranges > 1 ? `; parsed on ${ranges} threads` : ''})` +
+    joined
   );
+}
+
+/** Several files, or one workbook whose sheet is not chosen, go through the join. */
+function joins(paths: readonly string[], sheet: IngestOptions['sheet']): boolean {
+  return paths.length > 1 || (sheet === undefined && kindOf(paths[0]).kind !== 'text');
 }
 
 /** Runs the command line in `process.argv` (the entry of the bundle and of tsx). */

@@ -1,10 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { act, cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useNewAnalysis } from '../../web/src/features/analysis/hooks/use-new-analysis';
-import { useNotes } from '../../web/src/features/analysis/hooks/use-notes';
+import { renderNewAnalysisFlow as renderFlow } from './new-analysis-flow';
 
 afterEach(cleanup);
 
@@ -13,22 +9,6 @@ function csvOfSize(size: number): File {
   const file = new File(['InvoiceNo,Amount\n1,2\n'], 'export.csv', { type: 'text/csv' });
   Object.defineProperty(file, 'size', { value: size });
   return file;
-}
-
-function renderFlow() {
-  const client = new QueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{children}</MemoryRouter>
-    </QueryClientProvider>
-  );
-  return renderHook(
-    () => {
-      const notes = useNotes();
-      return { notes, flow: useNewAnalysis({ userEmail: 'me@example.com', notes }) };
-    },
-    { wrapper },
-  );
 }
 
 describe('the upload size limit in the web app', () => {

@@ -29,6 +29,8 @@ export function uniqueEmail(): string {
 
 export interface UploadFields {
   file?: File | null;
+  /** Further `file` parts (lookup files joined to the first). */
+  moreFiles?: File[];
   email?: string;
   message?: string;
   analysisType?: string;
@@ -42,6 +44,7 @@ export function upload(fields: UploadFields = {}, headers: Record<string, string
   const form = new FormData();
   const file = fields.file === undefined ? new File([SMALL_CSV], 'sales.csv', { type: 'text/csv' }) : fields.file;
   if (file) form.append('file', file);
+  for (const more of fields.moreFiles ?? []) form.append('file', more);
   form.append('email', fields.email ?? uniqueEmail());
   form.append('message', fields.message ?? 'Who are my best customers?');
   if (fields.analysisType) form.append('analysisType', fields.analysisType);

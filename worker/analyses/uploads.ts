@@ -10,11 +10,15 @@ import {
   deleteChunkedUpload,
   findChunkedUploadRow,
   addChunkedUploadPart,
+  insertLookupUpload,
+  listLookupUploads,
   type ChunkedUploadRow,
   type NewChunkedUploadRow,
 } from '../db/chunked-uploads';
 import { randomToken, sha256Hex, timingSafeEqual } from '../lib/crypto';
-import { HttpError } from '../lib/http';
+import { HttpError, badRequest } from '../lib/http';
+import { MAX_JOINED_FILES } from '../engine/join/messages';
+import { UPLOAD_ERRORS, type UploadedFile } from '../uploads/new-analysis';
 import { PART_SIZE } from '../lib/r2-writer';
 import { quotaExceeded } from '../uploads/quota';
 import { uploadKey } from './keys';
@@ -68,6 +72,63 @@ export async function startChunkedUpload(env: Env, fields: ChunkedUploadFields, 
   return { id, uploadToken, key, partCount };
 }
 
+/**
+ * Opens the chunked upload of a lookup file beside `parent` (the analysis's first chunked
+ * upload), refusing a file beyond the analysis's three or a repeated name. It takes no
+ * quota of its own: the parent's reservation covers the analysis.
+ */
+export async function startLookupUpload(
+  env: Env,
+  parent: ChunkedUploadRow,
+  fileName: string,
+  fileSize: number,
+): Promise<StartedChunkedUpload> {
+  const db = database(env.DB);
+  const siblings = await listLookupUploads(db, parent.id);
+  if (siblings.length + 1 >= MAX_JOINED_FILES) throw badRequest(UPLOAD_ERRORS.tooManyFiles, 'TOO_MANY_FILES');
+  const key = uploadKey(parent.analysisId, fileName);
+  if ([parent, ...siblings].some((u) => chunkedUploadKey(u) === key)) throw badRequest(UPLOAD_ERRORS.sameName, 'DUPLICATE_FILE_NAME');
+  const multipart = await env.FILES.createMultipartUpload(key, { httpMetadata: { contentType: contentTypeFor(fileName) } });
+  const uploadToken = randomToken(32);
+  const id = crypto.randomUUID();
+  const partCount = Math.max(1, Math.ceil(fileSize / PART_SIZE));
+  await insertLookupUpload(db, {
+    id,
+    r2UploadId: multipart.uploadId,
+    analysisId: parent.analysisId,
+    fileName,
+    fileSize,
+    partSize: PART_SIZE,
+    partCount,
+    email: parent.email,
+    userId: parent.userId,
+    clientIp: parent.clientIp,
+    uploadTokenHash: await sha256Hex(uploadToken),
+    parentId: parent.id,
+  });
+  return { id, uploadToken, key, partCount };
+}
+
+/**
+ * Completes the lookup files' uploads beside `parent` and forgets their rows; 400 when one
+ * is missing parts (nothing is completed then, so the uploader can send them and retry).
+ */
+export async function completeLookupUploads(env: Env, parent: ChunkedUploadRow): Promise<UploadedFile[]> {
+  const db = database(env.DB);
+  const lookups = await listLookupUploads(db, parent.id);
+  for (const lookup of lookups) {
+    const parts = receivedParts(lookup);
+    if (parts.length !== lookup.partCount)
+      throw badRequest(`Upload incomplete: '${lookup.fileName}' has ${parts.length} of ${lookup.partCount} parts`, 'UPLOAD_INCOMPLETE');
+  }
+  const files: UploadedFile[] = [];
+  for (const lookup of lookups) {
+    files.push({ fileName: lookup.fileName, fileSize: lookup.fileSize, fileKey: await joinChunkedUpload(env, lookup) });
+    await deleteChunkedUpload(db, lookup.id);
+  }
+  return files;
+}
+
 /** The upload with this id, if `token` is its upload token; 404 otherwise (no hint which). */
 export async function findChunkedUpload(env: Env, id: string, token: string | undefined): Promise<ChunkedUploadRow> {
   const upload = await findChunkedUploadRow(database(env.DB), id);
@@ -110,6 +171,8 @@ export async function abortChunkedUpload(env: Env, uploadId: string): Promise<vo
   const db = database(env.DB);
   const upload = await findChunkedUploadRow(db, uploadId);
   if (!upload) return;
+  // The lookup files sent beside it are abandoned with it.
+  for (const lookup of await listLookupUploads(db, upload.id)) await abortChunkedUpload(env, lookup.id);
   try {
     await env.FILES.resumeMultipartUpload(chunkedUploadKey(upload), upload.r2UploadId).abort();
   } catch (error) {

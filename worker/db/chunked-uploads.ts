@@ -28,6 +28,16 @@ export async function addChunkedUploadPart(db: Database, id: string, part: R2Upl
     .where(eq(multipartUploads.id, id));
 }
 
+/** Records a lookup file's chunked upload (its first upload holds the quota). */
+export async function insertLookupUpload(db: Database, row: NewChunkedUploadRow): Promise<void> {
+  await db.insert(multipartUploads).values(row);
+}
+
+/** The lookup files' chunked uploads beside a first upload, oldest first. */
+export async function listLookupUploads(db: Database, parentId: string): Promise<ChunkedUploadRow[]> {
+  return db.select().from(multipartUploads).where(eq(multipartUploads.parentId, parentId)).orderBy(multipartUploads.createdAt).all();
+}
+
 export async function deleteChunkedUpload(db: Database, id: string): Promise<void> {
   await db.delete(multipartUploads).where(eq(multipartUploads.id, id));
 }

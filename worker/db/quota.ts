@@ -23,7 +23,8 @@ type Param = string | number | null;
 
 /**
  * "Today's analyses plus in-flight chunked uploads that count against the rule are fewer
- * than its limit", with its parameters. `client_ip = NULL` is never true in SQL, so a
+ * than its limit", with its parameters (a lookup file's upload rides on its first upload's
+ * reservation, so only first uploads count). `client_ip = NULL` is never true in SQL, so a
  * missing IP simply matches nothing.
  */
 function withinQuota(rule: QuotaRule | null): [string, Param[]] {
@@ -32,7 +33,7 @@ function withinQuota(rule: QuotaRule | null): [string, Param[]] {
   const ownerParams: Param[] = rule.kind === 'visitor' ? [rule.email, rule.ip] : [rule.userId];
   return [
     `((SELECT count(*) FROM analyses WHERE ${owner} AND quota_released = 0 AND created_at >= ?)
-      + (SELECT count(*) FROM multipart_uploads WHERE ${owner} AND created_at >= ?)) < ?`,
+      + (SELECT count(*) FROM multipart_uploads WHERE ${owner} AND parent_id IS NULL AND created_at >= ?)) < ?`,
     [...ownerParams, rule.since, ...ownerParams, rule.since, rule.limit],
   ];
 }
@@ -49,6 +50,8 @@ export async function insertAnalysisWithinQuota(
   upload: NewFileUploadRow,
   rule: QuotaRule | null,
   completedUploadId: string | null,
+  /** Lookup files uploaded with the primary one (joined to it by the engine). */
+  lookups: readonly NewFileUploadRow[] = [],
 ): Promise<boolean> {
   const [condition, conditionParams] = withinQuota(rule);
   const d1 = db.$client;
@@ -77,6 +80,14 @@ export async function insertAnalysisWithinQuota(
          SELECT ?, ?, ?, ?, ?, 1 WHERE EXISTS (SELECT 1 FROM analyses WHERE id = ?)`,
       )
       .bind(upload.id, upload.analysisId, upload.fileName, upload.fileSize, upload.fileLocation, upload.analysisId),
+    ...lookups.map((lookup) =>
+      d1
+        .prepare(
+          `INSERT INTO file_uploads (id, analysis_id, file_name, file_size, file_location, is_primary)
+           SELECT ?, ?, ?, ?, ?, 0 WHERE EXISTS (SELECT 1 FROM analyses WHERE id = ?)`,
+        )
+        .bind(lookup.id, lookup.analysisId, lookup.fileName, lookup.fileSize, lookup.fileLocation, lookup.analysisId),
+    ),
     d1.prepare('DELETE FROM multipart_uploads WHERE id = ?').bind(completedUploadId),
   ]);
   return inserted.meta.changes === 1;

@@ -138,6 +138,11 @@ export const multipartUploads = sqliteTable('multipart_uploads', {
   clientIp: text('client_ip'),
   /** SHA-256 of a token the uploader must present on each part and on complete. */
   uploadTokenHash: text('upload_token_hash').notNull(),
+  /**
+   * The analysis's first chunked upload, for a lookup file sent in parts beside it (joined
+   * by the engine); null for the first upload itself. Only first uploads count toward the quota.
+   */
+  parentId: text('parent_id'),
   createdAt: createdAt(),
 });
 

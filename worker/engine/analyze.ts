@@ -61,5 +61,6 @@ export function analyse(aggregates: Aggregates, options: AnalyseOptions = {}): A
     crossSell,
     cohorts: cohortsOf(aggregates, day),
     repScorecards: repScorecardsOf(aggregates, repBook, churn, crossSell, day),
+    ...(aggregates.join ? { joins: aggregates.join } : {}),
   };
 }

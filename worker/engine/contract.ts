@@ -11,6 +11,7 @@
 import type { Bridge, Cohorts } from './contract-retention';
 import type { RepScorecards } from './contract-reps';
 import type { Churn } from './contract-churn';
+import type { JoinSummary } from './contract-join';
 
 export * from './contract-retention';
 export * from './contract-reps';
@@ -251,4 +252,6 @@ export interface AnalysisResult {
   cohorts?: Cohorts | null;
   /** The price/volume/mix revenue bridge (issue 16 part 2); needs the row snapshot. */
   bridge?: Bridge | null;
+  /** Lookup tables joined to the transactions (issue 16 part 4); absent for a single table. */
+  joins?: JoinSummary;
 }

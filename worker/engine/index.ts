@@ -4,6 +4,8 @@
  * AnalysisJob Durable Object, the CLI and the tests.
  */
 export * from './contract';
+export * from './contract-join';
 export * from './errors';
 export { ingest, type IngestOptions } from './ingest';
+export { ingestFiles, MAX_JOINED_FILES, type JoinInput } from './join';
 export type { Aggregates } from './aggregate/types';

@@ -1,16 +1,17 @@
 /**
  * Uploads: one multipart request (`POST /api/upload-to-spaces`, SPEC §7) for files up to
- * 95 MB, and a chunked protocol onto R2 multipart for larger files:
+ * 95 MB (up to three `file` parts: the transactions and the lookup files joined to them), and a chunked protocol onto R2 multipart for larger files:
  * `POST /api/uploads` → `PUT /api/uploads/:id/parts/:n` → `POST /api/uploads/:id/complete`.
  * Both validate in the same order and answer the same shape.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { uploadKey } from '../analyses/keys';
 import {
+  chunkedUploadKey,
+  completeLookupUploads,
   joinChunkedUpload,
-  contentTypeFor,
-  deleteUploadedFile,
+  startLookupUpload,
+  type StartedChunkedUpload,
   findChunkedUpload,
   receivedParts,
   startChunkedUpload,
@@ -18,9 +19,9 @@ import {
 } from '../analyses/uploads';
 import { signedInUser, type AppEnv, type Viewer } from '../auth/viewer';
 import { HttpError, badRequest } from '../lib/http';
-import { MultipartError, multipartBoundary, readMultipart } from '../lib/multipart';
+import { multipartBoundary } from '../lib/multipart';
 import { jsonBody } from '../lib/validate';
-import { PART_SIZE, R2StreamWriter } from '../lib/r2-writer';
+import { PART_SIZE } from '../lib/r2-writer';
 import { MAX_FILE_BYTES, fileTooLargeMessage } from '../uploads/file-limit';
 import { quotaRuleFor } from '../uploads/quota';
 import {
@@ -34,6 +35,7 @@ import {
   parseCurrency,
   parseFocus,
 } from '../uploads/new-analysis';
+import { discardFiles, receiveFiles } from '../uploads/receive-files';
 
 /** Above this, the browser must use the chunked protocol (Workers bodies cap at 100 MB). */
 export const SINGLE_REQUEST_LIMIT = 95 * 1024 * 1024;
@@ -43,6 +45,11 @@ export const MAX_FILE_SIZE = MAX_FILE_BYTES;
 export const ABANDONED_UPLOAD_MS = 60 * 60 * 1000;
 
 const clientIp = (headers: Headers) => headers.get('CF-Connecting-IP');
+
+const lookupFileSchema = z.object({
+  fileName: z.string().min(1).max(1024),
+  fileSize: z.number().int().min(0),
+});
 
 const startChunkedSchema = z.object({
   // Any name is accepted: the stored key and file name use its cleaned form (`safeFileName`).
@@ -72,30 +79,12 @@ export const uploadsRoutes = new Hono<AppEnv>()
     }
 
     const analysisId = crypto.randomUUID();
-    const fields = new Map<string, string>();
-    let file: { name: string; key: string; writer: R2StreamWriter } | null = null;
-    try {
-      await readMultipart(c.req.raw.body, boundary, {
-        onFile: async (field, fileName) => {
-          if (field !== 'file' || file) return null;
-          // The first rule needs only the name, so a wrong type is refused before any byte is stored.
-          assertAcceptedFileName(fileName);
-          const key = uploadKey(analysisId, fileName);
-          file = { name: fileName, key, writer: new R2StreamWriter(c.env.FILES, key, contentTypeFor(fileName)) };
-          return file.writer;
-        },
-        onField: (field, value) => fields.set(field, value),
-      });
-    } catch (error) {
-      await discard(c.env, file);
-      if (error instanceof MultipartError) throw badRequest(error.message, 'BAD_MULTIPART');
-      throw error;
-    }
+    // Up to three `file` parts: the transactions and the lookup files the engine joins to them.
+    const { files, fields } = await receiveFiles(c.env, c.req.raw.body, boundary, analysisId);
 
-    const uploaded = file as { name: string; key: string; writer: R2StreamWriter } | null;
     try {
+      const [uploaded, ...lookups] = files;
       if (!uploaded) throw badRequest(UPLOAD_ERRORS.noFile, 'NO_FILE');
-      assertNotEmpty(uploaded.writer.size);
       assertUploadMessage(fields.get('message') ?? '');
       const currency = parseCurrency(fields.get('currency'));
       const email = resolveEmail(c, fields.get('email'));
@@ -106,6 +95,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
         fileName: uploaded.name,
         fileSize: uploaded.writer.size,
         fileKey: uploaded.key,
+        lookupFiles: lookups.map((f) => ({ fileName: f.name, fileSize: f.writer.size, fileKey: f.key })),
         email,
         message: fields.get('message') ?? '',
         analysisType: parseFocus(fields.get('analysisType')),
@@ -117,7 +107,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
       });
       return c.json(answer);
     } catch (error) {
-      await discard(c.env, uploaded);
+      await discardFiles(c.env, files);
       throw error;
     }
   })
@@ -151,16 +141,18 @@ export const uploadsRoutes = new Hono<AppEnv>()
     );
     // The analysis's own Durable Object aborts the upload if it is never completed.
     await c.env.ANALYSIS_JOB.getByName(analysisId).watchUpload(started.id, Date.now() + ABANDONED_UPLOAD_MS);
-    return c.json(
-      {
-        upload_id: started.id,
-        upload_token: started.uploadToken,
-        part_size: PART_SIZE,
-        part_count: started.partCount,
-        spaces_key: started.key,
-      },
-      201,
-    );
+    return c.json(uploadPlanOf(started), 201);
+  })
+  // A lookup file (a customer master, a returns list) sent in parts beside the first upload.
+  .post('/uploads/:id/files', jsonBody(lookupFileSchema), async (c) => {
+    const parent = await findChunkedUpload(c.env, c.req.param('id'), c.req.header('X-Upload-Token'));
+    if (parent.parentId) throw badRequest(LOOKUP_ON_LOOKUP, 'LOOKUP_UPLOAD');
+    const body = c.req.valid('json');
+    assertAcceptedFileName(body.fileName);
+    assertNotEmpty(body.fileSize);
+    if (body.fileSize > MAX_FILE_SIZE) throw new HttpError(413, fileTooLargeMessage(body.fileSize), 'FILE_TOO_LARGE');
+    const started = await startLookupUpload(c.env, parent, body.fileName, body.fileSize);
+    return c.json(uploadPlanOf(started), 201);
   })
   .put('/uploads/:id/parts/:n', async (c) => {
     const upload = await findChunkedUpload(c.env, c.req.param('id'), c.req.header('X-Upload-Token'));
@@ -178,29 +170,59 @@ export const uploadsRoutes = new Hono<AppEnv>()
   })
   .post('/uploads/:id/complete', async (c) => {
     const upload = await findChunkedUpload(c.env, c.req.param('id'), c.req.header('X-Upload-Token'));
+    if (upload.parentId) throw badRequest(LOOKUP_ON_LOOKUP, 'LOOKUP_UPLOAD');
     const parts = receivedParts(upload);
     if (parts.length !== upload.partCount) {
       throw badRequest(`Upload incomplete: ${parts.length} of ${upload.partCount} parts received`, 'UPLOAD_INCOMPLETE');
     }
-    const key = await joinChunkedUpload(c.env, upload);
-    const answer = await createAnalysisAndStart(c.env, {
-      analysisId: upload.analysisId,
-      fileName: upload.fileName,
-      fileSize: upload.fileSize,
-      fileKey: key,
-      email: upload.email,
-      message: upload.message,
-      analysisType: parseFocus(upload.analysisType),
-      promptFile: upload.promptFile,
-      currency: upload.currency,
-      userId: upload.userId,
-      clientIp: upload.clientIp,
-      // Reserved when the upload started; its in-flight row gives way to the analysis.
-      quota: null,
-      completedUploadId: upload.id,
+    // Lookup files may come with the completion, as `file` parts of a multipart body.
+    const boundary = multipartBoundary(c.req.header('Content-Type'));
+    const chunkedLookups = await completeLookupUploads(c.env, upload);
+    const storedKeys = [chunkedUploadKey(upload), ...chunkedLookups.map((f) => f.fileKey)];
+    const sentLookups =
+      boundary && c.req.raw.body ? (await receiveFiles(c.env, c.req.raw.body, boundary, upload.analysisId, storedKeys)).files : [];
+    const lookups = [...chunkedLookups, ...sentLookups.map((f) => ({ fileName: f.name, fileSize: f.writer.size, fileKey: f.key }))];
+    const key = await joinChunkedUpload(c.env, upload).catch(async (error: unknown) => {
+      await discardFiles(c.env, sentLookups);
+      throw error;
     });
-    return c.json(answer);
+    try {
+      const answer = await createAnalysisAndStart(c.env, {
+        analysisId: upload.analysisId,
+        fileName: upload.fileName,
+        fileSize: upload.fileSize,
+        fileKey: key,
+        lookupFiles: lookups,
+        email: upload.email,
+        message: upload.message,
+        analysisType: parseFocus(upload.analysisType),
+        promptFile: upload.promptFile,
+        currency: upload.currency,
+        userId: upload.userId,
+        clientIp: upload.clientIp,
+        // Reserved when the upload started; its in-flight row gives way to the analysis.
+        quota: null,
+        completedUploadId: upload.id,
+      });
+      return c.json(answer);
+    } catch (error) {
+      await discardFiles(c.env, sentLookups);
+      throw error;
+    }
   });
+
+/** What the uploader needs to send a chunked upload's parts (the first file or a lookup file). */
+function uploadPlanOf(started: StartedChunkedUpload) {
+  return {
+    upload_id: started.id,
+    upload_token: started.uploadToken,
+    part_size: PART_SIZE,
+    part_count: started.partCount,
+    spaces_key: started.key,
+  };
+}
+
+const LOOKUP_ON_LOOKUP = 'This upload is a file joined to another upload; add files to, and complete, the first upload.';
 
 /** Signed-in users upload under their account email (SPEC §6); visitors type one. */
 function resolveEmail(c: { get(key: 'viewer'): Viewer }, typed: string | undefined): string {
@@ -208,11 +230,4 @@ function resolveEmail(c: { get(key: 'viewer'): Viewer }, typed: string | undefin
   const email = (typed ?? '').trim();
   if (viewer.kind === 'user' && !email) return viewer.email;
   return email;
-}
-
-async function discard(env: Env, file: { key: string; writer: R2StreamWriter } | null): Promise<void> {
-  if (!file) return;
-  await file.writer.abort();
-  // The refusal that brought us here is what the caller must see, not a cleanup hiccup.
-  await deleteUploadedFile(env, file.key).catch((error: unknown) => console.error(`discarding ${file.key} failed`, error));
 }

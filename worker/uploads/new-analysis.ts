@@ -28,6 +28,8 @@ export const UPLOAD_ERRORS = {
   verification: 'Please complete the security verification.',
   noFile: 'Please choose a file to upload.',
   invalidCurrency: 'Currency must be a three-letter ISO 4217 code such as EUR, USD or GBP, or empty to detect it from the file.',
+  tooManyFiles: 'At most 3 files can be joined in one analysis.',
+  sameName: 'Each file must have a different name.',
 } as const;
 
 /** Throws 400 `Unsupported file type` unless the name ends in .csv, .xlsx or .xls. */
@@ -93,6 +95,15 @@ export interface NewAnalysis {
   quota: QuotaRule | null;
   /** The completed chunked upload's in-flight row, deleted as the analysis is written. */
   completedUploadId?: string;
+  /** Further files uploaded with this one (a customer master, a returns list), joined by the engine. */
+  lookupFiles?: readonly UploadedFile[];
+}
+
+/** A file stored under the analysis's upload prefix. */
+export interface UploadedFile {
+  fileName: string;
+  fileSize: number;
+  fileKey: string;
 }
 
 export interface UploadAnswer {
@@ -140,6 +151,14 @@ export async function createAnalysisAndStart(env: Env, input: NewAnalysis): Prom
     },
     input.quota,
     input.completedUploadId ?? null,
+    (input.lookupFiles ?? []).map((file) => ({
+      id: crypto.randomUUID(),
+      analysisId: input.analysisId,
+      fileName: safeFileName(file.fileName),
+      fileSize: file.fileSize,
+      fileLocation: file.fileKey,
+      isPrimary: false,
+    })),
   );
   if (!inserted && input.quota) throw quotaExceeded(input.quota);
   await env.ANALYSIS_JOB.getByName(input.analysisId).start(input.analysisId, accessToken);

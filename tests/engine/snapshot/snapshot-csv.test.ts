@@ -11,7 +11,13 @@ import { snapshotCsvPieces } from '../../../worker/engine/snapshot/files';
 
 async function csvOf(text: string): Promise<string> {
   const parquet = parquetSnapshot();
-  await ingest([new TextEncoder().encode(text)], { fileName: 'lines.csv', snapshot: parquet.consumer });
+  const bytes = new TextEncoder().encode(text);
+  await ingest(
+    (async function* () {
+      yield bytes;
+    })(),
+    { fileName: 'lines.csv', snapshot: parquet.consumer },
+  );
   let out = '';
   for await (const piece of snapshotCsvPieces(readParquetSnapshot(parquet.bytes()))) out += piece;
   return out;

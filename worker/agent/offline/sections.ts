@@ -80,6 +80,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
           currencyNote(runner.currency),
           `${formatNumber(o.rowsUsed)} rows used, ${formatNumber(o.rowsRejected)} rejected; ${plural(o.products, 'product')}${o.suppliers === null ? '' : `, ${plural(o.suppliers, 'supplier')}`}.`,
           ...(o.averageOrderValue === null ? [] : [`Average order value: ${money(o.averageOrderValue)}.`]),
+          ...(o.joined ?? []),
           ...o.warnings.map((w) => `Note: ${w}`),
         ],
         action: null,

@@ -5,6 +5,7 @@ import { fullMonthsOf, partialMonthsOf } from '../../engine/analyses/partial-mon
 import { DataAbsentError } from './data-absent';
 import { z } from 'zod';
 import type { AnalysisResult, MonthPoint } from '../../engine/contract';
+import { joinSentences } from '../../engine/render/join-summary';
 import { dataString, defineTool, MAX_DATA_SENTENCE, money, round, ToolInputError } from './tool-kit';
 
 const MONTH = z.string().regex(/^\d{4}-\d{2}$/, 'Use YYYY-MM');
@@ -15,7 +16,7 @@ const MAX_MONTHS = 24;
 export const getOverview = defineTool({
   name: 'get_overview',
   description:
-    'Totals for the whole file: revenue, cost, gross margin, customers, orders, products, suppliers, the period covered, the currency, rows used and rejected, and which analyses are available.',
+    'Totals for the whole file: revenue, cost, gross margin, customers, orders, products, suppliers, the period covered, the currency, rows used and rejected, which analyses are available, and (for joined files) how each lookup file was joined, with returned orders and their revenue.',
   input: z.object({}),
   run: ({ result }) => overviewOf(result),
 });
@@ -49,6 +50,8 @@ function overviewOf(result: AnalysisResult) {
       trend: result.trend.monthly.length > 0,
     },
     warnings: dataset.warnings.slice(0, 5).map((warning) => dataString(warning, MAX_DATA_SENTENCE)),
+    // Only for joined files, so a single file's overview is exactly as before.
+    ...(result.joins ? { joined: joinSentences(result.joins, dataset.currency).map((s) => dataString(s, MAX_DATA_SENTENCE)) } : {}),
   };
 }
 

@@ -15,6 +15,7 @@
  */
 import type { DatasetProfile } from '../contract';
 import type { RepBook } from './rep-book';
+import type { JoinSummary } from '../contract-join';
 
 export interface CustomerAggregates {
   count: number;
@@ -122,6 +123,8 @@ export interface Aggregates {
   customerDays?: { customer: Int32Array; day: Int32Array };
   /** Revenue per (sales rep, customer); present only when the file has a sales-rep column. */
   repBook?: RepBook;
+  /** How lookup tables were joined to the transactions (joined ingestion only). */
+  join?: JoinSummary;
 }
 
 /** Month index for a year and 1-based month. */

@@ -11,6 +11,8 @@ import { chunksOf, readAll, type ByteSource } from './source';
 import type { SnapshotConsumer } from '../snapshot/row-sink';
 import { readText } from './text';
 import { isCompoundFile, readXls } from './xls';
+// A cycle by design: the join reads each single table through `ingest` (calls happen at run time only).
+import { ingestFiles, type JoinInput } from '../join';
 import { readXlsx } from './xlsx';
 
 export interface IngestOptions {
@@ -27,6 +29,11 @@ export interface IngestOptions {
   onProgress?: (p: { bytesRead: number; rows: number }) => void;
   /** Receives the cleaned rows as a columnar snapshot for `query_data` (see engine/snapshot). */
   snapshot?: SnapshotConsumer;
+  /**
+   * Join lookup files (a customer master, a returns list) to this file, and a workbook's
+   * sheets to each other (engine/join). Without it, exactly one table is read.
+   */
+  join?: { lookups: readonly JoinInput[] };
 }
 
 /**
@@ -49,6 +56,10 @@ export function kindOf(fileName: string): { kind: Kind; format: FileFormat; exte
 
 /** Reads a CSV, TXT, XLSX or XLS byte stream into compact aggregates. */
 export async function ingest(source: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>, options: IngestOptions): Promise<Aggregates> {
+  if (options.join) {
+    const { join, fileName, ...rest } = options;
+    return ingestFiles([{ fileName, source }, ...join.lookups], rest);
+  }
   const { kind, format, extension } = kindOf(options.fileName);
   const progress = (bytesRead: number, rows: number): void => options.onProgress?.({ bytesRead, rows });
   const base = {
@@ -94,7 +105,8 @@ function readXlsxChecked(
   return readXlsx(bytes, base, sheet);
 }
 
-function workbookTooLarge(): EngineError {
+/** The refusal of a workbook over MAX_WORKBOOK_BYTES. */
+export function workbookTooLarge(): EngineError {
   return new EngineError(
     `This workbook is larger than ${MAX_WORKBOOK_BYTES / 1024 / 1024} MB. Save the data sheet as CSV and upload that instead.`,
     'WORKBOOK_TOO_LARGE',

@@ -37,6 +37,13 @@ export interface TableContext {
   currency?: string;
   /** Receives the cleaned rows as a columnar snapshot (transaction files only). */
   snapshot?: SnapshotConsumer;
+  /** Sees every accepted line with its signed amount (a joined returns list sums its orders' revenue). */
+  lineTap?: LineTap;
+}
+
+/** An observer of accepted lines; the view is only valid during the call. */
+export interface LineTap {
+  line(view: RecordView, amount: number): void;
 }
 
 /** What reading the rows after the sample needs, in any byte range of the same table. */
@@ -203,7 +210,7 @@ export class TableReader {
     if (!headerless) this.setHeader(sample[headerAt]);
     this.builder = new AggregateBuilder(plan, this.asOfDay);
     if (plan.grain === 'customers') registerSpendColumns(this.builder);
-    else if (this.context.snapshot) this.builder.sink = snapshotSink(this.builder, this.context.snapshot);
+    else this.builder.sink = tapped(this.context.lineTap, this.context.snapshot ? snapshotSink(this.builder, this.context.snapshot) : null);
     for (const row of rows) this.addRecord(this.encoder.encode(row));
   }
 
@@ -233,6 +240,18 @@ function snapshotSink(b: AggregateBuilder, consumer: SnapshotConsumer): RowSink 
     suppliers: b.suppliers.keys,
   };
   return new RowSink(b.plan, b.hasCost, labels, consumer);
+}
+
+/** The snapshot sink, preceded by the line tap when there is one. */
+function tapped(tap: LineTap | undefined, sink: RowSink | null): AggregateBuilder['sink'] {
+  if (!tap) return sink;
+  return {
+    add(view, day, customer, product, order, amount, cost, quantity, isReturn, supplier) {
+      tap.line(view, amount);
+      sink?.add(view, day, customer, product, order, amount, cost, quantity, isReturn, supplier);
+    },
+    finish: () => sink?.finish(),
+  };
 }
 
 function sameRow(a: readonly string[], b: readonly string[]): boolean {

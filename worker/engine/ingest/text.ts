@@ -7,7 +7,7 @@ import { EngineError } from '../errors';
 import { detectDelimiter } from './dialect';
 import { assertLooksLikeText, detectEncoding, Utf8Transcoder, type TextEncodingName } from './encoding';
 import { TableReader, type TableContext, type TableStart } from './table';
-import { Tokenizer, type Delimiter } from './tokenizer';
+import { Tokenizer, type Delimiter, type RecordView } from './tokenizer';
 
 /** Bytes examined before deciding encoding and delimiter. */
 export const HEAD_BYTES = 64 * 1024;
@@ -19,6 +19,7 @@ export async function readText(
   chunks: AsyncIterator<Uint8Array>,
   context: TextContext,
   progress: (bytesRead: number, rows: number) => void,
+  target?: RecordTargetOf,
 ): Promise<Aggregates> {
   const headParts: Uint8Array[] = [];
   let headLength = 0;
@@ -34,7 +35,7 @@ export async function readText(
     headLength += next.value.length;
   }
   const head = concat(headParts, headLength);
-  const { table, tokenizer, transcoder, headText } = openText(head, context);
+  const { table, tokenizer, transcoder, headText } = openText(head, context, target);
   let bytesRead = head.length;
   tokenizer.push(headText);
   progress(bytesRead, table.rows);
@@ -61,11 +62,14 @@ export interface OpenedText {
   headText: Uint8Array;
 }
 
+/** Where records go instead of straight into the table reader (a join enriches them first). */
+export type RecordTargetOf = (table: TableReader) => (record: RecordView) => void;
+
 /**
  * Decides encoding and delimiter from the head (ideally HEAD_BYTES or the whole file)
  * and sets up the tokenizer feeding a table reader. Pushes nothing.
  */
-export function openText(head: Uint8Array, context: TextContext): OpenedText {
+export function openText(head: Uint8Array, context: TextContext, target?: RecordTargetOf): OpenedText {
   if (head.length === 0) throw new EngineError('The file is empty.', 'EMPTY_FILE');
   const { encoding, bom } = detectEncoding(head);
   assertLooksLikeText(head.subarray(bom, HEAD_BYTES), encoding);
@@ -74,7 +78,7 @@ export function openText(head: Uint8Array, context: TextContext): OpenedText {
   const delimiter = detectDelimiter(new TextDecoder().decode(headText.subarray(0, HEAD_BYTES)));
   const table = new TableReader({ ...context, canonicalNumbers: false, semicolonDelimited: delimiter === 59 });
   if (encoding !== 'utf-8') context.warnings.push(`The file is encoded as ${encoding.toUpperCase()}; it was converted to UTF-8.`);
-  const tokenizer = new Tokenizer(delimiter, (record) => table.record(record));
+  const tokenizer = new Tokenizer(delimiter, target ? target(table) : (record) => table.record(record));
   return { encoding, delimiter, table, tokenizer, transcoder, headText };
 }
 
@@ -98,7 +102,8 @@ export function openTextRange(context: TextContext, start: TextStart, expectedRo
   return { table, tokenizer: new Tokenizer(start.delimiter, (record) => table.record(record)) };
 }
 
-function concat(parts: readonly Uint8Array[], length: number): Uint8Array {
+/** The parts as one array of `length` bytes (the one part itself when there is one). */
+export function concat(parts: readonly Uint8Array[], length: number): Uint8Array {
   if (parts.length === 1) return parts[0];
   const out = new Uint8Array(length);
   let offset = 0;

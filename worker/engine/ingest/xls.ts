@@ -16,12 +16,15 @@ export function isCompoundFile(bytes: Uint8Array): boolean {
   return CFB_MAGIC.every((b, i) => bytes[i] === b);
 }
 
-/** Reads an XLS workbook into aggregates. */
-export function readXls(
-  bytes: Uint8Array,
-  context: Omit<TableContext, 'canonicalNumbers' | 'semicolonDelimited' | 'sheet'>,
-  sheetName: string | undefined,
-): Aggregates {
+/** An XLS workbook's sheets (with their sizes) and a way to read any one row by row. */
+export interface XlsSheets {
+  sheets: { name: string; rows: number; columns: number }[];
+  /** A sheet's rows as cell text; `onRow` returns false to stop early. */
+  rows(name: string, onRow: (cells: string[]) => boolean | void): void;
+}
+
+/** Parses an XLS workbook (BIFF8 sheets are bounded, so the whole parse is acceptable). */
+export function openXls(bytes: Uint8Array): XlsSheets {
   if (!isCompoundFile(bytes)) {
     throw new EngineError('This .xls file is not a valid Excel workbook. Save it again from Excel, or upload a CSV.', 'NOT_AN_XLS');
   }
@@ -31,11 +34,37 @@ export function readXls(
   } catch {
     throw new EngineError('This .xls workbook is damaged and could not be read.', 'CORRUPT_WORKBOOK');
   }
-  const sizes = workbook.SheetNames.map((name) => {
+  const sheets = workbook.SheetNames.map((name) => {
     const ref = workbook.Sheets[name]['!ref'];
     const range = ref ? XLSX.utils.decode_range(ref) : null;
     return { name, rows: range ? range.e.r - range.s.r + 1 : 0, columns: range ? range.e.c - range.s.c + 1 : 0 };
   });
+  const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
+  return {
+    sheets,
+    rows(name, onRow) {
+      const sheet = workbook.Sheets[name];
+      const ref = sheet['!ref'];
+      if (!ref) return;
+      const range = XLSX.utils.decode_range(ref);
+      for (let r = range.s.r; r <= range.e.r; r++) {
+        const row: string[] = [];
+        for (let c = range.s.c; c <= range.e.c; c++)
+          row.push(cellText(sheet[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined, date1904));
+        if (onRow(row) === false) return;
+      }
+    },
+  };
+}
+
+/** Reads an XLS workbook into aggregates. */
+export function readXls(
+  bytes: Uint8Array,
+  context: Omit<TableContext, 'canonicalNumbers' | 'semicolonDelimited' | 'sheet'>,
+  sheetName: string | undefined,
+): Aggregates {
+  const workbook = openXls(bytes);
+  const sizes = workbook.sheets;
   const chosen = pickSheet(sizes, sheetName);
   const considered: NonNullable<DatasetProfile['sheetsConsidered']> = sizes.map((s) => ({
     name: s.name,
@@ -65,18 +94,7 @@ export function readXls(
     canonicalNumbers: true,
     semicolonDelimited: false,
   });
-  const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
-  const sheet = workbook.Sheets[chosen.name];
-  const ref = sheet['!ref'];
-  if (ref) {
-    const range = XLSX.utils.decode_range(ref);
-    for (let r = range.s.r; r <= range.e.r; r++) {
-      const row: string[] = [];
-      for (let c = range.s.c; c <= range.e.c; c++)
-        row.push(cellText(sheet[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined, date1904));
-      table.cells(row);
-    }
-  }
+  workbook.rows(chosen.name, (row) => table.cells(row));
   return table.finish();
 }
 

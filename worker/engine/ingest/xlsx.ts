@@ -10,7 +10,7 @@ import { TableReader, type TableContext } from './table';
 import { attribute, dateStylesOf, ElementScanner, richText, rowCells, type CellContext } from './xlsx-xml';
 import { assertPlausible, inflateEntry, inflateText, readZipDirectory, type ZipEntry } from './zip';
 
-interface SheetInfo {
+export interface SheetInfo {
   name: string;
   path: string;
   hidden: boolean;
@@ -21,12 +21,15 @@ interface SheetInfo {
 
 const EXTENSION = '.xlsx';
 
-/** Reads an XLSX workbook (already in memory, compressed) into aggregates. */
-export function readXlsx(
-  bytes: Uint8Array,
-  context: Omit<TableContext, 'canonicalNumbers' | 'semicolonDelimited' | 'sheet'>,
-  sheetName: string | undefined,
-): Aggregates {
+/** A workbook's worksheets and a way to read any one of them row by row. */
+export interface XlsxSheets {
+  sheets: SheetInfo[];
+  /** Streams a sheet's rows as cell text; `onRow` returns false to stop early. */
+  rows(sheet: SheetInfo, onRow: (cells: string[]) => boolean | void): void;
+}
+
+/** Opens an XLSX workbook (already in memory, compressed): its sheet list and cell context. */
+export function openXlsx(bytes: Uint8Array): XlsxSheets {
   const entries = readZipDirectory(bytes, EXTENSION);
   // Refuse a bomb anywhere in the archive before inflating anything.
   for (const found of entries.values()) assertPlausible(found);
@@ -35,13 +38,40 @@ export function readXlsx(
     throw new EngineError('This .xlsx file is a zip archive but not an Excel workbook (it has no xl/workbook.xml).', 'NOT_A_WORKBOOK');
   const sheets = listSheets(bytes, entries, workbookXml);
   if (sheets.length === 0) throw new EngineError('This workbook has no worksheets.', 'NO_SHEETS');
-  const { chosen, considered, warning } = chooseSheet(sheets, sheetName);
   const date1904 = /<workbookPr\b[^>]*\bdate1904\s*=\s*"(1|true)"/.test(workbookXml);
-  const cells: CellContext = {
-    sharedStrings: sharedStringsOf(bytes, entries),
-    dateStyles: dateStylesOf(text(bytes, entries, 'xl/styles.xml') ?? ''),
-    date1904,
+  let cells: CellContext | null = null;
+  const cellContext = (): CellContext =>
+    (cells ??= {
+      sharedStrings: sharedStringsOf(bytes, entries),
+      dateStyles: dateStylesOf(text(bytes, entries, 'xl/styles.xml') ?? ''),
+      date1904,
+    });
+  return {
+    sheets,
+    rows(sheet, onRow) {
+      const context = cellContext();
+      let more = true;
+      const scanner = new ElementScanner('row', (row) => {
+        if (more && onRow(rowCells(row, context)) === false) more = false;
+      });
+      const decoder = new TextDecoder();
+      inflateEntry(bytes, entry(entries, sheet.path), EXTENSION, (chunk) => {
+        scanner.push(decoder.decode(chunk, { stream: true }));
+        return more;
+      });
+      if (more) scanner.push(decoder.decode());
+    },
   };
+}
+
+/** Reads an XLSX workbook (already in memory, compressed) into aggregates. */
+export function readXlsx(
+  bytes: Uint8Array,
+  context: Omit<TableContext, 'canonicalNumbers' | 'semicolonDelimited' | 'sheet'>,
+  sheetName: string | undefined,
+): Aggregates {
+  const workbook = openXlsx(bytes);
+  const { chosen, considered, warning } = chooseSheet(workbook.sheets, sheetName);
   const warnings = [...context.warnings];
   if (warning) warnings.push(warning);
   const table = new TableReader({
@@ -52,13 +82,7 @@ export function readXlsx(
     canonicalNumbers: true,
     semicolonDelimited: false,
   });
-  const scanner = new ElementScanner('row', (row) => table.cells(rowCells(row, cells)));
-  const decoder = new TextDecoder();
-  inflateEntry(bytes, entry(entries, chosen.path), EXTENSION, (chunk) => {
-    scanner.push(decoder.decode(chunk, { stream: true }));
-    return true;
-  });
-  scanner.push(decoder.decode());
+  workbook.rows(chosen, (cells) => table.cells(cells));
   return table.finish();
 }
 

@@ -9,6 +9,7 @@ import { topActions } from './executive-summary';
 import { backtestHeadline } from './churn-backtest-report';
 import { crossSellLevel, fallbackSentence, itemWord } from './cross-sell-words';
 import { findingsOf } from './findings';
+import { joinSentences } from './join-summary';
 import { churnSummaryOf } from '../analyses/churn-summary';
 import { count, currencyNote, money, pct, ROUNDING_RULE, share } from './format';
 import { repScorecardsTable } from './rep-dashboard';
@@ -217,6 +218,13 @@ export function dashboardHtml(result: AnalysisResult, charts: Chart[]): string {
 <main>
 <header><h1>${h(d.fileName)}</h1><p>${h(`${period} · as of ${result.asOf ?? 'n/a'} · ${count(d.rowsUsed)} rows analysed · ${currencyNote(d.currency)}`)}</p></header>
 ${kpis(result)}
+${
+  result.joins
+    ? `<section class="card"><h2>Joined files</h2>${joinSentences(result.joins, d.currency)
+        .map((s) => `<p>${h(s)}</p>`)
+        .join('')}</section>`
+    : ''
+}
 <section class="card"><h2>Do this first</h2>${actions.length ? `<ol class="actions">${actions.map((a) => `<li>${a}</li>`).join('')}</ol>` : '<p>No urgent actions.</p>'}</section>
 ${board(findings)}
 ${board(chartCards, false)}

@@ -3,6 +3,7 @@ import type { AnalysisResult } from '../contract';
 import { CALL_LIST_SIZE, churnSummaryOf } from '../analyses/churn-summary';
 import { offerName } from './cross-sell-words';
 import { findingsOf } from './findings';
+import { joinSentences } from './join-summary';
 import { count, money, pct, these } from './format';
 import { blocks, bullets, md, nameList, table } from './markdown';
 
@@ -71,6 +72,7 @@ export function executiveSummary(result: AnalysisResult): string {
   return blocks(
     `# Executive summary: ${md(d.fileName)}`,
     overview,
+    result.joins ? `## Joined files\n\n${bullets(joinSentences(result.joins, currency).map(md))}` : null,
     d.warnings.length ? `## Data warnings\n\n${bullets(d.warnings.map(md))}` : null,
     '## The six questions',
     bullets(findings),

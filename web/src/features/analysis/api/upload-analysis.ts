@@ -1,7 +1,9 @@
 /**
  * Starting an analysis by uploading its file (SPEC §7): one multipart request up to
  * 95 MB, the chunked protocol above that (`POST /api/uploads`, `PUT …/parts/:n`,
- * `POST …/complete`) with progress. Both answer the same shape.
+ * `POST …/complete`) with progress. Both answer the same shape. Up to two lookup files
+ * (a customer master, a returns list) go with it, joined by the engine: as further `file`
+ * parts of the one request, or each in parts as its own upload (`POST …/:id/files`).
  */
 import type { InferResponseType } from 'hono/client';
 import { api, okJson, rawBody } from '../../../lib/api-client';
@@ -11,6 +13,8 @@ export type UploadAnswer = InferResponseType<(typeof api)['upload-to-spaces']['$
 
 export interface UploadRequest {
   file: File;
+  /** Files joined to `file` (at most two). */
+  lookupFiles?: readonly File[];
   email: string;
   message: string;
   analysisType: string;
@@ -25,7 +29,8 @@ export interface UploadRequest {
 const PART_CONCURRENCY = 3;
 
 export function uploadAnalysis(request: UploadRequest, onProgress?: (fraction: number) => void): Promise<UploadAnswer> {
-  return request.file.size > SINGLE_REQUEST_LIMIT ? uploadInParts(request, onProgress) : uploadInOneRequest(request);
+  const total = [request.file, ...(request.lookupFiles ?? [])].reduce((sum, file) => sum + file.size, 0);
+  return total > SINGLE_REQUEST_LIMIT ? uploadInParts(request, onProgress) : uploadInOneRequest(request);
 }
 
 async function uploadInOneRequest(request: UploadRequest): Promise<UploadAnswer> {
@@ -39,6 +44,7 @@ async function uploadInOneRequest(request: UploadRequest): Promise<UploadAnswer>
   if (request.currency) form.append('currency', request.currency);
   if (request.captchaToken) form.append('captchaToken', request.captchaToken);
   form.append('file', request.file, request.file.name);
+  for (const lookup of request.lookupFiles ?? []) form.append('file', lookup, lookup.name);
   return okJson(api['upload-to-spaces'].$post({}, rawBody(form)));
 }
 
@@ -59,19 +65,40 @@ async function uploadInParts(request: UploadRequest, onProgress?: (fraction: num
   );
   const param = { id: encodeURIComponent(plan.upload_id) };
   const headers = { 'X-Upload-Token': plan.upload_token };
-
+  const lookups = request.lookupFiles ?? [];
+  const totalBytes = [request.file, ...lookups].reduce((sum, file) => sum + file.size, 0);
   let uploadedBytes = 0;
+  const sent = (bytes: number) => {
+    uploadedBytes += bytes;
+    onProgress?.(uploadedBytes / totalBytes);
+  };
   onProgress?.(0);
+  await sendParts(request.file, plan, sent);
+  // Each lookup file goes in parts too, as its own upload beside the first.
+  for (const lookup of lookups) {
+    const lookupPlan = await okJson(
+      api.uploads[':id'].files.$post({ param, json: { fileName: lookup.name, fileSize: lookup.size } }, { headers }),
+    );
+    await sendParts(lookup, lookupPlan, sent);
+  }
+  return okJson(api.uploads[':id'].complete.$post({ param }, { headers }));
+}
+
+/** Sends a file's parts, PART_CONCURRENCY at a time, reporting the bytes of each. */
+async function sendParts(
+  file: File,
+  plan: { upload_id: string; upload_token: string; part_size: number; part_count: number },
+  sent: (bytes: number) => void,
+): Promise<void> {
+  const param = { id: encodeURIComponent(plan.upload_id) };
+  const headers = { 'X-Upload-Token': plan.upload_token };
   const partNumbers = Array.from({ length: plan.part_count }, (_, index) => index + 1);
   const worker = async () => {
     for (let next = partNumbers.shift(); next !== undefined; next = partNumbers.shift()) {
-      const slice = request.file.slice((next - 1) * plan.part_size, Math.min(next * plan.part_size, request.file.size));
+      const slice = file.slice((next - 1) * plan.part_size, Math.min(next * plan.part_size, file.size));
       await okJson(api.uploads[':id'].parts[':n'].$put({ param: { ...param, n: String(next) } }, rawBody(slice, headers)));
-      uploadedBytes += slice.size;
-      onProgress?.(uploadedBytes / request.file.size);
+      sent(slice.size);
     }
   };
   await Promise.all(Array.from({ length: Math.min(PART_CONCURRENCY, plan.part_count) }, worker));
-
-  return okJson(api.uploads[':id'].complete.$post({ param }, { headers }));
 }

@@ -12,6 +12,7 @@ import { useNotes } from '../hooks/use-notes';
 import { NEW_ANALYSIS_LABELS, newAnalysisView } from '../utils/status-labels';
 import { hasConversation } from '../utils/transcript';
 import { CurrencySelect } from './currency-select';
+import { MAX_LOOKUP_FILES, UPLOAD_TEXTS } from '../utils/upload-rules';
 import { EmailModal } from './email-modal';
 import { EmptyState, UploadButton } from './empty-state';
 import { FocusCards } from './focus-cards';
@@ -76,10 +77,15 @@ export function NewAnalysisPage() {
             {/* Before the cards: picking a card or asking a question starts the upload. */}
             <CurrencySelect value={flow.currency} onChange={flow.chooseCurrency} />
             {hasConversation(items) ? null : <FocusCards onPick={flow.pickFocus} />}
-            <div className="flex justify-center">
+            <div className="flex flex-wrap justify-center gap-2">
               <UploadButton onFile={flow.chooseFile} variant="secondary" size="sm">
                 Choose a different file
               </UploadButton>
+              {flow.lookupFiles.length < MAX_LOOKUP_FILES ? (
+                <UploadButton onFile={flow.addLookupFile} variant="secondary" size="sm">
+                  {UPLOAD_TEXTS.addFile}
+                </UploadButton>
+              ) : null}
             </div>
           </>
         ) : null

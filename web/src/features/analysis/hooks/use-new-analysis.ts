@@ -15,7 +15,7 @@ import { saveOwnerToken, saveShareLink } from '../../../lib/owner-tokens';
 import { uploadAnalysis } from '../api/upload-analysis';
 import { chatMessageError } from '../utils/chat-rules';
 import { DETECT_CURRENCY } from '../utils/currency-options';
-import { UPLOAD_PAUSES_MS, UPLOAD_TEXTS, isAcceptedFile } from '../utils/upload-rules';
+import { MAX_LOOKUP_FILES, UPLOAD_PAUSES_MS, UPLOAD_TEXTS, isAcceptedFile } from '../utils/upload-rules';
 import type { useNotes } from './use-notes';
 
 /** What /analysis/{id} receives from the upload (react-router location state). */
@@ -40,6 +40,8 @@ export function useNewAnalysis({ userEmail, notes }: { userEmail: string | null;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
+  /** Files to join to `file` (a customer master, a returns list), added before starting. */
+  const [lookupFiles, setLookupFiles] = useState<File[]>([]);
   const [selectedAt, setSelectedAt] = useState<number | null>(null);
   const [phase, setPhase] = useState<'idle' | 'uploading' | 'error'>('idle');
   const [progress, setProgress] = useState<number | null>(null);
@@ -67,9 +69,25 @@ export function useNewAnalysis({ userEmail, notes }: { userEmail: string | null;
       return;
     }
     setFile(chosen);
+    setLookupFiles([]);
     setSelectedAt(Date.now());
     setPhase('idle');
     notes.addSystem(`${chosen.name} (${formatMegabytes(chosen.size)}) is loaded. Pick a focus area or ask your own question.`);
+  };
+
+  /** A further file to join (at most MAX_LOOKUP_FILES, each with its own name). */
+  const addLookupFile = (chosen: File) => {
+    if (!file || !isAcceptedFile(chosen.name) || lookupFiles.length >= MAX_LOOKUP_FILES) return;
+    if ([file, ...lookupFiles].some((f) => f.name === chosen.name)) {
+      notes.addSystem(UPLOAD_TEXTS.sameName);
+      return;
+    }
+    if (chosen.size > MAX_FILE_BYTES) {
+      notes.addSystem(fileTooLargeMessage(chosen.size));
+      return;
+    }
+    setLookupFiles([...lookupFiles, chosen]);
+    notes.addSystem(UPLOAD_TEXTS.added(chosen.name, formatMegabytes(chosen.size), file.name));
   };
 
   const upload = async (request: PendingRequest, uploaderEmail: string) => {
@@ -83,6 +101,7 @@ export function useNewAnalysis({ userEmail, notes }: { userEmail: string | null;
       answer = await uploadAnalysis(
         {
           file,
+          lookupFiles,
           email: uploaderEmail,
           message: request.message,
           analysisType: request.focus.id,
@@ -178,6 +197,8 @@ export function useNewAnalysis({ userEmail, notes }: { userEmail: string | null;
 
   return {
     file,
+    lookupFiles,
+    addLookupFile,
     quotaMessage,
     selectedAt,
     phase,

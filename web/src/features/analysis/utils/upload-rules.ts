@@ -3,6 +3,9 @@
 export const ACCEPTED_EXTENSIONS = ['.csv', '.xlsx', '.xls'] as const;
 export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.join(',');
 
+/** Files joined to the first one (a customer master, a returns list): the Worker takes three in all. */
+export const MAX_LOOKUP_FILES = 2;
+
 /** Files above this go through the chunked upload API (a Workers request body caps at 100 MB). */
 export const SINGLE_REQUEST_LIMIT = 95 * 1024 * 1024;
 
@@ -13,6 +16,9 @@ export const UPLOAD_TEXTS = {
   opening: 'Opening your analysis...',
   failed: (reason: string | null | undefined) => `Upload failed: ${reason || 'Unknown error'}`,
   exception: (message: string) => `Upload error: ${message}`,
+  added: (name: string, size: string, to: string) => `${name} (${size}) is added; it will be joined to ${to}.`,
+  sameName: 'Each file must have a different name.',
+  addFile: 'Add a file to join (customers, returns)',
 } as const;
 
 /** The deliberate pauses after 'Preparing…' and 'Opening…' (SPEC §9). */

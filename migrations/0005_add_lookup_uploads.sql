@@ -1,0 +1,1 @@
+ALTER TABLE `multipart_uploads` ADD `parent_id` text;
