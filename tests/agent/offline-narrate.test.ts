@@ -143,6 +143,48 @@ describe('offline narrative', () => {
     expect(toolsCalled(messages)).toEqual(tools);
   });
 
+  it('says no revenue is at risk, with no call to make, when every flagged customer left over a year ago', async () => {
+    // Superstore's shape: the lost customers bought nothing in the last 12 months.
+    const base = wholesaleResult();
+    const gone = (id: string, name: string, days: number, risk: 'lost' | 'high') => ({
+      id,
+      name,
+      pAlive: 1,
+      expectedPurchases90d: null,
+      daysSinceLastOrder: days,
+      typicalGapDays: 120,
+      revenue12m: 0,
+      revenueAtRisk: 0,
+      risk,
+    });
+    const result = {
+      ...base,
+      churn: {
+        ...base.churn,
+        revenueAtRisk: 0,
+        customers: [
+          gone('C006', 'Fjord Hotels', 420, 'lost'),
+          gone('C004', 'Delta Catering', 380, 'lost'),
+          ...base.churn.customers.slice(3),
+        ],
+      },
+    };
+    const transcript = memoryTranscript();
+    await createAnalyst({ kind: 'offline' }).narrate({
+      result,
+      focus: 'risk_assessment',
+      question: null,
+      transcript,
+      artifacts: memoryArtifacts(),
+    });
+    const report = lastText(transcript.messages);
+    expect(report).toContain(
+      '- **No revenue of the last 12 months is at risk**: the 2 customers rated high or lost bought nothing in the last 12 months (Fjord Hotels, 420 days silent and Delta Catering, 380 days silent).',
+    );
+    expect(report).not.toContain('of revenue is at risk**');
+    expect(report).not.toMatch(/Contact Fjord Hotels/);
+  });
+
   it('leads the risk summary with concentration and churn, with concrete numbers and actions', async () => {
     const { report } = await narrate('risk_assessment');
     const summary = report.slice(0, report.indexOf('## Findings')).trimEnd().split('\n');

@@ -219,6 +219,8 @@ const refusals: [string, RegExp][] = [
   ['Why did sales drop in March?', /asks about the future or a cause/],
   ['hello there', /couldn't tell which figure you want/],
   ['Tell me something interesting', /couldn't tell which figure you want/],
+  ['How many orders were returned?', /no column that marks returned orders/],
+  ['refunds in 2021', /no column that marks returned orders/],
   ['Which customers stopped buying?', /two periods/],
   ['customers who bought in 2020 but not', /two periods/],
   ['revenue by vendor', /This file has no supplier column\./],

@@ -121,6 +121,22 @@ describe('chat about sales reps (hand-made file)', () => {
     expect(answer).toBe('"anna" matches 2 reps: Anna Berg (190.00) and Anna Keller (180.00). Which one do you mean?');
   });
 
+  it('reads the scorecard when a rep and a customer share a name, and says the customer exists', async () => {
+    // Superstore: Anna Andreadi manages the West and is also a customer.
+    const sameName = {
+      ...handMade,
+      segments: handMade.segments && {
+        ...handMade.segments,
+        customers: handMade.segments.customers.map((c) => (c.id === 'C3' ? { ...c, name: 'Anna Berg' } : c)),
+      },
+    };
+    const { answer } = await ask('How is Anna Berg doing?', sameName);
+    expect(answer.startsWith("I understood: **Anna Berg's scorecard over the whole file (2023-01-10 to 2024-08-01)**.")).toBe(true);
+    expect(answer.endsWith('Anna Berg is also a customer\'s name; ask "tell me about customer Anna Berg" for their orders.')).toBe(true);
+    const customer = await ask('tell me about customer Anna Berg', sameName);
+    expect(customer.answer).toContain('**Anna Berg** (C3)');
+  });
+
   it('names an unknown rep instead of answering for another', async () => {
     const { answer, trace: steps } = await ask('How is Zoe doing?', handMade);
     expect(steps).toContain('error:get_rep_scorecards');

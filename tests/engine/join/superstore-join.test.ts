@@ -13,6 +13,7 @@ import type { AnalysisResult } from '../../../worker/engine/contract';
 import { ingest } from '../../../worker/engine/ingest';
 import { ingestFiles } from '../../../worker/engine/join';
 import { QuerySpecSchema, runQuery } from '../../../worker/engine/query';
+import { answerWithQuery } from '../../../worker/agent/offline/query-answer';
 import { memorySnapshot } from '../../../worker/engine/snapshot/memory';
 import { datasetPath } from '../helpers/datasets';
 import { chunked } from '../ingest/helpers';
@@ -75,6 +76,12 @@ describe('the Superstore workbook with its Returns and People sheets joined', ()
     );
     const [[revenue, orders]] = answer.rows;
     expect([cents(Number(revenue)), orders]).toEqual([cents(reference.returnedRevenue), reference.returnedOrders]);
+  });
+
+  it('answers "how many orders were returned?" in chat with the returned orders, not all orders', async () => {
+    const answer = await answerWithQuery('How many orders were returned?', rows.snapshot(), NOW);
+    expect(answer.result?.understood).toBe('orders, Returned = Yes');
+    expect(answer.result?.rows).toEqual([[reference.returnedOrders]]);
   });
 
   it("uses People's regional managers as the sales reps, each with their regions' revenue", () => {

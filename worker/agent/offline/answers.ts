@@ -123,7 +123,10 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
       if (churn.customers.length === 0)
         return `No customer is at ${intent.risk ?? 'lost, high or medium'} risk. Revenue at risk overall: ${money(churn.revenueAtRisk)}.`;
       return [
-        `${money(churn.revenueAtRisk)} of revenue is at risk. Customers at risk, by revenue at risk:`,
+        churn.revenueAtRisk > 0
+          ? `${money(churn.revenueAtRisk)} of revenue is at risk. Customers at risk, by revenue at risk:`
+          : // Every flagged customer bought nothing in the last 12 months: there is no revenue to lose.
+            'No revenue of the last 12 months is at risk: the customers flagged bought nothing in that year. The list, most at risk first:',
         ...churn.customers.map((c, i) => `${i + 1}. ${churnCustomerLine(c, money)}`),
       ].join('\n');
     }

@@ -56,6 +56,24 @@ const FUTURE = /\b(forecast|predict(ion)?s?|will .* (buy|spend|sell)|next (year|
 /** "sub-categories": a finer level than category, which must not answer for it. */
 const SUB_CATEGORY = /\bsub[- ]?categor(y|ies)\b/;
 
+/** Returns, refunds and credit notes ("returning customers" is a measure of its own). */
+const RETURNS = /\b(returns?|returned|refunds?|refunded|credit notes?)\b/;
+const NO_RETURNS_COLUMN =
+  "This file has no column that marks returned orders (such as a joined returns list), so I can't single returns out; the figures are net of any credit notes in the file.";
+
+/**
+ * The filter "returned = yes" on a column that marks returned orders: a returns list
+ * joined by order id (Superstore's `Returned`) or the file's own flag column.
+ */
+function returnedFilterOf(meta: SnapshotMeta): { dimension: string; values: string[]; match: 'exact' } | null {
+  for (const d of meta.dimensions) {
+    if (!d.key.startsWith('column:') || !/^(is )?return(ed|s)?$/i.test(d.label.trim())) continue;
+    const yes = [...new Set(d.values)].filter((v) => /^(yes|y|true|1|x|returned)$/i.test(v.trim()));
+    if (yes.length) return { dimension: d.key, values: yes, match: 'exact' };
+  }
+  return null;
+}
+
 /** Parses a question into a spec, or says why it can't. `today` is the analysis date. */
 export function parseQuestion(question: string, meta: SnapshotMeta, today: Date): Parsed {
   const text = question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500);
@@ -69,6 +87,12 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   if ('unknown' in loose)
     return { kind: 'unmapped', reason: `I couldn't find “${loose.unknown}” among this file's customers, products or other values.` };
   filters.push(...loose.filters);
+  if (RETURNS.test(text)) {
+    // "How many orders were returned?" must not be answered with all orders.
+    const returned = returnedFilterOf(meta);
+    if (!returned) return { kind: 'refused', reason: NO_RETURNS_COLUMN };
+    if (!filters.some((f) => f.dimension === returned.dimension)) filters.push(returned);
+  }
   const named = new Set(filters.map((f) => f.dimension));
   let measures = MEASURE_WORDS.filter(([re]) => re.test(text)).map(([, m]) => m);
   if (measures.includes('newCustomers') || measures.includes('returningCustomers')) measures = measures.filter((m) => m !== 'customers');

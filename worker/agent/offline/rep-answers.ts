@@ -13,7 +13,9 @@ import { intentOf } from './intents';
 import { periodOf } from './periods';
 import type { SectionRunner } from './sections';
 
-export type RepIntent = { kind: 'rep'; query: string } | { kind: 'reps'; sortBy: RepSort; direction: 'desc' | 'asc' };
+/** `alsoCustomer`: a customer has the rep's exact name too (Superstore: Anna Andreadi is both). */
+export type RepIntent =
+  { kind: 'rep'; query: string; alsoCustomer?: boolean } | { kind: 'reps'; sortBy: RepSort; direction: 'desc' | 'asc' };
 
 const REPISH =
   /\b(sales ?reps?|reps?|sales ?(people|persons?|m[ae]n|wom[ae]n|team)|salesperson|account (managers?|owners?)|whose (book|accounts?|customers?|portfolio)|books? of business|scorecards?)\b/;
@@ -104,6 +106,10 @@ export function repIntentOf(question: string, result: AnalysisResult): RepIntent
   const named = askedName(text);
   if (named) {
     const other = intentOf(question, result).kind;
+    // "How is Anna Andreadi doing?" with a rep and a customer of that exact name: the
+    // phrasing is a rep's, so the scorecard answers, and says the customer exists.
+    const rep = mentionedRep(q, result);
+    if (other === 'customer' && rep) return { kind: 'rep', query: rep, alsoCustomer: true };
     // A customer, product or supplier of that name is answered as such.
     if (other === 'customer' || other === 'product' || other === 'supplier') return null;
     return { kind: 'rep', query: named };
@@ -120,7 +126,11 @@ export function repIntentOf(question: string, result: AnalysisResult): RepIntent
 export async function answerRepQuestion(question: string, result: AnalysisResult, runner: SectionRunner): Promise<string | null> {
   const intent = repIntentOf(question, result);
   if (!intent) return null;
-  return intent.kind === 'rep' ? answerOneRep(intent.query, result, runner) : answerRanking(intent, result, runner);
+  if (intent.kind === 'reps') return answerRanking(intent, result, runner);
+  const answer = await answerOneRep(intent.query, result, runner);
+  return intent.alsoCustomer
+    ? `${answer}\n\n${intent.query} is also a customer's name; ask "tell me about customer ${intent.query}" for their orders.`
+    : answer;
 }
 
 function wholeFile(result: AnalysisResult): string {

@@ -161,6 +161,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
         };
       }
       const worst = churn.customers.slice(0, 5);
+      if (churn.revenueAtRisk <= 0) return quietChurn(this.question, churn, money);
       return {
         section: 'churn',
         question: this.question,
@@ -260,4 +261,31 @@ function championsAction(largest: { name: string; segment: string | null } | und
   return champions > 0
     ? `Give your ${plural(champions, 'Champion')} ${care}, and re-engage ${largest.name}, your largest customer${segment}`
     : `Re-engage ${largest.name}, your largest customer${segment}, with ${care}`;
+}
+
+type ChurnOutput = Awaited<ReturnType<typeof getChurnRisk.run>>;
+
+/**
+ * The churn finding when no revenue of the last 12 months is at risk: every customer the
+ * model flags bought nothing in that year (Superstore's lost customers). "$0.00 of revenue
+ * is at risk: Irene Maddox (lost, $0.00) … top the list" told an owner nothing, and asked
+ * them to call people who left over a year ago "this week".
+ */
+function quietChurn(question: string, churn: ChurnOutput, money: (v: number) => string): Finding {
+  const lost = churn.counts.lost;
+  const high = churn.counts.high;
+  const flagged = lost + high;
+  const gone = churn.customers.filter((c) => c.risk === 'lost').slice(0, 3);
+  const headline =
+    flagged === 0
+      ? `**No revenue of the last 12 months is at risk**: no customer is rated high or lost; ${plural(churn.counts.medium, 'customer')} ${churn.counts.medium === 1 ? 'is' : 'are'} quieter than usual (medium).`
+      : `**No revenue of the last 12 months is at risk**: the ${plural(flagged, 'customer')} rated high or lost bought nothing in the last 12 months` +
+        (gone.length ? ` (${joinNames(gone.map((c) => `${c.name}, ${plural(c.daysSinceLastOrder ?? 0, 'day')} silent`))}).` : '.');
+  return {
+    section: 'churn',
+    question,
+    headline: headline + reliabilityClause(churn.backtest),
+    details: [...churn.customers.map((c) => churnCustomerLine(c, money)), ...reliabilityLines(churn.backtest), TWO_MEASURES_NOTE],
+    action: null,
+  };
 }
