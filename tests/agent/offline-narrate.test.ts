@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAnalyst, FOCUS_AREA_IDS, type FocusAreaId } from '../../worker/agent';
 import type { TodoItem } from '../../worker/agent/messages';
+import type { AnalysisResult, Churn, ChurnCustomer, ChurnRisk } from '../../worker/engine/contract';
 import { wholesaleResult, wholesaleResultWithoutSuppliers } from './fixtures/wholesale-result';
 import { blocksOf, lastText, memoryArtifacts, memoryTranscript, trace } from './helpers';
 
@@ -146,7 +147,8 @@ describe('offline narrative', () => {
   it('says no revenue is at risk, with no call to make, when every flagged customer left over a year ago', async () => {
     // Superstore's shape: the lost customers bought nothing in the last 12 months.
     const base = wholesaleResult();
-    const gone = (id: string, name: string, days: number, risk: 'lost' | 'high') => ({
+    const churn = base.churn as Churn;
+    const gone = (id: string, name: string, days: number, risk: ChurnRisk): ChurnCustomer => ({
       id,
       name,
       pAlive: 1,
@@ -157,16 +159,12 @@ describe('offline narrative', () => {
       revenueAtRisk: 0,
       risk,
     });
-    const result = {
+    const result: AnalysisResult = {
       ...base,
       churn: {
-        ...base.churn,
+        ...churn,
         revenueAtRisk: 0,
-        customers: [
-          gone('C006', 'Fjord Hotels', 420, 'lost'),
-          gone('C004', 'Delta Catering', 380, 'lost'),
-          ...base.churn.customers.slice(3),
-        ],
+        customers: [gone('C006', 'Fjord Hotels', 420, 'lost'), gone('C004', 'Delta Catering', 380, 'lost'), ...churn.customers.slice(3)],
       },
     };
     const transcript = memoryTranscript();
