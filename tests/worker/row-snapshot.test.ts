@@ -89,6 +89,16 @@ describe('the row snapshot of a run', () => {
     expect(await response.text()).not.toContain('date,amount');
   });
 
+  it('leaves no snapshot and no download rows behind when the file is refused', async () => {
+    const file = new File(['InvoiceNo,StockCode,Quantity,InvoiceDate,UnitPrice,CustomerID\n'], 'header-only.csv', { type: 'text/csv' });
+    const { analysis_id, access_token } = await uploadOk({ file, message: '' });
+    await runJob(analysis_id);
+    const read = await readAnalysis(analysis_id, access_token);
+    expect(read.analysis.status).toBe('error');
+    expect(await env.FILES.head(snapshotKey(analysis_id))).toBeNull();
+    expect(read.artifacts.filter((a) => a.file_name.startsWith('rows.'))).toEqual([]);
+  });
+
   it('streams a snapshot of more than one 5 MiB part to R2 and still makes every CSV row', async () => {
     // 420,000 lines make a snapshot of over 5 MiB: R2 gets it as a multipart upload.
     const { id, artifacts, token, amountCents } = await analysed(420_000);
