@@ -103,9 +103,27 @@ const cases: [string, string, string][] = [
     'revenue, by category, 2021-10-01 … 2021-12-31, compared with 2020-10-01 … 2020-12-31',
   ],
   [
+    // "Grew the most" ranks the change, not the later year's figure.
+    'which region grew the most in 2021 vs 2020?',
+    `SELECT Region, a, b, a - b, (a - b) / b * 100 FROM (SELECT Region, sum(rev) FILTER (year(d) = 2021) a, sum(rev) FILTER (year(d) = 2020) b FROM t GROUP BY 1) ORDER BY a - b DESC LIMIT 1`,
+    'top 1 by change in revenue, by region, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+  ],
+  [
+    'which category declined the most in 2021 vs 2020',
+    `SELECT Category, a, b, a - b, (a - b) / b * 100 FROM (SELECT Category, sum(rev) FILTER (year(d) = 2021) a, sum(rev) FILTER (year(d) = 2020) b FROM t GROUP BY 1) ORDER BY a - b ASC LIMIT 1`,
+    'bottom 1 by change in revenue, by category, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+  ],
+  [
+    // An abbreviation is the file's long form, never dropped.
+    'sales in the US in 2021',
+    `SELECT sum(rev) FROM t WHERE Country = 'United States' AND ${Y2021}`,
+    'revenue, Country = United States, 2021-01-01 … 2021-12-31',
+  ],
+  [
+    // Like with like: the year so far against the same span of last year.
     'revenue this year vs last year',
-    `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (d BETWEEN '2021-01-01' AND '2021-12-30') a, sum(rev) FILTER (year(d) = 2020) b FROM t)`,
-    'revenue, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-31',
+    `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (d BETWEEN '2021-01-01' AND '2021-12-30') a, sum(rev) FILTER (d BETWEEN '2020-01-01' AND '2020-12-30') b FROM t)`,
+    'revenue, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-30',
   ],
   [
     'Show revenue by quarter for 2020',
@@ -221,6 +239,9 @@ const refusals: [string, RegExp][] = [
   ['Tell me something interesting', /couldn't tell which figure you want/],
   ['How many orders were returned?', /no column that marks returned orders/],
   ['refunds in 2021', /no column that marks returned orders/],
+  ['How many orders were cancelled?', /no column that marks returned orders/],
+  ['What percentage of revenue comes from the West?', /share of a total/],
+  ['sales to ZZTOP in 2021', /couldn't find “ZZTOP”/],
   ['Which customers stopped buying?', /two periods/],
   ['customers who bought in 2020 but not', /two periods/],
   ['revenue by vendor', /This file has no supplier column\./],

@@ -56,8 +56,12 @@ const FUTURE = /\b(forecast|predict(ion)?s?|will .* (buy|spend|sell)|next (year|
 /** "sub-categories": a finer level than category, which must not answer for it. */
 const SUB_CATEGORY = /\bsub[- ]?categor(y|ies)\b/;
 
-/** Returns, refunds and credit notes ("returning customers" is a measure of its own). */
-const RETURNS = /\b(returns?|returned|refunds?|refunded|credit notes?)\b/;
+/** Returns, refunds, cancellations and credit notes ("returning customers" is a measure of its own). */
+const RETURNS = /\b(returns?|returned|refunds?|refunded|credit notes?|cancel(l?ed|lations?|s)?)\b/;
+const GROWTH = /\b(grew|grow(n|s|th|ing)?|increased?|rose|gained|up the most)\b/;
+const DECLINE = /\b(declined?|fell|fallen|dropped|shrank|shrunk|decreased?|down the most)\b/;
+/** A share of a total ("what percentage of revenue comes from …"): not a figure the query computes. */
+const SHARE = /\b(percent(age)?|share|proportion|fraction)\s+of\b|%\s+of\b/;
 const NO_RETURNS_COLUMN =
   "This file has no column that marks returned orders (such as a joined returns list), so I can't single returns out; the figures are net of any credit notes in the file.";
 
@@ -87,6 +91,12 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   if ('unknown' in loose)
     return { kind: 'unmapped', reason: `I couldn't find “${loose.unknown}” among this file's customers, products or other values.` };
   filters.push(...loose.filters);
+  if (SHARE.test(text))
+    return {
+      kind: 'refused',
+      reason:
+        "I can't work out a share of a total in chat yet; ask for the part and the whole, such as revenue by region, and compare the two.",
+    };
   if (RETURNS.test(text)) {
     // "How many orders were returned?" must not be answered with all orders.
     const returned = returnedFilterOf(meta);
@@ -178,6 +188,10 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       : null;
   if (n) spec.limit = Math.min(50, n);
   if (/\b(bottom|worst|smallest|least|lowest)\b/.test(text)) spec.sort = { by: spec.measures[0], direction: 'asc' };
+  // "Which country grew the most in 2011 vs 2010?" ranks the change, not 2011's figure.
+  const ranked = other && groupBy.some((g) => !['month', 'quarter', 'year', 'week'].includes(g));
+  if (ranked && GROWTH.test(text)) spec.sort = { by: spec.measures[0], direction: 'desc', on: 'change' };
+  if (ranked && DECLINE.test(text)) spec.sort = { by: spec.measures[0], direction: 'asc', on: 'change' };
   return { kind: 'spec', spec };
 }
 

@@ -37,6 +37,16 @@ export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter
     filters.push({ dimension: 'customer', values: [value], match: 'exact' });
   }
   const taken = found.flatMap((f) => f.values.map((v) => v.toLowerCase()));
+  // Names in capitals ("revenue from the UK", "sales to ACME"): the file's own spelling or a
+  // known long form, or refused by name; the word pass below skips short words and "to",
+  // and a dropped filter would answer for everyone.
+  for (const m of question.matchAll(/\b(?:in|from|for|to)\s+(?:the\s+)?([A-Z]{2,12})(?![\w-])/g)) {
+    const word = m[1].toLowerCase();
+    if (taken.includes(word) || NOT_NAMES.has(word)) continue;
+    const placed = abbreviationFilter(word, meta, found);
+    if (!placed) return { unknown: m[1] };
+    filters.push(placed);
+  }
   for (const m of text.matchAll(/\b(?:in|from)\s+(?:the\s+)?([a-z][a-z'-]{4,})\b/g)) {
     const word = m[1];
     if (NOT_NAMES.has(word) || taken.some((v) => v.split(/\s+/).includes(word))) continue;
@@ -56,4 +66,26 @@ export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter
     if (!placed) return { unknown: word };
   }
   return { filters };
+}
+
+/** Common abbreviations of countries and regions, as files spell them out. */
+const ABBREVIATIONS: Record<string, string[]> = {
+  uk: ['united kingdom', 'great britain', 'britain', 'england', 'uk', 'u.k.'],
+  gb: ['united kingdom', 'great britain', 'gb'],
+  us: ['united states', 'united states of america', 'usa', 'us', 'u.s.'],
+  usa: ['united states', 'united states of america', 'usa', 'us', 'u.s.'],
+  uae: ['united arab emirates', 'uae'],
+  eu: ['european community', 'european union', 'eu'],
+  rsa: ['south africa', 'rsa'],
+};
+
+/** The filter an abbreviation stands for in this file (its exact value, or a known long form), or null. */
+function abbreviationFilter(word: string, meta: SnapshotMeta, found: Filter[]): Filter | null {
+  const spellings = ABBREVIATIONS[word] ?? [word];
+  for (const d of meta.dimensions) {
+    if (d.key === 'customer' || d.key === 'product' || found.some((f) => f.dimension === d.key)) continue;
+    const value = d.values.find((v) => spellings.includes(v.trim().toLowerCase()));
+    if (value) return { dimension: d.key, values: [value], match: 'exact' };
+  }
+  return null;
 }

@@ -68,11 +68,28 @@ export function periodsOf(question: string, today: Date): { period: DayRange | n
     const b = periodIn(m[2], today);
     if (a && b) return { period: { from: a.from, to: b.to }, other: null };
   }
-  m = /(.+?)\s+(?:vs\.?|versus|compared (?:with|to)|against|with|but not in|and not in|not in)\s+(.+)/.exec(text);
+  m = /(.+?)\s+(vs\.?|versus|compared (?:with|to)|against|with|but not in|and not in|not in)\s+(.+)/.exec(text);
   if (m) {
     const a = periodIn(m[1], today);
-    const b = periodIn(m[2], today);
-    if (a && b) return { period: a, other: b };
+    const b = periodIn(m[3], today);
+    // "Bought this year but not last year" keeps the whole of last year; a comparison does not.
+    if (a && b) return { period: a, other: /not in/.test(m[2]) ? b : sameSpan(a, b) };
   }
   return { period: periodIn(text, today), other: null };
+}
+
+/**
+ * Like with like: "this year vs last year" when this year is not over compares the same
+ * span of last year (1 Jan to the same day), not all of it, which made any year so far
+ * look like a fall. Other pairs of ranges are kept as asked.
+ */
+function sameSpan(a: DayRange, b: DayRange): DayRange {
+  const partialYear = a.from.endsWith('-01-01') && !a.to.endsWith('-12-31') && a.from.slice(0, 4) === a.to.slice(0, 4);
+  const fullYear = b.from.endsWith('-01-01') && b.to.endsWith('-12-31') && b.from.slice(0, 4) === b.to.slice(0, 4);
+  if (!partialYear || !fullYear || a.from === b.from) return b;
+  const year = Number(b.from.slice(0, 4));
+  const [month, day] = a.to.slice(5).split('-').map(Number);
+  // 29 February of a leap year becomes 28 February in a common one.
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return { from: b.from, to: `${year}-${String(month).padStart(2, '0')}-${String(Math.min(day, lastDay)).padStart(2, '0')}` };
 }

@@ -112,11 +112,12 @@ export function resultOf(
   const sortBy = spec.measures.indexOf(spec.sort?.by ?? spec.measures[0]);
   const timeFirst = groups[0]?.kind === 'time' && !spec.sort;
   const desc = (spec.sort?.direction ?? 'desc') === 'desc';
+  const byChange = compare && spec.sort?.on === 'change';
   const rows = [...byKey.values()];
   rows.sort((x, y) => {
     if (timeFirst) return x.order[0] - y.order[0] || (x.order[1] ?? 0) - (y.order[1] ?? 0);
-    const vx = x.cells[sortBy * 2] ?? -Infinity;
-    const vy = y.cells[sortBy * 2] ?? -Infinity;
+    const vx = sortKey(x.cells, sortBy, byChange);
+    const vy = sortKey(y.cells, sortBy, byChange);
     return (desc ? vy - vx : vx - vy) || x.labels.join().localeCompare(y.labels.join());
   });
   const table = rows.map((r) => {
@@ -135,6 +136,12 @@ export function resultOf(
   if (table.length === 0 && groups.length === 0)
     table.push(spec.measures.flatMap((m) => (compare ? [0, 0, 0, null] : [m === 'marginPct' || m === 'averageOrderValue' ? null : 0])));
   return capped(understood, columns, table, spec.limit);
+}
+
+/** A row's sort value: period A's figure, or its change from period B (missing counts as 0, as in the table). */
+function sortKey(cells: (number | null)[], measure: number, byChange: boolean): number {
+  if (!byChange) return cells[measure * 2] ?? -Infinity;
+  return (cells[measure * 2] ?? 0) - (cells[measure * 2 + 1] ?? 0);
 }
 
 function capped(understood: string, columns: QueryColumn[], rows: (string | number | null)[][], limit: number): QueryResult {
@@ -177,9 +184,9 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
   if (spec.notBoughtIn) parts.push('customers who bought');
   else if (groups.length > 0 && spec.limit < MAX_ROWS && !groups.some((g) => g.kind === 'time'))
     parts.push(
-      `${spec.sort?.direction === 'asc' ? 'bottom' : 'top'} ${spec.limit} by ${MEASURE_LABELS[spec.sort?.by ?? spec.measures[0]]}`,
+      `${spec.sort?.direction === 'asc' ? 'bottom' : 'top'} ${spec.limit} by ${spec.sort?.on === 'change' ? 'change in ' : ''}${MEASURE_LABELS[spec.sort?.by ?? spec.measures[0]]}`,
     );
-  else parts.push(measures);
+  else parts.push(spec.sort?.on === 'change' ? `${measures}, sorted by change` : measures);
   if (groups.length) parts.push(`by ${groups.map((g) => (g.kind === 'time' ? g.unit : g.dimension.label)).join(' and ')}`);
   for (const f of spec.filters) {
     const dim = meta.dimensions.find((d) => d.key === f.dimension || d.label.toLowerCase() === f.dimension.toLowerCase());

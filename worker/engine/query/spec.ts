@@ -75,7 +75,12 @@ export const QuerySpecSchema = z
     /** "Bought in `period` but not in `notBoughtIn`": the customers who stopped buying. */
     notBoughtIn: range.optional(),
     sort: z
-      .object({ by: z.enum(MEASURES), direction: z.enum(['desc', 'asc']).default('desc') })
+      .object({
+        by: z.enum(MEASURES),
+        direction: z.enum(['desc', 'asc']).default('desc'),
+        /** With `compareTo`: sort by period A's value (default) or by its change from period B ("grew the most"). */
+        on: z.enum(['value', 'change']).default('value'),
+      })
       .strict()
       .optional(),
     /** Top/bottom N; capped at 50 rows. */
@@ -91,6 +96,8 @@ export const QuerySpecSchema = z
       ctx.addIssue({ code: 'custom', path: ['compareTo'], message: 'use either `compareTo` or `notBoughtIn`, not both' });
     if (spec.sort && !spec.measures.includes(spec.sort.by))
       ctx.addIssue({ code: 'custom', path: ['sort', 'by'], message: 'the sort measure must be one of `measures`' });
+    if (spec.sort?.on === 'change' && !spec.compareTo)
+      ctx.addIssue({ code: 'custom', path: ['sort', 'on'], message: 'sorting by change needs `compareTo`' });
   });
 
 export type QuerySpec = z.infer<typeof QuerySpecSchema>;
