@@ -214,6 +214,16 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
     it(`"${question}" → ${understood}`, () => expectAnswer(question, reference, understood));
   }
 
+  it('"How many customers did we lose in 2021?" counts those who bought in 2020 but not in 2021', async () => {
+    const answer = await answerWithQuery('How many customers did we lose in 2021?', file.snapshot, TODAY);
+    const [[count]] = (await sql(
+      `SELECT count(*) FROM (SELECT DISTINCT "Customer ID" FROM t WHERE year(d) = 2020 EXCEPT SELECT DISTINCT "Customer ID" FROM t WHERE year(d) = 2021)`,
+    )) as number[][];
+    expect(answer.result?.understood).toBe('customers who bought, 2020-01-01 … 2020-12-31, but not in 2021-01-01 … 2021-12-31');
+    expect(answer.result?.totalRows).toBe(count);
+    expect(answer.text).toContain(`**${count} customers** in all.`);
+  });
+
   it('"How many customers bought Furniture in 2020 but not in 2021?" counts the lapsed buyers', async () => {
     const answer = await answerWithQuery('How many customers bought Furniture in 2020 but not in 2021?', file.snapshot, TODAY);
     const [[count]] = (await sql(
@@ -241,6 +251,7 @@ const refusals: [string, RegExp][] = [
   ['refunds in 2021', /no column that marks returned orders/],
   ['How many orders were cancelled?', /no column that marks returned orders/],
   ['What percentage of revenue comes from the West?', /share of a total/],
+  ['revenue by category for the top customer', /can't look up "the top customer" and answer about it in one step/],
   ['sales to ZZTOP in 2021', /couldn't find “ZZTOP”/],
   ['Which customers stopped buying?', /two periods/],
   ['customers who bought in 2020 but not', /two periods/],

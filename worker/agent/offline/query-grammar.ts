@@ -60,6 +60,9 @@ const SUB_CATEGORY = /\bsub[- ]?categor(y|ies)\b/;
 const RETURNS = /\b(returns?|returned|refunds?|refunded|credit notes?|cancel(l?ed|lations?|s)?)\b/;
 const GROWTH = /\b(grew|grow(n|s|th|ing)?|increased?|rose|gained|up the most)\b/;
 const DECLINE = /\b(declined?|fell|fallen|dropped|shrank|shrunk|decreased?|down the most)\b/;
+/** "Revenue by category for the top customer": a question about the answer to another question. */
+const NESTED =
+  /\b(for|of|from|by|to) (the|my|our) (top|best|biggest|largest|smallest|worst) (customer|client|account|product|supplier|region|category|rep|sales rep)\b/;
 /** A share of a total ("what percentage of revenue comes from …"): not a figure the query computes. */
 const SHARE = /\b(percent(age)?|share|proportion|fraction)\s+of\b|%\s+of\b/;
 const NO_RETURNS_COLUMN =
@@ -91,6 +94,11 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   if ('unknown' in loose)
     return { kind: 'unmapped', reason: `I couldn't find “${loose.unknown}” among this file's customers, products or other values.` };
   filters.push(...loose.filters);
+  if (NESTED.test(text))
+    return {
+      kind: 'refused',
+      reason: `I can't look up "${NESTED.exec(text)?.[0].replace(/^\w+ /, '')}" and answer about it in one step; ask who or what it is first, then ask again by name.`,
+    };
   if (SHARE.test(text))
     return {
       kind: 'refused',
@@ -110,7 +118,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
     measures = measures.filter((m) => m !== 'grossProfit');
   if (measures.length === 0 && /\bhow many\b/.test(text) && /\b(customers|clients|accounts|buyers)\b/.test(text)) measures = ['customers'];
   measures = [...new Set(measures)];
-  const lapsed = /\bbut not\b|\band not\b|\bstopped\b|\bno longer\b/.test(text);
+  // "How many customers did we lose in 2024?" is a lapsed-buyer question, not a count of 2024's customers.
+  const lostCustomers = /\b(lose|lost|losing|churned)\b/.test(text) && /\b(customers?|clients?|accounts?|buyers?)\b/.test(text);
+  const lapsed = /\bbut not\b|\band not\b|\bstopped\b|\bno longer\b/.test(text) || lostCustomers;
   if (lapsed) measures = ['customers'];
   const { period, other } = periodsOf(text, today);
   // "Compare Q4 2021 with Q4 2020 by category" names no figure: a comparison of two periods
@@ -169,6 +179,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
     return { kind: 'refused', reason: 'This file has no sub-category column.' };
   const spec: QuerySpecInput = { measures: lapsed ? ['customers'] : measures.slice(0, 4), groupBy: groupBy.slice(0, 2), filters };
   if (lapsed) {
+    // "Lost in 2024" with one period: bought in the period before it, of the same length, but not in it.
+    if (lostCustomers && period && !other)
+      return { kind: 'spec', spec: { ...spec, groupBy: [], period: periodBefore(period), notBoughtIn: period } };
     if (!period || !other)
       return { kind: 'unmapped', reason: 'To find who stopped buying I need two periods, such as "in 2025 but not in 2026".' };
     return { kind: 'spec', spec: { ...spec, groupBy: [], period, notBoughtIn: other } };
@@ -242,4 +255,17 @@ function entitiesOf(question: string, meta: SnapshotMeta): { dimension: string; 
 function mentionsSubCategory(meta: SnapshotMeta, groupBy: readonly string[], filters: readonly { dimension: string }[]): boolean {
   const keys = new Set([...groupBy, ...filters.map((f) => f.dimension)]);
   return meta.dimensions.some((d) => keys.has(d.key) && SUB_CATEGORY.test(d.label.toLowerCase()));
+}
+
+/** The range of the same length just before `range` (a calendar year before a year). */
+function periodBefore(range: { from: string; to: string }): { from: string; to: string } {
+  const day = 86_400_000;
+  const from = Date.parse(`${range.from}T00:00:00Z`);
+  const to = Date.parse(`${range.to}T00:00:00Z`);
+  const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+  if (range.from.endsWith('-01-01') && range.to.endsWith('-12-31') && range.from.slice(0, 4) === range.to.slice(0, 4)) {
+    const year = Number(range.from.slice(0, 4)) - 1;
+    return { from: `${year}-01-01`, to: `${year}-12-31` };
+  }
+  return { from: iso(from - (to - from) - day), to: iso(from - day) };
 }
