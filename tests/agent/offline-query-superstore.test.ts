@@ -282,6 +282,27 @@ describe('the offline analyst says "can\'t" with no invented figure', () => {
   });
 });
 
+describe('in chat, through the offline analyst and its query_data step', () => {
+  it('"how many customers churned in 2021?" gives the count first, as DuckDB counts them', async () => {
+    const [[count]] = (await sql(
+      `SELECT count(*) FROM (SELECT DISTINCT "Customer ID" FROM t WHERE year(d) = 2020 EXCEPT SELECT DISTINCT "Customer ID" FROM t WHERE year(d) = 2021)`,
+    )) as number[][];
+    const { answer, trace: steps } = await askOffline('how many customers churned in 2021?', analyse(file.aggregates), file.snapshot);
+    expect(steps).toContain('use:query_data');
+    expect(answer).toContain(`**${count} customers** in all.`);
+  });
+
+  it('"best month in 2020" is 2020\'s month with the most revenue, not the file\'s trend', async () => {
+    const [[month, revenue]] = (await sql(
+      `SELECT strftime(d, '%Y-%m'), sum(rev) r FROM t WHERE year(d) = 2020 GROUP BY 1 ORDER BY r DESC LIMIT 1`,
+    )) as [string, number][];
+    const { answer } = await askOffline('best month in 2020', analyse(file.aggregates), file.snapshot);
+    expect(answer.startsWith('I understood: **top 1 by revenue, by month, 2020-01-01 … 2020-12-31**.')).toBe(true);
+    expect(answer).toContain(`| ${month} | ${revenue.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} |`);
+    expect(answer).not.toContain('2021-');
+  });
+});
+
 describe('in chat, a question about the future is refused, not answered with the totals', () => {
   it('"forecast revenue for next year" says it can\'t, with no figure', async () => {
     const result = analyse(file.aggregates);

@@ -31,13 +31,20 @@ export async function answerWithQuery(
   if (!valid.ok) return { text: cant("I couldn't turn that into a query I can run exactly.", snapshot.meta, today), result: null };
   try {
     const result = await runQuery(snapshot, valid.spec);
-    // "How many stopped buying?" is answered by the count, before the list of who.
-    const count = valid.spec.notBoughtIn ? `**${plural(result.totalRows, 'customer')}** in all.\n\n` : '';
-    return { text: `I understood: **${result.understood}**.\n\n${count}${markdownTableOf(result, currency)}`, result };
+    return { text: queryAnswerText(result, valid.spec, currency), result };
   } catch (error) {
     if (error instanceof QueryRefusal) return { text: cant(error.message, snapshot.meta, today), result: null };
     throw error;
   }
+}
+
+/**
+ * A query's answer as chat shows it: how it was understood, then the table. "How many
+ * stopped buying?" gets the count first, before the list of who.
+ */
+export function queryAnswerText(result: QueryResult, spec: { notBoughtIn?: unknown }, currency: string | null): string {
+  const count = spec.notBoughtIn ? `**${plural(result.totalRows, 'customer')}** in all.\n\n` : '';
+  return `I understood: **${result.understood}**.\n\n${count}${markdownTableOf(result, currency)}`;
 }
 
 /** "I can't answer that exactly" with the reason and 2–3 questions that can be answered. */

@@ -5,10 +5,9 @@
  * on to the intent answers (answers.ts).
  */
 import type { AnalysisResult } from '../../engine/contract';
-import { markdownTableOf } from '../../engine/query';
 import type { Snapshot } from '../../engine/snapshot/columns';
 import { queryData } from '../tools/query-tool';
-import { answerWithQuery } from './query-answer';
+import { answerWithQuery, queryAnswerText } from './query-answer';
 import { parseQuestion } from './query-grammar';
 import type { SectionRunner } from './sections';
 
@@ -25,7 +24,7 @@ export async function answerFromRows(
   // Refused (the future, a column the file lacks): say so rather than let a canned answer stand in.
   if (parsed.kind !== 'spec') return parsed.kind === 'refused' ? (await answerWithQuery(question, snapshot, today, currency)).text : null;
   const data = await runner.call(queryData, parsed.spec, 'Querying every row of the file.');
-  if (data) return `I understood: **${data.understood}**.\n\n${markdownTableOf(data, currency)}`;
+  if (data) return queryAnswerText(data, parsed.spec, currency);
   // The tool step above holds the reason; the answer repeats it with questions that work.
   return (await answerWithQuery(question, snapshot, today, currency)).text;
 }

@@ -60,6 +60,8 @@ const SUB_CATEGORY = /\bsub[- ]?categor(y|ies)\b/;
 const RETURNS = /\b(returns?|returned|refunds?|refunded|credit notes?|cancel(l?ed|lations?|s)?)\b/;
 const GROWTH = /\b(grew|grow(n|s|th|ing)?|increased?|rose|gained|up the most)\b/;
 const DECLINE = /\b(declined?|fell|fallen|dropped|shrank|shrunk|decreased?|down the most)\b/;
+/** "Best month", "weakest quarter": the period with the most (or least) of a measure. */
+const PEAK_UNIT = /\b(best|worst|busiest|slowest|strongest|weakest|quietest|biggest|highest|lowest) (month|quarter|week|year)\b/;
 /** "Revenue by category for the top customer": a question about the answer to another question. */
 const NESTED =
   /\b(for|of|from|by|to) (the|my|our) (top|best|biggest|largest|smallest|worst) (customer|client|account|product|supplier|region|category|rep|sales rep)\b/;
@@ -126,6 +128,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   // "Compare Q4 2021 with Q4 2020 by category" names no figure: a comparison of two periods
   // is of sales, and the answer's first line says "revenue", so the reading is never hidden.
   if (measures.length === 0 && period && other && /\b(compare|compared|comparing|vs\.?|versus)\b/.test(text)) measures = ['revenue'];
+  // "Best month in 2020": the month with the most revenue in that period, not the file's trend.
+  const peak = PEAK_UNIT.exec(text);
+  if (measures.length === 0 && peak) measures = ['revenue'];
   if (measures.length === 0) {
     // A question about a column the file lacks gets that named, whatever else it asks.
     const missing = DIMENSION_WORDS.find(
@@ -202,6 +207,11 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   if (n) spec.limit = Math.min(50, n);
   if (/\b(bottom|worst|smallest|least|lowest)\b/.test(text)) spec.sort = { by: spec.measures[0], direction: 'asc' };
   // "Which country grew the most in 2011 vs 2010?" ranks the change, not 2011's figure.
+  if (peak && !other) {
+    spec.groupBy = [peak[2]];
+    spec.limit = 1;
+    spec.sort = { by: spec.measures[0], direction: /^(worst|slowest|weakest|quietest|lowest)$/.test(peak[1]) ? 'asc' : 'desc' };
+  }
   const ranked = other && groupBy.some((g) => !['month', 'quarter', 'year', 'week'].includes(g));
   if (ranked && GROWTH.test(text)) spec.sort = { by: spec.measures[0], direction: 'desc', on: 'change' };
   if (ranked && DECLINE.test(text)) spec.sort = { by: spec.measures[0], direction: 'asc', on: 'change' };

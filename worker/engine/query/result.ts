@@ -182,7 +182,8 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
   const measures = spec.measures.map((m) => MEASURE_LABELS[m]).join(', ');
   const parts: string[] = [];
   if (spec.notBoughtIn) parts.push('customers who bought');
-  else if (groups.length > 0 && spec.limit < MAX_ROWS && !groups.some((g) => g.kind === 'time'))
+  // A ranking says so ("top 1 by revenue, by month" for the best month); a capped time series does not.
+  else if (groups.length > 0 && spec.limit < MAX_ROWS && (spec.sort || !groups.some((g) => g.kind === 'time')))
     parts.push(
       `${spec.sort?.direction === 'asc' ? 'bottom' : 'top'} ${spec.limit} by ${spec.sort?.on === 'change' ? 'change in ' : ''}${MEASURE_LABELS[spec.sort?.by ?? spec.measures[0]]}`,
     );
