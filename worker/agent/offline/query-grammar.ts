@@ -23,7 +23,10 @@ const MEASURE_WORDS: [RegExp, Measure][] = [
   [/\b(average order value|aov|average order|avg order|basket size|average basket)\b/, 'averageOrderValue'],
   [/\b(gross profit|profit|gross margin amount)\b/, 'grossProfit'],
   [/\b(margin|margins|markup)\b/, 'marginPct'],
-  [/\b(units|quantity|quantities|pieces|volume)\b/, 'units'],
+  [
+    /\b(units|quantity|quantities|pieces|volume)\b|\bhow many (products|items|articles)\b.*\b(sell|sold|ship|shipped|move|moved)\b/,
+    'units',
+  ],
   [/\b(how many|number of|count of) (orders|invoices|purchases|transactions)\b|\borders\b/, 'orders'],
   [/\b(how many|number of|count of) (customers|clients|accounts|buyers)\b/, 'customers'],
   [
@@ -122,12 +125,18 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   measures = [...new Set(measures)];
   // "How many customers did we lose in 2024?" is a lapsed-buyer question, not a count of 2024's customers.
   const lostCustomers = /\b(lose|lost|losing|churned)\b/.test(text) && /\b(customers?|clients?|accounts?|buyers?)\b/.test(text);
-  const lapsed = /\bbut not\b|\band not\b|\bstopped\b|\bno longer\b/.test(text) || lostCustomers;
+  // "… who did not buy in 2021": bought before that period but not in it.
+  const didNotBuy = /\b(did not|didn't|didnt|have not|haven't|has not|hasn't|never) (buy|bought|order|ordered|purchase|purchased)\b/.test(
+    text,
+  );
+  const lapsed = /\bbut not\b|\band not\b|\bstopped\b|\bno longer\b/.test(text) || lostCustomers || didNotBuy;
   if (lapsed) measures = ['customers'];
   const { period, other } = periodsOf(text, today);
   // "Compare Q4 2021 with Q4 2020 by category" names no figure: a comparison of two periods
   // is of sales, and the answer's first line says "revenue", so the reading is never hidden.
   if (measures.length === 0 && period && other && /\b(compare|compared|comparing|vs\.?|versus)\b/.test(text)) measures = ['revenue'];
+  // "Which customer bought the most chairs?": most of what they paid, as the first line says.
+  if (measures.length === 0 && /\b(bought|buys|buy|purchased|ordered|orders) the most\b/.test(text)) measures = ['revenue'];
   // "Best month in 2020": the month with the most revenue in that period, not the file's trend.
   const peak = PEAK_UNIT.exec(text);
   if (measures.length === 0 && peak) measures = ['revenue'];
@@ -180,12 +189,14 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       if (new RegExp(`\\b(by|per|each|which|top|bottom|best|worst)( \\d{1,2})? ${label}s?\\b`).test(text)) groupBy.push(d.key);
     }
   }
+  const unknownBy = unknownGrouping(text, meta, filters);
+  if (unknownBy) return { kind: 'refused', reason: `I can't group by “${unknownBy}”: it is not a column of this file I can slice by.` };
   if (SUB_CATEGORY.test(text) && !mentionsSubCategory(meta, groupBy, filters))
     return { kind: 'refused', reason: 'This file has no sub-category column.' };
   const spec: QuerySpecInput = { measures: lapsed ? ['customers'] : measures.slice(0, 4), groupBy: groupBy.slice(0, 2), filters };
   if (lapsed) {
     // "Lost in 2024" with one period: bought in the period before it, of the same length, but not in it.
-    if (lostCustomers && period && !other)
+    if ((lostCustomers || didNotBuy) && period && !other)
       return { kind: 'spec', spec: { ...spec, groupBy: [], period: periodBefore(period), notBoughtIn: period } };
     if (!period || !other)
       return { kind: 'unmapped', reason: 'To find who stopped buying I need two periods, such as "in 2025 but not in 2026".' };
@@ -278,4 +289,29 @@ function periodBefore(range: { from: string; to: string }): { from: string; to: 
     return { from: `${year}-01-01`, to: `${year}-12-31` };
   }
   return { from: iso(from - (to - from) - day), to: iso(from - day) };
+}
+
+/** Words after "by" that are not a grouping: measures, orderings and people ("sold by"). */
+const BY_OK =
+  /^(the |a |an )?(revenue|revenues|sales|turnover|profit|gross|margin|margins|orders?|units?|quantity|value|volume|customers?|clients?|accounts?|spend|income|amount|far|itself|themselves|how|what|which|name|count|number|percent|percentage|average|aov|size|change|growth|region|category|supplier|vendor|product|month|quarter|year|week|rep|sales ?rep)\b/;
+
+/**
+ * "Profit by discount level" on a file with no such column: the grouping a "by" asks for,
+ * when it names nothing the grammar knows (a dimension word, a column of the file, a time
+ * unit or a measure), so it is refused by name instead of silently dropped.
+ */
+function unknownGrouping(text: string, meta: SnapshotMeta, filters: readonly { values: string[] }[]): string | null {
+  // "Orders placed by Sean Miller": a name the question already matched is a filter, not a grouping.
+  const named = filters.flatMap((f) => f.values.map((v) => v.toLowerCase()));
+  for (const m of text.matchAll(/\b(?:by|per|for each) ([a-z][\w-]*(?: (?:of|the) [a-z][\w-]*| [a-z][\w-]*)?)/g)) {
+    const words = m[1];
+    if (named.some((value) => value.startsWith(words.split(' ')[0]))) continue;
+    if (BY_OK.test(words) || DIMENSION_WORDS.some(([re]) => re.test(words.split(' ')[0]))) continue;
+    const labels = meta.dimensions.map((d) => d.label.toLowerCase());
+    if (labels.some((label) => words.startsWith(label) || label.startsWith(words.split(' ')[0]))) continue;
+    return words.split(' ').length > 1 && /^(in|for|from|during|and|vs|with|since|last|this)$/.test(words.split(' ')[1])
+      ? words.split(' ')[0]
+      : words;
+  }
+  return null;
 }
