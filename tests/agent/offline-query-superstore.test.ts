@@ -275,6 +275,8 @@ const refusals: [string, RegExp][] = [
   ['How many orders were cancelled?', /no column that marks returned orders/],
   ['What percentage of revenue comes from the West?', /share of a total/],
   ['profit by discount level', /can't group by “discount level”/],
+  ['customers who bought Chairs but not Tables', /"bought one product but not another" is not something I can answer exactly yet/],
+  ['revenue from new customers in 2021', /can't split revenue, profit or orders between them yet/],
   ['revenue by day of week', /can't group by “day of week”/],
   ['revenue by category for the top customer', /can't look up "the top customer" and answer about it in one step/],
   ['sales to ZZTOP in 2021', /couldn't find “ZZTOP”/],

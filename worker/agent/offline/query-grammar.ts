@@ -68,6 +68,9 @@ const PEAK_UNIT = /\b(best|worst|busiest|slowest|strongest|weakest|quietest|bigg
 /** "Revenue by category for the top customer": a question about the answer to another question. */
 const NESTED =
   /\b(for|of|from|by|to) (the|my|our) (top|best|biggest|largest|smallest|worst) (customer|client|account|product|supplier|region|category|rep|sales rep)\b/;
+/** "Revenue from new customers": a figure split by customer type, which the query can't make. */
+const SPLIT_BY_NEW =
+  /\b(revenue|sales|turnover|profit|margin|orders|units|spend)\b.*\b(from|of|by|with|for) (the )?(new|returning|repeat|existing) (customers|clients|accounts|buyers)\b/;
 /** A share of a total ("what percentage of revenue comes from …"): not a figure the query computes. */
 const SHARE = /\b(percent(age)?|share|proportion|fraction)\s+of\b|%\s+of\b/;
 const NO_RETURNS_COLUMN =
@@ -104,6 +107,11 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       kind: 'refused',
       reason: `I can't look up "${NESTED.exec(text)?.[0].replace(/^\w+ /, '')}" and answer about it in one step; ask who or what it is first, then ask again by name.`,
     };
+  if (SPLIT_BY_NEW.test(text))
+    return {
+      kind: 'refused',
+      reason: "I can count new and returning customers, but I can't split revenue, profit or orders between them yet.",
+    };
   if (SHARE.test(text))
     return {
       kind: 'refused',
@@ -136,7 +144,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   // is of sales, and the answer's first line says "revenue", so the reading is never hidden.
   if (measures.length === 0 && period && other && /\b(compare|compared|comparing|vs\.?|versus)\b/.test(text)) measures = ['revenue'];
   // "Which customer bought the most chairs?": most of what they paid, as the first line says.
-  if (measures.length === 0 && /\b(bought|buys|buy|purchased|ordered|orders) the most\b/.test(text)) measures = ['revenue'];
+  if (measures.length === 0 && /\b(bought|buys|buy|purchased|ordered|orders) (the )?most\b/.test(text)) measures = ['revenue'];
   // "Best month in 2020": the month with the most revenue in that period, not the file's trend.
   const peak = PEAK_UNIT.exec(text);
   if (measures.length === 0 && peak) measures = ['revenue'];
@@ -194,6 +202,12 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   if (SUB_CATEGORY.test(text) && !mentionsSubCategory(meta, groupBy, filters))
     return { kind: 'refused', reason: 'This file has no sub-category column.' };
   const spec: QuerySpecInput = { measures: lapsed ? ['customers'] : measures.slice(0, 4), groupBy: groupBy.slice(0, 2), filters };
+  if (lapsed && !period && filters.length > 0)
+    return {
+      kind: 'refused',
+      reason:
+        'I can find customers who bought in one period but not in another; "bought one product but not another" is not something I can answer exactly yet.',
+    };
   if (lapsed) {
     // "Lost in 2024" with one period: bought in the period before it, of the same length, but not in it.
     if ((lostCustomers || didNotBuy) && period && !other)
