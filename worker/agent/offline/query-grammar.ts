@@ -9,7 +9,8 @@ import type { Measure, QuerySpecInput } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { looseNamesOf } from './query-names';
 import { NUMBER_WORDS } from './number-words';
-import { periodsOf } from './query-periods';
+import { limitOf, NO_RETURNS_COLUMN, RETURNS, returnedFilterOf, unknownGrouping } from './query-limits';
+import { periodBefore, periodsOf } from './query-periods';
 
 /**
  * `unmapped`: the grammar can't map it, and the canned answers may; `refused`: nothing in
@@ -59,35 +60,10 @@ const FUTURE = /\b(forecast|predict(ion)?s?|will .* (buy|spend|sell)|next (year|
 /** "sub-categories": a finer level than category, which must not answer for it. */
 const SUB_CATEGORY = /\bsub[- ]?categor(y|ies)\b/;
 
-/** Returns, refunds, cancellations and credit notes ("returning customers" is a measure of its own). */
-const RETURNS = /\b(returns?|returned|refunds?|refunded|credit notes?|cancel(l?ed|lations?|s)?)\b/;
 const GROWTH = /\b(grew|grow(n|s|th|ing)?|increased?|rose|gained|up the most)\b/;
 const DECLINE = /\b(declined?|fell|fallen|dropped|shrank|shrunk|decreased?|down the most)\b/;
 /** "Best month", "weakest quarter": the period with the most (or least) of a measure. */
 const PEAK_UNIT = /\b(best|worst|busiest|slowest|strongest|weakest|quietest|biggest|highest|lowest) (month|quarter|week|year)\b/;
-/** "Revenue by category for the top customer": a question about the answer to another question. */
-const NESTED =
-  /\b(for|of|from|by|to) (the|my|our) (top|best|biggest|largest|smallest|worst) (customer|client|account|product|supplier|region|category|rep|sales rep)\b/;
-/** "Revenue from new customers": a figure split by customer type, which the query can't make. */
-const SPLIT_BY_NEW =
-  /\b(revenue|sales|turnover|profit|margin|orders|units|spend)\b.*\b(from|of|by|with|for) (the )?(new|returning|repeat|existing) (customers|clients|accounts|buyers)\b/;
-/** A share of a total ("what percentage of revenue comes from …"): not a figure the query computes. */
-const SHARE = /\b(percent(age)?|share|proportion|fraction)\s+of\b|%\s+of\b/;
-const NO_RETURNS_COLUMN =
-  "This file has no column that marks returned orders (such as a joined returns list), so I can't single returns out; the figures are net of any credit notes in the file.";
-
-/**
- * The filter "returned = yes" on a column that marks returned orders: a returns list
- * joined by order id (Superstore's `Returned`) or the file's own flag column.
- */
-function returnedFilterOf(meta: SnapshotMeta): { dimension: string; values: string[]; match: 'exact' } | null {
-  for (const d of meta.dimensions) {
-    if (!d.key.startsWith('column:') || !/^(is )?return(ed|s)?$/i.test(d.label.trim())) continue;
-    const yes = [...new Set(d.values)].filter((v) => /^(yes|y|true|1|x|returned)$/i.test(v.trim()));
-    if (yes.length) return { dimension: d.key, values: yes, match: 'exact' };
-  }
-  return null;
-}
 
 /** Parses a question into a spec, or says why it can't. `today` is the analysis date. */
 export function parseQuestion(question: string, meta: SnapshotMeta, today: Date): Parsed {
@@ -102,22 +78,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   if ('unknown' in loose)
     return { kind: 'unmapped', reason: `I couldn't find “${loose.unknown}” among this file's customers, products or other values.` };
   filters.push(...loose.filters);
-  if (NESTED.test(text))
-    return {
-      kind: 'refused',
-      reason: `I can't look up "${NESTED.exec(text)?.[0].replace(/^\w+ /, '')}" and answer about it in one step; ask who or what it is first, then ask again by name.`,
-    };
-  if (SPLIT_BY_NEW.test(text))
-    return {
-      kind: 'refused',
-      reason: "I can count new and returning customers, but I can't split revenue, profit or orders between them yet.",
-    };
-  if (SHARE.test(text))
-    return {
-      kind: 'refused',
-      reason:
-        "I can't work out a share of a total in chat yet; ask for the part and the whole, such as revenue by region, and compare the two.",
-    };
+  const limit = limitOf(text);
+  if (limit) return { kind: 'refused', reason: limit };
   if (RETURNS.test(text)) {
     // "How many orders were returned?" must not be answered with all orders.
     const returned = returnedFilterOf(meta);
@@ -197,7 +159,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       if (new RegExp(`\\b(by|per|each|which|top|bottom|best|worst)( \\d{1,2})? ${label}s?\\b`).test(text)) groupBy.push(d.key);
     }
   }
-  const unknownBy = unknownGrouping(text, meta, filters);
+  const unknownBy = unknownGrouping(text, meta, filters, (word) => DIMENSION_WORDS.some(([re]) => re.test(word)));
   if (unknownBy) return { kind: 'refused', reason: `I can't group by “${unknownBy}”: it is not a column of this file I can slice by.` };
   if (SUB_CATEGORY.test(text) && !mentionsSubCategory(meta, groupBy, filters))
     return { kind: 'refused', reason: 'This file has no sub-category column.' };
@@ -290,42 +252,4 @@ function entitiesOf(question: string, meta: SnapshotMeta): { dimension: string; 
 function mentionsSubCategory(meta: SnapshotMeta, groupBy: readonly string[], filters: readonly { dimension: string }[]): boolean {
   const keys = new Set([...groupBy, ...filters.map((f) => f.dimension)]);
   return meta.dimensions.some((d) => keys.has(d.key) && SUB_CATEGORY.test(d.label.toLowerCase()));
-}
-
-/** The range of the same length just before `range` (a calendar year before a year). */
-function periodBefore(range: { from: string; to: string }): { from: string; to: string } {
-  const day = 86_400_000;
-  const from = Date.parse(`${range.from}T00:00:00Z`);
-  const to = Date.parse(`${range.to}T00:00:00Z`);
-  const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
-  if (range.from.endsWith('-01-01') && range.to.endsWith('-12-31') && range.from.slice(0, 4) === range.to.slice(0, 4)) {
-    const year = Number(range.from.slice(0, 4)) - 1;
-    return { from: `${year}-01-01`, to: `${year}-12-31` };
-  }
-  return { from: iso(from - (to - from) - day), to: iso(from - day) };
-}
-
-/** Words after "by" that are not a grouping: measures, orderings and people ("sold by"). */
-const BY_OK =
-  /^(the |a |an )?(revenue|revenues|sales|turnover|profit|gross|margin|margins|orders?|units?|quantity|value|volume|customers?|clients?|accounts?|spend|income|amount|far|itself|themselves|how|what|which|name|count|number|percent|percentage|average|aov|size|change|growth|region|category|supplier|vendor|product|month|quarter|year|week|rep|sales ?rep)\b/;
-
-/**
- * "Profit by discount level" on a file with no such column: the grouping a "by" asks for,
- * when it names nothing the grammar knows (a dimension word, a column of the file, a time
- * unit or a measure), so it is refused by name instead of silently dropped.
- */
-function unknownGrouping(text: string, meta: SnapshotMeta, filters: readonly { values: string[] }[]): string | null {
-  // "Orders placed by Sean Miller": a name the question already matched is a filter, not a grouping.
-  const named = filters.flatMap((f) => f.values.map((v) => v.toLowerCase()));
-  for (const m of text.matchAll(/\b(?:by|per|for each) ([a-z][\w-]*(?: (?:of|the) [a-z][\w-]*| [a-z][\w-]*)?)/g)) {
-    const words = m[1];
-    if (named.some((value) => value.startsWith(words.split(' ')[0]))) continue;
-    if (BY_OK.test(words) || DIMENSION_WORDS.some(([re]) => re.test(words.split(' ')[0]))) continue;
-    const labels = meta.dimensions.map((d) => d.label.toLowerCase());
-    if (labels.some((label) => words.startsWith(label) || label.startsWith(words.split(' ')[0]))) continue;
-    return words.split(' ').length > 1 && /^(in|for|from|during|and|vs|with|since|last|this)$/.test(words.split(' ')[1])
-      ? words.split(' ')[0]
-      : words;
-  }
-  return null;
 }

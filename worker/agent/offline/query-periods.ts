@@ -93,3 +93,16 @@ function sameSpan(a: DayRange, b: DayRange): DayRange {
   const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return { from: b.from, to: `${year}-${String(month).padStart(2, '0')}-${String(Math.min(day, lastDay)).padStart(2, '0')}` };
 }
+
+/** The range of the same length just before `range` (a calendar year before a year). */
+export function periodBefore(range: { from: string; to: string }): { from: string; to: string } {
+  const day = 86_400_000;
+  const from = Date.parse(`${range.from}T00:00:00Z`);
+  const to = Date.parse(`${range.to}T00:00:00Z`);
+  const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+  if (range.from.endsWith('-01-01') && range.to.endsWith('-12-31') && range.from.slice(0, 4) === range.to.slice(0, 4)) {
+    const year = Number(range.from.slice(0, 4)) - 1;
+    return { from: `${year}-01-01`, to: `${year}-12-31` };
+  }
+  return { from: iso(from - (to - from) - day), to: iso(from - day) };
+}

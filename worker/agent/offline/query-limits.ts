@@ -1,0 +1,77 @@
+/**
+ * What the question grammar knows it can't answer exactly, so that it refuses with the
+ * reason instead of letting a canned answer stand in for a different question: a share of
+ * a total, a figure split by new and returning customers, a question about the answer to
+ * another question ("for the top customer"), a grouping the file has no column for, and
+ * returns on a file that doesn't mark them. Each was answered with another question's
+ * figure before (README, "Ask anything, exactly").
+ */
+import type { SnapshotMeta } from '../../engine/snapshot/columns';
+
+/** Returns, refunds, cancellations and credit notes ("returning customers" is a measure of its own). */
+export const RETURNS = /\b(returns?|returned|refunds?|refunded|credit notes?|cancel(l?ed|lations?|s)?)\b/;
+/** "Revenue by category for the top customer": a question about the answer to another question. */
+const NESTED =
+  /\b(for|of|from|by|to) (the|my|our) (top|best|biggest|largest|smallest|worst) (customer|client|account|product|supplier|region|category|rep|sales rep)\b/;
+/** "Revenue from new customers": a figure split by customer type, which the query can't make. */
+const SPLIT_BY_NEW =
+  /\b(revenue|sales|turnover|profit|margin|orders|units|spend)\b.*\b(from|of|by|with|for) (the )?(new|returning|repeat|existing) (customers|clients|accounts|buyers)\b/;
+/** A share of a total ("what percentage of revenue comes from …"): not a figure the query computes. */
+const SHARE = /\b(percent(age)?|share|proportion|fraction)\s+of\b|%\s+of\b/;
+export const NO_RETURNS_COLUMN =
+  "This file has no column that marks returned orders (such as a joined returns list), so I can't single returns out; the figures are net of any credit notes in the file.";
+
+/**
+ * The filter "returned = yes" on a column that marks returned orders: a returns list
+ * joined by order id (Superstore's `Returned`) or the file's own flag column.
+ */
+export function returnedFilterOf(meta: SnapshotMeta): { dimension: string; values: string[]; match: 'exact' } | null {
+  for (const d of meta.dimensions) {
+    if (!d.key.startsWith('column:') || !/^(is )?return(ed|s)?$/i.test(d.label.trim())) continue;
+    const yes = [...new Set(d.values)].filter((v) => /^(yes|y|true|1|x|returned)$/i.test(v.trim()));
+    if (yes.length) return { dimension: d.key, values: yes, match: 'exact' };
+  }
+  return null;
+}
+
+/** The reason a question can't be answered exactly, for the shapes above; null when none applies. */
+export function limitOf(text: string): string | null {
+  const nested = NESTED.exec(text);
+  if (nested)
+    return `I can't look up "${nested[0].replace(/^\w+ /, '')}" and answer about it in one step; ask who or what it is first, then ask again by name.`;
+  if (SPLIT_BY_NEW.test(text))
+    return "I can count new and returning customers, but I can't split revenue, profit or orders between them yet.";
+  if (SHARE.test(text))
+    return "I can't work out a share of a total in chat yet; ask for the part and the whole, such as revenue by region, and compare the two.";
+  return null;
+}
+
+/** Words after "by" that are not a grouping: measures, orderings and people ("sold by"). */
+const BY_OK =
+  /^(the |a |an )?(revenue|revenues|sales|turnover|profit|gross|margin|margins|orders?|units?|quantity|value|volume|customers?|clients?|accounts?|spend|income|amount|far|itself|themselves|how|what|which|name|count|number|percent|percentage|average|aov|size|change|growth|region|category|supplier|vendor|product|month|quarter|year|week|rep|sales ?rep)\b/;
+
+/**
+ * "Profit by discount level" on a file with no such column: the grouping a "by" asks for,
+ * when it names nothing the grammar knows (a dimension word, a column of the file, a time
+ * unit or a measure), so it is refused by name instead of silently dropped.
+ */
+export function unknownGrouping(
+  text: string,
+  meta: SnapshotMeta,
+  filters: readonly { values: string[] }[],
+  isDimensionWord: (word: string) => boolean,
+): string | null {
+  // "Orders placed by Sean Miller": a name the question already matched is a filter, not a grouping.
+  const named = filters.flatMap((f) => f.values.map((v) => v.toLowerCase()));
+  for (const m of text.matchAll(/\b(?:by|per|for each) ([a-z][\w-]*(?: (?:of|the) [a-z][\w-]*| [a-z][\w-]*)?)/g)) {
+    const words = m[1];
+    if (named.some((value) => value.startsWith(words.split(' ')[0]))) continue;
+    if (BY_OK.test(words) || isDimensionWord(words.split(' ')[0])) continue;
+    const labels = meta.dimensions.map((d) => d.label.toLowerCase());
+    if (labels.some((label) => words.startsWith(label) || label.startsWith(words.split(' ')[0]))) continue;
+    return words.split(' ').length > 1 && /^(in|for|from|during|and|vs|with|since|last|this)$/.test(words.split(' ')[1])
+      ? words.split(' ')[0]
+      : words;
+  }
+  return null;
+}
