@@ -9,10 +9,10 @@ import type { AnalysisResult, Churn, ChurnCustomer, ChurnRisk } from '../../work
 import { wholesaleResult, wholesaleResultWithoutSuppliers } from './fixtures/wholesale-result';
 import { blocksOf, lastText, memoryArtifacts, memoryTranscript, trace } from './helpers';
 
-async function narrate(focus: FocusAreaId, question: string | null = null, completedSteps?: string[]) {
+async function narrate(focus: FocusAreaId, question: string | null = null, completedSteps?: string[], result = wholesaleResult()) {
   const transcript = memoryTranscript();
   const artifacts = memoryArtifacts();
-  await createAnalyst({ kind: 'offline' }).narrate({ result: wholesaleResult(), focus, question, transcript, artifacts, completedSteps });
+  await createAnalyst({ kind: 'offline' }).narrate({ result, focus, question, transcript, artifacts, completedSteps });
   return { messages: transcript.messages, artifacts: artifacts.files, report: lastText(transcript.messages) };
 }
 
@@ -167,15 +167,7 @@ describe('offline narrative', () => {
         customers: [gone('C006', 'Fjord Hotels', 420, 'lost'), gone('C004', 'Delta Catering', 380, 'lost'), ...churn.customers.slice(3)],
       },
     };
-    const transcript = memoryTranscript();
-    await createAnalyst({ kind: 'offline' }).narrate({
-      result,
-      focus: 'risk_assessment',
-      question: null,
-      transcript,
-      artifacts: memoryArtifacts(),
-    });
-    const report = lastText(transcript.messages);
+    const { report } = await narrate('risk_assessment', null, undefined, result);
     expect(report).toContain(
       '- **No revenue of the last 12 months is at risk**: the 2 customers rated high or lost bought nothing in the last 12 months (Fjord Hotels, 420 days silent and Delta Catering, 380 days silent).',
     );

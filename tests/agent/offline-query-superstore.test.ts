@@ -30,6 +30,14 @@ afterAll(() => db.closeSync());
 
 const sql = (query: string) => duckdbRows(db, query);
 
+/** Customers with rows matching `before` but none matching `after`, counted by DuckDB. */
+async function lapsedCount(before: string, after: string): Promise<number> {
+  const [[count]] = (await sql(
+    `SELECT count(*) FROM (SELECT DISTINCT "Customer ID" FROM t WHERE ${before} EXCEPT SELECT DISTINCT "Customer ID" FROM t WHERE ${after})`,
+  )) as number[][];
+  return count;
+}
+
 /** Asserts the answer's result rows equal the reference rows (labels exactly, figures to 1e-6). */
 async function expectAnswer(question: string, reference: string, understood: string): Promise<void> {
   const answer = await answerWithQuery(question, file.snapshot, TODAY);
@@ -227,10 +235,7 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
 
   it('"top customers in the West who did not buy in 2021" lists the West\'s 2020 buyers absent from it in 2021', async () => {
     const answer = await answerWithQuery('top customers in the West who did not buy in 2021', file.snapshot, TODAY);
-    const [[count]] = (await sql(
-      `SELECT count(*) FROM (SELECT DISTINCT "Customer ID" FROM t WHERE Region = 'West' AND year(d) = 2020
-        EXCEPT SELECT DISTINCT "Customer ID" FROM t WHERE Region = 'West' AND year(d) = 2021)`,
-    )) as number[][];
+    const count = await lapsedCount(`Region = 'West' AND year(d) = 2020`, `Region = 'West' AND year(d) = 2021`);
     expect(answer.result?.understood).toBe(
       'customers who bought, region = West, 2020-01-01 … 2020-12-31, but not in 2021-01-01 … 2021-12-31',
     );
@@ -239,9 +244,7 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
 
   it('"How many customers did we lose in 2021?" counts those who bought in 2020 but not in 2021', async () => {
     const answer = await answerWithQuery('How many customers did we lose in 2021?', file.snapshot, TODAY);
-    const [[count]] = (await sql(
-      `SELECT count(*) FROM (SELECT DISTINCT "Customer ID" FROM t WHERE year(d) = 2020 EXCEPT SELECT DISTINCT "Customer ID" FROM t WHERE year(d) = 2021)`,
-    )) as number[][];
+    const count = await lapsedCount('year(d) = 2020', 'year(d) = 2021');
     expect(answer.result?.understood).toBe('customers who bought, 2020-01-01 … 2020-12-31, but not in 2021-01-01 … 2021-12-31');
     expect(answer.result?.totalRows).toBe(count);
     expect(answer.text).toContain(`**${count} customers** in all.`);
@@ -249,10 +252,7 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
 
   it('"How many customers bought Furniture in 2020 but not in 2021?" counts the lapsed buyers', async () => {
     const answer = await answerWithQuery('How many customers bought Furniture in 2020 but not in 2021?', file.snapshot, TODAY);
-    const [[count]] = (await sql(
-      `SELECT count(*) FROM (SELECT DISTINCT "Customer ID" FROM t WHERE Category = 'Furniture' AND year(d) = 2020
-        EXCEPT SELECT DISTINCT "Customer ID" FROM t WHERE Category = 'Furniture' AND year(d) = 2021)`,
-    )) as number[][];
+    const count = await lapsedCount(`Category = 'Furniture' AND year(d) = 2020`, `Category = 'Furniture' AND year(d) = 2021`);
     expect(answer.result?.totalRows).toBe(count);
     // The count comes first, in words, before the list of who.
     expect(answer.text).toContain(`**${count} customers** in all.`);
@@ -311,9 +311,7 @@ describe('the offline analyst says "can\'t" with no invented figure', () => {
 
 describe('in chat, through the offline analyst and its query_data step', () => {
   it('"how many customers churned in 2021?" gives the count first, as DuckDB counts them', async () => {
-    const [[count]] = (await sql(
-      `SELECT count(*) FROM (SELECT DISTINCT "Customer ID" FROM t WHERE year(d) = 2020 EXCEPT SELECT DISTINCT "Customer ID" FROM t WHERE year(d) = 2021)`,
-    )) as number[][];
+    const count = await lapsedCount('year(d) = 2020', 'year(d) = 2021');
     const { answer, trace: steps } = await askOffline('how many customers churned in 2021?', analyse(file.aggregates), file.snapshot);
     expect(steps).toContain('use:query_data');
     expect(answer).toContain(`**${count} customers** in all.`);
