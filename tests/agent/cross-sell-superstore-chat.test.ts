@@ -11,7 +11,7 @@ import { analyse } from '../../worker/engine/analyze';
 import type { AnalysisResult } from '../../worker/engine/contract';
 import { ingest } from '../../worker/engine/ingest';
 import { datasetPath } from '../engine/helpers/datasets';
-import { assistantTexts, lastText, memoryArtifacts, memoryTranscript } from './helpers';
+import { assistantTexts, lastText, memoryArtifacts, memoryTranscript, narrateOffline } from './helpers';
 
 let result: AnalysisResult;
 
@@ -28,15 +28,8 @@ async function ask(question: string): Promise<string> {
 
 describe('cross-sell chat on Superstore (sub-category rules)', () => {
   it('narrates the rules as sub-category rules bought by the same customers', async () => {
-    const transcript = memoryTranscript();
-    await createAnalyst({ kind: 'offline' }).narrate({
-      result,
-      focus: 'comprehensive',
-      question: null,
-      transcript,
-      artifacts: memoryArtifacts(),
-    });
-    const text = assistantTexts(transcript.messages).join('\n');
+    const { messages } = await narrateOffline(result);
+    const text = assistantTexts(messages).join('\n');
     expect(text).toContain(
       '**Cross-sell**: No product pair is frequent enough, so these are sub-category rules (sub-categories bought by the same customers). Customers who buy Machines also buy Fasteners in 36.4% of cases (lift 1.51).',
     );

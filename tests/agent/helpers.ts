@@ -1,7 +1,7 @@
 /**
  * In-memory sinks for analyst tests: the transcript as an array, artifacts as a list.
  */
-import { createAnalyst } from '../../worker/agent';
+import { createAnalyst, type FocusAreaId } from '../../worker/agent';
 import type { TranscriptMessage } from '../../worker/agent/messages';
 import type { AnalysisResult } from '../../worker/engine/contract';
 import type { Snapshot } from '../../worker/engine/snapshot/columns';
@@ -93,4 +93,20 @@ export async function askOffline(question: string, result: AnalysisResult, snaps
     ...(snapshot ? { snapshot } : {}),
   });
   return { answer: lastText(transcript.messages), trace: trace(transcript.messages) };
+}
+
+/**
+ * Runs the offline analyst's narrative over a result; returns the transcript messages, the
+ * artifacts it wrote and the final report text.
+ */
+export async function narrateOffline(
+  result: AnalysisResult,
+  focus: FocusAreaId = 'comprehensive',
+  question: string | null = null,
+  completedSteps?: string[],
+) {
+  const transcript = memoryTranscript();
+  const artifacts = memoryArtifacts();
+  await createAnalyst({ kind: 'offline' }).narrate({ result, focus, question, transcript, artifacts, completedSteps });
+  return { messages: transcript.messages, artifacts: artifacts.files, report: lastText(transcript.messages) };
 }

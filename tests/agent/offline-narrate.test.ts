@@ -7,13 +7,10 @@ import { createAnalyst, FOCUS_AREA_IDS, type FocusAreaId } from '../../worker/ag
 import type { TodoItem } from '../../worker/agent/messages';
 import type { AnalysisResult, Churn, ChurnCustomer, ChurnRisk } from '../../worker/engine/contract';
 import { wholesaleResult, wholesaleResultWithoutSuppliers } from './fixtures/wholesale-result';
-import { blocksOf, lastText, memoryArtifacts, memoryTranscript, trace } from './helpers';
+import { blocksOf, lastText, memoryArtifacts, memoryTranscript, narrateOffline, trace } from './helpers';
 
-async function narrate(focus: FocusAreaId, question: string | null = null, completedSteps?: string[], result = wholesaleResult()) {
-  const transcript = memoryTranscript();
-  const artifacts = memoryArtifacts();
-  await createAnalyst({ kind: 'offline' }).narrate({ result, focus, question, transcript, artifacts, completedSteps });
-  return { messages: transcript.messages, artifacts: artifacts.files, report: lastText(transcript.messages) };
+function narrate(focus: FocusAreaId, question: string | null = null, completedSteps?: string[], result = wholesaleResult()) {
+  return narrateOffline(result, focus, question, completedSteps);
 }
 
 function plans(messages: Awaited<ReturnType<typeof narrate>>['messages']): TodoItem[][] {

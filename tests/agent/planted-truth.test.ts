@@ -3,26 +3,17 @@
  * the offline analyst. Its summary must name every planted fact.
  */
 import { describe, expect, it } from 'vitest';
-import { createAnalyst } from '../../worker/agent';
 import { analyse } from '../../worker/engine/analyze';
 import { PLANTED, plantedTruthRows } from '../engine/fixtures/planted-truth';
 import { aggregatesFromRows } from '../engine/helpers/aggregates-from-rows';
-import { lastText, memoryArtifacts, memoryTranscript } from './helpers';
+import { narrateOffline } from './helpers';
 
 describe('the offline analyst on the planted-truth file', async () => {
   const result = analyse(aggregatesFromRows(plantedTruthRows(), 'planted.csv'), {
     asOf: PLANTED.asOf,
     now: new Date('2025-01-01T00:00:00Z'),
   });
-  const transcript = memoryTranscript();
-  await createAnalyst({ kind: 'offline' }).narrate({
-    result,
-    focus: 'comprehensive',
-    question: null,
-    transcript,
-    artifacts: memoryArtifacts(),
-  });
-  const report = lastText(transcript.messages);
+  const { report } = await narrateOffline(result);
   const summary = report.slice(0, report.indexOf('## Findings'));
 
   it('names the whale as the concentration risk', () => {

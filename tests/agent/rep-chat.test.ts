@@ -21,21 +21,10 @@ import type { AnalysisResult, Churn, ChurnRisk } from '../../worker/engine/contr
 import { ingest } from '../../worker/engine/ingest';
 import { fileStream, ingestBytes } from '../engine/ingest/helpers';
 import { wholesaleResult } from './fixtures/wholesale-result';
-import { lastText, memoryArtifacts, memoryTranscript, trace } from './helpers';
+import { lastText, memoryArtifacts, memoryTranscript, narrateOffline, trace } from './helpers';
+import { REP_CSV } from '../engine/fixtures/reps';
 
-const CSV = [
-  'Invoice,Date,CustomerID,Customer,Product,Amount,Cost,SalesRep',
-  'I1,2023-01-10,C1,Acme,P1,100,60,Anna Berg',
-  'I2,2023-03-05,C1,Acme,P2,50,30,Bob Stone',
-  'I3,2024-02-01,C1,Acme,P1,40,20,Bob Stone',
-  'I4,2023-06-01,C2,Bolt,P1,200,150,Bob Stone',
-  'C105,2023-07-01,C2,Bolt,P1,-20,-15,Bob Stone',
-  'I6,2024-05-01,C3,Cog,P2,80,40,Anna Berg',
-  'I7,2024-06-01,C4,Dyn,P1,60,30,Bob Stone',
-  'I8,2024-06-01,C4,Dyn,P2,60,45,Anna Berg',
-  'I9,2024-07-01,C5,Echo,P1,30,10,',
-  'I10,2024-08-01,,,P1,25,5,Anna Berg',
-].join('\n');
+const CSV = REP_CSV;
 
 function churnOf(risks: [string, ChurnRisk, number][]): Churn {
   const customers = risks.map(([id, risk, revenueAtRisk]) => ({
@@ -191,17 +180,7 @@ describe('the get_rep_scorecards tool', () => {
 });
 
 describe('the narrative', () => {
-  async function narrate(result: AnalysisResult) {
-    const transcript = memoryTranscript();
-    await createAnalyst({ kind: 'offline' }).narrate({
-      result,
-      focus: 'comprehensive',
-      question: null,
-      transcript,
-      artifacts: memoryArtifacts(),
-    });
-    return lastText(transcript.messages);
-  }
+  const narrate = async (result: AnalysisResult) => (await narrateOffline(result)).report;
 
   it('scores the reps when the file has them, and names whose at-risk accounts to go through', async () => {
     const report = await narrate(handMade);

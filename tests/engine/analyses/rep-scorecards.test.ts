@@ -9,6 +9,7 @@ import { repScorecardsOf } from '../../../worker/engine/analyses/rep-scorecards'
 import { analyse } from '../../../worker/engine/analyze';
 import type { Churn, ChurnCustomer, ChurnRisk, CrossSell } from '../../../worker/engine/contract';
 import { ingestBytes } from '../ingest/helpers';
+import { REP_CSV } from '../fixtures/reps';
 
 /*
  * Anna Berg: I1 100/60 (C1), I6 80/40 (C3), I8 60/45 (C4), I10 25/5 (no customer)
@@ -18,19 +19,7 @@ import { ingestBytes } from '../ingest/helpers';
  * Books: C1 Anna 100 vs Bob 90 → Anna; C2 → Bob; C3 → Anna; C4 60 vs 60 → Anna (name first).
  * C5 has only a blank-rep line (30): no book. Total revenue 625.
  */
-const CSV = [
-  'Invoice,Date,CustomerID,Customer,Product,Amount,Cost,SalesRep',
-  'I1,2023-01-10,C1,Acme,P1,100,60,Anna Berg',
-  'I2,2023-03-05,C1,Acme,P2,50,30,Bob Stone',
-  'I3,2024-02-01,C1,Acme,P1,40,20,Bob Stone',
-  'I4,2023-06-01,C2,Bolt,P1,200,150,Bob Stone',
-  'C105,2023-07-01,C2,Bolt,P1,-20,-15,Bob Stone',
-  'I6,2024-05-01,C3,Cog,P2,80,40,Anna Berg',
-  'I7,2024-06-01,C4,Dyn,P1,60,30,Bob Stone',
-  'I8,2024-06-01,C4,Dyn,P2,60,45,Anna Berg',
-  'I9,2024-07-01,C5,Echo,P1,30,10,',
-  'I10,2024-08-01,,,P1,25,5,Anna Berg',
-].join('\n');
+const CSV = REP_CSV;
 const AS_OF = epochDay('2024-12-31');
 
 function churnOf(risks: [string, ChurnRisk, number][]): Churn {
