@@ -181,6 +181,8 @@ export async function run(args: CliArgs): Promise<string> {
     asOf: args.asOf,
     roles: args.roles,
     currency: args.currency,
+    // The CLI has the machine's memory, not a 128 MB Worker isolate's (state-budget.ts).
+    stateBudget: Infinity,
     ...(rows ? { snapshot: rows.consumer } : {}),
   };
   const aggregates: Aggregates = joins(paths, args.sheet)

@@ -20,6 +20,7 @@ import { existsSync } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { backtestOf } from '../worker/engine/analyses/churn-backtest';
 import { analyse, asOfDay } from '../worker/engine/analyze';
+import { EngineError } from '../worker/engine/errors';
 import { ingest } from '../worker/engine/ingest';
 import { renderArtifacts } from '../worker/engine/render';
 import { defaultBridgeOf } from '../worker/engine/analyses/pvm-bridge';
@@ -71,7 +72,17 @@ async function benchPhases(): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const probe = new MemoryProbe();
-  const { result, rowsRead, cohortSeconds, analyseSeconds } = await ingestAndAnalyse(probe);
+  const analysed = await ingestAndAnalyse(probe).catch((error: unknown) => {
+    if (!(error instanceof EngineError && error.code === 'STATE_TOO_LARGE')) throw error;
+    // Past the state budget the job stops with this message: what it held until then is
+    // the proof that the limit holds, so print it and stop.
+    for (const line of probe.report()) console.log(line);
+    console.log(`refused: ${error.message}`);
+    console.log(`refusedPeakMB countedOnce=${(probe.peakCountedOnce / 1048576).toFixed(1)} budgetMB=${BUDGET_MB}`);
+    return null;
+  });
+  if (!analysed) return;
+  const { result, rowsRead, cohortSeconds, analyseSeconds } = analysed;
   // As in the job, the aggregates are garbage from here on: the phases below hold the result.
   await settle();
   // The job reads the snapshot back by ranges for the revenue bridge, as it reads R2.

@@ -61,11 +61,14 @@ export class MemoryProbe {
     this.phases.push(phase);
     this.sample();
     const started = performance.now();
-    const result = await run();
-    phase.seconds = (performance.now() - started) / 1000;
-    this.sample();
-    this.current = null;
-    return result;
+    try {
+      return await run();
+    } finally {
+      // A phase that throws (a file refused for its size) still reports how far it got.
+      phase.seconds = (performance.now() - started) / 1000;
+      this.sample();
+      this.current = null;
+    }
   }
 
   /** The highest peak over all phases, counted once (heapUsed + external), in bytes. */

@@ -65,6 +65,8 @@ async function ingestInRanges(
       warnings: [],
       asOf: options.asOf,
       roles: options.roles,
+      currency: options.currency,
+      stateBudget: options.stateBudget,
     };
     const text = openText(bytesAt(fd, 0, Math.min(HEAD_BYTES, size)), context);
     text.tokenizer.push(text.headText);

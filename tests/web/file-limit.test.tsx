@@ -18,7 +18,7 @@ describe('the upload size limit in the web app', () => {
     act(() => result.current.flow.chooseFile(csvOfSize(700 * 1024 * 1024 + 5 * 1024 * 1024)));
     expect(result.current.flow.file).toBeNull();
     expect(result.current.notes.notes.map((note) => note.text)).toEqual([
-      'This file is 705 MB. Tally analyses files of up to 700 MB (about 5 million rows); split it, for example by year, and analyse each part.',
+      'This file is 705 MB. Tally analyses files of up to 700 MB; split it, for example by year, and analyse each part.',
     ]);
     expect(fetch).not.toHaveBeenCalled();
     fetch.mockRestore();

@@ -132,8 +132,7 @@ describe('chunked upload onto R2 multipart', () => {
     });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({
-      error:
-        'This file is 701 MB. Tally analyses files of up to 700 MB (about 5 million rows); split it, for example by year, and analyse each part.',
+      error: 'This file is 701 MB. Tally analyses files of up to 700 MB; split it, for example by year, and analyse each part.',
       code: 'FILE_TOO_LARGE',
     });
     const atLimit = await startChunked({

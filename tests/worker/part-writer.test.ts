@@ -70,6 +70,26 @@ describe('PartWriter', () => {
     expect(sent.map((s) => s.last)).toEqual([false, false, false, false, false, true]);
   });
 
+  it('holds one part: bytes pushed while it is on its way wait in an overflow, then fill it again', async () => {
+    let release = () => {};
+    const sent: number[][] = [];
+    const writer = new PartWriter(8, async (bytes, last) => {
+      sent.push([...bytes]);
+      if (!last) await new Promise<void>((resolve) => (release = resolve));
+    });
+    writer.push(range(0, 11)); // a full part goes out; 3 bytes wait
+    writer.push(range(11, 13));
+    expect(writer.heldBytes).toBe(8 + 5);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sent).toEqual([[...range(0, 8)]]);
+    const drained = writer.drained();
+    release();
+    await drained;
+    expect(writer.heldBytes).toBe(8);
+    await writer.close();
+    expect(sent).toEqual([[...range(0, 8)], [...range(8, 13)]]);
+  });
+
   it('rethrows a failed send from drained() and close()', async () => {
     const writer = new PartWriter(4, () => Promise.reject(new Error('R2 is down')));
     writer.push(range(0, 9));

@@ -2,11 +2,14 @@
  * Cuts a file that is produced synchronously (the Parquet snapshot, encoded during the
  * ingest) into equal fixed-size parts and sends them in order, with bounded memory.
  *
- * The producer can't wait, so `push` copies the piece into the current part at once (the
- * caller may reuse or share it afterwards) and queues a part only when it is full.
- * Whoever drives the producer (the ingest's read loop) awaits `drained()` between chunks:
- * that holds reading back while a part is on its way, so a slow store never lets parts
- * pile up. A sent part's buffer is reused for the next one.
+ * The producer can't wait, so `push` copies the piece at once (the caller may reuse or
+ * share it afterwards). There is one part buffer: once it is full and more bytes follow
+ * it goes out, and what is pushed while it is on its way waits in an overflow until it
+ * is back. Whoever drives the producer (the ingest's read loop) awaits `drained()`
+ * between chunks, so the overflow holds at most what one chunk produces (a row group's
+ * pages) and a slow store holds the read back instead of letting parts pile up. A second
+ * part buffer would let encoding run ahead of the upload, but the read waits for the
+ * upload anyway, and in a 128 MB isolate 5 MiB is worth more.
  */
 
 /**
@@ -20,10 +23,13 @@ export const MIN_R2_PART_BYTES = 5 * 1024 * 1024;
 export type SendPart = (bytes: Uint8Array, last: boolean) => Promise<void>;
 
 export class PartWriter {
-  private part: Uint8Array;
+  private readonly part: Uint8Array;
   private fill = 0;
-  /** Buffers of parts already sent, for the next parts. */
-  private readonly spare: Uint8Array[] = [];
+  /** True while the part is being sent: pushed bytes go to the overflow. */
+  private inFlight = false;
+  /** Copies of the bytes pushed while the part was on its way, in order. */
+  private overflow: Uint8Array[] = [];
+  private overflowBytes = 0;
   /** The sends queued so far, chained so parts go in order. */
   private sending: Promise<void> = Promise.resolve();
   private failure: { error: unknown } | null = null;
@@ -38,25 +44,26 @@ export class PartWriter {
     this.part = new Uint8Array(partSize);
   }
 
-  /** Copies a piece into the parts; the piece is not kept. */
+  /** The bytes the writer holds: its part buffer and the overflow. */
+  get heldBytes(): number {
+    return this.partSize + this.overflowBytes;
+  }
+
+  /** Copies a piece into the part (or the overflow); the piece is not kept. */
   readonly push = (piece: Uint8Array): void => {
     if (this.closed) throw new Error('PartWriter: push after close.');
     this.size += piece.length;
-    let offset = 0;
-    while (offset < piece.length) {
-      // A full part is sent only once more bytes follow, so that close() always sends
-      // the file's last part, flagged as such.
-      if (this.fill === this.partSize) this.queueFullPart();
-      const take = Math.min(this.partSize - this.fill, piece.length - offset);
-      this.part.set(piece.subarray(offset, offset + take), this.fill);
-      this.fill += take;
-      offset += take;
-    }
+    this.take(piece, false);
   };
 
   /** Resolves once every full part is sent; rethrows a send's failure. */
   async drained(): Promise<void> {
-    await this.sending;
+    // A send that completes refills the part and may queue the next one: wait for those too.
+    let waited: Promise<void>;
+    do {
+      waited = this.sending;
+      await waited;
+    } while (waited !== this.sending);
     if (this.failure) throw this.failure.error;
   }
 
@@ -67,18 +74,42 @@ export class PartWriter {
     await this.send(this.part.subarray(0, this.fill), true);
   }
 
-  private queueFullPart(): void {
-    const full = this.part;
-    this.part = this.spare.pop() ?? new Uint8Array(this.partSize);
-    this.fill = 0;
+  /** Fills the part from `piece`; `owned` pieces (the overflow's copies) need no copy to wait. */
+  private take(piece: Uint8Array, owned: boolean): void {
+    let offset = 0;
+    while (offset < piece.length) {
+      // A full part is sent only once more bytes follow, so that close() always sends
+      // the file's last part, flagged as such.
+      if (this.fill === this.partSize && !this.inFlight) this.queuePart();
+      if (this.inFlight) {
+        const rest = owned ? piece.subarray(offset) : piece.slice(offset);
+        this.overflow.push(rest);
+        this.overflowBytes += rest.length;
+        return;
+      }
+      const take = Math.min(this.partSize - this.fill, piece.length - offset);
+      this.part.set(piece.subarray(offset, offset + take), this.fill);
+      this.fill += take;
+      offset += take;
+    }
+  }
+
+  private queuePart(): void {
+    this.inFlight = true;
     this.sending = this.sending.then(async () => {
       if (this.failure) return;
       try {
-        await this.send(full, false);
-        this.spare.push(full);
+        await this.send(this.part, false);
       } catch (error) {
         this.failure = { error };
+        return;
       }
+      this.fill = 0;
+      this.inFlight = false;
+      const waiting = this.overflow;
+      this.overflow = [];
+      this.overflowBytes = 0;
+      for (const piece of waiting) this.take(piece, true);
     });
   }
 }

@@ -39,6 +39,14 @@ describe('ByteInterner', () => {
       }),
     );
   });
+
+  it('can keep only the bytes (invoice numbers are counted, never shown)', () => {
+    const interner = new ByteInterner(true, false);
+    expect(['INV-1', 'INV-2', 'INV-1', 'ÄÖ-3'].map((key) => interner.internString(key))).toEqual([0, 1, 0, 2]);
+    expect(interner.size).toBe(3);
+    expect(interner.keys).toEqual([]);
+    expect(new TextDecoder().decode(interner.keyBytes(2))).toBe('ÄÖ-3');
+  });
 });
 
 describe('OrderProducts', () => {
@@ -54,7 +62,24 @@ describe('OrderProducts', () => {
           seen.add(key);
         }
         expect(set.size).toBe(seen.size);
+        const distinct = [...seen].map((key) => key.split(',').map(Number));
+        const { a, b } = set.pairs();
+        expect(Array.from(a)).toEqual(distinct.map(([order]) => order));
+        expect(Array.from(b)).toEqual(distinct.map(([, product]) => product));
+        // One basket per order that has a pair, holding its products in first-seen order.
+        const expected = new Map<number, number[]>();
+        for (const [order, product] of distinct) expected.set(order, [...(expected.get(order) ?? []), product]);
+        const { offsets, items } = set.baskets(9);
+        const baskets = Array.from({ length: offsets.length - 1 }, (_, k) => Array.from(items.subarray(offsets[k], offsets[k + 1])));
+        expect(baskets.sort(byFirst)).toEqual([...expected.values()].sort(byFirst));
+        set.releaseLookups();
+        expect(Array.from(set.pairs().b)).toEqual(distinct.map(([, product]) => product));
       }),
     );
   });
 });
+
+/** Orders baskets for comparison (each basket's products are distinct, so equal baskets are equal arrays). */
+function byFirst(x: number[], y: number[]): number {
+  return String(x).localeCompare(String(y));
+}

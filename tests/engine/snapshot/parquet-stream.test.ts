@@ -26,7 +26,7 @@ async function rowsOf(snapshot: Snapshot): Promise<string[]> {
 }
 
 describe('the Parquet snapshot handed on in pieces', async () => {
-  // 230,000 rows: three row groups of up to 100,000.
+  // 230,000 rows: five row groups of up to 50,000.
   const path = join(mkdtempSync(join(tmpdir(), 'tally-stream-')), 'b2b.csv');
   generateB2bCsv(230_000, path);
   const whole = parquetSnapshot();

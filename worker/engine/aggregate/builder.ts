@@ -52,7 +52,8 @@ function field(plan: TablePlan, role: keyof TablePlan['roles']): Field | null {
 export class AggregateBuilder {
   readonly customers = new ByteInterner(true);
   readonly products = new ByteInterner();
-  readonly orders = new ByteInterner(true);
+  /** Invoice numbers are counted, never shown: their bytes are kept, not decoded strings. */
+  readonly orders = new ByteInterner(true, false);
   readonly suppliers = new ByteInterner();
   readonly rejects = new RejectLog();
   /**
@@ -297,6 +298,25 @@ export class AggregateBuilder {
       }
     }
     if (this.sink !== null) this.sink.add(view, day, customer, product, order, amount, cost, quantity, isReturn, supplier);
+  }
+
+  /**
+   * Bytes the state may add within `rows` more rows: the tables that would double by then
+   * (each row adds at most one key to each). The large ones grow with customer × product
+   * pairs, orders and invoice lines; per-customer and per-product arrays are small beside them.
+   */
+  growthWithin(rows: number): number {
+    let bytes = this.orders.growthWithin(rows) + this.orderProducts.growthWithin(rows);
+    for (const pairs of [
+      this.customerDays,
+      this.customerMonths,
+      this.productMonths,
+      this.customerProducts,
+      this.supplierProducts,
+      this.supplierCustomers,
+    ])
+      bytes += pairs.growthWithin(rows);
+    return bytes;
   }
 
   /** Grows every per-customer array to hold customer index `customer`. */

@@ -6,6 +6,7 @@
 import { money } from '../render/format';
 import type { ColumnRole, DatasetProfile, FileFormat } from '../contract';
 import { type AggregateBuilder, MONTH_BASE, REASONS } from './builder';
+import { trimmed } from './growable';
 import type { PairMap } from './pair-map';
 import { isoDay, type Aggregates, type Baskets, type PairTriples } from './types';
 
@@ -130,23 +131,15 @@ function triples(map: PairMap, mapB: ((b: number) => number) | null): PairTriple
 }
 
 /**
- * The first `size` elements. A growable array is at least half full; when it is at least
- * three quarters full a view is cheaper than a copy (at most a third more memory, held
- * for the analysis, instead of a second full copy at the peak of the ingest).
- */
-function trimmed<T extends Int32Array<ArrayBuffer> | Float64Array<ArrayBuffer>>(array: T, size: number): T {
-  return (size * 4 >= array.length * 3 ? array.subarray(0, size) : array.slice(0, size)) as T;
-}
-
-/**
  * Baskets in CSR form: by invoice when the file has order ids, else one basket per
  * customer (the products they ever bought).
  */
 function basketsOf(b: AggregateBuilder, byInvoice: boolean): Baskets {
-  const pairs: { size: number; a: Int32Array; b: Int32Array; flags?: Uint8Array } = byInvoice ? b.orderProducts : b.customerProducts;
-  const owners = byInvoice ? b.orders.size : b.customers.size;
+  if (byInvoice) return { basis: 'invoice', ...b.orderProducts.baskets(b.orders.size) };
+  const pairs = b.customerProducts;
+  const owners = b.customers.size;
   const counts = new Int32Array(owners + 1);
-  for (let i = 0; i < pairs.size; i++) if (byInvoice || pairs.flags?.[i] === 1) counts[pairs.a[i]]++;
+  for (let i = 0; i < pairs.size; i++) if (pairs.flags[i] === 1) counts[pairs.a[i]]++;
   const nonEmpty: number[] = [];
   for (let o = 0; o < owners; o++) if (counts[o] > 0) nonEmpty.push(o);
   const offsets = new Int32Array(nonEmpty.length + 1);
@@ -158,11 +151,11 @@ function basketsOf(b: AggregateBuilder, byInvoice: boolean): Baskets {
   const items = new Int32Array(offsets[nonEmpty.length]);
   const fill = offsets.slice(0, nonEmpty.length);
   for (let i = 0; i < pairs.size; i++) {
-    if (!byInvoice && pairs.flags?.[i] !== 1) continue;
+    if (pairs.flags[i] !== 1) continue;
     const slot = slotOf[pairs.a[i]];
     items[fill[slot]++] = pairs.b[i];
   }
-  return { basis: byInvoice ? 'invoice' : 'customer', offsets, items };
+  return { basis: 'customer', offsets, items };
 }
 
 /** Each product's main supplier (by revenue) and supplier count; each supplier's reach. */

@@ -8,8 +8,9 @@ import { growI32, growU8, release } from './growable';
 const decoder = new TextDecoder();
 
 export class ByteInterner {
-  /** Decoded keys by index. */
+  /** Decoded keys by index; empty when the interner was made without `decodeKeys`. */
   readonly keys: string[] = [];
+  private count = 0;
   private table = new Int32Array(1024); // index + 1, 0 = empty
   private mask = 1023;
   private pool = new Uint8Array(1 << 16);
@@ -19,14 +20,19 @@ export class ByteInterner {
   private hashes = new Int32Array(256);
 
   get size(): number {
-    return this.keys.length;
+    return this.count;
   }
 
   /**
    * With `rememberLast`, the previous key is kept and compared first: an invoice's lines
    * repeat its order and customer ids, and a short compare beats a hash-table probe.
+   * Without `decodeKeys` only the bytes are kept: invoice numbers are counted and matched,
+   * never shown, and at 5M rows their 600k decoded strings were about 14 MB of heap.
    */
-  constructor(private readonly rememberLast = false) {}
+  constructor(
+    private readonly rememberLast = false,
+    private readonly decodeKeys = true,
+  ) {}
 
   private readonly last = new Uint8Array(64);
   private lastLength = -1;
@@ -87,7 +93,7 @@ export class ByteInterner {
   }
 
   private add(buf: Uint8Array, start: number, length: number, hash: number, slot: number): number {
-    const index = this.keys.length;
+    const index = this.count++;
     this.pool = growU8(this.pool, this.poolUsed + length);
     this.pool.set(buf.subarray(start, start + length), this.poolUsed);
     this.offsets = growI32(this.offsets, index + 1);
@@ -97,15 +103,28 @@ export class ByteInterner {
     this.lengths[index] = length;
     this.hashes[index] = hash;
     this.poolUsed += length;
-    this.keys.push(decoder.decode(buf.subarray(start, start + length)));
+    if (this.decodeKeys) this.keys.push(decoder.decode(buf.subarray(start, start + length)));
     this.table[slot] = index + 1;
-    if (this.keys.length * 2 > this.table.length) this.rehash();
+    if (this.count * 2 > this.table.length) this.rehash();
     return index;
   }
 
   /** The raw bytes of key `index` (a view; valid until the next key is added). */
   keyBytes(index: number): Uint8Array {
     return this.pool.subarray(this.offsets[index], this.offsets[index] + this.lengths[index]);
+  }
+
+  /**
+   * Bytes the interner would add if `more` new keys came: its per-key arrays, hash table
+   * and byte pool double when full (the pool judged by the keys' average length so far).
+   */
+  growthWithin(more: number): number {
+    const count = this.count + more;
+    let bytes = count > this.offsets.length ? this.offsets.byteLength + this.lengths.byteLength + this.hashes.byteLength : 0;
+    if (count * 2 > this.table.length) bytes += this.table.byteLength;
+    const averageLength = this.count > 0 ? this.poolUsed / this.count : 16;
+    if (this.poolUsed + more * averageLength > this.pool.length) bytes += this.pool.byteLength;
+    return bytes;
   }
 
   /** Drops the lookup table and byte pool once no more keys will be added (`keys` stay). */
@@ -122,7 +141,7 @@ export class ByteInterner {
     const size = this.table.length * 2;
     const table = new Int32Array(size);
     const mask = size - 1;
-    for (let index = 0; index < this.keys.length; index++) {
+    for (let index = 0; index < this.count; index++) {
       let slot = this.hashes[index] & mask;
       while (table[slot] !== 0) slot = (slot + 1) & mask;
       table[slot] = index + 1;

@@ -2,22 +2,32 @@
  * The distinct (order, product) pairs behind invoice baskets, deduplicated cheaply.
  *
  * Exports list an invoice's lines together, so while orders arrive grouped a per-product
- * "last order seen" marker tells a repeated product in O(1) and pairs are simply
- * appended. The first time an order reappears after another one (the file is not grouped
- * by order), every pair so far moves into a hash map and the rest go through it. Either
- * way the result is exact; the grouped path just avoids a million-entry hash table.
+ * "last order seen" marker tells a repeated product in O(1), and the pairs are kept as
+ * the baskets themselves: one run of products per order (the run's start and its order),
+ * which is already the CSR form the analyses read. There is about one pair per invoice
+ * line, so this is the one aggregate that grows with the rows: runs keep it at 4 bytes a
+ * line instead of 8, and the baskets need no second copy when the ingest finishes.
+ *
+ * The first time an order reappears after another one (the file is not grouped by order),
+ * every pair so far moves into a hash map and the rest go through it. Either way the
+ * result is exact; the grouped path just avoids a million-entry hash table.
  */
-import { growI32, release } from './growable';
+import { growI32, release, trimmed } from './growable';
 import { PairMap } from './pair-map';
 
 export class OrderProducts {
   size = 0;
-  a = new Int32Array(1024);
-  b = new Int32Array(1024);
+  /** Grouped: each pair's product, run after run. */
+  private products = new Int32Array(1024);
+  /** Grouped: the order of each run and where its products start (`runStart[runs]` = size). */
+  private runOrder = new Int32Array(256);
+  private runStart = new Int32Array(257);
+  private runs = 0;
   private grouped = true;
   private current = -1;
   private orderSeen = new Int32Array(1024); // 1 once an order has been the current one
   private productLastOrder = new Int32Array(256).fill(-1);
+  /** Ungrouped: the pairs, in the order they were first seen. */
   private map: PairMap | null = null;
 
   /** Records the pair; returns true when it is new. */
@@ -33,9 +43,8 @@ export class OrderProducts {
     if (!this.grouped) {
       const map = this.map as PairMap;
       map.upsert(order, product);
-      if (!map.added) return false;
-      this.append(order, product);
-      return true;
+      if (map.added) this.size++;
+      return map.added;
     }
     this.productLastOrder = growI32(this.productLastOrder, product + 1, -1);
     if (this.productLastOrder[product] === order) return false;
@@ -44,30 +53,72 @@ export class OrderProducts {
     return true;
   }
 
+  /** The pairs as parallel (order, product) arrays of `size` elements. */
+  pairs(): { a: Int32Array<ArrayBuffer>; b: Int32Array<ArrayBuffer> } {
+    if (this.map) return { a: this.map.a.subarray(0, this.size), b: this.map.b.subarray(0, this.size) };
+    const a = new Int32Array(this.size);
+    for (let run = 0; run < this.runs; run++) a.fill(this.runOrder[run], this.runStart[run], this.runStart[run + 1]);
+    return { a, b: this.products.subarray(0, this.size) };
+  }
+
+  /**
+   * The baskets in CSR form, one per order with a pair (`orders` = how many orders were
+   * interned). Grouped, they are the runs as they are; otherwise they are built by order.
+   */
+  baskets(orders: number): { offsets: Int32Array; items: Int32Array } {
+    if (!this.map) return { offsets: this.runStart.slice(0, this.runs + 1), items: trimmed(this.products, this.size) };
+    const { a, b } = this.pairs();
+    const counts = new Int32Array(orders + 1);
+    for (let i = 0; i < this.size; i++) counts[a[i]]++;
+    const offsets: number[] = [0];
+    const slotOf = new Int32Array(orders).fill(-1);
+    for (let o = 0; o < orders; o++) {
+      if (counts[o] === 0) continue;
+      slotOf[o] = offsets.length - 1;
+      offsets.push(offsets[offsets.length - 1] + counts[o]);
+    }
+    const items = new Int32Array(this.size);
+    const fill = offsets.slice(0, -1);
+    for (let i = 0; i < this.size; i++) items[fill[slotOf[a[i]]]++] = b[i];
+    return { offsets: Int32Array.from(offsets), items };
+  }
+
+  /** Bytes the pairs would add if `more` new pairs came (their arrays double when full). */
+  growthWithin(more: number): number {
+    if (this.map) return this.map.growthWithin(more);
+    return this.size + more > this.products.length ? this.products.byteLength : 0;
+  }
+
   /** Drops the dedup state once no more pairs will be added (the pairs stay readable). */
   releaseLookups(): void {
     release(this.orderSeen);
     release(this.productLastOrder);
-    if (this.map) for (const array of [this.map.a, this.map.b]) release(array);
     this.orderSeen = new Int32Array(0);
     this.productLastOrder = new Int32Array(0);
-    this.map = null;
+    this.map?.releaseLookups();
   }
 
   private append(order: number, product: number): void {
-    if (this.size >= this.a.length) {
-      this.a = growI32(this.a, this.size + 1);
-      this.b = growI32(this.b, this.size + 1);
+    if (order !== (this.runs > 0 ? this.runOrder[this.runs - 1] : -1)) {
+      this.runOrder = growI32(this.runOrder, this.runs + 1);
+      this.runStart = growI32(this.runStart, this.runs + 2);
+      this.runOrder[this.runs] = order;
+      this.runStart[this.runs] = this.size;
+      this.runs++;
     }
-    this.a[this.size] = order;
-    this.b[this.size] = product;
-    this.size++;
+    this.products = growI32(this.products, this.size + 1);
+    this.products[this.size++] = product;
+    this.runStart[this.runs] = this.size;
   }
 
   private ungroup(): void {
     this.grouped = false;
     const map = new PairMap(false);
-    for (let i = 0; i < this.size; i++) map.upsert(this.a[i], this.b[i]);
+    const { a, b } = this.pairs();
+    for (let i = 0; i < this.size; i++) map.upsert(a[i], b[i]);
     this.map = map;
+    for (const array of [this.products, this.runOrder, this.runStart]) release(array);
+    this.products = this.runOrder = this.runStart = new Int32Array(0);
+    this.runs = 0;
   }
 }

@@ -87,6 +87,17 @@ export class PairMap {
     return index;
   }
 
+  /** Bytes the map would add if `more` new pairs came: its arrays and hash table double when full. */
+  growthWithin(more: number): number {
+    const size = this.size + more;
+    let bytes =
+      size > this.a.length
+        ? this.a.byteLength + this.b.byteLength + this.revenue.byteLength + this.orders.byteLength + this.flags.byteLength
+        : 0;
+    if (size * 2 > this.mask + 1) bytes += this.slots.byteLength;
+    return bytes;
+  }
+
   /**
    * Drops the hash table once no more pairs will be added (the pairs and their values
    * stay readable), so the finishing step's copies do not sit on top of it.

@@ -115,8 +115,7 @@ export function exportPart(b: AggregateBuilder, log: RowLog): AggregatePart {
     supplierProducts: pairsOf(b.supplierProducts, false),
     supplierCustomers: pairsOf(b.supplierCustomers, false),
     orderProducts: {
-      a: b.orderProducts.a.subarray(0, b.orderProducts.size),
-      b: b.orderProducts.b.subarray(0, b.orderProducts.size),
+      ...b.orderProducts.pairs(),
       orders: null,
       flags: null,
     },

@@ -34,6 +34,11 @@ export interface IngestOptions {
    * sheets to each other (engine/join). Without it, exactly one table is read.
    */
   join?: { lookups: readonly JoinInput[] };
+  /**
+   * Bytes of analysis state the read may hold before it stops with a clear refusal
+   * (default STATE_BUDGET_BYTES, sized for a 128 MB Worker isolate; the CLI passes Infinity).
+   */
+  stateBudget?: number;
 }
 
 /**
@@ -70,6 +75,7 @@ export async function ingest(source: ReadableStream<Uint8Array> | AsyncIterable<
     roles: options.roles,
     currency: currencyOverride(options.currency),
     snapshot: options.snapshot,
+    stateBudget: options.stateBudget,
   };
   const chunks = chunksOf(source as ByteSource);
   if (kind === 'text') return readText(chunks, { ...base, sheet: null }, progress);

@@ -15,6 +15,7 @@ import { currencyOfSample, currencyOfTexts, mixedCurrencyWarning, type CurrencyF
 import { mergePart } from '../aggregate/merge';
 import { exportPart, type AggregatePart } from '../aggregate/part';
 import { RowLog } from '../aggregate/row-log';
+import { BUDGET_CHECK_ROWS, retainedBytes, STATE_BUDGET_BYTES, stateTooLarge } from '../aggregate/state-budget';
 import { findHeaderRow, generatedNames, headerNames, looksLikeHeader } from './header-row';
 import { RecordEncoder } from './record-encoder';
 import type { RecordView } from './tokenizer';
@@ -39,6 +40,8 @@ export interface TableContext {
   snapshot?: SnapshotConsumer;
   /** Sees every accepted line with its signed amount (a joined returns list sums its orders' revenue). */
   lineTap?: LineTap;
+  /** Bytes of analysis state the read may hold (aggregate/state-budget.ts); the CLI passes Infinity. */
+  stateBudget?: number;
 }
 
 /** An observer of accepted lines; the view is only valid during the call. */
@@ -179,6 +182,24 @@ export class TableReader {
     this.dataRows++;
     if (builder.plan.grain === 'customers') addCustomerRow(builder, view, this.dataRows);
     else builder.addRow(view, this.dataRows);
+    if (this.dataRows % BUDGET_CHECK_ROWS === 0) this.checkStateBudget(builder);
+  }
+
+  /**
+   * Stops the read with a clear refusal once its state, with the tables that would double
+   * before the next check, would not fit a Worker isolate: refusing after a doubling would
+   * be too late, the doubling itself is what passes 128 MB.
+   */
+  private checkStateBudget(builder: AggregateBuilder): void {
+    const bytes = retainedBytes(builder) + builder.growthWithin(BUDGET_CHECK_ROWS);
+    if (bytes <= (this.context.stateBudget ?? STATE_BUDGET_BYTES)) return;
+    throw stateTooLarge({
+      rows: this.dataRows,
+      customers: builder.customers.size,
+      products: builder.products.size,
+      customerProducts: builder.customerProducts.size,
+      orders: builder.totalOrders,
+    });
   }
 
   /** Decides header and schema from the sample, then replays the sampled data rows. */

@@ -124,6 +124,7 @@ async function joinTables(
       roles: rolesWithJoin(tx, specs, options.roles),
       currency: options.currency,
       snapshot: options.snapshot,
+      stateBudget: options.stateBudget,
       lineTap: joined.flagTap(),
       ...(mode === 'sheets' ? { sheetsConsidered: sheetsConsideredOf(tables, txSource, joinedOn) } : {}),
     },

@@ -1,5 +1,5 @@
 /**
- * Writes the snapshot as Parquet, one Parquet row group per snapshot group (~100k rows).
+ * Writes the snapshot as Parquet, one Parquet row group per snapshot group (50k rows).
  * Columns a user can read with DuckDB, Spark or R2 SQL: `date` (DATE), `amount` (signed:
  * returns negative), `cost`, `quantity`, `is_return`, `order_key`, and each dimension as
  * text (`customer`, `product`, `category`, …). Each dimension also has an INT32 `…_code`

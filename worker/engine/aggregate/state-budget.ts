@@ -1,0 +1,85 @@
+/**
+ * How much one analysis may hold while it reads a file, and the clear refusal when a
+ * file needs more.
+ *
+ * A Worker isolate has 128 MB for everything: the app's own code, the analysis state,
+ * the snapshot being written, and garbage the collector has not taken yet. If it goes
+ * over, the runtime resets the isolate mid-run, and the user gets a vague failure after
+ * three attempts. The ingest's state grows with distinct keys, not with rows as such:
+ * customers, products, orders and their distinct lines, and above all customer × product
+ * pairs (a 1M-row export holds about 885,000 of them). So the reader measures that state as it goes and stops
+ * with a message that says why, while there is still room to say it.
+ *
+ * Tables double when full, so the check adds the tables that would double before the
+ * next check: refusing after a doubling is too late, the doubling is what passes 128 MB.
+ * Measured with the job's path (`npm run bench`, README "The benchmark"): 1M generated
+ * rows hold 57 MB of state and peak at about 95 MB counted once; the same generator's
+ * 1.3M-row file is refused at 1,196,032 rows, just before its 1,037,342 customer × product
+ * pairs would double their table, having peaked at about 102 MB. 72 MB of state keeps
+ * the isolate under 128 MB with room for the app's own code.
+ */
+import { EngineError } from '../errors';
+
+export const STATE_BUDGET_BYTES = 72 * 1024 * 1024;
+
+/** Rows between two measurements (one takes about half a millisecond at 1M rows). */
+export const BUDGET_CHECK_ROWS = 16_384;
+
+/**
+ * Bytes held by the typed arrays and strings reachable from `root` through plain fields
+ * and arrays, each buffer once. Walking the builder rather than listing its arrays means
+ * a new aggregate is counted without anyone remembering to add it here.
+ */
+export function retainedBytes(root: object): number {
+  const buffers = new Set<ArrayBufferLike>();
+  const seen = new Set<object>();
+  let bytes = 0;
+  const visit = (value: unknown): void => {
+    if (typeof value === 'string') {
+      bytes += 16 + value.length;
+      return;
+    }
+    if (value === null || typeof value !== 'object' || seen.has(value)) return;
+    seen.add(value);
+    if (ArrayBuffer.isView(value)) {
+      if (!buffers.has(value.buffer)) {
+        buffers.add(value.buffer);
+        bytes += value.buffer.byteLength;
+      }
+      return;
+    }
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    for (const key of Object.keys(value)) visit((value as Record<string, unknown>)[key]);
+  };
+  visit(root);
+  return bytes;
+}
+
+/** What the refusal names: how far the read got and the keys that filled the memory. */
+export interface StateCounts {
+  rows: number;
+  customers: number;
+  products: number;
+  customerProducts: number;
+  orders: number;
+}
+
+/** The refusal of a file whose analysis state passed the budget. */
+export function stateTooLarge(counts: StateCounts): EngineError {
+  const n = (value: number) => value.toLocaleString('en-US');
+  const keys = [
+    `${n(counts.customers)} customers`,
+    `${n(counts.products)} products`,
+    `${n(counts.customerProducts)} distinct customer × product pairs`,
+    `${n(counts.orders)} orders`,
+  ];
+  return new EngineError(
+    `This file holds more than one analysis can keep in memory: after ${n(counts.rows)} rows it already has ` +
+      `${keys.slice(0, -1).join(', ')} and ${keys[keys.length - 1]}. ` +
+      'Split it, for example by year or by region, and analyse each part.',
+    'STATE_TOO_LARGE',
+  );
+}
