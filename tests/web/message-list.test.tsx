@@ -6,11 +6,11 @@ import { buildTranscript } from '../../web/src/features/analysis/utils/transcrip
 import { toolLabel } from '../../web/src/features/analysis/utils/tool-labels';
 import { assistant, message, plan, toolResults } from './transcript-fixtures';
 
-function renderTranscript(messages: Parameters<typeof buildTranscript>[0], accessToken: string | null = 'link-token') {
+function renderTranscript(messages: Parameters<typeof buildTranscript>[0], accessToken: string | null = 'link-token', running = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <MessageList items={buildTranscript(messages)} running={false} accessToken={accessToken} />
+      <MessageList items={buildTranscript(messages)} running={running} accessToken={accessToken} />
     </QueryClientProvider>,
   );
 }
@@ -61,7 +61,11 @@ describe('MessageList renders every content kind', () => {
   });
 
   it('renders the latest TodoWrite plan as a live checklist', () => {
-    renderTranscript([plan('p0', ['in_progress', 'pending', 'pending']), plan('p1', ['completed', 'in_progress', 'pending'])]);
+    renderTranscript(
+      [plan('p0', ['in_progress', 'pending', 'pending']), plan('p1', ['completed', 'in_progress', 'pending'])],
+      'link-token',
+      true,
+    );
     const checklist = screen.getByRole('region', { name: 'Analysis plan' });
     expect(within(checklist).getByText('1 of 3 done')).toBeTruthy();
     expect(
@@ -69,6 +73,14 @@ describe('MessageList renders every content kind', () => {
         .getAllByRole('listitem')
         .map((item) => item.getAttribute('data-status')),
     ).toEqual(['completed', 'in_progress', 'pending']);
+  });
+
+  it('shows the step a finished run stopped in as stopped, not spinning', () => {
+    renderTranscript([plan('p0', ['completed', 'in_progress', 'pending'])], 'link-token', false);
+    const steps = within(screen.getByRole('region', { name: 'Analysis plan' })).getAllByRole('listitem');
+    expect(steps.map((item) => item.getAttribute('data-status'))).toEqual(['completed', 'stopped', 'pending']);
+    expect(steps[1].textContent).toMatch(/\(stopped\)$/);
+    expect(steps[1].querySelector('.animate-spin')).toBeNull();
   });
 
   it('shows charts inline from the artifact-image endpoint, using the secure-link token', async () => {

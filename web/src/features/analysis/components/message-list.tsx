@@ -59,7 +59,7 @@ function MessageItem({ item, running, accessToken }: { item: TranscriptItem; run
     case 'todo':
       return (
         <AssistantRow compact>
-          <TodoChecklist todos={item.todos} />
+          <TodoChecklist todos={item.todos} running={running} />
         </AssistantRow>
       );
     case 'image':
