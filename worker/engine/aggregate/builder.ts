@@ -15,7 +15,7 @@ import { parseDateBytes, type DateOrder } from '../schema/dates';
 import type { TablePlan } from '../schema/infer';
 import { parseNumberBytes, type DecimalSeparator } from '../schema/numbers';
 import { subCategoryColumnOf } from '../schema/sub-category';
-import { cellText, isBlank, keyEnd, keyStart, monthIndexOfDay } from './cells';
+import { cellText, copyBytes, isBlank, keyEnd, keyStart, monthIndexOfDay } from './cells';
 import { growF64, growI32, growU8 } from './growable';
 import { ByteInterner } from './intern';
 import { OrderProducts } from './order-products';
@@ -422,7 +422,7 @@ export class AggregateBuilder {
     }
     const day = parseDateBytes(buf, start, end, this.dateOrder);
     if (length <= last.length) {
-      last.set(buf.subarray(start, end));
+      copyBytes(last, buf, start, end);
       this.lastDateLength = length;
       this.lastDateDay = day;
     }

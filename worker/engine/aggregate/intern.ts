@@ -3,6 +3,7 @@
  * key seen a million times is decoded into a JS string once. An open-addressing hash
  * table maps the bytes to a dense index; the bytes live in one growable pool.
  */
+import { copyBytes } from './cells';
 import { growI32, growU8, release } from './growable';
 
 const decoder = new TextDecoder();
@@ -50,7 +51,7 @@ export class ByteInterner {
       }
       const index = this.lookup(buf, start, end);
       if (length <= 64) {
-        this.last.set(buf.subarray(start, end));
+        copyBytes(this.last, buf, start, end);
         this.lastLength = length;
         this.lastIndex = index;
       }

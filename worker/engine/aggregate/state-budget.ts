@@ -48,11 +48,13 @@ export function retainedBytes(root: object): number {
       }
       return;
     }
+    // Index loops: iterators would allocate on every check.
     if (Array.isArray(value)) {
-      for (const item of value) visit(item);
+      for (let i = 0; i < value.length; i++) visit(value[i]);
       return;
     }
-    for (const key of Object.keys(value)) visit((value as Record<string, unknown>)[key]);
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) visit((value as Record<string, unknown>)[keys[i]]);
   };
   visit(root);
   return bytes;

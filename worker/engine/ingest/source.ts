@@ -51,15 +51,30 @@ function byobReaderOf(source: ReadableStream<Uint8Array>): ReadableStreamBYOBRea
   }
 }
 
-/** Reads into one buffer, reclaimed from each result and handed back to the next read. */
+/**
+ * Reads into one buffer, reclaimed from each result and handed back to the next read, and
+ * hands it on only once it is full (or the stream ended). A read returns what the socket
+ * had, which from local R2 was about 4 KB: 31,000 chunks for a 129 MB upload, each paying
+ * the pipeline's per-chunk cost; filled, they are 1,970, and the job read and ingested 1M
+ * rows in 12.0 s instead of 13.1 s. (Reading the next chunk ahead into a second buffer
+ * was tried and gained nothing: workerd runs a Durable Object's I/O on the thread that
+ * runs its JavaScript.)
+ */
 async function* byobChunks(reader: ReadableStreamBYOBReader, chunkBytes: number): AsyncGenerator<Uint8Array> {
   let buffer: ArrayBuffer = new ArrayBuffer(chunkBytes);
+  let filled = 0;
   try {
     for (;;) {
-      const { done, value } = await reader.read(new Uint8Array(buffer, 0, chunkBytes));
+      const { done, value } = await reader.read(new Uint8Array(buffer, filled, chunkBytes - filled));
+      if (value) {
+        buffer = value.buffer as ArrayBuffer;
+        filled += value.length;
+      }
+      if (filled > 0 && (done || !value || filled === chunkBytes)) {
+        yield new Uint8Array(buffer, 0, filled);
+        filled = 0;
+      }
       if (done || !value) return;
-      buffer = value.buffer as ArrayBuffer;
-      if (value.length > 0) yield value;
     }
   } finally {
     reader.releaseLock();
