@@ -139,4 +139,15 @@ ${fake}",${(i % 97) + 0.5}`);
     expect(read.ranges).toBe(1);
     expect(differences(read.aggregates, onePass)).toEqual([]);
   });
+
+  it('keeps the chosen currency (--currency) when the file is parsed in ranges', async () => {
+    const path = datasetPath('superstore/Sample - Superstore.csv');
+    const size = readFileSync(path).length;
+    let ranges = 0;
+    const options = { fileName: 'superstore.csv', currency: 'EUR' };
+    const read = await ingestFile(path, options, { threads: 2, minRangeBytes: Math.floor(size / 2), onRanges: (n) => (ranges = n) });
+    expect(ranges).toBe(2);
+    expect(read.profile.currency).toBe('EUR');
+    expect((await ingestOnePass(path, options)).profile.currency).toBe('EUR');
+  });
 });
