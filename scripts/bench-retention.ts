@@ -51,7 +51,11 @@ export async function benchRetention(path: string, cohortSeconds: number, analys
   const rest = Math.max(1e-9, analyseSeconds - cohortSeconds);
 
   const parquet = parquetSnapshot();
-  await ingest(createReadStream(path, { highWaterMark: 1 << 16 }), { fileName: 'b2b.csv', snapshot: parquet.consumer });
+  await ingest(createReadStream(path, { highWaterMark: 1 << 16 }), {
+    fileName: 'b2b.csv',
+    snapshot: parquet.consumer,
+    stateBudget: Infinity,
+  });
   const bytes = parquet.bytes();
   gc?.();
   const base = process.memoryUsage();
@@ -64,7 +68,11 @@ export async function benchRetention(path: string, cohortSeconds: number, analys
   gc?.();
 
   const memory = memorySnapshot();
-  await ingest(createReadStream(path, { highWaterMark: 1 << 16 }), { fileName: 'b2b.csv', snapshot: memory.consumer });
+  await ingest(createReadStream(path, { highWaterMark: 1 << 16 }), {
+    fileName: 'b2b.csv',
+    snapshot: memory.consumer,
+    stateBudget: Infinity,
+  });
   const [, memorySeconds] = await timed(() => defaultBridgeOf(memory.snapshot(), null));
   const pct = (seconds: number): string => ((100 * seconds) / rest).toFixed(1);
   console.log(

@@ -21,7 +21,8 @@ async function snapshotOf(path: string): Promise<{ snapshot: Snapshot; currency:
   if (path.toLowerCase().endsWith('.parquet')) return { snapshot: await openParquetSnapshot(fileSource(path)), currency: null };
   const memory = memorySnapshot();
   const stream = Readable.toWeb(createReadStream(path, { highWaterMark: 1 << 20 })) as ReadableStream<Uint8Array>;
-  const aggregates = await ingest(stream, { fileName: basename(path), snapshot: memory.consumer });
+  // A command-line tool: the machine's memory, not a Worker's state budget.
+  const aggregates = await ingest(stream, { fileName: basename(path), snapshot: memory.consumer, stateBudget: Infinity });
   return { snapshot: memory.snapshot(), currency: aggregates.profile.currency };
 }
 

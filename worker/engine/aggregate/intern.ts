@@ -28,7 +28,7 @@ export class ByteInterner {
    * With `rememberLast`, the previous key is kept and compared first: an invoice's lines
    * repeat its order and customer ids, and a short compare beats a hash-table probe.
    * Without `decodeKeys` only the bytes are kept: invoice numbers are counted and matched,
-   * never shown, and at 5M rows their 600k decoded strings were about 14 MB of heap.
+   * never shown, and their decoded strings (125k at 1M rows, about 3 MB) were never read.
    */
   constructor(
     private readonly rememberLast = false,
