@@ -338,3 +338,55 @@ describe('in chat, a question about the future is refused, not answered with the
     expect(answer.replace(/\b20\d\d\b/g, '').replace(/Top 5/g, '')).not.toMatch(/\d/);
   });
 });
+
+describe("a period the file does not reach is refused with the file's dates, not answered with zeros", () => {
+  const cases: [string, string, string][] = [
+    ['How many orders did we have in Q4 2016?', '2016-10-01', '2016-12-31'],
+    ['What was revenue by region in 2017?', '2017-01-01', '2017-12-31'],
+    ['compare 2021 with 2016', '2016-01-01', '2016-12-31'],
+    ['revenue in 2023', '2023-01-01', '2023-12-31'],
+  ];
+  for (const [question, from, to] of cases) {
+    it(`"${question}"`, async () => {
+      const [[first, last]] = (await sql(`SELECT strftime(min(d), '%Y-%m-%d'), strftime(max(d), '%Y-%m-%d') FROM t`)) as string[][];
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result).toBeNull();
+      expect(
+        answer.text.startsWith(
+          `I can't answer that exactly. The file has no rows in ${from} … ${to}: its rows run from ${first} to ${last}.`,
+        ),
+      ).toBe(true);
+    });
+  }
+
+  it('a period the rows only partly cover is answered from the rows it has', async () => {
+    await expectAnswer(
+      'revenue from 2021-07-01 to 2022-06-30',
+      `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-07-01' AND '2022-06-30'`,
+      'revenue, 2021-07-01 … 2022-06-30',
+    );
+  });
+});
+
+describe('a period written with two ends, or as a half-year, is read whole (not as its first year or month)', () => {
+  const cases: [string, string, string, string][] = [
+    ['revenue from July 2021 to June 2022', '2021-07-01', '2022-06-30', 'revenue, 2021-07-01 … 2022-06-30'],
+    ['revenue between 2021-07-01 and 2021-12-31', '2021-07-01', '2021-12-31', 'revenue, 2021-07-01 … 2021-12-31'],
+    ['revenue in H2 2021', '2021-07-01', '2021-12-31', 'revenue, 2021-07-01 … 2021-12-31'],
+    // "second" must not become the ship mode "Second Class".
+    ['revenue in the second half of 2020', '2020-07-01', '2020-12-31', 'revenue, 2020-07-01 … 2020-12-31'],
+    ['orders on 2021-03-15', '2021-03-15', '2021-03-15', 'orders, 2021-03-15 … 2021-03-15'],
+  ];
+  for (const [question, from, to, understood] of cases) {
+    it(`"${question}"`, async () => {
+      const measure = understood.startsWith('orders') ? 'count(DISTINCT "Order ID")' : 'sum(rev)';
+      await expectAnswer(question, `SELECT ${measure} FROM t WHERE d BETWEEN '${from}' AND '${to}'`, understood);
+    });
+  }
+
+  it('"revenue from July 2021 to whenever" is refused: one end alone would answer for July only', async () => {
+    const answer = await answerWithQuery('revenue from July 2021 to whenever', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I couldn't read the period “from july 2021 to whenever”.");
+  });
+});

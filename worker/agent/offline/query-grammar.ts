@@ -10,7 +10,7 @@ import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { looseNamesOf } from './query-names';
 import { NUMBER_WORDS } from './number-words';
 import { limitOf, NO_RETURNS_COLUMN, RETURNS, returnedFilterOf, unknownGrouping } from './query-limits';
-import { periodBefore, periodsOf } from './query-periods';
+import { periodBefore, periodsOf, withoutHalfYears } from './query-periods';
 
 /**
  * `unmapped`: the grammar can't map it, and the canned answers may; `refused`: nothing in
@@ -73,8 +73,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       kind: FUTURE.test(text) ? 'refused' : 'unmapped',
       reason: 'I can only report what the rows of this file show; that question asks about the future or a cause.',
     };
-  const filters = entitiesOf(question, meta);
-  const loose = looseNamesOf(question, meta, filters);
+  const names = withoutHalfYears(question);
+  const filters = entitiesOf(names, meta);
+  const loose = looseNamesOf(names, meta, filters);
   if ('unknown' in loose)
     return { kind: 'unmapped', reason: `I couldn't find “${loose.unknown}” among this file's customers, products or other values.` };
   filters.push(...loose.filters);
@@ -101,7 +102,12 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   );
   const lapsed = /\bbut not\b|\band not\b|\bstopped\b|\bno longer\b/.test(text) || lostCustomers || didNotBuy;
   if (lapsed) measures = ['customers'];
-  const { period, other } = periodsOf(text, today);
+  const { period, other, unread } = periodsOf(text, today);
+  if (unread)
+    return {
+      kind: 'refused',
+      reason: `I couldn't read the period “${unread}”. Name it as a year, a quarter, a half, a month or dates, such as 2021-07-01 to 2021-12-31.`,
+    };
   // "Compare Q4 2021 with Q4 2020 by category" names no figure: a comparison of two periods
   // is of sales, and the answer's first line says "revenue", so the reading is never hidden.
   if (measures.length === 0 && period && other && /\b(compare|compared|comparing|vs\.?|versus)\b/.test(text)) measures = ['revenue'];

@@ -1,7 +1,9 @@
 /**
  * Day ranges named in a question, with the analysis date as "today": "in 2025", "Q1 2026",
- * "March 2026", "last quarter", "last 90 days", "since June", "between … and …",
- * "this year vs last year". Deterministic: the same words and date give the same range.
+ * "H2 2021", "March 2026", "2021-07-01", "last quarter", "last 90 days", "since June",
+ * "between … and …", "from … to …", "this year vs last year". Deterministic: the same
+ * words and date give the same range. A range whose ends can't both be read is reported
+ * as unread, so that the question is refused rather than answered for another period.
  */
 
 export interface DayRange {
@@ -26,6 +28,19 @@ function monthRange(y: number, m: number): DayRange {
 function quarterRange(y: number, q: number): DayRange {
   return { from: iso(utc(y, q * 3, 1)), to: iso(utc(y, q * 3 + 3, 0)) };
 }
+function halfRange(y: number, h: number): DayRange {
+  return { from: iso(utc(y, h * 6, 1)), to: iso(utc(y, h * 6 + 6, 0)) };
+}
+
+/** A calendar date written as YYYY-MM-DD, as one day; null when it is not a real date. */
+function isoDayIn(text: string): DayRange | null {
+  const m = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/.exec(text);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
+  const t = utc(y, mo, d);
+  if (new Date(t).getUTCMonth() !== mo || new Date(t).getUTCDate() !== d) return null;
+  return { from: iso(t), to: iso(t) };
+}
 
 /** One named period in a piece of text (no comparison), or null. */
 function periodIn(text: string, today: Date): DayRange | null {
@@ -33,6 +48,12 @@ function periodIn(text: string, today: Date): DayRange | null {
   const m0 = today.getUTCMonth();
   const todayIso = iso(today.getTime());
   let m: RegExpExecArray | null;
+  const day = isoDayIn(text);
+  if (day) return day;
+  if ((m = /\bh([12])\s*(?:of\s*)?(\d{4})\b/.exec(text))) return halfRange(Number(m[2]), Number(m[1]) - 1);
+  if ((m = /\b(\d{4})\s*h([12])\b/.exec(text))) return halfRange(Number(m[1]), Number(m[2]) - 1);
+  if ((m = /\b(first|1st|second|2nd) half (?:of )?(\d{4})\b/.exec(text)))
+    return halfRange(Number(m[2]), /^(first|1st)$/.test(m[1]) ? 0 : 1);
   if ((m = /\bq([1-4])\s*(?:of\s*)?(\d{4})\b/.exec(text)) || (m = /\b(\d{4})\s*q([1-4])\b/.exec(text)))
     return /^q/i.test(m[0]) ? quarterRange(Number(m[2]), Number(m[1]) - 1) : quarterRange(Number(m[1]), Number(m[2]) - 1);
   if ((m = new RegExp(`\\b${MONTH}\\s+(\\d{4})\\b`).exec(text))) return monthRange(Number(m[2]), monthOf(m[1]));
@@ -59,16 +80,47 @@ function periodIn(text: string, today: Date): DayRange | null {
   return null;
 }
 
-/** The periods of a question: one range, two compared ranges, or none. */
-export function periodsOf(question: string, today: Date): { period: DayRange | null; other: DayRange | null } {
-  const text = question.toLowerCase();
-  let m = new RegExp(`\\bbetween\\s+(.+?)\\s+and\\s+(.+?)(?:[?.!,]|$)`).exec(text);
-  if (m) {
-    const a = periodIn(m[1], today);
-    const b = periodIn(m[2], today);
-    if (a && b) return { period: { from: a.from, to: b.to }, other: null };
+/**
+ * The question without the words of a half-year, for the name matchers: "the second half of
+ * 2020" is a period, and "second" alone fuzzily matched Superstore's ship mode "Second Class".
+ */
+export function withoutHalfYears(question: string): string {
+  return question.replace(/\b(first|1st|second|2nd) half\b/gi, ' ');
+}
+
+/** Ranges written with two ends: "between A and B", "from A to B", "2021-07-01 to 2021-12-31". */
+const RANGES = [
+  /\bbetween\s+(.+?)\s+and\s+(.+?)(?:[?!,]|\.(?:\s|$)|$)/,
+  /\bfrom\s+(.+?)\s+(?:to|until|till|through|thru)\s+(.+?)(?:[?!,]|\.(?:\s|$)|$)/,
+  /(\d{4}-\d{1,2}-\d{1,2})\s*(?:to|until|till|through|thru|–|-)\s*(\d{4}-\d{1,2}-\d{1,2})/,
+];
+
+/** One end of a range: a named period, or "now" / "today". */
+function rangeEnd(text: string, today: Date): DayRange | null {
+  if (/^\s*(now|today|date)\s*$/.test(text)) {
+    const day = iso(today.getTime());
+    return { from: day, to: day };
   }
-  m = /(.+?)\s+(vs\.?|versus|compared (?:with|to)|against|with|but not in|and not in|not in)\s+(.+)/.exec(text);
+  return periodIn(text, today);
+}
+
+/**
+ * The periods of a question: one range, two compared ranges, or none. `unread` is a range
+ * the question writes with two ends of which only one is a period ("from July 2021 to
+ * whenever"), or whose ends are the wrong way round: it must be refused, since reading
+ * the one end alone would answer for another period.
+ */
+export function periodsOf(question: string, today: Date): { period: DayRange | null; other: DayRange | null; unread?: string } {
+  const text = question.toLowerCase();
+  for (const pattern of RANGES) {
+    const m = pattern.exec(text);
+    if (!m) continue;
+    const a = rangeEnd(m[1], today);
+    const b = rangeEnd(m[2], today);
+    if (a && b && a.from <= b.to) return { period: { from: a.from, to: b.to }, other: null };
+    if (a || b) return { period: null, other: null, unread: m[0].trim() };
+  }
+  const m = /(.+?)\s+(vs\.?|versus|compared (?:with|to)|against|with|but not in|and not in|not in)\s+(.+)/.exec(text);
   if (m) {
     const a = periodIn(m[1], today);
     const b = periodIn(m[3], today);

@@ -12,7 +12,8 @@
  * - a new customer bought in the slice and made their first purchase in the whole file
  *   within the row's period; a returning customer bought in it and had bought before.
  */
-import type { Snapshot, SnapshotGroup } from '../snapshot/columns';
+import { isoDay } from '../aggregate/types';
+import type { Snapshot, SnapshotGroup, SnapshotMeta } from '../snapshot/columns';
 import { Accumulators } from './accumulators';
 import { bucketLabel, bucketOf, bucketStart } from './buckets';
 import { checkMeasures, dayOf, QueryRefusal, resolveDimension, resolveFilter, type ResolvedFilter, type ResolvedGroup } from './resolve';
@@ -25,6 +26,22 @@ export type { QueryResult } from './result';
 interface Range {
   from: number;
   to: number;
+}
+
+/**
+ * A period the file's rows don't reach is refused, not answered with zeros: "0 orders in
+ * Q4 2016" from a file that starts in 2018 reads as a fact about the business, and a
+ * comparison with such a period as +100%. (Found asking Superstore about 2017 in chat.)
+ */
+function refuseEmptyPeriods(meta: SnapshotMeta, spec: QuerySpec): void {
+  if (!meta.hasDates || meta.firstDay < 0) return;
+  for (const range of [spec.period, spec.compareTo, spec.notBoughtIn]) {
+    if (!range || (dayOf(range.to) >= meta.firstDay && dayOf(range.from) <= meta.lastDay)) continue;
+    throw new QueryRefusal(
+      `The file has no rows in ${range.from} … ${range.to}: its rows run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}.`,
+      'OUT_OF_RANGE',
+    );
+  }
 }
 
 /** Runs a query; throws `QueryRefusal` when the file can't answer it. */
@@ -40,6 +57,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   const customerIndex = meta.dimensions.findIndex((d) => d.key === 'customer');
   if ((spec.period || spec.compareTo) && !meta.hasDates)
     throw new QueryRefusal('This file has no date column, so it has no periods.', 'MISSING_COLUMN');
+  refuseEmptyPeriods(meta, spec);
   if (spec.notBoughtIn) {
     if (customerIndex < 0) throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');
     return lapsedOf(snapshot, spec, filters, customerIndex);

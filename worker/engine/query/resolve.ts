@@ -12,7 +12,7 @@ import { TIME_DIMENSIONS, type Measure, type QuerySpec, type TimeDimension } fro
 export class QueryRefusal extends Error {
   constructor(
     message: string,
-    readonly code: 'MISSING_COLUMN' | 'NO_MATCH' | 'AMBIGUOUS' | 'BAD_SPEC',
+    readonly code: 'MISSING_COLUMN' | 'NO_MATCH' | 'AMBIGUOUS' | 'BAD_SPEC' | 'OUT_OF_RANGE',
     /** Closest dictionary entries, for "did you mean". */
     readonly suggestions: string[] = [],
   ) {
