@@ -288,6 +288,10 @@ const refusals: [string, RegExp][] = [
   ['Should I raise prices in 2021?', /asks about the future or a cause/],
   ['what about the stock price', /asks about the future or a cause/],
   ['top suppliers by margin in 2021', /This file has no supplier column\./],
+  // Read as "Technology only" before: the opposite of what was asked.
+  ['revenue in 2021 excluding technology', /can't leave values out of a figure yet \(“excluding”\)/],
+  // Read as 2020's customers before.
+  ['How many customers bought in both 2020 and 2021?', /customers who bought in both isn't something I can answer exactly yet/],
   [`${'revenue please '.repeat(140)}`, /couldn't|I understood/],
 ];
 
@@ -368,7 +372,7 @@ describe("a period the file does not reach is refused with the file's dates, not
   });
 });
 
-describe('a period written with two ends, or as a half-year, is read whole (not as its first year or month)', () => {
+describe('a period written with two ends, as a half-year, a week or a month without its year is read as written (not as another period, or none)', () => {
   const cases: [string, string, string, string][] = [
     ['revenue from July 2021 to June 2022', '2021-07-01', '2022-06-30', 'revenue, 2021-07-01 … 2022-06-30'],
     ['revenue between 2021-07-01 and 2021-12-31', '2021-07-01', '2021-12-31', 'revenue, 2021-07-01 … 2021-12-31'],
@@ -376,6 +380,11 @@ describe('a period written with two ends, or as a half-year, is read whole (not 
     // "second" must not become the ship mode "Second Class".
     ['revenue in the second half of 2020', '2020-07-01', '2020-12-31', 'revenue, 2020-07-01 … 2020-12-31'],
     ['orders on 2021-03-15', '2021-03-15', '2021-03-15', 'orders, 2021-03-15 … 2021-03-15'],
+    // Without a year: the latest such month up to the analysis date (2021-12-30), not the whole file.
+    ['revenue in December', '2021-12-01', '2021-12-31', 'revenue, 2021-12-01 … 2021-12-31'],
+    ['orders in May', '2021-05-01', '2021-05-31', 'orders, 2021-05-01 … 2021-05-31'],
+    // Monday to Sunday before the analysis date's week (2021-12-30 is a Thursday).
+    ['revenue last week', '2021-12-20', '2021-12-26', 'revenue, 2021-12-20 … 2021-12-26'],
   ];
   for (const [question, from, to, understood] of cases) {
     it(`"${question}"`, async () => {

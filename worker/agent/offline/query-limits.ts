@@ -2,8 +2,9 @@
  * What the question grammar knows it can't answer exactly, so that it refuses with the
  * reason instead of letting a canned answer stand in for a different question: a share of
  * a total, a figure split by new and returning customers, a question about the answer to
- * another question ("for the top customer"), a grouping the file has no column for, and
- * returns on a file that doesn't mark them. Each was answered with another question's
+ * another question ("for the top customer"), a grouping the file has no column for,
+ * returns on a file that doesn't mark them, a value left out ("excluding …") and customers
+ * of both of two periods. Each was answered with another question's
  * figure before (README, "Ask anything, exactly").
  */
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
@@ -16,6 +17,10 @@ const NESTED =
 /** "Revenue from new customers": a figure split by customer type, which the query can't make. */
 const SPLIT_BY_NEW =
   /\b(revenue|sales|turnover|profit|margin|orders|units|spend)\b.*\b(from|of|by|with|for) (the )?(new|returning|repeat|existing) (customers|clients|accounts|buyers)\b/;
+/** "Revenue excluding Technology": the query's filters keep values, so this read as Technology only. */
+const EXCLUSION = /\b(excluding|exclude|excludes|except|excl\.?|other than|apart from|aside from|not including|minus|without)\b/;
+/** "Customers who bought in both 2020 and 2021": this read as 2020's customers. */
+const BOTH_PERIODS = /\bboth\b.*\b(19|20)\d\d\b.*\band\b.*\b(19|20)\d\d\b|\b(in|during) (each|every) of\b/;
 /** A share of a total ("what percentage of revenue comes from …"): not a figure the query computes. */
 const SHARE = /\b(percent(age)?|share|proportion|fraction)\s+of\b|%\s+of\b/;
 export const NO_RETURNS_COLUMN =
@@ -43,6 +48,11 @@ export function limitOf(text: string): string | null {
     return "I can count new and returning customers, but I can't split revenue, profit or orders between them yet.";
   if (SHARE.test(text))
     return "I can't work out a share of a total in chat yet; ask for the part and the whole, such as revenue by region, and compare the two.";
+  const excluded = EXCLUSION.exec(text);
+  if (excluded)
+    return `I can't leave values out of a figure yet (“${excluded[0]}”); ask for the values to keep, or for the figure by that column, and take the rest away.`;
+  if (BOTH_PERIODS.test(text))
+    return "I can count customers who bought in one period but not in another; customers who bought in both isn't something I can answer exactly yet.";
   return null;
 }
 

@@ -65,6 +65,16 @@ function periodIn(text: string, today: Date): DayRange | null {
     return q < 0 ? quarterRange(y0 - 1, 3) : quarterRange(y0, q);
   }
   if (/\bthis quarter\b/.test(text)) return { from: quarterRange(y0, Math.floor(m0 / 3)).from, to: todayIso };
+  if (/\byesterday\b/.test(text)) return { from: iso(today.getTime() - 86_400_000), to: iso(today.getTime() - 86_400_000) };
+  if (/\btoday\b/.test(text)) return { from: todayIso, to: todayIso };
+  if ((m = /\blast\s+(\d{1,3})\s+weeks?\b/.exec(text)))
+    return { from: iso(today.getTime() - (Number(m[1]) * 7 - 1) * 86_400_000), to: todayIso };
+  // Weeks run Monday to Sunday (ISO 8601), as the query's "by week" buckets do.
+  if (/\blast week\b/.test(text)) {
+    const monday = today.getTime() - ((today.getUTCDay() + 6) % 7) * 86_400_000;
+    return { from: iso(monday - 7 * 86_400_000), to: iso(monday - 86_400_000) };
+  }
+  if (/\bthis week\b/.test(text)) return { from: iso(today.getTime() - ((today.getUTCDay() + 6) % 7) * 86_400_000), to: todayIso };
   if (/\blast month\b/.test(text)) return monthRange(m0 === 0 ? y0 - 1 : y0, (m0 + 11) % 12);
   if (/\bthis month\b/.test(text)) return { from: monthRange(y0, m0).from, to: todayIso };
   if (/\blast year\b/.test(text)) return yearRange(y0 - 1);
@@ -75,6 +85,11 @@ function periodIn(text: string, today: Date): DayRange | null {
     return { from: monthRange(year, month).from, to: todayIso };
   }
   if ((m = /\bsince\s+(\d{4})\b/.exec(text))) return { from: yearRange(Number(m[1])).from, to: todayIso };
+  // "In December" without a year: the latest December up to the analysis date.
+  if ((m = new RegExp(`\\b(?:in|during|for|of)\\s+${MONTH}\\b(?!\\s*\\d)`).exec(text))) {
+    const month = monthOf(m[1]);
+    return monthRange(month <= m0 ? y0 : y0 - 1, month);
+  }
   if ((m = /\b(?:in|during|for|of)?\s*(\d{4})\b/.exec(text)) && Number(m[1]) >= 1900 && Number(m[1]) <= 2099)
     return yearRange(Number(m[1]));
   return null;
