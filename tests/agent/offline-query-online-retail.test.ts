@@ -109,6 +109,18 @@ const cases: [string, string, string][] = [
     `SELECT Country, sum(rev) r FROM t WHERE ${OCT} GROUP BY 1 ORDER BY r ASC LIMIT 3`,
     'bottom 3 by revenue, by region, 2011-10-01 … 2011-10-31',
   ],
+  // "over time" is the trend by month; the number before the year does not hide the year.
+  [
+    'revenue over time since October',
+    `SELECT strftime(d, '%Y-%m'), sum(rev) FROM t GROUP BY 1 ORDER BY 1`,
+    'revenue, by month, 2011-10-01 … 2011-11-30',
+  ],
+  [
+    'top 3 customers by revenue in 2011',
+    // Lines without a customer id are one group, "(blank)", as in every grouping.
+    `SELECT coalesce(cust, '(blank)'), sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC LIMIT 3`,
+    'top 3 by revenue, by customer, 2011-01-01 … 2011-12-31',
+  ],
   [
     'revenue in October 2011 vs November 2011',
     `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (WHERE ${OCT}) a, sum(rev) FILTER (WHERE ${NOV}) b FROM t)`,
@@ -136,6 +148,20 @@ const refusals: [string, string][] = [
   // Category must not stand in for a finer level the file doesn't have.
   ['top 3 sub-categories by revenue', 'This file has no sub-category column.'],
 ];
+
+describe('a threshold on a figure is refused by name, not answered with every customer for the whole file', () => {
+  for (const [question, words] of [
+    ['which customers spent more than 1,000 in 2011', 'more than 1,000'],
+    ['orders over 500 in November 2011', 'over 500'],
+    ['customers with at least 5 orders', 'at least 5'],
+  ]) {
+    it(`"${question}"`, async () => {
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain(`I can't filter by an amount yet (“${words}”)`);
+    });
+  }
+});
 
 describe('the offline analyst says "can\'t" on Online Retail with no invented figure', () => {
   for (const [question, reason] of refusals) {

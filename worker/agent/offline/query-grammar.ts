@@ -135,7 +135,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   // "product category" names the category, not products.
   const dimText = text.replace(/\bproduct (categor)/g, '$1');
   const byWords =
-    /\b(by|per|each|which|what|top|bottom|best|worst|largest|biggest|smallest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly|trend)\b/.test(
+    /\b(by|per|each|which|what|top|bottom|best|worst|largest|biggest|smallest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly|trend|over time)\b/.test(
       text,
     );
   if (byWords) {

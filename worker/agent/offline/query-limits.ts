@@ -3,8 +3,8 @@
  * reason instead of letting a canned answer stand in for a different question: a share of
  * a total, a figure split by new and returning customers, a question about the answer to
  * another question ("for the top customer"), a grouping the file has no column for,
- * returns on a file that doesn't mark them, a value left out ("excluding …") and customers
- * of both of two periods. Each was answered with another question's
+ * returns on a file that doesn't mark them, a value left out ("excluding …"), customers
+ * of both of two periods, and a threshold on a figure ("spent more than 1000"). Each was answered with another question's
  * figure before (README, "Ask anything, exactly").
  */
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
@@ -19,6 +19,9 @@ const SPLIT_BY_NEW =
   /\b(revenue|sales|turnover|profit|margin|orders|units|spend)\b.*\b(from|of|by|with|for) (the )?(new|returning|repeat|existing) (customers|clients|accounts|buyers)\b/;
 /** "Revenue excluding Technology": the query's filters keep values, so this read as Technology only. */
 const EXCLUSION = /\b(excluding|exclude|excludes|except|excl\.?|other than|apart from|aside from|not including|minus|without)\b/;
+/** "Customers who spent more than 1000": a threshold on a figure, which the query can't filter by. */
+const THRESHOLD =
+  /\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|over|under|above|below|at least|at most|exceeding)\s+[$£€]?\s?\d[\d,.]*/;
 /** "Customers who bought in both 2020 and 2021": this read as 2020's customers. */
 const BOTH_PERIODS = /\bboth\b.*\b(19|20)\d\d\b.*\band\b.*\b(19|20)\d\d\b|\b(in|during) (each|every) of\b/;
 /** A share of a total ("what percentage of revenue comes from …"): not a figure the query computes. */
@@ -51,6 +54,9 @@ export function limitOf(text: string): string | null {
   const excluded = EXCLUSION.exec(text);
   if (excluded)
     return `I can't leave values out of a figure yet (“${excluded[0]}”); ask for the values to keep, or for the figure by that column, and take the rest away.`;
+  const threshold = THRESHOLD.exec(text);
+  if (threshold)
+    return `I can't filter by an amount yet (“${threshold[0]}”); ask for the ranking instead, such as the top 20 customers by revenue, and read off where it passes.`;
   if (BOTH_PERIODS.test(text))
     return "I can count customers who bought in one period but not in another; customers who bought in both isn't something I can answer exactly yet.";
   return null;

@@ -90,8 +90,9 @@ function periodIn(text: string, today: Date): DayRange | null {
     const month = monthOf(m[1]);
     return monthRange(month <= m0 ? y0 : y0 - 1, month);
   }
-  if ((m = /\b(?:in|during|for|of)?\s*(\d{4})\b/.exec(text)) && Number(m[1]) >= 1900 && Number(m[1]) <= 2099)
-    return yearRange(Number(m[1]));
+  // The first number that is a year: "more than 1000 in 2011" is 2011, not "no period".
+  for (const year of text.matchAll(/\b(\d{4})\b/g))
+    if (Number(year[1]) >= 1900 && Number(year[1]) <= 2099) return yearRange(Number(year[1]));
   return null;
 }
 
