@@ -393,6 +393,11 @@ describe('a period written with two ends, as a half-year, a week or a month with
     });
   }
 
+  // "up to today" ends a period rather than naming one day, and "over 12 months" is no threshold.
+  for (const question of ['revenue up to today', 'revenue over 12 months']) {
+    it(`"${question}" is the whole file's revenue`, () => expectAnswer(question, 'SELECT sum(rev) FROM t', 'revenue'));
+  }
+
   it('"revenue from July 2021 to whenever" is refused: one end alone would answer for July only', async () => {
     const answer = await answerWithQuery('revenue from July 2021 to whenever', file.snapshot, TODAY);
     expect(answer.result).toBeNull();

@@ -19,9 +19,12 @@ const SPLIT_BY_NEW =
   /\b(revenue|sales|turnover|profit|margin|orders|units|spend)\b.*\b(from|of|by|with|for) (the )?(new|returning|repeat|existing) (customers|clients|accounts|buyers)\b/;
 /** "Revenue excluding Technology": the query's filters keep values, so this read as Technology only. */
 const EXCLUSION = /\b(excluding|exclude|excludes|except|excl\.?|other than|apart from|aside from|not including|minus|without)\b/;
-/** "Customers who spent more than 1000": a threshold on a figure, which the query can't filter by. */
+/**
+ * "Customers who spent more than 1000": a threshold on a figure, which the query can't
+ * filter by. "Over 12 months" and "over 2021" are periods, not thresholds.
+ */
 const THRESHOLD =
-  /\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|over|under|above|below|at least|at most|exceeding)\s+[$£€]?\s?\d[\d,.]*/;
+  /\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|at least|at most|exceeding)\s+[$£€]?\s?\d[\d,.]*|\b(?:over|under|above|below)\s+(?!(?:19|20)\d\d\b)[$£€]?\s?\d[\d,.]*(?![\d,.])(?!\s*(?:days?|weeks?|months?|quarters?|years?)\b)/;
 /** "Customers who bought in both 2020 and 2021": this read as 2020's customers. */
 const BOTH_PERIODS = /\bboth\b.*\b(19|20)\d\d\b.*\band\b.*\b(19|20)\d\d\b|\b(in|during) (each|every) of\b/;
 /** A share of a total ("what percentage of revenue comes from …"): not a figure the query computes. */

@@ -66,7 +66,8 @@ function periodIn(text: string, today: Date): DayRange | null {
   }
   if (/\bthis quarter\b/.test(text)) return { from: quarterRange(y0, Math.floor(m0 / 3)).from, to: todayIso };
   if (/\byesterday\b/.test(text)) return { from: iso(today.getTime() - 86_400_000), to: iso(today.getTime() - 86_400_000) };
-  if (/\btoday\b/.test(text)) return { from: todayIso, to: todayIso };
+  // "Revenue today", but not "up to today" or "as of today", which end a period.
+  if (/(?<!\b(?:to|until|till|through|thru|of)\s)\btoday\b/.test(text)) return { from: todayIso, to: todayIso };
   if ((m = /\blast\s+(\d{1,3})\s+weeks?\b/.exec(text)))
     return { from: iso(today.getTime() - (Number(m[1]) * 7 - 1) * 86_400_000), to: todayIso };
   // Weeks run Monday to Sunday (ISO 8601), as the query's "by week" buckets do.
