@@ -6,6 +6,7 @@
 import { money } from '../render/format';
 import type { ColumnRole, DatasetProfile, FileFormat } from '../contract';
 import { type AggregateBuilder, MONTH_BASE, REASONS } from './builder';
+import { groupedByOwner } from './csr';
 import { trimmed } from './growable';
 import type { PairMap } from './pair-map';
 import { isoDay, type Aggregates, type Baskets, type PairTriples } from './types';
@@ -137,25 +138,7 @@ function triples(map: PairMap, mapB: ((b: number) => number) | null): PairTriple
 function basketsOf(b: AggregateBuilder, byInvoice: boolean): Baskets {
   if (byInvoice) return { basis: 'invoice', ...b.orderProducts.baskets(b.orders.size) };
   const pairs = b.customerProducts;
-  const owners = b.customers.size;
-  const counts = new Int32Array(owners + 1);
-  for (let i = 0; i < pairs.size; i++) if (pairs.flags[i] === 1) counts[pairs.a[i]]++;
-  const nonEmpty: number[] = [];
-  for (let o = 0; o < owners; o++) if (counts[o] > 0) nonEmpty.push(o);
-  const offsets = new Int32Array(nonEmpty.length + 1);
-  const slotOf = new Int32Array(owners).fill(-1);
-  nonEmpty.forEach((o, i) => {
-    slotOf[o] = i;
-    offsets[i + 1] = offsets[i] + counts[o];
-  });
-  const items = new Int32Array(offsets[nonEmpty.length]);
-  const fill = offsets.slice(0, nonEmpty.length);
-  for (let i = 0; i < pairs.size; i++) {
-    if (pairs.flags[i] !== 1) continue;
-    const slot = slotOf[pairs.a[i]];
-    items[fill[slot]++] = pairs.b[i];
-  }
-  return { basis: 'customer', offsets, items };
+  return { basis: 'customer', ...groupedByOwner(b.customers.size, pairs.size, pairs.a, pairs.b, (i) => pairs.flags[i] === 1) };
 }
 
 /** Each product's main supplier (by revenue) and supplier count; each supplier's reach. */

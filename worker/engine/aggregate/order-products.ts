@@ -12,6 +12,7 @@
  * every pair so far moves into a hash map and the rest go through it. Either way the
  * result is exact; the grouped path just avoids a million-entry hash table.
  */
+import { groupedByOwner } from './csr';
 import { growI32, release, trimmed } from './growable';
 import { PairMap } from './pair-map';
 
@@ -67,20 +68,7 @@ export class OrderProducts {
    */
   baskets(orders: number): { offsets: Int32Array; items: Int32Array } {
     if (!this.map) return { offsets: this.runStart.slice(0, this.runs + 1), items: trimmed(this.products, this.size) };
-    const { a, b } = this.pairs();
-    const counts = new Int32Array(orders + 1);
-    for (let i = 0; i < this.size; i++) counts[a[i]]++;
-    const offsets: number[] = [0];
-    const slotOf = new Int32Array(orders).fill(-1);
-    for (let o = 0; o < orders; o++) {
-      if (counts[o] === 0) continue;
-      slotOf[o] = offsets.length - 1;
-      offsets.push(offsets[offsets.length - 1] + counts[o]);
-    }
-    const items = new Int32Array(this.size);
-    const fill = offsets.slice(0, -1);
-    for (let i = 0; i < this.size; i++) items[fill[slotOf[a[i]]]++] = b[i];
-    return { offsets: Int32Array.from(offsets), items };
+    return groupedByOwner(orders, this.size, this.map.a, this.map.b);
   }
 
   /** Bytes the pairs would add if `more` new pairs came (their arrays double when full). */

@@ -4,6 +4,7 @@
  * orders of about two lines, so no pair reaches 25 orders), the same baskets are read at
  * the sub-category and then the category level, where pairs are dense enough to count.
  */
+import { groupedByOwner } from '../aggregate/csr';
 import type { Aggregates, Baskets } from '../aggregate/types';
 import type { CrossSellLevel } from '../contract';
 
@@ -75,19 +76,7 @@ export function basketsAtLevel(source: BasketSet, level: ItemLevel): BasketSet {
  */
 export function customerBasketsOf(agg: Aggregates): BasketSet {
   const cp = agg.customerProducts;
-  const counts = new Int32Array(agg.customers.count + 1);
-  for (let t = 0; t < cp.a.length; t++) if (cp.orders[t] > 0) counts[cp.a[t] + 1]++;
-  const offsets: number[] = [0];
-  const slot = new Int32Array(agg.customers.count).fill(-1);
-  for (let customer = 0; customer < agg.customers.count; customer++) {
-    if (counts[customer + 1] === 0) continue;
-    slot[customer] = offsets.length - 1;
-    offsets.push(offsets[offsets.length - 1] + counts[customer + 1]);
-  }
-  const items = new Int32Array(offsets[offsets.length - 1]);
-  const fill = offsets.slice(0, -1);
-  for (let t = 0; t < cp.a.length; t++) if (cp.orders[t] > 0) items[fill[slot[cp.a[t]]]++] = cp.b[t];
-  return { offsets: Int32Array.from(offsets), items };
+  return groupedByOwner(agg.customers.count, cp.a.length, cp.a, cp.b, (t) => cp.orders[t] > 0);
 }
 
 /** How each level is named in sentences: singular, plural. */
