@@ -307,16 +307,25 @@ export class AggregateBuilder {
    */
   growthWithin(rows: number): number {
     let bytes = this.orders.growthWithin(rows) + this.orderProducts.growthWithin(rows);
-    for (const pairs of [
+    for (const pairs of this.pairMaps()) bytes += pairs.growthWithin(rows);
+    return bytes;
+  }
+
+  /** Drops every hash table once no more keys or pairs will be added (the keys and pairs stay). */
+  releaseLookups(): void {
+    for (const lookup of [this.customers, this.products, this.orders, this.suppliers, this.orderProducts]) lookup.releaseLookups();
+    for (const pairs of this.pairMaps()) pairs.releaseLookups();
+  }
+
+  private pairMaps(): PairMap[] {
+    return [
       this.customerDays,
       this.customerMonths,
       this.productMonths,
       this.customerProducts,
       this.supplierProducts,
       this.supplierCustomers,
-    ])
-      bytes += pairs.growthWithin(rows);
-    return bytes;
+    ];
   }
 
   /** Grows every per-customer array to hold customer index `customer`. */

@@ -28,9 +28,7 @@ export interface ProfileContext {
  * (the memory peak) they are not held alongside the finished arrays.
  */
 export function finishAggregates(b: AggregateBuilder, context: ProfileContext): Aggregates {
-  for (const lookup of [b.customers, b.products, b.orders, b.suppliers, b.orderProducts]) lookup.releaseLookups();
-  for (const pairs of [b.customerDays, b.customerMonths, b.productMonths, b.customerProducts, b.supplierProducts, b.supplierCustomers])
-    pairs.releaseLookups();
+  b.releaseLookups();
   const roles = b.plan.roles;
   const grain = b.plan.grain;
   const hasDates = roles.date !== undefined && b.firstDay >= 0;

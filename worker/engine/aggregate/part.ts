@@ -75,9 +75,7 @@ export function exportPart(b: AggregateBuilder, log: RowLog): AggregatePart {
   const products = keyBytesOf(b.products);
   const suppliers = keyBytesOf(b.suppliers);
   const orders = keyBytesOf(b.orders);
-  for (const lookup of [b.customers, b.products, b.orders, b.suppliers, b.orderProducts]) lookup.releaseLookups();
-  for (const pairs of [b.customerDays, b.customerMonths, b.productMonths, b.customerProducts, b.supplierProducts, b.supplierCustomers])
-    pairs.releaseLookups();
+  b.releaseLookups();
   const nc = b.customers.size;
   const np = b.products.size;
   const orderCount = b.plan.roles.orderId !== undefined ? b.orders.size : b.customerDays.size;
