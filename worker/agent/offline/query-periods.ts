@@ -15,6 +15,7 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 const MONTH =
   '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 
+const DAY = 86_400_000;
 const iso = (t: number): string => new Date(t).toISOString().slice(0, 10);
 const utc = (y: number, m: number, d: number): number => Date.UTC(y, m, d);
 const monthOf = (word: string): number => MONTHS.indexOf(word.slice(0, 3));
@@ -57,25 +58,21 @@ function periodIn(text: string, today: Date): DayRange | null {
   if ((m = /\bq([1-4])\s*(?:of\s*)?(\d{4})\b/.exec(text)) || (m = /\b(\d{4})\s*q([1-4])\b/.exec(text)))
     return /^q/i.test(m[0]) ? quarterRange(Number(m[2]), Number(m[1]) - 1) : quarterRange(Number(m[1]), Number(m[2]) - 1);
   if ((m = new RegExp(`\\b${MONTH}\\s+(\\d{4})\\b`).exec(text))) return monthRange(Number(m[2]), monthOf(m[1]));
-  if ((m = /\blast\s+(\d{1,4})\s+days?\b/.exec(text)))
-    return { from: iso(today.getTime() - (Number(m[1]) - 1) * 86_400_000), to: todayIso };
+  if ((m = /\blast\s+(\d{1,4})\s+days?\b/.exec(text))) return { from: iso(today.getTime() - (Number(m[1]) - 1) * DAY), to: todayIso };
   if ((m = /\blast\s+(\d{1,3})\s+months?\b/.exec(text))) return { from: iso(utc(y0, m0 - Number(m[1]) + 1, 1)), to: todayIso };
   if (/\blast quarter\b/.test(text)) {
     const q = Math.floor(m0 / 3) - 1;
     return q < 0 ? quarterRange(y0 - 1, 3) : quarterRange(y0, q);
   }
   if (/\bthis quarter\b/.test(text)) return { from: quarterRange(y0, Math.floor(m0 / 3)).from, to: todayIso };
-  if (/\byesterday\b/.test(text)) return { from: iso(today.getTime() - 86_400_000), to: iso(today.getTime() - 86_400_000) };
+  if (/\byesterday\b/.test(text)) return { from: iso(today.getTime() - DAY), to: iso(today.getTime() - DAY) };
   // "Revenue today", but not "up to today" or "as of today", which end a period.
   if (/(?<!\b(?:to|until|till|through|thru|of)\s)\btoday\b/.test(text)) return { from: todayIso, to: todayIso };
-  if ((m = /\blast\s+(\d{1,3})\s+weeks?\b/.exec(text)))
-    return { from: iso(today.getTime() - (Number(m[1]) * 7 - 1) * 86_400_000), to: todayIso };
+  if ((m = /\blast\s+(\d{1,3})\s+weeks?\b/.exec(text))) return { from: iso(today.getTime() - (Number(m[1]) * 7 - 1) * DAY), to: todayIso };
   // Weeks run Monday to Sunday (ISO 8601), as the query's "by week" buckets do.
-  if (/\blast week\b/.test(text)) {
-    const monday = today.getTime() - ((today.getUTCDay() + 6) % 7) * 86_400_000;
-    return { from: iso(monday - 7 * 86_400_000), to: iso(monday - 86_400_000) };
-  }
-  if (/\bthis week\b/.test(text)) return { from: iso(today.getTime() - ((today.getUTCDay() + 6) % 7) * 86_400_000), to: todayIso };
+  const monday = today.getTime() - ((today.getUTCDay() + 6) % 7) * DAY;
+  if (/\blast week\b/.test(text)) return { from: iso(monday - 7 * DAY), to: iso(monday - DAY) };
+  if (/\bthis week\b/.test(text)) return { from: iso(monday), to: todayIso };
   if (/\blast month\b/.test(text)) return monthRange(m0 === 0 ? y0 - 1 : y0, (m0 + 11) % 12);
   if (/\bthis month\b/.test(text)) return { from: monthRange(y0, m0).from, to: todayIso };
   if (/\blast year\b/.test(text)) return yearRange(y0 - 1);
@@ -165,13 +162,11 @@ function sameSpan(a: DayRange, b: DayRange): DayRange {
 
 /** The range of the same length just before `range` (a calendar year before a year). */
 export function periodBefore(range: { from: string; to: string }): { from: string; to: string } {
-  const day = 86_400_000;
   const from = Date.parse(`${range.from}T00:00:00Z`);
   const to = Date.parse(`${range.to}T00:00:00Z`);
-  const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
   if (range.from.endsWith('-01-01') && range.to.endsWith('-12-31') && range.from.slice(0, 4) === range.to.slice(0, 4)) {
     const year = Number(range.from.slice(0, 4)) - 1;
     return { from: `${year}-01-01`, to: `${year}-12-31` };
   }
-  return { from: iso(from - (to - from) - day), to: iso(from - day) };
+  return { from: iso(from - (to - from) - DAY), to: iso(from - DAY) };
 }
