@@ -88,10 +88,10 @@ export async function ingest(source: ReadableStream<Uint8Array> | AsyncIterable<
     kind === 'xls' && !isCompoundFile(bytes) && isZip
       ? readXlsx(bytes, { ...base, format: 'xlsx' }, options.sheet)
       : kind === 'xlsx' && isCompoundFile(bytes)
-        ? readXls(bytes, { ...base, format: 'xls' }, options.sheet)
+        ? await readXls(bytes, { ...base, format: 'xls' }, options.sheet)
         : kind === 'xlsx'
           ? readXlsxChecked(bytes, base, options.sheet, extension)
-          : readXls(bytes, base, options.sheet);
+          : await readXls(bytes, base, options.sheet);
   progress(bytes.length, aggregates.profile.rowsRead);
   return aggregates;
 }

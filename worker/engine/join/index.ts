@@ -62,7 +62,7 @@ async function ingestOne(input: JoinInput, options: Omit<IngestOptions, 'fileNam
   const plain = (): Promise<Aggregates> => ingest(oneChunk(bytes), { ...options, fileName: input.fileName });
   const zip = bytes[0] === 0x50 && bytes[1] === 0x4b;
   if (!zip && !isCompoundFile(bytes)) return plain();
-  const sheets = sheetSources(bytes, input.fileName, zip);
+  const sheets = await sheetSources(bytes, input.fileName, zip);
   if (sheets.length < 2) return plain();
   return (await joinTables(sheets, 'sheets', options, input.fileName)) ?? plain();
 }
@@ -77,7 +77,7 @@ async function fileTable(input: JoinInput): Promise<TableSource> {
     () => undefined,
     () => workbookTooLarge(),
   );
-  const sheets = sheetSources(bytes, input.fileName, bytes[0] === 0x50 && bytes[1] === 0x4b);
+  const sheets = await sheetSources(bytes, input.fileName, bytes[0] === 0x50 && bytes[1] === 0x4b);
   const largest = sheets.reduce((best, s) => ((s.sample?.rows.length ?? 0) > (best.sample?.rows.length ?? 0) ? s : best), sheets[0]);
   // Named by the file, not the sheet: messages and the report speak of the files uploaded.
   return { ...largest, name: input.fileName, sample: largest.sample && { ...largest.sample, name: input.fileName } };

@@ -104,7 +104,7 @@ export async function textSource(fileName: string, chunks: AsyncIterator<Uint8Ar
 }
 
 /** Every visible, non-pivot sheet of a workbook as a table. */
-export function sheetSources(bytes: Uint8Array, fileName: string, isXlsx: boolean): TableSource[] {
+export async function sheetSources(bytes: Uint8Array, fileName: string, isXlsx: boolean): Promise<TableSource[]> {
   const sheets = isXlsx
     ? (() => {
         const workbook = openXlsx(bytes);
@@ -112,8 +112,8 @@ export function sheetSources(bytes: Uint8Array, fileName: string, isXlsx: boolea
           .filter((s) => !s.hidden && !s.pivot)
           .map((s) => ({ name: s.name, size: s.rows, rows: (f: (c: string[]) => boolean | void) => workbook.rows(s, f) }));
       })()
-    : (() => {
-        const workbook = openXls(bytes);
+    : await (async () => {
+        const workbook = await openXls(bytes);
         return workbook.sheets.map((s) => ({
           name: s.name,
           size: s.rows,
