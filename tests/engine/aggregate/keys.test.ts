@@ -23,6 +23,38 @@ describe('PairMap', () => {
       }),
     );
   });
+
+  it('finds every pair again after its table has grown many times, and keeps the table under 70% full', () => {
+    const map = new PairMap(false);
+    const reference = new Map<string, number>();
+    // A fixed pseudo-random stream (xorshift32), so that probing wraps around and runs collide.
+    let seed = 2463534242;
+    const next = () => {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return (seed >>> 0) % 700;
+    };
+    const wrong: string[] = [];
+    for (let i = 0; i < 300_000; i++) {
+      const a = next();
+      const b = next();
+      const key = `${a},${b}`;
+      const index = map.upsert(a, b);
+      if (!reference.has(key)) reference.set(key, reference.size);
+      if (index !== reference.get(key)) wrong.push(key);
+    }
+    for (const [key, index] of reference) {
+      const [a, b] = key.split(',').map(Number);
+      if (map.upsert(a, b) !== index || map.added) wrong.push(key);
+    }
+    expect(wrong).toEqual([]);
+    const slots = (map as unknown as { slots: Int32Array }).slots.length;
+    expect(reference.size).toBeGreaterThan(200_000);
+    expect(map.size).toBe(reference.size);
+    expect(map.size / slots).toBeLessThanOrEqual(0.7);
+    expect(map.size / slots).toBeGreaterThan(0.7 / 1.5 - 0.01);
+  });
 });
 
 describe('ByteInterner', () => {

@@ -20,10 +20,14 @@ export class PairMap {
    * Open addressing, one int per slot (index + 1, 0 meaning empty); the keys are read
    * from `a` and `b`. Keys inline (three ints per slot) probed faster, but on the
    * 885K-pair customer×product map of the 1M-row bench that table alone was 24 MB of a
-   * Worker's 128 MB; this one is 8 MB.
+   * Worker's 128 MB. With a power-of-two table filled at most half, it was 8 MB; the
+   * table now grows by half when it is 70% full (a hash is mapped onto any length by
+   * multiplying, not masking), so at that size it is 5.4 MB, and a rehash holds 9 MB
+   * instead of 12 MB for a moment.
    */
-  private slots = new Int32Array(2048);
-  private mask = 2047;
+  private slots = new Int32Array(INITIAL_SLOTS);
+  /** Pairs the table takes before it grows (70% of its slots). */
+  private limit = growLimitOf(INITIAL_SLOTS);
 
   constructor(private readonly withValues: boolean) {
     const n = withValues ? 1024 : 0;
@@ -59,7 +63,8 @@ export class PairMap {
     const slots = this.slots;
     const keysA = this.a;
     const keysB = this.b;
-    let slot = hashPair(a, b) & this.mask;
+    const capacity = slots.length;
+    let slot = slotOf(hashPair(a, b), capacity);
     for (;;) {
       const entry = slots[slot];
       if (entry === 0) break;
@@ -67,7 +72,7 @@ export class PairMap {
         this.added = false;
         return entry - 1;
       }
-      slot = (slot + 1) & this.mask;
+      if (++slot === capacity) slot = 0;
     }
     const index = this.size++;
     if (index >= this.a.length) {
@@ -82,7 +87,7 @@ export class PairMap {
     this.a[index] = a;
     this.b[index] = b;
     slots[slot] = index + 1;
-    if (this.size * 2 > this.mask + 1) this.rehash();
+    if (this.size > this.limit) this.rehash();
     this.added = true;
     return index;
   }
@@ -94,7 +99,7 @@ export class PairMap {
       size > this.a.length
         ? this.a.byteLength + this.b.byteLength + this.revenue.byteLength + this.orders.byteLength + this.flags.byteLength
         : 0;
-    if (size * 2 > this.mask + 1) bytes += this.slots.byteLength;
+    if (size > this.limit) bytes += grownSlotsOf(this.slots.length) * 4;
     return bytes;
   }
 
@@ -105,22 +110,42 @@ export class PairMap {
   releaseLookups(): void {
     release(this.slots);
     this.slots = new Int32Array(0);
-    this.mask = -1;
+    this.limit = -1;
   }
 
   private rehash(): void {
-    const capacity = (this.mask + 1) * 2;
+    const capacity = grownSlotsOf(this.slots.length);
     const slots = new Int32Array(capacity);
-    const mask = capacity - 1;
     for (let index = 0; index < this.size; index++) {
-      let slot = hashPair(this.a[index], this.b[index]) & mask;
-      while (slots[slot] !== 0) slot = (slot + 1) & mask;
+      let slot = slotOf(hashPair(this.a[index], this.b[index]), capacity);
+      while (slots[slot] !== 0) if (++slot === capacity) slot = 0;
       slots[slot] = index + 1;
     }
     release(this.slots);
     this.slots = slots;
-    this.mask = mask;
+    this.limit = growLimitOf(capacity);
   }
+}
+
+const INITIAL_SLOTS = 2048;
+
+/** Pairs a table of `slots` takes before it grows: linear probing stays short below 70%. */
+function growLimitOf(slots: number): number {
+  return Math.floor(slots * 0.7);
+}
+
+/** The next table's length: half as large again, so that it is about 47% full after a rehash. */
+function grownSlotsOf(slots: number): number {
+  return Math.ceil(slots * 1.5);
+}
+
+/**
+ * The slot a 32-bit hash starts from in a table of any length: the hash's fraction of
+ * 2^32 times the length. The product rounds below the length × 2^32 for any length a
+ * typed array can have, so the slot is always below the length.
+ */
+function slotOf(hash: number, capacity: number): number {
+  return Math.floor(((hash >>> 0) * capacity) / 4294967296);
 }
 
 /** A 32-bit mix of the pair (murmur3-style finaliser), so that linear probing stays short. */
