@@ -18,6 +18,7 @@ import type { Snapshot } from '../worker/engine/snapshot/columns';
 import { openParquetSnapshot } from '../worker/engine/snapshot/parquet-read';
 import { parquetSnapshot } from '../worker/engine/snapshot/parquet-write';
 import { fileSource } from './file-source';
+import { settle } from './memory-probe';
 
 const MB = 1048576;
 const REPEATS = 5;
@@ -108,7 +109,9 @@ function specsOf(snapshot: Snapshot): [string, QuerySpecInput][] {
 /** Runs each query REPEATS times over the snapshot file; prints one `query:` line each and a memory line. */
 export async function benchQueries(snapshotPath: string): Promise<void> {
   if (!existsSync(snapshotPath)) throw new Error(`No snapshot at ${snapshotPath}: run the bench without --query-only first.`);
-  gc();
+  // What the bench held before (the aggregates, the snapshot pass) is freed first, so
+  // the baseline is what stays, not garbage a later sweep takes.
+  await settle();
   const base = process.memoryUsage();
   let peak = 0;
   let peakAbsolute = 0;
