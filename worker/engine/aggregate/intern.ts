@@ -4,7 +4,7 @@
  * table maps the bytes to a dense index; the bytes live in one growable pool.
  */
 import { copyBytes } from './cells';
-import { growI32, growU8, release } from './growable';
+import { growI32, growthBytes, growU8, release } from './growable';
 
 const decoder = new TextDecoder();
 
@@ -116,15 +116,16 @@ export class ByteInterner {
   }
 
   /**
-   * Bytes the interner would add if `more` new keys came: its per-key arrays, hash table
-   * and byte pool double when full (the pool judged by the keys' average length so far).
+   * Bytes the interner would add if `more` new keys came: its per-key arrays and byte
+   * pool grow when full (the pool judged by the keys' average length so far), and its
+   * hash table doubles.
    */
   growthWithin(more: number): number {
     const count = this.count + more;
-    let bytes = count > this.offsets.length ? this.offsets.byteLength + this.lengths.byteLength + this.hashes.byteLength : 0;
+    let bytes = growthBytes(this.offsets, count) + growthBytes(this.lengths, count) + growthBytes(this.hashes, count);
     if (count * 2 > this.table.length) bytes += this.table.byteLength;
     const averageLength = this.count > 0 ? this.poolUsed / this.count : 16;
-    if (this.poolUsed + more * averageLength > this.pool.length) bytes += this.pool.byteLength;
+    bytes += growthBytes(this.pool, Math.ceil(this.poolUsed + more * averageLength));
     return bytes;
   }
 

@@ -13,7 +13,7 @@
  * result is exact; the grouped path just avoids a million-entry hash table.
  */
 import { groupedByOwner } from './csr';
-import { growI32, release, trimmed } from './growable';
+import { growI32, growthBytes, release, trimmed } from './growable';
 import { PairMap } from './pair-map';
 
 export class OrderProducts {
@@ -74,7 +74,7 @@ export class OrderProducts {
   /** Bytes the pairs would add if `more` new pairs came (their arrays double when full). */
   growthWithin(more: number): number {
     if (this.map) return this.map.growthWithin(more);
-    return this.size + more > this.products.length ? this.products.byteLength : 0;
+    return growthBytes(this.products, this.size + more);
   }
 
   /** Drops the dedup state once no more pairs will be added (the pairs stay readable). */

@@ -4,7 +4,7 @@
  * Keys live in two Int32Arrays; optional per-pair values are parallel typed arrays.
  * Memory grows with distinct pairs, never with rows.
  */
-import { growF64, growI32, growU8, release } from './growable';
+import { growF64, growI32, growthBytes, growU8, release } from './growable';
 
 export class PairMap {
   size = 0;
@@ -92,13 +92,11 @@ export class PairMap {
     return index;
   }
 
-  /** Bytes the map would add if `more` new pairs came: its arrays and hash table double when full. */
+  /** Bytes the map would add if `more` new pairs came: its arrays and hash table grow when full. */
   growthWithin(more: number): number {
     const size = this.size + more;
-    let bytes =
-      size > this.a.length
-        ? this.a.byteLength + this.b.byteLength + this.revenue.byteLength + this.orders.byteLength + this.flags.byteLength
-        : 0;
+    let bytes = growthBytes(this.a, size) + growthBytes(this.b, size);
+    if (this.withValues) bytes += growthBytes(this.revenue, size) + growthBytes(this.orders, size) + growthBytes(this.flags, size);
     if (size > this.limit) bytes += grownSlotsOf(this.slots.length) * 4;
     return bytes;
   }
