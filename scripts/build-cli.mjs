@@ -15,7 +15,18 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/**
+ * The project root: the nearest folder with a package.json above this file, which is
+ * scripts/ itself or, once bundled into dist/cli/bench.mjs (the bench compares the CLI
+ * with DuckDB), dist/cli/.
+ */
+function projectRoot() {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
+const ROOT = projectRoot();
 const OUT = join(ROOT, 'dist/cli');
 const ENTRIES = {
   analyze: 'scripts/analyze.ts',
@@ -29,7 +40,7 @@ const META = join(OUT, 'meta.json');
 function stale() {
   if (!existsSync(META) || Object.keys(ENTRIES).some((entry) => !existsSync(join(OUT, `${entry}.mjs`)))) return true;
   const built = statSync(META).mtimeMs;
-  if (statSync(fileURLToPath(import.meta.url)).mtimeMs > built) return true;
+  if (statSync(join(ROOT, 'scripts/build-cli.mjs')).mtimeMs > built) return true;
   const { inputs } = JSON.parse(readFileSync(META, 'utf8'));
   return inputs.some((input) => !existsSync(join(ROOT, input)) || statSync(join(ROOT, input)).mtimeMs > built);
 }
