@@ -31,7 +31,7 @@ import { parquetSnapshot } from '../worker/engine/snapshot/parquet-write';
 import { MIN_R2_PART_BYTES, PartWriter, pacedBy } from '../worker/lib/part-writer';
 import { fileSource } from './file-source';
 import { compareWithDuckDb } from './bench-duckdb';
-import { benchRetention, cohortSecondsOf } from './bench-retention';
+import { benchRetention, insideAnalyseOf } from './bench-retention';
 import { benchQueries, benchSnapshotWrite, snapshotPathOf } from './bench-query';
 import { benchFile } from './generate-b2b-csv';
 import { MemoryProbe, settle } from './memory-probe';
@@ -71,7 +71,7 @@ async function benchPhases(): Promise<void> {
     return null;
   });
   if (!analysed) return;
-  const { result, rowsRead, cohortSeconds, analyseSeconds } = analysed;
+  const { result, rowsRead, inside, analyseSeconds } = analysed;
   // As in the job, the aggregates are garbage from here on: the phases below hold the result.
   await settle();
   // The job reads the snapshot back by ranges for the revenue bridge, as it reads R2.
@@ -96,7 +96,7 @@ async function benchPhases(): Promise<void> {
   console.log(`artifacts=${files.length} artifactsMB=${artifactMB.toFixed(1)} pngs=${pngs}`);
   await benchSnapshotWrite(path, true);
   await benchQueries(snapshotPathOf(path));
-  await benchRetention(path, cohortSeconds, analyseSeconds);
+  await benchRetention(path, inside, analyseSeconds);
   const ingestSeconds = probe.phases[0].seconds;
   const peakMB = probe.peak / 1048576;
   const countedOnceMB = probe.peakCountedOnce / 1048576;
@@ -132,8 +132,8 @@ function byteStreamOf(file: FileHandle): ReadableStream<Uint8Array> {
 
 /**
  * The ingest and analyse phases, then the measurements that need the aggregates (the
- * churn backtest, the cohorts' time); only the result and figures leave, so the aggregates can be collected
- * before the later phases, as in the job.
+ * churn backtest, the cohorts' and rep scorecards' time); only the result and figures
+ * leave, so the aggregates can be collected before the later phases, as in the job.
  */
 async function ingestAndAnalyse(probe: MemoryProbe) {
   const cpuStarted = process.cpuUsage();
@@ -174,5 +174,5 @@ async function ingestAndAnalyse(probe: MemoryProbe) {
   console.log(
     `churn backtest: backtestSeconds=${backtestSeconds.toFixed(3)} addsToAnalysisPct=${((100 * backtestSeconds) / Math.max(1e-9, analyseSeconds - backtestSeconds)).toFixed(1)} (target < 25)`,
   );
-  return { result, rowsRead: aggregates.profile.rowsRead, cohortSeconds: await cohortSecondsOf(aggregates), analyseSeconds };
+  return { result, rowsRead: aggregates.profile.rowsRead, inside: await insideAnalyseOf(aggregates, result), analyseSeconds };
 }
