@@ -146,6 +146,7 @@ async function readUpload(context: PipelineContext, upload: SnapshotUpload): Pro
   let nextReport = PROGRESS_STEP_BYTES;
   return ingest(pacedBy(upload.writer, chunksOf(object.body)), {
     fileName: context.upload.fileName,
+    byteLength: object.size,
     ...(await joinOptionOf(context.env, context.analysis.id)),
     // The user's choice at upload replaces the currency the file shows (null: detect it).
     currency: context.analysis.currency ?? undefined,

@@ -17,7 +17,7 @@ export async function joinOptionOf(env: Env, analysisId: string): Promise<Pick<I
   for (const upload of uploads.filter((u) => !u.isPrimary).sort((a, b) => a.fileName.localeCompare(b.fileName))) {
     const object = await env.FILES.get(upload.fileLocation);
     if (!object) throw new UserFacingError(`The uploaded file '${upload.fileName}' could not be found. Please upload it again.`);
-    lookups.push({ fileName: upload.fileName, source: object.body });
+    lookups.push({ fileName: upload.fileName, source: object.body, byteLength: object.size });
   }
   return { join: { lookups } };
 }

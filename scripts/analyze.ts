@@ -11,7 +11,7 @@
  * (2 for a usage error). `npm run analyze` runs this file as a prebuilt bundle
  * (build-cli.mjs, cli.mjs), not through tsx.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -187,7 +187,7 @@ export async function run(args: CliArgs): Promise<string> {
   };
   const aggregates: Aggregates = joins(paths, args.sheet)
     ? await ingestFiles(
-        paths.map((path) => ({ fileName: basename(path), source: createReadStream(path) })),
+        paths.map((path) => ({ fileName: basename(path), source: createReadStream(path), byteLength: statSync(path).size })),
         options,
       )
     : await ingestFile(

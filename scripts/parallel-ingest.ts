@@ -9,7 +9,7 @@
  * it ending exactly there; if one is not, or a range fails, the file is read in one pass
  * instead, so the result and any error are always the single pass's.
  */
-import { closeSync, openSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Aggregates } from '../worker/engine/aggregate/types';
@@ -97,7 +97,7 @@ async function ingestInRanges(
 export async function ingestOnePass(path: string, options: IngestOptions): Promise<Aggregates> {
   const fd = openSync(path, 'r');
   try {
-    return await ingest(chunksOfFile(fd), options);
+    return await ingest(chunksOfFile(fd), { byteLength: fstatSync(fd).size, ...options });
   } finally {
     closeSync(fd);
   }

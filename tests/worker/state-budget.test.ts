@@ -10,7 +10,7 @@ import { freshEmail, freshIp } from './auth-helpers';
 import { readAnalysis, runJob, upload, uploadOk } from './helpers';
 
 const CUSTOMERS = 1_100;
-const LINES = 1_150_000;
+const LINES = 1_600_000;
 
 /** Line i: customer i mod 1,100 buys product ⌊i / 1,100⌋, so every line is a new customer × product pair. */
 function line(i: number): [string, string, string] {

@@ -54,6 +54,18 @@ export function retainedBytes(root: object): number {
       for (let i = 0; i < value.length; i++) visit(value[i]);
       return;
     }
+    // A join's lookup tables (measured once, before the rows stream, so iterating is fine).
+    if (value instanceof Map) {
+      for (const [key, item] of value) {
+        visit(key);
+        visit(item);
+      }
+      return;
+    }
+    if (value instanceof Set) {
+      for (const item of value) visit(item);
+      return;
+    }
     const keys = Object.keys(value);
     for (let i = 0; i < keys.length; i++) visit((value as Record<string, unknown>)[keys[i]]);
   };
@@ -68,6 +80,8 @@ export interface StateCounts {
   products: number;
   customerProducts: number;
   orders: number;
+  /** The file is a workbook, held whole while it is read (a CSV is read as it arrives). */
+  workbook?: boolean;
 }
 
 /** The refusal of a file whose analysis state passed the budget. */
@@ -82,7 +96,9 @@ export function stateTooLarge(counts: StateCounts): EngineError {
   return new EngineError(
     `This file holds more than one analysis can keep in memory: after ${n(counts.rows)} rows it already has ` +
       `${keys.slice(0, -1).join(', ')} and ${keys[keys.length - 1]}. ` +
-      'Split it, for example by year or by region, and analyse each part.',
+      (counts.workbook
+        ? 'Save the data sheet as CSV and upload that instead: a workbook is held whole while it is read, a CSV is not. Or split it, for example by year or by region, and analyse each part.'
+        : 'Split it, for example by year or by region, and analyse each part.'),
     'STATE_TOO_LARGE',
   );
 }

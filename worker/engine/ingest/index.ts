@@ -39,6 +39,12 @@ export interface IngestOptions {
    * (default STATE_BUDGET_BYTES, sized for a 128 MB Worker isolate; the CLI passes Infinity).
    */
   stateBudget?: number;
+  /**
+   * The source's size in bytes, when known (an R2 object's `size`). A workbook, which is
+   * read whole, then goes into one array of that size; otherwise its chunks are joined
+   * at the end, which holds it twice for a moment.
+   */
+  byteLength?: number;
 }
 
 /**
@@ -63,24 +69,36 @@ export function kindOf(fileName: string): { kind: Kind; format: FileFormat; exte
 export async function ingest(source: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>, options: IngestOptions): Promise<Aggregates> {
   if (options.join) {
     const { join, fileName, ...rest } = options;
-    return ingestFiles([{ fileName, source }, ...join.lookups], rest);
+    return ingestFiles([{ fileName, source, byteLength: options.byteLength }, ...join.lookups], rest);
   }
-  const { kind, format, extension } = kindOf(options.fileName);
-  const progress = (bytesRead: number, rows: number): void => options.onProgress?.({ bytesRead, rows });
-  const base = {
-    fileName: options.fileName,
-    format,
-    warnings: [] as string[],
-    asOf: options.asOf,
-    roles: options.roles,
-    currency: currencyOverride(options.currency),
-    snapshot: options.snapshot,
-    stateBudget: options.stateBudget,
-  };
+  const { kind } = kindOf(options.fileName);
   const chunks = chunksOf(source as ByteSource);
-  if (kind === 'text') return readText(chunks, { ...base, sheet: null }, progress);
+  if (kind === 'text') return readText(chunks, { ...contextOf(options), sheet: null }, progressOf(options));
+  const bytes = await readWorkbookBytes(chunks, options.byteLength, (n) => progressOf(options)(n, 0));
+  return ingestWorkbook(bytes, options);
+}
 
-  const bytes = await readAll(chunks, MAX_WORKBOOK_BYTES, (n) => progress(n, 0), workbookTooLarge);
+/**
+ * Reads a workbook's compressed bytes into one array (workbooks are read from memory,
+ * see zip.ts), refusing more than MAX_WORKBOOK_BYTES.
+ */
+export function readWorkbookBytes(
+  chunks: AsyncIterable<Uint8Array>,
+  byteLength: number | undefined,
+  onChunk: (bytes: number) => void,
+): Promise<Uint8Array> {
+  return readAll(chunks, MAX_WORKBOOK_BYTES, onChunk, workbookTooLarge, byteLength);
+}
+
+/**
+ * Reads a workbook already in memory (XLSX or XLS, whatever its name says) into
+ * aggregates. The join calls it with the bytes it has read, so a workbook is never
+ * copied a second time.
+ */
+export async function ingestWorkbook(bytes: Uint8Array, options: IngestOptions): Promise<Aggregates> {
+  const { kind, extension } = kindOf(options.fileName);
+  // The compressed bytes stay in memory until the sheet is read: the budget counts them.
+  const base = { ...contextOf(options), heldBytes: bytes.byteLength };
   if (bytes.length === 0) throw new EngineError('The file is empty.', 'EMPTY_FILE');
   // A workbook saved with the other extension is common; trust the bytes over the name.
   const isZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
@@ -92,8 +110,26 @@ export async function ingest(source: ReadableStream<Uint8Array> | AsyncIterable<
         : kind === 'xlsx'
           ? readXlsxChecked(bytes, base, options.sheet, extension)
           : await readXls(bytes, base, options.sheet);
-  progress(bytes.length, aggregates.profile.rowsRead);
+  progressOf(options)(bytes.length, aggregates.profile.rowsRead);
   return aggregates;
+}
+
+/** What every reader is told about the file and the options. */
+function contextOf(options: IngestOptions) {
+  return {
+    fileName: options.fileName,
+    format: kindOf(options.fileName).format,
+    warnings: [] as string[],
+    asOf: options.asOf,
+    roles: options.roles,
+    currency: currencyOverride(options.currency),
+    snapshot: options.snapshot,
+    stateBudget: options.stateBudget,
+  };
+}
+
+function progressOf(options: IngestOptions): (bytesRead: number, rows: number) => void {
+  return (bytesRead, rows) => options.onProgress?.({ bytesRead, rows });
 }
 
 function readXlsxChecked(

@@ -42,6 +42,11 @@ export interface TableContext {
   lineTap?: LineTap;
   /** Bytes of analysis state the read may hold (aggregate/state-budget.ts); the CLI passes Infinity. */
   stateBudget?: number;
+  /**
+   * Bytes the read holds beside its state for as long as it runs, counted against the same
+   * budget: a workbook's compressed bytes, a join's lookup tables.
+   */
+  heldBytes?: number;
 }
 
 /** An observer of accepted lines; the view is only valid during the call. */
@@ -186,12 +191,13 @@ export class TableReader {
   }
 
   /**
-   * Stops the read with a clear refusal once its state, with the tables that would double
-   * before the next check, would not fit a Worker isolate: refusing after a doubling would
-   * be too late, the doubling itself is what passes 128 MB.
+   * Stops the read with a clear refusal once its state, with the tables that would grow
+   * before the next check and what the read holds beside it (`heldBytes`), would not fit a
+   * Worker isolate: refusing after a growth would be too late, the growth itself is what
+   * passes 128 MB.
    */
   private checkStateBudget(builder: AggregateBuilder): void {
-    const bytes = retainedBytes(builder) + builder.growthWithin(BUDGET_CHECK_ROWS);
+    const bytes = retainedBytes(builder) + builder.growthWithin(BUDGET_CHECK_ROWS) + (this.context.heldBytes ?? 0);
     if (bytes <= (this.context.stateBudget ?? STATE_BUDGET_BYTES)) return;
     throw stateTooLarge({
       rows: this.dataRows,
@@ -199,6 +205,7 @@ export class TableReader {
       products: builder.products.size,
       customerProducts: builder.customerProducts.size,
       orders: builder.totalOrders,
+      workbook: this.context.format === 'xlsx' || this.context.format === 'xls',
     });
   }
 

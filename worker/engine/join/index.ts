@@ -8,9 +8,10 @@
  */
 import type { Aggregates } from '../aggregate/types';
 import type { ColumnRole } from '../contract';
-import { ingest, kindOf, MAX_WORKBOOK_BYTES, workbookTooLarge, type IngestOptions } from '../ingest';
-import { chunksOf, readAll, type ByteSource } from '../ingest/source';
+import { ingest, ingestWorkbook, kindOf, readWorkbookBytes, type IngestOptions } from '../ingest';
+import { chunksOf, type ByteSource } from '../ingest/source';
 import { isCompoundFile } from '../ingest/xls';
+import { retainedBytes } from '../aggregate/state-budget';
 import { EngineError } from '../errors';
 import { joinKeyOf } from './join-key';
 import { JoinedRows, type JoinSpec } from './joined-rows';
@@ -31,6 +32,8 @@ import { dataRowsOf, isTransactions, rowsBelowHeader, type TableSample } from '.
 export interface JoinInput {
   fileName: string;
   source: ByteSource;
+  /** The source's size when known (an R2 object's): a workbook is then read into one array. */
+  byteLength?: number;
 }
 
 export { MAX_JOINED_FILES } from './messages';
@@ -52,14 +55,11 @@ export async function ingestFiles(inputs: readonly JoinInput[], options: Omit<In
 /** One file: a workbook's sheets are joined when they can be, anything else is read as before. */
 async function ingestOne(input: JoinInput, options: Omit<IngestOptions, 'fileName'>): Promise<Aggregates> {
   const { kind } = kindOf(input.fileName);
-  if (kind === 'text' || options.sheet !== undefined) return ingest(input.source, { ...options, fileName: input.fileName });
-  const bytes = await readAll(
-    chunksOf(input.source),
-    MAX_WORKBOOK_BYTES,
-    () => undefined,
-    () => workbookTooLarge(),
-  );
-  const plain = (): Promise<Aggregates> => ingest(oneChunk(bytes), { ...options, fileName: input.fileName });
+  const single = { ...options, fileName: input.fileName, byteLength: input.byteLength };
+  if (kind === 'text' || options.sheet !== undefined) return ingest(input.source, single);
+  const bytes = await readWorkbookBytes(chunksOf(input.source), input.byteLength, () => undefined);
+  // The bytes already read, not a copy: a workbook is the largest thing the isolate holds.
+  const plain = (): Promise<Aggregates> => ingestWorkbook(bytes, single);
   const zip = bytes[0] === 0x50 && bytes[1] === 0x4b;
   if (!zip && !isCompoundFile(bytes)) return plain();
   const sheets = await sheetSources(bytes, input.fileName, zip);
@@ -71,12 +71,7 @@ async function ingestOne(input: JoinInput, options: Omit<IngestOptions, 'fileNam
 async function fileTable(input: JoinInput): Promise<TableSource> {
   const { kind } = kindOf(input.fileName);
   if (kind === 'text') return textSource(input.fileName, chunksOf(input.source)[Symbol.asyncIterator]());
-  const bytes = await readAll(
-    chunksOf(input.source),
-    MAX_WORKBOOK_BYTES,
-    () => undefined,
-    () => workbookTooLarge(),
-  );
+  const bytes = await readWorkbookBytes(chunksOf(input.source), input.byteLength, () => undefined);
   const sheets = await sheetSources(bytes, input.fileName, bytes[0] === 0x50 && bytes[1] === 0x4b);
   const largest = sheets.reduce((best, s) => ((s.sample?.rows.length ?? 0) > (best.sample?.rows.length ?? 0) ? s : best), sheets[0]);
   // Named by the file, not the sheet: messages and the report speak of the files uploaded.
@@ -115,6 +110,10 @@ async function joinTables(
   if (specs.length === 0) return null;
 
   const joined = new JoinedRows(tx, specs);
+  // Held for the whole read: the lookups' values, and every workbook still in memory.
+  const workbooks = new Set(tables.map((t) => t.holds).filter((bytes) => bytes !== null));
+  let heldBytes = retainedBytes(specs.map((spec) => spec.lookup));
+  for (const bytes of workbooks) heldBytes += bytes.byteLength;
   const aggregates = await txSource.read(
     {
       fileName: mode === 'files' ? txSource.name : fileName,
@@ -125,6 +124,7 @@ async function joinTables(
       currency: options.currency,
       snapshot: options.snapshot,
       stateBudget: options.stateBudget,
+      heldBytes,
       lineTap: joined.flagTap(),
       ...(mode === 'sheets' ? { sheetsConsidered: sheetsConsideredOf(tables, txSource, joinedOn) } : {}),
     },
@@ -173,8 +173,4 @@ function rolesOf(tx: TableSample): ColumnRole[] {
 
 function formatOf(fileName: string): Aggregates['profile']['format'] {
   return kindOf(fileName).format;
-}
-
-async function* oneChunk(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
-  yield bytes;
 }

@@ -32,6 +32,8 @@ export interface TableSource {
   allRows(): Promise<string[][]>;
   /** Streams the rows through `joined` into the table reader (the transactions). */
   read(context: ReadContext, joined: JoinedRows, progress: (bytesRead: number, rows: number) => void): Promise<Aggregates>;
+  /** What the source keeps in memory until it is read: a workbook's compressed bytes (shared by its sheets), else null. */
+  holds: Uint8Array | null;
 }
 
 /** A CSV or other text file, sampled from its first rows. */
@@ -51,6 +53,7 @@ export async function textSource(fileName: string, chunks: AsyncIterator<Uint8Ar
     bytes += chunk.length;
     return chunk;
   };
+  let readWhole = false;
   while (bytes < HEAD_BYTES && (await pull()) !== null);
   const head = concat(kept, bytes);
   const rows: string[][] = [];
@@ -76,6 +79,7 @@ export async function textSource(fileName: string, chunks: AsyncIterator<Uint8Ar
     name: fileName,
     sheet: null,
     rows: 0,
+    holds: null,
     sample: sampleOf(fileName, rows, format),
     async allRows() {
       while (!done) {
@@ -84,9 +88,14 @@ export async function textSource(fileName: string, chunks: AsyncIterator<Uint8Ar
         if (chunk) opened.tokenizer.push(opened.transcoder.push(chunk));
         else finishTokens();
       }
+      // A lookup is never read as the transactions: its raw bytes are not needed again,
+      // and they would sit beside its rows for the whole read.
+      kept.length = 0;
+      readWhole = true;
       return rows;
     },
     read(context, joined, progress) {
+      if (readWhole) throw new Error(`'${fileName}' was read as a lookup table; it cannot be read again as the transactions.`);
       return readText(
         replay(kept, chunks, () => done),
         { ...context, sheet: null },
@@ -131,6 +140,7 @@ export async function sheetSources(bytes: Uint8Array, fileName: string, isXlsx: 
       name: sheet.name,
       sheet: sheet.name,
       rows: sheet.size,
+      holds: bytes,
       sample: sampleOf(sheet.name, head, format),
       allRows() {
         const rows: string[][] = [];
