@@ -5,8 +5,8 @@ import { renderNewAnalysisFlow as renderFlow } from './new-analysis-flow';
 afterEach(cleanup);
 
 /** A CSV file object that reports `size` bytes without holding them. */
-function csvOfSize(size: number): File {
-  const file = new File(['InvoiceNo,Amount\n1,2\n'], 'export.csv', { type: 'text/csv' });
+function csvOfSize(size: number, name = 'export.csv'): File {
+  const file = new File(['InvoiceNo,Amount\n1,2\n'], name, { type: 'text/csv' });
   Object.defineProperty(file, 'size', { value: size });
   return file;
 }
@@ -28,5 +28,19 @@ describe('the upload size limit in the web app', () => {
     const { result } = renderFlow();
     act(() => result.current.flow.chooseFile(csvOfSize(700 * 1024 * 1024)));
     expect(result.current.flow.file?.name).toBe('export.csv');
+  });
+
+  it('refuses a workbook over 32 MB with the engine message, before any request is sent', () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    const { result } = renderFlow();
+    act(() => result.current.flow.chooseFile(csvOfSize(32 * 1024 * 1024 + 1, 'Orders.XLSX')));
+    expect(result.current.flow.file).toBeNull();
+    expect(result.current.notes.notes.map((note) => note.text)).toEqual([
+      'This workbook is larger than 32 MB. Save the data sheet as CSV and upload that instead.',
+    ]);
+    expect(fetch).not.toHaveBeenCalled();
+    fetch.mockRestore();
+    act(() => result.current.flow.chooseFile(csvOfSize(32 * 1024 * 1024, 'orders.xls')));
+    expect(result.current.flow.file?.name).toBe('orders.xls');
   });
 });

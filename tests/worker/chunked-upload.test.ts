@@ -145,6 +145,26 @@ describe('chunked upload onto R2 multipart', () => {
     expect(((await atLimit.json()) as { part_count: number }).part_count).toBe(70);
   });
 
+  it('refuses a workbook over 32 MB with 413 and the engine message, before any upload is created', async () => {
+    const response = await startChunked({
+      fileName: 'orders.xlsx',
+      fileSize: 32 * 1024 * 1024 + 1,
+      email: uniqueEmail(),
+      captchaToken: DUMMY_TOKEN,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      error: 'This workbook is larger than 32 MB. Save the data sheet as CSV and upload that instead.',
+      code: 'WORKBOOK_TOO_LARGE',
+    });
+    // A CSV of the same size, and a workbook of exactly 32 MB, are taken.
+    for (const fileName of ['orders.csv', 'orders.xls']) {
+      const fileSize = fileName.endsWith('.csv') ? 32 * 1024 * 1024 + 1 : 32 * 1024 * 1024;
+      const taken = await startChunked({ fileName, fileSize, email: uniqueEmail(), captchaToken: DUMMY_TOKEN });
+      expect(taken.status).toBe(201);
+    }
+  });
+
   it('rejects a part of the wrong size, a wrong token, and completing before all parts arrived', async () => {
     const started = await startChunked({ fileName: 'big.csv', fileSize: PART_SIZE + 10, email: uniqueEmail(), captchaToken: DUMMY_TOKEN });
     const plan = (await started.json()) as { upload_id: string; upload_token: string };

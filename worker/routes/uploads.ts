@@ -22,7 +22,7 @@ import { HttpError, badRequest } from '../lib/http';
 import { multipartBoundary } from '../lib/multipart';
 import { jsonBody } from '../lib/validate';
 import { PART_SIZE } from '../lib/r2-writer';
-import { MAX_FILE_BYTES, fileTooLargeMessage } from '../uploads/file-limit';
+import { MAX_FILE_BYTES, uploadSizeRefusal } from '../uploads/file-limit';
 import { quotaRuleFor } from '../uploads/quota';
 import {
   UPLOAD_ERRORS,
@@ -30,6 +30,7 @@ import {
   assertEmail,
   assertHuman,
   assertNotEmpty,
+  assertUploadSize,
   assertUploadMessage,
   createAnalysisAndStart,
   parseCurrency,
@@ -115,7 +116,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     assertAcceptedFileName(body.fileName);
     assertNotEmpty(body.fileSize);
-    if (body.fileSize > MAX_FILE_SIZE) throw new HttpError(413, fileTooLargeMessage(body.fileSize), 'FILE_TOO_LARGE');
+    assertUploadSize(body.fileName, body.fileSize);
     assertUploadMessage(body.message);
     const currency = parseCurrency(body.currency);
     const email = resolveEmail(c, body.email);
@@ -150,7 +151,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     assertAcceptedFileName(body.fileName);
     assertNotEmpty(body.fileSize);
-    if (body.fileSize > MAX_FILE_SIZE) throw new HttpError(413, fileTooLargeMessage(body.fileSize), 'FILE_TOO_LARGE');
+    assertUploadSize(body.fileName, body.fileSize);
     const started = await startLookupUpload(c.env, parent, body.fileName, body.fileSize);
     return c.json(uploadPlanOf(started), 201);
   })

@@ -6,7 +6,20 @@
  * export of a million rows can be several hundred MB. 700 MB was run end to end through
  * the chunked upload (README, "The benchmark"); uploads stay bounded by it.
  */
+import { isWorkbookName, MAX_WORKBOOK_BYTES, workbookTooLargeMessage } from '../engine/ingest/limits';
+
 export const MAX_FILE_BYTES = 700 * 1024 * 1024;
+
+/**
+ * Why a file of this name and size is refused before it is uploaded, or null: over
+ * MAX_FILE_BYTES, or a workbook over the engine's MAX_WORKBOOK_BYTES (a workbook is held
+ * whole while it is read, so it gets the engine's own message, before any byte is sent).
+ */
+export function uploadSizeRefusal(fileName: string, size: number): { message: string; code: string } | null {
+  if (size > MAX_FILE_BYTES) return { message: fileTooLargeMessage(size), code: 'FILE_TOO_LARGE' };
+  if (isWorkbookName(fileName) && size > MAX_WORKBOOK_BYTES) return { message: workbookTooLargeMessage(), code: 'WORKBOOK_TOO_LARGE' };
+  return null;
+}
 
 /** The error shown for a file over MAX_FILE_BYTES, with the file's own size. */
 export function fileTooLargeMessage(size: number): string {

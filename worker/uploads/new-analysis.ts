@@ -13,7 +13,8 @@ import { database } from '../db/client';
 import { insertAnalysisWithinQuota, type QuotaRule } from '../db/quota';
 import { randomToken, sha256Hex } from '../lib/crypto';
 import { isDeliverableAddress } from '../lib/email-address';
-import { badRequest } from '../lib/http';
+import { uploadSizeRefusal } from './file-limit';
+import { badRequest, HttpError } from '../lib/http';
 import { currencyChoiceSchema } from './currency-choice';
 import { quotaExceeded } from './quota';
 
@@ -42,6 +43,12 @@ export function assertAcceptedFileName(fileName: string): void {
 
 export function assertNotEmpty(size: number): void {
   if (size <= 0) throw badRequest(UPLOAD_ERRORS.empty, 'EMPTY_FILE');
+}
+
+/** Throws 413 for a file over the upload limit, or a workbook over the engine's (file-limit.ts). */
+export function assertUploadSize(fileName: string, size: number): void {
+  const refusal = uploadSizeRefusal(fileName, size);
+  if (refusal) throw new HttpError(413, refusal.message, refusal.code);
 }
 
 /**

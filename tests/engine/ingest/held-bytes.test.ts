@@ -8,7 +8,7 @@ import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { BUDGET_CHECK_ROWS } from '../../../worker/engine/aggregate/state-budget';
 import { EngineError } from '../../../worker/engine/errors';
-import { ingest, MAX_WORKBOOK_BYTES } from '../../../worker/engine/ingest';
+import { ingest, MAX_WORKBOOK_BYTES, WORKBOOK_READ_HEAP_BYTES } from '../../../worker/engine/ingest';
 import { readAll } from '../../../worker/engine/ingest/source';
 import { ingestFiles } from '../../../worker/engine/join';
 import { chunked } from './helpers';
@@ -83,10 +83,10 @@ describe('memory a read holds beside its state', () => {
         'Save the data sheet as CSV and upload that instead: a workbook is held whole while it is read, a CSV is not. ' +
         'Or split it, for example by year or by region, and analyse each part.',
     );
-    // The same workbook fits once the budget has room for it too.
+    // The same workbook fits once the budget has room for it too, and for the heap its read takes.
     const agg = await ingest(chunked(workbook, 1 << 16), {
       fileName: 'orders.xlsx',
-      stateBudget: STATE + workbook.length,
+      stateBudget: STATE + workbook.length + WORKBOOK_READ_HEAP_BYTES,
       byteLength: workbook.length,
     });
     expect(agg.profile.rowsUsed).toBe(ROWS.length);

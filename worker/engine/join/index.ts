@@ -8,7 +8,7 @@
  */
 import type { Aggregates } from '../aggregate/types';
 import type { ColumnRole } from '../contract';
-import { ingest, ingestWorkbook, kindOf, readWorkbookBytes, type IngestOptions } from '../ingest';
+import { ingest, ingestWorkbook, kindOf, readWorkbookBytes, WORKBOOK_READ_HEAP_BYTES, type IngestOptions } from '../ingest';
 import { chunksOf, type ByteSource } from '../ingest/source';
 import { isCompoundFile } from '../ingest/xls';
 import { retainedBytes } from '../aggregate/state-budget';
@@ -114,6 +114,7 @@ async function joinTables(
   const workbooks = new Set(tables.map((t) => t.holds).filter((bytes) => bytes !== null));
   let heldBytes = retainedBytes(specs.map((spec) => spec.lookup));
   for (const bytes of workbooks) heldBytes += bytes.byteLength;
+  if (txSource.holds) heldBytes += WORKBOOK_READ_HEAP_BYTES;
   const aggregates = await txSource.read(
     {
       fileName: mode === 'files' ? txSource.name : fileName,

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FOCUS_AREAS, type FocusArea } from '../../../../../worker/agent/focus-areas';
-import { MAX_FILE_BYTES, fileTooLargeMessage } from '../../../../../worker/uploads/file-limit';
+import { uploadSizeRefusal } from '../../../../../worker/uploads/file-limit';
 import { ApiError } from '../../../lib/api-client';
 import { formatMegabytes, pause } from '../../../lib/format';
 import { userAnalysesQueryKey } from '../api/get-user-analyses';
@@ -61,11 +61,12 @@ export function useNewAnalysis({ userEmail, notes }: { userEmail: string | null;
     setCaptchaKey((key) => key + 1);
   };
 
-  /** Other file types are ignored silently (SPEC §5); a file over the limit is refused before any upload. */
+  /** Other file types are ignored silently (SPEC §5); a file over a limit (file-limit.ts) is refused before any upload. */
   const chooseFile = (chosen: File) => {
     if (!isAcceptedFile(chosen.name)) return;
-    if (chosen.size > MAX_FILE_BYTES) {
-      notes.addSystem(fileTooLargeMessage(chosen.size));
+    const refusal = uploadSizeRefusal(chosen.name, chosen.size);
+    if (refusal) {
+      notes.addSystem(refusal.message);
       return;
     }
     setFile(chosen);
@@ -82,8 +83,9 @@ export function useNewAnalysis({ userEmail, notes }: { userEmail: string | null;
       notes.addSystem(UPLOAD_TEXTS.sameName);
       return;
     }
-    if (chosen.size > MAX_FILE_BYTES) {
-      notes.addSystem(fileTooLargeMessage(chosen.size));
+    const refusal = uploadSizeRefusal(chosen.name, chosen.size);
+    if (refusal) {
+      notes.addSystem(refusal.message);
       return;
     }
     setLookupFiles([...lookupFiles, chosen]);

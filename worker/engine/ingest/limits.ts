@@ -1,0 +1,22 @@
+/**
+ * The size limit of a workbook, shared by the engine (which holds a workbook whole while
+ * it reads it), the upload routes and the web app (which refuse a larger one before any
+ * byte is sent). No imports, so the web app can take it without the engine.
+ *
+ * Why 32 MB: a workbook's compressed bytes, the heap its XML parse takes and its state all
+ * count against the analysis state budget (state-budget.ts). Measured at that budget's
+ * edge, a 48 MB workbook peaked at 110–118 MB in a process that held only the engine, too
+ * close to a Worker's 128 MB once the Worker's own code is loaded; a 32 MB one leaves its
+ * aggregates 16 MB, enough for the 541,909 rows of the Online Retail workbook (23.7 MB).
+ */
+export const MAX_WORKBOOK_BYTES = 32 * 1024 * 1024;
+
+/** Whether a file name says workbook (.xlsx, .xlsm, .xls). */
+export function isWorkbookName(fileName: string): boolean {
+  return /\.(xlsx|xlsm|xls)$/i.test(fileName.trim());
+}
+
+/** The refusal of a workbook over MAX_WORKBOOK_BYTES. */
+export function workbookTooLargeMessage(): string {
+  return `This workbook is larger than ${MAX_WORKBOOK_BYTES / 1024 / 1024} MB. Save the data sheet as CSV and upload that instead.`;
+}
