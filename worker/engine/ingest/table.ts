@@ -198,7 +198,6 @@ export class TableReader {
    */
   private checkStateBudget(builder: AggregateBuilder): void {
     const bytes = retainedBytes(builder) + builder.growthWithin(BUDGET_CHECK_ROWS) + (this.context.heldBytes ?? 0);
-    (globalThis as any).__zzSample?.();
     if (bytes <= (this.context.stateBudget ?? STATE_BUDGET_BYTES)) return;
     throw stateTooLarge({
       rows: this.dataRows,
