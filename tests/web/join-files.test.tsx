@@ -28,6 +28,18 @@ describe('joining files in the web app', () => {
     expect(result.current.flow.lookupFiles).toEqual([]);
   });
 
+  it('refuses a lookup file over 2 MB with the engine message, before any request is sent', () => {
+    const { result } = renderFlow();
+    act(() => result.current.flow.chooseFile(csv('orders.csv')));
+    const big = csv('customers.csv');
+    Object.defineProperty(big, 'size', { value: 2 * 1024 * 1024 + 1 });
+    act(() => result.current.flow.addLookupFile(big));
+    expect(result.current.flow.lookupFiles).toEqual([]);
+    expect(result.current.notes.notes.map((note) => note.text).slice(1)).toEqual([
+      "'customers.csv' is larger than 2 MB, too large for a lookup file. Join a smaller customer or returns file.",
+    ]);
+  });
+
   it('sends the lookup files as further file parts of the one upload request', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ analysis_id: 'a' }), { status: 200 }));
     await uploadAnalysis({

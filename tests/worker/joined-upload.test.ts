@@ -179,6 +179,20 @@ describe('the chunked upload with lookup files sent in parts too', () => {
   const completeFirst = (first: { upload_id: string; upload_token: string }) =>
     call(`/api/uploads/${first.upload_id}/complete`, { method: 'POST', headers: { 'X-Upload-Token': first.upload_token } });
 
+  it('refuses a lookup file over 2 MB with 413 and the engine message, before it is uploaded', async () => {
+    const first = await startFirst();
+    const added = await call(`/api/uploads/${first.upload_id}/files`, {
+      method: 'POST',
+      headers: { ...json, 'X-Upload-Token': first.upload_token },
+      body: JSON.stringify({ fileName: 'customers.csv', fileSize: 2 * 1024 * 1024 + 1 }),
+    });
+    expect(added.status).toBe(413);
+    expect(await added.json()).toEqual({
+      error: "'customers.csv' is larger than 2 MB, too large for a lookup file. Join a smaller customer or returns file.",
+      code: 'LOOKUP_TOO_LARGE',
+    });
+  });
+
   it('uploads each lookup file in parts beside the first and joins them all', async () => {
     const first = await startFirst();
     for (const [name, text] of [

@@ -151,7 +151,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     assertAcceptedFileName(body.fileName);
     assertNotEmpty(body.fileSize);
-    assertUploadSize(body.fileName, body.fileSize);
+    assertUploadSize(body.fileName, body.fileSize, true);
     const started = await startLookupUpload(c.env, parent, body.fileName, body.fileSize);
     return c.json(uploadPlanOf(started), 201);
   })

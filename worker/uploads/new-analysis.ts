@@ -45,9 +45,9 @@ export function assertNotEmpty(size: number): void {
   if (size <= 0) throw badRequest(UPLOAD_ERRORS.empty, 'EMPTY_FILE');
 }
 
-/** Throws 413 for a file over the upload limit, or a workbook over the engine's (file-limit.ts). */
-export function assertUploadSize(fileName: string, size: number): void {
-  const refusal = uploadSizeRefusal(fileName, size);
+/** Throws 413 for a file over the upload limit, or a workbook or lookup file over the engine's (file-limit.ts). */
+export function assertUploadSize(fileName: string, size: number, lookup = false): void {
+  const refusal = uploadSizeRefusal(fileName, size, lookup);
   if (refusal) throw new HttpError(413, refusal.message, refusal.code);
 }
 

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { BUDGET_CHECK_ROWS } from '../../../worker/engine/aggregate/state-budget';
 import { EngineError } from '../../../worker/engine/errors';
 import { ingest, MAX_WORKBOOK_BYTES, WORKBOOK_READ_HEAP_BYTES } from '../../../worker/engine/ingest';
+import { MAX_LOOKUP_BYTES } from '../../../worker/engine/ingest/limits';
 import { readAll } from '../../../worker/engine/ingest/source';
 import { ingestFiles } from '../../../worker/engine/join';
 import { chunked } from './helpers';
@@ -93,10 +94,10 @@ describe('memory a read holds beside its state', () => {
   });
 
   it("counts a join's lookup tables against the budget", async () => {
-    // A customer master with the file's 7 customers and 60,000 more, five attributes each:
-    // each entry holds a key, an array and five strings, well over 4 MB in all.
+    // A customer master with the file's 7 customers and 25,000 more, five attributes each (1.6 MB):
+    // each entry holds a key, an array and five strings: with the aggregates, more than the budget.
     const master = ['Customer ID,Name,Region,Segment,Sales Rep,Tier'];
-    for (let c = 0; c < 60_007; c++) master.push(`C${c},Customer number ${c},Region ${c % 9},Segment ${c % 4},Rep ${c % 31},Tier ${c % 3}`);
+    for (let c = 0; c < 25_007; c++) master.push(`C${c},Customer number ${c},Region ${c % 9},Segment ${c % 4},Rep ${c % 31},Tier ${c % 3}`);
     const masterBytes = new TextEncoder().encode(master.join('\n'));
     const files = () => [
       { fileName: 'orders.csv', source: chunked(csv, 1 << 16) },
@@ -110,6 +111,40 @@ describe('memory a read holds beside its state', () => {
     const agg = await ingestFiles(files(), { stateBudget: 64 * 1024 * 1024 });
     expect(agg.profile.rowsUsed).toBe(ROWS.length);
     expect(agg.join?.tables[0].matched).toBe(7);
+  });
+});
+
+describe('the size of a lookup file', () => {
+  const orders = csvOf(ROWS.slice(0, 100));
+  const message = (name: string) => `'${name}' is larger than 2 MB, too large for a lookup file. Join a smaller customer or returns file.`;
+
+  it('refuses a lookup CSV over 2 MB by name', async () => {
+    const master = ['Customer ID,Name,Region'];
+    for (let c = 0; master.join('\n').length <= MAX_LOOKUP_BYTES && c < 200_000; c += 1000)
+      for (let k = c; k < c + 1000; k++) master.push(`C${k},Customer number ${k},Region ${k % 9}`);
+    const error = await failure(
+      ingestFiles(
+        [
+          { fileName: 'orders.csv', source: chunked(orders, 1 << 16) },
+          { fileName: 'customers.csv', source: chunked(new TextEncoder().encode(master.join('\n')), 1 << 16) },
+        ],
+        {},
+      ),
+    );
+    expect(error.code).toBe('LOOKUP_TOO_LARGE');
+    expect(error.message).toBe(message('customers.csv'));
+  });
+
+  it("refuses a workbook's lookup sheet holding over 2 MB of text by the sheet's name", async () => {
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([HEADER, ...ROWS.slice(0, 100)]), 'Orders');
+    const people = [['Customer ID', 'Name', 'Region']];
+    for (let k = 0; k < 60_000; k++) people.push([`C${k}`, `Customer number ${k}`, `Region ${k % 9}`]);
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(people), 'People');
+    const bytes = new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx', compression: true }) as ArrayBuffer);
+    const error = await failure(ingestFiles([{ fileName: 'book.xlsx', source: chunked(bytes, 1 << 16) }], {}));
+    expect(error.code).toBe('LOOKUP_TOO_LARGE');
+    expect(error.message).toBe(message('People'));
   });
 });
 

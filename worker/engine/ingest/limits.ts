@@ -1,5 +1,5 @@
 /**
- * The size limit of a workbook, shared by the engine (which holds a workbook whole while
+ * The size limits of a workbook and of a join's lookup file, shared by the engine (which holds a workbook whole while
  * it reads it), the upload routes and the web app (which refuse a larger one before any
  * byte is sent). No imports, so the web app can take it without the engine.
  *
@@ -19,4 +19,17 @@ export function isWorkbookName(fileName: string): boolean {
 /** The refusal of a workbook over MAX_WORKBOOK_BYTES. */
 export function workbookTooLargeMessage(): string {
   return `This workbook is larger than ${MAX_WORKBOOK_BYTES / 1024 / 1024} MB. Save the data sheet as CSV and upload that instead.`;
+}
+
+/**
+ * A lookup file (a customer master, a returns list) is read into rows and a key → values
+ * map before the transactions stream. Measured in Node: a 2 MB master (32,101 customers,
+ * six columns) takes 19 MB of live heap and 50 MB with the garbage of reading it, a 4 MB
+ * one 45 and 77 MB; so 2 MB, about 30,000 customers or 150,000 returned invoices.
+ */
+export const MAX_LOOKUP_BYTES = 2 * 1024 * 1024;
+
+/** The refusal of a lookup file over MAX_LOOKUP_BYTES. */
+export function lookupTooLargeMessage(fileName: string): string {
+  return `'${fileName}' is larger than ${MAX_LOOKUP_BYTES / 1024 / 1024} MB, too large for a lookup file. Join a smaller customer or returns file.`;
 }

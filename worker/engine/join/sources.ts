@@ -7,6 +7,7 @@ import type { Aggregates } from '../aggregate/types';
 import type { DatasetProfile } from '../contract';
 import { EngineError } from '../errors';
 import { SAMPLE_ROWS, TableReader, type TableContext } from '../ingest/table';
+import { lookupTooLargeMessage, MAX_LOOKUP_BYTES } from '../ingest/limits';
 import { concat, HEAD_BYTES, openText, readText } from '../ingest/text';
 import type { RecordView } from '../ingest/tokenizer';
 import { openXls } from '../ingest/xls';
@@ -14,8 +15,6 @@ import { openXlsx } from '../ingest/xlsx';
 import type { JoinedRows } from './joined-rows';
 import { sampleOf, type TableSample } from './table-sample';
 
-/** A lookup file is held in memory whole; customer masters are far smaller than this. */
-export const MAX_LOOKUP_BYTES = 64 * 1024 * 1024;
 /** A text file's sample stops here even when its rows are very long. */
 const MAX_SAMPLE_BYTES = 16 * 1024 * 1024;
 
@@ -144,7 +143,13 @@ export async function sheetSources(bytes: Uint8Array, fileName: string, isXlsx: 
       sample: sampleOf(sheet.name, head, format),
       allRows() {
         const rows: string[][] = [];
-        sheet.rows((cells) => void rows.push(cells));
+        // Held as rows like a text lookup, so bounded by the same size (its cells' text).
+        let text = 0;
+        sheet.rows((cells) => {
+          for (const cell of cells) text += cell.length + 1;
+          if (text > MAX_LOOKUP_BYTES) throw lookupTooLarge(sheet.name);
+          rows.push(cells);
+        });
         return Promise.resolve(rows);
       },
       read(context, joined) {
@@ -169,10 +174,7 @@ async function* replay(kept: readonly Uint8Array[], rest: AsyncIterator<Uint8Arr
 }
 
 function lookupTooLarge(fileName: string): EngineError {
-  return new EngineError(
-    `'${fileName}' is larger than ${MAX_LOOKUP_BYTES / 1024 / 1024} MB, too large for a lookup file. Join a smaller customer or returns file.`,
-    'LOOKUP_TOO_LARGE',
-  );
+  return new EngineError(lookupTooLargeMessage(fileName), 'LOOKUP_TOO_LARGE');
 }
 
 /** What became of each sheet of a joined workbook, for the dataset profile. */

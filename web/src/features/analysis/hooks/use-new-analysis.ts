@@ -83,7 +83,7 @@ export function useNewAnalysis({ userEmail, notes }: { userEmail: string | null;
       notes.addSystem(UPLOAD_TEXTS.sameName);
       return;
     }
-    const refusal = uploadSizeRefusal(chosen.name, chosen.size);
+    const refusal = uploadSizeRefusal(chosen.name, chosen.size, true);
     if (refusal) {
       notes.addSystem(refusal.message);
       return;
