@@ -22,7 +22,7 @@ import { HttpError, badRequest } from '../lib/http';
 import { multipartBoundary } from '../lib/multipart';
 import { jsonBody } from '../lib/validate';
 import { PART_SIZE } from '../lib/r2-writer';
-import { MAX_FILE_BYTES, uploadSizeRefusal } from '../uploads/file-limit';
+import { MAX_FILE_BYTES } from '../uploads/file-limit';
 import { quotaRuleFor } from '../uploads/quota';
 import {
   UPLOAD_ERRORS,
