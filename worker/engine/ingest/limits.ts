@@ -7,7 +7,8 @@
  * count against the analysis state budget (state-budget.ts). Measured at that budget's
  * edge, a 48 MB workbook peaked at 110–118 MB in a process that held only the engine, too
  * close to a Worker's 128 MB once the Worker's own code is loaded; a 32 MB one leaves its
- * aggregates 16 MB, enough for the 541,909 rows of the Online Retail workbook (23.7 MB).
+ * aggregates 16 MB, about what the 541,909 rows of the Online Retail workbook (23.7 MB)
+ * reach (measured on a re-save of it).
  */
 export const MAX_WORKBOOK_BYTES = 32 * 1024 * 1024;
 
