@@ -133,6 +133,15 @@ describe('the size of a lookup file', () => {
     );
     expect(error.code).toBe('LOOKUP_TOO_LARGE');
     expect(error.message).toBe(message('customers.csv'));
+    // The CLI, with the machine's memory (no budget), joins it.
+    const joined = await ingestFiles(
+      [
+        { fileName: 'orders.csv', source: chunked(orders, 1 << 16) },
+        { fileName: 'customers.csv', source: chunked(new TextEncoder().encode(master.join('\n')), 1 << 16) },
+      ],
+      { stateBudget: Infinity },
+    );
+    expect(joined.join?.tables[0].matched).toBe(7);
   });
 
   it("refuses a workbook's lookup sheet holding over 2 MB of text by the sheet's name", async () => {

@@ -13,7 +13,7 @@ import { readText } from './text';
 import { isCompoundFile, readXls } from './xls';
 // A cycle by design: the join reads each single table through `ingest` (calls happen at run time only).
 import { ingestFiles, type JoinInput } from '../join';
-import { MAX_WORKBOOK_BYTES, workbookTooLargeMessage } from './limits';
+import { sizeLimitsFor, workbookTooLargeMessage } from './limits';
 import { readXlsx } from './xlsx';
 
 export interface IngestOptions {
@@ -81,20 +81,22 @@ export async function ingest(source: ReadableStream<Uint8Array> | AsyncIterable<
   const { kind } = kindOf(options.fileName);
   const chunks = chunksOf(source as ByteSource);
   if (kind === 'text') return readText(chunks, { ...contextOf(options), sheet: null }, progressOf(options));
-  const bytes = await readWorkbookBytes(chunks, options.byteLength, (n) => progressOf(options)(n, 0));
+  const limit = sizeLimitsFor(options.stateBudget).workbook;
+  const bytes = await readWorkbookBytes(chunks, options.byteLength, (n) => progressOf(options)(n, 0), limit);
   return ingestWorkbook(bytes, options);
 }
 
 /**
  * Reads a workbook's compressed bytes into one array (workbooks are read from memory,
- * see zip.ts), refusing more than MAX_WORKBOOK_BYTES.
+ * see zip.ts), refusing more than `limit` (MAX_WORKBOOK_BYTES but in the CLI).
  */
 export function readWorkbookBytes(
   chunks: AsyncIterable<Uint8Array>,
   byteLength: number | undefined,
   onChunk: (bytes: number) => void,
+  limit: number,
 ): Promise<Uint8Array> {
-  return readAll(chunks, MAX_WORKBOOK_BYTES, onChunk, workbookTooLarge, byteLength);
+  return readAll(chunks, limit, onChunk, workbookTooLarge, byteLength);
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * The size limits of a workbook and of a join's lookup file, shared by the engine (which holds a workbook whole while
- * it reads it), the upload routes and the web app (which refuse a larger one before any
- * byte is sent). No imports, so the web app can take it without the engine.
+ * The size limits of a workbook and of a join's lookup file, shared by the engine (which
+ * holds both whole while it reads them), the upload routes and the web app (which refuse
+ * a larger one before any byte is sent). No imports, so the web app can take them without
+ * the engine. The CLI, which has the machine's memory (`stateBudget: Infinity`), has none.
  *
  * Why 32 MB: a workbook's compressed bytes, the heap its XML parse takes and its state all
  * count against the analysis state budget (state-budget.ts). Measured at that budget's
@@ -33,4 +34,9 @@ export const MAX_LOOKUP_BYTES = 2 * 1024 * 1024;
 /** The refusal of a lookup file over MAX_LOOKUP_BYTES. */
 export function lookupTooLargeMessage(fileName: string): string {
   return `'${fileName}' is larger than ${MAX_LOOKUP_BYTES / 1024 / 1024} MB, too large for a lookup file. Join a smaller customer or returns file.`;
+}
+
+/** The limits of a read with this state budget: none for the CLI's (Infinity). */
+export function sizeLimitsFor(stateBudget: number | undefined): { workbook: number; lookup: number } {
+  return stateBudget === Infinity ? { workbook: Infinity, lookup: Infinity } : { workbook: MAX_WORKBOOK_BYTES, lookup: MAX_LOOKUP_BYTES };
 }

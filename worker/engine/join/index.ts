@@ -12,6 +12,7 @@ import { ingest, ingestWorkbook, kindOf, readWorkbookBytes, WORKBOOK_READ_HEAP_B
 import { chunksOf, type ByteSource } from '../ingest/source';
 import { isCompoundFile } from '../ingest/xls';
 import { retainedBytes } from '../aggregate/state-budget';
+import { sizeLimitsFor } from '../ingest/limits';
 import { EngineError } from '../errors';
 import { joinKeyOf } from './join-key';
 import { JoinedRows, type JoinSpec } from './joined-rows';
@@ -47,7 +48,8 @@ export async function ingestFiles(inputs: readonly JoinInput[], options: Omit<In
   if (inputs.length === 0) throw new EngineError('No file to analyse.', 'NO_FILE');
   if (inputs.length === 1) return ingestOne(inputs[0], options);
   const tables: TableSource[] = [];
-  for (const input of inputs) tables.push(await fileTable(input));
+  const limits = sizeLimitsFor(options.stateBudget);
+  for (const input of inputs) tables.push(await fileTable(input, limits));
   const joined = await joinTables(tables, 'files', options, inputs[0].fileName);
   return joined as Aggregates;
 }
@@ -57,22 +59,25 @@ async function ingestOne(input: JoinInput, options: Omit<IngestOptions, 'fileNam
   const { kind } = kindOf(input.fileName);
   const single = { ...options, fileName: input.fileName, byteLength: input.byteLength };
   if (kind === 'text' || options.sheet !== undefined) return ingest(input.source, single);
-  const bytes = await readWorkbookBytes(chunksOf(input.source), input.byteLength, () => undefined);
+  const limits = sizeLimitsFor(options.stateBudget);
+  const bytes = await readWorkbookBytes(chunksOf(input.source), input.byteLength, () => undefined, limits.workbook);
   // The bytes already read, not a copy: a workbook is the largest thing the isolate holds.
   const plain = (): Promise<Aggregates> => ingestWorkbook(bytes, single);
   const zip = bytes[0] === 0x50 && bytes[1] === 0x4b;
   if (!zip && !isCompoundFile(bytes)) return plain();
-  const sheets = await sheetSources(bytes, input.fileName, zip);
+  const sheets = await sheetSources(bytes, input.fileName, zip, limits.lookup);
   if (sheets.length < 2) return plain();
   return (await joinTables(sheets, 'sheets', options, input.fileName)) ?? plain();
 }
 
 /** A file as one table: a text file, or a workbook's largest sheet. */
-async function fileTable(input: JoinInput): Promise<TableSource> {
+type SizeLimits = ReturnType<typeof sizeLimitsFor>;
+
+async function fileTable(input: JoinInput, limits: SizeLimits): Promise<TableSource> {
   const { kind } = kindOf(input.fileName);
-  if (kind === 'text') return textSource(input.fileName, chunksOf(input.source)[Symbol.asyncIterator]());
-  const bytes = await readWorkbookBytes(chunksOf(input.source), input.byteLength, () => undefined);
-  const sheets = await sheetSources(bytes, input.fileName, bytes[0] === 0x50 && bytes[1] === 0x4b);
+  if (kind === 'text') return textSource(input.fileName, chunksOf(input.source)[Symbol.asyncIterator](), limits.lookup);
+  const bytes = await readWorkbookBytes(chunksOf(input.source), input.byteLength, () => undefined, limits.workbook);
+  const sheets = await sheetSources(bytes, input.fileName, bytes[0] === 0x50 && bytes[1] === 0x4b, limits.lookup);
   const largest = sheets.reduce((best, s) => ((s.sample?.rows.length ?? 0) > (best.sample?.rows.length ?? 0) ? s : best), sheets[0]);
   // Named by the file, not the sheet: messages and the report speak of the files uploaded.
   return { ...largest, name: input.fileName, sample: largest.sample && { ...largest.sample, name: input.fileName } };

@@ -36,7 +36,11 @@ export interface TableSource {
 }
 
 /** A CSV or other text file, sampled from its first rows. */
-export async function textSource(fileName: string, chunks: AsyncIterator<Uint8Array>): Promise<TableSource> {
+export async function textSource(
+  fileName: string,
+  chunks: AsyncIterator<Uint8Array>,
+  maxLookupBytes = MAX_LOOKUP_BYTES,
+): Promise<TableSource> {
   const kept: Uint8Array[] = [];
   let bytes = 0;
   let done = false;
@@ -83,7 +87,7 @@ export async function textSource(fileName: string, chunks: AsyncIterator<Uint8Ar
     async allRows() {
       while (!done) {
         const chunk = await pull();
-        if (bytes > MAX_LOOKUP_BYTES) throw lookupTooLarge(fileName);
+        if (bytes > maxLookupBytes) throw lookupTooLarge(fileName);
         if (chunk) opened.tokenizer.push(opened.transcoder.push(chunk));
         else finishTokens();
       }
@@ -112,7 +116,12 @@ export async function textSource(fileName: string, chunks: AsyncIterator<Uint8Ar
 }
 
 /** Every visible, non-pivot sheet of a workbook as a table. */
-export async function sheetSources(bytes: Uint8Array, fileName: string, isXlsx: boolean): Promise<TableSource[]> {
+export async function sheetSources(
+  bytes: Uint8Array,
+  fileName: string,
+  isXlsx: boolean,
+  maxLookupBytes = MAX_LOOKUP_BYTES,
+): Promise<TableSource[]> {
   const sheets = isXlsx
     ? (() => {
         const workbook = openXlsx(bytes);
@@ -147,7 +156,7 @@ export async function sheetSources(bytes: Uint8Array, fileName: string, isXlsx: 
         let text = 0;
         sheet.rows((cells) => {
           for (const cell of cells) text += cell.length + 1;
-          if (text > MAX_LOOKUP_BYTES) throw lookupTooLarge(sheet.name);
+          if (text > maxLookupBytes) throw lookupTooLarge(sheet.name);
           rows.push(cells);
         });
         return Promise.resolve(rows);
