@@ -16,9 +16,9 @@ import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 /**
- * The project root: the nearest folder with a package.json above this file, which is
- * scripts/ itself or, once bundled into dist/cli/bench.mjs (the bench compares the CLI
- * with DuckDB), dist/cli/.
+ * The project root: the nearest folder with a package.json above this file. This file runs
+ * from scripts/, or bundled into dist/cli/bench.mjs (the bench compares the CLI with
+ * DuckDB), so the root is one or two folders up.
  */
 function projectRoot() {
   let dir = dirname(fileURLToPath(import.meta.url));

@@ -22,7 +22,6 @@ import { HttpError, badRequest } from '../lib/http';
 import { multipartBoundary } from '../lib/multipart';
 import { jsonBody } from '../lib/validate';
 import { PART_SIZE } from '../lib/r2-writer';
-import { MAX_FILE_BYTES } from '../uploads/file-limit';
 import { quotaRuleFor } from '../uploads/quota';
 import {
   UPLOAD_ERRORS,
@@ -40,8 +39,6 @@ import { discardFiles, receiveFiles } from '../uploads/receive-files';
 
 /** Above this, the browser must use the chunked protocol (Workers bodies cap at 100 MB). */
 export const SINGLE_REQUEST_LIMIT = 95 * 1024 * 1024;
-/** Largest accepted file (see uploads/file-limit.ts for why). */
-export const MAX_FILE_SIZE = MAX_FILE_BYTES;
 /** A chunked upload not completed within this time is aborted by the job's alarm. */
 export const ABANDONED_UPLOAD_MS = 60 * 60 * 1000;
 

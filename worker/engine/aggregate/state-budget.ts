@@ -54,7 +54,7 @@ export function retainedBytes(root: object): number {
       for (let i = 0; i < value.length; i++) visit(value[i]);
       return;
     }
-    // A join's lookup tables (measured once, before the rows stream, so iterating is fine).
+    // A join's lookup tables (measured once, before the rows stream) and the builder's few reject reasons.
     if (value instanceof Map) {
       for (const [key, item] of value) {
         visit(key);

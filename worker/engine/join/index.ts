@@ -70,9 +70,9 @@ async function ingestOne(input: JoinInput, options: Omit<IngestOptions, 'fileNam
   return (await joinTables(sheets, 'sheets', options, input.fileName)) ?? plain();
 }
 
-/** A file as one table: a text file, or a workbook's largest sheet. */
 type SizeLimits = ReturnType<typeof sizeLimitsFor>;
 
+/** A file as one table: a text file, or a workbook's largest sheet. */
 async function fileTable(input: JoinInput, limits: SizeLimits): Promise<TableSource> {
   const { kind } = kindOf(input.fileName);
   if (kind === 'text') return textSource(input.fileName, chunksOf(input.source)[Symbol.asyncIterator](), limits.lookup);
