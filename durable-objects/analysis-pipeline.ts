@@ -24,7 +24,8 @@ import { analyse } from '../worker/engine/analyze';
 import { defaultBridgeOf } from '../worker/engine/analyses/pvm-bridge';
 import type { AnalysisResult } from '../worker/engine/contract';
 import { ingest } from '../worker/engine/ingest';
-import { chunksOf } from '../worker/engine/ingest/source';
+import { rangedChunks } from '../worker/engine/ingest/source';
+import { r2RangeReader } from '../worker/lib/r2-reader';
 import { pacedBy } from '../worker/lib/part-writer';
 import { renderArtifacts } from '../worker/engine/render';
 import { svgToPng } from '../worker/render-png';
@@ -139,12 +140,14 @@ async function readAndAnalyse(context: PipelineContext, plan: Plan) {
   return { result, attributes, transactions };
 }
 
-/** Streams the upload from R2 through the engine: one pass, bounded memory. */
+/** Reads the upload from R2 through the engine by ranges: one pass, bounded memory. */
 async function readUpload(context: PipelineContext, upload: SnapshotUpload): Promise<Aggregates> {
-  const object = await context.env.FILES.get(context.upload.fileLocation);
-  if (!object) throw new UserFacingError('The uploaded file could not be found. Please upload it again.');
+  const object = await context.env.FILES.head(context.upload.fileLocation);
+  const gone = () => new UserFacingError('The uploaded file could not be found. Please upload it again.');
+  if (!object) throw gone();
   let nextReport = PROGRESS_STEP_BYTES;
-  return ingest(pacedBy(upload.writer, chunksOf(object.body)), {
+  const chunks = rangedChunks(object.size, r2RangeReader(context.env.FILES, object, gone));
+  return ingest(pacedBy(upload.writer, chunks), {
     fileName: context.upload.fileName,
     byteLength: object.size,
     ...(await joinOptionOf(context.env, context.analysis.id)),

@@ -25,7 +25,7 @@ import { EngineError } from '../worker/engine/errors';
 import { ingest } from '../worker/engine/ingest';
 import { renderArtifacts } from '../worker/engine/render';
 import { defaultBridgeOf } from '../worker/engine/analyses/pvm-bridge';
-import { chunksOf } from '../worker/engine/ingest/source';
+import { rangedChunks, type ReadRange } from '../worker/engine/ingest/source';
 import { openParquetSnapshot } from '../worker/engine/snapshot/parquet-read';
 import { parquetSnapshot } from '../worker/engine/snapshot/parquet-write';
 import { MIN_R2_PART_BYTES, PartWriter, pacedBy } from '../worker/lib/part-writer';
@@ -109,25 +109,13 @@ async function benchPhases(): Promise<void> {
   );
 }
 
-/**
- * A byte stream over a file, as an R2 body is one. Not `FileHandle.readableWebStream({ type:
- * 'bytes' })`: Node 22's reads into a BYOB view at the view's offset twice over, so a read
- * into the rest of a partly filled buffer (engine/ingest/source.ts) fails with
- * ERR_OUT_OF_RANGE. workerd's R2 bodies fill such views correctly (tests/worker).
- */
-function byteStreamOf(file: FileHandle): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    type: 'bytes',
-    async pull(controller) {
-      const request = controller.byobRequest as ReadableStreamBYOBRequest;
-      const view = request.view as Uint8Array;
-      const { bytesRead } = await file.read(view, 0, view.byteLength);
-      if (bytesRead === 0) {
-        controller.close();
-        request.respond(0);
-      } else request.respond(bytesRead);
-    },
-  });
+/** A file read by ranges into fresh arrays, as the job reads its upload from R2 (lib/r2-reader.ts). */
+function fileRangeReader(file: FileHandle): ReadRange {
+  return async (offset, length) => {
+    const bytes = new Uint8Array(length);
+    await file.read(bytes, 0, length, offset);
+    return bytes;
+  };
 }
 
 /**
@@ -144,8 +132,9 @@ async function ingestAndAnalyse(probe: MemoryProbe) {
   const writer = new PartWriter(MIN_R2_PART_BYTES, async (bytes) => void (await snapshotFile.write(bytes)));
   const aggregates = await probe.phase('ingest', async () => {
     try {
-      // A byte stream, read with a BYOB reader as the Durable Object reads an R2 body.
-      const read = await ingest(pacedBy(writer, chunksOf(byteStreamOf(file))), {
+      // By 1 MiB ranges, one read ahead, as the Durable Object reads its upload from R2.
+      const size = (await file.stat()).size;
+      const read = await ingest(pacedBy(writer, rangedChunks(size, fileRangeReader(file))), {
         fileName: 'b2b.csv',
         snapshot: parquetSnapshot(writer.push).consumer,
         onProgress: probe.sample,

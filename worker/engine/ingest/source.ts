@@ -11,6 +11,8 @@
  * read, so a chunk kept by mistake reads as empty rather than as another chunk's bytes.
  */
 
+import { release } from '../aggregate/growable';
+
 export type ByteSource = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
 
 /** Size of the one reused read buffer for byte streams. */
@@ -78,6 +80,49 @@ async function* byobChunks(reader: ReadableStreamBYOBReader, chunkBytes: number)
     }
   } finally {
     reader.releaseLock();
+  }
+}
+
+/** Size of each range of a ranged read (see rangedChunks). */
+export const READ_RANGE_BYTES = 1 << 20;
+
+/** Reads `length` bytes at `offset` into a fresh array that the caller then owns. */
+export type ReadRange = (offset: number, length: number) => Promise<Uint8Array>;
+
+/**
+ * Reads `size` bytes as consecutive ranges, requesting each next range while the current
+ * one is worked on, so a store's round trip hides behind the work (at most two ranges in
+ * memory). A range is handed on in pieces of at most `chunkBytes`, because the tokenizer
+ * copies each chunk into a buffer that grows to fit it; and it is freed (its buffer
+ * detached, not left for the collector) once the piece after its last is pulled, which
+ * keeps the chunk contract above.
+ *
+ * Why ranges: a streamed R2 body arrives in small reads, each a JavaScript round trip;
+ * one `arrayBuffer()` per MiB is read natively. Locally a 129 MB upload streamed in
+ * 6.4 s and read by 1 MiB ranges in 3.5 s (with 4 or 8 MiB ranges in 3.3 s, not worth
+ * the memory).
+ */
+export async function* rangedChunks(
+  size: number,
+  readRange: ReadRange,
+  rangeBytes = READ_RANGE_BYTES,
+  chunkBytes = READ_CHUNK_BYTES,
+): AsyncGenerator<Uint8Array> {
+  const request = (offset: number): Promise<Uint8Array> => {
+    const read = readRange(offset, Math.min(rangeBytes, size - offset));
+    // Handled here too, so a read still in flight when the consumer stops rejects quietly.
+    read.catch(() => undefined);
+    return read;
+  };
+  let pending = size > 0 ? request(0) : null;
+  for (let offset = 0; pending !== null; offset += rangeBytes) {
+    const range = await pending;
+    pending = offset + rangeBytes < size ? request(offset + rangeBytes) : null;
+    try {
+      for (let at = 0; at < range.length; at += chunkBytes) yield range.subarray(at, at + chunkBytes);
+    } finally {
+      release(range);
+    }
   }
 }
 
