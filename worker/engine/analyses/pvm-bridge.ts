@@ -19,6 +19,7 @@
  * customer are their own step. Without a quantity column (or products) the bridge is
  * customer-level: continuing customers' change split into up and down.
  */
+import { growF64, growU8 } from '../aggregate/growable';
 import { PairMap } from '../aggregate/pair-map';
 import { epochDay } from '../aggregate/types';
 import type { Bridge, BridgeStep, BridgeStepKey } from '../contract';
@@ -47,10 +48,10 @@ interface Scan {
   revenue: [Float64Array, Float64Array];
   present: [Uint8Array, Uint8Array];
   pairs: PairMap;
-  pairRevenue: [Float64Array, Float64Array];
-  pairUnits: [Float64Array, Float64Array];
+  pairRevenue: [Float64Array<ArrayBuffer>, Float64Array<ArrayBuffer>];
+  pairUnits: [Float64Array<ArrayBuffer>, Float64Array<ArrayBuffer>];
   /** Bit 1: in period 0, bit 2: in period 1, bit 4: a line without quantity. */
-  pairFlags: Uint8Array;
+  pairFlags: Uint8Array<ArrayBuffer>;
   noCustomer: [number, number];
 }
 
@@ -137,18 +138,16 @@ function addToPair(scan: Scan, c: number, product: number, p: number, amount: nu
   scan.pairFlags[pair] |= (p === 0 ? 1 : 2) | (quantity === quantity ? 0 : 4);
 }
 
+/**
+ * Grows the pair arrays by half (growable.ts), moving each buffer rather than copying it:
+ * the old arrays are freed at once instead of waiting for the collector. Copied, the
+ * 1M-row bench's bridge left about 45 MB of outgrown arrays behind it.
+ */
 function growPairs(scan: Scan, needed: number): void {
-  // 1.5× growth: at 1M rows the pair arrays are most of the scan's memory.
-  const capacity = Math.max(1024, Math.ceil(needed * 1.5));
-  const grow = <T extends Float64Array | Uint8Array>(a: T, make: (n: number) => T): T => {
-    const next = make(capacity);
-    next.set(a);
-    return next;
-  };
-  const f64 = (n: number) => new Float64Array(n);
-  scan.pairRevenue = [grow(scan.pairRevenue[0], f64), grow(scan.pairRevenue[1], f64)];
-  scan.pairUnits = [grow(scan.pairUnits[0], f64), grow(scan.pairUnits[1], f64)];
-  scan.pairFlags = grow(scan.pairFlags, (n) => new Uint8Array(n));
+  const size = Math.max(1024, needed);
+  scan.pairRevenue = [growF64(scan.pairRevenue[0], size), growF64(scan.pairRevenue[1], size)];
+  scan.pairUnits = [growF64(scan.pairUnits[0], size), growF64(scan.pairUnits[1], size)];
+  scan.pairFlags = growU8(scan.pairFlags, size);
 }
 
 /** New and lost customers, plus the no-customer rows: the steps every bridge has. */
