@@ -141,7 +141,7 @@ function addToPair(scan: Scan, c: number, product: number, p: number, amount: nu
 /**
  * Grows the pair arrays by half (growable.ts), moving each buffer rather than copying it:
  * the old arrays are freed at once instead of waiting for the collector. Copied, the
- * 1M-row bench's bridge left about 45 MB of outgrown arrays behind it.
+ * 1M-row bench's bridge left about 40 MB of outgrown arrays behind it.
  */
 function growPairs(scan: Scan, needed: number): void {
   const size = Math.max(1024, needed);
