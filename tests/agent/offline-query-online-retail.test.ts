@@ -121,6 +121,22 @@ const cases: [string, string, string][] = [
     `SELECT coalesce(cust, '(blank)'), sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC LIMIT 3`,
     'top 3 by revenue, by customer, 2011-01-01 … 2011-12-31',
   ],
+  // A count before the noun is the count asked for, not "the one with the most".
+  [
+    'Which 3 countries had the most revenue in November 2011?',
+    `SELECT Country, sum(rev) r FROM t WHERE ${NOV} GROUP BY 1 ORDER BY r DESC LIMIT 3`,
+    'top 3 by revenue, by region, 2011-11-01 … 2011-11-30',
+  ],
+  [
+    'what are the 4 largest countries by sales last month',
+    `SELECT Country, sum(rev) r FROM t WHERE ${OCT} GROUP BY 1 ORDER BY r DESC LIMIT 4`,
+    'top 4 by revenue, by region, 2011-10-01 … 2011-10-31',
+  ],
+  [
+    'which five products sold the most units in October 2011?',
+    `SELECT max(Description), sum(qty) u FROM t WHERE ${OCT} GROUP BY StockCode ORDER BY u DESC LIMIT 5`,
+    'top 5 by units, by product, 2011-10-01 … 2011-10-31',
+  ],
   [
     'revenue in October 2011 vs November 2011',
     `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (WHERE ${OCT}) a, sum(rev) FILTER (WHERE ${NOV}) b FROM t)`,

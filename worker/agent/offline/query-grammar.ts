@@ -60,6 +60,9 @@ const FUTURE = /\b(forecast|predict(ion)?s?|will .* (buy|spend|sell)|next (year|
 /** "sub-categories": a finer level than category, which must not answer for it. */
 const SUB_CATEGORY = /\bsub[- ]?categor(y|ies)\b/;
 
+/** A count before a plural noun, after "which", "the", "list"…: "which 3 countries", "the 5 largest customers". */
+const COUNTED =
+  /\b(?:which|what|the|list|name|show|give me)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twenty)\s+(?:(?:top|best|biggest|largest|smallest|highest|lowest|worst|most|least)\s+)?[a-z]+s\b/;
 const GROWTH = /\b(grew|grow(n|s|th|ing)?|increased?|rose|gained|up the most)\b/;
 const DECLINE = /\b(declined?|fell|fallen|dropped|shrank|shrunk|decreased?|down the most)\b/;
 /** "Best month", "weakest quarter": the period with the most (or least) of a measure. */
@@ -188,15 +191,16 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   if (other) spec.compareTo = other;
   const top =
     /\b(top|bottom|best|worst|largest|biggest|smallest)\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twenty)\b/.exec(text);
+  const byKey = groupBy.length > 0 && !['month', 'quarter', 'year', 'week'].includes(groupBy[0]);
+  // "Which 3 countries had the most…", "the 5 largest products": the count stands before the noun.
+  const counted = byKey && !top ? COUNTED.exec(text) : null;
   const n = top
     ? (NUMBER_WORDS[top[2]] ?? Number(top[2]))
-    : /\b(which|what|top|best|largest|biggest|most)\b/.test(text) &&
-        groupBy.length &&
-        !['month', 'quarter', 'year', 'week'].includes(groupBy[0]) &&
-        /\b(most|largest|biggest|best|top)\b/.test(text) &&
-        !top
-      ? 1
-      : null;
+    : counted
+      ? (NUMBER_WORDS[counted[1]] ?? Number(counted[1]))
+      : /\b(which|what|top|best|largest|biggest|most)\b/.test(text) && byKey && /\b(most|largest|biggest|best|top)\b/.test(text)
+        ? 1
+        : null;
   if (n) spec.limit = Math.min(50, n);
   if (/\b(bottom|worst|smallest|least|lowest)\b/.test(text)) spec.sort = { by: spec.measures[0], direction: 'asc' };
   // "Which country grew the most in 2011 vs 2010?" ranks the change, not 2011's figure.

@@ -222,11 +222,11 @@ function hybrid<T extends Int32Array | Uint8Array>(bytes: Uint8Array, at: number
 }
 
 /**
- * A page's bytes, inflated into one scratch buffer reused by every page: `decodeChunk`
- * runs to the end without yielding, each data page is decoded before the next is
- * inflated, and a dictionary is copied out (`plainValues`). A fresh array per page made
- * the scan's whole inflated size into garbage: about 23 MB for a scan of every numeric
- * column of the 1M-row bench's snapshot, 11 MB for the bridge's columns.
+ * A page's bytes. The engine writes uncompressed pages, decoded where they lie; an older
+ * snappy-compressed snapshot's pages inflate into one scratch buffer reused by every page
+ * rather than a fresh array each, which would all be garbage: `decodeChunk` runs to the
+ * end without yielding, each data page is decoded before the next is inflated, and a
+ * dictionary is copied out (`plainValues`).
  */
 function inflate(bytes: Uint8Array, size: number, codec: CompressionCodec): Uint8Array {
   if (codec === 'UNCOMPRESSED') return bytes;
