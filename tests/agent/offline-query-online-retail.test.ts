@@ -138,6 +138,16 @@ const cases: [string, string, string][] = [
     'top 5 by units, by product, 2011-10-01 … 2011-10-31',
   ],
   [
+    'list five products with the most units sold in October 2011',
+    `SELECT max(Description), sum(qty) u FROM t WHERE ${OCT} GROUP BY StockCode ORDER BY u DESC LIMIT 5`,
+    'top 5 by units, by product, 2011-10-01 … 2011-10-31',
+  ],
+  [
+    'show me the 3 biggest countries by revenue last month',
+    `SELECT Country, sum(rev) r FROM t WHERE ${OCT} GROUP BY 1 ORDER BY r DESC LIMIT 3`,
+    'top 3 by revenue, by region, 2011-10-01 … 2011-10-31',
+  ],
+  [
     'revenue in October 2011 vs November 2011',
     `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (WHERE ${OCT}) a, sum(rev) FILTER (WHERE ${NOV}) b FROM t)`,
     'revenue, 2011-10-01 … 2011-10-31, compared with 2011-11-01 … 2011-11-30',

@@ -63,6 +63,8 @@ const SUB_CATEGORY = /\bsub[- ]?categor(y|ies)\b/;
 /** A count before a plural noun, after "which", "the", "list"…: "which 3 countries", "the 5 largest customers". */
 const COUNTED =
   /\b(?:which|what|the|list|name|show|give me)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twenty)\s+(?:(?:top|best|biggest|largest|smallest|highest|lowest|worst|most|least)\s+)?[a-z]+s\b/;
+/** "List five products…", "show me the 3 countries…": a count asked for names a grouping, as "which" does. */
+const LISTED = /\b(?:list|name|show)(?: me)?(?: the)? (?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twenty)\b/;
 const GROWTH = /\b(grew|grow(n|s|th|ing)?|increased?|rose|gained|up the most)\b/;
 const DECLINE = /\b(declined?|fell|fallen|dropped|shrank|shrunk|decreased?|down the most)\b/;
 /** "Best month", "weakest quarter": the period with the most (or least) of a measure. */
@@ -140,7 +142,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   const byWords =
     /\b(by|per|each|which|what|top|bottom|best|worst|largest|biggest|smallest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly|trend|over time)\b/.test(
       text,
-    );
+    ) || LISTED.test(text);
   if (byWords) {
     for (const [re, dim] of DIMENSION_WORDS) {
       if (!re.test(dimText) || named.has(dim) || groupBy.includes(dim)) continue;
