@@ -147,6 +147,17 @@ const cases: [string, string, string][] = [
     `SELECT Country, sum(rev) r FROM t WHERE ${OCT} GROUP BY 1 ORDER BY r DESC LIMIT 3`,
     'top 3 by revenue, by region, 2011-10-01 … 2011-10-31',
   ],
+  // Two named values set side by side are one row each, not their sum.
+  [
+    'revenue in Germany vs France last month',
+    `SELECT Country, sum(rev) r FROM t WHERE Country IN ('Germany', 'France') AND ${OCT} GROUP BY 1 ORDER BY r DESC`,
+    'revenue, by region, region in Germany, France, 2011-10-01 … 2011-10-31',
+  ],
+  [
+    'compare sales of France and EIRE in November 2011',
+    `SELECT Country, sum(rev) r FROM t WHERE Country IN ('France', 'EIRE') AND ${NOV} GROUP BY 1 ORDER BY r DESC`,
+    'revenue, by region, region in France, EIRE, 2011-11-01 … 2011-11-30',
+  ],
   [
     'revenue in October 2011 vs November 2011',
     `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (WHERE ${OCT}) a, sum(rev) FILTER (WHERE ${NOV}) b FROM t)`,

@@ -65,6 +65,8 @@ const COUNTED =
   /\b(?:which|what|the|list|name|show|give me)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twenty)\s+(?:(?:top|best|biggest|largest|smallest|highest|lowest|worst|most|least)\s+)?[a-z]+s\b/;
 /** "List five products…", "show me the 3 countries…": a count asked for names a grouping, as "which" does. */
 const LISTED = /\b(?:list|name|show)(?: me)?(?: the)? (?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twenty)\b/;
+/** Words that set two named things side by side: "Germany vs France", "compare Chairs with Tables". */
+const SIDE_BY_SIDE = /\b(vs\.?|versus|compare|compared|comparing|against)\b/;
 const GROWTH = /\b(grew|grow(n|s|th|ing)?|increased?|rose|gained|up the most)\b/;
 const DECLINE = /\b(declined?|fell|fallen|dropped|shrank|shrunk|decreased?|down the most)\b/;
 /** "Best month", "weakest quarter": the period with the most (or least) of a measure. */
@@ -170,6 +172,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       if (new RegExp(`\\b(by|per|each|which|top|bottom|best|worst)( \\d{1,2})? ${label}s?\\b`).test(text)) groupBy.push(d.key);
     }
   }
+  // "Germany vs France": the named values side by side, one row each, never added together.
+  if (SIDE_BY_SIDE.test(text))
+    for (const f of filters) if (f.values.length > 1 && !groupBy.includes(f.dimension)) groupBy.unshift(f.dimension);
   const unknownBy = unknownGrouping(text, meta, filters, (word) => DIMENSION_WORDS.some(([re]) => re.test(word)));
   if (unknownBy) return { kind: 'refused', reason: `I can't group by “${unknownBy}”: it is not a column of this file I can slice by.` };
   if (SUB_CATEGORY.test(text) && !mentionsSubCategory(meta, groupBy, filters))
