@@ -158,6 +158,18 @@ const cases: [string, string, string][] = [
     `SELECT Country, sum(rev) r FROM t WHERE Country IN ('France', 'EIRE') AND ${NOV} GROUP BY 1 ORDER BY r DESC`,
     'revenue, by region, region in France, EIRE, 2011-11-01 … 2011-11-30',
   ],
+  // "Which month had the highest …" asks for a month, not the period's total.
+  [
+    'which month of 2011 had the highest revenue',
+    `SELECT strftime(d, '%Y-%m'), sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC LIMIT 1`,
+    'top 1 by revenue, by month, 2011-01-01 … 2011-12-31',
+  ],
+  [
+    'what week of November 2011 had the fewest orders?',
+    `SELECT 'week of ' || strftime(date_trunc('week', d), '%Y-%m-%d'), count(DISTINCT InvoiceNo) o FROM t
+     WHERE ${NOV} AND NOT starts_with(InvoiceNo, 'C') AND qty >= 0 AND rev >= 0 GROUP BY 1 ORDER BY o ASC LIMIT 1`,
+    'bottom 1 by orders, by week, 2011-11-01 … 2011-11-30',
+  ],
   [
     'revenue in October 2011 vs November 2011',
     `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (WHERE ${OCT}) a, sum(rev) FILTER (WHERE ${NOV}) b FROM t)`,

@@ -71,6 +71,17 @@ const GROWTH = /\b(grew|grow(n|s|th|ing)?|increased?|rose|gained|up the most)\b/
 const DECLINE = /\b(declined?|fell|fallen|dropped|shrank|shrunk|decreased?|down the most)\b/;
 /** "Best month", "weakest quarter": the period with the most (or least) of a measure. */
 const PEAK_UNIT = /\b(best|worst|busiest|slowest|strongest|weakest|quietest|biggest|highest|lowest) (month|quarter|week|year)\b/;
+/** "Which month of 2011 had the highest revenue?": the same question, the unit named first. */
+const WHICH_UNIT =
+  /\b(?:which|what) (month|quarter|week|year)\b[^?]*?\b(best|worst|busiest|slowest|strongest|weakest|quietest|biggest|largest|highest|lowest|most|least|fewest|smallest)\b/;
+
+/** The period asked for by its rank, as [words, adjective, unit], or null. */
+function peakOf(text: string): [string, string, string] | null {
+  const direct = PEAK_UNIT.exec(text);
+  if (direct) return [direct[0], direct[1], direct[2]];
+  const asked = WHICH_UNIT.exec(text);
+  return asked ? [asked[0], asked[2], asked[1]] : null;
+}
 
 /** Parses a question into a spec, or says why it can't. `today` is the analysis date. */
 export function parseQuestion(question: string, meta: SnapshotMeta, today: Date): Parsed {
@@ -121,7 +132,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   // "Which customer bought the most chairs?": most of what they paid, as the first line says.
   if (measures.length === 0 && /\b(bought|buys|buy|purchased|ordered|orders) (the )?most\b/.test(text)) measures = ['revenue'];
   // "Best month in 2020": the month with the most revenue in that period, not the file's trend.
-  const peak = PEAK_UNIT.exec(text);
+  const peak = peakOf(text);
   if (measures.length === 0 && peak) measures = ['revenue'];
   if (measures.length === 0) {
     // A question about a column the file lacks gets that named, whatever else it asks.
@@ -214,7 +225,10 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   if (peak && !other) {
     spec.groupBy = [peak[2]];
     spec.limit = 1;
-    spec.sort = { by: spec.measures[0], direction: /^(worst|slowest|weakest|quietest|lowest)$/.test(peak[1]) ? 'asc' : 'desc' };
+    spec.sort = {
+      by: spec.measures[0],
+      direction: /^(worst|slowest|weakest|quietest|lowest|least|fewest|smallest)$/.test(peak[1]) ? 'asc' : 'desc',
+    };
   }
   const ranked = other && groupBy.some((g) => !['month', 'quarter', 'year', 'week'].includes(g));
   if (ranked && GROWTH.test(text)) spec.sort = { by: spec.measures[0], direction: 'desc', on: 'change' };
