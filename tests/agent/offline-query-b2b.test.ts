@@ -59,6 +59,13 @@ async function expectRows(question: string, expected: [string, number][] | numbe
 const inYear = (y: number) => (r: Row) => r.InvoiceDate.startsWith(`${y}-`);
 
 describe('the offline analyst answers generated B2B questions exactly (plain reference)', () => {
+  // The file has a customer "Janssen & Co. KG 2023"; the year alone must not name it.
+  it('"which quarter of 2023 had the lowest revenue" ranks 2023\'s quarters, with no customer filter', async () => {
+    expect(rows.some((r) => r.CustomerName === 'Janssen & Co. KG 2023')).toBe(true);
+    const quarterOf = (r: Row) => `2023 Q${Math.floor((Number(r.InvoiceDate.slice(5, 7)) - 1) / 3) + 1}`;
+    const lowest = grouped(inYear(2023), quarterOf, revenue).at(-1) as [string, number];
+    await expectRows('which quarter of 2023 had the lowest revenue', [lowest], 'bottom 1 by revenue, by quarter, 2023-01-01 … 2023-12-31');
+  });
   it('"revenue by sales rep"', () =>
     expectRows(
       'revenue by sales rep',

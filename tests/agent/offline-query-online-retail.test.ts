@@ -183,6 +183,19 @@ describe('the offline analyst answers Online Retail questions exactly (DuckDB re
   }
 });
 
+describe('a question no row matches', () => {
+  it('says nothing matched instead of showing an empty table', async () => {
+    // A customer who bought in October 2011 and not in November, found by DuckDB.
+    const [[customer]] = (await sql(
+      `SELECT cust FROM t WHERE cust IS NOT NULL GROUP BY 1 HAVING count(*) FILTER (WHERE ${NOV}) = 0 ORDER BY 1 LIMIT 1`,
+    )) as [string][];
+    const answer = await answerWithQuery(`revenue by product for customer ${customer} in November 2011`, file.snapshot, TODAY);
+    expect(answer.text).toBe(
+      `I understood: **revenue, by product, customer = ${customer}, 2011-11-01 … 2011-11-30**.\n\nNo row of the file matches this, so there is nothing to list.`,
+    );
+  });
+});
+
 const refusals: [string, string][] = [
   ['gross margin by country', "This file has no cost column, so margin can't be computed."],
   ['profit last month', 'This file has no cost column'],

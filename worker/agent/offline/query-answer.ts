@@ -43,6 +43,9 @@ export async function answerWithQuery(
  * stopped buying?" gets the count first, before the list of who.
  */
 export function queryAnswerText(result: QueryResult, spec: { notBoughtIn?: unknown }, currency: string | null): string {
+  // An empty table under a ranking question reads as an answer; say that nothing matched.
+  if (result.totalRows === 0 && !spec.notBoughtIn)
+    return `I understood: **${result.understood}**.\n\nNo row of the file matches this, so there is nothing to list.`;
   const count = spec.notBoughtIn ? `**${plural(result.totalRows, 'customer')}** in all.\n\n` : '';
   return `I understood: **${result.understood}**.\n\n${count}${markdownTableOf(result, currency)}`;
 }

@@ -262,8 +262,10 @@ function entitiesOf(question: string, meta: SnapshotMeta): { dimension: string; 
     taken.push([at, at + c.lower.length]);
   }
   if (found.length === 0) {
-    const phrase = /(?:did|for|from|of|to|by|about)\s+((?:[A-Z0-9][\w&'.-]*\s?){2,6})/.exec(question);
-    if (phrase) {
+    // Whole words only (a year must not split into "202" and "3"), and at least one letter:
+    // "which quarter of 2023 …" once matched the customer "Janssen & Co. KG 2023".
+    const phrase = /(?:did|for|from|of|to|by|about)\s+((?:[A-Z0-9][\w&'.-]*(?:\s+|$)){2,6})/.exec(question);
+    if (phrase && /[a-z]/i.test(phrase[1])) {
       for (const d of meta.dimensions.filter((x) => x.key === 'customer' || x.key === 'product')) {
         const hit = new Fuse([...new Set(d.values)], { includeScore: true, threshold: 0.3, ignoreLocation: true }).search(
           phrase[1].trim(),
