@@ -59,6 +59,18 @@ async function expectRows(question: string, expected: [string, number][] | numbe
 const inYear = (y: number) => (r: Row) => r.InvoiceDate.startsWith(`${y}-`);
 
 describe('the offline analyst answers generated B2B questions exactly (plain reference)', () => {
+  it('"which region had the fewest customers in 2024" is the one region with the fewest distinct customers', async () => {
+    const perRegion = new Map<string, Set<string>>();
+    for (const r of rows.filter(inYear(2024))) perRegion.set(r.Region, (perRegion.get(r.Region) ?? new Set()).add(r.CustomerID));
+    const fewest = [...perRegion]
+      .map(([region, ids]): [string, number] => [region, ids.size])
+      .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))[0];
+    await expectRows(
+      'which region had the fewest customers in 2024',
+      [fewest],
+      'bottom 1 by customers, by region, 2024-01-01 … 2024-12-31',
+    );
+  });
   // The file has a customer "Janssen & Co. KG 2023"; the year alone must not name it.
   it('"which quarter of 2023 had the lowest revenue" ranks 2023\'s quarters, with no customer filter', async () => {
     expect(rows.some((r) => r.CustomerName === 'Janssen & Co. KG 2023')).toBe(true);

@@ -29,7 +29,7 @@ const MEASURE_WORDS: [RegExp, Measure][] = [
     'units',
   ],
   [/\b(how many|number of|count of) (orders|invoices|purchases|transactions)\b|\borders\b/, 'orders'],
-  [/\b(how many|number of|count of) (customers|clients|accounts|buyers)\b/, 'customers'],
+  [/\b(how many|number of|count of|most|fewest|least) (customers|clients|accounts|buyers)\b/, 'customers'],
   [
     /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spent|how much|bring in|brings in|sold|sell)\b/,
     'revenue',
@@ -216,11 +216,13 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
     ? (NUMBER_WORDS[top[2]] ?? Number(top[2]))
     : counted
       ? (NUMBER_WORDS[counted[1]] ?? Number(counted[1]))
-      : /\b(which|what|top|best|largest|biggest|most)\b/.test(text) && byKey && /\b(most|largest|biggest|best|top)\b/.test(text)
+      : /\b(which|what|top|best|largest|biggest|most)\b/.test(text) &&
+          byKey &&
+          /\b(most|largest|biggest|best|top|fewest|least|lowest|smallest|worst)\b/.test(text)
         ? 1
         : null;
   if (n) spec.limit = Math.min(50, n);
-  if (/\b(bottom|worst|smallest|least|lowest)\b/.test(text)) spec.sort = { by: spec.measures[0], direction: 'asc' };
+  if (/\b(bottom|worst|smallest|least|lowest|fewest)\b/.test(text)) spec.sort = { by: spec.measures[0], direction: 'asc' };
   // "Which country grew the most in 2011 vs 2010?" ranks the change, not 2011's figure.
   if (peak && !other) {
     spec.groupBy = [peak[2]];
