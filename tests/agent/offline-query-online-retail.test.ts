@@ -158,6 +158,12 @@ const cases: [string, string, string][] = [
     `SELECT Country, sum(rev) r FROM t WHERE Country IN ('France', 'EIRE') AND ${NOV} GROUP BY 1 ORDER BY r DESC`,
     'revenue, by region, region in France, EIRE, 2011-11-01 … 2011-11-30',
   ],
+  // "Best selling" is a ranking by revenue (the first line says so), not a refusal.
+  [
+    'best selling product in Germany in November 2011',
+    `SELECT max(Description), sum(rev) r FROM t WHERE Country = 'Germany' AND ${NOV} GROUP BY StockCode ORDER BY r DESC LIMIT 1`,
+    'top 1 by revenue, by product, region = Germany, 2011-11-01 … 2011-11-30',
+  ],
   // "Which month had the highest …" asks for a month, not the period's total.
   [
     'which month of 2011 had the highest revenue',

@@ -31,7 +31,7 @@ const MEASURE_WORDS: [RegExp, Measure][] = [
   [/\b(how many|number of|count of) (orders|invoices|purchases|transactions)\b|\borders\b/, 'orders'],
   [/\b(how many|number of|count of|most|fewest|least) (customers|clients|accounts|buyers)\b/, 'customers'],
   [
-    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spent|how much|bring in|brings in|sold|sell)\b/,
+    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spent|how much|bring in|brings in|sold|sell|(best|top|worst)[- ]selling (product|item|article|sku|category|supplier)(?!s))\b/,
     'revenue',
   ],
 ];
