@@ -67,6 +67,14 @@ describe('bridge questions in chat', () => {
     );
   });
 
+  it('reads "from Q1 2024 to Q1 2025" as two quarters compared, not one range', async () => {
+    const { answer } = await ask('How did sales change from Q1 2024 to Q1 2025?');
+    expect(
+      answer.startsWith('I understood: **revenue bridge, 2024-Q1 (2024-01-01 … 2024-03-31) to 2025-Q1 (2025-01-01 … 2025-03-31)**.'),
+    ).toBe(true);
+    expect(answer).toContain('Revenue went from 215.00 to 232.00, a change of 17.00 (+7.9%):');
+  });
+
   it('asks for two periods when only one is named, with no figure', async () => {
     const { answer, trace: steps } = await ask('price volume mix for Q1 2025');
     expect(steps).toEqual(['text']);
@@ -82,6 +90,13 @@ describe('the bridge intent', () => {
     expect(intent?.periods?.b).toEqual({ from: '2025-01-01', to: '2025-03-31', label: '2025-Q1' });
     expect(rangeLabel({ from: '2025-01-01', to: '2025-12-31' })).toBe('2025');
     expect(rangeLabel({ from: '2025-03-01', to: '2025-03-31' })).toBe('2025-03');
+  });
+
+  it('reads "from 2024 to 2025" as two years, and a range of other ends as one range', () => {
+    const years = bridgeIntentOf('how did sales change from 2024 to 2025?', today);
+    expect(years?.periods?.a).toEqual({ from: '2024-01-01', to: '2024-12-31', label: '2024' });
+    expect(years?.periods?.b).toEqual({ from: '2025-01-01', to: '2025-12-31', label: '2025' });
+    expect(bridgeIntentOf('sales change from March 2025 to Q1 2026', today)?.periods).toBeNull();
   });
 
   it('leaves a plain comparison to the row grammar', () => {

@@ -37,11 +37,26 @@ export function bridgeIntentOf(question: string, today: Date): BridgeIntent | nu
   const q = question.toLowerCase();
   if (!BRIDGE.test(q)) return null;
   const { period, other } = periodsOf(q, today);
-  if (period && other)
+  const [a, b] = period && other ? [period, other] : (fromToOf(q, today) ?? [period, null]);
+  if (a && b)
     return {
       kind: 'bridge',
-      periods: { a: { ...period, label: rangeLabel(period) }, b: { ...other, label: rangeLabel(other) } },
+      periods: { a: { ...a, label: rangeLabel(a) }, b: { ...b, label: rangeLabel(b) } },
       single: false,
     };
-  return { kind: 'bridge', periods: null, single: period !== null };
+  return { kind: 'bridge', periods: null, single: a !== null };
+}
+
+/**
+ * "How did sales change from 2020 to 2021?": two periods of one kind (two years, two
+ * quarters, two months) read as a comparison, not as one range spanning both; anything
+ * else stays the one range it reads as.
+ */
+function fromToOf(q: string, today: Date): [DayRange, DayRange] | null {
+  const ends = /\bfrom (.+?) to (.+?)(?:[?.!]|$)/.exec(q);
+  if (!ends) return null;
+  const [a, b] = [periodsOf(ends[1], today), periodsOf(ends[2], today)];
+  if (!a.period || a.other || !b.period || b.other) return null;
+  const kind = (range: DayRange): string => rangeLabel(range).replace(/\d/g, '9');
+  return kind(a.period) === kind(b.period) && ['9999', '9999-Q9', '9999-99'].includes(kind(a.period)) ? [a.period, b.period] : null;
 }
