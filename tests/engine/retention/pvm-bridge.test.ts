@@ -134,3 +134,28 @@ describe('cent rounding', () => {
     rounded.forEach((step, i) => expect(Math.abs(step.value - steps[i].value)).toBeLessThan(0.01));
   });
 });
+
+describe("the bridge's note on continuing customers' unmatched revenue", () => {
+  const header = 'Invoice,Date,Customer,Product,Quantity,Price';
+  const noteOf = async (lines: string[]) => (await bridgeOfCsv([header, ...lines].join('\n') + '\n')).notes;
+
+  it('says "None" when no earlier revenue is in a pair bought in both periods (not "Only 0%")', async () => {
+    // A continues but buys P2 instead of P1: 0 of A's 50 is in a pair of both periods.
+    expect(await noteOf(['1,2024-01-10,A,P1,10,5', '2,2025-01-10,A,P2,10,5'])).toEqual([
+      "None of continuing customers' earlier revenue is in customer × product pairs bought in both periods, so most of their change shows as products newly bought or no longer bought rather than as price, volume and mix.",
+    ]);
+  });
+
+  it('says "Less than 1%" for a share that rounds to 0%', async () => {
+    // A's earlier 1,000.10: 0.10 in P1 (bought again), 1,000 in P2 (not): 0.01%.
+    expect(await noteOf(['1,2024-01-10,A,P1,1,0.10', '1,2024-01-10,A,P2,1,1000', '2,2025-01-10,A,P1,1,0.10'])).toEqual([
+      expect.stringMatching(/^Less than 1% of continuing customers' earlier revenue/),
+    ]);
+  });
+
+  it('gives the rounded share otherwise: 30 of 100 is "Only 30%"', async () => {
+    expect(await noteOf(['1,2024-01-10,A,P1,1,30', '1,2024-01-10,A,P2,1,70', '2,2025-01-10,A,P1,1,30'])).toEqual([
+      expect.stringMatching(/^Only 30% of continuing customers' earlier revenue/),
+    ]);
+  });
+});

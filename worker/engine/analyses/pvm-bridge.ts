@@ -81,7 +81,7 @@ export async function bridgeOf(snapshot: Snapshot, periods: BridgePeriods): Prom
     notes: pvm
       ? pricedShare < 0.5
         ? [
-            `Only ${Math.round(pricedShare * 100)}% of continuing customers' earlier revenue is in customer × product pairs bought in both periods, so most of their change shows as products newly bought or no longer bought rather than as price, volume and mix.`,
+            `${pricedShareWords(pricedShare)} of continuing customers' earlier revenue is in customer × product pairs bought in both periods, so most of their change shows as products newly bought or no longer bought rather than as price, volume and mix.`,
           ]
         : []
       : [
@@ -92,6 +92,12 @@ export async function bridgeOf(snapshot: Snapshot, periods: BridgePeriods): Prom
     topNew: topOf(scan, names, 1),
     topLost: topOf(scan, names, 0),
   };
+}
+
+/** "Only 23%", "Less than 1%" or "None": a share under a half, never rounded to "Only 0%". */
+function pricedShareWords(share: number): string {
+  if (share <= 0) return 'None';
+  return share < 0.005 ? 'Less than 1%' : `Only ${Math.round(share * 100)}%`;
 }
 
 async function scanPeriods(snapshot: Snapshot, periods: BridgePeriods, customer: number, product: number): Promise<Scan> {
