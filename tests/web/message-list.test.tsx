@@ -120,4 +120,17 @@ describe('tool labels', () => {
     expect(toolLabel('Grep', { pattern: 'churn' })).toBe('Searching for “churn”');
     expect(toolLabel('get_order_lines', {})).toBe('Get order lines');
   });
+
+  it("names a query's columns as the answer does, not by their internal keys", () => {
+    const spec = {
+      measures: ['grossProfit'],
+      groupBy: ['column:State'],
+      filters: [{ dimension: 'salesRep', values: ['Rep 3'] }],
+      period: { from: '2021-01-01', to: '2021-12-31' },
+      limit: 3,
+    };
+    expect(toolLabel('query_data', spec)).toBe(
+      'Querying the rows: top 3 by gross profit, by State, sales rep = Rep 3, 2021-01-01 … 2021-12-31',
+    );
+  });
 });

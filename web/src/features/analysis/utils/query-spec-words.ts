@@ -10,6 +10,9 @@ type Fields = Record<string, unknown>;
 const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 const measureWords = (measure: string) => (measure in MEASURE_LABELS ? MEASURE_LABELS[measure as Measure] : measure);
+/** A dimension as the answer names it: `column:State` is "State", `salesRep` "sales rep". */
+const dimensionWords = (dimension: string) =>
+  dimension.startsWith('column:') ? dimension.slice('column:'.length) : dimension === 'salesRep' ? 'sales rep' : dimension;
 
 function rangeWords(value: unknown): string | null {
   if (!isFields(value) || typeof value.from !== 'string' || typeof value.to !== 'string') return null;
@@ -31,11 +34,11 @@ export function querySpecInWords(input: unknown): string | null {
       `${sort?.direction === 'asc' ? 'bottom' : 'top'} ${limit} by ${measureWords(typeof sort?.by === 'string' ? sort.by : (strings(input.measures)[0] ?? ''))}`,
     );
   else parts.push(measures.join(', '));
-  if (groupBy.length) parts.push(`by ${groupBy.join(' and ')}`);
+  if (groupBy.length) parts.push(`by ${groupBy.map(dimensionWords).join(' and ')}`);
   for (const filter of Array.isArray(input.filters) ? input.filters : []) {
     if (!isFields(filter) || typeof filter.dimension !== 'string') continue;
     const values = strings(filter.values);
-    parts.push(`${filter.dimension} ${values.length > 1 ? 'in' : '='} ${values.join(', ')}`);
+    parts.push(`${dimensionWords(filter.dimension)} ${values.length > 1 ? 'in' : '='} ${values.join(', ')}`);
   }
   const period = rangeWords(input.period);
   if (period) parts.push(period);
