@@ -189,6 +189,26 @@ describe('the offline analyst answers Online Retail questions exactly (DuckDB re
   }
 });
 
+describe('a period the rows only partly cover', () => {
+  it('"revenue in Q4 2011" is answered from the rows it has, and says how many of its days they cover', async () => {
+    const [[first, last, covered, revenue]] = (await sql(
+      `SELECT strftime(min(d), '%Y-%m-%d'), strftime(max(d), '%Y-%m-%d'),
+         date_diff('day', greatest(min(d), DATE '2011-10-01'), least(max(d), DATE '2011-12-31')) + 1,
+         sum(rev) FILTER (WHERE d BETWEEN '2011-10-01' AND '2011-12-31') FROM t`,
+    )) as [string, string, number, number][];
+    const answer = await answerWithQuery('revenue in Q4 2011', file.snapshot, TODAY);
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
+    const note = `The file's rows run from ${first} to ${last}, so they cover 2011-10-01 … 2011-12-31 for ${covered} of its 92 days.`;
+    expect(answer.result?.note).toBe(note);
+    expect(answer.text.endsWith(note)).toBe(true);
+  });
+
+  it('says nothing for a period the rows cover but for a few quiet days at its end', async () => {
+    const answer = await answerWithQuery('revenue from 2011-10-01 to 2011-12-02', file.snapshot, TODAY);
+    expect(answer.result?.note).toBeNull();
+  });
+});
+
 describe('a question no row matches', () => {
   it('says nothing matched instead of showing an empty table', async () => {
     // A customer who bought in October 2011 and not in November, found by DuckDB.

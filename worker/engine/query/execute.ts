@@ -44,6 +44,33 @@ function refuseEmptyPeriods(meta: SnapshotMeta, spec: QuerySpec): void {
   }
 }
 
+/**
+ * A period the rows only partly cover is answered from the rows it has, and says so:
+ * Online Retail's rows end on 2011-12-09, and "revenue in December 2011 compared with
+ * December 2010" read as a fall of 42% with nothing to say that one month had 9 days.
+ */
+const MOSTLY_COVERED = 0.9;
+
+function partialCoverageNote(meta: SnapshotMeta, spec: QuerySpec): string | null {
+  if (!meta.hasDates || meta.firstDay < 0) return null;
+  const partial: string[] = [];
+  for (const range of [spec.period, spec.compareTo, spec.notBoughtIn]) {
+    if (!range) continue;
+    const [from, to] = [dayOf(range.from), dayOf(range.to)];
+    const covered = Math.min(to, meta.lastDay) - Math.max(from, meta.firstDay) + 1;
+    // A file's first and last rows are its first and last sales, not where its data ends: a
+    // year that ends one quiet day early is whole. Under 90% of the days, it is not.
+    if (covered >= MOSTLY_COVERED * (to - from + 1)) continue;
+    partial.push(`${range.from} … ${range.to} for ${covered} of its ${to - from + 1} days`);
+  }
+  if (partial.length === 0) return null;
+  return `The file's rows run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}, so they cover ${partial.join(' and ')}.`;
+}
+
+function withNote(result: QueryResult, note: string | null): QueryResult {
+  return note ? { ...result, note: result.note ? `${result.note} ${note}` : note } : result;
+}
+
 /** Runs a query; throws `QueryRefusal` when the file can't answer it. */
 export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<QueryResult> {
   const meta = snapshot.meta;
@@ -58,9 +85,10 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   if ((spec.period || spec.compareTo) && !meta.hasDates)
     throw new QueryRefusal('This file has no date column, so it has no periods.', 'MISSING_COLUMN');
   refuseEmptyPeriods(meta, spec);
+  const coverage = partialCoverageNote(meta, spec);
   if (spec.notBoughtIn) {
     if (customerIndex < 0) throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');
-    return lapsedOf(snapshot, spec, filters, customerIndex);
+    return withNote(await lapsedOf(snapshot, spec, filters, customerIndex), coverage);
   }
   const periods: Range[] = [];
   if (spec.period) periods.push({ from: dayOf(spec.period.from), to: dayOf(spec.period.to) });
@@ -85,7 +113,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
     if (needFirstDay) firstDay = firstPurchases(g, customerIndex, firstDay);
     scanGroup(g, groups, filters, periods, customerIndex, acc);
   }
-  return resultOf(spec, meta, groups, acc, firstDay, periods.length === 2);
+  return withNote(resultOf(spec, meta, groups, acc, firstDay, periods.length === 2), coverage);
 }
 
 /** Folds one row group into the accumulators. */

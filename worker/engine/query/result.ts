@@ -28,7 +28,10 @@ export interface QueryResult {
   rows: (string | number | null)[][];
   /** Result rows before the limit. */
   totalRows: number;
-  /** "Showing 50 of 12,345 rows." when capped, else null. */
+  /**
+   * "Showing 50 of 12,345 rows." when capped, and what part of a period the file's rows
+   * cover when they don't cover all of it; else null.
+   */
   note: string | null;
 }
 
