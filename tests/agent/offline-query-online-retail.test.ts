@@ -233,6 +233,10 @@ const refusals: [string, string][] = [
   ['why did revenue fall in october 2011', 'asks about the future or a cause'],
   ['which customers stopped buying', 'two periods'],
   ['show me something', "couldn't tell which figure you want"],
+  // The finest time unit is the week: a day's ranking read as the period's total.
+  ['which day had the most orders?', 'not single days yet'],
+  ['busiest day in November 2011', 'not single days yet'],
+  ['daily revenue last month', 'not single days yet'],
   // Category must not stand in for a finer level the file doesn't have.
   ['top 3 sub-categories by revenue', 'This file has no sub-category column.'],
 ];

@@ -27,6 +27,9 @@ const THRESHOLD =
   /\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|at least|at most|exceeding)\s+[$£€]?\s?\d[\d,.]*|\b(?:over|under|above|below)\s+(?!(?:19|20)\d\d\b)[$£€]?\s?\d[\d,.]*(?![\d,.])(?!\s*(?:days?|weeks?|months?|quarters?|years?)\b)/;
 /** "Customers who bought in both 2020 and 2021": this read as 2020's customers. */
 const BOTH_PERIODS = /\bboth\b.*\b(19|20)\d\d\b.*\band\b.*\b(19|20)\d\d\b|\b(in|during) (each|every) of\b/;
+/** "Which day had the most orders?": the query groups by week at the finest, so this read as the total. */
+const BY_DAY =
+  /\b(which|what) (day|date|weekday|day of the week)\b|\b(best|worst|busiest|slowest|quietest|biggest|strongest|weakest) (day|date|weekday)\b|\bdaily\b/;
 /** A share of a total ("what percentage of revenue comes from …"): not a figure the query computes. */
 const SHARE = /\b(percent(age)?|share|proportion|fraction)\s+of\b|%\s+of\b/;
 export const NO_RETURNS_COLUMN =
@@ -60,6 +63,8 @@ export function limitOf(text: string): string | null {
   const threshold = THRESHOLD.exec(text);
   if (threshold)
     return `I can't filter by an amount yet (“${threshold[0]}”); ask for the ranking instead, such as the top 20 customers by revenue, and read off where it passes.`;
+  if (BY_DAY.test(text))
+    return 'I can rank weeks, months, quarters and years, but not single days yet; ask for the busiest week, for example.';
   if (BOTH_PERIODS.test(text))
     return "I can count customers who bought in one period but not in another; customers who bought in both isn't something I can answer exactly yet.";
   return null;
