@@ -29,7 +29,7 @@ const THRESHOLD =
 const BOTH_PERIODS = /\bboth\b.*\b(19|20)\d\d\b.*\band\b.*\b(19|20)\d\d\b|\b(in|during) (each|every) of\b/;
 /** "Which day had the most orders?": the query groups by week at the finest, so this read as the total. */
 const BY_DAY =
-  /\b(which|what) (day|date|weekday|day of the week)\b|\b(best|worst|busiest|slowest|quietest|biggest|strongest|weakest) (day|date|weekday)\b|\bdaily\b/;
+  /\b(which|what) (day|date|weekday|day of the week)\b|\b(best|worst|busiest|slowest|quietest|biggest|strongest|weakest) (day|date|weekday)\b|\bdaily (revenue|sales|turnover|orders|units|totals?|figures|average)\b/;
 /** A share of a total ("what percentage of revenue comes from …"): not a figure the query computes. */
 const SHARE = /\b(percent(age)?|share|proportion|fraction)\s+of\b|%\s+of\b/;
 export const NO_RETURNS_COLUMN =

@@ -44,13 +44,14 @@ function refuseEmptyPeriods(meta: SnapshotMeta, spec: QuerySpec): void {
   }
 }
 
+/** The share of a period's days its rows must cover before the answer says nothing about it. */
+const MOSTLY_COVERED = 0.9;
+
 /**
  * A period the rows only partly cover is answered from the rows it has, and says so:
  * Online Retail's rows end on 2011-12-09, and "revenue in December 2011 compared with
  * December 2010" read as a fall of 42% with nothing to say that one month had 9 days.
  */
-const MOSTLY_COVERED = 0.9;
-
 function partialCoverageNote(meta: SnapshotMeta, spec: QuerySpec): string | null {
   if (!meta.hasDates || meta.firstDay < 0) return null;
   const partial: string[] = [];
