@@ -28,41 +28,33 @@ interface Range {
   to: number;
 }
 
-/**
- * A period the file's rows don't reach is refused, not answered with zeros: "0 orders in
- * Q4 2016" from a file that starts in 2018 reads as a fact about the business, and a
- * comparison with such a period as +100%. (Found asking Superstore about 2017 in chat.)
- */
-function refuseEmptyPeriods(meta: SnapshotMeta, spec: QuerySpec): void {
-  if (!meta.hasDates || meta.firstDay < 0) return;
-  for (const range of [spec.period, spec.compareTo, spec.notBoughtIn]) {
-    if (!range || (dayOf(range.to) >= meta.firstDay && dayOf(range.from) <= meta.lastDay)) continue;
-    throw new QueryRefusal(
-      `The file has no rows in ${range.from} … ${range.to}: its rows run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}.`,
-      'OUT_OF_RANGE',
-    );
-  }
-}
-
 /** The share of a period's days its rows must cover before the answer says nothing about it. */
 const MOSTLY_COVERED = 0.9;
 
 /**
- * A period the rows only partly cover is answered from the rows it has, and says so:
- * Online Retail's rows end on 2011-12-09, and "revenue in December 2011 compared with
- * December 2010" read as a fall of 42% with nothing to say that one month had 9 days.
+ * Checks each period against the file's rows. One they don't reach is refused, not
+ * answered with zeros: "0 orders in Q4 2016" from a file that starts in 2018 reads as a
+ * fact about the business, and a comparison with such a period as +100%. (Found asking
+ * Superstore about 2017 in chat.) One they only partly cover is answered from the rows it
+ * has, and the note returned says so: Online Retail's rows end on 2011-12-09, and "revenue
+ * in December 2011 compared with December 2010" read as a fall of 42% with nothing to say
+ * that one month had 9 days.
  */
-function partialCoverageNote(meta: SnapshotMeta, spec: QuerySpec): string | null {
+function periodCoverage(meta: SnapshotMeta, spec: QuerySpec): string | null {
   if (!meta.hasDates || meta.firstDay < 0) return null;
   const partial: string[] = [];
   for (const range of [spec.period, spec.compareTo, spec.notBoughtIn]) {
     if (!range) continue;
     const [from, to] = [dayOf(range.from), dayOf(range.to)];
     const covered = Math.min(to, meta.lastDay) - Math.max(from, meta.firstDay) + 1;
+    if (covered <= 0)
+      throw new QueryRefusal(
+        `The file has no rows in ${range.from} … ${range.to}: its rows run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}.`,
+        'OUT_OF_RANGE',
+      );
     // A file's first and last rows are its first and last sales, not where its data ends: a
     // year that ends one quiet day early is whole. Under 90% of the days, it is not.
-    if (covered >= MOSTLY_COVERED * (to - from + 1)) continue;
-    partial.push(`${range.from} … ${range.to} for ${covered} of its ${to - from + 1} days`);
+    if (covered < MOSTLY_COVERED * (to - from + 1)) partial.push(`${range.from} … ${range.to} for ${covered} of its ${to - from + 1} days`);
   }
   if (partial.length === 0) return null;
   return `The file's rows run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}, so they cover ${partial.join(' and ')}.`;
@@ -85,8 +77,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   const customerIndex = meta.dimensions.findIndex((d) => d.key === 'customer');
   if ((spec.period || spec.compareTo) && !meta.hasDates)
     throw new QueryRefusal('This file has no date column, so it has no periods.', 'MISSING_COLUMN');
-  refuseEmptyPeriods(meta, spec);
-  const coverage = partialCoverageNote(meta, spec);
+  const coverage = periodCoverage(meta, spec);
   if (spec.notBoughtIn) {
     if (customerIndex < 0) throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');
     return withNote(await lapsedOf(snapshot, spec, filters, customerIndex), coverage);
