@@ -14,6 +14,7 @@ import { CSV_NAME, PARQUET_NAME, snapshotCsvPieces } from '../engine/snapshot/fi
 import { openParquetSnapshot, scratchOf, type SnapshotSource } from '../engine/snapshot/parquet-read';
 import { release } from '../engine/aggregate/growable';
 import { MIN_R2_PART_BYTES, PartWriter } from '../lib/part-writer';
+import { r2RangeReader } from '../lib/r2-reader';
 import { snapshotKey } from './keys';
 import { UserFacingError, recordArtifact } from './stored-results';
 
@@ -76,22 +77,20 @@ export async function loadSnapshot(env: Env, analysisId: string): Promise<Snapsh
   if (!head) return undefined;
   // Range reads: the footer now, then one row group per request while a query scans, so
   // a reader holds one row group of the file, not all of it.
-  return openParquetSnapshot(rangeSource(env.FILES, key, head.size));
+  return openParquetSnapshot(rangeSource(env.FILES, head));
 }
 
 /**
- * An R2 object read by ranges, each into the scan's scratch buffer (see
- * `SnapshotSource.read`). A range arrives whole (`arrayBuffer()`, read natively, where a
- * streamed body costs a JavaScript round trip per few KB: locally twice as slow) and is
- * freed as soon as it is copied, so the scan still holds one row group.
+ * An R2 object read by ranges (lib/r2-reader.ts, as the job reads its upload), each copied
+ * into the scan's scratch buffer (see `SnapshotSource.read`) and freed at once, so the
+ * scan holds one row group.
  */
-function rangeSource(bucket: R2Bucket, key: string, size: number): SnapshotSource {
+function rangeSource(bucket: R2Bucket, object: R2Object): SnapshotSource {
+  const readRange = r2RangeReader(bucket, object, () => new UserFacingError('The rows of this analysis are no longer available.'));
   return {
-    byteLength: size,
+    byteLength: object.size,
     async read(start, end, scratch) {
-      const object = await bucket.get(key, { range: { offset: start, length: end - start } });
-      if (!object) throw new UserFacingError('The rows of this analysis are no longer available.');
-      const range = new Uint8Array(await object.arrayBuffer());
+      const range = await readRange(start, end - start);
       const bytes = scratchOf(scratch, range.length);
       bytes.set(range);
       release(range);

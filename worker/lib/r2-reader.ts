@@ -1,6 +1,9 @@
 /**
- * Reads an R2 object by byte ranges (the engine's `rangedChunks` drives it), each range
- * into a fresh array the engine frees once it is done with it.
+ * Reads an R2 object by byte ranges, each into a fresh array the caller frees once it is
+ * done with it: the job's upload (the engine's `rangedChunks` drives it) and the row
+ * snapshot's row groups (analyses/row-snapshot.ts). A range arrives whole
+ * (`arrayBuffer()`, read natively, where a streamed body costs a JavaScript round trip
+ * per few KB: locally twice as slow).
  *
  * Every range is asked for with the etag the caller saw, so a file that was replaced
  * while it was read fails loudly instead of mixing two files' bytes.
