@@ -60,11 +60,16 @@ const FUTURE = /\b(forecast|predict(ion)?s?|will .* (buy|spend|sell)|next (year|
 /** "sub-categories": a finer level than category, which must not answer for it. */
 const SUB_CATEGORY = /\bsub[- ]?categor(y|ies)\b/;
 
+/** A count of rows asked for, in digits or words ("one" only after "top": "the one product" is no count). */
+const COUNT = String.raw`\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twenty`;
+/** "Top 5", "bottom three". */
+const TOP_N = new RegExp(String.raw`\b(top|bottom|best|worst|largest|biggest|smallest)\s+(one|${COUNT})\b`);
 /** A count before a plural noun, after "which", "the", "list"…: "which 3 countries", "the 5 largest customers". */
-const COUNTED =
-  /\b(?:which|what|the|list|name|show|give me)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twenty)\s+(?:(?:top|best|biggest|largest|smallest|highest|lowest|worst|most|least)\s+)?[a-z]+s\b/;
+const COUNTED = new RegExp(
+  String.raw`\b(?:which|what|the|list|name|show|give me)\s+(${COUNT})\s+(?:(?:top|best|biggest|largest|smallest|highest|lowest|worst|most|least)\s+)?[a-z]+s\b`,
+);
 /** "List five products…", "show me the 3 countries…": a count asked for names a grouping, as "which" does. */
-const LISTED = /\b(?:list|name|show)(?: me)?(?: the)? (?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twenty)\b/;
+const LISTED = new RegExp(String.raw`\b(?:list|name|show)(?: me)?(?: the)? (?:${COUNT})\b`);
 /** Words that set two named things side by side: "Germany vs France", "compare Chairs with Tables". */
 const SIDE_BY_SIDE = /\b(vs\.?|versus|compare|compared|comparing|against)\b/;
 const GROWTH = /\b(grew|grow(n|s|th|ing)?|increased?|rose|gained|up the most)\b/;
@@ -207,8 +212,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   }
   if (period) spec.period = period;
   if (other) spec.compareTo = other;
-  const top =
-    /\b(top|bottom|best|worst|largest|biggest|smallest)\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|twenty)\b/.exec(text);
+  const top = TOP_N.exec(text);
   const byKey = groupBy.length > 0 && !['month', 'quarter', 'year', 'week'].includes(groupBy[0]);
   // "Which 3 countries had the most…", "the 5 largest products": the count stands before the noun.
   const counted = byKey && !top ? COUNTED.exec(text) : null;
