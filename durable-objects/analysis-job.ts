@@ -19,10 +19,11 @@ import { emailDashboardLink } from '../worker/analyses/ready-email';
 import { failureOf, recordCompletion, recordFailure, type Fault } from '../worker/analyses/run-outcome';
 import { saveArtifact, UserFacingError } from '../worker/analyses/stored-results';
 import { writeMessage } from '../worker/analyses/transcript';
-import { abortChunkedUpload } from '../worker/analyses/uploads';
+import { abortChunkedUpload, storeUploadPart, type ChunkedUploadRow } from '../worker/analyses/uploads';
 import * as rows from '../worker/db/analyses';
 import { database } from '../worker/db/client';
 import { answerChatQuestion, runAnalysisPipeline } from './analysis-pipeline';
+import { ReadWhileUploading } from './read-while-uploading';
 
 /** How many times a run may start before the job gives up. */
 export const MAX_ATTEMPTS = 3;
@@ -48,7 +49,8 @@ interface Stored {
   analysisId: string;
   attempts: number;
   linkToken: string;
-  upload: { uploadId: string; deadline: number };
+  /** `reading`: a read while uploading began (an object reset mid-upload must not begin another). */
+  upload: { uploadId: string; deadline: number; reading?: boolean };
 }
 
 /** What a chat request came to. */
@@ -58,11 +60,29 @@ export class AnalysisJob extends DurableObject<Env> {
   /** The next transcript seq this object writes. */
   private seq = 0;
   private replying = false;
+  /** The chunked upload read as its parts arrive (read-while-uploading.ts); in memory only. */
+  private reading: ReadWhileUploading | null = null;
 
   /** Arms the abandoned-upload check for a chunked upload that belongs to this analysis. */
   async watchUpload(uploadId: string, deadline: number): Promise<void> {
     await this.transition('uploading', { upload: { uploadId, deadline } });
     await this.ctx.storage.setAlarm(deadline);
+  }
+
+  /**
+   * Stores a part of this analysis's chunked upload and reads it on the way (see
+   * read-while-uploading.ts). An object reset mid-upload stores the remaining parts as
+   * the Worker would, and the run reads the stored file.
+   */
+  async receivePart(upload: ChunkedUploadRow, partNumber: number, body: ReadableStream<Uint8Array>): Promise<string> {
+    if (!this.reading && (await this.phase()) === 'uploading') {
+      const watched = await this.get('upload');
+      if (!this.reading && watched?.uploadId === upload.id && !watched.reading) {
+        this.reading = new ReadWhileUploading(this.env, upload);
+        await this.ctx.storage.put('upload', { ...watched, reading: true });
+      }
+    }
+    return this.reading ? this.reading.receive(partNumber, body) : storeUploadPart(this.env, upload, partNumber, body);
   }
 
   /** Starts the job for an uploaded file; a repeated start is ignored. */
@@ -97,6 +117,7 @@ export class AnalysisJob extends DurableObject<Env> {
   private async abortIfAbandoned(): Promise<void> {
     const upload = await this.get('upload');
     if (upload && Date.now() < upload.deadline) return this.ctx.storage.setAlarm(upload.deadline);
+    await this.takeReading()?.abandon();
     if (upload) await abortChunkedUpload(this.env, upload.uploadId);
     await this.ctx.storage.delete('upload');
     await this.transition('idle');
@@ -137,6 +158,8 @@ export class AnalysisJob extends DurableObject<Env> {
       env: this.env,
       analysis,
       upload,
+      // Only the first attempt: a retry reads the stored upload.
+      readWhileUploading: this.takeReading(),
       appendMessage: (kind, content) => this.appendMessage(analysis.id, kind, content),
       plan: (todos) => this.appendMessage(analysis.id, 'assistant', todoWrite(`plan-${this.seq}`, todos)),
       putArtifact: (file) => this.putArtifact(analysis.id, file),
@@ -149,6 +172,12 @@ export class AnalysisJob extends DurableObject<Env> {
     const linkToken = await this.get('linkToken');
     if (linkToken) await emailDashboardLink(this.env, analysis, upload.fileName, linkToken);
     await this.ctx.storage.delete('linkToken');
+  }
+
+  private takeReading(): ReadWhileUploading | null {
+    const reading = this.reading;
+    this.reading = null;
+    return reading;
   }
 
   private async fail(analysis: rows.AnalysisRow, message: string, fault: Fault = 'server'): Promise<void> {

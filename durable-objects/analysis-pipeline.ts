@@ -30,12 +30,15 @@ import { pacedBy } from '../worker/lib/part-writer';
 import { renderArtifacts } from '../worker/engine/render';
 import { svgToPng } from '../worker/render-png';
 import { joinOptionOf } from './lookup-files';
+import type { ReadWhileUploading, UploadRead } from './read-while-uploading';
 import { parquetSnapshot } from '../worker/engine/snapshot/parquet-write';
 
 export interface PipelineContext {
   env: Env;
   analysis: AnalysisRow;
   upload: FileUploadRow;
+  /** The chunked upload as the job read it while it arrived, if it did (the run may still read R2). */
+  readWhileUploading?: ReadWhileUploading | null;
   appendMessage(kind: MessageKind, content: MessageContent): Promise<void>;
   plan(todos: TodoItem[]): Promise<void>;
   putArtifact(file: ArtifactFile): Promise<{ id: string }>;
@@ -121,14 +124,11 @@ export async function runAnalysisPipeline(context: PipelineContext): Promise<Ana
  */
 async function readAndAnalyse(context: PipelineContext, plan: Plan) {
   await plan.begin(0);
-  const upload = new SnapshotUpload(context.env, context.analysis.id);
-  const aggregates = await readUpload(context, upload).catch(async (error: unknown) => {
-    await upload.abort();
-    throw error;
-  });
+  const join = await joinOptionOf(context.env, context.analysis.id);
+  const { aggregates, snapshot } = (await readWhileUploaded(context, join)) ?? (await readStoredUpload(context, join));
   const transactions = aggregates.profile.grain !== 'customers';
-  if (transactions) for (const row of await upload.finish()) context.artifactStored(row);
-  else await upload.abort();
+  if (transactions) for (const row of await snapshot.finish()) context.artifactStored(row);
+  else await snapshot.abort();
   await setAnalysisCounts(database(context.env.DB), context.analysis.id, aggregates.profile.rowsRead, aggregates.profile.columns.length);
   await plan.complete(0);
 
@@ -140,8 +140,30 @@ async function readAndAnalyse(context: PipelineContext, plan: Plan) {
   return { result, attributes, transactions };
 }
 
+type JoinOption = Awaited<ReturnType<typeof joinOptionOf>>;
+
+/** The job's read of the upload as it arrived, when it read every part and no lookup file joins it. */
+async function readWhileUploaded(context: PipelineContext, { join }: JoinOption): Promise<UploadRead | null> {
+  const read = context.readWhileUploading;
+  if (!read) return null;
+  if (join && join.lookups.length > 0) {
+    await read.abandon();
+    return null;
+  }
+  return read.result();
+}
+
+async function readStoredUpload(context: PipelineContext, join: JoinOption): Promise<UploadRead> {
+  const snapshot = new SnapshotUpload(context.env, context.analysis.id);
+  const aggregates = await readUpload(context, snapshot, join).catch(async (error: unknown) => {
+    await snapshot.abort();
+    throw error;
+  });
+  return { aggregates, snapshot };
+}
+
 /** Reads the upload from R2 through the engine by ranges: one pass, bounded memory. */
-async function readUpload(context: PipelineContext, upload: SnapshotUpload): Promise<Aggregates> {
+async function readUpload(context: PipelineContext, upload: SnapshotUpload, join: JoinOption): Promise<Aggregates> {
   const object = await context.env.FILES.head(context.upload.fileLocation);
   const gone = () => new UserFacingError('The uploaded file could not be found. Please upload it again.');
   if (!object) throw gone();
@@ -150,7 +172,7 @@ async function readUpload(context: PipelineContext, upload: SnapshotUpload): Pro
   return ingest(pacedBy(upload.writer, chunks), {
     fileName: context.upload.fileName,
     byteLength: object.size,
-    ...(await joinOptionOf(context.env, context.analysis.id)),
+    ...join,
     // The user's choice at upload replaces the currency the file shows (null: detect it).
     currency: context.analysis.currency ?? undefined,
     snapshot: parquetSnapshot(upload.writer.push).consumer,

@@ -61,23 +61,8 @@ describe('chunked upload onto R2 multipart', () => {
     const stored = await env.FILES.head(answer.spaces_key);
     expect(stored?.size).toBe(file.byteLength);
 
-    // A live subscriber sees reading progress while the job streams the file.
-    const live = await call(`/api/analysis/${answer.analysis_id}/live?access_token=${answer.access_token}`, {
-      headers: { Upgrade: 'websocket' },
-    });
-    const socket = live.webSocket;
-    if (!socket) throw new Error('no socket');
-    socket.accept();
-    const progress: { bytesRead: number; totalBytes: number; rows: number }[] = [];
-    socket.addEventListener('message', (event) => {
-      const parsed = JSON.parse(String(event.data)) as { type: string; bytesRead: number; totalBytes: number; rows: number };
-      if (parsed.type === 'progress') progress.push(parsed);
-    });
+    // The job read the parts as they came (tests/worker/read-while-uploading.test.ts has the rest).
     await runJob(answer.analysis_id);
-    socket.close(1000, 'done');
-    expect(progress.length).toBeGreaterThanOrEqual(4);
-    expect(progress.every((p) => p.totalBytes === file.byteLength && p.bytesRead <= file.byteLength)).toBe(true);
-    expect(progress.map((p) => p.rows)).toEqual([...progress.map((p) => p.rows)].sort((a, b) => a - b));
     const payload = await readAnalysis(answer.analysis_id, answer.access_token);
     expect(payload.analysis.status).toBe('completed');
     expect(payload.file_uploads[0]).toMatchObject({ file_name: 'big.csv', file_size: file.byteLength });

@@ -163,7 +163,10 @@ export const uploadsRoutes = new Hono<AppEnv>()
     if (length !== expected || !c.req.raw.body) {
       throw badRequest(`Part ${partNumber} must be exactly ${expected} bytes`, 'BAD_PART_SIZE');
     }
-    const etag = await storeUploadPart(c.env, upload, partNumber, c.req.raw.body);
+    // The first file's parts go through its analysis's job, which reads them as they come.
+    const etag = upload.parentId
+      ? await storeUploadPart(c.env, upload, partNumber, c.req.raw.body)
+      : await c.env.ANALYSIS_JOB.getByName(upload.analysisId).receivePart(upload, partNumber, c.req.raw.body);
     return c.json({ part_number: partNumber, etag });
   })
   .post('/uploads/:id/complete', async (c) => {

@@ -98,7 +98,7 @@ const FAQ: AccordionItem[] = [
   {
     question: 'How large can my file be?',
     answer:
-      'Up to 700 MB, analysed in full. What decides whether a file fits one analysis is how many different customers, products and orders it holds: a typical export of a million rows fits, and our generated test export (4,800 customers, 3,000 products) fits up to about 1.13 million rows. A file that holds more stops with a message that says so; split it, for example by year. In our tests a million rows took about 20 seconds, upload included. Large files upload in parts with a progress bar; a file over 700 MB is refused before the upload starts. Excel workbooks are read whole, so they are taken up to 32 MB (a file to join, up to 2 MB): save a larger workbook as CSV.',
+      'Up to 700 MB, analysed in full. What decides whether a file fits one analysis is how many different customers, products and orders it holds: a typical export of a million rows fits, and our generated test export (4,800 customers, 3,000 products) fits up to about 1.13 million rows. A file that holds more stops with a message that says so; split it, for example by year. In our tests a million rows took about 11 seconds, upload included: a large file is read while it uploads. Large files upload in parts with a progress bar; a file over 700 MB is refused before the upload starts. Excel workbooks are read whole, so they are taken up to 32 MB (a file to join, up to 2 MB): save a larger workbook as CSV.',
   },
   {
     question: 'How long does an analysis take?',
