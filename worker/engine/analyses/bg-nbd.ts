@@ -109,8 +109,9 @@ function groupedLogLikelihood(p: BgNbdParams, g: GroupedSummary): number {
     let mixture = lnA3;
     if (x > 0) {
       const lnA4 = logA4ByX[j] - (r + x) * logAlphaTx[g.txIndex[i]];
-      const top = Math.max(lnA3, lnA4);
-      mixture = top + Math.log(Math.exp(lnA3 - top) + Math.exp(lnA4 - top));
+      // ln(e^lnA3 + e^lnA4), factored by the larger term: its own exponential is e⁰ = 1
+      // exactly, so one exp is enough and the sum is bit for bit the two-exp one.
+      mixture = lnA3 >= lnA4 ? lnA3 + Math.log(1 + Math.exp(lnA4 - lnA3)) : lnA4 + Math.log(Math.exp(lnA3 - lnA4) + 1);
     }
     total += g.weight[i] * (constantByX[j] + mixture);
   }
