@@ -91,6 +91,8 @@ export class ReadWhileUploading {
     const bytes = new PartBytes(body);
     const fixed = new FixedLengthStream(this.expectedBytes(number));
     const stored = storeUploadPart(this.env, this.upload, number, fixed.readable);
+    // Returned below; a failure while the part is still being read is reported then.
+    stored.catch(() => undefined);
     const part: ReadingPart = {
       number,
       bytes,
