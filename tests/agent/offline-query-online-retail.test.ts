@@ -176,6 +176,28 @@ const cases: [string, string, string][] = [
      WHERE ${NOV} AND NOT starts_with(InvoiceNo, 'C') AND qty >= 0 AND rev >= 0 GROUP BY 1 ORDER BY o ASC LIMIT 1`,
     'bottom 1 by orders, by week, 2011-11-01 … 2011-11-30',
   ],
+  // Revenue per customer: the revenue of rows that name a customer over the customers who bought.
+  [
+    'which country has the highest revenue per customer?',
+    `SELECT Country, sum(rev) FILTER (WHERE cust IS NOT NULL) / count(DISTINCT cust) r FROM t GROUP BY 1 ORDER BY r DESC NULLS LAST LIMIT 1`,
+    'top 1 by revenue per customer, by region',
+  ],
+  [
+    'top 5 countries by revenue per customer in November 2011',
+    `SELECT Country, sum(rev) FILTER (WHERE cust IS NOT NULL) / count(DISTINCT cust) r FROM t WHERE ${NOV}
+     GROUP BY 1 ORDER BY r DESC NULLS LAST LIMIT 5`,
+    'top 5 by revenue per customer, by region, 2011-11-01 … 2011-11-30',
+  ],
+  [
+    'average revenue per customer in October 2011',
+    `SELECT sum(rev) FILTER (WHERE cust IS NOT NULL) / count(DISTINCT cust) FROM t WHERE ${OCT}`,
+    'revenue per customer, 2011-10-01 … 2011-10-31',
+  ],
+  [
+    'which country has the highest revenue?',
+    `SELECT Country, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC LIMIT 1`,
+    'top 1 by revenue, by region',
+  ],
   [
     'revenue in October 2011 vs November 2011',
     `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (WHERE ${OCT}) a, sum(rev) FILTER (WHERE ${NOV}) b FROM t)`,
@@ -206,6 +228,22 @@ describe('a period the rows only partly cover', () => {
   it('says nothing for a period the rows cover but for a few quiet days at its end', async () => {
     const answer = await answerWithQuery('revenue from 2011-10-01 to 2011-12-02', file.snapshot, TODAY);
     expect(answer.result?.note).toBeNull();
+  });
+});
+
+describe('revenue per customer leaves out the rows that name no customer, and says so', () => {
+  it('"revenue per customer in the United Kingdom" notes the rows without a customer', async () => {
+    const [[perCustomer, withBlanks]] = (await sql(
+      `SELECT sum(rev) FILTER (WHERE cust IS NOT NULL) / count(DISTINCT cust), sum(rev) / count(DISTINCT cust)
+       FROM t WHERE Country = 'United Kingdom'`,
+    )) as [number, number][];
+    expect(Math.abs(withBlanks - perCustomer)).toBeGreaterThan(1);
+    const answer = await answerWithQuery('revenue per customer in the United Kingdom', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue per customer, region = United Kingdom');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(perCustomer, 6);
+    expect(answer.result?.note).toBe(
+      'Revenue per customer counts only rows that name a customer; the revenue of rows without one is left out.',
+    );
   });
 });
 

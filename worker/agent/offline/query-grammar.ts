@@ -18,7 +18,12 @@ import { periodBefore, periodsOf, withoutHalfYears } from './query-periods';
  */
 export type Parsed = { kind: 'spec'; spec: QuerySpecInput } | { kind: 'unmapped' | 'refused'; reason: string };
 
+/** "Revenue per customer", "average spend per account": a ratio, never a grouping by customer. */
+const PER_CUSTOMER =
+  /\b(?:(?:average |avg |mean )?(?:revenue|sales|spend|turnover|income) per (?:customer|client|account|buyer)|average (?:revenue|spend|sales) (?:of|for|from) (?:a|each|every|one) (?:customer|client|account|buyer))\b/;
+
 const MEASURE_WORDS: [RegExp, Measure][] = [
+  [PER_CUSTOMER, 'revenuePerCustomer'],
   [/\bnew (customers|clients|accounts|buyers)\b/, 'newCustomers'],
   [/\b(returning|repeat) (customers|clients|accounts|buyers)\b/, 'returningCustomers'],
   [/\b(average order value|aov|average order|avg order|basket size|average basket)\b/, 'averageOrderValue'],
@@ -116,6 +121,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   if (measures.includes('grossProfit') && /\bmargin\b/.test(text) && !/\bprofit\b/.test(text))
     measures = measures.filter((m) => m !== 'grossProfit');
   if (measures.length === 0 && /\bhow many\b/.test(text) && /\b(customers|clients|accounts|buyers)\b/.test(text)) measures = ['customers'];
+  // "Revenue per customer" names neither revenue nor customers on their own.
+  if (measures.includes('revenuePerCustomer')) measures = measures.filter((m) => m !== 'revenue' && m !== 'customers');
   measures = [...new Set(measures)];
   // "How many customers did we lose in 2024?" is a lapsed-buyer question, not a count of 2024's customers.
   const lostCustomers = /\b(lose|lost|losing|churned)\b/.test(text) && /\b(customers?|clients?|accounts?|buyers?)\b/.test(text);
@@ -156,7 +163,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
 
   const groupBy: string[] = [];
   // "product category" names the category, not products.
-  const dimText = text.replace(/\bproduct (categor)/g, '$1');
+  const dimText = text.replace(/\bproduct (categor)/g, '$1').replace(PER_CUSTOMER, '');
   const byWords =
     /\b(by|per|each|which|what|top|bottom|best|worst|largest|biggest|smallest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly|trend|over time)\b/.test(
       text,
@@ -222,7 +229,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       ? (NUMBER_WORDS[counted[1]] ?? Number(counted[1]))
       : /\b(which|what|top|best|largest|biggest|most)\b/.test(text) &&
           byKey &&
-          /\b(most|largest|biggest|best|top|fewest|least|lowest|smallest|worst)\b/.test(text)
+          /\b(most|largest|biggest|best|top|highest|fewest|least|lowest|smallest|worst)\b/.test(text)
         ? 1
         : null;
   if (n) spec.limit = Math.min(50, n);

@@ -21,7 +21,7 @@ export const queryData = defineTool({
   name: 'query_data',
   description:
     'Exact figures over every row of the file. Prefer it for any question about a period, a slice (customer, product, category, supplier, region, sales rep or another column), a ranking, a comparison of two periods, or customers who bought in one period but not another. ' +
-    'measures: revenue, grossProfit, marginPct, orders, customers, units, averageOrderValue, newCustomers, returningCustomers. groupBy: up to two of customer, product, category, supplier, region, salesRep, another column header, month, quarter, year, week. ' +
+    'measures: revenue, grossProfit, marginPct, orders, customers, units, averageOrderValue, revenuePerCustomer, newCustomers, returningCustomers. groupBy: up to two of customer, product, category, supplier, region, salesRep, another column header, month, quarter, year, week. ' +
     'filters: [{dimension, values, match: "fuzzy"|"exact"}]. period / compareTo / notBoughtIn: {from, to} as YYYY-MM-DD. limit: top N (≤ 50); sort: {by, direction}.',
   input: QuerySpecSchema,
   async run(context, spec): Promise<QueryDataOutput> {

@@ -10,6 +10,8 @@ export class Accumulators {
   revenue = new Float64Array(64);
   cost = new Float64Array(64);
   units = new Float64Array(64);
+  /** Revenue of the rows that name a customer (revenue per customer leaves the others out). */
+  customerRevenue = new Float64Array(64);
   /** First day of the row's period (for "new customer"), or -Infinity. */
   periodStart = new Float64Array(64);
   /** Grouping key parts of each row. */
@@ -38,6 +40,7 @@ export class Accumulators {
       this.revenue = growF64(this.revenue, size);
       this.cost = growF64(this.cost, size);
       this.units = growF64(this.units, size);
+      this.customerRevenue = growF64(this.customerRevenue, size);
       this.periodStart = growF64(this.periodStart, size);
       this.parts = growI32(this.parts, size * 3);
       this.parts[slot * 3] = part0;

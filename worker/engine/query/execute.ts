@@ -89,7 +89,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   const m = new Set(spec.measures);
   const acc = new Accumulators(
     m.has('orders') || m.has('averageOrderValue'),
-    m.has('customers'),
+    m.has('customers') || m.has('revenuePerCustomer'),
     m.has('newCustomers') || m.has('returningCustomers'),
   );
   const needFirstDay = m.has('newCustomers') || m.has('returningCustomers');
@@ -160,6 +160,7 @@ function scanGroup(
       if (customers) {
         const c = customers[i];
         if (c >= 0) {
+          acc.customerRevenue[slot] += amount;
           if (acc.customers.length) acc.customers[slot].add(c);
           if (acc.buyers.length && !isReturn) acc.buyers[slot].add(c);
         }

@@ -89,7 +89,10 @@ export function checkMeasures(meta: SnapshotMeta, measures: readonly Measure[]):
       );
     if (m === 'units' && !meta.hasQuantity)
       throw new QueryRefusal("This file has no quantity column, so units can't be counted.", 'MISSING_COLUMN');
-    if ((m === 'customers' || m === 'newCustomers' || m === 'returningCustomers') && !meta.dimensions.some((d) => d.key === 'customer'))
+    if (
+      (m === 'customers' || m === 'revenuePerCustomer' || m === 'newCustomers' || m === 'returningCustomers') &&
+      !meta.dimensions.some((d) => d.key === 'customer')
+    )
       throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');
     if ((m === 'newCustomers' || m === 'returningCustomers') && !meta.hasDates)
       throw new QueryRefusal("This file has no date column, so new and returning customers can't be told apart.", 'MISSING_COLUMN');

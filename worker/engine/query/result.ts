@@ -43,9 +43,13 @@ const KIND: Record<Measure, CellKind> = {
   customers: 'count',
   units: 'number',
   averageOrderValue: 'money',
+  revenuePerCustomer: 'money',
   newCustomers: 'count',
   returningCustomers: 'count',
 };
+
+/** Measures that are a ratio: with no rows they have no value, not 0. */
+const RATIOS = new Set<Measure>(['marginPct', 'averageOrderValue', 'revenuePerCustomer']);
 
 interface Lapsed {
   customers: number[];
@@ -137,8 +141,18 @@ export function resultOf(
     return out;
   });
   if (table.length === 0 && groups.length === 0)
-    table.push(spec.measures.flatMap((m) => (compare ? [0, 0, 0, null] : [m === 'marginPct' || m === 'averageOrderValue' ? null : 0])));
-  return capped(understood, columns, table, spec.limit);
+    table.push(spec.measures.flatMap((m) => (compare ? [0, 0, 0, null] : [RATIOS.has(m) ? null : 0])));
+  const result = capped(understood, columns, table, spec.limit);
+  if (!spec.measures.includes('revenuePerCustomer') || !hasRevenueWithoutCustomer(a)) return result;
+  return { ...result, note: [result.note, WITHOUT_CUSTOMER_NOTE].filter(Boolean).join(' ') };
+}
+
+const WITHOUT_CUSTOMER_NOTE = 'Revenue per customer counts only rows that name a customer; the revenue of rows without one is left out.';
+
+/** Whether any result row has revenue on rows that name no customer. */
+function hasRevenueWithoutCustomer(a: Accumulators): boolean {
+  for (let s = 0; s < a.count; s++) if (Math.abs(a.revenue[s] - a.customerRevenue[s]) > 0.005) return true;
+  return false;
 }
 
 /** A row's sort value: period A's figure, or its change from period B (missing counts as 0, as in the table). */
@@ -170,6 +184,9 @@ function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array 
       return a.units[s];
     case 'averageOrderValue':
       return a.orders[s].size > 0 ? revenue / a.orders[s].size : null;
+    case 'revenuePerCustomer':
+      // Rows without a customer belong to nobody: their revenue is left out (withoutCustomerNote says how much).
+      return a.customers[s].size > 0 ? a.customerRevenue[s] / a.customers[s].size : null;
     case 'newCustomers':
     case 'returningCustomers': {
       let fresh = 0;

@@ -14,6 +14,7 @@ export const MEASURES = [
   'customers',
   'units',
   'averageOrderValue',
+  'revenuePerCustomer',
   'newCustomers',
   'returningCustomers',
 ] as const;
@@ -28,6 +29,7 @@ export const MEASURE_LABELS: Record<Measure, string> = {
   customers: 'customers',
   units: 'units',
   averageOrderValue: 'average order value',
+  revenuePerCustomer: 'revenue per customer',
   newCustomers: 'new customers',
   returningCustomers: 'returning customers',
 };
