@@ -75,6 +75,22 @@ describe('bridge questions in chat', () => {
     expect(answer).toContain('Revenue went from 215.00 to 232.00, a change of 17.00 (+7.9%):');
   });
 
+  it('says what part of a period the rows cover (the file runs from 2024-01-03 to 2025-03-30)', async () => {
+    const { answer } = await ask('How did sales change from 2024 to 2025?');
+    expect(answer.startsWith('I understood: **revenue bridge, 2024 (2024-01-01 … 2024-12-31) to 2025 (2025-01-01 … 2025-12-31)**.')).toBe(
+      true,
+    );
+    // 2025-01-01 … 2025-03-30 is 89 of 2025's 365 days; 2024 misses only its first two days.
+    expect(answer).toContain(
+      "The file's rows run from 2024-01-03 to 2025-03-30, so they cover 2025-01-01 … 2025-12-31 for 89 of its 365 days.",
+    );
+  });
+
+  it('refuses a period the rows do not reach, with no figure', async () => {
+    const { answer } = await ask('bridge Q1 2023 vs Q1 2024');
+    expect(answer).toBe('The file has no rows in 2023-01-01 … 2023-03-31: its rows run from 2024-01-03 to 2025-03-30.');
+  });
+
   it('asks for two periods when only one is named, with no figure', async () => {
     const { answer, trace: steps } = await ask('price volume mix for Q1 2025');
     expect(steps).toEqual(['text']);

@@ -198,6 +198,21 @@ const cases: [string, string, string][] = [
     `SELECT Country, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC LIMIT 1`,
     'top 1 by revenue, by region',
   ],
+  // "Growth from … to …": the later period against the earlier, not one range spanning both.
+  [
+    'what was our revenue growth from October 2011 to November 2011?',
+    `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (WHERE ${NOV}) a, sum(rev) FILTER (WHERE ${OCT}) b FROM t)`,
+    'revenue, 2011-11-01 … 2011-11-30, compared with 2011-10-01 … 2011-10-31',
+  ],
+  [
+    'how much did orders drop from October 2011 to November 2011 by country',
+    `SELECT Country, a, b, a - b, (a - b) / nullif(b, 0) * 100 FROM (
+       SELECT Country,
+         count(DISTINCT InvoiceNo) FILTER (WHERE ${NOV} AND NOT starts_with(InvoiceNo, 'C') AND qty >= 0 AND rev >= 0) a,
+         count(DISTINCT InvoiceNo) FILTER (WHERE ${OCT} AND NOT starts_with(InvoiceNo, 'C') AND qty >= 0 AND rev >= 0) b
+       FROM t GROUP BY 1) ORDER BY a - b ASC, Country LIMIT 50`,
+    'orders, sorted by change, by region, 2011-11-01 … 2011-11-30, compared with 2011-10-01 … 2011-10-31',
+  ],
   [
     'revenue in October 2011 vs November 2011',
     `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (WHERE ${OCT}) a, sum(rev) FILTER (WHERE ${NOV}) b FROM t)`,
@@ -271,6 +286,9 @@ const refusals: [string, string][] = [
   ['why did revenue fall in october 2011', 'asks about the future or a cause'],
   ['which customers stopped buying', 'two periods'],
   ['show me something', "couldn't tell which figure you want"],
+  // An average per customer of anything but revenue: not the list of each customer's orders.
+  ['what is the average number of orders per customer?', 'not an average of other figures per customer'],
+  ['how many units per customer in November 2011', 'not an average of other figures per customer'],
   // The finest time unit is the week: a day's ranking read as the period's total.
   ['which day had the most orders?', 'not single days yet'],
   ['busiest day in November 2011', 'not single days yet'],

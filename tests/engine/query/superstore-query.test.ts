@@ -32,7 +32,7 @@ async function query(input: QuerySpecInput, parquet = false) {
   return runQuery(parquet ? readParquetSnapshot(file.parquet) : file.snapshot, spec);
 }
 
-function expectRows(actual: (string | number | null)[][], expected: (string | number)[][]): void {
+function expectRows(actual: (string | number | null)[][], expected: (string | number | null)[][]): void {
   expect(actual.length).toBe(expected.length);
   actual.forEach((row, i) =>
     row.forEach((cell, j) => {

@@ -14,7 +14,7 @@ export async function answerBridge(intent: BridgeIntent, runner: SectionRunner):
     return 'A revenue bridge compares two periods: name both, for example "bridge Q1 2026 vs Q1 2025", or ask "what changed revenue?" for the default (the last 12 complete months against the 12 before).';
   const input = intent.periods ? { base: intent.periods.a, compared: intent.periods.b } : {};
   const b = await runner.call(getRevenueBridge, input, 'Splitting the revenue change into its parts.');
-  if (!b) return NOT_AVAILABLE;
+  if (!b) return runner.lastAbsence?.() ?? NOT_AVAILABLE;
   const money = (v: number) => formatMoney(v, runner.currency);
   const change = b.changePct === null ? '' : ` (${b.changePct >= 0 ? '+' : ''}${formatPct(b.changePct)})`;
   return [

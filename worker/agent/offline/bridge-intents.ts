@@ -52,7 +52,7 @@ export function bridgeIntentOf(question: string, today: Date): BridgeIntent | nu
  * quarters, two months) read as a comparison, not as one range spanning both; anything
  * else stays the one range it reads as.
  */
-function fromToOf(q: string, today: Date): [DayRange, DayRange] | null {
+export function fromToOf(q: string, today: Date): [DayRange, DayRange] | null {
   const ends = /\bfrom (.+?) to (.+?)(?:[?.!]|$)/.exec(q);
   if (!ends) return null;
   const [a, b] = [periodsOf(ends[1], today), periodsOf(ends[2], today)];

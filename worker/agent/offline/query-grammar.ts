@@ -10,6 +10,7 @@ import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { looseNamesOf } from './query-names';
 import { NUMBER_WORDS } from './number-words';
 import { limitOf, NO_RETURNS_COLUMN, RETURNS, returnedFilterOf, unknownGrouping } from './query-limits';
+import { fromToOf } from './bridge-intents';
 import { periodBefore, periodsOf, withoutHalfYears } from './query-periods';
 
 /**
@@ -77,8 +78,14 @@ const COUNTED = new RegExp(
 const LISTED = new RegExp(String.raw`\b(?:list|name|show)(?: me)?(?: the)? (?:${COUNT})\b`);
 /** Words that set two named things side by side: "Germany vs France", "compare Chairs with Tables". */
 const SIDE_BY_SIDE = /\b(vs\.?|versus|compare|compared|comparing|against)\b/;
+/** "Average orders per customer": a ratio the grammar has only for revenue. */
+const OTHER_PER_CUSTOMER =
+  /\b(average|avg|mean|typical|how many)\b.*\b(orders|invoices|purchases|transactions|units|items|pieces|quantity|profit|margin) per (customer|client|account|buyer)\b/;
+/** Words that ask how a figure moved between two periods. */
+const CHANGE =
+  /\b(grew|grow(n|s|th|ing)?|increase[sd]?|rose|rise[sn]?|gained?|decline[sd]?|fell|fall(s|en)?|drop(s|ped)?|shr[iau]nk|decrease[sd]?|change[sd]?)\b/;
 const GROWTH = /\b(grew|grow(n|s|th|ing)?|increased?|rose|gained|up the most)\b/;
-const DECLINE = /\b(declined?|fell|fallen|dropped|shrank|shrunk|decreased?|down the most)\b/;
+const DECLINE = /\b(declined?|fell|fallen|drops?|dropped|shrank|shrunk|decreased?|down the most)\b/;
 /** "Best month", "weakest quarter": the period with the most (or least) of a measure. */
 const PEAK_UNIT = /\b(best|worst|busiest|slowest|strongest|weakest|quietest|biggest|highest|lowest) (month|quarter|week|year)\b/;
 /** "Which month of 2011 had the highest revenue?": the same question, the unit named first. */
@@ -109,6 +116,12 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   filters.push(...loose.filters);
   const limit = limitOf(text);
   if (limit) return { kind: 'refused', reason: limit };
+  if (OTHER_PER_CUSTOMER.test(text))
+    return {
+      kind: 'refused',
+      reason:
+        'I can work out revenue per customer, but not an average of other figures per customer yet; ask for the figure and for customers, by the same grouping, and divide.',
+    };
   if (RETURNS.test(text)) {
     // "How many orders were returned?" must not be answered with all orders.
     const returned = returnedFilterOf(meta);
@@ -132,12 +145,16 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   );
   const lapsed = /\bbut not\b|\band not\b|\bstopped\b|\bno longer\b/.test(text) || lostCustomers || didNotBuy;
   if (lapsed) measures = ['customers'];
-  const { period, other, unread } = periodsOf(text, today);
-  if (unread)
+  const periods = periodsOf(text, today);
+  if (periods.unread)
     return {
       kind: 'refused',
-      reason: `I couldn't read the period “${unread}”. Name it as a year, a quarter, a half, a month or dates, such as 2021-07-01 to 2021-12-31.`,
+      reason: `I couldn't read the period “${periods.unread}”. Name it as a year, a quarter, a half, a month or dates, such as 2021-07-01 to 2021-12-31.`,
     };
+  let { period, other } = periods;
+  // "Revenue growth from 2010 to 2011": the later period against the earlier, not one range spanning both.
+  const pair = period && !other && CHANGE.test(text) ? fromToOf(text, today) : null;
+  if (pair) [period, other] = [pair[1], pair[0]];
   // "Compare Q4 2021 with Q4 2020 by category" names no figure: a comparison of two periods
   // is of sales, and the answer's first line says "revenue", so the reading is never hidden.
   if (measures.length === 0 && period && other && /\b(compare|compared|comparing|vs\.?|versus)\b/.test(text)) measures = ['revenue'];

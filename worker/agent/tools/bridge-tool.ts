@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { chosenBridgePeriods } from '../../engine/analyses/bridge-periods';
 import { bridgeOf } from '../../engine/analyses/pvm-bridge';
 import type { Bridge } from '../../engine/contract';
+import { periodCoverage } from '../../engine/query/coverage';
+import { QueryRefusal } from '../../engine/query/resolve';
 import { DataAbsentError } from './data-absent';
 import { dataString, defineTool, money, ToolInputError } from './tool-kit';
 
@@ -28,9 +30,30 @@ export const getRevenueBridge = defineTool({
       throw new ToolInputError('A period starts after it ends.');
     if (!context.snapshot)
       throw new DataAbsentError('The cleaned rows of this analysis are not stored, so a bridge between other periods cannot be computed.');
-    return bridgeOutput(await bridgeOf(context.snapshot, chosenBridgePeriods(input.base, input.compared)));
+    const coverage = coverageOf(context.snapshot.meta, input.base, input.compared);
+    const output = bridgeOutput(await bridgeOf(context.snapshot, chosenBridgePeriods(input.base, input.compared)));
+    return coverage ? { ...output, notes: [...output.notes, coverage] } : output;
   },
 });
+
+/**
+ * What part of the two periods the rows cover, as the query says it: a period they don't
+ * reach is refused (a bridge from nothing reads as all new customers), one they cover in
+ * part gets a note. "How did revenue change from 2010 to 2011?" on Online Retail read
+ * +1,101.5% with nothing to say that 2010's rows are one December.
+ */
+function coverageOf(
+  meta: Parameters<typeof periodCoverage>[0],
+  base: { from: string; to: string },
+  compared: { from: string; to: string },
+) {
+  try {
+    return periodCoverage(meta, [base, compared]);
+  } catch (error) {
+    if (error instanceof QueryRefusal) throw new DataAbsentError(error.message);
+    throw error;
+  }
+}
 
 function bridgeOutput(bridge: Bridge | null | undefined) {
   if (!bridge)

@@ -12,11 +12,11 @@
  * - a new customer bought in the slice and made their first purchase in the whole file
  *   within the row's period; a returning customer bought in it and had bought before.
  */
-import { isoDay } from '../aggregate/types';
-import type { Snapshot, SnapshotGroup, SnapshotMeta } from '../snapshot/columns';
+import type { Snapshot, SnapshotGroup } from '../snapshot/columns';
 import { Accumulators } from './accumulators';
 import { bucketLabel, bucketOf, bucketStart } from './buckets';
 import { checkMeasures, dayOf, QueryRefusal, resolveDimension, resolveFilter, type ResolvedFilter, type ResolvedGroup } from './resolve';
+import { periodCoverage } from './coverage';
 import { resultOf, type QueryResult } from './result';
 import type { QuerySpec } from './spec';
 
@@ -26,38 +26,6 @@ export type { QueryResult } from './result';
 interface Range {
   from: number;
   to: number;
-}
-
-/** The share of a period's days its rows must cover before the answer says nothing about it. */
-const MOSTLY_COVERED = 0.9;
-
-/**
- * Checks each period against the file's rows. One they don't reach is refused, not
- * answered with zeros: "0 orders in Q4 2016" from a file that starts in 2018 reads as a
- * fact about the business, and a comparison with such a period as +100%. (Found asking
- * Superstore about 2017 in chat.) One they only partly cover is answered from the rows it
- * has, and the note returned says so: Online Retail's rows end on 2011-12-09, and "revenue
- * in December 2011 compared with December 2010" read as a fall of 42% with nothing to say
- * that one month had 9 days.
- */
-function periodCoverage(meta: SnapshotMeta, spec: QuerySpec): string | null {
-  if (!meta.hasDates || meta.firstDay < 0) return null;
-  const partial: string[] = [];
-  for (const range of [spec.period, spec.compareTo, spec.notBoughtIn]) {
-    if (!range) continue;
-    const [from, to] = [dayOf(range.from), dayOf(range.to)];
-    const covered = Math.min(to, meta.lastDay) - Math.max(from, meta.firstDay) + 1;
-    if (covered <= 0)
-      throw new QueryRefusal(
-        `The file has no rows in ${range.from} … ${range.to}: its rows run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}.`,
-        'OUT_OF_RANGE',
-      );
-    // A file's first and last rows are its first and last sales, not where its data ends: a
-    // year that ends one quiet day early is whole. Under 90% of the days, it is not.
-    if (covered < MOSTLY_COVERED * (to - from + 1)) partial.push(`${range.from} … ${range.to} for ${covered} of its ${to - from + 1} days`);
-  }
-  if (partial.length === 0) return null;
-  return `The file's rows run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}, so they cover ${partial.join(' and ')}.`;
 }
 
 function withNote(result: QueryResult, note: string | null): QueryResult {
@@ -77,7 +45,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   const customerIndex = meta.dimensions.findIndex((d) => d.key === 'customer');
   if ((spec.period || spec.compareTo) && !meta.hasDates)
     throw new QueryRefusal('This file has no date column, so it has no periods.', 'MISSING_COLUMN');
-  const coverage = periodCoverage(meta, spec);
+  const coverage = periodCoverage(meta, [spec.period, spec.compareTo, spec.notBoughtIn]);
   if (spec.notBoughtIn) {
     if (customerIndex < 0) throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');
     return withNote(await lapsedOf(snapshot, spec, filters, customerIndex), coverage);
