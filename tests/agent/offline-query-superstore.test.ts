@@ -158,6 +158,16 @@ const cases: [string, string, string][] = [
   ['gross profit by year', `SELECT year(d)::VARCHAR, sum(gp) FROM t GROUP BY 1 ORDER BY 1`, 'gross profit, by year'],
   ['What is our margin in 2021?', `SELECT sum(gp) / sum(rev) * 100 FROM t WHERE ${Y2021}`, 'margin %, 2021-01-01 … 2021-12-31'],
   ['margin by category', `SELECT Category, sum(gp) / sum(rev) * 100 m FROM t GROUP BY 1 ORDER BY m DESC`, 'margin %, by category'],
+  // "Lost money" is gross profit, lowest first (it got the bottom products by margin).
+  ['Which sub-category lost money?', `SELECT "Sub-Category", sum(gp) p FROM t GROUP BY 1 ORDER BY p ASC`, 'gross profit, by Sub-Category'],
+  // A file's own Segment column, compared between two years (it got the RFM segments).
+  [
+    'Which segment grew the most from 2020 to 2021?',
+    `SELECT Segment, a, b, a - b, (a - b) / b * 100 FROM (
+       SELECT Segment, sum(rev) FILTER (WHERE year(d) = 2021) a, sum(rev) FILTER (WHERE year(d) = 2020) b FROM t GROUP BY 1)
+     ORDER BY a - b DESC LIMIT 1`,
+    'top 1 by change in revenue, by Segment, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+  ],
   // Sub-category is its own column, never answered by category.
   [
     'top 3 sub-categories by margin',

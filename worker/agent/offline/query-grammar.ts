@@ -23,12 +23,16 @@ export type Parsed = { kind: 'spec'; spec: QuerySpecInput } | { kind: 'unmapped'
 const PER_CUSTOMER =
   /\b(?:(?:average |avg |mean )?(?:revenue|sales|spend|turnover|income) per (?:customer|client|account|buyer)|average (?:revenue|spend|sales) (?:of|for|from) (?:a|each|every|one) (?:customer|client|account|buyer))\b/;
 
+/** "Which sub-category lost money?": gross profit, lowest first, not the products' margins. */
+const LOSS = /\b(lost|lose|loses|losing) money\b|\b(loss[- ]making|unprofitable|made a loss|make a loss|at a loss|in the red)\b/;
+
 const MEASURE_WORDS: [RegExp, Measure][] = [
   [PER_CUSTOMER, 'revenuePerCustomer'],
   [/\bnew (customers|clients|accounts|buyers)\b/, 'newCustomers'],
   [/\b(returning|repeat) (customers|clients|accounts|buyers)\b/, 'returningCustomers'],
   [/\b(average order value|aov|average order|avg order|basket size|average basket)\b/, 'averageOrderValue'],
   [/\b(gross profit|profit|gross margin amount)\b/, 'grossProfit'],
+  [LOSS, 'grossProfit'],
   [/\b(margin|margins|markup)\b/, 'marginPct'],
   [
     /\b(units|quantity|quantities|pieces|volume)\b|\bhow many (products|items|articles)\b.*\b(sell|sold|ship|shipped|move|moved)\b/,
@@ -157,7 +161,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   if (pair) [period, other] = [pair[1], pair[0]];
   // "Compare Q4 2021 with Q4 2020 by category" names no figure: a comparison of two periods
   // is of sales, and the answer's first line says "revenue", so the reading is never hidden.
-  if (measures.length === 0 && period && other && /\b(compare|compared|comparing|vs\.?|versus)\b/.test(text)) measures = ['revenue'];
+  if (measures.length === 0 && period && other && (/\b(compare|compared|comparing|vs\.?|versus)\b/.test(text) || CHANGE.test(text)))
+    measures = ['revenue'];
   // "Which customer bought the most chairs?": most of what they paid, as the first line says.
   if (measures.length === 0 && /\b(bought|buys|buy|purchased|ordered|orders) (the )?most\b/.test(text)) measures = ['revenue'];
   // "Best month in 2020": the month with the most revenue in that period, not the file's trend.
@@ -250,7 +255,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
         ? 1
         : null;
   if (n) spec.limit = Math.min(50, n);
-  if (/\b(bottom|worst|smallest|least|lowest|fewest)\b/.test(text)) spec.sort = { by: spec.measures[0], direction: 'asc' };
+  if (/\b(bottom|worst|smallest|least|lowest|fewest)\b/.test(text) || LOSS.test(text))
+    spec.sort = { by: spec.measures[0], direction: 'asc' };
   // "Which country grew the most in 2011 vs 2010?" ranks the change, not 2011's figure.
   if (peak && !other) {
     spec.groupBy = [peak[2]];
