@@ -117,8 +117,8 @@ const cases: [string, string, string][] = [
   ],
   [
     'top 3 customers by revenue in 2011',
-    // Lines without a customer id are one group, "(blank)", as in every grouping.
-    `SELECT coalesce(cust, '(blank)'), sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC LIMIT 3`,
+    // Lines without a customer id are nobody's: no row of their own (they once ranked first as "(blank)").
+    `SELECT cust, sum(rev) r FROM t WHERE cust IS NOT NULL GROUP BY 1 ORDER BY r DESC LIMIT 3`,
     'top 3 by revenue, by customer, 2011-01-01 … 2011-12-31',
   ],
   // A count before the noun is the count asked for, not "the one with the most".
@@ -197,6 +197,30 @@ const cases: [string, string, string][] = [
     'which country has the highest revenue?',
     `SELECT Country, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC LIMIT 1`,
     'top 1 by revenue, by region',
+  ],
+  // "Who" asks for customers: the one who bought the most, not the product's total.
+  [
+    'Who bought the most WHITE HANGING HEART T-LIGHT HOLDER in November 2011?',
+    `SELECT cust, sum(rev) r FROM t WHERE Description = 'WHITE HANGING HEART T-LIGHT HOLDER' AND cust IS NOT NULL AND ${NOV}
+     GROUP BY 1 ORDER BY r DESC LIMIT 1`,
+    'top 1 by revenue, by customer, product = WHITE HANGING HEART T-LIGHT HOLDER, 2011-11-01 … 2011-11-30',
+  ],
+  // "Revenue per order" is the average order value, not the revenue.
+  [
+    'revenue per order in Germany',
+    `SELECT sum(rev) / count(DISTINCT InvoiceNo) FILTER (WHERE NOT starts_with(InvoiceNo, 'C') AND qty >= 0 AND rev >= 0)
+     FROM t WHERE Country = 'Germany'`,
+    'average order value, region = Germany',
+  ],
+  // "Stopped buying in November": bought in October, not in November (it got the churn list).
+  [
+    'which customers stopped buying in November 2011?',
+    // A purchase is a line that is no return (credit note, negative quantity or amount); revenue is October's, net.
+    `SELECT cust, sum(rev) FILTER (WHERE ${OCT}) r FROM (SELECT *, starts_with(InvoiceNo, 'C') OR qty < 0 OR rev < 0 AS ret FROM t)
+     WHERE cust IS NOT NULL GROUP BY 1
+     HAVING bool_or(NOT ret AND ${OCT}) AND NOT coalesce(bool_or(NOT ret AND ${NOV}), false)
+     ORDER BY r DESC, 1 LIMIT 50`,
+    'customers who bought, 2011-10-01 … 2011-10-31, but not in 2011-11-01 … 2011-11-30',
   ],
   // "Growth from … to …": the later period against the earlier, not one range spanning both.
   [

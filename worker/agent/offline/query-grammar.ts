@@ -23,6 +23,9 @@ export type Parsed = { kind: 'spec'; spec: QuerySpecInput } | { kind: 'unmapped'
 const PER_CUSTOMER =
   /\b(?:(?:average |avg |mean )?(?:revenue|sales|spend|turnover|income) per (?:customer|client|account|buyer)|average (?:revenue|spend|sales) (?:of|for|from) (?:a|each|every|one) (?:customer|client|account|buyer))\b/;
 
+/** "Revenue per order": the average order value. */
+const PER_ORDER = /\b(revenue|sales|spend|value|turnover) per (order|invoice)\b/;
+
 /** "Which sub-category lost money?": gross profit, lowest first, not the products' margins. */
 const LOSS = /\b(lost|lose|loses|losing) money\b|\b(loss[- ]making|unprofitable|made a loss|make a loss|at a loss|in the red)\b/;
 
@@ -31,6 +34,7 @@ const MEASURE_WORDS: [RegExp, Measure][] = [
   [/\bnew (customers|clients|accounts|buyers)\b/, 'newCustomers'],
   [/\b(returning|repeat) (customers|clients|accounts|buyers)\b/, 'returningCustomers'],
   [/\b(average order value|aov|average order|avg order|basket size|average basket)\b/, 'averageOrderValue'],
+  [PER_ORDER, 'averageOrderValue'],
   [/\b(gross profit|profit|gross margin amount)\b/, 'grossProfit'],
   [LOSS, 'grossProfit'],
   [/\b(margin|margins|markup)\b/, 'marginPct'],
@@ -138,8 +142,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   if (measures.includes('grossProfit') && /\bmargin\b/.test(text) && !/\bprofit\b/.test(text))
     measures = measures.filter((m) => m !== 'grossProfit');
   if (measures.length === 0 && /\bhow many\b/.test(text) && /\b(customers|clients|accounts|buyers)\b/.test(text)) measures = ['customers'];
-  // "Revenue per customer" names neither revenue nor customers on their own.
+  // "Revenue per customer" names neither revenue nor customers on their own; "revenue per order" is the average order value.
   if (measures.includes('revenuePerCustomer')) measures = measures.filter((m) => m !== 'revenue' && m !== 'customers');
+  if (PER_ORDER.test(text)) measures = measures.filter((m) => m !== 'revenue');
   measures = [...new Set(measures)];
   // "How many customers did we lose in 2024?" is a lapsed-buyer question, not a count of 2024's customers.
   const lostCustomers = /\b(lose|lost|losing|churned)\b/.test(text) && /\b(customers?|clients?|accounts?|buyers?)\b/.test(text);
@@ -185,9 +190,13 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
 
   const groupBy: string[] = [];
   // "product category" names the category, not products.
-  const dimText = text.replace(/\bproduct (categor)/g, '$1').replace(PER_CUSTOMER, '');
+  // "Who bought the most …" asks for customers.
+  const dimText = text
+    .replace(/\bproduct (categor)/g, '$1')
+    .replace(PER_CUSTOMER, '')
+    .replace(/\bwho\b/, 'which customer');
   const byWords =
-    /\b(by|per|each|which|what|top|bottom|best|worst|largest|biggest|smallest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly|trend|over time)\b/.test(
+    /\b(by|per|each|which|what|who|top|bottom|best|worst|largest|biggest|smallest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly|trend|over time)\b/.test(
       text,
     ) || LISTED.test(text);
   if (byWords) {
@@ -232,8 +241,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
         'I can find customers who bought in one period but not in another; "bought one product but not another" is not something I can answer exactly yet.',
     };
   if (lapsed) {
-    // "Lost in 2024" with one period: bought in the period before it, of the same length, but not in it.
-    if ((lostCustomers || didNotBuy) && period && !other)
+    // "Lost in 2024", "stopped buying in 2024" with one period: bought in the period before it, of the same length, but not in it.
+    if ((lostCustomers || didNotBuy || /\bstopped\b/.test(text)) && period && !other)
       return { kind: 'spec', spec: { ...spec, groupBy: [], period: periodBefore(period), notBoughtIn: period } };
     if (!period || !other)
       return { kind: 'unmapped', reason: 'To find who stopped buying I need two periods, such as "in 2025 but not in 2026".' };

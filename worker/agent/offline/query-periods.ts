@@ -160,13 +160,16 @@ function sameSpan(a: DayRange, b: DayRange): DayRange {
   return { from: b.from, to: `${year}-${String(month).padStart(2, '0')}-${String(Math.min(day, lastDay)).padStart(2, '0')}` };
 }
 
-/** The range of the same length just before `range` (a calendar year before a year). */
+/** The range just before `range`: as many calendar months for whole months (a year before a year, a month before a month), else as many days. */
 export function periodBefore(range: { from: string; to: string }): { from: string; to: string } {
   const from = Date.parse(`${range.from}T00:00:00Z`);
   const to = Date.parse(`${range.to}T00:00:00Z`);
-  if (range.from.endsWith('-01-01') && range.to.endsWith('-12-31') && range.from.slice(0, 4) === range.to.slice(0, 4)) {
-    const year = Number(range.from.slice(0, 4)) - 1;
-    return { from: `${year}-01-01`, to: `${year}-12-31` };
+  // Whole calendar months (a month, a quarter, a half, a year): the same number of months before.
+  const [fy, fm, fd] = range.from.split('-').map(Number);
+  const [ty, tm] = range.to.split('-').map(Number);
+  if (fd === 1 && iso(Date.UTC(ty, tm, 0)) === range.to) {
+    const months = (ty - fy) * 12 + (tm - fm) + 1;
+    return { from: iso(Date.UTC(fy, fm - 1 - months, 1)), to: iso(Date.UTC(fy, fm - 1, 0)) };
   }
   return { from: iso(from - (to - from) - DAY), to: iso(from - DAY) };
 }

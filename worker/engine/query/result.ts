@@ -94,7 +94,15 @@ export function resultOf(
   const columns: QueryColumn[] = groups.map((g) => ({ label: g.kind === 'time' ? g.unit : g.dimension.label, kind: 'text' }));
   type Row = { labels: string[]; sortKeys: (number | null)[]; cells: (number | null)[]; order: number[] };
   const byKey = new Map<string, Row>();
+  // Rows without a customer are nobody's: grouped by customer they are no row of their own
+  // ("top 3 customers" once put "(blank)" first on Online Retail), and the note says so.
+  const customerParts = groups.flatMap((g, k) => (g.kind === 'dimension' && g.dimension.key === 'customer' ? [k] : []));
+  let withoutCustomer = false;
   for (let s = 0; s < a.count; s++) {
+    if (customerParts.some((k) => a.parts[s * 3 + k] < 0)) {
+      withoutCustomer = true;
+      continue;
+    }
     const labels = labelOf(s);
     const id = [...groups.map((_, k) => a.parts[s * 3 + k])].join('\u0000');
     const period = a.parts[s * 3 + 2];
@@ -143,11 +151,16 @@ export function resultOf(
   if (table.length === 0 && groups.length === 0)
     table.push(spec.measures.flatMap((m) => (compare ? [0, 0, 0, null] : [RATIOS.has(m) ? null : 0])));
   const result = capped(understood, columns, table, spec.limit);
-  if (!spec.measures.includes('revenuePerCustomer') || !hasRevenueWithoutCustomer(a)) return result;
-  return { ...result, note: [result.note, WITHOUT_CUSTOMER_NOTE].filter(Boolean).join(' ') };
+  const notes = [
+    result.note,
+    withoutCustomer ? NO_CUSTOMER_ROW_NOTE : null,
+    spec.measures.includes('revenuePerCustomer') && hasRevenueWithoutCustomer(a) ? PER_CUSTOMER_NOTE : null,
+  ].filter(Boolean);
+  return notes.length > 0 ? { ...result, note: notes.join(' ') } : result;
 }
 
-const WITHOUT_CUSTOMER_NOTE = 'Revenue per customer counts only rows that name a customer; the revenue of rows without one is left out.';
+const NO_CUSTOMER_ROW_NOTE = 'Rows without a customer are left out of this list.';
+const PER_CUSTOMER_NOTE = 'Revenue per customer counts only rows that name a customer; the revenue of rows without one is left out.';
 
 /** Whether any result row has revenue on rows that name no customer. */
 function hasRevenueWithoutCustomer(a: Accumulators): boolean {
