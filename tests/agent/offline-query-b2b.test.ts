@@ -78,6 +78,28 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     const lowest = grouped(inYear(2023), quarterOf, revenue).at(-1) as [string, number];
     await expectRows('which quarter of 2023 had the lowest revenue', [lowest], 'bottom 1 by revenue, by quarter, 2023-01-01 … 2023-12-31');
   });
+  // With a period, "top customers" is ranked by revenue from the rows (it was answered for all time).
+  it('"Who are our top 3 customers in DE-South in 2024?"', () =>
+    expectRows(
+      'Who are our top 3 customers in DE-South in 2024?',
+      grouped(
+        (r) => inYear(2024)(r) && r.Region === 'DE-South',
+        (r) => r.CustomerName,
+        revenue,
+      ).slice(0, 3),
+      'top 3 by revenue, by customer, region = DE-South, 2024-01-01 … 2024-12-31',
+    ));
+  // The customers of one supplier, not the supplier's summary.
+  it('"Which customers buy from Supplier 13?"', () =>
+    expectRows(
+      'Which customers buy from Supplier 13?',
+      grouped(
+        (r) => r.Supplier === 'Supplier 13',
+        (r) => r.CustomerName,
+        revenue,
+      ).slice(0, 50),
+      'revenue, by customer, supplier = Supplier 13',
+    ));
   it('"revenue by sales rep"', () =>
     expectRows(
       'revenue by sales rep',

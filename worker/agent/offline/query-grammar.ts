@@ -170,6 +170,11 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
     measures = ['revenue'];
   // "Which customer bought the most chairs?": most of what they paid, as the first line says.
   if (measures.length === 0 && /\b(bought|buys|buy|purchased|ordered|orders) (the )?most\b/.test(text)) measures = ['revenue'];
+  // "Top 3 customers in DE-South in 2024": ranked by revenue, as the answers without a period
+  // rank them; those can't take the period, and once answered for all time instead.
+  if (measures.length === 0 && period && /\b(top|best|biggest|largest|bottom|worst|smallest)\b/.test(text)) measures = ['revenue'];
+  // "Which customers buy from Supplier 13?": what they bought, not the supplier's summary.
+  if (measures.length === 0 && /\b(buy|buys|bought|purchase[sd]?|order(ed|s)?) from\b/.test(text)) measures = ['revenue'];
   // "Best month in 2020": the month with the most revenue in that period, not the file's trend.
   const peak = peakOf(text);
   if (measures.length === 0 && peak) measures = ['revenue'];
