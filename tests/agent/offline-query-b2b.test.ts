@@ -89,6 +89,23 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
       ).slice(0, 3),
       'top 3 by revenue, by customer, region = DE-South, 2024-01-01 … 2024-12-31',
     ));
+  // Several asked for: the ranking, not the one product at the top.
+  it('"What are the best-selling products in 2023?"', () =>
+    expectRows(
+      'What are the best-selling products in 2023?',
+      grouped(inYear(2023), (r) => r.Description, revenue).slice(0, 50),
+      'revenue, by product, 2023-01-01 … 2023-12-31',
+    ));
+  // Answers worked out for the whole file must not stand in for one period.
+  for (const question of ['How concentrated was our revenue in 2023?', 'Who are the Champions in 2022?']) {
+    it(`"${question}" is refused, with no figure`, async () => {
+      const answer = await answerWithQuery(question, file.snapshot, today);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain('worked out for the whole file, not for one period');
+      // No figure: the only digits are years and "Top 5" in the suggestions.
+      expect(answer.text.replace(/\b20\d\d\b/g, '').replace(/Top 5/g, '')).not.toMatch(/\d/);
+    });
+  }
   // The customers of one supplier, not the supplier's summary.
   it('"Which customers buy from Supplier 13?"', () =>
     expectRows(

@@ -89,6 +89,21 @@ const SIDE_BY_SIDE = /\b(vs\.?|versus|compare|compared|comparing|against)\b/;
 /** "Average orders per customer": a ratio the grammar has only for revenue. */
 const OTHER_PER_CUSTOMER =
   /\b(average|avg|mean|typical|how many)\b.*\b(orders|invoices|purchases|transactions|units|items|pieces|quantity|profit|margin) per (customer|client|account|buyer)\b/;
+/** A grouping's noun in the plural: the question asks for several of them. */
+const PLURAL_OF: Record<string, RegExp> = {
+  customer: /\b(customers|clients|accounts|buyers)\b/,
+  product: /\b(products|items|skus|articles)\b/,
+  category: /\bcategories\b/,
+  supplier: /\b(suppliers|vendors)\b/,
+  region: /\b(regions|territories|countries)\b/,
+  salesRep: /\b(sales ?reps|reps|salespeople|account managers)\b/,
+};
+
+/** Concentration and dependency, which the analyses work out for the whole file only. */
+const CONCENTRATION = /\b(concentrat\w*|pareto|80\/20|dependen(t|ce|cy)|reliant|reliance)\b/;
+const WHOLE_FILE_ONLY =
+  "I can answer revenue, gross profit, margin, orders, customers, units or average order value for a period; segments, churn risk and concentration are worked out for the whole file, not for one period, so I won't answer them for it.";
+
 /** Words that ask how a figure moved between two periods. */
 const CHANGE =
   /\b(grew|grow(n|s|th|ing)?|increase[sd]?|rose|rise[sn]?|gained?|decline[sd]?|fell|fall(s|en)?|drop(s|ped)?|shr[iau]nk|decrease[sd]?|change[sd]?)\b/;
@@ -184,11 +199,18 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       ([re, dim]) => re.test(text) && !meta.dimensions.some((d) => d.key === dim) && !['month', 'quarter', 'year', 'week'].includes(dim),
     );
     if (missing) return { kind: 'unmapped', reason: `This file has no ${missing[1] === 'salesRep' ? 'sales-rep' : missing[1]} column.` };
+    // The answers that take over from here are for the whole file: "the Champions in 2022" once got today's.
+    if (period) return { kind: 'refused', reason: WHOLE_FILE_ONLY };
     return {
       kind: 'unmapped',
       reason: "I couldn't tell which figure you want (revenue, gross profit, margin, orders, customers, units or average order value).",
     };
   }
+  // "How concentrated was revenue in 2023?" is no revenue total.
+  if (CONCENTRATION.test(text))
+    return period
+      ? { kind: 'refused', reason: WHOLE_FILE_ONLY }
+      : { kind: 'unmapped', reason: 'Concentration is answered from the analysis of the whole file.' };
   // When several measures match, the most specific ones come first in MEASURE_WORDS; revenue is kept only if asked alone.
   if (measures.length > 1 && measures.includes('revenue') && !/\b(revenue|sales|turnover)\b/.test(text))
     measures = measures.filter((m) => m !== 'revenue');
@@ -265,7 +287,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       ? (NUMBER_WORDS[counted[1]] ?? Number(counted[1]))
       : /\b(which|what|top|best|largest|biggest|most)\b/.test(text) &&
           byKey &&
-          /\b(most|largest|biggest|best|top|highest|fewest|least|lowest|smallest|worst)\b/.test(text)
+          /\b(most|largest|biggest|best|top|highest|fewest|least|lowest|smallest|worst)\b/.test(text) &&
+          // "What are the best-selling products?" asks for several: a ranking, not the one at the top.
+          !PLURAL_OF[groupBy[0]]?.test(text)
         ? 1
         : null;
   if (n) spec.limit = Math.min(50, n);
