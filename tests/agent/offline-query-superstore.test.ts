@@ -168,6 +168,24 @@ const cases: [string, string, string][] = [
      ORDER BY a - b DESC LIMIT 1`,
     'top 1 by change in revenue, by Segment, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
   ],
+  // "Most profitable" is gross profit, and the file's own Ship Mode column (it got the products by margin).
+  [
+    'Which ship mode is most profitable?',
+    `SELECT "Ship Mode", sum(gp) g FROM t GROUP BY 1 ORDER BY g DESC LIMIT 1`,
+    'top 1 by gross profit, by Ship Mode',
+  ],
+  // A ranking in a named region is by revenue, and the plural asks for all of them (it was refused, then gave one).
+  [
+    'What are our top sub-categories in the East?',
+    `SELECT "Sub-Category", sum(rev) r FROM t WHERE Region = 'East' GROUP BY 1 ORDER BY r DESC`,
+    'revenue, by Sub-Category, region = East',
+  ],
+  // "Did sales go up in 2021?": 2021 against 2020 (it gave 2021's total alone).
+  [
+    'Did sales go up in 2021?',
+    `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (WHERE year(d) = 2021) a, sum(rev) FILTER (WHERE year(d) = 2020) b FROM t)`,
+    'revenue, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+  ],
   // Sub-category is its own column, never answered by category.
   [
     'top 3 sub-categories by margin',

@@ -35,7 +35,7 @@ const MEASURE_WORDS: [RegExp, Measure][] = [
   [/\b(returning|repeat) (customers|clients|accounts|buyers)\b/, 'returningCustomers'],
   [/\b(average order value|aov|average order|avg order|basket size|average basket)\b/, 'averageOrderValue'],
   [PER_ORDER, 'averageOrderValue'],
-  [/\b(gross profit|profit|gross margin amount)\b/, 'grossProfit'],
+  [/\b(gross profit|profit|profitable|profitability|gross margin amount)\b/, 'grossProfit'],
   [LOSS, 'grossProfit'],
   [/\b(margin|margins|markup)\b/, 'marginPct'],
   [
@@ -105,8 +105,9 @@ const WHOLE_FILE_ONLY =
   "I can answer revenue, gross profit, margin, orders, customers, units or average order value for a period; segments, churn risk and concentration are worked out for the whole file, not for one period, so I won't answer them for it.";
 
 /** Words that ask how a figure moved between two periods. */
+const TIME_UNITS = ['month', 'quarter', 'year', 'week'];
 const CHANGE =
-  /\b(grew|grow(n|s|th|ing)?|increase[sd]?|rose|rise[sn]?|gained?|decline[sd]?|fell|fall(s|en)?|drop(s|ped)?|shr[iau]nk|decrease[sd]?|change[sd]?)\b/;
+  /\b(grew|grow(n|s|th|ing)?|increase[sd]?|rose|rise[sn]?|gained?|decline[sd]?|fell|fall(s|en)?|drop(s|ped)?|shr[iau]nk|decrease[sd]?|change[sd]?|(go|goes|went|gone) (up|down))\b/;
 const GROWTH = /\b(grew|grow(n|s|th|ing)?|increased?|rose|gained|up the most)\b/;
 const DECLINE = /\b(declined?|fell|fallen|drops?|dropped|shrank|shrunk|decreased?|down the most)\b/;
 /** "Best month", "weakest quarter": the period with the most (or least) of a measure. */
@@ -187,7 +188,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   if (measures.length === 0 && /\b(bought|buys|buy|purchased|ordered|orders) (the )?most\b/.test(text)) measures = ['revenue'];
   // "Top 3 customers in DE-South in 2024": ranked by revenue, as the answers without a period
   // rank them; those can't take the period, and once answered for all time instead.
-  if (measures.length === 0 && period && /\b(top|best|biggest|largest|bottom|worst|smallest)\b/.test(text)) measures = ['revenue'];
+  if (measures.length === 0 && (period || filters.length > 0) && /\b(top|best|biggest|largest|bottom|worst|smallest)\b/.test(text))
+    measures = ['revenue'];
   // "Which customers buy from Supplier 13?": what they bought, not the supplier's summary.
   if (measures.length === 0 && /\b(buy|buys|bought|purchase[sd]?|order(ed|s)?) from\b/.test(text)) measures = ['revenue'];
   // "Best month in 2020": the month with the most revenue in that period, not the file's trend.
@@ -275,6 +277,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       return { kind: 'unmapped', reason: 'To find who stopped buying I need two periods, such as "in 2025 but not in 2026".' };
     return { kind: 'spec', spec: { ...spec, groupBy: [], period, notBoughtIn: other } };
   }
+  // "Did sales go up in 2021?": against the period before, when no other was named (not by month: the months would not pair up).
+  if (period && !other && CHANGE.test(text) && !spec.groupBy?.some((g) => TIME_UNITS.includes(g))) other = periodBefore(period);
   if (period) spec.period = period;
   if (other) spec.compareTo = other;
   const top = TOP_N.exec(text);
@@ -289,7 +293,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
           byKey &&
           /\b(most|largest|biggest|best|top|highest|fewest|least|lowest|smallest|worst)\b/.test(text) &&
           // "What are the best-selling products?" asks for several: a ranking, not the one at the top.
-          !PLURAL_OF[groupBy[0]]?.test(text)
+          !asksForSeveral(text, groupBy[0], meta)
         ? 1
         : null;
   if (n) spec.limit = Math.min(50, n);
@@ -308,6 +312,16 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   if (ranked && GROWTH.test(text)) spec.sort = { by: spec.measures[0], direction: 'desc', on: 'change' };
   if (ranked && DECLINE.test(text)) spec.sort = { by: spec.measures[0], direction: 'asc', on: 'change' };
   return { kind: 'spec', spec };
+}
+
+/** Whether the grouping's noun is in the plural ("products", "sub-categories"): several are asked for. */
+function asksForSeveral(text: string, group: string | undefined, meta: SnapshotMeta): boolean {
+  if (!group) return false;
+  if (PLURAL_OF[group]) return PLURAL_OF[group].test(text);
+  const label = meta.dimensions.find((d) => d.key === group)?.label.toLowerCase();
+  if (!label) return false;
+  const plural = label.endsWith('y') ? `${label.slice(0, -1)}ies` : `${label}s`;
+  return new RegExp(`\\b${escapeRegex(plural)}\\b`).test(text);
 }
 
 function escapeRegex(s: string): string {
