@@ -222,6 +222,12 @@ const cases: [string, string, string][] = [
      ORDER BY r DESC, 1 LIMIT 50`,
     'customers who bought, 2011-10-01 … 2011-10-31, but not in 2011-11-01 … 2011-11-30',
   ],
+  // "The trend in Germany": revenue by month in Germany (it was refused: "I can't break that down by region yet").
+  [
+    "What's the trend in Germany?",
+    `SELECT strftime(d, '%Y-%m'), sum(rev) FROM t WHERE Country = 'Germany' GROUP BY 1 ORDER BY 1`,
+    'revenue, by month, region = Germany',
+  ],
   // "Growth from … to …": the later period against the earlier, not one range spanning both.
   [
     'what was our revenue growth from October 2011 to November 2011?',

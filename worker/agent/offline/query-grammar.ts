@@ -188,7 +188,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   if (measures.length === 0 && /\b(bought|buys|buy|purchased|ordered|orders) (the )?most\b/.test(text)) measures = ['revenue'];
   // "Top 3 customers in DE-South in 2024": ranked by revenue, as the answers without a period
   // rank them; those can't take the period, and once answered for all time instead.
-  if (measures.length === 0 && (period || filters.length > 0) && /\b(top|best|biggest|largest|bottom|worst|smallest)\b/.test(text))
+  // The same for "the trend in Germany": revenue by month, which the file-wide trend answer can't slice.
+  if (measures.length === 0 && (period || filters.length > 0) && /\b(top|best|biggest|largest|bottom|worst|smallest|trends?)\b/.test(text))
     measures = ['revenue'];
   // "Which customers buy from Supplier 13?": what they bought, not the supplier's summary.
   if (measures.length === 0 && /\b(buy|buys|bought|purchase[sd]?|order(ed|s)?) from\b/.test(text)) measures = ['revenue'];
