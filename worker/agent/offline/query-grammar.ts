@@ -104,8 +104,8 @@ const CONCENTRATION = /\b(concentrat\w*|pareto|80\/20|dependen(t|ce|cy)|reliant|
 const WHOLE_FILE_ONLY =
   "I can answer revenue, gross profit, margin, orders, customers, units or average order value for a period; segments, churn risk and concentration are worked out for the whole file, not for one period, so I won't answer them for it.";
 
-/** Words that ask how a figure moved between two periods. */
 const TIME_UNITS = ['month', 'quarter', 'year', 'week'];
+/** Words that ask how a figure moved between two periods. */
 const CHANGE =
   /\b(grew|grow(n|s|th|ing)?|increase[sd]?|rose|rise[sn]?|gained?|decline[sd]?|fell|fall(s|en)?|drop(s|ped)?|shr[iau]nk|decrease[sd]?|change[sd]?|(go|goes|went|gone) (up|down))\b/;
 const GROWTH = /\b(grew|grow(n|s|th|ing)?|increased?|rose|gained|up the most)\b/;

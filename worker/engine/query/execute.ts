@@ -8,7 +8,8 @@
  * Definitions (the same as the analyses'):
  * - revenue is net of returns; gross profit = revenue − cost; margin % = gross profit / revenue;
  * - orders are distinct non-return order ids (customer-day occasions without order ids);
- * - customers are distinct customers with any line in the slice;
+ * - customers are distinct customers with any line in the slice; revenue per customer is the
+ *   revenue of the lines that name a customer over those customers;
  * - a new customer bought in the slice and made their first purchase in the whole file
  *   within the row's period; a returning customer bought in it and had bought before.
  */
