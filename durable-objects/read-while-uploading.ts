@@ -19,7 +19,7 @@
  * before, and the run reads the stored upload from R2 as it always could.
  */
 import { SnapshotUpload } from '../worker/analyses/row-snapshot';
-import { storeUploadPart, type ChunkedUploadRow } from '../worker/analyses/uploads';
+import { partBytesOf, storeUploadPart, type ChunkedUploadRow } from '../worker/analyses/uploads';
 import type { Aggregates } from '../worker/engine/aggregate/types';
 import { ingest } from '../worker/engine/ingest';
 import { READ_CHUNK_BYTES } from '../worker/engine/ingest/source';
@@ -89,7 +89,7 @@ export class ReadWhileUploading {
     if (this.gaveUp) return storeUploadPart(this.env, this.upload, number, body);
 
     const bytes = new PartBytes(body);
-    const fixed = new FixedLengthStream(this.expectedBytes(number));
+    const fixed = new FixedLengthStream(partBytesOf(this.upload, number));
     const stored = storeUploadPart(this.env, this.upload, number, fixed.readable);
     // Returned below; a failure while the part is still being read is reported then.
     stored.catch(() => undefined);
@@ -161,7 +161,7 @@ export class ReadWhileUploading {
           await stored;
           if (this.gaveUp) throw gaveUp();
         }
-        if (bytes !== this.expectedBytes(part.number)) throw new Error(`Part ${part.number} ended after ${bytes} bytes.`);
+        if (bytes !== partBytesOf(this.upload, part.number)) throw new Error(`Part ${part.number} ended after ${bytes} bytes.`);
         part.finished = true;
         this.next++;
         part.read.resolve();
@@ -202,11 +202,6 @@ export class ReadWhileUploading {
     this.gaveUp = true;
     for (const turn of this.turns.values()) turn.resolve();
     this.partStarted?.resolve();
-  }
-
-  private expectedBytes(number: number): number {
-    const { partSize, partCount, fileSize } = this.upload;
-    return number < partCount ? partSize : fileSize - partSize * (partCount - 1);
   }
 }
 

@@ -148,6 +148,11 @@ export async function storeUploadPart(env: Env, upload: ChunkedUploadRow, partNu
   return part.etag;
 }
 
+/** The size part `partNumber` must have: the plan's part size, the last one what is left. */
+export function partBytesOf(upload: Pick<ChunkedUploadRow, 'partSize' | 'partCount' | 'fileSize'>, partNumber: number): number {
+  return partNumber < upload.partCount ? upload.partSize : upload.fileSize - upload.partSize * (upload.partCount - 1);
+}
+
 /** The parts received so far, in order. */
 export function receivedParts(upload: ChunkedUploadRow): R2UploadedPart[] {
   return (JSON.parse(upload.parts) as R2UploadedPart[]).sort((a, b) => a.partNumber - b.partNumber);

@@ -13,6 +13,7 @@ import {
   startLookupUpload,
   type StartedChunkedUpload,
   findChunkedUpload,
+  partBytesOf,
   receivedParts,
   startChunkedUpload,
   storeUploadPart,
@@ -158,7 +159,7 @@ export const uploadsRoutes = new Hono<AppEnv>()
     if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > upload.partCount) {
       throw badRequest(`Part number must be between 1 and ${upload.partCount}`, 'BAD_PART');
     }
-    const expected = partNumber < upload.partCount ? upload.partSize : upload.fileSize - upload.partSize * (upload.partCount - 1);
+    const expected = partBytesOf(upload, partNumber);
     const length = Number(c.req.header('Content-Length') ?? '-1');
     if (length !== expected || !c.req.raw.body) {
       throw badRequest(`Part ${partNumber} must be exactly ${expected} bytes`, 'BAD_PART_SIZE');

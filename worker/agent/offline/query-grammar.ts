@@ -5,6 +5,7 @@
  * dictionaries. What it can't map, it says so — it never maps to a neighbouring question.
  */
 import Fuse from 'fuse.js';
+import { TIME_DIMENSIONS } from '../../engine/query/spec';
 import type { Measure, QuerySpecInput } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { looseNamesOf } from './query-names';
@@ -104,7 +105,6 @@ const CONCENTRATION = /\b(concentrat\w*|pareto|80\/20|dependen(t|ce|cy)|reliant|
 const WHOLE_FILE_ONLY =
   "I can answer revenue, gross profit, margin, orders, customers, units or average order value for a period; segments, churn risk and concentration are worked out for the whole file, not for one period, so I won't answer them for it.";
 
-const TIME_UNITS = ['month', 'quarter', 'year', 'week'];
 /** Words that ask how a figure moved between two periods. */
 const CHANGE =
   /\b(grew|grow(n|s|th|ing)?|increase[sd]?|rose|rise[sn]?|gained?|decline[sd]?|fell|fall(s|en)?|drop(s|ped)?|shr[iau]nk|decrease[sd]?|change[sd]?|(go|goes|went|gone) (up|down))\b/;
@@ -198,9 +198,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   if (measures.length === 0 && peak) measures = ['revenue'];
   if (measures.length === 0) {
     // A question about a column the file lacks gets that named, whatever else it asks.
-    const missing = DIMENSION_WORDS.find(
-      ([re, dim]) => re.test(text) && !meta.dimensions.some((d) => d.key === dim) && !['month', 'quarter', 'year', 'week'].includes(dim),
-    );
+    const missing = DIMENSION_WORDS.find(([re, dim]) => re.test(text) && !meta.dimensions.some((d) => d.key === dim) && !isTimeUnit(dim));
     if (missing) return { kind: 'unmapped', reason: `This file has no ${missing[1] === 'salesRep' ? 'sales-rep' : missing[1]} column.` };
     // The answers that take over from here are for the whole file: "the Champions in 2022" once got today's.
     if (period) return { kind: 'refused', reason: WHOLE_FILE_ONLY };
@@ -247,8 +245,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       groupBy.push(dim);
     }
     // "the revenue trend" is revenue by month unless a time unit was named.
-    if (/\b(trends?|over time)\b/.test(text) && !groupBy.some((g) => ['month', 'quarter', 'year', 'week'].includes(g)))
-      groupBy.push('month');
+    if (/\b(trends?|over time)\b/.test(text) && !groupBy.some(isTimeUnit)) groupBy.push('month');
     for (const d of meta.dimensions) {
       if (!d.key.startsWith('column:')) continue;
       // "by sub-category", "top 3 sub-categories", "which ship mode".
@@ -279,11 +276,11 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
     return { kind: 'spec', spec: { ...spec, groupBy: [], period, notBoughtIn: other } };
   }
   // "Did sales go up in 2021?": against the period before, when no other was named (not by month: the months would not pair up).
-  if (period && !other && CHANGE.test(text) && !spec.groupBy?.some((g) => TIME_UNITS.includes(g))) other = periodBefore(period);
+  if (period && !other && CHANGE.test(text) && !spec.groupBy?.some(isTimeUnit)) other = periodBefore(period);
   if (period) spec.period = period;
   if (other) spec.compareTo = other;
   const top = TOP_N.exec(text);
-  const byKey = groupBy.length > 0 && !['month', 'quarter', 'year', 'week'].includes(groupBy[0]);
+  const byKey = groupBy.length > 0 && !isTimeUnit(groupBy[0]);
   // "Which 3 countries had the most…", "the 5 largest products": the count stands before the noun.
   const counted = byKey && !top ? COUNTED.exec(text) : null;
   const n = top
@@ -309,7 +306,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       direction: /^(worst|slowest|weakest|quietest|lowest|least|fewest|smallest)$/.test(peak[1]) ? 'asc' : 'desc',
     };
   }
-  const ranked = other && groupBy.some((g) => !['month', 'quarter', 'year', 'week'].includes(g));
+  const ranked = other && groupBy.some((g) => !isTimeUnit(g));
   if (ranked && GROWTH.test(text)) spec.sort = { by: spec.measures[0], direction: 'desc', on: 'change' };
   if (ranked && DECLINE.test(text)) spec.sort = { by: spec.measures[0], direction: 'asc', on: 'change' };
   return { kind: 'spec', spec };
@@ -323,6 +320,11 @@ function asksForSeveral(text: string, group: string | undefined, meta: SnapshotM
   if (!label) return false;
   const plural = label.endsWith('y') ? `${label.slice(0, -1)}ies` : `${label}s`;
   return new RegExp(`\\b${escapeRegex(plural)}\\b`).test(text);
+}
+
+/** Month, quarter, year or week: a time grouping, not a column of the file. */
+function isTimeUnit(group: string): boolean {
+  return (TIME_DIMENSIONS as readonly string[]).includes(group);
 }
 
 function escapeRegex(s: string): string {
