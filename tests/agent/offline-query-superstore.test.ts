@@ -360,6 +360,33 @@ describe('in chat, through the offline analyst and its query_data step', () => {
   });
 });
 
+describe("in chat, a change of one named value is that value's, never the whole file's bridge", () => {
+  it('"How did Furniture sales change from 2020 to 2021?" compares Furniture\'s two years, as DuckDB sums them', async () => {
+    const [[a, b]] = (await sql(
+      `SELECT sum(rev) FILTER (WHERE year(d) = 2021), sum(rev) FILTER (WHERE year(d) = 2020) FROM t WHERE Category = 'Furniture'`,
+    )) as [number, number][];
+    const { answer, trace: steps } = await askOffline(
+      'How did Furniture sales change from 2020 to 2021?',
+      analyse(file.aggregates),
+      file.snapshot,
+    );
+    expect(steps).toContain('use:query_data');
+    expect(steps).not.toContain('use:get_revenue_bridge');
+    expect(
+      answer.startsWith('I understood: **revenue, category = Furniture, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31**.'),
+    ).toBe(true);
+    const money = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(answer).toContain(`| ${money(a)} | ${money(b)} | ${money(a - b)} |`);
+  });
+
+  it('"What changed Furniture revenue?" asks for two periods, with no figure', async () => {
+    const { answer } = await askOffline('What changed Furniture revenue?', analyse(file.aggregates), file.snapshot);
+    expect(answer.startsWith("I can't answer that exactly.")).toBe(true);
+    expect(answer).toContain('To say how it changed I need two periods');
+    expect(answer.replace(/\b20\d\d\b/g, '').replace(/Top 5/g, '')).not.toMatch(/\d/);
+  });
+});
+
 describe('in chat, a question about the future is refused, not answered with the totals', () => {
   it('"forecast revenue for next year" says it can\'t, with no figure', async () => {
     const result = analyse(file.aggregates);

@@ -73,7 +73,7 @@ export async function answerOffline(input: AnswerInput): Promise<void> {
   // would answer as a total or a comparison without the split.
   const text =
     (await answerRepQuestion(input.question, input.result, runner)) ??
-    (input.snapshot && !asksResultTools(input.question)
+    (input.snapshot && !asksResultTools(input.question, input.snapshot.meta)
       ? await answerFromRows(input.question, input.snapshot, input.result, runner)
       : null) ??
     (await answerQuestion(input.question, input.result, runner, input.customerRegions));

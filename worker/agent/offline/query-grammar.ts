@@ -177,6 +177,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       reason: `I couldn't read the period “${periods.unread}”. Name it as a year, a quarter, a half, a month or dates, such as 2021-07-01 to 2021-12-31.`,
     };
   let { period, other } = periods;
+  // "How did Furniture sales change?" names no periods to compare: say so, not the total.
+  if (!period && CHANGE.test(text) && filters.length > 0)
+    return { kind: 'refused', reason: 'To say how it changed I need two periods, such as "in 2021 vs 2020" or "from 2020 to 2021".' };
   // "Revenue growth from 2010 to 2011": the later period against the earlier, not one range spanning both.
   const pair = period && !other && CHANGE.test(text) ? fromToOf(text, today) : null;
   if (pair) [period, other] = [pair[1], pair[0]];
@@ -329,6 +332,11 @@ function isTimeUnit(group: string): boolean {
 
 function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Whether the question names a value of the file (a customer, a product, a region …). */
+export function namesAValue(question: string, meta: SnapshotMeta): boolean {
+  return entitiesOf(withoutHalfYears(question), meta).length > 0;
 }
 
 /** Dictionary entries named in the question: exact (case-insensitive) first, then one fuzzy phrase. */

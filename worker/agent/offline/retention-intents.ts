@@ -4,6 +4,8 @@
  * row grammar, which would otherwise read "revenue" and answer a revenue total instead.
  */
 import { bridgeIntentOf } from './bridge-intents';
+import { namesAValue } from './query-grammar';
+import type { SnapshotMeta } from '../../engine/snapshot/columns';
 
 export type RetentionIntent = {
   kind: 'retention';
@@ -44,8 +46,15 @@ export function retentionIntentOf(question: string): RetentionIntent | null {
   };
 }
 
-/** Whether a question is for the retention or bridge tools (not the row grammar). */
-export function asksResultTools(question: string): boolean {
+/**
+ * Whether a question is for the retention or bridge tools (not the row grammar). The
+ * bridge splits all revenue: "How did Furniture sales change from 2020 to 2021?" once got
+ * the whole file's bridge under a first line that never named Furniture, so a question
+ * that names a customer, product, region or other value goes to the row grammar, which
+ * compares that value's figures or asks for two periods.
+ */
+export function asksResultTools(question: string, meta?: SnapshotMeta): boolean {
+  if (retentionIntentOf(question) !== null) return true;
   // The bridge pattern needs no date to match, so any "today" will do here.
-  return retentionIntentOf(question) !== null || bridgeIntentOf(question, new Date(0)) !== null;
+  return bridgeIntentOf(question, new Date(0)) !== null && !(meta && namesAValue(question, meta));
 }
