@@ -379,6 +379,17 @@ describe("in chat, a change of one named value is that value's, never the whole 
     expect(answer).toContain(`| ${money(a)} | ${money(b)} | ${money(a - b)} |`);
   });
 
+  it('"price volume mix for the West from 2020 to 2021" says the bridge is the whole file\'s, with no figure', async () => {
+    const { answer, trace: steps } = await askOffline(
+      'price volume mix for the West from 2020 to 2021',
+      analyse(file.aggregates),
+      file.snapshot,
+    );
+    expect(steps).toEqual(['text']);
+    expect(answer.startsWith("I can't answer that exactly.")).toBe(true);
+    expect(answer).toContain('splits the revenue of the whole file, not of one customer, product or region');
+  });
+
   it('"What changed Furniture revenue?" asks for two periods, with no figure', async () => {
     const { answer } = await askOffline('What changed Furniture revenue?', analyse(file.aggregates), file.snapshot);
     expect(answer.startsWith("I can't answer that exactly.")).toBe(true);

@@ -15,8 +15,12 @@ export type BridgeIntent = {
   single: boolean;
 };
 
-const BRIDGE =
-  /\bbridge\b|\bwaterfall\b|\bpvm\b|price[\s,/&-]+(and\s+)?volume|volume[\s,/&-]+(and\s+)?mix|\bprice effect\b|\bmix effect\b|what (changed|drove|explains|moved) (the |our )?(revenue|sales)|(revenue|sales) (change|walk|drivers?)|why (did|has) (revenue|sales) (change|grow|grew|fall|fell|drop|dropped)/;
+/** Words that ask for the split itself (price, volume, mix), which only the bridge gives. */
+export const BRIDGE_SPLIT =
+  /\bbridge\b|\bwaterfall\b|\bpvm\b|price[\s,/&-]+(and\s+)?volume|volume[\s,/&-]+(and\s+)?mix|\bprice effect\b|\bmix effect\b/;
+const BRIDGE = new RegExp(
+  `${BRIDGE_SPLIT.source}|what (changed|drove|explains|moved) (the |our )?(revenue|sales)|(revenue|sales) (change|walk|drivers?)|why (did|has) (revenue|sales) (change|grow|grew|fall|fell|drop|dropped)`,
+);
 
 const iso = (t: number): string => new Date(t).toISOString().slice(0, 10);
 

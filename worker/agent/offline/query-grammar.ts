@@ -11,7 +11,7 @@ import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { looseNamesOf } from './query-names';
 import { NUMBER_WORDS } from './number-words';
 import { limitOf, NO_RETURNS_COLUMN, RETURNS, returnedFilterOf, unknownGrouping } from './query-limits';
-import { fromToOf } from './bridge-intents';
+import { BRIDGE_SPLIT, fromToOf } from './bridge-intents';
 import { periodBefore, periodsOf, withoutHalfYears } from './query-periods';
 
 /**
@@ -140,6 +140,13 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   filters.push(...loose.filters);
   const limit = limitOf(text);
   if (limit) return { kind: 'refused', reason: limit };
+  // The bridge comes here only when a value is named (retention-intents.ts), and it splits all revenue.
+  if (BRIDGE_SPLIT.test(text))
+    return {
+      kind: 'refused',
+      reason:
+        'The price, volume and mix bridge splits the revenue of the whole file, not of one customer, product or region; ask how its revenue changed between two periods, such as "from 2020 to 2021".',
+    };
   if (OTHER_PER_CUSTOMER.test(text))
     return {
       kind: 'refused',
