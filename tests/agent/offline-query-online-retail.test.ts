@@ -248,6 +248,40 @@ const cases: [string, string, string][] = [
     `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (WHERE ${OCT}) a, sum(rev) FILTER (WHERE ${NOV}) b FROM t)`,
     'revenue, 2011-10-01 … 2011-10-31, compared with 2011-11-01 … 2011-11-30',
   ],
+  // Returns are the lines that reduce revenue (here the cancellations, invoices `C…`): they
+  // were refused as "no column that marks returned orders", though the file has 3,000 of them.
+  ['How many orders were cancelled?', `SELECT count(DISTINCT InvoiceNo) FROM t WHERE rev < 0`, 'orders with a return'],
+  ['What is the value of returns last month?', `SELECT sum(-rev) FROM t WHERE rev < 0 AND ${OCT}`, 'returns, 2011-10-01 … 2011-10-31'],
+  [
+    'How much was refunded in Germany in November 2011?',
+    `SELECT sum(-rev) FROM t WHERE rev < 0 AND Country = 'Germany' AND ${NOV}`,
+    'returns, region = Germany, 2011-11-01 … 2011-11-30',
+  ],
+  [
+    'Which 3 customers returned the most?',
+    `SELECT cust, sum(-rev) r FROM t WHERE rev < 0 AND cust IS NOT NULL GROUP BY 1 ORDER BY r DESC LIMIT 3`,
+    'top 3 by returns, by customer',
+  ],
+  [
+    'Which product is returned most often?',
+    `SELECT max(Description), count(DISTINCT InvoiceNo) o FROM t WHERE rev < 0 GROUP BY StockCode ORDER BY o DESC LIMIT 1`,
+    'top 1 by orders with a return, by product',
+  ],
+  // A country that returned nothing is not "the fewest returns".
+  [
+    'Which 3 countries had the fewest cancellations?',
+    `SELECT Country, count(DISTINCT InvoiceNo) o FROM t WHERE rev < 0 GROUP BY 1 ORDER BY o ASC, 1 LIMIT 3`,
+    'bottom 3 by orders with a return, by region',
+  ],
+  ['refunds by month', `SELECT strftime(d, '%Y-%m'), sum(-rev) FILTER (WHERE rev < 0) FROM t GROUP BY 1 ORDER BY 1`, 'returns, by month'],
+  [
+    'Did returns go up in November 2011?',
+    `SELECT a, b, a - b, (a - b) / b * 100 FROM (
+       SELECT sum(-rev) FILTER (WHERE rev < 0 AND ${NOV}) a, sum(-rev) FILTER (WHERE rev < 0 AND ${OCT}) b FROM t)`,
+    'returns, 2011-11-01 … 2011-11-30, compared with 2011-10-01 … 2011-10-31',
+  ],
+  // Revenue named beside returns: both figures, the returns first; revenue stays net.
+  ['What was revenue before returns?', `SELECT sum(-rev) FILTER (WHERE rev < 0), sum(rev) FROM t`, 'returns, revenue'],
 ];
 
 describe('the offline analyst answers Online Retail questions exactly (DuckDB reference)', () => {
@@ -325,6 +359,13 @@ const refusals: [string, string][] = [
   ['daily revenue last month', 'not single days yet'],
   // Category must not stand in for a finer level the file doesn't have.
   ['top 3 sub-categories by revenue', 'This file has no sub-category column.'],
+  // Returns have a value and a count of orders; a rate, or their units, are not figures the query makes.
+  [
+    'What is the return rate?',
+    "I can't work out a return rate yet; ask for the value of returns and for revenue in the same period, and divide.",
+  ],
+  ['How many units were returned last month?', 'not their units, customers, profit or margin yet'],
+  ['which customers returned in 2011 but not in November 2011', 'not their units, customers, profit or margin yet'],
 ];
 
 describe('a threshold on a figure is refused by name, not answered with every customer for the whole file', () => {

@@ -298,9 +298,10 @@ const refusals: [string, RegExp][] = [
   ['Why did sales drop in March?', /asks about the future or a cause/],
   ['hello there', /couldn't tell which figure you want/],
   ['Tell me something interesting', /couldn't tell which figure you want/],
-  ['How many orders were returned?', /no column that marks returned orders/],
+  // The Orders sheet alone has no negative line and no Returned column: 0 would be a guess.
+  ['How many orders were returned?', /This file records no returns: it has no credit notes, no lines with a negative amount/],
   ['refunds in 2021', /no column that marks returned orders/],
-  ['How many orders were cancelled?', /no column that marks returned orders/],
+  ['How many orders were cancelled?', /This file records no returns/],
   ['What percentage of revenue comes from the West?', /share of a total/],
   ['profit by discount level', /can't group by “discount level”/],
   ['customers who bought Chairs but not Tables', /"bought one product but not another" is not something I can answer exactly yet/],

@@ -10,7 +10,7 @@ import type { Measure, QuerySpecInput } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { looseNamesOf } from './query-names';
 import { NUMBER_WORDS } from './number-words';
-import { limitOf, NO_RETURNS_COLUMN, RETURNS, returnedFilterOf, unknownGrouping } from './query-limits';
+import { limitOf, RETURNS, returnedFilterOf, unknownGrouping } from './query-limits';
 import { BRIDGE_SPLIT, fromToOf } from './bridge-intents';
 import { periodBefore, periodsOf, withoutHalfYears } from './query-periods';
 
@@ -153,11 +153,16 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       reason:
         'I can work out revenue per customer, but not an average of other figures per customer yet; ask for the figure and for customers, by the same grouping, and divide.',
     };
+  // "How many orders were returned?" must not be answered with all orders: a column that
+  // marks returned orders (a joined returns list) filters them; without one, the returns
+  // are the lines that reduce revenue, and the figure asked for becomes a returns measure.
+  let returnsAsked = false;
   if (RETURNS.test(text)) {
-    // "How many orders were returned?" must not be answered with all orders.
     const returned = returnedFilterOf(meta);
-    if (!returned) return { kind: 'refused', reason: NO_RETURNS_COLUMN };
-    if (!filters.some((f) => f.dimension === returned.dimension)) filters.push(returned);
+    if (returned) {
+      if (!filters.some((f) => f.dimension === returned.dimension)) filters.push(returned);
+    } else if (meta.returnLines === 0) return { kind: 'refused', reason: NO_RETURNS };
+    else returnsAsked = true;
   }
   const named = new Set(filters.map((f) => f.dimension));
   let measures = MEASURE_WORDS.filter(([re]) => re.test(text)).map(([, m]) => m);
@@ -176,6 +181,11 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
     text,
   );
   const lapsed = /\bbut not\b|\band not\b|\bstopped\b|\bno longer\b/.test(text) || lostCustomers || didNotBuy;
+  if (returnsAsked) {
+    const asked = lapsed ? null : returnsMeasuresOf(measures, text);
+    if (!asked) return { kind: 'refused', reason: RETURN_RATE.test(text) ? NO_RETURN_RATE : RETURNS_MEASURES_ONLY };
+    measures = asked;
+  }
   if (lapsed) measures = ['customers'];
   const periods = periodsOf(text, today);
   if (periods.unread)
@@ -320,6 +330,34 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   if (ranked && GROWTH.test(text)) spec.sort = { by: spec.measures[0], direction: 'desc', on: 'change' };
   if (ranked && DECLINE.test(text)) spec.sort = { by: spec.measures[0], direction: 'asc', on: 'change' };
   return { kind: 'spec', spec };
+}
+
+/** A file whose rows reduce no revenue, and with no column that marks returned orders, records no returns: 0 would be a guess. */
+const NO_RETURNS =
+  "This file records no returns: it has no credit notes, no lines with a negative amount and no column that marks returned orders (such as a joined returns list), so I can't count them.";
+/** "Return rate", "rate of cancellations": a ratio the query does not compute. */
+const RETURN_RATE = /\b(returns?|refunds?|cancell?ations?) rates?\b|\brate of (returns?|refunds?|cancell?ations?)\b/;
+const NO_RETURN_RATE = "I can't work out a return rate yet; ask for the value of returns and for revenue in the same period, and divide.";
+const RETURNS_MEASURES_ONLY =
+  'For returns I can give their value and the number of orders with one, by any grouping or period; not their units, customers, profit or margin yet.';
+
+/** A count of returns: "how many", "how often", and documents in the plural ("the fewest cancellations"). */
+const RETURN_COUNT = /\b(how many|number of|count of|how often|most often|frequently|cancell?ations|credit notes)\b/;
+
+/**
+ * The returns measures for the figures a returns question asks for: a count of orders is
+ * the orders with a return, an amount is the value of returns; "how many returns",
+ * "returned most often" and "the cancellations" count orders, other wording asks for the value. Null for any other figure (units,
+ * customers, profit…) and for a rate, which the query can't give.
+ */
+function returnsMeasuresOf(measures: readonly Measure[], text: string): Measure[] | null {
+  if (RETURN_RATE.test(text)) return null;
+  if (measures.length === 0) return [RETURN_COUNT.test(text) ? 'returnOrders' : 'returns'];
+  const asked: (Measure | null)[] = measures.map((m) => (m === 'orders' ? 'returnOrders' : m === 'revenue' ? 'returns' : null));
+  if (asked.some((m) => m === null)) return null;
+  // "Revenue before returns", "net sales after refunds": both figures, returns first, as they rank.
+  if (/\b(revenue|turnover)\b|\bsales\b(?! ?reps?)/.test(text)) asked.push('revenue');
+  return [...new Set(asked as Measure[])];
 }
 
 /** Whether the grouping's noun is in the plural ("products", "sub-categories"): several are asked for. */

@@ -3,7 +3,7 @@
  * reason instead of letting a canned answer stand in for a different question: a share of
  * a total, a figure split by new and returning customers, a question about the answer to
  * another question ("for the top customer"), a grouping the file has no column for,
- * returns on a file that doesn't mark them, a value left out ("excluding …"), customers
+ * a value left out ("excluding …"), customers
  * of both of two periods, and a threshold on a figure ("spent more than 1000"). Each was answered with another question's
  * figure before (README, "Ask anything, exactly").
  */
@@ -32,8 +32,6 @@ const BY_DAY =
   /\b(which|what) (day|date|weekday|day of the week)\b|\b(best|worst|busiest|slowest|quietest|biggest|strongest|weakest) (day|date|weekday)\b|\bdaily (revenue|sales|turnover|orders|units|totals?|figures|average)\b/;
 /** A share of a total ("what percentage of revenue comes from …"): not a figure the query computes. */
 const SHARE = /\b(percent(age)?|share|proportion|fraction)\s+of\b|%\s+of\b/;
-export const NO_RETURNS_COLUMN =
-  "This file has no column that marks returned orders (such as a joined returns list), so I can't single returns out; the figures are net of any credit notes in the file.";
 
 /**
  * The filter "returned = yes" on a column that marks returned orders: a returns list

@@ -3,7 +3,7 @@
  * set, computed by the engine over every cleaned row. The input is the engine's zod
  * `QuerySpec`; a spec the file can't answer becomes a `ToolInputError` with the reason.
  */
-import { QueryRefusal, QuerySpecSchema, runQuery, type QueryResult, type QuerySpec } from '../../engine/query';
+import { MEASURES, QueryRefusal, QuerySpecSchema, runQuery, type QueryResult, type QuerySpec } from '../../engine/query';
 import { renderSvgChart, type ChartPoint } from '../charts/svg-chart';
 import { currencyPrefix } from '../format';
 import { dataString, defineTool, ToolInputError, type ToolContext } from './tool-kit';
@@ -21,7 +21,8 @@ export const queryData = defineTool({
   name: 'query_data',
   description:
     'Exact figures over every row of the file. Prefer it for any question about a period, a slice (customer, product, category, supplier, region, sales rep or another column), a ranking, a comparison of two periods, or customers who bought in one period but not another. ' +
-    'measures: revenue, grossProfit, marginPct, orders, customers, units, averageOrderValue, revenuePerCustomer, newCustomers, returningCustomers. groupBy: up to two of customer, product, category, supplier, region, salesRep, another column header, month, quarter, year, week. ' +
+    `measures: ${MEASURES.join(', ')} (returns: the value of credit notes and negative lines; returnOrders: the orders with one). ` +
+    'groupBy: up to two of customer, product, category, supplier, region, salesRep, another column header, month, quarter, year, week. ' +
     'filters: [{dimension, values, match: "fuzzy"|"exact"}]. period / compareTo / notBoughtIn: {from, to} as YYYY-MM-DD. limit: top N (≤ 50); sort: {by, direction}.',
   input: QuerySpecSchema,
   async run(context, spec): Promise<QueryDataOutput> {

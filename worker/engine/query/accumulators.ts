@@ -1,6 +1,6 @@
 /**
- * Per-result-row accumulators in compact typed arrays: sums of revenue, cost and units,
- * and the distinct orders and customers of each row. Distinct sets are plain `Set`s of
+ * Per-result-row accumulators in compact typed arrays: sums of revenue, cost, units and
+ * returns, and the distinct orders, orders with a return and customers of each row. Distinct sets are plain `Set`s of
  * numbers, only created when a measure needs them.
  */
 import { growF64, growI32 } from '../aggregate/growable';
@@ -10,6 +10,8 @@ export class Accumulators {
   revenue = new Float64Array(64);
   cost = new Float64Array(64);
   units = new Float64Array(64);
+  /** The value of the lines that reduce revenue (credit notes, negative amounts), as a positive sum. */
+  returns = new Float64Array(64);
   /** Revenue of the rows that name a customer (revenue per customer leaves the others out). */
   customerRevenue = new Float64Array(64);
   /** First day of the row's period (for "new customer"), or -Infinity. */
@@ -17,6 +19,7 @@ export class Accumulators {
   /** Grouping key parts of each row. */
   parts = new Int32Array(64 * 3);
   readonly orders: Set<number>[] = [];
+  readonly returnOrders: Set<number>[] = [];
   readonly customers: Set<number>[] = [];
   readonly buyers: Set<number>[] = [];
   private readonly slots = new Map<number, number>();
@@ -27,6 +30,7 @@ export class Accumulators {
     private readonly needOrders: boolean,
     private readonly needCustomers: boolean,
     private readonly needBuyers: boolean,
+    private readonly needReturnOrders = false,
   ) {}
 
   /** The row slot for a key, created with its parts on first use. */
@@ -40,6 +44,7 @@ export class Accumulators {
       this.revenue = growF64(this.revenue, size);
       this.cost = growF64(this.cost, size);
       this.units = growF64(this.units, size);
+      this.returns = growF64(this.returns, size);
       this.customerRevenue = growF64(this.customerRevenue, size);
       this.periodStart = growF64(this.periodStart, size);
       this.parts = growI32(this.parts, size * 3);
@@ -50,6 +55,7 @@ export class Accumulators {
       if (this.needOrders) this.orders.push(new Set());
       if (this.needCustomers) this.customers.push(new Set());
       if (this.needBuyers) this.buyers.push(new Set());
+      if (this.needReturnOrders) this.returnOrders.push(new Set());
     }
     this.lastKey = key;
     this.lastSlot = slot;

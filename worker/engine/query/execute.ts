@@ -11,7 +11,10 @@
  * - customers are distinct customers with any line in the slice; revenue per customer is the
  *   revenue of the lines that name a customer over those customers;
  * - a new customer bought in the slice and made their first purchase in the whole file
- *   within the row's period; a returning customer bought in it and had bought before.
+ *   within the row's period; a returning customer bought in it and had bought before;
+ * - returns are the lines that reduce revenue (credit notes, negative amounts), summed as
+ *   a positive value, as the overview's returns; orders with a return are the distinct
+ *   order ids among those lines.
  */
 import type { Snapshot, SnapshotGroup } from '../snapshot/columns';
 import { Accumulators } from './accumulators';
@@ -60,6 +63,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
     m.has('orders') || m.has('averageOrderValue'),
     m.has('customers') || m.has('revenuePerCustomer'),
     m.has('newCustomers') || m.has('returningCustomers'),
+    m.has('returnOrders'),
   );
   const needFirstDay = m.has('newCustomers') || m.has('returningCustomers');
   let firstDay: Int32Array = new Int32Array(needFirstDay ? meta.dimensions[customerIndex].values.length : 0).fill(0x7fffffff);
@@ -67,7 +71,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   const needs = {
     cost: m.has('grossProfit') || m.has('marginPct'),
     quantity: m.has('units'),
-    orders: m.has('orders') || m.has('averageOrderValue'),
+    orders: m.has('orders') || m.has('averageOrderValue') || m.has('returnOrders'),
     dimensions: [...filters.map((f) => f.index), ...groups.flatMap((g) => (g.kind === 'dimension' ? [g.index] : [])), customerIndex],
   };
   for await (const g of snapshot.groups(needs)) {
@@ -126,6 +130,10 @@ function scanGroup(
       if (q === q) acc.units[slot] += q;
       const isReturn = g.returns[i] === 1;
       if (acc.orders.length && !isReturn && g.order[i] >= 0) acc.orders[slot].add(g.order[i]);
+      if (amount < 0) {
+        acc.returns[slot] -= amount;
+        if (acc.returnOrders.length && g.order[i] >= 0) acc.returnOrders[slot].add(g.order[i]);
+      }
       if (customers) {
         const c = customers[i];
         if (c >= 0) {

@@ -94,6 +94,11 @@ export function checkMeasures(meta: SnapshotMeta, measures: readonly Measure[]):
       !meta.dimensions.some((d) => d.key === 'customer')
     )
       throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');
+    if (m === 'returnOrders' && !meta.hasOrderId)
+      throw new QueryRefusal(
+        "This file has no order id column, so I can't count orders with a return; I can give the value of returns.",
+        'MISSING_COLUMN',
+      );
     if ((m === 'newCustomers' || m === 'returningCustomers') && !meta.hasDates)
       throw new QueryRefusal("This file has no date column, so new and returning customers can't be told apart.", 'MISSING_COLUMN');
   }

@@ -46,6 +46,8 @@ const KIND: Record<Measure, CellKind> = {
   revenuePerCustomer: 'money',
   newCustomers: 'count',
   returningCustomers: 'count',
+  returns: 'money',
+  returnOrders: 'count',
 };
 
 /** Measures that are a ratio: with no rows they have no value, not 0. */
@@ -128,7 +130,10 @@ export function resultOf(
   const timeFirst = groups[0]?.kind === 'time' && !spec.sort;
   const desc = (spec.sort?.direction ?? 'desc') === 'desc';
   const byChange = compare && spec.sort?.on === 'change';
-  const rows = [...byKey.values()];
+  // "Customers with the fewest returns" once listed every customer who returned nothing.
+  const returnsRanked = RETURNS_MEASURES.has(spec.measures[sortBy]) && groups.some((g) => g.kind === 'dimension');
+  const rows = [...byKey.values()].filter((r) => !returnsRanked || (r.cells[sortBy * 2] ?? 0) > 0 || (r.cells[sortBy * 2 + 1] ?? 0) > 0);
+  const withoutReturn = byKey.size - rows.length;
   rows.sort((x, y) => {
     if (timeFirst) return x.order[0] - y.order[0] || (x.order[1] ?? 0) - (y.order[1] ?? 0);
     const vx = sortKey(x.cells, sortBy, byChange);
@@ -155,12 +160,24 @@ export function resultOf(
     result.note,
     withoutCustomer ? NO_CUSTOMER_ROW_NOTE : null,
     spec.measures.includes('revenuePerCustomer') && hasRevenueWithoutCustomer(a) ? PER_CUSTOMER_NOTE : null,
+    spec.measures.some((m) => RETURNS_MEASURES.has(m)) ? returnsNote(a) : null,
+    withoutReturn > 0 ? NO_RETURN_ROW_NOTE : null,
   ].filter(Boolean);
   return notes.length > 0 ? { ...result, note: notes.join(' ') } : result;
 }
 
 const NO_CUSTOMER_ROW_NOTE = 'Rows without a customer are left out of this list.';
+const NO_RETURN_ROW_NOTE = 'Rows with no return are left out of this list.';
+const RETURNS_MEASURES = new Set<Measure>(['returns', 'returnOrders']);
 const PER_CUSTOMER_NOTE = 'Revenue per customer counts only rows that name a customer; the revenue of rows without one is left out.';
+
+/** What counts as a return, and that none was found when the rows counted hold none. */
+function returnsNote(a: Accumulators): string {
+  const definition =
+    'Returns are the lines that reduce revenue: credit notes (order ids such as C536379) and lines with a negative amount; revenue is already net of them.';
+  for (let s = 0; s < a.count; s++) if (a.returns[s] > 0) return definition;
+  return `${definition} None of the rows counted here is one.`;
+}
 
 /** Whether any result row has revenue on rows that name no customer. */
 function hasRevenueWithoutCustomer(a: Accumulators): boolean {
@@ -200,6 +217,10 @@ function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array 
     case 'revenuePerCustomer':
       // Rows without a customer belong to nobody: their revenue is left out (withoutCustomerNote says how much).
       return a.customers[s].size > 0 ? a.customerRevenue[s] / a.customers[s].size : null;
+    case 'returns':
+      return a.returns[s];
+    case 'returnOrders':
+      return a.returnOrders[s].size;
     case 'newCustomers':
     case 'returningCustomers': {
       let fresh = 0;

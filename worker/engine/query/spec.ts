@@ -17,6 +17,8 @@ export const MEASURES = [
   'revenuePerCustomer',
   'newCustomers',
   'returningCustomers',
+  'returns',
+  'returnOrders',
 ] as const;
 export type Measure = (typeof MEASURES)[number];
 
@@ -32,6 +34,8 @@ export const MEASURE_LABELS: Record<Measure, string> = {
   revenuePerCustomer: 'revenue per customer',
   newCustomers: 'new customers',
   returningCustomers: 'returning customers',
+  returns: 'returns',
+  returnOrders: 'orders with a return',
 };
 
 export const TIME_DIMENSIONS = ['month', 'quarter', 'year', 'week'] as const;

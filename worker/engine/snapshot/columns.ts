@@ -37,6 +37,11 @@ export interface SnapshotMeta {
   /** Epoch days of the first and last dated row (-1 without dates). */
   firstDay: number;
   lastDay: number;
+  /**
+   * Lines that reduce revenue (credit notes, negative amounts): the returns measures' lines.
+   * Absent from snapshots written before it was counted.
+   */
+  returnLines?: number;
   dimensions: SnapshotDimension[];
 }
 

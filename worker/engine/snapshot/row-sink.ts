@@ -78,6 +78,7 @@ export class RowSink {
   private rows = 0;
   private firstDay = -1;
   private lastDay = -1;
+  private returnLines = 0;
   private readonly hasOrderId: boolean;
 
   constructor(
@@ -123,6 +124,7 @@ export class RowSink {
     g.cost[i] = this.hasCost ? cost : NaN;
     g.quantity[i] = quantity;
     g.returns[i] = isReturn ? 1 : 0;
+    if (amount < 0) this.returnLines++;
     g.order[i] = this.hasOrderId ? order : occasionKey(customer, day);
     let d = 0;
     if (this.customerDim) {
@@ -154,6 +156,7 @@ export class RowSink {
       hasDates: this.plan.roles.date !== undefined,
       firstDay: this.firstDay,
       lastDay: this.lastDay,
+      returnLines: this.returnLines,
       dimensions: this.dimensions,
     });
   }
