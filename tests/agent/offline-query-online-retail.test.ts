@@ -365,6 +365,7 @@ const refusals: [string, string][] = [
     "I can't work out a return rate yet; ask for the value of returns and for revenue in the same period, and divide.",
   ],
   ['How many units were returned last month?', 'not their units, customers, profit or margin yet'],
+  ['What percentage of orders were cancelled?', "I can't work out a return rate yet"],
   ['which customers returned in 2011 but not in November 2011', 'not their units, customers, profit or margin yet'],
 ];
 

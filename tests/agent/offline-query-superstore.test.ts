@@ -254,6 +254,33 @@ const cases: [string, string, string][] = [
     `SELECT sum(rev) FROM t WHERE Segment = 'Consumer' AND d BETWEEN '2020-10-01' AND '2020-12-31'`,
     'revenue, Segment = Consumer, 2020-10-01 … 2020-12-31',
   ],
+  // A share of revenue is of all revenue in the period, whatever the filters (it was refused as "a share of a total").
+  [
+    'What percentage of revenue comes from the West?',
+    `SELECT sum(rev) FILTER (WHERE Region = 'West') / sum(rev) * 100, sum(rev) FILTER (WHERE Region = 'West') FROM t`,
+    'share of revenue, revenue, region = West',
+  ],
+  [
+    'What share of sales did Technology have in 2021?',
+    `SELECT sum(rev) FILTER (WHERE Category = 'Technology') / sum(rev) * 100, sum(rev) FILTER (WHERE Category = 'Technology')
+     FROM t WHERE ${Y2021}`,
+    'share of revenue, revenue, category = Technology, 2021-01-01 … 2021-12-31',
+  ],
+  [
+    'share of revenue by category',
+    `SELECT Category, sum(rev) / (SELECT sum(rev) FROM t) * 100, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC`,
+    'share of revenue, revenue, by category',
+  ],
+  [
+    'What % of our sales comes from Sean Miller?',
+    `SELECT sum(rev) FILTER (WHERE "Customer Name" = 'Sean Miller') / sum(rev) * 100, sum(rev) FILTER (WHERE "Customer Name" = 'Sean Miller') FROM t`,
+    'share of revenue, revenue, customer = Sean Miller',
+  ],
+  [
+    'Which 3 states have the biggest share of revenue?',
+    `SELECT State, sum(rev) / (SELECT sum(rev) FROM t) * 100, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC LIMIT 3`,
+    'top 3 by share of revenue, by State',
+  ],
 ];
 
 describe('the offline analyst answers Superstore questions exactly (DuckDB reference)', () => {
@@ -302,7 +329,12 @@ const refusals: [string, RegExp][] = [
   ['How many orders were returned?', /This file records no returns: it has no credit notes, no lines with a negative amount/],
   ['refunds in 2021', /no column that marks returned orders/],
   ['How many orders were cancelled?', /This file records no returns/],
-  ['What percentage of revenue comes from the West?', /share of a total/],
+  // A share of anything but revenue is not a figure the query makes.
+  [
+    'What percentage of customers are in the West?',
+    /I can work out a share of revenue, such as a region's or your top customers'; not a share of orders/,
+  ],
+  ['What percentage of profit comes from Technology?', /not a share of orders, customers, units or profit yet/],
   ['profit by discount level', /can't group by “discount level”/],
   ['customers who bought Chairs but not Tables', /"bought one product but not another" is not something I can answer exactly yet/],
   ['revenue from new customers in 2021', /can't split revenue, profit or orders between them yet/],
@@ -339,6 +371,19 @@ describe('the offline analyst says "can\'t" with no invented figure', () => {
   it('a question of 2,000 characters is bounded and does not crash', async () => {
     const answer = await answerWithQuery('revenue please '.repeat(140), file.snapshot, TODAY);
     expect(answer.text.length).toBeLessThan(2_000);
+  });
+});
+
+describe('a share of revenue', () => {
+  it('"What share of revenue do the top 10 customers have?" ranks them and says what the ten hold together', async () => {
+    const [[together]] = (await sql(
+      `SELECT sum(r) / (SELECT sum(rev) FROM t) * 100 FROM (SELECT sum(rev) r FROM t GROUP BY "Customer ID" ORDER BY r DESC LIMIT 10)`,
+    )) as number[][];
+    const answer = await answerWithQuery('What share of revenue do the top 10 customers have?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 10 by share of revenue, by customer');
+    expect(answer.result?.note).toBe(
+      `Showing 10 of 793 rows. Shares are of all revenue, net of returns, whatever the filters. The 10 rows shown hold ${together.toFixed(1)}% of it together.`,
+    );
   });
 });
 

@@ -10,7 +10,7 @@ import type { Measure, QuerySpecInput } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { looseNamesOf } from './query-names';
 import { NUMBER_WORDS } from './number-words';
-import { limitOf, RETURNS, returnedFilterOf, unknownGrouping } from './query-limits';
+import { limitOf, RETURNS, returnedFilterOf, SHARE, unknownGrouping } from './query-limits';
 import { BRIDGE_SPLIT, fromToOf } from './bridge-intents';
 import { periodBefore, periodsOf, withoutHalfYears } from './query-periods';
 
@@ -181,10 +181,17 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
     text,
   );
   const lapsed = /\bbut not\b|\band not\b|\bstopped\b|\bno longer\b/.test(text) || lostCustomers || didNotBuy;
+  const shareAsked = SHARE.test(text);
   if (returnsAsked) {
-    const asked = lapsed ? null : returnsMeasuresOf(measures, text);
-    if (!asked) return { kind: 'refused', reason: RETURN_RATE.test(text) ? NO_RETURN_RATE : RETURNS_MEASURES_ONLY };
+    // "What percentage of orders were returned?" is a return rate, not a share of revenue.
+    const asked = lapsed || shareAsked ? null : returnsMeasuresOf(measures, text);
+    if (!asked) return { kind: 'refused', reason: RETURN_RATE.test(text) || shareAsked ? NO_RETURN_RATE : RETURNS_MEASURES_ONLY };
     measures = asked;
+  } else if (shareAsked) {
+    // "What share of revenue comes from the West?": the share, then the revenue it is of.
+    if (lapsed || !SHARE_OF_REVENUE.test(text) || measures.some((m) => m !== 'revenue'))
+      return { kind: 'refused', reason: SHARE_OF_REVENUE_ONLY };
+    measures = ['revenueShare', 'revenue'];
   }
   if (lapsed) measures = ['customers'];
   const periods = periodsOf(text, today);
@@ -335,6 +342,11 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
 /** A file whose rows reduce no revenue, and with no column that marks returned orders, records no returns: 0 would be a guess. */
 const NO_RETURNS =
   "This file records no returns: it has no credit notes, no lines with a negative amount and no column that marks returned orders (such as a joined returns list), so I can't count them.";
+/** The whole a share is of must be revenue: "percentage of customers" is no share of revenue. */
+const SHARE_OF_REVENUE =
+  /(\b(percent(age)?|share|proportion|fraction)|%)\s+of\s+(the\s+|our\s+|my\s+|all\s+|total\s+)*(revenue|revenues|sales|turnover|income|takings|spend|business)\b/;
+const SHARE_OF_REVENUE_ONLY =
+  "I can work out a share of revenue, such as a region's or your top customers'; not a share of orders, customers, units or profit yet.";
 /** "Return rate", "rate of cancellations": a ratio the query does not compute. */
 const RETURN_RATE = /\b(returns?|refunds?|cancell?ations?) rates?\b|\brate of (returns?|refunds?|cancell?ations?)\b/;
 const NO_RETURN_RATE = "I can't work out a return rate yet; ask for the value of returns and for revenue in the same period, and divide.";

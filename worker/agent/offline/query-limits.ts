@@ -1,7 +1,7 @@
 /**
  * What the question grammar knows it can't answer exactly, so that it refuses with the
- * reason instead of letting a canned answer stand in for a different question: a share of
- * a total, a figure split by new and returning customers, a question about the answer to
+ * reason instead of letting a canned answer stand in for a different question: a figure
+ * split by new and returning customers, a question about the answer to
  * another question ("for the top customer"), a grouping the file has no column for,
  * a value left out ("excluding …"), customers
  * of both of two periods, and a threshold on a figure ("spent more than 1000"). Each was answered with another question's
@@ -30,8 +30,8 @@ const BOTH_PERIODS = /\bboth\b.*\b(19|20)\d\d\b.*\band\b.*\b(19|20)\d\d\b|\b(in|
 /** "Which day had the most orders?": the query groups by week at the finest, so this read as the total. */
 const BY_DAY =
   /\b(which|what) (day|date|weekday|day of the week)\b|\b(best|worst|busiest|slowest|quietest|biggest|strongest|weakest) (day|date|weekday)\b|\bdaily (revenue|sales|turnover|orders|units|totals?|figures|average)\b/;
-/** A share of a total ("what percentage of revenue comes from …"): not a figure the query computes. */
-const SHARE = /\b(percent(age)?|share|proportion|fraction)\s+of\b|%\s+of\b/;
+/** A share of a total: "what percentage of revenue comes from …", "the West's share of sales". */
+export const SHARE = /\b(percent(age)?|share|proportion|fraction)\s+of\b|%\s+of\b/;
 
 /**
  * The filter "returned = yes" on a column that marks returned orders: a returns list
@@ -53,8 +53,6 @@ export function limitOf(text: string): string | null {
     return `I can't look up "${nested[0].replace(/^\w+ /, '')}" and answer about it in one step; ask who or what it is first, then ask again by name.`;
   if (SPLIT_BY_NEW.test(text))
     return "I can count new and returning customers, but I can't split revenue, profit or orders between them yet.";
-  if (SHARE.test(text))
-    return "I can't work out a share of a total in chat yet; ask for the part and the whole, such as revenue by region, and compare the two.";
   const excluded = EXCLUSION.exec(text);
   if (excluded)
     return `I can't leave values out of a figure yet (“${excluded[0]}”); ask for the values to keep, or for the figure by that column, and take the rest away.`;

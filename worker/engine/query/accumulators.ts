@@ -16,6 +16,8 @@ export class Accumulators {
   customerRevenue = new Float64Array(64);
   /** First day of the row's period (for "new customer"), or -Infinity. */
   periodStart = new Float64Array(64);
+  /** All revenue of each period, whatever the filters: the whole a share of revenue is of. */
+  readonly periodRevenue = new Float64Array(2);
   /** Grouping key parts of each row. */
   parts = new Int32Array(64 * 3);
   readonly orders: Set<number>[] = [];

@@ -14,7 +14,9 @@
  *   within the row's period; a returning customer bought in it and had bought before;
  * - returns are the lines that reduce revenue (credit notes, negative amounts), summed as
  *   a positive value, as the overview's returns; orders with a return are the distinct
- *   order ids among those lines.
+ *   order ids among those lines;
+ * - a share of revenue is the row's revenue over all revenue of its period, whatever the
+ *   filters (the West's share is of the whole file's revenue, not of the West's).
  */
 import type { Snapshot, SnapshotGroup } from '../snapshot/columns';
 import { Accumulators } from './accumulators';
@@ -76,6 +78,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   };
   for await (const g of snapshot.groups(needs)) {
     if (needFirstDay) firstDay = firstPurchases(g, customerIndex, firstDay);
+    if (m.has('revenueShare')) addPeriodRevenue(g, periods, acc.periodRevenue);
     scanGroup(g, groups, filters, periods, customerIndex, acc);
   }
   return withNote(resultOf(spec, meta, groups, acc, firstDay, periods.length === 2), coverage);
@@ -143,6 +146,14 @@ function scanGroup(
         }
       }
     }
+  }
+}
+
+/** Adds every row's amount to the revenue of each period it falls in (the whole file without periods). */
+function addPeriodRevenue(g: SnapshotGroup, periods: Range[], totals: Float64Array): void {
+  for (let i = 0; i < g.rows; i++) {
+    if (periods.length === 0) totals[0] += g.amount[i];
+    for (let p = 0; p < periods.length; p++) if (g.day[i] >= periods[p].from && g.day[i] <= periods[p].to) totals[p] += g.amount[i];
   }
 }
 

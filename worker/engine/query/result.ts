@@ -48,6 +48,7 @@ const KIND: Record<Measure, CellKind> = {
   returningCustomers: 'count',
   returns: 'money',
   returnOrders: 'count',
+  revenueShare: 'percent',
 };
 
 /** Measures that are a ratio: with no rows they have no value, not 0. */
@@ -162,6 +163,7 @@ export function resultOf(
     spec.measures.includes('revenuePerCustomer') && hasRevenueWithoutCustomer(a) ? PER_CUSTOMER_NOTE : null,
     spec.measures.some((m) => RETURNS_MEASURES.has(m)) ? returnsNote(a) : null,
     withoutReturn > 0 ? NO_RETURN_ROW_NOTE : null,
+    spec.measures.includes('revenueShare') ? shareNote(spec, groups, compare, result) : null,
   ].filter(Boolean);
   return notes.length > 0 ? { ...result, note: notes.join(' ') } : result;
 }
@@ -170,6 +172,18 @@ const NO_CUSTOMER_ROW_NOTE = 'Rows without a customer are left out of this list.
 const NO_RETURN_ROW_NOTE = 'Rows with no return are left out of this list.';
 const RETURNS_MEASURES = new Set<Measure>(['returns', 'returnOrders']);
 const PER_CUSTOMER_NOTE = 'Revenue per customer counts only rows that name a customer; the revenue of rows without one is left out.';
+
+/**
+ * What a share is of, and, when a ranking shows only its top rows ("the top 10 customers'
+ * share"), what those rows hold together: the figure such a question asks for.
+ */
+function shareNote(spec: QuerySpec, groups: ResolvedGroup[], compare: boolean, result: QueryResult): string {
+  const definition = `Shares are of all revenue${spec.period ? ' in the period' : ''}, net of returns, whatever the filters.`;
+  if (compare || groups.length === 0 || result.rows.length < 2 || result.rows.length >= result.totalRows) return definition;
+  const column = groups.length + spec.measures.indexOf('revenueShare');
+  const together = result.rows.reduce((sum, row) => sum + (typeof row[column] === 'number' ? row[column] : 0), 0);
+  return `${definition} The ${result.rows.length} rows shown hold ${together.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}% of it together.`;
+}
 
 /** What counts as a return, and that none was found when the rows counted hold none. */
 function returnsNote(a: Accumulators): string {
@@ -221,6 +235,10 @@ function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array 
       return a.returns[s];
     case 'returnOrders':
       return a.returnOrders[s].size;
+    case 'revenueShare': {
+      const whole = a.periodRevenue[a.parts[s * 3 + 2]];
+      return whole !== 0 ? (revenue / whole) * 100 : null;
+    }
     case 'newCustomers':
     case 'returningCustomers': {
       let fresh = 0;

@@ -19,6 +19,7 @@ export const MEASURES = [
   'returningCustomers',
   'returns',
   'returnOrders',
+  'revenueShare',
 ] as const;
 export type Measure = (typeof MEASURES)[number];
 
@@ -36,6 +37,7 @@ export const MEASURE_LABELS: Record<Measure, string> = {
   returningCustomers: 'returning customers',
   returns: 'returns',
   returnOrders: 'orders with a return',
+  revenueShare: 'share of revenue',
 };
 
 export const TIME_DIMENSIONS = ['month', 'quarter', 'year', 'week'] as const;
