@@ -62,6 +62,8 @@ async function expectAnswer(question: string, reference: string, understood: str
 
 const OCT = `d BETWEEN '2011-10-01' AND '2011-10-31'`;
 const NOV = `d BETWEEN '2011-11-01' AND '2011-11-30'`;
+/** A line that is no return: not a credit note, no negative quantity or amount. */
+const PURCHASE = `NOT starts_with(InvoiceNo, 'C') AND qty >= 0 AND rev >= 0`;
 const cases: [string, string, string][] = [
   ['total revenue last month', `SELECT sum(rev) FROM t WHERE ${OCT}`, 'revenue, 2011-10-01 … 2011-10-31'],
   ['sales this month', `SELECT sum(rev) FROM t WHERE ${NOV}`, 'revenue, 2011-11-01 … 2011-11-30'],
@@ -282,6 +284,48 @@ const cases: [string, string, string][] = [
   ],
   // Revenue named beside returns: both figures, the returns first; revenue stays net.
   ['What was revenue before returns?', `SELECT sum(-rev) FILTER (WHERE rev < 0), sum(rev) FROM t`, 'returns, revenue'],
+  // Customers by how many orders they placed: these counted every customer (or, as
+  // "repeat customers" over the whole file, none). An order is a distinct non-return invoice.
+  [
+    'How many repeat customers do we have?',
+    `SELECT count(*) FROM (SELECT cust FROM t WHERE cust IS NOT NULL AND ${PURCHASE} GROUP BY 1 HAVING count(DISTINCT InvoiceNo) >= 2)`,
+    'customers with 2+ orders',
+  ],
+  [
+    'How many customers ordered more than once in November 2011?',
+    `SELECT count(*) FROM (SELECT cust FROM t WHERE cust IS NOT NULL AND ${PURCHASE} AND ${NOV} GROUP BY 1 HAVING count(DISTINCT InvoiceNo) >= 2)`,
+    'customers with 2+ orders, 2011-11-01 … 2011-11-30',
+  ],
+  [
+    'How many one-time buyers are there?',
+    `SELECT count(*) FROM (SELECT cust FROM t WHERE cust IS NOT NULL AND ${PURCHASE} GROUP BY 1 HAVING count(DISTINCT InvoiceNo) = 1)`,
+    'customers with one order',
+  ],
+  [
+    'Which 3 countries have the most customers who ordered more than once?',
+    `SELECT Country, count(*) n FROM (SELECT Country, cust FROM t WHERE cust IS NOT NULL AND ${PURCHASE}
+       GROUP BY 1, 2 HAVING count(DISTINCT InvoiceNo) >= 2) GROUP BY 1 ORDER BY n DESC, 1 LIMIT 3`,
+    'top 3 by customers with 2+ orders, by region',
+  ],
+  // A bare number where a name stands is that customer; it was dropped, and the answer was everyone's.
+  [
+    'How much did 14646 spend last month?',
+    `SELECT sum(rev) FROM t WHERE cust = '14646' AND ${OCT}`,
+    'revenue, customer = 14646, 2011-10-01 … 2011-10-31',
+  ],
+  // "What did … buy?" lists their products by what they paid (it was refused).
+  [
+    'What did customer 12347 buy in October 2011?',
+    `SELECT trim(max(Description)), sum(rev) r FROM t WHERE cust = '12347' AND ${OCT} GROUP BY StockCode ORDER BY r DESC, 1 LIMIT 50`,
+    'revenue, by product, customer = 12347, 2011-10-01 … 2011-10-31',
+  ],
+  // "Again" within a period: bought in it, and had bought before it.
+  [
+    'How many customers bought again in November 2011?',
+    `SELECT count(DISTINCT cust) FROM t WHERE ${PURCHASE} AND ${NOV}
+       AND cust IN (SELECT cust FROM t WHERE ${PURCHASE} AND d < '2011-11-01')`,
+    'returning customers, 2011-11-01 … 2011-11-30',
+  ],
 ];
 
 describe('the offline analyst answers Online Retail questions exactly (DuckDB reference)', () => {
@@ -366,6 +410,11 @@ const refusals: [string, string][] = [
   ],
   ['How many units were returned last month?', 'not their units, customers, profit or margin yet'],
   ['What percentage of orders were cancelled?', "I can't work out a return rate yet"],
+  ['what has 99999 bought', 'I couldn’t find “99999”'],
+  [
+    'revenue from customers who ordered more than once',
+    "I can count customers with one order and customers with two or more, but I can't split",
+  ],
   ['which customers returned in 2011 but not in November 2011', 'not their units, customers, profit or margin yet'],
 ];
 

@@ -180,7 +180,15 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   const didNotBuy = /\b(did not|didn't|didnt|have not|haven't|has not|hasn't|never) (buy|bought|order|ordered|purchase|purchased)\b/.test(
     text,
   );
-  const lapsed = /\bbut not\b|\band not\b|\bstopped\b|\bno longer\b/.test(text) || lostCustomers || didNotBuy;
+  // "Customers who ordered more than once" once counted every customer.
+  const orderCount: Measure | null = ONE_TIME.test(text)
+    ? 'oneTimeCustomers'
+    : MORE_THAN_ONCE.test(text) || AGAIN.test(text)
+      ? 'repeatCustomers'
+      : null;
+  if (orderCount && measures.some((m) => m !== 'customers' && m !== 'returningCustomers' && m !== 'newCustomers'))
+    return { kind: 'refused', reason: ORDER_COUNT_ONLY };
+  const lapsed = !orderCount && (/\bbut not\b|\band not\b|\bstopped\b|\bno longer\b/.test(text) || lostCustomers || didNotBuy);
   const shareAsked = SHARE.test(text);
   if (returnsAsked) {
     // "What percentage of orders were returned?" is a return rate, not a share of revenue.
@@ -201,6 +209,10 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       reason: `I couldn't read the period “${periods.unread}”. Name it as a year, a quarter, a half, a month or dates, such as 2021-07-01 to 2021-12-31.`,
     };
   let { period, other } = periods;
+  // "Bought again in November" came back after buying before it; with no period, "again" and
+  // "repeat customers" are customers with 2+ orders (no one bought before the whole file).
+  if (orderCount) measures = [orderCount === 'repeatCustomers' && period && !MORE_THAN_ONCE.test(text) ? 'returningCustomers' : orderCount];
+  else if (!period) measures = measures.map((m) => (m === 'returningCustomers' ? 'repeatCustomers' : m));
   // "How did Furniture sales change?" names no periods to compare: say so, not the total.
   if (!period && CHANGE.test(text) && filters.length > 0)
     return { kind: 'refused', reason: 'To say how it changed I need two periods, such as "in 2021 vs 2020" or "from 2020 to 2021".' };
@@ -218,6 +230,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   // The same for "the trend in Germany": revenue by month, which the file-wide trend answer can't slice.
   if (measures.length === 0 && (period || filters.length > 0) && /\b(top|best|biggest|largest|bottom|worst|smallest|trends?)\b/.test(text))
     measures = ['revenue'];
+  // "What did customer 12346 buy?": their products, by what they paid (it was refused).
+  const whatBought = measures.length === 0 && WHAT_BOUGHT.test(text);
+  if (whatBought) measures = ['revenue'];
   // "Which customers buy from Supplier 13?": what they bought, not the supplier's summary.
   if (measures.length === 0 && /\b(buy|buys|bought|purchase[sd]?|order(ed|s)?) from\b/.test(text)) measures = ['revenue'];
   // "Best month in 2020": the month with the most revenue in that period, not the file's trend.
@@ -259,7 +274,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       if (!re.test(dimText) || named.has(dim) || groupBy.includes(dim)) continue;
       if (
         dim === 'customer' &&
-        (measures.includes('customers') || measures.includes('newCustomers') || measures.includes('returningCustomers')) &&
+        measures.some((m) => CUSTOMER_COUNTS.has(m)) &&
         !/\b(top|which|each|per|by) (customers?|clients?|accounts?)\b/.test(text)
       )
         continue;
@@ -280,6 +295,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       if (new RegExp(`\\b(by|per|each|which|top|bottom|best|worst)( \\d{1,2})? ${label}s?\\b`).test(text)) groupBy.push(d.key);
     }
   }
+  if (whatBought && groupBy.length === 0 && !named.has('product') && meta.dimensions.some((d) => d.key === 'product'))
+    groupBy.push('product');
   // "Germany vs France": the named values side by side, one row each, never added together.
   if (SIDE_BY_SIDE.test(text))
     for (const f of filters) if (f.values.length > 1 && !groupBy.includes(f.dimension)) groupBy.unshift(f.dimension);
@@ -338,6 +355,20 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   if (ranked && DECLINE.test(text)) spec.sort = { by: spec.measures[0], direction: 'asc', on: 'change' };
   return { kind: 'spec', spec };
 }
+
+/** "What did … buy?": the products bought. */
+const WHAT_BOUGHT =
+  /\b(what|which)( (products?|items?|skus?|articles?))? (did|does|do|has|have)\b.*\b(buy|bought|order|ordered|purchase|purchased)\b/;
+/** Customers by how many orders they placed. */
+const MORE_THAN_ONCE =
+  /\b(more than once|more than one (order|purchase|invoice|time)|(two|2) or more (orders|purchases|times)|several (orders|times)|multiple (orders|purchases|times))\b/;
+const AGAIN = /\b(bought|ordered|purchased|buy|order|purchase|buys|orders) again\b|\b(came|come|comes|coming) back\b|\breordered\b/;
+const ONE_TIME =
+  /\b(one[- ]time|one[- ]off|single[- ]purchase|only once|just once|(only|just|exactly) one (order|purchase)|never (came back|bought again|ordered again|reordered))\b/;
+const ORDER_COUNT_ONLY =
+  "I can count customers with one order and customers with two or more, but I can't split revenue, profit or orders between them yet.";
+/** Measures that count customers: "customers" in the question is their noun, not a grouping. */
+const CUSTOMER_COUNTS = new Set<Measure>(['customers', 'newCustomers', 'returningCustomers', 'repeatCustomers', 'oneTimeCustomers']);
 
 /** A file whose rows reduce no revenue, and with no column that marks returned orders, records no returns: 0 would be a guess. */
 const NO_RETURNS =

@@ -1,6 +1,6 @@
 /**
- * Names the exact-match pass missed: "customer 17850" (ids are numbers, which the exact
- * pass skips so years never match), and a word after "in"/"from" that is a typo of a
+ * Names the exact-match pass missed: "customer 17850" and "what has 17850 bought" (ids
+ * are numbers, which the exact pass skips so years never match), and a word after "in"/"from" that is a typo of a
  * region, category or other small dictionary ("germny" → Germany). A name it can't place
  * is reported, so the answer never silently drops a filter and reports everything.
  */
@@ -36,6 +36,16 @@ export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter
     if (!value) return { unknown: id[1] };
     filters.push({ dimension: 'customer', values: [value], match: 'exact' });
   }
+  // "What has 14646 bought?", "sales to 14646": a bare number where a name stands is a
+  // customer id when one is exactly that (years are periods); it was dropped, and the
+  // answer was the whole file's.
+  const bare =
+    /\b(?:did|does|has|have|for|from|to|by|of)\s+#?(\d{3,})\b(?!\s*(?:days?|weeks?|months?|quarters?|years?|rows?|units?)\b)/.exec(text);
+  if (bare && customers && !isYear(bare[1]) && !found.some((f) => f.dimension === 'customer') && filters.length === 0) {
+    const value = customers.values.find((v) => v === bare[1]);
+    if (!value) return { unknown: bare[1] };
+    filters.push({ dimension: 'customer', values: [value], match: 'exact' });
+  }
   const taken = found.flatMap((f) => f.values.map((v) => v.toLowerCase()));
   // Names in capitals ("revenue from the UK", "sales to ACME"): the file's own spelling or a
   // known long form, or refused by name; the word pass below skips short words and "to",
@@ -66,6 +76,11 @@ export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter
     if (!placed) return { unknown: word };
   }
   return { filters };
+}
+
+/** 1900 … 2099: a year, read as a period, never as an id. */
+function isYear(digits: string): boolean {
+  return /^(19|20)\d\d$/.test(digits);
 }
 
 /** Common abbreviations of countries and regions, as files spell them out. */

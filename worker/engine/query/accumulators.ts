@@ -24,6 +24,9 @@ export class Accumulators {
   readonly returnOrders: Set<number>[] = [];
   readonly customers: Set<number>[] = [];
   readonly buyers: Set<number>[] = [];
+  /** Per row, each buying customer's first order, and the customers seen with a second one. */
+  readonly firstOrders: Map<number, number>[] = [];
+  readonly repeaters: Set<number>[] = [];
   private readonly slots = new Map<number, number>();
   private lastKey = NaN;
   private lastSlot = -1;
@@ -33,6 +36,7 @@ export class Accumulators {
     private readonly needCustomers: boolean,
     private readonly needBuyers: boolean,
     private readonly needReturnOrders = false,
+    private readonly needOrderCounts = false,
   ) {}
 
   /** The row slot for a key, created with its parts on first use. */
@@ -58,6 +62,10 @@ export class Accumulators {
       if (this.needCustomers) this.customers.push(new Set());
       if (this.needBuyers) this.buyers.push(new Set());
       if (this.needReturnOrders) this.returnOrders.push(new Set());
+      if (this.needOrderCounts) {
+        this.firstOrders.push(new Map());
+        this.repeaters.push(new Set());
+      }
     }
     this.lastKey = key;
     this.lastSlot = slot;

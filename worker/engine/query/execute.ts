@@ -16,7 +16,9 @@
  *   a positive value, as the overview's returns; orders with a return are the distinct
  *   order ids among those lines;
  * - a share of revenue is the row's revenue over all revenue of its period, whatever the
- *   filters (the West's share is of the whole file's revenue, not of the West's).
+ *   filters (the West's share is of the whole file's revenue, not of the West's);
+ * - customers with 2+ orders bought in two or more distinct orders within the row (and its
+ *   period); customers with one order in exactly one.
  */
 import type { Snapshot, SnapshotGroup } from '../snapshot/columns';
 import { Accumulators } from './accumulators';
@@ -66,6 +68,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
     m.has('customers') || m.has('revenuePerCustomer'),
     m.has('newCustomers') || m.has('returningCustomers'),
     m.has('returnOrders'),
+    m.has('repeatCustomers') || m.has('oneTimeCustomers'),
   );
   const needFirstDay = m.has('newCustomers') || m.has('returningCustomers');
   let firstDay: Int32Array = new Int32Array(needFirstDay ? meta.dimensions[customerIndex].values.length : 0).fill(0x7fffffff);
@@ -73,7 +76,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   const needs = {
     cost: m.has('grossProfit') || m.has('marginPct'),
     quantity: m.has('units'),
-    orders: m.has('orders') || m.has('averageOrderValue') || m.has('returnOrders'),
+    orders: m.has('orders') || m.has('averageOrderValue') || m.has('returnOrders') || m.has('repeatCustomers') || m.has('oneTimeCustomers'),
     dimensions: [...filters.map((f) => f.index), ...groups.flatMap((g) => (g.kind === 'dimension' ? [g.index] : [])), customerIndex],
   };
   for await (const g of snapshot.groups(needs)) {
@@ -143,10 +146,18 @@ function scanGroup(
           acc.customerRevenue[slot] += amount;
           if (acc.customers.length) acc.customers[slot].add(c);
           if (acc.buyers.length && !isReturn) acc.buyers[slot].add(c);
+          if (acc.firstOrders.length && !isReturn && g.order[i] >= 0) countOrder(acc, slot, c, g.order[i]);
         }
       }
     }
   }
+}
+
+/** Notes a customer's order in a row: the first is kept, a different one makes them a repeat customer. */
+function countOrder(acc: Accumulators, slot: number, customer: number, order: number): void {
+  const first = acc.firstOrders[slot].get(customer);
+  if (first === undefined) acc.firstOrders[slot].set(customer, order);
+  else if (first !== order) acc.repeaters[slot].add(customer);
 }
 
 /** Adds every row's amount to the revenue of each period it falls in (the whole file without periods). */

@@ -90,7 +90,12 @@ export function checkMeasures(meta: SnapshotMeta, measures: readonly Measure[]):
     if (m === 'units' && !meta.hasQuantity)
       throw new QueryRefusal("This file has no quantity column, so units can't be counted.", 'MISSING_COLUMN');
     if (
-      (m === 'customers' || m === 'revenuePerCustomer' || m === 'newCustomers' || m === 'returningCustomers') &&
+      (m === 'customers' ||
+        m === 'revenuePerCustomer' ||
+        m === 'newCustomers' ||
+        m === 'returningCustomers' ||
+        m === 'repeatCustomers' ||
+        m === 'oneTimeCustomers') &&
       !meta.dimensions.some((d) => d.key === 'customer')
     )
       throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');

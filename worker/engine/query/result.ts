@@ -49,6 +49,8 @@ const KIND: Record<Measure, CellKind> = {
   returns: 'money',
   returnOrders: 'count',
   revenueShare: 'percent',
+  repeatCustomers: 'count',
+  oneTimeCustomers: 'count',
 };
 
 /** Measures that are a ratio: with no rows they have no value, not 0. */
@@ -235,6 +237,10 @@ function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array 
       return a.returns[s];
     case 'returnOrders':
       return a.returnOrders[s].size;
+    case 'repeatCustomers':
+      return a.repeaters[s].size;
+    case 'oneTimeCustomers':
+      return a.firstOrders[s].size - a.repeaters[s].size;
     case 'revenueShare': {
       const whole = a.periodRevenue[a.parts[s * 3 + 2]];
       return whole !== 0 ? (revenue / whole) * 100 : null;

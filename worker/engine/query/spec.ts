@@ -20,6 +20,8 @@ export const MEASURES = [
   'returns',
   'returnOrders',
   'revenueShare',
+  'repeatCustomers',
+  'oneTimeCustomers',
 ] as const;
 export type Measure = (typeof MEASURES)[number];
 
@@ -38,6 +40,8 @@ export const MEASURE_LABELS: Record<Measure, string> = {
   returns: 'returns',
   returnOrders: 'orders with a return',
   revenueShare: 'share of revenue',
+  repeatCustomers: 'customers with 2+ orders',
+  oneTimeCustomers: 'customers with one order',
 };
 
 export const TIME_DIMENSIONS = ['month', 'quarter', 'year', 'week'] as const;

@@ -1,0 +1,68 @@
+/**
+ * Customers by how many orders they placed, on hand-checked rows: `repeatCustomers` bought
+ * in two or more distinct orders within the result row and its period, `oneTimeCustomers`
+ * in exactly one. Returns are no orders; several lines of one order are one order; without
+ * order ids an order is a customer's purchase day, as for the `orders` measure.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runQuery } from '../../../worker/engine/query/execute';
+import { parseQuerySpec, type QuerySpecInput } from '../../../worker/engine/query/spec';
+import { ingestWithSnapshot } from './snapshot-of';
+
+async function queryOf(csv: string, input: QuerySpecInput) {
+  const path = join(mkdtempSync(join(tmpdir(), 'tally-order-counts-')), 'sales.csv');
+  writeFileSync(path, csv);
+  const { snapshot } = await ingestWithSnapshot(path, 'sales.csv');
+  const parsed = parseQuerySpec(input);
+  if (!parsed.ok) throw new Error(parsed.reason);
+  return runQuery(snapshot, parsed.spec);
+}
+
+// Acme: orders 1 and 3 (2 orders). Bolt: order 2 on two lines (1 order). Cora: order 4 and
+// the credit note C5 (1 order). Dune: orders 6 (UK) and 7 (DE), 2 orders, one per country.
+const SALES = `Invoice,Date,Customer,Country,Amount
+1,2024-01-05,Acme,UK,100
+2,2024-01-06,Bolt,UK,50
+2,2024-01-06,Bolt,UK,25
+3,2024-02-07,Acme,UK,30
+4,2024-02-08,Cora,DE,40
+C5,2024-02-09,Cora,DE,-10
+6,2024-03-01,Dune,UK,20
+7,2024-03-02,Dune,DE,20
+`;
+
+describe('customers by how many orders they placed', () => {
+  it('counts Acme and Dune with 2+ orders, Bolt and Cora with one', async () => {
+    const result = await queryOf(SALES, { measures: ['repeatCustomers', 'oneTimeCustomers', 'customers'] });
+    expect(result.columns.map((c) => c.label)).toEqual(['customers with 2+ orders', 'customers with one order', 'customers']);
+    expect(result.rows).toEqual([[2, 2, 4]]);
+  });
+
+  it('counts orders within each result row: Dune has one order in each country', async () => {
+    const result = await queryOf(SALES, { measures: ['repeatCustomers', 'oneTimeCustomers'], groupBy: ['region'] });
+    expect(result.rows).toEqual([
+      ['UK', 1, 2],
+      ['DE', 0, 2],
+    ]);
+  });
+
+  it('counts orders within the period: in February Acme, Cora have one each', async () => {
+    const result = await queryOf(SALES, {
+      measures: ['repeatCustomers', 'oneTimeCustomers'],
+      period: { from: '2024-02-01', to: '2024-02-29' },
+    });
+    expect(result.rows).toEqual([[0, 2]]);
+  });
+
+  it('without order ids, counts purchase days: Bolt’s two lines of 2024-01-06 are one', async () => {
+    const noIds = SALES.split('\n')
+      .map((line) => line.slice(line.indexOf(',') + 1))
+      .join('\n');
+    const result = await queryOf(noIds, { measures: ['repeatCustomers', 'oneTimeCustomers'] });
+    // Cora's credit note, without its id, is a negative line: still no purchase.
+    expect(result.rows).toEqual([[2, 2]]);
+  });
+});
