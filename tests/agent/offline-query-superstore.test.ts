@@ -254,6 +254,14 @@ const cases: [string, string, string][] = [
     `SELECT sum(rev) FROM t WHERE Segment = 'Consumer' AND d BETWEEN '2020-10-01' AND '2020-12-31'`,
     'revenue, Segment = Consumer, 2020-10-01 … 2020-12-31',
   ],
+  // "Declining" ranks by the change, lowest first, as "declined" did.
+  [
+    'Which categories are declining in 2021 vs 2020?',
+    `SELECT Category, a, b, a - b, (a - b) / b * 100 FROM (
+       SELECT Category, sum(rev) FILTER (WHERE year(d) = 2021) a, sum(rev) FILTER (WHERE year(d) = 2020) b FROM t GROUP BY 1)
+     ORDER BY a - b ASC`,
+    'revenue, sorted by change, by category, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+  ],
   // A share of revenue is of all revenue in the period, whatever the filters (it was refused as "a share of a total").
   [
     'What percentage of revenue comes from the West?',
@@ -385,6 +393,26 @@ describe('a share of revenue', () => {
       `Showing 10 of 793 rows. Shares are of all revenue, net of returns, whatever the filters. The 10 rows shown hold ${together.toFixed(1)}% of it together.`,
     );
   });
+});
+
+describe('in chat, a change asked with no periods is never the total', () => {
+  it('"Did sales go up?" gets the monthly trend, first full month against last (it got the total revenue)', async () => {
+    const { answer, trace: steps } = await askOffline('Did sales go up?', analyse(file.aggregates), file.snapshot);
+    expect(steps).not.toContain('use:query_data');
+    expect(answer).toMatch(
+      /^Monthly revenue from 2018-01 to 2021-12 .*From the first to the last (full )?month revenue changed -?\d+\.\d%/,
+    );
+  });
+
+  for (const question of ['Which category is growing fastest?', 'Which customers are declining?']) {
+    it(`"${question}" asks for two periods, with no figure (it got the file's monthly trend)`, async () => {
+      const { answer, trace: steps } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+      expect(steps).not.toContain('use:query_data');
+      expect(answer).toContain('To say how it changed I need two periods, such as "in 2021 vs 2020" or "from 2020 to 2021".');
+      // No figure: the only digits are the years of the example.
+      expect(answer.split('Questions I can answer')[0].replace(/\b20\d\d\b/g, '')).not.toMatch(/\d/);
+    });
+  }
 });
 
 describe('in chat, through the offline analyst and its query_data step', () => {

@@ -57,7 +57,7 @@ const LOSS = /below cost|at a loss|(lose|losing|lost) money|loss.?making|unprofi
 const LOW = /\b(bottom|smallest|least|lowest|worst|weakest|poorest|thinnest|fewest|slowest)\b/;
 const MONEY = /\b(revenue|sales|sold|sell|turnover|income|made|make|earn\w*|takings|total|how much|orders)\b/;
 const TREND =
-  /trend|monthly|by month|per month|each month|month over month|over time|growth|grow\w*|grew|declin\w*|season\w*|trajector|best month|worst month|peak/;
+  /trend|monthly|by month|per month|each month|month over month|over time|growth|grow\w*|grew|declin\w*|season\w*|trajector|best month|worst month|peak|\b(go|goes|went|gone|going) (up|down)\b|\b(rising|falling|increasing|decreasing)\b/;
 const CUSTOMERISH = /\b(customers?|clients?|accounts?|buyers?|who (buys|spends|orders))\b/;
 const RANKING = /\b(top|best|biggest|largest|most|highest|main|key|major|valuable|important|bottom|smallest|least|lowest|worst|rank\w*)\b/;
 const OVERVIEW =

@@ -107,9 +107,10 @@ const WHOLE_FILE_ONLY =
 
 /** Words that ask how a figure moved between two periods. */
 const CHANGE =
-  /\b(grew|grow(n|s|th|ing)?|increase[sd]?|rose|rise[sn]?|gained?|decline[sd]?|fell|fall(s|en)?|drop(s|ped)?|shr[iau]nk|decrease[sd]?|change[sd]?|(go|goes|went|gone) (up|down))\b/;
-const GROWTH = /\b(grew|grow(n|s|th|ing)?|increased?|rose|gained|up the most)\b/;
-const DECLINE = /\b(declined?|fell|fallen|drops?|dropped|shrank|shrunk|decreased?|down the most)\b/;
+  /\b(grew|grow(n|s|th|ing)?|increas(e[sd]?|ing)|rose|ris(e[sn]?|ing)|gained?|declin(e[sd]?|ing)|fell|fall(s|en|ing)?|drop(s|ped|ping)?|shr[iau]nk|shrinking|decreas(e[sd]?|ing)|chang(e[sd]?|ing)|(go|goes|went|gone|going) (up|down))\b/;
+const GROWTH = /\b(grew|grow(n|s|th|ing)?|increas(ed?|ing)|rose|rising|gained|up the most)\b/;
+const DECLINE = /\b(declin(ed?|ing)|fell|fallen|falling|drops?|dropped|dropping|shrank|shrunk|shrinking|decreas(ed?|ing)|down the most)\b/;
+const TWO_PERIODS = 'To say how it changed I need two periods, such as "in 2021 vs 2020" or "from 2020 to 2021".';
 /** "Best month", "weakest quarter": the period with the most (or least) of a measure. */
 const PEAK_UNIT = /\b(best|worst|busiest|slowest|strongest|weakest|quietest|biggest|highest|lowest) (month|quarter|week|year)\b/;
 /** "Which month of 2011 had the highest revenue?": the same question, the unit named first. */
@@ -213,9 +214,14 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   // "repeat customers" are customers with 2+ orders (no one bought before the whole file).
   if (orderCount) measures = [orderCount === 'repeatCustomers' && period && !MORE_THAN_ONCE.test(text) ? 'returningCustomers' : orderCount];
   else if (!period) measures = measures.map((m) => (m === 'returningCustomers' ? 'repeatCustomers' : m));
-  // "How did Furniture sales change?" names no periods to compare: say so, not the total.
-  if (!period && CHANGE.test(text) && filters.length > 0)
-    return { kind: 'refused', reason: 'To say how it changed I need two periods, such as "in 2021 vs 2020" or "from 2020 to 2021".' };
+  // "How did Furniture sales change?", "which category is growing fastest?" name no periods
+  // to compare: say so, not the total or the file's trend. "Is revenue growing?" goes on to
+  // the trend answer, which compares the first and last full months; "did sales go up?"
+  // had been answered with the total.
+  if (!period && CHANGE.test(text))
+    return filters.length > 0 || asksForGrouping(text)
+      ? { kind: 'refused', reason: TWO_PERIODS }
+      : { kind: 'unmapped', reason: TWO_PERIODS };
   // "Revenue growth from 2010 to 2011": the later period against the earlier, not one range spanning both.
   const pair = period && !other && CHANGE.test(text) ? fromToOf(text, today) : null;
   if (pair) [period, other] = [pair[1], pair[0]];
@@ -401,6 +407,13 @@ function returnsMeasuresOf(measures: readonly Measure[], text: string): Measure[
   // "Revenue before returns", "net sales after refunds": both figures, returns first, as they rank.
   if (/\b(revenue|turnover)\b|\bsales\b(?! ?reps?)/.test(text)) asked.push('revenue');
   return [...new Set(asked as Measure[])];
+}
+
+/** "Which category …", "customers by …": the question asks for one of the file's groupings (not a time unit). */
+function asksForGrouping(text: string): boolean {
+  return (
+    /\b(which|what|each|per|by|top|bottom|rank)\b/.test(text) && DIMENSION_WORDS.some(([re, dim]) => !isTimeUnit(dim) && re.test(text))
+  );
 }
 
 /** Whether the grouping's noun is in the plural ("products", "sub-categories"): several are asked for. */
