@@ -33,6 +33,7 @@ const DELTA = [
 ].join('\n');
 
 const AT_RISK = [
+  '**3 customers** are at risk: 1 lost, 1 high, 1 medium.',
   '€15,090.00 of revenue is at risk. Customers at risk, by revenue at risk:',
   '1. Delta Catering: high risk, 200 days since the last order (on average 30 days between orders), €5,616.00 at risk',
   '2. Fjord Hotels: lost, 304 days since the last order (on average 45 days between orders), €3,895.00 at risk',
@@ -128,12 +129,12 @@ const CASES: [question: string, tool: string, answer: string][] = [
   [
     'who have we lost?',
     'get_churn_risk',
-    '€15,090.00 of revenue is at risk. Customers at risk, by revenue at risk:\n1. Fjord Hotels: lost, 304 days since the last order (on average 45 days between orders), €3,895.00 at risk',
+    '**1 customer** is lost.\n€15,090.00 of revenue is at risk. Customers at risk, by revenue at risk:\n1. Fjord Hotels: lost, 304 days since the last order (on average 45 days between orders), €3,895.00 at risk',
   ],
   [
     'high risk customers',
     'get_churn_risk',
-    '€15,090.00 of revenue is at risk. Customers at risk, by revenue at risk:\n1. Delta Catering: high risk, 200 days since the last order (on average 30 days between orders), €5,616.00 at risk',
+    '**1 customer** is at high risk.\n€15,090.00 of revenue is at risk. Customers at risk, by revenue at risk:\n1. Delta Catering: high risk, 200 days since the last order (on average 30 days between orders), €5,616.00 at risk',
   ],
   ['How concentrated is our revenue?', 'get_concentration', CONCENTRATION],
   ['how dependent are we on our biggest customer?', 'get_concentration', CONCENTRATION],

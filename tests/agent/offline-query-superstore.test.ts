@@ -415,6 +415,30 @@ describe('in chat, a change asked with no periods is never the total', () => {
   }
 });
 
+describe('in chat, churn risk and segments come from the analysis, never a count of every customer', () => {
+  it('"How many customers are at risk?" counts the customers the churn model flags (it counted all 793)', async () => {
+    const result = analyse(file.aggregates);
+    const flagged = (result.churn?.customers ?? []).filter((c) => c.risk !== 'low').length;
+    expect(flagged).toBeGreaterThan(0);
+    const { answer, trace: steps } = await askOffline('How many customers are at risk?', result, file.snapshot);
+    expect(steps).toContain('use:get_churn_risk');
+    expect(answer.startsWith(`**${flagged} customers** are at risk: `)).toBe(true);
+  });
+
+  it('"How many customers are in the At Risk segment?" lists that segment (it counted all 793)', async () => {
+    const result = analyse(file.aggregates);
+    const atRisk = (result.segments?.customers ?? []).filter((c) => c.segment === 'At Risk').length;
+    const { answer } = await askOffline('How many customers are in the At Risk segment?', result, file.snapshot);
+    expect(answer.startsWith(`At Risk: ${atRisk} customers`)).toBe(true);
+  });
+
+  it('"How many customers are at risk in 2021?" is refused: churn risk is the whole file\'s', async () => {
+    const { answer, trace: steps } = await askOffline('How many customers are at risk in 2021?', analyse(file.aggregates), file.snapshot);
+    expect(steps).not.toContain('use:query_data');
+    expect(answer).toContain('segments, churn risk and concentration are worked out for the whole file, not for one period');
+  });
+});
+
 describe('in chat, through the offline analyst and its query_data step', () => {
   it('"how many customers churned in 2021?" gives the count first, as DuckDB counts them', async () => {
     const count = await lapsedCount('year(d) = 2020', 'year(d) = 2021');

@@ -4,6 +4,7 @@
  * from their output. When no intent matches, it says what it can answer.
  */
 import type { AnalysisResult } from '../../engine/contract';
+import type { ChurnRisk } from '../../engine/contract-churn';
 import { churnCustomerLine, formatMoney, formatNumber, formatPct, plural } from '../format';
 import {
   findCustomer,
@@ -45,6 +46,16 @@ export async function answerQuestion(
   const intent = intentOf(question, result);
   const region = regionNamedIn(question, customerRegions);
   return region ? answerInRegion(intent, region, runner) : answerIntent(intent, result, runner);
+}
+
+/** How many customers the churn model flags: at one level, or at lost, high and medium risk with the split. */
+function flaggedLine(counts: Record<ChurnRisk, number>, risk: ChurnRisk | null): string {
+  if (risk) {
+    const n = counts[risk];
+    return `**${plural(n, 'customer')}** ${n === 1 ? 'is' : 'are'} ${risk === 'lost' ? 'lost' : `at ${risk} risk`}.`;
+  }
+  const n = counts.lost + counts.high + counts.medium;
+  return `**${plural(n, 'customer')}** ${n === 1 ? 'is' : 'are'} at risk: ${formatNumber(counts.lost)} lost, ${formatNumber(counts.high)} high, ${formatNumber(counts.medium)} medium.`;
 }
 
 /** Answers one intent. */
@@ -123,6 +134,8 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
       if (churn.customers.length === 0)
         return `No customer is at ${intent.risk ?? 'lost, high or medium'} risk. Revenue at risk overall: ${money(churn.revenueAtRisk)}.`;
       return [
+        // "How many customers are at risk?" is answered by the count first.
+        flaggedLine(churn.counts, intent.risk),
         churn.revenueAtRisk > 0
           ? `${money(churn.revenueAtRisk)} of revenue is at risk. Customers at risk, by revenue at risk:`
           : // Every flagged customer bought nothing in the last 12 months: there is no revenue to lose.

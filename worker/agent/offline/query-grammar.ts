@@ -100,6 +100,9 @@ const PLURAL_OF: Record<string, RegExp> = {
   salesRep: /\b(sales ?reps|reps|salespeople|account managers)\b/,
 };
 
+/** Churn risk and the RFM segments by name ("new customers" is a measure of its own). */
+const WHOLE_FILE_RESULTS =
+  /\b(at[- ]risk|churn(ing)?|likely to (leave|churn|lapse|stop)|risk of (churn|churning|leaving|lapsing)|champions?|potential loyalists?|loyal|hibernat\w*|about to sleep|can'?t lose|cannot lose|needs? attention|promising)\b/;
 /** Concentration and dependency, which the analyses work out for the whole file only. */
 const CONCENTRATION = /\b(concentrat\w*|pareto|80\/20|dependen(t|ce|cy)|reliant|reliance)\b/;
 const WHOLE_FILE_ONLY =
@@ -165,6 +168,12 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
     } else if (meta.returnLines === 0) return { kind: 'refused', reason: NO_RETURNS };
     else returnsAsked = true;
   }
+  // "How many customers are at risk?" once counted every customer: churn risk and the
+  // segments come from the analysis of the whole file, and the canned answers give them.
+  if (WHOLE_FILE_RESULTS.test(text))
+    return periodsOf(text, today).period
+      ? { kind: 'refused', reason: WHOLE_FILE_ONLY }
+      : { kind: 'unmapped', reason: 'Churn risk and segments are answered from the analysis of the whole file.' };
   const named = new Set(filters.map((f) => f.dimension));
   let measures = MEASURE_WORDS.filter(([re]) => re.test(text)).map(([, m]) => m);
   if (measures.includes('newCustomers') || measures.includes('returningCustomers')) measures = measures.filter((m) => m !== 'customers');
