@@ -254,6 +254,24 @@ const cases: [string, string, string][] = [
     `SELECT sum(rev) FROM t WHERE Segment = 'Consumer' AND d BETWEEN '2020-10-01' AND '2020-12-31'`,
     'revenue, Segment = Consumer, 2020-10-01 … 2020-12-31',
   ],
+  // "Profit margin" is the margin %: it ranked by gross profit (California, not the District of Columbia).
+  [
+    'Which state has the best profit margin?',
+    `SELECT State, sum(gp) / sum(rev) * 100 m FROM t GROUP BY 1 ORDER BY m DESC LIMIT 1`,
+    'top 1 by margin %, by State',
+  ],
+  // Distinct products, where "how many products did we sell in 2021" stays the units (it answered 37,873 units).
+  ['How many products do we sell?', `SELECT count(DISTINCT "Product ID") FROM t`, 'products'],
+  [
+    'How many different products did Sean Miller buy?',
+    `SELECT count(DISTINCT "Product ID") FROM t WHERE "Customer Name" = 'Sean Miller'`,
+    'products, customer = Sean Miller',
+  ],
+  [
+    'How many products does each category have?',
+    `SELECT Category, count(DISTINCT "Product ID") n FROM t GROUP BY 1 ORDER BY n DESC`,
+    'products, by category',
+  ],
   // "Declining" ranks by the change, lowest first, as "declined" did.
   [
     'Which categories are declining in 2021 vs 2020?',

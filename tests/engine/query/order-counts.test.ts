@@ -57,6 +57,18 @@ describe('customers by how many orders they placed', () => {
     expect(result.rows).toEqual([[0, 2]]);
   });
 
+  it('counts the distinct products bought, returns left out: P1 and P2 over all; Cora bought one', async () => {
+    const withProducts = SALES.replace('Invoice,Date,Customer,Country,Amount', 'Invoice,Date,Customer,Country,Amount,Product')
+      .split('\n')
+      .map((line, i) => (i === 0 || !line ? line : `${line},${line.startsWith('C5') ? 'P3' : i % 2 === 0 ? 'P2' : 'P1'}`))
+      .join('\n');
+    // Lines 1–8 get P1, P2, P1, P2, P1, P3 (Cora's credit note), P1, P2.
+    const all = await queryOf(withProducts, { measures: ['products'] });
+    expect(all.rows).toEqual([[2]]);
+    const cora = await queryOf(withProducts, { measures: ['products'], filters: [{ dimension: 'customer', values: ['Cora'] }] });
+    expect(cora.rows).toEqual([[1]]);
+  });
+
   it('without order ids, counts purchase days: Bolt’s two lines of 2024-01-06 are one', async () => {
     const noIds = SALES.split('\n')
       .map((line) => line.slice(line.indexOf(',') + 1))

@@ -30,12 +30,20 @@ const PER_ORDER = /\b(revenue|sales|spend|value|turnover) per (order|invoice)\b/
 /** "Which sub-category lost money?": gross profit, lowest first, not the products' margins. */
 const LOSS = /\b(lost|lose|loses|losing) money\b|\b(loss[- ]making|unprofitable|made a loss|make a loss|at a loss|in the red)\b/;
 
+/**
+ * "How many products does Supplier 13 supply?", "how many different products did they buy":
+ * distinct products, where "how many products did we sell in 2021" stays the units sold.
+ */
+const PRODUCT_COUNT =
+  /\b(how many|number of|count of) (different|distinct|unique) (products|items|skus|articles)\b|\b(how many|number of) (products|items|skus|articles) (do|does) \w+( \w+)? (sell|supply|carry|offer|stock|have)\b|\bproduct count\b/;
+
 const MEASURE_WORDS: [RegExp, Measure][] = [
   [PER_CUSTOMER, 'revenuePerCustomer'],
   [/\bnew (customers|clients|accounts|buyers)\b/, 'newCustomers'],
   [/\b(returning|repeat) (customers|clients|accounts|buyers)\b/, 'returningCustomers'],
   [/\b(average order value|aov|average order|avg order|basket size|average basket)\b/, 'averageOrderValue'],
   [PER_ORDER, 'averageOrderValue'],
+  [PRODUCT_COUNT, 'products'],
   [/\b(gross profit|profit|profitable|profitability|gross margin amount)\b/, 'grossProfit'],
   [LOSS, 'grossProfit'],
   [/\b(margin|margins|markup)\b/, 'marginPct'],
@@ -177,8 +185,10 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   const named = new Set(filters.map((f) => f.dimension));
   let measures = MEASURE_WORDS.filter(([re]) => re.test(text)).map(([, m]) => m);
   if (measures.includes('newCustomers') || measures.includes('returningCustomers')) measures = measures.filter((m) => m !== 'customers');
-  if (measures.includes('grossProfit') && /\bmargin\b/.test(text) && !/\bprofit\b/.test(text))
+  // "Best profit margin" is the margin %, not the gross profit beside it.
+  if (measures.includes('grossProfit') && /\bmargins?\b/.test(text) && (!/\bprofit\b/.test(text) || /\bprofit margins?\b/.test(text)))
     measures = measures.filter((m) => m !== 'grossProfit');
+  if (measures.includes('products')) measures = measures.filter((m) => m !== 'units');
   if (measures.length === 0 && /\bhow many\b/.test(text) && /\b(customers|clients|accounts|buyers)\b/.test(text)) measures = ['customers'];
   // "Revenue per customer" names neither revenue nor customers on their own; "revenue per order" is the average order value.
   if (measures.includes('revenuePerCustomer')) measures = measures.filter((m) => m !== 'revenue' && m !== 'customers');
@@ -287,6 +297,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   if (byWords) {
     for (const [re, dim] of DIMENSION_WORDS) {
       if (!re.test(dimText) || named.has(dim) || groupBy.includes(dim)) continue;
+      // "How many products does Supplier 13 supply?" counts them: "products" is the measure's noun.
+      if (dim === 'product' && measures.includes('products') && !/\b(by|per|each) products?\b/.test(text)) continue;
       if (
         dim === 'customer' &&
         measures.some((m) => CUSTOMER_COUNTS.has(m)) &&

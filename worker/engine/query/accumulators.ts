@@ -27,6 +27,8 @@ export class Accumulators {
   /** Per row, each buying customer's first order, and the customers seen with a second one. */
   readonly firstOrders: Map<number, number>[] = [];
   readonly repeaters: Set<number>[] = [];
+  /** Per row, the distinct products bought (on lines that are no return). */
+  readonly products: Set<number>[] = [];
   private readonly slots = new Map<number, number>();
   private lastKey = NaN;
   private lastSlot = -1;
@@ -37,6 +39,7 @@ export class Accumulators {
     private readonly needBuyers: boolean,
     private readonly needReturnOrders = false,
     private readonly needOrderCounts = false,
+    private readonly needProducts = false,
   ) {}
 
   /** The row slot for a key, created with its parts on first use. */
@@ -62,6 +65,7 @@ export class Accumulators {
       if (this.needCustomers) this.customers.push(new Set());
       if (this.needBuyers) this.buyers.push(new Set());
       if (this.needReturnOrders) this.returnOrders.push(new Set());
+      if (this.needProducts) this.products.push(new Set());
       if (this.needOrderCounts) {
         this.firstOrders.push(new Map());
         this.repeaters.push(new Set());

@@ -18,7 +18,8 @@
  * - a share of revenue is the row's revenue over all revenue of its period, whatever the
  *   filters (the West's share is of the whole file's revenue, not of the West's);
  * - customers with 2+ orders bought in two or more distinct orders within the row (and its
- *   period); customers with one order in exactly one.
+ *   period); customers with one order in exactly one;
+ * - products are the distinct products bought (on lines that are no return).
  */
 import type { Snapshot, SnapshotGroup } from '../snapshot/columns';
 import { Accumulators } from './accumulators';
@@ -69,7 +70,9 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
     m.has('newCustomers') || m.has('returningCustomers'),
     m.has('returnOrders'),
     m.has('repeatCustomers') || m.has('oneTimeCustomers'),
+    m.has('products'),
   );
+  const productIndex = m.has('products') ? meta.dimensions.findIndex((d) => d.key === 'product') : -1;
   const needFirstDay = m.has('newCustomers') || m.has('returningCustomers');
   let firstDay: Int32Array = new Int32Array(needFirstDay ? meta.dimensions[customerIndex].values.length : 0).fill(0x7fffffff);
 
@@ -77,12 +80,17 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
     cost: m.has('grossProfit') || m.has('marginPct'),
     quantity: m.has('units'),
     orders: m.has('orders') || m.has('averageOrderValue') || m.has('returnOrders') || m.has('repeatCustomers') || m.has('oneTimeCustomers'),
-    dimensions: [...filters.map((f) => f.index), ...groups.flatMap((g) => (g.kind === 'dimension' ? [g.index] : [])), customerIndex],
+    dimensions: [
+      ...filters.map((f) => f.index),
+      ...groups.flatMap((g) => (g.kind === 'dimension' ? [g.index] : [])),
+      customerIndex,
+      productIndex,
+    ].filter((d) => d >= 0),
   };
   for await (const g of snapshot.groups(needs)) {
     if (needFirstDay) firstDay = firstPurchases(g, customerIndex, firstDay);
     if (m.has('revenueShare')) addPeriodRevenue(g, periods, acc.periodRevenue);
-    scanGroup(g, groups, filters, periods, customerIndex, acc);
+    scanGroup(g, groups, filters, periods, customerIndex, productIndex, acc);
   }
   return withNote(resultOf(spec, meta, groups, acc, firstDay, periods.length === 2), coverage);
 }
@@ -94,9 +102,11 @@ function scanGroup(
   filters: ResolvedFilter[],
   periods: Range[],
   customerIndex: number,
+  productIndex: number,
   acc: Accumulators,
 ): void {
   const n = g.rows;
+  const products = productIndex >= 0 ? g.dims[productIndex] : null;
   const masks = filters.map((f) => ({ codes: g.dims[f.index], mask: f.mask }));
   const parts = groups.map((gr) => (gr.kind === 'dimension' ? { codes: g.dims[gr.index], unit: null } : { codes: null, unit: gr.unit }));
   const customers = customerIndex >= 0 ? g.dims[customerIndex] : null;
@@ -136,6 +146,7 @@ function scanGroup(
       if (q === q) acc.units[slot] += q;
       const isReturn = g.returns[i] === 1;
       if (acc.orders.length && !isReturn && g.order[i] >= 0) acc.orders[slot].add(g.order[i]);
+      if (products && !isReturn && products[i] >= 0) acc.products[slot].add(products[i]);
       if (amount < 0) {
         acc.returns[slot] -= amount;
         if (acc.returnOrders.length && g.order[i] >= 0) acc.returnOrders[slot].add(g.order[i]);

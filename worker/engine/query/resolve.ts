@@ -99,6 +99,8 @@ export function checkMeasures(meta: SnapshotMeta, measures: readonly Measure[]):
       !meta.dimensions.some((d) => d.key === 'customer')
     )
       throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');
+    if (m === 'products' && !meta.dimensions.some((d) => d.key === 'product'))
+      throw new QueryRefusal('This file has no product column.', 'MISSING_COLUMN');
     if (m === 'returnOrders' && !meta.hasOrderId)
       throw new QueryRefusal(
         "This file has no order id column, so I can't count orders with a return; I can give the value of returns.",

@@ -51,6 +51,7 @@ const KIND: Record<Measure, CellKind> = {
   revenueShare: 'percent',
   repeatCustomers: 'count',
   oneTimeCustomers: 'count',
+  products: 'count',
 };
 
 /** Measures that are a ratio: with no rows they have no value, not 0. */
@@ -237,6 +238,8 @@ function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array 
       return a.returns[s];
     case 'returnOrders':
       return a.returnOrders[s].size;
+    case 'products':
+      return a.products[s].size;
     case 'repeatCustomers':
       return a.repeaters[s].size;
     case 'oneTimeCustomers':

@@ -22,6 +22,7 @@ export const MEASURES = [
   'revenueShare',
   'repeatCustomers',
   'oneTimeCustomers',
+  'products',
 ] as const;
 export type Measure = (typeof MEASURES)[number];
 
@@ -42,6 +43,7 @@ export const MEASURE_LABELS: Record<Measure, string> = {
   revenueShare: 'share of revenue',
   repeatCustomers: 'customers with 2+ orders',
   oneTimeCustomers: 'customers with one order',
+  products: 'products',
 };
 
 export const TIME_DIMENSIONS = ['month', 'quarter', 'year', 'week'] as const;
