@@ -411,6 +411,9 @@ const refusals: [string, string][] = [
   ['How many units were returned last month?', 'not their units, customers, profit or margin yet'],
   ['What percentage of orders were cancelled?', "I can't work out a return rate yet"],
   ['what has 99999 bought', 'I couldn’t find “99999”'],
+  // It got the canned top products.
+  ['What is the average number of items per order?', 'but not the items or units in an average order yet'],
+  ['how many units per order in November 2011', 'but not the items or units in an average order yet'],
   [
     'revenue from customers who ordered more than once',
     "I can count customers with one order and customers with two or more, but I can't split",

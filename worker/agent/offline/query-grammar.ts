@@ -98,6 +98,9 @@ const SIDE_BY_SIDE = /\b(vs\.?|versus|compare|compared|comparing|against)\b/;
 /** "Average orders per customer": a ratio the grammar has only for revenue. */
 const OTHER_PER_CUSTOMER =
   /\b(average|avg|mean|typical|how many)\b.*\b(orders|invoices|purchases|transactions|units|items|pieces|quantity|profit|margin) per (customer|client|account|buyer)\b/;
+/** "Average items per order", "units in an average order": a ratio the grammar has only for revenue. */
+const OTHER_PER_ORDER =
+  /\b(items|units|products|lines|pieces|quantity|articles|skus) (per|in an?|in each|in the average|in the typical) (order|invoice|basket|transaction)\b|\b(order|basket) size in (units|items)\b/;
 /** A grouping's noun in the plural: the question asks for several of them. */
 const PLURAL_OF: Record<string, RegExp> = {
   customer: /\b(customers|clients|accounts|buyers)\b/,
@@ -158,6 +161,13 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       kind: 'refused',
       reason:
         'The price, volume and mix bridge splits the revenue of the whole file, not of one customer, product or region; ask how its revenue changed between two periods, such as "from 2020 to 2021".',
+    };
+  // "Average number of items per order" got the canned top products.
+  if (OTHER_PER_ORDER.test(text))
+    return {
+      kind: 'refused',
+      reason:
+        'I can work out revenue per order (the average order value), but not the items or units in an average order yet; ask for units and for orders over the same rows, and divide.',
     };
   if (OTHER_PER_CUSTOMER.test(text))
     return {
