@@ -106,6 +106,39 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
       expect(answer.text.replace(/\b20\d\d\b/g, '').replace(/Top 5/g, '')).not.toMatch(/\d/);
     });
   }
+  // A name with a comma and a full stop is found as typed, with them or without (it was dropped: the whole file's revenue).
+  it('"What is the revenue of Acme Supply, Inc.?"', () =>
+    expectRows(
+      'What is the revenue of Acme Supply, Inc.?',
+      grouped(
+        (r) => r.Supplier === 'Acme Supply, Inc.',
+        () => '',
+        revenue,
+      )[0][1],
+      'revenue, supplier = Acme Supply, Inc.',
+    ));
+  it('"revenue from Acme Supply Inc in 2024"', () =>
+    expectRows(
+      'revenue from Acme Supply Inc in 2024',
+      grouped(
+        (r) => r.Supplier === 'Acme Supply, Inc.' && inYear(2024)(r),
+        () => '',
+        revenue,
+      )[0][1],
+      'revenue, supplier = Acme Supply, Inc., 2024-01-01 … 2024-12-31',
+    ));
+  // One period with a change word compares it with the period before (it was refused).
+  it('"Which region grew the most in 2024?" ranks the change from 2023', async () => {
+    const y2024 = new Map(grouped(inYear(2024), (r) => r.Region, revenue));
+    const y2023 = new Map(grouped(inYear(2023), (r) => r.Region, revenue));
+    const [region, change] = [...y2024].map(([r, v]): [string, number] => [r, v - (y2023.get(r) ?? 0)]).sort((a, b) => b[1] - a[1])[0];
+    const answer = await answerWithQuery('Which region grew the most in 2024?', file.snapshot, today);
+    expect(answer.result?.understood).toBe(
+      'top 1 by change in revenue, by region, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31',
+    );
+    expect(answer.result?.rows[0][0]).toBe(region);
+    expect(answer.result?.rows[0][3] as number).toBeCloseTo(change, 6);
+  });
   // The customers of one supplier, not the supplier's summary.
   it('"Which customers buy from Supplier 13?"', () =>
     expectRows(

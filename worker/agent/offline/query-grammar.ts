@@ -256,7 +256,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   if (pair) [period, other] = [pair[1], pair[0]];
   // "Compare Q4 2021 with Q4 2020 by category" names no figure: a comparison of two periods
   // is of sales, and the answer's first line says "revenue", so the reading is never hidden.
-  if (measures.length === 0 && period && other && (/\b(compare|compared|comparing|vs\.?|versus)\b/.test(text) || CHANGE.test(text)))
+  // "Which region grew the most in 2024?" is the same, against the period before (it was refused).
+  if (measures.length === 0 && period && ((other && /\b(compare|compared|comparing|vs\.?|versus)\b/.test(text)) || CHANGE.test(text)))
     measures = ['revenue'];
   // "Which customer bought the most chairs?": most of what they paid, as the first line says.
   if (measures.length === 0 && /\b(bought|buys|buy|purchased|ordered|orders) (the )?most\b/.test(text)) measures = ['revenue'];
@@ -473,14 +474,15 @@ export function namesAValue(question: string, meta: SnapshotMeta): boolean {
 
 /** Dictionary entries named in the question: exact (case-insensitive) first, then one fuzzy phrase. */
 function entitiesOf(question: string, meta: SnapshotMeta): { dimension: string; values: string[]; match: 'exact' }[] {
-  const text = ` ${question.toLowerCase().replace(/[?!,]/g, ' ').replace(/\s+/g, ' ')} `;
+  const text = ` ${asWritten(question)} `;
   const found: { dimension: string; values: string[]; match: 'exact' }[] = [];
   const taken: [number, number][] = [];
   // Longest names first, so "Premium Oat Milk 1L" wins over "Oat Milk".
   const candidates: { dim: string; value: string; lower: string }[] = [];
   for (const d of meta.dimensions) {
     if (d.values.length > 50_000) continue;
-    for (const v of new Set(d.values)) if (v.length >= 2) candidates.push({ dim: d.key, value: v, lower: v.toLowerCase() });
+    // Written as the question is, so "Acme Supply Inc" finds "Acme Supply, Inc.".
+    for (const v of new Set(d.values)) if (v.length >= 2) candidates.push({ dim: d.key, value: v, lower: asWritten(v) });
   }
   candidates.sort((a, b) => b.lower.length - a.lower.length);
   for (const c of candidates) {
@@ -510,6 +512,19 @@ function entitiesOf(question: string, meta: SnapshotMeta): { dimension: string; 
     }
   }
   return found;
+}
+
+/**
+ * Lower case, without question marks, exclamation marks, commas and a word's closing full
+ * stop ("Inc." written "Inc"; "3.5mm" keeps its), single spaces: how names are compared.
+ */
+function asWritten(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[?!,]/g, ' ')
+    .replace(/\.(?=\s|$)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Whether the spec groups or filters by a column whose header is a sub-category. */
