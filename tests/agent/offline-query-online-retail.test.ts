@@ -421,18 +421,44 @@ const refusals: [string, string][] = [
   ['which customers returned in 2011 but not in November 2011', 'not their units, customers, profit or margin yet'],
 ];
 
-describe('a threshold on a figure is refused by name, not answered with every customer for the whole file', () => {
-  for (const [question, words] of [
-    ['which customers spent more than 1,000 in 2011', 'more than 1,000'],
-    ['orders over 500 in November 2011', 'over 500'],
-    ['customers with at least 5 orders', 'at least 5'],
+describe('a threshold on a figure keeps the rows past it, with their count first (it was refused)', () => {
+  for (const [question, reference, understood] of [
+    [
+      'which customers spent more than 1,000 in 2011',
+      `SELECT cust, sum(rev) r FROM t WHERE cust IS NOT NULL AND year(d) = 2011 GROUP BY 1 HAVING sum(rev) > 1000 ORDER BY r DESC, 1`,
+      'revenue, by customer, revenue > 1,000, 2011-01-01 … 2011-12-31',
+    ],
+    [
+      'customers with at least 5 orders',
+      `SELECT cust, count(DISTINCT InvoiceNo) o FROM t WHERE cust IS NOT NULL AND ${PURCHASE} GROUP BY 1 HAVING o >= 5 ORDER BY o DESC, 1`,
+      'orders, by customer, orders ≥ 5',
+    ],
+    [
+      'products bought by more than 150 customers',
+      `SELECT trim(max(Description)), count(DISTINCT cust) n FROM t WHERE cust IS NOT NULL GROUP BY StockCode HAVING n > 150 ORDER BY n DESC, 1`,
+      'customers, by product, customers > 150',
+    ],
   ]) {
     it(`"${question}"`, async () => {
+      const expected = await sql(reference);
       const answer = await answerWithQuery(question, file.snapshot, TODAY);
-      expect(answer.result).toBeNull();
-      expect(answer.text).toContain(`I can't filter by an amount yet (“${words}”)`);
+      expect(answer.result?.understood, answer.text).toBe(understood);
+      expect(answer.result?.totalRows).toBe(expected.length);
+      const noun = answer.result?.columns[0].label === 'customer' ? 'customers' : 'products';
+      expect(answer.text).toContain(`**${expected.length.toLocaleString('en-US')} ${noun}** with ${understood.split(', ')[2]}.`);
+      const rows = answer.result?.rows ?? [];
+      rows.forEach((row, i) => {
+        expect(row[0]).toBe(expected[i][0]);
+        expect(row[1] as number).toBeCloseTo(expected[i][1] as number, 6);
+      });
     });
   }
+
+  it('"orders over 500 in November 2011" is refused: a threshold keeps the rows of a list, not a total', async () => {
+    const answer = await answerWithQuery('orders over 500 in November 2011', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I can't apply “over 500” here: a threshold keeps the customers, products or other rows of a list");
+  });
 });
 
 describe('the offline analyst says "can\'t" on Online Retail with no invented figure', () => {

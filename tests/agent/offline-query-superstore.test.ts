@@ -158,8 +158,12 @@ const cases: [string, string, string][] = [
   ['gross profit by year', `SELECT year(d)::VARCHAR, sum(gp) FROM t GROUP BY 1 ORDER BY 1`, 'gross profit, by year'],
   ['What is our margin in 2021?', `SELECT sum(gp) / sum(rev) * 100 FROM t WHERE ${Y2021}`, 'margin %, 2021-01-01 … 2021-12-31'],
   ['margin by category', `SELECT Category, sum(gp) / sum(rev) * 100 m FROM t GROUP BY 1 ORDER BY m DESC`, 'margin %, by category'],
-  // "Lost money" is gross profit, lowest first (it got the bottom products by margin).
-  ['Which sub-category lost money?', `SELECT "Sub-Category", sum(gp) p FROM t GROUP BY 1 ORDER BY p ASC`, 'gross profit, by Sub-Category'],
+  // "Lost money" is gross profit below 0, lowest first (it got the bottom products by margin, then every sub-category).
+  [
+    'Which sub-category lost money?',
+    `SELECT "Sub-Category", sum(gp) p FROM t GROUP BY 1 HAVING sum(gp) < 0 ORDER BY p ASC`,
+    'gross profit, by Sub-Category, gross profit < 0',
+  ],
   // A file's own Segment column, compared between two years (it got the RFM segments).
   [
     'Which segment grew the most from 2020 to 2021?',
@@ -271,6 +275,23 @@ const cases: [string, string, string][] = [
     'How many products does each category have?',
     `SELECT Category, count(DISTINCT "Product ID") n FROM t GROUP BY 1 ORDER BY n DESC`,
     'products, by category',
+  ],
+  // A loss lists only the rows with one: "Which states are unprofitable?" once listed every state.
+  [
+    'Which states are unprofitable?',
+    `SELECT State, sum(gp) p FROM t GROUP BY 1 HAVING sum(gp) < 0 ORDER BY p ASC`,
+    'gross profit, by State, gross profit < 0',
+  ],
+  [
+    'Which sub-categories lost money in 2021?',
+    `SELECT "Sub-Category", sum(gp) p FROM t WHERE ${Y2021} GROUP BY 1 HAVING sum(gp) < 0 ORDER BY p ASC`,
+    'gross profit, by Sub-Category, gross profit < 0, 2021-01-01 … 2021-12-31',
+  ],
+  // "Which months" groups by month (it answered 2021's total).
+  [
+    'Which months were loss-making in 2020?',
+    `SELECT strftime(d, '%Y-%m'), sum(gp) p FROM t WHERE year(d) = 2020 GROUP BY 1 HAVING sum(gp) < 0 ORDER BY p ASC`,
+    'gross profit, by month, gross profit < 0, 2020-01-01 … 2020-12-31',
   ],
   // "Declining" ranks by the change, lowest first, as "declined" did.
   [
@@ -397,6 +418,17 @@ describe('the offline analyst says "can\'t" with no invented figure', () => {
   it('a question of 2,000 characters is bounded and does not crash', async () => {
     const answer = await answerWithQuery('revenue please '.repeat(140), file.snapshot, TODAY);
     expect(answer.text.length).toBeLessThan(2_000);
+  });
+});
+
+describe('a loss no row has', () => {
+  it('"Which categories lost money?" says none did (every category made a profit), with no table', async () => {
+    const [[losing]] = (await sql(`SELECT count(*) FROM (SELECT Category FROM t GROUP BY 1 HAVING sum(gp) < 0)`)) as number[][];
+    expect(losing).toBe(0);
+    const answer = await answerWithQuery('Which categories lost money?', file.snapshot, TODAY);
+    expect(answer.text).toBe(
+      'I understood: **gross profit, by category, gross profit < 0**.\n\nNone does: no category has gross profit < 0.',
+    );
   });
 });
 

@@ -4,7 +4,7 @@
  * A question that can't be mapped, or that the file can't answer, gets a plain "can't"
  * and two or three questions it can answer — never a figure for a different question.
  */
-import { markdownTableOf, parseQuerySpec, QueryRefusal, runQuery, type QueryResult } from '../../engine/query';
+import { havingWords, markdownTableOf, parseQuerySpec, QueryRefusal, runQuery, type QueryResult, type QuerySpec } from '../../engine/query';
 import type { Snapshot, SnapshotMeta } from '../../engine/snapshot/columns';
 import { plural } from '../../engine/render/format';
 import { parseQuestion } from './query-grammar';
@@ -42,11 +42,23 @@ export async function answerWithQuery(
  * A query's answer as chat shows it: how it was understood, then the table. "How many
  * stopped buying?" gets the count first, before the list of who.
  */
-export function queryAnswerText(result: QueryResult, spec: { notBoughtIn?: unknown }, currency: string | null): string {
+export function queryAnswerText(
+  result: QueryResult,
+  spec: { notBoughtIn?: unknown; having?: QuerySpec['having'] },
+  currency: string | null,
+): string {
+  // "Which categories lost money?" when none did: the answer is "none", not "no rows".
+  if (result.totalRows === 0 && spec.having)
+    return `I understood: **${result.understood}**.\n\nNone does: no ${result.columns[0]?.label ?? 'row'} has ${havingWords(spec.having)}.`;
   // An empty table under a ranking question reads as an answer; say that nothing matched.
   if (result.totalRows === 0 && !spec.notBoughtIn)
     return `I understood: **${result.understood}**.\n\nNo row of the file matches this, so there is nothing to list.`;
-  const count = spec.notBoughtIn ? `**${plural(result.totalRows, 'customer')}** in all.\n\n` : '';
+  // "How many customers spent more than 1,000?": the count first, as for lapsed buyers.
+  const count = spec.notBoughtIn
+    ? `**${plural(result.totalRows, 'customer')}** in all.\n\n`
+    : spec.having
+      ? `**${plural(result.totalRows, result.columns[0]?.label ?? 'row')}** with ${havingWords(spec.having)}.\n\n`
+      : '';
   return `I understood: **${result.understood}**.\n\n${count}${markdownTableOf(result, currency)}`;
 }
 

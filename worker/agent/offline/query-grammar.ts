@@ -10,7 +10,7 @@ import type { Measure, QuerySpecInput } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { looseNamesOf } from './query-names';
 import { NUMBER_WORDS } from './number-words';
-import { limitOf, RETURNS, returnedFilterOf, SHARE, unknownGrouping } from './query-limits';
+import { limitOf, RETURNS, returnedFilterOf, SHARE, thresholdOf, thresholdRefusal, unknownGrouping, type Threshold } from './query-limits';
 import { BRIDGE_SPLIT, fromToOf } from './bridge-intents';
 import { periodBefore, periodsOf, withoutHalfYears } from './query-periods';
 
@@ -28,7 +28,8 @@ const PER_CUSTOMER =
 const PER_ORDER = /\b(revenue|sales|spend|value|turnover) per (order|invoice)\b/;
 
 /** "Which sub-category lost money?": gross profit, lowest first, not the products' margins. */
-const LOSS = /\b(lost|lose|loses|losing) money\b|\b(loss[- ]making|unprofitable|made a loss|make a loss|at a loss|in the red)\b/;
+const LOSS =
+  /\b(lost|lose|loses|losing) money\b|\b(loss[- ]making|unprofitable|made a loss|make a loss|at a loss|in the red)\b|\bnegative (gross )?(profit|margin)s?\b/;
 
 /**
  * "How many products does Supplier 13 supply?", "how many different products did they buy":
@@ -269,6 +270,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   // "What did customer 12346 buy?": their products, by what they paid (it was refused).
   const whatBought = measures.length === 0 && WHAT_BOUGHT.test(text);
   if (whatBought) measures = ['revenue'];
+  // "Products bought by more than 500 customers": the figure the threshold names.
+  const threshold = thresholdOf(text);
+  if (measures.length === 0 && threshold?.unit && threshold.unit !== 'percent') measures = [threshold.unit];
   // "Which customers buy from Supplier 13?": what they bought, not the supplier's summary.
   if (measures.length === 0 && /\b(buy|buys|bought|purchase[sd]?|order(ed|s)?) from\b/.test(text)) measures = ['revenue'];
   // "Best month in 2020": the month with the most revenue in that period, not the file's trend.
@@ -319,7 +323,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       if (
         (dim === 'year' || dim === 'quarter' || dim === 'month' || dim === 'week') &&
         // "by month", not "by region this month": the unit must follow the by-word.
-        !new RegExp(`\\b(by|per|each|every|and)\\s+(the\\s+)?${dim}s?\\b|\\b(${ADVERBS[dim]})\\b`).test(text)
+        // "Which months were loss-making?" asks for months too.
+        !new RegExp(`\\b(by|per|each|every|and|which|what)\\s+(the\\s+)?${dim}s?\\b|\\b(${ADVERBS[dim]})\\b`).test(text)
       )
         continue;
       groupBy.push(dim);
@@ -379,6 +384,10 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   if (n) spec.limit = Math.min(50, n);
   if (/\b(bottom|worst|smallest|least|lowest|fewest)\b/.test(text) || LOSS.test(text))
     spec.sort = { by: spec.measures[0], direction: 'asc' };
+  // "Which products have negative profit?" listed the profitable ones too (and, before it was
+  // read as a loss, first): only the rows with a loss.
+  if (LOSS.test(text) && spec.measures[0] === 'grossProfit' && groupBy.length > 0 && !other)
+    spec.having = { measure: 'grossProfit', op: '<', value: 0 };
   // "Which country grew the most in 2011 vs 2010?" ranks the change, not 2011's figure.
   if (peak && !other) {
     spec.groupBy = [peak[2]];
@@ -391,8 +400,43 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   const ranked = other && groupBy.some((g) => !isTimeUnit(g));
   if (ranked && GROWTH.test(text)) spec.sort = { by: spec.measures[0], direction: 'desc', on: 'change' };
   if (ranked && DECLINE.test(text)) spec.sort = { by: spec.measures[0], direction: 'asc', on: 'change' };
-  return { kind: 'spec', spec };
+  return threshold ? withThreshold(spec, threshold, text, lapsed || Boolean(other)) : { kind: 'spec', spec };
 }
+
+/**
+ * "Which customers spent more than 1,000 in 2021?", "customers with at least 5 orders":
+ * the list, kept to the rows past the threshold (they were refused). The figure is the one
+ * named after the number, else the question's amount of money; "how many customers …" lists
+ * customers. A threshold on a total, a comparison or a lapsed-buyer list is refused.
+ */
+function withThreshold(spec: QuerySpecInput, threshold: Threshold, text: string, excluded: boolean): Parsed {
+  const groupBy = [...(spec.groupBy ?? [])];
+  if (groupBy.length === 0 && /\b(customers|clients|accounts|buyers)\b/.test(text) && threshold.unit !== 'customers')
+    groupBy.push('customer');
+  else if (groupBy.length === 0 && /\b(products|items|skus)\b/.test(text) && threshold.unit !== 'products' && threshold.unit !== 'units')
+    groupBy.push('product');
+  const money = spec.measures.find((m) => MONEY_MEASURES.has(m)) ?? 'revenue';
+  const measure: Measure | null =
+    threshold.unit === 'percent' ? (spec.measures.includes('marginPct') ? 'marginPct' : null) : (threshold.unit ?? money);
+  if (excluded || groupBy.length === 0 || !measure) return { kind: 'refused', reason: thresholdRefusal(threshold) };
+  // The rows grouped by customer are the customers: "customers" is no figure of its own then.
+  const counted = new Set<Measure>(groupBy.includes('customer') ? ['customers'] : groupBy.includes('product') ? ['products'] : []);
+  const measures = [measure, ...spec.measures.filter((m) => m !== measure && !counted.has(m))].slice(0, 4);
+  const up = threshold.op.startsWith('>');
+  return {
+    kind: 'spec',
+    spec: {
+      ...spec,
+      measures,
+      groupBy,
+      having: { measure, op: threshold.op, value: threshold.value },
+      sort: { by: measure, direction: up ? 'desc' : 'asc' },
+    },
+  };
+}
+
+/** Measures that are an amount of money, which a threshold without a unit is about. */
+const MONEY_MEASURES = new Set<Measure>(['revenue', 'grossProfit', 'averageOrderValue', 'revenuePerCustomer', 'returns']);
 
 /** "What did … buy?": the products bought. */
 const WHAT_BOUGHT =

@@ -3,8 +3,8 @@
  * reason instead of letting a canned answer stand in for a different question: a figure
  * split by new and returning customers, a question about the answer to
  * another question ("for the top customer"), a grouping the file has no column for,
- * a value left out ("excluding …"), customers
- * of both of two periods, and a threshold on a figure ("spent more than 1000"). Each was answered with another question's
+ * a value left out ("excluding …"), customers of both of two periods; and how a
+ * threshold on a figure ("spent more than 1000") is read. Each was answered with another question's
  * figure before (README, "Ask anything, exactly").
  */
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
@@ -46,6 +46,48 @@ export function returnedFilterOf(meta: SnapshotMeta): { dimension: string; value
   return null;
 }
 
+/** A threshold on a figure, as the question words it: "more than 1,000" → > 1000, and what it counts. */
+export interface Threshold {
+  words: string;
+  op: '>' | '>=' | '<' | '<=';
+  value: number;
+  /** The figure named after the number ("5 orders"), or null for an amount of money. */
+  unit: 'orders' | 'units' | 'customers' | 'products' | 'percent' | null;
+}
+
+/** The question's threshold, or null. */
+export function thresholdOf(text: string): Threshold | null {
+  const found = THRESHOLD.exec(text);
+  if (!found) return null;
+  const words = found[0];
+  const value = Number((/\d[\d,.]*/.exec(words)?.[0] ?? '').replace(/,/g, '').replace(/\.$/, ''));
+  const op = /^(more|greater|higher|over|above|exceeding)/.test(words)
+    ? '>'
+    : /^at least/.test(words)
+      ? '>='
+      : /^at most/.test(words)
+        ? '<='
+        : '<';
+  const after = text.slice(found.index + words.length);
+  const unit = /^\s*(%|percent\b)/.test(after)
+    ? 'percent'
+    : /^\s*(orders?|invoices?|purchases?|transactions?)\b/.test(after)
+      ? 'orders'
+      : /^\s*(units?|items?|pieces?)\b/.test(after)
+        ? 'units'
+        : /^\s*(customers?|clients?|accounts?|buyers?)\b/.test(after)
+          ? 'customers'
+          : /^\s*(products?|skus?|articles?)\b/.test(after)
+            ? 'products'
+            : null;
+  return { words, op, value, unit };
+}
+
+/** The refusal of a threshold the query can't apply: on a total, or on a figure it has no rows of. */
+export function thresholdRefusal(threshold: Threshold): string {
+  return `I can't apply “${threshold.words}” here: a threshold keeps the customers, products or other rows of a list, such as "customers who spent more than 1,000 in 2021".`;
+}
+
 /** The reason a question can't be answered exactly, for the shapes above; null when none applies. */
 export function limitOf(text: string): string | null {
   const nested = NESTED.exec(text);
@@ -56,9 +98,6 @@ export function limitOf(text: string): string | null {
   const excluded = EXCLUSION.exec(text);
   if (excluded)
     return `I can't leave values out of a figure yet (“${excluded[0]}”); ask for the values to keep, or for the figure by that column, and take the rest away.`;
-  const threshold = THRESHOLD.exec(text);
-  if (threshold)
-    return `I can't filter by an amount yet (“${threshold[0]}”); ask for the ranking instead, such as the top 20 customers by revenue, and read off where it passes.`;
   if (BY_DAY.test(text))
     return 'I can rank weeks, months, quarters and years, but not single days yet; ask for the busiest week, for example.';
   if (BOTH_PERIODS.test(text))
@@ -68,7 +107,7 @@ export function limitOf(text: string): string | null {
 
 /** Words after "by" that are not a grouping: measures, orderings and people ("sold by"). */
 const BY_OK =
-  /^(the |a |an )?(revenue|revenues|sales|turnover|profit|gross|margin|margins|orders?|units?|quantity|value|volume|customers?|clients?|accounts?|spend|income|amount|far|itself|themselves|how|what|which|name|count|number|percent|percentage|average|aov|size|change|growth|region|category|supplier|vendor|product|month|quarter|year|week|rep|sales ?rep)\b/;
+  /^(more than|less than|fewer than|at least|at most|over|under|above|below)\b|^(the |a |an )?(revenue|revenues|sales|turnover|profit|gross|margin|margins|orders?|units?|quantity|value|volume|customers?|clients?|accounts?|spend|income|amount|far|itself|themselves|how|what|which|name|count|number|percent|percentage|average|aov|size|change|growth|region|category|supplier|vendor|product|month|quarter|year|week|rep|sales ?rep)\b/;
 
 /**
  * "Profit by discount level" on a file with no such column: the grouping a "by" asks for,

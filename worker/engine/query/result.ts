@@ -136,8 +136,11 @@ export function resultOf(
   const byChange = compare && spec.sort?.on === 'change';
   // "Customers with the fewest returns" once listed every customer who returned nothing.
   const returnsRanked = RETURNS_MEASURES.has(spec.measures[sortBy]) && groups.some((g) => g.kind === 'dimension');
-  const rows = [...byKey.values()].filter((r) => !returnsRanked || (r.cells[sortBy * 2] ?? 0) > 0 || (r.cells[sortBy * 2 + 1] ?? 0) > 0);
-  const withoutReturn = byKey.size - rows.length;
+  const withReturn = [...byKey.values()].filter(
+    (r) => !returnsRanked || (r.cells[sortBy * 2] ?? 0) > 0 || (r.cells[sortBy * 2 + 1] ?? 0) > 0,
+  );
+  const withoutReturn = byKey.size - withReturn.length;
+  const rows = spec.having ? withReturn.filter((r) => passes(spec, r.cells)) : withReturn;
   rows.sort((x, y) => {
     if (timeFirst) return x.order[0] - y.order[0] || (x.order[1] ?? 0) - (y.order[1] ?? 0);
     const vx = sortKey(x.cells, sortBy, byChange);
@@ -157,7 +160,7 @@ export function resultOf(
     }
     return out;
   });
-  if (table.length === 0 && groups.length === 0)
+  if (table.length === 0 && groups.length === 0 && !spec.having)
     table.push(spec.measures.flatMap((m) => (compare ? [0, 0, 0, null] : [RATIOS.has(m) ? null : 0])));
   const result = capped(understood, columns, table, spec.limit);
   const notes = [
@@ -200,6 +203,22 @@ function returnsNote(a: Accumulators): string {
 function hasRevenueWithoutCustomer(a: Accumulators): boolean {
   for (let s = 0; s < a.count; s++) if (Math.abs(a.revenue[s] - a.customerRevenue[s]) > 0.005) return true;
   return false;
+}
+
+/** Whether a row's figure passes the `having` comparison (a row without the figure does not). */
+function passes(spec: QuerySpec, cells: (number | null)[]): boolean {
+  const { measure, op, value: bound } = spec.having as NonNullable<QuerySpec['having']>;
+  const value = cells[spec.measures.indexOf(measure) * 2];
+  if (value === null || value === undefined) return false;
+  if (op === '>') return value > bound;
+  if (op === '>=') return value >= bound;
+  if (op === '<') return value < bound;
+  return value <= bound;
+}
+
+/** The `having` comparison in words: "gross profit < 0". */
+export function havingWords(having: NonNullable<QuerySpec['having']>): string {
+  return `${MEASURE_LABELS[having.measure]} ${having.op.replace('>=', '≥').replace('<=', '≤')} ${having.value.toLocaleString('en-US')}`;
 }
 
 /** A row's sort value: period A's figure, or its change from period B (missing counts as 0, as in the table). */
@@ -270,6 +289,7 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
     );
   else parts.push(spec.sort?.on === 'change' ? `${measures}, sorted by change` : measures);
   if (groups.length) parts.push(`by ${groups.map((g) => (g.kind === 'time' ? g.unit : g.dimension.label)).join(' and ')}`);
+  if (spec.having) parts.push(havingWords(spec.having));
   for (const f of spec.filters) {
     const dim = meta.dimensions.find((d) => d.key === f.dimension || d.label.toLowerCase() === f.dimension.toLowerCase());
     parts.push(`${dim?.label ?? f.dimension} ${f.values.length > 1 ? 'in' : '='} ${f.values.join(', ')}`);

@@ -97,6 +97,14 @@ export const QuerySpecSchema = z
       })
       .strict()
       .optional(),
+    /**
+     * Keeps only the result rows whose figure passes a comparison, such as gross profit < 0
+     * for "which products lose money" or revenue > 1000 for "customers who spent more than 1000".
+     */
+    having: z
+      .object({ measure: z.enum(MEASURES), op: z.enum(['>', '>=', '<', '<=']), value: z.number().finite() })
+      .strict()
+      .optional(),
     /** Top/bottom N; capped at 50 rows. */
     limit: z.number().int().min(1).max(MAX_ROWS).default(MAX_ROWS),
   })
@@ -108,6 +116,10 @@ export const QuerySpecSchema = z
       ctx.addIssue({ code: 'custom', path: ['period'], message: '`compareTo` needs `period`: the range it is compared with' });
     if (spec.compareTo && spec.notBoughtIn)
       ctx.addIssue({ code: 'custom', path: ['compareTo'], message: 'use either `compareTo` or `notBoughtIn`, not both' });
+    if (spec.having && !spec.measures.includes(spec.having.measure))
+      ctx.addIssue({ code: 'custom', path: ['having', 'measure'], message: 'the `having` measure must be one of `measures`' });
+    if (spec.having && (spec.compareTo || spec.notBoughtIn))
+      ctx.addIssue({ code: 'custom', path: ['having'], message: '`having` applies to one period, without `compareTo` or `notBoughtIn`' });
     if (spec.sort && !spec.measures.includes(spec.sort.by))
       ctx.addIssue({ code: 'custom', path: ['sort', 'by'], message: 'the sort measure must be one of `measures`' });
     if (spec.sort?.on === 'change' && !spec.compareTo)

@@ -1,0 +1,90 @@
+/**
+ * `having` on hand-checked rows: only the result rows whose figure passes the comparison
+ * are kept (>, ≥, <, ≤), the count of rows is of those, and a spec that compares a figure
+ * it does not ask for, or across two periods, is refused by the schema.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runQuery } from '../../../worker/engine/query/execute';
+import { parseQuerySpec, type QuerySpecInput } from '../../../worker/engine/query/spec';
+import { ingestWithSnapshot } from './snapshot-of';
+
+// Revenue: Acme 150, Bolt 50, Cora 30, Dune −20.
+const SALES = `Date,Customer,Amount
+2024-01-05,Acme,100
+2024-01-06,Acme,50
+2024-01-07,Bolt,50
+2024-01-08,Cora,30
+2024-01-09,Dune,10
+2024-01-10,Dune,-30
+`;
+
+async function queryOf(input: QuerySpecInput) {
+  const path = join(mkdtempSync(join(tmpdir(), 'tally-having-')), 'sales.csv');
+  writeFileSync(path, SALES);
+  const { snapshot } = await ingestWithSnapshot(path, 'sales.csv');
+  const parsed = parseQuerySpec(input);
+  if (!parsed.ok) throw new Error(parsed.reason);
+  return runQuery(snapshot, parsed.spec);
+}
+
+const byCustomer = { measures: ['revenue'], groupBy: ['customer'] } as const;
+
+describe('having', () => {
+  it('keeps the rows above a bound, strictly: > 50 is Acme alone, ≥ 50 adds Bolt', async () => {
+    const above = await queryOf({ ...byCustomer, having: { measure: 'revenue', op: '>', value: 50 } });
+    expect(above.rows).toEqual([['Acme', 150]]);
+    expect(above.totalRows).toBe(1);
+    expect(above.understood).toBe('revenue, by customer, revenue > 50');
+    const atLeast = await queryOf({ ...byCustomer, having: { measure: 'revenue', op: '>=', value: 50 } });
+    expect(atLeast.rows).toEqual([
+      ['Acme', 150],
+      ['Bolt', 50],
+    ]);
+    expect(atLeast.understood).toBe('revenue, by customer, revenue ≥ 50');
+  });
+
+  it('keeps the rows below a bound: < 0 is Dune, ≤ 30 adds Cora', async () => {
+    const below = await queryOf({
+      ...byCustomer,
+      having: { measure: 'revenue', op: '<', value: 0 },
+      sort: { by: 'revenue', direction: 'asc' },
+    });
+    expect(below.rows).toEqual([['Dune', -20]]);
+    const atMost = await queryOf({
+      ...byCustomer,
+      having: { measure: 'revenue', op: '<=', value: 30 },
+      sort: { by: 'revenue', direction: 'asc' },
+    });
+    expect(atMost.rows).toEqual([
+      ['Dune', -20],
+      ['Cora', 30],
+    ]);
+  });
+
+  it('shows no zero row when a total fails the comparison', async () => {
+    const result = await queryOf({ measures: ['revenue'], having: { measure: 'revenue', op: '>', value: 1000 } });
+    expect(result.rows).toEqual([]);
+    expect(result.totalRows).toBe(0);
+  });
+
+  it('is refused for a figure the spec does not ask for, and across two periods', () => {
+    expect(parseQuerySpec({ ...byCustomer, having: { measure: 'orders', op: '>', value: 1 } })).toEqual({
+      ok: false,
+      reason: 'The query spec is not valid — having.measure: the `having` measure must be one of `measures`.',
+    });
+    expect(
+      parseQuerySpec({
+        ...byCustomer,
+        period: { from: '2024-01-01', to: '2024-01-31' },
+        compareTo: { from: '2023-01-01', to: '2023-01-31' },
+        having: { measure: 'revenue', op: '>', value: 1 },
+      }),
+    ).toEqual({
+      ok: false,
+      reason: 'The query spec is not valid — having: `having` applies to one period, without `compareTo` or `notBoughtIn`.',
+    });
+  });
+});
