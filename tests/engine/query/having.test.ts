@@ -30,7 +30,7 @@ async function queryOf(input: QuerySpecInput) {
   return runQuery(snapshot, parsed.spec);
 }
 
-const byCustomer = { measures: ['revenue'], groupBy: ['customer'] } as const;
+const byCustomer: QuerySpecInput = { measures: ['revenue'], groupBy: ['customer'] };
 
 describe('having', () => {
   it('keeps the rows above a bound, strictly: > 50 is Acme alone, ≥ 50 adds Bolt', async () => {
