@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answerWithQuery } from '../../worker/agent/offline/query-answer';
+import { analyse } from '../../worker/engine/analyze';
+import { askOffline } from './helpers';
 import { generateB2bCsv } from '../../scripts/generate-b2b-csv';
 import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
 
@@ -138,6 +140,26 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     );
     expect(answer.result?.rows[0][0]).toBe(region);
     expect(answer.result?.rows[0][3] as number).toBeCloseTo(change, 6);
+  });
+  // Distinct products on purchase lines (no credit note), per supplier.
+  it('"Which supplier supplies the most products?"', async () => {
+    const products = new Map<string, Set<string>>();
+    for (const r of rows.filter((r) => !r.InvoiceNo.startsWith('C') && Number(r.Quantity) >= 0))
+      products.set(r.Supplier, (products.get(r.Supplier) ?? new Set()).add(r.ProductCode));
+    const [top] = [...products].map(([supplier, codes]): [string, number] => [supplier, codes.size]).sort((a, b) => b[1] - a[1]);
+    await expectRows('Which supplier supplies the most products?', [top], 'top 1 by products, by supplier');
+  });
+  // "Supplier 0" without its number is "supplier", a word of the question: it answered with Supplier 0.
+  it('"Which supplier are we most dependent on?" names the largest supplier, not the first called "Supplier …"', async () => {
+    const [[largest, revenueOfLargest]] = grouped(
+      () => true,
+      (r) => r.Supplier,
+      revenue,
+    );
+    const total = rows.reduce((sum, r) => sum + revenue(r), 0);
+    const { answer } = await askOffline('Which supplier are we most dependent on?', analyse(file.aggregates), file.snapshot);
+    const share = ((revenueOfLargest / total) * 100).toFixed(1);
+    expect(answer.startsWith(`Supplier dependency is low: the top supplier has ${share}% of revenue.\n- ${largest}: `)).toBe(true);
   });
   // The customers of one supplier, not the supplier's summary.
   it('"Which customers buy from Supplier 13?"', () =>

@@ -77,8 +77,16 @@ function formsOf(name: string, id: string | null, firstWordOk: boolean): string[
   if (id) forms.add(normalise(id));
   const first = full.split(' ')[0];
   if (firstWordOk && first.length >= 5) forms.add(first);
-  return [...forms].filter((f) => f.length >= 3).sort((a, b) => b.length - a.length);
+  return [...forms].filter((f) => f.length >= 3 && !GENERIC_NOUN.test(f)).sort((a, b) => b.length - a.length);
 }
+
+/**
+ * What is left of "Supplier 0" or "Customer 12" without its number: a word every question
+ * about suppliers or customers contains, so it named no one ("Which supplier are we most
+ * dependent on?" got Supplier 0, at 2.6% of revenue, not the one at 14.4%).
+ */
+const GENERIC_NOUN =
+  /^(suppliers?|vendors?|customers?|clients?|accounts?|buyers?|products?|items?|articles?|skus?|regions?|territor(y|ies)|reps?|sales reps?|categor(y|ies)|stores?|shops?|warehouses?|brands?)$/;
 
 /** First words shared by two names are not distinctive enough to count as a mention. */
 function uniqueFirstWords(names: string[]): Set<string> {

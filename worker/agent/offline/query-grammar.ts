@@ -32,11 +32,12 @@ const LOSS =
   /\b(lost|lose|loses|losing) money\b|\b(loss[- ]making|unprofitable|made a loss|make a loss|at a loss|in the red)\b|\bnegative (gross )?(profit|margin)s?\b/;
 
 /**
- * "How many products does Supplier 13 supply?", "how many different products did they buy":
- * distinct products, where "how many products did we sell in 2021" stays the units sold.
+ * "How many products does Supplier 13 supply?", "how many different products did they buy",
+ * "which supplier supplies the most products": distinct products, where "how many products
+ * did we sell in 2021" stays the units sold.
  */
 const PRODUCT_COUNT =
-  /\b(how many|number of|count of) (different|distinct|unique) (products|items|skus|articles)\b|\b(how many|number of) (products|items|skus|articles) (do|does) \w+( \w+)? (sell|supply|carry|offer|stock|have)\b|\bproduct count\b/;
+  /\b(how many|number of|count of) (different|distinct|unique) (products|items|skus|articles)\b|\b(how many|number of) (products|items|skus|articles) (do|does) \w+( \w+)? (sell|supply|carry|offer|stock|have)\b|\bproduct count\b|\b(most|fewest|least) (different |distinct )?(products|skus)\b/;
 
 const MEASURE_WORDS: [RegExp, Measure][] = [
   [PER_CUSTOMER, 'revenuePerCustomer'],
