@@ -161,6 +161,49 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     const share = ((revenueOfLargest / total) * 100).toFixed(1);
     expect(answer.startsWith(`Supplier dependency is low: the top supplier has ${share}% of revenue.\n- ${largest}: `)).toBe(true);
   });
+  // "Safety products" names the category: customers ranked, not customer × product pairs.
+  it('"Which customers buy the most Safety products?"', () =>
+    expectRows(
+      'Which customers buy the most Safety products?',
+      grouped(
+        (r) => r.Category === 'Safety',
+        (r) => r.CustomerName,
+        revenue,
+      ).slice(0, 50),
+      'revenue, by customer, category = Safety',
+    ));
+  it('"top Safety products" still ranks products', () =>
+    expectRows(
+      'top Safety products',
+      grouped(
+        (r) => r.Category === 'Safety',
+        (r) => r.Description,
+        revenue,
+      ).slice(0, 50),
+      'revenue, by product, category = Safety',
+    ));
+  // "sells" is a revenue word (it got the canned top Safety products).
+  it('"Which region sells the most Safety products?"', () =>
+    expectRows(
+      'Which region sells the most Safety products?',
+      grouped(
+        (r) => r.Category === 'Safety',
+        (r) => r.Region,
+        revenue,
+      ).slice(0, 1),
+      'top 1 by revenue, by region, category = Safety',
+    ));
+  // A named rep's top customer is on their scorecard (it ranked every rep by their top customer's share).
+  it('"Who is Rep 7\'s biggest customer?" answers with Rep 7\'s scorecard and its largest customer', async () => {
+    const [[largest]] = grouped(
+      (r) => r.SalesRep === 'Rep 7',
+      (r) => r.CustomerName,
+      revenue,
+    );
+    const { answer } = await askOffline("Who is Rep 7's biggest customer?", analyse(file.aggregates), file.snapshot);
+    expect(answer.startsWith("I understood: **Rep 7's scorecard")).toBe(true);
+    expect(answer).toContain(`Largest customer: ${largest},`);
+  });
   // The customers of one supplier, not the supplier's summary.
   it('"Which customers buy from Supplier 13?"', () =>
     expectRows(

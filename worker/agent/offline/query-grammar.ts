@@ -56,7 +56,7 @@ const MEASURE_WORDS: [RegExp, Measure][] = [
   [/\b(how many|number of|count of) (orders|invoices|purchases|transactions)\b|\borders\b/, 'orders'],
   [/\b(how many|number of|count of|most|fewest|least) (customers|clients|accounts|buyers)\b/, 'customers'],
   [
-    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spent|how much|bring in|brings in|sold|sell|(best|top|worst)[- ]selling (product|item|article|sku|category|supplier)(?!s))\b/,
+    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spent|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|supplier)(?!s))\b/,
     'revenue',
   ],
 ];
@@ -315,6 +315,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       if (!re.test(dimText) || named.has(dim) || groupBy.includes(dim)) continue;
       // "How many products does Supplier 13 supply?" counts them: "products" is the measure's noun.
       if (dim === 'product' && measures.includes('products') && !/\b(by|per|each) products?\b/.test(text)) continue;
+      // "Which customers buy the most Safety products?": the noun of a named category, not a
+      // second grouping beside customers ("top Safety products" still ranks products).
+      if (dim === 'product' && namesTheProducts(text, filters) && groupsBesideProducts(dimText)) continue;
       if (
         dim === 'customer' &&
         measures.some((m) => CUSTOMER_COUNTS.has(m)) &&
@@ -491,6 +494,16 @@ function asksForGrouping(text: string): boolean {
   return (
     /\b(which|what|each|per|by|top|bottom|rank)\b/.test(text) && DIMENSION_WORDS.some(([re, dim]) => !isTimeUnit(dim) && re.test(text))
   );
+}
+
+/** Whether "products" (or "items") follows a named value: "Safety products", "Acme items". */
+function namesTheProducts(text: string, filters: readonly { values: string[] }[]): boolean {
+  return filters.some((f) => f.values.some((v) => new RegExp(`\\b${escapeRegex(asWritten(v))} (products|items)\\b`).test(asWritten(text))));
+}
+
+/** Whether the question names a grouping other than products and categories (customers, suppliers, regions, reps). */
+function groupsBesideProducts(text: string): boolean {
+  return DIMENSION_WORDS.some(([re, dim]) => dim !== 'product' && dim !== 'category' && !isTimeUnit(dim) && re.test(text));
 }
 
 /** Whether the grouping's noun is in the plural ("products", "sub-categories"): several are asked for. */

@@ -115,7 +115,12 @@ export function repIntentOf(question: string, result: AnalysisResult): RepIntent
     return { kind: 'rep', query: named };
   }
   const mentioned = mentionedRep(q, result);
-  if (mentioned && (SCORECARDISH.test(q) || /risk|churn|lost|cross.?sell|customers/.test(q))) return { kind: 'rep', query: mentioned };
+  // "Who is Rep 7's biggest customer?" is on Rep 7's scorecard (it ranked every rep by their top customer).
+  if (
+    mentioned &&
+    (SCORECARDISH.test(q) || /risk|churn|lost|cross.?sell|customers|(biggest|largest|top|main) (customer|client|account)/.test(q))
+  )
+    return { kind: 'rep', query: mentioned };
   if (!REPISH.test(q)) return null;
   const sortBy = sortOf(q);
   if (!SCORECARDISH.test(q) && !/\bwhose\b/.test(q) && !SCORECARD_SORTS.has(sortBy)) return null;
