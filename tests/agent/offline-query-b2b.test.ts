@@ -193,6 +193,15 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
       ).slice(0, 1),
       'top 1 by revenue, by region, category = Safety',
     ));
+  // A word of some products' names selects nothing the query can: it answered every product's margin.
+  it('"What\'s the margin on Bolt products?" is refused, with no figure', async () => {
+    expect(rows.some((r) => r.Description.startsWith('Bolt '))).toBe(true);
+    const answer = await answerWithQuery("What's the margin on Bolt products?", file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(
+      "I can't pick out products by a word of their names (“Bolt”) yet; name a category, a supplier or one product in full.",
+    );
+  });
   // A named rep's top customer is on their scorecard (it ranked every rep by their top customer's share).
   it('"Who is Rep 7\'s biggest customer?" answers with Rep 7\'s scorecard and its largest customer', async () => {
     const [[largest]] = grouped(

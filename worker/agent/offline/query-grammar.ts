@@ -155,6 +155,14 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   if ('unknown' in loose)
     return { kind: 'unmapped', reason: `I couldn't find “${loose.unknown}” among this file's customers, products or other values.` };
   filters.push(...loose.filters);
+  // "The margin on Bolt products" answered every product's margin: "Bolt" is a word of some
+  // products' names, which the query can't select by.
+  const partial = partialName(question, filters);
+  if (partial)
+    return {
+      kind: 'refused',
+      reason: `I can't pick out products by a word of their names (“${partial}”) yet; name a category, a supplier or one product in full.`,
+    };
   const limit = limitOf(text);
   if (limit) return { kind: 'refused', reason: limit };
   // The bridge comes here only when a value is named (retention-intents.ts), and it splits all revenue.
@@ -494,6 +502,21 @@ function asksForGrouping(text: string): boolean {
   return (
     /\b(which|what|each|per|by|top|bottom|rank)\b/.test(text) && DIMENSION_WORDS.some(([re, dim]) => !isTimeUnit(dim) && re.test(text))
   );
+}
+
+/**
+ * A capitalised word before "products" or "items" that names no value the question matched
+ * and no grouping ("Bolt products"), or null. "Safety products" is a category's, so it is none.
+ */
+function partialName(question: string, filters: readonly { values: string[] }[]): string | null {
+  const named = filters.flatMap((f) => f.values.map((v) => asWritten(v)));
+  for (const m of question.matchAll(/\b([A-Z][\p{L}\d-]+) (?:products|items)\b/gu)) {
+    const word = m[1].toLowerCase();
+    if (named.some((v) => v.split(' ').includes(word))) continue;
+    if (/^(all|our|my|the|which|what|top|best|new|other|these|those|most|many|how|list|show)$/.test(word)) continue;
+    return m[1];
+  }
+  return null;
 }
 
 /** Whether "products" (or "items") follows a named value: "Safety products", "Acme items". */
