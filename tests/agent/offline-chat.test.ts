@@ -33,7 +33,7 @@ const DELTA = [
 ].join('\n');
 
 const AT_RISK = [
-  '**3 customers** are at risk: 1 lost, 1 high, 1 medium.',
+  '**3 customers** are flagged: 1 lost, 1 at high risk, 1 at medium risk.',
   '€15,090.00 of revenue is at risk. Customers at risk, by revenue at risk:',
   '1. Delta Catering: high risk, 200 days since the last order (on average 30 days between orders), €5,616.00 at risk',
   '2. Fjord Hotels: lost, 304 days since the last order (on average 45 days between orders), €3,895.00 at risk',

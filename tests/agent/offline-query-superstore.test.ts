@@ -472,7 +472,7 @@ describe('in chat, churn risk and segments come from the analysis, never a count
     expect(flagged).toBeGreaterThan(0);
     const { answer, trace: steps } = await askOffline('How many customers are at risk?', result, file.snapshot);
     expect(steps).toContain('use:get_churn_risk');
-    expect(answer.startsWith(`**${flagged} customers** are at risk: `)).toBe(true);
+    expect(answer.startsWith(`**${flagged} customers** are flagged: `)).toBe(true);
   });
 
   it('"How many customers are in the At Risk segment?" lists that segment (it counted all 793)', async () => {

@@ -55,7 +55,8 @@ function flaggedLine(counts: Record<ChurnRisk, number>, risk: ChurnRisk | null):
     return `**${plural(n, 'customer')}** ${n === 1 ? 'is' : 'are'} ${risk === 'lost' ? 'lost' : `at ${risk} risk`}.`;
   }
   const n = counts.lost + counts.high + counts.medium;
-  return `**${plural(n, 'customer')}** ${n === 1 ? 'is' : 'are'} at risk: ${formatNumber(counts.lost)} lost, ${formatNumber(counts.high)} high, ${formatNumber(counts.medium)} medium.`;
+  // "Lost" customers have gone already: they are flagged beside those at risk, not counted as at risk.
+  return `**${plural(n, 'customer')}** ${n === 1 ? 'is' : 'are'} flagged: ${formatNumber(counts.lost)} lost, ${formatNumber(counts.high)} at high risk, ${formatNumber(counts.medium)} at medium risk.`;
 }
 
 /** Answers one intent. */
