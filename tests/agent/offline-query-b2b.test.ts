@@ -202,6 +202,20 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
       "I can't pick out products by a word of their names (“Bolt”) yet; name a category, a supplier or one product in full.",
     );
   });
+  // Revenue at risk counts customers rated high or lost: it once said "the customers flagged
+  // bought nothing in that year" above medium-risk customers who had bought 126 days before.
+  it('"medium risk customers" with no revenue at risk says why, truthfully', async () => {
+    const result = analyse(file.aggregates);
+    const churn = result.churn;
+    expect(churn?.revenueAtRisk).toBe(0);
+    const medium = (churn?.customers ?? []).filter((c) => c.risk === 'medium');
+    expect(medium.some((c) => (c.daysSinceLastOrder ?? Infinity) < 365)).toBe(true);
+    const { answer } = await askOffline('medium risk customers', result, file.snapshot);
+    expect(answer.split('\n').slice(0, 2)).toEqual([
+      `**${medium.length} customers** are at medium risk.`,
+      'No revenue of the last 12 months is at risk: the customers rated high or lost bought nothing in that year, and medium risk puts no revenue at risk. The list, most at risk first:',
+    ]);
+  });
   // A named rep's top customer is on their scorecard (it ranked every rep by their top customer's share).
   it('"Who is Rep 7\'s biggest customer?" answers with Rep 7\'s scorecard and its largest customer', async () => {
     const [[largest]] = grouped(

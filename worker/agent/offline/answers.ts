@@ -139,8 +139,10 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
         flaggedLine(churn.counts, intent.risk),
         churn.revenueAtRisk > 0
           ? `${money(churn.revenueAtRisk)} of revenue is at risk. Customers at risk, by revenue at risk:`
-          : // Every flagged customer bought nothing in the last 12 months: there is no revenue to lose.
-            'No revenue of the last 12 months is at risk: the customers flagged bought nothing in that year. The list, most at risk first:',
+          : // Revenue at risk counts the customers rated high or lost, and none of them bought in
+            // the last 12 months. Medium-risk customers may have (it once said none of the
+            // flagged customers had, above a list of medium ones who bought 231 days ago).
+            'No revenue of the last 12 months is at risk: the customers rated high or lost bought nothing in that year, and medium risk puts no revenue at risk. The list, most at risk first:',
         ...churn.customers.map((c, i) => `${i + 1}. ${churnCustomerLine(c, money)}`),
       ].join('\n');
     }
