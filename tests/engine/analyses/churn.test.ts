@@ -64,4 +64,27 @@ describe('churnOf', () => {
     expect(byId.get('Once')).toMatchObject({ risk: 'medium', typicalGapDays: null });
     expect(churn?.revenueAtRisk).toBe(150);
   });
+
+  it('lists revenue at risk first, then, with none, the customers still to win back before the lost', () => {
+    const rows: TestRow[] = [];
+    const start = epochDay('2022-01-01');
+    const asOf = epochDay('2024-12-31');
+    // Old: monthly in early 2022, silent since → lost, nothing bought in the last 12 months.
+    for (let k = 0; k < 3; k++) rows.push({ customer: 'Old', date: isoDay(start + 30 * k) ?? '', amount: 500 });
+    // Late: monthly until 100 days ago → silent 3.3× its gap → lost, with its 12-month revenue at risk.
+    for (let k = 0; k < 3; k++) rows.push({ customer: 'Late', date: isoDay(asOf - 160 + 30 * k) ?? '', amount: 100 });
+    // Once: one purchase 40 days ago against the median repeat gap of 30 → medium, no revenue at risk.
+    rows.push({ customer: 'Once', date: isoDay(asOf - 40) ?? '', amount: 10 });
+    // Steady: monthly to the end → low.
+    for (let k = 0; k < 6; k++) rows.push({ customer: 'Steady', date: isoDay(asOf - 150 + 30 * k) ?? '', amount: 100 });
+    const churn = churnOf(aggregatesFromRows(rows), asOf);
+    const listed = churn?.customers.map((c) => [c.id, c.risk, c.revenueAtRisk]);
+    // Old was listed first when no revenue was at risk: a customer lost three years ago is no call to make.
+    expect(listed).toEqual([
+      ['Late', 'lost', 300],
+      ['Once', 'medium', 0],
+      ['Old', 'lost', 0],
+      ['Steady', 'low', 0],
+    ]);
+  });
 });

@@ -27,7 +27,12 @@ export const MAX_FIT_CUSTOMERS = 10_000;
 /** When no customer has bought twice, assume a quarterly rhythm for one-time buyers. */
 const DEFAULT_GAP_DAYS = 90;
 
-const RISK_ORDER: Record<ChurnRisk, number> = { lost: 0, high: 1, medium: 2, low: 3 };
+/**
+ * Among customers with the same revenue at risk (above all none: nothing bought in the
+ * last 12 months, or medium risk), those still to be won back come first: a list led by
+ * customers lost three years ago is no call list.
+ */
+const RISK_ORDER: Record<ChurnRisk, number> = { high: 0, medium: 1, lost: 2, low: 3 };
 
 function unavailable(note: string, backtest: ChurnBacktest): Churn {
   return { model: 'unavailable', params: null, gammaGamma: null, note, revenueAtRisk: 0, customers: [], backtest };
