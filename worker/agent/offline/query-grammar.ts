@@ -210,6 +210,11 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
     measures = measures.filter((m) => m !== 'grossProfit');
   if (measures.includes('products')) measures = measures.filter((m) => m !== 'units');
   if (measures.length === 0 && /\bhow many\b/.test(text) && /\b(customers|clients|accounts|buyers)\b/.test(text)) measures = ['customers'];
+  // "How many stores are there?" where the customers are a column called store_name.
+  const countedNoun = measures.length === 0 ? /\bhow many ([a-z]+)\b/.exec(text)?.[1] : undefined;
+  const countedDimension =
+    countedNoun && meta.dimensions.find((d) => (d.key === 'customer' || d.key === 'product') && headerNoun(d) === singular(countedNoun));
+  if (countedDimension) measures = [countedDimension.key === 'customer' ? 'customers' : 'products'];
   // "Revenue per customer" names neither revenue nor customers on their own; "revenue per order" is the average order value.
   if (measures.includes('revenuePerCustomer')) measures = measures.filter((m) => m !== 'revenue' && m !== 'customers');
   if (PER_ORDER.test(text)) measures = measures.filter((m) => m !== 'revenue');
@@ -344,10 +349,12 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
     // "the revenue trend" is revenue by month unless a time unit was named.
     if (/\b(trends?|over time)\b/.test(text) && !groupBy.some(isTimeUnit)) groupBy.push('month');
     for (const d of meta.dimensions) {
-      if (!d.key.startsWith('column:')) continue;
-      // "by sub-category", "top 3 sub-categories", "which ship mode".
-      const label = escapeRegex(d.label.toLowerCase()).replace(/y$/, '(y|ies)');
-      if (new RegExp(`\\b(by|per|each|which|top|bottom|best|worst)( \\d{1,2})? ${label}s?\\b`).test(text)) groupBy.push(d.key);
+      // "by sub-category", "top 3 sub-categories", "which ship mode"; a role's column by the
+      // file's own header: "which city" for the region read from a column called city.
+      const name = d.key.startsWith('column:') ? d.label.toLowerCase() : headerNoun(d);
+      if (!name || groupBy.includes(d.key) || named.has(d.key)) continue;
+      const words = escapeRegex(name).replace(/y$/, '(y|ies)');
+      if (new RegExp(`\\b(by|per|each|which|what|top|bottom|best|worst)( \\d{1,2})? ${words}(s|es)?\\b`).test(text)) groupBy.push(d.key);
     }
   }
   if (whatBought && groupBy.length === 0 && !named.has('product') && meta.dimensions.some((d) => d.key === 'product'))
@@ -355,7 +362,12 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   // "Germany vs France": the named values side by side, one row each, never added together.
   if (SIDE_BY_SIDE.test(text))
     for (const f of filters) if (f.values.length > 1 && !groupBy.includes(f.dimension)) groupBy.unshift(f.dimension);
-  const unknownBy = unknownGrouping(text, meta, filters, (word) => DIMENSION_WORDS.some(([re]) => re.test(word)));
+  const unknownBy = unknownGrouping(
+    text,
+    meta,
+    filters,
+    (word) => DIMENSION_WORDS.some(([re]) => re.test(word)) || meta.dimensions.some((d) => headerNoun(d)?.split(' ')[0] === singular(word)),
+  );
   if (unknownBy) return { kind: 'refused', reason: `I can't group by “${unknownBy}”: it is not a column of this file I can slice by.` };
   if (SUB_CATEGORY.test(text) && !mentionsSubCategory(meta, groupBy, filters))
     return { kind: 'refused', reason: 'This file has no sub-category column.' };
@@ -412,6 +424,13 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   const ranked = other && groupBy.some((g) => !isTimeUnit(g));
   if (ranked && GROWTH.test(text)) spec.sort = { by: spec.measures[0], direction: 'desc', on: 'change' };
   if (ranked && DECLINE.test(text)) spec.sort = { by: spec.measures[0], direction: 'asc', on: 'change' };
+  // "What share of sales is vodka?" with no value found is all revenue: 100%, a wrong answer.
+  if (spec.measures.includes('revenueShare') && filters.length === 0 && (spec.groupBy ?? []).length === 0)
+    return {
+      kind: 'refused',
+      reason:
+        'I need the part to take the share of, named as the file writes it: a customer, a product, a category, a region or another value (no value of the file was found in the question).',
+    };
   return threshold ? withThreshold(spec, threshold, text, lapsed || Boolean(other)) : { kind: 'spec', spec };
 }
 
@@ -517,6 +536,29 @@ function partialName(question: string, filters: readonly { values: string[] }[])
     return m[1];
   }
   return null;
+}
+
+/**
+ * A role column's header as a question words it, when it differs from the role's own word:
+ * "city" for a region column called city, "store" for a customer column called store_name.
+ */
+export function headerNoun(dimension: SnapshotMeta['dimensions'][number]): string | null {
+  if (!dimension.header) return null;
+  const words = dimension.header
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w && !/^(name|id|number|no|nr|code|desc|description|key)$/.test(w));
+  const noun = words.join(' ');
+  return noun && !DIMENSION_WORDS.some(([re]) => re.test(noun)) ? noun : null;
+}
+
+/** A plural noun's singular, for matching a header: "stores" → "store", "cities" → "city". */
+function singular(word: string): string {
+  return word
+    .replace(/ies$/, 'y')
+    .replace(/(ch|sh|x|s)es$/, '$1')
+    .replace(/([^s])s$/, '$1');
 }
 
 /** Whether "products" (or "items") follows a named value: "Safety products", "Acme items". */

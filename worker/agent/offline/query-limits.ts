@@ -105,6 +105,10 @@ export function limitOf(text: string): string | null {
   return null;
 }
 
+/** Words after "which" that are no grouping: "which one has", time units, measures. */
+const WHICH_OK =
+  /^(one|ones|of|is|are|was|were|month|months|quarter|quarters|week|weeks|year|years|day|days|revenue|sales|profit|margin|orders?|units?|period)$/;
+
 /** Words after "by" that are not a grouping: measures, orderings and people ("sold by"). */
 const BY_OK =
   /^(more than|less than|fewer than|at least|at most|over|under|above|below)\b|^(the |a |an )?(revenue|revenues|sales|turnover|profit|gross|margin|margins|orders?|units?|quantity|value|volume|customers?|clients?|accounts?|spend|income|amount|far|itself|themselves|how|what|which|name|count|number|percent|percentage|average|aov|size|change|growth|region|category|supplier|vendor|product|month|quarter|year|week|rep|sales ?rep)\b/;
@@ -122,6 +126,15 @@ export function unknownGrouping(
 ): string | null {
   // "Orders placed by Sean Miller": a name the question already matched is a filter, not a grouping.
   const named = filters.flatMap((f) => f.values.map((v) => v.toLowerCase()));
+  // "Which city has the highest sales?" answered the total when the file had no such column.
+  const which =
+    /\bwhich ([a-z][\w-]*) (?:has|had|have|is|was|were|are|sells?|sold|bought|buys|made|makes|brought|brings|did|does|got|gets)\b/.exec(
+      text,
+    );
+  if (which && !WHICH_OK.test(which[1]) && !isDimensionWord(which[1])) {
+    const labels = meta.dimensions.map((d) => d.label.toLowerCase());
+    if (!labels.some((label) => label.startsWith(which[1].replace(/(ies|s)$/, '')))) return which[1];
+  }
   for (const m of text.matchAll(/\b(?:by|per|for each) ([a-z][\w-]*(?: (?:of|the) [a-z][\w-]*| [a-z][\w-]*)?)/g)) {
     const words = m[1];
     if (named.some((value) => value.startsWith(words.split(' ')[0]))) continue;

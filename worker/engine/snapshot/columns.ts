@@ -25,6 +25,12 @@ export interface SnapshotDimension {
   label: string;
   /** Parquet column name. */
   column: string;
+  /**
+   * The file's own header of a role's column ("city" for the region, "store_name" for the
+   * customer), so a question can name it as the file does. Absent for other columns (their
+   * label is their header) and in snapshots written before it was kept.
+   */
+  header?: string;
   values: string[];
 }
 

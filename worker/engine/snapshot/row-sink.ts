@@ -91,12 +91,23 @@ export class RowSink {
     this.hasOrderId = roles.orderId !== undefined;
     const hasCustomer = roles.customerId !== undefined || roles.customerName !== undefined;
     const hasProduct = roles.productId !== undefined || roles.productName !== undefined;
-    this.customerDim = hasCustomer ? this.addDimension('customer', 'customer', 'customer') : null;
-    this.productDim = hasProduct ? this.addDimension('product', 'product', 'product') : null;
-    this.supplierDim = roles.supplier !== undefined ? this.addDimension('supplier', 'supplier', 'supplier', labels.suppliers) : null;
+    const headerOf = (...columns: (number | undefined)[]): string | undefined => {
+      const column = columns.find((c) => c !== undefined);
+      return column === undefined ? undefined : plan.columns[column]?.name;
+    };
+    this.customerDim = hasCustomer
+      ? this.addDimension('customer', 'customer', 'customer', [], headerOf(roles.customerName, roles.customerId))
+      : null;
+    this.productDim = hasProduct
+      ? this.addDimension('product', 'product', 'product', [], headerOf(roles.productName, roles.productId))
+      : null;
+    this.supplierDim =
+      roles.supplier !== undefined
+        ? this.addDimension('supplier', 'supplier', 'supplier', labels.suppliers, headerOf(roles.supplier))
+        : null;
     for (const [role, label] of LABEL_ROLES) {
       const column = roles[role];
-      if (column !== undefined) this.addText(column, role, label, snakeCase(role));
+      if (column !== undefined) this.addText(column, role, label, snakeCase(role), headerOf(column));
     }
     const taken = new Set(Object.values(roles));
     const others = plan.columns.filter((c) => c.role === null && c.type === 'string' && !taken.has(c.index)).slice(0, MAX_OTHER_COLUMNS);
@@ -210,15 +221,15 @@ export class RowSink {
     };
   }
 
-  private addDimension(key: string, label: string, column: string, values: string[] = []): SnapshotDimension {
-    const dimension: SnapshotDimension = { key, label, column, values };
+  private addDimension(key: string, label: string, column: string, values: string[] = [], header?: string): SnapshotDimension {
+    const dimension: SnapshotDimension = { key, label, column, values, ...(header ? { header } : {}) };
     this.dimensions.push(dimension);
     return dimension;
   }
 
-  private addText(column: number, key: string, label: string, parquetColumn: string): void {
+  private addText(column: number, key: string, label: string, parquetColumn: string, header?: string): void {
     const interner = new ByteInterner();
-    const meta: SnapshotDimension = { key, label, column: parquetColumn, values: interner.keys };
+    const meta: SnapshotDimension = { key, label, column: parquetColumn, values: interner.keys, ...(header ? { header } : {}) };
     this.dimensions.push(meta);
     this.text.push({ column, interner, meta, last: -1, lastBytes: new Uint8Array(64), lastLength: -1, byProduct: new Int32Array(0) });
   }

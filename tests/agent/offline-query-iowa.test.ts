@@ -1,0 +1,72 @@
+/**
+ * The offline analyst's grammar over the Iowa liquor sales (one day of a state wholesaler's
+ * sales to stores), where the roles' columns have the file's own names: stores are the
+ * customers (store_number, store_name) and the city is the region. Expected figures come
+ * from DuckDB over the same CSV: revenue is sale_dollars.
+ */
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerWithQuery } from '../../worker/agent/offline/query-answer';
+import { datasetPath } from '../engine/helpers/datasets';
+import { duckdbRows } from '../engine/helpers/duckdb-rows';
+import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
+
+const CSV = datasetPath('iowa_liquor/IA_liquor_sales.csv');
+const TODAY = new Date('2012-01-31T00:00:00Z');
+let file: Ingested;
+let db: DuckDBConnection;
+
+beforeAll(async () => {
+  file = await ingestWithSnapshot(CSV);
+  db = await (await DuckDBInstance.create(':memory:')).connect();
+  await db.run(`CREATE TABLE t AS SELECT * FROM read_csv('${CSV}', header = true)`);
+}, 60_000);
+afterAll(() => db.closeSync());
+
+const sql = (query: string) => duckdbRows(db, query);
+
+describe('a role named as the file names its column', () => {
+  it('"Which city has the highest sales?" ranks the cities (it answered the total)', async () => {
+    const [[city, revenue]] = (await sql(`SELECT city, sum(sale_dollars) r FROM t GROUP BY 1 ORDER BY r DESC LIMIT 1`)) as [
+      string,
+      number,
+    ][];
+    const answer = await answerWithQuery('Which city has the highest sales?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 1 by revenue, by region');
+    expect(answer.result?.rows[0][0]).toBe(city);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(revenue, 6);
+  });
+
+  it('"How many stores are there?" counts the customers, the stores (it was refused)', async () => {
+    const [[stores]] = (await sql(`SELECT count(DISTINCT store_number) FROM t`)) as number[][];
+    const answer = await answerWithQuery('How many stores are there?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers');
+    expect(answer.result?.rows).toEqual([[stores]]);
+  });
+
+  it('"Which county has the most sales?" is refused: the file has no county column', async () => {
+    const answer = await answerWithQuery('Which county has the most sales?', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I can't group by “county”: it is not a column of this file I can slice by.");
+  });
+});
+
+describe('a share of revenue needs the part it is of', () => {
+  it('"What share of sales is IMPORTED VODKA?" is that category over all sales', async () => {
+    const [[share, revenue]] = (await sql(
+      `SELECT sum(sale_dollars) FILTER (WHERE category_name = 'IMPORTED VODKA') / sum(sale_dollars) * 100,
+         sum(sale_dollars) FILTER (WHERE category_name = 'IMPORTED VODKA') FROM t`,
+    )) as number[][];
+    const answer = await answerWithQuery('What share of sales is IMPORTED VODKA?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('share of revenue, revenue, category = IMPORTED VODKA');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(share, 6);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(revenue, 6);
+  });
+
+  it('"What share of sales is vodka?" names no value of the file, so it is refused (it answered 100%)', async () => {
+    const answer = await answerWithQuery('What share of sales is vodka?', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('I need the part to take the share of, named as the file writes it');
+    expect(answer.text).not.toContain('100');
+  });
+});
