@@ -5,7 +5,7 @@
  */
 import type { AnalysisResult } from '../../engine/contract';
 import type { ChurnRisk } from '../../engine/contract-churn';
-import { churnCustomerLine, formatMoney, formatNumber, formatPct, plural } from '../format';
+import { churnCustomerLine, formatMoney, formatNumber, formatPct, joinNames, plural } from '../format';
 import {
   findCustomer,
   findProduct,
@@ -48,6 +48,12 @@ export async function answerQuestion(
   return region ? answerInRegion(intent, region, runner) : answerIntent(intent, result, runner);
 }
 
+/** " (a, b)" for the parts given, or nothing when there are none. */
+function parenthesised(parts: (string | null | undefined)[]): string {
+  const given = parts.filter((part): part is string => Boolean(part));
+  return given.length > 0 ? ` (${given.join(', ')})` : '';
+}
+
 /** How many customers the churn model flags: at one level, or at lost, high and medium risk with the split. */
 function flaggedLine(counts: Record<ChurnRisk, number>, risk: ChurnRisk | null): string {
   if (risk) {
@@ -63,6 +69,9 @@ function flaggedLine(counts: Record<ChurnRisk, number>, risk: ChurnRisk | null):
 export async function answerIntent(intent: Intent, result: AnalysisResult, runner: SectionRunner): Promise<string> {
   const money = (v: number) => formatMoney(v, runner.currency);
   switch (intent.kind) {
+    case 'no_dates':
+      return 'This file has no dates, so I can’t answer for a period; its figures cover the whole file. Ask without the period, such as "Who are my top 5 customers?".';
+
     case 'help':
       return helpText(result, intent.asked);
 
@@ -78,10 +87,12 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
         'Ranking customers.',
       );
       if (!ranked) return NOT_AVAILABLE;
+      // A file of one row per customer has no orders: "(0 orders)" beside each would be false.
+      const withOrders = ranked.customers.some((c) => c.orders > 0);
       const lines = ranked.customers.map((c) =>
         intent.metric === 'orders'
           ? `${c.rank}. ${c.name}: ${plural(c.orders, 'order')} (${money(c.revenue)})`
-          : `${c.rank}. ${c.name}: ${money(c.revenue)} (${plural(c.orders, 'order')}${c.segment ? `, ${c.segment}` : ''})`,
+          : `${c.rank}. ${c.name}: ${money(c.revenue)}${parenthesised([withOrders ? plural(c.orders, 'order') : null, c.segment])}`,
       );
       const head = `${intent.direction === 'desc' ? 'Top' : 'Bottom'} ${plural(ranked.customers.length, 'customer')} by ${intent.metric === 'orders' ? 'orders' : 'revenue'}:`;
       return [head, ...lines].join('\n');
@@ -221,7 +232,12 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
       const period = o.period.from && o.period.to ? ` covers ${o.period.from} to ${o.period.to}:` : ':';
       const margin = o.grossMargin === null ? '' : ` Gross margin ${money(o.grossMargin)} (${formatPct(o.grossMarginPct ?? 0)}).`;
       const aov = o.averageOrderValue === null ? '' : ` Average order ${money(o.averageOrderValue)}.`;
-      return `${o.fileName}${period} ${money(o.revenue)} revenue from ${plural(o.customers, 'customer')}, ${plural(o.orders, 'order')} and ${plural(o.products, 'product')}${o.suppliers === null ? '' : ` (${plural(o.suppliers, 'supplier')})`}.${margin}${aov}`;
+      const counts = [
+        plural(o.customers, 'customer'),
+        o.orders > 0 ? plural(o.orders, 'order') : null,
+        plural(o.products, 'product'),
+      ].filter((part) => part !== null);
+      return `${o.fileName}${period} ${money(o.revenue)} revenue from ${joinNames(counts)}${o.suppliers === null ? '' : ` (${plural(o.suppliers, 'supplier')})`}.${margin}${aov}`;
     }
   }
 }

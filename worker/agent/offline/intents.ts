@@ -36,6 +36,7 @@ export type Intent =
   | { kind: 'overview' }
   /** `asked`: the user asked what they can ask; otherwise no intent matched the question. */
   | { kind: 'help'; asked: boolean }
+  | { kind: 'no_dates' }
   | RetentionIntent
   | BridgeIntent;
 
@@ -43,6 +44,9 @@ const LEGAL_SUFFIX = /\s(gmbh|ltd|limited|inc|llc|plc|ag|sa|bv|nv|co|corp|compan
 const SIZE_SUFFIX = /(\s\d+(\.\d+)?\s?(l|ml|kg|g|lb|oz|pcs|pack|x\d+)?)+$/;
 
 const CHART = /\b(chart|plot|graph|visuali[sz]e|draw)\b/;
+/** A period by name: a year, a quarter, a month, "last month", "year to date". */
+const NAMES_A_PERIOD =
+  /\b(19|20)\d\d\b|\bq[1-4]\b|\b(last|this|previous|past|next) (year|quarter|month|week)\b|\b(ytd|year to date|month to date)\b|\b(january|february|march|april|june|july|august|september|october|november|december)\b/;
 const CROSS_SELL =
   /cross.?sell|up.?sell|bought together|buy together|purchased together|\bgo(es)? (well )?with|pairs? (well )?with|bundle|recommend|what (else|more) (should|could|can|to)|sell (more )?to\b|next best|also (buy|bought|purchase)|(buy|buys|bought|purchased) with/;
 const SUPPLIER = /\b(suppliers?|vendors?|sourc(e|ed|ing)|procure\w*|manufacturers?)\b/;
@@ -194,6 +198,8 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   if (CONCENTRATION.test(q)) return { kind: 'concentration' };
   if (SEGMENT.test(q)) return { kind: 'segments' };
   if (product && !RANKING.test(q)) return { kind: 'product', query: product };
+  // "How much did we sell in 2021?" on a file without dates got the top products.
+  if (!result.dataset.period.from && NAMES_A_PERIOD.test(q)) return { kind: 'no_dates' };
   const period = MONEY.test(q)
     ? periodOf(
         q,

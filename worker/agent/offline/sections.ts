@@ -75,7 +75,8 @@ export const SECTIONS: Record<SectionKey, Section> = {
       return {
         section: 'overview',
         question: this.question,
-        headline: `${o.fileName}: ${money(o.revenue)} revenue from ${plural(o.customers, 'customer')} and ${plural(o.orders, 'order')}${period}${margin}.`,
+        // A file of one row per customer has no orders: "and 0 orders" would be false.
+        headline: `${o.fileName}: ${money(o.revenue)} revenue from ${plural(o.customers, 'customer')}${o.orders > 0 ? ` and ${plural(o.orders, 'order')}` : ''}${period}${margin}.`,
         details: [
           currencyNote(runner.currency),
           `${formatNumber(o.rowsUsed)} rows used, ${formatNumber(o.rowsRejected)} rejected; ${plural(o.products, 'product')}${o.suppliers === null ? '' : `, ${plural(o.suppliers, 'supplier')}`}.`,
@@ -104,7 +105,11 @@ export const SECTIONS: Record<SectionKey, Section> = {
         question: this.question,
         headline: `**Most valuable customers**: ${joinNames(leaders)} lead${champions ? `; Champions are ${plural(champions.customers, 'customer')} and ${formatPct(champions.revenueSharePct)} of revenue` : ''}.`,
         details: [
-          ...top.customers.map((c) => `${c.name}: ${money(c.revenue)}, ${plural(c.orders, 'order')}${c.segment ? `, ${c.segment}` : ''}`),
+          ...top.customers.map((c) =>
+            [`${c.name}: ${money(c.revenue)}`, top.customers.some((t) => t.orders > 0) ? plural(c.orders, 'order') : null, c.segment]
+              .filter(Boolean)
+              .join(', '),
+          ),
           `Segments: ${segments.segments.map((s) => `${s.segment} ${s.customers} (${formatPct(s.revenueSharePct)})`).join(', ')}.`,
         ],
         action:

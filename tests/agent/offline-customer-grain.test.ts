@@ -1,0 +1,51 @@
+/**
+ * Chat over a file of one row per customer (UCI Wholesale customers: annual spend in six
+ * categories, no dates, no orders): a period can't be answered, and no line claims "0
+ * orders" for customers whose orders the file never counted. Expected spends come from a
+ * plain sum of each row's six columns over the Papa-parsed CSV.
+ */
+import { createReadStream, readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import Papa from 'papaparse';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AnalysisResult } from '../../worker/engine/contract';
+import { analyse } from '../../worker/engine/analyze';
+import { ingest } from '../../worker/engine/ingest';
+import { datasetPath } from '../engine/helpers/datasets';
+import { askOffline } from './helpers';
+
+const CSV = datasetPath('wholesale_customers/Wholesale customers data.csv');
+const CATEGORIES = ['Fresh', 'Milk', 'Grocery', 'Frozen', 'Detergents_Paper', 'Delicassen'];
+let result: AnalysisResult;
+
+beforeAll(async () => {
+  const stream = Readable.toWeb(createReadStream(CSV)) as ReadableStream<Uint8Array>;
+  result = analyse(await ingest(stream, { fileName: 'Wholesale customers data.csv' }));
+}, 60_000);
+
+describe('chat over one row per customer', () => {
+  it('"How much did we sell in 2021?" says the file has no dates (it listed the top products)', async () => {
+    const { answer } = await askOffline('How much did we sell in 2021?', result);
+    expect(answer).toBe(
+      'This file has no dates, so I can’t answer for a period; its figures cover the whole file. Ask without the period, such as "Who are my top 5 customers?".',
+    );
+  });
+
+  it('"Who are my top 5 customers?" gives their spend, with no "0 orders"', async () => {
+    const rows = Papa.parse<Record<string, string>>(readFileSync(CSV, 'utf8'), { header: true, skipEmptyLines: true }).data;
+    const spends = rows.map((r) => CATEGORIES.reduce((sum, c) => sum + Number(r[c]), 0)).sort((a, b) => b - a);
+    const { answer } = await askOffline('Who are my top 5 customers?', result);
+    const lines = answer.split('\n');
+    expect(lines[0]).toBe('Top 5 customers by revenue:');
+    expect(lines.slice(1).map((line) => Number(line.slice(line.lastIndexOf(' ') + 1).replace(/,/g, '')))).toEqual(spends.slice(0, 5));
+    expect(answer).not.toMatch(/order/);
+  });
+
+  it('"How many customers are there?" counts them, with no orders', async () => {
+    const rows = Papa.parse<Record<string, string>>(readFileSync(CSV, 'utf8'), { header: true, skipEmptyLines: true }).data;
+    const total = rows.reduce((sum, r) => sum + CATEGORIES.reduce((s, c) => s + Number(r[c]), 0), 0);
+    const money = total.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const { answer } = await askOffline('How many customers are there?', result);
+    expect(answer).toBe(`Wholesale customers data.csv: ${money} revenue from ${rows.length} customers and 6 products.`);
+  });
+});
