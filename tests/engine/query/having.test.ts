@@ -3,13 +3,9 @@
  * are kept (>, ≥, <, ≤), the count of rows is of those, and a spec that compares a figure
  * it does not ask for, or across two periods, is refused by the schema.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runQuery } from '../../../worker/engine/query/execute';
 import { parseQuerySpec, type QuerySpecInput } from '../../../worker/engine/query/spec';
-import { ingestWithSnapshot } from './snapshot-of';
+import { queryCsv } from './snapshot-of';
 
 // Revenue: Acme 150, Bolt 50, Cora 30, Dune −20.
 const SALES = `Date,Customer,Amount
@@ -21,24 +17,15 @@ const SALES = `Date,Customer,Amount
 2024-01-10,Dune,-30
 `;
 
-async function queryOf(input: QuerySpecInput) {
-  const path = join(mkdtempSync(join(tmpdir(), 'tally-having-')), 'sales.csv');
-  writeFileSync(path, SALES);
-  const { snapshot } = await ingestWithSnapshot(path, 'sales.csv');
-  const parsed = parseQuerySpec(input);
-  if (!parsed.ok) throw new Error(parsed.reason);
-  return runQuery(snapshot, parsed.spec);
-}
-
 const byCustomer: QuerySpecInput = { measures: ['revenue'], groupBy: ['customer'] };
 
 describe('having', () => {
   it('keeps the rows above a bound, strictly: > 50 is Acme alone, ≥ 50 adds Bolt', async () => {
-    const above = await queryOf({ ...byCustomer, having: { measure: 'revenue', op: '>', value: 50 } });
+    const above = await queryCsv(SALES, { ...byCustomer, having: { measure: 'revenue', op: '>', value: 50 } });
     expect(above.rows).toEqual([['Acme', 150]]);
     expect(above.totalRows).toBe(1);
     expect(above.understood).toBe('revenue, by customer, revenue > 50');
-    const atLeast = await queryOf({ ...byCustomer, having: { measure: 'revenue', op: '>=', value: 50 } });
+    const atLeast = await queryCsv(SALES, { ...byCustomer, having: { measure: 'revenue', op: '>=', value: 50 } });
     expect(atLeast.rows).toEqual([
       ['Acme', 150],
       ['Bolt', 50],
@@ -47,13 +34,13 @@ describe('having', () => {
   });
 
   it('keeps the rows below a bound: < 0 is Dune, ≤ 30 adds Cora', async () => {
-    const below = await queryOf({
+    const below = await queryCsv(SALES, {
       ...byCustomer,
       having: { measure: 'revenue', op: '<', value: 0 },
       sort: { by: 'revenue', direction: 'asc' },
     });
     expect(below.rows).toEqual([['Dune', -20]]);
-    const atMost = await queryOf({
+    const atMost = await queryCsv(SALES, {
       ...byCustomer,
       having: { measure: 'revenue', op: '<=', value: 30 },
       sort: { by: 'revenue', direction: 'asc' },
@@ -65,7 +52,7 @@ describe('having', () => {
   });
 
   it('shows no zero row when a total fails the comparison', async () => {
-    const result = await queryOf({ measures: ['revenue'], having: { measure: 'revenue', op: '>', value: 1000 } });
+    const result = await queryCsv(SALES, { measures: ['revenue'], having: { measure: 'revenue', op: '>', value: 1000 } });
     expect(result.rows).toEqual([]);
     expect(result.totalRows).toBe(0);
   });

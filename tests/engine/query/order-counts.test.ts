@@ -4,22 +4,8 @@
  * in exactly one. Returns are no orders; several lines of one order are one order; without
  * order ids an order is a customer's purchase day, as for the `orders` measure.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runQuery } from '../../../worker/engine/query/execute';
-import { parseQuerySpec, type QuerySpecInput } from '../../../worker/engine/query/spec';
-import { ingestWithSnapshot } from './snapshot-of';
-
-async function queryOf(csv: string, input: QuerySpecInput) {
-  const path = join(mkdtempSync(join(tmpdir(), 'tally-order-counts-')), 'sales.csv');
-  writeFileSync(path, csv);
-  const { snapshot } = await ingestWithSnapshot(path, 'sales.csv');
-  const parsed = parseQuerySpec(input);
-  if (!parsed.ok) throw new Error(parsed.reason);
-  return runQuery(snapshot, parsed.spec);
-}
+import { queryCsv } from './snapshot-of';
 
 // Acme: orders 1 and 3 (2 orders). Bolt: order 2 on two lines (1 order). Cora: order 4 and
 // the credit note C5 (1 order). Dune: orders 6 (UK) and 7 (DE), 2 orders, one per country.
@@ -36,13 +22,13 @@ C5,2024-02-09,Cora,DE,-10
 
 describe('customers by how many orders they placed', () => {
   it('counts Acme and Dune with 2+ orders, Bolt and Cora with one', async () => {
-    const result = await queryOf(SALES, { measures: ['repeatCustomers', 'oneTimeCustomers', 'customers'] });
+    const result = await queryCsv(SALES, { measures: ['repeatCustomers', 'oneTimeCustomers', 'customers'] });
     expect(result.columns.map((c) => c.label)).toEqual(['customers with 2+ orders', 'customers with one order', 'customers']);
     expect(result.rows).toEqual([[2, 2, 4]]);
   });
 
   it('counts orders within each result row: Dune has one order in each country', async () => {
-    const result = await queryOf(SALES, { measures: ['repeatCustomers', 'oneTimeCustomers'], groupBy: ['region'] });
+    const result = await queryCsv(SALES, { measures: ['repeatCustomers', 'oneTimeCustomers'], groupBy: ['region'] });
     expect(result.rows).toEqual([
       ['UK', 1, 2],
       ['DE', 0, 2],
@@ -50,7 +36,7 @@ describe('customers by how many orders they placed', () => {
   });
 
   it('counts orders within the period: in February Acme, Cora have one each', async () => {
-    const result = await queryOf(SALES, {
+    const result = await queryCsv(SALES, {
       measures: ['repeatCustomers', 'oneTimeCustomers'],
       period: { from: '2024-02-01', to: '2024-02-29' },
     });
@@ -63,9 +49,9 @@ describe('customers by how many orders they placed', () => {
       .map((line, i) => (i === 0 || !line ? line : `${line},${line.startsWith('C5') ? 'P3' : i % 2 === 0 ? 'P2' : 'P1'}`))
       .join('\n');
     // Lines 1–8 get P1, P2, P1, P2, P1, P3 (Cora's credit note), P1, P2.
-    const all = await queryOf(withProducts, { measures: ['products'] });
+    const all = await queryCsv(withProducts, { measures: ['products'] });
     expect(all.rows).toEqual([[2]]);
-    const cora = await queryOf(withProducts, { measures: ['products'], filters: [{ dimension: 'customer', values: ['Cora'] }] });
+    const cora = await queryCsv(withProducts, { measures: ['products'], filters: [{ dimension: 'customer', values: ['Cora'] }] });
     expect(cora.rows).toEqual([[1]]);
   });
 
@@ -73,7 +59,7 @@ describe('customers by how many orders they placed', () => {
     const noIds = SALES.split('\n')
       .map((line) => line.slice(line.indexOf(',') + 1))
       .join('\n');
-    const result = await queryOf(noIds, { measures: ['repeatCustomers', 'oneTimeCustomers'] });
+    const result = await queryCsv(noIds, { measures: ['repeatCustomers', 'oneTimeCustomers'] });
     // Cora's credit note, without its id, is a negative line: still no purchase.
     expect(result.rows).toEqual([[2, 2]]);
   });

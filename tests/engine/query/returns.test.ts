@@ -6,26 +6,9 @@
  * order ids among them. A ranking by either lists only rows with a return; a file with no
  * order id can't count orders; the snapshot records how many such lines the file has.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { QueryRefusal, runQuery } from '../../../worker/engine/query/execute';
-import { parseQuerySpec, type QuerySpecInput } from '../../../worker/engine/query/spec';
-import { ingestWithSnapshot } from './snapshot-of';
-
-async function ingested(csv: string) {
-  const path = join(mkdtempSync(join(tmpdir(), 'tally-returns-')), 'sales.csv');
-  writeFileSync(path, csv);
-  return ingestWithSnapshot(path, 'sales.csv');
-}
-
-async function queryOf(csv: string, input: QuerySpecInput) {
-  const { snapshot } = await ingested(csv);
-  const parsed = parseQuerySpec(input);
-  if (!parsed.ok) throw new Error(parsed.reason);
-  return runQuery(snapshot, parsed.spec);
-}
+import { QueryRefusal } from '../../../worker/engine/query/execute';
+import { ingestCsv, queryCsv } from './snapshot-of';
 
 // Returns: C1002 −10 (Acme), the −20 line of order 1003 (Bolt), C1004 −5 (Bolt, quantity written positive).
 const SALES = `Invoice,Date,Customer,Product,Quantity,UnitPrice,Country
@@ -43,7 +26,7 @@ const DEFINITION =
 
 describe('the returns measures', () => {
   it('sums returns as a positive value and counts the orders with one: 10 + 20 + 5 = 35 in 3 orders', async () => {
-    const result = await queryOf(SALES, { measures: ['returns', 'returnOrders', 'revenue'] });
+    const result = await queryCsv(SALES, { measures: ['returns', 'returnOrders', 'revenue'] });
     expect(result.columns.map((c) => [c.label, c.kind])).toEqual([
       ['returns', 'money'],
       ['orders with a return', 'count'],
@@ -55,17 +38,17 @@ describe('the returns measures', () => {
   });
 
   it('splits by any grouping and period: UK 10 in 1 order, DE 25 in 2; February alone 25', async () => {
-    const byCountry = await queryOf(SALES, { measures: ['returns', 'returnOrders'], groupBy: ['region'] });
+    const byCountry = await queryCsv(SALES, { measures: ['returns', 'returnOrders'], groupBy: ['region'] });
     expect(byCountry.rows).toEqual([
       ['DE', 25, 2],
       ['UK', 10, 1],
     ]);
-    const february = await queryOf(SALES, { measures: ['returns'], period: { from: '2024-02-01', to: '2024-02-29' } });
+    const february = await queryCsv(SALES, { measures: ['returns'], period: { from: '2024-02-01', to: '2024-02-29' } });
     expect(february.rows).toEqual([[25]]);
   });
 
   it('lists only rows with a return when it ranks by them, and says so', async () => {
-    const result = await queryOf(SALES, {
+    const result = await queryCsv(SALES, {
       measures: ['returns'],
       groupBy: ['customer'],
       sort: { by: 'returns', direction: 'asc' },
@@ -79,7 +62,7 @@ describe('the returns measures', () => {
   });
 
   it('keeps every period of a time series, with 0 where nothing was returned', async () => {
-    const result = await queryOf(SALES.replaceAll('C1002,2024-01-20,Acme,P1,-1,10', '1002,2024-01-20,Acme,P1,1,10'), {
+    const result = await queryCsv(SALES.replaceAll('C1002,2024-01-20,Acme,P1,-1,10', '1002,2024-01-20,Acme,P1,1,10'), {
       measures: ['returns'],
       groupBy: ['month'],
     });
@@ -90,7 +73,7 @@ describe('the returns measures', () => {
   });
 
   it('says when none of the rows counted is a return', async () => {
-    const result = await queryOf(SALES, { measures: ['returns'], filters: [{ dimension: 'customer', values: ['Cora'] }] });
+    const result = await queryCsv(SALES, { measures: ['returns'], filters: [{ dimension: 'customer', values: ['Cora'] }] });
     expect(result.rows).toEqual([[0]]);
     expect(result.note).toBe(`${DEFINITION} None of the rows counted here is one.`);
   });
@@ -99,23 +82,23 @@ describe('the returns measures', () => {
     const noOrderIds = SALES.split('\n')
       .map((line) => line.slice(line.indexOf(',') + 1))
       .join('\n');
-    const error = await queryOf(noOrderIds, { measures: ['returnOrders'] }).catch((e: unknown) => e);
+    const error = await queryCsv(noOrderIds, { measures: ['returnOrders'] }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(QueryRefusal);
     expect((error as Error).message).toBe(
       "This file has no order id column, so I can't count orders with a return; I can give the value of returns.",
     );
     // Without its order id, C1004's line (quantity 1) is a sale: the returns are 10 + 20.
-    expect((await queryOf(noOrderIds, { measures: ['returns'] })).rows).toEqual([[30]]);
+    expect((await queryCsv(noOrderIds, { measures: ['returns'] })).rows).toEqual([[30]]);
   });
 
   it('records the lines that reduce revenue in the snapshot: 3 here, 0 in a file without returns', async () => {
-    expect((await ingested(SALES)).snapshot.meta.returnLines).toBe(3);
+    expect((await ingestCsv(SALES)).snapshot.meta.returnLines).toBe(3);
     const clean = 'Date,Customer,Amount\n2024-01-05,Acme,100\n2024-01-06,Bolt,50\n';
-    expect((await ingested(clean)).snapshot.meta.returnLines).toBe(0);
+    expect((await ingestCsv(clean)).snapshot.meta.returnLines).toBe(0);
   });
 
   it('agrees with the overview’s returns figure', async () => {
-    const { aggregates } = await ingested(SALES);
+    const { aggregates } = await ingestCsv(SALES);
     expect(aggregates.totals.returnsValue).toBe(35);
   });
 });

@@ -3,22 +3,9 @@
  * over the distinct customers among them, per result row; rows without a customer are left
  * out and the result says so; a file without a customer column is refused.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { QueryRefusal, runQuery } from '../../../worker/engine/query/execute';
-import { parseQuerySpec, type QuerySpecInput } from '../../../worker/engine/query/spec';
-import { ingestWithSnapshot } from './snapshot-of';
-
-async function queryOf(csv: string, input: QuerySpecInput) {
-  const path = join(mkdtempSync(join(tmpdir(), 'tally-per-customer-')), 'sales.csv');
-  writeFileSync(path, csv);
-  const { snapshot } = await ingestWithSnapshot(path, 'sales.csv');
-  const parsed = parseQuerySpec(input);
-  if (!parsed.ok) throw new Error(parsed.reason);
-  return runQuery(snapshot, parsed.spec);
-}
+import { QueryRefusal } from '../../../worker/engine/query/execute';
+import { queryCsv } from './snapshot-of';
 
 const SALES = `Date,Customer,Product,Amount
 2024-01-05,Acme,Widget,100
@@ -29,13 +16,13 @@ const SALES = `Date,Customer,Product,Amount
 
 describe('revenue per customer', () => {
   it('divides the named customers’ revenue by how many they are: (100 + 50 + 30) / 2 = 90', async () => {
-    const result = await queryOf(SALES, { measures: ['revenuePerCustomer'] });
+    const result = await queryCsv(SALES, { measures: ['revenuePerCustomer'] });
     expect(result.rows).toEqual([[90]]);
     expect(result.note).toBe('Revenue per customer counts only rows that name a customer; the revenue of rows without one is left out.');
   });
 
   it('per product: Widget (100 + 30) / 2 = 65, Gadget 50 / 1 = 50', async () => {
-    const result = await queryOf(SALES, { measures: ['revenuePerCustomer', 'revenue'], groupBy: ['product'] });
+    const result = await queryCsv(SALES, { measures: ['revenuePerCustomer', 'revenue'], groupBy: ['product'] });
     expect(result.rows).toEqual([
       ['Widget', 65, 150],
       ['Gadget', 50, 50],
@@ -43,13 +30,13 @@ describe('revenue per customer', () => {
   });
 
   it('adds no note when every row names a customer', async () => {
-    const result = await queryOf(SALES.replace(',,Widget', ',Cora,Widget'), { measures: ['revenuePerCustomer'] });
+    const result = await queryCsv(SALES.replace(',,Widget', ',Cora,Widget'), { measures: ['revenuePerCustomer'] });
     expect(result.rows).toEqual([[200 / 3]]);
     expect(result.note).toBeNull();
   });
 
   it('is refused for a file without a customer column', async () => {
-    const error = await queryOf('Date,Product,Amount\n2024-01-05,Widget,100\n2024-01-06,Gadget,50\n', {
+    const error = await queryCsv('Date,Product,Amount\n2024-01-05,Widget,100\n2024-01-06,Gadget,50\n', {
       measures: ['revenuePerCustomer'],
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(QueryRefusal);

@@ -3,22 +3,8 @@
  * whatever the filters, net of returns; a ranking that shows only its top rows says what
  * they hold together.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runQuery } from '../../../worker/engine/query/execute';
-import { parseQuerySpec, type QuerySpecInput } from '../../../worker/engine/query/spec';
-import { ingestWithSnapshot } from './snapshot-of';
-
-async function queryOf(input: QuerySpecInput) {
-  const path = join(mkdtempSync(join(tmpdir(), 'tally-share-')), 'sales.csv');
-  writeFileSync(path, SALES);
-  const { snapshot } = await ingestWithSnapshot(path, 'sales.csv');
-  const parsed = parseQuerySpec(input);
-  if (!parsed.ok) throw new Error(parsed.reason);
-  return runQuery(snapshot, parsed.spec);
-}
+import { queryCsv } from './snapshot-of';
 
 // 2024: 100 + 50 + 30 + 20 = 200 (West 150); 2025: 60 + 40 − 20 = 80 (West 60).
 const SALES = `Date,Customer,Region,Amount
@@ -35,7 +21,7 @@ const DEFINITION = 'Shares are of all revenue, net of returns, whatever the filt
 
 describe('the share of revenue', () => {
   it('is of the whole file, whatever the filters: the West holds 210 of 280 = 75%', async () => {
-    const result = await queryOf({ measures: ['revenueShare', 'revenue'], filters: [{ dimension: 'region', values: ['West'] }] });
+    const result = await queryCsv(SALES, { measures: ['revenueShare', 'revenue'], filters: [{ dimension: 'region', values: ['West'] }] });
     expect(result.columns.map((c) => [c.label, c.kind])).toEqual([
       ['share of revenue', 'percent'],
       ['revenue', 'money'],
@@ -45,7 +31,7 @@ describe('the share of revenue', () => {
   });
 
   it("is of the period's revenue within a period, net of returns: the West's 60 of 2025's 80 = 75%", async () => {
-    const result = await queryOf({
+    const result = await queryCsv(SALES, {
       measures: ['revenueShare'],
       filters: [{ dimension: 'region', values: ['West'] }],
       period: { from: '2025-01-01', to: '2025-12-31' },
@@ -56,7 +42,7 @@ describe('the share of revenue', () => {
   });
 
   it('is each period’s own whole in a comparison: the East 20 of 80 = 25% in 2025 against 50 of 200 = 25% in 2024', async () => {
-    const result = await queryOf({
+    const result = await queryCsv(SALES, {
       measures: ['revenueShare'],
       groupBy: ['region'],
       period: { from: '2025-01-01', to: '2025-12-31' },
@@ -69,7 +55,7 @@ describe('the share of revenue', () => {
   });
 
   it('says what the top rows of a ranking hold together: Acme 160 and Bolt 50 of 280 = 75.0%', async () => {
-    const result = await queryOf({ measures: ['revenueShare', 'revenue'], groupBy: ['customer'], limit: 2 });
+    const result = await queryCsv(SALES, { measures: ['revenueShare', 'revenue'], groupBy: ['customer'], limit: 2 });
     expect(result.rows).toEqual([
       ['Acme', (160 / 280) * 100, 160],
       ['Bolt', (50 / 280) * 100, 50],
@@ -78,7 +64,7 @@ describe('the share of revenue', () => {
   });
 
   it('is 0% for a slice no row matches, not a blank', async () => {
-    const result = await queryOf({
+    const result = await queryCsv(SALES, {
       measures: ['revenueShare'],
       filters: [{ dimension: 'customer', values: ['Dune'] }],
       period: { from: '2025-01-01', to: '2025-12-31' },

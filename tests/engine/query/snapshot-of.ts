@@ -1,8 +1,12 @@
 /** Ingests a file once and keeps its columnar snapshot in memory and as Parquet (test helper). */
-import { createReadStream } from 'node:fs';
+import { createReadStream, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Aggregates } from '../../../worker/engine/aggregate/types';
 import { ingest } from '../../../worker/engine/ingest';
+import { runQuery, type QueryResult } from '../../../worker/engine/query/execute';
+import { parseQuerySpec, type QuerySpecInput } from '../../../worker/engine/query/spec';
 import type { Snapshot } from '../../../worker/engine/snapshot/columns';
 import { memorySnapshot } from '../../../worker/engine/snapshot/memory';
 import { parquetSnapshot } from '../../../worker/engine/snapshot/parquet-write';
@@ -32,4 +36,19 @@ export async function ingestWithSnapshot(path: string, fileName = path): Promise
   const stream = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
   const aggregates = await ingest(stream, { fileName, snapshot: both });
   return { aggregates, snapshot: memory.snapshot(), parquet: parquet.bytes() };
+}
+
+/** Writes `csv` to a temporary `sales.csv` and reads it with both snapshot consumers. */
+export async function ingestCsv(csv: string): Promise<Ingested> {
+  const path = join(mkdtempSync(join(tmpdir(), 'tally-query-')), 'sales.csv');
+  writeFileSync(path, csv);
+  return ingestWithSnapshot(path, 'sales.csv');
+}
+
+/** Runs one query spec over the rows of `csv` (a spec the schema refuses throws its reason). */
+export async function queryCsv(csv: string, input: QuerySpecInput): Promise<QueryResult> {
+  const { snapshot } = await ingestCsv(csv);
+  const parsed = parseQuerySpec(input);
+  if (!parsed.ok) throw new Error(parsed.reason);
+  return runQuery(snapshot, parsed.spec);
 }
