@@ -293,6 +293,23 @@ const cases: [string, string, string][] = [
     `SELECT strftime(d, '%Y-%m'), sum(gp) p FROM t WHERE year(d) = 2020 GROUP BY 1 HAVING sum(gp) < 0 ORDER BY p ASC`,
     'gross profit, by month, gross profit < 0, 2020-01-01 … 2020-12-31',
   ],
+  // "More … than" and "or" set named values side by side (it added Technology and Furniture together).
+  [
+    'Is Technology more profitable than Furniture?',
+    `SELECT Category, sum(gp) p FROM t WHERE Category IN ('Technology', 'Furniture') GROUP BY 1 ORDER BY p DESC`,
+    'gross profit, by category, category in Technology, Furniture',
+  ],
+  [
+    'Which sold more, Chairs or Tables?',
+    `SELECT "Sub-Category", sum(rev) r FROM t WHERE "Sub-Category" IN ('Chairs', 'Tables') GROUP BY 1 ORDER BY r DESC`,
+    'revenue, by Sub-Category, Sub-Category in Chairs, Tables',
+  ],
+  // The customers a count by orders is of: it listed every customer, those with 2+ orders as 0.
+  [
+    'Which customers bought only once?',
+    `SELECT "Customer Name", 1 FROM t GROUP BY "Customer ID", 1 HAVING count(DISTINCT "Order ID") = 1 ORDER BY 1`,
+    'customers with one order, by customer',
+  ],
   // "Declining" ranks by the change, lowest first, as "declined" did.
   [
     'Which categories are declining in 2021 vs 2020?',
@@ -376,6 +393,8 @@ const refusals: [string, RegExp][] = [
   ['How many orders were returned?', /This file records no returns: it has no credit notes, no lines with a negative amount/],
   ['refunds in 2021', /no column that marks returned orders/],
   ['How many orders were cancelled?', /This file records no returns/],
+  // Customers of every period: it answered every customer.
+  ['How many customers bought in every year?', /customers who bought in both isn't something I can answer exactly yet/],
   // A share of anything but revenue is not a figure the query makes.
   [
     'What percentage of customers are in the West?',

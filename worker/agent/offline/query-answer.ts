@@ -57,9 +57,15 @@ export function queryAnswerText(
   const count = spec.notBoughtIn
     ? `**${plural(result.totalRows, 'customer')}** in all.\n\n`
     : spec.having
-      ? `**${plural(result.totalRows, result.columns[0]?.label ?? 'row')}** with ${havingWords(spec.having)}.\n\n`
+      ? `**${plural(result.totalRows, result.columns[0]?.label ?? 'row')}** ${countedWith(spec.having)}.\n\n`
       : '';
   return `I understood: **${result.understood}**.\n\n${count}${markdownTableOf(result, currency)}`;
+}
+
+/** "with revenue > 1,000", or "with one order" / "with 2+ orders" for customers counted by their orders. */
+function countedWith(having: NonNullable<QuerySpec['having']>): string {
+  const words = havingWords(having);
+  return words.startsWith('customers with ') ? words.slice('customers '.length) : `with ${words}`;
 }
 
 /** "I can't answer that exactly" with the reason and 2–3 questions that can be answered. */

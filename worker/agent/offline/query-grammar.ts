@@ -95,8 +95,12 @@ const COUNTED = new RegExp(
 );
 /** "List five products…", "show me the 3 countries…": a count asked for names a grouping, as "which" does. */
 const LISTED = new RegExp(String.raw`\b(?:list|name|show)(?: me)?(?: the)? (?:${COUNT})\b`);
-/** Words that set two named things side by side: "Germany vs France", "compare Chairs with Tables". */
-const SIDE_BY_SIDE = /\b(vs\.?|versus|compare|compared|comparing|against)\b/;
+/**
+ * Words that set two named things side by side: "Germany vs France", "compare Chairs with
+ * Tables", "is Technology more profitable than Furniture?" (it added the two), "Germany or France".
+ */
+const SIDE_BY_SIDE =
+  /\b(vs\.?|versus|compare|compared|comparing|against|or)\b|\b(more|less|fewer|higher|lower|bigger|smaller|better|worse|larger)\b.*\bthan\b/;
 /** "Average orders per customer": a ratio the grammar has only for revenue. */
 const OTHER_PER_CUSTOMER =
   /\b(average|avg|mean|typical|how many)\b.*\b(orders|invoices|purchases|transactions|units|items|pieces|quantity|profit|margin) per (customer|client|account|buyer)\b/;
@@ -424,6 +428,11 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   const ranked = other && groupBy.some((g) => !isTimeUnit(g));
   if (ranked && GROWTH.test(text)) spec.sort = { by: spec.measures[0], direction: 'desc', on: 'change' };
   if (ranked && DECLINE.test(text)) spec.sort = { by: spec.measures[0], direction: 'asc', on: 'change' };
+  // "Which customers bought only once?" listed every customer, those with 2+ orders as 0:
+  // by customer, only the customers the count is of.
+  const orderCountMeasure = spec.measures.find((m) => m === 'repeatCustomers' || m === 'oneTimeCustomers');
+  if (orderCountMeasure && spec.groupBy?.includes('customer') && !other && !threshold)
+    spec.having = { measure: orderCountMeasure, op: '>', value: 0 };
   // "What share of sales is vodka?" with no value found is all revenue: 100%, a wrong answer.
   if (spec.measures.includes('revenueShare') && filters.length === 0 && (spec.groupBy ?? []).length === 0)
     return {

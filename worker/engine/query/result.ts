@@ -216,8 +216,14 @@ function passes(spec: QuerySpec, cells: (number | null)[]): boolean {
   return value <= bound;
 }
 
-/** The `having` comparison in words: "gross profit < 0". */
+/** Whether `having` keeps the customers a count of customers by their orders is of (> 0 of one order, of 2+ orders). */
+function keepsCountedCustomers(having: NonNullable<QuerySpec['having']>): boolean {
+  return (having.measure === 'oneTimeCustomers' || having.measure === 'repeatCustomers') && having.op === '>' && having.value === 0;
+}
+
+/** The `having` comparison in words: "gross profit < 0"; "with one order" for the customers counted by orders. */
 export function havingWords(having: NonNullable<QuerySpec['having']>): string {
+  if (keepsCountedCustomers(having)) return MEASURE_LABELS[having.measure];
   return `${MEASURE_LABELS[having.measure]} ${having.op.replace('>=', '≥').replace('<=', '≤')} ${having.value.toLocaleString('en-US')}`;
 }
 
@@ -289,7 +295,8 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
     );
   else parts.push(spec.sort?.on === 'change' ? `${measures}, sorted by change` : measures);
   if (groups.length) parts.push(`by ${groups.map((g) => (g.kind === 'time' ? g.unit : g.dimension.label)).join(' and ')}`);
-  if (spec.having) parts.push(havingWords(spec.having));
+  // "customers with one order, by customer" already says which customers are kept.
+  if (spec.having && !keepsCountedCustomers(spec.having)) parts.push(havingWords(spec.having));
   for (const f of spec.filters) {
     const dim = meta.dimensions.find((d) => d.key === f.dimension || d.label.toLowerCase() === f.dimension.toLowerCase());
     parts.push(`${dim?.label ?? f.dimension} ${f.values.length > 1 ? 'in' : '='} ${f.values.join(', ')}`);
