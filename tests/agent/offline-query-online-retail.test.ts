@@ -411,6 +411,12 @@ const refusals: [string, string][] = [
   ['How many units were returned last month?', 'not their units, customers, profit or margin yet'],
   ['What percentage of orders were cancelled?', "I can't work out a return rate yet"],
   ['what has 99999 bought', 'I couldn’t find “99999”'],
+  // Both were answered with something else: all of November, and the top customers overall.
+  [
+    'How many orders in the first week of November 2011?',
+    "I can't read “first week of november 2011” as a period yet; name its first and last day as dates (YYYY-MM-DD to YYYY-MM-DD).",
+  ],
+  ['top 3 customers in each country', "I can't rank within each country yet"],
   // It got the canned top products.
   ['What is the average number of items per order?', 'but not the items or units in an average order yet'],
   ['how many units per order in November 2011', 'but not the items or units in an average order yet'],

@@ -153,6 +153,13 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       kind: FUTURE.test(text) ? 'refused' : 'unmapped',
       reason: 'I can only report what the rows of this file show; that question asks about the future or a cause.',
     };
+  // "The first week of December 2011" was answered for all of December.
+  const partOf = PART_OF_PERIOD.exec(text);
+  if (partOf)
+    return {
+      kind: 'refused',
+      reason: `I can't read “${partOf[0]}” as a period yet; name its first and last day as dates (YYYY-MM-DD to YYYY-MM-DD).`,
+    };
   const names = withoutHalfYears(question);
   const filters = entitiesOf(names, meta);
   const loose = looseNamesOf(names, meta, filters);
@@ -169,6 +176,13 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
     };
   const limit = limitOf(text);
   if (limit) return { kind: 'refused', reason: limit };
+  // "Top 3 customers in each country" got the top 3 overall.
+  const perGroup = TOP_PER_GROUP.exec(text);
+  if (perGroup)
+    return {
+      kind: 'refused',
+      reason: `I can't rank within each ${perGroup[1]} yet; ask for one at a time, such as "the top customers in Germany", or for the figure by ${perGroup[1]}.`,
+    };
   // The bridge comes here only when a value is named (retention-intents.ts), and it splits all revenue.
   if (BRIDGE_SPLIT.test(text))
     return {
@@ -481,6 +495,12 @@ const MONEY_MEASURES = new Set<Measure>(['revenue', 'grossProfit', 'averageOrder
 /** "What did … buy?": the products bought. */
 const WHAT_BOUGHT =
   /\b(what|which)( (products?|items?|skus?|articles?))? (did|does|do|has|have)\b.*\b(buy|bought|order|ordered|purchase|purchased)\b/;
+/** A part of a named period: "the first week of December", "the last days of 2021". */
+const PART_OF_PERIOD =
+  /\b(first|second|third|fourth|last|final|1st|2nd|3rd|4th|opening|closing) (few )?(week|weeks|fortnight|days?|half of the month|business days?) of [a-z]+( \d{4})?\b/;
+/** A ranking within every value of a grouping: "top 3 customers in each country". */
+const TOP_PER_GROUP =
+  /\b(?:top|bottom|best|worst|biggest|largest)\b.*\b(?:in|for|within|per) (?:each|every) (country|region|category|supplier|rep|sales rep|month|quarter|year|segment|state|city|[a-z]+)\b/;
 /** Customers by how many orders they placed. */
 const MORE_THAN_ONCE =
   /\b(more than once|more than one (order|purchase|invoice|time)|(two|2) or more (orders|purchases|times)|several (orders|times)|multiple (orders|purchases|times))\b/;
