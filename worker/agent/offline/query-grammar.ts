@@ -10,7 +10,21 @@ import type { Measure, QuerySpecInput } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { looseNamesOf } from './query-names';
 import { NUMBER_WORDS } from './number-words';
-import { limitOf, RETURNS, returnedFilterOf, SHARE, thresholdOf, thresholdRefusal, unknownGrouping, type Threshold } from './query-limits';
+import { limitOf, RETURNS, returnedFilterOf, SHARE, thresholdOf, unknownGrouping } from './query-limits';
+import {
+  AGAIN,
+  MORE_THAN_ONCE,
+  NO_RETURN_RATE,
+  NO_RETURNS,
+  ONE_TIME,
+  ORDER_COUNT_ONLY,
+  RETURN_RATE,
+  RETURNS_MEASURES_ONLY,
+  returnsMeasuresOf,
+  SHARE_OF_REVENUE,
+  SHARE_OF_REVENUE_ONLY,
+  withThreshold,
+} from './query-measures';
 import { BRIDGE_SPLIT, fromToOf } from './bridge-intents';
 import { periodBefore, periodsOf, withoutHalfYears } from './query-periods';
 
@@ -457,41 +471,6 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   return threshold ? withThreshold(spec, threshold, text, lapsed || Boolean(other)) : { kind: 'spec', spec };
 }
 
-/**
- * "Which customers spent more than 1,000 in 2021?", "customers with at least 5 orders":
- * the list, kept to the rows past the threshold (they were refused). The figure is the one
- * named after the number, else the question's amount of money; "how many customers …" lists
- * customers. A threshold on a total, a comparison or a lapsed-buyer list is refused.
- */
-function withThreshold(spec: QuerySpecInput, threshold: Threshold, text: string, excluded: boolean): Parsed {
-  const groupBy = [...(spec.groupBy ?? [])];
-  if (groupBy.length === 0 && /\b(customers|clients|accounts|buyers)\b/.test(text) && threshold.unit !== 'customers')
-    groupBy.push('customer');
-  else if (groupBy.length === 0 && /\b(products|items|skus)\b/.test(text) && threshold.unit !== 'products' && threshold.unit !== 'units')
-    groupBy.push('product');
-  const money = spec.measures.find((m) => MONEY_MEASURES.has(m)) ?? 'revenue';
-  const measure: Measure | null =
-    threshold.unit === 'percent' ? (spec.measures.includes('marginPct') ? 'marginPct' : null) : (threshold.unit ?? money);
-  if (excluded || groupBy.length === 0 || !measure) return { kind: 'refused', reason: thresholdRefusal(threshold) };
-  // The rows grouped by customer are the customers: "customers" is no figure of its own then.
-  const counted = new Set<Measure>(groupBy.includes('customer') ? ['customers'] : groupBy.includes('product') ? ['products'] : []);
-  const measures = [measure, ...spec.measures.filter((m) => m !== measure && !counted.has(m))].slice(0, 4);
-  const up = threshold.op.startsWith('>');
-  return {
-    kind: 'spec',
-    spec: {
-      ...spec,
-      measures,
-      groupBy,
-      having: { measure, op: threshold.op, value: threshold.value },
-      sort: { by: measure, direction: up ? 'desc' : 'asc' },
-    },
-  };
-}
-
-/** Measures that are an amount of money, which a threshold without a unit is about. */
-const MONEY_MEASURES = new Set<Measure>(['revenue', 'grossProfit', 'averageOrderValue', 'revenuePerCustomer', 'returns']);
-
 /** "What did … buy?": the products bought. */
 const WHAT_BOUGHT =
   /\b(what|which)( (products?|items?|skus?|articles?))? (did|does|do|has|have)\b.*\b(buy|bought|order|ordered|purchase|purchased)\b/;
@@ -501,49 +480,8 @@ const PART_OF_PERIOD =
 /** A ranking within every value of a grouping: "top 3 customers in each country". */
 const TOP_PER_GROUP =
   /\b(?:top|bottom|best|worst|biggest|largest)\b.*\b(?:in|for|within|per) (?:each|every) (country|region|category|supplier|rep|sales rep|month|quarter|year|segment|state|city|[a-z]+)\b/;
-/** Customers by how many orders they placed. */
-const MORE_THAN_ONCE =
-  /\b(more than once|more than one (order|purchase|invoice|time)|(two|2) or more (orders|purchases|times)|several (orders|times)|multiple (orders|purchases|times))\b/;
-const AGAIN = /\b(bought|ordered|purchased|buy|order|purchase|buys|orders) again\b|\b(came|come|comes|coming) back\b|\breordered\b/;
-const ONE_TIME =
-  /\b(one[- ]time|one[- ]off|single[- ]purchase|only once|just once|(only|just|exactly) one (order|purchase)|never (came back|bought again|ordered again|reordered))\b/;
-const ORDER_COUNT_ONLY =
-  "I can count customers with one order and customers with two or more, but I can't split revenue, profit or orders between them yet.";
 /** Measures that count customers: "customers" in the question is their noun, not a grouping. */
 const CUSTOMER_COUNTS = new Set<Measure>(['customers', 'newCustomers', 'returningCustomers', 'repeatCustomers', 'oneTimeCustomers']);
-
-/** A file whose rows reduce no revenue, and with no column that marks returned orders, records no returns: 0 would be a guess. */
-const NO_RETURNS =
-  "This file records no returns: it has no credit notes, no lines with a negative amount and no column that marks returned orders (such as a joined returns list), so I can't count them.";
-/** The whole a share is of must be revenue: "percentage of customers" is no share of revenue. */
-const SHARE_OF_REVENUE =
-  /(\b(percent(age)?|share|proportion|fraction)|%)\s+of\s+(the\s+|our\s+|my\s+|all\s+|total\s+)*(revenue|revenues|sales|turnover|income|takings|spend|business)\b/;
-const SHARE_OF_REVENUE_ONLY =
-  "I can work out a share of revenue, such as a region's or your top customers'; not a share of orders, customers, units or profit yet.";
-/** "Return rate", "rate of cancellations": a ratio the query does not compute. */
-const RETURN_RATE = /\b(returns?|refunds?|cancell?ations?) rates?\b|\brate of (returns?|refunds?|cancell?ations?)\b/;
-const NO_RETURN_RATE = "I can't work out a return rate yet; ask for the value of returns and for revenue in the same period, and divide.";
-const RETURNS_MEASURES_ONLY =
-  'For returns I can give their value and the number of orders with one, by any grouping or period; not their units, customers, profit or margin yet.';
-
-/** A count of returns: "how many", "how often", and documents in the plural ("the fewest cancellations"). */
-const RETURN_COUNT = /\b(how many|number of|count of|how often|most often|frequently|cancell?ations|credit notes)\b/;
-
-/**
- * The returns measures for the figures a returns question asks for: a count of orders is
- * the orders with a return, an amount is the value of returns; "how many returns",
- * "returned most often" and "the cancellations" count orders, other wording asks for the value. Null for any other figure (units,
- * customers, profit…) and for a rate, which the query can't give.
- */
-function returnsMeasuresOf(measures: readonly Measure[], text: string): Measure[] | null {
-  if (RETURN_RATE.test(text)) return null;
-  if (measures.length === 0) return [RETURN_COUNT.test(text) ? 'returnOrders' : 'returns'];
-  const asked: (Measure | null)[] = measures.map((m) => (m === 'orders' ? 'returnOrders' : m === 'revenue' ? 'returns' : null));
-  if (asked.some((m) => m === null)) return null;
-  // "Revenue before returns", "net sales after refunds": both figures, returns first, as they rank.
-  if (/\b(revenue|turnover)\b|\bsales\b(?! ?reps?)/.test(text)) asked.push('revenue');
-  return [...new Set(asked as Measure[])];
-}
 
 /** "Which category …", "customers by …": the question asks for one of the file's groupings (not a time unit). */
 function asksForGrouping(text: string): boolean {

@@ -1,0 +1,88 @@
+/**
+ * The figures a question asks for beyond the grammar's word lists: returns ("how many
+ * orders were cancelled"), a share of revenue, customers by how many orders they placed,
+ * and a threshold on a figure ("customers who spent more than 1,000"). Each maps the words
+ * to the query's measures, or to the reason it can't, so the grammar never answers with a
+ * neighbouring figure.
+ */
+import type { Measure, QuerySpecInput } from '../../engine/query';
+import { thresholdRefusal, type Threshold } from './query-limits';
+import type { Parsed } from './query-grammar';
+
+/** A file with no line that reduces revenue and no column that marks returned orders records no returns: 0 would be a guess. */
+export const NO_RETURNS =
+  "This file records no returns: it has no credit notes, no lines with a negative amount and no column that marks returned orders (such as a joined returns list), so I can't count them.";
+/** The whole a share is of must be revenue: "percentage of customers" is no share of revenue. */
+export const SHARE_OF_REVENUE =
+  /(\b(percent(age)?|share|proportion|fraction)|%)\s+of\s+(the\s+|our\s+|my\s+|all\s+|total\s+)*(revenue|revenues|sales|turnover|income|takings|spend|business)\b/;
+export const SHARE_OF_REVENUE_ONLY =
+  "I can work out a share of revenue, such as a region's or your top customers'; not a share of orders, customers, units or profit yet.";
+/** "Return rate", "rate of cancellations": a ratio the query does not compute. */
+export const RETURN_RATE = /\b(returns?|refunds?|cancell?ations?) rates?\b|\brate of (returns?|refunds?|cancell?ations?)\b/;
+export const NO_RETURN_RATE =
+  "I can't work out a return rate yet; ask for the value of returns and for revenue in the same period, and divide.";
+export const RETURNS_MEASURES_ONLY =
+  'For returns I can give their value and the number of orders with one, by any grouping or period; not their units, customers, profit or margin yet.';
+
+/** A count of returns: "how many", "how often", and documents in the plural ("the fewest cancellations"). */
+const RETURN_COUNT = /\b(how many|number of|count of|how often|most often|frequently|cancell?ations|credit notes)\b/;
+
+/**
+ * The returns measures for the figures a returns question asks for: a count of orders is
+ * the orders with a return, an amount is the value of returns; "how many returns",
+ * "returned most often" and "the cancellations" count orders, other wording asks for the
+ * value. Null for any other figure (units, customers, profit…) and for a rate.
+ */
+export function returnsMeasuresOf(measures: readonly Measure[], text: string): Measure[] | null {
+  if (RETURN_RATE.test(text)) return null;
+  if (measures.length === 0) return [RETURN_COUNT.test(text) ? 'returnOrders' : 'returns'];
+  const asked: (Measure | null)[] = measures.map((m) => (m === 'orders' ? 'returnOrders' : m === 'revenue' ? 'returns' : null));
+  if (asked.some((m) => m === null)) return null;
+  // "Revenue before returns", "net sales after refunds": both figures, returns first, as they rank.
+  if (/\b(revenue|turnover)\b|\bsales\b(?! ?reps?)/.test(text)) asked.push('revenue');
+  return [...new Set(asked as Measure[])];
+}
+
+/** Customers by how many orders they placed. */
+export const MORE_THAN_ONCE =
+  /\b(more than once|more than one (order|purchase|invoice|time)|(two|2) or more (orders|purchases|times)|several (orders|times)|multiple (orders|purchases|times))\b/;
+export const AGAIN = /\b(bought|ordered|purchased|buy|order|purchase|buys|orders) again\b|\b(came|come|comes|coming) back\b|\breordered\b/;
+export const ONE_TIME =
+  /\b(one[- ]time|one[- ]off|single[- ]purchase|only once|just once|(only|just|exactly) one (order|purchase)|never (came back|bought again|ordered again|reordered))\b/;
+export const ORDER_COUNT_ONLY =
+  "I can count customers with one order and customers with two or more, but I can't split revenue, profit or orders between them yet.";
+
+/** Measures that are an amount of money, which a threshold without a unit is about. */
+const MONEY_MEASURES = new Set<Measure>(['revenue', 'grossProfit', 'averageOrderValue', 'revenuePerCustomer', 'returns']);
+
+/**
+ * "Which customers spent more than 1,000 in 2021?", "customers with at least 5 orders":
+ * the list, kept to the rows past the threshold (they were refused). The figure is the one
+ * named after the number, else the question's amount of money; "how many customers …" lists
+ * customers. A threshold on a total, a comparison or a lapsed-buyer list is refused.
+ */
+export function withThreshold(spec: QuerySpecInput, threshold: Threshold, text: string, excluded: boolean): Parsed {
+  const groupBy = [...(spec.groupBy ?? [])];
+  if (groupBy.length === 0 && /\b(customers|clients|accounts|buyers)\b/.test(text) && threshold.unit !== 'customers')
+    groupBy.push('customer');
+  else if (groupBy.length === 0 && /\b(products|items|skus)\b/.test(text) && threshold.unit !== 'products' && threshold.unit !== 'units')
+    groupBy.push('product');
+  const money = spec.measures.find((m) => MONEY_MEASURES.has(m)) ?? 'revenue';
+  const measure: Measure | null =
+    threshold.unit === 'percent' ? (spec.measures.includes('marginPct') ? 'marginPct' : null) : (threshold.unit ?? money);
+  if (excluded || groupBy.length === 0 || !measure) return { kind: 'refused', reason: thresholdRefusal(threshold) };
+  // The rows grouped by customer are the customers: "customers" is no figure of its own then.
+  const counted = new Set<Measure>(groupBy.includes('customer') ? ['customers'] : groupBy.includes('product') ? ['products'] : []);
+  const measures = [measure, ...spec.measures.filter((m) => m !== measure && !counted.has(m))].slice(0, 4);
+  const up = threshold.op.startsWith('>');
+  return {
+    kind: 'spec',
+    spec: {
+      ...spec,
+      measures,
+      groupBy,
+      having: { measure, op: threshold.op, value: threshold.value },
+      sort: { by: measure, direction: up ? 'desc' : 'asc' },
+    },
+  };
+}
