@@ -216,6 +216,29 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
       'No revenue of the last 12 months is at risk: the customers rated high or lost bought nothing in that year, and medium risk puts no revenue at risk. The list, most at risk first:',
     ]);
   });
+  // A threshold's scale ("100k", "1 million") is part of its number: "more than 4 million" once kept revenue > 4.
+  it('"customers who spent over 100k in 2024" keeps those above 100,000', async () => {
+    const above = grouped(inYear(2024), (r) => r.CustomerName, revenue).filter(([, v]) => v > 100_000);
+    expect(above.length).toBeGreaterThan(0);
+    const answer = await answerWithQuery('customers who spent over 100k in 2024', file.snapshot, today);
+    expect(answer.result?.understood).toBe('revenue, by customer, revenue > 100,000, 2024-01-01 … 2024-12-31');
+    expect(answer.result?.totalRows).toBe(above.length);
+    expect(answer.text).toContain(`**${above.length} customers** with revenue > 100,000.`);
+  });
+  it('"Which reps sold more than 1 million in 2024?" keeps the reps above 1,000,000', async () => {
+    const above = grouped(inYear(2024), (r) => r.SalesRep, revenue).filter(([, v]) => v > 1_000_000);
+    const answer = await answerWithQuery('Which reps sold more than 1 million in 2024?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('revenue, by sales rep, revenue > 1,000,000, 2024-01-01 … 2024-12-31');
+    expect(answer.result?.rows.map((row) => row[0])).toEqual(above.map(([rep]) => rep));
+  });
+  // A count the query has no figure for: it kept revenue > 5.
+  it('"How many customers bought from more than 5 suppliers?" is refused by name', async () => {
+    const answer = await answerWithQuery('How many customers bought from more than 5 suppliers?', file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(
+      "I can't apply “more than 5 suppliers” yet: I can keep customers, products or other rows by their revenue, profit, margin, orders, units or customers, not by that count.",
+    );
+  });
   // A named rep's top customer is on their scorecard (it ranked every rep by their top customer's share).
   it('"Who is Rep 7\'s biggest customer?" answers with Rep 7\'s scorecard and its largest customer', async () => {
     const [[largest]] = grouped(

@@ -318,7 +318,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   if (whatBought) measures = ['revenue'];
   // "Products bought by more than 500 customers": the figure the threshold names.
   const threshold = thresholdOf(text);
-  if (measures.length === 0 && threshold?.unit && threshold.unit !== 'percent') measures = [threshold.unit];
+  if (measures.length === 0 && threshold?.unit && threshold.unit !== 'percent' && threshold.unit !== 'other') measures = [threshold.unit];
   // "Which customers buy from Supplier 13?": what they bought, not the supplier's summary.
   if (measures.length === 0 && /\b(buy|buys|bought|purchase[sd]?|order(ed|s)?) from\b/.test(text)) measures = ['revenue'];
   // "Best month in 2020": the month with the most revenue in that period, not the file's trend.

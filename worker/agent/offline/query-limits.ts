@@ -52,8 +52,8 @@ export interface Threshold {
   words: string;
   op: '>' | '>=' | '<' | '<=';
   value: number;
-  /** The figure named after the number ("5 orders"), or null for an amount of money. */
-  unit: 'orders' | 'units' | 'customers' | 'products' | 'percent' | null;
+  /** The figure named after the number ("5 orders"), `other` for one the query can't count ("5 suppliers"), or null for an amount of money. */
+  unit: 'orders' | 'units' | 'customers' | 'products' | 'percent' | 'other' | null;
 }
 
 /** The question's threshold, or null. */
@@ -70,22 +70,37 @@ export function thresholdOf(text: string): Threshold | null {
         ? '<='
         : '<';
   const after = text.slice(found.index + words.length);
-  const unit = /^\s*(%|percent\b)/.test(after)
+  // "4 million", "2.5k": the number's scale ("more than 4 million" once kept revenue > 4).
+  const scale = SCALE.exec(after);
+  const scaled = scale ? value * SCALES[scale[1]] : value;
+  const rest = scale ? after.slice(scale[0].length) : after;
+  const unit = /^\s*(%|percent\b)/.test(rest)
     ? 'percent'
-    : /^\s*(orders?|invoices?|purchases?|transactions?)\b/.test(after)
+    : /^\s*(orders?|invoices?|purchases?|transactions?)\b/.test(rest)
       ? 'orders'
-      : /^\s*(units?|items?|pieces?)\b/.test(after)
+      : /^\s*(units?|items?|pieces?)\b/.test(rest)
         ? 'units'
-        : /^\s*(customers?|clients?|accounts?|buyers?)\b/.test(after)
+        : /^\s*(customers?|clients?|accounts?|buyers?)\b/.test(rest)
           ? 'customers'
-          : /^\s*(products?|skus?|articles?)\b/.test(after)
+          : /^\s*(products?|skus?|articles?)\b/.test(rest)
             ? 'products'
-            : null;
-  return { words, op, value, unit };
+            : // "More than 5 suppliers" once read as revenue > 5: a figure the query has no count of.
+              /^\s*(?!(?:in|on|during|for|and|or|of|from|since|before|after|by|per|each|with|last|this|the|dollars?|euros?|pounds?|usd|eur|gbp|chf|revenue|sales|turnover|spend|worth|total|profit)\b)[a-z]{3,}/.test(
+                  rest,
+                )
+              ? 'other'
+              : null;
+  const noun = unit === 'other' ? ` ${/[a-z]+/.exec(rest)?.[0]}` : '';
+  return { words: `${words}${scale ? scale[0] : ''}${noun}`, op, value: scaled, unit };
 }
+
+const SCALES: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mn: 1e6, million: 1e6, bn: 1e9, billion: 1e9 };
+const SCALE = /^\s?(k|thousand|m|mn|million|bn|billion)\b/;
 
 /** The refusal of a threshold the query can't apply: on a total, or on a figure it has no rows of. */
 export function thresholdRefusal(threshold: Threshold): string {
+  if (threshold.unit === 'other')
+    return `I can't apply “${threshold.words}” yet: I can keep customers, products or other rows by their revenue, profit, margin, orders, units or customers, not by that count.`;
   return `I can't apply “${threshold.words}” here: a threshold keeps the customers, products or other rows of a list, such as "customers who spent more than 1,000 in 2021".`;
 }
 

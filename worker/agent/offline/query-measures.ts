@@ -69,7 +69,13 @@ export function withThreshold(spec: QuerySpecInput, threshold: Threshold, text: 
     groupBy.push('product');
   const money = spec.measures.find((m) => MONEY_MEASURES.has(m)) ?? 'revenue';
   const measure: Measure | null =
-    threshold.unit === 'percent' ? (spec.measures.includes('marginPct') ? 'marginPct' : null) : (threshold.unit ?? money);
+    threshold.unit === 'other'
+      ? null
+      : threshold.unit === 'percent'
+        ? spec.measures.includes('marginPct')
+          ? 'marginPct'
+          : null
+        : (threshold.unit ?? money);
   if (excluded || groupBy.length === 0 || !measure) return { kind: 'refused', reason: thresholdRefusal(threshold) };
   // The rows grouped by customer are the customers: "customers" is no figure of its own then.
   const counted = new Set<Measure>(groupBy.includes('customer') ? ['customers'] : groupBy.includes('product') ? ['products'] : []);
