@@ -231,6 +231,27 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     expect(answer.result?.understood).toBe('revenue, by sales rep, revenue > 1,000,000, 2024-01-01 … 2024-12-31');
     expect(answer.result?.rows.map((row) => row[0])).toEqual(above.map(([rep]) => rep));
   });
+  // With no grouping asked, the rows are those of the plural noun the question names (both were refused).
+  it('"suppliers with more than 100 customers" counts each supplier\'s distinct customers', async () => {
+    const customers = new Map<string, Set<string>>();
+    for (const r of rows) customers.set(r.Supplier, (customers.get(r.Supplier) ?? new Set()).add(r.CustomerID));
+    const above = [...customers].filter(([, ids]) => ids.size > 100);
+    expect(above.length).toBeGreaterThan(0);
+    const answer = await answerWithQuery('suppliers with more than 100 customers', file.snapshot, today);
+    expect(answer.result?.understood).toBe('customers, by supplier, customers > 100');
+    expect(answer.result?.totalRows).toBe(above.length);
+  });
+  it('"months with revenue over 1 million" keeps the months above it', async () => {
+    const above = grouped(
+      () => true,
+      (r) => r.InvoiceDate.slice(0, 7),
+      revenue,
+    ).filter(([, v]) => v > 1_000_000);
+    expect(above.length).toBeGreaterThan(0);
+    const answer = await answerWithQuery('months with revenue over 1 million', file.snapshot, today);
+    expect(answer.result?.understood).toBe('revenue, by month, revenue > 1,000,000');
+    expect(answer.result?.rows.map((row) => row[0])).toEqual(above.map(([month]) => month));
+  });
   // A count the query has no figure for: it kept revenue > 5.
   it('"How many customers bought from more than 5 suppliers?" is refused by name', async () => {
     const answer = await answerWithQuery('How many customers bought from more than 5 suppliers?', file.snapshot, today);

@@ -10,7 +10,7 @@ import type { Measure, QuerySpecInput } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { looseNamesOf } from './query-names';
 import { NUMBER_WORDS } from './number-words';
-import { limitOf, RETURNS, returnedFilterOf, SHARE, thresholdOf, unknownGrouping } from './query-limits';
+import { limitOf, RETURNS, returnedFilterOf, SHARE, thresholdOf, unknownGrouping, type Threshold } from './query-limits';
 import {
   AGAIN,
   MORE_THAN_ONCE,
@@ -468,7 +468,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       reason:
         'I need the part to take the share of, named as the file writes it: a customer, a product, a category, a region or another value (no value of the file was found in the question).',
     };
-  return threshold ? withThreshold(spec, threshold, text, lapsed || Boolean(other)) : { kind: 'spec', spec };
+  return threshold
+    ? withThreshold(spec, threshold, pluralGroupOf(text, threshold, meta), lapsed || Boolean(other))
+    : { kind: 'spec', spec };
 }
 
 /** "What did … buy?": the products bought. */
@@ -482,6 +484,25 @@ const TOP_PER_GROUP =
   /\b(?:top|bottom|best|worst|biggest|largest)\b.*\b(?:in|for|within|per) (?:each|every) (country|region|category|supplier|rep|sales rep|month|quarter|year|segment|state|city|[a-z]+)\b/;
 /** Measures that count customers: "customers" in the question is their noun, not a grouping. */
 const CUSTOMER_COUNTS = new Set<Measure>(['customers', 'newCustomers', 'returningCustomers', 'repeatCustomers', 'oneTimeCustomers']);
+
+/**
+ * The grouping a plural noun names, first in the question, other than the threshold's own
+ * figure: "suppliers" in "suppliers with more than 1000 customers", "months" in "months with
+ * revenue over 7 million"; null when none.
+ */
+function pluralGroupOf(text: string, threshold: Threshold, meta: SnapshotMeta): string | null {
+  const own: Record<string, string> = { customers: 'customer', products: 'product', units: 'product' };
+  const found: [number, string][] = [];
+  for (const [group, re] of Object.entries(PLURAL_OF)) {
+    const at = text.search(re);
+    if (at >= 0 && own[threshold.unit ?? ''] !== group && meta.dimensions.some((d) => d.key === group)) found.push([at, group]);
+  }
+  for (const unit of TIME_DIMENSIONS) {
+    const at = text.search(new RegExp(`\\b${unit}s\\b`));
+    if (at >= 0) found.push([at, unit]);
+  }
+  return found.sort((a, b) => a[0] - b[0])[0]?.[1] ?? null;
+}
 
 /** "Which category …", "customers by …": the question asks for one of the file's groupings (not a time unit). */
 function asksForGrouping(text: string): boolean {

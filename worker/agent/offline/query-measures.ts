@@ -58,15 +58,14 @@ const MONEY_MEASURES = new Set<Measure>(['revenue', 'grossProfit', 'averageOrder
 /**
  * "Which customers spent more than 1,000 in 2021?", "customers with at least 5 orders":
  * the list, kept to the rows past the threshold (they were refused). The figure is the one
- * named after the number, else the question's amount of money; "how many customers …" lists
- * customers. A threshold on a total, a comparison or a lapsed-buyer list is refused.
+ * named after the number, else the question's amount of money; with no grouping asked, the
+ * rows are those of the plural noun the question names (`pluralGroup`: "how many customers
+ * …" lists customers). A threshold on a total, a comparison or a lapsed-buyer list is refused.
  */
-export function withThreshold(spec: QuerySpecInput, threshold: Threshold, text: string, excluded: boolean): Parsed {
+export function withThreshold(spec: QuerySpecInput, threshold: Threshold, pluralGroup: string | null, excluded: boolean): Parsed {
   const groupBy = [...(spec.groupBy ?? [])];
-  if (groupBy.length === 0 && /\b(customers|clients|accounts|buyers)\b/.test(text) && threshold.unit !== 'customers')
-    groupBy.push('customer');
-  else if (groupBy.length === 0 && /\b(products|items|skus)\b/.test(text) && threshold.unit !== 'products' && threshold.unit !== 'units')
-    groupBy.push('product');
+  // "How many customers spent …", "suppliers with more than 1000 customers", "months with revenue over …".
+  if (groupBy.length === 0 && pluralGroup) groupBy.push(pluralGroup);
   const money = spec.measures.find((m) => MONEY_MEASURES.has(m)) ?? 'revenue';
   const measure: Measure | null =
     threshold.unit === 'other'
