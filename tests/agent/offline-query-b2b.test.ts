@@ -252,6 +252,16 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     expect(answer.result?.understood).toBe('revenue, by month, revenue > 1,000,000');
     expect(answer.result?.rows.map((row) => row[0])).toEqual(above.map(([month]) => month));
   });
+  // Churn risk with a threshold: it listed every flagged customer.
+  it('"How many customers at risk spent more than 100k?" is refused by name', async () => {
+    const { answer, trace: steps } = await askOffline(
+      'How many customers at risk spent more than 100k?',
+      analyse(file.aggregates),
+      file.snapshot,
+    );
+    expect(steps).not.toContain('use:get_churn_risk');
+    expect(answer).toContain("I can't apply “more than 100k” to churn risk or the segments yet");
+  });
   // A count the query has no figure for: it kept revenue > 5.
   it('"How many customers bought from more than 5 suppliers?" is refused by name', async () => {
     const answer = await answerWithQuery('How many customers bought from more than 5 suppliers?', file.snapshot, today);

@@ -230,10 +230,18 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   }
   // "How many customers are at risk?" once counted every customer: churn risk and the
   // segments come from the analysis of the whole file, and the canned answers give them.
-  if (WHOLE_FILE_RESULTS.test(text))
+  if (WHOLE_FILE_RESULTS.test(text)) {
+    // "How many customers at risk spent more than 100k?" got every flagged customer.
+    const cut = thresholdOf(text);
+    if (cut)
+      return {
+        kind: 'refused',
+        reason: `I can't apply “${cut.words}” to churn risk or the segments yet; ask for them on their own, or for customers past the threshold.`,
+      };
     return periodsOf(text, today).period
       ? { kind: 'refused', reason: WHOLE_FILE_ONLY }
       : { kind: 'unmapped', reason: 'Churn risk and segments are answered from the analysis of the whole file.' };
+  }
   const named = new Set(filters.map((f) => f.dimension));
   let measures = MEASURE_WORDS.filter(([re]) => re.test(text)).map(([, m]) => m);
   if (measures.includes('newCustomers') || measures.includes('returningCustomers')) measures = measures.filter((m) => m !== 'customers');
