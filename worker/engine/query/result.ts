@@ -136,11 +136,9 @@ export function resultOf(
   const byChange = compare && spec.sort?.on === 'change';
   // "Customers with the fewest returns" once listed every customer who returned nothing.
   const returnsRanked = RETURNS_MEASURES.has(spec.measures[sortBy]) && groups.some((g) => g.kind === 'dimension');
-  const withReturn = [...byKey.values()].filter(
-    (r) => !returnsRanked || (r.cells[sortBy * 2] ?? 0) > 0 || (r.cells[sortBy * 2 + 1] ?? 0) > 0,
-  );
-  const withoutReturn = byKey.size - withReturn.length;
-  const rows = spec.having ? withReturn.filter((r) => passes(spec, r.cells)) : withReturn;
+  const listed = [...byKey.values()].filter((r) => !returnsRanked || (r.cells[sortBy * 2] ?? 0) > 0 || (r.cells[sortBy * 2 + 1] ?? 0) > 0);
+  const withoutReturn = byKey.size - listed.length;
+  const rows = spec.having ? listed.filter((r) => passes(spec, r.cells)) : listed;
   rows.sort((x, y) => {
     if (timeFirst) return x.order[0] - y.order[0] || (x.order[1] ?? 0) - (y.order[1] ?? 0);
     const vx = sortKey(x.cells, sortBy, byChange);
