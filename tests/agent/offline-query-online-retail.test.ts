@@ -307,6 +307,23 @@ const cases: [string, string, string][] = [
        GROUP BY 1, 2 HAVING count(DISTINCT InvoiceNo) >= 2) GROUP BY 1 ORDER BY n DESC, 1 LIMIT 3`,
     'top 3 by customers with 2+ orders, by region',
   ],
+  // Two periods joined by "and" are set side by side, the later first (it answered October alone).
+  [
+    'revenue in October and November 2011',
+    `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (WHERE ${NOV}) a, sum(rev) FILTER (WHERE ${OCT}) b FROM t)`,
+    'revenue, 2011-11-01 … 2011-11-30, compared with 2011-10-01 … 2011-10-31',
+  ],
+  // "The UK" joins the region Germany already named (it was refused as not found); "in value" names no value.
+  [
+    'What were the returns in the UK vs Germany?',
+    `SELECT Country, sum(-rev) r FROM t WHERE rev < 0 AND Country IN ('United Kingdom', 'Germany') GROUP BY 1 ORDER BY r DESC`,
+    'returns, by region, region in Germany, United Kingdom',
+  ],
+  [
+    'Which product is returned the most in value?',
+    `SELECT trim(max(Description)), sum(-rev) r FROM t WHERE rev < 0 GROUP BY StockCode ORDER BY r DESC LIMIT 1`,
+    'top 1 by returns, by product',
+  ],
   // A bare number where a name stands is that customer; it was dropped, and the answer was everyone's.
   [
     'How much did 14646 spend last month?',
@@ -417,6 +434,11 @@ const refusals: [string, string][] = [
     "I can't read “first week of november 2011” as a period yet; name its first and last day as dates (YYYY-MM-DD to YYYY-MM-DD).",
   ],
   ['top 3 customers in each country', "I can't rank within each country yet"],
+  // Customers of both periods: it answered October's returning customers, 0.
+  [
+    'How many customers bought in October 2011 and came back in November 2011?',
+    "customers who bought in both isn't something I can answer exactly yet",
+  ],
   // It got the canned top products.
   ['What is the average number of items per order?', 'but not the items or units in an average order yet'],
   ['how many units per order in November 2011', 'but not the items or units in an average order yet'],

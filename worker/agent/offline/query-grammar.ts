@@ -296,6 +296,13 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
   let { period, other } = periods;
   // "Bought again in November" came back after buying before it; with no period, "again" and
   // "repeat customers" are customers with 2+ orders (no one bought before the whole file).
+  // "Bought in December 2010 and came back in 2011" names both periods: customers of both, which the query can't give.
+  if (orderCount && period && other)
+    return {
+      kind: 'refused',
+      reason:
+        "I can count customers who bought in one period but not in another; customers who bought in both isn't something I can answer exactly yet.",
+    };
   if (orderCount) measures = [orderCount === 'repeatCustomers' && period && !MORE_THAN_ONCE.test(text) ? 'returningCustomers' : orderCount];
   else if (!period) measures = measures.map((m) => (m === 'returningCustomers' ? 'repeatCustomers' : m));
   // "How did Furniture sales change?", "which category is growing fastest?" name no periods

@@ -16,7 +16,8 @@ const NOT_NAMES = new Set(
     'january february march april may june july august september october november december ' +
     'jan feb mar apr jun jul aug sep sept oct nov dec q1 q2 q3 q4 year years month months quarter quarters ' +
     'week weeks day days today ytd revenue sales orders units total profit margin terms order one two three ' +
-    'most least more less much particular general detail details stock region regions country countries category categories customer customers product products stock'
+    'most least more less much particular general detail details stock region regions country countries category categories customer customers product products stock ' +
+    'value values amount amounts money volume quantity quantities number numbers count percent percentage share'
   ).split(' '),
 );
 
@@ -25,7 +26,10 @@ const MAX_FUZZY_VALUES = 1_000;
 /** Fuse score (0 = exact) up to which a word counts as a typo of a value: one slip in a 6+ letter word. */
 const MAX_FUZZY_SCORE = 0.2;
 
-/** Extra filters from the question, or the name that matched nothing in the file. */
+/**
+ * Extra filters from the question, or the name that matched nothing in the file. A value of
+ * a dimension `found` already filters by joins that filter ("the UK vs Germany").
+ */
 export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter[]): { filters: Filter[] } | { unknown: string } {
   const text = question.toLowerCase().replace(/[?!,.]/g, ' ');
   const filters: Filter[] = [];
@@ -53,9 +57,12 @@ export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter
   for (const m of question.matchAll(/\b(?:in|from|for|to)\s+(?:the\s+)?([A-Z]{2,12})(?![\w-])/g)) {
     const word = m[1].toLowerCase();
     if (taken.includes(word) || NOT_NAMES.has(word)) continue;
-    const placed = abbreviationFilter(word, meta, found);
+    const placed = abbreviationFilter(word, meta);
     if (!placed) return { unknown: m[1] };
-    filters.push(placed);
+    // "The UK vs Germany": one more value of a dimension the question already named.
+    const same = [...found, ...filters].find((f) => f.dimension === placed.dimension);
+    if (same) same.values.push(...placed.values.filter((v) => !same.values.includes(v)));
+    else filters.push(placed);
   }
   for (const m of text.matchAll(/\b(?:in|from)\s+(?:the\s+)?([a-z][a-z'-]{4,})\b/g)) {
     const word = m[1];
@@ -95,10 +102,10 @@ const ABBREVIATIONS: Record<string, string[]> = {
 };
 
 /** The filter an abbreviation stands for in this file (its exact value, or a known long form), or null. */
-function abbreviationFilter(word: string, meta: SnapshotMeta, found: Filter[]): Filter | null {
+function abbreviationFilter(word: string, meta: SnapshotMeta): Filter | null {
   const spellings = ABBREVIATIONS[word] ?? [word];
   for (const d of meta.dimensions) {
-    if (d.key === 'customer' || d.key === 'product' || found.some((f) => f.dimension === d.key)) continue;
+    if (d.key === 'customer' || d.key === 'product') continue;
     const value = d.values.find((v) => spellings.includes(v.trim().toLowerCase()));
     if (value) return { dimension: d.key, values: [value], match: 'exact' };
   }

@@ -141,6 +141,14 @@ export function periodsOf(question: string, today: Date): { period: DayRange | n
     // "Bought this year but not last year" keeps the whole of last year; a comparison does not.
     if (a && b) return { period: a, other: /not in/.test(m[2]) ? b : sameSpan(a, b) };
   }
+  // "Revenue in 2010 and 2011" answered 2010 alone: two periods joined by "and" or "or" are
+  // set side by side, the later first, so the change reads from the earlier.
+  const pair = /(.+?)\s+(?:and|or)\s+(.+)/.exec(text);
+  if (pair) {
+    const a = periodIn(pair[1], today);
+    const b = periodIn(pair[2], today);
+    if (a && b && (a.from !== b.from || a.to !== b.to)) return a.from > b.from ? { period: a, other: b } : { period: b, other: a };
+  }
   return { period: periodIn(text, today), other: null };
 }
 
