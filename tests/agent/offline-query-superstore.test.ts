@@ -293,6 +293,18 @@ const cases: [string, string, string][] = [
     `SELECT strftime(d, '%Y-%m'), sum(gp) p FROM t WHERE year(d) = 2020 GROUP BY 1 HAVING sum(gp) < 0 ORDER BY p ASC`,
     'gross profit, by month, gross profit < 0, 2020-01-01 … 2020-12-31',
   ],
+  // Two periods joined by "and", the year written once, are set side by side; two figures joined by "and" are not.
+  [
+    'revenue in Q1 and Q2 2021',
+    `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (WHERE d BETWEEN '2021-04-01' AND '2021-06-30') a,
+       sum(rev) FILTER (WHERE d BETWEEN '2021-01-01' AND '2021-03-31') b FROM t)`,
+    'revenue, 2021-04-01 … 2021-06-30, compared with 2021-01-01 … 2021-03-31',
+  ],
+  [
+    'revenue and profit in Q1 2021',
+    `SELECT sum(gp), sum(rev) FROM t WHERE d BETWEEN '2021-01-01' AND '2021-03-31'`,
+    'gross profit, revenue, 2021-01-01 … 2021-03-31',
+  ],
   // "More … than" and "or" set named values side by side (it added Technology and Furniture together).
   [
     'Is Technology more profitable than Furniture?',

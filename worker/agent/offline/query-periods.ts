@@ -145,12 +145,17 @@ export function periodsOf(question: string, today: Date): { period: DayRange | n
   // set side by side, the later first, so the change reads from the earlier.
   const pair = /(.+?)\s+(?:and|or)\s+(.+)/.exec(text);
   if (pair) {
-    const a = periodIn(pair[1], today);
     const b = periodIn(pair[2], today);
+    // "Q1 and Q2 2011": the year written once is both periods'.
+    const yearOnce = b && /\b(19|20)\d\d\b/.test(pair[2]) && PERIOD_WORD_AT_END.test(pair[1]);
+    const a = periodIn(pair[1], today) ?? (yearOnce && b ? periodIn(`${pair[1]} ${b.from.slice(0, 4)}`, today) : null);
     if (a && b && (a.from !== b.from || a.to !== b.to)) return a.from > b.from ? { period: a, other: b } : { period: b, other: a };
   }
   return { period: periodIn(text, today), other: null };
 }
+
+/** A quarter, half or month ending the words before "and": "in Q1" of "in Q1 and Q2 2011". */
+const PERIOD_WORD_AT_END = /\b(q[1-4]|h[12]|january|february|march|april|may|june|july|august|september|october|november|december)\s*$/;
 
 /**
  * Like with like: "this year vs last year" when this year is not over compares the same
