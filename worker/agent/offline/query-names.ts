@@ -1,8 +1,9 @@
 /**
  * Names the exact-match pass missed: "customer 17850" and "what has 17850 bought" (ids
- * are numbers, which the exact pass skips so years never match), and a word after "in"/"from" that is a typo of a
- * region, category or other small dictionary ("germny" → Germany). A name it can't place
- * is reported, so the answer never silently drops a filter and reports everything.
+ * are numbers, which the exact pass skips so years never match), an abbreviation in
+ * capitals ("the UK"), and a word after "in"/"from" that is a typo of a region, category
+ * or other small dictionary ("germny" → Germany). A name it can't place is reported, so
+ * the answer never silently drops a filter and reports everything.
  */
 import Fuse from 'fuse.js';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
