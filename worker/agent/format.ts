@@ -4,10 +4,10 @@
  * dashboard write each figure the same way; the numbers guard understands every form.
  */
 import { buyingRhythm } from '../engine/render/buying-rhythm';
-import { money, pct } from '../engine/render/format';
+import { money, pct, plural } from '../engine/render/format';
 
 /** "1 customer", "8 customers": the engine's, so the transcript agrees with the reports. */
-export { plural } from '../engine/render/format';
+export { plural };
 
 /** What money starts with in the file's currency (`€`, `CHF `), or '' when it is unknown. */
 export function currencyPrefix(currency: string | null): string {
@@ -33,6 +33,15 @@ export function formatPct(value: number): string {
 export function joinNames(names: readonly string[]): string {
   if (names.length <= 1) return names.join('');
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/**
+ * Each listed customer's orders in words ("22 orders"), or null for every one when none of
+ * them has an order: a file of one row per customer counts no orders, and "(0 orders)" would be false.
+ */
+export function ordersOfList(customers: readonly { orders: number }[]): (orders: number) => string | null {
+  const counted = customers.some((c) => c.orders > 0);
+  return (orders) => (counted ? plural(orders, 'order') : null);
 }
 
 /** "high risk", but plain "lost". */

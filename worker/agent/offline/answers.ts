@@ -5,7 +5,7 @@
  */
 import type { AnalysisResult } from '../../engine/contract';
 import type { ChurnRisk } from '../../engine/contract-churn';
-import { churnCustomerLine, formatMoney, formatNumber, formatPct, joinNames, plural } from '../format';
+import { churnCustomerLine, formatMoney, formatNumber, formatPct, joinNames, ordersOfList, plural } from '../format';
 import {
   findCustomer,
   findProduct,
@@ -87,12 +87,11 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
         'Ranking customers.',
       );
       if (!ranked) return NOT_AVAILABLE;
-      // A file of one row per customer has no orders: "(0 orders)" beside each would be false.
-      const withOrders = ranked.customers.some((c) => c.orders > 0);
+      const orders = ordersOfList(ranked.customers);
       const lines = ranked.customers.map((c) =>
         intent.metric === 'orders'
           ? `${c.rank}. ${c.name}: ${plural(c.orders, 'order')} (${money(c.revenue)})`
-          : `${c.rank}. ${c.name}: ${money(c.revenue)}${parenthesised([withOrders ? plural(c.orders, 'order') : null, c.segment])}`,
+          : `${c.rank}. ${c.name}: ${money(c.revenue)}${parenthesised([orders(c.orders), c.segment])}`,
       );
       const head = `${intent.direction === 'desc' ? 'Top' : 'Bottom'} ${plural(ranked.customers.length, 'customer')} by ${intent.metric === 'orders' ? 'orders' : 'revenue'}:`;
       return [head, ...lines].join('\n');

@@ -12,7 +12,7 @@ import { reliabilityClause, reliabilityLines } from './churn-accuracy';
 import { currencyNote } from '../../engine/render/format';
 import { TWO_MEASURES_NOTE } from '../../engine/render/measure-notes';
 import { RETENTION_SECTIONS, type RetentionSectionKey } from './retention-sections';
-import { churnCustomerLine, formatMoney, formatNumber, formatPct, joinNames, plural } from '../format';
+import { churnCustomerLine, formatMoney, formatNumber, formatPct, joinNames, ordersOfList, plural } from '../format';
 import type { AnalysisResult } from '../../engine/contract';
 import { repSection } from './rep-section';
 import { trendSection } from './trend-section';
@@ -98,6 +98,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
       if (!segments || !top) return unavailable('segments', this.question, runner);
       const money = (v: number) => formatMoney(v, runner.currency);
       const leaders = top.customers.slice(0, 3).map((c) => `${c.name} (${money(c.revenue)})`);
+      const orders = ordersOfList(top.customers);
       const champions = segments.segments.find((s) => s.segment === 'Champions');
       const slipping = segments.segments.filter((s) => (s.segment === 'At Risk' || s.segment === "Can't Lose Them") && s.customers > 0);
       return {
@@ -105,11 +106,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
         question: this.question,
         headline: `**Most valuable customers**: ${joinNames(leaders)} lead${champions ? `; Champions are ${plural(champions.customers, 'customer')} and ${formatPct(champions.revenueSharePct)} of revenue` : ''}.`,
         details: [
-          ...top.customers.map((c) =>
-            [`${c.name}: ${money(c.revenue)}`, top.customers.some((t) => t.orders > 0) ? plural(c.orders, 'order') : null, c.segment]
-              .filter(Boolean)
-              .join(', '),
-          ),
+          ...top.customers.map((c) => [`${c.name}: ${money(c.revenue)}`, orders(c.orders), c.segment].filter(Boolean).join(', ')),
           `Segments: ${segments.segments.map((s) => `${s.segment} ${s.customers} (${formatPct(s.revenueSharePct)})`).join(', ')}.`,
         ],
         action:
