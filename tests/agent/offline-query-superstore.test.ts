@@ -352,6 +352,20 @@ const cases: [string, string, string][] = [
     `SELECT sum(rev) FILTER (WHERE "Customer Name" = 'Sean Miller') / sum(rev) * 100, sum(rev) FILTER (WHERE "Customer Name" = 'Sean Miller') FROM t`,
     'share of revenue, revenue, customer = Sean Miller',
   ],
+  // A quarter or half without a year is the latest begun by the analysis date, as a month
+  // is ("revenue in Q3" got the whole file's total; "the third quarter" was refused as a name).
+  ['Revenue in Q3', `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-07-01' AND '2021-09-30'`, 'revenue, 2021-07-01 … 2021-09-30'],
+  [
+    'Revenue in the third quarter of 2020',
+    `SELECT sum(rev) FROM t WHERE d BETWEEN '2020-07-01' AND '2020-09-30'`,
+    'revenue, 2020-07-01 … 2020-09-30',
+  ],
+  ['sales in the second half', `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-07-01' AND '2021-12-31'`, 'revenue, 2021-07-01 … 2021-12-31'],
+  [
+    'Revenue in H1 by region',
+    `SELECT Region, sum(rev) r FROM t WHERE d BETWEEN '2021-01-01' AND '2021-06-30' GROUP BY 1 ORDER BY r DESC`,
+    'revenue, by region, 2021-01-01 … 2021-06-30',
+  ],
   [
     'Which 3 states have the biggest share of revenue?',
     `SELECT State, sum(rev) / (SELECT sum(rev) FROM t) * 100, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC LIMIT 3`,
@@ -431,6 +445,14 @@ const refusals: [string, RegExp][] = [
   ['revenue in 2021 excluding technology', /can't leave values out of a figure yet \(“excluding”\)/],
   // Read as 2020's customers before.
   ['How many customers bought in both 2020 and 2021?', /customers who bought in both isn't something I can answer exactly yet/],
+  // Periods with no calendar reading: "summer" got the segment Consumer (a fuzzy match inside
+  // the word), "fall 2020" a comparison with 2019, the others the whole file's total.
+  ['Revenue in the summer', /I can't read “summer” as a period yet; name its first and last day as dates/],
+  ['Revenue in fall 2020', /I can't read “fall 2020” as a period yet/],
+  ['sales during the holidays', /I can't read “holidays” as a period yet/],
+  ['revenue at Christmas', /I can't read “christmas” as a period yet/],
+  ['Sales on Mondays', /I can't split sales by day of the week yet; I can group them by week, month, quarter or year\./],
+  ['What do we sell on weekends?', /I can't split sales by day of the week yet/],
   [`${'revenue please '.repeat(140)}`, /couldn't|I understood/],
 ];
 
@@ -445,6 +467,12 @@ describe('the offline analyst says "can\'t" with no invented figure', () => {
       expect(answer.text.replace(/\b20\d\d\b/g, '').replace(/Top 5/g, '')).not.toMatch(/\d/);
     });
   }
+
+  it('"Sales in week 12" is refused: a numbered week has no year to read it in', async () => {
+    const answer = await answerWithQuery('Sales in week 12', file.snapshot, TODAY);
+    expect(answer.text).toMatch(/^I can't answer that exactly\. I can't read “week 12” as a period yet/);
+    expect(answer.result).toBeNull();
+  });
 
   it('a question of 2,000 characters is bounded and does not crash', async () => {
     const answer = await answerWithQuery('revenue please '.repeat(140), file.snapshot, TODAY);

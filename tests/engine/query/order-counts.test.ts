@@ -63,4 +63,14 @@ describe('customers by how many orders they placed', () => {
     // Cora's credit note, without its id, is a negative line: still no purchase.
     expect(result.rows).toEqual([[2, 2]]);
   });
+
+  it('without order ids or dates, refuses every measure that counts orders (each customer was one order)', async () => {
+    const neither = 'Customer,Country,Amount\nAcme,UK,100\nAcme,UK,30\nBolt,DE,50\n';
+    for (const measure of ['orders', 'averageOrderValue', 'repeatCustomers', 'oneTimeCustomers'] as const) {
+      await expect(queryCsv(neither, { measures: [measure] })).rejects.toThrow(
+        "This file has no order id or date column, so its orders can't be counted.",
+      );
+    }
+    expect((await queryCsv(neither, { measures: ['revenue', 'customers'] })).rows).toEqual([[180, 2]]);
+  });
 });

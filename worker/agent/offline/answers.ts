@@ -30,6 +30,10 @@ import { periodTotalAnswer, trendAnswer } from './trend-answers';
 
 export const NOT_AVAILABLE = 'That part of the analysis is not available for this file; the tool result above says why.';
 
+/** A ranking by orders on a file that counts none: it listed every customer with "0 orders". */
+export const NO_ORDERS =
+  'This file has no order numbers and no dates, so it counts no orders and customers can’t be ranked by them. Ask for the top customers by revenue instead.';
+
 /**
  * Answers a question with tools; returns the markdown answer. A question that names one
  * of the customers' regions is answered for that region, or refused where the tools
@@ -45,7 +49,7 @@ export async function answerQuestion(
   if (rep !== null) return rep;
   const intent = intentOf(question, result);
   const region = regionNamedIn(question, customerRegions);
-  return region ? answerInRegion(intent, region, runner) : answerIntent(intent, result, runner);
+  return region ? answerInRegion(intent, region, result, runner) : answerIntent(intent, result, runner);
 }
 
 /** " (a, b)" for the parts given, or nothing when there are none. */
@@ -81,6 +85,7 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
     }
 
     case 'rank_customers': {
+      if (intent.metric === 'orders' && result.totals.orders === 0) return NO_ORDERS;
       const ranked = await runner.call(
         rankCustomers,
         { metric: intent.metric, direction: intent.direction, limit: intent.limit },
@@ -102,8 +107,11 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
       const c = found?.customers[0];
       if (!found || !c) return NOT_AVAILABLE;
       const share = c.revenueSharePct === null ? '' : ` (${formatPct(c.revenueSharePct)} of all revenue)`;
+      // A file that counts no orders (no order numbers, no dates) says nothing of them: "from 0 orders" was wrong.
+      const fromOrders = result.totals.orders > 0 ? ` from ${plural(c.orders, 'order')}` : '';
+      const dates = result.dataset.period.from ? `; first order ${c.firstOrder ?? 'unknown'}, last order ${c.lastOrder ?? 'unknown'}` : '';
       const parts = [
-        `**${c.name}** (${c.id}): ${money(c.revenue)} revenue from ${plural(c.orders, 'order')}${share}; first order ${c.firstOrder ?? 'unknown'}, last order ${c.lastOrder ?? 'unknown'}.`,
+        `**${c.name}** (${c.id}): ${money(c.revenue)} revenue${fromOrders}${share}${dates}.`,
         `Segment: ${c.segment ?? 'none'}, ABC class ${c.abc}.`,
       ];
       if (c.churn) {
@@ -234,7 +242,8 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
       const counts = [
         plural(o.customers, 'customer'),
         o.orders > 0 ? plural(o.orders, 'order') : null,
-        plural(o.products, 'product'),
+        // A file without a product column has no products to count, not 0 of them.
+        o.products > 0 ? plural(o.products, 'product') : null,
       ].filter((part) => part !== null);
       return `${o.fileName}${period} ${money(o.revenue)} revenue from ${joinNames(counts)}${o.suppliers === null ? '' : ` (${plural(o.suppliers, 'supplier')})`}.${margin}${aov}`;
     }

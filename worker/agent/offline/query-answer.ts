@@ -22,7 +22,7 @@ export interface QueryAnswer {
 export async function answerWithQuery(
   question: string,
   snapshot: Snapshot,
-  today: Date,
+  today: Date | null,
   currency: string | null = null,
 ): Promise<QueryAnswer> {
   const parsed = parseQuestion(question, snapshot.meta, today);
@@ -69,12 +69,14 @@ function countedWith(having: NonNullable<QuerySpec['having']>): string {
 }
 
 /** "I can't answer that exactly" with the reason and 2–3 questions that can be answered. */
-export function cant(reason: string, meta: SnapshotMeta, today: Date): string {
-  const year = today.getUTCFullYear();
-  const suggestions = [`Revenue by month in ${year}`];
-  if (meta.dimensions.some((d) => d.key === 'customer')) suggestions.push(`Top 5 customers by revenue in ${year}`);
+export function cant(reason: string, meta: SnapshotMeta, today: Date | null): string {
+  // A file without dates has no months or years to suggest.
+  const inYear = today && meta.hasDates ? ` in ${today.getUTCFullYear()}` : '';
+  const suggestions = inYear ? [`Revenue by month${inYear}`] : [];
+  if (meta.dimensions.some((d) => d.key === 'customer')) suggestions.push(`Top 5 customers by revenue${inYear}`);
   const slice = meta.dimensions.find((d) => d.key === 'category' || d.key === 'region' || d.key === 'product');
-  if (slice) suggestions.push(`Revenue by ${slice.label} in ${year}`);
+  if (slice) suggestions.push(`Revenue by ${slice.label}${inYear}`);
+  if (suggestions.length === 0) suggestions.push('Total revenue');
   return `I can't answer that exactly. ${reason}\n\nQuestions I can answer from this file:\n${suggestions
     .slice(0, 3)
     .map((s) => `- ${s}`)

@@ -18,7 +18,8 @@ export async function answerFromRows(
   result: AnalysisResult,
   runner: SectionRunner,
 ): Promise<string | null> {
-  const today = new Date(`${result.asOf}T00:00:00Z`);
+  // No analysis date when the file has no dates: the grammar then refuses any period.
+  const today = result.asOf ? new Date(`${result.asOf}T00:00:00Z`) : null;
   const currency = result.dataset.currency;
   const parsed = parseQuestion(question, snapshot.meta, today);
   // Refused (the future, a column the file lacks): say so rather than let a canned answer stand in.

@@ -159,9 +159,22 @@ function peakOf(text: string): [string, string, string] | null {
   return asked ? [asked[0], asked[2], asked[1]] : null;
 }
 
-/** Parses a question into a spec, or says why it can't. `today` is the analysis date. */
-export function parseQuestion(question: string, meta: SnapshotMeta, today: Date): Parsed {
+const NO_DATES = 'This file has no dates, so I can’t answer for a period; its figures cover the whole file.';
+
+/**
+ * Any day: on a file without dates it only tells whether a question names a period
+ * ("last month" needs a today to be read at all), and the period itself is never used.
+ */
+const ANY_DAY = new Date(Date.UTC(2000, 0, 1));
+
+/**
+ * Parses a question into a spec, or says why it can't. `today` is the analysis date, null
+ * when the file has no dates (then any period named is refused: it crashed on "Top customers in North").
+ */
+export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay: Date | null): Parsed {
   const text = question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500);
+  const today = analysisDay ?? ANY_DAY;
+  if ((!analysisDay || !meta.hasDates) && namesAPeriod(text, today)) return { kind: 'refused', reason: NO_DATES };
   if (OUT_OF_SCOPE.test(text))
     return {
       kind: FUTURE.test(text) ? 'refused' : 'unmapped',
@@ -174,6 +187,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, today: Date)
       kind: 'refused',
       reason: `I can't read “${partOf[0]}” as a period yet; name its first and last day as dates (YYYY-MM-DD to YYYY-MM-DD).`,
     };
+  // "Revenue in the summer" got the segment "Consumer", "sales on Mondays" the total.
+  const unread = unreadPeriodOf(text, meta);
+  if (unread) return { kind: 'refused', reason: unread };
   const names = withoutHalfYears(question);
   const filters = entitiesOf(names, meta);
   const loose = looseNamesOf(names, meta, filters);
@@ -494,6 +510,31 @@ const WHAT_BOUGHT =
 /** A part of a named period: "the first week of December", "the last days of 2021". */
 const PART_OF_PERIOD =
   /\b(first|second|third|fourth|last|final|1st|2nd|3rd|4th|opening|closing) (few )?(week|weeks|fortnight|days?|half of the month|business days?) of [a-z]+( \d{4})?\b/;
+/** Periods with no calendar reading here: seasons, holidays, numbered weeks. */
+const UNREAD_PERIOD =
+  /\b(?:in|during|over|for|this|last|the)\s+(?:the\s+)?(spring|summer|autumn|fall|winter|holidays|holiday season)(?:\s+(?:of\s+)?(?:19|20)\d\d)?\b|\b(spring|summer|autumn|fall|winter)\s+(?:of\s+)?(?:19|20)\d\d\b|\b(christmas|xmas|easter|thanksgiving|black friday|cyber monday|new year'?s?)\b|\bweek\s+(?:no\.?\s*|#\s*)?\d{1,2}\b/;
+const WEEKDAY = /\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekends?|weekdays?)\b/;
+
+/**
+ * Why a period named in the question can't be read, or null. A word that is part of a value
+ * of the file ("Winter Foods", a "Weekend" range) is a name, which the name matchers place.
+ */
+function unreadPeriodOf(text: string, meta: SnapshotMeta): string | null {
+  const period = UNREAD_PERIOD.exec(text);
+  if (period && !isWordOfAValue(period[1] ?? period[2] ?? period[3] ?? 'week', meta))
+    return `I can't read “${period[0].replace(/^(in|during|over|for) (the )?/, '')}” as a period yet; name its first and last day as dates (YYYY-MM-DD to YYYY-MM-DD).`;
+  const weekday = WEEKDAY.exec(text);
+  if (weekday && !isWordOfAValue(weekday[1], meta))
+    return "I can't split sales by day of the week yet; I can group them by week, month, quarter or year.";
+  return null;
+}
+
+/** Whether some value of the file holds `word` as a whole word. */
+function isWordOfAValue(word: string, meta: SnapshotMeta): boolean {
+  const whole = new RegExp(`\\b${word}\\b`, 'i');
+  return meta.dimensions.some((d) => d.values.some((v) => whole.test(v)));
+}
+
 /** A ranking within every value of a grouping: "top 3 customers in each country". */
 const TOP_PER_GROUP =
   /\b(?:top|bottom|best|worst|biggest|largest)\b.*\b(?:in|for|within|per) (?:each|every) (country|region|category|supplier|rep|sales rep|month|quarter|year|segment|state|city|[a-z]+)\b/;
@@ -657,4 +698,10 @@ function asWritten(s: string): string {
 function mentionsSubCategory(meta: SnapshotMeta, groupBy: readonly string[], filters: readonly { dimension: string }[]): boolean {
   const keys = new Set([...groupBy, ...filters.map((f) => f.dimension)]);
   return meta.dimensions.some((d) => keys.has(d.key) && SUB_CATEGORY.test(d.label.toLowerCase()));
+}
+
+/** Whether the question names a period, read or not ("in 2021", "last month", "since the spring"). */
+function namesAPeriod(text: string, today: Date): boolean {
+  const periods = periodsOf(text, today);
+  return periods.period !== null || periods.unread !== undefined;
 }

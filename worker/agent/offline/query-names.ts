@@ -7,6 +7,7 @@
  */
 import Fuse from 'fuse.js';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
+import { editDistance } from '../tools/rep-match';
 
 type Filter = { dimension: string; values: string[]; match: 'exact' };
 
@@ -75,7 +76,8 @@ export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter
       const hit = new Fuse([...new Set(d.values)], { includeScore: true, threshold: 0.3, ignoreLocation: true }).search(word, {
         limit: 1,
       })[0];
-      if (hit && (hit.score ?? 1) <= MAX_FUZZY_SCORE) {
+      // Fuse scores a word found inside a value too: "summer" matched the segment "Consumer".
+      if (hit && (hit.score ?? 1) <= MAX_FUZZY_SCORE && isTypoOf(word, hit.item)) {
         filters.push({ dimension: d.key, values: [hit.item], match: 'exact' });
         placed = true;
         break;
@@ -84,6 +86,12 @@ export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter
     if (!placed) return { unknown: word };
   }
   return { filters };
+}
+
+/** Whether `word` is the whole of `value` with a slip or two ("germny"), not a piece of it. */
+function isTypoOf(word: string, value: string): boolean {
+  const allowed = word.length <= 6 ? 1 : 2;
+  return editDistance(word, value.toLowerCase(), allowed) <= allowed;
 }
 
 /** 1900 … 2099: a year, read as a period, never as an id. */

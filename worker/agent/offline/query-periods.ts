@@ -19,6 +19,8 @@ const DAY = 86_400_000;
 const iso = (t: number): string => new Date(t).toISOString().slice(0, 10);
 const utc = (y: number, m: number, d: number): number => Date.UTC(y, m, d);
 const monthOf = (word: string): number => MONTHS.indexOf(word.slice(0, 3));
+/** 0 for "first" or "1st", 1 for "second" … 3 for "fourth". */
+const ordinalOf = (word: string): number => (/^\d/.test(word) ? Number(word[0]) - 1 : ['first', 'second', 'third', 'fourth'].indexOf(word));
 
 function yearRange(y: number): DayRange {
   return { from: iso(utc(y, 0, 1)), to: iso(utc(y, 11, 31)) };
@@ -83,6 +85,18 @@ function periodIn(text: string, today: Date): DayRange | null {
     return { from: monthRange(year, month).from, to: todayIso };
   }
   if ((m = /\bsince\s+(\d{4})\b/.exec(text))) return { from: yearRange(Number(m[1])).from, to: todayIso };
+  // "The third quarter of 2020", "Q3", "the second half": a quarter or half without a year is
+  // the latest one begun by the analysis date, as a month is below ("revenue in Q3" got the total).
+  if ((m = /\b(first|second|third|fourth|1st|2nd|3rd|4th) quarter\s*(?:of\s*)?(\d{4})\b/.exec(text)))
+    return quarterRange(Number(m[2]), ordinalOf(m[1]));
+  if ((m = /\b(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th) quarter)\b(?!\s*(?:of\s*)?\d)/.exec(text))) {
+    const q = m[1] ? Number(m[1]) - 1 : ordinalOf(m[2]);
+    return quarterRange(q <= Math.floor(m0 / 3) ? y0 : y0 - 1, q);
+  }
+  if ((m = /\b(?:h([12])|(first|second|1st|2nd) half)\b(?!\s*(?:of\s*)?(?:the\s+)?(?:\d|month))/.exec(text))) {
+    const h = m[1] ? Number(m[1]) - 1 : ordinalOf(m[2]);
+    return halfRange(h <= Math.floor(m0 / 6) ? y0 : y0 - 1, h);
+  }
   // "In December" without a year: the latest December up to the analysis date.
   if ((m = new RegExp(`\\b(?:in|during|for|of)\\s+${MONTH}\\b(?!\\s*\\d)`).exec(text))) {
     const month = monthOf(m[1]);
@@ -95,11 +109,12 @@ function periodIn(text: string, today: Date): DayRange | null {
 }
 
 /**
- * The question without the words of a half-year, for the name matchers: "the second half of
- * 2020" is a period, and "second" alone fuzzily matched Superstore's ship mode "Second Class".
+ * The question without the words of a half-year or a quarter, for the name matchers: "the
+ * second half of 2020" is a period, and "second" alone fuzzily matched Superstore's ship
+ * mode "Second Class"; "the third quarter" was refused as a name "third".
  */
 export function withoutHalfYears(question: string): string {
-  return question.replace(/\b(first|1st|second|2nd) half\b/gi, ' ');
+  return question.replace(/\b(first|1st|second|2nd) half\b|\b(first|second|third|fourth|1st|2nd|3rd|4th) quarter\b/gi, ' ');
 }
 
 /** Ranges written with two ends: "between A and B", "from A to B", "2021-07-01 to 2021-12-31". */

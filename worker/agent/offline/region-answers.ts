@@ -3,10 +3,11 @@
  * kept per customer by the job): churn risk and customer rankings filter by it; anything
  * else is refused rather than answered for all customers.
  */
-import { churnCustomerLine, formatMoney, plural } from '../format';
+import type { AnalysisResult } from '../../engine/contract';
+import { churnCustomerLine, formatMoney, ordersOfList, plural } from '../format';
 import { getChurnRisk, rankCustomers } from '../tools';
 import { normalise } from '../tools/tool-kit';
-import { NOT_AVAILABLE } from './answers';
+import { NO_ORDERS, NOT_AVAILABLE } from './answers';
 import type { Intent } from './intents';
 import type { SectionRunner } from './sections';
 
@@ -20,7 +21,7 @@ export function regionNamedIn(question: string, customerRegions?: Readonly<Recor
 }
 
 /** Answers an intent for customers in one region, where a tool can filter by region. */
-export async function answerInRegion(intent: Intent, region: string, runner: SectionRunner): Promise<string> {
+export async function answerInRegion(intent: Intent, region: string, result: AnalysisResult, runner: SectionRunner): Promise<string> {
   const money = (v: number) => formatMoney(v, runner.currency);
   if (intent.kind === 'churn') {
     const risk = intent.risk ?? 'lost, high or medium';
@@ -37,6 +38,7 @@ export async function answerInRegion(intent: Intent, region: string, runner: Sec
     ].join('\n');
   }
   if (intent.kind === 'rank_customers') {
+    if (intent.metric === 'orders' && result.totals.orders === 0) return NO_ORDERS;
     const ranked = await runner.call(
       rankCustomers,
       { metric: intent.metric, direction: intent.direction, limit: intent.limit, region },
@@ -44,9 +46,10 @@ export async function answerInRegion(intent: Intent, region: string, runner: Sec
     );
     if (!ranked) return NOT_AVAILABLE;
     const by = intent.metric === 'orders' ? 'orders' : 'revenue';
+    const orders = ordersOfList(ranked.customers);
     return [
       `${intent.direction === 'desc' ? 'Top' : 'Bottom'} ${plural(ranked.customers.length, 'customer')} in ${region} by ${by}:`,
-      ...ranked.customers.map((c) => `${c.rank}. ${c.name}: ${money(c.revenue)} (${plural(c.orders, 'order')})`),
+      ...ranked.customers.map((c) => `${c.rank}. ${c.name}: ${money(c.revenue)}${orders(c.orders) ? ` (${orders(c.orders)})` : ''}`),
     ].join('\n');
   }
   return `I can't break that down by region yet. For ${region} I can rank customers by revenue or orders, or list customers at churn risk.`;

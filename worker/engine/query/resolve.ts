@@ -79,6 +79,9 @@ export function resolveDimension(meta: SnapshotMeta, name: string): ResolvedGrou
   throw new QueryRefusal(`This file has no ${word} column.`, 'MISSING_COLUMN');
 }
 
+/** Measures that count orders. */
+const ORDER_MEASURES: ReadonlySet<Measure> = new Set(['orders', 'averageOrderValue', 'repeatCustomers', 'oneTimeCustomers']);
+
 /** Refuses measures the file's columns cannot support. */
 export function checkMeasures(meta: SnapshotMeta, measures: readonly Measure[]): void {
   for (const m of measures) {
@@ -106,6 +109,9 @@ export function checkMeasures(meta: SnapshotMeta, measures: readonly Measure[]):
         "This file has no order id column, so I can't count orders with a return; I can give the value of returns.",
         'MISSING_COLUMN',
       );
+    // Orders are order ids or, without them, a customer's purchase days: with neither there are none to count.
+    if (ORDER_MEASURES.has(m) && !meta.hasOrderId && !meta.hasDates)
+      throw new QueryRefusal("This file has no order id or date column, so its orders can't be counted.", 'MISSING_COLUMN');
     if ((m === 'newCustomers' || m === 'returningCustomers') && !meta.hasDates)
       throw new QueryRefusal("This file has no date column, so new and returning customers can't be told apart.", 'MISSING_COLUMN');
   }

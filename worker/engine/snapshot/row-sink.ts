@@ -136,7 +136,8 @@ export class RowSink {
     g.quantity[i] = quantity;
     g.returns[i] = isReturn ? 1 : 0;
     if (amount < 0) this.returnLines++;
-    g.order[i] = this.hasOrderId ? order : occasionKey(customer, day);
+    // Without order ids an order is a customer's purchase day; without dates there is none (-1).
+    g.order[i] = this.hasOrderId ? order : day >= 0 ? occasionKey(customer, day) : -1;
     let d = 0;
     if (this.customerDim) {
       if (customer >= this.customerDim.values.length) this.customerDim.values.push(this.labels.customer(customer));
