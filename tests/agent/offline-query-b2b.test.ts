@@ -108,6 +108,34 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
       expect(answer.text.replace(/\b20\d\d\b/g, '').replace(/Top 5/g, '')).not.toMatch(/\d/);
     });
   }
+  // One order ranked by size: "Largest order in 2024" got 2024's total, "the 10 largest orders"
+  // the count of orders, "biggest single purchase" the customers with one order, "Which
+  // customer placed the largest order?" the top customers by revenue.
+  for (const question of [
+    'Largest order in 2024',
+    'Show the 10 largest orders',
+    "What's our biggest invoice?",
+    'Top transactions in 2024',
+    'biggest single purchase',
+    'Which customer placed the largest order?',
+  ]) {
+    it(`"${question}" is refused, with no figure`, async () => {
+      const answer = await answerWithQuery(question, file.snapshot, today);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain(
+        'I can’t rank single orders yet: the rows are summed by customer, product, region or period, not by order.',
+      );
+      expect(answer.text.replace(/\b20\d\d\b/g, '').replace(/Top 5/g, '')).not.toMatch(/\d/);
+    });
+  }
+  it('"top 10 customers by orders" and "Which region has the largest sales?" still rank', async () => {
+    expect((await answerWithQuery('top 10 customers by orders', file.snapshot, today)).result?.understood).toBe(
+      'top 10 by orders, by customer',
+    );
+    expect((await answerWithQuery('Which region has the largest sales?', file.snapshot, today)).result?.understood).toBe(
+      'top 1 by revenue, by region',
+    );
+  });
   // A name with a comma and a full stop is found as typed, with them or without (it was dropped: the whole file's revenue).
   it('"What is the revenue of Acme Supply, Inc.?"', () =>
     expectRows(

@@ -121,6 +121,13 @@ const OTHER_PER_CUSTOMER =
 /** "Average items per order", "units in an average order": a ratio the grammar has only for revenue. */
 const OTHER_PER_ORDER =
   /\b(items|units|products|lines|pieces|quantity|articles|skus) (per|in an?|in each|in the average|in the typical) (order|invoice|basket|transaction)\b|\b(order|basket) size in (units|items)\b/;
+/**
+ * One order ranked by its size: "the largest order in 2024" got 2024's total revenue, "the 10
+ * largest orders" the count of orders, "biggest single purchase" the customers with one order.
+ * ("Highest sales" is revenue: only the singular "sale" is one transaction.)
+ */
+const SINGLE_ORDER_RANKED =
+  /\b(?:largest|biggest|smallest|top)\s+(?:\d+\s+)?(?:single\s+|individual\s+)?(?:orders?|invoices?|transactions?|purchases?|deals?|sale|baskets?)\b/;
 /** A grouping's noun in the plural: the question asks for several of them. */
 const PLURAL_OF: Record<string, RegExp> = {
   customer: /\b(customers|clients|accounts|buyers)\b/,
@@ -226,6 +233,12 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       kind: 'refused',
       reason:
         'I can work out revenue per order (the average order value), but not the items or units in an average order yet; ask for units and for orders over the same rows, and divide.',
+    };
+  if (SINGLE_ORDER_RANKED.test(text))
+    return {
+      kind: 'refused',
+      reason:
+        'I can’t rank single orders yet: the rows are summed by customer, product, region or period, not by order. I can give the average order value, or the customers or products with the most revenue.',
     };
   if (OTHER_PER_CUSTOMER.test(text))
     return {
