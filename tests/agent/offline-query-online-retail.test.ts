@@ -343,6 +343,39 @@ const cases: [string, string, string][] = [
        AND cust IN (SELECT cust FROM t WHERE ${PURCHASE} AND d < '2011-11-01')`,
     'returning customers, 2011-11-01 … 2011-11-30',
   ],
+  // Customers who buy are the subject, not a second grouping ("by customer and product"), and
+  // a country's adjective names it: "German customers" answered for every country.
+  [
+    'Which 5 products do German customers buy most?',
+    `SELECT trim(max(Description)), sum(rev) r FROM t WHERE Country = 'Germany' GROUP BY StockCode ORDER BY r DESC LIMIT 5`,
+    'top 5 by revenue, by product, region = Germany',
+  ],
+  [
+    'Which 5 products do customers in France buy most?',
+    `SELECT trim(max(Description)), sum(rev) r FROM t WHERE Country = 'France' GROUP BY StockCode ORDER BY r DESC LIMIT 5`,
+    'top 5 by revenue, by product, region = France',
+  ],
+  // It got the file's overview.
+  [
+    'Revenue from Dutch customers last month',
+    `SELECT sum(rev) FROM t WHERE Country = 'Netherlands' AND ${OCT}`,
+    'revenue, region = Netherlands, 2011-10-01 … 2011-10-31',
+  ],
+  [
+    'How many Swiss customers do we have?',
+    `SELECT count(DISTINCT cust) FROM t WHERE Country = 'Switzerland'`,
+    'customers, region = Switzerland',
+  ],
+  [
+    'top 5 German customers',
+    `SELECT cust, sum(rev) r FROM t WHERE Country = 'Germany' AND cust IS NOT NULL GROUP BY 1 ORDER BY r DESC LIMIT 5`,
+    'top 5 by revenue, by customer, region = Germany',
+  ],
+  [
+    'Which customers bought the most in Germany last month?',
+    `SELECT cust, sum(rev) r FROM t WHERE Country = 'Germany' AND cust IS NOT NULL AND ${OCT} GROUP BY 1 ORDER BY r DESC LIMIT 50`,
+    'revenue, by customer, region = Germany, 2011-10-01 … 2011-10-31',
+  ],
 ];
 
 describe('the offline analyst answers Online Retail questions exactly (DuckDB reference)', () => {
@@ -406,6 +439,8 @@ const refusals: [string, string][] = [
   ['revenue by supplier', 'This file has no supplier column.'],
   ['revenue by sales rep this month', 'This file has no sales-rep column.'],
   ['sales in Atlantis last month', 'I couldn’t find “atlantis”'],
+  // A country the file doesn't have, named by its adjective; an unknown name was answered with the overview.
+  ['Revenue from Mexican customers', 'find “mexican” among this file'],
   ['how much did customer 99999 buy', 'I couldn’t find “99999”'],
   ['will france buy more next month', 'asks about the future or a cause'],
   ['why did revenue fall in october 2011', 'asks about the future or a cause'],

@@ -88,6 +88,10 @@ const DIMENSION_WORDS: [RegExp, string][] = [
   [/\b(weeks?|weekly)\b/, 'week'],
 ];
 
+/** Customers as the ones who buy: "what do (our, German) customers buy", "products customers bought most". */
+const CUSTOMERS_AS_SUBJECT =
+  /\b(?:do|did|does|have|has|that)\s+(?:[a-z]+\s+){0,2}(?:customers|clients|accounts|buyers)\s+(?:in\s+[a-z]+\s+)?(?:buy|bought|purchase|purchased|order|ordered|spend|spent)\b/;
+
 /** The adverb that asks for a time unit on its own ("monthly revenue"). */
 const ADVERBS: Record<string, string> = { month: 'monthly', quarter: 'quarterly', year: 'yearly|annual|annually', week: 'weekly' };
 
@@ -201,7 +205,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   const filters = entitiesOf(names, meta);
   const loose = looseNamesOf(names, meta, filters);
   if ('unknown' in loose)
-    return { kind: 'unmapped', reason: `I couldn't find “${loose.unknown}” among this file's customers, products or other values.` };
+    return { kind: 'refused', reason: `I couldn't find “${loose.unknown}” among this file's customers, products or other values.` };
   filters.push(...loose.filters);
   // "The margin on Bolt products" answered every product's margin: "Bolt" is a word of some
   // products' names, which the query can't select by.
@@ -358,7 +362,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (measures.length === 0 && (period || filters.length > 0) && /\b(top|best|biggest|largest|bottom|worst|smallest|trends?)\b/.test(text))
     measures = ['revenue'];
   // "What did customer 12346 buy?": their products, by what they paid (it was refused).
-  const whatBought = measures.length === 0 && WHAT_BOUGHT.test(text);
+  // "What do customers buy most?" too: "buy most" made it revenue, and it got the total.
+  const whatBought = (measures.length === 0 || (measures[0] === 'revenue' && CUSTOMERS_AS_SUBJECT.test(text))) && WHAT_BOUGHT.test(text);
   if (whatBought) measures = ['revenue'];
   // "Products bought by more than 500 customers": the figure the threshold names.
   const threshold = thresholdOf(text);
@@ -407,6 +412,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       // "Which customers buy the most Safety products?": the noun of a named category, not a
       // second grouping beside customers ("top Safety products" still ranks products).
       if (dim === 'product' && namesTheProducts(text, filters) && groupsBesideProducts(dimText)) continue;
+      // "Which products do customers in Germany buy most?": customers who buy are the subject, not a grouping.
+      if (dim === 'customer' && CUSTOMERS_AS_SUBJECT.test(text)) continue;
       if (
         dim === 'customer' &&
         measures.some((m) => CUSTOMER_COUNTS.has(m)) &&

@@ -19,7 +19,8 @@ const NOT_NAMES = new Set(
     'jan feb mar apr jun jul aug sep sept oct nov dec q1 q2 q3 q4 year years month months quarter quarters ' +
     'week weeks day days today ytd revenue sales orders units total profit margin terms order one two three ' +
     'most least more less much particular general detail details stock region regions country countries category categories customer customers product products stock ' +
-    'value values amount amounts money volume quantity quantities number numbers count percent percentage share'
+    'value values amount amounts money volume quantity quantities number numbers count percent percentage share ' +
+    'units euros dollars pounds sterling returning repeat existing loyal lapsed active inactive regular'
   ).split(' '),
 );
 
@@ -52,7 +53,10 @@ export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter
     if (!value) return { unknown: bare[1] };
     filters.push({ dimension: 'customer', values: [value], match: 'exact' });
   }
-  const taken = found.flatMap((f) => f.values.map((v) => v.toLowerCase()));
+  const demonym = demonymFilter(text, meta);
+  if (demonym && 'unknown' in demonym) return demonym;
+  if (demonym && !found.some((f) => f.dimension === demonym.filter.dimension)) filters.push(demonym.filter);
+  const taken = [...found, ...filters].flatMap((f) => f.values.map((v) => v.toLowerCase()));
   // Names in capitals ("revenue from the UK", "sales to ACME"): the file's own spelling or a
   // known long form, or refused by name; the word pass below skips short words and "to",
   // and a dropped filter would answer for everyone.
@@ -68,7 +72,7 @@ export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter
   }
   for (const m of text.matchAll(/\b(?:in|from)\s+(?:the\s+)?([a-z][a-z'-]{4,})\b/g)) {
     const word = m[1];
-    if (NOT_NAMES.has(word) || taken.some((v) => v.split(/\s+/).includes(word))) continue;
+    if (NOT_NAMES.has(word) || word in DEMONYMS || taken.some((v) => v.split(/\s+/).includes(word))) continue;
     let placed = false;
     for (const d of meta.dimensions) {
       if (d.key === 'customer' || d.key === 'product' || d.values.length > MAX_FUZZY_VALUES) continue;
@@ -109,6 +113,64 @@ const ABBREVIATIONS: Record<string, string[]> = {
   eu: ['european community', 'european union', 'eu'],
   rsa: ['south africa', 'rsa'],
 };
+
+/** Countries by their adjective ("German customers"), as files spell the country. */
+const DEMONYMS: Record<string, string[]> = {
+  american: ABBREVIATIONS.usa,
+  australian: ['australia'],
+  austrian: ['austria'],
+  belgian: ['belgium'],
+  brazilian: ['brazil'],
+  british: ABBREVIATIONS.uk,
+  canadian: ['canada'],
+  chinese: ['china'],
+  cypriot: ['cyprus'],
+  czech: ['czech republic', 'czechia'],
+  danish: ['denmark'],
+  dutch: ['netherlands', 'the netherlands', 'holland'],
+  english: ['england', 'united kingdom'],
+  finnish: ['finland'],
+  french: ['france'],
+  german: ['germany', 'deutschland'],
+  greek: ['greece'],
+  icelandic: ['iceland'],
+  indian: ['india'],
+  irish: ['ireland', 'eire', 'republic of ireland'],
+  israeli: ['israel'],
+  italian: ['italy'],
+  japanese: ['japan'],
+  lithuanian: ['lithuania'],
+  maltese: ['malta'],
+  mexican: ['mexico'],
+  norwegian: ['norway'],
+  polish: ['poland'],
+  portuguese: ['portugal'],
+  scottish: ['scotland'],
+  singaporean: ['singapore'],
+  spanish: ['spain'],
+  swedish: ['sweden'],
+  swiss: ['switzerland'],
+};
+/** "German customers", "Dutch sales", "the French market": an adjective of a country before one of these nouns. */
+const DEMONYM_BEFORE = new RegExp(
+  `\\b(${Object.keys(DEMONYMS).join('|')})\\s+(customers?|clients?|accounts?|buyers?|market|sales|revenue|orders?|business)\\b`,
+);
+
+/**
+ * The country a demonym names ("Which products do German customers buy?" answered for every
+ * country, "revenue from Dutch customers" with the file's overview), or the word when the
+ * file has no such country; null when the question has none.
+ */
+function demonymFilter(text: string, meta: SnapshotMeta): { filter: Filter } | { unknown: string } | null {
+  const m = DEMONYM_BEFORE.exec(text);
+  if (!m) return null;
+  for (const d of meta.dimensions) {
+    if (d.key === 'customer' || d.key === 'product') continue;
+    const value = d.values.find((v) => DEMONYMS[m[1]].includes(v.trim().toLowerCase()));
+    if (value) return { filter: { dimension: d.key, values: [value], match: 'exact' } };
+  }
+  return { unknown: m[1] };
+}
 
 /** The filter an abbreviation stands for in this file (its exact value, or a known long form), or null. */
 function abbreviationFilter(word: string, meta: SnapshotMeta): Filter | null {
