@@ -88,7 +88,7 @@ describe('model analyst: tools', () => {
       tool_use_id: expect.any(String),
       is_error: true,
       content:
-        'Invalid input for rank_customers: metric: Invalid option: expected one of "revenue"|"orders"|"recencyDays"|"revenueAtRisk"|"revenue12m"; limit: Too big: expected number to be <=25',
+        'Invalid input for rank_customers: metric: Invalid option: expected one of "revenue"|"orders"|"recencyDays"|"firstOrder"|"revenueAtRisk"|"revenue12m"; limit: Too big: expected number to be <=25',
     });
     expect(valid.is_error).toBe(false);
     expect(model.doGenerateCalls).toHaveLength(3);

@@ -51,6 +51,7 @@ describe('analyst tools', () => {
           name: 'Corner Deli',
           revenue: 9800,
           orders: 10,
+          firstOrder: '2024-02-03',
           lastOrder: '2024-11-25',
           recencyDays: 36,
           segment: 'Loyal',

@@ -86,6 +86,7 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
 
     case 'rank_customers': {
       if (intent.metric === 'orders' && result.totals.orders === 0) return NO_ORDERS;
+      if (intent.metric === 'firstOrder') return firstOrderRanking(intent, result, runner);
       const ranked = await runner.call(
         rankCustomers,
         { metric: intent.metric, direction: intent.direction, limit: intent.limit },
@@ -321,4 +322,37 @@ export function helpText(result: AnalysisResult, asked = true): string {
     '- "What changed revenue?" or "Bridge Q1 2026 vs Q1 2025"',
     lastMonth ? `- "What was revenue in ${lastMonth}?"` : '- "What was total revenue?"',
   ].join('\n');
+}
+
+/** "Who are our newest customers?": customers by the day of their first order, with what they bought since. */
+export async function firstOrderRanking(
+  intent: Extract<Intent, { kind: 'rank_customers' }>,
+  result: AnalysisResult,
+  runner: SectionRunner,
+  region?: string,
+): Promise<string> {
+  if (!result.dataset.period.from) return 'This file has no dates, so I can’t tell which customers are the newest.';
+  const ranked = await runner.call(
+    rankCustomers,
+    { metric: 'firstOrder', direction: intent.direction, limit: intent.limit, ...(region ? { region } : {}) },
+    'Ranking customers by their first order.',
+  );
+  if (!ranked) return NOT_AVAILABLE;
+  const money = (v: number) => formatMoney(v, runner.currency);
+  const orders = ordersOfList(ranked.customers);
+  const head = `${intent.direction === 'desc' ? 'Newest' : 'Longest-standing'} ${plural(ranked.customers.length, 'customer')}${region ? ` in ${region}` : ''}, by their first order:`;
+  const lines = ranked.customers.map(
+    (c) =>
+      `${c.rank}. ${c.name}: first order ${c.firstOrder}, ${money(c.revenue)} since${orders(c.orders) ? ` (${orders(c.orders)})` : ''}`,
+  );
+  // The file's first day is where its history starts, not necessarily the customers'.
+  const first = result.dataset.period.from;
+  const note =
+    intent.direction === 'asc' && ranked.customers.some((c) => c.firstOrder === first)
+      ? [
+          '',
+          `The file starts on ${first}: a first order that day is the first in the file, and the customer may have bought before it. Customers with the same first day are in name order.`,
+        ]
+      : [];
+  return [head, ...lines, ...note].join('\n');
 }

@@ -13,7 +13,7 @@ import { NUMBER_WORDS } from './number-words';
 import { retentionIntentOf, type RetentionIntent } from './retention-intents';
 import { bridgeIntentOf, type BridgeIntent } from './bridge-intents';
 
-export type CustomerMetric = 'revenue' | 'orders' | 'recencyDays';
+export type CustomerMetric = 'revenue' | 'orders' | 'recencyDays' | 'firstOrder';
 export type ProductMetric = 'revenue' | 'margin' | 'marginPct' | 'quantity' | 'customers' | 'trendPct';
 export type Direction = 'desc' | 'asc';
 
@@ -63,6 +63,9 @@ const MONEY = /\b(revenue|sales|sold|sell|turnover|income|made|make|earn\w*|taki
 const TREND =
   /trend|monthly|by month|per month|each month|month over month|over time|growth|grow\w*|grew|declin\w*|season\w*|trajector|best month|worst month|peak|\b(go|goes|went|gone|going) (up|down)\b|\b(rising|falling|increasing|decreasing)\b/;
 const CUSTOMERISH = /\b(customers?|clients?|accounts?|buyers?|who (buys|spends|orders))\b/;
+/** Customers by when they first bought: "newest customers", "our 10 oldest accounts". */
+const TENURE =
+  /\b(?:(\d{1,2})\s+)?(newest|latest|most recent(?:ly (?:won|acquired|added|gained))?|recently (?:won|acquired|added|gained)|oldest|longest[- ]standing|earliest)\s+(?:(\d{1,2})\s+)?(?:customers?|clients?|accounts?)\b/;
 const RANKING = /\b(top|best|biggest|largest|most|highest|main|key|major|valuable|important|bottom|smallest|least|lowest|worst|rank\w*)\b/;
 const OVERVIEW =
   /overview|summary|summari[sz]e|total revenue|revenue in total|overall|how many (customers|orders|products|suppliers)|key (numbers|figures|metrics)|big picture|headline|gross margin|average order|in a nutshell/;
@@ -192,6 +195,15 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   if (customer) return { kind: 'customer', query: customer };
   if (supplier) return { kind: 'supplier', name: supplier };
   if (SUPPLIER.test(q)) return { kind: 'suppliers' };
+  // "Who are our newest customers?" got the top customers by revenue.
+  const tenure = TENURE.exec(q);
+  if (tenure)
+    return {
+      kind: 'rank_customers',
+      metric: 'firstOrder',
+      direction: /^(newest|latest|most|recent)/.test(tenure[2]) ? 'desc' : 'asc',
+      limit: Math.min(Number(tenure[1] ?? tenure[3] ?? 0) || limitOf(q, 5), 25),
+    };
   if (segment) return { kind: 'segment', segment };
   if (CHURN_ACCURACY.test(q)) return { kind: 'churn_accuracy' };
   if (CHURN.test(q) && !MARGIN.test(q)) return { kind: 'churn', risk: riskOf(q) };

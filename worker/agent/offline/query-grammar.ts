@@ -445,6 +445,13 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   // "Germany vs France": the named values side by side, one row each, never added together.
   if (SIDE_BY_SIDE.test(text))
     for (const f of filters) if (f.values.length > 1 && !groupBy.includes(f.dimension)) groupBy.unshift(f.dimension);
+  // "Who are our new customers?" counted every customer whose first order is in the file (4,339
+  // of 4,372 on Online Retail): new is new within a period, or by month, quarter or year.
+  // Asked for by name, it is the RFM segment "New", which the canned answers list.
+  if (!period && measures.includes('newCustomers') && !groupBy.some(isTimeUnit))
+    return /\b(who|which|list|show|name)\b/.test(text) && filters.length === 0
+      ? { kind: 'unmapped', reason: 'The segment "New" is answered from the analysis.' }
+      : { kind: 'refused', reason: NEW_NEEDS_PERIOD };
   const unknownBy = unknownGrouping(
     text,
     meta,
@@ -530,6 +537,9 @@ const WHAT_BOUGHT =
 /** A part of a named period: "the first week of December", "the last days of 2021". */
 const PART_OF_PERIOD =
   /\b(first|second|third|fourth|last|final|1st|2nd|3rd|4th|opening|closing) (few )?(week|weeks|fortnight|days?|half of the month|business days?) of [a-z]+( \d{4})?\b/;
+const NEW_NEEDS_PERIOD =
+  'New customers are counted within a period (first order in it); name one, such as "How many new customers did we get last quarter?", or ask for them by month.';
+
 /** Periods with no calendar reading here: seasons, holidays, numbered weeks. */
 const UNREAD_PERIOD =
   /\b(?:in|during|over|for|this|last|the)\s+(?:the\s+)?(spring|summer|autumn|fall|winter|holidays|holiday season)(?:\s+(?:of\s+)?(?:19|20)\d\d)?\b|\b(spring|summer|autumn|fall|winter)\s+(?:of\s+)?(?:19|20)\d\d\b|\b(christmas|xmas|easter|thanksgiving|black friday|cyber monday|new year'?s?)\b|\bweek\s+(?:no\.?\s*|#\s*)?\d{1,2}\b/;

@@ -7,7 +7,7 @@ import type { AnalysisResult } from '../../engine/contract';
 import { churnCustomerLine, formatMoney, ordersOfList, plural } from '../format';
 import { getChurnRisk, rankCustomers } from '../tools';
 import { normalise } from '../tools/tool-kit';
-import { NO_ORDERS, NOT_AVAILABLE } from './answers';
+import { firstOrderRanking, NO_ORDERS, NOT_AVAILABLE } from './answers';
 import type { Intent } from './intents';
 import type { SectionRunner } from './sections';
 
@@ -39,6 +39,7 @@ export async function answerInRegion(intent: Intent, region: string, result: Ana
   }
   if (intent.kind === 'rank_customers') {
     if (intent.metric === 'orders' && result.totals.orders === 0) return NO_ORDERS;
+    if (intent.metric === 'firstOrder') return firstOrderRanking(intent, result, runner, region);
     const ranked = await runner.call(
       rankCustomers,
       { metric: intent.metric, direction: intent.direction, limit: intent.limit, region },

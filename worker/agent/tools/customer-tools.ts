@@ -56,6 +56,7 @@ function customerRow(customer: SegmentCustomer) {
     name: dataString(customer.name),
     revenue: money(customer.revenue),
     orders: customer.orders,
+    firstOrder: customer.firstOrder,
     lastOrder: customer.lastOrder,
     recencyDays: customer.recencyDays,
     segment: customer.segment,
@@ -230,13 +231,13 @@ export const findCustomer = defineTool({
   },
 });
 
-const CUSTOMER_METRICS = ['revenue', 'orders', 'recencyDays', 'revenueAtRisk', 'revenue12m'] as const;
+const CUSTOMER_METRICS = ['revenue', 'orders', 'recencyDays', 'firstOrder', 'revenueAtRisk', 'revenue12m'] as const;
 type CustomerMetric = (typeof CUSTOMER_METRICS)[number];
 
 export const rankCustomers = defineTool({
   name: 'rank_customers',
   description:
-    'Ranks customers by a metric (revenue, orders, recencyDays, revenueAtRisk, revenue12m), highest first by default, optionally only one segment, churn risk level or region.',
+    'Ranks customers by a metric (revenue, orders, recencyDays, firstOrder, revenueAtRisk, revenue12m), highest first by default (for firstOrder: the newest customers first), optionally only one segment, churn risk level or region.',
   input: z.object({
     metric: z.enum(CUSTOMER_METRICS).default('revenue'),
     direction: z.enum(['desc', 'asc']).default('desc').describe('desc = highest first.'),
@@ -267,6 +268,7 @@ function rankCustomersOf({ result, customerRegions }: ToolContext, input: RankCu
     if (input.metric === 'revenue') return c.revenue;
     if (input.metric === 'orders') return c.orders;
     if (input.metric === 'recencyDays') return c.recencyDays;
+    if (input.metric === 'firstOrder') return c.firstOrder === null ? null : Date.parse(c.firstOrder);
     return churnById.get(c.id)?.[input.metric] ?? null;
   };
   const sign = input.direction === 'desc' ? -1 : 1;
