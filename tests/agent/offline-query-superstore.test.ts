@@ -354,6 +354,18 @@ const cases: [string, string, string][] = [
   ],
   // A quarter or half without a year is the latest begun by the analysis date, as a month
   // is ("revenue in Q3" got the whole file's total; "the third quarter" was refused as a name).
+  // "The past 3 months" is the last 3 (it got the whole file).
+  [
+    'Revenue in the past 3 months',
+    `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-10-01' AND '2021-12-30'`,
+    'revenue, 2021-10-01 … 2021-12-30',
+  ],
+  // "The average customer spends" is revenue per customer (it listed every customer's revenue in every year).
+  [
+    'How much does the average customer spend per year?',
+    `SELECT CAST(year(d) AS VARCHAR), sum(rev) / count(DISTINCT "Customer ID") FROM t GROUP BY 1 ORDER BY 1`,
+    'revenue per customer, by year',
+  ],
   ['Revenue in Q3', `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-07-01' AND '2021-09-30'`, 'revenue, 2021-07-01 … 2021-09-30'],
   [
     'Revenue in the third quarter of 2020',
@@ -385,6 +397,14 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
       'customers who bought, region = West, 2020-01-01 … 2020-12-31, but not in 2021-01-01 … 2021-12-31',
     );
     expect(answer.result?.totalRows).toBe(count);
+  });
+
+  it('"Which customers haven\'t ordered in 6 months?" reads the last 6 months (chat gave the churn list, with customers who bought 106 days ago)', async () => {
+    const answer = await answerWithQuery("Which customers haven't ordered in 6 months?", file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers who bought, 2020-12-30 … 2021-06-30, but not in 2021-07-01 … 2021-12-30');
+    expect(answer.result?.totalRows).toBe(
+      await lapsedCount(`d BETWEEN '2020-12-30' AND '2021-06-30'`, `d BETWEEN '2021-07-01' AND '2021-12-30'`),
+    );
   });
 
   it('"How many customers did we lose in 2021?" counts those who bought in 2020 but not in 2021', async () => {
@@ -522,6 +542,34 @@ describe('in chat, a change asked with no periods is never the total', () => {
       expect(answer.split('Questions I can answer')[0].replace(/\b20\d\d\b/g, '')).not.toMatch(/\d/);
     });
   }
+});
+
+describe('in chat, which products to drop', () => {
+  it('"Which products should we discontinue?" lists the ones earning the least gross profit (it listed the best sellers)', async () => {
+    const [[name, profit]] = (await sql(`SELECT "Product Name", sum(gp) p FROM t GROUP BY "Product ID", 1 ORDER BY p ASC LIMIT 1`)) as [
+      string,
+      number,
+    ][];
+    const { answer } = await askOffline('Which products should we discontinue?', analyse(file.aggregates), file.snapshot);
+    const lines = answer.split('\n');
+    expect(lines.slice(0, 3)).toEqual([
+      'Which products to drop is your call; the ones that earn the least margin are where to look first.',
+      '',
+      'Bottom 10 products by margin:',
+    ]);
+    expect(lines[3].startsWith(`1. ${name}: ${formatCell(profit, 'money')} margin`)).toBe(true);
+  });
+});
+
+describe('in chat, a common word is no name', () => {
+  it('"What is our customer lifetime value?" names no product (it described "Lifetime Advantage Folding Chairs, 4/Carton")', async () => {
+    for (const question of ['What is our customer lifetime value?', 'Lifetime value of our customers?']) {
+      const { answer, trace: steps } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+      expect(steps).not.toContain('use:find_product');
+      expect(answer).not.toContain('Folding Chairs');
+      expect(answer.startsWith("I can't answer that from this file's figures.")).toBe(true);
+    }
+  });
 });
 
 describe('in chat, churn risk and segments come from the analysis, never a count of every customer', () => {

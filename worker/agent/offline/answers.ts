@@ -285,7 +285,11 @@ async function rankProductsAnswer(intent: Extract<Intent, { kind: 'rank_products
     }
   };
   const scope = intent.category ? ` in ${ranked.filter.category}` : '';
+  const review = intent.review
+    ? [`Which products to drop is your call; the ones that earn the least ${METRIC_LABELS[intent.metric]} are where to look first.`, '']
+    : [];
   const lines = [
+    ...review,
     `${intent.direction === 'desc' ? 'Top' : 'Bottom'} ${plural(ranked.products.length, 'product')}${scope} by ${METRIC_LABELS[intent.metric]}:`,
     ...ranked.products.map((p) => `${p.rank}. ${p.name}: ${valueOf(p)}`),
   ];

@@ -28,7 +28,15 @@ export type Intent =
   | { kind: 'concentration' }
   | { kind: 'segment'; segment: SegmentName }
   | { kind: 'segments' }
-  | { kind: 'rank_products'; metric: ProductMetric; direction: Direction; limit: number; category: string | null }
+  | {
+      kind: 'rank_products';
+      metric: ProductMetric;
+      direction: Direction;
+      limit: number;
+      category: string | null;
+      /** Asked which products to drop: the ranking is evidence for a decision the user makes. */
+      review?: boolean;
+    }
   | { kind: 'product'; query: string }
   | { kind: 'period_total'; period: Period }
   | { kind: 'trend' }
@@ -58,6 +66,9 @@ const SEGMENT = /\b(segments?|segmentation|rfm|tiers?|abc)\b/;
 const PRODUCTISH = /\b(products?|items?|skus?|lines?|articles?|goods|stock|sell(s|ing)?|sold|sellers?)\b/;
 const MARGIN = /margin|profit|markup|below cost|at a loss|(lose|losing|lost) money|loss.?making|unprofitable|negative/;
 const LOSS = /below cost|at a loss|(lose|losing|lost) money|loss.?making|unprofitable|negative/;
+/** "Which products should we discontinue?" got the best sellers. */
+export const DISCONTINUE =
+  /\b(discontinu\w*|delist\w*|drop|phase out|stop (selling|stocking|carrying)|get rid of|cut|prune|rationali[sz]e)\b/;
 const LOW = /\b(bottom|smallest|least|lowest|worst|weakest|poorest|thinnest|fewest|slowest)\b/;
 const MONEY = /\b(revenue|sales|sold|sell|turnover|income|made|make|earn\w*|takings|total|how much|orders)\b/;
 const TREND =
@@ -76,15 +87,19 @@ interface Named {
   value: string;
   /** Normalised forms that count as a mention, longest first. */
   forms: string[];
+  /** The name's distinctive first word ("Rossi" of "Rossi Ltd 774"), a mention only when written with a capital. */
+  firstWord: string | null;
 }
 
-function formsOf(name: string, id: string | null, firstWordOk: boolean): string[] {
+function formsOf(name: string, id: string | null): string[] {
   const full = normalise(name);
   const forms = new Set([full, full.replace(LEGAL_SUFFIX, ''), full.replace(SIZE_SUFFIX, '')]);
   if (id) forms.add(normalise(id));
-  const first = full.split(' ')[0];
-  if (firstWordOk && first.length >= 5) forms.add(first);
-  return [...forms].filter((f) => f.length >= 3 && !GENERIC_NOUN.test(f)).sort((a, b) => b.length - a.length);
+  return [...forms].filter(isDistinctive).sort((a, b) => b.length - a.length);
+}
+
+function isDistinctive(form: string): boolean {
+  return form.length >= 3 && !GENERIC_NOUN.test(form);
 }
 
 /**
@@ -107,18 +122,37 @@ function uniqueFirstWords(names: string[]): Set<string> {
 
 function namedList(entries: { name: string; id: string | null }[]): Named[] {
   const unique = uniqueFirstWords(entries.map((e) => e.name));
-  return entries.map((e) => ({ value: e.id ?? e.name, forms: formsOf(e.name, e.id, unique.has(normalise(e.name).split(' ')[0])) }));
+  return entries.map((e) => {
+    const first = normalise(e.name).split(' ')[0];
+    const firstWord = unique.has(first) && first.length >= 5 && isDistinctive(first) ? first : null;
+    return { value: e.id ?? e.name, forms: formsOf(e.name, e.id), firstWord };
+  });
 }
 
-/** The entity whose longest form appears in the question as whole words. */
-function mentioned(question: string, entries: Named[]): string | null {
+/**
+ * The entity whose longest form appears in the question as whole words. A first word alone
+ * counts only where the question capitalises it: "What is our customer lifetime value?" named
+ * the product "Lifetime Advantage Folding Chairs".
+ */
+function mentioned(question: string, entries: Named[], capitalised: ReadonlySet<string>): string | null {
   const padded = ` ${question} `;
   let best: { value: string; length: number } | null = null;
   for (const entry of entries) {
-    const form = entry.forms.find((f) => padded.includes(` ${f} `));
+    const form =
+      entry.forms.find((f) => padded.includes(` ${f} `)) ??
+      (entry.firstWord && capitalised.has(entry.firstWord) && padded.includes(` ${entry.firstWord} `) ? entry.firstWord : undefined);
     if (form && (!best || form.length > best.length)) best = { value: entry.value, length: form.length };
   }
   return best?.value ?? null;
+}
+
+/**
+ * The question's words written with a capital, but its first word, normalised ("How is Rossi
+ * doing?" → rossi): any first word has one ("Lifetime value of our customers?").
+ */
+function capitalisedWords(question: string): Set<string> {
+  const words = question.trim().split(/\s+/).slice(1);
+  return new Set(words.filter((word) => /^\p{Lu}/u.test(word)).map((word) => normalise(word)));
 }
 
 function limitOf(q: string, fallback: number): number {
@@ -181,9 +215,10 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   const products = namedList((result.products?.items ?? []).map((p) => ({ name: p.name, id: p.id })));
   const suppliers = namedList((result.suppliers?.items ?? []).map((s) => ({ name: s.name, id: null })));
   const categories = [...new Set((result.products?.items ?? []).flatMap((p) => (p.category ? [p.category] : [])))];
-  const customer = mentioned(text, customers);
-  const product = mentioned(text, products);
-  const supplier = mentioned(text, suppliers);
+  const capitalised = capitalisedWords(question);
+  const customer = mentioned(text, customers, capitalised);
+  const product = mentioned(text, products, capitalised);
+  const supplier = mentioned(text, suppliers, capitalised);
   const category = categories.find((c) => normalise(c).length >= 3 && ` ${text} `.includes(` ${normalise(c)} `)) ?? null;
   const segment = segmentOf(q);
 
@@ -219,6 +254,15 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
       )
     : null;
   if (period) return { kind: 'period_total', period };
+  if (DISCONTINUE.test(q) && (PRODUCTISH.test(q) || category) && !CUSTOMERISH.test(q))
+    return {
+      kind: 'rank_products',
+      metric: result.totals.grossMargin === null ? 'revenue' : 'margin',
+      direction: 'asc',
+      limit: limitOf(q, 10),
+      category,
+      review: true,
+    };
   if (MARGIN.test(q) || ((PRODUCTISH.test(q) || category) && !CUSTOMERISH.test(q))) {
     return { kind: 'rank_products', metric: productMetricOf(q), direction: productDirectionOf(q), limit: limitOf(q, 5), category };
   }

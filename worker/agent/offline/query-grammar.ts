@@ -27,6 +27,7 @@ import {
 } from './query-measures';
 import { BRIDGE_SPLIT, fromToOf } from './bridge-intents';
 import { periodBefore, periodsOf, withoutHalfYears } from './query-periods';
+import { DISCONTINUE } from './intents';
 
 /**
  * `unmapped`: the grammar can't map it, and the canned answers may; `refused`: nothing in
@@ -36,7 +37,7 @@ export type Parsed = { kind: 'spec'; spec: QuerySpecInput } | { kind: 'unmapped'
 
 /** "Revenue per customer", "average spend per account": a ratio, never a grouping by customer. */
 const PER_CUSTOMER =
-  /\b(?:(?:average |avg |mean )?(?:revenue|sales|spend|turnover|income) per (?:customer|client|account|buyer)|average (?:revenue|spend|sales) (?:of|for|from) (?:a|each|every|one) (?:customer|client|account|buyer))\b/;
+  /\b(?:(?:average |avg |mean )?(?:revenue|sales|spend|turnover|income) per (?:customer|client|account|buyer)|average (?:revenue|spend|sales) (?:of|for|from) (?:a|each|every|one) (?:customer|client|account|buyer)|(?:average|avg|typical) (?:customer|client|account|buyer) (?:spends?|spending|spent|buys?|revenue|value))\b/;
 
 /** "Revenue per order": the average order value. */
 const PER_ORDER = /\b(revenue|sales|spend|value|turnover) per (order|invoice)\b/;
@@ -184,6 +185,9 @@ const ANY_DAY = new Date(Date.UTC(2000, 0, 1));
  */
 export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay: Date | null): Parsed {
   const text = question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500);
+  // "Which products should we drop?" is no change over time: the canned answers rank the candidates.
+  if (/\bshould (we|i)\b/.test(text) && DISCONTINUE.test(text))
+    return { kind: 'unmapped', reason: 'Which products to drop is answered with the products that earn the least.' };
   const today = analysisDay ?? ANY_DAY;
   if ((!analysisDay || !meta.hasDates) && namesAPeriod(text, today)) return { kind: 'refused', reason: NO_DATES };
   if (OUT_OF_SCOPE.test(text))

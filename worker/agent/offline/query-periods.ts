@@ -45,8 +45,22 @@ function isoDayIn(text: string): DayRange | null {
   return { from: iso(t), to: iso(t) };
 }
 
+/** A purchase denied: "haven't ordered", "not bought", "never purchased". */
+const NOT_BOUGHT = /(?:\bnot|n't|\bnever)\s+(?:\w+\s+)?(?:bought|ordered|purchased|buy|order|purchase)\b/;
+
+/**
+ * "The past 6 months" is the last 6, and so is "haven't ordered in 6 months": a span back
+ * from today (it was refused, and chat answered with the churn list, which has customers
+ * who bought 106 days ago). Without the denial, "in 6 months" may mean ahead, and stays unread.
+ */
+function withSpansBack(text: string): string {
+  const past = text.replace(/\bpast\s+(\d{1,4})\s+(days?|weeks?|months?)\b/g, 'last $1 $2');
+  return NOT_BOUGHT.test(past) ? past.replace(/\b(?:in|for|within)\s+(\d{1,4})\s+(days?|weeks?|months?)\b/g, 'in the last $1 $2') : past;
+}
+
 /** One named period in a piece of text (no comparison), or null. */
-function periodIn(text: string, today: Date): DayRange | null {
+function periodIn(words: string, today: Date): DayRange | null {
+  const text = withSpansBack(words);
   const y0 = today.getUTCFullYear();
   const m0 = today.getUTCMonth();
   const todayIso = iso(today.getTime());
