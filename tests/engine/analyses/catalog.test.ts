@@ -36,6 +36,24 @@ describe('productsOf', () => {
     expect(products?.flags[1].detail).toBe('Margin 5.0% vs 35.0% for Tools (30.0 points below).');
   });
 
+  it('does not call a product whose returns outweigh its sales "sold below cost"', () => {
+    const withReturns = productsOf(
+      aggregatesFromRows([
+        // Sold at 100 (cost 70), 300 returned (cost 210): revenue -200, margin -60, 30% on what it sold.
+        { product: 'returned', amount: 100, cost: 70, quantity: 1, customer: 'A' },
+        { product: 'returned', amount: -300, cost: -210, quantity: -3, customer: 'A' },
+        // Sold at 100 (cost 130), 20 returned (cost 26): revenue 80, margin -24, below cost.
+        { product: 'underpriced', amount: 100, cost: 130, quantity: 1, customer: 'B' },
+        { product: 'underpriced', amount: -20, cost: -26, quantity: -1, customer: 'B' },
+      ]),
+      -1,
+    );
+    expect(withReturns?.items.find((p) => p.id === 'returned')).toMatchObject({ revenue: -200, margin: -60 });
+    expect(withReturns?.flags.map((f) => [f.id, f.kind, f.detail])).toEqual([
+      ['underpriced', 'negative-margin', 'Sold below cost: margin -24.00 on revenue 80.00.'],
+    ]);
+  });
+
   it('leaves margin null, with the reason, when the file has no cost', () => {
     const noCost = productsOf(aggregatesFromRows([{ product: 'x', amount: 10 }]), -1);
     expect(noCost?.marginAvailable).toBe(false);

@@ -79,10 +79,15 @@ function trendWindows(agg: Aggregates, asOfDay: number): { recent: Float64Array;
 /** Margins within half a cent of zero are rounding noise from summing cost = sales − profit. */
 const MARGIN_NOISE = 0.005;
 
-/** Below cost, largest loss first: the one ranking every surface shows (issue 14 item 6). */
+/**
+ * Below cost, largest loss first: the one ranking every surface shows (issue 14 item 6).
+ * Only products with net sales: one whose returns outweigh its sales (revenue -5,264.42,
+ * margin -1,242.17 on the generated file) was "sold below cost" and to be repriced, though
+ * its margin on what it sold was positive.
+ */
 function negativeMarginFlags(items: ProductItem[], currency: string | null): ProductFlag[] {
   return items
-    .filter((item) => item.margin !== null && item.margin < -MARGIN_NOISE)
+    .filter((item) => item.revenue > 0 && item.margin !== null && item.margin < -MARGIN_NOISE)
     .sort((a, b) => (a.margin ?? 0) - (b.margin ?? 0))
     .map((item) => ({
       id: item.id,
