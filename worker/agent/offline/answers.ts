@@ -5,6 +5,7 @@
  */
 import type { AnalysisResult } from '../../engine/contract';
 import type { ChurnRisk } from '../../engine/contract-churn';
+import { isChargeLine } from '../../engine/analyses/charge-lines';
 import { churnCustomerLine, formatMoney, formatNumber, formatPct, joinNames, ordersOfList, plural } from '../format';
 import {
   findCustomer,
@@ -307,7 +308,8 @@ async function rankProductsAnswer(intent: Extract<Intent, { kind: 'rank_products
 export function helpText(result: AnalysisResult, asked = true): string {
   const customer = [...(result.segments?.customers ?? [])].sort((a, b) => b.revenue - a.revenue)[0]?.name ?? 'a customer name';
   const supplier = result.suppliers?.available ? result.suppliers.items[0]?.name : undefined;
-  const product = [...(result.products?.items ?? [])].sort((a, b) => b.revenue - a.revenue)[0]?.name ?? 'a product';
+  const product =
+    [...(result.products?.items ?? [])].sort((a, b) => b.revenue - a.revenue).find((p) => !isChargeLine(p.name))?.name ?? 'a product';
   const lastMonth = result.trend.monthly[result.trend.monthly.length - 1]?.month;
   return [
     asked

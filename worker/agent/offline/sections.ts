@@ -188,7 +188,8 @@ export const SECTIONS: Record<SectionKey, Section> = {
           )
         : null;
       const money = (v: number) => formatMoney(v, runner.currency);
-      const leader = products.top[0];
+      // The leading product, passing over postage and fee lines ("protect availability of DOTCOM POSTAGE").
+      const leader = products.top.find((p) => !p.chargeLine);
       // Loss-makers in the engine's order (largest loss first), as the dashboard and reports list them.
       const belowCost = products.flags.filter((f) => f.kind === 'negative-margin').slice(0, 3);
       const decliners = products.flags.filter((f) => f.kind === 'fast-decliner');
@@ -200,7 +201,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
         details: [
           ...products.top.map(
             (p) =>
-              `${p.name}: ${money(p.revenue)}${p.marginPct === null ? '' : `, margin ${formatPct(p.marginPct)}`}, ${plural(p.customers, 'customer')}, class ${p.abc}`,
+              `${p.name}${p.chargeLine ? ' (a charge line, not merchandise)' : ''}: ${money(p.revenue)}${p.marginPct === null ? '' : `, margin ${formatPct(p.marginPct)}`}, ${plural(p.customers, 'customer')}, class ${p.abc}`,
           ),
           ...(weakest
             ? [`Thinnest margins (lowest margin %): ${weakest.products.map((p) => `${p.name} ${formatPct(p.marginPct ?? 0)}`).join(', ')}.`]

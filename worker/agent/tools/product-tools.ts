@@ -4,6 +4,7 @@
 import { DataAbsentError } from './data-absent';
 import { z } from 'zod';
 import type { AnalysisResult, AssociationRule, ProductItem } from '../../engine/contract';
+import { isChargeLine } from '../../engine/analyses/charge-lines';
 import {
   DATA_NOTICE,
   dataString,
@@ -50,6 +51,8 @@ function productRow(item: ProductItem) {
     customers: item.customers,
     abc: item.abc,
     trendPct: item.trendPct === null ? null : round(item.trendPct, 1),
+    // Postage, fees, discounts: told apart so that no one is told to keep postage in stock.
+    ...(isChargeLine(item.name) ? { chargeLine: true } : {}),
   };
 }
 

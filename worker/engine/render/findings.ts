@@ -10,6 +10,7 @@ import { TWO_MEASURES_NOTE } from './measure-notes';
 import { repHeadline } from './rep-scorecards-report';
 import { cohortHeadline } from './cohort-findings';
 import { bridgeHeadline } from './bridge-findings';
+import { isChargeLine } from '../analyses/charge-lines';
 
 export interface Finding {
   question: string;
@@ -70,6 +71,8 @@ export function findingsOf(result: AnalysisResult): Finding[] {
   const p = result.products;
   if (p) {
     const negative = p.flags.filter((flag) => flag.kind === 'negative-margin');
+    // Postage and fee lines are no product to name as the top one.
+    const topProduct = p.items.find((item) => !isChargeLine(item.name));
     findings.push({
       question: 'Which products make or lose money?',
       report: 'products.md',
@@ -78,7 +81,7 @@ export function findingsOf(result: AnalysisResult): Finding[] {
         : p.marginAvailable
           ? `Gross margin ${pct(result.totals.grossMarginPct)}; ${plural(negative.length, 'product')} sell${negative.length === 1 ? 's' : ''} below cost` +
             (negative.length ? ` (worst: ${negative[0].name}).` : '.')
-          : `Top product ${p.items[0]?.name ?? 'n/a'} (${money(p.items[0]?.revenue ?? 0, currency)}); margins need cost data the file does not have.`,
+          : `Top product ${topProduct?.name ?? 'n/a'} (${money(topProduct?.revenue ?? 0, currency)}); margins need cost data the file does not have.`,
     });
   }
   const sp = result.suppliers;
