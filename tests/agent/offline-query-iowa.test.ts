@@ -70,3 +70,31 @@ describe('a share of revenue needs the part it is of', () => {
     expect(answer.text).not.toContain('100');
   });
 });
+
+describe('a kind of product named by a word of its categories', () => {
+  /** Categories with `word` (or its plural) as a whole word, by DuckDB's regular expressions. */
+  const KIND = (pattern: string) => `regexp_matches(lower(category_name), '\\b(${pattern})\\b')`;
+
+  it('"Which stores buy the most vodka?" ranks stores by their vodka sales (it ranked all sales)', async () => {
+    const [[store, revenue]] = (await sql(
+      `SELECT store_name, sum(sale_dollars) r FROM t WHERE ${KIND('vodka')} GROUP BY store_number, 1 ORDER BY r DESC LIMIT 1`,
+    )) as [string, number][];
+    const categories = (await sql(`SELECT DISTINCT category_name FROM t WHERE ${KIND('vodka')}`)).map(([c]) => c);
+    const answer = await answerWithQuery('Which stores buy the most vodka?', file.snapshot, TODAY);
+    const named = answer.result?.understood.replace('top 1 by revenue, by customer, category in ', '').split(', ');
+    expect(new Set(named)).toEqual(new Set(categories));
+    expect(answer.result?.rows[0][0]).toBe(store);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(revenue, 6);
+  });
+
+  it('"rum revenue" sums the rum categories; "whiskey sales by city" the whiskies and whiskey liqueur', async () => {
+    const [[rum]] = (await sql(`SELECT sum(sale_dollars) FROM t WHERE ${KIND('rum|rums')}`)) as number[][];
+    expect((await answerWithQuery('rum revenue', file.snapshot, TODAY)).result?.rows[0][0] as number).toBeCloseTo(rum, 6);
+    const cities = await sql(
+      `SELECT city, sum(sale_dollars) r FROM t WHERE ${KIND('whiskey|whiskies')} GROUP BY 1 ORDER BY r DESC LIMIT 50`,
+    );
+    const answer = await answerWithQuery('whiskey sales by city', file.snapshot, TODAY);
+    expect(answer.result?.rows.map((row) => row[0])).toEqual(cities.map((row) => row[0]));
+    answer.result?.rows.forEach((row, i) => expect(row[1] as number).toBeCloseTo(cities[i][1] as number, 6));
+  });
+});

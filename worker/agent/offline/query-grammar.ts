@@ -8,7 +8,7 @@ import Fuse from 'fuse.js';
 import { TIME_DIMENSIONS } from '../../engine/query/spec';
 import type { Measure, QuerySpecInput } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
-import { looseNamesOf } from './query-names';
+import { categoryWordFilter, looseNamesOf } from './query-names';
 import { NUMBER_WORDS } from './number-words';
 import { limitOf, RETURNS, returnedFilterOf, SHARE, thresholdOf, unknownGrouping, type Threshold } from './query-limits';
 import {
@@ -211,6 +211,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if ('unknown' in loose)
     return { kind: 'refused', reason: `I couldn't find “${loose.unknown}” among this file's customers, products or other values.` };
   filters.push(...loose.filters);
+  const kind = categoryWordFilter(question, meta, filters);
+  if (kind) filters.push(kind);
   // "The margin on Bolt products" answered every product's margin: "Bolt" is a word of some
   // products' names, which the query can't select by.
   const partial = partialName(question, filters);

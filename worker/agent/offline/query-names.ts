@@ -98,6 +98,49 @@ function isTypoOf(word: string, value: string): boolean {
   return editDistance(word, value.toLowerCase(), allowed) <= allowed;
 }
 
+/** "Buy the most vodka", "sold rum": the word a purchase verb is about. */
+const BOUGHT_OBJECT =
+  /\b(?:buy|buys|bought|sell|sells|sold|order|orders|ordered|purchase|purchases|purchased)\s+(?:the\s+)?(?:most\s+|more\s+|less\s+|least\s+|much\s+|any\s+)?([a-z][a-z'-]{2,})\b/;
+/** "Whiskey sales", "gin buyers": the word before a measure or the people who buy. */
+const WORD_BEFORE_MEASURE = /\b([a-z][a-z'-]{2,})\s+(?:sales|revenue|turnover|margins?|profit|units|buyers|customers)\b/;
+/** Words before those nouns, or after a purchase verb, that name no kind of product. */
+const NOT_KINDS = new Set(
+  (
+    'total monthly quarterly yearly annual weekly daily net gross our your their its new top best worst repeat returning existing ' +
+    'average highest lowest most least all any some which what whose these those other same each every more less biggest largest ' +
+    'smallest recent lost active inactive loyal overall much many how did does was were are has have had and the from with ' +
+    'often frequently again together online this that last since before after than per over under about into product products ' +
+    'item items customer customers category categories region regions supplier suppliers vendor vendors store stores rep reps'
+  ).split(' '),
+);
+
+/**
+ * The categories a word of their names picks out: "Which stores buy the most vodka?" (Iowa,
+ * whose categories include VODKA 80 PROOF, IMPORTED VODKA and 100 PROOF VODKA) was answered
+ * for every category. The word may be singular where the names are plural ("gin" for
+ * AMERICAN DRY GINS, "whiskey" for CANADIAN WHISKIES). Null when the question names none, or
+ * already filters the categories.
+ */
+export function categoryWordFilter(question: string, meta: SnapshotMeta, found: readonly Filter[]): Filter | null {
+  const categories = meta.dimensions.find((d) => d.key === 'category');
+  if (!categories || found.some((f) => f.dimension === 'category')) return null;
+  const text = question.toLowerCase();
+  for (const pattern of [BOUGHT_OBJECT, WORD_BEFORE_MEASURE]) {
+    const word = pattern.exec(text)?.[1];
+    if (!word || NOT_KINDS.has(word) || NOT_NAMES.has(word) || word in DEMONYMS) continue;
+    if (found.some((f) => f.values.some((v) => v.toLowerCase().split(/\s+/).includes(word)))) continue;
+    const forms = new Set([word, `${word}s`, `${word}es`, word.replace(/e?y$/, 'ies')]);
+    const values = [...new Set(categories.values)].filter((v) =>
+      v
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .some((w) => forms.has(w)),
+    );
+    if (values.length > 0) return { dimension: 'category', values, match: 'exact' };
+  }
+  return null;
+}
+
 /** 1900 … 2099: a year, read as a period, never as an id. */
 function isYear(digits: string): boolean {
   return /^(19|20)\d\d$/.test(digits);
