@@ -65,7 +65,8 @@ const MEASURE_WORDS: [RegExp, Measure][] = [
   [LOSS, 'grossProfit'],
   [/\b(margin|margins|markup)\b/, 'marginPct'],
   [
-    /\b(units|quantity|quantities|pieces|volume)\b|\bhow many (products|items|articles)\b.*\b(sell|sold|ship|shipped|move|moved)\b/,
+    // "How many CDs did we sell in 1997?" is units, whatever the things are called (it was revenue).
+    /\b(units|quantity|quantities|pieces|volume)\b|\bhow many (?!customers|clients|accounts|buyers|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries)[a-z]+\b.*\b(sell|sold|ship|shipped|move|moved)\b/,
     'units',
   ],
   [/\b(how many|number of|count of) (orders|invoices|purchases|transactions)\b|\borders\b/, 'orders'],
@@ -377,6 +378,10 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   // "Which customers buy from Supplier 13?": what they bought, not the supplier's summary.
   if (measures.length === 0 && /\b(buy|buys|bought|purchase[sd]?|order(ed|s)?) from\b/.test(text)) measures = ['revenue'];
   // "Best month in 2020": the month with the most revenue in that period, not the file's trend.
+  // "Which customers are inactive?", "active customers by month": customers (a list of the
+  // active ones is of what they bought); the period is set below, once the grouping is known.
+  if (measures.length === 0 && activityOf(text))
+    measures = activityOf(text) === 'active' && /\b(which|who|list|show)\b/.test(text) ? ['revenue'] : ['customers'];
   const peak = peakOf(text);
   if (measures.length === 0 && peak) measures = ['revenue'];
   if (measures.length === 0) {
@@ -474,6 +479,25 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       reason:
         'I can find customers who bought in one period but not in another; "bought one product but not another" is not something I can answer exactly yet.',
     };
+  // "How many customers are active?" and "… inactive?" counted every customer of the file:
+  // active is bought in the last 12 months, inactive bought before them but not in them; the
+  // answer's first line shows the dates. By month, the customers of each month are its active ones.
+  const activity = !period && meta.hasDates && !groupBy.some(isTimeUnit) ? activityOf(text) : null;
+  if (activity && (spec.measures.every((m) => m === 'customers') || activity === 'active')) {
+    const last12 = periodsOf('last 12 months', today).period as { from: string; to: string };
+    if (activity === 'active') period = last12;
+    else if (meta.firstDay >= 0 && isoDay(meta.firstDay) < last12.from)
+      return {
+        kind: 'spec',
+        spec: {
+          ...spec,
+          measures: ['customers'],
+          groupBy: [],
+          period: { from: isoDay(meta.firstDay), to: dayBefore(last12.from) },
+          notBoughtIn: last12,
+        },
+      };
+  }
   if (lapsed) {
     // "Lost in 2024", "stopped buying in 2024" with one period: bought in the period before it, of the same length, but not in it.
     if ((lostCustomers || didNotBuy || /\bstopped\b/.test(text)) && period && !other)
@@ -543,6 +567,20 @@ const WHAT_BOUGHT =
 /** A part of a named period: "the first week of December", "the last days of 2021". */
 const PART_OF_PERIOD =
   /\b(first|second|third|fourth|last|final|1st|2nd|3rd|4th|opening|closing) (few )?(week|weeks|fortnight|days?|half of the month|business days?) of [a-z]+( \d{4})?\b/;
+const ACTIVE_CUSTOMERS =
+  /\bactive (customers|clients|accounts|buyers)\b|\b(customers|clients|accounts|buyers) (are|were|is) (still )?active\b/;
+const INACTIVE_CUSTOMERS =
+  /\b(inactive|dormant|lapsed) (customers|clients|accounts|buyers)\b|\b(customers|clients|accounts|buyers) (are|were|is) (no longer active|inactive|dormant)\b/;
+
+/** Whether the question asks for active or inactive customers. */
+function activityOf(text: string): 'active' | 'inactive' | null {
+  if (INACTIVE_CUSTOMERS.test(text)) return 'inactive';
+  return ACTIVE_CUSTOMERS.test(text) ? 'active' : null;
+}
+
+const isoDay = (epochDay: number): string => new Date(epochDay * 86_400_000).toISOString().slice(0, 10);
+const dayBefore = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
 const NEW_NEEDS_PERIOD =
   'New customers are counted within a period (first order in it); name one, such as "How many new customers did we get last quarter?", or ask for them by month.';
 

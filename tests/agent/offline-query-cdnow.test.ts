@@ -1,0 +1,59 @@
+/**
+ * The offline analyst's grammar over CDNOW (69,659 CD purchases, 1997-01 to 1998-06, with
+ * the number of CDs and the dollar value of each). Expected figures come from a plain pass
+ * over the raw whitespace-separated file. "Today" is its last day, 1998-06-30.
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { answerWithQuery } from '../../worker/agent/offline/query-answer';
+import { datasetPath } from '../engine/helpers/datasets';
+import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
+
+const FILE = datasetPath('cdnow/CDNOW_master.txt');
+const TODAY = new Date('1998-06-30T00:00:00Z');
+let file: Ingested;
+
+/** The raw rows: customer id, day as YYYY-MM-DD, CDs, dollars. */
+const rows = readFileSync(FILE, 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((line) => {
+    const [customer, date, cds, dollars] = line.trim().split(/\s+/);
+    return { customer, day: `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`, cds: Number(cds), dollars: Number(dollars) };
+  });
+const customersIn = (from: string, to: string) => new Set(rows.filter((r) => r.day >= from && r.day <= to).map((r) => r.customer));
+
+beforeAll(async () => {
+  file = await ingestWithSnapshot(FILE, 'CDNOW_master.txt');
+}, 60_000);
+
+describe('CDNOW questions a stranger asks', () => {
+  it('"How many CDs did we sell in 1997?" counts the CDs (it answered the dollars)', async () => {
+    const cds = rows.filter((r) => r.day.startsWith('1997')).reduce((sum, r) => sum + r.cds, 0);
+    const answer = await answerWithQuery('How many CDs did we sell in 1997?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('units, 1997-01-01 … 1997-12-31');
+    expect(answer.result?.rows).toEqual([[cds]]);
+  });
+
+  it('"How many customers are active?" counts the buyers of the last 12 months (it counted all 23,570)', async () => {
+    const answer = await answerWithQuery('How many customers are active?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers, 1997-07-01 … 1998-06-30');
+    expect(answer.result?.rows).toEqual([[customersIn('1997-07-01', '1998-06-30').size]]);
+  });
+
+  it('"How many inactive customers do we have?" counts those who bought before the last 12 months but not in them', async () => {
+    const active = customersIn('1997-07-01', '1998-06-30');
+    const inactive = [...customersIn('1997-01-01', '1997-06-30')].filter((c) => !active.has(c));
+    const answer = await answerWithQuery('How many inactive customers do we have?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers who bought, 1997-01-01 … 1997-06-30, but not in 1997-07-01 … 1998-06-30');
+    expect(answer.result?.totalRows).toBe(inactive.length);
+    expect(answer.text).toContain(`**${inactive.length.toLocaleString('en-US')} customers** in all.`);
+  });
+
+  it('"active customers by month" counts each month\'s buyers', async () => {
+    const answer = await answerWithQuery('active customers by month', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers, by month');
+    expect(answer.result?.rows[0]).toEqual(['1997-01', customersIn('1997-01-01', '1997-01-31').size]);
+  });
+});
