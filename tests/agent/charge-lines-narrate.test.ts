@@ -3,14 +3,11 @@
  * was DOTCOM POSTAGE (£206,245.48) and its action "Protect availability of DOTCOM
  * POSTAGE". Hand-checked rows: POSTAGE 500, Widget 300, Gadget 200; no costs.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../worker/engine/contract';
 import { analyse } from '../../worker/engine/analyze';
 import { findingsOf } from '../../worker/engine/render/findings';
-import { ingestWithSnapshot } from '../engine/query/snapshot-of';
+import { ingestCsv } from '../engine/query/snapshot-of';
 import { narrateOffline } from './helpers';
 
 const SALES = `Invoice,Date,Customer,Product,Amount
@@ -22,9 +19,7 @@ const SALES = `Invoice,Date,Customer,Product,Amount
 let result: AnalysisResult;
 
 beforeAll(async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'tally-charges-')), 'sales.csv');
-  writeFileSync(path, SALES);
-  result = analyse((await ingestWithSnapshot(path, 'sales.csv')).aggregates);
+  result = analyse((await ingestCsv(SALES)).aggregates);
 });
 
 describe('a charge line in the product ranking', () => {

@@ -82,7 +82,12 @@ export function trace(messages: TranscriptMessage[]): string[] {
 }
 
 /** Asks the offline analyst one question; returns its last text and the trace of tool calls. */
-export async function askOffline(question: string, result: AnalysisResult, snapshot?: Snapshot) {
+export async function askOffline(
+  question: string,
+  result: AnalysisResult,
+  snapshot?: Snapshot,
+  customerRegions?: Readonly<Record<string, string | null>>,
+) {
   const transcript = memoryTranscript();
   await createAnalyst({ kind: 'offline' }).answer({
     result,
@@ -91,6 +96,7 @@ export async function askOffline(question: string, result: AnalysisResult, snaps
     transcript,
     artifacts: memoryArtifacts(),
     ...(snapshot ? { snapshot } : {}),
+    ...(customerRegions ? { customerRegions } : {}),
   });
   return { answer: lastText(transcript.messages), trace: trace(transcript.messages) };
 }

@@ -4,16 +4,12 @@
  * Newest and longest-standing customers are ranked by their first order (a purchase, not a
  * credit note); the rows below are checked by hand.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAnalyst } from '../../worker/agent';
 import type { AnalysisResult } from '../../worker/engine/contract';
 import { analyse } from '../../worker/engine/analyze';
 import type { Snapshot } from '../../worker/engine/snapshot/columns';
-import { ingestWithSnapshot } from '../engine/query/snapshot-of';
-import { askOffline, lastText, memoryArtifacts, memoryTranscript } from './helpers';
+import { ingestCsv } from '../engine/query/snapshot-of';
+import { askOffline } from './helpers';
 
 // First orders: Acme 2024-01-05 (the file's first day), Bolt 2024-03-06, Eve 2024-04-01,
 // Cora 2024-05-08. Dune has only a credit note, so no first order.
@@ -29,9 +25,7 @@ let result: AnalysisResult;
 let snapshot: Snapshot;
 
 beforeAll(async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'tally-newest-')), 'sales.csv');
-  writeFileSync(path, SALES);
-  const ingested = await ingestWithSnapshot(path, 'sales.csv');
+  const ingested = await ingestCsv(SALES);
   result = analyse(ingested.aggregates);
   snapshot = ingested.snapshot;
 });
@@ -64,17 +58,9 @@ describe('customers by their first order', () => {
   });
 
   it('"Who are our newest customers in Germany?" keeps to the region (as the job passes it: rows and regions)', async () => {
-    const transcript = memoryTranscript();
-    await createAnalyst({ kind: 'offline' }).answer({
-      result,
-      question: 'Who are our newest customers in Germany?',
-      history: [],
-      transcript,
-      artifacts: memoryArtifacts(),
-      customerRegions: { Acme: 'France', Bolt: 'Germany', Cora: 'Germany', Dune: 'France', Eve: 'France' },
-      snapshot,
-    });
-    expect(lastText(transcript.messages)).toBe(
+    const regions = { Acme: 'France', Bolt: 'Germany', Cora: 'Germany', Dune: 'France', Eve: 'France' };
+    const { answer } = await askOffline('Who are our newest customers in Germany?', result, snapshot, regions);
+    expect(answer).toBe(
       [
         'Newest 2 customers in Germany, by their first order:',
         '1. Cora: first order 2024-05-08, 40.00 since (1 order)',
