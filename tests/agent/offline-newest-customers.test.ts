@@ -52,7 +52,7 @@ describe('customers by their first order', () => {
         '1. Acme: first order 2024-01-05, 130.00 since (2 orders)',
         '2. Bolt: first order 2024-03-06, 50.00 since (1 order)',
         '',
-        'The file starts on 2024-01-05: a first order that day is the first in the file, and the customer may have bought before it. Customers with the same first day are in name order.',
+        'The file starts on 2024-01-05: a first order that day is the first in the file, and the customer may have bought before it.',
       ].join('\n'),
     );
   });
@@ -65,6 +65,20 @@ describe('customers by their first order', () => {
         'Newest 2 customers in Germany, by their first order:',
         '1. Cora: first order 2024-05-08, 40.00 since (1 order)',
         '2. Bolt: first order 2024-03-06, 50.00 since (1 order)',
+      ].join('\n'),
+    );
+  });
+
+  it('says when customers past the list share its last first day (a one-day file is a name order)', async () => {
+    const oneDay = await ingestCsv('Invoice,Date,Customer,Amount\n1,2024-03-01,Cora,10\n2,2024-03-01,Acme,20\n3,2024-03-01,Bolt,30\n');
+    const { answer } = await askOffline('Who are our 2 newest customers?', analyse(oneDay.aggregates), oneDay.snapshot);
+    expect(answer).toBe(
+      [
+        'Newest 2 customers, by their first order:',
+        '1. Acme: first order 2024-03-01, 20.00 since (1 order)',
+        '2. Bolt: first order 2024-03-01, 30.00 since (1 order)',
+        '',
+        'More customers than shown first bought on 2024-03-01; those shown are the first of them in name order.',
       ].join('\n'),
     );
   });

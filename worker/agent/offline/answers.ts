@@ -6,6 +6,7 @@
 import type { AnalysisResult } from '../../engine/contract';
 import type { ChurnRisk } from '../../engine/contract-churn';
 import { isChargeLine } from '../../engine/analyses/charge-lines';
+import { MAX_ROWS } from '../tools/tool-kit';
 import { churnCustomerLine, formatMoney, formatNumber, formatPct, joinNames, ordersOfList, plural } from '../format';
 import {
   findCustomer,
@@ -338,12 +339,15 @@ export async function firstOrderRanking(
   region?: string,
 ): Promise<string> {
   if (!result.dataset.period.from) return 'This file has no dates, so I can’t tell which customers are the newest.';
-  const ranked = await runner.call(
+  // One more than asked: whether customers past the list share its last first day.
+  const found = await runner.call(
     rankCustomers,
-    { metric: 'firstOrder', direction: intent.direction, limit: intent.limit, ...(region ? { region } : {}) },
+    { metric: 'firstOrder', direction: intent.direction, limit: Math.min(intent.limit + 1, MAX_ROWS), ...(region ? { region } : {}) },
     'Ranking customers by their first order.',
   );
-  if (!ranked) return NOT_AVAILABLE;
+  if (!found) return NOT_AVAILABLE;
+  const ranked = { ...found, customers: found.customers.slice(0, intent.limit) };
+  const next = found.customers[intent.limit];
   const money = (v: number) => formatMoney(v, runner.currency);
   const orders = ordersOfList(ranked.customers);
   const head = `${intent.direction === 'desc' ? 'Newest' : 'Longest-standing'} ${plural(ranked.customers.length, 'customer')}${region ? ` in ${region}` : ''}, by their first order:`;
@@ -353,12 +357,14 @@ export async function firstOrderRanking(
   );
   // The file's first day is where its history starts, not necessarily the customers'.
   const first = result.dataset.period.from;
-  const note =
+  const notes = [
     intent.direction === 'asc' && ranked.customers.some((c) => c.firstOrder === first)
-      ? [
-          '',
-          `The file starts on ${first}: a first order that day is the first in the file, and the customer may have bought before it. Customers with the same first day are in name order.`,
-        ]
-      : [];
-  return [head, ...lines, ...note].join('\n');
+      ? `The file starts on ${first}: a first order that day is the first in the file, and the customer may have bought before it.`
+      : null,
+    // A one-day file has every customer first buying that day: the list is then a name order, and says so.
+    next && next.firstOrder === ranked.customers.at(-1)?.firstOrder
+      ? `More customers than shown first bought on ${next.firstOrder}; those shown are the first of them in name order.`
+      : null,
+  ].filter((note) => note !== null);
+  return [head, ...lines, ...(notes.length > 0 ? ['', ...notes] : [])].join('\n');
 }
