@@ -396,4 +396,50 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
       ),
       'units, by category',
     ));
+
+  // It was refused with the reason for segments and churn ("spending" was no revenue word).
+  it('"Which customers reduced their spending in 2024?" ranks the change from 2023, largest fall first', async () => {
+    const y2024 = new Map(grouped(inYear(2024), (r) => r.CustomerName, revenue));
+    const y2023 = new Map(grouped(inYear(2023), (r) => r.CustomerName, revenue));
+    const changes = [...new Set([...y2024.keys(), ...y2023.keys()])]
+      .map((c): [string, number] => [c, (y2024.get(c) ?? 0) - (y2023.get(c) ?? 0)])
+      .sort((a, b) => a[1] - b[1]);
+    const answer = await answerWithQuery('Which customers reduced their spending in 2024?', file.snapshot, today);
+    expect(answer.result?.understood).toBe(
+      'revenue, sorted by change, by customer, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31',
+    );
+    const first = answer.result?.rows[0] ?? [];
+    expect(first[0]).toBe(changes[0][0]);
+    expect(first[3] as number).toBeCloseTo(changes[0][1], 6);
+  });
+
+  it('"Which customers did stop buying in 2024?" counts 2023\'s buyers absent in 2024 (it got the help list)', async () => {
+    const before = new Set(rows.filter((r) => inYear(2023)(r) && revenue(r) > 0).map((r) => r.CustomerID));
+    const after = new Set(rows.filter((r) => inYear(2024)(r) && revenue(r) > 0).map((r) => r.CustomerID));
+    const answer = await answerWithQuery('Which customers did stop buying in 2024?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('customers who bought, 2023-01-01 … 2023-12-31, but not in 2024-01-01 … 2024-12-31');
+    expect(answer.result?.totalRows).toBe([...before].filter((c) => !after.has(c)).length);
+  });
+
+  it('"Which products did customers stop buying in 2024?" is refused by name (it got the profile of a customer)', async () => {
+    const answer = await answerWithQuery('Which products did customers stop buying in 2024?', file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('I can find customers who stopped buying, but not the products one stopped buying yet');
+  });
+
+  it('"Which reps are underperforming?" ranks the reps from the least revenue (it ranked from the most)', async () => {
+    const [weakest] = grouped(
+      () => true,
+      (r) => r.SalesRep,
+      revenue,
+    ).sort((a, b) => a[1] - b[1]);
+    const { answer } = await askOffline('Which reps are underperforming?', analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain('sales reps ranked by revenue, least first');
+    expect(
+      answer
+        .split('\n')
+        .find((line) => line.startsWith('1. '))
+        ?.startsWith(`1. ${weakest[0]}: `),
+    ).toBe(true);
+  });
 });

@@ -72,7 +72,7 @@ const MEASURE_WORDS: [RegExp, Measure][] = [
   [/\b(how many|number of|count of) (orders|invoices|purchases|transactions)\b|\borders\b/, 'orders'],
   [/\b(how many|number of|count of|most|fewest|least) (customers|clients|accounts|buyers)\b/, 'customers'],
   [
-    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spent|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|supplier)(?!s))\b/,
+    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spent|spending|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|supplier)(?!s))\b/,
     'revenue',
   ],
 ];
@@ -154,9 +154,10 @@ const WHOLE_FILE_ONLY =
 
 /** Words that ask how a figure moved between two periods. */
 const CHANGE =
-  /\b(grew|grow(n|s|th|ing)?|increas(e[sd]?|ing)|rose|ris(e[sn]?|ing)|gained?|declin(e[sd]?|ing)|fell|fall(s|en|ing)?|drop(s|ped|ping)?|shr[iau]nk|shrinking|decreas(e[sd]?|ing)|chang(e[sd]?|ing)|(go|goes|went|gone|going) (up|down))\b/;
+  /\b(grew|grow(n|s|th|ing)?|increas(e[sd]?|ing)|rose|ris(e[sn]?|ing)|gained?|declin(e[sd]?|ing)|fell|fall(s|en|ing)?|drop(s|ped|ping)?|shr[iau]nk|shrinking|decreas(e[sd]?|ing)|chang(e[sd]?|ing)|(go|goes|went|gone|going) (up|down)|reduc(e[sd]?|ing)|cut (back|down)|spen[dt] less)\b/;
 const GROWTH = /\b(grew|grow(n|s|th|ing)?|increas(ed?|ing)|rose|rising|gained|up the most)\b/;
-const DECLINE = /\b(declin(ed?|ing)|fell|fallen|falling|drops?|dropped|dropping|shrank|shrunk|shrinking|decreas(ed?|ing)|down the most)\b/;
+const DECLINE =
+  /\b(declin(ed?|ing)|fell|fallen|falling|drops?|dropped|dropping|shrank|shrunk|shrinking|decreas(ed?|ing)|down the most|reduc(ed?|ing)|cut (back|down)|spen[dt] less)\b/;
 const TWO_PERIODS = 'To say how it changed I need two periods, such as "in 2021 vs 2020" or "from 2020 to 2021".';
 /** "Best month", "weakest quarter": the period with the most (or least) of a measure. */
 const PEAK_UNIT = /\b(best|worst|busiest|slowest|strongest|weakest|quietest|biggest|highest|lowest) (month|quarter|week|year)\b/;
@@ -313,7 +314,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       : null;
   if (orderCount && measures.some((m) => m !== 'customers' && m !== 'returningCustomers' && m !== 'newCustomers'))
     return { kind: 'refused', reason: ORDER_COUNT_ONLY };
-  const lapsed = !orderCount && (/\bbut not\b|\band not\b|\bstopped\b|\bno longer\b/.test(text) || lostCustomers || didNotBuy);
+  const lapsed = !orderCount && (/\bbut not\b|\band not\b|\bno longer\b/.test(text) || STOPPED.test(text) || lostCustomers || didNotBuy);
   const shareAsked = SHARE.test(text);
   if (returnsAsked) {
     // "What percentage of orders were returned?" is a return rate, not a share of revenue.
@@ -498,9 +499,16 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
         },
       };
   }
+  // "Which products did Schmidt B.V. 1 stop buying?" got the customer's profile: lapsed buying is of customers.
+  if (lapsed && (groupBy.includes('product') || /\b(which|what) (products?|items?|skus?|articles?)\b/.test(text)))
+    return {
+      kind: 'refused',
+      reason:
+        'I can find customers who stopped buying, but not the products one stopped buying yet; ask what they bought in each of two periods, such as “What did they buy in 2023?” and “… in 2024?”.',
+    };
   if (lapsed) {
     // "Lost in 2024", "stopped buying in 2024" with one period: bought in the period before it, of the same length, but not in it.
-    if ((lostCustomers || didNotBuy || /\bstopped\b/.test(text)) && period && !other)
+    if ((lostCustomers || didNotBuy || STOPPED.test(text)) && period && !other)
       return { kind: 'spec', spec: { ...spec, groupBy: [], period: periodBefore(period), notBoughtIn: period } };
     if (!period || !other)
       return { kind: 'unmapped', reason: 'To find who stopped buying I need two periods, such as "in 2025 but not in 2026".' };
@@ -567,6 +575,8 @@ const WHAT_BOUGHT =
 /** A part of a named period: "the first week of December", "the last days of 2021". */
 const PART_OF_PERIOD =
   /\b(first|second|third|fourth|last|final|1st|2nd|3rd|4th|opening|closing) (few )?(week|weeks|fortnight|days?|half of the month|business days?) of [a-z]+( \d{4})?\b/;
+/** "Stopped buying", "did they stop ordering". */
+const STOPPED = /\bstopped\b|\bstop (buying|ordering|purchasing)\b/;
 const ACTIVE_CUSTOMERS =
   /\bactive (customers|clients|accounts|buyers)\b|\b(customers|clients|accounts|buyers) (are|were|is) (still )?active\b/;
 const INACTIVE_CUSTOMERS =

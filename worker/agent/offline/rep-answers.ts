@@ -55,7 +55,8 @@ const SCORECARD_SORTS: ReadonlySet<RepSort> = new Set([
   'bookCustomers',
 ]);
 const LOW = /\b(least|lowest|smallest|bottom|fewest)\b/;
-const WORST = /\b(worst|weakest|poorest)\b/;
+// "Which reps are underperforming?" was ranked from the top.
+const WORST = /\b(worst|weakest|poorest|underperform\w*|under-perform\w*|lagging|struggling)\b/;
 
 function sortOf(q: string): RepSort {
   if (/churn|at.?risk|\brisk/.test(q)) return 'revenueAtRisk';
