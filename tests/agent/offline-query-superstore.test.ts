@@ -544,6 +544,37 @@ describe('in chat, a change asked with no periods is never the total', () => {
   }
 });
 
+describe('in chat, products by their trend', () => {
+  /** A-class products (the first 80% of revenue) and their change, 2021-07…12 against 2021-01…06, by DuckDB. */
+  const TRENDS = `WITH p AS (
+      SELECT "Product ID" AS id, max("Product Name") AS pname, sum(rev) AS r,
+        coalesce(sum(rev) FILTER (WHERE d BETWEEN '2021-07-01' AND '2021-12-31'), 0) AS rec,
+        sum(rev) FILTER (WHERE d BETWEEN '2021-01-01' AND '2021-06-30') AS pri
+      FROM t GROUP BY 1),
+    a AS (SELECT *, coalesce(sum(r) OVER (ORDER BY r DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)
+      / (SELECT sum(r) FROM p WHERE r > 0) AS above FROM p WHERE r > 0)
+    SELECT pname, (rec - pri) / pri * 100 AS trend FROM a WHERE above < 0.8 AND pri > 0`;
+
+  it('"Which products are declining?" ranks the main products by their change (it asked for two periods)', async () => {
+    const trends = (await sql(TRENDS)) as [string, number][];
+    const lowest = Math.min(...trends.map(([, trend]) => trend));
+    const { answer } = await askOffline('Which products are declining?', analyse(file.aggregates), file.snapshot);
+    const [head, first] = answer.split('\n');
+    expect(head).toBe(
+      'Bottom 5 products (of the products making 80% of revenue) by revenue change, the last 6 months against the 6 before:',
+    );
+    const named = trends.filter(([, trend]) => trend === lowest).map(([name]) => name);
+    expect(named.some((name) => first.startsWith(`1. ${name}: ${formatCell(lowest, 'percent')}`))).toBe(true);
+  });
+
+  it('"Which products are trending up?" leads with the largest rise among them (it led with a 153.25 line at +7,900%)', async () => {
+    const trends = (await sql(TRENDS)) as [string, number][];
+    const [name, highest] = trends.sort((a, b) => b[1] - a[1])[0];
+    const { answer } = await askOffline('Which products are trending up?', analyse(file.aggregates), file.snapshot);
+    expect(answer.split('\n')[1].startsWith(`1. ${name}: ${formatCell(highest, 'percent')}`)).toBe(true);
+  });
+});
+
 describe('in chat, which products to drop', () => {
   it('"Which products should we discontinue?" lists the ones earning the least gross profit (it listed the best sellers)', async () => {
     const [[name, profit]] = (await sql(`SELECT "Product Name", sum(gp) p FROM t GROUP BY "Product ID", 1 ORDER BY p ASC LIMIT 1`)) as [
@@ -558,6 +589,14 @@ describe('in chat, which products to drop', () => {
       'Bottom 10 products by margin:',
     ]);
     expect(lines[3].startsWith(`1. ${name}: ${formatCell(profit, 'money')} margin`)).toBe(true);
+  });
+});
+
+describe('in chat, a segment is of customers', () => {
+  it('"Which region needs attention?" is not the segment Need Attention (it listed 30 customers)', async () => {
+    const { answer } = await askOffline('Which region needs attention?', analyse(file.aggregates), file.snapshot);
+    expect(answer).not.toContain('Need Attention');
+    expect(answer.startsWith("I can't answer that from this file's figures.")).toBe(true);
   });
 });
 

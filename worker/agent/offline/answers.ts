@@ -259,7 +259,7 @@ const METRIC_LABELS = {
   marginPct: 'margin %',
   quantity: 'units sold',
   customers: 'customers',
-  trendPct: 'trend',
+  trendPct: 'revenue change, the last 6 months against the 6 before',
 } as const;
 
 async function rankProductsAnswer(intent: Extract<Intent, { kind: 'rank_products' }>, runner: SectionRunner): Promise<string> {
@@ -283,10 +283,10 @@ async function rankProductsAnswer(intent: Extract<Intent, { kind: 'rank_products
       case 'customers':
         return `${plural(p.customers, 'customer')} (${money(p.revenue)})`;
       case 'trendPct':
-        return `${formatPct(p.trendPct ?? 0)} (${money(p.revenue)})`;
+        return `${formatPct(p.trendPct ?? 0)} (${money(p.revenue)} in all)`;
     }
   };
-  const scope = intent.category ? ` in ${ranked.filter.category}` : '';
+  const scope = `${intent.category ? ` in ${ranked.filter.category}` : ''}${intent.metric === 'trendPct' ? ' (of the products making 80% of revenue)' : ''}`;
   const review = intent.review
     ? [`Which products to drop is your call; the ones that earn the least ${METRIC_LABELS[intent.metric]} are where to look first.`, '']
     : [];

@@ -74,6 +74,10 @@ const MONEY = /\b(revenue|sales|sold|sell|turnover|income|made|make|earn\w*|taki
 const TREND =
   /trend|monthly|by month|per month|each month|month over month|over time|growth|grow\w*|grew|declin\w*|season\w*|trajector|best month|worst month|peak|\b(go|goes|went|gone|going) (up|down)\b|\b(rising|falling|increasing|decreasing)\b/;
 const CUSTOMERISH = /\b(customers?|clients?|accounts?|buyers?|who (buys|spends|orders))\b/;
+/** A question whose subject is another kind of thing than customers. */
+const ABOUT_OTHER_THAN_CUSTOMERS =
+  /\b(which|what) (regions?|countr(y|ies)|territor(y|ies)|states?|cit(y|ies)|products?|items?|categor(y|ies)|suppliers?|vendors?|reps?|sales reps?)\b/;
+
 /** Customers by when they first bought: "newest customers", "our 10 oldest accounts". */
 const TENURE =
   /\b(?:(\d{1,2})\s+)?(newest|latest|most recent(?:ly (?:won|acquired|added|gained))?|recently (?:won|acquired|added|gained)|oldest|longest[- ]standing|earliest)\s+(?:(\d{1,2})\s+)?(?:customers?|clients?|accounts?)\b/;
@@ -220,7 +224,8 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   const product = mentioned(text, products, capitalised);
   const supplier = mentioned(text, suppliers, capitalised);
   const category = categories.find((c) => normalise(c).length >= 3 && ` ${text} `.includes(` ${normalise(c)} `)) ?? null;
-  const segment = segmentOf(q);
+  // "Which region needs attention?" asks about regions, not the RFM segment "Need Attention".
+  const segment = ABOUT_OTHER_THAN_CUSTOMERS.test(q) ? null : segmentOf(q);
 
   if (HELP.test(q) && !customer && !product) return { kind: 'help', asked: true };
   const resultIntent = bridgeIntentOf(q, asOfDate(result)) ?? retentionIntentOf(q);

@@ -350,8 +350,10 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   // to compare: say so, not the total or the file's trend. "Is revenue growing?" goes on to
   // the trend answer, which compares the first and last full months; "did sales go up?"
   // had been answered with the total.
+  // Products alone have a trend of their own in the analysis (the last 6 months against the 6
+  // before), which the canned answers rank: "Which products are declining?" goes there.
   if (!period && CHANGE.test(text))
-    return filters.length > 0 || asksForGrouping(text)
+    return (filters.length > 0 || asksForGrouping(text)) && !asksForProductTrend(text)
       ? { kind: 'refused', reason: TWO_PERIODS }
       : { kind: 'unmapped', reason: TWO_PERIODS };
   // "Revenue growth from 2010 to 2011": the later period against the earlier, not one range spanning both.
@@ -697,6 +699,14 @@ function namesTheProducts(text: string, filters: readonly { values: string[] }[]
 /** Whether the question names a grouping other than products and categories (customers, suppliers, regions, reps). */
 function groupsBesideProducts(text: string): boolean {
   return DIMENSION_WORDS.some(([re, dim]) => dim !== 'product' && dim !== 'category' && !isTimeUnit(dim) && re.test(text));
+}
+
+/** "Which products are declining?", "products trending up": products and their change, nothing else named. */
+function asksForProductTrend(text: string): boolean {
+  return (
+    /\b(which|what|top|our)? ?(products?|items?|skus?|lines)\b.*\b(declin\w*|grow\w*|falling|rising|trending (up|down))\b/.test(text) &&
+    !DIMENSION_WORDS.some(([re, dim]) => dim !== 'product' && re.test(text))
+  );
 }
 
 /** Whether the grouping's noun is in the plural ("products", "sub-categories"): several are asked for. */

@@ -123,7 +123,7 @@ const PRODUCT_METRICS = ['revenue', 'margin', 'marginPct', 'quantity', 'customer
 export const rankProducts = defineTool({
   name: 'rank_products',
   description:
-    'Ranks products by a metric (revenue, margin, marginPct, quantity, customers, trendPct), highest first by default, optionally only one category or supplier.',
+    'Ranks products by a metric (revenue, margin, marginPct, quantity, customers, trendPct), highest first by default, optionally only one category or supplier. A trend ranking covers the ABC class A products (80% of revenue): a small line going from 2 to 160 is no trend.',
   input: z.object({
     metric: z.enum(PRODUCT_METRICS).default('revenue'),
     direction: z.enum(['desc', 'asc']).default('desc').describe('desc = highest first.'),
@@ -141,7 +141,10 @@ export const rankProducts = defineTool({
     const supplier = input.supplier === undefined ? null : normalise(input.supplier);
     const value = (item: ProductItem) => item[input.metric];
     const sign = input.direction === 'desc' ? -1 : 1;
+    // "Which products are trending up?" led with a 153.25 binder at +7,900%: a trend is ranked among the products that matter.
+    const material = (p: ProductItem) => input.metric !== 'trendPct' || p.abc === 'A';
     const matching = products.items
+      .filter(material)
       .filter((p) => category === null || normalise(p.category ?? '') === category)
       .filter((p) => supplier === null || normalise(p.supplier ?? '') === supplier)
       .filter((p) => value(p) !== null)
@@ -150,7 +153,11 @@ export const rankProducts = defineTool({
       notice: DATA_NOTICE,
       metric: input.metric,
       direction: input.direction,
-      filter: { category: dataString(input.category), supplier: dataString(input.supplier) },
+      filter: {
+        category: dataString(input.category),
+        supplier: dataString(input.supplier),
+        ...(input.metric === 'trendPct' ? { abc: 'A (80% of revenue)' } : {}),
+      },
       matched: matching.length,
       products: matching.slice(0, input.limit).map((item, index) => ({ rank: index + 1, ...productRow(item) })),
     };
