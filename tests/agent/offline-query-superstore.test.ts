@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCell } from '../../worker/engine/query';
 import { answerWithQuery } from '../../worker/agent/offline/query-answer';
 import { analyse } from '../../worker/engine/analyze';
+import { executiveSummary } from '../../worker/engine/render/executive-summary';
 import { datasetPath } from '../engine/helpers/datasets';
 import { askOffline } from './helpers';
 import { duckdbRows } from '../engine/helpers/duckdb-rows';
@@ -589,6 +590,19 @@ describe('in chat, which products to drop', () => {
       'Bottom 10 products by margin:',
     ]);
     expect(lines[3].startsWith(`1. ${name}: ${formatCell(profit, 'money')} margin`)).toBe(true);
+  });
+});
+
+describe('in chat, what to do', () => {
+  it('"Give me 3 actions to grow revenue" gives the executive summary\'s actions (it got the monthly trend)', async () => {
+    const result = analyse(file.aggregates);
+    const summary = executiveSummary(result);
+    const numbered = summary.slice(summary.indexOf('1. ')).trim().split('\n');
+    for (const question of ['Give me 3 actions to grow revenue', 'What should we do first?']) {
+      const { answer, trace: steps } = await askOffline(question, result, file.snapshot);
+      expect(steps).not.toContain('use:query_data');
+      expect(answer.split('\n')).toEqual(['The analysis ranks these actions first, the most urgent first:', ...numbered]);
+    }
   });
 });
 

@@ -6,6 +6,7 @@
 import type { AnalysisResult } from '../../engine/contract';
 import type { ChurnRisk } from '../../engine/contract-churn';
 import { isChargeLine } from '../../engine/analyses/charge-lines';
+import { topActions } from '../../engine/render/executive-summary';
 import { MAX_ROWS } from '../tools/tool-kit';
 import { churnCustomerLine, formatMoney, formatNumber, formatPct, joinNames, ordersOfList, plural } from '../format';
 import {
@@ -75,6 +76,15 @@ function flaggedLine(counts: Record<ChurnRisk, number>, risk: ChurnRisk | null):
 export async function answerIntent(intent: Intent, result: AnalysisResult, runner: SectionRunner): Promise<string> {
   const money = (v: number) => formatMoney(v, runner.currency);
   switch (intent.kind) {
+    case 'actions': {
+      const actions = topActions(result);
+      return actions.length > 0
+        ? ['The analysis ranks these actions first, the most urgent first:', ...actions.map((action, i) => `${i + 1}. ${action}`)].join(
+            '\n',
+          )
+        : 'No urgent actions: no customer at high risk, no key account, no loss-making product, no dominant supplier.';
+    }
+
     case 'no_dates':
       return 'This file has no dates, so I can’t answer for a period; its figures cover the whole file. Ask without the period, such as "Who are my top 5 customers?".';
 

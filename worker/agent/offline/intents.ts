@@ -45,6 +45,7 @@ export type Intent =
   /** `asked`: the user asked what they can ask; otherwise no intent matched the question. */
   | { kind: 'help'; asked: boolean }
   | { kind: 'no_dates' }
+  | { kind: 'actions' }
   | RetentionIntent
   | BridgeIntent;
 
@@ -74,6 +75,10 @@ const MONEY = /\b(revenue|sales|sold|sell|turnover|income|made|make|earn\w*|taki
 const TREND =
   /trend|monthly|by month|per month|each month|month over month|over time|growth|grow\w*|grew|declin\w*|season\w*|trajector|best month|worst month|peak|\b(go|goes|went|gone|going) (up|down)\b|\b(rising|falling|increasing|decreasing)\b/;
 const CUSTOMERISH = /\b(customers?|clients?|accounts?|buyers?|who (buys|spends|orders))\b/;
+/** What to do, as the analysis ranks it: "what should we do first?", "next steps", "top priorities". */
+export const ACTIONS =
+  /\b(actions?|next steps?|action plan|to-?do list|top priorit\w+|priorities)\b|\bwhat should (i|we) (do|focus on)\b|\bwhere (should|do) (i|we) (start|begin)\b/;
+
 /** A question whose subject is another kind of thing than customers. */
 const ABOUT_OTHER_THAN_CUSTOMERS =
   /\b(which|what) (regions?|countr(y|ies)|territor(y|ies)|states?|cit(y|ies)|products?|items?|categor(y|ies)|suppliers?|vendors?|reps?|sales reps?)\b/;
@@ -230,6 +235,8 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   if (HELP.test(q) && !customer && !product) return { kind: 'help', asked: true };
   const resultIntent = bridgeIntentOf(q, asOfDate(result)) ?? retentionIntentOf(q);
   if (resultIntent) return resultIntent;
+  // "Give me 3 actions to grow revenue" got the monthly trend.
+  if (ACTIONS.test(q)) return { kind: 'actions' };
   if (CHART.test(q)) return { kind: 'chart', series: chartSeriesOf(q) };
   if (CROSS_SELL.test(q)) return { kind: 'cross_sell', customer, product };
   if (customer) return { kind: 'customer', query: customer };

@@ -27,7 +27,7 @@ import {
 } from './query-measures';
 import { BRIDGE_SPLIT, fromToOf } from './bridge-intents';
 import { periodBefore, periodsOf, withoutHalfYears } from './query-periods';
-import { DISCONTINUE } from './intents';
+import { ACTIONS, DISCONTINUE } from './intents';
 
 /**
  * `unmapped`: the grammar can't map it, and the canned answers may; `refused`: nothing in
@@ -187,7 +187,9 @@ const ANY_DAY = new Date(Date.UTC(2000, 0, 1));
  */
 export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay: Date | null): Parsed {
   const text = question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500);
-  // "Which products should we drop?" is no change over time: the canned answers rank the candidates.
+  // "What actions should we take on revenue in 2021?" and the analysis' actions; "which products
+  // should we drop?" is no change over time: the canned answers rank the candidates.
+  if (ACTIONS.test(text)) return { kind: 'unmapped', reason: 'What to do is answered from the analysis.' };
   if (/\bshould (we|i)\b/.test(text) && DISCONTINUE.test(text))
     return { kind: 'unmapped', reason: 'Which products to drop is answered with the products that earn the least.' };
   const today = analysisDay ?? ANY_DAY;
