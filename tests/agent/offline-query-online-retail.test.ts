@@ -441,6 +441,8 @@ const refusals: [string, string][] = [
   ['sales in Atlantis last month', 'I couldn’t find “atlantis”'],
   // A country the file doesn't have, named by its adjective; an unknown name was answered with the overview.
   ['Revenue from Mexican customers', 'find “mexican” among this file'],
+  // Many products have CHRISTMAS in their names, so the holiday was passed over: the whole year's products.
+  ['Which products sell best at Christmas?', 'I can’t read “christmas” as a period yet'],
   ['how much did customer 99999 buy', 'I couldn’t find “99999”'],
   ['will france buy more next month', 'asks about the future or a cause'],
   ['why did revenue fall in october 2011', 'asks about the future or a cause'],

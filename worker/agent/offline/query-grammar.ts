@@ -604,23 +604,25 @@ const UNREAD_PERIOD =
 const WEEKDAY = /\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekends?|weekdays?)\b/;
 
 /**
- * Why a period named in the question can't be read, or null. A word that is part of a value
- * of the file ("Winter Foods", a "Weekend" range) is a name, which the name matchers place.
+ * Why a period named in the question can't be read, or null. A word of a value the question
+ * names in full ("Winter Foods", a "Weekend Range") is a name, which the name matchers place;
+ * "Which products sell best at Christmas?" names no such value, though many products have
+ * CHRISTMAS in their names, and was answered for the whole year.
  */
 function unreadPeriodOf(text: string, meta: SnapshotMeta): string | null {
   const period = UNREAD_PERIOD.exec(text);
-  if (period && !isWordOfAValue(period[1] ?? period[2] ?? period[3] ?? 'week', meta))
+  if (period && !isWordOfANamedValue(period[1] ?? period[2] ?? period[3] ?? 'week', text, meta))
     return `I can't read “${period[0].replace(/^(in|during|over|for) (the )?/, '')}” as a period yet; name its first and last day as dates (YYYY-MM-DD to YYYY-MM-DD).`;
   const weekday = WEEKDAY.exec(text);
-  if (weekday && !isWordOfAValue(weekday[1], meta))
+  if (weekday && !isWordOfANamedValue(weekday[1], text, meta))
     return "I can't split sales by day of the week yet; I can group them by week, month, quarter or year.";
   return null;
 }
 
-/** Whether some value of the file holds `word` as a whole word. */
-function isWordOfAValue(word: string, meta: SnapshotMeta): boolean {
+/** Whether `word` is a word of a value of the file that the question writes out in full. */
+function isWordOfANamedValue(word: string, text: string, meta: SnapshotMeta): boolean {
   const whole = new RegExp(`\\b${word}\\b`, 'i');
-  return meta.dimensions.some((d) => d.values.some((v) => whole.test(v)));
+  return meta.dimensions.some((d) => d.values.some((v) => whole.test(v) && text.includes(v.toLowerCase())));
 }
 
 /** A ranking within every value of a grouping: "top 3 customers in each country". */
