@@ -355,6 +355,17 @@ const cases: [string, string, string][] = [
   ],
   // A quarter or half without a year is the latest begun by the analysis date, as a month
   // is ("revenue in Q3" got the whole file's total; "the third quarter" was refused as a name).
+  // "Year over year" is by year (it got the top products by margin); two values compared are set side by side (it was refused).
+  [
+    'How did profit change year over year?',
+    `SELECT CAST(year(d) AS VARCHAR), sum(gp) FROM t GROUP BY 1 ORDER BY 1`,
+    'gross profit, by year',
+  ],
+  [
+    'Compare the West and East in 2021',
+    `SELECT Region, sum(rev) r FROM t WHERE Region IN ('West', 'East') AND ${Y2021} GROUP BY 1 ORDER BY r DESC`,
+    'revenue, by region, region in West, East, 2021-01-01 … 2021-12-31',
+  ],
   // "The past 3 months" is the last 3 (it got the whole file).
   [
     'Revenue in the past 3 months',
@@ -450,6 +461,11 @@ const refusals: [string, RegExp][] = [
   ['What percentage of profit comes from Technology?', /not a share of orders, customers, units or profit yet/],
   ['profit by discount level', /can't group by “discount level”/],
   ['customers who bought Chairs but not Tables', /"bought one product but not another" is not something I can answer exactly yet/],
+  // It got the help list.
+  [
+    'Which customers bought Technology but never Furniture?',
+    /"bought one product but not another" is not something I can answer exactly yet/,
+  ],
   ['revenue from new customers in 2021', /can't split revenue, profit or orders between them yet/],
   ['revenue by day of week', /can't group by “day of week”/],
   ['revenue by category for the top customer', /can't look up "the top customer" and answer about it in one step/],

@@ -85,8 +85,8 @@ const DIMENSION_WORDS: [RegExp, string][] = [
   [/\b(regions?|territor(y|ies)|countr(y|ies))\b/, 'region'],
   [/\b(sales ?reps?|reps?|salespeople|salesperson|account managers?)\b/, 'salesRep'],
   [/\b(months?|monthly)\b/, 'month'],
-  [/\b(quarters?|quarterly)\b/, 'quarter'],
-  [/\b(years?|yearly|annual(ly)?)\b/, 'year'],
+  [/\b(quarters?|quarterly|qoq)\b/, 'quarter'],
+  [/\b(years?|yearly|annual(ly)?|yoy)\b/, 'year'],
   [/\b(weeks?|weekly)\b/, 'week'],
 ];
 
@@ -95,7 +95,14 @@ const CUSTOMERS_AS_SUBJECT =
   /\b(?:do|did|does|have|has|that)\s+(?:[a-z]+\s+){0,2}(?:customers|clients|accounts|buyers)\s+(?:in\s+[a-z]+\s+)?(?:buy|bought|purchase|purchased|order|ordered|spend|spent)\b/;
 
 /** The adverb that asks for a time unit on its own ("monthly revenue"). */
-const ADVERBS: Record<string, string> = { month: 'monthly', quarter: 'quarterly', year: 'yearly|annual|annually', week: 'weekly' };
+const ADVERBS: Record<string, string> = {
+  month: 'monthly|month over month|month on month',
+  quarter: 'quarterly|quarter over quarter|quarter on quarter|qoq',
+  year: 'yearly|annual|annually|year over year|year on year|yoy',
+  week: 'weekly',
+};
+/** "How did profit change year over year?": the figure by that time unit, each against the one before. */
+const OVER_TIME_UNIT = /\b(year|quarter|month)[- ](over|on)[- ](year|quarter|month)\b|\b(yoy|qoq)\b/;
 
 /** Questions the analyst cannot answer exactly from the rows (future, causes, opinions). */
 const OUT_OF_SCOPE =
@@ -316,7 +323,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       : null;
   if (orderCount && measures.some((m) => m !== 'customers' && m !== 'returningCustomers' && m !== 'newCustomers'))
     return { kind: 'refused', reason: ORDER_COUNT_ONLY };
-  const lapsed = !orderCount && (/\bbut not\b|\band not\b|\bno longer\b/.test(text) || STOPPED.test(text) || lostCustomers || didNotBuy);
+  const lapsed =
+    !orderCount && (/\bbut (not|never)\b|\band not\b|\bno longer\b/.test(text) || STOPPED.test(text) || lostCustomers || didNotBuy);
   const shareAsked = SHARE.test(text);
   if (returnsAsked) {
     // "What percentage of orders were returned?" is a return rate, not a share of revenue.
@@ -354,7 +362,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   // had been answered with the total.
   // Products alone have a trend of their own in the analysis (the last 6 months against the 6
   // before), which the canned answers rank: "Which products are declining?" goes there.
-  if (!period && CHANGE.test(text))
+  if (!period && CHANGE.test(text) && !OVER_TIME_UNIT.test(text))
     return (filters.length > 0 || asksForGrouping(text)) && !asksForProductTrend(text)
       ? { kind: 'refused', reason: TWO_PERIODS }
       : { kind: 'unmapped', reason: TWO_PERIODS };
@@ -365,6 +373,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   // is of sales, and the answer's first line says "revenue", so the reading is never hidden.
   // "Which region grew the most in 2024?" is the same, against the period before (it was refused).
   if (measures.length === 0 && period && ((other && /\b(compare|compared|comparing|vs\.?|versus)\b/.test(text)) || CHANGE.test(text)))
+    measures = ['revenue'];
+  // "Compare the West and East in 2021" was refused as a question about segments: two values side by side are of sales too.
+  if (measures.length === 0 && /\b(compare|compared|comparing|vs\.?|versus)\b/.test(text) && filters.some((f) => f.values.length > 1))
     measures = ['revenue'];
   // "Which customer bought the most chairs?": most of what they paid, as the first line says.
   if (measures.length === 0 && /\b(bought|buys|buy|purchased|ordered|orders) (the )?most\b/.test(text)) measures = ['revenue'];
@@ -419,7 +430,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   const byWords =
     /\b(by|per|each|which|what|who|top|bottom|best|worst|largest|biggest|smallest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly|trend|over time)\b/.test(
       text,
-    ) || LISTED.test(text);
+    ) ||
+    OVER_TIME_UNIT.test(text) ||
+    LISTED.test(text);
   if (byWords) {
     for (const [re, dim] of DIMENSION_WORDS) {
       if (!re.test(dimText) || named.has(dim) || groupBy.includes(dim)) continue;
