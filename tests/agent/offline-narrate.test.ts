@@ -190,7 +190,7 @@ describe('offline narrative', () => {
       '1. Reduce dependence on Alpine Foods GmbH: secure a longer agreement with them and grow the next tier of accounts.',
       '2. Contact Delta Catering and Fjord Hotels this week with a win-back offer, and watch reorder gaps for the rest.',
       "3. Qualify a second source for Mediterra Supply's lines and agree supply terms before they are needed.",
-      '4. Reprice or renegotiate Truffle Paste, which loses money on every sale; keep Olive Oil 5L in stock and visible.',
+      '4. Reprice or renegotiate Truffle Paste, which loses money overall; keep Olive Oil 5L in stock and visible.',
     ]);
   });
 

@@ -209,8 +209,9 @@ export const SECTIONS: Record<SectionKey, Section> = {
           ...decliners.map((f) => `${f.name}: ${f.detail}`),
         ],
         action:
+          // "Overall", not "on every sale": 244 of Superstore's 301 loss-making products have profitable lines too.
           belowCost.length > 0
-            ? `Reprice or renegotiate ${joinNames(belowCost.map((f) => f.name ?? ''))}, which ${belowCost.length === 1 ? 'loses' : 'lose'} money on every sale${leader ? `; keep ${leader.name} in stock and visible` : ''}.`
+            ? `Reprice or renegotiate ${joinNames(belowCost.map((f) => f.name ?? ''))}, which ${belowCost.length === 1 ? 'loses' : 'lose'} money overall${leader ? `; keep ${leader.name} in stock and visible` : ''}.`
             : // Margin advice needs a cost column; without one the action rests on sales alone.
               `Protect availability of ${leader?.name ?? 'the A-class products'}${products.marginAvailable ? ' and review the thinnest-margin lines' : ''}.`,
       };
