@@ -40,9 +40,47 @@ export const trendSection: Section = {
       action:
         change !== null && change < -10
           ? `Find out why revenue fell ${formatPct(Math.abs(change))} since ${t.range.from}, starting with the declining products and lapsed customers.`
-          : t.worst
-            ? `Plan stock and promotions around the weakest month (${t.worst.month}).`
-            : null,
+          : seasonalAction(t.monthly, t.partialMonths, money),
     };
   },
 };
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * A month to plan for, when it was the weakest of both of the last two whole calendar years
+ * shown; otherwise none. "Plan stock and promotions around the weakest month (2018-02)"
+ * named Superstore's first February, four years before its analysis date.
+ */
+function seasonalAction(
+  monthly: readonly { month: string; revenue: number }[],
+  partialMonths: readonly string[],
+  money: (value: number) => string,
+): string | null {
+  const byYear = new Map<string, { month: string; revenue: number }[]>();
+  for (const point of monthly) {
+    if (partialMonths.includes(point.month)) continue;
+    const year = point.month.slice(0, 4);
+    byYear.set(year, [...(byYear.get(year) ?? []), point]);
+  }
+  const whole = [...byYear].filter(([, points]) => points.length === 12).slice(-2);
+  if (whole.length < 2) return null;
+  const weakest = whole.map(([year, points]) => ({ year, ...points.reduce((low, p) => (p.revenue < low.revenue ? p : low)) }));
+  const [a, b] = weakest;
+  if (a.month.slice(5) !== b.month.slice(5)) return null;
+  const name = MONTH_NAMES[Number(a.month.slice(5)) - 1];
+  return `Plan stock and promotions for ${name}: it was the weakest month of both ${a.year} (${money(a.revenue)}) and ${b.year} (${money(b.revenue)}).`;
+}
