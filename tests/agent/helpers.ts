@@ -110,9 +110,18 @@ export async function narrateOffline(
   focus: FocusAreaId = 'comprehensive',
   question: string | null = null,
   completedSteps?: string[],
+  snapshot?: Snapshot,
 ) {
   const transcript = memoryTranscript();
   const artifacts = memoryArtifacts();
-  await createAnalyst({ kind: 'offline' }).narrate({ result, focus, question, transcript, artifacts, completedSteps });
+  await createAnalyst({ kind: 'offline' }).narrate({
+    result,
+    focus,
+    question,
+    transcript,
+    artifacts,
+    completedSteps,
+    ...(snapshot ? { snapshot } : {}),
+  });
   return { messages: transcript.messages, artifacts: artifacts.files, report: lastText(transcript.messages) };
 }

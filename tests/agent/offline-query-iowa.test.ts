@@ -7,6 +7,8 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerWithQuery } from '../../worker/agent/offline/query-answer';
+import { analyse } from '../../worker/engine/analyze';
+import { narrateOffline } from './helpers';
 import { datasetPath } from '../engine/helpers/datasets';
 import { duckdbRows } from '../engine/helpers/duckdb-rows';
 import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
@@ -85,6 +87,22 @@ describe('a kind of product named by a word of its categories', () => {
     expect(new Set(named)).toEqual(new Set(categories));
     expect(answer.result?.rows[0][0]).toBe(store);
     expect(answer.result?.rows[0][1] as number).toBeCloseTo(revenue, 6);
+  });
+
+  it('asked at upload, it gets the same exact answer in the write-up (it got the help list there)', async () => {
+    const [[store]] = (await sql(
+      `SELECT store_name, sum(sale_dollars) r FROM t WHERE ${KIND('vodka')} GROUP BY store_number, 1 ORDER BY r DESC LIMIT 1`,
+    )) as [string, number][];
+    const { report } = await narrateOffline(
+      analyse(file.aggregates),
+      'comprehensive',
+      'Which stores buy the most vodka?',
+      undefined,
+      file.snapshot,
+    );
+    const answer = report.slice(report.indexOf('## Your question'), report.indexOf('## Findings'));
+    expect(answer).toContain('I understood: **top 1 by revenue, by customer, category in ');
+    expect(answer).toContain(`| ${store} |`);
   });
 
   it('"rum revenue" sums the rum categories; "whiskey sales by city" the whiskies and whiskey liqueur', async () => {

@@ -52,7 +52,7 @@ export async function narrateOffline(input: NarrateInput): Promise<void> {
   }
   let answer: string | null = null;
   if (input.question) {
-    answer = await answerQuestion(input.question, input.result, runner, input.customerRegions);
+    answer = await answerTextOf(input.question, input, runner);
     await checklist.advance(sections.length);
   }
   input.signal?.throwIfAborted();
@@ -68,17 +68,29 @@ export async function answerOffline(input: AnswerInput): Promise<void> {
     { result: input.result, artifacts: input.artifacts, customerRegions: input.customerRegions, snapshot: input.snapshot },
     input.signal,
   );
-  // Rep scorecards first: the grammar would read "how is Anna doing?" as a question it can't map.
-  // Retention and bridge questions mention "revenue" and periods, which the row grammar
-  // would answer as a total or a comparison without the split.
+  await writer.text(await answerTextOf(input.question, input, runner));
+}
+
+/**
+ * The answer to a question, the same in chat and for the question asked at upload (which
+ * was answered from the analysis alone: "Which stores buy the most vodka?" got the help list
+ * there and the exact figure in chat). Rep scorecards first: the grammar would read "how is
+ * Anna doing?" as a question it can't map. Retention and bridge questions mention "revenue"
+ * and periods, which the row grammar would answer as a total or a comparison without the split.
+ */
+async function answerTextOf(
+  question: string,
+  input: Pick<AnswerInput, 'result' | 'snapshot' | 'customerRegions'>,
+  runner: ReturnType<typeof createRunner>,
+): Promise<string> {
   const text =
-    (await answerRepQuestion(input.question, input.result, runner)) ??
-    (input.snapshot && !asksResultTools(input.question, input.snapshot.meta)
-      ? await answerFromRows(input.question, input.snapshot, input.result, runner)
+    (await answerRepQuestion(question, input.result, runner)) ??
+    (input.snapshot && !asksResultTools(question, input.snapshot.meta)
+      ? await answerFromRows(question, input.snapshot, input.result, runner)
       : null) ??
-    (await answerQuestion(input.question, input.result, runner, input.customerRegions));
+    (await answerQuestion(question, input.result, runner, input.customerRegions));
   // An expected absence is the answer itself, said plainly, not a pointer to an error.
-  await writer.text(text === NOT_AVAILABLE ? (runner.lastAbsence() ?? text) : text);
+  return text === NOT_AVAILABLE ? (runner.lastAbsence() ?? text) : text;
 }
 
 /** The executive summary followed by the findings, as markdown. */
