@@ -96,3 +96,33 @@ describe('segmentsOf', () => {
     expect(undated?.summary).toEqual([]);
   });
 });
+
+describe('segments of a file of one day', () => {
+  // Every customer bought on 2024-03-01: recency ranks would be file order alone, and called
+  // Iowa's largest store "Hibernating".
+  const rows: TestRow[] = ['A', 'B', 'C', 'D', 'E', 'F'].map((customer, i) => ({
+    customer,
+    date: '2024-03-01',
+    amount: 100 * (i + 1),
+  }));
+
+  it('scores no recency and names no segment, but keeps recency in days and the ABC tiers', () => {
+    const segments = segmentsOf(aggregatesFromRows(rows), epochDay('2024-03-01'));
+    expect(segments?.summary).toEqual([]);
+    expect(segments?.customers.map((c) => [c.id, c.r, c.segment, c.recencyDays])).toEqual([
+      ['F', null, null, 0],
+      ['E', null, null, 0],
+      ['D', null, null, 0],
+      ['C', null, null, 0],
+      ['B', null, null, 0],
+      ['A', null, null, 0],
+    ]);
+    // 2,100 in all; the revenue before each: F 0%, E 28.6%, D 52.4%, C 71.4% (A, under 80%), B 85.7% (B), A 95.2% (C).
+    expect(segments?.customers.map((c) => c.abc)).toEqual(['A', 'A', 'A', 'A', 'B', 'C']);
+  });
+
+  it('segments a file of two days as before', () => {
+    const twoDays = [...rows, { customer: 'A', date: '2024-03-02', amount: 10 }];
+    expect(segmentsOf(aggregatesFromRows(twoDays), epochDay('2024-03-02'))?.summary.length).toBeGreaterThan(0);
+  });
+});

@@ -107,7 +107,9 @@ export const SECTIONS: Record<SectionKey, Section> = {
         headline: `**Most valuable customers**: ${joinNames(leaders)} lead${champions ? `; Champions are ${plural(champions.customers, 'customer')} and ${formatPct(champions.revenueSharePct)} of revenue` : ''}.`,
         details: [
           ...top.customers.map((c) => [`${c.name}: ${money(c.revenue)}`, orders(c.orders), c.segment].filter(Boolean).join(', ')),
-          `Segments: ${segments.segments.map((s) => `${s.segment} ${s.customers} (${formatPct(s.revenueSharePct)})`).join(', ')}.`,
+          segments.segments.length > 0
+            ? `Segments: ${segments.segments.map((s) => `${s.segment} ${s.customers} (${formatPct(s.revenueSharePct)})`).join(', ')}.`
+            : 'No RFM segments: they rank customers by how recently they bought, which needs dates over more than one day.',
         ],
         action:
           championsAction(top.customers[0], champions?.customers ?? 0) +
@@ -261,7 +263,9 @@ function championsAction(largest: { name: string; segment: string | null } | und
   const care = 'a named account manager and first access to new lines';
   if (!largest) return `Give your Champions ${care}`;
   if (largest.segment === 'Champions') return `Give ${largest.name} and the other Champions ${care}`;
-  const segment = largest.segment ? ` (now ${largest.segment})` : '';
+  // Without segments (no dates, or one day of them) nothing says the largest customer lapsed.
+  if (!largest.segment) return `Give ${largest.name}, your largest customer, ${care}`;
+  const segment = ` (now ${largest.segment})`;
   return champions > 0
     ? `Give your ${plural(champions, 'Champion')} ${care}, and re-engage ${largest.name}, your largest customer${segment}`
     : `Re-engage ${largest.name}, your largest customer${segment}, with ${care}`;

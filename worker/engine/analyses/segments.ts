@@ -41,6 +41,9 @@ export function segmentsOf(agg: Aggregates, asOfDay: number): Segments | null {
   const n = c.count;
   if (n === 0) return null;
   const datesKnown = agg.hasDates && asOfDay >= 0;
+  // On a file of one day every customer bought equally recently: a recency score would only
+  // be file order, and called a file's largest customer "Hibernating" (Iowa's one day of sales).
+  const recencyRanks = datesKnown && agg.firstDay < agg.lastDay;
   const recency = Float64Array.from({ length: n }, (_, i) =>
     datesKnown && c.lastDay[i] >= 0 ? Math.max(0, asOfDay - c.lastDay[i]) : Number.POSITIVE_INFINITY,
   );
@@ -52,6 +55,7 @@ export function segmentsOf(agg: Aggregates, asOfDay: number): Segments | null {
   const customers: SegmentCustomer[] = [];
   for (let i = 0; i < n; i++) {
     const known = datesKnown && c.lastDay[i] >= 0;
+    const scored = known && recencyRanks;
     customers.push({
       id: c.ids[i],
       name: c.names[i],
@@ -60,10 +64,10 @@ export function segmentsOf(agg: Aggregates, asOfDay: number): Segments | null {
       firstOrder: isoDay(c.firstDay[i]),
       lastOrder: isoDay(c.lastDay[i]),
       recencyDays: known ? recency[i] : null,
-      r: known ? rScores[i] : null,
+      r: scored ? rScores[i] : null,
       f: fScores[i],
       m: mScores[i],
-      segment: known ? segmentFor(rScores[i], fScores[i]) : null,
+      segment: scored ? segmentFor(rScores[i], fScores[i]) : null,
       abc: tiers[i],
     });
   }
@@ -71,7 +75,7 @@ export function segmentsOf(agg: Aggregates, asOfDay: number): Segments | null {
   return {
     method: SEGMENT_METHOD,
     rules: SEGMENT_RULES,
-    summary: datesKnown ? segmentSummary(customers) : [],
+    summary: recencyRanks ? segmentSummary(customers) : [],
     abcSummary: abcSummary(customers),
     customers,
   };
