@@ -584,6 +584,13 @@ describe('in chat, products by their trend', () => {
     expect(named.some((name) => first.startsWith(`1. ${name}: ${formatCell(lowest, 'percent')}`))).toBe(true);
   });
 
+  it('"Which products drop in sales?", answered from the analysis alone, ranks them from the largest fall (it listed the best sellers)', async () => {
+    const { answer } = await askOffline('Which products drop in sales?', analyse(file.aggregates));
+    expect(answer.split('\n')[0]).toBe(
+      'Bottom 5 products (of the products making 80% of revenue) by revenue change, the last 6 months against the 6 before:',
+    );
+  });
+
   it('"Which products are trending up?" leads with the largest rise among them (it led with a 153.25 line at +7,900%)', async () => {
     const trends = (await sql(TRENDS)) as [string, number][];
     const [name, highest] = trends.sort((a, b) => b[1] - a[1])[0];

@@ -69,7 +69,7 @@ const MARGIN = /margin|profit|markup|below cost|at a loss|(lose|losing|lost) mon
 const LOSS = /below cost|at a loss|(lose|losing|lost) money|loss.?making|unprofitable|negative/;
 /** "Which products should we discontinue?" got the best sellers. */
 export const DISCONTINUE =
-  /\b(discontinu\w*|delist\w*|drop|phase out|stop (selling|stocking|carrying)|get rid of|cut|prune|rationali[sz]e)\b/;
+  /\b(discontinu\w*|delist\w*|phase out|stop (selling|stocking|carrying)|get rid of|prune|rationali[sz]e|(should|could|to) (we |i )?(drop|cut))\b/;
 const LOW = /\b(bottom|smallest|least|lowest|worst|weakest|poorest|thinnest|fewest|slowest)\b/;
 const MONEY = /\b(revenue|sales|sold|sell|turnover|income|made|make|earn\w*|takings|total|how much|orders)\b/;
 const TREND =
@@ -208,12 +208,12 @@ function productMetricOf(q: string): ProductMetric {
   if (MARGIN.test(q)) return 'marginPct';
   if (/volume|quantit|units|how many (were )?sold/.test(q)) return 'quantity';
   if (/most customers|widely|how many customers/.test(q)) return 'customers';
-  if (/declin|growing|fastest|trend|falling|rising/.test(q)) return 'trendPct';
+  if (/declin|growing|fastest|trend|falling|rising|dropp?(s|ing|ed)?\b/.test(q)) return 'trendPct';
   return 'revenue';
 }
 
 function productDirectionOf(q: string): Direction {
-  return LOSS.test(q) || LOW.test(q) || /declin|falling/.test(q) ? 'asc' : 'desc';
+  return LOSS.test(q) || LOW.test(q) || /declin|falling|dropp?(s|ing|ed)?\b/.test(q) ? 'asc' : 'desc';
 }
 
 /** The intent a question asks for, with the names it mentions resolved. */
