@@ -6,7 +6,7 @@
 import type { AnalysisResult } from '../../engine/contract';
 import type { ChurnRisk } from '../../engine/contract-churn';
 import { isChargeLine } from '../../engine/analyses/charge-lines';
-import { topActions } from '../../engine/render/executive-summary';
+import { NO_URGENT_ACTIONS, topActions } from '../../engine/render/executive-summary';
 import { MAX_ROWS } from '../tools/tool-kit';
 import { churnCustomerLine, formatMoney, formatNumber, formatPct, joinNames, ordersOfList, plural } from '../format';
 import {
@@ -24,6 +24,7 @@ import {
 import { answerChurnAccuracy } from './churn-accuracy';
 import { crossSellAnswer } from './cross-sell-answers';
 import { intentOf, type Intent } from './intents';
+import { NO_DATES } from './query-grammar';
 import { answerInRegion, regionNamedIn } from './region-answers';
 import { answerRepQuestion } from './rep-answers';
 import { answerRetention } from './retention-answers';
@@ -82,11 +83,11 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
         ? ['The analysis ranks these actions first, the most urgent first:', ...actions.map((action, i) => `${i + 1}. ${action}`)].join(
             '\n',
           )
-        : 'No urgent actions: no customer at high risk, no key account, no loss-making product, no dominant supplier.';
+        : NO_URGENT_ACTIONS;
     }
 
     case 'no_dates':
-      return 'This file has no dates, so I can’t answer for a period; its figures cover the whole file. Ask without the period, such as "Who are my top 5 customers?".';
+      return `${NO_DATES} Ask without the period, such as "Who are my top 5 customers?".`;
 
     case 'help':
       return helpText(result, intent.asked);
@@ -356,23 +357,23 @@ export async function firstOrderRanking(
     'Ranking customers by their first order.',
   );
   if (!found) return NOT_AVAILABLE;
-  const ranked = { ...found, customers: found.customers.slice(0, intent.limit) };
+  const shown = found.customers.slice(0, intent.limit);
   const next = found.customers[intent.limit];
   const money = (v: number) => formatMoney(v, runner.currency);
-  const orders = ordersOfList(ranked.customers);
-  const head = `${intent.direction === 'desc' ? 'Newest' : 'Longest-standing'} ${plural(ranked.customers.length, 'customer')}${region ? ` in ${region}` : ''}, by their first order:`;
-  const lines = ranked.customers.map(
+  const orders = ordersOfList(shown);
+  const head = `${intent.direction === 'desc' ? 'Newest' : 'Longest-standing'} ${plural(shown.length, 'customer')}${region ? ` in ${region}` : ''}, by their first order:`;
+  const lines = shown.map(
     (c) =>
       `${c.rank}. ${c.name}: first order ${c.firstOrder}, ${money(c.revenue)} since${orders(c.orders) ? ` (${orders(c.orders)})` : ''}`,
   );
   // The file's first day is where its history starts, not necessarily the customers'.
   const first = result.dataset.period.from;
   const notes = [
-    intent.direction === 'asc' && ranked.customers.some((c) => c.firstOrder === first)
+    intent.direction === 'asc' && shown.some((c) => c.firstOrder === first)
       ? `The file starts on ${first}: a first order that day is the first in the file, and the customer may have bought before it.`
       : null,
     // A one-day file has every customer first buying that day: the list is then a name order, and says so.
-    next && next.firstOrder === ranked.customers.at(-1)?.firstOrder
+    next && next.firstOrder === shown.at(-1)?.firstOrder
       ? `More customers than shown first bought on ${next.firstOrder}; those shown are the first of them in name order.`
       : null,
   ].filter((note) => note !== null);

@@ -7,6 +7,7 @@
 import Fuse from 'fuse.js';
 import { TIME_DIMENSIONS } from '../../engine/query/spec';
 import type { Measure, QuerySpecInput } from '../../engine/query';
+import { epochDay, isoDay } from '../../engine/aggregate/types';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { categoryWordFilter, looseNamesOf } from './query-names';
 import { NUMBER_WORDS } from './number-words';
@@ -180,7 +181,7 @@ function peakOf(text: string): [string, string, string] | null {
   return asked ? [asked[0], asked[2], asked[1]] : null;
 }
 
-const NO_DATES = 'This file has no dates, so I can’t answer for a period; its figures cover the whole file.';
+export const NO_DATES = 'This file has no dates, so I can’t answer for a period; its figures cover the whole file.';
 
 /**
  * Any day: on a file without dates it only tells whether a question names a period
@@ -396,8 +397,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   // "Best month in 2020": the month with the most revenue in that period, not the file's trend.
   // "Which customers are inactive?", "active customers by month": customers (a list of the
   // active ones is of what they bought); the period is set below, once the grouping is known.
-  if (measures.length === 0 && activityOf(text))
-    measures = activityOf(text) === 'active' && /\b(which|who|list|show)\b/.test(text) ? ['revenue'] : ['customers'];
+  const activityAsked = activityOf(text);
+  if (measures.length === 0 && activityAsked)
+    measures = activityAsked === 'active' && /\b(which|who|list|show)\b/.test(text) ? ['revenue'] : ['customers'];
   const peak = peakOf(text);
   if (measures.length === 0 && peak) measures = ['revenue'];
   if (measures.length === 0) {
@@ -500,18 +502,19 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   // "How many customers are active?" and "… inactive?" counted every customer of the file:
   // active is bought in the last 12 months, inactive bought before them but not in them; the
   // answer's first line shows the dates. By month, the customers of each month are its active ones.
-  const activity = !period && meta.hasDates && !groupBy.some(isTimeUnit) ? activityOf(text) : null;
+  const activity = !period && meta.hasDates && !groupBy.some(isTimeUnit) ? activityAsked : null;
   if (activity && (spec.measures.every((m) => m === 'customers') || activity === 'active')) {
     const last12 = periodsOf('last 12 months', today).period as { from: string; to: string };
+    const first = isoDay(meta.firstDay);
     if (activity === 'active') period = last12;
-    else if (meta.firstDay >= 0 && isoDay(meta.firstDay) < last12.from)
+    else if (first !== null && first < last12.from)
       return {
         kind: 'spec',
         spec: {
           ...spec,
           measures: ['customers'],
           groupBy: [],
-          period: { from: isoDay(meta.firstDay), to: dayBefore(last12.from) },
+          period: { from: first, to: isoDay(epochDay(last12.from) - 1) as string },
           notBoughtIn: last12,
         },
       };
@@ -604,9 +607,6 @@ function activityOf(text: string): 'active' | 'inactive' | null {
   if (INACTIVE_CUSTOMERS.test(text)) return 'inactive';
   return ACTIVE_CUSTOMERS.test(text) ? 'active' : null;
 }
-
-const isoDay = (epochDay: number): string => new Date(epochDay * 86_400_000).toISOString().slice(0, 10);
-const dayBefore = (day: string): string => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 const NEW_NEEDS_PERIOD =
   'New customers are counted within a period (first order in it); name one, such as "How many new customers did we get last quarter?", or ask for them by month.';

@@ -74,7 +74,8 @@ function seasonalAction(
   for (const point of monthly) {
     if (partialMonths.includes(point.month)) continue;
     const year = point.month.slice(0, 4);
-    byYear.set(year, [...(byYear.get(year) ?? []), point]);
+    if (!byYear.has(year)) byYear.set(year, []);
+    byYear.get(year)?.push(point);
   }
   const whole = [...byYear].filter(([, points]) => points.length === 12).slice(-2);
   if (whole.length < 2) return null;

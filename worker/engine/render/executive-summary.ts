@@ -7,6 +7,10 @@ import { joinSentences } from './join-summary';
 import { count, money, pct, these } from './format';
 import { blocks, bullets, md, nameList, table } from './markdown';
 
+/** Said where the actions would be, when none is due. */
+export const NO_URGENT_ACTIONS =
+  'No urgent actions: no customer at high risk, no key account, no loss-making product, no dominant supplier.';
+
 /**
  * Up to five concrete actions, most urgent first, each naming customers, products or
  * suppliers. `escape` makes file text safe for the target (markdown or HTML).
@@ -77,8 +81,6 @@ export function executiveSummary(result: AnalysisResult): string {
     '## The six questions',
     bullets(findings),
     '## Do this first',
-    actions.length
-      ? actions.map((action, i) => `${i + 1}. ${action}`).join('\n')
-      : 'No urgent actions: no customer at high risk, no key account, no loss-making product, no dominant supplier.',
+    actions.length ? actions.map((action, i) => `${i + 1}. ${action}`).join('\n') : NO_URGENT_ACTIONS,
   );
 }
