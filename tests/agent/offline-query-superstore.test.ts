@@ -390,6 +390,28 @@ const cases: [string, string, string][] = [
     `SELECT Region, sum(rev) r FROM t WHERE d BETWEEN '2021-01-01' AND '2021-06-30' GROUP BY 1 ORDER BY r DESC`,
     'revenue, by region, 2021-01-01 … 2021-06-30',
   ],
+  // "Average per month" is one figure, the file's over the months it spans (it listed the 48 months).
+  [
+    "What's the average revenue per month?",
+    `SELECT sum(rev) / (date_diff('month', date_trunc('month', min(d)), date_trunc('month', max(d))) + 1) FROM t`,
+    'average revenue per month',
+  ],
+  [
+    'What is our average monthly revenue by region?',
+    `SELECT Region, sum(rev) / (SELECT date_diff('month', date_trunc('month', min(d)), date_trunc('month', max(d))) + 1 FROM t) r
+     FROM t GROUP BY 1 ORDER BY r DESC`,
+    'average revenue per month, by region',
+  ],
+  [
+    'On average, how many orders do we get per week?',
+    `SELECT count(DISTINCT "Order ID") / (date_diff('week', date_trunc('week', min(d)), date_trunc('week', max(d))) + 1) FROM t`,
+    'average orders per week',
+  ],
+  [
+    'How much profit do we make in an average year?',
+    `SELECT sum(gp) / (year(max(d)) - year(min(d)) + 1) FROM t`,
+    'average gross profit per year',
+  ],
   [
     'Which 3 states have the biggest share of revenue?',
     `SELECT State, sum(rev) / (SELECT sum(rev) FROM t) * 100, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC LIMIT 3`,
@@ -459,7 +481,12 @@ const refusals: [string, RegExp][] = [
     /I can work out a share of revenue, such as a region's or your top customers'; not a share of orders/,
   ],
   ['What percentage of profit comes from Technology?', /not a share of orders, customers, units or profit yet/],
-  ['profit by discount level', /can't group by “discount level”/],
+  // A number column no figure is made from: "the discount impact on profit" got the total profit.
+  ['profit by discount level', /This file's “Discount” column holds numbers that none of my figures is made from/],
+  ["What's the discount impact on profit?", /This file's “Discount” column holds numbers that none of my figures is made from/],
+  ['revenue by postal code', /This file's “Postal Code” column holds numbers/],
+  // Distinct customers don't add up over months: no average of them.
+  ['What is the average number of customers per month?', /customers are counted once however often they buy/],
   ['customers who bought Chairs but not Tables', /"bought one product but not another" is not something I can answer exactly yet/],
   // It got the help list.
   [

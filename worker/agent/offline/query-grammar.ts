@@ -5,13 +5,23 @@
  * dictionaries. What it can't map, it says so — it never maps to a neighbouring question.
  */
 import Fuse from 'fuse.js';
-import { TIME_DIMENSIONS } from '../../engine/query/spec';
+import { MEASURE_LABELS, SUMMED_OVER_TIME, TIME_DIMENSIONS, type TimeDimension } from '../../engine/query/spec';
 import type { Measure, QuerySpecInput } from '../../engine/query';
 import { epochDay, isoDay } from '../../engine/aggregate/types';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { categoryWordFilter, looseNamesOf } from './query-names';
 import { NUMBER_WORDS } from './number-words';
-import { limitOf, RETURNS, returnedFilterOf, SHARE, thresholdOf, unknownGrouping, type Threshold } from './query-limits';
+import {
+  escapeRegex,
+  limitOf,
+  RETURNS,
+  returnedFilterOf,
+  SHARE,
+  thresholdOf,
+  unknownGrouping,
+  unusedNumberNamed,
+  type Threshold,
+} from './query-limits';
 import {
   AGAIN,
   MORE_THAN_ONCE,
@@ -207,6 +217,12 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       kind: FUTURE.test(text) ? 'refused' : 'unmapped',
       reason: 'I can only report what the rows of this file show; that question asks about the future or a cause.',
     };
+  const unused = unusedNumberNamed(text, meta, (word) => [...MEASURE_WORDS, ...DIMENSION_WORDS].some(([re]) => re.test(word)));
+  if (unused)
+    return {
+      kind: 'refused',
+      reason: `This file's “${unused}” column holds numbers that none of my figures is made from: I add up revenue, cost and quantities, and group by the file's text columns.`,
+    };
   // "The first week of December 2011" was answered for all of December.
   const partOf = PART_OF_PERIOD.exec(text);
   if (partOf)
@@ -300,7 +316,12 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (measures.includes('grossProfit') && /\bmargins?\b/.test(text) && (!/\bprofit\b/.test(text) || /\bprofit margins?\b/.test(text)))
     measures = measures.filter((m) => m !== 'grossProfit');
   if (measures.includes('products')) measures = measures.filter((m) => m !== 'units');
-  if (measures.length === 0 && /\bhow many\b/.test(text) && /\b(customers|clients|accounts|buyers)\b/.test(text)) measures = ['customers'];
+  if (
+    measures.length === 0 &&
+    (/\bhow many\b/.test(text) || AVERAGE_PER_UNIT.test(text)) &&
+    /\b(customers|clients|accounts|buyers)\b/.test(text)
+  )
+    measures = ['customers'];
   // "How many stores are there?" where the customers are a column called store_name.
   const countedNoun = measures.length === 0 ? /\bhow many ([a-z]+)\b/.exec(text)?.[1] : undefined;
   const countedDimension =
@@ -493,6 +514,19 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (SUB_CATEGORY.test(text) && !mentionsSubCategory(meta, groupBy, filters))
     return { kind: 'refused', reason: 'This file has no sub-category column.' };
   const spec: QuerySpecInput = { measures: lapsed ? ['customers'] : measures.slice(0, 4), groupBy: groupBy.slice(0, 2), filters };
+  // "What's the average revenue per month?" listed the 48 months: it is one figure, the period's over its months.
+  const per = lapsed ? null : averagePerOf(text);
+  if (per && spec.measures.every((m) => SUMMED_OVER_TIME.has(m))) {
+    spec.per = per;
+    spec.groupBy = groupBy.filter((g) => !isTimeUnit(g)).slice(0, 2);
+  } else if (per && spec.measures.some((m) => DISTINCT_COUNTS.has(m)))
+    return {
+      kind: 'refused',
+      reason: `I can average revenue, gross profit, orders, units, new customers and returns per ${per}, but ${spec.measures
+        .filter((m) => DISTINCT_COUNTS.has(m))
+        .map((m) => MEASURE_LABELS[m])
+        .join(' and ')} are counted once however often they buy, so they don't add up over the ${per}s; ask for them by ${per}.`,
+    };
   if (lapsed && !period && filters.length > 0)
     return {
       kind: 'refused',
@@ -737,12 +771,22 @@ function asksForSeveral(text: string, group: string | undefined, meta: SnapshotM
 }
 
 /** Month, quarter, year or week: a time grouping, not a column of the file. */
-function isTimeUnit(group: string): boolean {
-  return (TIME_DIMENSIONS as readonly string[]).includes(group);
+/** Distinct counts: a customer who buys in two months is one customer of the two, not two. */
+const DISTINCT_COUNTS = new Set<Measure>(['customers', 'products', 'returningCustomers', 'repeatCustomers', 'oneTimeCustomers']);
+
+const AVERAGE_PER_UNIT =
+  /\b(?:average|avg|mean|typical)\b(?:(?!\bby\b).)*?\b(?:per|a|each|every) (week|month|quarter|year)\b|\b(?:average|avg|mean|typical) (weekly|monthly|quarterly|yearly|annual)\b|\b(weekly|monthly|quarterly|yearly|annual) average\b|\b(?:an?|the) (?:average|typical) (week|month|quarter|year)\b/;
+
+/** The time unit of "average revenue per month", "average monthly sales", "in an average week". */
+function averagePerOf(text: string): TimeDimension | null {
+  const asked = AVERAGE_PER_UNIT.exec(text);
+  if (!asked) return null;
+  const word = asked[1] ?? asked[2] ?? asked[3] ?? asked[4];
+  return (word.replace(/ly$/, '').replace(/^annual$/, 'year') as TimeDimension) ?? null;
 }
 
-function escapeRegex(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+function isTimeUnit(group: string): boolean {
+  return (TIME_DIMENSIONS as readonly string[]).includes(group);
 }
 
 /** Whether the question names a value of the file (a customer, a product, a region …). */

@@ -163,3 +163,31 @@ export function unknownGrouping(
   }
   return null;
 }
+
+/** Units written into a header ("bottle_volume_ml", "Volume Sold (Liters)"), not said in a question. */
+const HEADER_UNITS = /\s(ml|l|cl|liters?|litres?|gallons?|kg|g|lbs?|usd|eur|gbp|dollars?|pct|percent)$/;
+
+/**
+ * "What's the discount impact on profit?" was answered with the total gross profit: the file's
+ * Discount column is a number no figure comes from, so the grammar read past it. A question
+ * that names such a column (its header as words, in full) gets that header back; a one-word
+ * header the grammar reads itself ("Category" as a code, "Year") is left to the grammar.
+ */
+export function unusedNumberNamed(text: string, meta: SnapshotMeta, isGrammarWord: (word: string) => boolean): string | null {
+  for (const header of meta.unusedNumbers ?? []) {
+    const phrase = header
+      .toLowerCase()
+      .replace(/\([^)]*\)/g, ' ')
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim()
+      .replace(HEADER_UNITS, '');
+    if (!phrase || (!phrase.includes(' ') && isGrammarWord(phrase))) continue;
+    const words = phrase.split(' ').map(escapeRegex).join('[\\s_-]+');
+    if (new RegExp(`\\b${words}(s|es|ed)?\\b`).test(text)) return header;
+  }
+  return null;
+}
+
+export function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

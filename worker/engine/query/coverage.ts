@@ -6,7 +6,7 @@ import type { SnapshotMeta } from '../snapshot/columns';
 import { dayOf, QueryRefusal } from './resolve';
 
 /** The share of a period's days its rows must cover before the answer says nothing about it. */
-const MOSTLY_COVERED = 0.9;
+export const MOSTLY_COVERED = 0.9;
 
 /**
  * Checks each period against the file's rows. One they don't reach is refused, not

@@ -71,6 +71,8 @@ export function resultOf(
   acc: Accumulators | null,
   firstDay: Int32Array | null,
   compare: boolean,
+  /** With `per`: the months (or other units) each period spans, which its figures are divided by. */
+  perUnits?: number[],
   lapsed?: Lapsed,
 ): QueryResult {
   const understood = describe(spec, meta, groups);
@@ -117,15 +119,21 @@ export function resultOf(
       row = { labels, sortKeys: [], cells: [], order: groups.map((_, k) => a.parts[s * 3 + k]) };
       byKey.set(id, row);
     }
-    for (const [i, m] of spec.measures.entries()) row.cells[i * 2 + period] = value(m, s);
+    for (const [i, m] of spec.measures.entries()) {
+      const figure = value(m, s);
+      row.cells[i * 2 + period] = perUnits && figure !== null ? figure / perUnits[period] : figure;
+    }
   }
   for (const [i, m] of spec.measures.entries()) {
-    if (!compare) columns.push({ label: MEASURE_LABELS[m], kind: KIND[m] });
+    const label = measureWords(m, spec.per);
+    // 23.97 orders a week, not 24: an average of counts keeps its decimals.
+    const kind = spec.per && KIND[m] === 'count' ? 'number' : KIND[m];
+    if (!compare) columns.push({ label, kind });
     else
       columns.push(
-        { label: `${MEASURE_LABELS[m]} ${spec.period?.from} … ${spec.period?.to}`, kind: KIND[m] },
-        { label: `${MEASURE_LABELS[m]} ${spec.compareTo?.from} … ${spec.compareTo?.to}`, kind: KIND[m] },
-        { label: 'change', kind: KIND[m] === 'percent' ? 'percent' : KIND[m] },
+        { label: `${label} ${spec.period?.from} … ${spec.period?.to}`, kind },
+        { label: `${label} ${spec.compareTo?.from} … ${spec.compareTo?.to}`, kind },
+        { label: 'change', kind },
         { label: '% change', kind: 'percent' },
       );
     void i;
@@ -281,15 +289,20 @@ function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array 
   }
 }
 
+/** "revenue", or "average revenue per month" when the spec averages over months. */
+function measureWords(m: Measure, per: QuerySpec['per']): string {
+  return per ? `average ${MEASURE_LABELS[m]} per ${per}` : MEASURE_LABELS[m];
+}
+
 /** The spec in words: measures, grouping, slice and period. */
 export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGroup[]): string {
-  const measures = spec.measures.map((m) => MEASURE_LABELS[m]).join(', ');
+  const measures = spec.measures.map((m) => measureWords(m, spec.per)).join(', ');
   const parts: string[] = [];
   if (spec.notBoughtIn) parts.push('customers who bought');
   // A ranking says so ("top 1 by revenue, by month" for the best month); a capped time series does not.
   else if (groups.length > 0 && spec.limit < MAX_ROWS && (spec.sort || !groups.some((g) => g.kind === 'time')))
     parts.push(
-      `${spec.sort?.direction === 'asc' ? 'bottom' : 'top'} ${spec.limit} by ${spec.sort?.on === 'change' ? 'change in ' : ''}${MEASURE_LABELS[spec.sort?.by ?? spec.measures[0]]}`,
+      `${spec.sort?.direction === 'asc' ? 'bottom' : 'top'} ${spec.limit} by ${spec.sort?.on === 'change' ? 'change in ' : ''}${measureWords(spec.sort?.by ?? spec.measures[0], spec.per)}`,
     );
   else parts.push(spec.sort?.on === 'change' ? `${measures}, sorted by change` : measures);
   if (groups.length) parts.push(`by ${groups.map((g) => (g.kind === 'time' ? g.unit : g.dimension.label)).join(' and ')}`);

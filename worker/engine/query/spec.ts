@@ -49,6 +49,21 @@ export const MEASURE_LABELS: Record<Measure, string> = {
 export const TIME_DIMENSIONS = ['month', 'quarter', 'year', 'week'] as const;
 export type TimeDimension = (typeof TIME_DIMENSIONS)[number];
 
+/**
+ * Measures that add up over time: a period's figure is the sum of its months' (an order, a
+ * return or a first purchase falls on one day), so an average per month is the period's
+ * figure over its months. Distinct customers or products, and ratios, are not.
+ */
+export const SUMMED_OVER_TIME: ReadonlySet<Measure> = new Set<Measure>([
+  'revenue',
+  'grossProfit',
+  'orders',
+  'units',
+  'newCustomers',
+  'returns',
+  'returnOrders',
+]);
+
 /** Rows a result shows at most; more are summarised as "showing 50 of 12,345". */
 export const MAX_ROWS = 50;
 
@@ -105,6 +120,11 @@ export const QuerySpecSchema = z
       .object({ measure: z.enum(MEASURES), op: z.enum(['>', '>=', '<', '<=']), value: z.number().finite() })
       .strict()
       .optional(),
+    /**
+     * "Average revenue per month": each measure over the period (the file's dates without
+     * one) divided by the months, quarters, years or weeks it spans, empty ones counting 0.
+     */
+    per: z.enum(TIME_DIMENSIONS).optional(),
     /** Top/bottom N; capped at 50 rows. */
     limit: z.number().int().min(1).max(MAX_ROWS).default(MAX_ROWS),
   })
@@ -122,6 +142,16 @@ export const QuerySpecSchema = z
       ctx.addIssue({ code: 'custom', path: ['having'], message: '`having` applies to one period, without `compareTo` or `notBoughtIn`' });
     if (spec.sort && !spec.measures.includes(spec.sort.by))
       ctx.addIssue({ code: 'custom', path: ['sort', 'by'], message: 'the sort measure must be one of `measures`' });
+    if (spec.per && spec.groupBy.some((g) => (TIME_DIMENSIONS as readonly string[]).includes(g)))
+      ctx.addIssue({ code: 'custom', path: ['per'], message: '`per` averages over the period: leave the time unit out of `groupBy`' });
+    if (spec.per && spec.notBoughtIn) ctx.addIssue({ code: 'custom', path: ['per'], message: '`per` does not apply to `notBoughtIn`' });
+    const unsummed = spec.per ? spec.measures.filter((m) => !SUMMED_OVER_TIME.has(m)) : [];
+    if (unsummed.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['per'],
+        message: `\`per\` averages ${[...SUMMED_OVER_TIME].join(', ')}; ${unsummed.join(', ')} ${unsummed.length > 1 ? 'are' : 'is'} not a sum over time (group by the time unit instead)`,
+      });
     if (spec.sort?.on === 'change' && !spec.compareTo)
       ctx.addIssue({ code: 'custom', path: ['sort', 'on'], message: 'sorting by change needs `compareTo`' });
   });

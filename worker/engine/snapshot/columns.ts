@@ -49,6 +49,12 @@ export interface SnapshotMeta {
    */
   returnLines?: number;
   dimensions: SnapshotDimension[];
+  /**
+   * Headers of the file's number columns that no figure comes from (Superstore's Discount,
+   * a zip code): a question naming one is refused rather than answered without it. Absent
+   * from snapshots written before it was kept.
+   */
+  unusedNumbers?: string[];
 }
 
 /** One row group, column by column (all arrays have `rows` entries). */

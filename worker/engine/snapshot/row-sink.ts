@@ -170,6 +170,7 @@ export class RowSink {
       lastDay: this.lastDay,
       returnLines: this.returnLines,
       dimensions: this.dimensions,
+      unusedNumbers: unusedNumbersOf(this.plan),
     });
   }
 
@@ -264,4 +265,10 @@ function grownHints(hints: Int32Array, index: number): Int32Array {
 
 function snakeCase(role: string): string {
   return role.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** The number columns no role reads: no figure of the analysis or the query comes from them. */
+function unusedNumbersOf(plan: TablePlan): string[] {
+  const taken = new Set(Object.values(plan.roles));
+  return plan.columns.filter((c) => c.role === null && c.type === 'number' && !taken.has(c.index)).map((c) => c.name);
 }
