@@ -91,6 +91,20 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
       ).slice(0, 3),
       'top 3 by revenue, by customer, region = DE-South, 2024-01-01 … 2024-12-31',
     ));
+  // The owner of the products is asked for: it ranked 2,613 product × supplier rows.
+  it('"Which supplier\'s products have the lowest margin?" is the supplier with the lowest margin %', () => {
+    const bySupplier = new Map<string, { revenue: number; profit: number }>();
+    for (const r of rows) {
+      const s = bySupplier.get(r.Supplier) ?? { revenue: 0, profit: 0 };
+      s.revenue += revenue(r);
+      s.profit += profit(r);
+      bySupplier.set(r.Supplier, s);
+    }
+    const [lowest] = [...bySupplier]
+      .map(([name, s]): [string, number] => [name, (s.profit / s.revenue) * 100])
+      .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
+    return expectRows("Which supplier's products have the lowest margin?", [lowest], 'bottom 1 by margin %, by supplier');
+  });
   // Several asked for: the ranking, not the one product at the top.
   it('"What are the best-selling products in 2023?"', () =>
     expectRows(
@@ -118,6 +132,8 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     'Top transactions in 2024',
     'biggest single purchase',
     'Which customer placed the largest order?',
+    // It ranked customers by their count of orders.
+    "Which customer's orders are largest?",
   ]) {
     it(`"${question}" is refused, with no figure`, async () => {
       const answer = await answerWithQuery(question, file.snapshot, today);
@@ -239,10 +255,51 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     const medium = (churn?.customers ?? []).filter((c) => c.risk === 'medium');
     expect(medium.some((c) => (c.daysSinceLastOrder ?? Infinity) < 365)).toBe(true);
     const { answer } = await askOffline('medium risk customers', result, file.snapshot);
-    expect(answer.split('\n').slice(0, 2)).toEqual([
+    const lines = answer.split('\n');
+    expect(lines.slice(0, 2)).toEqual([
       `**${medium.length} customers** are at medium risk.`,
-      'No revenue of the last 12 months is at risk: the customers rated high or lost bought nothing in that year, and medium risk puts no revenue at risk. The list, most at risk first:',
+      'No revenue of the last 12 months is at risk: the customers rated high or lost bought nothing in that year, and medium risk puts no revenue at risk. The list, by what each bought in the last 12 months, then by what they bought before:',
     ]);
+    // Each line says what the customer bought in the 12 calendar months to the analysis date
+    // (it said "0.00 at risk" on every line), and the list is ranked by it, as the raw rows sum it.
+    const asOf = result.asOf as string;
+    const from = new Date(Date.UTC(Number(asOf.slice(0, 4)), Number(asOf.slice(5, 7)) - 12, 1)).toISOString().slice(0, 10);
+    const ids = new Set(medium.map((c) => c.id));
+    const last12 = grouped(
+      (r) => ids.has(r.CustomerID) && r.InvoiceDate >= from && r.InvoiceDate <= asOf,
+      (r) => r.CustomerID,
+      revenue,
+    );
+    const names = new Map(medium.map((c) => [c.id, c.name]));
+    const shown = lines.slice(2, 5);
+    shown.forEach((line, i) => {
+      const [id, bought] = last12[i];
+      const figure = bought.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      expect(line.startsWith(`${i + 1}. ${names.get(id)}: medium risk, `), line).toBe(true);
+      expect(line.endsWith(`, ${figure} bought in the last 12 months`), line).toBe(true);
+    });
+  });
+  // It led with three products whose credit notes outweighed their sales (net revenue −5,264.42):
+  // those are named apart, and the ranking is of what the products that sell earn.
+  it('"Which products should we stop selling?" ranks the products with net sales by margin, and names the net-returned apart', async () => {
+    const byProduct = new Map<string, { name: string; revenue: number; profit: number }>();
+    for (const r of rows) {
+      const p = byProduct.get(r.ProductCode) ?? { name: r.Description, revenue: 0, profit: 0 };
+      p.revenue += revenue(r);
+      p.profit += profit(r);
+      byProduct.set(r.ProductCode, p);
+    }
+    const selling = [...byProduct.values()].filter((p) => p.revenue > 0).sort((a, b) => a.profit - b.profit);
+    const netReturned = [...byProduct.values()].filter((p) => p.revenue <= 0);
+    expect(netReturned.length).toBeGreaterThan(0);
+    const { answer } = await askOffline('Which products should we stop selling?', analyse(file.aggregates), file.snapshot);
+    const listed = answer.split('\n').filter((line) => /^\d+\. /.test(line));
+    expect(listed).toHaveLength(10);
+    listed.forEach((line, i) => expect(line.startsWith(`${i + 1}. ${selling[i].name}: `), line).toBe(true));
+    const leftOut = answer.split('\n').find((line) => line.startsWith('Left out: ')) ?? '';
+    expect(leftOut).toContain('whose returns outweigh their sales (net revenue 0 or below)');
+    if (netReturned.length > 5) expect(leftOut).toContain(` and ${netReturned.length - 5} more,`);
+    else for (const p of netReturned) expect(leftOut).toContain(p.name);
   });
   // A threshold's scale ("100k", "1 million") is part of its number: "more than 4 million" once kept revenue > 4.
   it('"customers who spent over 100k in 2024" keeps those above 100,000', async () => {

@@ -390,6 +390,23 @@ const cases: [string, string, string][] = [
     `SELECT Region, sum(rev) r FROM t WHERE d BETWEEN '2021-01-01' AND '2021-06-30' GROUP BY 1 ORDER BY r DESC`,
     'revenue, by region, 2021-01-01 … 2021-06-30',
   ],
+  // A price is revenue over units ("the average price of our products" got the top products by revenue).
+  ['What is the average price of our products?', `SELECT sum(rev) / sum(CAST(Quantity AS DOUBLE)) FROM t`, 'average price'],
+  [
+    'What is the average selling price in the West?',
+    `SELECT sum(rev) / sum(CAST(Quantity AS DOUBLE)) FROM t WHERE Region = 'West'`,
+    'average price, region = West',
+  ],
+  [
+    'average price by category',
+    `SELECT Category, sum(rev) / sum(CAST(Quantity AS DOUBLE)) p FROM t GROUP BY 1 ORDER BY p DESC`,
+    'average price, by category',
+  ],
+  [
+    'Which products are priced over 3000?',
+    `SELECT min("Product Name"), sum(rev) / sum(CAST(Quantity AS DOUBLE)) p FROM t GROUP BY "Product ID" HAVING p > 3000 ORDER BY p DESC`,
+    'average price, by product, average price > 3,000',
+  ],
   // "Average per month" is one figure, the file's over the months it spans (it listed the 48 months).
   [
     "What's the average revenue per month?",
@@ -487,6 +504,8 @@ const refusals: [string, RegExp][] = [
   ['revenue by postal code', /This file's “Postal Code” column holds numbers/],
   // Distinct customers don't add up over months: no average of them.
   ['What is the average number of customers per month?', /customers are counted once however often they buy/],
+  // A change of prices is no question of their level.
+  ['Should we raise prices?', /asks about the future or a cause|couldn't tell which figure you want/],
   ['customers who bought Chairs but not Tables', /"bought one product but not another" is not something I can answer exactly yet/],
   // It got the help list.
   [
@@ -683,6 +702,24 @@ describe('in chat, churn risk and segments come from the analysis, never a count
     const { answer, trace: steps } = await askOffline('How many customers are at risk?', result, file.snapshot);
     expect(steps).toContain('use:get_churn_risk');
     expect(answer.startsWith(`**${flagged} customers** are flagged: `)).toBe(true);
+  });
+
+  // The 71 lost customers came in file order, each "0.00 at risk": a win-back list ranks them by what they bought.
+  it('"Which lost customers should we win back?" ranks them by what they bought in all, as DuckDB sums it', async () => {
+    const result = analyse(file.aggregates);
+    const lost = (result.churn?.customers ?? []).filter((c) => c.risk === 'lost');
+    expect(lost.every((c) => c.revenue12m === 0)).toBe(true);
+    const ids = lost.map((c) => `'${c.id}'`).join(', ');
+    const expected = (await sql(
+      `SELECT "Customer Name", sum(rev) r FROM t WHERE "Customer ID" IN (${ids}) GROUP BY "Customer ID", 1 ORDER BY r DESC LIMIT 3`,
+    )) as [string, number][];
+    const { answer } = await askOffline('Which lost customers should we win back?', result, file.snapshot);
+    const lines = answer.split('\n').slice(2, 5);
+    lines.forEach((line, i) => {
+      const [name, bought] = expected[i];
+      expect(line.startsWith(`${i + 1}. ${name}: lost, `), line).toBe(true);
+      expect(line.endsWith(`nothing bought in the last 12 months (${formatCell(bought, 'money')} before)`), line).toBe(true);
+    });
   });
 
   it('"How many customers are in the At Risk segment?" lists that segment (it counted all 793)', async () => {

@@ -58,9 +58,25 @@ export function churnCustomerLine(
     typicalGapDays: number | null;
     purchaseDays?: number | null;
     revenueAtRisk: number;
+    revenue12m?: number;
+    revenue?: number;
   },
   money: (value: number) => string,
 ): string {
   const rhythm = c.typicalGapDays === null ? '' : ` (${buyingRhythm(c)})`;
-  return `${c.name}: ${riskLabel(c.risk)}, ${c.daysSinceLastOrder ?? '?'} days since the last order${rhythm}, ${money(c.revenueAtRisk)} at risk`;
+  return `${c.name}: ${riskLabel(c.risk)}, ${c.daysSinceLastOrder ?? '?'} days since the last order${rhythm}, ${riskFigureOf(c, money)}`;
+}
+
+/**
+ * "€5,000 at risk"; for a customer none of whose revenue counts as at risk, what they bought in
+ * the last 12 months, or before them, which the list is ranked by then: Superstore's call list read "0.00 at
+ * risk" on every line, above medium-risk customers who had bought thousands that year.
+ */
+function riskFigureOf(c: { revenueAtRisk: number; revenue12m?: number; revenue?: number }, money: (value: number) => string): string {
+  if (c.revenueAtRisk !== 0 || c.revenue12m === undefined) return `${money(c.revenueAtRisk)} at risk`;
+  if (c.revenue12m > 0) return `${money(c.revenue12m)} bought in the last 12 months`;
+  // A lost customer is ranked by what they bought before, the value a win-back call is about.
+  return c.revenue === undefined
+    ? 'nothing bought in the last 12 months'
+    : `nothing bought in the last 12 months (${money(c.revenue)} before)`;
 }

@@ -174,7 +174,7 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
           : // Revenue at risk counts the customers rated high or lost, and none of them bought in
             // the last 12 months. Medium-risk customers may have (it once said none of the
             // flagged customers had, above a list of medium ones who bought 231 days ago).
-            'No revenue of the last 12 months is at risk: the customers rated high or lost bought nothing in that year, and medium risk puts no revenue at risk. The list, most at risk first:',
+            'No revenue of the last 12 months is at risk: the customers rated high or lost bought nothing in that year, and medium risk puts no revenue at risk. The list, by what each bought in the last 12 months, then by what they bought before:',
         ...churn.customers.map((c, i) => `${i + 1}. ${churnCustomerLine(c, money)}`),
       ].join('\n');
     }
@@ -277,7 +277,14 @@ async function rankProductsAnswer(intent: Extract<Intent, { kind: 'rank_products
   const money = (v: number) => formatMoney(v, runner.currency);
   const ranked = await runner.call(
     rankProducts,
-    { metric: intent.metric, direction: intent.direction, limit: intent.limit, ...(intent.category ? { category: intent.category } : {}) },
+    {
+      metric: intent.metric,
+      direction: intent.direction,
+      limit: intent.limit,
+      ...(intent.category ? { category: intent.category } : {}),
+      // "Which products should we stop selling?" led with three whose returns outweighed their sales.
+      ...(intent.review ? { netSalesOnly: true } : {}),
+    },
     'Ranking products.',
   );
   if (!ranked) return NOT_AVAILABLE;
@@ -306,6 +313,11 @@ async function rankProductsAnswer(intent: Extract<Intent, { kind: 'rank_products
     `${intent.direction === 'desc' ? 'Top' : 'Bottom'} ${plural(ranked.products.length, 'product')}${scope} by ${METRIC_LABELS[intent.metric]}:`,
     ...ranked.products.map((p) => `${p.rank}. ${p.name}: ${valueOf(p)}`),
   ];
+  const netReturned = ranked.netReturned ?? [];
+  if (netReturned.length > 0)
+    lines.push(
+      `Left out: ${netReturned.length > 5 ? `${netReturned.slice(0, 5).join(', ')} and ${netReturned.length - 5} more` : joinNames(netReturned)}, whose returns outweigh their sales (net revenue 0 or below): a returns question rather than one of what they earn.`,
+    );
   const belowCost = ranked.products.filter((p) => p.margin !== null && p.margin < 0);
   const aboutMargins = intent.metric === 'revenue' || intent.metric === 'margin' || intent.metric === 'marginPct';
   if (aboutMargins && belowCost.length > 0) lines.push(`Sold below cost: ${belowCost.map((p) => p.name).join(', ')}.`);

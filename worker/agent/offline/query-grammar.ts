@@ -65,12 +65,24 @@ const LOSS =
 const PRODUCT_COUNT =
   /\b(how many|number of|count of) (different|distinct|unique) (products|items|skus|articles)\b|\b(how many|number of) (products|items|skus|articles) (do|does) \w+( \w+)? (sell|supply|carry|offer|stock|have)\b|\bproduct count\b|\b(most|fewest|least) (different |distinct )?(products|skus)\b/;
 
+/**
+ * "What is the average price of our products?" got the top products by revenue: a price is
+ * revenue over units. A change of prices ("should we raise prices?") or the price, volume
+ * and mix bridge is no question of the price level.
+ */
+const PRICE_ASKED =
+  /^(?!.*\b(?:raise|raising|increase|increasing|lower|lowering|cut|cutting|change|changing|set|setting) (?:our |the |its |their )?prices?\b)(?!.*\b(?:mix|volume|bridge|pvm)\b).*(?:\b(?:average|avg|mean|typical|selling|sales|unit|highest|lowest|top|bottom|our) prices?\b|\bprices? (?:of|for|by|per|in|paid)\b|\b(?:most|least|more|less) expensive\b|\b(?:cheapest|priciest|priced)\b|\bprice per unit\b)/;
+
+const AVERAGE_PRICE_OF_PRODUCTS =
+  /\b(?:average|avg|mean|typical) (?:selling |unit |sales )?price of (?:our |all |the |all our |all the )?(?:products|items|goods|articles)\b/;
+
 const MEASURE_WORDS: [RegExp, Measure][] = [
   [PER_CUSTOMER, 'revenuePerCustomer'],
   [/\bnew (customers|clients|accounts|buyers)\b/, 'newCustomers'],
   [/\b(returning|repeat) (customers|clients|accounts|buyers)\b/, 'returningCustomers'],
   [/\b(average order value|aov|average order|avg order|basket size|average basket)\b/, 'averageOrderValue'],
   [PER_ORDER, 'averageOrderValue'],
+  [PRICE_ASKED, 'averagePrice'],
   [PRODUCT_COUNT, 'products'],
   [/\b(gross profit|profit|profitable|profitability|gross margin amount)\b/, 'grossProfit'],
   [LOSS, 'grossProfit'],
@@ -100,6 +112,10 @@ const DIMENSION_WORDS: [RegExp, string][] = [
   [/\b(years?|yearly|annual(ly)?|yoy)\b/, 'year'],
   [/\b(weeks?|weekly)\b/, 'week'],
 ];
+
+/** "Which supplier's products …": the owner is what is asked for, products are its. */
+const OWNER_OF_PRODUCTS =
+  /\b(?:which|what) (?:suppliers?|vendors?|categor(?:y|ies)|regions?|countr(?:y|ies)|customers?|clients?|accounts?|(?:sales ?)?reps?)(?:'s|’s|s'|s’) (?:products?|items?|skus?|articles?)\b/;
 
 /** Customers as the ones who buy: "what do (our, German) customers buy", "products customers bought most". */
 const CUSTOMERS_AS_SUBJECT =
@@ -151,7 +167,7 @@ const OTHER_PER_ORDER =
  * ("Highest sales" is revenue: only the singular "sale" is one transaction.)
  */
 const SINGLE_ORDER_RANKED =
-  /\b(?:largest|biggest|smallest|top)\s+(?:\d+\s+)?(?:single\s+|individual\s+)?(?:orders?|invoices?|transactions?|purchases?|deals?|sale|baskets?)\b/;
+  /\b(?:largest|biggest|smallest|top)\s+(?:\d+\s+)?(?:single\s+|individual\s+)?(?:orders?|invoices?|transactions?|purchases?|deals?|sale|baskets?)\b|\b(?:orders?|invoices?|baskets?) (?:are|were|is|was) (?:the )?(?:largest|biggest|smallest)\b/;
 /** A grouping's noun in the plural: the question asks for several of them. */
 const PLURAL_OF: Record<string, RegExp> = {
   customer: /\b(customers|clients|accounts|buyers)\b/,
@@ -464,6 +480,11 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       // "Which customers buy the most Safety products?": the noun of a named category, not a
       // second grouping beside customers ("top Safety products" still ranks products).
       if (dim === 'product' && namesTheProducts(text, filters) && groupsBesideProducts(dimText)) continue;
+      // "What is the average price of our products?" is one price, not one per product.
+      if (dim === 'product' && AVERAGE_PRICE_OF_PRODUCTS.test(text) && !/\b(by|per|each|which|top|bottom) (products?|items?)\b/.test(text))
+        continue;
+      // "Which supplier's products have the lowest margin?" asks for a supplier (it ranked 2,613 product × supplier rows).
+      if (dim === 'product' && OWNER_OF_PRODUCTS.test(text)) continue;
       // "Which products do customers in Germany buy most?": customers who buy are the subject, not a grouping.
       if (dim === 'customer' && CUSTOMERS_AS_SUBJECT.test(text)) continue;
       if (

@@ -53,7 +53,7 @@ export const ORDER_COUNT_ONLY =
   "I can count customers with one order and customers with two or more, but I can't split revenue, profit or orders between them yet.";
 
 /** Measures that are an amount of money, which a threshold without a unit is about. */
-const MONEY_MEASURES = new Set<Measure>(['revenue', 'grossProfit', 'averageOrderValue', 'revenuePerCustomer', 'returns']);
+const MONEY_MEASURES = new Set<Measure>(['revenue', 'grossProfit', 'averageOrderValue', 'revenuePerCustomer', 'returns', 'averagePrice']);
 
 /**
  * "Which customers spent more than 1,000 in 2021?", "customers with at least 5 orders":

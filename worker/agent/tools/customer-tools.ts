@@ -63,7 +63,8 @@ function customerRow(customer: SegmentCustomer) {
   };
 }
 
-function churnRow(customer: ChurnCustomer) {
+/** One churn-list customer; `revenue`, what they bought over the whole file, when the segments know it. */
+function churnRow(customer: ChurnCustomer, revenue?: number) {
   return {
     id: dataString(customer.id),
     name: dataString(customer.name),
@@ -74,6 +75,7 @@ function churnRow(customer: ChurnCustomer) {
     purchaseDays: customer.purchaseDays ?? null,
     revenue12m: money(customer.revenue12m),
     revenueAtRisk: money(customer.revenueAtRisk),
+    ...(revenue === undefined ? {} : { revenue: money(revenue) }),
   };
 }
 
@@ -166,6 +168,7 @@ export const getChurnRisk = defineTool({
     // The engine's order (most revenue at risk first), so the call list reads the same everywhere.
     const matching = churn.customers.filter((c) => wanted.includes(c.risk) && inRegion(c.id));
     const count = (level: string) => churn.customers.filter((c) => c.risk === level).length;
+    const lifetime = new Map((result.segments?.customers ?? []).map((c) => [c.id, c.revenue]));
     return {
       notice: DATA_NOTICE,
       model: churn.model,
@@ -174,7 +177,7 @@ export const getChurnRisk = defineTool({
       counts: { lost: count('lost'), high: count('high'), medium: count('medium'), low: count('low') },
       region: dataString(region),
       matched: matching.length,
-      customers: matching.slice(0, limit).map(churnRow),
+      customers: matching.slice(0, limit).map((c) => churnRow(c, lifetime.get(c.id))),
       more: Math.max(0, matching.length - limit),
       backtest: backtestSummary(churn.backtest),
     };

@@ -129,6 +129,10 @@ export const rankProducts = defineTool({
     direction: z.enum(['desc', 'asc']).default('desc').describe('desc = highest first.'),
     category: z.string().trim().min(1).max(60).optional(),
     supplier: z.string().trim().min(1).max(60).optional(),
+    netSalesOnly: z
+      .boolean()
+      .default(false)
+      .describe('Leave out products whose returns outweigh their sales (net revenue ≤ 0): a returns question, not a pricing one.'),
     limit: limitInput(10),
   }),
   run: ({ result }, input) => {
@@ -143,12 +147,14 @@ export const rankProducts = defineTool({
     const sign = input.direction === 'desc' ? -1 : 1;
     // "Which products are trending up?" led with a 153.25 binder at +7,900%: a trend is ranked among the products that matter.
     const material = (p: ProductItem) => input.metric !== 'trendPct' || p.abc === 'A';
-    const matching = products.items
+    let matching = products.items
       .filter(material)
       .filter((p) => category === null || normalise(p.category ?? '') === category)
       .filter((p) => supplier === null || normalise(p.supplier ?? '') === supplier)
       .filter((p) => value(p) !== null)
       .sort((a, b) => sign * ((value(a) ?? 0) - (value(b) ?? 0)) || a.name.localeCompare(b.name));
+    const netReturned = input.netSalesOnly ? matching.filter((p) => p.revenue <= 0) : [];
+    if (netReturned.length > 0) matching = matching.filter((p) => p.revenue > 0);
     return {
       notice: DATA_NOTICE,
       metric: input.metric,
@@ -159,6 +165,7 @@ export const rankProducts = defineTool({
         ...(input.metric === 'trendPct' ? { abc: 'A (80% of revenue)' } : {}),
       },
       matched: matching.length,
+      ...(input.netSalesOnly ? { netReturned: netReturned.map((p) => dataString(p.name)) } : {}),
       products: matching.slice(0, input.limit).map((item, index) => ({ rank: index + 1, ...productRow(item) })),
     };
   },

@@ -21,7 +21,7 @@ export const queryData = defineTool({
   name: 'query_data',
   description:
     'Exact figures over every row of the file. Prefer it for any question about a period, a slice (customer, product, category, supplier, region, sales rep or another column), a ranking, a comparison of two periods, or customers who bought in one period but not another. ' +
-    `measures: ${MEASURES.join(', ')} (returns: the value of credit notes and negative lines; returnOrders: the orders with one; revenueShare: % of all revenue of the period, whatever the filters; repeatCustomers / oneTimeCustomers: customers with 2+ orders / one order in the slice; products: distinct products bought). ` +
+    `measures: ${MEASURES.join(', ')} (returns: the value of credit notes and negative lines; returnOrders: the orders with one; revenueShare: % of all revenue of the period, whatever the filters; repeatCustomers / oneTimeCustomers: customers with 2+ orders / one order in the slice; products: distinct products bought; averagePrice: revenue over units of the rows with a quantity). ` +
     'groupBy: up to two of customer, product, category, supplier, region, salesRep, another column header, month, quarter, year, week. ' +
     'filters: [{dimension, values, match: "fuzzy"|"exact"}]. period / compareTo / notBoughtIn: {from, to} as YYYY-MM-DD. limit: top N (≤ 50); sort: {by, direction}; having: {measure, op: ">"|">="|"<"|"<=", value} keeps the rows past a threshold (one period). ' +
     'per: month|quarter|year|week gives the average per unit ("average monthly revenue": the period\'s figure over the months it spans, empty months as 0) for revenue, grossProfit, orders, units, newCustomers, returns, returnOrders; not with a time unit in groupBy.',

@@ -116,7 +116,16 @@ export function churnOf(agg: Aggregates, asOfDay: number): Churn | null {
       clv12m: expectedSpend !== null && expected12m !== null ? expected12m * expectedSpend : null,
     };
   });
-  customers.sort((p, q) => q.revenueAtRisk - p.revenueAtRisk || RISK_ORDER[p.risk] - RISK_ORDER[q.risk] || q.revenue12m - p.revenue12m);
+  // Among equals (lost customers who bought nothing in the last 12 months), the most they
+  // ever bought first: Superstore's 71 lost customers came in file order, the win-back list's top.
+  const lifetime = new Map(customers.map((customer, k) => [customer, c.revenue[active[k]]]));
+  customers.sort(
+    (p, q) =>
+      q.revenueAtRisk - p.revenueAtRisk ||
+      RISK_ORDER[p.risk] - RISK_ORDER[q.risk] ||
+      q.revenue12m - p.revenue12m ||
+      (lifetime.get(q) as number) - (lifetime.get(p) as number),
+  );
 
   return {
     model: params ? 'bg-nbd' : 'heuristic',

@@ -12,6 +12,8 @@ export class Accumulators {
   units = new Float64Array(64);
   /** The value of the lines that reduce revenue (credit notes, negative amounts), as a positive sum. */
   returns = new Float64Array(64);
+  /** Revenue of the rows with a quantity: an average price is theirs over their units. */
+  unitRevenue = new Float64Array(64);
   /** Revenue of the rows that name a customer (revenue per customer leaves the others out). */
   customerRevenue = new Float64Array(64);
   /** First day of the row's period (for "new customer"), or -Infinity. */
@@ -53,6 +55,7 @@ export class Accumulators {
       this.revenue = growF64(this.revenue, size);
       this.cost = growF64(this.cost, size);
       this.units = growF64(this.units, size);
+      this.unitRevenue = growF64(this.unitRevenue, size);
       this.returns = growF64(this.returns, size);
       this.customerRevenue = growF64(this.customerRevenue, size);
       this.periodStart = growF64(this.periodStart, size);

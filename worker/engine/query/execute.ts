@@ -19,7 +19,9 @@
  *   filters (the West's share is of the whole file's revenue, not of the West's);
  * - customers with 2+ orders bought in two or more distinct orders within the row (and its
  *   period); customers with one order in exactly one;
- * - products are the distinct products bought (on lines that are no return).
+ * - products are the distinct products bought (on lines that are no return);
+ * - the average price is the revenue of the rows with a quantity over their units, returns
+ *   netted out of both (what a unit sold for, discounts and all).
  */
 import { isoDay } from '../aggregate/types';
 import { plural } from '../render/format';
@@ -80,7 +82,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
 
   const needs = {
     cost: m.has('grossProfit') || m.has('marginPct'),
-    quantity: m.has('units'),
+    quantity: m.has('units') || m.has('averagePrice'),
     orders: m.has('orders') || m.has('averageOrderValue') || m.has('returnOrders') || m.has('repeatCustomers') || m.has('oneTimeCustomers'),
     dimensions: [
       ...filters.map((f) => f.index),
@@ -211,7 +213,10 @@ function scanGroup(
       const cost = g.cost[i];
       if (cost === cost) acc.cost[slot] += cost;
       const q = g.quantity[i];
-      if (q === q) acc.units[slot] += q;
+      if (q === q) {
+        acc.units[slot] += q;
+        acc.unitRevenue[slot] += amount;
+      }
       const isReturn = g.returns[i] === 1;
       if (acc.orders.length && !isReturn && g.order[i] >= 0) acc.orders[slot].add(g.order[i]);
       if (products && !isReturn && products[i] >= 0) acc.products[slot].add(products[i]);

@@ -92,6 +92,8 @@ export function checkMeasures(meta: SnapshotMeta, measures: readonly Measure[]):
       );
     if (m === 'units' && !meta.hasQuantity)
       throw new QueryRefusal("This file has no quantity column, so units can't be counted.", 'MISSING_COLUMN');
+    if (m === 'averagePrice' && !meta.hasQuantity)
+      throw new QueryRefusal('This file has no quantity column, so there is no price per unit to work out.', 'MISSING_COLUMN');
     if (
       (m === 'customers' ||
         m === 'revenuePerCustomer' ||

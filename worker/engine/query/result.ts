@@ -52,10 +52,11 @@ const KIND: Record<Measure, CellKind> = {
   repeatCustomers: 'count',
   oneTimeCustomers: 'count',
   products: 'count',
+  averagePrice: 'money',
 };
 
 /** Measures that are a ratio: with no rows they have no value, not 0. */
-const RATIOS = new Set<Measure>(['marginPct', 'averageOrderValue', 'revenuePerCustomer']);
+const RATIOS = new Set<Measure>(['marginPct', 'averageOrderValue', 'revenuePerCustomer', 'averagePrice']);
 
 interface Lapsed {
   customers: number[];
@@ -271,6 +272,9 @@ function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array 
       return a.returnOrders[s].size;
     case 'products':
       return a.products[s].size;
+    case 'averagePrice':
+      // No units, or returns that cancel them, give no price (not a division by zero).
+      return a.units[s] > 0 ? a.unitRevenue[s] / a.units[s] : null;
     case 'repeatCustomers':
       return a.repeaters[s].size;
     case 'oneTimeCustomers':

@@ -23,6 +23,7 @@ export const MEASURES = [
   'repeatCustomers',
   'oneTimeCustomers',
   'products',
+  'averagePrice',
 ] as const;
 export type Measure = (typeof MEASURES)[number];
 
@@ -44,6 +45,7 @@ export const MEASURE_LABELS: Record<Measure, string> = {
   repeatCustomers: 'customers with 2+ orders',
   oneTimeCustomers: 'customers with one order',
   products: 'products',
+  averagePrice: 'average price',
 };
 
 export const TIME_DIMENSIONS = ['month', 'quarter', 'year', 'week'] as const;
