@@ -116,3 +116,43 @@ describe('a kind of product named by a word of its categories', () => {
     answer.result?.rows.forEach((row, i) => expect(row[1] as number).toBeCloseTo(cities[i][1] as number, 6));
   });
 });
+
+// "How many bottles of vodka did we sell?" and "How much vodka did we sell?" got every
+// category's figure; "How many liters of vodka?" got the bottles.
+describe('a kind of product after a quantity, and the unit a quantity is in', () => {
+  // Seven vodka rows have no sale_dollars: the read rejects them ("No amount"), so they count nowhere.
+  const VODKA = `category_name ILIKE '%vodka%' AND sale_dollars IS NOT NULL`;
+
+  it('"How many bottles of vodka did we sell?" counts the vodka categories\' bottles', async () => {
+    const [[bottles]] = (await sql(`SELECT sum(bottles_sold) FROM t WHERE ${VODKA}`)) as number[][];
+    const answer = await answerWithQuery('How many bottles of vodka did we sell?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toMatch(/^units, category in .*VODKA/);
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(Number(bottles), 6);
+  });
+
+  it('"How much vodka did we sell?" is the vodka categories\' sales', async () => {
+    const [[sales]] = (await sql(`SELECT sum(sale_dollars) FROM t WHERE ${VODKA}`)) as number[][];
+    const answer = await answerWithQuery('How much vodka did we sell?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toMatch(/^revenue, category in .*VODKA/);
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(sales, 6);
+  });
+
+  it('"What is the average price per bottle?" is sales over bottles (it was refused as a grouping by bottle)', async () => {
+    const [[price]] = (await sql(`SELECT sum(sale_dollars) / sum(bottles_sold) FROM t WHERE sale_dollars IS NOT NULL`)) as number[][];
+    const answer = await answerWithQuery('What is the average price per bottle?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('average price');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(price, 6);
+  });
+
+  it('"How many liters of vodka did we sell?" is refused: the quantities are bottles', async () => {
+    const answer = await answerWithQuery('How many liters of vodka did we sell?', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("This file counts quantities in its “bottles_sold” column, not in liters, so I can't give liters.");
+  });
+
+  it('"What is the average bottle volume?" is refused by the column\'s header, a number no figure is made from', async () => {
+    const answer = await answerWithQuery('What is the average bottle volume?', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("This file's “bottle_volume_ml” column holds numbers that none of my figures is made from");
+  });
+});

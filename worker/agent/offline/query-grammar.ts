@@ -71,7 +71,9 @@ const PRODUCT_COUNT =
  * and mix bridge is no question of the price level.
  */
 const PRICE_ASKED =
-  /^(?!.*\b(?:raise|raising|increase|increasing|lower|lowering|cut|cutting|change|changing|set|setting) (?:our |the |its |their )?prices?\b)(?!.*\b(?:mix|volume|bridge|pvm)\b).*(?:\b(?:average|avg|mean|typical|selling|sales|unit|highest|lowest|top|bottom|our) prices?\b|\bprices? (?:of|for|by|per|in|paid)\b|\b(?:most|least|more|less) expensive\b|\b(?:cheapest|priciest|priced)\b|\bprice per unit\b)/;
+  /^(?!.*\b(?:raise|raising|increase|increasing|lower|lowering|cut|cutting|change|changing|set|setting) (?:our |the |its |their )?prices?\b)(?!.*\b(?:mix|volume|bridge|pvm)\b).*(?:\b(?:average|avg|mean|typical|selling|sales|unit|highest|lowest|top|bottom|our) prices?\b|\bprices? (?:of|for|by|per|in|paid)\b|\b(?:most|least|more|less) expensive\b|\b(?:cheapest|priciest|priced)\b|\bprices? per (?:unit|bottle|item|piece|case|pack|box|can|article|sku)\b)/;
+/** "Price per bottle": the unit a price is of, no grouping. */
+const PRICE_PER_UNIT = /\bprices? per (?:unit|bottle|item|piece|case|pack|box|can|article|sku)\b/g;
 
 const AVERAGE_PRICE_OF_PRODUCTS =
   /\b(?:average|avg|mean|typical) (?:selling |unit |sales )?price of (?:our |all |the |all our |all the )?(?:products|items|goods|articles)\b/;
@@ -347,6 +349,15 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (measures.includes('revenuePerCustomer')) measures = measures.filter((m) => m !== 'revenue' && m !== 'customers');
   if (PER_ORDER.test(text)) measures = measures.filter((m) => m !== 'revenue');
   measures = [...new Set(measures)];
+  // "How many liters of vodka did we sell?" got the bottles: a unit is what the quantity column counts.
+  const measuredIn = measures.includes('units') && meta.hasQuantity ? MEASURE_UNIT.exec(text)?.[1] : undefined;
+  if (measuredIn && !unitSpelling(meta.quantityHeader ?? '').includes(unitSpelling(measuredIn).replace(/s$/, '')))
+    return {
+      kind: 'refused',
+      reason: meta.quantityHeader
+        ? `This file counts quantities in its “${meta.quantityHeader}” column, not in ${measuredIn}, so I can't give ${measuredIn}.`
+        : `I can't tell whether this file's quantities are in ${measuredIn}.`,
+    };
   // "How many customers did we lose in 2024?" is a lapsed-buyer question, not a count of 2024's customers.
   const lostCustomers = /\b(lose|lost|losing|churned)\b/.test(text) && /\b(customers?|clients?|accounts?|buyers?)\b/.test(text);
   // "… who did not buy in 2021": bought before that period but not in it.
@@ -526,7 +537,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       ? { kind: 'unmapped', reason: 'The segment "New" is answered from the analysis.' }
       : { kind: 'refused', reason: NEW_NEEDS_PERIOD };
   const unknownBy = unknownGrouping(
-    text,
+    text.replace(PRICE_PER_UNIT, 'price'),
     meta,
     filters,
     (word) => DIMENSION_WORDS.some(([re]) => re.test(word)) || meta.dimensions.some((d) => headerNoun(d)?.split(' ')[0] === singular(word)),
@@ -792,6 +803,14 @@ function asksForSeveral(text: string, group: string | undefined, meta: SnapshotM
 }
 
 /** Month, quarter, year or week: a time grouping, not a column of the file. */
+/** Units of volume, weight or length, which a file's quantities are seldom counted in. */
+const MEASURE_UNIT = /\b(liters?|litres?|gallons?|kilos?|kilograms?|kg|tons?|tonnes?|ounces?|meters?|metres?)\b/;
+
+/** "Volume Sold (Litres)" and "liters" spelled alike. */
+function unitSpelling(text: string): string {
+  return text.toLowerCase().replace(/litre/g, 'liter').replace(/metre/g, 'meter');
+}
+
 /** Distinct counts: a customer who buys in two months is one customer of the two, not two. */
 const DISTINCT_COUNTS = new Set<Measure>(['customers', 'products', 'returningCustomers', 'repeatCustomers', 'oneTimeCustomers']);
 

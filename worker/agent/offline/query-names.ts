@@ -103,6 +103,12 @@ const BOUGHT_OBJECT =
   /\b(?:buy|buys|bought|sell|sells|sold|order|orders|ordered|purchase|purchases|purchased)\s+(?:the\s+)?(?:most\s+|more\s+|less\s+|least\s+|much\s+|any\s+)?([a-z][a-z'-]{2,})\b/;
 /** "Whiskey sales", "gin buyers": the word before a measure or the people who buy. */
 const WORD_BEFORE_MEASURE = /\b([a-z][a-z'-]{2,})\s+(?:sales|revenue|turnover|margins?|profit|units|buyers|customers)\b/;
+/**
+ * "How many bottles of vodka did we sell?", "how much vodka did we sell?": the kind after a
+ * quantity or before the verb (both got every category's figure).
+ */
+const KIND_OF_QUANTITY =
+  /\b(?:bottles?|units?|cases?|liters?|litres?|gallons?|pieces?|boxes?|packs?|cans?|items?|kilos?|tons?|tonnes?|revenue|sales|spend)\s+of\s+([a-z][a-z'-]{2,})\b|\bhow (?:much|many)\s+([a-z][a-z'-]{2,})\s+(?:did|do|does|have|has|was|were)\b/;
 /** Words before those nouns, or after a purchase verb, that name no kind of product. */
 const NOT_KINDS = new Set(
   (
@@ -125,8 +131,9 @@ export function categoryWordFilter(question: string, meta: SnapshotMeta, found: 
   const categories = meta.dimensions.find((d) => d.key === 'category');
   if (!categories || found.some((f) => f.dimension === 'category')) return null;
   const text = question.toLowerCase();
-  for (const pattern of [BOUGHT_OBJECT, WORD_BEFORE_MEASURE]) {
-    const word = pattern.exec(text)?.[1];
+  for (const pattern of [BOUGHT_OBJECT, WORD_BEFORE_MEASURE, KIND_OF_QUANTITY]) {
+    const match = pattern.exec(text);
+    const word = match?.[1] ?? match?.[2];
     if (!word || NOT_KINDS.has(word) || NOT_NAMES.has(word) || word in DEMONYMS) continue;
     if (found.some((f) => f.values.some((v) => v.toLowerCase().split(/\s+/).includes(word)))) continue;
     const forms = new Set([word, `${word}s`, `${word}es`, word.replace(/e?y$/, 'ies')]);

@@ -55,6 +55,8 @@ export interface SnapshotMeta {
    * from snapshots written before it was kept.
    */
   unusedNumbers?: string[];
+  /** The quantity column's header ("bottles_sold"): what a unit is. Absent without one, and in older snapshots. */
+  quantityHeader?: string;
 }
 
 /** One row group, column by column (all arrays have `rows` entries). */

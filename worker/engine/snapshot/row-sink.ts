@@ -171,6 +171,7 @@ export class RowSink {
       returnLines: this.returnLines,
       dimensions: this.dimensions,
       unusedNumbers: unusedNumbersOf(this.plan),
+      ...(this.plan.roles.quantity === undefined ? {} : { quantityHeader: this.plan.columns[this.plan.roles.quantity].name }),
     });
   }
 
