@@ -57,3 +57,36 @@ describe('CDNOW questions a stranger asks', () => {
     expect(answer.result?.rows[0]).toEqual(['1997-01', customersIn('1997-01-01', '1997-01-31').size]);
   });
 });
+
+describe('CDNOW: customers by month, prices and averages', () => {
+  it('"How many customers bought in each month of 1997?" counts each month\'s buyers (it was refused as "bought in every month")', async () => {
+    const months = [...new Set(rows.filter((r) => r.day.startsWith('1997')).map((r) => r.day.slice(0, 7)))].sort();
+    const expected = months.map((m) => [m, customersIn(`${m}-01`, `${m}-31`).size]);
+    for (const question of ['How many customers bought in each month of 1997?', 'customers by month in 1997']) {
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result?.understood, question).toBe('customers, by month, 1997-01-01 … 1997-12-31');
+      expect(answer.result?.rows).toEqual(expected);
+    }
+  });
+
+  it('"What is the average price of a CD?" is dollars over CDs', async () => {
+    const cds = rows.reduce((sum, r) => sum + r.cds, 0);
+    const dollars = rows.reduce((sum, r) => sum + r.dollars, 0);
+    const answer = await answerWithQuery('What is the average price of a CD?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('average price');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(dollars / cds, 9);
+  });
+
+  it('"What is our average monthly revenue in 1997?" is 1997\'s dollars over its 12 months', async () => {
+    const dollars = rows.filter((r) => r.day.startsWith('1997')).reduce((sum, r) => sum + r.dollars, 0);
+    const answer = await answerWithQuery('What is our average monthly revenue in 1997?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('average revenue per month, 1997-01-01 … 1997-12-31');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(dollars / 12, 6);
+  });
+
+  it('"How many CDs does the average customer buy?" is refused (it answered the dollars per customer)', async () => {
+    const answer = await answerWithQuery('How many CDs does the average customer buy?', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('I can work out revenue per customer, but not an average of other figures per customer yet');
+  });
+});

@@ -119,6 +119,10 @@ const DIMENSION_WORDS: [RegExp, string][] = [
 const OWNER_OF_PRODUCTS =
   /\b(?:which|what) (?:suppliers?|vendors?|categor(?:y|ies)|regions?|countr(?:y|ies)|customers?|clients?|accounts?|(?:sales ?)?reps?)(?:'s|’s|s'|s’) (?:products?|items?|skus?|articles?)\b/;
 
+/** "Customers by month in 1997" (refused as a whole-file question): a count of customers by a time unit. */
+const CUSTOMERS_BY_TIME =
+  /\b(?:customers|clients|accounts|buyers) (?:by|per|each|every) (?:month|quarter|year|week)\b|\b(?:monthly|quarterly|yearly|weekly) (?:customers|clients|accounts|buyers)\b/;
+
 /** Customers as the ones who buy: "what do (our, German) customers buy", "products customers bought most". */
 const CUSTOMERS_AS_SUBJECT =
   /\b(?:do|did|does|have|has|that)\s+(?:[a-z]+\s+){0,2}(?:customers|clients|accounts|buyers)\s+(?:in\s+[a-z]+\s+)?(?:buy|bought|purchase|purchased|order|ordered|spend|spent)\b/;
@@ -159,7 +163,7 @@ const SIDE_BY_SIDE =
   /\b(vs\.?|versus|compare|compared|comparing|against|or)\b|\b(more|less|fewer|higher|lower|bigger|smaller|better|worse|larger)\b.*\bthan\b/;
 /** "Average orders per customer": a ratio the grammar has only for revenue. */
 const OTHER_PER_CUSTOMER =
-  /\b(average|avg|mean|typical|how many)\b.*\b(orders|invoices|purchases|transactions|units|items|pieces|quantity|profit|margin) per (customer|client|account|buyer)\b/;
+  /\b(average|avg|mean|typical|how many)\b.*\b(orders|invoices|purchases|transactions|units|items|pieces|quantity|profit|margin) per (customer|client|account|buyer)\b|\bhow (many|often)\b.*\b(the )?(average|typical) (customer|client|account|buyer)\b/;
 /** "Average items per order", "units in an average order": a ratio the grammar has only for revenue. */
 const OTHER_PER_ORDER =
   /\b(items|units|products|lines|pieces|quantity|articles|skus) (per|in an?|in each|in the average|in the typical) (order|invoice|basket|transaction)\b|\b(order|basket) size in (units|items)\b/;
@@ -336,7 +340,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (measures.includes('products')) measures = measures.filter((m) => m !== 'units');
   if (
     measures.length === 0 &&
-    (/\bhow many\b/.test(text) || AVERAGE_PER_UNIT.test(text)) &&
+    (/\bhow many\b/.test(text) || AVERAGE_PER_UNIT.test(text) || CUSTOMERS_BY_TIME.test(text)) &&
     /\b(customers|clients|accounts|buyers)\b/.test(text)
   )
     measures = ['customers'];
