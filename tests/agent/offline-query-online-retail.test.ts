@@ -477,8 +477,8 @@ const refusals: [string, string][] = [
     "customers who bought in both isn't something I can answer exactly yet",
   ],
   // It got the canned top products.
-  ['What is the average number of items per order?', 'but not the items or units in an average order yet'],
-  ['how many units per order in November 2011', 'but not the items or units in an average order yet'],
+  ['What is the average number of items per order?', 'but not the items, units or profit of an average order yet'],
+  ['how many units per order in November 2011', 'but not the items, units or profit of an average order yet'],
   [
     'revenue from customers who ordered more than once',
     "I can count customers with one order and customers with two or more, but I can't split",

@@ -504,6 +504,8 @@ const refusals: [string, RegExp][] = [
   ['revenue by postal code', /This file's “Postal Code” column holds numbers/],
   // Distinct customers don't add up over months: no average of them.
   ['What is the average number of customers per month?', /customers are counted once however often they buy/],
+  // It answered the total gross profit.
+  ["What's the profit per order?", /but not the items, units or profit of an average order yet/],
   // A change of prices is no question of their level.
   ['Should we raise prices?', /asks about the future or a cause|couldn't tell which figure you want/],
   ['customers who bought Chairs but not Tables', /"bought one product but not another" is not something I can answer exactly yet/],

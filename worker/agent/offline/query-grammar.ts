@@ -166,7 +166,7 @@ const OTHER_PER_CUSTOMER =
   /\b(average|avg|mean|typical|how many)\b.*\b(orders|invoices|purchases|transactions|units|items|pieces|quantity|profit|margin) per (customer|client|account|buyer)\b|\bhow (many|often)\b.*\b(the )?(average|typical) (customer|client|account|buyer)\b/;
 /** "Average items per order", "units in an average order": a ratio the grammar has only for revenue. */
 const OTHER_PER_ORDER =
-  /\b(items|units|products|lines|pieces|quantity|articles|skus) (per|in an?|in each|in the average|in the typical) (order|invoice|basket|transaction)\b|\b(order|basket) size in (units|items)\b/;
+  /\b(items|units|products|lines|pieces|quantity|articles|skus|profit|margin|cost) (per|in an?|in each|in the average|in the typical|on an?|on each|on the average) (order|invoice|basket|transaction)\b|\b(order|basket) size in (units|items)\b/;
 /**
  * One order ranked by its size: "the largest order in 2024" got 2024's total revenue, "the 10
  * largest orders" the count of orders, "biggest single purchase" the customers with one order.
@@ -292,7 +292,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     return {
       kind: 'refused',
       reason:
-        'I can work out revenue per order (the average order value), but not the items or units in an average order yet; ask for units and for orders over the same rows, and divide.',
+        'I can work out revenue per order (the average order value), but not the items, units or profit of an average order yet; ask for that figure and for orders over the same rows, and divide.',
     };
   if (SINGLE_ORDER_RANKED.test(text))
     return {
