@@ -164,8 +164,9 @@ export const SECTIONS: Record<SectionKey, Section> = {
           action: null,
         };
       }
-      const worst = churn.customers.slice(0, 5);
       if (churn.revenueAtRisk <= 0) return quietChurn(this.question, churn, money);
+      // The customers whose revenue is at risk: Online Retail's headline ended "16029 (medium, £0.00)".
+      const worst = churn.customers.filter((c) => c.revenueAtRisk > 0).slice(0, 5);
       return {
         section: 'churn',
         question: this.question,
