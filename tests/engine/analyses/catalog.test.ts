@@ -75,6 +75,23 @@ describe('productsOf', () => {
     ]);
     expect(trended?.flags.map((f) => [f.id, f.kind])).toEqual([['fading', 'fast-decliner']]);
   });
+
+  // "Revenue down 112.7%" on the generated file read as a typo.
+  it('says that returns outweighed sales when the last 6 months are net negative', () => {
+    const trended = productsOf(
+      aggregatesFromRows([
+        { product: 'returned', date: '2024-01-10', amount: 1000 },
+        { product: 'returned', date: '2024-10-10', amount: 100 },
+        { product: 'returned', date: '2024-11-10', amount: -250 },
+      ]),
+      epochDay('2024-12-31'),
+    );
+    // Last 6 months: 100 − 250 = −150 against 1,000: −115%.
+    expect(trended?.items[0].trendPct).toBeCloseTo(-115, 10);
+    expect(trended?.flags.map((f) => f.detail)).toEqual([
+      'Returns outweighed sales in the last 6 months (net -150.00), after 1,000.00 in the 6 before.',
+    ]);
+  });
 });
 
 describe('suppliersOf', () => {

@@ -4,6 +4,7 @@
  * and turns the tool outputs into a finding: a summary headline, detail lines and an
  * action. Numbers come only from tool outputs, as they would for the model.
  */
+import { FAST_DECLINE_PCT } from '../../engine/analyses/products';
 import type { z } from 'zod';
 import type { ChartSeries } from '../tools/chart-tool';
 import { getChurnRisk, getConcentration, getOverview, getProducts, getSegments, getSuppliers, rankCustomers, rankProducts } from '../tools';
@@ -197,6 +198,14 @@ export const SECTIONS: Record<SectionKey, Section> = {
       const belowCost = products.flags.filter((f) => f.kind === 'negative-margin').slice(0, 3);
       const decliners = products.flags.filter((f) => f.kind === 'fast-decliner');
       const lossText = belowCost.map((f) => `${f.name} is ${lowerFirst(f.detail ?? '').replace(/\.$/, '')}`);
+      // "Protect availability of Bolt "Pro" 0mm, steel" for a leading product whose sales had fallen 61.8%.
+      // The engine's fast-decliner rule (its materiality test holds for the product with the most revenue).
+      const leaderFalling = leader?.trendPct != null && leader.trendPct <= FAST_DECLINE_PCT;
+      const leaderAction = leader
+        ? leaderFalling
+          ? `find out why ${leader.name}, your leading product, ${fallOf(leader.trendPct)}`
+          : `keep ${leader.name} in stock and visible`
+        : null;
       return {
         section: 'products',
         question: this.question,
@@ -214,9 +223,11 @@ export const SECTIONS: Record<SectionKey, Section> = {
         action:
           // "Overall", not "on every sale": 244 of Superstore's 301 loss-making products have profitable lines too.
           belowCost.length > 0
-            ? `Reprice or renegotiate ${joinNames(belowCost.map((f) => f.name ?? ''))}, which ${belowCost.length === 1 ? 'loses' : 'lose'} money overall${leader ? `; keep ${leader.name} in stock and visible` : ''}.`
-            : // Margin advice needs a cost column; without one the action rests on sales alone.
-              `Protect availability of ${leader?.name ?? 'the A-class products'}${products.marginAvailable ? ' and review the thinnest-margin lines' : ''}.`,
+            ? `Reprice or renegotiate ${joinNames(belowCost.map((f) => f.name ?? ''))}, which ${belowCost.length === 1 ? 'loses' : 'lose'} money overall${leaderAction ? `; ${leaderAction}` : ''}.`
+            : leaderFalling && leaderAction
+              ? `${upperFirst(leaderAction)}${products.marginAvailable ? ', and review the thinnest-margin lines' : ''}.`
+              : // Margin advice needs a cost column; without one the action rests on sales alone.
+                `Protect availability of ${leader?.name ?? 'the A-class products'}${products.marginAvailable ? ' and review the thinnest-margin lines' : ''}.`,
       };
     },
   },
@@ -254,6 +265,10 @@ export const SECTIONS: Record<SectionKey, Section> = {
 /** "Sold below cost: …" → "sold below cost: …", to continue a sentence. */
 function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+function upperFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /**
@@ -297,4 +312,10 @@ function quietChurn(question: string, churn: ChurnOutput, money: (v: number) => 
     details: [...churn.customers.map((c) => churnCustomerLine(c, money)), ...reliabilityLines(churn.backtest), TWO_MEASURES_NOTE],
     action: null,
   };
+}
+
+/** "fell 61.8% in the last 6 months against the 6 before", or, past −100%, that returns outweighed its sales. */
+function fallOf(trendPct: number | null): string {
+  if (trendPct !== null && trendPct < -100) return 'had more returned than sold in the last 6 months';
+  return `fell ${formatPct(Math.abs(trendPct ?? 0))} in the last 6 months against the 6 before`;
 }

@@ -56,7 +56,7 @@ export function productsOf(agg: Aggregates, asOfDay: number): Products | null {
   const flags = [
     ...negativeMarginFlags(items, currency),
     ...belowCategoryFlags(items),
-    ...(trend ? declineFlags(items, trend.prior, currency) : []),
+    ...(trend ? declineFlags(items, trend, currency) : []),
   ];
   items.sort((a, b) => b.revenue - a.revenue);
   const notes: string[] = [];
@@ -127,8 +127,9 @@ function belowCategoryFlags(items: ProductItem[]): ProductFlag[] {
   return flags.sort((a, b) => b.gap - a.gap).map(({ gap: _gap, ...flag }) => flag);
 }
 
-function declineFlags(items: ProductItem[], prior: Float64Array, currency: string | null): ProductFlag[] {
+function declineFlags(items: ProductItem[], trend: { prior: Float64Array; recent: Float64Array }, currency: string | null): ProductFlag[] {
   // `items` is still in product-index order here, so prior[i] lines up with items[i].
+  const { prior, recent } = trend;
   const priorTotal = prior.reduce((sum, value) => sum + Math.max(0, value), 0);
   const flags: (ProductFlag & { loss: number })[] = [];
   items.forEach((item, i) => {
@@ -137,7 +138,11 @@ function declineFlags(items: ProductItem[], prior: Float64Array, currency: strin
       id: item.id,
       name: item.name,
       kind: 'fast-decliner',
-      detail: `Revenue down ${pct(Math.abs(item.trendPct))} in the last 6 months vs the 6 before (from ${money(prior[i], currency)}).`,
+      // "Revenue down 112.7%" read as a typo: below −100%, returns outweighed the sales.
+      detail:
+        recent[i] < 0
+          ? `Returns outweighed sales in the last 6 months (net ${money(recent[i], currency)}), after ${money(prior[i], currency)} in the 6 before.`
+          : `Revenue down ${pct(Math.abs(item.trendPct))} in the last 6 months vs the 6 before (from ${money(prior[i], currency)}).`,
       loss: prior[i] * (-item.trendPct / 100),
     });
   });
