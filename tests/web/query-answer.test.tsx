@@ -66,6 +66,14 @@ describe('a query_data answer in the transcript', () => {
     expect(screen.getByRole('button', { name: 'Querying the rows: bottom 5 by gross profit, by customer query_data' })).toBeTruthy();
   });
 
+  // It read "Querying the rows: revenue" above an answer of 47,858.35 a month.
+  it('labels an average per month as one', () => {
+    renderTranscript([
+      assistant({ type: 'tool_use', id: 'q3', name: 'query_data', input: { measures: ['revenue'], groupBy: ['region'], per: 'month' } }),
+    ]);
+    expect(screen.getByRole('button', { name: 'Querying the rows: average revenue per month, by region query_data' })).toBeTruthy();
+  });
+
   it('renders the answer table as a GFM table with a formula-safe CSV download', () => {
     renderTranscript([
       assistant({

@@ -3,13 +3,13 @@
  * step: "revenue, by month, region = North, 2024-01-01 … 2024-12-31". The input is read
  * defensively: a step shows whatever the analyst sent, valid or not.
  */
-import { MEASURE_LABELS, type Measure } from '../../../../../worker/engine/query/spec';
+import { MEASURE_LABELS, TIME_DIMENSIONS, type Measure } from '../../../../../worker/engine/query/spec';
 
 type Fields = Record<string, unknown>;
 
 const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
-const measureWords = (measure: string) => (measure in MEASURE_LABELS ? MEASURE_LABELS[measure as Measure] : measure);
+const measureLabel = (measure: string) => (measure in MEASURE_LABELS ? MEASURE_LABELS[measure as Measure] : measure);
 /** A dimension as the answer names it: `column:State` is "State", `salesRep` "sales rep". */
 const dimensionWords = (dimension: string) =>
   dimension.startsWith('column:') ? dimension.slice('column:'.length) : dimension === 'salesRep' ? 'sales rep' : dimension;
@@ -22,6 +22,9 @@ function rangeWords(value: unknown): string | null {
 /** The spec in words, or null when it has no measure to describe. */
 export function querySpecInWords(input: unknown): string | null {
   if (!isFields(input)) return null;
+  // "average revenue per month" for a spec with `per`, as the answer's first line says.
+  const per = typeof input.per === 'string' && (TIME_DIMENSIONS as readonly string[]).includes(input.per) ? input.per : null;
+  const measureWords = (measure: string) => (per ? `average ${measureLabel(measure)} per ${per}` : measureLabel(measure));
   const measures = strings(input.measures).map(measureWords);
   if (!measures.length) return null;
   const limit = typeof input.limit === 'number' ? input.limit : null;
