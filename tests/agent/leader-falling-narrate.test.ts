@@ -7,8 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { analyse } from '../../worker/engine/analyze';
+import { NO_URGENT_ACTIONS, topActions } from '../../worker/engine/render/executive-summary';
 import { ingestCsv } from '../engine/query/snapshot-of';
-import { narrateOffline } from './helpers';
+import { askOffline, narrateOffline } from './helpers';
 
 const SALES = `Invoice,Date,Customer,Product,Amount
 0,2023-12-10,Cora,Nut,50
@@ -35,7 +36,20 @@ describe('the products action when the leading product is falling', () => {
 
   it('still protects a leading product that is not falling', async () => {
     const steady = SALES.replace('2024-10-10,Acme,Widget,200', '2024-10-10,Acme,Widget,900');
-    const { report } = await narrateOffline(analyse((await ingestCsv(steady)).aggregates));
+    const result = analyse((await ingestCsv(steady)).aggregates);
+    const { report } = await narrateOffline(result);
     expect(report).toContain('**Action:** Protect availability of Widget.');
+    expect(topActions(result).some((action) => action.startsWith('Find out why'))).toBe(false);
+  });
+
+  // Chat's "What should I focus on?" said "no urgent actions" on the generated file, whose leader had fallen 61.8%.
+  it("is one of the executive summary's first actions, and chat's answer to what to focus on", async () => {
+    const result = analyse((await ingestCsv(SALES)).aggregates);
+    expect(topActions(result)).toContain(
+      'Find out why Widget, your leading product, fell 80.0% in the last 6 months against the 6 before.',
+    );
+    const { answer } = await askOffline('What should I focus on?', result);
+    expect(answer).toContain('. Find out why Widget, your leading product, fell 80.0% in the last 6 months against the 6 before.');
+    expect(answer).not.toContain(NO_URGENT_ACTIONS);
   });
 });

@@ -1,6 +1,7 @@
 /** The executive summary: the file in one table, one finding per question, and the first actions. */
 import type { AnalysisResult } from '../contract';
 import { CALL_LIST_SIZE, churnSummaryOf } from '../analyses/churn-summary';
+import { isChargeLine } from '../analyses/charge-lines';
 import { offerName } from './cross-sell-words';
 import { findingsOf } from './findings';
 import { joinSentences } from './join-summary';
@@ -9,7 +10,7 @@ import { blocks, bullets, md, nameList, table } from './markdown';
 
 /** Said where the actions would be, when none is due. */
 export const NO_URGENT_ACTIONS =
-  'No urgent actions: no customer at high risk, no key account, no loss-making product, no dominant supplier.';
+  'No urgent actions: no customer at high risk, no key account, no loss-making product, no fast-falling leading product, no dominant supplier.';
 
 /**
  * Up to five concrete actions, most urgent first, each naming customers, products or
@@ -37,6 +38,16 @@ export function topActions(result: AnalysisResult, escape: (text: string) => str
         negative.map((flag) => escape(flag.name)),
         5,
       )}.`,
+    );
+  // The engine's fast-decliner flag on the product that sells most: chat's "what should I focus
+  // on?" said "no urgent actions" on a file whose leading product had fallen 61.8%.
+  const leader = (result.products?.items ?? []).find((p) => !isChargeLine(p.name));
+  const falling = leader && (result.products?.flags ?? []).some((f) => f.kind === 'fast-decliner' && f.id === leader.id);
+  if (leader && falling && leader.trendPct !== null)
+    actions.push(
+      leader.trendPct < -100
+        ? `Find out why ${escape(leader.name)}, your leading product, had more returned than sold in the last 6 months.`
+        : `Find out why ${escape(leader.name)}, your leading product, fell ${pct(Math.abs(leader.trendPct))} in the last 6 months against the 6 before.`,
     );
   const dominant = (result.suppliers?.items ?? []).filter((s) => s.share > 0.3);
   if (dominant.length) actions.push(`Find a second source for ${nameList(dominant.map((s) => escape(s.name)))}.`);
