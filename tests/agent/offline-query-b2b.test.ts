@@ -91,6 +91,39 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
       ).slice(0, 3),
       'top 3 by revenue, by customer, region = DE-South, 2024-01-01 … 2024-12-31',
     ));
+  // A name the file doesn't hold is refused, never dropped: "revenue of zztop" and "sales of
+  // widgets" got the whole file's revenue, "Bolt 205mm" (no such product) got Bolt 204mm's
+  // units, "bottles of Bolt" and "sales of bolts" (a word of 218 product names) every unit.
+  for (const [question, reason] of [
+    ['revenue of zztop', "I couldn't find “zztop” among this file's customers, products or other values."],
+    ['sales of widgets', "I couldn't find “widgets” among this file's customers, products or other values."],
+    ['How many units of Bolt 205mm did we sell?', "I couldn't find “Bolt 205mm” among this file's customers, products or other values."],
+    ['How many bottles of Bolt did we sell?', "I can't pick out products by a word of their names (“Bolt”) yet"],
+    ['sales of bolts', "I can't pick out products by a word of their names (“bolts”) yet"],
+  ]) {
+    it(`"${question}" is refused by name, with no figure`, async () => {
+      expect(rows.some((r) => r.Description === 'Bolt 205mm')).toBe(false);
+      const answer = await answerWithQuery(question, file.snapshot, today);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain(reason);
+      expect(
+        answer.text
+          .replace(/\b20\d\d\b/g, '')
+          .replace(/Top 5/g, '')
+          .replace(/205mm/g, ''),
+      ).not.toMatch(/\d/);
+    });
+  }
+  it('"sales of Acme Supply" is the supplier Acme Supply, Inc. (it was the whole file\'s revenue)', () =>
+    expectRows(
+      'sales of Acme Supply',
+      grouped(
+        () => true,
+        (r) => r.Supplier,
+        revenue,
+      ).find(([s]) => s === 'Acme Supply, Inc.')?.[1] ?? NaN,
+      'revenue, supplier = Acme Supply, Inc.',
+    ));
   // The owner of the products is asked for: it ranked 2,613 product × supplier rows.
   it('"Which supplier\'s products have the lowest margin?" is the supplier with the lowest margin %', () => {
     const bySupplier = new Map<string, { revenue: number; profit: number }>();

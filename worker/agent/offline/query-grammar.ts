@@ -9,7 +9,7 @@ import { MEASURE_LABELS, SUMMED_OVER_TIME, TIME_DIMENSIONS, type TimeDimension }
 import type { Measure, QuerySpecInput } from '../../engine/query';
 import { epochDay, isoDay } from '../../engine/aggregate/types';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
-import { categoryWordFilter, looseNamesOf } from './query-names';
+import { categoryWordFilter, isWordOfAValue, looseNamesOf } from './query-names';
 import { NUMBER_WORDS } from './number-words';
 import {
   escapeRegex,
@@ -256,7 +256,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   const unread = unreadPeriodOf(text, meta);
   if (unread) return { kind: 'refused', reason: unread };
   const names = withoutHalfYears(question);
-  const filters = entitiesOf(names, meta);
+  const { filters, unknown } = entitiesOf(names, meta);
+  if (unknown) return { kind: 'refused', reason: `I couldn't find “${unknown}” among this file's customers, products or other values.` };
   const loose = looseNamesOf(names, meta, filters);
   if ('unknown' in loose)
     return { kind: 'refused', reason: `I couldn't find “${loose.unknown}” among this file's customers, products or other values.` };
@@ -265,7 +266,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (kind) filters.push(kind);
   // "The margin on Bolt products" answered every product's margin: "Bolt" is a word of some
   // products' names, which the query can't select by.
-  const partial = partialName(question, filters);
+  const partial = partialName(question, filters, meta);
   if (partial)
     return {
       kind: 'refused',
@@ -744,13 +745,27 @@ function asksForGrouping(text: string): boolean {
  * A capitalised word before "products" or "items" that names no value the question matched
  * and no grouping ("Bolt products"), or null. "Safety products" is a category's, so it is none.
  */
-function partialName(question: string, filters: readonly { values: string[] }[]): string | null {
+const QUANTITY_OF =
+  /\b(?:bottles?|units?|cases?|liters?|litres?|gallons?|pieces?|boxes?|packs?|cans?|kilos?|tons?|tonnes?)\s+of\s+([\p{L}][\p{L}\d-]*)/giu;
+
+const MEASURE_OF = /\b(?:revenue|sales|turnover|profit|margin|units|orders)\s+(?:of|for)\s+([\p{L}][\p{L}\d-]*)/giu;
+
+function partialName(question: string, filters: readonly { values: string[] }[], meta: SnapshotMeta): string | null {
   const named = filters.flatMap((f) => f.values.map((v) => asWritten(v)));
-  for (const m of question.matchAll(/\b([A-Z][\p{L}\d-]+) (?:products|items)\b/gu)) {
+  // "How many bottles of Bolt did we sell?" counted every bottle: a kind after a quantity that no filter took.
+  const patterns = [/\b([A-Z][\p{L}\d-]+) (?:products|items)\b/gu, QUANTITY_OF];
+  for (const m of patterns.flatMap((pattern) => [...question.matchAll(pattern)])) {
     const word = m[1].toLowerCase();
     if (named.some((v) => v.split(' ').includes(word))) continue;
-    if (/^(all|our|my|the|which|what|top|best|new|other|these|those|most|many|how|list|show)$/.test(word)) continue;
+    if (/^(all|our|my|the|which|what|top|best|new|other|these|those|most|many|how|list|show|each|every|any|it|them|this|that)$/.test(word))
+      continue;
     return m[1];
+  }
+  // "Sales of bolts" got the whole file's revenue: a word of some names, after a measure.
+  for (const m of question.matchAll(MEASURE_OF)) {
+    const word = m[1].toLowerCase();
+    if (named.some((v) => v.split(' ').some((w) => w === word || `${w}s` === word))) continue;
+    if (isWordOfAValue(word, meta) && !/^(all|our|the|each|every|any|this|that|last|next|past|previous)$/.test(word)) return m[1];
   }
   return null;
 }
@@ -835,11 +850,17 @@ function isTimeUnit(group: string): boolean {
 
 /** Whether the question names a value of the file (a customer, a product, a region …). */
 export function namesAValue(question: string, meta: SnapshotMeta): boolean {
-  return entitiesOf(withoutHalfYears(question), meta).length > 0;
+  return entitiesOf(withoutHalfYears(question), meta).filters.length > 0;
 }
 
-/** Dictionary entries named in the question: exact (case-insensitive) first, then one fuzzy phrase. */
-function entitiesOf(question: string, meta: SnapshotMeta): { dimension: string; values: string[]; match: 'exact' }[] {
+/**
+ * Dictionary entries named in the question: exact (case-insensitive) first, then one fuzzy
+ * phrase; `unknown` is a phrase that came close to a name with other numbers in it.
+ */
+function entitiesOf(
+  question: string,
+  meta: SnapshotMeta,
+): { filters: { dimension: string; values: string[]; match: 'exact' }[]; unknown: string | null } {
   const text = ` ${asWritten(question)} `;
   const found: { dimension: string; values: string[]; match: 'exact' }[] = [];
   const taken: [number, number][] = [];
@@ -865,19 +886,27 @@ function entitiesOf(question: string, meta: SnapshotMeta): { dimension: string; 
     // "which quarter of 2023 …" once matched the customer "Janssen & Co. KG 2023".
     const phrase = /(?:did|for|from|of|to|by|about)\s+((?:[A-Z0-9][\w&'.-]*(?:\s+|$)){2,6})/.exec(question);
     if (phrase && /[a-z]/i.test(phrase[1])) {
-      for (const d of meta.dimensions.filter((x) => x.key === 'customer' || x.key === 'product')) {
+      // "Sales of Acme Supply" (the supplier "Acme Supply, Inc.") got the whole file's revenue.
+      for (const d of meta.dimensions.filter((x) => x.key === 'customer' || x.key === 'product' || x.key === 'supplier')) {
         const hit = new Fuse([...new Set(d.values)], { includeScore: true, threshold: 0.3, ignoreLocation: true }).search(
           phrase[1].trim(),
           { limit: 1 },
         )[0];
         if (hit && (hit.score ?? 1) <= 0.2) {
+          // "Bolt 205mm" came close to "Bolt 204mm", and got its figures: another number is another item, no typo.
+          if (numbersOf(phrase[1]) !== numbersOf(hit.item)) return { filters: found, unknown: phrase[1].trim() };
           found.push({ dimension: d.key, values: [hit.item], match: 'exact' });
           break;
         }
       }
     }
   }
-  return found;
+  return { filters: found, unknown: null };
+}
+
+/** The numbers written in a name, in order: "Bolt 204mm" → "204". */
+function numbersOf(name: string): string {
+  return (name.match(/\d+/g) ?? []).join(' ');
 }
 
 /**

@@ -89,7 +89,27 @@ export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter
     }
     if (!placed) return { unknown: word };
   }
+  // "Revenue of zztop", "sales of widgets" got the whole file's revenue: a name after a
+  // measure that no value of the file holds, even as one of its words, is refused by name.
+  for (const m of text.matchAll(/\b(?:revenue|sales|turnover|profit|margin|units|orders)\s+(?:of|for)\s+([a-z][a-z'-]{3,})\b/g)) {
+    const word = m[1];
+    if (NOT_NAMES.has(word) || NOT_KINDS.has(word) || word in DEMONYMS || taken.some((v) => v.split(/\s+/).includes(word))) continue;
+    if (!isWordOfAValue(word, meta)) return { unknown: word };
+  }
   return { filters };
+}
+
+/** Whether any value of the file has `word` (or its singular) as one of its words. */
+export function isWordOfAValue(word: string, meta: SnapshotMeta): boolean {
+  const forms = new Set([word, word.replace(/s$/, ''), word.replace(/es$/, ''), word.replace(/ies$/, 'y')]);
+  return meta.dimensions.some((d) =>
+    d.values.some((v) =>
+      v
+        .toLowerCase()
+        .split(/[^\p{L}\d]+/u)
+        .some((w) => forms.has(w)),
+    ),
+  );
 }
 
 /** Whether `word` is the whole of `value` with a slip or two ("germny"), not a piece of it. */
