@@ -93,7 +93,7 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     ));
   // A name the file doesn't hold is refused, never dropped: "revenue of zztop" and "sales of
   // widgets" got the whole file's revenue, "Bolt 205mm" (no such product) got Bolt 204mm's
-  // units, "bottles of Bolt" and "sales of bolts" (a word of 218 product names) every unit.
+  // units, "bottles of Bolt" and "sales of bolts" (a word of 214 product names) every unit.
   for (const [question, reason] of [
     ['revenue of zztop', "I couldn't find “zztop” among this file's customers, products or other values."],
     ['sales of widgets', "I couldn't find “widgets” among this file's customers, products or other values."],
