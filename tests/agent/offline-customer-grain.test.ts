@@ -49,3 +49,29 @@ describe('chat over one row per customer', () => {
     expect(answer).toBe(`Wholesale customers data.csv: ${money} revenue from ${rows.length} customers and 6 products.`);
   });
 });
+
+describe('chat over one row per customer: groups and quantities it has no figures for', () => {
+  // It got the top customers by revenue, and "which channel spends the most?" the help list.
+  for (const [question, noun] of [
+    ['Which region has the most customers?', 'regions'],
+    ['Which channel spends the most?', 'channels'],
+  ]) {
+    it(`"${question}" is refused by name, with no figure`, async () => {
+      const { answer } = await askOffline(question, result);
+      expect(answer).toBe(
+        `I can't rank ${noun} from the analysis yet: it keeps its figures by customer, product, supplier and month. Ask about one at a time, by name.`,
+      );
+    });
+  }
+
+  it('"How much do customers spend on milk?" gives the Milk column\'s sum and no "0 units" (the file has no quantities)', async () => {
+    const rows = Papa.parse<Record<string, string>>(readFileSync(CSV, 'utf8'), { header: true, skipEmptyLines: true }).data;
+    const milk = rows.reduce((sum, r) => sum + Number(r.Milk), 0);
+    const buyers = rows.filter((r) => Number(r.Milk) > 0).length;
+    const { answer } = await askOffline('How much do customers spend on milk?', result);
+    const figure = milk.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(answer).toContain(`**Milk** (Milk): ${figure} revenue`);
+    expect(answer).toContain(`; bought by ${buyers} customers.`);
+    expect(answer).not.toContain('units');
+  });
+});

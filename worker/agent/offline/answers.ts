@@ -86,6 +86,9 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
         : NO_URGENT_ACTIONS;
     }
 
+    case 'no_grouping':
+      return `I can't rank ${pluralNoun(intent.noun)} from the analysis yet: it keeps its figures by customer, product, supplier and month. Ask about one at a time, by name.`;
+
     case 'no_dates':
       return `${NO_DATES} Ask without the period, such as "Who are my top 5 customers?".`;
 
@@ -205,8 +208,10 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
       const p = found?.products[0];
       if (!found || !p) return NOT_AVAILABLE;
       const margin = p.margin === null ? '' : `, margin ${money(p.margin)} (${formatPct(p.marginPct ?? 0)})`;
+      // A file without quantities (UCI Wholesale) read "0 units to 440 customers".
+      const unitsTo = result.dataset.roles.quantity ? `${formatNumber(p.quantity, 2)} units to ` : 'bought by ';
       const lines = [
-        `**${p.name}** (${p.id}${p.category ? `, ${p.category}` : ''}${p.supplier ? `, from ${p.supplier}` : ''}): ${money(p.revenue)} revenue${p.revenueSharePct === null ? '' : ` (${formatPct(p.revenueSharePct)} of all)`}${margin}; ${formatNumber(p.quantity, 2)} units to ${plural(p.customers, 'customer')}${p.trendPct === null ? '' : `; trend ${formatPct(p.trendPct)}`}.`,
+        `**${p.name}** (${p.id}${p.category ? `, ${p.category}` : ''}${p.supplier ? `, from ${p.supplier}` : ''}): ${money(p.revenue)} revenue${p.revenueSharePct === null ? '' : ` (${formatPct(p.revenueSharePct)} of all)`}${margin}; ${unitsTo}${plural(p.customers, 'customer')}${p.trendPct === null ? '' : `; trend ${formatPct(p.trendPct)}`}.`,
         ...p.flags.map((f) => `Flag: ${f}`),
         ...p.boughtWith.map(
           (r) => `Bought together: ${r.ifBought} → ${r.alsoBuys} (confidence ${formatPct(r.confidencePct)}, lift ${r.lift}).`,
@@ -390,4 +395,11 @@ export async function firstOrderRanking(
       : null,
   ].filter((note) => note !== null);
   return [head, ...lines, ...(notes.length > 0 ? ['', ...notes] : [])].join('\n');
+}
+
+/** "region" → "regions", "country" → "countries", "branch" → "branches"; a plural stays. */
+function pluralNoun(noun: string): string {
+  if (/(ies|es|s)$/.test(noun) && !/ss$/.test(noun)) return noun;
+  if (/[^aeiou]y$/.test(noun)) return noun.replace(/y$/, 'ies');
+  return /(ch|sh|x)$/.test(noun) ? `${noun}es` : `${noun}s`;
 }

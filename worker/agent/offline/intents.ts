@@ -45,6 +45,8 @@ export type Intent =
   /** `asked`: the user asked what they can ask; otherwise no intent matched the question. */
   | { kind: 'help'; asked: boolean }
   | { kind: 'no_dates' }
+  /** "Which region has the most customers?": groups the analysis keeps no figures by. */
+  | { kind: 'no_grouping'; noun: string }
   | { kind: 'actions' }
   | RetentionIntent
   | BridgeIntent;
@@ -64,6 +66,9 @@ const CHURN =
 const CONCENTRATION =
   /concentrat|depend|relian|\brely\b|key accounts?|\bhhi\b|gini|herfindahl|pareto|80 ?%|eggs in one basket|diversif|share of (the )?(top|biggest|largest)|spread/;
 const SEGMENT = /\b(segments?|segmentation|rfm|tiers?|abc)\b/;
+/** "Which region has the most …", "top countries by …": a ranking of groups other than customers, products or suppliers. */
+const GROUP_RANKED =
+  /\b(?:which|what|top|best|worst|by|per|each) (regions?|countr(?:y|ies)|territor(?:y|ies)|states?|cit(?:y|ies)|channels?|stores?|branch(?:es)?|reps?|sales reps?)\b(?=.*\b(?:most|least|highest|lowest|top|best|worst|biggest|largest|smallest|more|fewer|less|revenue|sales|customers|orders|profit|margin|spend|spends|buys?)\b)/;
 const PRODUCTISH = /\b(products?|items?|skus?|lines?|articles?|goods|stock|sell(s|ing)?|sold|sellers?)\b/;
 const MARGIN = /margin|profit|markup|below cost|at a loss|(lose|losing|lost) money|loss.?making|unprofitable|negative/;
 const LOSS = /below cost|at a loss|(lose|losing|lost) money|loss.?making|unprofitable|negative/;
@@ -252,6 +257,11 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
       limit: Math.min(Number(tenure[1] ?? tenure[3] ?? 0) || limitOf(q, 5), 25),
     };
   if (segment) return { kind: 'segment', segment };
+  // On a file of one row per customer (UCI Wholesale), "Which region has the most customers?"
+  // got the top customers by revenue, and "which region has the most churn risk?" every
+  // region's churn list: a ranking of groups the analysis keeps no figures by.
+  const grouped = GROUP_RANKED.exec(q);
+  if (grouped) return { kind: 'no_grouping', noun: grouped[1] };
   if (CHURN_ACCURACY.test(q)) return { kind: 'churn_accuracy' };
   if (CHURN.test(q) && !MARGIN.test(q)) return { kind: 'churn', risk: riskOf(q) };
   if (CONCENTRATION.test(q)) return { kind: 'concentration' };
