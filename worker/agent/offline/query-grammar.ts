@@ -741,15 +741,17 @@ function asksForGrouping(text: string): boolean {
   );
 }
 
-/**
- * A capitalised word before "products" or "items" that names no value the question matched
- * and no grouping ("Bolt products"), or null. "Safety products" is a category's, so it is none.
- */
 const QUANTITY_OF =
   /\b(?:bottles?|units?|cases?|liters?|litres?|gallons?|pieces?|boxes?|packs?|cans?|kilos?|tons?|tonnes?)\s+of\s+([\p{L}][\p{L}\d-]*)/giu;
 
 const MEASURE_OF = /\b(?:revenue|sales|turnover|profit|margin|units|orders)\s+(?:of|for)\s+([\p{L}][\p{L}\d-]*)/giu;
 
+/**
+ * A capitalised word before "products" or "items" that names no value the question matched
+ * and no grouping ("Bolt products"), a kind after a quantity ("bottles of Bolt") or a word of
+ * some names after a measure ("sales of bolts"), or null. "Safety products" is a category's,
+ * so it is none.
+ */
 function partialName(question: string, filters: readonly { values: string[] }[], meta: SnapshotMeta): string | null {
   const named = filters.flatMap((f) => f.values.map((v) => asWritten(v)));
   // "How many bottles of Bolt did we sell?" counted every bottle: a kind after a quantity that no filter took.
@@ -821,7 +823,6 @@ function asksForSeveral(text: string, group: string | undefined, meta: SnapshotM
   return new RegExp(`\\b${escapeRegex(plural)}\\b`).test(text);
 }
 
-/** Month, quarter, year or week: a time grouping, not a column of the file. */
 /** Units of volume, weight or length, which a file's quantities are seldom counted in. */
 const MEASURE_UNIT = /\b(liters?|litres?|gallons?|kilos?|kilograms?|kg|tons?|tonnes?|ounces?|meters?|metres?)\b/;
 
@@ -833,6 +834,7 @@ function unitSpelling(text: string): string {
 /** Distinct counts: a customer who buys in two months is one customer of the two, not two. */
 const DISTINCT_COUNTS = new Set<Measure>(['customers', 'products', 'returningCustomers', 'repeatCustomers', 'oneTimeCustomers']);
 
+/** "Average revenue per month", "average monthly sales", "monthly average", "in an average week". */
 const AVERAGE_PER_UNIT =
   /\b(?:average|avg|mean|typical)\b(?:(?!\bby\b).)*?\b(?:per|a|each|every) (week|month|quarter|year)\b|\b(?:average|avg|mean|typical) (weekly|monthly|quarterly|yearly|annual)\b|\b(weekly|monthly|quarterly|yearly|annual) average\b|\b(?:an?|the) (?:average|typical) (week|month|quarter|year)\b/;
 
@@ -841,9 +843,10 @@ function averagePerOf(text: string): TimeDimension | null {
   const asked = AVERAGE_PER_UNIT.exec(text);
   if (!asked) return null;
   const word = asked[1] ?? asked[2] ?? asked[3] ?? asked[4];
-  return (word.replace(/ly$/, '').replace(/^annual$/, 'year') as TimeDimension) ?? null;
+  return word.replace(/ly$/, '').replace(/^annual$/, 'year') as TimeDimension;
 }
 
+/** Month, quarter, year or week: a time grouping, not a column of the file. */
 function isTimeUnit(group: string): boolean {
   return (TIME_DIMENSIONS as readonly string[]).includes(group);
 }
