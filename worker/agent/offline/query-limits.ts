@@ -25,8 +25,10 @@ const EXCLUSION = /\b(excluding|exclude|excludes|except|excl\.?|other than|apart
  */
 const THRESHOLD =
   /\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|at least|at most|exceeding)\s+[$£€]?\s?\d[\d,.]*|\b(?:over|under|above|below)\s+(?!(?:19|20)\d\d\b)[$£€]?\s?\d[\d,.]*(?![\d,.])(?!\s*(?:days?|weeks?|months?|quarters?|years?)\b)/;
-/** "Customers who bought in both 2020 and 2021": this read as 2020's customers. */
-/** Customers of every period ("bought in every year"); "bought in each month" is a count by month. */
+/**
+ * "Customers who bought in both 2020 and 2021" (this read as 2020's customers) and "in every
+ * year": customers of every period. "Bought in each month" is a count by month.
+ */
 const BOTH_PERIODS =
   /\bboth\b.*\b(19|20)\d\d\b.*\band\b.*\b(19|20)\d\d\b|\b(in|during) (each|every) of\b|\b(bought|ordered|purchased|buy|order|purchase) (in|during) (every|all) (the )?(years?|months?|quarters?|weeks?)\b/;
 /** "Which day had the most orders?": the query groups by week at the finest, so this read as the total. */
@@ -189,6 +191,7 @@ export function unusedNumberNamed(text: string, meta: SnapshotMeta, isGrammarWor
   return null;
 }
 
+/** `text` matched literally inside a regular expression. */
 export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
