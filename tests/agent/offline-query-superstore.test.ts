@@ -390,6 +390,13 @@ const cases: [string, string, string][] = [
     `SELECT Region, sum(rev) r FROM t WHERE d BETWEEN '2021-01-01' AND '2021-06-30' GROUP BY 1 ORDER BY r DESC`,
     'revenue, by region, 2021-01-01 … 2021-06-30',
   ],
+  // How a value did in a period is its sales against the period before (it was refused with the reason for segments).
+  [
+    'How did the West do last year?',
+    `SELECT a, b, a - b, (a - b) / b * 100 FROM (
+       SELECT sum(rev) FILTER (WHERE year(d) = 2020) a, sum(rev) FILTER (WHERE year(d) = 2019) b FROM t WHERE Region = 'West')`,
+    'revenue, region = West, 2020-01-01 … 2020-12-31, compared with 2019-01-01 … 2019-12-31',
+  ],
   // A price is revenue over units ("the average price of our products" got the top products by revenue).
   ['What is the average price of our products?', `SELECT sum(rev) / sum(CAST(Quantity AS DOUBLE)) FROM t`, 'average price'],
   [

@@ -195,6 +195,11 @@ const WHOLE_FILE_ONLY =
 /** Words that ask how a figure moved between two periods. */
 const CHANGE =
   /\b(grew|grow(n|s|th|ing)?|increas(e[sd]?|ing)|rose|ris(e[sn]?|ing)|gained?|declin(e[sd]?|ing)|fell|fall(s|en|ing)?|drop(s|ped|ping)?|shr[iau]nk|shrinking|decreas(e[sd]?|ing)|chang(e[sd]?|ing)|(go|goes|went|gone|going) (up|down)|reduc(e[sd]?|ing)|cut (back|down)|spen[dt] less)\b/;
+/**
+ * "How did the West do last year?" was refused with the reason for segments and churn: how a
+ * value did in a period is its sales, against the period before.
+ */
+const PERFORMED = /\bhow (?:did|has|have|is|was|were|are|do|does) .*\b(?:do|doing|done|perform|performing|performed|go|going|gone)\b/;
 const GROWTH = /\b(grew|grow(n|s|th|ing)?|increas(ed?|ing)|rose|rising|gained|up the most)\b/;
 const DECLINE =
   /\b(declin(ed?|ing)|fell|fallen|falling|drops?|dropped|dropping|shrank|shrunk|shrinking|decreas(ed?|ing)|down the most|reduc(ed?|ing)|cut (back|down)|spen[dt] less)\b/;
@@ -426,7 +431,11 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   // "Compare Q4 2021 with Q4 2020 by category" names no figure: a comparison of two periods
   // is of sales, and the answer's first line says "revenue", so the reading is never hidden.
   // "Which region grew the most in 2024?" is the same, against the period before (it was refused).
-  if (measures.length === 0 && period && ((other && /\b(compare|compared|comparing|vs\.?|versus)\b/.test(text)) || CHANGE.test(text)))
+  if (
+    measures.length === 0 &&
+    period &&
+    ((other && /\b(compare|compared|comparing|vs\.?|versus)\b/.test(text)) || CHANGE.test(text) || PERFORMED.test(text))
+  )
     measures = ['revenue'];
   // "Compare the West and East in 2021" was refused as a question about segments: two values side by side are of sales too.
   if (measures.length === 0 && /\b(compare|compared|comparing|vs\.?|versus)\b/.test(text) && filters.some((f) => f.values.length > 1))
@@ -606,7 +615,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     return { kind: 'spec', spec: { ...spec, groupBy: [], period, notBoughtIn: other } };
   }
   // "Did sales go up in 2021?": against the period before, when no other was named (not by month: the months would not pair up).
-  if (period && !other && CHANGE.test(text) && !spec.groupBy?.some(isTimeUnit)) other = periodBefore(period);
+  if (period && !other && (CHANGE.test(text) || PERFORMED.test(text)) && !spec.groupBy?.some(isTimeUnit)) other = periodBefore(period);
   if (period) spec.period = period;
   if (other) spec.compareTo = other;
   const top = TOP_N.exec(text);
