@@ -390,6 +390,13 @@ const cases: [string, string, string][] = [
     `SELECT Region, sum(rev) r FROM t WHERE d BETWEEN '2021-01-01' AND '2021-06-30' GROUP BY 1 ORDER BY r DESC`,
     'revenue, by region, 2021-01-01 … 2021-06-30',
   ],
+  // A period after "revenue for" is no name, though "first" and "whole" are words of product names.
+  [
+    'revenue for first quarter of 2021',
+    `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-01-01' AND '2021-03-31'`,
+    'revenue, 2021-01-01 … 2021-03-31',
+  ],
+  ['sales for whole year 2020', `SELECT sum(rev) FROM t WHERE year(d) = 2020`, 'revenue, 2020-01-01 … 2020-12-31'],
   // How a value did in a period is its sales against the period before (it was refused with the reason for segments).
   [
     'How did the West do last year?',

@@ -9,7 +9,7 @@ import { MEASURE_LABELS, SUMMED_OVER_TIME, TIME_DIMENSIONS, type TimeDimension }
 import type { Measure, QuerySpecInput } from '../../engine/query';
 import { epochDay, isoDay } from '../../engine/aggregate/types';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
-import { categoryWordFilter, isWordOfAValue, looseNamesOf } from './query-names';
+import { categoryWordFilter, isWordOfAValue, looseNamesOf, PERIOD_WORDS } from './query-names';
 import { NUMBER_WORDS } from './number-words';
 import {
   escapeRegex,
@@ -776,7 +776,8 @@ function partialName(question: string, filters: readonly { values: string[] }[],
   for (const m of question.matchAll(MEASURE_OF)) {
     const word = m[1].toLowerCase();
     if (named.some((v) => v.split(' ').some((w) => w === word || `${w}s` === word))) continue;
-    if (isWordOfAValue(word, meta) && !/^(all|our|the|each|every|any|this|that|last|next|past|previous)$/.test(word)) return m[1];
+    if (PERIOD_WORDS.has(word) || /^(all|our|the|each|every|any|this|that|last|next|past|previous)$/.test(word)) continue;
+    if (isWordOfAValue(word, meta)) return m[1];
   }
   return null;
 }

@@ -93,11 +93,17 @@ export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter
   // measure that no value of the file holds, even as one of its words, is refused by name.
   for (const m of text.matchAll(/\b(?:revenue|sales|turnover|profit|margin|units|orders)\s+(?:of|for)\s+([a-z][a-z'-]{3,})\b/g)) {
     const word = m[1];
-    if (NOT_NAMES.has(word) || NOT_KINDS.has(word) || word in DEMONYMS || taken.some((v) => v.split(/\s+/).includes(word))) continue;
+    if (NOT_NAMES.has(word) || NOT_KINDS.has(word) || PERIOD_WORDS.has(word) || word in DEMONYMS) continue;
+    if (taken.some((v) => v.split(/\s+/).includes(word))) continue;
     if (!isWordOfAValue(word, meta)) return { unknown: word };
   }
   return { filters };
 }
+
+/** Words that open a period ("revenue for first quarter of 2021", "sales for whole year"), no name. */
+export const PERIOD_WORDS = new Set(
+  'first second third fourth fifth half whole entire full current prior rest remaining fiscal financial calendar period periods'.split(' '),
+);
 
 /** Whether any value of the file has `word` (or its singular) as one of its words. */
 export function isWordOfAValue(word: string, meta: SnapshotMeta): boolean {
