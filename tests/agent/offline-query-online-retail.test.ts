@@ -70,6 +70,8 @@ const cases: [string, string, string][] = [
   ['revnue in november 2011', `SELECT sum(rev) FROM t WHERE ${NOV}`, 'revenue, 2011-11-01 … 2011-11-30'],
   ['TURNOVER IN OCTOBER 2011', `SELECT sum(rev) FROM t WHERE ${OCT}`, 'revenue, 2011-10-01 … 2011-10-31'],
   ['revenue by country', `SELECT Country, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC, 1 LIMIT 50`, 'revenue, by region'],
+  // "uk" in lower case got the whole file's revenue ("UK" was read).
+  ['sales for the uk', `SELECT sum(rev) FROM t WHERE Country = 'United Kingdom'`, 'revenue, region = United Kingdom'],
   [
     'top 5 countries by sales this month',
     `SELECT Country, sum(rev) r FROM t WHERE ${NOV} GROUP BY 1 ORDER BY r DESC LIMIT 5`,

@@ -60,7 +60,12 @@ export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter
   // Names in capitals ("revenue from the UK", "sales to ACME"): the file's own spelling or a
   // known long form, or refused by name; the word pass below skips short words and "to",
   // and a dropped filter would answer for everyone.
-  for (const m of question.matchAll(/\b(?:in|from|for|to)\s+(?:the\s+)?([A-Z]{2,12})(?![\w-])/g)) {
+  // "Sales for the uk" in lower case is the same country (it got the whole file's revenue);
+  // "us" in lower case is the pronoun ("paid to us").
+  const lowerCase = Object.keys(ABBREVIATIONS).filter((word) => word !== 'us');
+  const abbreviated = new RegExp(`\\b(?:in|from|for|to)\\s+(?:the\\s+)?(${lowerCase.join('|')})(?![\\w-])`, 'g');
+  const capitals = [...question.matchAll(/\b(?:in|from|for|to)\s+(?:the\s+)?([A-Z]{2,12})(?![\w-])/g)];
+  for (const m of [...capitals, ...text.matchAll(abbreviated)]) {
     const word = m[1].toLowerCase();
     if (taken.includes(word) || NOT_NAMES.has(word)) continue;
     const placed = abbreviationFilter(word, meta);
