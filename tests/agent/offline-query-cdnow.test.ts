@@ -90,3 +90,19 @@ describe('CDNOW: customers by month, prices and averages', () => {
     expect(answer.text).toContain('I can work out revenue per customer, but not an average of other figures per customer yet');
   });
 });
+
+describe('CDNOW: a customer by its number', () => {
+  it('"revenue for customer 1" is customer 00001\'s dollars (it got the whole file\'s revenue)', async () => {
+    const dollars = rows.filter((r) => r.customer === '00001').reduce((sum, r) => sum + r.dollars, 0);
+    const answer = await answerWithQuery('revenue for customer 1', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, customer = 00001');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(dollars, 6);
+  });
+
+  it('"customer 99999 revenue" is refused by name: no customer has that number', async () => {
+    expect(rows.some((r) => Number(r.customer) === 99999)).toBe(false);
+    const answer = await answerWithQuery('customer 99999 revenue', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I couldn't find “99999” among this file's customers, products or other values.");
+  });
+});

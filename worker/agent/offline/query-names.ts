@@ -36,10 +36,12 @@ const MAX_FUZZY_SCORE = 0.2;
 export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter[]): { filters: Filter[] } | { unknown: string } {
   const text = question.toLowerCase().replace(/[?!,.]/g, ' ');
   const filters: Filter[] = [];
-  const id = /\b(?:customer|client|account)\s+(?:id\s+|no\.?\s+|#\s*)?([a-z0-9][\w-]*\d[\w-]*)\b/.exec(text);
+  // An id with a digit in it, one digit too: CDNOW's "revenue for customer 1" got the whole file's revenue.
+  const id = /\b(?:customer|client|account)\s+(?:id\s+|no\.?\s+|#\s*)?((?=[\w-]*\d)[a-z0-9][\w-]*)\b/.exec(text);
   const customers = meta.dimensions.find((d) => d.key === 'customer');
   if (id && customers && !found.some((f) => f.dimension === 'customer')) {
-    const value = customers.values.find((v) => v.toLowerCase() === id[1]);
+    // "Customer 1" is CDNOW's "00001": ids of digits alone are compared as numbers.
+    const value = customers.values.find((v) => v.toLowerCase() === id[1]) ?? customers.values.find((v) => sameNumber(v, id[1]));
     if (!value) return { unknown: id[1] };
     filters.push({ dimension: 'customer', values: [value], match: 'exact' });
   }
@@ -109,6 +111,11 @@ export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter
 export const PERIOD_WORDS = new Set(
   'first second third fourth fifth half whole entire full current prior rest remaining fiscal financial calendar period periods'.split(' '),
 );
+
+/** Whether two ids written in digits alone are the same number ("00001" and "1"). */
+function sameNumber(a: string, b: string): boolean {
+  return /^\d+$/.test(a) && /^\d+$/.test(b) && a.replace(/^0+(?=\d)/, '') === b.replace(/^0+(?=\d)/, '');
+}
 
 /** Whether any value of the file has `word` (or its singular) as one of its words. */
 export function isWordOfAValue(word: string, meta: SnapshotMeta): boolean {
