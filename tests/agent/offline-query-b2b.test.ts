@@ -124,6 +124,23 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
       ).find(([s]) => s === 'Acme Supply, Inc.')?.[1] ?? NaN,
       'revenue, supplier = Acme Supply, Inc.',
     ));
+  // The file writes its countries as ISO codes (AT, CH, NL …): a country named in full was refused.
+  it('"sales for austria" is the region AT', () =>
+    expectRows(
+      'sales for austria',
+      grouped(
+        () => true,
+        (r) => r.Region,
+        revenue,
+      ).find(([r]) => r === 'AT')?.[1] ?? NaN,
+      'revenue, region = AT',
+    ));
+  it('"revenue in switzerland in 2024" is the region CH in 2024', () =>
+    expectRows(
+      'revenue in switzerland in 2024',
+      grouped(inYear(2024), (r) => r.Region, revenue).find(([r]) => r === 'CH')?.[1] ?? NaN,
+      'revenue, region = CH, 2024-01-01 … 2024-12-31',
+    ));
   // The owner of the products is asked for: it ranked 2,613 product × supplier rows.
   it('"Which supplier\'s products have the lowest margin?" is the supplier with the lowest margin %', () => {
     const bySupplier = new Map<string, { revenue: number; profit: number }>();

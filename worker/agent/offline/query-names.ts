@@ -94,15 +94,21 @@ export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter
         break;
       }
     }
-    if (!placed) return { unknown: word };
+    if (!placed) {
+      const coded = countryCodeFilter(word, meta, [...found, ...filters]);
+      if (!coded) return { unknown: word };
+      filters.push(coded);
+    }
   }
   // "Revenue of zztop", "sales of widgets" got the whole file's revenue: a name after a
   // measure that no value of the file holds, even as one of its words, is refused by name.
   for (const m of text.matchAll(/\b(?:revenue|sales|turnover|profit|margin|units|orders)\s+(?:of|for)\s+([a-z][a-z'-]{3,})\b/g)) {
     const word = m[1];
     if (NOT_NAMES.has(word) || NOT_KINDS.has(word) || PERIOD_WORDS.has(word) || word in DEMONYMS) continue;
-    if (taken.some((v) => v.split(/\s+/).includes(word))) continue;
-    if (!isWordOfAValue(word, meta)) return { unknown: word };
+    if (taken.some((v) => v.split(/\s+/).includes(word)) || isWordOfAValue(word, meta)) continue;
+    const coded = countryCodeFilter(word, meta, [...found, ...filters]);
+    if (!coded) return { unknown: word };
+    filters.push(coded);
   }
   return { filters };
 }
@@ -111,6 +117,22 @@ export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter
 export const PERIOD_WORDS = new Set(
   'first second third fourth fifth half whole entire full current prior rest remaining fiscal financial calendar period periods'.split(' '),
 );
+
+/**
+ * A country named in full where the file writes its ISO code ("sales for austria" on a file
+ * whose regions are AT, CH, NL …: it was refused as no value of the file). The codes' names
+ * come from the runtime's own `Intl.DisplayNames`, so no country table is kept here.
+ */
+function countryCodeFilter(word: string, meta: SnapshotMeta, named: readonly Filter[]): Filter | null {
+  const names = new Intl.DisplayNames(['en'], { type: 'region' });
+  for (const d of meta.dimensions) {
+    if (d.key === 'customer' || d.key === 'product' || d.values.length > MAX_FUZZY_VALUES) continue;
+    if (named.some((f) => f.dimension === d.key)) continue;
+    const value = d.values.find((v) => /^[A-Z]{2}$/.test(v) && names.of(v)?.toLowerCase() === word);
+    if (value) return { dimension: d.key, values: [value], match: 'exact' };
+  }
+  return null;
+}
 
 /** Whether two ids written in digits alone are the same number ("00001" and "1"). */
 function sameNumber(a: string, b: string): boolean {
