@@ -135,6 +135,16 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
       ).find(([r]) => r === 'AT')?.[1] ?? NaN,
       'revenue, region = AT',
     ));
+  it('"Revenue from Austrian customers" is the region AT too', () =>
+    expectRows(
+      'Revenue from Austrian customers',
+      grouped(
+        () => true,
+        (r) => r.Region,
+        revenue,
+      ).find(([r]) => r === 'AT')?.[1] ?? NaN,
+      'revenue, region = AT',
+    ));
   it('"revenue in switzerland in 2024" is the region CH in 2024', () =>
     expectRows(
       'revenue in switzerland in 2024',

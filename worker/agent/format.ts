@@ -68,9 +68,10 @@ export function churnCustomerLine(
 }
 
 /**
- * "€5,000 at risk"; for a customer none of whose revenue counts as at risk, what they bought in
- * the last 12 months, or before them, which the list is ranked by then: Superstore's call list read "0.00 at
- * risk" on every line, above medium-risk customers who had bought thousands that year.
+ * "€5,000 at risk"; for a customer none of whose revenue counts as at risk, what they bought
+ * in the last 12 months, or before them, which the list is ranked by then: Superstore's call
+ * list read "0.00 at risk" on every line, above medium-risk customers who had bought
+ * thousands that year.
  */
 function riskFigureOf(c: { revenueAtRisk: number; revenue12m?: number; revenue?: number }, money: (value: number) => string): string {
   if (c.revenueAtRisk !== 0 || c.revenue12m === undefined) return `${money(c.revenueAtRisk)} at risk`;

@@ -279,6 +279,11 @@ function demonymFilter(text: string, meta: SnapshotMeta): { filter: Filter } | {
     const value = d.values.find((v) => DEMONYMS[m[1]].includes(v.trim().toLowerCase()));
     if (value) return { filter: { dimension: d.key, values: [value], match: 'exact' } };
   }
+  // "Austrian customers" where the file writes AT.
+  for (const spelling of DEMONYMS[m[1]]) {
+    const coded = countryCodeFilter(spelling, meta, []);
+    if (coded) return { filter: coded };
+  }
   return { unknown: m[1] };
 }
 
