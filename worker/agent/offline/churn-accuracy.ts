@@ -3,7 +3,7 @@
  * reliability lines the churn section of the narrative adds. Every figure comes from the
  * `get_churn_risk` tool's `backtest` (the engine's churn backtest).
  */
-import { plural } from '../format';
+import { formatNumber, plural } from '../format';
 import { getChurnRisk } from '../tools';
 import type { backtestSummary } from '../tools/churn-backtest-summary';
 import type { SectionRunner } from './sections';
@@ -18,7 +18,7 @@ type BacktestView = ReturnType<typeof backtestSummary>;
 /** A short clause for the churn headline, or '' without a backtest. */
 export function reliabilityClause(backtest: BacktestView): string {
   if (!backtest.available || backtest.flaggedHighOrLost === 0) return '';
-  return ` On your last ${backtest.holdoutDays} days, ${backtest.flaggedAndDidNotOrder} of ${plural(backtest.flaggedHighOrLost, 'customer')} the list would have flagged did not order.`;
+  return ` On your last ${backtest.holdoutDays} days, ${formatNumber(backtest.flaggedAndDidNotOrder)} of ${plural(backtest.flaggedHighOrLost, 'customer')} the list would have flagged did not order.`;
 }
 
 /** The detail lines on the list's reliability: the verdict, or why there is no backtest. */
@@ -27,7 +27,10 @@ export function reliabilityLines(backtest: BacktestView): string[] {
     const lift =
       backtest.liftOverNaive === null
         ? ''
-        : ` The model's precision is ${backtest.liftOverNaive}× that of picking the customers silent longest.`;
+        : // "1×" read as a typo (CDNOW: 96.1% against 96.5%).
+          backtest.liftOverNaive === 1
+          ? " The model's precision is the same as picking the customers silent longest."
+          : ` The model's precision is ${backtest.liftOverNaive}× that of picking the customers silent longest.`;
     return [`How reliable the list is: ${backtest.verdict ?? ''}${lift}`];
   }
   return backtest.reason === null ? [] : [`How reliable the list is: not tested. ${backtest.reason}`];

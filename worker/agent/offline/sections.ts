@@ -80,7 +80,8 @@ export const SECTIONS: Record<SectionKey, Section> = {
         headline: `${o.fileName}: ${money(o.revenue)} revenue from ${plural(o.customers, 'customer')}${o.orders > 0 ? ` and ${plural(o.orders, 'order')}` : ''}${period}${margin}.`,
         details: [
           currencyNote(runner.currency),
-          `${formatNumber(o.rowsUsed)} rows used, ${formatNumber(o.rowsRejected)} rejected; ${plural(o.products, 'product')}${o.suppliers === null ? '' : `, ${plural(o.suppliers, 'supplier')}`}.`,
+          // CDNOW has no product column: "; 0 products" would be false.
+          `${formatNumber(o.rowsUsed)} rows used, ${formatNumber(o.rowsRejected)} rejected${keysOf(o.products, o.suppliers)}.`,
           ...(o.averageOrderValue === null ? [] : [`Average order value: ${money(o.averageOrderValue)}.`]),
           ...(o.joined ?? []),
           ...o.warnings.map((w) => `Note: ${w}`),
@@ -109,7 +110,7 @@ export const SECTIONS: Record<SectionKey, Section> = {
         details: [
           ...top.customers.map((c) => [`${c.name}: ${money(c.revenue)}`, orders(c.orders), c.segment].filter(Boolean).join(', ')),
           segments.segments.length > 0
-            ? `Segments: ${segments.segments.map((s) => `${s.segment} ${s.customers} (${formatPct(s.revenueSharePct)})`).join(', ')}.`
+            ? `Segments: ${segments.segments.map((s) => `${s.segment} ${formatNumber(s.customers)} (${formatPct(s.revenueSharePct)})`).join(', ')}.`
             : 'No RFM segments: they rank customers by how recently they bought, which needs dates over more than one day.',
         ],
         action:
@@ -318,4 +319,10 @@ function quietChurn(question: string, churn: ChurnOutput, money: (v: number) => 
 function fallOf(trendPct: number | null): string {
   if (trendPct !== null && trendPct < -100) return 'had more returned than sold in the last 6 months';
   return `fell ${formatPct(Math.abs(trendPct ?? 0))} in the last 6 months against the 6 before`;
+}
+
+/** "; 2,613 products, 41 suppliers", leaving out what the file has no column for. */
+function keysOf(products: number, suppliers: number | null): string {
+  const keys = [...(products > 0 ? [plural(products, 'product')] : []), ...(suppliers ? [plural(suppliers, 'supplier')] : [])];
+  return keys.length > 0 ? `; ${keys.join(', ')}` : '';
 }
