@@ -43,6 +43,11 @@ function grouped(keep: (r: Row) => boolean, key: (r: Row) => string, value: (r: 
   return [...sums].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
+/** The revenue of the rows passing `keep` whose `key` is `value` (NaN when none is). */
+function revenueOf(keep: (r: Row) => boolean, key: (r: Row) => string, value: string): number {
+  return grouped(keep, key, revenue).find(([k]) => k === value)?.[1] ?? NaN;
+}
+
 async function expectRows(question: string, expected: [string, number][] | number, understood: string): Promise<void> {
   const answer = await answerWithQuery(question, file.snapshot, today);
   expect(answer.result?.understood, answer.text).toBe(understood);
@@ -117,38 +122,38 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
   it('"sales of Acme Supply" is the supplier Acme Supply, Inc. (it was the whole file\'s revenue)', () =>
     expectRows(
       'sales of Acme Supply',
-      grouped(
+      revenueOf(
         () => true,
         (r) => r.Supplier,
-        revenue,
-      ).find(([s]) => s === 'Acme Supply, Inc.')?.[1] ?? NaN,
+        'Acme Supply, Inc.',
+      ),
       'revenue, supplier = Acme Supply, Inc.',
     ));
   // The file writes its countries as ISO codes (AT, CH, NL …): a country named in full was refused.
   it('"sales for austria" is the region AT', () =>
     expectRows(
       'sales for austria',
-      grouped(
+      revenueOf(
         () => true,
         (r) => r.Region,
-        revenue,
-      ).find(([r]) => r === 'AT')?.[1] ?? NaN,
+        'AT',
+      ),
       'revenue, region = AT',
     ));
   it('"Revenue from Austrian customers" is the region AT too', () =>
     expectRows(
       'Revenue from Austrian customers',
-      grouped(
+      revenueOf(
         () => true,
         (r) => r.Region,
-        revenue,
-      ).find(([r]) => r === 'AT')?.[1] ?? NaN,
+        'AT',
+      ),
       'revenue, region = AT',
     ));
   it('"revenue in switzerland in 2024" is the region CH in 2024', () =>
     expectRows(
       'revenue in switzerland in 2024',
-      grouped(inYear(2024), (r) => r.Region, revenue).find(([r]) => r === 'CH')?.[1] ?? NaN,
+      revenueOf(inYear(2024), (r) => r.Region, 'CH'),
       'revenue, region = CH, 2024-01-01 … 2024-12-31',
     ));
   // The owner of the products is asked for: it ranked 2,613 product × supplier rows.

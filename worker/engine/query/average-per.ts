@@ -11,7 +11,7 @@ import { QueryRefusal } from './resolve';
 import type { TimeDimension } from './spec';
 
 /** A period as epoch days, both ends included. */
-interface Range {
+export interface Range {
   from: number;
   to: number;
 }

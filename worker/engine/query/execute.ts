@@ -27,18 +27,13 @@ import type { Snapshot, SnapshotGroup } from '../snapshot/columns';
 import { Accumulators } from './accumulators';
 import { bucketLabel, bucketOf, bucketStart } from './buckets';
 import { checkMeasures, dayOf, QueryRefusal, resolveDimension, resolveFilter, type ResolvedFilter, type ResolvedGroup } from './resolve';
-import { perNote, unitsSpanned } from './average-per';
+import { perNote, unitsSpanned, type Range } from './average-per';
 import { periodCoverage } from './coverage';
 import { resultOf, type QueryResult } from './result';
 import type { QuerySpec } from './spec';
 
 export { QueryRefusal } from './resolve';
 export type { QueryResult } from './result';
-
-interface Range {
-  from: number;
-  to: number;
-}
 
 function withNote(result: QueryResult, note: string | null): QueryResult {
   return note ? { ...result, note: result.note ? `${result.note} ${note}` : note } : result;
