@@ -72,6 +72,19 @@ const cases: [string, string, string][] = [
   ['revenue by country', `SELECT Country, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC, 1 LIMIT 50`, 'revenue, by region'],
   // "uk" in lower case got the whole file's revenue ("UK" was read).
   ['sales for the uk', `SELECT sum(rev) FROM t WHERE Country = 'United Kingdom'`, 'revenue, region = United Kingdom'],
+  // "Of the uk" was dropped: the answer was Germany's alone.
+  [
+    'revenue of the uk vs germany',
+    `SELECT Country, sum(rev) r FROM t WHERE Country IN ('United Kingdom', 'Germany') GROUP BY 1 ORDER BY r DESC`,
+    'revenue, by region, region in Germany, United Kingdom',
+  ],
+  // "T-light" is one word as typed, two in the name split at its hyphen: no stray word.
+  [
+    'How many units of white hanging heart t-light holder did we sell in November 2011?',
+    // The product is stock code 85123A (written 85123a on some lines), whatever a line's description.
+    `SELECT sum(qty) FROM t WHERE upper(StockCode) = '85123A' AND ${NOV}`,
+    'units, product = WHITE HANGING HEART T-LIGHT HOLDER, 2011-11-01 … 2011-11-30',
+  ],
   [
     'top 5 countries by sales this month',
     `SELECT Country, sum(rev) r FROM t WHERE ${NOV} GROUP BY 1 ORDER BY r DESC LIMIT 5`,

@@ -52,6 +52,17 @@ export interface Churn {
   callList?: ChurnCallList;
   /** The model tested on the file itself: refit before a holdout window, compared with it. */
   backtest?: ChurnBacktest;
+  /**
+   * How long customers who came back go between purchase days: the median, over customers
+   * who bought on two days or more, of each one's mean gap; null when none did (absent in
+   * older results).
+   */
+  repeatGap?: { medianDays: number; customers: number } | null;
+  /**
+   * Predicted spend over the next 12 months (BG/NBD purchases × Gamma-Gamma spend), summed
+   * over the customers scored; null without both fits (absent in older results).
+   */
+  clv12mTotal?: { value: number; customers: number } | null;
 }
 
 /** One P(alive) bin of the backtest's calibration table. */

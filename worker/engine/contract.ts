@@ -135,8 +135,11 @@ export interface Segments {
 export interface Concentration {
   topCustomer: { id: string; name: string; revenue: number; share: number } | null;
   top10Share: number;
+  /** The share of the top ⌈20%⌉ of the customers with positive revenue (`customersWithRevenue`). */
   top20PctShare: number;
   customersFor80Pct: number;
+  /** Customers whose net revenue is positive: the shares above are of them (absent in older results). */
+  customersWithRevenue?: number;
   hhi: number;
   gini: number;
   level: 'low' | 'moderate' | 'high';

@@ -197,7 +197,31 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
       const top = c.topCustomer
         ? ` ${c.topCustomer.name} brings ${formatPct(c.topCustomer.sharePct)} of revenue (${money(c.topCustomer.revenue)}).`
         : '';
-      return `Revenue concentration is ${c.level}.${top} The top 10 customers make ${formatPct(c.top10SharePct)} of revenue, and ${formatNumber(c.customersFor80Pct)} of ${formatNumber(c.customers)} customers make 80%. HHI ${formatNumber(c.hhi)}, Gini ${c.gini}.`;
+      const all = `Revenue concentration is ${c.level}.${top} The top 10 customers make ${formatPct(c.top10SharePct)} of revenue, and ${formatNumber(c.customersFor80Pct)} of ${formatNumber(c.customers)} customers make 80%. HHI ${formatNumber(c.hhi)}, Gini ${c.gini}.`;
+      // "What share comes from the top 20% of customers?" got the top 20 customers.
+      if (!intent.topFifth || c.customersWithRevenue === null) return all;
+      const fifth = Math.ceil(0.2 * c.customersWithRevenue);
+      return `The top 20% of customers (the ${formatNumber(fifth)} who bought most, of ${formatNumber(c.customersWithRevenue)} with revenue) make ${formatPct(c.top20PctOfCustomersSharePct)} of revenue.\n\n${all}`;
+    }
+
+    case 'purchase_gap': {
+      const churn = await runner.call(getChurnRisk, { limit: 1 }, 'Reading how often customers come back.');
+      if (!churn) return NOT_AVAILABLE;
+      const gap = churn.purchaseGap;
+      if (!gap) return 'No customer bought on more than one day, so there is no time between purchases to measure.';
+      return `Customers who came back went a median of ${formatNumber(gap.medianDaysBetweenPurchaseDays, 1)} days between purchases: for each of the ${formatNumber(gap.repeatCustomers)} customers who bought on two days or more, the days from their first to their last purchase over the gaps between them, and the middle of those. Orders on the same day count as one purchase; customers who bought once have no gap.`;
+    }
+
+    case 'customer_value': {
+      const churn = await runner.call(getChurnRisk, { limit: 1 }, 'Reading the predicted customer value.');
+      if (!churn) return NOT_AVAILABLE;
+      const value = churn.customerValue12m;
+      if (!value)
+        return `I can't give a customer lifetime value for this file: it comes from the BG/NBD purchase model and the Gamma-Gamma spend model, and ${churn.note ?? 'they could not be fitted to these rows'}`;
+      return [
+        `Predicted spend over the next 12 months (the customer lifetime value of a year: BG/NBD purchases × Gamma-Gamma spend per purchase) is ${money(value.total)} across ${plural(value.customers, 'customer')}, ${money(value.total / value.customers)} a customer on average. Worth most:`,
+        ...value.top.map((c, i) => `${i + 1}. ${c.name}: ${money(c.clv12m)} (${c.risk === 'lost' ? 'rated lost' : `${c.risk} risk`})`),
+      ].join('\n');
     }
 
     case 'rank_products':

@@ -25,7 +25,8 @@ export type Intent =
   | { kind: 'suppliers' }
   | { kind: 'churn'; risk: ChurnRisk | null }
   | { kind: 'churn_accuracy' }
-  | { kind: 'concentration' }
+  /** `topFifth`: asked for the share of the top 20% of customers. */
+  | { kind: 'concentration'; topFifth?: boolean }
   | { kind: 'segment'; segment: SegmentName }
   | { kind: 'segments' }
   | {
@@ -42,6 +43,10 @@ export type Intent =
   | { kind: 'trend' }
   | { kind: 'rank_customers'; metric: CustomerMetric; direction: Direction; limit: number }
   | { kind: 'overview' }
+  /** "How long between orders?": repeat customers' median gap between purchase days. */
+  | { kind: 'purchase_gap' }
+  /** "What is our customer lifetime value?": the predicted spend of the next 12 months. */
+  | { kind: 'customer_value' }
   /** `asked`: the user asked what they can ask; otherwise no intent matched the question. */
   | { kind: 'help'; asked: boolean }
   | { kind: 'no_dates' }
@@ -64,7 +69,14 @@ const SUPPLIER = /\b(suppliers?|vendors?|sourc(e|ed|ing)|procure\w*|manufacturer
 const CHURN =
   /churn|at.?risk|\b(high|medium|low)[ -]risk\b|risky|\blaps(e|ed|ing)\b|\blos(e|ing)\b|\blost\b|stopped (buying|ordering)|(not|n't) (ordered|bought)|inactive|dormant|slipping|leaving|defect|win.?back|going quiet|\b(call|contact|ring|phone)\b.*\b(customers?|clients?|accounts?|this week|first|today)\b|\breach out\b|\bfollow up\b/;
 const CONCENTRATION =
-  /concentrat|depend|relian|\brely\b|key accounts?|\bhhi\b|gini|herfindahl|pareto|80 ?%|eggs in one basket|diversif|share of (the )?(top|biggest|largest)|spread/;
+  /concentrat|depend|relian|\brely\b|key accounts?|\bhhi\b|gini|herfindahl|pareto|80 ?%|eggs in one basket|diversif|share of (the )?(top|biggest|largest)|spread|\btop 20 ?(%|percent|per cent)/;
+/** "The top 20% of customers": the one share by a fraction of customers the analysis keeps. */
+export const TOP_FIFTH = /\b(top|biggest|largest|best) (20 ?(%|percent\b|per cent\b)|(fifth|quintile)\b)/;
+/** "How long between orders?", "how often do customers buy?", "purchase frequency". */
+export const PURCHASE_GAP =
+  /\b(how long|how many days|time|days|gap|gaps|interval)\b.*\bbetween (their |two |repeat )?(orders|purchases|invoices|visits|buys)\b|\b(order|purchase|buying|repurchase|reorder) (frequency|interval|cycle|gap)s?\b|\bhow often do (our |my |the )?(customers|clients|accounts|buyers) (buy|order|purchase|come back|return)\b/;
+/** "Customer lifetime value", "CLV", "LTV": the predicted spend the churn models give. */
+export const CUSTOMER_VALUE = /\b(customer )?lifetime value\b|\b(clv|ltv|cltv)\b|\bpredicted (spend|value|revenue)\b/;
 const SEGMENT = /\b(segments?|segmentation|rfm|tiers?|abc)\b/;
 /** "Which region has the most …", "top countries by …": a ranking of groups other than customers, products or suppliers. */
 const GROUP_RANKED =
@@ -93,7 +105,7 @@ const TENURE =
   /\b(?:(\d{1,2})\s+)?(newest|latest|most recent(?:ly (?:won|acquired|added|gained))?|recently (?:won|acquired|added|gained)|oldest|longest[- ]standing|earliest)\s+(?:(\d{1,2})\s+)?(?:customers?|clients?|accounts?)\b/;
 const RANKING = /\b(top|best|biggest|largest|most|highest|main|key|major|valuable|important|bottom|smallest|least|lowest|worst|rank\w*)\b/;
 const OVERVIEW =
-  /overview|summary|summari[sz]e|total revenue|revenue in total|overall|how many (customers|orders|products|suppliers)|key (numbers|figures|metrics)|big picture|headline|gross margin|average order|in a nutshell/;
+  /overview|summary|summari[sz]e|total revenue|revenue in total|overall|how many (customers|orders|products|suppliers)|key (numbers|figures|metrics)|big picture|headline|gross margin|average order|in a nutshell|how (are|is) (we|business|the business|things|it) (doing|going)|how's (business|it going)/;
 const HELP = /^(help|hi|hello|what can you (do|answer)|what can i ask)\b/;
 
 interface Named {
@@ -244,6 +256,8 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   if (ACTIONS.test(q)) return { kind: 'actions' };
   if (CHART.test(q)) return { kind: 'chart', series: chartSeriesOf(q) };
   if (CROSS_SELL.test(q)) return { kind: 'cross_sell', customer, product };
+  if (!customer && PURCHASE_GAP.test(q)) return { kind: 'purchase_gap' };
+  if (!customer && CUSTOMER_VALUE.test(q)) return { kind: 'customer_value' };
   if (customer) return { kind: 'customer', query: customer };
   if (supplier) return { kind: 'supplier', name: supplier };
   if (SUPPLIER.test(q)) return { kind: 'suppliers' };
@@ -264,7 +278,7 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   if (grouped) return { kind: 'no_grouping', noun: grouped[1] };
   if (CHURN_ACCURACY.test(q)) return { kind: 'churn_accuracy' };
   if (CHURN.test(q) && !MARGIN.test(q)) return { kind: 'churn', risk: riskOf(q) };
-  if (CONCENTRATION.test(q)) return { kind: 'concentration' };
+  if (CONCENTRATION.test(q)) return { kind: 'concentration', ...(TOP_FIFTH.test(q) ? { topFifth: true } : {}) };
   if (SEGMENT.test(q)) return { kind: 'segments' };
   if (product && !RANKING.test(q)) return { kind: 'product', query: product };
   // "How much did we sell in 2021?" on a file without dates got the top products.

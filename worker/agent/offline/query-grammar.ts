@@ -9,7 +9,7 @@ import { MEASURE_LABELS, SUMMED_OVER_TIME, TIME_DIMENSIONS, type TimeDimension }
 import type { Measure, QuerySpecInput } from '../../engine/query';
 import { epochDay, isoDay } from '../../engine/aggregate/types';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
-import { categoryWordFilter, isWordOfAValue, looseNamesOf, PERIOD_WORDS } from './query-names';
+import { categoryWordFilter, looseNamesOf, strayPhraseOf } from './query-names';
 import { NUMBER_WORDS } from './number-words';
 import {
   escapeRegex,
@@ -38,7 +38,7 @@ import {
 } from './query-measures';
 import { BRIDGE_SPLIT, fromToOf } from './bridge-intents';
 import { periodBefore, periodsOf, withoutHalfYears } from './query-periods';
-import { ACTIONS, DISCONTINUE } from './intents';
+import { ACTIONS, CUSTOMER_VALUE, DISCONTINUE, PURCHASE_GAP, TOP_FIFTH } from './intents';
 
 /**
  * `unmapped`: the grammar can't map it, and the canned answers may; `refused`: nothing in
@@ -237,6 +237,16 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (ACTIONS.test(text)) return { kind: 'unmapped', reason: 'What to do is answered from the analysis.' };
   if (/\bshould (we|i)\b/.test(text) && DISCONTINUE.test(text))
     return { kind: 'unmapped', reason: 'Which products to drop is answered with the products that earn the least.' };
+  // "How long between orders on average?" got the count of orders; the churn analysis measures
+  // the gaps, and predicts the spend a customer lifetime value is.
+  if (PURCHASE_GAP.test(text) || CUSTOMER_VALUE.test(text))
+    return { kind: 'unmapped', reason: 'Gaps between purchases and predicted spend come from the churn analysis.' };
+  // "What share comes from the top 20% of customers?" got the top 20 customers: a fraction is no count.
+  const fraction = TOP_FRACTION.exec(text);
+  if (fraction)
+    return TOP_FIFTH.test(text) && /\b(customers?|clients?|accounts?|buyers?)\b/.test(text) && !namesAPeriod(text, analysisDay ?? ANY_DAY)
+      ? { kind: 'unmapped', reason: 'The top 20% of customers’ share is the concentration analysis’.' }
+      : { kind: 'refused', reason: TOP_FRACTION_REASON(fraction[0]) };
   const today = analysisDay ?? ANY_DAY;
   if ((!analysisDay || !meta.hasDates) && namesAPeriod(text, today)) return { kind: 'refused', reason: NO_DATES };
   if (OUT_OF_SCOPE.test(text))
@@ -244,7 +254,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       kind: FUTURE.test(text) ? 'refused' : 'unmapped',
       reason: 'I can only report what the rows of this file show; that question asks about the future or a cause.',
     };
-  const unused = unusedNumberNamed(text, meta, (word) => [...MEASURE_WORDS, ...DIMENSION_WORDS].some(([re]) => re.test(word)));
+  const unused = unusedNumberNamed(text, meta, isGrammarWord);
   if (unused)
     return {
       kind: 'refused',
@@ -271,12 +281,15 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (kind) filters.push(kind);
   // "The margin on Bolt products" answered every product's margin: "Bolt" is a word of some
   // products' names, which the query can't select by.
-  const partial = partialName(question, filters, meta);
-  if (partial)
+  // "Units of paper chain kit" got the sub-category Paper's: every word of what a figure is of must be placed.
+  const stray = strayPhraseOf(question, meta, filters, isGrammarWord);
+  const partial = partialName(question, filters);
+  if (partial || stray?.partialOf)
     return {
       kind: 'refused',
-      reason: `I can't pick out products by a word of their names (“${partial}”) yet; name a category, a supplier or one product in full.`,
+      reason: partialNameReason(partial ?? stray?.phrase ?? '', partial ? 'product' : (stray?.partialOf ?? 'product')),
     };
+  if (stray) return { kind: 'refused', reason: `I couldn't find “${stray.phrase}” among this file's customers, products or other values.` };
   const limit = limitOf(text);
   if (limit) return { kind: 'refused', reason: limit };
   // "Top 3 customers in each country" got the top 3 overall.
@@ -428,6 +441,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   // "Revenue growth from 2010 to 2011": the later period against the earlier, not one range spanning both.
   const pair = period && !other && CHANGE.test(text) ? fromToOf(text, today) : null;
   if (pair) [period, other] = [pair[1], pair[0]];
+  // "This year", "this month": a period to date, set against the same days of the one before.
+  const toDate = period === periods.period ? periods.toDate : undefined;
   // "Compare Q4 2021 with Q4 2020 by category" names no figure: a comparison of two periods
   // is of sales, and the answer's first line says "revenue", so the reading is never hidden.
   // "Which region grew the most in 2024?" is the same, against the period before (it was refused).
@@ -607,15 +622,19 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
         'I can find customers who stopped buying, but not the products one stopped buying yet; ask what they bought in each of two periods, such as “What did they buy in 2023?” and “… in 2024?”.',
     };
   if (lapsed) {
-    // "Lost in 2024", "stopped buying in 2024" with one period: bought in the period before it, of the same length, but not in it.
+    // "Lost in 2024", "stopped buying in 2024" with one period: bought in the period before it, all of it, but not in it.
     if ((lostCustomers || didNotBuy || STOPPED.test(text)) && period && !other)
-      return { kind: 'spec', spec: { ...spec, groupBy: [], period: periodBefore(period), notBoughtIn: period } };
+      return {
+        kind: 'spec',
+        spec: { ...spec, groupBy: [], period: periodBefore(period, { whole: true, unit: toDate }), notBoughtIn: period },
+      };
     if (!period || !other)
       return { kind: 'unmapped', reason: 'To find who stopped buying I need two periods, such as "in 2025 but not in 2026".' };
     return { kind: 'spec', spec: { ...spec, groupBy: [], period, notBoughtIn: other } };
   }
   // "Did sales go up in 2021?": against the period before, when no other was named (not by month: the months would not pair up).
-  if (period && !other && (CHANGE.test(text) || PERFORMED.test(text)) && !spec.groupBy?.some(isTimeUnit)) other = periodBefore(period);
+  if (period && !other && (CHANGE.test(text) || PERFORMED.test(text)) && !spec.groupBy?.some(isTimeUnit))
+    other = periodBefore(period, { unit: toDate });
   if (period) spec.period = period;
   if (other) spec.compareTo = other;
   const top = TOP_N.exec(text);
@@ -668,6 +687,12 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     ? withThreshold(spec, threshold, pluralGroupOf(text, threshold, meta), lapsed || Boolean(other))
     : { kind: 'spec', spec };
 }
+
+/** "The top 20%", "the bottom 10 percent", "the top fifth": a fraction of the rows, not a count. */
+const TOP_FRACTION =
+  /\b(top|bottom|best|worst|biggest|largest|smallest) (\d{1,2}(\.\d+)? ?(%|percent\b|per cent\b)|(third|fifth|tenth|quintile|decile)\b)/;
+const TOP_FRACTION_REASON = (words: string) =>
+  `I can give the share of revenue of the top 20% of customers (for the whole file), or a figure for the top N by count, such as "the top 10 customers"; not “${words}” yet.`;
 
 /** "What did … buy?": the products bought. */
 const WHAT_BOUGHT =
@@ -750,36 +775,31 @@ function asksForGrouping(text: string): boolean {
   );
 }
 
-const QUANTITY_OF =
-  /\b(?:bottles?|units?|cases?|liters?|litres?|gallons?|pieces?|boxes?|packs?|cans?|kilos?|tons?|tonnes?)\s+of\s+([\p{L}][\p{L}\d-]*)/giu;
-
-const MEASURE_OF = /\b(?:revenue|sales|turnover|profit|margin|units|orders)\s+(?:of|for)\s+([\p{L}][\p{L}\d-]*)/giu;
-
 /**
  * A capitalised word before "products" or "items" that names no value the question matched
- * and no grouping ("Bolt products"), a kind after a quantity ("bottles of Bolt") or a word of
- * some names after a measure ("sales of bolts"), or null. "Safety products" is a category's,
- * so it is none.
+ * and no grouping ("Bolt products"), or null. "Safety products" is a category's, so it is none.
  */
-function partialName(question: string, filters: readonly { values: string[] }[], meta: SnapshotMeta): string | null {
+function partialName(question: string, filters: readonly { values: string[] }[]): string | null {
   const named = filters.flatMap((f) => f.values.map((v) => asWritten(v)));
-  // "How many bottles of Bolt did we sell?" counted every bottle: a kind after a quantity that no filter took.
-  const patterns = [/\b([A-Z][\p{L}\d-]+) (?:products|items)\b/gu, QUANTITY_OF];
-  for (const m of patterns.flatMap((pattern) => [...question.matchAll(pattern)])) {
+  for (const m of question.matchAll(/\b([A-Z][\p{L}\d-]+) (?:products|items)\b/gu)) {
     const word = m[1].toLowerCase();
     if (named.some((v) => v.split(' ').includes(word))) continue;
     if (/^(all|our|my|the|which|what|top|best|new|other|these|those|most|many|how|list|show|each|every|any|it|them|this|that)$/.test(word))
       continue;
     return m[1];
   }
-  // "Sales of bolts" got the whole file's revenue: a word of some names, after a measure.
-  for (const m of question.matchAll(MEASURE_OF)) {
-    const word = m[1].toLowerCase();
-    if (named.some((v) => v.split(' ').some((w) => w === word || `${w}s` === word))) continue;
-    if (PERIOD_WORDS.has(word) || /^(all|our|the|each|every|any|this|that|last|next|past|previous)$/.test(word)) continue;
-    if (isWordOfAValue(word, meta)) return m[1];
-  }
   return null;
+}
+
+/** Why a word of some names can't select them: "Bolt" is in 214 product names, and the query filters by whole values. */
+function partialNameReason(phrase: string, label: string): string {
+  const noun = label.toLowerCase();
+  return `I can't pick out ${noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`} by a word of their names (“${phrase}”) yet; name a category, a supplier or one ${noun} in full.`;
+}
+
+/** A word the grammar reads as a measure or a grouping ("revenue", "customers"), not a name. */
+function isGrammarWord(word: string): boolean {
+  return [...MEASURE_WORDS, ...DIMENSION_WORDS].some(([re]) => re.test(word));
 }
 
 /**

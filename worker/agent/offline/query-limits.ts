@@ -34,6 +34,15 @@ const BOTH_PERIODS =
 /** "Which day had the most orders?": the query groups by week at the finest, so this read as the total. */
 const BY_DAY =
   /\b(which|what) (day|date|weekday|day of the week)\b|\b(best|worst|busiest|slowest|quietest|biggest|strongest|weakest) (day|date|weekday)\b|\bdaily (revenue|sales|turnover|orders|units|totals?|figures|average)\b/;
+/**
+ * "Which products have never been sold?" got every product's revenue: a file of sales holds
+ * only what sold. "Customers who never bought Furniture" is no query the grammar makes either.
+ * "Never ordered again" is a one-time buyer, which it counts.
+ */
+const NEVER_SOLD =
+  /\b(never|not ever)\b(?: (?:been|once|yet))? (?:sold|bought|ordered|purchased|sell|buy|order|purchase)\b(?! (?:again|twice|a second time|more than once|back))|\bunsold\b|\b(?:products?|items?|skus?|articles?) (?:with|having|that have|that had) (?:no|zero) (?:sales|orders|revenue)\b/;
+/** "The median order value": the query adds up, counts and averages; it keeps no distribution. */
+const MEDIAN = /\b(median|percentiles?|quartiles?|distribution|histogram|standard deviation|std dev|variance)\b/;
 /** A share of a total: "what percentage of revenue comes from …", "the West's share of sales". */
 export const SHARE = /\b(percent(age)?|share|proportion|fraction)\s+of\b|%\s+of\b/;
 
@@ -119,6 +128,12 @@ export function limitOf(text: string): string | null {
     return `I can't leave values out of a figure yet (“${excluded[0]}”); ask for the values to keep, or for the figure by that column, and take the rest away.`;
   if (BY_DAY.test(text))
     return 'I can rank weeks, months, quarters and years, but not single days yet; ask for the busiest week, for example.';
+  if (NEVER_SOLD.test(text))
+    return /\b(products?|items?|skus?|articles?|goods)\b/.test(text) && !/\b(customers?|clients?|accounts?|buyers?)\b/.test(text)
+      ? 'This file lists what was sold, so every product in it sold at least once; products that never sold are not in it. Upload your full product list joined to the sales to find them.'
+      : 'I can find customers who bought in one period but not in another; “never bought” something is not something I can answer exactly yet.';
+  if (MEDIAN.test(text))
+    return 'I can add up, count and average (the average order value, revenue per customer), but not give medians or distributions yet.';
   if (BOTH_PERIODS.test(text))
     return "I can count customers who bought in one period but not in another; customers who bought in both isn't something I can answer exactly yet.";
   return null;

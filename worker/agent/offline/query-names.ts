@@ -65,8 +65,8 @@ export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter
   // "Sales for the uk" in lower case is the same country (it got the whole file's revenue);
   // "us" in lower case is the pronoun ("paid to us").
   const lowerCase = Object.keys(ABBREVIATIONS).filter((word) => word !== 'us');
-  const abbreviated = new RegExp(`\\b(?:in|from|for|to)\\s+(?:the\\s+)?(${lowerCase.join('|')})(?![\\w-])`, 'g');
-  const capitals = [...question.matchAll(/\b(?:in|from|for|to)\s+(?:the\s+)?([A-Z]{2,12})(?![\w-])/g)];
+  const abbreviated = new RegExp(`\\b(?:in|from|for|to|of|and|vs|versus|with)\\s+(?:the\\s+)?(${lowerCase.join('|')})(?![\\w-])`, 'g');
+  const capitals = [...question.matchAll(/\b(?:in|from|for|to|of)\s+(?:the\s+)?([A-Z]{2,12})(?![\w-])/g)];
   for (const m of [...capitals, ...text.matchAll(abbreviated)]) {
     const word = m[1].toLowerCase();
     if (taken.includes(word) || NOT_NAMES.has(word)) continue;
@@ -141,14 +141,27 @@ function sameNumber(a: string, b: string): boolean {
 
 /** Whether any value of the file has `word` (or its singular) as one of its words. */
 export function isWordOfAValue(word: string, meta: SnapshotMeta): boolean {
+  return dimensionWithWord(word, meta) !== null;
+}
+
+/**
+ * The column (products first, then customers, then the rest) of which some value has `word`,
+ * or its singular, as one of its words; "hy-vee" is a word of "Hy-Vee #1044 / Burlington".
+ */
+function dimensionWithWord(word: string, meta: SnapshotMeta): SnapshotMeta['dimensions'][number] | null {
   const forms = new Set([word, word.replace(/s$/, ''), word.replace(/es$/, ''), word.replace(/ies$/, 'y')]);
-  return meta.dimensions.some((d) =>
-    d.values.some((v) =>
-      v
-        .toLowerCase()
-        .split(/[^\p{L}\d]+/u)
-        .some((w) => forms.has(w)),
-    ),
+  const hyphened = word.includes('-')
+    ? new RegExp(`(?:^|[^\\p{L}\\d])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^\\p{L}\\d])`, 'u')
+    : null;
+  const order = (key: string) => (key === 'product' ? 0 : key === 'customer' ? 1 : 2);
+  const dimensions = [...meta.dimensions].sort((a, b) => order(a.key) - order(b.key));
+  return (
+    dimensions.find((d) =>
+      d.values.some((v) => {
+        const lower = v.toLowerCase();
+        return hyphened ? hyphened.test(lower) : lower.split(/[^\p{L}\d]+/u).some((w) => forms.has(w));
+      }),
+    ) ?? null
   );
 }
 
@@ -195,7 +208,11 @@ export function categoryWordFilter(question: string, meta: SnapshotMeta, found: 
     const match = pattern.exec(text);
     const word = match?.[1] ?? match?.[2];
     if (!word || NOT_KINDS.has(word) || NOT_NAMES.has(word) || word in DEMONYMS) continue;
-    if (found.some((f) => f.values.some((v) => v.toLowerCase().split(/\s+/).includes(word)))) continue;
+    const namedWords = found.flatMap((f) => f.values.flatMap((v) => v.toLowerCase().split(/\s+/)));
+    if (namedWords.includes(word)) continue;
+    // "Sales of office chairs": "office" is said of the chairs named, not the category Office Supplies (it got 0.00).
+    const next = text.slice((match?.index ?? 0) + (match?.[0].length ?? 0)).match(/^\s*([a-z][a-z'-]*)/)?.[1];
+    if (next && namedWords.some((w) => sameWord(next, w))) continue;
     const forms = new Set([word, `${word}s`, `${word}es`, word.replace(/e?y$/, 'ies')]);
     const values = [...new Set(categories.values)].filter((v) =>
       v
@@ -296,4 +313,104 @@ function abbreviationFilter(word: string, meta: SnapshotMeta): Filter | null {
     if (value) return { dimension: d.key, values: [value], match: 'exact' };
   }
   return null;
+}
+
+/** Where a phrase naming what a figure is of begins: "units of …", "sales for …", "how many … did". */
+const MEASURE_OBJECT =
+  /\b(?:revenue|sales|turnover|profit|margins?|units|orders|spend|bottles?|cases?|liters?|litres?|gallons?|pieces?|boxes?|packs?|cans?|items?|kilos?|tons?|tonnes?)\s+(?:of|for|on)\s+([^?!,;:]+)/g;
+/** "How many paper chain kits did we sell?": the phrase between "how many" and the verb, when no "units of" names it. */
+const HOW_MANY_OBJECT = /\bhow (?:much|many)\s+([^?!,;:]+?)\s+(?:did|do|does|have|has|had|was|were|are|is)\b/g;
+/** Words that end such a phrase: a verb, a pronoun, a preposition or a period begins. */
+const PHRASE_END = new Set(
+  (
+    'did do does done we i you they he she it was were is are be been has have had in from by to during since last this ' +
+    'next between per each vs versus compared against with over under than at on so that which who whose where when what how ' +
+    'sold bought ordered buy sell order purchased made make compare'
+  ).split(' '),
+);
+/** Words inside a phrase that name nothing: articles and joins. */
+const JOINS = new Set('the a an our my your their all of and or & plus both either'.split(' '));
+/** Words that qualify a count the grammar reads ("how many different products", "one-time buyers"), no name. */
+const QUALIFIERS = new Set('different distinct unique separate individual single one-time first-time two-time'.split(' '));
+
+/**
+ * The words of what a figure is of ("units of paper chain kit", "how many paper chain kits
+ * did we sell?") that no filter accounts for. "Paper chain kit" got the units of the
+ * sub-category Paper, and "units of the acme widget" every unit: a filter took one word, or
+ * none, and the rest were dropped. Returns the phrase and, when its stray words are words of
+ * some names (a partial name), the label of the column whose names hold them; null when every
+ * word is accounted for. `isGrammarWord` is the grammar's own vocabulary (measures, groupings).
+ */
+export function strayPhraseOf(
+  question: string,
+  meta: SnapshotMeta,
+  filters: readonly Filter[],
+  isGrammarWord: (word: string) => boolean,
+): { phrase: string; partialOf: string | null } | null {
+  const spaced = question.replace(/\s+/g, ' ');
+  const text = spaced.toLowerCase();
+  // The phrase is named as it was typed ("Bolt", not "bolt"), where lower case keeps the length.
+  const typed = spaced.length === text.length ? spaced : text;
+  // A column's own name is no value: "the Consumer segment", "sales for the city of Ames".
+  const headers = meta.dimensions.flatMap((d) => `${d.label} ${d.header ?? ''}`.toLowerCase().split(/[^\p{L}]+/u)).filter(Boolean);
+  const named = [...headers, ...filters.flatMap((f) => f.values.flatMap((v) => wordsOfValue(v)))];
+  const measured = [...text.matchAll(MEASURE_OBJECT)];
+  const phrases = measured.length > 0 ? measured : [...text.matchAll(HOW_MANY_OBJECT)];
+  for (const m of phrases) {
+    const start = (m.index ?? 0) + m[0].indexOf(m[1]);
+    const asTyped = typed.slice(start, start + m[1].length).split(' ');
+    const words: string[] = [];
+    for (const raw of m[1].split(' ')) {
+      const word = raw
+        .replace(/^["“‘'(]+|["”’')]+$/g, '')
+        .replace(/['’]s$/, '')
+        .replace(/[.]+$/, '');
+      if (PHRASE_END.has(word) || words.length >= 6) break;
+      words.push(word);
+    }
+    let first = 0;
+    while (first < words.length && (JOINS.has(words[first]) || !words[first])) first++;
+    const phraseWords = words.slice(first);
+    // "How many CDs did we sell?": one word is what the file's goods are called, not a name.
+    if (measured.length === 0 && phraseWords.length < 2) continue;
+    const stray = phraseWords.filter((word) => word && isStray(word, named, isGrammarWord));
+    if (stray.length === 0) continue;
+    const phrase = asTyped
+      .slice(first, words.length)
+      .join(' ')
+      .replace(/[.]+$/, '')
+      .replace(/\s+(?:and|or|of|&)$/i, '');
+    const columns = stray.map((word) => dimensionWithWord(word, meta));
+    return { phrase, partialOf: columns.every(Boolean) ? (columns[0]?.label ?? null) : null };
+  }
+  return null;
+}
+
+/** Whether a phrase's word names nothing the question's filters hold and no word of the grammar's. */
+function isStray(word: string, named: readonly string[], isGrammarWord: (word: string) => boolean): boolean {
+  if (!/\p{L}/u.test(word) || /^\d/.test(word)) return false;
+  if (JOINS.has(word) || QUALIFIERS.has(word) || NOT_NAMES.has(word) || NOT_KINDS.has(word) || PERIOD_WORDS.has(word)) return false;
+  if (word in DEMONYMS || isGrammarWord(word)) return false;
+  return !named.some((value) => sameWord(word, value));
+}
+
+/**
+ * A value's words as a question may write them: its own, a two-letter country code's name
+ * ("AT" is Austria) and an abbreviation's long forms ("United Kingdom" is the UK).
+ */
+function wordsOfValue(value: string): string[] {
+  const lower = value.toLowerCase();
+  // "The UK" names "United Kingdom".
+  const abbreviations = Object.keys(ABBREVIATIONS).filter((key) => ABBREVIATIONS[key].includes(lower));
+  const spelled = /^[A-Z]{2}$/.test(value) ? (new Intl.DisplayNames(['en'], { type: 'region' }).of(value) ?? '') : '';
+  // "T-Light" is one word as typed and two as split: both are kept.
+  const words = `${lower} ${spelled.toLowerCase()}`.split(/[^\p{L}\d-]+/u);
+  return [...words, ...words.flatMap((word) => (word.includes('-') ? word.split('-') : [])), ...abbreviations].filter(Boolean);
+}
+
+/** The same word, in the singular or plural ("whiskey", "whiskies") or with one slip ("millr"). */
+function sameWord(asked: string, written: string): boolean {
+  const forms = (w: string) => [w, `${w}s`, `${w}es`, w.replace(/e?y$/, 'ies')];
+  if (forms(asked).includes(written) || forms(written).includes(asked)) return true;
+  return asked.length >= 5 && editDistance(asked, written, 1) <= 1;
 }

@@ -153,7 +153,10 @@ function rangeEnd(text: string, today: Date): DayRange | null {
  * whenever"), or whose ends are the wrong way round: it must be refused, since reading
  * the one end alone would answer for another period.
  */
-export function periodsOf(question: string, today: Date): { period: DayRange | null; other: DayRange | null; unread?: string } {
+export function periodsOf(
+  question: string,
+  today: Date,
+): { period: DayRange | null; other: DayRange | null; unread?: string; toDate?: ToDateUnit } {
   const text = question.toLowerCase();
   for (const pattern of RANGES) {
     const m = pattern.exec(text);
@@ -180,8 +183,18 @@ export function periodsOf(question: string, today: Date): { period: DayRange | n
     const a = periodIn(pair[1], today) ?? (yearOnce && b ? periodIn(`${pair[1]} ${b.from.slice(0, 4)}`, today) : null);
     if (a && b && (a.from !== b.from || a.to !== b.to)) return a.from > b.from ? { period: a, other: b } : { period: b, other: a };
   }
-  return { period: periodIn(text, today), other: null };
+  const period = periodIn(text, today);
+  const toDate = TO_DATE.exec(text);
+  const unit = toDate ? ((toDate[1] ?? 'year') as ToDateUnit) : null;
+  // Only when that is the period read: "Q1 2021 … this year" reads Q1 2021.
+  if (period && unit && periodIn(`this ${unit}`, today)?.from === period.from && period.to === iso(today.getTime()))
+    return { period, other: null, toDate: unit };
+  return { period, other: null };
 }
+
+/** A calendar period that is not over: "this year", "this quarter", "this month", "this week", "year to date". */
+export type ToDateUnit = 'year' | 'quarter' | 'month' | 'week';
+const TO_DATE = /\bthis (year|quarter|month|week)\b|\b(?:year to date|ytd)\b/;
 
 /** A quarter, half or month ending the words before "and": "in Q1" of "in Q1 and Q2 2011". */
 const PERIOD_WORD_AT_END = /\b(q[1-4]|h[12]|january|february|march|april|may|june|july|august|september|october|november|december)\s*$/;
@@ -202,16 +215,29 @@ function sameSpan(a: DayRange, b: DayRange): DayRange {
   return { from: b.from, to: `${year}-${String(month).padStart(2, '0')}-${String(Math.min(day, lastDay)).padStart(2, '0')}` };
 }
 
-/** The range just before `range`: as many calendar months for whole months (a year before a year, a month before a month), else as many days. */
-export function periodBefore(range: { from: string; to: string }): { from: string; to: string } {
+/**
+ * The range just before `range`: as many calendar months for whole months (a year before a
+ * year, a month before a month), else as many days. A period to date ("this year" on 30
+ * December, "this quarter" on 15 May: its `unit`) is set against the same days of the one
+ * before, like with like ("Did sales go up this year?" compared 2021 to date with 3 January …
+ * 31 December 2020); with `whole`, against all of it ("Which customers stopped buying this
+ * year?" are the ones who bought in 2020, all of it, and not since).
+ */
+export function periodBefore(range: DayRange, { whole = false, unit }: { whole?: boolean; unit?: ToDateUnit } = {}): DayRange {
   const from = Date.parse(`${range.from}T00:00:00Z`);
   const to = Date.parse(`${range.to}T00:00:00Z`);
-  // Whole calendar months (a month, a quarter, a half, a year): the same number of months before.
+  if (unit === 'week') return { from: iso(from - 7 * DAY), to: iso(whole ? from - DAY : to - 7 * DAY) };
   const [fy, fm, fd] = range.from.split('-').map(Number);
-  const [ty, tm] = range.to.split('-').map(Number);
-  if (fd === 1 && iso(Date.UTC(ty, tm, 0)) === range.to) {
-    const months = (ty - fy) * 12 + (tm - fm) + 1;
-    return { from: iso(Date.UTC(fy, fm - 1 - months, 1)), to: iso(Date.UTC(fy, fm - 1, 0)) };
+  const [ty, tm, td] = range.to.split('-').map(Number);
+  if (fd === 1) {
+    const months = unit ? UNIT_MONTHS[unit] : (ty - fy) * 12 + (tm - fm) + 1;
+    const start = iso(Date.UTC(fy, fm - 1 - months, 1));
+    if (whole || (!unit && iso(Date.UTC(ty, tm, 0)) === range.to)) return { from: start, to: iso(Date.UTC(fy, fm - 1, 0)) };
+    // The 31st of a month to date is the last day of a shorter month before it.
+    const daysThen = new Date(Date.UTC(ty, tm - months, 0)).getUTCDate();
+    return { from: start, to: iso(Date.UTC(ty, tm - 1 - months, Math.min(td, daysThen))) };
   }
   return { from: iso(from - (to - from) - DAY), to: iso(from - DAY) };
 }
+
+const UNIT_MONTHS = { year: 12, quarter: 3, month: 1 } as const;

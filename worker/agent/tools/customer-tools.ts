@@ -142,6 +142,7 @@ export const getConcentration = defineTool({
       top20PctOfCustomersSharePct: pct(c.top20PctShare),
       customersFor80Pct: c.customersFor80Pct,
       customers: result.totals.customers,
+      customersWithRevenue: c.customersWithRevenue ?? null,
       hhi: round(c.hhi, 0),
       gini: round(c.gini, 2),
       level: c.level,
@@ -155,7 +156,7 @@ export const getConcentration = defineTool({
 export const getChurnRisk = defineTool({
   name: 'get_churn_risk',
   description:
-    "Customers likely to stop buying, by revenue at risk: probability still active, days since last order vs their usual gap, and 12-month revenue at risk. Defaults to lost, high and medium risk; optionally only customers in one region (revenueAtRisk and counts stay whole-file). Also how accurate the list was on the file's own last 90 days (backtest).",
+    "Customers likely to stop buying, by revenue at risk: probability still active, days since last order vs their usual gap, and 12-month revenue at risk. Defaults to lost, high and medium risk; optionally only customers in one region (revenueAtRisk and counts stay whole-file). Also how accurate the list was on the file's own last 90 days (backtest), how long customers who came back go between purchases (purchaseGap), and the predicted spend of the next 12 months, the customer lifetime value (customerValue12m: the total and the customers worth most).",
   input: z.object({
     risk: z.enum(RISK_LEVELS).optional().describe('Only this risk level.'),
     region: z.string().trim().min(1).max(60).optional().describe('Only customers in this region.'),
@@ -180,9 +181,27 @@ export const getChurnRisk = defineTool({
       customers: matching.slice(0, limit).map((c) => churnRow(c, lifetime.get(c.id))),
       more: Math.max(0, matching.length - limit),
       backtest: backtestSummary(churn.backtest),
+      purchaseGap: churn.repeatGap
+        ? { medianDaysBetweenPurchaseDays: round(churn.repeatGap.medianDays, 1), repeatCustomers: churn.repeatGap.customers }
+        : null,
+      customerValue12m: churn.clv12mTotal ? customerValueOf(churn.customers, churn.clv12mTotal) : null,
     };
   },
 });
+
+/** The predicted 12-month spend: the whole file's, and the five customers worth most (ties in the engine's order). */
+function customerValueOf(customers: readonly ChurnCustomer[], total: { value: number; customers: number }) {
+  const valued = customers.filter((c) => typeof c.clv12m === 'number');
+  const top = valued
+    .map((c, k) => ({ c, k }))
+    .sort((p, q) => (q.c.clv12m as number) - (p.c.clv12m as number) || p.k - q.k)
+    .slice(0, 5);
+  return {
+    total: money(total.value),
+    customers: total.customers,
+    top: top.map(({ c }) => ({ id: dataString(c.id), name: dataString(c.name), clv12m: money(c.clv12m as number), risk: c.risk })),
+  };
+}
 
 /** A test for "this customer is in `region`" (always true without one); refuses when regions are unknown. */
 function regionFilter(regions: ToolContext['customerRegions'], region: string | undefined): (customerId: string) => boolean {

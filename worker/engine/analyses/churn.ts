@@ -87,7 +87,8 @@ export function churnOf(agg: Aggregates, asOfDay: number): Churn | null {
   const asOfMonth = monthOfDay(asOfDay);
   const revenue12m = revenueInMonths(agg.customerMonths, c.count, asOfMonth - 11, asOfMonth);
   const gaps: (number | null)[] = Array.from(x, (repeats, k) => (repeats > 0 ? (tx[k] * DAYS_PER_UNIT) / repeats : null));
-  const populationGap = median(gaps.filter((gap): gap is number => gap !== null)) ?? DEFAULT_GAP_DAYS;
+  const repeatGaps = gaps.filter((gap): gap is number => gap !== null);
+  const populationGap = median(repeatGaps) ?? DEFAULT_GAP_DAYS;
   const horizon90 = 90 / DAYS_PER_UNIT;
   const horizon365 = 365 / DAYS_PER_UNIT;
 
@@ -140,7 +141,17 @@ export function churnOf(agg: Aggregates, asOfDay: number): Churn | null {
     byRisk: churnByRisk(customers),
     callList: churnCallList(customers),
     backtest: backtestOf(agg, asOfDay),
+    repeatGap: repeatGaps.length > 0 ? { medianDays: populationGap, customers: repeatGaps.length } : null,
+    clv12mTotal: clvTotalOf(customers),
   };
+}
+
+/** The customers' predicted 12-month spend, summed to the cent; null when no customer has one. */
+function clvTotalOf(customers: readonly ChurnCustomer[]): { value: number; customers: number } | null {
+  const scored = customers.filter((customer) => typeof customer.clv12m === 'number');
+  if (scored.length === 0) return null;
+  const value = scored.reduce((sum, customer) => sum + (customer.clv12m as number), 0);
+  return { value: Math.round(value * 100) / 100, customers: scored.length };
 }
 
 /** Indexes 0..n−1, or every (n / max)-th one when n > max. */

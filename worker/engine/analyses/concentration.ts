@@ -53,6 +53,7 @@ export function concentrationOf(agg: Aggregates): Concentration | null {
     top10Share: topShareOf(10),
     top20PctShare: topShareOf(Math.ceil(0.2 * n)),
     customersFor80Pct,
+    customersWithRevenue: n,
     hhi: index,
     gini: gini(revenue),
     level,
