@@ -23,13 +23,13 @@ const TOP_5 = [
 const ALPINE = [
   '**Alpine Foods GmbH** (C001): €48,000.00 revenue from 24 orders (51.6% of all revenue); first order 2024-01-04, last order 2024-12-20.',
   'Segment: Champions, ABC class A.',
-  'Churn risk: low (98.0% likely still active, €960.00 at risk; 11 days since the last order).',
+  'Churn risk: low risk, 11 days since the last order (on average 15 days between orders), €960.00 at risk; the purchase model rates them 98.0% likely still active.',
 ].join('\n');
 
 const DELTA = [
   '**Delta Catering** (C004): €7,200.00 revenue from 6 orders (7.7% of all revenue); first order 2024-01-10, last order 2024-06-14.',
   'Segment: At Risk, ABC class A.',
-  'Churn risk: high (22.0% likely still active, €5,616.00 at risk; 200 days since the last order).',
+  'Churn risk: high risk, 200 days since the last order (on average 30 days between orders), €5,616.00 at risk; the purchase model rates them 22.0% likely still active.',
 ].join('\n');
 
 const AT_RISK = [
@@ -283,6 +283,21 @@ describe('offline chat intents', () => {
         '- "What was revenue in 2024-12?"',
       ].join('\n'),
     );
+  });
+
+  it('never quotes "100.0% likely still active" beside "lost": a silence far past the rhythm rates a customer lost whatever P(alive) says', async () => {
+    const result = wholesaleResult();
+    const churn = result.churn;
+    if (!churn) throw new Error('the fixture has a churn analysis');
+    // Fjord Hotels as the generated file's lost customers are: P(alive) 1 from a fit that sees no
+    // one leave, nothing bought in the last 12 months, so nothing at risk.
+    const fjord = churn.customers.find((c) => c.id === 'C006');
+    Object.assign(fjord ?? {}, { pAlive: 1, revenue12m: 0, revenueAtRisk: 0 });
+    const { answer } = await askOffline('Tell me about Fjord Hotels', result);
+    expect(answer).toContain(
+      'Churn risk: lost, 304 days since the last order (on average 45 days between orders), nothing bought in the last 12 months (€4,100.00 before).',
+    );
+    expect(answer).not.toContain('likely still active');
   });
 
   it('answers a supplier question on a file without a supplier column plainly, with no tool error', async () => {

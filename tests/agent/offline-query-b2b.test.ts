@@ -105,6 +105,8 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     ['How many units of Bolt 205mm did we sell?', "I couldn't find “Bolt 205mm” among this file's customers, products or other values."],
     ['How many bottles of Bolt did we sell?', "I can't pick out products by a word of their names (“Bolt”) yet"],
     ['sales of bolts', "I can't pick out products by a word of their names (“bolts”) yet"],
+    // One word after "how many" is what the goods are called ("How many CDs …?") unless names hold it.
+    ['How many fittings did we sell?', "I can't pick out products by a word of their names (“fittings”) yet"],
   ]) {
     it(`"${question}" is refused by name, with no figure`, async () => {
       expect(rows.some((r) => r.Description === 'Bolt 205mm')).toBe(false);

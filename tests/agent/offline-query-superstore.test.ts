@@ -146,6 +146,12 @@ const cases: [string, string, string][] = [
     'revenue, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-30',
   ],
   [
+    // The week so far (Monday to Thursday 30 December) against Monday to Thursday of the week before, not all of it.
+    'revenue this week vs last week',
+    `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (d BETWEEN '2021-12-27' AND '2021-12-30') a, sum(rev) FILTER (d BETWEEN '2021-12-20' AND '2021-12-23') b FROM t)`,
+    'revenue, 2021-12-27 … 2021-12-30, compared with 2021-12-20 … 2021-12-23',
+  ],
+  [
     'Show revenue by quarter for 2020',
     `SELECT year(d) || ' Q' || quarter(d), sum(rev) FROM t WHERE year(d) = 2020 GROUP BY 1 ORDER BY 1`,
     'revenue, by quarter, 2020-01-01 … 2020-12-31',

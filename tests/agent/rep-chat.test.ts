@@ -105,6 +105,34 @@ describe('chat about sales reps (hand-made file)', () => {
     );
   });
 
+  it('with no revenue at risk but lost customers, says why and ranks the books by lost customers (it said no customer was rated lost)', async () => {
+    // Lost and high-risk customers who bought nothing in the last 12 months put 0 at risk.
+    const quiet = churnOf([
+      ['C1', 'low', 0],
+      ['C2', 'lost', 0],
+      ['C3', 'lost', 0],
+      ['C4', 'medium', 0],
+      ['C5', 'high', 0],
+    ]);
+    const agg = await ingestBytes(CSV, { fileName: 'reps.csv' });
+    const result = analyse(agg, { asOf: '2024-12-31', now: new Date(0) });
+    const lapsed = { ...result, churn: quiet, repScorecards: repScorecardsOf(agg, agg.repBook, quiet, null, epochDay('2024-12-31')) };
+    const { answer } = await ask('Which rep has the most customers at risk?', lapsed);
+    expect(answer).toBe(
+      [
+        "No rep's book has revenue at churn risk: the 3 customers rated high risk or lost bought nothing in the last 12 months. The reps with the most lost customers to win back:",
+        '',
+        'I understood: **sales reps ranked by lost customers, most first, over the whole file (2023-01-10 to 2024-08-01)**.',
+        '',
+        // A tie keeps the scorecards' order, by revenue (Bob Stone's 330.00 before Anna Berg's 265.00).
+        '1. Bob Stone: 1 lost of 1 customer in the book',
+        '2. Anna Berg: 1 lost of 3 customers in the book',
+        '',
+        "Lost customers: book customers the churn model rates lost. Revenue at risk: the churn analysis's revenue at risk (the last 12 months' revenue of customers rated high or lost), summed over the book.",
+      ].join('\n'),
+    );
+  });
+
   it('asks which Anna when two reps share the name', async () => {
     const { answer } = await ask('how is anna doing', twoAnnas);
     expect(answer).toBe('"anna" matches 2 reps: Anna Berg (190.00) and Anna Keller (180.00). Which one do you mean?');

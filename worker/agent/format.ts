@@ -63,8 +63,13 @@ export function churnCustomerLine(
   },
   money: (value: number) => string,
 ): string {
+  return `${c.name}: ${churnStatus(c, money)}`;
+}
+
+/** A customer's churn rating in prose, without the name: "high risk, 120 days since the last order (…), €5,000 at risk". */
+export function churnStatus(c: Omit<Parameters<typeof churnCustomerLine>[0], 'name'>, money: (value: number) => string): string {
   const rhythm = c.typicalGapDays === null ? '' : ` (${buyingRhythm(c)})`;
-  return `${c.name}: ${riskLabel(c.risk)}, ${c.daysSinceLastOrder ?? '?'} days since the last order${rhythm}, ${riskFigureOf(c, money)}`;
+  return `${riskLabel(c.risk)}, ${c.daysSinceLastOrder ?? '?'} days since the last order${rhythm}, ${riskFigureOf(c, money)}`;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { ChurnRisk } from '../../engine/contract-churn';
 import { isChargeLine } from '../../engine/analyses/charge-lines';
 import { NO_URGENT_ACTIONS, topActions } from '../../engine/render/executive-summary';
 import { MAX_ROWS } from '../tools/tool-kit';
-import { churnCustomerLine, formatMoney, formatNumber, formatPct, joinNames, ordersOfList, plural } from '../format';
+import { churnCustomerLine, churnStatus, formatMoney, formatNumber, formatPct, joinNames, ordersOfList, plural } from '../format';
 import {
   findCustomer,
   findProduct,
@@ -132,10 +132,12 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
         `Segment: ${c.segment ?? 'none'}, ABC class ${c.abc}.`,
       ];
       if (c.churn) {
-        const alive = c.churn.pAlivePct === null ? '' : `${formatPct(c.churn.pAlivePct)} likely still active, `;
-        parts.push(
-          `Churn risk: ${c.churn.risk} (${alive}${money(c.churn.revenueAtRisk)} at risk; ${c.churn.daysSinceLastOrder ?? '?'} days since the last order).`,
-        );
+        // "Lost (100.0% likely still active …)": a silence far past the customer's rhythm rates them
+        // lost or high whatever P(alive) says, so P(alive) is quoted only beside a rating it agrees with.
+        const agrees = c.churn.pAlivePct !== null && (c.churn.risk === 'low' || c.churn.risk === 'medium' || c.churn.pAlivePct < 50);
+        const alive = agrees ? `; the purchase model rates them ${formatPct(c.churn.pAlivePct ?? 0)} likely still active` : '';
+        const lifetime = c.churn.revenueAtRisk === 0 && c.churn.revenue12m === 0 ? { revenue: c.revenue } : {};
+        parts.push(`Churn risk: ${churnStatus({ ...c.churn, ...lifetime }, money)}${alive}.`);
       }
       for (const offer of c.crossSell) parts.push(`Suggested next purchase: ${offer.product} (${offer.because}).`);
       return parts.join('\n');

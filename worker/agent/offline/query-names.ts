@@ -328,6 +328,9 @@ const PHRASE_END = new Set(
     'sold bought ordered buy sell order purchased made make compare'
   ).split(' '),
 );
+/** What a file's quantities may be counted in: "how many bottles did we sell?" names no product. */
+const QUANTITY_NOUNS =
+  /^(bottles?|units?|cases?|items?|pieces?|pcs|boxes?|packs?|packages?|cans?|cartons?|pallets?|kilos?|tons?|tonnes?|liters?|litres?|gallons?|things|goods)$/;
 /** Words inside a phrase that name nothing: articles and joins. */
 const JOINS = new Set('the a an our my your their all of and or & plus both either'.split(' '));
 /** Words that qualify a count the grammar reads ("how many different products", "one-time buyers"), no name. */
@@ -371,10 +374,11 @@ export function strayPhraseOf(
     let first = 0;
     while (first < words.length && (JOINS.has(words[first]) || !words[first])) first++;
     const phraseWords = words.slice(first);
-    // "How many CDs did we sell?": one word is what the file's goods are called, not a name.
-    if (measured.length === 0 && phraseWords.length < 2) continue;
     const stray = phraseWords.filter((word) => word && isStray(word, named, isGrammarWord));
     if (stray.length === 0) continue;
+    // "How many CDs did we sell?": one word is what the file's goods are called, unless it is a
+    // word of some names ("How many fittings did we sell?" counted every unit, of 214 names' Fitting).
+    if (measured.length === 0 && phraseWords.length < 2 && (QUANTITY_NOUNS.test(stray[0]) || !dimensionWithWord(stray[0], meta))) continue;
     const phrase = asTyped
       .slice(first, words.length)
       .join(' ')

@@ -170,8 +170,14 @@ export function periodsOf(
   if (m) {
     const a = periodIn(m[1], today);
     const b = periodIn(m[3], today);
-    // "Bought this year but not last year" keeps the whole of last year; a comparison does not.
-    if (a && b) return { period: a, other: /not in/.test(m[2]) ? b : sameSpan(a, b) };
+    // "Bought this year but not last year" keeps the whole of last year; a comparison does not:
+    // "this quarter vs last quarter" on 3 January set 3 days against all of Q4.
+    if (a && b) {
+      const unit = toDateUnitOf(m[1], today, a);
+      const whole = unit ? periodBefore(a, { whole: true, unit }) : null;
+      const like = unit && whole && whole.from === b.from && whole.to === b.to ? periodBefore(a, { unit }) : sameSpan(a, b);
+      return { period: a, other: /not in/.test(m[2]) ? b : like };
+    }
   }
   // "Revenue in 2010 and 2011" answered 2010 alone: two periods joined by "and" or "or" are
   // set side by side, the later first, so the change reads from the earlier.
@@ -184,12 +190,15 @@ export function periodsOf(
     if (a && b && (a.from !== b.from || a.to !== b.to)) return a.from > b.from ? { period: a, other: b } : { period: b, other: a };
   }
   const period = periodIn(text, today);
+  const unit = period ? toDateUnitOf(text, today, period) : null;
+  return unit ? { period, other: null, toDate: unit } : { period, other: null };
+}
+
+/** The unit of a period to date the text names, when `period` is that period ("Q1 2021 … this year" reads Q1 2021: none). */
+function toDateUnitOf(text: string, today: Date, period: DayRange): ToDateUnit | null {
   const toDate = TO_DATE.exec(text);
   const unit = toDate ? ((toDate[1] ?? 'year') as ToDateUnit) : null;
-  // Only when that is the period read: "Q1 2021 … this year" reads Q1 2021.
-  if (period && unit && periodIn(`this ${unit}`, today)?.from === period.from && period.to === iso(today.getTime()))
-    return { period, other: null, toDate: unit };
-  return { period, other: null };
+  return unit && periodIn(`this ${unit}`, today)?.from === period.from && period.to === iso(today.getTime()) ? unit : null;
 }
 
 /** A calendar period that is not over: "this year", "this quarter", "this month", "this week", "year to date". */

@@ -227,8 +227,17 @@ async function answerRanking(intent: Extract<RepIntent, { kind: 'reps' }>, resul
   const money = (v: number) => formatMoney(v, runner.currency);
   const order = intent.direction === 'desc' ? 'most' : 'least';
   const head = `I understood: **sales reps ranked by ${ranked.sortedBy}, ${order} first, ${wholeFile(result)}**.`;
-  if (intent.sortBy === 'revenueAtRisk' && ranked.reps.every((r) => (r.revenueAtRisk ?? 0) === 0))
-    return `${head}\n\nNo rep's book has revenue at churn risk: no customer is rated high risk or lost.`;
+  if (intent.sortBy === 'revenueAtRisk' && ranked.reps.every((r) => (r.revenueAtRisk ?? 0) === 0)) {
+    const flagged = result.churn?.customers.filter((c) => c.risk === 'lost' || c.risk === 'high').length ?? 0;
+    const lost = result.churn?.customers.filter((c) => c.risk === 'lost').length ?? 0;
+    if (flagged === 0) return `${head}\n\nNo rep's book has revenue at churn risk: no customer is rated high risk or lost.`;
+    // "No customer is rated lost" was said of a file with 850 lost customers: they bought nothing
+    // in the last 12 months, so none of it is at risk, and they are the reps' to win back.
+    const byLost = await answerRanking({ ...intent, sortBy: 'lostCustomers' }, result, runner);
+    if (lost === 0)
+      return `${head}\n\nNo rep's book has revenue at churn risk: the ${plural(flagged, 'customer')} rated high risk bought nothing in the last 12 months.`;
+    return `No rep's book has revenue at churn risk: the ${plural(flagged, 'customer')} rated high risk or lost bought nothing in the last 12 months. The reps with the most lost customers to win back:\n\n${byLost}`;
+  }
   if (intent.sortBy === 'lostCustomers' && ranked.reps.every((r) => (r.lostCustomers ?? 0) === 0))
     return `${head}\n\nNo rep's book has a lost customer: the churn model rates no customer lost.`;
   const rule =
