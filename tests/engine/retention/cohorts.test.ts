@@ -159,4 +159,16 @@ describe('files without what cohorts need', () => {
     const c = cohortsOf(agg, agg.lastDay);
     expect(c.available).toBe(false);
   });
+
+  it("explains that one month of first purchases has no later month to follow a cohort into (Iowa's one day read as a cohort of 224)", async () => {
+    // 20 customers, every row on 31 January 2024: January is complete at the as-of date (monthly:
+    // 20 won in the median month), and it is the only month.
+    const rows = Array.from({ length: 20 }, (_, i) => `${i + 1},2024-01-31,C${i + 1},P1,1,100`);
+    const agg = await ingestBytes(csv(rows), { fileName: 'one-day.csv' });
+    const c = cohortsOf(agg, epochDay('2024-01-31'));
+    expect(c).toEqual({
+      available: false,
+      note: 'The file covers one month of first purchases (2024-01) and no later one, so no cohort can be followed.',
+    });
+  });
 });

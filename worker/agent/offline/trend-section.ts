@@ -34,7 +34,7 @@ export const trendSection: Section = {
       }${growth}.`,
       details: [
         ...partial,
-        `Average month: ${money(t.total.averageMonthlyRevenue)}; ${plural(t.total.orders, 'order')} in total.`,
+        averageLine(t, money),
         ...(change === null ? [] : [`From the first to the last ${full}month revenue changed ${formatPct(change)}.`]),
       ],
       action:
@@ -44,6 +44,14 @@ export const trendSection: Section = {
     };
   },
 };
+
+/** The average month, of full months when some are partial; none of a file without a full month (Iowa's one day). */
+function averageLine(t: NonNullable<Awaited<ReturnType<typeof getTrend.run>>>, money: (v: number) => string): string {
+  const orders = `${plural(t.total.orders, 'order')} in total.`;
+  if (t.fullMonths === undefined) return `Average month: ${money(t.total.averageMonthlyRevenue)}; ${orders}`;
+  if (t.averageFullMonthRevenue === null || t.averageFullMonthRevenue === undefined) return `No full month to average; ${orders}`;
+  return `Average full month: ${money(t.averageFullMonthRevenue)} (${plural(t.fullMonths, 'full month')}); ${orders}`;
+}
 
 const MONTH_NAMES = [
   'January',

@@ -92,6 +92,14 @@ function trendOf(result: AnalysisResult, from: string | undefined, to: string | 
     dataCovers: { from: all[0].month, to: all[all.length - 1].month },
     total: { revenue, orders, averageMonthlyRevenue: money(revenue / inRange.length) },
     partialMonths,
+    // A partial month would pull the average down, and a file of one day read "Average month: $1,039,951.09".
+    ...(partialMonths.length > 0
+      ? {
+          fullMonths: compared.length,
+          averageFullMonthRevenue:
+            compared.length > 0 ? money(compared.reduce((sum, point) => sum + point.revenue, 0) / compared.length) : null,
+        }
+      : {}),
     best: comparable ? monthRow(extreme(compared, 1)) : null,
     worst: comparable ? monthRow(extreme(compared, -1)) : null,
     firstToLastChangePct: comparable && first.revenue > 0 ? round(((last.revenue - first.revenue) / first.revenue) * 100, 1) : null,

@@ -44,6 +44,12 @@ export function cohortsOf(agg: Aggregates, asOfDay: number, grainOverride?: Coho
   const firstPeriod = periodOfMonth(grain.grain, firstMonths.first);
   if (lastPeriod < firstPeriod)
     return { available: false, note: 'The file does not cover one complete quarter, so no cohort can be followed.' };
+  // Iowa's one day (31 January 2012) read "Monthly cohorts: the median month wins 224 new customers": one period has no later one to follow a cohort into.
+  if (lastPeriod === firstPeriod)
+    return {
+      available: false,
+      note: `The file covers one ${grain.grain} of first purchases (${periodLabel(grain.grain, firstPeriod)}) and no later one, so no cohort can be followed.`,
+    };
   const table = cohortTable(agg, firstMonths.month, grain.grain, firstPeriod, lastPeriod);
   const windows = windowRevenueOf(agg, lastMonth);
   const sums =
