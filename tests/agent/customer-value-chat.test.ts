@@ -94,6 +94,12 @@ describe('the customer lifetime value', () => {
     const { answer } = await ask('What is the customer lifetime value?');
     expect(answer).toContain(`is ${grouped(total, 2)} across 793 customers, ${grouped(total / 793, 2)} a customer on average. Worth most:`);
     top.forEach((c, i) => expect(answer).toContain(`${i + 1}. ${c.name}: ${grouped(c.clv12m as number, 2)}`));
+    // Tamara Chand, rated lost (silent 399 days), is second: her figure is what winning her back is worth.
+    const lapsed = top.filter((c) => c.risk === 'lost' || c.risk === 'high').map((c) => c.name);
+    expect(lapsed).toEqual(['Tamara Chand']);
+    expect(answer).toContain(
+      'Tamara Chand is rated lost or at high risk, silent far past their usual rhythm: the predicted spend assumes they still buy, so read it as what winning them back is worth, not revenue to count on.',
+    );
   });
 
   it('names each customer\'s risk as the churn list does ("rated lost", not "lost risk")', async () => {

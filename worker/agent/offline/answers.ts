@@ -223,6 +223,8 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
       return [
         `Predicted spend over the next 12 months (the customer lifetime value of a year: BG/NBD purchases × Gamma-Gamma spend per purchase) is ${money(value.total)} across ${plural(value.customers, 'customer')}, ${money(value.total / value.customers)} a customer on average. Worth most:`,
         ...value.top.map((c, i) => `${i + 1}. ${c.name}: ${money(c.clv12m)} (${c.risk === 'lost' ? 'rated lost' : `${c.risk} risk`})`),
+        // A lost customer's predicted spend assumes they still buy: what winning them back is worth, not revenue to count on.
+        ...lostNote(value.top.filter((c) => c.risk === 'lost' || c.risk === 'high').map((c) => c.name)),
       ].join('\n');
     }
 
@@ -293,6 +295,16 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
       return `${o.fileName}${period} ${money(o.revenue)} revenue from ${joinNames(counts)}${o.suppliers === null ? '' : ` (${plural(o.suppliers, 'supplier')})`}.${margin}${aov}`;
     }
   }
+}
+
+/** Why a customer rated lost or at high risk can still be worth much: the spend model does not know the silence. */
+function lostNote(names: string[]): string[] {
+  if (names.length === 0) return [];
+  const who = joinNames(names);
+  return [
+    '',
+    `${who} ${names.length === 1 ? 'is' : 'are'} rated lost or at high risk, silent far past their usual rhythm: the predicted spend assumes they still buy, so read it as what winning them back is worth, not revenue to count on.`,
+  ];
 }
 
 const METRIC_LABELS = {
