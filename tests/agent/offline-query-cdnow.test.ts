@@ -51,6 +51,25 @@ describe('CDNOW questions a stranger asks', () => {
     expect(answer.text).toContain(`**${inactive.length.toLocaleString('en-US')} customers** in all.`);
   });
 
+  it('"Did sales go up this quarter?" sets Q2 1998, over on the last day, against all of Q1 (it ended Q1 on 30 March)', async () => {
+    const dollars = (from: string, to: string) => rows.filter((r) => r.day >= from && r.day <= to).reduce((sum, r) => sum + r.dollars, 0);
+    const answer = await answerWithQuery('Did sales go up this quarter?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, 1998-04-01 … 1998-06-30, compared with 1998-01-01 … 1998-03-31');
+    const [[now, before]] = (answer.result?.rows ?? []) as number[][];
+    expect(now).toBeCloseTo(dollars('1998-04-01', '1998-06-30'), 6);
+    expect(before).toBeCloseTo(dollars('1998-01-01', '1998-03-31'), 6);
+  });
+
+  it('"Which customers bought more than 10 times?" counts orders (purchase days: CDNOW has no order id); it got the help list', async () => {
+    const days = new Map<string, Set<string>>();
+    for (const r of rows) days.set(r.customer, (days.get(r.customer) ?? new Set()).add(r.day));
+    const often = [...days.values()].filter((d) => d.size > 10).length;
+    const answer = await answerWithQuery('Which customers bought more than 10 times?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('orders, by customer, orders > 10');
+    expect(answer.result?.totalRows).toBe(often);
+    expect(answer.result?.rows[0]).toEqual(['14048', days.get('14048')?.size]);
+  });
+
   it('"active customers by month" counts each month\'s buyers', async () => {
     const answer = await answerWithQuery('active customers by month', file.snapshot, TODAY);
     expect(answer.result?.understood).toBe('customers, by month');

@@ -37,6 +37,10 @@ describe('the period before a period', () => {
       ['this quarter on 15 May', 'quarter', { from: '2021-04-01', to: '2021-05-15' }, { from: '2021-01-01', to: '2021-02-15' }],
       ['this year on 29 February', 'year', { from: '2024-01-01', to: '2024-02-29' }, { from: '2023-01-01', to: '2023-02-28' }],
       ['this week on a Wednesday', 'week', { from: '2021-12-27', to: '2021-12-29' }, { from: '2021-12-20', to: '2021-12-22' }],
+      // A unit that is over on the analysis date is set against all of the one before (CDNOW ends on 30 June 1998: Q1 ended on 31 March, not the 30th).
+      ['this quarter on its last day', 'quarter', { from: '1998-04-01', to: '1998-06-30' }, { from: '1998-01-01', to: '1998-03-31' }],
+      ['this month on its last day', 'month', { from: '2021-03-01', to: '2021-03-31' }, { from: '2021-02-01', to: '2021-02-28' }],
+      ['this week on a Sunday', 'week', { from: '2021-12-20', to: '2021-12-26' }, { from: '2021-12-13', to: '2021-12-19' }],
     ] as const)('compared, by its unit: %s', (_, unit, range, before) => {
       expect(periodBefore(range, { unit })).toEqual(before);
     });

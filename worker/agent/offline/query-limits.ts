@@ -88,7 +88,7 @@ export function thresholdOf(text: string): Threshold | null {
   const rest = scale ? after.slice(scale[0].length) : after;
   const unit = /^\s*(%|percent\b)/.test(rest)
     ? 'percent'
-    : /^\s*(orders?|invoices?|purchases?|transactions?)\b/.test(rest)
+    : /^\s*(orders?|invoices?|purchases?|transactions?|times)\b/.test(rest)
       ? 'orders'
       : /^\s*(units?|items?|pieces?)\b/.test(rest)
         ? 'units'

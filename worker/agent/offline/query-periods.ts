@@ -235,13 +235,15 @@ function sameSpan(a: DayRange, b: DayRange): DayRange {
 export function periodBefore(range: DayRange, { whole = false, unit }: { whole?: boolean; unit?: ToDateUnit } = {}): DayRange {
   const from = Date.parse(`${range.from}T00:00:00Z`);
   const to = Date.parse(`${range.to}T00:00:00Z`);
-  if (unit === 'week') return { from: iso(from - 7 * DAY), to: iso(whole ? from - DAY : to - 7 * DAY) };
+  // "This quarter" on 30 June is the whole quarter: the one before is whole too (it ended on 30 March).
+  const complete = unit === 'week' ? new Date(to).getUTCDay() === 0 : unit ? endsAUnit(range.to, UNIT_MONTHS[unit]) : false;
+  if (unit === 'week') return { from: iso(from - 7 * DAY), to: iso(whole || complete ? from - DAY : to - 7 * DAY) };
   const [fy, fm, fd] = range.from.split('-').map(Number);
   const [ty, tm, td] = range.to.split('-').map(Number);
   if (fd === 1) {
     const months = unit ? UNIT_MONTHS[unit] : (ty - fy) * 12 + (tm - fm) + 1;
     const start = iso(Date.UTC(fy, fm - 1 - months, 1));
-    if (whole || (!unit && iso(Date.UTC(ty, tm, 0)) === range.to)) return { from: start, to: iso(Date.UTC(fy, fm - 1, 0)) };
+    if (whole || complete || (!unit && iso(Date.UTC(ty, tm, 0)) === range.to)) return { from: start, to: iso(Date.UTC(fy, fm - 1, 0)) };
     // The 31st of a month to date is the last day of a shorter month before it.
     const daysThen = new Date(Date.UTC(ty, tm - months, 0)).getUTCDate();
     return { from: start, to: iso(Date.UTC(ty, tm - 1 - months, Math.min(td, daysThen))) };
@@ -250,3 +252,9 @@ export function periodBefore(range: DayRange, { whole = false, unit }: { whole?:
 }
 
 const UNIT_MONTHS = { year: 12, quarter: 3, month: 1 } as const;
+
+/** Whether `day` (YYYY-MM-DD) is the last day of a calendar unit of `months` months (a month, a quarter, a year). */
+function endsAUnit(day: string, months: number): boolean {
+  const [y, m] = day.split('-').map(Number);
+  return iso(Date.UTC(y, m, 0)) === day && m % months === 0;
+}
