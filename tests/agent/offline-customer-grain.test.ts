@@ -64,6 +64,37 @@ describe('chat over one row per customer: groups and quantities it has no figure
     });
   }
 
+  // With no rows kept, the analysis' answers stood in: the top 10 customers, the top 5 products.
+  for (const [question, reason] of [
+    [
+      'What share of revenue do the top 10% of customers bring?',
+      'I can give the share of revenue of the top 20% of customers (for the whole file), or a figure for the top N by count, such as "the top 10 customers"; not “top 10%” yet.',
+    ],
+    [
+      'Which products have never been sold?',
+      'This file lists what was sold, so every product in it sold at least once; products that never sold are not in it.',
+    ],
+    ["What's the median spend per customer?", 'but not give medians or distributions yet.'],
+  ]) {
+    it(`"${question}" is refused by its shape, with no figure`, async () => {
+      const { answer, trace } = await askOffline(question, result);
+      expect(trace.filter((step) => step.startsWith('use:'))).toEqual([]);
+      expect(answer.startsWith("I can't answer that exactly. ")).toBe(true);
+      expect(answer).toContain(reason);
+      expect(answer.replace('top 10%', '').replace('top 20%', '').replace('top 10 customers', '')).not.toMatch(/\d/);
+    });
+  }
+
+  it('"What percentage of revenue comes from the top 20% of customers?" is the ⌈20%⌉ who spent most (88 of 440)', async () => {
+    const rows = Papa.parse<Record<string, string>>(readFileSync(CSV, 'utf8'), { header: true, skipEmptyLines: true }).data;
+    const spends = rows.map((r) => CATEGORIES.reduce((sum, c) => sum + Number(r[c]), 0)).sort((a, b) => b - a);
+    const share = (spends.slice(0, 88).reduce((a, b) => a + b, 0) / spends.reduce((a, b) => a + b, 0)) * 100;
+    const { answer } = await askOffline('What percentage of revenue comes from the top 20% of customers?', result);
+    expect(answer).toMatch(
+      new RegExp(`^The top 20% of customers \\(the 88 who bought most, of 440 with revenue\\) make ${share.toFixed(1)}% of revenue\\.`),
+    );
+  });
+
   it('"How much do customers spend on milk?" gives the Milk column\'s sum and no "0 units" (the file has no quantities)', async () => {
     const rows = Papa.parse<Record<string, string>>(readFileSync(CSV, 'utf8'), { header: true, skipEmptyLines: true }).data;
     const milk = rows.reduce((sum, r) => sum + Number(r.Milk), 0);

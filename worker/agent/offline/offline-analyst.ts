@@ -9,6 +9,7 @@ import type { Analyst, AnswerInput, NarrateInput } from '../analyst';
 import { Plan, TranscriptWriter } from '../transcript-writer';
 import { answerQuestion, NOT_AVAILABLE } from './answers';
 import { answerFromRows } from './query-chat';
+import { shapeRefusal } from './query-grammar';
 import { answerRepQuestion } from './rep-answers';
 import { asksResultTools } from './retention-intents';
 import { FOCUS_PLANS } from './focus-plans';
@@ -88,6 +89,7 @@ async function answerTextOf(
     (input.snapshot && !asksResultTools(question, input.snapshot.meta)
       ? await answerFromRows(question, input.snapshot, input.result, runner)
       : null) ??
+    (input.snapshot ? null : shapeRefusal(question)) ??
     (await answerQuestion(question, input.result, runner, input.customerRegions));
   // An expected absence is the answer itself, said plainly, not a pointer to an error.
   return text === NOT_AVAILABLE ? (runner.lastAbsence() ?? text) : text;

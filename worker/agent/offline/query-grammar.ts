@@ -242,11 +242,10 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (PURCHASE_GAP.test(text) || CUSTOMER_VALUE.test(text))
     return { kind: 'unmapped', reason: 'Gaps between purchases and predicted spend come from the churn analysis.' };
   // "What share comes from the top 20% of customers?" got the top 20 customers: a fraction is no count.
-  const fraction = TOP_FRACTION.exec(text);
-  if (fraction)
-    return TOP_FIFTH.test(text) && /\b(customers?|clients?|accounts?|buyers?)\b/.test(text) && !namesAPeriod(text, analysisDay ?? ANY_DAY)
-      ? { kind: 'unmapped', reason: 'The top 20% of customers’ share is the concentration analysis’.' }
-      : { kind: 'refused', reason: TOP_FRACTION_REASON(fraction[0]) };
+  const fraction = fractionRefusal(text);
+  if (fraction) return { kind: 'refused', reason: fraction };
+  if (TOP_FRACTION.test(text) && !namesAPeriod(text, analysisDay ?? ANY_DAY))
+    return { kind: 'unmapped', reason: 'The top 20% of customers’ share is the concentration analysis’.' };
   const today = analysisDay ?? ANY_DAY;
   if ((!analysisDay || !meta.hasDates) && namesAPeriod(text, today)) return { kind: 'refused', reason: NO_DATES };
   if (OUT_OF_SCOPE.test(text))
@@ -691,8 +690,28 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
 /** "The top 20%", "the bottom 10 percent", "the top fifth": a fraction of the rows, not a count. */
 const TOP_FRACTION =
   /\b(top|bottom|best|worst|biggest|largest|smallest) (\d{1,2}(\.\d+)? ?(%|percent\b|per cent\b)|(third|fifth|tenth|quintile|decile)\b)/;
-const TOP_FRACTION_REASON = (words: string) =>
-  `I can give the share of revenue of the top 20% of customers (for the whole file), or a figure for the top N by count, such as "the top 10 customers"; not “${words}” yet.`;
+
+/** Why a fraction of the rows can't be answered: any but the top 20% of customers over the whole file. */
+function fractionRefusal(text: string): string | null {
+  const fraction = TOP_FRACTION.exec(text);
+  if (!fraction) return null;
+  const fifth = TOP_FIFTH.test(text) && /\b(customers?|clients?|accounts?|buyers?)\b/.test(text) && !namesAPeriod(text, ANY_DAY);
+  return fifth
+    ? null
+    : `I can give the share of revenue of the top 20% of customers (for the whole file), or a figure for the top N by count, such as "the top 10 customers"; not “${fraction[0]}” yet.`;
+}
+
+/**
+ * The refusal of a question's shape, which needs no rows to recognise ("the top 10% of
+ * customers", "products never sold", "the median order"): for a file whose rows are not kept
+ * (one row per customer), where the analysis' answers would stand in for it (UCI Wholesale's
+ * "top 10% of customers" got the top 10 customers).
+ */
+export function shapeRefusal(question: string): string | null {
+  const text = question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500);
+  const reason = fractionRefusal(text) ?? limitOf(text);
+  return reason && `I can't answer that exactly. ${reason}`;
+}
 
 /** "What did … buy?": the products bought. */
 const WHAT_BOUGHT =
