@@ -26,7 +26,9 @@ export const RETENTION_SECTIONS: Record<RetentionSectionKey, Section> = {
       const money = (v: number) => formatMoney(v, runner.currency);
       const n = r.netRetention.available ? r.netRetention : null;
       const nrr = n ? `net revenue retention ${formatPct(n.nrrPct)}, gross ${formatPct(n.grrPct)}` : null;
-      const headline = [nrr, r.comparison?.sentence ?? null].filter(Boolean).join('; ');
+      const sentence = r.comparison?.sentence ?? null;
+      // "…, gross 20.5%; customers won in 2024-06 …": the sentence continues the headline.
+      const headline = [nrr, sentence && nrr ? sentence.charAt(0).toLowerCase() + sentence.slice(1) : sentence].filter(Boolean).join('; ');
       const details = [
         r.grainRule,
         ...(n
@@ -42,7 +44,7 @@ export const RETENTION_SECTIONS: Record<RetentionSectionKey, Section> = {
               `After ${a.period} ${r.grain}${a.period === 1 ? '' : 's'}: ${formatPct(a.logoRetentionPct)} of customers buy, ${a.revenueRetentionPct === null ? 'n/a' : formatPct(a.revenueRetentionPct)} of first-${r.grain} revenue (${plural(a.cohorts, 'cohort')}).`,
           ),
       ].filter((line) => line !== '');
-      const below = r.comparison && r.comparison.retentionPct < r.comparison.averagePct;
+      const below = r.comparison?.relation === 'below';
       return {
         section: 'retention',
         question: this.question,

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { CohortRow, Cohorts } from '../../engine/contract';
-import { comparisonSentence, latestComparison, offsetWords, sixMonthOffset } from '../../engine/render/cohort-findings';
+import { comparisonSentence, latestComparison, offsetWords, relationOf, sixMonthOffset } from '../../engine/render/cohort-findings';
 import { DataAbsentError } from './data-absent';
 import { defineTool, money, pct, round } from './tool-kit';
 
@@ -106,6 +106,7 @@ function retentionOf(cohorts: Cohorts | null | undefined, label: string | undefi
           after: offsetWords(cohorts, comparison.k),
           retentionPct: pct(comparison.retention),
           averagePct: pct(comparison.average),
+          relation: relationOf({ ...comparison, customers: comparison.cohort.customers }),
           sentence: comparisonSentence(cohorts, comparison),
         }
       : null,

@@ -45,10 +45,25 @@ export function latestComparison(cohorts: Available): CohortComparison | null {
   return { cohort, k, retention: cohort.logoRetention[k], average: average.logoRetention };
 }
 
+/**
+ * Whether a cohort keeps more or fewer customers than the average, or as many as chance
+ * allows: "Customers won in 2024-06 (29) keep 3% … above your 2% average" was one customer
+ * against 0.6 expected. The cohort's count of returning customers is set against what the
+ * average rate gives a cohort of its size; within two binomial standard deviations
+ * (√(n·p·(1−p)), and at least one customer) it is in line. A cohort of 1,000 at 62%
+ * against 71% is 90 customers short (sd 14): below.
+ */
+export function relationOf(c: Pick<CohortComparison, 'retention' | 'average'> & { customers: number }): 'below' | 'above' | 'in line with' {
+  const expected = c.customers * c.average;
+  const spread = Math.max(1, 2 * Math.sqrt(c.customers * c.average * (1 - c.average)));
+  const gap = c.customers * c.retention - expected;
+  if (Math.abs(gap) <= spread || Math.abs(c.retention - c.average) < 0.005) return 'in line with';
+  return gap < 0 ? 'below' : 'above';
+}
+
 /** "Customers won in 2025-Q1 keep 62% after 2 quarters, below your 71% average." */
 export function comparisonSentence(cohorts: Available, c: CohortComparison): string {
-  const diff = c.retention - c.average;
-  const relation = Math.abs(diff) < 0.005 ? 'in line with' : diff < 0 ? 'below' : 'above';
+  const relation = relationOf({ ...c, customers: c.cohort.customers });
   return (
     `Customers won in ${c.cohort.cohort} (${c.cohort.customers}) keep ${share(c.retention, 0)} after ${offsetWords(cohorts, c.k)} ` +
     `(bought again in that ${cohorts.grain}), ${relation} your ${share(c.average, 0)} average.`

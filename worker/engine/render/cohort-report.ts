@@ -3,7 +3,7 @@
  * their sources, the grain rule, NRR/GRR and the cohort tables.
  */
 import type { AnalysisResult, CohortRow, Cohorts } from '../contract';
-import { cohortHeadline, latestComparison, MIN_FINDING_COHORT, offsetWords } from './cohort-findings';
+import { cohortHeadline, latestComparison, MIN_FINDING_COHORT, offsetWords, relationOf } from './cohort-findings';
 import { HEATMAP_MAX_COHORTS } from './cohort-charts';
 import { count, money, plural, share } from './format';
 import { blocks, bullets, table } from './markdown';
@@ -107,7 +107,7 @@ export function cohortsReport(result: AnalysisResult): string {
     byCohortNrr(cohorts) ? '## NRR and GRR by cohort' : null,
     byCohortNrr(cohorts),
     '## What to do',
-    bullets(actionsOf(cohorts, comparison !== null && comparison.retention < comparison.average)),
+    bullets(actionsOf(cohorts, comparison !== null && relationOf({ ...comparison, customers: comparison.cohort.customers }) === 'below')),
     '## Definitions',
     bullets(COHORT_DEFINITIONS),
     cohorts.notes.length ? bullets(cohorts.notes) : null,
