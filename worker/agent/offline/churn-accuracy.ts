@@ -7,6 +7,7 @@ import { formatNumber, plural } from '../format';
 import { getChurnRisk } from '../tools';
 import type { backtestSummary } from '../tools/churn-backtest-summary';
 import type { SectionRunner } from './sections';
+import { tooFewFlagged } from '../../engine/render/churn-backtest-report';
 
 /** Questions about how far the churn list can be trusted. */
 export const CHURN_ACCURACY =
@@ -18,6 +19,8 @@ type BacktestView = ReturnType<typeof backtestSummary>;
 /** A short clause for the churn headline, or '' without a backtest. */
 export function reliabilityClause(backtest: BacktestView): string {
   if (!backtest.available || backtest.flaggedHighOrLost === 0) return '';
+  // "1 of 1 customer … did not order" read as a track record: a handful tells nothing.
+  if (tooFewFlagged({ flagged: backtest.flaggedHighOrLost })) return '';
   return ` On your last ${backtest.holdoutDays} days, ${formatNumber(backtest.flaggedAndDidNotOrder)} of ${plural(backtest.flaggedHighOrLost, 'customer')} the list would have flagged did not order.`;
 }
 
@@ -25,7 +28,7 @@ export function reliabilityClause(backtest: BacktestView): string {
 export function reliabilityLines(backtest: BacktestView): string[] {
   if (backtest.available) {
     const lift =
-      backtest.liftOverNaive === null
+      backtest.liftOverNaive === null || tooFewFlagged({ flagged: backtest.flaggedHighOrLost })
         ? ''
         : // "1×" read as a typo (CDNOW: 96.1% against 96.5%).
           backtest.liftOverNaive === 1

@@ -8,6 +8,19 @@ import { count, fixed, plural, share } from './format';
 import { blocks, bullets, md, table } from './markdown';
 
 /**
+ * Below this many flagged customers a backtest's precision says little (Online Retail's
+ * sample: "1 of 1 customer the list would have flagged did not order", precision 100%):
+ * the figures are printed, with the warning, and no verdict is drawn from them. At 20 and a
+ * precision of 90%, one customer more or less moves it by 5 points.
+ */
+export const MIN_BACKTEST_FLAGGED = 20;
+
+/** Whether the backtest flagged too few customers to judge the list by. */
+export function tooFewFlagged(backtest: { flagged: number }): boolean {
+  return backtest.flagged > 0 && backtest.flagged < MIN_BACKTEST_FLAGGED;
+}
+
+/**
  * One sentence on the list's track record, e.g. "On your last 90 days, 8 of 10 customers
  * the list would have flagged high or lost did not order." Null when there is no backtest.
  */
@@ -21,6 +34,8 @@ export function backtestHeadline(backtest: ChurnBacktest | undefined): string | 
     backtest.naive.precision !== null
       ? ` Picking the same number of customers by longest silence alone would have been right for ${count(backtest.naive.flaggedWithoutPurchase)} of ${count(backtest.naive.flagged)}.`
       : '';
+  if (tooFewFlagged(backtest))
+    return `${window}, the list would have flagged only ${plural(backtest.flagged, 'customer')} high or lost (${count(backtest.flaggedWithoutPurchase)} of them did not order): too few to tell how reliable it is.`;
   return (
     `${window}, ${count(backtest.flaggedWithoutPurchase)} of ${plural(backtest.flagged, 'customer')} the list would have flagged high or lost did not order ` +
     `(precision ${share(backtest.precision, 0)}), and they were ${share(backtest.recall, 0)} of the ${plural(backtest.nonBuyers, 'customer')} who did not order.${naive}`
