@@ -156,6 +156,17 @@ const cases: [string, string, string][] = [
     `SELECT year(d) || ' Q' || quarter(d), sum(rev) FROM t WHERE year(d) = 2020 GROUP BY 1 ORDER BY 1`,
     'revenue, by quarter, 2020-01-01 … 2020-12-31',
   ],
+  // "Trending" asks for the months: it got the West's total, and Furniture's was refused.
+  [
+    'How are sales trending in the West?',
+    `SELECT strftime(d, '%Y-%m'), sum(rev) FROM t WHERE Region = 'West' GROUP BY 1 ORDER BY 1`,
+    'revenue, by month, region = West',
+  ],
+  [
+    'How is Furniture trending in 2021?',
+    `SELECT strftime(d, '%Y-%m'), sum(rev) FROM t WHERE Category = 'Furniture' AND ${Y2021} GROUP BY 1 ORDER BY 1`,
+    'revenue, by month, category = Furniture, 2021-01-01 … 2021-12-31',
+  ],
   [
     'monthly sales in 2021',
     `SELECT strftime(d, '%Y-%m'), sum(rev) FROM t WHERE ${Y2021} GROUP BY 1 ORDER BY 1`,

@@ -459,7 +459,11 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   // "Top 3 customers in DE-South in 2024": ranked by revenue, as the answers without a period
   // rank them; those can't take the period, and once answered for all time instead.
   // The same for "the trend in Germany": revenue by month, which the file-wide trend answer can't slice.
-  if (measures.length === 0 && (period || filters.length > 0) && /\b(top|best|biggest|largest|bottom|worst|smallest|trends?)\b/.test(text))
+  if (
+    measures.length === 0 &&
+    (period || filters.length > 0) &&
+    /\b(top|best|biggest|largest|bottom|worst|smallest|trends?|trending)\b/.test(text)
+  )
     measures = ['revenue'];
   // "What did customer 12346 buy?": their products, by what they paid (it was refused).
   // "What do customers buy most?" too: "buy most" made it revenue, and it got the total.
@@ -506,7 +510,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     .replace(PER_CUSTOMER, '')
     .replace(/\bwho\b/, 'which customer');
   const byWords =
-    /\b(by|per|each|which|what|who|top|bottom|best|worst|largest|biggest|smallest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly|trend|over time)\b/.test(
+    /\b(by|per|each|which|what|who|top|bottom|best|worst|largest|biggest|smallest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly|trend|trending|over time)\b/.test(
       text,
     ) ||
     OVER_TIME_UNIT.test(text) ||
@@ -542,7 +546,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       groupBy.push(dim);
     }
     // "the revenue trend" is revenue by month unless a time unit was named.
-    if (/\b(trends?|over time)\b/.test(text) && !groupBy.some(isTimeUnit)) groupBy.push('month');
+    // "How are sales trending in the West?" got the West's total.
+    if (/\b(trends?|trending|over time)\b/.test(text) && !groupBy.some(isTimeUnit)) groupBy.push('month');
     for (const d of meta.dimensions) {
       // "by sub-category", "top 3 sub-categories", "which ship mode"; a role's column by the
       // file's own header: "which city" for the region read from a column called city.
