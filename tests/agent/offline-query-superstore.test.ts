@@ -366,6 +366,15 @@ const cases: [string, string, string][] = [
      FROM t WHERE ${Y2021}`,
     'share of revenue, revenue, category = Technology, 2021-01-01 … 2021-12-31',
   ],
+  // The period or the part before "sales" was refused as "not a share of orders, customers, units or profit".
+  ...["What's the share of Technology in 2021 sales?", 'What percent of 2021 sales came from Technology?'].map(
+    (question): [string, string, string] => [
+      question,
+      `SELECT sum(rev) FILTER (WHERE Category = 'Technology') / sum(rev) * 100, sum(rev) FILTER (WHERE Category = 'Technology')
+       FROM t WHERE ${Y2021}`,
+      'share of revenue, revenue, category = Technology, 2021-01-01 … 2021-12-31',
+    ],
+  ),
   [
     'share of revenue by category',
     `SELECT Category, sum(rev) / (SELECT sum(rev) FROM t) * 100, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC`,
