@@ -65,8 +65,18 @@ describe('a share of revenue needs the part it is of', () => {
     expect(answer.result?.rows[0][1] as number).toBeCloseTo(revenue, 6);
   });
 
-  it('"What share of sales is vodka?" names no value of the file, so it is refused (it answered 100%)', async () => {
+  // It answered 100%, then was refused as naming no value; a kind is a word of the categories' names.
+  it('"What share of sales is vodka?" is the vodka categories\' share of all sales', async () => {
+    const [[share]] = (await sql(
+      `SELECT sum(sale_dollars) FILTER (WHERE regexp_matches(lower(category_name), '\\bvodka\\b')) / sum(sale_dollars) * 100 FROM t`,
+    )) as number[][];
     const answer = await answerWithQuery('What share of sales is vodka?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toMatch(/^share of revenue, revenue, category in .*VODKA/);
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(share, 6);
+  });
+
+  it('"What share of sales is zinfandel?" names no value of the file, so it is refused', async () => {
+    const answer = await answerWithQuery('What share of sales is zinfandel?', file.snapshot, TODAY);
     expect(answer.result).toBeNull();
     expect(answer.text).toContain('I need the part to take the share of, named as the file writes it');
     expect(answer.text).not.toContain('100');
@@ -155,4 +165,61 @@ describe('a kind of product after a quantity, and the unit a quantity is in', ()
     expect(answer.result).toBeNull();
     expect(answer.text).toContain("This file's “bottle_volume_ml” column holds numbers that none of my figures is made from");
   });
+});
+
+describe('kinds, counts and the quantity column named as the file names them', () => {
+  /** Asserts the answer's rows equal the reference rows (labels exactly, figures to 1e-6). */
+  async function expectRows(question: string, understood: string, reference: string): Promise<void> {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood, answer.text).toBe(understood);
+    const expected = await sql(reference);
+    expect(answer.result?.rows.length).toBe(expected.length);
+    answer.result?.rows.forEach((row, i) =>
+      row.forEach((cell, j) =>
+        typeof cell === 'number' ? expect(cell).toBeCloseTo(expected[i][j] as number, 6) : expect(cell).toBe(expected[i][j]),
+      ),
+    );
+  }
+  const RUM = `category_name IN ('JAMAICA RUM', 'SPICED RUM', 'FLAVORED RUM', 'PUERTO RICO & VIRGIN ISLANDS RUM', 'BARBADOS RUM')`;
+
+  it('"What is the margin on rum?" is the rum categories\' margin (it was refused as a word of product names)', () =>
+    expectRows(
+      'What is the margin on rum?',
+      'margin %, category in JAMAICA RUM, SPICED RUM, FLAVORED RUM, PUERTO RICO & VIRGIN ISLANDS RUM, BARBADOS RUM',
+      `SELECT sum(sale_dollars - state_bottle_cost * bottles_sold) / sum(sale_dollars) * 100 FROM t WHERE ${RUM}`,
+    ));
+
+  it('"What share of sales is whiskey?" takes the whiskey categories (it asked for the part)', async () => {
+    const answer = await answerWithQuery('What share of sales is whiskey?', file.snapshot, TODAY);
+    const categories = answer.result?.understood.replace(/^share of revenue, revenue, category in /, '').split(', ') ?? [];
+    expect(categories.length).toBeGreaterThan(5);
+    expect(categories.every((c) => /WHISK/.test(c))).toBe(true);
+    const list = categories.map((c) => `'${c}'`).join(', ');
+    const [[share]] = (await sql(
+      `SELECT sum(sale_dollars) FILTER (WHERE category_name IN (${list})) / sum(sale_dollars) * 100 FROM t`,
+    )) as number[][];
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(share, 6);
+  });
+
+  it('"Which city has the most stores?" counts the stores by city (it was refused as a ranking of cities)', () =>
+    expectRows(
+      'Which city has the most stores?',
+      'top 1 by customers, by region',
+      `SELECT city, count(DISTINCT store_number) n FROM t GROUP BY 1 ORDER BY n DESC, city LIMIT 1`,
+    ));
+
+  // Seven lines have no sale_dollars: rejected, so their bottles count nowhere.
+  it('"What\'s the average bottle price?" is sales over bottles (it got the help list)', () =>
+    expectRows(
+      "What's the average bottle price?",
+      'average price',
+      `SELECT sum(sale_dollars) / sum(bottles_sold) FROM t WHERE sale_dollars IS NOT NULL`,
+    ));
+
+  it('"Top 5 items by bottles sold" ranks by the bottles_sold column (it was refused as no column to group by)', () =>
+    expectRows(
+      'Top 5 items by bottles sold',
+      'top 5 by units, by product',
+      `SELECT any_value(item_description), sum(bottles_sold) b FROM t WHERE sale_dollars IS NOT NULL GROUP BY item_number ORDER BY b DESC LIMIT 5`,
+    ));
 });

@@ -71,7 +71,7 @@ const PRODUCT_COUNT =
  * and mix bridge is no question of the price level.
  */
 const PRICE_ASKED =
-  /^(?!.*\b(?:raise|raising|increase|increasing|lower|lowering|cut|cutting|change|changing|set|setting) (?:our |the |its |their )?prices?\b)(?!.*\b(?:mix|volume|bridge|pvm)\b).*(?:\b(?:average|avg|mean|typical|selling|sales|unit|highest|lowest|top|bottom|our) prices?\b|\bprices? (?:of|for|by|per|in|paid)\b|\b(?:most|least|more|less) expensive\b|\b(?:cheapest|priciest|priced)\b|\bprices? per (?:unit|bottle|item|piece|case|pack|box|can|article|sku)\b)/;
+  /^(?!.*\b(?:raise|raising|increase|increasing|lower|lowering|cut|cutting|change|changing|set|setting) (?:our |the |its |their )?prices?\b)(?!.*\b(?:mix|volume|bridge|pvm)\b).*(?:\b(?:average|avg|mean|typical|selling|sales|unit|highest|lowest|top|bottom|our) (?:(?:bottle|unit|item|case|pack|selling|sale|product) )?prices?\b|\bprices? (?:of|for|by|per|in|paid)\b|\b(?:most|least|more|less) expensive\b|\b(?:cheapest|priciest|priced)\b|\bprices? per (?:unit|bottle|item|piece|case|pack|box|can|article|sku)\b)/;
 /** "Price per bottle": the unit a price is of, no grouping. */
 const PRICE_PER_UNIT = /\bprices? per (?:unit|bottle|item|piece|case|pack|box|can|article|sku)\b/g;
 
@@ -231,7 +231,7 @@ const ANY_DAY = new Date(Date.UTC(2000, 0, 1));
  * when the file has no dates (then any period named is refused: it crashed on "Top customers in North").
  */
 export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay: Date | null): Parsed {
-  const text = question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500);
+  const text = asUnits(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500), meta);
   // "What actions should we take on revenue in 2021?" and the analysis' actions; "which products
   // should we drop?" is no change over time: the canned answers rank the candidates.
   if (ACTIONS.test(text)) return { kind: 'unmapped', reason: 'What to do is answered from the analysis.' };
@@ -362,8 +362,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     /\b(customers|clients|accounts|buyers)\b/.test(text)
   )
     measures = ['customers'];
-  // "How many stores are there?" where the customers are a column called store_name.
-  const countedNoun = measures.length === 0 ? /\bhow many ([a-z]+)\b/.exec(text)?.[1] : undefined;
+  // "How many stores are there?" where the customers are a column called store_name; "Which
+  // city has the most stores?" too (it was refused as a ranking of cities).
+  const countedNoun = measures.length === 0 ? /\b(?:how many|number of|most|fewest|least) ([a-z]+)\b/.exec(text)?.[1] : undefined;
   const countedDimension =
     countedNoun && meta.dimensions.find((d) => (d.key === 'customer' || d.key === 'product') && headerNoun(d) === singular(countedNoun));
   if (countedDimension) measures = [countedDimension.key === 'customer' ? 'customers' : 'products'];
@@ -819,6 +820,20 @@ function partialName(question: string, filters: readonly { values: string[] }[])
 function partialNameReason(phrase: string, label: string): string {
   const noun = label.toLowerCase();
   return `I can't pick out ${noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`} by a word of their names (“${phrase}”) yet; name a category, a supplier or one ${noun} in full.`;
+}
+
+/**
+ * The quantity column named by its header is the units: "Top 5 items by bottles sold" (Iowa's
+ * `bottles_sold`) was refused as a column it can't group by.
+ */
+function asUnits(text: string, meta: SnapshotMeta): string {
+  const header = (meta.quantityHeader ?? '')
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+  if (header.length < 3 || !header.includes(' ')) return text;
+  return text.replace(new RegExp(`\\b${escapeRegex(header).replace(/ /g, '[\\s_-]+')}\\b`, 'g'), 'units');
 }
 
 /** A word the grammar reads as a measure or a grouping ("revenue", "customers"), not a name. */

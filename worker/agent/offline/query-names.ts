@@ -181,7 +181,7 @@ const WORD_BEFORE_MEASURE = /\b([a-z][a-z'-]{2,})\s+(?:sales|revenue|turnover|ma
  * quantity or before the verb (both got every category's figure).
  */
 const KIND_OF_QUANTITY =
-  /\b(?:bottles?|units?|cases?|liters?|litres?|gallons?|pieces?|boxes?|packs?|cans?|items?|kilos?|tons?|tonnes?|revenue|sales|spend)\s+of\s+([a-z][a-z'-]{2,})\b|\bhow (?:much|many)\s+([a-z][a-z'-]{2,})\s+(?:did|do|does|have|has|was|were)\b/;
+  /\b(?:bottles?|units?|cases?|liters?|litres?|gallons?|pieces?|boxes?|packs?|cans?|items?|kilos?|tons?|tonnes?|revenue|sales|spend)\s+of\s+([a-z][a-z'-]{2,})\b|\b(?:margins?|profits?|markup)\s+(?:of|on|for)\s+([a-z][a-z'-]{2,})\b|\b(?:share|percent(?:age)?|proportion) of (?:our |the |all |total )?(?:sales|revenue|turnover) (?:is|are|comes? from|from|for|in) ([a-z][a-z'-]{2,})\b|\bhow (?:much|many)\s+([a-z][a-z'-]{2,})\s+(?:did|do|does|have|has|was|were)\b/;
 /** Words before those nouns, or after a purchase verb, that name no kind of product. */
 const NOT_KINDS = new Set(
   (
@@ -206,7 +206,7 @@ export function categoryWordFilter(question: string, meta: SnapshotMeta, found: 
   const text = question.toLowerCase();
   for (const pattern of [BOUGHT_OBJECT, WORD_BEFORE_MEASURE, KIND_OF_QUANTITY]) {
     const match = pattern.exec(text);
-    const word = match?.[1] ?? match?.[2];
+    const word = match?.slice(1).find(Boolean);
     if (!word || NOT_KINDS.has(word) || NOT_NAMES.has(word) || word in DEMONYMS) continue;
     const namedWords = found.flatMap((f) => f.values.flatMap((v) => v.toLowerCase().split(/\s+/)));
     if (namedWords.includes(word)) continue;
