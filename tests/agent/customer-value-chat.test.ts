@@ -109,6 +109,27 @@ describe('the customer lifetime value', () => {
   });
 });
 
+describe('churn risk among the top customers', () => {
+  it.each([
+    ['Which of our top 20 customers are at risk?', 20, null],
+    ['Which of our top 5 customers are lost?', 5, 'lost'],
+  ] as const)('"%s" lists the flagged customers among the top N by revenue (it got the whole churn list)', async (question, n, risk) => {
+    // The top N by revenue from DuckDB; their ratings are the engine's (checked against raw rows elsewhere).
+    const top = (await duckdbRows(db, `SELECT customer FROM t GROUP BY 1 ORDER BY sum(rev) DESC LIMIT ${n}`)) as string[][];
+    const ids = new Set(top.map(([id]) => id));
+    const wanted = risk ? [risk] : ['lost', 'high', 'medium'];
+    const flagged = (result.churn?.customers ?? []).filter((c) => ids.has(c.id) && wanted.includes(c.risk));
+    expect(flagged.length).toBeGreaterThan(0);
+    const { answer, tools } = await ask(question);
+    expect(tools).toEqual(['use:get_churn_risk']);
+    const lines = answer.split('\n');
+    expect(lines[0]).toBe(
+      `${flagged.length} of your top ${n} customers by revenue ${flagged.length === 1 ? 'is' : 'are'} rated ${risk ?? 'lost, high or medium risk'}:`,
+    );
+    expect(lines.slice(1).map((line) => line.replace(/^\d+\. /, '').split(':')[0])).toEqual(flagged.map((c) => c.name));
+  });
+});
+
 describe('questions the query can only refuse', () => {
   it.each([
     [

@@ -8,7 +8,17 @@ import type { ChurnRisk } from '../../engine/contract-churn';
 import { isChargeLine } from '../../engine/analyses/charge-lines';
 import { NO_URGENT_ACTIONS, topActions } from '../../engine/render/executive-summary';
 import { MAX_ROWS } from '../tools/tool-kit';
-import { churnCustomerLine, churnStatus, formatMoney, formatNumber, formatPct, joinNames, ordersOfList, plural } from '../format';
+import {
+  churnCustomerLine,
+  churnStatus,
+  formatMoney,
+  riskLabel,
+  formatNumber,
+  formatPct,
+  joinNames,
+  ordersOfList,
+  plural,
+} from '../format';
 import {
   findCustomer,
   findProduct,
@@ -167,8 +177,13 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
     }
 
     case 'churn': {
-      const churn = await runner.call(getChurnRisk, { ...(intent.risk ? { risk: intent.risk } : {}), limit: 10 }, 'Checking churn risk.');
+      const churn = await runner.call(
+        getChurnRisk,
+        { ...(intent.risk ? { risk: intent.risk } : {}), ...(intent.amongTop ? { amongTop: intent.amongTop } : {}), limit: 10 },
+        'Checking churn risk.',
+      );
       if (!churn) return NOT_AVAILABLE;
+      if (intent.amongTop) return amongTopAnswer(churn, intent.amongTop, intent.risk, money);
       if (churn.customers.length === 0)
         return `No customer is at ${intent.risk ?? 'lost, high or medium'} risk. Revenue at risk overall: ${money(churn.revenueAtRisk)}.`;
       return [
@@ -295,6 +310,22 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
       return `${o.fileName}${period} ${money(o.revenue)} revenue from ${joinNames(counts)}${o.suppliers === null ? '' : ` (${plural(o.suppliers, 'supplier')})`}.${margin}${aov}`;
     }
   }
+}
+
+/** "Which of our top 20 customers are at risk?": the flagged ones among them, or none. */
+function amongTopAnswer(
+  churn: NonNullable<Awaited<ReturnType<typeof getChurnRisk.run>>>,
+  n: number,
+  risk: ChurnRisk | null,
+  money: (v: number) => string,
+): string {
+  const classes = risk ? riskLabel(risk) : 'lost, high or medium risk';
+  if (churn.matched === 0) return `None of your top ${formatNumber(n)} customers by revenue is rated ${classes}.`;
+  return [
+    `${formatNumber(churn.matched)} of your top ${formatNumber(n)} customers by revenue ${churn.matched === 1 ? 'is' : 'are'} rated ${classes}:`,
+    ...churn.customers.map((c, i) => `${i + 1}. ${churnCustomerLine(c, money)}`),
+    ...(churn.more > 0 ? [`…and ${plural(churn.more, 'more')}.`] : []),
+  ].join('\n');
 }
 
 /** Why a customer rated lost or at high risk can still be worth much: the spend model does not know the silence. */

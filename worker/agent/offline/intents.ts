@@ -23,7 +23,8 @@ export type Intent =
   | { kind: 'customer'; query: string }
   | { kind: 'supplier'; name: string }
   | { kind: 'suppliers' }
-  | { kind: 'churn'; risk: ChurnRisk | null }
+  /** `amongTop`: only the top N customers by revenue ("which of our top 20 customers are at risk?"). */
+  | { kind: 'churn'; risk: ChurnRisk | null; amongTop?: number }
   | { kind: 'churn_accuracy' }
   /** `topFifth`: asked for the share of the top 20% of customers. */
   | { kind: 'concentration'; topFifth?: boolean }
@@ -78,6 +79,9 @@ export const PURCHASE_GAP =
 /** "Customer lifetime value", "CLV", "LTV": the predicted spend the churn models give. */
 export const CUSTOMER_VALUE = /\b(customer )?lifetime value\b|\b(clv|ltv|cltv)\b|\bpredicted (spend|value|revenue)\b/;
 const SEGMENT = /\b(segments?|segmentation|rfm|tiers?|abc)\b/;
+/** "Of our top 20 customers", "among the top ten accounts". */
+const AMONG_TOP =
+  /\b(?:of|among|in) (?:our |my |the )?(?:top|biggest|largest|best) (\d{1,3}|[a-z]+) (?:customers|clients|accounts|buyers)\b/;
 /** "Which region has the most …", "top countries by …": a ranking of groups other than customers, products or suppliers. */
 const GROUP_RANKED =
   /\b(?:which|what|top|best|worst|by|per|each) (regions?|countr(?:y|ies)|territor(?:y|ies)|states?|cit(?:y|ies)|channels?|stores?|branch(?:es)?|reps?|sales reps?)\b(?=.*\b(?:most|least|highest|lowest|top|best|worst|biggest|largest|smallest|more|fewer|less|revenue|sales|customers|orders|profit|margin|spend|spends|buys?)\b)/;
@@ -277,7 +281,12 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   const grouped = GROUP_RANKED.exec(q);
   if (grouped) return { kind: 'no_grouping', noun: grouped[1] };
   if (CHURN_ACCURACY.test(q)) return { kind: 'churn_accuracy' };
-  if (CHURN.test(q) && !MARGIN.test(q)) return { kind: 'churn', risk: riskOf(q) };
+  if (CHURN.test(q) && !MARGIN.test(q)) {
+    // "Which of our top 20 customers are at risk?" got the whole churn list.
+    const top = AMONG_TOP.exec(q);
+    const n = top ? Number(top[1]) || NUMBER_WORDS[top[1]] : undefined;
+    return { kind: 'churn', risk: riskOf(q), ...(n ? { amongTop: Math.min(n, 500) } : {}) };
+  }
   if (CONCENTRATION.test(q)) return { kind: 'concentration', ...(TOP_FIFTH.test(q) ? { topFifth: true } : {}) };
   if (SEGMENT.test(q)) return { kind: 'segments' };
   if (product && !RANKING.test(q)) return { kind: 'product', query: product };
@@ -319,6 +328,7 @@ function asOfDate(result: AnalysisResult): Date {
 function riskOf(q: string): ChurnRisk | null {
   const level = /\b(high|medium|low)[ -]risk\b/.exec(q);
   if (level) return level[1] as ChurnRisk;
-  if (/\b(already lost|lost customers|customers (we )?(have )?lost|we (have )?lost)\b/.test(q)) return 'lost';
+  if (/\b(already lost|lost customers|customers (we )?(have )?lost|we (have )?lost|(are|is|were|was) (already )?lost)\b/.test(q))
+    return 'lost';
   return null;
 }

@@ -192,6 +192,9 @@ const CONCENTRATION = /\b(concentrat\w*|pareto|80\/20|dependen(t|ce|cy)|reliant|
 const WHOLE_FILE_ONLY =
   "I can answer revenue, gross profit, margin, orders, customers, units or average order value for a period; segments, churn risk and concentration are worked out for the whole file, not for one period, so I won't answer them for it.";
 
+const NO_FIGURE_FOR_PERIOD =
+  'I couldn\'t tell which figure you want for that period: ask for revenue, gross profit, margin, orders, customers, units or average order value, such as "revenue by customer in 2024 vs 2023".';
+
 /** Words that ask how a figure moved between two periods. */
 const CHANGE =
   /\b(grew|grow(n|s|th|ing)?|increas(e[sd]?|ing)|rose|ris(e[sn]?|ing)|gained?|declin(e[sd]?|ing)|fell|fall(s|en|ing)?|drop(s|ped|ping)?|shr[iau]nk|shrinking|decreas(e[sd]?|ing)|chang(e[sd]?|ing)|(go|goes|went|gone|going) (up|down)|reduc(e[sd]?|ing)|cut (back|down)|spen[dt] less)\b/;
@@ -488,7 +491,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     const missing = DIMENSION_WORDS.find(([re, dim]) => re.test(text) && !meta.dimensions.some((d) => d.key === dim) && !isTimeUnit(dim));
     if (missing) return { kind: 'unmapped', reason: `This file has no ${missing[1] === 'salesRep' ? 'sales-rep' : missing[1]} column.` };
     // The answers that take over from here are for the whole file: "the Champions in 2022" once got today's.
-    if (period) return { kind: 'refused', reason: WHOLE_FILE_ONLY };
+    // "Which customers are buying less than last year?" was told segments and churn are the whole file's.
+    if (period) return { kind: 'refused', reason: WHOLE_FILE_RESULTS.test(text) ? WHOLE_FILE_ONLY : NO_FIGURE_FOR_PERIOD };
     return {
       kind: 'unmapped',
       reason: "I couldn't tell which figure you want (revenue, gross profit, margin, orders, customers, units or average order value).",

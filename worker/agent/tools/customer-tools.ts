@@ -160,14 +160,22 @@ export const getChurnRisk = defineTool({
   input: z.object({
     risk: z.enum(RISK_LEVELS).optional().describe('Only this risk level.'),
     region: z.string().trim().min(1).max(60).optional().describe('Only customers in this region.'),
+    amongTop: z
+      .number()
+      .int()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe('Only customers among the top N by revenue over the whole file ("which of our top 20 customers are at risk?").'),
     limit: limitInput(10),
   }),
-  run: ({ result, customerRegions }, { risk, region, limit }) => {
+  run: ({ result, customerRegions }, { risk, region, amongTop, limit }) => {
     const churn = churnOrFail(result);
     const wanted = risk ? [risk] : ['lost', 'high', 'medium'];
     const inRegion = regionFilter(customerRegions, region);
+    const inTop = topCustomersFilter(result, amongTop);
     // The engine's order (most revenue at risk first), so the call list reads the same everywhere.
-    const matching = churn.customers.filter((c) => wanted.includes(c.risk) && inRegion(c.id));
+    const matching = churn.customers.filter((c) => wanted.includes(c.risk) && inRegion(c.id) && inTop(c.id));
     const count = (level: string) => churn.customers.filter((c) => c.risk === level).length;
     const lifetime = new Map((result.segments?.customers ?? []).map((c) => [c.id, c.revenue]));
     return {
@@ -177,6 +185,7 @@ export const getChurnRisk = defineTool({
       revenueAtRisk: money(churn.revenueAtRisk),
       counts: { lost: count('lost'), high: count('high'), medium: count('medium'), low: count('low') },
       region: dataString(region),
+      amongTop: amongTop ?? null,
       matched: matching.length,
       customers: matching.slice(0, limit).map((c) => churnRow(c, lifetime.get(c.id))),
       more: Math.max(0, matching.length - limit),
@@ -201,6 +210,14 @@ function customerValueOf(customers: readonly ChurnCustomer[], total: { value: nu
     customers: total.customers,
     top: top.map(({ c }) => ({ id: dataString(c.id), name: dataString(c.name), clv12m: money(c.clv12m as number), risk: c.risk })),
   };
+}
+
+/** A test for "this customer is among the top `n` by revenue" (ties in the segments' order), or always true. */
+function topCustomersFilter(result: AnalysisResult, n: number | undefined): (customerId: string) => boolean {
+  if (n === undefined) return () => true;
+  const ranked = (result.segments?.customers ?? []).map((c, k) => ({ c, k })).sort((p, q) => q.c.revenue - p.c.revenue || p.k - q.k);
+  const top = new Set(ranked.slice(0, n).map(({ c }) => c.id));
+  return (id) => top.has(id);
 }
 
 /** A test for "this customer is in `region`" (always true without one); refuses when regions are unknown. */
