@@ -243,4 +243,10 @@ describe('chat over the generated B2B file (plain reference over its rows)', () 
     expect(answer).toContain(`- Rank ${rank} of 25 by revenue: ${formatMoney(revenue.get('Rep 7') ?? NaN, null)} (`);
     expect(answer).toContain(`- ${served} customers served; ${served} in the book`);
   });
+
+  it('"Whose book has the most lost customers?" lists 10 of the 25 and says how many more, apart from the list', async () => {
+    const { answer } = await ask('Whose book has the most lost customers?', result);
+    // Right after the tenth item, markdown read "…and 15 more reps." as part of it.
+    expect(answer).toMatch(/\n10\. Rep \d+: [^\n]+\n\n…and 15 more reps\./);
+  });
 });

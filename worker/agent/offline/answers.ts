@@ -161,7 +161,8 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
       return [
         `${intent.segment}: ${plural(s.customers, 'customer')}, ${money(s.revenue)} (${formatPct(s.revenueSharePct)} of revenue):`,
         ...s.members.map((c) => `- ${c.name}: ${money(c.revenue)}, ${plural(c.orders, 'order')}, last order ${c.lastOrder ?? 'unknown'}`),
-        ...(s.more > 0 ? [`…and ${s.more} more.`] : []),
+        // A blank line first: right after a list item, markdown reads it as part of the last one.
+        ...(s.more > 0 ? ['', `…and ${s.more} more.`] : []),
       ].join('\n');
     }
 
@@ -324,7 +325,7 @@ function amongTopAnswer(
   return [
     `${formatNumber(churn.matched)} of your top ${formatNumber(n)} customers by revenue ${churn.matched === 1 ? 'is' : 'are'} rated ${classes}:`,
     ...churn.customers.map((c, i) => `${i + 1}. ${churnCustomerLine(c, money)}`),
-    ...(churn.more > 0 ? [`…and ${plural(churn.more, 'more')}.`] : []),
+    ...(churn.more > 0 ? ['', `…and ${plural(churn.more, 'more')}.`] : []),
   ].join('\n');
 }
 

@@ -248,7 +248,8 @@ async function answerRanking(intent: Extract<RepIntent, { kind: 'reps' }>, resul
     head,
     '',
     ...ranked.reps.map((r, i) => `${i + 1}. ${r.rep}: ${figureOf(r, intent.sortBy, money)}`),
-    ...(ranked.more > 0 ? [`…and ${plural(ranked.more, 'more rep')}.`] : []),
+    // A blank line first: right after a list item, markdown reads it as part of the last one.
+    ...(ranked.more > 0 ? ['', `…and ${plural(ranked.more, 'more rep')}.`] : []),
     ...(rule ? ['', rule] : []),
   ].join('\n');
 }
