@@ -227,7 +227,7 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
       if (!churn) return NOT_AVAILABLE;
       const gap = churn.purchaseGap;
       if (!gap) return 'No customer bought on more than one day, so there is no time between purchases to measure.';
-      return `Customers who came back went a median of ${formatNumber(gap.medianDaysBetweenPurchaseDays, 1)} days between purchases: for each of the ${formatNumber(gap.repeatCustomers)} customers who bought on two days or more, the days from their first to their last purchase over the gaps between them, and the middle of those. Orders on the same day count as one purchase; customers who bought once have no gap.`;
+      return `Customers who came back went a median of ${formatNumber(gap.medianDaysBetweenPurchaseDays, 1)} days between purchases: for each of the ${formatNumber(gap.repeatCustomers)} customers who bought on two days or more, the days from their first to their last purchase divided by the gaps between them, and the middle of those averages. Orders on the same day count as one purchase; customers who bought once have no gap.`;
     }
 
     case 'customer_value': {
