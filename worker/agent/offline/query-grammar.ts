@@ -245,10 +245,10 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (PURCHASE_GAP.test(text) || CUSTOMER_VALUE.test(text))
     return { kind: 'unmapped', reason: 'Gaps between purchases and predicted spend come from the churn analysis.' };
   // "What share comes from the top 20% of customers?" got the top 20 customers: a fraction is no count.
+  // Any fraction left is the top 20% of customers over the whole file, which the concentration analysis gives.
   const fraction = fractionRefusal(text);
   if (fraction) return { kind: 'refused', reason: fraction };
-  if (TOP_FRACTION.test(text) && !namesAPeriod(text, analysisDay ?? ANY_DAY))
-    return { kind: 'unmapped', reason: 'The top 20% of customers’ share is the concentration analysis’.' };
+  if (TOP_FRACTION.test(text)) return { kind: 'unmapped', reason: 'The top 20% of customers’ share is the concentration analysis’.' };
   const today = analysisDay ?? ANY_DAY;
   if ((!analysisDay || !meta.hasDates) && namesAPeriod(text, today)) return { kind: 'refused', reason: NO_DATES };
   if (OUT_OF_SCOPE.test(text))

@@ -8,6 +8,7 @@
 import Fuse from 'fuse.js';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { editDistance } from '../tools/rep-match';
+import { escapeRegex } from './query-limits';
 
 type Filter = { dimension: string; values: string[]; match: 'exact' };
 
@@ -150,9 +151,7 @@ export function isWordOfAValue(word: string, meta: SnapshotMeta): boolean {
  */
 function dimensionWithWord(word: string, meta: SnapshotMeta): SnapshotMeta['dimensions'][number] | null {
   const forms = new Set([word, word.replace(/s$/, ''), word.replace(/es$/, ''), word.replace(/ies$/, 'y')]);
-  const hyphened = word.includes('-')
-    ? new RegExp(`(?:^|[^\\p{L}\\d])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:$|[^\\p{L}\\d])`, 'u')
-    : null;
+  const hyphened = word.includes('-') ? new RegExp(`(?:^|[^\\p{L}\\d])${escapeRegex(word)}(?:$|[^\\p{L}\\d])`, 'u') : null;
   const order = (key: string) => (key === 'product' ? 0 : key === 'customer' ? 1 : 2);
   const dimensions = [...meta.dimensions].sort((a, b) => order(a.key) - order(b.key));
   return (

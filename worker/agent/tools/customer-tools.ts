@@ -198,25 +198,27 @@ export const getChurnRisk = defineTool({
   },
 });
 
-/** The predicted 12-month spend: the whole file's, and the five customers worth most (ties in the engine's order). */
+/**
+ * The predicted 12-month spend: the whole file's, and the five customers worth most (ties in
+ * the engine's order: `sort` is stable).
+ */
 function customerValueOf(customers: readonly ChurnCustomer[], total: { value: number; customers: number }) {
-  const valued = customers.filter((c) => typeof c.clv12m === 'number');
-  const top = valued
-    .map((c, k) => ({ c, k }))
-    .sort((p, q) => (q.c.clv12m as number) - (p.c.clv12m as number) || p.k - q.k)
+  const top = customers
+    .filter((c): c is ChurnCustomer & { clv12m: number } => typeof c.clv12m === 'number')
+    .sort((p, q) => q.clv12m - p.clv12m)
     .slice(0, 5);
   return {
     total: money(total.value),
     customers: total.customers,
-    top: top.map(({ c }) => ({ id: dataString(c.id), name: dataString(c.name), clv12m: money(c.clv12m as number), risk: c.risk })),
+    top: top.map((c) => ({ id: dataString(c.id), name: dataString(c.name), clv12m: money(c.clv12m), risk: c.risk })),
   };
 }
 
-/** A test for "this customer is among the top `n` by revenue" (ties in the segments' order), or always true. */
+/** A test for "this customer is among the top `n` by revenue" (ties in the segments' order: `sort` is stable), or always true. */
 function topCustomersFilter(result: AnalysisResult, n: number | undefined): (customerId: string) => boolean {
   if (n === undefined) return () => true;
-  const ranked = (result.segments?.customers ?? []).map((c, k) => ({ c, k })).sort((p, q) => q.c.revenue - p.c.revenue || p.k - q.k);
-  const top = new Set(ranked.slice(0, n).map(({ c }) => c.id));
+  const ranked = [...(result.segments?.customers ?? [])].sort((p, q) => q.revenue - p.revenue);
+  const top = new Set(ranked.slice(0, n).map((c) => c.id));
   return (id) => top.has(id);
 }
 
