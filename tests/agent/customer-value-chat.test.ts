@@ -113,6 +113,8 @@ describe('churn risk among the top customers', () => {
   it.each([
     ['Which of our top 20 customers are at risk?', 20, null],
     ['Which of our top 5 customers are lost?', 5, 'lost'],
+    // The count before the adjective got the whole list of 71 lost customers.
+    ['Are any of our 10 biggest customers lost?', 10, 'lost'],
   ] as const)('"%s" lists the flagged customers among the top N by revenue (it got the whole churn list)', async (question, n, risk) => {
     // The top N by revenue from DuckDB; their ratings are the engine's (checked against raw rows elsewhere).
     const top = (await duckdbRows(db, `SELECT customer FROM t GROUP BY 1 ORDER BY sum(rev) DESC LIMIT ${n}`)) as string[][];

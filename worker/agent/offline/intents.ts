@@ -79,9 +79,9 @@ export const PURCHASE_GAP =
 /** "Customer lifetime value", "CLV", "LTV": the predicted spend the churn models give. */
 export const CUSTOMER_VALUE = /\b(customer )?lifetime value\b|\b(clv|ltv|cltv)\b|\bpredicted (spend|value|revenue)\b/;
 const SEGMENT = /\b(segments?|segmentation|rfm|tiers?|abc)\b/;
-/** "Of our top 20 customers", "among the top ten accounts". */
+/** "Of our top 20 customers", "among the top ten accounts", "of our 10 biggest customers". */
 const AMONG_TOP =
-  /\b(?:of|among|in) (?:our |my |the )?(?:top|biggest|largest|best) (\d{1,3}|[a-z]+) (?:customers|clients|accounts|buyers)\b/;
+  /\b(?:of|among|in) (?:our |my |the )?(?:(?:top|biggest|largest|best) (\d{1,3}|[a-z]+)|(\d{1,3}|[a-z]+) (?:top|biggest|largest|best)) (?:customers|clients|accounts|buyers)\b/;
 /** "Which region has the most …", "top countries by …": a ranking of groups other than customers, products or suppliers. */
 const GROUP_RANKED =
   /\b(?:which|what|top|best|worst|by|per|each) (regions?|countr(?:y|ies)|territor(?:y|ies)|states?|cit(?:y|ies)|channels?|stores?|branch(?:es)?|reps?|sales reps?)\b(?=.*\b(?:most|least|highest|lowest|top|best|worst|biggest|largest|smallest|more|fewer|less|revenue|sales|customers|orders|profit|margin|spend|spends|buys?)\b)/;
@@ -284,7 +284,8 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   if (CHURN.test(q) && !MARGIN.test(q)) {
     // "Which of our top 20 customers are at risk?" got the whole churn list.
     const top = AMONG_TOP.exec(q);
-    const n = top ? Number(top[1]) || NUMBER_WORDS[top[1]] : undefined;
+    const count = top?.[1] ?? top?.[2];
+    const n = count ? Number(count) || NUMBER_WORDS[count] : undefined;
     return { kind: 'churn', risk: riskOf(q), ...(n ? { amongTop: Math.min(n, 500) } : {}) };
   }
   if (CONCENTRATION.test(q)) return { kind: 'concentration', ...(TOP_FIFTH.test(q) ? { topFifth: true } : {}) };
