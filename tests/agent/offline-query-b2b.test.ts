@@ -107,8 +107,6 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     ['sales of bolts', "I can't pick out products by a word of their names (“bolts”) yet"],
     // One word after "how many" is what the goods are called ("How many CDs …?") unless names hold it.
     ['How many fittings did we sell?', "I can't pick out products by a word of their names (“fittings”) yet"],
-    // It was told segments and churn are worked out for the whole file.
-    ['Which customers are buying less than last year?', "I couldn't tell which figure you want for that period"],
   ]) {
     it(`"${question}" is refused by name, with no figure`, async () => {
       expect(rows.some((r) => r.Description === 'Bolt 205mm')).toBe(false);
@@ -123,6 +121,24 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
       ).not.toMatch(/\d/);
     });
   }
+  // It was told segments and churn are worked out for the whole file, then "I couldn't tell which figure you want".
+  it('"Which customers are buying less than last year?" lists those who bought less this year to date than in the same days of last year', async () => {
+    const asOf = today.toISOString().slice(0, 10);
+    const [y, md] = [today.getUTCFullYear(), asOf.slice(5)];
+    const thisYear = (r: Row) => r.InvoiceDate >= `${y}-01-01` && r.InvoiceDate <= asOf;
+    const lastYear = (r: Row) => r.InvoiceDate >= `${y - 1}-01-01` && r.InvoiceDate <= `${y - 1}-${md}`;
+    const now = new Map(grouped(thisYear, (r) => r.CustomerID, revenue));
+    const then = new Map(grouped(lastYear, (r) => r.CustomerID, revenue));
+    const down = [...new Set([...now.keys(), ...then.keys()])].filter((c) => (now.get(c) ?? 0) - (then.get(c) ?? 0) < -1e-9);
+    const answer = await answerWithQuery('Which customers are buying less than last year?', file.snapshot, today);
+    expect(answer.result?.understood).toBe(
+      `revenue, sorted by change, by customer, revenue down, ${y}-01-01 … ${asOf}, compared with ${y - 1}-01-01 … ${y - 1}-${md}`,
+    );
+    expect(down.length).toBeGreaterThan(0);
+    expect(answer.result?.totalRows).toBe(down.length);
+    expect(answer.text).toContain(`**${down.length.toLocaleString('en-US')} customers** with revenue down.`);
+  });
+
   it('"sales of Acme Supply" is the supplier Acme Supply, Inc. (it was the whole file\'s revenue)', () =>
     expectRows(
       'sales of Acme Supply',

@@ -72,6 +72,17 @@ const cases: [string, string, string][] = [
     'revenue, customer = Claire Gute, 2020-01-01 … 2020-12-31',
   ],
   ['how much did claire gute buy?', `SELECT sum(rev) FROM t WHERE "Customer Name" = 'Claire Gute'`, 'revenue, customer = Claire Gute'],
+  // A year-like number inside a product's name is no period: both were refused as "no rows in 1967".
+  [
+    'How many units of Xerox 1967 did we sell in 2021?',
+    `SELECT sum(CAST(Quantity AS INT)) FROM t WHERE "Product Name" = 'Xerox 1967' AND year(d) = 2021`,
+    'units, product = Xerox 1967, 2021-01-01 … 2021-12-31',
+  ],
+  [
+    'How many units of Xerox 1967 did we sell?',
+    `SELECT sum(CAST(Quantity AS INT)) FROM t WHERE "Product Name" = 'Xerox 1967'`,
+    'units, product = Xerox 1967',
+  ],
   [
     'Who are my top 5 customers by gross profit?',
     `SELECT "Customer Name", sum(gp) p FROM t GROUP BY "Customer ID", 1 ORDER BY p DESC LIMIT 5`,
@@ -496,13 +507,137 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
     expect(answer.result?.totalRows).toBe(count);
   });
 
-  it('"Which customers haven\'t ordered in 6 months?" reads the last 6 months (chat gave the churn list, with customers who bought 106 days ago)', async () => {
-    const answer = await answerWithQuery("Which customers haven't ordered in 6 months?", file.snapshot, TODAY);
-    // Bought in the six whole months before (it was the same number of days before: 30 December … 30 June).
-    expect(answer.result?.understood).toBe('customers who bought, 2021-01-01 … 2021-06-30, but not in 2021-07-01 … 2021-12-30');
-    expect(answer.result?.totalRows).toBe(
-      await lapsedCount(`d BETWEEN '2021-01-01' AND '2021-06-30'`, `d BETWEEN '2021-07-01' AND '2021-12-30'`),
+  /** Customers whose last purchase is before `day`, counted by DuckDB. */
+  async function silentSinceCount(day: string): Promise<number> {
+    const [[count]] = (await sql(
+      `SELECT count(*) FROM (SELECT "Customer ID", max(d) AS last FROM t GROUP BY 1) WHERE last < '${day}'`,
+    )) as number[][];
+    return count;
+  }
+
+  describe('"haven\'t ordered in …" lists every customer silent through the span, whenever they bought before', () => {
+    // It was "bought in the 6 months before, not since" (99), leaving out those silent longer.
+    const silent: [string, string, string][] = [
+      [
+        "Which customers haven't ordered in 6 months?",
+        '2021-07-01',
+        'customers who bought, 2018-01-03 … 2021-06-30, but not in 2021-07-01 … 2021-12-30',
+      ],
+      [
+        'Which customers have not purchased since June?',
+        '2021-06-01',
+        'customers who bought, 2018-01-03 … 2021-05-31, but not in 2021-06-01 … 2021-12-30',
+      ],
+      [
+        "Which customers haven't bought anything in the last 90 days?",
+        '2021-10-02',
+        'customers who bought, 2018-01-03 … 2021-10-01, but not in 2021-10-02 … 2021-12-30',
+      ],
+      // Chat answered this one with the churn list ("110 customers are flagged"): "in a year" was not read.
+      [
+        "How many customers haven't ordered in a year?",
+        '2021-01-01',
+        'customers who bought, 2018-01-03 … 2020-12-31, but not in 2021-01-01 … 2021-12-30',
+      ],
+    ];
+    for (const [question, since, understood] of silent)
+      it(question, async () => {
+        const answer = await answerWithQuery(question, file.snapshot, TODAY);
+        expect(answer.result?.understood).toBe(understood);
+        const count = await silentSinceCount(since);
+        expect(answer.result?.totalRows).toBe(count);
+        expect(answer.text).toContain(`**${count} customers** in all.`);
+      });
+
+    it('through chat too, not the churn list', async () => {
+      const { trace } = await askOffline("How many customers haven't ordered in a year?", analyse(file.aggregates), file.snapshot);
+      expect(trace).toContain('use:query_data');
+    });
+
+    it('"stopped buying" and "didn\'t buy" in a span keep the span just before: they ask who stopped then', async () => {
+      const answer = await answerWithQuery("Which customers didn't buy in the last 6 months?", file.snapshot, TODAY);
+      expect(answer.result?.understood).toBe('customers who bought, 2021-01-01 … 2021-06-30, but not in 2021-07-01 … 2021-12-30');
+      expect(answer.result?.totalRows).toBe(
+        await lapsedCount(`d BETWEEN '2021-01-01' AND '2021-06-30'`, `d BETWEEN '2021-07-01' AND '2021-12-30'`),
+      );
+    });
+  });
+
+  // "Monthly sales of Xerox 1967" listed the 5 months it sold in, and its chart drew a line
+  // straight from July 2018 to September 2019.
+  it('a series over time has every bucket of its span, empty ones 0', async () => {
+    const answer = await answerWithQuery('Monthly sales of Xerox 1967', file.snapshot, TODAY);
+    const expected = await sql(
+      `SELECT strftime(m, '%Y-%m'), coalesce(sum(rev), 0) FROM generate_series(DATE '2018-01-01', DATE '2021-12-01', INTERVAL 1 MONTH) g(m)
+       LEFT JOIN t ON date_trunc('month', d) = m AND "Product Name" = 'Xerox 1967' GROUP BY m ORDER BY m`,
     );
+    expect(answer.result?.rows.length).toBe(48);
+    expect(answer.result?.rows.map((r) => r[0])).toEqual(expected.map((r) => r[0]));
+    answer.result?.rows.forEach((r, i) => expect(r[1] as number).toBeCloseTo(expected[i][1] as number, 6));
+    expect(answer.result?.rows.filter((r) => r[1] !== 0)).toHaveLength(5);
+
+    // Within a period, the period's buckets; a ratio has no value in an empty one.
+    const quarters = await answerWithQuery('Average order value by quarter for Claire Gute in 2020', file.snapshot, TODAY);
+    expect(quarters.result?.rows.map((r) => r[0])).toEqual(['2020 Q1', '2020 Q2', '2020 Q3', '2020 Q4']);
+    expect(quarters.result?.rows.slice(0, 3).map((r) => r[1])).toEqual([null, null, null]);
+  });
+
+  describe('"less … than" and "more … than" two periods keep the rows down (or up), largest change first', () => {
+    /** Keys of `key` whose figure `measure` in `a` is below (or above) that in `b`, periods as SQL conditions, counted by DuckDB. */
+    async function changedCount(key: string, measure: string, a: string, b: string, op: '<' | '>'): Promise<number> {
+      const [[count]] = (await sql(
+        `SELECT count(*) FROM (SELECT ${key}, ${measure.replaceAll('$', `(${a})`)} AS x, ${measure.replaceAll('$', `(${b})`)} AS y
+         FROM t WHERE (${a}) OR (${b}) GROUP BY 1) WHERE x ${op} y`,
+      )) as number[][];
+      return count;
+    }
+    const revenue = 'sum(CASE WHEN $ THEN rev ELSE 0 END)';
+    const thisYear = `d BETWEEN '2021-01-01' AND '2021-12-30'`;
+    const lastYear = `d BETWEEN '2020-01-01' AND '2020-12-30'`;
+    const cases: [string, string, string, () => Promise<number>][] = [
+      // It compared 2020 with 2019: "last year" was read alone, then set against the year before.
+      [
+        'Which customers spent less this year than last year?',
+        'revenue, sorted by change, by customer, revenue down, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-30',
+        '**327 customers** with revenue down.',
+        () => changedCount('"Customer ID"', revenue, thisYear, lastYear, '<'),
+      ],
+      // Refused: no figure was named.
+      [
+        'Which customers are buying less than last year?',
+        'revenue, sorted by change, by customer, revenue down, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-30',
+        '**327 customers** with revenue down.',
+        () => changedCount('"Customer ID"', revenue, thisYear, lastYear, '<'),
+      ],
+      [
+        'Which customers ordered less in 2021 than 2020?',
+        'orders, sorted by change, by customer, orders down, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+        '**230 customers** with orders down.',
+        () => changedCount('"Customer ID"', 'count(DISTINCT CASE WHEN $ THEN "Order ID" END)', 'year(d) = 2021', 'year(d) = 2020', '<'),
+      ],
+      [
+        'Which categories had higher profit this year than last year?',
+        'gross profit, sorted by change, by category, gross profit up, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-30',
+        '**2 categories** with gross profit up.',
+        () => changedCount('Category', 'sum(CASE WHEN $ THEN gp ELSE 0 END)', thisYear, lastYear, '>'),
+      ],
+    ];
+    for (const [question, understood, lead, reference] of cases)
+      it(question, async () => {
+        const answer = await answerWithQuery(question, file.snapshot, TODAY);
+        expect(answer.result?.understood).toBe(understood);
+        expect(answer.result?.totalRows).toBe(await reference());
+        expect(answer.text).toContain(lead);
+        // Every row listed is down (or up).
+        const changes = (answer.result?.rows ?? []).map((row) => row[row.length - 2] as number);
+        expect(changes.every((c) => (understood.includes(' down,') ? c < 0 : c > 0))).toBe(true);
+      });
+
+    it('"more than 1000 in 2021 vs 2020" stays a threshold, not a comparison of 1000 with a period', async () => {
+      const answer = await answerWithQuery('Which customers spent more than 1000 in 2021 vs 2020?', file.snapshot, TODAY);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain("I can't apply “more than 1000” here");
+    });
   });
 
   it('"How many customers did we lose in 2021?" counts those who bought in 2020 but not in 2021', async () => {

@@ -71,7 +71,51 @@ describe('having', () => {
       }),
     ).toEqual({
       ok: false,
-      reason: 'The query spec is not valid — having: `having` applies to one period, without `compareTo` or `notBoughtIn`.',
+      reason:
+        'The query spec is not valid — having: `having` applies to one period, without `compareTo` or `notBoughtIn`, or with `compareTo` on the change (`on: "change"`).',
+    });
+  });
+
+  // January against December: Acme 150 vs 40 (up), Bolt 50 vs 80 (down), Cora 30 vs 0 (new,
+  // up), Dune −20 vs 0 (down), Emil 0 vs 25 (gone, down).
+  const TWO_MONTHS = `${SALES}2023-12-04,Acme,40
+2023-12-05,Bolt,80
+2023-12-06,Emil,25
+`;
+  const january = { from: '2024-01-01', to: '2024-01-31' };
+  const december = { from: '2023-12-01', to: '2023-12-31' };
+
+  it('on the change between two periods: down keeps Emil (gone), Bolt and Dune, a missing period counting 0', async () => {
+    const down = await queryCsv(TWO_MONTHS, {
+      ...byCustomer,
+      period: january,
+      compareTo: december,
+      having: { measure: 'revenue', op: '<', value: 0, on: 'change' },
+      sort: { by: 'revenue', direction: 'asc', on: 'change' },
+    });
+    expect(down.rows.map((r) => [r[0], r[3]])).toEqual([
+      ['Bolt', -30],
+      ['Emil', -25],
+      ['Dune', -20],
+    ]);
+    expect(down.totalRows).toBe(3);
+    expect(down.understood).toBe(
+      'revenue, sorted by change, by customer, revenue down, 2024-01-01 … 2024-01-31, compared with 2023-12-01 … 2023-12-31',
+    );
+    const bigRise = await queryCsv(TWO_MONTHS, {
+      ...byCustomer,
+      period: january,
+      compareTo: december,
+      having: { measure: 'revenue', op: '>=', value: 30, on: 'change' },
+    });
+    expect(bigRise.rows.map((r) => r[0])).toEqual(['Acme', 'Cora']);
+    expect(bigRise.understood).toContain('revenue change ≥ 30');
+  });
+
+  it('on the change is refused without a second period', () => {
+    expect(parseQuerySpec({ ...byCustomer, having: { measure: 'revenue', op: '<', value: 0, on: 'change' } })).toEqual({
+      ok: false,
+      reason: 'The query spec is not valid — having.on: `having` on the change needs `compareTo`.',
     });
   });
 });

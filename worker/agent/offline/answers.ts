@@ -8,6 +8,7 @@ import type { ChurnRisk } from '../../engine/contract-churn';
 import { isChargeLine } from '../../engine/analyses/charge-lines';
 import { NO_URGENT_ACTIONS, topActions } from '../../engine/render/executive-summary';
 import { MAX_ROWS } from '../tools/tool-kit';
+import { pluralNoun } from '../../engine/render/format';
 import {
   churnCustomerLine,
   churnStatus,
@@ -465,11 +466,4 @@ export async function firstOrderRanking(
       : null,
   ].filter((note) => note !== null);
   return [head, ...lines, ...(notes.length > 0 ? ['', ...notes] : [])].join('\n');
-}
-
-/** "region" → "regions", "country" → "countries", "branch" → "branches"; a plural stays. */
-function pluralNoun(noun: string): string {
-  if (/(ies|es|s)$/.test(noun) && !/ss$/.test(noun)) return noun;
-  if (/[^aeiou]y$/.test(noun)) return noun.replace(/y$/, 'ies');
-  return /(ch|sh|x)$/.test(noun) ? `${noun}es` : `${noun}s`;
 }

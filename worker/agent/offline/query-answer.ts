@@ -6,7 +6,7 @@
  */
 import { havingWords, markdownTableOf, parseQuerySpec, QueryRefusal, runQuery, type QueryResult, type QuerySpec } from '../../engine/query';
 import type { Snapshot, SnapshotMeta } from '../../engine/snapshot/columns';
-import { plural } from '../../engine/render/format';
+import { plural, pluralNoun } from '../../engine/render/format';
 import { parseQuestion } from './query-grammar';
 
 export interface QueryAnswer {
@@ -57,9 +57,14 @@ export function queryAnswerText(
   const count = spec.notBoughtIn
     ? `**${plural(result.totalRows, 'customer')}** in all.\n\n`
     : spec.having
-      ? `**${plural(result.totalRows, result.columns[0]?.label ?? 'row')}** ${countedWith(spec.having)}.\n\n`
+      ? `**${countOf(result.totalRows, result.columns[0]?.label ?? 'row')}** ${countedWith(spec.having)}.\n\n`
       : '';
   return `I understood: **${result.understood}**.\n\n${count}${markdownTableOf(result, currency)}`;
+}
+
+/** "2 categories", "1 region". */
+function countOf(n: number, noun: string): string {
+  return plural(n, noun, pluralNoun(noun));
 }
 
 /** "with revenue > 1,000", or "with one order" / "with 2+ orders" for customers counted by their orders. */

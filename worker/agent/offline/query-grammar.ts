@@ -37,7 +37,7 @@ import {
   withThreshold,
 } from './query-measures';
 import { BRIDGE_SPLIT, fromToOf } from './bridge-intents';
-import { periodBefore, periodsOf, withoutHalfYears } from './query-periods';
+import { periodBefore, periodsOf, withoutHalfYears, type DayRange } from './query-periods';
 import { ACTIONS, CUSTOMER_VALUE, DISCONTINUE, PURCHASE_GAP, TOP_FIFTH } from './intents';
 
 /**
@@ -413,7 +413,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     measures = ['revenueShare', 'revenue'];
   }
   if (lapsed) measures = ['customers'];
-  const periods = periodsOf(text, today);
+  const periods = periodsOf(withoutNamedYears(text, filters), today);
   if (periods.unread)
     return {
       kind: 'refused',
@@ -478,6 +478,10 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (measures.length === 0 && threshold?.unit && threshold.unit !== 'percent' && threshold.unit !== 'other') measures = [threshold.unit];
   // "Which customers buy from Supplier 13?": what they bought, not the supplier's summary.
   if (measures.length === 0 && /\b(buy|buys|bought|purchase[sd]?|order(ed|s)?) from\b/.test(text)) measures = ['revenue'];
+  // "Which customers are buying less than last year?": what they buy is revenue, how often they order is orders.
+  if (measures.length === 0 && periods.than && comparativeOf(text))
+    if (/\b(buy|buys|buying|bought|purchas\w*|spen[dt]\w*)\b/.test(text)) measures = ['revenue'];
+    else if (/\b(ordering|ordered|order)\b/.test(text)) measures = ['orders'];
   // "Best month in 2020": the month with the most revenue in that period, not the file's trend.
   // "Which customers are inactive?", "active customers by month": customers (a list of the
   // active ones is of what they bought); the period is set below, once the grouping is known.
@@ -632,6 +636,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     };
   if (lapsed) {
     // "Lost in 2024", "stopped buying in 2024" with one period: bought in the period before it, all of it, but not in it.
+    const before = period && !other ? silentSince(text, period, meta, today) : null;
+    if (before) return { kind: 'spec', spec: { ...spec, groupBy: [], period: before, notBoughtIn: period as DayRange } };
     if ((lostCustomers || didNotBuy || STOPPED.test(text)) && period && !other)
       return {
         kind: 'spec',
@@ -680,6 +686,14 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   const ranked = other && groupBy.some((g) => !isTimeUnit(g));
   if (ranked && GROWTH.test(text)) spec.sort = { by: spec.measures[0], direction: 'desc', on: 'change' };
   if (ranked && DECLINE.test(text)) spec.sort = { by: spec.measures[0], direction: 'asc', on: 'change' };
+  // "Which customers spent less this year than last year?" listed every customer, those who
+  // spent more too: only the ones down (or, for "more than", up), the largest change first.
+  const comparative = ranked && periods.than ? comparativeOf(text) : null;
+  if (comparative) {
+    const down = comparative === 'less';
+    spec.having = { measure: spec.measures[0], op: down ? '<' : '>', value: 0, on: 'change' };
+    spec.sort = { by: spec.measures[0], direction: down ? 'asc' : 'desc', on: 'change' };
+  }
   // "Which customers bought only once?" listed every customer, those with 2+ orders as 0:
   // by customer, only the customers the count is of.
   const orderCountMeasure = spec.measures.find((m) => m === 'repeatCustomers' || m === 'oneTimeCustomers');
@@ -695,6 +709,34 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   return threshold
     ? withThreshold(spec, threshold, pluralGroupOf(text, threshold, meta), lapsed || Boolean(other))
     : { kind: 'spec', spec };
+}
+
+/** The text without the named values that hold a year-like number: "units of Xerox 1967" names no period. */
+function withoutNamedYears(text: string, filters: readonly { values: string[] }[]): string {
+  const named = filters.flatMap((f) => f.values).filter((v) => /\b\d{4}\b/.test(v));
+  return named.reduce((rest, value) => rest.split(value.toLowerCase()).join(' '), text);
+}
+
+/** "Less … than", "more … than": which way a comparison of two periods goes. */
+function comparativeOf(text: string): 'less' | 'more' | null {
+  const m = /\b(less|fewer|lower|smaller|more|higher|larger|bigger|greater)\b(?:\s+[\w']+){0,4}?\s+than\b/.exec(text);
+  return m ? (/^(less|fewer|lower|smaller)$/.test(m[1]) ? 'less' : 'more') : null;
+}
+
+/** A denial in the present perfect: "haven't ordered", "has not bought". */
+const HAVE_NOT_BOUGHT = /\b(?:have not|haven't|havent|has not|hasn't|hasnt)\s+(?:\w+\s+)?(?:bought|ordered|purchased)\b/;
+
+/**
+ * "Which customers haven't ordered in 6 months?", "… have not purchased since June": a span
+ * that reaches the analysis date, after a denial in the present perfect, asks for every
+ * customer silent through it, whenever they bought before. It was read as "bought in the 6
+ * months before, not since", which left out the customers silent for longer (99 of
+ * Superstore's 279). The range before it, from the file's first day; null otherwise.
+ */
+function silentSince(text: string, period: DayRange, meta: SnapshotMeta, today: Date): DayRange | null {
+  if (!HAVE_NOT_BOUGHT.test(text) || period.to < today.toISOString().slice(0, 10)) return null;
+  const first = isoDay(meta.firstDay);
+  return first !== null && first < period.from ? { from: first, to: isoDay(epochDay(period.from) - 1) as string } : null;
 }
 
 /** "The top 20%", "the bottom 10 percent", "the top fifth": a fraction of the rows, not a count. */

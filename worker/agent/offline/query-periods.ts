@@ -55,8 +55,15 @@ const NOT_BOUGHT = /(?:\bnot|n't|\bnever)\s+(?:\w+\s+)?(?:bought|ordered|purchas
  */
 function withSpansBack(text: string): string {
   const past = text.replace(/\bpast\s+(\d{1,4})\s+(days?|weeks?|months?)\b/g, 'last $1 $2');
-  return NOT_BOUGHT.test(past) ? past.replace(/\b(?:in|for|within)\s+(\d{1,4})\s+(days?|weeks?|months?)\b/g, 'in the last $1 $2') : past;
+  if (!NOT_BOUGHT.test(past)) return past;
+  // "Haven't ordered in a year" was not read, and chat answered with the churn list.
+  return past
+    .replace(/\b(?:in|for|within)\s+(?:a|one|over a)\s+(year|month|week)\b/g, (_, unit: string) => `in the last ${SPAN_OF_ONE[unit]}`)
+    .replace(/\b(?:in|for|within)\s+(\d{1,2})\s+years?\b/g, (_, n: string) => `in the last ${Number(n) * 12} months`)
+    .replace(/\b(?:in|for|within)\s+(\d{1,4})\s+(days?|weeks?|months?)\b/g, 'in the last $1 $2');
 }
+
+const SPAN_OF_ONE: Record<string, string> = { year: '12 months', month: '1 month', week: '7 days' };
 
 /** One named period in a piece of text (no comparison), or null. */
 function periodIn(words: string, today: Date): DayRange | null {
@@ -116,10 +123,13 @@ function periodIn(words: string, today: Date): DayRange | null {
     const month = monthOf(m[1]);
     return monthRange(month <= m0 ? y0 : y0 - 1, month);
   }
-  // The first number that is a year: "more than 1000 in 2011" is 2011, not "no period".
-  for (const year of text.matchAll(/\b(\d{4})\b/g))
-    if (Number(year[1]) >= 1900 && Number(year[1]) <= 2099) return yearRange(Number(year[1]));
-  return null;
+  // The first number that is a year: "more than 1000 in 2011" is 2011, not "no period". One
+  // after "in" comes first: "units of Xerox 1967 … in 2021" was refused as 1967.
+  const years = [...text.matchAll(/\b(?:(in|during|for|of|since|year)\s+)?(\d{4})\b/g)].filter(
+    (m) => Number(m[2]) >= 1900 && Number(m[2]) <= 2099,
+  );
+  const year = years.find((m) => m[1]) ?? years[0];
+  return year ? yearRange(Number(year[2])) : null;
 }
 
 /**
@@ -156,7 +166,7 @@ function rangeEnd(text: string, today: Date): DayRange | null {
 export function periodsOf(
   question: string,
   today: Date,
-): { period: DayRange | null; other: DayRange | null; unread?: string; toDate?: ToDateUnit } {
+): { period: DayRange | null; other: DayRange | null; unread?: string; toDate?: ToDateUnit; than?: true } {
   const text = question.toLowerCase();
   for (const pattern of RANGES) {
     const m = pattern.exec(text);
@@ -166,17 +176,24 @@ export function periodsOf(
     if (a && b && a.from <= b.to) return { period: { from: a.from, to: b.to }, other: null };
     if (a || b) return { period: null, other: null, unread: m[0].trim() };
   }
-  const m = /(.+?)\s+(vs\.?|versus|compared (?:with|to)|against|with|but not in|and not in|not in)\s+(.+)/.exec(text);
+  // "Which customers spent less this year than last year?" read "last year" alone, and set
+  // 2020 against 2019: "than" compares two periods too (but "more than 1000 in 2021 vs 2020" is a threshold).
+  const m =
+    /(.+?)\s+(vs\.?|versus|compared (?:with|to)|against|with|but not in|and not in|not in)\s+(.+)/.exec(text) ??
+    /(.+?)\s+(than)\s+(.+)/.exec(text);
   if (m) {
-    const a = periodIn(m[1], today);
     const b = periodIn(m[3], today);
+    // "Buying less than last year": this year, to date, against last year.
+    const current = m[2] === 'than' && b ? CURRENT_OF_LAST.exec(m[3]) : null;
+    if (current && !periodIn(m[1], today)) m[1] = `${m[1]} this ${current[1]}`;
+    const a = periodIn(m[1], today);
     // "Bought this year but not last year" keeps the whole of last year; a comparison does not:
     // "this quarter vs last quarter" on 3 January set 3 days against all of Q4.
     if (a && b) {
       const unit = toDateUnitOf(m[1], today, a);
       const whole = unit ? periodBefore(a, { whole: true, unit }) : null;
       const like = unit && whole && whole.from === b.from && whole.to === b.to ? periodBefore(a, { unit }) : sameSpan(a, b);
-      return { period: a, other: /not in/.test(m[2]) ? b : like };
+      return { period: a, other: /not in/.test(m[2]) ? b : like, ...(m[2] === 'than' ? { than: true as const } : {}) };
     }
   }
   // "Revenue in 2010 and 2011" answered 2010 alone: two periods joined by "and" or "or" are
@@ -193,6 +210,9 @@ export function periodsOf(
   const unit = period ? toDateUnitOf(text, today, period) : null;
   return unit ? { period, other: null, toDate: unit } : { period, other: null };
 }
+
+/** "… than last year", "… than last month": the unit whose current one is meant on the other side. */
+const CURRENT_OF_LAST = /^\s*(?:in\s+|during\s+)?last (year|quarter|month|week)\b/;
 
 /** The unit of a period to date the text names, when `period` is that period ("Q1 2021 … this year" reads Q1 2021: none). */
 function toDateUnitOf(text: string, today: Date, period: DayRange): ToDateUnit | null {

@@ -10,7 +10,8 @@
  */
 import type { SnapshotMeta } from '../snapshot/columns';
 import type { Accumulators } from './accumulators';
-import { bucketLabel } from './buckets';
+import { epochDay } from '../aggregate/types';
+import { bucketLabel, bucketOf } from './buckets';
 import type { ResolvedGroup } from './resolve';
 import { MAX_ROWS, MEASURE_LABELS, type Measure, type QuerySpec } from './spec';
 
@@ -101,8 +102,7 @@ export function resultOf(
       return part < 0 ? '(blank)' : g.dimension.values[part];
     });
   const columns: QueryColumn[] = groups.map((g) => ({ label: g.kind === 'time' ? g.unit : g.dimension.label, kind: 'text' }));
-  type Row = { labels: string[]; sortKeys: (number | null)[]; cells: (number | null)[]; order: number[] };
-  const byKey = new Map<string, Row>();
+  const byKey = new Map<string, TableRow>();
   // Rows without a customer are nobody's: grouped by customer they are no row of their own
   // ("top 3 customers" once put "(blank)" first on Online Retail), and the note says so.
   const customerParts = groups.flatMap((g, k) => (g.kind === 'dimension' && g.dimension.key === 'customer' ? [k] : []));
@@ -125,6 +125,7 @@ export function resultOf(
       row.cells[i * 2 + period] = perUnits && figure !== null ? figure / perUnits[period] : figure;
     }
   }
+  if (!compare) fillEmptyBuckets(byKey, spec, meta, groups);
   for (const [i, m] of spec.measures.entries()) {
     const label = measureWords(m, spec.per);
     // 23.97 orders a week, not 24: an average of counts keeps its decimals.
@@ -181,6 +182,27 @@ export function resultOf(
   return notes.length > 0 ? { ...result, note: notes.join(' ') } : result;
 }
 
+type TableRow = { labels: string[]; sortKeys: (number | null)[]; cells: (number | null)[]; order: number[] };
+
+/**
+ * "Monthly sales of Xerox 1967" listed the 5 months it sold in, and its chart drew one line
+ * from July 2018 to September 2019: a series over one time unit has every bucket of its
+ * span (the period cut to the file's first and last row), a bucket without rows 0 (a ratio
+ * has no value there).
+ */
+function fillEmptyBuckets(byKey: Map<string, TableRow>, spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGroup[]): void {
+  const [only] = groups;
+  if (groups.length !== 1 || only.kind !== 'time' || !meta.hasDates || meta.firstDay < 0) return;
+  const from = Math.max(spec.period ? epochDay(spec.period.from) : meta.firstDay, meta.firstDay);
+  const to = Math.min(spec.period ? epochDay(spec.period.to) : meta.lastDay, meta.lastDay);
+  if (from > to) return;
+  for (let bucket = bucketOf(only.unit, from); bucket <= bucketOf(only.unit, to); bucket++) {
+    if (byKey.has(String(bucket))) continue;
+    const cells = spec.measures.flatMap((m) => [RATIOS.has(m) ? null : 0, null]);
+    byKey.set(String(bucket), { labels: [bucketLabel(only.unit, bucket)], sortKeys: [], cells, order: [bucket] });
+  }
+}
+
 const NO_CUSTOMER_ROW_NOTE = 'Rows without a customer are left out of this list.';
 const NO_RETURN_ROW_NOTE = 'Rows with no return are left out of this list.';
 const RETURNS_MEASURES = new Set<Measure>(['returns', 'returnOrders']);
@@ -214,8 +236,10 @@ function hasRevenueWithoutCustomer(a: Accumulators): boolean {
 
 /** Whether a row's figure passes the `having` comparison (a row without the figure does not). */
 function passes(spec: QuerySpec, cells: (number | null)[]): boolean {
-  const { measure, op, value: bound } = spec.having as NonNullable<QuerySpec['having']>;
-  const value = cells[spec.measures.indexOf(measure) * 2];
+  const { measure, op, value: bound, on } = spec.having as NonNullable<QuerySpec['having']>;
+  const i = spec.measures.indexOf(measure);
+  // A change counts a period without the figure as 0, as the table and its sort do.
+  const value = on === 'change' ? (cells[i * 2] ?? 0) - (cells[i * 2 + 1] ?? 0) : cells[i * 2];
   if (value === null || value === undefined) return false;
   if (op === '>') return value > bound;
   if (op === '>=') return value >= bound;
@@ -231,7 +255,10 @@ function keepsCountedCustomers(having: NonNullable<QuerySpec['having']>): boolea
 /** The `having` comparison in words: "gross profit < 0"; "with one order" for the customers counted by orders. */
 export function havingWords(having: NonNullable<QuerySpec['having']>): string {
   if (keepsCountedCustomers(having)) return MEASURE_LABELS[having.measure];
-  return `${MEASURE_LABELS[having.measure]} ${having.op.replace('>=', '≥').replace('<=', '≤')} ${having.value.toLocaleString('en-US')}`;
+  const label = MEASURE_LABELS[having.measure];
+  if (having.on === 'change' && having.value === 0 && (having.op === '<' || having.op === '>'))
+    return `${label} ${having.op === '<' ? 'down' : 'up'}`;
+  return `${label}${having.on === 'change' ? ' change' : ''} ${having.op.replace('>=', '≥').replace('<=', '≤')} ${having.value.toLocaleString('en-US')}`;
 }
 
 /** A row's sort value: period A's figure, or its change from period B (missing counts as 0, as in the table). */

@@ -119,7 +119,13 @@ export const QuerySpecSchema = z
      * for "which products lose money" or revenue > 1000 for "customers who spent more than 1000".
      */
     having: z
-      .object({ measure: z.enum(MEASURES), op: z.enum(['>', '>=', '<', '<=']), value: z.number().finite() })
+      .object({
+        measure: z.enum(MEASURES),
+        op: z.enum(['>', '>=', '<', '<=']),
+        value: z.number().finite(),
+        /** With `compareTo`: the change from period B ("customers who spent less than last year": change < 0). */
+        on: z.enum(['value', 'change']).optional(),
+      })
       .strict()
       .optional(),
     /**
@@ -140,8 +146,15 @@ export const QuerySpecSchema = z
       ctx.addIssue({ code: 'custom', path: ['compareTo'], message: 'use either `compareTo` or `notBoughtIn`, not both' });
     if (spec.having && !spec.measures.includes(spec.having.measure))
       ctx.addIssue({ code: 'custom', path: ['having', 'measure'], message: 'the `having` measure must be one of `measures`' });
-    if (spec.having && (spec.compareTo || spec.notBoughtIn))
-      ctx.addIssue({ code: 'custom', path: ['having'], message: '`having` applies to one period, without `compareTo` or `notBoughtIn`' });
+    const onChange = spec.having?.on === 'change';
+    if (spec.having && (spec.notBoughtIn || (spec.compareTo && !onChange)))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['having'],
+        message: '`having` applies to one period, without `compareTo` or `notBoughtIn`, or with `compareTo` on the change (`on: "change"`)',
+      });
+    if (onChange && !spec.compareTo)
+      ctx.addIssue({ code: 'custom', path: ['having', 'on'], message: '`having` on the change needs `compareTo`' });
     if (spec.sort && !spec.measures.includes(spec.sort.by))
       ctx.addIssue({ code: 'custom', path: ['sort', 'by'], message: 'the sort measure must be one of `measures`' });
     if (spec.per && spec.groupBy.some((g) => (TIME_DIMENSIONS as readonly string[]).includes(g)))

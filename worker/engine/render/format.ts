@@ -78,6 +78,13 @@ export function count(value: number): string {
   return Math.round(value).toLocaleString(NUMBER_LOCALE);
 }
 
+/** "region" → "regions", "country" → "countries", "branch" → "branches"; a plural stays. */
+export function pluralNoun(noun: string): string {
+  if (/(ies|es|s)$/.test(noun) && !/ss$/.test(noun)) return noun;
+  if (/[^aeiou]y$/.test(noun)) return noun.replace(/y$/, 'ies');
+  return /(ch|sh|x)$/.test(noun) ? `${noun}es` : `${noun}s`;
+}
+
 /**
  * A count with its noun, agreeing in number: "1 customer", "1,234 customers". Irregular
  * plurals are passed in: `plural(n, 'category', 'categories')`.
