@@ -70,6 +70,49 @@ describe('CDNOW questions a stranger asks', () => {
     expect(answer.result?.rows[0]).toEqual(['14048', days.get('14048')?.size]);
   });
 
+  it('"How many customers did we win each quarter?" counts first purchases (it counted every buyer of each quarter)', async () => {
+    const first = new Map<string, string>();
+    for (const r of rows) if (!first.has(r.customer) || r.day < (first.get(r.customer) as string)) first.set(r.customer, r.day);
+    const quarterOf = (day: string) => `${day.slice(0, 4)} Q${Math.floor((Number(day.slice(5, 7)) - 1) / 3) + 1}`;
+    const won = new Map<string, number>();
+    for (const day of first.values()) won.set(quarterOf(day), (won.get(quarterOf(day)) ?? 0) + 1);
+    const answer = await answerWithQuery('How many customers did we win each quarter?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('new customers, by quarter');
+    // CDNOW is one cohort: everyone first bought in Q1 1997, and every later quarter is listed with 0.
+    expect(answer.result?.rows).toEqual(
+      ['1997 Q1', '1997 Q2', '1997 Q3', '1997 Q4', '1998 Q1', '1998 Q2'].map((q) => [q, won.get(q) ?? 0]),
+    );
+  });
+
+  it('"How many customers bought less in 1998 than in 1997?" counts the customers whose own spend fell (it compared the counts)', async () => {
+    const spend = (year: string) => {
+      const by = new Map<string, number>();
+      for (const r of rows) if (r.day.startsWith(year)) by.set(r.customer, (by.get(r.customer) ?? 0) + r.dollars);
+      return by;
+    };
+    const [y98, y97] = [spend('1998'), spend('1997')];
+    const down = [...new Set([...y98.keys(), ...y97.keys()])].filter((c) => (y98.get(c) ?? 0) < (y97.get(c) ?? 0) - 1e-9);
+    const answer = await answerWithQuery('How many customers bought less in 1998 than in 1997?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(
+      'revenue, sorted by change, by customer, revenue down, 1998-01-01 … 1998-12-31, compared with 1997-01-01 … 1997-12-31',
+    );
+    expect(answer.result?.totalRows).toBe(down.length);
+    expect(answer.text).toContain(`**${down.length.toLocaleString('en-US')} customers** with revenue down.`);
+    // 1998 ends with the file on 30 June, and the answer says so.
+    expect(answer.result?.note).toContain('cover 1998-01-01 … 1998-12-31 for 181 of its 365 days');
+  });
+
+  it('"Which customers spent the most in their first month?" is refused: each customer\'s own first month is no period of the query', async () => {
+    for (const question of [
+      'Which customers spent the most in their first month?',
+      'How much did customers spend within 90 days of their first order?',
+    ]) {
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain("I can't measure each customer from their own first purchase yet");
+    }
+  });
+
   it('"active customers by month" counts each month\'s buyers', async () => {
     const answer = await answerWithQuery('active customers by month', file.snapshot, TODAY);
     expect(answer.result?.understood).toBe('customers, by month');

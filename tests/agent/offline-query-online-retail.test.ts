@@ -322,6 +322,25 @@ const cases: [string, string, string][] = [
        GROUP BY 1, 2 HAVING count(DISTINCT InvoiceNo) >= 2) GROUP BY 1 ORDER BY n DESC, 1 LIMIT 3`,
     'top 3 by customers with 2+ orders, by region',
   ],
+  // "What percentage of customers came back …?" was refused as no share of revenue: the repeat
+  // rate is of the customers with an order, those with two or more, beside both counts.
+  [
+    'What percentage of customers came back after their first order?',
+    `SELECT count(*) FILTER (WHERE n >= 2) * 100.0 / count(*), count(*) FILTER (WHERE n >= 2), count(*) FILTER (WHERE n = 1)
+     FROM (SELECT cust, count(DISTINCT InvoiceNo) n FROM t WHERE cust IS NOT NULL AND ${PURCHASE} GROUP BY 1)`,
+    'repeat rate, customers with 2+ orders, customers with one order',
+  ],
+  [
+    'What was the repeat purchase rate in November 2011?',
+    `SELECT count(*) FILTER (WHERE n >= 2) * 100.0 / count(*), count(*) FILTER (WHERE n >= 2), count(*) FILTER (WHERE n = 1)
+     FROM (SELECT cust, count(DISTINCT InvoiceNo) n FROM t WHERE cust IS NOT NULL AND ${PURCHASE} AND ${NOV} GROUP BY 1)`,
+    'repeat rate, customers with 2+ orders, customers with one order, 2011-11-01 … 2011-11-30',
+  ],
+  [
+    'Which customers only bought once?',
+    `SELECT cust, 1 FROM t WHERE cust IS NOT NULL AND ${PURCHASE} GROUP BY 1 HAVING count(DISTINCT InvoiceNo) = 1 ORDER BY 1 LIMIT 50`,
+    'customers with one order, by customer',
+  ],
   // Two periods joined by "and" are set side by side, the later first (it answered October alone).
   [
     'revenue in October and November 2011',
@@ -452,6 +471,8 @@ const refusals: [string, string][] = [
   ['gross margin by country', "This file has no cost column, so margin can't be computed."],
   ['profit last month', 'This file has no cost column'],
   ['revenue by supplier', 'This file has no supplier column.'],
+  // The one-time share is not a figure of the query; the repeat rate is, and the answer points to it.
+  ['What percentage of customers bought only once?', 'I can give the repeat rate, the share of customers with two or more orders'],
   ['revenue by sales rep this month', 'This file has no sales-rep column.'],
   ['sales in Atlantis last month', 'I couldn’t find “atlantis”'],
   // A country the file doesn't have, named by its adjective; an unknown name was answered with the overview.

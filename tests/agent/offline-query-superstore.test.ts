@@ -587,7 +587,7 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
     async function changedCount(key: string, measure: string, a: string, b: string, op: '<' | '>'): Promise<number> {
       const [[count]] = (await sql(
         `SELECT count(*) FROM (SELECT ${key}, ${measure.replaceAll('$', `(${a})`)} AS x, ${measure.replaceAll('$', `(${b})`)} AS y
-         FROM t WHERE (${a}) OR (${b}) GROUP BY 1) WHERE x ${op} y`,
+         FROM t WHERE (${a}) OR (${b}) GROUP BY ALL) WHERE x ${op} y`,
       )) as number[][];
       return count;
     }
@@ -615,6 +615,26 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
         '**230 customers** with orders down.',
         () => changedCount('"Customer ID"', 'count(DISTINCT CASE WHEN $ THEN "Order ID" END)', 'year(d) = 2021', 'year(d) = 2020', '<'),
       ],
+      // "Buying less" with one period is against the one before; customers who buy are the subject, not a grouping.
+      [
+        'Which products are customers buying less of this year?',
+        'revenue, sorted by change, by product, revenue down, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-30',
+        '**728 products** with revenue down.',
+        () => changedCount('"Product ID"', revenue, thisYear, lastYear, '<'),
+      ],
+      [
+        'Which customers are ordering more this quarter?',
+        'orders, sorted by change, by customer, orders up, 2021-10-01 … 2021-12-30, compared with 2021-07-01 … 2021-09-30',
+        '**297 customers** with orders up.',
+        () =>
+          changedCount(
+            '"Customer ID"',
+            'count(DISTINCT CASE WHEN $ THEN "Order ID" END)',
+            `d BETWEEN '2021-10-01' AND '2021-12-30'`,
+            `d BETWEEN '2021-07-01' AND '2021-09-30'`,
+            '>',
+          ),
+      ],
       [
         'Which categories had higher profit this year than last year?',
         'gross profit, sorted by change, by category, gross profit up, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-30',
@@ -632,6 +652,21 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
         const changes = (answer.result?.rows ?? []).map((row) => row[row.length - 2] as number);
         expect(changes.every((c) => (understood.includes(' down,') ? c < 0 : c > 0))).toBe(true);
       });
+
+    it('"bought more than 1000 in 2021" is a threshold on revenue (it asked for the figure)', async () => {
+      const answer = await answerWithQuery('Which customers bought more than 1000 in 2021?', file.snapshot, TODAY);
+      expect(answer.result?.understood).toBe('revenue, by customer, revenue > 1,000, 2021-01-01 … 2021-12-31');
+      const [[count]] = (await sql(
+        `SELECT count(*) FROM (SELECT "Customer ID" FROM t WHERE year(d) = 2021 GROUP BY 1 HAVING sum(rev) > 1000)`,
+      )) as number[][];
+      expect(answer.result?.totalRows).toBe(count);
+    });
+
+    it("a list by two columns counts its pairs, not the first column's values", async () => {
+      const answer = await answerWithQuery('Which regions and categories sold less this year than last year?', file.snapshot, TODAY);
+      const count = await changedCount('Category, Region', revenue, thisYear, lastYear, '<');
+      expect(answer.text).toContain(`**${count} category × region pairs** with revenue down.`);
+    });
 
     it('"more than 1000 in 2021 vs 2020" stays a threshold, not a comparison of 1000 with a period', async () => {
       const answer = await answerWithQuery('Which customers spent more than 1000 in 2021 vs 2020?', file.snapshot, TODAY);

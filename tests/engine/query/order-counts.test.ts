@@ -43,6 +43,19 @@ describe('customers by how many orders they placed', () => {
     expect(result.rows).toEqual([[0, 2]]);
   });
 
+  it('gives the repeat rate of the customers with an order: 2 of 4 overall, 1 of 3 in the UK, none in a month without orders', async () => {
+    const all = await queryCsv(SALES, { measures: ['repeatRate'] });
+    expect(all.columns).toEqual([{ label: 'repeat rate', kind: 'percent' }]);
+    expect(all.rows).toEqual([[50]]);
+    const byCountry = await queryCsv(SALES, { measures: ['repeatRate'], groupBy: ['region'] });
+    expect(byCountry.rows[0][0]).toBe('UK');
+    expect(byCountry.rows[0][1]).toBeCloseTo(100 / 3, 10);
+    expect(byCountry.rows[1]).toEqual(['DE', 0]);
+    // Cora's credit note alone: a customer, but no order, so no rate (not 0%).
+    const creditOnly = await queryCsv(SALES, { measures: ['repeatRate', 'customers'], period: { from: '2024-02-09', to: '2024-02-09' } });
+    expect(creditOnly.rows).toEqual([[null, 1]]);
+  });
+
   it('counts the distinct products bought, returns left out: P1 and P2 over all; Cora bought one', async () => {
     const withProducts = SALES.replace('Invoice,Date,Customer,Country,Amount', 'Invoice,Date,Customer,Country,Amount,Product')
       .split('\n')

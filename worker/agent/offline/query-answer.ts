@@ -57,9 +57,15 @@ export function queryAnswerText(
   const count = spec.notBoughtIn
     ? `**${plural(result.totalRows, 'customer')}** in all.\n\n`
     : spec.having
-      ? `**${countOf(result.totalRows, result.columns[0]?.label ?? 'row')}** ${countedWith(spec.having)}.\n\n`
+      ? `**${countOf(result.totalRows, rowNoun(result))}** ${countedWith(spec.having)}.\n\n`
       : '';
   return `I understood: **${result.understood}**.\n\n${count}${markdownTableOf(result, currency)}`;
+}
+
+/** What a result row is: "customer", or "customer × product pair" when two columns label it. */
+function rowNoun(result: QueryResult): string {
+  const labels = result.columns.filter((c) => c.kind === 'text').map((c) => c.label);
+  return labels.length > 1 ? `${labels.join(' × ')} pair` : (labels[0] ?? 'row');
 }
 
 /** "2 categories", "1 region". */

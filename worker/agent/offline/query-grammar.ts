@@ -28,6 +28,8 @@ import {
   NO_RETURN_RATE,
   NO_RETURNS,
   ONE_TIME,
+  REPEAT_RATE,
+  SHARE_OF_CUSTOMERS,
   ORDER_COUNT_ONLY,
   RETURN_RATE,
   RETURNS_MEASURES_ONLY,
@@ -81,6 +83,11 @@ const AVERAGE_PRICE_OF_PRODUCTS =
 const MEASURE_WORDS: [RegExp, Measure][] = [
   [PER_CUSTOMER, 'revenuePerCustomer'],
   [/\bnew (customers|clients|accounts|buyers)\b/, 'newCustomers'],
+  // "How many customers did we win each quarter?" counted every customer of each quarter.
+  [
+    /\b(customers|clients|accounts|buyers)\b(?: \w+){0,3} (win|won|acquire|acquired|gain|gained|sign up|signed up|signed|onboard|onboarded)\b|\b(won|acquired|gained|onboarded) (customers|clients|accounts)\b|\bcustomer acquisitions?\b/,
+    'newCustomers',
+  ],
   [/\b(returning|repeat) (customers|clients|accounts|buyers)\b/, 'returningCustomers'],
   [/\b(average order value|aov|average order|avg order|basket size|average basket)\b/, 'averageOrderValue'],
   [PER_ORDER, 'averageOrderValue'],
@@ -125,7 +132,7 @@ const CUSTOMERS_BY_TIME =
 
 /** Customers as the ones who buy: "what do (our, German) customers buy", "products customers bought most". */
 const CUSTOMERS_AS_SUBJECT =
-  /\b(?:do|did|does|have|has|that)\s+(?:[a-z]+\s+){0,2}(?:customers|clients|accounts|buyers)\s+(?:in\s+[a-z]+\s+)?(?:buy|bought|purchase|purchased|order|ordered|spend|spent)\b/;
+  /\b(?:do|did|does|have|has|that|are|were)\s+(?:[a-z]+\s+){0,2}(?:customers|clients|accounts|buyers)\s+(?:in\s+[a-z]+\s+)?(?:buy|bought|buying|purchase|purchased|purchasing|order|ordered|ordering|spend|spent|spending)\b/;
 
 /** The adverb that asks for a time unit on its own ("monthly revenue"). */
 const ADVERBS: Record<string, string> = {
@@ -398,9 +405,17 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       : null;
   if (orderCount && measures.some((m) => m !== 'customers' && m !== 'returningCustomers' && m !== 'newCustomers'))
     return { kind: 'refused', reason: ORDER_COUNT_ONLY };
+  // "What percentage of customers came back after their first order?" was refused as no share of revenue.
+  const rateAsked = REPEAT_RATE.test(text) || (orderCount !== null && SHARE_OF_CUSTOMERS.test(text));
+  if (rateAsked && orderCount === 'oneTimeCustomers')
+    return {
+      kind: 'refused',
+      reason:
+        'I can give the repeat rate, the share of customers with two or more orders, beside the number who ordered once; ask “What is our repeat rate?”.',
+    };
   const lapsed =
     !orderCount && (/\bbut (not|never)\b|\band not\b|\bno longer\b/.test(text) || STOPPED.test(text) || lostCustomers || didNotBuy);
-  const shareAsked = SHARE.test(text);
+  const shareAsked = !rateAsked && SHARE.test(text);
   if (returnsAsked) {
     // "What percentage of orders were returned?" is a return rate, not a share of revenue.
     const asked = lapsed || shareAsked ? null : returnsMeasuresOf(measures, text);
@@ -429,7 +444,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       reason:
         "I can count customers who bought in one period but not in another; customers who bought in both isn't something I can answer exactly yet.",
     };
-  if (orderCount) measures = [orderCount === 'repeatCustomers' && period && !MORE_THAN_ONCE.test(text) ? 'returningCustomers' : orderCount];
+  if (rateAsked) measures = ['repeatRate', 'repeatCustomers', 'oneTimeCustomers'];
+  else if (orderCount)
+    measures = [orderCount === 'repeatCustomers' && period && !MORE_THAN_ONCE.test(text) ? 'returningCustomers' : orderCount];
   else if (!period) measures = measures.map((m) => (m === 'returningCustomers' ? 'repeatCustomers' : m));
   // "How did Furniture sales change?", "which category is growing fastest?" name no periods
   // to compare: say so, not the total or the file's trend. "Is revenue growing?" goes on to
@@ -476,10 +493,12 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   // "Products bought by more than 500 customers": the figure the threshold names.
   const threshold = thresholdOf(text);
   if (measures.length === 0 && threshold?.unit && threshold.unit !== 'percent' && threshold.unit !== 'other') measures = [threshold.unit];
+  // "Which customers bought more than 1000 in 2011?" asked for the figure: an amount bought is money.
+  if (measures.length === 0 && threshold && !threshold.unit && /\b(buy|buys|buying|bought|purchased?)\b/.test(text)) measures = ['revenue'];
   // "Which customers buy from Supplier 13?": what they bought, not the supplier's summary.
   if (measures.length === 0 && /\b(buy|buys|bought|purchase[sd]?|order(ed|s)?) from\b/.test(text)) measures = ['revenue'];
   // "Which customers are buying less than last year?": what they buy is revenue, how often they order is orders.
-  if (measures.length === 0 && periods.than && comparativeOf(text))
+  if (measures.length === 0 && period && comparativeOf(text, periods.than === true))
     if (/\b(buy|buys|buying|bought|purchas\w*|spen[dt]\w*)\b/.test(text)) measures = ['revenue'];
     else if (/\b(ordering|ordered|order)\b/.test(text)) measures = ['orders'];
   // "Best month in 2020": the month with the most revenue in that period, not the file's trend.
@@ -648,7 +667,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     return { kind: 'spec', spec: { ...spec, groupBy: [], period, notBoughtIn: other } };
   }
   // "Did sales go up in 2021?": against the period before, when no other was named (not by month: the months would not pair up).
-  if (period && !other && (CHANGE.test(text) || PERFORMED.test(text)) && !spec.groupBy?.some(isTimeUnit))
+  // "Which products are customers buying less of this year?" too.
+  if (period && !other && (CHANGE.test(text) || PERFORMED.test(text) || BUYING_LESS.test(text)) && !spec.groupBy?.some(isTimeUnit))
     other = periodBefore(period, { unit: toDate });
   if (period) spec.period = period;
   if (other) spec.compareTo = other;
@@ -683,12 +703,20 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       direction: /^(worst|slowest|weakest|quietest|lowest|least|fewest|smallest)$/.test(peak[1]) ? 'asc' : 'desc',
     };
   }
+  // "How many customers bought less in 1998 than in 1997?" compared the counts of customers:
+  // it asks for the customers whose own figure went down, counted.
+  const buyers = other && comparativeOf(text, periods.than === true) ? customersComparedOf(text, spec, groupBy) : null;
+  if (buyers) {
+    spec.measures = [buyers];
+    groupBy.push('customer');
+    spec.groupBy = ['customer'];
+  }
   const ranked = other && groupBy.some((g) => !isTimeUnit(g));
   if (ranked && GROWTH.test(text)) spec.sort = { by: spec.measures[0], direction: 'desc', on: 'change' };
   if (ranked && DECLINE.test(text)) spec.sort = { by: spec.measures[0], direction: 'asc', on: 'change' };
   // "Which customers spent less this year than last year?" listed every customer, those who
   // spent more too: only the ones down (or, for "more than", up), the largest change first.
-  const comparative = ranked && periods.than ? comparativeOf(text) : null;
+  const comparative = ranked ? comparativeOf(text, periods.than === true) : null;
   if (comparative) {
     const down = comparative === 'less';
     spec.having = { measure: spec.measures[0], op: down ? '<' : '>', value: 0, on: 'change' };
@@ -717,11 +745,28 @@ function withoutNamedYears(text: string, filters: readonly { values: string[] }[
   return named.reduce((rest, value) => rest.split(value.toLowerCase()).join(' '), text);
 }
 
-/** "Less … than", "more … than": which way a comparison of two periods goes. */
-function comparativeOf(text: string): 'less' | 'more' | null {
-  const m = /\b(less|fewer|lower|smaller|more|higher|larger|bigger|greater)\b(?:\s+[\w']+){0,4}?\s+than\b/.exec(text);
-  return m ? (/^(less|fewer|lower|smaller)$/.test(m[1]) ? 'less' : 'more') : null;
+/**
+ * Which way a comparison of two periods goes: "less … than", "more … than" when the periods
+ * were joined by "than", else "buying less", "ordering more" (against the period before).
+ */
+function comparativeOf(text: string, than: boolean): 'less' | 'more' | null {
+  const m = than
+    ? /\b(less|fewer|lower|smaller|more|higher|larger|bigger|greater)\b(?:\s+[\w']+){0,6}?\s+than\b/.exec(text)
+    : BUYING_LESS.exec(text);
+  const word = m?.[m.length - 1];
+  return word ? (/^(less|fewer|lower|smaller)$/.test(word) ? 'less' : 'more') : null;
 }
+
+/** The figure of each customer a count of customers buying less or more compares, or null when the question is not one. */
+function customersComparedOf(text: string, spec: QuerySpecInput, groupBy: readonly string[]): Measure | null {
+  if (groupBy.length > 0 || spec.measures.length !== 1 || spec.measures[0] !== 'customers') return null;
+  if (/\b(buy|buys|buying|bought|purchas\w*|spen[dt]\w*)\b/.test(text)) return 'revenue';
+  return /\b(order|orders|ordering|ordered)\b/.test(text) ? 'orders' : null;
+}
+
+/** "Buying less", "ordering more" without "than" ("bought more than 1,000" is a threshold, "more than once" a count). */
+const BUYING_LESS =
+  /\b(?:buy|buys|buying|bought|spend|spends|spending|spent|order|orders|ordering|ordered|sell|sells|selling|sold)\s+(less|more|fewer)\b(?!\s+than\b)/;
 
 /** A denial in the present perfect: "haven't ordered", "has not bought". */
 const HAVE_NOT_BOUGHT = /\b(?:have not|haven't|havent|has not|hasn't|hasnt)\s+(?:\w+\s+)?(?:bought|ordered|purchased)\b/;

@@ -134,10 +134,18 @@ export function limitOf(text: string): string | null {
       : 'I can find customers who bought in one period but not in another; “never bought” something is not something I can answer exactly yet.';
   if (MEDIAN.test(text))
     return 'I can add up, count and average (the average order value, revenue per customer), but not give medians or distributions yet.';
+  // "Which customers spent the most in their first month?" ranked everything they ever bought.
+  const ownStart = OWN_START.exec(text);
+  if (ownStart)
+    return `I can't measure each customer from their own first purchase yet (“${ownStart[0]}”); ask for a calendar period, or for the cohorts, such as “How did customers won in Q1 do after 6 months?”.`;
   if (BOTH_PERIODS.test(text))
     return "I can count customers who bought in one period but not in another; customers who bought in both isn't something I can answer exactly yet.";
   return null;
 }
+
+/** A span counted from each customer's own first purchase: "in their first month", "within 90 days of their first order". */
+const OWN_START =
+  /\b(?:their|his|her|its|each customer's) first (?:\d+ )?(?:days?|weeks?|months?|quarters?|years?|orders?|purchases?)\b|\b(?:(?:within|in) (?:the )?(?:first )?\d+ )?(?:days?|weeks?|months?) (?:of|after|since) (?:their|the) first (?:order|purchase)\b/;
 
 /** Words after "which" that are no grouping: "which one has", time units, measures. */
 const WHICH_OK =

@@ -67,7 +67,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
     m.has('customers') || m.has('revenuePerCustomer'),
     m.has('newCustomers') || m.has('returningCustomers'),
     m.has('returnOrders'),
-    m.has('repeatCustomers') || m.has('oneTimeCustomers'),
+    m.has('repeatCustomers') || m.has('oneTimeCustomers') || m.has('repeatRate'),
     m.has('products'),
   );
   const productIndex = m.has('products') ? meta.dimensions.findIndex((d) => d.key === 'product') : -1;
@@ -77,7 +77,13 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   const needs = {
     cost: m.has('grossProfit') || m.has('marginPct'),
     quantity: m.has('units') || m.has('averagePrice'),
-    orders: m.has('orders') || m.has('averageOrderValue') || m.has('returnOrders') || m.has('repeatCustomers') || m.has('oneTimeCustomers'),
+    orders:
+      m.has('orders') ||
+      m.has('averageOrderValue') ||
+      m.has('returnOrders') ||
+      m.has('repeatCustomers') ||
+      m.has('oneTimeCustomers') ||
+      m.has('repeatRate'),
     dimensions: [
       ...filters.map((f) => f.index),
       ...groups.flatMap((g) => (g.kind === 'dimension' ? [g.index] : [])),

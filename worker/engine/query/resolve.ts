@@ -80,7 +80,7 @@ export function resolveDimension(meta: SnapshotMeta, name: string): ResolvedGrou
 }
 
 /** Measures that count orders. */
-const ORDER_MEASURES: ReadonlySet<Measure> = new Set(['orders', 'averageOrderValue', 'repeatCustomers', 'oneTimeCustomers']);
+const ORDER_MEASURES: ReadonlySet<Measure> = new Set(['orders', 'averageOrderValue', 'repeatCustomers', 'oneTimeCustomers', 'repeatRate']);
 
 /** Refuses measures the file's columns cannot support. */
 export function checkMeasures(meta: SnapshotMeta, measures: readonly Measure[]): void {
@@ -100,7 +100,8 @@ export function checkMeasures(meta: SnapshotMeta, measures: readonly Measure[]):
         m === 'newCustomers' ||
         m === 'returningCustomers' ||
         m === 'repeatCustomers' ||
-        m === 'oneTimeCustomers') &&
+        m === 'oneTimeCustomers' ||
+        m === 'repeatRate') &&
       !meta.dimensions.some((d) => d.key === 'customer')
     )
       throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');

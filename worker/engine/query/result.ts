@@ -52,12 +52,13 @@ const KIND: Record<Measure, CellKind> = {
   revenueShare: 'percent',
   repeatCustomers: 'count',
   oneTimeCustomers: 'count',
+  repeatRate: 'percent',
   products: 'count',
   averagePrice: 'money',
 };
 
 /** Measures that are a ratio: with no rows they have no value, not 0. */
-const RATIOS = new Set<Measure>(['marginPct', 'averageOrderValue', 'revenuePerCustomer', 'averagePrice']);
+const RATIOS = new Set<Measure>(['marginPct', 'averageOrderValue', 'revenuePerCustomer', 'averagePrice', 'repeatRate']);
 
 interface Lapsed {
   customers: number[];
@@ -306,6 +307,9 @@ function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array 
       return a.repeaters[s].size;
     case 'oneTimeCustomers':
       return a.firstOrders[s].size - a.repeaters[s].size;
+    case 'repeatRate':
+      // Of the customers with an order in the slice, the share with two or more.
+      return a.firstOrders[s].size > 0 ? (a.repeaters[s].size / a.firstOrders[s].size) * 100 : null;
     case 'revenueShare': {
       const whole = a.periodRevenue[a.parts[s * 3 + 2]];
       return whole !== 0 ? (revenue / whole) * 100 : null;

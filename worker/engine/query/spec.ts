@@ -22,6 +22,7 @@ export const MEASURES = [
   'revenueShare',
   'repeatCustomers',
   'oneTimeCustomers',
+  'repeatRate',
   'products',
   'averagePrice',
 ] as const;
@@ -44,6 +45,7 @@ export const MEASURE_LABELS: Record<Measure, string> = {
   revenueShare: 'share of revenue',
   repeatCustomers: 'customers with 2+ orders',
   oneTimeCustomers: 'customers with one order',
+  repeatRate: 'repeat rate',
   products: 'products',
   averagePrice: 'average price',
 };
