@@ -223,3 +223,33 @@ describe('kinds, counts and the quantity column named as the file names them', (
       `SELECT any_value(item_description), sum(bottles_sold) b FROM t WHERE sale_dollars IS NOT NULL GROUP BY item_number ORDER BY b DESC LIMIT 5`,
     ));
 });
+
+describe('one day of store orders, and words of store and product names', () => {
+  it('"What is our repeat rate?" is refused: one day without order ids gives every store one purchase (it read 0.0%)', async () => {
+    const answer = await answerWithQuery('What is our repeat rate?', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('The rows counted cover one day, 2012-01-31, and the file has no order ids');
+  });
+
+  it('"Which stores haven\'t ordered in 30 days?" says none can have been: the file starts inside the span', async () => {
+    const answer = await answerWithQuery("Which stores haven't ordered in 30 days?", file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(
+      "The file's rows start on 2012-01-31, inside 2012-01-02 … 2012-01-31, so every customer in it bought in that span",
+    );
+  });
+
+  it('"Hy-Vee" and "Tito\'s" are words of names, not absent from the file (they were "not found")', async () => {
+    const [[stores]] = (await sql(`SELECT count(DISTINCT store_name) FROM t WHERE store_name LIKE 'Hy-Vee%'`)) as number[][];
+    const [[titos]] = (await sql(`SELECT count(DISTINCT item_description) FROM t WHERE item_description LIKE 'Titos %'`)) as number[][];
+    expect(stores).toBeGreaterThan(1);
+    expect(titos).toBeGreaterThan(1);
+    const hyVee = await answerWithQuery('What share of sales comes from Hy-Vee?', file.snapshot, TODAY);
+    expect(hyVee.text).toContain("I can't pick out customers by a word of their names (“hy-vee”) yet");
+    const tito = await answerWithQuery("How many bottles of Tito's did we sell?", file.snapshot, TODAY);
+    expect(tito.text).toContain("I can't pick out products by a word of their names (“Tito's”) yet");
+    // A name no value holds is still not found.
+    const absent = await answerWithQuery('How many bottles of Zubrowka did we sell?', file.snapshot, TODAY);
+    expect(absent.text).toContain("I couldn't find “Zubrowka”");
+  });
+});

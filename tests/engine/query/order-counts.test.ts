@@ -77,6 +77,21 @@ describe('customers by how many orders they placed', () => {
     expect(result.rows).toEqual([[2, 2]]);
   });
 
+  it('without order ids, refuses who comes back over one day of rows (each customer has one purchase day there)', async () => {
+    const noIds = SALES.split('\n')
+      .map((line) => line.slice(line.indexOf(',') + 1))
+      .join('\n');
+    const reason = 'The rows counted cover one day, 2024-01-06, and the file has no order ids';
+    for (const measure of ['repeatRate', 'repeatCustomers', 'oneTimeCustomers'] as const)
+      await expect(queryCsv(noIds, { measures: [measure], period: { from: '2024-01-06', to: '2024-01-06' } })).rejects.toThrow(reason);
+    // A file of one day, with no period asked.
+    const oneDay = 'Date,Customer,Amount\n2024-01-06,Acme,10\n2024-01-06,Bolt,20\n';
+    await expect(queryCsv(oneDay, { measures: ['repeatRate'] })).rejects.toThrow(reason);
+    // With order ids, two invoices on one day are two orders.
+    const twoInvoices = 'Invoice,Date,Customer,Amount\n1,2024-01-06,Acme,10\n2,2024-01-06,Acme,20\n';
+    expect((await queryCsv(twoInvoices, { measures: ['repeatRate'] })).rows).toEqual([[100]]);
+  });
+
   it('without order ids or dates, refuses every measure that counts orders (each customer was one order)', async () => {
     const neither = 'Customer,Country,Amount\nAcme,UK,100\nAcme,UK,30\nBolt,DE,50\n';
     for (const measure of ['orders', 'averageOrderValue', 'repeatCustomers', 'oneTimeCustomers'] as const) {

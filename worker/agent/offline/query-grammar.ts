@@ -281,10 +281,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (unread) return { kind: 'refused', reason: unread };
   const names = withoutHalfYears(question);
   const { filters, unknown } = entitiesOf(names, meta);
-  if (unknown) return { kind: 'refused', reason: `I couldn't find “${unknown}” among this file's customers, products or other values.` };
+  if (unknown) return { kind: 'refused', reason: notFoundReason(unknown, meta) };
   const loose = looseNamesOf(names, meta, filters);
-  if ('unknown' in loose)
-    return { kind: 'refused', reason: `I couldn't find “${loose.unknown}” among this file's customers, products or other values.` };
+  if ('unknown' in loose) return { kind: 'refused', reason: notFoundReason(loose.unknown, meta) };
   filters.push(...loose.filters);
   const kind = categoryWordFilter(question, meta, filters);
   if (kind) filters.push(kind);
@@ -298,7 +297,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       kind: 'refused',
       reason: partialNameReason(partial ?? stray?.phrase ?? '', partial ? 'product' : (stray?.partialOf ?? 'product')),
     };
-  if (stray) return { kind: 'refused', reason: `I couldn't find “${stray.phrase}” among this file's customers, products or other values.` };
+  if (stray) return { kind: 'refused', reason: notFoundReason(stray.phrase, meta) };
   const limit = limitOf(text);
   if (limit) return { kind: 'refused', reason: limit };
   // "Top 3 customers in each country" got the top 3 overall.
@@ -656,6 +655,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (lapsed) {
     // "Lost in 2024", "stopped buying in 2024" with one period: bought in the period before it, all of it, but not in it.
     const before = period && !other ? silentSince(text, period, meta, today) : null;
+    if (typeof before === 'string') return { kind: 'refused', reason: before };
     if (before) return { kind: 'spec', spec: { ...spec, groupBy: [], period: before, notBoughtIn: period as DayRange } };
     if ((lostCustomers || didNotBuy || STOPPED.test(text)) && period && !other)
       return {
@@ -776,12 +776,17 @@ const HAVE_NOT_BOUGHT = /\b(?:have not|haven't|havent|has not|hasn't|hasnt)\s+(?
  * that reaches the analysis date, after a denial in the present perfect, asks for every
  * customer silent through it, whenever they bought before. It was read as "bought in the 6
  * months before, not since", which left out the customers silent for longer (99 of
- * Superstore's 279). The range before it, from the file's first day; null otherwise.
+ * Superstore's 279). The range before it, from the file's first day; why no one can be
+ * silent when the file starts inside the span; null when the question is not one.
  */
-function silentSince(text: string, period: DayRange, meta: SnapshotMeta, today: Date): DayRange | null {
+function silentSince(text: string, period: DayRange, meta: SnapshotMeta, today: Date): DayRange | string | null {
   if (!HAVE_NOT_BOUGHT.test(text) || period.to < today.toISOString().slice(0, 10)) return null;
   const first = isoDay(meta.firstDay);
-  return first !== null && first < period.from ? { from: first, to: isoDay(epochDay(period.from) - 1) as string } : null;
+  if (first === null) return null;
+  // "Which stores haven't ordered in 30 days?" on Iowa's one day was refused as "no rows in 2011-12-03 … 2012-01-01".
+  if (first >= period.from)
+    return `The file's rows start on ${first}, inside ${period.from} … ${period.to}, so every customer in it bought in that span: none can have been silent through it.`;
+  return { from: first, to: isoDay(epochDay(period.from) - 1) as string };
 }
 
 /** "The top 20%", "the bottom 10 percent", "the top fifth": a fraction of the rows, not a count. */
@@ -905,6 +910,36 @@ function partialName(question: string, filters: readonly { values: string[] }[])
     return m[1];
   }
   return null;
+}
+
+/**
+ * Why a phrase selects nothing: "Hy-Vee" and "Tito's" were "not found" on the Iowa sales,
+ * where they are words of 3,356 store names and of "Titos Vodka": a word of some values is
+ * named as such, else it is not in the file.
+ */
+function notFoundReason(phrase: string, meta: SnapshotMeta): string {
+  const words = wordsOf(phrase);
+  const holder =
+    words.length > 0 &&
+    meta.dimensions.find((d) => d.values.some((value) => containsRun(wordsOf(value), words) && wordsOf(value).length > words.length));
+  return holder
+    ? partialNameReason(phrase, holder.label)
+    : `I couldn't find “${phrase}” among this file's customers, products or other values.`;
+}
+
+/** Lower-case words without apostrophes ("Tito's" and "Titos" are one word; "Hy-Vee" is two). */
+function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/** Whether `words` appear together, in order, in `within`. */
+function containsRun(within: readonly string[], words: readonly string[]): boolean {
+  for (let i = 0; i + words.length <= within.length; i++) if (words.every((w, k) => within[i + k] === w)) return true;
+  return false;
 }
 
 /** Why a word of some names can't select them: "Bolt" is in 214 product names, and the query filters by whole values. */

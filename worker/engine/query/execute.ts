@@ -24,6 +24,7 @@
  *   netted out of both (what a unit sold for, discounts and all).
  */
 import type { Snapshot, SnapshotGroup } from '../snapshot/columns';
+import { isoDay } from '../aggregate/types';
 import { Accumulators } from './accumulators';
 import { bucketLabel, bucketOf, bucketStart } from './buckets';
 import { checkMeasures, dayOf, QueryRefusal, resolveDimension, resolveFilter, type ResolvedFilter, type ResolvedGroup } from './resolve';
@@ -60,6 +61,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   const periods: Range[] = [];
   if (spec.period) periods.push({ from: dayOf(spec.period.from), to: dayOf(spec.period.to) });
   if (spec.compareTo) periods.push({ from: dayOf(spec.compareTo.from), to: dayOf(spec.compareTo.to) });
+  refuseRepeatsOnOneDay(meta, spec, periods);
 
   const m = new Set(spec.measures);
   const acc = new Accumulators(
@@ -108,6 +110,23 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   );
   return withNote(withNote(result, coverage), per && spec.per ? perNote(spec.per, per) : null);
 }
+
+/**
+ * Without order ids an order is a customer's purchase day, so over one day of rows every
+ * customer has one: Iowa's one-day file read "repeat rate 0.0%", as if no store came back.
+ */
+function refuseRepeatsOnOneDay(meta: Snapshot['meta'], spec: QuerySpec, periods: readonly Range[]): void {
+  if (meta.hasOrderId || !spec.measures.some((m) => REPEAT_MEASURES.has(m))) return;
+  const ranges = periods.length > 0 ? periods : [{ from: meta.firstDay, to: meta.lastDay }];
+  const oneDay = ranges.find((r) => Math.min(r.to, meta.lastDay) === Math.max(r.from, meta.firstDay));
+  if (oneDay)
+    throw new QueryRefusal(
+      `The rows counted cover one day, ${isoDay(Math.max(oneDay.from, meta.firstDay))}, and the file has no order ids, so each customer has one purchase day in them: who comes back needs rows over more than one day.`,
+      'OUT_OF_RANGE',
+    );
+}
+
+const REPEAT_MEASURES: ReadonlySet<QuerySpec['measures'][number]> = new Set(['repeatCustomers', 'oneTimeCustomers', 'repeatRate']);
 
 /** Folds one row group into the accumulators. */
 function scanGroup(
