@@ -582,6 +582,44 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
     expect(quarters.result?.rows.slice(0, 3).map((r) => r[1])).toEqual([null, null, null]);
   });
 
+  describe('how many things each customer bought, and customers who bought two things', () => {
+    it('"How many customers bought just one product in 2021?" counts those with one distinct product (it counted every customer of 2021)', async () => {
+      const answer = await answerWithQuery('How many customers bought just one product in 2021?', file.snapshot, TODAY);
+      expect(answer.result?.understood).toBe('products, by customer, one product, 2021-01-01 … 2021-12-31');
+      const [[count]] = (await sql(
+        `SELECT count(*) FROM (SELECT "Customer ID" FROM t WHERE year(d) = 2021 GROUP BY 1 HAVING count(DISTINCT "Product ID") = 1)`,
+      )) as number[][];
+      expect(answer.result?.totalRows).toBe(count);
+      expect(answer.text).toContain(`**${count} customers** with one product.`);
+    });
+
+    it('"Which customers bought only one product?" lists them (it got the help list)', async () => {
+      const answer = await answerWithQuery('Which customers bought only one product?', file.snapshot, TODAY);
+      const expected = await sql(
+        `SELECT "Customer Name", 1 FROM t GROUP BY "Customer ID", 1 HAVING count(DISTINCT "Product ID") = 1 ORDER BY 1`,
+      );
+      expect(answer.result?.rows).toEqual(expected);
+    });
+
+    it('"… only one category" is refused by name (it listed revenue by customer and category)', async () => {
+      const answer = await answerWithQuery('Which customers buy from only one category?', file.snapshot, TODAY);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain('but not distinct categories yet');
+    });
+
+    it('"Which customers bought Furniture and Technology?" is refused: those who bought both are no slice of the query (it counted either)', async () => {
+      for (const question of ['Which customers bought Furniture and Technology?', 'How many customers bought Furniture and Technology?']) {
+        const answer = await answerWithQuery(question, file.snapshot, TODAY);
+        expect(answer.result).toBeNull();
+        expect(answer.text).toContain('but not those who bought all of them yet');
+      }
+      // A sum over two regions is still their sum.
+      const sum = await answerWithQuery('Revenue of the West and East', file.snapshot, TODAY);
+      const [[both]] = (await sql(`SELECT sum(rev) FROM t WHERE Region IN ('West', 'East')`)) as number[][];
+      expect(sum.result?.rows[0][0] as number).toBeCloseTo(both, 6);
+    });
+  });
+
   describe('"less … than" and "more … than" two periods keep the rows down (or up), largest change first', () => {
     /** Keys of `key` whose figure `measure` in `a` is below (or above) that in `b`, periods as SQL conditions, counted by DuckDB. */
     async function changedCount(key: string, measure: string, a: string, b: string, op: '<' | '>'): Promise<number> {

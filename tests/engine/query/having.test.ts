@@ -31,6 +31,9 @@ describe('having', () => {
       ['Bolt', 50],
     ]);
     expect(atLeast.understood).toBe('revenue, by customer, revenue ≥ 50');
+    const exactly = await queryCsv(SALES, { ...byCustomer, having: { measure: 'revenue', op: '=', value: 50 } });
+    expect(exactly.rows).toEqual([['Bolt', 50]]);
+    expect(exactly.understood).toBe('revenue, by customer, revenue = 50');
   });
 
   it('keeps the rows below a bound: < 0 is Dune, ≤ 30 adds Cora', async () => {

@@ -11,6 +11,7 @@ import { epochDay, isoDay } from '../../engine/aggregate/types';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { categoryWordFilter, looseNamesOf, strayPhraseOf } from './query-names';
 import { NUMBER_WORDS } from './number-words';
+import { pluralNoun } from '../../engine/render/format';
 import {
   escapeRegex,
   limitOf,
@@ -300,6 +301,16 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (stray) return { kind: 'refused', reason: notFoundReason(stray.phrase, meta) };
   const limit = limitOf(text);
   if (limit) return { kind: 'refused', reason: limit };
+  // "How many customers bought just one product in 2021?" counted every customer of 2021.
+  const onlyOne = ONLY_ONE.exec(text);
+  if (onlyOne && !/^(products?|items?|skus?|articles?)$/.test(onlyOne[1]))
+    return {
+      kind: 'refused',
+      reason: `I can count the distinct products each customer bought (“customers who bought only one product”), but not distinct ${pluralNoun(onlyOne[1].replace(/ies$/, 'y').replace(/s$/, ''))} yet.`,
+    };
+  // "Which customers bought Furniture and Technology?" counted those who bought either.
+  const both = boughtBoth(text, filters);
+  if (both) return { kind: 'refused', reason: both };
   // "Top 3 customers in each country" got the top 3 overall.
   const perGroup = TOP_PER_GROUP.exec(text);
   if (perGroup)
@@ -492,6 +503,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   // "Products bought by more than 500 customers": the figure the threshold names.
   const threshold = thresholdOf(text);
   if (measures.length === 0 && threshold?.unit && threshold.unit !== 'percent' && threshold.unit !== 'other') measures = [threshold.unit];
+  if (measures.length === 0 && onlyOne) measures = ['products'];
   // "Which customers bought more than 1000 in 2011?" asked for the figure: an amount bought is money.
   if (measures.length === 0 && threshold && !threshold.unit && /\b(buy|buys|buying|bought|purchased?)\b/.test(text)) measures = ['revenue'];
   // "Which customers buy from Supplier 13?": what they bought, not the supplier's summary.
@@ -734,6 +746,11 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       reason:
         'I need the part to take the share of, named as the file writes it: a customer, a product, a category, a region or another value (no value of the file was found in the question).',
     };
+  if (onlyOne && !other)
+    return {
+      kind: 'spec',
+      spec: { ...spec, measures: ['products'], groupBy: ['customer'], having: { measure: 'products', op: '=', value: 1 }, sort: undefined },
+    };
   return threshold
     ? withThreshold(spec, threshold, pluralGroupOf(text, threshold, meta), lapsed || Boolean(other))
     : { kind: 'spec', spec };
@@ -767,6 +784,22 @@ function customersComparedOf(text: string, spec: QuerySpecInput, groupBy: readon
 /** "Buying less", "ordering more" without "than" ("bought more than 1,000" is a threshold, "more than once" a count). */
 const BUYING_LESS =
   /\b(?:buy|buys|buying|bought|spend|spends|spending|spent|order|orders|ordering|ordered|sell|sells|selling|sold)\s+(less|more|fewer)\b(?!\s+than\b)/;
+
+/** "Only one product", "just one category", "a single supplier": a count of distinct values per customer. */
+const ONLY_ONE =
+  /\b(?:only|just|exactly) (?:one|1|a single) (products?|items?|skus?|articles?|categor(?:y|ies)|suppliers?|vendors?|regions?|countr(?:y|ies))\b/;
+
+/**
+ * Customers who "bought A and B" are those who bought both, which the query can't select: it
+ * counted those who bought either. Set membership stays for a sum ("revenue of the West and East").
+ */
+function boughtBoth(text: string, filters: readonly { values: string[] }[]): string | null {
+  const several = filters.find((f) => f.values.length > 1);
+  if (!several || !/\b(customers?|clients?|accounts?|buyers?|who)\b/.test(text) || /\b(or|either)\b/.test(text)) return null;
+  if (!/\b(buy|buys|bought|buying|purchased?|ordered|order)\b[^?]*\band\b/.test(text)) return null;
+  const [a, b] = several.values;
+  return `I can find customers who bought any of ${several.values.join(', ')}, but not those who bought all of them yet; ask “Which customers bought ${a} or ${b}?” for either, or about each in turn.`;
+}
 
 /** A denial in the present perfect: "haven't ordered", "has not bought". */
 const HAVE_NOT_BOUGHT = /\b(?:have not|haven't|havent|has not|hasn't|hasnt)\s+(?:\w+\s+)?(?:bought|ordered|purchased)\b/;

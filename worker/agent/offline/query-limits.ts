@@ -143,9 +143,13 @@ export function limitOf(text: string): string | null {
   return null;
 }
 
-/** A span counted from each customer's own first purchase: "in their first month", "within 90 days of their first order". */
+/**
+ * A span counted from each customer's own first purchase: "in their first month", "spent on
+ * their first order", "within 90 days of their first order" ("came back after their first
+ * order" is the repeat rate).
+ */
 const OWN_START =
-  /\b(?:their|his|her|its|each customer's) first (?:\d+ )?(?:days?|weeks?|months?|quarters?|years?|orders?|purchases?)\b|\b(?:(?:within|in) (?:the )?(?:first )?\d+ )?(?:days?|weeks?|months?) (?:of|after|since) (?:their|the) first (?:order|purchase)\b/;
+  /\b(?:their|his|her|its|each customer's) first (?:\d+ )?(?:days?|weeks?|months?|quarters?|years?)\b|\b(?:on|in|with|from) (?:their|his|her|its|each customer's) first (?:orders?|purchases?)\b|\b(?:(?:within|in) (?:the )?(?:first )?\d+ )?(?:days?|weeks?|months?) (?:of|after|since) (?:their|the) first (?:order|purchase)\b/;
 
 /** Words after "which" that are no grouping: "which one has", time units, measures. */
 const WHICH_OK =

@@ -245,6 +245,7 @@ function passes(spec: QuerySpec, cells: (number | null)[]): boolean {
   if (op === '>') return value > bound;
   if (op === '>=') return value >= bound;
   if (op === '<') return value < bound;
+  if (op === '=') return value === bound;
   return value <= bound;
 }
 
@@ -256,6 +257,7 @@ function keepsCountedCustomers(having: NonNullable<QuerySpec['having']>): boolea
 /** The `having` comparison in words: "gross profit < 0"; "with one order" for the customers counted by orders. */
 export function havingWords(having: NonNullable<QuerySpec['having']>): string {
   if (keepsCountedCustomers(having)) return MEASURE_LABELS[having.measure];
+  if (having.measure === 'products' && having.op === '=' && having.value === 1) return 'one product';
   const label = MEASURE_LABELS[having.measure];
   if (having.on === 'change' && having.value === 0 && (having.op === '<' || having.op === '>'))
     return `${label} ${having.op === '<' ? 'down' : 'up'}`;

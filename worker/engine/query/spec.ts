@@ -123,7 +123,7 @@ export const QuerySpecSchema = z
     having: z
       .object({
         measure: z.enum(MEASURES),
-        op: z.enum(['>', '>=', '<', '<=']),
+        op: z.enum(['>', '>=', '<', '<=', '=']),
         value: z.number().finite(),
         /** With `compareTo`: the change from period B ("customers who spent less than last year": change < 0). */
         on: z.enum(['value', 'change']).optional(),
