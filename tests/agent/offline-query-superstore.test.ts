@@ -691,6 +691,19 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
         expect(changes.every((c) => (understood.includes(' down,') ? c < 0 : c > 0))).toBe(true);
       });
 
+    it('"more than Sean Miller" is refused: it answered Sean Miller\'s revenue; "than 2020 in the West" is still a comparison', async () => {
+      const rival = await answerWithQuery('Which customers spent more than Sean Miller?', file.snapshot, TODAY);
+      expect(rival.result).toBeNull();
+      expect(rival.text).toContain("I can't set one value's figure against another's in one step (“than Sean Miller”)");
+      const west = await answerWithQuery('Which customers spent more in 2021 than 2020 in the West?', file.snapshot, TODAY);
+      expect(west.result?.understood).toBe(
+        'revenue, sorted by change, by customer, revenue up, region = West, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+      );
+      expect(west.result?.totalRows).toBe(
+        await changedCount('"Customer ID"', revenue, `Region = 'West' AND year(d) = 2021`, `Region = 'West' AND year(d) = 2020`, '>'),
+      );
+    });
+
     it('"bought more than 1000 in 2021" is a threshold on revenue (it asked for the figure)', async () => {
       const answer = await answerWithQuery('Which customers bought more than 1000 in 2021?', file.snapshot, TODAY);
       expect(answer.result?.understood).toBe('revenue, by customer, revenue > 1,000, 2021-01-01 … 2021-12-31');

@@ -308,6 +308,13 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       kind: 'refused',
       reason: `I can count the distinct products each customer bought (“customers who bought only one product”), but not distinct ${pluralNoun(onlyOne[1].replace(/ies$/, 'y').replace(/s$/, ''))} yet.`,
     };
+  // "Which customers spent more than Sean Miller?" answered Sean Miller's revenue.
+  const rival = thanNamedValue(text, filters);
+  if (rival)
+    return {
+      kind: 'refused',
+      reason: `I can't set one value's figure against another's in one step (“than ${rival}”); ask for ${rival}'s figure first, then for those above or below that amount.`,
+    };
   // "Which customers bought Furniture and Technology?" counted those who bought either.
   const both = boughtBoth(text, filters);
   if (both) return { kind: 'refused', reason: both };
@@ -799,6 +806,20 @@ function boughtBoth(text: string, filters: readonly { values: string[] }[]): str
   if (!/\b(buy|buys|bought|buying|purchased?|ordered|order)\b[^?]*\band\b/.test(text)) return null;
   const [a, b] = several.values;
   return `I can find customers who bought any of ${several.values.join(', ')}, but not those who bought all of them yet; ask “Which customers bought ${a} or ${b}?” for either, or about each in turn.`;
+}
+
+/**
+ * The named value a comparison is set against ("more than Sean Miller"), or null. Two values
+ * of one column are set side by side ("Is Technology more profitable than Furniture?").
+ */
+function thanNamedValue(text: string, filters: readonly { values: string[] }[]): string | null {
+  for (const value of filters.filter((f) => f.values.length === 1).flatMap((f) => f.values)) {
+    const named = new RegExp(
+      `\\b(?:more|less|fewer|higher|lower|bigger|larger|smaller|greater)\\b[^?]*?\\bthan\\s+(?:the\\s+|our\\s+)?${escapeRegex(value.toLowerCase())}(?![a-z0-9])`,
+    );
+    if (named.test(text)) return value;
+  }
+  return null;
 }
 
 /** A denial in the present perfect: "haven't ordered", "has not bought". */
