@@ -829,8 +829,8 @@ const HAVE_NOT_BOUGHT = /\b(?:have not|haven't|havent|has not|hasn't|hasnt)\s+(?
  * "Which customers haven't ordered in 6 months?", "… have not purchased since June": a span
  * that reaches the analysis date, after a denial in the present perfect, asks for every
  * customer silent through it, whenever they bought before. It was read as "bought in the 6
- * months before, not since", which left out the customers silent for longer (99 of
- * Superstore's 279). The range before it, from the file's first day; why no one can be
+ * months before, not since", which left out the customers silent for longer (it listed 99
+ * of Superstore's 199). The range before it, from the file's first day; why no one can be
  * silent when the file starts inside the span; null when the question is not one.
  */
 function silentSince(text: string, period: DayRange, meta: SnapshotMeta, today: Date): DayRange | string | null {
