@@ -726,6 +726,20 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
     });
   });
 
+  it('"What is our churn rate?" is the share of last year\'s buyers who bought nothing in the last 12 months (it got the churn-risk list, no rate)', async () => {
+    const answer = await answerWithQuery('What is our churn rate?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers who bought, 2020-01-01 … 2020-12-31, but not in 2021-01-01 … 2021-12-30');
+    const lost = await lapsedCount('year(d) = 2020', `d BETWEEN '2021-01-01' AND '2021-12-30'`);
+    const [[base]] = (await sql(`SELECT count(DISTINCT "Customer ID") FROM t WHERE year(d) = 2020`)) as number[][];
+    expect(answer.result?.lapsedShare?.of).toBe(base);
+    expect(answer.result?.lapsedShare?.percent).toBeCloseTo((lost / base) * 100, 10);
+    expect(answer.text).toContain(
+      `**${lost} customers** in all. That is ${((lost / base) * 100).toFixed(1)}% of the ${base} customers who bought in 2020-01-01 … 2020-12-31.`,
+    );
+    const { trace } = await askOffline('What is our churn rate?', analyse(file.aggregates), file.snapshot);
+    expect(trace).toContain('use:query_data');
+  });
+
   it('"How many customers did we lose in 2021?" counts those who bought in 2020 but not in 2021', async () => {
     const answer = await answerWithQuery('How many customers did we lose in 2021?', file.snapshot, TODAY);
     const count = await lapsedCount('year(d) = 2020', 'year(d) = 2021');

@@ -6,7 +6,7 @@
  */
 import { havingWords, markdownTableOf, parseQuerySpec, QueryRefusal, runQuery, type QueryResult, type QuerySpec } from '../../engine/query';
 import type { Snapshot, SnapshotMeta } from '../../engine/snapshot/columns';
-import { plural, pluralNoun } from '../../engine/render/format';
+import { pct, plural, pluralNoun } from '../../engine/render/format';
 import { parseQuestion } from './query-grammar';
 
 export interface QueryAnswer {
@@ -44,7 +44,7 @@ export async function answerWithQuery(
  */
 export function queryAnswerText(
   result: QueryResult,
-  spec: { notBoughtIn?: unknown; having?: QuerySpec['having'] },
+  spec: { notBoughtIn?: unknown; having?: QuerySpec['having']; period?: QuerySpec['period'] },
   currency: string | null,
 ): string {
   // "Which categories lost money?" when none did: the answer is "none", not "no rows".
@@ -55,11 +55,18 @@ export function queryAnswerText(
     return `I understood: **${result.understood}**.\n\nNo row of the file matches this, so there is nothing to list.`;
   // "How many customers spent more than 1,000?": the count first, as for lapsed buyers.
   const count = spec.notBoughtIn
-    ? `**${plural(result.totalRows, 'customer')}** in all.\n\n`
+    ? `**${plural(result.totalRows, 'customer')}** in all.${lapsedShareWords(result, spec.period)}\n\n`
     : spec.having
       ? `**${countOf(result.totalRows, rowNoun(result))}** ${countedWith(spec.having)}.\n\n`
       : '';
   return `I understood: **${result.understood}**.\n\n${count}${markdownTableOf(result, currency)}`;
+}
+
+/** "That is 6.5% of the 1,234 customers who bought in 2020-01-01 … 2020-12-31": a churn rate over the two periods. */
+function lapsedShareWords(result: QueryResult, period: QuerySpec['period']): string {
+  if (!result.lapsedShare || !period) return '';
+  const { of, percent } = result.lapsedShare;
+  return ` That is ${pct(percent)} of the ${plural(of, 'customer')} who bought in ${period.from} … ${period.to}.`;
 }
 
 /** What a result row is: "customer", or "customer × product pair" when two columns label it. */

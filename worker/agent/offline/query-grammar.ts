@@ -192,6 +192,9 @@ const PLURAL_OF: Record<string, RegExp> = {
   salesRep: /\b(sales ?reps|reps|salespeople|account managers)\b/,
 };
 
+/** A churn rate: "churn rate", "attrition rate", "customer retention rate" is the cohorts'. */
+const CHURN_RATE = /\b(churn|attrition|customer loss|defection) rate\b|\brate of (churn|attrition)\b/;
+
 /** Churn risk and the RFM segments by name ("new customers" is a measure of its own). */
 const WHOLE_FILE_RESULTS =
   /\b(at[- ]risk|churn(ing)?|likely to (leave|churn|lapse|stop)|risk of (churn|churning|leaving|lapsing)|champions?|potential loyalists?|loyal|hibernat\w*|about to sleep|can'?t lose|cannot lose|needs? attention|promising)\b/;
@@ -361,6 +364,17 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       if (!filters.some((f) => f.dimension === returned.dimension)) filters.push(returned);
     } else if (meta.returnLines === 0) return { kind: 'refused', reason: NO_RETURNS };
     else returnsAsked = true;
+  }
+  // "What is our churn rate?" got the churn-risk list and no rate: the customers who bought in
+  // the 12 months before the last 12 (or the period before the one named) and not since, whose
+  // share of those buyers the answer gives.
+  if (CHURN_RATE.test(text) && analysisDay && meta.hasDates) {
+    const named = periodsOf(text, today);
+    const lost = named.period && !named.other ? named.period : (periodsOf('last 12 months', today).period as DayRange);
+    return {
+      kind: 'spec',
+      spec: { measures: ['customers'], filters, period: periodBefore(lost, { whole: true, unit: named.toDate }), notBoughtIn: lost },
+    };
   }
   // "How many customers are at risk?" once counted every customer: churn risk and the
   // segments come from the analysis of the whole file, and the canned answers give them.

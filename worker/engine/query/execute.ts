@@ -260,8 +260,12 @@ async function lapsedOf(snapshot: Snapshot, spec: QuerySpec, filters: ResolvedFi
     }
   }
   const lapsed: number[] = [];
-  for (let c = 0; c < size; c++) if (boughtA[c] === 1 && boughtB[c] === 0) lapsed.push(c);
-  return resultOf(spec, snapshot.meta, [], null, null, false, undefined, { customers: lapsed, revenue: revenueA, customerIndex });
+  let bought = 0;
+  for (let c = 0; c < size; c++) {
+    bought += boughtA[c];
+    if (boughtA[c] === 1 && boughtB[c] === 0) lapsed.push(c);
+  }
+  return resultOf(spec, snapshot.meta, [], null, null, false, undefined, { customers: lapsed, revenue: revenueA, customerIndex, bought });
 }
 
 export { bucketLabel };

@@ -34,6 +34,11 @@ export interface QueryResult {
    * cover when they don't cover all of it; else null.
    */
   note: string | null;
+  /**
+   * Customers who stopped buying: how many bought in `period` (filters applied) and what
+   * share of them the list is, a churn rate over the two periods.
+   */
+  lapsedShare?: { of: number; percent: number };
 }
 
 const KIND: Record<Measure, CellKind> = {
@@ -64,6 +69,8 @@ interface Lapsed {
   customers: number[];
   revenue: Float64Array;
   customerIndex: number;
+  /** Customers who bought in `period`, the lapsed among them or not. */
+  bought: number;
 }
 
 /** Builds the result table and its description. */
@@ -84,7 +91,7 @@ export function resultOf(
     const rows = lapsed.customers
       .map((c) => [names[c], lapsed.revenue[c]] as [string, number])
       .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]));
-    return capped(
+    const result = capped(
       understood,
       [
         { label: 'customer', kind: 'text' },
@@ -93,6 +100,9 @@ export function resultOf(
       rows,
       spec.limit,
     );
+    return lapsed.bought > 0
+      ? { ...result, lapsedShare: { of: lapsed.bought, percent: (lapsed.customers.length / lapsed.bought) * 100 } }
+      : result;
   }
   const a = acc as Accumulators;
   const value = (m: Measure, s: number): number | null => measureOf(m, s, a, firstDay);
