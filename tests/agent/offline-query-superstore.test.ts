@@ -726,6 +726,27 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
     });
   });
 
+  it('"… this year and how did they do last year?" sets the same days of last year against this year to date (it took all of 2020)', async () => {
+    const answer = await answerWithQuery('Who are our top 10 customers this year and how did they do last year?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(
+      'top 10 by revenue, by customer, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-30',
+    );
+  });
+
+  it('"What percent of customers are repeat buyers?" is the repeat rate (it was refused as no share of revenue)', async () => {
+    const answer = await answerWithQuery('What percent of customers are repeat buyers?', file.snapshot, TODAY);
+    const [[rate]] = (await sql(
+      `SELECT count(*) FILTER (WHERE n >= 2) * 100.0 / count(*) FROM (SELECT "Customer ID", count(DISTINCT "Order ID") n FROM t GROUP BY 1)`,
+    )) as number[][];
+    expect(answer.result?.understood).toBe('repeat rate, customers with 2+ orders, customers with one order');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(rate, 10);
+  });
+
+  it('"Which customers should we call this week?" gets the churn list (it asked for a figure)', async () => {
+    const { trace } = await askOffline('Which customers should we call this week?', analyse(file.aggregates), file.snapshot);
+    expect(trace).toContain('use:get_churn_risk');
+  });
+
   it('"What is our churn rate?" is the share of last year\'s buyers who bought nothing in the last 12 months (it got the churn-risk list, no rate)', async () => {
     const answer = await answerWithQuery('What is our churn rate?', file.snapshot, TODAY);
     expect(answer.result?.understood).toBe('customers who bought, 2020-01-01 … 2020-12-31, but not in 2021-01-01 … 2021-12-30');

@@ -437,7 +437,10 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (orderCount && measures.some((m) => m !== 'customers' && m !== 'returningCustomers' && m !== 'newCustomers'))
     return { kind: 'refused', reason: ORDER_COUNT_ONLY };
   // "What percentage of customers came back after their first order?" was refused as no share of revenue.
-  const rateAsked = REPEAT_RATE.test(text) || (orderCount !== null && SHARE_OF_CUSTOMERS.test(text));
+  // "What percent of customers are repeat buyers?" too.
+  const rateAsked =
+    REPEAT_RATE.test(text) ||
+    (SHARE_OF_CUSTOMERS.test(text) && (orderCount !== null || /\brepeat (customers|clients|accounts|buyers)\b/.test(text)));
   if (rateAsked && orderCount === 'oneTimeCustomers')
     return {
       kind: 'refused',
@@ -546,6 +549,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     const missing = DIMENSION_WORDS.find(([re, dim]) => re.test(text) && !meta.dimensions.some((d) => d.key === dim) && !isTimeUnit(dim));
     if (missing) return { kind: 'unmapped', reason: `This file has no ${missing[1] === 'salesRep' ? 'sales-rep' : missing[1]} column.` };
     // The answers that take over from here are for the whole file: "the Champions in 2022" once got today's.
+    // "Which customers should we call this week?" asked for a figure: whom to call is the churn list's.
+    if (/\b(call|contact|ring|phone|reach out|follow up|visit)\b/.test(text))
+      return { kind: 'unmapped', reason: 'Whom to call is answered from the churn analysis.' };
     // "Which customers are buying less than last year?" was told segments and churn are the whole file's.
     if (period) return { kind: 'refused', reason: WHOLE_FILE_RESULTS.test(text) ? WHOLE_FILE_ONLY : NO_FIGURE_FOR_PERIOD };
     return {

@@ -190,10 +190,11 @@ export function periodsOf(
     // "Bought this year but not last year" keeps the whole of last year; a comparison does not:
     // "this quarter vs last quarter" on 3 January set 3 days against all of Q4.
     if (a && b) {
-      const unit = toDateUnitOf(m[1], today, a);
-      const whole = unit ? periodBefore(a, { whole: true, unit }) : null;
-      const like = unit && whole && whole.from === b.from && whole.to === b.to ? periodBefore(a, { unit }) : sameSpan(a, b);
-      return { period: a, other: /not in/.test(m[2]) ? b : like, ...(m[2] === 'than' ? { than: true as const } : {}) };
+      return {
+        period: a,
+        other: /not in/.test(m[2]) ? b : likeWith(m[1], a, b, today),
+        ...(m[2] === 'than' ? { than: true as const } : {}),
+      };
     }
   }
   // "Revenue in 2010 and 2011" answered 2010 alone: two periods joined by "and" or "or" are
@@ -204,11 +205,24 @@ export function periodsOf(
     // "Q1 and Q2 2011": the year written once is both periods'.
     const yearOnce = b && /\b(19|20)\d\d\b/.test(pair[2]) && PERIOD_WORD_AT_END.test(pair[1]);
     const a = periodIn(pair[1], today) ?? (yearOnce && b ? periodIn(`${pair[1]} ${b.from.slice(0, 4)}`, today) : null);
-    if (a && b && (a.from !== b.from || a.to !== b.to)) return a.from > b.from ? { period: a, other: b } : { period: b, other: a };
+    // "Top 10 customers this year and how did they do last year?" set 2021 to date against all of 2020.
+    if (a && b && (a.from !== b.from || a.to !== b.to))
+      return a.from > b.from ? { period: a, other: likeWith(pair[1], a, b, today) } : { period: b, other: likeWith(pair[2], b, a, today) };
   }
   const period = periodIn(text, today);
   const unit = period ? toDateUnitOf(text, today, period) : null;
   return unit ? { period, other: null, toDate: unit } : { period, other: null };
+}
+
+/**
+ * The range `later` is set against: "this quarter vs last quarter" on 3 January set 3 days
+ * against all of Q4, so a period to date (named in `laterText`) meets the same days of the
+ * one before; other pairs as `sameSpan` keeps them.
+ */
+function likeWith(laterText: string, later: DayRange, earlier: DayRange, today: Date): DayRange {
+  const unit = toDateUnitOf(laterText, today, later);
+  const whole = unit ? periodBefore(later, { whole: true, unit }) : null;
+  return unit && whole && whole.from === earlier.from && whole.to === earlier.to ? periodBefore(later, { unit }) : sameSpan(later, earlier);
 }
 
 /** "… than last year", "… than last month": the unit whose current one is meant on the other side. */
