@@ -704,6 +704,23 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
       );
     });
 
+    it('"Customers with revenue greater than last year" lists the customers up (it answered 2020\'s total: "with" was read as the comparison)', async () => {
+      const answer = await answerWithQuery('Customers with revenue greater than last year', file.snapshot, TODAY);
+      expect(answer.result?.understood).toBe(
+        'revenue, sorted by change, by customer, revenue up, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-30',
+      );
+      expect(answer.result?.totalRows).toBe(await changedCount('"Customer ID"', revenue, thisYear, lastYear, '>'));
+    });
+
+    it('"ordered more than twice last year" is orders > 2 (it asked for the figure)', async () => {
+      const answer = await answerWithQuery('Which customers ordered more than twice last year?', file.snapshot, TODAY);
+      expect(answer.result?.understood).toBe('orders, by customer, orders > 2, 2020-01-01 … 2020-12-31');
+      const [[count]] = (await sql(
+        `SELECT count(*) FROM (SELECT "Customer ID" FROM t WHERE year(d) = 2020 GROUP BY 1 HAVING count(DISTINCT "Order ID") > 2)`,
+      )) as number[][];
+      expect(answer.result?.totalRows).toBe(count);
+    });
+
     it('"bought more than 1000 in 2021" is a threshold on revenue (it asked for the figure)', async () => {
       const answer = await answerWithQuery('Which customers bought more than 1000 in 2021?', file.snapshot, TODAY);
       expect(answer.result?.understood).toBe('revenue, by customer, revenue > 1,000, 2021-01-01 … 2021-12-31');

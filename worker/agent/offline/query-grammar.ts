@@ -801,9 +801,15 @@ function comparativeOf(text: string, than: boolean): 'less' | 'more' | null {
   return word ? (/^(less|fewer|lower|smaller)$/.test(word) ? 'less' : 'more') : null;
 }
 
-/** The figure of each customer a count of customers buying less or more compares, or null when the question is not one. */
+/**
+ * The figure of each customer a count or list of customers buying less or more compares
+ * ("Customers with revenue greater than last year" compared the totals), or null when the
+ * question is not one.
+ */
 function customersComparedOf(text: string, spec: QuerySpecInput, groupBy: readonly string[]): Measure | null {
-  if (groupBy.length > 0 || spec.measures.length !== 1 || spec.measures[0] !== 'customers') return null;
+  if (groupBy.length > 0 || spec.measures.length !== 1) return null;
+  if (spec.measures[0] !== 'customers')
+    return /^(?:list |show )?(?:the |our |all )?(?:customers|clients|accounts|buyers) (?:with|who|whose|that)\b/.test(text) ? spec.measures[0] : null;
   if (/\b(buy|buys|buying|bought|purchas\w*|spen[dt]\w*)\b/.test(text)) return 'revenue';
   return /\b(order|orders|ordering|ordered)\b/.test(text) ? 'orders' : null;
 }

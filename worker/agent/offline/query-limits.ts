@@ -69,7 +69,12 @@ export interface Threshold {
 }
 
 /** The question's threshold, or null. */
-export function thresholdOf(text: string): Threshold | null {
+export function thresholdOf(question: string): Threshold | null {
+  // "Ordered more than twice last year" asked for the figure.
+  const text = question.replace(
+    /\b(more|fewer|less) than (twice|thrice)\b/,
+    (_, way: string, n: string) => `${way} than ${n === 'twice' ? 2 : 3} times`,
+  );
   const found = THRESHOLD.exec(text);
   if (!found) return null;
   const words = found[0];

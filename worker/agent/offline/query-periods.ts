@@ -178,10 +178,13 @@ export function periodsOf(
   }
   // "Which customers spent less this year than last year?" read "last year" alone, and set
   // 2020 against 2019: "than" compares two periods too (but "more than 1000 in 2021 vs 2020" is a threshold).
-  const m =
-    /(.+?)\s+(vs\.?|versus|compared (?:with|to)|against|with|but not in|and not in|not in)\s+(.+)/.exec(text) ??
-    /(.+?)\s+(than)\s+(.+)/.exec(text);
-  if (m) {
+  // "Customers with revenue greater than last year": the "with" names no period, the "than" does.
+  for (const pattern of [
+    /(.+?)\s+(vs\.?|versus|compared (?:with|to)|against|with|but not in|and not in|not in)\s+(.+)/,
+    /(.+?)\s+(than)\s+(.+)/,
+  ]) {
+    const m = pattern.exec(text);
+    if (!m) continue;
     const b = periodIn(m[3], today);
     // "Buying less than last year": this year, to date, against last year.
     const current = m[2] === 'than' && b ? CURRENT_OF_LAST.exec(m[3]) : null;
