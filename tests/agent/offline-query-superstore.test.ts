@@ -712,6 +712,18 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
       expect(answer.result?.totalRows).toBe(await changedCount('"Customer ID"', revenue, thisYear, lastYear, '>'));
     });
 
+    it('"more customers in 2021 than in 2020" and "better than" name their figures (both asked for one)', async () => {
+      const regions = await answerWithQuery('Which regions had more customers in 2021 than in 2020?', file.snapshot, TODAY);
+      expect(regions.result?.understood).toBe(
+        'customers, sorted by change, by region, customers up, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+      );
+      expect(regions.result?.totalRows).toBe(
+        await changedCount('Region', 'count(DISTINCT CASE WHEN $ THEN "Customer ID" END)', 'year(d) = 2021', 'year(d) = 2020', '>'),
+      );
+      const better = await answerWithQuery('Is November 2021 better than November 2020?', file.snapshot, TODAY);
+      expect(better.result?.understood).toBe('revenue, 2021-11-01 … 2021-11-30, compared with 2020-11-01 … 2020-11-30');
+    });
+
     it('"ordered more than twice last year" is orders > 2 (it asked for the figure)', async () => {
       const answer = await answerWithQuery('Which customers ordered more than twice last year?', file.snapshot, TODAY);
       expect(answer.result?.understood).toBe('orders, by customer, orders > 2, 2020-01-01 … 2020-12-31');

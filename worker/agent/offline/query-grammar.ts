@@ -103,7 +103,8 @@ const MEASURE_WORDS: [RegExp, Measure][] = [
     'units',
   ],
   [/\b(how many|number of|count of) (orders|invoices|purchases|transactions)\b|\borders\b/, 'orders'],
-  [/\b(how many|number of|count of|most|fewest|least) (customers|clients|accounts|buyers)\b/, 'customers'],
+  // "Which countries had more customers in 2011 than in 2010?" asked for the figure.
+  [/\b(how many|number of|count of|most|fewest|least|more|fewer) (customers|clients|accounts|buyers)\b/, 'customers'],
   [
     /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spent|spending|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|supplier)(?!s))\b/,
     'revenue',
@@ -497,13 +498,18 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (pair) [period, other] = [pair[1], pair[0]];
   // "This year", "this month": a period to date, set against the same days of the one before.
   const toDate = period === periods.period ? periods.toDate : undefined;
+  // "Which customers are buying less than last year?": what they buy is revenue, how often they order is orders.
+  if (measures.length === 0 && period && comparativeOf(text, periods.than === true))
+    if (/\b(buy|buys|buying|bought|purchas\w*|spen[dt]\w*)\b/.test(text)) measures = ['revenue'];
+    else if (/\b(ordering|ordered|order)\b/.test(text)) measures = ['orders'];
   // "Compare Q4 2021 with Q4 2020 by category" names no figure: a comparison of two periods
   // is of sales, and the answer's first line says "revenue", so the reading is never hidden.
   // "Which region grew the most in 2024?" is the same, against the period before (it was refused).
   if (
     measures.length === 0 &&
     period &&
-    ((other && /\b(compare|compared|comparing|vs\.?|versus)\b/.test(text)) || CHANGE.test(text) || PERFORMED.test(text))
+    // "Is November 2011 better than November 2010?" too.
+    ((other && (periods.than || /\b(compare|compared|comparing|vs\.?|versus)\b/.test(text))) || CHANGE.test(text) || PERFORMED.test(text))
   )
     measures = ['revenue'];
   // "Compare the West and East in 2021" was refused as a question about segments: two values side by side are of sales too.
@@ -532,10 +538,6 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (measures.length === 0 && threshold && !threshold.unit && /\b(buy|buys|buying|bought|purchased?)\b/.test(text)) measures = ['revenue'];
   // "Which customers buy from Supplier 13?": what they bought, not the supplier's summary.
   if (measures.length === 0 && /\b(buy|buys|bought|purchase[sd]?|order(ed|s)?) from\b/.test(text)) measures = ['revenue'];
-  // "Which customers are buying less than last year?": what they buy is revenue, how often they order is orders.
-  if (measures.length === 0 && period && comparativeOf(text, periods.than === true))
-    if (/\b(buy|buys|buying|bought|purchas\w*|spen[dt]\w*)\b/.test(text)) measures = ['revenue'];
-    else if (/\b(ordering|ordered|order)\b/.test(text)) measures = ['orders'];
   // "Best month in 2020": the month with the most revenue in that period, not the file's trend.
   // "Which customers are inactive?", "active customers by month": customers (a list of the
   // active ones is of what they bought); the period is set below, once the grouping is known.
@@ -809,7 +811,9 @@ function comparativeOf(text: string, than: boolean): 'less' | 'more' | null {
 function customersComparedOf(text: string, spec: QuerySpecInput, groupBy: readonly string[]): Measure | null {
   if (groupBy.length > 0 || spec.measures.length !== 1) return null;
   if (spec.measures[0] !== 'customers')
-    return /^(?:list |show )?(?:the |our |all )?(?:customers|clients|accounts|buyers) (?:with|who|whose|that)\b/.test(text) ? spec.measures[0] : null;
+    return /^(?:list |show )?(?:the |our |all )?(?:customers|clients|accounts|buyers) (?:with|who|whose|that)\b/.test(text)
+      ? spec.measures[0]
+      : null;
   if (/\b(buy|buys|buying|bought|purchas\w*|spen[dt]\w*)\b/.test(text)) return 'revenue';
   return /\b(order|orders|ordering|ordered)\b/.test(text) ? 'orders' : null;
 }
