@@ -139,6 +139,20 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     expect(answer.text).toContain(`**${down.length.toLocaleString('en-US')} customers** with revenue down.`);
   });
 
+  // The lapsed list has no grouping: it gave the 697 customers lost overall, as if by rep.
+  it('"Which reps lost the most customers this year?" is refused by name, with no figure', async () => {
+    const answer = await answerWithQuery('Which reps lost the most customers this year?', file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('I can list the customers who stopped buying, but not count them by sales rep yet');
+  });
+
+  // It got the monthly revenue trend.
+  it('"Which customers have been buying less each month?" asks for two periods', async () => {
+    const answer = await answerWithQuery('Which customers have been buying less each month?', file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('To say who buys less or more I need two periods');
+  });
+
   it('"sales of Acme Supply" is the supplier Acme Supply, Inc. (it was the whole file\'s revenue)', () =>
     expectRows(
       'sales of Acme Supply',

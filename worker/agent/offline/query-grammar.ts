@@ -489,6 +489,12 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   // had been answered with the total.
   // Products alone have a trend of their own in the analysis (the last 6 months against the 6
   // before), which the canned answers rank: "Which products are declining?" goes there.
+  // "Which customers have been buying less each month?" got the monthly revenue trend.
+  if (!period && BUYING_LESS.test(text) && !/\b(sell|sells|selling|sold) (less|more|fewer)\b/.test(text))
+    return {
+      kind: 'refused',
+      reason: 'To say who buys less or more I need two periods, such as "less this year than last year" or "in 2024 vs 2023".',
+    };
   if (!period && CHANGE.test(text) && !OVER_TIME_UNIT.test(text))
     return (filters.length > 0 || asksForGrouping(text)) && !asksForProductTrend(text)
       ? { kind: 'refused', reason: TWO_PERIODS }
@@ -694,6 +700,15 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
         'I can find customers who stopped buying, but not the products one stopped buying yet; ask what they bought in each of two periods, such as “What did they buy in 2023?” and “… in 2024?”.',
     };
   if (lapsed) {
+    // "Which reps lost the most customers this year?" got the customers lost overall: the list has no grouping.
+    const by = groupBy.find((g) => g !== 'customer');
+    if (by)
+      return {
+        kind: 'refused',
+        reason: isTimeUnit(by)
+          ? `I can list the customers who stopped buying, but not count them by ${by} yet; ask for one period at a time, such as “customers we lost in March 2021”.`
+          : `I can list the customers who stopped buying, but not count them by ${meta.dimensions.find((d) => d.key === by)?.label ?? by} yet; ask for them with one value named, such as “customers in one region who stopped buying this year”.`,
+      };
     // "Lost in 2024", "stopped buying in 2024" with one period: bought in the period before it, all of it, but not in it.
     const before = period && !other ? silentSince(text, period, meta, today) : null;
     if (typeof before === 'string') return { kind: 'refused', reason: before };
