@@ -35,6 +35,22 @@ describe('analyst tools', () => {
     ]);
   });
 
+  it('takes "the top N" for get_churn_risk as rank_customers does, ties by name', async () => {
+    // Corner Deli and the flagged Delta Catering (renamed Acme Catering) tie for third at 7,200;
+    // the segments list Corner Deli first, the name puts Acme Catering first.
+    const result = wholesaleResult();
+    const segments = result.segments as NonNullable<typeof result.segments>;
+    segments.customers = segments.customers.map((c) =>
+      c.id === 'C003' ? { ...c, revenue: 7200 } : c.id === 'C004' ? { ...c, name: 'Acme Catering' } : c,
+    );
+    const ranked = JSON.parse(
+      (await invokeTool('rank_customers', { metric: 'revenue', direction: 'desc', limit: 3 }, context(result))).content,
+    );
+    expect(ranked.customers.map((c: { id: string }) => c.id)).toEqual(['C001', 'C002', 'C004']);
+    const atRisk = JSON.parse((await invokeTool('get_churn_risk', { amongTop: 3 }, context(result))).content);
+    expect(atRisk.customers.map((c: { id: string }) => c.id)).toEqual(['C004']);
+  });
+
   it('ranks customers with a filter, a direction and a limit', async () => {
     const outcome = await invokeTool('rank_customers', { metric: 'revenue', direction: 'asc', segment: 'Loyal', limit: 1 }, context());
     expect(outcome.isError).toBe(false);

@@ -217,7 +217,8 @@ function customerValueOf(customers: readonly ChurnCustomer[], total: { value: nu
 /** A test for "this customer is among the top `n` by revenue" (ties in the segments' order: `sort` is stable), or always true. */
 function topCustomersFilter(result: AnalysisResult, n: number | undefined): (customerId: string) => boolean {
   if (n === undefined) return () => true;
-  const ranked = [...(result.segments?.customers ?? [])].sort((p, q) => q.revenue - p.revenue);
+  // Ties broken by name, as rank_customers breaks them, so "the top 10" is the same ten in both.
+  const ranked = [...(result.segments?.customers ?? [])].sort((p, q) => q.revenue - p.revenue || p.name.localeCompare(q.name));
   const top = new Set(ranked.slice(0, n).map((c) => c.id));
   return (id) => top.has(id);
 }
