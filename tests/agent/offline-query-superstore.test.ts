@@ -771,6 +771,14 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
     expect(answer.result?.rows[0][0] as number).toBeCloseTo(rate, 10);
   });
 
+  it('"Which customers did we win back?" is refused (it got the churn list, those still to win back); "should we win back" gets that list', async () => {
+    const result = analyse(file.aggregates);
+    const won = await askOffline('Which customers did we win back?', result, file.snapshot);
+    expect(won.answer).toContain("I can't tell which customers came back after a lapse yet");
+    expect(won.trace).not.toContain('use:get_churn_risk');
+    expect((await askOffline('Which customers should we win back?', result, file.snapshot)).trace).toContain('use:get_churn_risk');
+  });
+
   it('"Which customers should we call this week?" gets the churn list (it asked for a figure)', async () => {
     const { trace } = await askOffline('Which customers should we call this week?', analyse(file.aggregates), file.snapshot);
     expect(trace).toContain('use:get_churn_risk');

@@ -86,7 +86,7 @@ const MEASURE_WORDS: [RegExp, Measure][] = [
   [/\bnew (customers|clients|accounts|buyers)\b/, 'newCustomers'],
   // "How many customers did we win each quarter?" counted every customer of each quarter.
   [
-    /\b(customers|clients|accounts|buyers)\b(?: \w+){0,3} (win|won|acquire|acquired|gain|gained|sign up|signed up|signed|onboard|onboarded)\b|\b(won|acquired|gained|onboarded) (customers|clients|accounts)\b|\bcustomer acquisitions?\b/,
+    /\b(customers|clients|accounts|buyers)\b(?: \w+){0,3} (win|won|acquire|acquired|gain|gained|sign up|signed up|signed|onboard|onboarded)\b(?! back)|\b(won|acquired|gained|onboarded) (customers|clients|accounts)\b|\bcustomer acquisitions?\b/,
     'newCustomers',
   ],
   [/\b(returning|repeat) (customers|clients|accounts|buyers)\b/, 'returningCustomers'],

@@ -139,6 +139,9 @@ export function limitOf(text: string): string | null {
       : 'I can find customers who bought in one period but not in another; “never bought” something is not something I can answer exactly yet.';
   if (MEDIAN.test(text))
     return 'I can add up, count and average (the average order value, revenue per customer), but not give medians or distributions yet.';
+  // "Which customers did we win back?" got the churn list, the customers still to win back.
+  if (/\b(?:did|have|has) (?:we|you|they) (?:win|won) back\b|\b(?:won|were won) back\b/.test(text))
+    return "I can't tell which customers came back after a lapse yet; I can list customers who bought in one period but not in another, or, as the churn list, those still to win back.";
   // "Which customers spent the most in their first month?" ranked everything they ever bought.
   const ownStart = OWN_START.exec(text);
   if (ownStart)
