@@ -724,6 +724,31 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
       expect(better.result?.understood).toBe('revenue, 2021-11-01 … 2021-11-30, compared with 2020-11-01 … 2020-11-30');
     });
 
+    it('"a lower margin this year than last year" keeps products with a margin in both years (it counted those that sold nothing this year as 0%)', async () => {
+      const answer = await answerWithQuery('Which products had a lower margin this year than last year?', file.snapshot, TODAY);
+      const [[count]] = (await sql(
+        `SELECT count(*) FROM (SELECT "Product ID", sum(gp) FILTER (WHERE ${thisYear}) g1, sum(rev) FILTER (WHERE ${thisYear}) r1,
+           sum(gp) FILTER (WHERE ${lastYear}) g0, sum(rev) FILTER (WHERE ${lastYear}) r0 FROM t GROUP BY 1)
+         WHERE r1 <> 0 AND r0 <> 0 AND g1 / r1 < g0 / r0`,
+      )) as number[][];
+      expect(answer.result?.totalRows).toBe(count);
+      expect(answer.result?.rows.every((r) => typeof r[1] === 'number' && typeof r[2] === 'number')).toBe(true);
+    });
+
+    it('"Which customers are we losing money on?" and "How many products lost money in 2021?" list and count the losses', async () => {
+      // The first was read as customers lost (and got the products' margins), the second as the total gross profit.
+      const customers = await answerWithQuery('Which customers are we losing money on?', file.snapshot, TODAY);
+      expect(customers.result?.understood).toBe('gross profit, by customer, gross profit < 0');
+      const [[losing]] = (await sql(`SELECT count(*) FROM (SELECT "Customer ID" FROM t GROUP BY 1 HAVING sum(gp) < 0)`)) as number[][];
+      expect(customers.result?.totalRows).toBe(losing);
+      const products = await answerWithQuery('How many products lost money in 2021?', file.snapshot, TODAY);
+      expect(products.result?.understood).toBe('gross profit, by product, gross profit < 0, 2021-01-01 … 2021-12-31');
+      const [[lost]] = (await sql(
+        `SELECT count(*) FROM (SELECT "Product ID" FROM t WHERE year(d) = 2021 GROUP BY 1 HAVING sum(gp) < 0)`,
+      )) as number[][];
+      expect(products.text).toContain(`**${lost} products** with gross profit < 0.`);
+    });
+
     it('"ordered more than twice last year" is orders > 2 (it asked for the figure)', async () => {
       const answer = await answerWithQuery('Which customers ordered more than twice last year?', file.snapshot, TODAY);
       expect(answer.result?.understood).toBe('orders, by customer, orders > 2, 2020-01-01 … 2020-12-31');

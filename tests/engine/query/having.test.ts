@@ -115,6 +115,34 @@ describe('having', () => {
     expect(bigRise.understood).toContain('revenue change ≥ 30');
   });
 
+  it('on the change of a ratio keeps only rows with the ratio in both periods, and a row without it sorts last', async () => {
+    // Average order value (an order is a purchase day here): Acme 150 over 2 days, 75, in January
+    // against 40 in December; Bolt 50 against 80; Cora 30 against none; Dune −20 against none;
+    // Emil none against 25.
+    const down = await queryCsv(TWO_MONTHS, {
+      ...byCustomer,
+      measures: ['averageOrderValue'],
+      period: january,
+      compareTo: december,
+      having: { measure: 'averageOrderValue', op: '<', value: 0, on: 'change' },
+    });
+    expect(down.rows).toEqual([['Bolt', 50, 80, -30, -37.5]]);
+    const all = await queryCsv(TWO_MONTHS, {
+      ...byCustomer,
+      measures: ['averageOrderValue'],
+      period: january,
+      compareTo: december,
+      sort: { by: 'averageOrderValue', direction: 'asc', on: 'change' },
+    });
+    expect(all.rows.map((r) => [r[0], r[3]])).toEqual([
+      ['Bolt', -30],
+      ['Acme', 35],
+      ['Cora', null],
+      ['Dune', null],
+      ['Emil', null],
+    ]);
+  });
+
   it('on the change is refused without a second period', () => {
     expect(parseQuerySpec({ ...byCustomer, having: { measure: 'revenue', op: '<', value: 0, on: 'change' } })).toEqual({
       ok: false,

@@ -424,7 +424,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
         : `I can't tell whether this file's quantities are in ${measuredIn}.`,
     };
   // "How many customers did we lose in 2024?" is a lapsed-buyer question, not a count of 2024's customers.
-  const lostCustomers = /\b(lose|lost|losing|churned)\b/.test(text) && /\b(customers?|clients?|accounts?|buyers?)\b/.test(text);
+  // "Which customers are we losing money on?" is a loss, not customers lost.
+  const lostCustomers =
+    /\b(lose|lost|losing|churned)\b(?! money)/.test(text) && !LOSS.test(text) && /\b(customers?|clients?|accounts?|buyers?)\b/.test(text);
   // "… who did not buy in 2021": bought before that period but not in it.
   const didNotBuy = /\b(did not|didn't|didnt|have not|haven't|has not|hasn't|never) (buy|bought|order|ordered|purchase|purchased)\b/.test(
     text,
@@ -748,6 +750,12 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     spec.sort = { by: spec.measures[0], direction: 'asc' };
   // "Which products have negative profit?" listed the profitable ones too (and, before it was
   // read as a loss, first): only the rows with a loss.
+  // "How many products lost money in 2021?" got the total gross profit: the products with a loss, counted.
+  const lossCounted = LOSS.test(text) && groupBy.length === 0 ? countedNounOf(text, meta) : null;
+  if (lossCounted) {
+    groupBy.push(lossCounted);
+    spec.groupBy = [lossCounted];
+  }
   if (LOSS.test(text) && spec.measures[0] === 'grossProfit' && groupBy.length > 0 && !other)
     spec.having = { measure: 'grossProfit', op: '<', value: 0 };
   // "Which country grew the most in 2011 vs 2010?" ranks the change, not 2011's figure.
@@ -798,6 +806,14 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   return threshold
     ? withThreshold(spec, threshold, pluralGroupOf(text, threshold, meta), lapsed || Boolean(other))
     : { kind: 'spec', spec };
+}
+
+/** The grouping "how many <plural>" counts ("how many products …"), when the file has it. */
+function countedNounOf(text: string, meta: SnapshotMeta): string | null {
+  const noun = /\bhow many ([a-z-]+)/.exec(text)?.[1];
+  if (!noun) return null;
+  const found = DIMENSION_WORDS.find(([re, dim]) => re.test(noun) && !isTimeUnit(dim));
+  return found && meta.dimensions.some((d) => d.key === found[1]) ? found[1] : null;
 }
 
 /** The text without the named values that hold a year-like number: "units of Xerox 1967" names no period. */

@@ -160,20 +160,26 @@ export function resultOf(
   const listed = [...byKey.values()].filter((r) => !returnsRanked || (r.cells[sortBy * 2] ?? 0) > 0 || (r.cells[sortBy * 2 + 1] ?? 0) > 0);
   const withoutReturn = byKey.size - listed.length;
   const rows = spec.having ? listed.filter((r) => passes(spec, r.cells)) : listed;
+  const sortRatio = RATIOS.has(spec.measures[sortBy]);
   rows.sort((x, y) => {
     if (timeFirst) return x.order[0] - y.order[0] || (x.order[1] ?? 0) - (y.order[1] ?? 0);
-    const vx = sortKey(x.cells, sortBy, byChange);
-    const vy = sortKey(y.cells, sortBy, byChange);
-    return (desc ? vy - vx : vx - vy) || x.labels.join().localeCompare(y.labels.join());
+    const vx = byChange ? changeOf(x.cells, sortBy, sortRatio) : x.cells[sortBy * 2];
+    const vy = byChange ? changeOf(y.cells, sortBy, sortRatio) : y.cells[sortBy * 2];
+    // A row without the figure (no margin without revenue) comes last, whichever the direction.
+    if ((vx ?? null) === null || (vy ?? null) === null)
+      return ((vx ?? null) === null ? 1 : 0) - ((vy ?? null) === null ? 1 : 0) || x.labels.join().localeCompare(y.labels.join());
+    return (desc ? (vy as number) - (vx as number) : (vx as number) - (vy as number)) || x.labels.join().localeCompare(y.labels.join());
   });
   const table = rows.map((r) => {
     const out: (string | number | null)[] = [...r.labels];
-    for (let i = 0; i < spec.measures.length; i++) {
-      const va = r.cells[i * 2] ?? (compare ? 0 : null);
+    for (const [i, m] of spec.measures.entries()) {
+      const ratio = RATIOS.has(m);
+      // A sum missing in a period is 0 there; a ratio (margin %, average order value) has no value.
+      const va = r.cells[i * 2] ?? (compare && !ratio ? 0 : null);
       if (!compare) out.push(va);
       else {
-        const vb = r.cells[i * 2 + 1] ?? 0;
-        const change = va !== null && vb !== null ? va - vb : null;
+        const vb = r.cells[i * 2 + 1] ?? (ratio ? null : 0);
+        const change = changeOf(r.cells, i, ratio);
         out.push(va, vb, change, change !== null && vb ? (change / Math.abs(vb)) * 100 : null);
       }
     }
@@ -249,8 +255,7 @@ function hasRevenueWithoutCustomer(a: Accumulators): boolean {
 function passes(spec: QuerySpec, cells: (number | null)[]): boolean {
   const { measure, op, value: bound, on } = spec.having as NonNullable<QuerySpec['having']>;
   const i = spec.measures.indexOf(measure);
-  // A change counts a period without the figure as 0, as the table and its sort do.
-  const value = on === 'change' ? (cells[i * 2] ?? 0) - (cells[i * 2 + 1] ?? 0) : cells[i * 2];
+  const value = on === 'change' ? changeOf(cells, i, RATIOS.has(measure)) : cells[i * 2];
   if (value === null || value === undefined) return false;
   if (op === '>') return value > bound;
   if (op === '>=') return value >= bound;
@@ -274,10 +279,15 @@ export function havingWords(having: NonNullable<QuerySpec['having']>): string {
   return `${label}${having.on === 'change' ? ' change' : ''} ${having.op.replace('>=', '≥').replace('<=', '≤')} ${having.value.toLocaleString('en-US')}`;
 }
 
-/** A row's sort value: period A's figure, or its change from period B (missing counts as 0, as in the table). */
-function sortKey(cells: (number | null)[], measure: number, byChange: boolean): number {
-  if (!byChange) return cells[measure * 2] ?? -Infinity;
-  return (cells[measure * 2] ?? 0) - (cells[measure * 2 + 1] ?? 0);
+/**
+ * A row's change from period B to period A in measure `i`: a sum missing in a period counts
+ * 0 there; a ratio missing in either has no change ("margin % down" listed products that
+ * sold nothing this year, their margin read as 0%).
+ */
+function changeOf(cells: (number | null)[], i: number, ratio: boolean): number | null {
+  const [a, b] = [cells[i * 2] ?? null, cells[i * 2 + 1] ?? null];
+  if (ratio) return a === null || b === null ? null : a - b;
+  return (a ?? 0) - (b ?? 0);
 }
 
 function capped(understood: string, columns: QueryColumn[], rows: (string | number | null)[][], limit: number): QueryResult {
