@@ -821,6 +821,10 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
     );
     const { trace } = await askOffline('What is our churn rate?', analyse(file.aggregates), file.snapshot);
     expect(trace).toContain('use:query_data');
+    // Two periods are not one churn rate: refused, not answered for the last 12 months.
+    const two = await answerWithQuery('What was the churn rate in 2021 vs 2020?', file.snapshot, TODAY);
+    expect(two.result).toBeNull();
+    expect(two.text).toContain('I can give the churn rate of one period at a time');
   });
 
   it('"How many customers did we lose in 2021?" counts those who bought in 2020 but not in 2021', async () => {

@@ -193,7 +193,7 @@ const PLURAL_OF: Record<string, RegExp> = {
   salesRep: /\b(sales ?reps|reps|salespeople|account managers)\b/,
 };
 
-/** A churn rate: "churn rate", "attrition rate", "customer retention rate" is the cohorts'. */
+/** "Churn rate", "attrition rate" (a retention rate is the cohorts'). */
 const CHURN_RATE = /\b(churn|attrition|customer loss|defection) rate\b|\brate of (churn|attrition)\b/;
 
 /** Churn risk and the RFM segments by name ("new customers" is a measure of its own). */
@@ -371,7 +371,12 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   // share of those buyers the answer gives.
   if (CHURN_RATE.test(text) && analysisDay && meta.hasDates) {
     const named = periodsOf(text, today);
-    const lost = named.period && !named.other ? named.period : (periodsOf('last 12 months', today).period as DayRange);
+    if (named.other)
+      return {
+        kind: 'refused',
+        reason: 'I can give the churn rate of one period at a time; ask for each, such as “What was the churn rate in 2021?”.',
+      };
+    const lost = named.period ?? (periodsOf('last 12 months', today).period as DayRange);
     return {
       kind: 'spec',
       spec: { measures: ['customers'], filters, period: periodBefore(lost, { whole: true, unit: named.toDate }), notBoughtIn: lost },

@@ -165,10 +165,7 @@ export function resultOf(
     if (timeFirst) return x.order[0] - y.order[0] || (x.order[1] ?? 0) - (y.order[1] ?? 0);
     const vx = byChange ? changeOf(x.cells, sortBy, sortRatio) : x.cells[sortBy * 2];
     const vy = byChange ? changeOf(y.cells, sortBy, sortRatio) : y.cells[sortBy * 2];
-    // A row without the figure (no margin without revenue) comes last, whichever the direction.
-    if ((vx ?? null) === null || (vy ?? null) === null)
-      return ((vx ?? null) === null ? 1 : 0) - ((vy ?? null) === null ? 1 : 0) || x.labels.join().localeCompare(y.labels.join());
-    return (desc ? (vy as number) - (vx as number) : (vx as number) - (vy as number)) || x.labels.join().localeCompare(y.labels.join());
+    return compareFigures(vx ?? null, vy ?? null, desc) || x.labels.join().localeCompare(y.labels.join());
   });
   const table = rows.map((r) => {
     const out: (string | number | null)[] = [...r.labels];
@@ -277,6 +274,12 @@ export function havingWords(having: NonNullable<QuerySpec['having']>): string {
   if (having.on === 'change' && having.value === 0 && (having.op === '<' || having.op === '>'))
     return `${label} ${having.op === '<' ? 'down' : 'up'}`;
   return `${label}${having.on === 'change' ? ' change' : ''} ${having.op.replace('>=', '≥').replace('<=', '≤')} ${having.value.toLocaleString('en-US')}`;
+}
+
+/** Two rows' figures in the sort's direction; a row without the figure (no margin without revenue) comes last either way. */
+function compareFigures(x: number | null, y: number | null, desc: boolean): number {
+  if (x === null || y === null) return (x === null ? 1 : 0) - (y === null ? 1 : 0);
+  return desc ? y - x : x - y;
 }
 
 /**
