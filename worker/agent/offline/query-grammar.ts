@@ -512,9 +512,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   // "This year", "this month": a period to date, set against the same days of the one before.
   const toDate = period === periods.period ? periods.toDate : undefined;
   // "Which customers are buying less than last year?": what they buy is revenue, how often they order is orders.
-  if (measures.length === 0 && period && comparativeOf(text, periods.than === true))
-    if (/\b(buy|buys|buying|bought|purchas\w*|spen[dt]\w*)\b/.test(text)) measures = ['revenue'];
-    else if (/\b(ordering|ordered|order)\b/.test(text)) measures = ['orders'];
+  const bought = measures.length === 0 && period && comparativeOf(text, periods.than === true) ? figureBoughtOf(text) : null;
+  if (bought) measures = [bought];
   // "Compare Q4 2021 with Q4 2020 by category" names no figure: a comparison of two periods
   // is of sales, and the answer's first line says "revenue", so the reading is never hidden.
   // "Which region grew the most in 2024?" is the same, against the period before (it was refused).
@@ -832,9 +831,7 @@ function withoutNamedYears(text: string, filters: readonly { values: string[] }[
  * were joined by "than", else "buying less", "ordering more" (against the period before).
  */
 function comparativeOf(text: string, than: boolean): 'less' | 'more' | null {
-  const m = than
-    ? /\b(less|fewer|lower|smaller|more|higher|larger|bigger|greater)\b(?:\s+[\w']+){0,6}?\s+than\b/.exec(text)
-    : BUYING_LESS.exec(text);
+  const m = than ? COMPARED_THAN.exec(text) : BUYING_LESS.exec(text);
   const word = m?.[m.length - 1];
   return word ? (/^(less|fewer|lower|smaller)$/.test(word) ? 'less' : 'more') : null;
 }
@@ -850,9 +847,19 @@ function customersComparedOf(text: string, spec: QuerySpecInput, groupBy: readon
     return /^(?:list |show )?(?:the |our |all )?(?:customers|clients|accounts|buyers) (?:with|who|whose|that)\b/.test(text)
       ? spec.measures[0]
       : null;
+  return figureBoughtOf(text);
+}
+
+/** What buying more or less is of: what they buy or spend is revenue, how often they order is orders. */
+function figureBoughtOf(text: string): 'revenue' | 'orders' | null {
   if (/\b(buy|buys|buying|bought|purchas\w*|spen[dt]\w*)\b/.test(text)) return 'revenue';
   return /\b(order|orders|ordering|ordered)\b/.test(text) ? 'orders' : null;
 }
+
+/** The comparatives of "less … than" and "more … than". */
+const COMPARATIVES = 'less|fewer|lower|smaller|more|higher|larger|bigger|greater';
+/** "Less … than", "more … than", a few words apart. */
+const COMPARED_THAN = new RegExp(`\\b(${COMPARATIVES})\\b(?:\\s+[\\w']+){0,6}?\\s+than\\b`);
 
 /** "Buying less", "ordering more" without "than" ("bought more than 1,000" is a threshold, "more than once" a count). */
 const BUYING_LESS =
@@ -881,7 +888,7 @@ function boughtBoth(text: string, filters: readonly { values: string[] }[]): str
 function thanNamedValue(text: string, filters: readonly { values: string[] }[]): string | null {
   for (const value of filters.filter((f) => f.values.length === 1).flatMap((f) => f.values)) {
     const named = new RegExp(
-      `\\b(?:more|less|fewer|higher|lower|bigger|larger|smaller|greater)\\b[^?]*?\\bthan\\s+(?:the\\s+|our\\s+)?${escapeRegex(value.toLowerCase())}(?![a-z0-9])`,
+      `\\b(?:${COMPARATIVES})\\b[^?]*?\\bthan\\s+(?:the\\s+|our\\s+)?${escapeRegex(value.toLowerCase())}(?![a-z0-9])`,
     );
     if (named.test(text)) return value;
   }

@@ -214,7 +214,7 @@ function customerValueOf(customers: readonly ChurnCustomer[], total: { value: nu
   };
 }
 
-/** A test for "this customer is among the top `n` by revenue" (ties in the segments' order: `sort` is stable), or always true. */
+/** A test for "this customer is among the top `n` by revenue" (ties by name), or always true. */
 function topCustomersFilter(result: AnalysisResult, n: number | undefined): (customerId: string) => boolean {
   if (n === undefined) return () => true;
   // Ties broken by name, as rank_customers breaks them, so "the top 10" is the same ten in both.
