@@ -400,6 +400,16 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     if (netReturned.length > 5) expect(leftOut).toContain(` and ${netReturned.length - 5} more,`);
     else for (const p of netReturned) expect(leftOut).toContain(p.name);
   });
+  // It got the same list of products to drop: what stopped selling is another question, and one the query can't list yet.
+  it('"Which products did we stop selling?" is refused by name, not answered with the products to drop', async () => {
+    for (const question of ['Which products did we stop selling?', 'Which products have stopped selling?']) {
+      const { answer } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+      expect(answer).toContain(
+        'I can find customers who stopped buying, but not products that stopped selling yet; ask for the revenue by product of two periods, such as “revenue by product in 2024 vs 2023”.',
+      );
+      expect(answer).not.toContain('Which products to drop is your call');
+    }
+  });
   // A threshold's scale ("100k", "1 million") is part of its number: "more than 4 million" once kept revenue > 4.
   it('"customers who spent over 100k in 2024" keeps those above 100,000', async () => {
     const above = grouped(inYear(2024), (r) => r.CustomerName, revenue).filter(([, v]) => v > 100_000);

@@ -113,6 +113,18 @@ describe('CDNOW questions a stranger asks', () => {
     }
   });
 
+  // "one-time" was taken for a value of the file and refused as "not found".
+  it('"How much revenue came from one-time buyers?" is refused for the split it asks, not as a name not found', async () => {
+    for (const [question, reason] of [
+      ['How much revenue came from one-time buyers?', 'I can count customers with one order and customers with two or more'],
+      ['How much revenue comes from repeat customers?', 'I can count new and returning customers'],
+    ]) {
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain(`${reason}, but I can't split revenue, profit or orders between them yet.`);
+    }
+  });
+
   it('"active customers by month" counts each month\'s buyers', async () => {
     const answer = await answerWithQuery('active customers by month', file.snapshot, TODAY);
     expect(answer.result?.understood).toBe('customers, by month');

@@ -83,7 +83,8 @@ const cases: [string, string, string][] = [
     'How many units of white hanging heart t-light holder did we sell in November 2011?',
     // The product is stock code 85123A (written 85123a on some lines), whatever a line's description.
     `SELECT sum(qty) FROM t WHERE upper(StockCode) = '85123A' AND ${NOV}`,
-    'units, product = WHITE HANGING HEART T-LIGHT HOLDER, 2011-11-01 … 2011-11-30',
+    // The two codes share the description, so each is shown with its code, and the name names both.
+    'units, product in WHITE HANGING HEART T-LIGHT HOLDER (85123A), WHITE HANGING HEART T-LIGHT HOLDER (85123a), 2011-11-01 … 2011-11-30',
   ],
   [
     'top 5 countries by sales this month',
@@ -218,9 +219,9 @@ const cases: [string, string, string][] = [
   // "Who" asks for customers: the one who bought the most, not the product's total.
   [
     'Who bought the most WHITE HANGING HEART T-LIGHT HOLDER in November 2011?',
-    `SELECT cust, sum(rev) r FROM t WHERE Description = 'WHITE HANGING HEART T-LIGHT HOLDER' AND cust IS NOT NULL AND ${NOV}
+    `SELECT cust, sum(rev) r FROM t WHERE upper(StockCode) = '85123A' AND cust IS NOT NULL AND ${NOV}
      GROUP BY 1 ORDER BY r DESC LIMIT 1`,
-    'top 1 by revenue, by customer, product = WHITE HANGING HEART T-LIGHT HOLDER, 2011-11-01 … 2011-11-30',
+    'top 1 by revenue, by customer, product in WHITE HANGING HEART T-LIGHT HOLDER (85123A), WHITE HANGING HEART T-LIGHT HOLDER (85123a), 2011-11-01 … 2011-11-30',
   ],
   // "Revenue per order" is the average order value, not the revenue.
   [
@@ -536,7 +537,12 @@ describe('a threshold on a figure keeps the rows past it, with their count first
     ],
     [
       'products bought by more than 150 customers',
-      `SELECT trim(max(Description)), count(DISTINCT cust) n FROM t WHERE cust IS NOT NULL GROUP BY StockCode HAVING n > 150 ORDER BY n DESC, 1`,
+      // A code whose description another code shares is shown with the code (aggregate/distinct-names.ts).
+      // A code's name is its first line's (rowid: the file's order).
+      `WITH p AS (SELECT StockCode, arg_min(trim(Description), rowid) AS name FROM t WHERE trim(Description) <> '' GROUP BY 1),
+            l AS (SELECT StockCode, CASE WHEN count(*) OVER (PARTITION BY name) > 1 THEN name || ' (' || StockCode || ')' ELSE name END AS label FROM p)
+       SELECT any_value(l.label), count(DISTINCT cust) n FROM t JOIN l USING (StockCode) WHERE cust IS NOT NULL
+       GROUP BY StockCode HAVING n > 150 ORDER BY n DESC, 1`,
       'customers, by product, customers > 150',
     ],
   ]) {

@@ -122,7 +122,19 @@ describe('default periods', () => {
   });
 
   it('explains when not even one quarter can be compared with the year before', () => {
-    expect(defaultBridgePeriods(epochDay('2024-03-15'), epochDay('2025-04-02'))).toContain('needs the same quarter in two years');
+    expect(defaultBridgePeriods(epochDay('2024-03-15'), epochDay('2025-04-02'))).toBe(
+      "A bridge needs the same quarter in two years; the file's complete months run from 2024-04-01 to 2025-03-31.",
+    );
+  });
+
+  // Iowa's one day read "the file's complete months run from 2012-02-01 to 2012-01-31".
+  it('says so when the file has not one complete month', () => {
+    expect(defaultBridgePeriods(epochDay('2012-01-31'), epochDay('2012-01-31'))).toBe(
+      'A bridge needs the same quarter in two years; the file covers only 2012-01-31, not one complete month.',
+    );
+    expect(defaultBridgePeriods(epochDay('2012-01-05'), epochDay('2012-01-20'))).toBe(
+      'A bridge needs the same quarter in two years; the file covers 2012-01-05 to 2012-01-20, not one complete month.',
+    );
   });
 });
 

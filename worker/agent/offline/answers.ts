@@ -6,7 +6,7 @@
 import type { AnalysisResult } from '../../engine/contract';
 import type { ChurnRisk } from '../../engine/contract-churn';
 import { isChargeLine } from '../../engine/analyses/charge-lines';
-import { NO_URGENT_ACTIONS, topActions } from '../../engine/render/executive-summary';
+import { noUrgentActions, topActions } from '../../engine/render/executive-summary';
 import { MAX_ROWS } from '../tools/tool-kit';
 import { pluralNoun } from '../../engine/render/format';
 import {
@@ -94,7 +94,7 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
         ? ['The analysis ranks these actions first, the most urgent first:', ...actions.map((action, i) => `${i + 1}. ${action}`)].join(
             '\n',
           )
-        : NO_URGENT_ACTIONS;
+        : noUrgentActions(result);
     }
 
     case 'no_grouping':
@@ -138,7 +138,14 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
       // A file that counts no orders (no order numbers, no dates) says nothing of them: "from 0 orders" was wrong.
       const fromOrders = result.totals.orders > 0 ? ` from ${plural(c.orders, 'order')}` : '';
       const dates = result.dataset.period.from ? `; first order ${c.firstOrder ?? 'unknown'}, last order ${c.lastOrder ?? 'unknown'}` : '';
+      // Two stores called "No Frills Supermarkets / Council Blu": say so, and which one this is.
+      const others = found.customers.slice(1).map((o) => o.name);
       const parts = [
+        ...(found.matches > 1
+          ? [
+              `**${plural(found.matches, 'customer')}** match “${intent.query}”: ${[c.name, ...others].join(', ')}${found.matches > found.customers.length ? ' and more' : ''}. The first of them:`,
+            ]
+          : []),
         `**${c.name}** (${c.id}): ${money(c.revenue)} revenue${fromOrders}${share}${dates}.`,
         `Segment: ${c.segment ?? 'none'}, ABC class ${c.abc}.`,
       ];
@@ -250,24 +257,20 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
 
     case 'product': {
       const found = await runner.call(findProduct, { query: intent.query }, 'Looking that product up.');
-      const p = found?.products[0];
-      if (!found || !p) return NOT_AVAILABLE;
-      const margin = p.margin === null ? '' : `, margin ${money(p.margin)} (${formatPct(p.marginPct ?? 0)})`;
-      // A file without quantities (UCI Wholesale) read "0 units to 440 customers".
-      const unitsTo = result.dataset.roles.quantity ? `${formatNumber(p.quantity, 2)} units to ` : 'bought by ';
-      const lines = [
-        `**${p.name}** (${p.id}${p.category ? `, ${p.category}` : ''}${p.supplier ? `, from ${p.supplier}` : ''}): ${money(p.revenue)} revenue${p.revenueSharePct === null ? '' : ` (${formatPct(p.revenueSharePct)} of all)`}${margin}; ${unitsTo}${plural(p.customers, 'customer')}${p.trendPct === null ? '' : `; trend ${formatPct(p.trendPct)}`}.`,
-        ...p.flags.map((f) => `Flag: ${f}`),
-        ...p.boughtWith.map(
-          (r) => `Bought together: ${r.ifBought} → ${r.alsoBuys} (confidence ${formatPct(r.confidencePct)}, lift ${r.lift}).`,
-        ),
-      ];
-      return lines.join('\n');
+      if (!found || found.products.length === 0) return NOT_AVAILABLE;
+      // A name several ids share (Iowa's four "Black Velvet" sizes) answered for one of them.
+      const lead =
+        found.matches > 1
+          ? [
+              `**${plural(found.matches, 'product')}** match “${intent.query}”${found.matches > found.products.length ? `; the ${found.products.length} with the most revenue` : ''}:`,
+            ]
+          : [];
+      return [...lead, ...found.products.flatMap((p) => productLines(p, result, money))].join('\n');
     }
 
     case 'supplier': {
-      const all = await runner.call(getSuppliers, { limit: 25 }, 'Reading supplier dependency.');
-      const s = all?.items.find((i) => i.name === intent.name);
+      const all = await runner.call(getSuppliers, { limit: 1, name: intent.name }, 'Reading supplier dependency.');
+      const s = all?.items[0];
       if (!all || !s) return NOT_AVAILABLE;
       const products = await runner.call(rankProducts, { supplier: intent.name, limit: 10 }, `Listing ${s.name}'s products.`);
       return [
@@ -466,4 +469,20 @@ export async function firstOrderRanking(
       : null,
   ].filter((note) => note !== null);
   return [head, ...lines, ...(notes.length > 0 ? ['', ...notes] : [])].join('\n');
+}
+
+type FoundProduct = NonNullable<Awaited<ReturnType<typeof findProduct.run>>>['products'][number];
+
+/** One product's figures, flags and the rules it is in. */
+function productLines(p: FoundProduct, result: AnalysisResult, money: (v: number) => string): string[] {
+  const margin = p.margin === null ? '' : `, margin ${money(p.margin)} (${formatPct(p.marginPct ?? 0)})`;
+  // A file without quantities (UCI Wholesale) read "0 units to 440 customers".
+  const unitsTo = result.dataset.roles.quantity ? `${formatNumber(p.quantity, 2)} units to ` : 'bought by ';
+  return [
+    `**${p.name}** (${p.id}${p.category ? `, ${p.category}` : ''}${p.supplier ? `, from ${p.supplier}` : ''}): ${money(p.revenue)} revenue${p.revenueSharePct === null ? '' : ` (${formatPct(p.revenueSharePct)} of all)`}${margin}; ${unitsTo}${plural(p.customers, 'customer')}${p.trendPct === null ? '' : `; trend ${formatPct(p.trendPct)}`}.`,
+    ...p.flags.map((f) => `Flag: ${f}`),
+    ...p.boughtWith.map(
+      (r) => `Bought together: ${r.ifBought} → ${r.alsoBuys} (confidence ${formatPct(r.confidencePct)}, lift ${r.lift}).`,
+    ),
+  ];
 }

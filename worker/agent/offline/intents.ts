@@ -3,6 +3,7 @@
  * most specific first; names of customers, products, suppliers, categories and
  * segments are recognised from the results themselves.
  */
+import { sharedNamesOf } from '../../engine/aggregate/distinct-names';
 import type { AnalysisResult, ChurnRisk, SegmentName } from '../../engine/contract';
 import type { ChartSeries } from '../tools/chart-tool';
 import { SEGMENT_NAMES } from '../tools/customer-tools';
@@ -65,7 +66,7 @@ const CHART = /\b(chart|plot|graph|visuali[sz]e|draw)\b/;
 const NAMES_A_PERIOD =
   /\b(19|20)\d\d\b|\bq[1-4]\b|\b(last|this|previous|past|next) (year|quarter|month|week)\b|\b(ytd|year to date|month to date)\b|\b(january|february|march|april|june|july|august|september|october|november|december)\b/;
 const CROSS_SELL =
-  /cross.?sell|up.?sell|bought together|buy together|purchased together|\bgo(es)? (well )?with|pairs? (well )?with|bundle|recommend|what (else|more) (should|could|can|to)|sell (more )?to\b|next best|also (buy|bought|purchase)|(buy|buys|bought|purchased) with/;
+  /cross.?sell|up.?sell|bought together|buy together|purchased together|\bgo(es)? (well )?with|pairs? (well )?with|bundle|recommend|what (else|more) (should|could|can|to)|sell (more )?to\b|next best|\b(buy|order|purchase) next\b|\bnext (purchase|order)\b|also (buy|bought|purchase)|(buy|buys|bought|purchased) with/;
 const SUPPLIER = /\b(suppliers?|vendors?|sourc(e|ed|ing)|procure\w*|manufacturers?)\b/;
 const CHURN =
   /churn|at.?risk|\b(high|medium|low)[ -]risk\b|risky|\blaps(e|ed|ing)\b|\blos(e|ing)\b|\blost\b|stopped (buying|ordering)|(not|n't) (ordered|bought)|inactive|dormant|slipping|leaving|defect|win.?back|going quiet|\b(call|contact|ring|phone)\b.*\b(customers?|clients?|accounts?|this week|first|today)\b|\breach out\b|\bfollow up\b/;
@@ -152,11 +153,21 @@ function uniqueFirstWords(names: string[]): Set<string> {
 
 function namedList(entries: { name: string; id: string | null }[]): Named[] {
   const unique = uniqueFirstWords(entries.map((e) => e.name));
-  return entries.map((e) => {
-    const first = normalise(e.name).split(' ')[0];
-    const firstWord = unique.has(first) && first.length >= 5 && isDistinctive(first) ? first : null;
-    return { value: e.id ?? e.name, forms: formsOf(e.name, e.id), firstWord };
-  });
+  // A name several ids share ("Black Velvet (11788)", "Black Velvet (11777)") names them all:
+  // first, so it wins over any one of them.
+  const shared = [...sharedNamesOf(entries.map((e) => e.name)).keys()].map((name): Named => ({
+    value: name,
+    forms: formsOf(name, null),
+    firstWord: null,
+  }));
+  return [
+    ...shared,
+    ...entries.map((e) => {
+      const first = normalise(e.name).split(' ')[0];
+      const firstWord = unique.has(first) && first.length >= 5 && isDistinctive(first) ? first : null;
+      return { value: e.id ?? e.name, forms: formsOf(e.name, e.id), firstWord };
+    }),
+  ];
 }
 
 /**
@@ -164,16 +175,35 @@ function namedList(entries: { name: string; id: string | null }[]): Named[] {
  * counts only where the question capitalises it: "What is our customer lifetime value?" named
  * the product "Lifetime Advantage Folding Chairs".
  */
-function mentioned(question: string, entries: Named[], capitalised: ReadonlySet<string>): string | null {
+function mentioned(question: string, entries: Named[], capitalised: ReadonlySet<string>): Mention | null {
   const padded = ` ${question} `;
-  let best: { value: string; length: number } | null = null;
+  let best: Mention | null = null;
   for (const entry of entries) {
     const form =
       entry.forms.find((f) => padded.includes(` ${f} `)) ??
       (entry.firstWord && capitalised.has(entry.firstWord) && padded.includes(` ${entry.firstWord} `) ? entry.firstWord : undefined);
-    if (form && (!best || form.length > best.length)) best = { value: entry.value, length: form.length };
+    if (form && (!best || form.length > best.form.length)) best = { value: entry.value, form };
   }
-  return best?.value ?? null;
+  return best;
+}
+
+interface Mention {
+  value: string;
+  /** The words of the question that named it. */
+  form: string;
+}
+
+/**
+ * The mentions' values, less any whose words lie inside a longer mention of another kind:
+ * "Tell me about Black Velvet" named the product, but also the supplier "Black Rock
+ * Spirits" by its first word, and got that supplier's figures.
+ */
+function outermost(...mentions: (Mention | null)[]): (string | null)[] {
+  return mentions.map((m) =>
+    m && mentions.some((other) => other && other !== m && other.form.length > m.form.length && ` ${other.form} `.includes(` ${m.form} `))
+      ? null
+      : (m?.value ?? null),
+  );
 }
 
 /**
@@ -246,9 +276,11 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   const suppliers = namedList((result.suppliers?.items ?? []).map((s) => ({ name: s.name, id: null })));
   const categories = [...new Set((result.products?.items ?? []).flatMap((p) => (p.category ? [p.category] : [])))];
   const capitalised = capitalisedWords(question);
-  const customer = mentioned(text, customers, capitalised);
-  const product = mentioned(text, products, capitalised);
-  const supplier = mentioned(text, suppliers, capitalised);
+  const [customer, product, supplier] = outermost(
+    mentioned(text, customers, capitalised),
+    mentioned(text, products, capitalised),
+    mentioned(text, suppliers, capitalised),
+  );
   const category = categories.find((c) => normalise(c).length >= 3 && ` ${text} `.includes(` ${normalise(c)} `)) ?? null;
   // "Which region needs attention?" asks about regions, not the RFM segment "Need Attention".
   const segment = ABOUT_OTHER_THAN_CUSTOMERS.test(q) ? null : segmentOf(q);

@@ -4,6 +4,7 @@
  * of customers, products, categories, regions … are matched against the file's own
  * dictionaries. What it can't map, it says so — it never maps to a neighbouring question.
  */
+import { sharedNamesOf } from '../../engine/aggregate/distinct-names';
 import Fuse from 'fuse.js';
 import { MEASURE_LABELS, SUMMED_OVER_TIME, TIME_DIMENSIONS, type TimeDimension } from '../../engine/query/spec';
 import type { Measure, QuerySpecInput } from '../../engine/query';
@@ -550,6 +551,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (measures.length === 0 && threshold && !threshold.unit && /\b(buy|buys|buying|bought|purchased?)\b/.test(text)) measures = ['revenue'];
   // "Which customers buy from Supplier 13?": what they bought, not the supplier's summary.
   if (measures.length === 0 && /\b(buy|buys|bought|purchase[sd]?|order(ed|s)?) from\b/.test(text)) measures = ['revenue'];
+  // "Which customers bought Xerox 1967?", "who bought Paper in 2020?": what each paid for it
+  // (they got the product's summary, or were refused for naming no figure).
+  if (measures.length === 0 && filters.length > 0 && asksWhoBought(text, meta)) measures = ['revenue'];
   // "Best month in 2020": the month with the most revenue in that period, not the file's trend.
   // "Which customers are inactive?", "active customers by month": customers (a list of the
   // active ones is of what they bought); the period is set below, once the grouping is known.
@@ -702,8 +706,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (lapsed && (groupBy.includes('product') || /\b(which|what) (products?|items?|skus?|articles?)\b/.test(text)))
     return {
       kind: 'refused',
-      reason:
-        'I can find customers who stopped buying, but not the products one stopped buying yet; ask what they bought in each of two periods, such as “What did they buy in 2023?” and “… in 2024?”.',
+      reason: /\b(selling|stocking|carrying|sold|sell)\b/.test(text)
+        ? 'I can find customers who stopped buying, but not products that stopped selling yet; ask for the revenue by product of two periods, such as “revenue by product in 2024 vs 2023”.'
+        : 'I can find customers who stopped buying, but not the products one stopped buying yet; ask what they bought in each of two periods, such as “What did they buy in 2023?” and “… in 2024?”.',
     };
   if (lapsed) {
     // "Which reps lost the most customers this year?" got the customers lost overall: the list has no grouping.
@@ -943,13 +948,24 @@ export function shapeRefusal(question: string): string | null {
 }
 
 /** "What did … buy?": the products bought. */
+/** Customers as the ones who bought: "who bought …", "which customers ordered …" (negations are refused before). */
+const WHO_BOUGHT = /\b(?:who|which (?:customers?|clients?|accounts?|buyers?))\b.*\b(?:buy|buys|bought|purchased?|ordered)\b/;
+/** "Who bought …", "which customers ordered …", and "which stores bought …" where the customer column is store_name. */
+function asksWhoBought(text: string, meta: SnapshotMeta): boolean {
+  if (WHO_BOUGHT.test(text)) return true;
+  const customer = meta.dimensions.find((d) => d.key === 'customer');
+  const noun = customer ? headerNoun(customer) : null;
+  return noun !== null && new RegExp(`\\bwhich ${escapeRegex(noun)}s?\\b.*\\b(?:buy|buys|bought|purchased?|ordered)\\b`).test(text);
+}
 const WHAT_BOUGHT =
   /\b(what|which)( (products?|items?|skus?|articles?))? (did|does|do|has|have)\b.*\b(buy|bought|order|ordered|purchase|purchased)\b/;
 /** A part of a named period: "the first week of December", "the last days of 2021". */
 const PART_OF_PERIOD =
   /\b(first|second|third|fourth|last|final|1st|2nd|3rd|4th|opening|closing) (few )?(week|weeks|fortnight|days?|half of the month|business days?) of [a-z]+( \d{4})?\b/;
 /** "Stopped buying", "did they stop ordering". */
-const STOPPED = /\bstopped\b|\bstop (buying|ordering|purchasing)\b/;
+// "Which products did we stop selling?" asks what stopped, not what to drop (it got the products to drop).
+const STOPPED =
+  /\bstopped\b|\bstop (buying|ordering|purchasing)\b|\b(did|have|has) (we|i|you|they) stop(ped)? (selling|stocking|carrying)\b/;
 const ACTIVE_CUSTOMERS =
   /\bactive (customers|clients|accounts|buyers)\b|\b(customers|clients|accounts|buyers) (are|were|is) (still )?active\b/;
 const INACTIVE_CUSTOMERS =
@@ -1190,11 +1206,13 @@ function entitiesOf(
   const found: { dimension: string; values: string[]; match: 'exact' }[] = [];
   const taken: [number, number][] = [];
   // Longest names first, so "Premium Oat Milk 1L" wins over "Oat Milk".
-  const candidates: { dim: string; value: string; lower: string }[] = [];
+  const candidates: { dim: string; values: string[]; lower: string }[] = [];
   for (const d of meta.dimensions) {
     if (d.values.length > 50_000) continue;
     // Written as the question is, so "Acme Supply Inc" finds "Acme Supply, Inc.".
-    for (const v of new Set(d.values)) if (v.length >= 2) candidates.push({ dim: d.key, value: v, lower: asWritten(v) });
+    for (const v of new Set(d.values)) if (v.length >= 2) candidates.push({ dim: d.key, values: [v], lower: asWritten(v) });
+    // "Black Velvet" names each of "Black Velvet (11788)", "Black Velvet (11777)", …: ids that share the name.
+    for (const [name, labels] of sharedNamesOf(d.values)) candidates.push({ dim: d.key, values: labels, lower: asWritten(name) });
   }
   candidates.sort((a, b) => b.lower.length - a.lower.length);
   for (const c of candidates) {
@@ -1202,8 +1220,8 @@ function entitiesOf(
     if (at <= 0 || c.lower.length < 3 || /^\d+$/.test(c.lower)) continue;
     if (taken.some(([s, e]) => at < e && at + c.lower.length > s)) continue;
     if (found.some((f) => f.dimension === c.dim)) {
-      found.find((f) => f.dimension === c.dim)?.values.push(c.value);
-    } else found.push({ dimension: c.dim, values: [c.value], match: 'exact' });
+      found.find((f) => f.dimension === c.dim)?.values.push(...c.values);
+    } else found.push({ dimension: c.dim, values: [...c.values], match: 'exact' });
     taken.push([at, at + c.lower.length]);
   }
   if (found.length === 0) {

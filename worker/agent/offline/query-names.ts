@@ -80,7 +80,8 @@ export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter
   }
   for (const m of text.matchAll(/\b(?:in|from)\s+(?:the\s+)?([a-z][a-z'-]{4,})\b/g)) {
     const word = m[1];
-    if (NOT_NAMES.has(word) || word in DEMONYMS || taken.some((v) => v.split(/\s+/).includes(word))) continue;
+    // "Revenue from one-time buyers" named no value "one-time": the kind of customer is the grammar's to read.
+    if (NOT_NAMES.has(word) || QUALIFIERS.has(word) || word in DEMONYMS || taken.some((v) => v.split(/\s+/).includes(word))) continue;
     let placed = false;
     for (const d of meta.dimensions) {
       if (d.key === 'customer' || d.key === 'product' || d.values.length > MAX_FUZZY_VALUES) continue;
@@ -333,7 +334,9 @@ const QUANTITY_NOUNS =
 /** Words inside a phrase that name nothing: articles and joins. */
 const JOINS = new Set('the a an our my your their all of and or & plus both either'.split(' '));
 /** Words that qualify a count the grammar reads ("how many different products", "one-time buyers"), no name. */
-const QUALIFIERS = new Set('different distinct unique separate individual single one-time first-time two-time'.split(' '));
+const QUALIFIERS = new Set(
+  'different distinct unique separate individual single one-time first-time two-time repeat returning existing'.split(' '),
+);
 
 /**
  * The words of what a figure is of ("units of paper chain kit", "how many paper chain kits

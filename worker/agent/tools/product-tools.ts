@@ -202,9 +202,15 @@ export const getSuppliers = defineTool({
   name: 'get_suppliers',
   description:
     "Supplier dependency: each supplier's revenue share, products and customers exposed, the HHI, the top and top-3 shares, and the level.",
-  input: z.object({ limit: limitInput(10) }),
-  run: ({ result }, { limit }) => {
+  input: z.object({
+    limit: limitInput(10),
+    name: z.string().trim().min(1).max(100).optional().describe("One supplier's row, by its name (any rank)."),
+  }),
+  run: ({ result }, { limit, name }) => {
     const suppliers = suppliersOrFail(result);
+    // "How is Black Rock Spirits doing?" was "not available": it ranks 53rd of 54, below any list.
+    const items = name === undefined ? suppliers.items : suppliers.items.filter((s) => normalise(s.name) === normalise(name));
+    if (name !== undefined && items.length === 0) throw new ToolInputError(`No supplier is named ${JSON.stringify(dataString(name))}.`);
     return {
       notice: DATA_NOTICE,
       suppliers: suppliers.items.length,
@@ -212,7 +218,7 @@ export const getSuppliers = defineTool({
       hhi: suppliers.hhi === null ? null : round(suppliers.hhi, 0),
       topSharePct: suppliers.topShare === null ? null : pct(suppliers.topShare),
       top3SharePct: suppliers.top3Share === null ? null : pct(suppliers.top3Share),
-      items: suppliers.items.slice(0, limit).map((s) => ({
+      items: items.slice(0, limit).map((s) => ({
         name: dataString(s.name),
         revenue: money(s.revenue),
         revenueSharePct: pct(s.share),

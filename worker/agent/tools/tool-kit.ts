@@ -5,6 +5,7 @@
  * Tools are read-only functions of the engine's `AnalysisResult`. They never run code,
  * SQL or anything the model writes; their inputs are validated with zod first.
  */
+import { sharedNamesOf } from '../../engine/aggregate/distinct-names';
 import { z } from 'zod';
 import type { AnalysisResult } from '../../engine/contract';
 import type { Snapshot } from '../../engine/snapshot/columns';
@@ -128,6 +129,10 @@ export function matchByIdOrName<T extends { id: string; name: string }>(items: r
   if (byId.length > 0) return byId;
   const byName = items.filter((item) => normalise(item.name) === wanted);
   if (byName.length > 0) return byName;
+  // "Black Velvet": every id shown as "Black Velvet (…)" because they share the name (distinct-names.ts).
+  const shared = sharedNamesOf(items.map((item) => item.name));
+  const named = [...shared].find(([name]) => normalise(name) === wanted)?.[1];
+  if (named) return items.filter((item) => named.includes(item.name));
   return items.filter((item) => normalise(item.name).includes(wanted));
 }
 

@@ -3,6 +3,7 @@
  * contiguous months, CSR baskets) and writes the dataset profile, including the warnings
  * that tell the user what the file can and cannot support.
  */
+import { distinctNames } from './distinct-names';
 import { money } from '../render/format';
 import type { ColumnRole, DatasetProfile, FileFormat } from '../contract';
 import { type AggregateBuilder, MONTH_BASE, REASONS } from './builder';
@@ -62,7 +63,10 @@ export function finishAggregates(b: AggregateBuilder, context: ProfileContext): 
     customers: {
       count: nc,
       ids: customerIds,
-      names: customerIds.map((id, i) => b.customerNames[i] || id),
+      names: distinctNames(
+        customerIds.map((id, i) => b.customerNames[i] || id),
+        customerIds,
+      ),
       regions: b.customerRegions.slice(0, nc),
       revenue: b.customerRevenue.slice(0, nc),
       cost: hasCost ? b.customerCost.slice(0, nc) : null,
@@ -75,7 +79,10 @@ export function finishAggregates(b: AggregateBuilder, context: ProfileContext): 
     products: {
       count: np,
       ids: b.products.keys,
-      names: b.products.keys.map((id, i) => b.productNames[i] || id),
+      names: distinctNames(
+        b.products.keys.map((id, i) => b.productNames[i] || id),
+        b.products.keys,
+      ),
       categories: b.productCategories.slice(0, np),
       subCategories: b.productSubCategories.slice(0, np),
       suppliers: supplier.main,

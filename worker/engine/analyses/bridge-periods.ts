@@ -5,7 +5,7 @@
  * the cohort rule (the as-of date within 3 days of the month's end), so the bridge and
  * NRR use the same windows.
  */
-import { epochDay } from '../aggregate/types';
+import { epochDay, isoDay } from '../aggregate/types';
 import { firstCompleteMonth, lastCompleteMonth, lastCompletePeriod, monthEndIso, monthStartIso } from './cohort-calendar';
 
 export interface BridgePeriod {
@@ -52,6 +52,11 @@ export function defaultBridgePeriods(firstDay: number, asOfDay: number): BridgeP
       compared: quarterPeriod(quarter),
       reason: 'The last complete quarter against the same quarter a year earlier (the file covers fewer than 24 complete months).',
     };
+  }
+  // A file inside one month has no complete month: "from 2012-02-01 to 2012-01-31" said nothing.
+  if (last < first) {
+    const span = firstDay === asOfDay ? `only ${isoDay(firstDay)}` : `${isoDay(firstDay)} to ${isoDay(asOfDay)}`;
+    return `A bridge needs the same quarter in two years; the file covers ${span}, not one complete month.`;
   }
   return `A bridge needs the same quarter in two years; the file's complete months run from ${monthStartIso(first)} to ${monthEndIso(last)}.`;
 }

@@ -265,6 +265,8 @@ function snapshotSink(b: AggregateBuilder, consumer: SnapshotConsumer): RowSink 
   const labels = {
     customer: (i: number) => b.customerNames[i] || b.customers.keys[i],
     product: (i: number) => b.productNames[i] || b.products.keys[i],
+    customerIds: b.customers.keys,
+    productIds: b.products.keys,
     suppliers: b.suppliers.keys,
   };
   return new RowSink(b.plan, b.hasCost, labels, consumer);

@@ -5,7 +5,7 @@
 import type { AnalysisResult, CrossSell } from '../contract';
 import type { Chart } from './charts';
 import { escapeHtml as h } from './escape';
-import { topActions } from './executive-summary';
+import { noUrgentActions, topActions } from './executive-summary';
 import { backtestHeadline } from './churn-backtest-report';
 import { crossSellLevel, fallbackSentence, itemWord } from './cross-sell-words';
 import { findingsOf } from './findings';
@@ -225,7 +225,7 @@ ${
         .join('')}</section>`
     : ''
 }
-<section class="card"><h2>Do this first</h2>${actions.length ? `<ol class="actions">${actions.map((a) => `<li>${a}</li>`).join('')}</ol>` : '<p>No urgent actions.</p>'}</section>
+<section class="card"><h2>Do this first</h2>${actions.length ? `<ol class="actions">${actions.map((a) => `<li>${a}</li>`).join('')}</ol>` : `<p>${h(noUrgentActions(result))}</p>`}</section>
 ${board(findings)}
 ${board(chartCards, false)}
 ${lists(result)}

@@ -8,9 +8,53 @@ import { joinSentences } from './join-summary';
 import { count, money, pct, these } from './format';
 import { blocks, bullets, md, nameList, table } from './markdown';
 
-/** Said where the actions would be, when none is due. */
-export const NO_URGENT_ACTIONS =
-  'No urgent actions: no customer at high risk, no key account, no loss-making product, no fast-falling leading product, no dominant supplier.';
+/**
+ * Said where the actions would be, when none is due: what was checked and found nothing,
+ * and what could not be checked and why. It once said "no customer at high risk, …, no
+ * dominant supplier" of a one-day file, where churn could not be measured, and of files
+ * without a cost or supplier column: an all-clear for risks nobody looked at.
+ */
+export function noUrgentActions(result: AnalysisResult): string {
+  const clear: string[] = [];
+  const unchecked: string[] = [];
+  const check = (checked: boolean, finding: string, what: string, why: string) =>
+    checked ? clear.push(finding) : unchecked.push(`${what} (${why})`);
+  const churn = result.churn;
+  check(
+    churn !== null && churn.model !== 'unavailable',
+    'no customer at high risk or lost with revenue at risk',
+    'customers at risk',
+    churn?.note ? clauseOf(churn.note) : 'the file has no customer column',
+  );
+  check(result.concentration !== null, 'no key account', 'key accounts', 'no customer has net revenue');
+  const products = result.products;
+  if (products?.available) {
+    check(products.marginAvailable, 'no loss-making product', 'loss-making products', 'the file has no cost or profit column');
+    check(
+      coversTrendWindows(result),
+      'no fast-falling leading product',
+      'a falling leading product',
+      'it needs 12 months of sales before the as-of date',
+    );
+  } else unchecked.push('products (the file has no product column)');
+  check(result.suppliers?.available === true, 'no dominant supplier', 'dominant suppliers', 'the file has no supplier or vendor column');
+  if (unchecked.length === 0) return `No urgent actions: ${clear.join(', ')}.`;
+  const lead = clear.length ? `No urgent actions among what could be checked: ${clear.join(', ')}.` : 'No actions could be checked.';
+  return `${lead} Not checked: ${unchecked.join('; ')}.`;
+}
+
+/** A note's sentence as a clause inside parentheses: no capital, no full stop. */
+function clauseOf(sentence: string): string {
+  return sentence.charAt(0).toLowerCase() + sentence.slice(1).replace(/\.$/, '');
+}
+
+/** Whether the product trends (last 6 months against the 6 before) had 12 months of data, as products.ts asks. */
+function coversTrendWindows(result: AnalysisResult): boolean {
+  const { from } = result.dataset.period;
+  if (!from || !result.asOf) return false;
+  const month = (iso: string) => Number(iso.slice(0, 4)) * 12 + Number(iso.slice(5, 7)) - 1;
+  return month(from) <= month(result.asOf) - 11;
+}
 
 /**
  * Up to five concrete actions, most urgent first, each naming customers, products or
@@ -92,6 +136,6 @@ export function executiveSummary(result: AnalysisResult): string {
     '## The six questions',
     bullets(findings),
     '## Do this first',
-    actions.length ? actions.map((action, i) => `${i + 1}. ${action}`).join('\n') : NO_URGENT_ACTIONS,
+    actions.length ? actions.map((action, i) => `${i + 1}. ${action}`).join('\n') : md(noUrgentActions(result)),
   );
 }

@@ -5,6 +5,7 @@
  * extra per-row work is interning the label columns (category, supplier, region, sales
  * rep, other categorical columns) and a few typed-array writes.
  */
+import { distinctNames } from '../aggregate/distinct-names';
 import { keyStart } from '../aggregate/cells';
 import { ByteInterner } from '../aggregate/intern';
 import type { RecordView } from '../ingest/tokenizer';
@@ -27,6 +28,9 @@ export interface SnapshotConsumer {
 export interface KeyLabels {
   customer(index: number): string;
   product(index: number): string;
+  /** The ids behind those indexes, so that ids sharing one name are told apart at the end (distinct-names.ts). */
+  customerIds: readonly string[];
+  productIds: readonly string[];
   /** The aggregator's supplier names by index (it interns the supplier column already). */
   suppliers: string[];
 }
@@ -160,6 +164,9 @@ export class RowSink {
   /** Hands on the last group and the metadata. */
   finish(): void {
     if (this.used > 0) this.flush();
+    // The labels go into the metadata, written last: the row groups hold codes.
+    if (this.customerDim) this.customerDim.values = distinctNames(this.customerDim.values, this.labels.customerIds);
+    if (this.productDim) this.productDim.values = distinctNames(this.productDim.values, this.labels.productIds);
     this.consumer.finish({
       rows: this.rows,
       hasCost: this.hasCost,
