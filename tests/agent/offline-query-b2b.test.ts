@@ -146,6 +146,25 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     expect(answer.text).toContain('I can list the customers who stopped buying, but not count them by sales rep yet');
   });
 
+  // The file ends on 3 January: "lost this year" listed 697 of 698 customers, three days against all of last year.
+  it('"Which customers have we lost this year?" three days into the year says it is too early to tell, with no list', async () => {
+    const asOf = today.toISOString().slice(0, 10);
+    const y = today.getUTCFullYear();
+    const days = (Date.parse(`${asOf}T00:00:00Z`) - Date.UTC(y, 0, 1)) / 86_400_000 + 1;
+    expect(days).toBe(3);
+    for (const question of ['Which customers have we lost this year?', "Which customers haven't ordered this year?"]) {
+      const answer = await answerWithQuery(question, file.snapshot, today);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain(`${y}-01-01 … ${asOf} has 3 days so far, against `);
+      expect(answer.text).toContain('too few to tell who stopped buying from who has not bought yet');
+    }
+    // Two whole periods named are answered as asked.
+    const named = await answerWithQuery(`Which customers bought in ${y - 2} but not in ${y - 1}?`, file.snapshot, today);
+    expect(named.result?.understood).toBe(
+      `customers who bought, ${y - 2}-01-01 … ${y - 2}-12-31, but not in ${y - 1}-01-01 … ${y - 1}-12-31`,
+    );
+  });
+
   // It got the monthly revenue trend.
   it('"Which customers have been buying less each month?" asks for two periods', async () => {
     const answer = await answerWithQuery('Which customers have been buying less each month?', file.snapshot, today);

@@ -691,6 +691,69 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
         expect(changes.every((c) => (understood.includes(' down,') ? c < 0 : c > 0))).toBe(true);
       });
 
+    // "What did Sean Miller buy last?" listed all he ever bought, by revenue.
+    it('"What did Sean Miller buy last?" lists what he bought on his last purchase day, as DuckDB finds it', async () => {
+      const [[day]] = (await sql(`SELECT strftime(max(d), '%Y-%m-%d') FROM t WHERE "Customer Name" = 'Sean Miller'`)) as string[][];
+      const products = (await sql(
+        `SELECT "Product Name", sum(rev) r FROM t WHERE "Customer Name" = 'Sean Miller' AND d = '${day}' GROUP BY 1 ORDER BY r DESC, 1`,
+      )) as [string, number][];
+      const result = analyse(file.aggregates);
+      for (const question of [
+        'What did Sean Miller buy last?',
+        "What was in Sean Miller's last order?",
+        'What did Sean Miller buy most recently?',
+      ]) {
+        const { answer } = await askOffline(question, result, file.snapshot);
+        expect(answer.startsWith(`I understood: **revenue, by product, customer = Sean Miller, ${day} … ${day}**.`), answer).toBe(true);
+        const rows = answer.split('\n').filter((line) => /^\| (?!product|---)/.test(line));
+        expect(rows).toEqual(products.map(([name, r]) => `| ${name} | ${formatCell(r, 'money')} |`));
+      }
+      // Without the analysis to say which day that was, it is refused, not answered for all time.
+      const alone = await answerWithQuery('What did Sean Miller buy last?', file.snapshot, TODAY);
+      expect(alone.result).toBeNull();
+      expect(alone.text).toContain("I can't pick out one customer's last purchase here");
+      // Single orders are no list the query makes: "What were our last orders?" got the count of all orders.
+      const latest = await answerWithQuery('What were our last orders?', file.snapshot, TODAY);
+      expect(latest.result).toBeNull();
+      expect(latest.text).toContain("I can't list single orders");
+    });
+
+    // "Which customers doubled their spend this year?" listed every customer's revenue of 2021.
+    it('"doubled" and "halved" keep the rows whose figure rose 100% or fell 50% against the period before, as DuckDB counts them', async () => {
+      const multiple = async (key: string, a: string, b: string, test: string): Promise<number> => {
+        const [[count]] = (await sql(
+          `SELECT count(*) FROM (SELECT ${key}, ${revenue.replaceAll('$', `(${a})`)} AS x, ${revenue.replaceAll('$', `(${b})`)} AS y
+           FROM t WHERE (${a}) OR (${b}) GROUP BY ALL) WHERE y <> 0 AND ${test}`,
+        )) as number[][];
+        return count;
+      };
+      for (const [question, understood, lead, reference] of [
+        [
+          'Which customers doubled their spend this year?',
+          'revenue, sorted by change, by customer, revenue up 100% or more, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-30',
+          'customers** with revenue up 100% or more.',
+          () => multiple('"Customer ID"', thisYear, lastYear, '(x - y) / abs(y) >= 1'),
+        ],
+        [
+          'Which products halved their sales in 2021?',
+          'revenue, sorted by change, by product, revenue down 50% or more, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+          'products** with revenue down 50% or more.',
+          () => multiple('"Product ID"', 'year(d) = 2021', 'year(d) = 2020', '(x - y) / abs(y) <= -0.5'),
+        ],
+      ] as const) {
+        const answer = await answerWithQuery(question, file.snapshot, TODAY);
+        expect(answer.result?.understood).toBe(understood);
+        const count = await reference();
+        expect(count).toBeGreaterThan(0);
+        expect(answer.result?.totalRows).toBe(count);
+        expect(answer.text).toContain(`**${count} ${lead}`);
+      }
+      // With no period there is nothing to double from.
+      const none = await answerWithQuery('Which customers doubled their orders?', file.snapshot, TODAY);
+      expect(none.result).toBeNull();
+      expect(none.text).toContain('To say how it changed I need two periods');
+    });
+
     it('"more than Sean Miller" is refused: it answered Sean Miller\'s revenue; "than 2020 in the West" is still a comparison', async () => {
       const rival = await answerWithQuery('Which customers spent more than Sean Miller?', file.snapshot, TODAY);
       expect(rival.result).toBeNull();

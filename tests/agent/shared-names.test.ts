@@ -11,6 +11,9 @@
  * Expected names and figures come from DuckDB over the raw rows (a product's name is its
  * first row's, as the engine takes it).
  */
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distinctNames } from '../../worker/engine/aggregate/distinct-names';
@@ -187,5 +190,45 @@ describe('who bought a product', () => {
     expect(answer).toMatch(
       /^That customer is not among the 200 strongest cross-sell suggestions \(of \d+ found\), so I have none to give for them\.$/,
     );
+  });
+});
+
+describe("a product's name is its first sale's", () => {
+  // Stock code 23203 was "mailout", the note on a zero-price line before its first sale.
+  it('Online Retail, December 2010 to June 2011: every stock code named by its first sale, else its first line', async () => {
+    const folder = datasetPath('online_retail/by-day');
+    const days = readdirSync(folder)
+      .filter((f) => /^(2010-12|2011-0[1-6])-\d\d\.csv$/.test(f))
+      .sort();
+    const lines = days.flatMap((f, i) =>
+      readFileSync(join(folder, f), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .slice(i === 0 ? 0 : 1),
+    );
+    const path = join(mkdtempSync(join(tmpdir(), 'tally-names-')), 'online-retail-h1.csv');
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    const { aggregates } = await ingestWithSnapshot(path, 'online-retail-h1.csv');
+    const retail = await (await DuckDBInstance.create(':memory:', { threads: '1' })).connect();
+    try {
+      await retail.run(`CREATE TABLE t AS SELECT * FROM read_csv('${path}', header = true, all_varchar = true)`);
+      // A sale: no credit note, a positive quantity and price; rowid keeps the file's order.
+      const rows = (await duckdbRows(
+        retail,
+        `WITH named AS (
+           SELECT trim(StockCode) AS id, trim(Description) AS d, rowid AS r,
+             NOT regexp_matches(InvoiceNo, '^[Cc][0-9]') AND CAST(Quantity AS DOUBLE) > 0 AND CAST(UnitPrice AS DOUBLE) > 0 AS sale
+           FROM t WHERE trim(coalesce(Description, '')) <> ''),
+         p AS (SELECT id, coalesce(arg_min(d, r) FILTER (WHERE sale), arg_min(d, r)) AS name FROM named GROUP BY 1),
+         shared AS (SELECT name FROM p GROUP BY 1 HAVING count(*) > 1)
+         SELECT DISTINCT trim(t.StockCode), coalesce(CASE WHEN p.name IN (SELECT name FROM shared) THEN p.name || ' (' || p.id || ')' ELSE p.name END, trim(t.StockCode))
+         FROM t LEFT JOIN p ON trim(t.StockCode) = p.id`,
+      )) as [string, string][];
+      const products = aggregates.products;
+      expect(new Map(products.ids.map((id, i) => [id, products.names[i]]))).toEqual(new Map(rows));
+      expect(products.names[products.ids.indexOf('23203')]).toBe('JUMBO BAG DOILEY PATTERNS');
+    } finally {
+      retail.closeSync();
+    }
   });
 });

@@ -91,6 +91,8 @@ describe('parsing in byte ranges gives exactly the one-pass result', () => {
     writeFileSync(path, Buffer.concat(days.sort().map((name) => readFileSync(join(folder, name)))));
     const agg = await expectSameAsOnePass(path, '2011-06-30');
     expect(agg.profile.warnings[0]).toBe('Skipped 304 repeated header lines.');
+    // Named by its first sale on 2011-05-06, after a zero-price "mailout" line the same day: ranges merge the names so too.
+    expect(agg.products.names[agg.products.ids.indexOf('23203')]).toBe('JUMBO BAG DOILEY PATTERNS');
     const late = agg.profile.rejectReasons.find((r) => r.reason === 'Dated after the analysis date');
     // The examples are the first three late rows of the file, numbered from its first data row.
     expect(late?.examples[0]).toMatch(/^row 2\d{5}: /);
@@ -115,6 +117,27 @@ describe('parsing in byte ranges gives exactly the one-pass result', () => {
 
   it('CDNOW (whitespace-separated, no order id: purchase occasions are the orders)', async () => {
     await expectSameAsOnePass(datasetPath('cdnow/CDNOW_master.txt'));
+  });
+});
+
+describe("a product's name across ranges", () => {
+  // Hand-made: Glue's first line is a zero-price note ("mailout") in the first half and its
+  // first sale in the second; Tape sells first in the first half and has a note later.
+  it("is its first sale's, as one pass names it, wherever the cut falls", async () => {
+    const lines = ['Invoice,Date,Customer,StockCode,Description,Quantity,UnitPrice'];
+    lines.push('1,2024-01-02,C1,G1,mailout,10,0', '2,2024-01-02,C1,T1,Tape 50m,1,2.5');
+    // Past the 1,000-row sample and 64 KB head, so that the file is cut in two.
+    for (let i = 0; i < 6000; i++) lines.push(`${100 + i},2024-01-03,C${i % 7},P${i % 5},Part ${i % 5},1,1.25`);
+    lines.push('9000,2024-02-01,C2,G1,Glue stick,3,1.1', '9001,2024-02-01,C2,T1,damaged,5,0');
+    const path = join(scratch, 'names.csv');
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    const onePass = await ingestOnePass(path, { fileName: 'names.csv' });
+    const name = (agg: Aggregates, id: string) => agg.products.names[agg.products.ids.indexOf(id)];
+    expect([name(onePass, 'G1'), name(onePass, 'T1')]).toEqual(['Glue stick', 'Tape 50m']);
+    const size = readFileSync(path).length;
+    const read = await inRanges(path, 2, Math.floor(size / 2));
+    expect(read.ranges).toBe(2);
+    expect(differences(read.aggregates, onePass)).toEqual([]);
   });
 });
 

@@ -75,7 +75,7 @@ describe('having', () => {
     ).toEqual({
       ok: false,
       reason:
-        'The query spec is not valid — having: `having` applies to one period, without `compareTo` or `notBoughtIn`, or with `compareTo` on the change (`on: "change"`).',
+        'The query spec is not valid — having: `having` applies to one period, without `compareTo` or `notBoughtIn`, or with `compareTo` on the change (`on: "change"` or `"percentChange"`).',
     });
   });
 
@@ -113,6 +113,26 @@ describe('having', () => {
     });
     expect(bigRise.rows.map((r) => r[0])).toEqual(['Acme', 'Cora']);
     expect(bigRise.understood).toContain('revenue change ≥ 30');
+  });
+
+  it('on the percentage change: doubled (≥ 100%) is Acme (150 from 40, +275%), halved (≤ −50%) is Emil (gone, −100%); Cora and Dune had nothing to change from', async () => {
+    const doubled = await queryCsv(TWO_MONTHS, {
+      ...byCustomer,
+      period: january,
+      compareTo: december,
+      having: { measure: 'revenue', op: '>=', value: 100, on: 'percentChange' },
+    });
+    expect(doubled.rows).toEqual([['Acme', 150, 40, 110, 275]]);
+    expect(doubled.understood).toContain('revenue up 100% or more');
+    const halved = await queryCsv(TWO_MONTHS, {
+      ...byCustomer,
+      period: january,
+      compareTo: december,
+      having: { measure: 'revenue', op: '<=', value: -50, on: 'percentChange' },
+    });
+    // Bolt fell 37.5% (50 from 80): not halved.
+    expect(halved.rows).toEqual([['Emil', 0, 25, -25, -100]]);
+    expect(halved.understood).toContain('revenue down 50% or more');
   });
 
   it('on the change of a ratio keeps only rows with the ratio in both periods, and a row without it sorts last', async () => {

@@ -8,7 +8,7 @@ import type { AnalysisResult } from '../../engine/contract';
 import type { Snapshot } from '../../engine/snapshot/columns';
 import { queryData } from '../tools/query-tool';
 import { answerWithQuery, queryAnswerText } from './query-answer';
-import { parseQuestion } from './query-grammar';
+import { parseQuestion, type AnalysisFacts } from './query-grammar';
 import type { SectionRunner } from './sections';
 
 /** The answer from the rows, or null when the grammar can't map the question. */
@@ -21,11 +21,17 @@ export async function answerFromRows(
   // No analysis date when the file has no dates: the grammar then refuses any period.
   const today = result.asOf ? new Date(`${result.asOf}T00:00:00Z`) : null;
   const currency = result.dataset.currency;
-  const parsed = parseQuestion(question, snapshot.meta, today);
+  const parsed = parseQuestion(question, snapshot.meta, today, factsOf(result));
   // Refused (the future, a column the file lacks): say so rather than let a canned answer stand in.
   if (parsed.kind !== 'spec') return parsed.kind === 'refused' ? (await answerWithQuery(question, snapshot, today, currency)).text : null;
   const data = await runner.call(queryData, parsed.spec, 'Querying every row of the file.');
   if (data) return queryAnswerText(data, parsed.spec, currency);
   // The tool step above holds the reason; the answer repeats it with questions that work.
   return (await answerWithQuery(question, snapshot, today, currency)).text;
+}
+
+/** The analysis' facts the grammar may use: each customer's last purchase day. */
+function factsOf(result: AnalysisResult): AnalysisFacts {
+  const last = new Map((result.segments?.customers ?? []).map((c) => [c.name, c.lastOrder]));
+  return { lastPurchaseOf: (customer) => last.get(customer) ?? null };
 }

@@ -246,7 +246,13 @@ const ANY_DAY = new Date(Date.UTC(2000, 0, 1));
  * Parses a question into a spec, or says why it can't. `today` is the analysis date, null
  * when the file has no dates (then any period named is refused: it crashed on "Top customers in North").
  */
-export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay: Date | null): Parsed {
+/** What the analysis knows that the rows alone don't answer in one query. */
+export interface AnalysisFacts {
+  /** A customer's last purchase day (ISO), by their label; null when unknown. */
+  lastPurchaseOf(customer: string): string | null;
+}
+
+export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay: Date | null, facts?: AnalysisFacts): Parsed {
   const text = asUnits(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500), meta);
   // "What actions should we take on revenue in 2021?" and the analysis' actions; "which products
   // should we drop?" is no change over time: the canned answers rank the candidates.
@@ -478,6 +484,25 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       reason: `I couldn't read the period “${periods.unread}”. Name it as a year, a quarter, a half, a month or dates, such as 2021-07-01 to 2021-12-31.`,
     };
   let { period, other } = periods;
+  // "What were our last orders?" got the count of all orders: single orders are no rows the query lists.
+  if (LATEST_ORDERS.test(text) && !filters.some((f) => f.dimension === 'customer'))
+    return {
+      kind: 'refused',
+      reason: 'I can\'t list single orders; ask for a recent period instead, such as "revenue by customer in the last 7 days".',
+    };
+  // "What did Sean Miller buy last?" listed all he ever bought: what he bought on his last purchase day.
+  const lastOf = LAST_PURCHASE.test(text) && !/\bwhen\b/.test(text) ? filters.find((f) => f.dimension === 'customer') : undefined;
+  if (lastOf && !period) {
+    const day = lastOf.values.length === 1 ? (facts?.lastPurchaseOf(lastOf.values[0]) ?? null) : null;
+    if (!day)
+      return {
+        kind: 'refused',
+        reason:
+          'I can\'t pick out one customer\'s last purchase here; their profile gives its date ("How is … doing?"), then ask what they bought that day, such as "What did … buy on 2021-10-12?".',
+      };
+    period = { from: day, to: day };
+    if (measures.length === 0) measures = ['revenue'];
+  }
   // "Bought again in November" came back after buying before it; with no period, "again" and
   // "repeat customers" are customers with 2+ orders (no one bought before the whole file).
   // "Bought in December 2010 and came back in 2011" names both periods: customers of both, which the query can't give.
@@ -503,6 +528,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       kind: 'refused',
       reason: 'To say who buys less or more I need two periods, such as "less this year than last year" or "in 2024 vs 2023".',
     };
+  // "Which customers doubled their spend?" got their revenue: a multiple is of one period's figure over another's.
+  if (!period && MULTIPLE.test(text)) return { kind: 'refused', reason: TWO_PERIODS };
   if (!period && CHANGE.test(text) && !OVER_TIME_UNIT.test(text))
     return (filters.length > 0 || asksForGrouping(text)) && !asksForProductTrend(text)
       ? { kind: 'refused', reason: TWO_PERIODS }
@@ -513,7 +540,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   // "This year", "this month": a period to date, set against the same days of the one before.
   const toDate = period === periods.period ? periods.toDate : undefined;
   // "Which customers are buying less than last year?": what they buy is revenue, how often they order is orders.
-  const bought = measures.length === 0 && period && comparativeOf(text, periods.than === true) ? figureBoughtOf(text) : null;
+  const bought =
+    measures.length === 0 && period && (comparativeOf(text, periods.than === true) || MULTIPLE.test(text)) ? figureBoughtOf(text) : null;
   if (bought) measures = [bought];
   // "Compare Q4 2021 with Q4 2020 by category" names no figure: a comparison of two periods
   // is of sales, and the answer's first line says "revenue", so the reading is never hidden.
@@ -641,7 +669,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       if (new RegExp(`\\b(by|per|each|which|what|top|bottom|best|worst)( \\d{1,2})? ${words}(s|es)?\\b`).test(text)) groupBy.push(d.key);
     }
   }
-  if (whatBought && groupBy.length === 0 && !named.has('product') && meta.dimensions.some((d) => d.key === 'product'))
+  if ((whatBought || lastOf) && groupBy.length === 0 && !named.has('product') && meta.dimensions.some((d) => d.key === 'product'))
     groupBy.push('product');
   // "Germany vs France": the named values side by side, one row each, never added together.
   if (SIDE_BY_SIDE.test(text))
@@ -723,19 +751,30 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     // "Lost in 2024", "stopped buying in 2024" with one period: bought in the period before it, all of it, but not in it.
     const before = period && !other ? silentSince(text, period, meta, today) : null;
     if (typeof before === 'string') return { kind: 'refused', reason: before };
-    if (before) return { kind: 'spec', spec: { ...spec, groupBy: [], period: before, notBoughtIn: period as DayRange } };
-    if ((lostCustomers || didNotBuy || STOPPED.test(text)) && period && !other)
-      return {
-        kind: 'spec',
-        spec: { ...spec, groupBy: [], period: periodBefore(period, { whole: true, unit: toDate }), notBoughtIn: period },
-      };
+    const early = (earlier: DayRange) => (toDate && period ? tooEarlyToTell(period, earlier) : null);
+    if (before) {
+      const reason = early(before);
+      return reason
+        ? { kind: 'refused', reason }
+        : { kind: 'spec', spec: { ...spec, groupBy: [], period: before, notBoughtIn: period as DayRange } };
+    }
+    if ((lostCustomers || didNotBuy || STOPPED.test(text)) && period && !other) {
+      const earlier = periodBefore(period, { whole: true, unit: toDate });
+      const reason = early(earlier);
+      return reason ? { kind: 'refused', reason } : { kind: 'spec', spec: { ...spec, groupBy: [], period: earlier, notBoughtIn: period } };
+    }
     if (!period || !other)
       return { kind: 'unmapped', reason: 'To find who stopped buying I need two periods, such as "in 2025 but not in 2026".' };
     return { kind: 'spec', spec: { ...spec, groupBy: [], period, notBoughtIn: other } };
   }
   // "Did sales go up in 2021?": against the period before, when no other was named (not by month: the months would not pair up).
   // "Which products are customers buying less of this year?" too.
-  if (period && !other && (CHANGE.test(text) || PERFORMED.test(text) || BUYING_LESS.test(text)) && !spec.groupBy?.some(isTimeUnit))
+  if (
+    period &&
+    !other &&
+    (CHANGE.test(text) || PERFORMED.test(text) || BUYING_LESS.test(text) || MULTIPLE.test(text)) &&
+    !spec.groupBy?.some(isTimeUnit)
+  )
     other = periodBefore(period, { unit: toDate });
   if (period) spec.period = period;
   if (other) spec.compareTo = other;
@@ -754,7 +793,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
           !asksForSeveral(text, groupBy[0], meta)
         ? 1
         : null;
-  if (n) spec.limit = Math.min(50, n);
+  // "What did they buy most recently?" is no ranking: "most" belongs to "recently".
+  if (n && !lastOf) spec.limit = Math.min(50, n);
   if (/\b(bottom|worst|smallest|least|lowest|fewest)\b/.test(text) || LOSS.test(text))
     spec.sort = { by: spec.measures[0], direction: 'asc' };
   // "Which products have negative profit?" listed the profitable ones too (and, before it was
@@ -794,6 +834,13 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     const down = comparative === 'less';
     spec.having = { measure: spec.measures[0], op: down ? '<' : '>', value: 0, on: 'change' };
     spec.sort = { by: spec.measures[0], direction: down ? 'asc' : 'desc', on: 'change' };
+  }
+  // "Which customers doubled their spend this year?" listed this year's revenue of every customer.
+  const multiple = ranked ? MULTIPLE.exec(text) : null;
+  if (multiple) {
+    const percent = MULTIPLE_PERCENT[multiple[1]];
+    spec.having = { measure: spec.measures[0], op: percent > 0 ? '>=' : '<=', value: percent, on: 'percentChange' };
+    spec.sort = { by: spec.measures[0], direction: percent > 0 ? 'desc' : 'asc', on: 'change' };
   }
   // "Which customers bought only once?" listed every customer, those with 2+ orders as 0:
   // by customer, only the customers the count is of.
@@ -860,6 +907,35 @@ function figureBoughtOf(text: string): 'revenue' | 'orders' | null {
   if (/\b(buy|buys|buying|bought|purchas\w*|spen[dt]\w*)\b/.test(text)) return 'revenue';
   return /\b(order|orders|ordering|ordered)\b/.test(text) ? 'orders' : null;
 }
+
+/** "What did they buy last?", "their most recent order": the customer's last purchase. */
+const LAST_PURCHASE =
+  /\b(?:buy|bought|order|ordered|purchase|purchased)\s+(?:last|most recently)\b|\b(?:last|latest|most recent)\s+(?:order|purchase|invoice)\b/;
+
+/**
+ * Why a period to date is too young to say who stopped buying in it, or null. On a file
+ * that ends on 3 January, "Which customers have we lost this year?" listed 697 of 698
+ * customers: three days in which nearly no one had bought yet, against all of last year.
+ * Under a quarter of the earlier period's days, not buying says nothing of stopping.
+ */
+function tooEarlyToTell(period: DayRange, earlier: DayRange): string | null {
+  const days = (r: DayRange) => epochDay(r.to) - epochDay(r.from) + 1;
+  if (days(period) * 4 >= days(earlier)) return null;
+  const year = Number(earlier.to.slice(0, 4));
+  return (
+    `${period.from} … ${period.to} has ${days(period)} day${days(period) === 1 ? '' : 's'} so far, against ${days(earlier).toLocaleString('en-US')} in ${earlier.from} … ${earlier.to}: ` +
+    'too few to tell who stopped buying from who has not bought yet. The churn list judges each customer by their own buying rhythm ("Which customers are at risk?"); ' +
+    `or name two whole periods, such as "customers who bought in ${year - 1} but not in ${year}".`
+  );
+}
+
+/** "Our last orders", "the most recent invoices": single orders, listed. */
+const LATEST_ORDERS = /\b(?:last|latest|most recent|recent|newest)\s+(?:orders|invoices|purchases|sales orders)\b/;
+
+/** "Doubled", "tripled", "halved": a change as a multiple of the earlier period's figure. */
+const MULTIPLE = /\b(doubled|tripled|trebled|quadrupled|halved)\b/;
+/** Each multiple as the percentage change it is at least (or, halved, at most). */
+const MULTIPLE_PERCENT: Record<string, number> = { doubled: 100, tripled: 200, trebled: 200, quadrupled: 300, halved: -50 };
 
 /** The comparatives of "less … than" and "more … than". */
 const COMPARATIVES = 'less|fewer|lower|smaller|more|higher|larger|bigger|greater';
@@ -1216,7 +1292,9 @@ function entitiesOf(
   }
   candidates.sort((a, b) => b.lower.length - a.lower.length);
   for (const c of candidates) {
-    const at = text.indexOf(` ${c.lower} `) >= 0 ? text.indexOf(` ${c.lower} `) + 1 : text.indexOf(` ${c.lower}s `) + 1;
+    // "Sean Miller's last order" names Sean Miller too.
+    const at =
+      [` ${c.lower} `, ` ${c.lower}s `, ` ${c.lower}'s `, ` ${c.lower}’s `].map((form) => text.indexOf(form) + 1).find((i) => i > 0) ?? 0;
     if (at <= 0 || c.lower.length < 3 || /^\d+$/.test(c.lower)) continue;
     if (taken.some(([s, e]) => at < e && at + c.lower.length > s)) continue;
     if (found.some((f) => f.dimension === c.dim)) {

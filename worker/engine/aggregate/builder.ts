@@ -88,6 +88,12 @@ export class AggregateBuilder {
   customerPurchaseDays = new Int32Array(256);
 
   productNames: string[] = [];
+  /**
+   * 1 once a product's name comes from a sale. Online Retail's stock code 23203 was named
+   * "mailout" by a zero-price line before its first sale ("JUMBO BAG DOILEY PATTERNS"): a name
+   * from any other line holds only until the first sale's.
+   */
+  productNamedBySale = new Uint8Array(256);
   productCategories: (string | null)[] = [];
   /** Filled only when the file has a sub-category column beside its category. */
   productSubCategories: (string | null)[] = [];
@@ -369,6 +375,7 @@ export class AggregateBuilder {
       this.productCost = growF64(this.productCost, size);
       this.productQuantity = growF64(this.productQuantity, size);
       this.productCustomers = growI32(this.productCustomers, size);
+      this.productNamedBySale = growU8(this.productNamedBySale, size);
       this.productNames.push('');
       this.productCategories.push(null);
       this.productSubCategories.push(null);
@@ -376,7 +383,7 @@ export class AggregateBuilder {
     this.productRevenue[product] += amount;
     this.productCost[product] += cost;
     if (quantity === quantity) this.productQuantity[product] += quantity;
-    if (this.productName >= 0 && this.productNames[product] === '') this.productNames[product] = cellText(view, this.productName);
+    if (this.productName >= 0 && this.productNamedBySale[product] === 0) this.nameProduct(view, product, amount > 0 && !isReturn);
     if (this.category >= 0 && this.productCategories[product] === null)
       this.productCategories[product] = cellText(view, this.category) || null;
     if (this.subCategory >= 0 && this.productSubCategories[product] === null)
@@ -398,6 +405,15 @@ export class AggregateBuilder {
         if (productMonth >= 0) this.productMonths.orders[productMonth]++;
       }
     }
+  }
+
+  /** A product's name: its first line's, until a sale's replaces it (see `productNamedBySale`). */
+  private nameProduct(view: RecordView, product: number, sale: boolean): void {
+    if (!sale && this.productNames[product] !== '') return;
+    const name = cellText(view, this.productName);
+    if (name === '') return;
+    this.productNames[product] = name;
+    if (sale) this.productNamedBySale[product] = 1;
   }
 
   /** Line cost from unit cost × quantity, a cost column, or amount − profit; 0 when missing. */

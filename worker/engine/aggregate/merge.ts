@@ -12,7 +12,7 @@
  *   the pairs' flags, and orders that straddle a split are counted once (merge-orders.ts).
  */
 import type { AggregateBuilder } from './builder';
-import { growF64, growI32 } from './growable';
+import { growF64, growI32, growU8 } from './growable';
 import type { ByteInterner } from './intern';
 import { mergeOrders } from './merge-orders';
 import type { PairMap } from './pair-map';
@@ -106,6 +106,7 @@ function mergeProducts(b: AggregateBuilder, part: AggregatePart, products: Int32
   b.productCost = growF64(b.productCost, size);
   b.productQuantity = growF64(b.productQuantity, size);
   b.productCustomers = growI32(b.productCustomers, size);
+  b.productNamedBySale = growU8(b.productNamedBySale, size);
   while (b.productNames.length < size) {
     b.productNames.push('');
     b.productCategories.push(null);
@@ -113,7 +114,12 @@ function mergeProducts(b: AggregateBuilder, part: AggregatePart, products: Int32
   }
   for (let i = 0; i < products.length; i++) {
     const p = products[i];
-    if (b.productNames[p] === '') b.productNames[p] = part.productNames[i];
+    // As one pass names it: the first sale's name, else the first line's.
+    const fromSale = part.productNamedBySale[i] === 1;
+    if (b.productNamedBySale[p] === 0 && (fromSale || b.productNames[p] === '')) {
+      b.productNames[p] = part.productNames[i];
+      b.productNamedBySale[p] = part.productNamedBySale[i];
+    }
     if (b.productCategories[p] === null) b.productCategories[p] = part.productCategories[i];
     if (b.productSubCategories[p] === null) b.productSubCategories[p] = part.productSubCategories[i];
   }

@@ -44,6 +44,7 @@ export interface AggregatePart {
   customerLastDay: Int32Array<ArrayBuffer>;
   products: KeyBytes;
   productNames: string[];
+  productNamedBySale: Uint8Array<ArrayBuffer>;
   productCategories: (string | null)[];
   productSubCategories: (string | null)[];
   suppliers: KeyBytes;
@@ -99,6 +100,7 @@ export function exportPart(b: AggregateBuilder, log: RowLog): AggregatePart {
     customerLastDay: b.customerLastDay.subarray(0, nc),
     products,
     productNames: b.productNames.slice(0, np),
+    productNamedBySale: b.productNamedBySale.subarray(0, np),
     productCategories: b.productCategories.slice(0, np),
     productSubCategories: b.productSubCategories.slice(0, np),
     suppliers,

@@ -177,7 +177,7 @@ export function resultOf(
       else {
         const vb = r.cells[i * 2 + 1] ?? (ratio ? null : 0);
         const change = changeOf(r.cells, i, ratio);
-        out.push(va, vb, change, change !== null && vb ? (change / Math.abs(vb)) * 100 : null);
+        out.push(va, vb, change, percentOf(change, vb));
       }
     }
     return out;
@@ -252,7 +252,12 @@ function hasRevenueWithoutCustomer(a: Accumulators): boolean {
 function passes(spec: QuerySpec, cells: (number | null)[]): boolean {
   const { measure, op, value: bound, on } = spec.having as NonNullable<QuerySpec['having']>;
   const i = spec.measures.indexOf(measure);
-  const value = on === 'change' ? changeOf(cells, i, RATIOS.has(measure)) : cells[i * 2];
+  const value =
+    on === 'change'
+      ? changeOf(cells, i, RATIOS.has(measure))
+      : on === 'percentChange'
+        ? percentOf(changeOf(cells, i, RATIOS.has(measure)), cells[i * 2 + 1] ?? null)
+        : cells[i * 2];
   if (value === null || value === undefined) return false;
   if (op === '>') return value > bound;
   if (op === '>=') return value >= bound;
@@ -271,6 +276,11 @@ export function havingWords(having: NonNullable<QuerySpec['having']>): string {
   if (keepsCountedCustomers(having)) return MEASURE_LABELS[having.measure];
   if (having.measure === 'products' && having.op === '=' && having.value === 1) return 'one product';
   const label = MEASURE_LABELS[having.measure];
+  const amount = Math.abs(having.value).toLocaleString('en-US');
+  if (having.on === 'percentChange' && having.op === '>=' && having.value > 0) return `${label} up ${amount}% or more`;
+  if (having.on === 'percentChange' && having.op === '<=' && having.value < 0) return `${label} down ${amount}% or more`;
+  if (having.on === 'percentChange')
+    return `${label} % change ${having.op.replace('>=', '≥').replace('<=', '≤')} ${having.value.toLocaleString('en-US')}`;
   if (having.on === 'change' && having.value === 0 && (having.op === '<' || having.op === '>'))
     return `${label} ${having.op === '<' ? 'down' : 'up'}`;
   return `${label}${having.on === 'change' ? ' change' : ''} ${having.op.replace('>=', '≥').replace('<=', '≤')} ${having.value.toLocaleString('en-US')}`;
@@ -287,6 +297,11 @@ function compareFigures(x: number | null, y: number | null, desc: boolean): numb
  * 0 there; a ratio missing in either has no change ("margin % down" listed products that
  * sold nothing this year, their margin read as 0%).
  */
+/** A change as a percentage of the earlier figure; none from nothing (a figure of 0 or none). */
+function percentOf(change: number | null, before: number | null): number | null {
+  return change !== null && before ? (change / Math.abs(before)) * 100 : null;
+}
+
 function changeOf(cells: (number | null)[], i: number, ratio: boolean): number | null {
   const [a, b] = [cells[i * 2] ?? null, cells[i * 2 + 1] ?? null];
   if (ratio) return a === null || b === null ? null : a - b;

@@ -125,8 +125,12 @@ export const QuerySpecSchema = z
         measure: z.enum(MEASURES),
         op: z.enum(['>', '>=', '<', '<=', '=']),
         value: z.number().finite(),
-        /** With `compareTo`: the change from period B ("customers who spent less than last year": change < 0). */
-        on: z.enum(['value', 'change']).optional(),
+        /**
+         * With `compareTo`: the change from period B ("customers who spent less than last year":
+         * change < 0), or that change as a percentage of B's figure ("doubled": ≥ 100), as the
+         * table's % change column shows it (none from a B of 0).
+         */
+        on: z.enum(['value', 'change', 'percentChange']).optional(),
       })
       .strict()
       .optional(),
@@ -148,12 +152,13 @@ export const QuerySpecSchema = z
       ctx.addIssue({ code: 'custom', path: ['compareTo'], message: 'use either `compareTo` or `notBoughtIn`, not both' });
     if (spec.having && !spec.measures.includes(spec.having.measure))
       ctx.addIssue({ code: 'custom', path: ['having', 'measure'], message: 'the `having` measure must be one of `measures`' });
-    const onChange = spec.having?.on === 'change';
+    const onChange = spec.having?.on === 'change' || spec.having?.on === 'percentChange';
     if (spec.having && (spec.notBoughtIn || (spec.compareTo && !onChange)))
       ctx.addIssue({
         code: 'custom',
         path: ['having'],
-        message: '`having` applies to one period, without `compareTo` or `notBoughtIn`, or with `compareTo` on the change (`on: "change"`)',
+        message:
+          '`having` applies to one period, without `compareTo` or `notBoughtIn`, or with `compareTo` on the change (`on: "change"` or `"percentChange"`)',
       });
     if (onChange && !spec.compareTo)
       ctx.addIssue({ code: 'custom', path: ['having', 'on'], message: '`having` on the change needs `compareTo`' });

@@ -164,9 +164,12 @@ export class RowSink {
   /** Hands on the last group and the metadata. */
   finish(): void {
     if (this.used > 0) this.flush();
-    // The labels go into the metadata, written last: the row groups hold codes.
-    if (this.customerDim) this.customerDim.values = distinctNames(this.customerDim.values, this.labels.customerIds);
-    if (this.productDim) this.productDim.values = distinctNames(this.productDim.values, this.labels.productIds);
+    // The labels go into the metadata, written last (the row groups hold codes), and as the
+    // aggregator ends with them: a product's first sale may have renamed it since its first row.
+    const final = (values: string[], label: (index: number) => string) => values.map((_, index) => label(index));
+    if (this.customerDim)
+      this.customerDim.values = distinctNames(final(this.customerDim.values, this.labels.customer), this.labels.customerIds);
+    if (this.productDim) this.productDim.values = distinctNames(final(this.productDim.values, this.labels.product), this.labels.productIds);
     this.consumer.finish({
       rows: this.rows,
       hasCost: this.hasCost,
