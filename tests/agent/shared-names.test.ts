@@ -122,9 +122,10 @@ describe('products that share a name', () => {
        GROUP BY 1 ORDER BY r DESC`,
     )) as [number, number][];
     const { answer } = await askOffline('Tell me about Black Velvet', iowaResult);
-    const lines = answer.split('\n');
-    expect(lines[0]).toBe('**4 products** match “Black Velvet”:');
-    expect(lines.slice(1, 5).map((line) => /^\*\*(.+?)\*\* \(\d+, .*?\): \$([\d,.]+) revenue/.exec(line)?.slice(1))).toEqual(
+    // One paragraph each: markdown would run single lines into one.
+    const paragraphs = answer.split('\n\n');
+    expect(paragraphs[0]).toBe('**4 products** match “Black Velvet”:');
+    expect(paragraphs.slice(1).map((p) => /^\*\*(.+?)\*\* \(\d+, .*?\): \$([\d,.]+) revenue/.exec(p)?.slice(1))).toEqual(
       rows.map(([id, r]) => [`Black Velvet (${id})`, r.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })]),
     );
     expect(answer).not.toContain('Black Rock Spirits');

@@ -265,7 +265,8 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
               `**${plural(found.matches, 'product')}** match “${intent.query}”${found.matches > found.products.length ? `; the ${found.products.length} with the most revenue` : ''}:`,
             ]
           : [];
-      return [...lead, ...found.products.flatMap((p) => productLines(p, result, money))].join('\n');
+      // One paragraph per product: markdown runs single lines together.
+      return [...lead, ...found.products.map((p) => productLines(p, result, money).join('\n'))].join('\n\n');
     }
 
     case 'supplier': {
