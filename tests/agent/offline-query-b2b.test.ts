@@ -165,6 +165,22 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     );
   });
 
+  // It kept customers from −50,208.02 (credit notes) to 0 as "+100%": doubling is of a figure above 0.
+  it('"Which customers doubled their spend in 2024?" keeps those whose 2024 revenue is at least twice a positive 2023 revenue', async () => {
+    const now = new Map(grouped(inYear(2024), (r) => r.CustomerID, revenue));
+    const then = new Map(grouped(inYear(2023), (r) => r.CustomerID, revenue));
+    const doubled = [...then].filter(([c, before]) => before > 0 && (now.get(c) ?? 0) >= 2 * before);
+    const negative = [...then].filter(([, before]) => before < 0);
+    expect(negative.length).toBeGreaterThan(0);
+    const answer = await answerWithQuery('Which customers doubled their spend in 2024?', file.snapshot, today);
+    expect(answer.result?.understood).toBe(
+      'revenue, sorted by change, by customer, revenue up 100% or more, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31',
+    );
+    expect(answer.result?.totalRows).toBe(doubled.length);
+    expect(answer.text).toContain(`**${doubled.length} customers** with revenue up 100% or more.`);
+    for (const row of answer.result?.rows ?? []) expect(row[2] as number).toBeGreaterThan(0);
+  });
+
   // It got the monthly revenue trend.
   it('"Which customers have been buying less each month?" asks for two periods', async () => {
     const answer = await answerWithQuery('Which customers have been buying less each month?', file.snapshot, today);

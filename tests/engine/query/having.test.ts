@@ -133,6 +133,15 @@ describe('having', () => {
     // Bolt fell 37.5% (50 from 80): not halved.
     expect(halved.rows).toEqual([['Emil', 0, 25, -25, -100]]);
     expect(halved.understood).toContain('revenue down 50% or more');
+    // Fay returned more than she bought in December (−40) and bought 10 in January: +125% of
+    // the size of −40, but nothing was doubled; a multiple is of a figure above 0.
+    const withReturns = await queryCsv(`${TWO_MONTHS}2023-12-07,Fay,-40\n2024-01-11,Fay,10\n`, {
+      ...byCustomer,
+      period: january,
+      compareTo: december,
+      having: { measure: 'revenue', op: '>=', value: 100, on: 'percentChange' },
+    });
+    expect(withReturns.rows.map((r) => r[0])).toEqual(['Acme']);
   });
 
   it('on the change of a ratio keeps only rows with the ratio in both periods, and a row without it sorts last', async () => {

@@ -250,20 +250,30 @@ function hasRevenueWithoutCustomer(a: Accumulators): boolean {
 
 /** Whether a row's figure passes the `having` comparison (a row without the figure does not). */
 function passes(spec: QuerySpec, cells: (number | null)[]): boolean {
-  const { measure, op, value: bound, on } = spec.having as NonNullable<QuerySpec['having']>;
-  const i = spec.measures.indexOf(measure);
-  const value =
-    on === 'change'
-      ? changeOf(cells, i, RATIOS.has(measure))
-      : on === 'percentChange'
-        ? percentOf(changeOf(cells, i, RATIOS.has(measure)), cells[i * 2 + 1] ?? null)
-        : cells[i * 2];
-  if (value === null || value === undefined) return false;
+  const { op, value: bound } = spec.having as NonNullable<QuerySpec['having']>;
+  const value = havingFigureOf(spec.having as NonNullable<QuerySpec['having']>, spec.measures, cells);
+  if (value === null) return false;
   if (op === '>') return value > bound;
   if (op === '>=') return value >= bound;
   if (op === '<') return value < bound;
   if (op === '=') return value === bound;
   return value <= bound;
+}
+
+/**
+ * The figure `having` compares: the value, its change, or that change as a percentage of
+ * period B's figure, which must be above 0. On the generated file "doubled their spend" kept
+ * customers from −50,208.02 (net returns) to 0: "+100%", measured against a negative figure.
+ */
+function havingFigureOf(having: NonNullable<QuerySpec['having']>, measures: readonly Measure[], cells: (number | null)[]): number | null {
+  const i = measures.indexOf(having.measure);
+  const ratio = RATIOS.has(having.measure);
+  if (having.on === 'change') return changeOf(cells, i, ratio);
+  if (having.on === 'percentChange') {
+    const before = cells[i * 2 + 1] ?? null;
+    return before !== null && before > 0 ? percentOf(changeOf(cells, i, ratio), before) : null;
+  }
+  return cells[i * 2] ?? null;
 }
 
 /** Whether `having` keeps the customers a count of customers by their orders is of (> 0 of one order, of 2+ orders). */

@@ -128,7 +128,7 @@ export const QuerySpecSchema = z
         /**
          * With `compareTo`: the change from period B ("customers who spent less than last year":
          * change < 0), or that change as a percentage of B's figure ("doubled": ≥ 100), as the
-         * table's % change column shows it (none from a B of 0).
+         * table's % change column shows it, of a B above 0 only (from net returns, nothing doubles).
          */
         on: z.enum(['value', 'change', 'percentChange']).optional(),
       })
