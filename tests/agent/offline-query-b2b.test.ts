@@ -312,9 +312,10 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     const y2024 = new Map(grouped(inYear(2024), (r) => r.Region, revenue));
     const y2023 = new Map(grouped(inYear(2023), (r) => r.Region, revenue));
     const [region, change] = [...y2024].map(([r, v]): [string, number] => [r, v - (y2023.get(r) ?? 0)]).sort((a, b) => b[1] - a[1])[0];
+    expect(change).toBeGreaterThan(0);
     const answer = await answerWithQuery('Which region grew the most in 2024?', file.snapshot, today);
     expect(answer.result?.understood).toBe(
-      'top 1 by change in revenue, by region, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31',
+      'top 1 by change in revenue, by region, revenue up, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31',
     );
     expect(answer.result?.rows[0][0]).toBe(region);
     expect(answer.result?.rows[0][3] as number).toBeCloseTo(change, 6);

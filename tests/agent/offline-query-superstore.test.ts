@@ -136,13 +136,14 @@ const cases: [string, string, string][] = [
   [
     // "Grew the most" ranks the change, not the later year's figure.
     'which region grew the most in 2021 vs 2020?',
-    `SELECT Region, a, b, a - b, (a - b) / b * 100 FROM (SELECT Region, sum(rev) FILTER (year(d) = 2021) a, sum(rev) FILTER (year(d) = 2020) b FROM t GROUP BY 1) ORDER BY a - b DESC LIMIT 1`,
-    'top 1 by change in revenue, by region, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+    `SELECT Region, a, b, a - b, (a - b) / b * 100 FROM (SELECT Region, sum(rev) FILTER (year(d) = 2021) a, sum(rev) FILTER (year(d) = 2020) b FROM t GROUP BY 1) WHERE a - b > 0 ORDER BY a - b DESC LIMIT 1`,
+    'top 1 by change in revenue, by region, revenue up, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
   ],
   [
+    // Every category grew in 2021: it named the one that grew least as the one that "declined the most".
     'which category declined the most in 2021 vs 2020',
-    `SELECT Category, a, b, a - b, (a - b) / b * 100 FROM (SELECT Category, sum(rev) FILTER (year(d) = 2021) a, sum(rev) FILTER (year(d) = 2020) b FROM t GROUP BY 1) ORDER BY a - b ASC LIMIT 1`,
-    'bottom 1 by change in revenue, by category, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+    `SELECT Category, a, b, a - b, (a - b) / b * 100 FROM (SELECT Category, sum(rev) FILTER (year(d) = 2021) a, sum(rev) FILTER (year(d) = 2020) b FROM t GROUP BY 1) WHERE a - b < 0 ORDER BY a - b ASC LIMIT 1`,
+    'bottom 1 by change in revenue, by category, revenue down, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
   ],
   [
     // An abbreviation is the file's long form, never dropped.
@@ -198,8 +199,8 @@ const cases: [string, string, string][] = [
     'Which segment grew the most from 2020 to 2021?',
     `SELECT Segment, a, b, a - b, (a - b) / b * 100 FROM (
        SELECT Segment, sum(rev) FILTER (WHERE year(d) = 2021) a, sum(rev) FILTER (WHERE year(d) = 2020) b FROM t GROUP BY 1)
-     ORDER BY a - b DESC LIMIT 1`,
-    'top 1 by change in revenue, by Segment, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+     WHERE a - b > 0 ORDER BY a - b DESC LIMIT 1`,
+    'top 1 by change in revenue, by Segment, revenue up, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
   ],
   // "Most profitable" is gross profit, and the file's own Ship Mode column (it got the products by margin).
   [
@@ -362,8 +363,8 @@ const cases: [string, string, string][] = [
     'Which categories are declining in 2021 vs 2020?',
     `SELECT Category, a, b, a - b, (a - b) / b * 100 FROM (
        SELECT Category, sum(rev) FILTER (WHERE year(d) = 2021) a, sum(rev) FILTER (WHERE year(d) = 2020) b FROM t GROUP BY 1)
-     ORDER BY a - b ASC`,
-    'revenue, sorted by change, by category, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+     WHERE a - b < 0 ORDER BY a - b ASC`,
+    'revenue, sorted by change, by category, revenue down, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
   ],
   // A share of revenue is of all revenue in the period, whatever the filters (it was refused as "a share of a total").
   [
@@ -679,6 +680,26 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
         '**2 categories** with gross profit up.',
         () => changedCount('Category', 'sum(CASE WHEN $ THEN gp ELSE 0 END)', thisYear, lastYear, '>'),
       ],
+      // "Which regions grew in 2021?" listed Central, down 0.2%, as one that grew: asked which went one way, the rows that did.
+      [
+        'Which regions grew in 2021?',
+        'revenue, sorted by change, by region, revenue up, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+        '**3 regions** with revenue up.',
+        () => changedCount('Region', revenue, 'year(d) = 2021', 'year(d) = 2020', '>'),
+      ],
+      [
+        'Which sub-categories declined in 2021 vs 2020?',
+        'revenue, sorted by change, by Sub-Category, revenue down, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+        '**3 Sub-Categories** with revenue down.',
+        () => changedCount('"Sub-Category"', revenue, 'year(d) = 2021', 'year(d) = 2020', '<'),
+      ],
+      [
+        "Which categories' margin dropped this year?",
+        'margin %, sorted by change, by category, margin % down, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-30',
+        '**2 categories** with margin % down.',
+        () =>
+          changedCount('Category', 'sum(CASE WHEN $ THEN gp ELSE 0 END) / sum(CASE WHEN $ THEN rev ELSE 0 END)', thisYear, lastYear, '<'),
+      ],
     ];
     for (const [question, understood, lead, reference] of cases)
       it(question, async () => {
@@ -690,6 +711,23 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
         const changes = (answer.result?.rows ?? []).map((row) => row[row.length - 2] as number);
         expect(changes.every((c) => (understood.includes(' down,') ? c < 0 : c > 0))).toBe(true);
       });
+
+    // It counted 2020's 638 customers, kept or not.
+    it('"How many customers did we keep from 2020?" is refused with the question that finds those lost; "keep an eye on" gets the churn list', async () => {
+      const kept = await answerWithQuery('How many customers did we keep from 2020?', file.snapshot, TODAY);
+      expect(kept.result).toBeNull();
+      expect(kept.text).toContain('"customers who bought in 2020 but not in 2021"');
+      const { answer } = await askOffline('Which customers should we keep an eye on?', analyse(file.aggregates), file.snapshot);
+      expect(answer).toMatch(/^\*\*110 customers\*\* are flagged: 71 lost, 0 at high risk, 39 at medium risk\./);
+    });
+
+    it('"Show revenue growth by region in 2021 vs 2020" is a breakdown: every region, those down too', async () => {
+      const answer = await answerWithQuery('Show revenue growth by region in 2021 vs 2020', file.snapshot, TODAY);
+      expect(answer.result?.understood).toBe(
+        'revenue, sorted by change, by region, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+      );
+      expect(answer.result?.rows.map((r) => r[0])).toEqual(['West', 'East', 'South', 'Central']);
+    });
 
     // "What did Sean Miller buy last?" listed all he ever bought, by revenue.
     it('"What did Sean Miller buy last?" lists what he bought on his last purchase day, as DuckDB finds it', async () => {

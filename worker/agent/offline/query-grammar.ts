@@ -462,6 +462,14 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       reason:
         'I can give the repeat rate, the share of customers with two or more orders, beside the number who ordered once; ask “What is our repeat rate?”.',
     };
+  // "How many customers did we keep from 2020?" counted 2020's customers (638), kept or not.
+  if (KEPT.test(text) && !/\bkeep (an eye|track|tabs)\b/.test(text) && !orderCount) {
+    const year = today.getUTCFullYear();
+    return {
+      kind: 'refused',
+      reason: `I can find the customers who bought in one period but not in the next ("customers who bought in ${year - 1} but not in ${year}"), with the share of that period's buyers they are; the customers kept are the rest. The retention analysis gives the share still buying too ("What is our net revenue retention?").`,
+    };
+  }
   const lapsed =
     !orderCount && (/\bbut (not|never)\b|\band not\b|\bno longer\b/.test(text) || STOPPED.test(text) || lostCustomers || didNotBuy);
   const shareAsked = !rateAsked && SHARE.test(text);
@@ -835,6 +843,11 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     spec.having = { measure: spec.measures[0], op: down ? '<' : '>', value: 0, on: 'change' };
     spec.sort = { by: spec.measures[0], direction: down ? 'asc' : 'desc', on: 'change' };
   }
+  // "Which regions grew in 2021?" listed Central, down 0.2%, among them; "which sub-categories
+  // declined" those that rose: asked which went one way, only the rows that did.
+  const went =
+    ranked && !spec.having && /\b(which|what)\b/.test(text) ? (WENT_DOWN.test(text) ? '<' : WENT_UP.test(text) ? '>' : null) : null;
+  if (went) spec.having = { measure: spec.measures[0], op: went, value: 0, on: 'change' };
   // "Which customers doubled their spend this year?" listed this year's revenue of every customer.
   const multiple = ranked ? MULTIPLE.exec(text) : null;
   if (multiple) {
@@ -928,6 +941,14 @@ function tooEarlyToTell(period: DayRange, earlier: DayRange): string | null {
     `or name two whole periods, such as "customers who bought in ${year - 1} but not in ${year}".`
   );
 }
+
+/** Verbs and adjectives of a row that went up or down ("grew", "declining sales"); not the noun "growth". */
+const WENT_UP = /\b(grew|increased|rose|gained|growing|rising|increasing)\b/;
+const WENT_DOWN = /\b(declined|fell|dropped|shrank|decreased|declining|falling|dropping|shrinking|decreasing)\b/;
+
+/** Customers kept or retained from one period to the next: the complement of those lost. */
+const KEPT =
+  /\b(?:keep|kept|retain|retained|retaining)\b.*\b(?:customers?|clients?|accounts?|buyers?)\b|\b(?:customers?|clients?|accounts?|buyers?)\b.*\b(?:did we|have we|we) (?:keep|kept|retain|retained)\b/;
 
 /** "Our last orders", "the most recent invoices": single orders, listed. */
 const LATEST_ORDERS = /\b(?:last|latest|most recent|recent|newest)\s+(?:orders|invoices|purchases|sales orders)\b/;
