@@ -91,8 +91,17 @@ describe('bridge questions in chat', () => {
     expect(answer).toBe('The file has no rows in 2023-01-01 … 2023-03-31: its rows run from 2024-01-03 to 2025-03-30.');
   });
 
-  it('asks for two periods when only one is named, with no figure', async () => {
-    const { answer, trace: steps } = await ask('price volume mix for Q1 2025');
+  // "Why did revenue change in 2021?" was refused for naming one period.
+  it('sets one quarter named against the same quarter a year earlier, with the figures of the two named', async () => {
+    const [single, both] = [await ask('price volume mix for Q1 2025'), await ask('How did sales change from Q1 2024 to Q1 2025?')];
+    expect(single.answer.split('\n')[0]).toBe(
+      'I understood: **revenue bridge, 2024-Q1 (2024-01-01 … 2024-03-31) to 2025-Q1 (2025-01-01 … 2025-03-31)** — the period named against the same period a year earlier.',
+    );
+    expect(single.answer.split('\n').slice(1)).toEqual(both.answer.split('\n').slice(1));
+  });
+
+  it('asks for two periods when one range of other ends is named, with no figure', async () => {
+    const { answer, trace: steps } = await ask('price volume mix from March 2024 to Q1 2025');
     expect(steps).toEqual(['text']);
     expect(answer).toContain('A revenue bridge compares two periods');
   });

@@ -11,14 +11,14 @@ import type { SectionRunner } from './sections';
 /** The answer to a bridge question. */
 export async function answerBridge(intent: BridgeIntent, runner: SectionRunner): Promise<string> {
   if (intent.single)
-    return 'A revenue bridge compares two periods: name both, for example "bridge Q1 2026 vs Q1 2025", or ask "what changed revenue?" for the default (the last 12 complete months against the 12 before).';
+    return 'A revenue bridge compares two periods: name both, for example "bridge Q1 2026 vs Q1 2025", or one year, quarter or month to set against the same one a year earlier, or ask "what changed revenue?" for the default (the last 12 complete months against the 12 before).';
   const input = intent.periods ? { base: intent.periods.a, compared: intent.periods.b } : {};
   const b = await runner.call(getRevenueBridge, input, 'Splitting the revenue change into its parts.');
   if (!b) return runner.lastAbsence?.() ?? NOT_AVAILABLE;
   const money = (v: number) => formatMoney(v, runner.currency);
   const change = b.changePct === null ? '' : ` (${b.changePct >= 0 ? '+' : ''}${formatPct(b.changePct)})`;
   return [
-    `I understood: **revenue bridge, ${b.base.label} (${b.base.from} … ${b.base.to}) to ${b.compared.label} (${b.compared.from} … ${b.compared.to})**${intent.periods ? '' : ` — ${b.periodsReason}`}.`,
+    `I understood: **revenue bridge, ${periodWords(b.base)} to ${periodWords(b.compared)}**${intent.periods ? (intent.yearBefore ? ' — the period named against the same period a year earlier' : '') : ` — ${b.periodsReason}`}.`,
     '',
     `Revenue went from ${money(b.base.revenue)} to ${money(b.compared.revenue)}, a change of ${money(b.change)}${change}:`,
     ...b.steps.map((s) => `- ${s.step}: ${money(s.value)}`),
@@ -27,4 +27,10 @@ export async function answerBridge(intent: BridgeIntent, runner: SectionRunner):
       ? [`Largest lost customers: ${b.largestLost.map((c) => `${c.customer} (${money(c.revenue)})`).join(', ')}.`]
       : []),
   ].join('\n');
+}
+
+/** "2021 (2021-01-01 … 2021-12-31)"; a range without a name of its own once, not twice. */
+function periodWords(p: { label: string; from: string; to: string }): string {
+  const range = `${p.from} … ${p.to}`;
+  return p.label === range ? range : `${p.label} (${range})`;
 }

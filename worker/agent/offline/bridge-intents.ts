@@ -1,18 +1,23 @@
 /**
  * Chat questions about the revenue bridge: "bridge Q1 2026 vs Q1 2025", "what drove the
  * revenue change?", "price volume mix". Two named periods are compared (the earlier as
- * the base); none means the stored default bridge; one period alone is refused, since a
- * bridge needs two. Checked before the row grammar, which would answer "Q1 2026 vs Q1
- * 2025" as a revenue comparison without the split.
+ * the base); none means the stored default bridge; one year, quarter or month, or a period
+ * to date, is set against the same period a year earlier, as the default bridge sets its
+ * quarters ("Why did revenue change in 2021?" is 2020 to 2021; it was refused); any other
+ * single range is refused, since a bridge needs two. Checked before the row grammar, which
+ * would answer "Q1 2026 vs Q1 2025" as a revenue comparison without the split.
  */
 import type { DayRange } from './query-periods';
-import { periodsOf } from './query-periods';
+import { periodBefore, periodsOf } from './query-periods';
 
 export type BridgeIntent = {
   kind: 'bridge';
-  /** The two periods asked for, or null for the default; `single` when only one was named. */
+  /** The two periods compared, or null for the default (or for `single`). */
   periods: { a: DayRange & { label: string }; b: DayRange & { label: string } } | null;
-  single: boolean;
+  /** One period was named and `b` is the same period a year earlier. */
+  yearBefore?: true;
+  /** One range was named that is no year, quarter, month or period to date: refused. */
+  single?: true;
 };
 
 /** Words that ask for the split itself (price, volume, mix), which only the bridge gives. */
@@ -40,15 +45,16 @@ export function rangeLabel(range: DayRange): string {
 export function bridgeIntentOf(question: string, today: Date): BridgeIntent | null {
   const q = question.toLowerCase();
   if (!BRIDGE.test(q)) return null;
-  const { period, other } = periodsOf(q, today);
+  const { period, other, toDate } = periodsOf(q, today);
   const [a, b] = period && other ? [period, other] : (fromToOf(q, today) ?? [period, null]);
-  if (a && b)
-    return {
-      kind: 'bridge',
-      periods: { a: { ...a, label: rangeLabel(a) }, b: { ...b, label: rangeLabel(b) } },
-      single: false,
-    };
-  return { kind: 'bridge', periods: null, single: a !== null };
+  if (!a) return { kind: 'bridge', periods: null };
+  if (!b && !toDate && rangeLabel(a).includes('…')) return { kind: 'bridge', periods: null, single: true };
+  const base = b ?? periodBefore(a, { unit: 'year' });
+  return {
+    kind: 'bridge',
+    periods: { a: { ...a, label: rangeLabel(a) }, b: { ...base, label: rangeLabel(base) } },
+    ...(b ? {} : { yearBefore: true as const }),
+  };
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { CohortGrain } from '../../engine/contract';
 import { getRetention } from '../tools/retention-tools';
-import { formatMoney, formatPct, plural } from '../format';
+import { formatMoney, formatNumber, formatPct, plural } from '../format';
 import { NOT_AVAILABLE } from './answers';
 import type { RetentionIntent } from './retention-intents';
 import type { SectionRunner } from './sections';
@@ -36,13 +36,13 @@ function answerText(r: Retention, intent: RetentionIntent, runner: SectionRunner
     ` (${r.grain}ly cohorts, complete periods through ${r.completeThrough}).`,
   ].join('');
   const lines = [understood, ''];
-  if (r.comparison) lines.push(r.comparison.sentence);
   const n = r.netRetention;
-  if (n.available) {
-    lines.push(
-      `Net revenue retention ${formatPct(n.nrrPct)}, gross revenue retention ${formatPct(n.grrPct)}: ${plural(n.customers, 'customer')} bought ${money(n.startingRevenue)} in ${n.prior.from} … ${n.prior.to} and ${money(n.revenueNow)} in ${n.current.from} … ${n.current.to} (expansion ${money(n.expansion)}, contraction ${money(n.contraction)}, churn ${money(n.churned)}).`,
-    );
-  } else lines.push(`No year-over-year NRR: ${n.reason}`);
+  const net = n.available
+    ? `Net revenue retention ${formatPct(n.nrrPct)}, gross revenue retention ${formatPct(n.grrPct)}: ${plural(n.customers, 'customer')} bought ${money(n.startingRevenue)} in ${n.prior.from} … ${n.prior.to} and ${money(n.revenueNow)} in ${n.current.from} … ${n.current.to} (expansion ${money(n.expansion)}, contraction ${money(n.contraction)}, churn ${money(n.churned)}); ${formatNumber(n.stillBuying)} of them still buy.`
+    : `No year-over-year NRR: ${n.reason}`;
+  // "What is our net revenue retention?" led with one quarter's cohort; a question naming no cohort asks for the whole book first.
+  if (intent.cohort || intent.after) lines.push(...(r.comparison ? [r.comparison.sentence] : []), net);
+  else lines.push(net, ...(r.comparison ? [r.comparison.sentence] : []));
   const row = intent.cohort ? r.cohorts[0] : null;
   if (row) {
     lines.push(
