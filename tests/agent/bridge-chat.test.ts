@@ -95,9 +95,20 @@ describe('bridge questions in chat', () => {
   it('sets one quarter named against the same quarter a year earlier, with the figures of the two named', async () => {
     const [single, both] = [await ask('price volume mix for Q1 2025'), await ask('How did sales change from Q1 2024 to Q1 2025?')];
     expect(single.answer.split('\n')[0]).toBe(
-      'I understood: **revenue bridge, 2024-Q1 (2024-01-01 … 2024-03-31) to 2025-Q1 (2025-01-01 … 2025-03-31)** — the period named against the same period a year earlier.',
+      'I understood: **revenue bridge, 2024-Q1 (2024-01-01 … 2024-03-31) to 2025-Q1 (2025-01-01 … 2025-03-31)** — the period named against the same days a year earlier.',
     );
     expect(single.answer.split('\n').slice(1)).toEqual(both.answer.split('\n').slice(1));
+  });
+
+  // CDNOW's "Why did revenue change in 1998?" set half of 1998 against all of 1997 (−76.5%).
+  it("cuts a year named past the file's last day to that day, and the year before to the same days", async () => {
+    // 2025 has 89 of its 365 days in the file; every row of the two spans is in Q1, so the figures are Q1's.
+    const single = await ask('Why did revenue change in 2025?');
+    const quarters = await ask('bridge Q1 2025 vs Q1 2024');
+    expect(single.answer.split('\n')[0]).toBe(
+      'I understood: **revenue bridge, 2024-01-01 … 2024-03-30 to 2025-01-01 … 2025-03-30** — the period named, to the last day of the file, against the same days a year earlier.',
+    );
+    expect(single.answer.split('\n').slice(1)).toEqual(quarters.answer.split('\n').slice(1));
   });
 
   it('asks for two periods when one range of other ends is named, with no figure', async () => {

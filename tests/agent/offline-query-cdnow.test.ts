@@ -125,6 +125,15 @@ describe('CDNOW questions a stranger asks', () => {
     }
   });
 
+  // It listed every month of 1998: which rose or fell against the month before was left to the reader.
+  it('"Which months declined in 1998?" is refused by name: a month against the one before is no figure of the query', async () => {
+    for (const question of ['Which months declined in 1998?', 'Which month grew the most in 1998?']) {
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain("I can't mark which months rose or fell against the month before yet");
+    }
+  });
+
   it('"active customers by month" counts each month\'s buyers', async () => {
     const answer = await answerWithQuery('active customers by month', file.snapshot, TODAY);
     expect(answer.result?.understood).toBe('customers, by month');

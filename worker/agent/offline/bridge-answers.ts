@@ -18,7 +18,7 @@ export async function answerBridge(intent: BridgeIntent, runner: SectionRunner):
   const money = (v: number) => formatMoney(v, runner.currency);
   const change = b.changePct === null ? '' : ` (${b.changePct >= 0 ? '+' : ''}${formatPct(b.changePct)})`;
   return [
-    `I understood: **revenue bridge, ${periodWords(b.base)} to ${periodWords(b.compared)}**${intent.periods ? (intent.yearBefore ? ' — the period named against the same period a year earlier' : '') : ` — ${b.periodsReason}`}.`,
+    `I understood: **revenue bridge, ${periodWords(b.base)} to ${periodWords(b.compared)}**${intent.periods ? (intent.yearBefore ? ` — the period named${intent.toLastDay ? ', to the last day of the file,' : ''} against the same days a year earlier` : '') : ` — ${b.periodsReason}`}.`,
     '',
     `Revenue went from ${money(b.base.revenue)} to ${money(b.compared.revenue)}, a change of ${money(b.change)}${change}:`,
     ...b.steps.map((s) => `- ${s.step}: ${money(s.value)}`),

@@ -3,10 +3,12 @@
  * revenue change?", "price volume mix". Two named periods are compared (the earlier as
  * the base); none means the stored default bridge; one year, quarter or month, or a period
  * to date, is set against the same period a year earlier, as the default bridge sets its
- * quarters ("Why did revenue change in 2021?" is 2020 to 2021; it was refused); any other
+ * quarters ("Why did revenue change in 2021?" is 2020 to 2021; it was refused), both cut
+ * to the file's last day when the period runs past it; any other
  * single range is refused, since a bridge needs two. Checked before the row grammar, which
  * would answer "Q1 2026 vs Q1 2025" as a revenue comparison without the split.
  */
+import { MOSTLY_COVERED } from '../../engine/query/coverage';
 import type { DayRange } from './query-periods';
 import { periodBefore, periodsOf } from './query-periods';
 
@@ -16,6 +18,8 @@ export type BridgeIntent = {
   periods: { a: DayRange & { label: string }; b: DayRange & { label: string } } | null;
   /** One period was named and `b` is the same period a year earlier. */
   yearBefore?: true;
+  /** With `yearBefore`: the period named ran past the file's last day, and both were cut to it. */
+  toLastDay?: true;
   /** One range was named that is no year, quarter, month or period to date: refused. */
   single?: true;
 };
@@ -48,13 +52,30 @@ export function bridgeIntentOf(question: string, today: Date): BridgeIntent | nu
   const { period, other, toDate } = periodsOf(q, today);
   const [a, b] = period && other ? [period, other] : (fromToOf(q, today) ?? [period, null]);
   if (!a) return { kind: 'bridge', periods: null };
-  if (!b && !toDate && rangeLabel(a).includes('…')) return { kind: 'bridge', periods: null, single: true };
-  const base = b ?? periodBefore(a, { unit: 'year' });
+  if (b) return { kind: 'bridge', periods: { a: { ...a, label: rangeLabel(a) }, b: { ...b, label: rangeLabel(b) } } };
+  if (!toDate && rangeLabel(a).includes('…')) return { kind: 'bridge', periods: null, single: true };
+  // CDNOW's 1998 ends on 30 June: half a year against all of 1997 read as −76.5%. A period
+  // past the file's last day runs to it, and the year before over the same days.
+  const named = cutToLastDay(a, today);
+  const base = periodBefore(named, { unit: 'year' });
   return {
     kind: 'bridge',
-    periods: { a: { ...a, label: rangeLabel(a) }, b: { ...base, label: rangeLabel(base) } },
-    ...(b ? {} : { yearBefore: true as const }),
+    periods: { a: { ...named, label: rangeLabel(named) }, b: { ...base, label: rangeLabel(base) } },
+    yearBefore: true,
+    ...(named === a ? {} : { toLastDay: true as const }),
   };
+}
+
+/**
+ * The period to the file's last day when it covers under 90% of it (the coverage note's
+ * rule, so a quarter ending a day after the file is still whole), else the period itself.
+ */
+function cutToLastDay(period: DayRange, today: Date): DayRange {
+  const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
+  const last = today.getTime() / 86_400_000;
+  if (day(period.to) <= last || day(period.from) > last) return period;
+  const covered = last - day(period.from) + 1;
+  return covered < MOSTLY_COVERED * (day(period.to) - day(period.from) + 1) ? { from: period.from, to: iso(today.getTime()) } : period;
 }
 
 /**

@@ -242,16 +242,18 @@ export const NO_DATES = 'This file has no dates, so I can’t answer for a perio
  */
 const ANY_DAY = new Date(Date.UTC(2000, 0, 1));
 
-/**
- * Parses a question into a spec, or says why it can't. `today` is the analysis date, null
- * when the file has no dates (then any period named is refused: it crashed on "Top customers in North").
- */
 /** What the analysis knows that the rows alone don't answer in one query. */
 export interface AnalysisFacts {
   /** A customer's last purchase day (ISO), by their label; null when unknown. */
   lastPurchaseOf(customer: string): string | null;
 }
 
+/**
+ * Parses a question into a spec, or says why it can't. `today` is the analysis date, null
+ * when the file has no dates (then any period named is refused: it crashed on "Top customers in North").
+ * `facts` are what the analysis knows beyond the rows (a customer's last purchase day);
+ * without them, a question that needs one is refused.
+ */
 export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay: Date | null, facts?: AnalysisFacts): Parsed {
   const text = asUnits(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500), meta);
   // "What actions should we take on revenue in 2021?" and the analysis' actions; "which products
@@ -845,8 +847,15 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   }
   // "Which regions grew in 2021?" listed Central, down 0.2%, among them; "which sub-categories
   // declined" those that rose: asked which went one way, only the rows that did.
-  const went =
-    ranked && !spec.having && /\b(which|what)\b/.test(text) ? (WENT_DOWN.test(text) ? '<' : WENT_UP.test(text) ? '>' : null) : null;
+  const wentWay = /\b(which|what)\b/.test(text) ? (WENT_DOWN.test(text) ? '<' : WENT_UP.test(text) ? '>' : null) : null;
+  // "Which months declined in 1998?" listed every month: each against the one before is no figure of the query.
+  const unit = groupBy.find(isTimeUnit);
+  if (wentWay && unit && !other)
+    return {
+      kind: 'refused',
+      reason: `I can't mark which ${unit}s rose or fell against the ${unit} before yet; ask for the figure by ${unit} and read the change, or set two ${unit}s against each other with "vs".`,
+    };
+  const went = ranked && !spec.having ? wentWay : null;
   if (went) spec.having = { measure: spec.measures[0], op: went, value: 0, on: 'change' };
   // "Which customers doubled their spend this year?" listed this year's revenue of every customer.
   const multiple = ranked ? MULTIPLE.exec(text) : null;
@@ -1044,7 +1053,6 @@ export function shapeRefusal(question: string): string | null {
   return reason && `I can't answer that exactly. ${reason}`;
 }
 
-/** "What did … buy?": the products bought. */
 /** Customers as the ones who bought: "who bought …", "which customers ordered …" (negations are refused before). */
 const WHO_BOUGHT = /\b(?:who|which (?:customers?|clients?|accounts?|buyers?))\b.*\b(?:buy|buys|bought|purchased?|ordered)\b/;
 /** "Who bought …", "which customers ordered …", and "which stores bought …" where the customer column is store_name. */
@@ -1054,6 +1062,7 @@ function asksWhoBought(text: string, meta: SnapshotMeta): boolean {
   const noun = customer ? headerNoun(customer) : null;
   return noun !== null && new RegExp(`\\bwhich ${escapeRegex(noun)}s?\\b.*\\b(?:buy|buys|bought|purchased?|ordered)\\b`).test(text);
 }
+/** "What did … buy?": the products bought. */
 const WHAT_BOUGHT =
   /\b(what|which)( (products?|items?|skus?|articles?))? (did|does|do|has|have)\b.*\b(buy|bought|order|ordered|purchase|purchased)\b/;
 /** A part of a named period: "the first week of December", "the last days of 2021". */
