@@ -712,6 +712,41 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
         expect(changes.every((c) => (understood.includes(' down,') ? c < 0 : c > 0))).toBe(true);
       });
 
+    // Both listed every silent customer, the threshold dropped (359 and 100).
+    it('a threshold beside customers who stopped buying is refused, not dropped', async () => {
+      for (const question of [
+        "Which customers haven't bought in 90 days but spent over 1000 last year?",
+        'Which customers with more than 10 orders have not ordered this year?',
+      ]) {
+        const answer = await answerWithQuery(question, file.snapshot, TODAY);
+        expect(answer.result, question).toBeNull();
+        expect(answer.text).toContain(
+          'I can list the customers who stopped buying, or the customers past a threshold, but not both in one step yet',
+        );
+      }
+    });
+
+    // The first kept margin < 10 and dropped revenue > 1000; the second orders > 5, dropping the spend;
+    // "between 1000 and 5000" listed every customer.
+    it('two thresholds, or a range between two numbers, are refused by name, not cut to one', async () => {
+      for (const [question, reason] of [
+        ['Which products have margin below 10% and revenue over 1000?', 'this question names 2 (“below 10”, “over 1000”)'],
+        ['Which customers ordered more than 5 times and spent over 1000?', 'this question names 2 (“more than 5”, “over 1000”)'],
+        ['Which customers spent between 1000 and 5000?', 'but not between two yet (“between 1000 and 5000”)'],
+      ]) {
+        const answer = await answerWithQuery(question, file.snapshot, TODAY);
+        expect(answer.result, question).toBeNull();
+        expect(answer.text).toContain(reason);
+      }
+      // "Excluding" was read as part of a name ("Chairs excluding the West" not found).
+      const excluding = await answerWithQuery('What is the profit of Chairs excluding the West?', file.snapshot, TODAY);
+      expect(excluding.result).toBeNull();
+      expect(excluding.text).toContain("I can't leave values out of a figure yet (“excluding”)");
+      // Two dates are a period, not a range of a figure.
+      const dates = await answerWithQuery('sales between 2021-01-01 and 2021-03-31', file.snapshot, TODAY);
+      expect(dates.result?.understood).toBe('revenue, 2021-01-01 … 2021-03-31');
+    });
+
     // It counted 2020's 638 customers, kept or not.
     it('"How many customers did we keep from 2020?" is refused with the question that finds those lost; "keep an eye on" gets the churn list', async () => {
       const kept = await answerWithQuery('How many customers did we keep from 2020?', file.snapshot, TODAY);

@@ -20,6 +20,7 @@ import {
   returnedFilterOf,
   SHARE,
   thresholdOf,
+  thresholdsIn,
   unknownGrouping,
   unusedNumberNamed,
   type Threshold,
@@ -583,6 +584,19 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (whatBought) measures = ['revenue'];
   // "Products bought by more than 500 customers": the figure the threshold names.
   const threshold = thresholdOf(text);
+  const thresholds = thresholdsIn(text);
+  // "Which customers spent between 1000 and 5000?" listed every customer.
+  const between = BETWEEN_NUMBERS.exec(text);
+  if (between && ![between[1], between[2]].every((n) => /^(19|20)\d\d$/.test(n)))
+    return {
+      kind: 'refused',
+      reason: `I can keep the rows past one threshold, but not between two yet (“${between[0]}”); ask for those over ${between[1]}, then for those over ${between[2]}.`,
+    };
+  if (thresholds.length > 1)
+    return {
+      kind: 'refused',
+      reason: `I can keep the rows past one threshold at a time, and this question names ${thresholds.length} (${thresholds.map((t) => `“${t}”`).join(', ')}); ask with one, and name the other figure to see it beside it.`,
+    };
   if (measures.length === 0 && threshold?.unit && threshold.unit !== 'percent' && threshold.unit !== 'other') measures = [threshold.unit];
   if (measures.length === 0 && onlyOne) measures = ['products'];
   // "Which customers bought more than 1000 in 2011?" asked for the figure: an amount bought is money.
@@ -749,6 +763,14 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
         : 'I can find customers who stopped buying, but not the products one stopped buying yet; ask what they bought in each of two periods, such as “What did they buy in 2023?” and “… in 2024?”.',
     };
   if (lapsed) {
+    // "Which customers haven't bought in 90 days but spent over 1000 last year?" listed all 359
+    // silent ones, the threshold (and its year) dropped: the list of those who stopped takes none.
+    if (threshold)
+      return {
+        kind: 'refused',
+        reason:
+          "I can list the customers who stopped buying, or the customers past a threshold, but not both in one step yet; ask for each in turn, such as “customers who spent over 1,000 last year” and “customers who haven't bought in 90 days”.",
+      };
     // "Which reps lost the most customers this year?" got the customers lost overall: the list has no grouping.
     const by = groupBy.find((g) => g !== 'customer');
     if (by)
@@ -958,6 +980,9 @@ const WENT_DOWN = /\b(declined|fell|dropped|shrank|decreased|declining|falling|d
 /** Customers kept or retained from one period to the next: the complement of those lost. */
 const KEPT =
   /\b(?:keep|kept|retain|retained|retaining)\b.*\b(?:customers?|clients?|accounts?|buyers?)\b|\b(?:customers?|clients?|accounts?|buyers?)\b.*\b(?:did we|have we|we) (?:keep|kept|retain|retained)\b/;
+
+/** "Between 1000 and 5000": a range of a figure (two years are a period, read elsewhere). */
+const BETWEEN_NUMBERS = /\bbetween\s+[$£€]?\s?(\d[\d,.]*)(?![\d-])\s*k?\s*(?:and|to)\s*[$£€]?\s?(\d[\d,.]*)(?![\d-])/;
 
 /** "Our last orders", "the most recent invoices": single orders, listed. */
 const LATEST_ORDERS = /\b(?:last|latest|most recent|recent|newest)\s+(?:orders|invoices|purchases|sales orders)\b/;

@@ -70,11 +70,7 @@ export interface Threshold {
 
 /** The question's threshold, or null. */
 export function thresholdOf(question: string): Threshold | null {
-  // "Ordered more than twice last year" asked for the figure.
-  const text = question.replace(
-    /\b(more|fewer|less) than (twice|thrice)\b/,
-    (_, way: string, n: string) => `${way} than ${n === 'twice' ? 2 : 3} times`,
-  );
+  const text = withTimesCounted(question);
   const found = THRESHOLD.exec(text);
   if (!found) return null;
   const words = found[0];
@@ -229,4 +225,21 @@ export function unusedNumberNamed(text: string, meta: SnapshotMeta, isGrammarWor
 /** `text` matched literally inside a regular expression. */
 export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** "Ordered more than twice last year" asked for the figure: "twice" is 2 times. */
+function withTimesCounted(question: string): string {
+  return question.replace(
+    /\b(more|fewer|less) than (twice|thrice)\b/,
+    (_, way: string, n: string) => `${way} than ${n === 'twice' ? 2 : 3} times`,
+  );
+}
+
+/**
+ * Every threshold a question names, as written ("below 10", "over 1000"). A result keeps
+ * the rows past one: "products with margin below 10% and revenue over 1000" kept the first
+ * and dropped the second.
+ */
+export function thresholdsIn(question: string): string[] {
+  return [...withTimesCounted(question).matchAll(new RegExp(THRESHOLD.source, 'g'))].map((m) => m[0]);
 }

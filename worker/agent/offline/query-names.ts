@@ -325,7 +325,7 @@ const PHRASE_END = new Set(
   (
     'did do does done we i you they he she it was were is are be been has have had in from by to during since last this ' +
     'next between per each vs versus compared against with over under than at on so that which who whose where when what how ' +
-    'sold bought ordered buy sell order purchased made make compare'
+    'sold bought ordered buy sell order purchased made make compare excluding exclude excludes except without minus apart aside'
   ).split(' '),
 );
 /** What a file's quantities may be counted in: "how many bottles did we sell?" names no product. */
