@@ -55,6 +55,8 @@ describe('bridge questions in chat', () => {
         '- Products no longer bought: -20.00',
         '- Other (returns only or no quantity): -20.00',
         '- Lost customers: -15.00',
+        // A blank line ends the list: markdown would run the next line into its last item.
+        '',
         'Largest lost customers: L (15.00).',
       ].join('\n'),
     );

@@ -50,6 +50,8 @@ const LOWEST_MARGIN = [
   '3. Olive Oil 5L: 30.0% margin (€9,000.00 on €30,000.00)',
   '4. Parmesan Wheel: 30.0% margin (€6,600.00 on €22,000.00)',
   '5. Tomato Passata: 30.0% margin (€3,600.00 on €12,000.00)',
+  // A blank line ends the list (markdown would run the next line into item 5).
+  '',
   'Sold below cost: Truffle Paste.',
 ].join('\n');
 
@@ -148,6 +150,7 @@ const CASES: [question: string, tool: string, answer: string][] = [
       '3. Espresso Beans 1kg: €16,000.00 (margin 35.0%, 7 customers)',
       '4. Tomato Passata: €12,000.00 (margin 30.0%, 6 customers)',
       '5. Truffle Paste: €8,000.00 (margin -15.0%, 4 customers)',
+      '',
       'Sold below cost: Truffle Paste.',
     ].join('\n'),
   ],
@@ -170,6 +173,7 @@ const CASES: [question: string, tool: string, answer: string][] = [
       '1. Olive Oil 5L: €30,000.00 (margin 30.0%, 6 customers)',
       '2. Tomato Passata: €12,000.00 (margin 30.0%, 6 customers)',
       '3. Truffle Paste: €8,000.00 (margin -15.0%, 4 customers)',
+      '',
       'Sold below cost: Truffle Paste.',
     ].join('\n'),
   ],

@@ -393,15 +393,17 @@ async function rankProductsAnswer(intent: Extract<Intent, { kind: 'rank_products
     `${intent.direction === 'desc' ? 'Top' : 'Bottom'} ${plural(ranked.products.length, 'product')}${scope} by ${METRIC_LABELS[intent.metric]}:`,
     ...ranked.products.map((p) => `${p.rank}. ${p.name}: ${valueOf(p)}`),
   ];
+  const after: string[] = [];
   const netReturned = ranked.netReturned ?? [];
   if (netReturned.length > 0)
-    lines.push(
+    after.push(
       `Left out: ${netReturned.length > 5 ? `${netReturned.slice(0, 5).join(', ')} and ${netReturned.length - 5} more` : joinNames(netReturned)}, whose returns outweigh their sales (net revenue 0 or below): a returns question rather than one of what they earn.`,
     );
   const belowCost = ranked.products.filter((p) => p.margin !== null && p.margin < 0);
   const aboutMargins = intent.metric === 'revenue' || intent.metric === 'margin' || intent.metric === 'marginPct';
-  if (aboutMargins && belowCost.length > 0) lines.push(`Sold below cost: ${belowCost.map((p) => p.name).join(', ')}.`);
-  return lines.join('\n');
+  if (aboutMargins && belowCost.length > 0) after.push(`Sold below cost: ${belowCost.map((p) => p.name).join(', ')}.`);
+  // A blank line ends the list: markdown runs a line right after it into the last item.
+  return [...lines, ...after.flatMap((line) => ['', line])].join('\n');
 }
 
 /**

@@ -17,15 +17,19 @@ export async function answerBridge(intent: BridgeIntent, runner: SectionRunner):
   if (!b) return runner.lastAbsence?.() ?? NOT_AVAILABLE;
   const money = (v: number) => formatMoney(v, runner.currency);
   const change = b.changePct === null ? '' : ` (${b.changePct >= 0 ? '+' : ''}${formatPct(b.changePct)})`;
+  const after = [
+    ...b.notes,
+    ...(b.largestLost.length
+      ? [`Largest lost customers: ${b.largestLost.map((c) => `${c.customer} (${money(c.revenue)})`).join(', ')}.`]
+      : []),
+  ];
   return [
     `I understood: **revenue bridge, ${periodWords(b.base)} to ${periodWords(b.compared)}**${intent.periods ? (intent.yearBefore ? ` — the period named${intent.toLastDay ? ', to the last day of the file,' : ''} against the same days a year earlier` : '') : ` — ${b.periodsReason}`}.`,
     '',
     `Revenue went from ${money(b.base.revenue)} to ${money(b.compared.revenue)}, a change of ${money(b.change)}${change}:`,
     ...b.steps.map((s) => `- ${s.step}: ${money(s.value)}`),
-    ...b.notes,
-    ...(b.largestLost.length
-      ? [`Largest lost customers: ${b.largestLost.map((c) => `${c.customer} (${money(c.revenue)})`).join(', ')}.`]
-      : []),
+    // A line right after a list item is part of it in markdown: Chromium showed the notes inside "Lost customers".
+    ...(after.length ? ['', ...after] : []),
   ].join('\n');
 }
 
