@@ -4,9 +4,9 @@
  * the base); none means the stored default bridge; one year, quarter or month, or a period
  * to date, is set against the same period a year earlier, as the default bridge sets its
  * quarters ("Why did revenue change in 2021?" is 2020 to 2021; it was refused), both cut
- * to the file's last day when the period runs past it; any other
- * single range is refused, since a bridge needs two. Checked before the row grammar, which
- * would answer "Q1 2026 vs Q1 2025" as a revenue comparison without the split.
+ * to the file's last day when the period runs past it; any other single range is refused,
+ * since a bridge needs two. Checked before the row grammar, which would answer "Q1 2026 vs
+ * Q1 2025" as a revenue comparison without the split.
  */
 import { MOSTLY_COVERED } from '../../engine/query/coverage';
 import type { DayRange } from './query-periods';

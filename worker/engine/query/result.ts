@@ -250,8 +250,9 @@ function hasRevenueWithoutCustomer(a: Accumulators): boolean {
 
 /** Whether a row's figure passes the `having` comparison (a row without the figure does not). */
 function passes(spec: QuerySpec, cells: (number | null)[]): boolean {
-  const { op, value: bound } = spec.having as NonNullable<QuerySpec['having']>;
-  const value = havingFigureOf(spec.having as NonNullable<QuerySpec['having']>, spec.measures, cells);
+  const having = spec.having as NonNullable<QuerySpec['having']>;
+  const { op, value: bound } = having;
+  const value = havingFigureOf(having, spec.measures, cells);
   if (value === null) return false;
   if (op === '>') return value > bound;
   if (op === '>=') return value >= bound;
