@@ -8,7 +8,8 @@
  * since a bridge needs two. Checked before the row grammar, which would answer "Q1 2026 vs
  * Q1 2025" as a revenue comparison without the split.
  */
-import { MOSTLY_COVERED } from '../../engine/query/coverage';
+import { epochDay } from '../../engine/aggregate/types';
+import { daysCovered, mostlyCovered } from '../../engine/query/coverage';
 import type { DayRange } from './query-periods';
 import { periodBefore, periodsOf } from './query-periods';
 
@@ -71,11 +72,9 @@ export function bridgeIntentOf(question: string, today: Date): BridgeIntent | nu
  * rule, so a quarter ending a day after the file is still whole), else the period itself.
  */
 function cutToLastDay(period: DayRange, today: Date): DayRange {
-  const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
-  const last = today.getTime() / 86_400_000;
-  if (day(period.to) <= last || day(period.from) > last) return period;
-  const covered = last - day(period.from) + 1;
-  return covered < MOSTLY_COVERED * (day(period.to) - day(period.from) + 1) ? { from: period.from, to: iso(today.getTime()) } : period;
+  const [from, to, last] = [epochDay(period.from), epochDay(period.to), epochDay(iso(today.getTime()))];
+  if (to <= last || from > last) return period;
+  return mostlyCovered(daysCovered(from, to, from, last), from, to) ? period : { from: period.from, to: iso(today.getTime()) };
 }
 
 /**

@@ -24,7 +24,7 @@ export function periodCoverage(meta: SnapshotMeta, ranges: readonly ({ from: str
   for (const range of ranges) {
     if (!range) continue;
     const [from, to] = [dayOf(range.from), dayOf(range.to)];
-    const covered = Math.min(to, meta.lastDay) - Math.max(from, meta.firstDay) + 1;
+    const covered = daysCovered(from, to, meta.firstDay, meta.lastDay);
     if (covered <= 0)
       throw new QueryRefusal(
         `The file has no rows in ${range.from} … ${range.to}: its rows run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}.`,
@@ -32,8 +32,18 @@ export function periodCoverage(meta: SnapshotMeta, ranges: readonly ({ from: str
       );
     // A file's first and last rows are its first and last sales, not where its data ends: a
     // year that ends one quiet day early is whole. Under 90% of the days, it is not.
-    if (covered < MOSTLY_COVERED * (to - from + 1)) partial.push(`${range.from} … ${range.to} for ${covered} of its ${to - from + 1} days`);
+    if (!mostlyCovered(covered, from, to)) partial.push(`${range.from} … ${range.to} for ${covered} of its ${to - from + 1} days`);
   }
   if (partial.length === 0) return null;
   return `The file's rows run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}, so they cover ${partial.join(' and ')}.`;
+}
+
+/** The days of [from, to] (epoch days) that rows from `firstDay` to `lastDay` can fall on. */
+export function daysCovered(from: number, to: number, firstDay: number, lastDay: number): number {
+  return Math.min(to, lastDay) - Math.max(from, firstDay) + 1;
+}
+
+/** Whether `covered` days are enough of [from, to] to say nothing about the rest. */
+export function mostlyCovered(covered: number, from: number, to: number): boolean {
+  return covered >= MOSTLY_COVERED * (to - from + 1);
 }
