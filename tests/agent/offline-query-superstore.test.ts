@@ -752,8 +752,12 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
       const kept = await answerWithQuery('How many customers did we keep from 2020?', file.snapshot, TODAY);
       expect(kept.result).toBeNull();
       expect(kept.text).toContain('"customers who bought in 2020 but not in 2021"');
-      const { answer } = await askOffline('Which customers should we keep an eye on?', analyse(file.aggregates), file.snapshot);
-      expect(answer).toMatch(/^\*\*110 customers\*\* are flagged: 71 lost, 0 at high risk, 39 at medium risk\./);
+      // The same answer as the churn question's, whatever its figures (they are the churn analysis', tested there).
+      const result = analyse(file.aggregates);
+      const { answer } = await askOffline('Which customers should we keep an eye on?', result, file.snapshot);
+      const churn = await askOffline('Which customers are at risk of churning?', result, file.snapshot);
+      expect(answer).toMatch(/^\*\*\d+ customers\*\* are flagged: /);
+      expect(answer).toBe(churn.answer);
     });
 
     it('"Show revenue growth by region in 2021 vs 2020" is a breakdown: every region, those down too', async () => {
