@@ -54,6 +54,33 @@ describe('having', () => {
     ]);
   });
 
+  it('keeps the rows between two bounds, both included: 30 to 50 is Bolt and Cora', async () => {
+    const range = await queryCsv(SALES, { ...byCustomer, having: { measure: 'revenue', op: 'between', value: 30, upTo: 50 } });
+    expect(range.rows).toEqual([
+      ['Bolt', 50],
+      ['Cora', 30],
+    ]);
+    expect(range.understood).toBe('revenue, by customer, revenue between 30 and 50');
+    const negative = await queryCsv(SALES, { ...byCustomer, having: { measure: 'revenue', op: 'between', value: -20, upTo: 29.99 } });
+    expect(negative.rows).toEqual([['Dune', -20]]);
+  });
+
+  it('refuses a range without its upper end, with it reversed, or an upper end without a range', () => {
+    const invalid = (having: QuerySpecInput['having']) => parseQuerySpec({ ...byCustomer, having });
+    expect(invalid({ measure: 'revenue', op: 'between', value: 30 })).toEqual({
+      ok: false,
+      reason: 'The query spec is not valid — having.upTo: `upTo` goes with `op: "between"`, and `between` needs it.',
+    });
+    expect(invalid({ measure: 'revenue', op: '>', value: 30, upTo: 50 })).toEqual({
+      ok: false,
+      reason: 'The query spec is not valid — having.upTo: `upTo` goes with `op: "between"`, and `between` needs it.',
+    });
+    expect(invalid({ measure: 'revenue', op: 'between', value: 50, upTo: 30 })).toEqual({
+      ok: false,
+      reason: 'The query spec is not valid — having.upTo: `upTo` must be at least `value`.',
+    });
+  });
+
   it('shows no zero row when a total fails the comparison', async () => {
     const result = await queryCsv(SALES, { measures: ['revenue'], having: { measure: 'revenue', op: '>', value: 1000 } });
     expect(result.rows).toEqual([]);

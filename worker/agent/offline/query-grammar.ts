@@ -585,13 +585,6 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   // "Products bought by more than 500 customers": the figure the threshold names.
   const threshold = thresholdOf(text);
   const thresholds = thresholdsIn(text);
-  // "Which customers spent between 1000 and 5000?" listed every customer.
-  const between = BETWEEN_NUMBERS.exec(text);
-  if (between && ![between[1], between[2]].every((n) => /^(19|20)\d\d$/.test(n)))
-    return {
-      kind: 'refused',
-      reason: `I can keep the rows past one threshold, but not between two yet (“${between[0]}”); ask for those over ${between[1]}, then for those over ${between[2]}.`,
-    };
   if (thresholds.length > 1)
     return {
       kind: 'refused',
@@ -980,9 +973,6 @@ const WENT_DOWN = /\b(declined|fell|dropped|shrank|decreased|declining|falling|d
 /** Customers kept or retained from one period to the next: the complement of those lost. */
 const KEPT =
   /\b(?:keep|kept|retain|retained|retaining)\b.*\b(?:customers?|clients?|accounts?|buyers?)\b|\b(?:customers?|clients?|accounts?|buyers?)\b.*\b(?:did we|have we|we) (?:keep|kept|retain|retained)\b/;
-
-/** "Between 1000 and 5000": a range of a figure (two years are a period, read elsewhere). */
-const BETWEEN_NUMBERS = /\bbetween\s+[$£€]?\s?(\d[\d,.]*)(?![\d-])\s*k?\s*(?:and|to)\s*[$£€]?\s?(\d[\d,.]*)(?![\d-])/;
 
 /** "Our last orders", "the most recent invoices": single orders, listed. */
 const LATEST_ORDERS = /\b(?:last|latest|most recent|recent|newest)\s+(?:orders|invoices|purchases|sales orders)\b/;

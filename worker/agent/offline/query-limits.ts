@@ -62,19 +62,30 @@ export function returnedFilterOf(meta: SnapshotMeta): { dimension: string; value
 /** A threshold on a figure, as the question words it: "more than 1,000" → > 1000, and what it counts. */
 export interface Threshold {
   words: string;
-  op: '>' | '>=' | '<' | '<=';
+  op: '>' | '>=' | '<' | '<=' | 'between';
   value: number;
+  /** The upper end of a range ("between 5k and 10k" → 5000 to 10000, both included). */
+  upTo?: number;
   /** The figure named after the number ("5 orders"), `other` for one the query can't count ("5 suppliers"), or null for an amount of money. */
   unit: 'orders' | 'units' | 'customers' | 'products' | 'percent' | 'other' | null;
 }
 
+/**
+ * "Between 5k and 10k", "between $1,000 and $5,000": a range of a figure (two years are a
+ * period). It was refused, and before that every customer was listed.
+ */
+const BETWEEN_AMOUNTS =
+  /\bbetween\s+[$£€]?\s?(\d[\d,.]*)(?![\d-])(\s?(?:k|thousand|m|mn|million|bn|billion)\b)?\s*(?:%|percent\b)?\s*(?:and|to|-|–)\s*[$£€]?\s?(\d[\d,.]*)(?![\d-])/;
+
 /** The question's threshold, or null. */
 export function thresholdOf(question: string): Threshold | null {
   const text = withTimesCounted(question);
+  const range = BETWEEN_AMOUNTS.exec(text);
+  if (range && !bothYears(range[1], range[3])) return rangeOf(text, range);
   const found = THRESHOLD.exec(text);
   if (!found) return null;
   const words = found[0];
-  const value = Number((/\d[\d,.]*/.exec(words)?.[0] ?? '').replace(/,/g, '').replace(/\.$/, ''));
+  const value = numberOf(words);
   const op = /^(more|greater|higher|over|above|exceeding)/.test(words)
     ? '>'
     : /^at least/.test(words)
@@ -82,10 +93,39 @@ export function thresholdOf(question: string): Threshold | null {
       : /^at most/.test(words)
         ? '<='
         : '<';
-  const after = text.slice(found.index + words.length);
-  // "4 million", "2.5k": the number's scale ("more than 4 million" once kept revenue > 4).
+  const { scale, unit, suffix } = scaleAndUnit(text.slice(found.index + words.length));
+  return { words: `${words}${suffix}`, op, value: value * scale, unit };
+}
+
+/**
+ * A range's two ends, each scaled: "between 5 and 10 million" scales both ends (the first,
+ * written without one, when it is the smaller number as written), "between 500 and 10k" the
+ * second only. Ends written the wrong way round are swapped; the answer's first line says
+ * which range it kept.
+ */
+function rangeOf(text: string, range: RegExpExecArray): Threshold {
+  const [first, second] = [numberOf(range[1]), numberOf(range[3])];
+  const end = scaleAndUnit(text.slice(range.index + range[0].length));
+  const firstScale = range[2] ? SCALES[range[2].trim()] : first < second ? end.scale : 1;
+  const [low, high] = [first * firstScale, second * end.scale].sort((a, b) => a - b);
+  return { words: `${range[0]}${end.suffix}`, op: 'between', value: low, upTo: high, unit: end.unit };
+}
+
+function bothYears(a: string, b: string): boolean {
+  return /^(19|20)\d\d$/.test(a) && /^(19|20)\d\d$/.test(b);
+}
+
+/** "1,000" → 1000; "2.5." (a sentence's full stop) → 2.5. */
+function numberOf(written: string): number {
+  return Number((/\d[\d,.]*/.exec(written)?.[0] ?? '').replace(/,/g, '').replace(/\.$/, ''));
+}
+
+/**
+ * The number's scale ("4 million", "2.5k": "more than 4 million" once kept revenue > 4) and
+ * the figure named after it, from the words that follow it; `suffix` is those words as written.
+ */
+function scaleAndUnit(after: string): { scale: number; unit: Threshold['unit']; suffix: string } {
   const scale = SCALE.exec(after);
-  const scaled = scale ? value * SCALES[scale[1]] : value;
   const rest = scale ? after.slice(scale[0].length) : after;
   const unit = /^\s*(%|percent\b)/.test(rest)
     ? 'percent'
@@ -104,7 +144,7 @@ export function thresholdOf(question: string): Threshold | null {
               ? 'other'
               : null;
   const noun = unit === 'other' ? ` ${/[a-z]+/.exec(rest)?.[0]}` : '';
-  return { words: `${words}${scale ? scale[0] : ''}${noun}`, op, value: scaled, unit };
+  return { scale: scale ? SCALES[scale[1]] : 1, unit, suffix: `${scale ? scale[0] : ''}${noun}` };
 }
 
 const SCALES: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mn: 1e6, million: 1e6, bn: 1e9, billion: 1e9 };
@@ -241,5 +281,9 @@ function withTimesCounted(question: string): string {
  * and dropped the second.
  */
 export function thresholdsIn(question: string): string[] {
-  return [...withTimesCounted(question).matchAll(new RegExp(THRESHOLD.source, 'g'))].map((m) => m[0]);
+  const text = withTimesCounted(question);
+  const ranges = [...text.matchAll(new RegExp(BETWEEN_AMOUNTS.source, 'g'))]
+    .filter((m) => !bothYears(m[1], m[3]))
+    .map((m) => rangeOf(text, m).words);
+  return [...ranges, ...[...text.matchAll(new RegExp(THRESHOLD.source, 'g'))].map((m) => m[0])];
 }

@@ -94,7 +94,7 @@ export function withThreshold(spec: QuerySpecInput, threshold: Threshold, plural
       ...spec,
       measures,
       groupBy,
-      having: { measure, op: threshold.op, value: threshold.value },
+      having: { measure, op: threshold.op, value: threshold.value, ...(threshold.upTo === undefined ? {} : { upTo: threshold.upTo }) },
       sort: { by: measure, direction: up ? 'desc' : 'asc' },
     },
   };

@@ -148,6 +148,9 @@ const RANGES = [
   /(\d{4}-\d{1,2}-\d{1,2})\s*(?:to|until|till|through|thru|–|-)\s*(\d{4}-\d{1,2}-\d{1,2})/,
 ];
 
+/** A range's first end that is an amount, not a year: "between 5k and …", "from $1,000 to …". */
+const AMOUNT = /^[$£€]?\s?(?!(?:19|20)\d\d$)\d[\d,.]*\s?(k|thousand|m|mn|million|bn|billion|%|percent)?$/;
+
 /** One end of a range: a named period, or "now" / "today". */
 function rangeEnd(text: string, today: Date): DayRange | null {
   if (/^\s*(now|today|date)\s*$/.test(text)) {
@@ -170,7 +173,8 @@ export function periodsOf(
   const text = question.toLowerCase();
   for (const pattern of RANGES) {
     const m = pattern.exec(text);
-    if (!m) continue;
+    // "Spent between 5k and 10k in 2024" is a range of money in 2024 (it was an unread period).
+    if (!m || AMOUNT.test(m[1])) continue;
     const a = rangeEnd(m[1], today);
     const b = rangeEnd(m[2], today);
     if (a && b && a.from <= b.to) return { period: { from: a.from, to: b.to }, other: null };

@@ -251,14 +251,26 @@ function hasRevenueWithoutCustomer(a: Accumulators): boolean {
 /** Whether a row's figure passes the `having` comparison (a row without the figure does not). */
 function passes(spec: QuerySpec, cells: (number | null)[]): boolean {
   const having = spec.having as NonNullable<QuerySpec['having']>;
-  const { op, value: bound } = having;
   const value = havingFigureOf(having, spec.measures, cells);
   if (value === null) return false;
-  if (op === '>') return value > bound;
-  if (op === '>=') return value >= bound;
-  if (op === '<') return value < bound;
-  if (op === '=') return value === bound;
-  return value <= bound;
+  const side = sideOf(value, having.value);
+  if (having.op === '>') return side > 0;
+  if (having.op === '>=') return side >= 0;
+  if (having.op === '<') return side < 0;
+  if (having.op === '=') return side === 0;
+  if (having.op === 'between') return side >= 0 && sideOf(value, having.upTo as number) <= 0;
+  return side <= 0;
+}
+
+/**
+ * Which side of the bound a figure is on, 0 when it is the bound up to the last bits of a
+ * division: Superstore has products whose margin is exactly 10%, computed as
+ * 9.999999999999998 or 10.000000000000002 by the order of the sums, and "margin between
+ * 10% and 20%" kept some of them and not others.
+ */
+function sideOf(value: number, bound: number): number {
+  const difference = value - bound;
+  return Math.abs(difference) <= 1e-9 * Math.max(1, Math.abs(bound)) ? 0 : Math.sign(difference);
 }
 
 /**
@@ -288,6 +300,10 @@ export function havingWords(having: NonNullable<QuerySpec['having']>): string {
   if (having.measure === 'products' && having.op === '=' && having.value === 1) return 'one product';
   const label = MEASURE_LABELS[having.measure];
   const amount = Math.abs(having.value).toLocaleString('en-US');
+  if (having.op === 'between') {
+    const of = having.on === 'change' ? ' change' : having.on === 'percentChange' ? ' % change' : '';
+    return `${label}${of} between ${having.value.toLocaleString('en-US')} and ${(having.upTo as number).toLocaleString('en-US')}`;
+  }
   if (having.on === 'percentChange' && having.op === '>=' && having.value > 0) return `${label} up ${amount}% or more`;
   if (having.on === 'percentChange' && having.op === '<=' && having.value < 0) return `${label} down ${amount}% or more`;
   if (having.on === 'percentChange')

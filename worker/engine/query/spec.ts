@@ -123,8 +123,10 @@ export const QuerySpecSchema = z
     having: z
       .object({
         measure: z.enum(MEASURES),
-        op: z.enum(['>', '>=', '<', '<=', '=']),
+        /** `between` keeps the figures from `value` to `upTo`, both included ("spent between 5k and 10k"). */
+        op: z.enum(['>', '>=', '<', '<=', '=', 'between']),
         value: z.number().finite(),
+        upTo: z.number().finite().optional(),
         /**
          * With `compareTo`: the change from period B ("customers who spent less than last year":
          * change < 0), or that change as a percentage of B's figure ("doubled": ≥ 100), as the
@@ -150,6 +152,10 @@ export const QuerySpecSchema = z
       ctx.addIssue({ code: 'custom', path: ['period'], message: '`compareTo` needs `period`: the range it is compared with' });
     if (spec.compareTo && spec.notBoughtIn)
       ctx.addIssue({ code: 'custom', path: ['compareTo'], message: 'use either `compareTo` or `notBoughtIn`, not both' });
+    if (spec.having && (spec.having.op === 'between') !== (spec.having.upTo !== undefined))
+      ctx.addIssue({ code: 'custom', path: ['having', 'upTo'], message: '`upTo` goes with `op: "between"`, and `between` needs it' });
+    if (spec.having?.upTo !== undefined && spec.having.upTo < spec.having.value)
+      ctx.addIssue({ code: 'custom', path: ['having', 'upTo'], message: '`upTo` must be at least `value`' });
     if (spec.having && !spec.measures.includes(spec.having.measure))
       ctx.addIssue({ code: 'custom', path: ['having', 'measure'], message: 'the `having` measure must be one of `measures`' });
     const onChange = spec.having?.on === 'change' || spec.having?.on === 'percentChange';
