@@ -1,8 +1,9 @@
 /**
  * A leading product whose sales are falling fast is no product to "protect": on the
  * generated file the action read "Protect availability of Bolt "Pro" 0mm, steel" while its
- * revenue had fallen 61.8%. Hand-checked rows: Widget 1,000 in January and 200 in October
- * (−80% for the last 6 months against the 6 before), Gadget 500 and 600, and a Nut in
+ * revenue had fallen 61.8%. Hand-checked rows: Widget 12 orders of 100 from January to June
+ * 2024 and one of 240 in October (−80% for the last 6 months against the 6 before, and
+ * 12 orders to 1, a fall chance explains with p ≈ 0.0016), Gadget 500 and 600, and a Nut in
  * December 2023, so that the file has the 12 months a trend needs; no costs.
  */
 import { describe, expect, it } from 'vitest';
@@ -11,21 +12,22 @@ import { topActions } from '../../worker/engine/render/executive-summary';
 import { ingestCsv } from '../engine/query/snapshot-of';
 import { askOffline, narrateOffline } from './helpers';
 
+const WIDGET_FIRST_HALF = Array.from({ length: 12 }, (_, k) => `w${k},2024-0${1 + (k % 6)}-10,Acme,Widget,100`).join('\n');
 const SALES = `Invoice,Date,Customer,Product,Amount
 0,2023-12-10,Cora,Nut,50
-1,2024-01-10,Acme,Widget,1000
+${WIDGET_FIRST_HALF}
 2,2024-02-10,Bolt,Gadget,500
-3,2024-10-10,Acme,Widget,200
-4,2024-11-10,Bolt,Gadget,600
+3,2024-10-10,Acme,Widget,240
+4,2024-12-31,Bolt,Gadget,600
 `;
 
 describe('the products action when the leading product is falling', () => {
   it('asks why it fell instead of protecting its availability', async () => {
     const result = analyse((await ingestCsv(SALES)).aggregates);
     expect(result.products?.items.map((p) => [p.name, p.revenue, p.trendPct])).toEqual([
-      ['Widget', 1200, -80],
+      ['Widget', 1440, -80],
       ['Gadget', 1100, 20],
-      ['Nut', 50, -100],
+      ['Nut', 50, null],
     ]);
     const { report } = await narrateOffline(result);
     expect(report).toContain(
@@ -35,8 +37,19 @@ describe('the products action when the leading product is falling', () => {
   });
 
   it('still protects a leading product that is not falling', async () => {
-    const steady = SALES.replace('2024-10-10,Acme,Widget,200', '2024-10-10,Acme,Widget,900');
+    const steady = SALES.replace('2024-10-10,Acme,Widget,240', '2024-10-10,Acme,Widget,1100');
     const result = analyse((await ingestCsv(steady)).aggregates);
+    const { report } = await narrateOffline(result);
+    expect(report).toContain('**Action:** Protect availability of Widget.');
+    expect(topActions(result).some((action) => action.startsWith('Find out why'))).toBe(false);
+  });
+
+  // On the generated file 58 products, its leader among them, were "down 50% or more" by chance.
+  it('does not ask why a leading product fell when its orders fell no more than chance explains', async () => {
+    // Widget's revenue falls 80% as before, but from 2 orders to 1.
+    const thin = SALES.replace(WIDGET_FIRST_HALF, 'w0,2024-01-10,Acme,Widget,600\nw1,2024-04-10,Acme,Widget,600');
+    const result = analyse((await ingestCsv(thin)).aggregates);
+    expect(result.products?.items[0]).toMatchObject({ name: 'Widget', trendPct: -80 });
     const { report } = await narrateOffline(result);
     expect(report).toContain('**Action:** Protect availability of Widget.');
     expect(topActions(result).some((action) => action.startsWith('Find out why'))).toBe(false);

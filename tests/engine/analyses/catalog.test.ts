@@ -61,35 +61,89 @@ describe('productsOf', () => {
     expect(noCost?.note).toContain('no cost (or profit) column');
   });
 
-  it('measures the trend as the last 6 months vs the 6 before and flags fast decliners', () => {
-    const trendRows: TestRow[] = [
-      { product: 'fading', date: '2024-01-10', amount: 1000 },
-      { product: 'fading', date: '2024-10-10', amount: 200 },
-      { product: 'steady', date: '2024-02-10', amount: 500 },
-      { product: 'steady', date: '2024-11-10', amount: 600 },
-    ];
-    const trended = productsOf(aggregatesFromRows(trendRows), epochDay('2024-12-31'));
-    expect(trended?.items.map((p) => [p.id, p.trendPct])).toEqual([
-      ['fading', -80],
-      ['steady', 20],
+  /** `n` one-line orders of `amount` each, on the 10th of the given months (ISO), one a month in turn. */
+  function orders(product: string, n: number, amount: number, months: string[]): TestRow[] {
+    return Array.from({ length: n }, (_, k) => ({
+      product,
+      order: `${product}-${months[0]}-${k}`,
+      date: `${months[k % months.length]}-10`,
+      amount,
+    }));
+  }
+  const H1 = ['2024-01', '2024-02', '2024-03', '2024-04', '2024-05', '2024-06'];
+  const H2 = ['2024-07', '2024-08', '2024-09', '2024-10', '2024-11', '2024-12'];
+  // As of 2024-12-31 the windows are Jan–Jun (182 days) and Jul–Dec (184 days): the last
+  // window's share of the days is 184 / 366.
+  const AS_OF = epochDay('2024-12-31');
+
+  it('measures the trend as the last 6 months vs the 6 before and flags a fall in orders beyond chance', () => {
+    const trended = productsOf(
+      aggregatesFromRows([
+        // 12 orders, then 1: P(X ≤ 1) for X ~ Binomial(13, 184/366) = 0.4973^13 + 13 × 0.5027 × 0.4973^12 ≈ 0.0016.
+        ...orders('fading', 12, 100, H1),
+        ...orders('fading', 1, 100, H2),
+        // 2 orders, then none: P(X = 0) for X ~ Binomial(2, 184/366) = 0.4973^2 ≈ 0.247, a fall chance explains.
+        ...orders('thin', 2, 600, H1),
+        ...orders('steady', 5, 100, H1),
+        ...orders('steady', 6, 100, H2),
+      ]),
+      AS_OF,
+    );
+    expect(trended?.items.map((p) => p.id)).toEqual(['fading', 'thin', 'steady']);
+    expect(trended?.items[0].trendPct).toBeCloseTo(-91.6667, 4);
+    expect(trended?.items.slice(1).map((p) => p.trendPct)).toEqual([-100, 20]);
+    // Three products tested: Benjamini–Hochberg keeps p ≤ 1/3 × 5% for the smallest, so 0.0016 passes.
+    expect(trended?.flags.map((f) => [f.id, f.kind, f.detail])).toEqual([
+      ['fading', 'fast-decliner', 'Revenue down 91.7% in the last 6 months vs the 6 before (from 1,200.00); orders 12 → 1.'],
     ]);
-    expect(trended?.flags.map((f) => [f.id, f.kind])).toEqual([['fading', 'fast-decliner']]);
+  });
+
+  it('cuts the order tests for the number of products tested (Benjamini–Hochberg at 5%)', () => {
+    // Three level products beside the falling ones make five tests.
+    const level = ['a', 'b', 'c'].flatMap((id) => [...orders(id, 3, 100, H1), ...orders(id, 3, 100, H2)]);
+    // 8 orders then none, p = 0.4973^8 ≈ 0.0037 ≤ 1/5 × 5%; 7 then none, 0.4973^7 ≈ 0.0075 ≤ 2/5 × 5%: both pass.
+    const strong = productsOf(aggregatesFromRows([...orders('fading', 8, 100, H1), ...orders('fading2', 7, 100, H1), ...level]), AS_OF);
+    expect(strong?.flags.map((f) => f.id)).toEqual(['fading', 'fading2']);
+    // 5 orders then none, twice: 0.4973^5 ≈ 0.030 would pass alone at 5%, but not above 1/5 or 2/5 of it.
+    const weak = productsOf(aggregatesFromRows([...orders('fading', 5, 100, H1), ...orders('fading2', 5, 100, H1), ...level]), AS_OF);
+    expect(weak?.items.filter((p) => p.id.startsWith('fading')).map((p) => p.trendPct)).toEqual([-100, -100]);
+    expect(weak?.flags).toEqual([]);
+  });
+
+  it('flags a fall in revenue with orders held up only with 30 orders or more on each side, as smaller orders', () => {
+    const trended = productsOf(
+      aggregatesFromRows([
+        // 30 orders of 100, then 30 of 40: revenue −60%, orders level.
+        ...orders('smaller', 30, 100, H1),
+        ...orders('smaller', 30, 40, H2),
+        // 29 orders of 100, then 29 of 40: the same fall, on too few orders to tell.
+        ...orders('few', 29, 100, H1),
+        ...orders('few', 29, 40, H2),
+      ]),
+      AS_OF,
+    );
+    expect(trended?.flags.map((f) => [f.id, f.detail])).toEqual([
+      [
+        'smaller',
+        'Revenue down 60.0% in the last 6 months vs the 6 before (from 3,000.00); orders 30 → 30, so most of the fall is in smaller orders.',
+      ],
+    ]);
   });
 
   // "Revenue down 112.7%" on the generated file read as a typo.
   it('says that returns outweighed sales when the last 6 months are net negative', () => {
     const trended = productsOf(
       aggregatesFromRows([
-        { product: 'returned', date: '2024-01-10', amount: 1000 },
-        { product: 'returned', date: '2024-10-10', amount: 100 },
-        { product: 'returned', date: '2024-11-10', amount: -250 },
+        ...orders('returned', 10, 100, H1),
+        { product: 'returned', order: 'r1', date: '2024-10-10', amount: 100 },
+        { product: 'returned', order: 'r2', date: '2024-11-10', amount: -1250 },
       ]),
-      epochDay('2024-12-31'),
+      AS_OF,
     );
-    // Last 6 months: 100 − 250 = −150 against 1,000: −115%.
-    expect(trended?.items[0].trendPct).toBeCloseTo(-115, 10);
+    // Last 6 months: 100 − 1,250 = −1,150 against 1,000: −215%; orders 10 → 1 (0.4973^11 + 11 × 0.5027 × 0.4973^10 ≈ 0.0056).
+    expect(trended?.items[0].trendPct).toBeCloseTo(-215, 10);
     expect(trended?.flags.map((f) => f.detail)).toEqual([
-      'Returns outweighed sales in the last 6 months (net -150.00), after 1,000.00 in the 6 before.',
+      'Returns outweighed sales in the last 6 months (net -1,150.00), after 1,000.00 in the 6 before; orders 10 → 1.',
     ]);
   });
 });

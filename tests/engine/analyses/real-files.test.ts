@@ -86,19 +86,23 @@ describe('Online Retail, all 541,909 rows (305 daily files concatenated in the t
     }
   }
 
+  const rawRows = () =>
+    files.flatMap(
+      (name) => Papa.parse<Record<string, string>>(readFileSync(`${folder}/${name}`, 'utf8'), { header: true, skipEmptyLines: true }).data,
+    );
+  let analysed: Promise<AnalysisResult> | undefined;
+  const result = () =>
+    (analysed ??= ingest(concatenated(), { fileName: 'online_retail.csv' }).then((aggregates) =>
+      analyse(aggregates, { now: new Date('2025-01-01T00:00:00Z') }),
+    ));
+
   it('matches UCI totals and an independent count of the top customers', async () => {
-    const aggregates = await ingest(concatenated(), { fileName: 'online_retail.csv' });
-    const result = analyse(aggregates, { now: new Date('2025-01-01T00:00:00Z') });
     // Independent: papaparse over each file, revenue = Quantity × UnitPrice per CustomerID.
     const byCustomer = new Map<string, number>();
     let rows = 0;
     let total = 0;
-    for (const name of files) {
-      const parsed = Papa.parse<Record<string, string>>(readFileSync(`${folder}/${name}`, 'utf8'), {
-        header: true,
-        skipEmptyLines: true,
-      }).data;
-      for (const row of parsed) {
+    {
+      for (const row of rawRows()) {
         rows++;
         const value = Number(row.Quantity) * Number(row.UnitPrice);
         total += value;
@@ -108,20 +112,75 @@ describe('Online Retail, all 541,909 rows (305 daily files concatenated in the t
         }
       }
     }
+    const { dataset, totals, segments, concentration, churn, crossSell } = await result();
     expect(rows).toBe(541_909);
     expect(total).toBeCloseTo(9_747_747.93, 1);
-    expect(result.dataset.rowsRead).toBe(541_909);
-    expect(result.totals.customers).toBe(4372);
+    expect(dataset.rowsRead).toBe(541_909);
+    expect(totals.customers).toBe(4372);
     const expectedTop = [...byCustomer.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5);
-    const top = result.segments?.customers.slice(0, 5).map((c) => [String(Number(c.id)), c.revenue] as const) ?? [];
+    const top = segments?.customers.slice(0, 5).map((c) => [String(Number(c.id)), c.revenue] as const) ?? [];
     expect(top.map(([id]) => id)).toEqual(expectedTop.map(([id]) => id));
     top.forEach(([, revenue], i) => expect(revenue).toBeCloseTo(expectedTop[i][1], 2));
-    expect(result.concentration?.topCustomer?.share).toBeCloseTo(
+    expect(concentration?.topCustomer?.share).toBeCloseTo(
       expectedTop[0][1] / [...byCustomer.values()].filter((v) => v > 0).reduce((a, b) => a + b, 0),
       6,
     );
-    expect(result.churn?.model).toBe('bg-nbd');
-    expect(result.crossSell?.basis).toBe('invoice');
-    expect(result.crossSell?.rules.length).toBeGreaterThan(0);
+    expect(churn?.model).toBe('bg-nbd');
+    expect(crossSell?.basis).toBe('invoice');
+    expect(crossSell?.rules.length).toBeGreaterThan(0);
+  });
+
+  // The rule, computed again from the raw rows: revenue down 50% or more in 2011-07-01 …
+  // 2011-12-09 (162 days) against 2011-01-01 … 2011-06-30 (181 days), at least 0.2% of the
+  // earlier window's revenue, and orders (distinct invoices without a C, of lines with a
+  // value and a quantity of 0 or more, as the engine counts them) down beyond chance: a one-sided binomial test
+  // summed term by term, Benjamini–Hochberg at 5% over the material products; or orders
+  // level with 30 or more on each side.
+  it('flags as fast decliners the products an independent pass over the rows finds', async () => {
+    const windows = new Map<string, { prior: number; recent: number; priorOrders: Set<string>; recentOrders: Set<string> }>();
+    for (const row of rawRows()) {
+      const day = row.InvoiceDate.slice(0, 10);
+      const recent = day >= '2011-07-01';
+      if (!recent && (day < '2011-01-01' || day > '2011-06-30')) continue;
+      const w = windows.get(row.StockCode) ?? { prior: 0, recent: 0, priorOrders: new Set(), recentOrders: new Set() };
+      windows.set(row.StockCode, w);
+      const value = Number(row.Quantity) * Number(row.UnitPrice);
+      if (recent) w.recent += value;
+      else w.prior += value;
+      if (value >= 0 && Number(row.Quantity) >= 0 && !row.InvoiceNo.startsWith('C'))
+        (recent ? w.recentOrders : w.priorOrders).add(row.InvoiceNo);
+    }
+    const priorTotal = [...windows.values()].reduce((sum, w) => sum + Math.max(0, w.prior), 0);
+    const material = [...windows.entries()].filter(([, w]) => w.prior >= 0.002 * priorTotal);
+    const share = 162 / (162 + 181);
+    const tests = material
+      .map(([id, w]) => ({ id, w, p: binomialAtMost(w.recentOrders.size, w.priorOrders.size + w.recentOrders.size, share) }))
+      .sort((a, b) => a.p - b.p);
+    const passing = Math.max(0, ...tests.map((t, rank) => (t.p <= ((rank + 1) / tests.length) * 0.05 ? rank + 1 : 0)));
+    const fewerOrders = new Set(tests.slice(0, passing).map((t) => t.id));
+    const expected = material
+      .filter(([id, w]) => {
+        const [before, after] = [w.priorOrders.size, w.recentOrders.size];
+        return (w.recent - w.prior) / w.prior <= -0.5 && (fewerOrders.has(id) || (before >= 30 && after >= 30));
+      })
+      .map(([id, w]) => [
+        id,
+        `orders ${w.priorOrders.size.toLocaleString('en-US')} → ${w.recentOrders.size.toLocaleString('en-US')}${fewerOrders.has(id) ? '' : ', so most of the fall is in smaller orders'}`,
+      ]);
+    const flags = (await result()).products?.flags.filter((f) => f.kind === 'fast-decliner') ?? [];
+    expect(expected.length).toBeGreaterThan(5);
+    expect(
+      flags.map((f) => [f.id, /orders [\d,]*\d → [\d,]*\d(, so most of the fall is in smaller orders)?/.exec(f.detail)?.[0]]).sort(),
+    ).toEqual(expected.sort());
   });
 });
+
+/** P(X ≤ k) for X ~ Binomial(n, p), each term's logarithm summed from the logs of 1 … n. */
+function binomialAtMost(k: number, n: number, p: number): number {
+  const logFactorial = [0];
+  for (let i = 1; i <= n; i++) logFactorial.push(logFactorial[i - 1] + Math.log(i));
+  let sum = 0;
+  for (let i = 0; i <= k; i++)
+    sum += Math.exp(logFactorial[n] - logFactorial[i] - logFactorial[n - i] + i * Math.log(p) + (n - i) * Math.log1p(-p));
+  return Math.min(1, sum);
+}

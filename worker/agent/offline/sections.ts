@@ -4,7 +4,6 @@
  * and turns the tool outputs into a finding: a summary headline, detail lines and an
  * action. Numbers come only from tool outputs, as they would for the model.
  */
-import { FAST_DECLINE_PCT } from '../../engine/analyses/products';
 import type { z } from 'zod';
 import type { ChartSeries } from '../tools/chart-tool';
 import { getChurnRisk, getConcentration, getOverview, getProducts, getSegments, getSuppliers, rankCustomers, rankProducts } from '../tools';
@@ -199,9 +198,10 @@ export const SECTIONS: Record<SectionKey, Section> = {
       const belowCost = products.flags.filter((f) => f.kind === 'negative-margin').slice(0, 3);
       const decliners = products.flags.filter((f) => f.kind === 'fast-decliner');
       const lossText = belowCost.map((f) => `${f.name} is ${lowerFirst(f.detail ?? '').replace(/\.$/, '')}`);
-      // "Protect availability of Bolt "Pro" 0mm, steel" for a leading product whose sales had fallen 61.8%.
-      // The engine's fast-decliner rule (its materiality test holds for the product with the most revenue).
-      const leaderFalling = leader?.trendPct != null && leader.trendPct <= FAST_DECLINE_PCT;
+      // "Protect availability of Bolt "Pro" 0mm, steel" for a leading product whose sales had fallen 61.8%;
+      // the engine's fast-decliner flag decides, as in the executive summary (a fall from 15 orders to 4
+      // among thousands of products drawn with no trend is no alarm).
+      const leaderFalling = leader?.trendPct != null && leader.fastDecliner === true;
       const leaderAction = leader
         ? leaderFalling
           ? `find out why ${leader.name}, your leading product, ${fallOf(leader.trendPct)}`

@@ -81,12 +81,16 @@ export const getProducts = defineTool({
     const products = productsOrFail(result);
     const byRevenue = [...products.items].sort((a, b) => b.revenue - a.revenue);
     const total = products.items.reduce((sum, p) => sum + p.revenue, 0);
+    const fastDecliners = new Set(products.flags.filter((f) => f.kind === 'fast-decliner').map((f) => f.id));
     return {
       notice: DATA_NOTICE,
       products: products.items.length,
       marginAvailable: products.marginAvailable,
       note: dataString(products.note, MAX_DATA_SENTENCE),
-      top: byRevenue.slice(0, limit).map(productRow),
+      // Whether a top product is a fast decliner, whichever flags the ten below leave out.
+      top: byRevenue
+        .slice(0, limit)
+        .map((item) => ({ ...productRow(item), ...(fastDecliners.has(item.id) ? { fastDecliner: true } : {}) })),
       categories: categoriesOf(products.items, total).slice(0, limit),
       flags: products.flags.slice(0, 10).map((flag) => ({
         name: dataString(flag.name),

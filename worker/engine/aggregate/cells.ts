@@ -4,6 +4,11 @@
  */
 import type { RecordView } from '../ingest/tokenizer';
 
+/** The epoch day a month index starts on. */
+export function firstDayOfMonth(month: number): number {
+  return Date.UTC(Math.floor(month / 12), month % 12, 1) / 86_400_000;
+}
+
 /** Month index (`year * 12 + month - 1`) of an epoch day (Hinnant's civil_from_days). */
 export function monthIndexOfDay(day: number): number {
   const z = day + 719468;

@@ -13,10 +13,19 @@ export function monthOfDay(day: number): number {
  * trailing-12-month revenue. One pass over the triples.
  */
 export function revenueInMonths(triples: PairTriples, count: number, from: number, to: number): Float64Array {
+  return sumInMonths(triples.revenue, triples, count, from, to);
+}
+
+/** The same for the distinct non-return orders (an order has one date, so a month's orders add up). */
+export function ordersInMonths(triples: PairTriples, count: number, from: number, to: number): Float64Array {
+  return sumInMonths(triples.orders, triples, count, from, to);
+}
+
+function sumInMonths(values: ArrayLike<number>, triples: PairTriples, count: number, from: number, to: number): Float64Array {
   const sums = new Float64Array(count);
   for (let k = 0; k < triples.a.length; k++) {
     const month = triples.b[k];
-    if (month >= from && month <= to) sums[triples.a[k]] += triples.revenue[k];
+    if (month >= from && month <= to) sums[triples.a[k]] += values[k];
   }
   return sums;
 }

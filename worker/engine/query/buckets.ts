@@ -2,7 +2,7 @@
  * Calendar buckets for grouping by month, quarter, year or week (weeks start on Monday,
  * ISO 8601), as dense integer indexes plus their first day and label.
  */
-import { monthIndexOfDay } from '../aggregate/cells';
+import { firstDayOfMonth, monthIndexOfDay } from '../aggregate/cells';
 import { isoDay } from '../aggregate/types';
 import type { TimeDimension } from './spec';
 
@@ -15,16 +15,12 @@ export function bucketOf(unit: TimeDimension, day: number): number {
   return Math.floor(month / 12);
 }
 
-function dayOfMonthIndex(month: number): number {
-  return Date.UTC(Math.floor(month / 12), month % 12, 1) / 86_400_000;
-}
-
 /** The first epoch day of a bucket. */
 export function bucketStart(unit: TimeDimension, bucket: number): number {
   if (unit === 'week') return bucket * 7 - 3;
-  if (unit === 'month') return dayOfMonthIndex(bucket);
-  if (unit === 'quarter') return dayOfMonthIndex(bucket * 3);
-  return dayOfMonthIndex(bucket * 12);
+  if (unit === 'month') return firstDayOfMonth(bucket);
+  if (unit === 'quarter') return firstDayOfMonth(bucket * 3);
+  return firstDayOfMonth(bucket * 12);
 }
 
 /** "2025-03", "2025 Q1", "2025", "week of 2025-03-03". */
