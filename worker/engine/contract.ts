@@ -93,7 +93,7 @@ export interface MonthPoint {
 
 export interface Trend {
   monthly: MonthPoint[];
-  /** Last 12 months vs the 12 before, in %, when there are 24 months; else null. */
+  /** The last 12 full months vs the 12 before, in %, when there are 24 full months (a partial month at either end left out); else null. */
   yoyGrowthPct: number | null;
 }
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { generateB2bCsv } from '../../../scripts/generate-b2b-csv';
+import { trendOf } from '../../../worker/engine/analyses/overview';
 import { FAST_DECLINE_PCT, productsOf } from '../../../worker/engine/analyses/products';
 import { ingest } from '../../../worker/engine/ingest';
 import { cents, fileStream } from '../ingest/helpers';
@@ -42,6 +43,17 @@ describe('the generated B2B file, checked against papaparse', async () => {
     const quoted = rows.find((r) => r.CustomerName.includes('"'))?.CustomerName;
     expect(quoted).toMatch(/^.+, ".+" Division$/);
     expect(agg.customers.names).toContain(quoted);
+  });
+
+  // It ends on 3 January 2025, and "year on year −8.0%" set 2024-02 … 2025-01-03 against 2023-02 … 2024-01.
+  it('measures the growth over the last 12 full months: 2024 against 2023', () => {
+    const lastDay = rows.reduce((last, r) => (r.InvoiceDate > last ? r.InvoiceDate : last), '');
+    expect(lastDay.slice(0, 10)).toBe('2025-01-03');
+    const revenueIn = (year: string) =>
+      rows.filter((r) => r.InvoiceDate.startsWith(year)).reduce((sum, r) => sum + Number(r.Quantity) * Number(r.UnitPrice), 0);
+    const expected = Math.round(((revenueIn('2024') - revenueIn('2023')) / revenueIn('2023')) * 10_000) / 100;
+    expect(trendOf(agg).yoyGrowthPct).toBe(expected);
+    expect(expected).toBeCloseTo(0.8, 1);
   });
 
   // The generator draws every line's product with no trend over time, so a product "down 50%

@@ -15,7 +15,7 @@ export const trendSection: Section = {
     if (!t) return unavailable('trend', this.question, runner);
     const money = (v: number) => formatMoney(v, runner.currency);
     const change = t.firstToLastChangePct;
-    const growth = t.yoyGrowthPct === null ? '' : `; year on year ${formatPct(t.yoyGrowthPct)}`;
+    const growth = t.yoyGrowthPct === null ? '' : `; year on year ${formatPct(t.yoyGrowthPct)} (last 12 full months)`;
     const full = t.partialMonths.length === 0 ? '' : 'full ';
     const partial =
       t.partialMonths.length === 0

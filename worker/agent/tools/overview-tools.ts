@@ -58,7 +58,7 @@ function overviewOf(result: AnalysisResult) {
 export const getTrend = defineTool({
   name: 'get_trend',
   description:
-    'Monthly revenue, orders and active customers, optionally for a range of months (from/to as YYYY-MM, inclusive), with the range total, the best and worst month and the change from first to last month. Use it for totals of a month, quarter or year.',
+    'Monthly revenue, orders and active customers, optionally for a range of months (from/to as YYYY-MM, inclusive), with the range total, the best and worst month and the change from first to last month, and yoyGrowthPct: the last 12 full months of the file against the 12 before (whatever the range). Use it for totals of a month, quarter or year.',
   input: z.object({
     from: MONTH.optional().describe('First month, YYYY-MM.'),
     to: MONTH.optional().describe('Last month, YYYY-MM.'),

@@ -202,7 +202,7 @@ function trendChart(result: AnalysisResult): Chart | null {
     {
       id: 'trend',
       title,
-      description: `Revenue per month, ${monthly[0].month} to ${monthly[monthly.length - 1].month}.${growth === null ? '' : ` Year-over-year growth ${growth.toFixed(1)}%.`}`,
+      description: `Revenue per month, ${monthly[0].month} to ${monthly[monthly.length - 1].month}.${growth === null ? '' : ` Year-over-year growth ${growth.toFixed(1)}% (last 12 full months).`}`,
     },
     // A month the data covers only in part is labelled so its short bar is not read as a fall.
     monthly.map((m) => ({ label: partial.includes(m.month) ? `${m.month} (partial)` : m.month, value: m.revenue })),

@@ -121,7 +121,10 @@ export function executiveSummary(result: AnalysisResult): string {
       ['Customers', count(t.customers)],
       ['Orders', count(t.orders)],
       ['Products', count(t.products)],
-      ['Year-over-year growth', result.trend.yoyGrowthPct === null ? 'n/a (needs 24 months)' : pct(result.trend.yoyGrowthPct)],
+      [
+        'Year-over-year growth (last 12 full months)',
+        result.trend.yoyGrowthPct === null ? 'n/a (needs 24 full months)' : pct(result.trend.yoyGrowthPct),
+      ],
       ['Rows used / read', `${count(d.rowsUsed)} / ${count(d.rowsRead)}`],
     ],
     ['l', 'r'],
