@@ -2,7 +2,7 @@
  * A leading product whose sales are falling fast is no product to "protect": on the
  * generated file the action read "Protect availability of Bolt "Pro" 0mm, steel" while its
  * revenue had fallen 61.8%. Hand-checked rows: Widget 12 orders of 100 from January to June
- * 2024 and one of 240 in October (−80% for the last 6 months against the 6 before, and
+ * 2024 and one of 240 in October (−80% for the last 6 full months against the 6 before, and
  * 12 orders to 1, a fall chance explains with p ≈ 0.0016), Gadget 500 and 600, and a Nut in
  * December 2023, so that the file has the 12 months a trend needs; no costs.
  */
@@ -31,7 +31,7 @@ describe('the products action when the leading product is falling', () => {
     ]);
     const { report } = await narrateOffline(result);
     expect(report).toContain(
-      '**Action:** Find out why Widget, your leading product, fell 80.0% in the last 6 months against the 6 before.',
+      '**Action:** Find out why Widget, your leading product, fell 80.0% in the last 6 full months against the 6 before.',
     );
     expect(report).not.toContain('Protect availability of Widget');
   });
@@ -59,10 +59,10 @@ describe('the products action when the leading product is falling', () => {
   it("is one of the executive summary's first actions, and chat's answer to what to focus on", async () => {
     const result = analyse((await ingestCsv(SALES)).aggregates);
     expect(topActions(result)).toContain(
-      'Find out why Widget, your leading product, fell 80.0% in the last 6 months against the 6 before.',
+      'Find out why Widget, your leading product, fell 80.0% in the last 6 full months against the 6 before.',
     );
     const { answer } = await askOffline('What should I focus on?', result);
-    expect(answer).toContain('. Find out why Widget, your leading product, fell 80.0% in the last 6 months against the 6 before.');
+    expect(answer).toContain('. Find out why Widget, your leading product, fell 80.0% in the last 6 full months against the 6 before.');
     expect(answer).not.toContain('No urgent actions');
   });
 });

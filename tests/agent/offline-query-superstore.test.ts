@@ -1196,7 +1196,7 @@ describe('in chat, products by their trend', () => {
     const { answer } = await askOffline('Which products are declining?', analyse(file.aggregates), file.snapshot);
     const [head, first] = answer.split('\n');
     expect(head).toBe(
-      'Bottom 5 products (of the products making 80% of revenue) by revenue change, the last 6 months against the 6 before:',
+      'Bottom 5 products (of the products making 80% of revenue) by revenue change, the last 6 full months against the 6 before:',
     );
     const named = trends.filter(([, trend]) => trend === lowest).map(([name]) => name);
     expect(named.some((name) => first.startsWith(`1. ${name}: ${formatCell(lowest, 'percent')}`))).toBe(true);
@@ -1205,7 +1205,7 @@ describe('in chat, products by their trend', () => {
   it('"Which products drop in sales?", answered from the analysis alone, ranks them from the largest fall (it listed the best sellers)', async () => {
     const { answer } = await askOffline('Which products drop in sales?', analyse(file.aggregates));
     expect(answer.split('\n')[0]).toBe(
-      'Bottom 5 products (of the products making 80% of revenue) by revenue change, the last 6 months against the 6 before:',
+      'Bottom 5 products (of the products making 80% of revenue) by revenue change, the last 6 full months against the 6 before:',
     );
   });
 

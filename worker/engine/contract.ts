@@ -163,6 +163,7 @@ export interface ProductItem {
   quantity: number;
   customers: number;
   abc: 'A' | 'B' | 'C';
+  /** Revenue change, the last 6 full months against the 6 before (`Products.trendPeriods`), in %. */
   trendPct: number | null;
 }
 
@@ -170,6 +171,8 @@ export interface Products {
   available: boolean;
   marginAvailable: boolean;
   note: string | null;
+  /** The windows of `trendPct`, ISO dates: null without 12 full months before the as-of day. */
+  trendPeriods?: { recent: { from: string; to: string }; prior: { from: string; to: string } } | null;
   items: ProductItem[];
   flags: { id: string; name: string; kind: 'negative-margin' | 'below-category-margin' | 'fast-decliner'; detail: string }[];
 }

@@ -61,12 +61,12 @@ describe('productsOf', () => {
     expect(noCost?.note).toContain('no cost (or profit) column');
   });
 
-  /** `n` one-line orders of `amount` each, on the 10th of the given months (ISO), one a month in turn. */
+  /** `n` one-line orders of `amount` each, on the 1st of the given months (ISO), one a month in turn. */
   function orders(product: string, n: number, amount: number, months: string[]): TestRow[] {
     return Array.from({ length: n }, (_, k) => ({
       product,
       order: `${product}-${months[0]}-${k}`,
-      date: `${months[k % months.length]}-10`,
+      date: `${months[k % months.length]}-01`,
       amount,
     }));
   }
@@ -76,7 +76,7 @@ describe('productsOf', () => {
   // window's share of the days is 184 / 366.
   const AS_OF = epochDay('2024-12-31');
 
-  it('measures the trend as the last 6 months vs the 6 before and flags a fall in orders beyond chance', () => {
+  it('measures the trend as the last 6 full months vs the 6 before and flags a fall in orders beyond chance', () => {
     const trended = productsOf(
       aggregatesFromRows([
         // 12 orders, then 1: P(X ≤ 1) for X ~ Binomial(13, 184/366) = 0.4973^13 + 13 × 0.5027 × 0.4973^12 ≈ 0.0016.
@@ -94,7 +94,7 @@ describe('productsOf', () => {
     expect(trended?.items.slice(1).map((p) => p.trendPct)).toEqual([-100, 20]);
     // Three products tested: Benjamini–Hochberg keeps p ≤ 1/3 × 5% for the smallest, so 0.0016 passes.
     expect(trended?.flags.map((f) => [f.id, f.kind, f.detail])).toEqual([
-      ['fading', 'fast-decliner', 'Revenue down 91.7% in the last 6 months vs the 6 before (from 1,200.00); orders 12 → 1.'],
+      ['fading', 'fast-decliner', 'Revenue down 91.7% in the last 6 full months vs the 6 before (from 1,200.00); orders 12 → 1.'],
     ]);
   });
 
@@ -125,13 +125,13 @@ describe('productsOf', () => {
     expect(trended?.flags.map((f) => [f.id, f.detail])).toEqual([
       [
         'smaller',
-        'Revenue down 60.0% in the last 6 months vs the 6 before (from 3,000.00); orders 30 → 30, so most of the fall is in smaller orders.',
+        'Revenue down 60.0% in the last 6 full months vs the 6 before (from 3,000.00); orders 30 → 30, so most of the fall is in smaller orders.',
       ],
     ]);
   });
 
   // "Revenue down 112.7%" on the generated file read as a typo.
-  it('says that returns outweighed sales when the last 6 months are net negative', () => {
+  it('says that returns outweighed sales when the last 6 full months are net negative', () => {
     const trended = productsOf(
       aggregatesFromRows([
         ...orders('returned', 10, 100, H1),
@@ -143,7 +143,7 @@ describe('productsOf', () => {
     // Last 6 months: 100 − 1,250 = −1,150 against 1,000: −215%; orders 10 → 1 (0.4973^11 + 11 × 0.5027 × 0.4973^10 ≈ 0.0056).
     expect(trended?.items[0].trendPct).toBeCloseTo(-215, 10);
     expect(trended?.flags.map((f) => f.detail)).toEqual([
-      'Returns outweighed sales in the last 6 months (net -1,150.00), after 1,000.00 in the 6 before; orders 10 → 1.',
+      'Returns outweighed sales in the last 6 full months (net -1,150.00), after 1,000.00 in the 6 before; orders 10 → 1.',
     ]);
   });
 });

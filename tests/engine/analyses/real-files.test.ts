@@ -130,8 +130,9 @@ describe('Online Retail, all 541,909 rows (305 daily files concatenated in the t
     expect(crossSell?.rules.length).toBeGreaterThan(0);
   });
 
-  // The rule, computed again from the raw rows: revenue down 50% or more in 2011-07-01 …
-  // 2011-12-09 (162 days) against 2011-01-01 … 2011-06-30 (181 days), at least 0.2% of the
+  // The rule, computed again from the raw rows: revenue down 50% or more in the last 6 full
+  // months, 2011-06-01 … 2011-11-30 (183 days; the file ends on 2011-12-09), against
+  // 2010-12-01 … 2011-05-31 (182 days), at least 0.2% of the
   // earlier window's revenue, and orders (distinct invoices without a C, of lines with a
   // value and a quantity of 0 or more, as the engine counts them) down beyond chance: a one-sided binomial test
   // summed term by term, Benjamini–Hochberg at 5% over the material products; or orders
@@ -140,8 +141,8 @@ describe('Online Retail, all 541,909 rows (305 daily files concatenated in the t
     const windows = new Map<string, { prior: number; recent: number; priorOrders: Set<string>; recentOrders: Set<string> }>();
     for (const row of rawRows()) {
       const day = row.InvoiceDate.slice(0, 10);
-      const recent = day >= '2011-07-01';
-      if (!recent && (day < '2011-01-01' || day > '2011-06-30')) continue;
+      if (day > '2011-11-30') continue;
+      const recent = day >= '2011-06-01';
       const w = windows.get(row.StockCode) ?? { prior: 0, recent: 0, priorOrders: new Set(), recentOrders: new Set() };
       windows.set(row.StockCode, w);
       const value = Number(row.Quantity) * Number(row.UnitPrice);
@@ -152,7 +153,7 @@ describe('Online Retail, all 541,909 rows (305 daily files concatenated in the t
     }
     const priorTotal = [...windows.values()].reduce((sum, w) => sum + Math.max(0, w.prior), 0);
     const material = [...windows.entries()].filter(([, w]) => w.prior >= 0.002 * priorTotal);
-    const share = 162 / (162 + 181);
+    const share = 183 / (183 + 182);
     const tests = material
       .map(([id, w]) => ({ id, w, p: binomialAtMost(w.recentOrders.size, w.priorOrders.size + w.recentOrders.size, share) }))
       .sort((a, b) => a.p - b.p);
@@ -167,7 +168,12 @@ describe('Online Retail, all 541,909 rows (305 daily files concatenated in the t
         id,
         `orders ${w.priorOrders.size.toLocaleString('en-US')} → ${w.recentOrders.size.toLocaleString('en-US')}${fewerOrders.has(id) ? '' : ', so most of the fall is in smaller orders'}`,
       ]);
-    const flags = (await result()).products?.flags.filter((f) => f.kind === 'fast-decliner') ?? [];
+    const products = (await result()).products;
+    expect(products?.trendPeriods).toEqual({
+      recent: { from: '2011-06-01', to: '2011-11-30' },
+      prior: { from: '2010-12-01', to: '2011-05-31' },
+    });
+    const flags = products?.flags.filter((f) => f.kind === 'fast-decliner') ?? [];
     expect(expected.length).toBeGreaterThan(5);
     expect(
       flags.map((f) => [f.id, /orders [\d,]*\d → [\d,]*\d(, so most of the fall is in smaller orders)?/.exec(f.detail)?.[0]]).sort(),

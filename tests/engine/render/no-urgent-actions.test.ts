@@ -5,7 +5,7 @@
  * and for files without a cost or a supplier column.
  *
  * Hand-made rows: 12 customers buy the same 4 products, one from each of 4 suppliers, on
- * the 10th of every month from January 2023 to January 2024, at a profit. So no customer
+ * the 1st of every month from January 2023 to January 2024, at a profit. So no customer
  * is silent (low risk), none holds more than 10% of revenue (8.3% each), no product sells
  * below cost or falls, no supplier passes 30% (25% each), and every customer already buys
  * every product (no cross-sell offer).
@@ -25,7 +25,7 @@ function steadyBook(withCostAndSupplier: boolean): string {
   const lines = [withCostAndSupplier ? 'Invoice,Date,Customer,Product,Supplier,Amount,Cost' : 'Invoice,Date,Customer,Product,Amount'];
   let invoice = 0;
   for (let month = 0; month < 13; month++) {
-    const date = `${2023 + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}-10`;
+    const date = `${2023 + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}-01`;
     for (let c = 1; c <= 12; c++) {
       invoice++;
       for (let p = 1; p <= 4; p++) {
@@ -71,7 +71,7 @@ describe('"Do this first" with no action due', () => {
     const text =
       'No urgent actions among what could be checked: no key account, no loss-making product, no dominant supplier. ' +
       'Not checked: customers at risk (the data covers only 1 day; churn risk needs at least 28 days of order history); ' +
-      'a falling leading product (it needs 12 months of sales before the as-of date).';
+      'a falling leading product (it needs 12 full months of sales before the as-of date).';
     expect(noUrgentActions(result)).toBe(text);
     expect(executiveSummary(result)).toContain(
       '## Do this first\n\nNo urgent actions among what could be checked: no key account, no loss-making product, no dominant supplier. ' +

@@ -350,7 +350,7 @@ const METRIC_LABELS = {
   marginPct: 'margin %',
   quantity: 'units sold',
   customers: 'customers',
-  trendPct: 'revenue change, the last 6 months against the 6 before',
+  trendPct: 'revenue change, the last 6 full months against the 6 before',
 } as const;
 
 async function rankProductsAnswer(intent: Extract<Intent, { kind: 'rank_products' }>, runner: SectionRunner): Promise<string> {

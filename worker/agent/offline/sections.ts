@@ -315,10 +315,10 @@ function quietChurn(question: string, churn: ChurnOutput, money: (v: number) => 
   };
 }
 
-/** "fell 61.8% in the last 6 months against the 6 before", or, past −100%, that returns outweighed its sales. */
+/** "fell 61.8% in the last 6 full months against the 6 before", or, past −100%, that returns outweighed its sales. */
 function fallOf(trendPct: number | null): string {
-  if (trendPct !== null && trendPct < -100) return 'had more returned than sold in the last 6 months';
-  return `fell ${formatPct(Math.abs(trendPct ?? 0))} in the last 6 months against the 6 before`;
+  if (trendPct !== null && trendPct < -100) return 'had more returned than sold in the last 6 full months';
+  return `fell ${formatPct(Math.abs(trendPct ?? 0))} in the last 6 full months against the 6 before`;
 }
 
 /** "; 2,613 products, 41 suppliers", leaving out what the file has no column for. */

@@ -6,15 +6,16 @@
  */
 import binomialCdf from '@stdlib/stats-base-dists-binomial-cdf';
 import { firstDayOfMonth } from '../aggregate/cells';
-import type { Aggregates } from '../aggregate/types';
+import { isoDay, type Aggregates } from '../aggregate/types';
 import { count, money, pct } from '../render/format';
 import type { ProductItem, Products } from '../contract';
 import { monthOfDay, ordersInMonths, revenueInMonths } from './calendar';
+import { EDGE_DAYS_ALLOWED } from './partial-months';
 import { abcTiers } from './stats';
 
 /** A margin this many percentage points under the category's is "far below". */
 export const BELOW_CATEGORY_POINTS = 20;
-/** A fall of at least this much, last 6 months vs the 6 before, is a fast decline. */
+/** A fall of at least this much, the last 6 full months against the 6 before, is a fast decline. */
 export const FAST_DECLINE_PCT = -50;
 /** Decliners must have had at least this share of the earlier window's revenue to matter. */
 export const DECLINE_MATERIALITY_SHARE = 0.002;
@@ -71,34 +72,55 @@ export function productsOf(agg: Aggregates, asOfDay: number): Products | null {
   items.sort((a, b) => b.revenue - a.revenue);
   const notes: string[] = [];
   if (!cost) notes.push('The file has no cost (or profit) column, so margins are not shown — they would have to be invented.');
-  if (!trend) notes.push('Trends need 12 months of dated history before the as-of date; the file has less.');
-  return { available: true, marginAvailable: cost !== null, note: notes.length ? notes.join(' ') : null, items, flags };
+  if (!trend) notes.push('Trends need 12 full months of dated history before the as-of date; the file has less.');
+  return {
+    available: true,
+    marginAvailable: cost !== null,
+    note: notes.length ? notes.join(' ') : null,
+    trendPeriods: trend ? trend.periods : null,
+    items,
+    flags,
+  };
 }
 
-/** Revenue and orders per product in the last 6 months and the 6 before. */
+/** Revenue and orders per product in the last 6 full months and the 6 before. */
 interface TrendWindows {
   recent: Float64Array;
   prior: Float64Array;
   recentOrders: Float64Array;
   priorOrders: Float64Array;
-  /** The last 6 months' share of the two windows' days: they end on the as-of day, often mid-month. */
+  /** The last 6 months' share of the two windows' days (184 against 181, or the as-of day a day or two before a month's end). */
   recentDayShare: number;
+  periods: NonNullable<Products['trendPeriods']>;
 }
 
-/** The two windows, or null with under 12 months of data. */
+/**
+ * The two windows, of full months, or null without 12 of them before the as-of day. The
+ * last is the as-of day's month when the day ends it (within the edge days a full month may
+ * miss), else the month before: "the last 6 months" of the generated file, which ends on
+ * 3 January, were 5 months and 3 days against 6, and its products, drawn with no trend,
+ * had a median trend of −16.2%.
+ */
 function trendWindows(agg: Aggregates, asOfDay: number): TrendWindows | null {
-  if (!agg.hasDates || asOfDay < 0 || agg.months.months.length === 0) return null;
-  const last = monthOfDay(asOfDay);
-  if (agg.months.months[0] > last - 11) return null;
+  if (!agg.hasDates || asOfDay < 0 || agg.firstDay < 0) return null;
+  const asOfMonth = monthOfDay(asOfDay);
+  const last = firstDayOfMonth(asOfMonth + 1) - 1 - asOfDay <= EDGE_DAYS_ALLOWED ? asOfMonth : asOfMonth - 1;
+  const [priorFrom, recentFrom, recentEnd] = [firstDayOfMonth(last - 11), firstDayOfMonth(last - 5), firstDayOfMonth(last + 1) - 1];
+  if (agg.firstDay - priorFrom > EDGE_DAYS_ALLOWED) return null;
+  const recentTo = Math.min(asOfDay, recentEnd);
+  const recentDays = recentTo + 1 - recentFrom;
+  const priorDays = recentFrom - Math.max(priorFrom, agg.firstDay);
   const { productMonths, products } = agg;
-  const recentDays = asOfDay + 1 - firstDayOfMonth(last - 5);
-  const priorDays = firstDayOfMonth(last - 5) - firstDayOfMonth(last - 11);
   return {
     recent: revenueInMonths(productMonths, products.count, last - 5, last),
     prior: revenueInMonths(productMonths, products.count, last - 11, last - 6),
     recentOrders: ordersInMonths(productMonths, products.count, last - 5, last),
     priorOrders: ordersInMonths(productMonths, products.count, last - 11, last - 6),
     recentDayShare: recentDays / (recentDays + priorDays),
+    periods: {
+      recent: { from: isoDay(recentFrom) as string, to: isoDay(recentTo) as string },
+      prior: { from: isoDay(Math.max(priorFrom, agg.firstDay)) as string, to: isoDay(recentFrom - 1) as string },
+    },
   };
 }
 
@@ -173,8 +195,8 @@ function declineFlags(items: ProductItem[], trend: TrendWindows, currency: strin
       // "Revenue down 112.7%" read as a typo: below −100%, returns outweighed the sales.
       detail:
         recent[i] < 0
-          ? `Returns outweighed sales in the last 6 months (net ${money(recent[i], currency)}), after ${money(prior[i], currency)} in the 6 before; ${orders}.`
-          : `Revenue down ${pct(Math.abs(item.trendPct))} in the last 6 months vs the 6 before (from ${money(prior[i], currency)}); ${orders}.`,
+          ? `Returns outweighed sales in the last 6 full months (net ${money(recent[i], currency)}), after ${money(prior[i], currency)} in the 6 before; ${orders}.`
+          : `Revenue down ${pct(Math.abs(item.trendPct))} in the last 6 full months vs the 6 before (from ${money(prior[i], currency)}); ${orders}.`,
       loss: prior[i] * (-item.trendPct / 100),
     });
   });

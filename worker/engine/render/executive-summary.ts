@@ -34,7 +34,7 @@ export function noUrgentActions(result: AnalysisResult): string {
       coversTrendWindows(result),
       'no fast-falling leading product',
       'a falling leading product',
-      'it needs 12 months of sales before the as-of date',
+      'it needs 12 full months of sales before the as-of date',
     );
   } else unchecked.push('products (the file has no product column)');
   check(result.suppliers?.available === true, 'no dominant supplier', 'dominant suppliers', 'the file has no supplier or vendor column');
@@ -48,12 +48,9 @@ function clauseOf(sentence: string): string {
   return sentence.charAt(0).toLowerCase() + sentence.slice(1).replace(/\.$/, '');
 }
 
-/** Whether the product trends (last 6 months against the 6 before) had 12 months of data, as products.ts asks. */
+/** Whether the product trends (the last 6 full months against the 6 before) had the 12 full months they need. */
 function coversTrendWindows(result: AnalysisResult): boolean {
-  const { from } = result.dataset.period;
-  if (!from || !result.asOf) return false;
-  const month = (iso: string) => Number(iso.slice(0, 4)) * 12 + Number(iso.slice(5, 7)) - 1;
-  return month(from) <= month(result.asOf) - 11;
+  return Boolean(result.products?.trendPeriods);
 }
 
 /**
@@ -90,8 +87,8 @@ export function topActions(result: AnalysisResult, escape: (text: string) => str
   if (leader && falling && leader.trendPct !== null)
     actions.push(
       leader.trendPct < -100
-        ? `Find out why ${escape(leader.name)}, your leading product, had more returned than sold in the last 6 months.`
-        : `Find out why ${escape(leader.name)}, your leading product, fell ${pct(Math.abs(leader.trendPct))} in the last 6 months against the 6 before.`,
+        ? `Find out why ${escape(leader.name)}, your leading product, had more returned than sold in the last 6 full months.`
+        : `Find out why ${escape(leader.name)}, your leading product, fell ${pct(Math.abs(leader.trendPct))} in the last 6 full months against the 6 before.`,
     );
   const dominant = (result.suppliers?.items ?? []).filter((s) => s.share > 0.3);
   if (dominant.length) actions.push(`Find a second source for ${nameList(dominant.map((s) => escape(s.name)))}.`);

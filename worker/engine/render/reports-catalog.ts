@@ -3,8 +3,14 @@
  * dependency (cross-sell is in cross-sell-report.ts). Thresholds are stated; actions name
  * products and customers.
  */
-import type { AnalysisResult } from '../contract';
-import { BELOW_CATEGORY_POINTS, DECLINE_MATERIALITY_SHARE, FAST_DECLINE_PCT } from '../analyses/products';
+import type { AnalysisResult, Products } from '../contract';
+import {
+  BELOW_CATEGORY_POINTS,
+  DECLINE_FALSE_DISCOVERY_RATE,
+  DECLINE_MATERIALITY_SHARE,
+  FAST_DECLINE_PCT,
+  MIN_ORDERS_FOR_SMALLER_ORDERS,
+} from '../analyses/products';
 import { DOMINANT_SUPPLIER_SHARE } from '../analyses/suppliers';
 import { count, fixed, money, pct, share } from './format';
 import { blocks, bullets, md, nameList, table } from './markdown';
@@ -77,7 +83,8 @@ export function productsReport(result: AnalysisResult): string {
     '# Products',
     p.note ? md(p.note) : null,
     `Flags: negative margin (revenue below cost); margin more than ${BELOW_CATEGORY_POINTS} percentage points below the product's category (categories with 3+ products); ` +
-      `fast decliner (revenue down ${Math.abs(FAST_DECLINE_PCT)}% or more in the last 6 months vs the 6 before, with at least ${share(DECLINE_MATERIALITY_SHARE)} of the earlier window's revenue). ABC: A until 80% of revenue, B until 95%.`,
+      `fast decliner (revenue down ${Math.abs(FAST_DECLINE_PCT)}% or more in the last 6 full months${windowsOf(p)} vs the 6 before, with at least ${share(DECLINE_MATERIALITY_SHARE)} of the earlier window's revenue, ` +
+      `and orders that fell by more than chance explains, at a ${share(DECLINE_FALSE_DISCOVERY_RATE, 0)} false discovery rate, or held at ${MIN_ORDERS_FOR_SMALLER_ORDERS}+ a window while each order got smaller). ABC: A until 80% of revenue, B until 95%.`,
     '## Top 20 products by revenue',
     table(header, p.items.slice(0, 20).map(row), align),
     flagTable('negative-margin', 'Sold below cost'),
@@ -88,6 +95,12 @@ export function productsReport(result: AnalysisResult): string {
     '## Actions',
     bullets(actions),
   );
+}
+
+/** " (2024-07-01 … 2024-12-31 against 2024-01-01 … 2024-06-30)", or nothing without trends. */
+function windowsOf(p: Products): string {
+  const w = p.trendPeriods;
+  return w ? ` (${w.recent.from} … ${w.recent.to} against ${w.prior.from} … ${w.prior.to})` : '';
 }
 
 export function suppliersReport(result: AnalysisResult): string {
