@@ -3,7 +3,9 @@
  */
 import { isoDay } from '../aggregate/types';
 import type { SnapshotMeta } from '../snapshot/columns';
+import { bucketLabel, bucketOf, bucketStart } from './buckets';
 import { dayOf, QueryRefusal } from './resolve';
+import type { TimeDimension } from './spec';
 
 /** The share of a period's days its rows must cover before the answer says nothing about it. */
 export const MOSTLY_COVERED = 0.9;
@@ -34,6 +36,27 @@ export function periodCoverage(meta: SnapshotMeta, ranges: readonly ({ from: str
     // year that ends one quiet day early is whole. Under 90% of the days, it is not.
     if (!mostlyCovered(covered, from, to)) partial.push(`${range.from} … ${range.to} for ${covered} of its ${to - from + 1} days`);
   }
+  if (partial.length === 0) return null;
+  return `The file's rows run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}, so they cover ${partial.join(' and ')}.`;
+}
+
+/**
+ * The months, quarters, years or weeks at either end of a grouping by time that the rows
+ * cover for under 90% of their days (of the part in `period`, when one is asked), as a
+ * note. The generated file, which ends on 3 January 2025, answered "How did revenue grow
+ * year on year?" with a 2025 of −24,347.01 and nothing to say that it had 3 days.
+ */
+export function edgeUnitsNote(meta: SnapshotMeta, unit: TimeDimension, period?: { from: number; to: number }): string | null {
+  if (!meta.hasDates || meta.firstDay < 0) return null;
+  const [from, to] = [Math.max(period?.from ?? meta.firstDay, meta.firstDay), Math.min(period?.to ?? meta.lastDay, meta.lastDay)];
+  if (from > to) return null;
+  const partial = [...new Set([bucketOf(unit, from), bucketOf(unit, to)])].flatMap((bucket) => {
+    const [start, end] = [bucketStart(unit, bucket), bucketStart(unit, bucket + 1) - 1];
+    const [askedFrom, askedTo] = [Math.max(start, period?.from ?? start), Math.min(end, period?.to ?? end)];
+    const covered = daysCovered(askedFrom, askedTo, meta.firstDay, meta.lastDay);
+    if (mostlyCovered(covered, askedFrom, askedTo)) return [];
+    return [`${unit === 'week' ? 'the ' : ''}${bucketLabel(unit, bucket)} for ${covered} of its ${askedTo - askedFrom + 1} days`];
+  });
   if (partial.length === 0) return null;
   return `The file's rows run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}, so they cover ${partial.join(' and ')}.`;
 }

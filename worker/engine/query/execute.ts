@@ -29,7 +29,7 @@ import { Accumulators } from './accumulators';
 import { bucketLabel, bucketOf, bucketStart } from './buckets';
 import { checkMeasures, dayOf, QueryRefusal, resolveDimension, resolveFilter, type ResolvedFilter, type ResolvedGroup } from './resolve';
 import { perNote, unitsSpanned, type Range } from './average-per';
-import { periodCoverage } from './coverage';
+import { edgeUnitsNote, periodCoverage } from './coverage';
 import { resultOf, type QueryResult } from './result';
 import type { QuerySpec } from './spec';
 
@@ -108,7 +108,10 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
     periods.length === 2,
     per?.map((span) => span.units),
   );
-  return withNote(withNote(result, coverage), per && spec.per ? perNote(spec.per, per) : null);
+  // A partial month or year at an end of the rows, unless the period's own note says so already.
+  const time = groups.find((g) => g.kind === 'time');
+  const edges = time && !coverage && periods.length < 2 ? edgeUnitsNote(meta, time.unit, periods[0]) : null;
+  return withNote(withNote(withNote(result, coverage), edges), per && spec.per ? perNote(spec.per, per) : null);
 }
 
 /**

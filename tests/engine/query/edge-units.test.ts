@@ -1,0 +1,52 @@
+/**
+ * A grouping by time says which unit at either end the rows cover for under 90% of its
+ * days: the generated file, which ends on 3 January 2025, answered "How did revenue grow
+ * year on year?" with a 2025 of −24,347.01 and nothing to say that it had 3 days.
+ * Hand-made rows from Monday 2024-01-15 to Friday 2025-01-03.
+ */
+import { describe, expect, it } from 'vitest';
+import { queryCsv } from './snapshot-of';
+
+const SALES = `Date,Customer,Amount
+2024-01-15,Acme,100
+2024-06-10,Bolt,200
+2024-12-30,Acme,50
+2025-01-03,Bolt,-20
+`;
+
+describe('the ends of a grouping by time', () => {
+  it('names a year the rows cover for 3 of its days, not one they cover for 352 of 366', async () => {
+    const byYear = await queryCsv(SALES, { measures: ['revenue'], groupBy: ['year'] });
+    expect(byYear.rows).toEqual([
+      ['2024', 350],
+      ['2025', -20],
+    ]);
+    expect(byYear.note).toBe("The file's rows run from 2024-01-15 to 2025-01-03, so they cover 2025 for 3 of its 365 days.");
+  });
+
+  it('names both end months, and the end week, by the days the rows can fall on', async () => {
+    const byMonth = await queryCsv(SALES, { measures: ['revenue'], groupBy: ['month'] });
+    expect(byMonth.note).toBe(
+      "The file's rows run from 2024-01-15 to 2025-01-03, so they cover 2024-01 for 17 of its 31 days and 2025-01 for 3 of its 31 days.",
+    );
+    // The week of Monday 2024-01-15 is whole; that of 2024-12-30 has rows up to Friday (51 weeks, 50 shown).
+    const byWeek = await queryCsv(SALES, { measures: ['revenue'], groupBy: ['week'] });
+    expect(byWeek.note).toBe(
+      "Showing 50 of 51 rows. The file's rows run from 2024-01-15 to 2025-01-03, so they cover the week of 2024-12-30 for 5 of its 7 days.",
+    );
+  });
+
+  it('judges an end unit by the part of it in the period asked, and leaves the note to the period when it is partial', async () => {
+    // 2024 by month: December is whole; January has rows from the 15th.
+    const year = await queryCsv(SALES, { measures: ['revenue'], groupBy: ['month'], period: { from: '2024-01-01', to: '2024-12-31' } });
+    expect(year.note).toBe("The file's rows run from 2024-01-15 to 2025-01-03, so they cover 2024-01 for 17 of its 31 days.");
+    // From 2024-01-20: January's part in the period, 12 days, is covered whole.
+    const later = await queryCsv(SALES, { measures: ['revenue'], groupBy: ['month'], period: { from: '2024-01-20', to: '2024-12-31' } });
+    expect(later.note).toBeNull();
+    // Q1 2025 has rows for 3 of its 90 days: the period's note says so, once.
+    const quarter = await queryCsv(SALES, { measures: ['revenue'], groupBy: ['month'], period: { from: '2025-01-01', to: '2025-03-31' } });
+    expect(quarter.note).toBe(
+      "The file's rows run from 2024-01-15 to 2025-01-03, so they cover 2025-01-01 … 2025-03-31 for 3 of its 90 days.",
+    );
+  });
+});
