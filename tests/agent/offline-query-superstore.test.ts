@@ -779,6 +779,12 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
         expect(count, question).toBeGreaterThan(0);
         expect(answer.result?.totalRows, question).toBe(count);
       }
+      // The largest first, as for "over 5k" (it listed the range from its bottom).
+      const range = await answerWithQuery('Which customers spent between 5k and 10k in 2021?', file.snapshot, TODAY);
+      const [[largest]] = (await sql(
+        `SELECT max(r) FROM (SELECT sum(rev) r FROM t WHERE year(d) = 2021 GROUP BY "Customer ID" HAVING r BETWEEN 5000 AND 10000)`,
+      )) as number[][];
+      expect(range.result?.rows[0][1] as number).toBeCloseTo(largest, 6);
       // "Between 10k and 5k", ends the wrong way round, is the same range; two years stay a period.
       const swapped = await answerWithQuery('Which customers spent between 10k and 5k in 2021?', file.snapshot, TODAY);
       expect(swapped.result?.understood).toBe('revenue, by customer, revenue between 5,000 and 10,000, 2021-01-01 … 2021-12-31');

@@ -87,7 +87,8 @@ export function withThreshold(spec: QuerySpecInput, threshold: Threshold, plural
   // The rows grouped by customer are the customers: "customers" is no figure of its own then.
   const counted = new Set<Measure>(groupBy.includes('customer') ? ['customers'] : groupBy.includes('product') ? ['products'] : []);
   const measures = [measure, ...spec.measures.filter((m) => m !== measure && !counted.has(m))].slice(0, 4);
-  const up = threshold.op.startsWith('>');
+  // Past a lower bound, or within a range, the largest first; below an upper bound, the smallest.
+  const up = threshold.op.startsWith('>') || threshold.op === 'between';
   return {
     kind: 'spec',
     spec: {
