@@ -55,6 +55,20 @@ describe('the products action when the leading product is falling', () => {
     expect(topActions(result).some((action) => action.startsWith('Find out why'))).toBe(false);
   });
 
+  // On Online Retail it listed five products at −100% beside none of the seven the analysis flags.
+  it('says, under a ranking of falls, which products are flagged and why the others are not', async () => {
+    const { answer } = await askOffline('Which products are declining?', analyse((await ingestCsv(SALES)).aggregates));
+    expect(answer).toContain(
+      '\n\nFlagged as fast decliners, down 50% or more with orders that fell by more than chance explains, or held at 30 or more a window in smaller orders: Widget (orders 12 → 1).',
+    );
+    const thin = SALES.replace(WIDGET_FIRST_HALF, 'w0,2024-01-10,Acme,Widget,600\nw1,2024-04-10,Acme,Widget,600');
+    const quiet = await askOffline('Which products are declining?', analyse((await ingestCsv(thin)).aggregates));
+    expect(quiet.answer).toContain('1. Widget: -80.0%');
+    expect(quiet.answer).toContain(
+      '\n\nNone is flagged as a fast decliner: no product fell 50% or more with its orders falling by more than chance explains.',
+    );
+  });
+
   // Chat's "What should I focus on?" said "no urgent actions" on the generated file, whose leader had fallen 61.8%.
   it("is one of the executive summary's first actions, and chat's answer to what to focus on", async () => {
     const result = analyse((await ingestCsv(SALES)).aggregates);

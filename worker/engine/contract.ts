@@ -174,7 +174,14 @@ export interface Products {
   /** The windows of `trendPct`, ISO dates: null without 12 full months before the as-of day. */
   trendPeriods?: { recent: { from: string; to: string }; prior: { from: string; to: string } } | null;
   items: ProductItem[];
-  flags: { id: string; name: string; kind: 'negative-margin' | 'below-category-margin' | 'fast-decliner'; detail: string }[];
+  flags: {
+    id: string;
+    name: string;
+    kind: 'negative-margin' | 'below-category-margin' | 'fast-decliner';
+    detail: string;
+    /** A fast decliner's orders in the earlier window and in the last 6 full months. */
+    orders?: { before: number; after: number };
+  }[];
 }
 
 export interface SupplierItem {

@@ -399,11 +399,35 @@ async function rankProductsAnswer(intent: Extract<Intent, { kind: 'rank_products
     after.push(
       `Left out: ${netReturned.length > 5 ? `${netReturned.slice(0, 5).join(', ')} and ${netReturned.length - 5} more` : joinNames(netReturned)}, whose returns outweigh their sales (net revenue 0 or below): a returns question rather than one of what they earn.`,
     );
+  if (ranked.fastDecliners) after.push(fastDeclinersLine(ranked.fastDecliners, ranked.products));
   const belowCost = ranked.products.filter((p) => p.margin !== null && p.margin < 0);
   const aboutMargins = intent.metric === 'revenue' || intent.metric === 'margin' || intent.metric === 'marginPct';
   if (aboutMargins && belowCost.length > 0) after.push(`Sold below cost: ${belowCost.map((p) => p.name).join(', ')}.`);
   // A blank line ends the list: markdown runs a line right after it into the last item.
   return [...lines, ...after.flatMap((line) => ['', line])].join('\n');
+}
+
+/**
+ * Which falls the orders bear out: on Online Retail "Which products are fast decliners?"
+ * listed five at −100% that the analysis flags none of, beside seven it does.
+ */
+function fastDeclinersLine(
+  flagged: readonly { name: string; orders: { before: number; after: number } | null }[],
+  listed: readonly { name: string }[],
+): string {
+  if (flagged.length === 0)
+    return 'None is flagged as a fast decliner: no product fell 50% or more with its orders falling by more than chance explains.';
+  const names = flagged.map(
+    (f) => `${f.name}${f.orders ? ` (orders ${formatNumber(f.orders.before, 0)} → ${formatNumber(f.orders.after, 0)})` : ''}`,
+  );
+  const unflagged = listed.filter((p) => !flagged.some((f) => f.name === p.name)).length;
+  const rest =
+    unflagged === 0
+      ? ''
+      : unflagged === listed.length
+        ? ` None of the ${listed.length} above is: their falls rest on too few orders, or too small a share of sales, to tell from chance.`
+        : ' The others above are not: their falls rest on too few orders, or too small a share of sales, to tell from chance.';
+  return `Flagged as fast decliners, down 50% or more with orders that fell by more than chance explains, or held at 30 or more a window in smaller orders: ${joinNames(names)}.${rest}`;
 }
 
 /**

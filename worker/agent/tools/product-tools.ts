@@ -3,7 +3,7 @@
  */
 import { DataAbsentError } from './data-absent';
 import { z } from 'zod';
-import type { AnalysisResult, AssociationRule, ProductItem } from '../../engine/contract';
+import type { AnalysisResult, AssociationRule, ProductItem, Products } from '../../engine/contract';
 import { isChargeLine } from '../../engine/analyses/charge-lines';
 import {
   DATA_NOTICE,
@@ -171,9 +171,19 @@ export const rankProducts = defineTool({
       matched: matching.length,
       ...(input.netSalesOnly ? { netReturned: netReturned.map((p) => dataString(p.name)) } : {}),
       products: matching.slice(0, input.limit).map((item, index) => ({ rank: index + 1, ...productRow(item) })),
+      // A fall in the ranking is not an alarm: the flags are the falls the orders bear out (any class).
+      ...(input.metric === 'trendPct' && input.direction === 'asc' ? { fastDecliners: fastDeclinersOf(products) } : {}),
     };
   },
 });
+
+/** The fast-decliner flags, largest loss first, with their orders before and after (at most 10). */
+function fastDeclinersOf(products: Products) {
+  return products.flags
+    .filter((flag) => flag.kind === 'fast-decliner')
+    .slice(0, 10)
+    .map((flag) => ({ name: dataString(flag.name), orders: flag.orders ?? null }));
+}
 
 export const findProduct = defineTool({
   name: 'find_product',

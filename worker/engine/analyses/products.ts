@@ -197,6 +197,7 @@ function declineFlags(items: ProductItem[], trend: TrendWindows, currency: strin
         recent[i] < 0
           ? `Returns outweighed sales in the last 6 full months (net ${money(recent[i], currency)}), after ${money(prior[i], currency)} in the 6 before; ${orders}.`
           : `Revenue down ${pct(Math.abs(item.trendPct))} in the last 6 full months vs the 6 before (from ${money(prior[i], currency)}); ${orders}.`,
+      orders: { before: priorOrders[i], after: recentOrders[i] },
       loss: prior[i] * (-item.trendPct / 100),
     });
   });
