@@ -1185,6 +1185,16 @@ describe('in chat, a change asked with no periods is never the total', () => {
   }
 });
 
+// It got the monthly trend with no word of the growth asked for.
+it('"What\'s our year over year growth?" gives 2021 against 2020, the last 12 full months against the 12 before', async () => {
+  const [[growth]] = (await sql(
+    `SELECT round((sum(rev) FILTER (WHERE year(d) = 2021) / sum(rev) FILTER (WHERE year(d) = 2020) - 1) * 100, 1) FROM t`,
+  )) as number[][];
+  const { answer } = await askOffline("What's our year over year growth?", analyse(file.aggregates));
+  expect(answer).toContain(` Year on year, the last 12 full months against the 12 before: ${growth.toFixed(1)}%.`);
+  expect(growth).toBeCloseTo(20.4, 1);
+});
+
 describe('in chat, products by their trend', () => {
   /** A-class products (the first 80% of revenue) and their change, 2021-07…12 against 2021-01…06, by DuckDB. */
   const TRENDS = `WITH p AS (

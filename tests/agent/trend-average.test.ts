@@ -15,7 +15,7 @@ import { ingest } from '../../worker/engine/ingest';
 import { datasetPath } from '../engine/helpers/datasets';
 import { duckdbRows } from '../engine/helpers/duckdb-rows';
 import { fileStream } from '../engine/ingest/helpers';
-import { narrateOffline } from './helpers';
+import { askOffline, narrateOffline } from './helpers';
 
 const SUPERSTORE = datasetPath('superstore/Sample - Superstore.csv');
 const IOWA = datasetPath('iowa_liquor/IA_liquor_sales.csv');
@@ -70,5 +70,18 @@ describe('the average month in the write-up', () => {
     const lines = await trendLines(IOWA, 'iowa.csv');
     expect(lines).toContain(`- No full month to average; ${orders} orders in total.`);
     expect(lines).not.toContain('Average');
+  });
+});
+
+// "What's our year over year growth?" got the monthly trend with no word of the growth.
+describe('asked for year-on-year growth without 24 full months', () => {
+  it('says the file has too few (Iowa: one day)', async () => {
+    const result = analyse(await ingest(fileStream(IOWA), { fileName: 'IA_liquor_sales.csv' }));
+    expect(result.trend.yoyGrowthPct).toBeNull();
+    const { answer } = await askOffline('What is our YoY growth?', result);
+    expect(answer).toContain(' Year-on-year growth needs 24 full months, and the file has fewer.');
+    // Not asked, not said.
+    const monthly = await askOffline('How is revenue trending?', result);
+    expect(monthly.answer).not.toContain('Year-on-year');
   });
 });

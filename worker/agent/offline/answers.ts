@@ -299,7 +299,7 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
       return periodTotalAnswer(intent, runner);
 
     case 'trend':
-      return trendAnswer(runner);
+      return trendAnswer(runner, intent.yearOnYear);
 
     case 'overview': {
       const o = await runner.call(getOverview, {}, 'Reading the totals.');

@@ -42,7 +42,7 @@ export type Intent =
     }
   | { kind: 'product'; query: string }
   | { kind: 'period_total'; period: Period }
-  | { kind: 'trend' }
+  | { kind: 'trend'; yearOnYear: boolean }
   | { kind: 'rank_customers'; metric: CustomerMetric; direction: Direction; limit: number }
   | { kind: 'overview' }
   /** "How long between orders?": repeat customers' median gap between purchase days. */
@@ -96,6 +96,8 @@ const LOW = /\b(bottom|smallest|least|lowest|worst|weakest|poorest|thinnest|fewe
 const MONEY = /\b(revenue|sales|sold|sell|turnover|income|made|make|earn\w*|takings|total|how much|orders)\b/;
 const TREND =
   /trend|monthly|by month|per month|each month|month over month|over time|growth|grow\w*|grew|declin\w*|season\w*|trajector|best month|worst month|peak|\b(go|goes|went|gone|going) (up|down)\b|\b(rising|falling|increasing|decreasing)\b/;
+/** "What's our year over year growth?" got the monthly trend with no word of it. */
+const YEAR_ON_YEAR = /\byear[- ](over|on)[- ]year\b|\byoy\b|\b(annual|yearly) growth\b/;
 const CUSTOMERISH = /\b(customers?|clients?|accounts?|buyers?|who (buys|spends|orders))\b/;
 /** What to do, as the analysis ranks it: "what should we do first?", "next steps", "top priorities". */
 export const ACTIONS =
@@ -344,7 +346,7 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   if (MARGIN.test(q) || ((PRODUCTISH.test(q) || category) && !CUSTOMERISH.test(q))) {
     return { kind: 'rank_products', metric: productMetricOf(q), direction: productDirectionOf(q), limit: limitOf(q, 5), category };
   }
-  if (TREND.test(q)) return { kind: 'trend' };
+  if (TREND.test(q)) return { kind: 'trend', yearOnYear: YEAR_ON_YEAR.test(q) };
   if (CUSTOMERISH.test(q) && (RANKING.test(q) || /\bwho\b/.test(q))) {
     const metric: CustomerMetric = /orders|frequent|often/.test(q) ? 'orders' : 'revenue';
     return { kind: 'rank_customers', metric, direction: LOW.test(q) ? 'asc' : 'desc', limit: limitOf(q, 5) };

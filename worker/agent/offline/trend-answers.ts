@@ -23,7 +23,11 @@ export async function periodTotalAnswer(intent: Extract<Intent, { kind: 'period_
   return `Revenue in ${intent.period.label}${range}: ${money(t.total.revenue)} from ${plural(t.total.orders, 'order')}.${best}${partial}`;
 }
 
-export async function trendAnswer(runner: SectionRunner): Promise<string> {
+/**
+ * The monthly trend, with the year-on-year growth of the last 12 full months when the file
+ * has 24 of them; asked for it (`yearOnYear`) without them, the answer says so.
+ */
+export async function trendAnswer(runner: SectionRunner, yearOnYear = false): Promise<string> {
   const money = (v: number) => formatMoney(v, runner.currency);
   const t = await runner.call(getTrend, {}, 'Reading the monthly trend.');
   if (!t) return NOT_AVAILABLE;
@@ -38,8 +42,14 @@ export async function trendAnswer(runner: SectionRunner): Promise<string> {
     t.partialMonths.length === 0
       ? ''
       : ` ${joinNames(t.partialMonths)} ${t.partialMonths.length === 1 ? 'is a partial month' : 'are partial months'}, so ${t.partialMonths.length === 1 ? 'it is' : 'they are'} not compared.`;
+  const growth =
+    t.yoyGrowthPct !== null
+      ? ` Year on year, the last 12 full months against the 12 before: ${formatPct(t.yoyGrowthPct)}.`
+      : yearOnYear
+        ? ' Year-on-year growth needs 24 full months, and the file has fewer.'
+        : '';
   return [
-    `Monthly revenue from ${t.range.from} to ${t.range.to} (total ${money(t.total.revenue)})${extremes}.${change}${partial}`,
+    `Monthly revenue from ${t.range.from} to ${t.range.to} (total ${money(t.total.revenue)})${extremes}.${change}${growth}${partial}`,
     ...t.monthly.slice(-12).map((m) => `- ${m.month}: ${money(m.revenue)} (${plural(m.orders, 'order')})`),
   ].join('\n');
 }
