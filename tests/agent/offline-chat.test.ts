@@ -282,8 +282,9 @@ describe('offline chat intents', () => {
         '- "How dependent are we on Mediterra Supply?"',
         '- "What goes with Olive Oil 5L?" or "What should I sell to Alpine Foods GmbH?"',
         '- "Show the monthly revenue trend"',
-        '- "What is our net revenue retention?" or "How did customers won in Q1 2025 do after 6 months?"',
-        '- "What changed revenue?" or "Bridge Q1 2026 vs Q1 2025"',
+        // The file's quarters: it runs from 2024-01 to 2024-12, so no quarter has one a year before it.
+        '- "What is our net revenue retention?" or "How did customers won in Q1 2024 do after 6 months?"',
+        '- "What changed revenue?"',
         '- "What was revenue in 2024-12?"',
       ].join('\n'),
     );

@@ -74,12 +74,18 @@ describe('the average month in the write-up', () => {
 });
 
 // "What's our year over year growth?" got the monthly trend with no word of the growth.
-describe('asked for year-on-year growth without 24 full months', () => {
+describe('asked for growth or trends without the full months they need', () => {
   it('says the file has too few (Iowa: one day)', async () => {
     const result = analyse(await ingest(fileStream(IOWA), { fileName: 'IA_liquor_sales.csv' }));
     expect(result.trend.yoyGrowthPct).toBeNull();
     const { answer } = await askOffline('What is our YoY growth?', result);
     expect(answer).toContain(' Year-on-year growth needs 24 full months, and the file has fewer.');
+    // The help's examples name no quarter a one-day file of 2012 lacks (it offered "Bridge Q1 2026 vs Q1 2025").
+    const help = await askOffline('How many bottles between 100 and 200?', result);
+    expect(help.answer).toContain('\n- "What is our net revenue retention?"\n- "What changed revenue?"\n');
+    // A ranking by trend says why there is none (it read "Bottom 0 products … by revenue change").
+    const declining = await askOffline('Which products are declining?', result);
+    expect(declining.answer).toBe('Product trends need 12 full months of dated history before the as-of date, and the file has fewer.');
     // Not asked, not said.
     const monthly = await askOffline('How is revenue trending?', result);
     expect(monthly.answer).not.toContain('Year-on-year');

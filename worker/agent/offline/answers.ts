@@ -441,6 +441,7 @@ export function helpText(result: AnalysisResult, asked = true): string {
   const product =
     [...(result.products?.items ?? [])].sort((a, b) => b.revenue - a.revenue).find((p) => !isChargeLine(p.name))?.name ?? 'a product';
   const lastMonth = result.trend.monthly[result.trend.monthly.length - 1]?.month;
+  const months = lastMonth ? { first: monthIndexOf(result.trend.monthly[0].month), last: monthIndexOf(lastMonth) } : null;
   return [
     asked
       ? 'I can answer questions about the computed results of this file. Try, for example:'
@@ -454,10 +455,37 @@ export function helpText(result: AnalysisResult, asked = true): string {
     supplier ? `- "How dependent are we on ${supplier}?"` : '- "How dependent are we on suppliers?"',
     `- "What goes with ${product}?" or "What should I sell to ${customer}?"`,
     '- "Show the monthly revenue trend"',
-    '- "What is our net revenue retention?" or "How did customers won in Q1 2025 do after 6 months?"',
-    '- "What changed revenue?" or "Bridge Q1 2026 vs Q1 2025"',
+    `- "What is our net revenue retention?"${cohortExample(months) ? ` or "How did customers won in ${cohortExample(months)} do after 6 months?"` : ''}`,
+    `- "What changed revenue?"${bridgeExample(months) ? ` or "Bridge ${bridgeExample(months)}"` : ''}`,
     lastMonth ? `- "What was revenue in ${lastMonth}?"` : '- "What was total revenue?"',
   ].join('\n');
+}
+
+/**
+ * The examples name quarters of the file: Iowa's one day of 2012 was offered "How did
+ * customers won in Q1 2025 do after 6 months?" and "Bridge Q1 2026 vs Q1 2025", which its
+ * rows can't answer. `months` are the file's month indexes, first and last.
+ */
+function cohortExample(months: { first: number; last: number } | null): string | null {
+  if (!months) return null;
+  const start = Math.ceil(months.first / 3) * 3;
+  return start + 2 + 6 <= months.last ? quarterName(start) : null;
+}
+
+/** The last quarter the file holds whole, against the same quarter a year before, if it holds that too. */
+function bridgeExample(months: { first: number; last: number } | null): string | null {
+  if (!months) return null;
+  const start = Math.floor((months.last + 1) / 3) * 3 - 3;
+  return start - 12 >= months.first ? `${quarterName(start)} vs ${quarterName(start - 12)}` : null;
+}
+
+function quarterName(month: number): string {
+  return `Q${Math.floor((month % 12) / 3) + 1} ${Math.floor(month / 12)}`;
+}
+
+/** "2024-12" → its month index (year × 12 + month − 1). */
+function monthIndexOf(label: string): number {
+  return Number(label.slice(0, 4)) * 12 + Number(label.slice(5, 7)) - 1;
 }
 
 /** "Who are our newest customers?": customers by the day of their first order, with what they bought since. */

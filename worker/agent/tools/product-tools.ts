@@ -144,6 +144,10 @@ export const rankProducts = defineTool({
     if ((input.metric === 'margin' || input.metric === 'marginPct') && !products.marginAvailable) {
       throw new DataAbsentError('Margins are not available: the file has no cost column.');
     }
+    // Iowa's one day answered "Bottom 0 products … by revenue change".
+    if (input.metric === 'trendPct' && products.items.every((p) => p.trendPct === null)) {
+      throw new DataAbsentError('Product trends need 12 full months of dated history before the as-of date, and the file has fewer.');
+    }
     if (input.supplier !== undefined) suppliersOrFail(result);
     const category = input.category === undefined ? null : normalise(input.category);
     const supplier = input.supplier === undefined ? null : normalise(input.supplier);
