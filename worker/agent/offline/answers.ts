@@ -442,6 +442,7 @@ export function helpText(result: AnalysisResult, asked = true): string {
     [...(result.products?.items ?? [])].sort((a, b) => b.revenue - a.revenue).find((p) => !isChargeLine(p.name))?.name ?? 'a product';
   const lastMonth = result.trend.monthly[result.trend.monthly.length - 1]?.month;
   const months = lastMonth ? { first: monthIndexOf(result.trend.monthly[0].month), last: monthIndexOf(lastMonth) } : null;
+  const [cohort, bridge] = [cohortExample(months), bridgeExample(months)];
   return [
     asked
       ? 'I can answer questions about the computed results of this file. Try, for example:'
@@ -455,8 +456,8 @@ export function helpText(result: AnalysisResult, asked = true): string {
     supplier ? `- "How dependent are we on ${supplier}?"` : '- "How dependent are we on suppliers?"',
     `- "What goes with ${product}?" or "What should I sell to ${customer}?"`,
     '- "Show the monthly revenue trend"',
-    `- "What is our net revenue retention?"${cohortExample(months) ? ` or "How did customers won in ${cohortExample(months)} do after 6 months?"` : ''}`,
-    `- "What changed revenue?"${bridgeExample(months) ? ` or "Bridge ${bridgeExample(months)}"` : ''}`,
+    `- "What is our net revenue retention?"${cohort ? ` or "How did customers won in ${cohort} do after 6 months?"` : ''}`,
+    `- "What changed revenue?"${bridge ? ` or "Bridge ${bridge}"` : ''}`,
     lastMonth ? `- "What was revenue in ${lastMonth}?"` : '- "What was total revenue?"',
   ].join('\n');
 }
