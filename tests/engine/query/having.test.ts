@@ -199,10 +199,10 @@ describe('having', () => {
     ]);
   });
 
-  it('on the change is refused without a second period', () => {
+  it('on the change is refused without a second period or an earlier unit', () => {
     expect(parseQuerySpec({ ...byCustomer, having: { measure: 'revenue', op: '<', value: 0, on: 'change' } })).toEqual({
       ok: false,
-      reason: 'The query spec is not valid — having.on: `having` on the change needs `compareTo`.',
+      reason: 'The query spec is not valid — having.on: `having` on the change needs `compareTo` or `changeFrom`.',
     });
   });
 });

@@ -24,6 +24,7 @@ export const queryData = defineTool({
     `measures: ${MEASURES.join(', ')} (returns: the value of credit notes and negative lines; returnOrders: the orders with one; revenueShare: % of all revenue of the period, whatever the filters; repeatCustomers / oneTimeCustomers: customers with 2+ orders / one order in the slice; products: distinct products bought; averagePrice: revenue over units of the rows with a quantity). ` +
     'groupBy: up to two of customer, product, category, supplier, region, salesRep, another column header, month, quarter, year, week. ' +
     'filters: [{dimension, values, match: "fuzzy"|"exact"}]. period / compareTo / notBoughtIn: {from, to} as YYYY-MM-DD. limit: top N (≤ 50); sort: {by, direction}; having: {measure, op: ">"|">="|"<"|"<="|"=", value} keeps the rows past a threshold, or {measure, op: "between", value, upTo} those from value to upTo, both included (one period; with compareTo, add on: "change" to keep the rows whose change passes it, e.g. {measure: "revenue", op: "<", value: 0, on: "change"} for "spent less than last year", or on: "percentChange" for the change as a % of period B, e.g. {measure: "revenue", op: ">=", value: 100, on: "percentChange"} for "doubled"). ' +
+    'changeFrom: "previous"|"yearBefore", with one time unit in groupBy, adds each row\'s change and % change from the unit before ("quarter over quarter", "which months grew?") or from the same month or quarter a year before; sort and having may then be on: "change" (e.g. having {measure: "revenue", op: ">", value: 0, on: "change"} for "which quarters grew"); a unit the rows only partly cover gets no change. ' +
     'per: month|quarter|year|week gives the average per unit ("average monthly revenue": the period\'s figure over the months it spans, empty months as 0) for revenue, grossProfit, orders, units, newCustomers, returns, returnOrders; not with a time unit in groupBy.',
   input: QuerySpecSchema,
   async run(context, spec): Promise<QueryDataOutput> {
@@ -49,7 +50,16 @@ export const queryData = defineTool({
  */
 async function chartOf(context: ToolContext, spec: QuerySpec, result: QueryResult): Promise<QueryDataOutput['chart']> {
   const [label, value, ...rest] = result.columns;
-  if (!label || !value || rest.length || label.kind !== 'text' || value.kind === 'text' || result.rows.length < CHART_MIN_POINTS)
+  // A change from the unit before is read from the line itself: one measure by time is drawn.
+  const changes = spec.changeFrom && spec.measures.length === 1 && spec.groupBy.length === 1;
+  if (
+    !label ||
+    !value ||
+    (rest.length && !changes) ||
+    label.kind !== 'text' ||
+    value.kind === 'text' ||
+    result.rows.length < CHART_MIN_POINTS
+  )
     return undefined;
   const points: ChartPoint[] = result.rows.flatMap(([name, figure]) =>
     typeof figure === 'number' ? [{ label: String(name ?? '—'), value: figure }] : [],

@@ -29,6 +29,7 @@ import { Accumulators } from './accumulators';
 import { bucketLabel, bucketOf, bucketStart } from './buckets';
 import { checkMeasures, dayOf, QueryRefusal, resolveDimension, resolveFilter, type ResolvedFilter, type ResolvedGroup } from './resolve';
 import { perNote, unitsSpanned, type Range } from './average-per';
+import { changeFromOf } from './change-from';
 import { edgeUnitsNote, periodCoverage } from './coverage';
 import { resultOf, type QueryResult } from './result';
 import type { QuerySpec } from './spec';
@@ -62,6 +63,11 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   if (spec.period) periods.push({ from: dayOf(spec.period.from), to: dayOf(spec.period.to) });
   if (spec.compareTo) periods.push({ from: dayOf(spec.compareTo.from), to: dayOf(spec.compareTo.to) });
   refuseRepeatsOnOneDay(meta, spec, periods);
+  const time = groups.find((g) => g.kind === 'time');
+  if (spec.changeFrom && !meta.hasDates) throw new QueryRefusal('This file has no date column, so it has no periods.', 'MISSING_COLUMN');
+  const change = spec.changeFrom && time ? changeFromOf(meta, spec, time.unit, periods[0]) : undefined;
+  // The units before the period that its first units are compared with, read as a second period.
+  if (change?.leadIn) periods.push(change.leadIn);
 
   const m = new Set(spec.measures);
   const acc = new Accumulators(
@@ -99,18 +105,13 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
     if (m.has('revenueShare')) addPeriodRevenue(g, periods, acc.periodRevenue);
     scanGroup(g, groups, filters, periods, customerIndex, productIndex, acc);
   }
-  const result = resultOf(
-    spec,
-    meta,
-    groups,
-    acc,
-    firstDay,
-    periods.length === 2,
-    per?.map((span) => span.units),
-  );
-  // A partial month or year at an end of the rows, unless the period's own note says so already.
-  const time = groups.find((g) => g.kind === 'time');
-  const edges = time && !coverage && periods.length < 2 ? edgeUnitsNote(meta, time.unit, periods[0]) : null;
+  const result = resultOf(spec, meta, groups, acc, firstDay, Boolean(spec.compareTo), {
+    ...(per ? { perUnits: per.map((span) => span.units) } : {}),
+    ...(change ? { change } : {}),
+  });
+  // A partial month or year at an end of the rows, unless the period's own note says so
+  // already, or the change note does (by the stricter rule a change needs).
+  const edges = time && !coverage && !spec.compareTo && !change ? edgeUnitsNote(meta, time.unit, periods[0]) : null;
   return withNote(withNote(withNote(result, coverage), edges), per && spec.per ? perNote(spec.per, per) : null);
 }
 
@@ -268,7 +269,9 @@ async function lapsedOf(snapshot: Snapshot, spec: QuerySpec, filters: ResolvedFi
     bought += boughtA[c];
     if (boughtA[c] === 1 && boughtB[c] === 0) lapsed.push(c);
   }
-  return resultOf(spec, snapshot.meta, [], null, null, false, undefined, { customers: lapsed, revenue: revenueA, customerIndex, bought });
+  return resultOf(spec, snapshot.meta, [], null, null, false, {
+    lapsed: { customers: lapsed, revenue: revenueA, customerIndex, bought },
+  });
 }
 
 export { bucketLabel };

@@ -12,6 +12,7 @@ import type { SnapshotMeta } from '../snapshot/columns';
 import type { Accumulators } from './accumulators';
 import { epochDay } from '../aggregate/types';
 import { bucketLabel, bucketOf } from './buckets';
+import { changeNote, comparedWords, unitCoverage, type ChangeFrom, type UnitCoverage } from './change-from';
 import type { ResolvedGroup } from './resolve';
 import { MAX_ROWS, MEASURE_LABELS, type Measure, type QuerySpec } from './spec';
 
@@ -81,10 +82,15 @@ export function resultOf(
   acc: Accumulators | null,
   firstDay: Int32Array | null,
   compare: boolean,
-  /** With `per`: the months (or other units) each period spans, which its figures are divided by. */
-  perUnits?: number[],
-  lapsed?: Lapsed,
+  options: {
+    /** With `per`: the months (or other units) each period spans, which its figures are divided by. */
+    perUnits?: number[];
+    /** With `changeFrom`: the units compared; period 1 of the accumulators is its lead-in. */
+    change?: ChangeFrom;
+    lapsed?: Lapsed;
+  } = {},
 ): QueryResult {
+  const { perUnits, change, lapsed } = options;
   const understood = describe(spec, meta, groups);
   if (lapsed) {
     const names = meta.dimensions[lapsed.customerIndex].values;
@@ -137,11 +143,18 @@ export function resultOf(
     }
   }
   if (!compare) fillEmptyBuckets(byKey, spec, meta, groups);
+  const changeNoteText = change ? setAgainstEarlierUnits(byKey, groups, change, meta) : null;
   for (const [i, m] of spec.measures.entries()) {
     const label = measureWords(m, spec.per);
     // 23.97 orders a week, not 24: an average of counts keeps its decimals.
     const kind = spec.per && KIND[m] === 'count' ? 'number' : KIND[m];
-    if (!compare) columns.push({ label, kind });
+    if (change)
+      columns.push(
+        { label, kind },
+        { label: `change from ${comparedWords(change.unit, change.lag !== 1)}`, kind },
+        { label: '% change', kind: 'percent' },
+      );
+    else if (!compare) columns.push({ label, kind });
     else
       columns.push(
         { label: `${label} ${spec.period?.from} … ${spec.period?.to}`, kind },
@@ -154,17 +167,17 @@ export function resultOf(
   const sortBy = spec.measures.indexOf(spec.sort?.by ?? spec.measures[0]);
   const timeFirst = groups[0]?.kind === 'time' && !spec.sort;
   const desc = (spec.sort?.direction ?? 'desc') === 'desc';
-  const byChange = compare && spec.sort?.on === 'change';
+  const byChange = (compare || change) && spec.sort?.on === 'change';
   // "Customers with the fewest returns" once listed every customer who returned nothing.
   const returnsRanked = RETURNS_MEASURES.has(spec.measures[sortBy]) && groups.some((g) => g.kind === 'dimension');
   const listed = [...byKey.values()].filter((r) => !returnsRanked || (r.cells[sortBy * 2] ?? 0) > 0 || (r.cells[sortBy * 2 + 1] ?? 0) > 0);
   const withoutReturn = byKey.size - listed.length;
-  const rows = spec.having ? listed.filter((r) => passes(spec, r.cells)) : listed;
+  const rows = spec.having ? listed.filter((r) => passes(spec, r)) : listed;
   const sortRatio = RATIOS.has(spec.measures[sortBy]);
   rows.sort((x, y) => {
     if (timeFirst) return x.order[0] - y.order[0] || (x.order[1] ?? 0) - (y.order[1] ?? 0);
-    const vx = byChange ? changeOf(x.cells, sortBy, sortRatio) : x.cells[sortBy * 2];
-    const vy = byChange ? changeOf(y.cells, sortBy, sortRatio) : y.cells[sortBy * 2];
+    const vx = byChange ? changeOf(x, sortBy, sortRatio) : x.cells[sortBy * 2];
+    const vy = byChange ? changeOf(y, sortBy, sortRatio) : y.cells[sortBy * 2];
     return compareFigures(vx ?? null, vy ?? null, desc) || x.labels.join().localeCompare(y.labels.join());
   });
   const table = rows.map((r) => {
@@ -173,12 +186,11 @@ export function resultOf(
       const ratio = RATIOS.has(m);
       // A sum missing in a period is 0 there; a ratio (margin %, average order value) has no value.
       const va = r.cells[i * 2] ?? (compare && !ratio ? 0 : null);
-      if (!compare) out.push(va);
-      else {
-        const vb = r.cells[i * 2 + 1] ?? (ratio ? null : 0);
-        const change = changeOf(r.cells, i, ratio);
-        out.push(va, vb, change, percentOf(change, vb));
-      }
+      const vb = r.cells[i * 2 + 1] ?? (ratio ? null : 0);
+      const difference = changeOf(r, i, ratio);
+      if (change) out.push(va, difference, percentOf(difference, vb));
+      else if (!compare) out.push(va);
+      else out.push(va, vb, difference, percentOf(difference, vb));
     }
     return out;
   });
@@ -191,12 +203,59 @@ export function resultOf(
     spec.measures.includes('revenuePerCustomer') && hasRevenueWithoutCustomer(a) ? PER_CUSTOMER_NOTE : null,
     spec.measures.some((m) => RETURNS_MEASURES.has(m)) ? returnsNote(a) : null,
     withoutReturn > 0 ? NO_RETURN_ROW_NOTE : null,
+    changeNoteText,
     spec.measures.includes('revenueShare') ? shareNote(spec, groups, compare, result) : null,
   ].filter(Boolean);
   return notes.length > 0 ? { ...result, note: notes.join(' ') } : result;
 }
 
-type TableRow = { labels: string[]; sortKeys: (number | null)[]; cells: (number | null)[]; order: number[] };
+type TableRow = {
+  labels: string[];
+  sortKeys: (number | null)[];
+  /** Per measure i: period A's figure at 2i, period B's (or, with `changeFrom`, the earlier unit's) at 2i + 1. */
+  cells: (number | null)[];
+  order: number[];
+  /** With `changeFrom`: false when the earlier unit is not in the file's rows or either is partly covered. */
+  comparable?: boolean;
+};
+
+/**
+ * With `changeFrom`: gives each row of the units asked for its earlier unit's figures (a
+ * unit or value without rows there counts 0, a ratio has none), marks the rows whose change
+ * can't be told, and drops the lead-in's rows. Returns the note on the units without a change.
+ */
+function setAgainstEarlierUnits(
+  byKey: Map<string, TableRow>,
+  groups: ResolvedGroup[],
+  change: ChangeFrom,
+  meta: SnapshotMeta,
+): string | null {
+  const t = groups.findIndex((g) => g.kind === 'time');
+  const missing: number[] = [];
+  const partial: number[] = [];
+  const notWhole = new Map<number, UnitCoverage>();
+  const leadIn = [...byKey].filter(([, row]) => row.order[t] < change.firstBucket);
+  for (const row of byKey.values()) {
+    const bucket = row.order[t];
+    if (bucket < change.firstBucket) continue;
+    const earlier = row.order.map((part, k) => (k === t ? part - change.lag : part));
+    const before = byKey.get(earlier.join('\u0000'));
+    // A lead-in row holds its figures as period 1's.
+    const offset = bucket - change.lag < change.firstBucket ? 1 : 0;
+    for (let c = 0; c < row.cells.length; c += 2) row.cells[c + 1] = before?.cells[c + offset] ?? null;
+    const [now, then] = [unitCoverage(meta, change, bucket), unitCoverage(meta, change, bucket - change.lag)];
+    row.comparable = now.state === 'whole' && then.state === 'whole';
+    if (then.state === 'none') missing.push(bucket);
+    else if (!row.comparable) partial.push(bucket);
+    for (const [b, c] of [
+      [bucket, now],
+      [bucket - change.lag, then],
+    ] as const)
+      if (c.state === 'part') notWhole.set(b, c);
+  }
+  for (const [id] of leadIn) byKey.delete(id);
+  return changeNote(change, meta, missing, partial, notWhole);
+}
 
 /**
  * "Monthly sales of Xerox 1967" listed the 5 months it sold in, and its chart drew one line
@@ -249,9 +308,9 @@ function hasRevenueWithoutCustomer(a: Accumulators): boolean {
 }
 
 /** Whether a row's figure passes the `having` comparison (a row without the figure does not). */
-function passes(spec: QuerySpec, cells: (number | null)[]): boolean {
+function passes(spec: QuerySpec, row: TableRow): boolean {
   const having = spec.having as NonNullable<QuerySpec['having']>;
-  const value = havingFigureOf(having, spec.measures, cells);
+  const value = havingFigureOf(having, spec.measures, row);
   if (value === null) return false;
   const side = sideOf(value, having.value);
   if (having.op === '>') return side > 0;
@@ -278,15 +337,15 @@ function sideOf(value: number, bound: number): number {
  * period B's figure, which must be above 0. On the generated file "doubled their spend" kept
  * customers from −50,208.02 (net returns) to 0: "+100%", measured against a negative figure.
  */
-function havingFigureOf(having: NonNullable<QuerySpec['having']>, measures: readonly Measure[], cells: (number | null)[]): number | null {
+function havingFigureOf(having: NonNullable<QuerySpec['having']>, measures: readonly Measure[], row: TableRow): number | null {
   const i = measures.indexOf(having.measure);
   const ratio = RATIOS.has(having.measure);
-  if (having.on === 'change') return changeOf(cells, i, ratio);
+  if (having.on === 'change') return changeOf(row, i, ratio);
   if (having.on === 'percentChange') {
-    const before = cells[i * 2 + 1] ?? null;
-    return before !== null && before > 0 ? percentOf(changeOf(cells, i, ratio), before) : null;
+    const before = row.cells[i * 2 + 1] ?? null;
+    return before !== null && before > 0 ? percentOf(changeOf(row, i, ratio), before) : null;
   }
-  return cells[i * 2] ?? null;
+  return row.cells[i * 2] ?? null;
 }
 
 /** Whether `having` keeps the customers a count of customers by their orders is of (> 0 of one order, of 2+ orders). */
@@ -319,18 +378,20 @@ function compareFigures(x: number | null, y: number | null, desc: boolean): numb
   return desc ? y - x : x - y;
 }
 
-/**
- * A row's change from period B to period A in measure `i`: a sum missing in a period counts
- * 0 there; a ratio missing in either has no change ("margin % down" listed products that
- * sold nothing this year, their margin read as 0%).
- */
 /** A change as a percentage of the earlier figure; none from nothing (a figure of 0 or none). */
 function percentOf(change: number | null, before: number | null): number | null {
   return change !== null && before ? (change / Math.abs(before)) * 100 : null;
 }
 
-function changeOf(cells: (number | null)[], i: number, ratio: boolean): number | null {
-  const [a, b] = [cells[i * 2] ?? null, cells[i * 2 + 1] ?? null];
+/**
+ * A row's change from period B (or the earlier unit) to period A in measure `i`: a sum
+ * missing in a period counts 0 there; a ratio missing in either has no change ("margin %
+ * down" listed products that sold nothing this year, their margin read as 0%); a row whose
+ * earlier unit can't be compared has none.
+ */
+function changeOf(row: TableRow, i: number, ratio: boolean): number | null {
+  if (row.comparable === false) return null;
+  const [a, b] = [row.cells[i * 2] ?? null, row.cells[i * 2 + 1] ?? null];
   if (ratio) return a === null || b === null ? null : a - b;
   return (a ?? 0) - (b ?? 0);
 }
@@ -408,6 +469,8 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
     );
   else parts.push(spec.sort?.on === 'change' ? `${measures}, sorted by change` : measures);
   if (groups.length) parts.push(`by ${groups.map((g) => (g.kind === 'time' ? g.unit : g.dimension.label)).join(' and ')}`);
+  const unit = groups.find((g) => g.kind === 'time')?.unit;
+  if (spec.changeFrom && unit) parts.push(`each against ${comparedWords(unit, spec.changeFrom === 'yearBefore')}`);
   // "customers with one order, by customer" already says which customers are kept.
   if (spec.having && !keepsCountedCustomers(spec.having)) parts.push(havingWords(spec.having));
   for (const f of spec.filters) {

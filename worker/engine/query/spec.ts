@@ -111,7 +111,7 @@ export const QuerySpecSchema = z
       .object({
         by: z.enum(MEASURES),
         direction: z.enum(['desc', 'asc']).default('desc'),
-        /** With `compareTo`: sort by period A's value (default) or by its change from period B ("grew the most"). */
+        /** With `compareTo` or `changeFrom`: sort by the value (default) or by its change ("grew the most"). */
         on: z.enum(['value', 'change']).default('value'),
       })
       .strict()
@@ -141,6 +141,12 @@ export const QuerySpecSchema = z
      * one) divided by the months, quarters, years or weeks it spans, empty ones counting 0.
      */
     per: z.enum(TIME_DIMENSIONS).optional(),
+    /**
+     * With one time unit in `groupBy`: each row's change from the unit before ("quarter over
+     * quarter", "which months grew?") or from the same unit a year before, as two more
+     * columns per measure. `sort` and `having` may then be `on` the change.
+     */
+    changeFrom: z.enum(['previous', 'yearBefore']).optional(),
     /** Top/bottom N; capped at 50 rows. */
     limit: z.number().int().min(1).max(MAX_ROWS).default(MAX_ROWS),
   })
@@ -159,6 +165,26 @@ export const QuerySpecSchema = z
     if (spec.having && !spec.measures.includes(spec.having.measure))
       ctx.addIssue({ code: 'custom', path: ['having', 'measure'], message: 'the `having` measure must be one of `measures`' });
     const onChange = spec.having?.on === 'change' || spec.having?.on === 'percentChange';
+    const timeUnits = spec.groupBy.filter((g) => (TIME_DIMENSIONS as readonly string[]).includes(g)).length;
+    if (spec.changeFrom && timeUnits !== 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['changeFrom'],
+        message: '`changeFrom` needs one time unit (month, quarter, year or week) in `groupBy`',
+      });
+    if (spec.changeFrom && (spec.compareTo || spec.notBoughtIn || spec.per))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['changeFrom'],
+        message: '`changeFrom` sets each unit against an earlier one of its own grouping: leave out `compareTo`, `notBoughtIn` and `per`',
+      });
+    if (spec.changeFrom && spec.measures.includes('revenueShare'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['changeFrom'],
+        message:
+          "`changeFrom` does not take revenueShare: a share is of its own period's revenue, so two units' shares are of different wholes",
+      });
     if (spec.having && (spec.notBoughtIn || (spec.compareTo && !onChange)))
       ctx.addIssue({
         code: 'custom',
@@ -166,8 +192,8 @@ export const QuerySpecSchema = z
         message:
           '`having` applies to one period, without `compareTo` or `notBoughtIn`, or with `compareTo` on the change (`on: "change"` or `"percentChange"`)',
       });
-    if (onChange && !spec.compareTo)
-      ctx.addIssue({ code: 'custom', path: ['having', 'on'], message: '`having` on the change needs `compareTo`' });
+    if (onChange && !spec.compareTo && !spec.changeFrom)
+      ctx.addIssue({ code: 'custom', path: ['having', 'on'], message: '`having` on the change needs `compareTo` or `changeFrom`' });
     if (spec.sort && !spec.measures.includes(spec.sort.by))
       ctx.addIssue({ code: 'custom', path: ['sort', 'by'], message: 'the sort measure must be one of `measures`' });
     if (spec.per && spec.groupBy.some((g) => (TIME_DIMENSIONS as readonly string[]).includes(g)))
@@ -180,8 +206,8 @@ export const QuerySpecSchema = z
         path: ['per'],
         message: `\`per\` averages ${[...SUMMED_OVER_TIME].join(', ')}; ${unsummed.join(', ')} ${unsummed.length > 1 ? 'are' : 'is'} not a sum over time (group by the time unit instead)`,
       });
-    if (spec.sort?.on === 'change' && !spec.compareTo)
-      ctx.addIssue({ code: 'custom', path: ['sort', 'on'], message: 'sorting by change needs `compareTo`' });
+    if (spec.sort?.on === 'change' && !spec.compareTo && !spec.changeFrom)
+      ctx.addIssue({ code: 'custom', path: ['sort', 'on'], message: 'sorting by change needs `compareTo` or `changeFrom`' });
   });
 
 export type QuerySpec = z.infer<typeof QuerySpecSchema>;
