@@ -140,4 +140,12 @@ describe('the bridge intent', () => {
   it('leaves a plain comparison to the row grammar', () => {
     expect(bridgeIntentOf('revenue in Q1 2026 vs Q1 2025', today)).toBeNull();
   });
+
+  // It got the stored bridge, one pair of quarters a year apart.
+  it('leaves each quarter against the one before to the row grammar, unless the split or its causes are asked for', () => {
+    expect(bridgeIntentOf('how did revenue change quarter over quarter?', today)).toBeNull();
+    expect(bridgeIntentOf('how did sales change by month?', today)).toBeNull();
+    expect(bridgeIntentOf('what drove the revenue change quarter over quarter?', today)?.kind).toBe('bridge');
+    expect(bridgeIntentOf('price volume mix by quarter', today)?.kind).toBe('bridge');
+  });
 });

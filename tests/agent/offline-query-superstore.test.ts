@@ -399,11 +399,13 @@ const cases: [string, string, string][] = [
   ],
   // A quarter or half without a year is the latest begun by the analysis date, as a month
   // is ("revenue in Q3" got the whole file's total; "the third quarter" was refused as a name).
-  // "Year over year" is by year (it got the top products by margin); two values compared are set side by side (it was refused).
+  // "Year over year" is by year, each against the year before (it got the top products by
+  // margin, then the years with no change); two values compared are set side by side (it was refused).
   [
     'How did profit change year over year?',
-    `SELECT CAST(year(d) AS VARCHAR), sum(gp) FROM t GROUP BY 1 ORDER BY 1`,
-    'gross profit, by year',
+    `WITH y AS (SELECT year(d) AS b, sum(gp) AS g FROM t GROUP BY 1)
+     SELECT CAST(y.b AS VARCHAR), y.g, y.g - p.g, (y.g - p.g) / abs(p.g) * 100 FROM y LEFT JOIN y AS p ON p.b = y.b - 1 ORDER BY y.b`,
+    'gross profit, by year, each against the year before',
   ],
   [
     'Compare the West and East in 2021',
@@ -1453,5 +1455,51 @@ describe('a period written with two ends, as a half-year, a week or a month with
     const answer = await answerWithQuery('revenue from July 2021 to whenever', file.snapshot, TODAY);
     expect(answer.result).toBeNull();
     expect(answer.text).toContain("I couldn't read the period “from july 2021 to whenever”.");
+  });
+});
+
+// "Which quarters grew?" got the monthly trend; "Quarterly revenue vs the same quarter last
+// year" the quarters of 2020 ("last year"), with nothing compared.
+describe('each quarter against an earlier one, as DuckDB joins them by their index', () => {
+  const QUARTERS = `SELECT year(d) * 4 + quarter(d) - 1 AS b, sum(rev) AS r FROM t GROUP BY 1`;
+  const changesAgainst = (lag: number, where = 'true') =>
+    sql(
+      `WITH q AS (${QUARTERS}) SELECT printf('%d Q%d', q.b // 4, q.b % 4 + 1), q.r, q.r - p.r, (q.r - p.r) / abs(p.r) * 100
+       FROM q LEFT JOIN q AS p ON p.b = q.b - ${lag} WHERE ${where} ORDER BY q.b`,
+    );
+  const expectTable = (rows: (string | number | null)[][] | undefined, expected: (string | number | null)[][]) => {
+    expect(rows).toHaveLength(expected.length);
+    rows?.forEach((row, r) =>
+      row.forEach((cell, c) =>
+        typeof expected[r][c] === 'number'
+          ? expect(cell as number).toBeCloseTo(expected[r][c] as number, 6)
+          : expect(cell).toBe(expected[r][c]),
+      ),
+    );
+  };
+
+  it('"Which quarters grew?" lists the quarters up on the quarter before', async () => {
+    const answer = await answerWithQuery('Which quarters grew?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, by quarter, each against the quarter before, revenue up');
+    const grew = await changesAgainst(1, 'q.r > p.r');
+    expect(grew).toHaveLength(12);
+    expectTable(answer.result?.rows, grew);
+  });
+
+  it('"Quarterly revenue vs the same quarter last year" sets each quarter against the same one a year before', async () => {
+    const answer = await answerWithQuery('Quarterly revenue vs the same quarter last year', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, by quarter, each against the same quarter a year before');
+    const expected = await changesAgainst(4);
+    expect(expected.slice(0, 4).map((row) => row[2])).toEqual([null, null, null, null]);
+    expectTable(answer.result?.rows, expected);
+    expect(answer.text).toContain(
+      'No change for 2018 Q1, 2018 Q2, 2018 Q3 and 1 more: the file has no rows for the same quarter a year before.',
+    );
+  });
+
+  it('"How did revenue change quarter over quarter?" in chat is the quarters, not the stored bridge', async () => {
+    const { answer } = await askOffline('How did revenue change quarter over quarter?', analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain('I understood: **revenue, by quarter, each against the quarter before**.');
+    expect(answer).toContain('| 2019 Q1 | 68,851.74 | -110,775.99 | -61.7% |');
   });
 });

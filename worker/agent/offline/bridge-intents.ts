@@ -11,6 +11,7 @@
 import { epochDay } from '../../engine/aggregate/types';
 import { daysCovered, mostlyCovered } from '../../engine/query/coverage';
 import type { DayRange } from './query-periods';
+import { unitChangeOf } from './query-unit-change';
 import { periodBefore, periodsOf } from './query-periods';
 
 export type BridgeIntent = {
@@ -50,6 +51,9 @@ export function rangeLabel(range: DayRange): string {
 export function bridgeIntentOf(question: string, today: Date): BridgeIntent | null {
   const q = question.toLowerCase();
   if (!BRIDGE.test(q)) return null;
+  // "How did revenue change quarter over quarter?" got the stored bridge: each quarter against
+  // the one before is the query's, unless the split or its causes are asked for.
+  if (!BRIDGE_SPLIT.test(q) && !/\b(why|drove|drivers?|explains?)\b/.test(q) && unitChangeOf(q, true)) return null;
   const { period, other, toDate } = periodsOf(q, today);
   const [a, b] = period && other ? [period, other] : (fromToOf(q, today) ?? [period, null]);
   if (!a) return { kind: 'bridge', periods: null };

@@ -41,6 +41,7 @@ import {
   SHARE_OF_REVENUE_ONLY,
   withThreshold,
 } from './query-measures';
+import { unitChangeOf } from './query-unit-change';
 import { BRIDGE_SPLIT, fromToOf } from './bridge-intents';
 import { periodBefore, periodsOf, withoutHalfYears, type DayRange } from './query-periods';
 import { ACTIONS, CUSTOMER_VALUE, DISCONTINUE, PURCHASE_GAP, TOP_FIFTH } from './intents';
@@ -488,13 +489,18 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     measures = ['revenueShare', 'revenue'];
   }
   if (lapsed) measures = ['customers'];
-  const periods = periodsOf(withoutNamedYears(text, filters), today);
+  // "Which quarters grew?": each unit against the one before, read before the periods, since
+  // "the same quarter last year" names the comparison, not a period.
+  let unitChange = unitChangeOf(text, CHANGE.test(text));
+  const periods = periodsOf(withoutNamedYears(unitChange?.rest ?? text, filters), today);
   if (periods.unread)
     return {
       kind: 'refused',
       reason: `I couldn't read the period “${periods.unread}”. Name it as a year, a quarter, a half, a month or dates, such as 2021-07-01 to 2021-12-31.`,
     };
   let { period, other } = periods;
+  // "Revenue by month in 2021 vs 2020" sets two periods against each other, not units.
+  if (other) unitChange = null;
   // "What were our last orders?" got the count of all orders: single orders are no rows the query lists.
   if (LATEST_ORDERS.test(text) && !filters.some((f) => f.dimension === 'customer'))
     return {
@@ -541,7 +547,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     };
   // "Which customers doubled their spend?" got their revenue: a multiple is of one period's figure over another's.
   if (!period && MULTIPLE.test(text)) return { kind: 'refused', reason: TWO_PERIODS };
-  if (!period && CHANGE.test(text) && !OVER_TIME_UNIT.test(text))
+  if (!period && CHANGE.test(text) && !OVER_TIME_UNIT.test(text) && !unitChange)
     return (filters.length > 0 || asksForGrouping(text)) && !asksForProductTrend(text)
       ? { kind: 'refused', reason: TWO_PERIODS }
       : { kind: 'unmapped', reason: TWO_PERIODS };
@@ -564,6 +570,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     ((other && (periods.than || /\b(compare|compared|comparing|vs\.?|versus)\b/.test(text))) || CHANGE.test(text) || PERFORMED.test(text))
   )
     measures = ['revenue'];
+  if (measures.length === 0 && unitChange && !unitChange.overall) measures = ['revenue'];
   // "Compare the West and East in 2021" was refused as a question about segments: two values side by side are of sales too.
   if (measures.length === 0 && /\b(compare|compared|comparing|vs\.?|versus)\b/.test(text) && filters.some((f) => f.values.length > 1))
     measures = ['revenue'];
@@ -685,6 +692,12 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       const words = escapeRegex(name).replace(/y$/, '(y|ies)');
       if (new RegExp(`\\b(by|per|each|which|what|top|bottom|best|worst)( \\d{1,2})? ${words}(s|es)?\\b`).test(text)) groupBy.push(d.key);
     }
+  }
+  // "Year over year growth by quarter" names two units: the one grouped by is the unit changed.
+  if (unitChange) {
+    const unit = unitChange.unit;
+    for (let i = groupBy.length - 1; i >= 0; i--) if (isTimeUnit(groupBy[i]) && groupBy[i] !== unit) groupBy.splice(i, 1);
+    if (!groupBy.includes(unit)) groupBy.push(unit);
   }
   if ((whatBought || lastOf) && groupBy.length === 0 && !named.has('product') && meta.dimensions.some((d) => d.key === 'product'))
     groupBy.push('product');
@@ -863,13 +876,17 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   // "Which regions grew in 2021?" listed Central, down 0.2%, among them; "which sub-categories
   // declined" those that rose: asked which went one way, only the rows that did.
   const wentWay = /\b(which|what)\b/.test(text) ? (WENT_DOWN.test(text) ? '<' : WENT_UP.test(text) ? '>' : null) : null;
-  // "Which months declined in 1998?" listed every month: each against the one before is no figure of the query.
-  const unit = groupBy.find(isTimeUnit);
-  if (wentWay && unit && !other)
-    return {
-      kind: 'refused',
-      reason: `I can't mark which ${unit}s rose or fell against the ${unit} before yet; ask for the figure by ${unit} and read the change, or set two ${unit}s against each other with "vs".`,
-    };
+  // "Which months declined in 1998?" listed every month, then was refused: each against the
+  // one before, only those that went that way; "which quarter grew the most?" ranks the change.
+  if (unitChange) {
+    spec.changeFrom = unitChange.changeFrom;
+    if (wentWay) spec.having = { measure: spec.measures[0], op: wentWay, value: 0, on: 'change' };
+    if (spec.sort || spec.limit !== undefined) {
+      const down = DECLINE.test(text) && !GROWTH.test(text);
+      const lowest = spec.sort?.direction === 'asc';
+      spec.sort = { by: spec.measures[0], direction: down !== lowest ? 'asc' : 'desc', on: 'change' };
+    }
+  }
   const went = ranked && !spec.having ? wentWay : null;
   if (went) spec.having = { measure: spec.measures[0], op: went, value: 0, on: 'change' };
   // "Which customers doubled their spend this year?" listed this year's revenue of every customer.
