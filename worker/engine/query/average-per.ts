@@ -6,7 +6,7 @@ import { isoDay } from '../aggregate/types';
 import { plural } from '../render/format';
 import type { SnapshotMeta } from '../snapshot/columns';
 import { bucketLabel, bucketOf, bucketStart } from './buckets';
-import { MOSTLY_COVERED } from './coverage';
+import { daysCovered, mostlyCovered } from './coverage';
 import { QueryRefusal } from './resolve';
 import type { TimeDimension } from './spec';
 
@@ -37,8 +37,7 @@ export function unitsSpanned(meta: SnapshotMeta, unit: TimeDimension, periods: r
     const to = Math.min(range.to, meta.lastDay);
     const [first, last] = [bucketOf(unit, from), bucketOf(unit, to)];
     // Iowa's one day of sales read as "$1,039,951.09 per month": the days must fill the units counted.
-    const days = bucketStart(unit, last + 1) - bucketStart(unit, first);
-    if (to - from + 1 < MOSTLY_COVERED * days)
+    if (!mostlyCovered(to - from + 1, bucketStart(unit, first), bucketStart(unit, last + 1) - 1))
       throw new QueryRefusal(
         `The rows cover ${plural(to - from + 1, 'day')}, ${isoDay(from)} … ${isoDay(to)}: too little of ${last === first ? `a ${unit}` : `the ${last - first + 1} ${unit}s they touch`} for an average per ${unit}. Ask for the total instead.`,
         'OUT_OF_RANGE',
@@ -56,13 +55,12 @@ export function perNote(unit: TimeDimension, spans: readonly Span[]): string {
   let partial = false;
   const words = spans.map((span) => {
     const labelOf = (bucket: number): string => {
-      const start = bucketStart(unit, bucket);
-      const length = bucketStart(unit, bucket + 1) - start;
-      const covered = Math.min(span.to, start + length - 1) - Math.max(span.from, start) + 1;
+      const [start, end] = [bucketStart(unit, bucket), bucketStart(unit, bucket + 1) - 1];
+      const covered = daysCovered(start, end, span.from, span.to);
       const label = `${unit === 'week' ? 'the ' : ''}${bucketLabel(unit, bucket)}`;
-      if (covered >= MOSTLY_COVERED * length) return label;
+      if (mostlyCovered(covered, start, end)) return label;
       partial = true;
-      return `${label} (rows for ${covered} of its ${length} days)`;
+      return `${label} (rows for ${covered} of its ${end - start + 1} days)`;
     };
     const [first, last] = [bucketOf(unit, span.from), bucketOf(unit, span.to)];
     if (first === last) return `one ${unit}, ${labelOf(first)}`;
