@@ -107,6 +107,10 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     ['sales of bolts', "I can't pick out products by a word of their names (“bolts”) yet"],
     // One word after "how many" is what the goods are called ("How many CDs …?") unless names hold it.
     ['How many fittings did we sell?', "I can't pick out products by a word of their names (“fittings”) yet"],
+    // The buyer as the subject: "How much did Northwind spend?" got the whole file's revenue,
+    // "Which products did Northwind buy in 2024?" every customer's products.
+    ['How much did Northwind spend?', "I couldn't find “Northwind” among this file's customers, products or other values."],
+    ['Which products did Northwind buy in 2024?', "I couldn't find “Northwind” among this file's customers, products or other values."],
   ]) {
     it(`"${question}" is refused by name, with no figure`, async () => {
       expect(rows.some((r) => r.Description === 'Bolt 205mm')).toBe(false);
@@ -121,6 +125,30 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
       ).not.toMatch(/\d/);
     });
   }
+  it('a buyer named in full as the subject is that customer; "our top customers" is no customer filter', async () => {
+    const name = rows[0].CustomerName;
+    const bought = await answerWithQuery(`What did ${name} buy?`, file.snapshot, today);
+    expect(bought.result?.understood).toBe(`revenue, by product, customer = ${name}`);
+    const spent = await answerWithQuery(`How much did ${name} spend in 2024?`, file.snapshot, today);
+    expect(spent.result?.rows).toEqual([
+      [
+        expect.closeTo(
+          grouped(
+            (r) => inYear(2024)(r) && r.CustomerName === name,
+            () => name,
+            revenue,
+          )[0]?.[1] ?? 0,
+          6,
+        ),
+      ],
+    ]);
+    // It got the top product of all customers, "top" read as a ranking of products.
+    const ours = await answerWithQuery('What did our top customers buy?', file.snapshot, today);
+    expect(ours.result).toBeNull();
+    expect(ours.text).toContain(
+      "I can't pick out what the top customers bought in one step yet; ask for them first (“top 10 customers by revenue”), then what one of them bought (“What did … buy?”).",
+    );
+  });
   // It was told segments and churn are worked out for the whole file, then "I couldn't tell which figure you want".
   it('"Which customers are buying less than last year?" lists those who bought less this year to date than in the same days of last year', async () => {
     const asOf = today.toISOString().slice(0, 10);

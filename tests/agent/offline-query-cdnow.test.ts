@@ -117,7 +117,8 @@ describe('CDNOW questions a stranger asks', () => {
   it('"How much revenue came from one-time buyers?" is refused for the split it asks, not as a name not found', async () => {
     for (const [question, reason] of [
       ['How much revenue came from one-time buyers?', 'I can count customers with one order and customers with two or more'],
-      ['How much revenue comes from repeat customers?', 'I can count new and returning customers'],
+      // Repeat customers are those with 2+ orders, not the returning customers of a period.
+      ['How much revenue comes from repeat customers?', 'I can count customers with one order and customers with two or more'],
     ]) {
       const answer = await answerWithQuery(question, file.snapshot, TODAY);
       expect(answer.result).toBeNull();

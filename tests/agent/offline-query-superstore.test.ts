@@ -1079,7 +1079,7 @@ const refusals: [string, RegExp][] = [
     'Which customers bought Technology but never Furniture?',
     /"bought one product but not another" is not something I can answer exactly yet/,
   ],
-  ['revenue from new customers in 2021', /can't split revenue, profit or orders between them yet/],
+  ['profit from new customers in 2021', /give the revenue from each, but I can't split profit, margin, orders or units between them yet/],
   ['revenue by day of week', /can't group by “day of week”/],
   ['revenue by category for the top customer', /can't look up "the top customer" and answer about it in one step/],
   ['sales to ZZTOP in 2021', /couldn't find “ZZTOP”/],
@@ -1501,5 +1501,40 @@ describe('each quarter against an earlier one, as DuckDB joins them by their ind
     const { answer } = await askOffline('How did revenue change quarter over quarter?', analyse(file.aggregates), file.snapshot);
     expect(answer).toContain('I understood: **revenue, by quarter, each against the quarter before**.');
     expect(answer).toContain('| 2019 Q1 | 68,851.74 | -110,775.99 | -61.7% |');
+  });
+});
+
+// "How much did we sell to new customers in 2021?" was refused ("can't split revenue"), and
+// asked as "sell to", got the count of new customers.
+describe("revenue from new and returning customers, as DuckDB splits it by each customer's first order", () => {
+  const FIRST = `WITH f AS (SELECT "Customer ID" AS c, min(d) AS first FROM t GROUP BY 1)`;
+
+  it('"How much did we sell to new customers in 2021?"', async () => {
+    const answer = await answerWithQuery('How much did we sell to new customers in 2021?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue from new customers, 2021-01-01 … 2021-12-31');
+    const [[expected]] = (await sql(
+      `${FIRST} SELECT sum(rev) FROM t JOIN f ON f.c = t."Customer ID" WHERE ${Y2021} AND f.first >= '2021-01-01'`,
+    )) as number[][];
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(expected, 6);
+  });
+
+  it('"Revenue from new vs returning customers by quarter in 2021" splits each quarter from its own start', async () => {
+    const answer = await answerWithQuery('Revenue from new vs returning customers by quarter in 2021', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(
+      'revenue from new customers, revenue from returning customers, by quarter, 2021-01-01 … 2021-12-31',
+    );
+    const expected = await sql(
+      `${FIRST}, q AS (SELECT date_trunc('quarter', d) AS start, rev, first FROM t JOIN f ON f.c = t."Customer ID" WHERE ${Y2021})
+       SELECT printf('%d Q%d', year(start), quarter(start)), sum(rev) FILTER (WHERE first >= start), sum(rev) FILTER (WHERE first < start)
+       FROM q GROUP BY start ORDER BY start`,
+    );
+    expect(answer.result?.rows).toHaveLength(4);
+    answer.result?.rows.forEach((row, r) =>
+      row.forEach((cell, c) =>
+        typeof expected[r][c] === 'number'
+          ? expect(cell as number).toBeCloseTo(expected[r][c] as number, 6)
+          : expect(cell).toBe(expected[r][c]),
+      ),
+    );
   });
 });

@@ -84,8 +84,25 @@ const PRICE_PER_UNIT = /\bprices? per (?:unit|bottle|item|piece|case|pack|box|ca
 const AVERAGE_PRICE_OF_PRODUCTS =
   /\b(?:average|avg|mean|typical) (?:selling |unit |sales )?price of (?:our |all |the |all our |all the )?(?:products|items|goods|articles)\b/;
 
+/**
+ * "How much did we sell to new customers in 2024?" got the count of new customers: the
+ * revenue of new (or returning) customers, and both for "new vs returning".
+ */
+const BUYERS = '(?:customers|clients|accounts|buyers)';
+const REVENUE_FROM = (kind: string) =>
+  new RegExp(
+    `\\b(?:revenue|sales|turnover|spend|spending|spent|sell|sold|selling)\\b(?:\\s+[\\w']+){0,4}?\\s+(?:from|of|by|with|for|to|on) (?:the |our |all )?${kind} ${BUYERS}\\b|\\b${kind}[- ](?:customer|client|account) (?:revenue|sales|spend)\\b|\\b${kind} ${BUYERS} (?:spend|spent|bring|brought|generate|generated)\\b`,
+  );
+const NEW_VS_RETURNING = new RegExp(
+  `\\b(?:revenue|sales|turnover|spend)\\b.*\\bnew (?:vs\\.?|versus|and|or) (?:returning|existing) ${BUYERS}\\b`,
+);
+
 const MEASURE_WORDS: [RegExp, Measure][] = [
   [PER_CUSTOMER, 'revenuePerCustomer'],
+  [REVENUE_FROM('new'), 'newCustomerRevenue'],
+  [NEW_VS_RETURNING, 'newCustomerRevenue'],
+  [REVENUE_FROM('(?:returning|existing)'), 'returningCustomerRevenue'],
+  [NEW_VS_RETURNING, 'returningCustomerRevenue'],
   [/\bnew (customers|clients|accounts|buyers)\b/, 'newCustomers'],
   // "How many customers did we win each quarter?" counted every customer of each quarter.
   [
@@ -410,6 +427,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   const named = new Set(filters.map((f) => f.dimension));
   let measures = MEASURE_WORDS.filter(([re]) => re.test(text)).map(([, m]) => m);
   if (measures.includes('newCustomers') || measures.includes('returningCustomers')) measures = measures.filter((m) => m !== 'customers');
+  if (measures.some((m) => NEWNESS_REVENUE.has(m))) measures = measures.filter((m) => !NEWNESS_REVENUE_WORDS.has(m));
   // "Best profit margin" is the margin %, not the gross profit beside it.
   if (measures.includes('grossProfit') && /\bmargins?\b/.test(text) && (!/\bprofit\b/.test(text) || /\bprofit margins?\b/.test(text)))
     measures = measures.filter((m) => m !== 'grossProfit');
@@ -585,6 +603,14 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     /\b(top|best|biggest|largest|bottom|worst|smallest|trends?|trending)\b/.test(text)
   )
     measures = ['revenue'];
+  // "What did our top customers buy?" got the top product of all customers: a ranked group of
+  // customers is no filter the query has.
+  const rankedBuyers = RANKED_BUYERS.exec(text);
+  if (rankedBuyers && !filters.some((f) => f.dimension === 'customer'))
+    return {
+      kind: 'refused',
+      reason: `I can't pick out what the ${rankedBuyers[1]} ${rankedBuyers[2]} bought in one step yet; ask for them first (“top 10 customers by revenue”), then what one of them bought (“What did … buy?”).`,
+    };
   // "What did customer 12346 buy?": their products, by what they paid (it was refused).
   // "What do customers buy most?" too: "buy most" made it revenue, and it got the total.
   const whatBought = (measures.length === 0 || (measures[0] === 'revenue' && CUSTOMERS_AS_SUBJECT.test(text))) && WHAT_BOUGHT.test(text);
@@ -668,7 +694,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       if (dim === 'customer' && CUSTOMERS_AS_SUBJECT.test(text)) continue;
       if (
         dim === 'customer' &&
-        measures.some((m) => CUSTOMER_COUNTS.has(m)) &&
+        // "Revenue from new customers by quarter" names whose revenue, not a grouping by customer.
+        measures.some((m) => CUSTOMER_COUNTS.has(m) || NEWNESS_REVENUE.has(m)) &&
         !/\b(top|which|each|per|by) (customers?|clients?|accounts?)\b/.test(text)
       )
         continue;
@@ -707,6 +734,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   // "Who are our new customers?" counted every customer whose first order is in the file (4,339
   // of 4,372 on Online Retail): new is new within a period, or by month, quarter or year.
   // Asked for by name, it is the RFM segment "New", which the canned answers list.
+  if (!period && measures.some((m) => NEWNESS_REVENUE.has(m)) && !groupBy.some(isTimeUnit))
+    return { kind: 'refused', reason: NEW_REVENUE_NEEDS_PERIOD };
   if (!period && measures.includes('newCustomers') && !groupBy.some(isTimeUnit))
     return /\b(who|which|list|show|name)\b/.test(text) && filters.length === 0
       ? { kind: 'unmapped', reason: 'The segment "New" is answered from the analysis.' }
@@ -1095,6 +1124,9 @@ function asksWhoBought(text: string, meta: SnapshotMeta): boolean {
   return noun !== null && new RegExp(`\\bwhich ${escapeRegex(noun)}s?\\b.*\\b(?:buy|buys|bought|purchased?|ordered)\\b`).test(text);
 }
 /** "What did … buy?": the products bought. */
+/** "What did our top customers buy?", "how much do the biggest accounts spend?": customers picked by rank. */
+const RANKED_BUYERS =
+  /\b(?:do|did|does|have|has)\s+(?:our|the|my)?\s*(top(?: \d{1,2})?|best|biggest|largest|most valuable|highest[- ]spending|key|main|vip)\s+(customers|clients|accounts|buyers)\s+(?:buy|bought|purchase|purchased|order|ordered)\b/;
 const WHAT_BOUGHT =
   /\b(what|which)( (products?|items?|skus?|articles?))? (did|does|do|has|have)\b.*\b(buy|bought|order|ordered|purchase|purchased)\b/;
 /** A part of a named period: "the first week of December", "the last days of 2021". */
@@ -1115,6 +1147,11 @@ function activityOf(text: string): 'active' | 'inactive' | null {
   return ACTIVE_CUSTOMERS.test(text) ? 'active' : null;
 }
 
+const NEW_REVENUE_NEEDS_PERIOD =
+  'Revenue from new or returning customers is of a period (new: first order in it); name one, such as "revenue from new customers last quarter", or ask for it by month.';
+const NEWNESS_REVENUE = new Set<Measure>(['newCustomerRevenue', 'returningCustomerRevenue']);
+/** The words "revenue" and "new customers" name no figure of their own beside those. */
+const NEWNESS_REVENUE_WORDS = new Set<Measure>(['revenue', 'customers', 'newCustomers', 'returningCustomers']);
 const NEW_NEEDS_PERIOD =
   'New customers are counted within a period (first order in it); name one, such as "How many new customers did we get last quarter?", or ask for them by month.';
 

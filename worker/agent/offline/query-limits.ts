@@ -16,7 +16,11 @@ const NESTED =
   /\b(for|of|from|by|to) (the|my|our) (top|best|biggest|largest|smallest|worst) (customer|client|account|product|supplier|region|category|rep|sales rep)\b/;
 /** "Revenue from new customers": a figure split by customer type, which the query can't make. */
 const SPLIT_BY_NEW =
-  /\b(revenue|sales|turnover|profit|margin|orders|units|spend)\b.*\b(from|of|by|with|for) (the )?(new|returning|repeat|existing) (customers|clients|accounts|buyers)\b/;
+  /\b(profit|margin|orders|units)\b.*\b(from|of|by|with|for) (the )?(new|returning|repeat|existing) (customers|clients|accounts|buyers)\b/;
+export const ORDER_COUNT_ONLY =
+  "I can count customers with one order and customers with two or more, but I can't split revenue, profit or orders between them yet.";
+/** "Revenue from repeat customers": of customers with 2+ orders, which the query can't split revenue by. */
+const REVENUE_BY_REPEAT = /\b(revenue|sales|turnover|spend)\b.*\b(from|of|by|with|for) (the )?repeat (customers|clients|accounts|buyers)\b/;
 /** "Revenue excluding Technology": the query's filters keep values, so this read as Technology only. */
 const EXCLUSION = /\b(excluding|exclude|excludes|except|excl\.?|other than|apart from|aside from|not including|minus|without)\b/;
 /**
@@ -163,7 +167,8 @@ export function limitOf(text: string): string | null {
   if (nested)
     return `I can't look up "${nested[0].replace(/^\w+ /, '')}" and answer about it in one step; ask who or what it is first, then ask again by name.`;
   if (SPLIT_BY_NEW.test(text))
-    return "I can count new and returning customers, but I can't split revenue, profit or orders between them yet.";
+    return "I can count new and returning customers and give the revenue from each, but I can't split profit, margin, orders or units between them yet.";
+  if (REVENUE_BY_REPEAT.test(text)) return ORDER_COUNT_ONLY;
   const excluded = EXCLUSION.exec(text);
   if (excluded)
     return `I can't leave values out of a figure yet (“${excluded[0]}”); ask for the values to keep, or for the figure by that column, and take the rest away.`;

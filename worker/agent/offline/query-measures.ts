@@ -57,8 +57,7 @@ export const REPEAT_RATE =
   /\b(repeat(?:[- ](?:purchase|order|customer|buyer|business))?|re-?order|re-?purchase|returning[- ]customer) rate\b/;
 export const SHARE_OF_CUSTOMERS =
   /(\b(percent(age)?|share|proportion|fraction)|%) of (our |the |all |all our |my )?(customers|clients|accounts|buyers)\b/;
-export const ORDER_COUNT_ONLY =
-  "I can count customers with one order and customers with two or more, but I can't split revenue, profit or orders between them yet.";
+export { ORDER_COUNT_ONLY } from './query-limits';
 
 /** Measures that are an amount of money, which a threshold without a unit is about. */
 const MONEY_MEASURES = new Set<Measure>(['revenue', 'grossProfit', 'averageOrderValue', 'revenuePerCustomer', 'returns', 'averagePrice']);

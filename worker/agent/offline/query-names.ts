@@ -320,6 +320,12 @@ const MEASURE_OBJECT =
   /\b(?:revenue|sales|turnover|profit|margins?|units|orders|spend|bottles?|cases?|liters?|litres?|gallons?|pieces?|boxes?|packs?|cans?|items?|kilos?|tons?|tonnes?)\s+(?:of|for|on)\s+([^?!,;:]+)/g;
 /** "How many paper chain kits did we sell?": the phrase between "how many" and the verb, when no "units of" names it. */
 const HOW_MANY_OBJECT = /\bhow (?:much|many)\s+([^?!,;:]+?)\s+(?:did|do|does|have|has|had|was|were|are|is)\b/g;
+/**
+ * "What did Northwind buy?", "How much did Acme spend?": the buyer named as the subject. A
+ * name there that no value holds got every customer's products, or the whole file's revenue.
+ */
+const BUYER_SUBJECT =
+  /\b(?:did|does|do|has|have|had)\s+([^?!,;:]+?)\s+(?:buy|bought|spend|spent|order|ordered|purchase|purchased|pay|paid|place|placed)\b/g;
 /** Words that end such a phrase: a verb, a pronoun, a preposition or a period begins. */
 const PHRASE_END = new Set(
   (
@@ -388,6 +394,29 @@ export function strayPhraseOf(
       .replace(/\s+(?:and|or|of|&)$/i, '');
     const columns = stray.map((word) => dimensionWithWord(word, meta));
     return { phrase, partialOf: columns.every(Boolean) ? (columns[0]?.label ?? null) : null };
+  }
+  return strayBuyerOf(typed, meta, named, isGrammarWord);
+}
+
+/**
+ * The buyer a question names as the subject ("What did Northwind buy?") when no value holds
+ * it. Only words typed with a capital count there: "what did our top customers buy?" names
+ * kinds of customer, which the grammar reads, not a name.
+ */
+function strayBuyerOf(
+  typed: string,
+  meta: SnapshotMeta,
+  named: readonly string[],
+  isGrammarWord: (word: string) => boolean,
+): { phrase: string; partialOf: string | null } | null {
+  for (const m of typed.matchAll(BUYER_SUBJECT)) {
+    const words = m[1].split(' ').map((raw) => raw.replace(/^["“‘'(]+|["”’')]+$/g, '').replace(/['’]s$/, ''));
+    const names = words.filter(
+      (word) => /^\p{Lu}/u.test(word) && !PHRASE_END.has(word.toLowerCase()) && isStray(word.toLowerCase(), named, isGrammarWord),
+    );
+    if (names.length === 0) continue;
+    const columns = names.map((word) => dimensionWithWord(word.toLowerCase(), meta));
+    return { phrase: names.join(' '), partialOf: columns.every(Boolean) ? (columns[0]?.label ?? null) : null };
   }
   return null;
 }

@@ -5,6 +5,9 @@
  */
 import { growF64, growI32 } from '../aggregate/growable';
 
+/** A customer's first purchase day when they have none (returns only, or no row yet). */
+export const NO_PURCHASE = 0x7fffffff;
+
 export class Accumulators {
   count = 0;
   revenue = new Float64Array(64);
@@ -31,6 +34,8 @@ export class Accumulators {
   readonly repeaters: Set<number>[] = [];
   /** Per row, the distinct products bought (on lines that are no return). */
   readonly products: Set<number>[] = [];
+  /** Per row, each customer's revenue (for the revenue of new and of returning customers). */
+  readonly revenueByCustomer: Map<number, number>[] = [];
   private readonly slots = new Map<number, number>();
   private lastKey = NaN;
   private lastSlot = -1;
@@ -42,6 +47,7 @@ export class Accumulators {
     private readonly needReturnOrders = false,
     private readonly needOrderCounts = false,
     private readonly needProducts = false,
+    private readonly needRevenueByCustomer = false,
   ) {}
 
   /** The row slot for a key, created with its parts on first use. */
@@ -69,6 +75,7 @@ export class Accumulators {
       if (this.needBuyers) this.buyers.push(new Set());
       if (this.needReturnOrders) this.returnOrders.push(new Set());
       if (this.needProducts) this.products.push(new Set());
+      if (this.needRevenueByCustomer) this.revenueByCustomer.push(new Map());
       if (this.needOrderCounts) {
         this.firstOrders.push(new Map());
         this.repeaters.push(new Set());

@@ -12,6 +12,10 @@
  *   revenue of the lines that name a customer over those customers;
  * - a new customer bought in the slice and made their first purchase in the whole file
  *   within the row's period; a returning customer bought in it and had bought before;
+ * - revenue from new customers is the row's revenue on lines of customers whose first
+ *   purchase in the whole file is on or after the start of the row's period; revenue from
+ *   returning customers is that of every other line naming a customer, so the two add up
+ *   to the revenue of the lines that name one;
  * - returns are the lines that reduce revenue (credit notes, negative amounts), summed as
  *   a positive value, as the overview's returns; orders with a return are the distinct
  *   order ids among those lines;
@@ -25,7 +29,7 @@
  */
 import type { Snapshot, SnapshotGroup } from '../snapshot/columns';
 import { isoDay } from '../aggregate/types';
-import { Accumulators } from './accumulators';
+import { Accumulators, NO_PURCHASE } from './accumulators';
 import { bucketLabel, bucketOf, bucketStart } from './buckets';
 import { checkMeasures, dayOf, QueryRefusal, resolveDimension, resolveFilter, type ResolvedFilter, type ResolvedGroup } from './resolve';
 import { perNote, unitsSpanned, type Range } from './average-per';
@@ -77,10 +81,12 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
     m.has('returnOrders'),
     m.has('repeatCustomers') || m.has('oneTimeCustomers') || m.has('repeatRate'),
     m.has('products'),
+    m.has('newCustomerRevenue') || m.has('returningCustomerRevenue'),
   );
   const productIndex = m.has('products') ? meta.dimensions.findIndex((d) => d.key === 'product') : -1;
-  const needFirstDay = m.has('newCustomers') || m.has('returningCustomers');
-  let firstDay: Int32Array = new Int32Array(needFirstDay ? meta.dimensions[customerIndex].values.length : 0).fill(0x7fffffff);
+  const needFirstDay =
+    m.has('newCustomers') || m.has('returningCustomers') || m.has('newCustomerRevenue') || m.has('returningCustomerRevenue');
+  let firstDay: Int32Array = new Int32Array(needFirstDay ? meta.dimensions[customerIndex].values.length : 0).fill(NO_PURCHASE);
 
   const needs = {
     cost: m.has('grossProfit') || m.has('marginPct'),
@@ -195,6 +201,10 @@ function scanGroup(
         const c = customers[i];
         if (c >= 0) {
           acc.customerRevenue[slot] += amount;
+          if (acc.revenueByCustomer.length) {
+            const spent = acc.revenueByCustomer[slot];
+            spent.set(c, (spent.get(c) ?? 0) + amount);
+          }
           if (acc.customers.length) acc.customers[slot].add(c);
           if (acc.buyers.length && !isReturn) acc.buyers[slot].add(c);
           if (acc.firstOrders.length && !isReturn && g.order[i] >= 0) countOrder(acc, slot, c, g.order[i]);

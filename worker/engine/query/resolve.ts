@@ -99,6 +99,8 @@ export function checkMeasures(meta: SnapshotMeta, measures: readonly Measure[]):
         m === 'revenuePerCustomer' ||
         m === 'newCustomers' ||
         m === 'returningCustomers' ||
+        m === 'newCustomerRevenue' ||
+        m === 'returningCustomerRevenue' ||
         m === 'repeatCustomers' ||
         m === 'oneTimeCustomers' ||
         m === 'repeatRate') &&

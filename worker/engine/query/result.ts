@@ -9,8 +9,8 @@
  * `@uwdata/wk-geojson` dependency is missing).
  */
 import type { SnapshotMeta } from '../snapshot/columns';
-import type { Accumulators } from './accumulators';
-import { epochDay } from '../aggregate/types';
+import { NO_PURCHASE, type Accumulators } from './accumulators';
+import { epochDay, isoDay } from '../aggregate/types';
 import { bucketLabel, bucketOf } from './buckets';
 import { changeNote, comparedWords, unitCoverage, type ChangeFrom, type UnitCoverage } from './change-from';
 import type { ResolvedGroup } from './resolve';
@@ -53,6 +53,8 @@ const KIND: Record<Measure, CellKind> = {
   revenuePerCustomer: 'money',
   newCustomers: 'count',
   returningCustomers: 'count',
+  newCustomerRevenue: 'money',
+  returningCustomerRevenue: 'money',
   returns: 'money',
   returnOrders: 'count',
   revenueShare: 'percent',
@@ -205,6 +207,7 @@ export function resultOf(
     withoutReturn > 0 ? NO_RETURN_ROW_NOTE : null,
     changeNoteText,
     spec.measures.includes('revenueShare') ? shareNote(spec, groups, compare, result) : null,
+    spec.measures.some((m) => NEWNESS_MEASURES.has(m)) ? newNearStartNote(meta, a) : null,
   ].filter(Boolean);
   return notes.length > 0 ? { ...result, note: notes.join(' ') } : result;
 }
@@ -274,6 +277,21 @@ function fillEmptyBuckets(byKey: Map<string, TableRow>, spec: QuerySpec, meta: S
     const cells = spec.measures.flatMap((m) => [RATIOS.has(m) ? null : 0, null]);
     byKey.set(String(bucket), { labels: [bucketLabel(only.unit, bucket)], sortKeys: [], cells, order: [bucket] });
   }
+}
+
+const NEWNESS_MEASURES = new Set<Measure>(['newCustomers', 'returningCustomers', 'newCustomerRevenue', 'returningCustomerRevenue']);
+
+/**
+ * New is first seen in the file: in Superstore's first year every customer is new and all of
+ * 2018's revenue is "from new customers", because the rows start on 2018-01-03, not because
+ * no one bought before. Said when a row's period starts within a year of the first row.
+ */
+function newNearStartNote(meta: SnapshotMeta, a: Accumulators): string | null {
+  if (!meta.hasDates || meta.firstDay < 0) return null;
+  for (let s = 0; s < a.count; s++)
+    if (a.periodStart[s] < meta.firstDay + 365)
+      return `New means first seen in this file, whose rows start on ${isoDay(meta.firstDay)}: a customer who bought before then counts as new when first seen, so new customers in its first year are overstated.`;
+  return null;
 }
 
 const NO_CUSTOMER_ROW_NOTE = 'Rows without a customer are left out of this list.';
@@ -441,6 +459,17 @@ function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array 
     case 'revenueShare': {
       const whole = a.periodRevenue[a.parts[s * 3 + 2]];
       return whole !== 0 ? (revenue / whole) * 100 : null;
+    }
+    case 'newCustomerRevenue':
+    case 'returningCustomerRevenue': {
+      // A customer with no purchase in the whole file (returns only) is no new customer.
+      let fresh = 0;
+      const start = a.periodStart[s];
+      for (const [c, spent] of a.revenueByCustomer[s]) {
+        const first = (firstDay as Int32Array)[c];
+        if (first >= start && first !== NO_PURCHASE) fresh += spent;
+      }
+      return m === 'newCustomerRevenue' ? fresh : a.customerRevenue[s] - fresh;
     }
     case 'newCustomers':
     case 'returningCustomers': {
