@@ -1057,6 +1057,8 @@ const refusals: [string, RegExp][] = [
   ['How many orders were cancelled?', /This file records no returns/],
   // Customers of every period: it answered every customer.
   ['How many customers bought in every year?', /customers who bought in both isn't something I can answer exactly yet/],
+  // It was told to name a figure for the period.
+  ['Which customers bought every month in 2021?', /customers who bought in both isn't something I can answer exactly yet/],
   // A share of anything but revenue is not a figure the query makes.
   [
     'What percentage of customers are in the West?',

@@ -34,7 +34,7 @@ const THRESHOLD =
  * year": customers of every period. "Bought in each month" is a count by month.
  */
 const BOTH_PERIODS =
-  /\bboth\b.*\b(19|20)\d\d\b.*\band\b.*\b(19|20)\d\d\b|\b(in|during) (each|every) of\b|\b(bought|ordered|purchased|buy|order|purchase) (in|during) (every|all) (the )?(years?|months?|quarters?|weeks?)\b/;
+  /\bboth\b.*\b(19|20)\d\d\b.*\band\b.*\b(19|20)\d\d\b|\b(in|during) (each|every) of\b|\b(bought|ordered|purchased|buy|order|purchase) (?:(in|during) )?(every|all) (the )?(years?|months?|quarters?|weeks?)\b/;
 /** "Which day had the most orders?": the query groups by week at the finest, so this read as the total. */
 const BY_DAY =
   /\b(which|what) (day|date|weekday|day of the week)\b|\b(best|worst|busiest|slowest|quietest|biggest|strongest|weakest) (day|date|weekday)\b|\bdaily (revenue|sales|turnover|orders|units|totals?|figures|average)\b/;
