@@ -274,6 +274,16 @@ export interface AnalysisFacts {
  * without them, a question that needs one is refused.
  */
 export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay: Date | null, facts?: AnalysisFacts): Parsed {
+  // "Top 5 countries by revenue excluding the UK" was refused: the question without the
+  // clause, with the values it names left out.
+  const exclusion = exclusionOf(question, meta);
+  if (exclusion && 'refused' in exclusion) return { kind: 'refused', reason: exclusion.refused };
+  if (exclusion) {
+    const parsed = parseQuestion(exclusion.rest, meta, analysisDay, facts);
+    if (parsed.kind !== 'spec') return parsed;
+    const excluded = exclusion.filters.map((f) => ({ ...f, exclude: true }));
+    return { kind: 'spec', spec: { ...parsed.spec, filters: [...(parsed.spec.filters ?? []), ...excluded] } };
+  }
   const text = asUnits(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500), meta);
   // "What actions should we take on revenue in 2021?" and the analysis' actions; "which products
   // should we drop?" is no change over time: the canned answers rank the candidates.
@@ -1422,6 +1432,33 @@ function entitiesOf(
     }
   }
   return { filters: found, unknown: null };
+}
+
+/** "excluding the UK", "except Technology", "other than Germany and France": the values to leave out. */
+const EXCLUDED_CLAUSE =
+  /\b(?:excluding|exclude|excludes|except(?: for)?|excl\.?|other than|apart from|aside from|not including|outside(?: of)?)\s+(.+?)(?=\s+(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus)\b|[?,;!]|$)/i;
+
+/**
+ * The values a question leaves out and the question without that clause, or null when it
+ * has none or names no value of the file there ("excluding returns" keeps its refusal); a
+ * name close to a value with other numbers in it is refused by name.
+ */
+function exclusionOf(
+  question: string,
+  meta: SnapshotMeta,
+): { rest: string; filters: ReturnType<typeof entitiesOf>['filters'] } | { refused: string } | null {
+  const clause = EXCLUDED_CLAUSE.exec(question);
+  if (!clause) return null;
+  // Read as the object of "sales from", where the name passes look for values.
+  const probe = `sales from ${clause[1]}`;
+  const { filters, unknown } = entitiesOf(probe, meta);
+  if (unknown) return { refused: notFoundReason(unknown, meta) };
+  const loose = looseNamesOf(probe, meta, filters);
+  if ('unknown' in loose) return null;
+  filters.push(...loose.filters);
+  if (filters.length === 0) return null;
+  const rest = `${question.slice(0, clause.index)} ${question.slice(clause.index + clause[0].length)}`.replace(/\s+/g, ' ').trim();
+  return { rest, filters };
 }
 
 /** The numbers written in a name, in order: "Bolt 204mm" → "204". */

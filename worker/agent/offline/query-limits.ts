@@ -171,7 +171,7 @@ export function limitOf(text: string): string | null {
   if (REVENUE_BY_REPEAT.test(text)) return ORDER_COUNT_ONLY;
   const excluded = EXCLUSION.exec(text);
   if (excluded)
-    return `I can't leave values out of a figure yet (“${excluded[0]}”); ask for the values to keep, or for the figure by that column, and take the rest away.`;
+    return `I can leave out values this file holds, such as a region, a category or a customer (“excluding the UK”), but found no value of this file to leave out after “${excluded[0]}”.`;
   if (BY_DAY.test(text))
     return 'I can rank weeks, months, quarters and years, but not single days yet; ask for the busiest week, for example.';
   if (NEVER_SOLD.test(text))

@@ -31,7 +31,16 @@ import type { Snapshot, SnapshotGroup } from '../snapshot/columns';
 import { isoDay } from '../aggregate/types';
 import { Accumulators, NO_PURCHASE } from './accumulators';
 import { bucketLabel, bucketOf, bucketStart } from './buckets';
-import { checkMeasures, dayOf, QueryRefusal, resolveDimension, resolveFilter, type ResolvedFilter, type ResolvedGroup } from './resolve';
+import {
+  checkMeasures,
+  dayOf,
+  passesFilter,
+  QueryRefusal,
+  resolveDimension,
+  resolveFilter,
+  type ResolvedFilter,
+  type ResolvedGroup,
+} from './resolve';
 import { perNote, unitsSpanned, type Range } from './average-per';
 import { changeFromOf } from './change-from';
 import { edgeUnitsNote, periodCoverage } from './coverage';
@@ -150,16 +159,13 @@ function scanGroup(
 ): void {
   const n = g.rows;
   const products = productIndex >= 0 ? g.dims[productIndex] : null;
-  const masks = filters.map((f) => ({ codes: g.dims[f.index], mask: f.mask }));
+  const masks = filters.map((f) => ({ codes: g.dims[f.index], mask: f.mask, keepBlank: f.keepBlank }));
   const parts = groups.map((gr) => (gr.kind === 'dimension' ? { codes: g.dims[gr.index], unit: null } : { codes: null, unit: gr.unit }));
   const customers = customerIndex >= 0 ? g.dims[customerIndex] : null;
   const cardinality1 = groups.length === 2 ? cardinalityOf(groups[1]) : 1;
   const periodCount = Math.max(1, periods.length);
   row: for (let i = 0; i < n; i++) {
-    for (const f of masks) {
-      const code = f.codes[i];
-      if (code < 0 || f.mask[code] !== 1) continue row;
-    }
+    for (const f of masks) if (!passesFilter(f, f.codes[i])) continue row;
     const day = g.day[i];
     for (let p = 0; p < periodCount; p++) {
       const period = periods.length ? periods[p] : null;
@@ -260,10 +266,7 @@ async function lapsedOf(snapshot: Snapshot, spec: QuerySpec, filters: ResolvedFi
     row: for (let i = 0; i < g.rows; i++) {
       const c = codes[i];
       if (c < 0) continue;
-      for (const f of filters) {
-        const code = g.dims[f.index][i];
-        if (code < 0 || f.mask[code] !== 1) continue row;
-      }
+      for (const f of filters) if (!passesFilter(f, g.dims[f.index][i])) continue row;
       const day = g.day[i];
       const purchase = g.returns[i] === 0;
       if (day >= a.from && day <= a.to) {

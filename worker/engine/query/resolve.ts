@@ -59,8 +59,15 @@ export interface ResolvedFilter {
   dimension: SnapshotDimension;
   /** 1 for each dictionary code that passes. */
   mask: Uint8Array;
+  /** Whether a row without a value passes: it does when values are left out ("excluding the UK"), not when they are kept. */
+  keepBlank: boolean;
   /** The dictionary entries the values resolved to. */
   matched: string[];
+}
+
+/** Whether a row's dictionary code (−1 for none) passes a filter. */
+export function passesFilter(filter: Pick<ResolvedFilter, 'mask' | 'keepBlank'>, code: number): boolean {
+  return code < 0 ? filter.keepBlank : filter.mask[code] === 1;
 }
 
 /** Finds a dimension by key (`salesRep`), word (`sales rep`, `client`) or column header. */
@@ -150,7 +157,9 @@ export function resolveFilter(meta: SnapshotMeta, filter: QuerySpec['filters'][n
     for (let i = 0; i < values.length; i++) if (values[i] === best) mask[i] = 1;
     matched.push(best);
   }
-  return { index: group.index, dimension: group.dimension, mask, matched };
+  // "Excluding the UK": every other value passes.
+  if (filter.exclude) for (let i = 0; i < mask.length; i++) mask[i] ^= 1;
+  return { index: group.index, dimension: group.dimension, mask, keepBlank: filter.exclude === true, matched };
 }
 
 const FUZZY_ACCEPT = 0.2;

@@ -504,7 +504,8 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
   if (spec.having && !keepsCountedCustomers(spec.having)) parts.push(havingWords(spec.having));
   for (const f of spec.filters) {
     const dim = meta.dimensions.find((d) => d.key === f.dimension || d.label.toLowerCase() === f.dimension.toLowerCase());
-    parts.push(`${dim?.label ?? f.dimension} ${f.values.length > 1 ? 'in' : '='} ${f.values.join(', ')}`);
+    const op = f.exclude ? (f.values.length > 1 ? 'not in' : '≠') : f.values.length > 1 ? 'in' : '=';
+    parts.push(`${dim?.label ?? f.dimension} ${op} ${f.values.join(', ')}`);
   }
   if (spec.period) parts.push(`${spec.period.from} … ${spec.period.to}`);
   if (spec.compareTo) parts.push(`compared with ${spec.compareTo.from} … ${spec.compareTo.to}`);

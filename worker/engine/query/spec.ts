@@ -96,6 +96,8 @@ const filter = z
     values: z.array(z.string().min(1).max(200)).min(1).max(50),
     /** `fuzzy` (default) also accepts typos and case differences, when one dictionary entry clearly matches. */
     match: z.enum(['exact', 'fuzzy']).default('fuzzy'),
+    /** Leave these values out instead ("excluding the UK"); rows without a value then count. */
+    exclude: z.boolean().optional(),
   })
   .strict();
 
