@@ -586,3 +586,23 @@ describe('the offline analyst says "can\'t" on Online Retail with no invented fi
     });
   }
 });
+
+// "Which products sell best?" put DOTCOM POSTAGE first with nothing to say it is postage, and
+// "excluding DOTCOM POSTAGE" was refused ("I can't leave values out of a figure yet").
+describe('charges among the products', () => {
+  it('are named in the note of a ranking of products, and left out when asked', async () => {
+    const top = await answerWithQuery('Top 5 products in November 2011', file.snapshot, TODAY);
+    expect(top.result?.rows[0][0]).toBe('DOTCOM POSTAGE');
+    expect(top.text).toContain(
+      'DOTCOM POSTAGE reads as a charge (postage, fees, adjustments), not goods; ask again “excluding DOTCOM POSTAGE” to leave it out.',
+    );
+    const without = await answerWithQuery('Top 5 products by revenue in November 2011 excluding DOTCOM POSTAGE', file.snapshot, TODAY);
+    expect(without.result?.understood).toBe('top 5 by revenue, by product, product ≠ DOTCOM POSTAGE, 2011-11-01 … 2011-11-30');
+    const expected = await sql(
+      `SELECT sum(rev) r FROM t WHERE d BETWEEN '2011-11-01' AND '2011-11-30' AND Description <> 'DOTCOM POSTAGE' GROUP BY StockCode ORDER BY r DESC LIMIT 5`,
+    );
+    expect(without.result?.rows.map((row) => row[1])).toHaveLength(5);
+    without.result?.rows.forEach((row, i) => expect(row[1] as number).toBeCloseTo(expected[i][0] as number, 6));
+    expect(without.text).not.toContain('reads as a charge');
+  });
+});

@@ -1453,10 +1453,12 @@ function exclusionOf(
   const probe = `sales from ${clause[1]}`;
   const { filters, unknown } = entitiesOf(probe, meta);
   if (unknown) return { refused: notFoundReason(unknown, meta) };
-  const loose = looseNamesOf(probe, meta, filters);
-  if ('unknown' in loose) return null;
-  filters.push(...loose.filters);
-  if (filters.length === 0) return null;
+  // Names as the file writes them ("DOTCOM POSTAGE") are enough; else abbreviations and typos ("the UK").
+  if (filters.length === 0) {
+    const loose = looseNamesOf(probe, meta, filters);
+    if ('unknown' in loose || loose.filters.length === 0) return null;
+    filters.push(...loose.filters);
+  }
   const rest = `${question.slice(0, clause.index)} ${question.slice(clause.index + clause[0].length)}`.replace(/\s+/g, ' ').trim();
   return { rest, filters };
 }

@@ -12,6 +12,7 @@ import type { SnapshotMeta } from '../snapshot/columns';
 import { NO_PURCHASE, type Accumulators } from './accumulators';
 import { epochDay, isoDay } from '../aggregate/types';
 import { bucketLabel, bucketOf } from './buckets';
+import { isChargeLine } from '../analyses/charge-lines';
 import { changeNote, comparedWords, unitCoverage, type ChangeFrom, type UnitCoverage } from './change-from';
 import type { ResolvedGroup } from './resolve';
 import { MAX_ROWS, MEASURE_LABELS, type Measure, type QuerySpec } from './spec';
@@ -208,6 +209,7 @@ export function resultOf(
     changeNoteText,
     spec.measures.includes('revenueShare') ? shareNote(spec, groups, compare, result) : null,
     spec.measures.some((m) => NEWNESS_MEASURES.has(m)) ? newNearStartNote(meta, a) : null,
+    chargeLinesNote(groups, result),
   ].filter(Boolean);
   return notes.length > 0 ? { ...result, note: notes.join(' ') } : result;
 }
@@ -292,6 +294,21 @@ function newNearStartNote(meta: SnapshotMeta, a: Accumulators): string | null {
     if (a.periodStart[s] < meta.firstDay + 365)
       return `New means first seen in this file, whose rows start on ${isoDay(meta.firstDay)}: a customer who bought before then counts as new when first seen, so new customers in its first year are overstated.`;
   return null;
+}
+
+/**
+ * "Which products sell best in December?" put DOTCOM POSTAGE first on Online Retail: the rows
+ * shown that read as charges (postage, fees, adjustments) are named, and how to leave them
+ * out. Their figures stay, as in every total.
+ */
+function chargeLinesNote(groups: ResolvedGroup[], result: QueryResult): string | null {
+  const k = groups.findIndex((g) => g.kind === 'dimension' && g.dimension.key === 'product');
+  if (k < 0) return null;
+  // "Manual (M)": a name told apart by its code in brackets.
+  const charges = [...new Set(result.rows.map((row) => String(row[k])))].filter((name) => isChargeLine(name.replace(/\s*\([^)]*\)$/, '')));
+  if (charges.length === 0) return null;
+  const named = charges.slice(0, 3).join(', ') + (charges.length > 3 ? ` and ${charges.length - 3} more` : '');
+  return `${named} ${charges.length > 1 ? 'read as charges' : 'reads as a charge'} (postage, fees, adjustments), not goods; ask again “excluding ${charges[0]}” to leave ${charges.length > 1 ? 'that one' : 'it'} out.`;
 }
 
 const NO_CUSTOMER_ROW_NOTE = 'Rows without a customer are left out of this list.';
