@@ -74,6 +74,39 @@ describe('a query_data answer in the transcript', () => {
     expect(screen.getByRole('button', { name: 'Querying the rows: average revenue per month, by region query_data' })).toBeTruthy();
   });
 
+  // It read "region = United Kingdom" above a ranking of every other country.
+  it('labels values left out, and each unit against an earlier one, as the answer does', () => {
+    renderTranscript([
+      assistant({
+        type: 'tool_use',
+        id: 'q4',
+        name: 'query_data',
+        input: {
+          measures: ['revenue'],
+          groupBy: ['region'],
+          filters: [{ dimension: 'region', values: ['United Kingdom'], exclude: true }],
+        },
+      }),
+      assistant({
+        type: 'tool_use',
+        id: 'q5',
+        name: 'query_data',
+        input: {
+          measures: ['revenue'],
+          groupBy: ['quarter'],
+          changeFrom: 'yearBefore',
+          filters: [{ dimension: 'region', values: ['UK', 'EIRE'], exclude: true }],
+        },
+      }),
+    ]);
+    expect(screen.getByRole('button', { name: 'Querying the rows: revenue, by region, region ≠ United Kingdom query_data' })).toBeTruthy();
+    expect(
+      screen.getByRole('button', {
+        name: 'Querying the rows: revenue, by quarter, each against the same quarter a year before, region not in UK, EIRE query_data',
+      }),
+    ).toBeTruthy();
+  });
+
   it('renders the answer table as a GFM table with a formula-safe CSV download', () => {
     renderTranscript([
       assistant({

@@ -38,10 +38,18 @@ export function querySpecInWords(input: unknown): string | null {
     );
   else parts.push(measures.join(', '));
   if (groupBy.length) parts.push(`by ${groupBy.map(dimensionWords).join(' and ')}`);
+  // "each against the quarter before", as the answer's first line says.
+  const unit = groupBy.find((g) => (TIME_DIMENSIONS as readonly string[]).includes(g));
+  if (unit && (input.changeFrom === 'previous' || input.changeFrom === 'yearBefore'))
+    parts.push(
+      `each against ${input.changeFrom === 'yearBefore' && unit !== 'year' ? `the same ${unit} a year before` : `the ${unit} before`}`,
+    );
   for (const filter of Array.isArray(input.filters) ? input.filters : []) {
     if (!isFields(filter) || typeof filter.dimension !== 'string') continue;
     const values = strings(filter.values);
-    parts.push(`${dimensionWords(filter.dimension)} ${values.length > 1 ? 'in' : '='} ${values.join(', ')}`);
+    // "region ≠ United Kingdom": a step once read "region = United Kingdom" above the other countries.
+    const op = filter.exclude === true ? (values.length > 1 ? 'not in' : '≠') : values.length > 1 ? 'in' : '=';
+    parts.push(`${dimensionWords(filter.dimension)} ${op} ${values.join(', ')}`);
   }
   const period = rangeWords(input.period);
   if (period) parts.push(period);
