@@ -37,6 +37,8 @@ describe('a change between units of time', () => {
 
   it('leaves a bare "year over year growth" to the trend of the last 12 full months', () => {
     expect(read("what's our year over year growth?")).toEqual({ changeFrom: 'previous', unit: 'year', overall: true });
+    // It got the list of questions the analyst can answer.
+    expect(read('how did each region do year over year?', false)).toEqual({ changeFrom: 'previous', unit: 'year', overall: false });
   });
 
   it('is none without a unit, or a unit without a change', () => {

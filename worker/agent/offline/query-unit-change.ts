@@ -60,7 +60,9 @@ export function unitChangeOf(text: string, changeAsked: boolean): UnitChange | n
     // "Year over year growth by quarter": each quarter against the same quarter a year before.
     const other = unit === 'year' ? unitNamed(rest, 'year') : null;
     if (other) return { changeFrom: 'yearBefore', unit: other, overall: false, rest };
-    return { changeFrom: 'previous', unit, overall: unit === 'year' && unitNamed(rest) === null, rest: text };
+    // "How did each region do year over year?" groups by region, so it is no overall figure.
+    const overall = unit === 'year' && unitNamed(rest) === null && !/\b(by|each|per|every|which)\b/.test(rest);
+    return { changeFrom: 'previous', unit, overall, rest: text };
   }
   if (!changeAsked) return null;
   const unit = unitNamed(text);
