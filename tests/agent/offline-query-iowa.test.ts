@@ -257,3 +257,21 @@ describe('one day of store orders, and words of store and product names', () => 
     expect(absent.text).toContain("I couldn't find “Zubrowka”");
   });
 });
+
+// One day of rows: "Which months grew?" answered "None does", as if the month had not grown.
+describe('a change between months on one day of rows', () => {
+  it('says no month can be compared, and why', async () => {
+    const answer = await answerWithQuery('Which months grew?', file.snapshot, TODAY);
+    expect(answer.result?.totalRows).toBe(0);
+    expect(answer.text).toContain('None does: no month that can be compared has revenue up.');
+    expect(answer.text).toContain('No change for 2012-01: the file has no rows for the month before.');
+  });
+
+  // It got Diageo's supplier profile, the value it asked to leave out.
+  it('"Top 5 vendors excluding Diageo Americas" ranks the other vendors by revenue', async () => {
+    const answer = await answerWithQuery('Top 5 vendors excluding Diageo Americas', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 5 by revenue, by supplier, supplier ≠ Diageo Americas');
+    expect(answer.result?.rows.map((row) => row[0])).not.toContain('Diageo Americas');
+    expect(answer.result?.rows).toHaveLength(5);
+  });
+});

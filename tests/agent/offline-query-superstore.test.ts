@@ -419,6 +419,11 @@ const cases: [string, string, string][] = [
     'top 3 by revenue, by State, State not in California, New York',
   ],
   [
+    'Top 5 customers excluding Sean Miller',
+    `SELECT "Customer Name", sum(rev) r FROM t WHERE "Customer Name" <> 'Sean Miller' GROUP BY 1 ORDER BY r DESC LIMIT 5`,
+    'top 5 by revenue, by customer, customer ≠ Sean Miller',
+  ],
+  [
     'How did profit change year over year?',
     `WITH y AS (SELECT year(d) AS b, sum(gp) AS g FROM t GROUP BY 1)
      SELECT CAST(y.b AS VARCHAR), y.g, y.g - p.g, (y.g - p.g) / abs(p.g) * 100 FROM y LEFT JOIN y AS p ON p.b = y.b - 1 ORDER BY y.b`,
@@ -1122,6 +1127,8 @@ const refusals: [string, RegExp][] = [
   // Read as "Technology only" before: the opposite of what was asked.
   // Nothing named to leave out: no value of the file follows.
   ['revenue in 2021 excluding returns', /but found no value of this file to leave out after “excluding”/],
+  // The churn list can't leave a region out.
+  ['Which customers are at risk excluding the West?', /not out of the analysis’ churn list, segments or summaries/],
   // Read as 2020's customers before.
   ['How many customers bought in both 2020 and 2021?', /customers who bought in both isn't something I can answer exactly yet/],
   // Periods with no calendar reading: "summer" got the segment Consumer (a fuzzy match inside

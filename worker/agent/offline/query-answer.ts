@@ -44,12 +44,16 @@ export async function answerWithQuery(
  */
 export function queryAnswerText(
   result: QueryResult,
-  spec: { notBoughtIn?: unknown; having?: QuerySpec['having']; period?: QuerySpec['period'] },
+  spec: { notBoughtIn?: unknown; having?: QuerySpec['having']; period?: QuerySpec['period']; changeFrom?: QuerySpec['changeFrom'] },
   currency: string | null,
 ): string {
   // "Which categories lost money?" when none did: the answer is "none", not "no rows".
-  if (result.totalRows === 0 && spec.having)
-    return `I understood: **${result.understood}**.\n\nNone does: no ${result.columns[0]?.label ?? 'row'} has ${havingWords(spec.having)}.`;
+  // Iowa's one month has no month before it: "none grew" would be a finding; the note says why none can.
+  if (result.totalRows === 0 && spec.having) {
+    const label = result.columns[0]?.label ?? 'row';
+    const compared = spec.changeFrom && result.note ? ` that can be compared` : '';
+    return `I understood: **${result.understood}**.\n\nNone does: no ${label}${compared} has ${havingWords(spec.having)}.${result.note ? `\n\n${result.note}` : ''}`;
+  }
   // An empty table under a ranking question reads as an answer; say that nothing matched.
   if (result.totalRows === 0 && !spec.notBoughtIn)
     return `I understood: **${result.understood}**.\n\nNo row of the file matches this, so there is nothing to list.`;

@@ -279,7 +279,13 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   const exclusion = exclusionOf(question, meta);
   if (exclusion && 'refused' in exclusion) return { kind: 'refused', reason: exclusion.refused };
   if (exclusion) {
-    const parsed = parseQuestion(exclusion.rest, meta, analysisDay, facts);
+    let parsed = parseQuestion(exclusion.rest, meta, analysisDay, facts);
+    // "Top 5 vendors excluding Diageo Americas" got Diageo's supplier profile: a ranking with a
+    // value left out is by revenue, as one with a value kept is.
+    if (parsed.kind === 'unmapped' && /\b(top|bottom|best|worst|biggest|largest|smallest|rank\w*)\b/i.test(exclusion.rest))
+      parsed = parseQuestion(`${exclusion.rest} by revenue`, meta, analysisDay, facts);
+    // The analysis' own lists (churn, segments, the canned rankings) can't leave values out.
+    if (parsed.kind === 'unmapped') return { kind: 'refused', reason: EXCLUSION_NEEDS_FIGURE };
     if (parsed.kind !== 'spec') return parsed;
     const excluded = exclusion.filters.map((f) => ({ ...f, exclude: true }));
     return { kind: 'spec', spec: { ...parsed.spec, filters: [...(parsed.spec.filters ?? []), ...excluded] } };
@@ -1433,6 +1439,9 @@ function entitiesOf(
   }
   return { filters: found, unknown: null };
 }
+
+const EXCLUSION_NEEDS_FIGURE =
+  'I can leave values out of a figure I work out from the rows, not out of the analysis’ churn list, segments or summaries; name the figure, such as “revenue by customer excluding the West”.';
 
 /** "excluding the UK", "except Technology", "other than Germany and France": the values to leave out. */
 const EXCLUDED_CLAUSE =
