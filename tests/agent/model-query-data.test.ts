@@ -17,6 +17,7 @@ import { scriptedModel, textReply, toolCalls, type Reply } from './mock-models';
 const CSV = datasetPath('superstore/Sample - Superstore.csv');
 let file: Ingested;
 let revenue2020West = 0;
+let quarters2021: number[] = [];
 
 beforeAll(async () => {
   file = await ingestWithSnapshot(CSV);
@@ -28,6 +29,14 @@ beforeAll(async () => {
     )
   ).getRows();
   revenue2020West = rows[0][0] as number;
+  quarters2021 = (
+    await db.runAndReadAll(
+      `SELECT sum(CAST(Sales AS DOUBLE)) FROM read_csv('${CSV}', header = true, all_varchar = true)
+       WHERE year(strptime("Order Date", '%m/%d/%Y')) = 2021 GROUP BY quarter(strptime("Order Date", '%m/%d/%Y')) ORDER BY 1`,
+    )
+  )
+    .getRows()
+    .map((row) => row[0] as number);
   db.closeSync();
 }, 60_000);
 
@@ -67,6 +76,22 @@ describe('model analyst: query_data', () => {
     expect(data.understood).toBe('revenue, region = West, 2020-01-01 … 2020-12-31');
     expect(data.rows[0][0]).toBeCloseTo(revenue2020West, 6);
     expect(lastText(messages)).toBe(`Revenue in the West in 2020 was $${rounded}.`);
+  });
+
+  // "Which quarter grew most?" answered from a table by quarter left the subtraction to the model.
+  it('a change from the quarter before comes from the tool, and the guard accepts it', async () => {
+    const spec = { measures: ['revenue'], groupBy: ['quarter'], changeFrom: 'previous', period: { from: '2021-01-01', to: '2021-12-31' } };
+    const [q3, q4] = [quarters2021[2], quarters2021[3]];
+    const change = (q4 - q3).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const percent = (((q4 - q3) / q3) * 100).toFixed(1);
+    const reply = `Q4 2021 revenue rose by $${change} (${percent}%) on Q3.`;
+    const messages = await ask([toolCalls(['query_data', spec]), textReply(reply)]);
+    const [result] = toolResults(messages);
+    expect(result.is_error).toBe(false);
+    const data = JSON.parse(result.content) as { understood: string; rows: (string | number)[][] };
+    expect(data.understood).toBe('revenue, by quarter, each against the quarter before, 2021-01-01 … 2021-12-31');
+    expect(data.rows[3][2] as number).toBeCloseTo(q4 - q3, 6);
+    expect(lastText(messages)).toBe(reply);
   });
 
   it('a malformed spec is an is_error result with a readable reason', async () => {
