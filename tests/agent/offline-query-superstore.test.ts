@@ -11,7 +11,7 @@ import { analyse } from '../../worker/engine/analyze';
 import { executiveSummary } from '../../worker/engine/render/executive-summary';
 import { datasetPath } from '../engine/helpers/datasets';
 import { askOffline } from './helpers';
-import { duckdbRows } from '../engine/helpers/duckdb-rows';
+import { duckdbRows, expectRowsClose } from '../engine/helpers/duckdb-rows';
 import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
 
 const CSV = datasetPath('superstore/Sample - Superstore.csv');
@@ -1490,23 +1490,12 @@ describe('each quarter against an earlier one, as DuckDB joins them by their ind
       `WITH q AS (${QUARTERS}) SELECT printf('%d Q%d', q.b // 4, q.b % 4 + 1), q.r, q.r - p.r, (q.r - p.r) / abs(p.r) * 100
        FROM q LEFT JOIN q AS p ON p.b = q.b - ${lag} WHERE ${where} ORDER BY q.b`,
     );
-  const expectTable = (rows: (string | number | null)[][] | undefined, expected: (string | number | null)[][]) => {
-    expect(rows).toHaveLength(expected.length);
-    rows?.forEach((row, r) =>
-      row.forEach((cell, c) =>
-        typeof expected[r][c] === 'number'
-          ? expect(cell as number).toBeCloseTo(expected[r][c] as number, 6)
-          : expect(cell).toBe(expected[r][c]),
-      ),
-    );
-  };
-
   it('"Which quarters grew?" lists the quarters up on the quarter before', async () => {
     const answer = await answerWithQuery('Which quarters grew?', file.snapshot, TODAY);
     expect(answer.result?.understood).toBe('revenue, by quarter, each against the quarter before, revenue up');
     const grew = await changesAgainst(1, 'q.r > p.r');
     expect(grew).toHaveLength(12);
-    expectTable(answer.result?.rows, grew);
+    expectRowsClose(answer.result?.rows, grew);
   });
 
   it('"Quarterly revenue vs the same quarter last year" sets each quarter against the same one a year before', async () => {
@@ -1514,7 +1503,7 @@ describe('each quarter against an earlier one, as DuckDB joins them by their ind
     expect(answer.result?.understood).toBe('revenue, by quarter, each against the same quarter a year before');
     const expected = await changesAgainst(4);
     expect(expected.slice(0, 4).map((row) => row[2])).toEqual([null, null, null, null]);
-    expectTable(answer.result?.rows, expected);
+    expectRowsClose(answer.result?.rows, expected);
     expect(answer.text).toContain(
       'No change for 2018 Q1, 2018 Q2, 2018 Q3 and 1 more: the file has no rows for the same quarter a year before.',
     );
@@ -1551,13 +1540,7 @@ describe("revenue from new and returning customers, as DuckDB splits it by each 
        SELECT printf('%d Q%d', year(start), quarter(start)), sum(rev) FILTER (WHERE first >= start), sum(rev) FILTER (WHERE first < start)
        FROM q GROUP BY start ORDER BY start`,
     );
-    expect(answer.result?.rows).toHaveLength(4);
-    answer.result?.rows.forEach((row, r) =>
-      row.forEach((cell, c) =>
-        typeof expected[r][c] === 'number'
-          ? expect(cell as number).toBeCloseTo(expected[r][c] as number, 6)
-          : expect(cell).toBe(expected[r][c]),
-      ),
-    );
+    expect(expected).toHaveLength(4);
+    expectRowsClose(answer.result?.rows, expected);
   });
 });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseQuerySpec, type QuerySpecInput } from '../../../worker/engine/query/spec';
 import { runQuery } from '../../../worker/engine/query/execute';
 import { datasetPath } from '../helpers/datasets';
-import { duckdbRows } from '../helpers/duckdb-rows';
+import { duckdbRows, expectRowsClose } from '../helpers/duckdb-rows';
 import { ingestWithSnapshot, queryCsv, type Ingested } from './snapshot-of';
 
 const SALES = `Date,Customer,Category,Amount
@@ -183,17 +183,6 @@ describe('Superstore against DuckDB', () => {
     if (!parsed.ok) throw new Error(parsed.reason);
     return runQuery(file.snapshot, parsed.spec);
   };
-  const expectRows = (actual: (string | number | null)[][], expected: (string | number | null)[][]) => {
-    expect(actual.length).toBe(expected.length);
-    actual.forEach((row, r) =>
-      row.forEach((cell, c) => {
-        const want = expected[r][c];
-        if (typeof want === 'number') expect(cell as number).toBeCloseTo(want, 6);
-        else expect(cell).toBe(want);
-      }),
-    );
-  };
-
   it('revenue and margin, quarter over quarter, over the whole file', async () => {
     const result = await query({ measures: ['revenue', 'marginPct'], groupBy: ['quarter'], changeFrom: 'previous' });
     const expected = await duckdbRows(
@@ -203,7 +192,7 @@ describe('Superstore against DuckDB', () => {
        FROM q LEFT JOIN q AS p ON p.b = q.b - 1 ORDER BY q.b`,
     );
     expect(expected).toHaveLength(16);
-    expectRows(result.rows, expected);
+    expectRowsClose(result.rows, expected);
     expect(result.note).toBe('No change for 2018 Q1: the file has no rows for the quarter before.');
   });
 
@@ -221,7 +210,7 @@ describe('Superstore against DuckDB', () => {
        FROM m JOIN m AS p ON p.b = m.b - 12 WHERE m.b // 12 = 2021 ORDER BY m.b`,
     );
     expect(expected).toHaveLength(12);
-    expectRows(result.rows, expected);
+    expectRowsClose(result.rows, expected);
     expect(result.note).toBeNull();
   });
 
@@ -239,6 +228,6 @@ describe('Superstore against DuckDB', () => {
        FROM q JOIN q AS p ON p.region = q.region AND p.b = q.b - 1 WHERE q.b // 4 = 2021 ORDER BY q.r DESC`,
     );
     expect(expected).toHaveLength(16);
-    expectRows(result.rows, expected);
+    expectRowsClose(result.rows, expected);
   });
 });
