@@ -10,11 +10,22 @@
  */
 import type { SnapshotMeta } from '../snapshot/columns';
 import { NO_PURCHASE, type Accumulators } from './accumulators';
-import { epochDay, isoDay } from '../aggregate/types';
+import { epochDay } from '../aggregate/types';
 import { bucketLabel, bucketOf } from './buckets';
-import { isChargeLine } from '../analyses/charge-lines';
 import { changeNote, comparedWords, unitCoverage, type ChangeFrom, type UnitCoverage } from './change-from';
 import type { ResolvedGroup } from './resolve';
+import {
+  chargeLinesNote,
+  hasRevenueWithoutCustomer,
+  newNearStartNote,
+  NEWNESS_MEASURES,
+  NO_CUSTOMER_ROW_NOTE,
+  NO_RETURN_ROW_NOTE,
+  PER_CUSTOMER_NOTE,
+  RETURNS_MEASURES,
+  returnsNote,
+  shareNote,
+} from './result-notes';
 import { MAX_ROWS, MEASURE_LABELS, type Measure, type QuerySpec } from './spec';
 
 export type CellKind = 'text' | 'money' | 'count' | 'percent' | 'number';
@@ -279,67 +290,6 @@ function fillEmptyBuckets(byKey: Map<string, TableRow>, spec: QuerySpec, meta: S
     const cells = spec.measures.flatMap((m) => [RATIOS.has(m) ? null : 0, null]);
     byKey.set(String(bucket), { labels: [bucketLabel(only.unit, bucket)], sortKeys: [], cells, order: [bucket] });
   }
-}
-
-const NEWNESS_MEASURES = new Set<Measure>(['newCustomers', 'returningCustomers', 'newCustomerRevenue', 'returningCustomerRevenue']);
-
-/**
- * New is first seen in the file: in Superstore's first year every customer is new and all of
- * 2018's revenue is "from new customers", because the rows start on 2018-01-03, not because
- * no one bought before. Said when a row's period starts within a year of the first row.
- */
-function newNearStartNote(meta: SnapshotMeta, a: Accumulators): string | null {
-  if (!meta.hasDates || meta.firstDay < 0) return null;
-  for (let s = 0; s < a.count; s++)
-    if (a.periodStart[s] < meta.firstDay + 365)
-      return `New means first seen in this file, whose rows start on ${isoDay(meta.firstDay)}: a customer who bought before then counts as new when first seen, so new customers in its first year are overstated.`;
-  return null;
-}
-
-/**
- * "Which products sell best in December?" put DOTCOM POSTAGE first on Online Retail: the rows
- * shown that read as charges (postage, fees, adjustments) are named, and how to leave them
- * out. Their figures stay, as in every total.
- */
-function chargeLinesNote(groups: ResolvedGroup[], result: QueryResult): string | null {
-  const k = groups.findIndex((g) => g.kind === 'dimension' && g.dimension.key === 'product');
-  if (k < 0) return null;
-  // "Manual (M)": a name told apart by its code in brackets.
-  const charges = [...new Set(result.rows.map((row) => String(row[k])))].filter((name) => isChargeLine(name.replace(/\s*\([^)]*\)$/, '')));
-  if (charges.length === 0) return null;
-  const named = charges.slice(0, 3).join(', ') + (charges.length > 3 ? ` and ${charges.length - 3} more` : '');
-  return `${named} ${charges.length > 1 ? 'read as charges' : 'reads as a charge'} (postage, fees, adjustments), not goods; ask again “excluding ${charges[0]}” to leave ${charges.length > 1 ? 'that one' : 'it'} out.`;
-}
-
-const NO_CUSTOMER_ROW_NOTE = 'Rows without a customer are left out of this list.';
-const NO_RETURN_ROW_NOTE = 'Rows with no return are left out of this list.';
-const RETURNS_MEASURES = new Set<Measure>(['returns', 'returnOrders']);
-const PER_CUSTOMER_NOTE = 'Revenue per customer counts only rows that name a customer; the revenue of rows without one is left out.';
-
-/**
- * What a share is of, and, when a ranking shows only its top rows ("the top 10 customers'
- * share"), what those rows hold together: the figure such a question asks for.
- */
-function shareNote(spec: QuerySpec, groups: ResolvedGroup[], compare: boolean, result: QueryResult): string {
-  const definition = `Shares are of all revenue${spec.period ? ' in the period' : ''}, net of returns, whatever the filters.`;
-  if (compare || groups.length === 0 || result.rows.length < 2 || result.rows.length >= result.totalRows) return definition;
-  const column = groups.length + spec.measures.indexOf('revenueShare');
-  const together = result.rows.reduce((sum, row) => sum + (typeof row[column] === 'number' ? row[column] : 0), 0);
-  return `${definition} The ${result.rows.length} rows shown hold ${together.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}% of it together.`;
-}
-
-/** What counts as a return, and that none was found when the rows counted hold none. */
-function returnsNote(a: Accumulators): string {
-  const definition =
-    'Returns are the lines that reduce revenue: credit notes (order ids such as C536379) and lines with a negative amount; revenue is already net of them.';
-  for (let s = 0; s < a.count; s++) if (a.returns[s] > 0) return definition;
-  return `${definition} None of the rows counted here is one.`;
-}
-
-/** Whether any result row has revenue on rows that name no customer. */
-function hasRevenueWithoutCustomer(a: Accumulators): boolean {
-  for (let s = 0; s < a.count; s++) if (Math.abs(a.revenue[s] - a.customerRevenue[s]) > 0.005) return true;
-  return false;
 }
 
 /** Whether a row's figure passes the `having` comparison (a row without the figure does not). */
