@@ -25,7 +25,7 @@ const SALES = `Date,Customer,Category,Amount
 
 const monthly: QuerySpecInput = { measures: ['revenue'], groupBy: ['month'], changeFrom: 'previous' };
 const ENDS_NOTE =
-  "The file's rows run from 2024-01-10 to 2024-06-03, so they cover 2024-01 for 22 of its 31 days and 2024-06 for 3 of its 30 days.";
+  "The rows cover 2024-01 for 22 of its 31 days and 2024-06 for 3 of its 30 days (the file's run from 2024-01-10 to 2024-06-03).";
 
 describe('each month against the month before', () => {
   it('gives the change and % change, none where the month before is missing or either month is mostly empty', async () => {
@@ -58,7 +58,7 @@ describe('each month against the month before', () => {
     const fromFebruary = await queryCsv(SALES, { ...monthly, period: { from: '2024-02-01', to: '2024-05-31' } });
     expect(fromFebruary.rows[0]).toEqual(['2024-02', 250, null, null]);
     expect(fromFebruary.note).toBe(
-      "No change for 2024-02: a change needs both months whole (3 days missing at most). The file's rows run from 2024-01-10 to 2024-06-03, so they cover 2024-01 for 22 of its 31 days.",
+      "No change for 2024-02: a change needs both months whole (3 days missing at most). The rows cover 2024-01 for 22 of its 31 days (the file's run from 2024-01-10 to 2024-06-03, and the period asked is 2024-02-01 … 2024-05-31).",
     );
   });
 
@@ -96,7 +96,7 @@ describe('each unit against the same unit a year before', () => {
       ['2024 Q2', 400, null, null],
     ]);
     expect(result.note).toBe(
-      "No change for 2024 Q1, 2024 Q2: the file has no rows for the same quarter a year before. The file's rows run from 2024-01-10 to 2024-06-03, so they cover 2024 Q1 for 82 of its 91 days and 2024 Q2 for 64 of its 91 days.",
+      "No change for 2024 Q1, 2024 Q2: the file has no rows for the same quarter a year before. The rows cover 2024 Q1 for 82 of its 91 days and 2024 Q2 for 64 of its 91 days (the file's run from 2024-01-10 to 2024-06-03).",
     );
   });
 
@@ -114,7 +114,7 @@ describe('each unit against the same unit a year before', () => {
       ['2024', 250, null, null],
     ]);
     expect(byYear.note).toBe(
-      "No change for 2023: the file has no rows for the year before. No change for 2024: a change needs both years whole (3 days missing at most). The file's rows run from 2023-01-01 to 2024-12-20, so they cover 2024 for 355 of its 366 days.",
+      "No change for 2023: the file has no rows for the year before. No change for 2024: a change needs both years whole (3 days missing at most). The rows cover 2024 for 355 of its 366 days (the file's run from 2023-01-01 to 2024-12-20).",
     );
     // Ending on 2024-12-28 it misses 3 days: whole.
     const whole = await queryCsv(twoYears.replace('2024-12-20', '2024-12-28'), {
@@ -229,5 +229,30 @@ describe('Superstore against DuckDB', () => {
     );
     expect(expected).toHaveLength(16);
     expectRowsClose(result.rows, expected);
+  });
+});
+
+describe('weeks in a month', () => {
+  it('leave out the weeks the month cuts, and say the period cut them, not the file', async () => {
+    // Rows on every day from Monday 2024-01-01 to Sunday 2024-03-31, 10 a day.
+    const days = Array.from({ length: 91 }, (_, i) => new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10));
+    const csv = `Date,Customer,Amount\n${days.map((d) => `${d},Acme,10`).join('\n')}\n`;
+    const result = await queryCsv(csv, {
+      measures: ['revenue'],
+      groupBy: ['week'],
+      changeFrom: 'previous',
+      period: { from: '2024-02-01', to: '2024-02-29' },
+    });
+    // February 2024 starts on a Thursday and ends on a Thursday.
+    expect(result.rows).toEqual([
+      ['week of 2024-01-29', 40, null, null],
+      ['week of 2024-02-05', 70, null, null],
+      ['week of 2024-02-12', 70, 0, 0],
+      ['week of 2024-02-19', 70, 0, 0],
+      ['week of 2024-02-26', 40, null, null],
+    ]);
+    expect(result.note).toBe(
+      "No change for the week of 2024-01-29, the week of 2024-02-05, the week of 2024-02-26: a change needs both weeks whole (3 days missing at most). The rows cover the week of 2024-01-29 for 4 of its 7 days and the week of 2024-02-26 for 4 of its 7 days (the file's run from 2024-01-01 to 2024-03-31, and the period asked is 2024-02-01 … 2024-02-29).",
+    );
   });
 });

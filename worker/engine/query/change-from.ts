@@ -83,7 +83,9 @@ export function changeNote(
   notWhole: ReadonlyMap<number, UnitCoverage>,
 ): string | null {
   const list = (buckets: readonly number[]): string => {
-    const labels = [...new Set(buckets)].sort((x, y) => x - y).map((b) => bucketLabel(change.unit, b));
+    const labels = [...new Set(buckets)]
+      .sort((x, y) => x - y)
+      .map((b) => `${change.unit === 'week' ? 'the ' : ''}${bucketLabel(change.unit, b)}`);
     return labels.length > 3 ? `${labels.slice(0, 3).join(', ')} and ${labels.length - 3} more` : labels.join(', ');
   };
   const notes: string[] = [];
@@ -94,7 +96,9 @@ export function changeNote(
   const units = [...notWhole]
     .sort(([x], [y]) => x - y)
     .map(([b, c]) => `${change.unit === 'week' ? 'the ' : ''}${bucketLabel(change.unit, b)} for ${c.covered} of its ${c.days} days`);
+  // A unit may be partial for the period asked as well as for the file: both are named.
+  const asked = change.leadIn ? `, and the period asked is ${isoDay(change.counted.from)} … ${isoDay(change.counted.to)}` : '';
   if (units.length > 0)
-    notes.push(`The file's rows run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}, so they cover ${units.join(' and ')}.`);
+    notes.push(`The rows cover ${units.join(' and ')} (the file's run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}${asked}).`);
   return notes.length > 0 ? notes.join(' ') : null;
 }
