@@ -1139,10 +1139,13 @@ function asksWhoBought(text: string, meta: SnapshotMeta): boolean {
   const noun = customer ? headerNoun(customer) : null;
   return noun !== null && new RegExp(`\\bwhich ${escapeRegex(noun)}s?\\b.*\\b(?:buy|buys|bought|purchased?|ordered)\\b`).test(text);
 }
-/** "What did … buy?": the products bought. */
-/** "What did our top customers buy?", "how much do the biggest accounts spend?": customers picked by rank. */
+/**
+ * "What did our top customers buy?": what customers picked by rank bought ("how much did our
+ * top 10 customers spend" is the top 10 by revenue, which the query gives).
+ */
 const RANKED_BUYERS =
   /\b(?:do|did|does|have|has)\s+(?:our|the|my)?\s*(top(?: \d{1,2})?|best|biggest|largest|most valuable|highest[- ]spending|key|main|vip)\s+(customers|clients|accounts|buyers)\s+(?:buy|bought|purchase|purchased|order|ordered)\b/;
+/** "What did … buy?": the products bought. */
 const WHAT_BOUGHT =
   /\b(what|which)( (products?|items?|skus?|articles?))? (did|does|do|has|have)\b.*\b(buy|bought|order|ordered|purchase|purchased)\b/;
 /** A part of a named period: "the first week of December", "the last days of 2021". */
