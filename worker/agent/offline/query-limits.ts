@@ -14,14 +14,15 @@ export const RETURNS = /\b(returns?|returned|refunds?|refunded|credit notes?|can
 /** "Revenue by category for the top customer": a question about the answer to another question. */
 const NESTED =
   /\b(for|of|from|by|to) (the|my|our) (top|best|biggest|largest|smallest|worst) (customer|client|account|product|supplier|region|category|rep|sales rep)\b/;
-/** "Revenue from new customers": a figure split by customer type, which the query can't make. */
+/** "Profit from new customers": a figure other than revenue split by customer type, which the query can't make. */
 const SPLIT_BY_NEW =
   /\b(profit|margin|orders|units)\b.*\b(from|of|by|with|for) (the )?(new|returning|repeat|existing) (customers|clients|accounts|buyers)\b/;
+/** Revenue, profit or orders split by customers' order counts, which the query can't make. */
 export const ORDER_COUNT_ONLY =
   "I can count customers with one order and customers with two or more, but I can't split revenue, profit or orders between them yet.";
 /** "Revenue from repeat customers": of customers with 2+ orders, which the query can't split revenue by. */
 const REVENUE_BY_REPEAT = /\b(revenue|sales|turnover|spend)\b.*\b(from|of|by|with|for) (the )?repeat (customers|clients|accounts|buyers)\b/;
-/** "Revenue excluding Technology": the query's filters keep values, so this read as Technology only. */
+/** "Revenue excluding returns": an exclusion whose clause names no value of the file (`exclusionOf` in query-grammar.ts reads the others). */
 const EXCLUSION = /\b(excluding|exclude|excludes|except|excl\.?|other than|apart from|aside from|not including|minus|without)\b/;
 /**
  * "Customers who spent more than 1000": a threshold on a figure, which the query can't
