@@ -423,6 +423,13 @@ const cases: [string, string, string][] = [
     `SELECT "Customer Name", sum(rev) r FROM t WHERE "Customer Name" <> 'Sean Miller' GROUP BY 1 ORDER BY r DESC LIMIT 5`,
     'top 5 by revenue, by customer, customer ≠ Sean Miller',
   ],
+  // "Fastest" is the rate: it ranked the change in money.
+  [
+    'Which region grew fastest in 2021?',
+    `WITH y AS (SELECT Region, sum(rev) FILTER (WHERE ${Y2021}) a, sum(rev) FILTER (WHERE year(d) = 2020) b FROM t GROUP BY 1)
+     SELECT Region, a, b, a - b, (a - b) / b * 100 FROM y WHERE a > b ORDER BY (a - b) / b DESC LIMIT 1`,
+    'top 1 by % change in revenue, by region, revenue up, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+  ],
   [
     'How did profit change year over year?',
     `WITH y AS (SELECT year(d) AS b, sum(gp) AS g FROM t GROUP BY 1)

@@ -68,6 +68,10 @@ describe('each month against the month before', () => {
     expect(grew.rows).toEqual([['2024-04', 300, 300, null]]);
     const halved = await queryCsv(SALES, { ...monthly, having: { measure: 'revenue', op: '<=', value: -50, on: 'percentChange' } });
     expect(halved.rows.map((r) => r[0])).toEqual(['2024-03', '2024-05']);
+    // By the rate: May's −80% before March's −100%; no rate from nothing (April) or without a change.
+    const byRate = await queryCsv(SALES, { ...monthly, sort: { by: 'revenue', direction: 'desc', on: 'percentChange' } });
+    expect(byRate.understood).toBe('revenue, sorted by % change, by month, each against the month before');
+    expect(byRate.rows.map((r) => r[0])).toEqual(['2024-05', '2024-03', '2024-01', '2024-02', '2024-04', '2024-06']);
     const worst = await queryCsv(SALES, { ...monthly, sort: { by: 'revenue', direction: 'asc', on: 'change' }, limit: 1 });
     expect(worst.understood).toBe('bottom 1 by change in revenue, by month, each against the month before');
     expect(worst.rows).toEqual([['2024-03', 0, -250, -100]]);

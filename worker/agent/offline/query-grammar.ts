@@ -238,12 +238,15 @@ const PERFORMED = /\bhow (?:did|has|have|is|was|were|are|do|does) .*\b(?:do|doin
 const GROWTH = /\b(grew|grow(n|s|th|ing)?|increas(ed?|ing)|rose|rising|gained|up the most)\b/;
 const DECLINE =
   /\b(declin(ed?|ing)|fell|fallen|falling|drops?|dropped|dropping|shrank|shrunk|shrinking|decreas(ed?|ing)|down the most|reduc(ed?|ing)|cut (back|down)|spen[dt] less)\b/;
+/** A ranking by the rate of a change, not its amount. */
+const RATE =
+  /\b(fastest|faster|quickest|growth rates?|rates? of (growth|decline)|percentage (growth|change|increase|decrease)|in percent(age)?( terms)?)\b/;
 const TWO_PERIODS = 'To say how it changed I need two periods, such as "in 2021 vs 2020" or "from 2020 to 2021".';
 /** "Best month", "weakest quarter": the period with the most (or least) of a measure. */
 const PEAK_UNIT = /\b(best|worst|busiest|slowest|strongest|weakest|quietest|biggest|highest|lowest) (month|quarter|week|year)\b/;
 /** "Which month of 2011 had the highest revenue?": the same question, the unit named first. */
 const WHICH_UNIT =
-  /\b(?:which|what) (month|quarter|week|year)\b[^?]*?\b(best|worst|busiest|slowest|strongest|weakest|quietest|biggest|largest|highest|lowest|most|least|fewest|smallest)\b/;
+  /\b(?:which|what) (month|quarter|week|year)\b[^?]*?\b(best|worst|busiest|slowest|strongest|weakest|quietest|biggest|largest|highest|lowest|most|least|fewest|smallest|fastest|quickest)\b/;
 
 /** The period asked for by its rank, as [words, adjective, unit], or null. */
 function peakOf(text: string): [string, string, string] | null {
@@ -871,7 +874,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       ? (NUMBER_WORDS[counted[1]] ?? Number(counted[1]))
       : /\b(which|what|top|best|largest|biggest|most)\b/.test(text) &&
           byKey &&
-          /\b(most|largest|biggest|best|top|highest|fewest|least|lowest|smallest|worst)\b/.test(text) &&
+          /\b(most|largest|biggest|best|top|highest|fewest|least|lowest|smallest|worst|fastest|quickest)\b/.test(text) &&
           // "What are the best-selling products?" asks for several: a ranking, not the one at the top.
           !asksForSeveral(text, groupBy[0], meta)
         ? 1
@@ -908,8 +911,10 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     spec.groupBy = ['customer'];
   }
   const ranked = other && groupBy.some((g) => !isTimeUnit(g));
-  if (ranked && GROWTH.test(text)) spec.sort = { by: spec.measures[0], direction: 'desc', on: 'change' };
-  if (ranked && DECLINE.test(text)) spec.sort = { by: spec.measures[0], direction: 'asc', on: 'change' };
+  // "Which region grew fastest?" is the rate, the change as a % of the earlier figure.
+  const rankedOn = RATE.test(text) ? 'percentChange' : 'change';
+  if (ranked && GROWTH.test(text)) spec.sort = { by: spec.measures[0], direction: 'desc', on: rankedOn };
+  if (ranked && DECLINE.test(text)) spec.sort = { by: spec.measures[0], direction: 'asc', on: rankedOn };
   // "Which customers spent less this year than last year?" listed every customer, those who
   // spent more too: only the ones down (or, for "more than", up), the largest change first.
   const comparative = ranked ? comparativeOf(text, periods.than === true) : null;
@@ -929,7 +934,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     if (spec.sort || spec.limit !== undefined) {
       const down = DECLINE.test(text) && !GROWTH.test(text);
       const lowest = spec.sort?.direction === 'asc';
-      spec.sort = { by: spec.measures[0], direction: down !== lowest ? 'asc' : 'desc', on: 'change' };
+      spec.sort = { by: spec.measures[0], direction: down !== lowest ? 'asc' : 'desc', on: RATE.test(text) ? 'percentChange' : 'change' };
     }
   }
   const went = ranked && !spec.having ? wentWay : null;

@@ -181,7 +181,7 @@ export function resultOf(
   const sortBy = spec.measures.indexOf(spec.sort?.by ?? spec.measures[0]);
   const timeFirst = groups[0]?.kind === 'time' && !spec.sort;
   const desc = (spec.sort?.direction ?? 'desc') === 'desc';
-  const byChange = (compare || change) && spec.sort?.on === 'change';
+  const byChange = (compare || change) && spec.sort?.on !== 'value' ? (spec.sort?.on ?? null) : null;
   // "Customers with the fewest returns" once listed every customer who returned nothing.
   const returnsRanked = RETURNS_MEASURES.has(spec.measures[sortBy]) && groups.some((g) => g.kind === 'dimension');
   const listed = [...byKey.values()].filter((r) => !returnsRanked || (r.cells[sortBy * 2] ?? 0) > 0 || (r.cells[sortBy * 2 + 1] ?? 0) > 0);
@@ -190,8 +190,8 @@ export function resultOf(
   const sortRatio = RATIOS.has(spec.measures[sortBy]);
   rows.sort((x, y) => {
     if (timeFirst) return x.order[0] - y.order[0] || (x.order[1] ?? 0) - (y.order[1] ?? 0);
-    const vx = byChange ? changeOf(x, sortBy, sortRatio) : x.cells[sortBy * 2];
-    const vy = byChange ? changeOf(y, sortBy, sortRatio) : y.cells[sortBy * 2];
+    const vx = byChange ? sortedChangeOf(x, sortBy, sortRatio, byChange) : x.cells[sortBy * 2];
+    const vy = byChange ? sortedChangeOf(y, sortBy, sortRatio, byChange) : y.cells[sortBy * 2];
     return compareFigures(vx ?? null, vy ?? null, desc) || x.labels.join().localeCompare(y.labels.join());
   });
   const table = rows.map((r) => {
@@ -363,6 +363,20 @@ function compareFigures(x: number | null, y: number | null, desc: boolean): numb
   return desc ? y - x : x - y;
 }
 
+/** How a ranking by change says what it ranks: "top 3 by % change in revenue". */
+const CHANGE_WORDS = { value: '', change: 'change in ', percentChange: '% change in ' } as const;
+
+/**
+ * The change a ranking sorts by: the change itself, or as a % of an earlier figure above 0
+ * (from nothing or from net returns nothing grows "fastest"; those rows come last).
+ */
+function sortedChangeOf(row: TableRow, i: number, ratio: boolean, on: 'change' | 'percentChange'): number | null {
+  const difference = changeOf(row, i, ratio);
+  if (on === 'change') return difference;
+  const before = row.cells[i * 2 + 1] ?? null;
+  return before !== null && before > 0 ? percentOf(difference, before) : null;
+}
+
 /** A change as a percentage of the earlier figure; none from nothing (a figure of 0 or none). */
 function percentOf(change: number | null, before: number | null): number | null {
   return change !== null && before ? (change / Math.abs(before)) * 100 : null;
@@ -461,9 +475,12 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
   // A ranking says so ("top 1 by revenue, by month" for the best month); a capped time series does not.
   else if (groups.length > 0 && spec.limit < MAX_ROWS && (spec.sort || !groups.some((g) => g.kind === 'time')))
     parts.push(
-      `${spec.sort?.direction === 'asc' ? 'bottom' : 'top'} ${spec.limit} by ${spec.sort?.on === 'change' ? 'change in ' : ''}${measureWords(spec.sort?.by ?? spec.measures[0], spec.per)}`,
+      `${spec.sort?.direction === 'asc' ? 'bottom' : 'top'} ${spec.limit} by ${CHANGE_WORDS[spec.sort?.on ?? 'value']}${measureWords(spec.sort?.by ?? spec.measures[0], spec.per)}`,
     );
-  else parts.push(spec.sort?.on === 'change' ? `${measures}, sorted by change` : measures);
+  else
+    parts.push(
+      spec.sort && spec.sort.on !== 'value' ? `${measures}, sorted by ${CHANGE_WORDS[spec.sort.on].trim().replace(/ in$/, '')}` : measures,
+    );
   if (groups.length) parts.push(`by ${groups.map((g) => (g.kind === 'time' ? g.unit : g.dimension.label)).join(' and ')}`);
   const unit = groups.find((g) => g.kind === 'time')?.unit;
   if (spec.changeFrom && unit) parts.push(`each against ${comparedWords(unit, spec.changeFrom === 'yearBefore')}`);

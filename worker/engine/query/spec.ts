@@ -117,8 +117,11 @@ export const QuerySpecSchema = z
       .object({
         by: z.enum(MEASURES),
         direction: z.enum(['desc', 'asc']).default('desc'),
-        /** With `compareTo` or `changeFrom`: sort by the value (default) or by its change ("grew the most"). */
-        on: z.enum(['value', 'change']).default('value'),
+        /**
+         * With `compareTo` or `changeFrom`: sort by the value (default), by its change ("grew the
+         * most"), or by that change as a % of the earlier figure, above 0 ("grew fastest").
+         */
+        on: z.enum(['value', 'change', 'percentChange']).default('value'),
       })
       .strict()
       .optional(),
@@ -212,7 +215,7 @@ export const QuerySpecSchema = z
         path: ['per'],
         message: `\`per\` averages ${[...SUMMED_OVER_TIME].join(', ')}; ${unsummed.join(', ')} ${unsummed.length > 1 ? 'are' : 'is'} not a sum over time (group by the time unit instead)`,
       });
-    if (spec.sort?.on === 'change' && !spec.compareTo && !spec.changeFrom)
+    if (spec.sort && spec.sort.on !== 'value' && !spec.compareTo && !spec.changeFrom)
       ctx.addIssue({ code: 'custom', path: ['sort', 'on'], message: 'sorting by change needs `compareTo` or `changeFrom`' });
   });
 
