@@ -100,6 +100,26 @@ describe('a query_data answer in the transcript', () => {
       }),
     ]);
     expect(screen.getByRole('button', { name: 'Querying the rows: revenue, by region, region ≠ United Kingdom query_data' })).toBeTruthy();
+    renderTranscript([
+      assistant({
+        type: 'tool_use',
+        id: 'q6',
+        name: 'query_data',
+        input: {
+          measures: ['revenue'],
+          groupBy: ['region'],
+          period: { from: '2021-01-01', to: '2021-12-31' },
+          compareTo: { from: '2020-01-01', to: '2020-12-31' },
+          sort: { by: 'revenue', on: 'percentChange' },
+          limit: 1,
+        },
+      }),
+    ]);
+    expect(
+      screen.getByRole('button', {
+        name: 'Querying the rows: top 1 by % change in revenue, by region, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31 query_data',
+      }),
+    ).toBeTruthy();
     expect(
       screen.getByRole('button', {
         name: 'Querying the rows: revenue, by quarter, each against the same quarter a year before, region not in UK, EIRE query_data',

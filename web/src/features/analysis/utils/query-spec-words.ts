@@ -14,6 +14,9 @@ const measureLabel = (measure: string) => (measure in MEASURE_LABELS ? MEASURE_L
 const dimensionWords = (dimension: string) =>
   dimension.startsWith('column:') ? dimension.slice('column:'.length) : dimension === 'salesRep' ? 'sales rep' : dimension;
 
+/** A ranking by a change says so, as the answer's first line does: "top 1 by % change in revenue". */
+const CHANGE_WORDS: Record<string, string> = { change: 'change in ', percentChange: '% change in ' };
+
 function rangeWords(value: unknown): string | null {
   if (!isFields(value) || typeof value.from !== 'string' || typeof value.to !== 'string') return null;
   return `${value.from} … ${value.to}`;
@@ -34,7 +37,7 @@ export function querySpecInWords(input: unknown): string | null {
   if (input.notBoughtIn) parts.push('customers who bought');
   else if (limit !== null && groupBy.length)
     parts.push(
-      `${sort?.direction === 'asc' ? 'bottom' : 'top'} ${limit} by ${measureWords(typeof sort?.by === 'string' ? sort.by : (strings(input.measures)[0] ?? ''))}`,
+      `${sort?.direction === 'asc' ? 'bottom' : 'top'} ${limit} by ${CHANGE_WORDS[String(sort?.on)] ?? ''}${measureWords(typeof sort?.by === 'string' ? sort.by : (strings(input.measures)[0] ?? ''))}`,
     );
   else parts.push(measures.join(', '));
   if (groupBy.length) parts.push(`by ${groupBy.map(dimensionWords).join(' and ')}`);
