@@ -142,6 +142,9 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
         ),
       ],
     ]);
+    // "In FR-Est" (a hyphen) hid the customers as the subject: it listed FR-Est's customers.
+    const region = await answerWithQuery('What did customers in FR-Est buy?', file.snapshot, today);
+    expect(region.result?.understood).toBe('revenue, by product, region = FR-Est');
     // It got the top product of all customers, "top" read as a ranking of products.
     const ours = await answerWithQuery('What did our top customers buy?', file.snapshot, today);
     expect(ours.result).toBeNull();

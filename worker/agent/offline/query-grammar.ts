@@ -154,7 +154,7 @@ const CUSTOMERS_BY_TIME =
 
 /** Customers as the ones who buy: "what do (our, German) customers buy", "products customers bought most". */
 const CUSTOMERS_AS_SUBJECT =
-  /\b(?:do|did|does|have|has|that|are|were)\s+(?:[a-z]+\s+){0,2}(?:customers|clients|accounts|buyers)\s+(?:in\s+[a-z]+\s+)?(?:buy|bought|buying|purchase|purchased|purchasing|order|ordered|ordering|spend|spent|spending)\b/;
+  /\b(?:do|did|does|have|has|that|are|were)\s+(?:[a-z]+\s+){0,2}(?:customers|clients|accounts|buyers)\s+(?:in\s+[a-z][\w-]*\s+)?(?:buy|bought|buying|purchase|purchased|purchasing|order|ordered|ordering|spend|spent|spending)\b/;
 
 /** The adverb that asks for a time unit on its own ("monthly revenue"). */
 const ADVERBS: Record<string, string> = {
