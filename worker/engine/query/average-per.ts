@@ -5,7 +5,7 @@
 import { isoDay } from '../aggregate/types';
 import { plural } from '../render/format';
 import type { SnapshotMeta } from '../snapshot/columns';
-import { bucketLabel, bucketOf, bucketStart } from './buckets';
+import { bucketInWords, bucketOf, bucketStart } from './buckets';
 import { daysCovered, mostlyCovered } from './coverage';
 import { QueryRefusal } from './resolve';
 import type { TimeDimension } from './spec';
@@ -57,7 +57,7 @@ export function perNote(unit: TimeDimension, spans: readonly Span[]): string {
     const labelOf = (bucket: number): string => {
       const [start, end] = [bucketStart(unit, bucket), bucketStart(unit, bucket + 1) - 1];
       const covered = daysCovered(start, end, span.from, span.to);
-      const label = `${unit === 'week' ? 'the ' : ''}${bucketLabel(unit, bucket)}`;
+      const label = bucketInWords(unit, bucket);
       if (mostlyCovered(covered, start, end)) return label;
       partial = true;
       return `${label} (rows for ${covered} of its ${end - start + 1} days)`;

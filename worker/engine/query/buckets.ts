@@ -23,6 +23,11 @@ export function bucketStart(unit: TimeDimension, bucket: number): number {
   return firstDayOfMonth(bucket * 12);
 }
 
+/** A bucket named inside a sentence: "the week of 2025-03-03", "2025 Q1". */
+export function bucketInWords(unit: TimeDimension, bucket: number): string {
+  return `${unit === 'week' ? 'the ' : ''}${bucketLabel(unit, bucket)}`;
+}
+
 /** "2025-03", "2025 Q1", "2025", "week of 2025-03-03". */
 export function bucketLabel(unit: TimeDimension, bucket: number): string {
   if (unit === 'year') return String(bucket);

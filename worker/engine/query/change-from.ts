@@ -16,7 +16,7 @@ import { EDGE_DAYS_ALLOWED } from '../analyses/partial-months';
 import { isoDay } from '../aggregate/types';
 import type { SnapshotMeta } from '../snapshot/columns';
 import type { Range } from './average-per';
-import { bucketLabel, bucketOf, bucketStart } from './buckets';
+import { bucketInWords, bucketOf, bucketStart } from './buckets';
 import { daysCovered, mostlyCovered } from './coverage';
 import { QueryRefusal } from './resolve';
 import type { QuerySpec, TimeDimension } from './spec';
@@ -83,9 +83,7 @@ export function changeNote(
   notWhole: ReadonlyMap<number, UnitCoverage>,
 ): string | null {
   const list = (buckets: readonly number[]): string => {
-    const labels = [...new Set(buckets)]
-      .sort((x, y) => x - y)
-      .map((b) => `${change.unit === 'week' ? 'the ' : ''}${bucketLabel(change.unit, b)}`);
+    const labels = [...new Set(buckets)].sort((x, y) => x - y).map((b) => bucketInWords(change.unit, b));
     return labels.length > 3 ? `${labels.slice(0, 3).join(', ')} and ${labels.length - 3} more` : labels.join(', ');
   };
   const notes: string[] = [];
@@ -95,7 +93,7 @@ export function changeNote(
   // At most the two ends of the rows (or of the period) are not whole.
   const units = [...notWhole]
     .sort(([x], [y]) => x - y)
-    .map(([b, c]) => `${change.unit === 'week' ? 'the ' : ''}${bucketLabel(change.unit, b)} for ${c.covered} of its ${c.days} days`);
+    .map(([b, c]) => `${bucketInWords(change.unit, b)} for ${c.covered} of its ${c.days} days`);
   // A unit may be partial for the period asked as well as for the file: both are named.
   const asked = change.leadIn ? `, and the period asked is ${isoDay(change.counted.from)} … ${isoDay(change.counted.to)}` : '';
   if (units.length > 0)

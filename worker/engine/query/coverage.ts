@@ -3,7 +3,7 @@
  */
 import { isoDay } from '../aggregate/types';
 import type { SnapshotMeta } from '../snapshot/columns';
-import { bucketLabel, bucketOf, bucketStart } from './buckets';
+import { bucketInWords, bucketOf, bucketStart } from './buckets';
 import { dayOf, QueryRefusal } from './resolve';
 import type { TimeDimension } from './spec';
 
@@ -55,7 +55,7 @@ export function edgeUnitsNote(meta: SnapshotMeta, unit: TimeDimension, period?: 
     const [askedFrom, askedTo] = [Math.max(start, period?.from ?? start), Math.min(end, period?.to ?? end)];
     const covered = daysCovered(askedFrom, askedTo, meta.firstDay, meta.lastDay);
     if (mostlyCovered(covered, askedFrom, askedTo)) return [];
-    return [`${unit === 'week' ? 'the ' : ''}${bucketLabel(unit, bucket)} for ${covered} of its ${askedTo - askedFrom + 1} days`];
+    return [`${bucketInWords(unit, bucket)} for ${covered} of its ${askedTo - askedFrom + 1} days`];
   });
   if (partial.length === 0) return null;
   return `The file's rows run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}, so they cover ${partial.join(' and ')}.`;
