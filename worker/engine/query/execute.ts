@@ -45,7 +45,7 @@ import { perNote, unitsSpanned, type Range } from './average-per';
 import { changeFromOf } from './change-from';
 import { edgeUnitsNote, periodCoverage } from './coverage';
 import { resultOf, type QueryResult } from './result';
-import type { QuerySpec } from './spec';
+import { NEWNESS_MEASURES, type QuerySpec } from './spec';
 
 export { QueryRefusal } from './resolve';
 export type { QueryResult } from './result';
@@ -93,8 +93,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
     m.has('newCustomerRevenue') || m.has('returningCustomerRevenue'),
   );
   const productIndex = m.has('products') ? meta.dimensions.findIndex((d) => d.key === 'product') : -1;
-  const needFirstDay =
-    m.has('newCustomers') || m.has('returningCustomers') || m.has('newCustomerRevenue') || m.has('returningCustomerRevenue');
+  const needFirstDay = spec.measures.some((measure) => NEWNESS_MEASURES.has(measure));
   let firstDay: Int32Array = new Int32Array(needFirstDay ? meta.dimensions[customerIndex].values.length : 0).fill(NO_PURCHASE);
 
   const needs = {

@@ -11,8 +11,6 @@ import type { ResolvedGroup } from './resolve';
 import type { QueryResult } from './result';
 import type { Measure, QuerySpec } from './spec';
 
-export const NEWNESS_MEASURES = new Set<Measure>(['newCustomers', 'returningCustomers', 'newCustomerRevenue', 'returningCustomerRevenue']);
-
 /**
  * New is first seen in the file: in Superstore's first year every customer is new and all of
  * 2018's revenue is "from new customers", because the rows start on 2018-01-03, not because

@@ -18,7 +18,6 @@ import {
   chargeLinesNote,
   hasRevenueWithoutCustomer,
   newNearStartNote,
-  NEWNESS_MEASURES,
   NO_CUSTOMER_ROW_NOTE,
   NO_RETURN_ROW_NOTE,
   PER_CUSTOMER_NOTE,
@@ -26,7 +25,7 @@ import {
   returnsNote,
   shareNote,
 } from './result-notes';
-import { MAX_ROWS, MEASURE_LABELS, type Measure, type QuerySpec } from './spec';
+import { MAX_ROWS, MEASURE_LABELS, NEWNESS_MEASURES, type Measure, type QuerySpec } from './spec';
 
 export type CellKind = 'text' | 'money' | 'count' | 'percent' | 'number';
 

@@ -72,6 +72,14 @@ export const SUMMED_OVER_TIME: ReadonlySet<Measure> = new Set<Measure>([
   'returnOrders',
 ]);
 
+/** Measures that tell new customers from returning ones by each customer's first purchase in the whole file. */
+export const NEWNESS_MEASURES: ReadonlySet<Measure> = new Set<Measure>([
+  'newCustomers',
+  'returningCustomers',
+  'newCustomerRevenue',
+  'returningCustomerRevenue',
+]);
+
 /** Rows a result shows at most; more are summarised as "showing 50 of 12,345". */
 export const MAX_ROWS = 50;
 
