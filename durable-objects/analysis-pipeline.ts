@@ -82,9 +82,9 @@ class Plan {
 /** Runs the whole analysis for the context's upload. */
 export async function runAnalysisPipeline(context: PipelineContext): Promise<AnalysisResult> {
   const plan = new Plan(context, [...ENGINE_STEPS, NARRATE_STEP]);
-  const { result, attributes, transactions } = await readAndAnalyse(context, plan);
+  const { result, attributes } = await readAndAnalyse(context, plan);
   // The cleaned rows, read back by ranges: the revenue bridge scans them now, query_data in chat later.
-  const snapshot = transactions ? await loadSnapshot(context.env, context.analysis.id) : undefined;
+  const snapshot = await loadSnapshot(context.env, context.analysis.id);
   result.bridge = await defaultBridgeOf(snapshot ?? null, result.asOf);
   await plan.complete(1);
 
@@ -126,9 +126,7 @@ async function readAndAnalyse(context: PipelineContext, plan: Plan) {
   await plan.begin(0);
   const join = await joinOptionOf(context.env, context.analysis.id);
   const { aggregates, snapshot } = (await readWhileUploaded(context, join)) ?? (await readStoredUpload(context, join));
-  const transactions = aggregates.profile.grain !== 'customers';
-  if (transactions) for (const row of await snapshot.finish()) context.artifactStored(row);
-  else await snapshot.abort();
+  for (const row of await snapshot.finish()) context.artifactStored(row);
   await setAnalysisCounts(database(context.env.DB), context.analysis.id, aggregates.profile.rowsRead, aggregates.profile.columns.length);
   await plan.complete(0);
 
@@ -137,7 +135,7 @@ async function readAndAnalyse(context: PipelineContext, plan: Plan) {
   const attributes = customerAttributesOf(aggregates);
   // Kept beside analysis.json so a chat question can filter customers by region later.
   await saveCustomerAttributes(context.env, context.analysis.id, attributes);
-  return { result, attributes, transactions };
+  return { result, attributes };
 }
 
 type JoinOption = Awaited<ReturnType<typeof joinOptionOf>>;

@@ -196,7 +196,7 @@ export async function run(args: CliArgs): Promise<string> {
         { threads: threadsOf(args), onRanges: (n) => (ranges = n) },
       );
   const result = analyse(aggregates, { asOf: args.asOf });
-  if (rows) result.bridge = await defaultBridgeOf(aggregates.profile.grain === 'customers' ? null : rows.snapshot(), result.asOf);
+  if (rows) result.bridge = await defaultBridgeOf(rows.snapshot(), result.asOf);
   await mkdir(args.out, { recursive: true });
   await writeFile(join(args.out, 'analysis.json'), `${JSON.stringify(result, null, 2)}\n`);
   const files = await writeRenderedFiles(result, args);

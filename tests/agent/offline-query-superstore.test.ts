@@ -1551,3 +1551,90 @@ describe("revenue from new and returning customers, as DuckDB splits it by each 
     expectRowsClose(answer.result?.rows, expected);
   });
 });
+
+// Asked on 27 November 2026 (evening): "What is the average sales by region?" listed each
+// region's total, "Revenue by region and segment" dropped the segment, and "Which customers
+// spend nothing on furniture?" listed the 707 who bought some.
+describe('an average needs what it is per; two groupings are both kept; "spend nothing" is no list of buyers', () => {
+  for (const question of [
+    'What is the average sales by region?',
+    'Which region has the highest average spend?',
+    'Average revenue by category',
+    "What's our average sale?",
+  ])
+    it(`"${question}" is refused with the averages there are, and no figure`, async () => {
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain(
+        'An average needs what it is per: I can give revenue per customer ("average revenue per customer by region"), the average order value ("average order value by region") or revenue per month ("average monthly revenue").',
+      );
+    });
+
+  it('"What is the average revenue per customer by region?" is still answered, as DuckDB divides it', async () => {
+    const answer = await answerWithQuery('What is the average revenue per customer by region?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue per customer, by region');
+    const expected = await sql(`SELECT "Region", sum(rev) / count(DISTINCT "Customer ID") AS v FROM t GROUP BY 1 ORDER BY v DESC`);
+    expectRowsClose(answer.result?.rows, expected);
+  });
+
+  it('"Revenue by region and segment" groups by both, as DuckDB does', async () => {
+    const answer = await answerWithQuery('Revenue by region and segment', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, by region and Segment');
+    const expected = await sql(`SELECT "Region", "Segment", sum(rev) AS v FROM t GROUP BY 1, 2 ORDER BY v DESC`);
+    expect(expected).toHaveLength(12);
+    expectRowsClose(answer.result?.rows, expected);
+  });
+
+  it('"Who spends the most on Technology?" is the top customer of that category ("spends" was no measure word)', async () => {
+    const answer = await answerWithQuery('Who spends the most on Technology?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 1 by revenue, by customer, category = Technology');
+    const expected = await sql(
+      `SELECT "Customer Name", sum(rev) AS v FROM t WHERE "Category" = 'Technology' GROUP BY 1 ORDER BY v DESC LIMIT 1`,
+    );
+    expectRowsClose(answer.result?.rows, expected);
+  });
+
+  it('"Which customers spend nothing on furniture?" is refused, not answered with the customers who buy it', async () => {
+    const answer = await answerWithQuery('Which customers spend nothing on furniture?', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('“never bought” something is not something I can answer exactly yet');
+  });
+});
+
+// Asked the same evening: a value of one of the file's other columns was dropped whenever the
+// grammar handed the question on, and the whole file's list answered for it.
+describe('a value the answers from the analysis cannot narrow to is never dropped', () => {
+  it('"Which customer pays the most in Texas?" is the top customer of Texas rows ("pays" got everyone\'s top 5)', async () => {
+    const answer = await answerWithQuery('Which customer pays the most in Texas?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 1 by revenue, by customer, State = Texas');
+    const expected = await sql(`SELECT "Customer Name", sum(rev) AS v FROM t WHERE "State" = 'Texas' GROUP BY 1 ORDER BY v DESC LIMIT 1`);
+    expectRowsClose(answer.result?.rows, expected);
+  });
+
+  it('"Who purchases the most Technology?" is a customer, not Technology\'s top products', async () => {
+    const answer = await answerWithQuery('Who purchases the most Technology?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 1 by revenue, by customer, category = Technology');
+    const expected = await sql(
+      `SELECT "Customer Name", sum(rev) AS v FROM t WHERE "Category" = 'Technology' GROUP BY 1 ORDER BY v DESC LIMIT 1`,
+    );
+    expectRowsClose(answer.result?.rows, expected);
+  });
+
+  for (const [question, named] of [
+    ['Which customers in Texas are at risk?', 'State = Texas'],
+    ['Champions in Texas', 'State = Texas'],
+    ['Most loyal customers in the Corporate segment', 'Segment = Corporate'],
+    ['Which Technology customers are at risk?', 'category = Technology'],
+  ])
+    it(`"${question}" is refused, naming ${named} (the whole file's list answered)`, async () => {
+      const { answer, trace } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+      expect(trace.filter((step) => step.startsWith('use:'))).toEqual([]);
+      expect(answer).toContain(`I can't narrow churn risk or the segments to ${named} yet`);
+    });
+
+  it('"Tell me about customers in Texas" asks which figure, naming Texas, instead of a canned answer for everyone', async () => {
+    const { answer, trace } = await askOffline('Tell me about customers in Texas', analyse(file.aggregates), file.snapshot);
+    expect(trace.filter((step) => step.startsWith('use:'))).toEqual([]);
+    expect(answer).toContain("I couldn't tell which figure you want for State = Texas");
+  });
+});

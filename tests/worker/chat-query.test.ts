@@ -107,4 +107,27 @@ describe('chat answers from the stored rows', () => {
     );
     expect(answer).not.toContain(expected.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
   });
+
+  it('keeps the rows of a customer list too, so “How many customers are in region 3?” counts that region', async () => {
+    // One row per customer, spend by category in columns, regions and channels as codes (as UCI Wholesale customers).
+    const customers = Array.from({ length: 30 }, (_, i) => ({
+      channel: 1 + (i % 2),
+      region: 1 + (i % 3),
+      fresh: 100 + i * 37,
+      milk: i % 4 === 0 ? 0 : 50 + i * 11,
+    }));
+    const csv = ['Channel,Region,Fresh,Milk', ...customers.map((c) => `${c.channel},${c.region},${c.fresh},${c.milk}`)].join('\n');
+    const file = new File([`${csv}\n`], 'customers.csv', { type: 'text/csv' });
+    const { analysis_id, access_token, owner_token } = await uploadOk({ file, message: '' });
+    await runJob(analysis_id);
+    expect(await env.FILES.head(snapshotKey(analysis_id))).not.toBeNull();
+
+    const inRegion3 = customers.filter((c) => c.region === 3).length;
+    const region3 = await askOwner(analysis_id, access_token, owner_token, 'How many customers are in region 3?');
+    expect(region3.answer).toBe(`I understood: **customers, region = 3**.\n\n| customers |\n| ---: |\n| ${inRegion3} |`);
+
+    const milk = customers.filter((c) => c.channel === 2).reduce((sum, c) => sum + c.milk, 0);
+    const channel2 = await askOwner(analysis_id, access_token, owner_token, 'How much did channel 2 spend on milk?');
+    expect(channel2.answer).toContain(`| ${milk.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} |`);
+  });
 });

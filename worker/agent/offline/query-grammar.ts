@@ -56,6 +56,17 @@ export type Parsed = { kind: 'spec'; spec: QuerySpecInput } | { kind: 'unmapped'
 const PER_CUSTOMER =
   /\b(?:(?:average |avg |mean )?(?:revenue|sales|spend|turnover|income) per (?:customer|client|account|buyer)|average (?:revenue|spend|sales) (?:of|for|from) (?:a|each|every|one) (?:customer|client|account|buyer)|(?:average|avg|typical) (?:customer|client|account|buyer) (?:spends?|spending|spent|buys?|revenue|value))\b/;
 
+/**
+ * "Average sales", "the highest average spend", "mean revenue": an average of money with
+ * nothing it is per (a customer, an order, a month), which PER_CUSTOMER, PER_ORDER and
+ * `averagePerOf` read. Margin is a ratio already, so "average margin" is not one of these.
+ */
+const UNITLESS_AVERAGE =
+  /\b(?:average|avg|mean)\s+(?:[a-z]+\s+)?(?:spend|spending|revenue|revenues|sales?|turnover|income|profit|takings|amount|value)\b/;
+const AVERAGES: ReadonlySet<Measure> = new Set(['revenuePerCustomer', 'averageOrderValue', 'averagePrice']);
+const UNITLESS_AVERAGE_REASON =
+  'An average needs what it is per: I can give revenue per customer ("average revenue per customer by region"), the average order value ("average order value by region") or revenue per month ("average monthly revenue").';
+
 /** "Revenue per order": the average order value. */
 const PER_ORDER = /\b(revenue|sales|spend|value|turnover) per (order|invoice)\b/;
 
@@ -126,7 +137,7 @@ const MEASURE_WORDS: [RegExp, Measure][] = [
   // "Which countries had more customers in 2011 than in 2010?" asked for the figure.
   [/\b(how many|number of|count of|most|fewest|least|more|fewer) (customers|clients|accounts|buyers)\b/, 'customers'],
   [
-    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spent|spending|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|supplier)(?!s))\b/,
+    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spends|spent|spending|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|supplier)(?!s))\b/,
     'revenue',
   ],
 ];
@@ -439,6 +450,14 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
         kind: 'refused',
         reason: `I can't apply “${cut.words}” to churn risk or the segments yet; ask for them on their own, or for customers past the threshold.`,
       };
+    // "Which customers in Texas are at risk?" got the whole file's 110: the answers from the
+    // analysis can narrow to one customer or one region (the job keeps each customer's), nothing else.
+    const narrowed = filters.find((f) => f.dimension !== 'customer' && f.dimension !== 'region');
+    if (narrowed)
+      return {
+        kind: 'refused',
+        reason: `I can't narrow churn risk or the segments to ${meta.dimensions.find((d) => d.key === narrowed.dimension)?.label ?? narrowed.dimension} = ${narrowed.values.join(', ')} yet: they come from the analysis of every customer. Ask for them on their own, for one region, or for one customer by name.`,
+      };
     return periodsOf(text, today).period
       ? { kind: 'refused', reason: WHOLE_FILE_ONLY }
       : { kind: 'unmapped', reason: 'Churn risk and segments are answered from the analysis of the whole file.' };
@@ -467,6 +486,13 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (measures.includes('revenuePerCustomer')) measures = measures.filter((m) => m !== 'revenue' && m !== 'customers');
   if (PER_ORDER.test(text)) measures = measures.filter((m) => m !== 'revenue');
   measures = [...new Set(measures)];
+  // "Average sales by region" got each region's total: an average of money is per something.
+  if (UNITLESS_AVERAGE.test(text) && !measures.some((m) => AVERAGES.has(m)) && !averagePerOf(text)) {
+    // A customer list's rows are its customers, so its average is per customer.
+    if (!meta.customerList || !/\b(?:spend|spending|spent|revenue|sales|turnover)\b/.test(text))
+      return { kind: 'refused', reason: UNITLESS_AVERAGE_REASON };
+    measures = ['revenuePerCustomer', ...measures.filter((m) => m !== 'revenue')];
+  }
   // "How many liters of vodka did we sell?" got the bottles: a unit is what the quantity column counts.
   const measuredIn = measures.includes('units') && meta.hasQuantity ? MEASURE_UNIT.exec(text)?.[1] : undefined;
   if (measuredIn && !unitSpelling(meta.quantityHeader ?? '').includes(unitSpelling(measuredIn).replace(/s$/, '')))
@@ -612,7 +638,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (measures.length === 0 && /\b(compare|compared|comparing|vs\.?|versus)\b/.test(text) && filters.some((f) => f.values.length > 1))
     measures = ['revenue'];
   // "Which customer bought the most chairs?": most of what they paid, as the first line says.
-  if (measures.length === 0 && /\b(bought|buys|buy|purchased|ordered|orders) (the )?most\b/.test(text)) measures = ['revenue'];
+  // "Who purchases the most Technology?" got Technology's top products; "which customer pays the most in Texas?" everyone's.
+  if (measures.length === 0 && /\b(bought|buys|buy|purchases|purchase|purchased|ordered|orders|pays|paid) (the )?most\b/.test(text))
+    measures = ['revenue'];
   // "Top 3 customers in DE-South in 2024": ranked by revenue, as the answers without a period
   // rank them; those can't take the period, and once answered for all time instead.
   // The same for "the trend in Germany": revenue by month, which the file-wide trend answer can't slice.
@@ -669,9 +697,13 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       return { kind: 'unmapped', reason: 'Whom to call is answered from the churn analysis.' };
     // "Which customers are buying less than last year?" was told segments and churn are the whole file's.
     if (period) return { kind: 'refused', reason: WHOLE_FILE_RESULTS.test(text) ? WHOLE_FILE_ONLY : NO_FIGURE_FOR_PERIOD };
+    // The answers that take over know customers, products, categories, suppliers and regions
+    // by name, not the file's other columns: "the most loyal customers in Texas" would lose Texas.
+    const unplaced = filters.find((f) => f.dimension.startsWith('column:'));
+    const label = unplaced && meta.dimensions.find((d) => d.key === unplaced.dimension)?.label;
     return {
-      kind: 'unmapped',
-      reason: "I couldn't tell which figure you want (revenue, gross profit, margin, orders, customers, units or average order value).",
+      kind: unplaced ? 'refused' : 'unmapped',
+      reason: `I couldn't tell which figure you want${unplaced ? ` for ${label} = ${unplaced.values.join(', ')}` : ''} (revenue, gross profit, margin, orders, customers, units or average order value).`,
     };
   }
   // "How concentrated was revenue in 2023?" is no revenue total.
@@ -736,7 +768,13 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       const name = d.key.startsWith('column:') ? d.label.toLowerCase() : headerNoun(d);
       if (!name || groupBy.includes(d.key) || named.has(d.key)) continue;
       const words = escapeRegex(name).replace(/y$/, '(y|ies)');
-      if (new RegExp(`\\b(by|per|each|which|what|top|bottom|best|worst)( \\d{1,2})? ${words}(s|es)?\\b`).test(text)) groupBy.push(d.key);
+      // "Revenue by region and segment" dropped the segment.
+      if (
+        new RegExp(
+          `\\b(by|per|each|which|what|top|bottom|best|worst)( \\d{1,2})? ${words}(s|es)?\\b|\\bby [a-z-]+( [a-z-]+)? and ${words}(s|es)?\\b`,
+        ).test(text)
+      )
+        groupBy.push(d.key);
     }
   }
   // "Year over year growth by quarter" names two units: the one grouped by is the unit changed.

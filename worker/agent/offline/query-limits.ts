@@ -41,11 +41,12 @@ const BY_DAY =
   /\b(which|what) (day|date|weekday|day of the week)\b|\b(best|worst|busiest|slowest|quietest|biggest|strongest|weakest) (day|date|weekday)\b|\bdaily (revenue|sales|turnover|orders|units|totals?|figures|average)\b/;
 /**
  * "Which products have never been sold?" got every product's revenue: a file of sales holds
- * only what sold. "Customers who never bought Furniture" is no query the grammar makes either.
+ * only what sold. "Customers who never bought Furniture" is no query the grammar makes either;
+ * "which customers spend nothing on furniture?" listed the 707 who bought some.
  * "Never ordered again" is a one-time buyer, which it counts.
  */
 const NEVER_SOLD =
-  /\b(never|not ever)\b(?: (?:been|once|yet))? (?:sold|bought|ordered|purchased|sell|buy|order|purchase)\b(?! (?:again|twice|a second time|more than once|back))|\bunsold\b|\b(?:products?|items?|skus?|articles?) (?:with|having|that have|that had) (?:no|zero) (?:sales|orders|revenue)\b/;
+  /\b(never|not ever)\b(?: (?:been|once|yet))? (?:sold|bought|ordered|purchased|sell|buy|order|purchase)\b(?! (?:again|twice|a second time|more than once|back))|\bunsold\b|\b(?:products?|items?|skus?|articles?) (?:with|having|that have|that had) (?:no|zero) (?:sales|orders|revenue)\b|\b(?:spends?|spent|spending|buys?|bought|orders?|ordered|purchases?|purchased) (?:nothing|none|zero|0)\b|\b(?:no|zero) (?:spend|spending|purchases) (?:on|of)\b/;
 /** "The median order value": the query adds up, counts and averages; it keeps no distribution. */
 const MEDIAN = /\b(median|percentiles?|quartiles?|distribution|histogram|standard deviation|std dev|variance)\b/;
 /** A share of a total: "what percentage of revenue comes from …", "the West's share of sales". */

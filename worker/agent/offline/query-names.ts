@@ -56,6 +56,9 @@ export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter
     if (!value) return { unknown: bare[1] };
     filters.push({ dimension: 'customer', values: [value], match: 'exact' });
   }
+  const coded = codedValuesOf(text, meta, [...found, ...filters]);
+  if ('unknown' in coded) return coded;
+  filters.push(...coded.filters);
   const demonym = demonymFilter(text, meta);
   if (demonym && 'unknown' in demonym) return demonym;
   if (demonym && !found.some((f) => f.dimension === demonym.filter.dimension)) filters.push(demonym.filter);
@@ -82,6 +85,8 @@ export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter
     const word = m[1];
     // "Revenue from one-time buyers" named no value "one-time": the kind of customer is the grammar's to read.
     if (NOT_NAMES.has(word) || QUALIFIERS.has(word) || word in DEMONYMS || taken.some((v) => v.split(/\s+/).includes(word))) continue;
+    // "In channel 2": the column's own name, its code read by `codedValuesOf`.
+    if (meta.dimensions.some((d) => d.label.toLowerCase() === word)) continue;
     let placed = false;
     for (const d of meta.dimensions) {
       if (d.key === 'customer' || d.key === 'product' || d.values.length > MAX_FUZZY_VALUES) continue;
@@ -111,6 +116,39 @@ export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter
     const coded = countryCodeFilter(word, meta, [...found, ...filters]);
     if (!coded) return { unknown: word };
     filters.push(coded);
+  }
+  return { filters };
+}
+
+/** The words a question names a role's column by; other columns go by their header. */
+const ROLE_NOUNS: Record<string, string> = {
+  product: 'products?|items?',
+  category: 'categor(?:y|ies)',
+  supplier: 'suppliers?|vendors?',
+  region: 'regions?|territor(?:y|ies)|countr(?:y|ies)',
+  salesRep: '(?:sales ?)?reps?',
+};
+
+/**
+ * "Customers in region 3", "channel 2's spend on grocery": a column whose values are codes
+ * (UCI Wholesale customers codes its Region 1–3 and its Channel 1–2) named with a code. The
+ * exact pass skips numbers, so that years never match, and the code was dropped: "How many
+ * customers are in region 3?" counted all 440. A code the column doesn't hold is refused by name.
+ */
+function codedValuesOf(text: string, meta: SnapshotMeta, named: readonly Filter[]): { filters: Filter[] } | { unknown: string } {
+  const filters: Filter[] = [];
+  for (const d of meta.dimensions) {
+    if (d.key === 'customer' || named.some((f) => f.dimension === d.key) || !d.values.some((v) => /^\d+$/.test(v))) continue;
+    const noun = d.key.startsWith('column:') ? escapeRegex(d.label.toLowerCase()).replace(/_/g, '[ _]') : ROLE_NOUNS[d.key];
+    if (!noun) continue;
+    for (const m of text.matchAll(new RegExp(`\\b(?:${noun})\\s+(?:#\\s*|no\\.?\\s+)?(\\d+)\\b`, 'g'))) {
+      if (isYear(m[1])) continue;
+      const value = d.values.find((v) => sameNumber(v, m[1]));
+      if (!value) return { unknown: `${d.label} ${m[1]}` };
+      const same = filters.find((f) => f.dimension === d.key);
+      if (same) same.values.push(value);
+      else filters.push({ dimension: d.key, values: [value], match: 'exact' });
+    }
   }
   return { filters };
 }

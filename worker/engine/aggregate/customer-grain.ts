@@ -60,6 +60,9 @@ export function addCustomerRow(builder: AggregateBuilder, view: RecordView, rowN
     const v = values[product];
     builder.productRevenue[product] += v;
     if (v === 0) return;
+    // One snapshot row per category the customer spent on, so that `query_data` can slice
+    // the list by category, region and its other columns. No day, order, quantity or cost.
+    builder.sink?.add(view, -1, customer, product, -1, v, NaN, NaN, v < 0, -1);
     const pair = builder.customerProducts.upsert(customer, product);
     builder.customerProducts.revenue[pair] += v;
     if (v > 0 && builder.customerProducts.flags[pair] === 0) {

@@ -288,7 +288,7 @@ function topOf(scan: Scan, names: string[], period: 0 | 1): { id: string; name: 
 
 /** The bridge over the default periods (bridge-periods.ts), or why there is none. */
 export async function defaultBridgeOf(snapshot: Snapshot | null | undefined, asOf: string | null): Promise<Bridge> {
-  if (!snapshot)
+  if (!snapshot || snapshot.meta.customerList)
     return { available: false, note: 'The file has one row per customer, not transactions, so there are no periods to compare.' };
   const periods = defaultBridgePeriods(snapshot.meta.firstDay, asOf ? epochDay(asOf) : snapshot.meta.lastDay);
   if (typeof periods === 'string') return { available: false, note: periods };

@@ -237,8 +237,12 @@ export class TableReader {
     this.currency = currencyOfSample(plan, rows);
     if (!headerless) this.setHeader(sample[headerAt]);
     this.builder = new AggregateBuilder(plan, this.asOfDay);
-    if (plan.grain === 'customers') registerSpendColumns(this.builder);
-    else this.builder.sink = tapped(this.context.lineTap, this.context.snapshot ? snapshotSink(this.builder, this.context.snapshot) : null);
+    const snapshot = this.context.snapshot ? snapshotSink(this.builder, this.context.snapshot) : null;
+    // A customer list's rows are customers, not lines: a join's line tap has nothing to flag.
+    if (plan.grain === 'customers') {
+      registerSpendColumns(this.builder);
+      this.builder.sink = snapshot;
+    } else this.builder.sink = tapped(this.context.lineTap, snapshot);
     for (const row of rows) this.addRecord(this.encoder.encode(row));
   }
 

@@ -57,6 +57,11 @@ export interface SnapshotMeta {
   unusedNumbers?: string[];
   /** The quantity column's header ("bottles_sold"): what a unit is. Absent without one, and in older snapshots. */
   quantityHeader?: string;
+  /**
+   * Each row of the file was one customer, with spend by category in columns (UCI Wholesale
+   * customers): the snapshot has a row per customer and category, and no days or orders.
+   */
+  customerList?: true;
 }
 
 /** One row group, column by column (all arrays have `rows` entries). */

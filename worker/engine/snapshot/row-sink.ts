@@ -93,7 +93,10 @@ export class RowSink {
   ) {
     const roles = plan.roles;
     this.hasOrderId = roles.orderId !== undefined;
-    const hasCustomer = roles.customerId !== undefined || roles.customerName !== undefined;
+    // A file of one row per customer (customer-grain.ts) has a customer on every row, named
+    // by its row number without a name column, and its spend columns as the products.
+    const customerGrain = plan.grain === 'customers';
+    const hasCustomer = customerGrain || roles.customerId !== undefined || roles.customerName !== undefined;
     const hasProduct = roles.productId !== undefined || roles.productName !== undefined;
     const headerOf = (...columns: (number | undefined)[]): string | undefined => {
       const column = columns.find((c) => c !== undefined);
@@ -102,9 +105,12 @@ export class RowSink {
     this.customerDim = hasCustomer
       ? this.addDimension('customer', 'customer', 'customer', [], headerOf(roles.customerName, roles.customerId))
       : null;
-    this.productDim = hasProduct
-      ? this.addDimension('product', 'product', 'product', [], headerOf(roles.productName, roles.productId))
-      : null;
+    this.productDim = customerGrain
+      ? // Fresh, Milk, Grocery: what the user calls categories, what the analysis ranks as products.
+        this.addDimension('product', 'category', 'category', [])
+      : hasProduct
+        ? this.addDimension('product', 'product', 'product', [], headerOf(roles.productName, roles.productId))
+        : null;
     this.supplierDim =
       roles.supplier !== undefined
         ? this.addDimension('supplier', 'supplier', 'supplier', labels.suppliers, headerOf(roles.supplier))
@@ -113,8 +119,12 @@ export class RowSink {
       const column = roles[role];
       if (column !== undefined) this.addText(column, role, label, snakeCase(role), headerOf(column));
     }
-    const taken = new Set(Object.values(roles));
-    const others = plan.columns.filter((c) => c.role === null && c.type === 'string' && !taken.has(c.index)).slice(0, MAX_OTHER_COLUMNS);
+    const taken = new Set([...Object.values(roles), ...plan.spendColumns]);
+    // A customer list's other columns are its groups, often coded as numbers (Wholesale
+    // customers' Channel: 1 Horeca, 2 Retail); a transaction file's numbers are amounts.
+    const others = plan.columns
+      .filter((c) => c.role === null && (c.type === 'string' || customerGrain) && !taken.has(c.index))
+      .slice(0, MAX_OTHER_COLUMNS);
     for (const c of others) this.addText(c.index, `column:${c.name}`, c.name, c.name);
     this.group = this.newGroup();
   }
@@ -182,6 +192,7 @@ export class RowSink {
       dimensions: this.dimensions,
       unusedNumbers: unusedNumbersOf(this.plan),
       ...(this.plan.roles.quantity === undefined ? {} : { quantityHeader: this.plan.columns[this.plan.roles.quantity].name }),
+      ...(this.plan.grain === 'customers' ? { customerList: true as const } : {}),
     });
   }
 
@@ -280,6 +291,8 @@ function snakeCase(role: string): string {
 
 /** The number columns no role reads: no figure of the analysis or the query comes from them. */
 function unusedNumbersOf(plan: TablePlan): string[] {
+  // A customer list's numbers are its spend (the revenue) and its coded groups (dimensions).
+  if (plan.grain === 'customers') return [];
   const taken = new Set(Object.values(plan.roles));
   return plan.columns.filter((c) => c.role === null && c.type === 'number' && !taken.has(c.index)).map((c) => c.name);
 }
