@@ -5,7 +5,8 @@
  */
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCell } from '../../worker/engine/query';
+import { customersWhere, formatCell, parseQuerySpec, type QuerySpecInput } from '../../worker/engine/query';
+import type { AnalysisResult } from '../../worker/engine/contract';
 import { answerWithQuery } from '../../worker/agent/offline/query-answer';
 import { analyse } from '../../worker/engine/analyze';
 import { executiveSummary } from '../../worker/engine/render/executive-summary';
@@ -1134,8 +1135,6 @@ const refusals: [string, RegExp][] = [
   // Read as "Technology only" before: the opposite of what was asked.
   // Nothing named to leave out: no value of the file follows.
   ['revenue in 2021 excluding returns', /but found no value of this file to leave out after “excluding”/],
-  // The churn list can't leave a region out.
-  ['Which customers are at risk excluding the West?', /not out of the analysis’ churn list, segments or summaries/],
   // Read as 2020's customers before.
   ['How many customers bought in both 2020 and 2021?', /customers who bought in both isn't something I can answer exactly yet/],
   // Periods with no calendar reading: "summer" got the segment Consumer (a fuzzy match inside
@@ -1603,7 +1602,7 @@ describe('an average needs what it is per; two groupings are both kept; "spend n
 
 // Asked the same evening: a value of one of the file's other columns was dropped whenever the
 // grammar handed the question on, and the whole file's list answered for it.
-describe('a value the answers from the analysis cannot narrow to is never dropped', () => {
+describe('a value of another column is never dropped for the whole file', () => {
   it('"Which customer pays the most in Texas?" is the top customer of Texas rows ("pays" got everyone\'s top 5)', async () => {
     const answer = await answerWithQuery('Which customer pays the most in Texas?', file.snapshot, TODAY);
     expect(answer.result?.understood).toBe('top 1 by revenue, by customer, State = Texas');
@@ -1620,21 +1619,108 @@ describe('a value the answers from the analysis cannot narrow to is never droppe
     expectRowsClose(answer.result?.rows, expected);
   });
 
-  for (const [question, named] of [
-    ['Which customers in Texas are at risk?', 'State = Texas'],
-    ['Champions in Texas', 'State = Texas'],
-    ['Most loyal customers in the Corporate segment', 'Segment = Corporate'],
-    ['Which Technology customers are at risk?', 'category = Technology'],
-  ])
-    it(`"${question}" is refused, naming ${named} (the whole file's list answered)`, async () => {
-      const { answer, trace } = await askOffline(question, analyse(file.aggregates), file.snapshot);
-      expect(trace.filter((step) => step.startsWith('use:'))).toEqual([]);
-      expect(answer).toContain(`I can't narrow churn risk or the segments to ${named} yet`);
-    });
-
   it('"Tell me about customers in Texas" asks which figure, naming Texas, instead of a canned answer for everyone', async () => {
     const { answer, trace } = await askOffline('Tell me about customers in Texas', analyse(file.aggregates), file.snapshot);
     expect(trace.filter((step) => step.startsWith('use:'))).toEqual([]);
     expect(answer).toContain("I couldn't tell which figure you want for State = Texas");
+  });
+});
+
+// "Which customers in Texas are at risk?" got the whole file's 110 flagged customers, and
+// "Champions in Texas" all 86 Champions: the lists are the analysis', worked out per customer,
+// and are now narrowed to the customers with a row matching the values named. Who is in each
+// list is the analysis' (tested elsewhere); who has such a row is DuckDB's.
+describe('the churn list and a segment, narrowed to the customers whose rows match', () => {
+  let result: AnalysisResult;
+  beforeAll(() => {
+    result = analyse(file.aggregates);
+  });
+  const namesWhere = async (where: string) =>
+    new Set(((await sql(`SELECT DISTINCT "Customer Name" FROM t WHERE ${where}`)) as string[][]).map(([name]) => name));
+  const flagged = (names: Set<string>) =>
+    (result.churn?.customers ?? []).filter((c) => c.risk !== 'low' && names.has(c.name)).map((c) => c.name);
+
+  it('customersWhere finds the customers with a row in Texas, in Technology in the West, and outside the West', async () => {
+    const cases: [NonNullable<QuerySpecInput['filters']>, string][] = [
+      [[{ dimension: 'State', values: ['Texas'] }], `"State" = 'Texas'`],
+      [
+        [
+          { dimension: 'category', values: ['Technology'] },
+          { dimension: 'region', values: ['West'] },
+        ],
+        `"Category" = 'Technology' AND "Region" = 'West'`,
+      ],
+      [[{ dimension: 'region', values: ['West'], exclude: true }], `"Region" <> 'West'`],
+    ];
+    for (const [filters, where] of cases) {
+      const found = await customersWhere(
+        file.snapshot,
+        filters.map((f) => ({ match: 'exact' as const, ...f })),
+      );
+      expect([...found.customers].sort()).toEqual([...(await namesWhere(where))].sort());
+    }
+  });
+
+  it('"Which customers in Texas are at risk?" lists the flagged customers with a Texas row, in the churn list\'s order', async () => {
+    const expected = flagged(await namesWhere(`"State" = 'Texas'`));
+    expect(expected.length).toBeGreaterThan(10);
+    const { answer, trace } = await askOffline('Which customers in Texas are at risk?', result, file.snapshot);
+    expect(trace).toContain('use:get_churn_risk');
+    const lines = answer.split('\n');
+    expect(lines[0]).toBe(
+      `Customers with rows where State = Texas at lost, high or medium risk, by revenue at risk (${expected.length} customers):`,
+    );
+    expect(lines.slice(1, 11).map((line) => /^\d+\. ([^:]+):/.exec(line)?.[1])).toEqual(expected.slice(0, 10));
+    expect(answer.endsWith(`…and ${expected.length - 10} more.`)).toBe(true);
+  });
+
+  it('"Which Technology customers are at risk?" and "…at risk excluding the West?" narrow the same way', async () => {
+    for (const [question, where, words] of [
+      ['Which Technology customers are at risk?', `"Category" = 'Technology'`, 'category = Technology'],
+      ['Which customers are at risk excluding the West?', `"Region" <> 'West'`, 'region ≠ West'],
+    ]) {
+      const expected = flagged(await namesWhere(where));
+      const { answer } = await askOffline(question, result, file.snapshot);
+      expect(answer.split('\n')[0]).toBe(
+        `Customers with rows where ${words} at lost, high or medium risk, by revenue at risk (${expected.length} customers):`,
+      );
+    }
+  });
+
+  it('"Champions in Texas" lists the Champions with a Texas row by revenue, with their revenue over the whole file', async () => {
+    const texas = await namesWhere(`"State" = 'Texas'`);
+    const champions = (result.segments?.customers ?? [])
+      .filter((c) => c.segment === 'Champions' && texas.has(c.name))
+      .sort((a, b) => b.revenue - a.revenue);
+    const total = champions.reduce((sum, c) => sum + c.revenue, 0);
+    const [[duck]] = (await sql(
+      `SELECT sum(rev) FROM t WHERE "Customer Name" IN (${champions.map((c) => `'${c.name.replace(/'/g, "''")}'`).join(', ')})`,
+    )) as number[][];
+    expect(total).toBeCloseTo(duck, 6);
+    const { answer } = await askOffline('Champions in Texas', result, file.snapshot);
+    const lines = answer.split('\n');
+    const money = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(lines[0]).toBe(
+      `Champions with rows where State = Texas: ${champions.length} customers, ${money(duck)} of revenue over the whole file:`,
+    );
+    expect(lines.slice(1, 11).map((line) => /^- ([^:]+):/.exec(line)?.[1])).toEqual(champions.slice(0, 10).map((c) => c.name));
+  });
+
+  it('"How concentrated is revenue among customers in Texas?" is refused (it got the whole file\'s concentration)', async () => {
+    const { answer, trace } = await askOffline('How concentrated is revenue among customers in Texas?', result, file.snapshot);
+    expect(trace.filter((step) => step.startsWith('use:'))).toEqual([]);
+    expect(answer).toContain("Concentration is worked out for the whole file's customers, not for State = Texas yet");
+  });
+
+  it('"How accurate is the churn risk for customers in Texas?" is refused: only the lists narrow, not the backtest', async () => {
+    const { answer, trace } = await askOffline('How accurate is the churn risk for customers in Texas?', result, file.snapshot);
+    expect(trace.filter((step) => step.startsWith('use:'))).toEqual([]);
+    expect(answer).toContain('For customers picked by their rows I can list those at churn risk or those in one segment');
+  });
+
+  it('"Which customers in Texas are at risk in 2021?" is still refused: the lists are the whole file\'s, not a period\'s', async () => {
+    const answer = await answerWithQuery('Which customers in Texas are at risk in 2021?', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('worked out for the whole file');
   });
 });

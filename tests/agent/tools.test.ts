@@ -7,6 +7,7 @@ import { ANALYST_TOOLS, invokeTool, MAX_RESULT_CHARS } from '../../worker/agent/
 import type { ToolContext } from '../../worker/agent/tools';
 import { wholesaleResult, wholesaleResultWithoutSuppliers } from './fixtures/wholesale-result';
 import { memoryArtifacts } from './helpers';
+import { ingestCsv } from '../engine/query/snapshot-of';
 
 function context(result = wholesaleResult()): ToolContext & { artifacts: ReturnType<typeof memoryArtifacts> } {
   return { result, artifacts: memoryArtifacts() };
@@ -83,6 +84,50 @@ describe('analyst tools', () => {
     expect(JSON.parse(outcome.content).customers.map((c: { name: string }) => c.name)).toEqual(['Alpine Foods GmbH', 'Corner Deli']);
     const without = await invokeTool('rank_customers', { region: 'north' }, context());
     expect(without).toEqual({ content: 'This analysis has no region per customer.', isError: false, absent: true });
+  });
+
+  // Hand-made rows for the fixture's customers: which of them bought in which city (the file's region, by its header).
+  const CITY_ROWS = [
+    'Date,Customer ID,Customer,City,Amount',
+    '2024-03-01,C004,Delta Catering,Lyon,100',
+    '2024-03-02,C005,Eastside Bistro,Paris,100',
+    '2024-03-03,C006,Fjord Hotels,Lyon,100',
+    '2024-03-04,C002,Baltic Traders,Lyon,100',
+    '2024-03-05,C003,Corner Deli,Paris,100',
+    '2024-03-06,C001,Alpine Foods GmbH,Paris,100',
+  ].join('\n');
+
+  it('narrows the churn list and a segment to the customers whose rows match `where`', async () => {
+    const { snapshot } = await ingestCsv(CITY_ROWS);
+    const withRows = { ...context(), snapshot };
+    const churn = JSON.parse((await invokeTool('get_churn_risk', { where: [{ dimension: 'City', values: ['Lyon'] }] }, withRows)).content);
+    // Lyon: Delta Catering (high), Fjord Hotels (lost), Baltic Traders (low, so not listed); the counts stay the whole file's.
+    expect(churn.customers.map((c: { name: string }) => c.name)).toEqual(['Delta Catering', 'Fjord Hotels']);
+    expect(churn).toMatchObject({ where: 'region = Lyon', matched: 2, counts: { lost: 1, high: 1, medium: 1, low: 5 } });
+    const loyal = JSON.parse(
+      (await invokeTool('get_segments', { segment: 'Loyal', where: [{ dimension: 'City', values: ['Paris'] }] }, withRows)).content,
+    );
+    // Paris: Corner Deli is Loyal (9,800 over the whole file), Baltic Traders is Loyal but bought in Lyon.
+    expect(loyal.where).toBe('region = Paris');
+    expect(loyal.selected).toMatchObject({ segment: 'Loyal', customers: 1, revenue: 9800, revenueSharePct: null });
+    expect(loyal.selected.members.map((c: { name: string }) => c.name)).toEqual(['Corner Deli']);
+  });
+
+  it('says the rows are needed for `where`, and names a value the rows lack', async () => {
+    const without = await invokeTool('get_churn_risk', { where: [{ dimension: 'City', values: ['Lyon'] }] }, context());
+    expect(without).toEqual({
+      content: "The cleaned rows of this analysis are not stored, so customers can't be picked by what their rows hold.",
+      isError: false,
+      absent: true,
+    });
+    const { snapshot } = await ingestCsv(CITY_ROWS);
+    const unknown = await invokeTool(
+      'get_segments',
+      { segment: 'Loyal', where: [{ dimension: 'City', values: ['Atlantis'], match: 'exact' }] },
+      { ...context(), snapshot },
+    );
+    expect(unknown.isError).toBe(true);
+    expect(unknown.content).toContain("No region in this file matches 'Atlantis'.");
   });
 
   it('ranks products by margin % within a supplier', async () => {

@@ -121,6 +121,16 @@ describe('tool labels', () => {
     expect(toolLabel('get_order_lines', {})).toBe('Get order lines');
   });
 
+  it('names the rows the churn list and a segment were narrowed to', () => {
+    expect(toolLabel('get_churn_risk', { where: [{ dimension: 'column:State', values: ['Texas'] }] })).toBe(
+      'Checking churn risk: customers with rows where State = Texas',
+    );
+    expect(toolLabel('get_segments', { segment: 'Loyal', where: [{ dimension: 'region', values: ['West'], exclude: true }] })).toBe(
+      'Segmenting customers: customers with rows where region ≠ West',
+    );
+    expect(toolLabel('get_churn_risk', { risk: 'high' })).toBe('Checking churn risk');
+  });
+
   it("names a query's columns as the answer does, not by their internal keys", () => {
     const spec = {
       measures: ['grossProfit'],

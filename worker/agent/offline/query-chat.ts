@@ -7,6 +7,7 @@
 import type { AnalysisResult } from '../../engine/contract';
 import type { Snapshot } from '../../engine/snapshot/columns';
 import { queryData } from '../tools/query-tool';
+import { answerAmong } from './among-answers';
 import { answerWithQuery, queryAnswerText } from './query-answer';
 import { parseQuestion, type AnalysisFacts } from './query-grammar';
 import type { SectionRunner } from './sections';
@@ -22,6 +23,10 @@ export async function answerFromRows(
   const today = result.asOf ? new Date(`${result.asOf}T00:00:00Z`) : null;
   const currency = result.dataset.currency;
   const parsed = parseQuestion(question, snapshot.meta, today, factsOf(result));
+  // The churn list or a segment of the customers with some rows ("customers in Texas"); any
+  // other answer of the analysis would be everyone's, so it is refused with `reason`.
+  if (parsed.kind === 'among')
+    return (await answerAmong(question, parsed.where, result, runner)) ?? (await answerWithQuery(question, snapshot, today, currency)).text;
   // Refused (the future, a column the file lacks): say so rather than let a canned answer stand in.
   if (parsed.kind !== 'spec') return parsed.kind === 'refused' ? (await answerWithQuery(question, snapshot, today, currency)).text : null;
   const data = await runner.call(queryData, parsed.spec, 'Querying every row of the file.');

@@ -50,7 +50,14 @@ import { ACTIONS, CUSTOMER_VALUE, DISCONTINUE, PURCHASE_GAP, TOP_FIFTH } from '.
  * `unmapped`: the grammar can't map it, and the canned answers may; `refused`: nothing in
  * the file answers it (the future, a column the file lacks), so no other answer may stand in.
  */
-export type Parsed = { kind: 'spec'; spec: QuerySpecInput } | { kind: 'unmapped' | 'refused'; reason: string };
+export type Parsed =
+  | { kind: 'spec'; spec: QuerySpecInput }
+  | { kind: 'unmapped' | 'refused'; reason: string }
+  /**
+   * The analysis' churn list or segments, for the customers whose rows match `where`
+   * ("Which customers in Texas are at risk?"); `reason` refuses any other answer.
+   */
+  | { kind: 'among'; where: NonNullable<QuerySpecInput['filters']>; reason: string };
 
 /** "Revenue per customer", "average spend per account": a ratio, never a grouping by customer. */
 const PER_CUSTOMER =
@@ -298,10 +305,14 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     // value left out is by revenue, as one with a value kept is.
     if (parsed.kind === 'unmapped' && /\b(top|bottom|best|worst|biggest|largest|smallest|rank\w*)\b/i.test(exclusion.rest))
       parsed = parseQuestion(`${exclusion.rest} by revenue`, meta, analysisDay, facts);
-    // The analysis' own lists (churn, segments, the canned rankings) can't leave values out.
+    const excluded = exclusion.filters.map((f) => ({ ...f, exclude: true }));
+    // The churn list and the segments narrow to the customers of the other rows; the
+    // analysis' other lists (the canned rankings, summaries) can't leave values out.
+    if (parsed.kind === 'among') return { ...parsed, where: [...parsed.where, ...excluded] };
+    if (parsed.kind === 'unmapped' && WHOLE_FILE_RESULTS.test(exclusion.rest.toLowerCase()))
+      return { kind: 'among', where: excluded, reason: NARROWED_LISTS_ONLY };
     if (parsed.kind === 'unmapped') return { kind: 'refused', reason: EXCLUSION_NEEDS_FIGURE };
     if (parsed.kind !== 'spec') return parsed;
-    const excluded = exclusion.filters.map((f) => ({ ...f, exclude: true }));
     return { kind: 'spec', spec: { ...parsed.spec, filters: [...(parsed.spec.filters ?? []), ...excluded] } };
   }
   const text = asUnits(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500), meta);
@@ -450,17 +461,13 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
         kind: 'refused',
         reason: `I can't apply “${cut.words}” to churn risk or the segments yet; ask for them on their own, or for customers past the threshold.`,
       };
-    // "Which customers in Texas are at risk?" got the whole file's 110: the answers from the
-    // analysis can narrow to one customer or one region (the job keeps each customer's), nothing else.
-    const narrowed = filters.find((f) => f.dimension !== 'customer' && f.dimension !== 'region');
-    if (narrowed)
-      return {
-        kind: 'refused',
-        reason: `I can't narrow churn risk or the segments to ${meta.dimensions.find((d) => d.key === narrowed.dimension)?.label ?? narrowed.dimension} = ${narrowed.values.join(', ')} yet: they come from the analysis of every customer. Ask for them on their own, for one region, or for one customer by name.`,
-      };
-    return periodsOf(text, today).period
-      ? { kind: 'refused', reason: WHOLE_FILE_ONLY }
-      : { kind: 'unmapped', reason: 'Churn risk and segments are answered from the analysis of the whole file.' };
+    // "Which customers in Texas are at risk?" got the whole file's 110 flagged customers: the
+    // lists come from the analysis of every customer, and narrow to those with rows in Texas.
+    // One region alone narrows by each customer's region (region-answers.ts), as before.
+    if (periodsOf(text, today).period) return { kind: 'refused', reason: WHOLE_FILE_ONLY };
+    if (filters.some((f) => f.dimension !== 'customer' && f.dimension !== 'region'))
+      return { kind: 'among', where: filters, reason: NARROWED_LISTS_ONLY };
+    return { kind: 'unmapped', reason: 'Churn risk and segments are answered from the analysis of the whole file.' };
   }
   const named = new Set(filters.map((f) => f.dimension));
   let measures = MEASURE_WORDS.filter(([re]) => re.test(text)).map(([, m]) => m);
@@ -707,10 +714,18 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     };
   }
   // "How concentrated was revenue in 2023?" is no revenue total.
-  if (CONCENTRATION.test(text))
+  if (CONCENTRATION.test(text)) {
+    // "How concentrated is revenue among customers in Texas?" got the whole file's figures.
+    const narrowed = filters.find((f) => f.dimension !== 'customer');
+    if (narrowed)
+      return {
+        kind: 'refused',
+        reason: `Concentration is worked out for the whole file's customers, not for ${meta.dimensions.find((d) => d.key === narrowed.dimension)?.label ?? narrowed.dimension} = ${narrowed.values.join(', ')} yet; ask for their top customers with their share, such as “top 10 customers in ${narrowed.values[0]} by share of revenue”.`,
+      };
     return period
       ? { kind: 'refused', reason: WHOLE_FILE_ONLY }
       : { kind: 'unmapped', reason: 'Concentration is answered from the analysis of the whole file.' };
+  }
   // When several measures match, the most specific ones come first in MEASURE_WORDS; revenue is kept only if asked alone.
   if (measures.length > 1 && measures.includes('revenue') && !/\b(revenue|sales|turnover)\b/.test(text))
     measures = measures.filter((m) => m !== 'revenue');
@@ -1485,6 +1500,10 @@ function entitiesOf(
   }
   return { filters: found, unknown: null };
 }
+
+/** What narrows to customers picked by their rows: the churn list and one segment's members. */
+const NARROWED_LISTS_ONLY =
+  'For customers picked by their rows I can list those at churn risk or those in one segment (such as the Champions); ask for one of them, or name a figure, such as “revenue by customer”.';
 
 const EXCLUSION_NEEDS_FIGURE =
   'I can leave values out of a figure I work out from the rows, not out of the analysis’ churn list, segments or summaries; name the figure, such as “revenue by customer excluding the West”.';

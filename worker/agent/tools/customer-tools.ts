@@ -1,6 +1,7 @@
 /**
  * Customer tools: segments, concentration, churn risk, lookup and ranking.
  */
+import { customersWhere, QueryFilterSchema, QueryRefusal, type CustomersWhere } from '../../engine/query';
 import { offerName } from '../../engine/render/cross-sell-words';
 import { DataAbsentError } from './data-absent';
 import { z } from 'zod';
@@ -50,6 +51,33 @@ function churnOrFail(result: AnalysisResult) {
   return result.churn;
 }
 
+/** `where`: customers picked by their rows, with query_data's filters. */
+const whereInput = z
+  .array(QueryFilterSchema)
+  .min(1)
+  .max(4)
+  .optional()
+  .describe(
+    'Only customers with at least one row matching these filters, as query_data takes them: another column, a category, a product, a supplier (e.g. [{"dimension": "State", "values": ["Texas"]}] for "customers in Texas").',
+  );
+
+/**
+ * The customers with rows matching `where` (engine/query/customers-where.ts), or null for
+ * every customer. The analysis keeps no column but the region per customer, so this reads
+ * the stored rows.
+ */
+async function customersAmong(context: ToolContext, where: z.infer<typeof whereInput>): Promise<CustomersWhere | null> {
+  if (!where) return null;
+  if (!context.snapshot)
+    throw new DataAbsentError("The cleaned rows of this analysis are not stored, so customers can't be picked by what their rows hold.");
+  try {
+    return await customersWhere(context.snapshot, where);
+  } catch (error) {
+    if (error instanceof QueryRefusal) throw new ToolInputError(error.message);
+    throw error;
+  }
+}
+
 function customerRow(customer: SegmentCustomer) {
   return {
     id: dataString(customer.id),
@@ -82,13 +110,15 @@ function churnRow(customer: ChurnCustomer, revenue?: number) {
 export const getSegments = defineTool({
   name: 'get_segments',
   description:
-    "RFM customer segments (Champions, Loyal, At Risk, …) with customers, revenue and revenue share, plus ABC tiers. With `segment`, also lists that segment's members by revenue (in `selected`).",
+    "RFM customer segments (Champions, Loyal, At Risk, …) with customers, revenue and revenue share, plus ABC tiers. With `segment`, also lists that segment's members by revenue (in `selected`); with `where`, only the members whose rows match it (their revenue is still over the whole file, and the summary stays whole-file).",
   input: z.object({
     segment: z.enum(SEGMENT_NAMES).optional().describe('One segment to list the members of.'),
+    where: whereInput,
     limit: limitInput(10),
   }),
-  run: ({ result }, { segment, limit }) => {
-    const segments = segmentsOrFail(result);
+  run: async (context, { segment, where, limit }) => {
+    const segments = segmentsOrFail(context.result);
+    const among = await customersAmong(context, where);
     return {
       notice: DATA_NOTICE,
       method: dataString(segments.method, MAX_DATA_SENTENCE),
@@ -104,19 +134,24 @@ export const getSegments = defineTool({
         revenue: money(row.revenue),
         revenueSharePct: pct(row.revenueShare),
       })),
-      selected: segment ? segmentMembers(segments, segment, limit) : null,
+      where: among ? dataString(among.words, MAX_DATA_SENTENCE) : null,
+      selected: segment ? segmentMembers(segments, segment, limit, among) : null,
     };
   },
 });
 
-function segmentMembers(segments: Segments, segment: SegmentName, limit: number) {
-  const members = segments.customers.filter((c) => c.segment === segment).sort((a, b) => b.revenue - a.revenue);
+function segmentMembers(segments: Segments, segment: SegmentName, limit: number, among: CustomersWhere | null) {
+  const members = segments.customers
+    .filter((c) => c.segment === segment && (!among || among.customers.has(c.name)))
+    .sort((a, b) => b.revenue - a.revenue);
   const summary = segments.summary.find((row) => row.segment === segment);
+  // Picked by their rows, the members' revenue is theirs over the whole file; a share of it would mislead.
+  const revenue = among ? members.reduce((sum, c) => sum + c.revenue, 0) : (summary?.revenue ?? 0);
   return {
     segment,
     customers: members.length,
-    revenue: money(summary?.revenue ?? 0),
-    revenueSharePct: pct(summary?.revenueShare ?? 0),
+    revenue: money(revenue),
+    revenueSharePct: among ? null : pct(summary?.revenueShare ?? 0),
     members: members.slice(0, limit).map(customerRow),
     more: Math.max(0, members.length - limit),
   };
@@ -156,10 +191,11 @@ export const getConcentration = defineTool({
 export const getChurnRisk = defineTool({
   name: 'get_churn_risk',
   description:
-    "Customers likely to stop buying, by revenue at risk: probability still active, days since last order vs their usual gap, and 12-month revenue at risk. Defaults to lost, high and medium risk; optionally only customers in one region (revenueAtRisk and counts stay whole-file). Also how accurate the list was on the file's own last 90 days (backtest), how long customers who came back go between purchases (purchaseGap), and the predicted spend of the next 12 months, the customer lifetime value (customerValue12m: the total and the customers worth most).",
+    "Customers likely to stop buying, by revenue at risk: probability still active, days since last order vs their usual gap, and 12-month revenue at risk. Defaults to lost, high and medium risk; optionally only customers in one region, or those whose rows match `where` (revenueAtRisk and counts stay whole-file; `matched` counts the customers kept). Also how accurate the list was on the file's own last 90 days (backtest), how long customers who came back go between purchases (purchaseGap), and the predicted spend of the next 12 months, the customer lifetime value (customerValue12m: the total and the customers worth most).",
   input: z.object({
     risk: z.enum(RISK_LEVELS).optional().describe('Only this risk level.'),
     region: z.string().trim().min(1).max(60).optional().describe('Only customers in this region.'),
+    where: whereInput,
     amongTop: z
       .number()
       .int()
@@ -169,13 +205,17 @@ export const getChurnRisk = defineTool({
       .describe('Only customers among the top N by revenue over the whole file ("which of our top 20 customers are at risk?").'),
     limit: limitInput(10),
   }),
-  run: ({ result, customerRegions }, { risk, region, amongTop, limit }) => {
+  run: async (context, { risk, region, where, amongTop, limit }) => {
+    const { result, customerRegions } = context;
     const churn = churnOrFail(result);
     const wanted = risk ? [risk] : ['lost', 'high', 'medium'];
     const inRegion = regionFilter(customerRegions, region);
     const inTop = topCustomersFilter(result, amongTop);
+    const among = await customersAmong(context, where);
     // The engine's order (most revenue at risk first), so the call list reads the same everywhere.
-    const matching = churn.customers.filter((c) => wanted.includes(c.risk) && inRegion(c.id) && inTop(c.id));
+    const matching = churn.customers.filter(
+      (c) => wanted.includes(c.risk) && inRegion(c.id) && inTop(c.id) && (!among || among.customers.has(c.name)),
+    );
     const count = (level: string) => churn.customers.filter((c) => c.risk === level).length;
     const lifetime = new Map((result.segments?.customers ?? []).map((c) => [c.id, c.revenue]));
     return {
@@ -185,6 +225,7 @@ export const getChurnRisk = defineTool({
       revenueAtRisk: money(churn.revenueAtRisk),
       counts: { lost: count('lost'), high: count('high'), medium: count('medium'), low: count('low') },
       region: dataString(region),
+      where: among ? dataString(among.words, MAX_DATA_SENTENCE) : null,
       amongTop: amongTop ?? null,
       matched: matching.length,
       customers: matching.slice(0, limit).map((c) => churnRow(c, lifetime.get(c.id))),

@@ -5,4 +5,14 @@
 export { runQuery, QueryRefusal, type QueryResult } from './execute';
 export { csvOf, formatCell, markdownTableOf } from './format';
 export { havingWords } from './result';
-export { MEASURE_LABELS, MEASURES, parseQuerySpec, QuerySpecSchema, type Measure, type QuerySpec, type QuerySpecInput } from './spec';
+export {
+  MEASURE_LABELS,
+  MEASURES,
+  parseQuerySpec,
+  QueryFilterSchema,
+  QuerySpecSchema,
+  type Measure,
+  type QuerySpec,
+  type QuerySpecInput,
+} from './spec';
+export { customersWhere, type CustomersWhere } from './customers-where';

@@ -70,7 +70,7 @@ export function passesFilter(filter: Pick<ResolvedFilter, 'mask' | 'keepBlank'>,
   return code < 0 ? filter.keepBlank : filter.mask[code] === 1;
 }
 
-/** Finds a dimension by key (`salesRep`), word (`sales rep`, `client`) or column header. */
+/** Finds a dimension by key (`salesRep`), word (`sales rep`, `client`), label or the file's header (`City`). */
 export function resolveDimension(meta: SnapshotMeta, name: string): ResolvedGroup {
   const lower = name.trim().toLowerCase();
   if ((TIME_DIMENSIONS as readonly string[]).includes(lower)) {
@@ -78,8 +78,13 @@ export function resolveDimension(meta: SnapshotMeta, name: string): ResolvedGrou
     return { kind: 'time', unit: lower as TimeDimension };
   }
   const key = DIMENSION_WORDS[lower] ?? (lower.startsWith('column:') ? name.trim() : null);
+  // A role's column by the file's own header too: "City" where the region is read from it.
   const index = meta.dimensions.findIndex(
-    (d) => (key !== null && d.key === key) || d.key.toLowerCase() === lower || d.label.toLowerCase() === lower,
+    (d) =>
+      (key !== null && d.key === key) ||
+      d.key.toLowerCase() === lower ||
+      d.label.toLowerCase() === lower ||
+      d.header?.toLowerCase() === lower,
   );
   if (index >= 0) return { kind: 'dimension', index, dimension: meta.dimensions[index] };
   const word = key && COLUMN_WORDS[key] ? COLUMN_WORDS[key] : name.trim();

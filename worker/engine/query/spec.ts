@@ -96,7 +96,7 @@ const range = z
   .strict()
   .refine((r) => r.from <= r.to, { message: '`from` must not be after `to`' });
 
-const filter = z
+export const QueryFilterSchema = z
   .object({
     /** `customer`, `product`, `category`, `supplier`, `region`, `salesRep`, or another categorical column's header. */
     dimension: z.string().min(1).max(100),
@@ -114,7 +114,7 @@ export const QuerySpecSchema = z
     measures: z.array(z.enum(MEASURES)).min(1).max(4),
     /** Up to two dimensions: a categorical one and/or month, quarter, year or week. */
     groupBy: z.array(z.string().min(1).max(100)).max(2).default([]),
-    filters: z.array(filter).max(8).default([]),
+    filters: z.array(QueryFilterSchema).max(8).default([]),
     /** Inclusive date range of the rows counted (period A when comparing). */
     period: range.optional(),
     /** Period B: each measure is shown for both periods with the absolute and % change. */

@@ -47,13 +47,7 @@ export function querySpecInWords(input: unknown): string | null {
     parts.push(
       `each against ${input.changeFrom === 'yearBefore' && unit !== 'year' ? `the same ${unit} a year before` : `the ${unit} before`}`,
     );
-  for (const filter of Array.isArray(input.filters) ? input.filters : []) {
-    if (!isFields(filter) || typeof filter.dimension !== 'string') continue;
-    const values = strings(filter.values);
-    // "region ≠ United Kingdom": a step once read "region = United Kingdom" above the other countries.
-    const op = filter.exclude === true ? (values.length > 1 ? 'not in' : '≠') : values.length > 1 ? 'in' : '=';
-    parts.push(`${dimensionWords(filter.dimension)} ${op} ${values.join(', ')}`);
-  }
+  parts.push(...filtersInWords(input.filters));
   const period = rangeWords(input.period);
   if (period) parts.push(period);
   const compareTo = rangeWords(input.compareTo);
@@ -61,4 +55,17 @@ export function querySpecInWords(input: unknown): string | null {
   const notBoughtIn = rangeWords(input.notBoughtIn);
   if (notBoughtIn) parts.push(`but not in ${notBoughtIn}`);
   return parts.join(', ');
+}
+
+/** Query filters in words, as the answer's first line has them: "State = Texas", "region ≠ West". */
+export function filtersInWords(filters: unknown): string[] {
+  const words: string[] = [];
+  for (const filter of Array.isArray(filters) ? filters : []) {
+    if (!isFields(filter) || typeof filter.dimension !== 'string') continue;
+    const values = strings(filter.values);
+    // "region ≠ United Kingdom": a step once read "region = United Kingdom" above the other countries.
+    const op = filter.exclude === true ? (values.length > 1 ? 'not in' : '≠') : values.length > 1 ? 'in' : '=';
+    words.push(`${dimensionWords(filter.dimension)} ${op} ${values.join(', ')}`);
+  }
+  return words;
 }

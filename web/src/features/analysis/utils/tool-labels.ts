@@ -1,5 +1,5 @@
 /** Friendly labels for the analyst's tool calls, shown as compact steps in the transcript. */
-import { querySpecInWords } from './query-spec-words';
+import { filtersInWords, querySpecInWords } from './query-spec-words';
 
 const LABELS: Record<string, string> = {
   get_overview: 'Reviewing the overview',
@@ -25,6 +25,8 @@ const LABELS: Record<string, string> = {
   Glob: 'Finding files',
   Grep: 'Searching files',
 };
+
+const isObject = (input: unknown): input is Record<string, unknown> => typeof input === 'object' && input !== null;
 
 function stringField(input: unknown, key: string): string | null {
   if (!input || typeof input !== 'object') return null;
@@ -64,6 +66,12 @@ export function toolLabel(name: string, input: unknown): string {
     case 'query_data': {
       const words = querySpecInWords(input);
       return words ? `${LABELS.query_data}: ${words}` : LABELS.query_data;
+    }
+    // "Checking churn risk: customers with rows where State = Texas" (the lists narrowed by their rows).
+    case 'get_churn_risk':
+    case 'get_segments': {
+      const where = filtersInWords(isObject(input) ? input.where : undefined);
+      return where.length ? `${LABELS[name]}: customers with rows where ${where.join(', ')}` : LABELS[name];
     }
     case 'find_customer':
     case 'find_product': {
