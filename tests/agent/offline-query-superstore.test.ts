@@ -5,7 +5,7 @@
  */
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customersWhere, formatCell, parseQuerySpec, type QuerySpecInput } from '../../worker/engine/query';
+import { customersWhere, formatCell, type QuerySpecInput } from '../../worker/engine/query';
 import type { AnalysisResult } from '../../worker/engine/contract';
 import { answerWithQuery } from '../../worker/agent/offline/query-answer';
 import { analyse } from '../../worker/engine/analyze';
