@@ -145,6 +145,28 @@ describe('chat over a customer list: its codes and categories', () => {
     expect(answer).toContain(`| ${money(sum(buyers, (c) => c.spend.Grocery) / buyers.length)} |`);
   });
 
+  it('"Which region spends the most on frozen per customer?" divides each region\'s Frozen by its buyers (it ranked customer × region pairs)', async () => {
+    const { answer } = await ask('Which region spends the most on frozen per customer?');
+    const perCustomer = ['1', '2', '3'].map((region) => {
+      const buyers = customers.filter((c) => c.region === region && c.spend.Frozen > 0);
+      return [region, sum(buyers, (c) => c.spend.Frozen) / buyers.length] as const;
+    });
+    const [region, value] = perCustomer.sort((a, b) => b[1] - a[1])[0];
+    expect(answer).toContain('I understood: **top 1 by revenue per customer, by region, category = Frozen**.');
+    expect(answer).toContain(`| ${region} | ${money(value)} |`);
+  });
+
+  it('"What\'s the total grocery spend of region 3 customers in channel 2?" is one figure (it listed the 105 customers)', async () => {
+    const { answer } = await ask("What's the total grocery spend of region 3 customers in channel 2?");
+    const total = sum(
+      customers.filter((c) => c.region === '3' && c.channel === '2'),
+      (c) => c.spend.Grocery,
+    );
+    expect(answer).toBe(
+      `I understood: **revenue, category = Grocery, region = 3, Channel = 2**.\n\n| revenue |\n| ---: |\n| ${money(total)} |`,
+    );
+  });
+
   it('"How many customers are in region 4?" is refused by name: the file codes its regions 1 to 3', async () => {
     const { answer, trace } = await ask('How many customers are in region 4?');
     expect(trace.filter((step) => step.startsWith('use:'))).toEqual([]);

@@ -1724,3 +1724,21 @@ describe('the churn list and a segment, narrowed to the customers whose rows mat
     expect(answer.text).toContain('worked out for the whole file');
   });
 });
+
+// Asked on UCI Wholesale first: "per customer" apart from the measure grouped by customer, and
+// "the total … of region 3 customers" listed the customers instead of one figure.
+describe('"per customer" apart from its measure, and a total of some customers', () => {
+  it('"Which region spends the most per customer?" is revenue per customer by region, as DuckDB divides it', async () => {
+    const answer = await answerWithQuery('Which region spends the most per customer?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 1 by revenue per customer, by region');
+    const expected = await sql(`SELECT "Region", sum(rev) / count(DISTINCT "Customer ID") AS v FROM t GROUP BY 1 ORDER BY v DESC LIMIT 1`);
+    expectRowsClose(answer.result?.rows, expected);
+  });
+
+  it('"What\'s the total revenue of customers in the West?" is one figure', async () => {
+    const answer = await answerWithQuery("What's the total revenue of customers in the West?", file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, region = West');
+    const expected = await sql(`SELECT sum(rev) FROM t WHERE "Region" = 'West'`);
+    expectRowsClose(answer.result?.rows, expected);
+  });
+});

@@ -74,6 +74,14 @@ const AVERAGES: ReadonlySet<Measure> = new Set(['revenuePerCustomer', 'averageOr
 const UNITLESS_AVERAGE_REASON =
   'An average needs what it is per: I can give revenue per customer ("average revenue per customer by region"), the average order value ("average order value by region") or revenue per month ("average monthly revenue").';
 
+/** "Spends the most on frozen per customer": revenue per customer, the words apart. */
+const PER_CUSTOMER_APART = /\bper (?:customer|client|account|buyer)\b/;
+/** A total asked for: one figure, not one per customer. */
+const TOTAL = /\b(?:total|in total|combined|altogether|overall)\b/;
+/** Customers named as what is ranked or listed: "top customers", "which customers", "each customer". */
+const CUSTOMERS_RANKED =
+  /\b(?:top|bottom|which|what|each|every|per|by|list|show|name|biggest|largest|smallest|best|worst)\s+(?:\d+\s+)?(?:customers?|clients?|accounts?|buyers?)\b|\bwho\b/;
+
 /** "Revenue per order": the average order value. */
 const PER_ORDER = /\b(revenue|sales|spend|value|turnover) per (order|invoice)\b/;
 
@@ -493,6 +501,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (measures.includes('revenuePerCustomer')) measures = measures.filter((m) => m !== 'revenue' && m !== 'customers');
   if (PER_ORDER.test(text)) measures = measures.filter((m) => m !== 'revenue');
   measures = [...new Set(measures)];
+  // "Which region spends the most on frozen per customer?" ranked customer × region pairs.
+  if (measures.length === 1 && measures[0] === 'revenue' && PER_CUSTOMER_APART.test(text)) measures = ['revenuePerCustomer'];
   // "Average sales by region" got each region's total: an average of money is per something.
   if (UNITLESS_AVERAGE.test(text) && !measures.some((m) => AVERAGES.has(m)) && !averagePerOf(text)) {
     // A customer list's rows are its customers, so its average is per customer.
@@ -736,6 +746,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   const dimText = text
     .replace(/\bproduct (categor)/g, '$1')
     .replace(PER_CUSTOMER, '')
+    .replace(measures.includes('revenuePerCustomer') ? PER_CUSTOMER_APART : /$^/, '')
     .replace(/\bwho\b/, 'which customer');
   const byWords =
     /\b(by|per|each|which|what|who|top|bottom|best|worst|largest|biggest|smallest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly|trend|trending|over time)\b/.test(
@@ -758,6 +769,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       if (dim === 'product' && OWNER_OF_PRODUCTS.test(text)) continue;
       // "Which products do customers in Germany buy most?": customers who buy are the subject, not a grouping.
       if (dim === 'customer' && CUSTOMERS_AS_SUBJECT.test(text)) continue;
+      // "What's the total grocery spend of region 3 customers?" listed the 105 customers: a total is one figure.
+      if (dim === 'customer' && TOTAL.test(text) && !CUSTOMERS_RANKED.test(text)) continue;
       if (
         dim === 'customer' &&
         // "Revenue from new customers by quarter" names whose revenue, not a grouping by customer.
