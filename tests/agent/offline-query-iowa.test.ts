@@ -8,9 +8,9 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerWithQuery } from '../../worker/agent/offline/query-answer';
 import { analyse } from '../../worker/engine/analyze';
-import { narrateOffline } from './helpers';
+import { askOffline, narrateOffline } from './helpers';
 import { datasetPath } from '../engine/helpers/datasets';
-import { duckdbRows } from '../engine/helpers/duckdb-rows';
+import { duckdbRows, expectRowsClose } from '../engine/helpers/duckdb-rows';
 import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
 
 const CSV = datasetPath('iowa_liquor/IA_liquor_sales.csv');
@@ -273,5 +273,45 @@ describe('a change between months on one day of rows', () => {
     expect(answer.result?.understood).toBe('top 5 by revenue, by supplier, supplier ≠ Diageo Americas');
     expect(answer.result?.rows.map((row) => row[0])).not.toContain('Diageo Americas');
     expect(answer.result?.rows).toHaveLength(5);
+  });
+});
+
+// Asked on 27 November 2026 (evening): "Sales of store 2506" got the whole file's revenue (the
+// rows name the stores, their numbers are the ids), and "Top 5 cities by revenue per store"
+// ranked store × city pairs.
+describe('a store by its number, and revenue per store', () => {
+  const result = () => analyse(file.aggregates);
+  const money = (v: number) => `$${v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+  for (const question of ['Sales of store 2506', 'How much did store number 2506 buy?'])
+    it(`"${question}" is that store's revenue, found by its id`, async () => {
+      const [[name, revenue]] = (await sql(`SELECT any_value(store_name), sum(sale_dollars) FROM t WHERE store_number = 2506`)) as [
+        string,
+        number,
+      ][];
+      const { answer } = await askOffline(question, result(), file.snapshot);
+      expect(answer).toBe(`I understood: **revenue, customer = ${name}**.\n\n| revenue |\n| ---: |\n| ${money(revenue)} |`);
+    });
+
+  it('"Sales of store 99999" is refused by name: no store has that number', async () => {
+    const { answer, trace } = await askOffline('Sales of store 99999', result(), file.snapshot);
+    expect(trace.filter((step) => step.startsWith('use:'))).toEqual([]);
+    expect(answer.startsWith("I can't answer that exactly. I couldn't find “99999”")).toBe(true);
+  });
+
+  it('"Top 5 cities by revenue per store" divides each city\'s revenue by its stores, as DuckDB does', async () => {
+    const expected = await sql(
+      `SELECT city, sum(sale_dollars) / count(DISTINCT store_number) AS v FROM t GROUP BY 1 ORDER BY v DESC, city LIMIT 5`,
+    );
+    const answer = await answerWithQuery('Top 5 cities by revenue per store', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 5 by revenue per customer, by region');
+    expectRowsClose(answer.result?.rows, expected);
+  });
+
+  it('"What is the average sale per store?" is revenue per store, one figure', async () => {
+    const expected = await sql(`SELECT sum(sale_dollars) / count(DISTINCT store_number) FROM t`);
+    const answer = await answerWithQuery('What is the average sale per store?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue per customer');
+    expectRowsClose(answer.result?.rows, expected);
   });
 });

@@ -74,8 +74,12 @@ const AVERAGES: ReadonlySet<Measure> = new Set(['revenuePerCustomer', 'averageOr
 const UNITLESS_AVERAGE_REASON =
   'An average needs what it is per: I can give revenue per customer ("average revenue per customer by region"), the average order value ("average order value by region") or revenue per month ("average monthly revenue").';
 
-/** "Spends the most on frozen per customer": revenue per customer, the words apart. */
-const PER_CUSTOMER_APART = /\bper (?:customer|client|account|buyer)\b/;
+/** "Spends the most on frozen per customer", "revenue per store" (a customer column called store_name): the words apart. */
+function perCustomerApart(meta: SnapshotMeta): RegExp {
+  const customer = meta.dimensions.find((d) => d.key === 'customer');
+  const noun = customer ? headerNoun(customer) : null;
+  return new RegExp(`\\bper (?:customer|client|account|buyer${noun ? `|${escapeRegex(noun)}` : ''})\\b`);
+}
 /** A total asked for: one figure, not one per customer. */
 const TOTAL = /\b(?:total|in total|combined|altogether|overall)\b/;
 /** Customers named as what is ranked or listed: "top customers", "which customers", "each customer". */
@@ -294,6 +298,11 @@ const ANY_DAY = new Date(Date.UTC(2000, 0, 1));
 export interface AnalysisFacts {
   /** A customer's last purchase day (ISO), by their label; null when unknown. */
   lastPurchaseOf(customer: string): string | null;
+  /**
+   * The label of the customer with this id, where the rows name customers by another
+   * column (Iowa's stores by name, their ids in store_number); null when none has it.
+   */
+  customerLabelOf?(id: string): string | null;
 }
 
 /**
@@ -364,7 +373,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   const names = withoutHalfYears(question);
   const { filters, unknown } = entitiesOf(names, meta);
   if (unknown) return { kind: 'refused', reason: notFoundReason(unknown, meta) };
-  const loose = looseNamesOf(names, meta, filters);
+  const customer = meta.dimensions.find((d) => d.key === 'customer');
+  const loose = looseNamesOf(names, meta, filters, { customerNoun: customer ? headerNoun(customer) : null, facts });
   if ('unknown' in loose) return { kind: 'refused', reason: notFoundReason(loose.unknown, meta) };
   filters.push(...loose.filters);
   const kind = categoryWordFilter(question, meta, filters);
@@ -501,8 +511,11 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (measures.includes('revenuePerCustomer')) measures = measures.filter((m) => m !== 'revenue' && m !== 'customers');
   if (PER_ORDER.test(text)) measures = measures.filter((m) => m !== 'revenue');
   measures = [...new Set(measures)];
-  // "Which region spends the most on frozen per customer?" ranked customer × region pairs.
-  if (measures.length === 1 && measures[0] === 'revenue' && PER_CUSTOMER_APART.test(text)) measures = ['revenuePerCustomer'];
+  // "Which region spends the most on frozen per customer?" ranked customer × region pairs, and
+  // Iowa's "top 5 cities by revenue per store" store × city pairs.
+  const perCustomer = perCustomerApart(meta);
+  if (perCustomer.test(text) && (measures.join() === 'revenue' || (measures.length === 0 && UNITLESS_AVERAGE.test(text))))
+    measures = ['revenuePerCustomer'];
   // "Average sales by region" got each region's total: an average of money is per something.
   if (UNITLESS_AVERAGE.test(text) && !measures.some((m) => AVERAGES.has(m)) && !averagePerOf(text)) {
     // A customer list's rows are its customers, so its average is per customer.
@@ -746,7 +759,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   const dimText = text
     .replace(/\bproduct (categor)/g, '$1')
     .replace(PER_CUSTOMER, '')
-    .replace(measures.includes('revenuePerCustomer') ? PER_CUSTOMER_APART : /$^/, '')
+    .replace(measures.includes('revenuePerCustomer') ? perCustomerApart(meta) : /$^/, '')
     .replace(/\bwho\b/, 'which customer');
   const byWords =
     /\b(by|per|each|which|what|who|top|bottom|best|worst|largest|biggest|smallest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly|trend|trending|over time)\b/.test(
@@ -795,6 +808,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       // file's own header: "which city" for the region read from a column called city.
       const name = d.key.startsWith('column:') ? d.label.toLowerCase() : headerNoun(d);
       if (!name || groupBy.includes(d.key) || named.has(d.key)) continue;
+      // "Revenue per store" where the customers are stores is revenue per customer, no grouping.
+      if (d.key === 'customer' && measures.includes('revenuePerCustomer')) continue;
       const words = escapeRegex(name).replace(/y$/, '(y|ies)');
       // "Revenue by region and segment" dropped the segment.
       if (

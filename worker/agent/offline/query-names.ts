@@ -7,6 +7,7 @@
  */
 import Fuse from 'fuse.js';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
+import type { AnalysisFacts } from './query-grammar';
 import { editDistance } from '../tools/rep-match';
 import { escapeRegex } from './query-limits';
 
@@ -34,15 +35,25 @@ const MAX_FUZZY_SCORE = 0.2;
  * Extra filters from the question, or the name that matched nothing in the file. A value of
  * a dimension `found` already filters by joins that filter ("the UK vs Germany").
  */
-export function looseNamesOf(question: string, meta: SnapshotMeta, found: Filter[]): { filters: Filter[] } | { unknown: string } {
+export function looseNamesOf(
+  question: string,
+  meta: SnapshotMeta,
+  found: Filter[],
+  known: { customerNoun?: string | null; facts?: Pick<AnalysisFacts, 'customerLabelOf'> } = {},
+): { filters: Filter[] } | { unknown: string } {
   const text = question.toLowerCase().replace(/[?!,.]/g, ' ');
   const filters: Filter[] = [];
   // An id with a digit in it, one digit too: CDNOW's "revenue for customer 1" got the whole file's revenue.
-  const id = /\b(?:customer|client|account)\s+(?:id\s+|no\.?\s+|#\s*)?((?=[\w-]*\d)[a-z0-9][\w-]*)\b/.exec(text);
+  // Iowa's "sales of store 2506" too (its customers are stores, named in the rows, by number in store_number).
+  const nouns = `customer|client|account${known.customerNoun ? `|${escapeRegex(known.customerNoun)}` : ''}`;
+  const id = new RegExp(`\\b(?:${nouns})\\s+(?:id\\s+|no\\.?\\s+|number\\s+|#\\s*)?((?=[\\w-]*\\d)[a-z0-9][\\w-]*)\\b`).exec(text);
   const customers = meta.dimensions.find((d) => d.key === 'customer');
   if (id && customers && !found.some((f) => f.dimension === 'customer')) {
     // "Customer 1" is CDNOW's "00001": ids of digits alone are compared as numbers.
-    const value = customers.values.find((v) => v.toLowerCase() === id[1]) ?? customers.values.find((v) => sameNumber(v, id[1]));
+    const value =
+      customers.values.find((v) => v.toLowerCase() === id[1]) ??
+      customers.values.find((v) => sameNumber(v, id[1])) ??
+      known.facts?.customerLabelOf?.(id[1]);
     if (!value) return { unknown: id[1] };
     filters.push({ dimension: 'customer', values: [value], match: 'exact' });
   }
