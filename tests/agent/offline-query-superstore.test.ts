@@ -1706,6 +1706,14 @@ describe('the churn list and a segment, narrowed to the customers whose rows mat
     expect(lines.slice(1, 11).map((line) => /^- ([^:]+):/.exec(line)?.[1])).toEqual(champions.slice(0, 10).map((c) => c.name));
   });
 
+  it('"Who are the loyal customers in the West?" narrows the segment by rows too (a region and a segment were refused)', async () => {
+    const west = await namesWhere(`"Region" = 'West'`);
+    const loyal = (result.segments?.customers ?? []).filter((c) => c.segment === 'Loyal' && west.has(c.name));
+    const { answer, trace } = await askOffline('Who are the loyal customers in the West?', result, file.snapshot);
+    expect(trace).toContain('use:get_segments');
+    expect(answer.split('\n')[0]).toMatch(new RegExp(`^Loyal with rows where region = West: ${loyal.length} customers, `));
+  });
+
   it('"How concentrated is revenue among customers in Texas?" is refused (it got the whole file\'s concentration)', async () => {
     const { answer, trace } = await askOffline('How concentrated is revenue among customers in Texas?', result, file.snapshot);
     expect(trace.filter((step) => step.startsWith('use:'))).toEqual([]);

@@ -481,9 +481,11 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       };
     // "Which customers in Texas are at risk?" got the whole file's 110 flagged customers: the
     // lists come from the analysis of every customer, and narrow to those with rows in Texas.
-    // One region alone narrows by each customer's region (region-answers.ts), as before.
+    // Churn risk in one region narrows by each customer's region (region-answers.ts), as before.
     if (periodsOf(text, today).period) return { kind: 'refused', reason: WHOLE_FILE_ONLY };
-    if (filters.some((f) => f.dimension !== 'customer' && f.dimension !== 'region'))
+    // A segment in one region too ("Champions in France" was refused): the region answers narrow churn only.
+    const churnAsked = /\b(at[- ]risk|churn(ing)?|likely to|risk of)\b/.test(text);
+    if (filters.some((f) => f.dimension !== 'customer' && (f.dimension !== 'region' || !churnAsked)))
       return { kind: 'among', where: filters, reason: NARROWED_LISTS_ONLY };
     return { kind: 'unmapped', reason: 'Churn risk and segments are answered from the analysis of the whole file.' };
   }
