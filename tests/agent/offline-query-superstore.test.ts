@@ -1743,6 +1743,13 @@ describe('"per customer" apart from its measure, and a total of some customers',
     expectRowsClose(answer.result?.rows, expected);
   });
 
+  it('"Which segment\'s customers spend the most per customer?" is by segment alone (it grouped by customer too)', async () => {
+    const answer = await answerWithQuery("Which segment's customers spend the most per customer?", file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 1 by revenue per customer, by Segment');
+    const expected = await sql(`SELECT "Segment", sum(rev) / count(DISTINCT "Customer ID") AS v FROM t GROUP BY 1 ORDER BY v DESC LIMIT 1`);
+    expectRowsClose(answer.result?.rows, expected);
+  });
+
   it('"What\'s the total revenue of customers in the West?" is one figure', async () => {
     const answer = await answerWithQuery("What's the total revenue of customers in the West?", file.snapshot, TODAY);
     expect(answer.result?.understood).toBe('revenue, region = West');

@@ -786,6 +786,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       if (dim === 'customer' && CUSTOMERS_AS_SUBJECT.test(text)) continue;
       // "What's the total grocery spend of region 3 customers?" listed the 105 customers: a total is one figure.
       if (dim === 'customer' && TOTAL.test(text) && !CUSTOMERS_RANKED.test(text)) continue;
+      // "Which rep's customers spend the most per customer?" grouped by customer and rep: per customer is the measure.
+      if (dim === 'customer' && measures.includes('revenuePerCustomer')) continue;
       if (
         dim === 'customer' &&
         // "Revenue from new customers by quarter" names whose revenue, not a grouping by customer.
