@@ -1593,6 +1593,21 @@ describe('an average needs what it is per; two groupings are both kept; "spend n
     expectRowsClose(answer.result?.rows, expected);
   });
 
+  for (const question of ['Which customers buy only Furniture?', 'Customers who only bought Technology'])
+    it(`"${question}" is refused, not answered with every customer who bought it`, async () => {
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain('I can list the customers who bought something, but not yet those who bought nothing else');
+    });
+
+  it('"Which customers bought only once?" is still the customers with one order', async () => {
+    const answer = await answerWithQuery('Which customers bought only once?', file.snapshot, TODAY);
+    const [[expected]] = (await sql(
+      `SELECT count(*) FROM (SELECT "Customer ID" FROM t GROUP BY 1 HAVING count(DISTINCT "Order ID") = 1)`,
+    )) as number[][];
+    expect(answer.result?.totalRows).toBe(expected);
+  });
+
   it('"Which customers spend nothing on furniture?" is refused, not answered with the customers who buy it', async () => {
     const answer = await answerWithQuery('Which customers spend nothing on furniture?', file.snapshot, TODAY);
     expect(answer.result).toBeNull();

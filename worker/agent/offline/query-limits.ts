@@ -47,6 +47,12 @@ const BY_DAY =
  */
 const NEVER_SOLD =
   /\b(never|not ever)\b(?: (?:been|once|yet))? (?:sold|bought|ordered|purchased|sell|buy|order|purchase)\b(?! (?:again|twice|a second time|more than once|back))|\bunsold\b|\b(?:products?|items?|skus?|articles?) (?:with|having|that have|that had) (?:no|zero) (?:sales|orders|revenue)\b|\b(?:spends?|spent|spending|buys?|bought|orders?|ordered|purchases?|purchased) (?:nothing|none|zero|0)\b|\b(?:no|zero) (?:spend|spending|purchases) (?:on|of)\b/;
+/**
+ * "Which customers buy only Furniture?" listed the 707 who bought any: a customer who bought
+ * nothing else is no filter the query has. "Bought only once" is a count of orders, kept.
+ */
+const ONLY_BOUGHT =
+  /\b(?:buy|buys|bought|buying|purchase[sd]?|order(?:s|ed)?)\s+(?:only|exclusively|nothing but)\s+(?!once\b|one\b|1\b|twice\b|two\b|2\b|a single\b|in\b|from\b|on\b)|\b(?:only|exclusively) (?:buy|buys|bought|purchased?|ordered)\b(?! (?:once|one|twice|a single)\b)/;
 /** "The median order value": the query adds up, counts and averages; it keeps no distribution. */
 const MEDIAN = /\b(median|percentiles?|quartiles?|distribution|histogram|standard deviation|std dev|variance)\b/;
 /** A share of a total: "what percentage of revenue comes from …", "the West's share of sales". */
@@ -180,6 +186,8 @@ export function limitOf(text: string): string | null {
     return /\b(products?|items?|skus?|articles?|goods)\b/.test(text) && !/\b(customers?|clients?|accounts?|buyers?)\b/.test(text)
       ? 'This file lists what was sold, so every product in it sold at least once; products that never sold are not in it. Upload your full product list joined to the sales to find them.'
       : 'I can find customers who bought in one period but not in another; “never bought” something is not something I can answer exactly yet.';
+  if (ONLY_BOUGHT.test(text))
+    return 'I can list the customers who bought something, but not yet those who bought nothing else; ask for the customers of one value and compare them with the customers of the others.';
   if (MEDIAN.test(text))
     return 'I can add up, count and average (the average order value, revenue per customer), but not give medians or distributions yet.';
   // "Which customers did we win back?" got the churn list, the customers still to win back.
