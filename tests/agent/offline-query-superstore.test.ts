@@ -1570,27 +1570,27 @@ describe('an average needs what it is per; two groupings are both kept; "spend n
     });
 
   it('"What is the average revenue per customer by region?" is still answered, as DuckDB divides it', async () => {
-    const answer = await answerWithQuery('What is the average revenue per customer by region?', file.snapshot, TODAY);
-    expect(answer.result?.understood).toBe('revenue per customer, by region');
-    const expected = await sql(`SELECT "Region", sum(rev) / count(DISTINCT "Customer ID") AS v FROM t GROUP BY 1 ORDER BY v DESC`);
-    expectRowsClose(answer.result?.rows, expected);
+    await expectAnswer(
+      'What is the average revenue per customer by region?',
+      `SELECT "Region", sum(rev) / count(DISTINCT "Customer ID") AS v FROM t GROUP BY 1 ORDER BY v DESC`,
+      'revenue per customer, by region',
+    );
   });
 
   it('"Revenue by region and segment" groups by both, as DuckDB does', async () => {
-    const answer = await answerWithQuery('Revenue by region and segment', file.snapshot, TODAY);
-    expect(answer.result?.understood).toBe('revenue, by region and Segment');
-    const expected = await sql(`SELECT "Region", "Segment", sum(rev) AS v FROM t GROUP BY 1, 2 ORDER BY v DESC`);
-    expect(expected).toHaveLength(12);
-    expectRowsClose(answer.result?.rows, expected);
+    await expectAnswer(
+      'Revenue by region and segment',
+      `SELECT "Region", "Segment", sum(rev) AS v FROM t GROUP BY 1, 2 ORDER BY v DESC`,
+      'revenue, by region and Segment',
+    );
   });
 
   it('"Who spends the most on Technology?" is the top customer of that category ("spends" was no measure word)', async () => {
-    const answer = await answerWithQuery('Who spends the most on Technology?', file.snapshot, TODAY);
-    expect(answer.result?.understood).toBe('top 1 by revenue, by customer, category = Technology');
-    const expected = await sql(
+    await expectAnswer(
+      'Who spends the most on Technology?',
       `SELECT "Customer Name", sum(rev) AS v FROM t WHERE "Category" = 'Technology' GROUP BY 1 ORDER BY v DESC LIMIT 1`,
+      'top 1 by revenue, by customer, category = Technology',
     );
-    expectRowsClose(answer.result?.rows, expected);
   });
 
   for (const question of ['Which customers buy only Furniture?', 'Customers who only bought Technology'])
@@ -1619,19 +1619,19 @@ describe('an average needs what it is per; two groupings are both kept; "spend n
 // grammar handed the question on, and the whole file's list answered for it.
 describe('a value of another column is never dropped for the whole file', () => {
   it('"Which customer pays the most in Texas?" is the top customer of Texas rows ("pays" got everyone\'s top 5)', async () => {
-    const answer = await answerWithQuery('Which customer pays the most in Texas?', file.snapshot, TODAY);
-    expect(answer.result?.understood).toBe('top 1 by revenue, by customer, State = Texas');
-    const expected = await sql(`SELECT "Customer Name", sum(rev) AS v FROM t WHERE "State" = 'Texas' GROUP BY 1 ORDER BY v DESC LIMIT 1`);
-    expectRowsClose(answer.result?.rows, expected);
+    await expectAnswer(
+      'Which customer pays the most in Texas?',
+      `SELECT "Customer Name", sum(rev) AS v FROM t WHERE "State" = 'Texas' GROUP BY 1 ORDER BY v DESC LIMIT 1`,
+      'top 1 by revenue, by customer, State = Texas',
+    );
   });
 
   it('"Who purchases the most Technology?" is a customer, not Technology\'s top products', async () => {
-    const answer = await answerWithQuery('Who purchases the most Technology?', file.snapshot, TODAY);
-    expect(answer.result?.understood).toBe('top 1 by revenue, by customer, category = Technology');
-    const expected = await sql(
+    await expectAnswer(
+      'Who purchases the most Technology?',
       `SELECT "Customer Name", sum(rev) AS v FROM t WHERE "Category" = 'Technology' GROUP BY 1 ORDER BY v DESC LIMIT 1`,
+      'top 1 by revenue, by customer, category = Technology',
     );
-    expectRowsClose(answer.result?.rows, expected);
   });
 
   it('"Tell me about customers in Texas" asks which figure, naming Texas, instead of a canned answer for everyone', async () => {
@@ -1752,23 +1752,26 @@ describe('the churn list and a segment, narrowed to the customers whose rows mat
 // "the total … of region 3 customers" listed the customers instead of one figure.
 describe('"per customer" apart from its measure, and a total of some customers', () => {
   it('"Which region spends the most per customer?" is revenue per customer by region, as DuckDB divides it', async () => {
-    const answer = await answerWithQuery('Which region spends the most per customer?', file.snapshot, TODAY);
-    expect(answer.result?.understood).toBe('top 1 by revenue per customer, by region');
-    const expected = await sql(`SELECT "Region", sum(rev) / count(DISTINCT "Customer ID") AS v FROM t GROUP BY 1 ORDER BY v DESC LIMIT 1`);
-    expectRowsClose(answer.result?.rows, expected);
+    await expectAnswer(
+      'Which region spends the most per customer?',
+      `SELECT "Region", sum(rev) / count(DISTINCT "Customer ID") AS v FROM t GROUP BY 1 ORDER BY v DESC LIMIT 1`,
+      'top 1 by revenue per customer, by region',
+    );
   });
 
   it('"Which segment\'s customers spend the most per customer?" is by segment alone (it grouped by customer too)', async () => {
-    const answer = await answerWithQuery("Which segment's customers spend the most per customer?", file.snapshot, TODAY);
-    expect(answer.result?.understood).toBe('top 1 by revenue per customer, by Segment');
-    const expected = await sql(`SELECT "Segment", sum(rev) / count(DISTINCT "Customer ID") AS v FROM t GROUP BY 1 ORDER BY v DESC LIMIT 1`);
-    expectRowsClose(answer.result?.rows, expected);
+    await expectAnswer(
+      "Which segment's customers spend the most per customer?",
+      `SELECT "Segment", sum(rev) / count(DISTINCT "Customer ID") AS v FROM t GROUP BY 1 ORDER BY v DESC LIMIT 1`,
+      'top 1 by revenue per customer, by Segment',
+    );
   });
 
   it('"What\'s the total revenue of customers in the West?" is one figure', async () => {
-    const answer = await answerWithQuery("What's the total revenue of customers in the West?", file.snapshot, TODAY);
-    expect(answer.result?.understood).toBe('revenue, region = West');
-    const expected = await sql(`SELECT sum(rev) FROM t WHERE "Region" = 'West'`);
-    expectRowsClose(answer.result?.rows, expected);
+    await expectAnswer(
+      "What's the total revenue of customers in the West?",
+      `SELECT sum(rev) FROM t WHERE "Region" = 'West'`,
+      'revenue, region = West',
+    );
   });
 });
