@@ -740,8 +740,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   }
   // "How concentrated was revenue in 2023?" is no revenue total.
   if (CONCENTRATION.test(text)) {
-    // "How concentrated is revenue among customers in Texas?" got the whole file's figures.
-    const narrowed = filters.find((f) => f.dimension !== 'customer');
+    // "How concentrated is revenue among customers in Texas?" got the whole file's figures
+    // (a supplier's dependency is the supplier answers').
+    const narrowed = filters.find((f) => f.dimension !== 'customer' && f.dimension !== 'supplier');
     if (narrowed)
       return {
         kind: 'refused',
