@@ -1775,3 +1775,34 @@ describe('"per customer" apart from its measure, and a total of some customers',
     );
   });
 });
+
+// Asked the same evening: a ranking with a threshold on another figure ranked by the threshold's
+// figure, and "at least" read as "the least" (the bottom of the ranking).
+describe('a ranking by one figure, kept to the rows past a threshold on another', () => {
+  it('"Give me the top 5 products by margin with at least 10 orders" ranks by margin, highest first', async () => {
+    await expectAnswer(
+      'Give me the top 5 products by margin with at least 10 orders',
+      // By product id, as the analysis counts products (Superstore gives some names to several ids).
+      `SELECT min("Product Name"), sum(gp) / sum(rev) * 100 AS m, count(DISTINCT "Order ID") AS o FROM t GROUP BY "Product ID"
+       HAVING count(DISTINCT "Order ID") >= 10 ORDER BY m DESC LIMIT 5`,
+      'top 5 by margin %, by product, orders ≥ 10',
+    );
+  });
+
+  it('"Which 3 customers with at least 10 orders spent the most?" ranks by revenue (it ranked by orders)', async () => {
+    await expectAnswer(
+      'Which 3 customers with at least 10 orders spent the most?',
+      `SELECT "Customer Name", sum(rev) AS r, count(DISTINCT "Order ID") AS o FROM t GROUP BY 1
+       HAVING count(DISTINCT "Order ID") >= 10 ORDER BY r DESC LIMIT 3`,
+      'top 3 by revenue, by customer, orders ≥ 10',
+    );
+  });
+
+  it('"Lost customers in Texas" asks for the two periods it needs (it was told about products)', async () => {
+    const answer = await answerWithQuery('Lost customers in Texas', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(
+      'To find who stopped buying I need two periods, such as “customers in Texas who bought in 2020 but not in 2021”.',
+    );
+  });
+});

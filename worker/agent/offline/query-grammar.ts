@@ -753,7 +753,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       : { kind: 'unmapped', reason: 'Concentration is answered from the analysis of the whole file.' };
   }
   // When several measures match, the most specific ones come first in MEASURE_WORDS; revenue is kept only if asked alone.
-  if (measures.length > 1 && measures.includes('revenue') && !/\b(revenue|sales|turnover)\b/.test(text))
+  // "Which 3 customers with at least 10 orders spent the most?" keeps what they spent.
+  if (measures.length > 1 && measures.includes('revenue') && !/\b(revenue|sales|turnover|spent|spend|spends|spending)\b/.test(text))
     measures = measures.filter((m) => m !== 'revenue');
 
   const groupBy: string[] = [];
@@ -871,8 +872,10 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (lapsed && !period && filters.length > 0)
     return {
       kind: 'refused',
-      reason:
-        'I can find customers who bought in one period but not in another; "bought one product but not another" is not something I can answer exactly yet.',
+      // "Lost customers in Texas" was told about products: the periods are what is missing there.
+      reason: /\b(but|and) (not|never)\b|\bwithout\b/.test(text)
+        ? 'I can find customers who bought in one period but not in another; "bought one product but not another" is not something I can answer exactly yet.'
+        : `To find who stopped buying I need two periods, such as “customers in ${filters[0].values[0]} who bought in 2020 but not in 2021”.`,
     };
   // "How many customers are active?" and "… inactive?" counted every customer of the file:
   // active is bought in the last 12 months, inactive bought before them but not in them; the
@@ -967,7 +970,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
         : null;
   // "What did they buy most recently?" is no ranking: "most" belongs to "recently".
   if (n && !lastOf) spec.limit = Math.min(50, n);
-  if (/\b(bottom|worst|smallest|least|lowest|fewest)\b/.test(text) || LOSS.test(text))
+  // "With at least 10 orders" is a threshold, not the bottom of a ranking.
+  if (/\b(bottom|worst|smallest|least|lowest|fewest)\b/.test(text.replace(/\bat (least|most)\b/g, '')) || LOSS.test(text))
     spec.sort = { by: spec.measures[0], direction: 'asc' };
   // "Which products have negative profit?" listed the profitable ones too (and, before it was
   // read as a loss, first): only the rows with a loss.

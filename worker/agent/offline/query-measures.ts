@@ -88,14 +88,17 @@ export function withThreshold(spec: QuerySpecInput, threshold: Threshold, plural
   const measures = [measure, ...spec.measures.filter((m) => m !== measure && !counted.has(m))].slice(0, 4);
   // Past a lower bound, or within a range, the largest first; below an upper bound, the smallest.
   const up = threshold.op.startsWith('>') || threshold.op === 'between';
+  // "The top 5 products by margin with at least 10 orders" ranked by orders: a ranking is by
+  // the other figure it names, the threshold only keeps the rows.
+  const ranked = spec.limit !== undefined ? spec.measures.find((m) => m !== measure && !counted.has(m)) : undefined;
   return {
     kind: 'spec',
     spec: {
       ...spec,
-      measures,
+      measures: ranked ? [ranked, ...measures.filter((m) => m !== ranked)] : measures,
       groupBy,
       having: { measure, op: threshold.op, value: threshold.value, ...(threshold.upTo === undefined ? {} : { upTo: threshold.upTo }) },
-      sort: { by: measure, direction: up ? 'desc' : 'asc' },
+      sort: ranked ? { by: ranked, direction: spec.sort?.direction ?? 'desc' } : { by: measure, direction: up ? 'desc' : 'asc' },
     },
   };
 }
