@@ -1767,6 +1767,14 @@ describe('"per customer" apart from its measure, and a total of some customers',
     );
   });
 
+  it('"Which 3 customers in the West spend the most per order?" ranks the average order value (it ranked revenue)', async () => {
+    await expectAnswer(
+      'Which 3 customers in the West spend the most per order?',
+      `SELECT "Customer Name", sum(rev) / count(DISTINCT "Order ID") AS v FROM t WHERE "Region" = 'West' GROUP BY 1 ORDER BY v DESC LIMIT 3`,
+      'top 3 by average order value, by customer, region = West',
+    );
+  });
+
   it('"What\'s the total revenue of customers in the West?" is one figure', async () => {
     await expectAnswer(
       "What's the total revenue of customers in the West?",
