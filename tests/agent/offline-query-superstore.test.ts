@@ -1814,3 +1814,24 @@ describe('a ranking by one figure, kept to the rows past a threshold on another'
     );
   });
 });
+
+// Asked the same evening: "How many chairs did Seth Vernon buy?" was refused once the
+// sub-category was no longer dropped (units were read only after "sell"), and "How many times
+// did Sean Miller buy?" was refused with "times" as a word of product names.
+describe('how many a customer bought, and how many times', () => {
+  it('"How many chairs did Seth Vernon buy?" is his units of Chairs', async () => {
+    await expectAnswer(
+      'How many chairs did Seth Vernon buy?',
+      `SELECT sum(CAST(Quantity AS DOUBLE)) FROM t WHERE "Customer Name" = 'Seth Vernon' AND "Sub-Category" = 'Chairs'`,
+      'units, customer = Seth Vernon, Sub-Category = Chairs',
+    );
+  });
+
+  it('"How many times did Sean Miller buy?" is his orders', async () => {
+    await expectAnswer(
+      'How many times did Sean Miller buy?',
+      `SELECT count(DISTINCT "Order ID") FROM t WHERE "Customer Name" = 'Sean Miller'`,
+      'orders, customer = Sean Miller',
+    );
+  });
+});

@@ -149,10 +149,16 @@ const MEASURE_WORDS: [RegExp, Measure][] = [
   [/\b(margin|margins|markup)\b/, 'marginPct'],
   [
     // "How many CDs did we sell in 1997?" is units, whatever the things are called (it was revenue).
-    /\b(units|quantity|quantities|pieces|volume)\b|\bhow many (?!customers|clients|accounts|buyers|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries)[a-z]+\b.*\b(sell|sold|ship|shipped|move|moved)\b/,
+    // "How many chairs did Sean Miller buy?", "How many CDs did customer 1 buy?" too ("how many products did …
+    // buy" may be distinct products, so it stays unread).
+    /\b(units|quantity|quantities|pieces|volume)\b|\bhow many (?!customers|clients|accounts|buyers|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries)[a-z]+\b.*\b(sell|sold|ship|shipped|move|moved)\b|\bhow many (?!customers|clients|accounts|buyers|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries|products|items|skus|articles|times|days|weeks|months)[a-z]+ (?:did|does|do|has|have) .*\b(buy|bought|purchase|purchased|order|ordered)\b/,
     'units',
   ],
-  [/\b(how many|number of|count of) (orders|invoices|purchases|transactions)\b|\borders\b/, 'orders'],
+  // "How many times did Sean Miller buy?" is his orders (it was refused, "times" read as a product's word).
+  [
+    /\b(how many|number of|count of) (orders|invoices|purchases|transactions)\b|\borders\b|\bhow many times\b.*\b(buy|bought|order|ordered|purchase|purchased|shop|shopped)\b/,
+    'orders',
+  ],
   // "Which countries had more customers in 2011 than in 2010?" asked for the figure.
   [/\b(how many|number of|count of|most|fewest|least|more|fewer) (customers|clients|accounts|buyers)\b/, 'customers'],
   [

@@ -431,6 +431,8 @@ export function strayPhraseOf(
     let first = 0;
     while (first < words.length && (JOINS.has(words[first]) || !words[first])) first++;
     const phraseWords = words.slice(first);
+    // "How many times did Sean Miller buy?" counts orders: "times" names nothing.
+    if (phraseWords.join(' ') === 'times') continue;
     const stray = phraseWords.filter((word) => word && isStray(word, named, isGrammarWord));
     if (stray.length === 0) continue;
     // "How many CDs did we sell?": one word is what the file's goods are called, unless it is a
