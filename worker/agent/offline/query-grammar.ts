@@ -525,7 +525,10 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (perCustomer.test(text) && (measures.join() === 'revenue' || (measures.length === 0 && UNITLESS_AVERAGE.test(text))))
     measures = ['revenuePerCustomer'];
   // "Which customers in AT spend the most per order?" got their revenue: it is the average order value.
-  else if (/\bper (?:order|invoice)\b/.test(text) && (measures.join() === 'revenue' || (measures.length === 0 && UNITLESS_AVERAGE.test(text))))
+  else if (
+    /\bper (?:order|invoice)\b/.test(text) &&
+    (measures.join() === 'revenue' || (measures.length === 0 && UNITLESS_AVERAGE.test(text)))
+  )
     measures = ['averageOrderValue'];
   // "Average sales by region" got each region's total: an average of money is per something.
   if (UNITLESS_AVERAGE.test(text) && !measures.some((m) => AVERAGES.has(m)) && !averagePerOf(text)) {
