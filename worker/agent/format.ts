@@ -44,6 +44,14 @@ export function ordersOfList(customers: readonly { orders: number }[]): (orders:
   return (orders) => (counted ? plural(orders, 'order') : null);
 }
 
+/** One segment member as a list item: "- Acme: €5,000, 12 orders, last order 2024-11-30". */
+export function segmentMemberLine(
+  c: { name: string; revenue: number; orders: number; lastOrder: string | null },
+  money: (v: number) => string,
+): string {
+  return `- ${c.name}: ${money(c.revenue)}, ${plural(c.orders, 'order')}, last order ${c.lastOrder ?? 'unknown'}`;
+}
+
 /** "high risk", but plain "lost". */
 export function riskLabel(risk: string): string {
   return risk === 'lost' ? 'lost' : `${risk} risk`;

@@ -8,7 +8,7 @@
  */
 import type { AnalysisResult } from '../../engine/contract';
 import type { QuerySpecInput } from '../../engine/query';
-import { churnCustomerLine, formatMoney, plural } from '../format';
+import { churnCustomerLine, formatMoney, plural, segmentMemberLine } from '../format';
 import { getChurnRisk, getSegments } from '../tools';
 import { NOT_AVAILABLE } from './answers';
 import { intentOf } from './intents';
@@ -49,7 +49,7 @@ export async function answerAmong(question: string, where: Where, result: Analys
     return [
       // Their revenue is over the whole file: the segment is a customer's, not a row's.
       `${intent.segment} ${who}: ${plural(s.customers, 'customer')}, ${money(s.revenue)} of revenue over the whole file:`,
-      ...s.members.map((c) => `- ${c.name}: ${money(c.revenue)}, ${plural(c.orders, 'order')}, last order ${c.lastOrder ?? 'unknown'}`),
+      ...s.members.map((c) => segmentMemberLine(c, money)),
       ...(s.more > 0 ? ['', `…and ${s.more} more.`] : []),
     ].join('\n');
   }

@@ -19,6 +19,7 @@ import {
   joinNames,
   ordersOfList,
   plural,
+  segmentMemberLine,
 } from '../format';
 import {
   findCustomer,
@@ -168,7 +169,7 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
       if (s.customers === 0) return `No customer is in the ${intent.segment} segment.`;
       return [
         `${intent.segment}: ${plural(s.customers, 'customer')}, ${money(s.revenue)}${s.revenueSharePct === null ? '' : ` (${formatPct(s.revenueSharePct)} of revenue)`}:`,
-        ...s.members.map((c) => `- ${c.name}: ${money(c.revenue)}, ${plural(c.orders, 'order')}, last order ${c.lastOrder ?? 'unknown'}`),
+        ...s.members.map((c) => segmentMemberLine(c, money)),
         // A blank line first: right after a list item, markdown reads it as part of the last one.
         ...(s.more > 0 ? ['', `…and ${s.more} more.`] : []),
       ].join('\n');

@@ -6,7 +6,7 @@
  */
 import { sharedNamesOf } from '../../engine/aggregate/distinct-names';
 import Fuse from 'fuse.js';
-import { MEASURE_LABELS, SUMMED_OVER_TIME, TIME_DIMENSIONS, type TimeDimension } from '../../engine/query/spec';
+import { filterWords, MEASURE_LABELS, SUMMED_OVER_TIME, TIME_DIMENSIONS, type TimeDimension } from '../../engine/query/spec';
 import type { Measure, QuerySpecInput } from '../../engine/query';
 import { epochDay, isoDay } from '../../engine/aggregate/types';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
@@ -75,9 +75,7 @@ const UNITLESS_AVERAGE_REASON =
   'An average needs what it is per: I can give revenue per customer ("average revenue per customer by region"), the average order value ("average order value by region") or revenue per month ("average monthly revenue").';
 
 /** "Spends the most on frozen per customer", "revenue per store" (a customer column called store_name): the words apart. */
-function perCustomerApart(meta: SnapshotMeta): RegExp {
-  const customer = meta.dimensions.find((d) => d.key === 'customer');
-  const noun = customer ? headerNoun(customer) : null;
+function perCustomerApart(noun: string | null): RegExp {
   return new RegExp(`\\bper (?:customer|client|account|buyer${noun ? `|${escapeRegex(noun)}` : ''})\\b`);
 }
 /** A total asked for: one figure, not one per customer. */
@@ -379,8 +377,10 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   const names = withoutHalfYears(question);
   const { filters, unknown } = entitiesOf(names, meta);
   if (unknown) return { kind: 'refused', reason: notFoundReason(unknown, meta) };
+  // "store" where the customers are read from store_name: "store 2506", "revenue per store".
   const customer = meta.dimensions.find((d) => d.key === 'customer');
-  const loose = looseNamesOf(names, meta, filters, { customerNoun: customer ? headerNoun(customer) : null, facts });
+  const customerNoun = customer ? headerNoun(customer) : null;
+  const loose = looseNamesOf(names, meta, filters, { customerNoun, facts });
   if ('unknown' in loose) return { kind: 'refused', reason: notFoundReason(loose.unknown, meta) };
   filters.push(...loose.filters);
   const kind = categoryWordFilter(question, meta, filters);
@@ -521,15 +521,11 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   measures = [...new Set(measures)];
   // "Which region spends the most on frozen per customer?" ranked customer × region pairs, and
   // Iowa's "top 5 cities by revenue per store" store × city pairs.
-  const perCustomer = perCustomerApart(meta);
-  if (perCustomer.test(text) && (measures.join() === 'revenue' || (measures.length === 0 && UNITLESS_AVERAGE.test(text))))
-    measures = ['revenuePerCustomer'];
   // "Which customers in AT spend the most per order?" got their revenue: it is the average order value.
-  else if (
-    /\bper (?:order|invoice)\b/.test(text) &&
-    (measures.join() === 'revenue' || (measures.length === 0 && UNITLESS_AVERAGE.test(text)))
-  )
-    measures = ['averageOrderValue'];
+  const perCustomer = perCustomerApart(customerNoun);
+  const moneyAsked = measures.join() === 'revenue' || (measures.length === 0 && UNITLESS_AVERAGE.test(text));
+  if (moneyAsked && perCustomer.test(text)) measures = ['revenuePerCustomer'];
+  else if (moneyAsked && /\bper (?:order|invoice)\b/.test(text)) measures = ['averageOrderValue'];
   // "Average sales by region" got each region's total: an average of money is per something.
   if (UNITLESS_AVERAGE.test(text) && !measures.some((m) => AVERAGES.has(m)) && !averagePerOf(text)) {
     // A customer list's rows are its customers, so its average is per customer.
@@ -744,10 +740,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     // The answers that take over know customers, products, categories, suppliers and regions
     // by name, not the file's other columns: "the most loyal customers in Texas" would lose Texas.
     const unplaced = filters.find((f) => f.dimension.startsWith('column:'));
-    const label = unplaced && meta.dimensions.find((d) => d.key === unplaced.dimension)?.label;
     return {
       kind: unplaced ? 'refused' : 'unmapped',
-      reason: `I couldn't tell which figure you want${unplaced ? ` for ${label} = ${unplaced.values.join(', ')}` : ''} (revenue, gross profit, margin, orders, customers, units or average order value).`,
+      reason: `I couldn't tell which figure you want${unplaced ? ` for ${namedFilterWords(unplaced, meta)}` : ''} (revenue, gross profit, margin, orders, customers, units or average order value).`,
     };
   }
   // "How concentrated was revenue in 2023?" is no revenue total.
@@ -758,7 +753,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     if (narrowed)
       return {
         kind: 'refused',
-        reason: `Concentration is worked out for the whole file's customers, not for ${meta.dimensions.find((d) => d.key === narrowed.dimension)?.label ?? narrowed.dimension} = ${narrowed.values.join(', ')} yet; ask for their top customers with their share, such as “top 10 customers in ${narrowed.values[0]} by share of revenue”.`,
+        reason: `Concentration is worked out for the whole file's customers, not for ${namedFilterWords(narrowed, meta)} yet; ask for their top customers with their share, such as “top 10 customers in ${narrowed.values[0]} by share of revenue”.`,
       };
     return period
       ? { kind: 'refused', reason: WHOLE_FILE_ONLY }
@@ -775,7 +770,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   const dimText = text
     .replace(/\bproduct (categor)/g, '$1')
     .replace(PER_CUSTOMER, '')
-    .replace(measures.includes('revenuePerCustomer') ? perCustomerApart(meta) : /$^/, '')
+    .replace(measures.includes('revenuePerCustomer') ? perCustomer : /$^/, '')
     .replace(/\bwho\b/, 'which customer');
   const byWords =
     /\b(by|per|each|which|what|who|top|bottom|best|worst|largest|biggest|smallest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly|trend|trending|over time)\b/.test(
@@ -1548,6 +1543,11 @@ function entitiesOf(
     }
   }
   return { filters: found, unknown: null };
+}
+
+/** A filter the question named, in the answers' words ("State = Texas"). */
+function namedFilterWords(f: { dimension: string; values: string[] }, meta: SnapshotMeta): string {
+  return filterWords(meta.dimensions.find((d) => d.key === f.dimension)?.label ?? f.dimension, f.values);
 }
 
 /** What narrows to customers picked by their rows: the churn list and one segment's members. */

@@ -6,7 +6,7 @@
  */
 import type { Snapshot } from '../snapshot/columns';
 import { passesFilter, QueryRefusal, resolveFilter } from './resolve';
-import type { QuerySpec } from './spec';
+import { filterWords, type QuerySpec } from './spec';
 
 export interface CustomersWhere {
   /** Customer labels, as the analysis names its customers. */
@@ -35,11 +35,6 @@ export async function customersWhere(snapshot: Snapshot, filters: QuerySpec['fil
   }
   const customers = new Set<string>();
   for (let c = 0; c < labels.length; c++) if (found[c] === 1) customers.add(labels[c]);
-  const words = resolved
-    .map((f, i) => {
-      const op = filters[i].exclude ? (f.matched.length > 1 ? 'not in' : '≠') : f.matched.length > 1 ? 'in' : '=';
-      return `${f.dimension.label} ${op} ${f.matched.join(', ')}`;
-    })
-    .join(', ');
+  const words = resolved.map((f, i) => filterWords(f.dimension.label, f.matched, filters[i].exclude)).join(', ');
   return { customers, words };
 }

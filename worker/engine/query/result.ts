@@ -25,7 +25,7 @@ import {
   returnsNote,
   shareNote,
 } from './result-notes';
-import { MAX_ROWS, MEASURE_LABELS, NEWNESS_MEASURES, type Measure, type QuerySpec } from './spec';
+import { filterWords, MAX_ROWS, MEASURE_LABELS, NEWNESS_MEASURES, type Measure, type QuerySpec } from './spec';
 
 export type CellKind = 'text' | 'money' | 'count' | 'percent' | 'number';
 
@@ -487,8 +487,7 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
   if (spec.having && !keepsCountedCustomers(spec.having)) parts.push(havingWords(spec.having));
   for (const f of spec.filters) {
     const dim = meta.dimensions.find((d) => d.key === f.dimension || d.label.toLowerCase() === f.dimension.toLowerCase());
-    const op = f.exclude ? (f.values.length > 1 ? 'not in' : '≠') : f.values.length > 1 ? 'in' : '=';
-    parts.push(`${dim?.label ?? f.dimension} ${op} ${f.values.join(', ')}`);
+    parts.push(filterWords(dim?.label ?? f.dimension, f.values, f.exclude));
   }
   if (spec.period) parts.push(`${spec.period.from} … ${spec.period.to}`);
   if (spec.compareTo) parts.push(`compared with ${spec.compareTo.from} … ${spec.compareTo.to}`);

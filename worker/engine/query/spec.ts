@@ -80,6 +80,15 @@ export const NEWNESS_MEASURES: ReadonlySet<Measure> = new Set<Measure>([
   'returningCustomerRevenue',
 ]);
 
+/**
+ * A filter as the answers word it: "State = Texas", "category in Furniture, Technology",
+ * "region ≠ United Kingdom" (the first line of an answer, a narrowed list, the transcript's step).
+ */
+export function filterWords(label: string, values: readonly string[], exclude = false): string {
+  const op = exclude ? (values.length > 1 ? 'not in' : '≠') : values.length > 1 ? 'in' : '=';
+  return `${label} ${op} ${values.join(', ')}`;
+}
+
 /** Rows a result shows at most; more are summarised as "showing 50 of 12,345". */
 export const MAX_ROWS = 50;
 

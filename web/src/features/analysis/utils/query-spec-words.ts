@@ -3,7 +3,7 @@
  * step: "revenue, by month, region = North, 2024-01-01 … 2024-12-31". The input is read
  * defensively: a step shows whatever the analyst sent, valid or not.
  */
-import { MEASURE_LABELS, TIME_DIMENSIONS, type Measure } from '../../../../../worker/engine/query/spec';
+import { filterWords, MEASURE_LABELS, TIME_DIMENSIONS, type Measure } from '../../../../../worker/engine/query/spec';
 
 type Fields = Record<string, unknown>;
 
@@ -62,10 +62,8 @@ export function filtersInWords(filters: unknown): string[] {
   const words: string[] = [];
   for (const filter of Array.isArray(filters) ? filters : []) {
     if (!isFields(filter) || typeof filter.dimension !== 'string') continue;
-    const values = strings(filter.values);
     // "region ≠ United Kingdom": a step once read "region = United Kingdom" above the other countries.
-    const op = filter.exclude === true ? (values.length > 1 ? 'not in' : '≠') : values.length > 1 ? 'in' : '=';
-    words.push(`${dimensionWords(filter.dimension)} ${op} ${values.join(', ')}`);
+    words.push(filterWords(dimensionWords(filter.dimension), strings(filter.values), filter.exclude === true));
   }
   return words;
 }

@@ -26,11 +26,12 @@ const LABELS: Record<string, string> = {
   Grep: 'Searching files',
 };
 
-const isObject = (input: unknown): input is Record<string, unknown> => typeof input === 'object' && input !== null;
+function field(input: unknown, key: string): unknown {
+  return input && typeof input === 'object' ? (input as Record<string, unknown>)[key] : undefined;
+}
 
 function stringField(input: unknown, key: string): string | null {
-  if (!input || typeof input !== 'object') return null;
-  const value = (input as Record<string, unknown>)[key];
+  const value = field(input, key);
   return typeof value === 'string' && value.trim() ? value.trim() : null;
 }
 
@@ -70,7 +71,7 @@ export function toolLabel(name: string, input: unknown): string {
     // "Checking churn risk: customers with rows where State = Texas" (the lists narrowed by their rows).
     case 'get_churn_risk':
     case 'get_segments': {
-      const where = filtersInWords(isObject(input) ? input.where : undefined);
+      const where = filtersInWords(field(input, 'where'));
       return where.length ? `${LABELS[name]}: customers with rows where ${where.join(', ')}` : LABELS[name];
     }
     case 'find_customer':
