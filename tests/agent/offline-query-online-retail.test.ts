@@ -411,6 +411,23 @@ const cases: [string, string, string][] = [
     `SELECT cust, sum(rev) r FROM t WHERE Country = 'Germany' AND cust IS NOT NULL AND ${OCT} GROUP BY 1 ORDER BY r DESC LIMIT 50`,
     'revenue, by customer, region = Germany, 2011-10-01 … 2011-10-31',
   ],
+  // "JUMBO" in capitals was read as a country's abbreviation, and the product named in full refused.
+  [
+    'What is the average price of JUMBO BAG RED RETROSPOT in November 2011?',
+    `SELECT sum(rev) / sum(qty) FROM t WHERE StockCode = '85099B' AND ${NOV}`,
+    'average price, product = JUMBO BAG RED RETROSPOT, 2011-11-01 … 2011-11-30',
+  ],
+  // "From customers" is whose revenue it is: the answer listed customer × month.
+  [
+    'Revenue from customers outside the United Kingdom by month',
+    `SELECT strftime(d, '%Y-%m'), sum(rev) FROM t WHERE Country <> 'United Kingdom' GROUP BY 1 ORDER BY 1`,
+    'revenue, by month, region ≠ United Kingdom',
+  ],
+  [
+    'Units of JUMBO BAG RED RETROSPOT sold to customers in France by month',
+    `SELECT strftime(d, '%Y-%m'), sum(qty) FROM t WHERE StockCode = '85099B' AND Country = 'France' GROUP BY 1 ORDER BY 1`,
+    'units, by month, product = JUMBO BAG RED RETROSPOT, region = France',
+  ],
 ];
 
 describe('the offline analyst answers Online Retail questions exactly (DuckDB reference)', () => {

@@ -18,7 +18,10 @@ export async function crossSellAnswer(intent: Extract<Intent, { kind: 'cross_sel
   const rules = x.rules.map((r) => `- ${r.ifBought} → ${r.alsoBuys}: confidence ${formatPct(r.confidencePct)}, lift ${r.lift}`);
   const offers = x.opportunities.map((o) => `- Offer ${offerName(x, o.product)} to ${o.customer}: ${o.because}`);
   if (intent.customer) return offers.length > 0 ? ['Cross-sell suggestions:', ...offers].join('\n') : noSuggestionFor(x);
-  if (rules.length === 0 && offers.length === 0) return 'No products are bought together often enough to recommend a cross-sell.';
+  if (rules.length === 0 && offers.length === 0)
+    return x.productNote
+      ? `I can't answer that exactly. ${x.productNote}`
+      : 'No products are bought together often enough to recommend a cross-sell.';
   return [...(rules.length > 0 ? [rulesHeading(x), ...rules] : []), ...(offers.length > 0 ? ['Suggestions:', ...offers] : [])].join('\n');
 }
 

@@ -190,6 +190,9 @@ const CUSTOMERS_BY_TIME =
 const CUSTOMERS_AS_SUBJECT =
   /\b(?:do|did|does|have|has|that|are|were)\s+(?:[a-z]+\s+){0,2}(?:customers|clients|accounts|buyers)\s+(?:in\s+[a-z][\w-]*\s+)?(?:buy|bought|buying|purchase|purchased|purchasing|order|ordered|ordering|spend|spent|spending)\b/;
 
+/** Customers named as whose figure it is: "revenue from customers in France", "sales to customers outside the UK". */
+const CUSTOMERS_AS_SOURCE = /\b(?:from|of|to|among)\s+(?:our\s+|the\s+|all\s+)?(?:customers|clients|accounts|buyers)\b/;
+
 /** The adverb that asks for a time unit on its own ("monthly revenue"). */
 const ADVERBS: Record<string, string> = {
   month: 'monthly|month over month|month on month',
@@ -839,6 +842,10 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     for (let i = groupBy.length - 1; i >= 0; i--) if (isTimeUnit(groupBy[i]) && groupBy[i] !== unit) groupBy.splice(i, 1);
     if (!groupBy.includes(unit)) groupBy.push(unit);
   }
+  // "Revenue from customers outside the UK by month" asked for months: the customers who
+  // paid are whose revenue it is, not a grouping beside the one named (it listed customer × month).
+  if (groupBy.includes('customer') && groupBy.length > 1 && CUSTOMERS_AS_SOURCE.test(text) && !CUSTOMERS_RANKED.test(text))
+    groupBy.splice(groupBy.indexOf('customer'), 1);
   if ((whatBought || lastOf) && groupBy.length === 0 && !named.has('product') && meta.dimensions.some((d) => d.key === 'product'))
     groupBy.push('product');
   // "Germany vs France": the named values side by side, one row each, never added together.

@@ -84,7 +84,8 @@ export function looseNamesOf(
   const capitals = [...question.matchAll(/\b(?:in|from|for|to|of)\s+(?:the\s+)?([A-Z]{2,12})(?![\w-])/g)];
   for (const m of [...capitals, ...text.matchAll(abbreviated)]) {
     const word = m[1].toLowerCase();
-    if (taken.includes(word) || NOT_NAMES.has(word)) continue;
+    // "Revenue of JUMBO BAG RED RETROSPOT": a word of a name already found is no abbreviation.
+    if (taken.some((v) => v === word || v.split(/\s+/).includes(word)) || NOT_NAMES.has(word)) continue;
     const placed = abbreviationFilter(word, meta);
     if (!placed) return { unknown: m[1] };
     // "The UK vs Germany": one more value of a dimension the question already named.

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { AnalysisResult, CrossSell } from '../../engine/contract';
-import { crossSellLevel } from '../../engine/render/cross-sell-words';
+import { crossSellLevel, itemWord } from '../../engine/render/cross-sell-words';
 import { matchCustomers } from './customer-tools';
 import { DataAbsentError } from './data-absent';
 import { matchProducts, ruleRow } from './product-tools';
@@ -36,6 +36,15 @@ function itemIdsFor(result: AnalysisResult, crossSell: CrossSell, query: string)
   return groups;
 }
 
+/** Why a named item has no rule: the rules kept are the strongest by lift, and none pairs it. */
+function unrankedNote(result: AnalysisResult, crossSell: CrossSell, query: string, ids: Set<string>): string {
+  const names = crossSellLevel(crossSell) === 'product' ? matchProducts(result, query).map((p) => p.name) : [...ids];
+  const quoted = names.slice(0, 3).map((name) => `“${dataString(name)}”`);
+  if (names.length > 3) quoted.push(`${names.length - 3} more`);
+  const named = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}` : quoted[0];
+  return `None of the ${crossSell.rules.length} rules kept (the strongest by lift) involves ${named}. Weaker rules are not kept, so which ${itemWord(crossSell, true)} are bought with ${names.length > 1 ? 'them' : 'it'} is not known here.`;
+}
+
 export const getCrossSell = defineTool({
   name: 'get_cross_sell',
   description:
@@ -49,11 +58,15 @@ export const getCrossSell = defineTool({
     const crossSell = crossSellOrFail(result);
     let rules = crossSell.rules;
     let opportunities = crossSell.opportunities;
+    let unranked: string | null = null;
     if (product !== undefined) {
       const ids = itemIdsFor(result, crossSell, product);
       if (ids.size === 0) throw new ToolInputError(`No product matches ${JSON.stringify(dataString(product))}.`);
       rules = rules.filter((r) => ids.has(r.antecedent.id) || ids.has(r.consequent.id));
       opportunities = opportunities.filter((o) => ids.has(o.product.id));
+      // WHITE HANGING HEART T-LIGHT HOLDER, Online Retail's most ordered product, read as "no
+      // products are bought together often enough": its rules are weaker than the 100 kept.
+      if (rules.length === 0 && crossSell.rules.length > 0) unranked = unrankedNote(result, crossSell, product, ids);
     }
     if (customer !== undefined) {
       const ids = new Set(matchCustomers(result, customer).map((c) => c.id));
@@ -62,6 +75,7 @@ export const getCrossSell = defineTool({
     }
     return {
       notice: DATA_NOTICE,
+      ...(unranked ? { productNote: unranked } : {}),
       level: crossSellLevel(crossSell),
       basis: crossSell.basis,
       baskets: crossSell.baskets,
