@@ -11,7 +11,8 @@ import { analyse } from '../../worker/engine/analyze';
 import { defaultBridgeOf } from '../../worker/engine/analyses/pvm-bridge';
 import { memorySnapshot } from '../../worker/engine/snapshot/memory';
 import { ingestBytes } from '../engine/ingest/helpers';
-import { askOffline } from './helpers';
+import { invokeTool } from '../../worker/agent/tools';
+import { askOffline, memoryArtifacts } from './helpers';
 
 const CSV = [
   'Invoice,Date,Customer,Product,Quantity,Price',
@@ -30,12 +31,17 @@ const CSV = [
   '9,2025-03-30,N,P2,2,20',
 ].join('\n');
 
-async function ask(question: string) {
+async function analysed() {
   const memory = memorySnapshot();
   const agg = await ingestBytes(`${CSV}\n`, { fileName: 'bridge.csv', snapshot: memory.consumer });
   const result = analyse(agg, { now: new Date('2025-04-01T00:00:00Z') });
   result.bridge = await defaultBridgeOf(memory.snapshot(), result.asOf);
-  return askOffline(question, result, memory.snapshot());
+  return { result, snapshot: memory.snapshot() };
+}
+
+async function ask(question: string) {
+  const { result, snapshot } = await analysed();
+  return askOffline(question, result, snapshot);
 }
 
 describe('bridge questions in chat', () => {
@@ -77,15 +83,34 @@ describe('bridge questions in chat', () => {
     expect(answer).toContain('Revenue went from 215.00 to 232.00, a change of 17.00 (+7.9%):');
   });
 
-  it('says what part of a period the rows cover (the file runs from 2024-01-03 to 2025-03-30)', async () => {
-    const { answer } = await ask('How did sales change from 2024 to 2025?');
-    expect(answer.startsWith('I understood: **revenue bridge, 2024 (2024-01-01 … 2024-12-31) to 2025 (2025-01-01 … 2025-12-31)**.')).toBe(
-      true,
+  // Two years named, the later past the file's last day: both are counted to 30 March, as one
+  // year named is (it read 2024 whole against 89 days of 2025).
+  it("counts two years named to the file's last day, and says so (the file runs from 2024-01-03 to 2025-03-30)", async () => {
+    const [years, quarters] = [await ask('How did sales change from 2024 to 2025?'), await ask('bridge Q1 2025 vs Q1 2024')];
+    expect(years.answer.split('\n')[0]).toBe('I understood: **revenue bridge, 2024-01-01 … 2024-03-30 to 2025-01-01 … 2025-03-30**.');
+    expect(years.answer).toContain(
+      "2025-01-01 … 2025-12-31 runs past the file's last day, so it is counted to 2025-03-30, and 2024-01-01 … 2024-12-31 over the same days, to 2024-03-30.",
     );
-    // 2025-01-01 … 2025-03-30 is 89 of 2025's 365 days; 2024 misses only its first two days.
-    expect(answer).toContain(
-      "The file's rows run from 2024-01-03 to 2025-03-30, so they cover 2025-01-01 … 2025-12-31 for 89 of its 365 days.",
+    // Every row of the two spans is in Q1, so the steps are Q1's.
+    const steps = (answer: string) => answer.split('\n').filter((line) => line.startsWith('- ') || line.startsWith('Revenue went'));
+    expect(steps(years.answer)).toEqual(steps(quarters.answer));
+  });
+
+  // "How did revenue change from 2010 to 2011?" on Online Retail read +1,101.5%, £3.9M of it
+  // new customers: 2010's rows are one December.
+  it('refuses two periods the rows cover unequally, with no figure', async () => {
+    const { result, snapshot } = await analysed();
+    const outcome = await invokeTool(
+      'get_revenue_bridge',
+      { base: { from: '2023-12-20', to: '2024-01-19' }, compared: { from: '2024-12-20', to: '2025-01-19' } },
+      { result, snapshot, artifacts: memoryArtifacts() },
     );
+    expect(outcome).toEqual({
+      content:
+        "I can't bridge 2023-12-20 … 2024-01-19 to 2024-12-20 … 2025-01-19: the file's rows run from 2024-01-03 to 2025-03-30, so they cover 2023-12-20 … 2024-01-19 for 17 of its 31 days, and a change would set unequal stretches of time against each other. Compare two periods the rows cover whole.",
+      isError: false,
+      absent: true,
+    });
   });
 
   it('refuses a period the rows do not reach, with no figure', async () => {

@@ -351,6 +351,45 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     expect(answer.result?.rows[0][0]).toBe(region);
     expect(answer.result?.rows[0][3] as number).toBeCloseTo(change, 6);
   });
+  // "Lost the most" ranked by 2024's revenue, highest first: Rep 21, up 23%.
+  it('"Which sales rep lost the most revenue in 2024 compared with 2023?" is the largest fall', async () => {
+    const y2024 = new Map(grouped(inYear(2024), (r) => r.SalesRep, revenue));
+    const y2023 = new Map(grouped(inYear(2023), (r) => r.SalesRep, revenue));
+    const reps = new Set([...y2024.keys(), ...y2023.keys()]);
+    const [rep, change] = [...reps]
+      .map((r): [string, number] => [r, (y2024.get(r) ?? 0) - (y2023.get(r) ?? 0)])
+      .sort((a, b) => a[1] - b[1])[0];
+    expect(change).toBeLessThan(0);
+    const answer = await answerWithQuery('Which sales rep lost the most revenue in 2024 compared with 2023?', file.snapshot, today);
+    expect(answer.result?.understood).toBe(
+      'bottom 1 by change in revenue, by sales rep, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31',
+    );
+    expect(answer.result?.rows[0][0]).toBe(rep);
+    expect(answer.result?.rows[0][3] as number).toBeCloseTo(change, 6);
+  });
+  // It listed all 2,613 products by margin, the lowest at 15.0%.
+  it('"Which products have negative margin?" keeps only the products whose margin is below 0', async () => {
+    const byProduct = new Map<string, { revenue: number; profit: number }>();
+    for (const r of rows) {
+      const p = byProduct.get(r.ProductCode) ?? { revenue: 0, profit: 0 };
+      byProduct.set(r.ProductCode, { revenue: p.revenue + revenue(r), profit: p.profit + profit(r) });
+    }
+    const negative = [...byProduct.values()].filter((p) => p.revenue !== 0 && p.profit / p.revenue < 0).length;
+    const answer = await answerWithQuery('Which products have negative margin?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('margin %, by product, margin % < 0');
+    expect(answer.result?.totalRows).toBe(negative);
+  });
+  it('"How much do we depend on our biggest supplier?" is the supplier dependency, with its share (it was its revenue alone)', async () => {
+    const [[largest, revenueOfLargest]] = grouped(
+      () => true,
+      (r) => r.Supplier,
+      revenue,
+    );
+    const total = rows.reduce((sum, r) => sum + revenue(r), 0);
+    const { answer } = await askOffline('How much do we depend on our biggest supplier?', analyse(file.aggregates), file.snapshot);
+    const share = ((revenueOfLargest / total) * 100).toFixed(1);
+    expect(answer.startsWith(`Supplier dependency is low: the top supplier has ${share}% of revenue.\n- ${largest}: `)).toBe(true);
+  });
   // Distinct products on purchase lines (no credit note), per supplier.
   it('"Which supplier supplies the most products?"', async () => {
     const products = new Map<string, Set<string>>();

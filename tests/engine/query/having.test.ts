@@ -107,8 +107,9 @@ describe('having', () => {
   });
 
   // January against December: Acme 150 vs 40 (up), Bolt 50 vs 80 (down), Cora 30 vs 0 (new,
-  // up), Dune −20 vs 0 (down), Emil 0 vs 25 (gone, down).
-  const TWO_MONTHS = `${SALES}2023-12-04,Acme,40
+  // up), Dune −20 vs 0 (down), Emil 0 vs 25 (gone, down). The rows end on 10 January, so both
+  // months are counted to their 10th (every December row is by then).
+  const TWO_MONTHS = `${SALES}2023-12-01,Acme,40
 2023-12-05,Bolt,80
 2023-12-06,Emil,25
 `;
@@ -130,7 +131,7 @@ describe('having', () => {
     ]);
     expect(down.totalRows).toBe(3);
     expect(down.understood).toBe(
-      'revenue, sorted by change, by customer, revenue down, 2024-01-01 … 2024-01-31, compared with 2023-12-01 … 2023-12-31',
+      'revenue, sorted by change, by customer, revenue down, 2024-01-01 … 2024-01-10, compared with 2023-12-01 … 2023-12-10',
     );
     const bigRise = await queryCsv(TWO_MONTHS, {
       ...byCustomer,

@@ -41,17 +41,23 @@ describe('the share of revenue', () => {
     expect(result.note?.startsWith('Shares are of all revenue in the period, net of returns, whatever the filters. ')).toBe(true);
   });
 
-  it('is each period’s own whole in a comparison: the East 20 of 80 = 25% in 2025 against 50 of 200 = 25% in 2024', async () => {
+  // 2025's rows end on 7 March, so both years are counted to 7 March: 2024's to then are
+  // 100 + 50 (West) + 30 (East) = 180.
+  it('is each period’s own whole in a comparison over the same days: the East 20 of 80 = 25% in 2025 against 30 of 180 in 2024', async () => {
     const result = await queryCsv(SALES, {
       measures: ['revenueShare'],
       groupBy: ['region'],
       period: { from: '2025-01-01', to: '2025-12-31' },
       compareTo: { from: '2024-01-01', to: '2024-12-31' },
     });
-    expect(result.rows).toEqual([
-      ['West', 75, 75, 0, 0],
-      ['East', 25, 25, 0, 0],
-    ]);
+    const [west2024, east2024] = [(150 / 180) * 100, (30 / 180) * 100];
+    const expected = [
+      ['West', 75, west2024, 75 - west2024, ((75 - west2024) / west2024) * 100],
+      ['East', 25, east2024, 25 - east2024, ((25 - east2024) / east2024) * 100],
+    ];
+    expect(result.rows.map((r) => r[0])).toEqual(['West', 'East']);
+    result.rows.forEach((row, i) => row.slice(1).forEach((cell, j) => expect(cell as number).toBeCloseTo(expected[i][j + 1] as number, 9)));
+    expect(result.understood).toBe('share of revenue, by region, 2025-01-01 … 2025-03-07, compared with 2024-01-01 … 2024-03-07');
   });
 
   it('says what the top rows of a ranking hold together: Acme 160 and Bolt 50 of 280 = 75.0%', async () => {

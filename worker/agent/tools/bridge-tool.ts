@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { chosenBridgePeriods } from '../../engine/analyses/bridge-periods';
 import { bridgeOf } from '../../engine/analyses/pvm-bridge';
 import type { Bridge } from '../../engine/contract';
-import { periodCoverage } from '../../engine/query/coverage';
+import type { SnapshotMeta } from '../../engine/snapshot/columns';
+import { sameDays, type SameDays } from '../../engine/query/like-for-like';
 import { QueryRefusal } from '../../engine/query/resolve';
 import { DataAbsentError } from './data-absent';
 import { dataString, defineTool, money, ToolInputError } from './tool-kit';
@@ -30,29 +31,35 @@ export const getRevenueBridge = defineTool({
       throw new ToolInputError('A period starts after it ends.');
     if (!context.snapshot)
       throw new DataAbsentError('The cleaned rows of this analysis are not stored, so a bridge between other periods cannot be computed.');
-    const coverage = coverageOf(context.snapshot.meta, input.base, input.compared);
-    const output = bridgeOutput(await bridgeOf(context.snapshot, chosenBridgePeriods(input.base, input.compared)));
-    return coverage ? { ...output, notes: [...output.notes, coverage] } : output;
+    const [earlier, later] = input.base.from <= input.compared.from ? [input.base, input.compared] : [input.compared, input.base];
+    const days = comparedDays(context.snapshot.meta, later, earlier);
+    // Cut periods are named by their days: "2025" would no longer be what was counted.
+    const [base, compared] = days.cut ? [days.b, days.a] : [earlier, later];
+    const output = bridgeOutput(await bridgeOf(context.snapshot, chosenBridgePeriods(base, compared)));
+    return days.cut ? { ...output, notes: [...output.notes, days.cut] } : output;
   },
 });
 
 /**
- * What part of the two periods the rows cover, as the query says it: a period they don't
- * reach is refused (a bridge from nothing reads as all new customers), one they cover in
- * part gets a note. "How did revenue change from 2010 to 2011?" on Online Retail read
- * +1,101.5% with nothing to say that 2010's rows are one December.
+ * The two periods over the same days, as the query compares them (\`sameDays\`): a period
+ * running past the file's last day is counted to it and the other over the same days; a
+ * period the rows don't reach, or still cover for under 90% of its days, is refused.
+ * "How did revenue change from 2010 to 2011?" on Online Retail read +1,101.5%, £3.9M of it
+ * "new customers": 2010's rows are one December.
  */
-function coverageOf(
-  meta: Parameters<typeof periodCoverage>[0],
-  base: { from: string; to: string },
-  compared: { from: string; to: string },
-) {
+function comparedDays(meta: SnapshotMeta, later: { from: string; to: string }, earlier: { from: string; to: string }): SameDays {
+  let days: SameDays;
   try {
-    return periodCoverage(meta, [base, compared]);
+    days = sameDays(meta, later, earlier);
   } catch (error) {
     if (error instanceof QueryRefusal) throw new DataAbsentError(error.message);
     throw error;
   }
+  if (days.unequal)
+    throw new DataAbsentError(
+      `I can't bridge ${days.b.from} … ${days.b.to} to ${days.a.from} … ${days.a.to}: ${days.unequal}. Compare two periods the rows cover whole.`,
+    );
+  return days;
 }
 
 function bridgeOutput(bridge: Bridge | null | undefined) {

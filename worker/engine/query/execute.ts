@@ -44,6 +44,7 @@ import {
 import { perNote, unitsSpanned, type Range } from './average-per';
 import { changeFromOf } from './change-from';
 import { edgeUnitsNote, periodCoverage } from './coverage';
+import { likeForLike } from './like-for-like';
 import { resultOf, type QueryResult } from './result';
 import { NEWNESS_MEASURES, type QuerySpec } from './spec';
 
@@ -67,7 +68,14 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   const customerIndex = meta.dimensions.findIndex((d) => d.key === 'customer');
   if ((spec.period || spec.compareTo) && !meta.hasDates)
     throw new QueryRefusal('This file has no date column, so it has no periods.', 'MISSING_COLUMN');
-  const coverage = periodCoverage(meta, [spec.period, spec.compareTo, spec.notBoughtIn]);
+  let coverage = periodCoverage(meta, [spec.period, spec.compareTo, spec.notBoughtIn]);
+  const compared = likeForLike(meta, spec);
+  if (compared.spec !== spec) {
+    spec = compared.spec;
+    coverage = periodCoverage(meta, [spec.period, spec.compareTo]);
+  }
+  // Without a change, the note says which periods the rows only partly cover and why.
+  if (compared.noChange.size > 0) coverage = null;
   if (spec.notBoughtIn) {
     if (customerIndex < 0) throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');
     return withNote(await lapsedOf(snapshot, spec, filters, customerIndex), coverage);
@@ -120,13 +128,14 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
     scanGroup(g, groups, filters, periods, customerIndex, productIndex, acc);
   }
   const result = resultOf(spec, meta, groups, acc, firstDay, Boolean(spec.compareTo), {
+    noChange: compared.noChange,
     ...(per ? { perUnits: per.map((span) => span.units) } : {}),
     ...(change ? { change } : {}),
   });
   // A partial month or year at an end of the rows, unless the period's own note says so
   // already, or the change note does (by the stricter rule a change needs).
   const edges = time && !coverage && !spec.compareTo && !change ? edgeUnitsNote(meta, time.unit, periods[0]) : null;
-  return withNote(withNote(withNote(result, coverage), edges), per && spec.per ? perNote(spec.per, per) : null);
+  return withNote(withNote(withNote(withNote(result, compared.note), coverage), edges), per && spec.per ? perNote(spec.per, per) : null);
 }
 
 /**

@@ -101,9 +101,11 @@ export function resultOf(
     /** With `changeFrom`: the units compared; period 1 of the accumulators is its lead-in. */
     change?: ChangeFrom;
     lapsed?: Lapsed;
+    /** With `compareTo`: the measures whose change is not told (the periods are unequally covered). */
+    noChange?: ReadonlySet<Measure>;
   } = {},
 ): QueryResult {
-  const { perUnits, change, lapsed } = options;
+  const { perUnits, change, lapsed, noChange } = options;
   const understood = describe(spec, meta, groups);
   if (lapsed) {
     const names = meta.dimensions[lapsed.customerIndex].values;
@@ -200,7 +202,7 @@ export function resultOf(
       // A sum missing in a period is 0 there; a ratio (margin %, average order value) has no value.
       const va = r.cells[i * 2] ?? (compare && !ratio ? 0 : null);
       const vb = r.cells[i * 2 + 1] ?? (ratio ? null : 0);
-      const difference = changeOf(r, i, ratio);
+      const difference = noChange?.has(m) ? null : changeOf(r, i, ratio);
       if (change) out.push(va, difference, percentOf(difference, vb));
       else if (!compare) out.push(va);
       else out.push(va, vb, difference, percentOf(difference, vb));
@@ -208,7 +210,7 @@ export function resultOf(
     return out;
   });
   if (table.length === 0 && groups.length === 0 && !spec.having)
-    table.push(spec.measures.flatMap((m) => (compare ? [0, 0, 0, null] : [RATIOS.has(m) ? null : 0])));
+    table.push(spec.measures.flatMap((m) => (compare ? [0, 0, noChange?.has(m) ? null : 0, null] : [RATIOS.has(m) ? null : 0])));
   const result = capped(understood, columns, table, spec.limit);
   const notes = [
     result.note,
