@@ -94,7 +94,26 @@ describe('productsOf', () => {
     expect(trended?.items.slice(1).map((p) => p.trendPct)).toEqual([-100, 20]);
     // Three products tested: Benjamini–Hochberg keeps p ≤ 1/3 × 5% for the smallest, so 0.0016 passes.
     expect(trended?.flags.map((f) => [f.id, f.kind, f.detail])).toEqual([
-      ['fading', 'fast-decliner', 'Revenue down 91.7% in the last 6 full months vs the 6 before (from 1,200.00); orders 12 → 1.'],
+      [
+        'fading',
+        'fast-decliner',
+        "Revenue down 91.7% in the last 6 full months vs the 6 before (from 1,200.00); orders 12 → 1. The rows hold no year before these months, so a seasonal fall can't be told from a lasting one.",
+      ],
+    ]);
+  });
+
+  // Online Retail's 13 months flagged spring lines in the autumn, with nothing to say they may be seasonal.
+  it('says a fall may be seasonal only when the rows hold no year before the last 6 months', () => {
+    const rows = [...orders('fading', 12, 100, H1), ...orders('fading', 1, 100, H2)];
+    const oneYear = productsOf(aggregatesFromRows(rows), AS_OF);
+    expect(oneYear?.flags[0].detail).toContain(" The rows hold no year before these months, so a seasonal fall can't be told");
+    // A row on 2023-07-01, the first day of the same 6 months a year before: the file reaches them.
+    const withYearBefore = productsOf(
+      aggregatesFromRows([...rows, { product: 'old', order: 'old-1', date: '2023-07-01', amount: 10 }]),
+      AS_OF,
+    );
+    expect(withYearBefore?.flags.map((f) => [f.id, f.detail])).toEqual([
+      ['fading', 'Revenue down 91.7% in the last 6 full months vs the 6 before (from 1,200.00); orders 12 → 1.'],
     ]);
   });
 
@@ -125,7 +144,7 @@ describe('productsOf', () => {
     expect(trended?.flags.map((f) => [f.id, f.detail])).toEqual([
       [
         'smaller',
-        'Revenue down 60.0% in the last 6 full months vs the 6 before (from 3,000.00); orders 30 → 30, so most of the fall is in smaller orders.',
+        "Revenue down 60.0% in the last 6 full months vs the 6 before (from 3,000.00); orders 30 → 30, so most of the fall is in smaller orders. The rows hold no year before these months, so a seasonal fall can't be told from a lasting one.",
       ],
     ]);
   });
@@ -143,7 +162,7 @@ describe('productsOf', () => {
     // Last 6 months: 100 − 1,250 = −1,150 against 1,000: −215%; orders 10 → 1 (0.4973^11 + 11 × 0.5027 × 0.4973^10 ≈ 0.0056).
     expect(trended?.items[0].trendPct).toBeCloseTo(-215, 10);
     expect(trended?.flags.map((f) => f.detail)).toEqual([
-      'Returns outweighed sales in the last 6 full months (net -1,150.00), after 1,000.00 in the 6 before; orders 10 → 1.',
+      "Returns outweighed sales in the last 6 full months (net -1,150.00), after 1,000.00 in the 6 before; orders 10 → 1. The rows hold no year before these months, so a seasonal fall can't be told from a lasting one.",
     ]);
   });
 });

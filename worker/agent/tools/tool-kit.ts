@@ -70,8 +70,12 @@ export const MAX_ROWS = 25;
 export const MAX_RESULT_CHARS = 6000;
 /** Most characters of any one name or label taken from the uploaded file. */
 export const MAX_DATA_STRING = 60;
-/** Most characters of an engine sentence (note, flag, reason) that may quote names. */
-export const MAX_DATA_SENTENCE = 200;
+/**
+ * Most characters of an engine sentence (note, flag, reason) that may quote names. A fast
+ * decliner's detail with its seasonal caveat runs to about 240: at 200 the model got the
+ * caveat cut off mid-word.
+ */
+export const MAX_DATA_SENTENCE = 300;
 
 /** The `limit` input every list tool accepts. */
 export function limitInput(defaultLimit: number) {

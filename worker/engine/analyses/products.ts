@@ -91,6 +91,8 @@ interface TrendWindows {
   priorOrders: Float64Array;
   /** The last 6 months' share of the two windows' days (184 against 181, or the as-of day a day or two before a month's end). */
   recentDayShare: number;
+  /** The rows don't reach the same 6 months a year before: the two windows are different seasons, with no year to check them by. */
+  noYearBefore: boolean;
   periods: NonNullable<Products['trendPeriods']>;
 }
 
@@ -117,6 +119,7 @@ function trendWindows(agg: Aggregates, asOfDay: number): TrendWindows | null {
     recentOrders: ordersInMonths(productMonths, products.count, last - 5, last),
     priorOrders: ordersInMonths(productMonths, products.count, last - 11, last - 6),
     recentDayShare: recentDays / (recentDays + priorDays),
+    noYearBefore: agg.firstDay - firstDayOfMonth(last - 17) > EDGE_DAYS_ALLOWED,
     periods: {
       recent: { from: isoDay(recentFrom) as string, to: isoDay(recentTo) as string },
       prior: { from: isoDay(Math.max(priorFrom, agg.firstDay)) as string, to: isoDay(recentFrom - 1) as string },
@@ -188,6 +191,10 @@ function declineFlags(items: ProductItem[], trend: TrendWindows, currency: strin
       !fewerOrders.has(i) && priorOrders[i] >= MIN_ORDERS_FOR_SMALLER_ORDERS && recentOrders[i] >= MIN_ORDERS_FOR_SMALLER_ORDERS;
     if (!fewerOrders.has(i) && !smallerOrders) return;
     const orders = `orders ${count(priorOrders[i])} → ${count(recentOrders[i])}${smallerOrders ? ', so most of the fall is in smaller orders' : ''}`;
+    // Online Retail's 13 months flagged spring and royal-wedding lines (PAPER CHAIN KIT EMPIRE,
+    // GROW A FLYTRAP OR SUNFLOWER IN TIN) in the autumn: without the same months a year
+    // before, the alarm says it can't tell a season from a lasting fall.
+    const season = trend.noYearBefore ? " The rows hold no year before these months, so a seasonal fall can't be told from a lasting one." : '';
     flags.push({
       id: item.id,
       name: item.name,
@@ -195,8 +202,8 @@ function declineFlags(items: ProductItem[], trend: TrendWindows, currency: strin
       // "Revenue down 112.7%" read as a typo: below −100%, returns outweighed the sales.
       detail:
         recent[i] < 0
-          ? `Returns outweighed sales in the last 6 full months (net ${money(recent[i], currency)}), after ${money(prior[i], currency)} in the 6 before; ${orders}.`
-          : `Revenue down ${pct(Math.abs(item.trendPct))} in the last 6 full months vs the 6 before (from ${money(prior[i], currency)}); ${orders}.`,
+          ? `Returns outweighed sales in the last 6 full months (net ${money(recent[i], currency)}), after ${money(prior[i], currency)} in the 6 before; ${orders}.${season}`
+          : `Revenue down ${pct(Math.abs(item.trendPct))} in the last 6 full months vs the 6 before (from ${money(prior[i], currency)}); ${orders}.${season}`,
       orders: { before: priorOrders[i], after: recentOrders[i] },
       loss: prior[i] * (-item.trendPct / 100),
     });
