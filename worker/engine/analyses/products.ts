@@ -194,7 +194,9 @@ function declineFlags(items: ProductItem[], trend: TrendWindows, currency: strin
     // Online Retail's 13 months flagged spring and royal-wedding lines (PAPER CHAIN KIT EMPIRE,
     // GROW A FLYTRAP OR SUNFLOWER IN TIN) in the autumn: without the same months a year
     // before, the alarm says it can't tell a season from a lasting fall.
-    const season = trend.noYearBefore ? " The rows hold no year before these months, so a seasonal fall can't be told from a lasting one." : '';
+    const season = trend.noYearBefore
+      ? " The rows hold no year before these months, so a seasonal fall can't be told from a lasting one."
+      : '';
     flags.push({
       id: item.id,
       name: item.name,
