@@ -65,6 +65,34 @@ async function expectRows(question: string, expected: [string, number][] | numbe
 
 const inYear = (y: number) => (r: Row) => r.InvoiceDate.startsWith(`${y}-`);
 
+/** The value of `key` whose revenue changed most from 2023 to 2024 (`up` or `down`), as the answer's first row. */
+async function expectLargestChange(question: string, key: (r: Row) => string, way: 'up' | 'down', understood: string): Promise<void> {
+  const [y2024, y2023] = [new Map(grouped(inYear(2024), key, revenue)), new Map(grouped(inYear(2023), key, revenue))];
+  const changes = [...new Set([...y2024.keys(), ...y2023.keys()])].map((k): [string, number] => [
+    k,
+    (y2024.get(k) ?? 0) - (y2023.get(k) ?? 0),
+  ]);
+  const [value, change] = changes.sort((a, b) => (way === 'up' ? b[1] - a[1] : a[1] - b[1]))[0];
+  expect(way === 'up' ? change > 0 : change < 0).toBe(true);
+  const answer = await answerWithQuery(question, file.snapshot, today);
+  expect(answer.result?.understood).toBe(understood);
+  expect(answer.result?.rows[0][0]).toBe(value);
+  expect(answer.result?.rows[0][3] as number).toBeCloseTo(change, 6);
+}
+
+/** The supplier dependency's opening: the largest supplier's share of all revenue, then that supplier. */
+async function expectSupplierDependency(question: string): Promise<void> {
+  const [[largest, revenueOfLargest]] = grouped(
+    () => true,
+    (r) => r.Supplier,
+    revenue,
+  );
+  const total = rows.reduce((sum, r) => sum + revenue(r), 0);
+  const { answer } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+  const share = ((revenueOfLargest / total) * 100).toFixed(1);
+  expect(answer.startsWith(`Supplier dependency is low: the top supplier has ${share}% of revenue.\n- ${largest}: `)).toBe(true);
+}
+
 describe('the offline analyst answers generated B2B questions exactly (plain reference)', () => {
   it('"which region had the fewest customers in 2024" is the one region with the fewest distinct customers', async () => {
     const perRegion = new Map<string, Set<string>>();
@@ -339,34 +367,21 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
       'revenue, supplier = Acme Supply, Inc., 2024-01-01 … 2024-12-31',
     ));
   // One period with a change word compares it with the period before (it was refused).
-  it('"Which region grew the most in 2024?" ranks the change from 2023', async () => {
-    const y2024 = new Map(grouped(inYear(2024), (r) => r.Region, revenue));
-    const y2023 = new Map(grouped(inYear(2023), (r) => r.Region, revenue));
-    const [region, change] = [...y2024].map(([r, v]): [string, number] => [r, v - (y2023.get(r) ?? 0)]).sort((a, b) => b[1] - a[1])[0];
-    expect(change).toBeGreaterThan(0);
-    const answer = await answerWithQuery('Which region grew the most in 2024?', file.snapshot, today);
-    expect(answer.result?.understood).toBe(
+  it('"Which region grew the most in 2024?" ranks the change from 2023', () =>
+    expectLargestChange(
+      'Which region grew the most in 2024?',
+      (r) => r.Region,
+      'up',
       'top 1 by change in revenue, by region, revenue up, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31',
-    );
-    expect(answer.result?.rows[0][0]).toBe(region);
-    expect(answer.result?.rows[0][3] as number).toBeCloseTo(change, 6);
-  });
+    ));
   // "Lost the most" ranked by 2024's revenue, highest first: Rep 21, up 23%.
-  it('"Which sales rep lost the most revenue in 2024 compared with 2023?" is the largest fall', async () => {
-    const y2024 = new Map(grouped(inYear(2024), (r) => r.SalesRep, revenue));
-    const y2023 = new Map(grouped(inYear(2023), (r) => r.SalesRep, revenue));
-    const reps = new Set([...y2024.keys(), ...y2023.keys()]);
-    const [rep, change] = [...reps]
-      .map((r): [string, number] => [r, (y2024.get(r) ?? 0) - (y2023.get(r) ?? 0)])
-      .sort((a, b) => a[1] - b[1])[0];
-    expect(change).toBeLessThan(0);
-    const answer = await answerWithQuery('Which sales rep lost the most revenue in 2024 compared with 2023?', file.snapshot, today);
-    expect(answer.result?.understood).toBe(
+  it('"Which sales rep lost the most revenue in 2024 compared with 2023?" is the largest fall', () =>
+    expectLargestChange(
+      'Which sales rep lost the most revenue in 2024 compared with 2023?',
+      (r) => r.SalesRep,
+      'down',
       'bottom 1 by change in revenue, by sales rep, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31',
-    );
-    expect(answer.result?.rows[0][0]).toBe(rep);
-    expect(answer.result?.rows[0][3] as number).toBeCloseTo(change, 6);
-  });
+    ));
   // It listed all 2,613 products by margin, the lowest at 15.0%.
   it('"Which products have negative margin?" keeps only the products whose margin is below 0', async () => {
     const byProduct = new Map<string, { revenue: number; profit: number }>();
@@ -379,17 +394,8 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     expect(answer.result?.understood).toBe('margin %, by product, margin % < 0');
     expect(answer.result?.totalRows).toBe(negative);
   });
-  it('"How much do we depend on our biggest supplier?" is the supplier dependency, with its share (it was its revenue alone)', async () => {
-    const [[largest, revenueOfLargest]] = grouped(
-      () => true,
-      (r) => r.Supplier,
-      revenue,
-    );
-    const total = rows.reduce((sum, r) => sum + revenue(r), 0);
-    const { answer } = await askOffline('How much do we depend on our biggest supplier?', analyse(file.aggregates), file.snapshot);
-    const share = ((revenueOfLargest / total) * 100).toFixed(1);
-    expect(answer.startsWith(`Supplier dependency is low: the top supplier has ${share}% of revenue.\n- ${largest}: `)).toBe(true);
-  });
+  it('"How much do we depend on our biggest supplier?" is the supplier dependency, with its share (it was its revenue alone)', () =>
+    expectSupplierDependency('How much do we depend on our biggest supplier?'));
   // Distinct products on purchase lines (no credit note), per supplier.
   it('"Which supplier supplies the most products?"', async () => {
     const products = new Map<string, Set<string>>();
@@ -399,17 +405,8 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     await expectRows('Which supplier supplies the most products?', [top], 'top 1 by products, by supplier');
   });
   // "Supplier 0" without its number is "supplier", a word of the question: it answered with Supplier 0.
-  it('"Which supplier are we most dependent on?" names the largest supplier, not the first called "Supplier …"', async () => {
-    const [[largest, revenueOfLargest]] = grouped(
-      () => true,
-      (r) => r.Supplier,
-      revenue,
-    );
-    const total = rows.reduce((sum, r) => sum + revenue(r), 0);
-    const { answer } = await askOffline('Which supplier are we most dependent on?', analyse(file.aggregates), file.snapshot);
-    const share = ((revenueOfLargest / total) * 100).toFixed(1);
-    expect(answer.startsWith(`Supplier dependency is low: the top supplier has ${share}% of revenue.\n- ${largest}: `)).toBe(true);
-  });
+  it('"Which supplier are we most dependent on?" names the largest supplier, not the first called "Supplier …"', () =>
+    expectSupplierDependency('Which supplier are we most dependent on?'));
   // "Safety products" names the category: customers ranked, not customer × product pairs.
   it('"Which customers buy the most Safety products?"', () =>
     expectRows(
