@@ -1809,3 +1809,24 @@ describe('how many a customer bought, and how many times', () => {
     );
   });
 });
+
+// "What do customers buy with Staples?" got the revenue of Staples, and the cross-sell tool
+// knew no product "Staples": ten Product IDs share the name, none of them listed.
+describe('what is bought with a product named by ten ids', () => {
+  it('counts the products in the same orders as any "Staples", and says the pairings are too few to tell', async () => {
+    const lines = `(SELECT DISTINCT "Order ID" AS o, "Product ID" AS p, "Product Name" AS name FROM t)`;
+    const [[orders, withIt, others, most]] = (await sql(
+      `WITH l AS ${lines}, x AS (SELECT DISTINCT o FROM l WHERE name = 'Staples'),
+         co AS (SELECT p, count(DISTINCT o) AS k FROM l WHERE o IN (SELECT o FROM x) AND name <> 'Staples' GROUP BY p)
+       SELECT (SELECT count(DISTINCT o) FROM l), (SELECT count(*) FROM x), (SELECT count(*) FROM co), (SELECT max(k) FROM co)`,
+    )) as number[][];
+    const { answer, trace } = await askOffline('What do customers buy with Staples?', analyse(file.aggregates), file.snapshot);
+    expect(trace).toEqual(['use:get_cross_sell', 'result:get_cross_sell', 'text']);
+    expect(answer.split('\n')[0]).toMatch(
+      new RegExp(
+        `^Bought with Staples \\\\\\(OFF-FA-\\d+\\\\\\), .* and 5 more, counted over every order in the file: ${withIt} of ${orders.toLocaleString('en-US')} orders hold one of them, with ${others} other products in them\\.$`,
+      ),
+    );
+    expect(answer).toContain(`At most ${most} orders hold both, too few to tell a habit from chance.`);
+  });
+});

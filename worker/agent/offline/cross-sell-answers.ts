@@ -1,5 +1,6 @@
 /** Chat answers about cross-sell: the rules at their level, the offers, and why a customer has none. */
 import { itemWord, offerName } from '../../engine/render/cross-sell-words';
+import { escapeMarkdown } from '../../engine/render/escape';
 import { formatNumber, formatPct, plural } from '../format';
 import { getCrossSell } from '../tools';
 import { NOT_AVAILABLE } from './answers';
@@ -18,6 +19,7 @@ export async function crossSellAnswer(intent: Extract<Intent, { kind: 'cross_sel
   const rules = x.rules.map((r) => `- ${r.ifBought} → ${r.alsoBuys}: confidence ${formatPct(r.confidencePct)}, lift ${r.lift}`);
   const offers = x.opportunities.map((o) => `- Offer ${offerName(x, o.product)} to ${o.customer}: ${o.because}`);
   if (intent.customer) return offers.length > 0 ? ['Cross-sell suggestions:', ...offers].join('\n') : noSuggestionFor(x);
+  if (x.boughtWith) return boughtWithAnswer(x.boughtWith);
   if (rules.length === 0 && offers.length === 0)
     return x.productNote
       ? `I can't answer that exactly. ${x.productNote}`
@@ -37,4 +39,34 @@ function noSuggestionFor(x: NonNullable<Awaited<ReturnType<typeof getCrossSell.r
   if (x.opportunitiesFound > x.opportunitiesListed)
     return `That customer is not among the ${formatNumber(x.opportunitiesListed, 0)} strongest cross-sell suggestions (of ${formatNumber(x.opportunitiesFound, 0)} found), so I have none to give for them.`;
   return `There is no cross-sell suggestion for that customer: none of the ${plural(x.rulesFound, 'rule')} found applies to them (a suggestion needs a rule's first ${word} bought in at least 2 ${x.level === 'product' ? 'orders' : 'order lines'} and its second never bought).`;
+}
+
+/** Below this many shared orders, a pairing is no evidence of buying together. */
+const FEW_IN_COMMON = 5;
+
+type Together = NonNullable<NonNullable<Awaited<ReturnType<typeof getCrossSell.run>>>['boughtWith']>;
+
+/** The products most often in the same orders as the one asked about, counted over every order. */
+function boughtWithAnswer(t: Together): string {
+  const named =
+    t.products.map(escapeMarkdown).join(', ') +
+    (t.productsFound > t.products.length ? ` and ${t.productsFound - t.products.length} more` : '');
+  const baskets = (n: number) => plural(n, t.basket);
+  const opening = `Bought with ${named}, counted over every ${t.basket} in the file: ${formatNumber(t.basketsWithProduct, 0)} of ${baskets(t.baskets)} hold ${t.productsFound > 1 ? 'one of them' : 'it'}, with ${plural(t.otherProducts, 'other product')} in them.`;
+  if (t.rows.length === 0) return `${opening} Nothing else was bought in the same ${t.basket}s.`;
+  return [
+    opening,
+    '',
+    `| product | ${t.basket}s with both | share of its ${t.basket}s | lift |`,
+    '| --- | ---: | ---: | ---: |',
+    ...t.rows.map(
+      (r) => `| ${escapeMarkdown(r.product)} | ${formatNumber(r.basketsWithBoth, 0)} | ${formatPct(r.sharePct)} | ${r.lift.toFixed(2)} |`,
+    ),
+    '',
+    `Lift is the share over how often the product is in any ${t.basket}: above 1, they go together more than chance would have it.` +
+      // Superstore's "Staples" share at most 2 of their 46 orders with any one product.
+      (t.rows[0].basketsWithBoth < FEW_IN_COMMON
+        ? ` At most ${baskets(t.rows[0].basketsWithBoth)} hold both, too few to tell a habit from chance.`
+        : ''),
+  ].join('\n');
 }

@@ -193,6 +193,10 @@ const CUSTOMERS_AS_SUBJECT =
 /** Customers named as whose figure it is: "revenue from customers in France", "sales to customers outside the UK". */
 const CUSTOMERS_AS_SOURCE = /\b(?:from|of|to|among)\s+(?:our\s+|the\s+|all\s+)?(?:customers|clients|accounts|buyers)\b/;
 
+/** Products bought in the same orders as another: "what do customers buy with X", "what goes with X". */
+const BOUGHT_WITH =
+  /\b(?:bought|buy|buys|purchased?|ordered|order) (?:together|with)\b|\bgo(?:es)? (?:well )?with\b|\bpairs? (?:well )?with\b|\balso (?:buy|bought|purchased?|order(?:ed)?)\b/;
+
 /** The adverb that asks for a time unit on its own ("monthly revenue"). */
 const ADVERBS: Record<string, string> = {
   month: 'monthly|month over month|month on month',
@@ -344,6 +348,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   // "What actions should we take on revenue in 2021?" and the analysis' actions; "which products
   // should we drop?" is no change over time: the canned answers rank the candidates.
   if (ACTIONS.test(text)) return { kind: 'unmapped', reason: 'What to do is answered from the analysis.' };
+  // "What do customers buy with Staples?" got the revenue of Staples: what goes with a product is cross-sell's.
+  if (BOUGHT_WITH.test(text)) return { kind: 'unmapped', reason: 'What is bought with a product is the cross-sell answer.' };
   if (/\bshould (we|i)\b/.test(text) && DISCONTINUE.test(text))
     return { kind: 'unmapped', reason: 'Which products to drop is answered with the products that earn the least.' };
   // "How long between orders on average?" got the count of orders; the churn analysis measures

@@ -7,6 +7,10 @@
 import { z } from 'zod';
 import type { AnalysisResult, CrossSell } from '../../engine/contract';
 import { crossSellLevel, itemWord } from '../../engine/render/cross-sell-words';
+import { sharedNamesOf } from '../../engine/aggregate/distinct-names';
+import { boughtWith } from '../../engine/query/bought-with';
+import { QueryRefusal } from '../../engine/query/resolve';
+import type { Snapshot } from '../../engine/snapshot/columns';
 import { matchCustomers } from './customer-tools';
 import { DataAbsentError } from './data-absent';
 import { matchProducts, ruleRow } from './product-tools';
@@ -45,28 +49,75 @@ function unrankedNote(result: AnalysisResult, crossSell: CrossSell, query: strin
   return `None of the ${crossSell.rules.length} rules kept (the strongest by lift) involves ${named}. Weaker rules are not kept, so which ${itemWord(crossSell, true)} are bought with ${names.length > 1 ? 'them' : 'it'} is not known here.`;
 }
 
+/**
+ * The rows' product labels a query names: one named in full, with the codes of those that
+ * share its name ("Staples (OFF-FA-10002780)", …), else the analysis' products it matched.
+ */
+function productLabels(snapshot: Snapshot, query: string, matched: readonly { name: string }[]): string[] {
+  const values = snapshot.meta.dimensions.find((d) => d.key === 'product')?.values ?? [];
+  const wanted = normalise(query);
+  const exact = values.filter((v) => normalise(v) === wanted);
+  if (exact.length > 0) return exact;
+  const shared = [...sharedNamesOf(values)].find(([name]) => normalise(name) === wanted);
+  if (shared) return shared[1];
+  const known = new Set(values);
+  return matched.map((p) => p.name).filter((name) => known.has(name));
+}
+
+/**
+ * What is bought with the products named, over every order of the stored rows (the
+ * engine's `boughtWith`), or null when the rows hold none of their orders.
+ */
+async function boughtWithOutput(snapshot: Snapshot, labels: readonly string[], limit: number) {
+  const counted = await boughtWith(snapshot, labels, limit).catch((error: unknown) => {
+    if (error instanceof QueryRefusal) return null;
+    throw error;
+  });
+  if (!counted || counted.ordersWith === 0) return null;
+  return {
+    products: counted.products.slice(0, 5).map((name) => dataString(name)),
+    productsFound: counted.products.length,
+    /** What a basket is: an invoice, or a customer's purchase day when the file has no order ids. */
+    basket: counted.byOrderId ? 'order' : 'purchase day',
+    baskets: counted.orders,
+    basketsWithProduct: counted.ordersWith,
+    otherProducts: counted.companions,
+    rows: counted.rows.map((r) => ({
+      product: dataString(r.product),
+      basketsWithBoth: r.both,
+      sharePct: round(r.confidence * 100, 1),
+      lift: round(r.lift, 2),
+    })),
+  };
+}
+
 export const getCrossSell = defineTool({
   name: 'get_cross_sell',
   description:
-    'Items bought together (association rules with support, confidence, lift) and per-customer suggestions. `level` says what the rules pair: products, or sub-categories / categories when product pairs were too sparse; `basis` says whether baskets are invoices or everything a customer bought. With `product`, rules involving it; with `customer`, suggestions for that customer.',
+    'Items bought together (association rules with support, confidence, lift) and per-customer suggestions. `level` says what the rules pair: products, or sub-categories / categories when product pairs were too sparse; `basis` says whether baskets are invoices or everything a customer bought. With `product`, rules involving it and `boughtWith`: the products most often in the same orders as it, counted over every order of the rows; with `customer`, suggestions for that customer.',
   input: z.object({
     product: z.string().trim().min(1).max(100).optional().describe('Product (or sub-category / category) id or name.'),
     customer: z.string().trim().min(1).max(100).optional().describe('Customer id or name.'),
     limit: limitInput(5),
   }),
-  run: ({ result }, { product, customer, limit }) => {
+  async run({ result, snapshot }, { product, customer, limit }) {
     const crossSell = crossSellOrFail(result);
     let rules = crossSell.rules;
     let opportunities = crossSell.opportunities;
     let unranked: string | null = null;
+    let together: Awaited<ReturnType<typeof boughtWithOutput>> | null = null;
     if (product !== undefined) {
       const ids = itemIdsFor(result, crossSell, product);
-      if (ids.size === 0) throw new ToolInputError(`No product matches ${JSON.stringify(dataString(product))}.`);
-      rules = rules.filter((r) => ids.has(r.antecedent.id) || ids.has(r.consequent.id));
-      opportunities = opportunities.filter((o) => ids.has(o.product.id));
       // WHITE HANGING HEART T-LIGHT HOLDER, Online Retail's most ordered product, read as "no
       // products are bought together often enough": its rules are weaker than the 100 kept.
-      if (rules.length === 0 && crossSell.rules.length > 0) unranked = unrankedNote(result, crossSell, product, ids);
+      // With the rows stored, what is bought with it is counted over every order instead, and
+      // the product is found there by name (Superstore's ten "Staples" are no listed product).
+      const labels = snapshot ? productLabels(snapshot, product, matchProducts(result, product)) : [];
+      if (ids.size === 0 && labels.length === 0) throw new ToolInputError(`No product matches ${JSON.stringify(dataString(product))}.`);
+      rules = rules.filter((r) => ids.has(r.antecedent.id) || ids.has(r.consequent.id));
+      opportunities = opportunities.filter((o) => ids.has(o.product.id));
+      if (snapshot && labels.length > 0) together = await boughtWithOutput(snapshot, labels, limit);
+      else if (rules.length === 0 && crossSell.rules.length > 0) unranked = unrankedNote(result, crossSell, product, ids);
     }
     if (customer !== undefined) {
       const ids = new Set(matchCustomers(result, customer).map((c) => c.id));
@@ -76,6 +127,7 @@ export const getCrossSell = defineTool({
     return {
       notice: DATA_NOTICE,
       ...(unranked ? { productNote: unranked } : {}),
+      ...(together ? { boughtWith: together } : {}),
       level: crossSellLevel(crossSell),
       basis: crossSell.basis,
       baskets: crossSell.baskets,
