@@ -41,7 +41,7 @@ export const getRevenueBridge = defineTool({
 });
 
 /**
- * The two periods over the same days, as the query compares them (\`sameDays\`): a period
+ * The two periods over the same days, as the query compares them (`sameDays`): a period
  * running past the file's last day is counted to it and the other over the same days; a
  * period the rows don't reach, or still cover for under 90% of its days, is refused.
  * "How did revenue change from 2010 to 2011?" on Online Retail read +1,101.5%, £3.9M of it

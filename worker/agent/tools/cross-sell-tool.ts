@@ -117,7 +117,7 @@ export const getCrossSell = defineTool({
       rules = rules.filter((r) => ids.has(r.antecedent.id) || ids.has(r.consequent.id));
       opportunities = opportunities.filter((o) => ids.has(o.product.id));
       if (snapshot && labels.length > 0) together = await boughtWithOutput(snapshot, labels, limit);
-      else if (rules.length === 0 && crossSell.rules.length > 0) unranked = unrankedNote(result, crossSell, product, ids);
+      if (!together && rules.length === 0 && crossSell.rules.length > 0) unranked = unrankedNote(result, crossSell, product, ids);
     }
     if (customer !== undefined) {
       const ids = new Set(matchCustomers(result, customer).map((c) => c.id));
