@@ -1829,4 +1829,24 @@ describe('what is bought with a product named by ten ids', () => {
     );
     expect(answer).toContain(`At most ${most} orders hold both, too few to tell a habit from chance.`);
   });
+
+  // "What goes with Phones?" got the rules of every sub-category, none of them with Phones.
+  it('counts the products in the same orders as a sub-category, and says none is a habit', async () => {
+    const [[orders, withIt, others, most]] = (await sql(
+      `WITH l AS (SELECT DISTINCT "Order ID" AS o, "Product ID" AS p, "Sub-Category" AS sub FROM t),
+         x AS (SELECT DISTINCT o FROM l WHERE sub = 'Phones'),
+         co AS (SELECT p, count(DISTINCT o) AS k FROM l WHERE o IN (SELECT o FROM x) AND sub <> 'Phones' GROUP BY p)
+       SELECT (SELECT count(DISTINCT o) FROM l), (SELECT count(*) FROM x), (SELECT count(*) FROM co), (SELECT max(k) FROM co)`,
+    )) as number[][];
+    const { answer } = await askOffline('What goes with Phones?', analyse(file.aggregates), file.snapshot);
+    expect(answer.split('\n')[0]).toBe(
+      `Bought with the Sub-Category Phones products, counted over every order in the file: ${withIt} of ${orders.toLocaleString('en-US')} orders hold one of them, with ${others} other products in them.`,
+    );
+    expect(answer).toContain(`None is in more than ${((most / withIt) * 100).toFixed(1)}% of them: nothing is regularly bought with them.`);
+  });
+
+  it('says which name it could not find, with no figure', async () => {
+    const { answer } = await askOffline('What goes with Zebra Stripes?', analyse(file.aggregates), file.snapshot);
+    expect(answer).toBe('No product matches "Zebra Stripes".');
+  });
 });

@@ -26,8 +26,8 @@ C5,2024-01-05,B,Pen,-10
 describe('what is bought with a product', () => {
   it('counts the other products in its orders, once an order, with confidence and lift', async () => {
     const { snapshot } = await ingestCsv(SALES);
-    const together = await boughtWith(snapshot, ['Pen'], 5);
-    expect(together).toMatchObject({ products: ['Pen'], orders: 5, ordersWith: 3, companions: 2, byOrderId: true });
+    const together = await boughtWith(snapshot, { dimension: 'product', values: ['Pen'] }, 5);
+    expect(together).toMatchObject({ values: ['Pen'], orders: 5, ordersWith: 3, companions: 2, byOrderId: true });
     expect(together.rows.map((r) => [r.product, r.both])).toEqual([
       ['Ink', 1],
       ['Pad', 1],
@@ -40,7 +40,7 @@ describe('what is bought with a product', () => {
 
   it('keeps the most frequent companions only, and refuses a product the rows lack', async () => {
     const { snapshot } = await ingestCsv(SALES);
-    expect((await boughtWith(snapshot, ['Pen'], 1)).rows.map((r) => r.product)).toEqual(['Ink']);
-    await expect(boughtWith(snapshot, ['Stapler'], 5)).rejects.toThrow('No product in the rows is called "Stapler".');
+    expect((await boughtWith(snapshot, { dimension: 'product', values: ['Pen'] }, 1)).rows.map((r) => r.product)).toEqual(['Ink']);
+    await expect(boughtWith(snapshot, { dimension: 'product', values: ['Stapler'] }, 5)).rejects.toThrow('No product in the rows is called "Stapler".');
   });
 });

@@ -269,6 +269,16 @@ function productDirectionOf(q: string): Direction {
   return LOSS.test(q) || LOW.test(q) || /declin|falling|dropp?(s|ing|ed)?\b/.test(q) ? 'asc' : 'desc';
 }
 
+/**
+ * The name after "with" in a cross-sell question, typed with a capital ("What goes with
+ * Phones?"), when it is no listed product: Superstore's sub-category Phones got the rules
+ * of every sub-category, none of them with Phones.
+ */
+function namedAfterWith(question: string): string | null {
+  const named = /\bwith (?:our |the )?(\p{Lu}[^?!.]*?)[?!.\s]*$/u.exec(question.trim());
+  return named ? named[1].trim() : null;
+}
+
 /** The intent a question asks for, with the names it mentions resolved. */
 export function intentOf(question: string, result: AnalysisResult): Intent {
   const q = question.toLowerCase().replace(/[’‘]/g, "'");
@@ -293,7 +303,7 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   // "Give me 3 actions to grow revenue" got the monthly trend.
   if (ACTIONS.test(q)) return { kind: 'actions' };
   if (CHART.test(q)) return { kind: 'chart', series: chartSeriesOf(q) };
-  if (CROSS_SELL.test(q)) return { kind: 'cross_sell', customer, product };
+  if (CROSS_SELL.test(q)) return { kind: 'cross_sell', customer, product: product ?? (customer ? null : namedAfterWith(question)) };
   if (!customer && PURCHASE_GAP.test(q)) return { kind: 'purchase_gap' };
   if (!customer && CUSTOMER_VALUE.test(q)) return { kind: 'customer_value' };
   if (customer) return { kind: 'customer', query: customer };

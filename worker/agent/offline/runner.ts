@@ -25,23 +25,27 @@ export function createRunner(
   writer: TranscriptWriter,
   context: ToolContext,
   signal?: AbortSignal,
-): SectionRunner & { lastAbsence(): string | null } {
+): SectionRunner & { lastAbsence(): string | null; lastRefusal(): string | null } {
   const drawn = new Set<ChartSeries>();
   let absence: string | null = null;
+  let refusal: string | null = null;
   const call = async <S extends z.ZodType, O>(tool: AnalystTool<S, O>, input: z.input<S>, lead: string): Promise<O | null> => {
     signal?.throwIfAborted();
     absence = null;
+    refusal = null;
     const id = writer.nextId();
     await writer.toolUse(id, tool.name, input, lead);
     const outcome = await callTool(tool, input, context);
     await writer.toolResult(id, outcome);
     if (outcome.absent) absence = outcome.content;
+    refusal = outcome.isError ? outcome.content : null;
     return outcome.isError ? null : (outcome.data ?? null);
   };
   return {
     currency: context.result.dataset.currency,
     call,
     lastAbsence: () => absence,
+    lastRefusal: () => refusal,
     async chart(series) {
       // A chart shared by two sections (top customers) is drawn once.
       if (drawn.has(series)) return;

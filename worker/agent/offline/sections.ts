@@ -39,6 +39,8 @@ export interface SectionRunner {
   chart(series: ChartSeries): Promise<void>;
   /** Why the last call had nothing to say when the file lacks the data (e.g. no supplier column), else null. */
   lastAbsence?(): string | null;
+  /** The last call's refused input ("No product matches …"), or null. */
+  lastRefusal?(): string | null;
 }
 
 export interface Section {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { AnalysisResult, CrossSell } from '../../engine/contract';
 import { crossSellLevel, itemWord } from '../../engine/render/cross-sell-words';
 import { sharedNamesOf } from '../../engine/aggregate/distinct-names';
-import { boughtWith } from '../../engine/query/bought-with';
+import { boughtWith, type BoughtWithTarget } from '../../engine/query/bought-with';
 import { QueryRefusal } from '../../engine/query/resolve';
 import type { Snapshot } from '../../engine/snapshot/columns';
 import { matchCustomers } from './customer-tools';
@@ -49,34 +49,48 @@ function unrankedNote(result: AnalysisResult, crossSell: CrossSell, query: strin
   return `None of the ${crossSell.rules.length} rules kept (the strongest by lift) involves ${named}. Weaker rules are not kept, so which ${itemWord(crossSell, true)} are bought with ${names.length > 1 ? 'them' : 'it'} is not known here.`;
 }
 
+/** Columns that group products, whose values "what goes with …" may name: Superstore's Sub-Category. */
+const PRODUCT_GROUP = /categor|class|group|family|department|brand|range/i;
+
 /**
- * The rows' product labels a query names: one named in full, with the codes of those that
- * share its name ("Staples (OFF-FA-10002780)", …), else the analysis' products it matched.
+ * What a query names in the rows: products named in full, with the codes of those that
+ * share the name ("Staples (OFF-FA-10002780)", …), else a category or another column
+ * grouping products ("Phones"), else the analysis' products it matched; null when none is.
  */
-function productLabels(snapshot: Snapshot, query: string, matched: readonly { name: string }[]): string[] {
-  const values = snapshot.meta.dimensions.find((d) => d.key === 'product')?.values ?? [];
+function boughtWithTarget(snapshot: Snapshot, query: string, matched: readonly { name: string }[]): BoughtWithTarget | null {
+  const { dimensions } = snapshot.meta;
   const wanted = normalise(query);
+  const values = dimensions.find((d) => d.key === 'product')?.values ?? [];
   const exact = values.filter((v) => normalise(v) === wanted);
-  if (exact.length > 0) return exact;
+  if (exact.length > 0) return { dimension: 'product', values: exact };
   const shared = [...sharedNamesOf(values)].find(([name]) => normalise(name) === wanted);
-  if (shared) return shared[1];
+  if (shared) return { dimension: 'product', values: shared[1] };
+  // "Phones" is Superstore's sub-category before it is a word of "Panasonic Business Telephones".
+  for (const d of dimensions.filter((x) => x.key === 'category' || (x.key.startsWith('column:') && PRODUCT_GROUP.test(x.label)))) {
+    const value = d.values.find((v) => normalise(v) === wanted);
+    if (value) return { dimension: d.key, values: [value] };
+  }
   const known = new Set(values);
-  return matched.map((p) => p.name).filter((name) => known.has(name));
+  const listed = matched.map((p) => p.name).filter((name) => known.has(name));
+  return listed.length > 0 ? { dimension: 'product', values: listed } : null;
 }
 
 /**
- * What is bought with the products named, over every order of the stored rows (the
- * engine's `boughtWith`), or null when the rows hold none of their orders.
+ * What is bought with what was named, over every order of the stored rows (the engine's
+ * `boughtWith`), or null when the rows hold none of its orders.
  */
-async function boughtWithOutput(snapshot: Snapshot, labels: readonly string[], limit: number) {
-  const counted = await boughtWith(snapshot, labels, limit).catch((error: unknown) => {
+async function boughtWithOutput(snapshot: Snapshot, target: BoughtWithTarget, limit: number) {
+  const counted = await boughtWith(snapshot, target, limit).catch((error: unknown) => {
     if (error instanceof QueryRefusal) return null;
     throw error;
   });
   if (!counted || counted.ordersWith === 0) return null;
+  const group = target.dimension === 'product' ? null : snapshot.meta.dimensions.find((d) => d.key === target.dimension)?.label;
   return {
-    products: counted.products.slice(0, 5).map((name) => dataString(name)),
-    productsFound: counted.products.length,
+    /** What was asked about: products, or a category's value ("Phones", a Sub-Category). */
+    of: group ? `${group} ${dataString(counted.values[0])}` : null,
+    products: counted.values.slice(0, 5).map((name) => dataString(name)),
+    productsFound: counted.values.length,
     /** What a basket is: an invoice, or a customer's purchase day when the file has no order ids. */
     basket: counted.byOrderId ? 'order' : 'purchase day',
     baskets: counted.orders,
@@ -112,11 +126,11 @@ export const getCrossSell = defineTool({
       // products are bought together often enough": its rules are weaker than the 100 kept.
       // With the rows stored, what is bought with it is counted over every order instead, and
       // the product is found there by name (Superstore's ten "Staples" are no listed product).
-      const labels = snapshot ? productLabels(snapshot, product, matchProducts(result, product)) : [];
-      if (ids.size === 0 && labels.length === 0) throw new ToolInputError(`No product matches ${JSON.stringify(dataString(product))}.`);
+      const target = snapshot ? boughtWithTarget(snapshot, product, matchProducts(result, product)) : null;
+      if (ids.size === 0 && !target) throw new ToolInputError(`No product matches ${JSON.stringify(dataString(product))}.`);
       rules = rules.filter((r) => ids.has(r.antecedent.id) || ids.has(r.consequent.id));
       opportunities = opportunities.filter((o) => ids.has(o.product.id));
-      if (snapshot && labels.length > 0) together = await boughtWithOutput(snapshot, labels, limit);
+      if (snapshot && target) together = await boughtWithOutput(snapshot, target, limit);
       if (!together && rules.length === 0 && crossSell.rules.length > 0) unranked = unrankedNote(result, crossSell, product, ids);
     }
     if (customer !== undefined) {

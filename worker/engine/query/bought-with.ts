@@ -1,5 +1,6 @@
 /**
- * What is bought with one product, counted over every order of the stored rows.
+ * What is bought with one product (or any product of a category, "Phones"), counted over
+ * every order of the stored rows.
  *
  * The analysis keeps the 100 strongest association rules by lift, and those pair niche
  * products that always go together: Online Retail's most ordered product, WHITE HANGING
@@ -25,11 +26,11 @@ export interface BoughtWithRow {
 }
 
 export interface BoughtWith {
-  /** The product's labels found (one name can be several codes). */
-  products: string[];
+  /** The values found (one product name can be several codes). */
+  values: string[];
   /** Orders with at least one product line that is no return: the baskets. */
   orders: number;
-  /** Of those, the orders holding the product. */
+  /** Of those, the orders holding what was asked about. */
   ordersWith: number;
   /** Other products bought in at least one of those orders. */
   companions: number;
@@ -39,29 +40,40 @@ export interface BoughtWith {
   byOrderId: boolean;
 }
 
-/** The products bought most often in the same orders as `labels`, `limit` of them. */
-export async function boughtWith(snapshot: Snapshot, labels: readonly string[], limit: number): Promise<BoughtWith> {
+/** What is asked about: products by label, or the rows with a value of another column (a sub-category, "Phones"). */
+export interface BoughtWithTarget {
+  /** A dimension key: `product`, `category`, `column:Sub-Category`, … */
+  dimension: string;
+  values: readonly string[];
+}
+
+/** The products bought most often in the same orders as `target`, `limit` of them. */
+export async function boughtWith(snapshot: Snapshot, target: BoughtWithTarget, limit: number): Promise<BoughtWith> {
   const meta = snapshot.meta;
   const productIndex = meta.dimensions.findIndex((d) => d.key === 'product');
+  const targetIndex = meta.dimensions.findIndex((d) => d.key === target.dimension);
   if (productIndex < 0) throw new QueryRefusal('This file has no product column.', 'MISSING_COLUMN');
+  if (targetIndex < 0) throw new QueryRefusal(`This file has no ${target.dimension} column.`, 'MISSING_COLUMN');
+  const targetValues = meta.dimensions[targetIndex].values;
+  const asked = new Set(target.values.map((value) => targetValues.indexOf(value)).filter((code) => code >= 0));
+  if (asked.size === 0)
+    throw new QueryRefusal(`No ${meta.dimensions[targetIndex].label} in the rows is called ${JSON.stringify(target.values[0] ?? '')}.`, 'NO_MATCH');
   const names = meta.dimensions[productIndex].values;
-  const asked = new Set(labels.map((label) => names.indexOf(label)).filter((code) => code >= 0));
-  if (asked.size === 0) throw new QueryRefusal(`No product in the rows is called ${JSON.stringify(labels[0] ?? '')}.`, 'NO_MATCH');
-  const needs = { cost: false, quantity: false, orders: true, dimensions: [productIndex] };
-  const basketLines = async (visit: (order: number, product: number) => void): Promise<void> => {
-    for await (const g of snapshot.groups(needs)) eachBasketLine(g, productIndex, visit);
+  const needs = { cost: false, quantity: false, orders: true, dimensions: [...new Set([productIndex, targetIndex])] };
+  const basketLines = async (visit: (order: number, product: number, isAsked: boolean) => void): Promise<void> => {
+    for await (const g of snapshot.groups(needs)) eachBasketLine(g, productIndex, targetIndex, asked, visit);
   };
 
   const allOrders = new Set<number>();
   const ordersWith = new Set<number>();
-  await basketLines((order, product) => {
+  await basketLines((order, _product, isAsked) => {
     allOrders.add(order);
-    if (asked.has(product)) ordersWith.add(order);
+    if (isAsked) ordersWith.add(order);
   });
 
   const inOrders = new Map<number, Set<number>>();
-  await basketLines((order, product) => {
-    if (asked.has(product) || !ordersWith.has(order)) return;
+  await basketLines((order, product, isAsked) => {
+    if (isAsked || !ordersWith.has(order)) return;
     const orders = inOrders.get(product) ?? new Set<number>();
     orders.add(order);
     inOrders.set(product, orders);
@@ -78,7 +90,7 @@ export async function boughtWith(snapshot: Snapshot, labels: readonly string[], 
     return { product: names[product], both, confidence, lift: confidence / ((anywhere.get(product)?.size ?? 0) / allOrders.size) };
   });
   return {
-    products: [...asked].map((code) => names[code]),
+    values: [...asked].map((code) => targetValues[code]),
     orders: allOrders.size,
     ordersWith: ordersWith.size,
     companions: inOrders.size,
@@ -87,11 +99,18 @@ export async function boughtWith(snapshot: Snapshot, labels: readonly string[], 
   };
 }
 
-/** Calls `visit` with each line of a basket: a product, an order, and no return. */
-function eachBasketLine(g: SnapshotGroup, productIndex: number, visit: (order: number, product: number) => void): void {
+/** Calls `visit` with each line of a basket (a product, an order, no return) and whether it is of what was asked about. */
+function eachBasketLine(
+  g: SnapshotGroup,
+  productIndex: number,
+  targetIndex: number,
+  asked: ReadonlySet<number>,
+  visit: (order: number, product: number, isAsked: boolean) => void,
+): void {
   const products = g.dims[productIndex];
+  const targets = g.dims[targetIndex];
   for (let i = 0; i < g.rows; i++) {
     if (g.returns[i] === 1 || g.order[i] < 0 || products[i] < 0) continue;
-    visit(g.order[i], products[i]);
+    visit(g.order[i], products[i], asked.has(targets[i]));
   }
 }
