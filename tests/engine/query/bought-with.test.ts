@@ -41,6 +41,8 @@ describe('what is bought with a product', () => {
   it('keeps the most frequent companions only, and refuses a product the rows lack', async () => {
     const { snapshot } = await ingestCsv(SALES);
     expect((await boughtWith(snapshot, { dimension: 'product', values: ['Pen'] }, 1)).rows.map((r) => r.product)).toEqual(['Ink']);
-    await expect(boughtWith(snapshot, { dimension: 'product', values: ['Stapler'] }, 5)).rejects.toThrow('No product in the rows is called "Stapler".');
+    await expect(boughtWith(snapshot, { dimension: 'product', values: ['Stapler'] }, 5)).rejects.toThrow(
+      'No product in the rows is called "Stapler".',
+    );
   });
 });

@@ -57,7 +57,10 @@ export async function boughtWith(snapshot: Snapshot, target: BoughtWithTarget, l
   const targetValues = meta.dimensions[targetIndex].values;
   const asked = new Set(target.values.map((value) => targetValues.indexOf(value)).filter((code) => code >= 0));
   if (asked.size === 0)
-    throw new QueryRefusal(`No ${meta.dimensions[targetIndex].label} in the rows is called ${JSON.stringify(target.values[0] ?? '')}.`, 'NO_MATCH');
+    throw new QueryRefusal(
+      `No ${meta.dimensions[targetIndex].label} in the rows is called ${JSON.stringify(target.values[0] ?? '')}.`,
+      'NO_MATCH',
+    );
   const names = meta.dimensions[productIndex].values;
   const needs = { cost: false, quantity: false, orders: true, dimensions: [...new Set([productIndex, targetIndex])] };
   const basketLines = async (visit: (order: number, product: number, isAsked: boolean) => void): Promise<void> => {
