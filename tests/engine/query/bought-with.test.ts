@@ -38,6 +38,19 @@ describe('what is bought with a product', () => {
     }
   });
 
+  it('counts what is bought with any product of a category, leaving the category out', async () => {
+    // Writing: Pen and Ink. Orders with either: 1, 2, 3, 6; Pad is in order 2 of them, and in 2 of 5 orders.
+    const { snapshot } = await ingestCsv(
+      SALES.replace('Invoice,Date,Customer,Product,Amount', 'Invoice,Date,Customer,Product,Category,Amount')
+        .replace(/,(Pen|Ink),/g, ',$1,Writing,')
+        .replace(/,Pad,/g, ',Pad,Paper,'),
+    );
+    const together = await boughtWith(snapshot, { dimension: 'category', values: ['Writing'] }, 5);
+    expect(together).toMatchObject({ values: ['Writing'], orders: 5, ordersWith: 4, companions: 1 });
+    expect(together.rows.map((r) => [r.product, r.both])).toEqual([['Pad', 1]]);
+    expect(together.rows[0].lift).toBeCloseTo(1 / 4 / (2 / 5), 12);
+  });
+
   it('keeps the most frequent companions only, and refuses a product the rows lack', async () => {
     const { snapshot } = await ingestCsv(SALES);
     expect((await boughtWith(snapshot, { dimension: 'product', values: ['Pen'] }, 1)).rows.map((r) => r.product)).toEqual(['Ink']);
