@@ -662,4 +662,19 @@ describe('what is bought with one product, counted over every order', () => {
       top.slice(0, 5).map(([name, both, lift]) => [name, both, Math.round(lift * 100) / 100]),
     );
   });
+  // "In November 2011" was dropped: the count was over the whole file.
+  it('"What goes with WHITE HANGING HEART T-LIGHT HOLDER in November 2011?" counts that month\'s orders only', async () => {
+    const lines = `(SELECT DISTINCT InvoiceNo AS o, StockCode AS p FROM t WHERE ${PURCHASE} AND ${NOV})`;
+    const [[baskets, withIt]] = (await sql(
+      `WITH l AS ${lines} SELECT (SELECT count(DISTINCT o) FROM l), (SELECT count(DISTINCT o) FROM l WHERE upper(p) = '85123A')`,
+    )) as [number, number][];
+    const { answer } = await askOffline(
+      'What goes with WHITE HANGING HEART T-LIGHT HOLDER in November 2011?',
+      analyse(file.aggregates),
+      file.snapshot,
+    );
+    expect(answer.split('\n')[0]).toContain(
+      `counted over every order from 2011-11-01 to 2011-11-30: ${withIt.toLocaleString('en-US')} of ${baskets.toLocaleString('en-US')} orders hold one of them,`,
+    );
+  });
 });

@@ -178,6 +178,8 @@ describe('analyst tools', () => {
     ['find_customer', {}, 'Invalid input for find_customer: query: Invalid input: expected string, received undefined'],
     ['get_trend', { from: '2024-06', to: '2024-01' }, 'The range starts (2024-06) after it ends (2024-01).'],
     ['find_product', { query: 'caviar' }, 'No product matches "caviar".'],
+    ['get_cross_sell', { product: 'Olive Oil 5L', from: '2024-01-01' }, 'Give both days of the period (from and to), or neither.'],
+    ['get_cross_sell', { product: 'Olive Oil 5L', from: '2024-06-01', to: '2024-01-31' }, 'A period starts after it ends.'],
     [
       'execute_code',
       { code: '1+1' },

@@ -6,12 +6,14 @@ import { getCrossSell } from '../tools';
 import { NOT_AVAILABLE } from './answers';
 import { rulesHeading } from './cross-sell-phrases';
 import type { Intent } from './intents';
+import type { Period } from './periods';
 import type { SectionRunner } from './sections';
 
 export async function crossSellAnswer(intent: Extract<Intent, { kind: 'cross_sell' }>, runner: SectionRunner): Promise<string> {
   const input = {
     ...(intent.customer ? { customer: intent.customer } : {}),
     ...(intent.product ? { product: intent.product } : {}),
+    ...(intent.product && intent.period ? daysOf(intent.period) : {}),
     limit: 5,
   };
   const x = await runner.call(getCrossSell, input, 'Looking for products bought together.');
@@ -57,7 +59,8 @@ function boughtWithAnswer(t: Together): string {
     : t.products.map(escapeMarkdown).join(', ') +
       (t.productsFound > t.products.length ? ` and ${t.productsFound - t.products.length} more` : '');
   const baskets = (n: number) => plural(n, t.basket);
-  const opening = `Bought with ${named}, counted over every ${t.basket} in the file: ${formatNumber(t.basketsWithProduct, 0)} of ${baskets(t.baskets)} hold ${t.of || t.productsFound > 1 ? 'one of them' : 'it'}, with ${plural(t.otherProducts, 'other product')} in them.`;
+  const over = t.period ? `from ${t.period.from} to ${t.period.to}` : 'in the file';
+  const opening = `Bought with ${named}, counted over every ${t.basket} ${over}: ${formatNumber(t.basketsWithProduct, 0)} of ${baskets(t.baskets)} hold ${t.of || t.productsFound > 1 ? 'one of them' : 'it'}, with ${plural(t.otherProducts, 'other product')} in them.`;
   if (t.rows.length === 0) return `${opening} Nothing else was bought in the same ${t.basket}s.`;
   return [
     opening,
@@ -77,4 +80,11 @@ function boughtWithAnswer(t: Together): string {
           ? ` None is in more than ${formatPct(t.rows[0].sharePct)} of them: nothing is regularly bought with ${t.of || t.productsFound > 1 ? 'them' : 'it'}.`
           : ''),
   ].join('\n');
+}
+
+/** A period of whole months as the days the tool takes: 2011-01 … 2011-12 is 2011-01-01 … 2011-12-31. */
+function daysOf(period: Period): { from: string; to: string } {
+  const [year, month] = period.to.split('-').map(Number);
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return { from: `${period.from}-01`, to: `${period.to}-${String(last).padStart(2, '0')}` };
 }

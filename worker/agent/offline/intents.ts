@@ -20,7 +20,7 @@ export type Direction = 'desc' | 'asc';
 
 export type Intent =
   | { kind: 'chart'; series: ChartSeries }
-  | { kind: 'cross_sell'; customer: string | null; product: string | null }
+  | { kind: 'cross_sell'; customer: string | null; product: string | null; period?: Period | null }
   | { kind: 'customer'; query: string }
   | { kind: 'supplier'; name: string }
   | { kind: 'suppliers' }
@@ -269,6 +269,9 @@ function productDirectionOf(q: string): Direction {
   return LOSS.test(q) || LOW.test(q) || /declin|falling|dropp?(s|ing|ed)?\b/.test(q) ? 'asc' : 'desc';
 }
 
+/** A period at the end of a question ("… in 2011", "… last month"), which is no part of a name. */
+const PERIOD_TAIL = /\s+(?:in|during|for|since|over)\s+[^?!.]*[?!.]*\s*$|\s+(?:last|this)\s+(?:year|month|quarter)[?!.]*\s*$/i;
+
 /**
  * The name after "with" in a cross-sell question, typed with a capital ("What goes with
  * Phones?"), when it is no listed product: Superstore's sub-category Phones got the rules
@@ -303,7 +306,17 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   // "Give me 3 actions to grow revenue" got the monthly trend.
   if (ACTIONS.test(q)) return { kind: 'actions' };
   if (CHART.test(q)) return { kind: 'chart', series: chartSeriesOf(q) };
-  if (CROSS_SELL.test(q)) return { kind: 'cross_sell', customer, product: product ?? (customer ? null : namedAfterWith(question)) };
+  if (CROSS_SELL.test(q)) {
+    const named = product ?? (customer ? null : namedAfterWith(question.replace(PERIOD_TAIL, '')));
+    // "Bought together with PARTY BUNTING in 2011" was counted over the whole file.
+    const period = named
+      ? periodOf(
+          q,
+          result.trend.monthly.map((m) => m.month),
+        )
+      : null;
+    return { kind: 'cross_sell', customer, product: named, ...(period ? { period } : {}) };
+  }
   if (!customer && PURCHASE_GAP.test(q)) return { kind: 'purchase_gap' };
   if (!customer && CUSTOMER_VALUE.test(q)) return { kind: 'customer_value' };
   if (customer) return { kind: 'customer', query: customer };

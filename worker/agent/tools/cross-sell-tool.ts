@@ -8,7 +8,9 @@ import { z } from 'zod';
 import type { AnalysisResult, CrossSell } from '../../engine/contract';
 import { crossSellLevel, itemWord } from '../../engine/render/cross-sell-words';
 import { sharedNamesOf } from '../../engine/aggregate/distinct-names';
+import { epochDay } from '../../engine/aggregate/types';
 import { boughtWith, type BoughtWithTarget } from '../../engine/query/bought-with';
+import { periodCoverage } from '../../engine/query/coverage';
 import { QueryRefusal } from '../../engine/query/resolve';
 import type { Snapshot } from '../../engine/snapshot/columns';
 import { matchCustomers } from './customer-tools';
@@ -49,6 +51,18 @@ function unrankedNote(result: AnalysisResult, crossSell: CrossSell, query: strin
   return `None of the ${crossSell.rules.length} rules kept (the strongest by lift) involves ${named}. Weaker rules are not kept, so which ${itemWord(crossSell, true)} are bought with ${names.length > 1 ? 'them' : 'it'} is not known here.`;
 }
 
+const DAY = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
+
+/** Refuses a period the rows don't reach, as the query does. */
+function inPeriod(snapshot: Snapshot, period: { from: string; to: string }): void {
+  try {
+    periodCoverage(snapshot.meta, [period]);
+  } catch (error) {
+    if (error instanceof QueryRefusal) throw new DataAbsentError(error.message);
+    throw error;
+  }
+}
+
 /** Columns that group products, whose values "what goes with …" may name: Superstore's Sub-Category. */
 const PRODUCT_GROUP = /categor|class|group|family|department|brand|range/i;
 
@@ -79,14 +93,17 @@ function boughtWithTarget(snapshot: Snapshot, query: string, matched: readonly {
  * What is bought with what was named, over every order of the stored rows (the engine's
  * `boughtWith`), or null when the rows hold none of its orders.
  */
-async function boughtWithOutput(snapshot: Snapshot, target: BoughtWithTarget, limit: number) {
-  const counted = await boughtWith(snapshot, target, limit).catch((error: unknown) => {
+async function boughtWithOutput(snapshot: Snapshot, target: BoughtWithTarget, limit: number, period: { from: string; to: string } | null) {
+  const days = period ? { from: epochDay(period.from), to: epochDay(period.to) } : undefined;
+  const counted = await boughtWith(snapshot, target, limit, days).catch((error: unknown) => {
     if (error instanceof QueryRefusal) return null;
     throw error;
   });
   if (!counted || counted.ordersWith === 0) return null;
   const group = target.dimension === 'product' ? null : snapshot.meta.dimensions.find((d) => d.key === target.dimension)?.label;
   return {
+    /** The days counted, or null for the whole file. */
+    period,
     /** What was asked about: products, or a category's value ("Phones", a Sub-Category). */
     of: group ? `${group} ${dataString(counted.values[0])}` : null,
     products: counted.values.slice(0, 5).map((name) => dataString(name)),
@@ -112,10 +129,16 @@ export const getCrossSell = defineTool({
   input: z.object({
     product: z.string().trim().min(1).max(100).optional().describe('Product (or sub-category / category) id or name.'),
     customer: z.string().trim().min(1).max(100).optional().describe('Customer id or name.'),
+    from: DAY.optional().describe('With `product`: count `boughtWith` over orders from this day (YYYY-MM-DD)…'),
+    to: DAY.optional().describe('…to this day, both included.'),
     limit: limitInput(5),
   }),
-  async run({ result, snapshot }, { product, customer, limit }) {
+  async run({ result, snapshot }, { product, customer, from, to, limit }) {
     const crossSell = crossSellOrFail(result);
+    if (!from !== !to) throw new ToolInputError('Give both days of the period (from and to), or neither.');
+    const period = from && to ? { from, to } : null;
+    if (period && from && to && from > to) throw new ToolInputError('A period starts after it ends.');
+    if (period && snapshot) inPeriod(snapshot, period);
     let rules = crossSell.rules;
     let opportunities = crossSell.opportunities;
     let unranked: string | null = null;
@@ -130,7 +153,7 @@ export const getCrossSell = defineTool({
       if (ids.size === 0 && !target) throw new ToolInputError(`No product matches ${JSON.stringify(dataString(product))}.`);
       rules = rules.filter((r) => ids.has(r.antecedent.id) || ids.has(r.consequent.id));
       opportunities = opportunities.filter((o) => ids.has(o.product.id));
-      if (snapshot && target) together = await boughtWithOutput(snapshot, target, limit);
+      if (snapshot && target) together = await boughtWithOutput(snapshot, target, limit, period);
       if (!together && rules.length === 0 && crossSell.rules.length > 0) unranked = unrankedNote(result, crossSell, product, ids);
     }
     if (customer !== undefined) {

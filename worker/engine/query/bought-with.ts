@@ -48,7 +48,13 @@ export interface BoughtWithTarget {
 }
 
 /** The products bought most often in the same orders as `target`, `limit` of them. */
-export async function boughtWith(snapshot: Snapshot, target: BoughtWithTarget, limit: number): Promise<BoughtWith> {
+export async function boughtWith(
+  snapshot: Snapshot,
+  target: BoughtWithTarget,
+  limit: number,
+  /** Epoch days: only the rows of this period count ("bought together with PARTY BUNTING in 2011"). */
+  days?: { from: number; to: number },
+): Promise<BoughtWith> {
   const meta = snapshot.meta;
   const productIndex = meta.dimensions.findIndex((d) => d.key === 'product');
   const targetIndex = meta.dimensions.findIndex((d) => d.key === target.dimension);
@@ -64,7 +70,7 @@ export async function boughtWith(snapshot: Snapshot, target: BoughtWithTarget, l
   const names = meta.dimensions[productIndex].values;
   const needs = { cost: false, quantity: false, orders: true, dimensions: [...new Set([productIndex, targetIndex])] };
   const basketLines = async (visit: (order: number, product: number, isAsked: boolean) => void): Promise<void> => {
-    for await (const g of snapshot.groups(needs)) eachBasketLine(g, productIndex, targetIndex, asked, visit);
+    for await (const g of snapshot.groups(needs)) eachBasketLine(g, productIndex, targetIndex, asked, days ?? null, visit);
   };
 
   const allOrders = new Set<number>();
@@ -108,12 +114,14 @@ function eachBasketLine(
   productIndex: number,
   targetIndex: number,
   asked: ReadonlySet<number>,
+  days: { from: number; to: number } | null,
   visit: (order: number, product: number, isAsked: boolean) => void,
 ): void {
   const products = g.dims[productIndex];
   const targets = g.dims[targetIndex];
   for (let i = 0; i < g.rows; i++) {
     if (g.returns[i] === 1 || g.order[i] < 0 || products[i] < 0) continue;
+    if (days && (g.day[i] < days.from || g.day[i] > days.to)) continue;
     visit(g.order[i], products[i], asked.has(targets[i]));
   }
 }
