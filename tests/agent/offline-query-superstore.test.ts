@@ -1845,6 +1845,29 @@ describe('what is bought with a product named by ten ids', () => {
     expect(answer).toContain(`None is in more than ${((most / withIt) * 100).toFixed(1)}% of them: nothing is regularly bought with them.`);
   });
 
+  // The kept rules are the whole file's: beside a year's orders they would read as that year's.
+  it("puts the kept rules before the whole file's orders, and leaves them out of one year's", async () => {
+    const [[orders, withIt, others]] = (await sql(
+      `WITH l AS (SELECT DISTINCT "Order ID" AS o, "Product ID" AS p, "Sub-Category" AS sub FROM t WHERE year(d) = 2021),
+         x AS (SELECT DISTINCT o FROM l WHERE sub = 'Machines')
+       SELECT (SELECT count(DISTINCT o) FROM l), (SELECT count(*) FROM x),
+              (SELECT count(DISTINCT p) FROM l WHERE o IN (SELECT o FROM x) AND sub <> 'Machines')`,
+    )) as number[][];
+    const result = analyse(file.aggregates);
+    const [whole, year] = [
+      (await askOffline('What goes with Machines?', result, file.snapshot)).answer,
+      (await askOffline('What goes with Machines in 2021?', result, file.snapshot)).answer,
+    ];
+    expect(whole.split('\n').slice(0, 2)).toEqual([
+      'Sub-categories bought by the same customers (no product pair is frequent enough):',
+      '- Machines → Fasteners: confidence 36.4%, lift 1.51',
+    ]);
+    expect(year.split('\n')[0]).toBe(
+      `Bought with the Sub-Category Machines products, counted over every order from 2021-01-01 to 2021-12-31: ${withIt} of ${orders.toLocaleString('en-US')} orders hold one of them, with ${others} other products in them.`,
+    );
+    expect(year).not.toContain('→');
+  });
+
   it('says which name it could not find, with no figure', async () => {
     const { answer } = await askOffline('What goes with Zebra Stripes?', analyse(file.aggregates), file.snapshot);
     expect(answer).toBe('No product matches "Zebra Stripes".');

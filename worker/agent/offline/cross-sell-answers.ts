@@ -22,8 +22,10 @@ export async function crossSellAnswer(intent: Extract<Intent, { kind: 'cross_sel
   const rules = x.rules.map((r) => `- ${r.ifBought} → ${r.alsoBuys}: confidence ${formatPct(r.confidencePct)}, lift ${r.lift}`);
   const offers = x.opportunities.map((o) => `- Offer ${offerName(x, o.product)} to ${o.customer}: ${o.because}`);
   if (intent.customer) return offers.length > 0 ? ['Cross-sell suggestions:', ...offers].join('\n') : noSuggestionFor(x);
-  // The kept rules that involve it first (Superstore's sub-category rules), then its orders.
-  if (x.boughtWith) return [...(rules.length > 0 ? [rulesHeading(x), ...rules, ''] : []), boughtWithAnswer(x.boughtWith)].join('\n');
+  // The kept rules that involve it first (Superstore's sub-category rules), then its orders;
+  // the rules are the whole file's, so not beside a period's orders.
+  const kept = rules.length > 0 && !x.boughtWith?.period ? [rulesHeading(x), ...rules, ''] : [];
+  if (x.boughtWith) return [...kept, boughtWithAnswer(x.boughtWith)].join('\n');
   if (rules.length === 0 && offers.length === 0)
     return x.productNote
       ? `I can't answer that exactly. ${x.productNote}`
