@@ -1,5 +1,7 @@
 /** Chat answers about cross-sell: the rules at their level, the offers, and why a customer has none. */
 import { itemWord, offerName } from '../../engine/render/cross-sell-words';
+import { monthKey } from '../../engine/aggregate/types';
+import { monthEndIso } from '../../engine/analyses/cohort-calendar';
 import { escapeMarkdown } from '../../engine/render/escape';
 import { formatNumber, formatPct, plural } from '../format';
 import { getCrossSell } from '../tools';
@@ -87,6 +89,5 @@ function boughtWithAnswer(t: Together): string {
 /** A period of whole months as the days the tool takes: 2011-01 … 2011-12 is 2011-01-01 … 2011-12-31. */
 function daysOf(period: Period): { from: string; to: string } {
   const [year, month] = period.to.split('-').map(Number);
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return { from: `${period.from}-01`, to: `${period.to}-${String(last).padStart(2, '0')}` };
+  return { from: `${period.from}-01`, to: monthEndIso(monthKey(year, month)) };
 }

@@ -21,6 +21,16 @@ export const MOSTLY_COVERED = 0.9;
  * both check here.
  */
 export function periodCoverage(meta: SnapshotMeta, ranges: readonly ({ from: string; to: string } | undefined)[]): string | null {
+  const covered = rowsCover(meta, ranges);
+  return covered ? `The file's ${covered}.` : null;
+}
+
+/**
+ * "rows run from … to …, so they cover … for N of its M days": the periods the rows cover
+ * for under 90% of their days, or null when they cover each enough; a period they don't
+ * reach at all is refused. The coverage note's words, and the like-for-like comparison's.
+ */
+export function rowsCover(meta: SnapshotMeta, ranges: readonly ({ from: string; to: string } | undefined)[]): string | null {
   if (!meta.hasDates || meta.firstDay < 0) return null;
   const partial: string[] = [];
   for (const range of ranges) {
@@ -37,7 +47,7 @@ export function periodCoverage(meta: SnapshotMeta, ranges: readonly ({ from: str
     if (!mostlyCovered(covered, from, to)) partial.push(`${range.from} … ${range.to} for ${covered} of its ${to - from + 1} days`);
   }
   if (partial.length === 0) return null;
-  return `The file's rows run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}, so they cover ${partial.join(' and ')}.`;
+  return `rows run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}, so they cover ${partial.join(' and ')}`;
 }
 
 /**

@@ -17,7 +17,7 @@
  */
 import { epochDay, isoDay } from '../aggregate/types';
 import type { SnapshotMeta } from '../snapshot/columns';
-import { daysCovered, mostlyCovered, periodCoverage } from './coverage';
+import { mostlyCovered, rowsCover } from './coverage';
 import { QueryRefusal } from './resolve';
 import type { Measure, QuerySpec } from './spec';
 
@@ -76,23 +76,9 @@ export function sameDays(meta: SnapshotMeta, a: IsoRange, b: IsoRange): SameDays
     ? `${a.from} … ${a.to} runs past the file's last day, so it is counted to ${cutRanges.a.to}, and ${b.from} … ${b.to} over the same days, to ${cutRanges.b.to}.`
     : null;
   if (cutRanges) [a, b] = [cutRanges.a, cutRanges.b];
-  periodCoverage(meta, [a, b]);
-  const partial = [a, b].filter((range) => !wholeInRows(meta, range));
-  if (partial.length === 0) return { a, b, cut, unequal: null };
-  const covered = partial
-    .map((range) => {
-      const [from, to] = [epochDay(range.from), epochDay(range.to)];
-      return `${range.from} … ${range.to} for ${daysCovered(from, to, meta.firstDay, meta.lastDay)} of its ${to - from + 1} days`;
-    })
-    .join(' and ');
-  const unequal = `the file's rows run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}, so they cover ${covered}, and a change would set unequal stretches of time against each other`;
+  const covered = rowsCover(meta, [a, b]);
+  const unequal = covered ? `the file's ${covered}, and a change would set unequal stretches of time against each other` : null;
   return { a, b, cut, unequal };
-}
-
-/** Whether the rows cover enough of a range to compare it (the coverage note's 90%). */
-function wholeInRows(meta: SnapshotMeta, range: { from: string; to: string }): boolean {
-  const [from, to] = [epochDay(range.from), epochDay(range.to)];
-  return mostlyCovered(daysCovered(from, to, meta.firstDay, meta.lastDay), from, to);
 }
 
 /**
