@@ -380,7 +380,7 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
       'Which sales rep lost the most revenue in 2024 compared with 2023?',
       (r) => r.SalesRep,
       'down',
-      'bottom 1 by change in revenue, by sales rep, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31',
+      'bottom 1 by change in revenue, by sales rep, revenue down, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31',
     ));
   // It listed all 2,613 products by margin, the lowest at 15.0%.
   it('"Which products have negative margin?" keeps only the products whose margin is below 0', async () => {

@@ -725,6 +725,19 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
         '**3 Sub-Categories** with revenue down.',
         () => changedCount('"Sub-Category"', revenue, 'year(d) = 2021', 'year(d) = 2020', '<'),
       ],
+      // Read as lost customers, the wrong way round: the 135 who bought in 2021 but not in 2020.
+      [
+        'Which customers lost the most profit in 2021 vs 2020?',
+        'gross profit, sorted by change, by customer, gross profit down, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+        '**352 customers** with gross profit down.',
+        () => changedCount('"Customer ID"', 'sum(CASE WHEN $ THEN gp ELSE 0 END)', 'year(d) = 2021', 'year(d) = 2020', '<'),
+      ],
+      [
+        'Which customers lost the most in 2021 vs 2020?',
+        'revenue, sorted by change, by customer, revenue down, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+        '**328 customers** with revenue down.',
+        () => changedCount('"Customer ID"', revenue, 'year(d) = 2021', 'year(d) = 2020', '<'),
+      ],
       [
         "Which categories' margin dropped this year?",
         'margin %, sorted by change, by category, margin % down, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-30',
@@ -1049,6 +1062,23 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
     expect(answer.result?.understood).toBe('customers who bought, 2020-01-01 … 2020-12-31, but not in 2021-01-01 … 2021-12-31');
     expect(answer.result?.totalRows).toBe(count);
     expect(answer.text).toContain(`**${count} customers** in all.`);
+  });
+
+  // Both were the 135 who bought in 2021 but not in 2020; the second read one range, 2020–2021, against 2018–2019.
+  for (const question of [
+    'Which customers did we lose in 2021 vs 2020?',
+    'Customers who stopped buying in 2021 compared to 2020',
+    'Which customers churned from 2020 to 2021?',
+  ])
+    it(`"${question}" are those who bought in 2020 but not in 2021, whichever year is named first`, async () => {
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result?.understood).toBe('customers who bought, 2020-01-01 … 2020-12-31, but not in 2021-01-01 … 2021-12-31');
+      expect(answer.result?.totalRows).toBe(await lapsedCount('year(d) = 2020', 'year(d) = 2021'));
+    });
+  it('"Which customers bought in 2021 but not in 2020?" keeps the order it names (the new buyers of 2021)', async () => {
+    const answer = await answerWithQuery('Which customers bought in 2021 but not in 2020?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers who bought, 2021-01-01 … 2021-12-31, but not in 2020-01-01 … 2020-12-31');
+    expect(answer.result?.totalRows).toBe(await lapsedCount('year(d) = 2021', 'year(d) = 2020'));
   });
 
   it('"Which customers stopped buying this year?" are those who bought in all of 2020 and not in 2021 to date (2020 began on 3 January)', async () => {

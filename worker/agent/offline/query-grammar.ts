@@ -278,8 +278,12 @@ const CHANGE =
  */
 const PERFORMED = /\bhow (?:did|has|have|is|was|were|are|do|does) .*\b(?:do|doing|done|perform|performing|performed|go|going|gone)\b/;
 const GROWTH = /\b(grew|grow(n|s|th|ing)?|increas(ed?|ing)|rose|rising|gained|up the most)\b/;
-const DECLINE =
-  /\b(declin(ed?|ing)|fell|fallen|falling|drops?|dropped|dropping|shrank|shrunk|shrinking|decreas(ed?|ing)|down the most|reduc(ed?|ing)|cut (back|down)|spen[dt] less|los(?:t|e|es|ing) (?:the )?(?:most|more))\b/;
+/** "Lost the most (revenue)": a fall, not customers lost, unless customers are what was lost. */
+const LOST_MOST = /\blos(?:t|e|es|ing) (?:the )?(?:most|more)\b/;
+const DECLINE = new RegExp(
+  String.raw`\b(declin(ed?|ing)|fell|fallen|falling|drops?|dropped|dropping|shrank|shrunk|shrinking|decreas(ed?|ing)|down the most|reduc(ed?|ing)|cut (back|down)|spen[dt] less)\b|` +
+    LOST_MOST.source,
+);
 /** A ranking by the rate of a change, not its amount. */
 const RATE =
   /\b(fastest|faster|quickest|growth rates?|rates? of (growth|decline)|percentage (growth|change|increase|decrease)|in percent(age)?( terms)?)\b/;
@@ -553,9 +557,15 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
         : `I can't tell whether this file's quantities are in ${measuredIn}.`,
     };
   // "How many customers did we lose in 2024?" is a lapsed-buyer question, not a count of 2024's customers.
-  // "Which customers are we losing money on?" is a loss, not customers lost.
+  // "Which customers are we losing money on?" is a loss, not customers lost. "Which customers
+  // lost the most profit in 2021 vs 2020?" listed those who bought in 2021 but not 2020: a
+  // figure lost is a fall in that figure.
+  const figureLost = LOST_MOST.test(text) && !(measures.length > 0 && measures.every((m) => m === 'customers'));
   const lostCustomers =
-    /\b(lose|lost|losing|churned)\b(?! money)/.test(text) && !LOSS.test(text) && /\b(customers?|clients?|accounts?|buyers?)\b/.test(text);
+    /\b(lose|lost|losing|churned)\b(?! money)/.test(text) &&
+    !LOSS.test(text) &&
+    !figureLost &&
+    /\b(customers?|clients?|accounts?|buyers?)\b/.test(text);
   // "… who did not buy in 2021": bought before that period but not in it.
   const didNotBuy = /\b(did not|didn't|didnt|have not|haven't|has not|hasn't|never) (buy|bought|order|ordered|purchase|purchased)\b/.test(
     text,
@@ -587,8 +597,11 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       reason: `I can find the customers who bought in one period but not in the next ("customers who bought in ${year - 1} but not in ${year}"), with the share of that period's buyers they are; the customers kept are the rest. The retention analysis gives the share still buying too ("What is our net revenue retention?").`,
     };
   }
-  const lapsed =
-    !orderCount && (/\bbut (not|never)\b|\band not\b|\bno longer\b/.test(text) || STOPPED.test(text) || lostCustomers || didNotBuy);
+  const explicitlyNot = /\bbut (not|never)\b|\band not\b/.test(text) || didNotBuy;
+  const lapsed = !orderCount && (explicitlyNot || /\bno longer\b/.test(text) || STOPPED.test(text) || lostCustomers);
+  // "Customers we lost in 2021 vs 2020", "churned from 2020 to 2021": bought in the earlier
+  // period, not in the later, whichever is named first ("bought in 2021 but not in 2020" keeps its order).
+  const lostBetween = lapsed && !explicitlyNot;
   const shareAsked = !rateAsked && SHARE.test(text);
   if (returnsAsked) {
     // "What percentage of orders were returned?" is a return rate, not a share of revenue.
@@ -665,7 +678,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
       ? { kind: 'refused', reason: TWO_PERIODS }
       : { kind: 'unmapped', reason: TWO_PERIODS };
   // "Revenue growth from 2010 to 2011": the later period against the earlier, not one range spanning both.
-  const pair = period && !other && CHANGE.test(text) ? fromToOf(text, today) : null;
+  const pair = period && !other && (CHANGE.test(text) || lostBetween) ? fromToOf(text, today) : null;
   if (pair) [period, other] = [pair[1], pair[0]];
   // "This year", "this month": a period to date, set against the same days of the one before.
   const toDate = period === periods.period ? periods.toDate : undefined;
@@ -961,7 +974,8 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
     }
     if (!period || !other)
       return { kind: 'unmapped', reason: 'To find who stopped buying I need two periods, such as "in 2025 but not in 2026".' };
-    return { kind: 'spec', spec: { ...spec, groupBy: [], period, notBoughtIn: other } };
+    const [bought, notBoughtIn] = lostBetween && other.from < period.from ? [other, period] : [period, other];
+    return { kind: 'spec', spec: { ...spec, groupBy: [], period: bought, notBoughtIn } };
   }
   // "Did sales go up in 2021?": against the period before, when no other was named (not by month: the months would not pair up).
   // "Which products are customers buying less of this year?" too.
@@ -1038,7 +1052,13 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   }
   // "Which regions grew in 2021?" listed Central, down 0.2%, among them; "which sub-categories
   // declined" those that rose: asked which went one way, only the rows that did.
-  const wentWay = /\b(which|what)\b/.test(text) ? (WENT_DOWN.test(text) ? '<' : WENT_UP.test(text) ? '>' : null) : null;
+  const wentWay = /\b(which|what)\b/.test(text)
+    ? WENT_DOWN.test(text) || LOST_MOST.test(text)
+      ? '<'
+      : WENT_UP.test(text)
+        ? '>'
+        : null
+    : null;
   // "Which months declined in 1998?" listed every month, then was refused: each against the
   // one before, only those that went that way; "which quarter grew the most?" ranks the change.
   if (unitChange) {
