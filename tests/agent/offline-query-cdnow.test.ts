@@ -207,3 +207,26 @@ describe('CDNOW: a customer by its number', () => {
     expect(answer.text).toContain("I couldn't find “99999” among this file's customers, products or other values.");
   });
 });
+
+describe('CDNOW: customers lost in a year the rows end inside', () => {
+  // 77% of 1997's buyers were "lost in 1998" with half of 1998 still to come.
+  it('"How many customers did we lose in 1998?" counts 1997\'s buyers with no order in 1998 so far, and says they are not lost yet', async () => {
+    const in1998 = customersIn('1998-01-01', '1998-12-31');
+    const silent = [...customersIn('1997-01-01', '1997-12-31')].filter((c) => !in1998.has(c)).length;
+    const answer = await answerWithQuery('How many customers did we lose in 1998?', file.snapshot, TODAY);
+    expect(answer.result?.totalRows).toBe(silent);
+    const notYet =
+      'They have no order in 1998-01-01 … 1998-06-30, where the rows end; they may still buy by 1998-12-31, so they are not lost yet.';
+    expect(answer.result?.note).toContain(notYet);
+    // Said beside the count, before the list of who.
+    expect(answer.text.indexOf(notYet)).toBeGreaterThan(answer.text.indexOf(`**${silent.toLocaleString('en-US')} customers** in all.`));
+    expect(answer.text.indexOf(notYet)).toBeLessThan(answer.text.indexOf('| customer |'));
+  });
+
+  it('"How many customers did we lose in Q2 1998?" is a quarter the rows cover: no such caveat', async () => {
+    const answer = await answerWithQuery('How many customers did we lose in Q2 1998?', file.snapshot, TODAY);
+    const inQ2 = customersIn('1998-04-01', '1998-06-30');
+    expect(answer.result?.totalRows).toBe([...customersIn('1998-01-01', '1998-03-31')].filter((c) => !inQ2.has(c)).length);
+    expect(answer.text).not.toContain('not lost yet');
+  });
+});

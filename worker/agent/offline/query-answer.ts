@@ -57,12 +57,15 @@ export function queryAnswerText(
   // An empty table under a ranking question reads as an answer; say that nothing matched.
   if (result.totalRows === 0 && !spec.notBoughtIn)
     return `I understood: **${result.understood}**.\n\nNo row of the file matches this, so there is nothing to list.`;
+  // Lapsed buyers: the count first, then the note (a period still open says they are not lost
+  // yet), before the list of who, which can be 50 rows long.
+  if (spec.notBoughtIn) {
+    const count = `**${plural(result.totalRows, 'customer')}** in all.${lapsedShareWords(result, spec.period)}`;
+    const note = result.note ? `\n\n${result.note}` : '';
+    return `I understood: **${result.understood}**.\n\n${count}${note}\n\n${markdownTableOf({ ...result, note: null }, currency)}`;
+  }
   // "How many customers spent more than 1,000?": the count first, as for lapsed buyers.
-  const count = spec.notBoughtIn
-    ? `**${plural(result.totalRows, 'customer')}** in all.${lapsedShareWords(result, spec.period)}\n\n`
-    : spec.having
-      ? `**${countOf(result.totalRows, rowNoun(result))}** ${countedWith(spec.having)}.\n\n`
-      : '';
+  const count = spec.having ? `**${countOf(result.totalRows, rowNoun(result))}** ${countedWith(spec.having)}.\n\n` : '';
   return `I understood: **${result.understood}**.\n\n${count}${markdownTableOf(result, currency)}`;
 }
 

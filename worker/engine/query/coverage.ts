@@ -71,6 +71,17 @@ export function edgeUnitsNote(meta: SnapshotMeta, unit: TimeDimension, period?: 
   return `The file's rows run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}, so they cover ${partial.join(' and ')}.`;
 }
 
+/**
+ * "How many customers did we lose in 1998?" on CDNOW, whose rows end on 30 June 1998, counted
+ * 77% of 1997's buyers as lost: half of 1998 was still to come. When the period customers did
+ * not buy in runs past the rows for over a tenth of its days, the note says they are silent so far.
+ */
+export function notYetLostNote(meta: SnapshotMeta, notBoughtIn: { from: string; to: string }): string | null {
+  const [from, to] = [dayOf(notBoughtIn.from), dayOf(notBoughtIn.to)];
+  if (!meta.hasDates || to <= meta.lastDay || mostlyCovered(daysCovered(from, to, meta.firstDay, meta.lastDay), from, to)) return null;
+  return `They have no order in ${notBoughtIn.from} … ${isoDay(meta.lastDay)}, where the rows end; they may still buy by ${notBoughtIn.to}, so they are not lost yet.`;
+}
+
 /** The days of [from, to] (epoch days) that rows from `firstDay` to `lastDay` can fall on. */
 export function daysCovered(from: number, to: number, firstDay: number, lastDay: number): number {
   return Math.min(to, lastDay) - Math.max(from, firstDay) + 1;

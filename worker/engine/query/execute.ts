@@ -43,7 +43,7 @@ import {
 } from './resolve';
 import { perNote, unitsSpanned, type Range } from './average-per';
 import { changeFromOf } from './change-from';
-import { edgeUnitsNote, periodCoverage } from './coverage';
+import { edgeUnitsNote, notYetLostNote, periodCoverage } from './coverage';
 import { likeForLike } from './like-for-like';
 import { resultOf, type QueryResult } from './result';
 import { NEWNESS_MEASURES, type QuerySpec } from './spec';
@@ -78,7 +78,8 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   if (compared.noChange.size > 0) coverage = null;
   if (spec.notBoughtIn) {
     if (customerIndex < 0) throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');
-    return withNote(await lapsedOf(snapshot, spec, filters, customerIndex), coverage);
+    const notYet = notYetLostNote(meta, spec.notBoughtIn);
+    return withNote(await lapsedOf(snapshot, spec, filters, customerIndex), coverage && notYet ? `${coverage} ${notYet}` : coverage);
   }
   const periods: Range[] = [];
   if (spec.period) periods.push({ from: dayOf(spec.period.from), to: dayOf(spec.period.to) });
