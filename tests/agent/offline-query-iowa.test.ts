@@ -87,13 +87,14 @@ describe('a kind of product named by a word of its categories', () => {
   /** Categories with `word` (or its plural) as a whole word, by DuckDB's regular expressions. */
   const KIND = (pattern: string) => `regexp_matches(lower(category_name), '\\b(${pattern})\\b')`;
 
+  // "Stores" (plural) asks for the ranking, the top one first, as "which customers" does.
   it('"Which stores buy the most vodka?" ranks stores by their vodka sales (it ranked all sales)', async () => {
     const [[store, revenue]] = (await sql(
       `SELECT store_name, sum(sale_dollars) r FROM t WHERE ${KIND('vodka')} GROUP BY store_number, 1 ORDER BY r DESC LIMIT 1`,
     )) as [string, number][];
     const categories = (await sql(`SELECT DISTINCT category_name FROM t WHERE ${KIND('vodka')}`)).map(([c]) => c);
     const answer = await answerWithQuery('Which stores buy the most vodka?', file.snapshot, TODAY);
-    const named = answer.result?.understood.replace('top 1 by revenue, by customer, category in ', '').split(', ');
+    const named = answer.result?.understood.replace('revenue, by customer, category in ', '').split(', ');
     expect(new Set(named)).toEqual(new Set(categories));
     expect(answer.result?.rows[0][0]).toBe(store);
     expect(answer.result?.rows[0][1] as number).toBeCloseTo(revenue, 6);
@@ -111,7 +112,7 @@ describe('a kind of product named by a word of its categories', () => {
       file.snapshot,
     );
     const answer = report.slice(report.indexOf('## Your question'), report.indexOf('## Findings'));
-    expect(answer).toContain('I understood: **top 1 by revenue, by customer, category in ');
+    expect(answer).toContain('I understood: **revenue, by customer, category in ');
     expect(answer).toContain(`| ${store} |`);
   });
 
@@ -313,5 +314,38 @@ describe('a store by its number, and revenue per store', () => {
     const answer = await answerWithQuery('What is the average sale per store?', file.snapshot, TODAY);
     expect(answer.result?.understood).toBe('revenue per customer');
     expectRowsClose(answer.result?.rows, expected);
+  });
+});
+
+describe('a supplier and its stores', () => {
+  const result = () => analyse(file.aggregates);
+
+  // It got our dependency on each vendor: the other way round.
+  for (const question of ['Which vendor depends most on one store?', 'Does any supplier rely heavily on a few customers?'])
+    it(`"${question}" is refused: supplier dependency is ours on them, not theirs on a store`, async () => {
+      const { answer, trace } = await askOffline(question, result(), file.snapshot);
+      expect(trace.filter((step) => step.startsWith('use:'))).toEqual([]);
+      expect(answer).toContain(
+        "I can't answer that exactly. Supplier dependency is how much of our revenue rests on one supplier, not how much of a supplier's sales rest on one store, and I can't rank suppliers by that yet. I can list a supplier's top stores with their revenue, such as “top 5 stores for ",
+      );
+      // The example names one of the file's vendors.
+      const vendor = /top 5 stores for (.+?)”/.exec(answer)?.[1] ?? '';
+      expect(await sql(`SELECT count(*) FROM t WHERE vendor_name = '${vendor.replaceAll("'", "''")}'`)).not.toEqual([[0]]);
+    });
+
+  it('"How dependent are we on our top vendor?" is still the supplier dependency', async () => {
+    const { trace } = await askOffline('How dependent are we on our top vendor?', result(), file.snapshot);
+    expect(trace).toContain('use:get_suppliers');
+  });
+
+  // "Stores" are the file's customers (store_name): the plural asks for a ranking, not the top one.
+  it('"Which stores buy the most from Jim Beam Brands?" ranks every store buying from it (it gave one)', async () => {
+    const stores = (await sql(
+      `SELECT any_value(store_name), sum(sale_dollars) r FROM t WHERE vendor_name = 'Jim Beam Brands' GROUP BY store_number ORDER BY r DESC`,
+    )) as [string, number][];
+    const answer = await answerWithQuery('Which stores buy the most from Jim Beam Brands?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, by customer, supplier = Jim Beam Brands');
+    expect(answer.result?.totalRows).toBe(stores.length);
+    expectRowsClose(answer.result?.rows.slice(0, 10) ?? [], stores.slice(0, 10));
   });
 });

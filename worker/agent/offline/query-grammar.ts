@@ -356,6 +356,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   if (BOUGHT_WITH.test(text)) return { kind: 'unmapped', reason: 'What is bought with a product is the cross-sell answer.' };
   if (/\bshould (we|i)\b/.test(text) && DISCONTINUE.test(text))
     return { kind: 'unmapped', reason: 'Which products to drop is answered with the products that earn the least.' };
+  // Iowa's "Which vendor depends most on one store?" got our dependency on each vendor.
+  const reliant = supplierReliantOnCustomers(text, meta);
+  if (reliant) return { kind: 'refused', reason: reliant };
   // "How long between orders on average?" got the count of orders; the churn analysis measures
   // the gaps, and predicts the spend a customer lifetime value is.
   if (PURCHASE_GAP.test(text) || CUSTOMER_VALUE.test(text))
@@ -1457,6 +1460,22 @@ export function headerNoun(dimension: SnapshotMeta['dimensions'][number]): strin
   return noun && !DIMENSION_WORDS.some(([re]) => re.test(noun)) ? noun : null;
 }
 
+/**
+ * "Which vendor depends most on one store?" asks how much of a supplier's sales one customer
+ * holds, the other way round from supplier dependency (how much of ours one supplier holds),
+ * which the analysis has no figure for: the reason to refuse it, with what can be asked.
+ */
+function supplierReliantOnCustomers(text: string, meta: SnapshotMeta): string | null {
+  const tail = /\b(?:suppliers?|vendors?|manufacturers?)\b.*?\b(?:depend\w*|rel(?:y|ies|ying|iant|iance))\b.*?\bon\b(.*)/.exec(text)?.[1];
+  const customers = meta.dimensions.find((d) => d.key === 'customer');
+  if (tail === undefined || !customers) return null;
+  const noun = headerNoun(customers) ?? 'customer';
+  if (!new RegExp(`\\b(?:customers?|clients?|accounts?|buyers?|${escapeRegex(noun)}s?)\\b`).test(tail)) return null;
+  const supplier = meta.dimensions.find((d) => d.key === 'supplier')?.values[0];
+  const example = supplier ? ` such as “top 5 ${noun}s for ${supplier}”` : '';
+  return `Supplier dependency is how much of our revenue rests on one supplier, not how much of a supplier's sales rest on one ${noun}, and I can't rank suppliers by that yet. I can list a supplier's top ${noun}s with their revenue,${example || ' naming the supplier'}.`;
+}
+
 /** A plural noun's singular, for matching a header: "stores" → "store", "cities" → "city". */
 function singular(word: string): string {
   return word
@@ -1486,10 +1505,12 @@ function asksForProductTrend(text: string): boolean {
 /** Whether the grouping's noun is in the plural ("products", "sub-categories"): several are asked for. */
 function asksForSeveral(text: string, group: string | undefined, meta: SnapshotMeta): boolean {
   if (!group) return false;
-  if (PLURAL_OF[group]) return PLURAL_OF[group].test(text);
-  const label = meta.dimensions.find((d) => d.key === group)?.label.toLowerCase();
-  if (!label) return false;
-  const plural = label.endsWith('y') ? `${label.slice(0, -1)}ies` : `${label}s`;
+  if (PLURAL_OF[group]?.test(text)) return true;
+  // Iowa's "Which stores buy the most from Jim Beam Brands?" got one store: its customers are a store_name column.
+  const dimension = meta.dimensions.find((d) => d.key === group);
+  const noun = PLURAL_OF[group] ? dimension && headerNoun(dimension) : dimension?.label.toLowerCase();
+  if (!noun) return false;
+  const plural = noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`;
   return new RegExp(`\\b${escapeRegex(plural)}\\b`).test(text);
 }
 
