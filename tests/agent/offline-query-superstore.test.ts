@@ -1903,3 +1903,76 @@ describe('what is bought with a product named by ten ids', () => {
     expect(answer).toBe('No product matches "Zebra Stripes".');
   });
 });
+
+describe('every year a question names is in its answer', () => {
+  // Each got an answer to another question: 2021's big spenders, every customer's 2021, or
+  // 2021's buyers absent in 2018.
+  const cases: [string, string][] = [
+    [
+      'Which customers spent more than 10000 in 2021 but less than in 2020?',
+      'I could read this only as a question about 2021-01-01 … 2021-12-31, which leaves out 2020, so its answer would be to another question. Ask for one period, or two compared, such as “revenue by customer in 2021 vs 2020”.',
+    ],
+    [
+      'Revenue in 2021 for customers who bought in 2019',
+      'I could read this only as a question about 2021-01-01 … 2021-12-31, which leaves out 2019, so its answer would be to another question. Ask for one period, or two compared, such as “revenue by customer in 2021 vs 2019”.',
+    ],
+    [
+      'customers who bought in 2018 and 2021 but not 2019',
+      'I could read this only as a question about 2021-01-01 … 2021-12-31 against 2018-01-01 … 2018-12-31, which leaves out 2019, so its answer would be to another question. Ask for one period, or two compared, such as “revenue by customer in 2021 vs 2019”.',
+    ],
+  ];
+  for (const [question, reason] of cases)
+    it(`"${question}" is refused, not answered without its other year`, async () => {
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain(`I can't answer that exactly. ${reason}`);
+    });
+
+  it('an amount that looks like a year is no year: "customers who spent more than 2000 in 2021"', async () => {
+    const answer = await answerWithQuery('Which customers spent more than 2000 in 2021?', file.snapshot, TODAY);
+    const [[count]] = (await sql(
+      `SELECT count(*) FROM (SELECT "Customer ID" FROM t WHERE ${Y2021} GROUP BY 1 HAVING sum(rev) > 2000)`,
+    )) as number[][];
+    expect(answer.result?.totalRows).toBe(count);
+  });
+});
+
+describe('"N or more" is a threshold', () => {
+  /** Customers whose figure (an SQL aggregate) passes `condition`, in the rows matching `where`, counted by DuckDB. */
+  async function customersWith(aggregate: string, condition: string, where = 'true'): Promise<number> {
+    const [[count]] = (await sql(
+      `SELECT count(*) FROM (SELECT "Customer ID" FROM t WHERE ${where} GROUP BY 1 HAVING ${aggregate} ${condition})`,
+    )) as number[][];
+    return count;
+  }
+  // The first got 2021's orders in all; the second every customer; the third was unmapped.
+  const cases: [string, string, () => Promise<number>][] = [
+    [
+      'Customers with 10 orders or more in 2021',
+      'orders, by customer, orders ≥ 10, 2021-01-01 … 2021-12-31',
+      () => customersWith('count(DISTINCT "Order ID")', '>= 10', Y2021),
+    ],
+    [
+      'Which customers spent 5k or more in 2021?',
+      'revenue, by customer, revenue ≥ 5,000, 2021-01-01 … 2021-12-31',
+      () => customersWith('sum(rev)', '>= 5000', Y2021),
+    ],
+    [
+      'Which customers bought 3 or fewer times?',
+      'orders, by customer, orders ≤ 3',
+      () => customersWith('count(DISTINCT "Order ID")', '<= 3'),
+    ],
+  ];
+  for (const [question, understood, reference] of cases)
+    it(question, async () => {
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result?.understood).toBe(understood);
+      expect(answer.result?.totalRows).toBe(await reference());
+    });
+
+  it('"How many orders of 2000 or more in 2021?" is refused (it counted every order of 2021 against the year 2000)', async () => {
+    const answer = await answerWithQuery('How many orders of 2000 or more in 2021?', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I can't apply “2000 or more” here");
+  });
+});

@@ -43,7 +43,7 @@ import {
 } from './query-measures';
 import { unitChangeOf } from './query-unit-change';
 import { BRIDGE_SPLIT, fromToOf } from './bridge-intents';
-import { periodBefore, periodsOf, withoutHalfYears, type DayRange } from './query-periods';
+import { AMOUNT_AFTER, periodBefore, periodsOf, withoutHalfYears, type DayRange } from './query-periods';
 import { ACTIONS, CUSTOMER_VALUE, DISCONTINUE, PURCHASE_GAP, TOP_FIFTH } from './intents';
 
 /**
@@ -328,6 +328,36 @@ export interface AnalysisFacts {
  * without them, a question that needs one is refused.
  */
 export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay: Date | null, facts?: AnalysisFacts): Parsed {
+  const parsed = parseAsRead(question, meta, analysisDay, facts);
+  const unread = parsed.kind === 'spec' ? yearLeftOut(question, parsed.spec) : null;
+  return unread ? { kind: 'refused', reason: unread } : parsed;
+}
+
+/** A year as a period ("in 2020", "not 2019"), unless written as an amount ("more than 2000", "$2000", "2000 units"). */
+const YEAR_NAMED =
+  /(?<!\b(?:than|over|above|under|below|least|most|top|bottom|first|last|exceeding)\s+|[$£€#]\s?|[\d,.])\b((?:19|20)\d\d)\b/g;
+
+/**
+ * "Which customers spent more than 10000 in 2021 but less than in 2020?" listed 2021's big
+ * spenders, and "Revenue in 2021 for customers who bought in 2019" every customer's 2021: a
+ * year the question names that none of the spec's periods reaches was dropped, so the answer
+ * is to another question. The reason to refuse it, or null when every year named is used.
+ */
+function yearLeftOut(question: string, spec: QuerySpecInput): string | null {
+  const ranges = [spec.period, spec.compareTo, spec.notBoughtIn].filter((r): r is DayRange => Boolean(r));
+  const text = withoutNamedYears(question.toLowerCase(), spec.filters ?? []);
+  const year = [...text.matchAll(YEAR_NAMED)]
+    .filter((m) => !AMOUNT_AFTER.test(text.slice(m.index + m[0].length)))
+    .map((m) => m[1])
+    .find((y) => !ranges.some((r) => r.from <= `${y}-12-31` && r.to >= `${y}-01-01`));
+  if (!year) return null;
+  const read = ranges.map((r) => `${r.from} … ${r.to}`).join(' against ');
+  const [later, earlier] = [ranges[0]?.from.slice(0, 4) ?? String(Number(year) + 1), year].sort().reverse();
+  return `I could read this only as a question about ${read || 'the whole file'}, which leaves out ${year}, so its answer would be to another question. Ask for one period, or two compared, such as “revenue by customer in ${later} vs ${earlier}”.`;
+}
+
+/** `parseQuestion` before checking that it read every year the question names. */
+function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | null, facts?: AnalysisFacts): Parsed {
   // "Top 5 countries by revenue excluding the UK" was refused: the question without the
   // clause, with the values it names left out.
   const exclusion = exclusionOf(question, meta);

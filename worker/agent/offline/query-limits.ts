@@ -95,7 +95,7 @@ export function thresholdOf(question: string): Threshold | null {
   const range = BETWEEN_AMOUNTS.exec(text);
   if (range && !bothYears(range[1], range[3])) return rangeOf(text, range);
   const found = THRESHOLD.exec(text);
-  if (!found) return null;
+  if (!found) return orMoreOf(text);
   const words = found[0];
   const value = numberOf(words);
   const op = /^(more|greater|higher|over|above|exceeding)/.test(words)
@@ -107,6 +107,23 @@ export function thresholdOf(question: string): Threshold | null {
         : '<';
   const { scale, unit, suffix } = scaleAndUnit(text.slice(found.index + words.length));
   return { words: `${words}${suffix}`, op, value: value * scale, unit };
+}
+
+/**
+ * "Orders of 2000 or more", "10 units or fewer": the number before "or more". "How many orders
+ * of 2000 or more in 2021?" counted every order of 2021 (and once set them against the year 2000).
+ */
+const OR_MORE =
+  /(?<![\d,.])[$£€]?\s?(\d[\d,.]*)((?:\s?(?:k|thousand|m|mn|million|bn|billion)\b)?(?:\s+[a-z]+)?)\s+or\s+(more|above|over|greater|higher|less|fewer|below|under|lower)\b/;
+
+function orMoreOf(text: string): Threshold | null {
+  const found = OR_MORE.exec(text);
+  if (!found) return null;
+  const { scale, unit: before } = scaleAndUnit(found[2]);
+  // "3 or fewer times", "100 or more units": the figure named after "or more".
+  const after = found[2].trim() ? null : scaleAndUnit(text.slice(found.index + found[0].length));
+  const op = /^(more|above|over|greater|higher)$/.test(found[3]) ? '>=' : '<=';
+  return { words: `${found[0].trim()}${after?.suffix ?? ''}`, op, value: numberOf(found[1]) * scale, unit: before ?? after?.unit ?? null };
 }
 
 /**

@@ -65,6 +65,10 @@ function withSpansBack(text: string): string {
 
 const SPAN_OF_ONE: Record<string, string> = { year: '12 months', month: '1 month', week: '7 days' };
 
+/** What follows a number that makes it an amount, not a year: "2000 or more", "2000 units", "2000+". */
+export const AMOUNT_AFTER =
+  /^(?:\s*(?:units?|items?|pieces|pcs|bottles|cases|orders|customers|or (?:more|less|fewer|above|below|over|under))\b|\s*\+|[,.]\d|\s*(?:k|%))/;
+
 /** One named period in a piece of text (no comparison), or null. */
 function periodIn(words: string, today: Date): DayRange | null {
   const text = withSpansBack(words);
@@ -126,7 +130,7 @@ function periodIn(words: string, today: Date): DayRange | null {
   // The first number that is a year: "more than 1000 in 2011" is 2011, not "no period". One
   // after "in" comes first: "units of Xerox 1967 … in 2021" was refused as 1967.
   const years = [...text.matchAll(/\b(?:(in|during|for|of|since|year)\s+)?(\d{4})\b/g)].filter(
-    (m) => Number(m[2]) >= 1900 && Number(m[2]) <= 2099,
+    (m) => Number(m[2]) >= 1900 && Number(m[2]) <= 2099 && !AMOUNT_AFTER.test(text.slice(m.index + m[0].length)),
   );
   const year = years.find((m) => m[1]) ?? years[0];
   return year ? yearRange(Number(year[2])) : null;
@@ -206,7 +210,8 @@ export function periodsOf(
   }
   // "Revenue in 2010 and 2011" answered 2010 alone: two periods joined by "and" or "or" are
   // set side by side, the later first, so the change reads from the earlier.
-  const pair = /(.+?)\s+(?:and|or)\s+(.+)/.exec(text);
+  // "Orders of 2000 or more in 2021" is an amount, not the year 2000 beside 2021.
+  const pair = /(.+?)\s+(?:and|or)\s+(?!(?:more|less|fewer|above|below|over|under|higher|lower)\b)(.+)/.exec(text);
   if (pair) {
     const b = periodIn(pair[2], today);
     // "Q1 and Q2 2011": the year written once is both periods'.
