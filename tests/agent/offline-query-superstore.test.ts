@@ -359,6 +359,17 @@ const cases: [string, string, string][] = [
     `SELECT "Customer Name", 1 FROM t GROUP BY "Customer ID", 1 HAVING count(DISTINCT "Order ID") = 1 ORDER BY 1`,
     'customers with one order, by customer',
   ],
+  // Both were unmapped.
+  [
+    'Which customers ordered once only?',
+    `SELECT "Customer Name", 1 FROM t GROUP BY "Customer ID", 1 HAVING count(DISTINCT "Order ID") = 1 ORDER BY 1`,
+    'customers with one order, by customer',
+  ],
+  [
+    'customers who bought one product only',
+    `SELECT "Customer Name", 1 FROM t GROUP BY "Customer ID", 1 HAVING count(DISTINCT "Product ID") = 1 ORDER BY 1`,
+    'products, by customer, one product',
+  ],
   // "Declining" ranks by the change, lowest first, as "declined" did.
   [
     'Which categories are declining in 2021 vs 2020?',
@@ -1188,6 +1199,8 @@ const refusals: [string, RegExp][] = [
   // Both listed every customer who bought the value (707 for Furniture).
   ['Which customers buy only Furniture?', /I can list the customers who bought something, but not yet those who bought nothing else/],
   ['Customers who only bought Technology', /I can list the customers who bought something, but not yet those who bought nothing else/],
+  // It listed every customer who bought Furniture, whatever else they bought.
+  ['Which customers buy Furniture only?', /I can list the customers who bought something, but not yet those who bought nothing else/],
   ['Which customers spend nothing on furniture?', /“never bought” something is not something I can answer exactly yet/],
   // The churn list narrowed to Texas is still the whole file's, not a period's.
   ['Which customers in Texas are at risk in 2021?', /worked out for the whole file/],

@@ -447,10 +447,11 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
   if (limit) return { kind: 'refused', reason: limit };
   // "How many customers bought just one product in 2021?" counted every customer of 2021.
   const onlyOne = ONLY_ONE.exec(text);
-  if (onlyOne && !/^(products?|items?|skus?|articles?)$/.test(onlyOne[1]))
+  const onlyOneOf = onlyOne?.[1] ?? onlyOne?.[2];
+  if (onlyOneOf && !/^(products?|items?|skus?|articles?)$/.test(onlyOneOf))
     return {
       kind: 'refused',
-      reason: `I can count the distinct products each customer bought (“customers who bought only one product”), but not distinct ${pluralNoun(onlyOne[1].replace(/ies$/, 'y').replace(/s$/, ''))} yet.`,
+      reason: `I can count the distinct products each customer bought (“customers who bought only one product”), but not distinct ${pluralNoun(onlyOneOf.replace(/ies$/, 'y').replace(/s$/, ''))} yet.`,
     };
   // "Which customers spent more than Sean Miller?" answered Sean Miller's revenue.
   const rival = thanNamedValue(text, filters);
@@ -1226,7 +1227,7 @@ const BUYING_LESS =
 
 /** "Only one product", "just one category", "a single supplier": a count of distinct values per customer. */
 const ONLY_ONE =
-  /\b(?:only|just|exactly) (?:one|1|a single) (products?|items?|skus?|articles?|categor(?:y|ies)|suppliers?|vendors?|regions?|countr(?:y|ies))\b/;
+  /\b(?:only|just|exactly) (?:one|1|a single) (products?|items?|skus?|articles?|categor(?:y|ies)|suppliers?|vendors?|regions?|countr(?:y|ies))\b|\b(?:one|1|a single) (products?|items?|skus?|articles?|categor(?:y|ies)|suppliers?|vendors?|regions?|countr(?:y|ies)) only\b/;
 
 /**
  * Customers who "bought A and B" are those who bought both, which the query can't select: it
