@@ -196,6 +196,18 @@ const cases: [string, string, string][] = [
      WHERE ${NOV} AND NOT starts_with(InvoiceNo, 'C') AND qty >= 0 AND rev >= 0 GROUP BY 1 ORDER BY o ASC LIMIT 1`,
     'bottom 1 by orders, by week, 2011-11-01 … 2011-11-30',
   ],
+  // "The week of" a day was that one day: it is the Monday-to-Sunday week holding it, as the
+  // "week of …" buckets above are (2011-11-17 is a Thursday).
+  [
+    'What were sales in the week of 2011-11-14?',
+    `SELECT sum(rev) FROM t WHERE d BETWEEN '2011-11-14' AND '2011-11-20'`,
+    'revenue, 2011-11-14 … 2011-11-20',
+  ],
+  [
+    'revenue in the week of 2011-11-17',
+    `SELECT sum(rev) FROM t WHERE date_trunc('week', d) = DATE '2011-11-14'`,
+    'revenue, 2011-11-14 … 2011-11-20',
+  ],
   // Revenue per customer: the revenue of rows that name a customer over the customers who bought.
   [
     'which country has the highest revenue per customer?',
@@ -675,6 +687,40 @@ describe('what is bought with one product, counted over every order', () => {
     );
     expect(answer.split('\n')[0]).toContain(
       `counted over every order from 2011-11-01 to 2011-11-30: ${withIt.toLocaleString('en-US')} of ${baskets.toLocaleString('en-US')} orders hold one of them,`,
+    );
+  });
+});
+
+describe('products bought by one customer', () => {
+  // The first was unmapped, the second refused as "bought nothing else", the third read "by one customer" as a grouping.
+  for (const question of [
+    'Which products have only one customer?',
+    'Which products are only bought by one customer?',
+    'How many products have a single customer?',
+  ])
+    it(`"${question}" keeps the products with one customer`, async () => {
+      const [[count]] = (await sql(
+        `SELECT count(*) FROM (SELECT StockCode FROM t GROUP BY 1 HAVING count(DISTINCT cust) = 1)`,
+      )) as number[][];
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result?.understood).toBe('customers, by product, one customer');
+      expect(answer.result?.totalRows).toBe(count);
+      expect(answer.text).toContain(`**${count} products** with one customer.`);
+    });
+
+  it('"Which products were bought by just one customer in November 2011?" counts that month alone', async () => {
+    const [[count]] = (await sql(
+      `SELECT count(*) FROM (SELECT StockCode FROM t WHERE ${NOV} GROUP BY 1 HAVING count(DISTINCT cust) = 1)`,
+    )) as number[][];
+    const answer = await answerWithQuery('Which products were bought by just one customer in November 2011?', file.snapshot, TODAY);
+    expect(answer.result?.totalRows).toBe(count);
+  });
+
+  it('"Revenue of products with only one customer" is refused (it got all revenue)', async () => {
+    const answer = await answerWithQuery('Revenue of products with only one customer', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(
+      'I can list the products, categories or other rows bought by one customer alone (“Which products have only one customer?”), but not with another figure, threshold or comparison beside it yet.',
     );
   });
 });

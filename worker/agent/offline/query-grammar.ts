@@ -378,7 +378,11 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
     if (parsed.kind !== 'spec') return parsed;
     return { kind: 'spec', spec: { ...parsed.spec, filters: [...(parsed.spec.filters ?? []), ...excluded] } };
   }
-  const text = asUnits(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500), meta);
+  // "Products bought by only one customer" names no grouping "by one customer".
+  const text = asUnits(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500), meta).replace(
+    /\b(?:bought|purchased|ordered) by ((?:only |just |exactly )?(?:one|a single|1) (?:customer|client|account|buyer))\b/,
+    'with $1',
+  );
   // "What actions should we take on revenue in 2021?" and the analysis' actions; "which products
   // should we drop?" is no change over time: the canned answers rank the candidates.
   if (ACTIONS.test(text)) return { kind: 'unmapped', reason: 'What to do is answered from the analysis.' };
@@ -769,6 +773,9 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
     };
   if (measures.length === 0 && threshold?.unit && threshold.unit !== 'percent' && threshold.unit !== 'other') measures = [threshold.unit];
   if (measures.length === 0 && onlyOne) measures = ['products'];
+  // "Which products have only one customer?" was unmapped: the customers of each, kept at 1.
+  const oneCustomer = ONE_CUSTOMER.test(text);
+  if (measures.length === 0 && oneCustomer) measures = ['customers'];
   // "Which customers bought more than 1000 in 2011?" asked for the figure: an amount bought is money.
   if (measures.length === 0 && threshold && !threshold.unit && /\b(buy|buys|buying|bought|purchased?)\b/.test(text)) measures = ['revenue'];
   // "Which customers buy from Supplier 13?": what they bought, not the supplier's summary.
@@ -1125,6 +1132,23 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
       reason:
         'I need the part to take the share of, named as the file writes it: a customer, a product, a category, a region or another value (no value of the file was found in the question).',
     };
+  // "How many products have a single customer?" counts the products kept.
+  const withOneCustomer = groupBy.length === 0 ? countedNounOf(text, meta) : groupBy.length === 1 ? groupBy[0] : null;
+  if (oneCustomer) {
+    if (
+      !withOneCustomer ||
+      withOneCustomer === 'customer' ||
+      isTimeUnit(withOneCustomer) ||
+      spec.measures.join() !== 'customers' ||
+      other ||
+      threshold
+    )
+      return { kind: 'refused', reason: ONE_CUSTOMER_ONLY };
+    return {
+      kind: 'spec',
+      spec: { ...spec, groupBy: [withOneCustomer], having: { measure: 'customers', op: '=', value: 1 }, sort: undefined, limit: undefined },
+    };
+  }
   if (onlyOne && !other)
     return {
       kind: 'spec',
@@ -1226,6 +1250,10 @@ const BUYING_LESS =
   /\b(?:buy|buys|buying|bought|spend|spends|spending|spent|order|orders|ordering|ordered|sell|sells|selling|sold)\s+(less|more|fewer)\b(?!\s+than\b)/;
 
 /** "Only one product", "just one category", "a single supplier": a count of distinct values per customer. */
+/** "Bought by only one customer", "products with a single customer" (not "which one customer"). */
+const ONE_CUSTOMER = /(?<!\b(?:which|what|top|the) )\b(?:only|just|exactly|a single|one|1) (?:customer|client|account|buyer)\b/;
+const ONE_CUSTOMER_ONLY =
+  'I can list the products, categories or other rows bought by one customer alone (“Which products have only one customer?”), but not with another figure, threshold or comparison beside it yet.';
 const ONLY_ONE =
   /\b(?:only|just|exactly) (?:one|1|a single) (products?|items?|skus?|articles?|categor(?:y|ies)|suppliers?|vendors?|regions?|countr(?:y|ies))\b|\b(?:one|1|a single) (products?|items?|skus?|articles?|categor(?:y|ies)|suppliers?|vendors?|regions?|countr(?:y|ies)) only\b/;
 

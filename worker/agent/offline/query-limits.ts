@@ -53,7 +53,7 @@ const NEVER_SOLD =
  * "Which customers buy from Supplier 13 only?" listed every customer of Supplier 13 too.
  */
 const ONLY_BOUGHT =
-  /\b(?:buy|buys|bought|buying|purchase[sd]?|order(?:s|ed)?)\s+(?:only|exclusively|nothing but)\s+(?!once\b|one\b|1\b|twice\b|two\b|2\b|a single\b|in\b|from\b|on\b)|\b(?:only|exclusively) (?:buy|buys|bought|purchased?|ordered)\b(?! (?:once|one|twice|a single)\b)|\b(?:buy|buys|bought|buying|purchase[sd]?|order(?:s|ed)?)\s+(?!(?:once|one|1|twice|two|a single)\b)[^?.,;]*?\s(?:only|exclusively)\b(?!\s+(?:once|one|twice)\b)/;
+  /\b(?:buy|buys|bought|buying|purchase[sd]?|order(?:s|ed)?)\s+(?:only|exclusively|nothing but)\s+(?!once\b|one\b|1\b|twice\b|two\b|2\b|a single\b|in\b|from\b|on\b)|\b(?:only|exclusively) (?:buy|buys|bought|purchased?|ordered)\b(?! (?:once|one|twice|a single|by)\b)|\b(?:buy|buys|bought|buying|purchase[sd]?|order(?:s|ed)?)\s+(?!(?:once|one|1|twice|two|a single)\b)[^?.,;]*?\s(?:only|exclusively)\b(?!\s+(?:once|one|twice)\b)/;
 /** "The median order value": the query adds up, counts and averages; it keeps no distribution. */
 const MEDIAN = /\b(median|percentiles?|quartiles?|distribution|histogram|standard deviation|std dev|variance)\b/;
 /** A share of a total: "what percentage of revenue comes from …", "the West's share of sales". */

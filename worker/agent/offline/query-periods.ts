@@ -77,6 +77,12 @@ function periodIn(words: string, today: Date): DayRange | null {
   const todayIso = iso(today.getTime());
   let m: RegExpExecArray | null;
   const day = isoDayIn(text);
+  // "The week of 2011-11-14" was that one day: the Monday-to-Sunday week holding it, as "by
+  // week" buckets run.
+  if (day && /\bweek of\s+\d{4}-\d{1,2}-\d{1,2}\b/.test(text)) {
+    const monday = Date.parse(day.from) - ((new Date(day.from).getUTCDay() + 6) % 7) * DAY;
+    return { from: iso(monday), to: iso(monday + 6 * DAY) };
+  }
   if (day) return day;
   if ((m = /\bh([12])\s*(?:of\s*)?(\d{4})\b/.exec(text))) return halfRange(Number(m[2]), Number(m[1]) - 1);
   if ((m = /\b(\d{4})\s*h([12])\b/.exec(text))) return halfRange(Number(m[1]), Number(m[2]) - 1);

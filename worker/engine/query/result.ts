@@ -343,6 +343,7 @@ function keepsCountedCustomers(having: NonNullable<QuerySpec['having']>): boolea
 export function havingWords(having: NonNullable<QuerySpec['having']>): string {
   if (keepsCountedCustomers(having)) return MEASURE_LABELS[having.measure];
   if (having.measure === 'products' && having.op === '=' && having.value === 1) return 'one product';
+  if (having.measure === 'customers' && having.op === '=' && having.value === 1) return 'one customer';
   const label = MEASURE_LABELS[having.measure];
   const amount = Math.abs(having.value).toLocaleString('en-US');
   if (having.op === 'between') {
