@@ -179,3 +179,23 @@ describe('chat over a customer list: its codes and categories', () => {
     expect(answer).toContain('“never bought” something is not something I can answer exactly yet');
   });
 });
+
+describe('chat over a customer list: a header written with an underscore, and "total" spend', () => {
+  // It was refused as "a word of their names": the category is written Detergents_Paper.
+  it('"Which channel has the highest Detergents Paper spend?" finds the category', async () => {
+    const byChannel = new Map<string, number>();
+    for (const c of customers) byChannel.set(c.channel, (byChannel.get(c.channel) ?? 0) + c.spend.Detergents_Paper);
+    const [channel, spend] = [...byChannel].sort((a, b) => b[1] - a[1])[0];
+    const { answer } = await ask('Which channel has the highest Detergents Paper spend?');
+    expect(answer).toContain('I understood: **top 1 by revenue, by Channel, category = Detergents_Paper**.');
+    expect(answer).toContain(`| ${channel} | ${money(spend)} |`);
+  });
+
+  // "By total spend" was refused as a grouping "total spend".
+  it('"Top 5 customers by total spend" ranks them by all they spent', async () => {
+    const top = [...customers].sort((a, b) => b.total - a.total).slice(0, 5);
+    const { answer } = await ask('Top 5 customers by total spend');
+    expect(answer).toContain('I understood: **top 5 by revenue, by customer**.');
+    for (const c of top) expect(answer).toContain(`| Row ${c.row} | ${money(c.total)} |`);
+  });
+});

@@ -1199,6 +1199,9 @@ const refusals: [string, RegExp][] = [
   // Both listed every customer who bought the value (707 for Furniture).
   ['Which customers buy only Furniture?', /I can list the customers who bought something, but not yet those who bought nothing else/],
   ['Customers who only bought Technology', /I can list the customers who bought something, but not yet those who bought nothing else/],
+  // The first got every order: lateness is no figure of the rows.
+  ['How many orders shipped late?', /I can't tell how long orders took to ship or arrive, or which were late/],
+  ['What is the average shipping time?', /I can't tell how long orders took to ship or arrive, or which were late/],
   // It listed every customer who bought Furniture, whatever else they bought.
   ['Which customers buy Furniture only?', /I can list the customers who bought something, but not yet those who bought nothing else/],
   ['Which customers spend nothing on furniture?', /“never bought” something is not something I can answer exactly yet/],

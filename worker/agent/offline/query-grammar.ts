@@ -1712,12 +1712,16 @@ function numbersOf(name: string): string {
  * stop ("Inc." written "Inc"; "3.5mm" keeps its), single spaces: how names are compared.
  */
 function asWritten(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/[?!,]/g, ' ')
-    .replace(/\.(?=\s|$)/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    s
+      .toLowerCase()
+      // UCI Wholesale's "Detergents_Paper", asked as "Detergents Paper", was refused as a word of a name.
+      .replace(/_/g, ' ')
+      .replace(/[?!,]/g, ' ')
+      .replace(/\.(?=\s|$)/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** Whether the spec groups or filters by a column whose header is a sub-category. */

@@ -54,6 +54,12 @@ const NEVER_SOLD =
  */
 const ONLY_BOUGHT =
   /\b(?:buy|buys|bought|buying|purchase[sd]?|order(?:s|ed)?)\s+(?:only|exclusively|nothing but)\s+(?!once\b|one\b|1\b|twice\b|two\b|2\b|a single\b|in\b|from\b|on\b)|\b(?:only|exclusively) (?:buy|buys|bought|purchased?|ordered)\b(?! (?:once|one|twice|a single|by)\b)|\b(?:buy|buys|bought|buying|purchase[sd]?|order(?:s|ed)?)\s+(?!(?:once|one|1|twice|two|a single)\b)[^?.,;]*?\s(?:only|exclusively)\b(?!\s+(?:once|one|twice)\b)/;
+/**
+ * "How many orders shipped late?" got every order: how long an order took to ship or arrive
+ * is no figure the rows are summed into, even where a ship date column exists.
+ */
+const SHIPPING_TIME =
+  /\b(?:shipped|delivered|arrived|dispatched|shipping|delivery|deliveries|shipments?)\b.*\b(?:late|early|on time|delayed|overdue)\b|\b(?:late|delayed|overdue|on-time) (?:orders|deliveries|shipments)\b|\b(?:shipping|delivery|lead|transit|fulfil(?:l)?ment|processing) (?:times?|days|delays?)\b|\bdays to (?:ship|deliver)\b/;
 /** "The median order value": the query adds up, counts and averages; it keeps no distribution. */
 const MEDIAN = /\b(median|percentiles?|quartiles?|distribution|histogram|standard deviation|std dev|variance)\b/;
 /** A share of a total: "what percentage of revenue comes from …", "the West's share of sales". */
@@ -206,6 +212,8 @@ export function limitOf(text: string): string | null {
       : 'I can find customers who bought in one period but not in another; “never bought” something is not something I can answer exactly yet.';
   if (ONLY_BOUGHT.test(text))
     return 'I can list the customers who bought something, but not yet those who bought nothing else; ask for the customers of one value and compare them with the customers of the others.';
+  if (SHIPPING_TIME.test(text))
+    return "I can't tell how long orders took to ship or arrive, or which were late: I add up and count the rows by their order date, not the time between two dates.";
   if (MEDIAN.test(text))
     return 'I can add up, count and average (the average order value, revenue per customer), but not give medians or distributions yet.';
   // "Which customers did we win back?" got the churn list, the customers still to win back.
@@ -234,7 +242,7 @@ const WHICH_OK =
 
 /** Words after "by" that are not a grouping: measures, orderings and people ("sold by"). */
 const BY_OK =
-  /^(more than|less than|fewer than|at least|at most|over|under|above|below)\b|^(the |a |an )?(revenue|revenues|sales|turnover|profit|gross|margin|margins|orders?|units?|quantity|value|volume|customers?|clients?|accounts?|spend|income|amount|far|itself|themselves|how|what|which|name|count|number|percent|percentage|average|aov|size|change|growth|region|category|supplier|vendor|product|month|quarter|year|week|rep|sales ?rep)\b/;
+  /^(more than|less than|fewer than|at least|at most|over|under|above|below)\b|^(the |a |an )?(?:(?:total|overall|net|gross) )?(revenue|revenues|sales|turnover|profit|gross|margin|margins|orders?|units?|quantity|value|volume|customers?|clients?|accounts?|spend|income|amount|far|itself|themselves|how|what|which|name|count|number|percent|percentage|average|aov|size|change|growth|region|category|supplier|vendor|product|month|quarter|year|week|rep|sales ?rep)\b/;
 
 /**
  * "Profit by discount level" on a file with no such column: the grouping a "by" asks for,
