@@ -230,3 +230,15 @@ describe('CDNOW: customers lost in a year the rows end inside', () => {
     expect(answer.text).not.toContain('not lost yet');
   });
 });
+
+describe('CDNOW: a threshold in the things the file counts', () => {
+  // Refused as "more than 10 cds", a count the query has none of: CDs are this file's units.
+  it('"How many customers bought more than 10 CDs in 1997?" keeps the customers past 10 CDs', async () => {
+    const cds = new Map<string, number>();
+    for (const r of rows.filter((r) => r.day.startsWith('1997'))) cds.set(r.customer, (cds.get(r.customer) ?? 0) + r.cds);
+    const count = [...cds.values()].filter((n) => n > 10).length;
+    const answer = await answerWithQuery('How many customers bought more than 10 CDs in 1997?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('units, by customer, units > 10, 1997-01-01 … 1997-12-31');
+    expect(answer.result?.totalRows).toBe(count);
+  });
+});

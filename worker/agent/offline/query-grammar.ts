@@ -1495,8 +1495,12 @@ function asUnits(text: string, meta: SnapshotMeta): string {
     .replace(/\([^)]*\)/g, ' ')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
-  if (header.length < 3 || !header.includes(' ')) return text;
-  return text.replace(new RegExp(`\\b${escapeRegex(header).replace(/ /g, '[\\s_-]+')}\\b`, 'g'), 'units');
+  // "More than 10 CDs" on CDNOW (number_of_cds), "over 100 bottles" on Iowa (bottles_sold): the
+  // things the quantity column counts, after a number, are units (it was refused as "not by that count").
+  const noun = header.split(' ').find((w) => w.length >= 3 && !/^(number|num|qty|quantity|count|sold|total|units?)$/.test(w));
+  const counted = noun ? text.replace(new RegExp(`(\\d[\\d,.]*\\s+)${escapeRegex(singular(noun))}s?\\b`, 'g'), '$1units') : text;
+  if (header.length < 3 || !header.includes(' ')) return counted;
+  return counted.replace(new RegExp(`\\b${escapeRegex(header).replace(/ /g, '[\\s_-]+')}\\b`, 'g'), 'units');
 }
 
 /** A word the grammar reads as a measure or a grouping ("revenue", "customers"), not a name. */
