@@ -1251,16 +1251,21 @@ describe('a loss no row has', () => {
 });
 
 describe('a share of revenue', () => {
-  it('"What share of revenue do the top 10 customers have?" ranks them and says what the ten hold together', async () => {
-    const [[together]] = (await sql(
-      `SELECT sum(r) / (SELECT sum(rev) FROM t) * 100 FROM (SELECT sum(rev) r FROM t GROUP BY "Customer ID" ORDER BY r DESC LIMIT 10)`,
-    )) as number[][];
-    const answer = await answerWithQuery('What share of revenue do the top 10 customers have?', file.snapshot, TODAY);
-    expect(answer.result?.understood).toBe('top 10 by share of revenue, by customer');
-    expect(answer.result?.note).toBe(
-      `Showing 10 of 793 rows. Shares are of all revenue, net of returns, whatever the filters. The 10 rows shown hold ${together.toFixed(1)}% of it together.`,
-    );
-  });
+  // The second listed the ten with no share.
+  for (const question of [
+    'What share of revenue do the top 10 customers have?',
+    'How much of our revenue comes from our top 10 customers?',
+  ])
+    it(`"${question}" ranks them and says what the ten hold together`, async () => {
+      const [[together]] = (await sql(
+        `SELECT sum(r) / (SELECT sum(rev) FROM t) * 100 FROM (SELECT sum(rev) r FROM t GROUP BY "Customer ID" ORDER BY r DESC LIMIT 10)`,
+      )) as number[][];
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result?.understood).toBe('top 10 by share of revenue, by customer');
+      expect(answer.result?.note).toBe(
+        `Showing 10 of 793 rows. Shares are of all revenue, net of returns, whatever the filters. The 10 rows shown hold ${together.toFixed(1)}% of it together.`,
+      );
+    });
 });
 
 describe('in chat, a change asked with no periods is never the total', () => {
@@ -1991,4 +1996,34 @@ describe('"N or more" is a threshold', () => {
     expect(answer.result).toBeNull();
     expect(answer.text).toContain("I can't apply “2000 or more” here");
   });
+});
+
+describe('a change past a percentage', () => {
+  /** Rows of `key` whose `aggregate` (`$` for the period's condition) changed from 2020 to 2021 by a % passing `condition`, from an earlier figure above 0. */
+  async function changedPast(key: string, aggregate: string, condition: string): Promise<number> {
+    const [[count]] = (await sql(
+      `SELECT count(*) FROM (SELECT ${key}, ${aggregate.replaceAll('$', 'year(d) = 2021')} AS a, ${aggregate.replaceAll('$', 'year(d) = 2020')} AS b
+       FROM t GROUP BY ALL) WHERE b > 0 AND (a - b) / b * 100 ${condition}`,
+    )) as number[][];
+    return count;
+  }
+  // Refused as a threshold with no list to keep rows of.
+  const cases: [string, string, () => Promise<number>][] = [
+    [
+      'Which customers increased their orders by more than 50% in 2021?',
+      'orders, sorted by % change, by customer, orders % change > 50, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+      () => changedPast('"Customer ID"', 'count(DISTINCT CASE WHEN $ THEN "Order ID" END)', '> 50'),
+    ],
+    [
+      'Which states fell by at least 20% in 2021 vs 2020?',
+      'revenue, sorted by % change, by State, revenue down 20% or more, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+      () => changedPast('State', 'sum(CASE WHEN $ THEN rev ELSE 0 END)', '<= -20'),
+    ],
+  ];
+  for (const [question, understood, reference] of cases)
+    it(question, async () => {
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result?.understood).toBe(understood);
+      expect(answer.result?.totalRows).toBe(await reference());
+    });
 });

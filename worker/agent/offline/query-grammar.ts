@@ -378,11 +378,14 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
     if (parsed.kind !== 'spec') return parsed;
     return { kind: 'spec', spec: { ...parsed.spec, filters: [...(parsed.spec.filters ?? []), ...excluded] } };
   }
-  // "Products bought by only one customer" names no grouping "by one customer".
-  const text = asUnits(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500), meta).replace(
-    /\b(?:bought|purchased|ordered) by ((?:only |just |exactly )?(?:one|a single|1) (?:customer|client|account|buyer))\b/,
-    'with $1',
-  );
+  // "Products bought by only one customer" names no grouping "by one customer"; "How much of our
+  // revenue comes from our top 10 customers?" listed them with no share: it asks for one.
+  const text = asUnits(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500), meta)
+    .replace(
+      /\b(?:bought|purchased|ordered) by ((?:only |just |exactly )?(?:one|a single|1) (?:customer|client|account|buyer))\b/,
+      'with $1',
+    )
+    .replace(/\bhow much of (?:(?:our|the|my|all|total)\s+)*(revenue|sales|turnover|income|business)\b/, 'what share of $1');
   // "What actions should we take on revenue in 2021?" and the analysis' actions; "which products
   // should we drop?" is no change over time: the canned answers rank the candidates.
   if (ACTIONS.test(text)) return { kind: 'unmapped', reason: 'What to do is answered from the analysis.' };
@@ -1154,9 +1157,34 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
       kind: 'spec',
       spec: { ...spec, measures: ['products'], groupBy: ['customer'], having: { measure: 'products', op: '=', value: 1 }, sort: undefined },
     };
+  // "Which customers increased their orders by more than 50% in 2024?" was refused: a percentage
+  // past which a ranked change went up (or down) is a threshold on the % change.
+  const changedBy = ranked && threshold ? percentChangeHaving(text, threshold, spec.measures[0]) : null;
+  if (changedBy)
+    return {
+      kind: 'spec',
+      spec: {
+        ...spec,
+        having: changedBy,
+        sort: { by: changedBy.measure, direction: changedBy.op === '>' || changedBy.op === '>=' ? 'desc' : 'asc', on: 'percentChange' },
+      },
+    };
   return threshold
     ? withThreshold(spec, threshold, pluralGroupOf(text, threshold, meta), lapsed || Boolean(other))
     : { kind: 'spec', spec };
+}
+
+/**
+ * "Up by more than 50%" → % change > 50, "fell by at least 20%" → % change ≤ −20; null when the
+ * threshold is no percentage past which the figure went one way.
+ */
+function percentChangeHaving(text: string, threshold: Threshold, measure: Measure): NonNullable<QuerySpecInput['having']> | null {
+  if (threshold.unit !== 'percent' || (threshold.op !== '>' && threshold.op !== '>=')) return null;
+  const up = GROWTH.test(text) || WENT_UP.test(text);
+  const down = DECLINE.test(text) || WENT_DOWN.test(text);
+  if (up === down) return null;
+  if (up) return { measure, op: threshold.op, value: threshold.value, on: 'percentChange' };
+  return { measure, op: threshold.op === '>' ? '<' : '<=', value: -threshold.value, on: 'percentChange' };
 }
 
 /** The grouping "how many <plural>" counts ("how many products …"), when the file has it. */
