@@ -333,9 +333,9 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
   return unread ? { kind: 'refused', reason: unread } : parsed;
 }
 
-/** A year as a period ("in 2020", "not 2019"), unless written as an amount ("more than 2000", "$2000", "2000 units"). */
+/** A year as a period ("in 2020", "not 2019"), unless written as an amount ("more than 2000", "$2000", "> 2000"). */
 const YEAR_NAMED =
-  /(?<!\b(?:than|over|above|under|below|least|most|top|bottom|first|last|exceeding)\s+|[$£€#]\s?|[\d,.])\b((?:19|20)\d\d)\b/g;
+  /(?<!\b(?:than|over|above|under|below|least|most|top|bottom|first|last|exceeds?|exceeding)\s+|[$£€#<>=]\s?|[\d,.])\b((?:19|20)\d\d)\b/g;
 
 /**
  * "Which customers spent more than 10000 in 2021 but less than in 2020?" listed 2021's big
@@ -345,15 +345,19 @@ const YEAR_NAMED =
  */
 function yearLeftOut(question: string, spec: QuerySpecInput): string | null {
   const ranges = [spec.period, spec.compareTo, spec.notBoughtIn].filter((r): r is DayRange => Boolean(r));
-  const text = withoutNamedYears(question.toLowerCase(), spec.filters ?? []);
+  // The amounts of thresholds ("between 1000 and 2000") are no years either.
+  const named = withoutNamedYears(question.toLowerCase(), spec.filters ?? []);
+  const text = thresholdsIn(named).reduce((rest, words) => rest.split(words).join(' '), named);
   const year = [...text.matchAll(YEAR_NAMED)]
     .filter((m) => !AMOUNT_AFTER.test(text.slice(m.index + m[0].length)))
     .map((m) => m[1])
     .find((y) => !ranges.some((r) => r.from <= `${y}-12-31` && r.to >= `${y}-01-01`));
   if (!year) return null;
   const read = ranges.map((r) => `${r.from} … ${r.to}`).join(' against ');
-  const [later, earlier] = [ranges[0]?.from.slice(0, 4) ?? String(Number(year) + 1), year].sort().reverse();
-  return `I could read this only as a question about ${read || 'the whole file'}, which leaves out ${year}, so its answer would be to another question. Ask for one period, or two compared, such as “revenue by customer in ${later} vs ${earlier}”.`;
+  // The example sets the year left out against the first year read, the later one first.
+  const readYear = ranges[0]?.from.slice(0, 4) ?? String(Number(year) + 1);
+  const example = readYear > year ? `${readYear} vs ${year}` : `${year} vs ${readYear}`;
+  return `I could read this only as a question about ${read || 'the whole file'}, which leaves out ${year}, so its answer would be to another question. Ask for one period, or two compared, such as “revenue by customer in ${example}”.`;
 }
 
 /** `parseQuestion` before checking that it read every year the question names. */
@@ -719,7 +723,8 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
       ? { kind: 'refused', reason: TWO_PERIODS }
       : { kind: 'unmapped', reason: TWO_PERIODS };
   // "Revenue growth from 2010 to 2011": the later period against the earlier, not one range spanning both.
-  const pair = period && !other && (CHANGE.test(text) || lostBetween) ? fromToOf(text, today) : null;
+  // "Churned from 2020 to 2021" is from one to the other; "stopped buying from January to March" one span.
+  const pair = period && !other && (CHANGE.test(text) || lostCustomers) ? fromToOf(text, today) : null;
   if (pair) [period, other] = [pair[1], pair[0]];
   // "This year", "this month": a period to date, set against the same days of the one before.
   const toDate = period === periods.period ? periods.toDate : undefined;
@@ -1277,13 +1282,21 @@ const COMPARED_THAN = new RegExp(`\\b(${COMPARATIVES})\\b(?:\\s+[\\w']+){0,6}?\\
 const BUYING_LESS =
   /\b(?:buy|buys|buying|bought|spend|spends|spending|spent|order|orders|ordering|ordered|sell|sells|selling|sold)\s+(less|more|fewer)\b(?!\s+than\b)/;
 
-/** "Only one product", "just one category", "a single supplier": a count of distinct values per customer. */
-/** "Bought by only one customer", "products with a single customer" (not "which one customer"). */
-const ONE_CUSTOMER = /(?<!\b(?:which|what|top|the) )\b(?:only|just|exactly|a single|one|1) (?:customer|client|account|buyer)\b/;
+/**
+ * "Bought by only one customer", "products with a single customer" (not "which one customer",
+ * nor "more than one customer", a threshold).
+ */
+const ONE_CUSTOMER =
+  /(?<!\b(?:which|what|top|the|than|least|most|over|under|above|below|exceeding) )\b(?:only|just|exactly|a single|one|1) (?:customer|client|account|buyer)\b/;
+/** Why rows with one customer can't be kept beside another figure. */
 const ONE_CUSTOMER_ONLY =
   'I can list the products, categories or other rows bought by one customer alone (“Which products have only one customer?”), but not with another figure, threshold or comparison beside it yet.';
-const ONLY_ONE =
-  /\b(?:only|just|exactly) (?:one|1|a single) (products?|items?|skus?|articles?|categor(?:y|ies)|suppliers?|vendors?|regions?|countr(?:y|ies))\b|\b(?:one|1|a single) (products?|items?|skus?|articles?|categor(?:y|ies)|suppliers?|vendors?|regions?|countr(?:y|ies)) only\b/;
+/** What one customer bought only one of: products, categories, suppliers, regions. */
+const COUNTED_KIND = String.raw`(products?|items?|skus?|articles?|categor(?:y|ies)|suppliers?|vendors?|regions?|countr(?:y|ies))`;
+/** "Only one product", "just one category", "one supplier only": a count of distinct values per customer. */
+const ONLY_ONE = new RegExp(
+  String.raw`\b(?:only|just|exactly) (?:one|1|a single) ${COUNTED_KIND}\b|\b(?:one|1|a single) ${COUNTED_KIND} only\b`,
+);
 
 /**
  * Customers who "bought A and B" are those who bought both, which the query can't select: it
@@ -1525,7 +1538,15 @@ function asUnits(text: string, meta: SnapshotMeta): string {
     .trim();
   // "More than 10 CDs" on CDNOW (number_of_cds), "over 100 bottles" on Iowa (bottles_sold): the
   // things the quantity column counts, after a number, are units (it was refused as "not by that count").
-  const noun = header.split(' ').find((w) => w.length >= 3 && !/^(number|num|qty|quantity|count|sold|total|units?)$/.test(w));
+  // Not a word the grammar reads itself: "Order Quantity" counts units, and "5 orders" stays orders.
+  const noun = header
+    .split(' ')
+    .find(
+      (w) =>
+        w.length >= 3 &&
+        !/^(number|num|qty|quantity|count|sold|total|units?|orders?|items?|products?|lines?|pieces?|articles?|skus?|goods)$/.test(w) &&
+        !isGrammarWord(w),
+    );
   const counted = noun ? text.replace(new RegExp(`(\\d[\\d,.]*\\s+)${escapeRegex(singular(noun))}s?\\b`, 'g'), '$1units') : text;
   if (header.length < 3 || !header.includes(' ')) return counted;
   return counted.replace(new RegExp(`\\b${escapeRegex(header).replace(/ /g, '[\\s_-]+')}\\b`, 'g'), 'units');
@@ -1557,7 +1578,11 @@ export function headerNoun(dimension: SnapshotMeta['dimensions'][number]): strin
  * which the analysis has no figure for: the reason to refuse it, with what can be asked.
  */
 function supplierReliantOnCustomers(text: string, meta: SnapshotMeta): string | null {
-  const tail = /\b(?:suppliers?|vendors?|manufacturers?)\b.*?\b(?:depend\w*|rel(?:y|ies|ying|iant|iance))\b.*?\bon\b(.*)/.exec(text)?.[1];
+  // "Which suppliers are we most dependent on for our top customers?" is our dependency.
+  const tail =
+    /\b(?:suppliers?|vendors?|manufacturers?)\b(?:(?!\b(?:we|us|i)\b).)*?\b(?:depend\w*|rel(?:y|ies|ying|iant|iance))\b.*?\bon\b(.*)/.exec(
+      text,
+    )?.[1];
   const customers = meta.dimensions.find((d) => d.key === 'customer');
   if (tail === undefined || !customers) return null;
   const noun = headerNoun(customers) ?? 'customer';

@@ -8,6 +8,7 @@
  * figure before (README, "Ask anything, exactly").
  */
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
+import { OR_BOUND } from './query-periods';
 
 /** Returns, refunds, cancellations and credit notes ("returning customers" is a measure of its own). */
 export const RETURNS = /\b(returns?|returned|refunds?|refunded|credit notes?|cancel(l?ed|lations?|s)?)\b/;
@@ -29,7 +30,7 @@ const EXCLUSION = /\b(excluding|exclude|excludes|except|excl\.?|other than|apart
  * filter by. "Over 12 months" and "over 2021" are periods, not thresholds.
  */
 const THRESHOLD =
-  /\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|at least|at most|exceeding)\s+[$£€]?\s?\d[\d,.]*|\b(?:over|under|above|below)\s+(?!(?:19|20)\d\d\b)[$£€]?\s?\d[\d,.]*(?![\d,.])(?!\s*(?:days?|weeks?|months?|quarters?|years?)\b)/;
+  /(?:[<>]=?|[≥≤])\s*[$£€]?\s?\d[\d,.]*|\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|at least|at most|exceeding)\s+[$£€]?\s?\d[\d,.]*|\b(?:over|under|above|below)\s+(?!(?:19|20)\d\d\b)[$£€]?\s?\d[\d,.]*(?![\d,.])(?!\s*(?:days?|weeks?|months?|quarters?|years?)\b)/;
 /**
  * "Customers who bought in both 2020 and 2021" (this read as 2020's customers) and "in every
  * year": customers of every period. "Bought in each month" is a count by month.
@@ -53,13 +54,13 @@ const NEVER_SOLD =
  * "Which customers buy from Supplier 13 only?" listed every customer of Supplier 13 too.
  */
 const ONLY_BOUGHT =
-  /\b(?:buy|buys|bought|buying|purchase[sd]?|order(?:s|ed)?)\s+(?:only|exclusively|nothing but)\s+(?!once\b|one\b|1\b|twice\b|two\b|2\b|a single\b|in\b|from\b|on\b)|\b(?:only|exclusively) (?:buy|buys|bought|purchased?|ordered)\b(?! (?:once|one|twice|a single|by)\b)|\b(?:buy|buys|bought|buying|purchase[sd]?|order(?:s|ed)?)\s+(?!(?:once|one|1|twice|two|a single)\b)[^?.,;]*?\s(?:only|exclusively)\b(?!\s+(?:once|one|twice)\b)/;
+  /\b(?:buy|buys|bought|buying|purchase[sd]?|order(?:s|ed)?)\s+(?:only|exclusively|nothing but)\s+(?!once\b|one\b|1\b|twice\b|two\b|2\b|a single\b|in\b|from\b|on\b)|\b(?:only|exclusively) (?:buy|buys|bought|purchased?|ordered)\b(?! (?:once|one|twice|a single|by)\b)|\b(?:buy|buys|bought|buying|purchased|purchasing|ordered|ordering)\s+(?!(?:once|one|1|twice|two|a single)\b)[^?.,;]*?\s(?:only|exclusively)\b(?!\s+(?:once|one|twice)\b)/;
 /**
  * "How many orders shipped late?" got every order: how long an order took to ship or arrive
  * is no figure the rows are summed into, even where a ship date column exists.
  */
 const SHIPPING_TIME =
-  /\b(?:shipped|delivered|arrived|dispatched|shipping|delivery|deliveries|shipments?)\b.*\b(?:late|early|on time|delayed|overdue)\b|\b(?:late|delayed|overdue|on-time) (?:orders|deliveries|shipments)\b|\b(?:shipping|delivery|lead|transit|fulfil(?:l)?ment|processing) (?:times?|days|delays?)\b|\bdays to (?:ship|deliver)\b/;
+  /\b(?:shipped|delivered|arrived|dispatched|shipping|delivery|deliveries|shipments?)\s+(?:(?:was|were|is|are|too|very)\s+)?(?:late|on time|delayed|overdue)\b|\b(?:late|delayed|overdue|on-time) (?:orders|deliveries|shipments)\b|\b(?:shipping|delivery|lead|transit|fulfil(?:l)?ment|processing) (?:times?|days|delays?)\b|\bdays to (?:ship|deliver)\b/;
 /** "The median order value": the query adds up, counts and averages; it keeps no distribution. */
 const MEDIAN = /\b(median|percentiles?|quartiles?|distribution|histogram|standard deviation|std dev|variance)\b/;
 /** A share of a total: "what percentage of revenue comes from …", "the West's share of sales". */
@@ -105,23 +106,40 @@ export function thresholdOf(question: string): Threshold | null {
   if (!found) return orMoreOf(text);
   const words = found[0];
   const value = numberOf(words);
-  const op = /^(more|greater|higher|over|above|exceeding)/.test(words)
-    ? '>'
-    : /^at least/.test(words)
-      ? '>='
-      : /^at most/.test(words)
-        ? '<='
+  // "Revenue > 2000" listed every customer's revenue: the signs are bounds too.
+  const op = /^(>=|≥|at least)/.test(words)
+    ? '>='
+    : /^(<=|≤|at most)/.test(words)
+      ? '<='
+      : /^(>|more|greater|higher|over|above|exceeding)/.test(words)
+        ? '>'
         : '<';
   const { scale, unit, suffix } = scaleAndUnit(text.slice(found.index + words.length));
-  return { words: `${words}${suffix}`, op, value: value * scale, unit };
+  return {
+    words: `${words}${suffix}`,
+    op,
+    value: value * scale,
+    unit: /^[<>≤≥]/.test(words) ? (unitBefore(text.slice(0, found.index)) ?? unit) : unit,
+  };
+}
+
+/** "Margin < 0", "orders >= 10": with a sign, the figure is named before it. */
+function unitBefore(text: string): Threshold['unit'] {
+  const word = /\b(orders?|invoices?|units?|quantity|customers?|products?|margin)\s*%?\s*$/.exec(text)?.[1];
+  if (!word) return null;
+  if (word === 'margin') return 'percent';
+  if (/^(orders?|invoices?)$/.test(word)) return 'orders';
+  if (/^(units?|quantity)$/.test(word)) return 'units';
+  return /^customers?$/.test(word) ? 'customers' : 'products';
 }
 
 /**
  * "Orders of 2000 or more", "10 units or fewer": the number before "or more". "How many orders
  * of 2000 or more in 2021?" counted every order of 2021 (and once set them against the year 2000).
  */
-const OR_MORE =
-  /(?<![\d,.])[$£€]?\s?(\d[\d,.]*)((?:\s?(?:k|thousand|m|mn|million|bn|billion)\b)?(?:\s+[a-z]+)?)\s+or\s+(more|above|over|greater|higher|less|fewer|below|under|lower)\b/;
+const OR_MORE = new RegExp(
+  String.raw`(?<![\d,.])[$£€]?\s?(\d[\d,.]*)((?:\s?(?:k|thousand|m|mn|million|bn|billion)\b)?(?:\s+[a-z]+)?)\s+or\s+(${OR_BOUND})\b(?!\s+(?:recent|recently|often|frequently|later)\b)`,
+);
 
 function orMoreOf(text: string): Threshold | null {
   const found = OR_MORE.exec(text);
@@ -326,5 +344,8 @@ export function thresholdsIn(question: string): string[] {
   const ranges = [...text.matchAll(new RegExp(BETWEEN_AMOUNTS.source, 'g'))]
     .filter((m) => !bothYears(m[1], m[3]))
     .map((m) => rangeOf(text, m).words);
-  return [...ranges, ...[...text.matchAll(new RegExp(THRESHOLD.source, 'g'))].map((m) => m[0])];
+  const bounds = [...text.matchAll(new RegExp(THRESHOLD.source, 'g'))].map((m) => m[0]);
+  // "Margin below 10% and revenue of 1000 or more" names two as well.
+  const orMore = [...text.matchAll(new RegExp(OR_MORE.source, 'g'))].map((m) => m[0].trim());
+  return [...ranges, ...bounds, ...orMore];
 }

@@ -35,6 +35,11 @@ function halfRange(y: number, h: number): DayRange {
   return { from: iso(utc(y, h * 6, 1)), to: iso(utc(y, h * 6 + 6, 0)) };
 }
 
+/** The Monday (UTC midnight) of the week holding day `t`: weeks run Monday to Sunday (ISO 8601). */
+function mondayOf(t: number): number {
+  return t - ((new Date(t).getUTCDay() + 6) % 7) * DAY;
+}
+
 /** A calendar date written as YYYY-MM-DD, as one day; null when it is not a real date. */
 function isoDayIn(text: string): DayRange | null {
   const m = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/.exec(text);
@@ -65,9 +70,16 @@ function withSpansBack(text: string): string {
 
 const SPAN_OF_ONE: Record<string, string> = { year: '12 months', month: '1 month', week: '7 days' };
 
-/** What follows a number that makes it an amount, not a year: "2000 or more", "2000 units", "2000+". */
-export const AMOUNT_AFTER =
-  /^(?:\s*(?:units?|items?|pieces|pcs|bottles|cases|orders|customers|or (?:more|less|fewer|above|below|over|under))\b|\s*\+|[,.]\d|\s*(?:k|%))/;
+/** The words after "or" that make a number a bound: "2000 or more", "10 or fewer". */
+export const OR_BOUND = 'more|less|fewer|above|below|over|under|greater|higher|lower';
+
+/**
+ * What follows a number that makes it an amount, not a year: "2000 or more", "2000 units",
+ * "2000+" ("2021 orders" is a year's orders).
+ */
+export const AMOUNT_AFTER = new RegExp(
+  String.raw`^(?:\s*(?:units?|items?|pieces|pcs|bottles|cases|or (?:${OR_BOUND}))\b|\s*\+|[,.]\d|\s*(?:k|%))`,
+);
 
 /** One named period in a piece of text (no comparison), or null. */
 function periodIn(words: string, today: Date): DayRange | null {
@@ -80,7 +92,7 @@ function periodIn(words: string, today: Date): DayRange | null {
   // "The week of 2011-11-14" was that one day: the Monday-to-Sunday week holding it, as "by
   // week" buckets run.
   if (day && /\bweek of\s+\d{4}-\d{1,2}-\d{1,2}\b/.test(text)) {
-    const monday = Date.parse(day.from) - ((new Date(day.from).getUTCDay() + 6) % 7) * DAY;
+    const monday = mondayOf(Date.parse(day.from));
     return { from: iso(monday), to: iso(monday + 6 * DAY) };
   }
   if (day) return day;
@@ -103,7 +115,7 @@ function periodIn(words: string, today: Date): DayRange | null {
   if (/(?<!\b(?:to|until|till|through|thru|of)\s)\btoday\b/.test(text)) return { from: todayIso, to: todayIso };
   if ((m = /\blast\s+(\d{1,3})\s+weeks?\b/.exec(text))) return { from: iso(today.getTime() - (Number(m[1]) * 7 - 1) * DAY), to: todayIso };
   // Weeks run Monday to Sunday (ISO 8601), as the query's "by week" buckets do.
-  const monday = today.getTime() - ((today.getUTCDay() + 6) % 7) * DAY;
+  const monday = mondayOf(today.getTime());
   if (/\blast week\b/.test(text)) return { from: iso(monday - 7 * DAY), to: iso(monday - DAY) };
   if (/\bthis week\b/.test(text)) return { from: iso(monday), to: todayIso };
   if (/\blast month\b/.test(text)) return monthRange(m0 === 0 ? y0 - 1 : y0, (m0 + 11) % 12);
@@ -217,7 +229,7 @@ export function periodsOf(
   // "Revenue in 2010 and 2011" answered 2010 alone: two periods joined by "and" or "or" are
   // set side by side, the later first, so the change reads from the earlier.
   // "Orders of 2000 or more in 2021" is an amount, not the year 2000 beside 2021.
-  const pair = /(.+?)\s+(?:and|or)\s+(?!(?:more|less|fewer|above|below|over|under|higher|lower)\b)(.+)/.exec(text);
+  const pair = new RegExp(String.raw`(.+?)\s+(?:and|or)\s+(?!(?:${OR_BOUND})\b)(.+)`).exec(text);
   if (pair) {
     const b = periodIn(pair[2], today);
     // "Q1 and Q2 2011": the year written once is both periods'.

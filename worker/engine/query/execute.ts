@@ -78,8 +78,8 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   if (compared.noChange.size > 0) coverage = null;
   if (spec.notBoughtIn) {
     if (customerIndex < 0) throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');
-    const notYet = notYetLostNote(meta, spec.notBoughtIn);
-    return withNote(await lapsedOf(snapshot, spec, filters, customerIndex), coverage && notYet ? `${coverage} ${notYet}` : coverage);
+    const note = [coverage, notYetLostNote(meta, spec.notBoughtIn)].filter(Boolean).join(' ') || null;
+    return withNote(await lapsedOf(snapshot, spec, filters, customerIndex), note);
   }
   const periods: Range[] = [];
   if (spec.period) periods.push({ from: dayOf(spec.period.from), to: dayOf(spec.period.to) });
