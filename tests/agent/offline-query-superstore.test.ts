@@ -134,6 +134,25 @@ const cases: [string, string, string][] = [
     `SELECT any_value("Customer Name"), sum(rev) r FROM t WHERE "Sub-Category" = 'Chairs' GROUP BY "Customer ID" ORDER BY r DESC LIMIT 1`,
     'top 1 by revenue, by customer, Sub-Category = Chairs',
   ],
+  // Each got another period: the whole file, Q2 alone, or a refusal.
+  ['Revenue month to date', `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-12-01' AND '2021-12-30'`, 'revenue, 2021-12-01 … 2021-12-30'],
+  ['Revenue in Q1-Q2 2021', `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-01-01' AND '2021-06-30'`, 'revenue, 2021-01-01 … 2021-06-30'],
+  [
+    'Revenue from March to June 2021',
+    `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-03-01' AND '2021-06-30'`,
+    'revenue, 2021-03-01 … 2021-06-30',
+  ],
+  [
+    'Revenue in the first 6 months of 2021',
+    `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-01-01' AND '2021-06-30'`,
+    'revenue, 2021-01-01 … 2021-06-30',
+  ],
+  [
+    'Compare Q1 2021 to Q1 2020 by region',
+    `SELECT Region, a, b, a - b, (a - b) / b * 100 FROM (SELECT Region, sum(rev) FILTER (d BETWEEN '2021-01-01' AND '2021-03-31') a,
+     sum(rev) FILTER (d BETWEEN '2020-01-01' AND '2020-03-31') b FROM t GROUP BY 1) ORDER BY a DESC`,
+    'revenue, by region, 2021-01-01 … 2021-03-31, compared with 2020-01-01 … 2020-03-31',
+  ],
   [
     // "Grew the most" ranks the change, not the later year's figure.
     'which region grew the most in 2021 vs 2020?',
