@@ -724,3 +724,31 @@ describe('products bought by one customer', () => {
     );
   });
 });
+
+describe('questions that lost a part of themselves', () => {
+  // It counted every customer of the file: "both October and November" was dropped.
+  it('"How many customers ordered in both October and November?" is refused', async () => {
+    const answer = await answerWithQuery('How many customers ordered in both October and November?', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("customers who bought in both isn't something I can answer exactly yet");
+  });
+
+  // It got the overall average order value beside a count of new customers.
+  it('"What\'s the average order value of new customers in 2011?" is refused', async () => {
+    const answer = await answerWithQuery("What's the average order value of new customers in 2011?", file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I can't split profit, margin, orders, units or the average order value between them yet.");
+  });
+
+  // It got the customer's total: "buy most" read as revenue.
+  it('"What did customer 14646 buy most in November 2011?" is the product they spent most on', async () => {
+    const [[product, revenue]] = (await sql(
+      // Descriptions are trimmed when read, as the engine's values are.
+      `SELECT trim(any_value(Description)), sum(rev) r FROM t WHERE cust = '14646' AND ${NOV} GROUP BY StockCode ORDER BY r DESC LIMIT 1`,
+    )) as [string, number][];
+    const answer = await answerWithQuery('What did customer 14646 buy most in November 2011?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 1 by revenue, by product, customer = 14646, 2011-11-01 … 2011-11-30');
+    expect(answer.result?.rows[0][0]).toBe(product);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(revenue, 6);
+  });
+});

@@ -1167,7 +1167,10 @@ const refusals: [string, RegExp][] = [
     'Which customers bought Technology but never Furniture?',
     /"bought one product but not another" is not something I can answer exactly yet/,
   ],
-  ['profit from new customers in 2021', /give the revenue from each, but I can't split profit, margin, orders or units between them yet/],
+  [
+    'profit from new customers in 2021',
+    /give the revenue from each, but I can't split profit, margin, orders, units or the average order value between them yet/,
+  ],
   ['revenue by day of week', /can't group by “day of week”/],
   ['revenue by category for the top customer', /can't look up "the top customer" and answer about it in one step/],
   ['sales to ZZTOP in 2021', /couldn't find “ZZTOP”/],

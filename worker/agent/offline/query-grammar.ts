@@ -769,7 +769,10 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
     };
   // "What did customer 12346 buy?": their products, by what they paid (it was refused).
   // "What do customers buy most?" too: "buy most" made it revenue, and it got the total.
-  const whatBought = (measures.length === 0 || (measures[0] === 'revenue' && CUSTOMERS_AS_SUBJECT.test(text))) && WHAT_BOUGHT.test(text);
+  // "What did customer 14646 buy most in November 2011?" got the customer's total the same way.
+  const revenueByBuying = measures.join() === 'revenue' && !/\b(revenue|sales|turnover|income|spend|spent|spending|worth)\b/.test(text);
+  const whatBought =
+    (measures.length === 0 || (measures[0] === 'revenue' && CUSTOMERS_AS_SUBJECT.test(text)) || revenueByBuying) && WHAT_BOUGHT.test(text);
   if (whatBought) measures = ['revenue'];
   // "Products bought by more than 500 customers": the figure the threshold names.
   const threshold = thresholdOf(text);

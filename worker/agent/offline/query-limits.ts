@@ -17,7 +17,7 @@ const NESTED =
   /\b(for|of|from|by|to) (the|my|our) (top|best|biggest|largest|smallest|worst) (customer|client|account|product|supplier|region|category|rep|sales rep)\b/;
 /** "Profit from new customers": a figure other than revenue split by customer type, which the query can't make. */
 const SPLIT_BY_NEW =
-  /\b(profit|margin|orders|units)\b.*\b(from|of|by|with|for) (the )?(new|returning|repeat|existing) (customers|clients|accounts|buyers)\b/;
+  /\b(profit|margin|orders|units|average order value|aov|average order|basket size)\b.*\b(from|of|by|with|for) (the )?(new|returning|repeat|existing) (customers|clients|accounts|buyers)\b/;
 /** Revenue, profit or orders split by customers' order counts, which the query can't make. */
 export const ORDER_COUNT_ONLY =
   "I can count customers with one order and customers with two or more, but I can't split revenue, profit or orders between them yet.";
@@ -36,7 +36,7 @@ const THRESHOLD =
  * year": customers of every period. "Bought in each month" is a count by month.
  */
 const BOTH_PERIODS =
-  /\bboth\b.*\b(19|20)\d\d\b.*\band\b.*\b(19|20)\d\d\b|\b(in|during) (each|every) of\b|\b(bought|ordered|purchased|buy|order|purchase) (?:(in|during) )?(every|all) (the )?(years?|months?|quarters?|weeks?)\b/;
+  /\bboth\b.*\b((19|20)\d\d|q[1-4]|h[12]|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\b.*\band\b|\b(in|during) (each|every) of\b|\b(bought|ordered|purchased|buy|order|purchase) (?:(in|during) )?(every|all) (the )?(years?|months?|quarters?|weeks?)\b/;
 /** "Which day had the most orders?": the query groups by week at the finest, so this read as the total. */
 const BY_DAY =
   /\b(which|what) (day|date|weekday|day of the week)\b|\b(best|worst|busiest|slowest|quietest|biggest|strongest|weakest) (day|date|weekday)\b|\bdaily (revenue|sales|turnover|orders|units|totals?|figures|average)\b/;
@@ -217,7 +217,7 @@ export function limitOf(text: string): string | null {
   if (nested)
     return `I can't look up "${nested[0].replace(/^\w+ /, '')}" and answer about it in one step; ask who or what it is first, then ask again by name.`;
   if (SPLIT_BY_NEW.test(text))
-    return "I can count new and returning customers and give the revenue from each, but I can't split profit, margin, orders or units between them yet.";
+    return "I can count new and returning customers and give the revenue from each, but I can't split profit, margin, orders, units or the average order value between them yet.";
   if (REVENUE_BY_REPEAT.test(text)) return ORDER_COUNT_ONLY;
   const excluded = EXCLUSION.exec(text);
   if (excluded)
