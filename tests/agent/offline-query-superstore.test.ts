@@ -147,6 +147,13 @@ const cases: [string, string, string][] = [
     `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-01-01' AND '2021-06-30'`,
     'revenue, 2021-01-01 … 2021-06-30',
   ],
+  ['revenue q4 2020-q1 2021', `SELECT sum(rev) FROM t WHERE d BETWEEN '2020-10-01' AND '2021-03-31'`, 'revenue, 2020-10-01 … 2021-03-31'],
+  // Both ways round, the later is set against the earlier.
+  [
+    'compare 2020 and 2021',
+    `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (year(d) = 2021) a, sum(rev) FILTER (year(d) = 2020) b FROM t)`,
+    'revenue, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+  ],
   [
     'Compare Q1 2021 to Q1 2020 by region',
     `SELECT Region, a, b, a - b, (a - b) / b * 100 FROM (SELECT Region, sum(rev) FILTER (d BETWEEN '2021-01-01' AND '2021-03-31') a,
@@ -2109,4 +2116,11 @@ describe('thresholds written with signs, years as adjectives, "only" after a pla
       await lapsedCount(`d BETWEEN '2020-10-01' AND '2020-12-31'`, `d BETWEEN '2021-01-01' AND '2021-03-31'`),
     );
   });
+});
+
+// A reviewer's: "may of 2021" read as all of 2021, so the range ran from March to December.
+it('"revenue from march to may of 2021" is refused by name, not read to the end of 2021', async () => {
+  const answer = await answerWithQuery('revenue from march to may of 2021', file.snapshot, TODAY);
+  expect(answer.result).toBeNull();
+  expect(answer.text).toContain("I couldn't read the period “from march to may of 2021”.");
 });

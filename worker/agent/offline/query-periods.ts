@@ -40,6 +40,15 @@ function mondayOf(t: number): number {
   return t - ((new Date(t).getUTCDay() + 6) % 7) * DAY;
 }
 
+/** "The first 6 months of", "the last three months of": a year's opening or closing months (1 to 12). */
+const MONTHS_OF_A_YEAR = /\b(first|last) (1[0-2]|[1-9]|three|six|nine) months of/;
+const MONTH_COUNT_WORDS: Record<string, number> = { three: 3, six: 6, nine: 9 };
+
+/** From the start of `first` to the end of `last`. */
+function spanOf(first: DayRange, last: DayRange): DayRange {
+  return { from: first.from, to: last.to };
+}
+
 /** A calendar date written as YYYY-MM-DD, as one day; null when it is not a real date. */
 function isoDayIn(text: string): DayRange | null {
   const m = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/.exec(text);
@@ -100,16 +109,19 @@ function periodIn(words: string, today: Date): DayRange | null {
   if ((m = /\b(\d{4})\s*h([12])\b/.exec(text))) return halfRange(Number(m[1]), Number(m[2]) - 1);
   if ((m = /\b(first|1st|second|2nd) half (?:of )?(\d{4})\b/.exec(text)))
     return halfRange(Number(m[2]), /^(first|1st)$/.test(m[1]) ? 0 : 1);
-  // "Q1-Q2 2021" was Q2 alone: quarters from one to the other.
-  if ((m = /\bq([1-4])\s*(?:-|–|to|through|thru)\s*q([1-4])\s*(?:of\s*)?(\d{4})\b/.exec(text)) && m[1] <= m[2])
-    return { from: quarterRange(Number(m[3]), Number(m[1]) - 1).from, to: quarterRange(Number(m[3]), Number(m[2]) - 1).to };
+  // "Q1-Q2 2021" was Q2 alone: quarters from one to the other (ends the wrong way round swapped;
+  // the answer's first line shows the dates), within a year or across two ("Q4 2020-Q1 2021").
+  if ((m = /\bq([1-4])\s*(?:-|–|to|through|thru)\s*q([1-4])\s*(?:of\s*)?(\d{4})\b/.exec(text))) {
+    const [first, last] = [Number(m[1]), Number(m[2])].sort();
+    return spanOf(quarterRange(Number(m[3]), first - 1), quarterRange(Number(m[3]), last - 1));
+  }
+  if ((m = /\bq([1-4])\s*(\d{4})\s*(?:-|–|to|through|thru)\s*q([1-4])\s*(\d{4})\b/.exec(text)) && m[2] < m[4])
+    return spanOf(quarterRange(Number(m[2]), Number(m[1]) - 1), quarterRange(Number(m[4]), Number(m[3]) - 1));
   // "The first 6 months of 2021" was refused, "first" read as a word of a product's name.
-  if ((m = /\b(first|last) (\d{1,2}|three|six|nine) months of (\d{4})\b/.exec(text))) {
-    const n = Number(m[2]) || { three: 3, six: 6, nine: 9 }[m[2]] || 0;
-    if (n >= 1 && n <= 12) {
-      const [first, last] = m[1] === 'first' ? [0, n - 1] : [12 - n, 11];
-      return { from: monthRange(Number(m[3]), first).from, to: monthRange(Number(m[3]), last).to };
-    }
+  if ((m = new RegExp(String.raw`${MONTHS_OF_A_YEAR.source}\s+(\d{4})\b`).exec(text))) {
+    const n = Number(m[2]) || MONTH_COUNT_WORDS[m[2]];
+    const year = Number(m[3]);
+    return m[1] === 'first' ? spanOf(monthRange(year, 0), monthRange(year, n - 1)) : spanOf(monthRange(year, 12 - n), monthRange(year, 11));
   }
   if ((m = /\bq([1-4])\s*(?:of\s*)?(\d{4})\b/.exec(text)) || (m = /\b(\d{4})\s*q([1-4])\b/.exec(text)))
     return /^q/i.test(m[0]) ? quarterRange(Number(m[2]), Number(m[1]) - 1) : quarterRange(Number(m[1]), Number(m[2]) - 1);
@@ -120,7 +132,6 @@ function periodIn(words: string, today: Date): DayRange | null {
     const q = Math.floor(m0 / 3) - 1;
     return q < 0 ? quarterRange(y0 - 1, 3) : quarterRange(y0, q);
   }
-  // "Revenue month to date" got the whole file's revenue.
   if (/\b(this quarter|quarter to date|qtd)\b/.test(text)) return { from: quarterRange(y0, Math.floor(m0 / 3)).from, to: todayIso };
   if (/\byesterday\b/.test(text)) return { from: iso(today.getTime() - DAY), to: iso(today.getTime() - DAY) };
   // "Revenue today", but not "up to today" or "as of today", which end a period.
@@ -131,6 +142,7 @@ function periodIn(words: string, today: Date): DayRange | null {
   if (/\blast week\b/.test(text)) return { from: iso(monday - 7 * DAY), to: iso(monday - DAY) };
   if (/\bthis week\b/.test(text)) return { from: iso(monday), to: todayIso };
   if (/\blast month\b/.test(text)) return monthRange(m0 === 0 ? y0 - 1 : y0, (m0 + 11) % 12);
+  // "Revenue month to date" got the whole file's revenue.
   if (/\b(this month|month to date|mtd)\b/.test(text)) return { from: monthRange(y0, m0).from, to: todayIso };
   if (/\blast year\b/.test(text)) return yearRange(y0 - 1);
   if (/\b(this year|year to date|ytd)\b/.test(text)) return { from: yearRange(y0).from, to: todayIso };
@@ -172,10 +184,9 @@ function periodIn(words: string, today: Date): DayRange | null {
  * mode "Second Class"; "the third quarter" was refused as a name "third".
  */
 export function withoutHalfYears(question: string): string {
-  return question.replace(
-    /\b(first|1st|second|2nd) half\b|\b(first|second|third|fourth|1st|2nd|3rd|4th) quarter\b|\b(first|last) (\d{1,2}|three|six|nine) months of\b/gi,
-    ' ',
-  );
+  return question
+    .replace(/\b(first|1st|second|2nd) half\b|\b(first|second|third|fourth|1st|2nd|3rd|4th) quarter\b/gi, ' ')
+    .replace(new RegExp(MONTHS_OF_A_YEAR.source, 'gi'), ' ');
 }
 
 /** Ranges written with two ends: "between A and B", "from A to B", "2021-07-01 to 2021-12-31". */
@@ -198,6 +209,17 @@ function rangeEnd(text: string, today: Date): DayRange | null {
 }
 
 /**
+ * "From March to June 2021": a month with no year at the start of a range takes the year
+ * written after the other end, when that end is one month of it ("from March to May of
+ * 2021" read May as all of 2021, and "from May to June last year" has no year written).
+ */
+function monthWithYearOf(start: string, endText: string, end: DayRange | null, today: Date): DayRange | null {
+  const year = /^\s*[a-z]+\s+((?:19|20)\d\d)\s*$/.exec(endText)?.[1];
+  if (!end || !year || end.from.slice(0, 7) !== end.to.slice(0, 7) || !new RegExp(`^\\s*${MONTH}\\s*$`).test(start)) return null;
+  return periodIn(`${start.trim()} ${year}`, today);
+}
+
+/**
  * The periods of a question: one range, two compared ranges, or none. `unread` is a range
  * the question writes with two ends of which only one is a period ("from July 2021 to
  * whenever"), or whose ends are the wrong way round: it must be refused, since reading
@@ -213,8 +235,7 @@ export function periodsOf(
     // "Spent between 5k and 10k in 2024" is a range of money in 2024 (it was an unread period).
     if (!m || AMOUNT.test(m[1])) continue;
     const b = rangeEnd(m[2], today);
-    // "From March to June 2021": the year written once is both ends'.
-    const a = rangeEnd(m[1], today) ?? (b && /^\s*[a-z]+\s*$/.test(m[1]) ? rangeEnd(`${m[1]} ${b.from.slice(0, 4)}`, today) : null);
+    const a = rangeEnd(m[1], today) ?? monthWithYearOf(m[1], m[2], b, today);
     if (a && b && a.from <= b.to) return { period: { from: a.from, to: b.to }, other: null };
     if (a || b) return { period: null, other: null, unread: m[0].trim() };
   }
@@ -222,8 +243,9 @@ export function periodsOf(
   // 2020 against 2019: "than" compares two periods too (but "more than 1000 in 2021 vs 2020" is a threshold).
   // "Customers with revenue greater than last year": the "with" names no period, the "than" does.
   for (const pattern of [
-    // "Compare Q1 2021 to Q1 2020 by region" read Q1 2021 alone.
-    /^(?:compare|comparing)\s+(.+?)\s+(to|and)\s+(.+)/,
+    // "Compare Q1 2021 to Q1 2020 by region" read Q1 2021 alone ("… and …" is read below, the
+    // later first; "to the same month last year" is a change by unit, read elsewhere).
+    /^(?:compare|comparing)\s+(.+?)\s+(to)\s+(?!the same\b)(.+)/,
     /(.+?)\s+(vs\.?|versus|compared? (?:with|to)|against|with|but not in|and not in|not in)\s+(.+)/,
     /(.+?)\s+(than)\s+(.+)/,
   ]) {
@@ -279,14 +301,14 @@ const CURRENT_OF_LAST = /^\s*(?:in\s+|during\s+)?last (year|quarter|month|week)\
 /** The unit of a period to date the text names, when `period` is that period ("Q1 2021 … this year" reads Q1 2021: none). */
 function toDateUnitOf(text: string, today: Date, period: DayRange): ToDateUnit | null {
   const toDate = TO_DATE.exec(text);
-  const abbreviated = { ytd: 'year', qtd: 'quarter', mtd: 'month' } as const;
-  const unit = toDate ? ((toDate[1] ?? toDate[2] ?? abbreviated[toDate[0] as keyof typeof abbreviated]) as ToDateUnit) : null;
+  const unit = toDate ? ((toDate[1] ?? toDate[2] ?? TO_DATE_ABBREVIATIONS[toDate[0]]) as ToDateUnit) : null;
   return unit && periodIn(`this ${unit}`, today)?.from === period.from && period.to === iso(today.getTime()) ? unit : null;
 }
 
 /** A calendar period that is not over: "this year", "this quarter", "this month", "this week", "year to date". */
 export type ToDateUnit = 'year' | 'quarter' | 'month' | 'week';
 const TO_DATE = /\bthis (year|quarter|month|week)\b|\b(year|quarter|month) to date\b|\b(?:ytd|qtd|mtd)\b/;
+const TO_DATE_ABBREVIATIONS: Record<string, ToDateUnit> = { ytd: 'year', qtd: 'quarter', mtd: 'month' };
 
 /** A quarter, half or month ending the words before "and": "in Q1" of "in Q1 and Q2 2011". */
 const PERIOD_WORD_AT_END = /\b(q[1-4]|h[12]|january|february|march|april|may|june|july|august|september|october|november|december)\s*$/;
