@@ -40,6 +40,9 @@ function mondayOf(t: number): number {
   return t - ((new Date(t).getUTCDay() + 6) % 7) * DAY;
 }
 
+/** A month's name and nothing else: one end of "from March to June". */
+const MONTH_ALONE = new RegExp(`^\\s*${MONTH}\\s*$`);
+
 /** "The first 6 months of", "the last three months of": a year's opening or closing months (1 to 12). */
 const MONTHS_OF_A_YEAR = /\b(first|last) (1[0-2]|[1-9]|three|six|nine) months of/;
 const MONTH_COUNT_WORDS: Record<string, number> = { three: 3, six: 6, nine: 9 };
@@ -209,14 +212,18 @@ function rangeEnd(text: string, today: Date): DayRange | null {
 }
 
 /**
- * "From March to June 2021": a month with no year at the start of a range takes the year
- * written after the other end, when that end is one month of it ("from March to May of
- * 2021" read May as all of 2021, and "from May to June last year" has no year written).
+ * The start of "from March to June 2021" (or of "from March to June"): a month with no year
+ * takes the year written after the other end, when that end is one month of it ("from March
+ * to May of 2021" read May as all of 2021), or, with no year anywhere, is the latest such
+ * month begun by the analysis date. Null when neither holds: the range is refused.
  */
 function monthWithYearOf(start: string, endText: string, end: DayRange | null, today: Date): DayRange | null {
+  if (!end || !MONTH_ALONE.test(start)) return null;
   const year = /^\s*[a-z]+\s+((?:19|20)\d\d)\s*$/.exec(endText)?.[1];
-  if (!end || !year || end.from.slice(0, 7) !== end.to.slice(0, 7) || !new RegExp(`^\\s*${MONTH}\\s*$`).test(start)) return null;
-  return periodIn(`${start.trim()} ${year}`, today);
+  if (year) return end.from.slice(0, 7) === end.to.slice(0, 7) ? periodIn(`${start.trim()} ${year}`, today) : null;
+  // "From March to June" with no year was read as no period, and answered for the whole file:
+  // with the end a month alone too, each is the latest one begun by the analysis date, as "in March" is.
+  return MONTH_ALONE.test(endText) ? periodIn(`in ${start.trim()}`, today) : null;
 }
 
 /**
@@ -234,7 +241,7 @@ export function periodsOf(
     const m = pattern.exec(text);
     // "Spent between 5k and 10k in 2024" is a range of money in 2024 (it was an unread period).
     if (!m || AMOUNT.test(m[1])) continue;
-    const b = rangeEnd(m[2], today);
+    const b = rangeEnd(m[2], today) ?? (MONTH_ALONE.test(m[2]) ? periodIn(`in ${m[2].trim()}`, today) : null);
     const a = rangeEnd(m[1], today) ?? monthWithYearOf(m[1], m[2], b, today);
     if (a && b && a.from <= b.to) return { period: { from: a.from, to: b.to }, other: null };
     if (a || b) return { period: null, other: null, unread: m[0].trim() };
