@@ -62,6 +62,16 @@ async function expectAnswer(question: string, reference: string, understood: str
     expect(answer.text).toContain(formatCell(first, answer.result?.columns[rows[0].indexOf(first)].kind ?? 'number'));
 }
 
+/** For each case, a test that the question is read as `understood` and keeps as many rows as the DuckDB `reference` counts. */
+function itCountsEach(cases: readonly [question: string, understood: string, reference: () => Promise<number>][]): void {
+  for (const [question, understood, reference] of cases)
+    it(question, async () => {
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result?.understood).toBe(understood);
+      expect(answer.result?.totalRows).toBe(await reference());
+    });
+}
+
 const Y2021 = 'year(d) = 2021';
 const cases: [string, string, string][] = [
   ['What was total revenue in 2021?', `SELECT sum(rev) FROM t WHERE ${Y2021}`, 'revenue, 2021-01-01 … 2021-12-31'],
@@ -2019,12 +2029,7 @@ describe('"N or more" is a threshold', () => {
       () => customersWith('count(DISTINCT "Order ID")', '<= 3'),
     ],
   ];
-  for (const [question, understood, reference] of cases)
-    it(question, async () => {
-      const answer = await answerWithQuery(question, file.snapshot, TODAY);
-      expect(answer.result?.understood).toBe(understood);
-      expect(answer.result?.totalRows).toBe(await reference());
-    });
+  itCountsEach(cases);
 
   it('"How many orders of 2000 or more in 2021?" is refused (it counted every order of 2021 against the year 2000)', async () => {
     const answer = await answerWithQuery('How many orders of 2000 or more in 2021?', file.snapshot, TODAY);
@@ -2055,12 +2060,7 @@ describe('a change past a percentage', () => {
       () => changedPast('State', 'sum(CASE WHEN $ THEN rev ELSE 0 END)', '<= -20'),
     ],
   ];
-  for (const [question, understood, reference] of cases)
-    it(question, async () => {
-      const answer = await answerWithQuery(question, file.snapshot, TODAY);
-      expect(answer.result?.understood).toBe(understood);
-      expect(answer.result?.totalRows).toBe(await reference());
-    });
+  itCountsEach(cases);
 });
 
 // Read again after review: each was read wrongly by an earlier form of this session's changes, or before them.
@@ -2097,12 +2097,7 @@ describe('thresholds written with signs, years as adjectives, "only" after a pla
       () => count(`SELECT count(*) FROM (SELECT "Product ID" FROM t GROUP BY 1 HAVING count(DISTINCT "Customer ID") > 1)`),
     ],
   ];
-  for (const [question, understood, reference] of cases)
-    it(question, async () => {
-      const answer = await answerWithQuery(question, file.snapshot, TODAY);
-      expect(answer.result?.understood).toBe(understood);
-      expect(answer.result?.totalRows).toBe(await reference());
-    });
+  itCountsEach(cases);
 
   it('"How many 2021 orders came from Texas?" counts 2021\'s orders: a year before a noun is a period', async () => {
     const answer = await answerWithQuery('How many 2021 orders came from Texas?', file.snapshot, TODAY);
