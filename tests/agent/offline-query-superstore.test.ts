@@ -2127,3 +2127,45 @@ for (const question of ['revenue from march to may of 2021', 'revenue from novem
     expect(answer.result).toBeNull();
     expect(answer.text).toContain(`I couldn't read the period “${question.replace('revenue ', '')}”.`);
   });
+
+describe('counts written as words, and a part of a year set against a year', () => {
+  const count = async (query: string) => ((await sql(query)) as number[][])[0][0];
+  const customersWithOrders = (condition: string) =>
+    count(`SELECT count(*) FROM (SELECT "Customer ID" FROM t WHERE ${Y2021} GROUP BY 1 HAVING count(DISTINCT "Order ID") ${condition})`);
+  // The first got every order of 2021 in one figure; the others were unmapped.
+  const cases: [string, string, () => Promise<number>][] = [
+    [
+      'Customers with at least three orders in 2021',
+      'orders, by customer, orders ≥ 3, 2021-01-01 … 2021-12-31',
+      () => customersWithOrders('>= 3'),
+    ],
+    [
+      'Which customers ordered more than two times in 2021?',
+      'orders, by customer, orders > 2, 2021-01-01 … 2021-12-31',
+      () => customersWithOrders('> 2'),
+    ],
+    [
+      'Which products were bought by more than one customer?',
+      'customers, by product, customers > 1',
+      () => count(`SELECT count(*) FROM (SELECT "Product ID" FROM t GROUP BY 1 HAVING count(DISTINCT "Customer ID") > 1)`),
+    ],
+  ];
+  itCountsEach(cases);
+
+  /** Revenue of two ranges of days, their change and % change, by DuckDB. */
+  const revenueOf = (a: [string, string], b: [string, string]) =>
+    `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (d BETWEEN '${a[0]}' AND '${a[1]}') a, sum(rev) FILTER (d BETWEEN '${b[0]}' AND '${b[1]}') b FROM t)`;
+  it.each([
+    // All of 2019 against half a year made any half look like a fall (-19.3%).
+    ['Compare the last 6 months of 2020 vs 2019', ['2020-07-01', '2020-12-31'], ['2019-07-01', '2019-12-31']],
+    ['Revenue in March 2021 compared with 2020', ['2021-03-01', '2021-03-31'], ['2020-03-01', '2020-03-31']],
+    // Asked for all of it, it is all of it.
+    ['Revenue in Q1 2021 vs all of 2020', ['2021-01-01', '2021-03-31'], ['2020-01-01', '2020-12-31']],
+    // Two periods listed, the part of a year second, are the two written.
+    ['Revenue in 2020 and Q1 2021', ['2021-01-01', '2021-03-31'], ['2020-01-01', '2020-12-31']],
+    // Read as 2020 alone.
+    ['Compare sales to last year', ['2021-01-01', '2021-12-30'], ['2020-01-01', '2020-12-30']],
+  ] as const)('"%s"', async (question, a, b) => {
+    await expectAnswer(question, revenueOf([...a], [...b]), `revenue, ${a[0]} … ${a[1]}, compared with ${b[0]} … ${b[1]}`);
+  });
+});

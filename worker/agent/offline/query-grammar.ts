@@ -23,6 +23,7 @@ import {
   thresholdsIn,
   unknownGrouping,
   unusedNumberNamed,
+  withCountsAsDigits,
   type Threshold,
 } from './query-limits';
 import {
@@ -384,7 +385,7 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
   }
   // "Products bought by only one customer" names no grouping "by one customer"; "How much of our
   // revenue comes from our top 10 customers?" listed them with no share: it asks for one.
-  const text = asUnits(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500), meta)
+  const text = asUnits(withCountsAsDigits(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500)), meta)
     .replace(
       /\b(?:bought|purchased|ordered) by ((?:only |just |exactly )?(?:one|a single|1) (?:customer|client|account|buyer))\b/,
       'with $1',

@@ -8,6 +8,7 @@
  * figure before (README, "Ask anything, exactly").
  */
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
+import { NUMBER_WORDS } from './number-words';
 import { OR_BOUND } from './query-periods';
 
 /** Returns, refunds, cancellations and credit notes ("returning customers" is a measure of its own). */
@@ -333,6 +334,21 @@ function withTimesCounted(question: string): string {
     (_, way: string, n: string) => `${way} than ${n === 'twice' ? 2 : 3} times`,
   );
 }
+
+/**
+ * "At least three orders", "more than one customer": a count written as a word, after the
+ * words of a bound and before what it counts, as digits. "Customers with at least three
+ * orders in 2021" got every order of 2021, and "products bought by more than one customer"
+ * was unmapped.
+ */
+export function withCountsAsDigits(text: string): string {
+  return text.replace(COUNT_IN_WORDS, (_, bound: string, word: string) => `${bound} ${NUMBER_WORDS[word]}`);
+}
+
+const COUNT_IN_WORDS = new RegExp(
+  String.raw`\b((?:more|fewer|less|greater|higher|lower)\s+than|at least|at most|over|under|above|below|exceeding)\s+(${Object.keys(NUMBER_WORDS).join('|')})\b(?=\s+[a-z])`,
+  'g',
+);
 
 /**
  * Every threshold a question names, as written ("below 10", "over 1000"). A result keeps

@@ -259,8 +259,9 @@ export function periodsOf(
     const m = pattern.exec(text);
     if (!m) continue;
     const b = periodIn(m[3], today);
-    // "Buying less than last year": this year, to date, against last year.
-    const current = m[2] === 'than' && b ? CURRENT_OF_LAST.exec(m[3]) : null;
+    // "Buying less than last year": this year, to date, against last year. "Compare sales to
+    // last year" and "revenue vs last year" read 2020 alone the same way ("with last year's …" names one period).
+    const current = b && !/^with$|not in/.test(m[2]) ? CURRENT_OF_LAST.exec(m[3]) : null;
     if (current && !periodIn(m[1], today)) m[1] = `${m[1]} this ${current[1]}`;
     const a = periodIn(m[1], today);
     // "Bought this year but not last year" keeps the whole of last year; a comparison does not:
@@ -268,7 +269,7 @@ export function periodsOf(
     if (a && b) {
       return {
         period: a,
-        other: /not in/.test(m[2]) ? b : likeWith(m[1], a, b, today),
+        other: /not in/.test(m[2]) ? b : likeWith(m[1], a, b, today, m[3]),
         ...(m[2] === 'than' ? { than: true as const } : {}),
       };
     }
@@ -284,7 +285,10 @@ export function periodsOf(
     const a = periodIn(pair[1], today) ?? (yearOnce && b ? periodIn(`${pair[1]} ${b.from.slice(0, 4)}`, today) : null);
     // "Top 10 customers this year and how did they do last year?" set 2021 to date against all of 2020.
     if (a && b && (a.from !== b.from || a.to !== b.to))
-      return a.from > b.from ? { period: a, other: likeWith(pair[1], a, b, today) } : { period: b, other: likeWith(pair[2], b, a, today) };
+      // "Q1 2021 and 2020" reads as Q1 of each, "2020 and Q1 2021" as the two periods written.
+      return a.from > b.from
+        ? { period: a, other: likeWith(pair[1], a, b, today, pair[2]) }
+        : { period: b, other: likeWith(pair[2], b, a, today, null) };
   }
   const period = periodIn(text, today);
   const unit = period ? toDateUnitOf(text, today, period) : null;
@@ -294,13 +298,21 @@ export function periodsOf(
 /**
  * The range `later` is set against: "this quarter vs last quarter" on 3 January set 3 days
  * against all of Q4, so a period to date (named in `laterText`) meets the same days of the
- * one before; other pairs as `sameSpan` keeps them.
+ * one before; other pairs as `sameSpan` keeps them ("the last 6 months of 2020 vs 2019" set
+ * half a year against all of 2019). `earlierText` is the words of the other side: when they
+ * ask for all of it ("vs all of 2020"), it is kept whole; null for two periods listed
+ * ("2020 and Q1 2021"), which are kept as written unless one is to date.
  */
-function likeWith(laterText: string, later: DayRange, earlier: DayRange, today: Date): DayRange {
+function likeWith(laterText: string, later: DayRange, earlier: DayRange, today: Date, earlierText: string | null): DayRange {
+  if (earlierText && WHOLE_YEAR_ASKED.test(earlierText)) return earlier;
   const unit = toDateUnitOf(laterText, today, later);
   const whole = unit ? periodBefore(later, { whole: true, unit }) : null;
-  return unit && whole && whole.from === earlier.from && whole.to === earlier.to ? periodBefore(later, { unit }) : sameSpan(later, earlier);
+  if (unit && whole && whole.from === earlier.from && whole.to === earlier.to) return periodBefore(later, { unit });
+  return earlierText === null ? earlier : sameSpan(later, earlier);
 }
+
+/** "2020 as a whole", "all of 2020", "the full year 2020": the other side is the whole year. */
+const WHOLE_YEAR_ASKED = /\b(all of|whole|full|entire|as a whole|in total|overall)\b/;
 
 /** "… than last year", "… than last month": the unit whose current one is meant on the other side. */
 const CURRENT_OF_LAST = /^\s*(?:in\s+|during\s+)?last (year|quarter|month|week)\b/;
@@ -323,17 +335,22 @@ const PERIOD_WORD_AT_END = /\b(q[1-4]|h[12]|january|february|march|april|may|jun
 /**
  * Like with like: "this year vs last year" when this year is not over compares the same
  * span of last year (1 Jan to the same day), not all of it, which made any year so far
- * look like a fall. Other pairs of ranges are kept as asked.
+ * look like a fall; so does any other part of one year (a quarter, a half, months, a month
+ * to date) set against another whole year. Other pairs of ranges are kept as asked.
  */
 function sameSpan(a: DayRange, b: DayRange): DayRange {
-  const partialYear = a.from.endsWith('-01-01') && !a.to.endsWith('-12-31') && a.from.slice(0, 4) === a.to.slice(0, 4);
+  const partOfAYear = a.from.slice(0, 4) === a.to.slice(0, 4) && !(a.from.endsWith('-01-01') && a.to.endsWith('-12-31'));
   const fullYear = b.from.endsWith('-01-01') && b.to.endsWith('-12-31') && b.from.slice(0, 4) === b.to.slice(0, 4);
-  if (!partialYear || !fullYear || a.from === b.from) return b;
+  if (!partOfAYear || !fullYear || a.from.slice(0, 4) === b.from.slice(0, 4)) return b;
   const year = Number(b.from.slice(0, 4));
-  const [month, day] = a.to.slice(5).split('-').map(Number);
-  // 29 February of a leap year becomes 28 February in a common one.
+  return { from: sameDayIn(year, a.from), to: sameDayIn(year, a.to) };
+}
+
+/** The same month and day (YYYY-MM-DD) in `year`: 29 February of a leap year becomes 28 February in a common one. */
+function sameDayIn(year: number, day: string): string {
+  const [month, date] = day.slice(5).split('-').map(Number);
   const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return { from: b.from, to: `${year}-${String(month).padStart(2, '0')}-${String(Math.min(day, lastDay)).padStart(2, '0')}` };
+  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(date, lastDay)).padStart(2, '0')}`;
 }
 
 /**
