@@ -752,3 +752,78 @@ describe('questions that lost a part of themselves', () => {
     expect(answer.result?.rows[0][1] as number).toBeCloseTo(revenue, 6);
   });
 });
+
+describe('how many values of a grouping, and months named bare', () => {
+  const count = async (query: string) => ((await sql(query)) as number[][])[0][0];
+
+  // It got all revenue ("sell" read as revenue), or was unmapped.
+  it.each([
+    ['How many countries do we sell to?', 'revenue, by region', 'true'],
+    ['How many countries?', 'revenue, by region', 'true'],
+    ['In how many countries did we sell in November?', `revenue, by region, 2011-11-01 … 2011-11-30`, NOV],
+  ])('"%s" counts the countries with rows, first', async (question, understood, where) => {
+    const countries = await count(`SELECT count(DISTINCT Country) FROM t WHERE ${where}`);
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(understood);
+    expect(answer.result?.totalRows).toBe(countries);
+    expect(answer.text.split('\n\n')[1]).toBe(`**${countries} countries** in all.`);
+  });
+
+  it('"How many countries bought WHITE HANGING HEART T-LIGHT HOLDER?" counts those of the product', async () => {
+    const countries = await count(`SELECT count(DISTINCT Country) FROM t WHERE upper(StockCode) = '85123A'`);
+    const answer = await answerWithQuery('How many countries bought WHITE HANGING HEART T-LIGHT HOLDER?', file.snapshot, TODAY);
+    expect(answer.text.split('\n\n')[1]).toBe(`**${countries} countries** in all.`);
+  });
+
+  it.each([
+    // It listed product × country revenue.
+    [
+      'Which products are sold in the most countries?',
+      'I can count customers and products for each row, but not how many countries each has yet; ask for revenue by country for one of them instead.',
+    ],
+    [
+      'How many countries by month?',
+      'I can count the countries with sales in one period, for the whole file or a value named (“How many countries bought last month?”), or past a threshold (“How many countries had revenue over 1,000?”), but not with another condition, by another grouping, against another period or among lapsed customers yet.',
+    ],
+  ])('"%s" is refused', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(`I can't answer that exactly. ${reason}`);
+  });
+
+  const revenueOf = (a: string, b: string) =>
+    `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (WHERE ${a}) a, sum(rev) FILTER (WHERE ${b}) b FROM t)`;
+  it.each([
+    // October alone: a month named bare after "vs" was not read.
+    ['Revenue in October vs November', OCT, NOV, 'revenue, 2011-10-01 … 2011-10-31, compared with 2011-11-01 … 2011-11-30'],
+    ['Revenue in October and November', NOV, OCT, 'revenue, 2011-11-01 … 2011-11-30, compared with 2011-10-01 … 2011-10-31'],
+  ])('"%s" sets the two months side by side', async (question, a, b, understood) => {
+    await expectAnswer(question, revenueOf(a, b), understood);
+  });
+
+  it('"Which customers bought in October but not November?" are those of October silent in November (it was refused)', async () => {
+    // Bought is a purchase: a cancellation alone is no order.
+    const lapsed = await count(`SELECT count(*) FROM (SELECT DISTINCT cust FROM t WHERE ${OCT} AND ${PURCHASE} AND cust IS NOT NULL
+      EXCEPT SELECT DISTINCT cust FROM t WHERE ${NOV} AND ${PURCHASE} AND cust IS NOT NULL)`);
+    const answer = await answerWithQuery('Which customers bought in October but not November?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers who bought, 2011-10-01 … 2011-10-31, but not in 2011-11-01 … 2011-11-30');
+    expect(answer.result?.totalRows).toBe(lapsed);
+  });
+
+  // Both set October–November against August–September, which the file has no rows of.
+  it('"Which products grew from October to November?" compares the two months', async () => {
+    const grew = await count(`SELECT count(*) FROM (SELECT StockCode FROM t GROUP BY 1
+      HAVING coalesce(sum(rev) FILTER (WHERE ${NOV}), 0) > coalesce(sum(rev) FILTER (WHERE ${OCT}), 0))`);
+    const answer = await answerWithQuery('Which products grew from October to November?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(
+      'revenue, sorted by change, by product, revenue up, 2011-11-01 … 2011-11-30, compared with 2011-10-01 … 2011-10-31',
+    );
+    expect(answer.result?.totalRows).toBe(grew);
+  });
+
+  it('"Which customers stopped buying from October to November?" is still a span they were silent through', async () => {
+    const answer = await answerWithQuery('Which customers stopped buying from October to November?', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('The file has no rows in 2011-08-01 … 2011-09-30');
+  });
+});

@@ -1984,7 +1984,8 @@ describe('every year a question names is in its answer', () => {
     ],
     [
       'customers who bought in 2018 and 2021 but not 2019',
-      'I could read this only as a question about 2021-01-01 … 2021-12-31 against 2018-01-01 … 2018-12-31, which leaves out 2019, so its answer would be to another question. Ask for one period, or two compared, such as “revenue by customer in 2021 vs 2019”.',
+      // Read as 2018 but not 2019 since "but not" without "in" joins two periods too.
+      'I could read this only as a question about 2018-01-01 … 2018-12-31 against 2019-01-01 … 2019-12-31, which leaves out 2021, so its answer would be to another question. Ask for one period, or two compared, such as “revenue by customer in 2021 vs 2018”.',
     ],
   ];
   for (const [question, reason] of cases)
@@ -2167,5 +2168,56 @@ describe('counts written as words, and a part of a year set against a year', () 
     ['Compare sales to last year', ['2021-01-01', '2021-12-30'], ['2020-01-01', '2020-12-30']],
   ] as const)('"%s"', async (question, a, b) => {
     await expectAnswer(question, revenueOf([...a], [...b]), `revenue, ${a[0]} … ${a[1]}, compared with ${b[0]} … ${b[1]}`);
+  });
+});
+
+describe('how many values of a column', () => {
+  const count = async (query: string) => ((await sql(query)) as number[][])[0][0];
+  it.each([
+    ['How many ship modes?', 'revenue, by Ship Mode', `SELECT count(DISTINCT "Ship Mode") FROM t`, 'ship modes'],
+    ['How many cities in Texas?', 'revenue, by City, State = Texas', `SELECT count(DISTINCT City) FROM t WHERE State = 'Texas'`, 'cities'],
+    [
+      'How many sub-categories did we sell in 2021?',
+      'units, by Sub-Category, 2021-01-01 … 2021-12-31',
+      `SELECT count(DISTINCT "Sub-Category") FROM t WHERE ${Y2021}`,
+      'sub-categories',
+    ],
+    ['How many states have customers?', 'customers, by State', `SELECT count(DISTINCT State) FROM t`, 'states'],
+  ])('"%s" counts them first', async (question, understood, reference, noun) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    const n = await count(reference);
+    expect(answer.result?.understood).toBe(understood);
+    expect(answer.result?.totalRows).toBe(n);
+    expect(answer.text.split('\n\n')[1]).toBe(`**${n} ${noun}** in all.`);
+  });
+
+  // "Countries" were the four regions; "had a loss" was dropped, and all 4 regions counted.
+  const cases: [string, string, () => Promise<number>][] = [
+    [
+      'How many countries had revenue over 10000?',
+      'revenue, by Country, revenue > 10,000',
+      () => count(`SELECT count(*) FROM (SELECT Country FROM t GROUP BY 1 HAVING sum(rev) > 10000)`),
+    ],
+    [
+      'How many states had a loss in 2021?',
+      'gross profit, by State, gross profit < 0, 2021-01-01 … 2021-12-31',
+      () => count(`SELECT count(*) FROM (SELECT State FROM t WHERE ${Y2021} GROUP BY 1 HAVING round(sum(gp), 9) < 0)`),
+    ],
+  ];
+  itCountsEach(cases);
+
+  it.each([
+    [
+      'How many regions had profit above target?',
+      'I can count the regions with sales in one period, for the whole file or a value named (“How many regions bought last month?”), or past a threshold (“How many regions had revenue over 1,000?”), but not with another condition, by another grouping, against another period or among lapsed customers yet.',
+    ],
+    [
+      'Which region has the most cities?',
+      'I can count customers and products for each row, but not how many cities each has yet; ask for revenue by city for one of them instead.',
+    ],
+  ])('"%s" is refused', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(`I can't answer that exactly. ${reason}`);
   });
 });

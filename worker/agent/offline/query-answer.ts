@@ -7,7 +7,7 @@
 import { havingWords, markdownTableOf, parseQuerySpec, QueryRefusal, runQuery, type QueryResult, type QuerySpec } from '../../engine/query';
 import type { Snapshot, SnapshotMeta } from '../../engine/snapshot/columns';
 import { pct, plural, pluralNoun } from '../../engine/render/format';
-import { parseQuestion } from './query-grammar';
+import { parseQuestion, singular } from './query-grammar';
 
 export interface QueryAnswer {
   text: string;
@@ -31,7 +31,8 @@ export async function answerWithQuery(
   if (!valid.ok) return { text: cant("I couldn't turn that into a query I can run exactly.", snapshot.meta, today), result: null };
   try {
     const result = await runQuery(snapshot, valid.spec);
-    return { text: queryAnswerText(result, valid.spec, currency), result };
+    const text = queryAnswerText(result, valid.spec, currency);
+    return { text: parsed.counted ? withValuesCounted(text, result, parsed.counted) : text, result };
   } catch (error) {
     if (error instanceof QueryRefusal) return { text: cant(error.message, snapshot.meta, today), result: null };
     throw error;
@@ -67,6 +68,12 @@ export function queryAnswerText(
   // "How many customers spent more than 1,000?": the count first, as for lapsed buyers.
   const count = spec.having ? `**${countOf(result.totalRows, rowNoun(result))}** ${countedWith(spec.having)}.\n\n` : '';
   return `I understood: **${result.understood}**.\n\n${count}${markdownTableOf(result, currency)}`;
+}
+
+/** "How many countries …": the count of the rows after how the question was understood, before their table. */
+function withValuesCounted(text: string, result: QueryResult, noun: string): string {
+  const [understood, ...rest] = text.split('\n\n');
+  return [understood, `**${plural(result.totalRows, singular(noun), noun)}** in all.`, ...rest].join('\n\n');
 }
 
 /** "That is 6.5% of the 1,234 customers who bought in 2020-01-01 … 2020-12-31": a churn rate over the two periods. */

@@ -44,7 +44,7 @@ import {
 } from './query-measures';
 import { unitChangeOf } from './query-unit-change';
 import { BRIDGE_SPLIT, fromToOf } from './bridge-intents';
-import { AMOUNT_AFTER, periodBefore, periodsOf, withoutHalfYears, type DayRange } from './query-periods';
+import { AMOUNT_AFTER, periodBefore, periodsOf, wholeUnitOf, withoutHalfYears, type DayRange } from './query-periods';
 import { ACTIONS, CUSTOMER_VALUE, DISCONTINUE, PURCHASE_GAP, TOP_FIFTH } from './intents';
 
 /**
@@ -52,7 +52,8 @@ import { ACTIONS, CUSTOMER_VALUE, DISCONTINUE, PURCHASE_GAP, TOP_FIFTH } from '.
  * the file answers it (the future, a column the file lacks), so no other answer may stand in.
  */
 export type Parsed =
-  | { kind: 'spec'; spec: QuerySpecInput }
+  /** `counted`: the noun of the rows counted first ("How many countries …" → "countries"). */
+  | { kind: 'spec'; spec: QuerySpecInput; counted?: string }
   | { kind: 'unmapped' | 'refused'; reason: string }
   /**
    * The analysis' churn list or segments, for the customers whose rows match `where`
@@ -90,7 +91,7 @@ const PER_ORDER = /\b(revenue|sales|spend|value|turnover) per (order|invoice)\b/
 
 /** "Which sub-category lost money?": gross profit, lowest first, not the products' margins. */
 const LOSS =
-  /\b(lost|lose|loses|losing) money\b|\b(loss[- ]making|unprofitable|made a loss|make a loss|at a loss|in the red)\b|\bnegative (gross )?(profit|margin)s?\b/;
+  /\b(lost|lose|loses|losing) money\b|\b(loss[- ]making|unprofitable|(?:made|make|makes|had|have|has|ran|run|runs|showed|shows|posted) a (?:net )?loss|at a loss|in the red)\b|\bnegative (gross )?(profit|margin)s?\b/;
 
 /**
  * "How many products does Supplier 13 supply?", "how many different products did they buy",
@@ -330,8 +331,18 @@ export interface AnalysisFacts {
  */
 export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay: Date | null, facts?: AnalysisFacts): Parsed {
   const parsed = parseAsRead(question, meta, analysisDay, facts);
-  const unread = parsed.kind === 'spec' ? yearLeftOut(question, parsed.spec) : null;
+  const unread = parsed.kind === 'spec' ? (yearLeftOut(question, parsed.spec) ?? countLeftOut(question, parsed.spec, meta)) : null;
   return unread ? { kind: 'refused', reason: unread } : parsed;
+}
+
+/**
+ * "How many regions had profit above target?" and "How many countries stopped buying?": a count
+ * of a grouping's values whose spec does not group by it answers another question (it got all
+ * revenue, or a count of customers). The reason to refuse it, or null.
+ */
+function countLeftOut(question: string, spec: QuerySpecInput, meta: SnapshotMeta): string | null {
+  const asked = valuesCountedOf(question.toLowerCase().replace(/\s+/g, ' '), meta);
+  return asked && !(spec.groupBy ?? []).includes(asked.dimension) ? VALUES_COUNTED_ALONE(asked.noun) : null;
 }
 
 /** A year as a period ("in 2020", "not 2019"), unless written as an amount ("more than 2000", "$2000", "> 2000"). */
@@ -671,6 +682,14 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
       reason: `I couldn't read the period “${periods.unread}”. Name it as a year, a quarter, a half, a month or dates, such as 2021-07-01 to 2021-12-31.`,
     };
   let { period, other } = periods;
+  // "Which products grew from October to November?" set the two months as one span against the
+  // two before: a change from one month (quarter, year) to another compares the two. Customers
+  // who stopped buying "from January to March" are silent through the span.
+  const [start, end] = periods.ends ?? [];
+  if (start && end && !lapsed && (GROWTH.test(text) || DECLINE.test(text) || /\bchang/.test(text))) {
+    const unit = wholeUnitOf(start);
+    if (unit && unit === wholeUnitOf(end) && start.to < end.from) [period, other] = [end, start];
+  }
   // "Revenue by month in 2021 vs 2020" sets two periods against each other, not units.
   if (other) unitChange = null;
   // "What were our last orders?" got the count of all orders: single orders are no rows the query lists.
@@ -803,6 +822,18 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
     measures = activityAsked === 'active' && /\b(which|who|list|show)\b/.test(text) ? ['revenue'] : ['customers'];
   const peak = peakOf(text);
   if (measures.length === 0 && peak) measures = ['revenue'];
+  // "How many countries do we sell to?" got all revenue, and "How many countries?" was unmapped.
+  const countAsked = threshold || lapsed ? null : valuesCountedOf(text, meta);
+  const valuesCounted = countAsked && onlyCounted(text, countAsked.phrase, filters) ? countAsked : null;
+  if (measures.length === 0 && valuesCounted) measures = ['revenue'];
+  // "Which products are sold in the most countries?" listed product × country revenue.
+  const distinctPerRow = DISTINCT_PER_ROW.exec(text);
+  const perRow = distinctPerRow ? dimensionOfNoun(distinctPerRow[1], meta) : null;
+  if (distinctPerRow && perRow && perRow !== 'customer' && perRow !== 'product')
+    return {
+      kind: 'refused',
+      reason: `I can count customers and products for each row, but not how many ${pluralNoun(distinctPerRow[1])} each has yet; ask for revenue by ${singular(distinctPerRow[1])} for one of them instead.`,
+    };
   if (measures.length === 0) {
     // A question about a column the file lacks gets that named, whatever else it asks.
     const missing = DIMENSION_WORDS.find(([re, dim]) => re.test(text) && !meta.dimensions.some((d) => d.key === dim) && !isTimeUnit(dim));
@@ -857,6 +888,8 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
   if (byWords) {
     for (const [re, dim] of DIMENSION_WORDS) {
       if (!re.test(dimText) || named.has(dim) || groupBy.includes(dim)) continue;
+      // Superstore's "countries" are its Country column, grouped below by its header, not its regions.
+      if (dimensionOfNoun(re.exec(dimText)?.[0] ?? '', meta)?.startsWith('column:')) continue;
       // "How many products does Supplier 13 supply?" counts them: "products" is the measure's noun.
       if (dim === 'product' && measures.includes('products') && !/\b(by|per|each) products?\b/.test(text)) continue;
       // "Which customers buy the most Safety products?": the noun of a named category, not a
@@ -940,6 +973,11 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
     (word) => DIMENSION_WORDS.some(([re]) => re.test(word)) || meta.dimensions.some((d) => headerNoun(d)?.split(' ')[0] === singular(word)),
   );
   if (unknownBy) return { kind: 'refused', reason: `I can't group by “${unknownBy}”: it is not a column of this file I can slice by.` };
+  if (valuesCounted) {
+    if (groupBy.some((g) => g !== valuesCounted.dimension) || other)
+      return { kind: 'refused', reason: VALUES_COUNTED_ALONE(valuesCounted.noun) };
+    groupBy.splice(0, groupBy.length, valuesCounted.dimension);
+  }
   if (SUB_CATEGORY.test(text) && !mentionsSubCategory(meta, groupBy, filters))
     return { kind: 'refused', reason: 'This file has no sub-category column.' };
   const spec: QuerySpecInput = { measures: lapsed ? ['customers'] : measures.slice(0, 4), groupBy: groupBy.slice(0, 2), filters };
@@ -1178,9 +1216,9 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
         sort: { by: changedBy.measure, direction: changedBy.op === '>' || changedBy.op === '>=' ? 'desc' : 'asc', on: 'percentChange' },
       },
     };
-  return threshold
-    ? withThreshold(spec, threshold, pluralGroupOf(text, threshold, meta), lapsed || Boolean(other))
-    : { kind: 'spec', spec };
+  if (threshold) return withThreshold(spec, threshold, pluralGroupOf(text, threshold, meta), lapsed || Boolean(other));
+  // "How many regions had a loss?" keeps the rows with a loss, and counts them so.
+  return valuesCounted && !spec.having ? { kind: 'spec', spec, counted: valuesCounted.noun } : { kind: 'spec', spec };
 }
 
 /**
@@ -1199,10 +1237,73 @@ function percentChangeHaving(text: string, threshold: Threshold, measure: Measur
 /** The grouping "how many <plural>" counts ("how many products …"), when the file has it. */
 function countedNounOf(text: string, meta: SnapshotMeta): string | null {
   const noun = /\bhow many ([a-z-]+)/.exec(text)?.[1];
-  if (!noun) return null;
+  return noun ? dimensionOfNoun(noun, meta) : null;
+}
+
+/**
+ * The file's grouping a noun names, not a time unit: a column or role by its own header first
+ * (Superstore's "countries" are its Country column, not its regions), then by the grammar's
+ * words ("countries" → Online Retail's region, read from Country).
+ */
+function dimensionOfNoun(noun: string, meta: SnapshotMeta): string | null {
+  const one = singular(noun);
+  const byHeader = meta.dimensions.find((d) => singular((d.key.startsWith('column:') ? d.label : (d.header ?? '')).toLowerCase()) === one);
+  if (byHeader) return byHeader.key;
   const found = DIMENSION_WORDS.find(([re, dim]) => re.test(noun) && !isTimeUnit(dim));
   return found && meta.dimensions.some((d) => d.key === found[1]) ? found[1] : null;
 }
+
+/**
+ * "How many countries do we sell to?", "the number of categories in 2021": how many values of
+ * a grouping have rows, and the noun they were asked by. Customers and products are counted
+ * by measures of their own.
+ */
+function valuesCountedOf(text: string, meta: SnapshotMeta): { dimension: string; noun: string; phrase: string } | null {
+  const m = /\b(?:how many|number of)\s+(?:different\s+|distinct\s+|unique\s+)?([a-z][a-z -]*)/.exec(text);
+  if (!m) return null;
+  // A column named in two words: "how many ship modes", "number of sub-categories".
+  for (const d of meta.dimensions) {
+    if (!d.key.startsWith('column:')) continue;
+    const words = d.label
+      .toLowerCase()
+      .split(/[\s_-]+/)
+      .map(escapeRegex)
+      .join('[\\s_-]+')
+      .replace(/y$/, '(?:y|ie)');
+    const named = new RegExp(`^${words}(?:s|es)?\\b`).exec(m[1]);
+    if (named) return { dimension: d.key, noun: pluralNoun(named[0]), phrase: m[0].slice(0, m[0].length - m[1].length) + named[0] };
+  }
+  const word = /^[a-z-]+/.exec(m[1])?.[0] ?? '';
+  const dimension = dimensionOfNoun(word, meta);
+  return dimension && dimension !== 'customer' && dimension !== 'product'
+    ? { dimension, noun: pluralNoun(word), phrase: m[0].slice(0, m[0].length - m[1].length) + word }
+    : null;
+}
+
+/**
+ * Whether a count of values names nothing else, once its values and period are set aside: "How
+ * many countries do we sell to?", "How many cities in Texas?". "How many regions had a loss?"
+ * names a condition the grammar doesn't read, and with revenue in its place it got all 4 regions.
+ */
+function onlyCounted(text: string, phrase: string, filters: readonly { values: string[] }[]): boolean {
+  // A product named as the file writes it, without the code that tells two of one name apart: "… HOLDER (85123A)".
+  const named = filters.flatMap((f) => f.values.flatMap((v) => [v, v.replace(/\s*\([^)]*\)$/, '')]));
+  const rest = named.reduce((left, value) => left.split(value.toLowerCase()).join(' '), text.replace(phrase, ' '));
+  return COUNT_WORDS_ONLY.test(rest);
+}
+
+const MONTH_NAMES = 'january|february|march|april|may|june|july|august|september|october|november|december';
+/** The words a bare count of values may hold beside its values and period. */
+const COUNT_WORDS_ONLY = new RegExp(
+  String.raw`^(?:[\s?.!,]+|\b(?:do|did|does|have|has|are|were|is|was|there|we|i|you|our|the|a|in|to|from|into|with|at|on|of|for|by|sell|sold|selling|sells|ship|shipped|ships|buy|bought|buys|order|ordered|purchased?|served?|delivered?|sales|revenue|turnover|profit|orders|units|customers?|clients?|buyers?|accounts?|any|data|file|this|that|last|so far|currently|now|total|all|overall|altogether|during|since|between|and|year|month|quarter|week|q[1-4]|h[12]|\d{4}(?:-\d\d){0,2}|${MONTH_NAMES})\b)*$`,
+);
+
+/** Why a count of a grouping's values can't sit beside another grouping or a comparison. */
+const VALUES_COUNTED_ALONE = (noun: string) =>
+  `I can count the ${noun} with sales in one period, for the whole file or a value named (“How many ${noun} bought last month?”), or past a threshold (“How many ${noun} had revenue over 1,000?”), but not with another condition, by another grouping, against another period or among lapsed customers yet.`;
+
+/** "Sold in the most countries", "buys from the most suppliers": a count of a grouping's values for each row. */
+const DISTINCT_PER_ROW = /\b(?:most|fewest|more|fewer)\s+(?:different\s+|distinct\s+)?([a-z-]+)\b/;
 
 /** The text without the named values that hold a year-like number: "units of Xerox 1967" names no period. */
 function withoutNamedYears(text: string, filters: readonly { values: string[] }[]): string {
@@ -1461,8 +1562,11 @@ function pluralGroupOf(text: string, threshold: Threshold, meta: SnapshotMeta): 
   const own: Record<string, string> = { customers: 'customer', products: 'product', units: 'product' };
   const found: [number, string][] = [];
   for (const [group, re] of Object.entries(PLURAL_OF)) {
-    const at = text.search(re);
-    if (at >= 0 && own[threshold.unit ?? ''] !== group && meta.dimensions.some((d) => d.key === group)) found.push([at, group]);
+    const m = re.exec(text);
+    // Superstore's "countries" are its Country column, not its regions.
+    const column = m ? dimensionOfNoun(m[0], meta) : null;
+    if (m && column?.startsWith('column:')) found.push([m.index, column]);
+    else if (m && own[threshold.unit ?? ''] !== group && meta.dimensions.some((d) => d.key === group)) found.push([m.index, group]);
   }
   for (const unit of TIME_DIMENSIONS) {
     const at = text.search(new RegExp(`\\b${unit}s\\b`));
@@ -1597,7 +1701,7 @@ function supplierReliantOnCustomers(text: string, meta: SnapshotMeta): string | 
 }
 
 /** A plural noun's singular, for matching a header: "stores" → "store", "cities" → "city". */
-function singular(word: string): string {
+export function singular(word: string): string {
   return word
     .replace(/ies$/, 'y')
     .replace(/(ch|sh|x|s)es$/, '$1')

@@ -43,6 +43,19 @@ function mondayOf(t: number): number {
 /** A month's name and nothing else: one end of "from March to June". */
 const MONTH_ALONE = new RegExp(`^\\s*${MONTH}\\s*$`);
 
+/** A month's full name opening the words after "vs", "than" or "and": "October vs November by country". */
+const MONTH_FIRST = /^\s*(january|february|march|april|may|june|july|august|september|october|november|december)\b(?!\s*\d)/;
+
+/**
+ * The period of the words after a comparison's joining word: "Revenue in October vs
+ * November" read October alone, a month named bare is not read as a period elsewhere
+ * ("may" is a verb, "march" a product's name); after "vs" it is the latest such month, as
+ * "in November" is.
+ */
+function periodAfterJoin(words: string, today: Date): DayRange | null {
+  return periodIn(words, today) ?? (MONTH_FIRST.test(words) ? periodIn(`in ${words.trim()}`, today) : null);
+}
+
 /** "The first 6 months of", "the last three months of": a year's opening or closing months (1 to 12). */
 const MONTHS_OF_A_YEAR = /\b(first|last) (1[0-2]|[1-9]|three|six|nine) months of/;
 const MONTH_COUNT_WORDS: Record<string, number> = { three: 3, six: 6, nine: 9 };
@@ -235,7 +248,15 @@ function monthWithYearOf(start: string, endText: string, end: DayRange | null, t
 export function periodsOf(
   question: string,
   today: Date,
-): { period: DayRange | null; other: DayRange | null; unread?: string; toDate?: ToDateUnit; than?: true } {
+): {
+  period: DayRange | null;
+  other: DayRange | null;
+  unread?: string;
+  toDate?: ToDateUnit;
+  than?: true;
+  /** A range's two ends ("from October to November"), each a period. */
+  ends?: [DayRange, DayRange];
+} {
   const text = question.toLowerCase();
   for (const pattern of RANGES) {
     const m = pattern.exec(text);
@@ -243,7 +264,7 @@ export function periodsOf(
     if (!m || AMOUNT.test(m[1])) continue;
     const b = rangeEnd(m[2], today) ?? (MONTH_ALONE.test(m[2]) ? periodIn(`in ${m[2].trim()}`, today) : null);
     const a = rangeEnd(m[1], today) ?? monthWithYearOf(m[1], m[2], b, today);
-    if (a && b && a.from <= b.to) return { period: { from: a.from, to: b.to }, other: null };
+    if (a && b && a.from <= b.to) return { period: { from: a.from, to: b.to }, other: null, ends: [a, b] };
     if (a || b) return { period: null, other: null, unread: m[0].trim() };
   }
   // "Which customers spent less this year than last year?" read "last year" alone, and set
@@ -253,15 +274,15 @@ export function periodsOf(
     // "Compare Q1 2021 to Q1 2020 by region" read Q1 2021 alone ("… and …" is read below, the
     // later first; "to the same month last year" is a change by unit, read elsewhere).
     /^(?:compare|comparing)\s+(.+?)\s+(to)\s+(?!the same\b)(.+)/,
-    /(.+?)\s+(vs\.?|versus|compared? (?:with|to)|against|with|but not in|and not in|not in)\s+(.+)/,
+    /(.+?)\s+(vs\.?|versus|compared? (?:with|to)|against|with|but not(?: in)?|and not in|not in)\s+(.+)/,
     /(.+?)\s+(than)\s+(.+)/,
   ]) {
     const m = pattern.exec(text);
     if (!m) continue;
-    const b = periodIn(m[3], today);
+    const b = periodAfterJoin(m[3], today);
     // "Buying less than last year": this year, to date, against last year. "Compare sales to
     // last year" and "revenue vs last year" read 2020 alone the same way ("with last year's …" names one period).
-    const current = b && !/^with$|not in/.test(m[2]) ? CURRENT_OF_LAST.exec(m[3]) : null;
+    const current = b && !/^with$|\bnot\b/.test(m[2]) ? CURRENT_OF_LAST.exec(m[3]) : null;
     if (current && !periodIn(m[1], today)) m[1] = `${m[1]} this ${current[1]}`;
     const a = periodIn(m[1], today);
     // "Bought this year but not last year" keeps the whole of last year; a comparison does not:
@@ -269,7 +290,7 @@ export function periodsOf(
     if (a && b) {
       return {
         period: a,
-        other: /not in/.test(m[2]) ? b : likeWith(m[1], a, b, today, m[3]),
+        other: /\bnot\b/.test(m[2]) ? b : likeWith(m[1], a, b, today, m[3]),
         ...(m[2] === 'than' ? { than: true as const } : {}),
       };
     }
@@ -279,7 +300,7 @@ export function periodsOf(
   // "Orders of 2000 or more in 2021" is an amount, not the year 2000 beside 2021.
   const pair = new RegExp(String.raw`(.+?)\s+(?:and|or)\s+(?!(?:${OR_BOUND})\b)(.+)`).exec(text);
   if (pair) {
-    const b = periodIn(pair[2], today);
+    const b = periodAfterJoin(pair[2], today);
     // "Q1 and Q2 2011": the year written once is both periods'.
     const yearOnce = b && /\b(19|20)\d\d\b/.test(pair[2]) && PERIOD_WORD_AT_END.test(pair[1]);
     const a = periodIn(pair[1], today) ?? (yearOnce && b ? periodIn(`${pair[1]} ${b.from.slice(0, 4)}`, today) : null);
@@ -313,6 +334,21 @@ function likeWith(laterText: string, later: DayRange, earlier: DayRange, today: 
 
 /** "2020 as a whole", "all of 2020", "the full year 2020": the other side is the whole year. */
 const WHOLE_YEAR_ASKED = /\b(all of|whole|full|entire|as a whole|in total|overall)\b/;
+
+/**
+ * The calendar unit a range is one whole of ("2021-10-01 … 2021-10-31" is a month), or null
+ * for other spans: "grew from October to November" compares two of the same unit.
+ */
+export function wholeUnitOf(range: DayRange): 'month' | 'quarter' | 'half' | 'year' | null {
+  const [fy, fm, fd] = range.from.split('-').map(Number);
+  const [ty, tm] = range.to.split('-').map(Number);
+  if (fd !== 1 || fy !== ty || iso(Date.UTC(ty, tm, 0)) !== range.to) return null;
+  const months = tm - fm + 1;
+  if (months === 1) return 'month';
+  if (months === 3 && fm % 3 === 1) return 'quarter';
+  if (months === 6 && fm % 6 === 1) return 'half';
+  return months === 12 ? 'year' : null;
+}
 
 /** "… than last year", "… than last month": the unit whose current one is meant on the other side. */
 const CURRENT_OF_LAST = /^\s*(?:in\s+|during\s+)?last (year|quarter|month|week)\b/;
