@@ -712,3 +712,27 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     ).toBe(true);
   });
 });
+
+describe('counts asked as "how many"', () => {
+  // It got all revenue: "sales" read as the measure, "reps" dropped.
+  it('"How many sales reps?" counts the reps, first', async () => {
+    const reps = new Set(rows.map((r) => r.SalesRep)).size;
+    const answer = await answerWithQuery('How many sales reps?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('revenue, by sales rep');
+    expect(answer.text.split('\n\n')[1]).toBe(`**${reps} sales reps** in all.`);
+  });
+
+  // It got 2024's revenue.
+  it('"How many sales did we make in 2024?" counts 2024\'s orders', async () => {
+    const orders = new Set(rows.filter((r) => r.InvoiceDate.startsWith('2024') && revenue(r) > 0).map((r) => r.InvoiceNo)).size;
+    const answer = await answerWithQuery('How many sales did we make in 2024?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('orders, 2024-01-01 … 2024-12-31');
+    expect(answer.result?.rows).toEqual([[orders]]);
+  });
+
+  it('"How many categories does Supplier 13 supply?" counts its categories', async () => {
+    const categories = new Set(rows.filter((r) => r.Supplier === 'Supplier 13').map((r) => r.Category)).size;
+    const answer = await answerWithQuery('How many categories does Supplier 13 supply?', file.snapshot, today);
+    expect(answer.result?.totalRows).toBe(categories);
+  });
+});

@@ -349,3 +349,41 @@ describe('a supplier and its stores', () => {
     expectRowsClose(answer.result?.rows.slice(0, 10) ?? [], stores.slice(0, 10));
   });
 });
+
+describe('stores, bottles and places the file does not have', () => {
+  const one = async (query: string) => ((await sql(query)) as number[][])[0];
+
+  // It ranked the products by revenue.
+  it('"Which products are sold in the most stores?" counts each product\'s stores', async () => {
+    const [products, most] = await one(
+      `SELECT count(*), max(n) FROM (SELECT item_number, count(DISTINCT store_number) n FROM t WHERE sale_dollars IS NOT NULL GROUP BY 1)`,
+    );
+    const answer = await answerWithQuery('Which products are sold in the most stores?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers, by product');
+    expect(answer.result?.totalRows).toBe(products);
+    expect(answer.result?.rows[0][1]).toBe(most);
+  });
+
+  it('"Which stores buy the most bottles?" ranks bottles sold (it ranked revenue)', async () => {
+    const [most] = await one(
+      `SELECT max(b) FROM (SELECT store_number, sum(bottles_sold) b FROM t WHERE sale_dollars IS NOT NULL GROUP BY 1)`,
+    );
+    const answer = await answerWithQuery('Which stores buy the most bottles?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('units, by customer');
+    expect(answer.result?.rows[0][1]).toBe(most);
+  });
+
+  it.each([
+    // Both got the whole file's figure: Polk is a county, and the file has no county column.
+    ['Revenue in Polk', "I couldn't find “Polk” among this file's customers, products or other values."],
+    ['How many bottles did we sell in Polk?', "I couldn't find “Polk” among this file's customers, products or other values."],
+    [
+      'Which vendor sells in the most counties?',
+      'I can count customers and products for each row, but this file has no county column to count counties by.',
+    ],
+  ])('"%s" is refused by name', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(`I can't answer that exactly. ${reason}`);
+  });
+});

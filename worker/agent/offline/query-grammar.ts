@@ -99,7 +99,7 @@ const LOSS =
  * did we sell in 2021" stays the units sold.
  */
 const PRODUCT_COUNT =
-  /\b(how many|number of|count of) (different|distinct|unique) (products|items|skus|articles)\b|\b(how many|number of) (products|items|skus|articles) (do|does) \w+( \w+)? (sell|supply|carry|offer|stock|have)\b|\bproduct count\b|\b(most|fewest|least) (different |distinct )?(products|skus)\b/;
+  /\b(how many|number of|count of) (different|distinct|unique) (products|items|skus|articles)\b|\b(how many|number of) (products|items|skus|articles) (do|does) \w+( \w+)? (sell|supply|carry|offer|stock|have)\b|\b(how many|number of) (products|items|skus|articles)\s*(?:[?.!]|$|are there\b|in (?!(?:an?|the|each|every|per|one)\b))|\bproduct count\b|\b(most|fewest|least) (different |distinct )?(products|skus)\b/;
 
 /**
  * "What is the average price of our products?" got the top products by revenue: a price is
@@ -396,12 +396,19 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
   }
   // "Products bought by only one customer" names no grouping "by one customer"; "How much of our
   // revenue comes from our top 10 customers?" listed them with no share: it asks for one.
-  const text = asUnits(withCountsAsDigits(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500)), meta)
+  const text = asCustomersCounted(asUnits(withCountsAsDigits(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500)), meta), meta)
     .replace(
       /\b(?:bought|purchased|ordered) by ((?:only |just |exactly )?(?:one|a single|1) (?:customer|client|account|buyer))\b/,
       'with $1',
     )
-    .replace(/\bhow much of (?:(?:our|the|my|all|total)\s+)*(revenue|sales|turnover|income|business)\b/, 'what share of $1');
+    // "Bought by the most customers" was refused as a grouping "by the most".
+    .replace(/\b(?:bought|purchased|ordered) by (the (?:most|fewest|least) (?:customers|clients|accounts|buyers))\b/, 'with $1')
+    .replace(/\bhow much of (?:(?:our|the|my|all|total)\s+)*(revenue|sales|turnover|income|business)\b/, 'what share of $1')
+    // "How many sales did we make?" got revenue: sales counted are orders.
+    .replace(
+      /\b(how many|number of|count of) sales\b(?!\s*(?:reps?|representatives?|people|persons?|staff|teams?|managers?|channels?|regions?|territor))/,
+      '$1 orders',
+    );
   // "What actions should we take on revenue in 2021?" and the analysis' actions; "which products
   // should we drop?" is no change over time: the canned answers rank the candidates.
   if (ACTIONS.test(text)) return { kind: 'unmapped', reason: 'What to do is answered from the analysis.' };
@@ -833,6 +840,17 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
     return {
       kind: 'refused',
       reason: `I can count customers and products for each row, but not how many ${pluralNoun(distinctPerRow[1])} each has yet; ask for revenue by ${singular(distinctPerRow[1])} for one of them instead.`,
+    };
+  // Iowa's "Which vendor sells in the most counties?" got the top vendor by revenue: the file has no county.
+  if (
+    distinctPerRow &&
+    !perRow &&
+    /\b(?:in|across|to|from|at|by) the $/.test(text.slice(0, distinctPerRow.index)) &&
+    !isGrammarWord(distinctPerRow[1])
+  )
+    return {
+      kind: 'refused',
+      reason: `I can count customers and products for each row, but this file has no ${singular(distinctPerRow[1])} column to count ${pluralNoun(distinctPerRow[1])} by.`,
     };
   if (measures.length === 0) {
     // A question about a column the file lacks gets that named, whatever else it asks.
@@ -1273,8 +1291,9 @@ function valuesCountedOf(text: string, meta: SnapshotMeta): { dimension: string;
     const named = new RegExp(`^${words}(?:s|es)?\\b`).exec(m[1]);
     if (named) return { dimension: d.key, noun: pluralNoun(named[0]), phrase: m[0].slice(0, m[0].length - m[1].length) + named[0] };
   }
-  const word = /^[a-z-]+/.exec(m[1])?.[0] ?? '';
-  const dimension = dimensionOfNoun(word, meta);
+  // A role by the grammar's words, in one or two ("how many sales reps" was all revenue).
+  const word = DIMENSION_WORDS.map(([re]) => new RegExp(`^(?:${re.source})`).exec(m[1])?.[0]).find(Boolean) ?? '';
+  const dimension = word ? dimensionOfNoun(word, meta) : null;
   return dimension && dimension !== 'customer' && dimension !== 'product'
     ? { dimension, noun: pluralNoun(word), phrase: m[0].slice(0, m[0].length - m[1].length) + word }
     : null;
@@ -1295,7 +1314,7 @@ function onlyCounted(text: string, phrase: string, filters: readonly { values: s
 const MONTH_NAMES = 'january|february|march|april|may|june|july|august|september|october|november|december';
 /** The words a bare count of values may hold beside its values and period. */
 const COUNT_WORDS_ONLY = new RegExp(
-  String.raw`^(?:[\s?.!,]+|\b(?:do|did|does|have|has|are|were|is|was|there|we|i|you|our|the|a|in|to|from|into|with|at|on|of|for|by|sell|sold|selling|sells|ship|shipped|ships|buy|bought|buys|order|ordered|purchased?|served?|delivered?|sales|revenue|turnover|profit|orders|units|customers?|clients?|buyers?|accounts?|any|data|file|this|that|last|so far|currently|now|total|all|overall|altogether|during|since|between|and|year|month|quarter|week|q[1-4]|h[12]|\d{4}(?:-\d\d){0,2}|${MONTH_NAMES})\b)*$`,
+  String.raw`^(?:[\s?.!,]+|\b(?:do|did|does|have|has|are|were|is|was|there|we|i|you|our|the|a|in|to|from|into|with|at|on|of|for|by|sell|sold|selling|sells|ship|shipped|ships|buy|bought|buys|supply|supplies|supplied|order|ordered|purchased?|served?|delivered?|sales|revenue|turnover|profit|orders|units|customers?|clients?|buyers?|accounts?|any|data|file|this|that|last|so far|currently|now|total|all|overall|altogether|during|since|between|and|year|month|quarter|week|q[1-4]|h[12]|\d{4}(?:-\d\d){0,2}|${MONTH_NAMES})\b)*$`,
 );
 
 /** Why a count of a grouping's values can't sit beside another grouping or a comparison. */
@@ -1655,9 +1674,20 @@ function asUnits(text: string, meta: SnapshotMeta): string {
         !/^(number|num|qty|quantity|count|sold|total|units?|orders?|items?|products?|lines?|pieces?|articles?|skus?|goods)$/.test(w) &&
         !isGrammarWord(w),
     );
-  const counted = noun ? text.replace(new RegExp(`(\\d[\\d,.]*\\s+)${escapeRegex(singular(noun))}s?\\b`, 'g'), '$1units') : text;
+  // "Which stores buy the most bottles?" ranked revenue: after "most", "fewer" and the like too.
+  const counted = noun
+    ? text.replace(new RegExp(`((?:\\d[\\d,.]*|most|fewest|least|more|fewer)\\s+)${escapeRegex(singular(noun))}s?\\b`, 'g'), '$1units')
+    : text;
   if (header.length < 3 || !header.includes(' ')) return counted;
   return counted.replace(new RegExp(`\\b${escapeRegex(header).replace(/ /g, '[\\s_-]+')}\\b`, 'g'), 'units');
+}
+
+/** Iowa's "Which products are sold in the most stores?" ranked revenue: its customers are stores (`store_name`), counted as customers. */
+function asCustomersCounted(text: string, meta: SnapshotMeta): string {
+  const customer = meta.dimensions.find((d) => d.key === 'customer');
+  const noun = customer ? headerNoun(customer) : null;
+  if (!noun || noun.includes(' ')) return text;
+  return text.replace(new RegExp(`\\b(most|fewest|least|more|fewer) ${escapeRegex(noun)}s\\b`, 'g'), '$1 customers');
 }
 
 /** A word the grammar reads as a measure or a grouping ("revenue", "customers"), not a name. */

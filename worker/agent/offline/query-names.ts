@@ -119,6 +119,26 @@ export function looseNamesOf(
       filters.push(coded);
     }
   }
+  // "Revenue in Polk" (an Iowa county, no value of the file) got the whole file's: the pass
+  // above reads words of five letters or more, and a shorter one typed as a name is one too.
+  for (const m of question.matchAll(/\b(?:in|from)\s+(?:the\s+)?([A-Z][a-z'-]{2,3})\b(?![\w-])/g)) {
+    const word = m[1].toLowerCase();
+    if (NOT_NAMES.has(word) || PERIOD_WORDS.has(word) || word in DEMONYMS || taken.some((v) => v.split(/\s+/).includes(word))) continue;
+    if (
+      [...found, ...filters].some((f) =>
+        f.values.some((v) =>
+          v
+            .toLowerCase()
+            .split(/[^\p{L}\d'-]+/u)
+            .includes(word),
+        ),
+      )
+    )
+      continue;
+    const coded = countryCodeFilter(word, meta, [...found, ...filters]);
+    if (!coded) return { unknown: m[1] };
+    filters.push(coded);
+  }
   // "Revenue of zztop", "sales of widgets" got the whole file's revenue: a name after a
   // measure that no value of the file holds, even as one of its words, is refused by name.
   for (const m of text.matchAll(/\b(?:revenue|sales|turnover|profit|margin|units|orders)\s+(?:of|for)\s+([a-z][a-z'-]{3,})\b/g)) {
