@@ -242,3 +242,30 @@ describe('CDNOW: a threshold in the things the file counts', () => {
     expect(answer.result?.totalRows).toBe(count);
   });
 });
+
+describe('first purchases, and the first or last quarter or month of a year', () => {
+  // It counted March's buyers (9,524), most of whom had bought before.
+  it.each(['How many customers made their first purchase in March 1997?', 'How many first-time buyers in March 1997?'])(
+    '"%s" counts the customers whose first purchase is in March',
+    async (question) => {
+      const first = new Map<string, string>();
+      for (const r of rows) if (!first.has(r.customer) || r.day < (first.get(r.customer) ?? '')) first.set(r.customer, r.day);
+      const march = [...first.values()].filter((day) => day.startsWith('1997-03')).length;
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result?.understood).toBe('new customers, 1997-03-01 … 1997-03-31');
+      expect(answer.result?.rows).toEqual([[march]]);
+    },
+  );
+
+  // The first was the quarter before the analysis date (and refused for leaving out 1997); the second was refused.
+  it.each([
+    ['Revenue in the last quarter of 1997', '1997-10-01', '1997-12-31'],
+    ['Revenue in the first month of 1998', '1998-01-01', '1998-01-31'],
+    ['Revenue in the last month of 1997', '1997-12-01', '1997-12-31'],
+  ])('"%s" is %s … %s', async (question, from, to) => {
+    const dollars = rows.filter((r) => r.day >= from && r.day <= to).reduce((sum, r) => sum + r.dollars, 0);
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(`revenue, ${from} … ${to}`);
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(dollars, 6);
+  });
+});

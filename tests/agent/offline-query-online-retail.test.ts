@@ -827,3 +827,16 @@ describe('how many values of a grouping, and months named bare', () => {
     expect(answer.text).toContain('The file has no rows in 2011-08-01 … 2011-09-30');
   });
 });
+
+// It listed November's buyers, each with 0 or 1 new customers.
+it('"Which customers bought for the first time in November 2011?" lists those whose first purchase is in November', async () => {
+  const count = (
+    (await sql(
+      `SELECT count(*) FROM (SELECT cust FROM t WHERE cust IS NOT NULL AND ${PURCHASE} GROUP BY 1 HAVING min(d) >= '2011-11-01')`,
+    )) as number[][]
+  )[0][0];
+  const answer = await answerWithQuery('Which customers bought for the first time in November 2011?', file.snapshot, TODAY);
+  expect(answer.result?.understood).toBe('new customers, by customer, customers with their first order, 2011-11-01 … 2011-11-30');
+  expect(answer.result?.totalRows).toBe(count);
+  expect(answer.text).toContain(`**${count.toLocaleString('en-US')} customers** with their first order.`);
+});

@@ -133,7 +133,11 @@ const MEASURE_WORDS: [RegExp, Measure][] = [
   [NEW_VS_RETURNING, 'newCustomerRevenue'],
   [REVENUE_FROM('(?:returning|existing)'), 'returningCustomerRevenue'],
   [NEW_VS_RETURNING, 'returningCustomerRevenue'],
-  [/\bnew (customers|clients|accounts|buyers)\b/, 'newCustomers'],
+  // "How many customers made their first purchase in March 1997?" counted March's buyers.
+  [
+    /\bnew (customers|clients|accounts|buyers)\b|\bfirst[- ]time (customers|clients|accounts|buyers|purchasers)\b|\b(?:customers|clients|accounts|buyers) (?:who |that )?(?:made|placed) (?:their|a) first (?:purchase|order)\b|\b(?:bought|ordered|purchased) for the first time\b/,
+    'newCustomers',
+  ],
   // "How many customers did we win each quarter?" counted every customer of each quarter.
   [
     /\b(customers|clients|accounts|buyers)\b(?: \w+){0,3} (win|won|acquire|acquired|gain|gained|sign up|signed up|signed|onboard|onboarded)\b(?! back)|\b(won|acquired|gained|onboarded) (customers|clients|accounts)\b|\bcustomer acquisitions?\b/,
@@ -1190,7 +1194,8 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
   }
   // "Which customers bought only once?" listed every customer, those with 2+ orders as 0:
   // by customer, only the customers the count is of.
-  const orderCountMeasure = spec.measures.find((m) => m === 'repeatCustomers' || m === 'oneTimeCustomers');
+  // "Which customers bought for the first time in June 1998?" listed June's buyers, each with 0 new customers.
+  const orderCountMeasure = spec.measures.find((m) => m === 'repeatCustomers' || m === 'oneTimeCustomers' || m === 'newCustomers');
   if (orderCountMeasure && spec.groupBy?.includes('customer') && !other && !threshold)
     spec.having = { measure: orderCountMeasure, op: '>', value: 0 };
   // "What share of sales is vodka?" with no value found is all revenue: 100%, a wrong answer.

@@ -121,6 +121,12 @@ function periodIn(words: string, today: Date): DayRange | null {
     return { from: iso(monday), to: iso(monday + 6 * DAY) };
   }
   if (day) return day;
+  // "The last quarter of 1997" was the quarter before the analysis date, "the first month of 1998" refused.
+  if ((m = /\b(first|last) (quarter|month) of (?:the year )?(\d{4})\b/.exec(text))) {
+    const year = Number(m[3]);
+    if (m[2] === 'quarter') return quarterRange(year, m[1] === 'first' ? 0 : 3);
+    return monthRange(year, m[1] === 'first' ? 0 : 11);
+  }
   if ((m = /\bh([12])\s*(?:of\s*)?(\d{4})\b/.exec(text))) return halfRange(Number(m[2]), Number(m[1]) - 1);
   if ((m = /\b(\d{4})\s*h([12])\b/.exec(text))) return halfRange(Number(m[1]), Number(m[2]) - 1);
   if ((m = /\b(first|1st|second|2nd) half (?:of )?(\d{4})\b/.exec(text)))
@@ -201,7 +207,10 @@ function periodIn(words: string, today: Date): DayRange | null {
  */
 export function withoutHalfYears(question: string): string {
   return question
-    .replace(/\b(first|1st|second|2nd) half\b|\b(first|second|third|fourth|1st|2nd|3rd|4th) quarter\b/gi, ' ')
+    .replace(
+      /\b(first|1st|second|2nd) half\b|\b(first|second|third|fourth|1st|2nd|3rd|4th|last) quarter\b|\b(first|last) month of\b/gi,
+      ' ',
+    )
     .replace(new RegExp(MONTHS_OF_A_YEAR.source, 'gi'), ' ');
 }
 

@@ -342,6 +342,7 @@ function keepsCountedCustomers(having: NonNullable<QuerySpec['having']>): boolea
 /** The `having` comparison in words: "gross profit < 0"; "with one order" for the customers counted by orders. */
 export function havingWords(having: NonNullable<QuerySpec['having']>): string {
   if (keepsCountedCustomers(having)) return MEASURE_LABELS[having.measure];
+  if (having.measure === 'newCustomers' && having.op === '>' && having.value === 0) return 'customers with their first order';
   if (having.measure === 'products' && having.op === '=' && having.value === 1) return 'one product';
   if (having.measure === 'customers' && having.op === '=' && having.value === 1) return 'one customer';
   const label = MEASURE_LABELS[having.measure];
