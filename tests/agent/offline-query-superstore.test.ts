@@ -2166,6 +2166,8 @@ describe('counts written as words, and a part of a year set against a year', () 
     ['Revenue in 2020 and Q1 2021', ['2021-01-01', '2021-03-31'], ['2020-01-01', '2020-12-31']],
     // Read as 2020 alone.
     ['Compare sales to last year', ['2021-01-01', '2021-12-30'], ['2020-01-01', '2020-12-30']],
+    // A month named bare before the other period: this year to date against last year's, December dropped.
+    ['How did December compare with last year?', ['2021-12-01', '2021-12-31'], ['2020-12-01', '2020-12-31']],
   ] as const)('"%s"', async (question, a, b) => {
     await expectAnswer(question, revenueOf([...a], [...b]), `revenue, ${a[0]} … ${a[1]}, compared with ${b[0]} … ${b[1]}`);
   });

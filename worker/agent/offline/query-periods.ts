@@ -43,6 +43,9 @@ function mondayOf(t: number): number {
 /** A month's name and nothing else: one end of "from March to June". */
 const MONTH_ALONE = new RegExp(`^\\s*${MONTH}\\s*$`);
 
+/** A month's full name in the words before a comparison's other period ("may" is a verb there). */
+const BARE_MONTH = /\b(january|february|march|april|june|july|august|september|october|november|december)\b(?!\s*\d)/;
+
 /** A month's full name opening the words after "vs", "than" or "and": "October vs November by country". */
 const MONTH_FIRST = /^\s*(january|february|march|april|may|june|july|august|september|october|november|december)\b(?!\s*\d)/;
 
@@ -292,6 +295,9 @@ export function periodsOf(
     // "Buying less than last year": this year, to date, against last year. "Compare sales to
     // last year" and "revenue vs last year" read 2020 alone the same way ("with last year's …" names one period).
     const current = b && !/^with$|\bnot\b/.test(m[2]) ? CURRENT_OF_LAST.exec(m[3]) : null;
+    // "How did December compare with last year?" is December, not this year.
+    const month = b ? BARE_MONTH.exec(m[1]) : null;
+    if (month && !periodIn(m[1], today)) m[1] = m[1].replace(BARE_MONTH, 'in $1');
     if (current && !periodIn(m[1], today)) m[1] = `${m[1]} this ${current[1]}`;
     const a = periodIn(m[1], today);
     // "Bought this year but not last year" keeps the whole of last year; a comparison does not:
