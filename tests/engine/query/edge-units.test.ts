@@ -50,3 +50,34 @@ describe('the ends of a grouping by time', () => {
     );
   });
 });
+
+describe('a ranking of months, quarters or years', () => {
+  // "What was our worst month?" named 2025-01, of which the rows hold 3 days (−20), as the worst.
+  it('ranks the units the rows cover whole, and names those left out', async () => {
+    const worst = await queryCsv(SALES, { measures: ['revenue'], groupBy: ['month'], sort: { by: 'revenue', direction: 'asc' }, limit: 1 });
+    // 2024-01 (17 of 31 days, 100) and 2025-01 (3 days, −20) are left out; a month with no rows sold nothing, the first of them 2024-02.
+    expect(worst.understood).toBe('bottom 1 by revenue, by month, 2024-02-01 … 2024-12-31');
+    expect(worst.rows).toEqual([['2024-02', 0]]);
+    expect(worst.note).toBe(
+      "Showing 1 of 11 rows. Left out of the ranking: the file's rows run from 2024-01-15 to 2025-01-03, so they cover 2024-01 for 17 of its 31 days and 2025-01 for 3 of its 31 days.",
+    );
+  });
+
+  it('keeps every unit when none is whole, and a list that is no ranking', async () => {
+    const years = await queryCsv(SALES, { measures: ['revenue'], groupBy: ['year'], sort: { by: 'revenue', direction: 'asc' }, limit: 1 });
+    // 2024 is covered for 352 of its 366 days (96%), so it is whole; 2025 is left out.
+    expect(years.rows).toEqual([['2024', 350]]);
+    const all = await queryCsv(SALES, { measures: ['revenue'], groupBy: ['month'], sort: { by: 'revenue', direction: 'asc' } });
+    expect(all.note).toBe(
+      "The file's rows run from 2024-01-15 to 2025-01-03, so they cover 2024-01 for 17 of its 31 days and 2025-01 for 3 of its 31 days.",
+    );
+    const january = await queryCsv(SALES, {
+      measures: ['revenue'],
+      groupBy: ['month'],
+      period: { from: '2025-01-01', to: '2025-01-31' },
+      sort: { by: 'revenue', direction: 'asc' },
+      limit: 1,
+    });
+    expect(january.rows).toEqual([['2025-01', -20]]);
+  });
+});

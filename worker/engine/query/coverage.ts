@@ -57,18 +57,59 @@ export function rowsCover(meta: SnapshotMeta, ranges: readonly ({ from: string; 
  * year on year?" with a 2025 of −24,347.01 and nothing to say that it had 3 days.
  */
 export function edgeUnitsNote(meta: SnapshotMeta, unit: TimeDimension, period?: { from: number; to: number }): string | null {
-  if (!meta.hasDates || meta.firstDay < 0) return null;
+  const partial = partialEdgeUnits(meta, unit, period);
+  if (partial.length === 0) return null;
+  return `The file's rows run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}, so they cover ${partial.map((u) => u.words).join(' and ')}.`;
+}
+
+/** A unit at an end of the rows that they cover for under 90% of its days: its bucket, which end, and "2010 Q4 for 31 of its 92 days". */
+interface PartialUnit {
+  bucket: number;
+  end: 'first' | 'last';
+  words: string;
+}
+
+/** The units at either end of the rows (within `period`) that the rows cover for under 90% of their days. */
+function partialEdgeUnits(meta: SnapshotMeta, unit: TimeDimension, period?: { from: number; to: number }): PartialUnit[] {
+  if (!meta.hasDates || meta.firstDay < 0) return [];
   const [from, to] = [Math.max(period?.from ?? meta.firstDay, meta.firstDay), Math.min(period?.to ?? meta.lastDay, meta.lastDay)];
-  if (from > to) return null;
-  const partial = [...new Set([bucketOf(unit, from), bucketOf(unit, to)])].flatMap((bucket) => {
+  if (from > to) return [];
+  const [first, last] = [bucketOf(unit, from), bucketOf(unit, to)];
+  return (first === last ? [first] : [first, last]).flatMap((bucket) => {
     const [start, end] = [bucketStart(unit, bucket), bucketStart(unit, bucket + 1) - 1];
     const [askedFrom, askedTo] = [Math.max(start, period?.from ?? start), Math.min(end, period?.to ?? end)];
     const covered = daysCovered(askedFrom, askedTo, meta.firstDay, meta.lastDay);
     if (mostlyCovered(covered, askedFrom, askedTo)) return [];
-    return [`${bucketInWords(unit, bucket)} for ${covered} of its ${askedTo - askedFrom + 1} days`];
+    const words = `${bucketInWords(unit, bucket)} for ${covered} of its ${askedTo - askedFrom + 1} days`;
+    return [{ bucket, end: bucket === first ? ('first' as const) : ('last' as const), words }];
   });
+}
+
+/**
+ * The period of a ranking of months, quarters or years without the units at its ends that
+ * the rows cover in part, and the note that says which were left out; null when none is.
+ * "What was our worst quarter?" on Online Retail named 2010 Q4, of which the rows hold one
+ * month, and "our worst month" December 2011, of which they hold 9 days. When every unit is
+ * partial, nothing is left out (the edge note says so instead).
+ */
+export function wholeUnitsRanked(
+  meta: SnapshotMeta,
+  unit: TimeDimension,
+  period?: { from: number; to: number },
+): { from: number; to: number; note: string } | null {
+  const partial = partialEdgeUnits(meta, unit, period);
   if (partial.length === 0) return null;
-  return `The file's rows run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}, so they cover ${partial.join(' and ')}.`;
+  let [from, to] = [Math.max(period?.from ?? meta.firstDay, meta.firstDay), Math.min(period?.to ?? meta.lastDay, meta.lastDay)];
+  for (const u of partial) {
+    if (u.end === 'first') from = bucketStart(unit, u.bucket + 1);
+    else to = bucketStart(unit, u.bucket) - 1;
+  }
+  if (from > to) return null;
+  return {
+    from,
+    to,
+    note: `Left out of the ranking: the file's rows run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}, so they cover ${partial.map((u) => u.words).join(' and ')}.`,
+  };
 }
 
 /**

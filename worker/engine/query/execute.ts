@@ -27,7 +27,7 @@
  * - the average price is the revenue of the rows with a quantity over their units, returns
  *   netted out of both (what a unit sold for, discounts and all).
  */
-import type { Snapshot, SnapshotGroup } from '../snapshot/columns';
+import type { Snapshot, SnapshotGroup, SnapshotMeta } from '../snapshot/columns';
 import { isoDay } from '../aggregate/types';
 import { Accumulators, NO_PURCHASE } from './accumulators';
 import { bucketLabel, bucketOf, bucketStart } from './buckets';
@@ -43,10 +43,10 @@ import {
 } from './resolve';
 import { perNote, unitsSpanned, type Range } from './average-per';
 import { changeFromOf } from './change-from';
-import { edgeUnitsNote, notYetLostNote, periodCoverage } from './coverage';
+import { edgeUnitsNote, notYetLostNote, periodCoverage, wholeUnitsRanked } from './coverage';
 import { likeForLike } from './like-for-like';
 import { resultOf, type QueryResult } from './result';
-import { NEWNESS_MEASURES, type QuerySpec } from './spec';
+import { MAX_ROWS, NEWNESS_MEASURES, type QuerySpec } from './spec';
 
 export { QueryRefusal } from './resolve';
 export type { QueryResult } from './result';
@@ -81,6 +81,8 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
     const note = [coverage, notYetLostNote(meta, spec.notBoughtIn)].filter(Boolean).join(' ') || null;
     return withNote(await lapsedOf(snapshot, spec, filters, customerIndex), note);
   }
+  const ranking = rankedWholeUnits(meta, spec, groups);
+  if (ranking) spec = { ...spec, period: ranking.period };
   const periods: Range[] = [];
   if (spec.period) periods.push({ from: dayOf(spec.period.from), to: dayOf(spec.period.to) });
   if (spec.compareTo) periods.push({ from: dayOf(spec.compareTo.from), to: dayOf(spec.compareTo.to) });
@@ -135,8 +137,27 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   });
   // A partial month or year at an end of the rows, unless the period's own note says so
   // already, or the change note does (by the stricter rule a change needs).
-  const edges = time && !coverage && !spec.compareTo && !change ? edgeUnitsNote(meta, time.unit, periods[0]) : null;
-  return withNote(withNote(withNote(withNote(result, compared.note), coverage), edges), per && spec.per ? perNote(spec.per, per) : null);
+  const edges = time && !coverage && !spec.compareTo && !change && !ranking ? edgeUnitsNote(meta, time.unit, periods[0]) : null;
+  const notes = [compared.note, coverage, edges, ranking?.note ?? null, per && spec.per ? perNote(spec.per, per) : null];
+  return notes.reduce(withNote, result);
+}
+
+/**
+ * A ranking of months, quarters or years ("our worst quarter", "the top 3 months") over the
+ * units the rows cover whole: its period without the partial units at its ends, and the note
+ * naming them; null for any other question.
+ */
+function rankedWholeUnits(
+  meta: SnapshotMeta,
+  spec: QuerySpec,
+  groups: readonly ResolvedGroup[],
+): { period: { from: string; to: string }; note: string } | null {
+  const [group] = groups;
+  const ranked = spec.sort !== undefined && spec.limit < MAX_ROWS;
+  if (groups.length !== 1 || group.kind !== 'time' || !ranked || spec.compareTo || spec.changeFrom || spec.per || spec.having) return null;
+  const asked = spec.period ? { from: dayOf(spec.period.from), to: dayOf(spec.period.to) } : undefined;
+  const whole = wholeUnitsRanked(meta, group.unit, asked);
+  return whole ? { period: { from: isoDay(whole.from) ?? '', to: isoDay(whole.to) ?? '' }, note: whole.note } : null;
 }
 
 /**
