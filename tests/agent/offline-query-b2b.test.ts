@@ -736,3 +736,45 @@ describe('counts asked as "how many"', () => {
     expect(answer.result?.totalRows).toBe(categories);
   });
 });
+
+describe('first-time buyers are new customers, with their rules', () => {
+  it('"Revenue from first-time buyers in 2024" is the revenue of 2024\'s new customers (it was all of 2024\'s)', async () => {
+    const first = new Map<string, string>();
+    for (const r of rows) if (revenue(r) > 0 && (first.get(r.CustomerID) ?? '9999') > r.InvoiceDate) first.set(r.CustomerID, r.InvoiceDate);
+    const newIn2024 = new Set([...first].filter(([, day]) => day.startsWith('2024')).map(([c]) => c));
+    const expected = rows
+      .filter((r) => r.InvoiceDate.startsWith('2024') && newIn2024.has(r.CustomerID))
+      .reduce((sum, r) => sum + revenue(r), 0);
+    const answer = await answerWithQuery('Revenue from first-time buyers in 2024', file.snapshot, today);
+    expect(answer.result?.understood).toBe('revenue from new customers, 2024-01-01 … 2024-12-31');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(expected, 6);
+  });
+
+  it.each([
+    // It got the count of new customers beside all of 2024's revenue.
+    [
+      'Top 10 first-time buyers by revenue in 2024',
+      'I can count new customers and add up their revenue in a period, but not rank them one by one yet',
+    ],
+    [
+      'Which new customers spent the most in 2024?',
+      'I can count new customers and add up their revenue in a period, but not rank them one by one yet',
+    ],
+    // It listed every Safety buyer of 2024.
+    [
+      'Customers who bought Safety for the first time in 2024',
+      'but not the first time a customer bought one product, category or supplier yet',
+    ],
+    // It got all revenue.
+    ['How many sales managers?', "I couldn't tell what “how many sales managers” counts in this file"],
+  ])('"%s" is refused', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(reason);
+  });
+
+  it('"How many sales people?" counts the reps (it got all revenue)', async () => {
+    const answer = await answerWithQuery('How many sales people?', file.snapshot, today);
+    expect(answer.text.split('\n\n')[1]).toBe(`**${new Set(rows.map((r) => r.SalesRep)).size} salespeople** in all.`);
+  });
+});

@@ -387,3 +387,25 @@ describe('stores, bottles and places the file does not have', () => {
     expect(answer.text).toContain(`I can't answer that exactly. ${reason}`);
   });
 });
+
+describe('how many values, where some rows have none', () => {
+  const one = async (query: string) => ((await sql(query)) as number[][])[0][0];
+  // It said 69: the rows with no category made one more.
+  it('"How many categories?" counts the categories, and says apart that some rows have none', async () => {
+    const categories = await one(`SELECT count(DISTINCT category_name) FROM t WHERE sale_dollars IS NOT NULL`);
+    const blank = await one(`SELECT count(*) FROM t WHERE sale_dollars IS NOT NULL AND category_name IS NULL`);
+    expect(blank).toBeGreaterThan(0);
+    const answer = await answerWithQuery('How many categories?', file.snapshot, TODAY);
+    expect(answer.text.split('\n\n')[1]).toBe(`**${categories} categories** in all, and rows with no category.`);
+  });
+
+  // Both were unmapped or got all units: the cities are the region, read from `city`.
+  it.each([
+    ['How many cities?', 'true'],
+    ['How many cities did Diageo Americas sell in?', `vendor_name = 'Diageo Americas'`],
+  ])('"%s" counts the cities', async (question, where) => {
+    const cities = await one(`SELECT count(DISTINCT city) FROM t WHERE sale_dollars IS NOT NULL AND ${where}`);
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.text.split('\n\n')[1]).toBe(`**${cities} cities** in all.`);
+  });
+});

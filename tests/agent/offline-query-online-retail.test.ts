@@ -840,3 +840,11 @@ it('"Which customers bought for the first time in November 2011?" lists those wh
   expect(answer.result?.totalRows).toBe(count);
   expect(answer.text).toContain(`**${count.toLocaleString('en-US')} customers** with their first order.`);
 });
+
+// The chat's own path (the query_data tool step, then the answer) put no count before the table.
+it('in chat, "How many countries do we sell to?" puts the count before the table', async () => {
+  const countries = ((await sql(`SELECT count(DISTINCT Country) FROM t`)) as number[][])[0][0];
+  const { answer, trace } = await askOffline('How many countries do we sell to?', analyse(file.aggregates), file.snapshot);
+  expect(trace).toContain('use:query_data');
+  expect(answer.split('\n\n')[1]).toBe(`**${countries} countries** in all.`);
+});

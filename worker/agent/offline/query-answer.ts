@@ -31,8 +31,7 @@ export async function answerWithQuery(
   if (!valid.ok) return { text: cant("I couldn't turn that into a query I can run exactly.", snapshot.meta, today), result: null };
   try {
     const result = await runQuery(snapshot, valid.spec);
-    const text = queryAnswerText(result, valid.spec, currency);
-    return { text: parsed.counted ? withValuesCounted(text, result, parsed.counted) : text, result };
+    return { text: queryAnswerText(result, valid.spec, currency, parsed.counted), result };
   } catch (error) {
     if (error instanceof QueryRefusal) return { text: cant(error.message, snapshot.meta, today), result: null };
     throw error;
@@ -47,6 +46,7 @@ export function queryAnswerText(
   result: QueryResult,
   spec: { notBoughtIn?: unknown; having?: QuerySpec['having']; period?: QuerySpec['period']; changeFrom?: QuerySpec['changeFrom'] },
   currency: string | null,
+  counted?: string,
 ): string {
   // "Which categories lost money?" when none did: the answer is "none", not "no rows".
   // Iowa's one month has no month before it: "none grew" would be a finding; the note says why none can.
@@ -65,15 +65,20 @@ export function queryAnswerText(
     const note = result.note ? `\n\n${result.note}` : '';
     return `I understood: **${result.understood}**.\n\n${count}${note}\n\n${markdownTableOf({ ...result, note: null }, currency)}`;
   }
-  // "How many customers spent more than 1,000?": the count first, as for lapsed buyers.
-  const count = spec.having ? `**${countOf(result.totalRows, rowNoun(result))}** ${countedWith(spec.having)}.\n\n` : '';
+  // "How many customers spent more than 1,000?": the count first, as for lapsed buyers; so for "How many countries …?".
+  const count = spec.having
+    ? `**${countOf(result.totalRows, rowNoun(result))}** ${countedWith(spec.having)}.\n\n`
+    : counted
+      ? `${valuesCountedWords(result, counted)}\n\n`
+      : '';
   return `I understood: **${result.understood}**.\n\n${count}${markdownTableOf(result, currency)}`;
 }
 
-/** "How many countries …": the count of the rows after how the question was understood, before their table. */
-function withValuesCounted(text: string, result: QueryResult, noun: string): string {
-  const [understood, ...rest] = text.split('\n\n');
-  return [understood, `**${plural(result.totalRows, singular(noun), noun)}** in all.`, ...rest].join('\n\n');
+/** "**29 countries** in all.": the values counted, without the rows that have none ("(blank)"), which are said apart. */
+function valuesCountedWords(result: QueryResult, noun: string): string {
+  const values = result.totalRows - (result.blankRow ? 1 : 0);
+  const blank = result.blankRow ? `, and rows with no ${singular(noun)}` : '';
+  return `**${plural(values, singular(noun), noun)}** in all${blank}.`;
 }
 
 /** "That is 6.5% of the 1,234 customers who bought in 2020-01-01 … 2020-12-31": a churn rate over the two periods. */

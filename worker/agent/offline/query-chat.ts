@@ -30,7 +30,7 @@ export async function answerFromRows(
   // Refused (the future, a column the file lacks): say so rather than let a canned answer stand in.
   if (parsed.kind !== 'spec') return parsed.kind === 'refused' ? (await answerWithQuery(question, snapshot, today, currency)).text : null;
   const data = await runner.call(queryData, parsed.spec, 'Querying every row of the file.');
-  if (data) return queryAnswerText(data, parsed.spec, currency);
+  if (data) return queryAnswerText(data, parsed.spec, currency, parsed.counted);
   // The tool step above holds the reason; the answer repeats it with questions that work.
   return (await answerWithQuery(question, snapshot, today, currency)).text;
 }

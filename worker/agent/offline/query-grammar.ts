@@ -44,7 +44,7 @@ import {
 } from './query-measures';
 import { unitChangeOf } from './query-unit-change';
 import { BRIDGE_SPLIT, fromToOf } from './bridge-intents';
-import { AMOUNT_AFTER, periodBefore, periodsOf, wholeUnitOf, withoutHalfYears, type DayRange } from './query-periods';
+import { AMOUNT_AFTER, MONTH_NAMES_NOT_MAY, periodBefore, periodsOf, wholeUnitOf, withoutHalfYears, type DayRange } from './query-periods';
 import { ACTIONS, CUSTOMER_VALUE, DISCONTINUE, PURCHASE_GAP, TOP_FIFTH } from './intents';
 
 /**
@@ -99,7 +99,7 @@ const LOSS =
  * did we sell in 2021" stays the units sold.
  */
 const PRODUCT_COUNT =
-  /\b(how many|number of|count of) (different|distinct|unique) (products|items|skus|articles)\b|\b(how many|number of) (products|items|skus|articles) (do|does) \w+( \w+)? (sell|supply|carry|offer|stock|have)\b|\b(how many|number of) (products|items|skus|articles)\s*(?:[?.!]|$|are there\b|in (?!(?:an?|the|each|every|per|one)\b))|\bproduct count\b|\b(most|fewest|least) (different |distinct )?(products|skus)\b/;
+  /\b(how many|number of|count of) (different|distinct|unique) (products|items|skus|articles)\b|\b(how many|number of) (products|items|skus|articles) (do|does) \w+( \w+)? (sell|supply|carry|offer|stock|have)\b|\bproduct count\b|\b(most|fewest|least) (different |distinct )?(products|skus)\b/;
 
 /**
  * "What is the average price of our products?" got the top products by revenue: a price is
@@ -133,11 +133,8 @@ const MEASURE_WORDS: [RegExp, Measure][] = [
   [NEW_VS_RETURNING, 'newCustomerRevenue'],
   [REVENUE_FROM('(?:returning|existing)'), 'returningCustomerRevenue'],
   [NEW_VS_RETURNING, 'returningCustomerRevenue'],
-  // "How many customers made their first purchase in March 1997?" counted March's buyers.
-  [
-    /\bnew (customers|clients|accounts|buyers)\b|\bfirst[- ]time (customers|clients|accounts|buyers|purchasers)\b|\b(?:customers|clients|accounts|buyers) (?:who |that )?(?:made|placed) (?:their|a) first (?:purchase|order)\b|\b(?:bought|ordered|purchased) for the first time\b/,
-    'newCustomers',
-  ],
+  // "Which customers bought for the first time in June 1998?" listed June's buyers.
+  [/\bnew (customers|clients|accounts|buyers)\b|\b(?:bought|ordered|purchased) for the first time\b/, 'newCustomers'],
   // "How many customers did we win each quarter?" counted every customer of each quarter.
   [
     /\b(customers|clients|accounts|buyers)\b(?: \w+){0,3} (win|won|acquire|acquired|gain|gained|sign up|signed up|signed|onboard|onboarded)\b(?! back)|\b(won|acquired|gained|onboarded) (customers|clients|accounts)\b|\bcustomer acquisitions?\b/,
@@ -212,10 +209,14 @@ const ADVERBS: Record<string, string> = {
 };
 /** "How did profit change year over year?": the figure by that time unit, each against the one before. */
 const OVER_TIME_UNIT = /\b(year|quarter|month)[- ](over|on)[- ](year|quarter|month)\b|\b(yoy|qoq)\b/;
+/** "Monthly growth", "each month", "by quarter": a figure for every unit of a span. */
+const EACH_UNIT = /\b(daily|weekly|monthly|quarterly|yearly|annual)\b|\b(each|every|per|by)\s+(day|week|month|quarter|year)\b/;
 
 /** Questions the analyst cannot answer exactly from the rows (future, causes, opinions). */
 const OUT_OF_SCOPE =
   /\b(forecast|predict|will .* (buy|spend|sell)|next (year|quarter|month)|why|should i|weather|stock price|competitor)\b/;
+/** A target, budget or quota: figures no file of sales holds. */
+const TARGETS = /\b(targets?|budget(?:s|ed)?|quotas?)\b/;
 /** The future: no figure in the file answers it, and the totals must not stand in for it. */
 const FUTURE = /\b(forecast|predict(ion)?s?|will .* (buy|spend|sell)|next (year|quarter|month))\b/;
 /** "sub-categories": a finer level than category, which must not answer for it. */
@@ -345,9 +346,28 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
  * revenue, or a count of customers). The reason to refuse it, or null.
  */
 function countLeftOut(question: string, spec: QuerySpecInput, meta: SnapshotMeta): string | null {
-  const asked = valuesCountedOf(question.toLowerCase().replace(/\s+/g, ' '), meta);
-  return asked && !(spec.groupBy ?? []).includes(asked.dimension) ? VALUES_COUNTED_ALONE(asked.noun) : null;
+  const text = questionText(question, meta);
+  const asked = valuesCountedOf(text, meta);
+  if (asked) return (spec.groupBy ?? []).includes(asked.dimension) ? null : VALUES_COUNTED_ALONE(asked.noun);
+  // "How many sales managers?" got all revenue: a count asked of something no figure counts.
+  const noun = /\bhow many ((?:sales )?[a-z]+)/.exec(text)?.[1];
+  const counts = spec.measures.some((m) => COUNTED_MEASURES.has(m));
+  if (!noun || counts || spec.having || /\b(of|more|fewer|less|times|dollars|euros|pounds|bucks)$/.test(noun)) return null;
+  return `I couldn't tell what “how many ${noun}” counts in this file: I count orders, customers, units, products and the values of its columns.`;
 }
+
+/** Measures that count something ("how many …"), not amounts of money. */
+const COUNTED_MEASURES: ReadonlySet<Measure> = new Set<Measure>([
+  'orders',
+  'customers',
+  'units',
+  'products',
+  'newCustomers',
+  'returningCustomers',
+  'returnOrders',
+  'repeatCustomers',
+  'oneTimeCustomers',
+]);
 
 /** A year as a period ("in 2020", "not 2019"), unless written as an amount ("more than 2000", "$2000", "> 2000"). */
 const YEAR_NAMED =
@@ -376,6 +396,34 @@ function yearLeftOut(question: string, spec: QuerySpecInput): string | null {
   return `I could read this only as a question about ${read || 'the whole file'}, which leaves out ${year}, so its answer would be to another question. Ask for one period, or two compared, such as “revenue by customer in ${example}”.`;
 }
 
+/**
+ * The question as the grammar reads it: lower case, counts in digits, the file's own nouns
+ * for units and customers as the grammar's, and phrasings it reads as others. "Products
+ * bought by only one customer" names no grouping "by one customer"; "How much of our revenue
+ * comes from our top 10 customers?" listed them with no share: it asks for one.
+ */
+function questionText(question: string, meta: SnapshotMeta): string {
+  return (
+    asCustomersCounted(asUnits(withCountsAsDigits(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500)), meta), meta)
+      .replace(
+        /\b(?:bought|purchased|ordered) by ((?:only |just |exactly )?(?:one|a single|1) (?:customer|client|account|buyer))\b/,
+        'with $1',
+      )
+      // "Bought by the most customers" was refused as a grouping "by the most".
+      .replace(/\b(?:bought|purchased|ordered) by (the (?:most|fewest|least) (?:customers|clients|accounts|buyers))\b/, 'with $1')
+      .replace(/\bhow much of (?:(?:our|the|my|all|total)\s+)*(revenue|sales|turnover|income|business)\b/, 'what share of $1')
+      // "How many customers made their first purchase in March 1997?" counted March's buyers:
+      // first-time buyers are new customers, with every rule of those (revenue from them, a split).
+      .replace(/\bfirst[- ]time (customers|clients|accounts|buyers|purchasers)\b/g, 'new $1')
+      .replace(/\b(customers|clients|accounts|buyers) (?:who |that )?(?:made|placed) (?:their|a) first (?:purchase|order)s?\b/g, 'new $1')
+      // "How many sales did we make?" got revenue: sales counted are orders (not "sales reps", "sales dollars").
+      .replace(
+        /\b(how many|number of|count of) sales\b(?!\s*(?:reps?|representatives?|people|persons?|staff|teams?|managers?|channels?|regions?|territor|dollars?|euros?|pounds?|revenue|value|volume|amount|in (?:dollars|euros|pounds|value|revenue)|[$£€]))/,
+        '$1 orders',
+      )
+  );
+}
+
 /** `parseQuestion` before checking that it read every year the question names. */
 function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | null, facts?: AnalysisFacts): Parsed {
   // "Top 5 countries by revenue excluding the UK" was refused: the question without the
@@ -398,21 +446,7 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
     if (parsed.kind !== 'spec') return parsed;
     return { kind: 'spec', spec: { ...parsed.spec, filters: [...(parsed.spec.filters ?? []), ...excluded] } };
   }
-  // "Products bought by only one customer" names no grouping "by one customer"; "How much of our
-  // revenue comes from our top 10 customers?" listed them with no share: it asks for one.
-  const text = asCustomersCounted(asUnits(withCountsAsDigits(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500)), meta), meta)
-    .replace(
-      /\b(?:bought|purchased|ordered) by ((?:only |just |exactly )?(?:one|a single|1) (?:customer|client|account|buyer))\b/,
-      'with $1',
-    )
-    // "Bought by the most customers" was refused as a grouping "by the most".
-    .replace(/\b(?:bought|purchased|ordered) by (the (?:most|fewest|least) (?:customers|clients|accounts|buyers))\b/, 'with $1')
-    .replace(/\bhow much of (?:(?:our|the|my|all|total)\s+)*(revenue|sales|turnover|income|business)\b/, 'what share of $1')
-    // "How many sales did we make?" got revenue: sales counted are orders.
-    .replace(
-      /\b(how many|number of|count of) sales\b(?!\s*(?:reps?|representatives?|people|persons?|staff|teams?|managers?|channels?|regions?|territor))/,
-      '$1 orders',
-    );
+  const text = questionText(question, meta);
   // "What actions should we take on revenue in 2021?" and the analysis' actions; "which products
   // should we drop?" is no change over time: the canned answers rank the candidates.
   if (ACTIONS.test(text)) return { kind: 'unmapped', reason: 'What to do is answered from the analysis.' };
@@ -434,6 +468,13 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
   if (TOP_FRACTION.test(text)) return { kind: 'unmapped', reason: 'The top 20% of customers’ share is the concentration analysis’.' };
   const today = analysisDay ?? ANY_DAY;
   if ((!analysisDay || !meta.hasDates) && namesAPeriod(text, today)) return { kind: 'refused', reason: NO_DATES };
+  // "Revenue vs last year's target" got 2020's revenue: no row holds a target.
+  if (TARGETS.test(text))
+    return {
+      kind: 'refused',
+      reason:
+        'This file has no targets, budgets or quotas to compare with; I can set a period against another, such as "revenue this year vs last year".',
+    };
   if (OUT_OF_SCOPE.test(text))
     return {
       kind: FUTURE.test(text) ? 'refused' : 'unmapped',
@@ -695,9 +736,11 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
   let { period, other } = periods;
   // "Which products grew from October to November?" set the two months as one span against the
   // two before: a change from one month (quarter, year) to another compares the two. Customers
-  // who stopped buying "from January to March" are silent through the span.
+  // who stopped buying "from January to March" are silent through the span, and "monthly
+  // growth from January to June" is each month's change within it.
   const [start, end] = periods.ends ?? [];
-  if (start && end && !lapsed && (GROWTH.test(text) || DECLINE.test(text) || /\bchang/.test(text))) {
+  const byUnit = unitChange || OVER_TIME_UNIT.test(text) || EACH_UNIT.test(text);
+  if (start && end && !lapsed && !byUnit && (GROWTH.test(text) || DECLINE.test(text) || /\bchang/.test(text))) {
     const unit = wholeUnitOf(start);
     if (unit && unit === wholeUnitOf(end) && start.to < end.from) [period, other] = [end, start];
   }
@@ -837,6 +880,10 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
   const countAsked = threshold || lapsed ? null : valuesCountedOf(text, meta);
   const valuesCounted = countAsked && onlyCounted(text, countAsked.phrase, filters) ? countAsked : null;
   if (measures.length === 0 && valuesCounted) measures = ['revenue'];
+  // "How many products?", "How many products in Furniture?" were unmapped: the products sold, counted
+  // ("How many items in stock?" names stock, which no row holds).
+  const productsCounted = /\b(?:how many|number of)\s+(?:different\s+|distinct\s+|unique\s+)?(?:products|items|skus|articles)\b/.exec(text);
+  if (measures.length === 0 && productsCounted && onlyCounted(text, productsCounted[0], filters)) measures = ['products'];
   // "Which products are sold in the most countries?" listed product × country revenue.
   const distinctPerRow = DISTINCT_PER_ROW.exec(text);
   const perRow = distinctPerRow ? dimensionOfNoun(distinctPerRow[1], meta) : null;
@@ -845,10 +892,12 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
       kind: 'refused',
       reason: `I can count customers and products for each row, but not how many ${pluralNoun(distinctPerRow[1])} each has yet; ask for revenue by ${singular(distinctPerRow[1])} for one of them instead.`,
     };
-  // Iowa's "Which vendor sells in the most counties?" got the top vendor by revenue: the file has no county.
+  // Iowa's "Which vendor sells in the most counties?" got the top vendor by revenue: the file has no
+  // county. Only a plural noun: "in the most recent month" counts nothing.
   if (
     distinctPerRow &&
     !perRow &&
+    /s$/.test(distinctPerRow[1]) &&
     /\b(?:in|across|to|from|at|by) the $/.test(text.slice(0, distinctPerRow.index)) &&
     !isGrammarWord(distinctPerRow[1])
   )
@@ -984,6 +1033,12 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
   // Asked for by name, it is the RFM segment "New", which the canned answers list.
   if (!period && measures.some((m) => NEWNESS_REVENUE.has(m)) && !groupBy.some(isTimeUnit))
     return { kind: 'refused', reason: NEW_REVENUE_NEEDS_PERIOD };
+  // "Top 10 new customers by revenue in 2024" got the count of new customers beside everyone's
+  // revenue; "Customers who bought Safety for the first time" every Safety buyer.
+  if (measures.some((m) => m === 'newCustomers' || NEWNESS_REVENUE.has(m)) && NEW_RANKED.test(text))
+    return { kind: 'refused', reason: NEW_RANKED_ONLY };
+  if (/\bfor the first time\b/.test(text) && (filters.length > 0 || !measures.includes('newCustomers')))
+    return { kind: 'refused', reason: FIRST_TIME_OF_A_VALUE };
   if (!period && measures.includes('newCustomers') && !groupBy.some(isTimeUnit))
     return /\b(who|which|list|show|name)\b/.test(text) && filters.length === 0
       ? { kind: 'unmapped', reason: 'The segment "New" is answered from the analysis.' }
@@ -1296,12 +1351,15 @@ function valuesCountedOf(text: string, meta: SnapshotMeta): { dimension: string;
     const named = new RegExp(`^${words}(?:s|es)?\\b`).exec(m[1]);
     if (named) return { dimension: d.key, noun: pluralNoun(named[0]), phrase: m[0].slice(0, m[0].length - m[1].length) + named[0] };
   }
-  // A role by the grammar's words, in one or two ("how many sales reps" was all revenue).
-  const word = DIMENSION_WORDS.map(([re]) => new RegExp(`^(?:${re.source})`).exec(m[1])?.[0]).find(Boolean) ?? '';
+  // A role by the grammar's words, in one or two ("how many sales reps" was all revenue), or by
+  // its header (Iowa's cities, its regions). "Sales people", "sales regions": the people, the regions.
+  const head = m[1].replace(/^sales\s+(?=people|regions|territories|channels)/, '');
+  const written =
+    DIMENSION_WORDS.map(([re]) => new RegExp(`^(?:${re.source})`).exec(head)?.[0]).find(Boolean) ?? /^[a-z-]+/.exec(head)?.[0] ?? '';
+  const word = written === 'people' ? 'salespeople' : written;
   const dimension = word ? dimensionOfNoun(word, meta) : null;
-  return dimension && dimension !== 'customer' && dimension !== 'product'
-    ? { dimension, noun: pluralNoun(word), phrase: m[0].slice(0, m[0].length - m[1].length) + word }
-    : null;
+  const phrase = m[0].slice(0, m[0].length - head.length) + written;
+  return dimension && dimension !== 'customer' && dimension !== 'product' ? { dimension, noun: pluralNoun(word), phrase } : null;
 }
 
 /**
@@ -1316,10 +1374,9 @@ function onlyCounted(text: string, phrase: string, filters: readonly { values: s
   return COUNT_WORDS_ONLY.test(rest);
 }
 
-const MONTH_NAMES = 'january|february|march|april|may|june|july|august|september|october|november|december';
 /** The words a bare count of values may hold beside its values and period. */
 const COUNT_WORDS_ONLY = new RegExp(
-  String.raw`^(?:[\s?.!,]+|\b(?:do|did|does|have|has|are|were|is|was|there|we|i|you|our|the|a|in|to|from|into|with|at|on|of|for|by|sell|sold|selling|sells|ship|shipped|ships|buy|bought|buys|supply|supplies|supplied|order|ordered|purchased?|served?|delivered?|sales|revenue|turnover|profit|orders|units|customers?|clients?|buyers?|accounts?|any|data|file|this|that|last|so far|currently|now|total|all|overall|altogether|during|since|between|and|year|month|quarter|week|q[1-4]|h[12]|\d{4}(?:-\d\d){0,2}|${MONTH_NAMES})\b)*$`,
+  String.raw`^(?:[\s?.!,]+|\b(?:do|did|does|have|has|are|were|is|was|there|we|i|you|our|the|a|in|to|from|into|with|at|on|of|for|by|sell|sold|selling|sells|ship|shipped|ships|buy|bought|buys|supply|supplies|supplied|order|ordered|purchased?|served?|delivered?|sales|revenue|turnover|profit|orders|units|customers?|clients?|buyers?|accounts?|any|data|file|this|that|last|so far|currently|now|total|all|overall|altogether|during|since|between|and|year|month|quarter|week|q[1-4]|h[12]|\d{4}(?:-\d\d){0,2}|may|${MONTH_NAMES_NOT_MAY})\b)*$`,
 );
 
 /** Why a count of a grouping's values can't sit beside another grouping or a comparison. */
@@ -1536,6 +1593,14 @@ function activityOf(text: string): 'active' | 'inactive' | null {
   return ACTIVE_CUSTOMERS.test(text) ? 'active' : null;
 }
 
+/** New customers ranked one by one: "top 10 new customers by revenue", "which new customers spent the most". */
+const NEW_RANKED =
+  /\b(?:top|bottom|best|biggest|largest|smallest)\s+(?:\d{1,2}\s+|(?:two|three|four|five|six|seven|eight|nine|ten|twenty)\s+)?new (?:customers|clients|accounts|buyers)\b|\b(?:which|what) new (?:customers|clients|accounts|buyers)\b.*\b(?:most|least|top|highest|lowest|biggest|largest)\b/;
+const NEW_RANKED_ONLY =
+  'I can count new customers and add up their revenue in a period, but not rank them one by one yet; ask "Which customers bought for the first time in …?" for the list, or "revenue from new customers in …".';
+/** A first purchase of one product, category or supplier, which the query has no figure for. */
+const FIRST_TIME_OF_A_VALUE =
+  'I can find the customers whose first order in the file falls in a period ("Which customers bought for the first time in 2021?"), but not the first time a customer bought one product, category or supplier yet.';
 const NEW_REVENUE_NEEDS_PERIOD =
   'Revenue from new or returning customers is of a period (new: first order in it); name one, such as "revenue from new customers last quarter", or ask for it by month.';
 const NEWNESS_REVENUE = new Set<Measure>(['newCustomerRevenue', 'returningCustomerRevenue']);

@@ -184,7 +184,8 @@ function scaleAndUnit(after: string): { scale: number; unit: Threshold['unit']; 
   const rest = scale ? after.slice(scale[0].length) : after;
   const unit = /^\s*(%|percent\b)/.test(rest)
     ? 'percent'
-    : /^\s*(orders?|invoices?|purchases?|transactions?|times)\b/.test(rest)
+    : // "More than 2 times the average" is a multiple, not a count of orders.
+      /^\s*(orders?|invoices?|purchases?|transactions?|times(?!\s+(?:the|as|our|their|that|its|his|her|what)\b))\b/.test(rest)
       ? 'orders'
       : /^\s*(units?|items?|pieces?)\b/.test(rest)
         ? 'units'
@@ -336,8 +337,8 @@ function withTimesCounted(question: string): string {
 }
 
 /**
- * "At least three orders", "more than one customer": a count written as a word, after the
- * words of a bound and before what it counts, as digits. "Customers with at least three
+ * "At least three orders", "more than one customer", "the last twelve months": a count
+ * written as a word, after the words of a bound (or "last", "past") and before what it counts, as digits. "Customers with at least three
  * orders in 2021" got every order of 2021, and "products bought by more than one customer"
  * was unmapped.
  */
@@ -346,7 +347,7 @@ export function withCountsAsDigits(text: string): string {
 }
 
 const COUNT_IN_WORDS = new RegExp(
-  String.raw`\b((?:more|fewer|less|greater|higher|lower)\s+than|at least|at most|over|under|above|below|exceeding)\s+(${Object.keys(NUMBER_WORDS).join('|')})\b(?=\s+[a-z])`,
+  String.raw`\b((?:more|fewer|less|greater|higher|lower)\s+than|at least|at most|over|under|above|below|exceeding|last|past)\s+(${Object.keys(NUMBER_WORDS).join('|')})\b(?=\s+[a-z])`,
   'g',
 );
 

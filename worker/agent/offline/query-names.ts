@@ -26,6 +26,11 @@ const NOT_NAMES = new Set(
   ).split(' '),
 );
 
+/** Short words a question typed in title case capitalises ("Sales in Both Years"), no names. */
+const TITLE_CASE_WORDS = new Set(
+  'both any some few many each all our my its his her who how why new old top low big one two six ten per via'.split(' '),
+);
+
 /** Dictionaries small enough to fuzzy-match a single word against (regions, categories …). */
 const MAX_FUZZY_VALUES = 1_000;
 /** Fuse score (0 = exact) up to which a word counts as a typo of a value: one slip in a 6+ letter word. */
@@ -123,7 +128,8 @@ export function looseNamesOf(
   // above reads words of five letters or more, and a shorter one typed as a name is one too.
   for (const m of question.matchAll(/\b(?:in|from)\s+(?:the\s+)?([A-Z][a-z'-]{2,3})\b(?![\w-])/g)) {
     const word = m[1].toLowerCase();
-    if (NOT_NAMES.has(word) || PERIOD_WORDS.has(word) || word in DEMONYMS || taken.some((v) => v.split(/\s+/).includes(word))) continue;
+    if (NOT_NAMES.has(word) || PERIOD_WORDS.has(word) || word in DEMONYMS || TITLE_CASE_WORDS.has(word)) continue;
+    if (taken.some((v) => v.split(/\s+/).includes(word))) continue;
     if (
       [...found, ...filters].some((f) =>
         f.values.some((v) =>

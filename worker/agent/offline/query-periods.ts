@@ -43,11 +43,16 @@ function mondayOf(t: number): number {
 /** A month's name and nothing else: one end of "from March to June". */
 const MONTH_ALONE = new RegExp(`^\\s*${MONTH}\\s*$`);
 
-/** A month's full name in the words before a comparison's other period ("may" is a verb there). */
-const BARE_MONTH = /\b(january|february|march|april|june|july|august|september|october|november|december)\b(?!\s*\d)/;
+/** The months' full names, but May, a verb too ("… and may be discontinued"). */
+export const MONTH_NAMES_NOT_MAY = 'january|february|march|april|june|july|august|september|october|november|december';
 
-/** A month's full name opening the words after "vs", "than" or "and": "October vs November by country". */
-const MONTH_FIRST = /^\s*(january|february|march|april|may|june|july|august|september|october|november|december)\b(?!\s*\d)/;
+/** A month's full name in the words before a comparison's other period. */
+const BARE_MONTH = new RegExp(String.raw`\b(${MONTH_NAMES_NOT_MAY})\b(?!\s*\d)`);
+
+/** A month's full name opening the words after "vs", "than" or "and": "October vs November by country"; May only when it ends a clause. */
+const MONTH_FIRST = new RegExp(
+  String.raw`^\s*(?:(?:${MONTH_NAMES_NOT_MAY})\b(?!\s*\d)|may(?=\s*(?:$|[?.!,;]|(?:by|vs|versus|and|or|for|in|compared)\b)))`,
+);
 
 /**
  * The period of the words after a comparison's joining word: "Revenue in October vs
@@ -87,7 +92,10 @@ const NOT_BOUGHT = /(?:\bnot|n't|\bnever)\s+(?:\w+\s+)?(?:bought|ordered|purchas
  * who bought 106 days ago). Without the denial, "in 6 months" may mean ahead, and stays unread.
  */
 function withSpansBack(text: string): string {
-  const past = text.replace(/\bpast\s+(\d{1,4})\s+(days?|weeks?|months?)\b/g, 'last $1 $2');
+  // "Revenue in the most recent month" got the whole file's: the latest unit is this one.
+  const past = text
+    .replace(/\bpast\s+(\d{1,4})\s+(days?|weeks?|months?)\b/g, 'last $1 $2')
+    .replace(/\b(?:most recent|latest|current) (year|quarter|month|week)\b/g, 'this $1');
   if (!NOT_BOUGHT.test(past)) return past;
   // "Haven't ordered in a year" was not read, and chat answered with the churn list.
   return past
@@ -211,7 +219,7 @@ function periodIn(words: string, today: Date): DayRange | null {
 export function withoutHalfYears(question: string): string {
   return question
     .replace(
-      /\b(first|1st|second|2nd) half\b|\b(first|second|third|fourth|1st|2nd|3rd|4th|last) quarter\b|\b(first|last) month of\b/gi,
+      /\b(first|1st|second|2nd) half\b|\b(first|second|third|fourth|1st|2nd|3rd|4th|last) quarter\b|\b(first|last) month of\b|\b(most recent|latest|current) (year|quarter|month|week)\b/gi,
       ' ',
     )
     .replace(new RegExp(MONTHS_OF_A_YEAR.source, 'gi'), ' ');
@@ -294,7 +302,9 @@ export function periodsOf(
     const b = periodAfterJoin(m[3], today);
     // "Buying less than last year": this year, to date, against last year. "Compare sales to
     // last year" and "revenue vs last year" read 2020 alone the same way ("with last year's …" names one period).
-    const current = b && !/^with$|\bnot\b/.test(m[2]) ? CURRENT_OF_LAST.exec(m[3]) : null;
+    // "Compare sales with last year" compares too.
+    const joined = m[2] !== 'with' || /^(?:compare|comparing)\b/.test(text);
+    const current = b && joined && !/\bnot\b/.test(m[2]) ? CURRENT_OF_LAST.exec(m[3]) : null;
     // "How did December compare with last year?" is December, not this year.
     const month = b ? BARE_MONTH.exec(m[1]) : null;
     if (month && !periodIn(m[1], today)) m[1] = m[1].replace(BARE_MONTH, 'in $1');
@@ -365,8 +375,12 @@ export function wholeUnitOf(range: DayRange): 'month' | 'quarter' | 'half' | 'ye
   return months === 12 ? 'year' : null;
 }
 
-/** "… than last year", "… than last month": the unit whose current one is meant on the other side. */
-const CURRENT_OF_LAST = /^\s*(?:in\s+|during\s+)?last (year|quarter|month|week)\b/;
+/**
+ * "… than last year", "… than last month": the unit whose current one is meant on the other
+ * side; not "last year's best month" or "last year's target", which name something else of it.
+ */
+const CURRENT_OF_LAST =
+  /^\s*(?:in\s+|during\s+)?last (year|quarter|month|week)(?=\s*(?:$|[?.!,;]|(?:by|per|for|in|across|and|from|of|at|to)\b))/;
 
 /** The unit of a period to date the text names, when `period` is that period ("Q1 2021 … this year" reads Q1 2021: none). */
 function toDateUnitOf(text: string, today: Date, period: DayRange): ToDateUnit | null {

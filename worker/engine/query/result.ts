@@ -51,6 +51,8 @@ export interface QueryResult {
    * share of them the list is, a churn rate over the two periods.
    */
   lapsedShare?: { of: number; percent: number };
+  /** A row, shown or not, holds the rows with no value of a grouping ("(blank)"): no value to count. */
+  blankRow?: true;
 }
 
 const KIND: Record<Measure, CellKind> = {
@@ -223,7 +225,9 @@ export function resultOf(
     spec.measures.some((m) => NEWNESS_MEASURES.has(m)) ? newNearStartNote(meta, a) : null,
     chargeLinesNote(groups, result),
   ].filter(Boolean);
-  return notes.length > 0 ? { ...result, note: notes.join(' ') } : result;
+  const blank = rows.some((r) => r.order.some((part, k) => groups[k].kind === 'dimension' && part < 0));
+  const withBlank = blank ? { ...result, blankRow: true as const } : result;
+  return notes.length > 0 ? { ...withBlank, note: notes.join(' ') } : withBlank;
 }
 
 type TableRow = {

@@ -80,7 +80,7 @@ export function count(value: number): string {
 
 /** "region" → "regions", "country" → "countries", "branch" → "branches"; a plural stays. */
 export function pluralNoun(noun: string): string {
-  if (/(ies|es|s)$/.test(noun) && !/ss$/.test(noun)) return noun;
+  if ((/(ies|es|s)$/.test(noun) && !/ss$/.test(noun)) || /people$/.test(noun)) return noun;
   if (/[^aeiou]y$/.test(noun)) return noun.replace(/y$/, 'ies');
   return /(ch|sh|x)$/.test(noun) ? `${noun}es` : `${noun}s`;
 }
