@@ -778,3 +778,14 @@ describe('first-time buyers are new customers, with their rules', () => {
     expect(answer.text.split('\n\n')[1]).toBe(`**${new Set(rows.map((r) => r.SalesRep)).size} salespeople** in all.`);
   });
 });
+
+// It counted the orders with a credit note: "credit notes" made it a count whatever was asked.
+it.each(['Value of credit notes in 2024', 'What was the value of cancellations in 2024?'])(
+  '"%s" is the value of 2024\'s credit notes',
+  async (question) => {
+    const value = rows.filter((r) => r.InvoiceDate.startsWith('2024') && revenue(r) < 0).reduce((sum, r) => sum - revenue(r), 0);
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result?.understood).toBe('returns, 2024-01-01 … 2024-12-31');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(value, 6);
+  },
+);

@@ -26,6 +26,8 @@ export const RETURNS_MEASURES_ONLY =
 
 /** A count of returns: "how many", "how often", and documents in the plural ("the fewest cancellations"). */
 const RETURN_COUNT = /\b(how many|number of|count of|how often|most often|frequently|cancell?ations|credit notes)\b/;
+/** "Value of credit notes in 2024" counted them: an amount asked for is their value. */
+const RETURN_VALUE = /\b(value|amount|how much|worth|sum|cost)\b/;
 
 /**
  * The returns measures for the figures a returns question asks for: a count of orders is
@@ -35,7 +37,7 @@ const RETURN_COUNT = /\b(how many|number of|count of|how often|most often|freque
  */
 export function returnsMeasuresOf(measures: readonly Measure[], text: string): Measure[] | null {
   if (RETURN_RATE.test(text)) return null;
-  if (measures.length === 0) return [RETURN_COUNT.test(text) ? 'returnOrders' : 'returns'];
+  if (measures.length === 0) return [RETURN_COUNT.test(text) && !RETURN_VALUE.test(text) ? 'returnOrders' : 'returns'];
   const asked: (Measure | null)[] = measures.map((m) => (m === 'orders' ? 'returnOrders' : m === 'revenue' ? 'returns' : null));
   if (asked.some((m) => m === null)) return null;
   // "Revenue before returns", "net sales after refunds": both figures, returns first, as they rank.
