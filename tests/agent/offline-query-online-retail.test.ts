@@ -848,3 +848,18 @@ it('in chat, "How many countries do we sell to?" puts the count before the table
   expect(trace).toContain('use:query_data');
   expect(answer.split('\n\n')[1]).toBe(`**${countries} countries** in all.`);
 });
+
+// Both were refused as "not a share of orders, customers, units or profit": the period stood before the figure.
+describe('a share of a period written before its figure', () => {
+  it('"What share of last month\'s revenue came from France?" is France\'s share of October', async () => {
+    const [[share]] = (await sql(`SELECT sum(rev) FILTER (WHERE Country = 'France') / sum(rev) * 100 FROM t WHERE ${OCT}`)) as number[][];
+    const answer = await answerWithQuery("What share of last month's revenue came from France?", file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('share of revenue, revenue, region = France, 2011-10-01 … 2011-10-31');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(share, 6);
+  });
+
+  it('"What share of November revenue came from the top 10 customers?" reads as "… in November"', async () => {
+    const answer = await answerWithQuery('What share of November revenue came from the top 10 customers?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 10 by share of revenue, by customer, 2011-11-01 … 2011-11-30');
+  });
+});

@@ -412,6 +412,11 @@ function questionText(question: string, meta: SnapshotMeta): string {
       // "Bought by the most customers" was refused as a grouping "by the most".
       .replace(/\b(?:bought|purchased|ordered) by (the (?:most|fewest|least) (?:customers|clients|accounts|buyers))\b/, 'with $1')
       .replace(/\bhow much of (?:(?:our|the|my|all|total)\s+)*(revenue|sales|turnover|income|business)\b/, 'what share of $1')
+      // "What share of November revenue came from …?" was refused: the period after the figure.
+      .replace(
+        SHARE_OF_A_PERIOD,
+        (_, share: string, when: string, figure: string) => `${share} of ${figure} in ${when.replace(/['’]s$/, '')}`,
+      )
       // "How many customers made their first purchase in March 1997?" counted March's buyers:
       // first-time buyers are new customers, with every rule of those (revenue from them, a split).
       .replace(/\bfirst[- ]time (customers|clients|accounts|buyers|purchasers)\b/g, 'new $1')
@@ -423,6 +428,11 @@ function questionText(question: string, meta: SnapshotMeta): string {
       )
   );
 }
+
+/** "Share of November revenue", "percentage of last month's sales": a period written before the figure a share is of. */
+const SHARE_OF_A_PERIOD = new RegExp(
+  String.raw`\b(share|percentage|percent|proportion|fraction) of ((?:(?:this|last) (?:year|quarter|month|week)|(?:may|${MONTH_NAMES_NOT_MAY})(?: \d{4})?|q[1-4](?: \d{4})?|\d{4})(?:'s|’s)?) (revenue|sales|turnover)\b`,
+);
 
 /** `parseQuestion` before checking that it read every year the question names. */
 function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | null, facts?: AnalysisFacts): Parsed {
