@@ -269,3 +269,16 @@ describe('first purchases, and the first or last quarter or month of a year', ()
     expect(answer.result?.rows[0][0] as number).toBeCloseTo(dollars, 6);
   });
 });
+
+// Each read Q2 (or H1) alone: the other side, named by its place, was dropped.
+it.each([
+  ['What was revenue in the second quarter of 1998 compared with the first?', ['1998-04-01', '1998-06-30'], ['1998-01-01', '1998-03-31']],
+  ['Revenue in Q2 1998 vs the previous quarter', ['1998-04-01', '1998-06-30'], ['1998-01-01', '1998-03-31']],
+  ['Revenue in H1 1998 compared to the one before', ['1998-01-01', '1998-06-30'], ['1997-07-01', '1997-12-31']],
+])('"%s" compares the two', async (question, [aFrom, aTo], [bFrom, bTo]) => {
+  const sum = (from: string, to: string) => rows.filter((r) => r.day >= from && r.day <= to).reduce((total, r) => total + r.dollars, 0);
+  const answer = await answerWithQuery(question, file.snapshot, TODAY);
+  expect(answer.result?.understood).toBe(`revenue, ${aFrom} … ${aTo}, compared with ${bFrom} … ${bTo}`);
+  expect(answer.result?.rows[0][0] as number).toBeCloseTo(sum(aFrom, aTo), 6);
+  expect(answer.result?.rows[0][1] as number).toBeCloseTo(sum(bFrom, bTo), 6);
+});

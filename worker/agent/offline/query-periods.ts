@@ -46,6 +46,25 @@ const MONTH_ALONE = new RegExp(`^\\s*${MONTH}\\s*$`);
 /** The months' full names, but May, a verb too ("… and may be discontinued"). */
 export const MONTH_NAMES_NOT_MAY = 'january|february|march|april|june|july|august|september|october|november|december';
 
+/**
+ * The other side of a comparison named by its place among periods of the same kind as the
+ * first: "the second quarter of 1998 compared with the first" read Q2 alone, the first
+ * dropped. "The first", "the third quarter", "the one before", "the previous quarter".
+ */
+function sameKindIn(firstWords: string, words: string, today: Date): DayRange | null {
+  const first = periodIn(firstWords, today);
+  const unit = first ? wholeUnitOf(first) : null;
+  if (!first || !unit || unit === 'month') return null;
+  if (/^\s*(?:the )?(?:one before|previous(?: one| quarter| half| year)?|(?:quarter|half|year) before)\b/.test(words))
+    return periodBefore(first);
+  const m = /^\s*(?:the )?(first|second|third|fourth|1st|2nd|3rd|4th)(?: (?:one|quarter|half))?\s*(?:[?.!,]|$)/.exec(words);
+  if (!m || unit === 'year') return null;
+  const year = Number(first.from.slice(0, 4));
+  const n = ordinalOf(m[1]);
+  if (unit === 'quarter') return quarterRange(year, n);
+  return n < 2 ? halfRange(year, n) : null;
+}
+
 /** A month's full name in the words before a comparison's other period. */
 const BARE_MONTH = new RegExp(String.raw`\b(${MONTH_NAMES_NOT_MAY})\b(?!\s*\d)`);
 
@@ -299,7 +318,7 @@ export function periodsOf(
   ]) {
     const m = pattern.exec(text);
     if (!m) continue;
-    const b = periodAfterJoin(m[3], today);
+    const b = periodAfterJoin(m[3], today) ?? sameKindIn(m[1], m[3], today);
     // "Buying less than last year": this year, to date, against last year. "Compare sales to
     // last year" and "revenue vs last year" read 2020 alone the same way ("with last year's …" names one period).
     // "Compare sales with last year" compares too.
