@@ -2272,3 +2272,21 @@ describe('a change by unit across a range, sales counted or not, last year named
     expect(answer.text).toContain(reason);
   });
 });
+
+// The first listed the first 3 quarters in time order, the second got 2021's total profit.
+describe('a ranking of time units', () => {
+  it.each([
+    [
+      'Top 3 quarters by revenue',
+      `SELECT year(d) || ' Q' || quarter(d), sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC LIMIT 3`,
+      'top 3 by revenue, by quarter',
+    ],
+    [
+      'Top 5 months by profit in 2021',
+      `SELECT strftime(d, '%Y-%m'), sum(gp) p FROM t WHERE ${Y2021} GROUP BY 1 ORDER BY p DESC LIMIT 5`,
+      'top 5 by gross profit, by month, 2021-01-01 … 2021-12-31',
+    ],
+  ])('"%s" ranks the units by the figure', async (question, reference, understood) => {
+    await expectAnswer(question, reference, understood);
+  });
+});

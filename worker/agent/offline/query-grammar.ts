@@ -998,7 +998,10 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
         (dim === 'year' || dim === 'quarter' || dim === 'month' || dim === 'week') &&
         // "by month", not "by region this month": the unit must follow the by-word.
         // "Which months were loss-making?" asks for months too.
-        !new RegExp(`\\b(by|per|each|every|and|which|what)\\s+(the\\s+)?${dim}s?\\b|\\b(${ADVERBS[dim]})\\b`).test(text)
+        // "Top 5 months by profit in 2021" got 2021's profit: a ranking of units names them too.
+        !new RegExp(
+          `\\b(by|per|each|every|and|which|what)\\s+(the\\s+)?${dim}s?\\b|\\b(${ADVERBS[dim]})\\b|\\b(top|bottom|best|worst|highest|lowest|strongest|weakest)\\s+(?:(?:${COUNT})\\s+)?${dim}s\\b`,
+        ).test(text)
       )
         continue;
       groupBy.push(dim);
@@ -1183,6 +1186,8 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
         : null;
   // "What did they buy most recently?" is no ranking: "most" belongs to "recently".
   if (n && !lastOf) spec.limit = Math.min(50, n);
+  // "Top 3 quarters by revenue" listed the first 3: units are listed in time order unless ranked.
+  if (top && !lastOf && groupBy.length > 0 && isTimeUnit(groupBy[0])) spec.sort = { by: spec.measures[0], direction: 'desc' };
   // "With at least 10 orders" is a threshold, not the bottom of a ranking.
   if (/\b(bottom|worst|smallest|least|lowest|fewest)\b/.test(text.replace(/\bat (least|most)\b/g, '')) || LOSS.test(text))
     spec.sort = { by: spec.measures[0], direction: 'asc' };
