@@ -409,3 +409,12 @@ describe('how many values, where some rows have none', () => {
     expect(answer.text.split('\n\n')[1]).toBe(`**${cities} cities** in all.`);
   });
 });
+
+// It was refused as "no targets, budgets or quotas": Target Store is a store of the file.
+it('"How much did Target Store T-2454 / Council Bluffs buy?" is that store\'s revenue', async () => {
+  const [[revenue]] = (await sql(
+    `SELECT sum(sale_dollars) FROM t WHERE store_name = 'Target Store T-2454 / Council Bluffs'`,
+  )) as number[][];
+  const answer = await answerWithQuery('How much did Target Store T-2454 / Council Bluffs buy?', file.snapshot, TODAY);
+  expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
+});

@@ -10,7 +10,7 @@ import { filterWords, MEASURE_LABELS, SUMMED_OVER_TIME, TIME_DIMENSIONS, type Ti
 import type { Measure, QuerySpecInput } from '../../engine/query';
 import { epochDay, isoDay } from '../../engine/aggregate/types';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
-import { categoryWordFilter, looseNamesOf, strayPhraseOf } from './query-names';
+import { categoryWordFilter, isWordOfAValue, looseNamesOf, strayPhraseOf } from './query-names';
 import { NUMBER_WORDS } from './number-words';
 import { pluralNoun } from '../../engine/render/format';
 import {
@@ -352,7 +352,7 @@ function countLeftOut(question: string, spec: QuerySpecInput, meta: SnapshotMeta
   // "How many sales managers?" got all revenue: a count asked of something no figure counts.
   const noun = /\bhow many ((?:sales )?[a-z]+)/.exec(text)?.[1];
   const counts = spec.measures.some((m) => COUNTED_MEASURES.has(m));
-  if (!noun || counts || spec.having || /\b(of|more|fewer|less|times|dollars|euros|pounds|bucks)$/.test(noun)) return null;
+  if (!noun || counts || spec.having || /\b(of|more|fewer|less|times|dollars|euros|pounds|bucks|percent)$/.test(noun)) return null;
   return `I couldn't tell what “how many ${noun}” counts in this file: I count orders, customers, units, products and the values of its columns.`;
 }
 
@@ -412,6 +412,9 @@ function questionText(question: string, meta: SnapshotMeta): string {
       // "Bought by the most customers" was refused as a grouping "by the most".
       .replace(/\b(?:bought|purchased|ordered) by (the (?:most|fewest|least) (?:customers|clients|accounts|buyers))\b/, 'with $1')
       .replace(/\bhow much of (?:(?:our|the|my|all|total)\s+)*(revenue|sales|turnover|income|business)\b/, 'what share of $1')
+      // "Revenue in the most recent quarter by region" read "most" as a ranking: the latest unit is this one.
+      .replace(/\b(?:most recent|latest) (year|quarter|month|week)\b/g, 'this $1')
+      .replace(/\b(?:most recent|latest) (\d{1,4}) (days?|weeks?|months?|quarters?|years?)\b/g, 'last $1 $2')
       // "What share of November revenue came from …?" was refused: the period after the figure.
       .replace(
         SHARE_OF_A_PERIOD,
@@ -479,7 +482,9 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
   const today = analysisDay ?? ANY_DAY;
   if ((!analysisDay || !meta.hasDates) && namesAPeriod(text, today)) return { kind: 'refused', reason: NO_DATES };
   // "Revenue vs last year's target" got 2020's revenue: no row holds a target.
-  if (TARGETS.test(text))
+  const target = TARGETS.exec(text);
+  // Iowa's "Target Store T-1767 / Ankeny" is a store.
+  if (target && !isWordOfAValue(singular(target[1]), meta))
     return {
       kind: 'refused',
       reason:
@@ -749,7 +754,9 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
   // who stopped buying "from January to March" are silent through the span, and "monthly
   // growth from January to June" is each month's change within it.
   const [start, end] = periods.ends ?? [];
-  const byUnit = unitChange || OVER_TIME_UNIT.test(text) || EACH_UNIT.test(text);
+  // "Annual spending grew from 2020 to 2021" is still the two years.
+  const adjacent = start && end ? periodBefore(end).from === start.from : false;
+  const byUnit = unitChange || OVER_TIME_UNIT.test(text) || (EACH_UNIT.test(text) && !adjacent);
   if (start && end && !lapsed && !byUnit && (GROWTH.test(text) || DECLINE.test(text) || /\bchang/.test(text))) {
     const unit = wholeUnitOf(start);
     if (unit && unit === wholeUnitOf(end) && start.to < end.from) [period, other] = [end, start];
@@ -1050,7 +1057,12 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
   // revenue; "Customers who bought Safety for the first time" every Safety buyer.
   if (measures.some((m) => m === 'newCustomers' || NEWNESS_REVENUE.has(m)) && NEW_RANKED.test(text))
     return { kind: 'refused', reason: NEW_RANKED_ONLY };
-  if (/\bfor the first time\b/.test(text) && (filters.length > 0 || !measures.includes('newCustomers')))
+  if (
+    (/\bfor the first time\b/.test(text) && (filters.length > 0 || !measures.includes('newCustomers'))) ||
+    /\bfirst[- ]time (?:customers|clients|accounts|buyers|purchasers) (?:of|for)\b|\bfirst (?:purchase|order)s? of\b/.test(
+      question.toLowerCase(),
+    )
+  )
     return { kind: 'refused', reason: FIRST_TIME_OF_A_VALUE };
   if (!period && measures.includes('newCustomers') && !groupBy.some(isTimeUnit))
     return /\b(who|which|list|show|name)\b/.test(text) && filters.length === 0

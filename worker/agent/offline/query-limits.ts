@@ -347,7 +347,7 @@ export function withCountsAsDigits(text: string): string {
 }
 
 const COUNT_IN_WORDS = new RegExp(
-  String.raw`\b((?:more|fewer|less|greater|higher|lower)\s+than|at least|at most|over|under|above|below|exceeding|last|past)\s+(${Object.keys(NUMBER_WORDS).join('|')})\b(?=\s+[a-z])`,
+  String.raw`\b((?:more|fewer|less|greater|higher|lower)\s+than|at least|at most|over|under|above|below|exceeding|last|past|recent|latest)\s+(${Object.keys(NUMBER_WORDS).join('|')})\b(?=\s+[a-z])`,
   'g',
 );
 

@@ -55,22 +55,33 @@ function sameKindIn(firstWords: string, words: string, today: Date): DayRange | 
   const first = periodIn(firstWords, today);
   const unit = first ? wholeUnitOf(first) : null;
   if (!first || !unit || unit === 'month') return null;
-  if (/^\s*(?:the )?(?:one before|previous(?: one| quarter| half| year)?|(?:quarter|half|year) before)\b/.test(words))
-    return periodBefore(first);
-  const m = /^\s*(?:the )?(first|second|third|fourth|1st|2nd|3rd|4th)(?: (?:one|quarter|half))?\s*(?:[?.!,]|$)/.exec(words);
-  if (!m || unit === 'year') return null;
+  const before = /^\s*(?:the )?(?:one before|previous(?: (one|quarter|half|year))?|(quarter|half|year) before)\b/.exec(words);
+  const named = before?.[1] ?? before?.[2];
+  // "Q3 2021 vs the previous year" is Q3 2020; "H2 2021 vs the previous quarter" names no half.
+  if (before && (!named || named === 'one' || named === unit)) return periodBefore(first);
+  if (before && named === 'year') {
+    const year = Number(first.from.slice(0, 4)) - 1;
+    return { from: sameDayIn(year, first.from), to: sameDayIn(year, first.to) };
+  }
+  if (before) return null;
+  const m =
+    /^\s*(?:the )?(first|second|third|fourth|1st|2nd|3rd|4th)(?: (one|quarter|half))?(?=\s*(?:[?.!,;]|$|(?:by|per|for|in|across)\b))/.exec(
+      words,
+    );
+  if (!m || unit === 'year' || (m[2] && m[2] !== 'one' && m[2] !== unit)) return null;
   const year = Number(first.from.slice(0, 4));
   const n = ordinalOf(m[1]);
-  if (unit === 'quarter') return quarterRange(year, n);
-  return n < 2 ? halfRange(year, n) : null;
+  const other = unit === 'quarter' ? quarterRange(year, n) : n < 2 ? halfRange(year, n) : null;
+  // "Q3 compared with the 3rd" is no comparison.
+  return other && other.from !== first.from ? other : null;
 }
 
 /** A month's full name in the words before a comparison's other period. */
-const BARE_MONTH = new RegExp(String.raw`\b(${MONTH_NAMES_NOT_MAY})\b(?!\s*\d)`);
+const BARE_MONTH = new RegExp(String.raw`\b(${MONTH_NAMES_NOT_MAY}|may(?=\s*$|\s+(?:compare|compared|vs|versus|against)\b))\b(?!\s*\d)`);
 
 /** A month's full name opening the words after "vs", "than" or "and": "October vs November by country"; May only when it ends a clause. */
 const MONTH_FIRST = new RegExp(
-  String.raw`^\s*(?:(?:${MONTH_NAMES_NOT_MAY})\b(?!\s*\d)|may(?=\s*(?:$|[?.!,;]|(?:by|vs|versus|and|or|for|in|compared)\b)))`,
+  String.raw`^\s*(?:(?:${MONTH_NAMES_NOT_MAY})\b(?!\s*\d)|may\b(?!\s*\d)(?!\s+(?:be|been|have|not|need|want|also|still|well|buy|sell|order|purchase|drop|decline|grow|increase|stop|lose|churn|cost|take|get|go|show|help|come)\b))`,
 );
 
 /**
@@ -113,7 +124,12 @@ const NOT_BOUGHT = /(?:\bnot|n't|\bnever)\s+(?:\w+\s+)?(?:bought|ordered|purchas
 function withSpansBack(text: string): string {
   // "Revenue in the most recent month" got the whole file's: the latest unit is this one.
   const past = text
-    .replace(/\bpast\s+(\d{1,4})\s+(days?|weeks?|months?)\b/g, 'last $1 $2')
+    .replace(/\b(?:past|most recent|latest)\s+(\d{1,4})\s+(days?|weeks?|months?|quarters?|years?)\b/g, 'last $1 $2')
+    // "The last 3 years" was dropped: as many months, as "the last 12 months" reads.
+    .replace(
+      /\blast\s+(\d{1,2})\s+(quarters?|years?)\b/g,
+      (_, n: string, unit: string) => `last ${Number(n) * (unit.startsWith('q') ? 3 : 12)} months`,
+    )
     .replace(/\b(?:most recent|latest|current) (year|quarter|month|week)\b/g, 'this $1');
   if (!NOT_BOUGHT.test(past)) return past;
   // "Haven't ordered in a year" was not read, and chat answered with the churn list.
@@ -399,7 +415,7 @@ export function wholeUnitOf(range: DayRange): 'month' | 'quarter' | 'half' | 'ye
  * side; not "last year's best month" or "last year's target", which name something else of it.
  */
 const CURRENT_OF_LAST =
-  /^\s*(?:in\s+|during\s+)?last (year|quarter|month|week)(?=\s*(?:$|[?.!,;]|(?:by|per|for|in|across|and|from|of|at|to)\b))/;
+  /^\s*(?:in\s+|during\s+)?last (year|quarter|month|week)\b(?!['’]s)(?!\s+(?:best|worst|top|biggest|highest|lowest|average|peak|record|total|figures?)\b)/;
 
 /** The unit of a period to date the text names, when `period` is that period ("Q1 2021 … this year" reads Q1 2021: none). */
 function toDateUnitOf(text: string, today: Date, period: DayRange): ToDateUnit | null {
