@@ -341,7 +341,7 @@ export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay:
 }
 
 /**
- * "How many regions had profit above target?" and "How many countries stopped buying?": a count
+ * "How many regions had profit above the average?" and "How many countries stopped buying?": a count
  * of a grouping's values whose spec does not group by it answers another question (it got all
  * revenue, or a count of customers). The reason to refuse it, or null.
  */
