@@ -100,7 +100,7 @@ const BETWEEN_AMOUNTS =
 
 /** The question's threshold, or null. */
 export function thresholdOf(question: string): Threshold | null {
-  const text = withTimesCounted(question);
+  const text = withCountsAsDigits(question);
   const range = BETWEEN_AMOUNTS.exec(text);
   if (range && !bothYears(range[1], range[3])) return rangeOf(text, range);
   const found = THRESHOLD.exec(text);
@@ -328,22 +328,17 @@ export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** "Ordered more than twice last year" asked for the figure: "twice" is 2 times. */
-function withTimesCounted(question: string): string {
-  return question.replace(
-    /\b(more|fewer|less) than (twice|thrice)\b/,
-    (_, way: string, n: string) => `${way} than ${n === 'twice' ? 2 : 3} times`,
-  );
-}
-
 /**
  * "At least three orders", "more than one customer", "the last twelve months": a count
- * written as a word, after the words of a bound (or "last", "past") and before what it counts, as digits. "Customers with at least three
- * orders in 2021" got every order of 2021, and "products bought by more than one customer"
- * was unmapped.
+ * written as a word, after the words of a bound (or "last", "past") and before what it
+ * counts, as digits. "Customers with at least three orders in 2021" got every order of 2021,
+ * and "products bought by more than one customer" was unmapped. "Ordered more than twice
+ * last year" asked for the figure: "twice" is 2 times.
  */
 export function withCountsAsDigits(text: string): string {
-  return text.replace(COUNT_IN_WORDS, (_, bound: string, word: string) => `${bound} ${NUMBER_WORDS[word]}`);
+  return text
+    .replace(COUNT_IN_WORDS, (_, bound: string, word: string) => `${bound} ${NUMBER_WORDS[word]}`)
+    .replace(/\b(more|fewer|less) than (twice|thrice)\b/, (_, way: string, n: string) => `${way} than ${n === 'twice' ? 2 : 3} times`);
 }
 
 const COUNT_IN_WORDS = new RegExp(
@@ -357,7 +352,7 @@ const COUNT_IN_WORDS = new RegExp(
  * and dropped the second.
  */
 export function thresholdsIn(question: string): string[] {
-  const text = withTimesCounted(question);
+  const text = withCountsAsDigits(question);
   const ranges = [...text.matchAll(new RegExp(BETWEEN_AMOUNTS.source, 'g'))]
     .filter((m) => !bothYears(m[1], m[3]))
     .map((m) => rangeOf(text, m).words);
