@@ -667,7 +667,8 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     ));
 
   // It was refused with the reason for segments and churn ("spending" was no revenue word).
-  it('"Which customers reduced their spending in 2024?" ranks the change from 2023, largest fall first', async () => {
+  // Only the customers whose spend fell are listed.
+  it('"Which customers reduced their spending in 2024?" ranks the falls from 2023, largest first', async () => {
     const y2024 = new Map(grouped(inYear(2024), (r) => r.CustomerName, revenue));
     const y2023 = new Map(grouped(inYear(2023), (r) => r.CustomerName, revenue));
     const changes = [...new Set([...y2024.keys(), ...y2023.keys()])]
@@ -675,8 +676,9 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
       .sort((a, b) => a[1] - b[1]);
     const answer = await answerWithQuery('Which customers reduced their spending in 2024?', file.snapshot, today);
     expect(answer.result?.understood).toBe(
-      'revenue, sorted by change, by customer, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31',
+      'revenue, sorted by change, by customer, revenue down, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31',
     );
+    expect(answer.result?.totalRows).toBe(changes.filter(([, change]) => change < 0).length);
     const first = answer.result?.rows[0] ?? [];
     expect(first[0]).toBe(changes[0][0]);
     expect(first[3] as number).toBeCloseTo(changes[0][1], 6);
@@ -789,3 +791,59 @@ it.each(['Value of credit notes in 2024', 'What was the value of cancellations i
     expect(answer.result?.rows[0][0] as number).toBeCloseTo(value, 6);
   },
 );
+
+// "Were issued" was looked up as a name ("I couldn't find “credit notes” …").
+it.each(['How many credit notes were issued in 2024?', 'How many returns were processed in 2024?'])(
+  '"%s" counts 2024\'s credit notes',
+  async (question) => {
+    const creditNotes = new Set(rows.filter((r) => r.InvoiceDate.startsWith('2024') && revenue(r) < 0).map((r) => r.InvoiceNo));
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result?.understood).toBe('orders with a return, 2024-01-01 … 2024-12-31');
+    expect(answer.result?.rows[0][0]).toBe(creditNotes.size);
+  },
+);
+
+// It listed two products whose 2023 sales and credit notes cancelled out (a margin of 150%
+// over 4.5e-13 of revenue), then 48 unchanged margins as "-0.0%".
+it('"Which products had the biggest margin drop in 2024?" lists only margins that fell, over revenue of a cent or more', async () => {
+  const marginsIn = (year: number) => {
+    const sums = new Map<string, { revenue: number; profit: number }>();
+    for (const r of rows.filter(inYear(year))) {
+      const s = sums.get(r.Description) ?? { revenue: 0, profit: 0 };
+      s.revenue += revenue(r);
+      s.profit += profit(r);
+      sums.set(r.Description, s);
+    }
+    return sums;
+  };
+  const [y2024, y2023] = [marginsIn(2024), marginsIn(2023)];
+  const cancelledOut = [...y2023].filter(([, s]) => Math.abs(s.revenue) < 0.005 && s.revenue !== 0);
+  expect(cancelledOut.length).toBeGreaterThan(0);
+  const fell = [...y2024]
+    .filter(([product, s]) => {
+      const before = y2023.get(product);
+      if (!before || Math.abs(before.revenue) < 0.005 || Math.abs(s.revenue) < 0.005) return false;
+      return (s.profit / s.revenue - before.profit / before.revenue) * 100 < -1e-6;
+    })
+    .map(([product]) => product);
+  const answer = await answerWithQuery('Which products had the biggest margin drop in 2024?', file.snapshot, today);
+  expect(answer.result?.understood).toBe(
+    'margin %, sorted by change, by product, margin % down, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31',
+  );
+  expect(answer.result?.rows.map((row) => row[0]).sort()).toEqual(fell.sort());
+  expect(answer.text).not.toContain('-0.0%');
+});
+
+// It was refused as a question about another answer ("I can't look up our top supplier …").
+it('"What share of revenue comes from our top supplier?" is the largest supplier\'s share of all revenue', async () => {
+  const [[largest, revenueOfLargest]] = grouped(
+    () => true,
+    (r) => r.Supplier,
+    revenue,
+  );
+  const total = rows.reduce((sum, r) => sum + revenue(r), 0);
+  const answer = await answerWithQuery('What share of revenue comes from our top supplier?', file.snapshot, today);
+  expect(answer.result?.understood).toBe('top 1 by share of revenue, by supplier');
+  expect(answer.result?.rows[0][0]).toBe(largest);
+  expect(answer.result?.rows[0][1] as number).toBeCloseTo((revenueOfLargest / total) * 100, 6);
+});

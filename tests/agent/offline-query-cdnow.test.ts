@@ -36,6 +36,16 @@ describe('CDNOW questions a stranger asks', () => {
     expect(answer.result?.rows).toEqual([[cds]]);
   });
 
+  // "CDs" after "bought the most" is what the goods are called, not a name to find.
+  it('"Which customers bought the most CDs?" ranks the customers by CDs', async () => {
+    const byCustomer = new Map<string, number>();
+    for (const r of rows) byCustomer.set(r.customer, (byCustomer.get(r.customer) ?? 0) + r.cds);
+    const [first] = [...byCustomer].sort((a, b) => b[1] - a[1]);
+    const answer = await answerWithQuery('Which customers bought the most CDs?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('units, by customer');
+    expect(answer.result?.rows[0]).toEqual(first);
+  });
+
   it('"How many customers are active?" counts the buyers of the last 12 months (it counted all 23,570)', async () => {
     const answer = await answerWithQuery('How many customers are active?', file.snapshot, TODAY);
     expect(answer.result?.understood).toBe('customers, 1997-07-01 … 1998-06-30');
@@ -86,24 +96,28 @@ describe('CDNOW questions a stranger asks', () => {
 
   // The file ends on 1998-06-30: half of 1998 against all of 1997 counted nearly everyone.
   // Both years are counted to 30 June.
-  it('"How many customers bought less in 1998 than in 1997?" counts the customers whose own spend fell, over the same days of each year', async () => {
-    const spend = (from: string, to: string) => {
-      const by = new Map<string, number>();
-      for (const r of rows) if (r.day >= from && r.day <= to) by.set(r.customer, (by.get(r.customer) ?? 0) + r.dollars);
-      return by;
-    };
-    const [y98, y97] = [spend('1998-01-01', '1998-06-30'), spend('1997-01-01', '1997-06-30')];
-    const down = [...new Set([...y98.keys(), ...y97.keys()])].filter((c) => (y98.get(c) ?? 0) < (y97.get(c) ?? 0) - 1e-9);
-    const answer = await answerWithQuery('How many customers bought less in 1998 than in 1997?', file.snapshot, TODAY);
-    expect(answer.result?.understood).toBe(
-      'revenue, sorted by change, by customer, revenue down, 1998-01-01 … 1998-06-30, compared with 1997-01-01 … 1997-06-30',
-    );
-    expect(answer.result?.totalRows).toBe(down.length);
-    expect(answer.text).toContain(`**${down.length.toLocaleString('en-US')} customers** with revenue down.`);
-    expect(answer.result?.note).toContain(
-      "1998-01-01 … 1998-12-31 runs past the file's last day, so it is counted to 1998-06-30, and 1997-01-01 … 1997-12-31 over the same days, to 1997-06-30.",
-    );
-  });
+  // "Spent less" compared the two totals of customers and revenue.
+  it.each(['How many customers bought less in 1998 than in 1997?', 'How many customers spent less in 1998 than in 1997?'])(
+    '"%s" counts the customers whose own spend fell, over the same days of each year',
+    async (question) => {
+      const spend = (from: string, to: string) => {
+        const by = new Map<string, number>();
+        for (const r of rows) if (r.day >= from && r.day <= to) by.set(r.customer, (by.get(r.customer) ?? 0) + r.dollars);
+        return by;
+      };
+      const [y98, y97] = [spend('1998-01-01', '1998-06-30'), spend('1997-01-01', '1997-06-30')];
+      const down = [...new Set([...y98.keys(), ...y97.keys()])].filter((c) => (y98.get(c) ?? 0) < (y97.get(c) ?? 0) - 1e-9);
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result?.understood).toBe(
+        'revenue, sorted by change, by customer, revenue down, 1998-01-01 … 1998-06-30, compared with 1997-01-01 … 1997-06-30',
+      );
+      expect(answer.result?.totalRows).toBe(down.length);
+      expect(answer.text).toContain(`**${down.length.toLocaleString('en-US')} customers** with revenue down.`);
+      expect(answer.result?.note).toContain(
+        "1998-01-01 … 1998-12-31 runs past the file's last day, so it is counted to 1998-06-30, and 1997-01-01 … 1997-12-31 over the same days, to 1997-06-30.",
+      );
+    },
+  );
 
   it('"Which customers spent the most in their first month?" is refused: each customer\'s own first month is no period of the query', async () => {
     for (const question of [

@@ -257,6 +257,16 @@ describe('one day of store orders, and words of store and product names', () => 
     const absent = await answerWithQuery('How many bottles of Zubrowka did we sell?', file.snapshot, TODAY);
     expect(absent.text).toContain("I couldn't find “Zubrowka”");
   });
+
+  // The name after "bought" was dropped: every store was counted (224), not Titos' buyers.
+  it.each(['How many stores bought Titos?', "How many stores bought Tito's?", 'Which stores bought Zubrowka?'])(
+    '"%s" is refused by the name it can\'t place, not answered for every store',
+    async (question) => {
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toMatch(/I can't pick out products by a word of their names \(“Titos”\) yet|I couldn't find “Zubrowka”/);
+    },
+  );
 });
 
 // One day of rows: "Which months grew?" answered "None does", as if the month had not grown.

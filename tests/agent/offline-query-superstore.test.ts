@@ -378,6 +378,29 @@ const cases: [string, string, string][] = [
     `SELECT State, sum(gp) p FROM t GROUP BY 1 HAVING sum(gp) < 0 ORDER BY p ASC`,
     'gross profit, by State, gross profit < 0',
   ],
+  // "Grew the least" listed the largest growth first; now the smallest growth, of those that grew.
+  [
+    'Which sub-categories grew the least in 2021?',
+    `SELECT "Sub-Category", a, b, a - b c, (a - b) / b * 100 FROM (SELECT "Sub-Category", sum(rev) FILTER (WHERE year(d) = 2021) a, sum(rev) FILTER (WHERE year(d) = 2020) b FROM t GROUP BY 1) WHERE a - b > 0 ORDER BY c ASC`,
+    'revenue, sorted by change, by Sub-Category, revenue up, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+  ],
+  // "Had losses" was refused: no figure was read from it.
+  [
+    'Which states had losses?',
+    `SELECT State, sum(gp) p FROM t GROUP BY 1 HAVING sum(gp) < 0 ORDER BY p ASC`,
+    'gross profit, by State, gross profit < 0',
+  ],
+  // "Last YTD" was this year to date again, set against itself (0.0% change).
+  [
+    'YTD revenue vs last YTD',
+    `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (d BETWEEN '2021-01-01' AND '2021-12-30') a, sum(rev) FILTER (d BETWEEN '2020-01-01' AND '2020-12-30') b FROM t)`,
+    'revenue, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-30',
+  ],
+  [
+    'MTD sales vs previous month to date',
+    `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (d BETWEEN '2021-12-01' AND '2021-12-30') a, sum(rev) FILTER (d BETWEEN '2021-11-01' AND '2021-11-30') b FROM t)`,
+    'revenue, 2021-12-01 … 2021-12-30, compared with 2021-11-01 … 2021-11-30',
+  ],
   [
     'Which sub-categories lost money in 2021?',
     `SELECT "Sub-Category", sum(gp) p FROM t WHERE ${Y2021} GROUP BY 1 HAVING sum(gp) < 0 ORDER BY p ASC`,

@@ -89,9 +89,12 @@ const CUSTOMERS_RANKED =
 /** "Revenue per order": the average order value. */
 const PER_ORDER = /\b(revenue|sales|spend|value|turnover) per (order|invoice)\b/;
 
-/** "Which sub-category lost money?": gross profit, lowest first, not the products' margins. */
+/**
+ * "Which sub-category lost money?", "Which states had losses?": gross profit, lowest first,
+ * not the products' margins.
+ */
 const LOSS =
-  /\b(lost|lose|loses|losing) money\b|\b(loss[- ]making|unprofitable|(?:made|make|makes|had|have|has|ran|run|runs|showed|shows|posted) a (?:net )?loss|at a loss|in the red)\b|\bnegative (gross )?(profit|margin)s?\b/;
+  /\b(lost|lose|loses|losing) money\b|\b(loss[- ]making|unprofitable|(?:made|make|makes|had|have|has|ran|run|runs|showed|shows|posted|with) (?:a (?:net )?loss|(?:net )?losses)|at a loss|in the red)\b|\bnegative (gross )?(profit|margin)s?\b/;
 
 /**
  * "How many products does Supplier 13 supply?", "how many different products did they buy",
@@ -415,6 +418,9 @@ function questionText(question: string, meta: SnapshotMeta): string {
       // "Revenue in the most recent quarter by region" read "most" as a ranking: the latest unit is this one.
       .replace(/\b(?:most recent|latest) (year|quarter|month|week)\b/g, 'this $1')
       .replace(/\b(?:most recent|latest) (\d{1,4}) (days?|weeks?|months?|quarters?|years?)\b/g, 'last $1 $2')
+      // "What share of revenue comes from our top supplier?" was refused as a question about
+      // another answer: it is the share of the top one.
+      .replace(TOP_ONE_OF_A_SHARE, (_, before: string, noun: string) => `${before} the top 1 ${noun.replace(/y$/, 'ie')}s`)
       // "What share of November revenue came from …?" was refused: the period after the figure.
       .replace(
         SHARE_OF_A_PERIOD,
@@ -431,6 +437,10 @@ function questionText(question: string, meta: SnapshotMeta): string {
       )
   );
 }
+
+/** "Share of revenue from our top supplier": the one largest, ranked by its share. */
+const TOP_ONE_OF_A_SHARE =
+  /\b((?:share|percent(?:age)?|proportion|fraction)\b.*?\b(?:from|of|by|for)) (?:the|our|my) (?:top|biggest|largest) (customer|client|account|product|supplier|vendor|region|country|category)\b(?!s)/;
 
 /** "Share of November revenue", "percentage of last month's sales": a period written before the figure a share is of. */
 const SHARE_OF_A_PERIOD = new RegExp(
@@ -1235,8 +1245,10 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
   const ranked = other && groupBy.some((g) => !isTimeUnit(g));
   // "Which region grew fastest?" is the rate, the change as a % of the earlier figure.
   const rankedOn = RATE.test(text) ? 'percentChange' : 'change';
-  if (ranked && GROWTH.test(text)) spec.sort = { by: spec.measures[0], direction: 'desc', on: rankedOn };
-  if (ranked && DECLINE.test(text)) spec.sort = { by: spec.measures[0], direction: 'asc', on: rankedOn };
+  // "Which products grew the least?" listed the biggest growers first: the least of a way, last first.
+  const least = /(?<!\bat )\b(least|slowest|smallest|lowest|weakest)\b/.test(text);
+  if (ranked && GROWTH.test(text)) spec.sort = { by: spec.measures[0], direction: least ? 'asc' : 'desc', on: rankedOn };
+  if (ranked && DECLINE.test(text)) spec.sort = { by: spec.measures[0], direction: least ? 'desc' : 'asc', on: rankedOn };
   // "Which customers spent less this year than last year?" listed every customer, those who
   // spent more too: only the ones down (or, for "more than", up), the largest change first.
   const comparative = ranked ? comparativeOf(text, periods.than === true) : null;
@@ -1267,6 +1279,13 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
   }
   const went = ranked && !spec.having ? wentWay : null;
   if (went) spec.having = { measure: spec.measures[0], op: went, value: 0, on: 'change' };
+  // "Which products had the biggest margin drop?" listed 48 unchanged margins (-0.0%) after the
+  // two that fell: a ranking by growth or decline lists only the rows that went that way. A
+  // breakdown ("revenue growth by region", "how much did orders drop by country") keeps every row.
+  const asksWhich =
+    /\b(which|who|top|bottom|most|least|biggest|largest|smallest|fastest|slowest)\b/.test(text) && !/\bhow (much|many)\b/.test(text);
+  if (ranked && asksWhich && !spec.having && spec.sort?.on)
+    spec.having = { measure: spec.sort.by, op: spec.sort.direction === 'asc' ? '<' : '>', value: 0, on: 'change' };
   // "Which customers doubled their spend this year?" listed this year's revenue of every customer.
   const multiple = ranked ? MULTIPLE.exec(text) : null;
   if (multiple) {
@@ -1435,12 +1454,15 @@ function comparativeOf(text: string, than: boolean): 'less' | 'more' | null {
  * question is not one.
  */
 function customersComparedOf(text: string, spec: QuerySpecInput, groupBy: readonly string[]): Measure | null {
-  if (groupBy.length > 0 || spec.measures.length !== 1) return null;
-  if (spec.measures[0] !== 'customers')
-    return /^(?:list |show )?(?:the |our |all )?(?:customers|clients|accounts|buyers) (?:with|who|whose|that)\b/.test(text)
-      ? spec.measures[0]
-      : null;
-  return figureBoughtOf(text);
+  if (groupBy.length > 0) return null;
+  const bought = figureBoughtOf(text);
+  // "How many customers spent less in 1998 than in 1997?" compared the totals: "spent" had
+  // added revenue beside the customers counted.
+  if (spec.measures[0] === 'customers' && spec.measures.slice(1).every((m) => m === bought)) return bought;
+  if (spec.measures.length !== 1) return null;
+  return /^(?:list |show )?(?:the |our |all )?(?:customers|clients|accounts|buyers) (?:with|who|whose|that)\b/.test(text)
+    ? spec.measures[0]
+    : null;
 }
 
 /** What buying more or less is of: what they buy or spend is revenue, how often they order is orders. */

@@ -9,7 +9,7 @@ import Fuse from 'fuse.js';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import type { AnalysisFacts } from './query-grammar';
 import { editDistance } from '../tools/rep-match';
-import { escapeRegex } from './query-limits';
+import { escapeRegex, RETURNS } from './query-limits';
 
 type Filter = { dimension: string; values: string[]; match: 'exact' };
 
@@ -402,6 +402,13 @@ const HOW_MANY_OBJECT = /\bhow (?:much|many)\s+([^?!,;:]+?)\s+(?:did|do|does|hav
  */
 const BUYER_SUBJECT =
   /\b(?:did|does|do|has|have|had)\s+([^?!,;:]+?)\s+(?:buy|bought|spend|spent|order|ordered|purchase|purchased|pay|paid|place|placed)\b/g;
+/**
+ * "How many stores bought Titos?": what was bought, named as the object. A name there that
+ * no value holds was dropped, and the count was of every store (224 for Titos' 30).
+ */
+const GOODS_BOUGHT = /\b(?:buy|buys|buying|bought|purchasing|purchased|ordering|ordered)\s+([^?!,;:]+)/g;
+/** Words after "bought" that name no goods: "bought Once", "bought Something Else". */
+const NOT_GOODS = new Set('once twice again something anything nothing everything else only just both more less any'.split(' '));
 /** Words that end such a phrase: a verb, a pronoun, a preposition or a period begins. */
 const PHRASE_END = new Set(
   (
@@ -413,6 +420,8 @@ const PHRASE_END = new Set(
 /** What a file's quantities may be counted in: "how many bottles did we sell?" names no product. */
 const QUANTITY_NOUNS =
   /^(bottles?|units?|cases?|items?|pieces?|pcs|boxes?|packs?|packages?|cans?|cartons?|pallets?|kilos?|tons?|tonnes?|liters?|litres?|gallons?|things|goods)$/;
+/** What a returns question counts, as the whole phrase: "credit notes", "cancellations". */
+const RETURNS_PHRASE = new RegExp(`^(?:${RETURNS.source})$`);
 /** Words inside a phrase that name nothing: articles and joins. */
 const JOINS = new Set('the a an our my your their all of and or & plus both either'.split(' '));
 /** Words that qualify a count the grammar reads ("how many different products", "one-time buyers"), no name. */
@@ -458,8 +467,9 @@ export function strayPhraseOf(
     let first = 0;
     while (first < words.length && (JOINS.has(words[first]) || !words[first])) first++;
     const phraseWords = words.slice(first);
-    // "How many times did Sean Miller buy?" counts orders: "times" names nothing.
-    if (phraseWords.join(' ') === 'times') continue;
+    // "How many times did Sean Miller buy?" counts orders, "how many credit notes were issued?"
+    // returns: "times" and the returns' own word name nothing.
+    if (phraseWords.join(' ') === 'times' || RETURNS_PHRASE.test(phraseWords.join(' '))) continue;
     const stray = phraseWords.filter((word) => word && isStray(word, named, isGrammarWord));
     if (stray.length === 0) continue;
     // "How many CDs did we sell?": one word is what the file's goods are called, unless it is a
@@ -477,9 +487,10 @@ export function strayPhraseOf(
 }
 
 /**
- * The buyer a question names as the subject ("What did Northwind buy?") when no value holds
- * it. Only words typed with a capital count there: "what did our top customers buy?" names
- * kinds of customer, which the grammar reads, not a name.
+ * The buyer a question names as the subject ("What did Northwind buy?"), or the goods as the
+ * object ("How many stores bought Titos?"), when no value holds it. Only words typed with a
+ * capital count there: "what did our top customers buy?" names kinds of customer, which the
+ * grammar reads, not a name.
  */
 function strayBuyerOf(
   typed: string,
@@ -487,16 +498,42 @@ function strayBuyerOf(
   named: readonly string[],
   isGrammarWord: (word: string) => boolean,
 ): { phrase: string; partialOf: string | null } | null {
-  for (const m of typed.matchAll(BUYER_SUBJECT)) {
-    const words = m[1].split(' ').map((raw) => raw.replace(/^["“‘'(]+|["”’')]+$/g, '').replace(/['’]s$/, ''));
+  const unquoted = (raw: string) => raw.replace(/^["“‘'(]+|["”’')]+$/g, '');
+  // "Acme's" buyer is Acme; "Tito's" goods are the file's "Titos".
+  const subjects = [...typed.matchAll(BUYER_SUBJECT)].map((m) => m[1].split(' ').map((raw) => unquoted(raw).replace(/['’]s$/, '')));
+  const objects = [...typed.matchAll(GOODS_BOUGHT)]
+    .map((m) => wordsUntil(m[1].split(' '), (word) => PHRASE_END.has(word.toLowerCase())).map((raw) => unquoted(raw).replace(/['’]/g, '')))
+    .filter((words) => !goodsCounted(words, meta));
+  for (const words of [...subjects, ...objects]) {
     const names = words.filter(
-      (word) => /^\p{Lu}/u.test(word) && !PHRASE_END.has(word.toLowerCase()) && isStray(word.toLowerCase(), named, isGrammarWord),
+      (word) =>
+        /^\p{Lu}/u.test(word) &&
+        !PHRASE_END.has(word.toLowerCase()) &&
+        !NOT_GOODS.has(word.toLowerCase()) &&
+        isStray(word.toLowerCase(), named, isGrammarWord),
     );
     if (names.length === 0) continue;
     const columns = names.map((word) => dimensionWithWord(word.toLowerCase(), meta));
     return { phrase: names.join(' '), partialOf: columns.every(Boolean) ? (columns[0]?.label ?? null) : null };
   }
   return null;
+}
+
+/**
+ * "Bought the most CDs": one word after an amount is what the file's goods are called, as
+ * in "how many CDs did we sell?", unless it is a word of some names.
+ */
+function goodsCounted(words: readonly string[], meta: SnapshotMeta): boolean {
+  const rest = words.filter((word) => !JOINS.has(word.toLowerCase()));
+  if (rest.length !== 2 || !/^(most|more|fewer|least|less|many|much)$/i.test(rest[0])) return false;
+  const word = rest[1].toLowerCase();
+  return QUANTITY_NOUNS.test(word) || !dimensionWithWord(word, meta);
+}
+
+/** The words before the first that `ends` the phrase. */
+function wordsUntil(words: string[], ends: (word: string) => boolean): string[] {
+  const end = words.findIndex(ends);
+  return end < 0 ? words : words.slice(0, end);
 }
 
 /** Whether a phrase's word names nothing the question's filters hold and no word of the grammar's. */

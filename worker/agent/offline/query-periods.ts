@@ -196,6 +196,12 @@ function periodIn(words: string, today: Date): DayRange | null {
   if ((m = new RegExp(`\\b${MONTH}\\s+(\\d{4})\\b`).exec(text))) return monthRange(Number(m[2]), monthOf(m[1]));
   if ((m = /\blast\s+(\d{1,4})\s+days?\b/.exec(text))) return { from: iso(today.getTime() - (Number(m[1]) - 1) * DAY), to: todayIso };
   if ((m = /\blast\s+(\d{1,3})\s+months?\b/.exec(text))) return { from: iso(utc(y0, m0 - Number(m[1]) + 1, 1)), to: todayIso };
+  // "YTD revenue vs last YTD" set 2021 to date against itself: last year's span to the same day.
+  if ((m = /\b(?:last|previous|prior)\s+(?:(ytd|qtd|mtd)|(year|quarter|month) to date)\b/.exec(text))) {
+    const unit = m[2] ? (m[2] as ToDateUnit) : TO_DATE_ABBREVIATIONS[m[1]];
+    const toDate = periodIn(`this ${unit}`, today);
+    return toDate && periodBefore(toDate, { unit });
+  }
   if (/\blast quarter\b/.test(text)) {
     const q = Math.floor(m0 / 3) - 1;
     return q < 0 ? quarterRange(y0 - 1, 3) : quarterRange(y0, q);

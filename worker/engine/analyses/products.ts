@@ -56,7 +56,8 @@ export function productsOf(agg: Aggregates, asOfDay: number): Products | null {
       revenue: p.revenue[i],
       cost: cost ? cost[i] : null,
       margin,
-      marginPct: margin !== null && p.revenue[i] > 0 ? (margin / p.revenue[i]) * 100 : null,
+      // Sales and credit notes that cancel out leave noise such as 4.5e-13, which has no margin.
+      marginPct: margin !== null && p.revenue[i] >= MARGIN_NOISE ? (margin / p.revenue[i]) * 100 : null,
       quantity: p.quantity[i],
       customers: p.customers[i],
       abc: tiers[i],
@@ -127,7 +128,7 @@ function trendWindows(agg: Aggregates, asOfDay: number): TrendWindows | null {
   };
 }
 
-/** Margins within half a cent of zero are rounding noise from summing cost = sales − profit. */
+/** Margins (and revenues) within half a cent of zero are rounding noise from summing cost = sales − profit, or sales and their credit notes. */
 const MARGIN_NOISE = 0.005;
 
 /**

@@ -408,6 +408,15 @@ function capped(understood: string, columns: QueryColumn[], rows: (string | numb
   return { understood, columns, rows: shown, totalRows: rows.length, note };
 }
 
+/**
+ * Whether a net revenue is more than half a cent from zero. Lines that cancel out (a sale
+ * and its credit note) sum to floating-point noise such as 4.5e-13, and a margin over that
+ * read 150% on the generated file; such a revenue has no margin.
+ */
+function hasRevenue(revenue: number): boolean {
+  return Math.abs(revenue) >= 0.005;
+}
+
 function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array | null): number | null {
   const revenue = a.revenue[s];
   switch (m) {
@@ -416,7 +425,7 @@ function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array 
     case 'grossProfit':
       return revenue - a.cost[s];
     case 'marginPct':
-      return revenue !== 0 ? ((revenue - a.cost[s]) / revenue) * 100 : null;
+      return hasRevenue(revenue) ? ((revenue - a.cost[s]) / revenue) * 100 : null;
     case 'orders':
       return a.orders[s].size;
     case 'customers':
