@@ -74,6 +74,19 @@ const cases: [string, string, string][] = [
   ['revenue by country', `SELECT Country, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC, 1 LIMIT 50`, 'revenue, by region'],
   // "uk" in lower case got the whole file's revenue ("UK" was read).
   ['sales for the uk', `SELECT sum(rev) FROM t WHERE Country = 'United Kingdom'`, 'revenue, region = United Kingdom'],
+  // "Not from the UK" was the UK's share, the opposite; "from outside the UK" was refused for naming no
+  // part, and "non-UK" was dropped.
+  [
+    'what share of revenue is not from the UK',
+    `SELECT sum(rev) FILTER (WHERE Country <> 'United Kingdom') / sum(rev) * 100, sum(rev) FILTER (WHERE Country <> 'United Kingdom') FROM t`,
+    'share of revenue, revenue, region ≠ United Kingdom',
+  ],
+  [
+    'what % of revenue in november is from outside the uk',
+    `SELECT sum(rev) FILTER (WHERE Country <> 'United Kingdom') / sum(rev) * 100, sum(rev) FILTER (WHERE Country <> 'United Kingdom') FROM t WHERE d >= '2011-11-01'`,
+    'share of revenue, revenue, region ≠ United Kingdom, 2011-11-01 … 2011-11-30',
+  ],
+  ['non-UK revenue', `SELECT sum(rev) FROM t WHERE Country <> 'United Kingdom'`, 'revenue, region ≠ United Kingdom'],
   // "Of the uk" was dropped: the answer was Germany's alone.
   [
     'revenue of the uk vs germany',
@@ -151,6 +164,12 @@ const cases: [string, string, string][] = [
     'what are the 4 largest countries by sales last month',
     `SELECT Country, sum(rev) r FROM t WHERE ${OCT} GROUP BY 1 ORDER BY r DESC LIMIT 4`,
     'top 4 by revenue, by region, 2011-10-01 … 2011-10-31',
+  ],
+  // "Qty" was no figure, then a column to group by.
+  [
+    'top 3 items by qty last month',
+    `SELECT max(Description), sum(qty) u FROM t WHERE ${OCT} GROUP BY StockCode ORDER BY u DESC LIMIT 3`,
+    'top 3 by units, by product, 2011-10-01 … 2011-10-31',
   ],
   [
     'which five products sold the most units in October 2011?',
@@ -781,6 +800,11 @@ describe('how many values of a grouping, and months named bare', () => {
       'Which products are sold in the most countries?',
       'I can count customers and products for each row, but not how many countries each has yet; ask for revenue by country for one of them instead.',
     ],
+    // It was read as returning customers, the opposite.
+    [
+      'non-returning customers in November',
+      "I can't tell what “non-returning” leaves out; name the values to leave out as the file writes them, such as “excluding …”.",
+    ],
     [
       'How many countries by month?',
       'I can count the countries with sales in one period, for the whole file or a value named (“How many countries bought last month?”), or past a threshold (“How many countries had revenue over 1,000?”), but not with another condition, by another grouping, against another period or among lapsed customers yet.',
@@ -839,6 +863,20 @@ it('"Which customers bought for the first time in November 2011?" lists those wh
   expect(answer.result?.understood).toBe('new customers, by customer, customers with their first order, 2011-11-01 … 2011-11-30');
   expect(answer.result?.totalRows).toBe(count);
   expect(answer.text).toContain(`**${count.toLocaleString('en-US')} customers** with their first order.`);
+});
+
+// It listed every November buyer (1,711), the new ones with 0 returning customers.
+it('"Which customers came back in November after buying in October?" lists those who bought in both months', async () => {
+  const count = (
+    (await sql(
+      `SELECT count(*) FROM (SELECT cust FROM t WHERE cust IS NOT NULL AND ${PURCHASE} GROUP BY 1
+         HAVING bool_or(d BETWEEN '2011-10-01' AND '2011-10-31') AND bool_or(d BETWEEN '2011-11-01' AND '2011-11-30'))`,
+    )) as number[][]
+  )[0][0];
+  const answer = await answerWithQuery('Which customers came back in November after buying in October?', file.snapshot, TODAY);
+  expect(answer.result?.understood).toBe('returning customers, by customer, customers who had bought before, 2011-11-01 … 2011-11-30');
+  expect(answer.result?.totalRows).toBe(count);
+  expect(answer.text).toContain(`**${count.toLocaleString('en-US')} customers** who had bought before.`);
 });
 
 // The chat's own path (the query_data tool step, then the answer) put no count before the table.

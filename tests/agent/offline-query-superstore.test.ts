@@ -384,6 +384,22 @@ const cases: [string, string, string][] = [
     `SELECT "Sub-Category", a, b, a - b c, (a - b) / b * 100 FROM (SELECT "Sub-Category", sum(rev) FILTER (WHERE year(d) = 2021) a, sum(rev) FILTER (WHERE year(d) = 2020) b FROM t GROUP BY 1) WHERE a - b > 0 ORDER BY c ASC`,
     'revenue, sorted by change, by Sub-Category, revenue up, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
   ],
+  // "Sub category" with a space, or in one word, was "This file has no sub-category column".
+  [
+    'whats our best selling sub category',
+    `SELECT "Sub-Category", sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC LIMIT 1`,
+    'top 1 by revenue, by Sub-Category',
+  ],
+  [
+    'which subcategories lost money in 2021',
+    `SELECT "Sub-Category", sum(gp) p FROM t WHERE ${Y2021} GROUP BY 1 HAVING sum(gp) < 0 ORDER BY p ASC`,
+    'gross profit, by Sub-Category, gross profit < 0, 2021-01-01 … 2021-12-31',
+  ],
+  [
+    'orders by shipmode in 2021',
+    `SELECT "Ship Mode", count(DISTINCT "Order ID") n FROM t WHERE ${Y2021} GROUP BY 1 ORDER BY n DESC`,
+    'orders, by Ship Mode, 2021-01-01 … 2021-12-31',
+  ],
   // "Had losses" was refused: no figure was read from it.
   [
     'Which states had losses?',

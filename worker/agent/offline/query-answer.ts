@@ -99,10 +99,10 @@ function countOf(n: number, noun: string): string {
   return plural(n, noun, pluralNoun(noun));
 }
 
-/** "with revenue > 1,000", or "with one order" / "with 2+ orders" for customers counted by their orders. */
+/** "with revenue > 1,000", or "with one order" / "who had bought before" for customers counted by their orders. */
 function countedWith(having: NonNullable<QuerySpec['having']>): string {
   const words = havingWords(having);
-  return words.startsWith('customers with ') ? words.slice('customers '.length) : `with ${words}`;
+  return /^customers (with|who) /.test(words) ? words.slice('customers '.length) : `with ${words}`;
 }
 
 /** "I can't answer that exactly" with the reason and 2–3 questions that can be answered. */

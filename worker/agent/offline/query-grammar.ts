@@ -155,7 +155,7 @@ const MEASURE_WORDS: [RegExp, Measure][] = [
     // "How many CDs did we sell in 1997?" is units, whatever the things are called (it was revenue).
     // "How many chairs did Sean Miller buy?", "How many CDs did customer 1 buy?" too ("how many products did …
     // buy" may be distinct products, so it stays unread).
-    /\b(units|quantity|quantities|pieces|volume)\b|\bhow many (?!customers|clients|accounts|buyers|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries)[a-z]+\b.*\b(sell|sold|ship|shipped|move|moved)\b|\bhow many (?!customers|clients|accounts|buyers|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries|products|items|skus|articles|times|days|weeks|months)[a-z]+ (?:did|does|do|has|have) .*\b(buy|bought|purchase|purchased|order|ordered)\b/,
+    /\b(units|quantity|quantities|qty|pieces|volume)\b|\bhow many (?!customers|clients|accounts|buyers|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries)[a-z]+\b.*\b(sell|sold|ship|shipped|move|moved)\b|\bhow many (?!customers|clients|accounts|buyers|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries|products|items|skus|articles|times|days|weeks|months)[a-z]+ (?:did|does|do|has|have) .*\b(buy|bought|purchase|purchased|order|ordered)\b/,
     'units',
   ],
   // "How many times did Sean Miller buy?" is his orders (it was refused, "times" read as a product's word).
@@ -166,7 +166,7 @@ const MEASURE_WORDS: [RegExp, Measure][] = [
   // "Which countries had more customers in 2011 than in 2010?" asked for the figure.
   [/\b(how many|number of|count of|most|fewest|least|more|fewer) (customers|clients|accounts|buyers)\b/, 'customers'],
   [
-    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spends|spent|spending|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|supplier)(?!s))\b/,
+    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spends|spent|spending|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|sub-category|supplier)(?!s))\b/,
     'revenue',
   ],
 ];
@@ -406,8 +406,9 @@ function yearLeftOut(question: string, spec: QuerySpecInput): string | null {
  * comes from our top 10 customers?" listed them with no share: it asks for one.
  */
 function questionText(question: string, meta: SnapshotMeta): string {
+  const lower = asHeadersWritten(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500), meta);
   return (
-    asCustomersCounted(asUnits(withCountsAsDigits(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500)), meta), meta)
+    asCustomersCounted(asUnits(withCountsAsDigits(lower), meta), meta)
       .replace(
         /\b(?:bought|purchased|ordered) by ((?:only |just |exactly )?(?:one|a single|1) (?:customer|client|account|buyer))\b/,
         'with $1',
@@ -438,6 +439,30 @@ function questionText(question: string, meta: SnapshotMeta): string {
   );
 }
 
+/**
+ * A header of two words as the file writes it: "revenue by sub category" was "This file has
+ * no sub-category column" on Superstore, whose header is Sub-Category; "subcategories",
+ * "ship-mode" and "salesrep" are the file's "sub-categories", "ship mode" and "sales rep".
+ */
+function asHeadersWritten(text: string, meta: SnapshotMeta): string {
+  let written = text;
+  for (const d of meta.dimensions) {
+    const label = d.label.toLowerCase();
+    const parts = label.split(/[- ]+/);
+    if (parts.length < 2 || !parts.every((part) => /^\p{L}+$/u.test(part))) continue;
+    const [stem, ending] = label.endsWith('y') ? [label.slice(0, -1), '(y|ies)'] : [label, '(s|es)?'];
+    const spelled = stem.split(/[- ]+/).map(escapeRegex).join('[- ]?');
+    written = written.replace(new RegExp(`\\b${spelled}${ending}\\b`, 'g'), (_, end: string | undefined) => stem + (end ?? ''));
+  }
+  return written;
+}
+
+/** A share of revenue with nothing named to take it of. */
+const SHARE_NEEDS_PART =
+  'I need the part to take the share of, named as the file writes it: a customer, a product, a category, a region or another value (no value of the file was found in the question).';
+/** The words that ask for a share of a figure: "what % of", "the share of". */
+const SHARE_OF = /(?:\b(?:share|percent(?:age)?|proportion|fraction)|%)\s+of\s+/i;
+
 /** "Share of revenue from our top supplier": the one largest, ranked by its share. */
 const TOP_ONE_OF_A_SHARE =
   /\b((?:share|percent(?:age)?|proportion|fraction)\b.*?\b(?:from|of|by|for)) (?:the|our|my) (?:top|biggest|largest) (customer|client|account|product|supplier|vendor|region|country|category)\b(?!s)/;
@@ -466,6 +491,12 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
     if (parsed.kind === 'unmapped' && WHOLE_FILE_RESULTS.test(exclusion.rest.toLowerCase()))
       return { kind: 'among', where: excluded, reason: NARROWED_LISTS_ONLY };
     if (parsed.kind === 'unmapped') return { kind: 'refused', reason: EXCLUSION_NEEDS_FIGURE };
+    // "What % of revenue is from outside the UK?" named no part without the clause: the part is what is left.
+    if (parsed.kind === 'refused' && parsed.reason === SHARE_NEEDS_PART) {
+      const whole = parseQuestion(exclusion.rest.replace(SHARE_OF, ''), meta, analysisDay, facts);
+      if (whole.kind === 'spec' && whole.spec.measures.join() === 'revenue' && !whole.spec.groupBy?.length)
+        parsed = { kind: 'spec', spec: { ...whole.spec, measures: ['revenueShare', 'revenue'] } };
+    }
     if (parsed.kind !== 'spec') return parsed;
     return { kind: 'spec', spec: { ...parsed.spec, filters: [...(parsed.spec.filters ?? []), ...excluded] } };
   }
@@ -1037,7 +1068,7 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
       // "Revenue by region and segment" dropped the segment.
       if (
         new RegExp(
-          `\\b(by|per|each|which|what|top|bottom|best|worst)( \\d{1,2})? ${words}(s|es)?\\b|\\bby [a-z-]+( [a-z-]+)? and ${words}(s|es)?\\b`,
+          `\\b(by|per|each|which|what|top|bottom|best|worst)( \\d{1,2})?(?:[- ](?:selling|performing|earning|grossing))? ${words}(s|es)?\\b|\\bby [a-z-]+( [a-z-]+)? and ${words}(s|es)?\\b`,
         ).test(text)
       )
         groupBy.push(d.key);
@@ -1295,16 +1326,18 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
   }
   // "Which customers bought only once?" listed every customer, those with 2+ orders as 0:
   // by customer, only the customers the count is of.
-  // "Which customers bought for the first time in June 1998?" listed June's buyers, each with 0 new customers.
-  const orderCountMeasure = spec.measures.find((m) => m === 'repeatCustomers' || m === 'oneTimeCustomers' || m === 'newCustomers');
+  // "Which customers bought for the first time in June 1998?" listed June's buyers, each with 0 new customers,
+  // and "Which customers came back in November?" every November buyer (1,711 for 690).
+  const orderCountMeasure = spec.measures.find(
+    (m) => m === 'repeatCustomers' || m === 'oneTimeCustomers' || m === 'newCustomers' || m === 'returningCustomers',
+  );
   if (orderCountMeasure && spec.groupBy?.includes('customer') && !other && !threshold)
     spec.having = { measure: orderCountMeasure, op: '>', value: 0 };
   // "What share of sales is vodka?" with no value found is all revenue: 100%, a wrong answer.
   if (spec.measures.includes('revenueShare') && filters.length === 0 && (spec.groupBy ?? []).length === 0)
     return {
       kind: 'refused',
-      reason:
-        'I need the part to take the share of, named as the file writes it: a customer, a product, a category, a region or another value (no value of the file was found in the question).',
+      reason: SHARE_NEEDS_PART,
     };
   // "How many products have a single customer?" counts the products kept.
   const withOneCustomer = groupBy.length === 0 ? countedNounOf(text, meta) : groupBy.length === 1 ? groupBy[0] : null;
@@ -1989,7 +2022,12 @@ const EXCLUSION_NEEDS_FIGURE =
 
 /** "excluding the UK", "except Technology", "other than Germany and France": the values to leave out. */
 const EXCLUDED_CLAUSE =
-  /\b(?:excluding|exclude|excludes|except(?: for)?|excl\.?|other than|apart from|aside from|not including|outside(?: of)?)\s+(.+?)(?=\s+(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus)\b|[?,;!]|$)/i;
+  /\b(?:excluding|exclude|excludes|except(?: for)?|excl\.?|other than|apart from|aside from|not including|outside(?: of)?|(?<!\b(?:but|and) )not from)\s+(.+?)(?=\s+(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus)\b|[?,;!]|$)/i;
+
+/** "Non-UK revenue", "non-Furniture sales": a value left out, written before the figure (it was dropped). */
+const NON_VALUE = /\bnon-(\p{L}[\p{L}\d.&']*)/iu;
+/** "Non-zero revenue": a "non-" that names no value and leaves nothing out the grammar would drop. */
+const NOT_A_VALUE = /^(zero|null|empty|blank|negative|positive)$/i;
 
 /**
  * The values a question leaves out and the question without that clause, or null when it
@@ -2000,8 +2038,13 @@ function exclusionOf(
   question: string,
   meta: SnapshotMeta,
 ): { rest: string; filters: ReturnType<typeof entitiesOf>['filters'] } | { refused: string } | null {
-  const clause = EXCLUDED_CLAUSE.exec(question);
+  const excluded = EXCLUDED_CLAUSE.exec(question);
+  const clause = excluded ?? NON_VALUE.exec(question);
   if (!clause) return null;
+  // "Non-returning customers" were read as returning ones: a "non-" that names no value is refused, never dropped.
+  const unplaced = excluded
+    ? null
+    : `I can't tell what “${clause[0]}” leaves out; name the values to leave out as the file writes them, such as “excluding …”.`;
   // Read as the object of "sales from", where the name passes look for values.
   const probe = `sales from ${clause[1]}`;
   const { filters, unknown } = entitiesOf(probe, meta);
@@ -2009,7 +2052,7 @@ function exclusionOf(
   // Names as the file writes them ("DOTCOM POSTAGE") are enough; else abbreviations and typos ("the UK").
   if (filters.length === 0) {
     const loose = looseNamesOf(probe, meta, filters);
-    if ('unknown' in loose || loose.filters.length === 0) return null;
+    if ('unknown' in loose || loose.filters.length === 0) return unplaced && !NOT_A_VALUE.test(clause[1]) ? { refused: unplaced } : null;
     filters.push(...loose.filters);
   }
   const rest = `${question.slice(0, clause.index)} ${question.slice(clause.index + clause[0].length)}`.replace(/\s+/g, ' ').trim();

@@ -347,6 +347,7 @@ function keepsCountedCustomers(having: NonNullable<QuerySpec['having']>): boolea
 export function havingWords(having: NonNullable<QuerySpec['having']>): string {
   if (keepsCountedCustomers(having)) return MEASURE_LABELS[having.measure];
   if (having.measure === 'newCustomers' && having.op === '>' && having.value === 0) return 'customers with their first order';
+  if (having.measure === 'returningCustomers' && having.op === '>' && having.value === 0) return 'customers who had bought before';
   if (having.measure === 'products' && having.op === '=' && having.value === 1) return 'one product';
   if (having.measure === 'customers' && having.op === '=' && having.value === 1) return 'one customer';
   const label = MEASURE_LABELS[having.measure];
