@@ -173,4 +173,15 @@ describe('the bridge intent', () => {
     expect(bridgeIntentOf('what drove the revenue change quarter over quarter?', today)?.kind).toBe('bridge');
     expect(bridgeIntentOf('price volume mix by quarter', today)?.kind).toBe('bridge');
   });
+
+  // They got the two totals from the row grammar, which say nothing of a cause.
+  it.each([
+    ['What drove the change in revenue this year?', { from: '2026-01-01', to: '2026-04-15' }, { from: '2025-01-01', to: '2025-04-15' }],
+    ['What caused the drop in sales in 2025?', { from: '2025-01-01', to: '2025-12-31' }, { from: '2024-01-01', to: '2024-12-31' }],
+    ['Why have our sales fallen in 2025?', { from: '2025-01-01', to: '2025-12-31' }, { from: '2024-01-01', to: '2024-12-31' }],
+  ])('"%s" asks for the bridge of the period named against the year before', (question, named, before) => {
+    const intent = bridgeIntentOf(question, today);
+    expect(intent?.periods?.a).toMatchObject(named);
+    expect(intent?.periods?.b).toMatchObject(before);
+  });
 });

@@ -96,6 +96,21 @@ describe('chat over a customer list: its codes and categories', () => {
     );
   });
 
+  // It asked for two periods, as if "more" were more than before; the file has no dates.
+  it('"Which channel buys more Milk?" ranks the channels by their Milk spend', async () => {
+    const { answer } = await ask('Which channel buys more Milk?');
+    const byChannel = ['1', '2'].map((channel): [string, number] => [
+      channel,
+      sum(
+        customers.filter((c) => c.channel === channel),
+        (c) => c.spend.Milk,
+      ),
+    ]);
+    const [channel, spend] = byChannel.sort((a, b) => b[1] - a[1])[0];
+    expect(answer).toContain('top 1 by revenue, by Channel, category = Milk');
+    expect(answer).toContain(`| ${channel} | ${money(spend)} |`);
+  });
+
   it('"Top 3 customers in region 1" ranks that region’s customers (it ranked everyone)', async () => {
     const { answer } = await ask('Top 3 customers in region 1');
     const top = customers

@@ -963,6 +963,20 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
       expect(answer.result?.rows.map((r) => r[0])).toEqual(['West', 'East', 'South', 'Central']);
     });
 
+    // "What should we cross-sell to Sean Miller?" got his revenue.
+    it.each([
+      'What should we cross-sell to Sean Miller?',
+      'What would you recommend for Sean Miller?',
+      'What can we upsell to Sean Miller?',
+    ])('"%s" gets the cross-sell answer, not a figure of the rows', async (question) => {
+      const result = analyse(file.aggregates);
+      const { answer, trace } = await askOffline(question, result, file.snapshot);
+      const direct = await askOffline('What should I sell to Sean Miller?', result, file.snapshot);
+      expect(trace).toContain('use:get_cross_sell');
+      expect(trace).not.toContain('query_data');
+      expect(answer).toBe(direct.answer);
+    });
+
     // "What did Sean Miller buy last?" listed all he ever bought, by revenue.
     it('"What did Sean Miller buy last?" lists what he bought on his last purchase day, as DuckDB finds it', async () => {
       const [[day]] = (await sql(`SELECT strftime(max(d), '%Y-%m-%d') FROM t WHERE "Customer Name" = 'Sean Miller'`)) as string[][];

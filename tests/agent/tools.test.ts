@@ -7,7 +7,9 @@ import { ANALYST_TOOLS, invokeTool, MAX_RESULT_CHARS } from '../../worker/agent/
 import type { ToolContext } from '../../worker/agent/tools';
 import { wholesaleResult, wholesaleResultWithoutSuppliers } from './fixtures/wholesale-result';
 import { memoryArtifacts } from './helpers';
-import { ingestCsv } from '../engine/query/snapshot-of';
+import { ingestCsv, ingestWithSnapshot } from '../engine/query/snapshot-of';
+import { analyse } from '../../worker/engine/analyze';
+import { datasetPath } from '../engine/helpers/datasets';
 
 function context(result = wholesaleResult()): ToolContext & { artifacts: ReturnType<typeof memoryArtifacts> } {
   return { result, artifacts: memoryArtifacts() };
@@ -159,6 +161,13 @@ describe('analyst tools', () => {
       worst: { month: '2024-08', revenue: 6900 },
       firstToLastChangePct: -7.3,
     });
+  });
+
+  // The months are stored rounded to the cent; their 48 added up to 2,297,200.85.
+  it("totals every month with the file's own total: Superstore's Sales 2,297,200.86 (the datasets README)", async () => {
+    const file = await ingestWithSnapshot(datasetPath('superstore/Sample - Superstore.csv'));
+    const outcome = JSON.parse((await invokeTool('get_trend', {}, context(analyse(file.aggregates)))).content);
+    expect(outcome.total.revenue).toBe(2_297_200.86);
   });
 
   it('compares no months when fewer than two full months are in range', async () => {

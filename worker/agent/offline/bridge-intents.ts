@@ -29,8 +29,9 @@ export type BridgeIntent = {
 /** Words that ask for the split itself (price, volume, mix), which only the bridge gives. */
 export const BRIDGE_SPLIT =
   /\bbridge\b|\bwaterfall\b|\bpvm\b|price[\s,/&-]+(and\s+)?volume|volume[\s,/&-]+(and\s+)?mix|\bprice effect\b|\bmix effect\b/;
+/** "What drove the change in revenue this year?" got the two totals: a cause asked for is the bridge's. */
 const BRIDGE = new RegExp(
-  `${BRIDGE_SPLIT.source}|what (changed|drove|explains|moved) (the |our )?(revenue|sales)|(revenue|sales) (change|walk|drivers?)|why (did|has) (revenue|sales) (change|grow|grew|fall|fell|drop|dropped)`,
+  `${BRIDGE_SPLIT.source}|what (changed|drove|drives|explains|moved|caused) (the |our )?((change|growth|increase|decrease|drop|fall|rise|decline) (in|of) (the |our )?)?(revenue|sales)|(revenue|sales) (change|walk|drivers?)|why (did|has|have) (our )?(revenue|sales) (change|changed|grow|grew|grown|fall|fell|fallen|drop|dropped|decline|declined|rise|rose|risen|increase|increased)`,
 );
 
 const iso = (t: number): string => new Date(t).toISOString().slice(0, 10);
@@ -53,7 +54,7 @@ export function bridgeIntentOf(question: string, today: Date): BridgeIntent | nu
   if (!BRIDGE.test(q)) return null;
   // "How did revenue change quarter over quarter?" got the stored bridge: each quarter against
   // the one before is the query's, unless the split or its causes are asked for.
-  if (!BRIDGE_SPLIT.test(q) && !/\b(why|drove|drivers?|explains?)\b/.test(q) && unitChangeOf(q, true)) return null;
+  if (!BRIDGE_SPLIT.test(q) && !/\b(why|drove|drives|drivers?|explains?|caused)\b/.test(q) && unitChangeOf(q, true)) return null;
   const { period, other, toDate } = periodsOf(q, today);
   const [a, b] = period && other ? [period, other] : (fromToOf(q, today) ?? [period, null]);
   if (!a) return { kind: 'bridge', periods: null };

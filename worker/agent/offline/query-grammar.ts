@@ -202,6 +202,9 @@ const CUSTOMERS_AS_SOURCE = /\b(?:from|of|to|among)\s+(?:our\s+|the\s+|all\s+)?(
 /** Products bought in the same orders as another: "what do customers buy with X", "what goes with X". */
 const BOUGHT_WITH =
   /\b(?:bought|buy|buys|purchased?|ordered|order) (?:together|with)\b|\bgo(?:es)? (?:well )?with\b|\bpairs? (?:well )?with\b|\balso (?:buy|bought|purchased?|order(?:ed)?)\b/;
+/** "What should we cross-sell to Sean Miller?" got his revenue: what to offer is the cross-sell answer. */
+const WHAT_TO_OFFER =
+  /\b(?:cross[- ]?sell\w*|up[- ]?sell\w*|recommend\w*|next best|(?:buy|order|purchase) next|next (?:purchase|order)|what (?:else|more) (?:should|could|can|to) (?:we |i )?(?:sell|offer))\b/;
 
 /** The adverb that asks for a time unit on its own ("monthly revenue"). */
 const ADVERBS: Record<string, string> = {
@@ -419,6 +422,10 @@ function questionText(question: string, meta: SnapshotMeta): string {
       // "Revenue in the most recent quarter by region" read "most" as a ranking: the latest unit is this one.
       .replace(/\b(?:most recent|latest) (year|quarter|month|week)\b/g, 'this $1')
       .replace(/\b(?:most recent|latest) (\d{1,4}) (days?|weeks?|months?|quarters?|years?)\b/g, 'last $1 $2')
+      // "Which channel buys more Milk?" asked for two periods: with none named, it ranks the channels.
+      .replace(GROUP_BUYS_MORE, (whole: string, group: string, verb: string) =>
+        ANY_PERIOD_WORD.test(whole) ? whole : `which ${group} ${verb} the most${whole.slice(whole.search(/\bmore\b/) + 4)}`,
+      )
       // "What share of revenue comes from our top supplier?" was refused as a question about
       // another answer: it is the share of the top one.
       .replace(TOP_ONE_OF_A_SHARE, (_, before: string, noun: string) => `${before} the top 1 ${noun.replace(/y$/, 'ie')}s`)
@@ -456,6 +463,11 @@ function asHeadersWritten(text: string, meta: SnapshotMeta): string {
   }
   return written;
 }
+
+/** "Which region buys more …": a group that buys more than the others, not more than before. */
+const GROUP_BUYS_MORE = /\bwhich (?!customers?\b|clients?\b|accounts?\b|buyers?\b)([a-z][\w-]*) (buys|spends|orders|purchases) more\b.*/;
+/** Words of a second period or a comparison: "more in 2021 than 2020", "more this year". */
+const ANY_PERIOD_WORD = /\b(than|vs|versus|compared|against|last|this|since|from|to date)\b|\b(19|20)\d\d\b/;
 
 /** A share of revenue with nothing named to take it of. */
 const SHARE_NEEDS_PART =
@@ -505,7 +517,8 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
   // should we drop?" is no change over time: the canned answers rank the candidates.
   if (ACTIONS.test(text)) return { kind: 'unmapped', reason: 'What to do is answered from the analysis.' };
   // "What do customers buy with Staples?" got the revenue of Staples: what goes with a product is cross-sell's.
-  if (BOUGHT_WITH.test(text)) return { kind: 'unmapped', reason: 'What is bought with a product is the cross-sell answer.' };
+  if (BOUGHT_WITH.test(text) || WHAT_TO_OFFER.test(text))
+    return { kind: 'unmapped', reason: 'What is bought with a product, or what to offer a customer, is the cross-sell answer.' };
   if (/\bshould (we|i)\b/.test(text) && DISCONTINUE.test(text))
     return { kind: 'unmapped', reason: 'Which products to drop is answered with the products that earn the least.' };
   // Iowa's "Which vendor depends most on one store?" got our dependency on each vendor.
