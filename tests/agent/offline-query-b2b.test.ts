@@ -139,6 +139,9 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     // "Which products did Northwind buy in 2024?" every customer's products.
     ['How much did Northwind spend?', "I couldn't find “Northwind” among this file's customers, products or other values."],
     ['Which products did Northwind buy in 2024?', "I couldn't find “Northwind” among this file's customers, products or other values."],
+    // What was bought, as the object: it ranked every customer's revenue.
+    ['Which customers spend the most on Zubrowka?', "I couldn't find “Zubrowka” among this file's customers, products or other values."],
+    ['Which customers bought Zubrowka in 2024?', "I couldn't find “Zubrowka” among this file's customers, products or other values."],
   ]) {
     it(`"${question}" is refused by name, with no figure`, async () => {
       expect(rows.some((r) => r.Description === 'Bolt 205mm')).toBe(false);
@@ -846,4 +849,30 @@ it('"What share of revenue comes from our top supplier?" is the largest supplier
   expect(answer.result?.understood).toBe('top 1 by share of revenue, by supplier');
   expect(answer.result?.rows[0][0]).toBe(largest);
   expect(answer.result?.rows[0][1] as number).toBeCloseTo((revenueOfLargest / total) * 100, 6);
+});
+
+// Both got Rep's scorecard, which names one largest customer and no list.
+describe("a rep's customers in chat", () => {
+  it('"Who are Rep 3\'s top customers?" ranks the customers on Rep 3\'s rows by revenue', async () => {
+    const [first] = grouped(
+      (r) => r.SalesRep === 'Rep 3',
+      (r) => r.CustomerName,
+      revenue,
+    );
+    const { answer, trace } = await askOffline("Who are Rep 3's top customers?", analyse(file.aggregates), file.snapshot);
+    expect(trace).toContain('use:query_data');
+    expect(answer.startsWith('I understood: **revenue, by customer, sales rep = Rep 3**.')).toBe(true);
+    expect(answer.split('\n')[4].startsWith(`| ${first[0]} |`)).toBe(true);
+  });
+
+  it('"Which customers should Rep 12 call?" is the churn list of the customers with a row of Rep 12', async () => {
+    const result = analyse(file.aggregates);
+    const ofRep = new Set(rows.filter((r) => r.SalesRep === 'Rep 12').map((r) => r.CustomerID));
+    const flagged = (result.churn?.customers ?? []).filter((c) => c.risk !== 'low' && ofRep.has(c.id));
+    const { answer, trace } = await askOffline('Which customers should Rep 12 call?', result, file.snapshot);
+    expect(trace).toContain('use:get_churn_risk');
+    expect(answer.split('\n')[0]).toBe(
+      `Customers with rows where sales rep = Rep 12 at lost, high or medium risk, by revenue at risk (${flagged.length} customers):`,
+    );
+  });
 });

@@ -69,7 +69,7 @@ const CROSS_SELL =
   /cross.?sell|up.?sell|bought together|buy together|purchased together|\bgo(es)? (well )?with|pairs? (well )?with|bundle|recommend|what (else|more) (should|could|can|to)|sell (more )?to\b|next best|\b(buy|order|purchase) next\b|\bnext (purchase|order)\b|also (buy|bought|purchase)|(buy|buys|bought|purchased) with/;
 const SUPPLIER = /\b(suppliers?|vendors?|sourc(e|ed|ing)|procure\w*|manufacturers?)\b/;
 const CHURN =
-  /churn|at.?risk|\b(high|medium|low)[ -]risk\b|risky|\blaps(e|ed|ing)\b|\blos(e|ing)\b|\blost\b|stopped (buying|ordering)|(not|n't) (ordered|bought)|inactive|dormant|slipping|leaving|defect|win.?back|going quiet|\b(call|contact|ring|phone)\b.*\b(customers?|clients?|accounts?|this week|first|today)\b|\breach out\b|\bfollow up\b|\bkeep an eye on\b|\bwatch ?list\b|\bmonitor\b.*\b(customers?|clients?|accounts?)\b/;
+  /churn|at.?risk|\b(high|medium|low)[ -]risk\b|risky|\blaps(e|ed|ing)\b|\blos(e|ing)\b|\blost\b|stopped (buying|ordering)|(not|n't) (ordered|bought)|inactive|dormant|slipping|leaving|defect|win.?back|going quiet|\b(call|contact|ring|phone)\b.*\b(customers?|clients?|accounts?|this week|first|today)\b|\b(customers?|clients?|accounts?)\b(?: \w+){0,4} (call|contact|ring|phone|visit)\b|\breach out\b|\bfollow up\b|\bkeep an eye on\b|\bwatch ?list\b|\bmonitor\b.*\b(customers?|clients?|accounts?)\b/;
 const CONCENTRATION =
   /concentrat|depend|relian|\brely\b|key accounts?|\bhhi\b|gini|herfindahl|pareto|80 ?%|eggs in one basket|diversif|share of (the )?(top|biggest|largest)|spread|\btop 20 ?(%|percent|per cent)/;
 /** "The top 20% of customers": the one share by a fraction of customers the analysis keeps. */

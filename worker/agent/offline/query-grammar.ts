@@ -982,8 +982,12 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
     if (missing) return { kind: 'unmapped', reason: `This file has no ${missing[1] === 'salesRep' ? 'sales-rep' : missing[1]} column.` };
     // The answers that take over from here are for the whole file: "the Champions in 2022" once got today's.
     // "Which customers should we call this week?" asked for a figure: whom to call is the churn list's.
+    // "Which customers should Rep 12 call?" got Rep 12's scorecard: the churn list, of that rep's
+    // customers (one region's narrows by each customer's region, in region-answers.ts).
     if (/\b(call|contact|ring|phone|reach out|follow up|visit)\b/.test(text))
-      return { kind: 'unmapped', reason: 'Whom to call is answered from the churn analysis.' };
+      return filters.some((f) => f.dimension !== 'customer' && f.dimension !== 'region')
+        ? { kind: 'among', where: filters, reason: NARROWED_LISTS_ONLY }
+        : { kind: 'unmapped', reason: 'Whom to call is answered from the churn analysis.' };
     // "Which customers are buying less than last year?" was told segments and churn are the whole file's.
     if (period) return { kind: 'refused', reason: WHOLE_FILE_RESULTS.test(text) ? WHOLE_FILE_ONLY : NO_FIGURE_FOR_PERIOD };
     // The answers that take over know customers, products, categories, suppliers and regions

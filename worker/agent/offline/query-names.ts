@@ -403,10 +403,12 @@ const HOW_MANY_OBJECT = /\bhow (?:much|many)\s+([^?!,;:]+?)\s+(?:did|do|does|hav
 const BUYER_SUBJECT =
   /\b(?:did|does|do|has|have|had)\s+([^?!,;:]+?)\s+(?:buy|bought|spend|spent|order|ordered|purchase|purchased|pay|paid|place|placed)\b/g;
 /**
- * "How many stores bought Titos?": what was bought, named as the object. A name there that
- * no value holds was dropped, and the count was of every store (224 for Titos' 30).
+ * "How many stores bought Titos?", "Which customers spend the most on Zubrowka?": what was
+ * bought, named as the object. A name there that no value holds was dropped, and the count
+ * was of every store (224 for Titos' 30).
  */
-const GOODS_BOUGHT = /\b(?:buy|buys|buying|bought|purchasing|purchased|ordering|ordered)\s+([^?!,;:]+)/g;
+const GOODS_BOUGHT =
+  /\b(?:buy|buys|buying|bought|purchasing|purchased|ordering|ordered)\s+([^?!,;:]+)|\b(?:spend|spends|spent|spending)\b(?:\s+[\w']+){0,3}?\s+on\s+([^?!,;:]+)/g;
 /** Words after "bought" that name no goods: "bought Once", "bought Something Else". */
 const NOT_GOODS = new Set('once twice again something anything nothing everything else only just both more less any'.split(' '));
 /** Words that end such a phrase: a verb, a pronoun, a preposition or a period begins. */
@@ -502,7 +504,9 @@ function strayBuyerOf(
   // "Acme's" buyer is Acme; "Tito's" goods are the file's "Titos".
   const subjects = [...typed.matchAll(BUYER_SUBJECT)].map((m) => m[1].split(' ').map((raw) => unquoted(raw).replace(/['’]s$/, '')));
   const objects = [...typed.matchAll(GOODS_BOUGHT)]
-    .map((m) => wordsUntil(m[1].split(' '), (word) => PHRASE_END.has(word.toLowerCase())).map((raw) => unquoted(raw).replace(/['’]/g, '')))
+    .map((m) =>
+      wordsUntil((m[1] ?? m[2]).split(' '), (word) => PHRASE_END.has(word.toLowerCase())).map((raw) => unquoted(raw).replace(/['’]/g, '')),
+    )
     .filter((words) => !goodsCounted(words, meta));
   for (const words of [...subjects, ...objects]) {
     const names = words.filter(

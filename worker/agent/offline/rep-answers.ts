@@ -95,6 +95,10 @@ function mentionedRep(q: string, result: AnalysisResult): string | null {
 }
 
 /** A rep question, or null to let the grammar and the other intents answer. */
+/** A list of customers asked for: "top customers", "which customers", "customers to call". */
+const CUSTOMERS_LISTED =
+  /\b(?:top|best|biggest|largest|main|which|what|list|show|all)(?: \d+)? (?:customers|clients|accounts)\b|\b(?:customers|clients|accounts) (?:\w+ ){0,3}(?:call|contact|ring|phone|visit)\b/;
+
 export function repIntentOf(question: string, result: AnalysisResult): RepIntent | null {
   const text = question
     .replace(/[’‘]/g, "'")
@@ -116,6 +120,9 @@ export function repIntentOf(question: string, result: AnalysisResult): RepIntent
     return { kind: 'rep', query: named };
   }
   const mentioned = mentionedRep(q, result);
+  // "Who are Rep 3's top customers?" and "Which customers should Rep 12 call?" ask for a list of
+  // the rep's customers, which the rows give (the scorecard names only the largest).
+  if (mentioned && CUSTOMERS_LISTED.test(q)) return null;
   // "Who is Rep 7's biggest customer?" is on Rep 7's scorecard (it ranked every rep by their top customer).
   if (
     mentioned &&
