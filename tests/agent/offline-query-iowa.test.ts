@@ -88,17 +88,21 @@ describe('a kind of product named by a word of its categories', () => {
   const KIND = (pattern: string) => `regexp_matches(lower(category_name), '\\b(${pattern})\\b')`;
 
   // "Stores" (plural) asks for the ranking, the top one first, as "which customers" does.
-  it('"Which stores buy the most vodka?" ranks stores by their vodka sales (it ranked all sales)', async () => {
-    const [[store, revenue]] = (await sql(
-      `SELECT store_name, sum(sale_dollars) r FROM t WHERE ${KIND('vodka')} GROUP BY store_number, 1 ORDER BY r DESC LIMIT 1`,
-    )) as [string, number][];
-    const categories = (await sql(`SELECT DISTINCT category_name FROM t WHERE ${KIND('vodka')}`)).map(([c]) => c);
-    const answer = await answerWithQuery('Which stores buy the most vodka?', file.snapshot, TODAY);
-    const named = answer.result?.understood.replace('revenue, by customer, category in ', '').split(', ');
-    expect(new Set(named)).toEqual(new Set(categories));
-    expect(answer.result?.rows[0][0]).toBe(store);
-    expect(answer.result?.rows[0][1] as number).toBeCloseTo(revenue, 6);
-  });
+  // "Spend the most on Vodka" ranked every store's sales, the vodka dropped.
+  it.each(['Which stores buy the most vodka?', 'Which stores spend the most on Vodka?'])(
+    '"%s" ranks stores by their vodka sales (it ranked all sales)',
+    async (question) => {
+      const [[store, revenue]] = (await sql(
+        `SELECT store_name, sum(sale_dollars) r FROM t WHERE ${KIND('vodka')} GROUP BY store_number, 1 ORDER BY r DESC LIMIT 1`,
+      )) as [string, number][];
+      const categories = (await sql(`SELECT DISTINCT category_name FROM t WHERE ${KIND('vodka')}`)).map(([c]) => c);
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      const named = answer.result?.understood.replace('revenue, by customer, category in ', '').split(', ');
+      expect(new Set(named)).toEqual(new Set(categories));
+      expect(answer.result?.rows[0][0]).toBe(store);
+      expect(answer.result?.rows[0][1] as number).toBeCloseTo(revenue, 6);
+    },
+  );
 
   it('asked at upload, it gets the same exact answer in the write-up (it got the help list there)', async () => {
     const [[store]] = (await sql(

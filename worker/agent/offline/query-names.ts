@@ -247,9 +247,9 @@ function isTypoOf(word: string, value: string): boolean {
   return editDistance(word, value.toLowerCase(), allowed) <= allowed;
 }
 
-/** "Buy the most vodka", "sold rum": the word a purchase verb is about. */
+/** "Buy the most vodka", "sold rum", "spend the most on rum": the word a purchase verb is about. */
 const BOUGHT_OBJECT =
-  /\b(?:buy|buys|bought|sell|sells|sold|order|orders|ordered|purchase|purchases|purchased)\s+(?:the\s+)?(?:most\s+|more\s+|less\s+|least\s+|much\s+|any\s+)?([a-z][a-z'-]{2,})\b/;
+  /\b(?:buy|buys|bought|sell|sells|sold|order|orders|ordered|purchase|purchases|purchased)\s+(?:the\s+)?(?:most\s+|more\s+|less\s+|least\s+|much\s+|any\s+)?([a-z][a-z'-]{2,})\b|\b(?:spend|spends|spent|spending)\s+(?:the\s+)?(?:most\s+|more\s+|less\s+|least\s+|much\s+)?on\s+([a-z][a-z'-]{2,})\b/;
 /** "Whiskey sales", "gin buyers": the word before a measure or the people who buy. */
 const WORD_BEFORE_MEASURE = /\b([a-z][a-z'-]{2,})\s+(?:sales|revenue|turnover|margins?|profit|units|buyers|customers)\b/;
 /**
