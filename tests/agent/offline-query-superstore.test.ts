@@ -400,6 +400,17 @@ const cases: [string, string, string][] = [
     `SELECT "Ship Mode", count(DISTINCT "Order ID") n FROM t WHERE ${Y2021} GROUP BY 1 ORDER BY n DESC`,
     'orders, by Ship Mode, 2021-01-01 … 2021-12-31',
   ],
+  // "Non-" leaves a value out, unless it is a word of a name the file holds.
+  [
+    'non-Furniture revenue in 2021',
+    `SELECT sum(rev) FROM t WHERE Category <> 'Furniture' AND ${Y2021}`,
+    'revenue, category ≠ Furniture, 2021-01-01 … 2021-12-31',
+  ],
+  [
+    'Revenue of Avery Non-Stick Binders',
+    `SELECT sum(rev) FROM t WHERE "Product Name" = 'Avery Non-Stick Binders'`,
+    'revenue, product in Avery Non-Stick Binders (OFF-BI-10004140), Avery Non-Stick Binders (OFF-BI-10000829)',
+  ],
   // "Had losses" was refused: no figure was read from it.
   [
     'Which states had losses?',

@@ -2043,6 +2043,12 @@ const EXCLUDED_CLAUSE =
 
 /** "Non-UK revenue", "non-Furniture sales": a value left out, written before the figure (it was dropped). */
 const NON_VALUE = /\bnon-(\p{L}[\p{L}\d.&']*)/iu;
+/** A "non-" word that is no part of a name the file holds ("Avery Non-Stick Binders" is a product). */
+function nonValueOf(question: string, meta: SnapshotMeta): RegExpExecArray | null {
+  const m = NON_VALUE.exec(question);
+  const word = m?.[0].toLowerCase();
+  return word && !meta.dimensions.some((d) => d.values.some((v) => v.toLowerCase().includes(word))) ? m : null;
+}
 /** "Non-zero revenue": a "non-" that names no value and leaves nothing out the grammar would drop. */
 const NOT_A_VALUE = /^(zero|null|empty|blank|negative|positive)$/i;
 
@@ -2056,7 +2062,7 @@ function exclusionOf(
   meta: SnapshotMeta,
 ): { rest: string; filters: ReturnType<typeof entitiesOf>['filters'] } | { refused: string } | null {
   const excluded = EXCLUDED_CLAUSE.exec(question);
-  const clause = excluded ?? NON_VALUE.exec(question);
+  const clause = excluded ?? nonValueOf(question, meta);
   if (!clause) return null;
   // "Non-returning customers" were read as returning ones: a "non-" that names no value is refused, never dropped.
   const unplaced = excluded
