@@ -19,6 +19,19 @@ export interface Finding {
   headline: string;
 }
 
+/**
+ * The churn headline. "850 customers are lost …, with 0.00 of last-12-month revenue at risk"
+ * read as an alarm with nothing in it: when those customers had no revenue in the last 12
+ * months it says so, and with none flagged it says that.
+ */
+function churnHeadline(lost: number, high: number, revenueAtRisk: number, model: string, currency: string | null): string {
+  if (lost + high === 0) return `No customer is lost or at high risk in the churn model (${model}).`;
+  const flagged = `${count(lost)} ${lost === 1 ? 'customer is' : 'customers are'} lost and ${count(high)} at high risk in the churn model (${model})`;
+  if (Math.abs(revenueAtRisk) < 0.005)
+    return `${flagged}; ${lost + high === 1 ? 'it' : 'they'} had no revenue in the last 12 months (net of returns), so none is at risk.`;
+  return `${flagged}, with ${money(revenueAtRisk, currency)} of last-12-month revenue at risk.`;
+}
+
 /** Sentences naming the most important result of each of the six analyses. */
 export function findingsOf(result: AnalysisResult): Finding[] {
   const currency = result.dataset.currency;
@@ -64,8 +77,7 @@ export function findingsOf(result: AnalysisResult): Finding[] {
       headline:
         ch.model === 'unavailable'
           ? (ch.note ?? 'Churn could not be measured.')
-          : `${count(lost)} ${lost === 1 ? 'customer is' : 'customers are'} lost and ${count(high)} at high risk in the churn model (${ch.model === 'bg-nbd' ? 'BG/NBD' : 'rhythm heuristic'}), with ${money(ch.revenueAtRisk, currency)} of last-12-month revenue at risk.` +
-            (s ? ` ${TWO_MEASURES_NOTE}` : ''),
+          : `${churnHeadline(lost, high, ch.revenueAtRisk, ch.model === 'bg-nbd' ? 'BG/NBD' : 'rhythm heuristic', currency)}${s ? ` ${TWO_MEASURES_NOTE}` : ''}`,
     });
   }
   const p = result.products;
