@@ -2110,6 +2110,24 @@ describe('"N or more" is a threshold', () => {
       'orders, by customer, orders ≤ 3',
       () => customersWith('count(DISTINCT "Order ID")', '<= 3'),
     ],
+    // A plural noun the question opens with is a list: these got one total.
+    ['customers with revenue in 2021', 'revenue, by customer, 2021-01-01 … 2021-12-31', () => customersWith('count(*)', '> 0', Y2021)],
+    [
+      'list customers with orders in December 2021',
+      'orders, by customer, 2021-12-01 … 2021-12-31',
+      () => customersWith('count(*)', '> 0', `d BETWEEN '2021-12-01' AND '2021-12-31'`),
+    ],
+    [
+      'products with losses in 2021',
+      'gross profit, by product, gross profit < 0, 2021-01-01 … 2021-12-31',
+      async () =>
+        ((await sql(`SELECT count(*) FROM (SELECT "Product ID" FROM t WHERE ${Y2021} GROUP BY 1 HAVING sum(gp) < 0)`)) as number[][])[0][0],
+    ],
+    [
+      'sub-categories with a loss',
+      'gross profit, by Sub-Category, gross profit < 0',
+      async () => ((await sql(`SELECT count(*) FROM (SELECT "Sub-Category" FROM t GROUP BY 1 HAVING sum(gp) < 0)`)) as number[][])[0][0],
+    ],
   ];
   itCountsEach(cases);
 

@@ -239,6 +239,11 @@ const COUNTED = new RegExp(
 /** "List five products…", "show me the 3 countries…": a count asked for names a grouping, as "which" does. */
 const LISTED = new RegExp(String.raw`\b(?:list|name|show)(?: me)?(?: the)? (?:${COUNT})\b`);
 /**
+ * A plural noun the question opens with, then what picks them: "customers with revenue in
+ * 2021", "list products with losses" (they got one total).
+ */
+const LEADING_PLURAL = /^(?:(?:list|show|name|give)(?: me)? )?(?:(?:all|the|our|all our|any) )?[a-z-]+s (?:with|who|that|whose|where)\b/;
+/**
  * Words that set two named things side by side: "Germany vs France", "compare Chairs with
  * Tables", "is Technology more profitable than Furniture?" (it added the two), "Germany or France".
  */
@@ -1030,7 +1035,8 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
       text,
     ) ||
     OVER_TIME_UNIT.test(text) ||
-    LISTED.test(text);
+    LISTED.test(text) ||
+    LEADING_PLURAL.test(text);
   if (byWords) {
     for (const [re, dim] of DIMENSION_WORDS) {
       if (!re.test(dimText) || named.has(dim) || groupBy.includes(dim)) continue;
@@ -1082,10 +1088,11 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
       // "Revenue per store" where the customers are stores is revenue per customer, no grouping.
       if (d.key === 'customer' && measures.includes('revenuePerCustomer')) continue;
       const words = escapeRegex(name).replace(/y$/, '(y|ies)');
+      const plural = name.endsWith('y') ? `${escapeRegex(name.slice(0, -1))}ies` : `${escapeRegex(name)}(s|es)`;
       // "Revenue by region and segment" dropped the segment.
       if (
         new RegExp(
-          `\\b(by|per|each|which|what|top|bottom|best|worst)( \\d{1,2})?(?:[- ](?:selling|performing|earning|grossing))? ${words}(s|es)?\\b|\\bby [a-z-]+( [a-z-]+)? and ${words}(s|es)?\\b`,
+          `\\b(by|per|each|which|what|top|bottom|best|worst)( \\d{1,2})?(?:[- ](?:selling|performing|earning|grossing))? ${words}(s|es)?\\b|\\bby [a-z-]+( [a-z-]+)? and ${words}(s|es)?\\b|^(?:(?:list|show|name|give)(?: me)? )?(?:(?:all|the|our|all our|any) )?${plural} (?:with|who|that|whose|where)\\b`,
         ).test(text)
       )
         groupBy.push(d.key);
