@@ -179,6 +179,14 @@ describe('the bridge intent', () => {
     ['What drove the change in revenue this year?', { from: '2026-01-01', to: '2026-04-15' }, { from: '2025-01-01', to: '2025-04-15' }],
     ['What caused the drop in sales in 2025?', { from: '2025-01-01', to: '2025-12-31' }, { from: '2024-01-01', to: '2024-12-31' }],
     ['Why have our sales fallen in 2025?', { from: '2025-01-01', to: '2025-12-31' }, { from: '2024-01-01', to: '2024-12-31' }],
+    // A month or a quarter was set against the twelve months before it (2024-12-01 … 2025-11-30).
+    [
+      'What caused the fall in revenue in December 2025?',
+      { from: '2025-12-01', to: '2025-12-31' },
+      { from: '2024-12-01', to: '2024-12-31' },
+    ],
+    ['Why did sales drop in Q4 2025?', { from: '2025-10-01', to: '2025-12-31' }, { from: '2024-10-01', to: '2024-12-31' }],
+    ['Why did revenue fall in February 2024?', { from: '2024-02-01', to: '2024-02-29' }, { from: '2023-02-01', to: '2023-02-28' }],
   ])('"%s" asks for the bridge of the period named against the year before', (question, named, before) => {
     const intent = bridgeIntentOf(question, today);
     expect(intent?.periods?.a).toMatchObject(named);

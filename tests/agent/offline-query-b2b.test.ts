@@ -865,6 +865,13 @@ describe("a rep's customers in chat", () => {
     expect(answer.split('\n')[4].startsWith(`| ${first[0]} |`)).toBe(true);
   });
 
+  // The review of this session: these two lost the scorecard that answers them.
+  it.each(['What customers does Rep 7 have?', 'Which customers did Rep 3 lose?'])('"%s" is on the rep\'s scorecard', async (question) => {
+    const { answer, trace } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+    expect(trace).toContain('use:get_rep_scorecards');
+    expect(answer).toMatch(/^I understood: \*\*Rep \d+'s scorecard over the whole file/);
+  });
+
   it('"Which customers should Rep 12 call?" is the churn list of the customers with a row of Rep 12', async () => {
     const result = analyse(file.aggregates);
     const ofRep = new Set(rows.filter((r) => r.SalesRep === 'Rep 12').map((r) => r.CustomerID));
@@ -873,6 +880,28 @@ describe("a rep's customers in chat", () => {
     expect(trace).toContain('use:get_churn_risk');
     expect(answer.split('\n')[0]).toBe(
       `Customers with rows where sales rep = Rep 12 at lost, high or medium risk, by revenue at risk (${flagged.length} customers):`,
+    );
+  });
+});
+
+// The region codes of two letters were never read: "Which customers in CH are at risk?" got
+// every region's 1,186 flagged customers; "Which customers should we call in CH?" too.
+describe('churn risk in a region of two letters', () => {
+  it.each([
+    ['Which customers in CH are at risk?', 'CH'],
+    ['which customers should we call in ch?', 'CH'],
+    ['Which customers in AT are at risk?', 'AT'],
+  ])('"%s" narrows the churn list to the customers of %s', async (question, region) => {
+    const result = analyse(file.aggregates);
+    const regionOf: Record<string, string | null> = {};
+    const { ids, regions } = file.aggregates.customers;
+    for (let i = 0; i < ids.length; i++) regionOf[ids[i]] = regions[i];
+    const inRegion = new Set(rows.filter((r) => r.Region === region).map((r) => r.CustomerID));
+    const flagged = (result.churn?.customers ?? []).filter((c) => c.risk !== 'low' && regionOf[c.id] === region);
+    expect(flagged.every((c) => inRegion.has(c.id))).toBe(true);
+    const { answer } = await askOffline(question, result, file.snapshot, regionOf);
+    expect(answer.split('\n')[0]).toBe(
+      `Customers in ${region} at lost, high or medium risk, by revenue at risk (${flagged.length} customers):`,
     );
   });
 });

@@ -87,6 +87,24 @@ const cases: [string, string, string][] = [
     'share of revenue, revenue, region ≠ United Kingdom, 2011-11-01 … 2011-11-30',
   ],
   ['non-UK revenue', `SELECT sum(rev) FROM t WHERE Country <> 'United Kingdom'`, 'revenue, region ≠ United Kingdom'],
+  // Found by a review: "and Germany" kept the UK in, the period of a non-UK share was dropped,
+  // and "didn't come from" gave the UK's own figure.
+  [
+    'What share of revenue comes from outside the UK and Germany?',
+    `SELECT sum(rev) FILTER (WHERE Country NOT IN ('United Kingdom', 'Germany')) / sum(rev) * 100, sum(rev) FILTER (WHERE Country NOT IN ('United Kingdom', 'Germany')) FROM t`,
+    'share of revenue, revenue, region not in Germany, United Kingdom',
+  ],
+  [
+    'What share of November revenue was non-UK?',
+    `SELECT sum(rev) FILTER (WHERE Country <> 'United Kingdom') / sum(rev) * 100, sum(rev) FILTER (WHERE Country <> 'United Kingdom') FROM t WHERE d >= '2011-11-01'`,
+    'share of revenue, revenue, region ≠ United Kingdom, 2011-11-01 … 2011-11-30',
+  ],
+  [
+    "How much revenue didn't come from the UK?",
+    `SELECT sum(rev) FROM t WHERE Country <> 'United Kingdom'`,
+    'revenue, region ≠ United Kingdom',
+  ],
+  ["Revenue that isn't from the UK", `SELECT sum(rev) FROM t WHERE Country <> 'United Kingdom'`, 'revenue, region ≠ United Kingdom'],
   // "Of the uk" was dropped: the answer was Germany's alone.
   [
     'revenue of the uk vs germany',
@@ -800,6 +818,8 @@ describe('how many values of a grouping, and months named bare', () => {
       'Which products are sold in the most countries?',
       'I can count customers and products for each row, but not how many countries each has yet; ask for revenue by country for one of them instead.',
     ],
+    // It gave the rest alone.
+    ['UK vs non-UK revenue', "I can't set “UK” against everything else in one answer yet"],
     // It was read as returning customers, the opposite.
     [
       'non-returning customers in November',

@@ -12,7 +12,7 @@ import { epochDay } from '../../engine/aggregate/types';
 import { daysCovered, mostlyCovered } from '../../engine/query/coverage';
 import type { DayRange } from './query-periods';
 import { unitChangeOf } from './query-unit-change';
-import { periodBefore, periodsOf } from './query-periods';
+import { periodsOf } from './query-periods';
 
 export type BridgeIntent = {
   kind: 'bridge';
@@ -35,6 +35,21 @@ const BRIDGE = new RegExp(
 );
 
 const iso = (t: number): string => new Date(t).toISOString().slice(0, 10);
+
+/**
+ * The same days a year earlier; a range ending on a month's last day ends on that month's last
+ * day (29 February 2024 → 28 February 2023). "Why did revenue fall in December 2021?" was set
+ * against the twelve months before it (2020-12-01 … 2021-11-30, −88.8%), not December 2020.
+ */
+export function yearEarlier(range: DayRange): DayRange {
+  const shift = (day: string, toMonthEnd: boolean): string => {
+    const [y, m, d] = day.split('-').map(Number);
+    const last = new Date(Date.UTC(y - 1, m, 0)).getUTCDate();
+    return iso(Date.UTC(y - 1, m - 1, toMonthEnd ? last : Math.min(d, last)));
+  };
+  const [y, m, d] = range.to.split('-').map(Number);
+  return { from: shift(range.from, false), to: shift(range.to, new Date(Date.UTC(y, m, 0)).getUTCDate() === d) };
+}
 
 /** "2026-Q1", "2025", "2025-03", or "from … to". */
 export function rangeLabel(range: DayRange): string {
@@ -63,7 +78,7 @@ export function bridgeIntentOf(question: string, today: Date): BridgeIntent | nu
   // CDNOW's 1998 ends on 30 June: half a year against all of 1997 read as −76.5%. A period
   // past the file's last day runs to it, and the year before over the same days.
   const named = cutToLastDay(a, today);
-  const base = periodBefore(named, { unit: 'year' });
+  const base = yearEarlier(named);
   return {
     kind: 'bridge',
     periods: { a: { ...named, label: rangeLabel(named) }, b: { ...base, label: rangeLabel(base) } },

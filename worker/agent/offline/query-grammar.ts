@@ -204,7 +204,7 @@ const BOUGHT_WITH =
   /\b(?:bought|buy|buys|purchased?|ordered|order) (?:together|with)\b|\bgo(?:es)? (?:well )?with\b|\bpairs? (?:well )?with\b|\balso (?:buy|bought|purchased?|order(?:ed)?)\b/;
 /** "What should we cross-sell to Sean Miller?" got his revenue: what to offer is the cross-sell answer. */
 const WHAT_TO_OFFER =
-  /\b(?:cross[- ]?sell\w*|up[- ]?sell\w*|recommend\w*|next best|(?:buy|order|purchase) next|next (?:purchase|order)|what (?:else|more) (?:should|could|can|to) (?:we |i )?(?:sell|offer))\b/;
+  /(?<!\bfrom )\b(?:cross[- ]?sell\w*|up[- ]?sell\w*|recommend\w*|next best|(?:buy|order|purchase) next(?! (?:week|month|quarter|year))|next (?:purchase|order)|what (?:else|more) (?:should|could|can|to) (?:we |i )?(?:sell|offer))\b/;
 
 /** The adverb that asks for a time unit on its own ("monthly revenue"). */
 const ADVERBS: Record<string, string> = {
@@ -303,8 +303,14 @@ const DECLINE = new RegExp(
     LOST_MOST.source,
 );
 /** A ranking by the rate of a change, not its amount. */
+/**
+ * The least of a way, said of the way itself: "grew the least", "the smallest decline", "the
+ * slowest growing", "the bottom 5 by growth" (not "the states with the lowest profit grew the most").
+ */
+const LEAST_WAY =
+  /\b(?:grew|grow(?:n|s|ing)?|growth|declin\w*|drop(?:ped|ping|s)?|fell|fall(?:en|ing|s)?|decreas\w*|increas\w*|rose|ris(?:e|en|ing)|shr[au]nk|shrink\w*|gain\w*)\s+(?:the\s+)?(?:least|slowest|smallest|lowest|weakest)\b|\b(?:least|slowest|smallest|lowest|weakest)(?:[- ]growing)?\s+(?:growth|declines?|drops?|falls?|increases?|decreases?|rises?|gains?|growing|declining)\b|\b(?:bottom|worst)\s+(?:\d+\s+)?(?:[a-z-]+\s+)?by\s+(?:growth|change|increase|decline|drop)\b/;
 const RATE =
-  /\b(fastest|faster|quickest|growth rates?|rates? of (growth|decline)|percentage (growth|change|increase|decrease)|in percent(age)?( terms)?)\b/;
+  /\b(fastest|faster|slowest|slower|quickest|growth rates?|rates? of (growth|decline)|percentage (growth|change|increase|decrease)|in percent(age)?( terms)?)\b/;
 const TWO_PERIODS = 'To say how it changed I need two periods, such as "in 2021 vs 2020" or "from 2020 to 2021".';
 /** "Best month", "weakest quarter": the period with the most (or least) of a measure. */
 const PEAK_UNIT = /\b(best|worst|busiest|slowest|strongest|weakest|quietest|biggest|highest|lowest) (month|quarter|week|year)\b/;
@@ -345,8 +351,14 @@ export interface AnalysisFacts {
  * `facts` are what the analysis knows beyond the rows (a customer's last purchase day);
  * without them, a question that needs one is refused.
  */
-export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay: Date | null, facts?: AnalysisFacts): Parsed {
-  const parsed = parseAsRead(question, meta, analysisDay, facts);
+export function parseQuestion(
+  question: string,
+  meta: SnapshotMeta,
+  analysisDay: Date | null,
+  facts?: AnalysisFacts,
+  valuesLeftOut = false,
+): Parsed {
+  const parsed = parseAsRead(question, meta, analysisDay, facts, valuesLeftOut);
   const unread = parsed.kind === 'spec' ? (yearLeftOut(question, parsed.spec) ?? countLeftOut(question, parsed.spec, meta)) : null;
   return unread ? { kind: 'refused', reason: unread } : parsed;
 }
@@ -433,7 +445,12 @@ function questionText(question: string, meta: SnapshotMeta): string {
       )
       // "What share of revenue comes from our top supplier?" was refused as a question about
       // another answer: it is the share of the top one.
-      .replace(TOP_ONE_OF_A_SHARE, (_, before: string, noun: string) => `${before} the top 1 ${noun.replace(/y$/, 'ie')}s`)
+      // Not "not from our top customer" (the rest), nor one of two tops ("our top category and our top region").
+      .replace(TOP_ONE_OF_A_SHARE, (match: string, before: string, noun: string, at: number, text: string) =>
+        NEGATED.test(before) || /\b(top|biggest|largest)\b/.test(text.slice(at + match.length))
+          ? match
+          : `${before} the top 1 ${noun.replace(/y$/, 'ie')}s`,
+      )
       // "What share of November revenue came from …?" was refused: the period after the figure.
       .replace(
         SHARE_OF_A_PERIOD,
@@ -469,16 +486,26 @@ function asHeadersWritten(text: string, meta: SnapshotMeta): string {
   return written;
 }
 
+/** Words that turn a part into the rest: "not from our top customer", "excluding". */
+const NEGATED = /\b(not|n't|excluding|except|other than|outside|apart from|aside from|besides)\b|n't\b/;
+
 /** "Which region buys more …": a group that buys more than the others, not more than before. */
-const GROUP_BUYS_MORE = /\bwhich (?!customers?\b|clients?\b|accounts?\b|buyers?\b)([a-z][\w-]*) (buys|spends|orders|purchases) more\b.*/;
+const GROUP_BUYS_MORE =
+  /\bwhich (?!customers?\b|clients?\b|accounts?\b|buyers?\b)([a-z][\w-]*) (buys|spends|orders|purchases) more\b(?! often| frequently| regularly).*/;
 /** Words of a second period or a comparison: "more in 2021 than 2020", "more this year". */
 const ANY_PERIOD_WORD = /\b(than|vs|versus|compared|against|last|this|since|from|to date)\b|\b(19|20)\d\d\b/;
 
+/** A loss is a grouping's profit below zero; single orders or lines are no grouping. */
+const LOSS_OF_ORDERS =
+  'I can find the customers, products or other groups with a loss (“Which products had a loss in 2021?”), not single orders or lines yet.';
+/** "Share of revenue in the West comes from …": the whole is one value's revenue, named before the verb. */
+const SHARE_OF_A_WHOLE =
+  /(?:\b(?:share|percent(?:age)?|proportion|fraction)|%) of (?:(?:the|our|all|total) )*(?:revenue|sales|turnover) (?:in|from|of|for|at|by) (.+?) (?:comes?|came|is|are|was|were|goes|went)\b/;
+const SHARE_OF_ONE_VALUE =
+  'I can work out a share of all revenue, or of a period’s, not of one region’s, category’s or customer’s revenue yet; ask for the two figures (the part, and the whole) and divide.';
 /** A share of revenue with nothing named to take it of. */
 const SHARE_NEEDS_PART =
   'I need the part to take the share of, named as the file writes it: a customer, a product, a category, a region or another value (no value of the file was found in the question).';
-/** The words that ask for a share of a figure: "what % of", "the share of". */
-const SHARE_OF = /(?:\b(?:share|percent(?:age)?|proportion|fraction)|%)\s+of\s+/i;
 
 /** "Share of revenue from our top supplier": the one largest, ranked by its share. */
 const TOP_ONE_OF_A_SHARE =
@@ -490,13 +517,20 @@ const SHARE_OF_A_PERIOD = new RegExp(
 );
 
 /** `parseQuestion` before checking that it read every year the question names. */
-function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | null, facts?: AnalysisFacts): Parsed {
+/** `valuesLeftOut`: the question's exclusion clause was taken out, so a share is of the rest ("what % of revenue is non-UK"). */
+function parseAsRead(
+  question: string,
+  meta: SnapshotMeta,
+  analysisDay: Date | null,
+  facts: AnalysisFacts | undefined,
+  valuesLeftOut: boolean,
+): Parsed {
   // "Top 5 countries by revenue excluding the UK" was refused: the question without the
   // clause, with the values it names left out.
   const exclusion = exclusionOf(question, meta);
   if (exclusion && 'refused' in exclusion) return { kind: 'refused', reason: exclusion.refused };
   if (exclusion) {
-    let parsed = parseQuestion(exclusion.rest, meta, analysisDay, facts);
+    let parsed = parseQuestion(exclusion.rest, meta, analysisDay, facts, true);
     // "Top 5 vendors excluding Diageo Americas" got Diageo's supplier profile: a ranking with a
     // value left out is by revenue, as one with a value kept is.
     if (parsed.kind === 'unmapped' && /\b(top|bottom|best|worst|biggest|largest|smallest|rank\w*)\b/i.test(exclusion.rest))
@@ -508,12 +542,6 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
     if (parsed.kind === 'unmapped' && WHOLE_FILE_RESULTS.test(exclusion.rest.toLowerCase()))
       return { kind: 'among', where: excluded, reason: NARROWED_LISTS_ONLY };
     if (parsed.kind === 'unmapped') return { kind: 'refused', reason: EXCLUSION_NEEDS_FIGURE };
-    // "What % of revenue is from outside the UK?" named no part without the clause: the part is what is left.
-    if (parsed.kind === 'refused' && parsed.reason === SHARE_NEEDS_PART) {
-      const whole = parseQuestion(exclusion.rest.replace(SHARE_OF, ''), meta, analysisDay, facts);
-      if (whole.kind === 'spec' && whole.spec.measures.join() === 'revenue' && !whole.spec.groupBy?.length)
-        parsed = { kind: 'spec', spec: { ...whole.spec, measures: ['revenueShare', 'revenue'] } };
-    }
     if (parsed.kind !== 'spec') return parsed;
     return { kind: 'spec', spec: { ...parsed.spec, filters: [...(parsed.spec.filters ?? []), ...excluded] } };
   }
@@ -1031,7 +1059,7 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
     .replace(measures.includes('revenuePerCustomer') ? perCustomer : /$^/, '')
     .replace(/\bwho\b/, 'which customer');
   const byWords =
-    /\b(by|per|each|which|what|who|top|bottom|best|worst|largest|biggest|smallest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly|trend|trending|over time)\b/.test(
+    /\b(by|per|each|which|what|who|any|top|bottom|best|worst|largest|biggest|smallest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly|trend|trending|over time)\b/.test(
       text,
     ) ||
     OVER_TIME_UNIT.test(text) ||
@@ -1092,7 +1120,7 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
       // "Revenue by region and segment" dropped the segment.
       if (
         new RegExp(
-          `\\b(by|per|each|which|what|top|bottom|best|worst)( \\d{1,2})?(?:[- ](?:selling|performing|earning|grossing))? ${words}(s|es)?\\b|\\bby [a-z-]+( [a-z-]+)? and ${words}(s|es)?\\b|^(?:(?:list|show|name|give)(?: me)? )?(?:(?:all|the|our|all our|any) )?${plural} (?:with|who|that|whose|where)\\b`,
+          `\\b(by|per|each|which|what|any|top|bottom|best|worst)( \\d{1,2})?(?:[- ](?:selling|performing|earning|grossing))? ${words}(s|es)?\\b|\\bby [a-z-]+( [a-z-]+)? and ${words}(s|es)?\\b|^(?:(?:list|show|name|give)(?: me)? )?(?:(?:all|the|our|all our|any) )?${plural} (?:with|who|that|whose|where)\\b`,
         ).test(text)
       )
         groupBy.push(d.key);
@@ -1276,6 +1304,9 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
     groupBy.push(lossCounted);
     spec.groupBy = [lossCounted];
   }
+  // "How many orders had losses?" got all gross profit beside every order: no order's own profit is summed.
+  if (LOSS.test(text) && groupBy.length === 0 && spec.measures.some((m) => m === 'orders' || m === 'units'))
+    return { kind: 'refused', reason: LOSS_OF_ORDERS };
   // "Which products have negative margin?" listed all 2,613 products of the generated file, the
   // lowest at 15.0%: a margin below 0 is asked for, as a loss is.
   const lossMeasure = spec.measures[0] === 'grossProfit' || spec.measures[0] === 'marginPct' ? spec.measures[0] : null;
@@ -1300,8 +1331,9 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
   const ranked = other && groupBy.some((g) => !isTimeUnit(g));
   // "Which region grew fastest?" is the rate, the change as a % of the earlier figure.
   const rankedOn = RATE.test(text) ? 'percentChange' : 'change';
-  // "Which products grew the least?" listed the biggest growers first: the least of a way, last first.
-  const least = /(?<!\bat )\b(least|slowest|smallest|lowest|weakest)\b/.test(text);
+  // "Which products grew the least?" listed the biggest growers first: the least of a way, last
+  // first ("the smallest decline" is the fall nearest zero; "the lowest growth" may be a fall).
+  const least = LEAST_WAY.test(text);
   if (ranked && GROWTH.test(text)) spec.sort = { by: spec.measures[0], direction: least ? 'asc' : 'desc', on: rankedOn };
   if (ranked && DECLINE.test(text)) spec.sort = { by: spec.measures[0], direction: least ? 'desc' : 'asc', on: rankedOn };
   // "Which customers spent less this year than last year?" listed every customer, those who
@@ -1335,12 +1367,16 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
   const went = ranked && !spec.having ? wentWay : null;
   if (went) spec.having = { measure: spec.measures[0], op: went, value: 0, on: 'change' };
   // "Which products had the biggest margin drop?" listed 48 unchanged margins (-0.0%) after the
-  // two that fell: a ranking by growth or decline lists only the rows that went that way. A
-  // breakdown ("revenue growth by region", "how much did orders drop by country") keeps every row.
+  // two that fell: a ranking of the most growth or decline, or of the least decline, lists only
+  // the rows that went that way; one of the least growth ranks every row, falls last. A
+  // breakdown ("revenue growth by region", "how much did orders drop by country", "rank regions
+  // by growth") keeps every row.
   const asksWhich =
-    /\b(which|who|top|bottom|most|least|biggest|largest|smallest|fastest|slowest)\b/.test(text) && !/\bhow (much|many)\b/.test(text);
-  if (ranked && asksWhich && !spec.having && spec.sort?.on)
-    spec.having = { measure: spec.sort.by, op: spec.sort.direction === 'asc' ? '<' : '>', value: 0, on: 'change' };
+    /\b(which|who|top|most|biggest|largest|smallest|fastest)\b/.test(text) &&
+    !/\bhow (much|many)\b|\b(rank|ranking|ranked|sort|sorted)\b/.test(text);
+  const wayAsked = DECLINE.test(text) ? '<' : GROWTH.test(text) && !least ? '>' : null;
+  if (ranked && asksWhich && wayAsked && !spec.having && spec.sort?.on)
+    spec.having = { measure: spec.sort.by, op: wayAsked, value: 0, on: 'change' };
   // "Which customers doubled their spend this year?" listed this year's revenue of every customer.
   const multiple = ranked ? MULTIPLE.exec(text) : null;
   if (multiple) {
@@ -1358,7 +1394,13 @@ function parseAsRead(question: string, meta: SnapshotMeta, analysisDay: Date | n
   if (orderCountMeasure && spec.groupBy?.includes('customer') && !other && !threshold)
     spec.having = { measure: orderCountMeasure, op: '>', value: 0 };
   // "What share of sales is vodka?" with no value found is all revenue: 100%, a wrong answer.
-  if (spec.measures.includes('revenueShare') && filters.length === 0 && (spec.groupBy ?? []).length === 0)
+  // "What share of revenue in the West comes from Chairs?" gave Chairs' West revenue over all
+  // revenue: a share of one value's revenue is not the query's (its shares are of all revenue).
+  const whole = spec.measures.includes('revenueShare') ? SHARE_OF_A_WHOLE.exec(text)?.[1] : undefined;
+  if (whole && filters.some((f) => f.values.some((v) => asWritten(whole).includes(asWritten(v)))))
+    return { kind: 'refused', reason: SHARE_OF_ONE_VALUE };
+  // "What % of revenue is from outside the UK?": with the clause taken out, the part is what is left.
+  if (spec.measures.includes('revenueShare') && filters.length === 0 && (spec.groupBy ?? []).length === 0 && !valuesLeftOut)
     return {
       kind: 'refused',
       reason: SHARE_NEEDS_PART,
@@ -2046,7 +2088,7 @@ const EXCLUSION_NEEDS_FIGURE =
 
 /** "excluding the UK", "except Technology", "other than Germany and France": the values to leave out. */
 const EXCLUDED_CLAUSE =
-  /\b(?:excluding|exclude|excludes|except(?: for)?|excl\.?|other than|apart from|aside from|not including|outside(?: of)?|(?<!\b(?:but|and) )not from)\s+(.+?)(?=\s+(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus)\b|[?,;!]|$)/i;
+  /\b(?:excluding|exclude|excludes|except(?: for)?|excl\.?|other than|apart from|aside from|not including|outside(?: of)?|(?<!\b(?:but|and) )(?:not|(?:did|does|do|is|are|was|were)(?: not|n't))(?: come| came| coming)? from)\s+(.+?)(?=\s+(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus)\b|[?,;!]|$)/i;
 
 /** "Non-UK revenue", "non-Furniture sales": a value left out, written before the figure (it was dropped). */
 const NON_VALUE = /\bnon-(\p{L}[\p{L}\d.&']*)/iu;
@@ -2071,21 +2113,34 @@ function exclusionOf(
   const excluded = EXCLUDED_CLAUSE.exec(question);
   const clause = excluded ?? nonValueOf(question, meta);
   if (!clause) return null;
-  // "Non-returning customers" were read as returning ones: a "non-" that names no value is refused, never dropped.
-  const unplaced = excluded
-    ? null
-    : `I can't tell what “${clause[0]}” leaves out; name the values to leave out as the file writes them, such as “excluding …”.`;
+  // "Non-returning customers" were read as returning ones, "revenue not from new customers" as
+  // theirs: a "non-" or "not from" that names no value is refused, never dropped.
+  const negated = !excluded || /\bnot\b|n't\b/.test(clause[0]);
+  const unplaced = negated
+    ? `I can't tell what “${clause[0].replace(/\s+(?:the\s+)?$/, '')}” leaves out; name the values to leave out as the file writes them, such as “excluding …”.`
+    : null;
   // Read as the object of "sales from", where the name passes look for values.
   const probe = `sales from ${clause[1]}`;
   const { filters, unknown } = entitiesOf(probe, meta);
   if (unknown) return { refused: notFoundReason(unknown, meta) };
-  // Names as the file writes them ("DOTCOM POSTAGE") are enough; else abbreviations and typos ("the UK").
-  if (filters.length === 0) {
-    const loose = looseNamesOf(probe, meta, filters);
-    if ('unknown' in loose || loose.filters.length === 0) return unplaced && !NOT_A_VALUE.test(clause[1]) ? { refused: unplaced } : null;
-    filters.push(...loose.filters);
+  // Names as the file writes them ("DOTCOM POSTAGE"), then abbreviations and typos ("the UK"):
+  // "outside the UK and Germany" left out Germany alone.
+  const loose = looseNamesOf(probe, meta, filters);
+  if (filters.length === 0 && ('unknown' in loose || loose.filters.length === 0))
+    return unplaced && !NOT_A_VALUE.test(clause[1]) ? { refused: unplaced } : null;
+  if ('unknown' in loose) return { refused: notFoundReason(loose.unknown, meta) };
+  for (const f of loose.filters) {
+    const same = filters.find((g) => g.dimension === f.dimension);
+    if (same) same.values.push(...f.values.filter((v) => !same.values.includes(v)));
+    else filters.push(f);
   }
   const rest = `${question.slice(0, clause.index)} ${question.slice(clause.index + clause[0].length)}`.replace(/\s+/g, ' ').trim();
+  // "UK vs non-UK revenue" gave the rest alone: a value set against all the others is no exclusion.
+  const kept = clause[1].replace(/^(?:the|our)\s+/i, '');
+  if (new RegExp(`(?<![\\p{L}\\d])${escapeRegex(kept)}(?![\\p{L}\\d])`, 'iu').test(rest))
+    return {
+      refused: `I can't set “${kept}” against everything else in one answer yet; ask for each (“revenue from ${kept}”, “revenue excluding ${kept}”).`,
+    };
   return { rest, filters };
 }
 

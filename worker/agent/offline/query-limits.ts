@@ -83,7 +83,7 @@ export function returnedFilterOf(meta: SnapshotMeta): { dimension: string; value
 /** A threshold on a figure, as the question words it: "more than 1,000" → > 1000, and what it counts. */
 export interface Threshold {
   words: string;
-  op: '>' | '>=' | '<' | '<=' | 'between';
+  op: '>' | '>=' | '<' | '<=' | '=' | 'between';
   value: number;
   /** The upper end of a range ("between 5k and 10k" → 5000 to 10000, both included). */
   upTo?: number;
@@ -101,6 +101,9 @@ const BETWEEN_AMOUNTS =
 /** The question's threshold, or null. */
 export function thresholdOf(question: string): Threshold | null {
   const text = withCountsAsDigits(question);
+  // "How many customers ordered exactly 2 times?" and "bought twice" counted every customer.
+  const exact = EXACT_ORDERS.exec(text);
+  if (exact) return { words: exact[0], op: '=', value: exact[1] ? Number(exact[1]) : 2, unit: 'orders' };
   const range = BETWEEN_AMOUNTS.exec(text);
   if (range && !bothYears(range[1], range[3])) return rangeOf(text, range);
   const found = THRESHOLD.exec(text);
@@ -123,6 +126,10 @@ export function thresholdOf(question: string): Threshold | null {
     unit: /^[<>≤≥]/.test(words) ? (unitBefore(text.slice(0, found.index)) ?? unit) : unit,
   };
 }
+
+/** An exact count of orders: "exactly 3 orders", "ordered 2 times", "bought twice" (as many purchases). */
+const EXACT_ORDERS =
+  /\bexactly (\d+) (?:times|orders|purchases|invoices)\b|\b(?:bought|ordered|purchased|shopped) (?:exactly )?(?:(\d+) times|twice)\b/;
 
 /** "Margin < 0", "orders >= 10": with a sign, the figure is named before it. */
 function unitBefore(text: string): Threshold['unit'] {

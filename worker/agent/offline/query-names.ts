@@ -249,7 +249,7 @@ function isTypoOf(word: string, value: string): boolean {
 
 /** "Buy the most vodka", "sold rum", "spend the most on rum": the word a purchase verb is about. */
 const BOUGHT_OBJECT =
-  /\b(?:buy|buys|bought|sell|sells|sold|order|orders|ordered|purchase|purchases|purchased)\s+(?:the\s+)?(?:most\s+|more\s+|less\s+|least\s+|much\s+|any\s+)?([a-z][a-z'-]{2,})\b|\b(?:spend|spends|spent|spending)\s+(?:the\s+)?(?:most\s+|more\s+|less\s+|least\s+|much\s+)?on\s+([a-z][a-z'-]{2,})\b/;
+  /\b(?:buy|buys|bought|sell|sells|sold|order|orders|ordered|purchase|purchases|purchased)\s+(?:the\s+)?(?:most\s+|more\s+|less\s+|least\s+|much\s+|any\s+)?([a-z][a-z'-]{2,})\b|\b(?:spend|spends|spent|spending)\s+(?:the\s+)?(?:most\s+|more\s+|less\s+|least\s+|much\s+)?(?:money\s+|dollars\s+)?on\s+([a-z][a-z'-]{2,})\b/;
 /** "Whiskey sales", "gin buyers": the word before a measure or the people who buy. */
 const WORD_BEFORE_MEASURE = /\b([a-z][a-z'-]{2,})\s+(?:sales|revenue|turnover|margins?|profit|units|buyers|customers)\b/;
 /**
@@ -410,7 +410,11 @@ const BUYER_SUBJECT =
 const GOODS_BOUGHT =
   /\b(?:buy|buys|buying|bought|purchasing|purchased|ordering|ordered)\s+([^?!,;:]+)|\b(?:spend|spends|spent|spending)\b(?:\s+[\w']+){0,3}?\s+on\s+([^?!,;:]+)/g;
 /** Words after "bought" that name no goods: "bought Once", "bought Something Else". */
-const NOT_GOODS = new Set('once twice again something anything nothing everything else only just both more less any'.split(' '));
+const NOT_GOODS = new Set(
+  'once twice again something anything nothing everything else only just both more less any multiple several many few times repeatedly regularly often money'.split(
+    ' ',
+  ),
+);
 /** Words that end such a phrase: a verb, a pronoun, a preposition or a period begins. */
 const PHRASE_END = new Set(
   (
@@ -514,6 +518,7 @@ function strayBuyerOf(
         /^\p{Lu}/u.test(word) &&
         !PHRASE_END.has(word.toLowerCase()) &&
         !NOT_GOODS.has(word.toLowerCase()) &&
+        !QUANTITY_NOUNS.test(word.toLowerCase()) &&
         isStray(word.toLowerCase(), named, isGrammarWord),
     );
     if (names.length === 0) continue;

@@ -7,16 +7,30 @@ import type { AnalysisResult } from '../../engine/contract';
 import { churnCustomerLine, formatMoney, ordersOfList, plural } from '../format';
 import { getChurnRisk, rankCustomers } from '../tools';
 import { normalise } from '../tools/tool-kit';
+import { escapeRegex } from './query-limits';
 import { firstOrderRanking, NO_ORDERS, NOT_AVAILABLE } from './answers';
 import type { Intent } from './intents';
 import type { SectionRunner } from './sections';
 
-/** The longest region (of at least 3 characters) named as whole words in the question, or null. */
+/** Two-letter words a region code may spell; typed in lower case they are the word ("at risk", "in us"). */
+const ENGLISH_TWO_LETTERS = new Set('at be by do go he if in is it me my no of on or so to up us we an as am'.split(' '));
+
+/**
+ * The longest region named as whole words in the question, or null. A code of two letters
+ * counts only as the file writes it ("CH", "AT", "UK"), not as a word ("at risk"): "Which
+ * customers in CH are at risk?" got every region's churn list.
+ */
 export function regionNamedIn(question: string, customerRegions?: Readonly<Record<string, string | null>>): string | null {
   if (!customerRegions) return null;
   const text = ` ${normalise(question)} `;
-  const regions = new Set(Object.values(customerRegions).filter((r): r is string => r !== null && normalise(r).length >= 3));
-  const named = [...regions].filter((r) => text.includes(` ${normalise(r)} `));
+  const regions = new Set(Object.values(customerRegions).filter((r): r is string => r !== null && normalise(r).length >= 2));
+  const named = [...regions].filter((r) =>
+    normalise(r).length >= 3
+      ? text.includes(` ${normalise(r)} `)
+      : new RegExp(`(?<![\\p{L}\\d])${escapeRegex(r)}(?![\\p{L}\\d])`, 'u').test(question) ||
+        (!ENGLISH_TWO_LETTERS.has(normalise(r)) && text.includes(` in ${normalise(r)} `)) ||
+        text.endsWith(` in ${normalise(r)} `),
+  );
   return named.sort((a, b) => b.length - a.length)[0] ?? null;
 }
 

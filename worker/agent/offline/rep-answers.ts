@@ -122,7 +122,8 @@ export function repIntentOf(question: string, result: AnalysisResult): RepIntent
   const mentioned = mentionedRep(q, result);
   // "Who are Rep 3's top customers?" and "Which customers should Rep 12 call?" ask for a list of
   // the rep's customers, which the rows give (the scorecard names only the largest).
-  if (mentioned && CUSTOMERS_LISTED.test(q)) return null;
+  // Those the rep lost or has at risk, and how many the rep has, are the scorecard's.
+  if (mentioned && CUSTOMERS_LISTED.test(q) && !/\b(lose|lost|losing|risk|churn\w*|have|has)\b/.test(q)) return null;
   // "Who is Rep 7's biggest customer?" is on Rep 7's scorecard (it ranked every rep by their top customer).
   if (
     mentioned &&
