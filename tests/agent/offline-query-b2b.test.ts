@@ -905,3 +905,34 @@ describe('churn risk in a region of two letters', () => {
     );
   });
 });
+
+// "DE-North" (a hyphen) broke "spent less … than": it compared the totals of customers and revenue.
+it('"How many customers spent less in DE-North in 2024 than in 2023?" counts the DE-North customers whose spend fell', async () => {
+  const spend = (year: number) =>
+    new Map(
+      grouped(
+        (r) => inYear(year)(r) && r.Region === 'DE-North',
+        (r) => r.CustomerName,
+        revenue,
+      ),
+    );
+  const [y2024, y2023] = [spend(2024), spend(2023)];
+  const fell = [...new Set([...y2024.keys(), ...y2023.keys()])].filter((c) => (y2024.get(c) ?? 0) < (y2023.get(c) ?? 0) - 1e-9);
+  const answer = await answerWithQuery('How many customers spent less in DE-North in 2024 than in 2023?', file.snapshot, today);
+  expect(answer.result?.understood).toBe(
+    'revenue, sorted by change, by customer, revenue down, region = DE-North, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31',
+  );
+  expect(answer.result?.totalRows).toBe(fell.length);
+});
+
+// "On Average" was read as no word of the question: it got all revenue.
+it('"How much did customers spend on average in 2024?" is the revenue per customer; one customer\'s is refused', async () => {
+  const buyers = new Set(rows.filter(inYear(2024)).map((r) => r.CustomerID));
+  const total = rows.filter(inYear(2024)).reduce((sum, r) => sum + revenue(r), 0);
+  const answer = await answerWithQuery('How much did customers spend on average in 2024?', file.snapshot, today);
+  expect(answer.result?.understood).toBe('revenue per customer, 2024-01-01 … 2024-12-31');
+  expect(answer.result?.rows[0][0] as number).toBeCloseTo(total / buyers.size, 6);
+  const one = await answerWithQuery('How much did Rossi Ltd 774 spend on average?', file.snapshot, today);
+  expect(one.result).toBeNull();
+  expect(one.text).toContain('I can give the revenue per customer');
+});

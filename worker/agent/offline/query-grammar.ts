@@ -439,6 +439,11 @@ function questionText(question: string, meta: SnapshotMeta): string {
       // "Revenue in the most recent quarter by region" read "most" as a ranking: the latest unit is this one.
       .replace(/\b(?:most recent|latest) (year|quarter|month|week)\b/g, 'this $1')
       .replace(/\b(?:most recent|latest) (\d{1,4}) (days?|weeks?|months?|quarters?|years?)\b/g, 'last $1 $2')
+      // "How much did customers spend on average?" got all revenue ("Average" read as no word of it).
+      .replace(
+        /\bhow much (?:do|did|does) (?:our |the |all )?(?:customers|clients|accounts|buyers) (?:spend|spent) on average\b/,
+        'average spend per customer',
+      )
       // "Which channel buys more Milk?" asked for two periods: with none named, it ranks the channels.
       .replace(GROUP_BUYS_MORE, (whole: string, group: string, verb: string) =>
         ANY_PERIOD_WORD.test(whole) ? whole : `which ${group} ${verb} the most${whole.slice(whole.search(/\bmore\b/) + 4)}`,
@@ -550,6 +555,12 @@ function parseAsRead(
   // should we drop?" is no change over time: the canned answers rank the candidates.
   if (ACTIONS.test(text)) return { kind: 'unmapped', reason: 'What to do is answered from the analysis.' };
   // "What do customers buy with Staples?" got the revenue of Staples: what goes with a product is cross-sell's.
+  // "How much did customer 14646 spend on average?": per order or per month is not said.
+  if (/\b(?:spend|spends|spent|spending) on average\b/.test(text))
+    return {
+      kind: 'refused',
+      reason: 'I can give the revenue per customer (“average spend per customer”) or the average order value; ask for one of them.',
+    };
   if (BOUGHT_WITH.test(text) || WHAT_TO_OFFER.test(text))
     return { kind: 'unmapped', reason: 'What is bought with a product, or what to offer a customer, is the cross-sell answer.' };
   if (/\bshould (we|i)\b/.test(text) && DISCONTINUE.test(text))
@@ -1610,7 +1621,8 @@ const MULTIPLE_PERCENT: Record<string, number> = { doubled: 100, tripled: 200, t
 /** The comparatives of "less … than" and "more … than". */
 const COMPARATIVES = 'less|fewer|lower|smaller|more|higher|larger|bigger|greater';
 /** "Less … than", "more … than", a few words apart. */
-const COMPARED_THAN = new RegExp(`\\b(${COMPARATIVES})\\b(?:\\s+[\\w']+){0,6}?\\s+than\\b`);
+// "Spent less in DE-North in 2024 than in 2023": a value's name may hold a hyphen.
+const COMPARED_THAN = new RegExp(`\\b(${COMPARATIVES})\\b(?:\\s+[\\w'.&-]+){0,6}?\\s+than\\b`);
 
 /** "Buying less", "ordering more" without "than" ("bought more than 1,000" is a threshold, "more than once" a count). */
 const BUYING_LESS =
