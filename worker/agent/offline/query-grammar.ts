@@ -1357,7 +1357,8 @@ function parseAsRead(
   }
   // "Which regions grew in 2021?" listed Central, down 0.2%, among them; "which sub-categories
   // declined" those that rose: asked which went one way, only the rows that did.
-  const wentWay = /\b(which|what)\b/.test(text)
+  // "Customers whose revenue fell in 1998" listed every customer: the way asked keeps its rows too.
+  const wentWay = /\b(which|what|whose)\b/.test(text) || LEADING_PLURAL.test(text)
     ? WENT_DOWN.test(text) || LOST_MOST.test(text)
       ? '<'
       : WENT_UP.test(text)
