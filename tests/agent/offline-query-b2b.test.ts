@@ -887,6 +887,29 @@ describe("a rep's customers in chat", () => {
 // The region codes of two letters were never read: "Which customers in CH are at risk?" got
 // every region's 1,186 flagged customers; "Which customers should we call in CH?" too.
 describe('churn risk in a region of two letters', () => {
+  // A second review: capitals read "AT" as Austria, "NOT in CH" got CH's list, "BE or NL" BE's.
+  it.each([
+    ['Which customers at risk are NOT in CH?', 'not leave CH out of them yet'],
+    ['Which customers in BE or NL are at risk?', 'to one region at a time; ask for BE and NL one by one.'],
+  ])('"%s" is refused, with no list', async (question, reason) => {
+    const regionOf: Record<string, string | null> = {};
+    const { ids, regions } = file.aggregates.customers;
+    for (let i = 0; i < ids.length; i++) regionOf[ids[i]] = regions[i];
+    const { answer } = await askOffline(question, analyse(file.aggregates), file.snapshot, regionOf);
+    expect(answer).toContain(reason);
+    expect(answer).not.toContain('risk, by revenue at risk');
+  });
+
+  it('"WHICH CUSTOMERS ARE AT RISK?" in capitals is every region\'s list, not Austria\'s', async () => {
+    const regionOf: Record<string, string | null> = {};
+    const { ids, regions } = file.aggregates.customers;
+    for (let i = 0; i < ids.length; i++) regionOf[ids[i]] = regions[i];
+    const result = analyse(file.aggregates);
+    const shouted = await askOffline('WHICH CUSTOMERS ARE AT RISK?', result, file.snapshot, regionOf);
+    const plain = await askOffline('Which customers are at risk?', result, file.snapshot, regionOf);
+    expect(shouted.answer).toBe(plain.answer);
+  });
+
   it.each([
     ['Which customers in CH are at risk?', 'CH'],
     ['which customers should we call in ch?', 'CH'],

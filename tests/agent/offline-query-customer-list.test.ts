@@ -96,19 +96,11 @@ describe('chat over a customer list: its codes and categories', () => {
     );
   });
 
-  // It asked for two periods, as if "more" were more than before; the file has no dates.
-  it('"Which channel buys more Milk?" ranks the channels by their Milk spend', async () => {
-    const { answer } = await ask('Which channel buys more Milk?');
-    const byChannel = ['1', '2'].map((channel): [string, number] => [
-      channel,
-      sum(
-        customers.filter((c) => c.channel === channel),
-        (c) => c.spend.Milk,
-      ),
-    ]);
-    const [channel, spend] = byChannel.sort((a, b) => b[1] - a[1])[0];
-    expect(answer).toContain('top 1 by revenue, by Channel, category = Milk');
-    expect(answer).toContain(`| ${channel} | ${money(spend)} |`);
+  // Ranked for a while, it dropped the goods named and gave each channel's whole revenue.
+  it('"Which channel buys more detergents?" is refused, with no figure: "more" than what is not said', async () => {
+    const { answer } = await ask('Which channel buys more detergents?');
+    expect(answer).toContain("I can't answer that exactly.");
+    expect(answer).not.toMatch(/\d{1,3},\d{3}/);
   });
 
   it('"Top 3 customers in region 1" ranks that region’s customers (it ranked everyone)', async () => {

@@ -105,6 +105,23 @@ const cases: [string, string, string][] = [
     'revenue, region ≠ United Kingdom',
   ],
   ["Revenue that isn't from the UK", `SELECT sum(rev) FROM t WHERE Country <> 'United Kingdom'`, 'revenue, region ≠ United Kingdom'],
+  // A second review: a typographic apostrophe, "besides", "non UK" and a list with commas.
+  [
+    'How much revenue didn’t come from the UK?',
+    `SELECT sum(rev) FROM t WHERE Country <> 'United Kingdom'`,
+    'revenue, region ≠ United Kingdom',
+  ],
+  ['Non UK revenue', `SELECT sum(rev) FROM t WHERE Country <> 'United Kingdom'`, 'revenue, region ≠ United Kingdom'],
+  [
+    'Which country besides the UK had the most revenue?',
+    `SELECT Country, sum(rev) r FROM t WHERE Country <> 'United Kingdom' GROUP BY 1 ORDER BY r DESC LIMIT 1`,
+    'top 1 by revenue, by region, region ≠ United Kingdom',
+  ],
+  [
+    'Revenue excluding the UK, Germany and France',
+    `SELECT sum(rev) FROM t WHERE Country NOT IN ('United Kingdom', 'Germany', 'France')`,
+    'revenue, region not in Germany, France, United Kingdom',
+  ],
   // "Of the uk" was dropped: the answer was Germany's alone.
   [
     'revenue of the uk vs germany',
@@ -820,6 +837,11 @@ describe('how many values of a grouping, and months named bare', () => {
     ],
     // It gave the rest alone.
     ['UK vs non-UK revenue', "I can't set “UK” against everything else in one answer yet"],
+    // It divided Germany's revenue by all revenue, not by the revenue outside the UK.
+    [
+      'What % of non-UK revenue comes from Germany?',
+      'I can work out a share of all revenue, or of a period’s, not of one region’s, category’s or customer’s revenue yet; ask for the two figures (the part, and the whole) and divide.',
+    ],
     // It was read as returning customers, the opposite.
     [
       'non-returning customers in November',

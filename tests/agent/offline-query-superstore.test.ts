@@ -434,6 +434,17 @@ const cases: [string, string, string][] = [
     `SELECT Region, a, b, a - b c, (a - b) / b * 100 FROM (SELECT Region, sum(rev) FILTER (WHERE year(d) = 2021) a, sum(rev) FILTER (WHERE year(d) = 2020) b FROM t GROUP BY 1) ORDER BY c DESC`,
     'revenue, sorted by change, by region, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
   ],
+  // A second review: the least of a way said with a figure between ("smallest revenue decline").
+  [
+    'Which sub-category had the smallest revenue decline in 2021 vs 2020?',
+    `SELECT "Sub-Category", a, b, a - b c, (a - b) / b * 100 FROM (SELECT "Sub-Category", sum(rev) FILTER (WHERE year(d) = 2021) a, sum(rev) FILTER (WHERE year(d) = 2020) b FROM t GROUP BY 1) WHERE a - b < 0 ORDER BY c DESC LIMIT 1`,
+    'top 1 by change in revenue, by Sub-Category, revenue down, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+  ],
+  [
+    'Which segment had the lowest sales growth in 2021 vs 2020?',
+    `SELECT Segment, a, b, a - b c, (a - b) / b * 100 FROM (SELECT Segment, sum(rev) FILTER (WHERE year(d) = 2021) a, sum(rev) FILTER (WHERE year(d) = 2020) b FROM t GROUP BY 1) ORDER BY c ASC LIMIT 1`,
+    'bottom 1 by change in revenue, by Segment, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+  ],
   // "Any region" groups by region; a loss of single orders is refused (it gave all gross profit beside every order).
   [
     'Did any region have losses?',
@@ -1279,6 +1290,12 @@ const refusals: [string, RegExp][] = [
   ['Share of revenue not from our top customer', /can't tell what “not from our top customer” leaves out/],
   ['What share of revenue comes from our top category and our top region?', /can't look up "our top category"/],
   ['Revenue not from new customers in 2021', /can't tell what “not from new customers” leaves out/],
+  // Lists of what has none of a figure listed those that had it, or everyone.
+  ['Customers with no orders in 2021', /not those with none of a figure or without it yet/],
+  ['Products that did not sell in 2021', /not those with none of a figure or without it yet/],
+  ["Customers who didn't have losses in 2021", /not those with none of a figure or without it yet/],
+  ['Customers whose profit was negative in 2021', /not those with none of a figure or without it yet/],
+  ['Any customers with negative revenue?', /not those with none of a figure or without it yet/],
   ['Which supplier do we depend on most?', /This file has no supplier column\./],
   ['revenue by sales rep', /This file has no sales-rep column\./],
   ['What will revenue be next year?', /asks about the future or a cause/],
@@ -2165,6 +2182,25 @@ describe('"N or more" is a threshold', () => {
       'Which customers bought twice in 2021?',
       'orders, by customer, orders = 2, 2021-01-01 … 2021-12-31',
       () => customersWith('count(DISTINCT "Order ID")', '= 2', Y2021),
+    ],
+    // A second review: "ordered exactly 5 times" kept 2 orders, "2 times or more" exactly 2.
+    [
+      'Which customers ordered exactly 5 times?',
+      'orders, by customer, orders = 5',
+      () => customersWith('count(DISTINCT "Order ID")', '= 5'),
+    ],
+    [
+      'How many customers ordered 2 times or more?',
+      'orders, by customer, orders ≥ 2',
+      () => customersWith('count(DISTINCT "Order ID")', '>= 2'),
+    ],
+    [
+      'Which products were ordered exactly 10 times?',
+      'orders, by product, orders = 10',
+      async () =>
+        (
+          (await sql(`SELECT count(*) FROM (SELECT "Product ID" FROM t GROUP BY 1 HAVING count(DISTINCT "Order ID") = 10)`)) as number[][]
+        )[0][0],
     ],
     // A plural noun the question opens with is a list: these got one total.
     ['customers with revenue in 2021', 'revenue, by customer, 2021-01-01 … 2021-12-31', () => customersWith('count(*)', '> 0', Y2021)],

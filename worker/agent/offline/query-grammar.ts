@@ -308,9 +308,9 @@ const DECLINE = new RegExp(
  * slowest growing", "the bottom 5 by growth" (not "the states with the lowest profit grew the most").
  */
 const LEAST_WAY =
-  /\b(?:grew|grow(?:n|s|ing)?|growth|declin\w*|drop(?:ped|ping|s)?|fell|fall(?:en|ing|s)?|decreas\w*|increas\w*|rose|ris(?:e|en|ing)|shr[au]nk|shrink\w*|gain\w*)\s+(?:the\s+)?(?:least|slowest|smallest|lowest|weakest)\b|\b(?:least|slowest|smallest|lowest|weakest)(?:[- ]growing)?\s+(?:growth|declines?|drops?|falls?|increases?|decreases?|rises?|gains?|growing|declining)\b|\b(?:bottom|worst)\s+(?:\d+\s+)?(?:[a-z-]+\s+)?by\s+(?:growth|change|increase|decline|drop)\b/;
+  /\b(?:grew|grow(?:n|s|ing)?|growth|declin\w*|drop(?:ped|ping|s)?|fell|fall(?:en|ing|s)?|decreas\w*|increas\w*|rose|ris(?:e|en|ing)|shr[au]nk|shrink\w*|gain\w*)\s+(?:the\s+)?(?:least|slowest|smallest|lowest|weakest|(?:most|more) slowly|slowly)\b|\b(?:least|slowest|smallest|lowest|weakest)(?:[- ]growing)?\s+(?:[a-z%-]+\s+){0,2}?(?:growth|declines?|drops?|falls?|increases?|decreases?|rises?|gains?|growing|declining)\b|\b(?:bottom|worst)(?:[- ]performing)?\s+(?:\d+\s+)?(?:[a-z-]+\s+)?by\s+(?:[a-z%]+\s+)?(?:growth|change|increase|decline|drop)\b/;
 const RATE =
-  /\b(fastest|faster|slowest|slower|quickest|growth rates?|rates? of (growth|decline)|percentage (growth|change|increase|decrease)|in percent(age)?( terms)?)\b/;
+  /\b(fastest|faster|slowest|slower|slowly|quickest|growth rates?|rates? of (growth|decline)|percentage (growth|change|increase|decrease)|in percent(age)?( terms)?)\b/;
 const TWO_PERIODS = 'To say how it changed I need two periods, such as "in 2021 vs 2020" or "from 2020 to 2021".';
 /** "Best month", "weakest quarter": the period with the most (or least) of a measure. */
 const PEAK_UNIT = /\b(best|worst|busiest|slowest|strongest|weakest|quietest|biggest|highest|lowest) (month|quarter|week|year)\b/;
@@ -358,7 +358,8 @@ export function parseQuestion(
   facts?: AnalysisFacts,
   valuesLeftOut = false,
 ): Parsed {
-  const parsed = parseAsRead(question, meta, analysisDay, facts, valuesLeftOut);
+  // "didn’t", as phones type it, is "didn't".
+  const parsed = parseAsRead(question.replace(/[’‘]/g, "'"), meta, analysisDay, facts, valuesLeftOut);
   const unread = parsed.kind === 'spec' ? (yearLeftOut(question, parsed.spec) ?? countLeftOut(question, parsed.spec, meta)) : null;
   return unread ? { kind: 'refused', reason: unread } : parsed;
 }
@@ -444,10 +445,6 @@ function questionText(question: string, meta: SnapshotMeta): string {
         /\bhow much (?:do|did|does) (?:our |the |all )?(?:customers|clients|accounts|buyers) (?:spend|spent) on average\b/,
         'average spend per customer',
       )
-      // "Which channel buys more Milk?" asked for two periods: with none named, it ranks the channels.
-      .replace(GROUP_BUYS_MORE, (whole: string, group: string, verb: string) =>
-        ANY_PERIOD_WORD.test(whole) ? whole : `which ${group} ${verb} the most${whole.slice(whole.search(/\bmore\b/) + 4)}`,
-      )
       // "What share of revenue comes from our top supplier?" was refused as a question about
       // another answer: it is the share of the top one.
       // Not "not from our top customer" (the rest), nor one of two tops ("our top category and our top region").
@@ -494,12 +491,13 @@ function asHeadersWritten(text: string, meta: SnapshotMeta): string {
 /** Words that turn a part into the rest: "not from our top customer", "excluding". */
 const NEGATED = /\b(not|n't|excluding|except|other than|outside|apart from|aside from|besides)\b|n't\b/;
 
-/** "Which region buys more …": a group that buys more than the others, not more than before. */
-const GROUP_BUYS_MORE =
-  /\bwhich (?!customers?\b|clients?\b|accounts?\b|buyers?\b)([a-z][\w-]*) (buys|spends|orders|purchases) more\b(?! often| frequently| regularly).*/;
-/** Words of a second period or a comparison: "more in 2021 than 2020", "more this year". */
-const ANY_PERIOD_WORD = /\b(than|vs|versus|compared|against|last|this|since|from|to date)\b|\b(19|20)\d\d\b/;
-
+/** "With no orders", "zero revenue", "did not sell", "whose profit was negative": none of a figure, or below zero. */
+const NONE_OF_A_FIGURE =
+  /\b(?:no|zero|nil|negative)\s+(?:revenue|sales|orders?|profit|spend|purchases?|units|margin)\b|\b(?:not|n't|never|didnt)\s+(?:sell|sold|buy|bought|order|ordered|purchase|purchased|have|had|make|made)\b|n't (?:sell|buy|order|purchase|have|make)\b|\b(?:is|are|was|were) (?:negative|zero|below zero|under zero)\b|\bbelow zero\b/;
+/** "Customers who didn't have losses": no loss, which is no list of those with one. */
+const NO_LOSS = /(?:n't|\bnot|\bnever|\bdidnt)\s+(?:have|had|has|make|made|makes|show|showed|post|posted|lose|lost|run|ran)\b/;
+const NONE_OF_A_FIGURE_ONLY =
+  'I can list the customers, products or other rows with a figure past a threshold (“customers with revenue below …”), or those with a loss, not those with none of a figure or without it yet.';
 /** A loss is a grouping's profit below zero; single orders or lines are no grouping. */
 const LOSS_OF_ORDERS =
   'I can find the customers, products or other groups with a loss (“Which products had a loss in 2021?”), not single orders or lines yet.';
@@ -538,7 +536,10 @@ function parseAsRead(
     let parsed = parseQuestion(exclusion.rest, meta, analysisDay, facts, true);
     // "Top 5 vendors excluding Diageo Americas" got Diageo's supplier profile: a ranking with a
     // value left out is by revenue, as one with a value kept is.
-    if (parsed.kind === 'unmapped' && /\b(top|bottom|best|worst|biggest|largest|smallest|rank\w*)\b/i.test(exclusion.rest))
+    if (
+      parsed.kind === 'unmapped' &&
+      /\b(top|bottom|best|worst|biggest|largest|smallest|most|least|highest|lowest|rank\w*)\b/i.test(exclusion.rest)
+    )
       parsed = parseQuestion(`${exclusion.rest} by revenue`, meta, analysisDay, facts);
     const excluded = exclusion.filters.map((f) => ({ ...f, exclude: true }));
     // The churn list and the segments narrow to the customers of the other rows; the
@@ -1358,13 +1359,14 @@ function parseAsRead(
   // "Which regions grew in 2021?" listed Central, down 0.2%, among them; "which sub-categories
   // declined" those that rose: asked which went one way, only the rows that did.
   // "Customers whose revenue fell in 1998" listed every customer: the way asked keeps its rows too.
-  const wentWay = /\b(which|what|whose)\b/.test(text) || LEADING_PLURAL.test(text)
-    ? WENT_DOWN.test(text) || LOST_MOST.test(text)
-      ? '<'
-      : WENT_UP.test(text)
-        ? '>'
-        : null
-    : null;
+  const wentWay =
+    /\b(which|what|whose)\b/.test(text) || LEADING_PLURAL.test(text)
+      ? WENT_DOWN.test(text) || LOST_MOST.test(text)
+        ? '<'
+        : WENT_UP.test(text)
+          ? '>'
+          : null
+      : null;
   // "Which months declined in 1998?" listed every month, then was refused: each against the
   // one before, only those that went that way; "which quarter grew the most?" ranks the change.
   if (unitChange) {
@@ -1408,9 +1410,22 @@ function parseAsRead(
   // "What share of sales is vodka?" with no value found is all revenue: 100%, a wrong answer.
   // "What share of revenue in the West comes from Chairs?" gave Chairs' West revenue over all
   // revenue: a share of one value's revenue is not the query's (its shares are of all revenue).
+  // "What % of non-UK revenue comes from Germany?" divided by all revenue too.
   const whole = spec.measures.includes('revenueShare') ? SHARE_OF_A_WHOLE.exec(text)?.[1] : undefined;
-  if (whole && filters.some((f) => f.values.some((v) => asWritten(whole).includes(asWritten(v)))))
+  if (
+    (whole && filters.some((f) => f.values.some((v) => asWritten(whole).includes(asWritten(v))))) ||
+    (spec.measures.includes('revenueShare') && valuesLeftOut && filters.length > 0)
+  )
     return { kind: 'refused', reason: SHARE_OF_ONE_VALUE };
+  // "Customers with no orders in 2021" listed those who ordered, "products that did not sell"
+  // the best sellers: a list of what has none of a figure, or is without it, is none the rows give.
+  if (
+    !lapsed &&
+    (!LOSS.test(text) || NO_LOSS.test(text)) &&
+    (LEADING_PLURAL.test(text) || /\bany\b/.test(text)) &&
+    NONE_OF_A_FIGURE.test(text)
+  )
+    return { kind: 'refused', reason: NONE_OF_A_FIGURE_ONLY };
   // "What % of revenue is from outside the UK?": with the clause taken out, the part is what is left.
   if (spec.measures.includes('revenueShare') && filters.length === 0 && (spec.groupBy ?? []).length === 0 && !valuesLeftOut)
     return {
@@ -2101,10 +2116,10 @@ const EXCLUSION_NEEDS_FIGURE =
 
 /** "excluding the UK", "except Technology", "other than Germany and France": the values to leave out. */
 const EXCLUDED_CLAUSE =
-  /\b(?:excluding|exclude|excludes|except(?: for)?|excl\.?|other than|apart from|aside from|not including|outside(?: of)?|(?<!\b(?:but|and) )(?:not|(?:did|does|do|is|are|was|were)(?: not|n't))(?: come| came| coming)? from)\s+(.+?)(?=\s+(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus)\b|[?,;!]|$)/i;
+  /\b(?:excluding|exclude|excludes|except(?: for)?|excl\.?|other than|apart from|aside from|not including|outside(?: of)?|besides|w\/o|(?<!\b(?:but|and) )(?:not|(?:did|does|do|is|are|was|were|has|have|had)(?: not|n't|nt))(?: come| came| coming)? from)\s+(.+?)(?=\s+(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|had|has|have|is|are|was|were|did|does|made|makes|sold|sells|bought|buys|spent|spends)\b|[?;!]|,(?=\s*(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|what|which|who|how|show|list|give|tell|please)\b)|,?$)/i;
 
 /** "Non-UK revenue", "non-Furniture sales": a value left out, written before the figure (it was dropped). */
-const NON_VALUE = /\bnon-(\p{L}[\p{L}\d.&']*)/iu;
+const NON_VALUE = /\bnon[- ](\p{L}[\p{L}\d.&']*)/iu;
 /** A "non-" word that is no part of a name the file holds ("Avery Non-Stick Binders" is a product). */
 function nonValueOf(question: string, meta: SnapshotMeta): RegExpExecArray | null {
   const m = NON_VALUE.exec(question);
@@ -2128,7 +2143,7 @@ function exclusionOf(
   if (!clause) return null;
   // "Non-returning customers" were read as returning ones, "revenue not from new customers" as
   // theirs: a "non-" or "not from" that names no value is refused, never dropped.
-  const negated = !excluded || /\bnot\b|n't\b/.test(clause[0]);
+  const negated = !excluded || /^(?:not\b|\w+ not\b|\w+n'?t\b)/.test(clause[0]);
   const unplaced = negated
     ? `I can't tell what “${clause[0].replace(/\s+(?:the\s+)?$/, '')}” leaves out; name the values to leave out as the file writes them, such as “excluding …”.`
     : null;

@@ -103,7 +103,7 @@ export function thresholdOf(question: string): Threshold | null {
   const text = withCountsAsDigits(question);
   // "How many customers ordered exactly 2 times?" and "bought twice" counted every customer.
   const exact = EXACT_ORDERS.exec(text);
-  if (exact) return { words: exact[0], op: '=', value: exact[1] ? Number(exact[1]) : 2, unit: 'orders' };
+  if (exact) return { words: exact[0], op: '=', value: Number(exact[1] ?? exact[2] ?? 2), unit: 'orders' };
   const range = BETWEEN_AMOUNTS.exec(text);
   if (range && !bothYears(range[1], range[3])) return rangeOf(text, range);
   const found = THRESHOLD.exec(text);
@@ -129,7 +129,7 @@ export function thresholdOf(question: string): Threshold | null {
 
 /** An exact count of orders: "exactly 3 orders", "ordered 2 times", "bought twice" (as many purchases). */
 const EXACT_ORDERS =
-  /\bexactly (\d+) (?:times|orders|purchases|invoices)\b|\b(?:bought|ordered|purchased|shopped) (?:exactly )?(?:(\d+) times|twice)\b/;
+  /\bexactly (\d+) (?:times|orders|purchases|invoices)\b|\b(?:bought|ordered|purchased|shopped) (?:exactly )?(?:(\d+) times|twice)\b(?! or\b)/;
 
 /** "Margin < 0", "orders >= 10": with a sign, the figure is named before it. */
 function unitBefore(text: string): Threshold['unit'] {

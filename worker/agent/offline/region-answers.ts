@@ -16,22 +16,48 @@ import type { SectionRunner } from './sections';
 const ENGLISH_TWO_LETTERS = new Set('at be by do go he if in is it me my no of on or so to up us we an as am'.split(' '));
 
 /**
- * The longest region named as whole words in the question, or null. A code of two letters
- * counts only as the file writes it ("CH", "AT", "UK"), not as a word ("at risk"): "Which
- * customers in CH are at risk?" got every region's churn list.
+ * The regions named as whole words in the question. A code of two letters counts only as the
+ * file writes it ("CH", "AT", "UK"), not as a word ("at risk"), unless after "in" where it is
+ * no English word ("in ch"), or last ("are in at?"); a question typed all in capitals reads
+ * codes only there ("WHICH CUSTOMERS ARE AT RISK?" is every region's).
  */
-export function regionNamedIn(question: string, customerRegions?: Readonly<Record<string, string | null>>): string | null {
-  if (!customerRegions) return null;
+function regionsNamedIn(question: string, customerRegions?: Readonly<Record<string, string | null>>): string[] {
+  if (!customerRegions) return [];
   const text = ` ${normalise(question)} `;
+  const shouted = !/\p{Ll}/u.test(question);
   const regions = new Set(Object.values(customerRegions).filter((r): r is string => r !== null && normalise(r).length >= 2));
-  const named = [...regions].filter((r) =>
+  return [...regions].filter((r) =>
     normalise(r).length >= 3
       ? text.includes(` ${normalise(r)} `)
-      : new RegExp(`(?<![\\p{L}\\d])${escapeRegex(r)}(?![\\p{L}\\d])`, 'u').test(question) ||
+      : (!shouted && new RegExp(`(?<![\\p{L}\\d])${escapeRegex(r)}(?![\\p{L}\\d])`, 'u').test(question)) ||
         (!ENGLISH_TWO_LETTERS.has(normalise(r)) && text.includes(` in ${normalise(r)} `)) ||
         text.endsWith(` in ${normalise(r)} `),
   );
-  return named.sort((a, b) => b.length - a.length)[0] ?? null;
+}
+
+/** The longest region named in the question, or null. */
+export function regionNamedIn(question: string, customerRegions?: Readonly<Record<string, string | null>>): string | null {
+  return regionsNamedIn(question, customerRegions).sort((a, b) => b.length - a.length)[0] ?? null;
+}
+
+/**
+ * Why the customers of the regions named can't be picked out, or null: "Which customers in BE
+ * or NL are at risk?" got BE's alone, and "… NOT in CH" got CH's, the opposite.
+ */
+export function regionRefusal(question: string, customerRegions?: Readonly<Record<string, string | null>>): string | null {
+  const named = regionsNamedIn(question, customerRegions);
+  const distinct = named.filter((r) => !named.some((other) => other !== r && normalise(other).includes(normalise(r))));
+  if (distinct.length > 1)
+    return `I can narrow churn risk and customer rankings to one region at a time; ask for ${distinct.join(' and ')} one by one.`;
+  const region = distinct[0];
+  if (
+    region &&
+    new RegExp(
+      `\\b(?:not|n't|outside|excluding|except|other than|besides|apart from)\\s+(?:\\w+\\s+){0,2}${escapeRegex(normalise(region))}\\b`,
+    ).test(normalise(question).replace(/n't\b/g, ' not'))
+  )
+    return `I can narrow churn risk and customer rankings to one region, not leave ${region} out of them yet; ask for each of the others.`;
+  return null;
 }
 
 /** Answers an intent for customers in one region, where a tool can filter by region. */
