@@ -886,24 +886,28 @@ describe("a rep's customers in chat", () => {
 
 // The region codes of two letters were never read: "Which customers in CH are at risk?" got
 // every region's 1,186 flagged customers; "Which customers should we call in CH?" too.
+/** Each customer's region, as the job hands it to chat. */
+function customerRegions(): Record<string, string | null> {
+  const regionOf: Record<string, string | null> = {};
+  const { ids, regions } = file.aggregates.customers;
+  for (let i = 0; i < ids.length; i++) regionOf[ids[i]] = regions[i];
+  return regionOf;
+}
+
 describe('churn risk in a region of two letters', () => {
   // A second review: capitals read "AT" as Austria, "NOT in CH" got CH's list, "BE or NL" BE's.
   it.each([
     ['Which customers at risk are NOT in CH?', 'not leave CH out of them yet'],
     ['Which customers in BE or NL are at risk?', 'to one region at a time; ask for BE and NL one by one.'],
   ])('"%s" is refused, with no list', async (question, reason) => {
-    const regionOf: Record<string, string | null> = {};
-    const { ids, regions } = file.aggregates.customers;
-    for (let i = 0; i < ids.length; i++) regionOf[ids[i]] = regions[i];
+    const regionOf = customerRegions();
     const { answer } = await askOffline(question, analyse(file.aggregates), file.snapshot, regionOf);
     expect(answer).toContain(reason);
     expect(answer).not.toContain('risk, by revenue at risk');
   });
 
   it('"WHICH CUSTOMERS ARE AT RISK?" in capitals is every region\'s list, not Austria\'s', async () => {
-    const regionOf: Record<string, string | null> = {};
-    const { ids, regions } = file.aggregates.customers;
-    for (let i = 0; i < ids.length; i++) regionOf[ids[i]] = regions[i];
+    const regionOf = customerRegions();
     const result = analyse(file.aggregates);
     const shouted = await askOffline('WHICH CUSTOMERS ARE AT RISK?', result, file.snapshot, regionOf);
     const plain = await askOffline('Which customers are at risk?', result, file.snapshot, regionOf);
@@ -916,9 +920,7 @@ describe('churn risk in a region of two letters', () => {
     ['Which customers in AT are at risk?', 'AT'],
   ])('"%s" narrows the churn list to the customers of %s', async (question, region) => {
     const result = analyse(file.aggregates);
-    const regionOf: Record<string, string | null> = {};
-    const { ids, regions } = file.aggregates.customers;
-    for (let i = 0; i < ids.length; i++) regionOf[ids[i]] = regions[i];
+    const regionOf = customerRegions();
     const inRegion = new Set(rows.filter((r) => r.Region === region).map((r) => r.CustomerID));
     const flagged = (result.churn?.customers ?? []).filter((c) => c.risk !== 'low' && regionOf[c.id] === region);
     expect(flagged.every((c) => inRegion.has(c.id))).toBe(true);

@@ -489,7 +489,7 @@ function asHeadersWritten(text: string, meta: SnapshotMeta): string {
 }
 
 /** Words that turn a part into the rest: "not from our top customer", "excluding". */
-const NEGATED = /\b(not|n't|excluding|except|other than|outside|apart from|aside from|besides)\b|n't\b/;
+const NEGATED = /\b(not|excluding|except|other than|outside|apart from|aside from|besides)\b|n't\b/;
 
 /** "With no orders", "zero revenue", "did not sell", "whose profit was negative": none of a figure, or below zero. */
 const NONE_OF_A_FIGURE =
