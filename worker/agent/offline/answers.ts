@@ -37,7 +37,7 @@ import { answerChurnAccuracy } from './churn-accuracy';
 import { crossSellAnswer } from './cross-sell-answers';
 import { intentOf, type Intent } from './intents';
 import { NO_DATES } from './query-grammar';
-import { answerInRegion, regionNamedIn, regionRefusal } from './region-answers';
+import { answerInRegion, regionAsked } from './region-answers';
 import { answerRepQuestion } from './rep-answers';
 import { answerRetention } from './retention-answers';
 import { answerBridge } from './bridge-answers';
@@ -64,9 +64,8 @@ export async function answerQuestion(
   const rep = await answerRepQuestion(question, result, runner);
   if (rep !== null) return rep;
   const intent = intentOf(question, result);
-  const refusal = regionRefusal(question, customerRegions);
+  const { region, refusal } = regionAsked(question, customerRegions);
   if (refusal) return refusal;
-  const region = regionNamedIn(question, customerRegions);
   return region ? answerInRegion(intent, region, result, runner) : answerIntent(intent, result, runner);
 }
 

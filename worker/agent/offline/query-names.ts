@@ -480,7 +480,7 @@ export function strayPhraseOf(
     if (stray.length === 0) continue;
     // "How many CDs did we sell?": one word is what the file's goods are called, unless it is a
     // word of some names ("How many fittings did we sell?" counted every unit, of 214 names' Fitting).
-    if (measured.length === 0 && phraseWords.length < 2 && (QUANTITY_NOUNS.test(stray[0]) || !dimensionWithWord(stray[0], meta))) continue;
+    if (measured.length === 0 && phraseWords.length < 2 && namesTheGoods(stray[0], meta)) continue;
     const phrase = asTyped
       .slice(first, words.length)
       .join(' ')
@@ -535,7 +535,11 @@ function strayBuyerOf(
 function goodsCounted(words: readonly string[], meta: SnapshotMeta): boolean {
   const rest = words.filter((word) => !JOINS.has(word.toLowerCase()));
   if (rest.length !== 2 || !/^(most|more|fewer|least|less|many|much)$/i.test(rest[0])) return false;
-  const word = rest[1].toLowerCase();
+  return namesTheGoods(rest[1].toLowerCase(), meta);
+}
+
+/** A word for what the file's goods are called ("CDs", "bottles"): a quantity noun, or a word of no name. */
+function namesTheGoods(word: string, meta: SnapshotMeta): boolean {
   return QUANTITY_NOUNS.test(word) || !dimensionWithWord(word, meta);
 }
 

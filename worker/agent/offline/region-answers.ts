@@ -35,29 +35,32 @@ function regionsNamedIn(question: string, customerRegions?: Readonly<Record<stri
   );
 }
 
-/** The longest region named in the question, or null. */
-export function regionNamedIn(question: string, customerRegions?: Readonly<Record<string, string | null>>): string | null {
-  return regionsNamedIn(question, customerRegions).sort((a, b) => b.length - a.length)[0] ?? null;
-}
-
 /**
- * Why the customers of the regions named can't be picked out, or null: "Which customers in BE
- * or NL are at risk?" got BE's alone, and "… NOT in CH" got CH's, the opposite.
+ * The one region the question names (the longest, "DE-North" over "DE"), or why the customers
+ * of the regions named can't be picked out: "Which customers in BE or NL are at risk?" got
+ * BE's alone, and "… NOT in CH" got CH's, the opposite. Both null when it names none.
  */
-export function regionRefusal(question: string, customerRegions?: Readonly<Record<string, string | null>>): string | null {
+export function regionAsked(
+  question: string,
+  customerRegions?: Readonly<Record<string, string | null>>,
+): { region: string | null; refusal: string | null } {
   const named = regionsNamedIn(question, customerRegions);
   const distinct = named.filter((r) => !named.some((other) => other !== r && normalise(other).includes(normalise(r))));
   if (distinct.length > 1)
-    return `I can narrow churn risk and customer rankings to one region at a time; ask for ${distinct.join(' and ')} one by one.`;
-  const region = distinct[0];
-  if (
-    region &&
-    new RegExp(
-      `\\b(?:not|n't|outside|excluding|except|other than|besides|apart from)\\s+(?:\\w+\\s+){0,2}${escapeRegex(normalise(region))}\\b`,
-    ).test(normalise(question).replace(/n't\b/g, ' not'))
-  )
-    return `I can narrow churn risk and customer rankings to one region, not leave ${region} out of them yet; ask for each of the others.`;
-  return null;
+    return {
+      region: null,
+      refusal: `I can narrow churn risk and customer rankings to one region at a time; ask for ${distinct.join(' and ')} one by one.`,
+    };
+  const region = distinct[0] ?? null;
+  const leftOut = new RegExp(
+    `\\b(?:not|n't|outside|excluding|except|other than|besides|apart from)\\s+(?:\\w+\\s+){0,2}${escapeRegex(normalise(region ?? ''))}\\b`,
+  );
+  if (region && leftOut.test(normalise(question).replace(/n't\b/g, ' not')))
+    return {
+      region: null,
+      refusal: `I can narrow churn risk and customer rankings to one region, not leave ${region} out of them yet; ask for each of the others.`,
+    };
+  return { region, refusal: null };
 }
 
 /** Answers an intent for customers in one region, where a tool can filter by region. */

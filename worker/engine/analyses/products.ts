@@ -12,6 +12,7 @@ import type { ProductItem, Products } from '../contract';
 import { monthOfDay, ordersInMonths, revenueInMonths } from './calendar';
 import { EDGE_DAYS_ALLOWED } from './partial-months';
 import { abcTiers } from './stats';
+import { HALF_CENT } from '../money';
 
 /** A margin this many percentage points under the category's is "far below". */
 export const BELOW_CATEGORY_POINTS = 20;
@@ -57,7 +58,7 @@ export function productsOf(agg: Aggregates, asOfDay: number): Products | null {
       cost: cost ? cost[i] : null,
       margin,
       // Sales and credit notes that cancel out leave noise such as 4.5e-13, which has no margin.
-      marginPct: margin !== null && p.revenue[i] >= MARGIN_NOISE ? (margin / p.revenue[i]) * 100 : null,
+      marginPct: margin !== null && p.revenue[i] >= HALF_CENT ? (margin / p.revenue[i]) * 100 : null,
       quantity: p.quantity[i],
       customers: p.customers[i],
       abc: tiers[i],
@@ -128,9 +129,6 @@ function trendWindows(agg: Aggregates, asOfDay: number): TrendWindows | null {
   };
 }
 
-/** Margins (and revenues) within half a cent of zero are rounding noise from summing cost = sales − profit, or sales and their credit notes. */
-const MARGIN_NOISE = 0.005;
-
 /**
  * Below cost, largest loss first: the one ranking every surface shows (issue 14 item 6).
  * Only products with net sales: one whose returns outweigh its sales (revenue -5,264.42,
@@ -139,7 +137,7 @@ const MARGIN_NOISE = 0.005;
  */
 function negativeMarginFlags(items: ProductItem[], currency: string | null): ProductFlag[] {
   return items
-    .filter((item) => item.revenue > 0 && item.margin !== null && item.margin < -MARGIN_NOISE)
+    .filter((item) => item.revenue > 0 && item.margin !== null && item.margin < -HALF_CENT)
     .sort((a, b) => (a.margin ?? 0) - (b.margin ?? 0))
     .map((item) => ({
       id: item.id,

@@ -26,6 +26,7 @@ import {
   shareNote,
 } from './result-notes';
 import { filterWords, MAX_ROWS, MEASURE_LABELS, NEWNESS_MEASURES, type Measure, type QuerySpec } from './spec';
+import { isNoMoney } from '../money';
 
 export type CellKind = 'text' | 'money' | 'count' | 'percent' | 'number';
 
@@ -409,15 +410,6 @@ function capped(understood: string, columns: QueryColumn[], rows: (string | numb
   return { understood, columns, rows: shown, totalRows: rows.length, note };
 }
 
-/**
- * Whether a net revenue is more than half a cent from zero. Lines that cancel out (a sale
- * and its credit note) sum to floating-point noise such as 4.5e-13, and a margin over that
- * read 150% on the generated file; such a revenue has no margin.
- */
-function hasRevenue(revenue: number): boolean {
-  return Math.abs(revenue) >= 0.005;
-}
-
 function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array | null): number | null {
   const revenue = a.revenue[s];
   switch (m) {
@@ -426,7 +418,8 @@ function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array 
     case 'grossProfit':
       return revenue - a.cost[s];
     case 'marginPct':
-      return hasRevenue(revenue) ? ((revenue - a.cost[s]) / revenue) * 100 : null;
+      // A margin over noise such as 4.5e-13 read 150% on the generated file: no revenue, no margin.
+      return isNoMoney(revenue) ? null : ((revenue - a.cost[s]) / revenue) * 100;
     case 'orders':
       return a.orders[s].size;
     case 'customers':

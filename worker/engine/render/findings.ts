@@ -11,6 +11,7 @@ import { repHeadline } from './rep-scorecards-report';
 import { cohortHeadline } from './cohort-findings';
 import { bridgeHeadline } from './bridge-findings';
 import { isChargeLine } from '../analyses/charge-lines';
+import { isNoMoney } from '../money';
 
 export interface Finding {
   question: string;
@@ -27,7 +28,7 @@ export interface Finding {
 function churnHeadline(lost: number, high: number, revenueAtRisk: number, model: string, currency: string | null): string {
   if (lost + high === 0) return `No customer is lost or at high risk in the churn model (${model}).`;
   const flagged = `${count(lost)} ${lost === 1 ? 'customer is' : 'customers are'} lost and ${count(high)} at high risk in the churn model (${model})`;
-  if (Math.abs(revenueAtRisk) < 0.005)
+  if (isNoMoney(revenueAtRisk))
     return `${flagged}; ${lost + high === 1 ? 'it' : 'they'} had no revenue in the last 12 months (net of returns), so none is at risk.`;
   return `${flagged}, with ${money(revenueAtRisk, currency)} of last-12-month revenue at risk.`;
 }
