@@ -36,7 +36,7 @@ import {
 import { answerChurnAccuracy } from './churn-accuracy';
 import { crossSellAnswer } from './cross-sell-answers';
 import { intentOf, type Intent } from './intents';
-import { NO_DATES } from './query-grammar';
+import { NO_DATES } from './query-parsed';
 import { answerInRegion, regionAsked } from './region-answers';
 import { answerRepQuestion } from './rep-answers';
 import { answerRetention } from './retention-answers';

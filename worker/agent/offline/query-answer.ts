@@ -7,7 +7,8 @@
 import { havingWords, markdownTableOf, parseQuerySpec, QueryRefusal, runQuery, type QueryResult, type QuerySpec } from '../../engine/query';
 import type { Snapshot, SnapshotMeta } from '../../engine/snapshot/columns';
 import { pct, plural, pluralNoun } from '../../engine/render/format';
-import { parseQuestion, singular } from './query-grammar';
+import { parseQuestion } from './query-grammar';
+import { singular } from './query-vocabulary';
 
 export interface QueryAnswer {
   text: string;

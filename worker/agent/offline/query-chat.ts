@@ -9,7 +9,8 @@ import type { Snapshot } from '../../engine/snapshot/columns';
 import { queryData } from '../tools/query-tool';
 import { answerAmong } from './among-answers';
 import { answerWithQuery, queryAnswerText } from './query-answer';
-import { parseQuestion, type AnalysisFacts } from './query-grammar';
+import { parseQuestion } from './query-grammar';
+import { type AnalysisFacts } from './query-parsed';
 import type { SectionRunner } from './sections';
 
 /** The answer from the rows, or null when the grammar can't map the question. */

@@ -24,7 +24,7 @@ export const ORDER_COUNT_ONLY =
   "I can count customers with one order and customers with two or more, but I can't split revenue, profit or orders between them yet.";
 /** "Revenue from repeat customers": of customers with 2+ orders, which the query can't split revenue by. */
 const REVENUE_BY_REPEAT = /\b(revenue|sales|turnover|spend)\b.*\b(from|of|by|with|for) (the )?repeat (customers|clients|accounts|buyers)\b/;
-/** "Revenue excluding returns": an exclusion whose clause names no value of the file (`exclusionOf` in query-grammar.ts reads the others). */
+/** "Revenue excluding returns": an exclusion whose clause names no value of the file (`exclusionOf` in query-exclusions.ts reads the others). */
 const EXCLUSION = /\b(excluding|exclude|excludes|except|excl\.?|other than|apart from|aside from|not including|minus|without)\b/;
 /**
  * "Customers who spent more than 1000": a threshold on a figure, which the query can't

@@ -7,7 +7,7 @@
  */
 import type { Measure, QuerySpecInput } from '../../engine/query';
 import { thresholdRefusal, type Threshold } from './query-limits';
-import type { Parsed } from './query-grammar';
+import type { Parsed } from './query-parsed';
 
 /** A file with no line that reduces revenue and no column that marks returned orders records no returns: 0 would be a guess. */
 export const NO_RETURNS =

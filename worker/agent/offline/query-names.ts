@@ -7,7 +7,7 @@
  */
 import Fuse from 'fuse.js';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
-import type { AnalysisFacts } from './query-grammar';
+import type { AnalysisFacts } from './query-parsed';
 import { editDistance } from '../tools/rep-match';
 import { escapeRegex, RETURNS } from './query-limits';
 

@@ -1,0 +1,68 @@
+/**
+ * Values a question leaves out: "excluding the UK", "not from Germany", "non-UK", "besides
+ * France and Spain": the clause taken out of the question, with the values it names.
+ */
+import type { SnapshotMeta } from '../../engine/snapshot/columns';
+import { looseNamesOf } from './query-names';
+import { escapeRegex } from './query-limits';
+import { entitiesOf, notFoundReason } from './query-values';
+
+/** "excluding the UK", "except Technology", "other than Germany and France": the values to leave out. */
+const EXCLUDED_CLAUSE =
+  /\b(?:excluding|exclude|excludes|except(?: for)?|excl\.?|other than|apart from|aside from|not including|outside(?: of)?|besides|w\/o|(?<!\b(?:but|and) )(?:not|(?:did|does|do|is|are|was|were|has|have|had)(?: not|n't|nt))(?: come| came| coming)? from)\s+(.+?)(?=\s+(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|had|has|have|is|are|was|were|did|does|made|makes|sold|sells|bought|buys|spent|spends)\b|[?;!]|,(?=\s*(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|what|which|who|how|show|list|give|tell|please)\b)|,?$)/i;
+
+/** "Non-UK revenue", "non-Furniture sales": a value left out, written before the figure (it was dropped). */
+const NON_VALUE = /\bnon[- ](\p{L}[\p{L}\d.&']*)/iu;
+
+/** A "non-" word that is no part of a name the file holds ("Avery Non-Stick Binders" is a product). */
+function nonValueOf(question: string, meta: SnapshotMeta): RegExpExecArray | null {
+  const m = NON_VALUE.exec(question);
+  const word = m?.[0].toLowerCase();
+  return word && !meta.dimensions.some((d) => d.values.some((v) => v.toLowerCase().includes(word))) ? m : null;
+}
+
+/** "Non-zero revenue": a "non-" that names no value and leaves nothing out the grammar would drop. */
+const NOT_A_VALUE = /^(zero|null|empty|blank|negative|positive)$/i;
+
+/**
+ * The values a question leaves out and the question without that clause, or null when it
+ * has none or names no value of the file there ("excluding returns" keeps its refusal); a
+ * name close to a value with other numbers in it is refused by name.
+ */
+export function exclusionOf(
+  question: string,
+  meta: SnapshotMeta,
+): { rest: string; filters: ReturnType<typeof entitiesOf>['filters'] } | { refused: string } | null {
+  const excluded = EXCLUDED_CLAUSE.exec(question);
+  const clause = excluded ?? nonValueOf(question, meta);
+  if (!clause) return null;
+  // "Non-returning customers" were read as returning ones, "revenue not from new customers" as
+  // theirs: a "non-" or "not from" that names no value is refused, never dropped.
+  const negated = !excluded || /^(?:not\b|\w+ not\b|\w+n'?t\b)/.test(clause[0]);
+  const unplaced = negated
+    ? `I can't tell what “${clause[0].replace(/\s+(?:the\s+)?$/, '')}” leaves out; name the values to leave out as the file writes them, such as “excluding …”.`
+    : null;
+  // Read as the object of "sales from", where the name passes look for values.
+  const probe = `sales from ${clause[1]}`;
+  const { filters, unknown } = entitiesOf(probe, meta);
+  if (unknown) return { refused: notFoundReason(unknown, meta) };
+  // Names as the file writes them ("DOTCOM POSTAGE"), then abbreviations and typos ("the UK"):
+  // "outside the UK and Germany" left out Germany alone.
+  const loose = looseNamesOf(probe, meta, filters);
+  if (filters.length === 0 && ('unknown' in loose || loose.filters.length === 0))
+    return unplaced && !NOT_A_VALUE.test(clause[1]) ? { refused: unplaced } : null;
+  if ('unknown' in loose) return { refused: notFoundReason(loose.unknown, meta) };
+  for (const f of loose.filters) {
+    const same = filters.find((g) => g.dimension === f.dimension);
+    if (same) same.values.push(...f.values.filter((v) => !same.values.includes(v)));
+    else filters.push(f);
+  }
+  const rest = `${question.slice(0, clause.index)} ${question.slice(clause.index + clause[0].length)}`.replace(/\s+/g, ' ').trim();
+  // "UK vs non-UK revenue" gave the rest alone: a value set against all the others is no exclusion.
+  const kept = clause[1].replace(/^(?:the|our)\s+/i, '');
+  if (new RegExp(`(?<![\\p{L}\\d])${escapeRegex(kept)}(?![\\p{L}\\d])`, 'iu').test(rest))
+    return {
+      refused: `I can't set “${kept}” against everything else in one answer yet; ask for each (“revenue from ${kept}”, “revenue excluding ${kept}”).`,
+    };
+  return { rest, filters };
+}

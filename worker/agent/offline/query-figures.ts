@@ -1,0 +1,103 @@
+/**
+ * The figures a question names (revenue, gross profit, margin, orders, customers, units,
+ * averages), the most specific first, read from the grammar's measure words.
+ */
+import type { Measure } from '../../engine/query';
+import type { SnapshotMeta } from '../../engine/snapshot/columns';
+import {
+  AVERAGE_PER_UNIT,
+  MEASURE_WORDS,
+  NEWNESS_REVENUE,
+  PER_ORDER,
+  averagePerOf,
+  headerNoun,
+  perCustomerApart,
+  singular,
+} from './query-vocabulary';
+
+/**
+ * "Average sales", "the highest average spend", "mean revenue": an average of money with
+ * nothing it is per (a customer, an order, a month), which PER_CUSTOMER, PER_ORDER and
+ * `averagePerOf` read. Margin is a ratio already, so "average margin" is not one of these.
+ */
+const UNITLESS_AVERAGE =
+  /\b(?:average|avg|mean)\s+(?:[a-z]+\s+)?(?:spend|spending|revenue|revenues|sales?|turnover|income|profit|takings|amount|value)\b/;
+
+const AVERAGES: ReadonlySet<Measure> = new Set(['revenuePerCustomer', 'averageOrderValue', 'averagePrice']);
+
+const UNITLESS_AVERAGE_REASON =
+  'An average needs what it is per: I can give revenue per customer ("average revenue per customer by region"), the average order value ("average order value by region") or revenue per month ("average monthly revenue").';
+
+/** "Customers by month in 1997" (refused as a whole-file question): a count of customers by a time unit. */
+const CUSTOMERS_BY_TIME =
+  /\b(?:customers|clients|accounts|buyers) (?:by|per|each|every) (?:month|quarter|year|week)\b|\b(?:monthly|quarterly|yearly|weekly) (?:customers|clients|accounts|buyers)\b/;
+
+/**
+ * The figures the question's words name, the most specific first (MEASURE_WORDS): "revenue
+ * per customer" is no revenue and no customers, "profit margin" no gross profit, a count of
+ * the file's own noun ("how many stores") its customers or products; or why a figure can't be
+ * given (an average of money per nothing, a unit the quantities are not in).
+ */
+export function measuresNamed(
+  text: string,
+  meta: SnapshotMeta,
+  customerNoun: string | null,
+): { measures: Measure[] } | { refused: string } {
+  let measures = MEASURE_WORDS.filter(([re]) => re.test(text)).map(([, m]) => m);
+  if (measures.includes('newCustomers') || measures.includes('returningCustomers')) measures = measures.filter((m) => m !== 'customers');
+  if (measures.some((m) => NEWNESS_REVENUE.has(m))) measures = measures.filter((m) => !NEWNESS_REVENUE_WORDS.has(m));
+  // "Best profit margin" is the margin %, not the gross profit beside it.
+  if (measures.includes('grossProfit') && /\bmargins?\b/.test(text) && (!/\bprofit\b/.test(text) || /\bprofit margins?\b/.test(text)))
+    measures = measures.filter((m) => m !== 'grossProfit');
+  if (measures.includes('products')) measures = measures.filter((m) => m !== 'units');
+  if (
+    measures.length === 0 &&
+    (/\bhow many\b/.test(text) || AVERAGE_PER_UNIT.test(text) || CUSTOMERS_BY_TIME.test(text)) &&
+    /\b(customers|clients|accounts|buyers)\b/.test(text)
+  )
+    measures = ['customers'];
+  // "How many stores are there?" where the customers are a column called store_name; "Which
+  // city has the most stores?" too (it was refused as a ranking of cities).
+  const countedNoun = measures.length === 0 ? /\b(?:how many|number of|most|fewest|least) ([a-z]+)\b/.exec(text)?.[1] : undefined;
+  const countedDimension =
+    countedNoun && meta.dimensions.find((d) => (d.key === 'customer' || d.key === 'product') && headerNoun(d) === singular(countedNoun));
+  if (countedDimension) measures = [countedDimension.key === 'customer' ? 'customers' : 'products'];
+  // "Revenue per customer" names neither revenue nor customers on their own; "revenue per order" is the average order value.
+  if (measures.includes('revenuePerCustomer')) measures = measures.filter((m) => m !== 'revenue' && m !== 'customers');
+  if (PER_ORDER.test(text)) measures = measures.filter((m) => m !== 'revenue');
+  measures = [...new Set(measures)];
+  // "Which region spends the most on frozen per customer?" ranked customer × region pairs, and
+  // Iowa's "top 5 cities by revenue per store" store × city pairs.
+  // "Which customers in AT spend the most per order?" got their revenue: it is the average order value.
+  const perCustomer = perCustomerApart(customerNoun);
+  const moneyAsked = measures.join() === 'revenue' || (measures.length === 0 && UNITLESS_AVERAGE.test(text));
+  if (moneyAsked && perCustomer.test(text)) measures = ['revenuePerCustomer'];
+  else if (moneyAsked && /\bper (?:order|invoice)\b/.test(text)) measures = ['averageOrderValue'];
+  // "Average sales by region" got each region's total: an average of money is per something.
+  if (UNITLESS_AVERAGE.test(text) && !measures.some((m) => AVERAGES.has(m)) && !averagePerOf(text)) {
+    // A customer list's rows are its customers, so its average is per customer.
+    if (!meta.customerList || !/\b(?:spend|spending|spent|revenue|sales|turnover)\b/.test(text))
+      return { refused: UNITLESS_AVERAGE_REASON };
+    measures = ['revenuePerCustomer', ...measures.filter((m) => m !== 'revenue')];
+  }
+  // "How many liters of vodka did we sell?" got the bottles: a unit is what the quantity column counts.
+  const measuredIn = measures.includes('units') && meta.hasQuantity ? MEASURE_UNIT.exec(text)?.[1] : undefined;
+  if (measuredIn && !unitSpelling(meta.quantityHeader ?? '').includes(unitSpelling(measuredIn).replace(/s$/, '')))
+    return {
+      refused: meta.quantityHeader
+        ? `This file counts quantities in its “${meta.quantityHeader}” column, not in ${measuredIn}, so I can't give ${measuredIn}.`
+        : `I can't tell whether this file's quantities are in ${measuredIn}.`,
+    };
+  return { measures };
+}
+
+/** The words "revenue" and "new customers" name no figure of their own beside those. */
+const NEWNESS_REVENUE_WORDS = new Set<Measure>(['revenue', 'customers', 'newCustomers', 'returningCustomers']);
+
+/** Units of volume, weight or length, which a file's quantities are seldom counted in. */
+const MEASURE_UNIT = /\b(liters?|litres?|gallons?|kilos?|kilograms?|kg|tons?|tonnes?|ounces?|meters?|metres?)\b/;
+
+/** "Volume Sold (Litres)" and "liters" spelled alike. */
+function unitSpelling(text: string): string {
+  return text.toLowerCase().replace(/litre/g, 'liter').replace(/metre/g, 'meter');
+}

@@ -1,0 +1,147 @@
+/**
+ * What a question groups by: the file's dimensions and time units after a by-word, never the
+ * dimension of a value named or the noun a figure is of.
+ */
+import type { Measure } from '../../engine/query';
+import type { SnapshotMeta } from '../../engine/snapshot/columns';
+import { escapeRegex } from './query-limits';
+import {
+  COUNT,
+  CUSTOMERS_AS_SUBJECT,
+  CUSTOMERS_RANKED,
+  DIMENSION_WORDS,
+  LEADING_PLURAL,
+  NEWNESS_REVENUE,
+  OVER_TIME_UNIT,
+  PER_CUSTOMER,
+  headerNoun,
+  isTimeUnit,
+} from './query-vocabulary';
+import { asWritten, dimensionOfNoun } from './query-values';
+
+/** A total asked for: one figure, not one per customer. */
+const TOTAL = /\b(?:total|in total|combined|altogether|overall)\b/;
+
+const AVERAGE_PRICE_OF_PRODUCTS =
+  /\b(?:average|avg|mean|typical) (?:selling |unit |sales )?price of (?:our |all |the |all our |all the )?(?:products|items|goods|articles)\b/;
+
+/** "Which supplier's products …": the owner is what is asked for, products are its. */
+const OWNER_OF_PRODUCTS =
+  /\b(?:which|what) (?:suppliers?|vendors?|categor(?:y|ies)|regions?|countr(?:y|ies)|customers?|clients?|accounts?|(?:sales ?)?reps?)(?:'s|’s|s'|s’) (?:products?|items?|skus?|articles?)\b/;
+
+/** The adverb that asks for a time unit on its own ("monthly revenue"). */
+const ADVERBS: Record<string, string> = {
+  month: 'monthly|month over month|month on month',
+  quarter: 'quarterly|quarter over quarter|quarter on quarter|qoq',
+  year: 'yearly|annual|annually|year over year|year on year|yoy',
+  week: 'weekly',
+};
+
+/** "List five products…", "show me the 3 countries…": a count asked for names a grouping, as "which" does. */
+const LISTED = new RegExp(String.raw`\b(?:list|name|show)(?: me)?(?: the)? (?:${COUNT})\b`);
+
+/**
+ * The groupings the question asks for, in the order named: the file's dimensions after a
+ * by-word ("by region", "which customers", "top 3 sub-categories"), a time unit only right
+ * after one ("by month", not "by region this month"), and never the dimension of a value named
+ * or the noun a figure is of ("how many products", "revenue from new customers", "per store").
+ */
+export function groupingOf(
+  text: string,
+  meta: SnapshotMeta,
+  measures: readonly Measure[],
+  named: ReadonlySet<string>,
+  filters: readonly { values: string[] }[],
+  perCustomer: RegExp,
+): string[] {
+  const groupBy: string[] = [];
+  // "product category" names the category, not products.
+  // "Who bought the most …" asks for customers.
+  const dimText = text
+    .replace(/\bproduct (categor)/g, '$1')
+    .replace(PER_CUSTOMER, '')
+    .replace(measures.includes('revenuePerCustomer') ? perCustomer : /$^/, '')
+    .replace(/\bwho\b/, 'which customer');
+  const byWords =
+    /\b(by|per|each|which|what|who|any|top|bottom|best|worst|largest|biggest|smallest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly|trend|trending|over time)\b/.test(
+      text,
+    ) ||
+    OVER_TIME_UNIT.test(text) ||
+    LISTED.test(text) ||
+    LEADING_PLURAL.test(text);
+  if (byWords) {
+    for (const [re, dim] of DIMENSION_WORDS) {
+      if (!re.test(dimText) || named.has(dim) || groupBy.includes(dim)) continue;
+      // Superstore's "countries" are its Country column, grouped below by its header, not its regions.
+      if (dimensionOfNoun(re.exec(dimText)?.[0] ?? '', meta)?.startsWith('column:')) continue;
+      // "How many products does Supplier 13 supply?" counts them: "products" is the measure's noun.
+      if (dim === 'product' && measures.includes('products') && !/\b(by|per|each) products?\b/.test(text)) continue;
+      // "Which customers buy the most Safety products?": the noun of a named category, not a
+      // second grouping beside customers ("top Safety products" still ranks products).
+      if (dim === 'product' && namesTheProducts(text, filters) && groupsBesideProducts(dimText)) continue;
+      // "What is the average price of our products?" is one price, not one per product.
+      if (dim === 'product' && AVERAGE_PRICE_OF_PRODUCTS.test(text) && !/\b(by|per|each|which|top|bottom) (products?|items?)\b/.test(text))
+        continue;
+      // "Which supplier's products have the lowest margin?" asks for a supplier (it ranked 2,613 product × supplier rows).
+      if (dim === 'product' && OWNER_OF_PRODUCTS.test(text)) continue;
+      // "Which products do customers in Germany buy most?": customers who buy are the subject, not a grouping.
+      if (dim === 'customer' && CUSTOMERS_AS_SUBJECT.test(text)) continue;
+      // "What's the total grocery spend of region 3 customers?" listed the 105 customers: a total is one figure.
+      if (dim === 'customer' && TOTAL.test(text) && !CUSTOMERS_RANKED.test(text)) continue;
+      // "Which rep's customers spend the most per customer?" grouped by customer and rep: per customer is the measure.
+      if (dim === 'customer' && measures.includes('revenuePerCustomer')) continue;
+      if (
+        dim === 'customer' &&
+        // "Revenue from new customers by quarter" names whose revenue, not a grouping by customer.
+        measures.some((m) => CUSTOMER_COUNTS.has(m) || NEWNESS_REVENUE.has(m)) &&
+        !/\b(top|which|each|per|by) (customers?|clients?|accounts?)\b/.test(text)
+      )
+        continue;
+      if (
+        (dim === 'year' || dim === 'quarter' || dim === 'month' || dim === 'week') &&
+        // "by month", not "by region this month": the unit must follow the by-word.
+        // "Which months were loss-making?" asks for months too.
+        // "Top 5 months by profit in 2021" got 2021's profit: a ranking of units names them too.
+        !new RegExp(
+          `\\b(by|per|each|every|and|which|what)\\s+(the\\s+)?${dim}s?\\b|\\b(${ADVERBS[dim]})\\b|\\b(top|bottom|best|worst|highest|lowest|strongest|weakest)\\s+(?:(?:${COUNT})\\s+)?${dim}s\\b`,
+        ).test(text)
+      )
+        continue;
+      groupBy.push(dim);
+    }
+    // "the revenue trend" is revenue by month unless a time unit was named.
+    // "How are sales trending in the West?" got the West's total.
+    if (/\b(trends?|trending|over time)\b/.test(text) && !groupBy.some(isTimeUnit)) groupBy.push('month');
+    for (const d of meta.dimensions) {
+      // "by sub-category", "top 3 sub-categories", "which ship mode"; a role's column by the
+      // file's own header: "which city" for the region read from a column called city.
+      const name = d.key.startsWith('column:') ? d.label.toLowerCase() : headerNoun(d);
+      if (!name || groupBy.includes(d.key) || named.has(d.key)) continue;
+      // "Revenue per store" where the customers are stores is revenue per customer, no grouping.
+      if (d.key === 'customer' && measures.includes('revenuePerCustomer')) continue;
+      const words = escapeRegex(name).replace(/y$/, '(y|ies)');
+      const plural = name.endsWith('y') ? `${escapeRegex(name.slice(0, -1))}ies` : `${escapeRegex(name)}(s|es)`;
+      // "Revenue by region and segment" dropped the segment.
+      if (
+        new RegExp(
+          `\\b(by|per|each|which|what|any|top|bottom|best|worst)( \\d{1,2})?(?:[- ](?:selling|performing|earning|grossing))? ${words}(s|es)?\\b|\\bby [a-z-]+( [a-z-]+)? and ${words}(s|es)?\\b|^(?:(?:list|show|name|give)(?: me)? )?(?:(?:all|the|our|all our|any) )?${plural} (?:with|who|that|whose|where)\\b`,
+        ).test(text)
+      )
+        groupBy.push(d.key);
+    }
+  }
+  return groupBy;
+}
+
+/** Measures that count customers: "customers" in the question is their noun, not a grouping. */
+const CUSTOMER_COUNTS = new Set<Measure>(['customers', 'newCustomers', 'returningCustomers', 'repeatCustomers', 'oneTimeCustomers']);
+
+/** Whether "products" (or "items") follows a named value: "Safety products", "Acme items". */
+function namesTheProducts(text: string, filters: readonly { values: string[] }[]): boolean {
+  return filters.some((f) => f.values.some((v) => new RegExp(`\\b${escapeRegex(asWritten(v))} (products|items)\\b`).test(asWritten(text))));
+}
+
+/** Whether the question names a grouping other than products and categories (customers, suppliers, regions, reps). */
+function groupsBesideProducts(text: string): boolean {
+  return DIMENSION_WORDS.some(([re, dim]) => dim !== 'product' && dim !== 'category' && !isTimeUnit(dim) && re.test(text));
+}

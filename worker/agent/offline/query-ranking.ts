@@ -1,0 +1,232 @@
+/**
+ * How a question ranks what it asks for: the top or bottom N, the one best, a growth or a
+ * decline by amount or by rate (only the rows that went the way asked), a loss, a multiple.
+ */
+import type { Measure, QuerySpecInput } from '../../engine/query';
+import type { SnapshotMeta } from '../../engine/snapshot/columns';
+import { NUMBER_WORDS } from './number-words';
+import { escapeRegex, type Threshold } from './query-limits';
+import { type unitChangeOf } from './query-unit-change';
+import { type DayRange } from './query-periods';
+import {
+  COUNT,
+  DECLINE,
+  GROWTH,
+  LEADING_PLURAL,
+  LOSS,
+  LOST_MOST,
+  MULTIPLE,
+  PLURAL_OF,
+  WENT_DOWN,
+  WENT_UP,
+  comparativeOf,
+  figureBoughtOf,
+  headerNoun,
+  isTimeUnit,
+  type peakOf,
+} from './query-vocabulary';
+import { countedNounOf } from './query-values';
+
+/** "Top 5", "bottom three". */
+const TOP_N = new RegExp(String.raw`\b(top|bottom|best|worst|largest|biggest|smallest)\s+(one|${COUNT})\b`);
+
+/** A count before a plural noun, after "which", "the", "list"…: "which 3 countries", "the 5 largest customers". */
+const COUNTED = new RegExp(
+  String.raw`\b(?:which|what|the|list|name|show|give me)\s+(${COUNT})\s+(?:(?:top|best|biggest|largest|smallest|highest|lowest|worst|most|least)\s+)?[a-z]+s\b`,
+);
+
+/** A ranking by the rate of a change, not its amount. */
+/**
+ * The least of a way, said of the way itself: "grew the least", "the smallest decline", "the
+ * slowest growing", "the bottom 5 by growth" (not "the states with the lowest profit grew the most").
+ */
+const LEAST_WAY =
+  /\b(?:grew|grow(?:n|s|ing)?|growth|declin\w*|drop(?:ped|ping|s)?|fell|fall(?:en|ing|s)?|decreas\w*|increas\w*|rose|ris(?:e|en|ing)|shr[au]nk|shrink\w*|gain\w*)\s+(?:the\s+)?(?:least|slowest|smallest|lowest|weakest|(?:most|more) slowly|slowly)\b|\b(?:least|slowest|smallest|lowest|weakest)(?:[- ]growing)?\s+(?:[a-z%-]+\s+){0,2}?(?:growth|declines?|drops?|falls?|increases?|decreases?|rises?|gains?|growing|declining)\b|\b(?:bottom|worst)(?:[- ]performing)?\s+(?:\d+\s+)?(?:[a-z-]+\s+)?by\s+(?:[a-z%]+\s+)?(?:growth|change|increase|decline|drop)\b/;
+
+const RATE =
+  /\b(fastest|faster|slowest|slower|slowly|quickest|growth rates?|rates? of (growth|decline)|percentage (growth|change|increase|decrease)|in percent(age)?( terms)?)\b/;
+
+/** A loss is a grouping's profit below zero; single orders or lines are no grouping. */
+const LOSS_OF_ORDERS =
+  'I can find the customers, products or other groups with a loss (“Which products had a loss in 2021?”), not single orders or lines yet.';
+
+/** What `rankAsAsked` reads a question's ranking from. */
+interface Ranking {
+  text: string;
+  meta: SnapshotMeta;
+  /** The spec so far, whose limit, sort and having are set. */
+  spec: QuerySpecInput;
+  /** The spec's groupings, added to where a loss or a fall is counted by a noun ("how many products lost money"). */
+  groupBy: string[];
+  other: DayRange | null | undefined;
+  /** The periods were set against each other with "than" ("less in 1998 than in 1997"). */
+  than: boolean;
+  unitChange: ReturnType<typeof unitChangeOf>;
+  peak: ReturnType<typeof peakOf>;
+  threshold: Threshold | null;
+  /** The customer whose last purchase is asked for: "most recently" ranks nothing. */
+  lastOf: { values: string[] } | undefined;
+}
+
+/**
+ * Sets the spec's limit, sort and having from the question's ranking words: "top 5", "which 3
+ * countries", "the best month", "bottom", a loss, a growth or decline ranked by amount or by
+ * rate and only the rows that went the way asked, a multiple ("doubled"), customers counted by
+ * their orders. Returns why it can't, or null.
+ */
+export function rankAsAsked(r: Ranking): string | null {
+  const { text, meta, spec, groupBy, other, unitChange, peak, threshold, lastOf } = r;
+  const top = TOP_N.exec(text);
+  const byKey = groupBy.length > 0 && !isTimeUnit(groupBy[0]);
+  // "Which 3 countries had the most…", "the 5 largest products": the count stands before the noun.
+  const counted = byKey && !top ? COUNTED.exec(text) : null;
+  const n = top
+    ? (NUMBER_WORDS[top[2]] ?? Number(top[2]))
+    : counted
+      ? (NUMBER_WORDS[counted[1]] ?? Number(counted[1]))
+      : /\b(which|what|top|best|largest|biggest|most)\b/.test(text) &&
+          byKey &&
+          /\b(most|largest|biggest|best|top|highest|fewest|least|lowest|smallest|worst|fastest|quickest)\b/.test(text) &&
+          // "What are the best-selling products?" asks for several: a ranking, not the one at the top.
+          !asksForSeveral(text, groupBy[0], meta)
+        ? 1
+        : null;
+  // "What did they buy most recently?" is no ranking: "most" belongs to "recently".
+  if (n && !lastOf) spec.limit = Math.min(50, n);
+  // "Top 3 quarters by revenue" listed the first 3: units are listed in time order unless ranked.
+  if (top && !lastOf && groupBy.length > 0 && isTimeUnit(groupBy[0])) spec.sort = { by: spec.measures[0], direction: 'desc' };
+  // "With at least 10 orders" is a threshold, not the bottom of a ranking.
+  if (/\b(bottom|worst|smallest|least|lowest|fewest)\b/.test(text.replace(/\bat (least|most)\b/g, '')) || LOSS.test(text))
+    spec.sort = { by: spec.measures[0], direction: 'asc' };
+  // "Which products have negative profit?" listed the profitable ones too (and, before it was
+  // read as a loss, first): only the rows with a loss.
+  // "How many products lost money in 2021?" got the total gross profit: the products with a loss, counted.
+  const lossCounted = LOSS.test(text) && groupBy.length === 0 ? countedNounOf(text, meta) : null;
+  if (lossCounted) {
+    groupBy.push(lossCounted);
+    spec.groupBy = [lossCounted];
+  }
+  // "How many orders had losses?" got all gross profit beside every order: no order's own profit is summed.
+  if (LOSS.test(text) && groupBy.length === 0 && spec.measures.some((m) => m === 'orders' || m === 'units')) return LOSS_OF_ORDERS;
+  // "Which products have negative margin?" listed all 2,613 products of the generated file, the
+  // lowest at 15.0%: a margin below 0 is asked for, as a loss is.
+  const lossMeasure = spec.measures[0] === 'grossProfit' || spec.measures[0] === 'marginPct' ? spec.measures[0] : null;
+  if (LOSS.test(text) && lossMeasure && groupBy.length > 0 && !other) spec.having = { measure: lossMeasure, op: '<', value: 0 };
+  // "Which country grew the most in 2011 vs 2010?" ranks the change, not 2011's figure.
+  if (peak && !other) {
+    spec.groupBy = [peak[2]];
+    spec.limit = 1;
+    spec.sort = {
+      by: spec.measures[0],
+      direction: /^(worst|slowest|weakest|quietest|lowest|least|fewest|smallest)$/.test(peak[1]) ? 'asc' : 'desc',
+    };
+  }
+  // "How many customers bought less in 1998 than in 1997?" compared the counts of customers:
+  // it asks for the customers whose own figure went down, counted.
+  const buyers = other && comparativeOf(text, r.than) ? customersComparedOf(text, spec, groupBy) : null;
+  if (buyers) {
+    spec.measures = [buyers];
+    groupBy.push('customer');
+    spec.groupBy = ['customer'];
+  }
+  const ranked = other && groupBy.some((g) => !isTimeUnit(g));
+  // "Which region grew fastest?" is the rate, the change as a % of the earlier figure.
+  const rankedOn = RATE.test(text) ? 'percentChange' : 'change';
+  // "Which products grew the least?" listed the biggest growers first: the least of a way, last
+  // first ("the smallest decline" is the fall nearest zero; "the lowest growth" may be a fall).
+  const least = LEAST_WAY.test(text);
+  if (ranked && GROWTH.test(text)) spec.sort = { by: spec.measures[0], direction: least ? 'asc' : 'desc', on: rankedOn };
+  if (ranked && DECLINE.test(text)) spec.sort = { by: spec.measures[0], direction: least ? 'desc' : 'asc', on: rankedOn };
+  // "Which customers spent less this year than last year?" listed every customer, those who
+  // spent more too: only the ones down (or, for "more than", up), the largest change first.
+  const comparative = ranked ? comparativeOf(text, r.than) : null;
+  if (comparative) {
+    const down = comparative === 'less';
+    spec.having = { measure: spec.measures[0], op: down ? '<' : '>', value: 0, on: 'change' };
+    spec.sort = { by: spec.measures[0], direction: down ? 'asc' : 'desc', on: 'change' };
+  }
+  // "Which regions grew in 2021?" listed Central, down 0.2%, among them; "which sub-categories
+  // declined" those that rose: asked which went one way, only the rows that did.
+  // "Customers whose revenue fell in 1998" listed every customer: the way asked keeps its rows too.
+  const wentWay =
+    /\b(which|what|whose)\b/.test(text) || LEADING_PLURAL.test(text)
+      ? WENT_DOWN.test(text) || LOST_MOST.test(text)
+        ? '<'
+        : WENT_UP.test(text)
+          ? '>'
+          : null
+      : null;
+  // "Which months declined in 1998?" listed every month, then was refused: each against the
+  // one before, only those that went that way; "which quarter grew the most?" ranks the change.
+  if (unitChange) {
+    spec.changeFrom = unitChange.changeFrom;
+    if (wentWay) spec.having = { measure: spec.measures[0], op: wentWay, value: 0, on: 'change' };
+    if (spec.sort || spec.limit !== undefined) {
+      const down = DECLINE.test(text) && !GROWTH.test(text);
+      const lowest = spec.sort?.direction === 'asc';
+      spec.sort = { by: spec.measures[0], direction: down !== lowest ? 'asc' : 'desc', on: RATE.test(text) ? 'percentChange' : 'change' };
+    }
+  }
+  const went = ranked && !spec.having ? wentWay : null;
+  if (went) spec.having = { measure: spec.measures[0], op: went, value: 0, on: 'change' };
+  // "Which products had the biggest margin drop?" listed 48 unchanged margins (-0.0%) after the
+  // two that fell: a ranking of the most growth or decline, or of the least decline, lists only
+  // the rows that went that way; one of the least growth ranks every row, falls last. A
+  // breakdown ("revenue growth by region", "how much did orders drop by country", "rank regions
+  // by growth") keeps every row.
+  const asksWhich =
+    /\b(which|who|top|most|biggest|largest|smallest|fastest)\b/.test(text) &&
+    !/\bhow (much|many)\b|\b(rank|ranking|ranked|sort|sorted)\b/.test(text);
+  const wayAsked = DECLINE.test(text) ? '<' : GROWTH.test(text) && !least ? '>' : null;
+  if (ranked && asksWhich && wayAsked && !spec.having && spec.sort?.on)
+    spec.having = { measure: spec.sort.by, op: wayAsked, value: 0, on: 'change' };
+  // "Which customers doubled their spend this year?" listed this year's revenue of every customer.
+  const multiple = ranked ? MULTIPLE.exec(text) : null;
+  if (multiple) {
+    const percent = MULTIPLE_PERCENT[multiple[1]];
+    spec.having = { measure: spec.measures[0], op: percent > 0 ? '>=' : '<=', value: percent, on: 'percentChange' };
+    spec.sort = { by: spec.measures[0], direction: percent > 0 ? 'desc' : 'asc', on: 'change' };
+  }
+  // "Which customers bought only once?" listed every customer, those with 2+ orders as 0:
+  // by customer, only the customers the count is of.
+  // "Which customers bought for the first time in June 1998?" listed June's buyers, each with 0 new customers,
+  // and "Which customers came back in November?" every November buyer (1,711 for 690).
+  const orderCountMeasure = spec.measures.find(
+    (m) => m === 'repeatCustomers' || m === 'oneTimeCustomers' || m === 'newCustomers' || m === 'returningCustomers',
+  );
+  if (orderCountMeasure && spec.groupBy?.includes('customer') && !other && !threshold)
+    spec.having = { measure: orderCountMeasure, op: '>', value: 0 };
+  return null;
+}
+
+/**
+ * The figure of each customer a count or list of customers buying less or more compares
+ * ("Customers with revenue greater than last year" compared the totals), or null when the
+ * question is not one.
+ */
+function customersComparedOf(text: string, spec: QuerySpecInput, groupBy: readonly string[]): Measure | null {
+  if (groupBy.length > 0) return null;
+  const bought = figureBoughtOf(text);
+  // "How many customers spent less in 1998 than in 1997?" compared the totals: "spent" had
+  // added revenue beside the customers counted.
+  if (spec.measures[0] === 'customers' && spec.measures.slice(1).every((m) => m === bought)) return bought;
+  if (spec.measures.length !== 1) return null;
+  return /^(?:list |show )?(?:the |our |all )?(?:customers|clients|accounts|buyers) (?:with|who|whose|that)\b/.test(text)
+    ? spec.measures[0]
+    : null;
+}
+
+/** Each multiple as the percentage change it is at least (or, halved, at most). */
+const MULTIPLE_PERCENT: Record<string, number> = { doubled: 100, tripled: 200, trebled: 200, quadrupled: 300, halved: -50 };
+
+/** Whether the grouping's noun is in the plural ("products", "sub-categories"): several are asked for. */
+function asksForSeveral(text: string, group: string | undefined, meta: SnapshotMeta): boolean {
+  if (!group) return false;
+  if (PLURAL_OF[group]?.test(text)) return true;
+  // Iowa's "Which stores buy the most from Jim Beam Brands?" got one store: its customers are a store_name column.
+  const dimension = meta.dimensions.find((d) => d.key === group);
+  const noun = PLURAL_OF[group] ? dimension && headerNoun(dimension) : dimension?.label.toLowerCase();
+  if (!noun) return false;
+  const plural = noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`;
+  return new RegExp(`\\b${escapeRegex(plural)}\\b`).test(text);
+}

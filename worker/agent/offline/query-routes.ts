@@ -1,0 +1,365 @@
+/**
+ * Questions the query does not answer: those the analysis' own answers take (what to do, churn
+ * risk, segments, concentration, whom to call), and those refused for their wording or shape,
+ * with what can be asked instead.
+ */
+import type { QuerySpecInput } from '../../engine/query';
+import type { SnapshotMeta } from '../../engine/snapshot/columns';
+import { isWordOfAValue } from './query-names';
+import { pluralNoun } from '../../engine/render/format';
+import { escapeRegex, limitOf, thresholdOf, unusedNumberNamed } from './query-limits';
+import { BRIDGE_SPLIT } from './bridge-intents';
+import { periodBefore, periodsOf, type DayRange } from './query-periods';
+import { ACTIONS, CUSTOMER_VALUE, DISCONTINUE, PURCHASE_GAP } from './intents';
+import { COMPARATIVES, DIMENSION_WORDS, ONLY_ONE, headerNoun, isGrammarWord, isTimeUnit, singular } from './query-vocabulary';
+import {
+  ANY_DAY,
+  NARROWED_LISTS_ONLY,
+  NO_DATES,
+  type Parsed,
+  TOP_FRACTION,
+  WHOLE_FILE_ONLY,
+  WHOLE_FILE_RESULTS,
+  fractionRefusal,
+  namesAPeriod,
+} from './query-parsed';
+import { namedFilterWords } from './query-values';
+
+/** Products bought in the same orders as another: "what do customers buy with X", "what goes with X". */
+const BOUGHT_WITH =
+  /\b(?:bought|buy|buys|purchased?|ordered|order) (?:together|with)\b|\bgo(?:es)? (?:well )?with\b|\bpairs? (?:well )?with\b|\balso (?:buy|bought|purchased?|order(?:ed)?)\b/;
+
+/** "What should we cross-sell to Sean Miller?" got his revenue: what to offer is the cross-sell answer. */
+const WHAT_TO_OFFER =
+  /(?<!\bfrom )\b(?:cross[- ]?sell\w*|up[- ]?sell\w*|recommend\w*|next best|(?:buy|order|purchase) next(?! (?:week|month|quarter|year))|next (?:purchase|order)|what (?:else|more) (?:should|could|can|to) (?:we |i )?(?:sell|offer))\b/;
+
+/** Questions the analyst cannot answer exactly from the rows (future, causes, opinions). */
+const OUT_OF_SCOPE =
+  /\b(forecast|predict|will .* (buy|spend|sell)|next (year|quarter|month)|why|should i|weather|stock price|competitor)\b/;
+
+/** A target, budget or quota: figures no file of sales holds. */
+const TARGETS = /\b(targets?|budget(?:s|ed)?|quotas?)\b/;
+
+/** The future: no figure in the file answers it, and the totals must not stand in for it. */
+const FUTURE = /\b(forecast|predict(ion)?s?|will .* (buy|spend|sell)|next (year|quarter|month))\b/;
+
+/** "Average orders per customer": a ratio the grammar has only for revenue. */
+const OTHER_PER_CUSTOMER =
+  /\b(average|avg|mean|typical|how many)\b.*\b(orders|invoices|purchases|transactions|units|items|pieces|quantity|profit|margin) per (customer|client|account|buyer)\b|\bhow (many|often)\b.*\b(the )?(average|typical) (customer|client|account|buyer)\b/;
+
+/** "Average items per order", "units in an average order": a ratio the grammar has only for revenue. */
+const OTHER_PER_ORDER =
+  /\b(items|units|products|lines|pieces|quantity|articles|skus|profit|margin|cost) (per|in an?|in each|in the average|in the typical|on an?|on each|on the average) (order|invoice|basket|transaction)\b|\b(order|basket) size in (units|items)\b/;
+
+/**
+ * One order ranked by its size: "the largest order in 2024" got 2024's total revenue, "the 10
+ * largest orders" the count of orders, "biggest single purchase" the customers with one order.
+ * ("Highest sales" is revenue: only the singular "sale" is one transaction.)
+ */
+const SINGLE_ORDER_RANKED =
+  /\b(?:largest|biggest|smallest|top)\s+(?:\d+\s+)?(?:single\s+|individual\s+)?(?:orders?|invoices?|transactions?|purchases?|deals?|sale|baskets?)\b|\b(?:orders?|invoices?|baskets?) (?:are|were|is|was) (?:the )?(?:largest|biggest|smallest)\b/;
+
+/** "Churn rate", "attrition rate" (a retention rate is the cohorts'). */
+const CHURN_RATE = /\b(churn|attrition|customer loss|defection) rate\b|\brate of (churn|attrition)\b/;
+
+const NO_FIGURE_FOR_PERIOD =
+  'I couldn\'t tell which figure you want for that period: ask for revenue, gross profit, margin, orders, customers, units or average order value, such as "revenue by customer in 2024 vs 2023".';
+
+/**
+ * Questions whose wording alone sends them to the analysis' own answers (what to do, what
+ * goes with a product, churn gaps) or refuses them (the future, targets, a period the file
+ * can't have), before any value of the file is looked for. Null when the grammar goes on.
+ */
+export function routedByWording(text: string, meta: SnapshotMeta, analysisDay: Date | null): Parsed | null {
+  // "What actions should we take on revenue in 2021?" and the analysis' actions; "which products
+  // should we drop?" is no change over time: the canned answers rank the candidates.
+  if (ACTIONS.test(text)) return { kind: 'unmapped', reason: 'What to do is answered from the analysis.' };
+  // "What do customers buy with Staples?" got the revenue of Staples: what goes with a product is cross-sell's.
+  // "How much did customer 14646 spend on average?": per order or per month is not said.
+  if (/\b(?:spend|spends|spent|spending) on average\b/.test(text))
+    return {
+      kind: 'refused',
+      reason: 'I can give the revenue per customer (“average spend per customer”) or the average order value; ask for one of them.',
+    };
+  if (BOUGHT_WITH.test(text) || WHAT_TO_OFFER.test(text))
+    return { kind: 'unmapped', reason: 'What is bought with a product, or what to offer a customer, is the cross-sell answer.' };
+  if (/\bshould (we|i)\b/.test(text) && DISCONTINUE.test(text))
+    return { kind: 'unmapped', reason: 'Which products to drop is answered with the products that earn the least.' };
+  // Iowa's "Which vendor depends most on one store?" got our dependency on each vendor.
+  const reliant = supplierReliantOnCustomers(text, meta);
+  if (reliant) return { kind: 'refused', reason: reliant };
+  // "How long between orders on average?" got the count of orders; the churn analysis measures
+  // the gaps, and predicts the spend a customer lifetime value is.
+  if (PURCHASE_GAP.test(text) || CUSTOMER_VALUE.test(text))
+    return { kind: 'unmapped', reason: 'Gaps between purchases and predicted spend come from the churn analysis.' };
+  // "What share comes from the top 20% of customers?" got the top 20 customers: a fraction is no count.
+  // Any fraction left is the top 20% of customers over the whole file, which the concentration analysis gives.
+  const fraction = fractionRefusal(text);
+  if (fraction) return { kind: 'refused', reason: fraction };
+  if (TOP_FRACTION.test(text)) return { kind: 'unmapped', reason: 'The top 20% of customers’ share is the concentration analysis’.' };
+  const today = analysisDay ?? ANY_DAY;
+  if ((!analysisDay || !meta.hasDates) && namesAPeriod(text, today)) return { kind: 'refused', reason: NO_DATES };
+  // "Revenue vs last year's target" got 2020's revenue: no row holds a target.
+  const target = TARGETS.exec(text);
+  // Iowa's "Target Store T-1767 / Ankeny" is a store.
+  if (target && !isWordOfAValue(singular(target[1]), meta))
+    return {
+      kind: 'refused',
+      reason:
+        'This file has no targets, budgets or quotas to compare with; I can set a period against another, such as "revenue this year vs last year".',
+    };
+  if (OUT_OF_SCOPE.test(text))
+    return {
+      kind: FUTURE.test(text) ? 'refused' : 'unmapped',
+      reason: 'I can only report what the rows of this file show; that question asks about the future or a cause.',
+    };
+  const unused = unusedNumberNamed(text, meta, isGrammarWord);
+  if (unused)
+    return {
+      kind: 'refused',
+      reason: `This file's “${unused}” column holds numbers that none of my figures is made from: I add up revenue, cost and quantities, and group by the file's text columns.`,
+    };
+  // "The first week of December 2011" was answered for all of December.
+  const partOf = PART_OF_PERIOD.exec(text);
+  if (partOf)
+    return {
+      kind: 'refused',
+      reason: `I can't read “${partOf[0]}” as a period yet; name its first and last day as dates (YYYY-MM-DD to YYYY-MM-DD).`,
+    };
+  // "Revenue in the summer" got the segment "Consumer", "sales on Mondays" the total.
+  const unread = unreadPeriodOf(text, meta);
+  if (unread) return { kind: 'refused', reason: unread };
+  return null;
+}
+
+/**
+ * Questions of a shape the query has no step for, refused with what it can do instead: a
+ * limit on rows, distinct values other than products, one value against another ("than …"),
+ * both of two values, a ranking within each group, the bridge of one value, figures per order
+ * or per customer other than revenue.
+ */
+export function shapeRefused(text: string, filters: readonly { values: string[] }[]): Parsed | null {
+  const limit = limitOf(text);
+  if (limit) return { kind: 'refused', reason: limit };
+  // "How many customers bought just one product in 2021?" counted every customer of 2021.
+  const onlyOne = ONLY_ONE.exec(text);
+  const onlyOneOf = onlyOne?.[1] ?? onlyOne?.[2];
+  if (onlyOneOf && !/^(products?|items?|skus?|articles?)$/.test(onlyOneOf))
+    return {
+      kind: 'refused',
+      reason: `I can count the distinct products each customer bought (“customers who bought only one product”), but not distinct ${pluralNoun(onlyOneOf.replace(/ies$/, 'y').replace(/s$/, ''))} yet.`,
+    };
+  // "Which customers spent more than Sean Miller?" answered Sean Miller's revenue.
+  const rival = thanNamedValue(text, filters);
+  if (rival)
+    return {
+      kind: 'refused',
+      reason: `I can't set one value's figure against another's in one step (“than ${rival}”); ask for ${rival}'s figure first, then for those above or below that amount.`,
+    };
+  // "Which customers bought Furniture and Technology?" counted those who bought either.
+  const both = boughtBoth(text, filters);
+  if (both) return { kind: 'refused', reason: both };
+  // "Top 3 customers in each country" got the top 3 overall.
+  const perGroup = TOP_PER_GROUP.exec(text);
+  if (perGroup)
+    return {
+      kind: 'refused',
+      reason: `I can't rank within each ${perGroup[1]} yet; ask for one at a time, such as "the top customers in Germany", or for the figure by ${perGroup[1]}.`,
+    };
+  // The bridge comes here only when a value is named (retention-intents.ts), and it splits all revenue.
+  if (BRIDGE_SPLIT.test(text))
+    return {
+      kind: 'refused',
+      reason:
+        'The price, volume and mix bridge splits the revenue of the whole file, not of one customer, product or region; ask how its revenue changed between two periods, such as "from 2020 to 2021".',
+    };
+  // "Average number of items per order" got the canned top products.
+  if (OTHER_PER_ORDER.test(text))
+    return {
+      kind: 'refused',
+      reason:
+        'I can work out revenue per order (the average order value), but not the items, units or profit of an average order yet; ask for that figure and for orders over the same rows, and divide.',
+    };
+  if (SINGLE_ORDER_RANKED.test(text))
+    return {
+      kind: 'refused',
+      reason:
+        'I can’t rank single orders yet: the rows are summed by customer, product, region or period, not by order. I can give the average order value, or the customers or products with the most revenue.',
+    };
+  if (OTHER_PER_CUSTOMER.test(text))
+    return {
+      kind: 'refused',
+      reason:
+        'I can work out revenue per customer, but not an average of other figures per customer yet; ask for the figure and for customers, by the same grouping, and divide.',
+    };
+  // "How many orders were returned?" must not be answered with all orders: a column that
+  // marks returned orders (a joined returns list) filters them; without one, the returns
+  // are the lines that reduce revenue, and the figure asked for becomes a returns measure.
+  return null;
+}
+
+/**
+ * The churn rate, worked out by the query from two periods, and churn risk or the segments,
+ * which come from the analysis of every customer: its lists, narrowed to the customers of
+ * the values named, or a refusal where a period or a threshold can't apply to them.
+ */
+export function churnOrSegmentsAsked(
+  text: string,
+  meta: SnapshotMeta,
+  filters: NonNullable<QuerySpecInput['filters']>,
+  analysisDay: Date | null,
+  today: Date,
+): Parsed | null {
+  // "What is our churn rate?" got the churn-risk list and no rate: the customers who bought in
+  // the 12 months before the last 12 (or the period before the one named) and not since, whose
+  // share of those buyers the answer gives.
+  if (CHURN_RATE.test(text) && analysisDay && meta.hasDates) {
+    const named = periodsOf(text, today);
+    if (named.other)
+      return {
+        kind: 'refused',
+        reason: 'I can give the churn rate of one period at a time; ask for each, such as “What was the churn rate in 2021?”.',
+      };
+    const lost = named.period ?? (periodsOf('last 12 months', today).period as DayRange);
+    return {
+      kind: 'spec',
+      spec: { measures: ['customers'], filters, period: periodBefore(lost, { whole: true, unit: named.toDate }), notBoughtIn: lost },
+    };
+  }
+  // "How many customers are at risk?" once counted every customer: churn risk and the
+  // segments come from the analysis of the whole file, and the canned answers give them.
+  if (WHOLE_FILE_RESULTS.test(text)) {
+    // "How many customers at risk spent more than 100k?" got every flagged customer.
+    const cut = thresholdOf(text);
+    if (cut)
+      return {
+        kind: 'refused',
+        reason: `I can't apply “${cut.words}” to churn risk or the segments yet; ask for them on their own, or for customers past the threshold.`,
+      };
+    // "Which customers in Texas are at risk?" got the whole file's 110 flagged customers: the
+    // lists come from the analysis of every customer, and narrow to those with rows in Texas.
+    // Churn risk in one region narrows by each customer's region (region-answers.ts), as before.
+    if (periodsOf(text, today).period) return { kind: 'refused', reason: WHOLE_FILE_ONLY };
+    // A segment in one region too ("Champions in France" was refused): the region answers narrow churn only.
+    const churnAsked = /\b(at[- ]risk|churn(ing)?|likely to|risk of)\b/.test(text);
+    if (filters.some((f) => f.dimension !== 'customer' && (f.dimension !== 'region' || !churnAsked)))
+      return { kind: 'among', where: filters, reason: NARROWED_LISTS_ONLY };
+    return { kind: 'unmapped', reason: 'Churn risk and segments are answered from the analysis of the whole file.' };
+  }
+  return null;
+}
+
+/**
+ * A question that names no figure: a column the file lacks, whom to call (the churn list,
+ * narrowed to the values named), or, for the canned answers of the whole file, unmapped; never
+ * a figure guessed, and refused where a period or a value of another column would be lost.
+ */
+export function noFigureNamed(
+  text: string,
+  meta: SnapshotMeta,
+  filters: NonNullable<QuerySpecInput['filters']>,
+  period: DayRange | null | undefined,
+): Parsed {
+  // A question about a column the file lacks gets that named, whatever else it asks.
+  const missing = DIMENSION_WORDS.find(([re, dim]) => re.test(text) && !meta.dimensions.some((d) => d.key === dim) && !isTimeUnit(dim));
+  if (missing) return { kind: 'unmapped', reason: `This file has no ${missing[1] === 'salesRep' ? 'sales-rep' : missing[1]} column.` };
+  // The answers that take over from here are for the whole file: "the Champions in 2022" once got today's.
+  // "Which customers should we call this week?" asked for a figure: whom to call is the churn list's.
+  // "Which customers should Rep 12 call?" got Rep 12's scorecard: the churn list, of that rep's
+  // customers (one region's narrows by each customer's region, in region-answers.ts).
+  if (/\b(call|contact|ring|phone|reach out|follow up|visit)\b/.test(text))
+    return filters.some((f) => f.dimension !== 'customer' && f.dimension !== 'region')
+      ? { kind: 'among', where: filters, reason: NARROWED_LISTS_ONLY }
+      : { kind: 'unmapped', reason: 'Whom to call is answered from the churn analysis.' };
+  // "Which customers are buying less than last year?" was told segments and churn are the whole file's.
+  if (period) return { kind: 'refused', reason: WHOLE_FILE_RESULTS.test(text) ? WHOLE_FILE_ONLY : NO_FIGURE_FOR_PERIOD };
+  // The answers that take over know customers, products, categories, suppliers and regions
+  // by name, not the file's other columns: "the most loyal customers in Texas" would lose Texas.
+  const unplaced = filters.find((f) => f.dimension.startsWith('column:'));
+  return {
+    kind: unplaced ? 'refused' : 'unmapped',
+    reason: `I couldn't tell which figure you want${unplaced ? ` for ${namedFilterWords(unplaced, meta)}` : ''} (revenue, gross profit, margin, orders, customers, units or average order value).`,
+  };
+}
+
+/**
+ * Customers who "bought A and B" are those who bought both, which the query can't select: it
+ * counted those who bought either. Set membership stays for a sum ("revenue of the West and East").
+ */
+function boughtBoth(text: string, filters: readonly { values: string[] }[]): string | null {
+  const several = filters.find((f) => f.values.length > 1);
+  if (!several || !/\b(customers?|clients?|accounts?|buyers?|who)\b/.test(text) || /\b(or|either)\b/.test(text)) return null;
+  if (!/\b(buy|buys|bought|buying|purchased?|ordered|order)\b[^?]*\band\b/.test(text)) return null;
+  const [a, b] = several.values;
+  return `I can find customers who bought any of ${several.values.join(', ')}, but not those who bought all of them yet; ask “Which customers bought ${a} or ${b}?” for either, or about each in turn.`;
+}
+
+/**
+ * The named value a comparison is set against ("more than Sean Miller"), or null. Two values
+ * of one column are set side by side ("Is Technology more profitable than Furniture?").
+ */
+function thanNamedValue(text: string, filters: readonly { values: string[] }[]): string | null {
+  for (const value of filters.filter((f) => f.values.length === 1).flatMap((f) => f.values)) {
+    const named = new RegExp(
+      `\\b(?:${COMPARATIVES})\\b[^?]*?\\bthan\\s+(?:the\\s+|our\\s+)?${escapeRegex(value.toLowerCase())}(?![a-z0-9])`,
+    );
+    if (named.test(text)) return value;
+  }
+  return null;
+}
+
+/** A part of a named period: "the first week of December", "the last days of 2021". */
+const PART_OF_PERIOD =
+  /\b(first|second|third|fourth|last|final|1st|2nd|3rd|4th|opening|closing) (few )?(week|weeks|fortnight|days?|half of the month|business days?) of [a-z]+( \d{4})?\b/;
+
+/** Periods with no calendar reading here: seasons, holidays, numbered weeks. */
+const UNREAD_PERIOD =
+  /\b(?:in|during|over|for|this|last|the)\s+(?:the\s+)?(spring|summer|autumn|fall|winter|holidays|holiday season)(?:\s+(?:of\s+)?(?:19|20)\d\d)?\b|\b(spring|summer|autumn|fall|winter)\s+(?:of\s+)?(?:19|20)\d\d\b|\b(christmas|xmas|easter|thanksgiving|black friday|cyber monday|new year'?s?)\b|\bweek\s+(?:no\.?\s*|#\s*)?\d{1,2}\b/;
+
+const WEEKDAY = /\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekends?|weekdays?)\b/;
+
+/**
+ * Why a period named in the question can't be read, or null. A word of a value the question
+ * names in full ("Winter Foods", a "Weekend Range") is a name, which the name matchers place;
+ * "Which products sell best at Christmas?" names no such value, though many products have
+ * CHRISTMAS in their names, and was answered for the whole year.
+ */
+function unreadPeriodOf(text: string, meta: SnapshotMeta): string | null {
+  const period = UNREAD_PERIOD.exec(text);
+  if (period && !isWordOfANamedValue(period[1] ?? period[2] ?? period[3] ?? 'week', text, meta))
+    return `I can't read “${period[0].replace(/^(in|during|over|for) (the )?/, '')}” as a period yet; name its first and last day as dates (YYYY-MM-DD to YYYY-MM-DD).`;
+  const weekday = WEEKDAY.exec(text);
+  if (weekday && !isWordOfANamedValue(weekday[1], text, meta))
+    return "I can't split sales by day of the week yet; I can group them by week, month, quarter or year.";
+  return null;
+}
+
+/** Whether `word` is a word of a value of the file that the question writes out in full. */
+function isWordOfANamedValue(word: string, text: string, meta: SnapshotMeta): boolean {
+  const whole = new RegExp(`\\b${word}\\b`, 'i');
+  return meta.dimensions.some((d) => d.values.some((v) => whole.test(v) && text.includes(v.toLowerCase())));
+}
+
+/** A ranking within every value of a grouping: "top 3 customers in each country". */
+const TOP_PER_GROUP =
+  /\b(?:top|bottom|best|worst|biggest|largest)\b.*\b(?:in|for|within|per) (?:each|every) (country|region|category|supplier|rep|sales rep|month|quarter|year|segment|state|city|[a-z]+)\b/;
+
+/**
+ * "Which vendor depends most on one store?" asks how much of a supplier's sales one customer
+ * holds, the other way round from supplier dependency (how much of ours one supplier holds),
+ * which the analysis has no figure for: the reason to refuse it, with what can be asked.
+ */
+function supplierReliantOnCustomers(text: string, meta: SnapshotMeta): string | null {
+  // "Which suppliers are we most dependent on for our top customers?" is our dependency.
+  const tail =
+    /\b(?:suppliers?|vendors?|manufacturers?)\b(?:(?!\b(?:we|us|i)\b).)*?\b(?:depend\w*|rel(?:y|ies|ying|iant|iance))\b.*?\bon\b(.*)/.exec(
+      text,
+    )?.[1];
+  const customers = meta.dimensions.find((d) => d.key === 'customer');
+  if (tail === undefined || !customers) return null;
+  const noun = headerNoun(customers) ?? 'customer';
+  if (!new RegExp(`\\b(?:customers?|clients?|accounts?|buyers?|${escapeRegex(noun)}s?)\\b`).test(tail)) return null;
+  const supplier = meta.dimensions.find((d) => d.key === 'supplier')?.values[0];
+  const example = supplier ? ` such as “top 5 ${noun}s for ${supplier}”` : '';
+  return `Supplier dependency is how much of our revenue rests on one supplier, not how much of a supplier's sales rest on one ${noun}, and I can't rank suppliers by that yet. I can list a supplier's top ${noun}s with their revenue,${example || ' naming the supplier'}.`;
+}

@@ -1,0 +1,125 @@
+/**
+ * The question as the grammar reads it: lower case, counts in digits, the file's own headers
+ * and nouns for units and customers as the grammar's words, and phrasings it reads as others.
+ */
+import type { SnapshotMeta } from '../../engine/snapshot/columns';
+import { escapeRegex, withCountsAsDigits } from './query-limits';
+import { MONTH_NAMES_NOT_MAY } from './query-periods';
+import { headerNoun, isGrammarWord, singular } from './query-vocabulary';
+
+/**
+ * The question as the grammar reads it: lower case, counts in digits, the file's own nouns
+ * for units and customers as the grammar's, and phrasings it reads as others. "Products
+ * bought by only one customer" names no grouping "by one customer"; "How much of our revenue
+ * comes from our top 10 customers?" listed them with no share: it asks for one.
+ */
+export function questionText(question: string, meta: SnapshotMeta): string {
+  const lower = asHeadersWritten(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500), meta);
+  return (
+    asCustomersCounted(asUnits(withCountsAsDigits(lower), meta), meta)
+      .replace(
+        /\b(?:bought|purchased|ordered) by ((?:only |just |exactly )?(?:one|a single|1) (?:customer|client|account|buyer))\b/,
+        'with $1',
+      )
+      // "Bought by the most customers" was refused as a grouping "by the most".
+      .replace(/\b(?:bought|purchased|ordered) by (the (?:most|fewest|least) (?:customers|clients|accounts|buyers))\b/, 'with $1')
+      .replace(/\bhow much of (?:(?:our|the|my|all|total)\s+)*(revenue|sales|turnover|income|business)\b/, 'what share of $1')
+      // "Revenue in the most recent quarter by region" read "most" as a ranking: the latest unit is this one.
+      .replace(/\b(?:most recent|latest) (year|quarter|month|week)\b/g, 'this $1')
+      .replace(/\b(?:most recent|latest) (\d{1,4}) (days?|weeks?|months?|quarters?|years?)\b/g, 'last $1 $2')
+      // "How much did customers spend on average?" got all revenue ("Average" read as no word of it).
+      .replace(
+        /\bhow much (?:do|did|does) (?:our |the |all )?(?:customers|clients|accounts|buyers) (?:spend|spent) on average\b/,
+        'average spend per customer',
+      )
+      // "What share of revenue comes from our top supplier?" was refused as a question about
+      // another answer: it is the share of the top one.
+      // Not "not from our top customer" (the rest), nor one of two tops ("our top category and our top region").
+      .replace(TOP_ONE_OF_A_SHARE, (match: string, before: string, noun: string, at: number, text: string) =>
+        NEGATED.test(before) || /\b(top|biggest|largest)\b/.test(text.slice(at + match.length))
+          ? match
+          : `${before} the top 1 ${noun.replace(/y$/, 'ie')}s`,
+      )
+      // "What share of November revenue came from …?" was refused: the period after the figure.
+      .replace(
+        SHARE_OF_A_PERIOD,
+        (_, share: string, when: string, figure: string) => `${share} of ${figure} in ${when.replace(/['’]s$/, '')}`,
+      )
+      // "How many customers made their first purchase in March 1997?" counted March's buyers:
+      // first-time buyers are new customers, with every rule of those (revenue from them, a split).
+      .replace(/\bfirst[- ]time (customers|clients|accounts|buyers|purchasers)\b/g, 'new $1')
+      .replace(/\b(customers|clients|accounts|buyers) (?:who |that )?(?:made|placed) (?:their|a) first (?:purchase|order)s?\b/g, 'new $1')
+      // "How many sales did we make?" got revenue: sales counted are orders (not "sales reps", "sales dollars").
+      .replace(
+        /\b(how many|number of|count of) sales\b(?!\s*(?:reps?|representatives?|people|persons?|staff|teams?|managers?|channels?|regions?|territor|dollars?|euros?|pounds?|revenue|value|volume|amount|in (?:dollars|euros|pounds|value|revenue)|[$£€]))/,
+        '$1 orders',
+      )
+  );
+}
+
+/**
+ * A header of two words as the file writes it: "revenue by sub category" was "This file has
+ * no sub-category column" on Superstore, whose header is Sub-Category; "subcategories",
+ * "ship-mode" and "salesrep" are the file's "sub-categories", "ship mode" and "sales rep".
+ */
+function asHeadersWritten(text: string, meta: SnapshotMeta): string {
+  let written = text;
+  for (const d of meta.dimensions) {
+    const label = d.label.toLowerCase();
+    const parts = label.split(/[- ]+/);
+    if (parts.length < 2 || !parts.every((part) => /^\p{L}+$/u.test(part))) continue;
+    const [stem, ending] = label.endsWith('y') ? [label.slice(0, -1), '(y|ies)'] : [label, '(s|es)?'];
+    const spelled = stem.split(/[- ]+/).map(escapeRegex).join('[- ]?');
+    written = written.replace(new RegExp(`\\b${spelled}${ending}\\b`, 'g'), (_, end: string | undefined) => stem + (end ?? ''));
+  }
+  return written;
+}
+
+/** Words that turn a part into the rest: "not from our top customer", "excluding". */
+const NEGATED = /\b(not|excluding|except|other than|outside|apart from|aside from|besides)\b|n't\b/;
+
+/** "Share of revenue from our top supplier": the one largest, ranked by its share. */
+const TOP_ONE_OF_A_SHARE =
+  /\b((?:share|percent(?:age)?|proportion|fraction)\b.*?\b(?:from|of|by|for)) (?:the|our|my) (?:top|biggest|largest) (customer|client|account|product|supplier|vendor|region|country|category)\b(?!s)/;
+
+/** "Share of November revenue", "percentage of last month's sales": a period written before the figure a share is of. */
+const SHARE_OF_A_PERIOD = new RegExp(
+  String.raw`\b(share|percentage|percent|proportion|fraction) of ((?:(?:this|last) (?:year|quarter|month|week)|(?:may|${MONTH_NAMES_NOT_MAY})(?: \d{4})?|q[1-4](?: \d{4})?|\d{4})(?:'s|’s)?) (revenue|sales|turnover)\b`,
+);
+
+/**
+ * The quantity column named by its header is the units: "Top 5 items by bottles sold" (Iowa's
+ * `bottles_sold`) was refused as a column it can't group by.
+ */
+function asUnits(text: string, meta: SnapshotMeta): string {
+  const header = (meta.quantityHeader ?? '')
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+  // "More than 10 CDs" on CDNOW (number_of_cds), "over 100 bottles" on Iowa (bottles_sold): the
+  // things the quantity column counts, after a number, are units (it was refused as "not by that count").
+  // Not a word the grammar reads itself: "Order Quantity" counts units, and "5 orders" stays orders.
+  const noun = header
+    .split(' ')
+    .find(
+      (w) =>
+        w.length >= 3 &&
+        !/^(number|num|qty|quantity|count|sold|total|units?|orders?|items?|products?|lines?|pieces?|articles?|skus?|goods)$/.test(w) &&
+        !isGrammarWord(w),
+    );
+  // "Which stores buy the most bottles?" ranked revenue: after "most", "fewer" and the like too.
+  const counted = noun
+    ? text.replace(new RegExp(`((?:\\d[\\d,.]*|most|fewest|least|more|fewer)\\s+)${escapeRegex(singular(noun))}s?\\b`, 'g'), '$1units')
+    : text;
+  if (header.length < 3 || !header.includes(' ')) return counted;
+  return counted.replace(new RegExp(`\\b${escapeRegex(header).replace(/ /g, '[\\s_-]+')}\\b`, 'g'), 'units');
+}
+
+/** Iowa's "Which products are sold in the most stores?" ranked revenue: its customers are stores (`store_name`), counted as customers. */
+function asCustomersCounted(text: string, meta: SnapshotMeta): string {
+  const customer = meta.dimensions.find((d) => d.key === 'customer');
+  const noun = customer ? headerNoun(customer) : null;
+  if (!noun || noun.includes(' ')) return text;
+  return text.replace(new RegExp(`\\b(most|fewest|least|more|fewer) ${escapeRegex(noun)}s\\b`, 'g'), '$1 customers');
+}

@@ -1,0 +1,259 @@
+/**
+ * The offline grammar's shared vocabulary: the words that name figures, groupings, rankings and
+ * changes, and the small helpers that read them (a header's noun, a plural, a time unit).
+ * Every step of the grammar reads questions with these; none of them looks at the file's values.
+ */
+import { TIME_DIMENSIONS, type TimeDimension } from '../../engine/query/spec';
+import type { Measure } from '../../engine/query';
+import type { SnapshotMeta } from '../../engine/snapshot/columns';
+import { escapeRegex } from './query-limits';
+
+/** "Revenue per customer", "average spend per account": a ratio, never a grouping by customer. */
+export const PER_CUSTOMER =
+  /\b(?:(?:average |avg |mean )?(?:revenue|sales|spend|turnover|income) per (?:customer|client|account|buyer)|average (?:revenue|spend|sales) (?:of|for|from) (?:a|each|every|one) (?:customer|client|account|buyer)|(?:average|avg|typical) (?:customer|client|account|buyer) (?:spends?|spending|spent|buys?|revenue|value))\b/;
+
+/** "Spends the most on frozen per customer", "revenue per store" (a customer column called store_name): the words apart. */
+export function perCustomerApart(noun: string | null): RegExp {
+  return new RegExp(`\\bper (?:customer|client|account|buyer${noun ? `|${escapeRegex(noun)}` : ''})\\b`);
+}
+
+/** Customers named as what is ranked or listed: "top customers", "which customers", "each customer". */
+export const CUSTOMERS_RANKED =
+  /\b(?:top|bottom|which|what|each|every|per|by|list|show|name|biggest|largest|smallest|best|worst)\s+(?:\d+\s+)?(?:customers?|clients?|accounts?|buyers?)\b|\bwho\b/;
+
+/** "Revenue per order": the average order value. */
+export const PER_ORDER = /\b(revenue|sales|spend|value|turnover) per (order|invoice)\b/;
+
+/**
+ * "Which sub-category lost money?", "Which states had losses?": gross profit, lowest first,
+ * not the products' margins.
+ */
+export const LOSS =
+  /\b(lost|lose|loses|losing) money\b|\b(loss[- ]making|unprofitable|(?:made|make|makes|had|have|has|ran|run|runs|showed|shows|posted|with) (?:a (?:net )?loss|(?:net )?losses)|at a loss|in the red)\b|\bnegative (gross )?(profit|margin)s?\b/;
+
+/**
+ * "How many products does Supplier 13 supply?", "how many different products did they buy",
+ * "which supplier supplies the most products": distinct products, where "how many products
+ * did we sell in 2021" stays the units sold.
+ */
+const PRODUCT_COUNT =
+  /\b(how many|number of|count of) (different|distinct|unique) (products|items|skus|articles)\b|\b(how many|number of) (products|items|skus|articles) (do|does) \w+( \w+)? (sell|supply|carry|offer|stock|have)\b|\bproduct count\b|\b(most|fewest|least) (different |distinct )?(products|skus)\b/;
+
+/**
+ * "What is the average price of our products?" got the top products by revenue: a price is
+ * revenue over units. A change of prices ("should we raise prices?") or the price, volume
+ * and mix bridge is no question of the price level.
+ */
+const PRICE_ASKED =
+  /^(?!.*\b(?:raise|raising|increase|increasing|lower|lowering|cut|cutting|change|changing|set|setting) (?:our |the |its |their )?prices?\b)(?!.*\b(?:mix|volume|bridge|pvm)\b).*(?:\b(?:average|avg|mean|typical|selling|sales|unit|highest|lowest|top|bottom|our) (?:(?:bottle|unit|item|case|pack|selling|sale|product) )?prices?\b|\bprices? (?:of|for|by|per|in|paid)\b|\b(?:most|least|more|less) expensive\b|\b(?:cheapest|priciest|priced)\b|\bprices? per (?:unit|bottle|item|piece|case|pack|box|can|article|sku)\b)/;
+
+/**
+ * "How much did we sell to new customers in 2024?" got the count of new customers: the
+ * revenue of new (or returning) customers, and both for "new vs returning".
+ */
+const BUYERS = '(?:customers|clients|accounts|buyers)';
+
+const REVENUE_FROM = (kind: string) =>
+  new RegExp(
+    `\\b(?:revenue|sales|turnover|spend|spending|spent|sell|sold|selling)\\b(?:\\s+[\\w']+){0,4}?\\s+(?:from|of|by|with|for|to|on) (?:the |our |all )?${kind} ${BUYERS}\\b|\\b${kind}[- ](?:customer|client|account) (?:revenue|sales|spend)\\b|\\b${kind} ${BUYERS} (?:spend|spent|bring|brought|generate|generated)\\b`,
+  );
+
+const NEW_VS_RETURNING = new RegExp(
+  `\\b(?:revenue|sales|turnover|spend)\\b.*\\bnew (?:vs\\.?|versus|and|or) (?:returning|existing) ${BUYERS}\\b`,
+);
+
+export const MEASURE_WORDS: [RegExp, Measure][] = [
+  [PER_CUSTOMER, 'revenuePerCustomer'],
+  [REVENUE_FROM('new'), 'newCustomerRevenue'],
+  [NEW_VS_RETURNING, 'newCustomerRevenue'],
+  [REVENUE_FROM('(?:returning|existing)'), 'returningCustomerRevenue'],
+  [NEW_VS_RETURNING, 'returningCustomerRevenue'],
+  // "Which customers bought for the first time in June 1998?" listed June's buyers.
+  [/\bnew (customers|clients|accounts|buyers)\b|\b(?:bought|ordered|purchased) for the first time\b/, 'newCustomers'],
+  // "How many customers did we win each quarter?" counted every customer of each quarter.
+  [
+    /\b(customers|clients|accounts|buyers)\b(?: \w+){0,3} (win|won|acquire|acquired|gain|gained|sign up|signed up|signed|onboard|onboarded)\b(?! back)|\b(won|acquired|gained|onboarded) (customers|clients|accounts)\b|\bcustomer acquisitions?\b/,
+    'newCustomers',
+  ],
+  [/\b(returning|repeat) (customers|clients|accounts|buyers)\b/, 'returningCustomers'],
+  [/\b(average order value|aov|average order|avg order|basket size|average basket)\b/, 'averageOrderValue'],
+  [PER_ORDER, 'averageOrderValue'],
+  [PRICE_ASKED, 'averagePrice'],
+  [PRODUCT_COUNT, 'products'],
+  [/\b(gross profit|profit|profitable|profitability|gross margin amount)\b/, 'grossProfit'],
+  [LOSS, 'grossProfit'],
+  [/\b(margin|margins|markup)\b/, 'marginPct'],
+  [
+    // "How many CDs did we sell in 1997?" is units, whatever the things are called (it was revenue).
+    // "How many chairs did Sean Miller buy?", "How many CDs did customer 1 buy?" too ("how many products did …
+    // buy" may be distinct products, so it stays unread).
+    /\b(units|quantity|quantities|qty|pieces|volume)\b|\bhow many (?!customers|clients|accounts|buyers|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries)[a-z]+\b.*\b(sell|sold|ship|shipped|move|moved)\b|\bhow many (?!customers|clients|accounts|buyers|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries|products|items|skus|articles|times|days|weeks|months)[a-z]+ (?:did|does|do|has|have) .*\b(buy|bought|purchase|purchased|order|ordered)\b/,
+    'units',
+  ],
+  // "How many times did Sean Miller buy?" is his orders (it was refused, "times" read as a product's word).
+  [
+    /\b(how many|number of|count of) (orders|invoices|purchases|transactions)\b|\borders\b|\bhow many times\b.*\b(buy|bought|order|ordered|purchase|purchased|shop|shopped)\b/,
+    'orders',
+  ],
+  // "Which countries had more customers in 2011 than in 2010?" asked for the figure.
+  [/\b(how many|number of|count of|most|fewest|least|more|fewer) (customers|clients|accounts|buyers)\b/, 'customers'],
+  [
+    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spends|spent|spending|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|sub-category|supplier)(?!s))\b/,
+    'revenue',
+  ],
+];
+
+export const DIMENSION_WORDS: [RegExp, string][] = [
+  [/\b(customers?|clients?|accounts?|buyers?)\b/, 'customer'],
+  [/\b(products?|items?|skus?|articles?)\b/, 'product'],
+  [/(?<!sub[- ]?)\b(product )?(categories|category)\b/, 'category'],
+  [/\b(suppliers?|vendors?)\b/, 'supplier'],
+  [/\b(regions?|territor(y|ies)|countr(y|ies))\b/, 'region'],
+  [/\b(sales ?reps?|reps?|salespeople|salesperson|account managers?)\b/, 'salesRep'],
+  [/\b(months?|monthly)\b/, 'month'],
+  [/\b(quarters?|quarterly|qoq)\b/, 'quarter'],
+  [/\b(years?|yearly|annual(ly)?|yoy)\b/, 'year'],
+  [/\b(weeks?|weekly)\b/, 'week'],
+];
+
+/** Customers as the ones who buy: "what do (our, German) customers buy", "products customers bought most". */
+export const CUSTOMERS_AS_SUBJECT =
+  /\b(?:do|did|does|have|has|that|are|were)\s+(?:[a-z]+\s+){0,2}(?:customers|clients|accounts|buyers)\s+(?:in\s+[a-z][\w-]*\s+)?(?:buy|bought|buying|purchase|purchased|purchasing|order|ordered|ordering|spend|spent|spending)\b/;
+
+/** "How did profit change year over year?": the figure by that time unit, each against the one before. */
+export const OVER_TIME_UNIT = /\b(year|quarter|month)[- ](over|on)[- ](year|quarter|month)\b|\b(yoy|qoq)\b/;
+
+/** A count of rows asked for, in digits or words ("one" only after "top": "the one product" is no count). */
+export const COUNT = String.raw`\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twenty`;
+
+/**
+ * A plural noun the question opens with, then what picks them: "customers with revenue in
+ * 2021", "list products with losses" (they got one total).
+ */
+export const LEADING_PLURAL =
+  /^(?:(?:list|show|name|give)(?: me)? )?(?:(?:all|the|our|all our|any) )?[a-z-]+s (?:with|who|that|whose|where)\b/;
+
+/** A grouping's noun in the plural: the question asks for several of them. */
+export const PLURAL_OF: Record<string, RegExp> = {
+  customer: /\b(customers|clients|accounts|buyers)\b/,
+  product: /\b(products|items|skus|articles)\b/,
+  category: /\bcategories\b/,
+  supplier: /\b(suppliers|vendors)\b/,
+  region: /\b(regions|territories|countries)\b/,
+  salesRep: /\b(sales ?reps|reps|salespeople|account managers)\b/,
+};
+
+export const GROWTH = /\b(grew|grow(n|s|th|ing)?|increas(ed?|ing)|rose|rising|gained|up the most)\b/;
+
+/** "Lost the most (revenue)": a fall, not customers lost, unless customers are what was lost. */
+export const LOST_MOST = /\blos(?:t|e|es|ing) (?:the )?(?:most|more)\b/;
+
+export const DECLINE = new RegExp(
+  String.raw`\b(declin(ed?|ing)|fell|fallen|falling|drops?|dropped|dropping|shrank|shrunk|shrinking|decreas(ed?|ing)|down the most|reduc(ed?|ing)|cut (back|down)|spen[dt] less)\b|` +
+    LOST_MOST.source,
+);
+
+/** "Best month", "weakest quarter": the period with the most (or least) of a measure. */
+const PEAK_UNIT = /\b(best|worst|busiest|slowest|strongest|weakest|quietest|biggest|highest|lowest) (month|quarter|week|year)\b/;
+
+/** "Which month of 2011 had the highest revenue?": the same question, the unit named first. */
+const WHICH_UNIT =
+  /\b(?:which|what) (month|quarter|week|year)\b[^?]*?\b(best|worst|busiest|slowest|strongest|weakest|quietest|biggest|largest|highest|lowest|most|least|fewest|smallest|fastest|quickest)\b/;
+
+/** The period asked for by its rank, as [words, adjective, unit], or null. */
+export function peakOf(text: string): [string, string, string] | null {
+  const direct = PEAK_UNIT.exec(text);
+  if (direct) return [direct[0], direct[1], direct[2]];
+  const asked = WHICH_UNIT.exec(text);
+  return asked ? [asked[0], asked[2], asked[1]] : null;
+}
+
+/**
+ * Which way a comparison of two periods goes: "less … than", "more … than" when the periods
+ * were joined by "than", else "buying less", "ordering more" (against the period before).
+ */
+export function comparativeOf(text: string, than: boolean): 'less' | 'more' | null {
+  const m = than ? COMPARED_THAN.exec(text) : BUYING_LESS.exec(text);
+  const word = m?.[m.length - 1];
+  return word ? (/^(less|fewer|lower|smaller)$/.test(word) ? 'less' : 'more') : null;
+}
+
+/** What buying more or less is of: what they buy or spend is revenue, how often they order is orders. */
+export function figureBoughtOf(text: string): 'revenue' | 'orders' | null {
+  if (/\b(buy|buys|buying|bought|purchas\w*|spen[dt]\w*)\b/.test(text)) return 'revenue';
+  return /\b(order|orders|ordering|ordered)\b/.test(text) ? 'orders' : null;
+}
+
+/** Verbs and adjectives of a row that went up or down ("grew", "declining sales"); not the noun "growth". */
+export const WENT_UP = /\b(grew|increased|rose|gained|growing|rising|increasing)\b/;
+
+export const WENT_DOWN = /\b(declined|fell|dropped|shrank|decreased|declining|falling|dropping|shrinking|decreasing)\b/;
+
+/** "Doubled", "tripled", "halved": a change as a multiple of the earlier period's figure. */
+export const MULTIPLE = /\b(doubled|tripled|trebled|quadrupled|halved)\b/;
+
+/** The comparatives of "less … than" and "more … than". */
+export const COMPARATIVES = 'less|fewer|lower|smaller|more|higher|larger|bigger|greater';
+
+/** "Less … than", "more … than", a few words apart. */
+// "Spent less in DE-North in 2024 than in 2023": a value's name may hold a hyphen.
+const COMPARED_THAN = new RegExp(`\\b(${COMPARATIVES})\\b(?:\\s+[\\w'.&-]+){0,6}?\\s+than\\b`);
+
+/** "Buying less", "ordering more" without "than" ("bought more than 1,000" is a threshold, "more than once" a count). */
+export const BUYING_LESS =
+  /\b(?:buy|buys|buying|bought|spend|spends|spending|spent|order|orders|ordering|ordered|sell|sells|selling|sold)\s+(less|more|fewer)\b(?!\s+than\b)/;
+
+/** What one customer bought only one of: products, categories, suppliers, regions. */
+const COUNTED_KIND = String.raw`(products?|items?|skus?|articles?|categor(?:y|ies)|suppliers?|vendors?|regions?|countr(?:y|ies))`;
+
+/** "Only one product", "just one category", "one supplier only": a count of distinct values per customer. */
+export const ONLY_ONE = new RegExp(
+  String.raw`\b(?:only|just|exactly) (?:one|1|a single) ${COUNTED_KIND}\b|\b(?:one|1|a single) ${COUNTED_KIND} only\b`,
+);
+
+export const NEWNESS_REVENUE = new Set<Measure>(['newCustomerRevenue', 'returningCustomerRevenue']);
+
+/** A word the grammar reads as a measure or a grouping ("revenue", "customers"), not a name. */
+export function isGrammarWord(word: string): boolean {
+  return [...MEASURE_WORDS, ...DIMENSION_WORDS].some(([re]) => re.test(word));
+}
+
+/**
+ * A role column's header as a question words it, when it differs from the role's own word:
+ * "city" for a region column called city, "store" for a customer column called store_name.
+ */
+export function headerNoun(dimension: SnapshotMeta['dimensions'][number]): string | null {
+  if (!dimension.header) return null;
+  const words = dimension.header
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w && !/^(name|id|number|no|nr|code|desc|description|key)$/.test(w));
+  const noun = words.join(' ');
+  return noun && !DIMENSION_WORDS.some(([re]) => re.test(noun)) ? noun : null;
+}
+
+/** A plural noun's singular, for matching a header: "stores" → "store", "cities" → "city". */
+export function singular(word: string): string {
+  return word
+    .replace(/ies$/, 'y')
+    .replace(/(ch|sh|x|s)es$/, '$1')
+    .replace(/([^s])s$/, '$1');
+}
+
+/** "Average revenue per month", "average monthly sales", "monthly average", "in an average week". */
+export const AVERAGE_PER_UNIT =
+  /\b(?:average|avg|mean|typical)\b(?:(?!\bby\b).)*?\b(?:per|a|each|every) (week|month|quarter|year)\b|\b(?:average|avg|mean|typical) (weekly|monthly|quarterly|yearly|annual)\b|\b(weekly|monthly|quarterly|yearly|annual) average\b|\b(?:an?|the) (?:average|typical) (week|month|quarter|year)\b/;
+
+/** The time unit of "average revenue per month", "average monthly sales", "in an average week". */
+export function averagePerOf(text: string): TimeDimension | null {
+  const asked = AVERAGE_PER_UNIT.exec(text);
+  if (!asked) return null;
+  const word = asked[1] ?? asked[2] ?? asked[3] ?? asked[4];
+  return word.replace(/ly$/, '').replace(/^annual$/, 'year') as TimeDimension;
+}
+
+/** Month, quarter, year or week: a time grouping, not a column of the file. */
+export function isTimeUnit(group: string): boolean {
+  return (TIME_DIMENSIONS as readonly string[]).includes(group);
+}
