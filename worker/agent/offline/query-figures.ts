@@ -17,7 +17,7 @@ import {
 
 /**
  * "Average sales", "the highest average spend", "mean revenue": an average of money with
- * nothing it is per (a customer, an order, a month), which PER_CUSTOMER, PER_ORDER and
+ * nothing it is per (a customer, an order, a month), which PER_CUSTOMER, PER_ORDER (query-vocabulary.ts) and
  * `averagePerOf` read. Margin is a ratio already, so "average margin" is not one of these.
  */
 const UNITLESS_AVERAGE =

@@ -4,7 +4,8 @@
  * categories, regions … are matched against the file's own dictionaries. What it can't
  * map, it says so — it never maps to a neighbouring question.
  *
- * `parseQuestion` reads a question in this order, one step per file:
+ * `parseAsRead` takes these steps roughly in this order (query-routes.ts is asked at four
+ * points: wording, shape, churn or segments, no figure named):
  *   query-exclusions.ts  values left out ("excluding the UK"), read as the rest of the question
  *   query-text.ts        the question as the grammar reads it (lower case, the file's words)
  *   query-routes.ts      what the analysis' own answers take, and wordings or shapes refused
@@ -52,7 +53,7 @@ import {
 } from './query-measures';
 import { unitChangeOf } from './query-unit-change';
 import { fromToOf } from './bridge-intents';
-import { AMOUNT_AFTER, MONTH_NAMES_NOT_MAY, periodBefore, periodsOf, wholeUnitOf, withoutHalfYears, type DayRange } from './query-periods';
+import { AMOUNT_AFTER, MONTH_NAMES_NOT_MAY, periodBefore, periodsOf, wholeUnitOf, type DayRange } from './query-periods';
 import {
   BUYING_LESS,
   CUSTOMERS_AS_SUBJECT,
@@ -68,8 +69,6 @@ import {
   ONLY_ONE,
   OVER_TIME_UNIT,
   PLURAL_OF,
-  WENT_DOWN,
-  WENT_UP,
   averagePerOf,
   comparativeOf,
   figureBoughtOf,
@@ -89,14 +88,15 @@ import {
   WHOLE_FILE_RESULTS,
   fractionRefusal,
 } from './query-parsed';
-import { asWritten, countedNounOf, dimensionOfNoun, entitiesOf, namedFilterWords, valuesNamed } from './query-values';
+import { asWritten, countedNounOf, dimensionOfNoun, namedFilterWords, valuesNamed } from './query-values';
 import { rankAsAsked } from './query-ranking';
 import { whoStoppedBuying } from './query-stopped';
 import { groupingOf } from './query-grouping';
-import { churnOrSegmentsAsked, noFigureNamed, routedByWording, shapeRefused } from './query-routes';
+import { churnOrSegmentsAnswer, noFigureAnswer, routedByWording, unsupportedShape } from './query-routes';
 import { measuresNamed } from './query-figures';
 import { questionText } from './query-text';
 import { exclusionOf } from './query-exclusions';
+import { percentChangeHaving } from './query-ranking';
 
 /** "Price per bottle": the unit a price is of, no grouping. */
 const PRICE_PER_UNIT = /\bprices? per (?:unit|bottle|item|piece|case|pack|box|can|article|sku)\b/g;
@@ -261,9 +261,12 @@ function parseAsRead(
   const values = valuesNamed(question, meta, facts);
   if ('refused' in values) return { kind: 'refused', reason: values.refused };
   const { filters, customerNoun } = values;
-  const shape = shapeRefused(text, filters);
+  const shape = unsupportedShape(text, filters);
   if (shape) return shape;
   const onlyOne = ONLY_ONE.exec(text);
+  // "How many orders were returned?" must not be answered with all orders: a column that
+  // marks returned orders (a joined returns list) filters them; without one, the returns
+  // are the lines that reduce revenue, and the figure asked for becomes a returns measure.
   let returnsAsked = false;
   if (RETURNS.test(text)) {
     const returned = returnedFilterOf(meta);
@@ -272,7 +275,7 @@ function parseAsRead(
     } else if (meta.returnLines === 0) return { kind: 'refused', reason: NO_RETURNS };
     else returnsAsked = true;
   }
-  const fromTheAnalysis = churnOrSegmentsAsked(text, meta, filters, analysisDay, today);
+  const fromTheAnalysis = churnOrSegmentsAnswer(text, meta, filters, analysisDay);
   if (fromTheAnalysis) return fromTheAnalysis;
   const named = new Set(filters.map((f) => f.dimension));
   const asked = measuresNamed(text, meta, customerNoun);
@@ -518,7 +521,7 @@ function parseAsRead(
       kind: 'refused',
       reason: `I can count customers and products for each row, but this file has no ${singular(distinctPerRow[1])} column to count ${pluralNoun(distinctPerRow[1])} by.`,
     };
-  if (measures.length === 0) return noFigureNamed(text, meta, filters, period);
+  if (measures.length === 0) return noFigureAnswer(text, meta, filters, period);
   // "How concentrated was revenue in 2023?" is no revenue total.
   if (CONCENTRATION.test(text)) {
     // "How concentrated is revenue among customers in Texas?" got the whole file's figures
@@ -657,8 +660,19 @@ function parseAsRead(
     other = periodBefore(period, { unit: toDate });
   if (period) spec.period = period;
   if (other) spec.compareTo = other;
-  const unranked = rankAsAsked({ text, meta, spec, groupBy, other, than: periods.than === true, unitChange, peak, threshold, lastOf });
-  if (unranked) return { kind: 'refused', reason: unranked };
+  const rankingRefused = rankAsAsked({
+    text,
+    meta,
+    spec,
+    groupBy,
+    other,
+    than: periods.than === true,
+    unitChange,
+    peak,
+    threshold,
+    lastOf,
+  });
+  if (rankingRefused) return { kind: 'refused', reason: rankingRefused };
   // "What share of sales is vodka?" with no value found is all revenue: 100%, a wrong answer.
   // "What share of revenue in the West comes from Chairs?" gave Chairs' West revenue over all
   // revenue: a share of one value's revenue is not the query's (its shares are of all revenue).
@@ -722,19 +736,6 @@ function parseAsRead(
   if (threshold) return withThreshold(spec, threshold, pluralGroupOf(text, threshold, meta), lapsed || Boolean(other));
   // "How many regions had a loss?" keeps the rows with a loss, and counts them so.
   return valuesCounted && !spec.having ? { kind: 'spec', spec, counted: valuesCounted.noun } : { kind: 'spec', spec };
-}
-
-/**
- * "Up by more than 50%" → % change > 50, "fell by at least 20%" → % change ≤ −20; null when the
- * threshold is no percentage past which the figure went one way.
- */
-function percentChangeHaving(text: string, threshold: Threshold, measure: Measure): NonNullable<QuerySpecInput['having']> | null {
-  if (threshold.unit !== 'percent' || (threshold.op !== '>' && threshold.op !== '>=')) return null;
-  const up = GROWTH.test(text) || WENT_UP.test(text);
-  const down = DECLINE.test(text) || WENT_DOWN.test(text);
-  if (up === down) return null;
-  if (up) return { measure, op: threshold.op, value: threshold.value, on: 'percentChange' };
-  return { measure, op: threshold.op === '>' ? '<' : '<=', value: -threshold.value, on: 'percentChange' };
 }
 
 /**
@@ -915,11 +916,6 @@ function asksForProductTrend(text: string): boolean {
 
 /** Distinct counts: a customer who buys in two months is one customer of the two, not two. */
 const DISTINCT_COUNTS = new Set<Measure>(['customers', 'products', 'returningCustomers', 'repeatCustomers', 'oneTimeCustomers']);
-
-/** Whether the question names a value of the file (a customer, a product, a region …). */
-export function namesAValue(question: string, meta: SnapshotMeta): boolean {
-  return entitiesOf(withoutHalfYears(question), meta).filters.length > 0;
-}
 
 const EXCLUSION_NEEDS_FIGURE =
   'I can leave values out of a figure I work out from the rows, not out of the analysis’ churn list, segments or summaries; name the figure, such as “revenue by customer excluding the West”.';

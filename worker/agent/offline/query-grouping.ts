@@ -1,6 +1,8 @@
 /**
  * What a question groups by: the file's dimensions and time units after a by-word, never the
- * dimension of a value named or the noun a figure is of.
+ * dimension of a value named or the noun a figure is of. query-grammar.ts then adjusts the
+ * result: the unit of a change, customers as a source, values side by side, products for "what
+ * did they buy".
  */
 import type { Measure } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';

@@ -25,9 +25,11 @@ export type Parsed =
 export const WHOLE_FILE_RESULTS =
   /\b(at[- ]risk|churn(ing)?|likely to (leave|churn|lapse|stop)|risk of (churn|churning|leaving|lapsing)|champions?|potential loyalists?|loyal|hibernat\w*|about to sleep|can'?t lose|cannot lose|needs? attention|promising)\b/;
 
+/** Segments, churn risk and concentration asked of one period: the analysis has them for the whole file only. */
 export const WHOLE_FILE_ONLY =
   "I can answer revenue, gross profit, margin, orders, customers, units or average order value for a period; segments, churn risk and concentration are worked out for the whole file, not for one period, so I won't answer them for it.";
 
+/** A period asked of a file without dates. */
 export const NO_DATES = 'This file has no dates, so I can’t answer for a period; its figures cover the whole file.';
 
 /**

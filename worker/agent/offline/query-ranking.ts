@@ -35,7 +35,6 @@ const COUNTED = new RegExp(
   String.raw`\b(?:which|what|the|list|name|show|give me)\s+(${COUNT})\s+(?:(?:top|best|biggest|largest|smallest|highest|lowest|worst|most|least)\s+)?[a-z]+s\b`,
 );
 
-/** A ranking by the rate of a change, not its amount. */
 /**
  * The least of a way, said of the way itself: "grew the least", "the smallest decline", "the
  * slowest growing", "the bottom 5 by growth" (not "the states with the lowest profit grew the most").
@@ -43,6 +42,7 @@ const COUNTED = new RegExp(
 const LEAST_WAY =
   /\b(?:grew|grow(?:n|s|ing)?|growth|declin\w*|drop(?:ped|ping|s)?|fell|fall(?:en|ing|s)?|decreas\w*|increas\w*|rose|ris(?:e|en|ing)|shr[au]nk|shrink\w*|gain\w*)\s+(?:the\s+)?(?:least|slowest|smallest|lowest|weakest|(?:most|more) slowly|slowly)\b|\b(?:least|slowest|smallest|lowest|weakest)(?:[- ]growing)?\s+(?:[a-z%-]+\s+){0,2}?(?:growth|declines?|drops?|falls?|increases?|decreases?|rises?|gains?|growing|declining)\b|\b(?:bottom|worst)(?:[- ]performing)?\s+(?:\d+\s+)?(?:[a-z-]+\s+)?by\s+(?:[a-z%]+\s+)?(?:growth|change|increase|decline|drop)\b/;
 
+/** A ranking by the rate of a change, not its amount. */
 const RATE =
   /\b(fastest|faster|slowest|slower|slowly|quickest|growth rates?|rates? of (growth|decline)|percentage (growth|change|increase|decrease)|in percent(age)?( terms)?)\b/;
 
@@ -51,31 +51,36 @@ const LOSS_OF_ORDERS =
   'I can find the customers, products or other groups with a loss (“Which products had a loss in 2021?”), not single orders or lines yet.';
 
 /** What `rankAsAsked` reads a question's ranking from. */
-interface Ranking {
+interface RankingQuestion {
   text: string;
   meta: SnapshotMeta;
   /** The spec so far, whose limit, sort and having are set. */
   spec: QuerySpecInput;
   /** The spec's groupings, added to where a loss or a fall is counted by a noun ("how many products lost money"). */
   groupBy: string[];
+  /** The period set against the spec's (a change is ranked only with one). */
   other: DayRange | null | undefined;
   /** The periods were set against each other with "than" ("less in 1998 than in 1997"). */
   than: boolean;
+  /** Each unit against the one before ("which quarters grew?"), or null. */
   unitChange: ReturnType<typeof unitChangeOf>;
+  /** "The best month": the adjective and the unit, or null. */
   peak: ReturnType<typeof peakOf>;
+  /** A threshold named: customers counted by their orders keep no rows past it. */
   threshold: Threshold | null;
   /** The customer whose last purchase is asked for: "most recently" ranks nothing. */
   lastOf: { values: string[] } | undefined;
 }
 
 /**
- * Sets the spec's limit, sort and having from the question's ranking words: "top 5", "which 3
+ * Sets the spec's limit, sort and having (and, for a count of losses or of customers whose
+ * figure fell, its grouping: `spec` and `groupBy` change in place) from the question's ranking words: "top 5", "which 3
  * countries", "the best month", "bottom", a loss, a growth or decline ranked by amount or by
  * rate and only the rows that went the way asked, a multiple ("doubled"), customers counted by
  * their orders. Returns why it can't, or null.
  */
-export function rankAsAsked(r: Ranking): string | null {
-  const { text, meta, spec, groupBy, other, unitChange, peak, threshold, lastOf } = r;
+export function rankAsAsked(asked: RankingQuestion): string | null {
+  const { text, meta, spec, groupBy, other, than, unitChange, peak, threshold, lastOf } = asked;
   const top = TOP_N.exec(text);
   const byKey = groupBy.length > 0 && !isTimeUnit(groupBy[0]);
   // "Which 3 countries had the most…", "the 5 largest products": the count stands before the noun.
@@ -123,7 +128,7 @@ export function rankAsAsked(r: Ranking): string | null {
   }
   // "How many customers bought less in 1998 than in 1997?" compared the counts of customers:
   // it asks for the customers whose own figure went down, counted.
-  const buyers = other && comparativeOf(text, r.than) ? customersComparedOf(text, spec, groupBy) : null;
+  const buyers = other && comparativeOf(text, than) ? customersComparedOf(text, spec, groupBy) : null;
   if (buyers) {
     spec.measures = [buyers];
     groupBy.push('customer');
@@ -139,7 +144,7 @@ export function rankAsAsked(r: Ranking): string | null {
   if (ranked && DECLINE.test(text)) spec.sort = { by: spec.measures[0], direction: least ? 'desc' : 'asc', on: rankedOn };
   // "Which customers spent less this year than last year?" listed every customer, those who
   // spent more too: only the ones down (or, for "more than", up), the largest change first.
-  const comparative = ranked ? comparativeOf(text, r.than) : null;
+  const comparative = ranked ? comparativeOf(text, than) : null;
   if (comparative) {
     const down = comparative === 'less';
     spec.having = { measure: spec.measures[0], op: down ? '<' : '>', value: 0, on: 'change' };
@@ -229,4 +234,17 @@ function asksForSeveral(text: string, group: string | undefined, meta: SnapshotM
   if (!noun) return false;
   const plural = noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`;
   return new RegExp(`\\b${escapeRegex(plural)}\\b`).test(text);
+}
+
+/**
+ * "Up by more than 50%" → % change > 50, "fell by at least 20%" → % change ≤ −20; null when the
+ * threshold is no percentage past which the figure went one way.
+ */
+export function percentChangeHaving(text: string, threshold: Threshold, measure: Measure): NonNullable<QuerySpecInput['having']> | null {
+  if (threshold.unit !== 'percent' || (threshold.op !== '>' && threshold.op !== '>=')) return null;
+  const up = GROWTH.test(text) || WENT_UP.test(text);
+  const down = DECLINE.test(text) || WENT_DOWN.test(text);
+  if (up === down) return null;
+  if (up) return { measure, op: threshold.op, value: threshold.value, on: 'percentChange' };
+  return { measure, op: threshold.op === '>' ? '<' : '<=', value: -threshold.value, on: 'percentChange' };
 }

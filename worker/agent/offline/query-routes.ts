@@ -1,7 +1,8 @@
 /**
- * Questions the query does not answer: those the analysis' own answers take (what to do, churn
- * risk, segments, concentration, whom to call), and those refused for their wording or shape,
- * with what can be asked instead.
+ * Questions the figure steps don't read: those the analysis' own answers take (what to do,
+ * cross-sell, churn risk, segments, the top 20% of customers, whom to call), the churn rate (a
+ * spec of its own, from two periods), and those refused for their wording or shape, with what
+ * can be asked instead.
  */
 import type { QuerySpecInput } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
@@ -74,13 +75,13 @@ export function routedByWording(text: string, meta: SnapshotMeta, analysisDay: D
   // "What actions should we take on revenue in 2021?" and the analysis' actions; "which products
   // should we drop?" is no change over time: the canned answers rank the candidates.
   if (ACTIONS.test(text)) return { kind: 'unmapped', reason: 'What to do is answered from the analysis.' };
-  // "What do customers buy with Staples?" got the revenue of Staples: what goes with a product is cross-sell's.
   // "How much did customer 14646 spend on average?": per order or per month is not said.
   if (/\b(?:spend|spends|spent|spending) on average\b/.test(text))
     return {
       kind: 'refused',
       reason: 'I can give the revenue per customer (“average spend per customer”) or the average order value; ask for one of them.',
     };
+  // "What do customers buy with Staples?" got the revenue of Staples: what goes with a product is cross-sell's.
   if (BOUGHT_WITH.test(text) || WHAT_TO_OFFER.test(text))
     return { kind: 'unmapped', reason: 'What is bought with a product, or what to offer a customer, is the cross-sell answer.' };
   if (/\bshould (we|i)\b/.test(text) && DISCONTINUE.test(text))
@@ -138,7 +139,7 @@ export function routedByWording(text: string, meta: SnapshotMeta, analysisDay: D
  * both of two values, a ranking within each group, the bridge of one value, figures per order
  * or per customer other than revenue.
  */
-export function shapeRefused(text: string, filters: readonly { values: string[] }[]): Parsed | null {
+export function unsupportedShape(text: string, filters: readonly { values: string[] }[]): Parsed | null {
   const limit = limitOf(text);
   if (limit) return { kind: 'refused', reason: limit };
   // "How many customers bought just one product in 2021?" counted every customer of 2021.
@@ -192,9 +193,6 @@ export function shapeRefused(text: string, filters: readonly { values: string[] 
       reason:
         'I can work out revenue per customer, but not an average of other figures per customer yet; ask for the figure and for customers, by the same grouping, and divide.',
     };
-  // "How many orders were returned?" must not be answered with all orders: a column that
-  // marks returned orders (a joined returns list) filters them; without one, the returns
-  // are the lines that reduce revenue, and the figure asked for becomes a returns measure.
   return null;
 }
 
@@ -203,13 +201,13 @@ export function shapeRefused(text: string, filters: readonly { values: string[] 
  * which come from the analysis of every customer: its lists, narrowed to the customers of
  * the values named, or a refusal where a period or a threshold can't apply to them.
  */
-export function churnOrSegmentsAsked(
+export function churnOrSegmentsAnswer(
   text: string,
   meta: SnapshotMeta,
   filters: NonNullable<QuerySpecInput['filters']>,
   analysisDay: Date | null,
-  today: Date,
 ): Parsed | null {
+  const today = analysisDay ?? ANY_DAY;
   // "What is our churn rate?" got the churn-risk list and no rate: the customers who bought in
   // the 12 months before the last 12 (or the period before the one named) and not since, whose
   // share of those buyers the answer gives.
@@ -254,7 +252,7 @@ export function churnOrSegmentsAsked(
  * narrowed to the values named), or, for the canned answers of the whole file, unmapped; never
  * a figure guessed, and refused where a period or a value of another column would be lost.
  */
-export function noFigureNamed(
+export function noFigureAnswer(
   text: string,
   meta: SnapshotMeta,
   filters: NonNullable<QuerySpecInput['filters']>,

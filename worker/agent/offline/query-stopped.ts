@@ -1,6 +1,7 @@
 /**
  * Customers who stopped buying: bought in one period and not in another, read from "lost in
  * 2024", "bought in 2020 but not in 2021" or "haven't bought in 90 days".
+ * Whether a question asks this (`lapsed`) is decided in query-grammar.ts.
  */
 import type { QuerySpecInput } from '../../engine/query';
 import { epochDay, isoDay } from '../../engine/aggregate/types';
@@ -11,12 +12,15 @@ import { isTimeUnit } from './query-vocabulary';
 import { type Parsed } from './query-parsed';
 
 /** What a question about customers who stopped buying was read as, for `whoStoppedBuying`. */
-interface StoppedBuying {
+interface StoppedBuyingQuestion {
   text: string;
   meta: SnapshotMeta;
   today: Date;
+  /** The spec so far: its figures and filters. */
   spec: QuerySpecInput;
+  /** Every grouping asked for (the spec keeps at most two): a list of those who stopped takes none. */
   groupBy: readonly string[];
+  /** The period read first, and the one set against it (none: not named). */
   period: DayRange | null | undefined;
   other: DayRange | null | undefined;
   /** The unit of a period to date ("this year"), set against the same days of the one before. */
@@ -33,8 +37,8 @@ interface StoppedBuying {
  * not in 2021", "haven't bought in 90 days"): the spec of that list, or why it can't be given
  * (products that stopped selling, a threshold or a grouping beside it, too early to tell).
  */
-export function whoStoppedBuying(r: StoppedBuying): Parsed {
-  const { text, meta, today, spec, groupBy, period, other, toDate, threshold } = r;
+export function whoStoppedBuying(asked: StoppedBuyingQuestion): Parsed {
+  const { text, meta, today, spec, groupBy, period, other, toDate, threshold, silentInPeriod, earlierWasBought } = asked;
   // "Which products did Schmidt B.V. 1 stop buying?" got the customer's profile: lapsed buying is of customers.
   if (groupBy.includes('product') || /\b(which|what) (products?|items?|skus?|articles?)\b/.test(text))
     return {
@@ -70,14 +74,14 @@ export function whoStoppedBuying(r: StoppedBuying): Parsed {
       ? { kind: 'refused', reason }
       : { kind: 'spec', spec: { ...spec, groupBy: [], period: before, notBoughtIn: period as DayRange } };
   }
-  if (r.silentInPeriod && period && !other) {
+  if (silentInPeriod && period && !other) {
     const earlier = periodBefore(period, { whole: true, unit: toDate });
     const reason = early(earlier);
     return reason ? { kind: 'refused', reason } : { kind: 'spec', spec: { ...spec, groupBy: [], period: earlier, notBoughtIn: period } };
   }
   if (!period || !other)
     return { kind: 'unmapped', reason: 'To find who stopped buying I need two periods, such as "in 2025 but not in 2026".' };
-  const [bought, notBoughtIn] = r.earlierWasBought && other.from < period.from ? [other, period] : [period, other];
+  const [bought, notBoughtIn] = earlierWasBought && other.from < period.from ? [other, period] : [period, other];
   return { kind: 'spec', spec: { ...spec, groupBy: [], period: bought, notBoughtIn } };
 }
 

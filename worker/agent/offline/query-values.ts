@@ -197,3 +197,8 @@ export function asWritten(s: string): string {
       .trim()
   );
 }
+
+/** Whether the question names a value of the file (a customer, a product, a region …). */
+export function namesAValue(question: string, meta: SnapshotMeta): boolean {
+  return entitiesOf(withoutHalfYears(question), meta).filters.length > 0;
+}

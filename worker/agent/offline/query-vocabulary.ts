@@ -47,12 +47,13 @@ const PRODUCT_COUNT =
 const PRICE_ASKED =
   /^(?!.*\b(?:raise|raising|increase|increasing|lower|lowering|cut|cutting|change|changing|set|setting) (?:our |the |its |their )?prices?\b)(?!.*\b(?:mix|volume|bridge|pvm)\b).*(?:\b(?:average|avg|mean|typical|selling|sales|unit|highest|lowest|top|bottom|our) (?:(?:bottle|unit|item|case|pack|selling|sale|product) )?prices?\b|\bprices? (?:of|for|by|per|in|paid)\b|\b(?:most|least|more|less) expensive\b|\b(?:cheapest|priciest|priced)\b|\bprices? per (?:unit|bottle|item|piece|case|pack|box|can|article|sku)\b)/;
 
+/** The plural nouns for customers, as a regex group. */
+const BUYERS = '(?:customers|clients|accounts|buyers)';
+
 /**
  * "How much did we sell to new customers in 2024?" got the count of new customers: the
  * revenue of new (or returning) customers, and both for "new vs returning".
  */
-const BUYERS = '(?:customers|clients|accounts|buyers)';
-
 const REVENUE_FROM = (kind: string) =>
   new RegExp(
     `\\b(?:revenue|sales|turnover|spend|spending|spent|sell|sold|selling)\\b(?:\\s+[\\w']+){0,4}?\\s+(?:from|of|by|with|for|to|on) (?:the |our |all )?${kind} ${BUYERS}\\b|\\b${kind}[- ](?:customer|client|account) (?:revenue|sales|spend)\\b|\\b${kind} ${BUYERS} (?:spend|spent|bring|brought|generate|generated)\\b`,
@@ -62,6 +63,10 @@ const NEW_VS_RETURNING = new RegExp(
   `\\b(?:revenue|sales|turnover|spend)\\b.*\\bnew (?:vs\\.?|versus|and|or) (?:returning|existing) ${BUYERS}\\b`,
 );
 
+/**
+ * Each figure and the words naming it, the most specific first; `measuresNamed`
+ * (query-figures.ts) keeps every match, then drops those a more specific one covers.
+ */
 export const MEASURE_WORDS: [RegExp, Measure][] = [
   [PER_CUSTOMER, 'revenuePerCustomer'],
   [REVENUE_FROM('new'), 'newCustomerRevenue'],
@@ -103,6 +108,7 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
   ],
 ];
 
+/** The grammar's words for each grouping: the roles (customer, product …) and the time units. */
 export const DIMENSION_WORDS: [RegExp, string][] = [
   [/\b(customers?|clients?|accounts?|buyers?)\b/, 'customer'],
   [/\b(products?|items?|skus?|articles?)\b/, 'product'],
@@ -143,11 +149,13 @@ export const PLURAL_OF: Record<string, RegExp> = {
   salesRep: /\b(sales ?reps|reps|salespeople|account managers)\b/,
 };
 
+/** A figure that went up. */
 export const GROWTH = /\b(grew|grow(n|s|th|ing)?|increas(ed?|ing)|rose|rising|gained|up the most)\b/;
 
 /** "Lost the most (revenue)": a fall, not customers lost, unless customers are what was lost. */
 export const LOST_MOST = /\blos(?:t|e|es|ing) (?:the )?(?:most|more)\b/;
 
+/** A figure that went down. */
 export const DECLINE = new RegExp(
   String.raw`\b(declin(ed?|ing)|fell|fallen|falling|drops?|dropped|dropping|shrank|shrunk|shrinking|decreas(ed?|ing)|down the most|reduc(ed?|ing)|cut (back|down)|spen[dt] less)\b|` +
     LOST_MOST.source,
@@ -211,6 +219,7 @@ export const ONLY_ONE = new RegExp(
   String.raw`\b(?:only|just|exactly) (?:one|1|a single) ${COUNTED_KIND}\b|\b(?:one|1|a single) ${COUNTED_KIND} only\b`,
 );
 
+/** Revenue of new or returning customers: figures of a period (new = first order in it). */
 export const NEWNESS_REVENUE = new Set<Measure>(['newCustomerRevenue', 'returningCustomerRevenue']);
 
 /** A word the grammar reads as a measure or a grouping ("revenue", "customers"), not a name. */

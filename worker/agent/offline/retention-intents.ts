@@ -4,7 +4,7 @@
  * row grammar, which would otherwise read "revenue" and answer a revenue total instead.
  */
 import { bridgeIntentOf } from './bridge-intents';
-import { namesAValue } from './query-grammar';
+import { namesAValue } from './query-values';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 
 export type RetentionIntent = {
