@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { parseQuestion, shapeRefusal } from '../worker/agent/offline/query-grammar';
 import type { AnalysisFacts } from '../worker/agent/offline/query-parsed';
 import { ingestWithSnapshot } from '../tests/engine/query/snapshot-of';
-import { DATASETS_DIR } from '../tests/engine/helpers/datasets';
+import { DATASETS_DIR, writeOnlineRetailOctNov2011 } from '../tests/engine/helpers/datasets';
 import { generateB2bCsv } from './generate-b2b-csv';
 
 const [outFile, ...flags] = process.argv.slice(2);
@@ -56,26 +56,14 @@ function phrasings(): string[] {
   return [...found];
 }
 
-/** Online Retail's October and November 2011, as the chat tests read it. */
-function onlineRetailOctNov(dir: string): string {
-  const days = readdirSync(`${DATASETS_DIR}/online_retail/by-day`)
-    .filter((f) => /^2011-1[01]-\d\d\.csv$/.test(f))
-    .sort();
-  const lines = days.flatMap((f, i) => {
-    const rows = readFileSync(`${DATASETS_DIR}/online_retail/by-day/${f}`, 'utf8').split('\n').filter(Boolean);
-    return i === 0 ? rows : rows.slice(1);
-  });
-  const path = join(dir, 'online-retail.csv');
-  writeFileSync(path, `${lines.join('\n')}\n`);
-  return path;
-}
-
 const dir = mkdtempSync(join(tmpdir(), 'grammar-readings-'));
 const b2b = join(dir, 'b2b.csv');
 generateB2bCsv(20_000, b2b);
+const onlineRetail = join(dir, 'online-retail.csv');
+writeOnlineRetailOctNov2011(onlineRetail);
 const files: [path: string, name: string, day: string | null][] = [
   [`${DATASETS_DIR}/superstore/Sample - Superstore.csv`, 'superstore.csv', '2021-12-30'],
-  [onlineRetailOctNov(dir), 'online-retail.csv', '2011-11-30'],
+  [onlineRetail, 'online-retail.csv', '2011-11-30'],
   [`${DATASETS_DIR}/cdnow/CDNOW_master.txt`, 'CDNOW_master.txt', '1998-06-30'],
   [`${DATASETS_DIR}/iowa_liquor/IA_liquor_sales.csv`, 'IA_liquor_sales.csv', '2012-01-31'],
   [b2b, 'b2b.csv', '2024-12-31'],

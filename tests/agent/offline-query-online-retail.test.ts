@@ -6,7 +6,7 @@
  * CustomerID written `17850.0` is the customer `17850`.
  * "Today" is the last day of the slice, 2011-11-30, for the relative dates.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerWithQuery } from '../../worker/agent/offline/query-answer';
 import { analyse } from '../../worker/engine/analyze';
 import { askOffline } from './helpers';
-import { datasetPath } from '../engine/helpers/datasets';
+import { writeOnlineRetailOctNov2011 } from '../engine/helpers/datasets';
 import { duckdbRows } from '../engine/helpers/duckdb-rows';
 import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
 
@@ -23,16 +23,8 @@ let file: Ingested;
 let db: DuckDBConnection;
 
 beforeAll(async () => {
-  const dir = datasetPath('online_retail/by-day');
-  const days = readdirSync(dir)
-    .filter((f) => /^2011-1[01]-\d\d\.csv$/.test(f))
-    .sort();
-  const lines = days.flatMap((f, i) => {
-    const rows = readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean);
-    return i === 0 ? rows : rows.slice(1);
-  });
   const path = join(mkdtempSync(join(tmpdir(), 'tally-retail-q-')), 'online-retail-oct-nov-2011.csv');
-  writeFileSync(path, `${lines.join('\n')}\n`);
+  writeOnlineRetailOctNov2011(path);
   file = await ingestWithSnapshot(path, 'online-retail.csv');
   db = await (await DuckDBInstance.create(':memory:')).connect();
   await db.run(

@@ -1,5 +1,5 @@
 /** Paths to the shared reference datasets and a tiny reader for their numeric CSVs. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -24,4 +24,20 @@ export function numericColumns(relative: string): Record<string, Float64Array> {
     columns[name] = Float64Array.from(lines.slice(1), (line) => Number(line.split(',')[c]));
   });
   return columns;
+}
+
+/**
+ * Writes Online Retail's October and November 2011 (its by-day files, one header) to `path`:
+ * the two months the chat tests ask about.
+ */
+export function writeOnlineRetailOctNov2011(path: string): void {
+  const dir = datasetPath('online_retail/by-day');
+  const days = readdirSync(dir)
+    .filter((f) => /^2011-1[01]-\d\d\.csv$/.test(f))
+    .sort();
+  const lines = days.flatMap((f, i) => {
+    const rows = readFileSync(`${dir}/${f}`, 'utf8').split('\n').filter(Boolean);
+    return i === 0 ? rows : rows.slice(1);
+  });
+  writeFileSync(path, `${lines.join('\n')}\n`);
 }

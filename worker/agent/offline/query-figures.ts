@@ -4,16 +4,7 @@
  */
 import type { Measure } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
-import {
-  AVERAGE_PER_UNIT,
-  MEASURE_WORDS,
-  NEWNESS_REVENUE,
-  PER_ORDER,
-  averagePerOf,
-  headerNoun,
-  perCustomerApart,
-  singular,
-} from './query-vocabulary';
+import { AVERAGE_PER_UNIT, MEASURE_WORDS, NEWNESS_REVENUE, PER_ORDER, averagePerOf, headerNoun, singular } from './query-vocabulary';
 
 /**
  * "Average sales", "the highest average spend", "mean revenue": an average of money with
@@ -38,11 +29,7 @@ const CUSTOMERS_BY_TIME =
  * the file's own noun ("how many stores") its customers or products; or why a figure can't be
  * given (an average of money per nothing, a unit the quantities are not in).
  */
-export function measuresNamed(
-  text: string,
-  meta: SnapshotMeta,
-  customerNoun: string | null,
-): { measures: Measure[] } | { refused: string } {
+export function measuresNamed(text: string, meta: SnapshotMeta, perCustomer: RegExp): { measures: Measure[] } | { refused: string } {
   let measures = MEASURE_WORDS.filter(([re]) => re.test(text)).map(([, m]) => m);
   if (measures.includes('newCustomers') || measures.includes('returningCustomers')) measures = measures.filter((m) => m !== 'customers');
   if (measures.some((m) => NEWNESS_REVENUE.has(m))) measures = measures.filter((m) => !NEWNESS_REVENUE_WORDS.has(m));
@@ -69,7 +56,6 @@ export function measuresNamed(
   // "Which region spends the most on frozen per customer?" ranked customer × region pairs, and
   // Iowa's "top 5 cities by revenue per store" store × city pairs.
   // "Which customers in AT spend the most per order?" got their revenue: it is the average order value.
-  const perCustomer = perCustomerApart(customerNoun);
   const moneyAsked = measures.join() === 'revenue' || (measures.length === 0 && UNITLESS_AVERAGE.test(text));
   if (moneyAsked && perCustomer.test(text)) measures = ['revenuePerCustomer'];
   else if (moneyAsked && /\bper (?:order|invoice)\b/.test(text)) measures = ['averageOrderValue'];

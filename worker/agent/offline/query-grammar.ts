@@ -89,14 +89,13 @@ import {
   fractionRefusal,
 } from './query-parsed';
 import { asWritten, countedNounOf, dimensionOfNoun, namedFilterWords, valuesNamed } from './query-values';
-import { rankAsAsked } from './query-ranking';
+import { percentChangeHaving, rankAsAsked } from './query-ranking';
 import { whoStoppedBuying } from './query-stopped';
 import { groupingOf } from './query-grouping';
 import { churnOrSegmentsAnswer, noFigureAnswer, routedByWording, unsupportedShape } from './query-routes';
 import { measuresNamed } from './query-figures';
 import { questionText } from './query-text';
 import { exclusionOf } from './query-exclusions';
-import { percentChangeHaving } from './query-ranking';
 
 /** "Price per bottle": the unit a price is of, no grouping. */
 const PRICE_PER_UNIT = /\bprices? per (?:unit|bottle|item|piece|case|pack|box|can|article|sku)\b/g;
@@ -277,11 +276,10 @@ function parseAsRead(
   }
   const fromTheAnalysis = churnOrSegmentsAnswer(text, meta, filters, analysisDay);
   if (fromTheAnalysis) return fromTheAnalysis;
-  const named = new Set(filters.map((f) => f.dimension));
-  const asked = measuresNamed(text, meta, customerNoun);
+  const perCustomer = perCustomerApart(customerNoun);
+  const asked = measuresNamed(text, meta, perCustomer);
   if ('refused' in asked) return { kind: 'refused', reason: asked.refused };
   let measures = asked.measures;
-  const perCustomer = perCustomerApart(customerNoun);
   // "How many customers did we lose in 2024?" is a lapsed-buyer question, not a count of 2024's customers.
   // "Which customers are we losing money on?" is a loss, not customers lost. "Which customers
   // lost the most profit in 2021 vs 2020?" listed those who bought in 2021 but not 2020: a
@@ -541,7 +539,7 @@ function parseAsRead(
   if (measures.length > 1 && measures.includes('revenue') && !/\b(revenue|sales|turnover|spent|spend|spends|spending)\b/.test(text))
     measures = measures.filter((m) => m !== 'revenue');
 
-  const groupBy = groupingOf(text, meta, measures, named, filters, perCustomer);
+  const groupBy = groupingOf(text, meta, measures, filters, perCustomer);
   // "Year over year growth by quarter" names two units: the one grouped by is the unit changed.
   if (unitChange) {
     const unit = unitChange.unit;
@@ -552,7 +550,12 @@ function parseAsRead(
   // paid are whose revenue it is, not a grouping beside the one named (it listed customer × month).
   if (groupBy.includes('customer') && groupBy.length > 1 && CUSTOMERS_AS_SOURCE.test(text) && !CUSTOMERS_RANKED.test(text))
     groupBy.splice(groupBy.indexOf('customer'), 1);
-  if ((whatBought || lastOf) && groupBy.length === 0 && !named.has('product') && meta.dimensions.some((d) => d.key === 'product'))
+  if (
+    (whatBought || lastOf) &&
+    groupBy.length === 0 &&
+    !filters.some((f) => f.dimension === 'product') &&
+    meta.dimensions.some((d) => d.key === 'product')
+  )
     groupBy.push('product');
   // "Germany vs France": the named values side by side, one row each, never added together.
   if (SIDE_BY_SIDE.test(text))

@@ -52,10 +52,10 @@ export function groupingOf(
   text: string,
   meta: SnapshotMeta,
   measures: readonly Measure[],
-  named: ReadonlySet<string>,
-  filters: readonly { values: string[] }[],
+  filters: readonly { dimension: string; values: string[] }[],
   perCustomer: RegExp,
 ): string[] {
+  const named = new Set(filters.map((f) => f.dimension));
   const groupBy: string[] = [];
   // "product category" names the category, not products.
   // "Who bought the most …" asks for customers.

@@ -67,6 +67,31 @@ const NO_FIGURE_FOR_PERIOD =
   'I couldn\'t tell which figure you want for that period: ask for revenue, gross profit, margin, orders, customers, units or average order value, such as "revenue by customer in 2024 vs 2023".';
 
 /**
+ * Shapes refused whatever else the question says, in the order tried, each with what can be
+ * asked instead. The bridge comes to the grammar only when a value is named
+ * (retention-intents.ts), and it splits all revenue; "average number of items per order" got
+ * the canned top products.
+ */
+const REFUSED_SHAPES: readonly [RegExp, string][] = [
+  [
+    BRIDGE_SPLIT,
+    'The price, volume and mix bridge splits the revenue of the whole file, not of one customer, product or region; ask how its revenue changed between two periods, such as "from 2020 to 2021".',
+  ],
+  [
+    OTHER_PER_ORDER,
+    'I can work out revenue per order (the average order value), but not the items, units or profit of an average order yet; ask for that figure and for orders over the same rows, and divide.',
+  ],
+  [
+    SINGLE_ORDER_RANKED,
+    'I can’t rank single orders yet: the rows are summed by customer, product, region or period, not by order. I can give the average order value, or the customers or products with the most revenue.',
+  ],
+  [
+    OTHER_PER_CUSTOMER,
+    'I can work out revenue per customer, but not an average of other figures per customer yet; ask for the figure and for customers, by the same grouping, and divide.',
+  ],
+];
+
+/**
  * Questions whose wording alone sends them to the analysis' own answers (what to do, what
  * goes with a product, churn gaps) or refuses them (the future, targets, a period the file
  * can't have), before any value of the file is looked for. Null when the grammar goes on.
@@ -167,32 +192,8 @@ export function unsupportedShape(text: string, filters: readonly { values: strin
       kind: 'refused',
       reason: `I can't rank within each ${perGroup[1]} yet; ask for one at a time, such as "the top customers in Germany", or for the figure by ${perGroup[1]}.`,
     };
-  // The bridge comes here only when a value is named (retention-intents.ts), and it splits all revenue.
-  if (BRIDGE_SPLIT.test(text))
-    return {
-      kind: 'refused',
-      reason:
-        'The price, volume and mix bridge splits the revenue of the whole file, not of one customer, product or region; ask how its revenue changed between two periods, such as "from 2020 to 2021".',
-    };
-  // "Average number of items per order" got the canned top products.
-  if (OTHER_PER_ORDER.test(text))
-    return {
-      kind: 'refused',
-      reason:
-        'I can work out revenue per order (the average order value), but not the items, units or profit of an average order yet; ask for that figure and for orders over the same rows, and divide.',
-    };
-  if (SINGLE_ORDER_RANKED.test(text))
-    return {
-      kind: 'refused',
-      reason:
-        'I can’t rank single orders yet: the rows are summed by customer, product, region or period, not by order. I can give the average order value, or the customers or products with the most revenue.',
-    };
-  if (OTHER_PER_CUSTOMER.test(text))
-    return {
-      kind: 'refused',
-      reason:
-        'I can work out revenue per customer, but not an average of other figures per customer yet; ask for the figure and for customers, by the same grouping, and divide.',
-    };
+  const refused = REFUSED_SHAPES.find(([shape]) => shape.test(text));
+  if (refused) return { kind: 'refused', reason: refused[1] };
   return null;
 }
 
