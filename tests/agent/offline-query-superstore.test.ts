@@ -2220,8 +2220,38 @@ describe('"N or more" is a threshold', () => {
       'gross profit, by Sub-Category, gross profit < 0',
       async () => ((await sql(`SELECT count(*) FROM (SELECT "Sub-Category" FROM t GROUP BY 1 HAVING sum(gp) < 0)`)) as number[][])[0][0],
     ],
+    // What the refusal below offers instead: one region at a time.
+    [
+      'How many customers in the West bought more than 5 times in 2021?',
+      'orders, by customer, orders > 5, region = West, 2021-01-01 … 2021-12-31',
+      () => customersWith('count(DISTINCT "Order ID")', '> 5', `${Y2021} AND Region = 'West'`),
+    ],
   ];
   itCountsEach(cases);
+
+  // These kept the groups whose own total passed the threshold (all 4 regions have over 5
+  // orders) and counted every customer in them (397 in the West in 2021).
+  it.each([
+    ['How many customers per region bought more than 5 times in 2021?', 'region'],
+    ['Number of customers by region who spent more than 1000 in 2021', 'region'],
+    ['How many customers in each segment ordered more than 3 times?', 'Segment'],
+    ['Number of customers per month with more than 2 orders', 'month'],
+  ])('"%s" is refused: customers past a threshold are not counted by %s', async (question, grouping) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(
+      `I can count the customers past a threshold (“How many customers bought more than 5 times in 2021?”), but not by ${grouping} yet; ask for one ${grouping} at a time, such as “How many customers in … bought more than 5 times in 2021?”.`,
+    );
+  });
+
+  it('"How many regions had more than 100 customers?" still keeps the regions by their own count', async () => {
+    const answer = await answerWithQuery('How many regions had more than 100 customers?', file.snapshot, TODAY);
+    const expected = (await sql(
+      `SELECT count(*) FROM (SELECT Region FROM t GROUP BY 1 HAVING count(DISTINCT "Customer ID") > 100)`,
+    )) as number[][];
+    expect(answer.result?.understood).toBe('customers, by region, customers > 100');
+    expect(answer.result?.rows.length).toBe(Number(expected[0][0]));
+  });
 
   it('"How many orders of 2000 or more in 2021?" is refused (it counted every order of 2021 against the year 2000)', async () => {
     const answer = await answerWithQuery('How many orders of 2000 or more in 2021?', file.snapshot, TODAY);

@@ -736,6 +736,20 @@ function parseAsRead(
         sort: { by: changedBy.measure, direction: changedBy.op === '>' || changedBy.op === '>=' ? 'desc' : 'asc', on: 'percentChange' },
       },
     };
+  // "How many customers per region bought more than 5 times in 2021?" kept the regions with more
+  // than 5 orders and counted all their customers: a threshold on each customer's figure, with
+  // the customers counted by another grouping, is no spec the query has.
+  const grouping = (spec.groupBy ?? []).find((g) => g !== 'customer');
+  // A count the query has no figure for ("more than 5 suppliers") is refused by name in `withThreshold`.
+  if (
+    threshold &&
+    grouping &&
+    threshold.unit !== 'customers' &&
+    threshold.unit !== 'other' &&
+    spec.measures.includes('customers') &&
+    CUSTOMERS_COUNTED.test(text)
+  )
+    return { kind: 'refused', reason: customersPastAThresholdBy(grouping, meta) };
   if (threshold) return withThreshold(spec, threshold, pluralGroupOf(text, threshold, meta), lapsed || Boolean(other));
   // "How many regions had a loss?" keeps the rows with a loss, and counts them so.
   return valuesCounted && !spec.having ? { kind: 'spec', spec, counted: valuesCounted.noun } : { kind: 'spec', spec };
@@ -927,4 +941,13 @@ const EXCLUSION_NEEDS_FIGURE =
 function mentionsSubCategory(meta: SnapshotMeta, groupBy: readonly string[], filters: readonly { dimension: string }[]): boolean {
   const keys = new Set([...groupBy, ...filters.map((f) => f.dimension)]);
   return meta.dimensions.some((d) => keys.has(d.key) && SUB_CATEGORY.test(d.label.toLowerCase()));
+}
+
+/** "How many customers", "number of customers": customers counted. */
+const CUSTOMERS_COUNTED = /\b(?:how many|number of|count of)\s+(?:customers|clients|accounts|buyers)\b/;
+
+/** Customers past a threshold counted by a grouping: what to ask instead. */
+function customersPastAThresholdBy(grouping: string, meta: SnapshotMeta): string {
+  const label = isTimeUnit(grouping) ? grouping : (meta.dimensions.find((d) => d.key === grouping)?.label ?? grouping);
+  return `I can count the customers past a threshold (“How many customers bought more than 5 times in 2021?”), but not by ${label} yet; ask for one ${label} at a time, such as “How many customers in … bought more than 5 times in 2021?”.`;
 }
