@@ -69,16 +69,17 @@ describe('customers by their first order', () => {
     );
   });
 
-  it('says when customers past the list share its last first day (a one-day file is a name order)', async () => {
+  it('lists every customer who shares the last first day, at one place (a one-day file ties them all)', async () => {
     const oneDay = await ingestCsv('Invoice,Date,Customer,Amount\n1,2024-03-01,Cora,10\n2,2024-03-01,Acme,20\n3,2024-03-01,Bolt,30\n');
     const { answer } = await askOffline('Who are our 2 newest customers?', analyse(oneDay.aggregates), oneDay.snapshot);
     expect(answer).toBe(
       [
-        'Newest 2 customers, by their first order:',
+        'Newest 3 customers, by their first order:',
         '1. Acme: first order 2024-03-01, 20.00 since (1 order)',
-        '2. Bolt: first order 2024-03-01, 30.00 since (1 order)',
+        '1. Bolt: first order 2024-03-01, 30.00 since (1 order)',
+        '1. Cora: first order 2024-03-01, 10.00 since (1 order)',
         '',
-        'More customers than shown first bought on 2024-03-01; those shown are the first of them in name order.',
+        '3 customers tie for place 1, so all of them are shown.',
       ].join('\n'),
     );
   });

@@ -684,9 +684,57 @@ const cases: [string, string, string][] = [
     `SELECT State, sum(rev) / (SELECT sum(rev) FROM t) * 100, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC LIMIT 3`,
     'top 3 by share of revenue, by State',
   ],
+  // A ranking shows the rows that tie with its last place: rank() gives them one place.
+  // Emily Phan was named alone, where Mick Hernandez has 8 orders in 2021 too.
+  [
+    'Which customer placed the most orders in 2021?',
+    `SELECT "Customer Name", count(DISTINCT "Order ID") o FROM t WHERE ${Y2021} GROUP BY "Customer ID", 1 QUALIFY rank() OVER (ORDER BY o DESC) <= 1 ORDER BY o DESC, 1`,
+    'top 1 by orders, by customer, 2021-01-01 … 2021-12-31',
+  ],
+  // 7 customers tie for place 2 at 13 orders.
+  [
+    'Who are our 3 most frequent customers?',
+    `SELECT "Customer Name", count(DISTINCT "Order ID") o FROM t GROUP BY "Customer ID", 1 QUALIFY rank() OVER (ORDER BY o DESC) <= 3 ORDER BY o DESC, 1`,
+    'top 3 by orders, by customer',
+  ],
+  [
+    'Which state has the fewest customers?',
+    `SELECT State, count(DISTINCT "Customer ID") c FROM t GROUP BY 1 QUALIFY rank() OVER (ORDER BY c) <= 1`,
+    'bottom 1 by customers, by State',
+  ],
+  // How often is orders: "buys from" and "buys most" made both of these revenue.
+  [
+    'Who buys from us most often?',
+    `SELECT "Customer Name", count(DISTINCT "Order ID") o FROM t GROUP BY "Customer ID", 1 QUALIFY rank() OVER (ORDER BY o DESC) <= 1`,
+    'top 1 by orders, by customer',
+  ],
+  [
+    'Which customer buys most frequently in the West?',
+    `SELECT "Customer Name", count(DISTINCT "Order ID") o FROM t WHERE Region = 'West' GROUP BY "Customer ID", 1 QUALIFY rank() OVER (ORDER BY o DESC) <= 1 ORDER BY 1`,
+    'top 1 by orders, by customer, region = West',
+  ],
+  // A superlative before a plural names the grouping: these got the total gross profit, and
+  // "… sub-categories" was told the file has no sub-category column.
+  ['List our most profitable regions', `SELECT Region, sum(gp) p FROM t GROUP BY 1 ORDER BY p DESC`, 'gross profit, by region'],
+  [
+    'List our 3 most profitable sub-categories',
+    `SELECT "Sub-Category", sum(gp) p FROM t GROUP BY 1 ORDER BY p DESC LIMIT 3`,
+    'top 3 by gross profit, by Sub-Category',
+  ],
+  [
+    'What are the 5 least profitable states?',
+    `SELECT State, sum(gp) p FROM t GROUP BY 1 ORDER BY p LIMIT 5`,
+    'bottom 5 by gross profit, by State',
+  ],
 ];
 
 describe('the offline analyst answers Superstore questions exactly (DuckDB reference)', () => {
+  it('says when customers tie for the last place of a ranking, and that all of them are shown', async () => {
+    const answer = await answerWithQuery('Which customer placed the most orders in 2021?', file.snapshot, TODAY);
+    expect(answer.text).toContain('| Emily Phan | 8 |\n| Mick Hernandez | 8 |');
+    expect(answer.text).toContain('Showing 2 of 693 rows: 2 customers tie for place 1, so all of them are shown.');
+  });
+
   for (const [question, reference, understood] of cases) {
     it(`"${question}" → ${understood}`, () => expectAnswer(question, reference, understood));
   }

@@ -38,9 +38,9 @@ describe('analyst tools', () => {
     ]);
   });
 
-  it('takes "the top N" for get_churn_risk as rank_customers does, ties by name', async () => {
+  it('takes "the top N" for get_churn_risk as rank_customers does, with the customers that tie for the last place', async () => {
     // Corner Deli and the flagged Delta Catering (renamed Acme Catering) tie for third at 7,200;
-    // the segments list Corner Deli first, the name puts Acme Catering first.
+    // both are in "the top 3", at one place, the name putting Acme Catering first.
     const result = wholesaleResult();
     const segments = result.segments as NonNullable<typeof result.segments>;
     segments.customers = segments.customers.map((c) =>
@@ -49,9 +49,41 @@ describe('analyst tools', () => {
     const ranked = JSON.parse(
       (await invokeTool('rank_customers', { metric: 'revenue', direction: 'desc', limit: 3 }, context(result))).content,
     );
-    expect(ranked.customers.map((c: { id: string }) => c.id)).toEqual(['C001', 'C002', 'C004']);
+    expect(ranked.customers.map((c: { id: string; rank: number }) => [c.id, c.rank])).toEqual([
+      ['C001', 1],
+      ['C002', 2],
+      ['C004', 3],
+      ['C003', 3],
+    ]);
+    expect(ranked.tie).toEqual({ place: 3, customers: 2 });
+    // Corner Deli is at low risk: of the four, only Acme Catering is flagged.
     const atRisk = JSON.parse((await invokeTool('get_churn_risk', { amongTop: 3 }, context(result))).content);
     expect(atRisk.customers.map((c: { id: string }) => c.id)).toEqual(['C004']);
+    expect(atRisk.matched).toBe(1);
+  });
+
+  it('shares a place between customers with the same figure and lists a tie whole, up to 25 rows', async () => {
+    const result = wholesaleResult();
+    const template = (result.segments as NonNullable<typeof result.segments>).customers[0];
+    // 30 customers with 3 orders each, and one with 4.
+    (result.segments as NonNullable<typeof result.segments>).customers = Array.from({ length: 31 }, (_, i) => ({
+      ...template,
+      id: `X${String(i).padStart(2, '0')}`,
+      name: `Customer ${String(i).padStart(2, '0')}`,
+      orders: i === 30 ? 4 : 3,
+    }));
+    const top2 = JSON.parse((await invokeTool('rank_customers', { metric: 'orders', limit: 2 }, context(result))).content);
+    expect(top2.customers.map((c: { name: string; rank: number }) => [c.name, c.rank]).slice(0, 3)).toEqual([
+      ['Customer 30', 1],
+      ['Customer 00', 2],
+      ['Customer 01', 2],
+    ]);
+    // 30 tie for place 2: 24 of them fit beside the first place.
+    expect(top2.customers).toHaveLength(25);
+    expect(top2.tie).toEqual({ place: 2, customers: 30 });
+    const top1 = JSON.parse((await invokeTool('rank_customers', { metric: 'orders', limit: 1 }, context(result))).content);
+    expect(top1.customers.map((c: { name: string }) => c.name)).toEqual(['Customer 30']);
+    expect(top1.tie).toBeNull();
   });
 
   it('ranks customers with a filter, a direction and a limit', async () => {
@@ -63,6 +95,7 @@ describe('analyst tools', () => {
       direction: 'asc',
       filter: { segment: 'Loyal', risk: null, region: null },
       matched: 2,
+      tie: null,
       customers: [
         {
           rank: 1,

@@ -55,11 +55,12 @@ describe('a ranking of months, quarters or years', () => {
   // "What was our worst month?" named 2025-01, of which the rows hold 3 days (−20), as the worst.
   it('ranks the units the rows cover whole, and names those left out', async () => {
     const worst = await queryCsv(SALES, { measures: ['revenue'], groupBy: ['month'], sort: { by: 'revenue', direction: 'asc' }, limit: 1 });
-    // 2024-01 (17 of 31 days, 100) and 2025-01 (3 days, −20) are left out; a month with no rows sold nothing, the first of them 2024-02.
+    // 2024-01 (17 of 31 days, 100) and 2025-01 (3 days, −20) are left out; a month with no
+    // rows sold nothing, and the 9 of them (all but June and December) tie for the worst.
     expect(worst.understood).toBe('bottom 1 by revenue, by month, 2024-02-01 … 2024-12-31');
-    expect(worst.rows).toEqual([['2024-02', 0]]);
+    expect(worst.rows).toEqual(['02', '03', '04', '05', '07', '08', '09', '10', '11'].map((m) => [`2024-${m}`, 0]));
     expect(worst.note).toBe(
-      "Showing 1 of 11 rows. Left out of the ranking: the file's rows run from 2024-01-15 to 2025-01-03, so they cover 2024-01 for 17 of its 31 days and 2025-01 for 3 of its 31 days.",
+      "Showing 9 of 11 rows: 9 months tie for place 1, so all of them are shown. Left out of the ranking: the file's rows run from 2024-01-15 to 2025-01-03, so they cover 2024-01 for 17 of its 31 days and 2025-01 for 3 of its 31 days.",
     );
   });
 

@@ -60,13 +60,31 @@ describe('the share of revenue', () => {
     expect(result.understood).toBe('share of revenue, by region, 2025-01-01 … 2025-03-07, compared with 2024-01-01 … 2024-03-07');
   });
 
-  it('says what the top rows of a ranking hold together: Acme 160 and Bolt 50 of 280 = 75.0%', async () => {
+  it('says what the top rows of a ranking hold together: without Bolt, Acme 160 and Cora 50 of 280 = 75.0%', async () => {
+    const result = await queryCsv(SALES, {
+      measures: ['revenueShare', 'revenue'],
+      groupBy: ['customer'],
+      filters: [{ dimension: 'customer', values: ['Bolt'], exclude: true }],
+      limit: 2,
+    });
+    expect(result.rows).toEqual([
+      ['Acme', (160 / 280) * 100, 160],
+      ['Cora', (50 / 280) * 100, 50],
+    ]);
+    expect(result.note).toBe(`Showing 2 of 3 rows. ${DEFINITION} The 2 rows shown hold 75.0% of it together.`);
+  });
+
+  // Bolt and Cora both hold 50: "the top 2" is Acme and either of them, so both are shown.
+  it('shows every row that ties for the last place of a ranking, and what they hold together: 260 of 280 = 92.9%', async () => {
     const result = await queryCsv(SALES, { measures: ['revenueShare', 'revenue'], groupBy: ['customer'], limit: 2 });
     expect(result.rows).toEqual([
       ['Acme', (160 / 280) * 100, 160],
       ['Bolt', (50 / 280) * 100, 50],
+      ['Cora', (50 / 280) * 100, 50],
     ]);
-    expect(result.note).toBe(`Showing 2 of 4 rows. ${DEFINITION} The 2 rows shown hold 75.0% of it together.`);
+    expect(result.note).toBe(
+      `Showing 3 of 4 rows: 2 customers tie for place 2, so all of them are shown. ${DEFINITION} The 3 rows shown hold 92.9% of it together.`,
+    );
   });
 
   it('is 0% for a slice no row matches, not a blank', async () => {

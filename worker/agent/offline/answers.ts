@@ -9,6 +9,7 @@ import { isChargeLine } from '../../engine/analyses/charge-lines';
 import { noUrgentActions, topActions } from '../../engine/render/executive-summary';
 import { MAX_ROWS } from '../tools/tool-kit';
 import { pluralNoun } from '../../engine/render/format';
+import { tieWords } from '../../engine/query';
 import {
   churnCustomerLine,
   churnStatus,
@@ -129,7 +130,7 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
           : `${c.rank}. ${c.name}: ${money(c.revenue)}${parenthesised([orders(c.orders), c.segment])}`,
       );
       const head = `${intent.direction === 'desc' ? 'Top' : 'Bottom'} ${plural(ranked.customers.length, 'customer')} by ${intent.metric === 'orders' ? 'orders' : 'revenue'}:`;
-      return [head, ...lines].join('\n');
+      return [head, ...lines, ...rankTieLines(ranked)].join('\n');
     }
 
     case 'customer': {
@@ -491,6 +492,13 @@ function monthIndexOf(label: string): number {
   return Number(label.slice(0, 4)) * 12 + Number(label.slice(5, 7)) - 1;
 }
 
+/** After a ranking whose last place is shared past the limit: a blank line and "7 customers tie for place 2, so all of them are shown." */
+export function rankTieLines(ranked: { tie: { place: number; customers: number } | null; customers: readonly unknown[] }): string[] {
+  if (!ranked.tie) return [];
+  const start = ranked.tie.place - 1;
+  return ['', tieWords({ start, end: start + ranked.tie.customers }, ranked.customers.length, 'customers')];
+}
+
 /** "Who are our newest customers?": customers by the day of their first order, with what they bought since. */
 export async function firstOrderRanking(
   intent: Extract<Intent, { kind: 'rank_customers' }>,
@@ -499,15 +507,14 @@ export async function firstOrderRanking(
   region?: string,
 ): Promise<string> {
   if (!result.dataset.period.from) return 'This file has no dates, so I can’t tell which customers are the newest.';
-  // One more than asked: whether customers past the list share its last first day.
+  // Customers who first bought on the last day listed come too (the tool lists a tie whole).
   const found = await runner.call(
     rankCustomers,
-    { metric: 'firstOrder', direction: intent.direction, limit: Math.min(intent.limit + 1, MAX_ROWS), ...(region ? { region } : {}) },
+    { metric: 'firstOrder', direction: intent.direction, limit: Math.min(intent.limit, MAX_ROWS), ...(region ? { region } : {}) },
     'Ranking customers by their first order.',
   );
   if (!found) return NOT_AVAILABLE;
-  const shown = found.customers.slice(0, intent.limit);
-  const next = found.customers[intent.limit];
+  const shown = found.customers;
   const money = (v: number) => formatMoney(v, runner.currency);
   const orders = ordersOfList(shown);
   const head = `${intent.direction === 'desc' ? 'Newest' : 'Longest-standing'} ${plural(shown.length, 'customer')}${region ? ` in ${region}` : ''}, by their first order:`;
@@ -517,16 +524,12 @@ export async function firstOrderRanking(
   );
   // The file's first day is where its history starts, not necessarily the customers'.
   const first = result.dataset.period.from;
-  const notes = [
+  const fileStart =
     intent.direction === 'asc' && shown.some((c) => c.firstOrder === first)
-      ? `The file starts on ${first}: a first order that day is the first in the file, and the customer may have bought before it.`
-      : null,
-    // A one-day file has every customer first buying that day: the list is then a name order, and says so.
-    next && next.firstOrder === shown.at(-1)?.firstOrder
-      ? `More customers than shown first bought on ${next.firstOrder}; those shown are the first of them in name order.`
-      : null,
-  ].filter((note) => note !== null);
-  return [head, ...lines, ...(notes.length > 0 ? ['', ...notes] : [])].join('\n');
+      ? ['', `The file starts on ${first}: a first order that day is the first in the file, and the customer may have bought before it.`]
+      : [];
+  // A one-day file has every customer first buying that day: the tie says so.
+  return [head, ...lines, ...fileStart, ...rankTieLines(found)].join('\n');
 }
 
 type FoundProduct = NonNullable<Awaited<ReturnType<typeof findProduct.run>>>['products'][number];

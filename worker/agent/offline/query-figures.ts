@@ -19,6 +19,12 @@ const AVERAGES: ReadonlySet<Measure> = new Set(['revenuePerCustomer', 'averageOr
 const UNITLESS_AVERAGE_REASON =
   'An average needs what it is per: I can give revenue per customer ("average revenue per customer by region"), the average order value ("average order value by region") or revenue per month ("average monthly revenue").';
 
+/**
+ * "Who buys from us most often?", "products ordered least frequently": how often is the
+ * orders counted. Both were ranked by revenue ("buys from", "buys most" name money).
+ */
+const HOW_OFTEN_RANKED = /\b(?:most|least|more|less) (?:often|frequently)\b|\b(?:most|least) frequent\b/;
+
 /** "Customers by month in 1997" (refused as a whole-file question): a count of customers by a time unit. */
 const CUSTOMERS_BY_TIME =
   /\b(?:customers|clients|accounts|buyers) (?:by|per|each|every) (?:month|quarter|year|week)\b|\b(?:monthly|quarterly|yearly|weekly) (?:customers|clients|accounts|buyers)\b/;
@@ -37,6 +43,7 @@ export function measuresNamed(text: string, meta: SnapshotMeta, perCustomer: Reg
   if (measures.includes('grossProfit') && /\bmargins?\b/.test(text) && (!/\bprofit\b/.test(text) || /\bprofit margins?\b/.test(text)))
     measures = measures.filter((m) => m !== 'grossProfit');
   if (measures.includes('products')) measures = measures.filter((m) => m !== 'units');
+  if (measures.length === 0 && HOW_OFTEN_RANKED.test(text)) measures = ['orders'];
   if (
     measures.length === 0 &&
     (/\bhow many\b/.test(text) || AVERAGE_PER_UNIT.test(text) || CUSTOMERS_BY_TIME.test(text)) &&

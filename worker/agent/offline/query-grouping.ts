@@ -43,6 +43,13 @@ const ADVERBS: Record<string, string> = {
 const LISTED = new RegExp(String.raw`\b(?:list|name|show)(?: me)?(?: the)? (?:${COUNT})\b`);
 
 /**
+ * "Our most profitable regions", "the least profitable sub-categories": a superlative before
+ * a plural names a grouping, as "which" does. "List our most profitable regions" got the total
+ * gross profit, and "… sub-categories" was told the file has no sub-category column.
+ */
+const SUPERLATIVE_PLURAL = /\b(?:most|least) [a-z]+(?:[- ][a-z]+)? [a-z-]+s\b/;
+
+/**
  * The groupings the question asks for, in the order named: the file's dimensions after a
  * by-word ("by region", "which customers", "top 3 sub-categories"), a time unit only right
  * after one ("by month", not "by region this month"), and never the dimension of a value named
@@ -70,7 +77,8 @@ export function groupingOf(
     ) ||
     OVER_TIME_UNIT.test(text) ||
     LISTED.test(text) ||
-    LEADING_PLURAL.test(text);
+    LEADING_PLURAL.test(text) ||
+    SUPERLATIVE_PLURAL.test(text.replace(/\bat (?:least|most)\b/g, ''));
   if (byWords) {
     for (const [re, dim] of DIMENSION_WORDS) {
       if (!re.test(dimText) || named.has(dim) || groupBy.includes(dim)) continue;
@@ -126,7 +134,7 @@ export function groupingOf(
       // "Revenue by region and segment" dropped the segment.
       if (
         new RegExp(
-          `\\b(by|per|each|which|what|any|top|bottom|best|worst)( \\d{1,2})?(?:[- ](?:selling|performing|earning|grossing))? ${words}(s|es)?\\b|\\bby [a-z-]+( [a-z-]+)? and ${words}(s|es)?\\b|^(?:(?:list|show|name|give)(?: me)? )?(?:(?:all|the|our|all our|any) )?${plural} (?:with|who|that|whose|where)\\b`,
+          `\\b(by|per|each|which|what|any|top|bottom|best|worst)( \\d{1,2})?(?:[- ](?:selling|performing|earning|grossing))? ${words}(s|es)?\\b|\\bby [a-z-]+( [a-z-]+)? and ${words}(s|es)?\\b|^(?:(?:list|show|name|give)(?: me)? )?(?:(?:all|the|our|all our|any) )?${plural} (?:with|who|that|whose|where)\\b|(?<!\\bat )\\b(?:most|least) [a-z]+ ${plural}\\b`,
         ).test(text)
       )
         groupBy.push(d.key);

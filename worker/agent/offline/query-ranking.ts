@@ -30,9 +30,9 @@ import { countedNounOf } from './query-values';
 /** "Top 5", "bottom three". */
 const TOP_N = new RegExp(String.raw`\b(top|bottom|best|worst|largest|biggest|smallest)\s+(one|${COUNT})\b`);
 
-/** A count before a plural noun, after "which", "the", "list"…: "which 3 countries", "the 5 largest customers". */
+/** A count before a plural noun, after "which", "the", "list"…: "which 3 countries", "the 5 largest customers", "our 10 most frequent customers". */
 const COUNTED = new RegExp(
-  String.raw`\b(?:which|what|the|list|name|show|give me)\s+(${COUNT})\s+(?:(?:top|best|biggest|largest|smallest|highest|lowest|worst|most|least)\s+)?[a-z]+s\b`,
+  String.raw`\b(?:which|what|the|our|my|list|name|show|give me)\s+(${COUNT})\s+(?:(?:top|best|biggest|largest|smallest|highest|lowest|worst)\s+|(?:most|least)\s+[a-z]+\s+)?[a-z-]+s\b`,
 );
 
 /**

@@ -8,7 +8,7 @@ import { churnCustomerLine, formatMoney, ordersOfList, plural } from '../format'
 import { getChurnRisk, rankCustomers } from '../tools';
 import { normalise } from '../tools/tool-kit';
 import { escapeRegex } from './query-limits';
-import { firstOrderRanking, NO_ORDERS, NOT_AVAILABLE } from './answers';
+import { firstOrderRanking, NO_ORDERS, NOT_AVAILABLE, rankTieLines } from './answers';
 import type { Intent } from './intents';
 import type { SectionRunner } from './sections';
 
@@ -94,6 +94,7 @@ export async function answerInRegion(intent: Intent, region: string, result: Ana
     return [
       `${intent.direction === 'desc' ? 'Top' : 'Bottom'} ${plural(ranked.customers.length, 'customer')} in ${region} by ${by}:`,
       ...ranked.customers.map((c) => `${c.rank}. ${c.name}: ${money(c.revenue)}${orders(c.orders) ? ` (${orders(c.orders)})` : ''}`),
+      ...rankTieLines(ranked),
     ].join('\n');
   }
   return `I can't break that down by region yet. For ${region} I can rank customers by revenue or orders, or list customers at churn risk.`;

@@ -1,7 +1,7 @@
 /**
  * Customer tools: segments, concentration, churn risk, lookup and ranking.
  */
-import { customersWhere, QueryFilterSchema, QueryRefusal, type CustomersWhere } from '../../engine/query';
+import { customersWhere, placesOf, QueryFilterSchema, QueryRefusal, shownWithTie, tieAtCut, type CustomersWhere } from '../../engine/query';
 import { offerName } from '../../engine/render/cross-sell-words';
 import { DataAbsentError } from './data-absent';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import {
   defineTool,
   limitInput,
   matchByIdOrName,
+  MAX_ROWS,
   money,
   normalise,
   pct,
@@ -258,9 +259,10 @@ function customerValueOf(customers: readonly ChurnCustomer[], total: { value: nu
 /** A test for "this customer is among the top `n` by revenue" (ties by name), or always true. */
 function topCustomersFilter(result: AnalysisResult, n: number | undefined): (customerId: string) => boolean {
   if (n === undefined) return () => true;
-  // Ties broken by name, as rank_customers breaks them, so "the top 10" is the same ten in both.
+  // Customers who tie with the Nth are among the top N, as rank_customers lists them, so "the top 10" is the same in both.
   const ranked = [...(result.segments?.customers ?? [])].sort((p, q) => q.revenue - p.revenue || p.name.localeCompare(q.name));
-  const top = new Set(ranked.slice(0, n).map((c) => c.id));
+  const tie = tieAtCut(ranked.length, n, (k) => ranked[k].revenue);
+  const top = new Set(ranked.slice(0, tie?.end ?? n).map((c) => c.id));
   return (id) => top.has(id);
 }
 
@@ -361,14 +363,21 @@ function rankCustomersOf({ result, customerRegions }: ToolContext, input: RankCu
     .filter((c) => inRegion(c.id))
     .filter((c) => value(c) !== null)
     .sort((a, b) => sign * ((value(a) ?? 0) - (value(b) ?? 0)) || a.name.localeCompare(b.name));
+  // "The 5 most frequent customers" cut a 7-way tie at 13 orders after 4 of them, in name order.
+  const figureAt = (k: number) => value(matching[k]);
+  const tie = tieAtCut(matching.length, input.limit, figureAt);
+  const shown = matching.slice(0, shownWithTie(tie, input.limit, MAX_ROWS));
+  const places = placesOf(shown.length, figureAt);
   return {
     notice: DATA_NOTICE,
     metric: input.metric,
     direction: input.direction,
     filter: { segment: input.segment ?? null, risk: input.risk ?? null, region: dataString(input.region) },
     matched: matching.length,
-    customers: matching.slice(0, input.limit).map((c, index) => ({
-      rank: index + 1,
+    /** The customers sharing the last place's figure, when they run past the limit: all are listed, up to MAX_ROWS. */
+    tie: tie ? { place: tie.start + 1, customers: tie.end - tie.start } : null,
+    customers: shown.map((c, index) => ({
+      rank: places[index],
       ...customerRow(c),
       ...(input.metric === 'revenueAtRisk' || input.metric === 'revenue12m' ? { [input.metric]: money(value(c) ?? 0) } : {}),
       risk: churnById.get(c.id)?.risk ?? null,

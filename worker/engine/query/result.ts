@@ -27,6 +27,8 @@ import {
 } from './result-notes';
 import { filterWords, MAX_ROWS, MEASURE_LABELS, NEWNESS_MEASURES, type Measure, type QuerySpec } from './spec';
 import { isNoMoney } from '../money';
+import { pluralNoun } from '../render/format';
+import { shownWithTie, tieAtCut, tieWords } from './ties';
 
 export type CellKind = 'text' | 'money' | 'count' | 'percent' | 'number';
 
@@ -123,6 +125,7 @@ export function resultOf(
       ],
       rows,
       spec.limit,
+      (k) => rows[k][1],
     );
     return lapsed.bought > 0
       ? { ...result, lapsedShare: { of: lapsed.bought, percent: (lapsed.customers.length / lapsed.bought) * 100 } }
@@ -214,7 +217,11 @@ export function resultOf(
   });
   if (table.length === 0 && groups.length === 0 && !spec.having)
     table.push(spec.measures.flatMap((m) => (compare ? [0, 0, noChange?.has(m) ? null : 0, null] : [RATIOS.has(m) ? null : 0])));
-  const result = capped(understood, columns, table, spec.limit);
+  // A chronological list has no places to tie for.
+  const figureAt = timeFirst
+    ? undefined
+    : (k: number) => (byChange ? sortedChangeOf(rows[k], sortBy, sortRatio, byChange) : (rows[k].cells[sortBy * 2] ?? null));
+  const result = capped(understood, columns, table, spec.limit, figureAt);
   const notes = [
     result.note,
     withoutCustomer ? NO_CUSTOMER_ROW_NOTE : null,
@@ -404,10 +411,29 @@ function changeOf(row: TableRow, i: number, ratio: boolean): number | null {
   return (a ?? 0) - (b ?? 0);
 }
 
-function capped(understood: string, columns: QueryColumn[], rows: (string | number | null)[][], limit: number): QueryResult {
-  const shown = rows.slice(0, Math.min(limit, MAX_ROWS));
-  const note = rows.length > shown.length ? `Showing ${shown.length} of ${rows.length.toLocaleString('en-US')} rows.` : null;
+/**
+ * The rows up to the limit, and the note on what was left out. A ranking (`figureAt` gives
+ * the figure it is sorted by) is cut with its ties (ties.ts).
+ */
+function capped(
+  understood: string,
+  columns: QueryColumn[],
+  rows: (string | number | null)[][],
+  limit: number,
+  figureAt?: (k: number) => number | null,
+): QueryResult {
+  const cut = Math.min(limit, MAX_ROWS);
+  const tie = figureAt ? tieAtCut(rows.length, cut, figureAt) : null;
+  const shown = rows.slice(0, shownWithTie(tie, cut, MAX_ROWS));
+  const showing = rows.length > shown.length ? `Showing ${shown.length} of ${rows.length.toLocaleString('en-US')} rows` : null;
+  const note = tie ? `${showing ? `${showing}: ` : ''}${tieWords(tie, shown.length, rowNouns(columns))}` : showing && `${showing}.`;
   return { understood, columns, rows: shown, totalRows: rows.length, note };
+}
+
+/** What the rows are, in the plural: "customers", "Sub-Categories"; "rows" when two columns label a row. */
+function rowNouns(columns: readonly QueryColumn[]): string {
+  const labels = columns.filter((c) => c.kind === 'text');
+  return labels.length === 1 ? pluralNoun(labels[0].label) : 'rows';
 }
 
 function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array | null): number | null {
