@@ -726,6 +726,18 @@ const cases: [string, string, string][] = [
     `SELECT State, sum(gp) p FROM t GROUP BY 1 ORDER BY p LIMIT 5`,
     'bottom 5 by gross profit, by State',
   ],
+  // "A margin below 0" kept the states with revenue below 0 (none): it is a margin below 0%.
+  [
+    'Which states have a margin below 0?',
+    `SELECT State, sum(gp) / sum(rev) * 100 m FROM t GROUP BY 1 HAVING m < 0 ORDER BY m`,
+    'margin %, by State, margin % < 0',
+  ],
+  // The 12 customers with one order share the last place.
+  [
+    'Which customer placed the fewest orders?',
+    `SELECT "Customer Name", count(DISTINCT "Order ID") o FROM t GROUP BY "Customer ID", 1 QUALIFY rank() OVER (ORDER BY o) <= 1 ORDER BY 1`,
+    'bottom 1 by orders, by customer',
+  ],
 ];
 
 describe('the offline analyst answers Superstore questions exactly (DuckDB reference)', () => {
@@ -954,6 +966,16 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
           changedCount('Category', 'sum(CASE WHEN $ THEN gp ELSE 0 END) / sum(CASE WHEN $ THEN rev ELSE 0 END)', thisYear, lastYear, '<'),
       ],
     ];
+    // It kept the customers whose orders fell: the verb's figure keeps the rows, the other is beside it.
+    it('"Which customers spent less in 2021 than 2020, with their orders?" keeps those whose revenue fell', async () => {
+      const answer = await answerWithQuery('Which customers spent less in 2021 than 2020, with their orders?', file.snapshot, TODAY);
+      expect(answer.result?.understood).toBe(
+        'revenue, orders, sorted by change, by customer, revenue down, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+      );
+      expect(answer.result?.totalRows).toBe(await changedCount('"Customer ID"', revenue, 'year(d) = 2021', 'year(d) = 2020', '<'));
+      // The revenue's change is the third figure of each row (after the two periods').
+      expect((answer.result?.rows ?? []).every((row) => (row[3] as number) < 0)).toBe(true);
+    });
     for (const [question, understood, lead, reference] of cases)
       it(question, async () => {
         const answer = await answerWithQuery(question, file.snapshot, TODAY);
@@ -1451,6 +1473,24 @@ const refusals: [string, RegExp][] = [
   [`${'revenue please '.repeat(140)}`, /couldn't|I understood/],
 ];
 
+// Each kept the rows by the first of two figures, or by revenue: the refusal quotes the question's words.
+describe('two changes at once, and a margin that could be a percentage or an amount, are refused', () => {
+  it.each([
+    [
+      'Which customers spent less and ordered less in 2021 than in 2020?',
+      'I can keep the rows by one change at a time, and this question names 2 (“spent less”, “ordered less”); ask with one, and name the other figure to see it beside it.',
+    ],
+    [
+      'Products with a margin below 1000',
+      "I can't tell whether a margin “below 1000” is a percentage or an amount: ask for a margin “below 1000%” or for gross profit “below 1000”.",
+    ],
+  ])('"%s"', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text.startsWith(`I can't answer that exactly. ${reason}\n\n`)).toBe(true);
+  });
+});
+
 describe('the offline analyst says "can\'t" with no invented figure', () => {
   for (const [question, reason] of refusals.slice(0, -1)) {
     it(`"${question}"`, async () => {
@@ -1555,6 +1595,10 @@ describe('in chat, products by their trend', () => {
     );
     const named = trends.filter(([, trend]) => trend === lowest).map(([name]) => name);
     expect(named.some((name) => first.startsWith(`1. ${name}: ${formatCell(lowest, 'percent')}`))).toBe(true);
+    // More products than a list holds share the lowest change (−100%: none sold in the last 6
+    // months): the 5 asked for are the first of them by name, and the answer says so.
+    expect(named.length).toBeGreaterThan(25);
+    expect(answer).toContain(`\n\n${named.length} products tie for place 1; the first 5 of them by name are shown.`);
   });
 
   it('"Which products drop in sales?", answered from the analysis alone, ranks them from the largest fall (it listed the best sellers)', async () => {

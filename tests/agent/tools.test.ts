@@ -55,14 +55,14 @@ describe('analyst tools', () => {
       ['C004', 3],
       ['C003', 3],
     ]);
-    expect(ranked.tie).toEqual({ place: 3, customers: 2 });
+    expect(ranked.tie).toEqual({ place: 3, tied: 2 });
     // Corner Deli is at low risk: of the four, only Acme Catering is flagged.
     const atRisk = JSON.parse((await invokeTool('get_churn_risk', { amongTop: 3 }, context(result))).content);
     expect(atRisk.customers.map((c: { id: string }) => c.id)).toEqual(['C004']);
     expect(atRisk.matched).toBe(1);
   });
 
-  it('shares a place between customers with the same figure and lists a tie whole, up to 25 rows', async () => {
+  it('shares a place between customers with the same figure, and lists a tie whole when it fits in 25 rows', async () => {
     const result = wholesaleResult();
     const template = (result.segments as NonNullable<typeof result.segments>).customers[0];
     // 30 customers with 3 orders each, and one with 4.
@@ -72,15 +72,22 @@ describe('analyst tools', () => {
       name: `Customer ${String(i).padStart(2, '0')}`,
       orders: i === 30 ? 4 : 3,
     }));
+    // 30 tie for place 2, more than 25 rows hold: the 2 asked for, and the tie said.
     const top2 = JSON.parse((await invokeTool('rank_customers', { metric: 'orders', limit: 2 }, context(result))).content);
-    expect(top2.customers.map((c: { name: string; rank: number }) => [c.name, c.rank]).slice(0, 3)).toEqual([
+    expect(top2.customers.map((c: { name: string; rank: number }) => [c.name, c.rank])).toEqual([
       ['Customer 30', 1],
       ['Customer 00', 2],
-      ['Customer 01', 2],
     ]);
-    // 30 tie for place 2: 24 of them fit beside the first place.
-    expect(top2.customers).toHaveLength(25);
-    expect(top2.tie).toEqual({ place: 2, customers: 30 });
+    expect(top2.tie).toEqual({ place: 2, tied: 30 });
+    // With 20 of them, the tie fits: all 20 beside the first place.
+    result.segments = {
+      ...(result.segments as NonNullable<typeof result.segments>),
+      customers: (result.segments as NonNullable<typeof result.segments>).customers.slice(10),
+    };
+    const fits = JSON.parse((await invokeTool('rank_customers', { metric: 'orders', limit: 2 }, context(result))).content);
+    expect(fits.customers).toHaveLength(21);
+    expect(fits.customers.at(-1)).toMatchObject({ name: 'Customer 29', rank: 2 });
+    expect(fits.tie).toEqual({ place: 2, tied: 20 });
     const top1 = JSON.parse((await invokeTool('rank_customers', { metric: 'orders', limit: 1 }, context(result))).content);
     expect(top1.customers.map((c: { name: string }) => c.name)).toEqual(['Customer 30']);
     expect(top1.tie).toBeNull();
@@ -171,6 +178,16 @@ describe('analyst tools', () => {
       ['Truffle Paste', -15],
       ['Paper Napkins', 20],
     ]);
+  });
+
+  it('lists the products that tie with the last place at its place: Olive Oil 5L and Tomato Passata, 6 customers each', async () => {
+    const outcome = JSON.parse((await invokeTool('rank_products', { metric: 'customers', limit: 2 }, context())).content);
+    expect(outcome.products.map((p: { name: string; rank: number; customers: number }) => [p.name, p.rank, p.customers])).toEqual([
+      ['Espresso Beans 1kg', 1, 7],
+      ['Olive Oil 5L', 2, 6],
+      ['Tomato Passata', 2, 6],
+    ]);
+    expect(outcome.tie).toEqual({ place: 2, tied: 2 });
   });
 
   it('totals a range of months', async () => {

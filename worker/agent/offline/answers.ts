@@ -402,6 +402,7 @@ async function rankProductsAnswer(intent: Extract<Intent, { kind: 'rank_products
     after.push(
       `Left out: ${netReturned.length > 5 ? `${netReturned.slice(0, 5).join(', ')} and ${netReturned.length - 5} more` : joinNames(netReturned)}, whose returns outweigh their sales (net revenue 0 or below): a returns question rather than one of what they earn.`,
     );
+  if (ranked.tie) after.push(rankTieWords(ranked.tie, ranked.products.length, 'products'));
   if (ranked.fastDecliners) after.push(fastDeclinersLine(ranked.fastDecliners, ranked.products));
   const belowCost = ranked.products.filter((p) => p.margin !== null && p.margin < 0);
   const aboutMargins = intent.metric === 'revenue' || intent.metric === 'margin' || intent.metric === 'marginPct';
@@ -492,11 +493,16 @@ function monthIndexOf(label: string): number {
   return Number(label.slice(0, 4)) * 12 + Number(label.slice(5, 7)) - 1;
 }
 
-/** After a ranking whose last place is shared past the limit: a blank line and "7 customers tie for place 2, so all of them are shown." */
-export function rankTieLines(ranked: { tie: { place: number; customers: number } | null; customers: readonly unknown[] }): string[] {
-  if (!ranked.tie) return [];
-  const start = ranked.tie.place - 1;
-  return ['', tieWords({ start, end: start + ranked.tie.customers }, ranked.customers.length, 'customers')];
+/** After a ranking of customers whose last place is shared past the limit: a blank line and "7 customers tie for place 2, so all of them are shown." */
+export function rankTieLines(ranked: { tie: RankTie | null; customers: readonly unknown[] }): string[] {
+  return ranked.tie ? ['', rankTieWords(ranked.tie, ranked.customers.length, 'customers')] : [];
+}
+
+type RankTie = { place: number; tied: number };
+
+/** A tool's tie in words: "7 products tie for place 2, so all of them are shown." */
+function rankTieWords(tie: RankTie, shown: number, nouns: string): string {
+  return tieWords({ start: tie.place - 1, end: tie.place - 1 + tie.tied }, shown, nouns);
 }
 
 /** "Who are our newest customers?": customers by the day of their first order, with what they bought since. */

@@ -78,6 +78,7 @@ import {
   peakOf,
   perCustomerApart,
   singular,
+  waysBoughtIn,
 } from './query-vocabulary';
 import {
   ANY_DAY,
@@ -416,10 +417,22 @@ function parseAsRead(
   if (pair) [period, other] = [pair[1], pair[0]];
   // "This year", "this month": a period to date, set against the same days of the one before.
   const toDate = period === periods.period ? periods.toDate : undefined;
+  const ways = waysBoughtIn(text);
+  if (ways.length > 1)
+    return {
+      kind: 'refused',
+      reason: `I can keep the rows by one change at a time, and this question names ${ways.length} (${ways.map((w) => `“${w}”`).join(', ')}); ask with one, and name the other figure to see it beside it.`,
+    };
   // "Which customers are buying less than last year?": what they buy is revenue, how often they order is orders.
   const bought =
     measures.length === 0 && period && (comparativeOf(text, periods.than === true) || MULTIPLE.test(text)) ? figureBoughtOf(text) : null;
   if (bought) measures = [bought];
+  // "Which customers spent less in 2021 than 2020, with their orders?" kept those whose orders
+  // fell: the change that keeps the rows is the one the verb names, the other figure is beside it.
+  // "How many customers spent less …?" counts them (rankAsAsked), with no figure to put first.
+  const wayFigure =
+    ways.length === 1 && period && other && measures.length > 0 && !measures.includes('customers') ? figureBoughtOf(ways[0]) : null;
+  if (wayFigure) measures = [wayFigure, ...measures.filter((m) => m !== wayFigure)].slice(0, 4);
   // "Compare Q4 2021 with Q4 2020 by category" names no figure: a comparison of two periods
   // is of sales, and the answer's first line says "revenue", so the reading is never hidden.
   // "Which region grew the most in 2024?" is the same, against the period before (it was refused).

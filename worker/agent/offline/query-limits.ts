@@ -89,7 +89,12 @@ export interface Threshold {
   upTo?: number;
   /** The figure named after the number ("5 orders"), `other` for one the query can't count ("5 suppliers"), or null for an amount of money. */
   unit: 'orders' | 'units' | 'customers' | 'products' | 'percent' | 'other' | null;
+  /** A number other than 0 right after "margin", with no % sign: a percentage or an amount, which can't be told. */
+  marginUnclear?: true;
 }
+
+/** "A margin below …", "margin of less than …": the threshold is the margin's. */
+const MARGIN_BEFORE = /\bmargins?\s+(?:(?:of|is|was|are|were)\s+)?$/;
 
 /**
  * "Between 5k and 10k", "between $1,000 and $5,000": a range of a figure (two years are a
@@ -119,12 +124,16 @@ export function thresholdOf(question: string): Threshold | null {
         ? '>'
         : '<';
   const { scale, unit, suffix } = scaleAndUnit(text.slice(found.index + words.length));
-  return {
+  const threshold: Threshold = {
     words: `${words}${suffix}`,
     op,
     value: value * scale,
     unit: /^[<>≤≥]/.test(words) ? (unitBefore(text.slice(0, found.index)) ?? unit) : unit,
   };
+  // "Products with a margin below 0" kept the products with revenue below 0: a margin below
+  // 0 is below 0% (a loss), and below 1,000 could be either a percentage or an amount.
+  if (threshold.unit !== null || !MARGIN_BEFORE.test(text.slice(0, found.index))) return threshold;
+  return threshold.value === 0 ? { ...threshold, unit: 'percent' } : { ...threshold, marginUnclear: true };
 }
 
 /** An exact count of orders: "exactly 3 orders", "ordered 2 times", "bought twice" (as many purchases). */
@@ -215,6 +224,8 @@ const SCALE = /^\s?(k|thousand|m|mn|million|bn|billion)\b/;
 
 /** The refusal of a threshold the query can't apply: on a total, or on a figure it has no rows of. */
 export function thresholdRefusal(threshold: Threshold): string {
+  if (threshold.marginUnclear)
+    return `I can't tell whether a margin “${threshold.words}” is a percentage or an amount: ask for a margin “${threshold.words}%” or for gross profit “${threshold.words}”.`;
   if (threshold.unit === 'other')
     return `I can't apply “${threshold.words}” yet: I can keep customers, products or other rows by their revenue, profit, margin, orders, units or customers, not by that count.`;
   return `I can't apply “${threshold.words}” here: a threshold keeps the customers, products or other rows of a list, such as "customers who spent more than 1,000 in 2021".`;

@@ -84,7 +84,8 @@ export function withThreshold(spec: QuerySpecInput, threshold: Threshold, plural
           ? 'marginPct'
           : null
         : (threshold.unit ?? money);
-  if (excluded || groupBy.length === 0 || !measure) return { kind: 'refused', reason: thresholdRefusal(threshold) };
+  if (excluded || groupBy.length === 0 || !measure || threshold.marginUnclear)
+    return { kind: 'refused', reason: thresholdRefusal(threshold) };
   // The rows grouped by customer are the customers: "customers" is no figure of its own then.
   const counted = new Set<Measure>(groupBy.includes('customer') ? ['customers'] : groupBy.includes('product') ? ['products'] : []);
   const measures = [measure, ...spec.measures.filter((m) => m !== measure && !counted.has(m))].slice(0, 4);

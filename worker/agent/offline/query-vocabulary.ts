@@ -207,6 +207,18 @@ export const COMPARATIVES = 'less|fewer|lower|smaller|more|higher|larger|bigger|
 // "Spent less in DE-North in 2024 than in 2023": a value's name may hold a hyphen.
 const COMPARED_THAN = new RegExp(`\\b(${COMPARATIVES})\\b(?:\\s+[\\w'.&-]+){0,6}?\\s+than\\b`);
 
+/**
+ * Each way a customer's buying went, as the question words it: "spent less", "ordered
+ * fewer" ("bought more than 1,000" is a threshold). "Which customers spent less and ordered
+ * less in 2021 than in 2020?" kept those who spent less, whatever their orders did.
+ */
+export function waysBoughtIn(text: string): string[] {
+  return [...new Set([...text.matchAll(WAYS_BOUGHT)].map((m) => m[0]))];
+}
+
+const WAYS_BOUGHT =
+  /\b(?:buy|buys|buying|bought|spend|spends|spending|spent|purchase|purchases|purchasing|purchased|order|orders|ordering|ordered)\s+(?:less|more|fewer)\b(?!\s+than\b)/g;
+
 /** "Buying less", "ordering more" without "than" ("bought more than 1,000" is a threshold, "more than once" a count). */
 export const BUYING_LESS =
   /\b(?:buy|buys|buying|bought|spend|spends|spending|spent|order|orders|ordering|ordered|sell|sells|selling|sold)\s+(less|more|fewer)\b(?!\s+than\b)/;

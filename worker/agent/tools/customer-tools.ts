@@ -374,8 +374,8 @@ function rankCustomersOf({ result, customerRegions }: ToolContext, input: RankCu
     direction: input.direction,
     filter: { segment: input.segment ?? null, risk: input.risk ?? null, region: dataString(input.region) },
     matched: matching.length,
-    /** The customers sharing the last place's figure, when they run past the limit: all are listed, up to MAX_ROWS. */
-    tie: tie ? { place: tie.start + 1, customers: tie.end - tie.start } : null,
+    /** The customers sharing the last place's figure, when they run past the limit: all listed if they fit in MAX_ROWS. */
+    tie: tie ? { place: tie.start + 1, tied: tie.end - tie.start } : null,
     customers: shown.map((c, index) => ({
       rank: places[index],
       ...customerRow(c),

@@ -2,7 +2,7 @@
  * Ties at the cut of a ranking. "Which customer placed the most orders in 2021?" named
  * Emily Phan alone, with 8 orders, where Mick Hernandez has 8 too: a ranking cut to its top
  * N also shows the rows that share the last place's figure (as SQL's `FETCH FIRST n ROWS
- * WITH TIES`), up to a cap, and says so.
+ * WITH TIES`) when the tie fits under a cap, and says so.
  */
 
 /** Rows `start` to `end` (exclusive) of a sorted list share the figure of the last place within the cut. */
@@ -40,9 +40,13 @@ export function tieAtCut(count: number, cut: number, figureAt: (k: number) => nu
   return { start, end };
 }
 
-/** How many rows a ranking cut at `cut` shows: the cut and its tie, at most `max`. */
+/**
+ * How many rows a ranking cut at `cut` shows: the cut and its tie when the tie fits in
+ * `max`, else the cut alone ("Which customer placed the fewest orders?" is one of the 312
+ * customers with one order, and says so, rather than 50 of them).
+ */
 export function shownWithTie(tie: Tie | null, cut: number, max: number): number {
-  return Math.min(tie?.end ?? cut, max);
+  return tie && tie.end <= max ? tie.end : cut;
 }
 
 /**
