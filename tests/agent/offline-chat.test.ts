@@ -45,12 +45,12 @@ const CONCENTRATION =
 
 const LOWEST_MARGIN = [
   'Bottom 5 products by margin %:',
-  '1. Truffle Paste: -15.0% margin (-€1,200.00 on €8,000.00)',
-  '2. Paper Napkins: 20.0% margin (€1,000.00 on €5,000.00)',
-  // Three products at 30.0% share the third place.
-  '3. Olive Oil 5L: 30.0% margin (€9,000.00 on €30,000.00)',
-  '3. Parmesan Wheel: 30.0% margin (€6,600.00 on €22,000.00)',
-  '3. Tomato Passata: 30.0% margin (€3,600.00 on €12,000.00)',
+  '- 1\\. Truffle Paste: -15.0% margin (-€1,200.00 on €8,000.00)',
+  '- 2\\. Paper Napkins: 20.0% margin (€1,000.00 on €5,000.00)',
+  // Three products at 30.0% share the third place: bullets keep the places (markdown renumbers an ordered list).
+  '- 3\\. Olive Oil 5L: 30.0% margin (€9,000.00 on €30,000.00)',
+  '- 3\\. Parmesan Wheel: 30.0% margin (€6,600.00 on €22,000.00)',
+  '- 3\\. Tomato Passata: 30.0% margin (€3,600.00 on €12,000.00)',
   // A blank line ends the list (markdown would run the next line into item 5).
   '',
   'Sold below cost: Truffle Paste.',
@@ -172,9 +172,9 @@ const CASES: [question: string, tool: string, answer: string][] = [
     'rank_products',
     [
       'Top 3 products by customers:',
-      '1. Espresso Beans 1kg: 7 customers (€16,000.00)',
-      '2. Olive Oil 5L: 6 customers (€30,000.00)',
-      '2. Tomato Passata: 6 customers (€12,000.00)',
+      '- 1\\. Espresso Beans 1kg: 7 customers (€16,000.00)',
+      '- 2\\. Olive Oil 5L: 6 customers (€30,000.00)',
+      '- 2\\. Tomato Passata: 6 customers (€12,000.00)',
       '',
       '2 products tie for place 2, so all of them are shown.',
     ].join('\n'),

@@ -75,9 +75,9 @@ describe('customers by their first order', () => {
     expect(answer).toBe(
       [
         'Newest 3 customers, by their first order:',
-        '1. Acme: first order 2024-03-01, 20.00 since (1 order)',
-        '1. Bolt: first order 2024-03-01, 30.00 since (1 order)',
-        '1. Cora: first order 2024-03-01, 10.00 since (1 order)',
+        '- 1\\. Acme: first order 2024-03-01, 20.00 since (1 order)',
+        '- 1\\. Bolt: first order 2024-03-01, 30.00 since (1 order)',
+        '- 1\\. Cora: first order 2024-03-01, 10.00 since (1 order)',
         '',
         '3 customers tie for place 1, so all of them are shown.',
       ].join('\n'),

@@ -1594,7 +1594,8 @@ describe('in chat, products by their trend', () => {
       'Bottom 5 products (of the products making 80% of revenue) by revenue change, the last 6 full months against the 6 before:',
     );
     const named = trends.filter(([, trend]) => trend === lowest).map(([name]) => name);
-    expect(named.some((name) => first.startsWith(`1. ${name}: ${formatCell(lowest, 'percent')}`))).toBe(true);
+    // All five share place 1, so the list is bullets that keep the place (markdown renumbers an ordered list).
+    expect(named.some((name) => first.startsWith(`- 1\\. ${name}: ${formatCell(lowest, 'percent')}`))).toBe(true);
     // More products than a list holds share the lowest change (−100%: none sold in the last 6
     // months): the 5 asked for are the first of them by name, and the answer says so.
     expect(named.length).toBeGreaterThan(25);
@@ -1612,7 +1613,10 @@ describe('in chat, products by their trend', () => {
     const trends = (await sql(TRENDS)) as [string, number][];
     const [name, highest] = trends.sort((a, b) => b[1] - a[1])[0];
     const { answer } = await askOffline('Which products are trending up?', analyse(file.aggregates), file.snapshot);
-    expect(answer.split('\n')[1].startsWith(`1. ${name}: ${formatCell(highest, 'percent')}`)).toBe(true);
+    // Two products tie for place 4 at 700.0%, so the list is bullets that keep the places.
+    expect(answer.split('\n')[1].startsWith(`- 1\\. ${name}: ${formatCell(highest, 'percent')}`)).toBe(true);
+    const fourth = trends.filter(([, trend]) => trend === trends[3][1]).map(([tied]) => tied);
+    expect(answer.split('\n').filter((line) => line.startsWith('- 4\\. ')).length).toBe(fourth.length);
   });
 });
 

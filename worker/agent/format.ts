@@ -36,6 +36,16 @@ export function joinNames(names: readonly string[]): string {
 }
 
 /**
+ * A ranking as markdown lines: "1. …" items, or, when rows share a place (a tie), bullets
+ * that keep the places ("- 2\. …"): markdown numbers an ordered list 1, 2, 3 whatever its
+ * items say, so "48 products tie for place 1" was shown beside places 1 to 5.
+ */
+export function placedLines<T extends { rank: number }>(rows: readonly T[], line: (row: T) => string): string[] {
+  const shared = rows.some((row, i) => row.rank !== i + 1);
+  return rows.map((row) => (shared ? `- ${row.rank}\\. ${line(row)}` : `${row.rank}. ${line(row)}`));
+}
+
+/**
  * Each listed customer's orders in words ("22 orders"), or null for every one when none of
  * them has an order: a file of one row per customer counts no orders, and "(0 orders)" would be false.
  */

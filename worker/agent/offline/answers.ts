@@ -21,6 +21,7 @@ import {
   ordersOfList,
   plural,
   segmentMemberLine,
+  placedLines,
 } from '../format';
 import {
   findCustomer,
@@ -124,10 +125,10 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
       );
       if (!ranked) return NOT_AVAILABLE;
       const orders = ordersOfList(ranked.customers);
-      const lines = ranked.customers.map((c) =>
+      const lines = placedLines(ranked.customers, (c) =>
         intent.metric === 'orders'
-          ? `${c.rank}. ${c.name}: ${plural(c.orders, 'order')} (${money(c.revenue)})`
-          : `${c.rank}. ${c.name}: ${money(c.revenue)}${parenthesised([orders(c.orders), c.segment])}`,
+          ? `${c.name}: ${plural(c.orders, 'order')} (${money(c.revenue)})`
+          : `${c.name}: ${money(c.revenue)}${parenthesised([orders(c.orders), c.segment])}`,
       );
       const head = `${intent.direction === 'desc' ? 'Top' : 'Bottom'} ${plural(ranked.customers.length, 'customer')} by ${intent.metric === 'orders' ? 'orders' : 'revenue'}:`;
       return [head, ...lines, ...rankTieLines(ranked)].join('\n');
@@ -279,7 +280,7 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
       const products = await runner.call(rankProducts, { supplier: intent.name, limit: 10 }, `Listing ${s.name}'s products.`);
       return [
         `${s.name} supplies ${formatPct(s.revenueSharePct)} of revenue (${money(s.revenue)}): ${plural(s.products, 'product')}, ${plural(s.customersExposed, 'customer')} exposed. Overall supplier dependency is ${all.level ?? 'unknown'}.`,
-        ...(products ? [`Its products by revenue:`, ...products.products.map((p) => `${p.rank}. ${p.name}: ${money(p.revenue)}`)] : []),
+        ...(products ? [`Its products by revenue:`, ...placedLines(products.products, (p) => `${p.name}: ${money(p.revenue)}`)] : []),
       ].join('\n');
     }
 
@@ -394,7 +395,7 @@ async function rankProductsAnswer(intent: Extract<Intent, { kind: 'rank_products
   const lines = [
     ...review,
     `${intent.direction === 'desc' ? 'Top' : 'Bottom'} ${plural(ranked.products.length, 'product')}${scope} by ${METRIC_LABELS[intent.metric]}:`,
-    ...ranked.products.map((p) => `${p.rank}. ${p.name}: ${valueOf(p)}`),
+    ...placedLines(ranked.products, (p) => `${p.name}: ${valueOf(p)}`),
   ];
   const after: string[] = [];
   const netReturned = ranked.netReturned ?? [];
@@ -524,9 +525,9 @@ export async function firstOrderRanking(
   const money = (v: number) => formatMoney(v, runner.currency);
   const orders = ordersOfList(shown);
   const head = `${intent.direction === 'desc' ? 'Newest' : 'Longest-standing'} ${plural(shown.length, 'customer')}${region ? ` in ${region}` : ''}, by their first order:`;
-  const lines = shown.map(
-    (c) =>
-      `${c.rank}. ${c.name}: first order ${c.firstOrder}, ${money(c.revenue)} since${orders(c.orders) ? ` (${orders(c.orders)})` : ''}`,
+  const lines = placedLines(
+    shown,
+    (c) => `${c.name}: first order ${c.firstOrder}, ${money(c.revenue)} since${orders(c.orders) ? ` (${orders(c.orders)})` : ''}`,
   );
   // The file's first day is where its history starts, not necessarily the customers'.
   const first = result.dataset.period.from;

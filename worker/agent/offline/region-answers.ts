@@ -4,7 +4,7 @@
  * else is refused rather than answered for all customers.
  */
 import type { AnalysisResult } from '../../engine/contract';
-import { churnCustomerLine, formatMoney, ordersOfList, plural } from '../format';
+import { churnCustomerLine, formatMoney, ordersOfList, placedLines, plural } from '../format';
 import { getChurnRisk, rankCustomers } from '../tools';
 import { normalise } from '../tools/tool-kit';
 import { escapeRegex } from './query-limits';
@@ -93,7 +93,7 @@ export async function answerInRegion(intent: Intent, region: string, result: Ana
     const orders = ordersOfList(ranked.customers);
     return [
       `${intent.direction === 'desc' ? 'Top' : 'Bottom'} ${plural(ranked.customers.length, 'customer')} in ${region} by ${by}:`,
-      ...ranked.customers.map((c) => `${c.rank}. ${c.name}: ${money(c.revenue)}${orders(c.orders) ? ` (${orders(c.orders)})` : ''}`),
+      ...placedLines(ranked.customers, (c) => `${c.name}: ${money(c.revenue)}${orders(c.orders) ? ` (${orders(c.orders)})` : ''}`),
       ...rankTieLines(ranked),
     ].join('\n');
   }
