@@ -1,7 +1,7 @@
 /**
  * Customer tools: segments, concentration, churn risk, lookup and ranking.
  */
-import { customersWhere, placesOf, QueryFilterSchema, QueryRefusal, shownWithTie, tieAtCut, type CustomersWhere } from '../../engine/query';
+import { customersWhere, QueryFilterSchema, QueryRefusal, rankedCut, tieAtCut, type CustomersWhere } from '../../engine/query';
 import { offerName } from '../../engine/render/cross-sell-words';
 import { DataAbsentError } from './data-absent';
 import { z } from 'zod';
@@ -364,10 +364,7 @@ function rankCustomersOf({ result, customerRegions }: ToolContext, input: RankCu
     .filter((c) => value(c) !== null)
     .sort((a, b) => sign * ((value(a) ?? 0) - (value(b) ?? 0)) || a.name.localeCompare(b.name));
   // "The 5 most frequent customers" cut a 7-way tie at 13 orders after 4 of them, in name order.
-  const figureAt = (k: number) => value(matching[k]);
-  const tie = tieAtCut(matching.length, input.limit, figureAt);
-  const shown = matching.slice(0, shownWithTie(tie, input.limit, MAX_ROWS));
-  const places = placesOf(shown.length, figureAt);
+  const { shown, places, tie } = rankedCut(matching, input.limit, MAX_ROWS, value);
   return {
     notice: DATA_NOTICE,
     metric: input.metric,
@@ -375,7 +372,7 @@ function rankCustomersOf({ result, customerRegions }: ToolContext, input: RankCu
     filter: { segment: input.segment ?? null, risk: input.risk ?? null, region: dataString(input.region) },
     matched: matching.length,
     /** The customers sharing the last place's figure, when they run past the limit: all listed if they fit in MAX_ROWS. */
-    tie: tie ? { place: tie.start + 1, tied: tie.end - tie.start } : null,
+    tie,
     customers: shown.map((c, index) => ({
       rank: places[index],
       ...customerRow(c),

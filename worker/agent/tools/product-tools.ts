@@ -5,7 +5,7 @@ import { DataAbsentError } from './data-absent';
 import { z } from 'zod';
 import type { AnalysisResult, AssociationRule, ProductItem, Products } from '../../engine/contract';
 import { isChargeLine } from '../../engine/analyses/charge-lines';
-import { placesOf, shownWithTie, tieAtCut } from '../../engine/query';
+import { rankedCut } from '../../engine/query';
 import {
   DATA_NOTICE,
   dataString,
@@ -166,10 +166,7 @@ export const rankProducts = defineTool({
     const netReturned = input.netSalesOnly ? matching.filter((p) => p.revenue <= 0) : [];
     if (netReturned.length > 0) matching = matching.filter((p) => p.revenue > 0);
     // Products that tie with the last place are listed too, at its place (as rank_customers does).
-    const figureAt = (k: number) => value(matching[k]);
-    const tie = tieAtCut(matching.length, input.limit, figureAt);
-    const shown = matching.slice(0, shownWithTie(tie, input.limit, MAX_ROWS));
-    const places = placesOf(shown.length, figureAt);
+    const { shown, places, tie } = rankedCut(matching, input.limit, MAX_ROWS, value);
     return {
       notice: DATA_NOTICE,
       metric: input.metric,
@@ -182,7 +179,7 @@ export const rankProducts = defineTool({
       matched: matching.length,
       ...(input.netSalesOnly ? { netReturned: netReturned.map((p) => dataString(p.name)) } : {}),
       /** The products sharing the last place's figure, when they run past the limit: all listed if they fit in MAX_ROWS. */
-      tie: tie ? { place: tie.start + 1, tied: tie.end - tie.start } : null,
+      tie,
       products: shown.map((item, index) => ({ rank: places[index], ...productRow(item) })),
       // A fall in the ranking is not an alarm: the flags are the falls the orders bear out (any class).
       ...(input.metric === 'trendPct' && input.direction === 'asc' ? { fastDecliners: fastDeclinersOf(products) } : {}),

@@ -5,7 +5,7 @@
 export { runQuery, QueryRefusal, type QueryResult } from './execute';
 export { csvOf, formatCell, markdownTableOf } from './format';
 export { havingWords } from './result';
-export { placesOf, shownWithTie, tieAtCut, tieWords, type Tie } from './ties';
+export { rankedCut, tieAtCut, tieWords, type Tie } from './ties';
 export {
   MEASURE_LABELS,
   MEASURES,

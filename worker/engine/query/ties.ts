@@ -42,17 +42,17 @@ export function tieAtCut(count: number, cut: number, figureAt: (k: number) => nu
 
 /**
  * How many rows a ranking cut at `cut` shows: the cut and its tie when the tie fits in
- * `max`, else the cut alone ("Which customer placed the fewest orders?" is one of the 312
- * customers with one order, and says so, rather than 50 of them).
+ * `max`, else the cut alone (Superstore's "Which products are declining?" names 5 of the 48
+ * products at −100%, and says so, rather than 25 of them).
  */
 export function shownWithTie(tie: Tie | null, cut: number, max: number): number {
   return tie && tie.end <= max ? tie.end : cut;
 }
 
 /**
- * "7 customers tie for place 2, so all of them are shown.", or, past the cap, "312 customers
- * tie for place 1; the first 50 of them by name are shown." (or "the first of them … is
- * shown" when the cap leaves one). `nouns` is the plural noun.
+ * "7 customers tie for place 2, so all of them are shown.", or, when the tie does not fit,
+ * "48 products tie for place 1; the first 5 of them by name are shown." (or "the first of
+ * them … is shown" when one is). `nouns` is the plural noun.
  */
 export function tieWords(tie: Tie, shown: number, nouns: string): string {
   const tied = `${tie.end - tie.start} ${nouns} tie for place ${tie.start + 1}`;
@@ -70,4 +70,19 @@ export function placesOf(count: number, figureAt: (k: number) => number | null):
     places.push(k > 0 && figure !== null && previous !== null && sameFigure(figure, previous) ? places[k - 1] : k + 1);
   }
   return places;
+}
+
+/** A ranking as a tool gives it: the rows shown, each one's place, and the tie past the limit ({ place, tied }). */
+export interface RankedCut<T> {
+  shown: T[];
+  places: number[];
+  tie: { place: number; tied: number } | null;
+}
+
+/** Cuts a sorted list at `limit` with its tie, if the tie fits in `max` (rank_customers, rank_products). */
+export function rankedCut<T>(rows: readonly T[], limit: number, max: number, figureOf: (row: T) => number | null): RankedCut<T> {
+  const figureAt = (k: number) => figureOf(rows[k]);
+  const tie = tieAtCut(rows.length, limit, figureAt);
+  const shown = rows.slice(0, shownWithTie(tie, limit, max));
+  return { shown, places: placesOf(shown.length, figureAt), tie: tie ? { place: tie.start + 1, tied: tie.end - tie.start } : null };
 }
