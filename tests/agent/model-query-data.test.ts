@@ -18,6 +18,7 @@ const CSV = datasetPath('superstore/Sample - Superstore.csv');
 let file: Ingested;
 let revenue2020West = 0;
 let quarters2021: number[] = [];
+let avery = { revenue: 0, products: 0 };
 
 beforeAll(async () => {
   file = await ingestWithSnapshot(CSV);
@@ -37,6 +38,16 @@ beforeAll(async () => {
   )
     .getRows()
     .map((row) => row[0] as number);
+  // A product is its Product ID, named by its first row (32 ids carry two names in this file).
+  const [[averyRevenue, averyProducts]] = (
+    await db.runAndReadAll(
+      `WITH r AS (SELECT *, row_number() OVER () rn FROM read_csv('${CSV}', header = true, all_varchar = true)),
+         named AS (SELECT "Product ID" id, arg_min("Product Name", rn) first_name FROM r GROUP BY 1)
+       SELECT sum(CAST(Sales AS DOUBLE)), count(DISTINCT id) FROM r JOIN named ON r."Product ID" = named.id
+       WHERE regexp_matches(first_name, '^Avery\\b')`,
+    )
+  ).getRows();
+  avery = { revenue: averyRevenue as number, products: Number(averyProducts) };
   db.closeSync();
 }, 60_000);
 
@@ -92,6 +103,18 @@ describe('model analyst: query_data', () => {
     expect(data.understood).toBe('revenue, by quarter, each against the quarter before, 2021-01-01 … 2021-12-31');
     expect(data.rows[3][2] as number).toBeCloseTo(q4 - q3, 6);
     expect(lastText(messages)).toBe(reply);
+  });
+
+  // A brand the file names item by item: every product whose name starts with "Avery", listed in the result's note.
+  it('a filter by the first word of names keeps every product named so, and says how many', async () => {
+    const spec = { measures: ['revenue'], filters: [{ dimension: 'product', values: ['Avery'], match: 'startsWith' }] };
+    const messages = await ask([toolCalls(['query_data', spec]), textReply('Avery products brought in revenue.')]);
+    const [result] = toolResults(messages);
+    expect(result.is_error).toBe(false);
+    const data = JSON.parse(result.content) as { understood: string; rows: number[][]; note: string };
+    expect(data.understood).toBe('revenue, product name starting with “Avery”');
+    expect(data.rows[0][0]).toBeCloseTo(avery.revenue, 6);
+    expect(data.note).toContain(`“Avery” is read as the ${avery.products} products whose names start with it: Avery `);
   });
 
   it('a malformed spec is an is_error result with a readable reason', async () => {

@@ -126,12 +126,11 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     ));
   // A name the file doesn't hold is refused, never dropped: "revenue of zztop" and "sales of
   // widgets" got the whole file's revenue, "Bolt 205mm" (no such product) got Bolt 204mm's
-  // units, "bottles of Bolt" and "sales of bolts" (a word of 214 product names) every unit.
+  // units, "sales of bolts" (a word of 214 product names, in lower case: maybe no name) every unit.
   for (const [question, reason] of [
     ['revenue of zztop', "I couldn't find “zztop” among this file's customers, products or other values."],
     ['sales of widgets', "I couldn't find “widgets” among this file's customers, products or other values."],
     ['How many units of Bolt 205mm did we sell?', "I couldn't find “Bolt 205mm” among this file's customers, products or other values."],
-    ['How many bottles of Bolt did we sell?', "I can't pick out products by a word of their names (“Bolt”) yet"],
     ['sales of bolts', "I can't pick out products by a word of their names (“bolts”) yet"],
     // One word after "how many" is what the goods are called ("How many CDs …?") unless names hold it.
     ['How many fittings did we sell?', "I can't pick out products by a word of their names (“fittings”) yet"],
@@ -442,15 +441,51 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
       ).slice(0, 1),
       'top 1 by revenue, by region, category = Safety',
     ));
-  // A word of some products' names selects nothing the query can: it answered every product's margin.
-  it('"What\'s the margin on Bolt products?" is refused, with no figure', async () => {
-    expect(rows.some((r) => r.Description.startsWith('Bolt '))).toBe(true);
-    const answer = await answerWithQuery("What's the margin on Bolt products?", file.snapshot, today);
-    expect(answer.result).toBeNull();
-    expect(answer.text).toContain(
-      "I can't pick out products by a word of their names (“Bolt”) yet; name a category, a supplier or one product in full.",
-    );
+  // "Bolt" was refused, and before that answered every product's margin: it is the first word
+  // of 214 product names ("Bolt 204mm"), and the answer keeps exactly those and lists them.
+  describe("a name's first word, typed with a capital, keeps every product named so", () => {
+    const isBolt = (r: Row) => r.Description.split(' ')[0] === 'Bolt';
+    const boltNames = () => [...new Set(rows.filter(isBolt).map((r) => r.Description))].sort((a, b) => a.localeCompare(b));
+
+    it('"Margin of Bolt products" is the margin of the products named "Bolt …"', async () => {
+      const kept = rows.filter(isBolt);
+      expect(kept.length).toBeGreaterThan(0);
+      const sales = kept.reduce((sum, r) => sum + revenue(r), 0);
+      const margin = (100 * kept.reduce((sum, r) => sum + profit(r), 0)) / sales;
+      const answer = await answerWithQuery('Margin of Bolt products', file.snapshot, today);
+      expect(answer.result?.understood).toBe('margin %, product name starting with “Bolt”');
+      expect(answer.result?.rows[0][0] as number).toBeCloseTo(margin, 6);
+      const names = boltNames();
+      expect(answer.text).toContain(
+        // The names hold commas ("Bolt "Pro" 0mm, steel"), so semicolons set them apart.
+        `“Bolt” is read as the ${names.length} products whose names start with it: ${names.slice(0, 5).join('; ')} and ${names.length - 5} more.`,
+      );
+    });
+
+    it('"How many bottles of Bolt did we sell?" counts the units of those products', async () => {
+      const units = rows.filter(isBolt).reduce((sum, r) => sum + Number(r.Quantity), 0);
+      const answer = await answerWithQuery('How many bottles of Bolt did we sell?', file.snapshot, today);
+      expect(answer.result?.understood).toBe('units, product name starting with “Bolt”');
+      expect(answer.result?.rows[0][0]).toBe(units);
+    });
+
+    it('"Which Bolt products sell best?" ranks those products', async () => {
+      const expected = grouped(isBolt, (r) => r.Description, revenue).slice(0, 50);
+      const answer = await answerWithQuery('Which Bolt products sell best?', file.snapshot, today);
+      expect(answer.result?.understood).toBe('revenue, by product, product name starting with “Bolt”');
+      expect(answer.result?.totalRows).toBe(boltNames().length);
+      expect(answer.result?.rows.map((row) => row[0])).toEqual(expected.map(([name]) => name));
+    });
+
+    it('"Revenue excluding Bolt products" leaves them out', async () => {
+      const rest = rows.filter((r) => !isBolt(r)).reduce((sum, r) => sum + revenue(r), 0);
+      const answer = await answerWithQuery('Revenue excluding Bolt products', file.snapshot, today);
+      expect(answer.result?.understood).toBe('revenue, product name not starting with “Bolt”');
+      expect(answer.result?.rows[0][0] as number).toBeCloseTo(rest, 6);
+      expect(answer.text).toContain(`“Bolt” leaves out the ${boltNames().length} products whose names start with it:`);
+    });
   });
+
   // Revenue at risk counts customers rated high or lost: it once said "the customers flagged
   // bought nothing in that year" above medium-risk customers who had bought 126 days before.
   it('"medium risk customers" with no revenue at risk says why, truthfully', async () => {

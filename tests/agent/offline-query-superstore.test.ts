@@ -2629,3 +2629,35 @@ describe('the latest units, the one before, last year on a slice, and May', () =
     expect(answer.text).toContain('but not the first time a customer bought one product, category or supplier yet');
   });
 });
+
+// "Sean" was refused as a word of names. It is the first word of five customers' names: the
+// answer asks which, naming them; "all Sean" takes them together, and "Avery" is a brand.
+describe('a name given by its first word', () => {
+  it('"How much did Sean spend?" asks which Sean, naming each', async () => {
+    const names = (await sql(`SELECT DISTINCT "Customer Name" FROM t WHERE regexp_matches("Customer Name", '^Sean\\b') ORDER BY 1`)).map(
+      ([name]) => String(name),
+    );
+    expect(names).toHaveLength(5);
+    const answer = await answerWithQuery('How much did Sean spend?', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(
+      `“Sean” starts the names of 5 customers: ${names.slice(0, 4).join(', ')} and ${names[4]}. Name one in full, or say “all Sean” to take them together.`,
+    );
+  });
+
+  it('"How much did all Sean spend?" is their revenue together', async () => {
+    const [[revenue]] = (await sql(`SELECT sum(rev) FROM t WHERE regexp_matches("Customer Name", '^Sean\\b')`)) as number[][];
+    const answer = await answerWithQuery('How much did all Sean spend?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, customer name starting with “Sean”');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
+  });
+
+  // Superstore sells Acme scissors and rulers: a buyer is looked for among the customers only.
+  it('"How much did Acme spend?" is refused: no customer is named so', async () => {
+    const [[products]] = (await sql(`SELECT count(DISTINCT "Product ID") FROM t WHERE "Product Name" LIKE 'Acme %'`)) as number[][];
+    expect(products).toBeGreaterThan(1);
+    const answer = await answerWithQuery('How much did Acme spend?', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I can't pick out products by a word of their names (“Acme”) yet");
+  });
+});

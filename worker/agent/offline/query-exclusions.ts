@@ -5,7 +5,7 @@
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { looseNamesOf } from './query-names';
 import { escapeRegex } from './query-limits';
-import { entitiesOf, notFoundReason } from './query-values';
+import { entitiesOf, leadingNameFilter, notFoundReason } from './query-values';
 
 /** "excluding the UK", "except Technology", "other than Germany and France": the values to leave out. */
 const EXCLUDED_CLAUSE =
@@ -32,7 +32,7 @@ const NOT_A_VALUE = /^(zero|null|empty|blank|negative|positive)$/i;
 export function exclusionOf(
   question: string,
   meta: SnapshotMeta,
-): { rest: string; filters: ReturnType<typeof entitiesOf>['filters'] } | { refused: string } | null {
+): { rest: string; filters: { dimension: string; values: string[]; match: 'exact' | 'startsWith' }[] } | { refused: string } | null {
   const excluded = EXCLUDED_CLAUSE.exec(question);
   const clause = excluded ?? nonValueOf(question, meta);
   if (!clause) return null;
@@ -49,6 +49,13 @@ export function exclusionOf(
   // Names as the file writes them ("DOTCOM POSTAGE"), then abbreviations and typos ("the UK"):
   // "outside the UK and Germany" left out Germany alone.
   const loose = looseNamesOf(probe, meta, filters);
+  // "Revenue excluding Hy-Vee": the stores whose names start with it.
+  const named = clause[1]
+    .replace(/^(?:the|our|all(?: the| our)?)\s+/i, '')
+    .replace(/\s+(?:products?|items?|customers?|stores?|suppliers?|vendors?)$/i, '');
+  const leading = filters.length === 0 ? leadingNameFilter(named, question, meta) : null;
+  if (leading && 'refused' in leading) return leading;
+  if (leading) return { rest: withoutClause(question, clause), filters: [leading] };
   if (filters.length === 0 && ('unknown' in loose || loose.filters.length === 0))
     return unplaced && !NOT_A_VALUE.test(clause[1]) ? { refused: unplaced } : null;
   if ('unknown' in loose) return { refused: notFoundReason(loose.unknown, meta) };
@@ -57,7 +64,7 @@ export function exclusionOf(
     if (same) same.values.push(...f.values.filter((v) => !same.values.includes(v)));
     else filters.push(f);
   }
-  const rest = `${question.slice(0, clause.index)} ${question.slice(clause.index + clause[0].length)}`.replace(/\s+/g, ' ').trim();
+  const rest = withoutClause(question, clause);
   // "UK vs non-UK revenue" gave the rest alone: a value set against all the others is no exclusion.
   const kept = clause[1].replace(/^(?:the|our)\s+/i, '');
   if (new RegExp(`(?<![\\p{L}\\d])${escapeRegex(kept)}(?![\\p{L}\\d])`, 'iu').test(rest))
@@ -65,4 +72,8 @@ export function exclusionOf(
       refused: `I can't set “${kept}” against everything else in one answer yet; ask for each (“revenue from ${kept}”, “revenue excluding ${kept}”).`,
     };
   return { rest, filters };
+}
+
+function withoutClause(question: string, clause: RegExpExecArray): string {
+  return `${question.slice(0, clause.index)} ${question.slice(clause.index + clause[0].length)}`.replace(/\s+/g, ' ').trim();
 }

@@ -370,7 +370,7 @@ function parseAsRead(
   // "What did Sean Miller buy last?" listed all he ever bought: what he bought on his last purchase day.
   const lastOf = LAST_PURCHASE.test(text) && !/\bwhen\b/.test(text) ? filters.find((f) => f.dimension === 'customer') : undefined;
   if (lastOf && !period) {
-    const day = lastOf.values.length === 1 ? (facts?.lastPurchaseOf(lastOf.values[0]) ?? null) : null;
+    const day = lastOf.values.length === 1 && lastOf.match !== 'startsWith' ? (facts?.lastPurchaseOf(lastOf.values[0]) ?? null) : null;
     if (!day)
       return {
         kind: 'refused',

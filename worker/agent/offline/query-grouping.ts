@@ -59,10 +59,11 @@ export function groupingOf(
   text: string,
   meta: SnapshotMeta,
   measures: readonly Measure[],
-  filters: readonly { dimension: string; values: string[] }[],
+  filters: readonly { dimension: string; values: string[]; match?: string }[],
   perCustomer: RegExp,
 ): string[] {
-  const named = new Set(filters.map((f) => f.dimension));
+  // "Which Bolt products sell best?" ranks the products a name's first word keeps.
+  const named = new Set(filters.filter((f) => f.match !== 'startsWith').map((f) => f.dimension));
   const groupBy: string[] = [];
   // "product category" names the category, not products.
   // "Who bought the most …" asks for customers.

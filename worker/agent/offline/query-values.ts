@@ -5,9 +5,11 @@
  */
 import { sharedNamesOf } from '../../engine/aggregate/distinct-names';
 import Fuse from 'fuse.js';
+import { namesListed, nameWords, startsWithWords } from '../../engine/query/resolve';
 import { filterWords } from '../../engine/query/spec';
 import type { QuerySpecInput } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
+import { escapeRegex } from './query-limits';
 import { categoryWordFilter, looseNamesOf, strayPhraseOf } from './query-names';
 import { withoutHalfYears } from './query-periods';
 import { DIMENSION_WORDS, headerNoun, isGrammarWord, isTimeUnit, singular } from './query-vocabulary';
@@ -23,26 +25,144 @@ export function valuesNamed(
   meta: SnapshotMeta,
   facts: AnalysisFacts | undefined,
 ): { filters: NonNullable<QuerySpecInput['filters']>; customerNoun: string | null } | { refused: string } {
+  // "From Diageo", "Tito's", "Hy-Vee": a name's first words, placed once each, then read again.
+  const leading: Filter[] = [];
+  for (;;) {
+    const named = valuesNamedWith(question, meta, facts, leading);
+    if (!('refused' in named)) return named;
+    const filter = named.phrase ? leadingNameFilter(named.phrase, question, meta) : null;
+    if (filter && 'refused' in filter) return filter;
+    if (!filter || leading.some((f) => f.dimension === filter.dimension)) return { refused: named.refused };
+    leading.push(filter);
+  }
+}
+
+type Filter = { dimension: string; values: string[]; match: 'exact' | 'startsWith' };
+
+function valuesNamedWith(
+  question: string,
+  meta: SnapshotMeta,
+  facts: AnalysisFacts | undefined,
+  leading: readonly Filter[],
+): { filters: Filter[]; customerNoun: string | null } | { refused: string; phrase: string | null } {
   const names = withoutHalfYears(question);
-  const { filters, unknown } = entitiesOf(names, meta);
-  if (unknown) return { refused: notFoundReason(unknown, meta) };
+  const entities = entitiesOf(names, meta);
+  if (entities.unknown) return { refused: notFoundReason(entities.unknown, meta), phrase: entities.unknown };
+  const filters: Filter[] = [...entities.filters, ...leading];
   // "store" where the customers are read from store_name: "store 2506", "revenue per store".
   const customer = meta.dimensions.find((d) => d.key === 'customer');
   const customerNoun = customer ? headerNoun(customer) : null;
   const loose = looseNamesOf(names, meta, filters, { customerNoun, facts });
-  if ('unknown' in loose) return { refused: notFoundReason(loose.unknown, meta) };
+  if ('unknown' in loose) return { refused: notFoundReason(loose.unknown, meta), phrase: loose.unknown };
   filters.push(...loose.filters);
   const kind = categoryWordFilter(question, meta, filters);
   if (kind) filters.push(kind);
   // "The margin on Bolt products" answered every product's margin: "Bolt" is a word of some
-  // products' names, which the query can't select by.
+  // products' names, which the query can't select by unless they start with it.
   // "Units of paper chain kit" got the sub-category Paper's: every word of what a figure is of must be placed.
   const stray = strayPhraseOf(question, meta, filters, isGrammarWord);
   const partial = partialName(question, filters);
   if (partial || stray?.partialOf)
-    return { refused: partialNameReason(partial ?? stray?.phrase ?? '', partial ? 'product' : (stray?.partialOf ?? 'product')) };
-  if (stray) return { refused: notFoundReason(stray.phrase, meta) };
+    return {
+      refused: partialNameReason(partial ?? stray?.phrase ?? '', partial ? 'product' : (stray?.partialOf ?? 'product')),
+      phrase: partial ?? stray?.phrase ?? null,
+    };
+  if (stray) return { refused: notFoundReason(stray.phrase, meta), phrase: stray.phrase };
   return { filters, customerNoun };
+}
+
+/** The columns a brand's or a chain's name picks values of by their first words. */
+const LEADING_NAME_DIMENSIONS = ['customer', 'product', 'supplier'];
+
+/** Nouns after a name that say it means every customer so named: "Hy-Vee stores". */
+const CUSTOMER_GROUP_NOUNS = 'stores|shops|branches|outlets|locations|sites|customers|clients|accounts|companies';
+
+/**
+ * "Diageo" (the supplier Diageo Americas), "Tito's" (the products Titos Vodka and Titos
+ * Handmade Vodka), "Hy-Vee stores" (33 stores): a phrase typed with a capital that is the
+ * first words of names of one column only. One such name is that value; several products or
+ * suppliers are a brand's, kept by their first words, and the answer lists them. Several
+ * customers are kept only when the question says it means them all ("Hy-Vee stores", "all
+ * Hy-Vee"): "How much did Sean spend?" means one of Superstore's Seans, and is asked which.
+ *
+ * What is no leading name, and keeps its refusal: a phrase typed in lower case ("sales of
+ * bolts"), inside names ("Small Business"), cut from a longer capitalised run ("Acme" of
+ * "Acme Supply Inc"), or after "in" or "the" ("in North", "from the West": Iowa's "West Side
+ * Spirits" is no region). A buyer ("How much did Acme spend?", "sales to ACME") is looked for
+ * among the customers only: Superstore's Acme scissors spend nothing.
+ */
+export function leadingNameFilter(phrase: string, question: string, meta: SnapshotMeta): Filter | { refused: string } | null {
+  const words = nameWords(phrase);
+  const context = contextOf(phrase, question);
+  if (words.length === 0 || !context || !context.standsAlone) return null;
+  if (words.length === 1 && (isGrammarWord(words[0]) || isTimeUnit(words[0]))) return null;
+  const last = words[words.length - 1];
+  // "What did Sid's buy?" names "Sid's Beverage Shop".
+  const forms = [words, ...(context.possessive ? [[...words.slice(0, -1), `${last}s`]] : [])];
+  const columns = context.buyer ? ['customer'] : LEADING_NAME_DIMENSIONS;
+  for (const form of forms) {
+    const holders = meta.dimensions
+      .filter((d) => columns.includes(d.key))
+      .map((d) => ({ dimension: d, names: [...new Set(d.values)].filter((value) => startsWithWords(nameWords(value), form)) }))
+      .filter((h) => h.names.length > 0);
+    if (holders.length > 1) return null;
+    const [holder] = holders;
+    if (!holder) continue;
+    const { dimension, names } = holder;
+    if (names.length === 1) return { dimension: dimension.key, values: names, match: 'exact' };
+    const leading = leadingWordsOf(names[0], form.length);
+    if (dimension.key === 'customer' && !meansEveryCustomer(context.typed, question)) {
+      const noun = headerNoun(dimension) ?? 'customer';
+      const listed = namesListed([...names].sort((x, y) => x.localeCompare(y)));
+      return {
+        refused: `“${context.typed}” starts the names of ${names.length} ${noun}s: ${listed}. Name one in full, or say “all ${leading}” to take them together.`,
+      };
+    }
+    return { dimension: dimension.key, values: [leading], match: 'startsWith' };
+  }
+  return null;
+}
+
+/**
+ * Where the question has the phrase: as typed; whether it stands alone as a name (a capital
+ * first, no capitalised word right after it, not after "in" or "the"); whether it is the
+ * buyer; whether an "'s" follows it.
+ */
+function contextOf(phrase: string, question: string): { typed: string; standsAlone: boolean; buyer: boolean; possessive: boolean } | null {
+  // "Titos", as the name passes read it, is typed "Tito's": apostrophes may come between its letters.
+  const letters = [...phrase.replace(/['’]/g, '')].map(escapeRegex).join(`['’]?`);
+  const found = new RegExp(letters, 'iu').exec(question);
+  if (!found) return null;
+  const typed = found[0];
+  const before = question.slice(0, found.index);
+  const after = question.slice(found.index + typed.length);
+  const standsAlone =
+    /^\p{Lu}/u.test(typed) &&
+    !/^(?:['’]s)?\s+[\p{Lu}\d]/u.test(after) &&
+    !/\b(?:in|the|at|within|inside)\s+$/i.test(before) &&
+    // "Jim Beam Brands" is no "Beam": a capitalised word before it, past the question's first.
+    !/\S\s+\p{Lu}[\p{L}'’-]*\s+$/u.test(before);
+  const buyer =
+    (/\b(?:did|does|do|has|have|will)\s+$/i.test(before) &&
+      /^(?:['’]s)?\s+(?:buy|bought|spend|spent|order|ordered|purchase|purchased|pay|paid)\b/i.test(after)) ||
+    /\b(?:to|customers?|clients?|accounts?)\s+$/i.test(before);
+  return { typed, standsAlone, buyer, possessive: /^['’]s\b/.test(after) };
+}
+
+/** "Hy-Vee stores", "all Hy-Vee", "every Hy-Vee location": the question means every customer so named. */
+function meansEveryCustomer(typed: string, question: string): boolean {
+  const name = escapeRegex(typed);
+  return new RegExp(
+    `${name}(?:['’]s)?\\s+(?:${CUSTOMER_GROUP_NOUNS})\\b|\\b(?:all|every|each)(?:\\s+of)?(?:\\s+the)?\\s+${name}`,
+    'i',
+  ).test(question);
+}
+
+/** A name's first `count` words as the file writes them: "Hy-Vee" of "Hy-Vee #3 / Dubuque". */
+function leadingWordsOf(name: string, count: number): string {
+  const tokens = [...name.matchAll(/[\p{L}\p{N}'’]+/gu)];
+  const last = tokens[count - 1];
+  return last ? name.slice(0, (last.index ?? 0) + last[0].length) : name;
 }
 
 /** The grouping "how many <plural>" counts ("how many products …"), when the file has it. */

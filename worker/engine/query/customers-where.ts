@@ -35,6 +35,6 @@ export async function customersWhere(snapshot: Snapshot, filters: QuerySpec['fil
   }
   const customers = new Set<string>();
   for (let c = 0; c < labels.length; c++) if (found[c] === 1) customers.add(labels[c]);
-  const words = resolved.map((f, i) => filterWords(f.dimension.label, f.matched, filters[i].exclude)).join(', ');
+  const words = resolved.map((f, i) => filterWords(f.dimension.label, f.matched, filters[i].exclude, filters[i].match)).join(', ');
   return { customers, words };
 }

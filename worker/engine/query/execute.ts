@@ -38,6 +38,7 @@ import {
   QueryRefusal,
   resolveDimension,
   resolveFilter,
+  startingWithNote,
   type ResolvedFilter,
   type ResolvedGroup,
 } from './resolve';
@@ -63,6 +64,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   if (groups.length === 2 && groups[0].kind === groups[1].kind && groups[0].kind === 'time')
     throw new QueryRefusal('Group by one time unit at a time.', 'BAD_SPEC');
   const filters = spec.filters.map((f) => resolveFilter(meta, f));
+  const startingWith = startingWithNote(filters);
   // The answer states the dictionary entries the values resolved to, not the words typed.
   spec = { ...spec, filters: spec.filters.map((f, i) => ({ ...f, dimension: filters[i].dimension.label, values: filters[i].matched })) };
   const customerIndex = meta.dimensions.findIndex((d) => d.key === 'customer');
@@ -78,7 +80,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   if (compared.noChange.size > 0) coverage = null;
   if (spec.notBoughtIn) {
     if (customerIndex < 0) throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');
-    const note = [coverage, notYetLostNote(meta, spec.notBoughtIn)].filter(Boolean).join(' ') || null;
+    const note = [startingWith, coverage, notYetLostNote(meta, spec.notBoughtIn)].filter(Boolean).join(' ') || null;
     return withNote(await lapsedOf(snapshot, spec, filters, customerIndex), note);
   }
   const ranking = rankedWholeUnits(meta, spec, groups);
@@ -138,7 +140,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   // A partial month or year at an end of the rows, unless the period's own note says so
   // already, or the change note does (by the stricter rule a change needs).
   const edges = time && !coverage && !spec.compareTo && !change && !ranking ? edgeUnitsNote(meta, time.unit, periods[0]) : null;
-  const notes = [compared.note, coverage, edges, ranking?.note ?? null, per && spec.per ? perNote(spec.per, per) : null];
+  const notes = [startingWith, compared.note, coverage, edges, ranking?.note ?? null, per && spec.per ? perNote(spec.per, per) : null];
   return notes.reduce(withNote, result);
 }
 

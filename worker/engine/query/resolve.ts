@@ -4,6 +4,8 @@
  * or fuzzily with fuse.js when one entry clearly matches), each date to an epoch day.
  */
 import Fuse from 'fuse.js';
+import { escapeMarkdown } from '../render/escape';
+import { plural, pluralNoun } from '../render/format';
 import { parseDate } from '../schema/dates';
 import type { SnapshotDimension, SnapshotMeta } from '../snapshot/columns';
 import { TIME_DIMENSIONS, type Measure, type QuerySpec, type TimeDimension } from './spec';
@@ -61,8 +63,12 @@ export interface ResolvedFilter {
   mask: Uint8Array;
   /** Whether a row without a value passes: it does when values are left out ("excluding the UK"), not when they are kept. */
   keepBlank: boolean;
-  /** The dictionary entries the values resolved to. */
+  /** The dictionary entries the values resolved to; for `startsWith`, the words as given. */
   matched: string[];
+  /** For `startsWith`: the distinct entries whose names begin with the words, A to Z. */
+  startingWith?: string[];
+  /** For `startsWith`: whether those entries are left out. */
+  exclude?: boolean;
 }
 
 /** Whether a row's dictionary code (−1 for none) passes a filter. */
@@ -142,6 +148,7 @@ export function resolveFilter(meta: SnapshotMeta, filter: QuerySpec['filters'][n
   if (group.kind === 'time') throw new QueryRefusal(`Filter ${filter.dimension} with a period, not a value.`, 'BAD_SPEC');
   const values = group.dimension.values;
   const mask = new Uint8Array(values.length);
+  if (filter.match === 'startsWith') return resolveLeadingWords(group, filter, mask);
   const matched: string[] = [];
   for (const wanted of filter.values) {
     const target = normalise(wanted);
@@ -165,6 +172,95 @@ export function resolveFilter(meta: SnapshotMeta, filter: QuerySpec['filters'][n
   // "Excluding the UK": every other value passes.
   if (filter.exclude) for (let i = 0; i < mask.length; i++) mask[i] ^= 1;
   return { index: group.index, dimension: group.dimension, mask, keepBlank: filter.exclude === true, matched };
+}
+
+/**
+ * "Hy-Vee", "Titos": every entry whose name begins with the words given, a brand's or a
+ * chain's, where the file names each store or bottle on its own ("Hy-Vee #3 / Dubuque",
+ * "Titos Handmade Vodka"). Whole words only, so "Bolt" is not "Bolton Ltd".
+ */
+function resolveLeadingWords(
+  group: Extract<ResolvedGroup, { kind: 'dimension' }>,
+  filter: QuerySpec['filters'][number],
+  mask: Uint8Array,
+): ResolvedFilter {
+  const values = group.dimension.values;
+  const names = new Set<string>();
+  for (const wanted of filter.values) {
+    const words = nameWords(wanted);
+    let hits = 0;
+    for (let i = 0; i < values.length; i++) {
+      if (words.length > 0 && startsWithWords(nameWords(values[i]), words)) {
+        mask[i] = 1;
+        names.add(values[i]);
+        hits++;
+      }
+    }
+    if (hits === 0) {
+      const suggestions = closest(values, wanted);
+      const hint = suggestions.length ? ` The closest are ${suggestions.map((s) => `'${s}'`).join(', ')}.` : '';
+      throw new QueryRefusal(
+        `No ${group.dimension.label} in this file has a name starting with '${wanted}'.${hint}`,
+        'NO_MATCH',
+        suggestions,
+      );
+    }
+  }
+  if (filter.exclude) for (let i = 0; i < mask.length; i++) mask[i] ^= 1;
+  return {
+    index: group.index,
+    dimension: group.dimension,
+    mask,
+    keepBlank: filter.exclude === true,
+    matched: [...filter.values],
+    exclude: filter.exclude === true,
+    startingWith: [...names].sort((a, b) => a.localeCompare(b)),
+  };
+}
+
+/**
+ * What a `startsWith` filter kept, for the answer to say: "“Titos” is read as the 3 products
+ * whose names start with it: Titos Handmade Mini, Titos Handmade Vodka and Titos Vodka."
+ */
+export function startingWithNote(filters: readonly ResolvedFilter[]): string | null {
+  const notes = filters.flatMap((f) => {
+    const names = f.startingWith;
+    if (!names) return [];
+    const label = f.dimension.label;
+    const which =
+      names.length === 1 ? `the one ${label} whose name starts` : `the ${plural(names.length, label, pluralNoun(label))} whose names start`;
+    const words = f.matched.map((m) => `“${escapeMarkdown(m)}”`).join(' or ');
+    return [`${words} ${f.exclude ? 'leaves out' : 'is read as'} ${which} with it: ${namesListed(names)}.`];
+  });
+  return notes.length > 0 ? notes.join(' ') : null;
+}
+
+/** Names a `startsWith` note lists before "and 33 more". */
+const MAX_NAMED = 5;
+
+/** "A, B and 3 more", escaped; names with commas in them ("Bolt "Pro" 0mm, steel") are set apart by semicolons. */
+export function namesListed(names: readonly string[]): string {
+  const shown = names.slice(0, MAX_NAMED).map(escapeMarkdown);
+  const rest = names.length - shown.length;
+  const gap = names.some((name) => name.includes(',')) ? '; ' : ', ';
+  if (rest > 0) return `${shown.join(gap)} and ${rest} more`;
+  return shown.length > 1 ? `${shown.slice(0, -1).join(gap)} and ${shown[shown.length - 1]}` : (shown[0] ?? '');
+}
+
+/** A name's words as they are compared: lower case, apostrophes dropped ("Tito's" is "titos"). */
+export function nameWords(name: string): string[] {
+  return name
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/** Whether a name's words begin with `first`. */
+export function startsWithWords(words: readonly string[], first: readonly string[]): boolean {
+  if (first.length > words.length) return false;
+  for (let i = 0; i < first.length; i++) if (words[i] !== first[i]) return false;
+  return true;
 }
 
 const FUZZY_ACCEPT = 0.2;

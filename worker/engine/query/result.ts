@@ -524,7 +524,7 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
   if (spec.having && !keepsCountedCustomers(spec.having)) parts.push(havingWords(spec.having));
   for (const f of spec.filters) {
     const dim = meta.dimensions.find((d) => d.key === f.dimension || d.label.toLowerCase() === f.dimension.toLowerCase());
-    parts.push(filterWords(dim?.label ?? f.dimension, f.values, f.exclude));
+    parts.push(filterWords(dim?.label ?? f.dimension, f.values, f.exclude, f.match));
   }
   if (spec.period) parts.push(`${spec.period.from} … ${spec.period.to}`);
   if (spec.compareTo) parts.push(`compared with ${spec.compareTo.from} … ${spec.compareTo.to}`);

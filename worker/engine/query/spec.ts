@@ -84,7 +84,9 @@ export const NEWNESS_MEASURES: ReadonlySet<Measure> = new Set<Measure>([
  * A filter as the answers word it: "State = Texas", "category in Furniture, Technology",
  * "region ≠ United Kingdom" (the first line of an answer, a narrowed list, the transcript's step).
  */
-export function filterWords(label: string, values: readonly string[], exclude = false): string {
+export function filterWords(label: string, values: readonly string[], exclude = false, match?: string): string {
+  if (match === 'startsWith')
+    return `${label} name ${exclude ? 'not starting' : 'starting'} with ${values.map((v) => `“${v}”`).join(' or ')}`;
   const op = exclude ? (values.length > 1 ? 'not in' : '≠') : values.length > 1 ? 'in' : '=';
   return `${label} ${op} ${values.join(', ')}`;
 }
@@ -111,8 +113,12 @@ export const QueryFilterSchema = z
     dimension: z.string().min(1).max(100),
     /** One value (equality) or several (set membership). */
     values: z.array(z.string().min(1).max(200)).min(1).max(50),
-    /** `fuzzy` (default) also accepts typos and case differences, when one dictionary entry clearly matches. */
-    match: z.enum(['exact', 'fuzzy']).default('fuzzy'),
+    /**
+     * `fuzzy` (default) also accepts typos and case differences, when one dictionary entry clearly
+     * matches; `startsWith` keeps every entry whose name begins with the words given, a brand's or a
+     * chain's ("Hy-Vee" for each "Hy-Vee #3 / Dubuque"), whole words, case and apostrophes aside.
+     */
+    match: z.enum(['exact', 'fuzzy', 'startsWith']).default('fuzzy'),
     /** Leave these values out instead ("excluding the UK"); rows without a value then count. */
     exclude: z.boolean().optional(),
   })
