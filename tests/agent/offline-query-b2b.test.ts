@@ -558,7 +558,10 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     const answer = await answerWithQuery('customers who spent over 100k in 2024', file.snapshot, today);
     expect(answer.result?.understood).toBe('revenue, by customer, revenue > 100,000, 2024-01-01 … 2024-12-31');
     expect(answer.result?.totalRows).toBe(above.length);
-    expect(answer.text).toContain(`**${above.length} customers** with revenue > 100,000.`);
+    const together = above
+      .reduce((sum, [, v]) => sum + v, 0)
+      .toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(answer.text).toContain(`**${above.length} customers** with revenue > 100,000; together: revenue ${together}.`);
   });
   it('"Which reps sold more than 1 million in 2024?" keeps the reps above 1,000,000', async () => {
     const above = grouped(inYear(2024), (r) => r.SalesRep, revenue).filter(([, v]) => v > 1_000_000);

@@ -631,7 +631,11 @@ describe('a threshold on a figure keeps the rows past it, with their count first
       expect(answer.result?.understood, answer.text).toBe(understood);
       expect(answer.result?.totalRows).toBe(expected.length);
       const noun = answer.result?.columns[0].label === 'customer' ? 'customers' : 'products';
-      expect(answer.text).toContain(`**${expected.length.toLocaleString('en-US')} ${noun}** with ${understood.split(', ')[2]}.`);
+      // Revenue adds up across the customers kept, and the answer gives it; orders and customers don't.
+      const together = understood.startsWith('revenue')
+        ? `; together: revenue ${expected.reduce((sum, row) => sum + (row[1] as number), 0).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+        : '';
+      expect(answer.text).toContain(`**${expected.length.toLocaleString('en-US')} ${noun}** with ${understood.split(', ')[2]}${together}.`);
       const rows = answer.result?.rows ?? [];
       rows.forEach((row, i) => {
         expect(row[0]).toBe(expected[i][0]);

@@ -1225,10 +1225,11 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
       expect(customers.result?.totalRows).toBe(losing);
       const products = await answerWithQuery('How many products lost money in 2021?', file.snapshot, TODAY);
       expect(products.result?.understood).toBe('gross profit, by product, gross profit < 0, 2021-01-01 … 2021-12-31');
-      const [[lost]] = (await sql(
-        `SELECT count(*) FROM (SELECT "Product ID" FROM t WHERE year(d) = 2021 GROUP BY 1 HAVING sum(gp) < 0)`,
+      const [[lost, together]] = (await sql(
+        `SELECT count(*), sum(p) FROM (SELECT "Product ID", sum(gp) p FROM t WHERE year(d) = 2021 GROUP BY 1 HAVING sum(gp) < 0)`,
       )) as number[][];
-      expect(products.text).toContain(`**${lost} products** with gross profit < 0.`);
+      const sum = together.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      expect(products.text).toContain(`**${lost} products** with gross profit < 0; together: gross profit ${sum}.`);
     });
 
     it('"ordered more than twice last year" is orders > 2 (it asked for the figure)', async () => {
@@ -2659,5 +2660,19 @@ describe('a name given by its first word', () => {
     const answer = await answerWithQuery('How much did Acme spend?', file.snapshot, TODAY);
     expect(answer.result).toBeNull();
     expect(answer.text).toContain("I can't pick out products by a word of their names (“Acme”) yet");
+  });
+});
+
+// It listed the 46 customers with their revenue, but not the revenue asked for.
+describe('what the rows a threshold keeps hold together', () => {
+  it('"How much revenue came from customers with at most 2 orders?" gives their revenue together', async () => {
+    const [[customers, revenue]] = (await sql(
+      `SELECT count(*), sum(r) FROM (SELECT "Customer ID", count(DISTINCT "Order ID") o, sum(rev) r FROM t GROUP BY 1 HAVING o <= 2)`,
+    )) as number[][];
+    const answer = await answerWithQuery('How much revenue came from customers with at most 2 orders?', file.snapshot, TODAY);
+    expect(answer.result?.keptTotals).toEqual([{ measure: 'revenue', kind: 'money', value: expect.closeTo(revenue, 6) }]);
+    expect(answer.text).toContain(
+      `**${customers} customers** with orders ≤ 2; together: revenue ${revenue.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}.`,
+    );
   });
 });

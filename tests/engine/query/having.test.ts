@@ -20,6 +20,22 @@ const SALES = `Date,Customer,Amount
 const byCustomer: QuerySpecInput = { measures: ['revenue'], groupBy: ['customer'] };
 
 describe('having', () => {
+  // "How much revenue came from customers with at most 2 orders?" listed them without the sum asked for.
+  it('says what the rows it kept hold together, shown or not, for the figures that add up', async () => {
+    const kept = await queryCsv(SALES, {
+      measures: ['revenue', 'orders'],
+      groupBy: ['customer'],
+      having: { measure: 'revenue', op: '<=', value: 50 },
+      limit: 1,
+    });
+    // Bolt 50, Cora 30 and Dune −20 pass; one is shown. Orders don't add up across every grouping, so they get no sum.
+    expect(kept.totalRows).toBe(3);
+    expect(kept.rows).toHaveLength(1);
+    expect(kept.keptTotals).toEqual([{ measure: 'revenue', kind: 'money', value: 60 }]);
+    const one = await queryCsv(SALES, { ...byCustomer, having: { measure: 'revenue', op: '>', value: 50 } });
+    expect(one.keptTotals).toBeUndefined();
+  });
+
   it('keeps the rows above a bound, strictly: > 50 is Acme alone, ≥ 50 adds Bolt', async () => {
     const above = await queryCsv(SALES, { ...byCustomer, having: { measure: 'revenue', op: '>', value: 50 } });
     expect(above.rows).toEqual([['Acme', 150]]);

@@ -4,7 +4,17 @@
  * A question that can't be mapped, or that the file can't answer, gets a plain "can't"
  * and two or three questions it can answer — never a figure for a different question.
  */
-import { havingWords, markdownTableOf, parseQuerySpec, QueryRefusal, runQuery, type QueryResult, type QuerySpec } from '../../engine/query';
+import {
+  formatCell,
+  havingWords,
+  markdownTableOf,
+  MEASURE_LABELS,
+  parseQuerySpec,
+  QueryRefusal,
+  runQuery,
+  type QueryResult,
+  type QuerySpec,
+} from '../../engine/query';
 import type { Snapshot, SnapshotMeta } from '../../engine/snapshot/columns';
 import { pct, plural, pluralNoun } from '../../engine/render/format';
 import { parseQuestion } from './query-grammar';
@@ -68,7 +78,7 @@ export function queryAnswerText(
   }
   // "How many customers spent more than 1,000?": the count first, as for lapsed buyers; so for "How many countries …?".
   const count = spec.having
-    ? `**${countOf(result.totalRows, rowNoun(result))}** ${countedWith(spec.having)}.\n\n`
+    ? `**${countOf(result.totalRows, rowNoun(result))}** ${countedWith(spec.having)}${keptTotalsWords(result, currency)}.\n\n`
     : counted
       ? `${valuesCountedWords(result, counted)}\n\n`
       : '';
@@ -93,6 +103,13 @@ function lapsedShareWords(result: QueryResult, period: QuerySpec['period']): str
 function rowNoun(result: QueryResult): string {
   const labels = result.columns.filter((c) => c.kind === 'text').map((c) => c.label);
   return labels.length > 1 ? `${labels.join(' × ')} pair` : (labels[0] ?? 'row');
+}
+
+/** "; together: revenue 12,345.67": what the rows a threshold kept hold, shown or not. */
+function keptTotalsWords(result: QueryResult, currency: string | null): string {
+  const totals = result.keptTotals ?? [];
+  if (totals.length === 0) return '';
+  return `; together: ${totals.map((t) => `${MEASURE_LABELS[t.measure]} ${formatCell(t.value, t.kind, currency)}`).join(', ')}`;
 }
 
 /** "2 categories", "1 region". */

@@ -56,6 +56,11 @@ export interface QueryResult {
   lapsedShare?: { of: number; percent: number };
   /** A row, shown or not, holds the rows with no value of a grouping ("(blank)"): no value to count. */
   blankRow?: true;
+  /**
+   * With `having`: the sums the rows it kept hold together, shown or not, for the measures
+   * that add up across them ("How much revenue came from customers with at most 2 orders?").
+   */
+  keptTotals?: { measure: Measure; kind: CellKind; value: number }[];
 }
 
 const KIND: Record<Measure, CellKind> = {
@@ -234,8 +239,23 @@ export function resultOf(
     chargeLinesNote(groups, result),
   ].filter(Boolean);
   const blank = rows.some((r) => r.order.some((part, k) => groups[k].kind === 'dimension' && part < 0));
-  const withBlank = blank ? { ...result, blankRow: true as const } : result;
+  const kept = spec.having && !compare && !change && rows.length > 1 ? keptTotalsOf(spec.measures, rows) : [];
+  const withKept = kept.length > 0 ? { ...result, keptTotals: kept } : result;
+  const withBlank = blank ? { ...withKept, blankRow: true as const } : withKept;
   return notes.length > 0 ? { ...withBlank, note: notes.join(' ') } : withBlank;
+}
+
+/**
+ * Figures whose sum over the rows is the figure of those rows together: each row's revenue,
+ * profit, units and returns are its own. Orders and customers are not (an order holds lines
+ * of several products, a customer buys in several months), nor are ratios.
+ */
+const ADDING_UP = new Set<Measure>(['revenue', 'grossProfit', 'units', 'returns', 'newCustomerRevenue', 'returningCustomerRevenue']);
+
+function keptTotalsOf(measures: readonly Measure[], rows: readonly TableRow[]): NonNullable<QueryResult['keptTotals']> {
+  return measures.flatMap((measure, i) =>
+    ADDING_UP.has(measure) ? [{ measure, kind: KIND[measure], value: rows.reduce((sum, r) => sum + (r.cells[i * 2] ?? 0), 0) }] : [],
+  );
 }
 
 type TableRow = {
