@@ -143,4 +143,9 @@ describe('tool labels', () => {
       'Querying the rows: top 3 by gross profit, by State, sales rep = Rep 3, 2021-01-01 … 2021-12-31',
     );
   });
+
+  it('says a filter by the first words of names is one, not a value named so', () => {
+    const spec = { measures: ['revenue'], filters: [{ dimension: 'customer', values: ['Hy-Vee'], match: 'startsWith' }] };
+    expect(toolLabel('query_data', spec)).toBe('Querying the rows: revenue, customer name starting with “Hy-Vee”');
+  });
 });

@@ -63,7 +63,9 @@ export function filtersInWords(filters: unknown): string[] {
   for (const filter of Array.isArray(filters) ? filters : []) {
     if (!isFields(filter) || typeof filter.dimension !== 'string') continue;
     // "region ≠ United Kingdom": a step once read "region = United Kingdom" above the other countries.
-    words.push(filterWords(dimensionWords(filter.dimension), strings(filter.values), filter.exclude === true));
+    // "customer name starting with “Hy-Vee”": the step read "customer = Hy-Vee", as if one store were named so.
+    const match = typeof filter.match === 'string' ? filter.match : undefined;
+    words.push(filterWords(dimensionWords(filter.dimension), strings(filter.values), filter.exclude === true, match));
   }
   return words;
 }
