@@ -64,5 +64,7 @@ describe('focus areas and prompt files', () => {
     expect(SYSTEM_PROMPT).toContain('**No code.**');
     // Rows that share a figure share a place: a model must not name one of them as the first.
     expect(SYSTEM_PROMPT).toContain('say they tie, never name one of them as the first');
+    // Early in January, "less than last year" must not set a few days against the same days.
+    expect(SYSTEM_PROMPT).toContain('compare the last whole year with the year before and say why');
   });
 });

@@ -183,7 +183,27 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     );
   });
   // It was told segments and churn are worked out for the whole file, then "I couldn't tell which figure you want".
-  it('"Which customers are buying less than last year?" lists those who bought less this year to date than in the same days of last year', async () => {
+  // The file ends on 3 January: "buying less than last year" set 3 days against the same 3
+  // days of last year, and flagged every customer who had not ordered in them.
+  it('"Which customers are buying less than last year?" three days into the year sets last year against the year before', async () => {
+    const y = today.getUTCFullYear();
+    const inYearOf = (year: number) => (r: Row) => r.InvoiceDate >= `${year}-01-01` && r.InvoiceDate <= `${year}-12-31`;
+    const now = new Map(grouped(inYearOf(y - 1), (r) => r.CustomerID, revenue));
+    const then = new Map(grouped(inYearOf(y - 2), (r) => r.CustomerID, revenue));
+    const down = [...new Set([...now.keys(), ...then.keys()])].filter((c) => (now.get(c) ?? 0) - (then.get(c) ?? 0) < -1e-9);
+    const answer = await answerWithQuery('Which customers are buying less than last year?', file.snapshot, today);
+    expect(answer.result?.understood).toBe(
+      `revenue, sorted by change, by customer, revenue down, ${y - 1}-01-01 … ${y - 1}-12-31, compared with ${y - 2}-01-01 … ${y - 2}-12-31`,
+    );
+    expect(down.length).toBeGreaterThan(0);
+    expect(answer.result?.totalRows).toBe(down.length);
+    expect(answer.text).toContain(`**${down.length.toLocaleString('en-US')} customers** with revenue down.`);
+    expect(answer.text).toContain(
+      `This year so far is 3 days (${y}-01-01 … ${y}-01-03), too few to compare, so this sets the last whole year, ${y - 1}-01-01 … ${y - 1}-12-31, against the year before it.`,
+    );
+  });
+
+  it('"Which customers spent less this year than last year?" keeps the 3 days asked for, and says they are too few', async () => {
     const asOf = today.toISOString().slice(0, 10);
     const [y, md] = [today.getUTCFullYear(), asOf.slice(5)];
     const thisYear = (r: Row) => r.InvoiceDate >= `${y}-01-01` && r.InvoiceDate <= asOf;
@@ -191,13 +211,14 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     const now = new Map(grouped(thisYear, (r) => r.CustomerID, revenue));
     const then = new Map(grouped(lastYear, (r) => r.CustomerID, revenue));
     const down = [...new Set([...now.keys(), ...then.keys()])].filter((c) => (now.get(c) ?? 0) - (then.get(c) ?? 0) < -1e-9);
-    const answer = await answerWithQuery('Which customers are buying less than last year?', file.snapshot, today);
+    const answer = await answerWithQuery('Which customers spent less this year than last year?', file.snapshot, today);
     expect(answer.result?.understood).toBe(
       `revenue, sorted by change, by customer, revenue down, ${y}-01-01 … ${asOf}, compared with ${y - 1}-01-01 … ${y - 1}-${md}`,
     );
-    expect(down.length).toBeGreaterThan(0);
     expect(answer.result?.totalRows).toBe(down.length);
-    expect(answer.text).toContain(`**${down.length.toLocaleString('en-US')} customers** with revenue down.`);
+    expect(answer.text).toContain(
+      `This year so far is 3 days (${y}-01-01 … ${asOf}), set against the same days of the year before: too few days to tell a trend; ask for last year against the year before it for a whole year.`,
+    );
   });
 
   // The lapsed list has no grouping: it gave the 697 customers lost overall, as if by rep.

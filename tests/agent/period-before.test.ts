@@ -1,6 +1,6 @@
 /** The period just before another, as "did sales go up in …", "lost in …" and "stopped buying in …" read it. */
 import { describe, expect, it } from 'vitest';
-import { periodBefore } from '../../worker/agent/offline/query-periods';
+import { periodBefore, periodsOf } from '../../worker/agent/offline/query-periods';
 
 describe('the period before a period', () => {
   it.each([
@@ -70,5 +70,48 @@ describe('the period before a period', () => {
     ] as const)('lapsed from, by its unit: %s', (_, unit, range, before) => {
       expect(periodBefore(range, { whole: true, unit })).toEqual(before);
     });
+  });
+});
+
+// "Buying less than last year" on 3 January set 3 days against the same 3 days of last year.
+describe('a comparison with last year the question only implies', () => {
+  const on = (day: string) => new Date(`${day}T00:00:00Z`);
+
+  it.each([
+    [
+      '3 January: the last whole year against the year before',
+      '2025-01-03',
+      ['2024-01-01', '2024-12-31'],
+      ['2023-01-01', '2023-12-31'],
+      true,
+    ],
+    [
+      '28 January: four weeks of this year against the same days',
+      '2025-01-28',
+      ['2025-01-01', '2025-01-28'],
+      ['2024-01-01', '2024-01-28'],
+      false,
+    ],
+  ])('%s', (_, today, period, other, swapped) => {
+    const read = periodsOf('which customers are buying less than last year', on(today));
+    expect(read.period).toEqual({ from: period[0], to: period[1] });
+    expect(read.other).toEqual({ from: other[0], to: other[1] });
+    expect(read.note !== undefined).toBe(swapped);
+  });
+
+  it('keeps a few days asked for in words, and says they are few', () => {
+    const read = periodsOf('revenue this month vs last month', on('2025-01-03'));
+    expect(read.period).toEqual({ from: '2025-01-01', to: '2025-01-03' });
+    expect(read.other).toEqual({ from: '2024-12-01', to: '2024-12-03' });
+    expect(read.note).toBe(
+      'This month so far is 3 days (2025-01-01 … 2025-01-03), set against the same days of the month before: too few days to tell a trend; ask for last month against the month before it for a whole month.',
+    );
+  });
+
+  it('sets the last whole week against the one before on a Tuesday', () => {
+    // 2025-01-07 is a Tuesday: the week so far is 2 days.
+    const read = periodsOf('orders less than last week', on('2025-01-07'));
+    expect(read.period).toEqual({ from: '2024-12-30', to: '2025-01-05' });
+    expect(read.other).toEqual({ from: '2024-12-23', to: '2024-12-29' });
   });
 });

@@ -41,12 +41,17 @@ export async function answerWithQuery(
   const valid = parseQuerySpec(parsed.spec);
   if (!valid.ok) return { text: cant("I couldn't turn that into a query I can run exactly.", snapshot.meta, today), result: null };
   try {
-    const result = await runQuery(snapshot, valid.spec);
+    const result = withGrammarNote(await runQuery(snapshot, valid.spec), parsed.note);
     return { text: queryAnswerText(result, valid.spec, currency, parsed.counted), result };
   } catch (error) {
     if (error instanceof QueryRefusal) return { text: cant(error.message, snapshot.meta, today), result: null };
     throw error;
   }
+}
+
+/** The grammar's note on how it read the question ("this year so far is 3 days …"), before the result's own. */
+export function withGrammarNote(result: QueryResult, note: string | undefined): QueryResult {
+  return note ? { ...result, note: result.note ? `${note} ${result.note}` : note } : result;
 }
 
 /**

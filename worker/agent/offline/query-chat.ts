@@ -8,7 +8,7 @@ import type { AnalysisResult } from '../../engine/contract';
 import type { Snapshot } from '../../engine/snapshot/columns';
 import { queryData } from '../tools/query-tool';
 import { answerAmong } from './among-answers';
-import { answerWithQuery, queryAnswerText } from './query-answer';
+import { answerWithQuery, queryAnswerText, withGrammarNote } from './query-answer';
 import { parseQuestion } from './query-grammar';
 import { type AnalysisFacts } from './query-parsed';
 import type { SectionRunner } from './sections';
@@ -31,7 +31,7 @@ export async function answerFromRows(
   // Refused (the future, a column the file lacks): say so rather than let a canned answer stand in.
   if (parsed.kind !== 'spec') return parsed.kind === 'refused' ? (await answerWithQuery(question, snapshot, today, currency)).text : null;
   const data = await runner.call(queryData, parsed.spec, 'Querying every row of the file.');
-  if (data) return queryAnswerText(data, parsed.spec, currency, parsed.counted);
+  if (data) return queryAnswerText(withGrammarNote(data, parsed.note), parsed.spec, currency, parsed.counted);
   // The tool step above holds the reason; the answer repeats it with questions that work.
   return (await answerWithQuery(question, snapshot, today, currency)).text;
 }

@@ -765,7 +765,8 @@ function parseAsRead(
     return { kind: 'refused', reason: customersPastAThresholdBy(grouping, meta) };
   if (threshold) return withThreshold(spec, threshold, pluralGroupOf(text, threshold, meta), lapsed || Boolean(other));
   // "How many regions had a loss?" keeps the rows with a loss, and counts them so.
-  return valuesCounted && !spec.having ? { kind: 'spec', spec, counted: valuesCounted.noun } : { kind: 'spec', spec };
+  const note = periods.note && spec.period === periods.period ? { note: periods.note } : {};
+  return valuesCounted && !spec.having ? { kind: 'spec', spec, counted: valuesCounted.noun, ...note } : { kind: 'spec', spec, ...note };
 }
 
 /**

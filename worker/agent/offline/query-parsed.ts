@@ -13,7 +13,7 @@ import { TOP_FIFTH } from './intents';
  */
 export type Parsed =
   /** `counted`: the noun of the rows counted first ("How many countries …" → "countries"). */
-  | { kind: 'spec'; spec: QuerySpecInput; counted?: string }
+  | { kind: 'spec'; spec: QuerySpecInput; counted?: string; note?: string }
   | { kind: 'unmapped' | 'refused'; reason: string }
   /**
    * The analysis' churn list or segments, for the customers whose rows match `where`

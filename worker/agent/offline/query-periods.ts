@@ -317,6 +317,8 @@ export function periodsOf(
   than?: true;
   /** A range's two ends ("from October to November"), each a period. */
   ends?: [DayRange, DayRange];
+  /** Why the periods are not the ones the words alone give (a year of 3 days so far). */
+  note?: string;
 } {
   const text = question.toLowerCase();
   for (const pattern of RANGES) {
@@ -349,16 +351,21 @@ export function periodsOf(
     // "How did December compare with last year?" is December, not this year.
     const month = b ? BARE_MONTH.exec(m[1]) : null;
     if (month && !periodIn(m[1], today)) m[1] = m[1].replace(BARE_MONTH, 'in $1');
-    if (current && !periodIn(m[1], today)) m[1] = `${m[1]} this ${current[1]}`;
+    const implied = current && !periodIn(m[1], today) ? (current[1] as ToDateUnit) : null;
+    if (implied) m[1] = `${m[1]} this ${implied}`;
     const a = periodIn(m[1], today);
+    // "Which customers are buying less than last year?" on 3 January set 3 days against the
+    // same 3 days of last year: the year the question implies has too few days so far.
+    const whole = implied && a ? lastWholeUnitsIfShort(implied, a, today) : null;
+    if (whole) return { ...whole, than: true as const };
     // "Bought this year but not last year" keeps the whole of last year; a comparison does not:
     // "this quarter vs last quarter" on 3 January set 3 days against all of Q4.
     if (a && b) {
-      return {
-        period: a,
-        other: /\bnot\b/.test(m[2]) ? b : likeWith(m[1], a, b, today, m[3]),
-        ...(m[2] === 'than' ? { than: true as const } : {}),
-      };
+      const other = /\bnot\b/.test(m[2]) ? b : likeWith(m[1], a, b, today, m[3]);
+      // "Spent less this year than last year", asked on 3 January: as asked, and said how short it is.
+      const unit = toDateUnitOf(m[1], today, a);
+      const short = unit && !/\bnot\b/.test(m[2]) ? fewDaysNote(unit, a) : null;
+      return { period: a, other, ...(m[2] === 'than' ? { than: true as const } : {}), ...(short ? { note: short } : {}) };
     }
   }
   // "Revenue in 2010 and 2011" answered 2010 alone: two periods joined by "and" or "or" are
@@ -396,6 +403,40 @@ function likeWith(laterText: string, later: DayRange, earlier: DayRange, today: 
   const whole = unit ? periodBefore(later, { whole: true, unit }) : null;
   if (unit && whole && whole.from === earlier.from && whole.to === earlier.to) return periodBefore(later, { unit });
   return earlierText === null ? earlier : sameSpan(later, earlier);
+}
+
+/** Days of a unit so far below which a comparison the question only implies says nothing yet. */
+const FEWEST_DAYS_TO_DATE: Record<ToDateUnit, number> = { year: 28, quarter: 14, month: 7, week: 3 };
+
+/**
+ * "Buying less than last year" asks about this year so far, unless so far is a few days (3
+ * January): then the last whole unit against the one before it, and the note says why.
+ */
+function lastWholeUnitsIfShort(
+  unit: ToDateUnit,
+  toDate: DayRange,
+  today: Date,
+): { period: DayRange; other: DayRange; note: string } | null {
+  const days = daysIn(toDate);
+  const last = periodIn(`last ${unit}`, today);
+  if (days >= FEWEST_DAYS_TO_DATE[unit] || !last) return null;
+  const before = periodBefore(last, { whole: true });
+  return {
+    period: last,
+    other: before,
+    note: `This ${unit} so far is ${days === 1 ? '1 day' : `${days} days`} (${toDate.from} … ${toDate.to}), too few to compare, so this sets the last whole ${unit}, ${last.from} … ${last.to}, against the ${unit} before it.`,
+  };
+}
+
+/** What a comparison of a unit so far says when so far is a few days; null when it is not. */
+function fewDaysNote(unit: ToDateUnit, toDate: DayRange): string | null {
+  const days = daysIn(toDate);
+  if (days >= FEWEST_DAYS_TO_DATE[unit]) return null;
+  return `This ${unit} so far is ${days === 1 ? '1 day' : `${days} days`} (${toDate.from} … ${toDate.to}), set against the same days of the ${unit} before: too few days to tell a trend; ask for last ${unit} against the ${unit} before it for a whole ${unit}.`;
+}
+
+function daysIn(range: DayRange): number {
+  return Math.round((Date.parse(range.to) - Date.parse(range.from)) / DAY) + 1;
 }
 
 /** "2020 as a whole", "all of 2020", "the full year 2020": the other side is the whole year. */
