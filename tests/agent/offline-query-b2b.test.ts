@@ -221,6 +221,19 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     );
   });
 
+  it('"Did sales go up this year?" three days into the year says the days are too few', async () => {
+    const asOf = today.toISOString().slice(0, 10);
+    const y = today.getUTCFullYear();
+    const sum = (from: string, to: string) =>
+      rows.filter((r) => r.InvoiceDate >= from && r.InvoiceDate <= to).reduce((t, r) => t + revenue(r), 0);
+    const answer = await answerWithQuery('Did sales go up this year?', file.snapshot, today);
+    expect(answer.result?.understood).toBe(`revenue, ${y}-01-01 … ${asOf}, compared with ${y - 1}-01-01 … ${y - 1}-${asOf.slice(5)}`);
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(sum(`${y}-01-01`, asOf), 6);
+    expect(answer.text).toContain(
+      `This year so far is 3 days (${y}-01-01 … ${asOf}), set against the same days of the year before: too few days to tell a trend`,
+    );
+  });
+
   // The lapsed list has no grouping: it gave the 697 customers lost overall, as if by rep.
   it('"Which reps lost the most customers this year?" is refused by name, with no figure', async () => {
     const answer = await answerWithQuery('Which reps lost the most customers this year?', file.snapshot, today);

@@ -53,7 +53,7 @@ import {
 } from './query-measures';
 import { unitChangeOf } from './query-unit-change';
 import { fromToOf } from './bridge-intents';
-import { AMOUNT_AFTER, MONTH_NAMES_NOT_MAY, periodBefore, periodsOf, wholeUnitOf, type DayRange } from './query-periods';
+import { AMOUNT_AFTER, fewDaysNote, MONTH_NAMES_NOT_MAY, periodBefore, periodsOf, wholeUnitOf, type DayRange } from './query-periods';
 import {
   BUYING_LESS,
   CUSTOMERS_AS_SUBJECT,
@@ -417,6 +417,7 @@ function parseAsRead(
   if (pair) [period, other] = [pair[1], pair[0]];
   // "This year", "this month": a period to date, set against the same days of the one before.
   const toDate = period === periods.period ? periods.toDate : undefined;
+  let fewDays: string | null = null;
   const ways = waysBoughtIn(text);
   if (ways.length > 1)
     return {
@@ -672,8 +673,11 @@ function parseAsRead(
     !other &&
     (CHANGE.test(text) || PERFORMED.test(text) || BUYING_LESS.test(text) || MULTIPLE.test(text)) &&
     !spec.groupBy?.some(isTimeUnit)
-  )
+  ) {
     other = periodBefore(period, { unit: toDate });
+    // "Did sales go up this year?" on 3 January: 3 days against the same 3 days, said to be few.
+    fewDays = toDate ? fewDaysNote(toDate, period) : null;
+  }
   if (period) spec.period = period;
   if (other) spec.compareTo = other;
   const rankingRefused = rankAsAsked({
@@ -765,7 +769,8 @@ function parseAsRead(
     return { kind: 'refused', reason: customersPastAThresholdBy(grouping, meta) };
   if (threshold) return withThreshold(spec, threshold, pluralGroupOf(text, threshold, meta), lapsed || Boolean(other));
   // "How many regions had a loss?" keeps the rows with a loss, and counts them so.
-  const note = periods.note && spec.period === periods.period ? { note: periods.note } : {};
+  const noted = fewDays ?? (spec.period === periods.period ? periods.note : undefined);
+  const note = noted ? { note: noted } : {};
   return valuesCounted && !spec.having ? { kind: 'spec', spec, counted: valuesCounted.noun, ...note } : { kind: 'spec', spec, ...note };
 }
 

@@ -429,7 +429,7 @@ function lastWholeUnitsIfShort(
 }
 
 /** What a comparison of a unit so far says when so far is a few days; null when it is not. */
-function fewDaysNote(unit: ToDateUnit, toDate: DayRange): string | null {
+export function fewDaysNote(unit: ToDateUnit, toDate: DayRange): string | null {
   const days = daysIn(toDate);
   if (days >= FEWEST_DAYS_TO_DATE[unit]) return null;
   return `This ${unit} so far is ${days === 1 ? '1 day' : `${days} days`} (${toDate.from} … ${toDate.to}), set against the same days of the ${unit} before: too few days to tell a trend; ask for last ${unit} against the ${unit} before it for a whole ${unit}.`;
