@@ -164,7 +164,7 @@ export function resolveFilter(meta: SnapshotMeta, filter: QuerySpec['filters'][n
       continue;
     }
     const label = group.dimension.label;
-    if (filter.match === 'exact') throw noMatch(label, wanted, closest(values, wanted));
+    if (filter.match === 'exact') throw noMatch(`No ${label} in this file matches '${wanted}'.`, closest(values, wanted));
     const best = fuzzyMatch(values, wanted, label);
     for (let i = 0; i < values.length; i++) if (values[i] === best) mask[i] = 1;
     matched.push(best);
@@ -196,15 +196,8 @@ function resolveLeadingWords(
         hits++;
       }
     }
-    if (hits === 0) {
-      const suggestions = closest(values, wanted);
-      const hint = suggestions.length ? ` The closest are ${suggestions.map((s) => `'${s}'`).join(', ')}.` : '';
-      throw new QueryRefusal(
-        `No ${group.dimension.label} in this file has a name starting with '${wanted}'.${hint}`,
-        'NO_MATCH',
-        suggestions,
-      );
-    }
+    if (hits === 0)
+      throw noMatch(`No ${group.dimension.label} in this file has a name starting with '${wanted}'.`, closest(values, wanted));
   }
   if (filter.exclude) for (let i = 0; i < mask.length; i++) mask[i] ^= 1;
   return {
@@ -272,7 +265,8 @@ function fuzzyMatch(values: readonly string[], wanted: string, label: string): s
   const fuse = new Fuse(distinct, { includeScore: true, threshold: 0.4, ignoreLocation: true });
   const results = fuse.search(wanted, { limit: 5 });
   const best = results[0];
-  if (!best || (best.score ?? 1) > FUZZY_ACCEPT) throw noMatch(label, wanted, results.map((r) => r.item).slice(0, 3));
+  if (!best || (best.score ?? 1) > FUZZY_ACCEPT)
+    throw noMatch(`No ${label} in this file matches '${wanted}'.`, results.map((r) => r.item).slice(0, 3));
   const second = results[1];
   if (second && (second.score ?? 1) - (best.score ?? 0) < FUZZY_MARGIN && normalise(second.item) !== normalise(best.item)) {
     const options = results
@@ -292,9 +286,10 @@ function closest(values: readonly string[], wanted: string): string[] {
   return new Fuse([...new Set(values)], { threshold: 0.6, ignoreLocation: true }).search(wanted, { limit: 3 }).map((r) => r.item);
 }
 
-function noMatch(label: string, wanted: string, suggestions: string[]): QueryRefusal {
+/** A value the file does not hold, refused with the closest it does ("No region in this file matches 'Atlantis'."). */
+function noMatch(message: string, suggestions: string[]): QueryRefusal {
   const hint = suggestions.length ? ` The closest are ${suggestions.map((s) => `'${s}'`).join(', ')}.` : '';
-  return new QueryRefusal(`No ${label} in this file matches '${wanted}'.${hint}`, 'NO_MATCH', suggestions);
+  return new QueryRefusal(`${message}${hint}`, 'NO_MATCH', suggestions);
 }
 
 /** Epoch day of an ISO date (validated by the spec). */
