@@ -481,20 +481,23 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     const isBolt = (r: Row) => r.Description.split(' ')[0] === 'Bolt';
     const boltNames = () => [...new Set(rows.filter(isBolt).map((r) => r.Description))].sort((a, b) => a.localeCompare(b));
 
-    it('"Margin of Bolt products" is the margin of the products named "Bolt …"', async () => {
-      const kept = rows.filter(isBolt);
-      expect(kept.length).toBeGreaterThan(0);
-      const sales = kept.reduce((sum, r) => sum + revenue(r), 0);
-      const margin = (100 * kept.reduce((sum, r) => sum + profit(r), 0)) / sales;
-      const answer = await answerWithQuery('Margin of Bolt products', file.snapshot, today);
-      expect(answer.result?.understood).toBe('margin %, product name starting with “Bolt”');
-      expect(answer.result?.rows[0][0] as number).toBeCloseTo(margin, 6);
-      const names = boltNames();
-      expect(answer.text).toContain(
-        // The names hold commas ("Bolt "Pro" 0mm, steel"), so semicolons set them apart.
-        `“Bolt” is read as the ${names.length} products whose names start with it: ${names.slice(0, 5).join('; ')} and ${names.length - 5} more.`,
-      );
-    });
+    it.each(['Margin of Bolt products', "What's the margin on Bolt products?"])(
+      '"%s" is the margin of the products named "Bolt …"',
+      async (question) => {
+        const kept = rows.filter(isBolt);
+        expect(kept.length).toBeGreaterThan(0);
+        const sales = kept.reduce((sum, r) => sum + revenue(r), 0);
+        const margin = (100 * kept.reduce((sum, r) => sum + profit(r), 0)) / sales;
+        const answer = await answerWithQuery(question, file.snapshot, today);
+        expect(answer.result?.understood).toBe('margin %, product name starting with “Bolt”');
+        expect(answer.result?.rows[0][0] as number).toBeCloseTo(margin, 6);
+        const names = boltNames();
+        expect(answer.text).toContain(
+          // The names hold commas ("Bolt "Pro" 0mm, steel"), so semicolons set them apart.
+          `“Bolt” is read as the ${names.length} products whose names start with it: ${names.slice(0, 5).join('; ')} and ${names.length - 5} more.`,
+        );
+      },
+    );
 
     it('"How many bottles of Bolt did we sell?" counts the units of those products', async () => {
       const units = rows.filter(isBolt).reduce((sum, r) => sum + Number(r.Quantity), 0);

@@ -2653,6 +2653,31 @@ describe('a name given by its first word', () => {
     expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
   });
 
+  // A product is its Product ID, named by its first row.
+  const byFirstName = (where: string, select: string, rest = '') =>
+    sql(`WITH r AS (SELECT *, row_number() OVER () rn FROM t), named AS (SELECT "Product ID" id, arg_min("Product Name", rn) first_name FROM r GROUP BY 1)
+         SELECT ${select} FROM r JOIN named ON r."Product ID" = named.id WHERE ${where} ${rest}`);
+
+  // It got the revenue of the city Canton, a typo it took "Canon" for.
+  it('"Revenue from Canon" is the revenue of the products whose names start with "Canon"', async () => {
+    const [[revenue]] = (await byFirstName(`regexp_matches(first_name, '^Canon\\b')`, 'sum(rev)')) as number[][];
+    const answer = await answerWithQuery('Revenue from Canon', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, product name starting with “Canon”');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
+  });
+
+  // It ranked state × product pairs: the products are what the states are ranked by.
+  it('"Which state buys the most Apple products?" ranks the states by those products', async () => {
+    const top = (await byFirstName(
+      `regexp_matches(first_name, '^Apple\\b')`,
+      'State, sum(rev) r',
+      'GROUP BY 1 ORDER BY r DESC LIMIT 1',
+    )) as [string, number][];
+    const answer = await answerWithQuery('Which state buys the most Apple products?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 1 by revenue, by State, product name starting with “Apple”');
+    expectRowsClose(answer.result?.rows ?? [], top);
+  });
+
   // Superstore sells Acme scissors and rulers: a buyer is looked for among the customers only.
   it('"How much did Acme spend?" is refused: no customer is named so', async () => {
     const [[products]] = (await sql(`SELECT count(DISTINCT "Product ID") FROM t WHERE "Product Name" LIKE 'Acme %'`)) as number[][];

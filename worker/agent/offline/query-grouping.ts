@@ -62,8 +62,9 @@ export function groupingOf(
   filters: readonly { dimension: string; values: string[]; match?: string }[],
   perCustomer: RegExp,
 ): string[] {
-  // "Which Bolt products sell best?" ranks the products a name's first word keeps.
-  const named = new Set(filters.filter((f) => f.match !== 'startsWith').map((f) => f.dimension));
+  // "Which Bolt products sell best?" ranks the products a name's first word keeps; "Which state
+  // buys the most Apple products?" ranks states, not states × products.
+  const named = new Set(filters.filter((f) => f.match !== 'startsWith' || !asksForThem(text, f.values)).map((f) => f.dimension));
   const groupBy: string[] = [];
   // "product category" names the category, not products.
   // "Who bought the most …" asks for customers.
@@ -150,6 +151,14 @@ const CUSTOMER_COUNTS = new Set<Measure>(['customers', 'newCustomers', 'returnin
 /** Whether "products" (or "items") follows a named value: "Safety products", "Acme items". */
 function namesTheProducts(text: string, filters: readonly { values: string[] }[]): boolean {
   return filters.some((f) => f.values.some((v) => new RegExp(`\\b${escapeRegex(asWritten(v))} (products|items)\\b`).test(asWritten(text))));
+}
+
+/** "Which Bolt products …", "top 5 Hy-Vee stores": the values a name's first words keep are what is listed. */
+function asksForThem(text: string, values: readonly string[]): boolean {
+  const names = values.map((v) => escapeRegex(v.toLowerCase())).join('|');
+  return new RegExp(
+    `\\b(?:which|what|top|bottom|best|worst|list|show|rank|our)\\s+(?:\\d+\\s+)?(?:${names})\\s+(?:products|items|customers|stores|suppliers|vendors)\\b`,
+  ).test(text.toLowerCase());
 }
 
 /** Whether the question names a grouping other than products and categories (customers, suppliers, regions, reps). */

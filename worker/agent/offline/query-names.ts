@@ -106,6 +106,8 @@ export function looseNamesOf(
     if (NOT_NAMES.has(word) || QUALIFIERS.has(word) || word in DEMONYMS || taken.some((v) => v.split(/\s+/).includes(word))) continue;
     // "In channel 2": the column's own name, its code read by `codedValuesOf`.
     if (meta.dimensions.some((d) => d.label.toLowerCase() === word)) continue;
+    // "Revenue from Canon" got the city Canton: a word the file's names hold is no typo (Canon's printers).
+    if (isWordOfAValue(word, meta)) return { unknown: word };
     let placed = false;
     for (const d of meta.dimensions) {
       if (d.key === 'customer' || d.key === 'product' || d.values.length > MAX_FUZZY_VALUES) continue;
