@@ -3,7 +3,7 @@
  * France and Spain": the clause taken out of the question, with the values it names.
  */
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
-import { looseNamesOf } from './query-names';
+import { looseNamesOf, type NamedFilter } from './query-names';
 import { escapeRegex } from './query-limits';
 import { entitiesOf, leadingNameFilter, notFoundReason } from './query-values';
 
@@ -29,10 +29,7 @@ const NOT_A_VALUE = /^(zero|null|empty|blank|negative|positive)$/i;
  * has none or names no value of the file there ("excluding returns" keeps its refusal); a
  * name close to a value with other numbers in it is refused by name.
  */
-export function exclusionOf(
-  question: string,
-  meta: SnapshotMeta,
-): { rest: string; filters: { dimension: string; values: string[]; match: 'exact' | 'startsWith' }[] } | { refused: string } | null {
+export function exclusionOf(question: string, meta: SnapshotMeta): { rest: string; filters: NamedFilter[] } | { refused: string } | null {
   const excluded = EXCLUDED_CLAUSE.exec(question);
   const clause = excluded ?? nonValueOf(question, meta);
   if (!clause) return null;

@@ -13,7 +13,7 @@ import { escapeRegex, RETURNS } from './query-limits';
 
 type Filter = { dimension: string; values: string[]; match: 'exact' };
 /** A filter the question named already: a value, or a name's first words (`startsWith`). */
-type Named = { dimension: string; values: string[]; match: 'exact' | 'startsWith' };
+export type NamedFilter = { dimension: string; values: string[]; match: 'exact' | 'startsWith' };
 
 /** Words that follow "in"/"from" without naming a value (periods, articles, measures). */
 const NOT_NAMES = new Set(
@@ -45,7 +45,7 @@ const MAX_FUZZY_SCORE = 0.2;
 export function looseNamesOf(
   question: string,
   meta: SnapshotMeta,
-  found: Named[],
+  found: NamedFilter[],
   known: { customerNoun?: string | null; facts?: Pick<AnalysisFacts, 'customerLabelOf'> } = {},
 ): { filters: Filter[] } | { unknown: string } {
   const text = question.toLowerCase().replace(/[?!,.]/g, ' ');
@@ -177,7 +177,7 @@ const ROLE_NOUNS: Record<string, string> = {
  * exact pass skips numbers, so that years never match, and the code was dropped: "How many
  * customers are in region 3?" counted all 440. A code the column doesn't hold is refused by name.
  */
-function codedValuesOf(text: string, meta: SnapshotMeta, named: readonly Named[]): { filters: Filter[] } | { unknown: string } {
+function codedValuesOf(text: string, meta: SnapshotMeta, named: readonly NamedFilter[]): { filters: Filter[] } | { unknown: string } {
   const filters: Filter[] = [];
   for (const d of meta.dimensions) {
     if (d.key === 'customer' || named.some((f) => f.dimension === d.key) || !d.values.some((v) => /^\d+$/.test(v))) continue;
@@ -205,7 +205,7 @@ export const PERIOD_WORDS = new Set(
  * whose regions are AT, CH, NL …: it was refused as no value of the file). The codes' names
  * come from the runtime's own `Intl.DisplayNames`, so no country table is kept here.
  */
-function countryCodeFilter(word: string, meta: SnapshotMeta, named: readonly Named[]): Filter | null {
+function countryCodeFilter(word: string, meta: SnapshotMeta, named: readonly NamedFilter[]): Filter | null {
   const names = new Intl.DisplayNames(['en'], { type: 'region' });
   for (const d of meta.dimensions) {
     if (d.key === 'customer' || d.key === 'product' || d.values.length > MAX_FUZZY_VALUES) continue;
@@ -280,7 +280,7 @@ const NOT_KINDS = new Set(
  * AMERICAN DRY GINS, "whiskey" for CANADIAN WHISKIES). Null when the question names none, or
  * already filters the categories.
  */
-export function categoryWordFilter(question: string, meta: SnapshotMeta, found: readonly Named[]): Filter | null {
+export function categoryWordFilter(question: string, meta: SnapshotMeta, found: readonly NamedFilter[]): Filter | null {
   const categories = meta.dimensions.find((d) => d.key === 'category');
   if (!categories || found.some((f) => f.dimension === 'category')) return null;
   const text = question.toLowerCase();
@@ -450,7 +450,7 @@ const QUALIFIERS = new Set(
 export function strayPhraseOf(
   question: string,
   meta: SnapshotMeta,
-  filters: readonly Named[],
+  filters: readonly NamedFilter[],
   isGrammarWord: (word: string) => boolean,
 ): { phrase: string; partialOf: string | null } | null {
   const spaced = question.replace(/\s+/g, ' ');

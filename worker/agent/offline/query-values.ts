@@ -10,7 +10,7 @@ import { filterWords } from '../../engine/query/spec';
 import type { QuerySpecInput } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { escapeRegex } from './query-limits';
-import { categoryWordFilter, looseNamesOf, strayPhraseOf } from './query-names';
+import { categoryWordFilter, looseNamesOf, strayPhraseOf, type NamedFilter } from './query-names';
 import { withoutHalfYears } from './query-periods';
 import { DIMENSION_WORDS, headerNoun, isGrammarWord, isTimeUnit, singular } from './query-vocabulary';
 import { type AnalysisFacts } from './query-parsed';
@@ -26,7 +26,7 @@ export function valuesNamed(
   facts: AnalysisFacts | undefined,
 ): { filters: NonNullable<QuerySpecInput['filters']>; customerNoun: string | null } | { refused: string } {
   // "From Diageo", "Tito's", "Hy-Vee": a name's first words, placed once each, then read again.
-  const leading: Filter[] = [];
+  const leading: NamedFilter[] = [];
   for (;;) {
     const named = valuesNamedWith(question, meta, facts, leading);
     if (!('refused' in named)) return named;
@@ -37,18 +37,16 @@ export function valuesNamed(
   }
 }
 
-type Filter = { dimension: string; values: string[]; match: 'exact' | 'startsWith' };
-
 function valuesNamedWith(
   question: string,
   meta: SnapshotMeta,
   facts: AnalysisFacts | undefined,
-  leading: readonly Filter[],
-): { filters: Filter[]; customerNoun: string | null } | { refused: string; phrase: string | null } {
+  leading: readonly NamedFilter[],
+): { filters: NamedFilter[]; customerNoun: string | null } | { refused: string; phrase: string | null } {
   const names = withoutHalfYears(question);
   const entities = entitiesOf(names, meta);
   if (entities.unknown) return { refused: notFoundReason(entities.unknown, meta), phrase: entities.unknown };
-  const filters: Filter[] = [...entities.filters, ...leading];
+  const filters: NamedFilter[] = [...entities.filters, ...leading];
   // "store" where the customers are read from store_name: "store 2506", "revenue per store".
   const customer = meta.dimensions.find((d) => d.key === 'customer');
   const customerNoun = customer ? headerNoun(customer) : null;
@@ -91,7 +89,7 @@ const CUSTOMER_GROUP_NOUNS = 'stores|shops|branches|outlets|locations|sites|cust
  * Spirits" is no region). A buyer ("How much did Acme spend?", "sales to ACME") is looked for
  * among the customers only: Superstore's Acme scissors spend nothing.
  */
-export function leadingNameFilter(phrase: string, question: string, meta: SnapshotMeta): Filter | { refused: string } | null {
+export function leadingNameFilter(phrase: string, question: string, meta: SnapshotMeta): NamedFilter | { refused: string } | null {
   const words = nameWords(phrase);
   const context = contextOf(phrase, question);
   if (words.length === 0 || !context || !context.standsAlone) return null;
