@@ -5,6 +5,7 @@
  * words and date give the same range. A range whose ends can't both be read is reported
  * as unread, so that the question is refused rather than answered for another period.
  */
+import { plural } from '../../engine/render/format';
 
 export interface DayRange {
   from: string;
@@ -424,7 +425,7 @@ function lastWholeUnitsIfShort(
   return {
     period: last,
     other: before,
-    note: `This ${unit} so far is ${days === 1 ? '1 day' : `${days} days`} (${toDate.from} … ${toDate.to}), too few to compare, so this sets the last whole ${unit}, ${last.from} … ${last.to}, against the ${unit} before it.`,
+    note: `This ${unit} so far is ${plural(days, 'day')} (${toDate.from} … ${toDate.to}), too few to compare, so this sets the last whole ${unit}, ${last.from} … ${last.to}, against the ${unit} before it.`,
   };
 }
 
@@ -432,7 +433,7 @@ function lastWholeUnitsIfShort(
 export function fewDaysNote(unit: ToDateUnit, toDate: DayRange): string | null {
   const days = daysIn(toDate);
   if (days >= FEWEST_DAYS_TO_DATE[unit]) return null;
-  return `This ${unit} so far is ${days === 1 ? '1 day' : `${days} days`} (${toDate.from} … ${toDate.to}), set against the same days of the ${unit} before: too few days to tell a trend; ask for last ${unit} against the ${unit} before it for a whole ${unit}.`;
+  return `This ${unit} so far is ${plural(days, 'day')} (${toDate.from} … ${toDate.to}), set against the same days of the ${unit} before: too few days to tell a trend; ask for last ${unit} against the ${unit} before it for a whole ${unit}.`;
 }
 
 function daysIn(range: DayRange): number {

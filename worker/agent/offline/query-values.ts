@@ -204,22 +204,13 @@ function partialName(question: string, filters: readonly { values: string[] }[])
  * named as such, else it is not in the file.
  */
 export function notFoundReason(phrase: string, meta: SnapshotMeta): string {
-  const words = wordsOf(phrase);
+  const words = nameWords(phrase);
   const holder =
     words.length > 0 &&
-    meta.dimensions.find((d) => d.values.some((value) => containsRun(wordsOf(value), words) && wordsOf(value).length > words.length));
+    meta.dimensions.find((d) => d.values.some((value) => containsRun(nameWords(value), words) && nameWords(value).length > words.length));
   return holder
     ? partialNameReason(phrase, holder.label)
     : `I couldn't find “${phrase}” among this file's customers, products or other values.`;
-}
-
-/** Lower-case words without apostrophes ("Tito's" and "Titos" are one word; "Hy-Vee" is two). */
-function wordsOf(text: string): string[] {
-  return text
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
 }
 
 /** Whether `words` appear together, in order, in `within`. */

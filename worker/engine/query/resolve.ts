@@ -6,6 +6,7 @@
 import Fuse from 'fuse.js';
 import { escapeMarkdown } from '../render/escape';
 import { plural, pluralNoun } from '../render/format';
+import { nameList } from '../render/markdown';
 import { parseDate } from '../schema/dates';
 import type { SnapshotDimension, SnapshotMeta } from '../snapshot/columns';
 import { TIME_DIMENSIONS, type Measure, type QuerySpec, type TimeDimension } from './spec';
@@ -233,14 +234,10 @@ const MAX_NAMED = 5;
 
 /** "A, B and 3 more", escaped; names with commas in them ("Bolt "Pro" 0mm, steel") are set apart by semicolons. */
 export function namesListed(names: readonly string[]): string {
-  const shown = names.slice(0, MAX_NAMED).map(escapeMarkdown);
-  const rest = names.length - shown.length;
-  const gap = names.some((name) => name.includes(',')) ? '; ' : ', ';
-  if (rest > 0) return `${shown.join(gap)} and ${rest} more`;
-  return shown.length > 1 ? `${shown.slice(0, -1).join(gap)} and ${shown[shown.length - 1]}` : (shown[0] ?? '');
+  return nameList(names.map(escapeMarkdown), MAX_NAMED, names.some((name) => name.includes(',')) ? '; ' : ', ');
 }
 
-/** A name's words as they are compared: lower case, apostrophes dropped ("Tito's" is "titos"). */
+/** A name's words as they are compared: lower case, apostrophes dropped ("Tito's" and "Titos" are one word; "Hy-Vee" is two). */
 export function nameWords(name: string): string[] {
   return name
     .toLowerCase()

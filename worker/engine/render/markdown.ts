@@ -21,8 +21,8 @@ export function bullets(lines: string[]): string {
   return lines.map((line) => `- ${line}`).join('\n');
 }
 
-/** "a, b, c and 4 more" for already-escaped names. */
-export function nameList(names: string[], max = 12): string {
-  if (names.length <= max) return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : (names[0] ?? '');
-  return `${names.slice(0, max).join(', ')} and ${names.length - max} more`;
+/** "a, b, c and 4 more" for already-escaped names; `gap` sets them apart (names with commas in them take "; "). */
+export function nameList(names: string[], max = 12, gap = ', '): string {
+  if (names.length <= max) return names.length > 1 ? `${names.slice(0, -1).join(gap)} and ${names[names.length - 1]}` : (names[0] ?? '');
+  return `${names.slice(0, max).join(gap)} and ${names.length - max} more`;
 }
