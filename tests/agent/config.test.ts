@@ -66,5 +66,8 @@ describe('focus areas and prompt files', () => {
     expect(SYSTEM_PROMPT).toContain('say they tie, never name one of them as the first');
     // Early in January, "less than last year" must not set a few days against the same days.
     expect(SYSTEM_PROMPT).toContain('compare the last whole year with the year before and say why');
+    // The revenue lost with the customers who stopped is the lapsed list's sum; whom to call is the churn list.
+    expect(SYSTEM_PROMPT).toContain('its revenue (what they bought in the earlier period, revenuePercent of its periodRevenue)');
+    expect(SYSTEM_PROMPT).toContain('is get_churn_risk: this week is when to call, not a period of sales');
   });
 });

@@ -1036,3 +1036,58 @@ it('"How much did customers spend on average in 2024?" is the revenue per custom
   expect(one.result).toBeNull();
   expect(one.text).toContain('I can give the revenue per customer');
 });
+
+// "Which customers should my sales team call this week?" got the week's revenue by customer:
+// "sales" in "sales team" was read as the figure and "this week" as its period.
+describe('whom to call is the churn list, whatever period or team the question names', () => {
+  it.each([
+    'Which customers should my sales team call this week?',
+    'Which customers should we focus on this month?',
+    'Who should my reps visit this week?',
+    'Which accounts need to be contacted?',
+  ])('"%s" gets the churn list, not a figure', async (question) => {
+    const result = analyse(file.aggregates);
+    const churn = await askOffline('Which customers are at risk?', result, file.snapshot);
+    const { answer, trace } = await askOffline(question, result, file.snapshot);
+    expect(trace).toContain('use:get_churn_risk');
+    expect(trace).not.toContain('use:query_data');
+    expect(answer).toBe(churn.answer);
+  });
+
+  it('"Which customers in DE-North should we call this week?" narrows it to the region, as "… are at risk?" does', async () => {
+    const result = analyse(file.aggregates);
+    const regionOf = customerRegions();
+    const flagged = (result.churn?.customers ?? []).filter((c) => c.risk !== 'low' && regionOf[c.id] === 'DE-North');
+    const { answer } = await askOffline('Which customers in DE-North should we call this week?', result, file.snapshot, regionOf);
+    expect(answer.split('\n')[0]).toBe(
+      `Customers in DE-North at lost, high or medium risk, by revenue at risk (${flagged.length} customers):`,
+    );
+  });
+
+  it('"Which products should we focus on?" is no call list', async () => {
+    const { trace } = await askOffline('Which products should we focus on?', analyse(file.aggregates), file.snapshot);
+    expect(trace).not.toContain('use:get_churn_risk');
+  });
+});
+
+// "How much revenue did we lose from customers who stopped buying?" got the churn list, which
+// puts no revenue at risk once customers are gone; the list of lapsed buyers had no sum either.
+it('"How much revenue did we lose from customers who stopped buying?" sums what the buyers of the year before the last 12 months bought then', async () => {
+  const [from, to, silentFrom] = ['2023-02-01', '2024-01-31', '2024-02-01'];
+  const inA = (r: Row) => r.InvoiceDate >= from && r.InvoiceDate <= to;
+  const buyersA = new Set(rows.filter((r) => inA(r) && Number(r.Quantity) > 0).map((r) => r.CustomerID));
+  const buyersB = new Set(rows.filter((r) => r.InvoiceDate >= silentFrom && Number(r.Quantity) > 0).map((r) => r.CustomerID));
+  const lost = [...buyersA].filter((c) => !buyersB.has(c));
+  const gone = rows.filter((r) => inA(r) && lost.includes(r.CustomerID)).reduce((sum, r) => sum + revenue(r), 0);
+  const all = rows.filter(inA).reduce((sum, r) => sum + revenue(r), 0);
+  const answer = await answerWithQuery('How much revenue did we lose from customers who stopped buying?', file.snapshot, today);
+  expect(answer.result?.understood).toBe(`customers who bought, ${from} … ${to}, but not in ${silentFrom} … 2025-01-03`);
+  expect(answer.result?.totalRows).toBe(lost.length);
+  expect(answer.result?.lapsedShare?.revenue).toBeCloseTo(gone, 6);
+  expect(answer.result?.lapsedShare?.periodRevenue).toBeCloseTo(all, 6);
+  const twoDecimals = gone.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  expect(answer.text).toContain(`Together they bought ${twoDecimals} then, ${((gone / all) * 100).toFixed(1)}% of that period's revenue.`);
+  // The same periods as the churn rate's.
+  const rate = await answerWithQuery("What's our churn rate?", file.snapshot, today);
+  expect(rate.result?.understood).toBe(answer.result?.understood);
+});

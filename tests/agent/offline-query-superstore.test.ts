@@ -1292,6 +1292,17 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
     expect(trace).toContain('use:get_churn_risk');
   });
 
+  // A file with no sales-rep column: "Rep 12" can't be picked out, and "my reps" only make the call.
+  it('"Which customers should Rep 12 call?" is refused for the missing column (it got every customer\'s list); "my reps" still get it', async () => {
+    const result = analyse(file.aggregates);
+    const rep = await askOffline('Which customers should Rep 12 call?', result, file.snapshot);
+    expect(rep.answer).toContain('This file has no sales-rep column.');
+    expect(rep.trace).not.toContain('use:get_churn_risk');
+    const reps = await askOffline('Who should my reps visit this week?', result, file.snapshot);
+    expect(reps.trace).toContain('use:get_churn_risk');
+    expect(reps.answer).toBe((await askOffline('Which customers are at risk?', result, file.snapshot)).answer);
+  });
+
   it('"What is our churn rate?" is the share of last year\'s buyers who bought nothing in the last 12 months (it got the churn-risk list, no rate)', async () => {
     const answer = await answerWithQuery('What is our churn rate?', file.snapshot, TODAY);
     expect(answer.result?.understood).toBe('customers who bought, 2020-01-01 … 2020-12-31, but not in 2021-01-01 … 2021-12-30');
@@ -1301,6 +1312,17 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
     expect(answer.result?.lapsedShare?.percent).toBeCloseTo((lost / base) * 100, 10);
     expect(answer.text).toContain(
       `**${lost} customers** in all. That is ${((lost / base) * 100).toFixed(1)}% of the ${base} customers who bought in 2020-01-01 … 2020-12-31.`,
+    );
+    // And what they had bought: the revenue that stopped with them, of all of 2020's.
+    const [[gone, all]] = (await sql(
+      `SELECT sum(rev) FILTER (WHERE "Customer ID" NOT IN (SELECT "Customer ID" FROM t WHERE d BETWEEN '2021-01-01' AND '2021-12-30')), sum(rev)
+       FROM t WHERE year(d) = 2020`,
+    )) as number[][];
+    expect(answer.result?.lapsedShare?.revenue).toBeCloseTo(gone, 6);
+    expect(answer.result?.lapsedShare?.periodRevenue).toBeCloseTo(all, 6);
+    const twoDecimals = gone.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(answer.text).toContain(
+      `Together they bought ${twoDecimals} then, ${((gone / all) * 100).toFixed(1)}% of that period's revenue.`,
     );
     const { trace } = await askOffline('What is our churn rate?', analyse(file.aggregates), file.snapshot);
     expect(trace).toContain('use:query_data');

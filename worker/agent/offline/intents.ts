@@ -70,6 +70,14 @@ const CROSS_SELL =
 const SUPPLIER = /\b(suppliers?|vendors?|sourc(e|ed|ing)|procure\w*|manufacturers?)\b/;
 const CHURN =
   /churn|at.?risk|\b(high|medium|low)[ -]risk\b|risky|\blaps(e|ed|ing)\b|\blos(e|ing)\b|\blost\b|stopped (buying|ordering)|(not|n't) (ordered|bought)|inactive|dormant|slipping|leaving|defect|win.?back|going quiet|\b(call|contact|ring|phone)\b.*\b(customers?|clients?|accounts?|this week|first|today)\b|\b(customers?|clients?|accounts?) (?:should|must|ought to|need to|to)(?: \w+){0,2} (call|contact|ring|phone|visit)\b|\breach out\b|\bfollow up\b|\bkeep an eye on\b|\bwatch ?list\b|\bmonitor\b.*\b(customers?|clients?|accounts?)\b/;
+/**
+ * Whom to call: a contact the team should make, asked of customers ("Which customers should my
+ * sales team call this week?", "Who should my reps visit?", "Which accounts should we focus on
+ * this month?"). The churn list answers it; a period in it is when to call, not a period of sales
+ * ("this week" once gave the revenue of the last 5 days by customer).
+ */
+export const WHOM_TO_CALL =
+  /\b(?:who|whom|which (?:customers?|clients?|accounts?|stores?|buyers?))\b[^?]*?\b(?:should|must|ought to|need to|needs to|have to|has to|shall|to)\b(?:\s+[\w']+){0,4}?\s+(?:call(?:ed)?|contact(?:ed)?|ring|phone(?:d)?|visit(?:ed)?|reach out to|follow(?:ed)? up (?:with|on)|focus(?:ed)? on|prioriti[sz]e(?:d)?|target(?:ed)?|chase(?:d)?|approach(?:ed)?|talk to|speak (?:to|with)|email(?:ed)?)\b/;
 const CONCENTRATION =
   /concentrat|depend|relian|\brely\b|key accounts?|\bhhi\b|gini|herfindahl|pareto|80 ?%|eggs in one basket|diversif|share of (the )?(top|biggest|largest)|spread|\btop 20 ?(%|percent|per cent)/;
 /** "The top 20% of customers": the one share by a fraction of customers the analysis keeps. */
@@ -338,7 +346,7 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   const grouped = GROUP_RANKED.exec(q);
   if (grouped) return { kind: 'no_grouping', noun: grouped[1] };
   if (CHURN_ACCURACY.test(q)) return { kind: 'churn_accuracy' };
-  if (CHURN.test(q) && !MARGIN.test(q)) {
+  if ((CHURN.test(q) || WHOM_TO_CALL.test(q)) && !MARGIN.test(q)) {
     // "Which of our top 20 customers are at risk?" got the whole churn list.
     const top = AMONG_TOP.exec(q);
     const count = top?.[1] ?? top?.[2];

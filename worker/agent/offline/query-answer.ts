@@ -77,7 +77,7 @@ export function queryAnswerText(
   // Lapsed buyers: the count first, then the note (a period still open says they are not lost
   // yet), before the list of who, which can be 50 rows long.
   if (spec.notBoughtIn) {
-    const count = `**${plural(result.totalRows, 'customer')}** in all.${lapsedShareWords(result, spec.period)}`;
+    const count = `**${plural(result.totalRows, 'customer')}** in all.${lapsedShareWords(result, spec.period, currency)}`;
     const note = result.note ? `\n\n${result.note}` : '';
     return `I understood: **${result.understood}**.\n\n${count}${note}\n\n${markdownTableOf({ ...result, note: null }, currency)}`;
   }
@@ -97,11 +97,20 @@ function valuesCountedWords(result: QueryResult, noun: string): string {
   return `**${plural(values, singular(noun), noun)}** in all${blank}.`;
 }
 
-/** "That is 6.5% of the 1,234 customers who bought in 2020-01-01 … 2020-12-31": a churn rate over the two periods. */
-function lapsedShareWords(result: QueryResult, period: QuerySpec['period']): string {
+/**
+ * "That is 6.5% of the 1,234 customers who bought in 2020-01-01 … 2020-12-31. Together they
+ * bought 45,678.90 then, 3.2% of that period's revenue.": a churn rate over the two periods,
+ * and the revenue that stopped with them ("How much did the customers we lost spend?" got the
+ * list of 495 and no sum).
+ */
+function lapsedShareWords(result: QueryResult, period: QuerySpec['period'], currency: string | null): string {
   if (!result.lapsedShare || !period) return '';
-  const { of, percent } = result.lapsedShare;
-  return ` That is ${pct(percent)} of the ${plural(of, 'customer')} who bought in ${period.from} … ${period.to}.`;
+  const { of, percent, revenue, revenuePercent } = result.lapsedShare;
+  const share = revenuePercent !== null && revenue >= 0 ? `, ${pct(revenuePercent)} of that period's revenue` : '';
+  return (
+    ` That is ${pct(percent)} of the ${plural(of, 'customer')} who bought in ${period.from} … ${period.to}.` +
+    ` Together they bought ${formatCell(revenue, 'money', currency)} then${share}.`
+  );
 }
 
 /** What a result row is: "customer", or "customer × product pair" when two columns label it. */

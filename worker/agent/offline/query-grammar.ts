@@ -93,7 +93,8 @@ import { asWritten, countedNounOf, dimensionOfNoun, namedFilterWords, valuesName
 import { percentChangeHaving, rankAsAsked } from './query-ranking';
 import { whoStoppedBuying } from './query-stopped';
 import { groupingOf } from './query-grouping';
-import { churnOrSegmentsAnswer, noFigureAnswer, routedByWording, unsupportedShape } from './query-routes';
+import { churnOrSegmentsAnswer, noFigureAnswer, routedByWording, unsupportedShape, whomToCall } from './query-routes';
+import { WHOM_TO_CALL } from './intents';
 import { measuresNamed } from './query-figures';
 import { questionText } from './query-text';
 import { exclusionOf } from './query-exclusions';
@@ -277,6 +278,7 @@ function parseAsRead(
   }
   const fromTheAnalysis = churnOrSegmentsAnswer(text, meta, filters, analysisDay);
   if (fromTheAnalysis) return fromTheAnalysis;
+  if (WHOM_TO_CALL.test(text)) return whomToCall(text, meta, filters);
   const perCustomer = perCustomerApart(customerNoun);
   const asked = measuresNamed(text, meta, perCustomer);
   if ('refused' in asked) return { kind: 'refused', reason: asked.refused };

@@ -25,6 +25,7 @@ import {
   namesAPeriod,
 } from './query-parsed';
 import { namedFilterWords } from './query-values';
+import { lapsedInTheLastYear } from './query-stopped';
 
 /** Products bought in the same orders as another: "what do customers buy with X", "what goes with X". */
 const BOUGHT_WITH =
@@ -219,11 +220,10 @@ export function churnOrSegmentsAnswer(
         kind: 'refused',
         reason: 'I can give the churn rate of one period at a time; ask for each, such as “What was the churn rate in 2021?”.',
       };
-    const lost = named.period ?? (periodsOf('last 12 months', today).period as DayRange);
-    return {
-      kind: 'spec',
-      spec: { measures: ['customers'], filters, period: periodBefore(lost, { whole: true, unit: named.toDate }), notBoughtIn: lost },
-    };
+    const periods = named.period
+      ? { period: periodBefore(named.period, { whole: true, unit: named.toDate }), notBoughtIn: named.period }
+      : lapsedInTheLastYear(today);
+    return { kind: 'spec', spec: { measures: ['customers'], filters, ...periods } };
   }
   // "How many customers are at risk?" once counted every customer: churn risk and the
   // segments come from the analysis of the whole file, and the canned answers give them.
@@ -248,6 +248,32 @@ export function churnOrSegmentsAnswer(
   return null;
 }
 
+/** Who makes the call, not whose customers they are: "my sales team", "our reps". */
+const CALLERS =
+  /\b(?:my|our|the|your)\s+(?:sales\s+)?(?:team|teams|reps|representatives|people|force|staff|salespeople|account managers)\b/g;
+
+/**
+ * Whom to call is the churn list's, whatever figure or period the question also names ("Which
+ * customers should my sales team call this week?" got the week's revenue by customer). "Which
+ * customers should Rep 12 call?" got Rep 12's scorecard: the churn list, of that rep's customers
+ * (one region's narrows by each customer's region, in region-answers.ts); on a file with no
+ * sales-rep column it is refused, not answered with everyone's list.
+ */
+export function whomToCall(text: string, meta: SnapshotMeta, filters: NonNullable<QuerySpecInput['filters']>): Parsed {
+  // Refused, not unmapped: the canned answers would give every customer's list.
+  const missing = missingColumn(text.replace(CALLERS, ' '), meta);
+  if (missing) return { kind: 'refused', reason: missing };
+  return filters.some((f) => f.dimension !== 'customer' && f.dimension !== 'region')
+    ? { kind: 'among', where: filters, reason: NARROWED_LISTS_ONLY }
+    : { kind: 'unmapped', reason: 'Whom to call is answered from the churn analysis.' };
+}
+
+/** "This file has no sales-rep column." for a question about a column the file lacks, or null. */
+function missingColumn(text: string, meta: SnapshotMeta): string | null {
+  const missing = DIMENSION_WORDS.find(([re, dim]) => re.test(text) && !meta.dimensions.some((d) => d.key === dim) && !isTimeUnit(dim));
+  return missing ? `This file has no ${missing[1] === 'salesRep' ? 'sales-rep' : missing[1]} column.` : null;
+}
+
 /**
  * A question that names no figure: a column the file lacks, whom to call (the churn list,
  * narrowed to the values named), or, for the canned answers of the whole file, unmapped; never
@@ -260,16 +286,11 @@ export function noFigureAnswer(
   period: DayRange | null | undefined,
 ): Parsed {
   // A question about a column the file lacks gets that named, whatever else it asks.
-  const missing = DIMENSION_WORDS.find(([re, dim]) => re.test(text) && !meta.dimensions.some((d) => d.key === dim) && !isTimeUnit(dim));
-  if (missing) return { kind: 'unmapped', reason: `This file has no ${missing[1] === 'salesRep' ? 'sales-rep' : missing[1]} column.` };
+  const missing = missingColumn(text, meta);
+  if (missing) return { kind: 'unmapped', reason: missing };
   // The answers that take over from here are for the whole file: "the Champions in 2022" once got today's.
   // "Which customers should we call this week?" asked for a figure: whom to call is the churn list's.
-  // "Which customers should Rep 12 call?" got Rep 12's scorecard: the churn list, of that rep's
-  // customers (one region's narrows by each customer's region, in region-answers.ts).
-  if (/\b(call|contact|ring|phone|reach out|follow up|visit)\b/.test(text))
-    return filters.some((f) => f.dimension !== 'customer' && f.dimension !== 'region')
-      ? { kind: 'among', where: filters, reason: NARROWED_LISTS_ONLY }
-      : { kind: 'unmapped', reason: 'Whom to call is answered from the churn analysis.' };
+  if (/\b(call|contact|ring|phone|reach out|follow up|visit)\b/.test(text)) return whomToCall(text, meta, filters);
   // "Which customers are buying less than last year?" was told segments and churn are the whole file's.
   if (period) return { kind: 'refused', reason: WHOLE_FILE_RESULTS.test(text) ? WHOLE_FILE_ONLY : NO_FIGURE_FOR_PERIOD };
   // The answers that take over know customers, products, categories, suppliers and regions

@@ -7,7 +7,7 @@ import type { QuerySpecInput } from '../../engine/query';
 import { epochDay, isoDay } from '../../engine/aggregate/types';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { type Threshold } from './query-limits';
-import { periodBefore, type DayRange, type ToDateUnit } from './query-periods';
+import { periodBefore, periodsOf, type DayRange, type ToDateUnit } from './query-periods';
 import { isTimeUnit } from './query-vocabulary';
 import { type Parsed } from './query-parsed';
 
@@ -79,10 +79,24 @@ export function whoStoppedBuying(asked: StoppedBuyingQuestion): Parsed {
     const reason = early(earlier);
     return reason ? { kind: 'refused', reason } : { kind: 'spec', spec: { ...spec, groupBy: [], period: earlier, notBoughtIn: period } };
   }
+  // "How much revenue did we lose from customers who stopped buying?" got the churn list, whose
+  // revenue at risk is nil once they are gone: the customers of the 12 months before the last 12
+  // who bought nothing since, as the churn rate reads them, and what they had bought.
+  if (!period && silentInPeriod && meta.hasDates && AMOUNT_LOST.test(text))
+    return { kind: 'spec', spec: { ...spec, groupBy: [], ...lapsedInTheLastYear(today) } };
   if (!period || !other)
     return { kind: 'unmapped', reason: 'To find who stopped buying I need two periods, such as "in 2025 but not in 2026".' };
   const [bought, notBoughtIn] = earlierWasBought && other.from < period.from ? [other, period] : [period, other];
   return { kind: 'spec', spec: { ...spec, groupBy: [], period: bought, notBoughtIn } };
+}
+
+/** An amount asked of the customers who stopped: "how much revenue did we lose", "what did they spend". */
+const AMOUNT_LOST = /\bhow much\b|\b(?:revenue|sales|turnover|spend|spent|spending|worth)\b/;
+
+/** The customers who bought in the 12 months before the last 12 and not in the last 12: the churn rate's periods. */
+export function lapsedInTheLastYear(today: Date): { period: DayRange; notBoughtIn: DayRange } {
+  const notBoughtIn = periodsOf('last 12 months', today).period as DayRange;
+  return { period: periodBefore(notBoughtIn, { whole: true }), notBoughtIn };
 }
 
 /**

@@ -292,16 +292,20 @@ async function lapsedOf(snapshot: Snapshot, spec: QuerySpec, filters: ResolvedFi
   const boughtA = new Uint8Array(size);
   const boughtB = new Uint8Array(size);
   const revenueA = new Float64Array(size);
+  // The period's revenue, rows without a customer included, as "revenue in 2020" sums it: what the lapsed customers' share is of.
+  let periodRevenue = 0;
   const needs = { cost: false, quantity: false, orders: false, dimensions: [customerIndex, ...filters.map((f) => f.index)] };
   for await (const g of snapshot.groups(needs)) {
     const codes = g.dims[customerIndex];
     row: for (let i = 0; i < g.rows; i++) {
-      const c = codes[i];
-      if (c < 0) continue;
       for (const f of filters) if (!passesFilter(f, g.dims[f.index][i])) continue row;
       const day = g.day[i];
+      const inA = day >= a.from && day <= a.to;
+      if (inA) periodRevenue += g.amount[i];
+      const c = codes[i];
+      if (c < 0) continue;
       const purchase = g.returns[i] === 0;
-      if (day >= a.from && day <= a.to) {
+      if (inA) {
         revenueA[c] += g.amount[i];
         if (purchase) boughtA[c] = 1;
       }
@@ -315,7 +319,7 @@ async function lapsedOf(snapshot: Snapshot, spec: QuerySpec, filters: ResolvedFi
     if (boughtA[c] === 1 && boughtB[c] === 0) lapsed.push(c);
   }
   return resultOf(spec, snapshot.meta, [], null, null, false, {
-    lapsed: { customers: lapsed, revenue: revenueA, customerIndex, bought },
+    lapsed: { customers: lapsed, revenue: revenueA, customerIndex, bought, periodRevenue },
   });
 }
 

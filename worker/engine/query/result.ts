@@ -51,9 +51,12 @@ export interface QueryResult {
   note: string | null;
   /**
    * Customers who stopped buying: how many bought in `period` (filters applied) and what
-   * share of them the list is, a churn rate over the two periods.
+   * share of them the list is, a churn rate over the two periods; and what they bought in
+   * `period` together (`revenue`, net of returns), of all of that period's revenue
+   * (`periodRevenue`, rows without a customer included) and as its % (`revenuePercent`, null
+   * when the period's revenue is not above 0): the revenue that stopped with them.
    */
-  lapsedShare?: { of: number; percent: number };
+  lapsedShare?: { of: number; percent: number; revenue: number; periodRevenue: number; revenuePercent: number | null };
   /** A row, shown or not, holds the rows with no value of a grouping ("(blank)"): no value to count. */
   blankRow?: true;
   /**
@@ -95,6 +98,8 @@ interface Lapsed {
   customerIndex: number;
   /** Customers who bought in `period`, the lapsed among them or not. */
   bought: number;
+  /** All the revenue of `period` (filters applied), rows without a customer included. */
+  periodRevenue: number;
 }
 
 /** Builds the result table and its description. */
@@ -132,9 +137,12 @@ export function resultOf(
       spec.limit,
       (k) => rows[k][1],
     );
-    return lapsed.bought > 0
-      ? { ...result, lapsedShare: { of: lapsed.bought, percent: (lapsed.customers.length / lapsed.bought) * 100 } }
-      : result;
+    if (lapsed.bought === 0) return result;
+    const revenue = rows.reduce((sum, row) => sum + row[1], 0);
+    const percent = (lapsed.customers.length / lapsed.bought) * 100;
+    const { periodRevenue } = lapsed;
+    const revenuePercent = periodRevenue > 0 ? (revenue / periodRevenue) * 100 : null;
+    return { ...result, lapsedShare: { of: lapsed.bought, percent, revenue, periodRevenue, revenuePercent } };
   }
   const a = acc as Accumulators;
   const value = (m: Measure, s: number): number | null => measureOf(m, s, a, firstDay);
