@@ -69,5 +69,7 @@ describe('focus areas and prompt files', () => {
     // The revenue lost with the customers who stopped is the lapsed list's sum; whom to call is the churn list.
     expect(SYSTEM_PROMPT).toContain('its revenue (what they bought in the earlier period, revenuePercent of its periodRevenue)');
     expect(SYSTEM_PROMPT).toContain('is get_churn_risk: this week is when to call, not a period of sales');
+    // A change asked with no period: year over year, as the summary's growth, not half against half.
+    expect(SYSTEM_PROMPT).toContain('with no period named compares the last 12 full months with the 12 before');
   });
 });

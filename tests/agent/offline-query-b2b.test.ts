@@ -1091,3 +1091,19 @@ it('"How much revenue did we lose from customers who stopped buying?" sums what 
   const rate = await answerWithQuery("What's our churn rate?", file.snapshot, today);
   expect(rate.result?.understood).toBe(answer.result?.understood);
 });
+
+// "Which customers are declining?" asked for two periods; the file ends on 3 January 2025, so
+// its last 12 full months are 2024, against 2023 (the summary's year-over-year growth).
+it('"Which customers are declining?" lists the customers whose 2024 revenue fell below 2023\'s', async () => {
+  const [y2024, y2023] = [
+    new Map(grouped(inYear(2024), (r) => r.CustomerName, revenue)),
+    new Map(grouped(inYear(2023), (r) => r.CustomerName, revenue)),
+  ];
+  const fell = [...new Set([...y2024.keys(), ...y2023.keys()])].filter((c) => (y2024.get(c) ?? 0) < (y2023.get(c) ?? 0) - 1e-9);
+  const { answer, trace } = await askOffline('Which customers are declining?', analyse(file.aggregates), file.snapshot);
+  expect(trace).toContain('use:query_data');
+  expect(answer).toContain(
+    'I understood: **revenue, sorted by change, by customer, revenue down, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31**.',
+  );
+  expect(answer).toContain(`**${fell.length} customers** with revenue down.`);
+});

@@ -51,6 +51,31 @@ describe('a role named as the file names its column', () => {
     expect(answer.result).toBeNull();
     expect(answer.text).toContain("I can't group by “county”: it is not a column of this file I can slice by.");
   });
+
+  // "Top 5 counties by sales" got the file's total revenue, one row, as if it were the answer.
+  it.each([
+    ['Top 5 counties by sales', 'counties'],
+    ['Best 3 warehouses by revenue', 'warehouses'],
+    ['Top 3 brands by bottles sold', 'brands'],
+  ])('"%s" is refused by name: the file has no such column', async (question, noun) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(`I can't group by “${noun}”: it is not a column of this file I can slice by.`);
+  });
+
+  // One day of rows: no 12 full months to set against 12 others, so a change still needs two periods.
+  it('"Which vendors are declining?" asks for two periods', async () => {
+    const { answer, trace } = await askOffline('Which vendors are declining?', analyse(file.aggregates), file.snapshot);
+    expect(trace).not.toContain('use:query_data');
+    expect(answer).toContain('To say how it changed I need two periods');
+  });
+
+  it('"Top 10 stores by sales" still ranks the stores, the customers of this file', async () => {
+    const expected = await sql(`SELECT store_name, sum(sale_dollars) AS r FROM t GROUP BY 1 ORDER BY r DESC, 1 LIMIT 10`);
+    const answer = await answerWithQuery('Top 10 stores by sales', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 10 by revenue, by customer');
+    expect(answer.result?.rows.map((row) => row[0])).toEqual(expected.map((row) => row[0]));
+  });
 });
 
 describe('a share of revenue needs the part it is of', () => {

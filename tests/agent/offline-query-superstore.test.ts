@@ -674,6 +674,12 @@ const cases: [string, string, string][] = [
     `SELECT count(DISTINCT "Order ID") / (date_diff('week', date_trunc('week', min(d)), date_trunc('week', max(d))) + 1) FROM t`,
     'average orders per week',
   ],
+  // "On average" after the unit: it listed the 48 months' orders.
+  [
+    'How many orders per month on average?',
+    `SELECT count(DISTINCT "Order ID") / (date_diff('month', date_trunc('month', min(d)), date_trunc('month', max(d))) + 1) FROM t`,
+    'average orders per month',
+  ],
   [
     'How much profit do we make in an average year?',
     `SELECT sum(gp) / (year(max(d)) - year(min(d)) + 1) FROM t`,
@@ -1292,6 +1298,18 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
     expect(trace).toContain('use:get_churn_risk');
   });
 
+  // "Top 3 stores by sales" and "Top 5 days by revenue" got the total revenue of the file.
+  it.each([
+    ['Top 3 stores by sales', "I can't group by “stores”: it is not a column of this file I can slice by."],
+    ['Top 5 days by revenue', 'I can rank weeks, months, quarters and years, but not single days yet'],
+    ['Revenue by day', 'I can rank weeks, months, quarters and years, but not single days yet'],
+    ['Top 5 sales reps by revenue', 'This file has no sales-rep column.'],
+  ])('"%s" is refused by name, not answered with the total', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(reason);
+  });
+
   // A file with no sales-rep column: "Rep 12" can't be picked out, and "my reps" only make the call.
   it('"Which customers should Rep 12 call?" is refused for the missing column (it got every customer\'s list); "my reps" still get it', async () => {
     const result = analyse(file.aggregates);
@@ -1576,15 +1594,40 @@ describe('in chat, a change asked with no periods is never the total', () => {
     );
   });
 
-  for (const question of ['Which category is growing fastest?', 'Which customers are declining?']) {
-    it(`"${question}" asks for two periods, with no figure (it got the file's monthly trend)`, async () => {
-      const { answer, trace: steps } = await askOffline(question, analyse(file.aggregates), file.snapshot);
-      expect(steps).not.toContain('use:query_data');
-      expect(answer).toContain('To say how it changed I need two periods, such as "in 2021 vs 2020" or "from 2020 to 2021".');
-      // No figure: the only digits are the years of the example.
-      expect(answer.split('Questions I can answer')[0].replace(/\b20\d\d\b/g, '')).not.toMatch(/\d/);
-    });
-  }
+  // Both asked for two periods, while "Which products are declining?" had the analysis' answer.
+  const YEAR_OVER_YEAR =
+    'No period was named, so this sets the last 12 full months against the 12 before, as the year-over-year growth of the summary does';
+  it('"Which customers are declining?" compares the last 12 full months with the 12 before, as the summary\'s growth does', async () => {
+    const [[declining]] = (await sql(
+      `SELECT count(*) FROM (SELECT "Customer ID", sum(rev) FILTER (WHERE d BETWEEN '2021-01-01' AND '2021-12-30') AS a,
+         sum(rev) FILTER (WHERE year(d) = 2020) AS b FROM t GROUP BY 1) WHERE coalesce(a, 0) < coalesce(b, 0)`,
+    )) as number[][];
+    const { answer, trace } = await askOffline('Which customers are declining?', analyse(file.aggregates), file.snapshot);
+    expect(trace).toContain('use:query_data');
+    expect(answer).toContain(
+      'I understood: **revenue, sorted by change, by customer, revenue down, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-31**.',
+    );
+    expect(answer).toContain(`**${declining} customers** with revenue down.`);
+    expect(answer).toContain(YEAR_OVER_YEAR);
+  });
+
+  it('"Which category is growing fastest?" is the category with the largest % change of 2021 over 2020', async () => {
+    const [[category]] = (await sql(
+      `SELECT Category FROM t GROUP BY 1
+       ORDER BY sum(rev) FILTER (WHERE d BETWEEN '2021-01-01' AND '2021-12-30') / sum(rev) FILTER (WHERE year(d) = 2020) DESC LIMIT 1`,
+    )) as string[][];
+    const { answer } = await askOffline('Which category is growing fastest?', analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain('I understood: **top 1 by % change in revenue, by category, revenue up, 2021-01-01 … 2021-12-30');
+    expect(answer).toMatch(new RegExp(`\\| ${category} \\|`));
+    expect(answer).toContain(YEAR_OVER_YEAR);
+  });
+
+  it('"How did Furniture sales change?" names no ranking and still asks for two periods, with no figure', async () => {
+    const { answer, trace: steps } = await askOffline('How did Furniture sales change?', analyse(file.aggregates), file.snapshot);
+    expect(steps).not.toContain('use:query_data');
+    expect(answer).toContain('To say how it changed I need two periods, such as "in 2021 vs 2020" or "from 2020 to 2021".');
+    expect(answer.split('Questions I can answer')[0].replace(/\b20\d\d\b/g, '')).not.toMatch(/\d/);
+  });
 });
 
 // It got the monthly trend with no word of the growth asked for.

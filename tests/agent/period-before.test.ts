@@ -1,6 +1,6 @@
 /** The period just before another, as "did sales go up in …", "lost in …" and "stopped buying in …" read it. */
 import { describe, expect, it } from 'vitest';
-import { periodBefore, periodsOf } from '../../worker/agent/offline/query-periods';
+import { periodBefore, periodsOf, yearOverYearOf } from '../../worker/agent/offline/query-periods';
 
 describe('the period before a period', () => {
   it.each([
@@ -113,5 +113,37 @@ describe('a comparison with last year the question only implies', () => {
     const read = periodsOf('orders less than last week', on('2025-01-07'));
     expect(read.period).toEqual({ from: '2024-12-30', to: '2025-01-05' });
     expect(read.other).toEqual({ from: '2024-12-23', to: '2024-12-29' });
+  });
+});
+
+describe('the last 12 full months and the 12 before, for a change asked with no period', () => {
+  const on = (day: string) => new Date(`${day}T00:00:00Z`);
+  it.each([
+    ['3 January: December is the last full month', '2022-01-04', '2025-01-03', ['2024-01-01', '2024-12-31'], ['2023-01-01', '2023-12-31']],
+    [
+      '30 December, a day short of the month end: December is full',
+      '2018-01-03',
+      '2021-12-30',
+      ['2021-01-01', '2021-12-30'],
+      ['2020-01-01', '2020-12-31'],
+    ],
+    ['15 June: May is the last full month', '2021-01-01', '2024-06-15', ['2023-06-01', '2024-05-31'], ['2022-06-01', '2023-05-31']],
+    [
+      'rows from the 3rd of the first month: it still counts',
+      '2022-06-03',
+      '2024-06-15',
+      ['2023-06-01', '2024-05-31'],
+      ['2022-06-01', '2023-05-31'],
+    ],
+  ])('%s', (_, first, today, recent, prior) => {
+    expect(yearOverYearOf(first, on(today))).toEqual({
+      recent: { from: recent[0], to: recent[1] },
+      prior: { from: prior[0], to: prior[1] },
+    });
+  });
+
+  it('is none when the rows cover fewer than 24 full months', () => {
+    expect(yearOverYearOf('2022-06-05', on('2024-06-15'))).toBeNull();
+    expect(yearOverYearOf('2012-01-31', on('2012-01-31'))).toBeNull();
   });
 });

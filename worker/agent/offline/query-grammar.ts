@@ -53,7 +53,16 @@ import {
 } from './query-measures';
 import { unitChangeOf } from './query-unit-change';
 import { fromToOf } from './bridge-intents';
-import { AMOUNT_AFTER, fewDaysNote, MONTH_NAMES_NOT_MAY, periodBefore, periodsOf, wholeUnitOf, type DayRange } from './query-periods';
+import {
+  AMOUNT_AFTER,
+  fewDaysNote,
+  MONTH_NAMES_NOT_MAY,
+  periodBefore,
+  periodsOf,
+  wholeUnitOf,
+  yearOverYearOf,
+  type DayRange,
+} from './query-periods';
 import {
   BUYING_LESS,
   CUSTOMERS_AS_SUBJECT,
@@ -94,7 +103,7 @@ import { percentChangeHaving, rankAsAsked } from './query-ranking';
 import { whoStoppedBuying } from './query-stopped';
 import { groupingOf } from './query-grouping';
 import { churnOrSegmentsAnswer, noFigureAnswer, routedByWording, unsupportedShape, whomToCall } from './query-routes';
-import { WHOM_TO_CALL } from './intents';
+import { DISCONTINUE, WHOM_TO_CALL } from './intents';
 import { measuresNamed } from './query-figures';
 import { questionText } from './query-text';
 import { exclusionOf } from './query-exclusions';
@@ -409,10 +418,24 @@ function parseAsRead(
     };
   // "Which customers doubled their spend?" got their revenue: a multiple is of one period's figure over another's.
   if (!period && MULTIPLE.test(text)) return { kind: 'refused', reason: TWO_PERIODS };
-  if (!period && CHANGE.test(text) && !OVER_TIME_UNIT.test(text) && !unitChange)
-    return (filters.length > 0 || asksForGrouping(text)) && !asksForProductTrend(text)
-      ? { kind: 'refused', reason: TWO_PERIODS }
-      : { kind: 'unmapped', reason: TWO_PERIODS };
+  // "Which customers are declining?" was refused while "Which products are declining?" had the
+  // analysis' answer: "which" or "top" rows by a way of change with no period compare the last
+  // 12 full months with the 12 before, as the summary's year-over-year growth does (half-years
+  // would set a seasonal business's strong half against its weak one), and the note says so.
+  let yearOverYearNote: string | null = null;
+  if (!period && CHANGE.test(text) && !OVER_TIME_UNIT.test(text) && !unitChange) {
+    // "Which products to drop" is no fall.
+    const ranked =
+      asksForGrouping(text) && !asksForProductTrend(text) && !DISCONTINUE.test(text) && (GROWTH.test(text) || DECLINE.test(text));
+    const first = isoDay(meta.firstDay);
+    const years = ranked && first !== null && meta.hasDates ? yearOverYearOf(first, today) : null;
+    if (!years)
+      return (filters.length > 0 || asksForGrouping(text)) && !asksForProductTrend(text)
+        ? { kind: 'refused', reason: TWO_PERIODS }
+        : { kind: 'unmapped', reason: TWO_PERIODS };
+    [period, other] = [years.recent, years.prior];
+    yearOverYearNote = `No period was named, so this sets the last 12 full months against the 12 before, as the year-over-year growth of the summary does; name two periods to compare others, such as "in ${years.recent.to.slice(0, 4)} vs ${years.prior.to.slice(0, 4)}".`;
+  }
   // "Revenue growth from 2010 to 2011": the later period against the earlier, not one range spanning both.
   // "Churned from 2020 to 2021" is from one to the other; "stopped buying from January to March" one span.
   const pair = period && !other && (CHANGE.test(text) || lostCustomers) ? fromToOf(text, today) : null;
@@ -771,7 +794,7 @@ function parseAsRead(
     return { kind: 'refused', reason: customersPastAThresholdBy(grouping, meta) };
   if (threshold) return withThreshold(spec, threshold, pluralGroupOf(text, threshold, meta), lapsed || Boolean(other));
   // "How many regions had a loss?" keeps the rows with a loss, and counts them so.
-  const noted = fewDays ?? (spec.period === periods.period ? periods.note : undefined);
+  const noted = fewDays ?? yearOverYearNote ?? (spec.period === periods.period ? periods.note : undefined);
   const note = noted ? { note: noted } : {};
   return valuesCounted && !spec.having ? { kind: 'spec', spec, counted: valuesCounted.noun, ...note } : { kind: 'spec', spec, ...note };
 }

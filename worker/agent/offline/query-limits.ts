@@ -40,7 +40,7 @@ const BOTH_PERIODS =
   /\bboth\b.*\b((19|20)\d\d|q[1-4]|h[12]|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\b.*\band\b|\b(in|during) (each|every) of\b|\b(bought|ordered|purchased|buy|order|purchase) (?:(in|during) )?(every|all) (the )?(years?|months?|quarters?|weeks?)\b/;
 /** "Which day had the most orders?": the query groups by week at the finest, so this read as the total. */
 const BY_DAY =
-  /\b(which|what) (day|date|weekday|day of the week)\b|\b(best|worst|busiest|slowest|quietest|biggest|strongest|weakest) (day|date|weekday)\b|\bdaily (revenue|sales|turnover|orders|units|totals?|figures|average)\b/;
+  /\b(which|what) (day|date|weekday|day of the week)\b|\b(?:top|bottom|best|worst|busiest|slowest|biggest|highest|lowest)\s+(?:\d+|two|three|four|five|ten)\s+(?:days|dates)\b|\bby (?:day|date)\b(?! of)|\b(best|worst|busiest|slowest|quietest|biggest|strongest|weakest) (day|date|weekday)\b|\bdaily (revenue|sales|turnover|orders|units|totals?|figures|average)\b/;
 /**
  * "Which products have never been sold?" got every product's revenue: a file of sales holds
  * only what sold. "Customers who never bought Furniture" is no query the grammar makes either;
@@ -278,6 +278,17 @@ const OWN_START =
 const WHICH_OK =
   /^(one|ones|of|is|are|was|were|month|months|quarter|quarters|week|weeks|year|years|day|days|revenue|sales|profit|margin|orders?|units?|period)$/;
 
+/** The plural a count ranks: "top 5 counties", "our 3 biggest brands", "best ten warehouses". */
+const RANKED_NOUN =
+  /\b(?:top|bottom|best|worst|biggest|largest|smallest|highest|lowest)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|fifty)\s+([a-z][\w-]*s)\b(?:\s+([a-z][\w-]*))?/;
+
+/**
+ * Words after "top 5" that are no grouping: "top 5 percent", "top 10 sellers" (products), "top 3
+ * performers"; sub-categories have a refusal of their own, which names the column.
+ */
+const RANKED_OK =
+  /^(percent|percents|sellers|performers|earners|ones|items|others|results|rows|lines|entries|names|spenders|buyers|sub-?categories)$/;
+
 /** Words after "by" that are not a grouping: measures, orderings and people ("sold by"). */
 const BY_OK =
   /^(more than|less than|fewer than|at least|at most|over|under|above|below)\b|^(the |a |an )?(?:(?:total|overall|net|gross) )?(revenue|revenues|sales|turnover|profit|gross|margin|margins|orders?|units?|quantity|qty|value|volume|customers?|clients?|accounts?|spend|income|amount|far|itself|themselves|how|what|which|name|count|number|percent|percentage|average|aov|size|change|growth|region|category|supplier|vendor|product|month|quarter|year|week|rep|sales ?rep)\b/;
@@ -303,6 +314,20 @@ export function unknownGrouping(
   if (which && !WHICH_OK.test(which[1]) && !isDimensionWord(which[1])) {
     const labels = meta.dimensions.map((d) => d.label.toLowerCase());
     if (!labels.some((label) => label.startsWith(which[1].replace(/(ies|s)$/, '')))) return which[1];
+  }
+  // "Top 5 counties by sales" got the total revenue when the file had no county column.
+  const ranked = RANKED_NOUN.exec(text);
+  // "Top 5 sales reps": the two words may name the grouping together.
+  const rankedWords = ranked ? `${ranked[1]} ${ranked[2] ?? ''}`.trim() : '';
+  if (
+    ranked &&
+    !RANKED_OK.test(ranked[1]) &&
+    !isDimensionWord(ranked[1]) &&
+    !isDimensionWord(rankedWords) &&
+    !named.some((value) => value.startsWith(ranked[1]))
+  ) {
+    const labels = meta.dimensions.map((d) => d.label.toLowerCase());
+    if (!labels.some((label) => label.startsWith(ranked[1].replace(/(ies|s)$/, '')))) return ranked[1];
   }
   for (const m of text.matchAll(/\b(?:by|per|for each) ([a-z][\w-]*(?: (?:of|the) [a-z][\w-]*| [a-z][\w-]*)?)/g)) {
     const words = m[1];

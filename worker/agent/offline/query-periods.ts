@@ -6,6 +6,7 @@
  * as unread, so that the question is refused rather than answered for another period.
  */
 import { plural } from '../../engine/render/format';
+import { EDGE_DAYS_ALLOWED } from '../../engine/analyses/partial-months';
 
 export interface DayRange {
   from: string;
@@ -427,6 +428,22 @@ function lastWholeUnitsIfShort(
     other: before,
     note: `This ${unit} so far is ${plural(days, 'day')} (${toDate.from} … ${toDate.to}), too few to compare, so this sets the last whole ${unit}, ${last.from} … ${last.to}, against the ${unit} before it.`,
   };
+}
+
+/**
+ * The last 12 full months and the 12 before them, as the summary's year-over-year growth reads
+ * them (a month the file misses at most 3 edge days of is full), or null when the file's rows
+ * don't cover 24 full months before `today`. The later range stops at `today`.
+ */
+export function yearOverYearOf(firstDay: string, today: Date): { recent: DayRange; prior: DayRange } | null {
+  const [year, month, day] = [today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()];
+  const monthEnds = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  // The last full month: today's when today is within the edge days of its end, else the one before.
+  const last = monthEnds - day <= EDGE_DAYS_ALLOWED ? month : month - 1;
+  const prior = { from: iso(Date.UTC(year, last - 23, 1)), to: iso(Date.UTC(year, last - 11, 0)) };
+  const recentTo = Math.min(Date.UTC(year, last + 1, 0), today.getTime());
+  if (Date.parse(firstDay) - Date.parse(prior.from) > EDGE_DAYS_ALLOWED * DAY) return null;
+  return { recent: { from: iso(Date.UTC(year, last - 11, 1)), to: iso(recentTo) }, prior };
 }
 
 /** What a comparison of a unit so far says when so far is a few days; null when it is not. */

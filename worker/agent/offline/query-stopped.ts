@@ -62,7 +62,7 @@ export function whoStoppedBuying(asked: StoppedBuyingQuestion): Parsed {
       kind: 'refused',
       reason: isTimeUnit(by)
         ? `I can list the customers who stopped buying, but not count them by ${by} yet; ask for one period at a time, such as “customers we lost in March 2021”.`
-        : `I can list the customers who stopped buying, but not count them by ${meta.dimensions.find((d) => d.key === by)?.label ?? by} yet; ask for them with one value named, such as “customers in one region who stopped buying this year”.`,
+        : `I can list the customers who stopped buying, but not count them by ${meta.dimensions.find((d) => d.key === by)?.label ?? (by === 'salesRep' ? 'sales rep' : by)} yet; ask for them with one value named, such as “customers in one region who stopped buying this year”.`,
     };
   // "Lost in 2024", "stopped buying in 2024" with one period: bought in the period before it, all of it, but not in it.
   const before = period && !other ? silentSince(text, period, meta, today) : null;

@@ -262,15 +262,18 @@ export function singular(word: string): string {
     .replace(/([^s])s$/, '$1');
 }
 
-/** "Average revenue per month", "average monthly sales", "monthly average", "in an average week". */
+/**
+ * "Average revenue per month", "average monthly sales", "monthly average", "in an average week",
+ * "How many orders per month on average?" (it listed every month's orders).
+ */
 export const AVERAGE_PER_UNIT =
-  /\b(?:average|avg|mean|typical)\b(?:(?!\bby\b).)*?\b(?:per|a|each|every) (week|month|quarter|year)\b|\b(?:average|avg|mean|typical) (weekly|monthly|quarterly|yearly|annual)\b|\b(weekly|monthly|quarterly|yearly|annual) average\b|\b(?:an?|the) (?:average|typical) (week|month|quarter|year)\b/;
+  /\b(?:average|avg|mean|typical)\b(?:(?!\bby\b).)*?\b(?:per|a|each|every) (week|month|quarter|year)\b|\b(?:average|avg|mean|typical) (weekly|monthly|quarterly|yearly|annual)\b|\b(weekly|monthly|quarterly|yearly|annual) average\b|\b(?:an?|the) (?:average|typical) (week|month|quarter|year)\b|\b(?:per|a|each|every) (week|month|quarter|year)\b,? on (?:average|avg)\b/;
 
 /** The time unit of "average revenue per month", "average monthly sales", "in an average week". */
 export function averagePerOf(text: string): TimeDimension | null {
   const asked = AVERAGE_PER_UNIT.exec(text);
   if (!asked) return null;
-  const word = asked[1] ?? asked[2] ?? asked[3] ?? asked[4];
+  const word = asked[1] ?? asked[2] ?? asked[3] ?? asked[4] ?? asked[5];
   return word.replace(/ly$/, '').replace(/^annual$/, 'year') as TimeDimension;
 }
 
