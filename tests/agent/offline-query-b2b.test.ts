@@ -1107,3 +1107,27 @@ it('"Which customers are declining?" lists the customers whose 2024 revenue fell
   );
   expect(answer).toContain(`**${fell.length} customers** with revenue down.`);
 });
+
+// These got the file's total revenue (or every customer's orders), a figure for another question.
+describe('a grouping the file lacks is refused by name, not answered with the total', () => {
+  it.each([
+    ['Which sales channel performs best?', "I can't group by “sales channel”"],
+    ['Which business units grew in 2024?', "I can't group by “business units”"],
+    ['Which cost center spent the most?', "I can't group by “cost center”"],
+    ['Which customers have open orders?', "I can't tell which orders are open, unpaid or overdue"],
+  ])('"%s"', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(reason);
+  });
+});
+
+// "Who is our best sales rep in 2024?" ranked customer × rep pairs: "who" is the rep named after
+// it; "account manager" ranked them too, "account" read as a customer.
+it.each(['Who is our best sales rep in 2024?', 'Who is our best sales person in 2024?', 'Which account manager sold the most in 2024?'])(
+  '"%s" is the rep with the most 2024 revenue',
+  async (question) => {
+    const [[rep, best]] = grouped(inYear(2024), (r) => r.SalesRep, revenue);
+    await expectRows(question, [[rep, best]], 'top 1 by revenue, by sales rep, 2024-01-01 … 2024-12-31');
+  },
+);

@@ -18,6 +18,7 @@ import {
   PER_CUSTOMER,
   headerNoun,
   isTimeUnit,
+  REP_NOUNS,
 } from './query-vocabulary';
 import { asWritten, dimensionOfNoun } from './query-values';
 
@@ -49,6 +50,9 @@ const LISTED = new RegExp(String.raw`\b(?:list|name|show)(?: me)?(?: the)? (?:${
  */
 const SUPERLATIVE_PLURAL = /\b(?:most|least) [a-z]+(?:[- ][a-z]+)? [a-z-]+s\b/;
 
+/** "Who is our best sales rep?": "who" asks for the rep named after it, not for customers. */
+const WHO_IS_A_REP = new RegExp(String.raw`\bwho\b(?= (?:is|are|was|were) (?:our |the |my )?(?:[a-z-]+ ){0,2}(?:${REP_NOUNS})\b)`);
+
 /**
  * The groupings the question asks for, in the order named: the file's dimensions after a
  * by-word ("by region", "which customers", "top 3 sub-categories"), a time unit only right
@@ -67,11 +71,14 @@ export function groupingOf(
   const named = new Set(filters.filter((f) => f.match !== 'startsWith' || !asksForThem(text, f.values)).map((f) => f.dimension));
   const groupBy: string[] = [];
   // "product category" names the category, not products.
-  // "Who bought the most …" asks for customers.
+  // "Who bought the most …" asks for customers; "Who is our best sales rep?" for a rep (it got customer × rep).
   const dimText = text
     .replace(/\bproduct (categor)/g, '$1')
     .replace(PER_CUSTOMER, '')
     .replace(measures.includes('revenuePerCustomer') ? perCustomer : /$^/, '')
+    .replace(WHO_IS_A_REP, 'which')
+    // "Revenue by account manager" is by rep, not by customer and rep.
+    .replace(/\baccount manager(s?)\b/g, 'sales rep$1')
     .replace(/\bwho\b/, 'which customer');
   const byWords =
     /\b(by|per|each|which|what|who|any|top|bottom|best|worst|largest|biggest|smallest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly|trend|trending|over time)\b/.test(

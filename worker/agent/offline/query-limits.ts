@@ -231,6 +231,13 @@ export function thresholdRefusal(threshold: Threshold): string {
   return `I can't apply “${threshold.words}” here: a threshold keeps the customers, products or other rows of a list, such as "customers who spent more than 1,000 in 2021".`;
 }
 
+/**
+ * "Which customers have open orders?" got every customer's orders: whether an order is open,
+ * unpaid or overdue is no column of a file of what was sold.
+ */
+const ORDER_STATUS =
+  /\b(?:open|pending|unpaid|overdue|outstanding|unfulfilled|unshipped|back-?ordered) (?:orders?|invoices?|balances?|payments?|amounts?)\b|\bback ?orders?\b|\b(?:accounts receivable|receivables|days sales outstanding|payment terms)\b|\b(?:paid|pay) (?:late|on time)\b/;
+
 /** The reason a question can't be answered exactly, for the shapes above; null when none applies. */
 export function limitOf(text: string): string | null {
   const nested = NESTED.exec(text);
@@ -252,6 +259,8 @@ export function limitOf(text: string): string | null {
     return 'I can list the customers who bought something, but not yet those who bought nothing else; ask for the customers of one value and compare them with the customers of the others.';
   if (SHIPPING_TIME.test(text))
     return "I can't tell how long orders took to ship or arrive, or which were late: I add up and count the rows by their order date, not the time between two dates.";
+  if (ORDER_STATUS.test(text))
+    return "I can't tell which orders are open, unpaid or overdue: the file holds what was sold and when, not the status of orders or payments.";
   if (MEDIAN.test(text))
     return 'I can add up, count and average (the average order value, revenue per customer), but not give medians or distributions yet.';
   // "Which customers did we win back?" got the churn list, the customers still to win back.
@@ -276,7 +285,7 @@ const OWN_START =
 
 /** Words after "which" that are no grouping: "which one has", time units, measures. */
 const WHICH_OK =
-  /^(one|ones|of|is|are|was|were|month|months|quarter|quarters|week|weeks|year|years|day|days|revenue|sales|profit|margin|orders?|units?|period)$/;
+  /^(one|ones|of|is|are|was|were|month|months|quarter|quarters|week|weeks|year|years|day|days|revenue|sales|profit|margin|orders?|units?|period|sub-?categor(?:y|ies))$/;
 
 /** The plural a count ranks: "top 5 counties", "our 3 biggest brands", "best ten warehouses". */
 const RANKED_NOUN =
@@ -288,6 +297,9 @@ const RANKED_NOUN =
  */
 const RANKED_OK =
   /^(percent|percents|sellers|performers|earners|ones|items|others|results|rows|lines|entries|names|spenders|buyers|sub-?categories)$/;
+
+/** Two words that name one grouping, where the second alone would be a figure: "business units", "cost centres". */
+const COMPOUND_GROUPING = /^(?:business|cost|profit|operating) (?:units?|cent(?:er|re)s?)$/;
 
 /** Words after "by" that are not a grouping: measures, orderings and people ("sold by"). */
 const BY_OK =
@@ -307,13 +319,25 @@ export function unknownGrouping(
   // "Orders placed by Sean Miller": a name the question already matched is a filter, not a grouping.
   const named = filters.flatMap((f) => f.values.map((v) => v.toLowerCase()));
   // "Which city has the highest sales?" answered the total when the file had no such column.
+  // "Which sales channel performs best?" and "Which business units grew?" got the total too: the
+  // noun may come after a first word ("sales", "business"), and the two may name a grouping ("sales rep").
   const which =
-    /\bwhich ([a-z][\w-]*) (?:has|had|have|is|was|were|are|sells?|sold|bought|buys|made|makes|brought|brings|did|does|got|gets)\b/.exec(
+    /\bwhich ([a-z][\w-]*)(?: ([a-z][\w-]*))? (?:has|had|have|is|was|were|are|sells?|sold|bought|buys|made|makes|brought|brings|did|does|got|gets|performs?|performed|grew|grows|earns?|earned|generates?|generated|drives?|drove|leads?|led|contributes?|contributed|spent|spends?|ordered|purchased)\b/.exec(
       text,
     );
-  if (which && !WHICH_OK.test(which[1]) && !isDimensionWord(which[1])) {
+  const compound = which?.[2] ? `${which[1]} ${which[2]}` : '';
+  // "Which business units grew?": a unit of the business, not units sold.
+  const whichNoun = COMPOUND_GROUPING.test(compound) ? compound : which ? (which[2] ?? which[1]) : '';
+  if (
+    which &&
+    !WHICH_OK.test(whichNoun) &&
+    !isDimensionWord(whichNoun) &&
+    !(compound && (isDimensionWord(compound) || isDimensionWord(which[1])))
+  ) {
     const labels = meta.dimensions.map((d) => d.label.toLowerCase());
-    if (!labels.some((label) => label.startsWith(which[1].replace(/(ies|s)$/, '')))) return which[1];
+    // "Which ship mode is most profitable?" is Superstore's Ship Mode.
+    const stems = [compound, whichNoun].filter(Boolean).map((words) => words.replace(/(ies|s)$/, ''));
+    if (!labels.some((label) => stems.some((stem) => label.startsWith(stem)))) return compound || which[1];
   }
   // "Top 5 counties by sales" got the total revenue when the file had no county column.
   const ranked = RANKED_NOUN.exec(text);

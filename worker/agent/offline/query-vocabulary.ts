@@ -92,7 +92,7 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
     // "How many CDs did we sell in 1997?" is units, whatever the things are called (it was revenue).
     // "How many chairs did Sean Miller buy?", "How many CDs did customer 1 buy?" too ("how many products did …
     // buy" may be distinct products, so it stays unread).
-    /\b(units|quantity|quantities|qty|pieces|volume)\b|\bhow many (?!customers|clients|accounts|buyers|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries)[a-z]+\b.*\b(sell|sold|ship|shipped|move|moved)\b|\bhow many (?!customers|clients|accounts|buyers|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries|products|items|skus|articles|times|days|weeks|months)[a-z]+ (?:did|does|do|has|have) .*\b(buy|bought|purchase|purchased|order|ordered)\b/,
+    /(?<!\bbusiness )\b(units|quantity|quantities|qty|pieces|volume)\b|\bhow many (?!customers|clients|accounts|buyers|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries)[a-z]+\b.*\b(sell|sold|ship|shipped|move|moved)\b|\bhow many (?!customers|clients|accounts|buyers|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries|products|items|skus|articles|times|days|weeks|months)[a-z]+ (?:did|does|do|has|have) .*\b(buy|bought|purchase|purchased|order|ordered)\b/,
     'units',
   ],
   // "How many times did Sean Miller buy?" is his orders (it was refused, "times" read as a product's word).
@@ -108,6 +108,9 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
   ],
 ];
 
+/** The words for a sales rep, singular or plural: "sales rep", "salespeople", "account manager". */
+export const REP_NOUNS = String.raw`sales ?reps?|reps?|sales ?people|sales ?persons?|sales ?(?:man|men|woman|women|agents?|executives?)|account managers?`;
+
 /** The grammar's words for each grouping: the roles (customer, product …) and the time units. */
 export const DIMENSION_WORDS: [RegExp, string][] = [
   [/\b(customers?|clients?|accounts?|buyers?)\b/, 'customer'],
@@ -115,7 +118,7 @@ export const DIMENSION_WORDS: [RegExp, string][] = [
   [/(?<!sub[- ]?)\b(product )?(categories|category)\b/, 'category'],
   [/\b(suppliers?|vendors?)\b/, 'supplier'],
   [/\b(regions?|territor(y|ies)|countr(y|ies))\b/, 'region'],
-  [/\b(sales ?reps?|reps?|salespeople|salesperson|account managers?)\b/, 'salesRep'],
+  [new RegExp(String.raw`\b(${REP_NOUNS})\b`), 'salesRep'],
   [/\b(months?|monthly)\b/, 'month'],
   [/\b(quarters?|quarterly|qoq)\b/, 'quarter'],
   [/\b(years?|yearly|annual(ly)?|yoy)\b/, 'year'],
@@ -146,7 +149,7 @@ export const PLURAL_OF: Record<string, RegExp> = {
   category: /\bcategories\b/,
   supplier: /\b(suppliers|vendors)\b/,
   region: /\b(regions|territories|countries)\b/,
-  salesRep: /\b(sales ?reps|reps|salespeople|account managers)\b/,
+  salesRep: /\b(sales ?reps|reps|sales ?people|sales ?persons|sales ?(?:men|women|agents|executives)|account managers)\b/,
 };
 
 /** A figure that went up. */
