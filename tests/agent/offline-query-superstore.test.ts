@@ -1622,6 +1622,20 @@ describe('in chat, a change asked with no periods is never the total', () => {
     expect(answer).toContain(YEAR_OVER_YEAR);
   });
 
+  // It got the file's monthly trend: State is a column of the file, not a word of the grammar.
+  it('"Which states are growing fastest?" ranks the file\'s State column by % change, 2021 over 2020', async () => {
+    const [[state]] = (await sql(
+      `SELECT State FROM (SELECT State, sum(rev) FILTER (WHERE d BETWEEN '2021-01-01' AND '2021-12-30') AS a,
+         sum(rev) FILTER (WHERE year(d) = 2020) AS b FROM t GROUP BY 1) WHERE b > 0 AND a > b ORDER BY a / b DESC LIMIT 1`,
+    )) as string[][];
+    const { answer } = await askOffline('Which states are growing fastest?', analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain('I understood: **revenue, sorted by % change, by State, revenue up, 2021-01-01 … 2021-12-30');
+    expect(answer.split('\n').find((line) => line.startsWith('| ') && !line.startsWith('| State') && !line.startsWith('| ---'))).toMatch(
+      new RegExp(`^\\| ${state} \\|`),
+    );
+    expect(answer).toContain(YEAR_OVER_YEAR);
+  });
+
   it('"How did Furniture sales change?" names no ranking and still asks for two periods, with no figure', async () => {
     const { answer, trace: steps } = await askOffline('How did Furniture sales change?', analyse(file.aggregates), file.snapshot);
     expect(steps).not.toContain('use:query_data');

@@ -426,11 +426,11 @@ function parseAsRead(
   if (!period && CHANGE.test(text) && !OVER_TIME_UNIT.test(text) && !unitChange) {
     // "Which products to drop" is no fall.
     const ranked =
-      asksForGrouping(text) && !asksForProductTrend(text) && !DISCONTINUE.test(text) && (GROWTH.test(text) || DECLINE.test(text));
+      asksForGrouping(text, meta) && !asksForProductTrend(text) && !DISCONTINUE.test(text) && (GROWTH.test(text) || DECLINE.test(text));
     const first = isoDay(meta.firstDay);
     const years = ranked && first !== null && meta.hasDates ? yearOverYearOf(first, today) : null;
     if (!years)
-      return (filters.length > 0 || asksForGrouping(text)) && !asksForProductTrend(text)
+      return (filters.length > 0 || asksForGrouping(text, meta)) && !asksForProductTrend(text)
         ? { kind: 'refused', reason: TWO_PERIODS }
         : { kind: 'unmapped', reason: TWO_PERIODS };
     [period, other] = [years.recent, years.prior];
@@ -960,11 +960,19 @@ function pluralGroupOf(text: string, threshold: Threshold, meta: SnapshotMeta): 
   return found.sort((a, b) => a[0] - b[0])[0]?.[1] ?? null;
 }
 
-/** "Which category …", "customers by …": the question asks for one of the file's groupings (not a time unit). */
-function asksForGrouping(text: string): boolean {
-  return (
-    /\b(which|what|each|per|by|top|bottom|rank)\b/.test(text) && DIMENSION_WORDS.some(([re, dim]) => !isTimeUnit(dim) && re.test(text))
-  );
+/**
+ * "Which category …", "customers by …": the question asks for one of the file's groupings (not a
+ * time unit), by the grammar's word or by the file's own header ("Which states are growing
+ * fastest?" got Superstore's monthly trend).
+ */
+function asksForGrouping(text: string, meta: SnapshotMeta): boolean {
+  if (!/\b(which|what|each|per|by|top|bottom|rank)\b/.test(text)) return false;
+  if (DIMENSION_WORDS.some(([re, dim]) => !isTimeUnit(dim) && re.test(text))) return true;
+  const words = ` ${(text.match(/[a-z][a-z-]*/g) ?? []).map(singular).join(' ')} `;
+  return meta.dimensions.some((d) => {
+    const noun = d.key.startsWith('column:') ? d.label.toLowerCase() : headerNoun(d);
+    return noun !== null && words.includes(` ${noun} `);
+  });
 }
 
 /** "Which products are declining?", "products trending up": products and their change, nothing else named. */
