@@ -1131,3 +1131,13 @@ it.each(['Who is our best sales rep in 2024?', 'Who is our best sales person in 
     await expectRows(question, [[rep, best]], 'top 1 by revenue, by sales rep, 2024-01-01 … 2024-12-31');
   },
 );
+
+// The closing "?" cut "Supply?" off the name: "Acme" alone was refused as a word of a name.
+it('"What share of revenue comes from Acme Supply?" is the share of the supplier Acme Supply, Inc.', async () => {
+  const all = rows.reduce((sum, r) => sum + revenue(r), 0);
+  const acme = rows.filter((r) => r.Supplier === 'Acme Supply, Inc.').reduce((sum, r) => sum + revenue(r), 0);
+  const answer = await answerWithQuery('What share of revenue comes from Acme Supply?', file.snapshot, today);
+  expect(answer.result?.understood).toBe('share of revenue, revenue, supplier = Acme Supply, Inc.');
+  expect(answer.result?.rows[0][0] as number).toBeCloseTo((acme / all) * 100, 6);
+  expect(answer.result?.rows[0][1] as number).toBeCloseTo(acme, 6);
+});
