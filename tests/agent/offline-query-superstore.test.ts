@@ -254,6 +254,23 @@ const cases: [string, string, string][] = [
     `SELECT "Sub-Category", sum(gp) p FROM t GROUP BY 1 HAVING sum(gp) < 0 ORDER BY p ASC`,
     'gross profit, by Sub-Category, gross profit < 0',
   ],
+  // "Lost the most money" got the largest fall in revenue from 2020, and "had the biggest loss"
+  // the top product by revenue: both are the lowest gross profit below 0.
+  [
+    'Which product lost the most money in 2021?',
+    `SELECT min("Product Name"), sum(gp) p FROM t WHERE ${Y2021} GROUP BY "Product ID" HAVING p < 0 QUALIFY rank() OVER (ORDER BY p) <= 1`,
+    'bottom 1 by gross profit, by product, gross profit < 0, 2021-01-01 … 2021-12-31',
+  ],
+  [
+    'Which product had the biggest loss in 2021?',
+    `SELECT min("Product Name"), sum(gp) p FROM t WHERE ${Y2021} GROUP BY "Product ID" HAVING p < 0 QUALIFY rank() OVER (ORDER BY p) <= 1`,
+    'bottom 1 by gross profit, by product, gross profit < 0, 2021-01-01 … 2021-12-31',
+  ],
+  [
+    'Which 3 sub-categories made the largest losses?',
+    `SELECT "Sub-Category", sum(gp) p FROM t GROUP BY 1 HAVING p < 0 ORDER BY p LIMIT 3`,
+    'bottom 3 by gross profit, by Sub-Category, gross profit < 0',
+  ],
   // A file's own Segment column, compared between two years (it got the RFM segments).
   [
     'Which segment grew the most from 2020 to 2021?',

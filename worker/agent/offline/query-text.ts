@@ -21,6 +21,13 @@ export function questionText(question: string, meta: SnapshotMeta): string {
         /\b(?:bought|purchased|ordered) by ((?:only |just |exactly )?(?:one|a single|1) (?:customer|client|account|buyer))\b/,
         'with $1',
       )
+      // "Which product lost the most money in 2021?" got the largest fall in revenue from 2020, and
+      // "… had the biggest loss" the top product by revenue: the lowest gross profit, below 0.
+      .replace(/\b(?:lost|lose|loses|losing)(?: us)? (?:the )?(?:most|more) money\b/g, 'lost money the most')
+      .replace(
+        /\b(?:had|has|have|made|makes|make|posted|ran|runs|run|with|shows?|showed) the (?:biggest|largest|greatest|highest|worst|heaviest) (?:net )?loss(?:es)?\b/g,
+        'lost money the most',
+      )
       // "Bought by the most customers" was refused as a grouping "by the most".
       .replace(/\b(?:bought|purchased|ordered) by (the (?:most|fewest|least) (?:customers|clients|accounts|buyers))\b/, 'with $1')
       .replace(/\bhow much of (?:(?:our|the|my|all|total)\s+)*(revenue|sales|turnover|income|business)\b/, 'what share of $1')
