@@ -71,5 +71,8 @@ describe('focus areas and prompt files', () => {
     expect(SYSTEM_PROMPT).toContain('is get_churn_risk: this week is when to call, not a period of sales');
     // A change asked with no period: year over year, as the summary's growth, not half against half.
     expect(SYSTEM_PROMPT).toContain('with no period named compares the last 12 full months with the 12 before');
+    // The customers of both of two periods are query_data's alsoBoughtIn, not the cross-sell answer.
+    expect(SYSTEM_PROMPT).toContain('period 2023, alsoBoughtIn 2024');
+    expect(SYSTEM_PROMPT).toContain("the share kept is the result's keptShare; never the cross-sell answer");
   });
 });

@@ -1141,3 +1141,126 @@ it('"What share of revenue comes from Acme Supply?" is the share of the supplier
   expect(answer.result?.rows[0][0] as number).toBeCloseTo((acme / all) * 100, 6);
   expect(answer.result?.rows[0][1] as number).toBeCloseTo(acme, 6);
 });
+
+// "How many of our 2023 customers also bought in 2024?" got the cross-sell answer ("No products
+// are bought together often enough…"), and "customers who bought in both" was refused: the
+// customers of both periods are counted, with the share of the first period's buyers they are.
+describe('customers kept from one period to another', () => {
+  /** The customers who bought (a line with a positive quantity) in `keep`'s rows. */
+  const buyers = (keep: (r: Row) => boolean) => new Set(rows.filter((r) => keep(r) && Number(r.Quantity) > 0).map((r) => r.CustomerID));
+  const revenueOfCustomers = (keep: (r: Row) => boolean, customers: Set<string>) =>
+    rows.filter((r) => keep(r) && customers.has(r.CustomerID)).reduce((sum, r) => sum + revenue(r), 0);
+  const money = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+  function expectKept(answer: Awaited<ReturnType<typeof answerWithQuery>>, base: number, other: number): void {
+    const [inBase, inOther] = [buyers(inYear(base)), buyers(inYear(other))];
+    const kept = new Set([...inBase].filter((c) => inOther.has(c)));
+    expect(answer.result?.understood).toBe(
+      `customers who bought, ${base}-01-01 … ${base}-12-31, and also in ${other}-01-01 … ${other}-12-31`,
+    );
+    expect(answer.result?.totalRows).toBe(kept.size);
+    expect(answer.result?.keptShare?.of).toBe(inBase.size);
+    expect(answer.result?.keptShare?.percent).toBeCloseTo((kept.size / inBase.size) * 100, 10);
+    const [spentThen, spentAfter] = [revenueOfCustomers(inYear(base), kept), revenueOfCustomers(inYear(other), kept)];
+    expect(answer.result?.keptShare?.revenue).toBeCloseTo(spentThen, 6);
+    expect(answer.result?.keptShare?.otherRevenue).toBeCloseTo(spentAfter, 6);
+    expect(answer.text).toContain(
+      `**${kept.size} customers** in all. That is ${((kept.size / inBase.size) * 100).toFixed(1)}% of the ${inBase.size} customers who bought in ${base}-01-01 … ${base}-12-31. ` +
+        `Together they bought ${money(spentThen)} then and ${money(spentAfter)} in ${other}-01-01 … ${other}-12-31.`,
+    );
+    // Each row: the customer's revenue in the base period, then in the other, largest first.
+    const first = answer.result?.rows[0] ?? [];
+    const name = rows.find((r) => r.CustomerName === first[0])?.CustomerID ?? '';
+    expect(kept.has(name)).toBe(true);
+    expect(first[1] as number).toBeCloseTo(revenueOfCustomers(inYear(base), new Set([name])), 6);
+    expect(first[2] as number).toBeCloseTo(revenueOfCustomers(inYear(other), new Set([name])), 6);
+  }
+
+  it.each([
+    'How many of our 2023 customers also bought in 2024?',
+    'What share of 2023 customers bought again in 2024?',
+    'How many 2023 customers came back in 2024?',
+    'Which 2023 customers are still buying in 2024?',
+    'Customers who bought in both 2023 and 2024',
+    'Which customers bought in 2023 and again in 2024?',
+    'How many customers did we keep from 2023 to 2024?',
+  ])('"%s" counts the buyers of 2023 who bought in 2024 too', async (question) => {
+    expectKept(await answerWithQuery(question, file.snapshot, today), 2023, 2024);
+  });
+
+  it('"How many of our 2024 customers were also customers in 2023?" is a share of 2024\'s buyers, the customers the question is of', async () => {
+    expectKept(await answerWithQuery('How many of our 2024 customers were also customers in 2023?', file.snapshot, today), 2024, 2023);
+  });
+
+  it('"Top 10 customers who bought in both 2023 and 2024" are the 10 of them who bought the most in 2023', async () => {
+    const [in2023, in2024] = [buyers(inYear(2023)), buyers(inYear(2024))];
+    const kept = new Set([...in2023].filter((c) => in2024.has(c)));
+    const top = grouped(
+      (r) => inYear(2023)(r) && kept.has(r.CustomerID),
+      (r) => r.CustomerName,
+      revenue,
+    ).slice(0, 10);
+    const answer = await answerWithQuery('Top 10 customers who bought in both 2023 and 2024', file.snapshot, today);
+    expect(answer.result?.totalRows).toBe(kept.size);
+    expect(answer.result?.rows.map((row) => row[0])).toEqual(top.map(([name]) => name));
+    answer.result?.rows.forEach((row, i) => expect(row[1] as number).toBeCloseTo(top[i][1], 6));
+    expect(answer.result?.note).toBe(`Showing 10 of ${kept.size} rows.`);
+  });
+
+  it('in chat, the question goes to query_data, not to the cross-sell answer', async () => {
+    const { answer, trace } = await askOffline(
+      'How many of our 2023 customers also bought in 2024?',
+      analyse(file.aggregates),
+      file.snapshot,
+    );
+    expect(trace).toContain('use:query_data');
+    expect(answer).not.toContain('bought together');
+  });
+
+  it('three days of this year against all of last year: the count, and a note that the share kept reads low', async () => {
+    const answer = await answerWithQuery("How many of last year's customers bought again this year?", file.snapshot, today);
+    expect(answer.result?.understood).toBe('customers who bought, 2024-01-01 … 2024-12-31, and also in 2025-01-01 … 2025-01-03');
+    const inJanuary = buyers((r) => r.InvoiceDate >= '2025-01-01');
+    expect(answer.result?.totalRows).toBe([...buyers(inYear(2024))].filter((c) => inJanuary.has(c)).length);
+    expect(answer.text).toContain(
+      'They are looked for in 3 days of rows in 2025-01-01 … 2025-01-03, against 366 days in 2024-01-01 … 2024-12-31: few customers order in so short a span, so the share kept reads low.',
+    );
+  });
+
+  it.each([
+    [
+      'Customers who bought in both 2023 and 2024 by region',
+      'I can list the customers who bought in both periods, but not count them by region yet; ask for one value at a time, such as “customers in one region who bought in both 2023 and 2024”.',
+    ],
+    [
+      'Bottom 5 customers who bought in both 2023 and 2024',
+      'I can list the customers who bought in both periods largest first, by what they bought in the first; not the smallest first yet.',
+    ],
+    [
+      'Which customers bought more than 5 times in both 2023 and 2024?',
+      'I can list the customers who bought in both periods, or the customers past a threshold, but not both in one step yet; ask for each in turn.',
+    ],
+    // A figure past a threshold in both is refused as before, not answered as the customers of both.
+    [
+      'Customers who spent over 10,000 in both 2023 and 2024',
+      "I can't apply “over 10,000” here: a threshold keeps the customers, products or other rows of a list",
+    ],
+    [
+      'How many customers did we keep from 2023?',
+      'I can list the customers who bought in both of two periods, with the share of the first period\'s buyers they are ("customers who bought in both 2024 and 2025"), or those who bought in one but not the other. The retention analysis gives the share still buying too ("What is our net revenue retention?").',
+    ],
+    [
+      'How many customers bought in every year?',
+      'I can list the customers who bought in both of two periods (“customers who bought in both 2023 and 2024”), or in one but not the other; not those who bought in every year, quarter or month yet.',
+    ],
+  ])('"%s" is refused: %s', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(reason);
+  });
+
+  it('"Which customers also bought Fittings?" is still the cross-sell answer: a product, not a period', async () => {
+    const { trace } = await askOffline('Which customers also bought Fittings?', analyse(file.aggregates), file.snapshot);
+    expect(trace).not.toContain('use:query_data');
+  });
+});

@@ -586,11 +586,6 @@ const refusals: [string, string][] = [
     "I can't read “first week of november 2011” as a period yet; name its first and last day as dates (YYYY-MM-DD to YYYY-MM-DD).",
   ],
   ['top 3 customers in each country', "I can't rank within each country yet"],
-  // Customers of both periods: it answered October's returning customers, 0.
-  [
-    'How many customers bought in October 2011 and came back in November 2011?',
-    "customers who bought in both isn't something I can answer exactly yet",
-  ],
   // It got the canned top products.
   ['What is the average number of items per order?', 'but not the items, units or profit of an average order yet'],
   ['how many units per order in November 2011', 'but not the items, units or profit of an average order yet'],
@@ -777,11 +772,13 @@ describe('products bought by one customer', () => {
 });
 
 describe('questions that lost a part of themselves', () => {
-  // It counted every customer of the file: "both October and November" was dropped.
-  it('"How many customers ordered in both October and November?" is refused', async () => {
-    const answer = await answerWithQuery('How many customers ordered in both October and November?', file.snapshot, TODAY);
+  // It counted every customer of the file: "both October and November" was dropped; then it was refused.
+  it('"Customers who ordered in both weeks 45 and 46" is refused: two periods it can\'t read, not every customer', async () => {
+    const answer = await answerWithQuery('Customers who ordered in both weeks 45 and 46', file.snapshot, TODAY);
     expect(answer.result).toBeNull();
-    expect(answer.text).toContain("customers who bought in both isn't something I can answer exactly yet");
+    expect(answer.text).toContain(
+      "I couldn't read the two periods here; name each with its year, such as “customers who bought in both October 2010 and November 2010”.",
+    );
   });
 
   // It got the overall average order value beside a count of new customers.
@@ -904,18 +901,24 @@ it('"Which customers bought for the first time in November 2011?" lists those wh
   expect(answer.text).toContain(`**${count.toLocaleString('en-US')} customers** with their first order.`);
 });
 
-// It listed every November buyer (1,711), the new ones with 0 returning customers.
-it('"Which customers came back in November after buying in October?" lists those who bought in both months', async () => {
-  const count = (
-    (await sql(
-      `SELECT count(*) FROM (SELECT cust FROM t WHERE cust IS NOT NULL AND ${PURCHASE} GROUP BY 1
-         HAVING bool_or(d BETWEEN '2011-10-01' AND '2011-10-31') AND bool_or(d BETWEEN '2011-11-01' AND '2011-11-30'))`,
-    )) as number[][]
-  )[0][0];
-  const answer = await answerWithQuery('Which customers came back in November after buying in October?', file.snapshot, TODAY);
-  expect(answer.result?.understood).toBe('returning customers, by customer, customers who had bought before, 2011-11-01 … 2011-11-30');
+// It listed every November buyer (1,711), the new ones with 0 returning customers; then those
+// who had bought at any time before November, right only because the file starts in October.
+// "Both October and November" was refused, and "… and came back in November 2011" too.
+it.each([
+  'Which customers came back in November after buying in October?',
+  'How many customers ordered in both October and November?',
+  'How many customers bought in October 2011 and came back in November 2011?',
+])('"%s" lists those who bought in both months, with the share of October\'s buyers', async (question) => {
+  const [[count, buyers]] = (await sql(
+    `SELECT count(*) FILTER (oct AND nov), count(*) FILTER (oct) FROM (
+       SELECT cust, bool_or(${OCT}) oct, bool_or(${NOV}) nov FROM t WHERE cust IS NOT NULL AND ${PURCHASE} GROUP BY 1)`,
+  )) as number[][];
+  const answer = await answerWithQuery(question, file.snapshot, TODAY);
+  expect(answer.result?.understood).toBe('customers who bought, 2011-10-01 … 2011-10-31, and also in 2011-11-01 … 2011-11-30');
   expect(answer.result?.totalRows).toBe(count);
-  expect(answer.text).toContain(`**${count.toLocaleString('en-US')} customers** who had bought before.`);
+  expect(answer.text).toContain(
+    `**${count.toLocaleString('en-US')} customers** in all. That is ${((count / buyers) * 100).toFixed(1)}% of the ${buyers.toLocaleString('en-US')} customers who bought in 2011-10-01 … 2011-10-31.`,
+  );
 });
 
 // The chat's own path (the query_data tool step, then the answer) put no count before the table.

@@ -106,6 +106,58 @@ describe('query_data over Superstore equals DuckDB over the raw rows', () => {
     expect(result.note).toBe(`Showing 3 of ${count} rows.`);
   });
 
+  it("customers who bought Furniture in 2020 and also in 2021: each with both years' revenue, and the share of 2020's buyers kept", async () => {
+    const spec: QuerySpecInput = {
+      measures: ['customers'],
+      filters: [{ dimension: 'category', values: ['furniture'] }],
+      period: { from: '2020-01-01', to: '2020-12-31' },
+      alsoBoughtIn: { from: '2021-01-01', to: '2021-12-31' },
+    };
+    const result = await query(spec);
+    const kept = `SELECT DISTINCT "Customer Name" FROM t WHERE Category = 'Furniture' AND year(d) = 2020
+      INTERSECT SELECT DISTINCT "Customer Name" FROM t WHERE Category = 'Furniture' AND year(d) = 2021`;
+    const expected = await sql(
+      `SELECT "Customer Name", sum(sales_v) FILTER (year(d) = 2020) r20, sum(sales_v) FILTER (year(d) = 2021) r21
+       FROM t WHERE Category = 'Furniture' AND "Customer Name" IN (${kept}) GROUP BY 1 ORDER BY r20 DESC, 1 LIMIT 50`,
+    );
+    expectRows(result.rows, expected);
+    const [[count, revenue2020, revenue2021]] = (await sql(
+      `SELECT count(DISTINCT "Customer Name"), sum(sales_v) FILTER (year(d) = 2020), sum(sales_v) FILTER (year(d) = 2021)
+       FROM t WHERE Category = 'Furniture' AND "Customer Name" IN (${kept})`,
+    )) as number[][];
+    const [[buyers2020, all2020]] = (await sql(
+      `SELECT count(DISTINCT "Customer Name"), sum(sales_v) FROM t WHERE Category = 'Furniture' AND year(d) = 2020`,
+    )) as number[][];
+    expect(result.totalRows).toBe(count);
+    expect(result.understood).toBe(
+      'customers who bought, category = Furniture, 2020-01-01 … 2020-12-31, and also in 2021-01-01 … 2021-12-31',
+    );
+    expect(result.columns.map((c) => c.label)).toEqual(['customer', 'revenue 2020-01-01 … 2020-12-31', 'revenue 2021-01-01 … 2021-12-31']);
+    expect(result.keptShare?.of).toBe(buyers2020);
+    expect(result.keptShare?.percent).toBeCloseTo((count / buyers2020) * 100, 10);
+    expect(result.keptShare?.revenue).toBeCloseTo(revenue2020, 6);
+    expect(result.keptShare?.otherRevenue).toBeCloseTo(revenue2021, 6);
+    expect(result.keptShare?.revenuePercent).toBeCloseTo((revenue2020 / all2020) * 100, 10);
+    expect(result.lapsedShare).toBeUndefined();
+    // Kept and lapsed split 2020's buyers between them.
+    const lapsed = await query({ ...spec, alsoBoughtIn: undefined, notBoughtIn: spec.alsoBoughtIn });
+    expect(lapsed.totalRows + result.totalRows).toBe(buyers2020);
+    expect((await query(spec, true)).rows).toEqual(result.rows);
+  });
+
+  it('alsoBoughtIn needs a period, and goes with no comparison, exclusion period or threshold', () => {
+    const year = (y: number) => ({ from: `${y}-01-01`, to: `${y}-12-31` });
+    const issues = (input: QuerySpecInput) => QuerySpecSchema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
+    expect(issues({ measures: ['customers'], alsoBoughtIn: year(2021) })).toEqual([
+      '`alsoBoughtIn` needs `period`: the other range in which they bought',
+    ]);
+    const crossed =
+      '`alsoBoughtIn` lists the customers of both periods: leave out `compareTo`, `notBoughtIn`, `having`, `per` and `changeFrom`';
+    expect(issues({ measures: ['customers'], period: year(2020), alsoBoughtIn: year(2021), compareTo: year(2019) })).toEqual([crossed]);
+    expect(issues({ measures: ['customers'], period: year(2020), alsoBoughtIn: year(2021), notBoughtIn: year(2019) })).toEqual([crossed]);
+    expect(issues({ measures: ['customers'], period: year(2020), alsoBoughtIn: year(2021) })).toEqual([]);
+  });
+
   it('new and returning customers by year', async () => {
     const result = await query({ measures: ['newCustomers', 'returningCustomers'], groupBy: ['year'] });
     expectRows(

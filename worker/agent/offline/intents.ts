@@ -68,8 +68,11 @@ const NAMES_A_PERIOD =
 const CROSS_SELL =
   /cross.?sell|up.?sell|bought together|buy together|purchased together|\bgo(es)? (well )?with|pairs? (well )?with|bundle|recommend|what (else|more) (should|could|can|to)|sell (more )?to\b|next best|\b(buy|order|purchase) next\b|\bnext (purchase|order)\b|also (buy|bought|purchase)|(buy|buys|bought|purchased) with/;
 const SUPPLIER = /\b(suppliers?|vendors?|sourc(e|ed|ing)|procure\w*|manufacturers?)\b/;
-const CHURN =
-  /churn|at.?risk|\b(high|medium|low)[ -]risk\b|risky|\blaps(e|ed|ing)\b|\blos(e|ing)\b|\blost\b|stopped (buying|ordering)|(not|n't) (ordered|bought)|inactive|dormant|slipping|leaving|defect|win.?back|going quiet|\b(call|contact|ring|phone)\b.*\b(customers?|clients?|accounts?|this week|first|today)\b|\b(customers?|clients?|accounts?) (?:should|must|ought to|need to|to)(?: \w+){0,2} (call|contact|ring|phone|visit)\b|\breach out\b|\bfollow up\b|\bkeep an eye on\b|\bwatch ?list\b|\bmonitor\b.*\b(customers?|clients?|accounts?)\b/;
+/** The verbs of getting in touch with customers: a question with one asks whom to call, which the churn list answers. */
+export const CONTACT_VERB = String.raw`call|contact|ring|phone|visit`;
+const CHURN = new RegExp(
+  String.raw`churn|at.?risk|\b(high|medium|low)[ -]risk\b|risky|\blaps(e|ed|ing)\b|\blos(e|ing)\b|\blost\b|stopped (buying|ordering)|(not|n't) (ordered|bought)|inactive|dormant|slipping|leaving|defect|win.?back|going quiet|\b(?:${CONTACT_VERB})\b.*\b(customers?|clients?|accounts?|this week|first|today)\b|\b(customers?|clients?|accounts?) (?:should|must|ought to|need to|to)(?: \w+){0,2} (?:${CONTACT_VERB})\b|\breach out\b|\bfollow up\b|\bkeep an eye on\b|\bwatch ?list\b|\bmonitor\b.*\b(customers?|clients?|accounts?)\b`,
+);
 /**
  * Whom to call: a contact the team should make, asked of customers ("Which customers should my
  * sales team call this week?", "Who should my reps visit?", "Which accounts should we focus on

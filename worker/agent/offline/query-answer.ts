@@ -60,7 +60,13 @@ export function withGrammarNote(result: QueryResult, note: string | undefined): 
  */
 export function queryAnswerText(
   result: QueryResult,
-  spec: { notBoughtIn?: unknown; having?: QuerySpec['having']; period?: QuerySpec['period']; changeFrom?: QuerySpec['changeFrom'] },
+  spec: {
+    notBoughtIn?: unknown;
+    alsoBoughtIn?: QuerySpec['alsoBoughtIn'];
+    having?: QuerySpec['having'];
+    period?: QuerySpec['period'];
+    changeFrom?: QuerySpec['changeFrom'];
+  },
   currency: string | null,
   counted?: string,
 ): string {
@@ -72,12 +78,15 @@ export function queryAnswerText(
     return `I understood: **${result.understood}**.\n\nNone does: no ${label}${compared} has ${havingWords(spec.having)}.${result.note ? `\n\n${result.note}` : ''}`;
   }
   // An empty table under a ranking question reads as an answer; say that nothing matched.
-  if (result.totalRows === 0 && !spec.notBoughtIn)
+  if (result.totalRows === 0 && !spec.notBoughtIn && !spec.alsoBoughtIn)
     return `I understood: **${result.understood}**.\n\nNo row of the file matches this, so there is nothing to list.`;
-  // Lapsed buyers: the count first, then the note (a period still open says they are not lost
-  // yet), before the list of who, which can be 50 rows long.
-  if (spec.notBoughtIn) {
-    const count = `**${plural(result.totalRows, 'customer')}** in all.${lapsedShareWords(result, spec.period, currency)}`;
+  // Lapsed or kept buyers: the count first, then the note (a period still open says they are
+  // not lost yet), before the list of who, which can be 50 rows long.
+  if (spec.notBoughtIn || spec.alsoBoughtIn) {
+    const share = spec.alsoBoughtIn
+      ? keptShareWords(result, spec.period, spec.alsoBoughtIn, currency)
+      : lapsedShareWords(result, spec.period, currency);
+    const count = `**${plural(result.totalRows, 'customer')}** in all.${share}`;
     const note = result.note ? `\n\n${result.note}` : '';
     return `I understood: **${result.understood}**.\n\n${count}${note}\n\n${markdownTableOf({ ...result, note: null }, currency)}`;
   }
@@ -110,6 +119,25 @@ function lapsedShareWords(result: QueryResult, period: QuerySpec['period'], curr
   return (
     ` That is ${pct(percent)} of the ${plural(of, 'customer')} who bought in ${period.from} … ${period.to}.` +
     ` Together they bought ${formatCell(revenue, 'money', currency)} then${share}.`
+  );
+}
+
+/**
+ * "That is 28.5% of the 692 customers who bought in 2023-01-01 … 2023-12-31. Together they
+ * bought 5,369,383.79 then and 5,522,791.60 in 2024-01-01 … 2024-12-31.": a retention rate
+ * over the two periods, and what the customers kept spent in each.
+ */
+function keptShareWords(
+  result: QueryResult,
+  period: QuerySpec['period'],
+  other: QuerySpec['alsoBoughtIn'],
+  currency: string | null,
+): string {
+  if (!result.keptShare || !period || !other) return '';
+  const { of, percent, revenue, otherRevenue } = result.keptShare;
+  return (
+    ` That is ${pct(percent)} of the ${plural(of, 'customer')} who bought in ${period.from} … ${period.to}.` +
+    ` Together they bought ${formatCell(revenue, 'money', currency)} then and ${formatCell(otherRevenue, 'money', currency)} in ${other.from} … ${other.to}.`
   );
 }
 

@@ -100,7 +100,7 @@ import {
 } from './query-parsed';
 import { asWritten, countedNounOf, dimensionOfNoun, namedFilterWords, valuesNamed } from './query-values';
 import { percentChangeHaving, rankAsAsked } from './query-ranking';
-import { whoStoppedBuying } from './query-stopped';
+import { KEPT_WORDS, customersOfPeriodAndAnother, whoStoppedBuying, whoWasKept } from './query-stopped';
 import { groupingOf } from './query-grouping';
 import { churnOrSegmentsAnswer, noFigureAnswer, routedByWording, unsupportedShape, whomToCall } from './query-routes';
 import { DISCONTINUE, WHOM_TO_CALL } from './intents';
@@ -197,7 +197,7 @@ const YEAR_NAMED =
  * is to another question. The reason to refuse it, or null when every year named is used.
  */
 function yearLeftOut(question: string, spec: QuerySpecInput): string | null {
-  const ranges = [spec.period, spec.compareTo, spec.notBoughtIn].filter((r): r is DayRange => Boolean(r));
+  const ranges = [spec.period, spec.compareTo, spec.notBoughtIn, spec.alsoBoughtIn].filter((r): r is DayRange => Boolean(r));
   // The amounts of thresholds ("between 1000 and 2000") are no years either.
   const named = withoutNamedYears(question.toLowerCase(), spec.filters ?? []);
   const text = thresholdsIn(named).reduce((rest, words) => rest.split(words).join(' '), named);
@@ -326,22 +326,22 @@ function parseAsRead(
         'I can give the repeat rate, the share of customers with two or more orders, beside the number who ordered once; ask “What is our repeat rate?”.',
     };
   // "How many customers did we keep from 2020?" counted 2020's customers (638), kept or not.
-  if (KEPT.test(text) && !/\bkeep (an eye|track|tabs)\b/.test(text) && !orderCount) {
-    const year = today.getUTCFullYear();
-    return {
-      kind: 'refused',
-      reason: `I can find the customers who bought in one period but not in the next ("customers who bought in ${year - 1} but not in ${year}"), with the share of that period's buyers they are; the customers kept are the rest. The retention analysis gives the share still buying too ("What is our net revenue retention?").`,
-    };
-  }
+  const keepAsked = KEPT.test(text) && !/\bkeep (an eye|track|tabs)\b/.test(text) && !orderCount;
   const explicitlyNot = /\bbut (not|never)\b|\band not\b/.test(text) || didNotBuy;
   const lapsed = !orderCount && (explicitlyNot || /\bno longer\b/.test(text) || STOPPED.test(text) || lostCustomers);
+  // The customers of both of two periods, if two are named: see whoWasKept.
+  const keptAsked =
+    (keepAsked || KEPT_WORDS.test(text)) &&
+    !lapsed &&
+    /\b(customers?|clients?|accounts?|buyers?)\b/.test(text) &&
+    measures.every((m) => m === 'customers' || m === 'returningCustomers' || m === 'repeatCustomers');
   const shareAsked = !rateAsked && SHARE.test(text);
   if (returnsAsked) {
     // "What percentage of orders were returned?" is a return rate, not a share of revenue.
     const asked = lapsed || shareAsked ? null : returnsMeasuresOf(measures, text);
     if (!asked) return { kind: 'refused', reason: RETURN_RATE.test(text) || shareAsked ? NO_RETURN_RATE : RETURNS_MEASURES_ONLY };
     measures = asked;
-  } else if (shareAsked) {
+  } else if (shareAsked && !keptAsked) {
     // "What share of revenue comes from the West?": the share, then the revenue it is of.
     if (lapsed || !SHARE_OF_REVENUE.test(text) || measures.some((m) => m !== 'revenue'))
       return { kind: 'refused', reason: SHARE_OF_REVENUE_ONLY };
@@ -358,6 +358,26 @@ function parseAsRead(
       reason: `I couldn't read the period “${periods.unread}”. Name it as a year, a quarter, a half, a month or dates, such as 2021-07-01 to 2021-12-31.`,
     };
   let { period, other } = periods;
+  // "How many of our 2023 customers also bought in 2024?" got the cross-sell answer.
+  const twoNamed = period && other ? ([period, other] as const) : periods.ends && !unitChange ? periods.ends : null;
+  const customersOf = keptAsked && !twoNamed ? customersOfPeriodAndAnother(text, today) : null;
+  const both = twoNamed ?? customersOf;
+  if (keptAsked && both) return whoWasKept(text, { measures: ['customers'], filters }, both, Boolean(customersOf));
+  // "How many customers ordered in both October and November?" counted every customer of the file.
+  if (keptAsked && /\bboth\b/.test(text) && (period || other || NAMES_A_PERIOD_WORD.test(text)))
+    return {
+      kind: 'refused',
+      reason: `I couldn't read the two periods here; name each with its year, such as “customers who bought in both October ${today.getUTCFullYear() - 1} and November ${today.getUTCFullYear() - 1}”.`,
+    };
+  // "What share of customers still buy?" names no two periods: the share is not given.
+  if (shareAsked && keptAsked) return { kind: 'refused', reason: SHARE_OF_REVENUE_ONLY };
+  if (keepAsked) {
+    const year = today.getUTCFullYear();
+    return {
+      kind: 'refused',
+      reason: `I can list the customers who bought in both of two periods, with the share of the first period's buyers they are ("customers who bought in both ${year - 1} and ${year}"), or those who bought in one but not the other. The retention analysis gives the share still buying too ("What is our net revenue retention?").`,
+    };
+  }
   // "Which products grew from October to November?" set the two months as one span against the
   // two before: a change from one month (quarter, year) to another compares the two. Customers
   // who stopped buying "from January to March" are silent through the span, and "monthly
@@ -393,12 +413,12 @@ function parseAsRead(
   }
   // "Bought again in November" came back after buying before it; with no period, "again" and
   // "repeat customers" are customers with 2+ orders (no one bought before the whole file).
-  // "Bought in December 2010 and came back in 2011" names both periods: customers of both, which the query can't give.
+  // "Bought in December 2010 and came back in 2011" names both periods: the customers of both
+  // are whoWasKept's above, other figures of them the query can't give.
   if (orderCount && period && other)
     return {
       kind: 'refused',
-      reason:
-        "I can count customers who bought in one period but not in another; customers who bought in both isn't something I can answer exactly yet.",
+      reason: `I can list the customers who bought in both of two periods (“customers who bought in both ${today.getUTCFullYear() - 1} and ${today.getUTCFullYear()}”), with what they bought in each, but not other figures of them yet.`,
     };
   if (rateAsked) measures = ['repeatRate', 'repeatCustomers', 'oneTimeCustomers'];
   else if (orderCount)
@@ -867,6 +887,10 @@ const LAST_PURCHASE =
 /** Customers kept or retained from one period to the next: the complement of those lost. */
 const KEPT =
   /\b(?:keep|kept|retain|retained|retaining)\b.*\b(?:customers?|clients?|accounts?|buyers?)\b|\b(?:customers?|clients?|accounts?|buyers?)\b.*\b(?:did we|have we|we) (?:keep|kept|retain|retained)\b/;
+
+/** A word of a period, read or not: "both weeks 45 and 46" names two. */
+const NAMES_A_PERIOD_WORD =
+  /\b(?:days?|weeks?|months?|quarters?|years?|halves|q[1-4]|h[12]|(?:19|20)\d\d|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\b/;
 
 /** "Our last orders", "the most recent invoices": single orders, listed. */
 const LATEST_ORDERS = /\b(?:last|latest|most recent|recent|newest)\s+(?:orders|invoices|purchases|sales orders)\b/;

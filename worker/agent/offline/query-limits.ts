@@ -33,11 +33,12 @@ const EXCLUSION = /\b(excluding|exclude|excludes|except|excl\.?|other than|apart
 const THRESHOLD =
   /(?:[<>]=?|[≥≤])\s*[$£€]?\s?\d[\d,.]*|\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|at least|at most|exceeding)\s+[$£€]?\s?\d[\d,.]*|\b(?:over|under|above|below)\s+(?!(?:19|20)\d\d\b)[$£€]?\s?\d[\d,.]*(?![\d,.])(?!\s*(?:days?|weeks?|months?|quarters?|years?)\b)/;
 /**
- * "Customers who bought in both 2020 and 2021" (this read as 2020's customers) and "in every
- * year": customers of every period. "Bought in each month" is a count by month.
+ * "Customers who bought in every year" (this read as the whole file's customers): customers
+ * of every period. "Bought in each month" is a count by month; "in both 2020 and 2021" is two
+ * periods, which the grammar answers (query-stopped.ts, whoWasKept).
  */
-const BOTH_PERIODS =
-  /\bboth\b.*\b((19|20)\d\d|q[1-4]|h[12]|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\b.*\band\b|\b(in|during) (each|every) of\b|\b(bought|ordered|purchased|buy|order|purchase) (?:(in|during) )?(every|all) (the )?(years?|months?|quarters?|weeks?)\b/;
+const EVERY_PERIOD =
+  /\b(in|during) (each|every) of\b|\b(bought|ordered|purchased|buy|order|purchase) (?:(in|during) )?(every|all) (the )?(years?|months?|quarters?|weeks?)\b/;
 /** "Which day had the most orders?": the query groups by week at the finest, so this read as the total. */
 const BY_DAY =
   /\b(which|what) (day|date|weekday|day of the week)\b|\b(?:top|bottom|best|worst|busiest|slowest|biggest|highest|lowest)\s+(?:\d+|two|three|four|five|ten)\s+(?:days|dates)\b|\bby (?:day|date)\b(?! of)|\b(best|worst|busiest|slowest|quietest|biggest|strongest|weakest) (day|date|weekday)\b|\bdaily (revenue|sales|turnover|orders|units|totals?|figures|average)\b/;
@@ -270,8 +271,8 @@ export function limitOf(text: string): string | null {
   const ownStart = OWN_START.exec(text);
   if (ownStart)
     return `I can't measure each customer from their own first purchase yet (“${ownStart[0]}”); ask for a calendar period, or for the cohorts, such as “How did customers won in Q1 do after 6 months?”.`;
-  if (BOTH_PERIODS.test(text))
-    return "I can count customers who bought in one period but not in another; customers who bought in both isn't something I can answer exactly yet.";
+  if (EVERY_PERIOD.test(text))
+    return 'I can list the customers who bought in both of two periods (“customers who bought in both 2023 and 2024”), or in one but not the other; not those who bought in every year, quarter or month yet.';
   return null;
 }
 

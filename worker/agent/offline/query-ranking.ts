@@ -30,6 +30,13 @@ import { countedNounOf } from './query-values';
 /** "Top 5", "bottom three". */
 const TOP_N = new RegExp(String.raw`\b(top|bottom|best|worst|largest|biggest|smallest)\s+(one|${COUNT})\b`);
 
+/** "Top 10" → 10 of the largest, "bottom three" → 3 of the smallest; null when no count is ranked. */
+export function rankedCountOf(text: string): { n: number; smallest: boolean } | null {
+  const top = TOP_N.exec(text);
+  if (!top) return null;
+  return { n: NUMBER_WORDS[top[2]] ?? Number(top[2]), smallest: /^(bottom|worst|smallest)$/.test(top[1]) };
+}
+
 /** A count before a plural noun, after "which", "the", "list"…: "which 3 countries", "the 5 largest customers", "our 10 most frequent customers". */
 const COUNTED = new RegExp(
   String.raw`\b(?:which|what|the|our|my|list|name|show|give me)\s+(${COUNT})\s+(?:(?:top|best|biggest|largest|smallest|highest|lowest|worst)\s+|(?:most|least)\s+[a-z]+\s+)?[a-z-]+s\b`,

@@ -11,8 +11,8 @@ import { pluralNoun } from '../../engine/render/format';
 import { escapeRegex, limitOf, thresholdOf, unusedNumberNamed } from './query-limits';
 import { BRIDGE_SPLIT } from './bridge-intents';
 import { periodBefore, periodsOf, type DayRange } from './query-periods';
-import { ACTIONS, CUSTOMER_VALUE, DISCONTINUE, PURCHASE_GAP } from './intents';
-import { COMPARATIVES, DIMENSION_WORDS, ONLY_ONE, headerNoun, isGrammarWord, isTimeUnit, singular } from './query-vocabulary';
+import { ACTIONS, CONTACT_VERB, CUSTOMER_VALUE, DISCONTINUE, PURCHASE_GAP } from './intents';
+import { COMPARATIVES, DIMENSION_WORDS, ONLY_ONE, REP_NOUNS, headerNoun, isGrammarWord, isTimeUnit, singular } from './query-vocabulary';
 import {
   ANY_DAY,
   NARROWED_LISTS_ONLY,
@@ -27,9 +27,12 @@ import {
 import { namedFilterWords } from './query-values';
 import { lapsedInTheLastYear } from './query-stopped';
 
-/** Products bought in the same orders as another: "what do customers buy with X", "what goes with X". */
+/**
+ * Products bought in the same orders as another: "what do customers buy with X", "what goes
+ * with X". "Also bought in 2024" is a period, not a product: the customers of both periods.
+ */
 const BOUGHT_WITH =
-  /\b(?:bought|buy|buys|purchased?|ordered|order) (?:together|with)\b|\bgo(?:es)? (?:well )?with\b|\bpairs? (?:well )?with\b|\balso (?:buy|bought|purchased?|order(?:ed)?)\b/;
+  /\b(?:bought|buy|buys|purchased?|ordered|order) (?:together|with)\b|\bgo(?:es)? (?:well )?with\b|\bpairs? (?:well )?with\b|\balso (?:buy|bought|purchased?|order(?:ed)?)\b(?! (?:in|during|last|this|since|between)\b)/;
 
 /** "What should we cross-sell to Sean Miller?" got his revenue: what to offer is the cross-sell answer. */
 const WHAT_TO_OFFER =
@@ -249,8 +252,12 @@ export function churnOrSegmentsAnswer(
 }
 
 /** Who makes the call, not whose customers they are: "my sales team", "our reps". */
-const CALLERS =
-  /\b(?:my|our|the|your)\s+(?:sales\s+)?(?:team|teams|reps|representatives|people|force|staff|salespeople|account managers)\b/g;
+const CALLERS = new RegExp(
+  String.raw`\b(?:my|our|the|your)\s+(?:${REP_NOUNS}|(?:sales\s+)?(?:teams?|representatives|people|force|staff))\b`,
+  'g',
+);
+/** A contact asked for ("Which customers should we call this week?"): whom to call is the churn list's. */
+const ASKS_TO_CONTACT = new RegExp(String.raw`\b(?:${CONTACT_VERB}|reach out|follow up)\b`);
 
 /**
  * Whom to call is the churn list's, whatever figure or period the question also names ("Which
@@ -290,7 +297,7 @@ export function noFigureAnswer(
   if (missing) return { kind: 'unmapped', reason: missing };
   // The answers that take over from here are for the whole file: "the Champions in 2022" once got today's.
   // "Which customers should we call this week?" asked for a figure: whom to call is the churn list's.
-  if (/\b(call|contact|ring|phone|reach out|follow up|visit)\b/.test(text)) return whomToCall(text, meta, filters);
+  if (ASKS_TO_CONTACT.test(text)) return whomToCall(text, meta, filters);
   // "Which customers are buying less than last year?" was told segments and churn are the whole file's.
   if (period) return { kind: 'refused', reason: WHOLE_FILE_RESULTS.test(text) ? WHOLE_FILE_ONLY : NO_FIGURE_FOR_PERIOD };
   // The answers that take over know customers, products, categories, suppliers and regions

@@ -1,14 +1,16 @@
 /**
  * Customers who stopped buying: bought in one period and not in another, read from "lost in
- * 2024", "bought in 2020 but not in 2021" or "haven't bought in 90 days".
- * Whether a question asks this (`lapsed`) is decided in query-grammar.ts.
+ * 2024", "bought in 2020 but not in 2021" or "haven't bought in 90 days"; and the customers
+ * kept: bought in both ("customers who bought in both 2023 and 2024").
+ * Whether a question asks either (`lapsed`, `keptAsked`) is decided in query-grammar.ts.
  */
 import type { QuerySpecInput } from '../../engine/query';
 import { epochDay, isoDay } from '../../engine/aggregate/types';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
-import { type Threshold } from './query-limits';
+import { thresholdOf, type Threshold } from './query-limits';
 import { periodBefore, periodsOf, type DayRange, type ToDateUnit } from './query-periods';
 import { isTimeUnit } from './query-vocabulary';
+import { rankedCountOf } from './query-ranking';
 import { type Parsed } from './query-parsed';
 
 /** What a question about customers who stopped buying was read as, for `whoStoppedBuying`. */
@@ -135,4 +137,75 @@ function silentSince(text: string, period: DayRange, meta: SnapshotMeta, today: 
   if (first >= period.from)
     return `The file's rows start on ${first}, inside ${period.from} … ${period.to}, so every customer in it bought in that span: none can have been silent through it.`;
   return { from: first, to: isoDay(epochDay(period.from) - 1) as string };
+}
+
+/**
+ * Words that ask for the customers of both periods: "customers who bought in both 2023 and
+ * 2024", "2023 customers who also bought in 2024", "… came back in 2024", "still buying in
+ * 2024", "did we keep from 2023 to 2024". Read only where the grammar found two periods.
+ */
+export const KEPT_WORDS =
+  /\bboth\b|\balso\b|\bagain\b|\b(?:came|come|comes|coming) back\b|\bstill\b|\b(?:keep|kept|retain|retained|retaining)\b(?! (?:an eye|track|tabs))/;
+
+/** A grouping other than by customer: "by region", "per product", "in each month" (not "by revenue", the list's own order). */
+const GROUPED = /\b(?:by|per|for each|in each) (?!customers?\b|clients?\b|accounts?\b|revenue\b|sales\b|spend\b|turnover\b)([a-z-]+)/;
+
+/**
+ * The customers who bought in one period and also in another ("How many of our 2023
+ * customers also bought in 2024?" got the cross-sell answer, "customers who bought in both
+ * 2023 and 2024" was refused): the earlier period is the one whose buyers are counted, with
+ * the share of them kept, a retention rate over the two, unless `inOrder` says the first is
+ * ("our 2024 customers who also bought in 2023" are a share of 2024's); or why it can't be given.
+ */
+export function whoWasKept(text: string, spec: QuerySpecInput, periods: readonly [DayRange, DayRange], inOrder = false): Parsed {
+  const grouped = GROUPED.exec(text);
+  if (grouped)
+    return {
+      kind: 'refused',
+      reason: `I can list the customers who bought in both periods, but not count them by ${grouped[1]} yet; ask for one value at a time, such as “customers in one region who bought in both 2023 and 2024”.`,
+    };
+  if (thresholdOf(text))
+    return {
+      kind: 'refused',
+      reason:
+        'I can list the customers who bought in both periods, or the customers past a threshold, but not both in one step yet; ask for each in turn.',
+    };
+  // "Top 10 customers who bought in both …": the list is by revenue in the first period, largest first.
+  const ranked = rankedCountOf(text);
+  if (ranked?.smallest)
+    return {
+      kind: 'refused',
+      reason:
+        'I can list the customers who bought in both periods largest first, by what they bought in the first; not the smallest first yet.',
+    };
+  const [bought, alsoBoughtIn] = inOrder || periods[0].from <= periods[1].from ? periods : [periods[1], periods[0]];
+  const limit = ranked ? { limit: Math.min(50, ranked.n) } : {};
+  return { kind: 'spec', spec: { ...spec, measures: ['customers'], groupBy: [], period: bought, alsoBoughtIn, ...limit } };
+}
+
+/**
+ * The period the customers are of, when it is not where periodsOf looks: "our 2023 customers",
+ * "last year's customers", "came back in November after buying in October", "both October and
+ * November" (bare months, which periodsOf reads only after "in").
+ */
+const CUSTOMERS_OF_PERIOD = [
+  /\b((?:19|20)\d\d|(?:last|this) year's|(?:last|this) year)\s+(?:customers|clients|accounts|buyers)\b/,
+  /\bafter (?:buying|ordering|purchasing|they bought|they ordered) (?:in|during) ([\w -]+?)(?=\?|$|,| and\b| but\b)/,
+  /\bboth (?:in |during )?([\w -]+?) and\b/,
+];
+
+/**
+ * "Our 2023 customers … in 2024": the period the customers are of, and the other one named
+ * (read from the rest of the question), or null when the customers are of no period named.
+ */
+export function customersOfPeriodAndAnother(text: string, today: Date): readonly [DayRange, DayRange] | null {
+  for (const pattern of CUSTOMERS_OF_PERIOD) {
+    const named = pattern.exec(text);
+    if (!named) continue;
+    const of = periodsOf(`in ${named[1].replace(/'s$/, '')}`, today).period;
+    const rest = text.replace(named[0], /^both\b/.test(named[0]) ? 'in' : 'customers');
+    const other = periodsOf(rest, today).period;
+    if (of && other && of.from !== other.from) return [of, other];
+  }
+  return null;
 }

@@ -9,7 +9,7 @@ import type { AnalysisResult } from '../../engine/contract';
 import { formatMoney, formatNumber, formatPct, joinNames, plural } from '../format';
 import { getRepScorecards, type RepRow, type RepSort } from '../tools/rep-tools';
 import { normalise } from '../tools/tool-kit';
-import { intentOf } from './intents';
+import { CONTACT_VERB, intentOf } from './intents';
 import { periodOf } from './periods';
 import type { SectionRunner } from './sections';
 
@@ -96,8 +96,9 @@ function mentionedRep(q: string, result: AnalysisResult): string | null {
 
 /** A rep question, or null to let the grammar and the other intents answer. */
 /** A list of customers asked for: "top customers", "which customers", "customers to call". */
-const CUSTOMERS_LISTED =
-  /\b(?:top|best|biggest|largest|main|which|what|list|show|all)(?: \d+)? (?:customers|clients|accounts)\b|\b(?:customers|clients|accounts) (?:\w+ ){0,3}(?:call|contact|ring|phone|visit)\b/;
+const CUSTOMERS_LISTED = new RegExp(
+  String.raw`\b(?:top|best|biggest|largest|main|which|what|list|show|all)(?: \d+)? (?:customers|clients|accounts)\b|\b(?:customers|clients|accounts) (?:\w+ ){0,3}(?:${CONTACT_VERB})\b`,
+);
 
 export function repIntentOf(question: string, result: AnalysisResult): RepIntent | null {
   const text = question

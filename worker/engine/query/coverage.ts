@@ -123,6 +123,24 @@ export function notYetLostNote(meta: SnapshotMeta, notBoughtIn: { from: string; 
   return `They have no order in ${notBoughtIn.from} … ${isoDay(meta.lastDay)}, where the rows end; they may still buy by ${notBoughtIn.to}, so they are not lost yet.`;
 }
 
+/**
+ * "How many of last year's customers bought again this year?" asked on 3 January kept 1 of
+ * 698: three days of rows against a year. When the customers are looked for in under a
+ * quarter of the days of rows they are counted in, the note says why the share kept reads low.
+ */
+export function shortSpanKeptNote(
+  meta: SnapshotMeta,
+  period: { from: string; to: string },
+  alsoBoughtIn: { from: string; to: string },
+): string | null {
+  if (!meta.hasDates) return null;
+  const daysOfRows = (r: { from: string; to: string }) => Math.max(0, daysCovered(dayOf(r.from), dayOf(r.to), meta.firstDay, meta.lastDay));
+  const [counted, lookedIn] = [daysOfRows(period), daysOfRows(alsoBoughtIn)];
+  if (lookedIn * 4 >= counted) return null;
+  const days = (n: number) => `${n.toLocaleString('en-US')} day${n === 1 ? '' : 's'}`;
+  return `They are looked for in ${days(lookedIn)} of rows in ${alsoBoughtIn.from} … ${alsoBoughtIn.to}, against ${days(counted)} in ${period.from} … ${period.to}: few customers order in so short a span, so the share kept reads low.`;
+}
+
 /** The days of [from, to] (epoch days) that rows from `firstDay` to `lastDay` can fall on. */
 export function daysCovered(from: number, to: number, firstDay: number, lastDay: number): number {
   return Math.min(to, lastDay) - Math.max(from, firstDay) + 1;

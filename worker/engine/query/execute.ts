@@ -44,7 +44,7 @@ import {
 } from './resolve';
 import { perNote, unitsSpanned, type Range } from './average-per';
 import { changeFromOf } from './change-from';
-import { edgeUnitsNote, notYetLostNote, periodCoverage, wholeUnitsRanked } from './coverage';
+import { edgeUnitsNote, notYetLostNote, periodCoverage, shortSpanKeptNote, wholeUnitsRanked } from './coverage';
 import { likeForLike } from './like-for-like';
 import { resultOf, type QueryResult } from './result';
 import { MAX_ROWS, NEWNESS_MEASURES, type QuerySpec } from './spec';
@@ -70,7 +70,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   const customerIndex = meta.dimensions.findIndex((d) => d.key === 'customer');
   if ((spec.period || spec.compareTo) && !meta.hasDates)
     throw new QueryRefusal('This file has no date column, so it has no periods.', 'MISSING_COLUMN');
-  let coverage = periodCoverage(meta, [spec.period, spec.compareTo, spec.notBoughtIn]);
+  let coverage = periodCoverage(meta, [spec.period, spec.compareTo, spec.notBoughtIn ?? spec.alsoBoughtIn]);
   const compared = likeForLike(meta, spec);
   if (compared.spec !== spec) {
     spec = compared.spec;
@@ -78,10 +78,13 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   }
   // Without a change, the note says which periods the rows only partly cover and why.
   if (compared.noChange.size > 0) coverage = null;
-  if (spec.notBoughtIn) {
+  if (spec.notBoughtIn || spec.alsoBoughtIn) {
     if (customerIndex < 0) throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');
-    const note = [startingWith, coverage, notYetLostNote(meta, spec.notBoughtIn)].filter(Boolean).join(' ') || null;
-    return withNote(await lapsedOf(snapshot, spec, filters, customerIndex), note);
+    const soFar = spec.notBoughtIn
+      ? notYetLostNote(meta, spec.notBoughtIn)
+      : shortSpanKeptNote(meta, spec.period as { from: string; to: string }, spec.alsoBoughtIn as { from: string; to: string });
+    const note = [startingWith, coverage, soFar].filter(Boolean).join(' ') || null;
+    return withNote(await customersOfTwoPeriods(snapshot, spec, filters, customerIndex), note);
   }
   const ranking = rankedWholeUnits(meta, spec, groups);
   if (ranking) spec = { ...spec, period: ranking.period };
@@ -284,15 +287,25 @@ function firstPurchases(g: SnapshotGroup, customerIndex: number, firstDay: Int32
   return firstDay;
 }
 
-/** Customers who bought (the filtered slice) in `period` but not in `notBoughtIn`. */
-async function lapsedOf(snapshot: Snapshot, spec: QuerySpec, filters: ResolvedFilter[], customerIndex: number): Promise<QueryResult> {
+/**
+ * Customers who bought (the filtered slice) in `period` and not in `notBoughtIn` (lapsed), or
+ * also in `alsoBoughtIn` (kept), with what each bought in both.
+ */
+async function customersOfTwoPeriods(
+  snapshot: Snapshot,
+  spec: QuerySpec,
+  filters: ResolvedFilter[],
+  customerIndex: number,
+): Promise<QueryResult> {
+  const other = (spec.notBoughtIn ?? spec.alsoBoughtIn) as { from: string; to: string };
   const a = { from: dayOf(spec.period?.from ?? ''), to: dayOf(spec.period?.to ?? '') };
-  const b = { from: dayOf(spec.notBoughtIn?.from ?? ''), to: dayOf(spec.notBoughtIn?.to ?? '') };
+  const b = { from: dayOf(other.from), to: dayOf(other.to) };
   const size = snapshot.meta.dimensions[customerIndex].values.length;
   const boughtA = new Uint8Array(size);
   const boughtB = new Uint8Array(size);
   const revenueA = new Float64Array(size);
-  // The period's revenue, rows without a customer included, as "revenue in 2020" sums it: what the lapsed customers' share is of.
+  const revenueB = new Float64Array(size);
+  // The period's revenue, rows without a customer included, as "revenue in 2020" sums it: what the listed customers' share is of.
   let periodRevenue = 0;
   const needs = { cost: false, quantity: false, orders: false, dimensions: [customerIndex, ...filters.map((f) => f.index)] };
   for await (const g of snapshot.groups(needs)) {
@@ -309,17 +322,21 @@ async function lapsedOf(snapshot: Snapshot, spec: QuerySpec, filters: ResolvedFi
         revenueA[c] += g.amount[i];
         if (purchase) boughtA[c] = 1;
       }
-      if (purchase && day >= b.from && day <= b.to) boughtB[c] = 1;
+      if (day >= b.from && day <= b.to) {
+        revenueB[c] += g.amount[i];
+        if (purchase) boughtB[c] = 1;
+      }
     }
   }
-  const lapsed: number[] = [];
+  const kept = Boolean(spec.alsoBoughtIn);
+  const listed: number[] = [];
   let bought = 0;
   for (let c = 0; c < size; c++) {
     bought += boughtA[c];
-    if (boughtA[c] === 1 && boughtB[c] === 0) lapsed.push(c);
+    if (boughtA[c] === 1 && boughtB[c] === (kept ? 1 : 0)) listed.push(c);
   }
   return resultOf(spec, snapshot.meta, [], null, null, false, {
-    lapsed: { customers: lapsed, revenue: revenueA, customerIndex, bought, periodRevenue },
+    twoPeriods: { kept, customers: listed, revenue: revenueA, otherRevenue: revenueB, customerIndex, bought, periodRevenue },
   });
 }
 

@@ -57,6 +57,13 @@ export interface QueryResult {
    * when the period's revenue is not above 0): the revenue that stopped with them.
    */
   lapsedShare?: { of: number; percent: number; revenue: number; periodRevenue: number; revenuePercent: number | null };
+  /**
+   * Customers kept (`alsoBoughtIn`): how many bought in `period` (filters applied) and what
+   * share of them also bought in `alsoBoughtIn`, a retention rate over the two periods; what
+   * they bought together in `period` (`revenue`, and as a % of all of its revenue,
+   * `revenuePercent`) and in `alsoBoughtIn` (`otherRevenue`), net of returns.
+   */
+  keptShare?: { of: number; percent: number; revenue: number; periodRevenue: number; revenuePercent: number | null; otherRevenue: number };
   /** A row, shown or not, holds the rows with no value of a grouping ("(blank)"): no value to count. */
   blankRow?: true;
   /**
@@ -92,11 +99,15 @@ const KIND: Record<Measure, CellKind> = {
 /** Measures that are a ratio: with no rows they have no value, not 0. */
 const RATIOS = new Set<Measure>(['marginPct', 'averageOrderValue', 'revenuePerCustomer', 'averagePrice', 'repeatRate']);
 
-interface Lapsed {
+/** The customers of `period` who did not buy in the other period (lapsed) or did (kept). */
+interface TwoPeriods {
+  kept: boolean;
   customers: number[];
+  /** Each customer's revenue in `period`, and in the other period. */
   revenue: Float64Array;
+  otherRevenue: Float64Array;
   customerIndex: number;
-  /** Customers who bought in `period`, the lapsed among them or not. */
+  /** Customers who bought in `period`, listed or not. */
   bought: number;
   /** All the revenue of `period` (filters applied), rows without a customer included. */
   periodRevenue: number;
@@ -115,35 +126,14 @@ export function resultOf(
     perUnits?: number[];
     /** With `changeFrom`: the units compared; period 1 of the accumulators is its lead-in. */
     change?: ChangeFrom;
-    lapsed?: Lapsed;
+    twoPeriods?: TwoPeriods;
     /** With `compareTo`: the measures whose change is not told (the periods are unequally covered). */
     noChange?: ReadonlySet<Measure>;
   } = {},
 ): QueryResult {
-  const { perUnits, change, lapsed, noChange } = options;
+  const { perUnits, change, twoPeriods, noChange } = options;
   const understood = describe(spec, meta, groups);
-  if (lapsed) {
-    const names = meta.dimensions[lapsed.customerIndex].values;
-    const rows = lapsed.customers
-      .map((c) => [names[c], lapsed.revenue[c]] as [string, number])
-      .sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]));
-    const result = capped(
-      understood,
-      [
-        { label: 'customer', kind: 'text' },
-        { label: `revenue ${spec.period?.from} … ${spec.period?.to}`, kind: 'money' },
-      ],
-      rows,
-      spec.limit,
-      (k) => rows[k][1],
-    );
-    if (lapsed.bought === 0) return result;
-    const revenue = rows.reduce((sum, row) => sum + row[1], 0);
-    const percent = (lapsed.customers.length / lapsed.bought) * 100;
-    const { periodRevenue } = lapsed;
-    const revenuePercent = periodRevenue > 0 ? (revenue / periodRevenue) * 100 : null;
-    return { ...result, lapsedShare: { of: lapsed.bought, percent, revenue, periodRevenue, revenuePercent } };
-  }
+  if (twoPeriods) return twoPeriodsResult(understood, spec, meta, twoPeriods);
   const a = acc as Accumulators;
   const value = (m: Measure, s: number): number | null => measureOf(m, s, a, firstDay);
   const labelOf = (s: number): string[] =>
@@ -443,6 +433,26 @@ function changeOf(row: TableRow, i: number, ratio: boolean): number | null {
  * The rows up to the limit, and the note on what was left out. A ranking (`figureAt` gives
  * the figure it is sorted by) is cut with its ties (ties.ts).
  */
+/** The customers who stopped buying, or who were kept, each with what they bought in the period(s), and their share. */
+function twoPeriodsResult(understood: string, spec: QuerySpec, meta: SnapshotMeta, listed: TwoPeriods): QueryResult {
+  const names = meta.dimensions[listed.customerIndex].values;
+  const rows = listed.customers
+    .map((c) => (listed.kept ? [names[c], listed.revenue[c], listed.otherRevenue[c]] : [names[c], listed.revenue[c]]))
+    .sort((x, y) => (y[1] as number) - (x[1] as number) || (x[0] as string).localeCompare(y[0] as string));
+  const revenueIn = (range: QuerySpec['period']): QueryColumn => ({ label: `revenue ${range?.from} … ${range?.to}`, kind: 'money' });
+  const columns: QueryColumn[] = [{ label: 'customer', kind: 'text' }, revenueIn(spec.period)];
+  if (listed.kept) columns.push(revenueIn(spec.alsoBoughtIn));
+  const result = capped(understood, columns, rows, spec.limit, (k) => rows[k][1] as number);
+  if (listed.bought === 0) return result;
+  const sum = (column: number) => rows.reduce((total, row) => total + (row[column] as number), 0);
+  const revenue = sum(1);
+  const percent = (listed.customers.length / listed.bought) * 100;
+  const { periodRevenue } = listed;
+  const revenuePercent = periodRevenue > 0 ? (revenue / periodRevenue) * 100 : null;
+  const share = { of: listed.bought, percent, revenue, periodRevenue, revenuePercent };
+  return listed.kept ? { ...result, keptShare: { ...share, otherRevenue: sum(2) } } : { ...result, lapsedShare: share };
+}
+
 function capped(
   understood: string,
   columns: QueryColumn[],
@@ -535,7 +545,7 @@ function measureWords(m: Measure, per: QuerySpec['per']): string {
 export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGroup[]): string {
   const measures = spec.measures.map((m) => measureWords(m, spec.per)).join(', ');
   const parts: string[] = [];
-  if (spec.notBoughtIn) parts.push('customers who bought');
+  if (spec.notBoughtIn || spec.alsoBoughtIn) parts.push('customers who bought');
   // A ranking says so ("top 1 by revenue, by month" for the best month); a capped time series does not.
   else if (groups.length > 0 && spec.limit < MAX_ROWS && (spec.sort || !groups.some((g) => g.kind === 'time')))
     parts.push(
@@ -557,5 +567,6 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
   if (spec.period) parts.push(`${spec.period.from} … ${spec.period.to}`);
   if (spec.compareTo) parts.push(`compared with ${spec.compareTo.from} … ${spec.compareTo.to}`);
   if (spec.notBoughtIn) parts.push(`but not in ${spec.notBoughtIn.from} … ${spec.notBoughtIn.to}`);
+  if (spec.alsoBoughtIn) parts.push(`and also in ${spec.alsoBoughtIn.from} … ${spec.alsoBoughtIn.to}`);
   return parts.join(', ');
 }

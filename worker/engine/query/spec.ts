@@ -136,6 +136,8 @@ export const QuerySpecSchema = z
     compareTo: range.optional(),
     /** "Bought in `period` but not in `notBoughtIn`": the customers who stopped buying. */
     notBoughtIn: range.optional(),
+    /** "Bought in `period` and also in `alsoBoughtIn`": the customers kept from one period to another. */
+    alsoBoughtIn: range.optional(),
     sort: z
       .object({
         by: z.enum(MEASURES),
@@ -190,6 +192,15 @@ export const QuerySpecSchema = z
       ctx.addIssue({ code: 'custom', path: ['period'], message: '`compareTo` needs `period`: the range it is compared with' });
     if (spec.compareTo && spec.notBoughtIn)
       ctx.addIssue({ code: 'custom', path: ['compareTo'], message: 'use either `compareTo` or `notBoughtIn`, not both' });
+    if (spec.alsoBoughtIn && !spec.period)
+      ctx.addIssue({ code: 'custom', path: ['period'], message: '`alsoBoughtIn` needs `period`: the other range in which they bought' });
+    if (spec.alsoBoughtIn && (spec.compareTo || spec.notBoughtIn || spec.having || spec.per || spec.changeFrom))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['alsoBoughtIn'],
+        message:
+          '`alsoBoughtIn` lists the customers of both periods: leave out `compareTo`, `notBoughtIn`, `having`, `per` and `changeFrom`',
+      });
     if (spec.having && (spec.having.op === 'between') !== (spec.having.upTo !== undefined))
       ctx.addIssue({ code: 'custom', path: ['having', 'upTo'], message: '`upTo` goes with `op: "between"`, and `between` needs it' });
     if (spec.having?.upTo !== undefined && spec.having.upTo < spec.having.value)
