@@ -144,6 +144,17 @@ describe('tool labels', () => {
     );
   });
 
+  // The step read "customers, 2023-01-01 … 2023-12-31": the other period was left out.
+  it('names both periods of the customers who bought in two, as the answer does', () => {
+    const year = (y: number) => ({ from: `${y}-01-01`, to: `${y}-12-31` });
+    expect(toolLabel('query_data', { measures: ['customers'], period: year(2023), alsoBoughtIn: year(2024) })).toBe(
+      'Querying the rows: customers who bought, 2023-01-01 … 2023-12-31, and also in 2024-01-01 … 2024-12-31',
+    );
+    expect(toolLabel('query_data', { measures: ['customers'], period: year(2023), notBoughtIn: year(2024) })).toBe(
+      'Querying the rows: customers who bought, 2023-01-01 … 2023-12-31, but not in 2024-01-01 … 2024-12-31',
+    );
+  });
+
   it('says a filter by the first words of names is one, not a value named so', () => {
     const spec = { measures: ['revenue'], filters: [{ dimension: 'customer', values: ['Hy-Vee'], match: 'startsWith' }] };
     expect(toolLabel('query_data', spec)).toBe('Querying the rows: revenue, customer name starting with “Hy-Vee”');

@@ -150,6 +150,22 @@ describe('a query_data answer in the transcript', () => {
     expect(csvOfLink(link)).toBe('Customer,Revenue\r\n"\'=HYPERLINK(""http://x"")",1234.5\r\n"\'@Acme, Inc",-12\r\n\'+Plus,7\r\n');
   });
 
+  // At 390 px "revenue 2023-01-01 … 2023-12-31" broke inside its dates ("2023-01-" / "01").
+  it('keeps each date of a column heading whole, and the heading and its CSV as written', () => {
+    renderTranscript([
+      assistant({
+        type: 'text',
+        text: ['| customer | revenue 2023-01-01 … 2023-12-31 |', '| --- | ---: |', '| Berg B.V. 6 | 67,345.54 |'].join('\n'),
+      }),
+    ]);
+    const heading = screen.getByRole('columnheader', { name: 'revenue 2023-01-01 … 2023-12-31' });
+    expect([...heading.querySelectorAll('span.date')].map((span) => span.textContent)).toEqual(['2023-01-01', '2023-12-31']);
+    expect(screen.getByRole('columnheader', { name: 'customer' }).querySelector('span')).toBeNull();
+    expect(csvOfLink(screen.getByRole('link', { name: 'Download as CSV' }))).toBe(
+      'customer,revenue 2023-01-01 … 2023-12-31\r\nBerg B.V. 6,67345.54\r\n',
+    );
+  });
+
   it('offers no CSV link on an answer without a table', () => {
     renderTranscript([assistant({ type: 'text', text: 'Revenue in 2024 was **1,234.50**.' })]);
     expect(screen.queryByRole('link', { name: 'Download as CSV' })).toBeNull();
