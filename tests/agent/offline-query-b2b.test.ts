@@ -1264,3 +1264,31 @@ describe('customers kept from one period to another', () => {
     expect(trace).not.toContain('use:query_data');
   });
 });
+
+// "How much did Schmidt B.V. 1 buy in 2024?" was refused as "a word of their names (“B.V.”)":
+// the name's dotted word was split into "b" and "v", so the one typed matched neither.
+describe('customers whose names hold a dotted word ("B.V.", "S.A.")', () => {
+  it.each(['Schmidt B.V. 1', 'Dupont S.A. 102'])('"How much did %s buy in 2024?" is that customer\'s 2024 revenue', async (name) => {
+    await expectRows(
+      `How much did ${name} buy in 2024?`,
+      rows.filter((r) => inYear(2024)(r) && r.CustomerName === name).reduce((sum, r) => sum + revenue(r), 0),
+      `revenue, customer = ${name}, 2024-01-01 … 2024-12-31`,
+    );
+  });
+
+  it('"When did Berg B.V. 6 last buy?" gets the customer\'s last order', async () => {
+    const last = rows
+      .filter((r) => r.CustomerName === 'Berg B.V. 6' && Number(r.Quantity) > 0)
+      .map((r) => r.InvoiceDate)
+      .sort()
+      .at(-1);
+    const { answer } = await askOffline('When did Berg B.V. 6 last buy?', analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain(`last order ${last}`);
+  });
+
+  it('"B.V." alone is still a word of many names, refused', async () => {
+    const answer = await answerWithQuery('How much did B.V. customers buy?', file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I can't pick out customers by a word of their names (“B.V.”) yet");
+  });
+});

@@ -554,7 +554,9 @@ function wordsUntil(words: string[], ends: (word: string) => boolean): string[] 
 }
 
 /** Whether a phrase's word names nothing the question's filters hold and no word of the grammar's. */
-function isStray(word: string, named: readonly string[], isGrammarWord: (word: string) => boolean): boolean {
+function isStray(typed: string, named: readonly string[], isGrammarWord: (word: string) => boolean): boolean {
+  // "B.V." as typed is the value's word "b.v" (wordsOfValue).
+  const word = typed.replace(/\.+$/, '');
   if (!/\p{L}/u.test(word) || /^\d/.test(word)) return false;
   if (JOINS.has(word) || QUALIFIERS.has(word) || NOT_NAMES.has(word) || NOT_KINDS.has(word) || PERIOD_WORDS.has(word)) return false;
   if (word in DEMONYMS || isGrammarWord(word)) return false;
@@ -572,7 +574,12 @@ function wordsOfValue(value: string): string[] {
   const spelled = /^[A-Z]{2}$/.test(value) ? (new Intl.DisplayNames(['en'], { type: 'region' }).of(value) ?? '') : '';
   // "T-Light" is one word as typed and two as split: both are kept.
   const words = `${lower} ${spelled.toLowerCase()}`.split(/[^\p{L}\d-]+/u);
-  return [...words, ...words.flatMap((word) => (word.includes('-') ? word.split('-') : [])), ...abbreviations].filter(Boolean);
+  // "B.V." is one word as typed ("How much did Schmidt B.V. 1 buy?" was refused as a word of the names).
+  const dotted = lower
+    .split(/\s+/)
+    .filter((word) => word.includes('.'))
+    .map((word) => word.replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, ''));
+  return [...words, ...words.flatMap((word) => (word.includes('-') ? word.split('-') : [])), ...dotted, ...abbreviations].filter(Boolean);
 }
 
 /** The same word, in the singular or plural ("whiskey", "whiskies") or with one slip ("millr"). */
