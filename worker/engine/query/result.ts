@@ -429,10 +429,6 @@ function changeOf(row: TableRow, i: number, ratio: boolean): number | null {
   return (a ?? 0) - (b ?? 0);
 }
 
-/**
- * The rows up to the limit, and the note on what was left out. A ranking (`figureAt` gives
- * the figure it is sorted by) is cut with its ties (ties.ts).
- */
 /** The customers who stopped buying, or who were kept, each with what they bought in the period(s), and their share. */
 function twoPeriodsResult(understood: string, spec: QuerySpec, meta: SnapshotMeta, listed: TwoPeriods): QueryResult {
   const names = meta.dimensions[listed.customerIndex].values;
@@ -453,6 +449,10 @@ function twoPeriodsResult(understood: string, spec: QuerySpec, meta: SnapshotMet
   return listed.kept ? { ...result, keptShare: { ...share, otherRevenue: sum(2) } } : { ...result, lapsedShare: share };
 }
 
+/**
+ * The rows up to the limit, and the note on what was left out. A ranking (`figureAt` gives
+ * the figure it is sorted by) is cut with its ties (ties.ts).
+ */
 function capped(
   understood: string,
   columns: QueryColumn[],
