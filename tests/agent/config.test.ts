@@ -74,5 +74,6 @@ describe('focus areas and prompt files', () => {
     // The customers of both of two periods are query_data's alsoBoughtIn, not the cross-sell answer.
     expect(SYSTEM_PROMPT).toContain('period 2023, alsoBoughtIn 2024');
     expect(SYSTEM_PROMPT).toContain("the share kept is the result's keptShare; never the cross-sell answer");
+    expect(SYSTEM_PROMPT).toContain('is filters for Hydraulics and neverBought Bearings, not two periods');
   });
 });

@@ -138,7 +138,6 @@ describe('questions the query can only refuse', () => {
       'Which products have never been sold?',
       'This file lists what was sold, so every product in it sold at least once; products that never sold are not in it.',
     ],
-    ['Which customers never bought Furniture?', '“never bought” something is not something I can answer exactly yet.'],
     [
       "What's the median order value?",
       'I can add up, count and average (the average order value, revenue per customer), but not give medians or distributions yet.',
@@ -148,6 +147,20 @@ describe('questions the query can only refuse', () => {
     expect(tools).toEqual([]);
     expect(answer).toContain(reason);
     expect(answer.replace(/\b20\d\d\b/g, '').replace(/Top 5/g, '')).not.toMatch(/\d/);
+  });
+
+  // Refused as "never bought" something; it lists the customers with no Furniture line now.
+  it('"Which customers never bought Furniture?" are the customers with no Furniture purchase', async () => {
+    const { answer, tools } = await ask('Which customers never bought Furniture?');
+    expect(tools).toEqual(['use:query_data']);
+    const [[count, buyers]] = (await duckdbRows(
+      db,
+      `SELECT count(*) FILTER (NOT furniture), count(*) FROM (
+         SELECT "Customer ID", bool_or(Category = 'Furniture') furniture FROM read_csv('${CSV}', header = true, all_varchar = true) GROUP BY 1)`,
+    )) as number[][];
+    expect(answer).toContain(
+      `**${count} customers** in all. That is ${((count / buyers) * 100).toFixed(1)}% of the ${buyers} customers who bought anything.`,
+    );
   });
 
   it('"Which customers never ordered again?" are still the one-time buyers', async () => {

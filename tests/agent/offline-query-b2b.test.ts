@@ -1292,3 +1292,69 @@ describe('customers whose names hold a dotted word ("B.V.", "S.A.")', () => {
     expect(answer.text).toContain("I can't pick out customers by a word of their names (“B.V.”) yet");
   });
 });
+
+// "Which customers buy Hydraulics but not Bearings?" was refused as "bought one product but not
+// another", and "Which Hydraulics customers don't buy Bearings?" got the help list: the customers
+// of the rows named who never bought the values named after "not", "never" or "don't buy".
+describe('customers who bought one value but never another', () => {
+  const buyersOf = (keep: (r: Row) => boolean) => new Set(rows.filter((r) => keep(r) && Number(r.Quantity) > 0).map((r) => r.CustomerID));
+  const category = (name: string) => (r: Row) => r.Category === name;
+
+  it.each([
+    'Which customers buy Hydraulics but not Bearings?',
+    'Customers who buy Hydraulics but never Bearings',
+    "Which Hydraulics customers don't buy Bearings?",
+    'Which Hydraulics customers never bought Bearings?',
+  ])('"%s" are the Hydraulics buyers with no Bearings purchase, with their Hydraulics revenue', async (question) => {
+    const [hydraulics, bearings] = [buyersOf(category('Hydraulics')), buyersOf(category('Bearings'))];
+    const without = new Set([...hydraulics].filter((c) => !bearings.has(c)));
+    const spent = rows.filter((r) => category('Hydraulics')(r) && without.has(r.CustomerID)).reduce((sum, r) => sum + revenue(r), 0);
+    const all = rows.filter(category('Hydraulics')).reduce((sum, r) => sum + revenue(r), 0);
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result?.understood).toBe('customers who bought, category = Hydraulics, but never category = Bearings');
+    expect(answer.result?.totalRows).toBe(without.size);
+    expect(answer.result?.withoutShare?.revenue).toBeCloseTo(spent, 6);
+    const money = spent.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(answer.text).toContain(
+      `**${without.size} customers** in all. That is ${((without.size / hydraulics.size) * 100).toFixed(1)}% of the ${hydraulics.size.toLocaleString('en-US')} customers who bought category = Hydraulics. ` +
+        `Together they bought ${money} of it, ${((spent / all) * 100).toFixed(1)}% of its revenue.`,
+    );
+    const top = grouped(
+      (r) => category('Hydraulics')(r) && without.has(r.CustomerID),
+      (r) => r.CustomerName,
+      revenue,
+    )[0];
+    expect(answer.result?.rows[0][0]).toBe(top[0]);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(top[1], 6);
+  });
+
+  it('"Which customers never bought Bearings in 2024?" are 2024\'s buyers with no Bearings purchase in 2024', async () => {
+    const [buyers, bearings] = [buyersOf(inYear(2024)), buyersOf((r) => inYear(2024)(r) && category('Bearings')(r))];
+    const answer = await answerWithQuery('Which customers never bought Bearings in 2024?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('customers who bought, 2024-01-01 … 2024-12-31, but never category = Bearings');
+    expect(answer.result?.totalRows).toBe([...buyers].filter((c) => !bearings.has(c)).length);
+    expect(answer.text).toContain(`customers who bought anything in 2024-01-01 … 2024-12-31.`);
+  });
+
+  it('"Which customers in DE-North buy Hydraulics but not Bearings?" keeps to the region on both sides', async () => {
+    const north = (r: Row) => r.Region === 'DE-North';
+    const [hydraulics, bearings] = [
+      buyersOf((r) => north(r) && category('Hydraulics')(r)),
+      buyersOf((r) => north(r) && category('Bearings')(r)),
+    ];
+    const answer = await answerWithQuery('Which customers in DE-North buy Hydraulics but not Bearings?', file.snapshot, today);
+    expect(answer.result?.totalRows).toBe([...hydraulics].filter((c) => !bearings.has(c)).length);
+    expect(answer.result?.withoutShare?.of).toBe(hydraulics.size);
+  });
+
+  it('"Which customers bought in 2023 but not in 2024?" is still two periods', async () => {
+    const answer = await answerWithQuery('Which customers bought in 2023 but not in 2024?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('customers who bought, 2023-01-01 … 2023-12-31, but not in 2024-01-01 … 2024-12-31');
+  });
+
+  it('"Which Hydraulics customers never ordered?" names nothing never bought: refused as before', async () => {
+    const answer = await answerWithQuery('Which Hydraulics customers never ordered?', file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('“never bought” something is not something I can answer exactly yet');
+  });
+});

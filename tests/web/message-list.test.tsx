@@ -153,6 +153,14 @@ describe('tool labels', () => {
     expect(toolLabel('query_data', { measures: ['customers'], period: year(2023), notBoughtIn: year(2024) })).toBe(
       'Querying the rows: customers who bought, 2023-01-01 … 2023-12-31, but not in 2024-01-01 … 2024-12-31',
     );
+    const hydraulics = { dimension: 'category', values: ['Hydraulics'] };
+    expect(
+      toolLabel('query_data', {
+        measures: ['customers'],
+        filters: [hydraulics],
+        neverBought: { dimension: 'category', values: ['Bearings'] },
+      }),
+    ).toBe('Querying the rows: customers who bought, category = Hydraulics, but never category = Bearings');
   });
 
   it('says a filter by the first words of names is one, not a value named so', () => {

@@ -145,6 +145,68 @@ describe('query_data over Superstore equals DuckDB over the raw rows', () => {
     expect((await query(spec, true)).rows).toEqual(result.rows);
   });
 
+  it('customers who bought Chairs in the West in 2021 but never Tables there: each with their Chairs revenue, and their share', async () => {
+    const result = await query({
+      measures: ['customers'],
+      filters: [
+        { dimension: 'Sub-Category', values: ['Chairs'] },
+        { dimension: 'region', values: ['West'] },
+      ],
+      period: { from: '2021-01-01', to: '2021-12-31' },
+      neverBought: { dimension: 'Sub-Category', values: ['Tables'] },
+    });
+    const scope = `Region = 'West' AND year(d) = 2021`;
+    const without = `SELECT DISTINCT "Customer Name" FROM t WHERE ${scope} AND "Sub-Category" = 'Chairs'
+      EXCEPT SELECT DISTINCT "Customer Name" FROM t WHERE ${scope} AND "Sub-Category" = 'Tables'`;
+    expectRows(
+      result.rows,
+      await sql(
+        `SELECT "Customer Name", sum(sales_v) r FROM t WHERE ${scope} AND "Sub-Category" = 'Chairs' AND "Customer Name" IN (${without})
+         GROUP BY 1 ORDER BY r DESC, 1 LIMIT 50`,
+      ),
+    );
+    const [[count, spent]] = (await sql(
+      `SELECT count(DISTINCT "Customer Name"), sum(sales_v) FROM t WHERE ${scope} AND "Sub-Category" = 'Chairs' AND "Customer Name" IN (${without})`,
+    )) as number[][];
+    const [[buyers, all]] = (await sql(
+      `SELECT count(DISTINCT "Customer Name"), sum(sales_v) FROM t WHERE ${scope} AND "Sub-Category" = 'Chairs'`,
+    )) as number[][];
+    expect(result.totalRows).toBe(count);
+    expect(result.understood).toBe(
+      'customers who bought, Sub-Category = Chairs, region = West, 2021-01-01 … 2021-12-31, but never Sub-Category = Tables',
+    );
+    expect(result.withoutShare?.of).toBe(buyers);
+    expect(result.withoutShare?.percent).toBeCloseTo((count / buyers) * 100, 10);
+    expect(result.withoutShare?.revenue).toBeCloseTo(spent, 6);
+    expect(result.withoutShare?.revenuePercent).toBeCloseTo((spent / all) * 100, 10);
+  });
+
+  it('customers who never bought Tables, over the whole file, among those who bought Chairs', async () => {
+    const result = await query({
+      measures: ['customers'],
+      filters: [{ dimension: 'Sub-Category', values: ['Chairs'] }],
+      neverBought: { dimension: 'Sub-Category', values: ['Tables'] },
+    });
+    const [[count]] = (await sql(
+      `SELECT count(*) FROM (SELECT DISTINCT "Customer Name" FROM t WHERE "Sub-Category" = 'Chairs'
+        EXCEPT SELECT DISTINCT "Customer Name" FROM t WHERE "Sub-Category" = 'Tables')`,
+    )) as number[][];
+    expect(result.totalRows).toBe(count);
+    expect(result.columns.map((c) => c.label)).toEqual(['customer', 'revenue']);
+    expect(
+      (
+        await query(
+          {
+            measures: ['customers'],
+            filters: [{ dimension: 'Sub-Category', values: ['Chairs'] }],
+            neverBought: { dimension: 'Sub-Category', values: ['Tables'] },
+          },
+          true,
+        )
+      ).rows,
+    ).toEqual(result.rows);
+  });
+
   it('alsoBoughtIn needs a period, and goes with no comparison, exclusion period or threshold', () => {
     const year = (y: number) => ({ from: `${y}-01-01`, to: `${y}-12-31` });
     const issues = (input: QuerySpecInput) => QuerySpecSchema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
@@ -156,6 +218,13 @@ describe('query_data over Superstore equals DuckDB over the raw rows', () => {
     expect(issues({ measures: ['customers'], period: year(2020), alsoBoughtIn: year(2021), compareTo: year(2019) })).toEqual([crossed]);
     expect(issues({ measures: ['customers'], period: year(2020), alsoBoughtIn: year(2021), notBoughtIn: year(2019) })).toEqual([crossed]);
     expect(issues({ measures: ['customers'], period: year(2020), alsoBoughtIn: year(2021) })).toEqual([]);
+    const never = { dimension: 'Sub-Category', values: ['Tables'] };
+    expect(issues({ measures: ['customers'], period: year(2020), neverBought: never, notBoughtIn: year(2021) })).toEqual([
+      '`neverBought` lists the customers of the rows kept who never bought those values: leave out `compareTo`, `notBoughtIn`, `alsoBoughtIn`, `having`, `per` and `changeFrom`',
+    ]);
+    expect(issues({ measures: ['customers'], neverBought: { ...never, exclude: true } })).toEqual([
+      '`neverBought` names the values not bought: leave out `exclude`',
+    ]);
   });
 
   it('new and returning customers by year', async () => {

@@ -63,6 +63,7 @@ export function queryAnswerText(
   spec: {
     notBoughtIn?: unknown;
     alsoBoughtIn?: QuerySpec['alsoBoughtIn'];
+    neverBought?: unknown;
     having?: QuerySpec['having'];
     period?: QuerySpec['period'];
     changeFrom?: QuerySpec['changeFrom'];
@@ -78,14 +79,17 @@ export function queryAnswerText(
     return `I understood: **${result.understood}**.\n\nNone does: no ${label}${compared} has ${havingWords(spec.having)}.${result.note ? `\n\n${result.note}` : ''}`;
   }
   // An empty table under a ranking question reads as an answer; say that nothing matched.
-  if (result.totalRows === 0 && !spec.notBoughtIn && !spec.alsoBoughtIn)
+  const customersListed = Boolean(spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought);
+  if (result.totalRows === 0 && !customersListed)
     return `I understood: **${result.understood}**.\n\nNo row of the file matches this, so there is nothing to list.`;
   // Lapsed or kept buyers: the count first, then the note (a period still open says they are
   // not lost yet), before the list of who, which can be 50 rows long.
-  if (spec.notBoughtIn || spec.alsoBoughtIn) {
+  if (customersListed) {
     const share = spec.alsoBoughtIn
       ? keptShareWords(result, spec.period, spec.alsoBoughtIn, currency)
-      : lapsedShareWords(result, spec.period, currency);
+      : spec.neverBought
+        ? withoutShareWords(result, currency)
+        : lapsedShareWords(result, spec.period, currency);
     const count = `**${plural(result.totalRows, 'customer')}** in all.${share}`;
     const note = result.note ? `\n\n${result.note}` : '';
     return `I understood: **${result.understood}**.\n\n${count}${note}\n\n${markdownTableOf({ ...result, note: null }, currency)}`;
@@ -138,6 +142,21 @@ function keptShareWords(
   return (
     ` That is ${pct(percent)} of the ${plural(of, 'customer')} who bought in ${period.from} … ${period.to}.` +
     ` Together they bought ${formatCell(revenue, 'money', currency)} then and ${formatCell(otherRevenue, 'money', currency)} in ${other.from} … ${other.to}.`
+  );
+}
+
+/**
+ * "That is 22.8% of the 1,145 customers who bought category = Hydraulics. Together they bought
+ * 1,097,969.77 of it, 17.1% of its revenue.": the customers of the rows kept (a category, a
+ * period) who never bought the other values, the ones to offer them to.
+ */
+function withoutShareWords(result: QueryResult, currency: string | null): string {
+  if (!result.withoutShare) return '';
+  const { of, percent, revenue, revenuePercent, rows } = result.withoutShare;
+  const share = revenuePercent !== null && revenue >= 0 ? `, ${pct(revenuePercent)} of its revenue` : '';
+  return (
+    ` That is ${pct(percent)} of the ${plural(of, 'customer')} who bought ${rows}.` +
+    ` Together they bought ${formatCell(revenue, 'money', currency)} of it${share}.`
   );
 }
 

@@ -100,7 +100,7 @@ import {
 } from './query-parsed';
 import { asWritten, countedNounOf, dimensionOfNoun, namedFilterWords, valuesNamed } from './query-values';
 import { percentChangeHaving, rankAsAsked } from './query-ranking';
-import { KEPT_WORDS, customersOfPeriodAndAnother, whoStoppedBuying, whoWasKept } from './query-stopped';
+import { KEPT_WORDS, customersOfPeriodAndAnother, whoNeverBought, whoStoppedBuying, whoWasKept } from './query-stopped';
 import { groupingOf } from './query-grouping';
 import { churnOrSegmentsAnswer, noFigureAnswer, routedByWording, unsupportedShape, whomToCall } from './query-routes';
 import { DISCONTINUE, WHOM_TO_CALL } from './intents';
@@ -329,12 +329,11 @@ function parseAsRead(
   const keepAsked = KEPT.test(text) && !/\bkeep (an eye|track|tabs)\b/.test(text) && !orderCount;
   const explicitlyNot = /\bbut (not|never)\b|\band not\b/.test(text) || didNotBuy;
   const lapsed = !orderCount && (explicitlyNot || /\bno longer\b/.test(text) || STOPPED.test(text) || lostCustomers);
-  // The customers of both of two periods, if two are named: see whoWasKept.
-  const keptAsked =
-    (keepAsked || KEPT_WORDS.test(text)) &&
-    !lapsed &&
+  // Customers listed, with no other figure: who was kept (whoWasKept), who never bought a value (whoNeverBought).
+  const customersListed =
     /\b(customers?|clients?|accounts?|buyers?)\b/.test(text) &&
     measures.every((m) => m === 'customers' || m === 'returningCustomers' || m === 'repeatCustomers');
+  const keptAsked = (keepAsked || KEPT_WORDS.test(text)) && !lapsed && customersListed;
   const shareAsked = !rateAsked && SHARE.test(text);
   if (returnsAsked) {
     // "What percentage of orders were returned?" is a return rate, not a share of revenue.
@@ -363,6 +362,9 @@ function parseAsRead(
   const customersOf = keptAsked && !twoNamed ? customersOfPeriodAndAnother(text, today) : null;
   const both = twoNamed ?? customersOf;
   if (keptAsked && both) return whoWasKept(text, { measures: ['customers'], filters }, both, Boolean(customersOf));
+  // "Which customers buy Hydraulics but not Bearings?" was refused as one product but not another.
+  const never = customersListed && !keptAsked ? whoNeverBought(text, filters, period, other) : null;
+  if (never) return never;
   // "How many customers ordered in both October and November?" counted every customer of the file.
   if (keptAsked && /\bboth\b/.test(text) && (period || other || NAMES_A_PERIOD_WORD.test(text)))
     return {

@@ -240,7 +240,7 @@ const ORDER_STATUS =
   /\b(?:open|pending|unpaid|overdue|outstanding|unfulfilled|unshipped|back-?ordered) (?:orders?|invoices?|balances?|payments?|amounts?)\b|\bback ?orders?\b|\b(?:accounts receivable|receivables|days sales outstanding|payment terms)\b|\b(?:paid|pay) (?:late|on time)\b/;
 
 /** The reason a question can't be answered exactly, for the shapes above; null when none applies. */
-export function limitOf(text: string): string | null {
+export function limitOf(text: string, neverBoughtNamed = false): string | null {
   const nested = NESTED.exec(text);
   if (nested)
     return `I can't look up "${nested[0].replace(/^\w+ /, '')}" and answer about it in one step; ask who or what it is first, then ask again by name.`;
@@ -252,8 +252,10 @@ export function limitOf(text: string): string | null {
     return `I can leave out values this file holds, such as a region, a category or a customer (“excluding the UK”), but found no value of this file to leave out after “${excluded[0]}”.`;
   if (BY_DAY.test(text))
     return 'I can rank weeks, months, quarters and years, but not single days yet; ask for the busiest week, for example.';
-  if (NEVER_SOLD.test(text))
-    return /\b(products?|items?|skus?|articles?|goods)\b/.test(text) && !/\b(customers?|clients?|accounts?|buyers?)\b/.test(text)
+  // "Which customers never bought Bearings?" names what they never bought: query-stopped.ts's whoNeverBought.
+  const customersAsked = /\b(customers?|clients?|accounts?|buyers?)\b/.test(text);
+  if (NEVER_SOLD.test(text) && !(customersAsked && neverBoughtNamed))
+    return /\b(products?|items?|skus?|articles?|goods)\b/.test(text) && !customersAsked
       ? 'This file lists what was sold, so every product in it sold at least once; products that never sold are not in it. Upload your full product list joined to the sales to find them.'
       : 'I can find customers who bought in one period but not in another; “never bought” something is not something I can answer exactly yet.';
   if (ONLY_BOUGHT.test(text))

@@ -24,7 +24,7 @@ import {
   fractionRefusal,
   namesAPeriod,
 } from './query-parsed';
-import { namedFilterWords } from './query-values';
+import { asWritten, namedFilterWords } from './query-values';
 import { lapsedInTheLastYear } from './query-stopped';
 
 /**
@@ -169,7 +169,7 @@ export function routedByWording(text: string, meta: SnapshotMeta, analysisDay: D
  * or per customer other than revenue.
  */
 export function unsupportedShape(text: string, filters: readonly { values: string[] }[]): Parsed | null {
-  const limit = limitOf(text);
+  const limit = limitOf(text, namedAfterNever(text, filters));
   if (limit) return { kind: 'refused', reason: limit };
   // "How many customers bought just one product in 2021?" counted every customer of 2021.
   const onlyOne = ONLY_ONE.exec(text);
@@ -249,6 +249,13 @@ export function churnOrSegmentsAnswer(
     return { kind: 'unmapped', reason: 'Churn risk and segments are answered from the analysis of the whole file.' };
   }
   return null;
+}
+
+/** "… never bought Bearings": a value named after "never", which the customers did not buy. */
+function namedAfterNever(text: string, filters: readonly { values: string[] }[]): boolean {
+  const written = asWritten(text);
+  const never = written.search(/\bnever\b/);
+  return never >= 0 && filters.some((f) => f.values.some((value) => written.indexOf(asWritten(value)) > never));
 }
 
 /** Who makes the call, not whose customers they are: "my sales team", "our reps". */

@@ -11,6 +11,7 @@ import { thresholdOf, type Threshold } from './query-limits';
 import { periodBefore, periodsOf, type DayRange, type ToDateUnit } from './query-periods';
 import { isTimeUnit } from './query-vocabulary';
 import { rankedCountOf } from './query-ranking';
+import { asWritten } from './query-values';
 import { type Parsed } from './query-parsed';
 
 /** What a question about customers who stopped buying was read as, for `whoStoppedBuying`. */
@@ -208,4 +209,43 @@ export function customersOfPeriodAndAnother(text: string, today: Date): readonly
     if (of && other && of.from !== other.from) return [of, other];
   }
   return null;
+}
+
+/** Where a question turns to what the customers did not buy: "but not", "never", "don't buy". */
+const NOT_BOUGHT =
+  /\b(?:but|and) (?:not|never)\b|\bnever (?:yet )?(?:buy|buys|bought|order|orders|ordered|purchase|purchased)\b|\b(?:do|does|did|have|has)(?:n't| not) (?:yet )?(?:buy|bought|order|ordered|purchase|purchased)\b|\bwithout (?:buying|ordering)\b/;
+
+/**
+ * "Which customers buy Hydraulics but not Bearings?", "Which Hydraulics customers don't buy
+ * Bearings?": the values named after the turn are the ones never bought, the rest keep the
+ * rows the customers bought in (the same period, when one is named). They were refused as
+ * "bought one product but not another". Null when no value follows the turn ("bought in 2020
+ * but not in 2021" is two periods).
+ */
+export function whoNeverBought(
+  text: string,
+  filters: NonNullable<QuerySpecInput['filters']>,
+  period: DayRange | null | undefined,
+  other: DayRange | null | undefined,
+): Parsed | null {
+  const turn = NOT_BOUGHT.exec(text);
+  if (!turn || other) return null;
+  const written = asWritten(text);
+  const after = asWritten(text.slice(0, turn.index + turn[0].length)).length;
+  // Named after the turn, and not before it too.
+  const isAfter = (value: string) => written.indexOf(asWritten(value)) >= after;
+  const turned = filters.filter((f) => !f.exclude && f.values.some(isAfter));
+  if (turned.length === 0) return null;
+  if (turned.length > 1 || turned[0].match === 'startsWith')
+    return {
+      kind: 'refused',
+      reason:
+        'I can list the customers who never bought the values of one column, such as “customers who buy Chairs but not Tables”; name them one column at a time.',
+    };
+  const [never] = turned;
+  const boughtValues = never.values.filter((v) => !isAfter(v));
+  const kept = filters.filter((f) => f !== never);
+  if (boughtValues.length > 0) kept.push({ ...never, values: boughtValues });
+  const neverBought = { dimension: never.dimension, values: never.values.filter(isAfter), match: never.match ?? ('exact' as const) };
+  return { kind: 'spec', spec: { measures: ['customers'], groupBy: [], filters: kept, ...(period ? { period } : {}), neverBought } };
 }

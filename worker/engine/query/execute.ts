@@ -78,6 +78,13 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   }
   // Without a change, the note says which periods the rows only partly cover and why.
   if (compared.noChange.size > 0) coverage = null;
+  if (spec.neverBought) {
+    if (customerIndex < 0) throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');
+    const never = resolveFilter(meta, spec.neverBought);
+    spec = { ...spec, neverBought: { ...spec.neverBought, dimension: never.dimension.label, values: never.matched } };
+    const note = [startingWith, coverage].filter(Boolean).join(' ') || null;
+    return withNote(await customersWithout(snapshot, spec, filters, never, customerIndex), note);
+  }
   if (spec.notBoughtIn || spec.alsoBoughtIn) {
     if (customerIndex < 0) throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');
     const soFar = spec.notBoughtIn
@@ -336,7 +343,71 @@ async function customersOfTwoPeriods(
     if (boughtA[c] === 1 && boughtB[c] === (kept ? 1 : 0)) listed.push(c);
   }
   return resultOf(spec, snapshot.meta, [], null, null, false, {
-    twoPeriods: { kept, customers: listed, revenue: revenueA, otherRevenue: revenueB, customerIndex, bought, periodRevenue },
+    twoPeriods: {
+      kind: kept ? 'kept' : 'lapsed',
+      customers: listed,
+      revenue: revenueA,
+      otherRevenue: revenueB,
+      customerIndex,
+      bought,
+      periodRevenue,
+    },
+  });
+}
+
+/**
+ * Customers who bought in the rows `filters` keep (in `period`, when given) and never bought
+ * the `never` values there: the filters on other columns apply to both ("in the West").
+ */
+async function customersWithout(
+  snapshot: Snapshot,
+  spec: QuerySpec,
+  filters: ResolvedFilter[],
+  never: ResolvedFilter,
+  customerIndex: number,
+): Promise<QueryResult> {
+  const range = spec.period ? { from: dayOf(spec.period.from), to: dayOf(spec.period.to) } : null;
+  const shared = filters.filter((f) => f.index !== never.index);
+  const size = snapshot.meta.dimensions[customerIndex].values.length;
+  const bought = new Uint8Array(size);
+  const boughtNever = new Uint8Array(size);
+  const revenue = new Float64Array(size);
+  // All the revenue of the rows kept, rows without a customer included: what the listed customers' share is of.
+  let keptRevenue = 0;
+  const needs = { cost: false, quantity: false, orders: false, dimensions: [customerIndex, never.index, ...filters.map((f) => f.index)] };
+  for await (const g of snapshot.groups(needs)) {
+    const codes = g.dims[customerIndex];
+    row: for (let i = 0; i < g.rows; i++) {
+      if (range && (g.day[i] < range.from || g.day[i] > range.to)) continue;
+      for (const f of shared) if (!passesFilter(f, g.dims[f.index][i])) continue row;
+      const c = codes[i];
+      const purchase = g.returns[i] === 0;
+      if (passesFilter(never, g.dims[never.index][i])) {
+        if (c >= 0 && purchase) boughtNever[c] = 1;
+      }
+      if (!filters.every((f) => f.index !== never.index || passesFilter(f, g.dims[f.index][i]))) continue;
+      keptRevenue += g.amount[i];
+      if (c < 0) continue;
+      revenue[c] += g.amount[i];
+      if (purchase) bought[c] = 1;
+    }
+  }
+  const listed: number[] = [];
+  let buyers = 0;
+  for (let c = 0; c < size; c++) {
+    buyers += bought[c];
+    if (bought[c] === 1 && boughtNever[c] === 0) listed.push(c);
+  }
+  return resultOf(spec, snapshot.meta, [], null, null, false, {
+    twoPeriods: {
+      kind: 'without',
+      customers: listed,
+      revenue,
+      otherRevenue: revenue,
+      customerIndex,
+      bought: buyers,
+      periodRevenue: keptRevenue,
+    },
   });
 }
 

@@ -64,6 +64,12 @@ export interface QueryResult {
    * `revenuePercent`) and in `alsoBoughtIn` (`otherRevenue`), net of returns.
    */
   keptShare?: { of: number; percent: number; revenue: number; periodRevenue: number; revenuePercent: number | null; otherRevenue: number };
+  /**
+   * Customers who never bought the `neverBought` values: how many bought in the rows kept
+   * (filters and period applied, in words in `rows`) and what share of them the list is; what
+   * they bought there together (`revenue`), of all of it (`periodRevenue`, as `revenuePercent`).
+   */
+  withoutShare?: { of: number; percent: number; revenue: number; periodRevenue: number; revenuePercent: number | null; rows: string };
   /** A row, shown or not, holds the rows with no value of a grouping ("(blank)"): no value to count. */
   blankRow?: true;
   /**
@@ -99,9 +105,12 @@ const KIND: Record<Measure, CellKind> = {
 /** Measures that are a ratio: with no rows they have no value, not 0. */
 const RATIOS = new Set<Measure>(['marginPct', 'averageOrderValue', 'revenuePerCustomer', 'averagePrice', 'repeatRate']);
 
-/** The customers of `period` who did not buy in the other period (lapsed) or did (kept). */
+/**
+ * The customers of `period` who did not buy in the other period (lapsed) or did (kept), or
+ * the customers of the rows kept who never bought the `neverBought` values (without).
+ */
 interface TwoPeriods {
-  kept: boolean;
+  kind: 'lapsed' | 'kept' | 'without';
   customers: number[];
   /** Each customer's revenue in `period`, and in the other period. */
   revenue: Float64Array;
@@ -432,12 +441,16 @@ function changeOf(row: TableRow, i: number, ratio: boolean): number | null {
 /** The customers who stopped buying, or who were kept, each with what they bought in the period(s), and their share. */
 function twoPeriodsResult(understood: string, spec: QuerySpec, meta: SnapshotMeta, listed: TwoPeriods): QueryResult {
   const names = meta.dimensions[listed.customerIndex].values;
+  const kept = listed.kind === 'kept';
   const rows = listed.customers
-    .map((c) => (listed.kept ? [names[c], listed.revenue[c], listed.otherRevenue[c]] : [names[c], listed.revenue[c]]))
+    .map((c) => (kept ? [names[c], listed.revenue[c], listed.otherRevenue[c]] : [names[c], listed.revenue[c]]))
     .sort((x, y) => (y[1] as number) - (x[1] as number) || (x[0] as string).localeCompare(y[0] as string));
-  const revenueIn = (range: QuerySpec['period']): QueryColumn => ({ label: `revenue ${range?.from} … ${range?.to}`, kind: 'money' });
+  const revenueIn = (range: QuerySpec['period']): QueryColumn => ({
+    label: range ? `revenue ${range.from} … ${range.to}` : 'revenue',
+    kind: 'money',
+  });
   const columns: QueryColumn[] = [{ label: 'customer', kind: 'text' }, revenueIn(spec.period)];
-  if (listed.kept) columns.push(revenueIn(spec.alsoBoughtIn));
+  if (kept) columns.push(revenueIn(spec.alsoBoughtIn));
   const result = capped(understood, columns, rows, spec.limit, (k) => rows[k][1] as number);
   if (listed.bought === 0) return result;
   const sum = (column: number) => rows.reduce((total, row) => total + (row[column] as number), 0);
@@ -446,7 +459,12 @@ function twoPeriodsResult(understood: string, spec: QuerySpec, meta: SnapshotMet
   const { periodRevenue } = listed;
   const revenuePercent = periodRevenue > 0 ? (revenue / periodRevenue) * 100 : null;
   const share = { of: listed.bought, percent, revenue, periodRevenue, revenuePercent };
-  return listed.kept ? { ...result, keptShare: { ...share, otherRevenue: sum(2) } } : { ...result, lapsedShare: share };
+  if (kept) return { ...result, keptShare: { ...share, otherRevenue: sum(2) } };
+  if (listed.kind === 'lapsed') return { ...result, lapsedShare: share };
+  // "category = Hydraulics in 2024-01-01 … 2024-12-31", "anything in …": what the customers counted bought.
+  const period = spec.period ? `in ${spec.period.from} … ${spec.period.to}` : '';
+  const rowWords = [filtersInWords(spec, meta).join(', ') || 'anything', period].filter(Boolean).join(' ');
+  return { ...result, withoutShare: { ...share, rows: rowWords } };
 }
 
 /**
@@ -541,11 +559,19 @@ function measureWords(m: Measure, per: QuerySpec['per']): string {
   return per ? `average ${MEASURE_LABELS[m]} per ${per}` : MEASURE_LABELS[m];
 }
 
+/** The spec's filters in words: "category = Hydraulics", "region ≠ West". */
+function filtersInWords(spec: QuerySpec, meta: SnapshotMeta): string[] {
+  return spec.filters.map((f) => {
+    const dim = meta.dimensions.find((d) => d.key === f.dimension || d.label.toLowerCase() === f.dimension.toLowerCase());
+    return filterWords(dim?.label ?? f.dimension, f.values, f.exclude, f.match);
+  });
+}
+
 /** The spec in words: measures, grouping, slice and period. */
 export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGroup[]): string {
   const measures = spec.measures.map((m) => measureWords(m, spec.per)).join(', ');
   const parts: string[] = [];
-  if (spec.notBoughtIn || spec.alsoBoughtIn) parts.push('customers who bought');
+  if (spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought) parts.push('customers who bought');
   // A ranking says so ("top 1 by revenue, by month" for the best month); a capped time series does not.
   else if (groups.length > 0 && spec.limit < MAX_ROWS && (spec.sort || !groups.some((g) => g.kind === 'time')))
     parts.push(
@@ -560,13 +586,15 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
   if (spec.changeFrom && unit) parts.push(`each against ${comparedWords(unit, spec.changeFrom === 'yearBefore')}`);
   // "customers with one order, by customer" already says which customers are kept.
   if (spec.having && !keepsCountedCustomers(spec.having)) parts.push(havingWords(spec.having));
-  for (const f of spec.filters) {
-    const dim = meta.dimensions.find((d) => d.key === f.dimension || d.label.toLowerCase() === f.dimension.toLowerCase());
-    parts.push(filterWords(dim?.label ?? f.dimension, f.values, f.exclude, f.match));
-  }
+  parts.push(...filtersInWords(spec, meta));
   if (spec.period) parts.push(`${spec.period.from} … ${spec.period.to}`);
   if (spec.compareTo) parts.push(`compared with ${spec.compareTo.from} … ${spec.compareTo.to}`);
   if (spec.notBoughtIn) parts.push(`but not in ${spec.notBoughtIn.from} … ${spec.notBoughtIn.to}`);
   if (spec.alsoBoughtIn) parts.push(`and also in ${spec.alsoBoughtIn.from} … ${spec.alsoBoughtIn.to}`);
+  if (spec.neverBought) {
+    const never = spec.neverBought;
+    const dim = meta.dimensions.find((d) => d.key === never.dimension || d.label.toLowerCase() === never.dimension.toLowerCase());
+    parts.push(`but never ${filterWords(dim?.label ?? never.dimension, never.values, false, never.match)}`);
+  }
   return parts.join(', ');
 }

@@ -138,6 +138,12 @@ export const QuerySpecSchema = z
     notBoughtIn: range.optional(),
     /** "Bought in `period` and also in `alsoBoughtIn`": the customers kept from one period to another. */
     alsoBoughtIn: range.optional(),
+    /**
+     * "Bought Hydraulics but never Bearings": the customers of the rows `filters` keep who bought
+     * none of these values (in `period` when given, else in the whole file); the other filters
+     * apply to both.
+     */
+    neverBought: QueryFilterSchema.optional(),
     sort: z
       .object({
         by: z.enum(MEASURES),
@@ -192,6 +198,19 @@ export const QuerySpecSchema = z
       ctx.addIssue({ code: 'custom', path: ['period'], message: '`compareTo` needs `period`: the range it is compared with' });
     if (spec.compareTo && spec.notBoughtIn)
       ctx.addIssue({ code: 'custom', path: ['compareTo'], message: 'use either `compareTo` or `notBoughtIn`, not both' });
+    if (spec.neverBought && (spec.compareTo || spec.notBoughtIn || spec.alsoBoughtIn || spec.having || spec.per || spec.changeFrom))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['neverBought'],
+        message:
+          '`neverBought` lists the customers of the rows kept who never bought those values: leave out `compareTo`, `notBoughtIn`, `alsoBoughtIn`, `having`, `per` and `changeFrom`',
+      });
+    if (spec.neverBought?.exclude)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['neverBought', 'exclude'],
+        message: '`neverBought` names the values not bought: leave out `exclude`',
+      });
     if (spec.alsoBoughtIn && !spec.period)
       ctx.addIssue({ code: 'custom', path: ['period'], message: '`alsoBoughtIn` needs `period`: the other range in which they bought' });
     if (spec.alsoBoughtIn && (spec.compareTo || spec.notBoughtIn || spec.having || spec.per || spec.changeFrom))

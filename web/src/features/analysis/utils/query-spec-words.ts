@@ -34,7 +34,7 @@ export function querySpecInWords(input: unknown): string | null {
   const sort = isFields(input.sort) ? input.sort : null;
   const groupBy = strings(input.groupBy);
   const parts: string[] = [];
-  if (input.notBoughtIn || input.alsoBoughtIn) parts.push('customers who bought');
+  if (input.notBoughtIn || input.alsoBoughtIn || input.neverBought) parts.push('customers who bought');
   else if (limit !== null && groupBy.length)
     parts.push(
       `${sort?.direction === 'asc' ? 'bottom' : 'top'} ${limit} by ${CHANGE_WORDS[String(sort?.on)] ?? ''}${measureWords(typeof sort?.by === 'string' ? sort.by : (strings(input.measures)[0] ?? ''))}`,
@@ -56,6 +56,8 @@ export function querySpecInWords(input: unknown): string | null {
   if (notBoughtIn) parts.push(`but not in ${notBoughtIn}`);
   const alsoBoughtIn = rangeWords(input.alsoBoughtIn);
   if (alsoBoughtIn) parts.push(`and also in ${alsoBoughtIn}`);
+  const [never] = filtersInWords(input.neverBought ? [input.neverBought] : []);
+  if (never) parts.push(`but never ${never}`);
   return parts.join(', ');
 }
 
