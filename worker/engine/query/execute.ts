@@ -367,7 +367,9 @@ async function customersWithout(
   customerIndex: number,
 ): Promise<QueryResult> {
   const range = spec.period ? { from: dayOf(spec.period.from), to: dayOf(spec.period.to) } : null;
+  // Filters on other columns keep both sides' rows; those on the never-bought column only the rows bought.
   const shared = filters.filter((f) => f.index !== never.index);
+  const sameColumn = filters.filter((f) => f.index === never.index);
   const size = snapshot.meta.dimensions[customerIndex].values.length;
   const bought = new Uint8Array(size);
   const boughtNever = new Uint8Array(size);
@@ -382,10 +384,8 @@ async function customersWithout(
       for (const f of shared) if (!passesFilter(f, g.dims[f.index][i])) continue row;
       const c = codes[i];
       const purchase = g.returns[i] === 0;
-      if (passesFilter(never, g.dims[never.index][i])) {
-        if (c >= 0 && purchase) boughtNever[c] = 1;
-      }
-      if (!filters.every((f) => f.index !== never.index || passesFilter(f, g.dims[f.index][i]))) continue;
+      if (c >= 0 && purchase && passesFilter(never, g.dims[never.index][i])) boughtNever[c] = 1;
+      for (const f of sameColumn) if (!passesFilter(f, g.dims[f.index][i])) continue row;
       keptRevenue += g.amount[i];
       if (c < 0) continue;
       revenue[c] += g.amount[i];
@@ -403,7 +403,6 @@ async function customersWithout(
       kind: 'without',
       customers: listed,
       revenue,
-      otherRevenue: revenue,
       customerIndex,
       bought: buyers,
       periodRevenue: keptRevenue,

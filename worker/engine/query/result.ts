@@ -112,9 +112,9 @@ const RATIOS = new Set<Measure>(['marginPct', 'averageOrderValue', 'revenuePerCu
 interface TwoPeriods {
   kind: 'lapsed' | 'kept' | 'without';
   customers: number[];
-  /** Each customer's revenue in `period`, and in the other period. */
+  /** Each customer's revenue in `period`, and (kept) in the other period. */
   revenue: Float64Array;
-  otherRevenue: Float64Array;
+  otherRevenue?: Float64Array;
   customerIndex: number;
   /** Customers who bought in `period`, listed or not. */
   bought: number;
@@ -443,7 +443,7 @@ function twoPeriodsResult(understood: string, spec: QuerySpec, meta: SnapshotMet
   const names = meta.dimensions[listed.customerIndex].values;
   const kept = listed.kind === 'kept';
   const rows = listed.customers
-    .map((c) => (kept ? [names[c], listed.revenue[c], listed.otherRevenue[c]] : [names[c], listed.revenue[c]]))
+    .map((c) => (kept && listed.otherRevenue ? [names[c], listed.revenue[c], listed.otherRevenue[c]] : [names[c], listed.revenue[c]]))
     .sort((x, y) => (y[1] as number) - (x[1] as number) || (x[0] as string).localeCompare(y[0] as string));
   const revenueIn = (range: QuerySpec['period']): QueryColumn => ({
     label: range ? `revenue ${range.from} … ${range.to}` : 'revenue',
