@@ -73,6 +73,10 @@ const files: [path: string, name: string, day: string | null][] = [
 const facts: AnalysisFacts = {
   lastPurchaseOf: (customer) => (customer.length % 2 ? '2021-10-12' : null),
   customerLabelOf: (id) => (id === '2506' ? 'Hy-Vee #3 / BDI / Des Moines' : null),
+  // Online Retail's codes of two products, and one of the generated file's.
+  productLabelOf: (code) =>
+    ({ '23084': 'RABBIT NIGHT LIGHT', '22086': "PAPER CHAIN KIT 50'S CHRISTMAS", 'p-002483': 'Fitting 2483mm' })[code.toLowerCase()] ??
+    null,
 };
 const questions: string[] = phrasingsFile && existsSync(phrasingsFile) ? JSON.parse(readFileSync(phrasingsFile, 'utf8')) : phrasings();
 if (phrasingsFile && !existsSync(phrasingsFile)) writeFileSync(phrasingsFile, JSON.stringify(questions));

@@ -75,5 +75,7 @@ describe('focus areas and prompt files', () => {
     expect(SYSTEM_PROMPT).toContain('period 2023, alsoBoughtIn 2024');
     expect(SYSTEM_PROMPT).toContain("the share kept is the result's keptShare; never the cross-sell answer");
     expect(SYSTEM_PROMPT).toContain('is filters for Hydraulics and neverBought Bearings, not two periods');
+    // Customers who bought each of two values are boughtAll's, not the buyers of either.
+    expect(SYSTEM_PROMPT).toContain('is boughtAll [Chairs, Tables] (not filters, which keep buyers of either)');
   });
 });

@@ -1358,3 +1358,101 @@ describe('customers who bought one value but never another', () => {
     expect(answer.text).toContain('“never bought” something is not something I can answer exactly yet');
   });
 });
+
+// "Which customers bought Hydraulics and Bearings?" was refused ("not those who bought all of
+// them yet"), "… as well as …" listed the buyers of either, and "Which Hydraulics customers also
+// bought Bearings?" got the cross-sell answer: the customers who bought each value named, with
+// their revenue of each and the share of each value's buyers, the rate a cross-sell is judged by.
+describe('customers who bought each of several values', () => {
+  const category = (name: string) => (r: Row) => r.Category === name;
+  const buyersOf = (keep: (r: Row) => boolean) => new Set(rows.filter((r) => keep(r) && Number(r.Quantity) > 0).map((r) => r.CustomerID));
+  const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const pct = (n: number) => `${n.toFixed(1)}%`;
+
+  it.each([
+    'Which customers bought both Hydraulics and Bearings in 2024?',
+    'How many customers bought Hydraulics as well as Bearings in 2024?',
+    'Which Hydraulics customers also bought Bearings in 2024?',
+    'What share of Hydraulics customers also bought Bearings in 2024?',
+  ])('"%s" are the customers who bought each in 2024, with their revenue of each', async (question) => {
+    const scope = (name: string) => (r: Row) => inYear(2024)(r) && category(name)(r);
+    const [hydraulics, bearings] = [buyersOf(scope('Hydraulics')), buyersOf(scope('Bearings'))];
+    const any = new Set([...hydraulics, ...bearings]);
+    const both = new Set([...hydraulics].filter((c) => bearings.has(c)));
+    const either = (r: Row) => scope('Hydraulics')(r) || scope('Bearings')(r);
+    const spent = rows.filter((r) => either(r) && both.has(r.CustomerID)).reduce((sum, r) => sum + revenue(r), 0);
+    const all = rows.filter(either).reduce((sum, r) => sum + revenue(r), 0);
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result?.understood).toBe('customers who bought each of category = Hydraulics, Bearings, 2024-01-01 … 2024-12-31');
+    expect(answer.result?.totalRows).toBe(both.size);
+    expect(answer.text).toContain(
+      `**${both.size} customers** in all. Of the ${hydraulics.size.toLocaleString('en-US')} customers who bought Hydraulics (in 2024-01-01 … 2024-12-31), that is ${pct((both.size / hydraulics.size) * 100)}; ` +
+        `of the ${bearings.size.toLocaleString('en-US')} customers who bought Bearings, that is ${pct((both.size / bearings.size) * 100)}; ` +
+        `${any.size.toLocaleString('en-US')} customers bought at least one of them. ` +
+        `Together they bought ${money(spent)} of them, ${pct((spent / all) * 100)} of all Hydraulics and Bearings revenue.`,
+    );
+    const [name, hydraulicsRevenue] = answer.result?.rows[0] as [string, number, number];
+    const top = grouped(
+      (r) => either(r) && both.has(r.CustomerID),
+      (r) => r.CustomerName,
+      revenue,
+    )[0];
+    expect(name).toBe(top[0]);
+    expect(hydraulicsRevenue).toBeCloseTo(
+      revenueOf(scope('Hydraulics'), (r) => r.CustomerName, name),
+      6,
+    );
+  });
+
+  it('"Top 3 customers who bought Hydraulics and Bearings" are the 3 who spent most on the two together, over the whole file', async () => {
+    const both = new Set([...buyersOf(category('Hydraulics'))].filter((c) => buyersOf(category('Bearings')).has(c)));
+    const top = grouped(
+      (r) => (category('Hydraulics')(r) || category('Bearings')(r)) && both.has(r.CustomerID),
+      (r) => r.CustomerName,
+      revenue,
+    ).slice(0, 3);
+    const answer = await answerWithQuery('Top 3 customers who bought Hydraulics and Bearings', file.snapshot, today);
+    expect(answer.result?.rows.map((row) => row[0])).toEqual(top.map(([name]) => name));
+    expect(answer.result?.totalRows).toBe(both.size);
+  });
+
+  it('"Which customers bought Hydraulics or Bearings?" are still the buyers of either', async () => {
+    const answer = await answerWithQuery('Which customers bought Hydraulics or Bearings?', file.snapshot, today);
+    expect(answer.result?.understood).not.toContain('each of');
+  });
+
+  it.each([
+    [
+      'Which customers bought Hydraulics and Bearings but not Tools?',
+      'I can list the customers who bought each of Hydraulics, Bearings, Tools, with what they bought of each, or the customers who bought one value but never another (“customers who buy Hydraulics but not Tools”), but not both in one step yet.',
+    ],
+    [
+      'Which customers bought Hydraulics in DE-North and Bearings in NL?',
+      'I can list the customers who bought each of several values of one column, but not pair them with values of another (Hydraulics and Bearings; DE-North and NL) yet; ask with one value of the other column at a time.',
+    ],
+    [
+      'How much revenue came from customers who bought Hydraulics and Bearings?',
+      'I can list the customers who bought each of Hydraulics, Bearings, with what they bought of each, but no other figure of them yet; ask for the list, then about the customers in it.',
+    ],
+    [
+      'Who bought the most Hydraulics and Bearings?',
+      'I can list the customers who bought each of Hydraulics, Bearings, with what they bought of each, largest first by what they bought of them together; not ranked otherwise yet.',
+    ],
+    [
+      'Which customers bought Hydraulics and Bearings by region?',
+      'I can list the customers who bought each of Hydraulics, Bearings, with what they bought of each, but not count them by region yet; ask for one value at a time.',
+    ],
+    [
+      'Which customers bought Hydraulics and Bearings in 2024 vs 2023?',
+      'I can list the customers who bought each of Hydraulics, Bearings, with what they bought of each, in one period at a time; name one, such as “in 2024”.',
+    ],
+    [
+      'Which customers bought Hydraulics and Bearings in 2023 and 2024?',
+      'I could read this only as a question about 2023-01-01 … 2023-12-31, which leaves out 2024',
+    ],
+  ])('"%s" is refused, not answered with the buyers of either', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(reason);
+  });
+});

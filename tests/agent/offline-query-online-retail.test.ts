@@ -737,6 +737,46 @@ describe('what is bought with one product, counted over every order', () => {
   });
 });
 
+// "Customers who bought both 23084 and 22086" got RABBIT NIGHT LIGHT's profile alone: the
+// rows name products by description, so the codes were no value the query knew. The analysis
+// knows each code's description, and the customers of both are listed.
+describe('products named by their codes', () => {
+  it('"Which customers bought both 23084 and 22086 in November 2011?" are the customers of both that month', async () => {
+    const lines = `SELECT cust, StockCode AS p FROM t WHERE ${NOV} AND ${PURCHASE} AND cust IS NOT NULL AND StockCode IN ('23084', '22086')`;
+    const [[both, rabbit, paper, any]] = (await sql(
+      `WITH l AS (${lines}) SELECT
+         (SELECT count(*) FROM (SELECT cust FROM l GROUP BY 1 HAVING count(DISTINCT p) = 2)),
+         (SELECT count(DISTINCT cust) FROM l WHERE p = '23084'), (SELECT count(DISTINCT cust) FROM l WHERE p = '22086'),
+         (SELECT count(DISTINCT cust) FROM l)`,
+    )) as number[][];
+    const { answer, trace } = await askOffline(
+      'Which customers bought both 23084 and 22086 in November 2011?',
+      analyse(file.aggregates),
+      file.snapshot,
+    );
+    expect(trace[0]).toBe('use:query_data');
+    expect(answer).toContain(
+      "I understood: **customers who bought each of product = RABBIT NIGHT LIGHT, PAPER CHAIN KIT 50'S CHRISTMAS, 2011-11-01 … 2011-11-30**.",
+    );
+    expect(answer).toContain(
+      `**${both} customers** in all. Of the ${rabbit} customers who bought RABBIT NIGHT LIGHT (in 2011-11-01 … 2011-11-30), that is ${((both / rabbit) * 100).toFixed(1)}%; ` +
+        `of the ${paper} customers who bought PAPER CHAIN KIT 50'S CHRISTMAS, that is ${((both / paper) * 100).toFixed(1)}%; ${any} customers bought at least one of them.`,
+    );
+  });
+
+  it('"Revenue of 23084" and "revenue of product 23084" are the product\'s revenue; an unknown code is refused by name', async () => {
+    const [[revenue]] = (await sql(`SELECT sum(rev) FROM t WHERE StockCode = '23084'`)) as number[][];
+    const money = `£${revenue.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    for (const question of ['Revenue of 23084', 'What was the revenue of product 23084?']) {
+      const { answer } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+      expect(answer).toContain('I understood: **revenue, product = RABBIT NIGHT LIGHT**.');
+      expect(answer).toContain(`| ${money} |`);
+    }
+    const { answer } = await askOffline('What was the revenue of product 99999?', analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain("I couldn't find “product 99999” among this file's customers, products or other values.");
+  });
+});
+
 describe('products bought by one customer', () => {
   // The first was unmapped, the second refused as "bought nothing else", the third read "by one customer" as a grouping.
   for (const question of [

@@ -314,6 +314,18 @@ const cases: [string, string, string][] = [
     `SELECT count(DISTINCT "Order ID") FROM t WHERE d BETWEEN '2021-03-01' AND '2021-03-31'`,
     'orders, 2021-03-01 … 2021-03-31',
   ],
+  // A range as the answers write it, copied into a question, was read as its first day.
+  [
+    'Revenue by region 2020-01-01 … 2020-06-30',
+    `SELECT Region, sum(rev) r FROM t WHERE d BETWEEN '2020-01-01' AND '2020-06-30' GROUP BY 1 ORDER BY r DESC`,
+    'revenue, by region, 2020-01-01 … 2020-06-30',
+  ],
+  [
+    'Revenue, 2021-01-01 … 2021-06-30, compared with 2020-01-01 … 2020-06-30',
+    `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (WHERE d BETWEEN '2021-01-01' AND '2021-06-30') a,
+       sum(rev) FILTER (WHERE d BETWEEN '2020-01-01' AND '2020-06-30') b FROM t)`,
+    'revenue, 2021-01-01 … 2021-06-30, compared with 2020-01-01 … 2020-06-30',
+  ],
   [
     'number of orders last quarter',
     `SELECT count(DISTINCT "Order ID") FROM t WHERE d BETWEEN '2021-07-01' AND '2021-09-30'`,
@@ -783,6 +795,18 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
     expect(answer.result?.totalRows).toBe(count);
   });
 
+  it('"customers who bought, 2020-07-01 … 2020-12-31, but not in 2021-01-01 … 2021-06-30", as the answers write it, is the two periods', async () => {
+    const answer = await answerWithQuery(
+      'customers who bought, 2020-07-01 … 2020-12-31, but not in 2021-01-01 … 2021-06-30',
+      file.snapshot,
+      TODAY,
+    );
+    expect(answer.result?.understood).toBe('customers who bought, 2020-07-01 … 2020-12-31, but not in 2021-01-01 … 2021-06-30');
+    expect(answer.result?.totalRows).toBe(
+      await lapsedCount(`d BETWEEN '2020-07-01' AND '2020-12-31'`, `d BETWEEN '2021-01-01' AND '2021-06-30'`),
+    );
+  });
+
   /** Customers whose last purchase is before `day`, counted by DuckDB. */
   async function silentSinceCount(day: string): Promise<number> {
     const [[count]] = (await sql(
@@ -883,11 +907,14 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
       expect(answer.text).toContain('but not distinct categories yet');
     });
 
-    it('"Which customers bought Furniture and Technology?" is refused: those who bought both are no slice of the query (it counted either)', async () => {
+    it('"Which customers bought Furniture and Technology?" lists those who bought both (it counted either, then was refused)', async () => {
+      const [[boughtBoth]] = (await sql(
+        `SELECT count(*) FROM (SELECT "Customer ID" FROM t WHERE Category IN ('Furniture', 'Technology') GROUP BY 1 HAVING count(DISTINCT Category) = 2)`,
+      )) as number[][];
       for (const question of ['Which customers bought Furniture and Technology?', 'How many customers bought Furniture and Technology?']) {
         const answer = await answerWithQuery(question, file.snapshot, TODAY);
-        expect(answer.result).toBeNull();
-        expect(answer.text).toContain('but not those who bought all of them yet');
+        expect(answer.result?.understood).toBe('customers who bought each of category = Furniture, Technology');
+        expect(answer.result?.totalRows).toBe(boughtBoth);
       }
       // A sum over two regions is still their sum.
       const sum = await answerWithQuery('Revenue of the West and East', file.snapshot, TODAY);
@@ -2398,6 +2425,17 @@ describe('"N or more" is a threshold', () => {
       'How many customers ordered 2 times or more?',
       'orders, by customer, orders ≥ 2',
       () => customersWith('count(DISTINCT "Order ID")', '>= 2'),
+    ],
+    // A value between the verb and the count was dropped with the count: every buyer of Chairs was listed.
+    [
+      'Which customers bought Chairs 3 times?',
+      'orders, by customer, orders = 3, Sub-Category = Chairs',
+      () => customersWith('count(DISTINCT "Order ID")', '= 3', `"Sub-Category" = 'Chairs'`),
+    ],
+    [
+      'Which customers bought Chairs more than 3 times?',
+      'orders, by customer, orders > 3, Sub-Category = Chairs',
+      () => customersWith('count(DISTINCT "Order ID")', '> 3', `"Sub-Category" = 'Chairs'`),
     ],
     [
       'Which products were ordered exactly 10 times?',

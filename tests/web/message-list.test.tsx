@@ -163,6 +163,16 @@ describe('tool labels', () => {
     ).toBe('Querying the rows: customers who bought, category = Hydraulics, but never category = Bearings');
   });
 
+  it('names every value the customers listed bought, before the other filters', () => {
+    expect(
+      toolLabel('query_data', {
+        measures: ['customers'],
+        filters: [{ dimension: 'region', values: ['West'] }],
+        boughtAll: { dimension: 'column:Sub-Category', values: ['Chairs', 'Tables'] },
+      }),
+    ).toBe('Querying the rows: customers who bought each of Sub-Category = Chairs, Tables, region = West');
+  });
+
   it('says a filter by the first words of names is one, not a value named so', () => {
     const spec = { measures: ['revenue'], filters: [{ dimension: 'customer', values: ['Hy-Vee'], match: 'startsWith' }] };
     expect(toolLabel('query_data', spec)).toBe('Querying the rows: revenue, customer name starting with “Hy-Vee”');

@@ -207,6 +207,81 @@ describe('query_data over Superstore equals DuckDB over the raw rows', () => {
     ).toEqual(result.rows);
   });
 
+  it("customers who bought both Chairs and Tables in the West in 2021: their revenue of each, and the share of each value's buyers", async () => {
+    const spec: QuerySpecInput = {
+      measures: ['customers'],
+      filters: [{ dimension: 'region', values: ['West'] }],
+      period: { from: '2021-01-01', to: '2021-12-31' },
+      boughtAll: { dimension: 'Sub-Category', values: ['chairs', 'Tables'] },
+    };
+    const result = await query(spec);
+    const scope = `Region = 'West' AND year(d) = 2021 AND "Sub-Category" IN ('Chairs', 'Tables')`;
+    const both = `SELECT "Customer Name" FROM t WHERE ${scope} GROUP BY 1 HAVING count(DISTINCT "Sub-Category") = 2`;
+    expect(result.understood).toBe('customers who bought each of Sub-Category = Chairs, Tables, region = West, 2021-01-01 … 2021-12-31');
+    expect(result.columns.map((c) => c.label)).toEqual(['customer', 'revenue Chairs', 'revenue Tables']);
+    expectRows(
+      result.rows,
+      await sql(
+        `SELECT "Customer Name", sum(sales_v) FILTER (WHERE "Sub-Category" = 'Chairs') c, sum(sales_v) FILTER (WHERE "Sub-Category" = 'Tables') tb
+         FROM t WHERE ${scope} AND "Customer Name" IN (${both}) GROUP BY 1 ORDER BY c + tb DESC, 1 LIMIT 50`,
+      ),
+    );
+    const [[count, spent]] = (await sql(
+      `SELECT count(DISTINCT "Customer Name"), sum(sales_v) FROM t WHERE ${scope} AND "Customer Name" IN (${both})`,
+    )) as number[][];
+    const [[any, all]] = (await sql(`SELECT count(DISTINCT "Customer Name"), sum(sales_v) FROM t WHERE ${scope}`)) as number[][];
+    const buyersOf = async (sub: string) =>
+      ((await sql(`SELECT count(DISTINCT "Customer Name") FROM t WHERE ${scope} AND "Sub-Category" = '${sub}'`)) as number[][])[0][0];
+    const [chairs, tables] = [await buyersOf('Chairs'), await buyersOf('Tables')];
+    expect(result.totalRows).toBe(count);
+    const share = result.everyShare;
+    expect(share?.of).toBe(any);
+    expect(share?.percent).toBeCloseTo((count / any) * 100, 10);
+    expect(share?.each).toEqual([
+      { value: 'Chairs', customers: chairs, percent: expect.closeTo((count / chairs) * 100, 10) },
+      { value: 'Tables', customers: tables, percent: expect.closeTo((count / tables) * 100, 10) },
+    ]);
+    expect(share?.revenue).toBeCloseTo(spent, 6);
+    expect(share?.periodRevenue).toBeCloseTo(all, 6);
+    expect(share?.rows).toBe('region = West in 2021-01-01 … 2021-12-31');
+    expect((await query(spec, true)).rows).toEqual(result.rows);
+  });
+
+  it('customers who bought each of three categories, over the whole file', async () => {
+    const result = await query({
+      measures: ['customers'],
+      boughtAll: { dimension: 'category', values: ['Furniture', 'Technology', 'Office Supplies'] },
+    });
+    const [[count]] = (await sql(
+      `SELECT count(*) FROM (SELECT "Customer Name" FROM t GROUP BY 1 HAVING count(DISTINCT Category) = 3)`,
+    )) as number[][];
+    expect(result.totalRows).toBe(count);
+    expect(result.everyShare?.of).toBe(((await sql(`SELECT count(DISTINCT "Customer Name") FROM t`)) as number[][])[0][0]);
+    expect(result.columns).toHaveLength(4);
+  });
+
+  it('boughtAll names 2 to 4 values in full, with no other customer list, and its column is not filtered too', async () => {
+    const issues = (input: QuerySpecInput) => QuerySpecSchema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
+    const chairsAndTables = { dimension: 'Sub-Category', values: ['Chairs', 'Tables'] };
+    expect(issues({ measures: ['customers'], boughtAll: { ...chairsAndTables, values: ['Chairs'] } })).toEqual([
+      '`boughtAll` names 2 to 4 values, each bought by every customer listed',
+    ]);
+    expect(
+      issues({ measures: ['customers'], boughtAll: chairsAndTables, neverBought: { dimension: 'Sub-Category', values: ['Binders'] } }),
+    ).toEqual([
+      '`boughtAll` lists the customers who bought every one of those values: leave out `compareTo`, `notBoughtIn`, `alsoBoughtIn`, `neverBought`, `having`, `per` and `changeFrom`',
+    ]);
+    expect(issues({ measures: ['customers'], boughtAll: { ...chairsAndTables, match: 'startsWith' } })).toEqual([
+      '`boughtAll` names the values every customer listed bought: leave out `exclude` and `startsWith`',
+    ]);
+    await expect(
+      query({ measures: ['customers'], filters: [{ dimension: 'Sub-Category', values: ['Chairs'] }], boughtAll: chairsAndTables }),
+    ).rejects.toThrow(new QueryRefusal('Name every Sub-Category the customers bought in `boughtAll`, not in `filters` too.', 'BAD_SPEC'));
+    await expect(query({ measures: ['customers'], boughtAll: { ...chairsAndTables, values: ['Chairs', 'chairs'] } })).rejects.toThrow(
+      "'Chairs' and 'chairs' are the same Sub-Category here.",
+    );
+  });
+
   it('alsoBoughtIn needs a period, and goes with no comparison, exclusion period or threshold', () => {
     const year = (y: number) => ({ from: `${y}-01-01`, to: `${y}-12-31` });
     const issues = (input: QuerySpecInput) => QuerySpecSchema.safeParse(input).error?.issues.map((i) => i.message) ?? [];

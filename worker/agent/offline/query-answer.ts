@@ -64,6 +64,7 @@ export function queryAnswerText(
     notBoughtIn?: unknown;
     alsoBoughtIn?: QuerySpec['alsoBoughtIn'];
     neverBought?: unknown;
+    boughtAll?: unknown;
     having?: QuerySpec['having'];
     period?: QuerySpec['period'];
     changeFrom?: QuerySpec['changeFrom'];
@@ -79,7 +80,7 @@ export function queryAnswerText(
     return `I understood: **${result.understood}**.\n\nNone does: no ${label}${compared} has ${havingWords(spec.having)}.${result.note ? `\n\n${result.note}` : ''}`;
   }
   // An empty table under a ranking question reads as an answer; say that nothing matched.
-  const customersListed = Boolean(spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought);
+  const customersListed = Boolean(spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought || spec.boughtAll);
   if (result.totalRows === 0 && !customersListed)
     return `I understood: **${result.understood}**.\n\nNo row of the file matches this, so there is nothing to list.`;
   // Lapsed or kept buyers: the count first, then the note (a period still open says they are
@@ -89,7 +90,9 @@ export function queryAnswerText(
       ? keptShareWords(result, spec.period, spec.alsoBoughtIn, currency)
       : spec.neverBought
         ? withoutShareWords(result, currency)
-        : lapsedShareWords(result, spec.period, currency);
+        : spec.boughtAll
+          ? everyShareWords(result, currency)
+          : lapsedShareWords(result, spec.period, currency);
     const count = `**${plural(result.totalRows, 'customer')}** in all.${share}`;
     const note = result.note ? `\n\n${result.note}` : '';
     return `I understood: **${result.understood}**.\n\n${count}${note}\n\n${markdownTableOf({ ...result, note: null }, currency)}`;
@@ -157,6 +160,29 @@ function withoutShareWords(result: QueryResult, currency: string | null): string
   return (
     ` That is ${pct(percent)} of the ${plural(of, 'customer')} who bought ${rows}.` +
     ` Together they bought ${formatCell(revenue, 'money', currency)} of it${share}.`
+  );
+}
+
+/**
+ * "Of the 300 customers who bought Chairs, that is 40.0%; of the 270 customers who bought
+ * Tables, that is 44.4%; 450 customers bought at least one of them. Together they bought
+ * 123,456.78 of them, 40.1% of all Chairs and Tables revenue.": the share of each value's buyers who bought the others too, the rate a
+ * cross-sell is judged by, and what the list bought of the values.
+ */
+function everyShareWords(result: QueryResult, currency: string | null): string {
+  if (!result.everyShare) return '';
+  const { of, each, revenue, revenuePercent, rows } = result.everyShare;
+  const scope = rows ? ` (${rows})` : '';
+  const shares = each.map(
+    (e, k) =>
+      `${k === 0 ? 'Of the' : 'of the'} ${plural(e.customers, 'customer')} who bought ${e.value}${k === 0 ? scope : ''}, that is ${pct(e.percent)}`,
+  );
+  const names = each.map((e) => e.value);
+  const all = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  const share = revenuePercent !== null && revenue >= 0 ? `, ${pct(revenuePercent)} of all ${all} revenue` : '';
+  return (
+    ` ${shares.join('; ')}; ${plural(of, 'customer')} bought at least one of them.` +
+    ` Together they bought ${formatCell(revenue, 'money', currency)} of them${share}.`
   );
 }
 

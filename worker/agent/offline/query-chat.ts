@@ -36,14 +36,16 @@ export async function answerFromRows(
   return (await answerWithQuery(question, snapshot, today, currency)).text;
 }
 
-/** The analysis' facts the grammar may use: each customer's last purchase day, and their label by id. */
+/** The analysis' facts the grammar may use: each customer's last purchase day, and customers' and products' labels by id. */
 function factsOf(result: AnalysisResult): AnalysisFacts {
   const customers = result.segments?.customers ?? [];
   const last = new Map(customers.map((c) => [c.name, c.lastOrder]));
   const byId = new Map(customers.map((c) => [c.id.toLowerCase(), c.name]));
+  const productById = new Map((result.products?.items ?? []).map((p) => [p.id.toLowerCase(), p.name]));
   return {
     lastPurchaseOf: (customer) => last.get(customer) ?? null,
     // "Store 2506" is the id "2506"; "store 0042" the same number.
     customerLabelOf: (id) => byId.get(id.toLowerCase()) ?? (/^\d+$/.test(id) ? (byId.get(String(Number(id))) ?? null) : null),
+    productLabelOf: (code) => productById.get(code.toLowerCase()) ?? null,
   };
 }

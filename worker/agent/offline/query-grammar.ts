@@ -60,6 +60,7 @@ import {
   periodBefore,
   periodsOf,
   wholeUnitOf,
+  withoutNamedYears,
   yearOverYearOf,
   type DayRange,
 } from './query-periods';
@@ -100,7 +101,15 @@ import {
 } from './query-parsed';
 import { asWritten, countedNounOf, dimensionOfNoun, namedFilterWords, valuesNamed } from './query-values';
 import { percentChangeHaving, rankAsAsked } from './query-ranking';
-import { KEPT_WORDS, customersOfPeriodAndAnother, whoNeverBought, whoStoppedBuying, whoWasKept } from './query-stopped';
+import {
+  KEPT_WORDS,
+  boughtTogether,
+  customersOfPeriodAndAnother,
+  whoBoughtAll,
+  whoNeverBought,
+  whoStoppedBuying,
+  whoWasKept,
+} from './query-stopped';
 import { groupingOf } from './query-grouping';
 import { churnOrSegmentsAnswer, noFigureAnswer, routedByWording, unsupportedShape, whomToCall } from './query-routes';
 import { DISCONTINUE, WHOM_TO_CALL } from './intents';
@@ -265,14 +274,19 @@ function parseAsRead(
     return { kind: 'spec', spec: { ...parsed.spec, filters: [...(parsed.spec.filters ?? []), ...excluded] } };
   }
   const text = questionText(question, meta);
-  const routed = routedByWording(text, meta, analysisDay);
+  const values = valuesNamed(question, meta, facts);
+  // The values named tell "Which Hydraulics customers also bought Bearings?" from what goes with a product.
+  const routed = routedByWording(text, meta, analysisDay, 'refused' in values ? [] : values.filters);
   if (routed) return routed;
   const today = analysisDay ?? ANY_DAY;
-  const values = valuesNamed(question, meta, facts);
   if ('refused' in values) return { kind: 'refused', reason: values.refused };
   const { filters, customerNoun } = values;
   const shape = unsupportedShape(text, filters);
   if (shape) return shape;
+  // "Which customers bought Chairs and Tables?" counted those who bought either.
+  const together = boughtTogether(text, filters);
+  if (together && 'kind' in together) return together;
+  if (together) return whoBoughtAll(text, filters, together, today, measuresNamed(text, meta, perCustomerApart(customerNoun)));
   const onlyOne = ONLY_ONE.exec(text);
   // "How many orders were returned?" must not be answered with all orders: a column that
   // marks returned orders (a joined returns list) filters them; without one, the returns
@@ -361,7 +375,7 @@ function parseAsRead(
   const twoNamed = period && other ? ([period, other] as const) : periods.ends && !unitChange ? periods.ends : null;
   const customersOf = keptAsked && !twoNamed ? customersOfPeriodAndAnother(text, today) : null;
   const both = twoNamed ?? customersOf;
-  if (keptAsked && both) return whoWasKept(text, { measures: ['customers'], filters }, both, Boolean(customersOf));
+  if (keptAsked && both) return whoWasKept(text, filters, both, Boolean(customersOf));
   // "Which customers buy Hydraulics but not Bearings?" was refused as one product but not another.
   const never = customersListed && !keptAsked ? whoNeverBought(text, filters, period, other) : null;
   if (never) return never;
@@ -875,12 +889,6 @@ const VALUES_COUNTED_ALONE = (noun: string) =>
 
 /** "Sold in the most countries", "buys from the most suppliers": a count of a grouping's values for each row. */
 const DISTINCT_PER_ROW = /\b(?:most|fewest|more|fewer)\s+(?:different\s+|distinct\s+)?([a-z-]+)\b/;
-
-/** The text without the named values that hold a year-like number: "units of Xerox 1967" names no period. */
-function withoutNamedYears(text: string, filters: readonly { values: string[] }[]): string {
-  const named = filters.flatMap((f) => f.values).filter((v) => /\b\d{4}\b/.test(v));
-  return named.reduce((rest, value) => rest.split(value.toLowerCase()).join(' '), text);
-}
 
 /** "What did they buy last?", "their most recent order": the customer's last purchase. */
 const LAST_PURCHASE =

@@ -137,9 +137,13 @@ export function thresholdOf(question: string): Threshold | null {
   return threshold.value === 0 ? { ...threshold, unit: 'percent' } : { ...threshold, marginUnclear: true };
 }
 
-/** An exact count of orders: "exactly 3 orders", "ordered 2 times", "bought twice" (as many purchases). */
+/**
+ * An exact count of orders: "exactly 3 orders", "ordered 2 times", "bought twice" (as many
+ * purchases), "bought Chairs 3 times" (it listed every buyer of Chairs); "more than 3 times" is
+ * a threshold of its own.
+ */
 const EXACT_ORDERS =
-  /\bexactly (\d+) (?:times|orders|purchases|invoices)\b|\b(?:bought|ordered|purchased|shopped) (?:exactly )?(?:(\d+) times|twice)\b(?! or\b)/;
+  /\bexactly (\d+) (?:times|orders|purchases|invoices)\b|\b(?:bought|ordered|purchased|shopped)(?: (?!(?:times|more|less|fewer|than|over|under|above|below|least|most|up)\b)[^\s?]+){0,6}? (?:exactly )?(?:(\d+) times|twice)\b(?! or\b)/;
 
 /** "Margin < 0", "orders >= 10": with a sign, the figure is named before it. */
 function unitBefore(text: string): Threshold['unit'] {

@@ -10,6 +10,7 @@ import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import type { AnalysisFacts } from './query-parsed';
 import { editDistance } from '../tools/rep-match';
 import { escapeRegex, RETURNS } from './query-limits';
+import { productCodesOf, productLabelIn } from './query-product-codes';
 
 type Filter = { dimension: string; values: string[]; match: 'exact' };
 /** A filter the question named already: a value, or a name's first words (`startsWith`). */
@@ -46,7 +47,7 @@ export function looseNamesOf(
   question: string,
   meta: SnapshotMeta,
   found: NamedFilter[],
-  known: { customerNoun?: string | null; facts?: Pick<AnalysisFacts, 'customerLabelOf'> } = {},
+  known: { customerNoun?: string | null; facts?: Pick<AnalysisFacts, 'customerLabelOf' | 'productLabelOf'> } = {},
 ): { filters: Filter[] } | { unknown: string } {
   const text = question.toLowerCase().replace(/[?!,.]/g, ' ');
   const filters: Filter[] = [];
@@ -71,8 +72,21 @@ export function looseNamesOf(
     /\b(?:did|does|has|have|for|from|to|by|of)\s+#?(\d{3,})\b(?!\s*(?:days?|weeks?|months?|quarters?|years?|rows?|units?)\b)/.exec(text);
   if (bare && customers && !isYear(bare[1]) && !found.some((f) => f.dimension === 'customer') && filters.length === 0) {
     const value = customers.values.find((v) => v === bare[1]);
-    if (!value) return { unknown: bare[1] };
-    filters.push({ dimension: 'customer', values: [value], match: 'exact' });
+    // "Revenue of 23084" on Online Retail, whose customer ids are numbers too: a product's code.
+    const product = value ? null : productLabelIn(meta, known.facts, bare[1]);
+    if (!value && !product) return { unknown: bare[1] };
+    filters.push(
+      value
+        ? { dimension: 'customer', values: [value], match: 'exact' }
+        : { dimension: 'product', values: [product as string], match: 'exact' },
+    );
+  }
+  const codes = productCodesOf(text, meta, known.facts);
+  if ('unknown' in codes) return codes;
+  if (codes.filter) {
+    const named = [...found, ...filters].find((f) => f.dimension === 'product');
+    if (named) named.values.push(...codes.filter.values.filter((v) => !named.values.includes(v)));
+    else filters.push(codes.filter);
   }
   const coded = codedValuesOf(text, meta, [...found, ...filters]);
   if ('unknown' in coded) return coded;

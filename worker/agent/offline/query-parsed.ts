@@ -47,6 +47,11 @@ export interface AnalysisFacts {
    * column (Iowa's stores by name, their ids in store_number); null when none has it.
    */
   customerLabelOf?(id: string): string | null;
+  /**
+   * The description the rows give the product with this code, where they name products by
+   * description (Online Retail's "23084" is RABBIT NIGHT LIGHT); null when none has it.
+   */
+  productLabelOf?(code: string): string | null;
 }
 
 /** "The top 20%", "the bottom 10 percent", "the top fifth": a fraction of the rows, not a count. */

@@ -268,12 +268,35 @@ export function withoutHalfYears(question: string): string {
     .replace(new RegExp(MONTHS_OF_A_YEAR.source, 'gi'), ' ');
 }
 
-/** Ranges written with two ends: "between A and B", "from A to B", "2021-07-01 to 2021-12-31". */
+/** What joins a range's two dates: "to", a dash, "…" as the answers write it. */
+const DATES_JOINED = String.raw`(?:to|until|till|through|thru|–|-|…|\.\.\.?)`;
+
+/**
+ * Ranges written with two ends: "between A and B", "from A to B", "2021-07-01 to 2021-12-31",
+ * and "2020-01-01 … 2020-12-31" as the answers write them (it was read as its first day).
+ */
 const RANGES = [
   /\bbetween\s+(.+?)\s+and\s+(.+?)(?:[?!,]|\.(?:\s|$)|$)/,
   /\bfrom\s+(.+?)\s+(?:to|until|till|through|thru)\s+(.+?)(?:[?!,]|\.(?:\s|$)|$)/,
-  /(\d{4}-\d{1,2}-\d{1,2})\s*(?:to|until|till|through|thru|–|-)\s*(\d{4}-\d{1,2}-\d{1,2})/,
+  new RegExp(String.raw`(\d{4}-\d{1,2}-\d{1,2})\s*${DATES_JOINED}\s*(\d{4}-\d{1,2}-\d{1,2})`),
 ];
+
+/** Two ranges of dates joined as two periods are: "A … B compared with C … D", "A to B but not in C to D". */
+const TWO_DATED_RANGES = new RegExp(
+  String.raw`(\d{4}-\d{1,2}-\d{1,2})\s*${DATES_JOINED}\s*(\d{4}-\d{1,2}-\d{1,2}),?\s+(?:vs\.?|versus|compared? (?:with|to)|against|but not(?: in)?|and not in|not in|and also in)\s+(?:in\s+)?(\d{4}-\d{1,2}-\d{1,2})\s*${DATES_JOINED}\s*(\d{4}-\d{1,2}-\d{1,2})`,
+);
+
+/** Whether "2021-02-30" is a day of the calendar (it is not). */
+function isCalendarDay(day: string): boolean {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(t) && iso(t) === day;
+}
+
+/** A date written "2021-7-1" as "2021-07-01". */
+function isoDate(written: string): string {
+  const [y, m, d] = written.split('-');
+  return `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+}
 
 /** A range's first end that is an amount, not a year: "between 5k and …", "from $1,000 to …". */
 const AMOUNT = /^[$£€]?\s?(?!(?:19|20)\d\d$)\d[\d,.]*\s?(k|thousand|m|mn|million|bn|billion|%|percent)?$/;
@@ -302,6 +325,12 @@ function monthWithYearOf(start: string, endText: string, end: DayRange | null, t
   return MONTH_ALONE.test(endText) ? periodIn(`in ${start.trim()}`, today) : null;
 }
 
+/** The text without the named values that hold a year-like number: "units of Xerox 1967" names no period. */
+export function withoutNamedYears(text: string, filters: readonly { values: string[] }[]): string {
+  const named = filters.flatMap((f) => f.values).filter((v) => /\b\d{4}\b/.test(v));
+  return named.reduce((rest, value) => rest.split(value.toLowerCase()).join(' '), text);
+}
+
 /**
  * The periods of a question: one range, two compared ranges, or none. `unread` is a range
  * the question writes with two ends of which only one is a period ("from July 2021 to
@@ -323,6 +352,16 @@ export function periodsOf(
   note?: string;
 } {
   const text = question.toLowerCase();
+  // "…, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31", as the answers write it.
+  const dated = TWO_DATED_RANGES.exec(text);
+  if (dated) {
+    const [a, b] = [
+      { from: isoDate(dated[1]), to: isoDate(dated[2]) },
+      { from: isoDate(dated[3]), to: isoDate(dated[4]) },
+    ];
+    const days = [a.from, a.to, b.from, b.to];
+    if (days.every(isCalendarDay) && a.from <= a.to && b.from <= b.to) return { period: a, other: b };
+  }
   for (const pattern of RANGES) {
     const m = pattern.exec(text);
     // "Spent between 5k and 10k in 2024" is a range of money in 2024 (it was an unread period).

@@ -24,8 +24,8 @@ import {
   fractionRefusal,
   namesAPeriod,
 } from './query-parsed';
-import { asWritten, namedFilterWords } from './query-values';
-import { lapsedInTheLastYear } from './query-stopped';
+import { namedFilterWords } from './query-values';
+import { lapsedInTheLastYear, namesWhatWasNeverBought } from './query-stopped';
 
 /**
  * Products bought in the same orders as another: "what do customers buy with X", "what goes
@@ -33,6 +33,18 @@ import { lapsedInTheLastYear } from './query-stopped';
  */
 const BOUGHT_WITH =
   /\b(?:bought|buy|buys|purchased?|ordered|order) (?:together|with)\b|\bgo(?:es)? (?:well )?with\b|\bpairs? (?:well )?with\b|\balso (?:buy|bought|purchased?|order(?:ed)?)\b(?! (?:in|during|last|this|since|between)\b)/;
+
+/**
+ * "Which Chairs customers also bought Tables?", "What share of … also bought Tables?" name what
+ * was also bought: the customers who bought both (query-stopped.ts), not what goes with Chairs.
+ * "Which customers also bought Fittings?" names one value, and stays the cross-sell answer.
+ */
+function alsoBoughtNamed(text: string, filters: readonly { dimension: string; values: string[] }[]): boolean {
+  return ALSO_BOUGHT_NAMED.test(text) && filters.some((f) => f.values.length > 1 && f.dimension !== 'customer');
+}
+
+const ALSO_BOUGHT_NAMED =
+  /\b(?:which|how many|what (?:share|percent(?:age)?|proportion|fraction))\b[^?]*\balso (?:buy|bought|purchased?|order(?:ed)?) (?!(?:in|during|last|this|since|between|what|which|anything|something|else|together|with|from|products?|items?|skus?|articles?)\b)[a-z0-9]/;
 
 /** "What should we cross-sell to Sean Miller?" got his revenue: what to offer is the cross-sell answer. */
 const WHAT_TO_OFFER =
@@ -100,7 +112,12 @@ const REFUSED_SHAPES: readonly [RegExp, string][] = [
  * goes with a product, churn gaps) or refuses them (the future, targets, a period the file
  * can't have), before any value of the file is looked for. Null when the grammar goes on.
  */
-export function routedByWording(text: string, meta: SnapshotMeta, analysisDay: Date | null): Parsed | null {
+export function routedByWording(
+  text: string,
+  meta: SnapshotMeta,
+  analysisDay: Date | null,
+  filters: readonly { dimension: string; values: string[] }[],
+): Parsed | null {
   // "What actions should we take on revenue in 2021?" and the analysis' actions; "which products
   // should we drop?" is no change over time: the canned answers rank the candidates.
   if (ACTIONS.test(text)) return { kind: 'unmapped', reason: 'What to do is answered from the analysis.' };
@@ -111,7 +128,7 @@ export function routedByWording(text: string, meta: SnapshotMeta, analysisDay: D
       reason: 'I can give the revenue per customer (“average spend per customer”) or the average order value; ask for one of them.',
     };
   // "What do customers buy with Staples?" got the revenue of Staples: what goes with a product is cross-sell's.
-  if (BOUGHT_WITH.test(text) || WHAT_TO_OFFER.test(text))
+  if ((BOUGHT_WITH.test(text) && !alsoBoughtNamed(text, filters)) || WHAT_TO_OFFER.test(text))
     return { kind: 'unmapped', reason: 'What is bought with a product, or what to offer a customer, is the cross-sell answer.' };
   if (/\bshould (we|i)\b/.test(text) && DISCONTINUE.test(text))
     return { kind: 'unmapped', reason: 'Which products to drop is answered with the products that earn the least.' };
@@ -169,7 +186,7 @@ export function routedByWording(text: string, meta: SnapshotMeta, analysisDay: D
  * or per customer other than revenue.
  */
 export function unsupportedShape(text: string, filters: readonly { values: string[] }[]): Parsed | null {
-  const limit = limitOf(text, namedAfterNever(text, filters));
+  const limit = limitOf(text, namesWhatWasNeverBought(text, filters));
   if (limit) return { kind: 'refused', reason: limit };
   // "How many customers bought just one product in 2021?" counted every customer of 2021.
   const onlyOne = ONLY_ONE.exec(text);
@@ -186,9 +203,6 @@ export function unsupportedShape(text: string, filters: readonly { values: strin
       kind: 'refused',
       reason: `I can't set one value's figure against another's in one step (“than ${rival}”); ask for ${rival}'s figure first, then for those above or below that amount.`,
     };
-  // "Which customers bought Furniture and Technology?" counted those who bought either.
-  const both = boughtBoth(text, filters);
-  if (both) return { kind: 'refused', reason: both };
   // "Top 3 customers in each country" got the top 3 overall.
   const perGroup = TOP_PER_GROUP.exec(text);
   if (perGroup)
@@ -251,13 +265,6 @@ export function churnOrSegmentsAnswer(
   return null;
 }
 
-/** "… never bought Bearings": a value named after "never", which the customers did not buy. */
-function namedAfterNever(text: string, filters: readonly { values: string[] }[]): boolean {
-  const written = asWritten(text);
-  const never = written.search(/\bnever\b/);
-  return never >= 0 && filters.some((f) => f.values.some((value) => written.indexOf(asWritten(value)) > never));
-}
-
 /** Who makes the call, not whose customers they are: "my sales team", "our reps". */
 const CALLERS = new RegExp(
   String.raw`\b(?:my|our|the|your)\s+(?:${REP_NOUNS}|(?:sales\s+)?(?:teams?|representatives|people|force|staff))\b`,
@@ -314,18 +321,6 @@ export function noFigureAnswer(
     kind: unplaced ? 'refused' : 'unmapped',
     reason: `I couldn't tell which figure you want${unplaced ? ` for ${namedFilterWords(unplaced, meta)}` : ''} (revenue, gross profit, margin, orders, customers, units or average order value).`,
   };
-}
-
-/**
- * Customers who "bought A and B" are those who bought both, which the query can't select: it
- * counted those who bought either. Set membership stays for a sum ("revenue of the West and East").
- */
-function boughtBoth(text: string, filters: readonly { values: string[] }[]): string | null {
-  const several = filters.find((f) => f.values.length > 1);
-  if (!several || !/\b(customers?|clients?|accounts?|buyers?|who)\b/.test(text) || /\b(or|either)\b/.test(text)) return null;
-  if (!/\b(buy|buys|bought|buying|purchased?|ordered|order)\b[^?]*\band\b/.test(text)) return null;
-  const [a, b] = several.values;
-  return `I can find customers who bought any of ${several.values.join(', ')}, but not those who bought all of them yet; ask “Which customers bought ${a} or ${b}?” for either, or about each in turn.`;
 }
 
 /**

@@ -1,18 +1,20 @@
 /**
  * Customers who stopped buying: bought in one period and not in another, read from "lost in
- * 2024", "bought in 2020 but not in 2021" or "haven't bought in 90 days"; and the customers
- * kept: bought in both ("customers who bought in both 2023 and 2024").
+ * 2024", "bought in 2020 but not in 2021" or "haven't bought in 90 days"; the customers
+ * kept: bought in both ("customers who bought in both 2023 and 2024"); and the customers of
+ * values: who never bought one ("Hydraulics but not Bearings") or bought each of several
+ * ("both Chairs and Tables").
  * Whether a question asks either (`lapsed`, `keptAsked`) is decided in query-grammar.ts.
  */
 import type { QuerySpecInput } from '../../engine/query';
 import { epochDay, isoDay } from '../../engine/aggregate/types';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { thresholdOf, type Threshold } from './query-limits';
-import { periodBefore, periodsOf, type DayRange, type ToDateUnit } from './query-periods';
+import { periodBefore, periodsOf, withoutNamedYears, type DayRange, type ToDateUnit } from './query-periods';
 import { isTimeUnit } from './query-vocabulary';
 import { rankedCountOf } from './query-ranking';
 import { asWritten } from './query-values';
-import { type Parsed } from './query-parsed';
+import { WHOLE_FILE_RESULTS, type Parsed } from './query-parsed';
 
 /** What a question about customers who stopped buying was read as, for `whoStoppedBuying`. */
 interface StoppedBuyingQuestion {
@@ -158,7 +160,12 @@ const GROUPED = /\b(?:by|per|for each|in each) (?!customers?\b|clients?\b|accoun
  * the share of them kept, a retention rate over the two, unless `inOrder` says the first is
  * ("our 2024 customers who also bought in 2023" are a share of 2024's); or why it can't be given.
  */
-export function whoWasKept(text: string, spec: QuerySpecInput, periods: readonly [DayRange, DayRange], inOrder = false): Parsed {
+export function whoWasKept(
+  text: string,
+  filters: NonNullable<QuerySpecInput['filters']>,
+  periods: readonly [DayRange, DayRange],
+  inOrder = false,
+): Parsed {
   const grouped = GROUPED.exec(text);
   if (grouped)
     return {
@@ -181,7 +188,7 @@ export function whoWasKept(text: string, spec: QuerySpecInput, periods: readonly
     };
   const [bought, alsoBoughtIn] = inOrder || periods[0].from <= periods[1].from ? periods : [periods[1], periods[0]];
   const limit = ranked ? { limit: Math.min(50, ranked.n) } : {};
-  return { kind: 'spec', spec: { ...spec, measures: ['customers'], groupBy: [], period: bought, alsoBoughtIn, ...limit } };
+  return { kind: 'spec', spec: { measures: ['customers'], groupBy: [], filters, period: bought, alsoBoughtIn, ...limit } };
 }
 
 /**
@@ -216,6 +223,24 @@ const NOT_BOUGHT =
   /\b(?:but|and) (?:not|never)\b|\bnever (?:yet )?(?:buy|buys|bought|order|orders|ordered|purchase|purchased)\b|\b(?:do|does|did|have|has)(?:n't| not) (?:yet )?(?:buy|bought|order|ordered|purchase|purchased)\b|\bwithout (?:buying|ordering)\b/;
 
 /**
+ * Whether a value is named after the turn to what the customers did not buy (and not before
+ * it too), as a test of the value; null when the question has no such turn.
+ */
+function namedAfterTurn(text: string): ((value: string) => boolean) | null {
+  const turn = NOT_BOUGHT.exec(text);
+  if (!turn) return null;
+  const written = asWritten(text);
+  const after = asWritten(text.slice(0, turn.index + turn[0].length)).length;
+  return (value) => written.indexOf(asWritten(value)) >= after;
+}
+
+/** "… never bought Bearings": a value is named as what the customers did not buy (whoNeverBought's question). */
+export function namesWhatWasNeverBought(text: string, filters: readonly { values: string[] }[]): boolean {
+  const isAfter = namedAfterTurn(text);
+  return isAfter !== null && filters.some((f) => f.values.some(isAfter));
+}
+
+/**
  * "Which customers buy Hydraulics but not Bearings?", "Which Hydraulics customers don't buy
  * Bearings?": the values named after the turn are the ones never bought, the rest keep the
  * rows the customers bought in (the same period, when one is named). They were refused as
@@ -228,12 +253,8 @@ export function whoNeverBought(
   period: DayRange | null | undefined,
   other: DayRange | null | undefined,
 ): Parsed | null {
-  const turn = NOT_BOUGHT.exec(text);
-  if (!turn || other) return null;
-  const written = asWritten(text);
-  const after = asWritten(text.slice(0, turn.index + turn[0].length)).length;
-  // Named after the turn, and not before it too.
-  const isAfter = (value: string) => written.indexOf(asWritten(value)) >= after;
+  const isAfter = namedAfterTurn(text);
+  if (!isAfter || other) return null;
   const turned = filters.filter((f) => !f.exclude && f.values.some(isAfter));
   if (turned.length === 0) return null;
   if (turned.length > 1 || turned[0].match === 'startsWith')
@@ -248,4 +269,123 @@ export function whoNeverBought(
   if (boughtValues.length > 0) kept.push({ ...never, values: boughtValues });
   const neverBought = { dimension: never.dimension, values: never.values.filter(isAfter), match: never.match ?? ('exact' as const) };
   return { kind: 'spec', spec: { measures: ['customers'], groupBy: [], filters: kept, ...(period ? { period } : {}), neverBought } };
+}
+
+type NamedFilter = NonNullable<QuerySpecInput['filters']>[number];
+
+/** Customers asked about: "which customers", "accounts", "who". */
+const CUSTOMERS_ASKED = /\b(?:customers?|clients?|accounts?|buyers?|who)\b/;
+
+/**
+ * Several values bought together: "bought Chairs and Tables", "both Chairs and Tables",
+ * "Chairs as well as Tables", "Chairs customers who also bought Tables".
+ */
+const BOUGHT_TOGETHER =
+  /\b(?:buy|buys|bought|buying|purchased?|ordered|order)\b[^?]*\b(?:and|as well as)\b|\bboth\b|\balso (?:buy|buys|bought|buying|purchased?|ordered|order)\b/;
+
+/**
+ * The filter whose several values the customers asked about bought each of, its values in
+ * the order the question names them, or null: "Which customers bought Furniture and
+ * Technology?" counted those who bought either. A sum keeps its set ("revenue of the West and
+ * East"), and so does "Chairs or Tables". Values of two columns bought together ("Furniture
+ * and Phones") are refused: as one filter each they kept the rows that are both, none.
+ */
+export function boughtTogether(text: string, filters: readonly NamedFilter[]): NamedFilter | Parsed | null {
+  if (!CUSTOMERS_ASKED.test(text) || /\b(?:or|either)\b/.test(text) || !BOUGHT_TOGETHER.test(text)) return null;
+  const written = asWritten(text);
+  const at = (value: string) => {
+    const found = written.indexOf(asWritten(value));
+    return found < 0 ? Infinity : found;
+  };
+  const severals = filters.filter((f) => f.values.length > 1 && f.dimension !== 'customer');
+  // "Chairs in the West and Tables in the East" pairs the values of two columns.
+  if (severals.length > 1)
+    return {
+      kind: 'refused',
+      reason: `I can list the customers who bought each of several values of one column, but not pair them with values of another (${severals.map((f) => f.values.join(' and ')).join('; ')}) yet; ask with one value of the other column at a time.`,
+    };
+  const [several] = severals;
+  if (several) return { ...several, values: [...several.values].sort((a, b) => at(a) - at(b)) };
+  const named = filters
+    .filter((f) => f.dimension !== 'customer' && !f.exclude)
+    .map((f) => ({ f, at: at(f.values[0]) }))
+    .filter((n) => n.at < Infinity)
+    .sort((a, b) => a.at - b.at);
+  for (let k = 1; k < named.length; k++) {
+    const between = written.slice(named[k - 1].at, named[k].at);
+    if (/\b(?:and|as well as|also)\b/.test(between))
+      return {
+        kind: 'refused',
+        reason: `I can list the customers who bought each of several values of one column (“customers who bought both ${named[k - 1].f.values[0]} and another ${dimensionWords(named[k - 1].f.dimension)}”), but not values of two columns, such as ${named[k - 1].f.values[0]} and ${named[k].f.values[0]}, yet.`,
+      };
+  }
+  return null;
+}
+
+/** A filter's column in words: "Sub-Category" for `column:Sub-Category`, "sales rep" for `salesRep`. */
+function dimensionWords(dimension: string): string {
+  return dimension.startsWith('column:') ? dimension.slice('column:'.length) : dimension === 'salesRep' ? 'sales rep' : dimension;
+}
+
+/** A ranking by a figure the list is not sorted by, or of the smallest: "who bought the most Chairs and Tables". */
+const RANKED_OTHERWISE = /\b(?:most|least|fewest|biggest|largest|smallest|highest|lowest|bottom|worst)\b/;
+
+/**
+ * "Which customers bought both Chairs and Tables?", "What share of Chairs customers also
+ * bought Tables?": the customers who bought each of the values (in the period named, in
+ * the rows the other filters keep), with their revenue of each, and how many bought any
+ * and each; or why it can't be given. `asked` is the figures the question names.
+ */
+export function whoBoughtAll(
+  text: string,
+  filters: readonly NamedFilter[],
+  together: NamedFilter,
+  today: Date,
+  asked: { measures: readonly string[] } | { refused: string },
+): Parsed {
+  const refused = (reason: string): Parsed => ({ kind: 'refused', reason });
+  const values = together.values;
+  const listed = `I can list the customers who bought each of ${values.join(', ')}, with what they bought of each`;
+  if (values.length > 4 || together.match === 'startsWith')
+    return refused(
+      `I can list the customers who bought each of 2 to 4 values named in full; name fewer, such as “customers who bought both ${values[0]} and ${values[1]}”.`,
+    );
+  // "How much did the customers who bought both spend?" is all they spent, not what the list shows.
+  if ('refused' in asked || asked.measures.some((m) => m !== 'customers'))
+    return refused(`${listed}, but no other figure of them yet; ask for the list, then about the customers in it.`);
+  if (WHOLE_FILE_RESULTS.test(text))
+    return refused(
+      `${listed}, but not which of them are at risk or in a segment in one step yet; ask for the list, then about the customers in it.`,
+    );
+  if (NOT_BOUGHT.test(text) || /\b(?:stopped|lost|no longer)\b/.test(text))
+    return refused(
+      `${listed}, or the customers who bought one value but never another (“customers who buy ${values[0]} but not ${values[values.length - 1]}”), but not both in one step yet.`,
+    );
+  const grouped = GROUPED.exec(text);
+  if (grouped) return refused(`${listed}, but not count them by ${grouped[1]} yet; ask for one value at a time.`);
+  if (thresholdOf(text))
+    return refused(`${listed}, or the customers past a threshold, but not both in one step yet; ask for each in turn.`);
+  const ranked = rankedCountOf(text);
+  if (ranked?.smallest || (!ranked && RANKED_OTHERWISE.test(text)))
+    return refused(`${listed}, largest first by what they bought of them together; not ranked otherwise yet.`);
+  const periods = periodsOf(withoutNamedYears(text, filters), today);
+  if (periods.unread)
+    return refused(`I couldn't read the period “${periods.unread}”. Name it as a year, a quarter, a half, a month or dates.`);
+  if (periods.other && periods.period) {
+    const { from, to } = periods.period;
+    const year = from.endsWith('-01-01') && to === `${from.slice(0, 4)}-12-31` ? `in ${from.slice(0, 4)}` : `from ${from} to ${to}`;
+    return refused(`${listed}, in one period at a time; name one, such as “${year}”.`);
+  }
+  const boughtAll = { dimension: together.dimension, values, match: together.match ?? ('exact' as const) };
+  return {
+    kind: 'spec',
+    spec: {
+      measures: ['customers'],
+      groupBy: [],
+      filters: filters.filter((f) => f.dimension !== together.dimension),
+      ...(periods.period ? { period: periods.period } : {}),
+      ...(ranked ? { limit: Math.min(50, ranked.n) } : {}),
+      boughtAll,
+    },
+  };
 }

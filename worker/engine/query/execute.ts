@@ -44,6 +44,7 @@ import {
 } from './resolve';
 import { perNote, unitsSpanned, type Range } from './average-per';
 import { changeFromOf } from './change-from';
+import { customersOfEvery, customersOfTwoPeriods, customersWithout } from './customer-lists';
 import { edgeUnitsNote, notYetLostNote, periodCoverage, shortSpanKeptNote, wholeUnitsRanked } from './coverage';
 import { likeForLike } from './like-for-like';
 import { resultOf, type QueryResult } from './result';
@@ -51,6 +52,31 @@ import { MAX_ROWS, NEWNESS_MEASURES, type QuerySpec } from './spec';
 
 export { QueryRefusal } from './resolve';
 export type { QueryResult } from './result';
+
+/**
+ * The customers listed by what they bought and did not (customer-lists.ts), with `notes` (the
+ * filters' and periods') and, for two periods, what the second one's span means for the list.
+ */
+async function customerListOf(
+  snapshot: Snapshot,
+  spec: QuerySpec,
+  filters: ResolvedFilter[],
+  customerIndex: number,
+  notes: (string | null)[],
+): Promise<QueryResult> {
+  const meta = snapshot.meta;
+  const noted = (result: QueryResult, more: string | null = null) => withNote(result, [...notes, more].filter(Boolean).join(' ') || null);
+  if (spec.neverBought) {
+    const never = resolveFilter(meta, spec.neverBought);
+    spec = { ...spec, neverBought: { ...spec.neverBought, dimension: never.dimension.label, values: never.matched } };
+    return noted(await customersWithout(snapshot, spec, filters, never, customerIndex));
+  }
+  if (spec.boughtAll) return noted(await customersOfEvery(snapshot, { ...spec, boughtAll: spec.boughtAll }, filters, customerIndex));
+  const soFar = spec.notBoughtIn
+    ? notYetLostNote(meta, spec.notBoughtIn)
+    : shortSpanKeptNote(meta, spec.period as { from: string; to: string }, spec.alsoBoughtIn as { from: string; to: string });
+  return noted(await customersOfTwoPeriods(snapshot, spec, filters, customerIndex), soFar);
+}
 
 function withNote(result: QueryResult, note: string | null): QueryResult {
   return note ? { ...result, note: result.note ? `${result.note} ${note}` : note } : result;
@@ -78,20 +104,9 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   }
   // Without a change, the note says which periods the rows only partly cover and why.
   if (compared.noChange.size > 0) coverage = null;
-  if (spec.neverBought) {
+  if (spec.neverBought || spec.boughtAll || spec.notBoughtIn || spec.alsoBoughtIn) {
     if (customerIndex < 0) throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');
-    const never = resolveFilter(meta, spec.neverBought);
-    spec = { ...spec, neverBought: { ...spec.neverBought, dimension: never.dimension.label, values: never.matched } };
-    const note = [startingWith, coverage].filter(Boolean).join(' ') || null;
-    return withNote(await customersWithout(snapshot, spec, filters, never, customerIndex), note);
-  }
-  if (spec.notBoughtIn || spec.alsoBoughtIn) {
-    if (customerIndex < 0) throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');
-    const soFar = spec.notBoughtIn
-      ? notYetLostNote(meta, spec.notBoughtIn)
-      : shortSpanKeptNote(meta, spec.period as { from: string; to: string }, spec.alsoBoughtIn as { from: string; to: string });
-    const note = [startingWith, coverage, soFar].filter(Boolean).join(' ') || null;
-    return withNote(await customersOfTwoPeriods(snapshot, spec, filters, customerIndex), note);
+    return customerListOf(snapshot, spec, filters, customerIndex, [startingWith, coverage]);
   }
   const ranking = rankedWholeUnits(meta, spec, groups);
   if (ranking) spec = { ...spec, period: ranking.period };
@@ -292,122 +307,6 @@ function firstPurchases(g: SnapshotGroup, customerIndex: number, firstDay: Int32
     if (g.day[i] < firstDay[c]) firstDay[c] = g.day[i];
   }
   return firstDay;
-}
-
-/**
- * Customers who bought (the filtered slice) in `period` and not in `notBoughtIn` (lapsed), or
- * also in `alsoBoughtIn` (kept), with what each bought in both.
- */
-async function customersOfTwoPeriods(
-  snapshot: Snapshot,
-  spec: QuerySpec,
-  filters: ResolvedFilter[],
-  customerIndex: number,
-): Promise<QueryResult> {
-  const other = (spec.notBoughtIn ?? spec.alsoBoughtIn) as { from: string; to: string };
-  const a = { from: dayOf(spec.period?.from ?? ''), to: dayOf(spec.period?.to ?? '') };
-  const b = { from: dayOf(other.from), to: dayOf(other.to) };
-  const size = snapshot.meta.dimensions[customerIndex].values.length;
-  const boughtA = new Uint8Array(size);
-  const boughtB = new Uint8Array(size);
-  const revenueA = new Float64Array(size);
-  const revenueB = new Float64Array(size);
-  // The period's revenue, rows without a customer included, as "revenue in 2020" sums it: what the listed customers' share is of.
-  let periodRevenue = 0;
-  const needs = { cost: false, quantity: false, orders: false, dimensions: [customerIndex, ...filters.map((f) => f.index)] };
-  for await (const g of snapshot.groups(needs)) {
-    const codes = g.dims[customerIndex];
-    row: for (let i = 0; i < g.rows; i++) {
-      for (const f of filters) if (!passesFilter(f, g.dims[f.index][i])) continue row;
-      const day = g.day[i];
-      const inA = day >= a.from && day <= a.to;
-      if (inA) periodRevenue += g.amount[i];
-      const c = codes[i];
-      if (c < 0) continue;
-      const purchase = g.returns[i] === 0;
-      if (inA) {
-        revenueA[c] += g.amount[i];
-        if (purchase) boughtA[c] = 1;
-      }
-      if (day >= b.from && day <= b.to) {
-        revenueB[c] += g.amount[i];
-        if (purchase) boughtB[c] = 1;
-      }
-    }
-  }
-  const kept = Boolean(spec.alsoBoughtIn);
-  const listed: number[] = [];
-  let bought = 0;
-  for (let c = 0; c < size; c++) {
-    bought += boughtA[c];
-    if (boughtA[c] === 1 && boughtB[c] === (kept ? 1 : 0)) listed.push(c);
-  }
-  return resultOf(spec, snapshot.meta, [], null, null, false, {
-    twoPeriods: {
-      kind: kept ? 'kept' : 'lapsed',
-      customers: listed,
-      revenue: revenueA,
-      otherRevenue: revenueB,
-      customerIndex,
-      bought,
-      periodRevenue,
-    },
-  });
-}
-
-/**
- * Customers who bought in the rows `filters` keep (in `period`, when given) and never bought
- * the `never` values there: the filters on other columns apply to both ("in the West").
- */
-async function customersWithout(
-  snapshot: Snapshot,
-  spec: QuerySpec,
-  filters: ResolvedFilter[],
-  never: ResolvedFilter,
-  customerIndex: number,
-): Promise<QueryResult> {
-  const range = spec.period ? { from: dayOf(spec.period.from), to: dayOf(spec.period.to) } : null;
-  // Filters on other columns keep both sides' rows; those on the never-bought column only the rows bought.
-  const shared = filters.filter((f) => f.index !== never.index);
-  const sameColumn = filters.filter((f) => f.index === never.index);
-  const size = snapshot.meta.dimensions[customerIndex].values.length;
-  const bought = new Uint8Array(size);
-  const boughtNever = new Uint8Array(size);
-  const revenue = new Float64Array(size);
-  // All the revenue of the rows kept, rows without a customer included: what the listed customers' share is of.
-  let keptRevenue = 0;
-  const needs = { cost: false, quantity: false, orders: false, dimensions: [customerIndex, never.index, ...filters.map((f) => f.index)] };
-  for await (const g of snapshot.groups(needs)) {
-    const codes = g.dims[customerIndex];
-    row: for (let i = 0; i < g.rows; i++) {
-      if (range && (g.day[i] < range.from || g.day[i] > range.to)) continue;
-      for (const f of shared) if (!passesFilter(f, g.dims[f.index][i])) continue row;
-      const c = codes[i];
-      const purchase = g.returns[i] === 0;
-      if (c >= 0 && purchase && passesFilter(never, g.dims[never.index][i])) boughtNever[c] = 1;
-      for (const f of sameColumn) if (!passesFilter(f, g.dims[f.index][i])) continue row;
-      keptRevenue += g.amount[i];
-      if (c < 0) continue;
-      revenue[c] += g.amount[i];
-      if (purchase) bought[c] = 1;
-    }
-  }
-  const listed: number[] = [];
-  let buyers = 0;
-  for (let c = 0; c < size; c++) {
-    buyers += bought[c];
-    if (bought[c] === 1 && boughtNever[c] === 0) listed.push(c);
-  }
-  return resultOf(spec, snapshot.meta, [], null, null, false, {
-    twoPeriods: {
-      kind: 'without',
-      customers: listed,
-      revenue,
-      customerIndex,
-      bought: buyers,
-      periodRevenue: keptRevenue,
-    },
-  });
 }
 
 export { bucketLabel };

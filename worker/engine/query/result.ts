@@ -70,6 +70,21 @@ export interface QueryResult {
    * they bought there together (`revenue`), of all of it (`periodRevenue`, as `revenuePercent`).
    */
   withoutShare?: { of: number; percent: number; revenue: number; periodRevenue: number; revenuePercent: number | null; rows: string };
+  /**
+   * Customers who bought every `boughtAll` value: how many bought any of them (`of`, filters
+   * and period applied, in words in `rows`) and what share of them the list is; how many
+   * bought each value and the list's share of those (`each`); what the list bought of the
+   * values together (`revenue`), of all of it (`periodRevenue`, as `revenuePercent`).
+   */
+  everyShare?: {
+    of: number;
+    percent: number;
+    each: { value: string; customers: number; percent: number }[];
+    revenue: number;
+    periodRevenue: number;
+    revenuePercent: number | null;
+    rows: string;
+  };
   /** A row, shown or not, holds the rows with no value of a grouping ("(blank)"): no value to count. */
   blankRow?: true;
   /**
@@ -106,19 +121,24 @@ const KIND: Record<Measure, CellKind> = {
 const RATIOS = new Set<Measure>(['marginPct', 'averageOrderValue', 'revenuePerCustomer', 'averagePrice', 'repeatRate']);
 
 /**
- * The customers of `period` who did not buy in the other period (lapsed) or did (kept), or
- * the customers of the rows kept who never bought the `neverBought` values (without).
+ * The customers of `period` who did not buy in the other period (lapsed) or did (kept), the
+ * customers of the rows kept who never bought the `neverBought` values (without), or those
+ * who bought every one of the `boughtAll` values (every): customer-lists.ts.
  */
-interface TwoPeriods {
-  kind: 'lapsed' | 'kept' | 'without';
+interface CustomerList {
+  kind: 'lapsed' | 'kept' | 'without' | 'every';
   customers: number[];
-  /** Each customer's revenue in `period`, and (kept) in the other period. */
+  /** Each customer's revenue in `period` (every: of all the values together). */
   revenue: Float64Array;
+  /** Kept: each customer's revenue in the other period. */
   otherRevenue?: Float64Array;
+  /** Every: each customer's revenue of each value, and how many customers bought each. */
+  byValue?: Float64Array[];
+  buyersOfEach?: number[];
   customerIndex: number;
-  /** Customers who bought in `period`, listed or not. */
+  /** Customers who bought in `period` (every: any of the values), listed or not. */
   bought: number;
-  /** All the revenue of `period` (filters applied), rows without a customer included. */
+  /** All the revenue of `period` (every: of the values) with the filters applied, rows without a customer included. */
   periodRevenue: number;
 }
 
@@ -135,14 +155,15 @@ export function resultOf(
     perUnits?: number[];
     /** With `changeFrom`: the units compared; period 1 of the accumulators is its lead-in. */
     change?: ChangeFrom;
-    twoPeriods?: TwoPeriods;
+    customerList?: CustomerList;
     /** With `compareTo`: the measures whose change is not told (the periods are unequally covered). */
     noChange?: ReadonlySet<Measure>;
   } = {},
 ): QueryResult {
-  const { perUnits, change, twoPeriods, noChange } = options;
+  const { perUnits, change, customerList, noChange } = options;
   const understood = describe(spec, meta, groups);
-  if (twoPeriods) return twoPeriodsResult(understood, spec, meta, twoPeriods);
+  if (customerList?.kind === 'every') return everyValueResult(understood, spec, meta, customerList);
+  if (customerList) return customerListResult(understood, spec, meta, customerList);
   const a = acc as Accumulators;
   const value = (m: Measure, s: number): number | null => measureOf(m, s, a, firstDay);
   const labelOf = (s: number): string[] =>
@@ -438,8 +459,11 @@ function changeOf(row: TableRow, i: number, ratio: boolean): number | null {
   return (a ?? 0) - (b ?? 0);
 }
 
-/** The customers who stopped buying, or who were kept, each with what they bought in the period(s), and their share. */
-function twoPeriodsResult(understood: string, spec: QuerySpec, meta: SnapshotMeta, listed: TwoPeriods): QueryResult {
+/**
+ * The customers who stopped buying, who were kept, or who never bought some values, each with
+ * what they bought in the period(s), and their share.
+ */
+function customerListResult(understood: string, spec: QuerySpec, meta: SnapshotMeta, listed: CustomerList): QueryResult {
   const names = meta.dimensions[listed.customerIndex].values;
   const kept = listed.kind === 'kept';
   const rows = listed.customers
@@ -465,6 +489,42 @@ function twoPeriodsResult(understood: string, spec: QuerySpec, meta: SnapshotMet
   const period = spec.period ? `in ${spec.period.from} … ${spec.period.to}` : '';
   const rowWords = [filtersInWords(spec, meta).join(', ') || 'anything', period].filter(Boolean).join(' ');
   return { ...result, withoutShare: { ...share, rows: rowWords } };
+}
+
+/**
+ * The customers who bought every `boughtAll` value, with their revenue of each, those who
+ * spent most on them together first; `everyShare` says how many bought any and each.
+ */
+function everyValueResult(understood: string, spec: QuerySpec, meta: SnapshotMeta, listed: CustomerList): QueryResult {
+  const names = meta.dimensions[listed.customerIndex].values;
+  const values = spec.boughtAll?.values ?? [];
+  const byValue = listed.byValue ?? [];
+  const sorted = [...listed.customers].sort((x, y) => listed.revenue[y] - listed.revenue[x] || names[x].localeCompare(names[y]));
+  const rows = sorted.map((c) => [names[c], ...byValue.map((revenue) => revenue[c])]);
+  const columns: QueryColumn[] = [
+    { label: 'customer', kind: 'text' },
+    ...values.map((v): QueryColumn => ({ label: `revenue ${v}`, kind: 'money' })),
+  ];
+  const result = capped(understood, columns, rows, spec.limit, (k) => listed.revenue[sorted[k]]);
+  if (listed.bought === 0) return result;
+  const revenue = sorted.reduce((total, c) => total + listed.revenue[c], 0);
+  const { periodRevenue } = listed;
+  const period = spec.period ? `in ${spec.period.from} … ${spec.period.to}` : '';
+  return {
+    ...result,
+    everyShare: {
+      of: listed.bought,
+      percent: (listed.customers.length / listed.bought) * 100,
+      each: values.map((value, s) => {
+        const buyers = listed.buyersOfEach?.[s] ?? 0;
+        return { value, customers: buyers, percent: buyers > 0 ? (listed.customers.length / buyers) * 100 : 0 };
+      }),
+      revenue,
+      periodRevenue,
+      revenuePercent: periodRevenue > 0 ? (revenue / periodRevenue) * 100 : null,
+      rows: [filtersInWords(spec, meta).join(', '), period].filter(Boolean).join(' '),
+    },
+  };
 }
 
 /**
@@ -561,17 +621,30 @@ function measureWords(m: Measure, per: QuerySpec['per']): string {
 
 /** The spec's filters in words: "category = Hydraulics", "region ≠ West". */
 function filtersInWords(spec: QuerySpec, meta: SnapshotMeta): string[] {
-  return spec.filters.map((f) => {
-    const dim = meta.dimensions.find((d) => d.key === f.dimension || d.label.toLowerCase() === f.dimension.toLowerCase());
-    return filterWords(dim?.label ?? f.dimension, f.values, f.exclude, f.match);
-  });
+  return spec.filters.map((f) => valueWords(f, meta));
+}
+
+/** One filter in words, its column by the file's label. */
+function valueWords(f: QuerySpec['filters'][number], meta: SnapshotMeta): string {
+  return filterWords(labelOf(f, meta), f.values, f.exclude, f.match);
+}
+
+/** "Sub-Category = Chairs, Tables": the `boughtAll` values, each bought by every customer listed. */
+function eachOfWords(f: QuerySpec['filters'][number], meta: SnapshotMeta): string {
+  return `${labelOf(f, meta)} = ${f.values.join(', ')}`;
+}
+
+/** A filter's column by the file's label: "Sub-Category" for `column:Sub-Category`. */
+function labelOf(f: QuerySpec['filters'][number], meta: SnapshotMeta): string {
+  return meta.dimensions.find((d) => d.key === f.dimension || d.label.toLowerCase() === f.dimension.toLowerCase())?.label ?? f.dimension;
 }
 
 /** The spec in words: measures, grouping, slice and period. */
 export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGroup[]): string {
   const measures = spec.measures.map((m) => measureWords(m, spec.per)).join(', ');
   const parts: string[] = [];
-  if (spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought) parts.push('customers who bought');
+  if (spec.boughtAll) parts.push(`customers who bought each of ${eachOfWords(spec.boughtAll, meta)}`);
+  else if (spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought) parts.push('customers who bought');
   // A ranking says so ("top 1 by revenue, by month" for the best month); a capped time series does not.
   else if (groups.length > 0 && spec.limit < MAX_ROWS && (spec.sort || !groups.some((g) => g.kind === 'time')))
     parts.push(
@@ -591,10 +664,6 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
   if (spec.compareTo) parts.push(`compared with ${spec.compareTo.from} … ${spec.compareTo.to}`);
   if (spec.notBoughtIn) parts.push(`but not in ${spec.notBoughtIn.from} … ${spec.notBoughtIn.to}`);
   if (spec.alsoBoughtIn) parts.push(`and also in ${spec.alsoBoughtIn.from} … ${spec.alsoBoughtIn.to}`);
-  if (spec.neverBought) {
-    const never = spec.neverBought;
-    const dim = meta.dimensions.find((d) => d.key === never.dimension || d.label.toLowerCase() === never.dimension.toLowerCase());
-    parts.push(`but never ${filterWords(dim?.label ?? never.dimension, never.values, false, never.match)}`);
-  }
+  if (spec.neverBought) parts.push(`but never ${valueWords(spec.neverBought, meta)}`);
   return parts.join(', ');
 }

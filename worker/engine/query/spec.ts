@@ -144,6 +144,12 @@ export const QuerySpecSchema = z
      * apply to both.
      */
     neverBought: QueryFilterSchema.optional(),
+    /**
+     * "Bought both Chairs and Tables": the customers who bought every one of these 2 to 4
+     * values of one column in the rows `filters` keep (in `period` when given, else in the
+     * whole file), each with their revenue of each value.
+     */
+    boughtAll: QueryFilterSchema.optional(),
     sort: z
       .object({
         by: z.enum(MEASURES),
@@ -210,6 +216,28 @@ export const QuerySpecSchema = z
         code: 'custom',
         path: ['neverBought', 'exclude'],
         message: '`neverBought` names the values not bought: leave out `exclude`',
+      });
+    if (
+      spec.boughtAll &&
+      (spec.compareTo || spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought || spec.having || spec.per || spec.changeFrom)
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['boughtAll'],
+        message:
+          '`boughtAll` lists the customers who bought every one of those values: leave out `compareTo`, `notBoughtIn`, `alsoBoughtIn`, `neverBought`, `having`, `per` and `changeFrom`',
+      });
+    if (spec.boughtAll && (spec.boughtAll.values.length < 2 || spec.boughtAll.values.length > 4))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['boughtAll', 'values'],
+        message: '`boughtAll` names 2 to 4 values, each bought by every customer listed',
+      });
+    if (spec.boughtAll && (spec.boughtAll.exclude || spec.boughtAll.match === 'startsWith'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['boughtAll'],
+        message: '`boughtAll` names the values every customer listed bought: leave out `exclude` and `startsWith`',
       });
     if (spec.alsoBoughtIn && !spec.period)
       ctx.addIssue({ code: 'custom', path: ['period'], message: '`alsoBoughtIn` needs `period`: the other range in which they bought' });

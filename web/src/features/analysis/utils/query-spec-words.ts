@@ -34,7 +34,9 @@ export function querySpecInWords(input: unknown): string | null {
   const sort = isFields(input.sort) ? input.sort : null;
   const groupBy = strings(input.groupBy);
   const parts: string[] = [];
-  if (input.notBoughtIn || input.alsoBoughtIn || input.neverBought) parts.push('customers who bought');
+  const every = isFields(input.boughtAll) && typeof input.boughtAll.dimension === 'string' ? input.boughtAll : null;
+  if (every) parts.push(`customers who bought each of ${dimensionWords(String(every.dimension))} = ${strings(every.values).join(', ')}`);
+  else if (input.notBoughtIn || input.alsoBoughtIn || input.neverBought) parts.push('customers who bought');
   else if (limit !== null && groupBy.length)
     parts.push(
       `${sort?.direction === 'asc' ? 'bottom' : 'top'} ${limit} by ${CHANGE_WORDS[String(sort?.on)] ?? ''}${measureWords(typeof sort?.by === 'string' ? sort.by : (strings(input.measures)[0] ?? ''))}`,

@@ -1,0 +1,56 @@
+/**
+ * Products named by their code where the rows name them by description: Online Retail's
+ * "23084" is RABBIT NIGHT LIGHT. The query's product column holds the descriptions, so
+ * "Customers who bought both 23084 and 22086" found no value and got the first product's
+ * profile from the analysis, which knows the codes (`AnalysisFacts.productLabelOf`).
+ */
+import type { SnapshotMeta } from '../../engine/snapshot/columns';
+import type { AnalysisFacts } from './query-parsed';
+
+type Filter = { dimension: string; values: string[]; match: 'exact' };
+
+/**
+ * A token with a digit in it: "23084", "85123a", "p-002483"; not a count or an amount
+ * ("bought 3 times", "ordered 2 or more", "bought 1000 units", "bought 50%").
+ */
+const CODE = String.raw`#?((?=[\w-]*\d)[a-z0-9][\w-]*)(?![\w-])(?!\s*(?:%|percent\b|per cent\b|times\b|or (?:more|fewer|less)\b|(?:units?|items?|pieces?|cases?|bottles?|boxes?|packs?|orders?|products?|days?|weeks?|months?|years?|customers?)\b))`;
+/** Where a code stands: after "product", "item", "SKU", "stock code", or a verb of buying ("bought both 23084 and …"). */
+const CODES_AFTER = new RegExp(
+  String.raw`\b(?:(products?|items?|skus?|stock\s*codes?|codes?|articles?)|(?:buy|buys|bought|buying|order|orders|ordered|purchase|purchased)(?:\s+(?:both|either))?)\s+${CODE}((?:\s*(?:,|&|\band\b|\bor\b|\bas well as\b)\s*(?:(?:products?|items?|skus?|codes?)\s+)?${CODE})*)`,
+  'g',
+);
+
+/** A year, a date or a quarter: "products 2021", "products, 2021-01-01 … 2021-12-31". */
+const PERIOD_WORD = /^(?:(?:19|20)\d\d|\d{4}-\d{1,2}(?:-\d{1,2})?|q[1-4]|h[12])$/;
+
+/**
+ * The product filter of the codes the question names, each by the description the rows
+ * give it, or the code named after "product" (or "item", "SKU") that no product has. Codes
+ * after a verb of buying that are no product's are left alone ("bought 1000 units").
+ */
+export function productCodesOf(
+  text: string,
+  meta: SnapshotMeta,
+  facts: Pick<AnalysisFacts, 'productLabelOf'> | undefined,
+): { filter: Filter | null } | { unknown: string } {
+  if (!facts?.productLabelOf || !meta.dimensions.some((d) => d.key === 'product')) return { filter: null };
+  const values: string[] = [];
+  for (const m of text.matchAll(CODES_AFTER)) {
+    const named = Boolean(m[1]);
+    const codes = [m[2], ...[...(m[3] ?? '').matchAll(new RegExp(CODE, 'g'))].map((c) => c[1])];
+    for (const code of codes) {
+      if (PERIOD_WORD.test(code)) continue;
+      const label = productLabelIn(meta, facts, code);
+      if (label) {
+        if (!values.includes(label)) values.push(label);
+      } else if (named) return { unknown: code };
+    }
+  }
+  return { filter: values.length > 0 ? { dimension: 'product', values, match: 'exact' } : null };
+}
+
+/** The description the rows give the product with this code, when the analysis knows the code and the rows the description. */
+export function productLabelIn(meta: SnapshotMeta, facts: Pick<AnalysisFacts, 'productLabelOf'> | undefined, code: string): string | null {
+  const label = facts?.productLabelOf?.(code);
+  return label && meta.dimensions.find((d) => d.key === 'product')?.values.includes(label) ? label : null;
+}
