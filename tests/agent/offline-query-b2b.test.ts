@@ -1389,7 +1389,7 @@ describe('customers who bought each of several values', () => {
       `**${both.size} customers** in all. Of the ${hydraulics.size.toLocaleString('en-US')} customers who bought Hydraulics (in 2024-01-01 … 2024-12-31), that is ${pct((both.size / hydraulics.size) * 100)}; ` +
         `of the ${bearings.size.toLocaleString('en-US')} customers who bought Bearings, that is ${pct((both.size / bearings.size) * 100)}; ` +
         `${any.size.toLocaleString('en-US')} customers bought at least one of them. ` +
-        `Together they bought ${money(spent)} of them, ${pct((spent / all) * 100)} of all Hydraulics and Bearings revenue.`,
+        `Together they bought ${money(spent)} of them, ${pct((spent / all) * 100)} of all Hydraulics and Bearings revenue (in 2024-01-01 … 2024-12-31).`,
     );
     const [name, hydraulicsRevenue] = answer.result?.rows[0] as [string, number, number];
     const top = grouped(
@@ -1446,6 +1446,9 @@ describe('customers who bought each of several values', () => {
       'Which customers bought Hydraulics and Bearings in 2024 vs 2023?',
       'I can list the customers who bought each of Hydraulics, Bearings, with what they bought of each, in one period at a time; name one, such as “in 2024”.',
     ],
+    // "DE" is no region of the file (its regions are DE-North and DE-South): it would be dropped.
+    ['Which DE customers bought Hydraulics and Bearings?', "I couldn't tell what “de” names among this file's values"],
+    ['Which DE customers bought Hydraulics?', "I can't answer that"],
     [
       'Which customers bought Hydraulics and Bearings in 2023 and 2024?',
       'I could read this only as a question about 2023-01-01 … 2023-12-31, which leaves out 2024',
@@ -1454,5 +1457,30 @@ describe('customers who bought each of several values', () => {
     const answer = await answerWithQuery(question, file.snapshot, today);
     expect(answer.result).toBeNull();
     expect(answer.text).toContain(reason);
+  });
+});
+
+// "Which customers bought P-002483?" was refused ("I couldn't find “P-002483”"): the rows name
+// products by description, and the analysis knows each one's code.
+describe('products named by their codes', () => {
+  it('"How many units of product P-000000 did we sell in 2024?" counts that product\'s units', async () => {
+    const code = rows.find((r) => r.ProductCode === 'P-000000') as Row;
+    const units = rows.filter((r) => r.ProductCode === 'P-000000' && inYear(2024)(r)).reduce((sum, r) => sum + Number(r.Quantity), 0);
+    expect(units).toBeGreaterThan(0);
+    const { answer } = await askOffline('How many units of product P-000000 did we sell in 2024?', analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain(`I understood: **units, product = ${code.Description}, 2024-01-01 … 2024-12-31**.`);
+    expect(answer).toContain(`| ${units.toLocaleString('en-US')} |`);
+  });
+
+  it('"Which customers bought both P-000000 and P-000001?" are the customers of both', async () => {
+    const buyersOf = (product: string) =>
+      new Set(rows.filter((r) => r.ProductCode === product && Number(r.Quantity) > 0).map((r) => r.CustomerID));
+    const [a, b] = [buyersOf('P-000000'), buyersOf('P-000001')];
+    const both = [...a].filter((c) => b.has(c)).length;
+    // Some customers bought both, and not every buyer of either: the list is no trivial one.
+    expect(both).toBeGreaterThan(1);
+    expect(both).toBeLessThan(Math.min(a.size, b.size));
+    const { answer } = await askOffline('Which customers bought both P-000000 and P-000001?', analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain(`**${both} customers** in all. Of the ${a.size} customers who bought `);
   });
 });

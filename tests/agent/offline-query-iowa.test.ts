@@ -512,3 +512,25 @@ it('"How much did Target Store T-2454 / Council Bluffs buy?" is that store\'s re
   const answer = await answerWithQuery('How much did Target Store T-2454 / Council Bluffs buy?', file.snapshot, TODAY);
   expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
 });
+
+// "Which stores bought both Titos Handmade Vodka and Black Velvet?" listed the buyers of either:
+// stores were no customers to the grammar, and "Black Velvet" is four products of that name.
+describe('stores that bought each of two products, one of them a name several items share', () => {
+  it('"Which stores bought both Titos Handmade Vodka and Black Velvet?" are those with both, any Black Velvet counting', async () => {
+    const [[both, black]] = (await sql(
+      `WITH l AS (SELECT store_number, CASE WHEN item_description = 'Black Velvet' THEN 'b' ELSE 't' END AS p FROM t
+                  WHERE item_description IN ('Titos Handmade Vodka', 'Black Velvet') AND bottles_sold > 0)
+       SELECT (SELECT count(*) FROM (SELECT store_number FROM l GROUP BY 1 HAVING count(DISTINCT p) = 2)),
+              (SELECT count(DISTINCT store_number) FROM l WHERE p = 'b')`,
+    )) as number[][];
+    expect(both).toBeGreaterThan(0);
+    const { answer } = await askOffline(
+      'Which stores bought both Titos Handmade Vodka and Black Velvet?',
+      analyse(file.aggregates),
+      file.snapshot,
+    );
+    expect(answer).toContain('I understood: **customers who bought each of product = Titos Handmade Vodka, Black Velvet**.');
+    expect(answer).toContain(`**${both} customers** in all.`);
+    expect(answer).toContain(`of the ${black} customers who bought Black Velvet, that is`);
+  });
+});

@@ -764,6 +764,57 @@ describe('products named by their codes', () => {
     );
   });
 
+  // It got RABBIT NIGHT LIGHT's profile: the countries that bought it, each with what it paid.
+  it('"Which countries bought RABBIT NIGHT LIGHT?" is the revenue of it by country', () =>
+    expectAnswer(
+      'Which countries bought RABBIT NIGHT LIGHT?',
+      `SELECT Country, sum(rev) r FROM t WHERE StockCode = '23084' GROUP BY 1 ORDER BY r DESC, 1`,
+      'revenue, by region, product = RABBIT NIGHT LIGHT',
+    ));
+
+  // "UK customers" named no country: it got the product's profile, and the never-bought list was everyone's.
+  it('"Which UK customers bought RABBIT NIGHT LIGHT?" keeps to the United Kingdom', () =>
+    expectAnswer(
+      'Which UK customers bought RABBIT NIGHT LIGHT?',
+      `SELECT cust, sum(rev) r FROM t WHERE StockCode = '23084' AND Country = 'United Kingdom' AND cust IS NOT NULL GROUP BY 1 ORDER BY r DESC, 1 LIMIT 50`,
+      'revenue, by customer, product = RABBIT NIGHT LIGHT, region = United Kingdom',
+    ));
+
+  it.each([
+    [
+      'Which UK customers never bought 85123A?',
+      `SELECT DISTINCT cust FROM t WHERE Country = 'United Kingdom' AND ${PURCHASE} AND cust IS NOT NULL
+       EXCEPT SELECT DISTINCT cust FROM t WHERE Country = 'United Kingdom' AND StockCode = '85123A' AND ${PURCHASE}`,
+    ],
+    [
+      'Which customers bought 23084 but not 22086?',
+      `SELECT DISTINCT cust FROM t WHERE StockCode = '23084' AND ${PURCHASE} AND cust IS NOT NULL
+       EXCEPT SELECT DISTINCT cust FROM t WHERE StockCode = '22086' AND ${PURCHASE}`,
+    ],
+  ])('"%s" lists the customers who never bought the product named by its code', async (question, reference) => {
+    const [[count]] = (await sql(`SELECT count(*) FROM (${reference})`)) as number[][];
+    const { answer } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain(`**${count.toLocaleString('en-US')} customers** in all.`);
+  });
+
+  // 85123A and 85123a are two products of one description: the code is read as typed.
+  it('"Which customers bought 85123A in November 2011 but not in October 2011?" are those of 85123A, not 85123a', async () => {
+    const lines = `SELECT cust, d FROM t WHERE StockCode = '85123A' AND ${PURCHASE} AND cust IS NOT NULL`;
+    const [[lapsed]] = (await sql(
+      `WITH l AS (${lines}) SELECT count(*) FROM (SELECT DISTINCT cust FROM l WHERE ${NOV} EXCEPT SELECT DISTINCT cust FROM l WHERE ${OCT})`,
+    )) as number[][];
+    expect(lapsed).toBeGreaterThan(0);
+    const { answer } = await askOffline(
+      'Which customers bought 85123A in November 2011 but not in October 2011?',
+      analyse(file.aggregates),
+      file.snapshot,
+    );
+    expect(answer).toContain(
+      'product = WHITE HANGING HEART T-LIGHT HOLDER (85123A), 2011-11-01 … 2011-11-30, but not in 2011-10-01 … 2011-10-31',
+    );
+    expect(answer).toContain(`**${lapsed} customers** in all.`);
+  });
+
   it('"Revenue of 23084" and "revenue of product 23084" are the product\'s revenue; an unknown code is refused by name', async () => {
     const [[revenue]] = (await sql(`SELECT sum(rev) FROM t WHERE StockCode = '23084'`)) as number[][];
     const money = `£${revenue.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -314,6 +314,12 @@ const cases: [string, string, string][] = [
     `SELECT count(DISTINCT "Order ID") FROM t WHERE d BETWEEN '2021-03-01' AND '2021-03-31'`,
     'orders, 2021-03-01 … 2021-03-31',
   ],
+  // "Which states buy Tables?" was refused as naming no figure: each state with what it paid.
+  [
+    'Which states buy Tables?',
+    `SELECT State, sum(rev) r FROM t WHERE "Sub-Category" = 'Tables' GROUP BY 1 ORDER BY r DESC, 1 LIMIT 50`,
+    'revenue, by State, Sub-Category = Tables',
+  ],
   // A range as the answers write it, copied into a question, was read as its first day.
   [
     'Revenue by region 2020-01-01 … 2020-06-30',
@@ -921,6 +927,26 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
       const [[both]] = (await sql(`SELECT sum(rev) FROM t WHERE Region IN ('West', 'East')`)) as number[][];
       expect(sum.result?.rows[0][0] as number).toBeCloseTo(both, 6);
     });
+
+    // "… but no Accessories" listed the buyers of Phones or Accessories; "… and no …" the buyers of both.
+    it.each(['Which customers bought Phones but no Accessories?', 'Which customers bought Phones and no Accessories?'])(
+      '"%s" lists the buyers of Phones who never bought Accessories',
+      async (question) => {
+        const [[count]] = (await sql(
+          `SELECT count(*) FROM (SELECT DISTINCT "Customer ID" FROM t WHERE "Sub-Category" = 'Phones'
+             EXCEPT SELECT DISTINCT "Customer ID" FROM t WHERE "Sub-Category" = 'Accessories')`,
+        )) as number[][];
+        const answer = await answerWithQuery(question, file.snapshot, TODAY);
+        expect(answer.result?.understood).toBe('customers who bought, Sub-Category = Phones, but never Sub-Category = Accessories');
+        expect(answer.result?.totalRows).toBe(count);
+      },
+    );
+
+    it('"Which products did Sean Miller buy that Tom Ashbrook didn\'t?" is refused (it listed what either bought)', async () => {
+      const answer = await answerWithQuery("Which products did Sean Miller buy that Tom Ashbrook didn't?", file.snapshot, TODAY);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain("but not set one customer's purchases against another's yet; ask about each in turn.");
+    });
   });
 
   describe('"less … than" and "more … than" two periods keep the rows down (or up), largest change first', () => {
@@ -1486,6 +1512,9 @@ const refusals: [string, RegExp][] = [
   ['How many customers bought in every year?', /not those who bought in every year, quarter or month yet/],
   // It was told to name a figure for the period.
   ['Which customers bought every month in 2021?', /not those who bought in every year, quarter or month yet/],
+  // A value between the verb and "every" listed every buyer of Binders by year, or of Chairs in 2021.
+  ['Which customers buy Binders every year?', /not those who bought in every year, quarter or month yet/],
+  ['Which customers ordered Chairs in all four quarters of 2021?', /not those who bought in every year, quarter or month yet/],
   // A share of anything but revenue is not a figure the query makes.
   [
     'What percentage of customers are in the West?',

@@ -179,7 +179,8 @@ function everyShareWords(result: QueryResult, currency: string | null): string {
   );
   const names = each.map((e) => e.value);
   const all = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  const share = revenuePercent !== null && revenue >= 0 ? `, ${pct(revenuePercent)} of all ${all} revenue` : '';
+  // "… of all Tools and Safety revenue (region = DE-North)": of the rows the list is of, not the whole file's.
+  const share = revenuePercent !== null && revenue >= 0 ? `, ${pct(revenuePercent)} of all ${all} revenue${scope}` : '';
   return (
     ` ${shares.join('; ')}; ${plural(of, 'customer')} bought at least one of them.` +
     ` Together they bought ${formatCell(revenue, 'money', currency)} of them${share}.`

@@ -41,11 +41,15 @@ function factsOf(result: AnalysisResult): AnalysisFacts {
   const customers = result.segments?.customers ?? [];
   const last = new Map(customers.map((c) => [c.name, c.lastOrder]));
   const byId = new Map(customers.map((c) => [c.id.toLowerCase(), c.name]));
-  const productById = new Map((result.products?.items ?? []).map((p) => [p.id.toLowerCase(), p.name]));
+  const products = result.products?.items ?? [];
+  const productById = new Map(products.map((p) => [p.id, p.name]));
+  // "p-002483" as typed in lower case, unless two codes differ only so (Online Retail's 85123A and 85123a).
+  const byLowerId = new Map<string, string | null>();
+  for (const p of products) byLowerId.set(p.id.toLowerCase(), byLowerId.has(p.id.toLowerCase()) ? null : p.name);
   return {
     lastPurchaseOf: (customer) => last.get(customer) ?? null,
     // "Store 2506" is the id "2506"; "store 0042" the same number.
     customerLabelOf: (id) => byId.get(id.toLowerCase()) ?? (/^\d+$/.test(id) ? (byId.get(String(Number(id))) ?? null) : null),
-    productLabelOf: (code) => productById.get(code.toLowerCase()) ?? null,
+    productLabelOf: (code) => productById.get(code) ?? byLowerId.get(code.toLowerCase()) ?? null,
   };
 }

@@ -115,6 +115,8 @@ import { churnOrSegmentsAnswer, noFigureAnswer, routedByWording, unsupportedShap
 import { DISCONTINUE, WHOM_TO_CALL } from './intents';
 import { measuresNamed } from './query-figures';
 import { questionText } from './query-text';
+import { withProductLabels } from './query-product-codes';
+import { unplacedBeforeBuyers } from './query-names';
 import { exclusionOf } from './query-exclusions';
 
 /** "Price per bottle": the unit a price is of, no grouping. */
@@ -281,10 +283,12 @@ function parseAsRead(
   const today = analysisDay ?? ANY_DAY;
   if ('refused' in values) return { kind: 'refused', reason: values.refused };
   const { filters, customerNoun } = values;
-  const shape = unsupportedShape(text, filters);
+  // Where a value is named, a product named by its code stands as its description.
+  const placed = withProductLabels(text, meta, facts);
+  const shape = unsupportedShape(text, filters, placed);
   if (shape) return shape;
   // "Which customers bought Chairs and Tables?" counted those who bought either.
-  const together = boughtTogether(text, filters);
+  const together = boughtTogether(placed, filters);
   if (together && 'kind' in together) return together;
   if (together) return whoBoughtAll(text, filters, together, today, measuresNamed(text, meta, perCustomerApart(customerNoun)));
   const onlyOne = ONLY_ONE.exec(text);
@@ -377,7 +381,7 @@ function parseAsRead(
   const both = twoNamed ?? customersOf;
   if (keptAsked && both) return whoWasKept(text, filters, both, Boolean(customersOf));
   // "Which customers buy Hydraulics but not Bearings?" was refused as one product but not another.
-  const never = customersListed && !keptAsked ? whoNeverBought(text, filters, period, other) : null;
+  const never = customersListed && !keptAsked ? whoNeverBought(placed, filters, period, other) : null;
   if (never) return never;
   // "How many customers ordered in both October and November?" counted every customer of the file.
   if (keptAsked && /\bboth\b/.test(text) && (period || other || NAMES_A_PERIOD_WORD.test(text)))
@@ -556,7 +560,7 @@ function parseAsRead(
   if (measures.length === 0 && /\b(buy|buys|bought|purchase[sd]?|order(ed|s)?) from\b/.test(text)) measures = ['revenue'];
   // "Which customers bought Xerox 1967?", "who bought Paper in 2020?": what each paid for it
   // (they got the product's summary, or were refused for naming no figure).
-  if (measures.length === 0 && filters.length > 0 && asksWhoBought(text, meta)) measures = ['revenue'];
+  if (measures.length === 0 && filters.length > 0 && asksWhoBought(text, meta, filters)) measures = ['revenue'];
   // "Best month in 2020": the month with the most revenue in that period, not the file's trend.
   // "Which customers are inactive?", "active customers by month": customers (a list of the
   // active ones is of what they bought); the period is set below, once the grouping is known.
@@ -928,12 +932,28 @@ export function shapeRefusal(question: string): string | null {
 
 /** Customers as the ones who bought: "who bought …", "which customers ordered …" (negations are refused before). */
 const WHO_BOUGHT = /\b(?:who|which (?:customers?|clients?|accounts?|buyers?))\b.*\b(?:buy|buys|bought|purchased?|ordered)\b/;
-/** "Who bought …", "which customers ordered …", and "which stores bought …" where the customer column is store_name. */
-function asksWhoBought(text: string, meta: SnapshotMeta): boolean {
+/** "Which UK customers bought …", "which of our Texas customers …": words before the noun of buyers. */
+const WHICH_NAMED_BUYERS =
+  /\bwhich (?:[\w'-]+ ){1,3}?(?:customers?|clients?|accounts?|buyers?)\b.*\b(?:buy|buys|bought|purchased?|ordered)\b/;
+/** "Which countries bought …", "which states buy …": the rows of a grouping that bought. */
+const WHICH_BOUGHT = /\bwhich ([a-z-]+)\b.*\b(?:buy|buys|bought|purchased?|ordered)\b/;
+/**
+ * "Who bought …", "which customers ordered …", "which UK customers bought …" (the UK a
+ * filter), "which stores bought …" where the customer column is store_name, and "which
+ * countries bought RABBIT NIGHT LIGHT?" (it got the product's profile): a grouping of the file
+ * other than products, each with what it paid.
+ */
+function asksWhoBought(text: string, meta: SnapshotMeta, filters: readonly { values: string[] }[]): boolean {
   if (WHO_BOUGHT.test(text)) return true;
+  // "Which DE customers bought …" names no value ("DE" is no region of the generated file): not read so.
+  if (WHICH_NAMED_BUYERS.test(text) && unplacedBeforeBuyers(text, filters) === null) return true;
   const customer = meta.dimensions.find((d) => d.key === 'customer');
   const noun = customer ? headerNoun(customer) : null;
-  return noun !== null && new RegExp(`\\bwhich ${escapeRegex(noun)}s?\\b.*\\b(?:buy|buys|bought|purchased?|ordered)\\b`).test(text);
+  if (noun !== null && new RegExp(`\\bwhich ${escapeRegex(noun)}s?\\b.*\\b(?:buy|buys|bought|purchased?|ordered)\\b`).test(text))
+    return true;
+  const grouping = WHICH_BOUGHT.exec(text);
+  const dimension = grouping ? dimensionOfNoun(grouping[1], meta) : null;
+  return dimension !== null && dimension !== 'product' && grouping?.[1] !== singular(grouping?.[1] ?? '');
 }
 /**
  * "What did our top customers buy?": what customers picked by rank bought ("how much did our

@@ -33,12 +33,12 @@ const EXCLUSION = /\b(excluding|exclude|excludes|except|excl\.?|other than|apart
 const THRESHOLD =
   /(?:[<>]=?|[≥≤])\s*[$£€]?\s?\d[\d,.]*|\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|at least|at most|exceeding)\s+[$£€]?\s?\d[\d,.]*|\b(?:over|under|above|below)\s+(?!(?:19|20)\d\d\b)[$£€]?\s?\d[\d,.]*(?![\d,.])(?!\s*(?:days?|weeks?|months?|quarters?|years?)\b)/;
 /**
- * "Customers who bought in every year" (this read as the whole file's customers): customers
- * of every period. "Bought in each month" is a count by month; "in both 2020 and 2021" is two
+ * "Customers who bought in every year" (this read as the whole file's customers), "buy
+ * Binders every year", "in all four quarters": customers of every period. "Bought in each month" is a count by month; "in both 2020 and 2021" is two
  * periods, which the grammar answers (query-stopped.ts, whoWasKept).
  */
 const EVERY_PERIOD =
-  /\b(in|during) (each|every) of\b|\b(bought|ordered|purchased|buy|order|purchase) (?:(in|during) )?(every|all) (the )?(years?|months?|quarters?|weeks?)\b/;
+  /\b(in|during) (each|every) of\b|\b(bought|ordered|purchased|buy|buys|order|orders|purchase)(?: [^\s?]+){0,6}? (?:(in|during) )?(every|all) (the )?(?:(?:two|three|four|five|six|twelve|\d{1,2}) )?(years?|months?|quarters?|weeks?)\b/;
 /** "Which day had the most orders?": the query groups by week at the finest, so this read as the total. */
 const BY_DAY =
   /\b(which|what) (day|date|weekday|day of the week)\b|\b(?:top|bottom|best|worst|busiest|slowest|biggest|highest|lowest)\s+(?:\d+|two|three|four|five|ten)\s+(?:days|dates)\b|\bby (?:day|date)\b(?! of)|\b(best|worst|busiest|slowest|quietest|biggest|strongest|weakest) (day|date|weekday)\b|\bdaily (revenue|sales|turnover|orders|units|totals?|figures|average)\b/;

@@ -34,6 +34,9 @@ const TITLE_CASE_WORDS = new Set(
   'both any some few many each all our my its his her who how why new old top low big one two six ten per via'.split(' '),
 );
 
+/** Nouns of those who buy: "UK customers", "German accounts". */
+const BUYER_NOUNS = 'customers?|clients?|accounts?|buyers?|stores?|shops?';
+
 /** Dictionaries small enough to fuzzy-match a single word against (regions, categories …). */
 const MAX_FUZZY_VALUES = 1_000;
 /** Fuse score (0 = exact) up to which a word counts as a typo of a value: one slip in a 6+ letter word. */
@@ -81,7 +84,7 @@ export function looseNamesOf(
         : { dimension: 'product', values: [product as string], match: 'exact' },
     );
   }
-  const codes = productCodesOf(text, meta, known.facts);
+  const codes = productCodesOf(question.replace(/[?!,.]/g, ' '), meta, known.facts);
   if ('unknown' in codes) return codes;
   if (codes.filter) {
     const named = [...found, ...filters].find((f) => f.dimension === 'product');
@@ -103,7 +106,12 @@ export function looseNamesOf(
   const lowerCase = Object.keys(ABBREVIATIONS).filter((word) => word !== 'us');
   const abbreviated = new RegExp(`\\b(?:in|from|for|to|of|and|vs|versus|with)\\s+(?:the\\s+)?(${lowerCase.join('|')})(?![\\w-])`, 'g');
   const capitals = [...question.matchAll(/\b(?:in|from|for|to|of)\s+(?:the\s+)?([A-Z]{2,12})(?![\w-])/g)];
-  for (const m of [...capitals, ...text.matchAll(abbreviated)]) {
+  // "Which UK customers bought …" named no country: the answer was everyone's. Before a noun of
+  // buyers an abbreviation is one only where the file holds it ("VIP customers" is no place).
+  const beforeBuyers = [...text.matchAll(new RegExp(`\\b(${lowerCase.join('|')})\\s+(?:${BUYER_NOUNS})\\b`, 'g'))].filter((m) =>
+    abbreviationFilter(m[1], meta),
+  );
+  for (const m of [...capitals, ...text.matchAll(abbreviated), ...beforeBuyers]) {
     const word = m[1].toLowerCase();
     // "Revenue of JUMBO BAG RED RETROSPOT": a word of a name already found is no abbreviation.
     if (taken.some((v) => v === word || v.split(/\s+/).includes(word)) || NOT_NAMES.has(word)) continue;
@@ -334,6 +342,31 @@ const ABBREVIATIONS: Record<string, string[]> = {
   eu: ['european community', 'european union', 'eu'],
   rsa: ['south africa', 'rsa'],
 };
+
+/** Words between "which" and the buyers that name nothing: "which of our customers". */
+const BUYERS_ARTICLES = new Set(['of', 'our', 'the', 'my', 'your', 'all']);
+
+/**
+ * The word between "which" and a noun of buyers that no filter placed ("DE" in "Which DE
+ * customers bought …", no region of the generated file), or null: the answer would drop it.
+ * A country's abbreviation or adjective ("UK", "German") is placed as its country.
+ */
+export function unplacedBeforeBuyers(text: string, filters: readonly { values: string[] }[]): string | null {
+  const words = /\bwhich ((?:[\w'-]+ ){1,3}?)(?:customers?|clients?|accounts?|buyers?|stores?)\b/.exec(text)?.[1].trim().split(' ') ?? [];
+  const placed = (word: string) =>
+    BUYERS_ARTICLES.has(word) ||
+    word in ABBREVIATIONS ||
+    word in DEMONYMS ||
+    filters.some((f) =>
+      f.values.some((v) =>
+        v
+          .toLowerCase()
+          .split(/[\s,.]+/)
+          .includes(word),
+      ),
+    );
+  return words.find((word) => !placed(word)) ?? null;
+}
 
 /** Countries by their adjective ("German customers"), as files spell the country. */
 const DEMONYMS: Record<string, string[]> = {

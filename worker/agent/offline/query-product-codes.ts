@@ -6,6 +6,7 @@
  */
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import type { AnalysisFacts } from './query-parsed';
+import { escapeRegex } from './query-limits';
 
 type Filter = { dimension: string; values: string[]; match: 'exact' };
 
@@ -14,18 +15,21 @@ type Filter = { dimension: string; values: string[]; match: 'exact' };
  * ("bought 3 times", "ordered 2 or more", "bought 1000 units", "bought 50%").
  */
 const CODE = String.raw`#?((?=[\w-]*\d)[a-z0-9][\w-]*)(?![\w-])(?!\s*(?:%|percent\b|per cent\b|times\b|or (?:more|fewer|less)\b|(?:units?|items?|pieces?|cases?|bottles?|boxes?|packs?|orders?|products?|days?|weeks?|months?|years?|customers?)\b))`;
-/** Where a code stands: after "product", "item", "SKU", "stock code", or a verb of buying ("bought both 23084 and …"). */
+/**
+ * Where a code stands: after "product", "item", "SKU", "stock code", or a verb of buying
+ * ("bought both 23084 and …", "bought 23084 but not 22086").
+ */
 const CODES_AFTER = new RegExp(
-  String.raw`\b(?:(products?|items?|skus?|stock\s*codes?|codes?|articles?)|(?:buy|buys|bought|buying|order|orders|ordered|purchase|purchased)(?:\s+(?:both|either))?)\s+${CODE}((?:\s*(?:,|&|\band\b|\bor\b|\bas well as\b)\s*(?:(?:products?|items?|skus?|codes?)\s+)?${CODE})*)`,
-  'g',
+  String.raw`\b(?:(products?|items?|skus?|stock\s*codes?|codes?|articles?)|(?:buy|buys|bought|buying|order|orders|ordered|purchase|purchased)(?:\s+(?:both|either))?)\s+${CODE}((?:\s*(?:,|&|\b(?:and|but)\s+(?:not|no|never)\b|\band\b|\bor\b|\bas well as\b)\s*(?:(?:products?|items?|skus?|codes?)\s+)?${CODE})*)`,
+  'gi',
 );
 
 /** A year, a date or a quarter: "products 2021", "products, 2021-01-01 … 2021-12-31". */
-const PERIOD_WORD = /^(?:(?:19|20)\d\d|\d{4}-\d{1,2}(?:-\d{1,2})?|q[1-4]|h[12])$/;
+const PERIOD_WORD = /^(?:(?:19|20)\d\d|\d{4}-\d{1,2}(?:-\d{1,2})?|q[1-4]|h[12])$/i;
 
 /**
- * The product filter of the codes the question names, each by the description the rows
- * give it, or the code named after "product" (or "item", "SKU") that no product has. Codes
+ * The product filter of the codes `question` names (as typed: Online Retail's 85123A and
+ * 85123a are two products), each by the description the rows give it, or the code named after "product" (or "item", "SKU") that no product has. Codes
  * after a verb of buying that are no product's are left alone ("bought 1000 units").
  */
 export function productCodesOf(
@@ -33,20 +37,56 @@ export function productCodesOf(
   meta: SnapshotMeta,
   facts: Pick<AnalysisFacts, 'productLabelOf'> | undefined,
 ): { filter: Filter | null } | { unknown: string } {
-  if (!facts?.productLabelOf || !meta.dimensions.some((d) => d.key === 'product')) return { filter: null };
   const values: string[] = [];
-  for (const m of text.matchAll(CODES_AFTER)) {
-    const named = Boolean(m[1]);
-    const codes = [m[2], ...[...(m[3] ?? '').matchAll(new RegExp(CODE, 'g'))].map((c) => c[1])];
-    for (const code of codes) {
-      if (PERIOD_WORD.test(code)) continue;
-      const label = productLabelIn(meta, facts, code);
-      if (label) {
-        if (!values.includes(label)) values.push(label);
-      } else if (named) return { unknown: code };
-    }
+  for (const { code, label, named } of codesNamed(text, meta, facts)) {
+    if (label) {
+      if (!values.includes(label)) values.push(label);
+    } else if (named) return { unknown: code };
   }
   return { filter: values.length > 0 ? { dimension: 'product', values, match: 'exact' } : null };
+}
+
+/**
+ * The question without the product codes it names that a product has: "P-002483" is placed
+ * as "Fitting 2483mm", not a phrase of the question no value holds.
+ */
+export function withoutProductCodes(
+  question: string,
+  meta: SnapshotMeta,
+  facts: Pick<AnalysisFacts, 'productLabelOf'> | undefined,
+): string {
+  const codes = codesNamed(question, meta, facts).filter((c) => c.label !== null);
+  return codes.reduce((rest, { code }) => rest.replace(new RegExp(`(?<![\\w-])#?${escapeRegex(code)}(?![\\w-])`, 'i'), ' '), question);
+}
+
+/**
+ * The question with each product code it names written as the product's description, for
+ * what reads where a value is named: "Which UK customers never bought 85123A?" names the
+ * product after "never", as it would by its description.
+ */
+export function withProductLabels(question: string, meta: SnapshotMeta, facts: Pick<AnalysisFacts, 'productLabelOf'> | undefined): string {
+  const codes = codesNamed(question, meta, facts).filter((c) => c.label !== null);
+  return codes.reduce(
+    (rest, { code, label }) =>
+      rest.replace(new RegExp(`(?<![\\w-])#?${escapeRegex(code)}(?![\\w-])`, 'i'), ` ${(label as string).toLowerCase()} `),
+    question,
+  );
+}
+
+/** Each code the question names where a code stands, with its product's description (null: none has it), and whether "product" named it. */
+function codesNamed(
+  text: string,
+  meta: SnapshotMeta,
+  facts: Pick<AnalysisFacts, 'productLabelOf'> | undefined,
+): { code: string; label: string | null; named: boolean }[] {
+  if (!facts?.productLabelOf || !meta.dimensions.some((d) => d.key === 'product')) return [];
+  const found: { code: string; label: string | null; named: boolean }[] = [];
+  for (const m of text.matchAll(CODES_AFTER)) {
+    const codes = [m[2], ...[...(m[3] ?? '').matchAll(new RegExp(CODE, 'gi'))].map((c) => c[1])];
+    for (const code of codes)
+      if (!PERIOD_WORD.test(code)) found.push({ code, label: productLabelIn(meta, facts, code), named: Boolean(m[1]) });
+  }
+  return found;
 }
 
 /** The description the rows give the product with this code, when the analysis knows the code and the rows the description. */

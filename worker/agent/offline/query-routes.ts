@@ -185,9 +185,21 @@ export function routedByWording(
  * both of two values, a ranking within each group, the bridge of one value, figures per order
  * or per customer other than revenue.
  */
-export function unsupportedShape(text: string, filters: readonly { values: string[] }[]): Parsed | null {
-  const limit = limitOf(text, namesWhatWasNeverBought(text, filters));
+export function unsupportedShape(
+  text: string,
+  filters: readonly { dimension: string; values: string[] }[],
+  /** The text with products named by code written by description (query-product-codes.ts). */
+  placed = text,
+): Parsed | null {
+  const limit = limitOf(text, namesWhatWasNeverBought(placed, filters));
   if (limit) return { kind: 'refused', reason: limit };
+  // "Which products did Sean Miller buy that Tom Ashbrook didn't?" listed what either bought.
+  const customers = filters.find((f) => f.dimension === 'customer' && f.values.length > 1);
+  if (customers && DENIED.test(text))
+    return {
+      kind: 'refused',
+      reason: `I can list what each customer bought (“What did ${customers.values[0]} buy?”), but not set one customer's purchases against another's yet; ask about each in turn.`,
+    };
   // "How many customers bought just one product in 2021?" counted every customer of 2021.
   const onlyOne = ONLY_ONE.exec(text);
   const onlyOneOf = onlyOne?.[1] ?? onlyOne?.[2];
@@ -264,6 +276,9 @@ export function churnOrSegmentsAnswer(
   }
   return null;
 }
+
+/** A denial: "didn't", "has not", "never". */
+const DENIED = /\b(?:did|does|do|have|has)(?:n['’]?t| not)\b|\b(?:never|not)\b/;
 
 /** Who makes the call, not whose customers they are: "my sales team", "our reps". */
 const CALLERS = new RegExp(

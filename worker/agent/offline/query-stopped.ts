@@ -8,12 +8,14 @@
  */
 import type { QuerySpecInput } from '../../engine/query';
 import { epochDay, isoDay } from '../../engine/aggregate/types';
+import { sharedNamesOf } from '../../engine/aggregate/distinct-names';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { thresholdOf, type Threshold } from './query-limits';
 import { periodBefore, periodsOf, withoutNamedYears, type DayRange, type ToDateUnit } from './query-periods';
 import { isTimeUnit } from './query-vocabulary';
 import { rankedCountOf } from './query-ranking';
 import { asWritten } from './query-values';
+import { unplacedBeforeBuyers } from './query-names';
 import { WHOLE_FILE_RESULTS, type Parsed } from './query-parsed';
 
 /** What a question about customers who stopped buying was read as, for `whoStoppedBuying`. */
@@ -218,9 +220,9 @@ export function customersOfPeriodAndAnother(text: string, today: Date): readonly
   return null;
 }
 
-/** Where a question turns to what the customers did not buy: "but not", "never", "don't buy". */
+/** Where a question turns to what the customers did not buy: "but not", "but no", "never", "don't buy". */
 const NOT_BOUGHT =
-  /\b(?:but|and) (?:not|never)\b|\bnever (?:yet )?(?:buy|buys|bought|order|orders|ordered|purchase|purchased)\b|\b(?:do|does|did|have|has)(?:n't| not) (?:yet )?(?:buy|bought|order|ordered|purchase|purchased)\b|\bwithout (?:buying|ordering)\b/;
+  /\b(?:but|and) (?:not|never|no|none of)\b(?! longer\b)|\bnever (?:yet )?(?:buy|buys|bought|order|orders|ordered|purchase|purchased)\b|\b(?:do|does|did|have|has)(?:n't| not) (?:yet )?(?:buy|bought|order|ordered|purchase|purchased)\b|\bwithout (?:buying|ordering)\b/;
 
 /**
  * Whether a value is named after the turn to what the customers did not buy (and not before
@@ -273,8 +275,8 @@ export function whoNeverBought(
 
 type NamedFilter = NonNullable<QuerySpecInput['filters']>[number];
 
-/** Customers asked about: "which customers", "accounts", "who". */
-const CUSTOMERS_ASKED = /\b(?:customers?|clients?|accounts?|buyers?|who)\b/;
+/** Customers asked about: "which customers", "accounts", "stores" (Iowa's customers), "who". */
+const CUSTOMERS_ASKED = /\b(?:customers?|clients?|accounts?|buyers?|stores?|shops?|who)\b/;
 
 /**
  * Several values bought together: "bought Chairs and Tables", "both Chairs and Tables",
@@ -292,11 +294,27 @@ const BOUGHT_TOGETHER =
  */
 export function boughtTogether(text: string, filters: readonly NamedFilter[]): NamedFilter | Parsed | null {
   if (!CUSTOMERS_ASKED.test(text) || /\b(?:or|either)\b/.test(text) || !BOUGHT_TOGETHER.test(text)) return null;
+  // "Which DE customers bought Hydraulics and Bearings?" would drop "DE", which names no value.
+  const unplaced = unplacedBeforeBuyers(text, filters);
+  if (unplaced)
+    return {
+      kind: 'refused',
+      reason: `I couldn't tell what “${unplaced}” names among this file's values; name it as the file does, or leave it out.`,
+    };
   const written = asWritten(text);
   const at = (value: string) => {
     const found = written.indexOf(asWritten(value));
     return found < 0 ? Infinity : found;
   };
+  const inOrder = (f: NamedFilter): NamedFilter => ({ ...f, values: [...f.values].sort((a, b) => at(a) - at(b)) });
+  // "Phones and no Accessories" is one value never bought (whoNeverBought); several bought
+  // before the turn ("Chairs and Tables but not Binders") are whoBoughtAll's to refuse.
+  const turn = NOT_BOUGHT.exec(text);
+  if (turn) {
+    const isAfter = namedAfterTurn(text) as (value: string) => boolean;
+    const several = filters.find((f) => f.dimension !== 'customer' && f.values.filter((v) => !isAfter(v)).length > 1);
+    return several && BOUGHT_TOGETHER.test(text.slice(0, turn.index)) ? inOrder(several) : null;
+  }
   const severals = filters.filter((f) => f.values.length > 1 && f.dimension !== 'customer');
   // "Chairs in the West and Tables in the East" pairs the values of two columns.
   if (severals.length > 1)
@@ -304,8 +322,20 @@ export function boughtTogether(text: string, filters: readonly NamedFilter[]): N
       kind: 'refused',
       reason: `I can list the customers who bought each of several values of one column, but not pair them with values of another (${severals.map((f) => f.values.join(' and ')).join('; ')}) yet; ask with one value of the other column at a time.`,
     };
-  const [several] = severals;
-  if (several) return { ...several, values: [...several.values].sort((a, b) => at(a) - at(b)) };
+  const several = severals[0] && namesShared(severals[0], (name) => at(name) < Infinity);
+  // A value found by a typo, or under another name: which one each customer must have bought is not said.
+  const unnamed = several?.values.filter((v) => at(v) === Infinity) ?? [];
+  if (unnamed.length > 0)
+    return {
+      kind: 'refused',
+      reason: `I can list the customers who bought each of several values named as the file names them, but ${unnamed
+        .slice(0, 3)
+        .map((v) => `“${v}”`)
+        .join(
+          ', ',
+        )}${unnamed.length > 3 ? ' and others' : ''} ${unnamed.length === 1 ? 'is' : 'are'} not named so here; name each value in full.`,
+    };
+  if (several) return inOrder(several);
   const named = filters
     .filter((f) => f.dimension !== 'customer' && !f.exclude)
     .map((f) => ({ f, at: at(f.values[0]) }))
@@ -320,6 +350,18 @@ export function boughtTogether(text: string, filters: readonly NamedFilter[]): N
       };
   }
   return null;
+}
+
+/**
+ * The filter with the labels that share a name the question writes as that one name: Iowa's
+ * "Black Velvet" is four products ("Black Velvet (11774)", …), and a customer who bought any
+ * of them bought Black Velvet (query_data reads the shared name so too).
+ */
+function namesShared(filter: NamedFilter, written: (name: string) => boolean): NamedFilter {
+  const shared = [...sharedNamesOf(filter.values)].filter(([name]) => written(name));
+  if (shared.length === 0) return filter;
+  const grouped = new Set(shared.flatMap(([, labels]) => labels));
+  return { ...filter, values: [...filter.values.filter((v) => !grouped.has(v)), ...shared.map(([name]) => name)] };
 }
 
 /** A filter's column in words: "Sub-Category" for `column:Sub-Category`, "sales rep" for `salesRep`. */

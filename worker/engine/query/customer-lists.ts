@@ -6,7 +6,8 @@
  * of one entry per customer.
  */
 import type { Snapshot } from '../snapshot/columns';
-import { dayOf, passesFilter, QueryRefusal, resolveFilter, type ResolvedFilter } from './resolve';
+import { sharedNamesOf } from '../aggregate/distinct-names';
+import { dayOf, passesFilter, QueryRefusal, resolveDimension, resolveFilter, type ResolvedFilter } from './resolve';
 import { resultOf, type QueryResult } from './result';
 import type { QuerySpec } from './spec';
 
@@ -188,7 +189,14 @@ function slotsOfValues(
   boughtAll: NonNullable<QuerySpec['boughtAll']>,
   filters: ResolvedFilter[],
 ): { column: number; label: string; slot: Int8Array; values: string[] } {
-  const resolved = boughtAll.values.map((value) => resolveFilter(snapshot.meta, { ...boughtAll, values: [value] }));
+  const group = resolveDimension(snapshot.meta, boughtAll.dimension);
+  if (group.kind === 'time') throw new QueryRefusal(`Name values of a column in \`boughtAll\`, not ${group.unit}s.`, 'BAD_SPEC');
+  // "Black Velvet" is each product of that name ("Black Velvet (11774)", …): one value bought.
+  const shared = sharedNamesOf(group.dimension.values);
+  const resolved = boughtAll.values.map((value) => {
+    const labels = shared.get(value);
+    return resolveFilter(snapshot.meta, { ...boughtAll, values: labels ?? [value], match: labels ? 'exact' : boughtAll.match });
+  });
   const { index: column, dimension } = resolved[0];
   if (filters.some((f) => f.index === column))
     throw new QueryRefusal(`Name every ${dimension.label} the customers bought in \`boughtAll\`, not in \`filters\` too.`, 'BAD_SPEC');
@@ -204,5 +212,10 @@ function slotsOfValues(
       slot[code] = s;
     }
   });
-  return { column, label: dimension.label, slot, values: resolved.map((r) => r.matched[0]) };
+  return {
+    column,
+    label: dimension.label,
+    slot,
+    values: boughtAll.values.map((value, s) => (shared.has(value) ? value : resolved[s].matched[0])),
+  };
 }
