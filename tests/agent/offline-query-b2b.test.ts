@@ -1484,3 +1484,29 @@ describe('products named by their codes', () => {
     expect(answer).toContain(`**${both} customers** in all. Of the ${a.size} customers who bought `);
   });
 });
+
+// "Which customers haven't bought Hydraulics in the last 90 days?" listed the last 90 days'
+// buyers of anything else: like "haven't ordered in 90 days", it is the customers silent through
+// the span, on Hydraulics, since their last Hydraulics purchase before it.
+describe('customers who have not bought a value lately', () => {
+  it('"Which customers haven\'t bought Hydraulics in the last 90 days?" are its buyers before the span, silent on it since', async () => {
+    const spanStart = new Date(today.getTime() - 89 * 86_400_000).toISOString().slice(0, 10);
+    const hydraulics = (r: Row) => r.Category === 'Hydraulics' && Number(r.Quantity) > 0;
+    const before = new Set(rows.filter((r) => hydraulics(r) && r.InvoiceDate < spanStart).map((r) => r.CustomerID));
+    const lately = new Set(rows.filter((r) => hydraulics(r) && r.InvoiceDate >= spanStart).map((r) => r.CustomerID));
+    const silent = [...before].filter((c) => !lately.has(c)).length;
+    const answer = await answerWithQuery("Which customers haven't bought Hydraulics in the last 90 days?", file.snapshot, today);
+    const first = rows.map((r) => r.InvoiceDate).sort()[0];
+    const dayBefore = new Date(Date.parse(`${spanStart}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    expect(answer.result?.understood).toBe(
+      `customers who bought, category = Hydraulics, ${first} … ${dayBefore}, but not in ${spanStart} … ${today.toISOString().slice(0, 10)}`,
+    );
+    expect(answer.result?.totalRows).toBe(silent);
+  });
+
+  it('"Which customers haven\'t bought Hydraulics this year?" on 3 January is too early to tell', async () => {
+    const answer = await answerWithQuery("Which customers haven't bought Hydraulics this year?", file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('too few to tell who stopped buying from who has not bought yet');
+  });
+});

@@ -104,6 +104,7 @@ import { percentChangeHaving, rankAsAsked } from './query-ranking';
 import {
   KEPT_WORDS,
   boughtTogether,
+  silentThroughNow,
   customersOfPeriodAndAnother,
   whoBoughtAll,
   whoNeverBought,
@@ -381,7 +382,9 @@ function parseAsRead(
   const both = twoNamed ?? customersOf;
   if (keptAsked && both) return whoWasKept(text, filters, both, Boolean(customersOf));
   // "Which customers buy Hydraulics but not Bearings?" was refused as one product but not another.
-  const never = customersListed && !keptAsked ? whoNeverBought(placed, filters, period, other) : null;
+  // "… haven't bought Hydraulics this year" are its buyers silent since (whoStoppedBuying), not this year's others.
+  const silent = !other && silentThroughNow(text, period, today);
+  const never = customersListed && !keptAsked && !silent ? whoNeverBought(placed, filters, period, other) : null;
   if (never) return never;
   // "How many customers ordered in both October and November?" counted every customer of the file.
   if (keptAsked && /\bboth\b/.test(text) && (period || other || NAMES_A_PERIOD_WORD.test(text)))

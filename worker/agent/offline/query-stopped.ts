@@ -123,6 +123,15 @@ function tooEarlyToTell(period: DayRange, earlier: DayRange): string | null {
   );
 }
 
+/**
+ * "Which customers haven't bought Hydraulics this year?": a denial in the present perfect of a
+ * span that reaches the analysis date asks for the customers silent through it (here, on
+ * Hydraulics), as "haven't bought in 90 days" does; it got this year's other buyers.
+ */
+export function silentThroughNow(text: string, period: DayRange | null | undefined, today: Date): boolean {
+  return Boolean(period) && HAVE_NOT_BOUGHT.test(text) && (period as DayRange).to >= today.toISOString().slice(0, 10);
+}
+
 /** A denial in the present perfect: "haven't ordered", "has not bought". */
 const HAVE_NOT_BOUGHT = /\b(?:have not|haven't|havent|has not|hasn't|hasnt)\s+(?:\w+\s+)?(?:bought|ordered|purchased)\b/;
 
