@@ -956,7 +956,8 @@ function asksWhoBought(text: string, meta: SnapshotMeta, filters: readonly { val
     return true;
   const grouping = WHICH_BOUGHT.exec(text);
   const dimension = grouping ? dimensionOfNoun(grouping[1], meta) : null;
-  return dimension !== null && dimension !== 'product' && grouping?.[1] !== singular(grouping?.[1] ?? '');
+  // A plural noun: "which country bought the most" is a ranking, not a list.
+  return grouping !== null && dimension !== null && dimension !== 'product' && grouping[1] !== singular(grouping[1]);
 }
 /**
  * "What did our top customers buy?": what customers picked by rank bought ("how much did our

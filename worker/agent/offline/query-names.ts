@@ -352,20 +352,10 @@ const BUYERS_ARTICLES = new Set(['of', 'our', 'the', 'my', 'your', 'all']);
  * A country's abbreviation or adjective ("UK", "German") is placed as its country.
  */
 export function unplacedBeforeBuyers(text: string, filters: readonly { values: string[] }[]): string | null {
-  const words = /\bwhich ((?:[\w'-]+ ){1,3}?)(?:customers?|clients?|accounts?|buyers?|stores?)\b/.exec(text)?.[1].trim().split(' ') ?? [];
-  const placed = (word: string) =>
-    BUYERS_ARTICLES.has(word) ||
-    word in ABBREVIATIONS ||
-    word in DEMONYMS ||
-    filters.some((f) =>
-      f.values.some((v) =>
-        v
-          .toLowerCase()
-          .split(/[\s,.]+/)
-          .includes(word),
-      ),
-    );
-  return words.find((word) => !placed(word)) ?? null;
+  const before = new RegExp(`\\bwhich ((?:[\\w'-]+ ){1,3}?)(?:${BUYER_NOUNS})\\b`).exec(text)?.[1].trim().split(' ') ?? [];
+  const named = new Set(filters.flatMap((f) => f.values.flatMap((v) => v.toLowerCase().split(/[\s,.]+/))));
+  const placed = (word: string) => BUYERS_ARTICLES.has(word) || word in ABBREVIATIONS || word in DEMONYMS || named.has(word);
+  return before.find((word) => !placed(word)) ?? null;
 }
 
 /** Countries by their adjective ("German customers"), as files spell the country. */

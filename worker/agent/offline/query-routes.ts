@@ -182,8 +182,8 @@ export function routedByWording(
 /**
  * Questions of a shape the query has no step for, refused with what it can do instead: a
  * limit on rows, distinct values other than products, one value against another ("than …"),
- * both of two values, a ranking within each group, the bridge of one value, figures per order
- * or per customer other than revenue.
+ * one customer's purchases against another's, a ranking within each group, the bridge of one
+ * value, figures per order or per customer other than revenue.
  */
 export function unsupportedShape(
   text: string,
