@@ -1589,6 +1589,8 @@ const refusals: [string, RegExp][] = [
   // It listed every customer who bought Furniture, whatever else they bought.
   ['Which customers buy Furniture only?', /I can list the customers who bought something, but not yet those who bought nothing else/],
   ['Which customers spend nothing on furniture?', /“never bought” something is not something I can answer exactly yet/],
+  // A bare "never" let it past this refusal, and the never-bought list did not read "never once": it listed the buyers of Chairs.
+  ['Which customers never once bought Chairs?', /“never bought” something is not something I can answer exactly yet/],
   // The churn list narrowed to Texas is still the whole file's, not a period's.
   ['Which customers in Texas are at risk in 2021?', /worked out for the whole file/],
   // It was told about products; it needs two periods.
