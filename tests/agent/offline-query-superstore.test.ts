@@ -2878,3 +2878,95 @@ describe('what the rows a threshold keeps hold together', () => {
     );
   });
 });
+
+describe('a range open at one end, and a day written out', () => {
+  // "Revenue since June 2021" was June's alone, "since 2021-06-15" that one day, "before June
+  // 2021" June's, and "on June 15, 2021" all of 2021's.
+  const cases: [question: string, reference: string, understood: string][] = [
+    [
+      'What is our revenue since June 2021?',
+      `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-06-01' AND '2021-12-30'`,
+      'revenue, 2021-06-01 … 2021-12-30',
+    ],
+    [
+      'Revenue since 2021-06-15',
+      `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-06-15' AND '2021-12-30'`,
+      'revenue, 2021-06-15 … 2021-12-30',
+    ],
+    [
+      'How many orders since Q3 2021?',
+      `SELECT count(DISTINCT "Order ID") FROM t WHERE d BETWEEN '2021-07-01' AND '2021-12-30'`,
+      'orders, 2021-07-01 … 2021-12-30',
+    ],
+    [
+      'Revenue by month since Q2 2021',
+      `SELECT strftime(d, '%Y-%m'), sum(rev) FROM t WHERE d BETWEEN '2021-04-01' AND '2021-12-30' GROUP BY 1 ORDER BY 1`,
+      'revenue, by month, 2021-04-01 … 2021-12-30',
+    ],
+    ['Revenue after June 2021', `SELECT sum(rev) FROM t WHERE d > '2021-06-30'`, 'revenue, 2021-07-01 … 2021-12-30'],
+    ['Revenue before June 2021', `SELECT sum(rev) FROM t WHERE d < '2021-06-01'`, 'revenue, 2018-01-03 … 2021-05-31'],
+    ['Revenue until March 2020', `SELECT sum(rev) FROM t WHERE d <= '2020-03-31'`, 'revenue, 2018-01-03 … 2020-03-31'],
+    ['Revenue from June 2021 onwards', `SELECT sum(rev) FROM t WHERE d >= '2021-06-01'`, 'revenue, 2021-06-01 … 2021-12-30'],
+    ['Revenue in the year before 2021', `SELECT sum(rev) FROM t WHERE year(d) = 2020`, 'revenue, 2020-01-01 … 2020-12-31'],
+    ['What was revenue on June 15, 2021?', `SELECT sum(rev) FROM t WHERE d = '2021-06-15'`, 'revenue, 2021-06-15 … 2021-06-15'],
+    [
+      'How many orders did we get on March 3rd, 2020?',
+      `SELECT count(DISTINCT "Order ID") FROM t WHERE d = '2020-03-03'`,
+      'orders, 2020-03-03 … 2020-03-03',
+    ],
+    ['Sales on the 15th of June 2021', `SELECT sum(rev) FROM t WHERE d = '2021-06-15'`, 'revenue, 2021-06-15 … 2021-06-15'],
+    ['Revenue on 15/06/2021', `SELECT sum(rev) FROM t WHERE d = '2021-06-15'`, 'revenue, 2021-06-15 … 2021-06-15'],
+    ['Revenue on 15.06.2021', `SELECT sum(rev) FROM t WHERE d = '2021-06-15'`, 'revenue, 2021-06-15 … 2021-06-15'],
+    // A day without a year is the latest by the analysis date, as a month is.
+    ['Revenue on December 3rd', `SELECT sum(rev) FROM t WHERE d = '2021-12-03'`, 'revenue, 2021-12-03 … 2021-12-03'],
+    [
+      'Revenue from March 1, 2021 to April 15, 2021',
+      `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-03-01' AND '2021-04-15'`,
+      'revenue, 2021-03-01 … 2021-04-15',
+    ],
+  ];
+  for (const [question, reference, understood] of cases) it(question, () => expectAnswer(question, reference, understood));
+
+  it('"Which customers bought in March 3 times?" keeps March: the number counts the orders', async () => {
+    const answer = await answerWithQuery('Which customers bought in March 3 times?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('orders, by customer, orders = 3, 2021-03-01 … 2021-03-31');
+    const [[count]] = (await sql(
+      `SELECT count(*) FROM (SELECT "Customer ID" FROM t WHERE d BETWEEN '2021-03-01' AND '2021-03-31' GROUP BY 1 HAVING count(DISTINCT "Order ID") = 3)`,
+    )) as number[][];
+    expect(answer.result?.totalRows).toBe(count);
+  });
+
+  // "… have not ordered since June 2021" set May against June.
+  it('"Which customers have not ordered since June 2021?" are every customer silent from June on', async () => {
+    const answer = await answerWithQuery('Which customers have not ordered since June 2021?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers who bought, 2018-01-03 … 2021-05-31, but not in 2021-06-01 … 2021-12-30');
+    expect(answer.result?.totalRows).toBe(await lapsedCount(`d < '2021-06-01'`, `d >= '2021-06-01'`));
+  });
+
+  // "The revenue of customers who first bought in 2018" was the revenue of everyone who bought in 2018.
+  it('customers picked by when they first bought: their count, or refused for another figure', async () => {
+    const answer = await answerWithQuery('How many customers first ordered in 2020?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('new customers, 2020-01-01 … 2020-12-31');
+    const [[count]] = (await sql(`SELECT count(*) FROM (SELECT "Customer ID" FROM t GROUP BY 1 HAVING year(min(d)) = 2020)`)) as number[][];
+    expect(answer.result?.rows).toEqual([[count]]);
+    for (const question of [
+      'What is the revenue of customers who first bought in 2018?',
+      'Revenue from customers who started buying in 2020',
+      'How much did customers acquired in 2019 spend in 2021?',
+    ]) {
+      const refused = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(refused.result, question).toBeNull();
+      expect(refused.text).toContain('but not another figure of customers picked by when they first bought yet');
+    }
+  });
+
+  it.each([
+    // 3 April or 4 March: slashes are written either way round.
+    ['Revenue on 03/04/2021', '03/04/2021'],
+    ['Revenue on February 30, 2021', 'february 30, 2021'],
+  ])('%s is refused: no one day is meant', async (question, unread) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(`I couldn't read the period “${unread}”.`);
+  });
+});

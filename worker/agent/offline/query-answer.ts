@@ -166,8 +166,9 @@ function withoutShareWords(result: QueryResult, currency: string | null): string
 /**
  * "Of the 300 customers who bought Chairs, that is 40.0%; of the 270 customers who bought
  * Tables, that is 44.4%; 450 customers bought at least one of them. Together they bought
- * 123,456.78 of them, 40.1% of all Chairs and Tables revenue.": the share of each value's buyers who bought the others too, the rate a
- * cross-sell is judged by, and what the list bought of the values.
+ * 123,456.78 of them, 40.1% of all Chairs and Tables revenue.": the share of each value's
+ * buyers who bought the others too, the rate a cross-sell is judged by, and what the list
+ * bought of the values.
  */
 function everyShareWords(result: QueryResult, currency: string | null): string {
   if (!result.everyShare) return '';

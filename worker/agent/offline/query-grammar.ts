@@ -55,6 +55,7 @@ import { unitChangeOf } from './query-unit-change';
 import { fromToOf } from './bridge-intents';
 import {
   AMOUNT_AFTER,
+  BOUNDED_BY,
   fewDaysNote,
   MONTH_NAMES_NOT_MAY,
   periodBefore,
@@ -66,7 +67,9 @@ import {
 } from './query-periods';
 import {
   BUYING_LESS,
+  CUSTOMER_NOUNS,
   CUSTOMERS_AS_SUBJECT,
+  CUSTOMERS_NAMED,
   CUSTOMERS_RANKED,
   DECLINE,
   DIMENSION_WORDS,
@@ -116,7 +119,7 @@ import { churnOrSegmentsAnswer, noFigureAnswer, routedByWording, unsupportedShap
 import { DISCONTINUE, WHOM_TO_CALL } from './intents';
 import { measuresNamed } from './query-figures';
 import { questionText } from './query-text';
-import { withProductLabels } from './query-product-codes';
+import { withProductCodesAs } from './query-product-codes';
 import { unplacedBeforeBuyers } from './query-names';
 import { exclusionOf } from './query-exclusions';
 
@@ -212,7 +215,10 @@ function yearLeftOut(question: string, spec: QuerySpecInput): string | null {
   const ranges = [spec.period, spec.compareTo, spec.notBoughtIn, spec.alsoBoughtIn].filter((r): r is DayRange => Boolean(r));
   // The amounts of thresholds ("between 1000 and 2000") are no years either.
   const named = withoutNamedYears(question.toLowerCase(), spec.filters ?? []);
-  const text = thresholdsIn(named).reduce((rest, words) => rest.split(words).join(' '), named);
+  const text = withoutBoundingYears(
+    thresholdsIn(named).reduce((rest, words) => rest.split(words).join(' '), named),
+    ranges,
+  );
   const year = [...text.matchAll(YEAR_NAMED)]
     .filter((m) => !AMOUNT_AFTER.test(text.slice(m.index + m[0].length)))
     .map((m) => m[1])
@@ -223,6 +229,34 @@ function yearLeftOut(question: string, spec: QuerySpecInput): string | null {
   const readYear = ranges[0]?.from.slice(0, 4) ?? String(Number(year) + 1);
   const example = readYear > year ? `${readYear} vs ${year}` : `${year} vs ${readYear}`;
   return `I could read this only as a question about ${read || 'the whole file'}, which leaves out ${year}, so its answer would be to another question. Ask for one period, or two compared, such as “revenue by customer in ${example}”.`;
+}
+
+/**
+ * Customers picked by when they first bought: "the revenue of customers who first bought in
+ * 2018" was the revenue of everyone who bought in 2018, "customers who started buying in
+ * 2020" all of 2020's buyers.
+ */
+const COHORT_PICKED =
+  /\b(?:first (?:bought|ordered|purchased|order(?:ed)? (?:in|during|on|before|after|since))|started (?:buying|ordering|purchasing)|(?:acquired|won|gained|onboarded|signed(?: up)?) (?:in|during|since|before|after|between|from)\b)/;
+/** The figures that split customers by their first purchase, which a question so worded asks for. */
+const NEWNESS = new Set<Measure>(['newCustomers', 'newCustomerRevenue', 'returningCustomers', 'returningCustomerRevenue']);
+const COHORT_FIGURES_ONLY =
+  'I can give what new customers bought in the period they first bought in (“revenue from new customers in 2021”), and how many there were (“new customers by quarter”), but not another figure of customers picked by when they first bought yet; the cohort analysis follows each quarter’s new customers over time (“How well do we keep new customers?”).';
+
+/**
+ * The text without the words of the range the question was read as, where a year bounds it
+ * from outside: "before 2021" is read up to 2020-12-31, and "the year before 2021" is 2020;
+ * 2021 is not left out. Only where those words alone name the range: in "revenue in 2021
+ * for customers who started after 2020", 2020 is a cohort, left out, and refused.
+ */
+function withoutBoundingYears(text: string, ranges: readonly DayRange[]): string {
+  for (const [words] of text.matchAll(BOUNDED_BY)) {
+    const read = periodsOf(words, ANY_DAY).period;
+    const after = words.startsWith('after');
+    const bounds = read && ranges.some((r) => (after ? r.from === read.from : r.to === read.to));
+    if (bounds && !periodsOf(text.replace(words, ' '), ANY_DAY).period) return text.replace(words, ' ');
+  }
+  return text;
 }
 
 /** "With no orders", "zero revenue", "did not sell", "whose profit was negative": none of a figure, or below zero. */
@@ -285,13 +319,20 @@ function parseAsRead(
   if ('refused' in values) return { kind: 'refused', reason: values.refused };
   const { filters, customerNoun } = values;
   // Where a value is named, a product named by its code stands as its description.
-  const placed = withProductLabels(text, meta, facts);
+  const placed = withProductCodesAs('label', text, meta, facts);
   const shape = unsupportedShape(text, filters, placed);
   if (shape) return shape;
   // "Which customers bought Chairs and Tables?" counted those who bought either.
   const together = boughtTogether(placed, filters);
   if (together && 'kind' in together) return together;
-  if (together) return whoBoughtAll(text, filters, together, today, measuresNamed(text, meta, perCustomerApart(customerNoun)));
+  if (together)
+    return whoBoughtAll(
+      text,
+      filters,
+      together,
+      { today, firstDay: isoDay(meta.firstDay) },
+      measuresNamed(text, meta, perCustomerApart(customerNoun)),
+    );
   const onlyOne = ONLY_ONE.exec(text);
   // "How many orders were returned?" must not be answered with all orders: a column that
   // marks returned orders (a joined returns list) filters them; without one, the returns
@@ -311,16 +352,14 @@ function parseAsRead(
   const asked = measuresNamed(text, meta, perCustomer);
   if ('refused' in asked) return { kind: 'refused', reason: asked.refused };
   let measures = asked.measures;
+  if (COHORT_PICKED.test(text) && !measures.every((m) => NEWNESS.has(m))) return { kind: 'refused', reason: COHORT_FIGURES_ONLY };
   // "How many customers did we lose in 2024?" is a lapsed-buyer question, not a count of 2024's customers.
   // "Which customers are we losing money on?" is a loss, not customers lost. "Which customers
   // lost the most profit in 2021 vs 2020?" listed those who bought in 2021 but not 2020: a
   // figure lost is a fall in that figure.
   const figureLost = LOST_MOST.test(text) && !(measures.length > 0 && measures.every((m) => m === 'customers'));
   const lostCustomers =
-    /\b(lose|lost|losing|churned)\b(?! money)/.test(text) &&
-    !LOSS.test(text) &&
-    !figureLost &&
-    /\b(customers?|clients?|accounts?|buyers?)\b/.test(text);
+    /\b(lose|lost|losing|churned)\b(?! money)/.test(text) && !LOSS.test(text) && !figureLost && CUSTOMERS_NAMED.test(text);
   // "… who did not buy in 2021": bought before that period but not in it.
   const didNotBuy = /\b(did not|didn't|didnt|have not|haven't|has not|hasn't|never) (buy|bought|order|ordered|purchase|purchased)\b/.test(
     text,
@@ -350,8 +389,7 @@ function parseAsRead(
   const lapsed = !orderCount && (explicitlyNot || /\bno longer\b/.test(text) || STOPPED.test(text) || lostCustomers);
   // Customers listed, with no other figure: who was kept (whoWasKept), who never bought a value (whoNeverBought).
   const customersListed =
-    /\b(customers?|clients?|accounts?|buyers?)\b/.test(text) &&
-    measures.every((m) => m === 'customers' || m === 'returningCustomers' || m === 'repeatCustomers');
+    CUSTOMERS_NAMED.test(text) && measures.every((m) => m === 'customers' || m === 'returningCustomers' || m === 'repeatCustomers');
   const keptAsked = (keepAsked || KEPT_WORDS.test(text)) && !lapsed && customersListed;
   const shareAsked = !rateAsked && SHARE.test(text);
   if (returnsAsked) {
@@ -369,7 +407,7 @@ function parseAsRead(
   // "Which quarters grew?": each unit against the one before, read before the periods, since
   // "the same quarter last year" names the comparison, not a period.
   let unitChange = unitChangeOf(text, CHANGE.test(text));
-  const periods = periodsOf(withoutNamedYears(unitChange?.rest ?? text, filters), today);
+  const periods = periodsOf(withoutNamedYears(unitChange?.rest ?? text, filters), today, isoDay(meta.firstDay));
   if (periods.unread)
     return {
       kind: 'refused',
@@ -934,10 +972,9 @@ export function shapeRefusal(question: string): string | null {
 }
 
 /** Customers as the ones who bought: "who bought …", "which customers ordered …" (negations are refused before). */
-const WHO_BOUGHT = /\b(?:who|which (?:customers?|clients?|accounts?|buyers?))\b.*\b(?:buy|buys|bought|purchased?|ordered)\b/;
+const WHO_BOUGHT = new RegExp(`\\b(?:who|which (?:${CUSTOMER_NOUNS}))\\b.*\\b(?:buy|buys|bought|purchased?|ordered)\\b`);
 /** "Which UK customers bought …", "which of our Texas customers …": words before the noun of buyers. */
-const WHICH_NAMED_BUYERS =
-  /\bwhich (?:[\w'-]+ ){1,3}?(?:customers?|clients?|accounts?|buyers?)\b.*\b(?:buy|buys|bought|purchased?|ordered)\b/;
+const WHICH_NAMED_BUYERS = new RegExp(`\\bwhich (?:[\\w'-]+ ){1,3}?(?:${CUSTOMER_NOUNS})\\b.*\\b(?:buy|buys|bought|purchased?|ordered)\\b`);
 /** "Which countries bought …", "which states buy …": the rows of a grouping that bought. */
 const WHICH_BOUGHT = /\bwhich ([a-z-]+)\b.*\b(?:buy|buys|bought|purchased?|ordered)\b/;
 /**

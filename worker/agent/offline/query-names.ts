@@ -11,6 +11,7 @@ import type { AnalysisFacts } from './query-parsed';
 import { editDistance } from '../tools/rep-match';
 import { escapeRegex, RETURNS } from './query-limits';
 import { productCodesOf, productLabelIn } from './query-product-codes';
+import { BUYER_NOUNS } from './query-vocabulary';
 
 type Filter = { dimension: string; values: string[]; match: 'exact' };
 /** A filter the question named already: a value, or a name's first words (`startsWith`). */
@@ -33,9 +34,6 @@ const NOT_NAMES = new Set(
 const TITLE_CASE_WORDS = new Set(
   'both any some few many each all our my its his her who how why new old top low big one two six ten per via'.split(' '),
 );
-
-/** Nouns of those who buy: "UK customers", "German accounts". */
-const BUYER_NOUNS = 'customers?|clients?|accounts?|buyers?|stores?|shops?';
 
 /** Dictionaries small enough to fuzzy-match a single word against (regions, categories …). */
 const MAX_FUZZY_VALUES = 1_000;

@@ -154,6 +154,171 @@ export const AMOUNT_AFTER = new RegExp(
   String.raw`^(?:\s*(?:units?|items?|pieces|pcs|bottles|cases|or (?:${OR_BOUND}))\b|\s*\+|[,.]\d|\s*(?:k|%))`,
 );
 
+/** An ordinal's letters after a day: "15th", "1st", "March 3rd". */
+const ORDINAL = '(?:st|nd|rd|th)?';
+/** Words that place a day written without its year: "on June 15", "since March 3". */
+const DAY_PLACED = 'on|since|after|before|from|until|till|to|through|thru|by|between|and|of';
+/** A number that counts, not a day: "in March 3 times", "June 5 or more", "May 10 units". */
+const NOT_A_DAY = String.raw`(?!\s*(?:times?\b|x\b|or\b|\+|%|units?\b|items?\b|pieces\b|pcs\b|orders?\b|customers?\b|products?\b|bottles\b|cases\b|boxes\b))`;
+/** Words before a number that make it a count of what follows: "top 10 June …". */
+const COUNTED_BEFORE = String.raw`(?<!\b(?:top|bottom|first|last|best|worst|largest|biggest|smallest|highest|lowest|next)\s)`;
+
+/**
+ * Calendar days as people write them, each in the one way the grammar reads a day: "June 15,
+ * 2021", "15 June 2021", "the 15th of June", "March 3rd", "15/06/2021" and "15.06.2021" as
+ * 2021-06-15. "How many orders did we get on March 3rd, 2020?" counted all of 2020's and
+ * "revenue on 15 June 2021" all of June's. A day without a year is the latest one by the
+ * analysis date, as a month is. A day that is no day of the calendar ("February 30, 2021"),
+ * or one written with slashes whose order can't be told ("03/04/2021": 3 April or 4 March),
+ * is `unread`, so the question is refused.
+ */
+function withIsoDays(text: string, today: Date): { text: string; unread?: string } {
+  let unread: string | undefined;
+  const day = (written: string, y: number | null, m: number, d: number): string => {
+    const year = y ?? latestYearOf(m, d, today);
+    const t = utc(year, m, d);
+    if (m < 0 || new Date(t).getUTCMonth() !== m || new Date(t).getUTCDate() !== d) {
+      unread ??= written.trim();
+      return written;
+    }
+    return iso(t);
+  };
+  const rewritten = text
+    .replace(
+      new RegExp(String.raw`\b${MONTH}\.?\s+(\d{1,2})${ORDINAL}(?:,\s*|\s+)((?:19|20)\d\d)\b`, 'g'),
+      (w, mo: string, d: string, y: string) => day(w, Number(y), monthOf(mo), Number(d)),
+    )
+    .replace(
+      new RegExp(String.raw`${COUNTED_BEFORE}\b(?:the\s+)?(\d{1,2})${ORDINAL}\s+(?:of\s+)?${MONTH}\.?,?\s+((?:19|20)\d\d)\b`, 'g'),
+      (w, d: string, mo: string, y: string) => day(w, Number(y), monthOf(mo), Number(d)),
+    )
+    // Without a year, a day after a word that places it or with its ordinal ("on June 15",
+    // "December 3rd"): "Jan 1, Mar 1" may be counts by month.
+    .replace(
+      new RegExp(
+        String.raw`(?:\b(${DAY_PLACED})\s+(?:the\s+)?${MONTH}\.?\s+(\d{1,2})(?:st|nd|rd|th)?|\b${MONTH}\.?\s+(\d{1,2})(?:st|nd|rd|th))\b(?!\s*,?\s*\d)${NOT_A_DAY}`,
+        'g',
+      ),
+      (w, placed: string | undefined, mo: string | undefined, d: string | undefined, mo2: string, d2: string) =>
+        `${placed ?? ''} ${day(w.slice(placed?.length ?? 0), null, monthOf(mo ?? mo2), Number(d ?? d2))}`,
+    )
+    .replace(
+      new RegExp(String.raw`\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th|(?=\s+of\b))\s+(?:of\s+)?${MONTH}\b(?!\s*\d)`, 'g'),
+      (w, d: string, mo: string) => day(w, null, monthOf(mo), Number(d)),
+    )
+    .replace(/\b(\d{4})\/(\d{1,2})\/(\d{1,2})\b/g, (w, y: string, mo: string, d: string) => day(w, Number(y), Number(mo) - 1, Number(d)))
+    .replace(/\b(\d{1,2})([/.])(\d{1,2})\2((?:19|20)\d\d)\b/g, (w, a: string, sep: string, b: string, y: string) => {
+      const [first, second] = [Number(a), Number(b)];
+      // Dots are day first (15.06.2021); slashes are either way round, and told apart only
+      // where one number can't be a month.
+      if (sep === '.' || first > 12) return day(w, Number(y), second - 1, first);
+      if (second > 12) return day(w, Number(y), first - 1, second);
+      unread ??= w;
+      return w;
+    });
+  return unread === undefined ? { text: rewritten } : { text: rewritten, unread };
+}
+
+/** The year of the latest (month, day) on or before the analysis date: 29 February's leap year. */
+function latestYearOf(m: number, d: number, today: Date): number {
+  const isDay = (y: number) => new Date(utc(y, m, d)).getUTCDate() === d && utc(y, m, d) <= today.getTime();
+  const y0 = today.getUTCFullYear();
+  for (let y = y0; y > y0 - 8; y--) if (isDay(y)) return y;
+  return y0;
+}
+
+/**
+ * The first day a range open at its start begins on: "before June 2021" and "until March"
+ * run from the file's first day, which only the callers know (`periodsOf`'s `firstDay`).
+ * 1900 is the earliest year a date in a file can have (`schema/dates.ts`), so a range from
+ * here holds every earlier row whoever reads it.
+ */
+export const OPEN_START = '1900-01-01';
+
+/**
+ * The words of a range bounded by a period outside it: "before 2021", "after Q2 2020",
+ * "until the end of March 2020". The year they name is not a period left out.
+ */
+export const BOUNDED_BY = new RegExp(
+  String.raw`\b(?:before|after|prior to|until|till|up until)\s+(?:the\s+(?:start|beginning|end)\s+of\s+)?(?:(?:q[1-4]|h[12]|[a-z]+|\d{1,2}(?:st|nd|rd|th)?),?\s+){0,2}(?:19|20)\d\d\b`,
+  'g',
+);
+
+/** A range open at one end: "since …", "after …", "before …", "until …", "from … onwards". */
+const OPEN_BOUND =
+  /\b(since|after|before|prior to|until|till|up until|from)\s+(?:the\s+(start|beginning|end)\s+of\s+)?(?!(?:that|then|now|today|which|when|this date)\b)(.+)/;
+/** One unit before the bound: "the year before 2021", "the month after June"; plural units are no range read here. */
+const ONE_UNIT_BEFORE =
+  /\b(?:the|a|one|that|this|each|every|\d+)\s+(?:(day|week|month|quarter|half|year)|(?:days|weeks|months|quarters|years|periods?|ones?))\s*$/;
+/** Where the named end stops: the words after it group, filter, compare or end a clause. */
+const BOUND_END =
+  /\s+(?:by|per|for|in|and|but|or|vs\.?|versus|compared|than|with|where|who|which|that|among|across|to|on|onwards?|excluding|except|split|grouped|broken)\b|\s*[,?!;:]|\.(?:\s|$)/;
+/** What makes "from X" open-ended: "from July 2021 on", "… onwards". */
+const ONWARDS = /^\s*(?:on|onwards?|forward|to date|until now|till now|up to now)\b/;
+
+/**
+ * "Since June 2021", "after Q2 2021", "before 2021-06-15", "until March", "from July 2021
+ * onwards": a range open at one end, the other end today or `OPEN_START`. "Revenue since
+ * June 2021" was June's alone, "since 2021-06-15" that one day and "before June 2021"
+ * June's. "The year before 2021" and "the month after June" are the one unit next to it.
+ */
+function openRangeIn(text: string, today: Date): DayRange | null {
+  const m = OPEN_BOUND.exec(text);
+  if (!m) return null;
+  const words = m[3].split(BOUND_END)[0];
+  if (m[1] === 'from' && !ONWARDS.test(m[3].slice(words.length))) return null;
+  const named = periodIn(words, today) ?? (MONTH_ALONE.test(words) ? periodIn(`in ${words.trim()}`, today) : null);
+  if (!named) return null;
+  // "Revenue in June 2021 from customers who bought since 2020" names two periods in two
+  // roles: read as before, one of them, and refused where the other is a year left out.
+  if (periodIn(`${text.slice(0, m.index)} ${m[3].slice(words.length)}`, today)) return null;
+  const unit = ONE_UNIT_BEFORE.exec(text.slice(0, m.index));
+  if (unit) return unit[1] && (m[1] === 'after' || m[1] === 'before') ? unitNextTo(unit[1], named, m[1] === 'after') : null;
+  const todayIso = iso(today.getTime());
+  // "The start of 2021" is its first day, "the end of 2020" its last.
+  const first = m[2] === 'end' ? named.to : named.from;
+  const last = m[2] === 'start' || m[2] === 'beginning' ? named.from : named.to;
+  if (m[1] === 'since' || m[1] === 'from') return { from: m[2] === 'end' ? shiftDay(first, 1) : first, to: todayIso };
+  if (m[1] === 'after') {
+    const from = shiftDay(last, 1);
+    return { from, to: from > todayIso ? from : todayIso };
+  }
+  if (m[1] === 'before' || m[1] === 'prior to') return { from: OPEN_START, to: shiftDay(first, -1) };
+  return { from: OPEN_START, to: m[2] === 'start' || m[2] === 'beginning' ? shiftDay(last, -1) : last };
+}
+
+/** An ISO day moved by whole days. */
+function shiftDay(day: string, days: number): string {
+  return iso(Date.parse(`${day}T00:00:00Z`) + days * DAY);
+}
+
+/**
+ * The unit just after (or before) `named`: "the day after", "the week before" are the 1 or 7
+ * days next to it, a month, quarter, half or year the calendar one next to it ("the month
+ * after June 15" is July, not the June it ends in).
+ */
+function unitNextTo(unit: string, named: DayRange, after: boolean): DayRange {
+  if (unit === 'day' || unit === 'week') {
+    const days = unit === 'day' ? 1 : 7;
+    return after
+      ? { from: shiftDay(named.to, 1), to: shiftDay(named.to, days) }
+      : { from: shiftDay(named.from, -days), to: shiftDay(named.from, -1) };
+  }
+  const next = unitHolding(unit, after ? shiftDay(named.to, 1) : shiftDay(named.from, -1));
+  const overlaps = next.from <= named.to && named.from <= next.to;
+  return overlaps ? unitHolding(unit, after ? shiftDay(next.to, 1) : shiftDay(next.from, -1)) : next;
+}
+
+/** The calendar month, quarter, half or year that holds `day`. */
+function unitHolding(unit: string, day: string): DayRange {
+  const t = Date.parse(`${day}T00:00:00Z`);
+  const [y, m] = [new Date(t).getUTCFullYear(), new Date(t).getUTCMonth()];
+  if (unit === 'month') return monthRange(y, m);
+  if (unit === 'quarter') return quarterRange(y, Math.floor(m / 3));
+  if (unit === 'half') return halfRange(y, Math.floor(m / 6));
+  return yearRange(y);
+}
+
 /** One named period in a piece of text (no comparison), or null. */
 function periodIn(words: string, today: Date): DayRange | null {
   const text = withSpansBack(words);
@@ -161,6 +326,8 @@ function periodIn(words: string, today: Date): DayRange | null {
   const m0 = today.getUTCMonth();
   const todayIso = iso(today.getTime());
   let m: RegExpExecArray | null;
+  const open = openRangeIn(text, today);
+  if (open) return open;
   const day = isoDayIn(text);
   // "The week of 2011-11-14" was that one day: the Monday-to-Sunday week holding it, as "by
   // week" buckets run.
@@ -222,12 +389,6 @@ function periodIn(words: string, today: Date): DayRange | null {
   if (/\b(this month|month to date|mtd)\b/.test(text)) return { from: monthRange(y0, m0).from, to: todayIso };
   if (/\blast year\b/.test(text)) return yearRange(y0 - 1);
   if (/\b(this year|year to date|ytd)\b/.test(text)) return { from: yearRange(y0).from, to: todayIso };
-  if ((m = new RegExp(`\\bsince\\s+${MONTH}(?:\\s+(\\d{4}))?\\b`).exec(text))) {
-    const month = monthOf(m[1]);
-    const year = m[2] ? Number(m[2]) : month <= m0 ? y0 : y0 - 1;
-    return { from: monthRange(year, month).from, to: todayIso };
-  }
-  if ((m = /\bsince\s+(\d{4})\b/.exec(text))) return { from: yearRange(Number(m[1])).from, to: todayIso };
   // "The third quarter of 2020", "Q3", "the second half": a quarter or half without a year is
   // the latest one begun by the analysis date, as a month is below ("revenue in Q3" got the total).
   if ((m = /\b(first|second|third|fourth|1st|2nd|3rd|4th) quarter\s*(?:of\s*)?(\d{4})\b/.exec(text)))
@@ -241,7 +402,10 @@ function periodIn(words: string, today: Date): DayRange | null {
     return halfRange(h <= Math.floor(m0 / 6) ? y0 : y0 - 1, h);
   }
   // "In December" without a year: the latest December up to the analysis date.
-  if ((m = new RegExp(`\\b(?:in|during|for|of)\\s+${MONTH}\\b(?!\\s*\\d)`).exec(text))) {
+  // "Customers who bought in March 3 times" is March: the number counts the orders.
+  if (
+    (m = new RegExp(`\\b(?:in|during|for|of)\\s+${MONTH}\\b(?!\\s*\\d(?!\\d*\\s+(?:or (?:more|fewer|less)\\s+)?times?\\b))`).exec(text))
+  ) {
     const month = monthOf(m[1]);
     return monthRange(month <= m0 ? y0 : y0 - 1, month);
   }
@@ -334,13 +498,30 @@ export function withoutNamedYears(text: string, filters: readonly { values: stri
 /**
  * The periods of a question: one range, two compared ranges, or none. `unread` is a range
  * the question writes with two ends of which only one is a period ("from July 2021 to
- * whenever"), or whose ends are the wrong way round: it must be refused, since reading
- * the one end alone would answer for another period.
+ * whenever"), or whose ends are the wrong way round, or a day no calendar has: it must be
+ * refused, since reading the one end alone would answer for another period. `firstDay` is
+ * the file's first day, where a range open at its start begins ("before June 2021");
+ * without it such a range begins on `OPEN_START`.
  */
-export function periodsOf(
-  question: string,
-  today: Date,
-): {
+export function periodsOf(question: string, today: Date, firstDay: string | null = null): Periods {
+  const written = withIsoDays(question.toLowerCase(), today);
+  if (written.unread) return { period: null, other: null, unread: written.unread };
+  const read = periodsRead(written.text, today);
+  return firstDay === null ? read : fromFirstDay(read, firstDay);
+}
+
+/** A range open at its start ("before June 2021") from the file's first day, as the answer shows it. */
+function fromFirstDay(read: Periods, firstDay: string): Periods {
+  const from = (range: DayRange): DayRange => (range.from === OPEN_START && firstDay <= range.to ? { ...range, from: firstDay } : range);
+  return {
+    ...read,
+    period: read.period && from(read.period),
+    other: read.other && from(read.other),
+    ...(read.ends ? { ends: [from(read.ends[0]), from(read.ends[1])] } : {}),
+  };
+}
+
+interface Periods {
   period: DayRange | null;
   other: DayRange | null;
   unread?: string;
@@ -350,8 +531,9 @@ export function periodsOf(
   ends?: [DayRange, DayRange];
   /** Why the periods are not the ones the words alone give (a year of 3 days so far). */
   note?: string;
-} {
-  const text = question.toLowerCase();
+}
+
+function periodsRead(text: string, today: Date): Periods {
   // "…, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31", as the answers write it.
   const dated = TWO_DATED_RANGES.exec(text);
   if (dated) {

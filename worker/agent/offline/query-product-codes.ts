@@ -29,8 +29,9 @@ const PERIOD_WORD = /^(?:(?:19|20)\d\d|\d{4}-\d{1,2}(?:-\d{1,2})?|q[1-4]|h[12])$
 
 /**
  * The product filter of the codes `question` names (as typed: Online Retail's 85123A and
- * 85123a are two products), each by the description the rows give it, or the code named after "product" (or "item", "SKU") that no product has. Codes
- * after a verb of buying that are no product's are left alone ("bought 1000 units").
+ * 85123a are two products), each by the description the rows give it; or the code named
+ * after "product" (or "item", "SKU") that no product has. Codes after a verb of buying that
+ * are no product's are left alone ("bought 1000 units").
  */
 export function productCodesOf(
   text: string,
@@ -47,30 +48,25 @@ export function productCodesOf(
 }
 
 /**
- * The question without the product codes it names that a product has: "P-002483" is placed
- * as "Fitting 2483mm", not a phrase of the question no value holds.
+ * The question with each product code it names that a product has written another way:
+ * as the product's description (`'label'`), for what reads where a value is named ("Which UK
+ * customers never bought 85123A?" names the product after "never", as it would by its
+ * description); or blanked (`'blank'`), for the check that every phrase names a value
+ * ("P-002483" is placed as "Fitting 2483mm", not a phrase no value holds).
  */
-export function withoutProductCodes(
+export function withProductCodesAs(
+  as: 'label' | 'blank',
   question: string,
   meta: SnapshotMeta,
   facts: Pick<AnalysisFacts, 'productLabelOf'> | undefined,
 ): string {
-  const codes = codesNamed(question, meta, facts).filter((c) => c.label !== null);
-  return codes.reduce((rest, { code }) => rest.replace(new RegExp(`(?<![\\w-])#?${escapeRegex(code)}(?![\\w-])`, 'i'), ' '), question);
-}
-
-/**
- * The question with each product code it names written as the product's description, for
- * what reads where a value is named: "Which UK customers never bought 85123A?" names the
- * product after "never", as it would by its description.
- */
-export function withProductLabels(question: string, meta: SnapshotMeta, facts: Pick<AnalysisFacts, 'productLabelOf'> | undefined): string {
-  const codes = codesNamed(question, meta, facts).filter((c) => c.label !== null);
-  return codes.reduce(
-    (rest, { code, label }) =>
-      rest.replace(new RegExp(`(?<![\\w-])#?${escapeRegex(code)}(?![\\w-])`, 'i'), ` ${(label as string).toLowerCase()} `),
-    question,
-  );
+  let rest = question;
+  for (const { code, label } of codesNamed(question, meta, facts)) {
+    if (label === null) continue;
+    const written = as === 'label' ? ` ${label.toLowerCase()} ` : ' ';
+    rest = rest.replace(new RegExp(`(?<![\\w-])#?${escapeRegex(code)}(?![\\w-])`, 'i'), written);
+  }
+  return rest;
 }
 
 /** Each code the question names where a code stands, with its product's description (null: none has it), and whether "product" named it. */
@@ -92,5 +88,17 @@ function codesNamed(
 /** The description the rows give the product with this code, when the analysis knows the code and the rows the description. */
 export function productLabelIn(meta: SnapshotMeta, facts: Pick<AnalysisFacts, 'productLabelOf'> | undefined, code: string): string | null {
   const label = facts?.productLabelOf?.(code);
-  return label && meta.dimensions.find((d) => d.key === 'product')?.values.includes(label) ? label : null;
+  return label && productValuesOf(meta).has(label) ? label : null;
+}
+
+/** The product column's values as a set, made once per snapshot: Iowa's rows name about 10,000 items. */
+const productValues = new WeakMap<SnapshotMeta, Set<string>>();
+
+function productValuesOf(meta: SnapshotMeta): Set<string> {
+  let values = productValues.get(meta);
+  if (values === undefined) {
+    values = new Set(meta.dimensions.find((d) => d.key === 'product')?.values ?? []);
+    productValues.set(meta, values);
+  }
+  return values;
 }

@@ -12,7 +12,7 @@ import { sharedNamesOf } from '../../engine/aggregate/distinct-names';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { thresholdOf, type Threshold } from './query-limits';
 import { periodBefore, periodsOf, withoutNamedYears, type DayRange, type ToDateUnit } from './query-periods';
-import { isTimeUnit } from './query-vocabulary';
+import { BUYER_NOUNS, isTimeUnit } from './query-vocabulary';
 import { rankedCountOf } from './query-ranking';
 import { asWritten } from './query-values';
 import { unplacedBeforeBuyers } from './query-names';
@@ -285,7 +285,7 @@ export function whoNeverBought(
 type NamedFilter = NonNullable<QuerySpecInput['filters']>[number];
 
 /** Customers asked about: "which customers", "accounts", "stores" (Iowa's customers), "who". */
-const CUSTOMERS_ASKED = /\b(?:customers?|clients?|accounts?|buyers?|stores?|shops?|who)\b/;
+const CUSTOMERS_ASKED = new RegExp(`\\b(?:${BUYER_NOUNS}|who)\\b`);
 
 /**
  * Several values bought together: "bought Chairs and Tables", "both Chairs and Tables",
@@ -391,7 +391,7 @@ export function whoBoughtAll(
   text: string,
   filters: readonly NamedFilter[],
   together: NamedFilter,
-  today: Date,
+  { today, firstDay }: { today: Date; firstDay: string | null },
   asked: { measures: readonly string[] } | { refused: string },
 ): Parsed {
   const refused = (reason: string): Parsed => ({ kind: 'refused', reason });
@@ -419,7 +419,7 @@ export function whoBoughtAll(
   const ranked = rankedCountOf(text);
   if (ranked?.smallest || (!ranked && RANKED_OTHERWISE.test(text)))
     return refused(`${listed}, largest first by what they bought of them together; not ranked otherwise yet.`);
-  const periods = periodsOf(withoutNamedYears(text, filters), today);
+  const periods = periodsOf(withoutNamedYears(text, filters), today, firstDay);
   if (periods.unread)
     return refused(`I couldn't read the period “${periods.unread}”. Name it as a year, a quarter, a half, a month or dates.`);
   if (periods.other && periods.period) {

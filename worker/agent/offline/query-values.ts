@@ -12,7 +12,7 @@ import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { escapeRegex } from './query-limits';
 import { categoryWordFilter, looseNamesOf, strayPhraseOf, type NamedFilter } from './query-names';
 import { withoutHalfYears } from './query-periods';
-import { withoutProductCodes } from './query-product-codes';
+import { withProductCodesAs } from './query-product-codes';
 import { DIMENSION_WORDS, headerNoun, isGrammarWord, isTimeUnit, singular } from './query-vocabulary';
 import { type AnalysisFacts } from './query-parsed';
 
@@ -60,7 +60,7 @@ function valuesNamedWith(
   // products' names, which the query can't select by unless they start with it.
   // "Units of paper chain kit" got the sub-category Paper's: every word of what a figure is of must be placed.
   // A product's code is placed by its description ("P-002483" is "Fitting 2483mm"): no stray phrase.
-  const placed = withoutProductCodes(question, meta, facts);
+  const placed = withProductCodesAs('blank', question, meta, facts);
   const stray = strayPhraseOf(placed, meta, filters, isGrammarWord);
   const partial = partialName(placed, filters);
   if (partial || stray?.partialOf)

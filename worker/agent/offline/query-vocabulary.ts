@@ -8,6 +8,15 @@ import type { Measure } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { escapeRegex } from './query-limits';
 
+/** The nouns of customers in questions: "customers", "clients", "accounts", "buyers". */
+export const CUSTOMER_NOUNS = 'customers?|clients?|accounts?|buyers?';
+
+/** Customers named anywhere in a question. */
+export const CUSTOMERS_NAMED = new RegExp(`\\b(?:${CUSTOMER_NOUNS})\\b`);
+
+/** Nouns of those who buy, with the shops a retail file's customers are: "UK customers", "stores" (Iowa's store_name). */
+export const BUYER_NOUNS = `${CUSTOMER_NOUNS}|stores?|shops?`;
+
 /** "Revenue per customer", "average spend per account": a ratio, never a grouping by customer. */
 export const PER_CUSTOMER =
   /\b(?:(?:average |avg |mean )?(?:revenue|sales|spend|turnover|income) per (?:customer|client|account|buyer)|average (?:revenue|spend|sales) (?:of|for|from) (?:a|each|every|one) (?:customer|client|account|buyer)|(?:average|avg|typical) (?:customer|client|account|buyer) (?:spends?|spending|spent|buys?|revenue|value))\b/;
@@ -18,8 +27,9 @@ export function perCustomerApart(noun: string | null): RegExp {
 }
 
 /** Customers named as what is ranked or listed: "top customers", "which customers", "each customer". */
-export const CUSTOMERS_RANKED =
-  /\b(?:top|bottom|which|what|each|every|per|by|list|show|name|biggest|largest|smallest|best|worst)\s+(?:\d+\s+)?(?:customers?|clients?|accounts?|buyers?)\b|\bwho\b/;
+export const CUSTOMERS_RANKED = new RegExp(
+  `\\b(?:top|bottom|which|what|each|every|per|by|list|show|name|biggest|largest|smallest|best|worst)\\s+(?:\\d+\\s+)?(?:${CUSTOMER_NOUNS})\\b|\\bwho\\b`,
+);
 
 /** "Revenue per order": the average order value. */
 export const PER_ORDER = /\b(revenue|sales|spend|value|turnover) per (order|invoice)\b/;
@@ -74,7 +84,11 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
   [REVENUE_FROM('(?:returning|existing)'), 'returningCustomerRevenue'],
   [NEW_VS_RETURNING, 'returningCustomerRevenue'],
   // "Which customers bought for the first time in June 1998?" listed June's buyers.
-  [/\bnew (customers|clients|accounts|buyers)\b|\b(?:bought|ordered|purchased) for the first time\b/, 'newCustomers'],
+  // "How many customers first ordered in 2020?", "… started buying in 2020": the new customers.
+  [
+    /\bnew (customers|clients|accounts|buyers)\b|\b(?:bought|ordered|purchased) for the first time\b|\bfirst (?:bought|ordered|purchased)\b|\bstarted (?:buying|ordering|purchasing)\b/,
+    'newCustomers',
+  ],
   // "How many customers did we win each quarter?" counted every customer of each quarter.
   [
     /\b(customers|clients|accounts|buyers)\b(?: \w+){0,3} (win|won|acquire|acquired|gain|gained|sign up|signed up|signed|onboard|onboarded)\b(?! back)|\b(won|acquired|gained|onboarded) (customers|clients|accounts)\b|\bcustomer acquisitions?\b/,
@@ -113,7 +127,7 @@ export const REP_NOUNS = String.raw`sales ?reps?|reps?|sales ?people|sales ?pers
 
 /** The grammar's words for each grouping: the roles (customer, product …) and the time units. */
 export const DIMENSION_WORDS: [RegExp, string][] = [
-  [/\b(customers?|clients?|accounts?|buyers?)\b/, 'customer'],
+  [CUSTOMERS_NAMED, 'customer'],
   [/\b(products?|items?|skus?|articles?)\b/, 'product'],
   [/(?<!sub[- ]?)\b(product )?(categories|category)\b/, 'category'],
   [/\b(suppliers?|vendors?)\b/, 'supplier'],

@@ -1,0 +1,91 @@
+/** Days written out and ranges open at one end, as the question grammar reads them (expected ranges worked out by hand). */
+import { describe, expect, it } from 'vitest';
+import { OPEN_START, periodsOf } from '../../worker/agent/offline/query-periods';
+
+const TODAY = new Date('2021-06-10T00:00:00Z');
+const range = (from: string, to: string) => ({ from, to });
+
+describe('a day written out', () => {
+  it.each([
+    ['revenue on june 3, 2021', range('2021-06-03', '2021-06-03')],
+    ['revenue on jun 3rd 2021', range('2021-06-03', '2021-06-03')],
+    ['revenue on sept. 3, 2020', range('2020-09-03', '2020-09-03')],
+    ['revenue on 3 june 2021', range('2021-06-03', '2021-06-03')],
+    ['revenue on the 3rd of june, 2021', range('2021-06-03', '2021-06-03')],
+    ['revenue on 2021/6/3', range('2021-06-03', '2021-06-03')],
+    // Slashes read either way round where one number can't be a month; dots day first.
+    ['revenue on 25/12/2020', range('2020-12-25', '2020-12-25')],
+    ['revenue on 12/25/2020', range('2020-12-25', '2020-12-25')],
+    ['revenue on 03.04.2021', range('2021-04-03', '2021-04-03')],
+    // Without a year: the latest such day by the analysis date (10 June 2021).
+    ['revenue on june 3', range('2021-06-03', '2021-06-03')],
+    ['revenue on june 15', range('2020-06-15', '2020-06-15')],
+    ['revenue on the 15th of june', range('2020-06-15', '2020-06-15')],
+    ['revenue on december 3rd', range('2020-12-03', '2020-12-03')],
+    ['revenue on february 29', range('2020-02-29', '2020-02-29')],
+    ['revenue from june 1 to june 3, 2021', range('2021-06-01', '2021-06-03')],
+  ])('%s', (question, read) => {
+    expect(periodsOf(question, TODAY).period).toEqual(read);
+  });
+
+  it.each([
+    ['revenue on 03/04/2021', '03/04/2021'],
+    ['revenue on february 30, 2021', 'february 30, 2021'],
+    ['revenue on 31 april 2021', '31 april 2021'],
+  ])('%s is no one day: unread', (question, unread) => {
+    expect(periodsOf(question, TODAY)).toEqual({ period: null, other: null, unread });
+  });
+
+  it.each([
+    // Counts, not days.
+    ['customers who bought in march 3 times', range('2021-03-01', '2021-03-31')],
+    ['customers who bought in may 2 or more times', range('2021-05-01', '2021-05-31')],
+    ['new customers by month: jan 1, mar 1', null],
+    ['top 10 june 2021 products', range('2021-06-01', '2021-06-30')],
+  ])('%s', (question, read) => {
+    expect(periodsOf(question, TODAY).period).toEqual(read);
+  });
+});
+
+describe('a range open at one end', () => {
+  it.each([
+    ['revenue since march 2021', range('2021-03-01', '2021-06-10')],
+    ['revenue since 2021-03-15', range('2021-03-15', '2021-06-10')],
+    ['revenue since march 15', range('2021-03-15', '2021-06-10')],
+    ['revenue since q4 2020 by region', range('2020-10-01', '2021-06-10')],
+    ['revenue since last year', range('2020-01-01', '2021-06-10')],
+    ['revenue since the end of 2020', range('2021-01-01', '2021-06-10')],
+    ['revenue since july', range('2020-07-01', '2021-06-10')],
+    ['revenue from march 2021 onwards', range('2021-03-01', '2021-06-10')],
+    ['revenue after q1 2021', range('2021-04-01', '2021-06-10')],
+    ['revenue before march 2021', range(OPEN_START, '2021-02-28')],
+    ['revenue prior to 2021', range(OPEN_START, '2020-12-31')],
+    ['revenue until march 2021', range(OPEN_START, '2021-03-31')],
+    ['revenue until the start of 2021', range(OPEN_START, '2020-12-31')],
+    // One unit next to the one named.
+    ['revenue in the year before 2021', range('2020-01-01', '2020-12-31')],
+    ['revenue in the month after february 2021', range('2021-03-01', '2021-03-31')],
+    ['revenue in the quarter before q1 2021', range('2020-10-01', '2020-12-31')],
+    ['revenue in the week after 2021-03-15', range('2021-03-16', '2021-03-22')],
+    ['revenue in the month after march 15, 2021', range('2021-04-01', '2021-04-30')],
+  ])('%s', (question, read) => {
+    expect(periodsOf(question, TODAY).period).toEqual(read);
+  });
+
+  it('begins on the file’s first day when the caller knows it', () => {
+    expect(periodsOf('revenue before march 2021', TODAY, '2019-04-02').period).toEqual(range('2019-04-02', '2021-02-28'));
+    // Before the file begins: no day of it, so no first day to start from.
+    expect(periodsOf('revenue before 2019', TODAY, '2019-04-02').period).toEqual(range(OPEN_START, '2018-12-31'));
+  });
+
+  it('after the analysis date is the day after, with no rows', () => {
+    expect(periodsOf('revenue after june 2021', TODAY).period).toEqual(range('2021-07-01', '2021-07-01'));
+  });
+
+  it('words that name no period after "since" or "after" are no range', () => {
+    expect(periodsOf('revenue after returns in 2020', TODAY).period).toEqual(range('2020-01-01', '2020-12-31'));
+    expect(periodsOf('customers who bought again after their first order', TODAY).period).toBeNull();
+    // "From" without "onwards" is where revenue came from.
+    expect(periodsOf('revenue from march 2021', TODAY).period).toEqual(range('2021-03-01', '2021-03-31'));
+  });
+});
