@@ -1510,3 +1510,54 @@ describe('customers who have not bought a value lately', () => {
     expect(answer.text).toContain('too few to tell who stopped buying from who has not bought yet');
   });
 });
+
+describe('what a sales file cannot say: our purchases, and products that did not sell', () => {
+  // "How much did we buy from Supplier 13 last year?" got the revenue of its products, what
+  // our customers paid us.
+  it.each([
+    ['How much did we buy from Supplier 13 last year?', 'Supplier 13'],
+    ['How much do we spend with Supplier 13?', 'Supplier 13'],
+    ['What did we pay Supplier 13 in 2024?', 'Supplier 13'],
+    ['Which supplier do we buy the most from?', null],
+  ])('%s is refused: the file holds no purchases', async (question, supplier) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result).toBeNull();
+    const asked = supplier ? `“revenue and gross profit for ${supplier}”` : '“revenue and gross profit by supplier”';
+    expect(answer.text).toContain(
+      `I can't answer that exactly. This file records what we sold, not what we bought: I can give the revenue and gross profit of ${supplier ?? 'a supplier'}'s products (${asked}; what they cost us is the difference), or the share of our revenue each supplier is behind (“How dependent are we on our suppliers?”), but not our purchases from ${supplier ?? 'a supplier'}.`,
+    );
+  });
+
+  it('"What did customers buy from Supplier 13?" is still what they bought', async () => {
+    const answer = await answerWithQuery('What did customers buy from Supplier 13?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('revenue, by product, supplier = Supplier 13');
+    const [largest] = grouped(
+      (r) => r.Supplier === 'Supplier 13',
+      (r) => r.Description,
+      revenue,
+    );
+    expect(answer.result?.rows[0][0]).toBe(largest[0]);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(largest[1], 6);
+  });
+
+  // "Which products haven't sold since October 2024?" listed the products that had.
+  it.each([
+    'Which products have not sold since October 2024?',
+    'Which products did not sell in 2024?',
+    "Which products haven't sold in the last 90 days?",
+  ])('%s is refused, not answered with what sold', async (question) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('I can find customers who stopped buying, but not products that stopped selling yet');
+  });
+
+  it('"Which customers haven\'t we sold to since June 2024?" are every customer silent since, as "haven\'t ordered" reads', async () => {
+    const answer = await answerWithQuery("Which customers haven't we sold to since June 2024?", file.snapshot, today);
+    const first = rows.map((r) => r.InvoiceDate).sort()[0];
+    const end = today.toISOString().slice(0, 10);
+    expect(answer.result?.understood).toBe(`customers who bought, ${first} … 2024-05-31, but not in 2024-06-01 … ${end}`);
+    const since = new Set(rows.filter((r) => r.InvoiceDate >= '2024-06-01' && revenue(r) > 0).map((r) => r.CustomerID));
+    const before = new Set(rows.filter((r) => r.InvoiceDate < '2024-06-01' && revenue(r) > 0).map((r) => r.CustomerID));
+    expect(answer.result?.totalRows).toBe([...before].filter((c) => !since.has(c)).length);
+  });
+});

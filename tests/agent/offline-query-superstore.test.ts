@@ -1493,7 +1493,8 @@ const refusals: [string, RegExp][] = [
   ['Revenue not from new customers in 2021', /can't tell what “not from new customers” leaves out/],
   // Lists of what has none of a figure listed those that had it, or everyone.
   ['Customers with no orders in 2021', /not those with none of a figure or without it yet/],
-  ['Products that did not sell in 2021', /not those with none of a figure or without it yet/],
+  // What did not sell is what stopped selling: refused with the two periods to ask for instead.
+  ['Products that did not sell in 2021', /not products that stopped selling yet; ask for the revenue by product of two periods/],
   ["Customers who didn't have losses in 2021", /not those with none of a figure or without it yet/],
   ['Customers whose profit was negative in 2021', /not those with none of a figure or without it yet/],
   ['Any customers with negative revenue?', /not those with none of a figure or without it yet/],
@@ -2968,5 +2969,44 @@ describe('a range open at one end, and a day written out', () => {
     const answer = await answerWithQuery(question, file.snapshot, TODAY);
     expect(answer.result).toBeNull();
     expect(answer.text).toContain(`I couldn't read the period “${unread}”.`);
+  });
+});
+
+describe('a fiscal year, and a fortnight', () => {
+  // Both got the whole file's revenue.
+  it('Revenue in the past fortnight', () =>
+    expectAnswer(
+      'Revenue in the past fortnight',
+      `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-12-17' AND '2021-12-30'`,
+      'revenue, 2021-12-17 … 2021-12-30',
+    ));
+
+  it.each([
+    ['Revenue this fiscal year', 'this fiscal year'],
+    ['Revenue in FY21', 'fy21'],
+    ['Sales in fiscal 2021 by region', 'fiscal 2021'],
+  ])('%s is refused: when the fiscal year starts is no fact of the file', async (question, words) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(`I don't know when your fiscal year starts, so I can't read “${words}” as a period;`);
+  });
+});
+
+describe('a share of the total, and units per order', () => {
+  // "Revenue per region as a percent of total" was refused as a share of something else.
+  it('Revenue per region as a percent of total', () =>
+    expectAnswer(
+      'Revenue per region as a percent of total',
+      `SELECT Region, sum(rev) / (SELECT sum(rev) FROM t) * 100, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC`,
+      'share of revenue, revenue, by region',
+    ));
+
+  // It got all the units of Chairs, the "per order" dropped.
+  it('"How many units of Chairs did we sell per order?" is refused, not answered with all the units', async () => {
+    const answer = await answerWithQuery('How many units of Chairs did we sell per order?', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(
+      'I can work out revenue per order (the average order value), but not the items, units or profit of an average order yet',
+    );
   });
 });

@@ -360,10 +360,12 @@ function parseAsRead(
   const figureLost = LOST_MOST.test(text) && !(measures.length > 0 && measures.every((m) => m === 'customers'));
   const lostCustomers =
     /\b(lose|lost|losing|churned)\b(?! money)/.test(text) && !LOSS.test(text) && !figureLost && CUSTOMERS_NAMED.test(text);
-  // "… who did not buy in 2021": bought before that period but not in it.
-  const didNotBuy = /\b(did not|didn't|didnt|have not|haven't|has not|hasn't|never) (buy|bought|order|ordered|purchase|purchased)\b/.test(
-    text,
-  );
+  // "… who did not buy in 2021": bought before that period but not in it. "Which products
+  // haven't sold since October?" listed the products that had: what did not sell is refused there.
+  const didNotBuy =
+    /\b(did not|didn't|didnt|have not|haven't|has not|hasn't|never)(?: we| they| it)?(?: been)? (buy|bought|order|ordered|purchase|purchased|sell|sold)\b/.test(
+      text,
+    );
   // "Customers who ordered more than once" once counted every customer.
   const orderCount: Measure | null = ONE_TIME.test(text)
     ? 'oneTimeCustomers'

@@ -14,7 +14,7 @@ export const NO_RETURNS =
   "This file records no returns: it has no credit notes, no lines with a negative amount and no column that marks returned orders (such as a joined returns list), so I can't count them.";
 /** The whole a share is of must be revenue: "percentage of customers" is no share of revenue. */
 export const SHARE_OF_REVENUE =
-  /(\b(percent(age)?|share|proportion|fraction)|%)\s+of\s+(the\s+|our\s+|my\s+|all\s+|total\s+|(19|20)\d\d\s+|q[1-4]\s+|(this|last)\s+year'?s\s+)*(revenue|revenues|sales|turnover|income|takings|spend|business)\b|\b(percent(age)?|share|proportion|fraction)\s+of\s+[\p{L}\d&' -]{1,60}?\s+in\s+(the\s+|our\s+|my\s+|all\s+|total\s+|(19|20)\d\d\s+|q[1-4]\s+|(this|last)\s+year'?s\s+)*(revenue|revenues|sales|turnover|income|takings)\b/u;
+  /(\b(percent(age)?|share|proportion|fraction)|%)\s+of\s+(the\s+|our\s+|my\s+|all\s+|total\s+|(19|20)\d\d\s+|q[1-4]\s+|(this|last)\s+year'?s\s+)*(revenue|revenues|sales|turnover|income|takings|spend|business)\b|\b(percent(age)?|share|proportion|fraction)\s+of\s+[\p{L}\d&' -]{1,60}?\s+in\s+(the\s+|our\s+|my\s+|all\s+|total\s+|(19|20)\d\d\s+|q[1-4]\s+|(this|last)\s+year'?s\s+)*(revenue|revenues|sales|turnover|income|takings)\b|\b(revenue|revenues|sales|turnover)\b.*\bas an?\s+(percent(age)?|share|proportion|fraction|%)\s+of\s+(the\s+)?(total|whole|overall)\b/u;
 export const SHARE_OF_REVENUE_ONLY =
   "I can work out a share of revenue, such as a region's or your top customers'; not a share of orders, customers, units or profit yet.";
 /** "Return rate", "rate of cancellations": a ratio the query does not compute. */

@@ -132,7 +132,9 @@ function withSpansBack(text: string): string {
       /\blast\s+(\d{1,2})\s+(quarters?|years?)\b/g,
       (_, n: string, unit: string) => `last ${Number(n) * (unit.startsWith('q') ? 3 : 12)} months`,
     )
-    .replace(/\b(?:most recent|latest|current) (year|quarter|month|week)\b/g, 'this $1');
+    .replace(/\b(?:most recent|latest|current) (year|quarter|month|week)\b/g, 'this $1')
+    // "Revenue in the past fortnight" got the whole file's.
+    .replace(/\b(?:past|last|previous)\s+(?:two weeks|fortnight)\b/g, 'last 14 days');
   if (!NOT_BOUGHT.test(past)) return past;
   // "Haven't ordered in a year" was not read, and chat answered with the churn list.
   return past

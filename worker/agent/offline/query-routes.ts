@@ -64,9 +64,12 @@ const FUTURE = /\b(forecast|predict(ion)?s?|will .* (buy|spend|sell)|next (year|
 const OTHER_PER_CUSTOMER =
   /\b(average|avg|mean|typical|how many)\b.*\b(orders|invoices|purchases|transactions|units|items|pieces|quantity|profit|margin) per (customer|client|account|buyer)\b|\bhow (many|often)\b.*\b(the )?(average|typical) (customer|client|account|buyer)\b/;
 
-/** "Average items per order", "units in an average order": a ratio the grammar has only for revenue. */
+/**
+ * "Average items per order", "units in an average order", "How many units of Chairs did we
+ * sell per order?" (it got all the units of Chairs): a ratio the grammar has only for revenue.
+ */
 const OTHER_PER_ORDER =
-  /\b(items|units|products|lines|pieces|quantity|articles|skus|profit|margin|cost) (per|in an?|in each|in the average|in the typical|on an?|on each|on the average) (order|invoice|basket|transaction)\b|\b(order|basket) size in (units|items)\b/;
+  /\b(items|units|products|lines|pieces|quantity|articles|skus|profit|margin|cost)\b(?:(?!\b(?:revenue|sales|value|spend|turnover|by|for each)\b)[\w' -]){0,60}?\b(per|in an?|in each|in the average|in the typical|on an?|on each|on the average) (order|invoice|basket|transaction)\b|\b(order|basket) size in (units|items)\b/;
 
 /**
  * One order ranked by its size: "the largest order in 2024" got 2024's total revenue, "the 10
@@ -222,9 +225,27 @@ export function unsupportedShape(
       kind: 'refused',
       reason: `I can't rank within each ${perGroup[1]} yet; ask for one at a time, such as "the top customers in Germany", or for the figure by ${perGroup[1]}.`,
     };
+  const bought = ourPurchasesAsked(text, filters);
+  if (bought) return { kind: 'refused', reason: bought };
   const refused = REFUSED_SHAPES.find(([shape]) => shape.test(text));
   if (refused) return { kind: 'refused', reason: refused[1] };
   return null;
+}
+
+/** What we buy, spend or pay: "how much did we buy from …", "our spend with …", "what did we pay …". */
+const OUR_PURCHASES =
+  /\b(?:we|i|us)\b(?:\s+[\w']+){0,2}?\s+(?:buy|buys|bought|buying|purchase[sd]?|purchasing|spend|spent|spending|pay|paid|paying|source[sd]?|sourcing|procure[sd]?)\b|\b(?:our )?(?:purchases|purchasing|spend|spending|procurement|payments?) (?:from|with|to|on)\b/;
+
+/**
+ * "How much did we buy from Supplier 13 last year?" and "How much do we spend with Supplier
+ * 13?" got the revenue of its products, what our customers paid us: a sales file holds no
+ * purchases. Why, with what it does hold, when a supplier is named or asked about; else null.
+ */
+function ourPurchasesAsked(text: string, filters: readonly { dimension: string; values: string[] }[]): string | null {
+  const supplier = filters.find((f) => f.dimension === 'supplier')?.values[0];
+  if (!OUR_PURCHASES.test(text) || (!supplier && !/\b(?:suppliers?|vendors?|manufacturers?)\b/.test(text))) return null;
+  const asked = supplier ? `“revenue and gross profit for ${supplier}”` : '“revenue and gross profit by supplier”';
+  return `This file records what we sold, not what we bought: I can give the revenue and gross profit of ${supplier ?? 'a supplier'}'s products (${asked}; what they cost us is the difference), or the share of our revenue each supplier is behind (“How dependent are we on our suppliers?”), but not our purchases from ${supplier ?? 'a supplier'}.`;
 }
 
 /**
@@ -360,6 +381,10 @@ const PART_OF_PERIOD =
 const UNREAD_PERIOD =
   /\b(?:in|during|over|for|this|last|the)\s+(?:the\s+)?(spring|summer|autumn|fall|winter|holidays|holiday season)(?:\s+(?:of\s+)?(?:19|20)\d\d)?\b|\b(spring|summer|autumn|fall|winter)\s+(?:of\s+)?(?:19|20)\d\d\b|\b(christmas|xmas|easter|thanksgiving|black friday|cyber monday|new year'?s?)\b|\bweek\s+(?:no\.?\s*|#\s*)?\d{1,2}\b/;
 
+/** A fiscal year: "this fiscal year", "fiscal 2021", "FY21", "FY 2021", "fiscal Q3". */
+const FISCAL_YEAR =
+  /\b(?:(?:this|last|next|the|our|current|previous|prior)\s+)?(?:(fiscal)(?:\s+years?|\s+q[1-4]|\s+quarters?)?(?:\s+(?:19|20)\d\d|\s*'?\d{2})?|(financial) years?(?:\s+(?:19|20)\d\d)?|(fy)(?:\s*'?\d{2}(?:\d{2})?)?)\b/;
+
 const WEEKDAY = /\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekends?|weekdays?)\b/;
 
 /**
@@ -369,6 +394,10 @@ const WEEKDAY = /\b(mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays
  * CHRISTMAS in their names, and was answered for the whole year.
  */
 function unreadPeriodOf(text: string, meta: SnapshotMeta): string | null {
+  // "Revenue this fiscal year" and "… in FY21" got the whole file's: when a fiscal year starts is no fact of the file.
+  const fiscal = FISCAL_YEAR.exec(text);
+  if (fiscal && !isWordOfANamedValue(fiscal[1] ?? fiscal[2] ?? fiscal[3], text, meta))
+    return `I don't know when your fiscal year starts, so I can't read “${fiscal[0]}” as a period; name its first and last day as dates (YYYY-MM-DD to YYYY-MM-DD), or a calendar year.`;
   const period = UNREAD_PERIOD.exec(text);
   if (period && !isWordOfANamedValue(period[1] ?? period[2] ?? period[3] ?? 'week', text, meta))
     return `I can't read “${period[0].replace(/^(in|during|over|for) (the )?/, '')}” as a period yet; name its first and last day as dates (YYYY-MM-DD to YYYY-MM-DD).`;

@@ -132,8 +132,8 @@ export function silentThroughNow(text: string, period: DayRange | null | undefin
   return Boolean(period) && HAVE_NOT_BOUGHT.test(text) && (period as DayRange).to >= today.toISOString().slice(0, 10);
 }
 
-/** A denial in the present perfect: "haven't ordered", "has not bought". */
-const HAVE_NOT_BOUGHT = /\b(?:have not|haven't|havent|has not|hasn't|hasnt)\s+(?:\w+\s+)?(?:bought|ordered|purchased)\b/;
+/** A denial in the present perfect: "haven't ordered", "has not bought", "haven't we sold to". */
+const HAVE_NOT_BOUGHT = /\b(?:have not|haven't|havent|has not|hasn't|hasnt)\s+(?:\w+\s+)?(?:bought|ordered|purchased|sold)\b/;
 
 /**
  * "Which customers haven't ordered in 6 months?", "… have not purchased since June": a span
