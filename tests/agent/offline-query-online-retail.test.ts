@@ -144,6 +144,19 @@ const cases: [string, string, string][] = [
     'revenue, region = Germany, 2011-10-01 … 2011-10-31',
   ],
   ['units sold since October', `SELECT sum(qty) FROM t WHERE d BETWEEN '2011-10-01' AND '2011-11-30'`, 'units, 2011-10-01 … 2011-11-30'],
+  // It was Australia's revenue.
+  ['Number of items sold to Australia', `SELECT sum(qty) FROM t WHERE Country = 'Australia'`, 'units, region = Australia'],
+  // The first "from" named a place and hid the "since": it was 1 November alone.
+  [
+    'Revenue from Germany since November 1st',
+    `SELECT sum(rev) FROM t WHERE Country = 'Germany' AND d BETWEEN '2011-11-01' AND '2011-11-30'`,
+    'revenue, region = Germany, 2011-11-01 … 2011-11-30',
+  ],
+  [
+    'Revenue from Germany before November 2011',
+    `SELECT sum(rev) FROM t WHERE Country = 'Germany' AND d < '2011-11-01'`,
+    'revenue, region = Germany, 2011-10-02 … 2011-10-31',
+  ],
   [
     'top 3 products by units last month',
     `SELECT max(Description), sum(qty) u FROM t WHERE ${OCT} GROUP BY StockCode ORDER BY u DESC LIMIT 3`,

@@ -265,16 +265,26 @@ const ONWARDS = /^\s*(?:on|onwards?|forward|to date|until now|till now|up to now
  * June's. "The year before 2021" and "the month after June" are the one unit next to it.
  */
 function openRangeIn(text: string, today: Date): DayRange | null {
-  const m = OPEN_BOUND.exec(text);
-  if (!m) return null;
+  // "Revenue from Germany since November 1st": the first "from" names a place, the "since" the range.
+  for (let at = 0; ;) {
+    const m = OPEN_BOUND.exec(text.slice(at));
+    if (!m) return null;
+    const range = openRangeAt(text, at + m.index, m, today);
+    if (range) return range;
+    at += m.index + m[1].length;
+  }
+}
+
+/** The open range whose bound word `m` found at `index` of `text` names, or null. */
+function openRangeAt(text: string, index: number, m: RegExpExecArray, today: Date): DayRange | null {
   const words = m[3].split(BOUND_END)[0];
   if (m[1] === 'from' && !ONWARDS.test(m[3].slice(words.length))) return null;
   const named = periodIn(words, today) ?? (MONTH_ALONE.test(words) ? periodIn(`in ${words.trim()}`, today) : null);
   if (!named) return null;
   // "Revenue in June 2021 from customers who bought since 2020" names two periods in two
   // roles: read as before, one of them, and refused where the other is a year left out.
-  if (periodIn(`${text.slice(0, m.index)} ${m[3].slice(words.length)}`, today)) return null;
-  const unit = ONE_UNIT_BEFORE.exec(text.slice(0, m.index));
+  if (periodIn(`${text.slice(0, index)} ${m[3].slice(words.length)}`, today)) return null;
+  const unit = ONE_UNIT_BEFORE.exec(text.slice(0, index));
   if (unit) return unit[1] && (m[1] === 'after' || m[1] === 'before') ? unitNextTo(unit[1], named, m[1] === 'after') : null;
   const todayIso = iso(today.getTime());
   // "The start of 2021" is its first day, "the end of 2020" its last.
