@@ -237,7 +237,7 @@ function yearLeftOut(question: string, spec: QuerySpecInput): string | null {
  * 2020" all of 2020's buyers.
  */
 const COHORT_PICKED =
-  /\b(?:first (?:bought|ordered|purchased|order(?:ed)? (?:in|during|on|before|after|since))|started (?:buying|ordering|purchasing)|(?:acquired|won|gained|onboarded|signed(?: up)?) (?:in|during|since|before|after|between|from)\b)/;
+  /\b(?:first (?:bought|ordered|purchased|order(?:ed)? (?:in|during|on|before|after|since))|started (?:buying|ordering|purchasing)|(?:customers?|clients?|accounts?|buyers?)\b(?:\s+\w+){0,2}?\s+(?:acquired|won|gained|onboarded|signed(?: up)?) (?:in|during|since|before|after|between|from)\b)/;
 /** The figures that split customers by their first purchase, which a question so worded asks for. */
 const NEWNESS = new Set<Measure>(['newCustomers', 'newCustomerRevenue', 'returningCustomers', 'returningCustomerRevenue']);
 const COHORT_FIGURES_ONLY =
