@@ -144,7 +144,7 @@ const HAVE_NOT_BOUGHT = /\b(?:have not|haven't|havent|has not|hasn't|hasnt)\s+(?
  * silent when the file starts inside the span; null when the question is not one.
  */
 function silentSince(text: string, period: DayRange, meta: SnapshotMeta, today: Date): DayRange | string | null {
-  if (!HAVE_NOT_BOUGHT.test(text) || period.to < today.toISOString().slice(0, 10)) return null;
+  if (!silentThroughNow(text, period, today)) return null;
   const first = isoDay(meta.firstDay);
   if (first === null) return null;
   // "Which stores haven't ordered in 30 days?" on Iowa's one day was refused as "no rows in 2011-12-03 … 2012-01-01".
