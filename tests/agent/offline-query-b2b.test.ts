@@ -1560,4 +1560,21 @@ describe('what a sales file cannot say: our purchases, and products that did not
     const before = new Set(rows.filter((r) => r.InvoiceDate < '2024-06-01' && revenue(r) > 0).map((r) => r.CustomerID));
     expect(answer.result?.totalRows).toBe([...before].filter((c) => !since.has(c)).length);
   });
+
+  // Both got the generic "I can't answer that": "sold" was no denied purchase to the period reader.
+  it.each([
+    ["Which customers haven't we sold to in 6 months?", 5],
+    ["Customers we haven't sold anything to in a year", 11],
+  ])('"%s" are the customers silent through the last months, as "haven\'t ordered in …" reads', async (question, monthsBefore) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    const first = rows.map((r) => r.InvoiceDate).sort()[0];
+    const end = today.toISOString().slice(0, 10);
+    // The span back starts on the first day of the month `monthsBefore` months before today's.
+    const start = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - monthsBefore, 1)).toISOString().slice(0, 10);
+    const dayBefore = new Date(Date.parse(`${start}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    expect(answer.result?.understood).toBe(`customers who bought, ${first} … ${dayBefore}, but not in ${start} … ${end}`);
+    const since = new Set(rows.filter((r) => r.InvoiceDate >= start && revenue(r) > 0).map((r) => r.CustomerID));
+    const before = new Set(rows.filter((r) => r.InvoiceDate < start && revenue(r) > 0).map((r) => r.CustomerID));
+    expect(answer.result?.totalRows).toBe([...before].filter((c) => !since.has(c)).length);
+  });
 });

@@ -2909,6 +2909,17 @@ describe('a range open at one end, and a day written out', () => {
     ['Revenue until March 2020', `SELECT sum(rev) FROM t WHERE d <= '2020-03-31'`, 'revenue, 2018-01-03 … 2020-03-31'],
     ['Revenue from June 2021 onwards', `SELECT sum(rev) FROM t WHERE d >= '2021-06-01'`, 'revenue, 2021-06-01 … 2021-12-30'],
     ['Revenue in the year before 2021', `SELECT sum(rev) FROM t WHERE year(d) = 2020`, 'revenue, 2020-01-01 … 2020-12-31'],
+    // "The 3 months before June 2021" was June's.
+    [
+      'Revenue in the 3 months before June 2021',
+      `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-03-01' AND '2021-05-31'`,
+      'revenue, 2021-03-01 … 2021-05-31',
+    ],
+    [
+      'Top 3 customers in the two quarters after Q1 2020',
+      `SELECT "Customer Name", sum(rev) AS r FROM t WHERE d BETWEEN '2020-04-01' AND '2020-09-30' GROUP BY 1 ORDER BY r DESC LIMIT 3`,
+      'top 3 by revenue, by customer, 2020-04-01 … 2020-09-30',
+    ],
     ['What was revenue on June 15, 2021?', `SELECT sum(rev) FROM t WHERE d = '2021-06-15'`, 'revenue, 2021-06-15 … 2021-06-15'],
     [
       'How many orders did we get on March 3rd, 2020?',
@@ -2965,7 +2976,9 @@ describe('a range open at one end, and a day written out', () => {
     // 3 April or 4 March: slashes are written either way round.
     ['Revenue on 03/04/2021', '03/04/2021'],
     ['Revenue on February 30, 2021', 'february 30, 2021'],
-  ])('%s is refused: no one day is meant', async (question, unread) => {
+    // June's, once: from June or from July?
+    ['Orders in the 3 months since June 2021', '3 months since june 2021'],
+  ])('%s is refused: no one range is meant', async (question, unread) => {
     const answer = await answerWithQuery(question, file.snapshot, TODAY);
     expect(answer.result).toBeNull();
     expect(answer.text).toContain(`I couldn't read the period “${unread}”.`);

@@ -68,8 +68,28 @@ describe('a range open at one end', () => {
     ['revenue in the quarter before q1 2021', range('2020-10-01', '2020-12-31')],
     ['revenue in the week after 2021-03-15', range('2021-03-16', '2021-03-22')],
     ['revenue in the month after march 15, 2021', range('2021-04-01', '2021-04-30')],
+    // Counted units next to it ("the 3 months before June 2021" was June's): calendar units,
+    // or 1 and 7 days.
+    ['revenue in the 3 months before june 2021', range('2021-03-01', '2021-05-31')],
+    ['revenue in the three months after june 2020', range('2020-07-01', '2020-09-30')],
+    ['revenue in the 2 years before 2021', range('2019-01-01', '2020-12-31')],
+    ['revenue in the two quarters after q1 2020', range('2020-04-01', '2020-09-30')],
+    ['revenue in the 6 months prior to july 2020', range('2020-01-01', '2020-06-30')],
+    ['revenue in the two weeks after 2021-03-15', range('2021-03-16', '2021-03-29')],
+    ['revenue in the 10 days before 2021-03-01', range('2021-02-19', '2021-02-28')],
+    ['revenue in the 2 months before march 15, 2021', range('2021-01-01', '2021-02-28')],
   ])('%s', (question, read) => {
     expect(periodsOf(question, TODAY).period).toEqual(read);
+  });
+
+  it.each([
+    // From June or from July? Without a count? Each was read as June alone.
+    ['revenue in the 3 months since june 2021', '3 months since june 2021'],
+    ['revenue in the two years from 2019 by region', 'two years from 2019'],
+    ['revenue in the months before june 2021', 'the months before june 2021'],
+    ['revenue in the 2 periods before 2021', '2 periods before 2021'],
+  ])('%s is no range to count out: unread', (question, unread) => {
+    expect(periodsOf(question, TODAY)).toEqual({ period: null, other: null, unread });
   });
 
   it('begins on the file’s first day when the caller knows it', () => {

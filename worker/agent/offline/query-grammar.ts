@@ -122,6 +122,7 @@ import { questionText } from './query-text';
 import { withProductCodesAs } from './query-product-codes';
 import { unplacedBeforeBuyers } from './query-names';
 import { exclusionOf } from './query-exclusions';
+import { FIGURE_VERB_DENIED, PURCHASE_DENIED_THEN } from './purchase-words';
 
 /** "Price per bottle": the unit a price is of, no grouping. */
 const PRICE_PER_UNIT = /\bprices? per (?:unit|bottle|item|piece|case|pack|box|can|article|sku)\b/g;
@@ -260,8 +261,9 @@ function withoutBoundingYears(text: string, ranges: readonly DayRange[]): string
 }
 
 /** "With no orders", "zero revenue", "did not sell", "whose profit was negative": none of a figure, or below zero. */
-const NONE_OF_A_FIGURE =
-  /\b(?:no|zero|nil|negative)\s+(?:revenue|sales|orders?|profit|spend|purchases?|units|margin)\b|\b(?:not|n't|never|didnt)\s+(?:sell|sold|buy|bought|order|ordered|purchase|purchased|have|had|make|made)\b|n't (?:sell|buy|order|purchase|have|make)\b|\b(?:is|are|was|were) (?:negative|zero|below zero|under zero)\b|\bbelow zero\b/;
+const NONE_OF_A_FIGURE = new RegExp(
+  String.raw`\b(?:no|zero|nil|negative)\s+(?:revenue|sales|orders?|profit|spend|purchases?|units|margin)\b|${FIGURE_VERB_DENIED.source}|\b(?:is|are|was|were) (?:negative|zero|below zero|under zero)\b|\bbelow zero\b`,
+);
 /** "Customers who didn't have losses": no loss, which is no list of those with one. */
 const NO_LOSS = /(?:n't|\bnot|\bnever|\bdidnt)\s+(?:have|had|has|make|made|makes|show|showed|post|posted|lose|lost|run|ran)\b/;
 const NONE_OF_A_FIGURE_ONLY =
@@ -362,10 +364,7 @@ function parseAsRead(
     /\b(lose|lost|losing|churned)\b(?! money)/.test(text) && !LOSS.test(text) && !figureLost && CUSTOMERS_NAMED.test(text);
   // "… who did not buy in 2021": bought before that period but not in it. "Which products
   // haven't sold since October?" listed the products that had: what did not sell is refused there.
-  const didNotBuy =
-    /\b(did not|didn't|didnt|have not|haven't|has not|hasn't|never)(?: we| they| it)?(?: been)? (buy|bought|order|ordered|purchase|purchased|sell|sold)\b/.test(
-      text,
-    );
+  const didNotBuy = PURCHASE_DENIED_THEN.test(text);
   // "Customers who ordered more than once" once counted every customer.
   const orderCount: Measure | null = ONE_TIME.test(text)
     ? 'oneTimeCustomers'

@@ -7,6 +7,8 @@
  */
 import { plural } from '../../engine/render/format';
 import { EDGE_DAYS_ALLOWED } from '../../engine/analyses/partial-months';
+import { NUMBER_WORDS } from './number-words';
+import { PURCHASE_DENIED } from './purchase-words';
 
 export interface DayRange {
   from: string;
@@ -115,9 +117,6 @@ function isoDayIn(text: string): DayRange | null {
   return { from: iso(t), to: iso(t) };
 }
 
-/** A purchase denied: "haven't ordered", "not bought", "never purchased". */
-const NOT_BOUGHT = /(?:\bnot|n't|\bnever)\s+(?:\w+\s+)?(?:bought|ordered|purchased|buy|order|purchase)\b/;
-
 /**
  * "The past 6 months" is the last 6, and so is "haven't ordered in 6 months": a span back
  * from today (it was refused, and chat answered with the churn list, which has customers
@@ -135,7 +134,7 @@ function withSpansBack(text: string): string {
     .replace(/\b(?:most recent|latest|current) (year|quarter|month|week)\b/g, 'this $1')
     // "Revenue in the past fortnight" got the whole file's.
     .replace(/\b(?:past|last|previous)\s+(?:two weeks|fortnight)\b/g, 'last 14 days');
-  if (!NOT_BOUGHT.test(past)) return past;
+  if (!PURCHASE_DENIED.test(past)) return past;
   // "Haven't ordered in a year" was not read, and chat answered with the churn list.
   return past
     .replace(/\b(?:in|for|within)\s+(?:a|one|over a)\s+(year|month|week)\b/g, (_, unit: string) => `in the last ${SPAN_OF_ONE[unit]}`)
@@ -249,9 +248,26 @@ export const BOUNDED_BY = new RegExp(
 /** A range open at one end: "since …", "after …", "before …", "until …", "from … onwards". */
 const OPEN_BOUND =
   /\b(since|after|before|prior to|until|till|up until|from)\s+(?:the\s+(start|beginning|end)\s+of\s+)?(?!(?:that|then|now|today|which|when|this date)\b)(.+)/;
-/** One unit before the bound: "the year before 2021", "the month after June"; plural units are no range read here. */
-const ONE_UNIT_BEFORE =
-  /\b(?:the|a|one|that|this|each|every|\d+)\s+(?:(day|week|month|quarter|half|year)|(?:days|weeks|months|quarters|years|periods?|ones?))\s*$/;
+/** A count of units, in digits or a word: "the three months before June". */
+const COUNT = String.raw`[1-9]\d{0,2}|${Object.keys(NUMBER_WORDS).join('|')}`;
+const UNIT = '(day|week|month|quarter|half|year)';
+const UNITS = '(?:days|weeks|months|quarters|halves|years)';
+/**
+ * Units counted before the bound: "the year before 2021", "the month after June", "the 3
+ * months before June 2021", "two weeks after 2021-06-15". Units with no count ("the months
+ * before June") are no range read here; `SPAN_UNREAD` refuses them.
+ */
+const UNITS_BEFORE = new RegExp(
+  String.raw`\b(?:(${COUNT})\s+${UNIT}s?|(?:the|a|an|that|this|each|every)\s+${UNIT}|(?:the|those|these)\s+(?:${UNITS}|periods|ones)|(?:${COUNT})\s+(?:periods?|ones?))\s*$`,
+);
+/**
+ * Units next to a period that can't be counted out: "the 3 months since June 2021" may start
+ * at June or after it, "the months before June 2021" has no count, and "the 2 periods
+ * before 2021" no unit. Each is refused where the period is read, not answered for June alone.
+ */
+const SPAN_UNREAD = new RegExp(
+  String.raw`\b(?:(?:${COUNT})\s+${UNITS}\s+(?:since|until|till|up until|from)|(?:the|those|these)\s+(?:${UNITS}|periods|ones)\s+(?:before|prior to|after|since|until|till|up until|from)|(?:${COUNT})\s+(?:periods?|ones?)\s+(?:before|prior to|after))\s+(.+)`,
+);
 /** Where the named end stops: the words after it group, filter, compare or end a clause. */
 const BOUND_END =
   /\s+(?:by|per|for|in|and|but|or|vs\.?|versus|compared|than|with|where|who|which|that|among|across|to|on|onwards?|excluding|except|split|grouped|broken)\b|\s*[,?!;:]|\.(?:\s|$)/;
@@ -284,8 +300,12 @@ function openRangeAt(text: string, index: number, m: RegExpExecArray, today: Dat
   // "Revenue in June 2021 from customers who bought since 2020" names two periods in two
   // roles: read as before, one of them, and refused where the other is a year left out.
   if (periodIn(`${text.slice(0, index)} ${m[3].slice(words.length)}`, today)) return null;
-  const unit = ONE_UNIT_BEFORE.exec(text.slice(0, index));
-  if (unit) return unit[1] && (m[1] === 'after' || m[1] === 'before') ? unitNextTo(unit[1], named, m[1] === 'after') : null;
+  const unit = UNITS_BEFORE.exec(text.slice(0, index));
+  if (unit) {
+    const before = m[1] === 'before' || m[1] === 'prior to';
+    const counted = unit[2] ? { unit: unit[2], count: countOf(unit[1]) } : unit[3] ? { unit: unit[3], count: 1 } : null;
+    return counted && (m[1] === 'after' || before) ? unitsNextTo(counted.unit, counted.count, named, !before) : null;
+  }
   const todayIso = iso(today.getTime());
   // "The start of 2021" is its first day, "the end of 2020" its last.
   const first = m[2] === 'end' ? named.to : named.from;
@@ -302,6 +322,22 @@ function openRangeAt(text: string, index: number, m: RegExpExecArray, today: Dat
 /** An ISO day moved by whole days. */
 function shiftDay(day: string, days: number): string {
   return iso(Date.parse(`${day}T00:00:00Z`) + days * DAY);
+}
+
+/** How many units a count names: "3", "three". */
+function countOf(word: string): number {
+  return Number(word) || NUMBER_WORDS[word];
+}
+
+/**
+ * `count` units just after (or before) `named`: "the 3 months before June 2021" is March to
+ * May 2021 (it was June's), "the two weeks after 2021-06-15" the 14 days after it.
+ */
+function unitsNextTo(unit: string, count: number, named: DayRange, after: boolean): DayRange {
+  const first = unitNextTo(unit, named, after);
+  let last = first;
+  for (let k = 1; k < count; k++) last = unitNextTo(unit, last, after);
+  return after ? { from: first.from, to: last.to } : { from: last.from, to: first.to };
 }
 
 /**
@@ -518,6 +554,8 @@ export function withoutNamedYears(text: string, filters: readonly { values: stri
 export function periodsOf(question: string, today: Date, firstDay: string | null = null): Periods {
   const written = withIsoDays(question.toLowerCase(), today);
   if (written.unread) return { period: null, other: null, unread: written.unread };
+  const span = SPAN_UNREAD.exec(written.text);
+  if (span && periodIn(span[1], today)) return { period: null, other: null, unread: span[0].split(BOUND_END)[0] };
   const read = periodsRead(written.text, today);
   return firstDay === null ? read : fromFirstDay(read, firstDay);
 }

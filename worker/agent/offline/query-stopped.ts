@@ -16,6 +16,7 @@ import { BUYER_NOUNS, isTimeUnit } from './query-vocabulary';
 import { rankedCountOf } from './query-ranking';
 import { asWritten } from './query-values';
 import { unplacedBeforeBuyers } from './query-names';
+import { PURCHASE_DENIED_UNTIL_NOW, TURN_TO_NOT_BOUGHT } from './purchase-words';
 import { WHOLE_FILE_RESULTS, type Parsed } from './query-parsed';
 
 /** What a question about customers who stopped buying was read as, for `whoStoppedBuying`. */
@@ -129,11 +130,8 @@ function tooEarlyToTell(period: DayRange, earlier: DayRange): string | null {
  * Hydraulics), as "haven't bought in 90 days" does; it got this year's other buyers.
  */
 export function silentThroughNow(text: string, period: DayRange | null | undefined, today: Date): boolean {
-  return Boolean(period) && HAVE_NOT_BOUGHT.test(text) && (period as DayRange).to >= today.toISOString().slice(0, 10);
+  return Boolean(period) && PURCHASE_DENIED_UNTIL_NOW.test(text) && (period as DayRange).to >= today.toISOString().slice(0, 10);
 }
-
-/** A denial in the present perfect: "haven't ordered", "has not bought", "haven't we sold to". */
-const HAVE_NOT_BOUGHT = /\b(?:have not|haven't|havent|has not|hasn't|hasnt)\s+(?:\w+\s+)?(?:bought|ordered|purchased|sold)\b/;
 
 /**
  * "Which customers haven't ordered in 6 months?", "… have not purchased since June": a span
@@ -229,16 +227,12 @@ export function customersOfPeriodAndAnother(text: string, today: Date): readonly
   return null;
 }
 
-/** Where a question turns to what the customers did not buy: "but not", "but no", "never", "don't buy". */
-const NOT_BOUGHT =
-  /\b(?:but|and) (?:not|never|no|none of)\b(?! longer\b)|\bnever (?:yet )?(?:buy|buys|bought|order|orders|ordered|purchase|purchased)\b|\b(?:do|does|did|have|has)(?:n't| not) (?:yet )?(?:buy|bought|order|ordered|purchase|purchased)\b|\bwithout (?:buying|ordering)\b/;
-
 /**
  * Whether a value is named after the turn to what the customers did not buy (and not before
  * it too), as a test of the value; null when the question has no such turn.
  */
 function namedAfterTurn(text: string): ((value: string) => boolean) | null {
-  const turn = NOT_BOUGHT.exec(text);
+  const turn = TURN_TO_NOT_BOUGHT.exec(text);
   if (!turn) return null;
   const written = asWritten(text);
   const after = asWritten(text.slice(0, turn.index + turn[0].length)).length;
@@ -318,7 +312,7 @@ export function boughtTogether(text: string, filters: readonly NamedFilter[]): N
   const inOrder = (f: NamedFilter): NamedFilter => ({ ...f, values: [...f.values].sort((a, b) => at(a) - at(b)) });
   // "Phones and no Accessories" is one value never bought (whoNeverBought); several bought
   // before the turn ("Chairs and Tables but not Binders") are whoBoughtAll's to refuse.
-  const turn = NOT_BOUGHT.exec(text);
+  const turn = TURN_TO_NOT_BOUGHT.exec(text);
   if (turn) {
     const isAfter = namedAfterTurn(text) as (value: string) => boolean;
     const several = filters.find((f) => f.dimension !== 'customer' && f.values.filter((v) => !isAfter(v)).length > 1);
@@ -408,7 +402,7 @@ export function whoBoughtAll(
     return refused(
       `${listed}, but not which of them are at risk or in a segment in one step yet; ask for the list, then about the customers in it.`,
     );
-  if (NOT_BOUGHT.test(text) || /\b(?:stopped|lost|no longer)\b/.test(text))
+  if (TURN_TO_NOT_BOUGHT.test(text) || /\b(?:stopped|lost|no longer)\b/.test(text))
     return refused(
       `${listed}, or the customers who bought one value but never another (“customers who buy ${values[0]} but not ${values[values.length - 1]}”), but not both in one step yet.`,
     );
