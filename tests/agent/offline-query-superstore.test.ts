@@ -3023,3 +3023,43 @@ describe('a share of the total, and units per order', () => {
     );
   });
 });
+
+// "And profit?" after "Revenue by region in 2021" got the whole file's gross profit, and "Do
+// the same for orders" every order ever: read alone, a question that leans on an earlier one
+// is another question.
+describe('a question that leans on an earlier one', () => {
+  const leansOn = (question: string) => `I read each question on its own, so I can't tell what “${question}” adds to.`;
+  itRefusesEach(
+    [
+      'And profit?',
+      'What about profit?',
+      'And revenue by region?',
+      'What about orders in 2020?',
+      'Do the same for orders',
+      'Same for units',
+      "Those customers' revenue in 2020",
+    ].map((question) => [question, leansOn(question)] as const),
+  );
+  // A pronoun with nothing in the question to stand for: "What did they buy last?" got every product's revenue.
+  itRefusesEach([
+    ['How much did they spend in 2020?', "I can't tell who or what “they” is in “How much did they spend in 2020?”."],
+    ['What did they buy last?', "I can't tell who or what “they” is in “What did they buy last?”."],
+    ['What did she buy?', "I can't tell who or what “she” is in “What did she buy?”."],
+    ['What is their average order value?', "I can't tell who or what “their” is in “What is their average order value?”."],
+  ]);
+
+  itReadsEach([
+    // A joining word before a whole question, and "the same" inside one, stand alone.
+    ['And which customers bought Chairs?', 'revenue, by customer, Sub-Category = Chairs'],
+    ['Revenue in the same quarter last year', 'revenue, by quarter, each against the same quarter a year before'],
+    [
+      'Which customers increased their spend in 2021?',
+      'revenue, sorted by change, by customer, revenue up, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+    ],
+  ]);
+
+  it('"What about Sean Miller?" still gets his profile: it names all it asks', async () => {
+    const { answer } = await askOffline('What about Sean Miller?', analyse(file.aggregates), file.snapshot);
+    expect(answer.startsWith('**Sean Miller** (SM-20320):')).toBe(true);
+  });
+});

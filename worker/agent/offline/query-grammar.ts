@@ -123,6 +123,7 @@ import { withProductCodesAs } from './query-product-codes';
 import { unplacedBeforeBuyers } from './query-names';
 import { exclusionOf } from './query-exclusions';
 import { FIGURE_VERB_DENIED, PURCHASE_DENIED_THEN } from './purchase-words';
+import { leansOnEarlier } from './query-follow-ups';
 
 /** "Price per bottle": the unit a price is of, no grouping. */
 const PRICE_PER_UNIT = /\bprices? per (?:unit|bottle|item|piece|case|pack|box|can|article|sku)\b/g;
@@ -169,7 +170,12 @@ export function parseQuestion(
 ): Parsed {
   // "didn’t", as phones type it, is "didn't".
   const parsed = parseAsRead(question.replace(/[’‘]/g, "'"), meta, analysisDay, facts, valuesLeftOut);
-  const unread = parsed.kind === 'spec' ? (yearLeftOut(question, parsed.spec) ?? countLeftOut(question, parsed.spec, meta)) : null;
+  const unread =
+    parsed.kind === 'spec'
+      ? (leansOnEarlier(question) ?? yearLeftOut(question, parsed.spec) ?? countLeftOut(question, parsed.spec, meta))
+      : parsed.kind === 'among'
+        ? leansOnEarlier(question)
+        : null;
   return unread ? { kind: 'refused', reason: unread } : parsed;
 }
 
