@@ -334,10 +334,11 @@ const cases: [string, string, string][] = [
        FROM t GROUP BY 1) ORDER BY a - b ASC, Country LIMIT 50`,
     'orders, sorted by change, by region, 2011-11-01 … 2011-11-30, compared with 2011-10-01 … 2011-10-31',
   ],
+  // The later first, so the change reads forward in time (it was October's less November's).
   [
     'revenue in October 2011 vs November 2011',
-    `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (WHERE ${OCT}) a, sum(rev) FILTER (WHERE ${NOV}) b FROM t)`,
-    'revenue, 2011-10-01 … 2011-10-31, compared with 2011-11-01 … 2011-11-30',
+    `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (WHERE ${NOV}) a, sum(rev) FILTER (WHERE ${OCT}) b FROM t)`,
+    'revenue, 2011-11-01 … 2011-11-30, compared with 2011-10-01 … 2011-10-31',
   ],
   // Returns are the lines that reduce revenue (here the cancellations, invoices `C…`): they
   // were refused as "no column that marks returned orders", though the file has 3,000 of them.
@@ -958,8 +959,9 @@ describe('how many values of a grouping, and months named bare', () => {
   const revenueOf = (a: string, b: string) =>
     `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (WHERE ${a}) a, sum(rev) FILTER (WHERE ${b}) b FROM t)`;
   it.each([
-    // October alone: a month named bare after "vs" was not read.
-    ['Revenue in October vs November', OCT, NOV, 'revenue, 2011-10-01 … 2011-10-31, compared with 2011-11-01 … 2011-11-30'],
+    // October alone: a month named bare after "vs" was not read. Set side by side, the later
+    // comes first, as with "and", so the change reads from October to November.
+    ['Revenue in October vs November', NOV, OCT, 'revenue, 2011-11-01 … 2011-11-30, compared with 2011-10-01 … 2011-10-31'],
     ['Revenue in October and November', NOV, OCT, 'revenue, 2011-11-01 … 2011-11-30, compared with 2011-10-01 … 2011-10-31'],
   ])('"%s" sets the two months side by side', async (question, a, b, understood) => {
     await expectAnswer(question, revenueOf(a, b), understood);

@@ -2796,8 +2796,8 @@ describe('the latest units, the one before, last year on a slice, and May', () =
     ],
     // 2020 alone.
     ['Sales vs last year on Phones', 'revenue, Sub-Category = Phones, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-30'],
-    // April alone.
-    ['Revenue in April vs May across regions', 'revenue, 2021-04-01 … 2021-04-30, compared with 2021-05-01 … 2021-05-31'],
+    // April alone; then April against May, the change backwards in time: the later comes first.
+    ['Revenue in April vs May across regions', 'revenue, 2021-05-01 … 2021-05-31, compared with 2021-04-01 … 2021-04-30'],
     // This year to date against last year's.
     ['How did May compare with last year?', 'revenue, 2021-05-01 … 2021-05-31, compared with 2020-05-01 … 2020-05-31'],
   ]);
@@ -3062,4 +3062,27 @@ describe('a question that leans on an earlier one', () => {
     const { answer } = await askOffline('What about Sean Miller?', analyse(file.aggregates), file.snapshot);
     expect(answer.startsWith('**Sean Miller** (SM-20320):')).toBe(true);
   });
+});
+
+// "Furniture's revenue in the first half of 2021 vs the second half" set H1 against H2: a
+// change of −53.1% where Furniture's revenue had more than doubled.
+describe('two periods set side by side', () => {
+  it('the later comes first, so the change reads forward in time', () =>
+    expectAnswer(
+      'How much revenue did Furniture make in the first half of 2021 vs the second half?',
+      `SELECT a, b, a - b, (a - b) / b * 100 FROM (
+         SELECT sum(rev) FILTER (WHERE d BETWEEN '2021-07-01' AND '2021-12-31') a,
+                sum(rev) FILTER (WHERE d BETWEEN '2021-01-01' AND '2021-06-30') b
+         FROM t WHERE Category = 'Furniture')`,
+      'revenue, category = Furniture, 2021-07-01 … 2021-12-31, compared with 2021-01-01 … 2021-06-30',
+    ));
+
+  itReadsEach([
+    // A word that reads the two one way round keeps the order written: more in Q1 than in Q2.
+    [
+      'Which customers bought more in Q1 2021 vs Q2 2021?',
+      'revenue, sorted by change, by customer, revenue up, 2021-01-01 … 2021-03-31, compared with 2021-04-01 … 2021-06-30',
+    ],
+    ['Compare 2020 to 2021 by region', 'revenue, by region, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31'],
+  ]);
 });

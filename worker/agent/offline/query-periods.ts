@@ -634,11 +634,17 @@ function periodsRead(text: string, today: Date): Periods {
     // "Bought this year but not last year" keeps the whole of last year; a comparison does not:
     // "this quarter vs last quarter" on 3 January set 3 days against all of Q4.
     if (a && b) {
-      const other = /\bnot\b/.test(m[2]) ? b : likeWith(m[1], a, b, today, m[3]);
+      // "Furniture's revenue in the first half vs the second half" set H1 against H2, a change of
+      // −53.1% where it had more than doubled: two periods set side by side, with no word that
+      // reads them one way round, are put the later first, as "… and …" is, so the change reads
+      // forward in time.
+      const sideBySide = joined && m[2] !== 'than' && !/\bnot\b/.test(m[2]) && !ONE_WAY_ROUND.test(text);
+      const [later, laterText, earlier, earlierText] = sideBySide && b.from > a.from ? [b, m[3], a, m[1]] : [a, m[1], b, m[3]];
+      const other = /\bnot\b/.test(m[2]) ? earlier : likeWith(laterText, later, earlier, today, earlierText);
       // "Spent less this year than last year", asked on 3 January: as asked, and said how short it is.
-      const unit = toDateUnitOf(m[1], today, a);
-      const short = unit && !/\bnot\b/.test(m[2]) ? fewDaysNote(unit, a) : null;
-      return { period: a, other, ...(m[2] === 'than' ? { than: true as const } : {}), ...(short ? { note: short } : {}) };
+      const unit = toDateUnitOf(laterText, today, later);
+      const short = unit && !/\bnot\b/.test(m[2]) ? fewDaysNote(unit, later) : null;
+      return { period: later, other, ...(m[2] === 'than' ? { than: true as const } : {}), ...(short ? { note: short } : {}) };
     }
   }
   // "Revenue in 2010 and 2011" answered 2010 alone: two periods joined by "and" or "or" are
@@ -661,6 +667,13 @@ function periodsRead(text: string, today: Date): Periods {
   const unit = period ? toDateUnitOf(text, today, period) : null;
   return unit ? { period, other: null, toDate: unit } : { period, other: null };
 }
+
+/**
+ * Words that read two periods one way round ("more in Q1 vs Q2", "which grew in 2020 vs
+ * 2021", "top customers in 2020 vs 2021"): such a comparison keeps the order it is written in.
+ */
+const ONE_WAY_ROUND =
+  /\b(?:more|less|fewer|higher|lower|bigger|smaller|larger|greater|better|worse|best|worst|most|least|top|bottom|up|down|grew|grow|grows|growing|growth|gain|gained|gaining|rose|rise|rising|fell|fall|falling|drop|dropped|dropping|declined?|declining|increased?|increasing|decreased?|decreasing|lost|lose|losing|shrank|shrink|shrinking)\b/;
 
 /**
  * The range `later` is set against: "this quarter vs last quarter" on 3 January set 3 days
