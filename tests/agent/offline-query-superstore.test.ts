@@ -3077,6 +3077,24 @@ describe('two periods set side by side', () => {
       'revenue, category = Furniture, 2021-07-01 … 2021-12-31, compared with 2021-01-01 … 2021-06-30',
     ));
 
+  // "change 0.2%" for a margin from 29.7% to 29.8% read as a percent change: it is points.
+  it('the change of a margin is in points, its % change a percent of the earlier margin', async () => {
+    const question = 'Margin in 2020 vs 2021';
+    const reference = `SELECT a, b, a - b, (a - b) / b * 100 FROM (
+      SELECT sum(gp) FILTER (WHERE year(d) = 2021) / sum(rev) FILTER (WHERE year(d) = 2021) * 100 a,
+             sum(gp) FILTER (WHERE year(d) = 2020) / sum(rev) FILTER (WHERE year(d) = 2020) * 100 b FROM t)`;
+    await expectAnswer(question, reference, 'margin %, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31');
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.columns.map((c) => [c.label, c.kind])).toEqual([
+      ['margin % 2021-01-01 … 2021-12-31', 'percent'],
+      ['margin % 2020-01-01 … 2020-12-31', 'percent'],
+      ['change (pts)', 'points'],
+      ['% change', 'percent'],
+    ]);
+    const [[, , change]] = (await sql(reference)) as number[][];
+    expect(answer.text).toContain(`| ${change.toFixed(1)} |`);
+  });
+
   itReadsEach([
     // A word that reads the two one way round keeps the order written: more in Q1 than in Q2.
     [

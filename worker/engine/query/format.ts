@@ -5,7 +5,7 @@
  * unknown; percentages have one decimal. The CSV keeps plain numbers, for spreadsheets.
  */
 import { csvDocument, escapeMarkdown } from '../render/escape';
-import { money, pct } from '../render/format';
+import { money, pct, points } from '../render/format';
 import type { CellKind, QueryResult } from './result';
 
 /** One cell as the user reads it; `currency` (ISO 4217, or null when unknown) applies to money. */
@@ -14,6 +14,7 @@ export function formatCell(value: string | number | null, kind: CellKind, curren
   if (typeof value === 'string') return escapeMarkdown(value);
   // The reports' formatter: a change that rounds to zero is "0.0%", not "-0.0%".
   if (kind === 'percent') return pct(value);
+  if (kind === 'points') return points(value);
   if (kind === 'money') return money(value, currency);
   if (kind === 'count') return value.toLocaleString('en-US');
   return value.toLocaleString('en-US', { maximumFractionDigits: 2 });

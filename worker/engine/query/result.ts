@@ -30,7 +30,8 @@ import { isNoMoney } from '../money';
 import { pluralNoun } from '../render/format';
 import { shownWithTie, tieAtCut, tieWords } from './ties';
 
-export type CellKind = 'text' | 'money' | 'count' | 'percent' | 'number';
+/** `points`: the change of a percentage ("margin % … change (pts)"), never a percent of it. */
+export type CellKind = 'text' | 'money' | 'count' | 'percent' | 'points' | 'number';
 
 export interface QueryColumn {
   label: string;
@@ -202,10 +203,12 @@ export function resultOf(
     const label = measureWords(m, spec.per);
     // 23.97 orders a week, not 24: an average of counts keeps its decimals.
     const kind = spec.per && KIND[m] === 'count' ? 'number' : KIND[m];
+    // A margin from 29.7% to 29.8% changed by 0.1 points: written "0.1%", it read as a percent change.
+    const changed = kind === 'percent' ? { unit: ' (pts)', kind: 'points' as const } : { unit: '', kind };
     if (change)
       columns.push(
         { label, kind },
-        { label: `change from ${comparedWords(change.unit, change.lag !== 1)}`, kind },
+        { label: `change from ${comparedWords(change.unit, change.lag !== 1)}${changed.unit}`, kind: changed.kind },
         { label: '% change', kind: 'percent' },
       );
     else if (!compare) columns.push({ label, kind });
@@ -213,7 +216,7 @@ export function resultOf(
       columns.push(
         { label: `${label} ${spec.period?.from} … ${spec.period?.to}`, kind },
         { label: `${label} ${spec.compareTo?.from} … ${spec.compareTo?.to}`, kind },
-        { label: 'change', kind },
+        { label: `change${changed.unit}`, kind: changed.kind },
         { label: '% change', kind: 'percent' },
       );
     void i;

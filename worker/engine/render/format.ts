@@ -68,6 +68,11 @@ export function pct(value: number | null, digits = 1): string {
   return `${f.format(value)}%`;
 }
 
+/** A difference of two percentages, in points: 29.84% − 29.66% → "0.2" (the column says "pts"). */
+export function points(value: number, digits = 1): string {
+  return formatter(`fixed:${digits}`, { minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: 'negative' }).format(value);
+}
+
 /** A 0–1 share as a percentage: 0.2015 → "20.2%". */
 export function share(value: number | null, digits = 1): string {
   return value === null ? 'n/a' : pct(value * 100, digits);
