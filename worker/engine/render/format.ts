@@ -70,7 +70,9 @@ export function pct(value: number | null, digits = 1): string {
 
 /** A difference of two percentages, in points: 29.84% − 29.66% → "0.2" (the column says "pts"). */
 export function points(value: number, digits = 1): string {
-  return formatter(`fixed:${digits}`, { minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: 'negative' }).format(value);
+  return formatter(`fixed:${digits}`, { minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: 'negative' }).format(
+    value,
+  );
 }
 
 /** A 0–1 share as a percentage: 0.2015 → "20.2%". */
