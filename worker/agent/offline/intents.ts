@@ -13,6 +13,7 @@ import { periodOf, type Period } from './periods';
 import { NUMBER_WORDS } from './number-words';
 import { retentionIntentOf, type RetentionIntent } from './retention-intents';
 import { bridgeIntentOf, type BridgeIntent } from './bridge-intents';
+import { CUSTOMER_NOUNS, CUSTOMERS_PLURAL } from './customer-words';
 
 export type CustomerMetric = 'revenue' | 'orders' | 'recencyDays' | 'firstOrder';
 export type ProductMetric = 'revenue' | 'margin' | 'marginPct' | 'quantity' | 'customers' | 'trendPct';
@@ -86,14 +87,16 @@ const CONCENTRATION =
 /** "The top 20% of customers": the one share by a fraction of customers the analysis keeps. */
 export const TOP_FIFTH = /\b(top|biggest|largest|best) (20 ?(%|percent\b|per cent\b)|(fifth|quintile)\b)/;
 /** "How long between orders?", "how often do customers buy?", "purchase frequency". */
-export const PURCHASE_GAP =
-  /\b(how long|how many days|time|days|gap|gaps|interval)\b.*\bbetween (their |two |repeat )?(orders|purchases|invoices|visits|buys)\b|\b(order|purchase|buying|repurchase|reorder) (frequency|interval|cycle|gap)s?\b|\bhow often do (our |my |the )?(customers|clients|accounts|buyers) (buy|order|purchase|come back|return)\b/;
+export const PURCHASE_GAP = new RegExp(
+  String.raw`\b(how long|how many days|time|days|gap|gaps|interval)\b.*\bbetween (their |two |repeat )?(orders|purchases|invoices|visits|buys)\b|\b(order|purchase|buying|repurchase|reorder) (frequency|interval|cycle|gap)s?\b|\bhow often do (our |my |the )?(${CUSTOMERS_PLURAL}) (buy|order|purchase|come back|return)\b`,
+);
 /** "Customer lifetime value", "CLV", "LTV": the predicted spend the churn models give. */
 export const CUSTOMER_VALUE = /\b(customer )?lifetime value\b|\b(clv|ltv|cltv)\b|\bpredicted (spend|value|revenue)\b/;
 const SEGMENT = /\b(segments?|segmentation|rfm|tiers?|abc)\b/;
 /** "Of our top 20 customers", "among the top ten accounts", "of our 10 biggest customers". */
-const AMONG_TOP =
-  /\b(?:of|among|in) (?:our |my |the )?(?:(?:top|biggest|largest|best) (\d{1,3}|[a-z]+)|(\d{1,3}|[a-z]+) (?:top|biggest|largest|best)) (?:customers|clients|accounts|buyers)\b/;
+const AMONG_TOP = new RegExp(
+  String.raw`\b(?:of|among|in) (?:our |my |the )?(?:(?:top|biggest|largest|best) (\d{1,3}|[a-z]+)|(\d{1,3}|[a-z]+) (?:top|biggest|largest|best)) (?:${CUSTOMERS_PLURAL})\b`,
+);
 /** "Which region has the most …", "top countries by …": a ranking of groups other than customers, products or suppliers. */
 const GROUP_RANKED =
   /\b(?:which|what|top|best|worst|by|per|each) (regions?|countr(?:y|ies)|territor(?:y|ies)|states?|cit(?:y|ies)|channels?|stores?|branch(?:es)?|reps?|sales reps?)\b(?=.*\b(?:most|least|highest|lowest|top|best|worst|biggest|largest|smallest|more|fewer|less|revenue|sales|customers|orders|profit|margin|spend|spends|buys?)\b)/;
@@ -109,7 +112,7 @@ const TREND =
   /trend|monthly|by month|per month|each month|month over month|over time|growth|grow\w*|grew|declin\w*|season\w*|trajector|best month|worst month|peak|\b(go|goes|went|gone|going) (up|down)\b|\b(rising|falling|increasing|decreasing)\b/;
 /** "What's our year over year growth?" got the monthly trend with no word of it. */
 const YEAR_ON_YEAR = /\byear[- ](over|on)[- ]year\b|\byoy\b|\b(annual|yearly) growth\b/;
-const CUSTOMERISH = /\b(customers?|clients?|accounts?|buyers?|who (buys|spends|orders))\b/;
+const CUSTOMERISH = new RegExp(String.raw`\b(${CUSTOMER_NOUNS}|who (buys|spends|orders))\b`);
 /** What to do, as the analysis ranks it: "what should we do first?", "next steps", "top priorities". */
 export const ACTIONS =
   /\b(actions?|next steps?|action plan|to-?do list|top priorit\w+|priorities)\b|\bwhat should (i|we) (do|focus on)\b|\bwhere (should|do) (i|we) (start|begin)\b/;
@@ -151,8 +154,9 @@ function isDistinctive(form: string): boolean {
  * about suppliers or customers contains, so it named no one ("Which supplier are we most
  * dependent on?" got Supplier 0, at 2.6% of revenue, not the one at 14.4%).
  */
-const GENERIC_NOUN =
-  /^(suppliers?|vendors?|customers?|clients?|accounts?|buyers?|products?|items?|articles?|skus?|regions?|territor(y|ies)|reps?|sales reps?|categor(y|ies)|stores?|shops?|warehouses?|brands?)$/;
+const GENERIC_NOUN = new RegExp(
+  String.raw`^(suppliers?|vendors?|${CUSTOMER_NOUNS}|products?|items?|articles?|skus?|regions?|territor(y|ies)|reps?|sales reps?|categor(y|ies)|stores?|shops?|warehouses?|brands?)$`,
+);
 
 /** First words shared by two names are not distinctive enough to count as a mention. */
 function uniqueFirstWords(names: string[]): Set<string> {

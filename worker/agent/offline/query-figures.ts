@@ -5,6 +5,7 @@
 import type { Measure } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { AVERAGE_PER_UNIT, MEASURE_WORDS, NEWNESS_REVENUE, PER_ORDER, averagePerOf, headerNoun, singular } from './query-vocabulary';
+import { CUSTOMERS_PLURAL } from './customer-words';
 
 /**
  * "Average sales", "the highest average spend", "mean revenue": an average of money with
@@ -26,8 +27,9 @@ const UNITLESS_AVERAGE_REASON =
 const HOW_OFTEN_RANKED = /\b(?:most|least|more|less) (?:often|frequently)\b|\b(?:most|least) frequent\b/;
 
 /** "Customers by month in 1997" (refused as a whole-file question): a count of customers by a time unit. */
-const CUSTOMERS_BY_TIME =
-  /\b(?:customers|clients|accounts|buyers) (?:by|per|each|every) (?:month|quarter|year|week)\b|\b(?:monthly|quarterly|yearly|weekly) (?:customers|clients|accounts|buyers)\b/;
+const CUSTOMERS_BY_TIME = new RegExp(
+  String.raw`\b(?:${CUSTOMERS_PLURAL}) (?:by|per|each|every) (?:month|quarter|year|week)\b|\b(?:monthly|quarterly|yearly|weekly) (?:${CUSTOMERS_PLURAL})\b`,
+);
 
 /**
  * The figures the question's words name, the most specific first (MEASURE_WORDS): "revenue
@@ -47,7 +49,7 @@ export function measuresNamed(text: string, meta: SnapshotMeta, perCustomer: Reg
   if (
     measures.length === 0 &&
     (/\bhow many\b/.test(text) || AVERAGE_PER_UNIT.test(text) || CUSTOMERS_BY_TIME.test(text)) &&
-    /\b(customers|clients|accounts|buyers)\b/.test(text)
+    new RegExp(String.raw`\b(${CUSTOMERS_PLURAL})\b`).test(text)
   )
     measures = ['customers'];
   // "How many stores are there?" where the customers are a column called store_name; "Which

@@ -6,6 +6,7 @@
  * grammar would answer one with a figure, it is refused and asked for in full; a model, which
  * sees the chat so far, can read it.
  */
+import { BUYER_NOUNS, CUSTOMERS_PLURAL } from './customer-words';
 
 /** The words a question may start with and still stand alone: "And which customers …?". */
 const STANDS_ALONE =
@@ -19,14 +20,16 @@ const LEANS_ON_EARLIER = [
   // "Compare that with 2020", but not "compare this month to the same month last year".
   /^(?:(?:and|so|ok|okay|now)[,\s]+)?compare (?:that|this|it|them|those|these)\s+(?:with|to|against|vs\.?|versus)\b/,
   // "Those customers' revenue in 2020", "which of them": a list the question does not name.
-  /\b(?:those|these) (?:customers|clients|accounts|buyers|products|items|ones)\b|\b(?:of|from|among) (?:them|those|these)\b/,
+  new RegExp(String.raw`\b(?:those|these) (?:${CUSTOMERS_PLURAL}|products|items|ones)\b|\b(?:of|from|among) (?:them|those|these)\b`),
 ];
 
 /** "They", "his", "its": a pronoun for someone or something named earlier. */
 const PRONOUN = /\b(?:they|them|their|theirs|he|him|his|she|her|hers|its)\b/i;
 /** What a pronoun may point back to within the question: "Which customers … their spend", "Who … did they". */
-const ANTECEDENT =
-  /\b(?:who|whom|whose|customers?|clients?|accounts?|buyers?|stores?|shops?|products?|items?|skus?|articles?|suppliers?|vendors?|reps?|regions?|countr(?:y|ies)|states?|cit(?:y|ies)|categor(?:y|ies)|segments?|companies|company|people|champions)\b/i;
+const ANTECEDENT = new RegExp(
+  String.raw`\b(?:who|whom|whose|${BUYER_NOUNS}|products?|items?|skus?|articles?|suppliers?|vendors?|reps?|regions?|countr(?:y|ies)|states?|cit(?:y|ies)|categor(?:y|ies)|segments?|companies|company|people|champions)\b`,
+  'i',
+);
 
 /**
  * "How much did they spend in 2020?", "What did she buy?", "Their revenue in 2020": a pronoun

@@ -67,9 +67,7 @@ import {
 } from './query-periods';
 import {
   BUYING_LESS,
-  CUSTOMER_NOUNS,
   CUSTOMERS_AS_SUBJECT,
-  CUSTOMERS_NAMED,
   CUSTOMERS_RANKED,
   DECLINE,
   DIMENSION_WORDS,
@@ -124,12 +122,13 @@ import { unplacedBeforeBuyers } from './query-names';
 import { exclusionOf } from './query-exclusions';
 import { FIGURE_VERB_DENIED, PURCHASE_DENIED_THEN } from './purchase-words';
 import { leansOnEarlier } from './query-follow-ups';
+import { CUSTOMER_NOUNS, CUSTOMERS_PLURAL, CUSTOMER_SINGULAR, CUSTOMERS_NAMED } from './customer-words';
 
 /** "Price per bottle": the unit a price is of, no grouping. */
 const PRICE_PER_UNIT = /\bprices? per (?:unit|bottle|item|piece|case|pack|box|can|article|sku)\b/g;
 
 /** Customers named as whose figure it is: "revenue from customers in France", "sales to customers outside the UK". */
-const CUSTOMERS_AS_SOURCE = /\b(?:from|of|to|among)\s+(?:our\s+|the\s+|all\s+)?(?:customers|clients|accounts|buyers)\b/;
+const CUSTOMERS_AS_SOURCE = new RegExp(String.raw`\b(?:from|of|to|among)\s+(?:our\s+|the\s+|all\s+)?(?:${CUSTOMERS_PLURAL})\b`);
 
 /** "Monthly growth", "each month", "by quarter": a figure for every unit of a span. */
 const EACH_UNIT = /\b(daily|weekly|monthly|quarterly|yearly|annual)\b|\b(each|every|per|by)\s+(day|week|month|quarter|year)\b/;
@@ -243,8 +242,9 @@ function yearLeftOut(question: string, spec: QuerySpecInput): string | null {
  * 2018" was the revenue of everyone who bought in 2018, "customers who started buying in
  * 2020" all of 2020's buyers.
  */
-const COHORT_PICKED =
-  /\b(?:first (?:bought|ordered|purchased|order(?:ed)? (?:in|during|on|before|after|since))|started (?:buying|ordering|purchasing)|(?:customers?|clients?|accounts?|buyers?)\b(?:\s+\w+){0,2}?\s+(?:acquired|won|gained|onboarded|signed(?: up)?) (?:in|during|since|before|after|between|from)\b)/;
+const COHORT_PICKED = new RegExp(
+  String.raw`\b(?:first (?:bought|ordered|purchased|order(?:ed)? (?:in|during|on|before|after|since))|started (?:buying|ordering|purchasing)|(?:${CUSTOMER_NOUNS})\b(?:\s+\w+){0,2}?\s+(?:acquired|won|gained|onboarded|signed(?: up)?) (?:in|during|since|before|after|between|from)\b)`,
+);
 /** The figures that split customers by their first purchase, which a question so worded asks for. */
 const NEWNESS = new Set<Measure>(['newCustomers', 'newCustomerRevenue', 'returningCustomers', 'returningCustomerRevenue']);
 const COHORT_FIGURES_ONLY =
@@ -383,7 +383,7 @@ function parseAsRead(
   // "What percent of customers are repeat buyers?" too.
   const rateAsked =
     REPEAT_RATE.test(text) ||
-    (SHARE_OF_CUSTOMERS.test(text) && (orderCount !== null || /\brepeat (customers|clients|accounts|buyers)\b/.test(text)));
+    (SHARE_OF_CUSTOMERS.test(text) && (orderCount !== null || new RegExp(String.raw`\brepeat (${CUSTOMERS_PLURAL})\b`).test(text)));
   if (rateAsked && orderCount === 'oneTimeCustomers')
     return {
       kind: 'refused',
@@ -698,7 +698,7 @@ function parseAsRead(
     return { kind: 'refused', reason: NEW_RANKED_ONLY };
   if (
     (/\bfor the first time\b/.test(text) && (filters.length > 0 || !measures.includes('newCustomers'))) ||
-    /\bfirst[- ]time (?:customers|clients|accounts|buyers|purchasers) (?:of|for)\b|\bfirst (?:purchase|order)s? of\b/.test(
+    new RegExp(String.raw`\bfirst[- ]time (?:${CUSTOMERS_PLURAL}|purchasers) (?:of|for)\b|\bfirst (?:purchase|order)s? of\b`).test(
       question.toLowerCase(),
     )
   )
@@ -947,8 +947,9 @@ const LAST_PURCHASE =
   /\b(?:buy|bought|order|ordered|purchase|purchased)\s+(?:last|most recently)\b|\b(?:last|latest|most recent)\s+(?:order|purchase|invoice)\b/;
 
 /** Customers kept or retained from one period to the next: the complement of those lost. */
-const KEPT =
-  /\b(?:keep|kept|retain|retained|retaining)\b.*\b(?:customers?|clients?|accounts?|buyers?)\b|\b(?:customers?|clients?|accounts?|buyers?)\b.*\b(?:did we|have we|we) (?:keep|kept|retain|retained)\b/;
+const KEPT = new RegExp(
+  String.raw`\b(?:keep|kept|retain|retained|retaining)\b.*\b(?:${CUSTOMER_NOUNS})\b|\b(?:${CUSTOMER_NOUNS})\b.*\b(?:did we|have we|we) (?:keep|kept|retain|retained)\b`,
+);
 
 /** A word of a period, read or not: "both weeks 45 and 46" names two. */
 const NAMES_A_PERIOD_WORD =
@@ -961,8 +962,9 @@ const LATEST_ORDERS = /\b(?:last|latest|most recent|recent|newest)\s+(?:orders|i
  * "Bought by only one customer", "products with a single customer" (not "which one customer",
  * nor "more than one customer", a threshold).
  */
-const ONE_CUSTOMER =
-  /(?<!\b(?:which|what|top|the|than|least|most|over|under|above|below|exceeding) )\b(?:only|just|exactly|a single|one|1) (?:customer|client|account|buyer)\b/;
+const ONE_CUSTOMER = new RegExp(
+  String.raw`(?<!\b(?:which|what|top|the|than|least|most|over|under|above|below|exceeding) )\b(?:only|just|exactly|a single|one|1) (?:${CUSTOMER_SINGULAR})\b`,
+);
 /** Why rows with one customer can't be kept beside another figure. */
 const ONE_CUSTOMER_ONLY =
   'I can list the products, categories or other rows bought by one customer alone (“Which products have only one customer?”), but not with another figure, threshold or comparison beside it yet.';
@@ -1007,8 +1009,9 @@ function asksWhoBought(text: string, meta: SnapshotMeta, filters: readonly { val
  * "What did our top customers buy?": what customers picked by rank bought ("how much did our
  * top 10 customers spend" is the top 10 by revenue, which the query gives).
  */
-const RANKED_BUYERS =
-  /\b(?:do|did|does|have|has)\s+(?:our|the|my)?\s*(top(?: \d{1,2})?|best|biggest|largest|most valuable|highest[- ]spending|key|main|vip)\s+(customers|clients|accounts|buyers)\s+(?:buy|bought|purchase|purchased|order|ordered)\b/;
+const RANKED_BUYERS = new RegExp(
+  String.raw`\b(?:do|did|does|have|has)\s+(?:our|the|my)?\s*(top(?: \d{1,2})?|best|biggest|largest|most valuable|highest[- ]spending|key|main|vip)\s+(${CUSTOMERS_PLURAL})\s+(?:buy|bought|purchase|purchased|order|ordered)\b`,
+);
 /** "What did … buy?": the products bought. */
 const WHAT_BOUGHT =
   /\b(what|which)( (products?|items?|skus?|articles?))? (did|does|do|has|have)\b.*\b(buy|bought|order|ordered|purchase|purchased)\b/;
@@ -1016,10 +1019,10 @@ const WHAT_BOUGHT =
 // "Which products did we stop selling?" asks what stopped, not what to drop (it got the products to drop).
 const STOPPED =
   /\bstopped\b|\bstop (buying|ordering|purchasing)\b|\b(did|have|has) (we|i|you|they) stop(ped)? (selling|stocking|carrying)\b/;
-const ACTIVE_CUSTOMERS =
-  /\bactive (customers|clients|accounts|buyers)\b|\b(customers|clients|accounts|buyers) (are|were|is) (still )?active\b/;
-const INACTIVE_CUSTOMERS =
-  /\b(inactive|dormant|lapsed) (customers|clients|accounts|buyers)\b|\b(customers|clients|accounts|buyers) (are|were|is) (no longer active|inactive|dormant)\b/;
+const ACTIVE_CUSTOMERS = new RegExp(String.raw`\bactive (${CUSTOMERS_PLURAL})\b|\b(${CUSTOMERS_PLURAL}) (are|were|is) (still )?active\b`);
+const INACTIVE_CUSTOMERS = new RegExp(
+  String.raw`\b(inactive|dormant|lapsed) (${CUSTOMERS_PLURAL})\b|\b(${CUSTOMERS_PLURAL}) (are|were|is) (no longer active|inactive|dormant)\b`,
+);
 
 /** Whether the question asks for active or inactive customers. */
 function activityOf(text: string): 'active' | 'inactive' | null {
@@ -1028,8 +1031,9 @@ function activityOf(text: string): 'active' | 'inactive' | null {
 }
 
 /** New customers ranked one by one: "top 10 new customers by revenue", "which new customers spent the most". */
-const NEW_RANKED =
-  /\b(?:top|bottom|best|biggest|largest|smallest)\s+(?:\d{1,2}\s+|(?:two|three|four|five|six|seven|eight|nine|ten|twenty)\s+)?new (?:customers|clients|accounts|buyers)\b|\b(?:which|what) new (?:customers|clients|accounts|buyers)\b.*\b(?:most|least|top|highest|lowest|biggest|largest)\b/;
+const NEW_RANKED = new RegExp(
+  String.raw`\b(?:top|bottom|best|biggest|largest|smallest)\s+(?:\d{1,2}\s+|(?:two|three|four|five|six|seven|eight|nine|ten|twenty)\s+)?new (?:${CUSTOMERS_PLURAL})\b|\b(?:which|what) new (?:${CUSTOMERS_PLURAL})\b.*\b(?:most|least|top|highest|lowest|biggest|largest)\b`,
+);
 const NEW_RANKED_ONLY =
   'I can count new customers and add up their revenue in a period, but not rank them one by one yet; ask "Which customers bought for the first time in …?" for the list, or "revenue from new customers in …".';
 /** A first purchase of one product, category or supplier, which the query has no figure for. */
@@ -1098,7 +1102,7 @@ function mentionsSubCategory(meta: SnapshotMeta, groupBy: readonly string[], fil
 }
 
 /** "How many customers", "number of customers": customers counted. */
-const CUSTOMERS_COUNTED = /\b(?:how many|number of|count of)\s+(?:customers|clients|accounts|buyers)\b/;
+const CUSTOMERS_COUNTED = new RegExp(String.raw`\b(?:how many|number of|count of)\s+(?:${CUSTOMERS_PLURAL})\b`);
 
 /** Customers past a threshold counted by a grouping: what to ask instead. */
 function customersPastAThresholdBy(grouping: string, meta: SnapshotMeta): string {

@@ -10,6 +10,7 @@
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { NUMBER_WORDS } from './number-words';
 import { OR_BOUND } from './query-periods';
+import { CUSTOMER_NOUNS, CUSTOMERS_NAMED, CUSTOMERS_PLURAL } from './customer-words';
 
 /** Returns, refunds, cancellations and credit notes ("returning customers" is a measure of its own). */
 export const RETURNS = /\b(returns?|returned|refunds?|refunded|credit notes?|cancel(l?ed|lations?|s)?)\b/;
@@ -17,13 +18,16 @@ export const RETURNS = /\b(returns?|returned|refunds?|refunded|credit notes?|can
 const NESTED =
   /\b(for|of|from|by|to) (the|my|our) (top|best|biggest|largest|smallest|worst) (customer|client|account|product|supplier|region|category|rep|sales rep)\b/;
 /** "Profit from new customers": a figure other than revenue split by customer type, which the query can't make. */
-const SPLIT_BY_NEW =
-  /\b(profit|margin|orders|units|average order value|aov|average order|basket size)\b.*\b(from|of|by|with|for) (the )?(new|returning|repeat|existing) (customers|clients|accounts|buyers)\b/;
+const SPLIT_BY_NEW = new RegExp(
+  String.raw`\b(profit|margin|orders|units|average order value|aov|average order|basket size)\b.*\b(from|of|by|with|for) (the )?(new|returning|repeat|existing) (${CUSTOMERS_PLURAL})\b`,
+);
 /** Revenue, profit or orders split by customers' order counts, which the query can't make. */
 export const ORDER_COUNT_ONLY =
   "I can count customers with one order and customers with two or more, but I can't split revenue, profit or orders between them yet.";
 /** "Revenue from repeat customers": of customers with 2+ orders, which the query can't split revenue by. */
-const REVENUE_BY_REPEAT = /\b(revenue|sales|turnover|spend)\b.*\b(from|of|by|with|for) (the )?repeat (customers|clients|accounts|buyers)\b/;
+const REVENUE_BY_REPEAT = new RegExp(
+  String.raw`\b(revenue|sales|turnover|spend)\b.*\b(from|of|by|with|for) (the )?repeat (${CUSTOMERS_PLURAL})\b`,
+);
 /** "Revenue excluding returns": an exclusion whose clause names no value of the file (`exclusionOf` in query-exclusions.ts reads the others). */
 const EXCLUSION = /\b(excluding|exclude|excludes|except|excl\.?|other than|apart from|aside from|not including|minus|without)\b/;
 /**
@@ -210,7 +214,7 @@ function scaleAndUnit(after: string): { scale: number; unit: Threshold['unit']; 
       ? 'orders'
       : /^\s*(units?|items?|pieces?)\b/.test(rest)
         ? 'units'
-        : /^\s*(customers?|clients?|accounts?|buyers?)\b/.test(rest)
+        : new RegExp(String.raw`^\s*(${CUSTOMER_NOUNS})\b`).test(rest)
           ? 'customers'
           : /^\s*(products?|skus?|articles?)\b/.test(rest)
             ? 'products'
@@ -257,7 +261,7 @@ export function limitOf(text: string, neverBoughtNamed = false): string | null {
   if (BY_DAY.test(text))
     return 'I can rank weeks, months, quarters and years, but not single days yet; ask for the busiest week, for example.';
   // "Which customers never bought Bearings?" names what they never bought: query-stopped.ts's whoNeverBought.
-  const customersAsked = /\b(customers?|clients?|accounts?|buyers?)\b/.test(text);
+  const customersAsked = CUSTOMERS_NAMED.test(text);
   if (NEVER_SOLD.test(text) && !(customersAsked && neverBoughtNamed))
     return /\b(products?|items?|skus?|articles?|goods)\b/.test(text) && !customersAsked
       ? 'This file lists what was sold, so every product in it sold at least once; products that never sold are not in it. Upload your full product list joined to the sales to find them.'

@@ -8,6 +8,7 @@
 import type { Measure, QuerySpecInput } from '../../engine/query';
 import { thresholdRefusal, type Threshold } from './query-limits';
 import type { Parsed } from './query-parsed';
+import { CUSTOMERS_PLURAL } from './customer-words';
 
 /** A file with no line that reduces revenue and no column that marks returned orders records no returns: 0 would be a guess. */
 export const NO_RETURNS =
@@ -57,8 +58,9 @@ export const ONE_TIME =
  */
 export const REPEAT_RATE =
   /\b(repeat(?:[- ](?:purchase|order|customer|buyer|business))?|re-?order|re-?purchase|returning[- ]customer) rate\b/;
-export const SHARE_OF_CUSTOMERS =
-  /(\b(percent(age)?|share|proportion|fraction)|%) of (our |the |all |all our |my )?(customers|clients|accounts|buyers)\b/;
+export const SHARE_OF_CUSTOMERS = new RegExp(
+  String.raw`(\b(percent(age)?|share|proportion|fraction)|%) of (our |the |all |all our |my )?(${CUSTOMERS_PLURAL})\b`,
+);
 export { ORDER_COUNT_ONLY } from './query-limits';
 
 /** Measures that are an amount of money, which a threshold without a unit is about. */

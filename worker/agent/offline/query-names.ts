@@ -11,7 +11,7 @@ import type { AnalysisFacts } from './query-parsed';
 import { editDistance } from '../tools/rep-match';
 import { escapeRegex, RETURNS } from './query-limits';
 import { productCodesOf, productLabelIn } from './query-product-codes';
-import { BUYER_NOUNS } from './query-vocabulary';
+import { BUYER_NOUNS, CUSTOMER_NOUNS } from './customer-words';
 
 type Filter = { dimension: string; values: string[]; match: 'exact' };
 /** A filter the question named already: a value, or a name's first words (`startsWith`). */
@@ -395,7 +395,7 @@ const DEMONYMS: Record<string, string[]> = {
 };
 /** "German customers", "Dutch sales", "the French market": an adjective of a country before one of these nouns. */
 const DEMONYM_BEFORE = new RegExp(
-  `\\b(${Object.keys(DEMONYMS).join('|')})\\s+(customers?|clients?|accounts?|buyers?|market|sales|revenue|orders?|business)\\b`,
+  `\\b(${Object.keys(DEMONYMS).join('|')})\\s+(${CUSTOMER_NOUNS}|market|sales|revenue|orders?|business)\\b`,
 );
 
 /**

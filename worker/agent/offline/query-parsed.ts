@@ -6,6 +6,7 @@
 import type { QuerySpecInput } from '../../engine/query';
 import { periodsOf } from './query-periods';
 import { TOP_FIFTH } from './intents';
+import { CUSTOMERS_NAMED } from './customer-words';
 
 /**
  * `unmapped`: the grammar can't map it, and the canned answers may; `refused`: nothing in
@@ -62,7 +63,7 @@ export const TOP_FRACTION =
 export function fractionRefusal(text: string): string | null {
   const fraction = TOP_FRACTION.exec(text);
   if (!fraction) return null;
-  const fifth = TOP_FIFTH.test(text) && /\b(customers?|clients?|accounts?|buyers?)\b/.test(text) && !namesAPeriod(text, ANY_DAY);
+  const fifth = TOP_FIFTH.test(text) && CUSTOMERS_NAMED.test(text) && !namesAPeriod(text, ANY_DAY);
   return fifth
     ? null
     : `I can give the share of revenue of the top 20% of customers (for the whole file), or a figure for the top N by count, such as "the top 10 customers"; not “${fraction[0]}” yet.`;

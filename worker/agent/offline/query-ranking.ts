@@ -26,6 +26,7 @@ import {
   type peakOf,
 } from './query-vocabulary';
 import { countedNounOf } from './query-values';
+import { CUSTOMERS_PLURAL } from './customer-words';
 
 /** "Top 5", "bottom three". */
 const TOP_N = new RegExp(String.raw`\b(top|bottom|best|worst|largest|biggest|smallest)\s+(one|${COUNT})\b`);
@@ -223,7 +224,7 @@ function customersComparedOf(text: string, spec: QuerySpecInput, groupBy: readon
   // added revenue beside the customers counted.
   if (spec.measures[0] === 'customers' && spec.measures.slice(1).every((m) => m === bought)) return bought;
   if (spec.measures.length !== 1) return null;
-  return /^(?:list |show )?(?:the |our |all )?(?:customers|clients|accounts|buyers) (?:with|who|whose|that)\b/.test(text)
+  return new RegExp(String.raw`^(?:list |show )?(?:the |our |all )?(?:${CUSTOMERS_PLURAL}) (?:with|who|whose|that)\b`).test(text)
     ? spec.measures[0]
     : null;
 }

@@ -26,6 +26,7 @@ import {
 } from './query-parsed';
 import { namedFilterWords } from './query-values';
 import { lapsedInTheLastYear, namesWhatWasNeverBought } from './query-stopped';
+import { CUSTOMER_NOUNS, CUSTOMER_SINGULAR } from './customer-words';
 
 /**
  * Products bought in the same orders as another: "what do customers buy with X", "what goes
@@ -61,8 +62,9 @@ const TARGETS = /\b(targets?|budget(?:s|ed)?|quotas?)\b/;
 const FUTURE = /\b(forecast|predict(ion)?s?|will .* (buy|spend|sell)|next (year|quarter|month))\b/;
 
 /** "Average orders per customer": a ratio the grammar has only for revenue. */
-const OTHER_PER_CUSTOMER =
-  /\b(average|avg|mean|typical|how many)\b.*\b(orders|invoices|purchases|transactions|units|items|pieces|quantity|profit|margin) per (customer|client|account|buyer)\b|\bhow (many|often)\b.*\b(the )?(average|typical) (customer|client|account|buyer)\b/;
+const OTHER_PER_CUSTOMER = new RegExp(
+  String.raw`\b(average|avg|mean|typical|how many)\b.*\b(orders|invoices|purchases|transactions|units|items|pieces|quantity|profit|margin) per (${CUSTOMER_SINGULAR})\b|\bhow (many|often)\b.*\b(the )?(average|typical) (${CUSTOMER_SINGULAR})\b`,
+);
 
 /**
  * "Average items per order", "units in an average order", "How many units of Chairs did we
@@ -431,7 +433,7 @@ function supplierReliantOnCustomers(text: string, meta: SnapshotMeta): string | 
   const customers = meta.dimensions.find((d) => d.key === 'customer');
   if (tail === undefined || !customers) return null;
   const noun = headerNoun(customers) ?? 'customer';
-  if (!new RegExp(`\\b(?:customers?|clients?|accounts?|buyers?|${escapeRegex(noun)}s?)\\b`).test(tail)) return null;
+  if (!new RegExp(`\\b(?:${CUSTOMER_NOUNS}|${escapeRegex(noun)}s?)\\b`).test(tail)) return null;
   const supplier = meta.dimensions.find((d) => d.key === 'supplier')?.values[0];
   const example = supplier ? ` such as “top 5 ${noun}s for ${supplier}”` : '';
   return `Supplier dependency is how much of our revenue rests on one supplier, not how much of a supplier's sales rest on one ${noun}, and I can't rank suppliers by that yet. I can list a supplier's top ${noun}s with their revenue,${example || ' naming the supplier'}.`;

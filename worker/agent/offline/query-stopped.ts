@@ -12,12 +12,13 @@ import { sharedNamesOf } from '../../engine/aggregate/distinct-names';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { thresholdOf, type Threshold } from './query-limits';
 import { periodBefore, periodsOf, withoutNamedYears, type DayRange, type ToDateUnit } from './query-periods';
-import { BUYER_NOUNS, isTimeUnit } from './query-vocabulary';
+import { isTimeUnit } from './query-vocabulary';
 import { rankedCountOf } from './query-ranking';
 import { asWritten } from './query-values';
 import { unplacedBeforeBuyers } from './query-names';
 import { PURCHASE_DENIED_UNTIL_NOW, TURN_TO_NOT_BOUGHT } from './purchase-words';
 import { WHOLE_FILE_RESULTS, type Parsed } from './query-parsed';
+import { CUSTOMERS_PLURAL, BUYER_NOUNS } from './customer-words';
 
 /** What a question about customers who stopped buying was read as, for `whoStoppedBuying`. */
 interface StoppedBuyingQuestion {
@@ -206,7 +207,7 @@ export function whoWasKept(
  * November" (bare months, which periodsOf reads only after "in").
  */
 const CUSTOMERS_OF_PERIOD = [
-  /\b((?:19|20)\d\d|(?:last|this) year's|(?:last|this) year)\s+(?:customers|clients|accounts|buyers)\b/,
+  new RegExp(String.raw`\b((?:19|20)\d\d|(?:last|this) year's|(?:last|this) year)\s+(?:${CUSTOMERS_PLURAL})\b`),
   /\bafter (?:buying|ordering|purchasing|they bought|they ordered) (?:in|during) ([\w -]+?)(?=\?|$|,| and\b| but\b)/,
   /\bboth (?:in |during )?([\w -]+?) and\b/,
 ];

@@ -6,6 +6,7 @@ import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { escapeRegex, withCountsAsDigits } from './query-limits';
 import { MONTH_NAMES_NOT_MAY } from './query-periods';
 import { headerNoun, isGrammarWord, singular } from './query-vocabulary';
+import { CUSTOMERS_PLURAL, CUSTOMER_SINGULAR } from './customer-words';
 
 /**
  * The question as the grammar reads it: lower case, counts in digits, the file's own nouns
@@ -18,7 +19,7 @@ export function questionText(question: string, meta: SnapshotMeta): string {
   return (
     asCustomersCounted(asUnits(withCountsAsDigits(lower), meta), meta)
       .replace(
-        /\b(?:bought|purchased|ordered) by ((?:only |just |exactly )?(?:one|a single|1) (?:customer|client|account|buyer))\b/,
+        new RegExp(String.raw`\b(?:bought|purchased|ordered) by ((?:only |just |exactly )?(?:one|a single|1) (?:${CUSTOMER_SINGULAR}))\b`),
         'with $1',
       )
       // "Which product lost the most money in 2021?" got the largest fall in revenue from 2020, and
@@ -29,14 +30,14 @@ export function questionText(question: string, meta: SnapshotMeta): string {
         'lost money the most',
       )
       // "Bought by the most customers" was refused as a grouping "by the most".
-      .replace(/\b(?:bought|purchased|ordered) by (the (?:most|fewest|least) (?:customers|clients|accounts|buyers))\b/, 'with $1')
+      .replace(new RegExp(String.raw`\b(?:bought|purchased|ordered) by (the (?:most|fewest|least) (?:${CUSTOMERS_PLURAL}))\b`), 'with $1')
       .replace(/\bhow much of (?:(?:our|the|my|all|total)\s+)*(revenue|sales|turnover|income|business)\b/, 'what share of $1')
       // "Revenue in the most recent quarter by region" read "most" as a ranking: the latest unit is this one.
       .replace(/\b(?:most recent|latest) (year|quarter|month|week)\b/g, 'this $1')
       .replace(/\b(?:most recent|latest) (\d{1,4}) (days?|weeks?|months?|quarters?|years?)\b/g, 'last $1 $2')
       // "How much did customers spend on average?" got all revenue ("Average" read as no word of it).
       .replace(
-        /\bhow much (?:do|did|does) (?:our |the |all )?(?:customers|clients|accounts|buyers) (?:spend|spent) on average\b/,
+        new RegExp(String.raw`\bhow much (?:do|did|does) (?:our |the |all )?(?:${CUSTOMERS_PLURAL}) (?:spend|spent) on average\b`),
         'average spend per customer',
       )
       // "What share of revenue comes from our top supplier?" was refused as a question about
@@ -54,8 +55,11 @@ export function questionText(question: string, meta: SnapshotMeta): string {
       )
       // "How many customers made their first purchase in March 1997?" counted March's buyers:
       // first-time buyers are new customers, with every rule of those (revenue from them, a split).
-      .replace(/\bfirst[- ]time (customers|clients|accounts|buyers|purchasers)\b/g, 'new $1')
-      .replace(/\b(customers|clients|accounts|buyers) (?:who |that )?(?:made|placed) (?:their|a) first (?:purchase|order)s?\b/g, 'new $1')
+      .replace(new RegExp(String.raw`\bfirst[- ]time (${CUSTOMERS_PLURAL}|purchasers)\b`, 'g'), 'new $1')
+      .replace(
+        new RegExp(String.raw`\b(${CUSTOMERS_PLURAL}) (?:who |that )?(?:made|placed) (?:their|a) first (?:purchase|order)s?\b`, 'g'),
+        'new $1',
+      )
       // "How many sales did we make?" got revenue: sales counted are orders (not "sales reps", "sales dollars").
       .replace(
         /\b(how many|number of|count of) sales\b(?!\s*(?:reps?|representatives?|people|persons?|staff|teams?|managers?|channels?|regions?|territor|dollars?|euros?|pounds?|revenue|value|volume|amount|in (?:dollars|euros|pounds|value|revenue)|[$£€]))/,

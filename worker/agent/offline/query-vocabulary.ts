@@ -7,23 +7,16 @@ import { TIME_DIMENSIONS, type TimeDimension } from '../../engine/query/spec';
 import type { Measure } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { escapeRegex } from './query-limits';
-
-/** The nouns of customers in questions: "customers", "clients", "accounts", "buyers". */
-export const CUSTOMER_NOUNS = 'customers?|clients?|accounts?|buyers?';
-
-/** Customers named anywhere in a question. */
-export const CUSTOMERS_NAMED = new RegExp(`\\b(?:${CUSTOMER_NOUNS})\\b`);
-
-/** Nouns of those who buy, with the shops a retail file's customers are: "UK customers", "stores" (Iowa's store_name). */
-export const BUYER_NOUNS = `${CUSTOMER_NOUNS}|stores?|shops?`;
+import { CUSTOMER_NOUNS, CUSTOMERS_PLURAL, CUSTOMER_SINGULAR, CUSTOMERS_NAMED } from './customer-words';
 
 /** "Revenue per customer", "average spend per account": a ratio, never a grouping by customer. */
-export const PER_CUSTOMER =
-  /\b(?:(?:average |avg |mean )?(?:revenue|sales|spend|turnover|income) per (?:customer|client|account|buyer)|average (?:revenue|spend|sales) (?:of|for|from) (?:a|each|every|one) (?:customer|client|account|buyer)|(?:average|avg|typical) (?:customer|client|account|buyer) (?:spends?|spending|spent|buys?|revenue|value))\b/;
+export const PER_CUSTOMER = new RegExp(
+  String.raw`\b(?:(?:average |avg |mean )?(?:revenue|sales|spend|turnover|income) per (?:${CUSTOMER_SINGULAR})|average (?:revenue|spend|sales) (?:of|for|from) (?:a|each|every|one) (?:${CUSTOMER_SINGULAR})|(?:average|avg|typical) (?:${CUSTOMER_SINGULAR}) (?:spends?|spending|spent|buys?|revenue|value))\b`,
+);
 
 /** "Spends the most on frozen per customer", "revenue per store" (a customer column called store_name): the words apart. */
 export function perCustomerApart(noun: string | null): RegExp {
-  return new RegExp(`\\bper (?:customer|client|account|buyer${noun ? `|${escapeRegex(noun)}` : ''})\\b`);
+  return new RegExp(`\\bper (?:${CUSTOMER_SINGULAR}${noun ? `|${escapeRegex(noun)}` : ''})\\b`);
 }
 
 /** Customers named as what is ranked or listed: "top customers", "which customers", "each customer". */
@@ -58,7 +51,7 @@ const PRICE_ASKED =
   /^(?!.*\b(?:raise|raising|increase|increasing|lower|lowering|cut|cutting|change|changing|set|setting) (?:our |the |its |their )?prices?\b)(?!.*\b(?:mix|volume|bridge|pvm)\b).*(?:\b(?:average|avg|mean|typical|selling|sales|unit|highest|lowest|top|bottom|our) (?:(?:bottle|unit|item|case|pack|selling|sale|product) )?prices?\b|\bprices? (?:of|for|by|per|in|paid)\b|\b(?:most|least|more|less) expensive\b|\b(?:cheapest|priciest|priced)\b|\bprices? per (?:unit|bottle|item|piece|case|pack|box|can|article|sku)\b)/;
 
 /** The plural nouns for customers, as a regex group. */
-const BUYERS = '(?:customers|clients|accounts|buyers)';
+const BUYERS = `(?:${CUSTOMERS_PLURAL})`;
 
 /**
  * "How much did we sell to new customers in 2024?" got the count of new customers: the
@@ -66,7 +59,7 @@ const BUYERS = '(?:customers|clients|accounts|buyers)';
  */
 const REVENUE_FROM = (kind: string) =>
   new RegExp(
-    `\\b(?:revenue|sales|turnover|spend|spending|spent|sell|sold|selling)\\b(?:\\s+[\\w']+){0,4}?\\s+(?:from|of|by|with|for|to|on) (?:the |our |all )?${kind} ${BUYERS}\\b|\\b${kind}[- ](?:customer|client|account) (?:revenue|sales|spend)\\b|\\b${kind} ${BUYERS} (?:spend|spent|bring|brought|generate|generated)\\b`,
+    `\\b(?:revenue|sales|turnover|spend|spending|spent|sell|sold|selling)\\b(?:\\s+[\\w']+){0,4}?\\s+(?:from|of|by|with|for|to|on) (?:the |our |all )?${kind} ${BUYERS}\\b|\\b${kind}[- ](?:${CUSTOMER_SINGULAR}) (?:revenue|sales|spend)\\b|\\b${kind} ${BUYERS} (?:spend|spent|bring|brought|generate|generated)\\b`,
   );
 
 const NEW_VS_RETURNING = new RegExp(
@@ -86,15 +79,19 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
   // "Which customers bought for the first time in June 1998?" listed June's buyers.
   // "How many customers first ordered in 2020?", "… started buying in 2020": the new customers.
   [
-    /\bnew (customers|clients|accounts|buyers)\b|\b(?:bought|ordered|purchased) for the first time\b|\bfirst (?:bought|ordered|purchased)\b|\bstarted (?:buying|ordering|purchasing)\b/,
+    new RegExp(
+      String.raw`\bnew (${CUSTOMERS_PLURAL})\b|\b(?:bought|ordered|purchased) for the first time\b|\bfirst (?:bought|ordered|purchased)\b|\bstarted (?:buying|ordering|purchasing)\b`,
+    ),
     'newCustomers',
   ],
   // "How many customers did we win each quarter?" counted every customer of each quarter.
   [
-    /\b(customers|clients|accounts|buyers)\b(?: \w+){0,3} (win|won|acquire|acquired|gain|gained|sign up|signed up|signed|onboard|onboarded)\b(?! back)|\b(won|acquired|gained|onboarded) (customers|clients|accounts)\b|\bcustomer acquisitions?\b/,
+    new RegExp(
+      String.raw`\b(${CUSTOMERS_PLURAL})\b(?: \w+){0,3} (win|won|acquire|acquired|gain|gained|sign up|signed up|signed|onboard|onboarded)\b(?! back)|\b(won|acquired|gained|onboarded) (${CUSTOMERS_PLURAL})\b|\bcustomer acquisitions?\b`,
+    ),
     'newCustomers',
   ],
-  [/\b(returning|repeat) (customers|clients|accounts|buyers)\b/, 'returningCustomers'],
+  [new RegExp(String.raw`\b(returning|repeat) (${CUSTOMERS_PLURAL})\b`), 'returningCustomers'],
   [/\b(average order value|aov|average order|avg order|basket size|average basket)\b/, 'averageOrderValue'],
   [PER_ORDER, 'averageOrderValue'],
   [PRICE_ASKED, 'averagePrice'],
@@ -107,7 +104,9 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
     // "How many chairs did Sean Miller buy?", "How many CDs did customer 1 buy?" too ("how many products did …
     // buy" may be distinct products, so it stays unread). "Number of items sold to Australia" was its
     // revenue: units, as "how many items did we sell" is.
-    /(?<!\bbusiness )\b(units|quantity|quantities|qty|pieces|volume)\b|\bhow many (?!customers|clients|accounts|buyers|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries)[a-z]+\b.*\b(sell|sold|ship|shipped|move|moved)\b|\bhow many (?!customers|clients|accounts|buyers|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries|products|items|skus|articles|times|days|weeks|months)[a-z]+ (?:did|does|do|has|have) .*\b(buy|bought|purchase|purchased|order|ordered)\b|\b(?:number|count|total|amount) of (?!customers|clients|accounts|buyers|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries|times|days|weeks|months)[a-z]+ (?:sold|shipped|bought|purchased|ordered)\b/,
+    new RegExp(
+      String.raw`(?<!\bbusiness )\b(units|quantity|quantities|qty|pieces|volume)\b|\bhow many (?!${CUSTOMERS_PLURAL}|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries)[a-z]+\b.*\b(sell|sold|ship|shipped|move|moved)\b|\bhow many (?!${CUSTOMERS_PLURAL}|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries|products|items|skus|articles|times|days|weeks|months)[a-z]+ (?:did|does|do|has|have) .*\b(buy|bought|purchase|purchased|order|ordered)\b|\b(?:number|count|total|amount) of (?!${CUSTOMERS_PLURAL}|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries|times|days|weeks|months)[a-z]+ (?:sold|shipped|bought|purchased|ordered)\b`,
+    ),
     'units',
   ],
   // "How many times did Sean Miller buy?" is his orders (it was refused, "times" read as a product's word).
@@ -116,7 +115,7 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
     'orders',
   ],
   // "Which countries had more customers in 2011 than in 2010?" asked for the figure.
-  [/\b(how many|number of|count of|most|fewest|least|more|fewer) (customers|clients|accounts|buyers)\b/, 'customers'],
+  [new RegExp(String.raw`\b(how many|number of|count of|most|fewest|least|more|fewer) (${CUSTOMERS_PLURAL})\b`), 'customers'],
   [
     /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spends|spent|spending|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|sub-category|supplier)(?!s))\b/,
     'revenue',
@@ -141,8 +140,9 @@ export const DIMENSION_WORDS: [RegExp, string][] = [
 ];
 
 /** Customers as the ones who buy: "what do (our, German) customers buy", "products customers bought most". */
-export const CUSTOMERS_AS_SUBJECT =
-  /\b(?:do|did|does|have|has|that|are|were)\s+(?:[a-z]+\s+){0,2}(?:customers|clients|accounts|buyers)\s+(?:in\s+[a-z][\w-]*\s+)?(?:buy|bought|buying|purchase|purchased|purchasing|order|ordered|ordering|spend|spent|spending)\b/;
+export const CUSTOMERS_AS_SUBJECT = new RegExp(
+  String.raw`\b(?:do|did|does|have|has|that|are|were)\s+(?:[a-z]+\s+){0,2}(?:${CUSTOMERS_PLURAL})\s+(?:in\s+[a-z][\w-]*\s+)?(?:buy|bought|buying|purchase|purchased|purchasing|order|ordered|ordering|spend|spent|spending)\b`,
+);
 
 /** "How did profit change year over year?": the figure by that time unit, each against the one before. */
 export const OVER_TIME_UNIT = /\b(year|quarter|month)[- ](over|on)[- ](year|quarter|month)\b|\b(yoy|qoq)\b/;
@@ -159,7 +159,7 @@ export const LEADING_PLURAL =
 
 /** A grouping's noun in the plural: the question asks for several of them. */
 export const PLURAL_OF: Record<string, RegExp> = {
-  customer: /\b(customers|clients|accounts|buyers)\b/,
+  customer: new RegExp(String.raw`\b(${CUSTOMERS_PLURAL})\b`),
   product: /\b(products|items|skus|articles)\b/,
   category: /\bcategories\b/,
   supplier: /\b(suppliers|vendors)\b/,
