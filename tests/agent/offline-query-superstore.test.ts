@@ -3045,6 +3045,8 @@ describe('a question that leans on an earlier one', () => {
     ['How much did they spend in 2020?', "I can't tell who or what “they” is in “How much did they spend in 2020?”."],
     ['What did they buy last?', "I can't tell who or what “they” is in “What did they buy last?”."],
     ['What did she buy?', "I can't tell who or what “she” is in “What did she buy?”."],
+    // The orders are no one who could place them.
+    ['How many orders did they place?', "I can't tell who or what “they” is in “How many orders did they place?”."],
     ['What is their average order value?', "I can't tell who or what “their” is in “What is their average order value?”."],
   ]);
 
@@ -3056,6 +3058,8 @@ describe('a question that leans on an earlier one', () => {
       'Which customers increased their spend in 2021?',
       'revenue, sorted by change, by customer, revenue up, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
     ],
+    // "Its" after a figure is the figure's.
+    ['Show me revenue by month in 2021 and its trend', 'revenue, by month, 2021-01-01 … 2021-12-31'],
   ]);
 
   it('"What about Sean Miller?" still gets his profile: it names all it asks', async () => {

@@ -25,9 +25,14 @@ const LEANS_ON_EARLIER = [
 
 /** "They", "his", "its": a pronoun for someone or something named earlier. */
 const PRONOUN = /\b(?:they|them|their|theirs|he|him|his|she|her|hers|its)\b/i;
-/** What a pronoun may point back to within the question: "Which customers … their spend", "Who … did they". */
+/** Who or what "they", "he" or "her" may point back to within the question: "Which customers … their spend", "Who … did they". */
 const ANTECEDENT = new RegExp(
   String.raw`\b(?:who|whom|whose|${BUYER_NOUNS}|products?|items?|skus?|articles?|suppliers?|vendors?|reps?|regions?|countr(?:y|ies)|states?|cit(?:y|ies)|categor(?:y|ies)|segments?|companies|company|people|champions)\b`,
+  'i',
+);
+/** "Its" may point back to a figure or a span too: "revenue by month and its trend". */
+const ANTECEDENT_OF_ITS = new RegExp(
+  String.raw`${ANTECEDENT.source}|\b(?:business|revenues?|sales|profits?|margins?|orders?|invoices?|units|spend|turnover|days?|weeks?|months?|quarters?|years?|periods?)\b`,
   'i',
 );
 
@@ -40,7 +45,8 @@ function pronounOfEarlier(question: string): string | null {
   const pronoun = PRONOUN.exec(question);
   if (!pronoun) return null;
   const before = question.slice(0, pronoun.index);
-  return ANTECEDENT.test(before) || /\s[A-Z]/.test(before.trim().replace(/^\S+/, '')) ? null : pronoun[0];
+  const antecedent = pronoun[0].toLowerCase() === 'its' ? ANTECEDENT_OF_ITS : ANTECEDENT;
+  return antecedent.test(before) || /\s[A-Z]/.test(before.trim().replace(/^\S+/, '')) ? null : pronoun[0];
 }
 
 /** The reason to refuse a question that leans on an earlier one, or null when it stands alone. */
