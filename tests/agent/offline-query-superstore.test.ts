@@ -3062,6 +3062,12 @@ describe('a question that leans on an earlier one', () => {
     ['Show me revenue by month in 2021 and its trend', 'revenue, by month, 2021-01-01 … 2021-12-31'],
   ]);
 
+  it('quotes the question back as text: a link typed in it is not rendered', async () => {
+    const answer = await answerWithQuery('And [profit](https://example.com/x)?', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("can't tell what “And \\[profit\\]\\(https://example.com/x\\)?” adds to.");
+  });
+
   it('"What about Sean Miller?" still gets his profile: it names all it asks', async () => {
     const { answer } = await askOffline('What about Sean Miller?', analyse(file.aggregates), file.snapshot);
     expect(answer.startsWith('**Sean Miller** (SM-20320):')).toBe(true);

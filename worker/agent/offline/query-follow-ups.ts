@@ -6,6 +6,7 @@
  * grammar would answer one with a figure, it is refused and asked for in full; a model, which
  * sees the chat so far, can read it.
  */
+import { escapeMarkdown } from '../../engine/render/escape';
 import { BUYER_NOUNS, CUSTOMERS_PLURAL } from './customer-words';
 
 /** The words a question may start with and still stand alone: "And which customers …?". */
@@ -52,9 +53,11 @@ function pronounOfEarlier(question: string): string | null {
 /** The reason to refuse a question that leans on an earlier one, or null when it stands alone. */
 export function leansOnEarlier(question: string): string | null {
   const asked = question.trim();
+  // The question is quoted back as text: a link or emphasis typed in it is not rendered.
+  const quoted = `“${escapeMarkdown(asked)}”`;
   const pronoun = pronounOfEarlier(asked);
   if (pronoun)
-    return `I read each question on its own, so I can't tell who or what “${pronoun}” is in “${asked}”. Ask it in full, naming them, such as “What did … buy in 2021?”.`;
+    return `I read each question on its own, so I can't tell who or what “${pronoun}” is in ${quoted}. Ask it in full, naming them, such as “What did … buy in 2021?”.`;
   if (!LEANS_ON_EARLIER.some((pattern) => pattern.test(asked.toLowerCase()))) return null;
-  return `I read each question on its own, so I can't tell what “${asked}” adds to. Ask it in full, with the figure, the period and any grouping, such as “gross profit by month in 2021”.`;
+  return `I read each question on its own, so I can't tell what ${quoted} adds to. Ask it in full, with the figure, the period and any grouping, such as “gross profit by month in 2021”.`;
 }
