@@ -4,7 +4,16 @@
  */
 import type { Measure } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
-import { AVERAGE_PER_UNIT, MEASURE_WORDS, NEWNESS_REVENUE, PER_ORDER, averagePerOf, headerNoun, singular } from './query-vocabulary';
+import {
+  AVERAGE_PER_UNIT,
+  MEASURE_WORDS,
+  NEWNESS_REVENUE,
+  PER_ORDER,
+  PLURAL_OF,
+  averagePerOf,
+  headerNoun,
+  singular,
+} from './query-vocabulary';
 import { CUSTOMERS_PLURAL } from './customer-words';
 
 /**
@@ -49,7 +58,7 @@ export function measuresNamed(text: string, meta: SnapshotMeta, perCustomer: Reg
   if (
     measures.length === 0 &&
     (/\bhow many\b/.test(text) || AVERAGE_PER_UNIT.test(text) || CUSTOMERS_BY_TIME.test(text)) &&
-    new RegExp(String.raw`\b(${CUSTOMERS_PLURAL})\b`).test(text)
+    PLURAL_OF.customer.test(text)
   )
     measures = ['customers'];
   // "How many stores are there?" where the customers are a column called store_name; "Which

@@ -127,6 +127,13 @@ import { CUSTOMER_NOUNS, CUSTOMERS_PLURAL, CUSTOMER_SINGULAR, CUSTOMERS_NAMED } 
 /** "Price per bottle": the unit a price is of, no grouping. */
 const PRICE_PER_UNIT = /\bprices? per (?:unit|bottle|item|piece|case|pack|box|can|article|sku)\b/g;
 
+/** "Repeat customers", "repeat buyers". */
+const REPEAT_CUSTOMERS = new RegExp(String.raw`\brepeat (${CUSTOMERS_PLURAL})\b`);
+/** "First-time customers of Phones", "first purchase of …": a first purchase of one value. */
+const FIRST_PURCHASE_OF = new RegExp(
+  String.raw`\bfirst[- ]time (?:${CUSTOMERS_PLURAL}|purchasers) (?:of|for)\b|\bfirst (?:purchase|order)s? of\b`,
+);
+
 /** Customers named as whose figure it is: "revenue from customers in France", "sales to customers outside the UK". */
 const CUSTOMERS_AS_SOURCE = new RegExp(String.raw`\b(?:from|of|to|among)\s+(?:our\s+|the\s+|all\s+)?(?:${CUSTOMERS_PLURAL})\b`);
 
@@ -381,9 +388,7 @@ function parseAsRead(
     return { kind: 'refused', reason: ORDER_COUNT_ONLY };
   // "What percentage of customers came back after their first order?" was refused as no share of revenue.
   // "What percent of customers are repeat buyers?" too.
-  const rateAsked =
-    REPEAT_RATE.test(text) ||
-    (SHARE_OF_CUSTOMERS.test(text) && (orderCount !== null || new RegExp(String.raw`\brepeat (${CUSTOMERS_PLURAL})\b`).test(text)));
+  const rateAsked = REPEAT_RATE.test(text) || (SHARE_OF_CUSTOMERS.test(text) && (orderCount !== null || REPEAT_CUSTOMERS.test(text)));
   if (rateAsked && orderCount === 'oneTimeCustomers')
     return {
       kind: 'refused',
@@ -698,9 +703,7 @@ function parseAsRead(
     return { kind: 'refused', reason: NEW_RANKED_ONLY };
   if (
     (/\bfor the first time\b/.test(text) && (filters.length > 0 || !measures.includes('newCustomers'))) ||
-    new RegExp(String.raw`\bfirst[- ]time (?:${CUSTOMERS_PLURAL}|purchasers) (?:of|for)\b|\bfirst (?:purchase|order)s? of\b`).test(
-      question.toLowerCase(),
-    )
+    FIRST_PURCHASE_OF.test(question.toLowerCase())
   )
     return { kind: 'refused', reason: FIRST_TIME_OF_A_VALUE };
   if (!period && measures.includes('newCustomers') && !groupBy.some(isTimeUnit))

@@ -200,6 +200,9 @@ function numberOf(written: string): number {
   return Number((/\d[\d,.]*/.exec(written)?.[0] ?? '').replace(/,/g, '').replace(/\.$/, ''));
 }
 
+/** Customers counted after a number: "more than 10 customers". */
+const CUSTOMERS_FIRST = new RegExp(String.raw`^\s*(${CUSTOMER_NOUNS})\b`);
+
 /**
  * The number's scale ("4 million", "2.5k": "more than 4 million" once kept revenue > 4) and
  * the figure named after it, from the words that follow it; `suffix` is those words as written.
@@ -214,7 +217,7 @@ function scaleAndUnit(after: string): { scale: number; unit: Threshold['unit']; 
       ? 'orders'
       : /^\s*(units?|items?|pieces?)\b/.test(rest)
         ? 'units'
-        : new RegExp(String.raw`^\s*(${CUSTOMER_NOUNS})\b`).test(rest)
+        : CUSTOMERS_FIRST.test(rest)
           ? 'customers'
           : /^\s*(products?|skus?|articles?)\b/.test(rest)
             ? 'products'

@@ -212,6 +212,9 @@ export function rankAsAsked(asked: RankingQuestion): string | null {
   return null;
 }
 
+/** Customers listed by a condition: "customers with …", "list the customers who …". */
+const CUSTOMERS_WITH = new RegExp(String.raw`^(?:list |show )?(?:the |our |all )?(?:${CUSTOMERS_PLURAL}) (?:with|who|whose|that)\b`);
+
 /**
  * The figure of each customer a count or list of customers buying less or more compares
  * ("Customers with revenue greater than last year" compared the totals), or null when the
@@ -224,9 +227,7 @@ function customersComparedOf(text: string, spec: QuerySpecInput, groupBy: readon
   // added revenue beside the customers counted.
   if (spec.measures[0] === 'customers' && spec.measures.slice(1).every((m) => m === bought)) return bought;
   if (spec.measures.length !== 1) return null;
-  return new RegExp(String.raw`^(?:list |show )?(?:the |our |all )?(?:${CUSTOMERS_PLURAL}) (?:with|who|whose|that)\b`).test(text)
-    ? spec.measures[0]
-    : null;
+  return CUSTOMERS_WITH.test(text) ? spec.measures[0] : null;
 }
 
 /** Each multiple as the percentage change it is at least (or, halved, at most). */

@@ -8,6 +8,24 @@ import { MONTH_NAMES_NOT_MAY } from './query-periods';
 import { headerNoun, isGrammarWord, singular } from './query-vocabulary';
 import { CUSTOMERS_PLURAL, CUSTOMER_SINGULAR } from './customer-words';
 
+/** "Bought by only one customer": rows with one customer. */
+const BOUGHT_BY_ONE = new RegExp(
+  String.raw`\b(?:bought|purchased|ordered) by ((?:only |just |exactly )?(?:one|a single|1) (?:${CUSTOMER_SINGULAR}))\b`,
+);
+/** "Bought by the most customers": ranked by customers. */
+const BOUGHT_BY_THE_MOST = new RegExp(String.raw`\b(?:bought|purchased|ordered) by (the (?:most|fewest|least) (?:${CUSTOMERS_PLURAL}))\b`);
+/** "How much did customers spend on average?": the average spend per customer. */
+const SPEND_ON_AVERAGE = new RegExp(
+  String.raw`\bhow much (?:do|did|does) (?:our |the |all )?(?:${CUSTOMERS_PLURAL}) (?:spend|spent) on average\b`,
+);
+/** "First-time customers": new customers. */
+const FIRST_TIME_BUYERS = new RegExp(String.raw`\bfirst[- ]time (${CUSTOMERS_PLURAL}|purchasers)\b`, 'g');
+/** "Customers who made their first purchase": new customers. */
+const FIRST_PURCHASE_MADE = new RegExp(
+  String.raw`\b(${CUSTOMERS_PLURAL}) (?:who |that )?(?:made|placed) (?:their|a) first (?:purchase|order)s?\b`,
+  'g',
+);
+
 /**
  * The question as the grammar reads it: lower case, counts in digits, the file's own nouns
  * for units and customers as the grammar's, and phrasings it reads as others. "Products
@@ -18,10 +36,7 @@ export function questionText(question: string, meta: SnapshotMeta): string {
   const lower = asHeadersWritten(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500), meta);
   return (
     asCustomersCounted(asUnits(withCountsAsDigits(lower), meta), meta)
-      .replace(
-        new RegExp(String.raw`\b(?:bought|purchased|ordered) by ((?:only |just |exactly )?(?:one|a single|1) (?:${CUSTOMER_SINGULAR}))\b`),
-        'with $1',
-      )
+      .replace(BOUGHT_BY_ONE, 'with $1')
       // "Which product lost the most money in 2021?" got the largest fall in revenue from 2020, and
       // "… had the biggest loss" the top product by revenue: the lowest gross profit, below 0.
       .replace(/\b(?:lost|lose|loses|losing)(?: us)? (?:the )?(?:most|more) money\b/g, 'lost money the most')
@@ -30,16 +45,13 @@ export function questionText(question: string, meta: SnapshotMeta): string {
         'lost money the most',
       )
       // "Bought by the most customers" was refused as a grouping "by the most".
-      .replace(new RegExp(String.raw`\b(?:bought|purchased|ordered) by (the (?:most|fewest|least) (?:${CUSTOMERS_PLURAL}))\b`), 'with $1')
+      .replace(BOUGHT_BY_THE_MOST, 'with $1')
       .replace(/\bhow much of (?:(?:our|the|my|all|total)\s+)*(revenue|sales|turnover|income|business)\b/, 'what share of $1')
       // "Revenue in the most recent quarter by region" read "most" as a ranking: the latest unit is this one.
       .replace(/\b(?:most recent|latest) (year|quarter|month|week)\b/g, 'this $1')
       .replace(/\b(?:most recent|latest) (\d{1,4}) (days?|weeks?|months?|quarters?|years?)\b/g, 'last $1 $2')
       // "How much did customers spend on average?" got all revenue ("Average" read as no word of it).
-      .replace(
-        new RegExp(String.raw`\bhow much (?:do|did|does) (?:our |the |all )?(?:${CUSTOMERS_PLURAL}) (?:spend|spent) on average\b`),
-        'average spend per customer',
-      )
+      .replace(SPEND_ON_AVERAGE, 'average spend per customer')
       // "What share of revenue comes from our top supplier?" was refused as a question about
       // another answer: it is the share of the top one.
       // Not "not from our top customer" (the rest), nor one of two tops ("our top category and our top region").
@@ -55,11 +67,8 @@ export function questionText(question: string, meta: SnapshotMeta): string {
       )
       // "How many customers made their first purchase in March 1997?" counted March's buyers:
       // first-time buyers are new customers, with every rule of those (revenue from them, a split).
-      .replace(new RegExp(String.raw`\bfirst[- ]time (${CUSTOMERS_PLURAL}|purchasers)\b`, 'g'), 'new $1')
-      .replace(
-        new RegExp(String.raw`\b(${CUSTOMERS_PLURAL}) (?:who |that )?(?:made|placed) (?:their|a) first (?:purchase|order)s?\b`, 'g'),
-        'new $1',
-      )
+      .replace(FIRST_TIME_BUYERS, 'new $1')
+      .replace(FIRST_PURCHASE_MADE, 'new $1')
       // "How many sales did we make?" got revenue: sales counted are orders (not "sales reps", "sales dollars").
       .replace(
         /\b(how many|number of|count of) sales\b(?!\s*(?:reps?|representatives?|people|persons?|staff|teams?|managers?|channels?|regions?|territor|dollars?|euros?|pounds?|revenue|value|volume|amount|in (?:dollars|euros|pounds|value|revenue)|[$£€]))/,

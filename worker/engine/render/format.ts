@@ -63,9 +63,7 @@ export function compactMoney(value: number, currency: string | null): string {
 
 /** A value already in percent, to one decimal: 12.34 → "12.3%", 1234.5 → "1,234.5%". */
 export function pct(value: number | null, digits = 1): string {
-  if (value === null) return 'n/a';
-  const f = formatter(`fixed:${digits}`, { minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay: 'negative' });
-  return `${f.format(value)}%`;
+  return value === null ? 'n/a' : `${points(value, digits)}%`;
 }
 
 /** A difference of two percentages, in points: 29.84% − 29.66% → "0.2" (the column says "pts"). */
