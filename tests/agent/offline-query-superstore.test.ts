@@ -2920,6 +2920,17 @@ describe('a range open at one end, and a day written out', () => {
       `SELECT "Customer Name", sum(rev) AS r FROM t WHERE d BETWEEN '2020-04-01' AND '2020-09-30' GROUP BY 1 ORDER BY r DESC LIMIT 3`,
       'top 3 by revenue, by customer, 2020-04-01 … 2020-09-30',
     ],
+    // A count of months is a span, not a top N: "… in the 6 months after March 2021" was the top 6.
+    [
+      'Profit in the 6 months after March 2021 by category',
+      `SELECT "Category", sum(gp) AS g FROM t WHERE d BETWEEN '2021-04-01' AND '2021-09-30' GROUP BY 1 ORDER BY g DESC`,
+      'gross profit, by category, 2021-04-01 … 2021-09-30',
+    ],
+    [
+      'Which 3 customers had the most profit in the 6 months after March 2021?',
+      `SELECT "Customer Name", sum(gp) AS g FROM t WHERE d BETWEEN '2021-04-01' AND '2021-09-30' GROUP BY 1 ORDER BY g DESC LIMIT 3`,
+      'top 3 by gross profit, by customer, 2021-04-01 … 2021-09-30',
+    ],
     ['What was revenue on June 15, 2021?', `SELECT sum(rev) FROM t WHERE d = '2021-06-15'`, 'revenue, 2021-06-15 … 2021-06-15'],
     [
       'How many orders did we get on March 3rd, 2020?',
@@ -3024,6 +3035,15 @@ describe('a share of the total, and units per order', () => {
   });
 });
 
+it('"Profit by customer in the 3 months before June 2021" lists every customer of those months, not the top 3', async () => {
+  const answer = await answerWithQuery('Profit by customer in the 3 months before June 2021', file.snapshot, TODAY);
+  expect(answer.result?.understood).toBe('gross profit, by customer, 2021-03-01 … 2021-05-31');
+  const [[customers]] = (await sql(
+    `SELECT count(DISTINCT "Customer ID") FROM t WHERE d BETWEEN '2021-03-01' AND '2021-05-31'`,
+  )) as number[][];
+  expect(answer.result?.totalRows).toBe(customers);
+});
+
 // "And profit?" after "Revenue by region in 2021" got the whole file's gross profit, and "Do
 // the same for orders" every order ever: read alone, a question that leans on an earlier one
 // is another question.
@@ -3037,7 +3057,6 @@ describe('a question that leans on an earlier one', () => {
       'What about orders in 2020?',
       'Do the same for orders',
       'Same for units',
-      "Those customers' revenue in 2020",
     ].map((question) => [question, leansOn(question)] as const),
   );
   // A pronoun with nothing in the question to stand for: "What did they buy last?" got every product's revenue.
@@ -3048,6 +3067,7 @@ describe('a question that leans on an earlier one', () => {
     // The orders are no one who could place them.
     ['How many orders did they place?', "I can't tell who or what “they” is in “How many orders did they place?”."],
     ['What is their average order value?', "I can't tell who or what “their” is in “What is their average order value?”."],
+    ["Those customers' revenue in 2020", "I can't tell who or what “Those customers” is in “Those customers' revenue in 2020”."],
   ]);
 
   itReadsEach([
@@ -3066,6 +3086,20 @@ describe('a question that leans on an earlier one', () => {
     const answer = await answerWithQuery('And [profit](https://example.com/x)?', file.snapshot, TODAY);
     expect(answer.result).toBeNull();
     expect(answer.text).toContain("can't tell what “And \\[profit\\]\\(https://example.com/x\\)?” adds to.");
+  });
+
+  // The intent answers took these: "How did their margin change?" got every product's margin,
+  // "Which of those customers are at risk?" the whole churn list.
+  it.each([
+    ['How did their margin change?', 'their'],
+    ['Which of those customers are at risk?', 'those customers'],
+    ['Which of those are at risk?', 'those'],
+    ['How many of these bought Chairs?', 'these'],
+  ])('refuses %j whichever answer would take it', async (question, unnamed) => {
+    const { answer } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+    expect(answer).toBe(
+      `I read each question on its own, so I can't tell who or what “${unnamed}” is in “${question}”. Ask it in full, naming them, such as “What did … buy in 2021?”.`,
+    );
   });
 
   it('"What about Sean Miller?" still gets his profile: it names all it asks', async () => {

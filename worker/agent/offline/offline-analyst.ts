@@ -9,6 +9,7 @@ import type { Analyst, AnswerInput, NarrateInput } from '../analyst';
 import { Plan, TranscriptWriter } from '../transcript-writer';
 import { answerQuestion, NOT_AVAILABLE } from './answers';
 import { answerFromRows } from './query-chat';
+import { pointsToUnnamed } from './query-follow-ups';
 import { shapeRefusal } from './query-grammar';
 import { answerRepQuestion } from './rep-answers';
 import { asksResultTools } from './retention-intents';
@@ -78,6 +79,8 @@ export async function answerOffline(input: AnswerInput): Promise<void> {
  * there and the exact figure in chat). Rep scorecards first: the grammar would read "how is
  * Anna doing?" as a question it can't map. Retention and bridge questions mention "revenue"
  * and periods, which the row grammar would answer as a total or a comparison without the split.
+ * A question that points at someone it does not name ("How did their margin change?") is
+ * refused before either: the intent answers would give everyone's figure.
  */
 async function answerTextOf(
   question: string,
@@ -86,6 +89,7 @@ async function answerTextOf(
 ): Promise<string> {
   const text =
     (await answerRepQuestion(question, input.result, runner)) ??
+    pointsToUnnamed(question) ??
     (input.snapshot && !asksResultTools(question, input.snapshot.meta)
       ? await answerFromRows(question, input.snapshot, input.result, runner)
       : null) ??

@@ -20,9 +20,18 @@ const LEANS_ON_EARLIER = [
   /^(?:(?:and|now|ok|okay|so)[,\s]+)?(?:(?:do|show|give me|run|try)\s+)?(?:the\s+)?same\b/,
   // "Compare that with 2020", but not "compare this month to the same month last year".
   /^(?:(?:and|so|ok|okay|now)[,\s]+)?compare (?:that|this|it|them|those|these)\s+(?:with|to|against|vs\.?|versus)\b/,
-  // "Those customers' revenue in 2020", "which of them": a list the question does not name.
-  new RegExp(String.raw`\b(?:those|these) (?:${CUSTOMERS_PLURAL}|products|items|ones)\b|\b(?:of|from|among) (?:them|those|these)\b`),
+  // "Which of them", "among those who bought Chairs": a list the grammar can't read in the question.
+  /\b(?:of|from|among) (?:them|those|these)\b/,
 ];
+
+/**
+ * "Those customers' revenue in 2020", "which of those are at risk?": a list the question points
+ * at without naming it (not "among those who bought Chairs", which names it).
+ */
+const UNNAMED_LIST = new RegExp(
+  String.raw`\b((?:those|these) (?:${CUSTOMERS_PLURAL}|products|items|ones))\b|\b(?:of|from|among) (those|these)(?=\s*[?.!,]|\s*$|\s+(?:are|were|is|was|have|has|had|did|do|does|bought|buy|buys|spent|spend|spends|will|would|can|could|should|still)\b)`,
+  'i',
+);
 
 /** "They", "his", "its": a pronoun for someone or something named earlier. */
 const PRONOUN = /\b(?:they|them|their|theirs|he|him|his|she|her|hers|its)\b/i;
@@ -50,14 +59,27 @@ function pronounOfEarlier(question: string): string | null {
   return antecedent.test(before) || /\s[A-Z]/.test(before.trim().replace(/^\S+/, '')) ? null : pronoun[0];
 }
 
+/** The question as quoted back: as text, so a link or emphasis typed in it is not rendered. */
+const quoted = (asked: string) => `“${escapeMarkdown(asked)}”`;
+
+/**
+ * The reason to refuse a question that points at someone or something it does not name (a
+ * pronoun, "those customers"), or null. Refused on every path, not only the grammar's: "How
+ * did their margin change?" got every product's margin from the intent answers.
+ */
+export function pointsToUnnamed(question: string): string | null {
+  const asked = question.trim();
+  const list = UNNAMED_LIST.exec(asked);
+  const unnamed = pronounOfEarlier(asked) ?? (list ? (list[1] ?? list[2]) : null);
+  if (!unnamed) return null;
+  return `I read each question on its own, so I can't tell who or what “${unnamed}” is in ${quoted(asked)}. Ask it in full, naming them, such as “What did … buy in 2021?”.`;
+}
+
 /** The reason to refuse a question that leans on an earlier one, or null when it stands alone. */
 export function leansOnEarlier(question: string): string | null {
   const asked = question.trim();
-  // The question is quoted back as text: a link or emphasis typed in it is not rendered.
-  const quoted = `“${escapeMarkdown(asked)}”`;
-  const pronoun = pronounOfEarlier(asked);
-  if (pronoun)
-    return `I read each question on its own, so I can't tell who or what “${pronoun}” is in ${quoted}. Ask it in full, naming them, such as “What did … buy in 2021?”.`;
+  const unnamed = pointsToUnnamed(asked);
+  if (unnamed) return unnamed;
   if (!LEANS_ON_EARLIER.some((pattern) => pattern.test(asked.toLowerCase()))) return null;
-  return `I read each question on its own, so I can't tell what ${quoted} adds to. Ask it in full, with the figure, the period and any grouping, such as “gross profit by month in 2021”.`;
+  return `I read each question on its own, so I can't tell what ${quoted(asked)} adds to. Ask it in full, with the figure, the period and any grouping, such as “gross profit by month in 2021”.`;
 }

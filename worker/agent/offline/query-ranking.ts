@@ -38,9 +38,13 @@ export function rankedCountOf(text: string): { n: number; smallest: boolean } | 
   return { n: NUMBER_WORDS[top[2]] ?? Number(top[2]), smallest: /^(bottom|worst|smallest)$/.test(top[1]) };
 }
 
-/** A count before a plural noun, after "which", "the", "list"…: "which 3 countries", "the 5 largest customers", "our 10 most frequent customers". */
+/**
+ * A count before a plural noun, after "which", "the", "list"…: "which 3 countries", "the 5
+ * largest customers", "our 10 most frequent customers". Not a count of time units: "profit by
+ * customer in the 3 months before June 2021" is a span of time, and listed only 3 customers.
+ */
 const COUNTED = new RegExp(
-  String.raw`\b(?:which|what|the|our|my|list|name|show|give me)\s+(${COUNT})\s+(?:(?:top|best|biggest|largest|smallest|highest|lowest|worst)\s+|(?:most|least)\s+[a-z]+\s+)?[a-z-]+s\b`,
+  String.raw`\b(?:which|what|the|our|my|list|name|show|give me)\s+(${COUNT})\s+(?!(?:days|weeks|months|quarters|years)\b)(?:(?:top|best|biggest|largest|smallest|highest|lowest|worst)\s+|(?:most|least)\s+[a-z]+\s+)?[a-z-]+s\b`,
 );
 
 /**
