@@ -475,6 +475,28 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
       ).slice(0, 1),
       'top 1 by revenue, by region, category = Safety',
     ));
+  // "What" and the noun of a named category were read as "which products": each Safety product's figure was listed.
+  it('"What\'s the revenue of Safety products?" is their one figure', () =>
+    expectRows(
+      "What's the revenue of Safety products?",
+      rows.filter((r) => r.Category === 'Safety').reduce((sum, r) => sum + revenue(r), 0),
+      'revenue, category = Safety',
+    ));
+  it('"What\'s the margin on Safety products in 2024?" is their one margin', () => {
+    const safety2024 = rows.filter((r) => r.Category === 'Safety' && inYear(2024)(r));
+    const margin = (100 * safety2024.reduce((sum, r) => sum + profit(r), 0)) / safety2024.reduce((sum, r) => sum + revenue(r), 0);
+    return expectRows("What's the margin on Safety products in 2024?", margin, 'margin %, category = Safety, 2024-01-01 … 2024-12-31');
+  });
+  it('"Revenue of Safety products by month in 2024" is theirs month by month, not each product\'s', () =>
+    expectRows(
+      'Revenue of Safety products by month in 2024',
+      grouped(
+        (r) => r.Category === 'Safety' && inYear(2024)(r),
+        (r) => r.InvoiceDate.slice(0, 7),
+        revenue,
+      ).sort((a, b) => a[0].localeCompare(b[0])),
+      'revenue, by month, category = Safety, 2024-01-01 … 2024-12-31',
+    ));
   // "Bolt" was refused, and before that answered every product's margin: it is the first word
   // of 214 product names ("Bolt 204mm"), and the answer keeps exactly those and lists them.
   describe("a name's first word, typed with a capital, keeps every product named so", () => {

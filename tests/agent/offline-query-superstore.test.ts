@@ -2910,6 +2910,25 @@ describe('a range open at one end, and a day written out', () => {
     ['Revenue from June 2021 onwards', `SELECT sum(rev) FROM t WHERE d >= '2021-06-01'`, 'revenue, 2021-06-01 … 2021-12-30'],
     ['Revenue in the year before 2021', `SELECT sum(rev) FROM t WHERE year(d) = 2020`, 'revenue, 2020-01-01 … 2020-12-31'],
     // "The 3 months before June 2021" was June's.
+    // A month, quarter or half without its year written as a number was the whole file's or the whole year's.
+    ['December sales', `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-12-01' AND '2021-12-31'`, 'revenue, 2021-12-01 … 2021-12-31'],
+    ['Revenue last December', `SELECT sum(rev) FROM t WHERE d BETWEEN '2020-12-01' AND '2020-12-31'`, 'revenue, 2020-12-01 … 2020-12-31'],
+    ['Revenue in Q4 last year', `SELECT sum(rev) FROM t WHERE d BETWEEN '2020-10-01' AND '2020-12-31'`, 'revenue, 2020-10-01 … 2020-12-31'],
+    [
+      'Revenue in the first half of last year',
+      `SELECT sum(rev) FROM t WHERE d BETWEEN '2020-01-01' AND '2020-06-30'`,
+      'revenue, 2020-01-01 … 2020-06-30',
+    ],
+    [
+      "What were June's profits?",
+      `SELECT sum(gp) FROM t WHERE d BETWEEN '2021-06-01' AND '2021-06-30'`,
+      'gross profit, 2021-06-01 … 2021-06-30',
+    ],
+    [
+      'March orders',
+      `SELECT count(DISTINCT "Order ID") FROM t WHERE d BETWEEN '2021-03-01' AND '2021-03-31'`,
+      'orders, 2021-03-01 … 2021-03-31',
+    ],
     [
       'Revenue in the 3 months before June 2021',
       `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-03-01' AND '2021-05-31'`,
@@ -3033,6 +3052,18 @@ describe('a share of the total, and units per order', () => {
       'I can work out revenue per order (the average order value), but not the items, units or profit of an average order yet',
     );
   });
+});
+
+describe('the same month or quarter of every year', () => {
+  // "Revenue in December of each year" was December 2021's, "Revenue in each December" the whole file's.
+  itRefusesEach(
+    [
+      'Revenue in December of each year',
+      'Q4 revenue by year',
+      'Revenue in each December',
+      'How did December sales compare across years?',
+    ].map((question) => [question, "I can't take the same month or quarter out of every year yet"] as const),
+  );
 });
 
 it('"Profit by customer in the 3 months before June 2021" lists every customer of those months, not the top 3', async () => {

@@ -1,6 +1,6 @@
 /** Days written out and ranges open at one end, as the question grammar reads them (expected ranges worked out by hand). */
 import { describe, expect, it } from 'vitest';
-import { OPEN_START, periodsOf } from '../../worker/agent/offline/query-periods';
+import { OPEN_START, periodsOf, unitOfEveryYear } from '../../worker/agent/offline/query-periods';
 
 const TODAY = new Date('2021-06-10T00:00:00Z');
 const range = (from: string, to: string) => ({ from, to });
@@ -108,4 +108,64 @@ describe('a range open at one end', () => {
     // "From" without "onwards" is where revenue came from.
     expect(periodsOf('revenue from march 2021', TODAY).period).toEqual(range('2021-03-01', '2021-03-31'));
   });
+});
+
+// "Revenue in Q4 last year" was all of 2020, "December sales" and "Revenue last December" the
+// whole file's: a month, quarter or half without its year written as a number.
+describe('a month, quarter or half named without its year', () => {
+  it.each([
+    ['revenue in q4 last year', range('2020-10-01', '2020-12-31')],
+    ['revenue in march this year', range('2021-03-01', '2021-03-31')],
+    ['revenue in the first half of last year', range('2020-01-01', '2020-06-30')],
+    ['gross profit in q1 of the previous year', range('2020-01-01', '2020-03-31')],
+    ['revenue for december of last year', range('2020-12-01', '2020-12-31')],
+    ["last year's december revenue", range('2020-12-01', '2020-12-31')],
+    // "Last": the latest such month before the analysis date's (June 2021); "this": the analysis year's.
+    ['revenue last december', range('2020-12-01', '2020-12-31')],
+    ['revenue last march', range('2021-03-01', '2021-03-31')],
+    ['revenue last june', range('2020-06-01', '2020-06-30')],
+    ['revenue this march', range('2021-03-01', '2021-03-31')],
+    // Before a figure, as after "in": the latest such month up to the analysis date.
+    ['december sales', range('2020-12-01', '2020-12-31')],
+    ["what were june's profits?", range('2021-06-01', '2021-06-30')],
+    ['march orders by region', range('2021-03-01', '2021-03-31')],
+    ['may revenue', range('2021-05-01', '2021-05-31')],
+    // "May" as a verb is no month.
+    ['which products may sell less this year', range('2021-01-01', '2021-06-10')],
+  ])('%s', (question, read) => {
+    expect(periodsOf(question, TODAY).period).toEqual(read);
+  });
+
+  it('"Q1 this year vs last year" sets Q1 2021 against Q1 2020', () => {
+    const read = periodsOf('revenue in q1 this year vs last year', TODAY);
+    expect([read.period, read.other]).toEqual([range('2021-01-01', '2021-03-31'), range('2020-01-01', '2020-03-31')]);
+  });
+
+  it('"March sales compared to February sales" sets the two months side by side', () => {
+    const read = periodsOf('how did march sales compare to february sales?', TODAY);
+    expect([read.period, read.other]).toEqual([range('2021-03-01', '2021-03-31'), range('2021-02-01', '2021-02-28')]);
+  });
+});
+
+describe('the same month or quarter of every year', () => {
+  it.each([
+    'revenue in december of each year',
+    'december revenue by year',
+    'revenue in q4 every year',
+    'how did december sales compare across the years?',
+    'revenue in each december',
+    'profit in the fourth quarter, year by year',
+    'revenue in all the Decembers',
+  ])('%s is refused', (question) => {
+    expect(unitOfEveryYear(question)).toBe(
+      "I can't take the same month or quarter out of every year yet, so I could read this only as one of them. Ask for two side by side, such as “revenue in December 2021 vs December 2020”, or for the figure by month or by quarter.",
+    );
+  });
+
+  it.each(['revenue by year', 'revenue by month in q4', 'revenue in december 2020 and december 2021 by year', 'revenue in q4'])(
+    '%s is read',
+    (question) => {
+      expect(unitOfEveryYear(question)).toBeNull();
+    },
+  );
 });

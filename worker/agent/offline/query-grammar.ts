@@ -62,6 +62,7 @@ import {
   periodsOf,
   wholeUnitOf,
   withoutNamedYears,
+  unitOfEveryYear,
   yearOverYearOf,
   type DayRange,
 } from './query-periods';
@@ -178,7 +179,10 @@ export function parseQuestion(
   const parsed = parseAsRead(question.replace(/[’‘]/g, "'"), meta, analysisDay, facts, valuesLeftOut);
   const unread =
     parsed.kind === 'spec'
-      ? (leansOnEarlier(question) ?? yearLeftOut(question, parsed.spec) ?? countLeftOut(question, parsed.spec, meta))
+      ? (leansOnEarlier(question) ??
+        unitOfEveryYear(question) ??
+        yearLeftOut(question, parsed.spec) ??
+        countLeftOut(question, parsed.spec, meta))
       : parsed.kind === 'among'
         ? leansOnEarlier(question)
         : null;

@@ -98,6 +98,15 @@ export function groupingOf(
       // "Which customers buy the most Safety products?": the noun of a named category, not a
       // second grouping beside customers ("top Safety products" still ranks products).
       if (dim === 'product' && namesTheProducts(text, filters) && groupsBesideProducts(dimText)) continue;
+      // "What's the revenue of Safety products?" asks for their one figure, "Revenue of Safety
+      // products by month" for it month by month: each listed every product's.
+      if (
+        dim === 'product' &&
+        namesTheProducts(text, filters) &&
+        (FIGURE_OF_THEM.test(text) || BY_TIME_UNIT.test(text)) &&
+        !RANKED_OR_SPLIT.test(text)
+      )
+        continue;
       // "What is the average price of our products?" is one price, not one per product.
       if (dim === 'product' && AVERAGE_PRICE_OF_PRODUCTS.test(text) && !/\b(by|per|each|which|top|bottom) (products?|items?)\b/.test(text))
         continue;
@@ -154,6 +163,14 @@ export function groupingOf(
 
 /** Measures that count customers: "customers" in the question is their noun, not a grouping. */
 const CUSTOMER_COUNTS = new Set<Measure>(['customers', 'newCustomers', 'returningCustomers', 'repeatCustomers', 'oneTimeCustomers']);
+
+/** "What's the margin on …", "what was our revenue from …": a question for one figure, "what" not asking which. */
+const FIGURE_OF_THEM =
+  /^(?:and |so )?what(?:'s| is| was| were| are| has been| have been)\s+(?:the |our |my )?(?:total |overall |combined )?(?:revenue|sales|turnover|gross profit|profits?|margins?|orders|units|average order value)\b/;
+/** "By month", "quarterly": a split by time, not by product. */
+const BY_TIME_UNIT = /\b(?:by|per|each|every) (?:month|quarter|year|week)\b|\b(?:monthly|quarterly|yearly|weekly)\b/;
+/** Words that rank or split the products named: "the top Safety products", "by product" (not "by month"). */
+const RANKED_OR_SPLIT = /\b(?:top|bottom|best|worst|most|least|highest|lowest|which)\b|\b(?:by|per|each|every) (?:products?|items?)\b/;
 
 /** Whether "products" (or "items") follows a named value: "Safety products", "Acme items". */
 function namesTheProducts(text: string, filters: readonly { values: string[] }[]): boolean {

@@ -44,6 +44,11 @@ function mondayOf(t: number): number {
   return t - ((new Date(t).getUTCDay() + 6) % 7) * DAY;
 }
 
+/** "December sales", "June's profit", "March orders" (not "may": "may sell"). */
+const MONTH_BEFORE_A_FIGURE = new RegExp(
+  String.raw`\b${MONTH}(?:['’]s)?\s+(?:gross\s+)?(?:revenue|sales|turnover|income|profits?|margins?|orders|units|spend|numbers|figures|results)\b`,
+);
+
 /** A month's name and nothing else: one end of "from March to June". */
 const MONTH_ALONE = new RegExp(`^\\s*${MONTH}\\s*$`);
 
@@ -449,11 +454,22 @@ function periodIn(words: string, today: Date): DayRange | null {
     const h = m[1] ? Number(m[1]) - 1 : ordinalOf(m[2]);
     return halfRange(h <= Math.floor(m0 / 6) ? y0 : y0 - 1, h);
   }
+  // "Last December" is the latest December before the analysis date's month; "this March" is
+  // the analysis year's (both were the whole file).
+  if ((m = new RegExp(String.raw`\b(last|this|previous|past)\s+${MONTH}\b(?!\s*\d)`).exec(text))) {
+    const month = monthOf(m[2]);
+    return monthRange(m[1] === 'this' || month < m0 ? y0 : y0 - 1, month);
+  }
   // "In December" without a year: the latest December up to the analysis date.
   // "Customers who bought in March 3 times" is March: the number counts the orders.
   if (
     (m = new RegExp(`\\b(?:in|during|for|of)\\s+${MONTH}\\b(?!\\s*\\d(?!\\d*\\s+(?:or (?:more|fewer|less)\\s+)?times?\\b))`).exec(text))
   ) {
+    const month = monthOf(m[1]);
+    return monthRange(month <= m0 ? y0 : y0 - 1, month);
+  }
+  // "December sales", "June's profit": a month named before a figure is the month, as "in December" is (it was the whole file).
+  if ((m = MONTH_BEFORE_A_FIGURE.exec(text))) {
     const month = monthOf(m[1]);
     return monthRange(month <= m0 ? y0 : y0 - 1, month);
   }
@@ -551,8 +567,50 @@ export function withoutNamedYears(text: string, filters: readonly { values: stri
  * the file's first day, where a range open at its start begins ("before June 2021");
  * without it such a range begins on `OPEN_START`.
  */
+/** A month, quarter or half by its name: "December", "Q4", "the fourth quarter", "H2". */
+const UNIT_OF_THE_YEAR = new RegExp(
+  String.raw`\b(?:(?:${MONTH_NAMES_NOT_MAY})s?|q[1-4]|h[12]|(?:first|second|third|fourth|1st|2nd|3rd|4th) (?:quarter|half))\b`,
+);
+/** "Of each year", "by year", "across the years", "every December", "Decembers". */
+const EVERY_YEAR = new RegExp(
+  String.raw`\b(?:each|every|all(?: the)?) years?\b|\bacross (?:all )?(?:the )?years\b|\byear by year\b|\bby years?\b|\b(?:yearly|annually)\b|\b(?:each|every|all(?: the)?) (?:${MONTH_NAMES_NOT_MAY}|may|q[1-4])\b|\b(?:${MONTH_NAMES_NOT_MAY})s\b`,
+);
+
+/**
+ * "Revenue in December of each year" was December 2021's alone, "Q4 revenue by year" one row
+ * of Q4 2021, "Revenue in each December" the whole file's: the same month or quarter of every
+ * year is no period the query holds. The reason to refuse it, or null. A year written
+ * ("December 2020 and December 2021") is read as written.
+ */
+export function unitOfEveryYear(question: string): string | null {
+  const text = question.toLowerCase();
+  if (!UNIT_OF_THE_YEAR.test(text) || !EVERY_YEAR.test(text) || /\b(?:19|20)\d\d\b/.test(text)) return null;
+  return "I can't take the same month or quarter out of every year yet, so I could read this only as one of them. Ask for two side by side, such as “revenue in December 2021 vs December 2020”, or for the figure by month or by quarter.";
+}
+
+/** A month, quarter or half named without a year: "March", "Q4", "the first half". */
+const UNIT_NAMED = String.raw`(${MONTH}|q[1-4]|h[12]|(?:first|second|third|fourth|1st|2nd|3rd|4th) (?:quarter|half))`;
+/** "Q4 last year", "March of this year", "the first half of the previous year". */
+const UNIT_OF_A_YEAR_NAMED = new RegExp(String.raw`\b${UNIT_NAMED}\s+(?:of\s+)?(?:the\s+)?(last|this|previous|prior) year\b(?!['’]s)`, 'g');
+/** "Last year's December", "this year's Q1". */
+const YEAR_NAMED_OF_A_UNIT = new RegExp(String.raw`\b(last|this|previous|prior) year['’]s\s+${UNIT_NAMED}\b(?!\s*\d)`, 'g');
+
+/**
+ * The year of a unit named with "last year" or "this year" written as a number: "Revenue in
+ * Q4 last year" was all of 2020, "… in March this year" all of 2021 to date.
+ */
+function withUnitsOfNamedYears(text: string, today: Date): string {
+  const yearOf = (which: string) => String(today.getUTCFullYear() - (which === 'this' ? 0 : 1));
+  return (
+    text
+      // MONTH holds a group of its own: the year's word is the third.
+      .replace(UNIT_OF_A_YEAR_NAMED, (_, unit: string, _month: string, which: string) => `${unit} ${yearOf(which)}`)
+      .replace(YEAR_NAMED_OF_A_UNIT, (_, which: string, unit: string) => `${unit} ${yearOf(which)}`)
+  );
+}
+
 export function periodsOf(question: string, today: Date, firstDay: string | null = null): Periods {
-  const written = withIsoDays(question.toLowerCase(), today);
+  const written = withIsoDays(withUnitsOfNamedYears(question.toLowerCase(), today), today);
   if (written.unread) return { period: null, other: null, unread: written.unread };
   const span = SPAN_UNREAD.exec(written.text);
   if (span && periodIn(span[1], today)) return { period: null, other: null, unread: span[0].split(BOUND_END)[0] };

@@ -96,7 +96,8 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
   [PER_ORDER, 'averageOrderValue'],
   [PRICE_ASKED, 'averagePrice'],
   [PRODUCT_COUNT, 'products'],
-  [/\b(gross profit|profit|profitable|profitability|gross margin amount)\b/, 'grossProfit'],
+  // "What were our profits in 2021?" was refused as naming no figure.
+  [/\b(gross profits?|profits?|profitable|profitability|gross margin amount)\b/, 'grossProfit'],
   [LOSS, 'grossProfit'],
   [/\b(margin|margins|markup)\b/, 'marginPct'],
   [
