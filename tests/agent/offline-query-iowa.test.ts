@@ -184,6 +184,23 @@ describe('a kind of product after a quantity, and the unit a quantity is in', ()
     expect(answer.result?.rows[0][0] as number).toBeCloseTo(price, 6);
   });
 
+  // "The average price of vodka" was every bottle's: the kind after "price of" was dropped.
+  it.each(["What's the average bottle price of vodka?", 'Average price of a bottle of vodka', 'Vodka average price'])(
+    '"%s" is the vodka categories\' sales over their bottles',
+    async (question) => {
+      const [[price]] = (await sql(`SELECT sum(sale_dollars) / sum(bottles_sold) FROM t WHERE ${VODKA}`)) as number[][];
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result?.understood).toMatch(/^average price, category in .*VODKA/);
+      expect(answer.result?.rows[0][0] as number).toBeCloseTo(price, 6);
+    },
+  );
+
+  it('"Average price of unicorn" is refused: no value holds it (it was every bottle\'s price)', async () => {
+    const answer = await answerWithQuery('Average price of unicorn', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I couldn't find “unicorn” among this file's customers, products or other values.");
+  });
+
   it('"How many liters of vodka did we sell?" is refused: the quantities are bottles', async () => {
     const answer = await answerWithQuery('How many liters of vodka did we sell?', file.snapshot, TODAY);
     expect(answer.result).toBeNull();

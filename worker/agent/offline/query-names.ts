@@ -274,14 +274,15 @@ function isTypoOf(word: string, value: string): boolean {
 /** "Buy the most vodka", "sold rum", "spend the most on rum": the word a purchase verb is about. */
 const BOUGHT_OBJECT =
   /\b(?:buy|buys|bought|sell|sells|sold|order|orders|ordered|purchase|purchases|purchased)\s+(?:the\s+)?(?:most\s+|more\s+|less\s+|least\s+|much\s+|any\s+)?([a-z][a-z'-]{2,})\b|\b(?:spend|spends|spent|spending)\s+(?:the\s+)?(?:most\s+|more\s+|less\s+|least\s+|much\s+)?(?:money\s+|dollars\s+)?on\s+([a-z][a-z'-]{2,})\b/;
-/** "Whiskey sales", "gin buyers": the word before a measure or the people who buy. */
-const WORD_BEFORE_MEASURE = /\b([a-z][a-z'-]{2,})\s+(?:sales|revenue|turnover|margins?|profit|units|buyers|customers)\b/;
+/** "Whiskey sales", "gin buyers", "vodka average price": the word before a measure or the people who buy. */
+const WORD_BEFORE_MEASURE =
+  /\b([a-z][a-z'-]{2,})\s+(?:sales|revenue|turnover|margins?|profit|units|buyers|customers|(?:(?:average|avg|mean|bottle|unit)\s+)*prices?)\b/;
 /**
- * "How many bottles of vodka did we sell?", "how much vodka did we sell?": the kind after a
- * quantity or before the verb (both got every category's figure).
+ * "How many bottles of vodka did we sell?", "how much vodka did we sell?", "the average price
+ * of vodka": the kind after a quantity or a price, or before the verb (each got every category's figure).
  */
 const KIND_OF_QUANTITY =
-  /\b(?:bottles?|units?|cases?|liters?|litres?|gallons?|pieces?|boxes?|packs?|cans?|items?|kilos?|tons?|tonnes?|revenue|sales|spend)\s+of\s+([a-z][a-z'-]{2,})\b|\b(?:margins?|profits?|markup)\s+(?:of|on|for)\s+([a-z][a-z'-]{2,})\b|\b(?:share|percent(?:age)?|proportion) of (?:our |the |all |total )?(?:sales|revenue|turnover) (?:is|are|comes? from|from|for|in) ([a-z][a-z'-]{2,})\b|\bhow (?:much|many)\s+([a-z][a-z'-]{2,})\s+(?:did|do|does|have|has|was|were)\b/;
+  /\b(?:bottles?|units?|cases?|liters?|litres?|gallons?|pieces?|boxes?|packs?|cans?|items?|kilos?|tons?|tonnes?|revenue|sales|spend)\s+of\s+([a-z][a-z'-]{2,})\b|\bprices?\s+(?:of|for|on)\s+(?:a\s+(?:bottle|unit|case)\s+of\s+)?([a-z][a-z'-]{2,})\b|\b(?:margins?|profits?|markup)\s+(?:of|on|for)\s+([a-z][a-z'-]{2,})\b|\b(?:share|percent(?:age)?|proportion) of (?:our |the |all |total )?(?:sales|revenue|turnover) (?:is|are|comes? from|from|for|in) ([a-z][a-z'-]{2,})\b|\bhow (?:much|many)\s+([a-z][a-z'-]{2,})\s+(?:did|do|does|have|has|was|were)\b/;
 /** Words before those nouns, or after a purchase verb, that name no kind of product. */
 const NOT_KINDS = new Set(
   (
@@ -432,7 +433,7 @@ function abbreviationFilter(word: string, meta: SnapshotMeta): Filter | null {
 
 /** Where a phrase naming what a figure is of begins: "units of …", "sales for …", "how many … did". */
 const MEASURE_OBJECT =
-  /\b(?:revenue|sales|turnover|profit|margins?|units|orders|spend|bottles?|cases?|liters?|litres?|gallons?|pieces?|boxes?|packs?|cans?|items?|kilos?|tons?|tonnes?)\s+(?:of|for|on)\s+([^?!,;:]+)/g;
+  /\b(?:revenue|sales|turnover|profit|margins?|units|orders|spend|prices?(?:\s+(?:of|for|on)\s+(?:a|an|one|each|per)\s+(?:bottle|unit|case|item|piece|pack|box|can))?|bottles?|cases?|liters?|litres?|gallons?|pieces?|boxes?|packs?|cans?|items?|kilos?|tons?|tonnes?)\s+(?:of|for|on)\s+([^?!,;:]+)/g;
 /** "How many paper chain kits did we sell?": the phrase between "how many" and the verb, when no "units of" names it. */
 const HOW_MANY_OBJECT = /\bhow (?:much|many)\s+([^?!,;:]+?)\s+(?:did|do|does|have|has|had|was|were|are|is)\b/g;
 /**
@@ -517,9 +518,15 @@ export function strayPhraseOf(
     if (phraseWords.join(' ') === 'times' || RETURNS_PHRASE.test(phraseWords.join(' '))) continue;
     const stray = phraseWords.filter((word) => word && isStray(word, named, isGrammarWord));
     if (stray.length === 0) continue;
-    // "How many CDs did we sell?": one word is what the file's goods are called, unless it is a
-    // word of some names ("How many fittings did we sell?" counted every unit, of 214 names' Fitting).
-    if (measured.length === 0 && phraseWords.length < 2 && namesTheGoods(stray[0], meta)) continue;
+    // "How many CDs did we sell?", "the average price of a CD": one word is what the file's goods
+    // are called, unless it is a word of some names ("How many fittings did we sell?" counted
+    // every unit, of 214 names' Fitting).
+    if (
+      (measured.length === 0 || /^prices?\s+(?:of|for|on)\s+(?:a|an|one|each|per)\s/.test(m[0])) &&
+      phraseWords.length < 2 &&
+      namesTheGoods(stray[0], meta)
+    )
+      continue;
     const phrase = asTyped
       .slice(first, words.length)
       .join(' ')
