@@ -224,6 +224,27 @@ describe('CDNOW: a customer by its number', () => {
   });
 });
 
+// CDNOW has no categories: "How did Furniture sales change from 1997 to 1998?" got the whole
+// file's change, the name typed before the figure dropped.
+describe('CDNOW: a name typed before a figure that no value holds', () => {
+  it.each([
+    ['How did Furniture sales change from 1997 to 1998?', 'Furniture'],
+    ['What were Widget sales in 1997?', 'Widget'],
+    ["What's our Jazz revenue?", 'Jazz'],
+  ])('"%s" is refused by name', async (question, name) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(`I couldn't find “${name}” among this file's customers, products or other values.`);
+  });
+
+  it('"What were December sales?" is still December 1997\'s: a month is no name', async () => {
+    const dollars = rows.filter((r) => r.day.startsWith('1997-12')).reduce((sum, r) => sum + r.dollars, 0);
+    const answer = await answerWithQuery('What were December sales?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, 1997-12-01 … 1997-12-31');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(dollars, 6);
+  });
+});
+
 describe('CDNOW: customers lost in a year the rows end inside', () => {
   // 77% of 1997's buyers were "lost in 1998" with half of 1998 still to come.
   it('"How many customers did we lose in 1998?" counts 1997\'s buyers with no order in 1998 so far, and says they are not lost yet', async () => {

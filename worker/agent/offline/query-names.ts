@@ -535,7 +535,30 @@ export function strayPhraseOf(
     const columns = stray.map((word) => dimensionWithWord(word, meta));
     return { phrase, partialOf: columns.every(Boolean) ? (columns[0]?.label ?? null) : null };
   }
-  return strayBuyerOf(typed, meta, named, isGrammarWord);
+  return strayKindOf(typed, meta, named, isGrammarWord) ?? strayBuyerOf(typed, meta, named, isGrammarWord);
+}
+
+/** "Furniture sales", "Widget revenue": a word typed before a figure, said of what it is of. */
+const KIND_BEFORE_FIGURE = /(?<=\S\s+)(\p{Lu}[\p{L}'’-]{2,})\s+(?:sales|revenue|turnover|profits?|margins?|prices?)\b/gu;
+
+/**
+ * A name typed with a capital before a figure, after the question's first word, that no value
+ * holds: on CDNOW, "How did Furniture sales change?" got the whole file's change, the word
+ * dropped. Lower case, or first, it may be a verb or a kind the grammar reads ("Show revenue",
+ * "negative margin"), and is left to them.
+ */
+function strayKindOf(
+  typed: string,
+  meta: SnapshotMeta,
+  named: readonly string[],
+  isGrammarWord: (word: string) => boolean,
+): { phrase: string; partialOf: string | null } | null {
+  for (const m of typed.matchAll(KIND_BEFORE_FIGURE)) {
+    const word = m[1].replace(/['’]s$/, '').toLowerCase();
+    if (PHRASE_END.has(word) || NOT_GOODS.has(word) || QUANTITY_NOUNS.test(word) || !isStray(word, named, isGrammarWord)) continue;
+    return { phrase: m[1].replace(/['’]s$/, ''), partialOf: dimensionWithWord(word, meta)?.label ?? null };
+  }
+  return null;
 }
 
 /**
