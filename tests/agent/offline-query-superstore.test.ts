@@ -2910,6 +2910,13 @@ describe('a range open at one end, and a day written out', () => {
     ['Revenue from June 2021 onwards', `SELECT sum(rev) FROM t WHERE d >= '2021-06-01'`, 'revenue, 2021-06-01 … 2021-12-30'],
     ['Revenue in the year before 2021', `SELECT sum(rev) FROM t WHERE year(d) = 2020`, 'revenue, 2020-01-01 … 2020-12-31'],
     // "The 3 months before June 2021" was June's.
+    // "The previous quarter", "the last full year" were the whole file's.
+    [
+      'Revenue in the previous quarter',
+      `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-07-01' AND '2021-09-30'`,
+      'revenue, 2021-07-01 … 2021-09-30',
+    ],
+    ['Revenue last full year', `SELECT sum(rev) FROM t WHERE year(d) = 2020`, 'revenue, 2020-01-01 … 2020-12-31'],
     // A month, quarter or half without its year written as a number was the whole file's or the whole year's.
     ['December sales', `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-12-01' AND '2021-12-31'`, 'revenue, 2021-12-01 … 2021-12-31'],
     ['Revenue last December', `SELECT sum(rev) FROM t WHERE d BETWEEN '2020-12-01' AND '2020-12-31'`, 'revenue, 2020-12-01 … 2020-12-31'],
@@ -3052,6 +3059,17 @@ describe('a share of the total, and units per order', () => {
       'I can work out revenue per order (the average order value), but not the items, units or profit of an average order yet',
     );
   });
+});
+
+// "The last 12 months vs the 12 months before" read the last 12 months alone.
+it('"Revenue in the last 12 months vs the 12 months before" sets the two spans side by side', async () => {
+  const answer = await answerWithQuery('Revenue in the last 12 months vs the 12 months before', file.snapshot, TODAY);
+  expect(answer.result?.understood).toBe('revenue, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-30');
+  const [[recent, before]] = (await sql(
+    `SELECT sum(rev) FILTER (WHERE d BETWEEN '2021-01-01' AND '2021-12-30'), sum(rev) FILTER (WHERE d BETWEEN '2020-01-01' AND '2020-12-30') FROM t`,
+  )) as number[][];
+  expect(answer.result?.rows[0][0] as number).toBeCloseTo(recent, 6);
+  expect(answer.result?.rows[0][1] as number).toBeCloseTo(before, 6);
 });
 
 describe('the same month or quarter of every year', () => {

@@ -169,3 +169,35 @@ describe('the same month or quarter of every year', () => {
     },
   );
 });
+
+// "Revenue in the previous quarter", "… the last full year" and "… the past month" got the
+// whole file's; "the last 12 months vs the 12 months before" read the last 12 months alone.
+describe('the unit before this one, and a span set against the one before it', () => {
+  it.each([
+    ['revenue in the previous quarter', range('2021-01-01', '2021-03-31')],
+    ['revenue in the prior month', range('2021-05-01', '2021-05-31')],
+    ['revenue in the previous year', range('2020-01-01', '2020-12-31')],
+    ['revenue in the last full quarter', range('2021-01-01', '2021-03-31')],
+    ['revenue in the last complete month', range('2021-05-01', '2021-05-31')],
+    // "Past" is a span back from the analysis date (10 June 2021), as "the past 3 months" is.
+    ['revenue in the past year', range('2020-07-01', '2021-06-10')],
+    ['revenue in the past quarter', range('2021-04-01', '2021-06-10')],
+  ])('%s', (question, read) => {
+    expect(periodsOf(question, TODAY).period).toEqual(read);
+  });
+
+  it.each([
+    ['revenue in the last 12 months vs the 12 months before', range('2020-07-01', '2021-06-10'), range('2019-07-01', '2020-06-10')],
+    ['revenue in the last 3 months vs the previous 3 months', range('2021-04-01', '2021-06-10'), range('2021-01-01', '2021-03-10')],
+    ['revenue in the last 30 days vs the prior period', range('2021-05-12', '2021-06-10'), range('2021-04-12', '2021-05-11')],
+    ['revenue in the last 3 months vs the 2 years before', range('2021-04-01', '2021-06-10'), range('2019-01-01', '2020-12-31')],
+    // The unit before the first side's, not the analysis date's.
+    ['revenue in q3 2020 vs the previous quarter', range('2020-07-01', '2020-09-30'), range('2020-04-01', '2020-06-30')],
+    // "A year before": the same days a year back, a whole month whole.
+    ['revenue in february 2021 vs a year before', range('2021-02-01', '2021-02-28'), range('2020-02-01', '2020-02-29')],
+    ['revenue in q3 2020 against one year earlier', range('2020-07-01', '2020-09-30'), range('2019-07-01', '2019-09-30')],
+  ])('%s', (question, period, other) => {
+    const read = periodsOf(question, TODAY);
+    expect([read.period, read.other]).toEqual([period, other]);
+  });
+});

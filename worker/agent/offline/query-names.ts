@@ -20,7 +20,7 @@ export type NamedFilter = { dimension: string; values: string[]; match: 'exact' 
 /** Words that follow "in"/"from" without naming a value (periods, articles, measures). */
 const NOT_NAMES = new Set(
   (
-    'the a an all total each every this last past previous my our their that same which what those these ' +
+    'the a an all total each every this last past previous prior preceding my our their that same which what those these ' +
     'january february march april may june july august september october november december ' +
     'jan feb mar apr jun jul aug sep sept oct nov dec q1 q2 q3 q4 year years month months quarter quarters ' +
     'week weeks day days today ytd revenue sales orders units total profit margin terms order one two three ' +

@@ -55,6 +55,22 @@ const MONTH_ALONE = new RegExp(`^\\s*${MONTH}\\s*$`);
 /** The months' full names, but May, a verb too ("… and may be discontinued"). */
 export const MONTH_NAMES_NOT_MAY = 'january|february|march|april|june|july|august|september|october|november|december';
 
+/** "A year before", "one year earlier", "a year ago": the first side's days a year back. */
+const A_YEAR_BEFORE = /^\s*(?:(?:the|a|one) year (?:before|earlier|prior)|(?:a|one) year ago)\b/;
+
+/**
+ * "Revenue in December 2021 vs a year before" read December alone, the comparison dropped:
+ * the same days of the year before, as "the same period last year" is.
+ */
+function yearBefore(firstWords: string, words: string, today: Date): DayRange | null {
+  const first = A_YEAR_BEFORE.test(words) ? periodIn(firstWords, today) : null;
+  if (!first) return null;
+  const year = (day: string) => Number(day.slice(0, 4)) - 1;
+  // A month's last day is its last a year before too: February 2021 is set against all of February 2020.
+  const to = endsAUnit(first.to, 1) ? sameDayIn(year(first.to), `${first.to.slice(0, 8)}31`) : sameDayIn(year(first.to), first.to);
+  return { from: sameDayIn(year(first.from), first.from), to };
+}
+
 /**
  * The other side of a comparison named by its place among periods of the same kind as the
  * first: "the second quarter of 1998 compared with the first" read Q2 alone, the first
@@ -138,7 +154,11 @@ function withSpansBack(text: string): string {
     )
     .replace(/\b(?:most recent|latest|current) (year|quarter|month|week)\b/g, 'this $1')
     // "Revenue in the past fortnight" got the whole file's.
-    .replace(/\b(?:past|last|previous)\s+(?:two weeks|fortnight)\b/g, 'last 14 days');
+    .replace(/\b(?:past|last|previous)\s+(?:two weeks|fortnight)\b/g, 'last 14 days')
+    // "The previous quarter", "the last full year", "the past month" got the whole file's:
+    // the calendar unit before this one, and a span back from today for "past".
+    .replace(/\b(?:previous|prior|preceding|last (?:full|complete|completed|whole))\s+(year|quarter|month|week)\b/g, 'last $1')
+    .replace(/\b(?:the\s+)?past\s+(year|quarter|month|week)\b/g, (_, unit: string) => `the last ${SPAN_OF_ONE[unit]}`);
   if (!PURCHASE_DENIED.test(past)) return past;
   // "Haven't ordered in a year" was not read, and chat answered with the churn list.
   return past
@@ -147,7 +167,7 @@ function withSpansBack(text: string): string {
     .replace(/\b(?:in|for|within)\s+(\d{1,4})\s+(days?|weeks?|months?)\b/g, 'in the last $1 $2');
 }
 
-const SPAN_OF_ONE: Record<string, string> = { year: '12 months', month: '1 month', week: '7 days' };
+const SPAN_OF_ONE: Record<string, string> = { year: '12 months', quarter: '3 months', month: '1 month', week: '7 days' };
 
 /** The words after "or" that make a number a bound: "2000 or more", "10 or fewer". */
 export const OR_BOUND = 'more|less|fewer|above|below|over|under|greater|higher|lower';
@@ -255,6 +275,29 @@ const OPEN_BOUND =
   /\b(since|after|before|prior to|until|till|up until|from)\s+(?:the\s+(start|beginning|end)\s+of\s+)?(?!(?:that|then|now|today|which|when|this date)\b)(.+)/;
 /** A count of units, in digits or a word: "the three months before June". */
 const COUNT = String.raw`[1-9]\d{0,2}|${Object.keys(NUMBER_WORDS).join('|')}`;
+
+/**
+ * "The 12 months before", "the previous 30 days", "the prior period": as long a span just
+ * before the first side's ("the last 12 months vs the 12 months before" read the last 12
+ * months alone, the comparison dropped).
+ */
+const SPAN_BEFORE = new RegExp(
+  String.raw`^\s*(?:the\s+)?(?:(?:previous|prior|preceding)\s+(?:(${COUNT})\s+)?(days?|weeks?|months?|quarters?|years?|period)|(?:(${COUNT})\s+)?(days?|weeks?|months?|quarters?|years?|period)\s+(?:before|prior|preceding)(?:\s+(?:that|it|then|them))?)\s*(?:[?.!,;]|$)`,
+);
+
+function spanBefore(firstWords: string, words: string, today: Date): DayRange | null {
+  const m = SPAN_BEFORE.exec(words);
+  const first = m ? periodIn(firstWords, today) : null;
+  if (!m || !first) return null;
+  const count = m[1] ?? m[3];
+  const unit = (m[2] ?? m[4]).replace(/s$/, '');
+  const like = periodBefore(first);
+  if (!count || unit === 'period') return like;
+  // "The last 3 months vs the 3 months before" is like with like; "vs the 2 years before" is what it says.
+  const counted = unitsNextTo(unit, countOf(count), first, false);
+  return counted.from === like.from ? like : counted;
+}
+
 const UNIT = '(day|week|month|quarter|half|year)';
 const UNITS = '(?:days|weeks|months|quarters|halves|years)';
 /**
@@ -673,7 +716,9 @@ function periodsRead(text: string, today: Date): Periods {
   ]) {
     const m = pattern.exec(text);
     if (!m) continue;
-    const b = periodAfterJoin(m[3], today) ?? sameKindIn(m[1], m[3], today);
+    // "Q3 2021 vs the previous quarter" is Q2 2021: the unit before the first side's, not today's.
+    const b =
+      sameKindIn(m[1], m[3], today) ?? yearBefore(m[1], m[3], today) ?? periodAfterJoin(m[3], today) ?? spanBefore(m[1], m[3], today);
     // "Buying less than last year": this year, to date, against last year. "Compare sales to
     // last year" and "revenue vs last year" read 2020 alone the same way ("with last year's …" names one period).
     // "Compare sales with last year" compares too.
