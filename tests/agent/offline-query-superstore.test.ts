@@ -3072,6 +3072,44 @@ it('"Revenue in the last 12 months vs the 12 months before" sets the two spans s
   expect(answer.result?.rows[0][1] as number).toBeCloseTo(before, 6);
 });
 
+// "Customers whose revenue dropped by more than half", "… fell by 50%" and "… by half or more"
+// listed every customer whose revenue fell (328), the bound dropped.
+describe('a change by a fraction or a percentage', () => {
+  const COMPARED = ', 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-31';
+  it.each([
+    ['Customers whose revenue dropped by more than half', 'revenue % change < -50', '<'],
+    ["Which customers' revenue fell by half?", 'revenue down 50% or more', '<='],
+    ["Which customers' revenue fell by 50%?", 'revenue down 50% or more', '<='],
+    ["Which customers' revenue fell by 50% or more?", 'revenue down 50% or more', '<='],
+    ['Customers whose spend fell by at least a third', 'revenue down 33.333% or more', '<='],
+  ])('"%s" keeps the customers past the bound', async (question, kept, op) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(`revenue, sorted by % change, by customer, ${kept}${COMPARED}`);
+    const bound = kept.includes('33.333') ? -100 / 3 : -50;
+    const [[count]] = (await sql(
+      `SELECT count(*) FROM (SELECT "Customer ID", coalesce(sum(rev) FILTER (WHERE d BETWEEN '2021-01-01' AND '2021-12-30'), 0) a,
+         sum(rev) FILTER (WHERE year(d) = 2020) b FROM t GROUP BY 1) WHERE b > 0 AND (a - b) / b * 100 ${op} ${bound}`,
+    )) as number[][];
+    expect(answer.result?.totalRows).toBe(count);
+  });
+
+  it('"Which regions grew by more than a quarter?" keeps the regions up more than 25%', async () => {
+    const answer = await answerWithQuery('Which regions grew by more than a quarter?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(`revenue, sorted by % change, by region, revenue % change > 25${COMPARED}`);
+    const regions = await sql(
+      `SELECT "Region" FROM (SELECT "Region", sum(rev) FILTER (WHERE d BETWEEN '2021-01-01' AND '2021-12-30') a,
+         sum(rev) FILTER (WHERE year(d) = 2020) b FROM t GROUP BY 1) WHERE (a - b) / b * 100 > 25 ORDER BY (a - b) / b DESC`,
+    );
+    expect(answer.result?.rows.map((row) => row[0])).toEqual(regions.map(([region]) => region));
+  });
+
+  it('"… fell by 10% or less" is refused: a bound below a change is no threshold the query keeps', async () => {
+    const answer = await answerWithQuery("Which customers' revenue fell by 10% or less?", file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I can't apply “at most 10” here");
+  });
+});
+
 describe('the same month or quarter of every year', () => {
   // "Revenue in December of each year" was December 2021's, "Revenue in each December" the whole file's.
   itRefusesEach(

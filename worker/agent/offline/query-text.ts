@@ -65,6 +65,18 @@ export function questionText(question: string, meta: SnapshotMeta): string {
         SHARE_OF_A_PERIOD,
         (_, share: string, when: string, figure: string) => `${share} of ${figure} in ${when.replace(/['’]s$/, '')}`,
       )
+      // "Customers whose revenue dropped by more than half", "… fell by 50%" and "… by 50% or
+      // more" got every customer whose revenue fell: a fraction is a percentage, and a change by
+      // one (or more) is at least it; "or less" is at most it.
+      .replace(
+        FRACTION_OF_A_CHANGE,
+        (_, change: string, bound: string | undefined, fraction: string, orLess: string | undefined) =>
+          `${change} by ${bound === 'up to' ? 'at most' : (bound ?? (orLess ? 'at most' : 'at least'))} ${FRACTIONS[fraction.replace(/^(?:a|one) /, '')]}%`,
+      )
+      .replace(
+        PERCENT_OF_A_CHANGE,
+        (_, change: string, percent: string, orLess: string | undefined) => `${change} ${orLess ? 'at most' : 'at least'} ${percent}`,
+      )
       // "How many customers made their first purchase in March 1997?" counted March's buyers:
       // first-time buyers are new customers, with every rule of those (revenue from them, a split).
       .replace(FIRST_TIME_BUYERS, 'new $1')
@@ -101,6 +113,28 @@ const NEGATED = /\b(not|excluding|except|other than|outside|apart from|aside fro
 /** "Share of revenue from our top supplier": the one largest, ranked by its share. */
 const TOP_ONE_OF_A_SHARE =
   /\b((?:share|percent(?:age)?|proportion|fraction)\b.*?\b(?:from|of|by|for)) (?:the|our|my) (?:top|biggest|largest) (customer|client|account|product|supplier|vendor|region|country|category)\b(?!s)/;
+
+/** A fraction of a change, in percent: "by half", "by more than a third". */
+const FRACTIONS: Record<string, number> = {
+  half: 50,
+  third: 100 / 3,
+  'two thirds': 200 / 3,
+  quarter: 25,
+  'three quarters': 75,
+  fifth: 20,
+  tenth: 10,
+};
+/** A figure that went up or down: "fell", "grew", "dropped", "is up". */
+const CHANGED =
+  'grew|grown|grow|grows|rose|risen|rise|rises|increased?|increases|went up|gone up|fell|fallen|fall|falls|dropped|drop|drops|declined?|declines|decreased?|decreases|went down|gone down|shrank|shrunk|shrinks?|up|down';
+/** A bound after a fraction or a percentage: "or more" is at least it, "or less" at most. */
+const OR_BOUND_AFTER = String.raw`(?:\s+or (?:more|over|above|higher|greater)|\s+or (less|under|below|lower|fewer))?`;
+/** "Fell by half", "grew by more than a third" ("by quarter" is a grouping). */
+const FRACTION_OF_A_CHANGE = new RegExp(
+  String.raw`\b(${CHANGED}) by (?:(more than|over|at least|less than|under|almost|nearly|up to) )?(half|(?:a|one) (?:half|third|quarter|fifth|tenth)|two thirds|three quarters)\b(?! (?:of|year|ago|before|after|earlier|later)\b)${OR_BOUND_AFTER}`,
+);
+/** "Fell by 50%", "grew by 10%": a change by a percentage, with no bound written. */
+const PERCENT_OF_A_CHANGE = new RegExp(String.raw`\b((?:${CHANGED}) by) (\d+(?:\.\d+)?\s*%)${OR_BOUND_AFTER}`);
 
 /** "Share of November revenue", "percentage of last month's sales": a period written before the figure a share is of. */
 const SHARE_OF_A_PERIOD = new RegExp(
