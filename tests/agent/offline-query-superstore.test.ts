@@ -3110,6 +3110,27 @@ describe('a change by a fraction or a percentage', () => {
   });
 });
 
+// "More than a thousand dollars" and "more than a dozen orders" listed every customer, the bound dropped.
+describe('an amount written in words', () => {
+  it.each([
+    [
+      'Customers who spent more than a thousand dollars in 2021',
+      'revenue, by customer, revenue > 1,000, 2021-01-01 … 2021-12-31',
+      `SELECT count(*) FROM (SELECT "Customer ID" FROM t WHERE year(d) = 2021 GROUP BY 1 HAVING sum(rev) > 1000)`,
+    ],
+    [
+      'Customers with more than a dozen orders',
+      'orders, by customer, orders > 12',
+      `SELECT count(*) FROM (SELECT "Customer ID" FROM t GROUP BY 1 HAVING count(DISTINCT "Order ID") > 12)`,
+    ],
+  ])('"%s" keeps the customers past it', async (question, understood, reference) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(understood);
+    const [[count]] = (await sql(reference)) as number[][];
+    expect(answer.result?.totalRows).toBe(count);
+  });
+});
+
 describe('the same month or quarter of every year', () => {
   // "Revenue in December of each year" was December 2021's, "Revenue in each December" the whole file's.
   itRefusesEach(

@@ -418,9 +418,25 @@ export function escapeRegex(text: string): string {
  */
 export function withCountsAsDigits(text: string): string {
   return text
+    .replace(
+      SCALE_IN_WORDS,
+      (_, bound: string, count: string, scale: string) => `${bound} ${(NUMBER_WORDS[count] ?? 1) * SCALE_WORDS[scale]}`,
+    )
     .replace(COUNT_IN_WORDS, (_, bound: string, word: string) => `${bound} ${NUMBER_WORDS[word]}`)
     .replace(/\b(more|fewer|less) than (twice|thrice)\b/, (_, way: string, n: string) => `${way} than ${n === 'twice' ? 2 : 3} times`);
 }
+
+/** A bound's words before an amount in words. */
+const BOUND_WORDS = String.raw`(?:more|fewer|less|greater|higher|lower)\s+than|at least|at most|over|under|above|below|exceeding`;
+const SCALE_WORDS: Readonly<Record<string, number>> = { dozen: 12, hundred: 100, thousand: 1_000, million: 1_000_000 };
+/**
+ * "More than a thousand dollars", "over two hundred orders", "more than a dozen orders": the
+ * bound was dropped (every customer was listed).
+ */
+const SCALE_IN_WORDS = new RegExp(
+  String.raw`\b(${BOUND_WORDS})\s+(a|an|${Object.keys(NUMBER_WORDS).join('|')})\s+(dozen|hundred|thousand|million)\b`,
+  'g',
+);
 
 const COUNT_IN_WORDS = new RegExp(
   String.raw`\b((?:more|fewer|less|greater|higher|lower)\s+than|at least|at most|over|under|above|below|exceeding|last|past|recent|latest)\s+(${Object.keys(NUMBER_WORDS).join('|')})\b(?=\s+[a-z])`,
