@@ -3210,6 +3210,12 @@ describe('a question that leans on an earlier one', () => {
     );
   });
 
+  it('quotes a name it could not find back as text: emphasis and code typed in it are not rendered', async () => {
+    const answer = await answerWithQuery('Units of _Chairs_ and `code`', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I couldn't find “\\_Chairs\\_ and \\`code\\`” among this file's customers, products or other values.");
+  });
+
   it('"What about Sean Miller?" still gets his profile: it names all it asks', async () => {
     const { answer } = await askOffline('What about Sean Miller?', analyse(file.aggregates), file.snapshot);
     expect(answer.startsWith('**Sean Miller** (SM-20320):')).toBe(true);

@@ -4,6 +4,7 @@
  * first, then one close phrase), with the reasons a name can't be placed.
  */
 import { sharedNamesOf } from '../../engine/aggregate/distinct-names';
+import { escapeMarkdown } from '../../engine/render/escape';
 import Fuse from 'fuse.js';
 import { namesListed, nameWords, startsWithWords } from '../../engine/query/resolve';
 import { filterWords } from '../../engine/query/spec';
@@ -206,6 +207,7 @@ function partialName(question: string, filters: readonly { values: string[] }[])
  * where they are words of 3,356 store names and of "Titos Vodka": a word of some values is
  * named as such, else it is not in the file.
  */
+/** The phrase is quoted back as text: “_Chairs_” typed is not set in italics. */
 export function notFoundReason(phrase: string, meta: SnapshotMeta): string {
   const words = nameWords(phrase);
   const holder =
@@ -213,7 +215,7 @@ export function notFoundReason(phrase: string, meta: SnapshotMeta): string {
     meta.dimensions.find((d) => d.values.some((value) => containsRun(nameWords(value), words) && nameWords(value).length > words.length));
   return holder
     ? partialNameReason(phrase, holder.label)
-    : `I couldn't find “${phrase}” among this file's customers, products or other values.`;
+    : `I couldn't find “${escapeMarkdown(phrase)}” among this file's customers, products or other values.`;
 }
 
 /** Whether `words` appear together, in order, in `within`. */
@@ -225,7 +227,7 @@ function containsRun(within: readonly string[], words: readonly string[]): boole
 /** Why a word of some names can't select them: "Bolt" is in 214 product names, and the query filters by whole values. */
 function partialNameReason(phrase: string, label: string): string {
   const noun = label.toLowerCase();
-  return `I can't pick out ${noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`} by a word of their names (“${phrase}”) yet; name a category, a supplier or one ${noun} in full.`;
+  return `I can't pick out ${noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`} by a word of their names (“${escapeMarkdown(phrase)}”) yet; name a category, a supplier or one ${noun} in full.`;
 }
 
 /**
