@@ -2910,6 +2910,27 @@ describe('a range open at one end, and a day written out', () => {
     ['Revenue from June 2021 onwards', `SELECT sum(rev) FROM t WHERE d >= '2021-06-01'`, 'revenue, 2021-06-01 … 2021-12-30'],
     ['Revenue in the year before 2021', `SELECT sum(rev) FROM t WHERE year(d) = 2020`, 'revenue, 2020-01-01 … 2020-12-31'],
     // "The 3 months before June 2021" was June's.
+    // A superlative and a figure before the grouping's noun ("lowest revenue region") got the total, the grouping dropped.
+    [
+      'Lowest revenue region in 2021',
+      `SELECT "Region", sum(rev) AS r FROM t WHERE year(d) = 2021 GROUP BY 1 ORDER BY r ASC LIMIT 1`,
+      'bottom 1 by revenue, by region, 2021-01-01 … 2021-12-31',
+    ],
+    [
+      'Highest profit category',
+      `SELECT "Category", sum(gp) AS g FROM t GROUP BY 1 ORDER BY g DESC LIMIT 1`,
+      'top 1 by gross profit, by category',
+    ],
+    [
+      'Top revenue state in 2021',
+      `SELECT "State", sum(rev) AS r FROM t WHERE year(d) = 2021 GROUP BY 1 ORDER BY r DESC LIMIT 1`,
+      'top 1 by revenue, by State, 2021-01-01 … 2021-12-31',
+    ],
+    [
+      'Highest revenue month',
+      `SELECT strftime(d, '%Y-%m'), sum(rev) AS r FROM t GROUP BY 1 ORDER BY r DESC LIMIT 1`,
+      'top 1 by revenue, by month',
+    ],
     // "The previous quarter", "the last full year" were the whole file's.
     [
       'Revenue in the previous quarter',
@@ -3129,6 +3150,15 @@ describe('an amount written in words', () => {
     const [[count]] = (await sql(reference)) as number[][];
     expect(answer.result?.totalRows).toBe(count);
   });
+});
+
+// "Best month by region" got the best month overall, the regions dropped.
+it('"Best month by region" is refused: a ranking within each region is no query yet', async () => {
+  const answer = await answerWithQuery('Best month by region', file.snapshot, TODAY);
+  expect(answer.result).toBeNull();
+  expect(answer.text).toContain(
+    "I can't rank within each region yet; name one region (“the best month in …”), or ask for the figure by region and month.",
+  );
 });
 
 describe('the same month or quarter of every year', () => {

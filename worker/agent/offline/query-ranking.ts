@@ -101,7 +101,7 @@ export function rankAsAsked(asked: RankingQuestion): string | null {
     ? (NUMBER_WORDS[top[2]] ?? Number(top[2]))
     : counted
       ? (NUMBER_WORDS[counted[1]] ?? Number(counted[1]))
-      : /\b(which|what|top|best|largest|biggest|most)\b/.test(text) &&
+      : /\b(which|what|top|best|largest|biggest|most|highest|lowest|smallest|worst|bottom)\b/.test(text) &&
           byKey &&
           /\b(most|largest|biggest|best|top|highest|fewest|least|lowest|smallest|worst|fastest|quickest)\b/.test(text) &&
           // "What are the best-selling products?" asks for several: a ranking, not the one at the top.
@@ -131,6 +131,12 @@ export function rankAsAsked(asked: RankingQuestion): string | null {
   if (LOSS.test(text) && lossMeasure && groupBy.length > 0 && !other) spec.having = { measure: lossMeasure, op: '<', value: 0 };
   // "Which country grew the most in 2011 vs 2010?" ranks the change, not 2011's figure.
   if (peak && !other) {
+    // "Best month by region" got the best month overall, the regions dropped.
+    const within = groupBy.find((g) => !isTimeUnit(g) && g !== peak[2]);
+    const dimension = within ? meta.dimensions.find((d) => d.key === within) : undefined;
+    const noun = dimension ? (headerNoun(dimension) ?? dimension.label.toLowerCase()) : within;
+    if (noun)
+      return `I can't rank within each ${noun} yet; name one ${noun} (“the best ${peak[2]} in …”), or ask for the figure by ${noun} and ${peak[2]}.`;
     spec.groupBy = [peak[2]];
     spec.limit = 1;
     spec.sort = {

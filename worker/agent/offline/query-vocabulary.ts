@@ -180,8 +180,9 @@ export const DECLINE = new RegExp(
     LOST_MOST.source,
 );
 
-/** "Best month", "weakest quarter": the period with the most (or least) of a measure. */
-const PEAK_UNIT = /\b(best|worst|busiest|slowest|strongest|weakest|quietest|biggest|highest|lowest) (month|quarter|week|year)\b/;
+/** "Best month", "weakest quarter", "highest revenue month": the period with the most (or least) of a measure. */
+const PEAK_UNIT =
+  /\b(best|worst|busiest|slowest|strongest|weakest|quietest|biggest|highest|lowest) (?:(?:revenue|sales|profit|gross profit|margin|orders?|units|grossing|selling|earning) )?(month|quarter|week|year)\b/;
 
 /** "Which month of 2011 had the highest revenue?": the same question, the unit named first. */
 const WHICH_UNIT =
