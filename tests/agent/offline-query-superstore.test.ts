@@ -2931,6 +2931,12 @@ describe('a range open at one end, and a day written out', () => {
       `SELECT strftime(d, '%Y-%m'), sum(rev) AS r FROM t GROUP BY 1 ORDER BY r DESC LIMIT 1`,
       'top 1 by revenue, by month',
     ],
+    // "Without" after a figure was refused as naming no value to leave out.
+    [
+      'Revenue without Technology in 2020',
+      `SELECT sum(rev) FROM t WHERE year(d) = 2020 AND "Category" <> 'Technology'`,
+      'revenue, category ≠ Technology, 2020-01-01 … 2020-12-31',
+    ],
     // "The previous quarter", "the last full year" were the whole file's.
     [
       'Revenue in the previous quarter',

@@ -7,9 +7,12 @@ import { looseNamesOf, type NamedFilter } from './query-names';
 import { escapeRegex } from './query-limits';
 import { entitiesOf, leadingNameFilter, notFoundReason } from './query-values';
 
-/** "excluding the UK", "except Technology", "other than Germany and France": the values to leave out. */
+/**
+ * "excluding the UK", "except Technology", "other than Germany and France", "revenue without
+ * Technology": the values to leave out ("bought Chairs without Tables" is no figure's exclusion).
+ */
 const EXCLUDED_CLAUSE =
-  /\b(?:excluding|exclude|excludes|except(?: for)?|excl\.?|other than|apart from|aside from|not including|outside(?: of)?|besides|w\/o|(?<!\b(?:but|and) )(?:not|(?:did|does|do|is|are|was|were|has|have|had)(?: not|n't|nt))(?: come| came| coming)? from)\s+(.+?)(?=\s+(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|had|has|have|is|are|was|were|did|does|made|makes|sold|sells|bought|buys|spent|spends)\b|[?;!]|,(?=\s*(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|what|which|who|how|show|list|give|tell|please)\b)|,?$)/i;
+  /\b(?:excluding|exclude|excludes|except(?: for)?|excl\.?|other than|apart from|aside from|not including|outside(?: of)?|besides|w\/o|(?<=\b(?:revenue|sales|turnover|profits?|margins?|orders|units)\s+)(?:without|minus)|(?<!\b(?:but|and) )(?:not|(?:did|does|do|is|are|was|were|has|have|had)(?: not|n't|nt))(?: come| came| coming)? from)\s+(.+?)(?=\s+(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|had|has|have|is|are|was|were|did|does|made|makes|sold|sells|bought|buys|spent|spends)\b|[?;!]|,(?=\s*(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|what|which|who|how|show|list|give|tell|please)\b)|,?$)/i;
 
 /** "Non-UK revenue", "non-Furniture sales": a value left out, written before the figure (it was dropped). */
 const NON_VALUE = /\bnon[- ](\p{L}[\p{L}\d.&']*)/iu;
