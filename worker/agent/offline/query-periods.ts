@@ -602,14 +602,6 @@ export function withoutNamedYears(text: string, filters: readonly { values: stri
   return named.reduce((rest, value) => rest.split(value.toLowerCase()).join(' '), text);
 }
 
-/**
- * The periods of a question: one range, two compared ranges, or none. `unread` is a range
- * the question writes with two ends of which only one is a period ("from July 2021 to
- * whenever"), or whose ends are the wrong way round, or a day no calendar has: it must be
- * refused, since reading the one end alone would answer for another period. `firstDay` is
- * the file's first day, where a range open at its start begins ("before June 2021");
- * without it such a range begins on `OPEN_START`.
- */
 /** A month, quarter or half by its name: "December", "Q4", "the fourth quarter", "H2". */
 const UNIT_OF_THE_YEAR = new RegExp(
   String.raw`\b(?:(?:${MONTH_NAMES_NOT_MAY})s?|q[1-4]|h[12]|(?:first|second|third|fourth|1st|2nd|3rd|4th) (?:quarter|half))\b`,
@@ -652,6 +644,14 @@ function withUnitsOfNamedYears(text: string, today: Date): string {
   );
 }
 
+/**
+ * The periods of a question: one range, two compared ranges, or none. `unread` is a range
+ * the question writes with two ends of which only one is a period ("from July 2021 to
+ * whenever"), or whose ends are the wrong way round, or a day no calendar has: it must be
+ * refused, since reading the one end alone would answer for another period. `firstDay` is
+ * the file's first day, where a range open at its start begins ("before June 2021");
+ * without it such a range begins on `OPEN_START`.
+ */
 export function periodsOf(question: string, today: Date, firstDay: string | null = null): Periods {
   const written = withIsoDays(withUnitsOfNamedYears(question.toLowerCase(), today), today);
   if (written.unread) return { period: null, other: null, unread: written.unread };

@@ -205,9 +205,9 @@ function partialName(question: string, filters: readonly { values: string[] }[])
 /**
  * Why a phrase selects nothing: "Hy-Vee" and "Tito's" were "not found" on the Iowa sales,
  * where they are words of 3,356 store names and of "Titos Vodka": a word of some values is
- * named as such, else it is not in the file.
+ * named as such, else it is not in the file. The phrase is quoted back as text: “_Chairs_”
+ * typed is not set in italics.
  */
-/** The phrase is quoted back as text: “_Chairs_” typed is not set in italics. */
 export function notFoundReason(phrase: string, meta: SnapshotMeta): string {
   const words = nameWords(phrase);
   const holder =
