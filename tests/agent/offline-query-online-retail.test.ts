@@ -838,7 +838,23 @@ describe('products named by their codes', () => {
       expect(answer).toContain(`| ${money} |`);
     }
     const { answer } = await askOffline('What was the revenue of product 99999?', analyse(file.aggregates), file.snapshot);
-    expect(answer).toContain("I couldn't find “product 99999” among this file's customers, products or other values.");
+    // The code as the reading with the analysis' codes refuses it (read again without them, the refusal named “product 99999”).
+    expect(answer).toContain("I couldn't find “99999” among this file's customers, products or other values.");
+  });
+
+  // "Revenue of 85123A" got the whole file's revenue, and so did "Revenue of 99999Z": a code of
+  // letters and digits after a figure was not read, and a refusal read with the analysis' codes
+  // was read again without them.
+  it('"Revenue of 85123A" is that product\'s revenue; "Revenue of 99999Z" is refused by name', async () => {
+    const [[revenue]] = (await sql(`SELECT sum(rev) FROM t WHERE StockCode = '85123A'`)) as number[][];
+    const money = `£${revenue.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const result = analyse(file.aggregates);
+    const coded = await askOffline('Revenue of 85123A', result, file.snapshot);
+    expect(coded.answer).toContain('I understood: **revenue, product = WHITE HANGING HEART T-LIGHT HOLDER (85123A)**.');
+    expect(coded.answer).toContain(`| ${money} |`);
+    const unknown = await askOffline('Revenue of 99999Z', result, file.snapshot);
+    expect(unknown.answer).toContain("I couldn't find “99999Z” among this file's customers, products or other values.");
+    expect(unknown.trace).not.toContain('use:query_data');
   });
 });
 

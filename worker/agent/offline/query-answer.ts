@@ -18,6 +18,7 @@ import {
 import type { Snapshot, SnapshotMeta } from '../../engine/snapshot/columns';
 import { pct, plural, pluralNoun } from '../../engine/render/format';
 import { parseQuestion } from './query-grammar';
+import type { AnalysisFacts } from './query-parsed';
 import { singular } from './query-vocabulary';
 
 export interface QueryAnswer {
@@ -29,14 +30,17 @@ export interface QueryAnswer {
 /**
  * Answers a question exactly from the snapshot, or says why it can't. Money in the table is
  * written in `currency` (the analysis's ISO 4217 code), without a symbol when it is unknown.
+ * `facts` are the analysis' (product codes, customer ids): chat passes them, so a question
+ * refused for a code no product has is refused here too, not answered for the whole file.
  */
 export async function answerWithQuery(
   question: string,
   snapshot: Snapshot,
   today: Date | null,
   currency: string | null = null,
+  facts?: AnalysisFacts,
 ): Promise<QueryAnswer> {
-  const parsed = parseQuestion(question, snapshot.meta, today);
+  const parsed = parseQuestion(question, snapshot.meta, today, facts);
   if (parsed.kind !== 'spec') return { text: cant(parsed.reason, snapshot.meta, today), result: null };
   const valid = parseQuerySpec(parsed.spec);
   if (!valid.ok) return { text: cant("I couldn't turn that into a query I can run exactly.", snapshot.meta, today), result: null };

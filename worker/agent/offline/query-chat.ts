@@ -23,17 +23,20 @@ export async function answerFromRows(
   // No analysis date when the file has no dates: the grammar then refuses any period.
   const today = result.asOf ? new Date(`${result.asOf}T00:00:00Z`) : null;
   const currency = result.dataset.currency;
-  const parsed = parseQuestion(question, snapshot.meta, today, factsOf(result));
+  const facts = factsOf(result);
+  const parsed = parseQuestion(question, snapshot.meta, today, facts);
+  // The refusal as the grammar gives it, read with the same facts: "Revenue of 99999Z" on
+  // Online Retail is refused with them, and read again without them it was the whole file's revenue.
+  const refusal = async () => (await answerWithQuery(question, snapshot, today, currency, facts)).text;
   // The churn list or a segment of the customers with some rows ("customers in Texas"); any
   // other answer of the analysis would be everyone's, so it is refused with `reason`.
-  if (parsed.kind === 'among')
-    return (await answerAmong(question, parsed.where, result, runner)) ?? (await answerWithQuery(question, snapshot, today, currency)).text;
+  if (parsed.kind === 'among') return (await answerAmong(question, parsed.where, result, runner)) ?? (await refusal());
   // Refused (the future, a column the file lacks): say so rather than let a canned answer stand in.
-  if (parsed.kind !== 'spec') return parsed.kind === 'refused' ? (await answerWithQuery(question, snapshot, today, currency)).text : null;
+  if (parsed.kind !== 'spec') return parsed.kind === 'refused' ? await refusal() : null;
   const data = await runner.call(queryData, parsed.spec, 'Querying every row of the file.');
   if (data) return queryAnswerText(withGrammarNote(data, parsed.note), parsed.spec, currency, parsed.counted);
   // The tool step above holds the reason; the answer repeats it with questions that work.
-  return (await answerWithQuery(question, snapshot, today, currency)).text;
+  return refusal();
 }
 
 /** The analysis' facts the grammar may use: each customer's last purchase day, and customers' and products' labels by id. */

@@ -16,13 +16,20 @@ type Filter = { dimension: string; values: string[]; match: 'exact' };
  */
 const CODE = String.raw`#?((?=[\w-]*\d)[a-z0-9][\w-]*)(?![\w-])(?!\s*(?:%|percent\b|per cent\b|times\b|or (?:more|fewer|less)\b|(?:units?|items?|pieces?|cases?|bottles?|boxes?|packs?|orders?|products?|days?|weeks?|months?|years?|customers?)\b))`;
 /**
- * Where a code stands: after "product", "item", "SKU", "stock code", or a verb of buying
- * ("bought both 23084 and …", "bought 23084 but not 22086").
+ * Where a code stands: after "product", "item", "SKU", "stock code", a figure's "of"
+ * ("revenue of 85123A"), or a verb of buying ("bought both 23084 and …", "bought 23084 but not 22086").
  */
 const CODES_AFTER = new RegExp(
-  String.raw`\b(?:(products?|items?|skus?|stock\s*codes?|codes?|articles?)|(?:buy|buys|bought|buying|order|orders|ordered|purchase|purchased)(?:\s+(?:both|either))?)\s+${CODE}((?:\s*(?:,|&|\b(?:and|but)\s+(?:not|no|never)\b|\band\b|\bor\b|\bas well as\b)\s*(?:(?:products?|items?|skus?|codes?)\s+)?${CODE})*)`,
+  String.raw`\b(?:(products?|items?|skus?|stock\s*codes?|codes?|articles?)|(revenue|sales|turnover|profits?|margins?|units|spend)\s+(?:of|for|on|from)|(?:buy|buys|bought|buying|order|orders|ordered|purchase|purchased)(?:\s+(?:both|either))?)\s+${CODE}((?:\s*(?:,|&|\b(?:and|but)\s+(?:not|no|never)\b|\band\b|\bor\b|\bas well as\b)\s*(?:(?:products?|items?|skus?|codes?)\s+)?${CODE})*)`,
   'gi',
 );
+
+/**
+ * After a figure ("revenue of 85123A"), a code of letters and digits is a product's: one no
+ * product has is refused (it was dropped, and the whole file's revenue given). A number alone
+ * there may be a customer's or a store's, and is left to them.
+ */
+const LETTERS_AND_DIGITS = /^(?=.*\d)(?=.*[a-z])/i;
 
 /** A year, a date or a quarter: "products 2021", "products, 2021-01-01 … 2021-12-31". */
 const PERIOD_WORD = /^(?:(?:19|20)\d\d|\d{4}-\d{1,2}(?:-\d{1,2})?|q[1-4]|h[12])$/i;
@@ -78,9 +85,14 @@ function codesNamed(
   if (!facts?.productLabelOf || !meta.dimensions.some((d) => d.key === 'product')) return [];
   const found: { code: string; label: string | null; named: boolean }[] = [];
   for (const m of text.matchAll(CODES_AFTER)) {
-    const codes = [m[2], ...[...(m[3] ?? '').matchAll(new RegExp(CODE, 'gi'))].map((c) => c[1])];
+    const codes = [m[3], ...[...(m[4] ?? '').matchAll(new RegExp(CODE, 'gi'))].map((c) => c[1])];
     for (const code of codes)
-      if (!PERIOD_WORD.test(code)) found.push({ code, label: productLabelIn(meta, facts, code), named: Boolean(m[1]) });
+      if (!PERIOD_WORD.test(code))
+        found.push({
+          code,
+          label: productLabelIn(meta, facts, code),
+          named: Boolean(m[1]) || (Boolean(m[2]) && LETTERS_AND_DIGITS.test(code)),
+        });
   }
   return found;
 }
