@@ -2937,6 +2937,18 @@ describe('a range open at one end, and a day written out', () => {
       `SELECT sum(rev) FROM t WHERE year(d) = 2020 AND "Category" <> 'Technology'`,
       'revenue, category ≠ Technology, 2020-01-01 … 2020-12-31',
     ],
+    // "Top 5 products by revenue and their margin" ranked by the margin, the more specific word.
+    [
+      'Top 5 products by revenue and their margin',
+      `SELECT min("Product Name"), sum(rev) r, 100 * sum(gp) / sum(rev) FROM t GROUP BY "Product ID" ORDER BY r DESC LIMIT 5`,
+      'top 5 by revenue, by product',
+    ],
+    // "Revenue and customers by region" listed customer × region pairs.
+    [
+      'Revenue and customers by region',
+      `SELECT "Region", sum(rev) r, count(DISTINCT "Customer ID") FROM t GROUP BY 1 ORDER BY r DESC`,
+      'revenue, customers, by region',
+    ],
     // "The previous quarter", "the last full year" were the whole file's.
     [
       'Revenue in the previous quarter',

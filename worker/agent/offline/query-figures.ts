@@ -48,6 +48,8 @@ const CUSTOMERS_BY_TIME = new RegExp(
  */
 export function measuresNamed(text: string, meta: SnapshotMeta, perCustomer: RegExp): { measures: Measure[] } | { refused: string } {
   let measures = MEASURE_WORDS.filter(([re]) => re.test(text)).map(([, m]) => m);
+  // "Revenue and customers by region" listed customer × region pairs: customers beside a figure are counted.
+  if (CUSTOMERS_BESIDE_A_FIGURE.test(text) && !measures.includes('customers')) measures.push('customers');
   if (measures.includes('newCustomers') || measures.includes('returningCustomers')) measures = measures.filter((m) => m !== 'customers');
   if (measures.some((m) => NEWNESS_REVENUE.has(m))) measures = measures.filter((m) => !NEWNESS_REVENUE_WORDS.has(m));
   // "Best profit margin" is the margin %, not the gross profit beside it.
@@ -92,7 +94,29 @@ export function measuresNamed(text: string, meta: SnapshotMeta, perCustomer: Reg
         ? `This file counts quantities in its “${meta.quantityHeader}” column, not in ${measuredIn}, so I can't give ${measuredIn}.`
         : `I can't tell whether this file's quantities are in ${measuredIn}.`,
     };
-  return { measures };
+  return { measures: rankedByFirst(text, measures) };
+}
+
+/** "Revenue and customers", "orders, units and customers": customers named after a figure, in a list of figures. */
+const CUSTOMERS_BESIDE_A_FIGURE = new RegExp(
+  String.raw`\b(?:revenue|sales|turnover|orders|units|profit|gross profit|margin)\s*(?:,|and|&)\s*(?:(?:the\s+)?(?:number|count) of\s+)?(?:${CUSTOMERS_PLURAL})\b`,
+);
+
+/** "Top 5 products by …", "ranked by …": where the figure a ranking is by is named. */
+const RANKED_BY =
+  /\b(?:top|bottom|best|worst|largest|biggest|smallest|highest|lowest|rank(?:ed|ing)?|sort(?:ed)?)\b[^.?!;]*?\bby\s+(?:the\s+)?/;
+
+/**
+ * The figure a ranking is by, first: "Top 5 products by revenue and their margin" ranked by
+ * the margin (the more specific word is found first), and "Top 5 customers by revenue and
+ * their orders" by orders.
+ */
+function rankedByFirst(text: string, measures: Measure[]): Measure[] {
+  const by = RANKED_BY.exec(text);
+  if (!by || measures.length < 2) return measures;
+  const after = text.slice(by.index + by[0].length);
+  const ranked = MEASURE_WORDS.find(([re, m]) => measures.includes(m) && re.exec(after)?.index === 0)?.[1];
+  return ranked ? [ranked, ...measures.filter((m) => m !== ranked)] : measures;
 }
 
 /** The words "revenue" and "new customers" name no figure of their own beside those. */
