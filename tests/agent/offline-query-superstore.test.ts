@@ -2943,6 +2943,12 @@ describe('a range open at one end, and a day written out', () => {
       `SELECT min("Product Name"), sum(rev) r, 100 * sum(gp) / sum(rev) FROM t GROUP BY "Product ID" ORDER BY r DESC LIMIT 5`,
       'top 5 by revenue, by product',
     ],
+    // "Rank states by profit in 2021" got the total: "rank" before a column's plural named no grouping.
+    [
+      'Rank states by profit in 2021',
+      `SELECT "State", sum(gp) g FROM t WHERE year(d) = 2021 GROUP BY 1 ORDER BY g DESC`,
+      'gross profit, by State, 2021-01-01 … 2021-12-31',
+    ],
     // "Revenue and customers by region" listed customer × region pairs.
     [
       'Revenue and customers by region',

@@ -152,7 +152,7 @@ export function groupingOf(
       // "Revenue by region and segment" dropped the segment.
       if (
         new RegExp(
-          `\\b(by|per|each|which|what|any|top|bottom|best|worst|highest|lowest|biggest|largest|smallest)( \\d{1,2})?(?:[- ](?:selling|performing|earning|grossing|revenue|sales|profit|margin))? ${words}(s|es)?\\b|\\bby [a-z-]+( [a-z-]+)? and ${words}(s|es)?\\b|^(?:(?:list|show|name|give)(?: me)? )?(?:(?:all|the|our|all our|any) )?${plural} (?:with|who|that|whose|where)\\b|(?<!\\bat )\\b(?:most|least) [a-z]+ ${plural}\\b`,
+          `\\b(by|per|each|which|what|any|top|bottom|best|worst|highest|lowest|biggest|largest|smallest)( \\d{1,2})?(?:[- ](?:selling|performing|earning|grossing|revenue|sales|profit|margin))? ${words}(s|es)?\\b|\\bby [a-z-]+( [a-z-]+)? and ${words}(s|es)?\\b|^(?:(?:list|show|name|give)(?: me)? )?(?:(?:all|the|our|all our|any) )?${plural} (?:with|who|that|whose|where)\\b|(?<!\\bat )\\b(?:most|least) [a-z]+ ${plural}\\b|\\b(?:rank|sort|compare)\\s+(?:the\\s+|our\\s+|all\\s+)?${plural}\\b`,
         ).test(text)
       )
         groupBy.push(d.key);
