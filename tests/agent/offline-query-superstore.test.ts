@@ -2943,6 +2943,8 @@ describe('a range open at one end, and a day written out', () => {
       `SELECT min("Product Name"), sum(rev) r, 100 * sum(gp) / sum(rev) FROM t GROUP BY "Product ID" ORDER BY r DESC LIMIT 5`,
       'top 5 by revenue, by product',
     ],
+    // "Week to date" was the whole file's.
+    ['Revenue week to date', `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-12-27' AND '2021-12-30'`, 'revenue, 2021-12-27 … 2021-12-30'],
     // "Rank states by profit in 2021" got the total: "rank" before a column's plural named no grouping.
     [
       'Rank states by profit in 2021',
@@ -3183,6 +3185,17 @@ it('"Best month by region" is refused: a ranking within each region is no query 
   expect(answer.text).toContain(
     "I can't rank within each region yet; name one region (“the best month in …”), or ask for the figure by region and month.",
   );
+});
+
+// "This month vs the same days last month" kept Superstore's ship mode "Same Day" alone.
+it('"Revenue this month vs the same days last month" names no ship mode', async () => {
+  const answer = await answerWithQuery('Revenue this month vs the same days last month', file.snapshot, TODAY);
+  expect(answer.result?.understood).toBe('revenue, 2021-12-01 … 2021-12-30, compared with 2021-11-01 … 2021-11-30');
+  const [[now, before]] = (await sql(
+    `SELECT sum(rev) FILTER (WHERE d BETWEEN '2021-12-01' AND '2021-12-30'), sum(rev) FILTER (WHERE d BETWEEN '2021-11-01' AND '2021-11-30') FROM t`,
+  )) as number[][];
+  expect(answer.result?.rows[0][0] as number).toBeCloseTo(now, 6);
+  expect(answer.result?.rows[0][1] as number).toBeCloseTo(before, 6);
 });
 
 describe('the same month or quarter of every year', () => {

@@ -479,7 +479,8 @@ function periodIn(words: string, today: Date): DayRange | null {
   // Weeks run Monday to Sunday (ISO 8601), as the query's "by week" buckets do.
   const monday = mondayOf(today.getTime());
   if (/\blast week\b/.test(text)) return { from: iso(monday - 7 * DAY), to: iso(monday - DAY) };
-  if (/\bthis week\b/.test(text)) return { from: iso(monday), to: todayIso };
+  // "Revenue week to date" got the whole file's.
+  if (/\b(this week|week to date|wtd)\b/.test(text)) return { from: iso(monday), to: todayIso };
   if (/\blast month\b/.test(text)) return monthRange(m0 === 0 ? y0 - 1 : y0, (m0 + 11) % 12);
   // "Revenue month to date" got the whole file's revenue.
   if (/\b(this month|month to date|mtd)\b/.test(text)) return { from: monthRange(y0, m0).from, to: todayIso };
@@ -531,13 +532,21 @@ function periodIn(words: string, today: Date): DayRange | null {
  * mode "Second Class"; "the third quarter" was refused as a name "third".
  */
 export function withoutHalfYears(question: string): string {
-  return question
-    .replace(
-      /\b(first|1st|second|2nd) half\b|\b(first|second|third|fourth|1st|2nd|3rd|4th|last) quarter\b|\b(first|last) month of\b|\b(most recent|latest|current) (year|quarter|month|week)\b/gi,
-      ' ',
-    )
-    .replace(new RegExp(MONTHS_OF_A_YEAR.source, 'gi'), ' ');
+  return (
+    question
+      .replace(
+        /\b(first|1st|second|2nd) half\b|\b(first|second|third|fourth|1st|2nd|3rd|4th|last) quarter\b|\b(first|last) month of\b|\b(most recent|latest|current) (year|quarter|month|week)\b/gi,
+        ' ',
+      )
+      .replace(new RegExp(MONTHS_OF_A_YEAR.source, 'gi'), ' ')
+      // "This month vs the same days last month" kept Superstore's ship mode "Same Day" only.
+      .replace(SAME_DAYS_OF_A_PERIOD, ' ')
+  );
 }
+
+/** "The same days last year", "the same days of the month before": days of a period, no name. */
+const SAME_DAYS_OF_A_PERIOD =
+  /\bthe same (?:days?|dates?|period|time|span)\b(?=\s+(?:last|this|a year|one year|the (?:year|month|week|quarter)|of|in|as|before|previous|prior)\b)/gi;
 
 /** What joins a range's two dates: "to", a dash, "…" as the answers write it. */
 const DATES_JOINED = String.raw`(?:to|until|till|through|thru|–|-|…|\.\.\.?)`;
@@ -878,8 +887,8 @@ function toDateUnitOf(text: string, today: Date, period: DayRange): ToDateUnit |
 
 /** A calendar period that is not over: "this year", "this quarter", "this month", "this week", "year to date". */
 export type ToDateUnit = 'year' | 'quarter' | 'month' | 'week';
-const TO_DATE = /\bthis (year|quarter|month|week)\b|\b(year|quarter|month) to date\b|\b(?:ytd|qtd|mtd)\b/;
-const TO_DATE_ABBREVIATIONS: Record<string, ToDateUnit> = { ytd: 'year', qtd: 'quarter', mtd: 'month' };
+const TO_DATE = /\bthis (year|quarter|month|week)\b|\b(year|quarter|month|week) to date\b|\b(?:ytd|qtd|mtd|wtd)\b/;
+const TO_DATE_ABBREVIATIONS: Record<string, ToDateUnit> = { ytd: 'year', qtd: 'quarter', mtd: 'month', wtd: 'week' };
 
 /** A quarter, half or month ending the words before "and": "in Q1" of "in Q1 and Q2 2011". */
 const PERIOD_WORD_AT_END = /\b(q[1-4]|h[12]|january|february|march|april|may|june|july|august|september|october|november|december)\s*$/;
