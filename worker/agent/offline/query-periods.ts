@@ -506,14 +506,12 @@ function periodIn(words: string, today: Date): DayRange | null {
   }
   // "In December" without a year: the latest December up to the analysis date.
   // "Customers who bought in March 3 times" is March: the number counts the orders.
-  if (
-    (m = new RegExp(`\\b(?:in|during|for|of)\\s+${MONTH}\\b(?!\\s*\\d(?!\\d*\\s+(?:or (?:more|fewer|less)\\s+)?times?\\b))`).exec(text))
-  ) {
-    const month = monthOf(m[1]);
-    return monthRange(month <= m0 ? y0 : y0 - 1, month);
-  }
   // "December sales", "June's profit": a month named before a figure is the month, as "in December" is (it was the whole file).
-  if ((m = MONTH_BEFORE_A_FIGURE.exec(text))) {
+  if (
+    (m =
+      new RegExp(`\\b(?:in|during|for|of)\\s+${MONTH}\\b(?!\\s*\\d(?!\\d*\\s+(?:or (?:more|fewer|less)\\s+)?times?\\b))`).exec(text) ??
+      MONTH_BEFORE_A_FIGURE.exec(text))
+  ) {
     const month = monthOf(m[1]);
     return monthRange(month <= m0 ? y0 : y0 - 1, month);
   }
@@ -611,10 +609,10 @@ export function withoutNamedYears(text: string, filters: readonly { values: stri
   return named.reduce((rest, value) => rest.split(value.toLowerCase()).join(' '), text);
 }
 
+/** A quarter or a half by its name: "Q4", "the fourth quarter", "H2", "the first half". */
+const QUARTER_OR_HALF = String.raw`q[1-4]|h[12]|(?:first|second|third|fourth|1st|2nd|3rd|4th) (?:quarter|half)`;
 /** A month, quarter or half by its name: "December", "Q4", "the fourth quarter", "H2". */
-const UNIT_OF_THE_YEAR = new RegExp(
-  String.raw`\b(?:(?:${MONTH_NAMES_NOT_MAY})s?|q[1-4]|h[12]|(?:first|second|third|fourth|1st|2nd|3rd|4th) (?:quarter|half))\b`,
-);
+const UNIT_OF_THE_YEAR = new RegExp(String.raw`\b(?:(?:${MONTH_NAMES_NOT_MAY})s?|${QUARTER_OR_HALF})\b`);
 /** "Of each year", "by year", "across the years", "every December", "Decembers". */
 const EVERY_YEAR = new RegExp(
   String.raw`\b(?:each|every|all(?: the)?) years?\b|\bacross (?:all )?(?:the )?years\b|\byear by year\b|\bby years?\b|\b(?:yearly|annually)\b|\b(?:each|every|all(?: the)?) (?:${MONTH_NAMES_NOT_MAY}|may|q[1-4])\b|\b(?:${MONTH_NAMES_NOT_MAY})s\b`,
@@ -633,7 +631,7 @@ export function unitOfEveryYear(question: string): string | null {
 }
 
 /** A month, quarter or half named without a year: "March", "Q4", "the first half". */
-const UNIT_NAMED = String.raw`(${MONTH}|q[1-4]|h[12]|(?:first|second|third|fourth|1st|2nd|3rd|4th) (?:quarter|half))`;
+const UNIT_NAMED = String.raw`(${MONTH}|${QUARTER_OR_HALF})`;
 /** "Q4 last year", "March of this year", "the first half of the previous year". */
 const UNIT_OF_A_YEAR_NAMED = new RegExp(String.raw`\b${UNIT_NAMED}\s+(?:of\s+)?(?:the\s+)?(last|this|previous|prior) year\b(?!['’]s)`, 'g');
 /** "Last year's December", "this year's Q1". */
