@@ -3198,6 +3198,17 @@ it('"Revenue this month vs the same days last month" names no ship mode', async 
   expect(answer.result?.rows[0][1] as number).toBeCloseTo(before, 6);
 });
 
+// "The same days last quarter" was read after "last quarter" was set aside, and kept the ship mode.
+it('"Revenue this quarter vs the same days last quarter" names no ship mode', async () => {
+  const answer = await answerWithQuery('Revenue this quarter vs the same days last quarter', file.snapshot, TODAY);
+  expect(answer.result?.understood).toBe('revenue, 2021-10-01 … 2021-12-30, compared with 2021-07-01 … 2021-09-30');
+  const [[now, before]] = (await sql(
+    `SELECT sum(rev) FILTER (WHERE d BETWEEN '2021-10-01' AND '2021-12-30'), sum(rev) FILTER (WHERE d BETWEEN '2021-07-01' AND '2021-09-30') FROM t`,
+  )) as number[][];
+  expect(answer.result?.rows[0][0] as number).toBeCloseTo(now, 6);
+  expect(answer.result?.rows[0][1] as number).toBeCloseTo(before, 6);
+});
+
 describe('the same month or quarter of every year', () => {
   // "Revenue in December of each year" was December 2021's, "Revenue in each December" the whole file's.
   itRefusesEach(

@@ -532,13 +532,14 @@ function periodIn(words: string, today: Date): DayRange | null {
 export function withoutHalfYears(question: string): string {
   return (
     question
+      // "This month vs the same days last month" kept Superstore's ship mode "Same Day" only;
+      // read first, while the period's words after it ("last quarter") are still there.
+      .replace(SAME_DAYS_OF_A_PERIOD, ' ')
       .replace(
         /\b(first|1st|second|2nd) half\b|\b(first|second|third|fourth|1st|2nd|3rd|4th|last) quarter\b|\b(first|last) month of\b|\b(most recent|latest|current) (year|quarter|month|week)\b/gi,
         ' ',
       )
       .replace(new RegExp(MONTHS_OF_A_YEAR.source, 'gi'), ' ')
-      // "This month vs the same days last month" kept Superstore's ship mode "Same Day" only.
-      .replace(SAME_DAYS_OF_A_PERIOD, ' ')
   );
 }
 
