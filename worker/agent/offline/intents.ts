@@ -71,7 +71,7 @@ const CROSS_SELL =
 const SUPPLIER = /\b(suppliers?|vendors?|sourc(e|ed|ing)|procure\w*|manufacturers?)\b/;
 /** The verbs of getting in touch with customers: a question with one asks whom to call, which the churn list answers. */
 export const CONTACT_VERB = String.raw`call|contact|ring|phone|visit`;
-const CHURN = new RegExp(
+export const CHURN = new RegExp(
   String.raw`churn|at.?risk|\b(high|medium|low)[ -]risk\b|risky|\blaps(e|ed|ing)\b|\blos(e|ing)\b|\blost\b|stopped (buying|ordering)|(not|n't) (ordered|bought)|inactive|dormant|slipping|leaving|defect|win.?back|going quiet|\b(?:${CONTACT_VERB})\b.*\b(customers?|clients?|accounts?|this week|first|today)\b|\b(customers?|clients?|accounts?) (?:should|must|ought to|need to|to)(?: \w+){0,2} (?:${CONTACT_VERB})\b|\breach out\b|\bfollow up\b|\bkeep an eye on\b|\bwatch ?list\b|\bmonitor\b.*\b(customers?|clients?|accounts?)\b`,
 );
 /**

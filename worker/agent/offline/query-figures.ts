@@ -6,6 +6,7 @@ import type { Measure } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import {
   AVERAGE_PER_UNIT,
+  COUNT,
   MEASURE_WORDS,
   NEWNESS_REVENUE,
   PER_ORDER,
@@ -15,6 +16,7 @@ import {
   singular,
 } from './query-vocabulary';
 import { CUSTOMERS_PLURAL } from './customer-words';
+import { CHURN } from './intents';
 
 /**
  * "Average sales", "the highest average spend", "mean revenue": an average of money with
@@ -44,9 +46,14 @@ const CUSTOMERS_BY_TIME = new RegExp(
  * The figures the question's words name, the most specific first (MEASURE_WORDS): "revenue
  * per customer" is no revenue and no customers, "profit margin" no gross profit, a count of
  * the file's own noun ("how many stores") its customers or products; or why a figure can't be
- * given (an average of money per nothing, a unit the quantities are not in).
+ * given (an average of money per nothing, a unit the quantities are not in). `ofTopSet`: the
+ * figures are of the top customers (products …), ranked by the revenue put first (TOP_SET).
  */
-export function measuresNamed(text: string, meta: SnapshotMeta, perCustomer: RegExp): { measures: Measure[] } | { refused: string } {
+export function measuresNamed(
+  text: string,
+  meta: SnapshotMeta,
+  perCustomer: RegExp,
+): { measures: Measure[]; ofTopSet?: true } | { refused: string } {
   let measures = MEASURE_WORDS.filter(([re]) => re.test(text)).map(([, m]) => m);
   // "Revenue and customers by region" listed customer × region pairs: customers beside a figure are counted.
   if (CUSTOMERS_BESIDE_A_FIGURE.test(text) && !measures.includes('customers')) measures.push('customers');
@@ -94,7 +101,40 @@ export function measuresNamed(text: string, meta: SnapshotMeta, perCustomer: Reg
         ? `This file counts quantities in its “${meta.quantityHeader}” column, not in ${measuredIn}, so I can't give ${measuredIn}.`
         : `I can't tell whether this file's quantities are in ${measuredIn}.`,
     };
-  return { measures: rankedByFirst(text, measures) };
+  // "Which of our top 10 customers have the lowest margin?" listed the 10 lowest margins of
+  // all, and "How many of our top 20 customers are from the West?" counted all of the West's.
+  // "Which of our top 5 customers are lost?" is the churn list's to answer (answers.ts).
+  const some = CHURN.test(text) ? null : SOME_OF_THE_TOP.exec(text);
+  if (some) return { refused: someOfTheTopReason(some[1] ?? some[2] ?? '', some[3]) };
+  const ranked = rankedByFirst(text, measures);
+  const set = TOP_SET.exec(text);
+  if (!set || measures.length === 0 || ranked.measure || measures.includes('revenueShare')) return { measures: ranked.measures };
+  return { measures: ['revenue', ...measures.filter((m) => m !== 'revenue')], ofTopSet: true };
+}
+
+/**
+ * "The margin of our top 10 customers", "How many orders did our 5 biggest customers place?",
+ * "Top 10 customers' margin": the top customers (products, regions …) as the ones the figure
+ * is of, ranked by revenue as "top customers" are, not by that figure (each got the 10
+ * highest margins, or the customers with the most orders). The count is group 1, 2 or 4, the
+ * noun group 3 or 5.
+ */
+const TOP_SET = new RegExp(
+  String.raw`\b(?:of|from|for|among|by|to|with|did|do|does|have|has|had|are|were)\s+(?:our|the|my|your)\s+(?:(?:top|biggest|largest|best|leading)\s+(?:(${COUNT})\s+)?|(${COUNT})\s+(?:top|biggest|largest|best|leading)\s+)([a-z-]+s)\b(?!\s+by\b)|\b(?:top|biggest|largest|best|leading)\s+(?:(${COUNT})\s+)?([a-z-]+s)'\s`,
+);
+
+/**
+ * Some of the top customers (products …): "which of our top 10 customers", "how many of the
+ * 20 biggest customers", "what share of our top customers". The query has no such filter.
+ * The count is group 1 or 2, the noun group 3.
+ */
+const SOME_OF_THE_TOP = new RegExp(
+  String.raw`\b(?:which|who|how many|what share|what percent(?:age)?|what proportion)\s+(?:ones?\s+)?(?:of|among)\s+(?:our|the|my|your)\s+(?:(?:top|biggest|largest|best|leading)\s+(?:(${COUNT})\s+)?|(${COUNT})\s+(?:top|biggest|largest|best|leading)\s+)([a-z-]+s)\b`,
+);
+
+function someOfTheTopReason(count: string, noun: string): string {
+  const top = count ? `top ${count}` : 'top';
+  return `I can't pick out some of the ${top} ${noun} in one step yet. Ask for “${top} ${noun} by revenue”, with the figure you want after “and their” (“… and their margin”), which lists each one's.`;
 }
 
 /** "Revenue and customers", "orders, units and customers": customers named after a figure, in a list of figures. */
@@ -107,16 +147,16 @@ const RANKED_BY =
   /\b(?:top|bottom|best|worst|largest|biggest|smallest|highest|lowest|rank(?:ed|ing)?|sort(?:ed)?)\b[^.?!;]*?\bby\s+(?:the\s+)?/;
 
 /**
- * The figure a ranking is by, first: "Top 5 products by revenue and their margin" ranked by
- * the margin (the more specific word is found first), and "Top 5 customers by revenue and
- * their orders" by orders.
+ * The figure a ranking is by, first, and that figure when one is named after "by": "Top 5
+ * products by revenue and their margin" ranked by the margin (the more specific word is found
+ * first), and "Top 5 customers by revenue and their orders" by orders.
  */
-function rankedByFirst(text: string, measures: Measure[]): Measure[] {
+function rankedByFirst(text: string, measures: Measure[]): { measures: Measure[]; measure?: Measure } {
   const by = RANKED_BY.exec(text);
-  if (!by || measures.length < 2) return measures;
+  if (!by) return { measures };
   const after = text.slice(by.index + by[0].length);
   const ranked = MEASURE_WORDS.find(([re, m]) => measures.includes(m) && re.exec(after)?.index === 0)?.[1];
-  return ranked ? [ranked, ...measures.filter((m) => m !== ranked)] : measures;
+  return ranked ? { measures: [ranked, ...measures.filter((m) => m !== ranked)], measure: ranked } : { measures };
 }
 
 /** The words "revenue" and "new customers" name no figure of their own beside those. */

@@ -672,7 +672,13 @@ function parseAsRead(
   }
   // When several measures match, the most specific ones come first in MEASURE_WORDS; revenue is kept only if asked alone.
   // "Which 3 customers with at least 10 orders spent the most?" keeps what they spent.
-  if (measures.length > 1 && measures.includes('revenue') && !/\b(revenue|sales|turnover|spent|spend|spends|spending)\b/.test(text))
+  // "The margin of our top 10 customers" keeps the revenue they are ranked by (TOP_SET).
+  if (
+    measures.length > 1 &&
+    measures.includes('revenue') &&
+    !asked.ofTopSet &&
+    !/\b(revenue|sales|turnover|spent|spend|spends|spending)\b/.test(text)
+  )
     measures = measures.filter((m) => m !== 'revenue');
 
   const groupBy = groupingOf(text, meta, measures, filters, perCustomer);

@@ -5,7 +5,8 @@
  * unknown; percentages have one decimal. The CSV keeps plain numbers, for spreadsheets.
  */
 import { csvDocument, escapeMarkdown } from '../render/escape';
-import { money, pct, points } from '../render/format';
+import { money, pct, pluralNoun, points } from '../render/format';
+import { MEASURE_LABELS } from './spec';
 import type { CellKind, QueryResult } from './result';
 
 /** One cell as the user reads it; `currency` (ISO 4217, or null when unknown) applies to money. */
@@ -29,7 +30,22 @@ export function markdownTableOf(result: QueryResult, currency: string | null = n
   const header = `| ${result.columns.map((c) => escapeMarkdown(c.label)).join(' | ')} |`;
   const rule = `| ${result.columns.map((c) => (c.kind === 'text' ? '---' : '---:')).join(' | ')} |`;
   const body = result.rows.map((row) => `| ${row.map((cell, i) => formatCell(cell, result.columns[i].kind, currency)).join(' | ')} |`);
-  return [header, rule, ...body, ...(result.note ? ['', result.note] : [])].join('\n');
+  const notes = [result.note, shownTotalsWords(result, currency)].filter(Boolean).join(' ');
+  return [header, rule, ...body, ...(notes ? ['', notes] : [])].join('\n');
+}
+
+/** "Together, the 10 customers shown: revenue 170,000.00, 54 orders, a margin of 31.8%.": a ranking's rows summed. */
+function shownTotalsWords(result: QueryResult, currency: string | null): string {
+  const totals = result.shownTotals ?? [];
+  if (totals.length === 0) return '';
+  const labels = result.columns.filter((c) => c.kind === 'text');
+  const noun = labels.length === 1 ? pluralNoun(labels[0].label) : 'rows';
+  const figures = totals.map((t) => {
+    const value = formatCell(t.value, t.kind, currency);
+    if (t.measure === 'marginPct') return `a margin of ${value}`;
+    return t.kind === 'money' ? `${MEASURE_LABELS[t.measure]} ${value}` : `${value} ${MEASURE_LABELS[t.measure]}`;
+  });
+  return `Together, the ${result.rows.length.toLocaleString('en-US')} ${escapeMarkdown(noun)} shown: ${figures.join(', ')}.`;
 }
 
 /** The result rows as a formula-safe CSV document. */

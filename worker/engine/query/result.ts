@@ -93,6 +93,12 @@ export interface QueryResult {
    * that add up across them ("How much revenue came from customers with at most 2 orders?").
    */
   keptTotals?: { measure: Measure; kind: CellKind; value: number }[];
+  /**
+   * A ranking cut short ("top 10 customers"): what the rows shown hold together, for the
+   * measures that add up across them, and the margin of those sums when both are asked
+   * ("What's the total revenue of our top 5 products?" got five rows and no sum).
+   */
+  shownTotals?: { measure: Measure; kind: CellKind; value: number | null }[];
 }
 
 const KIND: Record<Measure, CellKind> = {
@@ -192,6 +198,8 @@ export function resultOf(
       row = { labels, sortKeys: [], cells: [], order: groups.map((_, k) => a.parts[s * 3 + k]) };
       byKey.set(id, row);
     }
+    // A ranking's margin together is its rows' profit over their revenue, shown or not.
+    if (period === 0) row.money = [a.revenue[s], a.cost[s]];
     for (const [i, m] of spec.measures.entries()) {
       const figure = value(m, s);
       row.cells[i * 2 + period] = perUnits && figure !== null ? figure / perUnits[period] : figure;
@@ -271,7 +279,10 @@ export function resultOf(
   ].filter(Boolean);
   const blank = rows.some((r) => r.order.some((part, k) => groups[k].kind === 'dimension' && part < 0));
   const kept = spec.having && !compare && !change && rows.length > 1 ? keptTotalsOf(spec.measures, rows) : [];
-  const withKept = kept.length > 0 ? { ...result, keptTotals: kept } : result;
+  const cutShort = !spec.having && !compare && !change && !spec.per && result.rows.length > 1 && result.rows.length < result.totalRows;
+  const shown = cutShort ? shownTotalsOf(spec, groups, rows.slice(0, result.rows.length)) : [];
+  const withShown = shown.length > 0 ? { ...result, shownTotals: shown } : result;
+  const withKept = kept.length > 0 ? { ...withShown, keptTotals: kept } : withShown;
   const withBlank = blank ? { ...withKept, blankRow: true as const } : withKept;
   return notes.length > 0 ? { ...withBlank, note: notes.join(' ') } : withBlank;
 }
@@ -289,6 +300,32 @@ function keptTotalsOf(measures: readonly Measure[], rows: readonly TableRow[]): 
   );
 }
 
+/**
+ * The sums of the rows a ranking shows, for the measures that add up across them: orders
+ * too when the rows are customers (an order is one customer's), and, when the margin is
+ * asked, their gross profit over their revenue. A share has its own note.
+ */
+function shownTotalsOf(
+  spec: QuerySpec,
+  groups: readonly ResolvedGroup[],
+  shown: readonly TableRow[],
+): NonNullable<QueryResult['shownTotals']> {
+  if (spec.measures.includes('revenueShare') || groups.length === 0) return [];
+  const byCustomer = groups.length === 1 && groups[0].kind === 'dimension' && groups[0].dimension.key === 'customer';
+  const sumOf = (i: number): number => shown.reduce((sum, r) => sum + (r.cells[i * 2] ?? 0), 0);
+  const sums = spec.measures.flatMap((measure, i) =>
+    ADDING_UP.has(measure) || (byCustomer && measure === 'orders')
+      ? [{ measure, kind: KIND[measure], value: sumOf(i) as number | null }]
+      : [],
+  );
+  if (spec.measures.includes('marginPct')) {
+    const revenue = shown.reduce((sum, r) => sum + (r.money?.[0] ?? 0), 0);
+    const profit = shown.reduce((sum, r) => sum + (r.money ? r.money[0] - r.money[1] : 0), 0);
+    sums.push({ measure: 'marginPct', kind: 'percent', value: isNoMoney(revenue) ? null : (profit / revenue) * 100 });
+  }
+  return sums;
+}
+
 type TableRow = {
   labels: string[];
   sortKeys: (number | null)[];
@@ -297,6 +334,8 @@ type TableRow = {
   order: number[];
   /** With `changeFrom`: false when the earlier unit is not in the file's rows or either is partly covered. */
   comparable?: boolean;
+  /** Period A's revenue and cost, which a margin of several rows together is of. */
+  money?: [revenue: number, cost: number];
 };
 
 /**
