@@ -3340,3 +3340,41 @@ describe('two periods set side by side', () => {
     ['Compare 2020 to 2021 by region', 'revenue, by region, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31'],
   ]);
 });
+
+// "Revenue at the end of 2021", "late 2021", "mid 2021" and "the start of 2021" were all of
+// 2021, "the first half of December" the first half of the year, "the last 2 weeks of December
+// 2021" all of December, "at year end" the whole file: a part of a period named by no days.
+describe('a part of a period named by no days', () => {
+  it.each([
+    ['Revenue at the end of 2021', 'the end of 2021'],
+    ['Revenue in late 2021', 'late 2021'],
+    ['Revenue in mid 2021', 'mid 2021'],
+    ['Revenue from mid-2020', 'mid-2020'],
+    ['Revenue in early 2021', 'early 2021'],
+    ['Revenue at the start of 2021', 'the start of 2021'],
+    ['Revenue in the middle of 2021', 'the middle of 2021'],
+    ['Sales towards the end of the year', 'the end of the year'],
+    ['Revenue at year end', 'year end'],
+    ['Revenue in the first half of December', 'first half of december'],
+    ['Revenue in the second half of December 2021', 'second half of december'],
+    ['Revenue in the last 2 weeks of December 2021', 'last 2 weeks of december 2021'],
+    ['Revenue in the first 10 days of 2021', 'first 10 days of 2021'],
+  ])('"%s" is refused, naming “%s”', async (question, words) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(
+      `I can't read “${words}” as a period yet; name its first and last day as dates (YYYY-MM-DD to YYYY-MM-DD).`,
+    );
+  });
+
+  it.each([
+    ['Revenue since the start of 2021', "year(d) = 2021 AND d <= DATE '2021-12-30'"],
+    ['Revenue from the start of 2020 to the end of 2021', 'year(d) IN (2020, 2021)'],
+    ['Revenue between the start of 2020 and the end of 2021', 'year(d) IN (2020, 2021)'],
+    ['Revenue since the beginning of the year', "year(d) = 2021 AND d <= DATE '2021-12-30'"],
+  ])('"%s" is a range, one end of it the start or end of a period', async (question, where) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    const [[revenue]] = (await sql(`SELECT sum(rev) FROM t WHERE ${where}`)) as number[][];
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
+  });
+});

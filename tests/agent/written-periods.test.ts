@@ -62,6 +62,13 @@ describe('a range open at one end', () => {
     ['revenue prior to 2021', range(OPEN_START, '2020-12-31')],
     ['revenue until march 2021', range(OPEN_START, '2021-03-31')],
     ['revenue until the start of 2021', range(OPEN_START, '2020-12-31')],
+    // "The year", "the quarter" at a range's end are this one ("since the beginning of the year" got the whole file).
+    ['revenue since the beginning of the year', range('2021-01-01', '2021-06-10')],
+    ['revenue since the start of the quarter', range('2021-04-01', '2021-06-10')],
+    ['revenue until the end of the month', range(OPEN_START, '2021-06-10')],
+    // Both ends so named: the start of one period to the end of another.
+    ['revenue from the start of 2020 to the end of 2020', range('2020-01-01', '2020-12-31')],
+    ['revenue between the start of 2019 and the end of 2020', range('2019-01-01', '2020-12-31')],
     // One unit next to the one named.
     ['revenue in the year before 2021', range('2020-01-01', '2020-12-31')],
     ['revenue in the month after february 2021', range('2021-03-01', '2021-03-31')],

@@ -661,12 +661,23 @@ function withUnitsOfNamedYears(text: string, today: Date): string {
  * without it such a range begins on `OPEN_START`.
  */
 export function periodsOf(question: string, today: Date, firstDay: string | null = null): Periods {
-  const written = withIsoDays(withUnitsOfNamedYears(question.toLowerCase(), today), today);
+  const written = withIsoDays(withUnitsOfNamedYears(withThisUnitsBounding(question.toLowerCase()), today), today);
   if (written.unread) return { period: null, other: null, unread: written.unread };
   const span = SPAN_UNREAD.exec(written.text);
   if (span && periodIn(span[1], today)) return { period: null, other: null, unread: span[0].split(BOUND_END)[0] };
   const read = periodsRead(written.text, today);
   return firstDay === null ? read : fromFirstDay(read, firstDay);
+}
+
+/**
+ * "Since the beginning of the year" is since the start of this year (it got the whole file),
+ * "until the end of the month" until the end of this month: a range's end at "the" unit.
+ */
+function withThisUnitsBounding(text: string): string {
+  return text.replace(
+    /\b(since|from|until|till|up until|up to|before|after|prior to|to|through|between|and)\s+the\s+(start|beginning|end)\s+of\s+the\s+(year|month|quarter|week)\b/g,
+    '$1 the $2 of this $3',
+  );
 }
 
 /** A range open at its start ("before June 2021") from the file's first day, as the answer shows it. */

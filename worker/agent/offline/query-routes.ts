@@ -12,7 +12,17 @@ import { escapeRegex, limitOf, thresholdOf, unusedNumberNamed } from './query-li
 import { BRIDGE_SPLIT } from './bridge-intents';
 import { periodBefore, periodsOf, type DayRange } from './query-periods';
 import { ACTIONS, CONTACT_VERB, CUSTOMER_VALUE, DISCONTINUE, PURCHASE_GAP } from './intents';
-import { COMPARATIVES, DIMENSION_WORDS, ONLY_ONE, REP_NOUNS, headerNoun, isGrammarWord, isTimeUnit, singular } from './query-vocabulary';
+import {
+  COMPARATIVES,
+  COUNT,
+  DIMENSION_WORDS,
+  ONLY_ONE,
+  REP_NOUNS,
+  headerNoun,
+  isGrammarWord,
+  isTimeUnit,
+  singular,
+} from './query-vocabulary';
 import {
   ANY_DAY,
   NARROWED_LISTS_ONLY,
@@ -171,8 +181,10 @@ export function routedByWording(
       kind: 'refused',
       reason: `This file's “${unused}” column holds numbers that none of my figures is made from: I add up revenue, cost and quantities, and group by the file's text columns.`,
     };
-  // "The first week of December 2011" was answered for all of December.
-  const partOf = PART_OF_PERIOD.exec(text);
+  // "The first week of December 2011" was answered for all of December, and "the end of
+  // 2021", "late 2021", "mid-2020" or "the first half of December" for all of the period
+  // (the last as the first half of the year).
+  const partOf = PART_OF_PERIOD.exec(text) ?? VAGUE_PART.exec(text);
   if (partOf)
     return {
       kind: 'refused',
@@ -375,9 +387,21 @@ function thanNamedValue(text: string, filters: readonly { values: string[] }[]):
   return null;
 }
 
-/** A part of a named period: "the first week of December", "the last days of 2021". */
-const PART_OF_PERIOD =
-  /\b(first|second|third|fourth|last|final|1st|2nd|3rd|4th|opening|closing) (few )?(week|weeks|fortnight|days?|half of the month|business days?) of [a-z]+( \d{4})?\b/;
+/** A part of a named period: "the first week of December", "the last days of 2021", "the first 10 days of 2021". */
+const PART_OF_PERIOD = new RegExp(
+  String.raw`\b(first|second|third|fourth|last|final|1st|2nd|3rd|4th|opening|closing) (few |(?:${COUNT}) )?(week|weeks|fortnight|days?|half of the month|business days?) of (?:the )?(?:[a-z]+|(?:19|20)\d\d)( \d{4})?\b`,
+);
+
+const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
+
+/**
+ * A part of a period named by no days: "the end of 2021", "the start of the year", "late
+ * 2021", "mid-2020", "year end", "the first half of December". After "since", "until",
+ * "from", "between" … it is one end of a range (query-periods.ts reads those), not a span.
+ */
+const VAGUE_PART = new RegExp(
+  String.raw`(?<!\b(?:since|from|until|till|up until|up to|before|after|prior to|to|through|between|and)\s+(?:the\s+)?(?:very\s+)?)\b(?:the\s+)?(?:very\s+)?(?:end|start|beginning|middle|close|turn)\s+of\s+(?:the\s+)?(?:(?:this|last|next|that)\s+)?(?:(?:19|20)\d\d|years?|months?|quarters?|weeks?|q[1-4]|h[12]|${MONTHS})\b|\b(?:early|late|mid)[- ]?(?:(?:19|20)\d\d|${MONTHS}|q[1-4]|years?|months?|quarters?|the\s+(?:year|month|quarter))\b|(?<!\b(?:since|from|until|till|before|after|to)\s+)\b(?:year|month|quarter)[- ]end\b|\b(?:first|second|last|final|1st|2nd)\s+half\s+of\s+(?:${MONTHS})\b`,
+);
 
 /** Periods with no calendar reading here: seasons, holidays, numbered weeks. */
 const UNREAD_PERIOD =
