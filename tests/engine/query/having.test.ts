@@ -97,6 +97,63 @@ describe('having', () => {
     });
   });
 
+  // "Which customers spend above average?" listed every customer.
+  it('sets each row against the mean of the rows: above 52.5 is Acme, below it Bolt, Cora and Dune', async () => {
+    const above = await queryCsv(SALES, { ...byCustomer, having: { measure: 'revenue', op: '>', than: 'average' } });
+    // (150 + 50 + 30 − 20) / 4 = 52.5.
+    expect(above.rows).toEqual([['Acme', 150]]);
+    expect(above.havingAverage).toBe(52.5);
+    expect(above.understood).toBe('revenue, by customer, revenue > the average (52.5)');
+    const below = await queryCsv(SALES, {
+      ...byCustomer,
+      having: { measure: 'revenue', op: '<', than: 'average' },
+      sort: { by: 'revenue', direction: 'asc' },
+    });
+    expect(below.rows).toEqual([
+      ['Dune', -20],
+      ['Cora', 30],
+      ['Bolt', 50],
+    ]);
+    expect(below.keptTotals).toEqual([{ measure: 'revenue', kind: 'money', value: 60 }]);
+  });
+
+  it('sets a margin against the margin of all the rows together, not the mean of their margins', async () => {
+    // Margins: Acme 48% of 150, Bolt 80% of 100, Cora 0% of 30, Dune 60% of 10. Together
+    // (72 + 80 + 0 + 6) / 290 = 54.5%; the mean of the four margins is 47%, which Acme's 48% passes.
+    const csv = `Date,Customer,Amount,Cost
+2024-01-05,Acme,150,78
+2024-01-07,Bolt,100,20
+2024-01-08,Cora,30,30
+2024-01-09,Dune,10,4
+`;
+    const above = await queryCsv(csv, {
+      measures: ['marginPct'],
+      groupBy: ['customer'],
+      having: { measure: 'marginPct', op: '>', than: 'average' },
+    });
+    expect(above.rows.map((r) => r[0])).toEqual(['Bolt', 'Dune']);
+    expect(above.havingAverage).toBeCloseTo((158 / 290) * 100, 9);
+    expect(above.understood).toBe('margin %, by customer, margin % > the average (54.5%)');
+    const below = await queryCsv(csv, {
+      measures: ['marginPct'],
+      groupBy: ['customer'],
+      having: { measure: 'marginPct', op: '<', than: 'average' },
+    });
+    expect(below.rows.map((r) => r[0]).sort()).toEqual(['Acme', 'Cora']);
+  });
+
+  it('takes a value or the average, not both or neither, and no average of another ratio, a range or a change', () => {
+    const invalid = (having: unknown) =>
+      parseQuerySpec({ ...byCustomer, measures: ['revenue', 'averageOrderValue'], having } as QuerySpecInput);
+    const both = 'The query spec is not valid — having.value: `having` takes a `value`, or `than: "average"` instead of one.';
+    expect(invalid({ measure: 'revenue', op: '>', value: 1, than: 'average' })).toEqual({ ok: false, reason: both });
+    expect(invalid({ measure: 'revenue', op: '>' })).toEqual({ ok: false, reason: both });
+    const averaged =
+      'The query spec is not valid — having.than: `than: "average"` compares one period\'s figure, not a change or a range, and of the ratios only the margin.';
+    expect(invalid({ measure: 'averageOrderValue', op: '>', than: 'average' })).toEqual({ ok: false, reason: averaged });
+    expect(invalid({ measure: 'revenue', op: 'between', than: 'average', upTo: 5 })).toMatchObject({ ok: false });
+  });
+
   it('shows no zero row when a total fails the comparison', async () => {
     const result = await queryCsv(SALES, { measures: ['revenue'], having: { measure: 'revenue', op: '>', value: 1000 } });
     expect(result.rows).toEqual([]);

@@ -7,6 +7,7 @@
 import {
   formatCell,
   havingWords,
+  type HavingWritten,
   markdownTableOf,
   MEASURE_LABELS,
   parseQuerySpec,
@@ -69,7 +70,7 @@ export function queryAnswerText(
     alsoBoughtIn?: QuerySpec['alsoBoughtIn'];
     neverBought?: unknown;
     boughtAll?: unknown;
-    having?: QuerySpec['having'];
+    having?: HavingWritten;
     period?: QuerySpec['period'];
     changeFrom?: QuerySpec['changeFrom'];
   },
@@ -103,7 +104,7 @@ export function queryAnswerText(
   }
   // "How many customers spent more than 1,000?": the count first, as for lapsed buyers; so for "How many countries …?".
   const count = spec.having
-    ? `**${countOf(result.totalRows, rowNoun(result))}** ${countedWith(spec.having)}${keptTotalsWords(result, currency)}.\n\n`
+    ? `**${countOf(result.totalRows, rowNoun(result))}** ${countedWith(spec.having, result.havingAverage)}${keptTotalsWords(result, currency)}.\n\n`
     : counted
       ? `${valuesCountedWords(result, counted)}\n\n`
       : '';
@@ -211,8 +212,8 @@ function countOf(n: number, noun: string): string {
 }
 
 /** "with revenue > 1,000", or "with one order" / "who had bought before" for customers counted by their orders. */
-function countedWith(having: NonNullable<QuerySpec['having']>): string {
-  const words = havingWords(having);
+function countedWith(having: HavingWritten, average?: number): string {
+  const words = havingWords(having, average);
   return /^customers (with|who) /.test(words) ? words.slice('customers '.length) : `with ${words}`;
 }
 

@@ -7,6 +7,7 @@
  * `parseAsRead` takes these steps roughly in this order (query-routes.ts is asked at four
  * points: wording, shape, churn or segments, no figure named):
  *   query-exclusions.ts  values left out ("excluding the UK"), read as the rest of the question
+ *   query-average.ts     rows set against their average ("above average"), read the same way
  *   query-text.ts        the question as the grammar reads it (lower case, the file's words)
  *   query-routes.ts      what the analysis' own answers take, and wordings or shapes refused
  *   query-values.ts      the file's values it names, as filters
@@ -121,6 +122,7 @@ import { questionText } from './query-text';
 import { withProductCodesAs } from './query-product-codes';
 import { unplacedBeforeBuyers } from './query-names';
 import { exclusionOf } from './query-exclusions';
+import { averageBoundOf, readWithAverage } from './query-average';
 import { FIGURE_VERB_DENIED, PURCHASE_DENIED_THEN } from './purchase-words';
 import { leansOnEarlier } from './query-follow-ups';
 import { CUSTOMER_NOUNS, CUSTOMERS_PLURAL, CUSTOMER_SINGULAR, CUSTOMERS_NAMED } from './customer-words';
@@ -329,6 +331,10 @@ function parseAsRead(
     if (parsed.kind !== 'spec') return parsed;
     return { kind: 'spec', spec: { ...parsed.spec, filters: [...(parsed.spec.filters ?? []), ...excluded] } };
   }
+  // "Which customers spend above average?" listed every customer: the question without those
+  // words, its rows then set against their average.
+  const average = averageBoundOf(question);
+  if (average) return readWithAverage(average, (rest) => parseAsRead(rest, meta, analysisDay, facts, valuesLeftOut));
   const text = questionText(question, meta);
   const values = valuesNamed(question, meta, facts);
   // The values named tell "Which Hydraulics customers also bought Bearings?" from what goes with a product.

@@ -99,6 +99,8 @@ export interface QueryResult {
    * ("What's the total revenue of our top 5 products?" got five rows and no sum).
    */
   shownTotals?: { measure: Measure; kind: CellKind; value: number | null }[];
+  /** With `having.than`: the average the rows were set against (none without rows to average). */
+  havingAverage?: number;
 }
 
 const KIND: Record<Measure, CellKind> = {
@@ -237,7 +239,11 @@ export function resultOf(
   const returnsRanked = RETURNS_MEASURES.has(spec.measures[sortBy]) && groups.some((g) => g.kind === 'dimension');
   const listed = [...byKey.values()].filter((r) => !returnsRanked || (r.cells[sortBy * 2] ?? 0) > 0 || (r.cells[sortBy * 2 + 1] ?? 0) > 0);
   const withoutReturn = byKey.size - listed.length;
-  const rows = spec.having ? listed.filter((r) => passes(spec, r)) : listed;
+  // "Customers who spend above average": the bound is the average of the rows listed.
+  const average = spec.having?.than === 'average' ? averageOf(spec.having.measure, spec.measures, listed) : undefined;
+  const bounded =
+    average === undefined ? spec : { ...spec, having: { ...(spec.having as NonNullable<QuerySpec['having']>), value: average ?? NaN } };
+  const rows = spec.having ? listed.filter((r) => passes(bounded, r)) : listed;
   const sortRatio = RATIOS.has(spec.measures[sortBy]);
   rows.sort((x, y) => {
     if (timeFirst) return x.order[0] - y.order[0] || (x.order[1] ?? 0) - (y.order[1] ?? 0);
@@ -265,7 +271,13 @@ export function resultOf(
   const figureAt = timeFirst
     ? undefined
     : (k: number) => (byChange ? sortedChangeOf(rows[k], sortBy, sortRatio, byChange) : (rows[k].cells[sortBy * 2] ?? null));
-  const result = capped(understood, columns, table, spec.limit, figureAt);
+  const result = capped(
+    average === undefined ? understood : describe(spec, meta, groups, average ?? undefined),
+    columns,
+    table,
+    spec.limit,
+    figureAt,
+  );
   const notes = [
     result.note,
     withoutCustomer ? NO_CUSTOMER_ROW_NOTE : null,
@@ -283,7 +295,8 @@ export function resultOf(
   const shown = cutShort ? shownTotalsOf(spec, groups, rows.slice(0, result.rows.length)) : [];
   const withShown = shown.length > 0 ? { ...result, shownTotals: shown } : result;
   const withKept = kept.length > 0 ? { ...withShown, keptTotals: kept } : withShown;
-  const withBlank = blank ? { ...withKept, blankRow: true as const } : withKept;
+  const withAverage = typeof average === 'number' ? { ...withKept, havingAverage: average } : withKept;
+  const withBlank = blank ? { ...withAverage, blankRow: true as const } : withAverage;
   return notes.length > 0 ? { ...withBlank, note: notes.join(' ') } : withBlank;
 }
 
@@ -442,7 +455,10 @@ function keepsCountedCustomers(having: NonNullable<QuerySpec['having']>): boolea
 }
 
 /** The `having` comparison in words: "gross profit < 0"; "with one order" for the customers counted by orders. */
-export function havingWords(having: NonNullable<QuerySpec['having']>): string {
+export function havingWords(written: HavingWritten, average?: number): string {
+  const having = { ...written, value: written.value ?? 0 };
+  if (having.than === 'average')
+    return `${MEASURE_LABELS[having.measure]} ${opWords(having.op)} the average${averageWords(having.measure, average)}`;
   if (keepsCountedCustomers(having)) return MEASURE_LABELS[having.measure];
   if (having.measure === 'newCustomers' && having.op === '>' && having.value === 0) return 'customers with their first order';
   if (having.measure === 'returningCustomers' && having.op === '>' && having.value === 0) return 'customers who had bought before';
@@ -456,11 +472,40 @@ export function havingWords(having: NonNullable<QuerySpec['having']>): string {
   }
   if (having.on === 'percentChange' && having.op === '>=' && having.value > 0) return `${label} up ${amount}% or more`;
   if (having.on === 'percentChange' && having.op === '<=' && having.value < 0) return `${label} down ${amount}% or more`;
-  if (having.on === 'percentChange')
-    return `${label} % change ${having.op.replace('>=', '≥').replace('<=', '≤')} ${having.value.toLocaleString('en-US')}`;
+  if (having.on === 'percentChange') return `${label} % change ${opWords(having.op)} ${having.value.toLocaleString('en-US')}`;
   if (having.on === 'change' && having.value === 0 && (having.op === '<' || having.op === '>'))
     return `${label} ${having.op === '<' ? 'down' : 'up'}`;
-  return `${label}${having.on === 'change' ? ' change' : ''} ${having.op.replace('>=', '≥').replace('<=', '≤')} ${having.value.toLocaleString('en-US')}`;
+  return `${label}${having.on === 'change' ? ' change' : ''} ${opWords(having.op)} ${having.value.toLocaleString('en-US')}`;
+}
+
+/** A `having` as a spec's input or output writes it: the value may be left out (`than`). */
+export type HavingWritten = Omit<NonNullable<QuerySpec['having']>, 'value'> & { value?: number };
+
+function opWords(op: NonNullable<QuerySpec['having']>['op']): string {
+  return op.replace('>=', '≥').replace('<=', '≤');
+}
+
+/** " (2,896.85)", " (12.5%)": the average a row was set against, once the rows are known. */
+function averageWords(measure: Measure, average: number | undefined): string {
+  if (average === undefined) return '';
+  const figure = average.toLocaleString('en-US', { maximumFractionDigits: KIND[measure] === 'percent' ? 1 : 2 });
+  return ` (${figure}${KIND[measure] === 'percent' ? '%' : ''})`;
+}
+
+/**
+ * The average `than: "average"` sets each row against: the mean of the rows' figure, or,
+ * for the margin, their gross profit over their revenue together (a product's margin above
+ * the margin of all of them, not above the mean of 1,800 margins). Null without rows.
+ */
+function averageOf(measure: Measure, measures: readonly Measure[], rows: readonly TableRow[]): number | null {
+  if (measure === 'marginPct') {
+    const revenue = rows.reduce((sum, r) => sum + (r.money?.[0] ?? 0), 0);
+    const profit = rows.reduce((sum, r) => sum + (r.money ? r.money[0] - r.money[1] : 0), 0);
+    return isNoMoney(revenue) ? null : (profit / revenue) * 100;
+  }
+  const i = measures.indexOf(measure);
+  const figures = rows.map((r) => r.cells[i * 2]).filter((v): v is number => v !== null && v !== undefined);
+  return figures.length > 0 ? figures.reduce((sum, v) => sum + v, 0) / figures.length : null;
 }
 
 /** Two rows' figures in the sort's direction; a row without the figure (no margin without revenue) comes last either way. */
@@ -682,7 +727,7 @@ function labelOf(f: QuerySpec['filters'][number], meta: SnapshotMeta): string {
 }
 
 /** The spec in words: measures, grouping, slice and period. */
-export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGroup[]): string {
+export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGroup[], average?: number): string {
   const measures = spec.measures.map((m) => measureWords(m, spec.per)).join(', ');
   const parts: string[] = [];
   if (spec.boughtAll) parts.push(`customers who bought each of ${eachOfWords(spec.boughtAll, meta)}`);
@@ -700,7 +745,7 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
   const unit = groups.find((g) => g.kind === 'time')?.unit;
   if (spec.changeFrom && unit) parts.push(`each against ${comparedWords(unit, spec.changeFrom === 'yearBefore')}`);
   // "customers with one order, by customer" already says which customers are kept.
-  if (spec.having && !keepsCountedCustomers(spec.having)) parts.push(havingWords(spec.having));
+  if (spec.having && !keepsCountedCustomers(spec.having)) parts.push(havingWords(spec.having, average));
   parts.push(...filtersInWords(spec, meta));
   if (spec.period) parts.push(`${spec.period.from} … ${spec.period.to}`);
   if (spec.compareTo) parts.push(`compared with ${spec.compareTo.from} … ${spec.compareTo.to}`);

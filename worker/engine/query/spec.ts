@@ -54,6 +54,14 @@ export const MEASURE_LABELS: Record<Measure, string> = {
   averagePrice: 'average price',
 };
 
+/**
+ * The measures `having` can set against their average: a sum or count (the mean of the rows)
+ * and the margin (of the rows together). Another ratio's average could be either.
+ */
+export const AVERAGED: ReadonlySet<Measure> = new Set(
+  MEASURES.filter((m) => !['averageOrderValue', 'revenuePerCustomer', 'averagePrice', 'repeatRate', 'revenueShare'].includes(m)),
+);
+
 export const TIME_DIMENSIONS = ['month', 'quarter', 'year', 'week'] as const;
 export type TimeDimension = (typeof TIME_DIMENSIONS)[number];
 
@@ -171,8 +179,15 @@ export const QuerySpecSchema = z
         measure: z.enum(MEASURES),
         /** `between` keeps the figures from `value` to `upTo`, both included ("spent between 5k and 10k"). */
         op: z.enum(['>', '>=', '<', '<=', '=', 'between']),
-        value: z.number().finite(),
+        /** The bound; left out with `than`. */
+        value: z.number().finite().optional(),
         upTo: z.number().finite().optional(),
+        /**
+         * The bound is the average of the rows listed ("customers who spend above average"):
+         * the mean of their figure, or for the margin their gross profit over their revenue
+         * together. Not with `between`, `on` a change, or another ratio.
+         */
+        than: z.literal('average').optional(),
         /**
          * With `compareTo`: the change from period B ("customers who spent less than last year":
          * change < 0), or that change as a percentage of B's figure ("doubled": ≥ 100), as the
@@ -181,6 +196,11 @@ export const QuerySpecSchema = z
         on: z.enum(['value', 'change', 'percentChange']).optional(),
       })
       .strict()
+      .refine((h) => (h.value === undefined) !== (h.than === undefined), {
+        message: '`having` takes a `value`, or `than: "average"` instead of one',
+        path: ['value'],
+      })
+      .transform((h) => ({ ...h, value: h.value ?? 0 }))
       .optional(),
     /**
      * "Average revenue per month": each measure over the period (the file's dates without
@@ -252,6 +272,15 @@ export const QuerySpecSchema = z
       ctx.addIssue({ code: 'custom', path: ['having', 'upTo'], message: '`upTo` goes with `op: "between"`, and `between` needs it' });
     if (spec.having?.upTo !== undefined && spec.having.upTo < spec.having.value)
       ctx.addIssue({ code: 'custom', path: ['having', 'upTo'], message: '`upTo` must be at least `value`' });
+    if (
+      spec.having?.than &&
+      (spec.having.op === 'between' || (spec.having.on ?? 'value') !== 'value' || !AVERAGED.has(spec.having.measure))
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['having', 'than'],
+        message: '`than: "average"` compares one period\'s figure, not a change or a range, and of the ratios only the margin',
+      });
     if (spec.having && !spec.measures.includes(spec.having.measure))
       ctx.addIssue({ code: 'custom', path: ['having', 'measure'], message: 'the `having` measure must be one of `measures`' });
     const onChange = spec.having?.on === 'change' || spec.having?.on === 'percentChange';
