@@ -3380,3 +3380,37 @@ describe('a part of a period named by no days', () => {
     expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
   });
 });
+
+// "Fastest growing products in 2021" and "Fastest-growing customers in 2021" got the whole
+// file's change, "Fastest growing sub-categories in 2021" was told there is no sub-category
+// column, and "declining customers in 2021" got the total: the rows asked for were dropped.
+describe('the fastest growing rows, and growing or declining ones', () => {
+  /**
+   * How many of `key`'s values had 2021 revenue on the side `op` of 2020's (a year without rows
+   * counting 0), to the cent's millionth: a chair's 1,539.996 both years sums to 1,539.9959999999999 in one.
+   */
+  const wentWay = async (key: string, op: '>' | '<') =>
+    (
+      (await sql(
+        `SELECT count(*) FROM (SELECT "${key}", sum(CASE WHEN year(d) = 2021 THEN rev ELSE 0 END) AS a, sum(CASE WHEN year(d) = 2020 THEN rev ELSE 0 END) AS b
+       FROM t WHERE year(d) IN (2020, 2021) GROUP BY 1) WHERE round(a, 6) ${op} round(b, 6)`,
+      )) as number[][]
+    )[0][0];
+  const years = '2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31';
+  itCountsEach([
+    ['Fastest growing products in 2021', `revenue, sorted by % change, by product, revenue up, ${years}`, () => wentWay('Product ID', '>')],
+    [
+      'Fastest-growing customers in 2021',
+      `revenue, sorted by % change, by customer, revenue up, ${years}`,
+      () => wentWay('Customer ID', '>'),
+    ],
+    [
+      'Fastest growing sub-categories in 2021',
+      `revenue, sorted by % change, by Sub-Category, revenue up, ${years}`,
+      () => wentWay('Sub-Category', '>'),
+    ],
+    ['Fastest growing states in 2021', `revenue, sorted by % change, by State, revenue up, ${years}`, () => wentWay('State', '>')],
+    ['growing products in 2021', `revenue, sorted by change, by product, revenue up, ${years}`, () => wentWay('Product ID', '>')],
+    ['declining customers in 2021', `revenue, sorted by change, by customer, revenue down, ${years}`, () => wentWay('Customer ID', '<')],
+  ]);
+});

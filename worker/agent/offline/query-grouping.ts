@@ -12,6 +12,7 @@ import {
   CUSTOMERS_AS_SUBJECT,
   CUSTOMERS_RANKED,
   DIMENSION_WORDS,
+  GROWING_PLURAL,
   LEADING_PLURAL,
   NEWNESS_REVENUE,
   OVER_TIME_UNIT,
@@ -81,12 +82,13 @@ export function groupingOf(
     .replace(/\baccount manager(s?)\b/g, 'sales rep$1')
     .replace(/\bwho\b/, 'which customer');
   const byWords =
-    /\b(by|per|each|which|what|who|any|top|bottom|best|worst|largest|biggest|smallest|highest|lowest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly|trend|trending|over time)\b/.test(
+    /\b(by|per|each|which|what|who|any|top|bottom|best|worst|largest|biggest|smallest|highest|lowest|fastest|slowest|quickest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly|trend|trending|over time)\b/.test(
       text,
     ) ||
     OVER_TIME_UNIT.test(text) ||
     LISTED.test(text) ||
     LEADING_PLURAL.test(text) ||
+    GROWING_PLURAL.test(text) ||
     SUPERLATIVE_PLURAL.test(text.replace(/\bat (?:least|most)\b/g, ''));
   if (byWords) {
     for (const [re, dim] of DIMENSION_WORDS) {
@@ -152,7 +154,7 @@ export function groupingOf(
       // "Revenue by region and segment" dropped the segment.
       if (
         new RegExp(
-          `\\b(by|per|each|which|what|any|top|bottom|best|worst|highest|lowest|biggest|largest|smallest)( \\d{1,2})?(?:[- ](?:selling|performing|earning|grossing|revenue|sales|profit|margin))? ${words}(s|es)?\\b|\\bby [a-z-]+( [a-z-]+)? and ${words}(s|es)?\\b|^(?:(?:list|show|name|give)(?: me)? )?(?:(?:all|the|our|all our|any) )?${plural} (?:with|who|that|whose|where)\\b|(?<!\\bat )\\b(?:most|least) [a-z]+ ${plural}\\b|\\b(?:rank|sort|compare)\\s+(?:the\\s+|our\\s+|all\\s+)?${plural}\\b`,
+          `\\b(by|per|each|which|what|any|top|bottom|best|worst|highest|lowest|biggest|largest|smallest|fastest|slowest|quickest)( \\d{1,2})?(?:[- ](?:selling|performing|earning|grossing|growing|declining|shrinking|revenue|sales|profit|margin))? ${words}(s|es)?\\b|\\b(?:growing|declining|shrinking) ${plural}\\b|\\bby [a-z-]+( [a-z-]+)? and ${words}(s|es)?\\b|^(?:(?:list|show|name|give)(?: me)? )?(?:(?:all|the|our|all our|any) )?${plural} (?:with|who|that|whose|where)\\b|(?<!\\bat )\\b(?:most|least) [a-z]+ ${plural}\\b|\\b(?:rank|sort|compare)\\s+(?:the\\s+|our\\s+|all\\s+)?${plural}\\b`,
         ).test(text)
       )
         groupBy.push(d.key);

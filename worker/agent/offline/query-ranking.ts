@@ -11,6 +11,7 @@ import { type DayRange } from './query-periods';
 import {
   COUNT,
   DECLINE,
+  GROWING_PLURAL,
   GROWTH,
   LEADING_PLURAL,
   LOSS,
@@ -198,7 +199,7 @@ export function rankAsAsked(asked: RankingQuestion): string | null {
   // breakdown ("revenue growth by region", "how much did orders drop by country", "rank regions
   // by growth") keeps every row.
   const asksWhich =
-    /\b(which|who|top|most|biggest|largest|smallest|fastest)\b/.test(text) &&
+    (/\b(which|who|top|most|biggest|largest|smallest|fastest)\b/.test(text) || GROWING_PLURAL.test(text)) &&
     !/\bhow (much|many)\b|\b(rank|ranking|ranked|sort|sorted)\b/.test(text);
   const wayAsked = DECLINE.test(text) ? '<' : GROWTH.test(text) && !least ? '>' : null;
   if (ranked && asksWhich && wayAsked && !spec.having && spec.sort?.on)
