@@ -1600,3 +1600,22 @@ describe('what a sales file cannot say: our purchases, and products that did not
     expect(answer.result?.totalRows).toBe([...before].filter((c) => !since.has(c)).length);
   });
 });
+
+describe('a count of one column’s values for each row of another', () => {
+  // It listed customer × supplier pairs with their revenue: "buy" named revenue, and the count asked was lost.
+  it.each(['How many suppliers does each customer buy from?', 'Number of suppliers per customer'])(
+    '"%s" is refused, not answered with pairs',
+    async (question) => {
+      const answer = await answerWithQuery(question, file.snapshot, today);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain(
+        'I can count customers and products for each row, but not how many suppliers each has yet; ask for revenue by supplier for one of them instead.',
+      );
+    },
+  );
+
+  it('"How many customers does each supplier have?" still counts customers by supplier', async () => {
+    const answer = await answerWithQuery('How many customers does each supplier have?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('customers, by supplier');
+  });
+});

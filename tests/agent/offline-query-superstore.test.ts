@@ -2719,6 +2719,15 @@ describe('how many values of a column', () => {
       'Which region has the most cities?',
       "I can't answer that exactly. I can count customers and products for each row, but not how many cities each has yet; ask for revenue by city for one of them instead.",
     ],
+    // Each refused before for another reason; on the B2B file the same shape listed pairs (offline-query-b2b.test.ts).
+    [
+      'How many states does each customer buy in?',
+      "I can't answer that exactly. I can count customers and products for each row, but not how many states each has yet; ask for revenue by state for one of them instead.",
+    ],
+    [
+      'Number of segments per region',
+      "I can't answer that exactly. I can count customers and products for each row, but not how many segments each has yet; ask for revenue by segment for one of them instead.",
+    ],
   ]);
 });
 

@@ -641,7 +641,8 @@ function parseAsRead(
   const productsCounted = /\b(?:how many|number of)\s+(?:different\s+|distinct\s+|unique\s+)?(?:products|items|skus|articles)\b/.exec(text);
   if (measures.length === 0 && productsCounted && onlyCounted(text, productsCounted[0], filters)) measures = ['products'];
   // "Which products are sold in the most countries?" listed product × country revenue.
-  const distinctPerRow = DISTINCT_PER_ROW.exec(text);
+  // "How many suppliers does each customer buy from?" listed customer × supplier revenue.
+  const distinctPerRow = DISTINCT_PER_ROW.exec(text) ?? COUNTED_PER_ROW.exec(text);
   const perRow = distinctPerRow ? dimensionOfNoun(distinctPerRow[1], meta) : null;
   if (distinctPerRow && perRow && perRow !== 'customer' && perRow !== 'product')
     return {
@@ -960,6 +961,9 @@ const VALUES_COUNTED_ALONE = (noun: string) =>
 
 /** "Sold in the most countries", "buys from the most suppliers": a count of a grouping's values for each row. */
 const DISTINCT_PER_ROW = /\b(?:most|fewest|more|fewer)\s+(?:different\s+|distinct\s+)?([a-z-]+)\b/;
+/** "How many suppliers does each customer buy from?", "number of regions per customer": a count of values per row. */
+const COUNTED_PER_ROW =
+  /\b(?:how many|number of)\s+(?:different\s+|distinct\s+|unique\s+)?([a-z-]+s)\s+(?:(?:does|do|did|has|have)\s+)?(?:each|every|per|for each)\b/;
 
 /** "What did they buy last?", "their most recent order": the customer's last purchase. */
 const LAST_PURCHASE =
