@@ -3423,3 +3423,25 @@ describe('the fastest growing rows, and growing or declining ones', () => {
     ['declining customers in 2021', `revenue, sorted by change, by customer, revenue down, ${years}`, () => wentWay('Customer ID', '<')],
   ]);
 });
+
+// "Which products drive our margin?" ranked six products at a 50.0% margin, none of which sold
+// much: a margin driven or contributed is the gross profit it brings, with the % beside it.
+describe('the margin a row contributes', () => {
+  it('"Which products drive our margin?" ranks the products by gross profit, their margin beside it', async () => {
+    const answer = await answerWithQuery('Which products drive our margin?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('gross profit, margin %, by product');
+    const reference = await sql(`SELECT sum(gp), sum(gp) / sum(rev) * 100 FROM t GROUP BY "Product ID" ORDER BY sum(gp) DESC LIMIT 10`);
+    expectRowsClose(
+      answer.result?.rows.slice(0, 10).map((r) => r.slice(1)),
+      reference,
+    );
+  });
+
+  it('"Which categories contribute most to margin?" is each category\'s gross profit and margin', async () => {
+    await expectAnswer(
+      'Which categories contribute most to margin?',
+      `SELECT Category, sum(gp), sum(gp) / sum(rev) * 100 FROM t GROUP BY 1 ORDER BY 2 DESC`,
+      'gross profit, margin %, by category',
+    );
+  });
+});

@@ -62,6 +62,10 @@ export function measuresNamed(
   // "Best profit margin" is the margin %, not the gross profit beside it.
   if (measures.includes('grossProfit') && /\bmargins?\b/.test(text) && (!/\bprofit\b/.test(text) || /\bprofit margins?\b/.test(text)))
     measures = measures.filter((m) => m !== 'grossProfit');
+  // "Which products drive our margin?" ranked the 50% margins of products that sold a few
+  // dollars: a margin driven or contributed is the gross profit, its % beside it.
+  if (measures.includes('marginPct') && MARGIN_CONTRIBUTED.test(text))
+    measures = ['grossProfit', 'marginPct', ...measures.filter((m) => m !== 'grossProfit' && m !== 'marginPct')];
   if (measures.includes('products')) measures = measures.filter((m) => m !== 'units');
   if (measures.length === 0 && HOW_OFTEN_RANKED.test(text)) measures = ['orders'];
   if (
@@ -136,6 +140,10 @@ function someOfTheTopReason(count: string, noun: string): string {
   const top = count ? `top ${count}` : 'top';
   return `I can't pick out some of the ${top} ${noun} in one step yet. Ask for “${top} ${noun} by revenue”, with the figure you want after “and their” (“… and their margin”), which lists each one's.`;
 }
+
+/** "Drive our margin", "contribute the most margin", "contributes most to margin": margin as an amount brought in. */
+const MARGIN_CONTRIBUTED =
+  /\b(?:drive[sn]?|driving|contribut(?:e|es|ed|ing)|bring(?:s|ing)?|generat(?:e|es|ed|ing)|deliver(?:s|ed|ing)?)\s+(?:(?:the\s+)?(?:most|more|biggest|largest)\s+)?(?:to\s+)?(?:our\s+|the\s+)?(?:gross\s+)?margins?\b/;
 
 /** "Revenue and customers", "orders, units and customers": customers named after a figure, in a list of figures. */
 const CUSTOMERS_BESIDE_A_FIGURE = new RegExp(
