@@ -993,15 +993,25 @@ function customerRegions(): Record<string, string | null> {
 
 describe('churn risk in a region of two letters', () => {
   // A second review: capitals read "AT" as Austria, "NOT in CH" got CH's list, "BE or NL" BE's.
-  it.each([
-    ['Which customers at risk are NOT in CH?', 'not leave CH out of them yet'],
-    ['Which customers in BE or NL are at risk?', 'to one region at a time; ask for BE and NL one by one.'],
-  ])('"%s" is refused, with no list', async (question, reason) => {
+  // "NOT in CH" was refused then; "not in" now leaves values out as "outside" does.
+  it('"Which customers at risk are NOT in CH?" is the list "outside CH" gives, not CH\'s', async () => {
     const regionOf = customerRegions();
-    const { answer } = await askOffline(question, analyse(file.aggregates), file.snapshot, regionOf);
-    expect(answer).toContain(reason);
-    expect(answer).not.toContain('risk, by revenue at risk');
+    const result = analyse(file.aggregates);
+    const notIn = await askOffline('Which customers at risk are NOT in CH?', result, file.snapshot, regionOf);
+    const outside = await askOffline('Which customers outside CH are at risk?', result, file.snapshot, regionOf);
+    expect(notIn.answer).toBe(outside.answer);
+    expect(notIn.answer.split('\n')[0]).toMatch(/^Customers with rows where region ≠ CH at lost, high or medium risk/);
   });
+
+  it.each([['Which customers in BE or NL are at risk?', 'to one region at a time; ask for BE and NL one by one.']])(
+    '"%s" is refused, with no list',
+    async (question, reason) => {
+      const regionOf = customerRegions();
+      const { answer } = await askOffline(question, analyse(file.aggregates), file.snapshot, regionOf);
+      expect(answer).toContain(reason);
+      expect(answer).not.toContain('risk, by revenue at risk');
+    },
+  );
 
   it('"WHICH CUSTOMERS ARE AT RISK?" in capitals is every region\'s list, not Austria\'s', async () => {
     const regionOf = customerRegions();

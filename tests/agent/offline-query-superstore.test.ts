@@ -3445,3 +3445,27 @@ describe('the margin a row contributes', () => {
     );
   });
 });
+
+// "Revenue from customers not in the West" got the West's revenue, the opposite of what was
+// asked, and "Orders not in the Consumer segment" the Consumer segment's orders: "not in" left
+// nothing out. It leaves the values out now, as "outside" does; "but not in 2021" is a period's.
+describe('values left out with "not in"', () => {
+  it.each([
+    ['Revenue from customers not in the West', 'revenue, region ≠ West', `SELECT sum(rev) FROM t WHERE Region <> 'West'`],
+    ['Revenue from customers that aren’t in the West', 'revenue, region ≠ West', `SELECT sum(rev) FROM t WHERE Region <> 'West'`],
+    ['Revenue for customers not based in California', 'revenue, State ≠ California', `SELECT sum(rev) FROM t WHERE State <> 'California'`],
+    [
+      'Orders not in the Consumer segment',
+      'orders, Segment ≠ Consumer',
+      `SELECT count(DISTINCT "Order ID") FROM t WHERE Segment <> 'Consumer'`,
+    ],
+  ])('"%s" is %s', async (question, understood, reference) => {
+    await expectAnswer(question, reference, understood);
+  });
+
+  it('"Customers who bought in 2020 but not in 2021" still sets two periods apart', async () => {
+    const answer = await answerWithQuery('Customers who bought in 2020 but not in 2021', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers who bought, 2020-01-01 … 2020-12-31, but not in 2021-01-01 … 2021-12-31');
+    expect(answer.result?.totalRows).toBe(await lapsedCount('year(d) = 2020', 'year(d) = 2021'));
+  });
+});

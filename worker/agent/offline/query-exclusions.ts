@@ -9,10 +9,14 @@ import { entitiesOf, leadingNameFilter, notFoundReason } from './query-values';
 
 /**
  * "excluding the UK", "except Technology", "other than Germany and France", "revenue without
- * Technology": the values to leave out ("bought Chairs without Tables" is no figure's exclusion).
+ * Technology", "customers not in the West" (it kept the West): the values to leave out ("bought
+ * Chairs without Tables" is no figure's exclusion, "in 2020 but not in 2021" no value's).
  */
 const EXCLUDED_CLAUSE =
-  /\b(?:excluding|exclude|excludes|except(?: for)?|excl\.?|other than|apart from|aside from|not including|outside(?: of)?|besides|w\/o|(?<=\b(?:revenue|sales|turnover|profits?|margins?|orders|units)\s+)(?:without|minus)|(?<!\b(?:but|and) )(?:not|(?:did|does|do|is|are|was|were|has|have|had)(?: not|n't|nt))(?: come| came| coming)? from)\s+(.+?)(?=\s+(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|had|has|have|is|are|was|were|did|does|made|makes|sold|sells|bought|buys|spent|spends)\b|[?;!]|,(?=\s*(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|what|which|who|how|show|list|give|tell|please)\b)|,?$)/i;
+  /\b(?:excluding|exclude|excludes|except(?: for)?|excl\.?|other than|apart from|aside from|not including|outside(?: of)?|besides|w\/o|(?<=\b(?:revenue|sales|turnover|profits?|margins?|orders|units)\s+)(?:without|minus)|(?<!\b(?:but|and) )(?:not|(?:did|does|do|is|are|was|were|has|have|had)(?: not|n't|nt))(?: come| came| coming)? from|(?<!\b(?:but|and|or) )(?:not|(?:is|are|was|were)(?: not|n't|nt))(?: based| located)? in)\s+(.+?)(?=\s+(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|had|has|have|is|are|was|were|did|does|made|makes|sold|sells|bought|buys|spent|spends)\b|[?;!]|,(?=\s*(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|what|which|who|how|show|list|give|tell|please)\b)|,?$)/i;
+
+/** "Not in the West", "aren't based in Texas": where the values left out are. */
+const NOT_IN = /\bin\s/;
 
 /** "Non-UK revenue", "non-Furniture sales": a value left out, written before the figure (it was dropped). */
 const NON_VALUE = /\bnon[- ](\p{L}[\p{L}\d.&']*)/iu;
@@ -56,6 +60,8 @@ export function exclusionOf(question: string, meta: SnapshotMeta): { rest: strin
   const leading = filters.length === 0 ? leadingNameFilter(named, question, meta) : null;
   if (leading && 'refused' in leading) return leading;
   if (leading) return { rest: withoutClause(question, clause), filters: [leading] };
+  // "Not in Germany" on a file without Germany names the value it could not find.
+  if (filters.length === 0 && 'unknown' in loose && NOT_IN.test(clause[0])) return { refused: notFoundReason(loose.unknown, meta) };
   if (filters.length === 0 && ('unknown' in loose || loose.filters.length === 0))
     return unplaced && !NOT_A_VALUE.test(clause[1]) ? { refused: unplaced } : null;
   if ('unknown' in loose) return { refused: notFoundReason(loose.unknown, meta) };
