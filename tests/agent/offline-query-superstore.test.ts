@@ -3469,3 +3469,40 @@ describe('values left out with "not in"', () => {
     expect(answer.result?.totalRows).toBe(await lapsedCount('year(d) = 2020', 'year(d) = 2021'));
   });
 });
+
+// "Revenue from all segments but Consumer", "Sales, not counting the West", "Revenue ignoring
+// Technology", "Profit leaving out Furniture" and "Revenue from regions that are not the West"
+// each kept the value they leave out; "Products not sold in Texas" and "Revenue from
+// customers who don't buy Chairs" kept Texas and Chairs.
+describe('other ways of leaving a value out, and a denial the grammar can not place', () => {
+  it.each([
+    ['Revenue from all segments but Consumer', 'revenue, Segment ≠ Consumer', `SELECT sum(rev) FROM t WHERE Segment <> 'Consumer'`],
+    ['Sales, not counting the West', 'revenue, region ≠ West', `SELECT sum(rev) FROM t WHERE Region <> 'West'`],
+    ['Revenue ignoring Technology', 'revenue, category ≠ Technology', `SELECT sum(rev) FROM t WHERE Category <> 'Technology'`],
+    ['Profit leaving out Furniture', 'gross profit, category ≠ Furniture', `SELECT sum(gp) FROM t WHERE Category <> 'Furniture'`],
+    ['Revenue without counting Texas', 'revenue, State ≠ Texas', `SELECT sum(rev) FROM t WHERE State <> 'Texas'`],
+    ['Revenue from regions that are not the West', 'revenue, region ≠ West', `SELECT sum(rev) FROM t WHERE Region <> 'West'`],
+  ])('"%s" is %s', async (question, understood, reference) => {
+    await expectAnswer(question, reference, understood);
+  });
+
+  it.each([
+    ['Products not sold in Texas', 'Texas', 'not'],
+    ['Revenue from customers who don’t buy Chairs', 'Chairs', 'not'],
+    ['Revenue from Chairs, not Tables', 'Tables', 'not'],
+    ['Revenue from customers with no orders in the West', 'West', 'no'],
+  ])('"%s" is refused: it may leave %s out', async (question, value, word) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(
+      `I can't tell whether this question keeps “${value}” or leaves it out; to leave it out, ask with “excluding ${value}”, and to keep it, name it without the “${word}”.`,
+    );
+  });
+
+  it('a denial of buying with a span of time between keeps the value: the customers silent since June in Texas', async () => {
+    const answer = await answerWithQuery("Revenue from customers who haven't ordered since June in Texas", file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(
+      'customers who bought, State = Texas, 2018-01-03 … 2021-05-31, but not in 2021-06-01 … 2021-12-30',
+    );
+  });
+});

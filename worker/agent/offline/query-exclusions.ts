@@ -9,11 +9,12 @@ import { entitiesOf, leadingNameFilter, notFoundReason } from './query-values';
 
 /**
  * "excluding the UK", "except Technology", "other than Germany and France", "revenue without
- * Technology", "customers not in the West" (it kept the West): the values to leave out ("bought
+ * Technology", "customers not in the West" (it kept the West), "ignoring", "not counting", "all
+ * segments but Consumer", "regions that are not the West": the values to leave out ("bought
  * Chairs without Tables" is no figure's exclusion, "in 2020 but not in 2021" no value's).
  */
 const EXCLUDED_CLAUSE =
-  /\b(?:excluding|exclude|excludes|except(?: for)?|excl\.?|other than|apart from|aside from|not including|outside(?: of)?|besides|w\/o|(?<=\b(?:revenue|sales|turnover|profits?|margins?|orders|units)\s+)(?:without|minus)|(?<!\b(?:but|and) )(?:not|(?:did|does|do|is|are|was|were|has|have|had)(?: not|n't|nt))(?: come| came| coming)? from|(?<!\b(?:but|and|or) )(?:not|(?:is|are|was|were)(?: not|n't|nt))(?: based| located)? in)\s+(.+?)(?=\s+(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|had|has|have|is|are|was|were|did|does|made|makes|sold|sells|bought|buys|spent|spends)\b|[?;!]|,(?=\s*(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|what|which|who|how|show|list|give|tell|please)\b)|,?$)/i;
+  /\b(?:excluding|exclude|excludes|except(?: for)?|excl\.?|other than|apart from|aside from|not including|outside(?: of)?|besides|w\/o|ignoring|disregarding|omitting|leaving out|leave out|not counting|without counting|(?<=\b(?:all|every|everything|anything)(?: [a-z-]+)? )but|(?<=\b(?:that|which|who) )(?:is|are|was|were)(?: not|n't|nt)(?! (?:based |located )?in\b)|(?<=\b(?:revenue|sales|turnover|profits?|margins?|orders|units)\s+)(?:without|minus)|(?<!\b(?:but|and) )(?:not|(?:did|does|do|is|are|was|were|has|have|had)(?: not|n't|nt))(?: come| came| coming)? from|(?<!\b(?:but|and|or) )(?:not|(?:is|are|was|were)(?: not|n't|nt))(?: based| located)? in)\s+(.+?)(?=\s+(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|had|has|have|is|are|was|were|did|does|made|makes|sold|sells|bought|buys|spent|spends)\b|[?;!]|,(?=\s*(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|what|which|who|how|show|list|give|tell|please)\b)|,?$)/i;
 
 /** "Not in the West", "aren't based in Texas": where the values left out are. */
 const NOT_IN = /\bin\s/;
@@ -82,4 +83,30 @@ export function exclusionOf(question: string, meta: SnapshotMeta): { rest: strin
 
 function withoutClause(question: string, clause: RegExpExecArray): string {
   return `${question.slice(0, clause.index)} ${question.slice(clause.index + clause[0].length)}`.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A denial a few words before a value the reading keeps: "Products not sold in Texas" and
+ * "Revenue from customers who don't buy Chairs" kept Texas and Chairs, the opposite of what
+ * was asked. Words of time between them ("haven't ordered since June in Texas") deny the
+ * buying, not the value.
+ */
+const DENIED_BEFORE = /\b(?:not|never|no|without|ignoring|except|excluding|minus)\s+((?:[\w'-]+\s+){0,4})$/;
+const TIME_WORD =
+  /^(?:since|before|after|until|till|during|last|this|next|past|ago|in\s+\d{4}|\d{4}|q[1-4]|january|february|march|april|may|june|july|august|september|october|november|december|days?|weeks?|months?|quarters?|years?)$/;
+
+/** Why a value the reading keeps seems to be left out by the question, or null. */
+export function deniedValueOf(question: string, filters: readonly { values: string[]; exclude?: boolean }[]): string | null {
+  const text = ` ${question
+    .toLowerCase()
+    .replace(/n['’]t\b/g, ' not')
+    .replace(/[?!.,;:]/g, ' ')} `.replace(/\s+/g, ' ');
+  for (const value of filters.filter((f) => !f.exclude).flatMap((f) => f.values)) {
+    const at = text.indexOf(` ${value.toLowerCase()} `);
+    if (at < 0) continue;
+    const denied = DENIED_BEFORE.exec(text.slice(0, at + 1));
+    if (!denied || denied[1].split(' ').some((w) => TIME_WORD.test(w))) continue;
+    return `I can't tell whether this question keeps “${value}” or leaves it out; to leave it out, ask with “excluding ${value}”, and to keep it, name it without the “${denied[0].split(' ')[0]}”.`;
+  }
+  return null;
 }

@@ -121,7 +121,7 @@ import { measuresNamed } from './query-figures';
 import { questionText } from './query-text';
 import { withProductCodesAs } from './query-product-codes';
 import { unplacedBeforeBuyers } from './query-names';
-import { exclusionOf } from './query-exclusions';
+import { deniedValueOf, exclusionOf } from './query-exclusions';
 import { averageBoundOf, readWithAverage } from './query-average';
 import { FIGURE_VERB_DENIED, PURCHASE_DENIED_THEN } from './purchase-words';
 import { leansOnEarlier } from './query-follow-ups';
@@ -184,9 +184,11 @@ export function parseQuestion(
       ? (leansOnEarlier(question) ??
         unitOfEveryYear(question) ??
         yearLeftOut(question, parsed.spec) ??
-        countLeftOut(question, parsed.spec, meta))
+        countLeftOut(question, parsed.spec, meta) ??
+        // A list of who did not buy carries its own denial ("haven't bought Hydraulics since June").
+        (parsed.spec.notBoughtIn || parsed.spec.neverBought ? null : deniedValueOf(question, parsed.spec.filters ?? [])))
       : parsed.kind === 'among'
-        ? leansOnEarlier(question)
+        ? (leansOnEarlier(question) ?? deniedValueOf(question, parsed.where))
         : null;
   return unread ? { kind: 'refused', reason: unread } : parsed;
 }
