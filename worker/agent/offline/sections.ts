@@ -276,14 +276,21 @@ function upperFirst(text: string): string {
 
 /**
  * The segment action names the largest customer as a Champion only when it is one; a
- * top customer in another segment (e.g. About to Sleep) gets its own advice.
+ * top customer in another segment (e.g. About to Sleep) gets its own advice, unless the
+ * churn model finds them on their own rhythm: Superstore's Sean Miller, About to Sleep by
+ * recency, buys about once a year and last ordered 79 days ago (low risk), and "re-engage"
+ * sent a rep after a customer who was not slipping.
  */
-function championsAction(largest: { name: string; segment: string | null } | undefined, champions: number): string {
+function championsAction(largest: { name: string; segment: string | null; risk?: string | null } | undefined, champions: number): string {
   const care = 'a named account manager and first access to new lines';
   if (!largest) return `Give your Champions ${care}`;
   if (largest.segment === 'Champions') return `Give ${largest.name} and the other Champions ${care}`;
   // Without segments (no dates, or one day of them) nothing says the largest customer lapsed.
   if (!largest.segment) return `Give ${largest.name}, your largest customer, ${care}`;
+  if (largest.risk === 'low')
+    return champions > 0
+      ? `Give your ${plural(champions, 'Champion')} and ${largest.name}, your largest customer, ${care}`
+      : `Give ${largest.name}, your largest customer, ${care}`;
   const segment = ` (now ${largest.segment})`;
   return champions > 0
     ? `Give your ${plural(champions, 'Champion')} ${care}, and re-engage ${largest.name}, your largest customer${segment}`
