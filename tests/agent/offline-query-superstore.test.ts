@@ -3506,3 +3506,27 @@ describe('other ways of leaving a value out, and a denial the grammar can not pl
     );
   });
 });
+
+// "Revenue of last year's top 10 customers this year" got their revenue of 2020, and "How much
+// did last month's new customers spend this month?" November's: one of two periods named
+// relative to today was dropped.
+describe('two periods named relative to today, one of them dropped', () => {
+  it.each([
+    ["Revenue of last year's top 10 customers this year", 'last year', 'this year'],
+    ["How much did last month's new customers spend this month?", 'last month', 'this month'],
+  ])('"%s" is refused', async (question, first, second) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(
+      `I could read only one of “${first}” and “${second}” here, so the answer would be to another question. Ask for one period, or two compared, such as “revenue by customer this year vs last year”.`,
+    );
+  });
+
+  itReadsEach([
+    ['Revenue this year vs last year', 'revenue, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-30'],
+    [
+      'Customers who bought last year but not this year',
+      'customers who bought, 2020-01-01 … 2020-12-31, but not in 2021-01-01 … 2021-12-30',
+    ],
+  ]);
+});

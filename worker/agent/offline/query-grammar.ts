@@ -184,6 +184,7 @@ export function parseQuestion(
       ? (leansOnEarlier(question) ??
         unitOfEveryYear(question) ??
         yearLeftOut(question, parsed.spec) ??
+        relativePeriodLeftOut(question, parsed.spec) ??
         countLeftOut(question, parsed.spec, meta) ??
         // A list of who did not buy carries its own denial ("haven't bought Hydraulics since June").
         (parsed.spec.notBoughtIn || parsed.spec.neverBought ? null : deniedValueOf(question, parsed.spec.filters ?? [])))
@@ -191,6 +192,21 @@ export function parseQuestion(
         ? (leansOnEarlier(question) ?? deniedValueOf(question, parsed.where))
         : null;
   return unread ? { kind: 'refused', reason: unread } : parsed;
+}
+
+/** "This year", "last month", "the previous quarter": a period named relative to the analysis date. */
+const RELATIVE_PERIOD = /\b(this|last|previous|prior|past|current)\s+(year|quarter|month|week)\b/g;
+
+/**
+ * "Revenue of last year's top 10 customers this year" got their revenue of last year: two
+ * periods named relative to today, one read and neither compared with the other. The reason
+ * to refuse it, or null.
+ */
+function relativePeriodLeftOut(question: string, spec: QuerySpecInput): string | null {
+  if (spec.compareTo || spec.notBoughtIn || spec.alsoBoughtIn || spec.changeFrom) return null;
+  const named = [...new Set([...question.toLowerCase().matchAll(RELATIVE_PERIOD)].map((m) => `${m[1]} ${m[2]}`))];
+  if (named.length < 2) return null;
+  return `I could read only one of “${named.join('” and “')}” here, so the answer would be to another question. Ask for one period, or two compared, such as “revenue by customer this year vs last year”.`;
 }
 
 /**
