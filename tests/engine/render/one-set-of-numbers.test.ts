@@ -152,6 +152,9 @@ function withoutQuotedText(text: string, result: AnalysisResult): string {
       // Dates and months are labels, not figures.
       .replace(/\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?/g, ' ')
       .replace(/\d{4}-\d{2}/g, ' ')
+      // So are years ("Which customers spent less in 2021 than in 2020?", the NRR windows'):
+      // amounts and counts from 1,000 up are written with a thousands separator.
+      .replace(/(?<![\d,.])(?:19|20)\d\d(?![\d,.]*\d)/g, ' ')
       // Method constants stated in the text: thresholds and named guidelines.
       .replace(/2023 U\.S\. Merger Guidelines/g, ' ')
       .replace(/make 80% of (revenue|it)/g, ' ')
