@@ -95,7 +95,7 @@ export interface QueryResult {
   keptTotals?: { measure: Measure; kind: CellKind; value: number }[];
   /**
    * A ranking cut short ("top 10 customers"): what the rows shown hold together, for the
-   * measures that add up across them, and the margin of those sums when both are asked
+   * measures that add up across them, and their margin together when the margin is asked
    * ("What's the total revenue of our top 5 products?" got five rows and no sum).
    */
   shownTotals?: { measure: Measure; kind: CellKind; value: number | null }[];
@@ -241,8 +241,11 @@ export function resultOf(
   const withoutReturn = byKey.size - listed.length;
   // "Customers who spend above average": the bound is the average of the rows listed.
   const average = spec.having?.than === 'average' ? averageOf(spec.having.measure, spec.measures, listed) : undefined;
+  // With no rows to average (null) no row passes a bound of NaN.
   const bounded =
-    average === undefined ? spec : { ...spec, having: { ...(spec.having as NonNullable<QuerySpec['having']>), value: average ?? NaN } };
+    average === undefined
+      ? spec
+      : { ...spec, having: { ...(spec.having as NonNullable<QuerySpec['having']>), value: average ?? Number.NaN } };
   const rows = spec.having ? listed.filter((r) => passes(bounded, r)) : listed;
   const sortRatio = RATIOS.has(spec.measures[sortBy]);
   rows.sort((x, y) => {
@@ -331,12 +334,15 @@ function shownTotalsOf(
       ? [{ measure, kind: KIND[measure], value: sumOf(i) as number | null }]
       : [],
   );
-  if (spec.measures.includes('marginPct')) {
-    const revenue = shown.reduce((sum, r) => sum + (r.money?.[0] ?? 0), 0);
-    const profit = shown.reduce((sum, r) => sum + (r.money ? r.money[0] - r.money[1] : 0), 0);
-    sums.push({ measure: 'marginPct', kind: 'percent', value: isNoMoney(revenue) ? null : (profit / revenue) * 100 });
-  }
+  if (spec.measures.includes('marginPct')) sums.push({ measure: 'marginPct', kind: 'percent', value: marginOfRows(shown) });
   return sums;
+}
+
+/** The margin of several rows together: their gross profit over their revenue (none without revenue). */
+function marginOfRows(rows: readonly TableRow[]): number | null {
+  const revenue = rows.reduce((sum, r) => sum + (r.money?.[0] ?? 0), 0);
+  const profit = rows.reduce((sum, r) => sum + (r.money ? r.money[0] - r.money[1] : 0), 0);
+  return isNoMoney(revenue) ? null : (profit / revenue) * 100;
 }
 
 type TableRow = {
@@ -498,11 +504,7 @@ function averageWords(measure: Measure, average: number | undefined): string {
  * the margin of all of them, not above the mean of 1,800 margins). Null without rows.
  */
 function averageOf(measure: Measure, measures: readonly Measure[], rows: readonly TableRow[]): number | null {
-  if (measure === 'marginPct') {
-    const revenue = rows.reduce((sum, r) => sum + (r.money?.[0] ?? 0), 0);
-    const profit = rows.reduce((sum, r) => sum + (r.money ? r.money[0] - r.money[1] : 0), 0);
-    return isNoMoney(revenue) ? null : (profit / revenue) * 100;
-  }
+  if (measure === 'marginPct') return marginOfRows(rows);
   const i = measures.indexOf(measure);
   const figures = rows.map((r) => r.cells[i * 2]).filter((v): v is number => v !== null && v !== undefined);
   return figures.length > 0 ? figures.reduce((sum, v) => sum + v, 0) / figures.length : null;
