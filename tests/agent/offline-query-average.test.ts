@@ -5,10 +5,11 @@
  * Before, the words were dropped: every customer was listed, and "Customers spending more
  * than the average customer" got the whole file's revenue.
  */
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerWithQuery } from '../../worker/agent/offline/query-answer';
 import { datasetPath } from '../engine/helpers/datasets';
+import { superstoreInDuckDb } from '../engine/helpers/superstore-duckdb';
 import { duckdbRows, expectRowsClose } from '../engine/helpers/duckdb-rows';
 import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
 
@@ -19,12 +20,7 @@ let db: DuckDBConnection;
 
 beforeAll(async () => {
   file = await ingestWithSnapshot(CSV);
-  db = await (await DuckDBInstance.create(':memory:')).connect();
-  await db.run(
-    `CREATE TABLE t AS SELECT *, strptime("Order Date", '%m/%d/%Y')::DATE AS d, CAST(Sales AS DOUBLE) AS rev, CAST(Profit AS DOUBLE) AS gp,
-       CAST(Quantity AS INTEGER) AS qty
-     FROM read_csv('${CSV}', header = true, all_varchar = true)`,
-  );
+  db = await superstoreInDuckDb(CSV);
 }, 60_000);
 afterAll(() => db.closeSync());
 

@@ -3,7 +3,7 @@
  * exactly the figures DuckDB computes from the raw CSV; questions it can't map or the file
  * can't answer get a "can't" with no figure. "Today" is the analysis date, 2021-12-30.
  */
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customersWhere, formatCell, type QuerySpecInput } from '../../worker/engine/query';
 import type { AnalysisResult } from '../../worker/engine/contract';
@@ -12,6 +12,7 @@ import { analyse } from '../../worker/engine/analyze';
 import { executiveSummary } from '../../worker/engine/render/executive-summary';
 import { datasetPath } from '../engine/helpers/datasets';
 import { askOffline } from './helpers';
+import { superstoreInDuckDb } from '../engine/helpers/superstore-duckdb';
 import { duckdbRows, expectRowsClose } from '../engine/helpers/duckdb-rows';
 import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
 
@@ -22,11 +23,7 @@ let db: DuckDBConnection;
 
 beforeAll(async () => {
   file = await ingestWithSnapshot(CSV);
-  db = await (await DuckDBInstance.create(':memory:')).connect();
-  await db.run(
-    `CREATE TABLE t AS SELECT *, strptime("Order Date", '%m/%d/%Y')::DATE AS d, CAST(Sales AS DOUBLE) AS rev, CAST(Profit AS DOUBLE) AS gp
-     FROM read_csv('${CSV}', header = true, all_varchar = true)`,
-  );
+  db = await superstoreInDuckDb(CSV);
 }, 60_000);
 afterAll(() => db.closeSync());
 
