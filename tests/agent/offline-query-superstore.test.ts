@@ -3479,6 +3479,19 @@ describe('other ways of leaving a value out, and a denial the grammar can not pl
     ['Profit leaving out Furniture', 'gross profit, category ≠ Furniture', `SELECT sum(gp) FROM t WHERE Category <> 'Furniture'`],
     ['Revenue without counting Texas', 'revenue, State ≠ Texas', `SELECT sum(rev) FROM t WHERE State <> 'Texas'`],
     ['Revenue from regions that are not the West', 'revenue, region ≠ West', `SELECT sum(rev) FROM t WHERE Region <> 'West'`],
+    ['Revenue with the exception of Texas', 'revenue, State ≠ Texas', `SELECT sum(rev) FROM t WHERE State <> 'Texas'`],
+    ['Revenue barring the West', 'revenue, region ≠ West', `SELECT sum(rev) FROM t WHERE Region <> 'West'`],
+    ['Revenue save for Technology', 'revenue, category ≠ Technology', `SELECT sum(rev) FROM t WHERE Category <> 'Technology'`],
+    [
+      'Revenue of everything but Office Supplies',
+      'revenue, category ≠ Office Supplies',
+      `SELECT sum(rev) FROM t WHERE Category <> 'Office Supplies'`,
+    ],
+    [
+      'Revenue from everyone except Sean Miller',
+      'revenue, customer ≠ Sean Miller',
+      `SELECT sum(rev) FROM t WHERE "Customer Name" <> 'Sean Miller'`,
+    ],
   ])('"%s" is %s', async (question, understood, reference) => {
     await expectAnswer(question, reference, understood);
   });

@@ -14,7 +14,7 @@ import { entitiesOf, leadingNameFilter, notFoundReason } from './query-values';
  * Chairs without Tables" is no figure's exclusion, "in 2020 but not in 2021" no value's).
  */
 const EXCLUDED_CLAUSE =
-  /\b(?:excluding|exclude|excludes|except(?: for)?|excl\.?|other than|apart from|aside from|not including|outside(?: of)?|besides|w\/o|ignoring|disregarding|omitting|leaving out|leave out|not counting|without counting|(?<=\b(?:all|every|everything|anything)(?: [a-z-]+)? )but|(?<=\b(?:that|which|who) )(?:is|are|was|were)(?: not|n't|nt)(?! (?:based |located )?in\b)|(?<=\b(?:revenue|sales|turnover|profits?|margins?|orders|units)\s+)(?:without|minus)|(?<!\b(?:but|and) )(?:not|(?:did|does|do|is|are|was|were|has|have|had)(?: not|n't|nt))(?: come| came| coming)? from|(?<!\b(?:but|and|or) )(?:not|(?:is|are|was|were)(?: not|n't|nt))(?: based| located)? in)\s+(.+?)(?=\s+(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|had|has|have|is|are|was|were|did|does|made|makes|sold|sells|bought|buys|spent|spends)\b|[?;!]|,(?=\s*(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|what|which|who|how|show|list|give|tell|please)\b)|,?$)/i;
+  /\b(?:excluding|exclude|excludes|except(?: for)?|excl\.?|other than|apart from|aside from|not including|outside(?: of)?|besides|w\/o|ignoring|disregarding|omitting|leaving out|leave out|not counting|without counting|with the exception of|barring|save for|(?<=\b(?:all|every|everything|anything)(?: [a-z-]+)? )but|(?<=\b(?:that|which|who) )(?:is|are|was|were)(?: not|n't|nt)(?! (?:based |located )?in\b)|(?<=\b(?:revenue|sales|turnover|profits?|margins?|orders|units)\s+)(?:without|minus)|(?<!\b(?:but|and) )(?:not|(?:did|does|do|is|are|was|were|has|have|had)(?: not|n't|nt))(?: come| came| coming)? from|(?<!\b(?:but|and|or) )(?:not|(?:is|are|was|were)(?: not|n't|nt))(?: based| located)? in)\s+(.+?)(?=\s+(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|had|has|have|is|are|was|were|did|does|made|makes|sold|sells|bought|buys|spent|spends)\b|[?;!]|,(?=\s*(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|what|which|who|how|show|list|give|tell|please)\b)|,?$)/i;
 
 /** "Not in the West", "aren't based in Texas": where the values left out are. */
 const NOT_IN = /\bin\s/;
@@ -91,7 +91,7 @@ function withoutClause(question: string, clause: RegExpExecArray): string {
  * was asked. Words of time between them ("haven't ordered since June in Texas") deny the
  * buying, not the value.
  */
-const DENIED_BEFORE = /\b(?:not|never|no|without|ignoring|except|excluding|minus)\s+((?:[\w'-]+\s+){0,4})$/;
+const DENIED_BEFORE = /\b(?:not|never|no|without|ignoring|except|excluding|minus|barring)\s+((?:[\w'-]+\s+){0,4})$/;
 const TIME_WORD =
   /^(?:since|before|after|until|till|during|last|this|next|past|ago|in\s+\d{4}|\d{4}|q[1-4]|january|february|march|april|may|june|july|august|september|october|november|december|days?|weeks?|months?|quarters?|years?)$/;
 

@@ -28,7 +28,9 @@ const NOT_NAMES = new Set(
     'value values amount amounts money volume quantity quantities number numbers count percent percentage share ' +
     'units euros dollars pounds sterling returning repeat existing loyal lapsed active inactive regular ' +
     // "From the start of 2020 to the end of 2021", "in early 2021": a part of a period (query-routes.ts reads or refuses it).
-    'start beginning middle early'
+    'start beginning middle early ' +
+    // "Revenue of everything but Office Supplies": the whole, before what is left out.
+    'everything everyone anything anyone'
   ).split(' '),
 );
 
