@@ -6,6 +6,7 @@ import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { looseNamesOf, type NamedFilter } from './query-names';
 import { escapeRegex } from './query-limits';
 import { entitiesOf, leadingNameFilter, notFoundReason } from './query-values';
+import { MONTH_NAMES } from './query-periods';
 
 /**
  * "excluding the UK", "except Technology", "other than Germany and France", "revenue without
@@ -92,8 +93,9 @@ function withoutClause(question: string, clause: RegExpExecArray): string {
  * buying, not the value.
  */
 const DENIED_BEFORE = /\b(?:not|never|no|without|ignoring|except|excluding|minus|barring)\s+((?:[\w'-]+\s+){0,4})$/;
-const TIME_WORD =
-  /^(?:since|before|after|until|till|during|last|this|next|past|ago|in\s+\d{4}|\d{4}|q[1-4]|january|february|march|april|may|june|july|august|september|october|november|december|days?|weeks?|months?|quarters?|years?)$/;
+const TIME_WORD = new RegExp(
+  String.raw`^(?:since|before|after|until|till|during|last|this|next|past|ago|\d{4}|q[1-4]|${MONTH_NAMES}|days?|weeks?|months?|quarters?|years?)$`,
+);
 
 /** Why a value the reading keeps seems to be left out by the question, or null. */
 export function deniedValueOf(question: string, filters: readonly { values: string[]; exclude?: boolean }[]): string | null {

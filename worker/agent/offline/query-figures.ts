@@ -116,6 +116,10 @@ export function measuresNamed(
   return { measures: ['revenue', ...measures.filter((m) => m !== 'revenue')], ofTopSet: true };
 }
 
+const TOP = '(?:top|biggest|largest|best|leading)';
+/** "our top 10 customers", "the 5 biggest products": groups 1 or 2 the count, group 3 the noun. */
+const OUR_TOP_ONES = String.raw`(?:our|the|my|your)\s+(?:${TOP}\s+(?:(${COUNT})\s+)?|(${COUNT})\s+${TOP}\s+)([a-z-]+s)`;
+
 /**
  * "The margin of our top 10 customers", "How many orders did our 5 biggest customers place?",
  * "Top 10 customers' margin": the top customers (products, regions …) as the ones the figure
@@ -124,7 +128,7 @@ export function measuresNamed(
  * noun group 3 or 5.
  */
 const TOP_SET = new RegExp(
-  String.raw`\b(?:of|from|for|among|by|to|with|did|do|does|have|has|had|are|were)\s+(?:our|the|my|your)\s+(?:(?:top|biggest|largest|best|leading)\s+(?:(${COUNT})\s+)?|(${COUNT})\s+(?:top|biggest|largest|best|leading)\s+)([a-z-]+s)\b(?!\s+by\b)|\b(?:top|biggest|largest|best|leading)\s+(?:(${COUNT})\s+)?([a-z-]+s)'\s`,
+  String.raw`\b(?:of|from|for|among|by|to|with|did|do|does|have|has|had|are|were)\s+${OUR_TOP_ONES}\b(?!\s+by\b)|\b${TOP}\s+(?:(${COUNT})\s+)?([a-z-]+s)'\s`,
 );
 
 /**
@@ -133,7 +137,7 @@ const TOP_SET = new RegExp(
  * The count is group 1 or 2, the noun group 3.
  */
 const SOME_OF_THE_TOP = new RegExp(
-  String.raw`\b(?:which|who|how many|what share|what percent(?:age)?|what proportion)\s+(?:ones?\s+)?(?:of|among)\s+(?:our|the|my|your)\s+(?:(?:top|biggest|largest|best|leading)\s+(?:(${COUNT})\s+)?|(${COUNT})\s+(?:top|biggest|largest|best|leading)\s+)([a-z-]+s)\b`,
+  String.raw`\b(?:which|who|how many|what share|what percent(?:age)?|what proportion)\s+(?:ones?\s+)?(?:of|among)\s+${OUR_TOP_ONES}\b`,
 );
 
 function someOfTheTopReason(count: string, noun: string): string {

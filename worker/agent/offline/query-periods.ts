@@ -54,6 +54,8 @@ const MONTH_ALONE = new RegExp(`^\\s*${MONTH}\\s*$`);
 
 /** The months' full names, but May, a verb too ("… and may be discontinued"). */
 export const MONTH_NAMES_NOT_MAY = 'january|february|march|april|june|july|august|september|october|november|december';
+/** Every month's full name, May too, where nothing else could read it as a verb. */
+export const MONTH_NAMES = `${MONTH_NAMES_NOT_MAY}|may`;
 
 /** "A year before", "one year earlier", "a year ago": the first side's days a year back. */
 const A_YEAR_BEFORE = /^\s*(?:(?:the|a|one) year (?:before|earlier|prior)|(?:a|one) year ago)\b/;

@@ -10,7 +10,7 @@ import { isWordOfAValue } from './query-names';
 import { pluralNoun } from '../../engine/render/format';
 import { escapeRegex, limitOf, thresholdOf, unusedNumberNamed } from './query-limits';
 import { BRIDGE_SPLIT } from './bridge-intents';
-import { periodBefore, periodsOf, type DayRange } from './query-periods';
+import { MONTH_NAMES, periodBefore, periodsOf, type DayRange } from './query-periods';
 import { ACTIONS, CONTACT_VERB, CUSTOMER_VALUE, DISCONTINUE, PURCHASE_GAP } from './intents';
 import {
   COMPARATIVES,
@@ -392,15 +392,13 @@ const PART_OF_PERIOD = new RegExp(
   String.raw`\b(first|second|third|fourth|last|final|1st|2nd|3rd|4th|opening|closing) (few |(?:${COUNT}) )?(week|weeks|fortnight|days?|half of the month|business days?) of (?:the )?(?:[a-z]+|(?:19|20)\d\d)( \d{4})?\b`,
 );
 
-const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december';
-
 /**
  * A part of a period named by no days: "the end of 2021", "the start of the year", "late
  * 2021", "mid-2020", "year end", "the first half of December". After "since", "until",
  * "from", "between" … it is one end of a range (query-periods.ts reads those), not a span.
  */
 const VAGUE_PART = new RegExp(
-  String.raw`(?<!\b(?:since|from|until|till|up until|up to|before|after|prior to|to|through|between|and)\s+(?:the\s+)?(?:very\s+)?)\b(?:the\s+)?(?:very\s+)?(?:end|start|beginning|middle|close|turn)\s+of\s+(?:the\s+)?(?:(?:this|last|next|that)\s+)?(?:(?:19|20)\d\d|years?|months?|quarters?|weeks?|q[1-4]|h[12]|${MONTHS})\b|\b(?:early|late|mid)[- ]?(?:(?:19|20)\d\d|${MONTHS}|q[1-4]|years?|months?|quarters?|the\s+(?:year|month|quarter))\b|(?<!\b(?:since|from|until|till|before|after|to)\s+)\b(?:year|month|quarter)[- ]end\b|\b(?:first|second|last|final|1st|2nd)\s+half\s+of\s+(?:${MONTHS})\b`,
+  String.raw`(?<!\b(?:since|from|until|till|up until|up to|before|after|prior to|to|through|between|and)\s+(?:the\s+)?(?:very\s+)?)\b(?:the\s+)?(?:very\s+)?(?:end|start|beginning|middle|close|turn)\s+of\s+(?:the\s+)?(?:(?:this|last|next|that)\s+)?(?:(?:19|20)\d\d|years?|months?|quarters?|weeks?|q[1-4]|h[12]|${MONTH_NAMES})\b|\b(?:early|late|mid)[- ]?(?:(?:19|20)\d\d|${MONTH_NAMES}|q[1-4]|years?|months?|quarters?|the\s+(?:year|month|quarter))\b|(?<!\b(?:since|from|until|till|before|after|to)\s+)\b(?:year|month|quarter)[- ]end\b|\b(?:first|second|last|final|1st|2nd)\s+half\s+of\s+(?:${MONTH_NAMES})\b`,
 );
 
 /** Periods with no calendar reading here: seasons, holidays, numbered weeks. */

@@ -212,10 +212,10 @@ export function figureBoughtOf(text: string): 'revenue' | 'orders' | null {
   return /\b(order|orders|ordering|ordered)\b/.test(text) ? 'orders' : null;
 }
 
-/** Verbs and adjectives of a row that went up or down ("grew", "declining sales"); not the noun "growth". */
 /** "Growing products", "declining customers in 2021": the rows that went that way (it got the total's change, all rows). */
 export const GROWING_PLURAL = /\b(?:growing|declining|shrinking) [a-z-]+s\b/;
 
+/** Verbs and adjectives of a row that went up or down ("grew", "declining sales"); not the noun "growth". */
 export const WENT_UP = /\b(grew|increased|rose|gained|growing|rising|increasing)\b/;
 
 export const WENT_DOWN = /\b(declined|fell|dropped|shrank|decreased|declining|falling|dropping|shrinking|decreasing)\b/;

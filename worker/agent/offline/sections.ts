@@ -285,9 +285,9 @@ function championsAction(largest: { name: string; segment: string | null; risk?:
   const care = 'a named account manager and first access to new lines';
   if (!largest) return `Give your Champions ${care}`;
   if (largest.segment === 'Champions') return `Give ${largest.name} and the other Champions ${care}`;
-  // Without segments (no dates, or one day of them) nothing says the largest customer lapsed.
-  if (!largest.segment) return `Give ${largest.name}, your largest customer, ${care}`;
-  if (largest.risk === 'low')
+  // Without segments (no dates, or one day of them; no Champions then) nothing says the
+  // largest customer lapsed, nor when the churn model rates them low.
+  if (!largest.segment || largest.risk === 'low')
     return champions > 0
       ? `Give your ${plural(champions, 'Champion')} and ${largest.name}, your largest customer, ${care}`
       : `Give ${largest.name}, your largest customer, ${care}`;

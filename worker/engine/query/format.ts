@@ -5,9 +5,9 @@
  * unknown; percentages have one decimal. The CSV keeps plain numbers, for spreadsheets.
  */
 import { csvDocument, escapeMarkdown } from '../render/escape';
-import { money, pct, pluralNoun, points } from '../render/format';
+import { money, pct, points } from '../render/format';
 import { MEASURE_LABELS } from './spec';
-import type { CellKind, QueryResult } from './result';
+import { rowNouns, type CellKind, type QueryResult } from './result';
 
 /** One cell as the user reads it; `currency` (ISO 4217, or null when unknown) applies to money. */
 export function formatCell(value: string | number | null, kind: CellKind, currency: string | null = null): string {
@@ -38,8 +38,7 @@ export function markdownTableOf(result: QueryResult, currency: string | null = n
 function shownTotalsWords(result: QueryResult, currency: string | null): string {
   const totals = result.shownTotals ?? [];
   if (totals.length === 0) return '';
-  const labels = result.columns.filter((c) => c.kind === 'text');
-  const noun = labels.length === 1 ? pluralNoun(labels[0].label) : 'rows';
+  const noun = rowNouns(result.columns);
   const figures = totals.map((t) => {
     const value = formatCell(t.value, t.kind, currency);
     if (t.measure === 'marginPct') return `a margin of ${value}`;

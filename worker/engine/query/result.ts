@@ -636,7 +636,7 @@ function capped(
 }
 
 /** What the rows are, in the plural: "customers", "Sub-Categories"; "rows" when two columns label a row. */
-function rowNouns(columns: readonly QueryColumn[]): string {
+export function rowNouns(columns: readonly QueryColumn[]): string {
   const labels = columns.filter((c) => c.kind === 'text');
   return labels.length === 1 ? pluralNoun(labels[0].label) : 'rows';
 }
