@@ -1490,8 +1490,6 @@ const refusals: [string, RegExp][] = [
   ['Revenue not from new customers in 2021', /can't tell what “not from new customers” leaves out/],
   // Lists of what has none of a figure listed those that had it, or everyone.
   ['Customers with no orders in 2021', /not those with none of a figure or without it yet/],
-  // What did not sell is what stopped selling: refused with the two periods to ask for instead.
-  ['Products that did not sell in 2021', /not products that stopped selling yet; ask for the revenue by product of two periods/],
   ["Customers who didn't have losses in 2021", /not those with none of a figure or without it yet/],
   ['Customers whose profit was negative in 2021', /not those with none of a figure or without it yet/],
   ['Any customers with negative revenue?', /not those with none of a figure or without it yet/],

@@ -57,6 +57,15 @@ describe('a range open at one end', () => {
     ['revenue since the end of 2020', range('2021-01-01', '2021-06-10')],
     ['revenue since july', range('2020-07-01', '2021-06-10')],
     ['revenue from march 2021 onwards', range('2021-03-01', '2021-06-10')],
+    // A day after "from" with no end starts a range ("revenue from 2021-03-15" got that one
+    // day's); a month after "from" is still that month. "Starting" is "since".
+    ['revenue from 2021-03-15', range('2021-03-15', '2021-06-10')],
+    ['revenue from 15 march 2021 by region', range('2021-03-15', '2021-06-10')],
+    ['revenue from march 2021', range('2021-03-01', '2021-03-31')],
+    ['revenue from 2021-03-15 to 2021-03-20', range('2021-03-15', '2021-03-20')],
+    ['revenue starting 2021-03-15', range('2021-03-15', '2021-06-10')],
+    ['revenue starting in march 2021', range('2021-03-01', '2021-06-10')],
+    ['revenue starting from q1 2021', range('2021-01-01', '2021-06-10')],
     ['revenue after q1 2021', range('2021-04-01', '2021-06-10')],
     ['revenue before march 2021', range(OPEN_START, '2021-02-28')],
     ['revenue prior to 2021', range(OPEN_START, '2020-12-31')],

@@ -21,6 +21,7 @@ import { pct, plural, pluralNoun } from '../../engine/render/format';
 import { parseQuestion } from './query-grammar';
 import type { AnalysisFacts } from './query-parsed';
 import { singular } from './query-vocabulary';
+import { exampleYearOf } from './query-periods';
 
 export interface QueryAnswer {
   text: string;
@@ -97,10 +98,12 @@ export function queryAnswerText(
         ? withoutShareWords(result, currency)
         : spec.boughtAll
           ? everyShareWords(result, currency)
-          : lapsedShareWords(result, spec.period, currency);
-    const count = `**${plural(result.totalRows, 'customer')}** in all.${share}`;
+          : lapsedShareWords(result, spec.period, spec.notBoughtIn as QuerySpec['notBoughtIn'], currency);
+    const count = `**${countOf(result.totalRows, listedNoun(result))}** in all.${share}`;
     const note = result.note ? `\n\n${result.note}` : '';
-    return `I understood: **${result.understood}**.\n\n${count}${note}\n\n${markdownTableOf({ ...result, note: null }, currency)}`;
+    // "0 categories in all" needs no table of none.
+    const table = result.totalRows > 0 ? `\n\n${markdownTableOf({ ...result, note: null }, currency)}` : '';
+    return `I understood: **${result.understood}**.\n\n${count}${note}${table}`;
   }
   // "How many customers spent more than 1,000?": the count first, as for lapsed buyers; so for "How many countries …?".
   const count = spec.having
@@ -124,14 +127,32 @@ function valuesCountedWords(result: QueryResult, noun: string): string {
  * and the revenue that stopped with them ("How much did the customers we lost spend?" got the
  * list of 495 and no sum).
  */
-function lapsedShareWords(result: QueryResult, period: QuerySpec['period'], currency: string | null): string {
+function lapsedShareWords(
+  result: QueryResult,
+  period: QuerySpec['period'],
+  notBoughtIn: QuerySpec['notBoughtIn'],
+  currency: string | null,
+): string {
   if (!result.lapsedShare || !period) return '';
   const { of, percent, revenue, revenuePercent } = result.lapsedShare;
+  const { noun, who, bought } = listedWords(result);
+  const buyers = `${countOf(of, noun)} ${who} in ${period.from} … ${period.to}`;
+  // "Which categories stopped selling in 2024?" when none did: "0.0% of the 8 …, sales of 0.00 then".
+  if (result.totalRows === 0 && notBoughtIn)
+    return ` Each of the ${buyers} ${who === 'who bought' ? 'bought' : 'had sales'} in ${notBoughtIn.from} … ${notBoughtIn.to} too.`;
   const share = revenuePercent !== null && revenue >= 0 ? `, ${pct(revenuePercent)} of that period's revenue` : '';
-  return (
-    ` That is ${pct(percent)} of the ${plural(of, 'customer')} who bought in ${period.from} … ${period.to}.` +
-    ` Together they bought ${formatCell(revenue, 'money', currency)} then${share}.`
-  );
+  return ` That is ${pct(percent)} of the ${buyers}. Together they ${bought} ${formatCell(revenue, 'money', currency)} then${share}.`;
+}
+
+/** The column a list of two periods' buyers holds, in the singular: "customer", "product". */
+function listedNoun(result: QueryResult): string {
+  return result.columns[0]?.label ?? 'customer';
+}
+
+/** How the share of a list of two periods is worded: of customers who bought, or of products (regions…) with sales. */
+function listedWords(result: QueryResult): { noun: string; who: string; bought: string } {
+  const noun = listedNoun(result);
+  return noun === 'customer' ? { noun, who: 'who bought', bought: 'bought' } : { noun, who: 'with sales', bought: 'had sales of' };
 }
 
 /**
@@ -147,9 +168,10 @@ function keptShareWords(
 ): string {
   if (!result.keptShare || !period || !other) return '';
   const { of, percent, revenue, otherRevenue } = result.keptShare;
+  const { noun, who, bought } = listedWords(result);
   return (
-    ` That is ${pct(percent)} of the ${plural(of, 'customer')} who bought in ${period.from} … ${period.to}.` +
-    ` Together they bought ${formatCell(revenue, 'money', currency)} then and ${formatCell(otherRevenue, 'money', currency)} in ${other.from} … ${other.to}.`
+    ` That is ${pct(percent)} of the ${countOf(of, noun)} ${who} in ${period.from} … ${period.to}.` +
+    ` Together they ${bought} ${formatCell(revenue, 'money', currency)} then and ${formatCell(otherRevenue, 'money', currency)} in ${other.from} … ${other.to}.`
   );
 }
 
@@ -220,7 +242,7 @@ function countedWith(having: HavingWritten, average?: number): string {
 /** "I can't answer that exactly" with the reason and 2–3 questions that can be answered. */
 export function cant(reason: string, meta: SnapshotMeta, today: Date | null): string {
   // A file without dates has no months or years to suggest.
-  const inYear = today && meta.hasDates ? ` in ${today.getUTCFullYear()}` : '';
+  const inYear = today && meta.hasDates ? ` in ${exampleYearOf(meta, today)}` : '';
   const suggestions = inYear ? [`Revenue by month${inYear}`] : [];
   if (meta.dimensions.some((d) => d.key === 'customer')) suggestions.push(`Top 5 customers by revenue${inYear}`);
   const slice = meta.dimensions.find((d) => d.key === 'category' || d.key === 'region' || d.key === 'product');

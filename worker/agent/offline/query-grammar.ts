@@ -112,6 +112,8 @@ import {
   whoBoughtAll,
   whoNeverBought,
   whoStoppedBuying,
+  stoppedListOf,
+  twoPeriodsNeeded,
   whoWasKept,
 } from './query-stopped';
 import { groupingOf } from './query-grouping';
@@ -182,6 +184,7 @@ export function parseQuestion(
   const unread =
     parsed.kind === 'spec'
       ? (leansOnEarlier(question) ??
+        startsAfterTheRows(parsed.spec, meta) ??
         unitOfEveryYear(question) ??
         yearLeftOut(question, parsed.spec) ??
         relativePeriodLeftOut(question, parsed.spec) ??
@@ -192,6 +195,19 @@ export function parseQuestion(
         ? (leansOnEarlier(question) ?? deniedValueOf(question, parsed.where))
         : null;
   return unread ? { kind: 'refused', reason: unread } : parsed;
+}
+
+/**
+ * "Revenue since October 2024" on a file whose rows end in June 1998 read 2024-10-01 …
+ * 1998-06-30, and was refused as leaving out 2024 ("such as revenue by customer in 2024 vs
+ * 2024"): a span that starts after the analysis date ends before it starts. The reason, or null.
+ */
+function startsAfterTheRows(spec: QuerySpecInput, meta: SnapshotMeta): string | null {
+  const ranges = [spec.period, spec.compareTo, spec.notBoughtIn, spec.alsoBoughtIn];
+  const backwards = ranges.find((r): r is DayRange => Boolean(r) && (r as DayRange).from > (r as DayRange).to);
+  if (!backwards) return null;
+  const [first, last] = [isoDay(meta.firstDay), isoDay(meta.lastDay)];
+  return `The file has no rows from ${backwards.from} on: its rows run from ${first} to ${last}.`;
 }
 
 /** "This year", "last month", "the previous quarter": a period named relative to the analysis date. */
@@ -779,7 +795,7 @@ function parseAsRead(
       // "Lost customers in Texas" was told about products: the periods are what is missing there.
       reason: /\b(but|and) (not|never)\b|\bwithout\b/.test(text)
         ? 'I can find customers who bought in one period but not in another; "bought one product but not another" is not something I can answer exactly yet.'
-        : `To find who stopped buying I need two periods, such as “customers in ${filters[0].values[0]} who bought in 2020 but not in 2021”.`,
+        : twoPeriodsNeeded(stoppedListOf(text, groupBy), filters, meta, today),
     };
   // "How many customers are active?" and "… inactive?" counted every customer of the file:
   // active is bought in the last 12 months, inactive bought before them but not in them; the

@@ -274,7 +274,7 @@ export const BOUNDED_BY = new RegExp(
 
 /** A range open at one end: "since …", "after …", "before …", "until …", "from … onwards". */
 const OPEN_BOUND =
-  /\b(since|after|before|prior to|until|till|up until|from)\s+(?:the\s+(start|beginning|end)\s+of\s+)?(?!(?:that|then|now|today|which|when|this date)\b)(.+)/;
+  /\b(since|after|before|prior to|until|till|up until|from|starting(?:\s+(?:from|on|in|with))?)\s+(?:the\s+(start|beginning|end)\s+of\s+)?(?!(?:that|then|now|today|which|when|this date)\b)(.+)/;
 /** A count of units, in digits or a word: "the three months before June". */
 const COUNT = String.raw`[1-9]\d{0,2}|${Object.keys(NUMBER_WORDS).join('|')}`;
 
@@ -344,9 +344,13 @@ function openRangeIn(text: string, today: Date): DayRange | null {
 /** The open range whose bound word `m` found at `index` of `text` names, or null. */
 function openRangeAt(text: string, index: number, m: RegExpExecArray, today: Date): DayRange | null {
   const words = m[3].split(BOUND_END)[0];
-  if (m[1] === 'from' && !ONWARDS.test(m[3].slice(words.length))) return null;
   const named = periodIn(words, today) ?? (MONTH_ALONE.test(words) ? periodIn(`in ${words.trim()}`, today) : null);
   if (!named) return null;
+  // "Revenue from October 2021" may be October's; "Revenue from 2021-10-01", with no end, is
+  // not that one day's (it got 2,978.47 of the 280,054.07 since): a day is a range's start.
+  const rest = m[3].slice(words.length);
+  const oneDay = named.from === named.to && !/^\s*(?:to|until|till|through|thru|and|-|–)\b/.test(rest);
+  if (m[1] === 'from' && !ONWARDS.test(rest) && !oneDay) return null;
   // "Revenue in June 2021 from customers who bought since 2020" names two periods in two
   // roles: read as before, one of them, and refused where the other is a year left out.
   if (periodIn(`${text.slice(0, index)} ${m[3].slice(words.length)}`, today)) return null;
@@ -360,7 +364,8 @@ function openRangeAt(text: string, index: number, m: RegExpExecArray, today: Dat
   // "The start of 2021" is its first day, "the end of 2020" its last.
   const first = m[2] === 'end' ? named.to : named.from;
   const last = m[2] === 'start' || m[2] === 'beginning' ? named.from : named.to;
-  if (m[1] === 'since' || m[1] === 'from') return { from: m[2] === 'end' ? shiftDay(first, 1) : first, to: todayIso };
+  if (m[1] === 'since' || m[1] === 'from' || m[1].startsWith('starting'))
+    return { from: m[2] === 'end' ? shiftDay(first, 1) : first, to: todayIso };
   if (m[1] === 'after') {
     const from = shiftDay(last, 1);
     return { from, to: from > todayIso ? from : todayIso };
@@ -852,6 +857,19 @@ export function yearOverYearOf(firstDay: string, today: Date): { recent: DayRang
   const recentTo = Math.min(Date.UTC(year, last + 1, 0), today.getTime());
   if (Date.parse(firstDay) - Date.parse(prior.from) > EDGE_DAYS_ALLOWED * DAY) return null;
   return { recent: { from: iso(Date.UTC(year, last - 11, 1)), to: iso(recentTo) }, prior };
+}
+
+/**
+ * The year a question given as an example should name: the year of the file's last row, or
+ * the one before when the rows reach under a quarter into it. A file ending on 3 January 2025
+ * was offered "Revenue by month in 2025", three days whose credit notes summed to −24,347.01.
+ */
+export function exampleYearOf(meta: { hasDates: boolean; firstDay: number; lastDay: number }, today: Date): number {
+  const last = meta.hasDates ? new Date(meta.lastDay * DAY) : today;
+  const year = last.getUTCFullYear();
+  const startOfYear = Date.UTC(year, 0, 1);
+  const reachesAQuarterIn = last.getTime() >= Date.UTC(year, 3, 1);
+  return reachesAQuarterIn || !meta.hasDates || meta.firstDay * DAY >= startOfYear ? year : year - 1;
 }
 
 /** What a comparison of a unit so far says when so far is a few days; null when it is not. */

@@ -11,7 +11,7 @@ import { epochDay, isoDay } from '../../engine/aggregate/types';
 import { sharedNamesOf } from '../../engine/aggregate/distinct-names';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { thresholdOf, type Threshold } from './query-limits';
-import { periodBefore, periodsOf, withoutNamedYears, type DayRange, type ToDateUnit } from './query-periods';
+import { exampleYearOf, periodBefore, periodsOf, withoutNamedYears, type DayRange, type ToDateUnit } from './query-periods';
 import { isTimeUnit } from './query-vocabulary';
 import { rankedCountOf } from './query-ranking';
 import { asWritten } from './query-values';
@@ -19,6 +19,7 @@ import { unplacedBeforeBuyers } from './query-names';
 import { PURCHASE_DENIED_UNTIL_NOW, TURN_TO_NOT_BOUGHT } from './purchase-words';
 import { WHOLE_FILE_RESULTS, type Parsed } from './query-parsed';
 import { CUSTOMERS_PLURAL, BUYER_NOUNS } from './customer-words';
+import { pluralNoun } from '../../engine/render/format';
 
 /** What a question about customers who stopped buying was read as, for `whoStoppedBuying`. */
 interface StoppedBuyingQuestion {
@@ -48,14 +49,11 @@ interface StoppedBuyingQuestion {
  */
 export function whoStoppedBuying(asked: StoppedBuyingQuestion): Parsed {
   const { text, meta, today, spec, groupBy, period, other, toDate, threshold, silentInPeriod, earlierWasBought } = asked;
-  // "Which products did Schmidt B.V. 1 stop buying?" got the customer's profile: lapsed buying is of customers.
-  if (groupBy.includes('product') || /\b(which|what) (products?|items?|skus?|articles?)\b/.test(text))
-    return {
-      kind: 'refused',
-      reason: /\b(selling|stocking|carrying|sold|sell)\b/.test(text)
-        ? 'I can find customers who stopped buying, but not products that stopped selling yet; ask for the revenue by product of two periods, such as “revenue by product in 2024 vs 2023”.'
-        : 'I can find customers who stopped buying, but not the products one stopped buying yet; ask what they bought in each of two periods, such as “What did they buy in 2023?” and “… in 2024?”.',
-    };
+  const listed = stoppedListOf(text, groupBy);
+  // "Which products did Schmidt B.V. 1 stop buying?" got the customer's profile, "Products
+  // bought in 2022 but not in 2023" the customers of 2022 who bought nothing in 2023: the
+  // products (suppliers, regions…) are what is listed.
+  const listing = listed ? { ...spec, groupBy: [listed] } : { ...spec, groupBy: [] };
   // "Which customers haven't bought in 90 days but spent over 1000 last year?" listed all 359
   // silent ones, the threshold (and its year) dropped: the list of those who stopped takes none.
   if (threshold)
@@ -65,7 +63,7 @@ export function whoStoppedBuying(asked: StoppedBuyingQuestion): Parsed {
         "I can list the customers who stopped buying, or the customers past a threshold, but not both in one step yet; ask for each in turn, such as “customers who spent over 1,000 last year” and “customers who haven't bought in 90 days”.",
     };
   // "Which reps lost the most customers this year?" got the customers lost overall: the list has no grouping.
-  const by = groupBy.find((g) => g !== 'customer');
+  const by = groupBy.find((g) => g !== 'customer' && g !== listed);
   if (by)
     return {
       kind: 'refused',
@@ -79,24 +77,94 @@ export function whoStoppedBuying(asked: StoppedBuyingQuestion): Parsed {
   const early = (earlier: DayRange) => (toDate && period ? tooEarlyToTell(period, earlier) : null);
   if (before) {
     const reason = early(before);
-    return reason
-      ? { kind: 'refused', reason }
-      : { kind: 'spec', spec: { ...spec, groupBy: [], period: before, notBoughtIn: period as DayRange } };
+    return reason ? { kind: 'refused', reason } : { kind: 'spec', spec: { ...listing, period: before, notBoughtIn: period as DayRange } };
   }
   if (silentInPeriod && period && !other) {
     const earlier = periodBefore(period, { whole: true, unit: toDate });
     const reason = early(earlier);
-    return reason ? { kind: 'refused', reason } : { kind: 'spec', spec: { ...spec, groupBy: [], period: earlier, notBoughtIn: period } };
+    return reason ? { kind: 'refused', reason } : { kind: 'spec', spec: { ...listing, period: earlier, notBoughtIn: period } };
   }
   // "How much revenue did we lose from customers who stopped buying?" got the churn list, whose
   // revenue at risk is nil once they are gone: the customers of the 12 months before the last 12
   // who bought nothing since, as the churn rate reads them, and what they had bought.
   if (!period && silentInPeriod && meta.hasDates && AMOUNT_LOST.test(text))
-    return { kind: 'spec', spec: { ...spec, groupBy: [], ...lapsedInTheLastYear(today) } };
+    return { kind: 'spec', spec: { ...listing, ...lapsedInTheLastYear(today) } };
+  // "Which products did we stop selling?" is no churn list or list of products to drop: it needs its periods.
   if (!period || !other)
-    return { kind: 'unmapped', reason: 'To find who stopped buying I need two periods, such as "in 2025 but not in 2026".' };
+    return { kind: listed ? 'refused' : 'unmapped', reason: twoPeriodsNeeded(listed, spec.filters ?? [], meta, today) };
   const [bought, notBoughtIn] = earlierWasBought && other.from < period.from ? [other, period] : [period, other];
-  return { kind: 'spec', spec: { ...spec, groupBy: [], period: bought, notBoughtIn } };
+  return { kind: 'spec', spec: { ...listing, period: bought, notBoughtIn } };
+}
+
+/** "Which products …", "Products bought in …", "List the items …": products are what is listed. */
+const PRODUCTS_LISTED =
+  /\b(?:which|what) (?:products?|items?|skus?|articles?)\b|^(?:(?:and|so) )?(?:(?:list|show|name|give)(?: me)? )?(?:(?:all|the|our|my|any) )*(?:products?|items?|skus?|articles?)\b/;
+
+/** "What did Rossi Ltd buy in 2022 but not in 2023?": what was bought, the products. */
+const WHAT_WAS_BOUGHT = /^(?:(?:and|so) )?what (?:did|has|have|does|do) (?!we\b)[\w&.,' -]{1,80}? (?:buy|order|purchase|get)\b/;
+
+/**
+ * The column a list of who stopped buying lists when it is not the customers: products when
+ * they are asked for; the one other column grouped by ("Which suppliers did Rossi Ltd stop
+ * buying from?") when no customers are named ("Which reps lost the most customers?" counts
+ * customers by rep, refused below); else null, the customers.
+ */
+export function stoppedListOf(text: string, groupBy: readonly string[]): string | null {
+  if (groupBy.includes('product') || PRODUCTS_LISTED.test(text) || WHAT_WAS_BOUGHT.test(text)) return 'product';
+  if (BUYERS_NAMED.test(text) || groupBy.some(isTimeUnit)) return null;
+  const others = groupBy.filter((g) => g !== 'customer');
+  if (others.length > 0) return others.length === 1 ? others[0] : null;
+  // "Hydraulics products sold in 2023 but not in 2024", "What did we stop selling in 2024?":
+  // with no one named who buys, what stopped is products.
+  return PRODUCT_NOUN.test(text) || STOPPED_SELLING.test(text) ? 'product' : null;
+}
+
+/** Those who buy, named: "customers", "stores", "who stopped buying". */
+const BUYERS_NAMED = new RegExp(String.raw`\b(?:${BUYER_NOUNS}|who)\b`);
+
+const PRODUCT_NOUN = /\b(?:products?|items?|skus?|articles?)\b/;
+
+/** "Stopped selling", "haven't sold", "no longer sells": of what is sold, not of who buys. */
+const STOPPED_SELLING =
+  /\b(?:stop|stopped|stops|stopping) (?:selling|being (?:sold|bought|ordered))\b|\b(?:haven't|hasn't|have not|has not|didn't|did not|no longer|not) (?:sold|sell|sells|selling)\b/;
+
+/**
+ * Why a list of who stopped buying needs two periods, with one to ask for: "products Rossi
+ * Ltd 774 bought in 2023 but not in 2024". The example named the customer as a place
+ * ("customers in Rossi Ltd 774 who bought in 2020 but not in 2021") and years the file has no rows in.
+ */
+export function twoPeriodsNeeded(
+  listed: string | null,
+  filters: readonly { dimension: string; values: string[]; exclude?: boolean }[],
+  meta: SnapshotMeta,
+  today: Date,
+): string {
+  if (!meta.hasDates) return 'This file has no dates, so it has no periods to tell who (or what) stopped buying.';
+  const year = exampleYearOf(meta, today);
+  const years = `in ${year - 1} but not in ${year}`;
+  const customer = filters.find((f) => f.dimension === 'customer' && !f.exclude)?.values[0];
+  const kept = filters.find((f) => f.dimension !== 'customer' && !f.exclude);
+  const value = kept?.values[0];
+  // "customers in FR-Est", "customers of Rep 3": a place holds its customers, a rep or supplier has them.
+  const of = kept && (kept.dimension === 'region' || kept.dimension.startsWith('column:')) ? 'in' : 'of';
+  const noun = pluralNoun(labelOfDimension(meta, listed ?? 'product'));
+  const [what, example] = customer
+    ? [`the ${noun} ${customer} stopped buying`, `${noun} ${customer} bought ${years}`]
+    : listed
+      ? [`the ${noun} that stopped selling`, soldExample(noun, listed === 'product', value, of, years)]
+      : ['who stopped buying', `customers${value ? ` ${of} ${value}` : ''} who bought ${years}`];
+  return `To find ${what} I need two periods, such as “${example}”.`;
+}
+
+/** "products sold in FR-Est in 2023 but not in 2024", "Hydraulics products sold …", "suppliers that sold …". */
+function soldExample(noun: string, products: boolean, value: string | undefined, of: 'in' | 'of', years: string): string {
+  const sold = products ? 'sold' : 'that sold';
+  if (!value) return `${noun} ${sold} ${years}`;
+  return of === 'in' ? `${noun} ${sold} in ${value} ${years}` : `${value} ${noun} ${sold} ${years}`;
+}
+
+function labelOfDimension(meta: SnapshotMeta, key: string): string {
+  return meta.dimensions.find((d) => d.key === key)?.label ?? key;
 }
 
 /** An amount asked of the customers who stopped: "how much revenue did we lose", "what did they spend". */

@@ -117,10 +117,11 @@ export function wholeUnitsRanked(
  * 77% of 1997's buyers as lost: half of 1998 was still to come. When the period customers did
  * not buy in runs past the rows for over a tenth of its days, the note says they are silent so far.
  */
-export function notYetLostNote(meta: SnapshotMeta, notBoughtIn: { from: string; to: string }): string | null {
+export function notYetLostNote(meta: SnapshotMeta, notBoughtIn: { from: string; to: string }, customers = true): string | null {
   const [from, to] = [dayOf(notBoughtIn.from), dayOf(notBoughtIn.to)];
   if (!meta.hasDates || to <= meta.lastDay || mostlyCovered(daysCovered(from, to, meta.firstDay, meta.lastDay), from, to)) return null;
-  return `They have no order in ${notBoughtIn.from} … ${isoDay(meta.lastDay)}, where the rows end; they may still buy by ${notBoughtIn.to}, so they are not lost yet.`;
+  const [none, still] = customers ? ['order', 'buy'] : ['sale', 'sell'];
+  return `They have no ${none} in ${notBoughtIn.from} … ${isoDay(meta.lastDay)}, where the rows end; they may still ${still} by ${notBoughtIn.to}, so they are not lost yet.`;
 }
 
 /**
@@ -132,13 +133,14 @@ export function shortSpanKeptNote(
   meta: SnapshotMeta,
   period: { from: string; to: string },
   alsoBoughtIn: { from: string; to: string },
+  customers = true,
 ): string | null {
   if (!meta.hasDates) return null;
   const daysOfRows = (r: { from: string; to: string }) => Math.max(0, daysCovered(dayOf(r.from), dayOf(r.to), meta.firstDay, meta.lastDay));
   const [counted, lookedIn] = [daysOfRows(period), daysOfRows(alsoBoughtIn)];
   if (lookedIn * 4 >= counted) return null;
   const days = (n: number) => `${n.toLocaleString('en-US')} day${n === 1 ? '' : 's'}`;
-  return `They are looked for in ${days(lookedIn)} of rows in ${alsoBoughtIn.from} … ${alsoBoughtIn.to}, against ${days(counted)} in ${period.from} … ${period.to}: few customers order in so short a span, so the share kept reads low.`;
+  return `They are looked for in ${days(lookedIn)} of rows in ${alsoBoughtIn.from} … ${alsoBoughtIn.to}, against ${days(counted)} in ${period.from} … ${period.to}: few ${customers ? 'customers order' : 'sell'} in so short a span, so the share kept reads low.`;
 }
 
 /** The days of [from, to] (epoch days) that rows from `firstDay` to `lastDay` can fall on. */

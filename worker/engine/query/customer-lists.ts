@@ -7,7 +7,7 @@
  */
 import type { Snapshot } from '../snapshot/columns';
 import { sharedNamesOf } from '../aggregate/distinct-names';
-import { dayOf, passesFilter, QueryRefusal, resolveDimension, resolveFilter, type ResolvedFilter } from './resolve';
+import { dayOf, passesFilter, QueryRefusal, resolveDimension, resolveFilter, type ResolvedFilter, type ResolvedGroup } from './resolve';
 import { resultOf, type QueryResult } from './result';
 import type { QuerySpec } from './spec';
 
@@ -28,27 +28,28 @@ function buyersListed(bought: Uint8Array, isListed: (c: number) => boolean): { b
 
 /**
  * Customers who bought (the filtered slice) in `period` and not in `notBoughtIn` (lapsed), or
- * also in `alsoBoughtIn` (kept), with what each bought in both.
+ * also in `alsoBoughtIn` (kept), with what each bought in both; or the values of another
+ * column `listed` ("products Rossi Ltd bought in 2023 but not in 2024") sold so.
  */
 export async function customersOfTwoPeriods(
   snapshot: Snapshot,
   spec: QuerySpec,
   filters: ResolvedFilter[],
-  customerIndex: number,
+  listed: Extract<ResolvedGroup, { kind: 'dimension' }>,
 ): Promise<QueryResult> {
   const other = (spec.notBoughtIn ?? spec.alsoBoughtIn) as { from: string; to: string };
   const a = { from: dayOf(spec.period?.from ?? ''), to: dayOf(spec.period?.to ?? '') };
   const b = { from: dayOf(other.from), to: dayOf(other.to) };
-  const size = snapshot.meta.dimensions[customerIndex].values.length;
+  const size = snapshot.meta.dimensions[listed.index].values.length;
   const boughtA = new Uint8Array(size);
   const boughtB = new Uint8Array(size);
   const revenueA = new Float64Array(size);
   const revenueB = new Float64Array(size);
-  // The period's revenue, rows without a customer included, as "revenue in 2020" sums it: what the listed customers' share is of.
+  // The period's revenue, rows without a listed value included, as "revenue in 2020" sums it: what the listed customers' share is of.
   let periodRevenue = 0;
-  const needs = { cost: false, quantity: false, orders: false, dimensions: [customerIndex, ...filters.map((f) => f.index)] };
+  const needs = { cost: false, quantity: false, orders: false, dimensions: [listed.index, ...filters.map((f) => f.index)] };
   for await (const g of snapshot.groups(needs)) {
-    const codes = g.dims[customerIndex];
+    const codes = g.dims[listed.index];
     row: for (let i = 0; i < g.rows; i++) {
       for (const f of filters) if (!passesFilter(f, g.dims[f.index][i])) continue row;
       const day = g.day[i];
@@ -68,14 +69,14 @@ export async function customersOfTwoPeriods(
     }
   }
   const kept = Boolean(spec.alsoBoughtIn);
-  const { buyers, listed } = buyersListed(boughtA, (c) => boughtB[c] === (kept ? 1 : 0));
-  return resultOf(spec, snapshot.meta, [], null, null, false, {
+  const { buyers, listed: listedCodes } = buyersListed(boughtA, (c) => boughtB[c] === (kept ? 1 : 0));
+  return resultOf(spec, snapshot.meta, [listed], null, null, false, {
     customerList: {
       kind: kept ? 'kept' : 'lapsed',
-      customers: listed,
+      customers: listedCodes,
       revenue: revenueA,
       otherRevenue: revenueB,
-      customerIndex,
+      listedIndex: listed.index,
       bought: buyers,
       periodRevenue,
     },
@@ -121,7 +122,7 @@ export async function customersWithout(
   }
   const { buyers, listed } = buyersListed(bought, (c) => boughtNever[c] === 0);
   return resultOf(spec, snapshot.meta, [], null, null, false, {
-    customerList: { kind: 'without', customers: listed, revenue, customerIndex, bought: buyers, periodRevenue: keptRevenue },
+    customerList: { kind: 'without', customers: listed, revenue, listedIndex: customerIndex, bought: buyers, periodRevenue: keptRevenue },
   });
 }
 
@@ -173,7 +174,7 @@ export async function customersOfEvery(
       revenue,
       byValue,
       buyersOfEach,
-      customerIndex,
+      listedIndex: customerIndex,
       bought: buyers,
       periodRevenue: valuesRevenue,
     },

@@ -61,10 +61,11 @@ async function customerListOf(
   snapshot: Snapshot,
   spec: QuerySpec,
   filters: ResolvedFilter[],
-  customerIndex: number,
+  listed: ListedGroup,
   notes: (string | null)[],
 ): Promise<QueryResult> {
   const meta = snapshot.meta;
+  const customerIndex = listed.index;
   const noted = (result: QueryResult, more: string | null = null) => withNote(result, [...notes, more].filter(Boolean).join(' ') || null);
   if (spec.neverBought) {
     const never = resolveFilter(meta, spec.neverBought);
@@ -72,10 +73,17 @@ async function customerListOf(
     return noted(await customersWithout(snapshot, spec, filters, never, customerIndex));
   }
   if (spec.boughtAll) return noted(await customersOfEvery(snapshot, { ...spec, boughtAll: spec.boughtAll }, filters, customerIndex));
+  const customers = listed.dimension.key === 'customer';
   const soFar = spec.notBoughtIn
-    ? notYetLostNote(meta, spec.notBoughtIn)
-    : shortSpanKeptNote(meta, spec.period as { from: string; to: string }, spec.alsoBoughtIn as { from: string; to: string });
-  return noted(await customersOfTwoPeriods(snapshot, spec, filters, customerIndex), soFar);
+    ? notYetLostNote(meta, spec.notBoughtIn, customers)
+    : shortSpanKeptNote(meta, spec.period as { from: string; to: string }, spec.alsoBoughtIn as { from: string; to: string }, customers);
+  return noted(await customersOfTwoPeriods(snapshot, spec, filters, listed), soFar);
+}
+
+type ListedGroup = Extract<ResolvedGroup, { kind: 'dimension' }>;
+
+function customerGroup(meta: SnapshotMeta, customerIndex: number): ListedGroup {
+  return { kind: 'dimension', index: customerIndex, dimension: meta.dimensions[customerIndex] };
 }
 
 function withNote(result: QueryResult, note: string | null): QueryResult {
@@ -105,8 +113,10 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   // Without a change, the note says which periods the rows only partly cover and why.
   if (compared.noChange.size > 0) coverage = null;
   if (spec.neverBought || spec.boughtAll || spec.notBoughtIn || spec.alsoBoughtIn) {
-    if (customerIndex < 0) throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');
-    return customerListOf(snapshot, spec, filters, customerIndex, [startingWith, coverage]);
+    // "Products bought in 2023 but not in 2024": the column grouped by is what is listed.
+    const listed = groups[0]?.kind === 'dimension' ? groups[0] : null;
+    if (!listed && customerIndex < 0) throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');
+    return customerListOf(snapshot, spec, filters, listed ?? customerGroup(meta, customerIndex), [startingWith, coverage]);
   }
   const ranking = rankedWholeUnits(meta, spec, groups);
   if (ranking) spec = { ...spec, period: ranking.period };

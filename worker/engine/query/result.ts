@@ -144,7 +144,8 @@ interface CustomerList {
   /** Every: each customer's revenue of each value, and how many customers bought each. */
   byValue?: Float64Array[];
   buyersOfEach?: number[];
-  customerIndex: number;
+  /** The column whose values are listed: the customers, or (two periods) the products or another column's values. */
+  listedIndex: number;
   /** Customers who bought in `period` (every: any of the values), listed or not. */
   bought: number;
   /** All the revenue of `period` (every: of the values) with the filters applied, rows without a customer included. */
@@ -550,10 +551,11 @@ function changeOf(row: TableRow, i: number, ratio: boolean): number | null {
 
 /**
  * The customers who stopped buying, who were kept, or who never bought some values, each with
- * what they bought in the period(s), and their share.
+ * what they bought in the period(s), and their share; or, for two periods, another column's
+ * values ("products bought in 2023 but not in 2024").
  */
 function customerListResult(understood: string, spec: QuerySpec, meta: SnapshotMeta, listed: CustomerList): QueryResult {
-  const names = meta.dimensions[listed.customerIndex].values;
+  const names = meta.dimensions[listed.listedIndex].values;
   const kept = listed.kind === 'kept';
   const rows = listed.customers
     .map((c) => (kept && listed.otherRevenue ? [names[c], listed.revenue[c], listed.otherRevenue[c]] : [names[c], listed.revenue[c]]))
@@ -562,7 +564,7 @@ function customerListResult(understood: string, spec: QuerySpec, meta: SnapshotM
     label: range ? `revenue ${range.from} … ${range.to}` : 'revenue',
     kind: 'money',
   });
-  const columns: QueryColumn[] = [{ label: 'customer', kind: 'text' }, revenueIn(spec.period)];
+  const columns: QueryColumn[] = [{ label: meta.dimensions[listed.listedIndex].label, kind: 'text' }, revenueIn(spec.period)];
   if (kept) columns.push(revenueIn(spec.alsoBoughtIn));
   const result = capped(understood, columns, rows, spec.limit, (k) => rows[k][1] as number);
   if (listed.bought === 0) return result;
@@ -585,7 +587,7 @@ function customerListResult(understood: string, spec: QuerySpec, meta: SnapshotM
  * spent most on them together first; `everyShare` says how many bought any and each.
  */
 function everyValueResult(understood: string, spec: QuerySpec, meta: SnapshotMeta, listed: CustomerList): QueryResult {
-  const names = meta.dimensions[listed.customerIndex].values;
+  const names = meta.dimensions[listed.listedIndex].values;
   const values = spec.boughtAll?.values ?? [];
   const byValue = listed.byValue ?? [];
   const sorted = [...listed.customers].sort((x, y) => listed.revenue[y] - listed.revenue[x] || names[x].localeCompare(names[y]));
@@ -728,12 +730,18 @@ function labelOf(f: QuerySpec['filters'][number], meta: SnapshotMeta): string {
   return meta.dimensions.find((d) => d.key === f.dimension || d.label.toLowerCase() === f.dimension.toLowerCase())?.label ?? f.dimension;
 }
 
+/** "customers who bought", "products with sales": what a list of two periods' buyers or sellers holds. */
+function listedWords(listed: ResolvedGroup | undefined): string {
+  if (!listed || listed.kind === 'time' || listed.dimension.key === 'customer') return 'customers who bought';
+  return `${pluralNoun(listed.dimension.label)} with sales`;
+}
+
 /** The spec in words: measures, grouping, slice and period. */
 export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGroup[], average?: number): string {
   const measures = spec.measures.map((m) => measureWords(m, spec.per)).join(', ');
   const parts: string[] = [];
   if (spec.boughtAll) parts.push(`customers who bought each of ${eachOfWords(spec.boughtAll, meta)}`);
-  else if (spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought) parts.push('customers who bought');
+  else if (spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought) parts.push(listedWords(groups[0]));
   // A ranking says so ("top 1 by revenue, by month" for the best month); a capped time series does not.
   else if (groups.length > 0 && spec.limit < MAX_ROWS && (spec.sort || !groups.some((g) => g.kind === 'time')))
     parts.push(
@@ -743,7 +751,8 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
     parts.push(
       spec.sort && spec.sort.on !== 'value' ? `${measures}, sorted by ${CHANGE_WORDS[spec.sort.on].trim().replace(/ in$/, '')}` : measures,
     );
-  if (groups.length) parts.push(`by ${groups.map((g) => (g.kind === 'time' ? g.unit : g.dimension.label)).join(' and ')}`);
+  const listsValues = spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought || spec.boughtAll;
+  if (groups.length && !listsValues) parts.push(`by ${groups.map((g) => (g.kind === 'time' ? g.unit : g.dimension.label)).join(' and ')}`);
   const unit = groups.find((g) => g.kind === 'time')?.unit;
   if (spec.changeFrom && unit) parts.push(`each against ${comparedWords(unit, spec.changeFrom === 'yearBefore')}`);
   // "customers with one order, by customer" already says which customers are kept.

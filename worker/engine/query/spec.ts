@@ -222,6 +222,24 @@ export const QuerySpecSchema = z
       ctx.addIssue({ code: 'custom', path: ['period'], message: '`notBoughtIn` needs `period`: the range in which they did buy' });
     if (spec.compareTo && !spec.period)
       ctx.addIssue({ code: 'custom', path: ['period'], message: '`compareTo` needs `period`: the range it is compared with' });
+    // The rows listed are one column's values: "products bought in 2023 but not in 2024"; a second
+    // grouping or a time unit has no list of its own, and was dropped without a word.
+    if (
+      (spec.notBoughtIn || spec.alsoBoughtIn) &&
+      (spec.groupBy.length > 1 || spec.groupBy.some((g) => (TIME_DIMENSIONS as readonly string[]).includes(g.trim().toLowerCase())))
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['groupBy'],
+        message:
+          '`notBoughtIn` and `alsoBoughtIn` list the customers, or the values of the one column in `groupBy` ("products bought in 2023 but not in 2024"): not a time unit or two columns',
+      });
+    if ((spec.neverBought || spec.boughtAll) && spec.groupBy.some((g) => !/^customers?$/i.test(g.trim())))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['groupBy'],
+        message: '`neverBought` and `boughtAll` list customers: leave out `groupBy`',
+      });
     if (spec.compareTo && spec.notBoughtIn)
       ctx.addIssue({ code: 'custom', path: ['compareTo'], message: 'use either `compareTo` or `notBoughtIn`, not both' });
     if (spec.neverBought && (spec.compareTo || spec.notBoughtIn || spec.alsoBoughtIn || spec.having || spec.per || spec.changeFrom))
