@@ -1805,11 +1805,42 @@ describe('in chat, what to do', () => {
     const result = analyse(file.aggregates);
     const summary = executiveSummary(result);
     const numbered = summary.slice(summary.indexOf('1. ')).trim().split('\n');
-    for (const question of ['Give me 3 actions to grow revenue', 'What should we do first?']) {
+    // "What should my sales team do this week?" got this week's revenue (5,464.31).
+    for (const question of [
+      'Give me 3 actions to grow revenue',
+      'What should we do first?',
+      'What should my sales team do this week?',
+      'What should our reps focus on?',
+    ]) {
       const { answer, trace: steps } = await askOffline(question, result, file.snapshot);
       expect(steps).not.toContain('use:query_data');
       expect(answer.split('\n')).toEqual(['The analysis ranks these actions first, the most urgent first:', ...numbered]);
     }
+  });
+});
+
+describe('where we lose money', () => {
+  // They got the total gross profit (286,397.02) and the margin of all (12.5%): where is the products sold at a loss.
+  it.each([
+    ['Where are we losing money?', '', 'TRUE'],
+    ['Where is margin leaking?', '', 'TRUE'],
+    ['Where did we lose money in the West in 2021?', ', region = West, 2021-01-01 … 2021-12-31', `Region = 'West' AND year(d) = 2021`],
+  ])('"%s" lists the products with a loss, the largest first', async (question, slice, where) => {
+    // Two products' profits sum to −1.2e-13 and −7.1e-15 in DuckDB: within 1e-9 of the bound is the bound (`having`).
+    const losses = await sql(
+      `SELECT sum(gp) p, sum(gp) / sum(rev) * 100 FROM t WHERE ${where} GROUP BY "Product ID" HAVING p < -1e-9 ORDER BY p`,
+    );
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(`gross profit, margin %, by product, gross profit < 0${slice}`);
+    expect(answer.result?.totalRows).toBe(losses.length);
+    expectRowsClose(
+      answer.result?.rows.map((row) => row.slice(1)),
+      losses.slice(0, 50),
+    );
+    const together = losses.reduce((sum, [p]) => sum + (p as number), 0);
+    expect(answer.text).toContain(
+      `**${losses.length} products** with gross profit < 0; together: gross profit ${formatCell(together, 'money')}.`,
+    );
   });
 });
 

@@ -113,9 +113,12 @@ const TREND =
 /** "What's our year over year growth?" got the monthly trend with no word of it. */
 const YEAR_ON_YEAR = /\byear[- ](over|on)[- ]year\b|\byoy\b|\b(annual|yearly) growth\b/;
 const CUSTOMERISH = new RegExp(String.raw`\b(${CUSTOMER_NOUNS}|who (buys|spends|orders))\b`);
-/** What to do, as the analysis ranks it: "what should we do first?", "next steps", "top priorities". */
+/**
+ * What to do, as the analysis ranks it: "what should we do first?", "next steps", "top
+ * priorities". "What should my sales team do this week?" got this week's revenue.
+ */
 export const ACTIONS =
-  /\b(actions?|next steps?|action plan|to-?do list|top priorit\w+|priorities)\b|\bwhat should (i|we) (do|focus on)\b|\bwhere (should|do) (i|we) (start|begin)\b/;
+  /\b(actions?|next steps?|action plan|to-?do list|top priorit\w+|priorities)\b|\bwhat should (i|we|(?:my|our|the) (?:sales )?(?:team|reps?|people|staff)) (do|focus on|work on|prioriti[sz]e)\b|\bwhere (should|do) (i|we) (start|begin)\b/;
 
 /** A question whose subject is another kind of thing than customers. */
 const ABOUT_OTHER_THAN_CUSTOMERS =

@@ -59,6 +59,10 @@ const LEAST_WAY =
 const RATE =
   /\b(fastest|faster|slowest|slower|slowly|quickest|growth rates?|rates? of (growth|decline)|percentage (growth|change|increase|decrease)|in percent(age)?( terms)?)\b/;
 
+/** "Where are we losing money?", "where is our margin leaking?": the places of a loss, asked with no grouping. */
+const WHERE_LOSING =
+  /\bwhere\b.{0,40}?\b(?:lose|loses|losing|lost|leak|leaks|leaking|bleed|bleeds|bleeding)\b.{0,20}?\b(?:money|margins?|profits?)\b|\bwhere\b.{0,40}?\b(?:money|margins?|profits?)\b.{0,20}?\b(?:leak|leaks|leaking|bleeds|bleeding)\b/;
+
 /** A loss is a grouping's profit below zero; single orders or lines are no grouping. */
 const LOSS_OF_ORDERS =
   'I can find the customers, products or other groups with a loss (“Which products had a loss in 2021?”), not single orders or lines yet.';
@@ -120,6 +124,18 @@ export function rankAsAsked(asked: RankingQuestion): string | null {
   // read as a loss, first): only the rows with a loss.
   // "How many products lost money in 2021?" got the total gross profit: the products with a loss, counted.
   const lossCounted = LOSS.test(text) && groupBy.length === 0 ? countedNounOf(text, meta) : null;
+  // "Where are we losing money?" got the total gross profit (286,397.02), "Where is margin
+  // leaking?" the margin of all (12.5%): where is what sells at a loss, the products.
+  if (WHERE_LOSING.test(text) && groupBy.length === 0 && !other) {
+    groupBy.push('product');
+    Object.assign(spec, {
+      groupBy: ['product'],
+      measures: ['grossProfit', 'marginPct'],
+      having: { measure: 'grossProfit', op: '<', value: 0 },
+      sort: { by: 'grossProfit', direction: 'asc' },
+    });
+    return null;
+  }
   if (lossCounted) {
     groupBy.push(lossCounted);
     spec.groupBy = [lossCounted];
