@@ -1065,3 +1065,29 @@ describe('a share of a period written before its figure', () => {
     expect(answer.result?.understood).toBe('top 10 by share of revenue, by customer, 2011-11-01 … 2011-11-30');
   });
 });
+
+describe('the periods a refusal offers are the file’s own', () => {
+  // "I need two periods, such as "in 2021 vs 2020"" was offered on a file of October and November 2011.
+  it('"Which countries are growing?" offers its two months, and the example is answered, as DuckDB counts it', async () => {
+    const refused = await answerWithQuery('Which countries are growing?', file.snapshot, TODAY);
+    expect(refused.result).toBeNull();
+    expect(refused.text).toContain(
+      'To say how it changed I need two periods, such as "in November 2011 vs October 2011" or "from October 2011 to November 2011".',
+    );
+    expect(refused.text).toContain('- Revenue by month in 2011\n');
+    const [[grew]] = (await sql(
+      `SELECT count(*) FROM (SELECT Country, sum(rev) FILTER (${NOV}) n, sum(rev) FILTER (${OCT}) o FROM t GROUP BY 1)
+       WHERE coalesce(n, 0) - coalesce(o, 0) > 0`,
+    )) as number[][];
+    for (const example of [
+      'Which countries grew in November 2011 vs October 2011?',
+      'Which countries grew from October 2011 to November 2011?',
+    ]) {
+      const answer = await answerWithQuery(example, file.snapshot, TODAY);
+      expect(answer.result?.understood).toBe(
+        'revenue, sorted by change, by region, revenue up, 2011-11-01 … 2011-11-30, compared with 2011-10-01 … 2011-10-31',
+      );
+      expect(answer.result?.totalRows).toBe(grew);
+    }
+  });
+});

@@ -1236,6 +1236,13 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
           'products** with revenue down 50% or more.',
           () => multiple('"Product ID"', 'year(d) = 2021', 'year(d) = 2020', '(x - y) / y <= -0.5'),
         ],
+        // "From 2020 to 2021" set 2020–2021 against 2018–2019 (322 customers).
+        [
+          'Which customers doubled their spend from 2020 to 2021?',
+          'revenue, sorted by change, by customer, revenue up 100% or more, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+          'customers** with revenue up 100% or more.',
+          () => multiple('"Customer ID"', 'year(d) = 2021', 'year(d) = 2020', '(x - y) / y >= 1'),
+        ],
       ] as const) {
         const answer = await answerWithQuery(question, file.snapshot, TODAY);
         expect(answer.result?.understood).toBe(understood);
@@ -1247,7 +1254,8 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
       // With no period there is nothing to double from.
       const none = await answerWithQuery('Which customers doubled their orders?', file.snapshot, TODAY);
       expect(none.result).toBeNull();
-      expect(none.text).toContain('To say how it changed I need two periods');
+      // The periods offered are the file's own.
+      expect(none.text).toContain('To say how it changed I need two periods, such as "in 2021 vs 2020" or "from 2020 to 2021".');
     });
 
     it('"more than Sean Miller" is refused: it answered Sean Miller\'s revenue; "than 2020 in the West" is still a comparison', async () => {

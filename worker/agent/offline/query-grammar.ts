@@ -61,6 +61,8 @@ import {
   MONTH_NAMES_NOT_MAY,
   periodBefore,
   periodsOf,
+  examplePeriodsOf,
+  examplesOfTwo,
   wholeUnitOf,
   withoutNamedYears,
   unitOfEveryYear,
@@ -165,7 +167,15 @@ const CHANGE =
  * value did in a period is its sales, against the period before.
  */
 const PERFORMED = /\bhow (?:did|has|have|is|was|were|are|do|does) .*\b(?:do|doing|done|perform|performing|performed|go|going|gone)\b/;
-const TWO_PERIODS = 'To say how it changed I need two periods, such as "in 2021 vs 2020" or "from 2020 to 2021".';
+/** Why a change needs two periods, with two of the file's own to ask for. */
+function twoPeriodsToChange(meta: SnapshotMeta): string {
+  const named = examplePeriodsOf(meta);
+  if (!named) return meta.hasDates ? "To say how it changed I need two periods, and this file's rows span too little for two." : NO_DATES;
+  const [later, earlier] = named;
+  return `To say how it changed I need two periods, such as "in ${later} vs ${earlier}" or "from ${earlier} to ${later}".`;
+}
+
+const NO_DATES = 'This file has no date column, so it has no periods.';
 /**
  * Parses a question into a spec, or says why it can't. `today` is the analysis date, null
  * when the file has no dates (then any period named is refused: it crashed on "Top customers in North").
@@ -503,7 +513,8 @@ function parseAsRead(
   // "Annual spending grew from 2020 to 2021" is still the two years.
   const adjacent = start && end ? periodBefore(end).from === start.from : false;
   const byUnit = unitChange || OVER_TIME_UNIT.test(text) || (EACH_UNIT.test(text) && !adjacent);
-  if (start && end && !lapsed && !byUnit && (GROWTH.test(text) || DECLINE.test(text) || /\bchang/.test(text))) {
+  // "Which customers doubled their spend from 2020 to 2021?" set 2020–2021 against 2018–2019: a multiple is a change too.
+  if (start && end && !lapsed && !byUnit && (GROWTH.test(text) || DECLINE.test(text) || MULTIPLE.test(text) || /\bchang/.test(text))) {
     const unit = wholeUnitOf(start);
     if (unit && unit === wholeUnitOf(end) && start.to < end.from) [period, other] = [end, start];
   }
@@ -551,10 +562,10 @@ function parseAsRead(
   if (!period && BUYING_LESS.test(text) && !/\b(sell|sells|selling|sold) (less|more|fewer)\b/.test(text))
     return {
       kind: 'refused',
-      reason: 'To say who buys less or more I need two periods, such as "less this year than last year" or "in 2024 vs 2023".',
+      reason: `To say who buys less or more I need two periods${examplesOfTwo(meta)}.`,
     };
   // "Which customers doubled their spend?" got their revenue: a multiple is of one period's figure over another's.
-  if (!period && MULTIPLE.test(text)) return { kind: 'refused', reason: TWO_PERIODS };
+  if (!period && MULTIPLE.test(text)) return { kind: 'refused', reason: twoPeriodsToChange(meta) };
   // "Which customers are declining?" was refused while "Which products are declining?" had the
   // analysis' answer: "which" or "top" rows by a way of change with no period compare the last
   // 12 full months with the 12 before, as the summary's year-over-year growth does (half-years
@@ -567,9 +578,10 @@ function parseAsRead(
     const first = isoDay(meta.firstDay);
     const years = ranked && first !== null && meta.hasDates ? yearOverYearOf(first, today) : null;
     if (!years)
-      return (filters.length > 0 || asksForGrouping(text, meta)) && !asksForProductTrend(text)
-        ? { kind: 'refused', reason: TWO_PERIODS }
-        : { kind: 'unmapped', reason: TWO_PERIODS };
+      return {
+        kind: (filters.length > 0 || asksForGrouping(text, meta)) && !asksForProductTrend(text) ? 'refused' : 'unmapped',
+        reason: twoPeriodsToChange(meta),
+      };
     [period, other] = [years.recent, years.prior];
     yearOverYearNote = `No period was named, so this sets the last 12 full months against the 12 before, as the year-over-year growth of the summary does; name two periods to compare others, such as "in ${years.recent.to.slice(0, 4)} vs ${years.prior.to.slice(0, 4)}".`;
   }

@@ -872,6 +872,32 @@ export function exampleYearOf(meta: { hasDates: boolean; firstDay: number; lastD
   return reachesAQuarterIn || !meta.hasDates || meta.firstDay * DAY >= startOfYear ? year : year - 1;
 }
 
+/**
+ * Two periods of the file's rows to name in an example, the later first: its last two years
+ * ("2024", "2023"), or, when its rows span under two years, its last two whole months
+ * ("November 2011", "October 2011"); null when they span less or have no dates. "I need two
+ * periods, such as in 2021 vs 2020" was offered on a file of October and November 2011.
+ */
+export function examplePeriodsOf(meta: { hasDates: boolean; firstDay: number; lastDay: number }): [string, string] | null {
+  if (!meta.hasDates) return null;
+  const last = new Date(meta.lastDay * DAY);
+  const year = exampleYearOf(meta, last);
+  if (meta.firstDay * DAY <= Date.UTC(year - 1, 0, 1 + EDGE_DAYS_ALLOWED)) return [String(year), String(year - 1)];
+  // The last whole month: the last row's, when it ends within the edge days of it, else the one before.
+  const [y, m] = [last.getUTCFullYear(), last.getUTCMonth()];
+  const lastWhole = new Date(Date.UTC(y, m + 1, 0)).getUTCDate() - last.getUTCDate() <= EDGE_DAYS_ALLOWED ? m : m - 1;
+  const earlier = Date.UTC(y, lastWhole - 1, 1);
+  if (earlier + EDGE_DAYS_ALLOWED * DAY < meta.firstDay * DAY) return null;
+  const monthOf = (t: number) => new Date(t).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return [monthOf(Date.UTC(y, lastWhole, 1)), monthOf(earlier)];
+}
+
+/** ', such as "in 2024 vs 2023"': two of the file's periods after `before`, or nothing when it has none. */
+export function examplesOfTwo(meta: { hasDates: boolean; firstDay: number; lastDay: number }, before = 'in '): string {
+  const named = examplePeriodsOf(meta);
+  return named ? `, such as "${before}${named[0]} vs ${named[1]}"` : '';
+}
+
 /** What a comparison of a unit so far says when so far is a few days; null when it is not. */
 export function fewDaysNote(unit: ToDateUnit, toDate: DayRange): string | null {
   const days = daysIn(toDate);

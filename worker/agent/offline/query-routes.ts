@@ -10,7 +10,7 @@ import { isWordOfAValue } from './query-names';
 import { pluralNoun } from '../../engine/render/format';
 import { escapeRegex, limitOf, thresholdOf, unusedNumberNamed } from './query-limits';
 import { BRIDGE_SPLIT } from './bridge-intents';
-import { MONTH_NAMES, periodBefore, periodsOf, type DayRange } from './query-periods';
+import { examplesOfTwo, MONTH_NAMES, periodBefore, periodsOf, type DayRange } from './query-periods';
 import { ACTIONS, CONTACT_VERB, CUSTOMER_VALUE, DISCONTINUE, PURCHASE_GAP } from './intents';
 import {
   COMPARATIVES,
@@ -94,8 +94,9 @@ const SINGLE_ORDER_RANKED =
 /** "Churn rate", "attrition rate" (a retention rate is the cohorts'). */
 const CHURN_RATE = /\b(churn|attrition|customer loss|defection) rate\b|\brate of (churn|attrition)\b/;
 
-const NO_FIGURE_FOR_PERIOD =
-  'I couldn\'t tell which figure you want for that period: ask for revenue, gross profit, margin, orders, customers, units or average order value, such as "revenue by customer in 2024 vs 2023".';
+function noFigureForPeriod(meta: SnapshotMeta): string {
+  return `I couldn't tell which figure you want for that period: ask for revenue, gross profit, margin, orders, customers, units or average order value${examplesOfTwo(meta, 'revenue by customer in ')}.`;
+}
 
 /**
  * Shapes refused whatever else the question says, in the order tried, each with what can be
@@ -363,7 +364,7 @@ export function noFigureAnswer(
   // "Which customers should we call this week?" asked for a figure: whom to call is the churn list's.
   if (ASKS_TO_CONTACT.test(text)) return whomToCall(text, meta, filters);
   // "Which customers are buying less than last year?" was told segments and churn are the whole file's.
-  if (period) return { kind: 'refused', reason: WHOLE_FILE_RESULTS.test(text) ? WHOLE_FILE_ONLY : NO_FIGURE_FOR_PERIOD };
+  if (period) return { kind: 'refused', reason: WHOLE_FILE_RESULTS.test(text) ? WHOLE_FILE_ONLY : noFigureForPeriod(meta) };
   // The answers that take over know customers, products, categories, suppliers and regions
   // by name, not the file's other columns: "the most loyal customers in Texas" would lose Texas.
   const unplaced = filters.find((f) => f.dimension.startsWith('column:'));
