@@ -57,6 +57,9 @@ describe('a role named as the file names its column', () => {
     ['Top 5 counties by sales', 'counties'],
     ['Best 3 warehouses by revenue', 'warehouses'],
     ['Top 3 brands by bottles sold', 'brands'],
+    // "Which counties buy the most?" got the total too: "buy" asks "which" as "bought" does.
+    ['Which counties buy the most?', 'counties'],
+    ['Which warehouses buy the most vodka?', 'warehouses'],
   ])('"%s" is refused by name: the file has no such column', async (question, noun) => {
     const answer = await answerWithQuery(question, file.snapshot, TODAY);
     expect(answer.result).toBeNull();

@@ -1383,6 +1383,8 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
   // "Top 3 stores by sales" and "Top 5 days by revenue" got the total revenue of the file.
   it.each([
     ['Top 3 stores by sales', "I can't group by “stores”: it is not a column of this file I can slice by."],
+    // It got the total revenue.
+    ['Which stores buy the most Chairs?', "I can't group by “stores”: it is not a column of this file I can slice by."],
     ['Top 5 days by revenue', 'I can rank weeks, months, quarters and years, but not single days yet'],
     ['Revenue by day', 'I can rank weeks, months, quarters and years, but not single days yet'],
     ['Top 5 sales reps by revenue', 'This file has no sales-rep column.'],

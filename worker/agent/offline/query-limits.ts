@@ -336,7 +336,7 @@ export function unknownGrouping(
   // "Which sales channel performs best?" and "Which business units grew?" got the total too: the
   // noun may come after a first word ("sales", "business"), and the two may name a grouping ("sales rep").
   const which =
-    /\bwhich ([a-z][\w-]*)(?: ([a-z][\w-]*))? (?:has|had|have|is|was|were|are|sells?|sold|bought|buys|made|makes|brought|brings|did|does|got|gets|performs?|performed|grew|grows|earns?|earned|generates?|generated|drives?|drove|leads?|led|contributes?|contributed|spent|spends?|ordered|purchased)\b/.exec(
+    /\bwhich ([a-z][\w-]*)(?: ([a-z][\w-]*))? (?:has|had|have|is|was|were|are|sells?|sold|bought|buys?|made|makes|brought|brings|did|does|got|gets|performs?|performed|grew|grows|earns?|earned|generates?|generated|drives?|drove|leads?|led|contributes?|contributed|spent|spends?|orders?|ordered|purchases?|purchased)\b/.exec(
       text,
     );
   const compound = which?.[2] ? `${which[1]} ${which[2]}` : '';
