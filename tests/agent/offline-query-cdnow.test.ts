@@ -319,3 +319,29 @@ it.each([
   expect(answer.result?.rows[0][0] as number).toBeCloseTo(sum(aFrom, aTo), 6);
   expect(answer.result?.rows[0][1] as number).toBeCloseTo(sum(bFrom, bTo), 6);
 });
+
+describe('customers who bought in a period and never again', () => {
+  // "… but never again" got the help list, "… and never came back" counted those with one order
+  // in January (not whether they came back after it), "… never bought again" was refused.
+  it.each([
+    ['Which customers bought in January 1997 but never again?', '1997-01-01', '1997-01-31'],
+    ['How many customers bought in January 1997 and never came back?', '1997-01-01', '1997-01-31'],
+    ['Customers who bought in Q1 1997 but never bought again', '1997-01-01', '1997-03-31'],
+  ])('"%s" are the buyers of the period with no purchase from the next day to the last row', async (question, from, to) => {
+    const next = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const after = customersIn(next, '1998-06-30');
+    const gone = [...customersIn(from, to)].filter((c) => !after.has(c));
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(`customers who bought, ${from} … ${to}, but not in ${next} … 1998-06-30`);
+    expect(answer.result?.totalRows).toBe(gone.length);
+    expect(answer.text).toContain(`**${gone.length.toLocaleString('en-US')} customers** in all.`);
+  });
+
+  it('with no period, "never came back" is still the one-time buyers; a period reaching the last row has no after', async () => {
+    const once = await answerWithQuery('How many customers never came back?', file.snapshot, TODAY);
+    expect(once.result?.understood).toBe('customers with one order');
+    const last = await answerWithQuery('Which customers bought in June 1998 but never again?', file.snapshot, TODAY);
+    expect(last.result).toBeNull();
+    expect(last.text).toContain('1998-06-01 … 1998-06-30 reaches the analysis date, so there is no after to have bought again in.');
+  });
+});

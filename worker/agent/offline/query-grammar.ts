@@ -114,6 +114,7 @@ import {
   whoBoughtAll,
   whoNeverBought,
   whoStoppedBuying,
+  NEVER_AGAIN,
   stoppedListOf,
   twoPeriodsNeeded,
   whoWasKept,
@@ -433,11 +434,15 @@ function parseAsRead(
   // haven't sold since October?" listed the products that had: what did not sell is refused there.
   const didNotBuy = PURCHASE_DENIED_THEN.test(text);
   // "Customers who ordered more than once" once counted every customer.
-  const orderCount: Measure | null = ONE_TIME.test(text)
-    ? 'oneTimeCustomers'
-    : MORE_THAN_ONCE.test(text) || AGAIN.test(text)
-      ? 'repeatCustomers'
-      : null;
+  // "Customers who bought in Q1 1997 but never bought again" are those silent after Q1, not those with one order in it.
+  const neverAgainAfter = NEVER_AGAIN.test(text) && Boolean(periodsOf(text, today, isoDay(meta.firstDay)).period);
+  const orderCount: Measure | null = neverAgainAfter
+    ? null
+    : ONE_TIME.test(text)
+      ? 'oneTimeCustomers'
+      : MORE_THAN_ONCE.test(text) || AGAIN.test(text)
+        ? 'repeatCustomers'
+        : null;
   if (orderCount && measures.some((m) => m !== 'customers' && m !== 'returningCustomers' && m !== 'newCustomers'))
     return { kind: 'refused', reason: ORDER_COUNT_ONLY };
   // "What percentage of customers came back after their first order?" was refused as no share of revenue.
@@ -452,7 +457,7 @@ function parseAsRead(
   // "How many customers did we keep from 2020?" counted 2020's customers (638), kept or not.
   const keepAsked = KEPT.test(text) && !/\bkeep (an eye|track|tabs)\b/.test(text) && !orderCount;
   const explicitlyNot = /\bbut (not|never)\b|\band not\b/.test(text) || didNotBuy;
-  const lapsed = !orderCount && (explicitlyNot || /\bno longer\b/.test(text) || STOPPED.test(text) || lostCustomers);
+  const lapsed = !orderCount && (explicitlyNot || neverAgainAfter || /\bno longer\b/.test(text) || STOPPED.test(text) || lostCustomers);
   // Customers listed, with no other figure: who was kept (whoWasKept), who never bought a value (whoNeverBought).
   const customersListed =
     CUSTOMERS_NAMED.test(text) && measures.every((m) => m === 'customers' || m === 'returningCustomers' || m === 'repeatCustomers');

@@ -71,6 +71,16 @@ export function whoStoppedBuying(asked: StoppedBuyingQuestion): Parsed {
         ? `I can list the customers who stopped buying, but not count them by ${by} yet; ask for one period at a time, such as “customers we lost in March 2021”.`
         : `I can list the customers who stopped buying, but not count them by ${meta.dimensions.find((d) => d.key === by)?.label ?? (by === 'salesRep' ? 'sales rep' : by)} yet; ask for them with one value named, such as “customers in one region who stopped buying this year”.`,
     };
+  // "Which customers bought in January 1997 but never again?" got the help list: silent from the day after to the last.
+  if (period && !other && NEVER_AGAIN.test(text)) {
+    const after = { from: isoDay(epochDay(period.to) + 1) as string, to: today.toISOString().slice(0, 10) };
+    return after.from > after.to
+      ? {
+          kind: 'refused',
+          reason: `${period.from} … ${period.to} reaches the analysis date, so there is no after to have bought again in.`,
+        }
+      : { kind: 'spec', spec: { ...listing, period, notBoughtIn: after } };
+  }
   // "Lost in 2024", "stopped buying in 2024" with one period: bought in the period before it, all of it, but not in it.
   const before = period && !other ? silentSince(text, period, meta, today) : null;
   if (typeof before === 'string') return { kind: 'refused', reason: before };
@@ -166,6 +176,10 @@ function soldExample(noun: string, products: boolean, value: string | undefined,
 function labelOfDimension(meta: SnapshotMeta, key: string): string {
   return meta.dimensions.find((d) => d.key === key)?.label ?? key;
 }
+
+/** "But never again", "and never came back", "didn't return": no purchase after the period named. */
+export const NEVER_AGAIN =
+  /\b(?:never|not|didn't|did not|haven't|have not|hasn't|has not) (?:again|since|(?:bought|ordered|purchased|sold) again|(?:came|come|comes) back|returned|returning)\b|\bnever (?:to )?(?:return|come back)\b/;
 
 /** An amount asked of the customers who stopped: "how much revenue did we lose", "what did they spend". */
 const AMOUNT_LOST = /\bhow much\b|\b(?:revenue|sales|turnover|spend|spent|spending|worth)\b/;
