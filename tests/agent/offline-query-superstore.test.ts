@@ -1594,6 +1594,12 @@ const refusals: [string, RegExp][] = [
   ['What is the average shipping time?', /I can't tell how long orders took to ship or arrive, or which were late/],
   // It listed every customer who bought Furniture, whatever else they bought.
   ['Which customers buy Furniture only?', /I can list the customers who bought something, but not yet those who bought nothing else/],
+  // Both listed every buyer or seller there.
+  ['Which customers bought only in the West?', /I can list the customers who bought something, but not yet those who bought nothing else/],
+  [
+    'Which products are sold only in Texas?',
+    /I can list the products \(or other rows\) sold somewhere, but not yet those sold nowhere else/,
+  ],
   ['Which customers spend nothing on furniture?', /“never bought” something is not something I can answer exactly yet/],
   // A bare "never" let it past this refusal, and the never-bought list did not read "never once": it listed the buyers of Chairs.
   ['Which customers never once bought Chairs?', /“never bought” something is not something I can answer exactly yet/],

@@ -221,6 +221,9 @@ function startsAfterTheRows(spec: QuerySpecInput, meta: SnapshotMeta): string | 
   return `The file has no rows from ${backwards.from} on: its rows run from ${first} to ${last}.`;
 }
 
+/** "Who buys …", "who bought …", "who has ordered …": a question for the customers who did. */
+const WHO_BUYS = /^(?:(?:and|so) )?who (?:(?:has|have|had|did|does) )?(?:buys?|bought|orders?|ordered|purchases?|purchased)\b/;
+
 /** "This year", "last month", "the previous quarter": a period named relative to the analysis date. */
 const RELATIVE_PERIOD = /\b(this|last|previous|prior|past|current)\s+(year|quarter|month|week)\b/g;
 
@@ -459,8 +462,10 @@ function parseAsRead(
   const explicitlyNot = /\bbut (not|never)\b|\band not\b/.test(text) || didNotBuy;
   const lapsed = !orderCount && (explicitlyNot || neverAgainAfter || /\bno longer\b/.test(text) || STOPPED.test(text) || lostCustomers);
   // Customers listed, with no other figure: who was kept (whoWasKept), who never bought a value (whoNeverBought).
+  // "Who buys Hydraulics but not Bearings in DE-North?" was refused as one product but not another: "who" asks for customers.
   const customersListed =
-    CUSTOMERS_NAMED.test(text) && measures.every((m) => m === 'customers' || m === 'returningCustomers' || m === 'repeatCustomers');
+    (CUSTOMERS_NAMED.test(text) || WHO_BUYS.test(text)) &&
+    measures.every((m) => m === 'customers' || m === 'returningCustomers' || m === 'repeatCustomers');
   const keptAsked = (keepAsked || KEPT_WORDS.test(text)) && !lapsed && customersListed;
   const shareAsked = !rateAsked && SHARE.test(text);
   if (returnsAsked) {

@@ -57,10 +57,13 @@ const NEVER_SOLD =
 /**
  * "Which customers buy only Furniture?" listed the 707 who bought any: a customer who bought
  * nothing else is no filter the query has. "Bought only once" is a count of orders, kept.
- * "Which customers buy from Supplier 13 only?" listed every customer of Supplier 13 too.
+ * "Which customers buy from Supplier 13 only?" listed every customer of Supplier 13 too, and
+ * "… from Acme Supply, Inc. only?" (a comma in the name), "… bought only in the West?" and
+ * "Which products are sold only in Texas?" every buyer or seller there. "Orders only in the
+ * West" is still the West's orders.
  */
 const ONLY_BOUGHT =
-  /\b(?:buy|buys|bought|buying|purchase[sd]?|order(?:s|ed)?)\s+(?:only|exclusively|nothing but)\s+(?!once\b|one\b|1\b|twice\b|two\b|2\b|a single\b|in\b|from\b|on\b)|\b(?:only|exclusively) (?:buy|buys|bought|purchased?|ordered)\b(?! (?:once|one|twice|a single|by)\b)|\b(?:buy|buys|bought|buying|purchased|purchasing|ordered|ordering)\s+(?!(?:once|one|1|twice|two|a single)\b)[^?.,;]*?\s(?:only|exclusively)\b(?!\s+(?:once|one|twice)\b)/;
+  /\b(?:buy|buys|bought|buying|purchased|ordered|sell|sells|sold)\s+(?:only|exclusively|nothing but)\s+(?!once\b|one\b|1\b|twice\b|two\b|2\b|a single\b)|\b(?:purchases?|orders?)\s+(?:only|exclusively|nothing but)\s+(?!once\b|one\b|1\b|twice\b|two\b|2\b|a single\b|in\b|from\b|on\b)|\b(?:only|exclusively) (?:buy|buys|bought|purchased?|ordered|sold)\b(?! (?:once|one|twice|a single|by)\b)|\b(?:buy|buys|bought|buying|purchased|purchasing|ordered|ordering)\s+(?!(?:once|one|1|twice|two|a single)\b)[^?;]*?\s(?:only|exclusively)\b(?!\s+(?:once|one|twice)\b)/;
 /**
  * "How many orders shipped late?" got every order: how long an order took to ship or arrive
  * is no figure the rows are summed into, even where a ship date column exists.
@@ -270,7 +273,9 @@ export function limitOf(text: string, neverBoughtNamed = false): string | null {
       ? 'This file lists what was sold, so every product in it sold at least once; products that never sold are not in it. Upload your full product list joined to the sales to find them.'
       : 'I can find customers who bought in one period but not in another; “never bought” something is not something I can answer exactly yet.';
   if (ONLY_BOUGHT.test(text))
-    return 'I can list the customers who bought something, but not yet those who bought nothing else; ask for the customers of one value and compare them with the customers of the others.';
+    return /\b(?:sell|sells|sold)\b/.test(text) && !customersAsked
+      ? 'I can list the products (or other rows) sold somewhere, but not yet those sold nowhere else; ask for them by the place or value, such as “revenue by product in Texas”, and compare.'
+      : 'I can list the customers who bought something, but not yet those who bought nothing else; ask for the customers of one value and compare them with the customers of the others.';
   if (SHIPPING_TIME.test(text))
     return "I can't tell how long orders took to ship or arrive, or which were late: I add up and count the rows by their order date, not the time between two dates.";
   if (ORDER_STATUS.test(text))

@@ -322,6 +322,13 @@ function namedAfterTurn(text: string): ((value: string) => boolean) | null {
   return (value) => written.indexOf(asWritten(value)) >= after;
 }
 
+/** Whether `value` is written after "in", "at" or "within" ("in DE-North"): a place, not a thing bought. */
+function placedIn(text: string, value: string): boolean {
+  const written = asWritten(text);
+  const at = written.indexOf(asWritten(value));
+  return at > 0 && /\b(?:in|at|within|across)(?: the)? $/.test(written.slice(0, at));
+}
+
 /** "… never bought Bearings": a value is named as what the customers did not buy (whoNeverBought's question). */
 export function namesWhatWasNeverBought(text: string, filters: readonly { values: string[] }[]): boolean {
   const isAfter = namedAfterTurn(text);
@@ -343,7 +350,8 @@ export function whoNeverBought(
 ): Parsed | null {
   const isAfter = namedAfterTurn(text);
   if (!isAfter || other) return null;
-  const turned = filters.filter((f) => !f.exclude && f.values.some(isAfter));
+  // "… but not Bearings in DE-North": a value placed after the turn ("in", "at") keeps the rows; it is not what was not bought.
+  const turned = filters.filter((f) => !f.exclude && f.values.some((v) => isAfter(v) && !placedIn(text, v)));
   if (turned.length === 0) return null;
   if (turned.length > 1 || turned[0].match === 'startsWith')
     return {
