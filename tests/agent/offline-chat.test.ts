@@ -343,3 +343,32 @@ describe('offline chat intents', () => {
     expect(lastText(transcript.messages)).toBe('The file has no supplier (vendor) column, so supplier dependency cannot be analysed.');
   });
 });
+
+describe('a narrowed churn list says what it is ordered by', () => {
+  const regions = { C001: 'South', C002: 'South', C003: 'South', C004: 'North', C005: 'North', C006: 'North' };
+
+  it('"Which customers in North are at risk?" is by revenue at risk when some of it is', async () => {
+    const { answer } = await askOffline('Which customers in North are at risk?', wholesaleResult(), undefined, regions);
+    expect(answer.split('\n')).toEqual([
+      'Customers in North at lost, high or medium risk, by revenue at risk (3 customers):',
+      AT_RISK.split('\n')[2],
+      AT_RISK.split('\n')[3],
+      AT_RISK.split('\n')[4],
+    ]);
+  });
+
+  // It read "by revenue at risk" above medium-risk customers with none at risk.
+  it('with none of it at risk, the header says the list is by what each bought', async () => {
+    const result = wholesaleResult();
+    const churn = result.churn;
+    if (!churn) throw new Error('the fixture has a churn list');
+    const mediumOnly = {
+      ...result,
+      churn: { ...churn, customers: churn.customers.map((c) => (c.risk === 'medium' ? { ...c, revenueAtRisk: 0 } : c)) },
+    };
+    const { answer } = await askOffline('Which customers in North are at medium risk?', mediumOnly, undefined, regions);
+    expect(answer.split('\n')[0]).toBe(
+      'Customers in North at medium risk (1 customer); none of their revenue counts as at risk, so by what each bought in the last 12 months, then before:',
+    );
+  });
+});

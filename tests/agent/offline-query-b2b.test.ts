@@ -960,9 +960,23 @@ describe("a rep's customers in chat", () => {
     const { answer, trace } = await askOffline('Which customers should Rep 12 call?', result, file.snapshot);
     expect(trace).toContain('use:get_churn_risk');
     expect(answer.split('\n')[0]).toBe(
-      `Customers with rows where sales rep = Rep 12 at lost, high or medium risk, by revenue at risk (${flagged.length} customers):`,
+      `Customers with rows where sales rep = Rep 12 at lost, high or medium risk (${flagged.length} customers); none of their revenue counts as at risk, so by what each bought in the last 12 months, then before:`,
     );
   });
+});
+
+// "Dupont S.A. 1252: medium risk, 321 days since the last order … the purchase model rates them
+// 100.0% likely still active": with one purchase day the model has nothing to judge (its P(alive)
+// is 1 whatever the silence), and the wait is for a second order.
+it('a customer with one purchase day is waiting on a second order, with no P(alive) quoted', async () => {
+  const result = analyse(file.aggregates);
+  const days = new Map<string, Set<string>>();
+  for (const r of rows) if (revenue(r) > 0) days.set(r.CustomerID, (days.get(r.CustomerID) ?? new Set()).add(r.InvoiceDate));
+  const once = (result.churn?.customers ?? []).find((c) => c.risk === 'medium' && days.get(c.id)?.size === 1);
+  if (!once) throw new Error('the generated file has a medium-risk customer with one purchase day');
+  const { answer } = await askOffline(`How is ${once.name} doing?`, result, file.snapshot);
+  expect(answer).toContain(`Churn risk: medium risk, ${once.daysSinceLastOrder} days since their only order,`);
+  expect(answer).not.toContain('likely still active');
 });
 
 // The region codes of two letters were never read: "Which customers in CH are at risk?" got
@@ -1017,7 +1031,7 @@ describe('churn risk in a region of two letters', () => {
     expect(flagged.every((c) => inRegion.has(c.id))).toBe(true);
     const { answer } = await askOffline(question, result, file.snapshot, regionOf);
     expect(answer.split('\n')[0]).toBe(
-      `Customers in ${region} at lost, high or medium risk, by revenue at risk (${flagged.length} customers):`,
+      `Customers in ${region} at lost, high or medium risk (${flagged.length} customers); none of their revenue counts as at risk, so by what each bought in the last 12 months, then before:`,
     );
   });
 });
@@ -1076,7 +1090,7 @@ describe('whom to call is the churn list, whatever period or team the question n
     const flagged = (result.churn?.customers ?? []).filter((c) => c.risk !== 'low' && regionOf[c.id] === 'DE-North');
     const { answer } = await askOffline('Which customers in DE-North should we call this week?', result, file.snapshot, regionOf);
     expect(answer.split('\n')[0]).toBe(
-      `Customers in DE-North at lost, high or medium risk, by revenue at risk (${flagged.length} customers):`,
+      `Customers in DE-North at lost, high or medium risk (${flagged.length} customers); none of their revenue counts as at risk, so by what each bought in the last 12 months, then before:`,
     );
   });
 

@@ -2216,7 +2216,7 @@ describe('the churn list and a segment, narrowed to the customers whose rows mat
     expect(trace).toContain('use:get_churn_risk');
     const lines = answer.split('\n');
     expect(lines[0]).toBe(
-      `Customers with rows where State = Texas at lost, high or medium risk, by revenue at risk (${expected.length} customers):`,
+      `Customers with rows where State = Texas at lost, high or medium risk (${expected.length} customers); none of their revenue counts as at risk, so by what each bought in the last 12 months, then before:`,
     );
     expect(lines.slice(1, 11).map((line) => /^\d+\. ([^:]+):/.exec(line)?.[1])).toEqual(expected.slice(0, 10));
     expect(answer.endsWith(`…and ${expected.length - 10} more.`)).toBe(true);
@@ -2230,7 +2230,7 @@ describe('the churn list and a segment, narrowed to the customers whose rows mat
       const expected = flagged(await namesWhere(where));
       const { answer } = await askOffline(question, result, file.snapshot);
       expect(answer.split('\n')[0]).toBe(
-        `Customers with rows where ${words} at lost, high or medium risk, by revenue at risk (${expected.length} customers):`,
+        `Customers with rows where ${words} at lost, high or medium risk (${expected.length} customers); none of their revenue counts as at risk, so by what each bought in the last 12 months, then before:`,
       );
     }
   });

@@ -84,10 +84,24 @@ export function churnCustomerLine(
   return `${c.name}: ${churnStatus(c, money)}`;
 }
 
+/**
+ * The first line of a churn list narrowed to some customers: "Customers in CH at lost, high or
+ * medium risk, by revenue at risk (12 customers):", or, when none of their revenue is at risk
+ * (medium risk puts none there; the lost bought nothing in the last 12 months), the order it
+ * really is in. "… by revenue at risk" headed lists with none at risk.
+ */
+export function churnListHeader(who: string, count: string, customers: readonly { revenueAtRisk: number }[]): string {
+  return (customers[0]?.revenueAtRisk ?? 0) > 0
+    ? `${who}, by revenue at risk (${count}):`
+    : `${who} (${count}); none of their revenue counts as at risk, so by what each bought in the last 12 months, then before:`;
+}
+
 /** A customer's churn rating in prose, without the name: "high risk, 120 days since the last order (…), €5,000 at risk". */
 export function churnStatus(c: Omit<Parameters<typeof churnCustomerLine>[0], 'name'>, money: (value: number) => string): string {
   const rhythm = c.typicalGapDays === null ? '' : ` (${buyingRhythm(c)})`;
-  return `${riskLabel(c.risk)}, ${c.daysSinceLastOrder ?? '?'} days since the last order${rhythm}, ${riskFigureOf(c, money)}`;
+  // "medium risk, 43 days since the last order" read as a lapse; with one purchase day it is the wait for a second order.
+  const order = c.purchaseDays === 1 ? 'their only order' : 'the last order';
+  return `${riskLabel(c.risk)}, ${c.daysSinceLastOrder ?? '?'} days since ${order}${rhythm}, ${riskFigureOf(c, money)}`;
 }
 
 /**

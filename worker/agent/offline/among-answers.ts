@@ -8,7 +8,7 @@
  */
 import type { AnalysisResult } from '../../engine/contract';
 import type { QuerySpecInput } from '../../engine/query';
-import { churnCustomerLine, formatMoney, plural, segmentMemberLine } from '../format';
+import { churnCustomerLine, churnListHeader, formatMoney, plural, segmentMemberLine } from '../format';
 import { getChurnRisk, getSegments } from '../tools';
 import { NOT_AVAILABLE } from './answers';
 import { intentOf } from './intents';
@@ -31,7 +31,7 @@ export async function answerAmong(question: string, where: Where, result: Analys
     const who = `with rows where ${churn.where}${intent.amongTop ? `, among the top ${intent.amongTop} by revenue,` : ''}`;
     if (churn.matched === 0) return `No customer ${who} is at ${risk} risk.`;
     return [
-      `Customers ${who} at ${risk} risk, by revenue at risk (${plural(churn.matched, 'customer')}):`,
+      churnListHeader(`Customers ${who} at ${risk} risk`, plural(churn.matched, 'customer'), churn.customers),
       ...churn.customers.map((c, i) => `${i + 1}. ${churnCustomerLine(c, money)}`),
       ...(churn.more > 0 ? ['', `…and ${churn.more} more.`] : []),
     ].join('\n');

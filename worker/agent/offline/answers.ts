@@ -156,7 +156,11 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
       if (c.churn) {
         // "Lost (100.0% likely still active …)": a silence far past the customer's rhythm rates them
         // lost or high whatever P(alive) says, so P(alive) is quoted only beside a rating it agrees with.
-        const agrees = c.churn.pAlivePct !== null && (c.churn.risk === 'low' || c.churn.risk === 'medium' || c.churn.pAlivePct < 50);
+        // With one purchase day the model rates everyone 100% alive (BG/NBD's P(alive) is 1 when x = 0),
+        // which "medium risk, 321 days since the last order" quoted as a judgement: it is none.
+        const judged = c.churn.purchaseDays !== 1;
+        const agrees =
+          judged && c.churn.pAlivePct !== null && (c.churn.risk === 'low' || c.churn.risk === 'medium' || c.churn.pAlivePct < 50);
         const alive = agrees ? `; the purchase model rates them ${formatPct(c.churn.pAlivePct ?? 0)} likely still active` : '';
         const lifetime = c.churn.revenueAtRisk === 0 && c.churn.revenue12m === 0 ? { revenue: c.revenue } : {};
         parts.push(`Churn risk: ${churnStatus({ ...c.churn, ...lifetime }, money)}${alive}.`);

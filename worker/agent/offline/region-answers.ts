@@ -4,7 +4,7 @@
  * else is refused rather than answered for all customers.
  */
 import type { AnalysisResult } from '../../engine/contract';
-import { churnCustomerLine, formatMoney, ordersOfList, placedLines, plural } from '../format';
+import { churnCustomerLine, churnListHeader, formatMoney, ordersOfList, placedLines, plural } from '../format';
 import { getChurnRisk, rankCustomers } from '../tools';
 import { normalise } from '../tools/tool-kit';
 import { escapeRegex } from './query-limits';
@@ -76,7 +76,7 @@ export async function answerInRegion(intent: Intent, region: string, result: Ana
     if (!churn) return NOT_AVAILABLE;
     if (churn.customers.length === 0) return `No customer in ${region} is at ${risk} risk.`;
     return [
-      `Customers in ${region} at ${risk} risk, by revenue at risk (${plural(churn.matched, 'customer')}):`,
+      churnListHeader(`Customers in ${region} at ${risk} risk`, plural(churn.matched, 'customer'), churn.customers),
       ...churn.customers.map((c, i) => `${i + 1}. ${churnCustomerLine(c, money)}`),
     ].join('\n');
   }
