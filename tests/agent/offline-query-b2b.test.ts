@@ -979,6 +979,28 @@ it('a customer with one purchase day is waiting on a second order, with no P(ali
   expect(answer).not.toContain('likely still active');
 });
 
+// "Where are we losing money?" listed products with a gross profit below 0 at margins of 15.7% to
+// 43.9%, and said nothing of why: more was credited back than sold of each.
+it('a loss from net returns is told apart from sales below cost', async () => {
+  const byProduct = new Map<string, { revenue: number; profit: number }>();
+  for (const r of rows) {
+    const p = byProduct.get(r.ProductCode) ?? { revenue: 0, profit: 0 };
+    byProduct.set(r.ProductCode, { revenue: p.revenue + revenue(r), profit: p.profit + profit(r) });
+  }
+  const losses = [...byProduct.values()].filter((p) => p.profit < -1e-9);
+  const returned = losses.filter((p) => p.revenue < 0).length;
+  expect(returned).toBeGreaterThan(0);
+  const answer = await answerWithQuery('Where are we losing money?', file.snapshot, today);
+  expect(answer.result?.understood).toBe('gross profit, margin %, by product, gross profit < 0');
+  expect(answer.result?.totalRows).toBe(losses.length);
+  const nouns = 'products';
+  expect(answer.text).toContain(
+    returned === losses.length
+      ? `All ${returned} have net returns (revenue below 0): more was credited back than sold in these rows, so the loss is the returns', not sales below cost.`
+      : `${returned} of these ${nouns} ${returned === 1 ? 'has' : 'have'} net returns (revenue below 0): more was credited back than sold in these rows, so the loss is the returns', not sales below cost.`,
+  );
+});
+
 // The region codes of two letters were never read: "Which customers in CH are at risk?" got
 // every region's 1,186 flagged customers; "Which customers should we call in CH?" too.
 /** Each customer's region, as the job hands it to chat. */

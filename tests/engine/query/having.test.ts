@@ -280,3 +280,54 @@ describe('having', () => {
     });
   });
 });
+
+describe('a loss from net returns', () => {
+  // Hand-worked: Anvil sold at 100 for a cost of 120 (a loss of 20 on a sale); Bolt sold 50
+  // (cost 30) and had 80 credited back (cost 50): revenue −30, profit −10, a margin of +33.3%;
+  // Cora had 30 credited back at a cost of 35: revenue −30, profit +5, a margin of −16.7%.
+  const LINES = `Date,Customer,Product,Amount,Cost
+2024-01-05,X,Anvil,100,120
+2024-01-06,X,Bolt,50,30
+2024-01-07,Y,Bolt,-80,-50
+2024-01-08,Z,Cora,-30,-35
+`;
+
+  it('a gross profit below 0 says which rows lost it through returns, not sales below cost', async () => {
+    const result = await queryCsv(LINES, {
+      measures: ['grossProfit', 'marginPct'],
+      groupBy: ['product'],
+      having: { measure: 'grossProfit', op: '<', value: 0 },
+    });
+    // Largest first, as asked of no other order: Bolt −10, Anvil −20.
+    expect(result.rows.map((r) => r[0])).toEqual(['Bolt', 'Anvil']);
+    expect(result.rows[0][1]).toBeCloseTo(-10, 9);
+    expect(result.rows[0][2]).toBeCloseTo((-10 / -30) * 100, 9);
+    expect(result.note).toBe(
+      "1 of these products has net returns (revenue below 0): more was credited back than sold in these rows, so the loss is the returns', not sales below cost.",
+    );
+  });
+
+  it('a margin below 0 over a revenue below 0 is a profit, and says so', async () => {
+    const result = await queryCsv(LINES, {
+      measures: ['marginPct'],
+      groupBy: ['product'],
+      having: { measure: 'marginPct', op: '<', value: 0 },
+    });
+    // Cora −16.7%, Anvil −20.0%.
+    expect(result.rows.map((r) => r[0])).toEqual(['Cora', 'Anvil']);
+    expect(result.note).toBe(
+      '1 of these products has net returns (revenue below 0) with a gross profit above 0: a margin over a revenue below 0 turns its sign, so it is no loss.',
+    );
+  });
+
+  it('a loss of sales alone has no note', async () => {
+    const result = await queryCsv(LINES, {
+      measures: ['grossProfit'],
+      groupBy: ['product'],
+      filters: [{ dimension: 'product', values: ['Anvil'] }],
+      having: { measure: 'grossProfit', op: '<', value: 0 },
+    });
+    expect(result.rows).toEqual([['Anvil', -20]]);
+    expect(result.note).toBeNull();
+  });
+});

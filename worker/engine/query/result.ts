@@ -292,6 +292,7 @@ export function resultOf(
     spec.measures.includes('revenueShare') ? shareNote(spec, groups, compare, result) : null,
     spec.measures.some((m) => NEWNESS_MEASURES.has(m)) ? newNearStartNote(meta, a) : null,
     chargeLinesNote(groups, result),
+    spec.having && !compare && !change ? netReturnsLossNote(spec.having, rows, rowNouns(columns)) : null,
   ].filter(Boolean);
   const blank = rows.some((r) => r.order.some((part, k) => groups[k].kind === 'dimension' && part < 0));
   const kept = spec.having && !compare && !change && rows.length > 1 ? keptTotalsOf(spec.measures, rows) : [];
@@ -302,6 +303,32 @@ export function resultOf(
   const withAverage = typeof average === 'number' ? { ...withKept, havingAverage: average } : withKept;
   const withBlank = blank ? { ...withAverage, blankRow: true as const } : withAverage;
   return notes.length > 0 ? { ...withBlank, note: notes.join(' ') } : withBlank;
+}
+
+/**
+ * "Where are we losing money?" on the B2B file listed 9 products with a gross profit below 0
+ * at margins of 15.7% to 43.9%: each had more credited back than sold in the rows, so its
+ * revenue and profit are both below 0; and "Which customers had a negative margin?" one whose
+ * profit was above 0 over a revenue below 0. A loss kept by `having` says which of its rows
+ * are such net returns.
+ */
+function netReturnsLossNote(having: NonNullable<QuerySpec['having']>, rows: readonly TableRow[], nouns: string): string | null {
+  const loss = (having.measure === 'grossProfit' || having.measure === 'marginPct') && having.op === '<' && having.value === 0;
+  const returned = loss ? rows.filter((r) => (r.money?.[0] ?? 0) < 0) : [];
+  if (returned.length === 0) return null;
+  const lost = returned.filter((r) => r.money && r.money[0] - r.money[1] < 0).length;
+  const gained = returned.length - lost;
+  const of = (n: number) => (n === rows.length ? (n === 1 ? 'It has' : `All ${n} have`) : `${n} of these ${nouns} ${n === 1 ? 'has' : 'have'}`);
+  const sentences = [];
+  if (lost > 0)
+    sentences.push(
+      `${of(lost)} net returns (revenue below 0): more was credited back than sold in these rows, so the loss is the returns', not sales below cost.`,
+    );
+  if (gained > 0)
+    sentences.push(
+      `${of(gained)} net returns (revenue below 0) with a gross profit above 0: a margin over a revenue below 0 turns its sign, so it is no loss.`,
+    );
+  return sentences.join(' ');
 }
 
 /**
