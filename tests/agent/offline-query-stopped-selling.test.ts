@@ -256,6 +256,18 @@ describe('on Superstore', () => {
       const answer = await answerWithQuery('Products that did not sell in 2021', superstore.snapshot, new Date('2021-12-30T00:00:00Z'));
       expect(answer.result?.understood).toBe('products with sales, 2020-01-01 … 2020-12-31, but not in 2021-01-01 … 2021-12-31');
       expect(answer.result?.totalRows).toBe(count);
+      // It read "0 products in all." and no more: he bought nothing in 2020.
+      const [[his2020]] = (await duckdbRows(
+        db,
+        `SELECT count(*) FROM t WHERE "Customer Name" = 'Sean Miller' AND year(d) = 2020`,
+      )) as number[][];
+      expect(his2020).toBe(0);
+      const none = await answerWithQuery(
+        'What did Sean Miller buy in 2020 but not in 2021?',
+        superstore.snapshot,
+        new Date('2021-12-30T00:00:00Z'),
+      );
+      expect(none.text).toContain('**0 products** in all. No products had sales in 2020-01-01 … 2020-12-31 here, so none could stop.');
     } finally {
       db.closeSync();
     }

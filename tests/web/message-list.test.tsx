@@ -153,6 +153,20 @@ describe('tool labels', () => {
     expect(toolLabel('query_data', { measures: ['customers'], period: year(2023), notBoughtIn: year(2024) })).toBe(
       'Querying the rows: customers who bought, 2023-01-01 … 2023-12-31, but not in 2024-01-01 … 2024-12-31',
     );
+    // It read "customers who bought, by product, customer = Sean Miller, …" above a list of products.
+    const sean = { dimension: 'customer', values: ['Sean Miller'] };
+    expect(
+      toolLabel('query_data', {
+        measures: ['customers'],
+        groupBy: ['product'],
+        filters: [sean],
+        period: year(2020),
+        notBoughtIn: year(2021),
+      }),
+    ).toBe('Querying the rows: products with sales, customer = Sean Miller, 2020-01-01 … 2020-12-31, but not in 2021-01-01 … 2021-12-31');
+    expect(toolLabel('query_data', { measures: ['customers'], groupBy: ['customer'], period: year(2023), notBoughtIn: year(2024) })).toBe(
+      'Querying the rows: customers who bought, 2023-01-01 … 2023-12-31, but not in 2024-01-01 … 2024-12-31',
+    );
     const hydraulics = { dimension: 'category', values: ['Hydraulics'] };
     expect(
       toolLabel('query_data', {

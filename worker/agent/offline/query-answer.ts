@@ -133,9 +133,12 @@ function lapsedShareWords(
   notBoughtIn: QuerySpec['notBoughtIn'],
   currency: string | null,
 ): string {
+  const { noun, who, bought } = listedWords(result);
+  // "What did Sean Miller buy in 2020 but not in 2021?" read "0 products in all.": he bought nothing in 2020.
+  if (!result.lapsedShare && period && result.totalRows === 0)
+    return ` No ${pluralNoun(noun)} ${who === 'who bought' ? 'bought' : 'had sales'} in ${period.from} … ${period.to} here, so none could stop.`;
   if (!result.lapsedShare || !period) return '';
   const { of, percent, revenue, revenuePercent } = result.lapsedShare;
-  const { noun, who, bought } = listedWords(result);
   const buyers = `${countOf(of, noun)} ${who} in ${period.from} … ${period.to}`;
   // "Which categories stopped selling in 2024?" when none did: "0.0% of the 8 …, sales of 0.00 then".
   if (result.totalRows === 0 && notBoughtIn)

@@ -4,6 +4,7 @@
  * defensively: a step shows whatever the analyst sent, valid or not.
  */
 import { filterWords, MEASURE_LABELS, TIME_DIMENSIONS, type Measure } from '../../../../../worker/engine/query/spec';
+import { pluralNoun } from '../../../../../worker/engine/render/format';
 
 type Fields = Record<string, unknown>;
 
@@ -35,14 +36,18 @@ export function querySpecInWords(input: unknown): string | null {
   const groupBy = strings(input.groupBy);
   const parts: string[] = [];
   const every = isFields(input.boughtAll) && typeof input.boughtAll.dimension === 'string' ? input.boughtAll : null;
+  // "products with sales, customer = Rossi Ltd, … but not in …": two periods list the column grouped by, as the answer says.
+  const listsTwoPeriods = Boolean(input.notBoughtIn || input.alsoBoughtIn);
+  const listed = listsTwoPeriods && groupBy.length === 1 && !/^customers?$/i.test(groupBy[0]) ? groupBy[0] : null;
   if (every) parts.push(`customers who bought each of ${dimensionWords(String(every.dimension))} = ${strings(every.values).join(', ')}`);
+  else if (listsTwoPeriods && listed) parts.push(`${pluralNoun(dimensionWords(listed))} with sales`);
   else if (input.notBoughtIn || input.alsoBoughtIn || input.neverBought) parts.push('customers who bought');
   else if (limit !== null && groupBy.length)
     parts.push(
       `${sort?.direction === 'asc' ? 'bottom' : 'top'} ${limit} by ${CHANGE_WORDS[String(sort?.on)] ?? ''}${measureWords(typeof sort?.by === 'string' ? sort.by : (strings(input.measures)[0] ?? ''))}`,
     );
   else parts.push(measures.join(', '));
-  if (groupBy.length) parts.push(`by ${groupBy.map(dimensionWords).join(' and ')}`);
+  if (groupBy.length && !listsTwoPeriods) parts.push(`by ${groupBy.map(dimensionWords).join(' and ')}`);
   // "each against the quarter before", as the answer's first line says.
   const unit = groupBy.find((g) => (TIME_DIMENSIONS as readonly string[]).includes(g));
   if (unit && (input.changeFrom === 'previous' || input.changeFrom === 'yearBefore'))
