@@ -44,8 +44,9 @@ interface StoppedBuyingQuestion {
 
 /**
  * Customers who bought in one period and not in another ("lost in 2024", "bought in 2020 but
- * not in 2021", "haven't bought in 90 days"): the spec of that list, or why it can't be given
- * (products that stopped selling, a threshold or a grouping beside it, too early to tell).
+ * not in 2021", "haven't bought in 90 days", "in January but never again"), or the products
+ * (another column's values) that did so (`stoppedListOf`): the spec of that list, or why it
+ * can't be given (a threshold or a grouping beside it, no second period, too early to tell).
  */
 export function whoStoppedBuying(asked: StoppedBuyingQuestion): Parsed {
   const { text, meta, today, spec, groupBy, period, other, toDate, threshold, silentInPeriod, earlierWasBought } = asked;
@@ -179,7 +180,7 @@ function labelOfDimension(meta: SnapshotMeta, key: string): string {
 
 /** "But never again", "and never came back", "didn't return": no purchase after the period named. */
 export const NEVER_AGAIN =
-  /\b(?:never|not|didn't|did not|haven't|have not|hasn't|has not) (?:again|since|(?:bought|ordered|purchased|sold) again|(?:came|come|comes) back|returned|returning)\b|\bnever (?:to )?(?:return|come back)\b/;
+  /\b(?:never|not|didn't|did not|haven't|have not|hasn't|has not) (?:again|since|(?:bought|ordered|purchased|sold) again|(?:came|come|comes) back|(?:returned|returning)(?! (?:any|anything|items?|products?|goods|orders?|it|them)\b))\b|\bnever (?:to )?(?:return|come back)\b/;
 
 /** An amount asked of the customers who stopped: "how much revenue did we lose", "what did they spend". */
 const AMOUNT_LOST = /\bhow much\b|\b(?:revenue|sales|turnover|spend|spent|spending|worth)\b/;
