@@ -54,8 +54,9 @@ export { QueryRefusal } from './resolve';
 export type { QueryResult } from './result';
 
 /**
- * The customers listed by what they bought and did not (customer-lists.ts), with `notes` (the
- * filters' and periods') and, for two periods, what the second one's span means for the list.
+ * The customers listed by what they bought and did not (customer-lists.ts), or for two
+ * periods the values of the column `listed` (products), with `notes` (the filters' and
+ * periods') and, for two periods, what the second one's span means for the list.
  */
 async function customerListOf(
   snapshot: Snapshot,

@@ -318,7 +318,8 @@ function netReturnsLossNote(having: NonNullable<QuerySpec['having']>, rows: read
   if (returned.length === 0) return null;
   const lost = returned.filter((r) => r.money && r.money[0] - r.money[1] < 0).length;
   const gained = returned.length - lost;
-  const of = (n: number) => (n === rows.length ? (n === 1 ? 'It has' : `All ${n} have`) : `${n} of these ${nouns} ${n === 1 ? 'has' : 'have'}`);
+  const of = (n: number) =>
+    n === rows.length ? (n === 1 ? 'It has' : `All ${n} have`) : `${n} of these ${nouns} ${n === 1 ? 'has' : 'have'}`;
   const sentences = [];
   if (lost > 0)
     sentences.push(
