@@ -200,6 +200,19 @@ describe('customers who stopped buying stay customers', () => {
     expect(answer.result?.totalRows).toBe(customers.size);
   });
 
+  // It was told "To find the products that stopped selling I need two periods": what lost customers buy is another question.
+  it.each(['Which products do lost customers buy?', 'What did our churned accounts buy in 2023?'])(
+    '"%s" is refused as what a list of lost customers bought',
+    async (question) => {
+      const y = exampleYear();
+      const answer = await answerWithQuery(question, file.snapshot, today);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain(
+        `but not what a list of lost customers bought in one step yet; ask for them first (“customers who bought in ${y - 1} but not in ${y}”), then what one of them bought.`,
+      );
+    },
+  );
+
   it('"Which reps lost the most customers in 2024?" is still refused: it counts customers by rep', async () => {
     const answer = await answerWithQuery('Which reps lost the most customers in 2024?', file.snapshot, today);
     expect(answer.result).toBeNull();

@@ -51,6 +51,12 @@ interface StoppedBuyingQuestion {
 export function whoStoppedBuying(asked: StoppedBuyingQuestion): Parsed {
   const { text, meta, today, spec, groupBy, period, other, toDate, threshold, silentInPeriod, earlierWasBought } = asked;
   const listed = stoppedListOf(text, groupBy);
+  // "Which products do lost customers buy?" asks what a list of customers bought, not what stopped selling.
+  if (listed && LOST_BUYERS.test(text))
+    return {
+      kind: 'refused',
+      reason: `I can list the customers who stopped buying, and what one customer bought, but not what a list of lost customers bought in one step yet; ask for them first (“customers who bought in ${exampleYearOf(meta, today) - 1} but not in ${exampleYearOf(meta, today)}”), then what one of them bought.`,
+    };
   // "Which products did Schmidt B.V. 1 stop buying?" got the customer's profile, "Products
   // bought in 2022 but not in 2023" the customers of 2022 who bought nothing in 2023: the
   // products (suppliers, regions…) are what is listed.
@@ -129,6 +135,9 @@ export function stoppedListOf(text: string, groupBy: readonly string[]): string 
   // with no one named who buys, what stopped is products.
   return PRODUCT_NOUN.test(text) || STOPPED_SELLING.test(text) ? 'product' : null;
 }
+
+/** Customers named as lost: "lost customers", "churned accounts", "former clients". */
+const LOST_BUYERS = new RegExp(String.raw`\b(?:lost|lapsed|churned|inactive|dormant|former|ex-?)\s*(?:${BUYER_NOUNS})\b`);
 
 /** Those who buy, named: "customers", "stores", "who stopped buying". */
 const BUYERS_NAMED = new RegExp(String.raw`\b(?:${BUYER_NOUNS}|who)\b`);
