@@ -1091,3 +1091,12 @@ describe('the periods a refusal offers are the file’s own', () => {
     }
   });
 });
+
+describe('a segment named with a value the file lacks', () => {
+  // With the segment route it read "Champions in Texas" as all Champions: Texas is refused by name.
+  it('"Revenue of Champions in Texas" on a file without Texas is refused, not answered for all Champions', async () => {
+    const answer = await answerWithQuery('Revenue of Champions in Texas', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I couldn't find “texas” among this file's customers, products or other values.");
+  });
+});

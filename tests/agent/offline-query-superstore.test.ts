@@ -1860,6 +1860,42 @@ describe('where we lose money', () => {
   });
 });
 
+describe('in chat, a figure of a segment', () => {
+  // "What is the revenue of Champions?" was told "Champions" is not in the file, and "What is
+  // the average order value of Champions?" got the list of Champions.
+  it('"What is the revenue of Champions?" and "What share of revenue comes from Champions?" are the segment answer', async () => {
+    const result = analyse(file.aggregates);
+    const { answer: listed } = await askOffline('Who are the Champions?', result, file.snapshot);
+    expect(listed).toMatch(/^Champions: \d+ customers, [\d,.]+ \([\d.]+% of revenue\):/);
+    for (const question of ['What is the revenue of Champions?', 'What share of revenue comes from Champions?']) {
+      const { answer } = await askOffline(question, result, file.snapshot);
+      expect(answer).toBe(listed);
+    }
+  });
+
+  it('"Revenue of Champions in Texas" is the Champions with a Texas row, as "Champions in Texas" is; with another figure it is refused', async () => {
+    const result = analyse(file.aggregates);
+    const { answer: texas } = await askOffline('Champions in Texas', result, file.snapshot);
+    expect(texas).toMatch(/^Champions with rows where State = Texas: \d+ customers/);
+    expect((await askOffline('Revenue of Champions in Texas', result, file.snapshot)).answer).toBe(texas);
+    expect((await askOffline('What is the margin of Champions in Texas?', result, file.snapshot)).answer).toContain(
+      'but not their margin yet.',
+    );
+  });
+
+  it.each([
+    ['What is the margin of our Champions?', 'their margin'],
+    ['What is the average order value of Champions?', 'their average order value'],
+    ['How many orders did Champions place?', 'their orders'],
+    ['Revenue of Champions in 2021', 'their figures for one period'],
+  ])('"%s" is refused: the segments are the whole file\'s, with their revenue only', async (question, what) => {
+    const { answer } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain(
+      `The segments are worked out per customer over the whole file: I can list the Champions with their revenue, and the segment's share of all revenue (“Who are the Champions?”), but not ${what} yet.`,
+    );
+  });
+});
+
 describe('in chat, a segment is of customers', () => {
   it('"Which region needs attention?" is not the segment Need Attention (it listed 30 customers)', async () => {
     const { answer } = await askOffline('Which region needs attention?', analyse(file.aggregates), file.snapshot);

@@ -120,7 +120,15 @@ import {
   whoWasKept,
 } from './query-stopped';
 import { groupingOf } from './query-grouping';
-import { churnOrSegmentsAnswer, noFigureAnswer, routedByWording, unsupportedShape, whomToCall } from './query-routes';
+import {
+  churnOrSegmentsAnswer,
+  noFigureAnswer,
+  routedByWording,
+  SEGMENT_NAMED,
+  segmentFigureRoute,
+  unsupportedShape,
+  whomToCall,
+} from './query-routes';
 import { DISCONTINUE, WHOM_TO_CALL } from './intents';
 import { measuresNamed } from './query-figures';
 import { questionText } from './query-text';
@@ -388,6 +396,15 @@ function parseAsRead(
   // The values named tell "Which Hydraulics customers also bought Bearings?" from what goes with a product.
   const routed = routedByWording(text, meta, analysisDay, 'refused' in values ? [] : values.filters);
   if (routed) return routed;
+  // "What is the revenue of Champions?" was told "Champions" is not in the file: a segment's
+  // figure, read with the other values named ("Champions in Texas" on a file without Texas is refused).
+  if (SEGMENT_NAMED.test(text)) {
+    const others = valuesNamed(question.replace(new RegExp(SEGMENT_NAMED.source, 'gi'), ' '), meta, facts);
+    if ('refused' in others) return { kind: 'refused', reason: others.refused };
+    const segment =
+      segmentFigureRoute(text, meta, analysisDay, others.filters) ?? churnOrSegmentsAnswer(text, meta, others.filters, analysisDay);
+    if (segment) return segment;
+  }
   const today = analysisDay ?? ANY_DAY;
   if ('refused' in values) return { kind: 'refused', reason: values.refused };
   const { filters, customerNoun } = values;

@@ -197,6 +197,41 @@ export function routedByWording(
   return null;
 }
 
+/** The RFM segments by name: "Champions", "Potential Loyalists", "Can't Lose Them". */
+export const SEGMENT_NAMED =
+  /\b(?:champions?|potential loyalists?|loyal customers|hibernating(?: customers)?|about to sleep|can'?t lose(?: them)?|cannot lose(?: them)?|need(?:s)? attention|promising(?: customers)?)\b/;
+/** A figure asked of a segment: its revenue or share the segment answer gives; the others it has not. */
+const SEGMENT_REVENUE = /\b(?:revenue|sales|turnover|share|percent(?:age)?|proportion)\b|%/;
+const SEGMENT_OTHER_FIGURE =
+  /\b(?:average order value|aov|order values?|basket|margins?|gross profit|profits?|orders|units|quantity|average|mean|per customer)\b/;
+
+/**
+ * "What is the revenue of Champions?" and "… margin of our Champions?" were told "Champions"
+ * is not among the file's values, and "What is the average order value of Champions?" got the
+ * list of Champions: the segments are worked out per customer over the whole file, and the
+ * segment answer gives each one's customers, revenue and share of revenue. Another figure, a
+ * period or a slice of one is refused as such; null when no segment is named with a figure.
+ */
+export function segmentFigureRoute(
+  text: string,
+  meta: SnapshotMeta,
+  analysisDay: Date | null,
+  filters: readonly { dimension: string; values: string[] }[],
+): Parsed | null {
+  const named = SEGMENT_NAMED.exec(text);
+  if (!named || !(SEGMENT_REVENUE.test(text) || SEGMENT_OTHER_FIGURE.test(text))) return null;
+  const other = SEGMENT_OTHER_FIGURE.exec(text);
+  const period = Boolean(analysisDay && meta.hasDates && periodsOf(text, analysisDay).period);
+  // "Champions in Texas": the Champions with rows there, their revenue the whole file's (churnOrSegmentsAnswer).
+  if (!other && !period)
+    return filters.length > 0 ? null : { kind: 'unmapped', reason: 'A segment’s revenue and share are the segment answer’s.' };
+  const segment = named[0].replace(/\b\w/g, (c) => c.toUpperCase());
+  return {
+    kind: 'refused',
+    reason: `The segments are worked out per customer over the whole file: I can list the ${segment} with their revenue, and the segment's share of all revenue (“Who are the ${segment}?”), but not ${other ? `their ${other[0]}` : 'their figures for one period'} yet.`,
+  };
+}
+
 /**
  * Questions of a shape the query has no step for, refused with what it can do instead: a
  * limit on rows, distinct values other than products, one value against another ("than …"),
