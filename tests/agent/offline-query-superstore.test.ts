@@ -1897,6 +1897,12 @@ describe('in chat, a figure of a segment', () => {
 });
 
 describe('in chat, a segment is of customers', () => {
+  it('"What are our most promising products by revenue?" ranks products, not the Promising customers (it listed them)', async () => {
+    const { answer } = await askOffline('What are our most promising products by revenue?', analyse(file.aggregates), file.snapshot);
+    expect(answer).not.toContain('Promising:');
+    expect(answer.startsWith('Top 5 products by revenue:')).toBe(true);
+  });
+
   it('"Which region needs attention?" is not the segment Need Attention (it listed 30 customers)', async () => {
     const { answer } = await askOffline('Which region needs attention?', analyse(file.aggregates), file.snapshot);
     expect(answer).not.toContain('Need Attention');

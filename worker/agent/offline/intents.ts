@@ -122,7 +122,7 @@ export const ACTIONS =
 
 /** A question whose subject is another kind of thing than customers. */
 const ABOUT_OTHER_THAN_CUSTOMERS =
-  /\b(which|what) (regions?|countr(y|ies)|territor(y|ies)|states?|cit(y|ies)|products?|items?|categor(y|ies)|suppliers?|vendors?|reps?|sales reps?)\b/;
+  /\b(which|what) (regions?|countr(y|ies)|territor(y|ies)|states?|cit(y|ies)|products?|items?|categor(y|ies)|suppliers?|vendors?|reps?|sales reps?)\b|\b(promising|loyal|champion) (products?|items?|regions?|countries|categor(y|ies)|suppliers?|vendors?|markets?)\b/;
 
 /** Customers by when they first bought: "newest customers", "our 10 oldest accounts". */
 const TENURE =

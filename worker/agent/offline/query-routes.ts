@@ -220,6 +220,9 @@ export function segmentFigureRoute(
 ): Parsed | null {
   const named = SEGMENT_NAMED.exec(text);
   if (!named || !(SEGMENT_REVENUE.test(text) || SEGMENT_OTHER_FIGURE.test(text))) return null;
+  // "Our most promising products by revenue" names no segment: the segments are of customers.
+  if (new RegExp(`${named[0]} (?:products?|items?|regions?|countries|categor(?:y|ies)|suppliers?|vendors?|markets?)\\b`).test(text))
+    return null;
   const other = SEGMENT_OTHER_FIGURE.exec(text);
   const period = Boolean(analysisDay && meta.hasDates && periodsOf(text, analysisDay).period);
   // "Champions in Texas": the Champions with rows there, their revenue the whole file's (churnOrSegmentsAnswer).
