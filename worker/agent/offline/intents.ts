@@ -120,9 +120,13 @@ const CUSTOMERISH = new RegExp(String.raw`\b(${CUSTOMER_NOUNS}|who (buys|spends|
 export const ACTIONS =
   /\b(actions?|next steps?|action plan|to-?do list|top priorit\w+|priorities)\b|\bwhat should (i|we|(?:my|our|the) (?:sales )?(?:team|reps?|people|staff)) (do|focus on|work on|prioriti[sz]e)\b|\bwhere (should|do) (i|we) (start|begin)\b/;
 
+/** Things a segment's word may describe that are not customers: "promising products", "loyal markets". */
+export const NOT_CUSTOMERS = 'products?|items?|regions?|countries|categor(?:y|ies)|suppliers?|vendors?|markets?';
+
 /** A question whose subject is another kind of thing than customers. */
-const ABOUT_OTHER_THAN_CUSTOMERS =
-  /\b(which|what) (regions?|countr(y|ies)|territor(y|ies)|states?|cit(y|ies)|products?|items?|categor(y|ies)|suppliers?|vendors?|reps?|sales reps?)\b|\b(promising|loyal|champion) (products?|items?|regions?|countries|categor(y|ies)|suppliers?|vendors?|markets?)\b/;
+const ABOUT_OTHER_THAN_CUSTOMERS = new RegExp(
+  String.raw`\b(which|what) (regions?|countr(y|ies)|territor(y|ies)|states?|cit(y|ies)|products?|items?|categor(y|ies)|suppliers?|vendors?|reps?|sales reps?)\b|\b(promising|loyal|champion) (?:${NOT_CUSTOMERS})\b`,
+);
 
 /** Customers by when they first bought: "newest customers", "our 10 oldest accounts". */
 const TENURE =

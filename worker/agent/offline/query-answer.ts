@@ -133,16 +133,15 @@ function lapsedShareWords(
   notBoughtIn: QuerySpec['notBoughtIn'],
   currency: string | null,
 ): string {
-  const { noun, who, bought } = listedWords(result);
+  const { noun, who, bought, did } = listedWords(result);
   // "What did Sean Miller buy in 2020 but not in 2021?" read "0 products in all.": he bought nothing in 2020.
   if (!result.lapsedShare && period && result.totalRows === 0)
-    return ` No ${pluralNoun(noun)} ${who === 'who bought' ? 'bought' : 'had sales'} in ${period.from} … ${period.to} here, so none could stop.`;
+    return ` No ${pluralNoun(noun)} ${did} in ${period.from} … ${period.to} here, so none could stop.`;
   if (!result.lapsedShare || !period) return '';
   const { of, percent, revenue, revenuePercent } = result.lapsedShare;
   const buyers = `${countOf(of, noun)} ${who} in ${period.from} … ${period.to}`;
   // "Which categories stopped selling in 2024?" when none did: "0.0% of the 8 …, sales of 0.00 then".
-  if (result.totalRows === 0 && notBoughtIn)
-    return ` Each of the ${buyers} ${who === 'who bought' ? 'bought' : 'had sales'} in ${notBoughtIn.from} … ${notBoughtIn.to} too.`;
+  if (result.totalRows === 0 && notBoughtIn) return ` Each of the ${buyers} ${did} in ${notBoughtIn.from} … ${notBoughtIn.to} too.`;
   const share = revenuePercent !== null && revenue >= 0 ? `, ${pct(revenuePercent)} of that period's revenue` : '';
   return ` That is ${pct(percent)} of the ${buyers}. Together they ${bought} ${formatCell(revenue, 'money', currency)} then${share}.`;
 }
@@ -153,9 +152,11 @@ function listedNoun(result: QueryResult): string {
 }
 
 /** How the share of a list of two periods is worded: of customers who bought, or of products (regions…) with sales. */
-function listedWords(result: QueryResult): { noun: string; who: string; bought: string } {
+function listedWords(result: QueryResult): { noun: string; who: string; bought: string; did: string } {
   const noun = listedNoun(result);
-  return noun === 'customer' ? { noun, who: 'who bought', bought: 'bought' } : { noun, who: 'with sales', bought: 'had sales of' };
+  return noun === 'customer'
+    ? { noun, who: 'who bought', bought: 'bought', did: 'bought' }
+    : { noun, who: 'with sales', bought: 'had sales of', did: 'had sales' };
 }
 
 /**

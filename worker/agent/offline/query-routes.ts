@@ -11,7 +11,7 @@ import { pluralNoun } from '../../engine/render/format';
 import { escapeRegex, limitOf, thresholdOf, unusedNumberNamed } from './query-limits';
 import { BRIDGE_SPLIT } from './bridge-intents';
 import { examplesOfTwo, MONTH_NAMES, periodBefore, periodsOf, type DayRange } from './query-periods';
-import { ACTIONS, CONTACT_VERB, CUSTOMER_VALUE, DISCONTINUE, PURCHASE_GAP } from './intents';
+import { ACTIONS, CONTACT_VERB, CUSTOMER_VALUE, DISCONTINUE, NOT_CUSTOMERS, PURCHASE_GAP } from './intents';
 import {
   COMPARATIVES,
   COUNT,
@@ -221,8 +221,7 @@ export function segmentFigureRoute(
   const named = SEGMENT_NAMED.exec(text);
   if (!named || !(SEGMENT_REVENUE.test(text) || SEGMENT_OTHER_FIGURE.test(text))) return null;
   // "Our most promising products by revenue" names no segment: the segments are of customers.
-  if (new RegExp(`${named[0]} (?:products?|items?|regions?|countries|categor(?:y|ies)|suppliers?|vendors?|markets?)\\b`).test(text))
-    return null;
+  if (new RegExp(String.raw`${named[0]} (?:${NOT_CUSTOMERS})\b`).test(text)) return null;
   const other = SEGMENT_OTHER_FIGURE.exec(text);
   const period = Boolean(analysisDay && meta.hasDates && periodsOf(text, analysisDay).period);
   // "Champions in Texas": the Champions with rows there, their revenue the whole file's (churnOrSegmentsAnswer).

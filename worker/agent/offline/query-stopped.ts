@@ -55,7 +55,7 @@ export function whoStoppedBuying(asked: StoppedBuyingQuestion): Parsed {
   if (listed && LOST_BUYERS.test(text))
     return {
       kind: 'refused',
-      reason: `I can list the customers who stopped buying, and what one customer bought, but not what a list of lost customers bought in one step yet; ask for them first (“customers who bought in ${exampleYearOf(meta, today) - 1} but not in ${exampleYearOf(meta, today)}”), then what one of them bought.`,
+      reason: `I can list the customers who stopped buying, and what one customer bought, but not what a list of lost customers bought in one step yet; ask for them first (“customers who bought ${lastTwoYearsWords(meta, today)}”), then what one of them bought.`,
     };
   // "Which products did Schmidt B.V. 1 stop buying?" got the customer's profile, "Products
   // bought in 2022 but not in 2023" the customers of 2022 who bought nothing in 2023: the
@@ -160,8 +160,7 @@ export function twoPeriodsNeeded(
   today: Date,
 ): string {
   if (!meta.hasDates) return 'This file has no dates, so it has no periods to tell who (or what) stopped buying.';
-  const year = exampleYearOf(meta, today);
-  const years = `in ${year - 1} but not in ${year}`;
+  const years = lastTwoYearsWords(meta, today);
   const customer = filters.find((f) => f.dimension === 'customer' && !f.exclude)?.values[0];
   const kept = filters.find((f) => f.dimension !== 'customer' && !f.exclude);
   const value = kept?.values[0];
@@ -174,6 +173,12 @@ export function twoPeriodsNeeded(
       ? [`the ${noun} that stopped selling`, soldExample(noun, listed === 'product', value, of, years)]
       : ['who stopped buying', `customers${value ? ` ${of} ${value}` : ''} who bought ${years}`];
   return `To find ${what} I need two periods, such as “${example}”.`;
+}
+
+/** "in 2023 but not in 2024": the file's last two years, as the examples of two periods name them. */
+function lastTwoYearsWords(meta: SnapshotMeta, today: Date): string {
+  const year = exampleYearOf(meta, today);
+  return `in ${year - 1} but not in ${year}`;
 }
 
 /** "products sold in FR-Est in 2023 but not in 2024", "Hydraulics products sold …", "suppliers that sold …". */

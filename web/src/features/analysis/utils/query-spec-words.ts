@@ -40,7 +40,7 @@ export function querySpecInWords(input: unknown): string | null {
   const listsTwoPeriods = Boolean(input.notBoughtIn || input.alsoBoughtIn);
   const listed = listsTwoPeriods && groupBy.length === 1 && !/^customers?$/i.test(groupBy[0]) ? groupBy[0] : null;
   if (every) parts.push(`customers who bought each of ${dimensionWords(String(every.dimension))} = ${strings(every.values).join(', ')}`);
-  else if (listsTwoPeriods && listed) parts.push(`${pluralNoun(dimensionWords(listed))} with sales`);
+  else if (listed) parts.push(`${pluralNoun(dimensionWords(listed))} with sales`);
   else if (input.notBoughtIn || input.alsoBoughtIn || input.neverBought) parts.push('customers who bought');
   else if (limit !== null && groupBy.length)
     parts.push(
