@@ -149,6 +149,8 @@ describe('what one customer stopped buying', () => {
     (c: string) => `What did ${c} buy in 2023 but not in 2024?`,
     (c: string) => `Which products did ${c} stop buying in 2024?`,
     (c: string) => `Products ${c} bought in 2023 but not in 2024`,
+    // It listed the customer itself.
+    (c: string) => `What did ${c} stop buying in 2024?`,
   ])('%s lists their products of 2023 that they did not buy in 2024', async (ask) => {
     const customer = aCustomerOfBothYears();
     const theirs = (keep: (r: Row) => boolean) => (r: Row) => r.CustomerName === customer && keep(r);

@@ -117,8 +117,9 @@ export function whoStoppedBuying(asked: StoppedBuyingQuestion): Parsed {
 const PRODUCTS_LISTED =
   /\b(?:which|what) (?:products?|items?|skus?|articles?)\b|^(?:(?:and|so) )?(?:(?:list|show|name|give)(?: me)? )?(?:(?:all|the|our|my|any) )*(?:products?|items?|skus?|articles?)\b/;
 
-/** "What did Rossi Ltd buy in 2022 but not in 2023?": what was bought, the products. */
-const WHAT_WAS_BOUGHT = /^(?:(?:and|so) )?what (?:did|has|have|does|do) (?!we\b)[\w&.,' -]{1,80}? (?:buy|order|purchase|get)\b/;
+/** "What did Rossi Ltd buy in 2022 but not in 2023?", "What did Keller S.A. 7 stop buying?": what was bought, the products. */
+const WHAT_WAS_BOUGHT =
+  /^(?:(?:and|so) )?what (?:did|has|have|does|do) (?!we\b)[\w&.,' -]{1,80}? (?:(?:stop|stopped|quit) (?:buying|ordering|purchasing|getting)|buy|order|purchase|get)\b/;
 
 /**
  * The column a list of who stopped buying lists when it is not the customers: products when
