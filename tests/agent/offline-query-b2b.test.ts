@@ -876,6 +876,17 @@ it.each(['Value of credit notes in 2024', 'What was the value of cancellations i
   },
 );
 
+// "How much was credited back in 2024?" got 2024's revenue.
+it.each(['How much was credited back in 2024?', 'What was the value of credit memos in 2024?'])(
+  '"%s" is the value of 2024\'s credit notes',
+  async (question) => {
+    const value = rows.filter((r) => r.InvoiceDate.startsWith('2024') && revenue(r) < 0).reduce((sum, r) => sum - revenue(r), 0);
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result?.understood).toBe('returns, 2024-01-01 … 2024-12-31');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(value, 6);
+  },
+);
+
 // "Were issued" was looked up as a name ("I couldn't find “credit notes” …").
 it.each(['How many credit notes were issued in 2024?', 'How many returns were processed in 2024?'])(
   '"%s" counts 2024\'s credit notes',
@@ -1041,10 +1052,43 @@ describe('churn risk in a region of two letters', () => {
     expect(shouted.answer).toBe(plain.answer);
   });
 
+  // A country named in full, or by its adjective, got every region's list ("Which Austrian
+  // customers are at risk?"), or all of them for Germany, which the file splits in two.
+  it.each([
+    ['Which customers in Germany are at risk?', 'DE-North and DE-South'],
+    ['Which German customers are at risk?', 'DE-North and DE-South'],
+    ['Who are our newest customers in Germany?', 'DE-North and DE-South'],
+  ])('"%s" is refused: Germany is %s here', async (question, regions) => {
+    const { answer } = await askOffline(question, analyse(file.aggregates), file.snapshot, customerRegions());
+    expect(answer).toBe(`I can narrow churn risk and customer rankings to one region at a time; ask for ${regions} one by one.`);
+  });
+
+  it('"Who are our 3 newest Swiss customers?" ranks CH\'s customers by their first order (it ranked everyone by revenue)', async () => {
+    const first = new Map<string, string>();
+    for (const r of rows) {
+      const seen = first.get(r.CustomerName);
+      if (r.Region === 'CH' && revenue(r) > 0 && (seen === undefined || r.InvoiceDate < seen)) first.set(r.CustomerName, r.InvoiceDate);
+    }
+    const newest = [...first].sort((a, b) => b[1].localeCompare(a[1]));
+    expect(newest[2][1] > newest[3][1]).toBe(true);
+    const { answer } = await askOffline(
+      'Who are our 3 newest Swiss customers?',
+      analyse(file.aggregates),
+      file.snapshot,
+      customerRegions(),
+    );
+    const lines = answer.split('\n');
+    expect(lines[0]).toBe('Newest 3 customers in CH, by their first order:');
+    expect(lines.slice(1, 4).map((line) => /^\d\. (.+): first order (\S+),/.exec(line)?.slice(1, 3))).toEqual(newest.slice(0, 3));
+  });
+
   it.each([
     ['Which customers in CH are at risk?', 'CH'],
     ['which customers should we call in ch?', 'CH'],
     ['Which customers in AT are at risk?', 'AT'],
+    ['Which Austrian customers are at risk?', 'AT'],
+    ['Which customers in France are at risk?', 'FR-Est'],
+    ['Which British customers are at risk?', 'UK'],
   ])('"%s" narrows the churn list to the customers of %s', async (question, region) => {
     const result = analyse(file.aggregates);
     const regionOf = customerRegions();
@@ -1651,5 +1695,58 @@ describe('a count of one column’s values for each row of another', () => {
   it('"How many customers does each supplier have?" still counts customers by supplier', async () => {
     const answer = await answerWithQuery('How many customers does each supplier have?', file.snapshot, today);
     expect(answer.result?.understood).toBe('customers, by supplier');
+  });
+});
+
+// The file writes its countries by ISO code, some split into regions (DE-North, DE-South).
+// "How much did we sell to Germany last quarter?" got every region's revenue, "Revenue in AT
+// and CH" AT's alone, "AT vs CH revenue" the whole file's, "Revenue in Germany" was refused.
+describe('countries the file writes by code', () => {
+  const inRegions =
+    (...regions: string[]) =>
+    (r: Row) =>
+      regions.includes(r.Region);
+  const regionRevenue = (keep: (r: Row) => boolean) => grouped(keep, (r) => r.Region, revenue);
+  const total = (keep: (r: Row) => boolean) => rows.filter(keep).reduce((sum, r) => sum + revenue(r), 0);
+
+  it.each([
+    ['How much did we sell to Germany in 2024?', ['DE-North', 'DE-South']],
+    ['Sales to Germany in 2024', ['DE-North', 'DE-South']],
+    ['Revenue in Germany in 2024', ['DE-North', 'DE-South']],
+    ['Revenue shipped to France in 2024', ['FR-Est']],
+    ['Revenue in AT and CH in 2024', ['AT', 'CH']],
+    ['Revenue in Austria and Switzerland in 2024', ['AT', 'CH']],
+    ['Revenue in the UK and Germany in 2024', ['DE-North', 'DE-South', 'UK']],
+  ])('"%s" is the revenue of %j', (question, regions) =>
+    expectRows(
+      question,
+      total((r) => inYear(2024)(r) && regions.includes(r.Region)),
+      `revenue, region ${regions.length > 1 ? `in ${regions.join(', ')}` : `= ${regions[0]}`}, 2024-01-01 … 2024-12-31`,
+    ),
+  );
+
+  it.each([
+    ['AT vs CH revenue in 2024', ['AT', 'CH']],
+    ['Germany vs France revenue in 2024', ['DE-North', 'DE-South', 'FR-Est']],
+    ['Revenue by region in Germany in 2024', ['DE-North', 'DE-South']],
+  ])('"%s" sets %j side by side', (question, regions) =>
+    expectRows(
+      question,
+      regionRevenue((r) => inYear(2024)(r) && inRegions(...regions)(r)),
+      `revenue, by region, region in ${regions.join(', ')}, 2024-01-01 … 2024-12-31`,
+    ),
+  );
+
+  it('"Revenue excluding Germany and Austria" leaves out AT, DE-North and DE-South', () =>
+    expectRows(
+      'Revenue excluding Germany and Austria',
+      total((r) => !inRegions('AT', 'DE-North', 'DE-South')(r)),
+      'revenue, region not in AT, DE-North, DE-South',
+    ));
+
+  it.each(['Sales to Italy', 'How much did we sell to Italy?'])('"%s" is refused: no region of the file is Italy\'s', async (question) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I couldn't find “italy” among this file's customers, products or other values.");
   });
 });

@@ -1100,3 +1100,23 @@ describe('a segment named with a value the file lacks', () => {
     expect(answer.text).toContain("I couldn't find “texas” among this file's customers, products or other values.");
   });
 });
+
+describe('a name joined to a country the file holds', () => {
+  // "Revenue in France and Atlantis" gave France's revenue, the second name dropped.
+  it.each(['Revenue in France and Atlantis', 'Revenue in France, Atlantis and Germany', 'Revenue in Germany or Atlantis in November 2011'])(
+    '"%s" is refused by the name it lacks',
+    async (question) => {
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain("I couldn't find “Atlantis” among this file's customers, products or other values.");
+    },
+  );
+
+  // "By region" asked for the two side by side: their sum came back as one figure.
+  it('"Revenue by region in France and Germany" sets the two side by side', () =>
+    expectAnswer(
+      'Revenue by region in France and Germany',
+      `SELECT Country, sum(rev) r FROM t WHERE Country IN ('France', 'Germany') GROUP BY 1 ORDER BY r DESC`,
+      'revenue, by region, region in Germany, France',
+    ));
+});

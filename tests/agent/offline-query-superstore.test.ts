@@ -529,6 +529,12 @@ const cases: [string, string, string][] = [
     `SELECT Category, sum(gp) p FROM t WHERE Category IN ('Technology', 'Furniture') GROUP BY 1 ORDER BY p DESC`,
     'gross profit, by category, category in Technology, Furniture',
   ],
+  // "By category" with two named added them up, as the one figure of both.
+  [
+    'gross profit by category for Technology and Furniture',
+    `SELECT Category, sum(gp) p FROM t WHERE Category IN ('Technology', 'Furniture') GROUP BY 1 ORDER BY p DESC`,
+    'gross profit, by category, category in Technology, Furniture',
+  ],
   [
     'Which sold more, Chairs or Tables?',
     `SELECT "Sub-Category", sum(rev) r FROM t WHERE "Sub-Category" IN ('Chairs', 'Tables') GROUP BY 1 ORDER BY r DESC`,

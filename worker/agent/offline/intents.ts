@@ -14,6 +14,7 @@ import { NUMBER_WORDS } from './number-words';
 import { retentionIntentOf, type RetentionIntent } from './retention-intents';
 import { bridgeIntentOf, type BridgeIntent } from './bridge-intents';
 import { CUSTOMER_NOUNS, CUSTOMERS_PLURAL } from './customer-words';
+import { DEMONYM_WORDS } from './query-names';
 
 export type CustomerMetric = 'revenue' | 'orders' | 'recencyDays' | 'firstOrder';
 export type ProductMetric = 'revenue' | 'margin' | 'marginPct' | 'quantity' | 'customers' | 'trendPct';
@@ -128,9 +129,10 @@ const ABOUT_OTHER_THAN_CUSTOMERS = new RegExp(
   String.raw`\b(which|what) (regions?|countr(y|ies)|territor(y|ies)|states?|cit(y|ies)|products?|items?|categor(y|ies)|suppliers?|vendors?|reps?|sales reps?)\b|\b(promising|loyal|champion) (?:${NOT_CUSTOMERS})\b`,
 );
 
-/** Customers by when they first bought: "newest customers", "our 10 oldest accounts". */
-const TENURE =
-  /\b(?:(\d{1,2})\s+)?(newest|latest|most recent(?:ly (?:won|acquired|added|gained))?|recently (?:won|acquired|added|gained)|oldest|longest[- ]standing|earliest)\s+(?:(\d{1,2})\s+)?(?:customers?|clients?|accounts?)\b/;
+/** Customers by when they first bought: "newest customers", "our 10 oldest accounts", "newest Swiss customers". */
+const TENURE = new RegExp(
+  String.raw`\b(?:(\d{1,2})\s+)?(newest|latest|most recent(?:ly (?:won|acquired|added|gained))?|recently (?:won|acquired|added|gained)|oldest|longest[- ]standing|earliest)\s+(?:(\d{1,2})\s+)?(?:(?:${DEMONYM_WORDS})\s+)?(?:customers?|clients?|accounts?)\b`,
+);
 const RANKING = /\b(top|best|biggest|largest|most|highest|main|key|major|valuable|important|bottom|smallest|least|lowest|worst|rank\w*)\b/;
 const OVERVIEW =
   /overview|summary|summari[sz]e|total revenue|revenue in total|overall|how many (customers|orders|products|suppliers)|key (numbers|figures|metrics)|big picture|headline|gross margin|average order|in a nutshell|how (are|is) (we|business|the business|things|it) (doing|going)|how's (business|it going)/;

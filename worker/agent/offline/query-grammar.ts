@@ -779,9 +779,11 @@ function parseAsRead(
     meta.dimensions.some((d) => d.key === 'product')
   )
     groupBy.push('product');
-  // "Germany vs France": the named values side by side, one row each, never added together.
-  if (SIDE_BY_SIDE.test(text))
-    for (const f of filters) if (f.values.length > 1 && !groupBy.includes(f.dimension)) groupBy.unshift(f.dimension);
+  // "Germany vs France": the named values side by side, one row each, never added together;
+  // "Revenue by region in Germany" too, where Germany is two regions (they were added up).
+  for (const f of filters)
+    if (f.values.length > 1 && !groupBy.includes(f.dimension) && (SIDE_BY_SIDE.test(text) || namesGroupingBy(text, f.dimension)))
+      groupBy.unshift(f.dimension);
   // "Who are our new customers?" counted every customer whose first order is in the file (4,339
   // of 4,372 on Online Retail): new is new within a period, or by month, quarter or year.
   // Asked for by name, it is the RFM segment "New", which the canned answers list.
@@ -1190,6 +1192,11 @@ const DISTINCT_COUNTS = new Set<Measure>(['customers', 'products', 'returningCus
 
 const EXCLUSION_NEEDS_FIGURE =
   'I can leave values out of a figure I work out from the rows, not out of the analysis’ churn list, segments or summaries; name the figure, such as “revenue by customer excluding the West”.';
+
+/** Whether the question asks for a role's values one by one: "by region", "per supplier", "for each category". */
+function namesGroupingBy(text: string, dimension: string): boolean {
+  return DIMENSION_WORDS.some(([re, dim]) => dim === dimension && new RegExp(String.raw`\b(?:by|per|each)\s+(?:${re.source})`).test(text));
+}
 
 /** Whether the spec groups or filters by a column whose header is a sub-category. */
 function mentionsSubCategory(meta: SnapshotMeta, groupBy: readonly string[], filters: readonly { dimension: string }[]): boolean {

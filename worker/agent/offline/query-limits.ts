@@ -12,8 +12,8 @@ import { NUMBER_WORDS } from './number-words';
 import { OR_BOUND } from './query-periods';
 import { CUSTOMER_NOUNS, CUSTOMERS_NAMED, CUSTOMERS_PLURAL } from './customer-words';
 
-/** Returns, refunds, cancellations and credit notes ("returning customers" is a measure of its own). */
-export const RETURNS = /\b(returns?|returned|refunds?|refunded|credit notes?|cancel(l?ed|lations?|s)?)\b/;
+/** Returns, refunds, cancellations, credit notes and what was credited back ("returning customers" is a measure of its own). */
+export const RETURNS = /\b(returns?|returned|refunds?|refunded|credited|credit (notes?|memos?)|cancel(l?ed|lations?|s)?)\b/;
 /** "Revenue by category for the top customer": a question about the answer to another question. */
 const NESTED =
   /\b(for|of|from|by|to) (the|my|our) (top|best|biggest|largest|smallest|worst) (customer|client|account|product|supplier|region|category|rep|sales rep)\b/;

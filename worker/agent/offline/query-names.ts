@@ -34,6 +34,12 @@ const NOT_NAMES = new Set(
   ).split(' '),
 );
 
+/**
+ * "Sell to Germany", "sales to Italy", "shipped to France": where the goods went, a place or a
+ * buyer as after "in". They were dropped, and the answer was every region's revenue.
+ */
+const SOLD_TO = String.raw`(?:sell|sells|selling|sold|sales|ship|ships|shipped|shipping|shipments|deliver|delivered|deliveries|export|exports|exported|exporting)\s+to`;
+
 /** Short words a question typed in title case capitalises ("Sales in Both Years"), no names. */
 const TITLE_CASE_WORDS = new Set(
   'both any some few many each all our my its his her who how why new old top low big one two six ten per via'.split(' '),
@@ -100,6 +106,14 @@ export function looseNamesOf(
   if (demonym && 'unknown' in demonym) return demonym;
   if (demonym && !found.some((f) => f.dimension === demonym.filter.dimension)) filters.push(demonym.filter);
   const taken = [...found, ...filters].flatMap((f) => f.values.map((v) => v.toLowerCase()));
+  // "Revenue in AT and CH" kept AT alone, "AT vs CH revenue" got every region's, "Germany vs
+  // France" was refused: each code and each country of a coded column joins its column's values.
+  for (const { filter, words } of codedValuesNamed(question, meta, taken)) {
+    const same = [...found, ...filters].find((f) => f.dimension === filter.dimension);
+    if (same) same.values.push(...filter.values.filter((v) => !same.values.includes(v)));
+    else filters.push(filter);
+    taken.push(...words);
+  }
   // Names in capitals ("revenue from the UK", "sales to ACME"): the file's own spelling or a
   // known long form, or refused by name; the word pass below skips short words and "to",
   // and a dropped filter would answer for everyone.
@@ -124,8 +138,10 @@ export function looseNamesOf(
     if (same) same.values.push(...placed.values.filter((v) => !same.values.includes(v)));
     else filters.push(placed);
   }
-  for (const m of text.matchAll(/\b(?:in|from)\s+(?:the\s+)?([a-z][a-z'-]{4,})\b/g)) {
+  for (const m of text.matchAll(new RegExp(String.raw`\b(?:in|from|${SOLD_TO})\s+(?:the\s+)?([a-z][a-z'-]{4,})\b`, 'g'))) {
     const word = m[1];
+    // "Haven't we sold to since June": after "sold to" a word that begins a period or a clause names no place.
+    if (!/^(?:in|from)\s/.test(m[0]) && (PHRASE_END.has(word) || PERIOD_WORDS.has(word))) continue;
     // "Revenue from one-time buyers" named no value "one-time": the kind of customer is the grammar's to read.
     if (NOT_NAMES.has(word) || QUALIFIERS.has(word) || word in DEMONYMS || taken.some((v) => v.split(/\s+/).includes(word))) continue;
     // "In channel 2": the column's own name, its code read by `codedValuesOf`.
@@ -154,7 +170,9 @@ export function looseNamesOf(
   }
   // "Revenue in Polk" (an Iowa county, no value of the file) got the whole file's: the pass
   // above reads words of five letters or more, and a shorter one typed as a name is one too.
-  for (const m of question.matchAll(/\b(?:in|from)\s+(?:the\s+)?([A-Z][a-z'-]{2,3})\b(?![\w-])/g)) {
+  // The question's first letter in lower case, so "Sales to Peru" reads as "sales to Peru"; the name keeps its capital.
+  const sentence = question.charAt(0).toLowerCase() + question.slice(1);
+  for (const m of sentence.matchAll(new RegExp(String.raw`\b(?:in|from|${SOLD_TO})\s+(?:the\s+)?([A-Z][a-z'-]{2,3})\b(?![\w-])`, 'g'))) {
     const word = m[1].toLowerCase();
     if (NOT_NAMES.has(word) || PERIOD_WORDS.has(word) || word in DEMONYMS || TITLE_CASE_WORDS.has(word)) continue;
     if (taken.some((v) => v.split(/\s+/).includes(word))) continue;
@@ -226,18 +244,65 @@ export const PERIOD_WORDS = new Set(
 
 /**
  * A country named in full where the file writes its ISO code ("sales for austria" on a file
- * whose regions are AT, CH, NL …: it was refused as no value of the file). The codes' names
- * come from the runtime's own `Intl.DisplayNames`, so no country table is kept here.
+ * whose regions are AT, CH, NL …: it was refused as no value of the file), or the code as the
+ * start of its regions ("Germany" is DE-North and DE-South together; "Revenue in Germany" was
+ * refused, "sell to Germany" got every region's). The codes' names come from the runtime's
+ * own `Intl.DisplayNames`, so no country table is kept here.
  */
 function countryCodeFilter(word: string, meta: SnapshotMeta, named: readonly NamedFilter[]): Filter | null {
-  const names = new Intl.DisplayNames(['en'], { type: 'region' });
   for (const d of meta.dimensions) {
     if (d.key === 'customer' || d.key === 'product' || d.values.length > MAX_FUZZY_VALUES) continue;
     if (named.some((f) => f.dimension === d.key)) continue;
-    const value = d.values.find((v) => /^[A-Z]{2}$/.test(v) && names.of(v)?.toLowerCase() === word);
-    if (value) return { dimension: d.key, values: [value], match: 'exact' };
+    const values = [...new Set(d.values)].filter((v) => countryOfCode(v) === word).sort();
+    if (values.length > 0) return { dimension: d.key, values, match: 'exact' };
   }
   return null;
+}
+
+const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** The country, in lower case, whose ISO code a value is or starts with ("AT" Austria, "DE-North" Germany), or null. */
+export function countryOfCode(value: string): string | null {
+  const code = /^([A-Z]{2})(?:$|[-_ ]\S)/.exec(value)?.[1];
+  const country = code ? REGION_NAMES.of(code) : undefined;
+  return code && country && country !== code ? country.toLowerCase() : null;
+}
+
+/**
+ * The values of columns that write countries by their ISO codes ("AT", "DE-North") which the
+ * question names: a code as typed, in capitals ("AT and CH"), or a country by its name
+ * ("Austria", "Germany" for DE-North and DE-South), with the question's words that name them.
+ * A question typed all in capitals names no code ("REVENUE AT …").
+ */
+function codedValuesNamed(question: string, meta: SnapshotMeta, taken: readonly string[]): { filter: Filter; words: string[] }[] {
+  const text = ` ${question.toLowerCase().replace(/[^\p{L}\d'-]+/gu, ' ')} `;
+  const typedCodes = /\p{Ll}/u.test(question) ? new Set(question.match(/(?<![\p{L}\d-])[A-Z]{2,12}(?![\p{L}\d-])/gu)) : new Set<string>();
+  const isTaken = (word: string) => taken.some((v) => v === word || v.split(/\s+/).includes(word));
+  const named: { filter: Filter; words: string[] }[] = [];
+  for (const d of meta.dimensions) {
+    if (d.key === 'customer' || d.key === 'product' || d.values.length > MAX_FUZZY_VALUES) continue;
+    const byCountry = new Map<string, string[]>();
+    for (const value of new Set(d.values)) {
+      const country = countryOfCode(value);
+      if (country) byCountry.set(country, [...(byCountry.get(country) ?? []), value]);
+    }
+    // Only a column that writes some country by its code: Superstore's "West" is no code.
+    if (byCountry.size === 0) continue;
+    const values = new Set<string>();
+    const words: string[] = [];
+    for (const value of new Set(d.values))
+      if (typedCodes.has(value) && !isTaken(value.toLowerCase())) {
+        values.add(value);
+        words.push(value.toLowerCase());
+      }
+    for (const [country, held] of byCountry)
+      if (text.includes(` ${country} `) && !isTaken(country)) {
+        for (const value of held) values.add(value);
+        words.push(...country.split(' '));
+      }
+    if (values.size > 0) named.push({ filter: { dimension: d.key, values: [...values].sort(), match: 'exact' }, words });
+  }
+  return named;
 }
 
 /** Whether two ids written in digits alone are the same number ("00001" and "1"). */
@@ -398,6 +463,15 @@ const DEMONYMS: Record<string, string[]> = {
   swedish: ['sweden'],
   swiss: ['switzerland'],
 };
+/** The adjectives of countries the grammar knows, as a regex alternation. */
+export const DEMONYM_WORDS = Object.keys(DEMONYMS).join('|');
+
+/** The spellings of the country a demonym before a noun of buyers names ("Swiss customers": switzerland, ch …), or none. */
+export function countrySpellingsOfDemonym(text: string): string[] {
+  const m = DEMONYM_BEFORE.exec(text);
+  return m ? DEMONYMS[m[1]] : [];
+}
+
 /** "German customers", "Dutch sales", "the French market": an adjective of a country before one of these nouns. */
 const DEMONYM_BEFORE = new RegExp(
   `\\b(${Object.keys(DEMONYMS).join('|')})\\s+(${CUSTOMER_NOUNS}|market|sales|revenue|orders?|business)\\b`,
@@ -499,7 +573,8 @@ export function strayPhraseOf(
   const typed = spaced.length === text.length ? spaced : text;
   // A column's own name is no value: "the Consumer segment", "sales for the city of Ames".
   const headers = meta.dimensions.flatMap((d) => `${d.label} ${d.header ?? ''}`.toLowerCase().split(/[^\p{L}]+/u)).filter(Boolean);
-  const named = [...headers, ...filters.flatMap((f) => f.values.flatMap((v) => wordsOfValue(v)))];
+  const valueWords = filters.flatMap((f) => f.values.flatMap((v) => wordsOfValue(v)));
+  const named = [...headers, ...valueWords];
   const measured = [...text.matchAll(MEASURE_OBJECT)];
   const phrases = measured.length > 0 ? measured : [...text.matchAll(HOW_MANY_OBJECT)];
   for (const m of phrases) {
@@ -539,7 +614,38 @@ export function strayPhraseOf(
     const columns = stray.map((word) => dimensionWithWord(word, meta));
     return { phrase, partialOf: columns.every(Boolean) ? (columns[0]?.label ?? null) : null };
   }
-  return strayKindOf(typed, meta, named, isGrammarWord) ?? strayBuyerOf(typed, meta, named, isGrammarWord);
+  return (
+    strayKindOf(typed, meta, named, isGrammarWord) ??
+    strayBuyerOf(typed, meta, named, isGrammarWord) ??
+    strayJoinedOf(typed, meta, named, valueWords, isGrammarWord)
+  );
+}
+
+/** A name joined to another by "and", "or", "vs" or a comma: "Germany and Italy", "France, Atlantis" (the second is looked ahead at, so "AT, CH and Italy" joins CH to Italy too). */
+const JOINED_NAME = /([\p{L}\d.'’-]+)\s*(?:,|&|\s(?:and|or|vs\.?|versus)\s)\s*(?:the\s+)?(?=(\p{Lu}[\p{L}\d'’-]*))/giu;
+
+/**
+ * A capitalised name joined to a value the question names that no value holds: "Revenue in
+ * Germany and Italy" kept Germany alone, "France, Atlantis and Germany" France and Germany.
+ * The name before the join must be a value placed (not a column's name), so "Revenue and
+ * Profit" is no list of names.
+ */
+function strayJoinedOf(
+  typed: string,
+  meta: SnapshotMeta,
+  named: readonly string[],
+  valueWords: readonly string[],
+  isGrammarWord: (word: string) => boolean,
+): { phrase: string; partialOf: string | null } | null {
+  for (const m of typed.matchAll(JOINED_NAME)) {
+    const before = m[1].toLowerCase().replace(/['’]s$/, '');
+    const word = m[2].replace(/['’]s$/, '');
+    if (!/^\p{Lu}/u.test(word) || !valueWords.some((value) => sameWord(before.replace(/\.+$/, ''), value))) continue;
+    const lower = word.toLowerCase();
+    if (PHRASE_END.has(lower) || NOT_GOODS.has(lower) || QUANTITY_NOUNS.test(lower) || !isStray(lower, named, isGrammarWord)) continue;
+    return { phrase: word, partialOf: dimensionWithWord(lower, meta)?.label ?? null };
+  }
+  return null;
 }
 
 /** "Furniture sales", "Widget revenue": a word typed before a figure, said of what it is of. */
@@ -640,9 +746,10 @@ function wordsOfValue(value: string): string[] {
   const lower = value.toLowerCase();
   // "The UK" names "United Kingdom".
   const abbreviations = Object.keys(ABBREVIATIONS).filter((key) => ABBREVIATIONS[key].includes(lower));
-  const spelled = /^[A-Z]{2}$/.test(value) ? (new Intl.DisplayNames(['en'], { type: 'region' }).of(value) ?? '') : '';
+  // "Austria" names AT, "Germany" DE-North.
+  const spelled = countryOfCode(value) ?? '';
   // "T-Light" is one word as typed and two as split: both are kept.
-  const words = `${lower} ${spelled.toLowerCase()}`.split(/[^\p{L}\d-]+/u);
+  const words = `${lower} ${spelled}`.split(/[^\p{L}\d-]+/u);
   // "B.V." is one word as typed ("How much did Schmidt B.V. 1 buy?" was refused as a word of the names).
   const dotted = lower
     .split(/\s+/)

@@ -8,6 +8,7 @@ import { churnCustomerLine, churnListHeader, formatMoney, ordersOfList, placedLi
 import { getChurnRisk, rankCustomers } from '../tools';
 import { normalise } from '../tools/tool-kit';
 import { escapeRegex } from './query-limits';
+import { countryOfCode, countrySpellingsOfDemonym } from './query-names';
 import { firstOrderRanking, NO_ORDERS, NOT_AVAILABLE, rankTieLines } from './answers';
 import type { Intent } from './intents';
 import type { SectionRunner } from './sections';
@@ -19,20 +20,27 @@ const ENGLISH_TWO_LETTERS = new Set('at be by do go he if in is it me my no of o
  * The regions named as whole words in the question. A code of two letters counts only as the
  * file writes it ("CH", "AT", "UK"), not as a word ("at risk"), unless after "in" where it is
  * no English word ("in ch"), or last ("are in at?"); a question typed all in capitals reads
- * codes only there ("WHICH CUSTOMERS ARE AT RISK?" is every region's).
+ * codes only there ("WHICH CUSTOMERS ARE AT RISK?" is every region's). A country named in
+ * full names the regions written with its code ("Germany": DE-North and DE-South).
  */
 function regionsNamedIn(question: string, customerRegions?: Readonly<Record<string, string | null>>): string[] {
   if (!customerRegions) return [];
   const text = ` ${normalise(question)} `;
   const shouted = !/\p{Ll}/u.test(question);
+  const demonymOf = countrySpellingsOfDemonym(text);
   const regions = new Set(Object.values(customerRegions).filter((r): r is string => r !== null && normalise(r).length >= 2));
-  return [...regions].filter((r) =>
-    normalise(r).length >= 3
+  return [...regions].filter((r) => {
+    // "Customers in Germany" names DE-North and DE-South, where the file writes countries by
+    // code; "Austrian customers" names AT (each got every region's list).
+    const country = countryOfCode(r);
+    if (country && text.includes(` ${normalise(country)} `)) return true;
+    if (demonymOf.includes(normalise(r)) || (country !== null && demonymOf.includes(country))) return true;
+    return normalise(r).length >= 3
       ? text.includes(` ${normalise(r)} `)
       : (!shouted && new RegExp(`(?<![\\p{L}\\d])${escapeRegex(r)}(?![\\p{L}\\d])`, 'u').test(question)) ||
-        (!ENGLISH_TWO_LETTERS.has(normalise(r)) && text.includes(` in ${normalise(r)} `)) ||
-        text.endsWith(` in ${normalise(r)} `),
-  );
+          (!ENGLISH_TWO_LETTERS.has(normalise(r)) && text.includes(` in ${normalise(r)} `)) ||
+          text.endsWith(` in ${normalise(r)} `);
+  });
 }
 
 /**
