@@ -193,3 +193,26 @@ describe('the bridge intent', () => {
     expect(intent?.periods?.b).toMatchObject(before);
   });
 });
+
+// "Why did revenue drop in November 2021?" on Superstore was answered with a rise of 49.2% and
+// no word that it rose; "Why did revenue drop in 2021-12?" bridged 2020 to 2021, the whole years.
+describe('a bridge asked about a move the other way', () => {
+  it('"Why did revenue drop in Q1 2025?" says first that it rose', async () => {
+    const { answer } = await ask('Why did revenue drop in Q1 2025?');
+    expect(answer.split('\n')[2]).toBe('Revenue did not fall: it rose. Revenue went from 215.00 to 232.00, a change of 17.00 (+7.9%):');
+  });
+
+  it('"Why did revenue grow in Q1 2025?" gets no such line', async () => {
+    const { answer } = await ask('Why did revenue grow in Q1 2025?');
+    expect(answer.split('\n')[2]).toBe('Revenue went from 215.00 to 232.00, a change of 17.00 (+7.9%):');
+  });
+
+  // January 2024: A's 10 × 5 + 5 × 20 = 150; January 2025: A's 12 × 6 + 3 × 20 = 132 less the credit note's 10 = 122.
+  it('"Why did revenue grow in 2025-01?" bridges January 2024 to January 2025, and says it fell', async () => {
+    const { answer } = await ask('Why did revenue grow in 2025-01?');
+    expect(answer.split('\n')[0]).toBe(
+      'I understood: **revenue bridge, 2024-01 (2024-01-01 … 2024-01-31) to 2025-01 (2025-01-01 … 2025-01-31)** — the period named against the same days a year earlier.',
+    );
+    expect(answer.split('\n')[2]).toBe('Revenue did not grow: it fell. Revenue went from 150.00 to 122.00, a change of -28.00 (-18.7%):');
+  });
+});

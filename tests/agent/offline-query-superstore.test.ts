@@ -178,6 +178,48 @@ const cases: [string, string, string][] = [
     'revenue, 2021-03-01 … 2021-06-30',
   ],
   ['revenue q4 2020-q1 2021', `SELECT sum(rev) FROM t WHERE d BETWEEN '2020-10-01' AND '2021-03-31'`, 'revenue, 2020-10-01 … 2021-03-31'],
+  // A month as the answers write it ("2021-12") got the whole of 2021.
+  ['Revenue in 2021-12', `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-12-01' AND '2021-12-31'`, 'revenue, 2021-12-01 … 2021-12-31'],
+  [
+    'Top 3 customers in 2021-11',
+    `SELECT "Customer Name", sum(rev) r FROM t WHERE d BETWEEN '2021-11-01' AND '2021-11-30' GROUP BY 1 ORDER BY r DESC LIMIT 3`,
+    'top 3 by revenue, by customer, 2021-11-01 … 2021-11-30',
+  ],
+  [
+    'Revenue 2021-11 vs 2021-10',
+    `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (d BETWEEN '2021-11-01' AND '2021-11-30') a,
+     sum(rev) FILTER (d BETWEEN '2021-10-01' AND '2021-10-31') b FROM t)`,
+    'revenue, 2021-11-01 … 2021-11-30, compared with 2021-10-01 … 2021-10-31',
+  ],
+  // Two months or quarters joined by "to" with no "from" got one of them alone (October's 77,776.92, March's 58,872.35).
+  [
+    'Revenue October 2021 to December 2021',
+    `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-10-01' AND '2021-12-31'`,
+    'revenue, 2021-10-01 … 2021-12-31',
+  ],
+  [
+    'Revenue 2021-10 to 2021-12',
+    `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-10-01' AND '2021-12-31'`,
+    'revenue, 2021-10-01 … 2021-12-31',
+  ],
+  [
+    'Revenue January to March 2021',
+    `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-01-01' AND '2021-03-31'`,
+    'revenue, 2021-01-01 … 2021-03-31',
+  ],
+  ['Revenue Jan-Mar 2021', `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-01-01' AND '2021-03-31'`, 'revenue, 2021-01-01 … 2021-03-31'],
+  [
+    'Revenue Q1 2021 through Q3 2021',
+    `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-01-01' AND '2021-09-30'`,
+    'revenue, 2021-01-01 … 2021-09-30',
+  ],
+  // "Is profit down this year?" got this year's profit alone: "is … down" asks how it moved.
+  [
+    'Is profit down this year?',
+    `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(gp) FILTER (d BETWEEN '2021-01-01' AND '2021-12-30') a,
+     sum(gp) FILTER (d BETWEEN '2020-01-01' AND '2020-12-30') b FROM t)`,
+    'gross profit, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-30',
+  ],
   // Both ways round, the later is set against the earlier.
   [
     'compare 2020 and 2021',
@@ -3632,4 +3674,49 @@ describe('two periods named relative to today, one of them dropped', () => {
       'customers who bought, 2020-01-01 … 2020-12-31, but not in 2021-01-01 … 2021-12-30',
     ],
   ]);
+});
+
+// "Is profit down this year?" was answered with a rise of 14.3% and no word that it rose; "Why
+// did profit fall in 2021?" in chat with the top products by margin.
+describe('a figure said to have moved the other way', () => {
+  const Y = (year: number, extra = '') => `FILTER (year(d) = ${year}${extra})`;
+  it.each([
+    ['Is profit down this year?', 'Gross profit did not fall: it rose.', `sum(gp) ${Y(2021)} - sum(gp) ${Y(2020)}`],
+    [
+      'Did sales fall in the West in 2021?',
+      'Revenue did not fall: it rose.',
+      `sum(rev) ${Y(2021, " AND Region = 'West'")} - sum(rev) ${Y(2020, " AND Region = 'West'")}`,
+    ],
+    [
+      'Did margin grow in 2021?',
+      'Margin % did not grow: it fell.',
+      `sum(gp) ${Y(2021)} / sum(rev) ${Y(2021)} - sum(gp) ${Y(2020)} / sum(rev) ${Y(2020)}`,
+    ],
+  ])('"%s" says first "%s"', async (question, said, changeSql) => {
+    const [[change]] = (await sql(`SELECT ${changeSql} FROM t`)) as number[][];
+    expect(said.endsWith('it rose.') ? change > 0 : change < 0).toBe(true);
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.text.split('\n\n')[1]).toBe(said);
+  });
+
+  it.each(['Did margin drop in 2021?', 'Did revenue grow in 2021?', 'Revenue by region in 2021 vs 2020, did it fall?'])(
+    '"%s" gets no such line: it moved as said, or the rows are many',
+    async (question) => {
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result).not.toBeNull();
+      expect(answer.text).not.toMatch(/did not (fall|grow)/);
+    },
+  );
+
+  it('"Why did profit fall in 2021?" in chat is 2021\'s gross profit against 2020\'s, which rose, and says it shows no why', async () => {
+    const [[a, b]] = (await sql(`SELECT sum(gp) FILTER (year(d) = 2021), sum(gp) FILTER (year(d) = 2020) FROM t`)) as number[][];
+    const { answer } = await askOffline('Why did profit fall in 2021?', analyse(file.aggregates), file.snapshot);
+    const parts = answer.split('\n\n');
+    expect(parts[0]).toBe('I understood: **gross profit, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31**.');
+    expect(parts[1]).toBe('Gross profit did not fall: it rose.');
+    expect(parts[2]).toContain(`| ${formatCell(a, 'money')} | ${formatCell(b, 'money')} |`);
+    expect(parts[3]).toBe(
+      'The rows show how gross profit moved, not why; ask for it by category, product, region or customer to see where it moved.',
+    );
+  });
 });

@@ -26,11 +26,21 @@ export async function answerBridge(intent: BridgeIntent, runner: SectionRunner):
   return [
     `I understood: **revenue bridge, ${periodWords(b.base)} to ${periodWords(b.compared)}**${intent.periods ? (intent.yearBefore ? ` — the period named${intent.toLastDay ? ', to the last day of the file,' : ''} against the same days a year earlier` : '') : ` — ${b.periodsReason}`}.`,
     '',
-    `Revenue went from ${money(b.base.revenue)} to ${money(b.compared.revenue)}, a change of ${money(b.change)}${change}:`,
+    `${premiseDenied(intent, b.change)}Revenue went from ${money(b.base.revenue)} to ${money(b.compared.revenue)}, a change of ${money(b.change)}${change}:`,
     ...b.steps.map((s) => `- ${s.step}: ${money(s.value)}`),
     // A line right after a list item is part of it in markdown: Chromium showed the notes inside "Lost customers".
     ...(after.length ? ['', ...after] : []),
   ].join('\n');
+}
+
+/**
+ * "Why did revenue drop in November 2021?" was answered with a rise of 49.2% and no word that
+ * it rose: a change the other way than the question says is said first.
+ */
+function premiseDenied(intent: BridgeIntent, change: number): string {
+  if (intent.premise === 'down' && change > 0) return 'Revenue did not fall: it rose. ';
+  if (intent.premise === 'up' && change < 0) return 'Revenue did not grow: it fell. ';
+  return '';
 }
 
 /** "2021 (2021-01-01 … 2021-12-31)"; a range without a name of its own once, not twice. */

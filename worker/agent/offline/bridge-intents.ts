@@ -13,6 +13,7 @@ import { daysCovered, mostlyCovered } from '../../engine/query/coverage';
 import type { DayRange } from './query-periods';
 import { unitChangeOf } from './query-unit-change';
 import { periodsOf } from './query-periods';
+import { premiseOf } from './query-vocabulary';
 
 export type BridgeIntent = {
   kind: 'bridge';
@@ -24,6 +25,8 @@ export type BridgeIntent = {
   toLastDay?: true;
   /** One range was named that is no year, quarter, month or period to date: refused. */
   single?: true;
+  /** The way the question says revenue moved ("why did revenue drop …"), which the answer checks. */
+  premise?: 'up' | 'down';
 };
 
 /** Words that ask for the split itself (price, volume, mix), which only the bridge gives. */
@@ -72,8 +75,10 @@ export function bridgeIntentOf(question: string, today: Date): BridgeIntent | nu
   if (!BRIDGE_SPLIT.test(q) && !/\b(why|drove|drives|drivers?|explains?|caused)\b/.test(q) && unitChangeOf(q, true)) return null;
   const { period, other, toDate } = periodsOf(q, today);
   const [a, b] = period && other ? [period, other] : (fromToOf(q, today) ?? [period, null]);
-  if (!a) return { kind: 'bridge', periods: null };
-  if (b) return { kind: 'bridge', periods: { a: { ...a, label: rangeLabel(a) }, b: { ...b, label: rangeLabel(b) } } };
+  const said = premiseOf(q);
+  const premise = said ? { premise: said } : {};
+  if (!a) return { kind: 'bridge', periods: null, ...premise };
+  if (b) return { kind: 'bridge', periods: { a: { ...a, label: rangeLabel(a) }, b: { ...b, label: rangeLabel(b) } }, ...premise };
   if (!toDate && rangeLabel(a).includes('…')) return { kind: 'bridge', periods: null, single: true };
   // CDNOW's 1998 ends on 30 June: half a year against all of 1997 read as −76.5%. A period
   // past the file's last day runs to it, and the year before over the same days.
@@ -84,6 +89,7 @@ export function bridgeIntentOf(question: string, today: Date): BridgeIntent | nu
     periods: { a: { ...named, label: rangeLabel(named) }, b: { ...base, label: rangeLabel(base) } },
     yearBefore: true,
     ...(named === a ? {} : { toLastDay: true as const }),
+    ...premise,
   };
 }
 

@@ -3,6 +3,7 @@
  * "last 3 months" — as an inclusive month range within the data.
  */
 import { NUMBER_WORDS } from './number-words';
+import { withMonthsNamed } from './query-periods';
 
 export interface Period {
   from: string;
@@ -61,7 +62,8 @@ function yearFor(month: number, months: readonly string[]): number {
  */
 export function periodOf(question: string, months: readonly string[]): Period | null {
   if (months.length === 0) return null;
-  const q = question.toLowerCase();
+  // "2021-12", as the answers write a month, is December 2021.
+  const q = withMonthsNamed(question.toLowerCase());
   const lastMonth = months[months.length - 1];
   const lastYear = Number(lastMonth.slice(0, 4));
 

@@ -48,7 +48,7 @@ export async function answerWithQuery(
   if (!valid.ok) return { text: cant("I couldn't turn that into a query I can run exactly.", snapshot.meta, today), result: null };
   try {
     const result = withGrammarNote(await runQuery(snapshot, valid.spec), parsed.note);
-    return { text: queryAnswerText(result, valid.spec, currency, parsed.counted), result };
+    return { text: queryAnswerText(result, valid.spec, currency, parsed.counted, parsed.premise), result };
   } catch (error) {
     if (error instanceof QueryRefusal) return { text: cant(error.message, snapshot.meta, today), result: null };
     throw error;
@@ -77,6 +77,7 @@ export function queryAnswerText(
   },
   currency: string | null,
   counted?: string,
+  premise?: 'up' | 'down',
 ): string {
   // "Which categories lost money?" when none did: the answer is "none", not "no rows".
   // Iowa's one month has no month before it: "none grew" would be a finding; the note says why none can.
@@ -111,7 +112,20 @@ export function queryAnswerText(
     : counted
       ? `${valuesCountedWords(result, counted)}\n\n`
       : '';
-  return `I understood: **${result.understood}**.\n\n${count}${markdownTableOf(result, currency)}`;
+  return `I understood: **${result.understood}**.\n\n${count}${premiseDenied(result, premise)}${markdownTableOf(result, currency)}`;
+}
+
+/**
+ * "Is profit down this year?" was answered with a rise of 14.3% and no word of it: a change of
+ * one figure the other way than the question says is said before the table.
+ */
+function premiseDenied(result: QueryResult, premise: 'up' | 'down' | undefined): string {
+  const at = result.columns.findIndex((c) => c.label.startsWith('change'));
+  const change = at >= 0 && result.rows.length === 1 ? result.rows[0][at] : null;
+  if (!premise || typeof change !== 'number' || change === 0 || change > 0 === (premise === 'up')) return '';
+  const figure = result.columns[0].label.replace(/\s+\d{4}-\d{2}-\d{2} … \d{4}-\d{2}-\d{2}$/, '');
+  const named = figure.charAt(0).toUpperCase() + figure.slice(1);
+  return premise === 'down' ? `${named} did not fall: it rose.\n\n` : `${named} did not grow: it fell.\n\n`;
 }
 
 /** "**29 countries** in all.": the values counted, without the rows that have none ("(blank)"), which are said apart. */

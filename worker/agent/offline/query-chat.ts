@@ -34,7 +34,7 @@ export async function answerFromRows(
   // Refused (the future, a column the file lacks): say so rather than let a canned answer stand in.
   if (parsed.kind !== 'spec') return parsed.kind === 'refused' ? await refusal() : null;
   const data = await runner.call(queryData, parsed.spec, 'Querying every row of the file.');
-  if (data) return queryAnswerText(withGrammarNote(data, parsed.note), parsed.spec, currency, parsed.counted);
+  if (data) return queryAnswerText(withGrammarNote(data, parsed.note), parsed.spec, currency, parsed.counted, parsed.premise);
   // The tool step above holds the reason; the answer repeats it with questions that work.
   return refusal();
 }

@@ -75,6 +75,7 @@ import {
   CUSTOMERS_RANKED,
   DECLINE,
   DIMENSION_WORDS,
+  premiseOf,
   GROWTH,
   LEADING_PLURAL,
   LOSS,
@@ -131,7 +132,7 @@ import {
 } from './query-routes';
 import { DISCONTINUE, WHOM_TO_CALL } from './intents';
 import { measuresNamed } from './query-figures';
-import { questionText } from './query-text';
+import { questionText, WHY_FIGURE_MOVED } from './query-text';
 import { withProductCodesAs } from './query-product-codes';
 import { unplacedBeforeBuyers } from './query-names';
 import { deniedValueOf, exclusionOf } from './query-exclusions';
@@ -168,9 +169,9 @@ const SIDE_BY_SIDE =
 /** Concentration and dependency, which the analyses work out for the whole file only. */
 // "How much do we depend on our biggest supplier?" got its revenue with no share: the verb too.
 const CONCENTRATION = /\b(concentrat\w*|pareto|80\/20|depend(s|ing|ent|ence|ency)?|reliant|reliance|rely|relies|relying)\b/;
-/** Words that ask how a figure moved between two periods. */
+/** Words that ask how a figure moved between two periods ("Is profit down this year?" got this year's profit alone). */
 const CHANGE =
-  /\b(grew|grow(n|s|th|ing)?|increas(e[sd]?|ing)|rose|ris(e[sn]?|ing)|gained?|declin(e[sd]?|ing)|fell|fall(s|en|ing)?|drop(s|ped|ping)?|shr[iau]nk|shrinking|decreas(e[sd]?|ing)|chang(e[sd]?|ing)|(go|goes|went|gone|going) (up|down)|reduc(e[sd]?|ing)|cut (back|down)|spen[dt] less|los(?:t|e|es|ing) (?:the )?(?:most|more))\b/;
+  /\b(grew|grow(n|s|th|ing)?|increas(e[sd]?|ing)|rose|ris(e[sn]?|ing)|gained?|declin(e[sd]?|ing)|fell|fall(s|en|ing)?|drop(s|ped|ping)?|shr[iau]nk|shrinking|decreas(e[sd]?|ing)|chang(e[sd]?|ing)|(go|goes|went|gone|going) (up|down)|reduc(e[sd]?|ing)|cut (back|down)|spen[dt] less|los(?:t|e|es|ing) (?:the )?(?:most|more))\b|\b(?:is|are|was|were|been)\s+(?:(?![a-z]+ed\s)[a-z]+\s+){0,2}?(?<!\b(?:broken|break|broke|narrowed|written|set|signed|shut|summed|added|split)\s)(?:up|down)\b(?!\s+(?:to|by)\b)/;
 /**
  * "How did the West do last year?" was refused with the reason for segments and churn: how a
  * value did in a period is its sales, against the period before.
@@ -977,9 +978,19 @@ function parseAsRead(
     return { kind: 'refused', reason: customersPastAThresholdBy(grouping, meta) };
   if (threshold) return withThreshold(spec, threshold, pluralGroupOf(text, threshold, meta), lapsed || Boolean(other));
   // "How many regions had a loss?" keeps the rows with a loss, and counts them so.
-  const noted = fewDays ?? yearOverYearNote ?? (spec.period === periods.period ? periods.note : undefined);
+  const noted = [
+    fewDays ?? yearOverYearNote ?? (spec.period === periods.period ? periods.note : undefined),
+    spec.compareTo && WHY_FIGURE_MOVED.test(question.toLowerCase()) ? notWhy(spec.measures[0], meta) : undefined,
+  ]
+    .filter(Boolean)
+    .join(' ');
   const note = noted ? { note: noted } : {};
-  return valuesCounted && !spec.having ? { kind: 'spec', spec, counted: valuesCounted.noun, ...note } : { kind: 'spec', spec, ...note };
+  // "Is profit down this year?" over a rise: the answer says it rose, before the table.
+  const said = spec.compareTo && (spec.groupBy ?? []).length === 0 && spec.measures.length === 1 ? premiseOf(text) : null;
+  const premise = said ? { premise: said } : {};
+  return valuesCounted && !spec.having
+    ? { kind: 'spec', spec, counted: valuesCounted.noun, ...note, ...premise }
+    : { kind: 'spec', spec, ...note, ...premise };
 }
 
 /**
@@ -1192,6 +1203,13 @@ const DISTINCT_COUNTS = new Set<Measure>(['customers', 'products', 'returningCus
 
 const EXCLUSION_NEEDS_FIGURE =
   'I can leave values out of a figure I work out from the rows, not out of the analysis’ churn list, segments or summaries; name the figure, such as “revenue by customer excluding the West”.';
+
+/** What a "why" answered with a comparison says of itself, with groupings of the file to see where the figure moved. */
+function notWhy(measure: Measure, meta: SnapshotMeta): string {
+  const by = ['category', 'product', 'region', 'customer'].filter((key) => meta.dimensions.some((d) => d.key === key));
+  const where = by.length > 0 ? `; ask for it by ${by.join(', ').replace(/, (?=[^,]*$)/, ' or ')} to see where it moved` : '';
+  return `The rows show how ${MEASURE_LABELS[measure]} moved, not why${where}.`;
+}
 
 /** Whether the question asks for a role's values one by one: "by region", "per supplier", "for each category". */
 function namesGroupingBy(text: string, dimension: string): boolean {

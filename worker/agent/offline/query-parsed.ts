@@ -13,8 +13,11 @@ import { CUSTOMERS_NAMED } from './customer-words';
  * the file answers it (the future, a column the file lacks), so no other answer may stand in.
  */
 export type Parsed =
-  /** `counted`: the noun of the rows counted first ("How many countries …" → "countries"). */
-  | { kind: 'spec'; spec: QuerySpecInput; counted?: string; note?: string }
+  /**
+   * `counted`: the noun of the rows counted first ("How many countries …" → "countries");
+   * `premise`: the way a comparison of one figure was said to have gone ("Is profit down …").
+   */
+  | { kind: 'spec'; spec: QuerySpecInput; counted?: string; note?: string; premise?: 'up' | 'down' }
   | { kind: 'unmapped' | 'refused'; reason: string }
   /**
    * The analysis' churn list or segments, for the customers whose rows match `where`

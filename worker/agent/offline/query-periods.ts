@@ -244,7 +244,41 @@ function withIsoDays(text: string, today: Date): { text: string; unread?: string
       unread ??= w;
       return w;
     });
-  return unread === undefined ? { text: rewritten } : { text: rewritten, unread };
+  return unread === undefined ? { text: withMonthsNamed(rewritten) } : { text: withMonthsNamed(rewritten), unread };
+}
+
+/** A month or a quarter with its year: "october 2021", "q3 2021", "2021-10". */
+const UNIT_WITH_YEAR = String.raw`(?:(?:${MONTH}\.?|q[1-4])\s+(?:19|20)\d\d|(?:19|20)\d\d-(?:0?[1-9]|1[0-2]))`;
+const BARE_RANGE = new RegExp(
+  String.raw`(?<!\b(?:from|between|compare|compared|comparing|vs\.?|versus|against|with)\s+(?:\S+\s+){0,3})\b(?<first>${UNIT_WITH_YEAR}|${MONTH}\.?)(?:\s+(?:to|until|till|through|thru)\s+|\s*[-–]\s*(?=[a-z]))(?<last>${UNIT_WITH_YEAR})\b`,
+  'g',
+);
+
+/**
+ * "Revenue October 2021 to December 2021" and "Revenue January to March 2021" got the last
+ * month alone: two months or quarters joined by "to" (or months by a dash, "Jan-Mar 2021")
+ * with no "from" are the range "from" gives, unless they are compared ("compare October 2021
+ * to December 2021").
+ */
+export function withBareRangesFrom(text: string): string {
+  return text.replace(BARE_RANGE, (...match: unknown[]) => {
+    const { first, last } = match[match.length - 1] as { first: string; last: string };
+    return `from ${first} to ${last}`;
+  });
+}
+
+const MONTHS_IN_ORDER = 'january february march april may june july august september october november december'.split(' ');
+
+/**
+ * "Revenue in 2021-12", as the answers write a month, got the whole of 2021: a year and a
+ * month joined by a dash or a slash ("2021-12", "2021/12", "12/2021") is that month, named.
+ * A day ("2021-12-05") is left whole.
+ */
+export function withMonthsNamed(text: string): string {
+  const named = (y: string, m: string) => `${MONTHS_IN_ORDER[Number(m) - 1]} ${y}`;
+  return text
+    .replace(/(?<![\d/.-])((?:19|20)\d\d)[-/](0?[1-9]|1[0-2])(?![\d/.-]*\d)/g, (_, y: string, m: string) => named(y, m))
+    .replace(/(?<![\d/.-])(0?[1-9]|1[0-2])\/((?:19|20)\d\d)(?![\d/.-]*\d)/g, (_, m: string, y: string) => named(y, m));
 }
 
 /** The year of the latest (month, day) on or before the analysis date: 29 February's leap year. */

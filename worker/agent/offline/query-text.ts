@@ -4,7 +4,7 @@
  */
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { escapeRegex, withCountsAsDigits } from './query-limits';
-import { MONTH_NAMES_NOT_MAY } from './query-periods';
+import { MONTH_NAMES_NOT_MAY, withBareRangesFrom } from './query-periods';
 import { headerNoun, isGrammarWord, singular } from './query-vocabulary';
 import { CUSTOMERS_PLURAL, CUSTOMER_SINGULAR } from './customer-words';
 
@@ -19,6 +19,9 @@ const SPEND_ON_AVERAGE = new RegExp(
   String.raw`\bhow much (?:do|did|does) (?:our |the |all )?(?:${CUSTOMERS_PLURAL}) (?:spend|spent) on average\b`,
 );
 /** "First-time customers": new customers. */
+/** "Why did profit fall …", "why is margin down …": a figure's move, asked why (revenue's is the bridge's). */
+export const WHY_FIGURE_MOVED =
+  /\bwhy (did|has|have|is|was|were|are|does|do) (?=(?:our |the |my )?(?:gross )?(?:profits?|margins?|margin %|orders|units|average order value|aov)\b)/;
 const FIRST_TIME_BUYERS = new RegExp(String.raw`\bfirst[- ]time (${CUSTOMERS_PLURAL}|purchasers)\b`, 'g');
 /** "Customers who made their first purchase": new customers. */
 const FIRST_PURCHASE_MADE = new RegExp(
@@ -33,7 +36,7 @@ const FIRST_PURCHASE_MADE = new RegExp(
  * comes from our top 10 customers?" listed them with no share: it asks for one.
  */
 export function questionText(question: string, meta: SnapshotMeta): string {
-  const lower = asHeadersWritten(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500), meta);
+  const lower = withBareRangesFrom(asHeadersWritten(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500), meta));
   return (
     asCustomersCounted(asUnits(withCountsAsDigits(lower), meta), meta)
       .replace(BOUGHT_BY_ONE, 'with $1')
@@ -52,6 +55,8 @@ export function questionText(question: string, meta: SnapshotMeta): string {
       .replace(/\b(?:most recent|latest) (\d{1,4}) (days?|weeks?|months?|quarters?|years?)\b/g, 'last $1 $2')
       // "How much did customers spend on average?" got all revenue ("Average" read as no word of it).
       .replace(SPEND_ON_AVERAGE, 'average spend per customer')
+      // "Why did profit fall in 2021?" got the top products by margin: how it moved, which the note says is no why.
+      .replace(WHY_FIGURE_MOVED, 'how $1 ')
       // "What share of revenue comes from our top supplier?" was refused as a question about
       // another answer: it is the share of the top one.
       // Not "not from our top customer" (the rest), nor one of two tops ("our top category and our top region").

@@ -304,3 +304,16 @@ export function averagePerOf(text: string): TimeDimension | null {
 export function isTimeUnit(group: string): boolean {
   return (TIME_DIMENSIONS as readonly string[]).includes(group);
 }
+
+const SAID_DOWN =
+  /\b(fall|fell|fallen|falling|drop|dropped|dropping|decline|declined|declining|decrease|decreased|shrink|shrank|shrunk|down|slump|slumped)\b/;
+const SAID_UP = /\b(grow|grew|grown|growing|growth|rise|rose|risen|rising|increase|increased|up|jump|jumped)\b/;
+
+/**
+ * The way a question takes a figure to have moved ("Why did revenue drop …", "Is profit up
+ * …"), which an answer of the other way says first; null when it says neither or both.
+ */
+export function premiseOf(text: string): 'up' | 'down' | null {
+  const [down, up] = [SAID_DOWN.test(text), SAID_UP.test(text)];
+  return down === up ? null : down ? 'down' : 'up';
+}
