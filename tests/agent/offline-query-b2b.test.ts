@@ -866,26 +866,18 @@ describe('first-time buyers are new customers, with their rules', () => {
 });
 
 // It counted the orders with a credit note: "credit notes" made it a count whatever was asked.
-it.each(['Value of credit notes in 2024', 'What was the value of cancellations in 2024?'])(
-  '"%s" is the value of 2024\'s credit notes',
-  async (question) => {
-    const value = rows.filter((r) => r.InvoiceDate.startsWith('2024') && revenue(r) < 0).reduce((sum, r) => sum - revenue(r), 0);
-    const answer = await answerWithQuery(question, file.snapshot, today);
-    expect(answer.result?.understood).toBe('returns, 2024-01-01 … 2024-12-31');
-    expect(answer.result?.rows[0][0] as number).toBeCloseTo(value, 6);
-  },
-);
-
 // "How much was credited back in 2024?" got 2024's revenue.
-it.each(['How much was credited back in 2024?', 'What was the value of credit memos in 2024?'])(
-  '"%s" is the value of 2024\'s credit notes',
-  async (question) => {
-    const value = rows.filter((r) => r.InvoiceDate.startsWith('2024') && revenue(r) < 0).reduce((sum, r) => sum - revenue(r), 0);
-    const answer = await answerWithQuery(question, file.snapshot, today);
-    expect(answer.result?.understood).toBe('returns, 2024-01-01 … 2024-12-31');
-    expect(answer.result?.rows[0][0] as number).toBeCloseTo(value, 6);
-  },
-);
+it.each([
+  'Value of credit notes in 2024',
+  'What was the value of cancellations in 2024?',
+  'How much was credited back in 2024?',
+  'What was the value of credit memos in 2024?',
+])('"%s" is the value of 2024\'s credit notes', async (question) => {
+  const value = rows.filter((r) => r.InvoiceDate.startsWith('2024') && revenue(r) < 0).reduce((sum, r) => sum - revenue(r), 0);
+  const answer = await answerWithQuery(question, file.snapshot, today);
+  expect(answer.result?.understood).toBe('returns, 2024-01-01 … 2024-12-31');
+  expect(answer.result?.rows[0][0] as number).toBeCloseTo(value, 6);
+});
 
 // "Were issued" was looked up as a name ("I couldn't find “credit notes” …").
 it.each(['How many credit notes were issued in 2024?', 'How many returns were processed in 2024?'])(
