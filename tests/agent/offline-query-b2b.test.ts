@@ -1742,3 +1742,64 @@ describe('countries the file writes by code', () => {
     expect(answer.text).toContain("I couldn't find “italy” among this file's customers, products or other values.");
   });
 });
+
+// What a supplier sells, who buys it, and what losing it puts at risk. "What does Supplier 13
+// sell?" got its revenue, "Which customers depend on Supplier 13?" its products, "If Acme
+// Supply, Inc. stopped supplying us, how much revenue is at risk?" the churn lists' refusal and
+// "Which customers of Supplier 13 are at risk?" the same refusal.
+describe("a supplier's goods, buyers and weight", () => {
+  const ofSupplier = (name: string) => (r: Row) => r.Supplier === name;
+
+  /** The answer's first rows and row count against `expected`, largest first. */
+  async function expectLeading(question: string, expected: [string, number][], understood: string): Promise<void> {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result?.understood, answer.text).toBe(understood);
+    expect(answer.result?.totalRows).toBe(expected.length);
+    answer.result?.rows.slice(0, 10).forEach((row, i) => {
+      expect(row[0]).toBe(expected[i][0]);
+      expect(row[1] as number).toBeCloseTo(expected[i][1], 6);
+    });
+  }
+
+  it.each(['What does Supplier 13 sell?', 'What products does Supplier 13 supply?'])('"%s" lists its products by revenue', (question) =>
+    expectLeading(
+      question,
+      grouped(ofSupplier('Supplier 13'), (r) => r.Description, revenue),
+      'revenue, by product, supplier = Supplier 13',
+    ),
+  );
+
+  it('"Which categories does Supplier 13 supply?" lists its categories by revenue', () =>
+    expectLeading(
+      'Which categories does Supplier 13 supply?',
+      grouped(ofSupplier('Supplier 13'), (r) => r.Category, revenue),
+      'revenue, by category, supplier = Supplier 13',
+    ));
+
+  it('"Which customers depend on Supplier 13?" lists its buyers by what each bought from it', () =>
+    expectLeading(
+      'Which customers depend on Supplier 13?',
+      grouped(ofSupplier('Supplier 13'), (r) => r.CustomerName, revenue),
+      'revenue, by customer, supplier = Supplier 13',
+    ));
+
+  it('"If Acme Supply, Inc. stopped supplying us, how much revenue is at risk?" is the revenue of its products, and its share', async () => {
+    const acme = rows.filter(ofSupplier('Acme Supply, Inc.')).reduce((sum, r) => sum + revenue(r), 0);
+    const all = rows.reduce((sum, r) => sum + revenue(r), 0);
+    const answer = await answerWithQuery('If Acme Supply, Inc. stopped supplying us, how much revenue is at risk?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('share of revenue, revenue, supplier = Acme Supply, Inc.');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo((acme / all) * 100, 9);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(acme, 6);
+  });
+
+  it('"Which customers of Supplier 13 are at risk?" is the churn list of its buyers', async () => {
+    const result = analyse(file.aggregates);
+    const buyers = new Set(rows.filter(ofSupplier('Supplier 13')).map((r) => r.CustomerID));
+    const flagged = (result.churn?.customers ?? []).filter((c) => c.risk !== 'low' && buyers.has(c.id));
+    expect(flagged.length).toBeGreaterThan(0);
+    const { answer } = await askOffline('Which customers of Supplier 13 are at risk?', result, file.snapshot);
+    expect(answer.split('\n')[0]).toMatch(
+      new RegExp(`^Customers with rows where supplier = Supplier 13 at lost, high or medium risk \\(${flagged.length} customers\\)`),
+    );
+  });
+});

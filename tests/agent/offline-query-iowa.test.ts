@@ -351,6 +351,30 @@ describe('one day of store orders, and words of store and product names', () => 
     expect(answer.text).toContain(` and ${names.length - 5} more. Name one in full, or say “all Hy-Vee” to take them together.`);
   });
 
+  // A seller named as the subject was dropped: "How many bottles did Hy-Vee sell?" got every store's.
+  it('"How many bottles did Hy-Vee sell?" asks which store, as "buy" does', async () => {
+    const answer = await answerWithQuery('How many bottles did Hy-Vee sell?', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('Name one in full, or say “all Hy-Vee” to take them together.');
+  });
+
+  it('"How many bottles did all Hy-Vee stores sell?" counts the bottles of the stores whose names start with it', async () => {
+    // Rows without sale_dollars are rejected by the read, so they count nowhere.
+    const [[bottles]] = (await sql(
+      `SELECT sum(bottles_sold) FROM t WHERE regexp_matches(store_name, '^Hy-Vee\\b') AND sale_dollars IS NOT NULL`,
+    )) as number[][];
+    const answer = await answerWithQuery('How many bottles did all Hy-Vee stores sell?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('units, customer name starting with “Hy-Vee”');
+    expect(answer.result?.rows[0][0]).toBe(Number(bottles));
+  });
+
+  it('"How much did Diageo sell?" is the supplier Diageo Americas\' revenue', async () => {
+    const [[revenue]] = (await sql(`SELECT sum(sale_dollars) FROM t WHERE vendor_name = 'Diageo Americas'`)) as number[][];
+    const answer = await answerWithQuery('How much did Diageo sell?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, supplier = Diageo Americas');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
+  });
+
   it('"Top 3 stores excluding Hy-Vee stores" ranks the other stores', async () => {
     const top = (await sql(
       `SELECT store_name, sum(sale_dollars) r FROM t WHERE NOT regexp_matches(store_name, '^Hy-Vee\\b') GROUP BY 1 ORDER BY r DESC LIMIT 3`,

@@ -12,13 +12,23 @@ import { churnCustomerLine, churnListHeader, formatMoney, plural, segmentMemberL
 import { getChurnRisk, getSegments } from '../tools';
 import { NOT_AVAILABLE } from './answers';
 import { intentOf } from './intents';
+import { escapeRegex } from './query-limits';
 import type { SectionRunner } from './sections';
 
 type Where = NonNullable<QuerySpecInput['filters']>;
 
+/**
+ * The intent of the question without the supplier it names, which `where` holds already:
+ * "Which customers of Supplier 13 are at risk?" read as Supplier 13's profile, and was refused.
+ */
+function intentAmong(question: string, result: AnalysisResult) {
+  const intent = intentOf(question, result);
+  return intent.kind === 'supplier' ? intentOf(question.replace(new RegExp(escapeRegex(intent.name), 'i'), ' '), result) : intent;
+}
+
 /** The answer for the customers whose rows match `where`, or null when the question asks for neither list. */
 export async function answerAmong(question: string, where: Where, result: AnalysisResult, runner: SectionRunner): Promise<string | null> {
-  const intent = intentOf(question, result);
+  const intent = intentAmong(question, result);
   const money = (v: number) => formatMoney(v, runner.currency);
   if (intent.kind === 'churn') {
     const risk = intent.risk ?? 'lost, high or medium';

@@ -168,6 +168,8 @@ const SIDE_BY_SIDE =
   /\b(vs\.?|versus|compare|compared|comparing|against|or)\b|\b(more|less|fewer|higher|lower|bigger|smaller|better|worse|larger)\b.*\bthan\b/;
 /** Concentration and dependency, which the analyses work out for the whole file only. */
 // "How much do we depend on our biggest supplier?" got its revenue with no share: the verb too.
+/** "Depend on", "rely on": whose goods someone needs. */
+const RELY_ON = /\b(depend(s|ing|ent)?|rel(y|ies|ying|iant)) (on|upon)\b/;
 const CONCENTRATION = /\b(concentrat\w*|pareto|80\/20|depend(s|ing|ent|ence|ency)?|reliant|reliance|rely|relies|relying)\b/;
 /** Words that ask how a figure moved between two periods ("Is profit down this year?" got this year's profit alone). */
 const CHANGE =
@@ -675,8 +677,11 @@ function parseAsRead(
   // "What do customers buy most?" too: "buy most" made it revenue, and it got the total.
   // "What did customer 14646 buy most in November 2011?" got the customer's total the same way.
   const revenueByBuying = measures.join() === 'revenue' && !/\b(revenue|sales|turnover|income|spend|spent|spending|worth)\b/.test(text);
+  // "What does Supplier 13 sell?" got its revenue, "Which categories does Acme Supply supply?" nothing: what a supplier sells is its goods.
+  const whatSold = filters.some((f) => f.dimension === 'supplier') && WHAT_SOLD.test(text);
   const whatBought =
-    (measures.length === 0 || (measures[0] === 'revenue' && CUSTOMERS_AS_SUBJECT.test(text)) || revenueByBuying) && WHAT_BOUGHT.test(text);
+    (measures.length === 0 || (measures[0] === 'revenue' && CUSTOMERS_AS_SUBJECT.test(text)) || revenueByBuying) &&
+    (WHAT_BOUGHT.test(text) || whatSold);
   if (whatBought) measures = ['revenue'];
   // "Products bought by more than 500 customers": the figure the threshold names.
   const threshold = thresholdOf(text);
@@ -736,9 +741,13 @@ function parseAsRead(
       kind: 'refused',
       reason: `I can count customers and products for each row, but this file has no ${singular(distinctPerRow[1])} column to count ${pluralNoun(distinctPerRow[1])} by.`,
     };
+  // "Which customers depend on Supplier 13?" got the supplier's products: its buyers, by what each bought from it.
+  const buyersOfSupplier =
+    measures.length === 0 && RELY_ON.test(text) && CUSTOMERS_NAMED.test(text) && filters.some((f) => f.dimension === 'supplier');
+  if (buyersOfSupplier) measures = ['revenue'];
   if (measures.length === 0) return noFigureAnswer(text, meta, filters, period);
   // "How concentrated was revenue in 2023?" is no revenue total.
-  if (CONCENTRATION.test(text)) {
+  if (CONCENTRATION.test(text) && !buyersOfSupplier) {
     // "How concentrated is revenue among customers in Texas?" got the whole file's figures
     // (a supplier's dependency is the supplier answers').
     const narrowed = filters.find((f) => f.dimension !== 'customer' && f.dimension !== 'supplier');
@@ -1124,6 +1133,9 @@ const RANKED_BUYERS = new RegExp(
 /** "What did … buy?": the products bought. */
 const WHAT_BOUGHT =
   /\b(what|which)( (products?|items?|skus?|articles?))? (did|does|do|has|have)\b.*\b(buy|bought|order|ordered|purchase|purchased)\b/;
+/** "What does Supplier 13 sell?", "Which categories does Acme supply?": what a supplier sells. */
+const WHAT_SOLD =
+  /\b(what|which)( [a-z-]+)? (did|does|do|has|have)\b.*\b(sell|sells|sold|supply|supplies|supplied|make|makes|made|carry|carries|carried|offer|offers|offered)\b/;
 /** "Stopped buying", "did they stop ordering". */
 // "Which products did we stop selling?" asks what stopped, not what to drop (it got the products to drop).
 const STOPPED =

@@ -517,9 +517,10 @@ const HOW_MANY_OBJECT = /\bhow (?:much|many)\s+([^?!,;:]+?)\s+(?:did|do|does|hav
 /**
  * "What did Northwind buy?", "How much did Acme spend?": the buyer named as the subject. A
  * name there that no value holds got every customer's products, or the whole file's revenue.
+ * So did a seller's ("How many bottles did Hy-Vee sell?" got every store's 81,107).
  */
 const BUYER_SUBJECT =
-  /\b(?:did|does|do|has|have|had)\s+([^?!,;:]+?)\s+(?:buy|bought|spend|spent|order|ordered|purchase|purchased|pay|paid|place|placed)\b/g;
+  /\b(?:did|does|do|has|have|had)\s+([^?!,;:]+?)\s+(?:buy|bought|spend|spent|order|ordered|purchase|purchased|pay|paid|place|placed|sell|sold)\b/g;
 /**
  * "How many stores bought Titos?", "Which customers spend the most on Zubrowka?": what was
  * bought, named as the object. A name there that no value holds was dropped, and the count

@@ -36,7 +36,7 @@ import {
 } from './query-parsed';
 import { namedFilterWords } from './query-values';
 import { lapsedInTheLastYear, namesWhatWasNeverBought } from './query-stopped';
-import { CUSTOMER_NOUNS, CUSTOMER_SINGULAR } from './customer-words';
+import { CUSTOMER_NOUNS, CUSTOMER_SINGULAR, CUSTOMERS_NAMED } from './customer-words';
 
 /**
  * Products bought in the same orders as another: "what do customers buy with X", "what goes
@@ -341,6 +341,10 @@ export function churnOrSegmentsAnswer(
     // lists come from the analysis of every customer, and narrow to those with rows in Texas.
     // Churn risk in one region narrows by each customer's region (region-answers.ts), as before.
     if (periodsOf(text, today).period) return { kind: 'refused', reason: WHOLE_FILE_ONLY };
+    // "If Acme Supply stopped supplying us, how much revenue is at risk?" was refused with the
+    // churn lists' reason: what losing a supplier puts at risk is the revenue of its products.
+    if (filters.length > 0 && filters.every((f) => f.dimension === 'supplier') && REVENUE_AT_RISK.test(text) && !CUSTOMERS_NAMED.test(text))
+      return { kind: 'spec', spec: { measures: ['revenueShare', 'revenue'], filters } };
     // A segment in one region too ("Champions in France" was refused): the region answers narrow churn only.
     const churnAsked = /\b(at[- ]risk|churn(ing)?|likely to|risk of)\b/.test(text);
     if (filters.some((f) => f.dimension !== 'customer' && (f.dimension !== 'region' || !churnAsked)))
@@ -349,6 +353,9 @@ export function churnOrSegmentsAnswer(
   }
   return null;
 }
+
+/** Revenue said to be at risk: "how much revenue is at risk", "sales at risk". */
+const REVENUE_AT_RISK = /\b(revenue|sales|turnover)\b.*\bat[- ]risk\b|\bat[- ]risk\b.*\b(revenue|sales|turnover)\b/;
 
 /** A denial: "didn't", "has not", "never". */
 const DENIED = /\b(?:did|does|do|have|has)(?:n['’]?t| not)\b|\b(?:never|not)\b/;
