@@ -774,13 +774,17 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     expect(first[3] as number).toBeCloseTo(changes[0][1], 6);
   });
 
-  it('"Which customers did stop buying in 2024?" counts 2023\'s buyers absent in 2024 (it got the help list)', async () => {
-    const before = new Set(rows.filter((r) => inYear(2023)(r) && revenue(r) > 0).map((r) => r.CustomerID));
-    const after = new Set(rows.filter((r) => inYear(2024)(r) && revenue(r) > 0).map((r) => r.CustomerID));
-    const answer = await answerWithQuery('Which customers did stop buying in 2024?', file.snapshot, today);
-    expect(answer.result?.understood).toBe('customers who bought, 2023-01-01 … 2023-12-31, but not in 2024-01-01 … 2024-12-31');
-    expect(answer.result?.totalRows).toBe([...before].filter((c) => !after.has(c)).length);
-  });
+  // "Did stop buying" got the help list; "had no orders" counted the customers with one.
+  it.each(['Which customers did stop buying in 2024?', 'How many customers had no orders in 2024?'])(
+    '"%s" counts 2023\'s buyers absent in 2024',
+    async (question) => {
+      const before = new Set(rows.filter((r) => inYear(2023)(r) && revenue(r) > 0).map((r) => r.CustomerID));
+      const after = new Set(rows.filter((r) => inYear(2024)(r) && revenue(r) > 0).map((r) => r.CustomerID));
+      const answer = await answerWithQuery(question, file.snapshot, today);
+      expect(answer.result?.understood).toBe('customers who bought, 2023-01-01 … 2023-12-31, but not in 2024-01-01 … 2024-12-31');
+      expect(answer.result?.totalRows).toBe([...before].filter((c) => !after.has(c)).length);
+    },
+  );
 
   it('"Which reps are underperforming?" ranks the reps from the least revenue (it ranked from the most)', async () => {
     const [weakest] = grouped(

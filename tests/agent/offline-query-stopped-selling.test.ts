@@ -73,6 +73,9 @@ describe('products that stopped selling', () => {
     'Products bought in 2023 but not in 2024',
     'Which products did not sell in 2024?',
     'What did we stop selling in 2024?',
+    // "Had no sales" listed the products with sales in 2024, the opposite; "How many …" was refused.
+    'Which products had no sales in 2024?',
+    'How many products had no sales in 2024?',
   ])('"%s" lists the products sold in 2023 and not in 2024', async (question) => {
     const products = stopped((r) => r.ProductCode, inYear(2023), inYear(2024));
     const sold2023 = new Set(rows.filter((r) => inYear(2023)(r) && revenue(r) > 0).map((r) => r.ProductCode));

@@ -1547,7 +1547,6 @@ const refusals: [string, RegExp][] = [
   ['What share of revenue comes from our top category and our top region?', /can't look up "our top category"/],
   ['Revenue not from new customers in 2021', /can't tell what “not from new customers” leaves out/],
   // Lists of what has none of a figure listed those that had it, or everyone.
-  ['Customers with no orders in 2021', /not those with none of a figure or without it yet/],
   ["Customers who didn't have losses in 2021", /not those with none of a figure or without it yet/],
   ['Customers whose profit was negative in 2021', /not those with none of a figure or without it yet/],
   ['Any customers with negative revenue?', /not those with none of a figure or without it yet/],
@@ -3719,4 +3718,17 @@ describe('a figure said to have moved the other way', () => {
       'The rows show how gross profit moved, not why; ask for it by category, product, region or customer to see where it moved.',
     );
   });
+});
+
+// "Had no orders in 2021" is a purchase denied in 2021, as "did not order in 2021" reads (2020's
+// buyers absent in 2021), and "with no orders in 2021" a silence, as "haven't ordered" reads
+// (anyone who bought before): it was refused, and on the B2B file "How many customers had no
+// orders in 2024?" counted those with one.
+it.each([
+  ['Which customers had no orders in 2021?', '2020-01-01', `year(d) = 2020`],
+  ['Customers with no orders in 2021', '2018-01-03', `d < '2021-01-01'`],
+])('"%s" lists the customers who bought from %s and not in 2021', async (question, from, before) => {
+  const answer = await answerWithQuery(question, file.snapshot, TODAY);
+  expect(answer.result?.understood).toBe(`customers who bought, ${from} … 2020-12-31, but not in 2021-01-01 … 2021-12-31`);
+  expect(answer.result?.totalRows).toBe(await lapsedCount(before, `year(d) = 2021`));
 });

@@ -19,6 +19,28 @@ const SPEND_ON_AVERAGE = new RegExp(
   String.raw`\bhow much (?:do|did|does) (?:our |the |all )?(?:${CUSTOMERS_PLURAL}) (?:spend|spent) on average\b`,
 );
 /** "First-time customers": new customers. */
+/**
+ * What may follow a denied figure for it to be read as a purchase denied: the end, or a period
+ * ("in 2024", "in the last 6 months", "this year"). "Customers with no orders in the West" may
+ * leave the West out, and keeps the grammar's refusal of that.
+ */
+const PERIOD_OR_END = String.raw`(?=\s*(?:[?.!,]|$)|\s+(?:in|during|since|over|for|this|last|between|from|before|after|until)\s+(?:the\s+)?(?:last|past|first|this|previous|prior|\d+|q[1-4]|h[12]|${MONTH_NAMES_NOT_MAY}|may|year|month|quarter|week|days?|fortnight)\b)`;
+
+/**
+ * "Had no sales", "with zero revenue", "without any sales": nothing sold, in a past period
+ * ("had": "did not sell") or up to now ("have", "with", "without": "haven't sold", which lists
+ * every customer silent through the span). Not "has no sales-rep column": a period or the end must follow.
+ */
+const NONE_SOLD = new RegExp(
+  String.raw`\b(?:(had|have|has|with) (?:no|zero)|(without)(?: any)?) (?:sales|revenue|turnover)${PERIOD_OR_END}`,
+  'g',
+);
+/** "Had no orders", "with no purchases", "without any orders": nothing ordered, as above. */
+const NONE_ORDERED = new RegExp(
+  String.raw`\b(?:(had|have|has|with) (?:no|zero)|(without)(?: any)?) (?:orders|purchases|invoices)${PERIOD_OR_END}`,
+  'g',
+);
+
 /** "Why did profit fall …", "why is margin down …": a figure's move, asked why (revenue's is the bridge's). */
 export const WHY_FIGURE_MOVED =
   /\bwhy (did|has|have|is|was|were|are|does|do) (?=(?:our |the |my )?(?:gross )?(?:profits?|margins?|margin %|orders|units|average order value|aov)\b)/;
@@ -57,6 +79,10 @@ export function questionText(question: string, meta: SnapshotMeta): string {
       .replace(SPEND_ON_AVERAGE, 'average spend per customer')
       // "Why did profit fall in 2021?" got the top products by margin: how it moved, which the note says is no why.
       .replace(WHY_FIGURE_MOVED, 'how $1 ')
+      // "Which products had no sales in 2024?" listed those with sales, "How many customers had no
+      // orders in 2024?" counted those with one: none is a purchase denied, as "did not sell" reads.
+      .replace(NONE_SOLD, (_, had: string) => (had === 'had' ? 'did not sell' : "haven't sold"))
+      .replace(NONE_ORDERED, (_, had: string) => (had === 'had' ? 'did not order' : "haven't ordered"))
       // "What share of revenue comes from our top supplier?" was refused as a question about
       // another answer: it is the share of the top one.
       // Not "not from our top customer" (the rest), nor one of two tops ("our top category and our top region").
