@@ -1807,3 +1807,13 @@ describe("a supplier's goods, buyers and weight", () => {
     );
   });
 });
+
+// "Which customers should buy Bolt 36mm?" listed its 43 buyers; the file has no cross-sell rule.
+it('"Which customers should buy Bolt 36mm?" says there is no suggestion, and lists no buyer', async () => {
+  const result = analyse(file.aggregates);
+  expect(result.crossSell?.rules.length ?? 0).toBe(0);
+  const { answer } = await askOffline('Which customers should buy Bolt 36mm?', result, file.snapshot);
+  expect(answer).toBe(
+    'I have no customers to suggest for Bolt 36mm: no product pair in this file is bought together often enough to make a rule. Those who bought it already are a list of its buyers (“Which customers bought Bolt 36mm?”).',
+  );
+});

@@ -3732,3 +3732,36 @@ it.each([
   expect(answer.result?.understood).toBe(`customers who bought, ${from} … 2020-12-31, but not in 2021-01-01 … 2021-12-31`);
   expect(answer.result?.totalRows).toBe(await lapsedCount(before, `year(d) = 2021`));
 });
+
+// "Which customers should buy Chairs?", "Who should we sell Chairs to?" and "Which customers
+// are likely to buy Chairs?" listed the customers who had bought Chairs, the opposite of whom
+// to offer them: they are the cross-sell suggestions of Chairs, each a customer with no Chairs row.
+describe('whom to offer a product', () => {
+  it.each(['Which customers should buy Tables?', 'Who should we sell Tables to?', 'Which customers are likely to buy Tables?'])(
+    '"%s" lists the cross-sell suggestions of Tables, none of them a buyer of Tables',
+    async (question) => {
+      const result = analyse(file.aggregates);
+      const buyers = new Set(
+        ((await sql(`SELECT DISTINCT "Customer Name" FROM t WHERE "Sub-Category" = 'Tables'`)) as string[][]).map(([c]) => c),
+      );
+      const offered = (result.crossSell?.opportunities ?? []).filter((o) => o.product.name === 'Tables').slice(0, 5);
+      expect(offered.length).toBeGreaterThan(0);
+      const { answer } = await askOffline(question, result, file.snapshot);
+      const lines = answer.split('\n');
+      expect(lines[0]).toBe('Customers to offer Tables, from the cross-sell rules:');
+      expect(lines.slice(1)).toEqual(offered.map((o) => `- Offer Tables (sub-category) to ${o.customer.name}: ${o.because}`));
+      expect(offered.every((o) => !buyers.has(o.customer.name))).toBe(true);
+    },
+  );
+
+  it('"Who else might buy Staples?" says the kept suggestions have none for it, with no list of its buyers', async () => {
+    const result = analyse(file.aggregates);
+    const kept = result.crossSell?.opportunities.length ?? 0;
+    const found = result.crossSell?.opportunitiesFound ?? 0;
+    expect(found).toBeGreaterThan(kept);
+    const { answer } = await askOffline('Who else might buy Staples?', result, file.snapshot);
+    expect(answer).toBe(
+      `I have no customers to suggest for Staples: none of the ${kept} strongest cross-sell suggestions (of ${found} found) is for it. Those who bought it already are a list of its buyers (“Which customers bought Staples?”).`,
+    );
+  });
+});

@@ -24,6 +24,7 @@ export async function crossSellAnswer(intent: Extract<Intent, { kind: 'cross_sel
   const rules = x.rules.map((r) => `- ${r.ifBought} → ${r.alsoBuys}: confidence ${formatPct(r.confidencePct)}, lift ${r.lift}`);
   const offers = x.opportunities.map((o) => `- Offer ${offerName(x, o.product)} to ${o.customer}: ${o.because}`);
   if (intent.customer) return offers.length > 0 ? ['Cross-sell suggestions:', ...offers].join('\n') : noSuggestionFor(x);
+  if (intent.prospects) return prospectsAnswer(x, intent.prospects, offers);
   // The kept rules that involve it first (Superstore's sub-category rules), then its orders;
   // the rules are the whole file's, so not beside a period's orders.
   const kept = rules.length > 0 && !x.boughtWith?.period ? [rulesHeading(x), ...rules, ''] : [];
@@ -33,6 +34,22 @@ export async function crossSellAnswer(intent: Extract<Intent, { kind: 'cross_sel
       ? `I can't answer that exactly. ${x.productNote}`
       : 'No products are bought together often enough to recommend a cross-sell.';
   return [...(rules.length > 0 ? [rulesHeading(x), ...rules] : []), ...(offers.length > 0 ? ['Suggestions:', ...offers] : [])].join('\n');
+}
+
+/**
+ * Whom to offer a product: the cross-sell suggestions of it, never its buyers so far ("Which
+ * customers should buy Chairs?" listed those who had). With none, why, and where its buyers are.
+ */
+function prospectsAnswer(x: NonNullable<Awaited<ReturnType<typeof getCrossSell.run>>>, asked: string, offers: string[]): string {
+  if (offers.length > 0) return [`Customers to offer ${escapeMarkdown(asked)}, from the cross-sell rules:`, ...offers].join('\n');
+  const word = itemWord(x);
+  const why =
+    x.rulesFound === 0
+      ? `no ${word} pair in this file is bought together often enough to make a rule`
+      : x.opportunitiesFound > x.opportunitiesListed
+        ? `none of the ${formatNumber(x.opportunitiesListed, 0)} strongest cross-sell suggestions (of ${formatNumber(x.opportunitiesFound, 0)} found) is for it`
+        : `none of the ${plural(x.rulesFound, 'rule')} found suggests it to a customer who has not bought it`;
+  return `I have no customers to suggest for ${escapeMarkdown(asked)}: ${why}. Those who bought it already are a list of its buyers (“Which customers bought ${escapeMarkdown(asked)}?”).`;
 }
 
 /**

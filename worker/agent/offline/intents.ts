@@ -22,7 +22,8 @@ export type Direction = 'desc' | 'asc';
 
 export type Intent =
   | { kind: 'chart'; series: ChartSeries }
-  | { kind: 'cross_sell'; customer: string | null; product: string | null; period?: Period | null }
+  /** `prospects`: whom to offer the product, named as asked ("Which customers should buy Chairs?"). */
+  | { kind: 'cross_sell'; customer: string | null; product: string | null; period?: Period | null; prospects?: string }
   | { kind: 'customer'; query: string }
   | { kind: 'supplier'; name: string }
   | { kind: 'suppliers' }
@@ -70,6 +71,13 @@ const NAMES_A_PERIOD =
 const CROSS_SELL =
   /cross.?sell|up.?sell|bought together|buy together|purchased together|\bgo(es)? (well )?with|pairs? (well )?with|bundle|recommend|what (else|more) (should|could|can|to)|sell (more )?to\b|next best|\b(buy|order|purchase) next\b|\bnext (purchase|order)\b|also (buy|bought|purchase)|(buy|buys|bought|purchased) with/;
 const SUPPLIER = /\b(suppliers?|vendors?|sourc(e|ed|ing)|procure\w*|manufacturers?)\b/;
+/**
+ * "Which customers should buy Chairs?", "Who else might buy Staples?", "Who should we sell
+ * Chairs to?": whom to offer a product, which the cross-sell suggestions for it answer (each
+ * listed the customers who had bought it already).
+ */
+export const PROSPECTS =
+  /\b(?:which|what) (?:customers?|clients?|accounts?|buyers?) (?:should|could|might|would|may|(?:are|is) likely to)\b.*\b(?:buy|order|purchase)\b|\bwho (?:should|could|might|would|may|else (?:might|could|would|may|should)|(?:is|are) likely to)\b.*\b(?:buy|order|purchase)\b|\bwho (?:should|could|can) (?:we|i) (?:sell|offer|pitch)\b/;
 /** The verbs of getting in touch with customers: a question with one asks whom to call, which the churn list answers. */
 export const CONTACT_VERB = String.raw`call|contact|ring|phone|visit`;
 export const CHURN = new RegExp(
@@ -306,6 +314,15 @@ function namedAfterWith(question: string): string | null {
   return named ? named[1].trim() : null;
 }
 
+/** What a question of prospects names to buy: "Chairs" of "Which customers should buy Chairs?" and of "Who should we sell Chairs to?". */
+function namedToBuy(question: string): string | null {
+  const named =
+    /\b(?:buy|order|purchase|sell|offer|pitch)\s+(?:the |our |some |more )?(.+?)(?:\s+(?:to|next|from|in|this|last|again)\b|[?!.]|$)/i.exec(
+      question.trim(),
+    );
+  return named ? named[1].trim() : null;
+}
+
 /** The intent a question asks for, with the names it mentions resolved. */
 export function intentOf(question: string, result: AnalysisResult): Intent {
   const q = question.toLowerCase().replace(/[’‘]/g, "'");
@@ -330,7 +347,8 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   // "Give me 3 actions to grow revenue" got the monthly trend.
   if (ACTIONS.test(q)) return { kind: 'actions' };
   if (CHART.test(q)) return { kind: 'chart', series: chartSeriesOf(q) };
-  if (CROSS_SELL.test(q)) {
+  const prospects = PROSPECTS.test(q);
+  if (CROSS_SELL.test(q) || prospects) {
     const named = product ?? (customer ? null : namedAfterWith(question.replace(PERIOD_TAIL, '')));
     // "Bought together with PARTY BUNTING in 2011" was counted over the whole file.
     const period = named
@@ -339,6 +357,8 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
           result.trend.monthly.map((m) => m.month),
         )
       : null;
+    const toBuy = prospects ? namedToBuy(question) : null;
+    if (toBuy) return { kind: 'cross_sell', customer: null, product: product ?? toBuy, prospects: toBuy };
     return { kind: 'cross_sell', customer, product: named, ...(period ? { period } : {}) };
   }
   if (!customer && PURCHASE_GAP.test(q)) return { kind: 'purchase_gap' };

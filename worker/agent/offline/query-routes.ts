@@ -11,7 +11,7 @@ import { pluralNoun } from '../../engine/render/format';
 import { escapeRegex, limitOf, thresholdOf, unusedNumberNamed } from './query-limits';
 import { BRIDGE_SPLIT } from './bridge-intents';
 import { examplesOfTwo, MONTH_NAMES, periodBefore, periodsOf, type DayRange } from './query-periods';
-import { ACTIONS, CONTACT_VERB, CUSTOMER_VALUE, DISCONTINUE, NOT_CUSTOMERS, PURCHASE_GAP } from './intents';
+import { ACTIONS, CONTACT_VERB, CUSTOMER_VALUE, DISCONTINUE, NOT_CUSTOMERS, PROSPECTS, PURCHASE_GAP } from './intents';
 import {
   COMPARATIVES,
   COUNT,
@@ -144,7 +144,7 @@ export function routedByWording(
       reason: 'I can give the revenue per customer (“average spend per customer”) or the average order value; ask for one of them.',
     };
   // "What do customers buy with Staples?" got the revenue of Staples: what goes with a product is cross-sell's.
-  if ((BOUGHT_WITH.test(text) && !alsoBoughtNamed(text, filters)) || WHAT_TO_OFFER.test(text))
+  if ((BOUGHT_WITH.test(text) && !alsoBoughtNamed(text, filters)) || WHAT_TO_OFFER.test(text) || PROSPECTS.test(text))
     return { kind: 'unmapped', reason: 'What is bought with a product, or what to offer a customer, is the cross-sell answer.' };
   if (/\bshould (we|i)\b/.test(text) && DISCONTINUE.test(text))
     return { kind: 'unmapped', reason: 'Which products to drop is answered with the products that earn the least.' };
