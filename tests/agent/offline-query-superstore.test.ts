@@ -284,6 +284,8 @@ const cases: [string, string, string][] = [
     'revenue, by month, 2021-01-01 … 2021-12-31',
   ],
   ['revenue by year', `SELECT year(d)::VARCHAR, sum(rev) FROM t GROUP BY 1 ORDER BY 1`, 'revenue, by year'],
+  // "Annual revenue" got the four years' total, 2,297,200.86.
+  ['Annual revenue', `SELECT year(d)::VARCHAR, sum(rev) FROM t GROUP BY 1 ORDER BY 1`, 'revenue, by year'],
   ['gross profit by year', `SELECT year(d)::VARCHAR, sum(gp) FROM t GROUP BY 1 ORDER BY 1`, 'gross profit, by year'],
   ['What is our margin in 2021?', `SELECT sum(gp) / sum(rev) * 100 FROM t WHERE ${Y2021}`, 'margin %, 2021-01-01 … 2021-12-31'],
   ['margin by category', `SELECT Category, sum(gp) / sum(rev) * 100 m FROM t GROUP BY 1 ORDER BY m DESC`, 'margin %, by category'],

@@ -82,7 +82,7 @@ export function groupingOf(
     .replace(/\baccount manager(s?)\b/g, 'sales rep$1')
     .replace(/\bwho\b/, 'which customer');
   const byWords =
-    /\b(by|per|each|which|what|who|any|top|bottom|best|worst|largest|biggest|smallest|highest|lowest|fastest|slowest|quickest|rank|ranking|breakdown|split|monthly|quarterly|yearly|weekly|trend|trending|over time)\b/.test(
+    /\b(by|per|each|which|what|who|any|top|bottom|best|worst|largest|biggest|smallest|highest|lowest|fastest|slowest|quickest|rank|ranking|breakdown|split|monthly|quarterly|yearly|annual|annually|weekly|trend|trending|over time)\b/.test(
       text,
     ) ||
     OVER_TIME_UNIT.test(text) ||
@@ -170,7 +170,7 @@ const CUSTOMER_COUNTS = new Set<Measure>(['customers', 'newCustomers', 'returnin
 const FIGURE_OF_THEM =
   /^(?:and |so )?what(?:'s| is| was| were| are| has been| have been)\s+(?:the |our |my )?(?:total |overall |combined )?(?:revenue|sales|turnover|gross profit|profits?|margins?|orders|units|average order value)\b/;
 /** "By month", "quarterly": a split by time, not by product. */
-const BY_TIME_UNIT = /\b(?:by|per|each|every) (?:month|quarter|year|week)\b|\b(?:monthly|quarterly|yearly|weekly)\b/;
+const BY_TIME_UNIT = /\b(?:by|per|each|every) (?:month|quarter|year|week)\b|\b(?:monthly|quarterly|yearly|annual|annually|weekly)\b/;
 /** Words that rank or split the products named: "the top Safety products", "by product" (not "by month"). */
 const RANKED_OR_SPLIT = /\b(?:top|bottom|best|worst|most|least|highest|lowest|which)\b|\b(?:by|per|each|every) (?:products?|items?)\b/;
 
