@@ -193,9 +193,16 @@ function asUnits(text: string, meta: SnapshotMeta): string {
         !/^(number|num|qty|quantity|count|sold|total|units?|orders?|items?|products?|lines?|pieces?|articles?|skus?|goods)$/.test(w) &&
         !isGrammarWord(w),
     );
-  // "Which stores buy the most bottles?" ranked revenue: after "most", "fewer" and the like too.
-  const counted = noun
-    ? text.replace(new RegExp(`((?:\\d[\\d,.]*|most|fewest|least|more|fewer)\\s+)${escapeRegex(singular(noun))}s?\\b`, 'g'), '$1units')
+  // "Which stores buy the most bottles?" ranked revenue: after "most", "fewer" and the like too;
+  // "Total CDs sold in 1998" got 1998's revenue: after "total" and before "sold" too.
+  const goods = noun ? `${escapeRegex(singular(noun))}s?` : null;
+  const counted = goods
+    ? text
+        .replace(
+          new RegExp(`((?:\\d[\\d,.]*|most|fewest|least|more|fewer|total|number of|count of|sum of)\\s+)${goods}\\b`, 'g'),
+          '$1units',
+        )
+        .replace(new RegExp(`\\b${goods}\\s+(sold|bought|ordered|purchased|shipped)\\b`, 'g'), 'units $1')
     : text;
   if (header.length < 3 || !header.includes(' ')) return counted;
   return counted.replace(new RegExp(`\\b${escapeRegex(header).replace(/ /g, '[\\s_-]+')}\\b`, 'g'), 'units');
