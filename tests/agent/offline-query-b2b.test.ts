@@ -1817,3 +1817,33 @@ it('"Which customers should buy Bolt 36mm?" says there is no suggestion, and lis
     'I have no customers to suggest for Bolt 36mm: no product pair in this file is bought together often enough to make a rule. Those who bought it already are a list of its buyers (“Which customers bought Bolt 36mm?”).',
   );
 });
+
+// "Which products' revenue went up in 2024?" listed every product, and "Which products had a
+// price increase in 2024?" ranked revenue: "went up" is a way, and a price's move is the price's.
+describe('a way said as "went up", and a price that moved', () => {
+  const byYear = (year: number, value: (r: Row) => number) => new Map(grouped(inYear(year), (r) => r.ProductCode, value));
+
+  it('"Which products\' revenue went up in 2024?" lists only the products whose revenue rose', async () => {
+    const [y2024, y2023] = [byYear(2024, revenue), byYear(2023, revenue)];
+    const up = [...new Set([...y2024.keys(), ...y2023.keys()])].filter((p) => (y2024.get(p) ?? 0) - (y2023.get(p) ?? 0) > 1e-9);
+    const answer = await answerWithQuery("Which products' revenue went up in 2024?", file.snapshot, today);
+    expect(answer.result?.understood).toBe(
+      'revenue, sorted by change, by product, revenue up, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31',
+    );
+    expect(answer.result?.totalRows).toBe(up.length);
+  });
+
+  it('"Which products had a price increase in 2024?" compares average prices, and none rose (each product has one list price)', async () => {
+    const units = (r: Row) => Number(r.Quantity);
+    const price = (year: number) => {
+      const [sales, count] = [byYear(year, revenue), byYear(year, units)];
+      return new Map([...sales].filter(([p]) => count.get(p)).map(([p, v]) => [p, v / (count.get(p) as number)]));
+    };
+    const [p2024, p2023] = [price(2024), price(2023)];
+    expect([...p2024].filter(([p, v]) => p2023.has(p) && v - (p2023.get(p) as number) > 1e-9)).toEqual([]);
+    const answer = await answerWithQuery('Which products had a price increase in 2024?', file.snapshot, today);
+    expect(answer.text).toBe(
+      'I understood: **average price, sorted by change, by product, average price up, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31**.\n\nNone does: no product has average price up.',
+    );
+  });
+});

@@ -45,10 +45,11 @@ const PRODUCT_COUNT =
 /**
  * "What is the average price of our products?" got the top products by revenue: a price is
  * revenue over units. A change of prices ("should we raise prices?") or the price, volume
- * and mix bridge is no question of the price level.
+ * and mix bridge is no question of the price level; a price's own move is ("Which products had a
+ * price increase in 2024?" ranked revenue).
  */
 const PRICE_ASKED =
-  /^(?!.*\b(?:raise|raising|increase|increasing|lower|lowering|cut|cutting|change|changing|set|setting) (?:our |the |its |their )?prices?\b)(?!.*\b(?:mix|volume|bridge|pvm)\b).*(?:\b(?:average|avg|mean|typical|selling|sales|unit|highest|lowest|top|bottom|our) (?:(?:bottle|unit|item|case|pack|selling|sale|product) )?prices?\b|\bprices? (?:of|for|by|per|in|paid)\b|\b(?:most|least|more|less) expensive\b|\b(?:cheapest|priciest|priced)\b|\bprices? per (?:unit|bottle|item|piece|case|pack|box|can|article|sku)\b)/;
+  /^(?!.*\b(?:raise|raising|increase|increasing|lower|lowering|cut|cutting|change|changing|set|setting) (?:our |the |its |their )?prices?\b)(?!.*\b(?:mix|volume|bridge|pvm)\b).*(?:\b(?:average|avg|mean|typical|selling|sales|unit|highest|lowest|top|bottom|our) (?:(?:bottle|unit|item|case|pack|selling|sale|product) )?prices?\b|\bprices? (?:of|for|by|per|in|paid)\b|\b(?:most|least|more|less) expensive\b|\b(?:cheapest|priciest|priced)\b|\bprices? per (?:unit|bottle|item|piece|case|pack|box|can|article|sku)\b|\bprices? (?:increases?|increased|rises?|rose|risen|drops?|dropped|falls?|fell|cuts?|changes?|changed|went (?:up|down)|go(?:es)? (?:up|down)|gone (?:up|down))\b)/;
 
 /** The plural nouns for customers, as a regex group. */
 const BUYERS = `(?:${CUSTOMERS_PLURAL})`;
@@ -169,14 +170,14 @@ export const PLURAL_OF: Record<string, RegExp> = {
 };
 
 /** A figure that went up. */
-export const GROWTH = /\b(grew|grow(n|s|th|ing)?|increas(ed?|ing)|rose|rising|gained|up the most)\b/;
+export const GROWTH = /\b(grew|grow(n|s|th|ing)?|increas(ed?|ing)|rose|rising|gained|up the most|(?:went|gone|going|goes) up)\b/;
 
 /** "Lost the most (revenue)": a fall, not customers lost, unless customers are what was lost. */
 export const LOST_MOST = /\blos(?:t|e|es|ing) (?:the )?(?:most|more)\b/;
 
 /** A figure that went down. */
 export const DECLINE = new RegExp(
-  String.raw`\b(declin(ed?|ing)|fell|fallen|falling|drops?|dropped|dropping|shrank|shrunk|shrinking|decreas(ed?|ing)|down the most|reduc(ed?|ing)|cut (back|down)|spen[dt] less)\b|` +
+  String.raw`\b(declin(ed?|ing)|fell|fallen|falling|drops?|dropped|dropping|shrank|shrunk|shrinking|decreas(ed?|ing)|down the most|reduc(ed?|ing)|cut (back|down)|spen[dt] less|(?:went|gone|going|goes) down)\b|` +
     LOST_MOST.source,
 );
 
@@ -216,9 +217,11 @@ export function figureBoughtOf(text: string): 'revenue' | 'orders' | null {
 export const GROWING_PLURAL = /\b(?:growing|declining|shrinking) [a-z-]+s\b/;
 
 /** Verbs and adjectives of a row that went up or down ("grew", "declining sales"); not the noun "growth". */
-export const WENT_UP = /\b(grew|increased|rose|gained|growing|rising|increasing)\b/;
+// "Which products' revenue went up in 2024?" listed every product: "went up" is a way too.
+export const WENT_UP = /\b(grew|increased|rose|gained|growing|rising|increasing|(?:went|gone|going|goes) up)\b/;
 
-export const WENT_DOWN = /\b(declined|fell|dropped|shrank|decreased|declining|falling|dropping|shrinking|decreasing)\b/;
+export const WENT_DOWN =
+  /\b(declined|fell|dropped|shrank|decreased|declining|falling|dropping|shrinking|decreasing|(?:went|gone|going|goes) down)\b/;
 
 /** "Doubled", "tripled", "halved": a change as a multiple of the earlier period's figure. */
 export const MULTIPLE = /\b(doubled|tripled|trebled|quadrupled|halved)\b/;
