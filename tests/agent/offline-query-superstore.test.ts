@@ -178,6 +178,19 @@ const cases: [string, string, string][] = [
     'revenue, 2021-03-01 … 2021-06-30',
   ],
   ['revenue q4 2020-q1 2021', `SELECT sum(rev) FROM t WHERE d BETWEEN '2020-10-01' AND '2021-03-31'`, 'revenue, 2020-10-01 … 2021-03-31'],
+  // "The difference between West and East revenue" added the two up.
+  [
+    "What's the difference between West and East revenue?",
+    `SELECT Region, sum(rev) r FROM t WHERE Region IN ('West', 'East') GROUP BY 1 ORDER BY r DESC`,
+    'revenue, by region, region in West, East',
+  ],
+  // "Is New York growing?" was refused while "Which states are shrinking?" set the last 12 full months against the 12 before.
+  [
+    'Is New York growing?',
+    `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT sum(rev) FILTER (d BETWEEN '2021-01-01' AND '2021-12-30') a,
+     sum(rev) FILTER (year(d) = 2020) b FROM t WHERE State = 'New York')`,
+    'revenue, State = New York, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-31',
+  ],
   // A month as the answers write it ("2021-12") got the whole of 2021.
   ['Revenue in 2021-12', `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-12-01' AND '2021-12-31'`, 'revenue, 2021-12-01 … 2021-12-31'],
   [

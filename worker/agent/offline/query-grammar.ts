@@ -165,7 +165,7 @@ const SUB_CATEGORY = /\bsub[- ]?categor(y|ies)\b/;
  * Tables", "is Technology more profitable than Furniture?" (it added the two), "Germany or France".
  */
 const SIDE_BY_SIDE =
-  /\b(vs\.?|versus|compare|compared|comparing|against|or)\b|\b(more|less|fewer|higher|lower|bigger|smaller|better|worse|larger)\b.*\bthan\b/;
+  /\b(vs\.?|versus|compare|compared|comparing|against|or|difference between|differ)\b|\b(more|less|fewer|higher|lower|bigger|smaller|better|worse|larger)\b.*\bthan\b/;
 /** Concentration and dependency, which the analyses work out for the whole file only. */
 // "How much do we depend on our biggest supplier?" got its revenue with no share: the verb too.
 /** "Depend on", "rely on": whose goods someone needs. */
@@ -605,8 +605,11 @@ function parseAsRead(
     // "Which products to drop" is no fall.
     const ranked =
       asksForGrouping(text, meta) && !asksForProductTrend(text) && !DISCONTINUE.test(text) && (GROWTH.test(text) || DECLINE.test(text));
+    // "Is New York growing?" was refused while "Which states are shrinking?" was answered: one
+    // value named, with a way of change and no period, is set the same way.
+    const named = filters.length > 0 && !asksForProductTrend(text) && (GROWTH.test(text) || DECLINE.test(text));
     const first = isoDay(meta.firstDay);
-    const years = ranked && first !== null && meta.hasDates ? yearOverYearOf(first, today) : null;
+    const years = (ranked || named) && first !== null && meta.hasDates ? yearOverYearOf(first, today) : null;
     if (!years)
       return {
         kind: (filters.length > 0 || asksForGrouping(text, meta)) && !asksForProductTrend(text) ? 'refused' : 'unmapped',
