@@ -166,10 +166,10 @@ const SUB_CATEGORY = /\bsub[- ]?categor(y|ies)\b/;
  */
 const SIDE_BY_SIDE =
   /\b(vs\.?|versus|compare|compared|comparing|against|or|difference between|differ)\b|\b(more|less|fewer|higher|lower|bigger|smaller|better|worse|larger)\b.*\bthan\b/;
-/** Concentration and dependency, which the analyses work out for the whole file only. */
-// "How much do we depend on our biggest supplier?" got its revenue with no share: the verb too.
 /** "Depend on", "rely on": whose goods someone needs. */
 const RELY_ON = /\b(depend(s|ing|ent)?|rel(y|ies|ying|iant)) (on|upon)\b/;
+/** Concentration and dependency, which the analyses work out for the whole file only. */
+// "How much do we depend on our biggest supplier?" got its revenue with no share: the verb too.
 const CONCENTRATION = /\b(concentrat\w*|pareto|80\/20|depend(s|ing|ent|ence|ency)?|reliant|reliance|rely|relies|relying)\b/;
 /** Words that ask how a figure moved between two periods ("Is profit down this year?" got this year's profit alone). */
 const CHANGE =

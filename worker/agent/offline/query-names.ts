@@ -466,16 +466,14 @@ const DEMONYMS: Record<string, string[]> = {
 /** The adjectives of countries the grammar knows, as a regex alternation. */
 export const DEMONYM_WORDS = Object.keys(DEMONYMS).join('|');
 
+/** "German customers", "Dutch sales", "the French market": an adjective of a country before one of these nouns. */
+const DEMONYM_BEFORE = new RegExp(`\\b(${DEMONYM_WORDS})\\s+(${CUSTOMER_NOUNS}|market|sales|revenue|orders?|business)\\b`);
+
 /** The spellings of the country a demonym before a noun of buyers names ("Swiss customers": switzerland, ch …), or none. */
 export function countrySpellingsOfDemonym(text: string): string[] {
   const m = DEMONYM_BEFORE.exec(text);
   return m ? DEMONYMS[m[1]] : [];
 }
-
-/** "German customers", "Dutch sales", "the French market": an adjective of a country before one of these nouns. */
-const DEMONYM_BEFORE = new RegExp(
-  `\\b(${Object.keys(DEMONYMS).join('|')})\\s+(${CUSTOMER_NOUNS}|market|sales|revenue|orders?|business)\\b`,
-);
 
 /**
  * The country a demonym names ("Which products do German customers buy?" answered for every

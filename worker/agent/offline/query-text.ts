@@ -18,7 +18,6 @@ const BOUGHT_BY_THE_MOST = new RegExp(String.raw`\b(?:bought|purchased|ordered) 
 const SPEND_ON_AVERAGE = new RegExp(
   String.raw`\bhow much (?:do|did|does) (?:our |the |all )?(?:${CUSTOMERS_PLURAL}) (?:spend|spent) on average\b`,
 );
-/** "First-time customers": new customers. */
 /**
  * What may follow a denied figure for it to be read as a purchase denied: the end, or a period
  * ("in 2024", "in the last 6 months", "this year"). "Customers with no orders in the West" may
@@ -44,6 +43,7 @@ const NONE_ORDERED = new RegExp(
 /** "Why did profit fall …", "why is margin down …": a figure's move, asked why (revenue's is the bridge's). */
 export const WHY_FIGURE_MOVED =
   /\bwhy (did|has|have|is|was|were|are|does|do) (?=(?:our |the |my )?(?:gross )?(?:profits?|margins?|margin %|orders|units|average order value|aov)\b)/;
+/** "First-time customers": new customers. */
 const FIRST_TIME_BUYERS = new RegExp(String.raw`\bfirst[- ]time (${CUSTOMERS_PLURAL}|purchasers)\b`, 'g');
 /** "Customers who made their first purchase": new customers. */
 const FIRST_PURCHASE_MADE = new RegExp(
