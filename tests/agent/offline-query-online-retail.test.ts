@@ -1120,3 +1120,20 @@ describe('a name joined to a country the file holds', () => {
       'revenue, by region, region in Germany, France',
     ));
 });
+
+// "Revenue in Ireland" got Iceland's 1,294.32, read as a typo of it: the file writes Ireland "EIRE".
+describe('a country the file writes another way', () => {
+  it.each([
+    ['Revenue in Ireland', 'EIRE'],
+    ['Sales to Ireland', 'EIRE'],
+    ['Revenue in Holland', 'Netherlands'],
+  ])('"%s" is the revenue of %s', (question, country) =>
+    expectAnswer(question, `SELECT sum(rev) FROM t WHERE Country = '${country}'`, `revenue, region = ${country}`),
+  );
+
+  it('"Revenue in Nigeria", a country the file lacks, is refused by name, not read as a typo of another', async () => {
+    const answer = await answerWithQuery('Revenue in Nigeria', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I couldn't find “nigeria” among this file's customers, products or other values.");
+  });
+});

@@ -137,6 +137,7 @@ export function looseNamesOf(
     const same = [...found, ...filters].find((f) => f.dimension === placed.dimension);
     if (same) same.values.push(...placed.values.filter((v) => !same.values.includes(v)));
     else filters.push(placed);
+    taken.push(word);
   }
   for (const m of text.matchAll(new RegExp(String.raw`\b(?:in|from|${SOLD_TO})\s+(?:the\s+)?([a-z][a-z'-]{4,})\b`, 'g'))) {
     const word = m[1];
@@ -148,6 +149,13 @@ export function looseNamesOf(
     if (meta.dimensions.some((d) => d.label.toLowerCase() === word)) continue;
     // "Revenue from Canon" got the city Canton: a word the file's names hold is no typo (Canon's printers).
     if (isWordOfAValue(word, meta)) return { unknown: word };
+    // "Revenue in Ireland" got Iceland's: a country's own name is no typo of another's.
+    if (isCountryName(word)) {
+      const coded = countryCodeFilter(word, meta, [...found, ...filters]);
+      if (!coded) return { unknown: word };
+      filters.push(coded);
+      continue;
+    }
     let placed = false;
     for (const d of meta.dimensions) {
       if (d.key === 'customer' || d.key === 'product' || d.values.length > MAX_FUZZY_VALUES) continue;
@@ -260,6 +268,22 @@ function countryCodeFilter(word: string, meta: SnapshotMeta, named: readonly Nam
 }
 
 const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
+
+let countryNames: Set<string> | null = null;
+
+/** Whether `word` is the English name of a country (of any ISO code the runtime names), in lower case. */
+function isCountryName(word: string): boolean {
+  if (!countryNames) {
+    countryNames = new Set();
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    for (const a of letters)
+      for (const b of letters) {
+        const country = countryOfCode(a + b);
+        if (country) countryNames.add(country);
+      }
+  }
+  return countryNames.has(word);
+}
 
 /** The country, in lower case, whose ISO code a value is or starts with ("AT" Austria, "DE-North" Germany), or null. */
 export function countryOfCode(value: string): string | null {
@@ -409,6 +433,9 @@ const ABBREVIATIONS: Record<string, string[]> = {
   uae: ['united arab emirates', 'uae'],
   eu: ['european community', 'european union', 'eu'],
   rsa: ['south africa', 'rsa'],
+  // Online Retail writes Ireland "EIRE": "Revenue in Ireland" got Iceland's, read as a typo of it.
+  ireland: ['ireland', 'eire', 'republic of ireland'],
+  holland: ['netherlands', 'the netherlands', 'holland'],
 };
 
 /** Words between "which" and the buyers that name nothing: "which of our customers". */
