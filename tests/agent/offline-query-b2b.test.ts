@@ -1847,3 +1847,27 @@ describe('a way said as "went up", and a price that moved', () => {
     );
   });
 });
+
+// "Which products sold in every region?" listed product × region revenue and "Customers who bought
+// from every supplier" customer × supplier: neither picks out what is found in every value.
+it.each([
+  ['Which products sold in every region?', 'products found in every region', 'product and region'],
+  ['Customers who bought from every supplier', 'customers found in every supplier', 'customer and supplier'],
+])('"%s" is refused, with the grouping to read across', async (question, what, by) => {
+  const answer = await answerWithQuery(question, file.snapshot, today);
+  expect(answer.result).toBeNull();
+  expect(answer.text).toContain(`I can't pick out the ${what} yet;`);
+  expect(answer.text).toContain(`(such as “revenue by ${by}”)`);
+});
+
+// "Revenue in every region" got the whole file's revenue: "every" splits as "each" does.
+it('"Revenue in every region" is revenue by region', () =>
+  expectRows(
+    'Revenue in every region',
+    grouped(
+      () => true,
+      (r) => r.Region,
+      revenue,
+    ),
+    'revenue, by region',
+  ));

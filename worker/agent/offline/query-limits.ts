@@ -43,6 +43,13 @@ const THRESHOLD =
  */
 const EVERY_PERIOD =
   /\b(in|during) (each|every) of\b|\b(bought|ordered|purchased|buy|buys|order|orders|purchase)(?: [^\s?]+){0,6}? (?:(in|during) )?(every|all) (the )?(?:(?:two|three|four|five|six|twelve|\d{1,2}) )?(years?|months?|quarters?|weeks?)\b/;
+/**
+ * "Which products sold in every region?" listed product × region revenue, "Customers who bought
+ * from every supplier" customer × supplier: what sold in every value of a column, which the
+ * query can't pick out.
+ */
+const EVERY_VALUE =
+  /\b(?:sold|bought|ordered|purchased|buy|buys|sell|sells|order|orders|purchase)(?: [^\s?]+){0,6}? (?:in|from|to|across|by) (?:every|all) (?:the |of the |our )?(regions?|countr(?:y|ies)|states?|cit(?:y|ies)|categor(?:y|ies)|sub-?categor(?:y|ies)|suppliers?|vendors?|stores?|segments?|channels?|territor(?:y|ies)|reps?|sales reps?)\b/;
 /** "Which day had the most orders?": the query groups by week at the finest, so this read as the total. */
 const BY_DAY =
   /\b(which|what) (day|date|weekday|day of the week)\b|\b(?:top|bottom|best|worst|busiest|slowest|biggest|highest|lowest)\s+(?:\d+|two|three|four|five|ten)\s+(?:days|dates)\b|\bby (?:day|date)\b(?! of)|\b(best|worst|busiest|slowest|quietest|biggest|strongest|weakest) (day|date|weekday)\b|\bdaily (revenue|sales|turnover|orders|units|totals?|figures|average)\b/;
@@ -289,6 +296,12 @@ export function limitOf(text: string, neverBoughtNamed = false): string | null {
   const ownStart = OWN_START.exec(text);
   if (ownStart)
     return `I can't measure each customer from their own first purchase yet (“${ownStart[0]}”); ask for a calendar period, or for the cohorts, such as “How did customers won in Q1 do after 6 months?”.`;
+  const everyValue = EVERY_VALUE.exec(text);
+  if (everyValue) {
+    const noun = everyValue[1].replace(/ies$/, 'y').replace(/s$/, '');
+    const rows = new RegExp(String.raw`\b(?:${CUSTOMERS_PLURAL})\b`).test(text) ? 'customer' : 'product';
+    return `I can't pick out the ${rows}s found in every ${noun} yet; ask for the figures by ${noun} (such as “revenue by ${rows} and ${noun}”) and read across them.`;
+  }
   if (EVERY_PERIOD.test(text))
     return 'I can list the customers who bought in both of two periods (“customers who bought in both 2023 and 2024”), or in one but not the other; not those who bought in every year, quarter or month yet.';
   return null;
