@@ -1871,3 +1871,40 @@ it('"Revenue in every region" is revenue by region', () =>
     ),
     'revenue, by region',
   ));
+
+// "Revenue share by region" got revenue alone, "Top 3 categories by share of revenue in 2024"
+// was refused as a grouping by "share", "Customer count by region in 2024" as naming no figure.
+describe('a share or a count written after its noun', () => {
+  it('"Revenue share by region" gives each region\'s share of all revenue', async () => {
+    const all = rows.reduce((sum, r) => sum + revenue(r), 0);
+    const expected = grouped(
+      () => true,
+      (r) => r.Region,
+      revenue,
+    );
+    const answer = await answerWithQuery('Revenue share by region', file.snapshot, today);
+    expect(answer.result?.understood).toBe('share of revenue, revenue, by region');
+    expect(answer.result?.rows.map((r) => r[0])).toEqual(expected.map(([region]) => region));
+    answer.result?.rows.forEach((row, i) => expect(row[1] as number).toBeCloseTo((expected[i][1] / all) * 100, 9));
+  });
+
+  it('"Top 3 categories by share of revenue in 2024" ranks the categories by their share of 2024', async () => {
+    const of2024 = rows.filter(inYear(2024)).reduce((sum, r) => sum + revenue(r), 0);
+    const top = grouped(inYear(2024), (r) => r.Category, revenue).slice(0, 3);
+    const answer = await answerWithQuery('Top 3 categories by share of revenue in 2024', file.snapshot, today);
+    expect(answer.result?.understood).toBe('top 3 by share of revenue, by category, 2024-01-01 … 2024-12-31');
+    expect(answer.result?.rows.map((r) => [r[0], r[1]])).toEqual(
+      top.map(([category, value]) => [category, expect.closeTo((value / of2024) * 100, 9)]),
+    );
+  });
+
+  it('"Customer count by region in 2024" counts each region\'s customers of 2024', async () => {
+    const counts = new Map<string, Set<string>>();
+    for (const r of rows.filter(inYear(2024))) counts.set(r.Region, (counts.get(r.Region) ?? new Set()).add(r.CustomerID));
+    const answer = await answerWithQuery('Customer count by region in 2024', file.snapshot, today);
+    expect(answer.result?.understood).toBe('customers, by region, 2024-01-01 … 2024-12-31');
+    expect(Object.fromEntries(answer.result?.rows.map((r) => [r[0], r[1]]) ?? [])).toEqual(
+      Object.fromEntries([...counts].map(([region, ids]) => [region, ids.size])),
+    );
+  });
+});

@@ -3780,3 +3780,20 @@ describe('whom to offer a product', () => {
     );
   });
 });
+
+// The refusal of concentration in one state offered "top 10 customers in Texas by share of
+// revenue", itself refused as a grouping by "share of revenue": the example is answered.
+it('the example the concentration refusal offers is answered, with shares of all revenue', async () => {
+  const refused = await answerWithQuery('How concentrated is revenue among customers in Texas?', file.snapshot, TODAY);
+  expect(refused.text).toContain('such as “top 10 customers in Texas by share of revenue”');
+  const [[all]] = (await sql(`SELECT sum(rev) FROM t`)) as number[][];
+  const top = (await sql(`SELECT "Customer Name", sum(rev) r FROM t WHERE State = 'Texas' GROUP BY 1 ORDER BY r DESC LIMIT 10`)) as [
+    string,
+    number,
+  ][];
+  const answer = await answerWithQuery('top 10 customers in Texas by share of revenue', file.snapshot, TODAY);
+  expect(answer.result?.understood).toBe('top 10 by share of revenue, by customer, State = Texas');
+  expect(answer.result?.rows.map((r) => [r[0], r[1], r[2]])).toEqual(
+    top.map(([name, r]) => [name, expect.closeTo((r / all) * 100, 9), expect.closeTo(r, 6)]),
+  );
+});

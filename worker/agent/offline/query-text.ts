@@ -77,6 +77,11 @@ export function questionText(question: string, meta: SnapshotMeta): string {
       .replace(/\b(?:most recent|latest) (\d{1,4}) (days?|weeks?|months?|quarters?|years?)\b/g, 'last $1 $2')
       // "How much did customers spend on average?" got all revenue ("Average" read as no word of it).
       .replace(SPEND_ON_AVERAGE, 'average spend per customer')
+      // "Revenue share by region" got revenue alone, "Top 3 categories by share of revenue" was
+      // refused as a grouping by "share", "Customer count by region" as no figure.
+      .replace(/\b(revenue|sales|turnover) share\b/g, 'share of $1')
+      .replace(/\bby (?:their |its |the )?share of (revenue|sales|turnover)\b/g, 'with their share of $1')
+      .replace(/\b(customer|client|account|order|product|supplier) counts?\b/g, 'number of $1s')
       // "Why did profit fall in 2021?" got the top products by margin: how it moved, which the note says is no why.
       .replace(WHY_FIGURE_MOVED, 'how $1 ')
       // "Which products had no sales in 2024?" listed those with sales, "How many customers had no
