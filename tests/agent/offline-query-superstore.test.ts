@@ -3797,3 +3797,20 @@ it('the example the concentration refusal offers is answered, with shares of all
     top.map(([name, r]) => [name, expect.closeTo((r / all) * 100, 9), expect.closeTo(r, 6)]),
   );
 });
+
+// Refusals offered examples of the file's own values and years that were themselves refused:
+// "the top customers in Germany" on a file without Germany, "customers in one region who
+// stopped buying this year", which names no region. Each example offered is answered.
+it.each([
+  'Top 3 customers in each region',
+  'Top 5 products in each category',
+  'Which customers stopped buying in 2021 by region?',
+  'How concentrated is revenue among customers in Texas?',
+])('the example the refusal of "%s" offers is answered', async (question) => {
+  const refused = await answerWithQuery(question, file.snapshot, TODAY);
+  expect(refused.result).toBeNull();
+  const example = /such as [“"]([^”"]+)[”"]/.exec(refused.text)?.[1];
+  expect(example, refused.text).toBeDefined();
+  const answer = await answerWithQuery(example as string, file.snapshot, TODAY);
+  expect(answer.result, answer.text).not.toBeNull();
+});

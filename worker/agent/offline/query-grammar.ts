@@ -413,7 +413,7 @@ function parseAsRead(
   const { filters, customerNoun } = values;
   // Where a value is named, a product named by its code stands as its description.
   const placed = withProductCodesAs('label', text, meta, facts);
-  const shape = unsupportedShape(text, filters, placed);
+  const shape = unsupportedShape(text, meta, filters, placed);
   if (shape) return shape;
   // "Which customers bought Chairs and Tables?" counted those who bought either.
   const together = boughtTogether(placed, filters);

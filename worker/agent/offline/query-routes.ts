@@ -34,7 +34,7 @@ import {
   fractionRefusal,
   namesAPeriod,
 } from './query-parsed';
-import { namedFilterWords } from './query-values';
+import { dimensionOfNoun, namedFilterWords } from './query-values';
 import { lapsedInTheLastYear, namesWhatWasNeverBought } from './query-stopped';
 import { CUSTOMER_NOUNS, CUSTOMER_SINGULAR, CUSTOMERS_NAMED } from './customer-words';
 
@@ -242,6 +242,7 @@ export function segmentFigureRoute(
  */
 export function unsupportedShape(
   text: string,
+  meta: SnapshotMeta,
   filters: readonly { dimension: string; values: string[] }[],
   /** The text with products named by code written by description (query-product-codes.ts). */
   placed = text,
@@ -275,7 +276,7 @@ export function unsupportedShape(
   if (perGroup)
     return {
       kind: 'refused',
-      reason: `I can't rank within each ${perGroup[1]} yet; ask for one at a time, such as "the top customers in Germany", or for the figure by ${perGroup[1]}.`,
+      reason: `I can't rank within each ${perGroup[1]} yet; ask for one at a time${oneAtATime(text, perGroup[1], meta)}, or for the figure by ${perGroup[1]}.`,
     };
   const bought = ourPurchasesAsked(text, filters);
   if (bought) return { kind: 'refused', reason: bought };
@@ -352,6 +353,17 @@ export function churnOrSegmentsAnswer(
     return { kind: 'unmapped', reason: 'Churn risk and segments are answered from the analysis of the whole file.' };
   }
   return null;
+}
+
+/**
+ * An example of one value's ranking, with a value of the file: "the top customers in Texas" (it
+ * offered "the top customers in Germany" on files without Germany, which it refused).
+ */
+function oneAtATime(text: string, noun: string, meta: SnapshotMeta): string {
+  const key = dimensionOfNoun(noun, meta);
+  const value = key ? meta.dimensions.find((d) => d.key === key)?.values[0] : undefined;
+  const rows = /\b(?:top|bottom|best|worst|biggest|largest)\s+(?:\d+\s+)?([a-z-]+s)\b/.exec(text)?.[1] ?? 'customers';
+  return value ? `, such as "the top ${rows} in ${value}"` : '';
 }
 
 /** Revenue said to be at risk: "how much revenue is at risk", "sales at risk". */

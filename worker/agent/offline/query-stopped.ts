@@ -43,6 +43,16 @@ interface StoppedBuyingQuestion {
 }
 
 /**
+ * An example of the customers of one value who stopped buying, with a value and a year of the
+ * file: “customers in DE-North who stopped buying in 2024” (it offered "customers in one region
+ * who stopped buying this year", which names no value).
+ */
+function oneValueNamed(meta: SnapshotMeta, by: string, today: Date): string {
+  const value = meta.dimensions.find((d) => d.key === by)?.values[0];
+  return value && meta.hasDates ? `, such as “customers in ${value} who stopped buying in ${exampleYearOf(meta, today)}”` : '';
+}
+
+/**
  * Customers who bought in one period and not in another ("lost in 2024", "bought in 2020 but
  * not in 2021", "haven't bought in 90 days", "in January but never again"), or the products
  * (another column's values) that did so (`stoppedListOf`): the spec of that list, or why it
@@ -76,7 +86,7 @@ export function whoStoppedBuying(asked: StoppedBuyingQuestion): Parsed {
       kind: 'refused',
       reason: isTimeUnit(by)
         ? `I can list the customers who stopped buying, but not count them by ${by} yet; ask for one period at a time, such as “customers we lost in March 2021”.`
-        : `I can list the customers who stopped buying, but not count them by ${meta.dimensions.find((d) => d.key === by)?.label ?? (by === 'salesRep' ? 'sales rep' : by)} yet; ask for them with one value named, such as “customers in one region who stopped buying this year”.`,
+        : `I can list the customers who stopped buying, but not count them by ${meta.dimensions.find((d) => d.key === by)?.label ?? (by === 'salesRep' ? 'sales rep' : by)} yet; ask for them with one value named${oneValueNamed(meta, by, today)}.`,
     };
   // "Which customers bought in January 1997 but never again?" got the help list: silent from the day after to the last.
   if (period && !other && NEVER_AGAIN.test(text)) {
