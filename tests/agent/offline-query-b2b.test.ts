@@ -774,17 +774,19 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     expect(first[3] as number).toBeCloseTo(changes[0][1], 6);
   });
 
-  // "Did stop buying" got the help list; "had no orders" counted the customers with one.
-  it.each(['Which customers did stop buying in 2024?', 'How many customers had no orders in 2024?'])(
-    '"%s" counts 2023\'s buyers absent in 2024',
-    async (question) => {
-      const before = new Set(rows.filter((r) => inYear(2023)(r) && revenue(r) > 0).map((r) => r.CustomerID));
-      const after = new Set(rows.filter((r) => inYear(2024)(r) && revenue(r) > 0).map((r) => r.CustomerID));
-      const answer = await answerWithQuery(question, file.snapshot, today);
-      expect(answer.result?.understood).toBe('customers who bought, 2023-01-01 … 2023-12-31, but not in 2024-01-01 … 2024-12-31');
-      expect(answer.result?.totalRows).toBe([...before].filter((c) => !after.has(c)).length);
-    },
-  );
+  // "Did stop buying" got the help list; "had no orders" counted the customers with one; "have
+  // we not sold to" listed the year's buyers.
+  it.each([
+    'Which customers did stop buying in 2024?',
+    'How many customers had no orders in 2024?',
+    'Which customers have we not sold to in 2024?',
+  ])('"%s" counts 2023\'s buyers absent in 2024', async (question) => {
+    const before = new Set(rows.filter((r) => inYear(2023)(r) && revenue(r) > 0).map((r) => r.CustomerID));
+    const after = new Set(rows.filter((r) => inYear(2024)(r) && revenue(r) > 0).map((r) => r.CustomerID));
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result?.understood).toBe('customers who bought, 2023-01-01 … 2023-12-31, but not in 2024-01-01 … 2024-12-31');
+    expect(answer.result?.totalRows).toBe([...before].filter((c) => !after.has(c)).length);
+  });
 
   it('"Which reps are underperforming?" ranks the reps from the least revenue (it ranked from the most)', async () => {
     const [weakest] = grouped(
@@ -1907,4 +1909,16 @@ describe('a share or a count written after its noun', () => {
       Object.fromEntries([...counts].map(([region, ids]) => [region, ids.size])),
     );
   });
+});
+
+// "How much revenue did we lose from churned customers?" was refused: "churned" was looked up as a name.
+it('"How much revenue did we lose from churned customers in 2024?" is what 2023\'s buyers absent in 2024 bought in 2023', async () => {
+  const after = new Set(rows.filter((r) => inYear(2024)(r) && revenue(r) > 0).map((r) => r.CustomerID));
+  const buyers = new Set(rows.filter((r) => inYear(2023)(r) && revenue(r) > 0).map((r) => r.CustomerID));
+  const lost = rows
+    .filter((r) => inYear(2023)(r) && buyers.has(r.CustomerID) && !after.has(r.CustomerID))
+    .reduce((sum, r) => sum + revenue(r), 0);
+  const answer = await answerWithQuery('How much revenue did we lose from churned customers in 2024?', file.snapshot, today);
+  expect(answer.result?.understood).toBe('customers who bought, 2023-01-01 … 2023-12-31, but not in 2024-01-01 … 2024-12-31');
+  expect(answer.result?.lapsedShare?.revenue as number).toBeCloseTo(lost, 6);
 });

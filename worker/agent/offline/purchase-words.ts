@@ -29,11 +29,11 @@ export const PURCHASE_DENIED_UNTIL_NOW = new RegExp(String.raw`\b(?:${HAVE_NOT})
 
 /**
  * A purchase denied in the past or the present perfect, as the subject's own act: "did not
- * buy", "haven't we sold", "never ordered", "hasn't been sold". Not "do not buy", which is
- * a habit, not a period's silence.
+ * buy", "haven't we sold", "have we not sold" (it listed this year's buyers), "never ordered",
+ * "hasn't been sold". Not "do not buy", which is a habit, not a period's silence.
  */
 export const PURCHASE_DENIED_THEN = new RegExp(
-  String.raw`\b(?:did not|didn't|didnt|${HAVE_NOT}|never)(?: we| they| it)?(?: been)? (?:${PURCHASE_VERBS})\b`,
+  String.raw`\b(?:did not|didn't|didnt|${HAVE_NOT}|never)(?: we| they| it)?(?: been)? (?:${PURCHASE_VERBS})\b|\b(?:did|have|has) (?:we|they|it|you) not(?: been)? (?:${PURCHASE_VERBS})\b`,
 );
 
 /**

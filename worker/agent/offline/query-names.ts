@@ -26,7 +26,7 @@ const NOT_NAMES = new Set(
     'week weeks day days today ytd revenue sales orders units total profit margin terms order one two three ' +
     'most least more less much particular general detail details stock region regions country countries category categories customer customers product products stock ' +
     'value values amount amounts money volume quantity quantities number numbers count percent percentage share ' +
-    'units euros dollars pounds sterling returning repeat existing loyal lapsed active inactive regular ' +
+    'units euros dollars pounds sterling returning repeat existing loyal lapsed active inactive regular churned lost former dormant ' +
     // "From the start of 2020 to the end of 2021", "in early 2021": a part of a period (query-routes.ts reads or refuses it).
     'start beginning middle early ' +
     // "Revenue of everything but Office Supplies": the whole, before what is left out.
