@@ -1922,3 +1922,32 @@ it('"How much revenue did we lose from churned customers in 2024?" is what 2023\
   expect(answer.result?.understood).toBe('customers who bought, 2023-01-01 … 2023-12-31, but not in 2024-01-01 … 2024-12-31');
   expect(answer.result?.lapsedShare?.revenue as number).toBeCloseTo(lost, 6);
 });
+
+// "What is the gross margin of Supplier 13's products in 2024?" listed each product's margin, and
+// "How many products does Acme Supply, Inc. have with a negative margin?" every Acme product
+// with a 1 beside it: the one figure of them, and only the rows below 0.
+describe("a supplier's products as one figure, and those with a loss", () => {
+  it('"What is the gross margin of Supplier 13\'s products in 2024?" is their one margin', async () => {
+    const kept = rows.filter((r) => r.Supplier === 'Supplier 13' && inYear(2024)(r));
+    const margin = (kept.reduce((sum, r) => sum + profit(r), 0) / kept.reduce((sum, r) => sum + revenue(r), 0)) * 100;
+    await expectRows(
+      "What is the gross margin of Supplier 13's products in 2024?",
+      margin,
+      'margin %, supplier = Supplier 13, 2024-01-01 … 2024-12-31',
+    );
+  });
+
+  it('"How many products does Acme Supply, Inc. have with a negative margin?" keeps only margins below 0', async () => {
+    const byProduct = new Map<string, { revenue: number; profit: number }>();
+    for (const r of rows.filter((r) => r.Supplier === 'Acme Supply, Inc.')) {
+      const p = byProduct.get(r.ProductCode) ?? { revenue: 0, profit: 0 };
+      p.revenue += revenue(r);
+      p.profit += profit(r);
+      byProduct.set(r.ProductCode, p);
+    }
+    const negative = [...byProduct.values()].filter((p) => p.revenue !== 0 && p.profit / p.revenue < 0);
+    const answer = await answerWithQuery('How many products does Acme Supply, Inc. have with a negative margin?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('margin %, by product, margin % < 0, supplier = Acme Supply, Inc.');
+    expect(answer.result?.totalRows).toBe(negative.length);
+  });
+});

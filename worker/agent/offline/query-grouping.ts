@@ -104,7 +104,7 @@ export function groupingOf(
       // products by month" for it month by month: each listed every product's.
       if (
         dim === 'product' &&
-        namesTheProducts(text, filters) &&
+        namesTheProducts(text, filters, true) &&
         (FIGURE_OF_THEM.test(text) || BY_TIME_UNIT.test(text)) &&
         !RANKED_OR_SPLIT.test(text)
       )
@@ -168,15 +168,22 @@ const CUSTOMER_COUNTS = new Set<Measure>(['customers', 'newCustomers', 'returnin
 
 /** "What's the margin on …", "what was our revenue from …": a question for one figure, "what" not asking which. */
 const FIGURE_OF_THEM =
-  /^(?:and |so )?what(?:'s| is| was| were| are| has been| have been)\s+(?:the |our |my )?(?:total |overall |combined )?(?:revenue|sales|turnover|gross profit|profits?|margins?|orders|units|average order value)\b/;
+  /^(?:and |so )?what(?:'s| is| was| were| are| has been| have been)\s+(?:the |our |my )?(?:total |overall |combined )?(?:revenue|sales|turnover|gross profit|gross margins?|profits?|margins?|orders|units|average order value)\b/;
 /** "By month", "quarterly": a split by time, not by product. */
 const BY_TIME_UNIT = /\b(?:by|per|each|every) (?:month|quarter|year|week)\b|\b(?:monthly|quarterly|yearly|annual|annually|weekly)\b/;
 /** Words that rank or split the products named: "the top Safety products", "by product" (not "by month"). */
 const RANKED_OR_SPLIT = /\b(?:top|bottom|best|worst|most|least|highest|lowest|which)\b|\b(?:by|per|each|every) (?:products?|items?)\b/;
 
-/** Whether "products" (or "items") follows a named value: "Safety products", "Acme items". */
-function namesTheProducts(text: string, filters: readonly { values: string[] }[]): boolean {
-  return filters.some((f) => f.values.some((v) => new RegExp(`\\b${escapeRegex(asWritten(v))} (products|items)\\b`).test(asWritten(text))));
+/**
+ * Whether "products" (or "items") follows a named value: "Safety products", "Acme items"; with
+ * `possessive`, "Supplier 13's products" too (what a figure is of: "the margin of Supplier 13's
+ * products" was listed product by product).
+ */
+function namesTheProducts(text: string, filters: readonly { values: string[] }[], possessive = false): boolean {
+  const owner = possessive ? `(?:['’]s)?` : '';
+  return filters.some((f) =>
+    f.values.some((v) => new RegExp(`\\b${escapeRegex(asWritten(v))}${owner} (products|items)\\b`).test(asWritten(text))),
+  );
 }
 
 /** "Which Bolt products …", "top 5 Hy-Vee stores": the values a name's first words keep are what is listed. */

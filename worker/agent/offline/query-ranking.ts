@@ -144,8 +144,14 @@ export function rankAsAsked(asked: RankingQuestion): string | null {
   if (LOSS.test(text) && groupBy.length === 0 && spec.measures.some((m) => m === 'orders' || m === 'units')) return LOSS_OF_ORDERS;
   // "Which products have negative margin?" listed all 2,613 products of the generated file, the
   // lowest at 15.0%: a margin below 0 is asked for, as a loss is.
-  const lossMeasure = spec.measures[0] === 'grossProfit' || spec.measures[0] === 'marginPct' ? spec.measures[0] : null;
-  if (LOSS.test(text) && lossMeasure && groupBy.length > 0 && !other) spec.having = { measure: lossMeasure, op: '<', value: 0 };
+  // "How many products does Acme Supply, Inc. have with a negative margin?" listed every product of
+  // Acme's with a 1 beside it: the products counted are the rows kept, not a figure of each.
+  const lossMeasure = spec.measures.find((m) => m === 'grossProfit' || m === 'marginPct') ?? null;
+  if (LOSS.test(text) && lossMeasure && groupBy.length > 0 && !other) {
+    spec.having = { measure: lossMeasure, op: '<', value: 0 };
+    if (groupBy.includes('product')) spec.measures = spec.measures.filter((m) => m !== 'products');
+    if (spec.sort?.by === 'products') spec.sort = { by: lossMeasure, direction: 'asc' };
+  }
   // "Which country grew the most in 2011 vs 2010?" ranks the change, not 2011's figure.
   if (peak && !other) {
     // "Best month by region" got the best month overall, the regions dropped.
