@@ -1951,3 +1951,17 @@ describe("a supplier's products as one figure, and those with a loss", () => {
     expect(answer.result?.totalRows).toBe(negative.length);
   });
 });
+
+// "Which customers bought in December 2024?" was refused as naming no figure.
+it.each(['Which customers bought in December 2024?', 'Who ordered in December 2024?'])(
+  '"%s" lists the customers of December 2024 by what each paid then',
+  async (question) => {
+    const december = (r: Row) => r.InvoiceDate.startsWith('2024-12');
+    const expected = grouped(december, (r) => r.CustomerName, revenue);
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result?.understood).toBe('revenue, by customer, 2024-12-01 … 2024-12-31');
+    expect(answer.result?.totalRows).toBe(expected.length);
+    expect(answer.result?.rows[0][0]).toBe(expected[0][0]);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(expected[0][1], 6);
+  },
+);

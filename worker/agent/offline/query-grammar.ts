@@ -748,6 +748,11 @@ function parseAsRead(
   const buyersOfSupplier =
     measures.length === 0 && RELY_ON.test(text) && CUSTOMERS_NAMED.test(text) && filters.some((f) => f.dimension === 'supplier');
   if (buyersOfSupplier) measures = ['revenue'];
+  // "Which customers bought in December 2024?" was refused as naming no figure: who bought in a
+  // period, by what each paid there.
+  const whoBoughtThen =
+    measures.length === 0 && period && !other && (CUSTOMERS_NAMED.test(text) || /\bwho\b/.test(text)) && BOUGHT_THEN.test(text);
+  if (whoBoughtThen) measures = ['revenue'];
   if (measures.length === 0) return noFigureAnswer(text, meta, filters, period);
   // "How concentrated was revenue in 2023?" is no revenue total.
   if (CONCENTRATION.test(text) && !buyersOfSupplier) {
@@ -1136,6 +1141,9 @@ const RANKED_BUYERS = new RegExp(
 /** "What did … buy?": the products bought. */
 const WHAT_BOUGHT =
   /\b(what|which)( (products?|items?|skus?|articles?))? (did|does|do|has|have)\b.*\b(buy|bought|order|ordered|purchase|purchased)\b/;
+/** "Bought in December 2024", "ordered last month": a purchase in a period. */
+const BOUGHT_THEN =
+  /\b(?:bought|ordered|purchased|buy|order|purchase)\s+(?:anything\s+|something\s+)?(?:in|during|since|last|this|between|from|on)\b/;
 /** "What does Supplier 13 sell?", "Which categories does Acme supply?": what a supplier sells. */
 const WHAT_SOLD =
   /\b(what|which)( [a-z-]+)? (did|does|do|has|have)\b.*\b(sell|sells|sold|supply|supplies|supplied|make|makes|made|carry|carries|carried|offer|offers|offered)\b/;
