@@ -170,11 +170,8 @@ export function looseNamesOf(
         break;
       }
     }
-    if (!placed) {
-      const coded = countryCodeFilter(word, meta, [...found, ...filters]);
-      if (!coded) return { unknown: word };
-      filters.push(coded);
-    }
+    // A country's name was placed (or refused) above: what is left unplaced the file lacks.
+    if (!placed) return { unknown: word };
   }
   // "Revenue in Polk" (an Iowa county, no value of the file) got the whole file's: the pass
   // above reads words of five letters or more, and a shorter one typed as a name is one too.
