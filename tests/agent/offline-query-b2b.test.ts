@@ -578,6 +578,118 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
       expect(line.endsWith(`, ${figure} bought in the last 12 months`), line).toBe(true);
     });
   });
+  // "How many customers are at medium risk?" answered 1,632, every customer of the file: the
+  // rating was dropped. A count of the rated customers is the churn list's count.
+  it.each([
+    ['How many customers are at medium risk?', 'medium'],
+    ['How many customers are medium risk?', 'medium'],
+    ['How many customers are at high risk?', 'high'],
+    ['How many customers are low risk?', 'low'],
+  ] as const)('"%s" counts the customers rated so, not every customer', async (question, risk) => {
+    const result = analyse(file.aggregates);
+    const rated = (result.churn?.customers ?? []).filter((c) => c.risk === risk).length;
+    const everyone = new Set(rows.map((r) => r.CustomerID)).size;
+    const { answer } = await askOffline(question, result, file.snapshot);
+    const listed = await askOffline(`${risk} risk customers`, result, file.snapshot);
+    expect(answer).toBe(listed.answer);
+    expect(answer).not.toContain(everyone.toLocaleString('en-US'));
+    if (rated > 0) expect(answer.split('\n')[0]).toBe(`**${rated} customers** are at ${risk} risk.`);
+  });
+  // "At-risk customers" and "churn" were looked up as names and refused.
+  it.each(['How many at-risk customers are there?', 'What is the revenue at risk from churn?'])(
+    '"%s" is the churn list',
+    async (question) => {
+      const result = analyse(file.aggregates);
+      const { answer } = await askOffline(question, result, file.snapshot);
+      const flagged = (result.churn?.customers ?? []).filter((c) => c.risk !== 'low').length;
+      expect(answer.split('\n')[0]).toMatch(new RegExp(`^\\*\\*${flagged.toLocaleString('en-US')} customers\\*\\* are flagged: `));
+      expect(answer).toBe((await askOffline('Which customers are at risk?', result, file.snapshot)).answer);
+    },
+  );
+  // They got the customers' churn list, the answer to another question.
+  it.each([
+    [
+      'Which products are at risk?',
+      'Churn risk is rated per customer, not per product: I can list the customers at risk (“Which customers are at risk?”), or the products whose revenue fell (“Which products’ revenue went down last year?”).',
+    ],
+    [
+      'Which products do at-risk customers buy?',
+      'I can list the customers at risk (“Which customers are at risk?”), then what each of them bought, asked by name; not what they buy together in one step yet.',
+    ],
+  ])('"%s" is refused by name', async (question, reason) => {
+    const { answer, trace: steps } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+    expect(steps).not.toContain('use:get_churn_risk');
+    expect(answer).toContain(reason);
+  });
+  it('the example it offers, "Which products’ revenue went down last year?", lists the products whose 2024 revenue fell', async () => {
+    const [y2024, y2023] = [
+      new Map(grouped(inYear(2024), (r) => r.Description, revenue)),
+      new Map(grouped(inYear(2023), (r) => r.Description, revenue)),
+    ];
+    // In cents: one product sold 14,928.33 in both years, which floating-point sums make unequal.
+    const cents = (v: number | undefined) => Math.round((v ?? 0) * 100);
+    const fell = [...new Set([...y2024.keys(), ...y2023.keys()])].filter((p) => cents(y2024.get(p)) < cents(y2023.get(p)));
+    const answer = await answerWithQuery('Which products’ revenue went down last year?', file.snapshot, today);
+    expect(answer.result?.totalRows).toBe(fell.length);
+  });
+  // A supposed loss of the biggest customers got the churn list, or last year's lapsed
+  // customers: what losing them takes away is what they bring.
+  it.each([
+    ['What if we lost our top 10 customers?', 10],
+    ['How much revenue would we lose if our biggest customer left?', 1],
+    ['What if our five largest accounts churned?', 5],
+  ] as const)('"%s" gives the top %i customers\' revenue and share of it', async (question, n) => {
+    const all = rows.reduce((sum, r) => sum + revenue(r), 0);
+    const top = grouped(
+      () => true,
+      (r) => r.CustomerName,
+      revenue,
+    ).slice(0, n);
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result?.understood).toBe(`top ${n} by share of revenue, by customer`);
+    expect(answer.result?.rows.map((row) => row[0])).toEqual(top.map(([name]) => name));
+    answer.result?.rows.forEach((row, i) => {
+      expect(row[1] as number).toBeCloseTo((100 * top[i][1]) / all, 9);
+      expect(row[2] as number).toBeCloseTo(top[i][1], 6);
+    });
+    expect(answer.text).toContain('What losing them would take away is what they bring: their revenue, and its share of all revenue.');
+  });
+  // "What if we lost the UK?" got the UK's churn list; losing a named value takes away its revenue.
+  it.each([
+    ['What if we lost the UK?', 'region = UK', (r: Row) => r.Region === 'UK'],
+    ['What if Acme Supply, Inc. stopped supplying us?', 'supplier = Acme Supply, Inc.', (r: Row) => r.Supplier === 'Acme Supply, Inc.'],
+  ])('"%s" gives its revenue and share of all revenue', async (question, filter, keep) => {
+    const all = rows.reduce((sum, r) => sum + revenue(r), 0);
+    const lost = rows.filter(keep).reduce((sum, r) => sum + revenue(r), 0);
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result?.understood).toBe(`share of revenue, revenue, ${filter}`);
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo((100 * lost) / all, 9);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(lost, 6);
+    expect(answer.text).toContain('What losing it would take away is what it brings: its revenue, and the share of all revenue that is.');
+  });
+  // Each customer's own mix was ignored: they listed every buyer of Acme, or of Safety, by what each bought of it.
+  it.each(['Which customers buy mostly from Acme Supply, Inc.?', 'Customers who mostly buy Safety products'])(
+    '"%s" is refused by name',
+    async (question) => {
+      const answer = await answerWithQuery(question, file.snapshot, today);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain(
+        'I can list the customers of a supplier, product or category by what each bought of it, but not what share of each customer’s own purchases that is yet.',
+      );
+    },
+  );
+  // "Mostly" between the customers and the verb made them the grouping: it listed revenue by customer.
+  it('"What do customers mostly buy?" ranks the products', async () => {
+    await expectRows(
+      'What do customers mostly buy?',
+      grouped(
+        () => true,
+        (r) => r.Description,
+        revenue,
+      ).slice(0, 50),
+      'revenue, by product',
+    );
+  });
   // It led with three products whose credit notes outweighed their sales (net revenue −5,264.42):
   // those are named apart, and the ranking is of what the products that sell earn.
   it('"Which products should we stop selling?" ranks the products with net sales by margin, and names the net-returned apart', async () => {
@@ -896,6 +1008,27 @@ it.each(['How many credit notes were issued in 2024?', 'How many returns were pr
   },
 );
 
+// Both got the value of all returns: the average was dropped.
+it.each(['What is the average credit note value?', 'What is the average return?'])('"%s" is refused by name', async (question) => {
+  const answer = await answerWithQuery(question, file.snapshot, today);
+  expect(answer.result).toBeNull();
+  expect(answer.text).toContain(
+    'I can give the value of returns and the number of orders with one, not their average yet; ask for both (“returns and orders with a return”) and divide.',
+  );
+});
+
+// The refusal's own example kept the count alone.
+it('"returns and orders with a return in 2024" gives both', async () => {
+  const credited = rows.filter((r) => r.InvoiceDate.startsWith('2024') && revenue(r) < 0);
+  const answer = await answerWithQuery('returns and orders with a return in 2024', file.snapshot, today);
+  expect(answer.result?.understood).toBe('returns, orders with a return, 2024-01-01 … 2024-12-31');
+  expect(answer.result?.rows[0][0] as number).toBeCloseTo(
+    credited.reduce((sum, r) => sum - revenue(r), 0),
+    6,
+  );
+  expect(answer.result?.rows[0][1]).toBe(new Set(credited.map((r) => r.InvoiceNo)).size);
+});
+
 // It listed two products whose 2023 sales and credit notes cancelled out (a margin of 150%
 // over 4.5e-13 of revenue), then 48 unchanged margins as "-0.0%".
 it('"Which products had the biggest margin drop in 2024?" lists only margins that fell, over revenue of a cent or more', async () => {
@@ -955,11 +1088,48 @@ describe("a rep's customers in chat", () => {
     expect(answer.split('\n')[4].startsWith(`| ${first[0]} |`)).toBe(true);
   });
 
-  // The review of this session: these two lost the scorecard that answers them.
-  it.each(['What customers does Rep 7 have?', 'Which customers did Rep 3 lose?'])('"%s" is on the rep\'s scorecard', async (question) => {
+  // The review of this session: this lost the scorecard that answers it. ("What customers does
+  // Rep 7 have?" was here too; it asks for the list, below.)
+  it.each(['Which customers did Rep 3 lose?'])('"%s" is on the rep\'s scorecard', async (question) => {
     const { answer, trace } = await askOffline(question, analyse(file.aggregates), file.snapshot);
     expect(trace).toContain('use:get_rep_scorecards');
     expect(answer).toMatch(/^I understood: \*\*Rep \d+'s scorecard over the whole file/);
+  });
+
+  // A rep's customers listed got the rep's scorecard, the rep's total, or the help list.
+  const rep = () =>
+    grouped(
+      () => true,
+      (r) => r.SalesRep,
+      revenue,
+    )[0][0];
+  it.each([
+    'Which customers does REP have?',
+    "REP's customers",
+    "List REP's accounts",
+    'Which accounts does REP handle?',
+    'Which customers does REP manage?',
+    'What customers does REP have?',
+  ])('"%s" lists them by revenue', async (phrasing) => {
+    const name = rep();
+    const expected = grouped(
+      (r) => r.SalesRep === name,
+      (r) => r.CustomerName,
+      revenue,
+    ).slice(0, 50);
+    const { answer } = await askOffline(phrasing.replace('REP', name), analyse(file.aggregates), file.snapshot);
+    expect(answer.split('\n')[0]).toBe(`I understood: **revenue, by customer, sales rep = ${name}**.`);
+    const listed = answer.split('\n').filter((line) => /^\| (?!customer \||---)/.test(line));
+    expect(listed.length).toBe(expected.length);
+    listed.forEach((line, i) => expect(line.startsWith(`| ${expected[i][0].replace(/&/g, '&amp;')} |`), line).toBe(true));
+  });
+
+  it('"How many customers does REP have?" stays the scorecard\'s count', async () => {
+    const name = rep();
+    const served = new Set(rows.filter((r) => r.SalesRep === name).map((r) => r.CustomerID)).size;
+    const { answer } = await askOffline(`How many customers does ${name} have?`, analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain(`I understood: **${name}'s scorecard`);
+    expect(answer).toContain(`${served} customers served`);
   });
 
   it('"Which customers should Rep 12 call?" is the churn list of the customers with a row of Rep 12', async () => {
@@ -1097,6 +1267,18 @@ describe('churn risk in a region of two letters', () => {
     expect(answer.split('\n')[0]).toBe(
       `Customers in ${region} at lost, high or medium risk (${flagged.length} customers); none of their revenue counts as at risk, so by what each bought in the last 12 months, then before:`,
     );
+  });
+  // A rating named as "medium-risk" read AT as a value of the rows, not the customers' region.
+  it.each([
+    ['Which medium-risk customers are in AT?', 'medium'],
+    ['Low risk customers in AT', 'low'],
+  ] as const)('"%s" narrows the %s-risk list to the customers of AT', async (question, risk) => {
+    const result = analyse(file.aggregates);
+    const regionOf = customerRegions();
+    const rated = (result.churn?.customers ?? []).filter((c) => c.risk === risk && regionOf[c.id] === 'AT');
+    expect(rated.length).toBeGreaterThan(0);
+    const { answer } = await askOffline(question, result, file.snapshot, regionOf);
+    expect(answer.split('\n')[0]).toMatch(new RegExp(`^Customers in AT at ${risk} risk \\(${rated.length} customers\\)`));
   });
 });
 

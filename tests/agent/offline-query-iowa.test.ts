@@ -27,6 +27,28 @@ afterAll(() => db.closeSync());
 
 const sql = (query: string) => duckdbRows(db, query);
 
+// "The most popular product in Des Moines" named no figure, and the chat's top products that
+// took over ranked every city's (Captain Morgan, $30,094.25): popular is by revenue, as there.
+it('"What\'s the most popular product in Des Moines?" ranks Des Moines\' products by revenue', async () => {
+  const [[item, revenue]] = (await sql(
+    `SELECT item_description, sum(sale_dollars) r FROM t WHERE city = 'DES MOINES' GROUP BY item_number, item_description ORDER BY r DESC LIMIT 1`,
+  )) as [string, number][];
+  const { answer } = await askOffline("What's the most popular product in Des Moines?", analyse(file.aggregates), file.snapshot);
+  expect(answer).toContain('I understood: **top 1 by revenue, by product, region = DES MOINES**.');
+  expect(answer).toContain(`$${revenue.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+  expect(answer).toContain(item.replace(/#/g, '\\#'));
+});
+
+it('"What if we lost Diageo Americas?" gives its revenue and share of all revenue', async () => {
+  const [[share, revenue]] = (await sql(
+    `SELECT 100 * sum(sale_dollars) FILTER (WHERE vendor_name = 'Diageo Americas') / sum(sale_dollars), sum(sale_dollars) FILTER (WHERE vendor_name = 'Diageo Americas') FROM t`,
+  )) as number[][];
+  const answer = await answerWithQuery('What if we lost Diageo Americas?', file.snapshot, TODAY);
+  expect(answer.result?.understood).toBe('share of revenue, revenue, supplier = Diageo Americas');
+  expect(answer.result?.rows[0][0] as number).toBeCloseTo(share, 9);
+  expect(answer.result?.rows[0][1] as number).toBeCloseTo(revenue, 6);
+});
+
 describe('a role named as the file names its column', () => {
   it('"Which city has the highest sales?" ranks the cities (it answered the total)', async () => {
     const [[city, revenue]] = (await sql(`SELECT city, sum(sale_dollars) r FROM t GROUP BY 1 ORDER BY r DESC LIMIT 1`)) as [

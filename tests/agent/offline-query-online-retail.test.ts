@@ -660,6 +660,15 @@ describe('a threshold on a figure keeps the rows past it, with their count first
   });
 });
 
+// It read −£2,735.74: the credits of customers who only returned, in a year the file starts in.
+it('"How much did returning customers spend in 2011?" is refused: the rows start on 2011-10-02', async () => {
+  const answer = await answerWithQuery('How much did returning customers spend in 2011?', file.snapshot, TODAY);
+  expect(answer.result).toBeNull();
+  expect(answer.text).toContain(
+    "The file's rows start on 2011-10-02, within 2011-01-01 … 2011-12-31: everyone who bought then is first seen there, so I can't tell returning customers from new ones in it.",
+  );
+});
+
 describe('the offline analyst says "can\'t" on Online Retail with no invented figure', () => {
   for (const [question, reason] of refusals) {
     it(`"${question}"`, async () => {

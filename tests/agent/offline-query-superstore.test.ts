@@ -679,6 +679,24 @@ const cases: [string, string, string][] = [
     `SELECT "Customer Name", sum(rev) r FROM t WHERE "Customer Name" <> 'Sean Miller' GROUP BY 1 ORDER BY r DESC LIMIT 5`,
     'top 5 by revenue, by customer, customer ≠ Sean Miller',
   ],
+  // Left out by a past tense or after the values: both got the values' own figure alone.
+  [
+    'What would revenue be if we excluded Technology?',
+    `SELECT sum(rev) FROM t WHERE Category <> 'Technology'`,
+    'revenue, category ≠ Technology',
+  ],
+  ['Profit with Tables taken out', `SELECT sum(gp) FROM t WHERE "Sub-Category" <> 'Tables'`, 'gross profit, Sub-Category ≠ Tables'],
+  [
+    'Revenue with the West excluded in 2021',
+    `SELECT sum(rev) FROM t WHERE ${Y2021} AND Region <> 'West'`,
+    'revenue, region ≠ West, 2021-01-01 … 2021-12-31',
+  ],
+  // It got the churn list: losing them takes away what they bring.
+  [
+    'What if we lost our top 10 customers?',
+    `SELECT "Customer Name", sum(rev) * 100 / (SELECT sum(rev) FROM t) s, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC LIMIT 10`,
+    'top 10 by share of revenue, by customer',
+  ],
   // "Fastest" is the rate: it ranked the change in money.
   [
     'Which region grew fastest in 2021?',
@@ -1630,6 +1648,15 @@ const refusals: [string, RegExp][] = [
   // Read as "Technology only" before: the opposite of what was asked.
   // Nothing named to leave out: no value of the file follows.
   ['revenue in 2021 excluding returns', /but found no value of this file to leave out after “excluding”/],
+  // A supposed change got the average price, last year's change, and the customers who lapsed.
+  ...[
+    'What if we raised prices by 5%?',
+    'What if Technology sales dropped 10%?',
+    'How much profit would we make if we stopped discounting?',
+  ].map((question): [string, RegExp] => [
+    question,
+    /I can only report what the rows of this file show, not what would happen after a change;/,
+  ]),
   // Periods with no calendar reading: "summer" got the segment Consumer (a fuzzy match inside
   // the word), "fall 2020" a comparison with 2019, the others the whole file's total.
   ['Revenue in the summer', /I can't read “summer” as a period yet; name its first and last day as dates/],

@@ -60,6 +60,19 @@ describe('revenue from new and from returning customers', () => {
     expect(result.note).not.toContain('New means');
   });
 
+  // Online Retail's "revenue from returning customers in 2011" read −£2,735.74: the credits of
+  // customers who only returned, since no one can be first seen before the file starts.
+  it.each([
+    [{ period: { from: '2024-01-01', to: '2024-12-31' } }, '2024-01-01 … 2024-12-31'],
+    [{}, '2024-01-05 … 2024-03-25'],
+    [{ period: { from: '2024-02-01', to: '2024-03-31' }, compareTo: { from: '2024-01-01', to: '2024-01-31' } }, '2024-01-01 … 2024-01-31'],
+  ])('refuses returning customers for a period that starts with the rows (%o)', async (periods, range) => {
+    for (const measure of ['returningCustomerRevenue', 'returningCustomers'] as const)
+      await expect(queryCsv(SALES, { measures: [measure], ...periods })).rejects.toThrow(
+        `The file's rows start on 2024-01-05, within ${range}: everyone who bought then is first seen there, so I can't tell returning customers from new ones in it. Ask for a period that starts later.`,
+      );
+  });
+
   it('is refused on a file without customers', async () => {
     await expect(queryCsv('Date,Amount\n2024-01-05,100\n', { measures: ['newCustomerRevenue'] })).rejects.toThrow(
       'This file has no customer column.',

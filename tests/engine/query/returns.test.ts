@@ -22,7 +22,7 @@ C1004,2024-02-10,Bolt,P2,1,5,DE
 `;
 
 const DEFINITION =
-  'Returns are the lines that reduce revenue: credit notes (order ids such as C536379) and lines with a negative amount; revenue is already net of them.';
+  'Returns are the lines that reduce revenue: credit notes (order ids of a C and digits, such as C536379 or C1000185) and lines with a negative amount; revenue is already net of them.';
 
 describe('the returns measures', () => {
   it('sums returns as a positive value and counts the orders with one: 10 + 20 + 5 = 35 in 3 orders', async () => {

@@ -11,11 +11,15 @@ import { MONTH_NAMES } from './query-periods';
 /**
  * "excluding the UK", "except Technology", "other than Germany and France", "revenue without
  * Technology", "customers not in the West" (it kept the West), "ignoring", "not counting", "all
- * segments but Consumer", "regions that are not the West": the values to leave out ("bought
+ * segments but Consumer", "regions that are not the West", "if we removed Technology" (it got
+ * Technology's revenue alone): the values to leave out ("bought
  * Chairs without Tables" is no figure's exclusion, "in 2020 but not in 2021" no value's).
  */
 const EXCLUDED_CLAUSE =
-  /\b(?:excluding|exclude|excludes|except(?: for)?|excl\.?|other than|apart from|aside from|not including|outside(?: of)?|besides|w\/o|ignoring|disregarding|omitting|leaving out|leave out|not counting|without counting|with the exception of|barring|save for|(?<=\b(?:all|every|everything|anything)(?: [a-z-]+)? )but|(?<=\b(?:that|which|who) )(?:is|are|was|were)(?: not|n't|nt)(?! (?:based |located )?in\b)|(?<=\b(?:revenue|sales|turnover|profits?|margins?|orders|units)\s+)(?:without|minus)|(?<!\b(?:but|and) )(?:not|(?:did|does|do|is|are|was|were|has|have|had)(?: not|n't|nt))(?: come| came| coming)? from|(?<!\b(?:but|and|or) )(?:not|(?:is|are|was|were)(?: not|n't|nt))(?: based| located)? in)\s+(.+?)(?=\s+(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|had|has|have|is|are|was|were|did|does|made|makes|sold|sells|bought|buys|spent|spends)\b|[?;!]|,(?=\s*(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|what|which|who|how|show|list|give|tell|please)\b)|,?$)/i;
+  /\b(?:excluding|exclude|excludes|excluded|except(?: for)?|remove|removed|removing|take out|took out|taking out|left out|set aside|setting aside|excl\.?|other than|apart from|aside from|not including|outside(?: of)?|besides|w\/o|ignoring|disregarding|omitting|leaving out|leave out|not counting|without counting|with the exception of|barring|save for|(?<=\b(?:all|every|everything|anything)(?: [a-z-]+)? )but|(?<=\b(?:that|which|who) )(?:is|are|was|were)(?: not|n't|nt)(?! (?:based |located )?in\b)|(?<=\b(?:revenue|sales|turnover|profits?|margins?|orders|units)\s+)(?:without|minus)|(?<!\b(?:but|and) )(?:not|(?:did|does|do|is|are|was|were|has|have|had)(?: not|n't|nt))(?: come| came| coming)? from|(?<!\b(?:but|and|or) )(?:not|(?:is|are|was|were)(?: not|n't|nt))(?: based| located)? in)\s+(.+?)(?=\s+(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|had|has|have|is|are|was|were|did|does|made|makes|sold|sells|bought|buys|spent|spends)\b|[?;!]|,(?=\s*(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|what|which|who|how|show|list|give|tell|please)\b)|,?$)/i;
+
+/** "With Tables taken out", "with the UK removed": the values left out, named before the words that leave them out (it kept Tables alone). */
+const EXCLUDED_AFTER = /\b(?:with|having)\s+(.+?)\s+(?:taken out|took out|removed|excluded|left out|set aside|stripped out)\b/i;
 
 /** "Not in the West", "aren't based in Texas": where the values left out are. */
 const NOT_IN = /\bin\s/;
@@ -39,7 +43,7 @@ const NOT_A_VALUE = /^(zero|null|empty|blank|negative|positive)$/i;
  * name close to a value with other numbers in it is refused by name.
  */
 export function exclusionOf(question: string, meta: SnapshotMeta): { rest: string; filters: NamedFilter[] } | { refused: string } | null {
-  const excluded = EXCLUDED_CLAUSE.exec(question);
+  const excluded = EXCLUDED_AFTER.exec(question) ?? EXCLUDED_CLAUSE.exec(question);
   const clause = excluded ?? nonValueOf(question, meta);
   if (!clause) return null;
   // "Non-returning customers" were read as returning ones, "revenue not from new customers" as

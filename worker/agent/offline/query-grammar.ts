@@ -48,6 +48,8 @@ import {
   RETURN_RATE,
   RETURNS_MEASURES_ONLY,
   returnsMeasuresOf,
+  RETURNS_AVERAGE,
+  NO_RETURNS_AVERAGE,
   SHARE_OF_REVENUE,
   SHARE_OF_REVENUE_ONLY,
   withThreshold,
@@ -103,6 +105,7 @@ import {
   type Parsed,
   WHOLE_FILE_ONLY,
   WHOLE_FILE_RESULTS,
+  CHURN_NAMED,
   fractionRefusal,
 } from './query-parsed';
 import { asWritten, countedNounOf, dimensionOfNoun, namedFilterWords, valuesNamed } from './query-values';
@@ -408,6 +411,12 @@ function parseAsRead(
       segmentFigureRoute(text, meta, analysisDay, others.filters) ?? churnOrSegmentsAnswer(text, meta, others.filters, analysisDay);
     if (segment) return segment;
   }
+  // "The revenue at risk from churn" and "at-risk customers" were looked up as names.
+  if ('refused' in values && CHURN_NAMED.test(text)) {
+    const others = valuesNamed(question.replace(new RegExp(CHURN_NAMED.source, 'gi'), ' '), meta, facts);
+    const churn = 'refused' in others ? null : churnOrSegmentsAnswer(text, meta, others.filters, analysisDay);
+    if (churn) return churn;
+  }
   const today = analysisDay ?? ANY_DAY;
   if ('refused' in values) return { kind: 'refused', reason: values.refused };
   const { filters, customerNoun } = values;
@@ -490,6 +499,7 @@ function parseAsRead(
   const shareAsked = !rateAsked && SHARE.test(text);
   if (returnsAsked) {
     // "What percentage of orders were returned?" is a return rate, not a share of revenue.
+    if (RETURNS_AVERAGE.test(text)) return { kind: 'refused', reason: NO_RETURNS_AVERAGE };
     const asked = lapsed || shareAsked ? null : returnsMeasuresOf(measures, text);
     if (!asked) return { kind: 'refused', reason: RETURN_RATE.test(text) || shareAsked ? NO_RETURN_RATE : RETURNS_MEASURES_ONLY };
     measures = asked;
@@ -747,7 +757,13 @@ function parseAsRead(
   // "Which customers depend on Supplier 13?" got the supplier's products: its buyers, by what each bought from it.
   const buyersOfSupplier =
     measures.length === 0 && RELY_ON.test(text) && CUSTOMERS_NAMED.test(text) && filters.some((f) => f.dimension === 'supplier');
-  if (buyersOfSupplier) measures = ['revenue'];
+  // "Which accounts does Rep 25 handle?" got the help list: a rep's customers, by what each bought.
+  const customersOfRep =
+    measures.length === 0 &&
+    REP_CUSTOMERS_LISTED.test(text) &&
+    filters.some((f) => f.dimension === 'salesRep') &&
+    !WHOLE_FILE_RESULTS.test(text);
+  if (buyersOfSupplier || customersOfRep) measures = ['revenue'];
   // "Which customers bought in December 2024?" was refused as naming no figure: who bought in a
   // period, by what each paid there.
   const whoBoughtThen =
@@ -780,6 +796,7 @@ function parseAsRead(
     measures = measures.filter((m) => m !== 'revenue');
 
   const groupBy = groupingOf(text, meta, measures, filters, perCustomer);
+  if (customersOfRep && groupBy.length === 0) groupBy.push('customer');
   // "Year over year growth by quarter" names two units: the one grouped by is the unit changed.
   if (unitChange) {
     const unit = unitChange.unit;
@@ -1141,6 +1158,10 @@ const RANKED_BUYERS = new RegExp(
 /** "What did … buy?": the products bought. */
 const WHAT_BOUGHT =
   /\b(what|which)( (products?|items?|skus?|articles?))? (did|does|do|has|have)\b.*\b(buy|bought|order|ordered|purchase|purchased)\b/;
+/** A list of a rep's customers: "which customers does Rep 25 have", "Rep 25's accounts", "customers Rep 25 manages". */
+const REP_CUSTOMERS_LISTED = new RegExp(
+  String.raw`\b(?:which|what|list|show|all)(?: (?:of )?(?:the|our|his|her|their))? (?:${CUSTOMERS_PLURAL})\b|'s (?:${CUSTOMERS_PLURAL})\b|\b(?:${CUSTOMERS_PLURAL})\b.*\b(?:manages?|managed|handles?|handled|serves?|served|covers?|covered|owns?|looks? after)\b`,
+);
 /** "Bought in December 2024", "ordered last month": a purchase in a period. */
 const BOUGHT_THEN =
   /\b(?:bought|ordered|purchased|buy|order|purchase)\s+(?:anything\s+|something\s+)?(?:in|during|since|last|this|between|from|on)\b/;

@@ -25,6 +25,13 @@ export const NO_RETURN_RATE =
 export const RETURNS_MEASURES_ONLY =
   'For returns I can give their value and the number of orders with one, by any grouping or period; not their units, customers, profit or margin yet.';
 
+/** Their value joined to another figure: "returns and orders with a return". */
+const RETURNS_AND = /\b(?:returns|credit notes|refunds)\s+and\b|\band\s+(?:the\s+)?(?:value of\s+)?(?:returns|credit notes|refunds)\b/;
+/** "The average credit note", "average return value": it got the value of all returns. */
+export const RETURNS_AVERAGE = /\b(?:average|avg|mean|typical)\b/;
+export const NO_RETURNS_AVERAGE =
+  'I can give the value of returns and the number of orders with one, not their average yet; ask for both (“returns and orders with a return”) and divide.';
+
 /** A count of returns: "how many", "how often", and documents in the plural ("the fewest cancellations"). */
 const RETURN_COUNT = /\b(how many|number of|count of|how often|most often|frequently|cancell?ations|credit notes)\b/;
 /** "Value of credit notes in 2024" counted them: an amount asked for is their value. */
@@ -41,6 +48,8 @@ export function returnsMeasuresOf(measures: readonly Measure[], text: string): M
   if (measures.length === 0) return [RETURN_COUNT.test(text) && !RETURN_VALUE.test(text) ? 'returnOrders' : 'returns'];
   const asked: (Measure | null)[] = measures.map((m) => (m === 'orders' ? 'returnOrders' : m === 'revenue' ? 'returns' : null));
   if (asked.some((m) => m === null)) return null;
+  // "Returns and orders with a return" kept the count alone.
+  if (RETURNS_AND.test(text)) asked.unshift('returns');
   // "Revenue before returns", "net sales after refunds": both figures, returns first, as they rank.
   if (/\b(revenue|turnover)\b|\bsales\b(?! ?reps?)/.test(text)) asked.push('revenue');
   return [...new Set(asked as Measure[])];

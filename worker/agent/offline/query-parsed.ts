@@ -25,9 +25,18 @@ export type Parsed =
    */
   | { kind: 'among'; where: NonNullable<QuerySpecInput['filters']>; reason: string };
 
+/**
+ * Churn risk by its words: "at risk", "churn", a rating ("at medium risk", "high-risk
+ * customers"). "How many customers are at medium risk?" counted every customer, and "the
+ * revenue at risk from churn" looked "churn" up as a name.
+ */
+export const CHURN_NAMED =
+  /\b(?:at[- ]risk|churn(?:ing)?|(?:high|medium|low)[- ]risk|risky|likely to (?:leave|churn|lapse|stop)|risk of (?:churn|churning|leaving|lapsing))\b/;
+
 /** Churn risk and the RFM segments by name ("new customers" is a measure of its own). */
-export const WHOLE_FILE_RESULTS =
-  /\b(at[- ]risk|churn(ing)?|likely to (leave|churn|lapse|stop)|risk of (churn|churning|leaving|lapsing)|champions?|potential loyalists?|loyal|hibernat\w*|about to sleep|can'?t lose|cannot lose|needs? attention|promising)\b/;
+export const WHOLE_FILE_RESULTS = new RegExp(
+  String.raw`${CHURN_NAMED.source}|\b(champions?|potential loyalists?|loyal|hibernat\w*|about to sleep|can'?t lose|cannot lose|needs? attention|promising)\b`,
+);
 
 /** Segments, churn risk and concentration asked of one period: the analysis has them for the whole file only. */
 export const WHOLE_FILE_ONLY =

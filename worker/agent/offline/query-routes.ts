@@ -7,6 +7,7 @@
 import type { QuerySpecInput } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { isWordOfAValue } from './query-names';
+import { supposedAnswer } from './query-supposed';
 import { pluralNoun } from '../../engine/render/format';
 import { escapeRegex, limitOf, thresholdOf, unusedNumberNamed } from './query-limits';
 import { BRIDGE_SPLIT } from './bridge-intents';
@@ -31,6 +32,7 @@ import {
   TOP_FRACTION,
   WHOLE_FILE_ONLY,
   WHOLE_FILE_RESULTS,
+  CHURN_NAMED,
   fractionRefusal,
   namesAPeriod,
 } from './query-parsed';
@@ -99,6 +101,14 @@ function noFigureForPeriod(meta: SnapshotMeta): string {
 }
 
 /**
+ * "Which customers buy mostly from Acme?" and "… rely on Acme for most of their purchases?"
+ * listed Acme's customers by what they bought from it, whatever its share of their own buying
+ * ("What do customers mostly buy?", naming no value, asks for the best sellers).
+ */
+const MOSTLY_FROM =
+  /\b(?:buy|buys|bought|order|orders|ordered|purchase|purchases|purchased|spend|spends|spent|source|sources)\s+(?:\w+\s+)?(?:mostly|mainly|primarily|chiefly|largely|predominantly)\b|\b(?:mostly|mainly|primarily|chiefly|largely|predominantly)\s+(?:buy|buys|bought|order|orders|ordered|purchase|purchases|purchased|spend|spends|spent|source|sources)\b|\b(?:most|majority|bulk|half|more than half) of (?:their|its|his|her) (?:purchases|buying|spend|spending|orders|business|revenue)\b/;
+
+/**
  * Shapes refused whatever else the question says, in the order tried, each with what can be
  * asked instead. The bridge comes to the grammar only when a value is named
  * (retention-intents.ts), and it splits all revenue; "average number of items per order" got
@@ -137,6 +147,14 @@ export function routedByWording(
   // "What actions should we take on revenue in 2021?" and the analysis' actions; "which products
   // should we drop?" is no change over time: the canned answers rank the candidates.
   if (ACTIONS.test(text)) return { kind: 'unmapped', reason: 'What to do is answered from the analysis.' };
+  const supposed = supposedAnswer(text, filters);
+  if (supposed) return supposed;
+  if (MOSTLY_FROM.test(text) && filters.length > 0 && CUSTOMERS_NAMED.test(text))
+    return {
+      kind: 'refused',
+      reason:
+        'I can list the customers of a supplier, product or category by what each bought of it, but not what share of each customer’s own purchases that is yet.',
+    };
   // "How much did customer 14646 spend on average?": per order or per month is not said.
   if (/\b(?:spend|spends|spent|spending) on average\b/.test(text))
     return {
@@ -346,8 +364,13 @@ export function churnOrSegmentsAnswer(
     // churn lists' reason: what losing a supplier puts at risk is the revenue of its products.
     if (filters.length > 0 && filters.every((f) => f.dimension === 'supplier') && REVENUE_AT_RISK.test(text) && !CUSTOMERS_NAMED.test(text))
       return { kind: 'spec', spec: { measures: ['revenueShare', 'revenue'], filters } };
+    // "Which products are at risk?" got the customers' churn list, an answer to another question.
+    if (CHURN_NAMED.test(text) && RATED_NOT_CUSTOMERS.test(text) && !CUSTOMERS_NAMED.test(text))
+      return { kind: 'refused', reason: CHURN_OF_CUSTOMERS_ONLY };
+    // "Which products do at-risk customers buy?" got the churn list: the customers, not what they buy.
+    if (CHURN_NAMED.test(text) && WHAT_THEY_BUY.test(text)) return { kind: 'refused', reason: BOUGHT_BY_THE_FLAGGED };
     // A segment in one region too ("Champions in France" was refused): the region answers narrow churn only.
-    const churnAsked = /\b(at[- ]risk|churn(ing)?|likely to|risk of)\b/.test(text);
+    const churnAsked = CHURN_NAMED.test(text);
     if (filters.some((f) => f.dimension !== 'customer' && (f.dimension !== 'region' || !churnAsked)))
       return { kind: 'among', where: filters, reason: NARROWED_LISTS_ONLY };
     return { kind: 'unmapped', reason: 'Churn risk and segments are answered from the analysis of the whole file.' };
@@ -365,6 +388,21 @@ function oneAtATime(text: string, noun: string, meta: SnapshotMeta): string {
   const rows = /\b(?:top|bottom|best|worst|biggest|largest)\s+(?:\d+\s+)?([a-z-]+s)\b/.exec(text)?.[1] ?? 'customers';
   return value ? `, such as "the top ${rows} in ${value}"` : '';
 }
+
+/** Products or their groupings asked for as at risk: "which products are at risk", "high-risk categories". */
+const PRODUCT_NOUNS = String.raw`(?:products?|items?|skus?|(?:sub-?)?categor(?:y|ies)|brands?)`;
+const RATED_NOT_CUSTOMERS = new RegExp(
+  String.raw`^(?:which|what|list|show(?: me)?|how many|are (?:any|there any))\s+(?:(?:of )?(?:our|the|my)\s+)?(?:\w+\s+)?${PRODUCT_NOUNS}\b|\b(?:at[- ]risk|(?:high|medium|low)[- ]risk|risky)\s+${PRODUCT_NOUNS}\b`,
+);
+const CHURN_OF_CUSTOMERS_ONLY =
+  'Churn risk is rated per customer, not per product: I can list the customers at risk (“Which customers are at risk?”), or the products whose revenue fell (“Which products’ revenue went down last year?”).';
+
+/** What a list of customers buys: "which products do …", "what do … buy". */
+const WHAT_THEY_BUY = new RegExp(
+  String.raw`\b(?:which|what|top|best)\s+(?:\w+\s+)?${PRODUCT_NOUNS}\b.*\b(?:buy|bought|order|ordered|purchase|purchased)\b|\bwhat (?:do|did|does) .+ (?:buy|order|purchase)\b`,
+);
+const BOUGHT_BY_THE_FLAGGED =
+  'I can list the customers at risk (“Which customers are at risk?”), then what each of them bought, asked by name; not what they buy together in one step yet.';
 
 /** Revenue said to be at risk: "how much revenue is at risk", "sales at risk". */
 const REVENUE_AT_RISK = /\b(revenue|sales|turnover)\b.*\bat[- ]risk\b|\bat[- ]risk\b.*\b(revenue|sales|turnover)\b/;

@@ -119,7 +119,8 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
   // "Which countries had more customers in 2011 than in 2010?" asked for the figure.
   [new RegExp(String.raw`\b(how many|number of|count of|most|fewest|least|more|fewer) (${CUSTOMERS_PLURAL})\b`), 'customers'],
   [
-    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spends|spent|spending|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|sub-category|supplier)(?!s))\b/,
+    // "The most popular product in Des Moines" was no figure, and the answer that took over ranked every city's.
+    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spends|spent|spending|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|sub-category|supplier)(?!s)|popular)\b/,
     'revenue',
   ],
 ];
@@ -141,9 +142,9 @@ export const DIMENSION_WORDS: [RegExp, string][] = [
   [/\b(weeks?|weekly)\b/, 'week'],
 ];
 
-/** Customers as the ones who buy: "what do (our, German) customers buy", "products customers bought most". */
+/** Customers as the ones who buy: "what do (our, German) customers (mostly) buy", "products customers bought most". */
 export const CUSTOMERS_AS_SUBJECT = new RegExp(
-  String.raw`\b(?:do|did|does|have|has|that|are|were)\s+(?:[a-z]+\s+){0,2}(?:${CUSTOMERS_PLURAL})\s+(?:in\s+[a-z][\w-]*\s+)?(?:buy|bought|buying|purchase|purchased|purchasing|order|ordered|ordering|spend|spent|spending)\b`,
+  String.raw`\b(?:do|did|does|have|has|that|are|were)\s+(?:[a-z]+\s+){0,2}(?:${CUSTOMERS_PLURAL})\s+(?:in\s+[a-z][\w-]*\s+)?(?:(?:mostly|mainly|usually|typically|generally|often|primarily|really)\s+)?(?:buy|bought|buying|purchase|purchased|purchasing|order|ordered|ordering|spend|spent|spending)\b`,
 );
 
 /** "How did profit change year over year?": the figure by that time unit, each against the one before. */

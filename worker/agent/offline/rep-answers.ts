@@ -97,7 +97,7 @@ function mentionedRep(q: string, result: AnalysisResult): string | null {
 /** A rep question, or null to let the grammar and the other intents answer. */
 /** A list of customers asked for: "top customers", "which customers", "customers to call". */
 const CUSTOMERS_LISTED = new RegExp(
-  String.raw`\b(?:top|best|biggest|largest|main|which|what|list|show|all)(?: \d+)? (?:customers|clients|accounts)\b|\b(?:customers|clients|accounts) (?:\w+ ){0,3}(?:${CONTACT_VERB})\b`,
+  String.raw`\b(?:top|best|biggest|largest|main|which|what|list|show|all)(?: \d+)? (?:customers|clients|accounts)\b|'s (?:customers|clients|accounts)\b|\b(?:customers|clients|accounts) (?:\w+ ){0,3}(?:${CONTACT_VERB})\b`,
 );
 
 export function repIntentOf(question: string, result: AnalysisResult): RepIntent | null {
@@ -124,7 +124,8 @@ export function repIntentOf(question: string, result: AnalysisResult): RepIntent
   // "Who are Rep 3's top customers?" and "Which customers should Rep 12 call?" ask for a list of
   // the rep's customers, which the rows give (the scorecard names only the largest).
   // Those the rep lost or has at risk, and how many the rep has, are the scorecard's.
-  if (mentioned && CUSTOMERS_LISTED.test(q) && !/\b(lose|lost|losing|risk|churn\w*|have|has)\b/.test(q)) return null;
+  // "Which customers does Rep 25 have?" is a list too (it got the scorecard); "how many … have" is the scorecard's count.
+  if (mentioned && CUSTOMERS_LISTED.test(q) && !/\b(lose|lost|losing|risk|churn\w*)\b/.test(q) && !/\bhow many\b/.test(q)) return null;
   // "Who is Rep 7's biggest customer?" is on Rep 7's scorecard (it ranked every rep by their top customer).
   if (
     mentioned &&

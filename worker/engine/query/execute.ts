@@ -126,6 +126,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   if (spec.compareTo) periods.push({ from: dayOf(spec.compareTo.from), to: dayOf(spec.compareTo.to) });
   refuseRepeatsOnOneDay(meta, spec, periods);
   const time = groups.find((g) => g.kind === 'time');
+  refuseReturningFromTheStart(meta, spec, periods, Boolean(time));
   if (spec.changeFrom && !meta.hasDates) throw new QueryRefusal('This file has no date column, so it has no periods.', 'MISSING_COLUMN');
   const change = spec.changeFrom && time ? changeFromOf(meta, spec, time.unit, periods[0]) : undefined;
   // The units before the period that its first units are compared with, read as a second period.
@@ -214,6 +215,25 @@ function refuseRepeatsOnOneDay(meta: Snapshot['meta'], spec: QuerySpec, periods:
 }
 
 const REPEAT_MEASURES: ReadonlySet<QuerySpec['measures'][number]> = new Set(['repeatCustomers', 'oneTimeCustomers', 'repeatRate']);
+
+/**
+ * Returning means a first purchase before the period, which a period starting with the file's
+ * rows can't show: every buyer in it is first seen there. Online Retail's "How much did
+ * returning customers spend in 2011?" read −£2,735.74, the credits of customers with returns
+ * and no purchase. A grouping by time keeps its later rows and the note on the first.
+ */
+function refuseReturningFromTheStart(meta: Snapshot['meta'], spec: QuerySpec, periods: readonly Range[], byTime: boolean): void {
+  if (byTime || !meta.hasDates || !spec.measures.some((m) => RETURNING_MEASURES.has(m))) return;
+  const ranges = periods.length > 0 ? periods : [{ from: meta.firstDay, to: meta.lastDay }];
+  const fromTheStart = ranges.find((r) => r.from <= meta.firstDay);
+  if (fromTheStart)
+    throw new QueryRefusal(
+      `The file's rows start on ${isoDay(meta.firstDay)}, within ${isoDay(fromTheStart.from)} … ${isoDay(fromTheStart.to)}: everyone who bought then is first seen there, so I can't tell returning customers from new ones in it. Ask for a period that starts later.`,
+      'OUT_OF_RANGE',
+    );
+}
+
+const RETURNING_MEASURES: ReadonlySet<QuerySpec['measures'][number]> = new Set(['returningCustomers', 'returningCustomerRevenue']);
 
 /** Folds one row group into the accumulators. */
 function scanGroup(

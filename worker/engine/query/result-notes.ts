@@ -59,7 +59,7 @@ export function shareNote(spec: QuerySpec, groups: ResolvedGroup[], compare: boo
 /** What counts as a return, and that none was found when the rows counted hold none. */
 export function returnsNote(a: Accumulators): string {
   const definition =
-    'Returns are the lines that reduce revenue: credit notes (order ids such as C536379) and lines with a negative amount; revenue is already net of them.';
+    'Returns are the lines that reduce revenue: credit notes (order ids of a C and digits, such as C536379 or C1000185) and lines with a negative amount; revenue is already net of them.';
   for (let s = 0; s < a.count; s++) if (a.returns[s] > 0) return definition;
   return `${definition} None of the rows counted here is one.`;
 }

@@ -1,0 +1,64 @@
+/**
+ * Questions that suppose a change ("what if …"). The rows say what happened, not what would:
+ * "What if we raised prices by 5%?" got the average price, "What if Technology sales dropped
+ * 10%?" last year's change, and "How much profit would we make if we stopped discounting?"
+ * the customers who lapsed. One supposition the rows do answer: losing the biggest customers
+ * ("What if we lost our top 10 customers?" got the churn list), or a customer, supplier or
+ * region by name, takes away what they bring, which their share of revenue says.
+ */
+import type { Parsed } from './query-parsed';
+import { NUMBER_WORDS } from './number-words';
+import { CUSTOMER_NOUNS } from './customer-words';
+
+/** A supposition: "what if", "if we …", "suppose", "were to". */
+const SUPPOSED =
+  /\b(?:what if|if (?:we|i|our|they|the|prices?|sales|revenue|costs?|demand|volumes?)|suppose|supposing|imagine|assuming|were to|in case)\b/;
+/** Losing a customer: they leave, churn or stop buying. */
+const LOST =
+  /\b(?:lost|lose|loses|losing|leave|leaves|left|leaving|churn(?:ed|s)?|walk(?:ed|s)? away|stop(?:ped|s)? (?:buying|ordering|supplying|delivering|selling to us)|went away|go(?:es)? away|gone|quit|quits|dropped us|drop us|drops us)\b/;
+/** A change made or suffered: prices raised, sales dropped, discounting stopped. */
+const CHANGED =
+  /\b(?:rais(?:e|ed|es|ing)|increas(?:e|ed|es|ing)|cut(?:s|ting)?|lower(?:ed|s|ing)?|reduc(?:e|ed|es|ing)|drop(?:s|ped|ping)?|f[ae]ll|falls|doubl(?:e|ed|es|ing)|halv(?:e|ed|es|ing)|stop(?:s|ped|ping)?|discount(?:s|ed|ing)?|grow(?:s|n)?|grew|chang(?:e|ed|es|ing)|went (?:up|down)|go(?:es)? (?:up|down)|hire[ds]?|open(?:ed|s)?|launch(?:ed|es)?)\b/;
+/** "Our top 10 customers", "the biggest customer", "our five largest accounts". */
+const COUNT = String.raw`(\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
+const TOP_CUSTOMERS = new RegExp(
+  String.raw`\b(?:${COUNT}\s+)?(?:top|biggest|largest|best|main|key|major|most valuable)\s+(?:${COUNT}\s+)?(${CUSTOMER_NOUNS})\b`,
+);
+/** Plural nouns with no count: the concentration analysis' top 10. */
+const TOP_WITHOUT_COUNT = 10;
+
+const LOST_NOTE = 'What losing them would take away is what they bring: their revenue, and its share of all revenue.';
+const NAMED_LOST_NOTE = 'What losing it would take away is what it brings: its revenue, and the share of all revenue that is.';
+const WHAT_WOULD_HAPPEN =
+  'I can only report what the rows of this file show, not what would happen after a change; ask for the figures as they are, such as the revenue and gross profit of what you would change.';
+
+/**
+ * The answer to a supposition: the top customers' share of revenue when it supposes losing
+ * them, a refusal for any other change; null when the question supposes nothing.
+ */
+export function supposedAnswer(text: string, filters: readonly { dimension: string; values: string[] }[]): Parsed | null {
+  if (!SUPPOSED.test(text)) return null;
+  const lost = LOST.test(text);
+  const top = lost ? TOP_CUSTOMERS.exec(text) : null;
+  if (top)
+    return {
+      kind: 'spec',
+      spec: {
+        measures: ['revenueShare', 'revenue'],
+        groupBy: ['customer'],
+        filters: [...filters],
+        limit: countOf(top[1] ?? top[2], top[3]),
+      },
+      note: LOST_NOTE,
+    };
+  // "What if we lost the UK?" got the UK's churn list: a customer, supplier or region named is lost as a whole.
+  if (lost && filters.length > 0)
+    return { kind: 'spec', spec: { measures: ['revenueShare', 'revenue'], filters: [...filters] }, note: NAMED_LOST_NOTE };
+  return CHANGED.test(text) ? { kind: 'refused', reason: WHAT_WOULD_HAPPEN } : null;
+}
+
+/** "10", "five", or none: one for a singular noun ("our biggest customer"), the top 10 for a plural. */
+function countOf(count: string | undefined, noun: string): number {
+  if (count) return Number(count) || NUMBER_WORDS[count];
+  return noun.endsWith('s') ? TOP_WITHOUT_COUNT : 1;
+}
