@@ -678,6 +678,60 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
       );
     },
   );
+  // It counted all of 2024's customers: "once" without "only" was dropped.
+  it('"How many customers ordered once in 2024?" counts those with one order in 2024', async () => {
+    const orders = new Map<string, Set<string>>();
+    for (const r of rows.filter((r) => inYear(2024)(r) && !r.InvoiceNo.startsWith('C')))
+      orders.set(r.CustomerID, (orders.get(r.CustomerID) ?? new Set()).add(r.InvoiceNo));
+    const once = [...orders.values()].filter((ids) => ids.size === 1).length;
+    expect(once).toBeLessThan(orders.size);
+    await expectRows('How many customers ordered once in 2024?', once, 'customers with one order, 2024-01-01 … 2024-12-31');
+  });
+  // Both got the customer's profile, which names neither rep nor region.
+  it.each([
+    ['Which rep handles NAME?', 'sales rep', (r: Row) => r.SalesRep],
+    ['Which region is NAME in?', 'region', (r: Row) => r.Region],
+    ['What category is PRODUCT in?', 'category', (r: Row) => r.Category],
+  ])('"%s" is that grouping\'s values for it, by revenue', async (phrasing, label, key) => {
+    const [customer] = grouped(
+      () => true,
+      (r) => r.CustomerName,
+      revenue,
+    )[0];
+    const [product] = grouped(
+      () => true,
+      (r) => r.Description,
+      revenue,
+    )[0];
+    const named = phrasing.includes('NAME') ? customer : product;
+    const keep = (r: Row) => (phrasing.includes('NAME') ? r.CustomerName : r.Description) === named;
+    await expectRows(
+      phrasing.replace('NAME', customer).replace('PRODUCT', product),
+      grouped(keep, key, revenue),
+      `revenue, by ${label}, ${phrasing.includes('NAME') ? 'customer' : 'product'} = ${named}`,
+    );
+  });
+  // It got the cross-sell answer: when, not what.
+  it('"When will <customer> order next?" is their profile, with how often they buy, not cross-sell', async () => {
+    const result = analyse(file.aggregates);
+    const [customer] = grouped(
+      () => true,
+      (r) => r.CustomerName,
+      revenue,
+    )[0];
+    const { answer, trace } = await askOffline(`When will ${customer} order next?`, result, file.snapshot);
+    expect(trace).not.toContain('use:get_cross_sell');
+    expect(answer).toBe((await askOffline(`Tell me about ${customer}`, result, file.snapshot)).answer);
+    expect(answer).toMatch(/days apart/);
+  });
+  // It got the whole file's revenue: "two years ago" was read nowhere.
+  it('"What was revenue two years ago?" is 2023\'s revenue (the rows end on 3 January 2025)', async () => {
+    await expectRows(
+      'What was revenue two years ago?',
+      rows.filter(inYear(2023)).reduce((sum, r) => sum + revenue(r), 0),
+      'revenue, 2023-01-01 … 2023-12-31',
+    );
+  });
   // "Mostly" between the customers and the verb made them the grouping: it listed revenue by customer.
   it('"What do customers mostly buy?" ranks the products', async () => {
     await expectRows(

@@ -691,6 +691,8 @@ const cases: [string, string, string][] = [
     `SELECT sum(rev) FROM t WHERE ${Y2021} AND Region <> 'West'`,
     'revenue, region ≠ West, 2021-01-01 … 2021-12-31',
   ],
+  // It got the revenue of Tables (206,965.53): what was lost on them is their gross profit.
+  ['How much did we lose on Tables?', `SELECT sum(gp) FROM t WHERE "Sub-Category" = 'Tables'`, 'gross profit, Sub-Category = Tables'],
   // It got the churn list: losing them takes away what they bring.
   [
     'What if we lost our top 10 customers?',
@@ -1648,6 +1650,16 @@ const refusals: [string, RegExp][] = [
   // Read as "Technology only" before: the opposite of what was asked.
   // Nothing named to leave out: no value of the file follows.
   ['revenue in 2021 excluding returns', /but found no value of this file to leave out after “excluding”/],
+  // The first went on to the whole file's worst products, losing Texas; the second ranked customer × state
+  // pairs by orders; the third listed the products whose losses outweigh their profits.
+  ['Why is Texas losing money?', /a cause\. I can show where it lost money, such as “products with a loss for Texas”\./],
+  [
+    'Which state has the most orders per customer?',
+    /I can work out revenue per customer, but not an average of other figures per customer yet/,
+  ],
+  ['Which products always sell at a loss?', /not what lost money on every sale yet/],
+  // Its example was "the top customers in Furniture" for a question about products.
+  ['What is the best-selling product in each category?', /ask for one at a time, such as "the top products in Furniture"/],
   // A supposed change got the average price, last year's change, and the customers who lapsed.
   ...[
     'What if we raised prices by 5%?',

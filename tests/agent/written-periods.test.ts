@@ -217,3 +217,43 @@ describe('the unit before this one, and a span set against the one before it', (
     expect([read.period, read.other]).toEqual([period, other]);
   });
 });
+
+// "What was revenue two years ago?" got the whole file's revenue: "ago" was read nowhere.
+describe('a unit counted back from today ("two years ago"), on 10 June 2021', () => {
+  it.each([
+    ['revenue two years ago', range('2019-01-01', '2019-12-31')],
+    ['revenue a year ago', range('2020-01-01', '2020-12-31')],
+    ['revenue 3 months ago', range('2021-03-01', '2021-03-31')],
+    ['revenue a month ago', range('2021-05-01', '2021-05-31')],
+    ['revenue 7 months ago', range('2020-11-01', '2020-11-30')],
+    ['revenue two quarters ago', range('2020-10-01', '2020-12-31')],
+    ['revenue since two years ago', range('2019-01-01', '2021-06-10')],
+  ])('%s', (question, read) => {
+    expect(periodsOf(question, TODAY).period).toEqual(read);
+  });
+
+  it.each([
+    ['revenue 10 days ago', '10 days ago'],
+    ['revenue two weeks ago', 'two weeks ago'],
+    ['revenue in the same month two years ago', 'the same month two years ago'],
+  ])('%s is unread', (question, unread) => {
+    expect(periodsOf(question, TODAY)).toEqual({ period: null, other: null, unread });
+  });
+
+  it('"customers who left over a year ago" names how long ago, no period', () => {
+    expect(periodsOf('customers who left over a year ago', TODAY)).toEqual({ period: null, other: null });
+  });
+
+  it('"revenue this month vs a year ago" is still the same days a year back, and the note says which', () => {
+    const read = periodsOf('revenue this month vs a year ago', TODAY);
+    expect(read.period).toEqual(range('2021-06-01', '2021-06-10'));
+    expect(read.other).toEqual(range('2020-06-01', '2020-06-10'));
+  });
+
+  it('a few days so far set against a year back name those days, not "the month before"', () => {
+    const read = periodsOf('revenue this month vs a year ago', new Date('2021-06-03T00:00:00Z'));
+    expect(read.note).toBe(
+      'This month so far is 3 days (2021-06-01 … 2021-06-03), set against 2020-06-01 … 2020-06-03: too few days to tell a trend; ask for last month against the month before it for a whole month.',
+    );
+  });
+});

@@ -70,6 +70,11 @@ const NAMES_A_PERIOD =
   /\b(19|20)\d\d\b|\bq[1-4]\b|\b(last|this|previous|past|next) (year|quarter|month|week)\b|\b(ytd|year to date|month to date)\b|\b(january|february|march|april|june|july|august|september|october|november|december)\b/;
 const CROSS_SELL =
   /cross.?sell|up.?sell|bought together|buy together|purchased together|\bgo(es)? (well )?with|pairs? (well )?with|bundle|recommend|what (else|more) (should|could|can|to)|sell (more )?to\b|next best|\b(buy|order|purchase) next\b|\bnext (purchase|order)\b|also (buy|bought|purchase)|(buy|buys|bought|purchased) with/;
+/**
+ * "When will Rossi Ltd 774 order next?" asks when, not what: it got the cross-sell answer. A
+ * customer named gets their profile, with how often they buy and how long it has been.
+ */
+export const WHEN_NEXT = /\bwhen\b.*\b(?:buy|order|purchase|reorder)s? next\b|\bwhen\b.*\bnext (?:purchase|order)\b/;
 const SUPPLIER = /\b(suppliers?|vendors?|sourc(e|ed|ing)|procure\w*|manufacturers?)\b/;
 /**
  * "Which customers should buy Chairs?", "Who else might buy Staples?", "Who should we sell
@@ -348,7 +353,7 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   if (ACTIONS.test(q)) return { kind: 'actions' };
   if (CHART.test(q)) return { kind: 'chart', series: chartSeriesOf(q) };
   const prospects = PROSPECTS.test(q);
-  if (CROSS_SELL.test(q) || prospects) {
+  if ((CROSS_SELL.test(q) && !WHEN_NEXT.test(q)) || prospects) {
     const named = product ?? (customer ? null : namedAfterWith(question.replace(PERIOD_TAIL, '')));
     // "Bought together with PARTY BUNTING in 2011" was counted over the whole file.
     const period = named

@@ -769,6 +769,7 @@ function parseAsRead(
   const whoBoughtThen =
     measures.length === 0 && period && !other && (CUSTOMERS_NAMED.test(text) || /\bwho\b/.test(text)) && BOUGHT_THEN.test(text);
   if (whoBoughtThen) measures = ['revenue'];
+  if (measures.length === 0 && groupOfOneNamed(text, meta, filters, perCustomer)) measures = ['revenue'];
   if (measures.length === 0) return noFigureAnswer(text, meta, filters, period);
   // "How concentrated was revenue in 2023?" is no revenue total.
   if (CONCENTRATION.test(text) && !buyersOfSupplier) {
@@ -1158,6 +1159,24 @@ const RANKED_BUYERS = new RegExp(
 /** "What did … buy?": the products bought. */
 const WHAT_BOUGHT =
   /\b(what|which)( (products?|items?|skus?|articles?))? (did|does|do|has|have)\b.*\b(buy|bought|order|ordered|purchase|purchased)\b/;
+/**
+ * "Which rep handles Rossi Ltd 774?" and "Which region is Rossi Ltd 774 in?" got the customer's
+ * profile, which names neither: a grouping asked of one customer or product named, with no
+ * figure, is that grouping's values for it, by revenue.
+ */
+function groupOfOneNamed(
+  text: string,
+  meta: SnapshotMeta,
+  filters: readonly { dimension: string; values: string[] }[],
+  perCustomer: RegExp,
+): boolean {
+  if (filters.length !== 1 || filters[0].values.length !== 1 || !['customer', 'product'].includes(filters[0].dimension)) return false;
+  const asked = /^(?:(?:and|so) )?(?:which|what) ([a-z-]+(?: [a-z-]+)?)/.exec(text)?.[1];
+  if (!asked) return false;
+  const grouping = groupingOf(text, meta, ['revenue'], filters, perCustomer);
+  return grouping.length === 1 && !isTimeUnit(grouping[0]) && grouping[0] !== 'customer' && grouping[0] !== 'product';
+}
+
 /** A list of a rep's customers: "which customers does Rep 25 have", "Rep 25's accounts", "customers Rep 25 manages". */
 const REP_CUSTOMERS_LISTED = new RegExp(
   String.raw`\b(?:which|what|list|show|all)(?: (?:of )?(?:the|our|his|her|their))? (?:${CUSTOMERS_PLURAL})\b|'s (?:${CUSTOMERS_PLURAL})\b|\b(?:${CUSTOMERS_PLURAL})\b.*\b(?:manages?|managed|handles?|handled|serves?|served|covers?|covered|owns?|looks? after)\b`,

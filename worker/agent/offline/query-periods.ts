@@ -702,12 +702,82 @@ function withUnitsOfNamedYears(text: string, today: Date): string {
  * without it such a range begins on `OPEN_START`.
  */
 export function periodsOf(question: string, today: Date, firstDay: string | null = null): Periods {
-  const written = withIsoDays(withUnitsOfNamedYears(withThisUnitsBounding(question.toLowerCase()), today), today);
+  const ago = withUnitsAgo(question.toLowerCase(), today);
+  if (ago.unread) return { period: null, other: null, unread: ago.unread };
+  const written = withIsoDays(withUnitsOfNamedYears(withThisUnitsBounding(ago.text), today), today);
   if (written.unread) return { period: null, other: null, unread: written.unread };
   const span = SPAN_UNREAD.exec(written.text);
   if (span && periodIn(span[1], today)) return { period: null, other: null, unread: span[0].split(BOUND_END)[0] };
   const read = periodsRead(written.text, today);
   return firstDay === null ? read : fromFirstDay(read, firstDay);
+}
+
+/** "Two years ago", "3 months ago", "a quarter ago": a unit counted back from today's. */
+const UNITS_AGO = new RegExp(
+  String.raw`\b(a|an|one|${Object.keys(NUMBER_WORDS).join('|')}|\d{1,2}) (years?|quarters?|months?|weeks?|days?) ago\b`,
+  'g',
+);
+/** Words after which "a year ago" is the other side of a comparison (A_YEAR_BEFORE reads it). */
+const COMPARED_BEFORE = /\b(?:vs\.?|versus|compared (?:with|to)|against|than)\s+(?:the\s+)?$/;
+/** "The same month two years ago": today's unit, years back, which no reading writes yet. */
+const SAME_UNIT_BEFORE = /\bsame (month|quarter|week|day|period)s?(?: of| in)?\s+$/;
+/** "Over a year ago", "more than 3 months ago": how long ago, not when. */
+const SPAN_BOUND_BEFORE = /\b(?:over|more than|less than|under|within|at least|at most|about|around|nearly|almost|roughly|up to)\s+$/;
+/** A preposition that already places the period ("since two years ago"). */
+const PLACED_BEFORE = /\b(?:in|during|since|from|before|after|until|till|of|for|to|through)\s+$/;
+const MONTH_WORDS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+/**
+ * "What was revenue two years ago?" got the whole file's revenue: "N units ago" is the
+ * calendar unit that many before today's ("two years ago" on 2025-01-03 is 2023, "3 months
+ * ago" October 2024), written as the grammar reads it. Weeks and days ago name no unit the
+ * grammar writes that way, and are unread.
+ */
+function withUnitsAgo(text: string, today: Date): { text: string; unread?: string } {
+  let unread: string | undefined;
+  const rewritten = text.replace(UNITS_AGO, (words: string, count: string, unit: string, at: number) => {
+    const before = text.slice(0, at);
+    // "Left over a year ago" is a span of time, no calendar unit.
+    if (COMPARED_BEFORE.test(before) || SPAN_BOUND_BEFORE.test(before)) return words;
+    const same = SAME_UNIT_BEFORE.exec(before);
+    // "Vs the same month a year ago" is a change by unit, which query-unit-change.ts reads.
+    if (same && /\b(?:vs\.?|versus|compared (?:with|to)|against|than|over|on)\s+(?:the\s+)?$/.test(before.slice(0, same.index)))
+      return words;
+    if (same) {
+      unread ??= `the same ${same[1]} ${words}`;
+      return words;
+    }
+    const n = /^\d/.test(count) ? Number(count) : count === 'a' || count === 'an' ? 1 : NUMBER_WORDS[count];
+    const [y, m] = [today.getUTCFullYear(), today.getUTCMonth()];
+    let period: string | null = null;
+    if (unit.startsWith('year')) period = String(y - n);
+    else if (unit.startsWith('month')) {
+      const back = new Date(Date.UTC(y, m - n, 1));
+      period = `${MONTH_WORDS[back.getUTCMonth()]} ${back.getUTCFullYear()}`;
+    } else if (unit.startsWith('quarter')) {
+      const q = y * 4 + Math.floor(m / 3) - n;
+      period = `q${(q % 4) + 1} ${Math.floor(q / 4)}`;
+    }
+    if (period === null) {
+      unread ??= words;
+      return words;
+    }
+    return PLACED_BEFORE.test(before) ? period : `in ${period}`;
+  });
+  return { text: rewritten, ...(unread ? { unread } : {}) };
 }
 
 /**
@@ -806,7 +876,7 @@ function periodsRead(text: string, today: Date): Periods {
       const other = /\bnot\b/.test(m[2]) ? earlier : likeWith(laterText, later, earlier, today, earlierText);
       // "Spent less this year than last year", asked on 3 January: as asked, and said how short it is.
       const unit = toDateUnitOf(laterText, today, later);
-      const short = unit && !/\bnot\b/.test(m[2]) ? fewDaysNote(unit, later) : null;
+      const short = unit && !/\bnot\b/.test(m[2]) ? fewDaysNote(unit, later, other) : null;
       return { period: later, other, ...(m[2] === 'than' ? { than: true as const } : {}), ...(short ? { note: short } : {}) };
     }
   }
@@ -932,11 +1002,20 @@ export function examplesOfTwo(meta: { hasDates: boolean; firstDay: number; lastD
   return named ? `, such as "${before}${named[0]} vs ${named[1]}"` : '';
 }
 
-/** What a comparison of a unit so far says when so far is a few days; null when it is not. */
-export function fewDaysNote(unit: ToDateUnit, toDate: DayRange): string | null {
+/**
+ * What a comparison of a unit so far says when so far is a few days; null when it is not.
+ * `against` is what it is set against when that is not the same days of the unit before:
+ * "this month vs a year ago" said "the month before" of January 2024's first 3 days.
+ */
+export function fewDaysNote(unit: ToDateUnit, toDate: DayRange, against?: DayRange | null): string | null {
   const days = daysIn(toDate);
   if (days >= FEWEST_DAYS_TO_DATE[unit]) return null;
-  return `This ${unit} so far is ${plural(days, 'day')} (${toDate.from} … ${toDate.to}), set against the same days of the ${unit} before: too few days to tell a trend; ask for last ${unit} against the ${unit} before it for a whole ${unit}.`;
+  const before = periodBefore(toDate, { unit });
+  const setAgainst =
+    !against || (against.from === before.from && against.to === before.to)
+      ? `the same days of the ${unit} before`
+      : `${against.from} … ${against.to}`;
+  return `This ${unit} so far is ${plural(days, 'day')} (${toDate.from} … ${toDate.to}), set against ${setAgainst}: too few days to tell a trend; ask for last ${unit} against the ${unit} before it for a whole ${unit}.`;
 }
 
 function daysIn(range: DayRange): number {

@@ -12,11 +12,12 @@ import { pluralNoun } from '../../engine/render/format';
 import { escapeRegex, limitOf, thresholdOf, unusedNumberNamed } from './query-limits';
 import { BRIDGE_SPLIT } from './bridge-intents';
 import { examplesOfTwo, MONTH_NAMES, periodBefore, periodsOf, type DayRange } from './query-periods';
-import { ACTIONS, CONTACT_VERB, CUSTOMER_VALUE, DISCONTINUE, NOT_CUSTOMERS, PROSPECTS, PURCHASE_GAP } from './intents';
+import { ACTIONS, CONTACT_VERB, CUSTOMER_VALUE, DISCONTINUE, NOT_CUSTOMERS, PROSPECTS, PURCHASE_GAP, WHEN_NEXT } from './intents';
 import {
   COMPARATIVES,
   COUNT,
   DIMENSION_WORDS,
+  LOSS,
   ONLY_ONE,
   REP_NOUNS,
   headerNoun,
@@ -75,7 +76,7 @@ const FUTURE = /\b(forecast|predict(ion)?s?|will .* (buy|spend|sell)|next (year|
 
 /** "Average orders per customer": a ratio the grammar has only for revenue. */
 const OTHER_PER_CUSTOMER = new RegExp(
-  String.raw`\b(average|avg|mean|typical|how many)\b.*\b(orders|invoices|purchases|transactions|units|items|pieces|quantity|profit|margin) per (${CUSTOMER_SINGULAR})\b|\bhow (many|often)\b.*\b(the )?(average|typical) (${CUSTOMER_SINGULAR})\b`,
+  String.raw`\b(orders|invoices|purchases|transactions|units|items|pieces|quantity|profit|margin) per (${CUSTOMER_SINGULAR})\b|\bhow (many|often)\b.*\b(the )?(average|typical) (${CUSTOMER_SINGULAR})\b`,
 );
 
 /**
@@ -99,6 +100,10 @@ const CHURN_RATE = /\b(churn|attrition|customer loss|defection) rate\b|\brate of
 function noFigureForPeriod(meta: SnapshotMeta): string {
   return `I couldn't tell which figure you want for that period: ask for revenue, gross profit, margin, orders, customers, units or average order value${examplesOfTwo(meta, 'revenue by customer in ')}.`;
 }
+
+/** "Which products always sell at a loss?" listed those whose losses outweigh their profits, not those that never made one. */
+const ALWAYS_AT_A_LOSS =
+  /\b(?:always|every time|each time|on every (?:sale|order|line))\b.*\b(?:loss|losses|lose|loses|lost|losing|unprofitable|negative)\b|\b(?:loss|lose|loses|lost|losing|unprofitable)\b.*\b(?:always|every time|each time|on every (?:sale|order|line))\b/;
 
 /**
  * "Which customers buy mostly from Acme?" and "… rely on Acme for most of their purchases?"
@@ -126,6 +131,10 @@ const REFUSED_SHAPES: readonly [RegExp, string][] = [
   [
     SINGLE_ORDER_RANKED,
     'I can’t rank single orders yet: the rows are summed by customer, product, region or period, not by order. I can give the average order value, or the customers or products with the most revenue.',
+  ],
+  [
+    ALWAYS_AT_A_LOSS,
+    'I can list what lost money over the rows counted (“Which products lose money?”), not what lost money on every sale yet.',
   ],
   [
     OTHER_PER_CUSTOMER,
@@ -162,7 +171,11 @@ export function routedByWording(
       reason: 'I can give the revenue per customer (“average spend per customer”) or the average order value; ask for one of them.',
     };
   // "What do customers buy with Staples?" got the revenue of Staples: what goes with a product is cross-sell's.
-  if ((BOUGHT_WITH.test(text) && !alsoBoughtNamed(text, filters)) || WHAT_TO_OFFER.test(text) || PROSPECTS.test(text))
+  if (
+    (BOUGHT_WITH.test(text) && !alsoBoughtNamed(text, filters)) ||
+    (WHAT_TO_OFFER.test(text) && !WHEN_NEXT.test(text)) ||
+    PROSPECTS.test(text)
+  )
     return { kind: 'unmapped', reason: 'What is bought with a product, or what to offer a customer, is the cross-sell answer.' };
   if (/\bshould (we|i)\b/.test(text) && DISCONTINUE.test(text))
     return { kind: 'unmapped', reason: 'Which products to drop is answered with the products that earn the least.' };
@@ -189,11 +202,17 @@ export function routedByWording(
       reason:
         'This file has no targets, budgets or quotas to compare with; I can set a period against another, such as "revenue this year vs last year".',
     };
-  if (OUT_OF_SCOPE.test(text))
+  // "Why is Texas losing money?" went on to the whole file's worst products: the answers that
+  // take over an unmapped question know no value named, so a "why" of one is refused with where
+  // to look ("What should I sell to Sean Miller?" goes on to his cross-sell suggestions).
+  if (OUT_OF_SCOPE.test(text)) {
+    const named = filters[0]?.values.length === 1 && /\bwhy\b/.test(text) ? filters[0].values[0] : null;
+    const where = named && LOSS.test(text) ? ` I can show where it lost money, such as “products with a loss for ${named}”.` : '';
     return {
-      kind: FUTURE.test(text) ? 'refused' : 'unmapped',
-      reason: 'I can only report what the rows of this file show; that question asks about the future or a cause.',
+      kind: FUTURE.test(text) || named ? 'refused' : 'unmapped',
+      reason: `I can only report what the rows of this file show; that question asks about the future or a cause.${where}`,
     };
+  }
   const unused = unusedNumberNamed(text, meta, isGrammarWord);
   if (unused)
     return {
@@ -385,7 +404,11 @@ export function churnOrSegmentsAnswer(
 function oneAtATime(text: string, noun: string, meta: SnapshotMeta): string {
   const key = dimensionOfNoun(noun, meta);
   const value = key ? meta.dimensions.find((d) => d.key === key)?.values[0] : undefined;
-  const rows = /\b(?:top|bottom|best|worst|biggest|largest)\s+(?:\d+\s+)?([a-z-]+s)\b/.exec(text)?.[1] ?? 'customers';
+  // "The best-selling product in each category" offered "the top customers in Safety".
+  const ranked = /\b(?:top|bottom|best|worst|biggest|largest|(?:best|top|worst)[- ]selling|most \w+)\s+(?:\d+\s+)?([a-z-]+)\b/.exec(
+    text,
+  )?.[1];
+  const rows = ranked && dimensionOfNoun(ranked, meta) ? pluralNoun(singular(ranked)) : 'customers';
   return value ? `, such as "the top ${rows} in ${value}"` : '';
 }
 
