@@ -4,10 +4,14 @@
  * top the list", medium risk putting no revenue at risk. Those lines now say what the
  * customer bought in the last 12 months instead.
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../worker/engine/contract';
 import { analyse } from '../../worker/engine/analyze';
-import { datasetPath } from '../engine/helpers/datasets';
+import { datasetPath, writeOnlineRetailOctNov2011 } from '../engine/helpers/datasets';
 import { ingestWithSnapshot } from '../engine/query/snapshot-of';
 import { narrateOffline } from './helpers';
 
@@ -40,4 +44,29 @@ describe('the churn headline', () => {
     const bought = (medium?.revenue12m ?? 0).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     expect(line.endsWith(`, £${bought} bought in the last 12 months`), line).toBe(true);
   });
+});
+
+// On Online Retail's October and November 2011 the headline said "1,551 customers are quieter
+// than usual (medium)": 1,549 of them bought on one day only and have no usual to be quieter than.
+describe('the churn headline with no revenue at risk', () => {
+  it('tells the customers quieter than their rhythm from those who bought only once', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'tally-churn-headline-')), 'online-retail-oct-nov-2011.csv');
+    writeOnlineRetailOctNov2011(path);
+    // Purchase days: lines with a customer, a positive quantity and no credit-note invoice.
+    const days = new Map<string, Set<string>>();
+    for (const r of Papa.parse<Record<string, string>>(readFileSync(path, 'utf8'), { header: true, skipEmptyLines: true }).data) {
+      if (!r.CustomerID || r.InvoiceNo.startsWith('C') || !(Number(r.Quantity) > 0)) continue;
+      days.set(r.CustomerID, (days.get(r.CustomerID) ?? new Set()).add(r.InvoiceDate.slice(0, 10)));
+    }
+    const once = [...days.values()].filter((d) => d.size === 1).length;
+    const file = await ingestWithSnapshot(path, 'online-retail.csv');
+    const analysed = analyse(file.aggregates);
+    const medium = (analysed.churn?.customers ?? []).filter((c) => c.risk === 'medium').length;
+    expect(once).toBeGreaterThan(medium / 2);
+    const { report: written } = await narrateOffline(analysed, 'comprehensive', null, undefined, file.snapshot);
+    const headline = written.split('\n').find((line) => line.includes('No revenue of the last 12 months is at risk**')) ?? '';
+    expect(headline).toContain(
+      `no customer is rated high or lost; ${medium - once} customers are quieter than their usual rhythm, and ${once.toLocaleString('en-US')} bought only once, with no rhythm yet to judge (medium).`,
+    );
+  }, 60_000);
 });

@@ -724,6 +724,26 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     expect(answer).toBe((await askOffline(`Tell me about ${customer}`, result, file.snapshot)).answer);
     expect(answer).toMatch(/days apart/);
   });
+  // The first ranked regions by margin, lowest first (the opposite of "highest margin"); the second by revenue alone.
+  it.each(['Which region has the lowest revenue but highest margin?', 'Which customers have the most orders but lowest spend?'])(
+    '"%s" is refused: two figures ranked opposite ways',
+    async (question) => {
+      const answer = await answerWithQuery(question, file.snapshot, today);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain(
+        'I can rank by one figure at a time, not by two in opposite directions; ask for one ranking, and name the other figure to see it beside it.',
+      );
+    },
+  );
+  // It showed the one region at the bottom.
+  it('"Revenue by region, lowest first" lists every region, the smallest first', async () => {
+    const ascending = grouped(
+      () => true,
+      (r) => r.Region,
+      revenue,
+    ).reverse();
+    await expectRows('Revenue by region, lowest first', ascending, 'revenue, by region');
+  });
   // It got the whole file's revenue: "two years ago" was read nowhere.
   it('"What was revenue two years ago?" is 2023\'s revenue (the rows end on 3 January 2025)', async () => {
     await expectRows(

@@ -96,23 +96,36 @@ interface RankingQuestion {
  * rate and only the rows that went the way asked, a multiple ("doubled"), customers counted by
  * their orders. Returns why it can't, or null.
  */
+/** "Lowest first", "largest first": the order of the rows, all of them. */
+const ORDERED_FIRST = /\b(?:lowest|smallest|least|fewest|worst|bottom|highest|largest|biggest|most|best|top) first\b/;
+/** A figure ranked highest, and one ranked lowest: "most orders", "lowest spend". */
+const HIGH_RANK = /\b(?:most|highest|largest|biggest|best|top)\s+(?!recent)[a-z]/;
+const LOW_RANK = /\b(?:least|lowest|smallest|fewest|worst|bottom)\s+[a-z]/;
+
 export function rankAsAsked(asked: RankingQuestion): string | null {
   const { text, meta, spec, groupBy, other, than, unitChange, peak, threshold, lastOf } = asked;
   const top = TOP_N.exec(text);
   const byKey = groupBy.length > 0 && !isTimeUnit(groupBy[0]);
+  // "Revenue and profit by region, lowest first" showed the one region at the bottom: an order, not a count.
+  const orderOnly = ORDERED_FIRST.exec(text);
   // "Which 3 countries had the most…", "the 5 largest products": the count stands before the noun.
   const counted = byKey && !top ? COUNTED.exec(text) : null;
   const n = top
     ? (NUMBER_WORDS[top[2]] ?? Number(top[2]))
     : counted
       ? (NUMBER_WORDS[counted[1]] ?? Number(counted[1]))
-      : /\b(which|what|top|best|largest|biggest|most|highest|lowest|smallest|worst|bottom)\b/.test(text) &&
+      : !orderOnly &&
+          /\b(which|what|top|best|largest|biggest|most|highest|lowest|smallest|worst|bottom)\b/.test(text) &&
           byKey &&
           /\b(most|largest|biggest|best|top|highest|fewest|least|lowest|smallest|worst|fastest|quickest)\b/.test(text) &&
           // "What are the best-selling products?" asks for several: a ranking, not the one at the top.
           !asksForSeveral(text, groupBy[0], meta)
         ? 1
         : null;
+  // "The lowest revenue but highest margin" ranked by margin, lowest first; "the most orders but
+  // lowest spend" by revenue alone: two figures ranked opposite ways are no one ranking.
+  if (!orderOnly && spec.measures.length > 1 && HIGH_RANK.test(text) && LOW_RANK.test(text.replace(/\bat (least|most)\b/g, '')))
+    return 'I can rank by one figure at a time, not by two in opposite directions; ask for one ranking, and name the other figure to see it beside it.';
   // "What did they buy most recently?" is no ranking: "most" belongs to "recently".
   if (n && !lastOf) spec.limit = Math.min(50, n);
   // "Top 3 quarters by revenue" listed the first 3: units are listed in time order unless ranked.

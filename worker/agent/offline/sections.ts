@@ -312,7 +312,7 @@ function quietChurn(question: string, churn: ChurnOutput, money: (v: number) => 
   const gone = churn.customers.filter((c) => c.risk === 'lost').slice(0, 3);
   const headline =
     flagged === 0
-      ? `**No revenue of the last 12 months is at risk**: no customer is rated high or lost; ${plural(churn.counts.medium, 'customer')} ${churn.counts.medium === 1 ? 'is' : 'are'} quieter than usual (medium).`
+      ? `**No revenue of the last 12 months is at risk**: no customer is rated high or lost; ${mediumWords(churn.counts.medium, churn.mediumBoughtOnce)}.`
       : `**No revenue of the last 12 months is at risk**: the ${plural(flagged, 'customer')} rated high or lost bought nothing in the last 12 months` +
         (gone.length ? ` (${joinNames(gone.map((c) => `${c.name}, ${plural(c.daysSinceLastOrder ?? 0, 'day')} silent`))}).` : '.');
   return {
@@ -322,6 +322,21 @@ function quietChurn(question: string, churn: ChurnOutput, money: (v: number) => 
     details: [...churn.customers.map((c) => churnCustomerLine(c, money)), ...reliabilityLines(churn.backtest), TWO_MEASURES_NOTE],
     action: null,
   };
+}
+
+/**
+ * The medium-risk customers in words. "1,551 customers are quieter than usual" on Online
+ * Retail's two months counted 1,549 who bought once, with no usual to be quieter than.
+ */
+function mediumWords(medium: number, boughtOnce: number): string {
+  const rhythm = medium - boughtOnce;
+  const quieter = rhythm > 0 ? `${plural(rhythm, 'customer')} ${rhythm === 1 ? 'is' : 'are'} quieter than their usual rhythm` : '';
+  const once =
+    boughtOnce > 0
+      ? `${rhythm > 0 ? formatNumber(boughtOnce) : plural(boughtOnce, 'customer')} bought only once, with no rhythm yet to judge`
+      : '';
+  if (!quieter && !once) return 'no customer is rated medium either';
+  return `${[quieter, once].filter(Boolean).join(', and ')} (medium)`;
 }
 
 /** "fell 61.8% in the last 6 full months against the 6 before", or, past −100%, that returns outweighed its sales. */

@@ -225,6 +225,8 @@ export const getChurnRisk = defineTool({
       note: dataString(churn.note, MAX_DATA_SENTENCE),
       revenueAtRisk: money(churn.revenueAtRisk),
       counts: { lost: count('lost'), high: count('high'), medium: count('medium'), low: count('low') },
+      // Medium is every one-time buyer not high or lost: they have no rhythm to be quieter than.
+      mediumBoughtOnce: churn.customers.filter((c) => c.risk === 'medium' && boughtOnce(c)).length,
       region: dataString(region),
       where: among ? dataString(among.words, MAX_DATA_SENTENCE) : null,
       amongTop: amongTop ?? null,
@@ -239,6 +241,11 @@ export const getChurnRisk = defineTool({
     };
   },
 });
+
+/** One purchase day (analyses stored before `purchaseDays` tell it by having no gap). */
+function boughtOnce(c: ChurnCustomer): boolean {
+  return (c.purchaseDays ?? (c.typicalGapDays === null ? 1 : 2)) === 1;
+}
 
 /**
  * The predicted 12-month spend: the whole file's, and the five customers worth most (ties in
