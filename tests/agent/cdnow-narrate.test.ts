@@ -26,6 +26,21 @@ describe('the CDNOW write-up', () => {
     expect(report).not.toContain('0 products');
   });
 
+  // It said to start "with the declining products" of a file that names none.
+  it('traces the fall of revenue to the lapsed customers, not to products it has none of', () => {
+    const byMonth = new Map<string, number>();
+    for (const line of readFileSync(FILE, 'utf8').trim().split('\n').slice(1)) {
+      const [, date, , amount] = line.trim().split(/\s+/);
+      const month = `${date.slice(0, 4)}-${date.slice(4, 6)}`;
+      byMonth.set(month, (byMonth.get(month) ?? 0) + Number(amount));
+    }
+    const [first, last] = [byMonth.get('1997-01') ?? 0, byMonth.get('1998-06') ?? 0];
+    const fell = (((first - last) / first) * 100).toFixed(1);
+    expect(report).toContain(
+      `**Action:** Find out why revenue fell ${fell}% since 1997-01, starting with the lapsed customers (the file names no products).`,
+    );
+  });
+
   it('writes every count of four digits or more with its separators', () => {
     const segments = report.split('\n').find((line) => line.startsWith('- Segments:')) ?? '';
     expect(segments).toContain('Champions 4,');

@@ -39,7 +39,7 @@ export const trendSection: Section = {
       ],
       action:
         change !== null && change < -10
-          ? `Find out why revenue fell ${formatPct(Math.abs(change))} since ${t.range.from}, starting with the declining products and lapsed customers.`
+          ? `Find out why revenue fell ${formatPct(Math.abs(change))} since ${t.range.from}, starting with ${t.hasProducts ? 'the declining products and lapsed customers' : 'the lapsed customers (the file names no products)'}.`
           : seasonalAction(t.monthly, t.partialMonths, money),
     };
   },

@@ -106,6 +106,8 @@ function trendOf(result: AnalysisResult, from: string | undefined, to: string | 
     worst: comparable ? monthRow(extreme(compared, -1)) : null,
     firstToLastChangePct: comparable && first.revenue > 0 ? round(((last.revenue - first.revenue) / first.revenue) * 100, 1) : null,
     yoyGrowthPct: result.trend.yoyGrowthPct === null ? null : round(result.trend.yoyGrowthPct, 1),
+    // Whether a fall can be traced to products: CDNOW's rows name none.
+    hasProducts: (result.products?.items.length ?? 0) > 0,
     monthly: shown.map(monthRow),
     ...(shown.length < inRange.length ? { olderMonthsOmitted: inRange.length - shown.length } : {}),
   };
