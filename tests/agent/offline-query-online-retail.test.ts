@@ -669,6 +669,14 @@ it('"How much did returning customers spend in 2011?" is refused: the rows start
   );
 });
 
+// A "why" of a value is refused; the file has no cost, so no loss is offered to look at instead.
+it('"Why is the United Kingdom losing money?" is refused, with no loss to look at on a file without cost', async () => {
+  const answer = await answerWithQuery('Why is the United Kingdom losing money?', file.snapshot, TODAY);
+  expect(answer.result).toBeNull();
+  expect(answer.text).toContain('I can only report what the rows of this file show; that question asks about the future or a cause.');
+  expect(answer.text).not.toContain('products with a loss');
+});
+
 describe('the offline analyst says "can\'t" on Online Retail with no invented figure', () => {
   for (const [question, reason] of refusals) {
     it(`"${question}"`, async () => {

@@ -207,7 +207,9 @@ export function routedByWording(
   // to look ("What should I sell to Sean Miller?" goes on to his cross-sell suggestions).
   if (OUT_OF_SCOPE.test(text)) {
     const named = filters[0]?.values.length === 1 && /\bwhy\b/.test(text) ? filters[0].values[0] : null;
-    const where = named && LOSS.test(text) ? ` I can show where it lost money, such as “products with a loss for ${named}”.` : '';
+    // Online Retail has no cost: a loss is no figure of its rows.
+    const where =
+      named && LOSS.test(text) && meta.hasCost ? ` I can show where it lost money, such as “products with a loss for ${named}”.` : '';
     return {
       kind: FUTURE.test(text) || named ? 'refused' : 'unmapped',
       reason: `I can only report what the rows of this file show; that question asks about the future or a cause.${where}`,
