@@ -744,6 +744,45 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     ).reverse();
     await expectRows('Revenue by region, lowest first', ascending, 'revenue, by region');
   });
+  // It got every supplier's dependency; "Which customers are in AT?" was refused.
+  it.each([
+    [
+      'Which suppliers supply Safety products?',
+      'revenue, by supplier, category = Safety',
+      (r: Row) => r.Category === 'Safety',
+      (r: Row) => r.Supplier,
+    ],
+    ['Which customers are in AT?', 'revenue, by customer, region = AT', (r: Row) => r.Region === 'AT', (r: Row) => r.CustomerName],
+  ])('"%s" lists them by revenue', async (question, understood, keep, key) => {
+    await expectRows(question, grouped(keep, key, revenue).slice(0, 50), understood);
+  });
+  // It got Acme's profile, its products: who would be hurt are its customers, by what each buys from it.
+  it('"Which customers would be hurt most if Acme Supply, Inc. failed?" lists Acme\'s customers by revenue', async () => {
+    await expectRows(
+      'Which customers would be hurt most if Acme Supply, Inc. failed?',
+      grouped(
+        (r) => r.Supplier === 'Acme Supply, Inc.',
+        (r) => r.CustomerName,
+        revenue,
+      ).slice(0, 50),
+      'revenue, by customer, supplier = Acme Supply, Inc.',
+    );
+  });
+  // It was unmapped, and the supplier answer that took over gave no count.
+  it('"How many suppliers do we use?" counts the suppliers with sales', async () => {
+    const suppliers = new Set(rows.map((r) => r.Supplier)).size;
+    const answer = await answerWithQuery('How many suppliers do we use?', file.snapshot, today);
+    expect(answer.text).toContain(`**${suppliers} suppliers** in all`);
+  });
+  // The possessive after "Inc." lost the supplier: it gave every category's margin.
+  it('"What is Acme Supply, Inc.\'s margin by category?" is Acme\'s', async () => {
+    const acme = (r: Row) => r.Supplier === 'Acme Supply, Inc.';
+    const sales = new Map(grouped(acme, (r) => r.Category, revenue));
+    const margins = grouped(acme, (r) => r.Category, profit)
+      .map(([category, p]): [string, number] => [category, (100 * p) / (sales.get(category) ?? NaN)])
+      .sort((a, b) => b[1] - a[1]);
+    await expectRows("What is Acme Supply, Inc.'s margin by category?", margins, 'margin %, by category, supplier = Acme Supply, Inc.');
+  });
   // It got the whole file's revenue: "two years ago" was read nowhere.
   it('"What was revenue two years ago?" is 2023\'s revenue (the rows end on 3 January 2025)', async () => {
     await expectRows(

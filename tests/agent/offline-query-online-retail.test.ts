@@ -669,6 +669,16 @@ it('"How much did returning customers spend in 2011?" is refused: the rows start
   );
 });
 
+// The first got Germany's products alone, the second Germany's and France's together.
+it.each([
+  ["Which products does Germany buy that the UK doesn't?", 'UK'],
+  ["Which products does Germany buy that France doesn't?", 'France'],
+])('"%s" is refused: one value\'s rows set against another\'s', async (question, other) => {
+  const answer = await answerWithQuery(question, file.snapshot, TODAY);
+  expect(answer.result).toBeNull();
+  expect(answer.text).toContain(`I can't set what one value buys or sells against what “${other}” doesn't in one answer yet;`);
+});
+
 // A "why" of a value is refused; the file has no cost, so no loss is offered to look at instead.
 it('"Why is the United Kingdom losing money?" is refused, with no loss to look at on a file without cost', async () => {
   const answer = await answerWithQuery('Why is the United Kingdom losing money?', file.snapshot, TODAY);

@@ -693,6 +693,8 @@ const cases: [string, string, string][] = [
   ],
   // It got the revenue of Tables (206,965.53): what was lost on them is their gross profit.
   ['How much did we lose on Tables?', `SELECT sum(gp) FROM t WHERE "Sub-Category" = 'Tables'`, 'gross profit, Sub-Category = Tables'],
+  // "In each region" is a grouping, not "in every region" (a draft of this session refused it).
+  ['How many orders in each region?', `SELECT Region, count(DISTINCT "Order ID") o FROM t GROUP BY 1 ORDER BY o DESC`, 'orders, by region'],
   // It got the churn list: losing them takes away what they bring.
   [
     'What if we lost our top 10 customers?',
@@ -1658,6 +1660,10 @@ const refusals: [string, RegExp][] = [
     /I can work out revenue per customer, but not an average of other figures per customer yet/,
   ],
   ['Which products always sell at a loss?', /not what lost money on every sale yet/],
+  // It got the help list: "all four regions" is every region.
+  ['Which customers bought in all four regions?', /I can't pick out the customers found in every region yet/],
+  // It was told only a share of revenue can be worked out, which it asked for: the whole is Technology's.
+  ['What percentage of Technology revenue comes from Phones?', /not of one region’s, category’s or customer’s revenue yet/],
   // Its example was "the top customers in Furniture" for a question about products.
   ['What is the best-selling product in each category?', /ask for one at a time, such as "the top products in Furniture"/],
   // A supposed change got the average price, last year's change, and the customers who lapsed.

@@ -169,8 +169,9 @@ const SUB_CATEGORY = /\bsub[- ]?categor(y|ies)\b/;
  */
 const SIDE_BY_SIDE =
   /\b(vs\.?|versus|compare|compared|comparing|against|or|difference between|differ)\b|\b(more|less|fewer|higher|lower|bigger|smaller|better|worse|larger)\b.*\bthan\b/;
-/** "Depend on", "rely on": whose goods someone needs. */
-const RELY_ON = /\b(depend(s|ing|ent)?|rel(y|ies|ying|iant)) (on|upon)\b/;
+/** "Depend on", "rely on", "hurt most if" (it got the supplier's products): whose goods someone needs. */
+const RELY_ON =
+  /\b(depend(s|ing|ent)?|rel(y|ies|ying|iant)) (on|upon)\b|\b(?:hurt|affected|exposed|impacted|hit)(?: (?:the )?(?:most|hardest))? (?:if|by|when|should)\b/;
 /** Concentration and dependency, which the analyses work out for the whole file only. */
 // "How much do we depend on our biggest supplier?" got its revenue with no share: the verb too.
 const CONCENTRATION = /\b(concentrat\w*|pareto|80\/20|depend(s|ing|ent|ence|ency)?|reliant|reliance|rely|relies|relying)\b/;
@@ -352,6 +353,12 @@ const NONE_OF_A_FIGURE_ONLY =
 /** "Share of revenue in the West comes from …": the whole is one value's revenue, named before the verb. */
 const SHARE_OF_A_WHOLE =
   /(?:\b(?:share|percent(?:age)?|proportion|fraction)|%) of (?:(?:the|our|all|total) )*(?:revenue|sales|turnover) (?:in|from|of|for|at|by) (.+?) (?:comes?|came|is|are|was|were|goes|went)\b/;
+/**
+ * "What percentage of Technology revenue comes from Phones?" was told only shares of revenue
+ * can be worked out, which it asked for: the whole is one value's revenue, named before it.
+ */
+const SHARE_OF_NAMED_REVENUE =
+  /(?:\b(?:share|percent(?:age)?|proportion|fraction)|%) of (?!(?:the|our|all|total|my)\s+(?:revenue|sales|turnover)\b)(?:the |our |all )?[\p{L}\d&' -]{1,60}?(?:'s|’s)? (?:revenue|sales|turnover)\b/u;
 const SHARE_OF_ONE_VALUE =
   'I can work out a share of all revenue, or of a period’s, not of one region’s, category’s or customer’s revenue yet; ask for the two figures (the part, and the whole) and divide.';
 /** A share of revenue with nothing named to take it of. */
@@ -506,7 +513,7 @@ function parseAsRead(
   } else if (shareAsked && !keptAsked) {
     // "What share of revenue comes from the West?": the share, then the revenue it is of.
     if (lapsed || !SHARE_OF_REVENUE.test(text) || measures.some((m) => m !== 'revenue'))
-      return { kind: 'refused', reason: SHARE_OF_REVENUE_ONLY };
+      return { kind: 'refused', reason: SHARE_OF_NAMED_REVENUE.test(text) ? SHARE_OF_ONE_VALUE : SHARE_OF_REVENUE_ONLY };
     measures = ['revenueShare', 'revenue'];
   }
   if (lapsed) measures = ['customers'];
@@ -757,13 +764,14 @@ function parseAsRead(
   // "Which customers depend on Supplier 13?" got the supplier's products: its buyers, by what each bought from it.
   const buyersOfSupplier =
     measures.length === 0 && RELY_ON.test(text) && CUSTOMERS_NAMED.test(text) && filters.some((f) => f.dimension === 'supplier');
-  // "Which accounts does Rep 25 handle?" got the help list: a rep's customers, by what each bought.
-  const customersOfRep =
+  // "Which accounts does Rep 25 handle?" got the help list, and "Which customers are in AT?" a
+  // refusal: the customers of the value named, by what each bought.
+  const customersOfValue =
     measures.length === 0 &&
-    REP_CUSTOMERS_LISTED.test(text) &&
-    filters.some((f) => f.dimension === 'salesRep') &&
+    CUSTOMERS_LISTED.test(text) &&
+    filters.some((f) => f.dimension !== 'customer') &&
     !WHOLE_FILE_RESULTS.test(text);
-  if (buyersOfSupplier || customersOfRep) measures = ['revenue'];
+  if (buyersOfSupplier || customersOfValue) measures = ['revenue'];
   // "Which customers bought in December 2024?" was refused as naming no figure: who bought in a
   // period, by what each paid there.
   const whoBoughtThen =
@@ -797,7 +805,7 @@ function parseAsRead(
     measures = measures.filter((m) => m !== 'revenue');
 
   const groupBy = groupingOf(text, meta, measures, filters, perCustomer);
-  if (customersOfRep && groupBy.length === 0) groupBy.push('customer');
+  if (customersOfValue && groupBy.length === 0) groupBy.push('customer');
   // "Year over year growth by quarter" names two units: the one grouped by is the unit changed.
   if (unitChange) {
     const unit = unitChange.unit;
@@ -1071,9 +1079,9 @@ function onlyCounted(text: string, phrase: string, filters: readonly { values: s
   return COUNT_WORDS_ONLY.test(rest);
 }
 
-/** The words a bare count of values may hold beside its values and period. */
+/** The words a bare count of values may hold beside its values and period ("How many suppliers do we use?" was unmapped). */
 const COUNT_WORDS_ONLY = new RegExp(
-  String.raw`^(?:[\s?.!,]+|\b(?:do|did|does|have|has|are|were|is|was|there|we|i|you|our|the|a|in|to|from|into|with|at|on|of|for|by|sell|sold|selling|sells|ship|shipped|ships|buy|bought|buys|supply|supplies|supplied|order|ordered|purchased?|served?|delivered?|sales|revenue|turnover|profit|orders|units|customers?|clients?|buyers?|accounts?|any|data|file|this|that|last|so far|currently|now|total|all|overall|altogether|during|since|between|and|year|month|quarter|week|q[1-4]|h[12]|\d{4}(?:-\d\d){0,2}|may|${MONTH_NAMES_NOT_MAY})\b)*$`,
+  String.raw`^(?:[\s?.!,]+|\b(?:do|did|does|have|has|are|were|is|was|there|we|i|you|our|the|a|in|to|from|into|with|at|on|of|for|by|sell|sold|selling|sells|ship|shipped|ships|buy|bought|buys|supply|supplies|supplied|order|ordered|purchased?|served?|delivered?|use|uses|used|using|work|works|worked|deal|deals|dealt|carry|carries|carried|source|sources|sourced|rely|relies|relied|get|got|sales|revenue|turnover|profit|orders|units|customers?|clients?|buyers?|accounts?|any|data|file|this|that|last|so far|currently|now|total|all|overall|altogether|during|since|between|and|year|month|quarter|week|q[1-4]|h[12]|\d{4}(?:-\d\d){0,2}|may|${MONTH_NAMES_NOT_MAY})\b)*$`,
 );
 
 /** Why a count of a grouping's values can't sit beside another grouping or a comparison. */
@@ -1161,8 +1169,9 @@ const WHAT_BOUGHT =
   /\b(what|which)( (products?|items?|skus?|articles?))? (did|does|do|has|have)\b.*\b(buy|bought|order|ordered|purchase|purchased)\b/;
 /**
  * "Which rep handles Rossi Ltd 774?" and "Which region is Rossi Ltd 774 in?" got the customer's
- * profile, which names neither: a grouping asked of one customer or product named, with no
- * figure, is that grouping's values for it, by revenue.
+ * profile, which names neither, and "Which suppliers supply Safety products?" every supplier's
+ * dependency: a grouping asked of one value named, with no figure, is that grouping's values
+ * for it, by revenue.
  */
 function groupOfOneNamed(
   text: string,
@@ -1170,15 +1179,20 @@ function groupOfOneNamed(
   filters: readonly { dimension: string; values: string[] }[],
   perCustomer: RegExp,
 ): boolean {
-  if (filters.length !== 1 || filters[0].values.length !== 1 || !['customer', 'product'].includes(filters[0].dimension)) return false;
-  const asked = /^(?:(?:and|so) )?(?:which|what) ([a-z-]+(?: [a-z-]+)?)/.exec(text)?.[1];
-  if (!asked) return false;
+  if (filters.length !== 1 || filters[0].values.length !== 1) return false;
+  if (!/^(?:(?:and|so) )?(?:which|what) [a-z-]+/.test(text)) return false;
   const grouping = groupingOf(text, meta, ['revenue'], filters, perCustomer);
-  return grouping.length === 1 && !isTimeUnit(grouping[0]) && grouping[0] !== 'customer' && grouping[0] !== 'product';
+  return (
+    grouping.length === 1 &&
+    !isTimeUnit(grouping[0]) &&
+    grouping[0] !== 'customer' &&
+    grouping[0] !== 'product' &&
+    grouping[0] !== filters[0].dimension
+  );
 }
 
-/** A list of a rep's customers: "which customers does Rep 25 have", "Rep 25's accounts", "customers Rep 25 manages". */
-const REP_CUSTOMERS_LISTED = new RegExp(
+/** A list of a value's customers: "which customers does Rep 25 have", "Rep 25's accounts", "customers Rep 25 manages", "which customers are in AT". */
+const CUSTOMERS_LISTED = new RegExp(
   String.raw`\b(?:which|what|list|show|all)(?: (?:of )?(?:the|our|his|her|their))? (?:${CUSTOMERS_PLURAL})\b|'s (?:${CUSTOMERS_PLURAL})\b|\b(?:${CUSTOMERS_PLURAL})\b.*\b(?:manages?|managed|handles?|handled|serves?|served|covers?|covered|owns?|looks? after)\b`,
 );
 /** "Bought in December 2024", "ordered last month": a purchase in a period. */

@@ -49,7 +49,7 @@ const EVERY_PERIOD =
  * query can't pick out.
  */
 const EVERY_VALUE =
-  /\b(?:sold|bought|ordered|purchased|buy|buys|sell|sells|order|orders|purchase)(?: [^\s?]+){0,6}? (?:in|from|to|across|by) (?:every|all) (?:the |of the |our )?(regions?|countr(?:y|ies)|states?|cit(?:y|ies)|categor(?:y|ies)|sub-?categor(?:y|ies)|suppliers?|vendors?|stores?|segments?|channels?|territor(?:y|ies)|reps?|sales reps?)\b/;
+  /\b(?:sold|bought|ordered|purchased|buy|buys|sell|sells|order|orders|purchase)(?: [^\s?]+){0,6}? (?:in|from|to|across|by) (?:every|all)(?: (?:two|three|four|five|six|seven|eight|nine|ten|\d+))? (?:the |of the |our )?(regions?|countr(?:y|ies)|states?|cit(?:y|ies)|categor(?:y|ies)|sub-?categor(?:y|ies)|suppliers?|vendors?|stores?|segments?|channels?|territor(?:y|ies)|reps?|sales reps?)\b/;
 /** "Which day had the most orders?": the query groups by week at the finest, so this read as the total. */
 const BY_DAY =
   /\b(which|what) (day|date|weekday|day of the week)\b|\b(?:top|bottom|best|worst|busiest|slowest|biggest|highest|lowest)\s+(?:\d+|two|three|four|five|ten)\s+(?:days|dates)\b|\bby (?:day|date)\b(?! of)|\b(best|worst|busiest|slowest|quietest|biggest|strongest|weakest) (day|date|weekday)\b|\bdaily (revenue|sales|turnover|orders|units|totals?|figures|average)\b/;

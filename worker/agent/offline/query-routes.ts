@@ -64,6 +64,32 @@ const ALSO_BOUGHT_NAMED =
 const WHAT_TO_OFFER =
   /(?<!\bfrom )\b(?:cross[- ]?sell\w*|up[- ]?sell\w*|recommend\w*|next best|(?:buy|order|purchase) next(?! (?:week|month|quarter|year))|next (?:purchase|order)|what (?:else|more) (?:should|could|can|to) (?:we |i )?(?:sell|offer))\b/;
 
+/** "… that France doesn't", "… but the UK does not": a second value denied after the first's rows. */
+const DENIER_WORD = String.raw`(?!(?:that|which|but|who|we|you|they|i|our|their|it|he|she|does|do|did|others?|anyone|nobody)\b)[\p{L}\d&'.-]+`;
+const OTHER_DOES_NOT = new RegExp(
+  String.raw`\b(?:that|but)\s+(?:the\s+)?((?:${DENIER_WORD}\s+){0,2}${DENIER_WORD})\s+(?:does|do|did)\s*(?:not|n't)\b`,
+  'u',
+);
+
+/**
+ * "Which products does Germany buy that France doesn't?" got both countries' products together,
+ * and "… that the UK doesn't" Germany's alone: one value's rows set against another's. The
+ * reason to refuse, or null. One customer's purchases against another's have their own
+ * refusal; "which products did not sell" denies no value.
+ */
+function valueSetAgainstAnother(text: string, filters: readonly { dimension: string; values: string[] }[]): string | null {
+  const typed = OTHER_DOES_NOT.exec(text)?.[1];
+  if (!typed || typed.split(' ').some(isGrammarWord) || CUSTOMER_OR_STORE.test(typed)) return null;
+  const heldBy = filters.find((f) => f.values.some((v) => v.toLowerCase() === typed));
+  // A name the file lacks is refused by name elsewhere; a code the names pass left unplaced ("the UK") is not.
+  if (heldBy?.dimension === 'customer' || (!heldBy && typed.length > 3)) return null;
+  // As the file writes it when it holds it, a short code in capitals otherwise ("uk" is "UK").
+  const denier = heldBy?.values.find((v) => v.toLowerCase() === typed) ?? (typed.length <= 3 ? typed.toUpperCase() : typed);
+  return `I can't set what one value buys or sells against what “${denier}” doesn't in one answer yet; ask for each (such as “revenue by product for ${denier}”) and compare, or for the customers who bought one thing but not another (“customers who buy … but not …”).`;
+}
+
+const CUSTOMER_OR_STORE = new RegExp(String.raw`\b(?:${CUSTOMER_NOUNS}|stores?|shops?)\b`);
+
 /** Questions the analyst cannot answer exactly from the rows (future, causes, opinions). */
 const OUT_OF_SCOPE =
   /\b(forecast|predict|will .* (buy|spend|sell)|next (year|quarter|month)|why|should i|weather|stock price|competitor)\b/;
@@ -158,6 +184,8 @@ export function routedByWording(
   if (ACTIONS.test(text)) return { kind: 'unmapped', reason: 'What to do is answered from the analysis.' };
   const supposed = supposedAnswer(text, filters);
   if (supposed) return supposed;
+  const setAgainst = valueSetAgainstAnother(text, filters);
+  if (setAgainst) return { kind: 'refused', reason: setAgainst };
   if (MOSTLY_FROM.test(text) && filters.length > 0 && CUSTOMERS_NAMED.test(text))
     return {
       kind: 'refused',
