@@ -756,6 +756,20 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
   ])('"%s" lists them by revenue', async (question, understood, keep, key) => {
     await expectRows(question, grouped(keep, key, revenue).slice(0, 50), understood);
   });
+  // The first two got the top customers by revenue; the others the help list.
+  it.each([
+    ['Which customers are at the biggest risk?', 'Which customers are at risk?'],
+    ['Which customers are the biggest risk?', 'Which customers are at risk?'],
+    ['What are my biggest risks?', 'What are the next steps?'],
+    ['What are the risks to our revenue?', 'What are the next steps?'],
+    ['How is business?', 'Give me a summary'],
+    ['What are the key insights?', 'Give me a summary'],
+  ])('"%s" is answered as "%s" is', async (question, same) => {
+    const result = analyse(file.aggregates);
+    const { answer } = await askOffline(question, result, file.snapshot);
+    expect(answer).toBe((await askOffline(same, result, file.snapshot)).answer);
+    expect(answer).not.toContain('I can answer questions like these');
+  });
   // It got Acme's profile, its products: who would be hurt are its customers, by what each buys from it.
   it('"Which customers would be hurt most if Acme Supply, Inc. failed?" lists Acme\'s customers by revenue', async () => {
     await expectRows(

@@ -86,7 +86,7 @@ export const PROSPECTS =
 /** The verbs of getting in touch with customers: a question with one asks whom to call, which the churn list answers. */
 export const CONTACT_VERB = String.raw`call|contact|ring|phone|visit`;
 export const CHURN = new RegExp(
-  String.raw`churn|at.?risk|\b(high|medium|low)[ -]risk\b|risky|\blaps(e|ed|ing)\b|\blos(e|ing)\b|\blost\b|stopped (buying|ordering)|(not|n't) (ordered|bought)|inactive|dormant|slipping|leaving|defect|win.?back|going quiet|\b(?:${CONTACT_VERB})\b.*\b(customers?|clients?|accounts?|this week|first|today)\b|\b(customers?|clients?|accounts?) (?:should|must|ought to|need to|to)(?: \w+){0,2} (?:${CONTACT_VERB})\b|\breach out\b|\bfollow up\b|\bkeep an eye on\b|\bwatch ?list\b|\bmonitor\b.*\b(customers?|clients?|accounts?)\b`,
+  String.raw`churn|at.?risk|\bat (?:the )?(?:biggest|greatest|highest|most|least|lowest) risk|\b(?:customers?|clients?|accounts?) (?:are|is) (?:the )?(?:biggest|greatest|highest) risks?\b|\b(high|medium|low)[ -]risk\b|risky|\blaps(e|ed|ing)\b|\blos(e|ing)\b|\blost\b|stopped (buying|ordering)|(not|n't) (ordered|bought)|inactive|dormant|slipping|leaving|defect|win.?back|going quiet|\b(?:${CONTACT_VERB})\b.*\b(customers?|clients?|accounts?|this week|first|today)\b|\b(customers?|clients?|accounts?) (?:should|must|ought to|need to|to)(?: \w+){0,2} (?:${CONTACT_VERB})\b|\breach out\b|\bfollow up\b|\bkeep an eye on\b|\bwatch ?list\b|\bmonitor\b.*\b(customers?|clients?|accounts?)\b`,
 );
 /**
  * Whom to call: a contact the team should make, asked of customers ("Which customers should my
@@ -132,7 +132,7 @@ const CUSTOMERISH = new RegExp(String.raw`\b(${CUSTOMER_NOUNS}|who (buys|spends|
  * priorities". "What should my sales team do this week?" got this week's revenue.
  */
 export const ACTIONS =
-  /\b(actions?|next steps?|action plan|to-?do list|top priorit\w+|priorities)\b|\bwhat should (i|we|(?:my|our|the) (?:sales )?(?:team|reps?|people|staff)) (do|focus on|work on|prioriti[sz]e)\b|\bwhere (should|do) (i|we) (start|begin)\b/;
+  /\b(actions?|next steps?|action plan|to-?do list|top priorit\w+|priorities|(?<!\bat (?:the )?|\b(?:customers?|clients?|accounts?) (?:are|is) (?:the )?)(?:biggest|main|top|key|greatest) risks?|risks? to (?:our |the |my )?(?:revenue|business|sales))\b|\bwhat should (i|we|(?:my|our|the) (?:sales )?(?:team|reps?|people|staff)) (do|focus on|work on|prioriti[sz]e)\b|\bwhere (should|do) (i|we) (start|begin)\b/;
 
 /** Things a segment's word may describe that are not customers: "promising products", "loyal markets". */
 export const NOT_CUSTOMERS = 'products?|items?|regions?|countries|categor(?:y|ies)|suppliers?|vendors?|markets?';
@@ -148,7 +148,7 @@ const TENURE = new RegExp(
 );
 const RANKING = /\b(top|best|biggest|largest|most|highest|main|key|major|valuable|important|bottom|smallest|least|lowest|worst|rank\w*)\b/;
 const OVERVIEW =
-  /overview|summary|summari[sz]e|total revenue|revenue in total|overall|how many (customers|orders|products|suppliers)|key (numbers|figures|metrics)|big picture|headline|gross margin|average order|in a nutshell|how (are|is) (we|business|the business|things|it) (doing|going)|how's (business|it going)/;
+  /overview|summary|summari[sz]e|(?:key|main|top) (?:insights|findings|takeaways)|highlights|what stands out|how(?:'s| is) business\b|total revenue|revenue in total|overall|how many (customers|orders|products|suppliers)|key (numbers|figures|metrics)|big picture|headline|gross margin|average order|in a nutshell|how (are|is) (we|business|the business|things|it) (doing|going)|how's (business|it going)/;
 const HELP = /^(help|hi|hello|what can you (do|answer)|what can i ask)\b/;
 
 interface Named {

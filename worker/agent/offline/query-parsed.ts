@@ -27,11 +27,11 @@ export type Parsed =
 
 /**
  * Churn risk by its words: "at risk", "churn", a rating ("at medium risk", "high-risk
- * customers"). "How many customers are at medium risk?" counted every customer, and "the
+ * customers"), "at the biggest risk" (it got the top customers by revenue). "How many customers are at medium risk?" counted every customer, and "the
  * revenue at risk from churn" looked "churn" up as a name.
  */
 export const CHURN_NAMED =
-  /\b(?:at[- ]risk|churn(?:ing)?|(?:high|medium|low)[- ]risk|risky|likely to (?:leave|churn|lapse|stop)|risk of (?:churn|churning|leaving|lapsing))\b/;
+  /\b(?:at[- ]risk|churn(?:ing)?|(?:high|medium|low)[- ]risk|risky|likely to (?:leave|churn|lapse|stop)|risk of (?:churn|churning|leaving|lapsing)|at (?:the )?(?:biggest|greatest|highest|most|least|lowest) risk|(?:customers?|clients?|accounts?) (?:are|is) (?:the )?(?:biggest|greatest|highest) risks?)\b/;
 
 /** Churn risk and the RFM segments by name ("new customers" is a measure of its own). */
 export const WHOLE_FILE_RESULTS = new RegExp(
