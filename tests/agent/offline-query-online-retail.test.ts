@@ -249,11 +249,12 @@ const cases: [string, string, string][] = [
     `SELECT strftime(d, '%Y-%m'), sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC LIMIT 1`,
     'top 1 by revenue, by month, 2011-01-01 … 2011-12-31',
   ],
+  // The weeks November holds whole: it named the week of 2011-11-28, of which November holds 3 days.
   [
     'what week of November 2011 had the fewest orders?',
     `SELECT 'week of ' || strftime(date_trunc('week', d), '%Y-%m-%d'), count(DISTINCT InvoiceNo) o FROM t
-     WHERE ${NOV} AND NOT starts_with(InvoiceNo, 'C') AND qty >= 0 AND rev >= 0 GROUP BY 1 ORDER BY o ASC LIMIT 1`,
-    'bottom 1 by orders, by week, 2011-11-01 … 2011-11-30',
+     WHERE d BETWEEN '2011-11-07' AND '2011-11-27' AND NOT starts_with(InvoiceNo, 'C') AND qty >= 0 AND rev >= 0 GROUP BY 1 ORDER BY o ASC LIMIT 1`,
+    'bottom 1 by orders, by week, 2011-11-07 … 2011-11-27',
   ],
   // "The week of" a day was that one day: it is the Monday-to-Sunday week holding it, as the
   // "week of …" buckets above are (2011-11-17 is a Thursday).

@@ -51,6 +51,41 @@ describe('the ends of a grouping by time', () => {
   });
 });
 
+// "Which week had the lowest sales in 2024?" named the week of 2024-12-30, of which 2024 holds
+// two days: a unit the period asked cuts is left out of a ranking as one the rows cut is.
+describe('a ranking of weeks in a year', () => {
+  const ACROSS_THE_YEAR = `Date,Customer,Amount
+2024-01-01,Acme,100
+2024-06-10,Bolt,200
+2024-12-30,Acme,500
+2025-01-03,Bolt,10
+`;
+
+  it('leaves out the week that 2024 holds for 2 of its 7 days, and says so', async () => {
+    const best = await queryCsv(ACROSS_THE_YEAR, {
+      measures: ['revenue'],
+      groupBy: ['week'],
+      period: { from: '2024-01-01', to: '2024-12-31' },
+      sort: { by: 'revenue', direction: 'desc' },
+      limit: 1,
+    });
+    expect(best.understood).toBe('top 1 by revenue, by week, 2024-01-01 … 2024-12-29');
+    expect(best.rows).toEqual([['week of 2024-06-10', 200]]);
+    expect(best.note).toContain('Left out of the ranking: 2024-01-01 … 2024-12-31 holds the week of 2024-12-30 for 2 of its 7 days.');
+  });
+
+  it('keeps every week of a list that is no ranking', async () => {
+    const weeks = await queryCsv(ACROSS_THE_YEAR, {
+      measures: ['revenue'],
+      groupBy: ['week'],
+      period: { from: '2024-01-01', to: '2024-12-31' },
+    });
+    // 2024-01-01 is a Monday: 52 whole weeks and the cut one, all listed (50 shown).
+    expect(weeks.totalRows).toBe(53);
+    expect(weeks.note ?? '').not.toContain('Left out of the ranking');
+  });
+});
+
 describe('a ranking of months, quarters or years', () => {
   // "What was our worst month?" named 2025-01, of which the rows hold 3 days (−20), as the worst.
   it('ranks the units the rows cover whole, and names those left out', async () => {

@@ -89,27 +89,57 @@ function partialEdgeUnits(meta: SnapshotMeta, unit: TimeDimension, period?: { fr
  * The period of a ranking of months, quarters or years without the units at its ends that
  * the rows cover in part, and the note that says which were left out; null when none is.
  * "What was our worst quarter?" on Online Retail named 2010 Q4, of which the rows hold one
- * month, and "our worst month" December 2011, of which they hold 9 days. When every unit is
- * partial, nothing is left out (the edge note says so instead).
+ * month, and "our worst month" December 2011, of which they hold 9 days. A unit the period
+ * asked cuts is left out too: "Which week had the lowest sales in 2024?" named the week of
+ * 2024-12-30, of which 2024 holds 2 days. When every unit is partial, nothing is left out
+ * (the edge note says so instead).
  */
 export function wholeUnitsRanked(
   meta: SnapshotMeta,
   unit: TimeDimension,
   period?: { from: number; to: number },
 ): { from: number; to: number; note: string } | null {
-  const partial = partialEdgeUnits(meta, unit, period);
-  if (partial.length === 0) return null;
+  const fileCut = partialEdgeUnits(meta, unit, period);
+  const periodCut = period ? unitsCutByPeriod(meta, unit, period).filter((u) => !fileCut.some((f) => f.bucket === u.bucket)) : [];
+  if (fileCut.length + periodCut.length === 0) return null;
   let [from, to] = [Math.max(period?.from ?? meta.firstDay, meta.firstDay), Math.min(period?.to ?? meta.lastDay, meta.lastDay)];
-  for (const u of partial) {
+  for (const u of [...fileCut, ...periodCut]) {
     if (u.end === 'first') from = bucketStart(unit, u.bucket + 1);
     else to = bucketStart(unit, u.bucket) - 1;
   }
   if (from > to) return null;
-  return {
-    from,
-    to,
-    note: `Left out of the ranking: the file's rows run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}, so they cover ${partial.map((u) => u.words).join(' and ')}.`,
-  };
+  const why = [
+    ...(fileCut.length > 0
+      ? [
+          `the file's rows run from ${isoDay(meta.firstDay)} to ${isoDay(meta.lastDay)}, so they cover ${fileCut.map((u) => u.words).join(' and ')}`,
+        ]
+      : []),
+    ...(period && periodCut.length > 0
+      ? [`${isoDay(period.from)} … ${isoDay(period.to)} holds ${periodCut.map((u) => u.words).join(' and ')}`]
+      : []),
+  ];
+  return { from, to, note: `Left out of the ranking: ${why.join('; and ')}.` };
+}
+
+/** The units at either end of `period` that it holds, with rows, for under 90% of their days (weeks across a year's end). */
+function unitsCutByPeriod(meta: SnapshotMeta, unit: TimeDimension, period: { from: number; to: number }): PartialUnit[] {
+  if (!meta.hasDates || meta.firstDay < 0) return [];
+  const [from, to] = [Math.max(period.from, meta.firstDay), Math.min(period.to, meta.lastDay)];
+  if (from > to) return [];
+  const [first, last] = [bucketOf(unit, from), bucketOf(unit, to)];
+  return (first === last ? [first] : [first, last]).flatMap((bucket) => {
+    const [start, end] = [bucketStart(unit, bucket), bucketStart(unit, bucket + 1) - 1];
+    if (start >= period.from && end <= period.to) return [];
+    const held = Math.min(end, to) - Math.max(start, from) + 1;
+    if (mostlyCovered(held, start, end)) return [];
+    return [
+      {
+        bucket,
+        end: bucket === first ? ('first' as const) : ('last' as const),
+        words: `${bucketInWords(unit, bucket)} for ${held} of its ${end - start + 1} days`,
+      },
+    ];
+  });
 }
 
 /**
