@@ -725,20 +725,6 @@ const SAME_UNIT_BEFORE = /\bsame (month|quarter|week|day|period)s?(?: of| in)?\s
 const SPAN_BOUND_BEFORE = /\b(?:over|more than|less than|under|within|at least|at most|about|around|nearly|almost|roughly|up to)\s+$/;
 /** A preposition that already places the period ("since two years ago"). */
 const PLACED_BEFORE = /\b(?:in|during|since|from|before|after|until|till|of|for|to|through)\s+$/;
-const MONTH_WORDS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
 
 /**
  * "What was revenue two years ago?" got the whole file's revenue: "N units ago" is the
@@ -766,7 +752,7 @@ function withUnitsAgo(text: string, today: Date): { text: string; unread?: strin
     if (unit.startsWith('year')) period = String(y - n);
     else if (unit.startsWith('month')) {
       const back = new Date(Date.UTC(y, m - n, 1));
-      period = `${MONTH_WORDS[back.getUTCMonth()]} ${back.getUTCFullYear()}`;
+      period = back.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).toLowerCase();
     } else if (unit.startsWith('quarter')) {
       const q = y * 4 + Math.floor(m / 3) - n;
       period = `q${(q % 4) + 1} ${Math.floor(q / 4)}`;
