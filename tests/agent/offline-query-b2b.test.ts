@@ -13,6 +13,7 @@ import { answerWithQuery } from '../../worker/agent/offline/query-answer';
 import { analyse } from '../../worker/engine/analyze';
 import { askOffline } from './helpers';
 import { generateB2bCsv } from '../../scripts/generate-b2b-csv';
+import { CHURN_RISK_RULES, ONE_TIME_BUYER_RULE } from '../../worker/engine/analyses/churn-risk';
 import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
 
 type Row = Record<string, string>;
@@ -756,6 +757,19 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
   ])('"%s" lists them by revenue', async (question, understood, keep, key) => {
     await expectRows(question, grouped(keep, key, revenue).slice(0, 50), understood);
   });
+  // They got the churn list, with no word of how it was made.
+  it.each(['How did you calculate churn risk?', 'What does medium risk mean?', 'How is churn risk worked out?'])(
+    '"%s" gives the rules each customer was rated by',
+    async (question) => {
+      const { answer, trace: steps } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+      expect(steps).toContain('use:get_churn_risk');
+      expect(answer.split('\n')[0]).toBe(
+        'Each customer is rated by the BG/NBD model (Fader, Hardie & Lee 2005), from their own orders up to the analysis date:',
+      );
+      for (const { risk, rule } of CHURN_RISK_RULES) expect(answer).toContain(`- **${risk}**: ${rule}.`);
+      expect(answer).toContain(ONE_TIME_BUYER_RULE);
+    },
+  );
   // The first two got the top customers by revenue; the others the help list.
   it.each([
     ['Which customers are at the biggest risk?', 'Which customers are at risk?'],

@@ -691,6 +691,22 @@ const cases: [string, string, string][] = [
     `SELECT sum(rev) FROM t WHERE ${Y2021} AND Region <> 'West'`,
     'revenue, region ≠ West, 2021-01-01 … 2021-12-31',
   ],
+  // The first two were refused as naming no figure; the third got Tamara Chand's profile alone.
+  [
+    'When did Sean Miller buy Machines?',
+    `SELECT strftime(d, '%Y-%m') m, sum(rev) FROM t WHERE "Customer Name" = 'Sean Miller' AND "Sub-Category" = 'Machines' GROUP BY 1 HAVING sum(rev) > 0 ORDER BY m`,
+    'revenue, by month, revenue > 0, customer = Sean Miller, Sub-Category = Machines',
+  ],
+  [
+    'Did Sean Miller buy anything in 2021?',
+    `SELECT count(DISTINCT "Order ID") FROM t WHERE "Customer Name" = 'Sean Miller' AND ${Y2021}`,
+    'orders, customer = Sean Miller, 2021-01-01 … 2021-12-31',
+  ],
+  [
+    'Is Sean Miller more valuable than Tamara Chand?',
+    `SELECT "Customer Name", sum(rev) r FROM t WHERE "Customer Name" IN ('Sean Miller', 'Tamara Chand') GROUP BY 1 ORDER BY r DESC`,
+    'revenue, by customer, customer in Tamara Chand, Sean Miller',
+  ],
   // It got the revenue of Tables (206,965.53): what was lost on them is their gross profit.
   ['How much did we lose on Tables?', `SELECT sum(gp) FROM t WHERE "Sub-Category" = 'Tables'`, 'gross profit, Sub-Category = Tables'],
   // "In each region" is a grouping, not "in every region" (a draft of this session refused it).

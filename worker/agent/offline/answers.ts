@@ -36,6 +36,7 @@ import {
   rankProducts,
 } from '../tools';
 import { answerChurnAccuracy } from './churn-accuracy';
+import { answerChurnMethod } from './churn-method';
 import { crossSellAnswer } from './cross-sell-answers';
 import { intentOf, type Intent } from './intents';
 import { NO_DATES } from './query-parsed';
@@ -218,6 +219,9 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
 
     case 'churn_accuracy':
       return answerChurnAccuracy(runner);
+
+    case 'churn_method':
+      return (await answerChurnMethod(runner)) ?? NOT_AVAILABLE;
 
     case 'bridge':
       return answerBridge(intent, runner);

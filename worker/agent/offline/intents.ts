@@ -9,6 +9,7 @@ import type { ChartSeries } from '../tools/chart-tool';
 import { SEGMENT_NAMES } from '../tools/customer-tools';
 import { normalise } from '../tools/tool-kit';
 import { CHURN_ACCURACY } from './churn-accuracy';
+import { CHURN_METHOD } from './churn-method';
 import { periodOf, type Period } from './periods';
 import { NUMBER_WORDS } from './number-words';
 import { retentionIntentOf, type RetentionIntent } from './retention-intents';
@@ -30,6 +31,7 @@ export type Intent =
   /** `amongTop`: only the top N customers by revenue ("which of our top 20 customers are at risk?"). */
   | { kind: 'churn'; risk: ChurnRisk | null; amongTop?: number }
   | { kind: 'churn_accuracy' }
+  | { kind: 'churn_method' }
   /** `topFifth`: asked for the share of the top 20% of customers. */
   | { kind: 'concentration'; topFifth?: boolean }
   | { kind: 'segment'; segment: SegmentName }
@@ -387,6 +389,7 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   const grouped = GROUP_RANKED.exec(q);
   if (grouped) return { kind: 'no_grouping', noun: grouped[1] };
   if (CHURN_ACCURACY.test(q)) return { kind: 'churn_accuracy' };
+  if (CHURN_METHOD.test(q)) return { kind: 'churn_method' };
   if ((CHURN.test(q) || WHOM_TO_CALL.test(q)) && !MARGIN.test(q)) {
     // "Which of our top 20 customers are at risk?" got the whole churn list.
     const top = AMONG_TOP.exec(q);

@@ -777,6 +777,27 @@ function parseAsRead(
   const whoBoughtThen =
     measures.length === 0 && period && !other && (CUSTOMERS_NAMED.test(text) || /\bwho\b/.test(text)) && BOUGHT_THEN.test(text);
   if (whoBoughtThen) measures = ['revenue'];
+  // "Did Sean Miller buy anything in 2021?" was refused as naming no figure: their orders then, none or some.
+  const didTheyBuy =
+    measures.length === 0 &&
+    period &&
+    !other &&
+    /^(?:(?:and|so) )?(?:did|has|have|does)\b/.test(text) &&
+    BOUGHT_THEN.test(text) &&
+    filters.some((f) => f.dimension === 'customer');
+  if (didTheyBuy) measures = ['orders'];
+  // "When did Sean Miller buy Machines?" was refused as naming no figure: the months with a purchase, and what it came to.
+  if (measures.length === 0 && !other && WHEN_BOUGHT.test(text) && filters.length > 0 && meta.hasDates)
+    return {
+      kind: 'spec',
+      spec: {
+        measures: ['revenue'],
+        groupBy: ['month'],
+        filters,
+        having: { measure: 'revenue', op: '>', value: 0 },
+        ...(period ? { period } : {}),
+      },
+    };
   if (measures.length === 0 && groupOfOneNamed(text, meta, filters, perCustomer)) measures = ['revenue'];
   if (measures.length === 0) return noFigureAnswer(text, meta, filters, period);
   // "How concentrated was revenue in 2023?" is no revenue total.
@@ -1195,6 +1216,9 @@ function groupOfOneNamed(
 const CUSTOMERS_LISTED = new RegExp(
   String.raw`\b(?:which|what|list|show|all)(?: (?:of )?(?:the|our|his|her|their))? (?:${CUSTOMERS_PLURAL})\b|'s (?:${CUSTOMERS_PLURAL})\b|\b(?:${CUSTOMERS_PLURAL})\b.*\b(?:manages?|managed|handles?|handled|serves?|served|covers?|covered|owns?|looks? after)\b`,
 );
+/** "When did Sean Miller buy Machines?": when something was bought ("… last order?" is the customer's profile, to the day). */
+const WHEN_BOUGHT =
+  /^(?:(?:and|so) )?when (?:did|has|have|was|were|does|do) (?!.*\b(?:last|first|latest|recently|most recent|next)\b).*\b(?:buy|bought|order|ordered|purchase|purchased)\b/;
 /** "Bought in December 2024", "ordered last month": a purchase in a period. */
 const BOUGHT_THEN =
   /\b(?:bought|ordered|purchased|buy|order|purchase)\s+(?:anything\s+|something\s+)?(?:in|during|since|last|this|between|from|on)\b/;

@@ -120,7 +120,8 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
   [new RegExp(String.raw`\b(how many|number of|count of|most|fewest|least|more|fewer) (${CUSTOMERS_PLURAL})\b`), 'customers'],
   [
     // "The most popular product in Des Moines" was no figure, and the answer that took over ranked every city's.
-    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spends|spent|spending|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|sub-category|supplier)(?!s)|popular)\b/,
+    // "Is Sean Miller more valuable than Tamara Chand?" got Tamara Chand's profile alone.
+    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spends|spent|spending|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|sub-category|supplier)(?!s)|popular|(?:more|less) valuable than|worth (?:more|less) than)\b/,
     'revenue',
   ],
 ];

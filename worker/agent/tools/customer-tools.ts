@@ -6,6 +6,13 @@ import { offerName } from '../../engine/render/cross-sell-words';
 import { DataAbsentError } from './data-absent';
 import { z } from 'zod';
 import { backtestSummary } from './churn-backtest-summary';
+import {
+  CHURN_RISK_RULES,
+  CHURN_SCORE_RULE,
+  HEURISTIC_ONE_TIME_RULE,
+  HEURISTIC_RULES,
+  ONE_TIME_BUYER_RULE,
+} from '../../engine/analyses/churn-risk';
 import type { AnalysisResult, ChurnCustomer, SegmentCustomer, SegmentName, Segments } from '../../engine/contract';
 import {
   DATA_NOTICE,
@@ -227,6 +234,8 @@ export const getChurnRisk = defineTool({
       counts: { lost: count('lost'), high: count('high'), medium: count('medium'), low: count('low') },
       // Medium is every one-time buyer not high or lost: they have no rhythm to be quieter than.
       mediumBoughtOnce: churn.customers.filter((c) => c.risk === 'medium' && boughtOnce(c)).length,
+      // How each customer was rated, in words ("How did you calculate churn risk?").
+      rules: churnRulesOf(churn.model),
       region: dataString(region),
       where: among ? dataString(among.words, MAX_DATA_SENTENCE) : null,
       amongTop: amongTop ?? null,
@@ -241,6 +250,23 @@ export const getChurnRisk = defineTool({
     };
   },
 });
+
+/** The rules the churn list was rated by: the fitted model's, or the rhythm rules without a fit. */
+function churnRulesOf(model: 'bg-nbd' | 'heuristic' | 'unavailable') {
+  return model === 'bg-nbd'
+    ? {
+        method: 'BG/NBD model (Fader, Hardie & Lee 2005)',
+        ratings: CHURN_RISK_RULES,
+        score: CHURN_SCORE_RULE,
+        oneTimeBuyers: ONE_TIME_BUYER_RULE,
+      }
+    : {
+        method: 'rhythm rules (too few repeat customers to fit the model)',
+        ratings: HEURISTIC_RULES,
+        score: null,
+        oneTimeBuyers: HEURISTIC_ONE_TIME_RULE,
+      };
+}
 
 /** One purchase day (analyses stored before `purchaseDays` tell it by having no gap). */
 function boughtOnce(c: ChurnCustomer): boolean {
