@@ -810,6 +810,9 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
       .map(([category, p]): [string, number] => [category, (100 * p) / (sales.get(category) ?? NaN)])
       .sort((a, b) => b[1] - a[1]);
     await expectRows("What is Acme Supply, Inc.'s margin by category?", margins, 'margin %, by category, supplier = Acme Supply, Inc.');
+    // One full stop after the name's own ("… Inc.." in the chat).
+    const answer = await answerWithQuery("What is Acme Supply, Inc.'s margin by category?", file.snapshot, today);
+    expect(answer.text.split('\n')[0]).toBe('I understood: **margin %, by category, supplier = Acme Supply, Inc.**');
   });
   // It got the whole file's revenue: "two years ago" was read nowhere.
   it('"What was revenue two years ago?" is 2023\'s revenue (the rows end on 3 January 2025)', async () => {

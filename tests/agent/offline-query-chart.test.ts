@@ -45,6 +45,17 @@ describe('query_data answers with more than three points get a chart', () => {
     for (const quarter of ['2021 Q1', '2021 Q2', '2021 Q3', '2021 Q4']) expect(svg).toContain(`>${quarter}<`);
   });
 
+  // The chart read 31.86% beside the table's 31.9%: a percentage has one decimal everywhere.
+  it('writes a percentage on the chart as the table does, to one decimal', async () => {
+    const { files, text } = await ask('margin by sub-category');
+    const svg = String(files[0].body);
+    const labels = [...svg.matchAll(/>(-?[\d.]+)%</g)].map((m) => m[1]);
+    expect(labels.length).toBeGreaterThan(3);
+    for (const label of labels) expect(label).toMatch(/^-?\d+\.\d$/);
+    const [, first] = /\| Copiers \| (-?[\d.]+)% \|/.exec(JSON.stringify(text)) ?? [];
+    expect(labels).toContain(first);
+  });
+
   it('writes money in the analysis currency on the chart and in the table', async () => {
     const { files, text } = await ask('revenue by region', 'EUR');
     expect(String(files[0].body)).toContain('€');

@@ -44,8 +44,10 @@ function trim(value: number): string {
   return String(Math.round(value * 100) / 100);
 }
 
+/** A bar's or an axis' value; a percentage to one decimal, as every table writes it (the chart read 31.86% beside the table's 31.9%). */
 function valueLabel(spec: ChartSpec, value: number): string {
-  return `${spec.valuePrefix ?? ''}${compactNumber(value)}${spec.valueSuffix ?? ''}`;
+  const number = spec.valueSuffix === '%' ? (Math.round(value * 10) / 10).toFixed(1) : compactNumber(value);
+  return `${spec.valuePrefix ?? ''}${number}${spec.valueSuffix ?? ''}`;
 }
 
 /** Renders the chart as a standalone SVG document. */

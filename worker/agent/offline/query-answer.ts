@@ -55,6 +55,11 @@ export async function answerWithQuery(
   }
 }
 
+/** "I understood: **…**." — with one full stop when the reading ends with a name's ("Acme Supply, Inc.."). */
+function understoodLine(understood: string): string {
+  return `I understood: **${understood}**${understood.endsWith('.') ? '' : '.'}`;
+}
+
 /** The grammar's note on how it read the question ("this year so far is 3 days …"), before the result's own. */
 export function withGrammarNote(result: QueryResult, note: string | undefined): QueryResult {
   return note ? { ...result, note: result.note ? `${note} ${result.note}` : note } : result;
@@ -84,12 +89,12 @@ export function queryAnswerText(
   if (result.totalRows === 0 && spec.having) {
     const label = result.columns[0]?.label ?? 'row';
     const compared = spec.changeFrom && result.note ? ` that can be compared` : '';
-    return `I understood: **${result.understood}**.\n\nNone does: no ${label}${compared} has ${havingWords(spec.having)}.${result.note ? `\n\n${result.note}` : ''}`;
+    return `${understoodLine(result.understood)}\n\nNone does: no ${label}${compared} has ${havingWords(spec.having)}.${result.note ? `\n\n${result.note}` : ''}`;
   }
   // An empty table under a ranking question reads as an answer; say that nothing matched.
   const customersListed = Boolean(spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought || spec.boughtAll);
   if (result.totalRows === 0 && !customersListed)
-    return `I understood: **${result.understood}**.\n\nNo row of the file matches this, so there is nothing to list.`;
+    return `${understoodLine(result.understood)}\n\nNo row of the file matches this, so there is nothing to list.`;
   // Lapsed or kept buyers: the count first, then the note (a period still open says they are
   // not lost yet), before the list of who, which can be 50 rows long.
   if (customersListed) {
@@ -104,7 +109,7 @@ export function queryAnswerText(
     const note = result.note ? `\n\n${result.note}` : '';
     // "0 categories in all" needs no table of none.
     const table = result.totalRows > 0 ? `\n\n${markdownTableOf({ ...result, note: null }, currency)}` : '';
-    return `I understood: **${result.understood}**.\n\n${count}${note}${table}`;
+    return `${understoodLine(result.understood)}\n\n${count}${note}${table}`;
   }
   // "How many customers spent more than 1,000?": the count first, as for lapsed buyers; so for "How many countries …?".
   const count = spec.having
@@ -112,7 +117,7 @@ export function queryAnswerText(
     : counted
       ? `${valuesCountedWords(result, counted)}\n\n`
       : '';
-  return `I understood: **${result.understood}**.\n\n${count}${premiseDenied(result, premise)}${markdownTableOf(result, currency)}`;
+  return `${understoodLine(result.understood)}\n\n${count}${premiseDenied(result, premise)}${markdownTableOf(result, currency)}`;
 }
 
 /**
