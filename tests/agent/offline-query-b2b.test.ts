@@ -814,6 +814,20 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     const answer = await answerWithQuery("What is Acme Supply, Inc.'s margin by category?", file.snapshot, today);
     expect(answer.text.split('\n')[0]).toBe('I understood: **margin %, by category, supplier = Acme Supply, Inc.**');
   });
+  // The first counted them, the second was refused: "which" asks for the customers.
+  it.each(['Which new customers did we get in 2024?', 'Which customers are new in 2024?'])(
+    '"%s" lists the customers whose first purchase was in 2024',
+    async (question) => {
+      const first = new Map<string, string>();
+      for (const r of rows)
+        if (!r.InvoiceNo.startsWith('C') && Number(r.Quantity) > 0 && (first.get(r.CustomerID) ?? '9999') > r.InvoiceDate)
+          first.set(r.CustomerID, r.InvoiceDate);
+      const won = [...first.values()].filter((day) => day.startsWith('2024-')).length;
+      const answer = await answerWithQuery(question, file.snapshot, today);
+      expect(answer.result?.understood).toBe('new customers, by customer, customers with their first order, 2024-01-01 … 2024-12-31');
+      expect(answer.result?.totalRows).toBe(won);
+    },
+  );
   // It got the whole file's revenue: "two years ago" was read nowhere.
   it('"What was revenue two years ago?" is 2023\'s revenue (the rows end on 3 January 2025)', async () => {
     await expectRows(

@@ -1676,6 +1676,8 @@ const refusals: [string, RegExp][] = [
     /I can work out revenue per customer, but not an average of other figures per customer yet/,
   ],
   ['Which products always sell at a loss?', /not what lost money on every sale yet/],
+  // It got all of 2021's units: no row says when a product was new.
+  ['How many new products did we sell in 2021?', /I can count and list the products sold in a period, not which of them were new then yet/],
   // It got the help list: "all four regions" is every region.
   ['Which customers bought in all four regions?', /I can't pick out the customers found in every region yet/],
   // It was told only a share of revenue can be worked out, which it asked for: the whole is Technology's.

@@ -124,7 +124,8 @@ export function groupingOf(
         dim === 'customer' &&
         // "Revenue from new customers by quarter" names whose revenue, not a grouping by customer.
         measures.some((m) => CUSTOMER_COUNTS.has(m) || NEWNESS_REVENUE.has(m)) &&
-        !/\b(top|which|each|per|by) (customers?|clients?|accounts?)\b/.test(text)
+        // "Which new customers did we get in 2024?" counted them: "which new customers" lists them.
+        !/\b(top|which|each|per|by|list(?: the| our)?) (?:(?:new|returning|repeat) )?(customers?|clients?|accounts?)\b/.test(text)
       )
         continue;
       if (

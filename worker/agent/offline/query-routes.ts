@@ -127,6 +127,10 @@ function noFigureForPeriod(meta: SnapshotMeta): string {
   return `I couldn't tell which figure you want for that period: ask for revenue, gross profit, margin, orders, customers, units or average order value${examplesOfTwo(meta, 'revenue by customer in ')}.`;
 }
 
+/** "How many new products did we sell in 2024?" got all of 2024's units (132,943). */
+const NEW_PRODUCTS =
+  /\b(?:new|newly (?:launched|added|listed)) (?:products?|items?|skus?|lines?|articles?)\b|\b(?:products?|items?|skus?) (?:are|were|is|was) new\b/;
+
 /** "Which products always sell at a loss?" listed those whose losses outweigh their profits, not those that never made one. */
 const ALWAYS_AT_A_LOSS =
   /\b(?:always|every time|each time|on every (?:sale|order|line))\b.*\b(?:loss|losses|lose|loses|lost|losing|unprofitable|negative)\b|\b(?:loss|lose|loses|lost|losing|unprofitable)\b.*\b(?:always|every time|each time|on every (?:sale|order|line))\b/;
@@ -157,6 +161,10 @@ const REFUSED_SHAPES: readonly [RegExp, string][] = [
   [
     SINGLE_ORDER_RANKED,
     'I can’t rank single orders yet: the rows are summed by customer, product, region or period, not by order. I can give the average order value, or the customers or products with the most revenue.',
+  ],
+  [
+    NEW_PRODUCTS,
+    'I can count and list the products sold in a period, not which of them were new then yet; ask for the products sold in one period but not the one before, such as “products sold this year but not last year”.',
   ],
   [
     ALWAYS_AT_A_LOSS,
