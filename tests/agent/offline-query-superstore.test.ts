@@ -1676,6 +1676,11 @@ const refusals: [string, RegExp][] = [
     /I can work out revenue per customer, but not an average of other figures per customer yet/,
   ],
   ['Which products always sell at a loss?', /not what lost money on every sale yet/],
+  // It got the overview of the file.
+  [
+    'How many products did each customer buy on average?',
+    /I can work out revenue per customer, but not an average of other figures per customer yet/,
+  ],
   // It got all of 2021's units: no row says when a product was new.
   ['How many new products did we sell in 2021?', /I can count and list the products sold in a period, not which of them were new then yet/],
   // It got the help list: "all four regions" is every region.

@@ -102,7 +102,7 @@ const FUTURE = /\b(forecast|predict(ion)?s?|will .* (buy|spend|sell)|next (year|
 
 /** "Average orders per customer": a ratio the grammar has only for revenue. */
 const OTHER_PER_CUSTOMER = new RegExp(
-  String.raw`\b(orders|invoices|purchases|transactions|units|items|pieces|quantity|profit|margin) per (${CUSTOMER_SINGULAR})\b|\bhow (many|often)\b.*\b(the )?(average|typical) (${CUSTOMER_SINGULAR})\b`,
+  String.raw`\b(orders|invoices|purchases|transactions|units|items|pieces|quantity|profit|margin) per (${CUSTOMER_SINGULAR})\b|\bhow (many|often)\b.*\b(the )?(average|typical) (${CUSTOMER_SINGULAR})\b|\b(?:how many|number of)\b.*\b(?:each|every|a|the) (${CUSTOMER_SINGULAR})\b.*\bon average\b`,
 );
 
 /**
