@@ -39,7 +39,7 @@ import {
 } from './query-parsed';
 import { dimensionOfNoun, namedFilterWords } from './query-values';
 import { lapsedInTheLastYear, namesWhatWasNeverBought } from './query-stopped';
-import { CUSTOMER_NOUNS, CUSTOMER_SINGULAR, CUSTOMERS_NAMED } from './customer-words';
+import { BUYER_NOUNS, CUSTOMER_NOUNS, CUSTOMER_SINGULAR, CUSTOMERS_NAMED } from './customer-words';
 
 /**
  * Products bought in the same orders as another: "what do customers buy with X", "what goes
@@ -88,7 +88,7 @@ function valueSetAgainstAnother(text: string, filters: readonly { dimension: str
   return `I can't set what one value buys or sells against what “${denier}” doesn't in one answer yet; ask for each (such as “revenue by product for ${denier}”) and compare, or for the customers who bought one thing but not another (“customers who buy … but not …”).`;
 }
 
-const CUSTOMER_OR_STORE = new RegExp(String.raw`\b(?:${CUSTOMER_NOUNS}|stores?|shops?)\b`);
+const CUSTOMER_OR_STORE = new RegExp(String.raw`\b(?:${BUYER_NOUNS})\b`);
 
 /** Questions the analyst cannot answer exactly from the rows (future, causes, opinions). */
 const OUT_OF_SCOPE =

@@ -71,17 +71,32 @@ interface PartialUnit {
 
 /** The units at either end of the rows (within `period`) that the rows cover for under 90% of their days. */
 function partialEdgeUnits(meta: SnapshotMeta, unit: TimeDimension, period?: { from: number; to: number }): PartialUnit[] {
+  return edgeUnitsWhere(meta, unit, period, ({ start, end }) => {
+    const [askedFrom, askedTo] = [Math.max(start, period?.from ?? start), Math.min(end, period?.to ?? end)];
+    const covered = daysCovered(askedFrom, askedTo, meta.firstDay, meta.lastDay);
+    return mostlyCovered(covered, askedFrom, askedTo) ? null : `for ${covered} of its ${askedTo - askedFrom + 1} days`;
+  });
+}
+
+/**
+ * The unit at each end of the rows counted (those of `period`, within the file's), kept where
+ * `partial` says how much of it is there ("for 31 of its 92 days"), as "2010 Q4 for 31 of its 92 days".
+ */
+function edgeUnitsWhere(
+  meta: SnapshotMeta,
+  unit: TimeDimension,
+  period: { from: number; to: number } | undefined,
+  partial: (edge: { start: number; end: number; from: number; to: number }) => string | null,
+): PartialUnit[] {
   if (!meta.hasDates || meta.firstDay < 0) return [];
   const [from, to] = [Math.max(period?.from ?? meta.firstDay, meta.firstDay), Math.min(period?.to ?? meta.lastDay, meta.lastDay)];
   if (from > to) return [];
   const [first, last] = [bucketOf(unit, from), bucketOf(unit, to)];
   return (first === last ? [first] : [first, last]).flatMap((bucket) => {
-    const [start, end] = [bucketStart(unit, bucket), bucketStart(unit, bucket + 1) - 1];
-    const [askedFrom, askedTo] = [Math.max(start, period?.from ?? start), Math.min(end, period?.to ?? end)];
-    const covered = daysCovered(askedFrom, askedTo, meta.firstDay, meta.lastDay);
-    if (mostlyCovered(covered, askedFrom, askedTo)) return [];
-    const words = `${bucketInWords(unit, bucket)} for ${covered} of its ${askedTo - askedFrom + 1} days`;
-    return [{ bucket, end: bucket === first ? ('first' as const) : ('last' as const), words }];
+    const how = partial({ start: bucketStart(unit, bucket), end: bucketStart(unit, bucket + 1) - 1, from, to });
+    return how === null
+      ? []
+      : [{ bucket, end: bucket === first ? ('first' as const) : ('last' as const), words: `${bucketInWords(unit, bucket)} ${how}` }];
   });
 }
 
@@ -123,22 +138,10 @@ export function wholeUnitsRanked(
 
 /** The units at either end of `period` that it holds, with rows, for under 90% of their days (weeks across a year's end). */
 function unitsCutByPeriod(meta: SnapshotMeta, unit: TimeDimension, period: { from: number; to: number }): PartialUnit[] {
-  if (!meta.hasDates || meta.firstDay < 0) return [];
-  const [from, to] = [Math.max(period.from, meta.firstDay), Math.min(period.to, meta.lastDay)];
-  if (from > to) return [];
-  const [first, last] = [bucketOf(unit, from), bucketOf(unit, to)];
-  return (first === last ? [first] : [first, last]).flatMap((bucket) => {
-    const [start, end] = [bucketStart(unit, bucket), bucketStart(unit, bucket + 1) - 1];
-    if (start >= period.from && end <= period.to) return [];
+  return edgeUnitsWhere(meta, unit, period, ({ start, end, from, to }) => {
+    if (start >= period.from && end <= period.to) return null;
     const held = Math.min(end, to) - Math.max(start, from) + 1;
-    if (mostlyCovered(held, start, end)) return [];
-    return [
-      {
-        bucket,
-        end: bucket === first ? ('first' as const) : ('last' as const),
-        words: `${bucketInWords(unit, bucket)} for ${held} of its ${end - start + 1} days`,
-      },
-    ];
+    return mostlyCovered(held, start, end) ? null : `for ${held} of its ${end - start + 1} days`;
   });
 }
 

@@ -205,13 +205,18 @@ function rankedWholeUnits(
  */
 function refuseRepeatsOnOneDay(meta: Snapshot['meta'], spec: QuerySpec, periods: readonly Range[]): void {
   if (meta.hasOrderId || !spec.measures.some((m) => REPEAT_MEASURES.has(m))) return;
-  const ranges = periods.length > 0 ? periods : [{ from: meta.firstDay, to: meta.lastDay }];
+  const ranges = rangesCounted(meta, periods);
   const oneDay = ranges.find((r) => Math.min(r.to, meta.lastDay) === Math.max(r.from, meta.firstDay));
   if (oneDay)
     throw new QueryRefusal(
       `The rows counted cover one day, ${isoDay(Math.max(oneDay.from, meta.firstDay))}, and the file has no order ids, so each customer has one purchase day in them: who comes back needs rows over more than one day.`,
       'OUT_OF_RANGE',
     );
+}
+
+/** The periods the rows are counted over: those asked, or the whole file's span. */
+function rangesCounted(meta: Snapshot['meta'], periods: readonly Range[]): readonly Range[] {
+  return periods.length > 0 ? periods : [{ from: meta.firstDay, to: meta.lastDay }];
 }
 
 const REPEAT_MEASURES: ReadonlySet<QuerySpec['measures'][number]> = new Set(['repeatCustomers', 'oneTimeCustomers', 'repeatRate']);
@@ -224,7 +229,7 @@ const REPEAT_MEASURES: ReadonlySet<QuerySpec['measures'][number]> = new Set(['re
  */
 function refuseReturningFromTheStart(meta: Snapshot['meta'], spec: QuerySpec, periods: readonly Range[], byTime: boolean): void {
   if (byTime || !meta.hasDates || !spec.measures.some((m) => RETURNING_MEASURES.has(m))) return;
-  const ranges = periods.length > 0 ? periods : [{ from: meta.firstDay, to: meta.lastDay }];
+  const ranges = rangesCounted(meta, periods);
   const fromTheStart = ranges.find((r) => r.from <= meta.firstDay);
   if (fromTheStart)
     throw new QueryRefusal(
