@@ -815,7 +815,7 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
     expect(answer.text.split('\n')[0]).toBe('I understood: **margin %, by category, supplier = Acme Supply, Inc.**');
   });
   // The first counted them, the second was refused: "which" asks for the customers.
-  it.each(['Which new customers did we get in 2024?', 'Which customers are new in 2024?'])(
+  it.each(['Which new customers did we get in 2024?', 'Which customers are new in 2024?', 'List the new customers of 2024'])(
     '"%s" lists the customers whose first purchase was in 2024',
     async (question) => {
       const first = new Map<string, string>();
@@ -2305,3 +2305,107 @@ it.each(['Which customers bought in December 2024?', 'Who ordered in December 20
     expect(answer.result?.rows[0][1] as number).toBeCloseTo(expected[0][1], 6);
   },
 );
+
+describe('asked on 30 November 2026, in the fifth session', () => {
+  const marginOf = (pairs: [string, { revenue: number; profit: number }][]) =>
+    pairs.map(([k, v]): [string, number] => [k, (100 * v.profit) / v.revenue]).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  function moneyBy(key: (r: Row) => string): Map<string, { revenue: number; profit: number }> {
+    const sums = new Map<string, { revenue: number; profit: number }>();
+    for (const r of rows) {
+      const s = sums.get(key(r)) ?? { revenue: 0, profit: 0 };
+      s.revenue += revenue(r);
+      s.profit += profit(r);
+      sums.set(key(r), s);
+    }
+    return sums;
+  }
+
+  // Both got the churn list ("850 customers are lost"): the file has no Hy-Vee and no Zorblax.
+  it.each([
+    ['What if we lost Hy-Vee?', 'Hy-Vee'],
+    ['What if Zorblax left?', 'Zorblax'],
+  ])('"%s" says the name is not in the file', async (question, name) => {
+    const { answer } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain(`I couldn't find “${name}” among this file's customers, products or other values.`);
+    expect(answer).not.toContain('are lost');
+  });
+
+  it('"What if we lose Acme?" is the share of the one supplier whose name starts so', async () => {
+    const all = rows.reduce((sum, r) => sum + revenue(r), 0);
+    const acme = rows.filter((r) => r.Supplier === 'Acme Supply, Inc.').reduce((sum, r) => sum + revenue(r), 0);
+    const answer = await answerWithQuery('What if we lose Acme?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('share of revenue, revenue, supplier = Acme Supply, Inc.');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo((100 * acme) / all, 9);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(acme, 6);
+  });
+
+  // They got the customers' concentration and the help list: "Acme" was too short to name the supplier.
+  it.each(['Are we too dependent on Acme?', 'Tell me about Acme'])('"%s" gets Acme Supply, Inc.\'s profile', async (question) => {
+    const all = rows.reduce((sum, r) => sum + revenue(r), 0);
+    const acme = rows.filter((r) => r.Supplier === 'Acme Supply, Inc.').reduce((sum, r) => sum + revenue(r), 0);
+    const money = acme.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const { answer } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain(`Acme Supply, Inc. supplies ${((100 * acme) / all).toFixed(1)}% of revenue (${money})`);
+  });
+
+  it('"What if Rossi Ltd left?" asks which of the customers so named', async () => {
+    const named = new Set(rows.filter((r) => r.CustomerName.startsWith('Rossi Ltd')).map((r) => r.CustomerName));
+    const answer = await answerWithQuery('What if Rossi Ltd left?', file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(`“Rossi Ltd” starts the names of ${named.size} customers:`);
+  });
+
+  // It got the churn list.
+  it.each([
+    ['What if we lost our best product?', 1],
+    ['What if we lost our top 5 products?', 5],
+  ] as const)('"%s" gives the top %i products\' revenue and share of it', async (question, n) => {
+    const all = rows.reduce((sum, r) => sum + revenue(r), 0);
+    const top = grouped(
+      () => true,
+      (r) => r.Description,
+      revenue,
+    ).slice(0, n);
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result?.understood).toBe(`top ${n} by share of revenue, by product`);
+    expect(answer.result?.rows.map((row) => row[0])).toEqual(top.map(([name]) => name));
+    answer.result?.rows.forEach((row, i) => {
+      expect(row[1] as number).toBeCloseTo((100 * top[i][1]) / all, 9);
+      expect(row[2] as number).toBeCloseTo(top[i][1], 6);
+    });
+  });
+
+  // It ranked 15,507 customer × supplier pairs: "who" read as customers.
+  it('"Who are our top 3 suppliers by margin?" ranks the suppliers', async () => {
+    const expected = marginOf([...moneyBy((r) => r.Supplier)]).slice(0, 3);
+    await expectRows('Who are our top 3 suppliers by margin?', expected, 'top 3 by margin %, by supplier');
+  });
+
+  // Each got the help list: the analysis' own rankings are of customers, products and suppliers.
+  it.each([
+    ['Which is our best category?', (r: Row) => r.Category, 'top 1 by revenue, by category', 'top'],
+    ['What is our worst region?', (r: Row) => r.Region, 'bottom 1 by revenue, by region', 'bottom'],
+    ['Which rep is the best?', (r: Row) => r.SalesRep, 'top 1 by revenue, by sales rep', 'top'],
+  ] as const)('"%s" ranks by revenue', async (question, key, understood, end) => {
+    const ranked = grouped(() => true, key, revenue);
+    await expectRows(question, [end === 'top' ? ranked[0] : ranked[ranked.length - 1]], understood);
+  });
+
+  // A margin of 209.1% led, with nothing said: the pair's returns carried more cost than its purchases.
+  it("a margin above 100% is said to be the returns'", async () => {
+    const pairs = marginOf([...moneyBy((r) => `${r.CustomerName} · ${r.Supplier}`)]);
+    const overWhole = pairs.slice(0, 3).filter(([, margin]) => margin > 100).length;
+    expect(overWhole).toBeGreaterThan(0);
+    const answer = await answerWithQuery('Top 3 customers and suppliers by margin', file.snapshot, today);
+    expect(answer.result?.rows.map((row) => `${row[0]} · ${row[1]}`)).toEqual(pairs.slice(0, 3).map(([k]) => k));
+    expect(answer.text).toContain(
+      `${overWhole} of these rows ${overWhole === 1 ? 'has' : 'have'} a margin above 100%: returns in these rows carried more cost than the purchases, so the net cost is below 0; the margin is the returns', not what sales earn.`,
+    );
+  });
+
+  it('a ranking of margins no return lifts above 100% says nothing of it', async () => {
+    const answer = await answerWithQuery('Which suppliers have the highest margin?', file.snapshot, today);
+    expect(answer.result?.rows.length).toBeGreaterThan(0);
+    expect(answer.text).not.toContain('a margin above 100%');
+  });
+});

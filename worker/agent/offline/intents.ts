@@ -16,6 +16,7 @@ import { retentionIntentOf, type RetentionIntent } from './retention-intents';
 import { bridgeIntentOf, type BridgeIntent } from './bridge-intents';
 import { CUSTOMER_NOUNS, CUSTOMERS_PLURAL } from './customer-words';
 import { DEMONYM_WORDS } from './query-names';
+import { isGrammarWord } from './query-vocabulary';
 
 export type CustomerMetric = 'revenue' | 'orders' | 'recencyDays' | 'firstOrder';
 export type ProductMetric = 'revenue' | 'margin' | 'marginPct' | 'quantity' | 'customers' | 'trendPct';
@@ -182,6 +183,23 @@ const GENERIC_NOUN = new RegExp(
   String.raw`^(suppliers?|vendors?|${CUSTOMER_NOUNS}|products?|items?|articles?|skus?|regions?|territor(y|ies)|reps?|sales reps?|categor(y|ies)|stores?|shops?|warehouses?|brands?)$`,
 );
 
+/**
+ * A first word that can stand for its name when typed with a capital: five letters or more,
+ * or four that no question is made of ("Are we too dependent on Acme?" got the customers'
+ * concentration: "Acme" was too short to name Acme Supply, Inc.).
+ */
+function isNameLike(first: string): boolean {
+  if (!isDistinctive(first)) return false;
+  return first.length >= 5 || (first.length === 4 && /^\p{L}+$/u.test(first) && !QUESTION_WORDS.has(first) && !isGrammarWord(first));
+}
+
+/** Four-letter words a question typed in title case capitalises ("Show Me The Best Month"), no names. */
+const QUESTION_WORDS = new Set(
+  'what when whom show list give tell much many most more less best last next this that year week date days each from with into over than them they your ours have many much does make made sell sold lose lost gain good well high down rise fell drop sale only also both some same such just very time ever'.split(
+    ' ',
+  ),
+);
+
 /** First words shared by two names are not distinctive enough to count as a mention. */
 function uniqueFirstWords(names: string[]): Set<string> {
   const counts = new Map<string, number>();
@@ -205,7 +223,7 @@ function namedList(entries: { name: string; id: string | null }[]): Named[] {
     ...shared,
     ...entries.map((e) => {
       const first = normalise(e.name).split(' ')[0];
-      const firstWord = unique.has(first) && first.length >= 5 && isDistinctive(first) ? first : null;
+      const firstWord = unique.has(first) && isNameLike(first) ? first : null;
       return { value: e.id ?? e.name, forms: formsOf(e.name, e.id), firstWord };
     }),
   ];

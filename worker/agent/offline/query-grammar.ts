@@ -236,6 +236,22 @@ function startsAfterTheRows(spec: QuerySpecInput, meta: SnapshotMeta): string | 
   return `The file has no rows from ${backwards.from} on: its rows run from ${first} to ${last}.`;
 }
 
+/** The groupings the analysis' canned rankings have: "best region" is the query's. */
+const RANKED_BY_THE_ANALYSIS = new Set(['customer', 'product', 'supplier']);
+
+/**
+ * Whether the question names a column of the file the analysis' canned answers do not rank
+ * (region, category, rep), and none they do: "Top 3 customers in region 1" is theirs to answer.
+ */
+function namesGroupingOutsideTheAnalysis(text: string, meta: SnapshotMeta): boolean {
+  const named = DIMENSION_WORDS.filter(([re, dim]) => !isTimeUnit(dim) && re.test(text)).map(([, dim]) => dim);
+  return (
+    named.length > 0 &&
+    named.every((dim) => !RANKED_BY_THE_ANALYSIS.has(dim)) &&
+    named.some((dim) => meta.dimensions.some((d) => d.key === dim))
+  );
+}
+
 /** "Who buys …", "who bought …", "who has ordered …": a question for the customers who did. */
 const WHO_BUYS = /^(?:(?:and|so) )?who (?:(?:has|have|had|did|does) )?(?:buys?|bought|orders?|ordered|purchases?|purchased)\b/;
 
@@ -407,7 +423,7 @@ function parseAsRead(
   const text = questionText(question, meta);
   const values = valuesNamed(question, meta, facts);
   // The values named tell "Which Hydraulics customers also bought Bearings?" from what goes with a product.
-  const routed = routedByWording(text, meta, analysisDay, 'refused' in values ? [] : values.filters);
+  const routed = routedByWording(text, question, meta, analysisDay, 'refused' in values ? [] : values.filters);
   if (routed) return routed;
   // "What is the revenue of Champions?" was told "Champions" is not in the file: a segment's
   // figure, read with the other values named ("Champions in Texas" on a file without Texas is refused).
@@ -679,9 +695,11 @@ function parseAsRead(
   // "Top 3 customers in DE-South in 2024": ranked by revenue, as the answers without a period
   // rank them; those can't take the period, and once answered for all time instead.
   // The same for "the trend in Germany": revenue by month, which the file-wide trend answer can't slice.
+  // "Which is our best category?" and "the worst region" got the help list: the analysis' own
+  // rankings are of customers, products and suppliers only.
   if (
     measures.length === 0 &&
-    (period || filters.length > 0) &&
+    (period || filters.length > 0 || namesGroupingOutsideTheAnalysis(text, meta)) &&
     /\b(top|best|biggest|largest|bottom|worst|smallest|trends?|trending)\b/.test(text)
   )
     measures = ['revenue'];

@@ -43,6 +43,9 @@ const ADVERBS: Record<string, string> = {
 
 /** "List five products…", "show me the 3 countries…": a count asked for names a grouping, as "which" does. */
 const LISTED = new RegExp(String.raw`\b(?:list|name|show)(?: me)?(?: the)? (?:${COUNT})\b`);
+/** "List the new customers of 2024" counted them: customers picked by when they first bought, asked for by name. */
+const NEW_LISTED =
+  /\b(?:list|name|show)(?: me)?(?: (?:the|our|all|all the|all our))? (?:new|returning|repeat) (?:customers|clients|accounts)\b/;
 
 /**
  * "Our most profitable regions", "the least profitable sub-categories": a superlative before
@@ -51,8 +54,13 @@ const LISTED = new RegExp(String.raw`\b(?:list|name|show)(?: me)?(?: the)? (?:${
  */
 const SUPERLATIVE_PLURAL = /\b(?:most|least) [a-z]+(?:[- ][a-z]+)? [a-z-]+s\b/;
 
-/** "Who is our best sales rep?": "who" asks for the rep named after it, not for customers. */
-const WHO_IS_A_REP = new RegExp(String.raw`\bwho\b(?= (?:is|are|was|were) (?:our |the |my )?(?:[a-z-]+ ){0,2}(?:${REP_NOUNS})\b)`);
+/**
+ * "Who is our best sales rep?", "Who are our top 3 suppliers by margin?": "who" asks for the
+ * rep or supplier named after it, not for customers (they got customer × rep, customer × supplier).
+ */
+const WHO_IS_A_REP = new RegExp(
+  String.raw`\bwho\b(?= (?:is|are|was|were) (?:our |the |my )?(?:[\w-]+ ){0,3}(?:${REP_NOUNS}|suppliers?|vendors?|manufacturers?)\b)`,
+);
 
 /**
  * The groupings the question asks for, in the order named: the file's dimensions after a
@@ -87,6 +95,7 @@ export function groupingOf(
     ) ||
     OVER_TIME_UNIT.test(text) ||
     LISTED.test(text) ||
+    NEW_LISTED.test(text) ||
     LEADING_PLURAL.test(text) ||
     GROWING_PLURAL.test(text) ||
     SUPERLATIVE_PLURAL.test(text.replace(/\bat (?:least|most)\b/g, ''));
@@ -125,7 +134,8 @@ export function groupingOf(
         // "Revenue from new customers by quarter" names whose revenue, not a grouping by customer.
         measures.some((m) => CUSTOMER_COUNTS.has(m) || NEWNESS_REVENUE.has(m)) &&
         // "Which new customers did we get in 2024?" counted them: "which new customers" lists them.
-        !/\b(top|which|each|per|by|list(?: the| our)?) (?:(?:new|returning|repeat) )?(customers?|clients?|accounts?)\b/.test(text)
+        !/\b(top|which|each|per|by|list(?: the| our)?) (?:(?:new|returning|repeat) )?(customers?|clients?|accounts?)\b/.test(text) &&
+        !NEW_LISTED.test(text)
       )
         continue;
       if (

@@ -183,6 +183,7 @@ const REFUSED_SHAPES: readonly [RegExp, string][] = [
  */
 export function routedByWording(
   text: string,
+  question: string,
   meta: SnapshotMeta,
   analysisDay: Date | null,
   filters: readonly { dimension: string; values: string[] }[],
@@ -190,7 +191,7 @@ export function routedByWording(
   // "What actions should we take on revenue in 2021?" and the analysis' actions; "which products
   // should we drop?" is no change over time: the canned answers rank the candidates.
   if (ACTIONS.test(text)) return { kind: 'unmapped', reason: 'What to do is answered from the analysis.' };
-  const supposed = supposedAnswer(text, filters);
+  const supposed = supposedAnswer(text, question, meta, filters);
   if (supposed) return supposed;
   const setAgainst = valueSetAgainstAnother(text, filters);
   if (setAgainst) return { kind: 'refused', reason: setAgainst };

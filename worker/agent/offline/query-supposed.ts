@@ -3,12 +3,14 @@
  * "What if we raised prices by 5%?" got the average price, "What if Technology sales dropped
  * 10%?" last year's change, and "How much profit would we make if we stopped discounting?"
  * the customers who lapsed. One supposition the rows do answer: losing the biggest customers
- * ("What if we lost our top 10 customers?" got the churn list), or a customer, supplier or
- * region by name, takes away what they bring, which their share of revenue says.
+ * ("What if we lost our top 10 customers?" got the churn list) or products, or a customer,
+ * supplier or region by name, takes away what they bring, which their share of revenue says.
  */
 import type { Parsed } from './query-parsed';
 import { NUMBER_WORDS } from './number-words';
 import { CUSTOMER_NOUNS } from './customer-words';
+import { leadingNameFilter, notFoundReason } from './query-values';
+import type { SnapshotMeta } from '../../engine/snapshot/columns';
 
 /** A supposition: "what if", "if we …", "suppose", "were to". */
 const SUPPOSED =
@@ -19,11 +21,14 @@ const LOST =
 /** A change made or suffered: prices raised, sales dropped, discounting stopped. */
 const CHANGED =
   /\b(?:rais(?:e|ed|es|ing)|increas(?:e|ed|es|ing)|cut(?:s|ting)?|lower(?:ed|s|ing)?|reduc(?:e|ed|es|ing)|drop(?:s|ped|ping)?|f[ae]ll|falls|doubl(?:e|ed|es|ing)|halv(?:e|ed|es|ing)|stop(?:s|ped|ping)?|discount(?:s|ed|ing)?|grow(?:s|n)?|grew|chang(?:e|ed|es|ing)|went (?:up|down)|go(?:es)? (?:up|down)|hire[ds]?|open(?:ed|s)?|launch(?:ed|es)?)\b/;
-/** "Our top 10 customers", "the biggest customer", "our five largest accounts". */
+/** Products, as the top ones are named: "our best product", "our top 3 items", "our best sellers". */
+const PRODUCT_NOUNS = 'products?|items?|skus?|articles?|lines?|sellers?';
+/** "Our top 10 customers", "the biggest customer", "our five largest accounts", "our best product". */
 const COUNT = String.raw`(\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
-const TOP_CUSTOMERS = new RegExp(
-  String.raw`\b(?:${COUNT}\s+)?(?:top|biggest|largest|best|main|key|major|most valuable)\s+(?:${COUNT}\s+)?(${CUSTOMER_NOUNS})\b`,
+const TOP_LOST = new RegExp(
+  String.raw`\b(?:${COUNT}\s+)?(?:top|biggest|largest|best|main|key|major|most valuable)\s+(?:${COUNT}\s+)?(?:(${CUSTOMER_NOUNS})|(${PRODUCT_NOUNS}))\b`,
 );
+
 /** Plural nouns with no count: the concentration analysis' top 10. */
 const TOP_WITHOUT_COUNT = 10;
 
@@ -36,25 +41,51 @@ const WHAT_WOULD_HAPPEN =
  * The answer to a supposition: the top customers' share of revenue when it supposes losing
  * them, a refusal for any other change; null when the question supposes nothing.
  */
-export function supposedAnswer(text: string, filters: readonly { dimension: string; values: string[] }[]): Parsed | null {
+export function supposedAnswer(
+  text: string,
+  question: string,
+  meta: SnapshotMeta,
+  filters: readonly { dimension: string; values: string[] }[],
+): Parsed | null {
   if (!SUPPOSED.test(text)) return null;
   const lost = LOST.test(text);
-  const top = lost ? TOP_CUSTOMERS.exec(text) : null;
+  const top = lost ? TOP_LOST.exec(text) : null;
   if (top)
     return {
       kind: 'spec',
       spec: {
         measures: ['revenueShare', 'revenue'],
-        groupBy: ['customer'],
+        groupBy: [top[3] ? 'customer' : 'product'],
         filters: [...filters],
-        limit: countOf(top[1] ?? top[2], top[3]),
+        limit: countOf(top[1] ?? top[2], top[3] ?? top[4]),
       },
       note: LOST_NOTE,
     };
   // "What if we lost the UK?" got the UK's churn list: a customer, supplier or region named is lost as a whole.
   if (lost && filters.length > 0)
     return { kind: 'spec', spec: { measures: ['revenueShare', 'revenue'], filters: [...filters] }, note: NAMED_LOST_NOTE };
+  // "What if we lost Hy-Vee?" on a file without Hy-Vee got the churn list: a name the file
+  // lacks is said to be missing; "What if we lose Acme?" is the supplier whose name it starts.
+  const lostName = lost ? nameLostOf(question) : null;
+  if (lostName) {
+    const leading = leadingNameFilter(lostName, question, meta);
+    if (leading && 'refused' in leading) return { kind: 'refused', reason: leading.refused };
+    if (leading) return { kind: 'spec', spec: { measures: ['revenueShare', 'revenue'], filters: [leading] }, note: NAMED_LOST_NOTE };
+    return { kind: 'refused', reason: notFoundReason(lostName, meta) };
+  }
   return CHANGED.test(text) ? { kind: 'refused', reason: WHAT_WOULD_HAPPEN } : null;
+}
+
+/** A name typed with a capital as what is lost ("lost Hy-Vee") or who leaves ("if Zorblax left"), or null. */
+const NAME = String.raw`([A-Z][\w&'.-]*(?:\s+[A-Z0-9][\w&'.-]*)*)`;
+const NAME_LOST = new RegExp(String.raw`\b(?:lost|lose|loses|losing)\s+${NAME}`);
+const NAME_LEAVING = new RegExp(
+  String.raw`\b(?:if|suppose|supposing|imagine)\s+${NAME}\s+(?:left|leaves|leave|churned|churns|quit|quits|stopped|stops|went|goes|walked|walks|dropped|drops)\b`,
+);
+
+function nameLostOf(question: string): string | null {
+  const name = (NAME_LOST.exec(question) ?? NAME_LEAVING.exec(question))?.[1].replace(/[.,]+$/, '');
+  return name && !/^(?:I|We|They|Our|The|A|An)$/.test(name) ? name : null;
 }
 
 /** "10", "five", or none: one for a singular noun ("our biggest customer"), the top 10 for a plural. */

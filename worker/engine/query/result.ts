@@ -293,6 +293,9 @@ export function resultOf(
     spec.measures.some((m) => NEWNESS_MEASURES.has(m)) ? newNearStartNote(meta, a) : null,
     chargeLinesNote(groups, result),
     spec.having && !compare && !change ? netReturnsLossNote(spec.having, rows, rowNouns(columns)) : null,
+    spec.measures.includes('marginPct') && !compare && !change
+      ? returnsCostNote(rows.slice(0, result.rows.length), rowNouns(columns))
+      : null,
   ].filter(Boolean);
   const blank = rows.some((r) => r.order.some((part, k) => groups[k].kind === 'dimension' && part < 0));
   const kept = spec.having && !compare && !change && rows.length > 1 ? keptTotalsOf(spec.measures, rows) : [];
@@ -330,6 +333,23 @@ function netReturnsLossNote(having: NonNullable<QuerySpec['having']>, rows: read
       `${of(gained)} net returns (revenue below 0) with a gross profit above 0: a margin over a revenue below 0 turns its sign, so it is no loss.`,
     );
   return sentences.join(' ');
+}
+
+/**
+ * "Who are our top 3 suppliers by margin?" put one customer and supplier first at 209.1%: its
+ * returns carried more cost than its purchases in the rows, so its net cost was below 0 and
+ * its margin above 100%, which no sale earns. Rows shown with a margin so made are named.
+ */
+function returnsCostNote(shown: readonly TableRow[], nouns: string): string | null {
+  const overWhole = shown.filter((r) => r.money && r.money[0] > 0 && r.money[1] < 0 && !isNoMoney(r.money[1])).length;
+  if (overWhole === 0) return null;
+  const which =
+    overWhole === shown.length
+      ? overWhole === 1
+        ? 'It has'
+        : `All ${overWhole} have`
+      : `${overWhole} of these ${nouns} ${overWhole === 1 ? 'has' : 'have'}`;
+  return `${which} a margin above 100%: returns in these rows carried more cost than the purchases, so the net cost is below 0; the margin is the returns', not what sales earn.`;
 }
 
 /**
