@@ -1165,3 +1165,37 @@ describe('a country the file writes another way', () => {
     expect(answer.text).toContain("I couldn't find “nigeria” among this file's customers, products or other values.");
   });
 });
+
+describe('the products ranked by the chat are goods', () => {
+  /** The answer's ranked lines, "1. NAME: £1,234.56" (or "- 1\. …" where places tie), as name and amount, without a code told apart in brackets. */
+  const rankedLines = (answer: string): [string, number][] =>
+    [...answer.matchAll(/^(?:- )?\d+\\?\. (.+?)(?: \([\w-]+\))?: £([\d,.]+)/gm)].map((m) => [m[1], Number(m[2].replace(/,/g, ''))]);
+
+  // DOTCOM POSTAGE led the best sellers.
+  it('"What are our best selling products?" leaves postage out, and says so', async () => {
+    const expected = (await sql(
+      `SELECT trim(any_value(Description)), sum(rev) AS s FROM t WHERE StockCode NOT IN ('DOT', 'POST') GROUP BY StockCode ORDER BY s DESC LIMIT 5`,
+    )) as [string, number][];
+    const { answer } = await askOffline('What are our best selling products?', analyse(file.aggregates), file.snapshot);
+    const lines = rankedLines(answer);
+    expect(lines.map(([name]) => name)).toEqual(expected.map(([name]) => name));
+    lines.forEach(([, amount], i) => expect(amount).toBeCloseTo(expected[i][1], 2));
+    expect(answer).toContain('Left out: DOTCOM POSTAGE, which reads as a charge (postage, fees, adjustments), not goods.');
+  });
+
+  // The five worst were AMAZON FEE, CRUK Commission, Bank Charges, Manual and Discount, all below 0.
+  it('"What is our worst product?" ranks the goods with net sales, the fifth place\'s ties included', async () => {
+    const positive = (await sql(
+      `SELECT trim(any_value(Description)), sum(rev) AS s FROM t GROUP BY StockCode HAVING s >= 0.005 ORDER BY s, 1`,
+    )) as [string, number][];
+    const fifth = positive[4][1];
+    const expected = positive.filter(([, s]) => s <= fifth + 1e-9);
+    const { answer } = await askOffline('What is our worst product?', analyse(file.aggregates), file.snapshot);
+    const lines = rankedLines(answer);
+    expect(lines.map(([, amount]) => amount)).toEqual(expected.map(([, s]) => Number(s.toFixed(2))));
+    expect(new Set(lines.map(([name]) => name))).toEqual(new Set(expected.map(([name]) => name)));
+    expect(answer).toContain('Left out: AMAZON FEE, CRUK Commission, Bank Charges, Manual, Discount and ');
+    expect(answer).toContain('which read as charges (postage, fees, adjustments), not goods.');
+    expect(answer).toContain('whose returns outweigh their sales (net revenue 0 or below)');
+  });
+});

@@ -1694,6 +1694,8 @@ const refusals: [string, RegExp][] = [
     'What if we raised prices by 5%?',
     'What if Technology sales dropped 10%?',
     'How much profit would we make if we stopped discounting?',
+    // It got the churn list: months are no grouping to lose.
+    'What if we lost our top 3 months?',
   ].map((question): [string, RegExp] => [
     question,
     /I can only report what the rows of this file show, not what would happen after a change;/,
@@ -3881,4 +3883,15 @@ it.each([
   expect(example, refused.text).toBeDefined();
   const answer = await answerWithQuery(example as string, file.snapshot, TODAY);
   expect(answer.result, answer.text).not.toBeNull();
+});
+
+// It got the churn list ("71 customers are lost"): the top states are lost as the top customers are.
+it('"What if we lost our top 3 states?" gives the top 3 states\' revenue and share of it', async () => {
+  const expected = await sql(
+    `SELECT State, 100 * sum(rev) / (SELECT sum(rev) FROM t), sum(rev) FROM t GROUP BY State ORDER BY sum(rev) DESC LIMIT 3`,
+  );
+  const answer = await answerWithQuery('What if we lost our top 3 states?', file.snapshot, TODAY);
+  expect(answer.result?.understood).toBe('top 3 by share of revenue, by State');
+  expectRowsClose(answer.result?.rows ?? [], expected);
+  expect(answer.text).toContain('What losing them would take away is what they bring: their revenue, and its share of all revenue.');
 });

@@ -374,8 +374,10 @@ async function rankProductsAnswer(intent: Extract<Intent, { kind: 'rank_products
       direction: intent.direction,
       limit: intent.limit,
       ...(intent.category ? { category: intent.category } : {}),
-      // "Which products should we stop selling?" led with three whose returns outweighed their sales.
-      ...(intent.review ? { netSalesOnly: true } : {}),
+      // "Which products should we stop selling?" led with three whose returns outweighed their
+      // sales, and "What is our worst product?" with five fees on Online Retail.
+      ...(intent.review || intent.direction === 'asc' ? { netSalesOnly: true } : {}),
+      goodsOnly: true,
     },
     'Ranking products.',
   );
@@ -406,10 +408,16 @@ async function rankProductsAnswer(intent: Extract<Intent, { kind: 'rank_products
     ...placedLines(ranked.products, (p) => `${p.name}: ${valueOf(p)}`),
   ];
   const after: string[] = [];
-  const netReturned = ranked.netReturned ?? [];
+  // A fee credited back is no return: charges are named as such, wherever they were left out.
+  const netReturned = (ranked.netReturned ?? []).filter((name) => !isChargeLine(name));
+  const charges = [...(ranked.chargesLeftOut ?? []), ...(ranked.netReturned ?? []).filter((name) => isChargeLine(name))];
+  if (charges.length > 0)
+    after.push(
+      `Left out: ${namesCut(charges)}, which ${charges.length > 1 ? 'read as charges' : 'reads as a charge'} (postage, fees, adjustments), not goods.`,
+    );
   if (netReturned.length > 0)
     after.push(
-      `Left out: ${netReturned.length > 5 ? `${netReturned.slice(0, 5).join(', ')} and ${netReturned.length - 5} more` : joinNames(netReturned)}, whose returns outweigh their sales (net revenue 0 or below): a returns question rather than one of what they earn.`,
+      `Left out${charges.length > 0 ? ' too' : ''}: ${namesCut(netReturned)}, whose returns outweigh their sales (net revenue 0 or below): a returns question rather than one of what they earn.`,
     );
   if (ranked.tie) after.push(rankTieWords(ranked.tie, ranked.products.length, 'products'));
   if (ranked.fastDecliners) after.push(fastDeclinersLine(ranked.fastDecliners, ranked.products));
@@ -418,6 +426,11 @@ async function rankProductsAnswer(intent: Extract<Intent, { kind: 'rank_products
   if (aboutMargins && belowCost.length > 0) after.push(`Sold below cost: ${belowCost.map((p) => p.name).join(', ')}.`);
   // A blank line ends the list: markdown runs a line right after it into the last item.
   return [...lines, ...after.flatMap((line) => ['', line])].join('\n');
+}
+
+/** Up to five names, then how many more. */
+function namesCut(names: readonly string[]): string {
+  return names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : joinNames(names);
 }
 
 /**

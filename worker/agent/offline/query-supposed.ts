@@ -3,13 +3,12 @@
  * "What if we raised prices by 5%?" got the average price, "What if Technology sales dropped
  * 10%?" last year's change, and "How much profit would we make if we stopped discounting?"
  * the customers who lapsed. One supposition the rows do answer: losing the biggest customers
- * ("What if we lost our top 10 customers?" got the churn list) or products, or a customer,
- * supplier or region by name, takes away what they bring, which their share of revenue says.
+ * ("What if we lost our top 10 customers?" got the churn list), products or states, or a
+ * customer, supplier or region by name, takes away what they bring, which their share of revenue says.
  */
 import type { Parsed } from './query-parsed';
 import { NUMBER_WORDS } from './number-words';
-import { CUSTOMER_NOUNS } from './customer-words';
-import { leadingNameFilter, notFoundReason } from './query-values';
+import { dimensionOfNoun, leadingNameFilter, notFoundReason } from './query-values';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 
 /** A supposition: "what if", "if we …", "suppose", "were to". */
@@ -21,12 +20,10 @@ const LOST =
 /** A change made or suffered: prices raised, sales dropped, discounting stopped. */
 const CHANGED =
   /\b(?:rais(?:e|ed|es|ing)|increas(?:e|ed|es|ing)|cut(?:s|ting)?|lower(?:ed|s|ing)?|reduc(?:e|ed|es|ing)|drop(?:s|ped|ping)?|f[ae]ll|falls|doubl(?:e|ed|es|ing)|halv(?:e|ed|es|ing)|stop(?:s|ped|ping)?|discount(?:s|ed|ing)?|grow(?:s|n)?|grew|chang(?:e|ed|es|ing)|went (?:up|down)|go(?:es)? (?:up|down)|hire[ds]?|open(?:ed|s)?|launch(?:ed|es)?)\b/;
-/** Products, as the top ones are named: "our best product", "our top 3 items", "our best sellers". */
-const PRODUCT_NOUNS = 'products?|items?|skus?|articles?|lines?|sellers?';
-/** "Our top 10 customers", "the biggest customer", "our five largest accounts", "our best product". */
+/** "Our top 10 customers", "the biggest customer", "our five largest accounts", "our top 3 states". */
 const COUNT = String.raw`(\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
 const TOP_LOST = new RegExp(
-  String.raw`\b(?:${COUNT}\s+)?(?:top|biggest|largest|best|main|key|major|most valuable)\s+(?:${COUNT}\s+)?(?:(${CUSTOMER_NOUNS})|(${PRODUCT_NOUNS}))\b`,
+  String.raw`\b(?:${COUNT}\s+)?(?:top|biggest|largest|best|main|key|major|most valuable)\s+(?:${COUNT}\s+)?([a-z][a-z-]*)\b`,
 );
 
 /** Plural nouns with no count: the concentration analysis' top 10. */
@@ -50,17 +47,21 @@ export function supposedAnswer(
   if (!SUPPOSED.test(text)) return null;
   const lost = LOST.test(text);
   const top = lost ? TOP_LOST.exec(text) : null;
-  if (top)
+  // "Our best sellers" are products.
+  const grouping = top ? (/^sellers?$/.test(top[3]) ? 'product' : dimensionOfNoun(top[3], meta)) : null;
+  if (top && grouping)
     return {
       kind: 'spec',
       spec: {
         measures: ['revenueShare', 'revenue'],
-        groupBy: [top[3] ? 'customer' : 'product'],
+        groupBy: [grouping],
         filters: [...filters],
-        limit: countOf(top[1] ?? top[2], top[3] ?? top[4]),
+        limit: countOf(top[1] ?? top[2], top[3]),
       },
       note: LOST_NOTE,
     };
+  // "What if we lost our top 3 months?" got the churn list: the top of no grouping of the file.
+  if (top) return { kind: 'refused', reason: WHAT_WOULD_HAPPEN };
   // "What if we lost the UK?" got the UK's churn list: a customer, supplier or region named is lost as a whole.
   if (lost && filters.length > 0)
     return { kind: 'spec', spec: { measures: ['revenueShare', 'revenue'], filters: [...filters] }, note: NAMED_LOST_NOTE };

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AnalysisResult, AssociationRule, ProductItem, Products } from '../../engine/contract';
 import { isChargeLine } from '../../engine/analyses/charge-lines';
 import { rankedCut } from '../../engine/query';
+import { isNoMoney } from '../../engine/money';
 import {
   DATA_NOTICE,
   dataString,
@@ -139,6 +140,10 @@ export const rankProducts = defineTool({
       .boolean()
       .default(false)
       .describe('Leave out products whose returns outweigh their sales (net revenue ≤ 0): a returns question, not a pricing one.'),
+    goodsOnly: z
+      .boolean()
+      .default(false)
+      .describe('Leave out lines that read as charges (postage, fees, adjustments), which are no goods to stock, sell or drop.'),
     limit: limitInput(10),
   }),
   run: ({ result }, input) => {
@@ -163,8 +168,13 @@ export const rankProducts = defineTool({
       .filter((p) => supplier === null || normalise(p.supplier ?? '') === supplier)
       .filter((p) => value(p) !== null)
       .sort((a, b) => sign * ((value(a) ?? 0) - (value(b) ?? 0)) || a.name.localeCompare(b.name));
-    const netReturned = input.netSalesOnly ? matching.filter((p) => p.revenue <= 0) : [];
-    if (netReturned.length > 0) matching = matching.filter((p) => p.revenue > 0);
+    // A sale returned in full can leave a float's residue (£0.00 shown): no net sales either.
+    const netReturned = input.netSalesOnly ? matching.filter((p) => p.revenue <= 0 || isNoMoney(p.revenue)) : [];
+    if (netReturned.length > 0) matching = matching.filter((p) => !netReturned.includes(p));
+    // On Online Retail the best seller was DOTCOM POSTAGE and the five worst were fees: the
+    // charges that would have been shown are named as left out, not every charge of the file.
+    const charges = input.goodsOnly ? rankedCut(matching, input.limit, MAX_ROWS, value).shown.filter((p) => isChargeLine(p.name)) : [];
+    if (charges.length > 0) matching = matching.filter((p) => !isChargeLine(p.name));
     // Products that tie with the last place are listed too, at its place (as rank_customers does).
     const { shown, places, tie } = rankedCut(matching, input.limit, MAX_ROWS, value);
     return {
@@ -178,6 +188,7 @@ export const rankProducts = defineTool({
       },
       matched: matching.length,
       ...(input.netSalesOnly ? { netReturned: netReturned.map((p) => dataString(p.name)) } : {}),
+      ...(input.goodsOnly ? { chargesLeftOut: charges.map((p) => dataString(p.name)) } : {}),
       /** The products sharing the last place's figure, when they run past the limit: all listed if they fit in MAX_ROWS. */
       tie,
       products: shown.map((item, index) => ({ rank: places[index], ...productRow(item) })),
