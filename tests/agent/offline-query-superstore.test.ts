@@ -3895,3 +3895,26 @@ it('"What if we lost our top 3 states?" gives the top 3 states\' revenue and sha
   expectRowsClose(answer.result?.rows ?? [], expected);
   expect(answer.text).toContain('What losing them would take away is what they bring: their revenue, and its share of all revenue.');
 });
+
+// Each was told "I can't rank states from the analysis yet", or got the help list: the rows rank them.
+it.each([
+  ['Which state is the best?', 'State', 'top 1 by revenue, by State', 'DESC'],
+  ['Which ship mode is the best?', '"Ship Mode"', 'top 1 by revenue, by Ship Mode', 'DESC'],
+  ['What is our worst region?', 'Region', 'bottom 1 by revenue, by region', 'ASC'],
+])('"%s" ranks by revenue', async (question, column, understood, order) => {
+  const expected = await sql(`SELECT ${column}, sum(rev) FROM t GROUP BY ${column} ORDER BY sum(rev) ${order} LIMIT 1`);
+  const answer = await answerWithQuery(question, file.snapshot, TODAY);
+  expect(answer.result?.understood).toBe(understood);
+  expectRowsClose(answer.result?.rows ?? [], expected);
+});
+
+// It got the help list: costing money is losing it.
+it('"Which customers cost us money?" lists the customers with a gross profit below 0', async () => {
+  const [[count, total]] = (await sql(
+    `SELECT count(*), sum(p) FROM (SELECT sum(gp) AS p FROM t GROUP BY "Customer ID" HAVING sum(gp) < 0)`,
+  )) as number[][];
+  const answer = await answerWithQuery('Which customers cost us money?', file.snapshot, TODAY);
+  expect(answer.result?.understood).toBe('gross profit, by customer, gross profit < 0');
+  expect(answer.result?.totalRows).toBe(count);
+  expect(answer.result?.keptTotals?.[0].value).toBeCloseTo(total, 6);
+});

@@ -185,17 +185,22 @@ const GENERIC_NOUN = new RegExp(
 
 /**
  * A first word that can stand for its name when typed with a capital: five letters or more,
- * or four that no question is made of ("Are we too dependent on Acme?" got the customers'
- * concentration: "Acme" was too short to name Acme Supply, Inc.).
+ * or, for a supplier, four that no question is made of ("Are we too dependent on Acme?" got
+ * the customers' concentration: "Acme" was too short to name Acme Supply, Inc.). Customers'
+ * and products' four-letter first words are places as often as names: Iowa's "West" of West
+ * Side Spirits took "Revenue in the West" to that store.
  */
-function isNameLike(first: string): boolean {
+function isNameLike(first: string, fourLetters: boolean): boolean {
   if (!isDistinctive(first)) return false;
-  return first.length >= 5 || (first.length === 4 && /^\p{L}+$/u.test(first) && !QUESTION_WORDS.has(first) && !isGrammarWord(first));
+  return (
+    first.length >= 5 ||
+    (fourLetters && first.length === 4 && /^\p{L}+$/u.test(first) && !QUESTION_WORDS.has(first) && !isGrammarWord(first))
+  );
 }
 
 /** Four-letter words a question typed in title case capitalises ("Show Me The Best Month"), no names. */
 const QUESTION_WORDS = new Set(
-  'what when whom show list give tell much many most more less best last next this that year week date days each from with into over than them they your ours have many much does make made sell sold lose lost gain good well high down rise fell drop sale only also both some same such just very time ever'.split(
+  'what when whom show list give tell much many most more less best last next this that year week date days each from with into over than them they your ours have does make made sell sold lose lost gain good well high down rise fell drop sale only also both some same such just very time ever west east'.split(
     ' ',
   ),
 );
@@ -210,7 +215,7 @@ function uniqueFirstWords(names: string[]): Set<string> {
   return new Set([...counts].filter(([, n]) => n === 1).map(([w]) => w));
 }
 
-function namedList(entries: { name: string; id: string | null }[]): Named[] {
+function namedList(entries: { name: string; id: string | null }[], fourLetters = false): Named[] {
   const unique = uniqueFirstWords(entries.map((e) => e.name));
   // A name several ids share ("Black Velvet (11788)", "Black Velvet (11777)") names them all:
   // first, so it wins over any one of them.
@@ -223,7 +228,7 @@ function namedList(entries: { name: string; id: string | null }[]): Named[] {
     ...shared,
     ...entries.map((e) => {
       const first = normalise(e.name).split(' ')[0];
-      const firstWord = unique.has(first) && isNameLike(first) ? first : null;
+      const firstWord = unique.has(first) && isNameLike(first, fourLetters) ? first : null;
       return { value: e.id ?? e.name, forms: formsOf(e.name, e.id), firstWord };
     }),
   ];
@@ -354,7 +359,10 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   const text = normalise(question);
   const customers = namedList((result.segments?.customers ?? []).map((c) => ({ name: c.name, id: c.id })));
   const products = namedList((result.products?.items ?? []).map((p) => ({ name: p.name, id: p.id })));
-  const suppliers = namedList((result.suppliers?.items ?? []).map((s) => ({ name: s.name, id: null })));
+  const suppliers = namedList(
+    (result.suppliers?.items ?? []).map((s) => ({ name: s.name, id: null })),
+    true,
+  );
   const categories = [...new Set((result.products?.items ?? []).flatMap((p) => (p.category ? [p.category] : [])))];
   const capitalised = capitalisedWords(question);
   const [customer, product, supplier] = outermost(

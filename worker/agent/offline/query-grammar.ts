@@ -245,6 +245,12 @@ const RANKED_BY_THE_ANALYSIS = new Set(['customer', 'product', 'supplier']);
  */
 function namesGroupingOutsideTheAnalysis(text: string, meta: SnapshotMeta): boolean {
   const named = DIMENSION_WORDS.filter(([re, dim]) => !isTimeUnit(dim) && re.test(text)).map(([, dim]) => dim);
+  // "Which state is the best?": a column named by its header (Superstore's State, Iowa's city).
+  // Superstore's "segment" is also the analysis' RFM segments, which its own answers give.
+  for (const d of meta.dimensions)
+    for (const header of [d.label, d.header ?? ''].map((h) => h.toLowerCase().replace(/_/g, ' ')))
+      if (header.length > 2 && header !== 'segment' && new RegExp(String.raw`\b${escapeRegex(header)}(?:s|es)?\b`).test(text))
+        named.push(d.key);
   return (
     named.length > 0 &&
     named.every((dim) => !RANKED_BY_THE_ANALYSIS.has(dim)) &&

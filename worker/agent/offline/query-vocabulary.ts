@@ -32,7 +32,7 @@ export const PER_ORDER = /\b(revenue|sales|spend|value|turnover) per (order|invo
  * not the products' margins.
  */
 export const LOSS =
-  /\b(lost|lose|loses|losing) money\b|\bhow much (?:did|do|does|have|has|had|are|were) (?:we|i|you|they) (?:lose|lost|losing) on\b|\b(loss[- ]making|unprofitable|(?:made|make|makes|had|have|has|ran|run|runs|showed|shows|posted|with) (?:a (?:net )?loss|(?:net )?losses)|at a loss|in the red)\b|\bnegative (gross )?(profit|margin)s?\b/;
+  /\b(lost|lose|loses|losing) money\b|\bcost(?:s|ing)? (?:us|me) money\b|\bhow much (?:did|do|does|have|has|had|are|were) (?:we|i|you|they) (?:lose|lost|losing) on\b|\b(loss[- ]making|unprofitable|(?:made|make|makes|had|have|has|ran|run|runs|showed|shows|posted|with) (?:a (?:net )?loss|(?:net )?losses)|at a loss|in the red)\b|\bnegative (gross )?(profit|margin)s?\b/;
 
 /**
  * "How many products does Supplier 13 supply?", "how many different products did they buy",
