@@ -349,3 +349,44 @@ describe('customers who bought in a period and never again', () => {
     expect(last.text).toContain('1998-06-01 … 1998-06-30 reaches the analysis date, so there is no after to have bought again in.');
   });
 });
+
+describe('a top N larger than the rows shown', () => {
+  /** Each customer's dollars, largest first, and all the dollars of the file. */
+  const ranked = () => {
+    const byCustomer = new Map<string, number>();
+    for (const r of rows) byCustomer.set(r.customer, (byCustomer.get(r.customer) ?? 0) + r.dollars);
+    return { sorted: [...byCustomer.values()].sort((a, b) => b - a), all: rows.reduce((sum, r) => sum + r.dollars, 0) };
+  };
+
+  // It got the top 50's 6.7%, with "top 100" dropped and nothing to say so.
+  it('"What share of revenue do the top 100 customers have?" is the top 100\'s, though 50 are shown', async () => {
+    const { sorted, all } = ranked();
+    expect(sorted[99]).not.toBe(sorted[100]);
+    const share = (100 * sorted.slice(0, 100).reduce((sum, v) => sum + v, 0)) / all;
+    const answer = await answerWithQuery('What share of revenue do the top 100 customers have?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 100 by share of revenue, by customer');
+    expect(answer.result?.rows).toHaveLength(50);
+    expect(answer.text).toContain('Showing the first 50 of the top 100 customers (23,570 in all).');
+    expect(answer.text).toContain(`The top 100 customers hold ${share.toFixed(1)}% of it together.`);
+  });
+
+  it('"top 100 customers by revenue" sums the top 100', async () => {
+    const { sorted } = ranked();
+    const top = sorted.slice(0, 100).reduce((sum, v) => sum + v, 0);
+    const answer = await answerWithQuery('top 100 customers by revenue', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 100 by revenue, by customer');
+    expect(answer.result?.shownTotals?.[0].value).toBeCloseTo(top, 6);
+    expect(answer.text).toContain(
+      `Together, the top 100 customers: revenue ${top.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}.`,
+    );
+  });
+
+  // It was told the question could not be turned into a query: the limit went past 50.
+  it('"What if we lost our top 100 customers?" gives their share together', async () => {
+    const { sorted, all } = ranked();
+    const share = (100 * sorted.slice(0, 100).reduce((sum, v) => sum + v, 0)) / all;
+    const answer = await answerWithQuery('What if we lost our top 100 customers?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 100 by share of revenue, by customer');
+    expect(answer.text).toContain(`The top 100 customers hold ${share.toFixed(1)}% of it together.`);
+  });
+});

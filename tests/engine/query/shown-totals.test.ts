@@ -83,3 +83,33 @@ describe('what the rows of a ranking hold together', () => {
     expect(kept.keptTotals).toEqual([{ measure: 'revenue', kind: 'money', value: 280 }]);
   });
 });
+
+describe('a top N of more rows than are shown', () => {
+  // C1 … C60 spend 1 … 60, but C9 spends 8, as C8 does: 1,829 in all. Ranked: 60 … 10 (51
+  // rows), then C8 and C9 at 8 (places 52 and 53), then 7 … 1.
+  const amounts = Array.from({ length: 60 }, (_, i) => (i + 1 === 9 ? 8 : i + 1));
+  const csv = `Date,Invoice,Customer,Product,Amount\n${amounts.map((amount, i) => `2024-01-05,I${i + 1},C${i + 1},Bolts,${amount}`).join('\n')}\n`;
+
+  it('shows 50 rows and sums the top N whole', async () => {
+    const top = await queryCsv(csv, { measures: ['revenue', 'revenueShare'], groupBy: ['customer'], limit: 51 });
+    expect(top.rows).toHaveLength(50);
+    // The top 51 are 60 … 10: all but 8 + 8 + 7 + … + 1 = 44.
+    expect(top.rankedRows).toBe(51);
+    expect(top.note).toContain('Showing the first 50 of the top 51 customers (60 in all).');
+    expect(top.note).toContain(`The top 51 customers hold ${((100 * (1829 - 44)) / 1829).toFixed(1)}% of it together.`);
+  });
+
+  it('takes in the rows tying for the Nth place', async () => {
+    // The 52nd place is C8 or C9 at 8: both are in the top 52, which leaves out 7 + … + 1 = 28.
+    const top = await queryCsv(csv, { measures: ['revenue'], groupBy: ['customer'], limit: 52 });
+    expect(top.rankedRows).toBe(53);
+    expect(top.shownTotals).toEqual([{ measure: 'revenue', kind: 'money', value: 1829 - 28 }]);
+  });
+
+  it('sums every row when the top N holds them all', async () => {
+    const top = await queryCsv(csv, { measures: ['revenue'], groupBy: ['customer'], limit: 100 });
+    expect(top.rankedRows).toBe(60);
+    expect(top.note).toBe('Showing the first 50 of the top 60 customers (60 in all).');
+    expect(top.shownTotals).toEqual([{ measure: 'revenue', kind: 'money', value: 1829 }]);
+  });
+});

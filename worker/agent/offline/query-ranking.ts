@@ -2,7 +2,7 @@
  * How a question ranks what it asks for: the top or bottom N, the one best, a growth or a
  * decline by amount or by rate (only the rows that went the way asked), a loss, a multiple.
  */
-import type { Measure, QuerySpecInput } from '../../engine/query';
+import { MAX_RANKED, type Measure, type QuerySpecInput } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { NUMBER_WORDS } from './number-words';
 import { escapeRegex, type Threshold } from './query-limits';
@@ -127,7 +127,7 @@ export function rankAsAsked(asked: RankingQuestion): string | null {
   if (!orderOnly && spec.measures.length > 1 && HIGH_RANK.test(text) && LOW_RANK.test(text.replace(/\bat (least|most)\b/g, '')))
     return 'I can rank by one figure at a time, not by two in opposite directions; ask for one ranking, and name the other figure to see it beside it.';
   // "What did they buy most recently?" is no ranking: "most" belongs to "recently".
-  if (n && !lastOf) spec.limit = Math.min(50, n);
+  if (n && !lastOf) spec.limit = Math.min(MAX_RANKED, n);
   // "Top 3 quarters by revenue" listed the first 3: units are listed in time order unless ranked.
   if (top && !lastOf && groupBy.length > 0 && isTimeUnit(groupBy[0])) spec.sort = { by: spec.measures[0], direction: 'desc' };
   // "With at least 10 orders" is a threshold, not the bottom of a ranking.

@@ -151,8 +151,12 @@ export const CUSTOMERS_AS_SUBJECT = new RegExp(
 /** "How did profit change year over year?": the figure by that time unit, each against the one before. */
 export const OVER_TIME_UNIT = /\b(year|quarter|month)[- ](over|on)[- ](year|quarter|month)\b|\b(yoy|qoq)\b/;
 
-/** A count of rows asked for, in digits or words ("one" only after "top": "the one product" is no count). */
-export const COUNT = String.raw`\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twenty`;
+/**
+ * A count of rows asked for, in digits or words ("one" only after "top": "the one product" is
+ * no count). "The top 100 customers" is one too ("What share do the top 100 customers have?"
+ * got the top 50's), but a year is none ("the 2021 customers").
+ */
+export const COUNT = String.raw`(?!(?:19|20)\d\d\b)\d{1,5}(?![\d,])|two|three|four|five|six|seven|eight|nine|ten|twenty`;
 
 /**
  * A plural noun the question opens with, then what picks them: "customers with revenue in

@@ -192,7 +192,7 @@ function rankedWholeUnits(
   groups: readonly ResolvedGroup[],
 ): { period: { from: string; to: string }; note: string } | null {
   const [group] = groups;
-  const ranked = spec.sort !== undefined && spec.limit < MAX_ROWS;
+  const ranked = spec.sort !== undefined && spec.limit !== MAX_ROWS;
   if (groups.length !== 1 || group.kind !== 'time' || !ranked || spec.compareTo || spec.changeFrom || spec.per || spec.having) return null;
   const asked = spec.period ? { from: dayOf(spec.period.from), to: dayOf(spec.period.to) } : undefined;
   const whole = wholeUnitsRanked(meta, group.unit, asked);

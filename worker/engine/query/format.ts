@@ -44,7 +44,11 @@ function shownTotalsWords(result: QueryResult, currency: string | null): string 
     if (t.measure === 'marginPct') return `a margin of ${value}`;
     return t.kind === 'money' ? `${MEASURE_LABELS[t.measure]} ${value}` : `${value} ${MEASURE_LABELS[t.measure]}`;
   });
-  return `Together, the ${result.rows.length.toLocaleString('en-US')} ${escapeMarkdown(noun)} shown: ${figures.join(', ')}.`;
+  const which =
+    result.rankedRows === undefined
+      ? `the ${result.rows.length.toLocaleString('en-US')} ${escapeMarkdown(noun)} shown`
+      : `the top ${result.rankedRows.toLocaleString('en-US')} ${escapeMarkdown(noun)}`;
+  return `Together, ${which}: ${figures.join(', ')}.`;
 }
 
 /** The result rows as a formula-safe CSV document. */

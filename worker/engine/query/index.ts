@@ -7,6 +7,7 @@ export { csvOf, formatCell, markdownTableOf } from './format';
 export { havingWords, type HavingWritten } from './result';
 export { rankedCut, tieAtCut, tieWords, type Tie } from './ties';
 export {
+  MAX_RANKED,
   MEASURE_LABELS,
   MEASURES,
   parseQuerySpec,

@@ -48,8 +48,17 @@ export const PER_CUSTOMER_NOTE = 'Revenue per customer counts only rows that nam
  * What a share is of, and, when a ranking shows only its top rows ("the top 10 customers'
  * share"), what those rows hold together: the figure such a question asks for.
  */
-export function shareNote(spec: QuerySpec, groups: ResolvedGroup[], compare: boolean, result: QueryResult): string {
+export function shareNote(
+  spec: QuerySpec,
+  groups: ResolvedGroup[],
+  compare: boolean,
+  result: QueryResult,
+  ranked: { share: number; nouns: string } | null = null,
+): string {
   const definition = `Shares are of all revenue${spec.period ? ' in the period' : ''}, net of returns, whatever the filters.`;
+  // "What if we lost our top 100 customers?": the top 100's share, though 50 of them are shown.
+  if (!compare && result.rankedRows !== undefined && ranked)
+    return `${definition} The top ${result.rankedRows.toLocaleString('en-US')} ${ranked.nouns} hold ${ranked.share.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}% of it together.`;
   if (compare || groups.length === 0 || result.rows.length < 2 || result.rows.length >= result.totalRows) return definition;
   const column = groups.length + spec.measures.indexOf('revenueShare');
   const together = result.rows.reduce((sum, row) => sum + (typeof row[column] === 'number' ? row[column] : 0), 0);

@@ -101,6 +101,11 @@ export interface QueryResult {
   shownTotals?: { measure: Measure; kind: CellKind; value: number | null }[];
   /** With `having.than`: the average the rows were set against (none without rows to average). */
   havingAverage?: number;
+  /**
+   * A ranking of more rows than are shown ("the top 100 customers"): how many rows it holds,
+   * its tie at the last place included. `shownTotals` and the share note are of these rows.
+   */
+  rankedRows?: number;
 }
 
 const KIND: Record<Measure, CellKind> = {
@@ -289,7 +294,9 @@ export function resultOf(
     spec.measures.some((m) => RETURNS_MEASURES.has(m)) ? returnsNote(a) : null,
     withoutReturn > 0 ? NO_RETURN_ROW_NOTE : null,
     changeNoteText,
-    spec.measures.includes('revenueShare') ? shareNote(spec, groups, compare, result) : null,
+    spec.measures.includes('revenueShare')
+      ? shareNote(spec, groups, compare, result, rankedShareOf(spec, rows, result.rankedRows, columns))
+      : null,
     spec.measures.some((m) => NEWNESS_MEASURES.has(m)) ? newNearStartNote(meta, a) : null,
     chargeLinesNote(groups, result),
     spec.having && !compare && !change ? netReturnsLossNote(spec.having, rows, rowNouns(columns)) : null,
@@ -300,7 +307,8 @@ export function resultOf(
   const blank = rows.some((r) => r.order.some((part, k) => groups[k].kind === 'dimension' && part < 0));
   const kept = spec.having && !compare && !change && rows.length > 1 ? keptTotalsOf(spec.measures, rows) : [];
   const cutShort = !spec.having && !compare && !change && !spec.per && result.rows.length > 1 && result.rows.length < result.totalRows;
-  const shown = cutShort ? shownTotalsOf(spec, groups, rows.slice(0, result.rows.length)) : [];
+  // "The top 100 customers" are summed whole, though 50 of them are shown.
+  const shown = cutShort ? shownTotalsOf(spec, groups, rows.slice(0, result.rankedRows ?? result.rows.length)) : [];
   const withShown = shown.length > 0 ? { ...result, shownTotals: shown } : result;
   const withKept = kept.length > 0 ? { ...withShown, keptTotals: kept } : withShown;
   const withAverage = typeof average === 'number' ? { ...withKept, havingAverage: average } : withKept;
@@ -680,9 +688,36 @@ function capped(
   const cut = Math.min(limit, MAX_ROWS);
   const tie = figureAt ? tieAtCut(rows.length, cut, figureAt) : null;
   const shown = rows.slice(0, shownWithTie(tie, cut, MAX_ROWS));
+  const ranked = limit > MAX_ROWS && figureAt ? rankedRowsOf(rows.length, limit, figureAt) : null;
+  if (ranked !== null && ranked > shown.length) {
+    const note = `Showing the first ${shown.length} of the top ${ranked.toLocaleString('en-US')} ${rowNouns(columns)} (${rows.length.toLocaleString('en-US')} in all).`;
+    return { understood, columns, rows: shown, totalRows: rows.length, note, rankedRows: ranked };
+  }
   const showing = rows.length > shown.length ? `Showing ${shown.length} of ${rows.length.toLocaleString('en-US')} rows` : null;
   const note = tie ? `${showing ? `${showing}: ` : ''}${tieWords(tie, shown.length, rowNouns(columns))}` : showing && `${showing}.`;
   return { understood, columns, rows: shown, totalRows: rows.length, note };
+}
+
+/** The share of revenue the top N rows hold together, when a ranking holds more rows than are shown; else null. */
+function rankedShareOf(
+  spec: QuerySpec,
+  rows: readonly TableRow[],
+  rankedRows: number | undefined,
+  columns: readonly QueryColumn[],
+): { share: number; nouns: string } | null {
+  const i = spec.measures.indexOf('revenueShare');
+  if (rankedRows === undefined || i < 0) return null;
+  return { share: rows.slice(0, rankedRows).reduce((sum, r) => sum + (r.cells[i * 2] ?? 0), 0), nouns: rowNouns(columns) };
+}
+
+/**
+ * How many rows "the top N" holds beyond what is shown: N, with those tying for the Nth
+ * place, as a ranking shows them (or all rows, when there are no more than N).
+ */
+function rankedRowsOf(count: number, limit: number, figureAt: (k: number) => number | null): number {
+  if (count <= limit) return count;
+  const tie = tieAtCut(count, limit, figureAt);
+  return tie ? Math.max(limit, tie.end) : limit;
 }
 
 /** What the rows are, in the plural: "customers", "Sub-Categories"; "rows" when two columns label a row. */
@@ -791,7 +826,7 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
   if (spec.boughtAll) parts.push(`customers who bought each of ${eachOfWords(spec.boughtAll, meta)}`);
   else if (spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought) parts.push(listedWords(groups[0]));
   // A ranking says so ("top 1 by revenue, by month" for the best month); a capped time series does not.
-  else if (groups.length > 0 && spec.limit < MAX_ROWS && (spec.sort || !groups.some((g) => g.kind === 'time')))
+  else if (groups.length > 0 && spec.limit !== MAX_ROWS && (spec.sort || !groups.some((g) => g.kind === 'time')))
     parts.push(
       `${spec.sort?.direction === 'asc' ? 'bottom' : 'top'} ${spec.limit} by ${CHANGE_WORDS[spec.sort?.on ?? 'value']}${measureWords(spec.sort?.by ?? spec.measures[0], spec.per)}`,
     );

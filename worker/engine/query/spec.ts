@@ -101,6 +101,8 @@ export function filterWords(label: string, values: readonly string[], exclude = 
 
 /** Rows a result shows at most; more are summarised as "showing 50 of 12,345". */
 export const MAX_ROWS = 50;
+/** The largest top N a ranking takes: "the top 10,000 customers" is a share a question asks for. */
+export const MAX_RANKED = 100_000;
 
 const isoDate = z
   .string()
@@ -213,8 +215,11 @@ export const QuerySpecSchema = z
      * columns per measure. `sort` and `having` may then be `on` the change.
      */
     changeFrom: z.enum(['previous', 'yearBefore']).optional(),
-    /** Top/bottom N; capped at 50 rows. */
-    limit: z.number().int().min(1).max(MAX_ROWS).default(MAX_ROWS),
+    /**
+     * Top/bottom N. At most 50 rows are shown; a larger N ("the top 100 customers") is
+     * ranked whole, and what its rows hold together is given with the 50 shown.
+     */
+    limit: z.number().int().min(1).max(MAX_RANKED).default(MAX_ROWS),
   })
   .strict()
   .superRefine((spec, ctx) => {
