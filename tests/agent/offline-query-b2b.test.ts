@@ -2391,6 +2391,21 @@ describe('asked on 30 November 2026, in the fifth session', () => {
     await expectRows(question, [end === 'top' ? ranked[0] : ranked[ranked.length - 1]], understood);
   });
 
+  // It got all units sold (396,067): a sale below cost loses money.
+  it.each([
+    ['How many products are sold below cost?', (r: Row) => r.ProductCode, 'gross profit, by product, gross profit < 0'],
+    ['Which customers buy below cost?', (r: Row) => r.CustomerID, 'gross profit, by customer, gross profit < 0'],
+  ] as const)('"%s" keeps those with a gross profit below 0', async (question, key, understood) => {
+    const losses = [...moneyBy(key).values()].filter((v) => v.profit < -0.005);
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result?.understood).toBe(understood);
+    expect(answer.result?.totalRows).toBe(losses.length);
+    expect(answer.result?.keptTotals?.[0].value).toBeCloseTo(
+      losses.reduce((sum, v) => sum + v.profit, 0),
+      6,
+    );
+  });
+
   // A margin of 209.1% led, with nothing said: the pair's returns carried more cost than its purchases.
   it("a margin above 100% is said to be the returns'", async () => {
     const pairs = marginOf([...moneyBy((r) => `${r.CustomerName} · ${r.Supplier}`)]);

@@ -57,6 +57,10 @@ const FIRST_PURCHASE_MADE = new RegExp(
  * bought by only one customer" names no grouping "by one customer"; "How much of our revenue
  * comes from our top 10 customers?" listed them with no share: it asks for one.
  */
+/** "Sold below cost", "buy under cost", "priced at less than their cost". */
+const BELOW_COST =
+  /\b(?:(?:are|is|were|was|being|get|gets|got) )?(?:sold|sell|sells|selling|priced|bought|buy|buys|buying) (?:at |for )?(?:below|under|less than) (?:their |its |the )?cost\b/g;
+
 export function questionText(question: string, meta: SnapshotMeta): string {
   const lower = withBareRangesFrom(asHeadersWritten(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500), meta));
   return (
@@ -65,6 +69,8 @@ export function questionText(question: string, meta: SnapshotMeta): string {
       // "Which product lost the most money in 2021?" got the largest fall in revenue from 2020, and
       // "… had the biggest loss" the top product by revenue: the lowest gross profit, below 0.
       .replace(/\b(?:lost|lose|loses|losing)(?: us)? (?:the )?(?:most|more) money\b/g, 'lost money the most')
+      // "How many products are sold below cost?" got all units sold: a sale below cost loses money.
+      .replace(BELOW_COST, 'lose money')
       .replace(
         /\b(?:had|has|have|made|makes|make|posted|ran|runs|run|with|shows?|showed) the (?:biggest|largest|greatest|highest|worst|heaviest) (?:net )?loss(?:es)?\b/g,
         'lost money the most',
