@@ -36,6 +36,8 @@ beforeAll(async () => {
 
 const revenue = (r: Row): number => Number(r.Quantity) * Number(r.UnitPrice);
 const profit = (r: Row): number => (Number(r.UnitPrice) - Number(r.UnitCost)) * Number(r.Quantity);
+/** A line that buys: no credit note, no negative quantity or amount. Customers are counted by these. */
+const bought = (r: Row): boolean => !r.InvoiceNo.startsWith('C') && Number(r.Quantity) >= 0 && revenue(r) >= 0;
 
 /** Sums `value` by `key` over the rows passing `keep`, largest first. */
 function grouped(keep: (r: Row) => boolean, key: (r: Row) => string, value: (r: Row) => number): [string, number][] {
@@ -97,7 +99,8 @@ async function expectSupplierDependency(question: string): Promise<void> {
 describe('the offline analyst answers generated B2B questions exactly (plain reference)', () => {
   it('"which region had the fewest customers in 2024" is the one region with the fewest distinct customers', async () => {
     const perRegion = new Map<string, Set<string>>();
-    for (const r of rows.filter(inYear(2024))) perRegion.set(r.Region, (perRegion.get(r.Region) ?? new Set()).add(r.CustomerID));
+    for (const r of rows.filter((r) => inYear(2024)(r) && bought(r)))
+      perRegion.set(r.Region, (perRegion.get(r.Region) ?? new Set()).add(r.CustomerID));
     const fewest = [...perRegion]
       .map(([region, ids]): [string, number] => [region, ids.size])
       .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))[0];
@@ -1461,7 +1464,8 @@ it('"How many customers spent less in DE-North in 2024 than in 2023?" counts the
 
 // "On Average" was read as no word of the question: it got all revenue.
 it('"How much did customers spend on average in 2024?" is the revenue per customer; one customer\'s is refused', async () => {
-  const buyers = new Set(rows.filter(inYear(2024)).map((r) => r.CustomerID));
+  // Net revenue over the customers who bought: a customer with only a credit note in 2024 bought nothing then.
+  const buyers = new Set(rows.filter((r) => inYear(2024)(r) && bought(r)).map((r) => r.CustomerID));
   const total = rows.filter(inYear(2024)).reduce((sum, r) => sum + revenue(r), 0);
   const answer = await answerWithQuery('How much did customers spend on average in 2024?', file.snapshot, today);
   expect(answer.result?.understood).toBe('revenue per customer, 2024-01-01 … 2024-12-31');
@@ -2242,7 +2246,8 @@ describe('a share or a count written after its noun', () => {
 
   it('"Customer count by region in 2024" counts each region\'s customers of 2024', async () => {
     const counts = new Map<string, Set<string>>();
-    for (const r of rows.filter(inYear(2024))) counts.set(r.Region, (counts.get(r.Region) ?? new Set()).add(r.CustomerID));
+    for (const r of rows.filter((r) => inYear(2024)(r) && bought(r)))
+      counts.set(r.Region, (counts.get(r.Region) ?? new Set()).add(r.CustomerID));
     const answer = await answerWithQuery('Customer count by region in 2024', file.snapshot, today);
     expect(answer.result?.understood).toBe('customers, by region, 2024-01-01 … 2024-12-31');
     expect(Object.fromEntries(answer.result?.rows.map((r) => [r[0], r[1]]) ?? [])).toEqual(
@@ -2403,6 +2408,19 @@ describe('asked on 30 November 2026, in the fifth session', () => {
     expect(answer.result?.keptTotals?.[0].value).toBeCloseTo(
       losses.reduce((sum, v) => sum + v.profit, 0),
       6,
+    );
+  });
+
+  // It counted 483, 8 of them customers who only returned Acme goods in 2023.
+  it('"How many customers bought from Acme Supply, Inc. two years ago?" counts those who bought, and says who only returned', async () => {
+    const acme2023 = rows.filter((r) => r.Supplier === 'Acme Supply, Inc.' && inYear(2023)(r));
+    const buyers = new Set(acme2023.filter(bought).map((r) => r.CustomerID));
+    const returnsOnly = new Set(acme2023.map((r) => r.CustomerID)).size - buyers.size;
+    expect(returnsOnly).toBeGreaterThan(0);
+    const answer = await answerWithQuery('How many customers bought from Acme Supply, Inc. two years ago?', file.snapshot, today);
+    expect(answer.result?.rows).toEqual([[buyers.size]]);
+    expect(answer.text).toContain(
+      `Customers are those who bought: ${returnsOnly} more customers have only returns in these rows and are not counted.`,
     );
   });
 

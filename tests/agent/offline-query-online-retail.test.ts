@@ -162,7 +162,11 @@ const cases: [string, string, string][] = [
     `SELECT max(Description), sum(qty) u FROM t WHERE ${OCT} GROUP BY StockCode ORDER BY u DESC LIMIT 3`,
     'top 3 by units, by product, 2011-10-01 … 2011-10-31',
   ],
-  ['how many customers in Germany', `SELECT count(DISTINCT cust) FROM t WHERE Country = 'Germany'`, 'customers, region = Germany'],
+  [
+    'how many customers in Germany',
+    `SELECT count(DISTINCT cust) FILTER (WHERE ${PURCHASE}) FROM t WHERE Country = 'Germany'`,
+    'customers, region = Germany',
+  ],
   ['how much did customer 18102 buy', `SELECT sum(rev) FROM t WHERE cust = '18102'`, 'revenue, customer = 18102'],
   [
     'how much did customer 18102 spend last month',
@@ -271,18 +275,18 @@ const cases: [string, string, string][] = [
   // Revenue per customer: the revenue of rows that name a customer over the customers who bought.
   [
     'which country has the highest revenue per customer?',
-    `SELECT Country, sum(rev) FILTER (WHERE cust IS NOT NULL) / count(DISTINCT cust) r FROM t GROUP BY 1 ORDER BY r DESC NULLS LAST LIMIT 1`,
+    `SELECT Country, sum(rev) FILTER (WHERE cust IS NOT NULL) / count(DISTINCT cust) FILTER (WHERE ${PURCHASE}) r FROM t GROUP BY 1 ORDER BY r DESC NULLS LAST LIMIT 1`,
     'top 1 by revenue per customer, by region',
   ],
   [
     'top 5 countries by revenue per customer in November 2011',
-    `SELECT Country, sum(rev) FILTER (WHERE cust IS NOT NULL) / count(DISTINCT cust) r FROM t WHERE ${NOV}
+    `SELECT Country, sum(rev) FILTER (WHERE cust IS NOT NULL) / count(DISTINCT cust) FILTER (WHERE ${PURCHASE}) r FROM t WHERE ${NOV}
      GROUP BY 1 ORDER BY r DESC NULLS LAST LIMIT 5`,
     'top 5 by revenue per customer, by region, 2011-11-01 … 2011-11-30',
   ],
   [
     'average revenue per customer in October 2011',
-    `SELECT sum(rev) FILTER (WHERE cust IS NOT NULL) / count(DISTINCT cust) FROM t WHERE ${OCT}`,
+    `SELECT sum(rev) FILTER (WHERE cust IS NOT NULL) / count(DISTINCT cust) FILTER (WHERE ${PURCHASE}) FROM t WHERE ${OCT}`,
     'revenue per customer, 2011-10-01 … 2011-10-31',
   ],
   [
@@ -474,7 +478,7 @@ const cases: [string, string, string][] = [
   ],
   [
     'How many Swiss customers do we have?',
-    `SELECT count(DISTINCT cust) FROM t WHERE Country = 'Switzerland'`,
+    `SELECT count(DISTINCT cust) FILTER (WHERE ${PURCHASE}) FROM t WHERE Country = 'Switzerland'`,
     'customers, region = Switzerland',
   ],
   [
@@ -534,16 +538,18 @@ describe('a period the rows only partly cover', () => {
 
 describe('revenue per customer leaves out the rows that name no customer, and says so', () => {
   it('"revenue per customer in the United Kingdom" notes the rows without a customer', async () => {
-    const [[perCustomer, withBlanks]] = (await sql(
-      `SELECT sum(rev) FILTER (WHERE cust IS NOT NULL) / count(DISTINCT cust), sum(rev) / count(DISTINCT cust)
+    const [[perCustomer, withBlanks, returnsOnly]] = (await sql(
+      `SELECT sum(rev) FILTER (WHERE cust IS NOT NULL) / count(DISTINCT cust) FILTER (WHERE ${PURCHASE}), sum(rev) / count(DISTINCT cust) FILTER (WHERE ${PURCHASE}),
+              count(DISTINCT cust) - count(DISTINCT cust) FILTER (WHERE ${PURCHASE})
        FROM t WHERE Country = 'United Kingdom'`,
-    )) as [number, number][];
+    )) as [number, number, number][];
     expect(Math.abs(withBlanks - perCustomer)).toBeGreaterThan(1);
     const answer = await answerWithQuery('revenue per customer in the United Kingdom', file.snapshot, TODAY);
     expect(answer.result?.understood).toBe('revenue per customer, region = United Kingdom');
     expect(answer.result?.rows[0][0] as number).toBeCloseTo(perCustomer, 6);
+    // The customers who only returned goods in these rows count no more than rows without one do.
     expect(answer.result?.note).toBe(
-      'Revenue per customer counts only rows that name a customer; the revenue of rows without one is left out.',
+      `Revenue per customer counts only rows that name a customer; the revenue of rows without one is left out. Customers are those who bought: ${returnsOnly} more customers have only returns in these rows and are not counted; their returns stay in the revenue.`,
     );
   });
 });
@@ -630,7 +636,7 @@ describe('a threshold on a figure keeps the rows past it, with their count first
       // A code's name is its first line's (rowid: the file's order).
       `WITH p AS (SELECT StockCode, arg_min(trim(Description), rowid) AS name FROM t WHERE trim(Description) <> '' GROUP BY 1),
             l AS (SELECT StockCode, CASE WHEN count(*) OVER (PARTITION BY name) > 1 THEN name || ' (' || StockCode || ')' ELSE name END AS label FROM p)
-       SELECT any_value(l.label), count(DISTINCT cust) n FROM t JOIN l USING (StockCode) WHERE cust IS NOT NULL
+       SELECT any_value(l.label), count(DISTINCT cust) FILTER (WHERE ${PURCHASE}) n FROM t JOIN l USING (StockCode) WHERE cust IS NOT NULL
        GROUP BY StockCode HAVING n > 150 ORDER BY n DESC, 1`,
       'customers, by product, customers > 150',
     ],
@@ -895,7 +901,7 @@ describe('products bought by one customer', () => {
   ])
     it(`"${question}" keeps the products with one customer`, async () => {
       const [[count]] = (await sql(
-        `SELECT count(*) FROM (SELECT StockCode FROM t GROUP BY 1 HAVING count(DISTINCT cust) = 1)`,
+        `SELECT count(*) FROM (SELECT StockCode FROM t GROUP BY 1 HAVING count(DISTINCT cust) FILTER (WHERE ${PURCHASE}) = 1)`,
       )) as number[][];
       const answer = await answerWithQuery(question, file.snapshot, TODAY);
       expect(answer.result?.understood).toBe('customers, by product, one customer');
@@ -905,7 +911,7 @@ describe('products bought by one customer', () => {
 
   it('"Which products were bought by just one customer in November 2011?" counts that month alone', async () => {
     const [[count]] = (await sql(
-      `SELECT count(*) FROM (SELECT StockCode FROM t WHERE ${NOV} GROUP BY 1 HAVING count(DISTINCT cust) = 1)`,
+      `SELECT count(*) FROM (SELECT StockCode FROM t WHERE ${NOV} GROUP BY 1 HAVING count(DISTINCT cust) FILTER (WHERE ${PURCHASE}) = 1)`,
     )) as number[][];
     const answer = await answerWithQuery('Which products were bought by just one customer in November 2011?', file.snapshot, TODAY);
     expect(answer.result?.totalRows).toBe(count);

@@ -51,9 +51,30 @@ describe('customers by how many orders they placed', () => {
     expect(byCountry.rows[0][0]).toBe('UK');
     expect(byCountry.rows[0][1]).toBeCloseTo(100 / 3, 10);
     expect(byCountry.rows[1]).toEqual(['DE', 0]);
-    // Cora's credit note alone: a customer, but no order, so no rate (not 0%).
+    // Cora's credit note alone: no one bought that day, so no rate (not 0%), and no customer.
     const creditOnly = await queryCsv(SALES, { measures: ['repeatRate', 'customers'], period: { from: '2024-02-09', to: '2024-02-09' } });
-    expect(creditOnly.rows).toEqual([[null, 1]]);
+    expect(creditOnly.rows).toEqual([[null, 0]]);
+  });
+
+  it('counts the customers who bought, and says how many had only returns', async () => {
+    // February: Acme and Cora bought; Cora's credit note adds no customer. 9 February: Cora's credit note alone.
+    const february = await queryCsv(SALES, { measures: ['customers'], period: { from: '2024-02-01', to: '2024-02-29' } });
+    expect(february.rows).toEqual([[2]]);
+    expect(february.note).toBeNull();
+    const creditOnly = await queryCsv(SALES, {
+      measures: ['customers', 'revenuePerCustomer'],
+      period: { from: '2024-02-09', to: '2024-02-09' },
+    });
+    expect(creditOnly.rows).toEqual([[0, null]]);
+    expect(creditOnly.note).toBe(
+      'Customers are those who bought: 1 more customer has only returns in these rows and is not counted; their returns stay in the revenue.',
+    );
+    // By country: DE's customers are Cora and Dune, both buyers; its revenue 40 − 10 + 20 over them is 25.
+    const byCountry = await queryCsv(SALES, { measures: ['customers', 'revenuePerCustomer'], groupBy: ['region'] });
+    expect(byCountry.rows).toEqual([
+      ['UK', 3, 75],
+      ['DE', 2, 25],
+    ]);
   });
 
   it('counts the distinct products bought, returns left out: P1 and P2 over all; Cora bought one', async () => {

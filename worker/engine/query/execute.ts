@@ -136,7 +136,8 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   const acc = new Accumulators(
     m.has('orders') || m.has('averageOrderValue'),
     m.has('customers') || m.has('revenuePerCustomer'),
-    m.has('newCustomers') || m.has('returningCustomers'),
+    // Customers are counted by what they bought: one with only a credit note in a row is not its customer.
+    m.has('customers') || m.has('revenuePerCustomer') || m.has('newCustomers') || m.has('returningCustomers'),
     m.has('returnOrders'),
     m.has('repeatCustomers') || m.has('oneTimeCustomers') || m.has('repeatRate'),
     m.has('products'),

@@ -45,6 +45,28 @@ export const RETURNS_MEASURES = new Set<Measure>(['returns', 'returnOrders']);
 export const PER_CUSTOMER_NOTE = 'Revenue per customer counts only rows that name a customer; the revenue of rows without one is left out.';
 
 /**
+ * "How many customers bought from Acme Supply, Inc. two years ago?" counted 483: 8 of them only
+ * returned Acme goods in 2023. Customers are counted by what they bought, as orders and
+ * products are, and the customers left out for having only returns in the rows are said: the
+ * file's 1,632 customers are 1,610 who bought and 22 with only credit notes.
+ */
+export function returnsOnlyCustomersNote(a: Accumulators, perCustomer: boolean): string | null {
+  let slots = 0;
+  let left = 0;
+  for (let s = 0; s < a.count; s++) {
+    const returnsOnly = a.customers[s].size - a.buyers[s].size;
+    if (returnsOnly > 0) slots++;
+    left = returnsOnly;
+  }
+  if (slots === 0) return null;
+  // Revenue per customer keeps their returns, as it keeps every row that names a customer.
+  const kept = perCustomer ? '; their returns stay in the revenue' : '';
+  if (a.count === 1)
+    return `Customers are those who bought: ${left.toLocaleString('en-US')} more ${left === 1 ? 'customer has' : 'customers have'} only returns in these rows and ${left === 1 ? 'is' : 'are'} not counted${kept}.`;
+  return `Customers are those who bought: a customer with only returns in a row is not counted in it${kept}.`;
+}
+
+/**
  * What a share is of, and, when a ranking shows only its top rows ("the top 10 customers'
  * share"), what those rows hold together: the figure such a question asks for.
  */

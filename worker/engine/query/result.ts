@@ -21,6 +21,7 @@ import {
   NO_CUSTOMER_ROW_NOTE,
   NO_RETURN_ROW_NOTE,
   PER_CUSTOMER_NOTE,
+  returnsOnlyCustomersNote,
   RETURNS_MEASURES,
   returnsNote,
   shareNote,
@@ -291,6 +292,9 @@ export function resultOf(
     result.note,
     withoutCustomer ? NO_CUSTOMER_ROW_NOTE : null,
     spec.measures.includes('revenuePerCustomer') && hasRevenueWithoutCustomer(a) ? PER_CUSTOMER_NOTE : null,
+    spec.measures.includes('customers') || spec.measures.includes('revenuePerCustomer')
+      ? returnsOnlyCustomersNote(a, spec.measures.includes('revenuePerCustomer'))
+      : null,
     spec.measures.some((m) => RETURNS_MEASURES.has(m)) ? returnsNote(a) : null,
     withoutReturn > 0 ? NO_RETURN_ROW_NOTE : null,
     changeNoteText,
@@ -739,14 +743,14 @@ function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array 
     case 'orders':
       return a.orders[s].size;
     case 'customers':
-      return a.customers[s].size;
+      return a.buyers[s].size;
     case 'units':
       return a.units[s];
     case 'averageOrderValue':
       return a.orders[s].size > 0 ? revenue / a.orders[s].size : null;
     case 'revenuePerCustomer':
       // Rows without a customer belong to nobody: their revenue is left out (withoutCustomerNote says how much).
-      return a.customers[s].size > 0 ? a.customerRevenue[s] / a.customers[s].size : null;
+      return a.buyers[s].size > 0 ? a.customerRevenue[s] / a.buyers[s].size : null;
     case 'returns':
       return a.returns[s];
     case 'returnOrders':
