@@ -600,3 +600,17 @@ describe('stores that bought each of two products, one of them a name several it
     expect(answer).toContain(`of the ${black} customers who bought Black Velvet, that is`);
   });
 });
+
+// Both were refused as "vodka" being a word of product names: the store named after "did" was
+// taken for what "vodka" was said of.
+it.each([
+  ["How much vodka did Sid's Beverage Shop buy?", `store_name = 'Sid''s Beverage Shop'`, "customer = Sid's Beverage Shop"],
+  ['How much vodka did Hy-Vee stores buy?', `starts_with(store_name, 'Hy-Vee')`, 'customer name starting with “Hy-Vee”'],
+])('"%s" is the store\'s revenue of the vodka categories', async (question, store, understood) => {
+  const [[revenue]] = (await sql(
+    `SELECT sum(sale_dollars) FROM t WHERE ${store} AND category_name IN (SELECT DISTINCT category_name FROM t WHERE contains(lower(category_name), 'vodka'))`,
+  )) as number[][];
+  const answer = await answerWithQuery(question, file.snapshot, TODAY);
+  expect(answer.result?.understood).toMatch(new RegExp(`^revenue, ${understood.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, category in `));
+  expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
+});

@@ -402,7 +402,10 @@ export function categoryWordFilter(question: string, meta: SnapshotMeta, found: 
     const namedWords = found.flatMap((f) => f.values.flatMap((v) => v.toLowerCase().split(/\s+/)));
     if (namedWords.includes(word)) continue;
     // "Sales of office chairs": "office" is said of the chairs named, not the category Office Supplies (it got 0.00).
-    const next = text.slice((match?.index ?? 0) + (match?.[0].length ?? 0)).match(/^\s*([a-z][a-z'-]*)/)?.[1];
+    // The word right after the kind: in "How much vodka did Sid's Beverage Shop buy?" it is "did",
+    // not the store named after it (vodka was refused as a word of product names).
+    const after = (match?.index ?? 0) + (match?.[0].indexOf(word) ?? 0) + word.length;
+    const next = text.slice(after).match(/^\s*([a-z][a-z'-]*)/)?.[1];
     if (next && namedWords.some((w) => sameWord(next, w))) continue;
     const forms = new Set([word, `${word}s`, `${word}es`, word.replace(/e?y$/, 'ies')]);
     const values = [...new Set(categories.values)].filter((v) =>
