@@ -1621,12 +1621,11 @@ const refusals: [string, RegExp][] = [
   // A value between the verb and "every" listed every buyer of Binders by year, or of Chairs in 2021.
   ['Which customers buy Binders every year?', /not those who bought in every year, quarter or month yet/],
   ['Which customers ordered Chairs in all four quarters of 2021?', /not those who bought in every year, quarter or month yet/],
-  // A share of anything but revenue is not a figure the query makes.
+  // A share of anything but revenue or gross profit is not a figure the query makes.
   [
     'What percentage of customers are in the West?',
-    /I can work out a share of revenue, such as a region's or your top customers'; not a share of orders/,
+    /I can work out a share of revenue or of gross profit, such as a region's or your top customers'; not a share of orders, customers or units yet/,
   ],
-  ['What percentage of profit comes from Technology?', /not a share of orders, customers, units or profit yet/],
   // A number column no figure is made from: "the discount impact on profit" got the total profit.
   ['profit by discount level', /This file's “Discount” column holds numbers that none of my figures is made from/],
   ["What's the discount impact on profit?", /This file's “Discount” column holds numbers that none of my figures is made from/],
@@ -3917,4 +3916,34 @@ it('"Which customers cost us money?" lists the customers with a gross profit bel
   expect(answer.result?.understood).toBe('gross profit, by customer, gross profit < 0');
   expect(answer.result?.totalRows).toBe(count);
   expect(answer.result?.keptTotals?.[0].value).toBeCloseTo(total, 6);
+});
+
+describe('a share of gross profit', () => {
+  // It was refused: only shares of revenue were worked out.
+  it('"What % of profit comes from Technology?" is Technology\'s gross profit over all of it', async () => {
+    const expected = await sql(
+      `SELECT 100 * sum(gp) FILTER (WHERE Category = 'Technology') / sum(gp), sum(gp) FILTER (WHERE Category = 'Technology') FROM t`,
+    );
+    const answer = await answerWithQuery('What % of profit comes from Technology?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('share of gross profit, gross profit, category = Technology');
+    expectRowsClose(answer.result?.rows ?? [], expected);
+  });
+
+  it('"Share of profit by category" gives each category\'s', async () => {
+    const expected = await sql(
+      `SELECT Category, 100 * sum(gp) / (SELECT sum(gp) FROM t), sum(gp) FROM t GROUP BY Category ORDER BY sum(gp) DESC`,
+    );
+    const answer = await answerWithQuery('Share of profit by category', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('share of gross profit, gross profit, by category');
+    expectRowsClose(answer.result?.rows ?? [], expected);
+  });
+
+  it('"What percentage of our profit comes from the top 10 customers?" says what the 10 hold together', async () => {
+    const [[together]] = (await sql(
+      `SELECT 100 * sum(p) / (SELECT sum(gp) FROM t) FROM (SELECT sum(gp) AS p FROM t GROUP BY "Customer ID" ORDER BY p DESC LIMIT 10)`,
+    )) as number[][];
+    const answer = await answerWithQuery('What percentage of our profit comes from the top 10 customers?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 10 by share of gross profit, by customer');
+    expect(answer.text).toContain(`The 10 rows shown hold ${together.toFixed(1)}% of it together.`);
+  });
 });

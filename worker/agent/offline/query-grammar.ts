@@ -51,6 +51,7 @@ import {
   RETURNS_AVERAGE,
   NO_RETURNS_AVERAGE,
   SHARE_OF_REVENUE,
+  SHARE_OF_PROFIT,
   SHARE_OF_REVENUE_ONLY,
   withThreshold,
 } from './query-measures';
@@ -532,6 +533,17 @@ function parseAsRead(
     const asked = lapsed || shareAsked ? null : returnsMeasuresOf(measures, text);
     if (!asked) return { kind: 'refused', reason: RETURN_RATE.test(text) || shareAsked ? NO_RETURN_RATE : RETURNS_MEASURES_ONLY };
     measures = asked;
+  } else if (
+    shareAsked &&
+    !keptAsked &&
+    !lapsed &&
+    SHARE_OF_PROFIT.test(text) &&
+    !SHARE_OF_REVENUE.test(text) &&
+    measures.every((m) => m === 'grossProfit' || m === 'revenue')
+  ) {
+    // "What % of profit comes from Technology?" was refused: the share of gross profit, then the profit it is of.
+    if (!meta.hasCost) return { kind: 'refused', reason: "This file has no cost column, so gross profit can't be computed." };
+    measures = ['profitShare', 'grossProfit'];
   } else if (shareAsked && !keptAsked) {
     // "What share of revenue comes from the West?": the share, then the revenue it is of.
     if (lapsed || !SHARE_OF_REVENUE.test(text) || measures.some((m) => m !== 'revenue'))

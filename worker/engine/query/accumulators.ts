@@ -23,6 +23,8 @@ export class Accumulators {
   periodStart = new Float64Array(64);
   /** All revenue of each period, whatever the filters: the whole a share of revenue is of. */
   readonly periodRevenue = new Float64Array(2);
+  /** The gross profit of each period over every row, whatever the filters: what a share of profit is of. */
+  readonly periodProfit = new Float64Array(2);
   /** Grouping key parts of each row. */
   parts = new Int32Array(64 * 3);
   readonly orders: Set<number>[] = [];

@@ -148,7 +148,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   let firstDay: Int32Array = new Int32Array(needFirstDay ? meta.dimensions[customerIndex].values.length : 0).fill(NO_PURCHASE);
 
   const needs = {
-    cost: m.has('grossProfit') || m.has('marginPct'),
+    cost: m.has('grossProfit') || m.has('marginPct') || m.has('profitShare'),
     quantity: m.has('units') || m.has('averagePrice'),
     orders:
       m.has('orders') ||
@@ -168,6 +168,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   for await (const g of snapshot.groups(needs)) {
     if (needFirstDay) firstDay = firstPurchases(g, customerIndex, firstDay);
     if (m.has('revenueShare')) addPeriodRevenue(g, periods, acc.periodRevenue);
+    if (m.has('profitShare')) addPeriodProfit(g, periods, acc.periodProfit);
     scanGroup(g, groups, filters, periods, customerIndex, productIndex, acc);
   }
   const result = resultOf(spec, meta, groups, acc, firstDay, Boolean(spec.compareTo), {
@@ -326,6 +327,16 @@ function addPeriodRevenue(g: SnapshotGroup, periods: Range[], totals: Float64Arr
   for (let i = 0; i < g.rows; i++) {
     if (periods.length === 0) totals[0] += g.amount[i];
     for (let p = 0; p < periods.length; p++) if (g.day[i] >= periods[p].from && g.day[i] <= periods[p].to) totals[p] += g.amount[i];
+  }
+}
+
+/** Adds every row's gross profit (amount less cost) to each period it falls in (the whole file without periods). */
+function addPeriodProfit(g: SnapshotGroup, periods: Range[], totals: Float64Array): void {
+  for (let i = 0; i < g.rows; i++) {
+    const cost = g.cost[i];
+    const profit = g.amount[i] - (cost === cost ? cost : 0);
+    if (periods.length === 0) totals[0] += profit;
+    for (let p = 0; p < periods.length; p++) if (g.day[i] >= periods[p].from && g.day[i] <= periods[p].to) totals[p] += profit;
   }
 }
 

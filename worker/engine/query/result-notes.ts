@@ -66,23 +66,33 @@ export function returnsOnlyCustomersNote(a: Accumulators, perCustomer: boolean):
   return `Customers are those who bought: a customer with only returns in a row is not counted in it${kept}.`;
 }
 
+/** The shares a query can give, and the whole each is of. */
+export const SHARE_MEASURES = ['revenueShare', 'profitShare'] as const;
+export type ShareMeasure = (typeof SHARE_MEASURES)[number];
+
 /**
  * What a share is of, and, when a ranking shows only its top rows ("the top 10 customers'
- * share"), what those rows hold together: the figure such a question asks for.
+ * share"), what those rows hold together: the figure such a question asks for. A share of
+ * gross profit can be below 0 (a value sold at a loss) and the others' pass 100% together.
  */
 export function shareNote(
+  share: ShareMeasure,
   spec: QuerySpec,
   groups: ResolvedGroup[],
   compare: boolean,
   result: QueryResult,
   ranked: { share: number; nouns: string } | null = null,
 ): string {
-  const definition = `Shares are of all revenue${spec.period ? ' in the period' : ''}, net of returns, whatever the filters.`;
+  const period = spec.period ? ' in the period' : '';
+  const definition =
+    share === 'revenueShare'
+      ? `Shares are of all revenue${period}, net of returns, whatever the filters.`
+      : `Shares of gross profit are of all gross profit${period} (revenue less cost, net of returns), whatever the filters; what sold at a loss has a share below 0, so the others' can add up to more than 100%.`;
   // "What if we lost our top 100 customers?": the top 100's share, though 50 of them are shown.
   if (!compare && result.rankedRows !== undefined && ranked)
     return `${definition} The top ${result.rankedRows.toLocaleString('en-US')} ${ranked.nouns} hold ${ranked.share.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}% of it together.`;
   if (compare || groups.length === 0 || result.rows.length < 2 || result.rows.length >= result.totalRows) return definition;
-  const column = groups.length + spec.measures.indexOf('revenueShare');
+  const column = groups.length + spec.measures.indexOf(share);
   const together = result.rows.reduce((sum, row) => sum + (typeof row[column] === 'number' ? row[column] : 0), 0);
   return `${definition} The ${result.rows.length} rows shown hold ${together.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}% of it together.`;
 }

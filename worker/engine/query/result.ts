@@ -22,6 +22,8 @@ import {
   NO_RETURN_ROW_NOTE,
   PER_CUSTOMER_NOTE,
   returnsOnlyCustomersNote,
+  SHARE_MEASURES,
+  type ShareMeasure,
   RETURNS_MEASURES,
   returnsNote,
   shareNote,
@@ -125,6 +127,7 @@ const KIND: Record<Measure, CellKind> = {
   returns: 'money',
   returnOrders: 'count',
   revenueShare: 'percent',
+  profitShare: 'percent',
   repeatCustomers: 'count',
   oneTimeCustomers: 'count',
   repeatRate: 'percent',
@@ -298,9 +301,9 @@ export function resultOf(
     spec.measures.some((m) => RETURNS_MEASURES.has(m)) ? returnsNote(a) : null,
     withoutReturn > 0 ? NO_RETURN_ROW_NOTE : null,
     changeNoteText,
-    spec.measures.includes('revenueShare')
-      ? shareNote(spec, groups, compare, result, rankedShareOf(spec, rows, result.rankedRows, columns))
-      : null,
+    ...SHARE_MEASURES.filter((share) => spec.measures.includes(share)).map((share) =>
+      shareNote(share, spec, groups, compare, result, rankedShareOf(share, spec, rows, result.rankedRows, columns)),
+    ),
     spec.measures.some((m) => NEWNESS_MEASURES.has(m)) ? newNearStartNote(meta, a) : null,
     chargeLinesNote(groups, result),
     spec.having && !compare && !change ? netReturnsLossNote(spec.having, rows, rowNouns(columns)) : null,
@@ -387,7 +390,7 @@ function shownTotalsOf(
   groups: readonly ResolvedGroup[],
   shown: readonly TableRow[],
 ): NonNullable<QueryResult['shownTotals']> {
-  if (spec.measures.includes('revenueShare') || groups.length === 0) return [];
+  if (SHARE_MEASURES.some((share) => spec.measures.includes(share)) || groups.length === 0) return [];
   const byCustomer = groups.length === 1 && groups[0].kind === 'dimension' && groups[0].dimension.key === 'customer';
   const sumOf = (i: number): number => shown.reduce((sum, r) => sum + (r.cells[i * 2] ?? 0), 0);
   const sums = spec.measures.flatMap((measure, i) =>
@@ -702,14 +705,15 @@ function capped(
   return { understood, columns, rows: shown, totalRows: rows.length, note };
 }
 
-/** The share of revenue the top N rows hold together, when a ranking holds more rows than are shown; else null. */
+/** The share of revenue or profit the top N rows hold together, when a ranking holds more rows than are shown; else null. */
 function rankedShareOf(
+  share: ShareMeasure,
   spec: QuerySpec,
   rows: readonly TableRow[],
   rankedRows: number | undefined,
   columns: readonly QueryColumn[],
 ): { share: number; nouns: string } | null {
-  const i = spec.measures.indexOf('revenueShare');
+  const i = spec.measures.indexOf(share);
   if (rankedRows === undefined || i < 0) return null;
   return { share: rows.slice(0, rankedRows).reduce((sum, r) => sum + (r.cells[i * 2] ?? 0), 0), nouns: rowNouns(columns) };
 }
@@ -770,6 +774,10 @@ function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array 
     case 'revenueShare': {
       const whole = a.periodRevenue[a.parts[s * 3 + 2]];
       return whole !== 0 ? (revenue / whole) * 100 : null;
+    }
+    case 'profitShare': {
+      const whole = a.periodProfit[a.parts[s * 3 + 2]];
+      return isNoMoney(whole) ? null : ((revenue - a.cost[s]) / whole) * 100;
     }
     case 'newCustomerRevenue':
     case 'returningCustomerRevenue': {

@@ -22,6 +22,7 @@ export const MEASURES = [
   'returns',
   'returnOrders',
   'revenueShare',
+  'profitShare',
   'repeatCustomers',
   'oneTimeCustomers',
   'repeatRate',
@@ -47,6 +48,7 @@ export const MEASURE_LABELS: Record<Measure, string> = {
   returns: 'returns',
   returnOrders: 'orders with a return',
   revenueShare: 'share of revenue',
+  profitShare: 'share of gross profit',
   repeatCustomers: 'customers with 2+ orders',
   oneTimeCustomers: 'customers with one order',
   repeatRate: 'repeat rate',
@@ -59,7 +61,9 @@ export const MEASURE_LABELS: Record<Measure, string> = {
  * and the margin (of the rows together). Another ratio's average could be either.
  */
 export const AVERAGED: ReadonlySet<Measure> = new Set(
-  MEASURES.filter((m) => !['averageOrderValue', 'revenuePerCustomer', 'averagePrice', 'repeatRate', 'revenueShare'].includes(m)),
+  MEASURES.filter(
+    (m) => !['averageOrderValue', 'revenuePerCustomer', 'averagePrice', 'repeatRate', 'revenueShare', 'profitShare'].includes(m),
+  ),
 );
 
 export const TIME_DIMENSIONS = ['month', 'quarter', 'year', 'week'] as const;
@@ -320,12 +324,12 @@ export const QuerySpecSchema = z
         path: ['changeFrom'],
         message: '`changeFrom` sets each unit against an earlier one of its own grouping: leave out `compareTo`, `notBoughtIn` and `per`',
       });
-    if (spec.changeFrom && spec.measures.includes('revenueShare'))
+    if (spec.changeFrom && (spec.measures.includes('revenueShare') || spec.measures.includes('profitShare')))
       ctx.addIssue({
         code: 'custom',
         path: ['changeFrom'],
         message:
-          "`changeFrom` does not take revenueShare: a share is of its own period's revenue, so two units' shares are of different wholes",
+          "`changeFrom` does not take revenueShare or profitShare: a share is of its own period's whole, so two units' shares are of different wholes",
       });
     if (spec.having && (spec.notBoughtIn || (spec.compareTo && !onChange)))
       ctx.addIssue({

@@ -1,0 +1,59 @@
+/**
+ * `profitShare` on hand-checked rows: a row's gross profit (revenue less cost, net of
+ * returns) over all gross profit of its period, whatever the filters. What sold at a loss
+ * has a share below 0; a file without costs is refused.
+ */
+import { describe, expect, it } from 'vitest';
+import { QueryRefusal } from '../../../worker/engine/query';
+import { queryCsv } from './snapshot-of';
+
+// Profit: Acme 100 − 60 = 40, Bolt 50 − 20 = 30, Cora 30 − 40 = −10, Dune 20 − 10 = 10, Acme's
+// return −20 − (−12) = −8. All: 62. West (Acme, Bolt): 40 + 30 − 8 = 62; East: 0.
+const SALES = `Date,Customer,Region,Amount,Cost
+2024-01-05,Acme,West,100,60
+2024-02-06,Bolt,West,50,20
+2024-03-07,Cora,East,30,40
+2024-04-08,Dune,East,20,10
+2024-05-09,Acme,West,-20,-12
+`;
+
+const DEFINITION =
+  "Shares of gross profit are of all gross profit (revenue less cost, net of returns), whatever the filters; what sold at a loss has a share below 0, so the others' can add up to more than 100%.";
+
+describe('the share of gross profit', () => {
+  it('is of all gross profit, whatever the filters, net of returns: Acme keeps 32 of 62', async () => {
+    const result = await queryCsv(SALES, {
+      measures: ['profitShare', 'grossProfit'],
+      filters: [{ dimension: 'customer', values: ['Acme'] }],
+    });
+    expect(result.columns.map((c) => [c.label, c.kind])).toEqual([
+      ['share of gross profit', 'percent'],
+      ['gross profit', 'money'],
+    ]);
+    expect(result.rows[0][0]).toBeCloseTo((100 * 32) / 62, 10);
+    expect(result.rows[0][1]).toBeCloseTo(32, 10);
+    expect(result.note).toBe(DEFINITION);
+  });
+
+  it('is below 0 for what sold at a loss, and the others pass 100% together', async () => {
+    const result = await queryCsv(SALES, { measures: ['profitShare'], groupBy: ['customer'] });
+    const byCustomer = Object.fromEntries(result.rows.map(([customer, share]) => [customer, share as number]));
+    expect(byCustomer.Acme).toBeCloseTo((100 * 32) / 62, 10);
+    expect(byCustomer.Bolt).toBeCloseTo((100 * 30) / 62, 10);
+    expect(byCustomer.Dune).toBeCloseTo((100 * 10) / 62, 10);
+    expect(byCustomer.Cora).toBeCloseTo((100 * -10) / 62, 10);
+  });
+
+  it('says what the top rows of a ranking hold together', async () => {
+    const result = await queryCsv(SALES, { measures: ['profitShare'], groupBy: ['customer'], limit: 2 });
+    expect(result.rows.map((r) => r[0])).toEqual(['Acme', 'Bolt']);
+    expect(result.note).toContain(`The 2 rows shown hold ${((100 * 62) / 62).toFixed(1)}% of it together.`);
+  });
+
+  it('is refused on a file without costs', async () => {
+    const noCost = SALES.replace(',Cost', '').replace(/,-?\d+\n/g, '\n');
+    await expect(queryCsv(noCost, { measures: ['profitShare'] })).rejects.toThrow(
+      new QueryRefusal("This file has no cost column, so gross profit can't be computed.", 'MISSING_COLUMN'),
+    );
+  });
+});
