@@ -2424,6 +2424,19 @@ describe('asked on 30 November 2026, in the fifth session', () => {
     );
   });
 
+  // "Profit share" got the gross profit alone, as "revenue share" once got revenue.
+  it('"Profit share by region in 2024" gives each region\'s share of 2024\'s gross profit', async () => {
+    const all = rows.filter(inYear(2024)).reduce((sum, r) => sum + profit(r), 0);
+    const expected = grouped(inYear(2024), (r) => r.Region, profit);
+    const answer = await answerWithQuery('Profit share by region in 2024', file.snapshot, today);
+    expect(answer.result?.understood).toBe('share of gross profit, gross profit, by region, 2024-01-01 … 2024-12-31');
+    expect(answer.result?.rows.map((row) => row[0])).toEqual(expected.map(([region]) => region));
+    answer.result?.rows.forEach((row, i) => {
+      expect(row[1] as number).toBeCloseTo((100 * expected[i][1]) / all, 9);
+      expect(row[2] as number).toBeCloseTo(expected[i][1], 6);
+    });
+  });
+
   // A margin of 209.1% led, with nothing said: the pair's returns carried more cost than its purchases.
   it("a margin above 100% is said to be the returns'", async () => {
     const pairs = marginOf([...moneyBy((r) => `${r.CustomerName} · ${r.Supplier}`)]);

@@ -85,8 +85,8 @@ export function questionText(question: string, meta: SnapshotMeta): string {
       .replace(SPEND_ON_AVERAGE, 'average spend per customer')
       // "Revenue share by region" got revenue alone, "Top 3 categories by share of revenue" was
       // refused as a grouping by "share", "Customer count by region" as no figure.
-      .replace(/\b(revenue|sales|turnover) share\b/g, 'share of $1')
-      .replace(/\bby (?:their |its |the )?share of (revenue|sales|turnover)\b/g, 'with their share of $1')
+      .replace(/\b(revenue|sales|turnover|profit|gross profit) share\b/g, 'share of $1')
+      .replace(/\bby (?:their |its |the )?share of (revenue|sales|turnover|profit|gross profit)\b/g, 'with their share of $1')
       .replace(/\b(customer|client|account|order|product|supplier) counts?\b/g, 'number of $1s')
       // "Why did profit fall in 2021?" got the top products by margin: how it moved, which the note says is no why.
       .replace(WHY_FIGURE_MOVED, 'how $1 ')
