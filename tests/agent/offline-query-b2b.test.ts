@@ -1687,10 +1687,6 @@ describe('customers kept from one period to another', () => {
       'How many customers did we keep from 2023?',
       'I can list the customers who bought in both of two periods, with the share of the first period\'s buyers they are ("customers who bought in both 2024 and 2025"), or those who bought in one but not the other. The retention analysis gives the share still buying too ("What is our net revenue retention?").',
     ],
-    [
-      'How many customers bought in every year?',
-      'I can list the customers who bought in both of two periods (“customers who bought in both 2023 and 2024”), or in one but not the other; not those who bought in every year, quarter or month yet.',
-    ],
   ])('"%s" is refused: %s', async (question, reason) => {
     const answer = await answerWithQuery(question, file.snapshot, today);
     expect(answer.result).toBeNull();
@@ -2435,6 +2431,23 @@ describe('asked on 30 November 2026, in the fifth session', () => {
       expect(row[1] as number).toBeCloseTo((100 * expected[i][1]) / all, 9);
       expect(row[2] as number).toBeCloseTo(expected[i][1], 6);
     });
+  });
+
+  // It was refused. The rows end on 3 January 2025: every year is 2022, 2023 and 2024.
+  it('"How many customers bought in every year?" counts those who bought in each whole year, and says 2025 is left out', async () => {
+    const years = new Map<string, Set<string>>();
+    for (const r of rows.filter(bought)) {
+      const year = r.InvoiceDate.slice(0, 4);
+      if (year !== '2025') years.set(r.CustomerID, (years.get(r.CustomerID) ?? new Set()).add(year));
+    }
+    const everyYear = [...years.values()].filter((y) => y.size === 3).length;
+    const answer = await answerWithQuery('How many customers bought in every year?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('customers who bought in every year, 2022-01-04 … 2024-12-31');
+    expect(answer.result?.totalRows).toBe(everyYear);
+    expect(answer.text).toContain(`**${everyYear} customers** in all. That is`);
+    expect(answer.text).toContain(
+      "Left out of the years counted: the file's rows run from 2022-01-04 to 2025-01-03, so they cover 2025 for 3 of its 365 days.",
+    );
   });
 
   // A margin of 209.1% led, with nothing said: the pair's returns carried more cost than its purchases.

@@ -1614,13 +1614,6 @@ const refusals: [string, RegExp][] = [
   ['How many orders were returned?', /This file records no returns: it has no credit notes, no lines with a negative amount/],
   ['refunds in 2021', /no column that marks returned orders/],
   ['How many orders were cancelled?', /This file records no returns/],
-  // Customers of every period: it answered every customer.
-  ['How many customers bought in every year?', /not those who bought in every year, quarter or month yet/],
-  // It was told to name a figure for the period.
-  ['Which customers bought every month in 2021?', /not those who bought in every year, quarter or month yet/],
-  // A value between the verb and "every" listed every buyer of Binders by year, or of Chairs in 2021.
-  ['Which customers buy Binders every year?', /not those who bought in every year, quarter or month yet/],
-  ['Which customers ordered Chairs in all four quarters of 2021?', /not those who bought in every year, quarter or month yet/],
   // A share of anything but revenue or gross profit is not a figure the query makes.
   [
     'What percentage of customers are in the West?',
@@ -3945,5 +3938,44 @@ describe('a share of gross profit', () => {
     const answer = await answerWithQuery('What percentage of our profit comes from the top 10 customers?', file.snapshot, TODAY);
     expect(answer.result?.understood).toBe('top 10 by share of gross profit, by customer');
     expect(answer.text).toContain(`The 10 rows shown hold ${together.toFixed(1)}% of it together.`);
+  });
+});
+
+// Each was refused, once answered every customer, or listed every buyer of Binders by year.
+describe('customers who bought in every unit', () => {
+  it.each([
+    ['How many customers bought in every year?', 'TRUE', 'year', 4, 'customers who bought in every year, 2018-01-03 … 2021-12-30'],
+    [
+      'Which customers buy Binders every year?',
+      `"Sub-Category" = 'Binders'`,
+      'year',
+      4,
+      'customers who bought in every year, Sub-Category = Binders, 2018-01-03 … 2021-12-30',
+    ],
+    [
+      'Which customers ordered Phones in all four quarters of 2021?',
+      `"Sub-Category" = 'Phones' AND year(d) = 2021`,
+      'quarter',
+      4,
+      'customers who bought in every quarter, Sub-Category = Phones, 2021-01-01 … 2021-12-30',
+    ],
+    [
+      'Which customers bought every month in 2021?',
+      'year(d) = 2021',
+      'month',
+      12,
+      'customers who bought in every month, 2021-01-01 … 2021-12-30',
+    ],
+  ] as const)('"%s" lists those who bought in each of them', async (question, where, unit, units, understood) => {
+    const expected = await sql(
+      `SELECT "Customer Name", sum(rev) FROM t WHERE ${where} GROUP BY "Customer ID", "Customer Name"
+       HAVING count(DISTINCT date_trunc('${unit}', d)) = ${units} ORDER BY sum(rev) DESC, 1`,
+    );
+    const [[buyers]] = (await sql(`SELECT count(DISTINCT "Customer ID") FROM t WHERE ${where}`)) as number[][];
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(understood);
+    expect(answer.result?.totalRows).toBe(expected.length);
+    expectRowsClose(answer.result?.rows ?? [], expected.slice(0, 50));
+    expect(answer.result?.withoutShare?.of).toBe(buyers);
   });
 });

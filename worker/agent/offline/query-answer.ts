@@ -75,6 +75,7 @@ export function queryAnswerText(
     notBoughtIn?: unknown;
     alsoBoughtIn?: QuerySpec['alsoBoughtIn'];
     neverBought?: unknown;
+    boughtEvery?: unknown;
     boughtAll?: unknown;
     having?: HavingWritten;
     period?: QuerySpec['period'];
@@ -92,7 +93,7 @@ export function queryAnswerText(
     return `${understoodLine(result.understood)}\n\nNone does: no ${label}${compared} has ${havingWords(spec.having)}.${result.note ? `\n\n${result.note}` : ''}`;
   }
   // An empty table under a ranking question reads as an answer; say that nothing matched.
-  const customersListed = Boolean(spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought || spec.boughtAll);
+  const customersListed = Boolean(spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought || spec.boughtAll || spec.boughtEvery);
   if (result.totalRows === 0 && !customersListed)
     return `${understoodLine(result.understood)}\n\nNo row of the file matches this, so there is nothing to list.`;
   // Lapsed or kept buyers: the count first, then the note (a period still open says they are
@@ -100,7 +101,7 @@ export function queryAnswerText(
   if (customersListed) {
     const share = spec.alsoBoughtIn
       ? keptShareWords(result, spec.period, spec.alsoBoughtIn, currency)
-      : spec.neverBought
+      : spec.neverBought || spec.boughtEvery
         ? withoutShareWords(result, currency)
         : spec.boughtAll
           ? everyShareWords(result, currency)

@@ -27,6 +27,7 @@ import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { pluralNoun } from '../../engine/render/format';
 import {
   escapeRegex,
+  EVERY_PERIOD,
   limitOf,
   RETURNS,
   returnedFilterOf,
@@ -259,6 +260,36 @@ function namesGroupingOutsideTheAnalysis(text: string, meta: SnapshotMeta): bool
   );
 }
 
+/** "In every year", "all four quarters": the unit every one of which is asked about ("in each month" groups by month). */
+const EVERY_UNIT = /\b(?:every|all)(?: the)?(?: (?:two|three|four|five|six|twelve|\d{1,2}))? (year|month|quarter|week)s?\b/;
+
+/**
+ * "Which customers bought in every year?", "Who buys Binders every month in 2021?", "How many
+ * customers ordered in all four quarters of 2021?": the customers with a purchase in each
+ * whole unit of the period named, else of the file; null when the question asks no such list.
+ */
+function customersOfEveryUnit(
+  text: string,
+  meta: SnapshotMeta,
+  filters: NonNullable<QuerySpecInput['filters']>,
+  today: Date,
+): Parsed | null {
+  const unit = EVERY_UNIT.exec(text);
+  if (!unit || !EVERY_PERIOD.test(text) || !(CUSTOMERS_NAMED.test(text) || /\bwho\b/.test(text))) return null;
+  if (!meta.hasDates) return { kind: 'refused', reason: NO_DATES };
+  const periods = periodsOf(withoutNamedYears(text.replace(EVERY_UNIT, ' '), filters), today, isoDay(meta.firstDay));
+  if (periods.unread || periods.other) return null;
+  return {
+    kind: 'spec',
+    spec: {
+      measures: ['revenue'],
+      filters,
+      boughtEvery: unit[1] as 'year' | 'month' | 'quarter' | 'week',
+      ...(periods.period ? { period: periods.period } : {}),
+    },
+  };
+}
+
 /** "Who buys …", "who bought …", "who has ordered …": a question for the customers who did. */
 const WHO_BUYS = /^(?:(?:and|so) )?who (?:(?:has|have|had|did|does) )?(?:buys?|bought|orders?|ordered|purchases?|purchased)\b/;
 
@@ -283,6 +314,8 @@ function relativePeriodLeftOut(question: string, spec: QuerySpecInput): string |
  * revenue, or a count of customers). The reason to refuse it, or null.
  */
 function countLeftOut(question: string, spec: QuerySpecInput, meta: SnapshotMeta): string | null {
+  // "How many customers bought in all 4 years?" lists them, and the list is counted first.
+  if (spec.boughtEvery) return null;
   const text = questionText(question, meta);
   const asked = valuesCountedOf(text, meta);
   if (asked) return (spec.groupBy ?? []).includes(asked.dimension) ? null : VALUES_COUNTED_ALONE(asked.noun);
@@ -450,6 +483,9 @@ function parseAsRead(
   const today = analysisDay ?? ANY_DAY;
   if ('refused' in values) return { kind: 'refused', reason: values.refused };
   const { filters, customerNoun } = values;
+  // "Which customers bought in every year?" was refused: the customers of each whole unit.
+  const everyUnit = customersOfEveryUnit(text, meta, filters, today);
+  if (everyUnit) return everyUnit;
   // Where a value is named, a product named by its code stands as its description.
   const placed = withProductCodesAs('label', text, meta, facts);
   const shape = unsupportedShape(text, meta, filters, placed);

@@ -41,7 +41,7 @@ const THRESHOLD =
  * Binders every year", "in all four quarters": customers of every period. "Bought in each month" is a count by month; "in both 2020 and 2021" is two
  * periods, which the grammar answers (query-stopped.ts, whoWasKept).
  */
-const EVERY_PERIOD =
+export const EVERY_PERIOD =
   /\b(in|during) (each|every) of\b|\b(bought|ordered|purchased|buy|buys|order|orders|purchase)(?: [^\s?]+){0,6}? (?:(in|during) )?(every|all) (the )?(?:(?:two|three|four|five|six|twelve|\d{1,2}) )?(years?|months?|quarters?|weeks?)\b/;
 /**
  * "Which products sold in every region?" listed product × region revenue, "Customers who bought

@@ -113,6 +113,7 @@ export function wholeUnitsRanked(
   meta: SnapshotMeta,
   unit: TimeDimension,
   period?: { from: number; to: number },
+  leftOutOf = 'the ranking',
 ): { from: number; to: number; note: string } | null {
   const fileCut = partialEdgeUnits(meta, unit, period);
   const periodCut = period ? unitsCutByPeriod(meta, unit, period).filter((u) => !fileCut.some((f) => f.bucket === u.bucket)) : [];
@@ -133,7 +134,7 @@ export function wholeUnitsRanked(
       ? [`${isoDay(period.from)} … ${isoDay(period.to)} holds ${periodCut.map((u) => u.words).join(' and ')}`]
       : []),
   ];
-  return { from, to, note: `Left out of the ranking: ${why.join('; and ')}.` };
+  return { from, to, note: `Left out of ${leftOutOf}: ${why.join('; and ')}.` };
 }
 
 /** The units at either end of `period` that it holds, with rows, for under 90% of their days (weeks across a year's end). */

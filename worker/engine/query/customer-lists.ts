@@ -9,13 +9,14 @@ import type { Snapshot } from '../snapshot/columns';
 import { sharedNamesOf } from '../aggregate/distinct-names';
 import { dayOf, passesFilter, QueryRefusal, resolveDimension, resolveFilter, type ResolvedFilter, type ResolvedGroup } from './resolve';
 import { resultOf, type QueryResult } from './result';
-import type { QuerySpec } from './spec';
+import { bucketOf } from './buckets';
+import type { QuerySpec, TimeDimension } from './spec';
 
 /**
- * How many customers `bought` marks (with a purchase in the rows counted), and the codes of
+ * How many customers `bought` marks (not 0: with a purchase in the rows counted), and the codes of
  * those of them `isListed` keeps, in code order.
  */
-function buyersListed(bought: Uint8Array, isListed: (c: number) => boolean): { buyers: number; listed: number[] } {
+function buyersListed(bought: ArrayLike<number>, isListed: (c: number) => boolean): { buyers: number; listed: number[] } {
   const listed: number[] = [];
   let buyers = 0;
   for (let c = 0; c < bought.length; c++) {
@@ -123,6 +124,53 @@ export async function customersWithout(
   const { buyers, listed } = buyersListed(bought, (c) => boughtNever[c] === 0);
   return resultOf(spec, snapshot.meta, [], null, null, false, {
     customerList: { kind: 'without', customers: listed, revenue, listedIndex: customerIndex, bought: buyers, periodRevenue: keptRevenue },
+  });
+}
+
+/**
+ * "Customers who bought in every year": those with a purchase in the rows the filters keep
+ * in each `unit` of `period` (whole units, execute.ts makes sure), with what they bought in
+ * it, and how many bought in it at all.
+ */
+export async function customersOfEveryUnit(
+  snapshot: Snapshot,
+  spec: QuerySpec,
+  filters: ResolvedFilter[],
+  customerIndex: number,
+  unit: TimeDimension,
+): Promise<QueryResult> {
+  const range = { from: dayOf(spec.period?.from ?? ''), to: dayOf(spec.period?.to ?? '') };
+  const first = bucketOf(unit, range.from);
+  const units = bucketOf(unit, range.to) - first + 1;
+  const size = snapshot.meta.dimensions[customerIndex].values.length;
+  // One byte per customer and unit: set once a purchase falls in it.
+  const boughtIn = new Uint8Array(size * units);
+  const unitsBought = new Uint16Array(size);
+  const revenue = new Float64Array(size);
+  // All the revenue of the rows kept, rows without a customer included: what the listed customers' share is of.
+  let keptRevenue = 0;
+  const needs = { cost: false, quantity: false, orders: false, dimensions: [customerIndex, ...filters.map((f) => f.index)] };
+  for await (const g of snapshot.groups(needs)) {
+    const codes = g.dims[customerIndex];
+    row: for (let i = 0; i < g.rows; i++) {
+      const day = g.day[i];
+      if (day < range.from || day > range.to) continue;
+      for (const f of filters) if (!passesFilter(f, g.dims[f.index][i])) continue row;
+      keptRevenue += g.amount[i];
+      const c = codes[i];
+      if (c < 0) continue;
+      revenue[c] += g.amount[i];
+      if (g.returns[i] === 1) continue;
+      const cell = c * units + bucketOf(unit, day) - first;
+      if (boughtIn[cell] === 0) {
+        boughtIn[cell] = 1;
+        unitsBought[c]++;
+      }
+    }
+  }
+  const { buyers, listed } = buyersListed(unitsBought, (c) => unitsBought[c] === units);
+  return resultOf(spec, snapshot.meta, [], null, null, false, {
+    customerList: { kind: 'everyUnit', customers: listed, revenue, listedIndex: customerIndex, bought: buyers, periodRevenue: keptRevenue },
   });
 }
 

@@ -44,11 +44,11 @@ import {
 } from './resolve';
 import { perNote, unitsSpanned, type Range } from './average-per';
 import { changeFromOf } from './change-from';
-import { customersOfEvery, customersOfTwoPeriods, customersWithout } from './customer-lists';
+import { customersOfEvery, customersOfEveryUnit, customersOfTwoPeriods, customersWithout } from './customer-lists';
 import { edgeUnitsNote, notYetLostNote, periodCoverage, shortSpanKeptNote, wholeUnitsRanked } from './coverage';
 import { likeForLike } from './like-for-like';
 import { resultOf, type QueryResult } from './result';
-import { MAX_ROWS, NEWNESS_MEASURES, type QuerySpec } from './spec';
+import { MAX_ROWS, NEWNESS_MEASURES, type QuerySpec, type TimeDimension } from './spec';
 
 export { QueryRefusal } from './resolve';
 export type { QueryResult } from './result';
@@ -74,11 +74,50 @@ async function customerListOf(
     return noted(await customersWithout(snapshot, spec, filters, never, customerIndex));
   }
   if (spec.boughtAll) return noted(await customersOfEvery(snapshot, { ...spec, boughtAll: spec.boughtAll }, filters, customerIndex));
+  if (spec.boughtEvery) {
+    const units = wholeUnitsCounted(meta, spec, spec.boughtEvery);
+    return noted(
+      await customersOfEveryUnit(snapshot, { ...spec, period: units.period }, filters, customerIndex, spec.boughtEvery),
+      units.note,
+    );
+  }
   const customers = listed.dimension.key === 'customer';
   const soFar = spec.notBoughtIn
     ? notYetLostNote(meta, spec.notBoughtIn, customers)
     : shortSpanKeptNote(meta, spec.period as { from: string; to: string }, spec.alsoBoughtIn as { from: string; to: string }, customers);
   return noted(await customersOfTwoPeriods(snapshot, spec, filters, listed), soFar);
+}
+
+/** The most units a customer × unit table may hold: 100,000 customers over 20 years of weeks fit. */
+const MAX_CUSTOMER_UNITS = 120_000_000;
+
+/**
+ * The whole units of `period` (else of the file) that "bought in every year" counts, the ones
+ * the rows or the period cut left out and said so: on rows from 2022-01-04 to 2025-01-03,
+ * every year is 2022 … 2024 without 2025's 3 days (and 2022's missing 3, under 10%, keep it).
+ */
+function wholeUnitsCounted(
+  meta: SnapshotMeta,
+  spec: QuerySpec,
+  unit: TimeDimension,
+): { period: { from: string; to: string }; note: string | null } {
+  if (!meta.hasDates) throw new QueryRefusal('This file has no date column, so it has no periods.', 'MISSING_COLUMN');
+  const asked = spec.period ? { from: dayOf(spec.period.from), to: dayOf(spec.period.to) } : undefined;
+  const whole = wholeUnitsRanked(meta, unit, asked, `the ${unit}s counted`);
+  const from = whole?.from ?? Math.max(asked?.from ?? meta.firstDay, meta.firstDay);
+  const to = whole?.to ?? Math.min(asked?.to ?? meta.lastDay, meta.lastDay);
+  const units = from <= to ? bucketOf(unit, to) - bucketOf(unit, from) + 1 : 0;
+  if (units < 2)
+    throw new QueryRefusal(
+      `Every ${unit} needs two whole ${unit}s or more to buy in, and ${spec.period ? `${spec.period.from} … ${spec.period.to}` : 'the file'} holds ${units === 1 ? 'one' : 'none'}; ask for customers who bought in two periods instead, such as “customers who bought in both 2023 and 2024”.`,
+      'BAD_SPEC',
+    );
+  if (units * meta.dimensions[meta.dimensions.findIndex((d) => d.key === 'customer')].values.length > MAX_CUSTOMER_UNITS)
+    throw new QueryRefusal(
+      `There are too many customers and ${unit}s to check each one; ask for a longer unit, such as every year.`,
+      'BAD_SPEC',
+    );
+  return { period: { from: isoDay(from) ?? '', to: isoDay(to) ?? '' }, note: whole?.note ?? null };
 }
 
 type ListedGroup = Extract<ResolvedGroup, { kind: 'dimension' }>;
@@ -113,7 +152,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   }
   // Without a change, the note says which periods the rows only partly cover and why.
   if (compared.noChange.size > 0) coverage = null;
-  if (spec.neverBought || spec.boughtAll || spec.notBoughtIn || spec.alsoBoughtIn) {
+  if (spec.neverBought || spec.boughtAll || spec.notBoughtIn || spec.alsoBoughtIn || spec.boughtEvery) {
     // "Products bought in 2023 but not in 2024": the column grouped by is what is listed.
     const listed = groups[0]?.kind === 'dimension' ? groups[0] : null;
     if (!listed && customerIndex < 0) throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');

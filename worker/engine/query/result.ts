@@ -141,10 +141,11 @@ const RATIOS = new Set<Measure>(['marginPct', 'averageOrderValue', 'revenuePerCu
 /**
  * The customers of `period` who did not buy in the other period (lapsed) or did (kept), the
  * customers of the rows kept who never bought the `neverBought` values (without), or those
- * who bought every one of the `boughtAll` values (every): customer-lists.ts.
+ * who bought every one of the `boughtAll` values (every), or in every unit of the period
+ * (everyUnit, whose share is told as `withoutShare` is): customer-lists.ts.
  */
 interface CustomerList {
-  kind: 'lapsed' | 'kept' | 'without' | 'every';
+  kind: 'lapsed' | 'kept' | 'without' | 'every' | 'everyUnit';
   customers: number[];
   /** Each customer's revenue in `period` (every: of all the values together). */
   revenue: Float64Array;
@@ -836,6 +837,7 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
   const measures = spec.measures.map((m) => measureWords(m, spec.per)).join(', ');
   const parts: string[] = [];
   if (spec.boughtAll) parts.push(`customers who bought each of ${eachOfWords(spec.boughtAll, meta)}`);
+  else if (spec.boughtEvery) parts.push(`customers who bought in every ${spec.boughtEvery}`);
   else if (spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought) parts.push(listedWords(groups[0]));
   // A ranking says so ("top 1 by revenue, by month" for the best month); a capped time series does not.
   else if (groups.length > 0 && spec.limit !== MAX_ROWS && (spec.sort || !groups.some((g) => g.kind === 'time')))
@@ -846,7 +848,7 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
     parts.push(
       spec.sort && spec.sort.on !== 'value' ? `${measures}, sorted by ${CHANGE_WORDS[spec.sort.on].trim().replace(/ in$/, '')}` : measures,
     );
-  const listsValues = spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought || spec.boughtAll;
+  const listsValues = spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought || spec.boughtAll || spec.boughtEvery;
   if (groups.length && !listsValues) parts.push(`by ${groups.map((g) => (g.kind === 'time' ? g.unit : g.dimension.label)).join(' and ')}`);
   const unit = groups.find((g) => g.kind === 'time')?.unit;
   if (spec.changeFrom && unit) parts.push(`each against ${comparedWords(unit, spec.changeFrom === 'yearBefore')}`);

@@ -164,6 +164,11 @@ export const QuerySpecSchema = z
      * whole file), each with their revenue of each value.
      */
     boughtAll: QueryFilterSchema.optional(),
+    /**
+     * "Customers who bought in every year": the customers with a purchase (in the rows the
+     * filters keep) in each whole year, quarter, month or week of `period`, else of the file.
+     */
+    boughtEvery: z.enum(TIME_DIMENSIONS).optional(),
     sort: z
       .object({
         by: z.enum(MEASURES),
@@ -273,6 +278,24 @@ export const QuerySpecSchema = z
         path: ['boughtAll'],
         message:
           '`boughtAll` lists the customers who bought every one of those values: leave out `compareTo`, `notBoughtIn`, `alsoBoughtIn`, `neverBought`, `having`, `per` and `changeFrom`',
+      });
+    if (
+      spec.boughtEvery &&
+      (spec.compareTo ||
+        spec.notBoughtIn ||
+        spec.alsoBoughtIn ||
+        spec.neverBought ||
+        spec.boughtAll ||
+        spec.having ||
+        spec.per ||
+        spec.changeFrom ||
+        spec.groupBy.some((g) => !/^customers?$/i.test(g.trim())))
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['boughtEvery'],
+        message:
+          '`boughtEvery` lists the customers who bought in each unit of the period: leave out `groupBy`, `compareTo`, `notBoughtIn`, `alsoBoughtIn`, `neverBought`, `boughtAll`, `having`, `per` and `changeFrom`',
       });
     if (spec.boughtAll && (spec.boughtAll.values.length < 2 || spec.boughtAll.values.length > 4))
       ctx.addIssue({
