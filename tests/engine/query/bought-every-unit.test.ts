@@ -83,3 +83,17 @@ describe('the customers who bought in every unit', () => {
     );
   });
 });
+
+describe('the customer × unit table is capped', () => {
+  it('refuses the weeks of a century of 25,002 customers (over 128 million bits), and takes years', async () => {
+    const lines = ['Date,Customer,Amount', '2000-01-01,First,1', '2099-12-31,Last,1'];
+    for (let c = 0; c < 25_000; c++) lines.push(`2050-06-01,C${c},1`);
+    const csv = `${lines.join('\n')}\n`;
+    await expect(queryCsv(csv, { measures: ['revenue'], boughtEvery: 'week' })).rejects.toThrow(
+      new QueryRefusal('There are too many customers and weeks to check each one; ask for a longer unit, such as every year.', 'BAD_SPEC'),
+    );
+    // 100 years × 25,002 customers fit: no one bought in each.
+    const years = await queryCsv(csv, { measures: ['revenue'], boughtEvery: 'year' });
+    expect(years.totalRows).toBe(0);
+  });
+});

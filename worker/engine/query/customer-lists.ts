@@ -143,8 +143,9 @@ export async function customersOfEveryUnit(
   const first = bucketOf(unit, range.from);
   const units = bucketOf(unit, range.to) - first + 1;
   const size = snapshot.meta.dimensions[customerIndex].values.length;
-  // One byte per customer and unit: set once a purchase falls in it.
-  const boughtIn = new Uint8Array(size * units);
+  // One bit per customer and unit, set once a purchase falls in it (execute.ts caps the bits).
+  const bytesPerCustomer = Math.ceil(units / 8);
+  const boughtIn = new Uint8Array(size * bytesPerCustomer);
   const unitsBought = new Uint16Array(size);
   const revenue = new Float64Array(size);
   // All the revenue of the rows kept, rows without a customer included: what the listed customers' share is of.
@@ -161,9 +162,11 @@ export async function customersOfEveryUnit(
       if (c < 0) continue;
       revenue[c] += g.amount[i];
       if (g.returns[i] === 1) continue;
-      const cell = c * units + bucketOf(unit, day) - first;
-      if (boughtIn[cell] === 0) {
-        boughtIn[cell] = 1;
+      const u = bucketOf(unit, day) - first;
+      const byte = c * bytesPerCustomer + (u >> 3);
+      const bit = 1 << (u & 7);
+      if ((boughtIn[byte] & bit) === 0) {
+        boughtIn[byte] |= bit;
         unitsBought[c]++;
       }
     }

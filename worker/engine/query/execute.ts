@@ -75,7 +75,7 @@ async function customerListOf(
   }
   if (spec.boughtAll) return noted(await customersOfEvery(snapshot, { ...spec, boughtAll: spec.boughtAll }, filters, customerIndex));
   if (spec.boughtEvery) {
-    const units = wholeUnitsCounted(meta, spec, spec.boughtEvery);
+    const units = wholeUnitsCounted(meta, spec, spec.boughtEvery, meta.dimensions[customerIndex].values.length);
     return noted(
       await customersOfEveryUnit(snapshot, { ...spec, period: units.period }, filters, customerIndex, spec.boughtEvery),
       units.note,
@@ -88,8 +88,11 @@ async function customerListOf(
   return noted(await customersOfTwoPeriods(snapshot, spec, filters, listed), soFar);
 }
 
-/** The most units a customer × unit table may hold: 100,000 customers over 20 years of weeks fit. */
-const MAX_CUSTOMER_UNITS = 120_000_000;
+/**
+ * The most customer × unit bits "bought in every …" may hold: 16 MB of the Worker's 128 MB
+ * isolate; 100,000 customers over 20 years of weeks fit.
+ */
+const MAX_CUSTOMER_UNITS = 128_000_000;
 
 /**
  * The whole units of `period` (else of the file) that "bought in every year" counts, the ones
@@ -100,6 +103,7 @@ function wholeUnitsCounted(
   meta: SnapshotMeta,
   spec: QuerySpec,
   unit: TimeDimension,
+  customers: number,
 ): { period: { from: string; to: string }; note: string | null } {
   if (!meta.hasDates) throw new QueryRefusal('This file has no date column, so it has no periods.', 'MISSING_COLUMN');
   const asked = spec.period ? { from: dayOf(spec.period.from), to: dayOf(spec.period.to) } : undefined;
@@ -112,7 +116,7 @@ function wholeUnitsCounted(
       `Every ${unit} needs two whole ${unit}s or more to buy in, and ${spec.period ? `${spec.period.from} … ${spec.period.to}` : 'the file'} holds ${units === 1 ? 'one' : 'none'}; ask for customers who bought in two periods instead, such as “customers who bought in both 2023 and 2024”.`,
       'BAD_SPEC',
     );
-  if (units * meta.dimensions[meta.dimensions.findIndex((d) => d.key === 'customer')].values.length > MAX_CUSTOMER_UNITS)
+  if (units * customers > MAX_CUSTOMER_UNITS)
     throw new QueryRefusal(
       `There are too many customers and ${unit}s to check each one; ask for a longer unit, such as every year.`,
       'BAD_SPEC',

@@ -51,14 +51,14 @@ export const PER_CUSTOMER_NOTE = 'Revenue per customer counts only rows that nam
  * file's 1,632 customers are 1,610 who bought and 22 with only credit notes.
  */
 export function returnsOnlyCustomersNote(a: Accumulators, perCustomer: boolean): string | null {
-  let slots = 0;
+  let rowsWithSome = 0;
   let left = 0;
   for (let s = 0; s < a.count; s++) {
     const returnsOnly = a.customers[s].size - a.buyers[s].size;
-    if (returnsOnly > 0) slots++;
+    if (returnsOnly > 0) rowsWithSome++;
     left = returnsOnly;
   }
-  if (slots === 0) return null;
+  if (rowsWithSome === 0) return null;
   // Revenue per customer keeps their returns, as it keeps every row that names a customer.
   const kept = perCustomer ? '; their returns stay in the revenue' : '';
   if (a.count === 1)
