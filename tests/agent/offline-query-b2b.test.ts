@@ -2325,6 +2325,8 @@ describe('asked on 30 November 2026, in the fifth session', () => {
   it.each([
     ['What if we lost Hy-Vee?', 'Hy-Vee'],
     ['What if Zorblax left?', 'Zorblax'],
+    // "The" opens the name, not a word of it.
+    ['What if we lost The Home Depot?', 'Home Depot'],
   ])('"%s" says the name is not in the file', async (question, name) => {
     const { answer } = await askOffline(question, analyse(file.aggregates), file.snapshot);
     expect(answer).toContain(`I couldn't find “${name}” among this file's customers, products or other values.`);

@@ -58,7 +58,7 @@ const SUPERLATIVE_PLURAL = /\b(?:most|least) [a-z]+(?:[- ][a-z]+)? [a-z-]+s\b/;
  * "Who is our best sales rep?", "Who are our top 3 suppliers by margin?": "who" asks for the
  * rep or supplier named after it, not for customers (they got customer × rep, customer × supplier).
  */
-const WHO_IS_A_REP = new RegExp(
+const WHO_OF_ANOTHER_ROLE = new RegExp(
   String.raw`\bwho\b(?= (?:is|are|was|were) (?:our |the |my )?(?:[\w-]+ ){0,3}(?:${REP_NOUNS}|suppliers?|vendors?|manufacturers?)\b)`,
 );
 
@@ -85,7 +85,7 @@ export function groupingOf(
     .replace(/\bproduct (categor)/g, '$1')
     .replace(PER_CUSTOMER, '')
     .replace(measures.includes('revenuePerCustomer') ? perCustomer : /$^/, '')
-    .replace(WHO_IS_A_REP, 'which')
+    .replace(WHO_OF_ANOTHER_ROLE, 'which')
     // "Revenue by account manager" is by rep, not by customer and rep.
     .replace(/\baccount manager(s?)\b/g, 'sales rep$1')
     .replace(/\bwho\b/, 'which customer');

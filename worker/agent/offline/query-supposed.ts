@@ -84,9 +84,13 @@ const NAME_LEAVING = new RegExp(
   String.raw`\b(?:if|suppose|supposing|imagine)\s+${NAME}\s+(?:left|leaves|leave|churned|churns|quit|quits|stopped|stops|went|goes|walked|walks|dropped|drops)\b`,
 );
 
+/** Capitalised words that name no one: pronouns and articles, months and quarters ("What if we lost Q4?"). */
+const NO_NAME =
+  /^(?:I|We|They|Our|The|A|An|Q[1-4]|Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)$/;
+
 function nameLostOf(question: string): string | null {
-  const name = (NAME_LOST.exec(question) ?? NAME_LEAVING.exec(question))?.[1].replace(/[.,]+$/, '');
-  return name && !/^(?:I|We|They|Our|The|A|An)$/.test(name) ? name : null;
+  const name = (NAME_LOST.exec(question) ?? NAME_LEAVING.exec(question))?.[1].replace(/[.,]+$/, '').replace(/^(?:The|Our|A|An)\s+/, '');
+  return name && !NO_NAME.test(name) ? name : null;
 }
 
 /** "10", "five", or none: one for a singular noun ("our biggest customer"), the top 10 for a plural. */
