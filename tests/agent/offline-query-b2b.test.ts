@@ -2409,6 +2409,17 @@ describe('asked on 30 November 2026, in the fifth session', () => {
     );
   });
 
+  // It counted every customer of the file (1,610): "Acme" before the verb was read nowhere.
+  it('"How many customers does Acme supply?" counts the customers who bought from Acme Supply, Inc.', async () => {
+    const buyers = new Set(rows.filter((r) => r.Supplier === 'Acme Supply, Inc.' && bought(r)).map((r) => r.CustomerID));
+    const answer = await answerWithQuery('How many customers does Acme supply?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('customers, supplier = Acme Supply, Inc.');
+    expect(answer.result?.rows).toEqual([[buyers.size]]);
+    const missing = await answerWithQuery('How many customers does Zorblax supply?', file.snapshot, today);
+    expect(missing.result).toBeNull();
+    expect(missing.text).toContain("I couldn't find “Zorblax” among this file's customers, products or other values.");
+  });
+
   // It counted 483, 8 of them customers who only returned Acme goods in 2023.
   it('"How many customers bought from Acme Supply, Inc. two years ago?" counts those who bought, and says who only returned', async () => {
     const acme2023 = rows.filter((r) => r.Supplier === 'Acme Supply, Inc.' && inYear(2023)(r));

@@ -3979,3 +3979,13 @@ describe('customers who bought in every unit', () => {
     expect(answer.result?.withoutShare?.of).toBe(buyers);
   });
 });
+
+// The name before the verb was read nowhere: they got all products counted and all of 2020's revenue.
+it.each([
+  ['How many products does Supplier 13 supply?', 'Supplier 13'],
+  ['how much did Rep 7 sell last year', 'Rep 7'],
+])('"%s" says the file has no %s', async (question, name) => {
+  const answer = await answerWithQuery(question, file.snapshot, TODAY);
+  expect(answer.result).toBeNull();
+  expect(answer.text).toContain(`I couldn't find “${name}” among this file's customers, products or other values.`);
+});

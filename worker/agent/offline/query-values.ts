@@ -55,6 +55,9 @@ function valuesNamedWith(
   const loose = looseNamesOf(names, meta, filters, { customerNoun, facts });
   if ('unknown' in loose) return { refused: notFoundReason(loose.unknown, meta), phrase: loose.unknown };
   filters.push(...loose.filters);
+  // "How many customers does Acme supply?" counted every customer: the name before the verb was read nowhere.
+  const subject = unplacedSubjectOf(question, filters);
+  if (subject) return { refused: notFoundReason(subject, meta), phrase: subject };
   const kind = categoryWordFilter(question, meta, filters);
   if (kind) filters.push(kind);
   // "The margin on Bolt products" answered every product's margin: "Bolt" is a word of some
@@ -71,6 +74,20 @@ function valuesNamedWith(
     };
   if (stray) return { refused: notFoundReason(stray.phrase, meta), phrase: stray.phrase };
   return { filters, customerNoun };
+}
+
+/**
+ * A name typed with a capital between "does", "did" … and what it does ("does Acme supply",
+ * "did Zorblax buy"), that no filter holds; null when there is none or it is placed.
+ */
+const SUBJECT_NAME =
+  /\b(?:does|do|did|has|have|had)\s+([A-Z][\w&'.-]*(?:\s+[A-Z0-9][\w&'.,-]*)*)\s+(?:supply|supplies|sell|sells|buy|buys|order|orders|stock|stocks|carry|carries|provide|provides|deliver|delivers|make|makes|spend|spends|ship|ships|bought|sold|ordered|supplied|spent)\b/;
+
+function unplacedSubjectOf(question: string, filters: readonly NamedFilter[]): string | null {
+  const name = SUBJECT_NAME.exec(question)?.[1].replace(/[.,]+$/, '');
+  if (!name || /^(?:I|We|You|They|It)$/.test(name)) return null;
+  const typed = name.toLowerCase();
+  return filters.some((f) => f.values.some((v) => v.toLowerCase().includes(typed) || typed.includes(v.toLowerCase()))) ? null : name;
 }
 
 /** The columns a brand's or a chain's name picks values of by their first words. */
