@@ -390,3 +390,12 @@ describe('a top N larger than the rows shown', () => {
     expect(answer.text).toContain(`The top 100 customers hold ${share.toFixed(1)}% of it together.`);
   });
 });
+
+// A file without costs was offered a share of gross profit it can't give.
+it('"What percentage of orders come from 1997?" is refused with the shares a file without costs has', async () => {
+  const answer = await answerWithQuery('What percentage of orders come from 1997?', file.snapshot, TODAY);
+  expect(answer.result).toBeNull();
+  expect(answer.text).toContain(
+    "I can work out a share of revenue, such as a region's or your top customers'; not a share of orders, customers, units or profit yet.",
+  );
+});

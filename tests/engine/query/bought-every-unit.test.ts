@@ -71,7 +71,7 @@ describe('the customers who bought in every unit', () => {
       queryCsv(SALES, { measures: ['revenue'], boughtEvery: 'year', period: { from: '2024-01-01', to: '2024-12-31' } }),
     ).rejects.toThrow(
       new QueryRefusal(
-        'Every year needs two whole years or more to buy in, and 2024-01-01 … 2024-12-31 holds one; ask for customers who bought in two periods instead, such as “customers who bought in both 2023 and 2024”.',
+        'Every year needs two whole years or more to buy in, and 2024-01-01 … 2024-12-31 holds one at most; ask for customers who bought in two periods instead, such as “customers who bought in both 2023 and 2024”.',
         'BAD_SPEC',
       ),
     );

@@ -53,7 +53,7 @@ import {
   NO_RETURNS_AVERAGE,
   SHARE_OF_REVENUE,
   SHARE_OF_PROFIT,
-  SHARE_OF_REVENUE_ONLY,
+  shareOfRevenueOnly,
   withThreshold,
 } from './query-measures';
 import { unitChangeOf } from './query-unit-change';
@@ -583,7 +583,7 @@ function parseAsRead(
   } else if (shareAsked && !keptAsked) {
     // "What share of revenue comes from the West?": the share, then the revenue it is of.
     if (lapsed || !SHARE_OF_REVENUE.test(text) || measures.some((m) => m !== 'revenue'))
-      return { kind: 'refused', reason: SHARE_OF_NAMED_REVENUE.test(text) ? SHARE_OF_ONE_VALUE : SHARE_OF_REVENUE_ONLY };
+      return { kind: 'refused', reason: SHARE_OF_NAMED_REVENUE.test(text) ? SHARE_OF_ONE_VALUE : shareOfRevenueOnly(meta.hasCost) };
     measures = ['revenueShare', 'revenue'];
   }
   if (lapsed) measures = ['customers'];
@@ -614,7 +614,7 @@ function parseAsRead(
       reason: `I couldn't read the two periods here; name each with its year, such as “customers who bought in both October ${today.getUTCFullYear() - 1} and November ${today.getUTCFullYear() - 1}”.`,
     };
   // "What share of customers still buy?" names no two periods: the share is not given.
-  if (shareAsked && keptAsked) return { kind: 'refused', reason: SHARE_OF_REVENUE_ONLY };
+  if (shareAsked && keptAsked) return { kind: 'refused', reason: shareOfRevenueOnly(meta.hasCost) };
   if (keepAsked) {
     const year = today.getUTCFullYear();
     return {

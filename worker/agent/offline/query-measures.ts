@@ -19,8 +19,12 @@ export const SHARE_OF_REVENUE =
 /** "What % of profit comes from Technology?", "share of our gross profit by region": a share of profit. */
 export const SHARE_OF_PROFIT =
   /(\b(percent(age)?|share|proportion|fraction)|%)\s+of\s+(the\s+|our\s+|my\s+|all\s+|total\s+|(19|20)\d\d\s+|q[1-4]\s+|(this|last)\s+year'?s\s+)*(gross\s+)?(profits?|earnings)\b|\b(percent(age)?|share|proportion|fraction)\s+of\s+[\p{L}\d&' -]{1,60}?\s+in\s+(the\s+|our\s+|my\s+|all\s+|total\s+)*(gross\s+)?(profits?|earnings)\b/u;
-export const SHARE_OF_REVENUE_ONLY =
-  "I can work out a share of revenue or of gross profit, such as a region's or your top customers'; not a share of orders, customers or units yet.";
+/** The shares the query gives: of gross profit too where the file has costs (CDNOW has none). */
+export function shareOfRevenueOnly(hasCost: boolean): string {
+  return hasCost
+    ? "I can work out a share of revenue or of gross profit, such as a region's or your top customers'; not a share of orders, customers or units yet."
+    : "I can work out a share of revenue, such as a region's or your top customers'; not a share of orders, customers, units or profit yet.";
+}
 /** "Return rate", "rate of cancellations": a ratio the query does not compute. */
 export const RETURN_RATE = /\b(returns?|refunds?|cancell?ations?) rates?\b|\brate of (returns?|refunds?|cancell?ations?)\b/;
 export const NO_RETURN_RATE =

@@ -113,7 +113,7 @@ function wholeUnitsCounted(
   const units = from <= to ? bucketOf(unit, to) - bucketOf(unit, from) + 1 : 0;
   if (units < 2)
     throw new QueryRefusal(
-      `Every ${unit} needs two whole ${unit}s or more to buy in, and ${spec.period ? `${spec.period.from} … ${spec.period.to}` : 'the file'} holds ${units === 1 ? 'one' : 'none'}; ask for customers who bought in two periods instead, such as “customers who bought in both 2023 and 2024”.`,
+      `Every ${unit} needs two whole ${unit}s or more to buy in, and ${spec.period ? `${spec.period.from} … ${spec.period.to}` : 'the file'} holds ${units === 1 ? 'one at most' : 'none'}; ask for customers who bought in two periods instead, such as “customers who bought in both 2023 and 2024”.`,
       'BAD_SPEC',
     );
   if (units * customers > MAX_CUSTOMER_UNITS)
