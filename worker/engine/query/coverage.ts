@@ -69,6 +69,11 @@ interface PartialUnit {
   words: string;
 }
 
+/** The days of `period` (else of the file) from the file's first row to its last: those rows can fall on. */
+export function daysWithRows(meta: SnapshotMeta, period?: { from: number; to: number }): { from: number; to: number } {
+  return { from: Math.max(period?.from ?? meta.firstDay, meta.firstDay), to: Math.min(period?.to ?? meta.lastDay, meta.lastDay) };
+}
+
 /** The units at either end of the rows (within `period`) that the rows cover for under 90% of their days. */
 function partialEdgeUnits(meta: SnapshotMeta, unit: TimeDimension, period?: { from: number; to: number }): PartialUnit[] {
   return edgeUnitsWhere(meta, unit, period, ({ start, end }) => {
@@ -89,7 +94,7 @@ function edgeUnitsWhere(
   partial: (edge: { start: number; end: number; from: number; to: number }) => string | null,
 ): PartialUnit[] {
   if (!meta.hasDates || meta.firstDay < 0) return [];
-  const [from, to] = [Math.max(period?.from ?? meta.firstDay, meta.firstDay), Math.min(period?.to ?? meta.lastDay, meta.lastDay)];
+  const { from, to } = daysWithRows(meta, period);
   if (from > to) return [];
   const [first, last] = [bucketOf(unit, from), bucketOf(unit, to)];
   return (first === last ? [first] : [first, last]).flatMap((bucket) => {
@@ -118,7 +123,7 @@ export function wholeUnitsRanked(
   const fileCut = partialEdgeUnits(meta, unit, period);
   const periodCut = period ? unitsCutByPeriod(meta, unit, period).filter((u) => !fileCut.some((f) => f.bucket === u.bucket)) : [];
   if (fileCut.length + periodCut.length === 0) return null;
-  let [from, to] = [Math.max(period?.from ?? meta.firstDay, meta.firstDay), Math.min(period?.to ?? meta.lastDay, meta.lastDay)];
+  let { from, to } = daysWithRows(meta, period);
   for (const u of [...fileCut, ...periodCut]) {
     if (u.end === 'first') from = bucketStart(unit, u.bucket + 1);
     else to = bucketStart(unit, u.bucket) - 1;

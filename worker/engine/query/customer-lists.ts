@@ -7,7 +7,16 @@
  */
 import type { Snapshot } from '../snapshot/columns';
 import { sharedNamesOf } from '../aggregate/distinct-names';
-import { dayOf, passesFilter, QueryRefusal, resolveDimension, resolveFilter, type ResolvedFilter, type ResolvedGroup } from './resolve';
+import {
+  dayOf,
+  daysOf,
+  passesFilter,
+  QueryRefusal,
+  resolveDimension,
+  resolveFilter,
+  type ResolvedFilter,
+  type ResolvedGroup,
+} from './resolve';
 import { resultOf, type QueryResult } from './result';
 import { bucketOf } from './buckets';
 import type { QuerySpec, TimeDimension } from './spec';
@@ -95,7 +104,7 @@ export async function customersWithout(
   never: ResolvedFilter,
   customerIndex: number,
 ): Promise<QueryResult> {
-  const range = spec.period ? { from: dayOf(spec.period.from), to: dayOf(spec.period.to) } : null;
+  const range = daysOf(spec.period);
   // Filters on other columns keep both sides' rows; those on the never-bought column only the rows bought.
   const shared = filters.filter((f) => f.index !== never.index);
   const sameColumn = filters.filter((f) => f.index === never.index);
@@ -189,7 +198,7 @@ export async function customersOfEvery(
   customerIndex: number,
 ): Promise<QueryResult> {
   const { column, label, slot, values } = slotsOfValues(snapshot, spec.boughtAll, filters);
-  const range = spec.period ? { from: dayOf(spec.period.from), to: dayOf(spec.period.to) } : null;
+  const range = daysOf(spec.period);
   const size = snapshot.meta.dimensions[customerIndex].values.length;
   // One bit a value (at most 4): the values each customer bought.
   const boughtBits = new Uint8Array(size);

@@ -34,6 +34,7 @@ import { bucketLabel, bucketOf, bucketStart } from './buckets';
 import {
   checkMeasures,
   dayOf,
+  daysOf,
   passesFilter,
   QueryRefusal,
   resolveDimension,
@@ -45,7 +46,7 @@ import {
 import { perNote, unitsSpanned, type Range } from './average-per';
 import { changeFromOf } from './change-from';
 import { customersOfEvery, customersOfEveryUnit, customersOfTwoPeriods, customersWithout } from './customer-lists';
-import { edgeUnitsNote, notYetLostNote, periodCoverage, shortSpanKeptNote, wholeUnitsRanked } from './coverage';
+import { daysWithRows, edgeUnitsNote, notYetLostNote, periodCoverage, shortSpanKeptNote, wholeUnitsRanked } from './coverage';
 import { likeForLike } from './like-for-like';
 import { resultOf, type QueryResult } from './result';
 import { MAX_ROWS, NEWNESS_MEASURES, type QuerySpec, type TimeDimension } from './spec';
@@ -106,10 +107,9 @@ function wholeUnitsCounted(
   customers: number,
 ): { period: { from: string; to: string }; note: string | null } {
   if (!meta.hasDates) throw new QueryRefusal('This file has no date column, so it has no periods.', 'MISSING_COLUMN');
-  const asked = spec.period ? { from: dayOf(spec.period.from), to: dayOf(spec.period.to) } : undefined;
+  const asked = daysOf(spec.period);
   const whole = wholeUnitsRanked(meta, unit, asked, `the ${unit}s counted`);
-  const from = whole?.from ?? Math.max(asked?.from ?? meta.firstDay, meta.firstDay);
-  const to = whole?.to ?? Math.min(asked?.to ?? meta.lastDay, meta.lastDay);
+  const { from, to } = whole ?? daysWithRows(meta, asked);
   const units = from <= to ? bucketOf(unit, to) - bucketOf(unit, from) + 1 : 0;
   if (units < 2)
     throw new QueryRefusal(
@@ -239,7 +239,7 @@ function rankedWholeUnits(
   const [group] = groups;
   const ranked = spec.sort !== undefined && spec.limit !== MAX_ROWS;
   if (groups.length !== 1 || group.kind !== 'time' || !ranked || spec.compareTo || spec.changeFrom || spec.per || spec.having) return null;
-  const asked = spec.period ? { from: dayOf(spec.period.from), to: dayOf(spec.period.to) } : undefined;
+  const asked = daysOf(spec.period);
   const whole = wholeUnitsRanked(meta, group.unit, asked);
   return whole ? { period: { from: isoDay(whole.from) ?? '', to: isoDay(whole.to) ?? '' }, note: whole.note } : null;
 }

@@ -293,3 +293,8 @@ function noMatch(message: string, suggestions: string[]): QueryRefusal {
 export function dayOf(iso: string): number {
   return parseDate(iso, 'ymd');
 }
+
+/** A spec's range of ISO days as day numbers, or undefined without one. */
+export function daysOf(range: { from: string; to: string } | undefined): { from: number; to: number } | undefined {
+  return range ? { from: dayOf(range.from), to: dayOf(range.to) } : undefined;
+}

@@ -81,20 +81,19 @@ export function shareNote(
   groups: ResolvedGroup[],
   compare: boolean,
   result: QueryResult,
-  ranked: { share: number; nouns: string } | null = null,
+  together: { share: number; nouns: string },
 ): string {
   const period = spec.period ? ' in the period' : '';
   const definition =
     share === 'revenueShare'
       ? `Shares are of all revenue${period}, net of returns, whatever the filters.`
       : `Shares of gross profit are of all gross profit${period} (revenue less cost, net of returns), whatever the filters; what sold at a loss has a share below 0, so the others' can add up to more than 100%.`;
+  const held = together.share.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   // "What if we lost our top 100 customers?": the top 100's share, though 50 of them are shown.
-  if (!compare && result.rankedRows !== undefined && ranked)
-    return `${definition} The top ${result.rankedRows.toLocaleString('en-US')} ${ranked.nouns} hold ${ranked.share.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}% of it together.`;
+  if (!compare && result.rankedRows !== undefined)
+    return `${definition} The top ${result.rankedRows.toLocaleString('en-US')} ${together.nouns} hold ${held}% of it together.`;
   if (compare || groups.length === 0 || result.rows.length < 2 || result.rows.length >= result.totalRows) return definition;
-  const column = groups.length + spec.measures.indexOf(share);
-  const together = result.rows.reduce((sum, row) => sum + (typeof row[column] === 'number' ? row[column] : 0), 0);
-  return `${definition} The ${result.rows.length} rows shown hold ${together.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })}% of it together.`;
+  return `${definition} The ${result.rows.length} rows shown hold ${held}% of it together.`;
 }
 
 /** What counts as a return, and that none was found when the rows counted hold none. */

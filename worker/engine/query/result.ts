@@ -23,7 +23,6 @@ import {
   PER_CUSTOMER_NOTE,
   returnsOnlyCustomersNote,
   SHARE_MEASURES,
-  type ShareMeasure,
   RETURNS_MEASURES,
   returnsNote,
   shareNote,
@@ -303,7 +302,10 @@ export function resultOf(
     withoutReturn > 0 ? NO_RETURN_ROW_NOTE : null,
     changeNoteText,
     ...SHARE_MEASURES.filter((share) => spec.measures.includes(share)).map((share) =>
-      shareNote(share, spec, groups, compare, result, rankedShareOf(share, spec, rows, result.rankedRows, columns)),
+      shareNote(share, spec, groups, compare, result, {
+        share: shareHeldBy(rows.slice(0, result.rankedRows ?? result.rows.length), spec.measures.indexOf(share)),
+        nouns: rowNouns(columns),
+      }),
     ),
     spec.measures.some((m) => NEWNESS_MEASURES.has(m)) ? newNearStartNote(meta, a) : null,
     chargeLinesNote(groups, result),
@@ -706,17 +708,9 @@ function capped(
   return { understood, columns, rows: shown, totalRows: rows.length, note };
 }
 
-/** The share of revenue or profit the top N rows hold together, when a ranking holds more rows than are shown; else null. */
-function rankedShareOf(
-  share: ShareMeasure,
-  spec: QuerySpec,
-  rows: readonly TableRow[],
-  rankedRows: number | undefined,
-  columns: readonly QueryColumn[],
-): { share: number; nouns: string } | null {
-  const i = spec.measures.indexOf(share);
-  if (rankedRows === undefined || i < 0) return null;
-  return { share: rows.slice(0, rankedRows).reduce((sum, r) => sum + (r.cells[i * 2] ?? 0), 0), nouns: rowNouns(columns) };
+/** The share of revenue or profit (measure `i`) the rows hold together: those shown, or a ranking's top N. */
+function shareHeldBy(rows: readonly TableRow[], i: number): number {
+  return rows.reduce((sum, r) => sum + (r.cells[i * 2] ?? 0), 0);
 }
 
 /**
