@@ -2481,3 +2481,34 @@ describe('asked on 30 November 2026, in the fifth session', () => {
     expect(answer.text).not.toContain('a margin above 100%');
   });
 });
+
+// They got Bearings and Hydraulics together, and Acme's own revenue: the figures are of all the buyers bought.
+describe('figures of the customers who bought a value', () => {
+  const buyersOf = (keep: (r: Row) => boolean) => new Set(rows.filter((r) => keep(r) && bought(r)).map((r) => r.CustomerID));
+  const sum = (keep: (r: Row) => boolean) => rows.filter(keep).reduce((total, r) => total + revenue(r), 0);
+
+  it('"How much do Hydraulics customers spend on Bearings?" is the Bearings revenue of those who bought Hydraulics', async () => {
+    const hydraulics = buyersOf((r) => r.Category === 'Hydraulics');
+    await expectRows(
+      'How much do Hydraulics customers spend on Bearings?',
+      sum((r) => r.Category === 'Bearings' && hydraulics.has(r.CustomerID)),
+      'revenue, category = Bearings, customers who bought category = Hydraulics',
+    );
+  });
+
+  it('"Revenue from customers who buy from Acme" is all that Acme\'s customers bought, and says so', async () => {
+    const acme = buyersOf((r) => r.Supplier === 'Acme Supply, Inc.');
+    const question = 'Revenue from customers who buy from Acme';
+    await expectRows(
+      question,
+      sum((r) => acme.has(r.CustomerID)),
+      'revenue, customers who bought supplier = Acme Supply, Inc.',
+    );
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.text).toContain(
+      `${acme.size.toLocaleString('en-US')} customers bought supplier = Acme Supply, Inc.; the figures are of all they bought, not only of Acme Supply, Inc.`,
+    );
+    // The name's own full stop ends the sentence.
+    expect(answer.text).not.toContain('Inc..');
+  });
+});

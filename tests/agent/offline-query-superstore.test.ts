@@ -3989,3 +3989,70 @@ it.each([
   expect(answer.result).toBeNull();
   expect(answer.text).toContain(`I couldn't find “${name}” among this file's customers, products or other values.`);
 });
+
+// Each got the values' own revenue: Tables by customer, Chairs and Tables together, Chairs by customer.
+describe('figures of the customers who bought a value', () => {
+  const buyersOf = (where: string) => `"Customer ID" IN (SELECT "Customer ID" FROM t WHERE ${where})`;
+  it.each([
+    [
+      'Total revenue of customers who bought Tables',
+      `SELECT sum(rev) FROM t WHERE ${buyersOf(`"Sub-Category" = 'Tables'`)}`,
+      'revenue, customers who bought Sub-Category = Tables',
+    ],
+    [
+      'How much do Chairs buyers spend on Tables?',
+      `SELECT sum(rev) FROM t WHERE "Sub-Category" = 'Tables' AND ${buyersOf(`"Sub-Category" = 'Chairs'`)}`,
+      'revenue, Sub-Category = Tables, customers who bought Sub-Category = Chairs',
+    ],
+    [
+      'Revenue of customers who bought Chairs in 2021',
+      `SELECT sum(rev) FROM t WHERE year(d) = 2021 AND ${buyersOf(`"Sub-Category" = 'Chairs' AND year(d) = 2021`)}`,
+      'revenue, 2021-01-01 … 2021-12-31, customers who bought Sub-Category = Chairs',
+    ],
+    [
+      'What is the average order value of customers who bought Chairs?',
+      `SELECT sum(rev) / count(DISTINCT "Order ID") FROM t WHERE ${buyersOf(`"Sub-Category" = 'Chairs'`)}`,
+      'average order value, customers who bought Sub-Category = Chairs',
+    ],
+    [
+      'What share of revenue comes from customers who bought Tables?',
+      `SELECT 100 * sum(rev) / (SELECT sum(rev) FROM t), sum(rev) FROM t WHERE ${buyersOf(`"Sub-Category" = 'Tables'`)}`,
+      'share of revenue, revenue, customers who bought Sub-Category = Tables',
+    ],
+    [
+      'What is the margin on sales to customers who bought Tables?',
+      `SELECT 100 * sum(gp) / sum(rev), sum(rev) FROM t WHERE ${buyersOf(`"Sub-Category" = 'Tables'`)}`,
+      'margin %, revenue, customers who bought Sub-Category = Tables',
+    ],
+  ] as const)('"%s" counts all they bought', async (question, reference, understood) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(understood);
+    expectRowsClose(answer.result?.rows ?? [], await sql(reference));
+    expect(answer.text).toMatch(/^I understood: .*\n[^]*\d+ customers bought Sub-Category = (Tables|Chairs)/);
+  });
+
+  it('"What else do customers who buy Chairs buy?" lists the other sub-categories by how many of them bought each', async () => {
+    const expected = await sql(
+      `SELECT "Sub-Category", count(DISTINCT "Customer ID"), sum(rev) FROM t
+       WHERE "Sub-Category" <> 'Chairs' AND ${buyersOf(`"Sub-Category" = 'Chairs'`)}
+       GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10`,
+    );
+    const [[chairsBuyers]] = (await sql(`SELECT count(DISTINCT "Customer ID") FROM t WHERE "Sub-Category" = 'Chairs'`)) as number[][];
+    const answer = await answerWithQuery('What else do customers who buy Chairs buy?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(
+      'top 10 by customers, by Sub-Category, Sub-Category ≠ Chairs, customers who bought Sub-Category = Chairs',
+    );
+    expectRowsClose(answer.result?.rows ?? [], expected);
+    expect(answer.text).toContain(
+      `${chairsBuyers} customers bought Sub-Category = Chairs; each row counts those of them who bought it, and what they spent on it.`,
+    );
+  });
+
+  // The lists of who bought a value stay lists of what each bought of it.
+  itReadsEach([
+    ['Which customers bought Chairs?', 'revenue, by customer, Sub-Category = Chairs'],
+    ['Top 5 customers who bought Chairs', 'top 5 by revenue, by customer, Sub-Category = Chairs'],
+    ['How many customers bought Chairs?', 'customers, Sub-Category = Chairs'],
+    ['How much do Texas customers spend on Chairs?', 'revenue, Sub-Category = Chairs, State = Texas'],
+  ]);
+});

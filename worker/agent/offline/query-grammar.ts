@@ -20,6 +20,7 @@
  * The words they share are in query-vocabulary.ts, and what they return in query-parsed.ts;
  * this file strings the steps together and holds the rules that join them.
  */
+import { buyersOfQuestion, withBuyers } from './query-buyers';
 import { MEASURE_LABELS, SUMMED_OVER_TIME, TIME_DIMENSIONS } from '../../engine/query/spec';
 import type { Measure, QuerySpecInput } from '../../engine/query';
 import { epochDay, isoDay } from '../../engine/aggregate/types';
@@ -460,6 +461,14 @@ function parseAsRead(
   // words, its rows then set against their average.
   const average = averageBoundOf(question);
   if (average) return readWithAverage(average, (rest) => parseAsRead(rest, meta, analysisDay, facts, valuesLeftOut));
+  // "Total revenue of customers who bought Tables" got their Tables revenue: the figures of all the buyers bought.
+  const buyers = buyersOfQuestion(question, meta, facts);
+  if (buyers && 'refused' in buyers) return { kind: 'refused', reason: buyers.refused };
+  if (buyers)
+    return withBuyers(buyers, (rest) => parseAsRead(rest, meta, analysisDay, facts, valuesLeftOut), {
+      meta,
+      today: analysisDay ?? ANY_DAY,
+    });
   const text = questionText(question, meta);
   const values = valuesNamed(question, meta, facts);
   // The values named tell "Which Hydraulics customers also bought Bearings?" from what goes with a product.

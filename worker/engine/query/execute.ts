@@ -44,6 +44,7 @@ import {
   type ResolvedGroup,
 } from './resolve';
 import { perNote, unitsSpanned, type Range } from './average-per';
+import { buyersNote, buyersOf } from './buyers-of';
 import { changeFromOf } from './change-from';
 import { customersOfEvery, customersOfEveryUnit, customersOfTwoPeriods, customersWithout } from './customer-lists';
 import { daysWithRows, edgeUnitsNote, notYetLostNote, periodCoverage, shortSpanKeptNote, wholeUnitsRanked } from './coverage';
@@ -164,6 +165,11 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   }
   const ranking = rankedWholeUnits(meta, spec, groups);
   if (ranking) spec = { ...spec, period: ranking.period };
+  const buyers = spec.buyersOf ? await buyersOf(snapshot, { ...spec, buyersOf: spec.buyersOf }) : null;
+  if (spec.buyersOf && buyers) {
+    filters.push(buyers.filter);
+    spec = { ...spec, buyersOf: { ...spec.buyersOf, dimension: buyers.bought.dimension.label, values: buyers.bought.matched } };
+  }
   const periods: Range[] = [];
   if (spec.period) periods.push({ from: dayOf(spec.period.from), to: dayOf(spec.period.to) });
   if (spec.compareTo) periods.push({ from: dayOf(spec.compareTo.from), to: dayOf(spec.compareTo.to) });
@@ -222,7 +228,16 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   // A partial month or year at an end of the rows, unless the period's own note says so
   // already, or the change note does (by the stricter rule a change needs).
   const edges = time && !coverage && !spec.compareTo && !change && !ranking ? edgeUnitsNote(meta, time.unit, periods[0]) : null;
-  const notes = [startingWith, compared.note, coverage, edges, ranking?.note ?? null, per && spec.per ? perNote(spec.per, per) : null];
+  const notes = [
+    buyers ? startingWithNote([buyers.bought]) : null,
+    startingWith,
+    buyers ? buyersNote(spec, buyers.customers) : null,
+    compared.note,
+    coverage,
+    edges,
+    ranking?.note ?? null,
+    per && spec.per ? perNote(spec.per, per) : null,
+  ];
   return notes.reduce(withNote, result);
 }
 

@@ -854,5 +854,6 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
   if (spec.notBoughtIn) parts.push(`but not in ${spec.notBoughtIn.from} … ${spec.notBoughtIn.to}`);
   if (spec.alsoBoughtIn) parts.push(`and also in ${spec.alsoBoughtIn.from} … ${spec.alsoBoughtIn.to}`);
   if (spec.neverBought) parts.push(`but never ${valueWords(spec.neverBought, meta)}`);
+  if (spec.buyersOf) parts.push(`customers who bought ${valueWords(spec.buyersOf, meta)}`);
   return parts.join(', ');
 }

@@ -169,6 +169,12 @@ export const QuerySpecSchema = z
      * filters keep) in each whole year, quarter, month or week of `period`, else of the file.
      */
     boughtEvery: z.enum(TIME_DIMENSIONS).optional(),
+    /**
+     * "Revenue of the customers who bought Tables": only the rows of the customers who bought
+     * any of these values (a line that is no return, in `period` when given, else in the whole
+     * file), all they bought that the other filters keep ("what Chairs buyers spend on Tables").
+     */
+    buyersOf: QueryFilterSchema.optional(),
     sort: z
       .object({
         by: z.enum(MEASURES),
@@ -296,6 +302,24 @@ export const QuerySpecSchema = z
         path: ['boughtEvery'],
         message:
           '`boughtEvery` lists the customers who bought in each unit of the period: leave out `groupBy`, `compareTo`, `notBoughtIn`, `alsoBoughtIn`, `neverBought`, `boughtAll`, `having`, `per` and `changeFrom`',
+      });
+    if (
+      spec.buyersOf &&
+      (spec.compareTo ||
+        spec.notBoughtIn ||
+        spec.alsoBoughtIn ||
+        spec.neverBought ||
+        spec.boughtAll ||
+        spec.boughtEvery ||
+        spec.per ||
+        spec.changeFrom ||
+        spec.buyersOf.exclude)
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['buyersOf'],
+        message:
+          '`buyersOf` keeps the rows of the customers who bought those values in one period: leave out `exclude` on it, `compareTo`, `notBoughtIn`, `alsoBoughtIn`, `neverBought`, `boughtAll`, `boughtEvery`, `per` and `changeFrom`',
       });
     if (spec.boughtAll && (spec.boughtAll.values.length < 2 || spec.boughtAll.values.length > 4))
       ctx.addIssue({

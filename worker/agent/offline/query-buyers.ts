@@ -1,0 +1,214 @@
+/**
+ * Figures of the customers who bought something, all they bought (`buyersOf`): "Total revenue
+ * of customers who bought Tables" got their Tables revenue, customer by customer; "How much do
+ * Chairs buyers spend on Tables?" the revenue of Chairs and Tables together; "What else do
+ * customers who buy Chairs buy?" their Chairs revenue. The clause naming the buyers is taken
+ * out, the rest read as a question of its own, and the buyers kept as `buyersOf`.
+ *
+ * Only where the question asks a figure of those customers: "revenue of/from customers who
+ * bought X", "customers who bought X spend …", "X buyers spend … on Y", "what else do they
+ * buy". "Which customers bought Chairs?" and "Top customers who bought Chairs" still list
+ * them by what they bought of it.
+ */
+import type { QuerySpecInput } from '../../engine/query';
+import { MAX_ROWS } from '../../engine/query/spec';
+import type { SnapshotMeta } from '../../engine/snapshot/columns';
+import { isoDay } from '../../engine/aggregate/types';
+import { CUSTOMERS_PLURAL } from './customer-words';
+import { rankedCountOf } from './query-ranking';
+import { periodsOf, withoutNamedYears } from './query-periods';
+import { dimensionOfNoun, valuesNamed } from './query-values';
+import { escapeRegex } from './query-limits';
+import { NARROWED_LISTS_ONLY, WHOLE_FILE_RESULTS, type AnalysisFacts, type Parsed } from './query-parsed';
+import { TURN_TO_NOT_BOUGHT } from './purchase-words';
+
+type NamedFilter = NonNullable<QuerySpecInput['filters']>[number];
+
+const BUY = 'buy|buys|bought|buying|purchase|purchases|purchased|order|orders|ordered';
+
+/** Where the thing bought ends: a period, a place, the next verb, a clause. */
+const OBJECT_END = String.raw`(?=\s+(?:in|at|during|for|since|between|over|last|this|so far|before|after|until|spend|spent|spends|spending|pay|paid|generate|generated|bring|brought|contribute|contributed|place|placed|make|made|buy|bought|also|and|but|or|are|is|were|was|have|has|had|do|did|does)\b|[?;!,.]|$)`;
+
+/** "customers who bought Chairs", "the clients that buy from Supplier 13", "people who ordered …". */
+const BUYERS_WHO = new RegExp(
+  String.raw`\b(?:the |our |all |any |those )?(?:${CUSTOMERS_PLURAL}|people|stores|shops|those)\s+(?:who|that)\s+(?:have |had |did |do |does )?(?:ever |also )?(?:${BUY})\s+(?:from\s+)?(.+?)${OBJECT_END}`,
+  'i',
+);
+
+/** "buyers of Chairs", "the purchasers of Tables". */
+const BUYERS_OF = new RegExp(String.raw`\b(?:the |our |all )?(?:buyers|purchasers)\s+of\s+(.+?)${OBJECT_END}`, 'i');
+
+/** The buyers as those a figure is of: "revenue of …", "how much came from …", "which of …". */
+const FIGURE_OF_BEFORE = /\b(?:of|from|by|among|for|with|to)\s*$/i;
+
+/** "Which of", "how many of", "top 5 of" the buyers: they are listed or counted, so the rest keeps "customers". */
+const LISTS_THEM =
+  /\b(?:which|who|how many|what share|what percentage|what percent|what %|top \d+|bottom \d+|most|all|any|none|each|by)\s+(?:of\s*)?(?:the\s+|our\s+)?$/i;
+
+/** The buyers as those who spend: "… spend on Tables", "… spent in total", "… generate". */
+const SPEND_AFTER =
+  /^\s*(?:spend|spent|spends|spending|pay|paid|generate|generated|bring in|brought in|contribute|contributed|place|placed|make|made)\b/i;
+
+/** "What else do they buy?", "What other products do they buy?". */
+const WHAT_ELSE = /\bwhat (?:else|other ([a-z-]+))\b|\b(?:other|else) (?:do|did|does) (?:they|the[my]) (?:buy|order|purchase)\b/i;
+
+/** "What share of", "what % of": the share is taken of the figure named next. */
+const SHARE_OF = /\b(?:what|which)\s+(?:share|percent(?:age)?|%|proportion|fraction|part)\s+of\s+(?:our\s+|the\s+|total\s+|all\s+)*/i;
+
+/** What the buyers are set against or ranked by, which no one list of buyers answers. */
+const NOT_OF_BUYERS = /\b(?:never|stopped|no longer|again|lost|lose|losing|both|as well as|more than once|churn\w*)\b/i;
+
+/** A thing bought that is a place, a time or an amount: "customers who bought in Texas", "… recently", "… the most Chairs". */
+const NO_THING =
+  /^(?:in|at|on|during|since|before|after|last|this|recently|lately|once|twice|more|most|less|least|over|under|above|below|than|the most|the least)\b|\d/i;
+
+export interface BuyersRead {
+  /** The question with the buyers' clause written as plain "customers". */
+  rest: string;
+  /** The values they bought. */
+  bought: NamedFilter;
+  /** "What else": the values of this grouping they bought, besides `bought`. */
+  elseBy?: string;
+}
+
+/**
+ * The buyers a question asks a figure of, and the question without them; a reason when the
+ * thing bought can't be placed; null when the question asks no figure of buyers.
+ */
+export function buyersOfQuestion(
+  question: string,
+  meta: SnapshotMeta,
+  facts: AnalysisFacts | undefined,
+): BuyersRead | { refused: string } | null {
+  if (!meta.dimensions.some((d) => d.key === 'customer') || NOT_OF_BUYERS.test(question) || TURN_TO_NOT_BOUGHT.test(question.toLowerCase()))
+    return null;
+  const whatElse = WHAT_ELSE.exec(question);
+  const clause = BUYERS_WHO.exec(question) ?? BUYERS_OF.exec(question);
+  if (clause) {
+    const before = question.slice(0, clause.index);
+    const after = question.slice(clause.index + clause[0].length);
+    if (!whatElse && !FIGURE_OF_BEFORE.test(before) && !SPEND_AFTER.test(after)) return null;
+    const object = clause[1].trim();
+    // "… who bought Hydraulics and Bearings" is whoBoughtAll's to answer or refuse.
+    if (NO_THING.test(object) || /^\s*(?:and|or|as well as|,)\s/i.test(after) || /\b(?:and|or)\b/i.test(object)) return null;
+    const named = valuesNamed(`sales of ${object}`, meta, facts);
+    if ('refused' in named) return { refused: named.refused };
+    const [bought, ...others] = named.filters.filter((f) => f.dimension !== 'customer');
+    if (!bought) return null;
+    if (others.length > 0)
+      return {
+        refused: `I can give figures of the customers who bought the values of one column, such as “revenue of the customers who bought ${bought.values[0]}”; name one column's values.`,
+      };
+    // "The average order value of customers who …" is theirs together, not per customer; "Which of the customers who …" lists them.
+    const ofThem = FIGURE_OF_BEFORE.test(before) && !LISTS_THEM.test(before);
+    const rest = (ofThem ? `${before.replace(FIGURE_OF_BEFORE, '')} ${after}` : `${before} customers ${after}`).replace(/\s+/g, ' ').trim();
+    return { rest, bought, ...elseOf(whatElse, bought, meta) };
+  }
+  return valueBuyersOf(question, meta, facts, whatElse);
+}
+
+/**
+ * "How much do Chairs buyers spend on Tables?", "What else do Chairs customers buy?": a value
+ * before the buyers' noun, read as its buyers only when the question asks what else they buy,
+ * or what they spend on another value of its column ("Texas customers" spending on Chairs are
+ * Texas's rows, and stay so).
+ */
+function valueBuyersOf(
+  question: string,
+  meta: SnapshotMeta,
+  facts: AnalysisFacts | undefined,
+  whatElse: RegExpExecArray | null,
+): BuyersRead | null {
+  const named = valuesNamed(question, meta, facts);
+  if ('refused' in named) return null;
+  for (const f of named.filters) {
+    if (f.dimension === 'customer' || f.values.length > 2) continue;
+    if (!whatElse && !(f.values.length === 2 && SPENT.test(question))) continue;
+    for (const value of f.values) {
+      const noun = new RegExp(String.raw`(?<![\p{L}\d])${escapeRegex(value)}\s+(?:${CUSTOMERS_PLURAL}|purchasers)\b`, 'iu').exec(question);
+      if (!noun) continue;
+      const rest = `${question.slice(0, noun.index)} customers ${question.slice(noun.index + noun[0].length)}`;
+      return { rest: rest.replace(/\s+/g, ' ').trim(), bought: { ...f, values: [value] }, ...elseOf(whatElse, f, meta) };
+    }
+  }
+  return null;
+}
+
+/** Spending asked of: "How much do Chairs buyers spend on Tables?". */
+const SPENT = /\b(?:spend|spent|spends|spending)\b/i;
+
+/** "What else": the grouping of the values listed (the noun's, "what other products", else the column bought from). */
+function elseOf(whatElse: RegExpExecArray | null, bought: NamedFilter, meta: SnapshotMeta): { elseBy?: string } {
+  if (!whatElse) return {};
+  const noun = whatElse[1];
+  return { elseBy: (noun && dimensionOfNoun(noun, meta)) ?? bought.dimension };
+}
+
+/**
+ * The question read without its buyers (`read`), with them put back: the figures of all they
+ * bought. "What else" lists the other values of a grouping they bought, those most of them
+ * bought first.
+ */
+export function withBuyers(
+  buyers: BuyersRead,
+  read: (question: string) => Parsed,
+  { meta, today }: { meta: SnapshotMeta; today: Date },
+): Parsed {
+  const { bought } = buyers;
+  const who = `the customers who bought ${bought.values.join(' or ')}`;
+  if (buyers.elseBy) {
+    const others = valuesNamed(buyers.rest, meta, undefined);
+    const filters = 'refused' in others ? [] : others.filters.filter((f) => f.dimension !== bought.dimension);
+    const periods = periodsOf(withoutNamedYears(buyers.rest.toLowerCase(), filters), today, isoDay(meta.firstDay));
+    if (periods.unread || periods.other)
+      return { kind: 'refused', reason: `I can list what else ${who} bought in one period; name it as a year, a quarter or a month.` };
+    const ranked = rankedCountOf(buyers.rest.toLowerCase());
+    return {
+      kind: 'spec',
+      spec: {
+        measures: ['customers', 'revenue'],
+        groupBy: [buyers.elseBy],
+        filters: [...filters, { ...bought, exclude: true }],
+        ...(periods.period ? { period: periods.period } : {}),
+        sort: { by: 'customers', direction: 'desc' },
+        limit: Math.min(MAX_ROWS, ranked?.n ?? 10),
+        buyersOf: bought,
+      },
+    };
+  }
+  // "What share of revenue comes from customers who bought Tables?": their revenue, as a share of all.
+  const share = SHARE_OF.exec(buyers.rest);
+  const parsed = read(share ? buyers.rest.replace(SHARE_OF, '') : buyers.rest);
+  if (parsed.kind === 'among') return { ...parsed, where: [...parsed.where, bought] };
+  // "Which of the customers who bought Chairs are at risk?": the churn list of those customers.
+  if (parsed.kind === 'unmapped' && WHOLE_FILE_RESULTS.test(buyers.rest.toLowerCase()))
+    return { kind: 'among', where: [bought], reason: NARROWED_LISTS_ONLY };
+  if (parsed.kind === 'unmapped')
+    return { kind: 'refused', reason: `I couldn't tell which figure of ${who} you want; ask, such as “revenue of ${who}”.` };
+  if (parsed.kind !== 'spec') return parsed;
+  const spec = parsed.spec;
+  if (
+    spec.compareTo ||
+    spec.notBoughtIn ||
+    spec.alsoBoughtIn ||
+    spec.neverBought ||
+    spec.boughtAll ||
+    spec.boughtEvery ||
+    spec.per ||
+    spec.changeFrom
+  )
+    return {
+      kind: 'refused',
+      reason: `I can give figures of ${who} for one period, such as “revenue of ${who} in ${today.getUTCFullYear()}”, but not set against another period or averaged per unit yet.`,
+    };
+  if (share) {
+    const [measure] = spec.measures ?? [];
+    if (spec.measures?.length !== 1 || (measure !== 'revenue' && measure !== 'grossProfit'))
+      return { kind: 'refused', reason: `I can give the share of revenue or of gross profit of ${who}; ask for one of them.` };
+    return {
+      ...parsed,
+      spec: { ...spec, measures: measure === 'revenue' ? ['revenueShare', 'revenue'] : ['profitShare', 'grossProfit'], buyersOf: bought },
+    };
+  }
+  return { ...parsed, spec: { ...spec, buyersOf: bought } };
+}
