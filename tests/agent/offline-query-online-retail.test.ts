@@ -308,6 +308,17 @@ const cases: [string, string, string][] = [
      FROM t WHERE Country = 'Germany'`,
     'average order value, region = Germany',
   ],
+  // It got the top country by revenue, the United Kingdom: buying the most per order is the average order value.
+  [
+    'Which country buys the most per order?',
+    `SELECT Country, sum(rev) / count(DISTINCT InvoiceNo) FILTER (WHERE ${PURCHASE}) AS aov FROM t GROUP BY 1 ORDER BY aov DESC LIMIT 1`,
+    'top 1 by average order value, by region',
+  ],
+  [
+    'Which country buys the most per customer?',
+    `SELECT Country, sum(rev) FILTER (WHERE cust IS NOT NULL) / count(DISTINCT cust) FILTER (WHERE ${PURCHASE}) AS v FROM t GROUP BY 1 ORDER BY v DESC LIMIT 1`,
+    'top 1 by revenue per customer, by region',
+  ],
   // "Stopped buying in November": bought in October, not in November (it got the churn list).
   [
     'which customers stopped buying in November 2011?',
@@ -610,6 +621,8 @@ const refusals: [string, string][] = [
   // It got the canned top products.
   ['What is the average number of items per order?', 'but not the items, units or profit of an average order yet'],
   ['how many units per order in November 2011', 'but not the items, units or profit of an average order yet'],
+  // It got the top product by revenue.
+  ['Which product do customers buy the most per order?', 'but not the items, units or profit of an average order yet'],
   [
     'revenue from customers who ordered more than once',
     "I can count customers with one order and customers with two or more, but I can't split",

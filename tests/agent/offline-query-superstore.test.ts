@@ -4024,6 +4024,11 @@ describe('figures of the customers who bought a value', () => {
       `SELECT 100 * sum(gp) / sum(rev), sum(rev) FROM t WHERE ${buyersOf(`"Sub-Category" = 'Tables'`)}`,
       'margin %, revenue, customers who bought Sub-Category = Tables',
     ],
+    [
+      'Revenue from customers who bought Chairs by region',
+      `SELECT Region, sum(rev) AS r FROM t WHERE ${buyersOf(`"Sub-Category" = 'Chairs'`)} GROUP BY 1 ORDER BY r DESC`,
+      'revenue, by region, customers who bought Sub-Category = Chairs',
+    ],
   ] as const)('"%s" counts all they bought', async (question, reference, understood) => {
     const answer = await answerWithQuery(question, file.snapshot, TODAY);
     expect(answer.result?.understood).toBe(understood);
@@ -4031,14 +4036,22 @@ describe('figures of the customers who bought a value', () => {
     expect(answer.text).toMatch(/^I understood: .*\n[^]*\d+ customers bought Sub-Category = (Tables|Chairs)/);
   });
 
-  it('"What else do customers who buy Chairs buy?" lists the other sub-categories by how many of them bought each', async () => {
+  // "What do … also buy?" got the file's strongest cross-sell rules, none of them about Chairs;
+  // "What do people who buy Chairs buy?" and "Customers who bought Chairs, what else …" their Chairs revenue.
+  it.each([
+    'What else do customers who buy Chairs buy?',
+    'What do customers who buy Chairs also buy?',
+    'What do Chairs buyers also buy?',
+    'What do people who buy Chairs buy?',
+    'Customers who bought Chairs, what else did they buy?',
+  ])('"%s" lists the other sub-categories by how many of them bought each', async (question) => {
     const expected = await sql(
       `SELECT "Sub-Category", count(DISTINCT "Customer ID"), sum(rev) FROM t
        WHERE "Sub-Category" <> 'Chairs' AND ${buyersOf(`"Sub-Category" = 'Chairs'`)}
        GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10`,
     );
     const [[chairsBuyers]] = (await sql(`SELECT count(DISTINCT "Customer ID") FROM t WHERE "Sub-Category" = 'Chairs'`)) as number[][];
-    const answer = await answerWithQuery('What else do customers who buy Chairs buy?', file.snapshot, TODAY);
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
     expect(answer.result?.understood).toBe(
       'top 10 by customers, by Sub-Category, Sub-Category ≠ Chairs, customers who bought Sub-Category = Chairs',
     );
@@ -4047,6 +4060,24 @@ describe('figures of the customers who bought a value', () => {
       `${chairsBuyers} customers bought Sub-Category = Chairs; each row counts those of them who bought it, and what they spent on it.`,
     );
   });
+
+  it.each(['Which products do customers who buy Chairs buy?', 'Which products are bought by customers who buy Chairs?'])(
+    '"%s" lists the products besides Chairs by how many of them bought each',
+    async (question) => {
+      // A product is its Product ID; the ties at the tenth place are shown too.
+      const counts = (await sql(
+        `SELECT count(DISTINCT "Customer ID") AS n FROM t
+         WHERE "Sub-Category" <> 'Chairs' AND ${buyersOf(`"Sub-Category" = 'Chairs'`)}
+         GROUP BY "Product ID" ORDER BY n DESC`,
+      )) as number[][];
+      const tenth = counts[9][0];
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result?.understood).toBe(
+        'top 10 by customers, by product, Sub-Category ≠ Chairs, customers who bought Sub-Category = Chairs',
+      );
+      expect(answer.result?.rows.map((r) => r[1])).toEqual(counts.filter(([n]) => n >= tenth).map(([n]) => n));
+    },
+  );
 
   // The lists of who bought a value stay lists of what each bought of it.
   itReadsEach([

@@ -17,7 +17,7 @@ import { isoDay } from '../../engine/aggregate/types';
 import { CUSTOMERS_PLURAL } from './customer-words';
 import { rankedCountOf } from './query-ranking';
 import { periodsOf, withoutNamedYears } from './query-periods';
-import { dimensionOfNoun, valuesNamed } from './query-values';
+import { asWritten, dimensionOfNoun, valuesNamed } from './query-values';
 import { escapeRegex } from './query-limits';
 import { NARROWED_LISTS_ONLY, WHOLE_FILE_RESULTS, type AnalysisFacts, type Parsed } from './query-parsed';
 import { TURN_TO_NOT_BOUGHT } from './purchase-words';
@@ -27,7 +27,7 @@ type NamedFilter = NonNullable<QuerySpecInput['filters']>[number];
 const BUY = 'buy|buys|bought|buying|purchase|purchases|purchased|order|orders|ordered';
 
 /** Where the thing bought ends: a period, a place, the next verb, a clause. */
-const OBJECT_END = String.raw`(?=\s+(?:in|at|during|for|since|between|over|last|this|so far|before|after|until|spend|spent|spends|spending|pay|paid|generate|generated|bring|brought|contribute|contributed|place|placed|make|made|buy|bought|also|and|but|or|are|is|were|was|have|has|had|do|did|does)\b|[?;!,.]|$)`;
+const OBJECT_END = String.raw`(?=\s+(?:in|at|during|for|since|between|over|last|this|so far|by|per|each|every|vs|versus|compared|against|grouped|broken|split|before|after|until|spend|spent|spends|spending|pay|paid|generate|generated|bring|brought|contribute|contributed|place|placed|make|made|buy|bought|also|and|but|or|are|is|were|was|have|has|had|do|did|does)\b|[?;!,.]|$)`;
 
 /** "customers who bought Chairs", "the clients that buy from Supplier 13", "people who ordered …". */
 const BUYERS_WHO = new RegExp(
@@ -51,6 +51,28 @@ const SPEND_AFTER =
 
 /** "What else do they buy?", "What other products do they buy?". */
 const WHAT_ELSE = /\bwhat (?:else|other ([a-z-]+))\b|\b(?:other|else) (?:do|did|does) (?:they|the[my]) (?:buy|order|purchase)\b/i;
+
+/** "What do …", "Which products do …", "Which products are bought by …": what the buyers bought is asked. */
+const WHAT_THEY_BUY_BEFORE =
+  /\b(?:what|which ([a-z-]+))\s+(?:do|did|does|have|had)\s+(?:the\s+|our\s+)?$|\bwhich ([a-z-]+) (?:are|were|is|was|get|got|have been) (?:bought|ordered|purchased) by\s+(?:the\s+|our\s+)?$/i;
+
+/** "… buy?", "… also bought in 2021?": the buyers' verb with nothing bought after it. */
+const THEY_BUY_AFTER =
+  /^\s*(?:also\s+|usually\s+|typically\s+|else\s+)?(?:buy|bought|order|ordered|purchase|purchased)\s*(?:[?.!]|$|(?:in|during|since|last|this|over|between|from)\b)/i;
+
+/**
+ * Whether the question asks what else the buyers bought, and of which grouping (its noun:
+ * "products"; none: the column of what they bought); null when it does not.
+ */
+function elseAsked(question: string, before: string, after: string): { noun?: string } | null {
+  const whatElse = WHAT_ELSE.exec(question);
+  if (whatElse) return whatElse[1] ? { noun: whatElse[1] } : {};
+  const what = WHAT_THEY_BUY_BEFORE.exec(before);
+  if (!what) return null;
+  const noun = what[1] ?? what[2];
+  if (what[2] || THEY_BUY_AFTER.test(after)) return noun ? { noun } : {};
+  return null;
+}
 
 /** "What share of", "what % of": the share is taken of the figure named next. */
 const SHARE_OF = /\b(?:what|which)\s+(?:share|percent(?:age)?|%|proportion|fraction|part)\s+of\s+(?:our\s+|the\s+|total\s+|all\s+)*/i;
@@ -82,19 +104,20 @@ export function buyersOfQuestion(
 ): BuyersRead | { refused: string } | null {
   if (!meta.dimensions.some((d) => d.key === 'customer') || NOT_OF_BUYERS.test(question) || TURN_TO_NOT_BOUGHT.test(question.toLowerCase()))
     return null;
-  const whatElse = WHAT_ELSE.exec(question);
   const clause = BUYERS_WHO.exec(question) ?? BUYERS_OF.exec(question);
   if (clause) {
     const before = question.slice(0, clause.index);
     const after = question.slice(clause.index + clause[0].length);
+    const whatElse = elseAsked(question, before, after);
     if (!whatElse && !FIGURE_OF_BEFORE.test(before) && !SPEND_AFTER.test(after)) return null;
     const object = clause[1].trim();
     // "… who bought Hydraulics and Bearings" is whoBoughtAll's to answer or refuse.
-    if (NO_THING.test(object) || /^\s*(?:and|or|as well as|,)\s/i.test(after) || /\b(?:and|or)\b/i.test(object)) return null;
+    if (NO_THING.test(object) || MORE_BOUGHT.test(after) || /\b(?:and|or)\b/i.test(object)) return null;
     const named = valuesNamed(`sales of ${object}`, meta, facts);
     if ('refused' in named) return { refused: named.refused };
     const [bought, ...others] = named.filters.filter((f) => f.dimension !== 'customer');
-    if (!bought) return null;
+    // "… who bought Chairs by region": every word of the thing bought must be its name, or the rest would lose them.
+    if (!bought || wordsLeftOver(object, named.filters)) return null;
     if (others.length > 0)
       return {
         refused: `I can give figures of the customers who bought the values of one column, such as “revenue of the customers who bought ${bought.values[0]}”; name one column's values.`,
@@ -104,8 +127,29 @@ export function buyersOfQuestion(
     const rest = (ofThem ? `${before.replace(FIGURE_OF_BEFORE, '')} ${after}` : `${before} customers ${after}`).replace(/\s+/g, ' ').trim();
     return { rest, bought, ...elseOf(whatElse, bought, meta) };
   }
-  return valueBuyersOf(question, meta, facts, whatElse);
+  return valueBuyersOf(question, meta, facts);
 }
+
+/**
+ * Whether the thing bought holds words besides the values named in it, whole or by their first
+ * words ("Acme" for Acme Supply, Inc.), and words such as "the", "any", "products".
+ */
+function wordsLeftOver(object: string, filters: readonly NamedFilter[]): boolean {
+  let rest = ` ${asWritten(object)} `;
+  for (const value of filters.flatMap((f) => f.values)) {
+    const words = asWritten(value).split(' ');
+    for (let k = words.length; k > 0; k--) {
+      const named = ` ${words.slice(0, k).join(' ')} `;
+      if (!rest.includes(named)) continue;
+      rest = rest.replace(named, ' ');
+      break;
+    }
+  }
+  return rest.replace(/\b(?:the|a|an|any|some|our|one|of|products?|items?)\b/g, ' ').trim() !== '';
+}
+
+/** More values bought after the first: "… who bought Chairs and Tables", "… Chairs, Tables and Desks" (not ", what else …"). */
+const MORE_BOUGHT = /^\s*(?:and|or|as well as)\s|^\s*,(?!\s*(?:what|which|who|how|and what|so what)\b)/i;
 
 /**
  * "How much do Chairs buyers spend on Tables?", "What else do Chairs customers buy?": a value
@@ -113,22 +157,23 @@ export function buyersOfQuestion(
  * or what they spend on another value of its column ("Texas customers" spending on Chairs are
  * Texas's rows, and stay so).
  */
-function valueBuyersOf(
-  question: string,
-  meta: SnapshotMeta,
-  facts: AnalysisFacts | undefined,
-  whatElse: RegExpExecArray | null,
-): BuyersRead | null {
+function valueBuyersOf(question: string, meta: SnapshotMeta, facts: AnalysisFacts | undefined): BuyersRead | null {
   const named = valuesNamed(question, meta, facts);
   if ('refused' in named) return null;
   for (const f of named.filters) {
     if (f.dimension === 'customer' || f.values.length > 2) continue;
-    if (!whatElse && !(f.values.length === 2 && SPENT.test(question))) continue;
     for (const value of f.values) {
       const noun = new RegExp(String.raw`(?<![\p{L}\d])${escapeRegex(value)}\s+(?:${CUSTOMERS_PLURAL}|purchasers)\b`, 'iu').exec(question);
       if (!noun) continue;
-      const rest = `${question.slice(0, noun.index)} customers ${question.slice(noun.index + noun[0].length)}`;
-      return { rest: rest.replace(/\s+/g, ' ').trim(), bought: { ...f, values: [value] }, ...elseOf(whatElse, f, meta) };
+      const before = question.slice(0, noun.index);
+      const after = question.slice(noun.index + noun[0].length);
+      const whatElse = elseAsked(question, before, after);
+      if (!whatElse && !(f.values.length === 2 && SPENT.test(question))) continue;
+      return {
+        rest: `${before} customers ${after}`.replace(/\s+/g, ' ').trim(),
+        bought: { ...f, values: [value] },
+        ...elseOf(whatElse, f, meta),
+      };
     }
   }
   return null;
@@ -138,10 +183,9 @@ function valueBuyersOf(
 const SPENT = /\b(?:spend|spent|spends|spending)\b/i;
 
 /** "What else": the grouping of the values listed (the noun's, "what other products", else the column bought from). */
-function elseOf(whatElse: RegExpExecArray | null, bought: NamedFilter, meta: SnapshotMeta): { elseBy?: string } {
+function elseOf(whatElse: { noun?: string } | null, bought: NamedFilter, meta: SnapshotMeta): { elseBy?: string } {
   if (!whatElse) return {};
-  const noun = whatElse[1];
-  return { elseBy: (noun && dimensionOfNoun(noun, meta)) ?? bought.dimension };
+  return { elseBy: (whatElse.noun && dimensionOfNoun(whatElse.noun, meta)) || bought.dimension };
 }
 
 /**

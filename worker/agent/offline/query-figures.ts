@@ -26,6 +26,11 @@ import { CHURN } from './intents';
 const UNITLESS_AVERAGE =
   /\b(?:average|avg|mean)\s+(?:[a-z]+\s+)?(?:spend|spending|revenue|revenues|sales?|turnover|income|profit|takings|amount|value)\b/;
 
+/** "Buys the most per order", "purchases less per customer": money bought, per something (of a product, it is units). */
+const BUYS_MOST_PER = /\b(?:buy|buys|bought|buying|purchase|purchases|purchased|purchasing) (?:the )?(?:most|least|more|less) per\b/;
+
+const PRODUCTS_NAMED = /\b(?:products?|items?|skus?)\b/;
+
 const AVERAGES: ReadonlySet<Measure> = new Set(['revenuePerCustomer', 'averageOrderValue', 'averagePrice']);
 
 const UNITLESS_AVERAGE_REASON =
@@ -87,7 +92,10 @@ export function measuresNamed(
   // "Which region spends the most on frozen per customer?" ranked customer × region pairs, and
   // Iowa's "top 5 cities by revenue per store" store × city pairs.
   // "Which customers in AT spend the most per order?" got their revenue: it is the average order value.
-  const moneyAsked = measures.join() === 'revenue' || (measures.length === 0 && UNITLESS_AVERAGE.test(text));
+  // "Which country buys the most per order?" got the top country by revenue: buying the most per something is money.
+  const moneyAsked =
+    measures.join() === 'revenue' ||
+    (measures.length === 0 && (UNITLESS_AVERAGE.test(text) || (BUYS_MOST_PER.test(text) && !PRODUCTS_NAMED.test(text))));
   if (moneyAsked && perCustomer.test(text)) measures = ['revenuePerCustomer'];
   else if (moneyAsked && /\bper (?:order|invoice)\b/.test(text)) measures = ['averageOrderValue'];
   // "Average sales by region" got each region's total: an average of money is per something.
