@@ -1614,9 +1614,9 @@ const refusals: [string, RegExp][] = [
   ['How many orders were returned?', /This file records no returns: it has no credit notes, no lines with a negative amount/],
   ['refunds in 2021', /no column that marks returned orders/],
   ['How many orders were cancelled?', /This file records no returns/],
-  // A share of anything but revenue or gross profit is not a figure the query makes.
+  // A share of anything but revenue, gross profit or customers is not a figure the query makes.
   [
-    'What percentage of customers are in the West?',
+    'What percentage of orders are from the West?',
     /I can work out a share of revenue or of gross profit, such as a region's or your top customers'; not a share of orders, customers or units yet/,
   ],
   // A number column no figure is made from: "the discount impact on profit" got the total profit.
@@ -3982,12 +3982,12 @@ describe('customers who bought in every unit', () => {
 
 // The name before the verb was read nowhere: they got all products counted and all of 2020's revenue.
 it.each([
-  ['How many products does Supplier 13 supply?', 'Supplier 13'],
-  ['how much did Rep 7 sell last year', 'Rep 7'],
-])('"%s" says the file has no %s', async (question, name) => {
+  ['How many products does Supplier 13 supply?', 'This file has no supplier column.'],
+  ['how much did Rep 7 sell last year', 'This file has no sales-rep column.'],
+])('"%s" says the file has no such column', async (question, reason) => {
   const answer = await answerWithQuery(question, file.snapshot, TODAY);
   expect(answer.result).toBeNull();
-  expect(answer.text).toContain(`I couldn't find “${name}” among this file's customers, products or other values.`);
+  expect(answer.text).toContain(reason);
 });
 
 // Each got the values' own revenue: Tables by customer, Chairs and Tables together, Chairs by customer.
@@ -4086,4 +4086,58 @@ describe('figures of the customers who bought a value', () => {
     ['How many customers bought Chairs?', 'customers, Sub-Category = Chairs'],
     ['How much do Texas customers spend on Chairs?', 'revenue, Sub-Category = Chairs, State = Texas'],
   ]);
+});
+
+// Each was refused: only shares of revenue and gross profit were worked out.
+describe('a share of customers', () => {
+  const buyers = (where: string) => `count(DISTINCT "Customer ID") FILTER (WHERE ${where})`;
+  it.each([
+    [
+      'What percentage of customers are in the West?',
+      `SELECT 100 * ${buyers(`Region = 'West'`)} / count(DISTINCT "Customer ID"), ${buyers(`Region = 'West'`)} FROM t`,
+      'share of customers, customers, region = West',
+    ],
+    [
+      'What share of customers bought Chairs in 2021?',
+      `SELECT 100 * ${buyers(`"Sub-Category" = 'Chairs'`)} / count(DISTINCT "Customer ID"), ${buyers(`"Sub-Category" = 'Chairs'`)} FROM t WHERE year(d) = 2021`,
+      'share of customers, customers, Sub-Category = Chairs, 2021-01-01 … 2021-12-31',
+    ],
+    [
+      'Share of customers by region',
+      `SELECT Region, 100 * count(DISTINCT "Customer ID") / (SELECT count(DISTINCT "Customer ID") FROM t) AS s, count(DISTINCT "Customer ID") FROM t GROUP BY 1 ORDER BY s DESC`,
+      'share of customers, customers, by region',
+    ],
+  ] as const)('"%s" is their customers over all who bought', async (question, reference, understood) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(understood);
+    expectRowsClose(answer.result?.rows ?? [], await sql(reference));
+    expect(answer.text).toContain('Shares of customers are of all customers who bought');
+  });
+
+  // A share of 2021's customers among 2021's customers would be 100%: it is of all the file's.
+  it('"What percent of customers bought in 2021?" sets 2021\'s customers against all of the file\'s', async () => {
+    const [[in2021, all]] = (await sql(
+      `SELECT count(DISTINCT "Customer ID") FILTER (WHERE year(d) = 2021), count(DISTINCT "Customer ID") FROM t`,
+    )) as number[][];
+    const answer = await answerWithQuery('What percent of customers bought in 2021?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers who bought, 2018-01-03 … 2021-12-30, and also in 2021-01-01 … 2021-12-31');
+    expect(answer.result?.keptShare?.of).toBe(all);
+    expect(answer.result?.totalRows).toBe(in2021);
+    expect(answer.text).toContain(
+      `That is ${((100 * in2021) / all).toFixed(1)}% of the ${all} customers who bought in 2018-01-03 … 2021-12-30.`,
+    );
+  });
+});
+
+// "Revenue from Supplier 13" got the Supplies sub-category's revenue; the others the whole file's.
+it.each([
+  ['Revenue from Supplier 13', 'This file has no supplier column.'],
+  ['Revenue of supplier 13', 'This file has no supplier column.'],
+  ['Revenue of rep 7', 'This file has no sales-rep column.'],
+  ['How many customers buy from Supplier 13?', 'This file has no supplier column.'],
+  ['Revenue from region 9', "I couldn't find “region 9” among this file's customers, products or other values."],
+])('"%s" is refused: %s', async (question, reason) => {
+  const answer = await answerWithQuery(question, file.snapshot, TODAY);
+  expect(answer.result).toBeNull();
+  expect(answer.text).toContain(reason);
 });

@@ -209,7 +209,7 @@ export function parseQuestion(
   valuesLeftOut = false,
 ): Parsed {
   // "didn’t", as phones type it, is "didn't".
-  const parsed = parseAsRead(question.replace(/[’‘]/g, "'"), meta, analysisDay, facts, valuesLeftOut);
+  const parsed = ofTheFileIfWholePeriod(parseAsRead(question.replace(/[’‘]/g, "'"), meta, analysisDay, facts, valuesLeftOut), meta);
   const unread =
     parsed.kind === 'spec'
       ? (leansOnEarlier(question) ??
@@ -224,6 +224,19 @@ export function parseQuestion(
         ? (leansOnEarlier(question) ?? deniedValueOf(question, parsed.where))
         : null;
   return unread ? { kind: 'refused', reason: unread } : parsed;
+}
+
+/**
+ * "What percent of customers bought in 2021?": a share of 2021's customers is of 2021's
+ * customers, 100%. The customers of a whole period are set against all of the file's: those
+ * who bought in the file and also in the period, and the share of all they are.
+ */
+function ofTheFileIfWholePeriod(parsed: Parsed, meta: SnapshotMeta): Parsed {
+  if (parsed.kind !== 'spec' || !parsed.spec.measures?.includes('customerShare')) return parsed;
+  const { period, filters = [], groupBy = [], buyersOf } = parsed.spec;
+  if (!period || filters.length > 0 || groupBy.length > 0 || buyersOf) return parsed;
+  const file = { from: isoDay(meta.firstDay) ?? period.from, to: isoDay(meta.lastDay) ?? period.to };
+  return { kind: 'spec', spec: { measures: ['customers'], groupBy: [], filters: [], period: file, alsoBoughtIn: period } };
 }
 
 /**
@@ -589,6 +602,9 @@ function parseAsRead(
     // "What % of profit comes from Technology?" was refused: the share of gross profit, then the profit it is of.
     if (!meta.hasCost) return { kind: 'refused', reason: "This file has no cost column, so gross profit can't be computed." };
     measures = ['profitShare', 'grossProfit'];
+  } else if (shareAsked && !keptAsked && !lapsed && SHARE_OF_CUSTOMERS.test(text) && measures.every((m) => m === 'customers')) {
+    // "What percentage of customers are in the West?" was refused: the share of customers, then how many they are.
+    measures = ['customerShare', 'customers'];
   } else if (shareAsked && !keptAsked) {
     // "What share of revenue comes from the West?": the share, then the revenue it is of.
     if (lapsed || !SHARE_OF_REVENUE.test(text) || measures.some((m) => m !== 'revenue'))

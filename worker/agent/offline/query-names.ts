@@ -102,6 +102,9 @@ export function looseNamesOf(
   const coded = codedValuesOf(text, meta, [...found, ...filters]);
   if ('unknown' in coded) return coded;
   filters.push(...coded.filters);
+  const numbered = unplacedNumberedValue(text, meta, [...found, ...filters]);
+  // Quoted back as typed: "Supplier 13" (the text is in lower case, each character where it was).
+  if (numbered) return { unknown: question.slice(numbered.at, numbered.at + numbered.phrase.length) };
   const demonym = demonymFilter(text, meta);
   if (demonym && 'unknown' in demonym) return demonym;
   if (demonym && !found.some((f) => f.dimension === demonym.filter.dimension)) filters.push(demonym.filter);
@@ -240,6 +243,26 @@ function codedValuesOf(text: string, meta: SnapshotMeta, named: readonly NamedFi
     }
   }
   return { filters };
+}
+
+/**
+ * A role's value named by its noun and a number that nothing placed: Superstore's "Revenue of
+ * supplier 13" and "Revenue from region 9" got the whole file's revenue, and "Revenue from
+ * Supplier 13" the Supplies sub-category's. The phrase to name as not found ("supplier 13"),
+ * or null. B2B's "Rep 7" is a value, found before this; a number before a unit of time is a
+ * span ("region 3 months").
+ */
+function unplacedNumberedValue(text: string, meta: SnapshotMeta, named: readonly NamedFilter[]): { phrase: string; at: number } | null {
+  for (const [role, noun] of Object.entries(ROLE_NOUNS)) {
+    if (role === 'product' || named.some((f) => f.dimension === role)) continue;
+    const m = new RegExp(`\\b(${noun})\\s+(?:#\\s*|no\\.?\\s+)?(\\d+)\\b(?!\\s*(?:days?|weeks?|months?|quarters?|years?)\\b)`).exec(text);
+    if (!m || isYear(m[2])) continue;
+    const column = meta.dimensions.find((d) => d.key === role);
+    // A value with the number in it is found by name elsewhere ("Region 3" written so in the file).
+    if (column?.values.some((v) => v.toLowerCase() === `${m[1]} ${m[2]}` || sameNumber(v, m[2]))) continue;
+    return { phrase: m[0], at: m.index };
+  }
+  return null;
 }
 
 /** Words that open a period ("revenue for first quarter of 2021", "sales for whole year"), no name. */

@@ -226,6 +226,11 @@ function partialName(question: string, filters: readonly { values: string[] }[])
  * typed is not set in italics.
  */
 export function notFoundReason(phrase: string, meta: SnapshotMeta): string {
+  // "Supplier 13" on a file without suppliers: the column is what is missing.
+  const role = /^([a-z -]+?)\s*#?\s*\d+$/i.exec(phrase.trim())?.[1];
+  const missing = role ? DIMENSION_WORDS.find(([re, dim]) => re.test(role.toLowerCase()) && !isTimeUnit(dim))?.[1] : undefined;
+  if (missing && missing !== 'customer' && !meta.dimensions.some((d) => d.key === missing))
+    return `This file has no ${missing === 'salesRep' ? 'sales-rep' : missing} column.`;
   const words = nameWords(phrase);
   const holder =
     words.length > 0 &&

@@ -25,6 +25,8 @@ export class Accumulators {
   readonly periodRevenue = new Float64Array(2);
   /** The gross profit of each period over every row, whatever the filters: what a share of profit is of. */
   readonly periodProfit = new Float64Array(2);
+  /** The customers who bought in each period, whatever the filters: what a share of customers is of. */
+  readonly periodBuyers = new Float64Array(2);
   /** Grouping key parts of each row. */
   parts = new Int32Array(64 * 3);
   readonly orders: Set<number>[] = [];

@@ -186,7 +186,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
     m.has('orders') || m.has('averageOrderValue'),
     m.has('customers') || m.has('revenuePerCustomer'),
     // Customers are counted by what they bought: one with only a credit note in a row is not its customer.
-    m.has('customers') || m.has('revenuePerCustomer') || m.has('newCustomers') || m.has('returningCustomers'),
+    m.has('customers') || m.has('revenuePerCustomer') || m.has('newCustomers') || m.has('returningCustomers') || m.has('customerShare'),
     m.has('returnOrders'),
     m.has('repeatCustomers') || m.has('oneTimeCustomers') || m.has('repeatRate'),
     m.has('products'),
@@ -214,10 +214,15 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
     ].filter((d) => d >= 0),
   };
   const per = spec.per ? unitsSpanned(meta, spec.per, periods) : null;
+  // Per period, which customers bought there at all: a share of customers is of them.
+  const periodBuyers = m.has('customerShare')
+    ? Array.from({ length: Math.max(1, periods.length) }, () => new Uint8Array(meta.dimensions[customerIndex].values.length))
+    : null;
   for await (const g of snapshot.groups(needs)) {
     if (needFirstDay) firstDay = firstPurchases(g, customerIndex, firstDay);
     if (m.has('revenueShare')) addPeriodRevenue(g, periods, acc.periodRevenue);
     if (m.has('profitShare')) addPeriodProfit(g, periods, acc.periodProfit);
+    if (periodBuyers) addPeriodBuyers(g, periods, customerIndex, periodBuyers, acc.periodBuyers);
     scanGroup(g, groups, filters, periods, customerIndex, productIndex, acc);
   }
   const result = resultOf(spec, meta, groups, acc, firstDay, Boolean(spec.compareTo), {
@@ -395,6 +400,21 @@ function addPeriodProfit(g: SnapshotGroup, periods: Range[], totals: Float64Arra
     const profit = g.amount[i] - (cost === cost ? cost : 0);
     if (periods.length === 0) totals[0] += profit;
     for (let p = 0; p < periods.length; p++) if (g.day[i] >= periods[p].from && g.day[i] <= periods[p].to) totals[p] += profit;
+  }
+}
+
+/** Counts each customer with a purchase (a line that is no return) in a period once, whatever the filters (the whole file without periods). */
+function addPeriodBuyers(g: SnapshotGroup, periods: Range[], customerIndex: number, seen: Uint8Array[], totals: Float64Array): void {
+  const customers = g.dims[customerIndex];
+  for (let i = 0; i < g.rows; i++) {
+    const c = customers[i];
+    if (c < 0 || g.returns[i] === 1) continue;
+    for (let p = 0; p < seen.length; p++) {
+      if (periods.length > 0 && (g.day[i] < periods[p].from || g.day[i] > periods[p].to)) continue;
+      if (seen[p][c] === 1) continue;
+      seen[p][c] = 1;
+      totals[p]++;
+    }
   }
 }
 

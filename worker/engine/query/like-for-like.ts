@@ -22,7 +22,7 @@ import { QueryRefusal } from './resolve';
 import type { Measure, QuerySpec } from './spec';
 
 /** Figures that don't grow with the days counted: their change is told over unequal stretches too. */
-const INTENSIVE = new Set<Measure>(['marginPct', 'averageOrderValue', 'averagePrice', 'revenueShare', 'profitShare']);
+const INTENSIVE = new Set<Measure>(['marginPct', 'averageOrderValue', 'averagePrice', 'revenueShare', 'profitShare', 'customerShare']);
 
 export interface ComparedPeriods {
   spec: QuerySpec;

@@ -122,7 +122,8 @@ export function checkMeasures(meta: SnapshotMeta, measures: readonly Measure[]):
         m === 'returningCustomerRevenue' ||
         m === 'repeatCustomers' ||
         m === 'oneTimeCustomers' ||
-        m === 'repeatRate') &&
+        m === 'repeatRate' ||
+        m === 'customerShare') &&
       !meta.dimensions.some((d) => d.key === 'customer')
     )
       throw new QueryRefusal('This file has no customer column.', 'MISSING_COLUMN');

@@ -67,7 +67,7 @@ export function returnsOnlyCustomersNote(a: Accumulators, perCustomer: boolean):
 }
 
 /** The shares a query can give, and the whole each is of. */
-export const SHARE_MEASURES = ['revenueShare', 'profitShare'] as const;
+export const SHARE_MEASURES = ['revenueShare', 'profitShare', 'customerShare'] as const;
 export type ShareMeasure = (typeof SHARE_MEASURES)[number];
 
 /**
@@ -84,6 +84,13 @@ export function shareNote(
   together: { share: number; nouns: string },
 ): string {
   const period = spec.period ? ' in the period' : '';
+  // One customer buys in several rows, so shares of customers overlap: what rows hold together is not their sum.
+  if (share === 'customerShare') {
+    const whole = `Shares of customers are of all customers who bought${period} (on a line that is no return), whatever the filters`;
+    return groups.length === 0
+      ? `${whole}.`
+      : `${whole}; one who bought in several rows counts in each, so the shares can add up to more than 100%.`;
+  }
   const definition =
     share === 'revenueShare'
       ? `Shares are of all revenue${period}, net of returns, whatever the filters.`

@@ -127,6 +127,7 @@ const KIND: Record<Measure, CellKind> = {
   returnOrders: 'count',
   revenueShare: 'percent',
   profitShare: 'percent',
+  customerShare: 'percent',
   repeatCustomers: 'count',
   oneTimeCustomers: 'count',
   repeatRate: 'percent',
@@ -773,6 +774,10 @@ function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array 
     case 'profitShare': {
       const whole = a.periodProfit[a.parts[s * 3 + 2]];
       return isNoMoney(whole) ? null : ((revenue - a.cost[s]) / whole) * 100;
+    }
+    case 'customerShare': {
+      const whole = a.periodBuyers[a.parts[s * 3 + 2]];
+      return whole > 0 ? (a.buyers[s].size / whole) * 100 : null;
     }
     case 'newCustomerRevenue':
     case 'returningCustomerRevenue': {

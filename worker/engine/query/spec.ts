@@ -23,6 +23,7 @@ export const MEASURES = [
   'returnOrders',
   'revenueShare',
   'profitShare',
+  'customerShare',
   'repeatCustomers',
   'oneTimeCustomers',
   'repeatRate',
@@ -49,6 +50,7 @@ export const MEASURE_LABELS: Record<Measure, string> = {
   returnOrders: 'orders with a return',
   revenueShare: 'share of revenue',
   profitShare: 'share of gross profit',
+  customerShare: 'share of customers',
   repeatCustomers: 'customers with 2+ orders',
   oneTimeCustomers: 'customers with one order',
   repeatRate: 'repeat rate',
@@ -62,7 +64,10 @@ export const MEASURE_LABELS: Record<Measure, string> = {
  */
 export const AVERAGED: ReadonlySet<Measure> = new Set(
   MEASURES.filter(
-    (m) => !['averageOrderValue', 'revenuePerCustomer', 'averagePrice', 'repeatRate', 'revenueShare', 'profitShare'].includes(m),
+    (m) =>
+      !['averageOrderValue', 'revenuePerCustomer', 'averagePrice', 'repeatRate', 'revenueShare', 'profitShare', 'customerShare'].includes(
+        m,
+      ),
   ),
 );
 

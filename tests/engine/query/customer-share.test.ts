@@ -1,0 +1,50 @@
+/**
+ * `customerShare` on hand-checked rows: a row's customers (with a purchase there) over all
+ * customers who bought in its period, whatever the filters; a customer with only returns is
+ * no buyer, and one who bought in two rows counts in each.
+ */
+import { describe, expect, it } from 'vitest';
+import { queryCsv } from './snapshot-of';
+
+// Four buyers over the file: Acme (West, East), Bolt (West), Cora (East, 2024 only), Dune (East,
+// 2023). Eve only returned goods in the West.
+const SALES = `Date,Invoice,Customer,Region,Amount
+2023-01-10,1,Acme,West,100
+2023-02-10,2,Bolt,West,50
+2023-03-01,3,Dune,East,20
+2024-03-01,4,Acme,East,70
+2024-04-01,5,Cora,East,10
+2024-05-01,C6,Eve,West,-30
+`;
+
+describe('the share of customers', () => {
+  it('is each row’s buyers over all buyers, so overlapping rows add up past 100%', async () => {
+    const result = await queryCsv(SALES, { measures: ['customerShare', 'customers'], groupBy: ['region'] });
+    expect(result.understood).toBe('share of customers, customers, by region');
+    // East: Acme, Cora, Dune, 3 of 4; West: Acme and Bolt, 2 of 4 (Eve only returned goods).
+    expect(result.rows).toEqual([
+      ['East', 75, 3],
+      ['West', 50, 2],
+    ]);
+    expect(result.note).toContain(
+      'Shares of customers are of all customers who bought (on a line that is no return), whatever the filters; one who bought in several rows counts in each, so the shares can add up to more than 100%.',
+    );
+  });
+
+  it('is of the period’s buyers, whatever the filters', async () => {
+    const result = await queryCsv(SALES, {
+      measures: ['customerShare'],
+      filters: [{ dimension: 'region', values: ['East'] }],
+      period: { from: '2024-01-01', to: '2024-12-31' },
+    });
+    // 2024's buyers are Acme and Cora, both in the East.
+    expect(result.rows).toEqual([[100]]);
+    const west2023 = await queryCsv(SALES, {
+      measures: ['customerShare'],
+      filters: [{ dimension: 'region', values: ['West'] }],
+      period: { from: '2023-01-01', to: '2023-12-31' },
+    });
+    // 2023's buyers are Acme, Bolt and Dune; Acme and Bolt bought in the West.
+    expect(west2023.rows[0][0]).toBeCloseTo((2 / 3) * 100, 12);
+  });
+});
