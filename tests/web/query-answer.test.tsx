@@ -127,6 +127,29 @@ describe('a query_data answer in the transcript', () => {
     ).toBeTruthy();
   });
 
+  // It read "Querying the rows: revenue, Sub-Category = Tables" above the Chairs buyers' Tables revenue.
+  it('names the buyers a query is of, and the customers of every unit, as the answer does', () => {
+    renderTranscript([
+      assistant({
+        type: 'tool_use',
+        id: 'q6',
+        name: 'query_data',
+        input: {
+          measures: ['revenue'],
+          filters: [{ dimension: 'column:Sub-Category', values: ['Tables'] }],
+          buyersOf: { dimension: 'column:Sub-Category', values: ['Chairs'] },
+        },
+      }),
+      assistant({ type: 'tool_use', id: 'q7', name: 'query_data', input: { measures: ['revenue'], boughtEvery: 'year' } }),
+    ]);
+    expect(
+      screen.getByRole('button', {
+        name: 'Querying the rows: revenue, Sub-Category = Tables, customers who bought Sub-Category = Chairs query_data',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Querying the rows: customers who bought in every year query_data' })).toBeTruthy();
+  });
+
   it('renders the answer table as a GFM table with a formula-safe CSV download', () => {
     renderTranscript([
       assistant({

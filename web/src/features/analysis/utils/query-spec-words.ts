@@ -39,7 +39,9 @@ export function querySpecInWords(input: unknown): string | null {
   // "products with sales, customer = Rossi Ltd, … but not in …": two periods list the column grouped by, as the answer says.
   const listsTwoPeriods = Boolean(input.notBoughtIn || input.alsoBoughtIn);
   const listed = listsTwoPeriods && groupBy.length === 1 && !/^customers?$/i.test(groupBy[0]) ? groupBy[0] : null;
+  const eachUnit = typeof input.boughtEvery === 'string' ? input.boughtEvery : null;
   if (every) parts.push(`customers who bought each of ${dimensionWords(String(every.dimension))} = ${strings(every.values).join(', ')}`);
+  else if (eachUnit) parts.push(`customers who bought in every ${eachUnit}`);
   else if (listed) parts.push(`${pluralNoun(dimensionWords(listed))} with sales`);
   else if (input.notBoughtIn || input.alsoBoughtIn || input.neverBought) parts.push('customers who bought');
   else if (limit !== null && groupBy.length)
@@ -47,7 +49,7 @@ export function querySpecInWords(input: unknown): string | null {
       `${sort?.direction === 'asc' ? 'bottom' : 'top'} ${limit} by ${CHANGE_WORDS[String(sort?.on)] ?? ''}${measureWords(typeof sort?.by === 'string' ? sort.by : (strings(input.measures)[0] ?? ''))}`,
     );
   else parts.push(measures.join(', '));
-  if (groupBy.length && !listsTwoPeriods) parts.push(`by ${groupBy.map(dimensionWords).join(' and ')}`);
+  if (groupBy.length && !listsTwoPeriods && !eachUnit) parts.push(`by ${groupBy.map(dimensionWords).join(' and ')}`);
   // "each against the quarter before", as the answer's first line says.
   const unit = groupBy.find((g) => (TIME_DIMENSIONS as readonly string[]).includes(g));
   if (unit && (input.changeFrom === 'previous' || input.changeFrom === 'yearBefore'))
@@ -65,6 +67,9 @@ export function querySpecInWords(input: unknown): string | null {
   if (alsoBoughtIn) parts.push(`and also in ${alsoBoughtIn}`);
   const [never] = filtersInWords(input.neverBought ? [input.neverBought] : []);
   if (never) parts.push(`but never ${never}`);
+  // "revenue, Sub-Category = Tables" alone read as all Tables revenue, not the Chairs buyers' of it.
+  const [buyers] = filtersInWords(input.buyersOf ? [input.buyersOf] : []);
+  if (buyers) parts.push(`customers who bought ${buyers}`);
   return parts.join(', ');
 }
 
