@@ -396,6 +396,6 @@ it('"What percentage of orders come from 1997?" is refused with the shares a fil
   const answer = await answerWithQuery('What percentage of orders come from 1997?', file.snapshot, TODAY);
   expect(answer.result).toBeNull();
   expect(answer.text).toContain(
-    "I can work out a share of revenue, such as a region's or your top customers'; not a share of orders, customers, units or profit yet.",
+    "I can work out a share of revenue, such as a region's or your top customers', or a share of all customers; not a share of orders, units or profit, or of some customers only, yet.",
   );
 });

@@ -614,3 +614,15 @@ it.each([
   expect(answer.result?.understood).toMatch(new RegExp(`^revenue, ${understood.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, category in `));
   expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
 });
+
+// It was refused: a share of customers was read by the grammar's nouns only, not the file's "stores".
+it('"What share of stores bought Titos?" is the Titos stores over all the stores that bought', async () => {
+  const [[titos, all]] = (await sql(
+    `SELECT count(DISTINCT store_number) FILTER (WHERE regexp_matches(item_description, '^Titos\\b')), count(DISTINCT store_number)
+     FROM t WHERE sale_dollars IS NOT NULL`,
+  )) as number[][];
+  const answer = await answerWithQuery('What share of stores bought Titos?', file.snapshot, TODAY);
+  expect(answer.result?.understood).toBe('share of customers, customers, product name starting with “Titos”');
+  expect(answer.result?.rows[0][0] as number).toBeCloseTo((100 * titos) / all, 9);
+  expect(answer.result?.rows[0][1]).toBe(titos);
+});

@@ -1617,7 +1617,7 @@ const refusals: [string, RegExp][] = [
   // A share of anything but revenue, gross profit or customers is not a figure the query makes.
   [
     'What percentage of orders are from the West?',
-    /I can work out a share of revenue or of gross profit, such as a region's or your top customers'; not a share of orders, customers or units yet/,
+    /I can work out a share of revenue or of gross profit, such as a region's or your top customers', or a share of all customers; not a share of orders or units, or of some customers only, yet/,
   ],
   // A number column no figure is made from: "the discount impact on profit" got the total profit.
   ['profit by discount level', /This file's “Discount” column holds numbers that none of my figures is made from/],
@@ -4023,6 +4023,11 @@ describe('figures of the customers who bought a value', () => {
       'What is the margin on sales to customers who bought Tables?',
       `SELECT 100 * sum(gp) / sum(rev), sum(rev) FROM t WHERE ${buyersOf(`"Sub-Category" = 'Tables'`)}`,
       'margin %, revenue, customers who bought Sub-Category = Tables',
+    ],
+    [
+      'Top 5 customers who bought Chairs by total revenue',
+      `SELECT "Customer Name", sum(rev) AS r FROM t WHERE ${buyersOf(`"Sub-Category" = 'Chairs'`)} GROUP BY "Customer ID", 1 ORDER BY r DESC LIMIT 5`,
+      'top 5 by revenue, by customer, customers who bought Sub-Category = Chairs',
     ],
     [
       'Revenue from customers who bought Chairs by region',

@@ -49,6 +49,9 @@ const LISTS_THEM =
 const SPEND_AFTER =
   /^\s*(?:spend|spent|spends|spending|pay|paid|generate|generated|bring in|brought in|contribute|contributed|place|placed|make|made)\b/i;
 
+/** "Top 5 customers who bought Chairs by total revenue": ranked by all they bought. */
+const BY_ALL_THEY_BOUGHT = /^\s*,?\s*(?:ranked |sorted |ordered )?by (?:their )?(?:total|overall|whole|entire|all(?: their)?)\b/i;
+
 /** "What else do they buy?", "What other products do they buy?". */
 const WHAT_ELSE = /\bwhat (?:else|other ([a-z-]+))\b|\b(?:other|else) (?:do|did|does) (?:they|the[my]) (?:buy|order|purchase)\b/i;
 
@@ -109,7 +112,7 @@ export function buyersOfQuestion(
     const before = question.slice(0, clause.index);
     const after = question.slice(clause.index + clause[0].length);
     const whatElse = elseAsked(question, before, after);
-    if (!whatElse && !FIGURE_OF_BEFORE.test(before) && !SPEND_AFTER.test(after)) return null;
+    if (!whatElse && !FIGURE_OF_BEFORE.test(before) && !SPEND_AFTER.test(after) && !BY_ALL_THEY_BOUGHT.test(after)) return null;
     const object = clause[1].trim();
     // "… who bought Hydraulics and Bearings" is whoBoughtAll's to answer or refuse.
     if (NO_THING.test(object) || MORE_BOUGHT.test(after) || /\b(?:and|or)\b/i.test(object)) return null;

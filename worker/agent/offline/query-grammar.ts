@@ -46,6 +46,7 @@ import {
   ONE_TIME,
   REPEAT_RATE,
   SHARE_OF_CUSTOMERS,
+  asksShareOfCustomers,
   ORDER_COUNT_ONLY,
   RETURN_RATE,
   RETURNS_MEASURES_ONLY,
@@ -602,7 +603,7 @@ function parseAsRead(
     // "What % of profit comes from Technology?" was refused: the share of gross profit, then the profit it is of.
     if (!meta.hasCost) return { kind: 'refused', reason: "This file has no cost column, so gross profit can't be computed." };
     measures = ['profitShare', 'grossProfit'];
-  } else if (shareAsked && !keptAsked && !lapsed && SHARE_OF_CUSTOMERS.test(text) && measures.every((m) => m === 'customers')) {
+  } else if (shareAsked && !keptAsked && !lapsed && asksShareOfCustomers(text, customerNoun) && measures.every((m) => m === 'customers')) {
     // "What percentage of customers are in the West?" was refused: the share of customers, then how many they are.
     measures = ['customerShare', 'customers'];
   } else if (shareAsked && !keptAsked) {

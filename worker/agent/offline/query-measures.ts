@@ -6,7 +6,7 @@
  * neighbouring figure.
  */
 import type { Measure, QuerySpecInput } from '../../engine/query';
-import { thresholdRefusal, type Threshold } from './query-limits';
+import { escapeRegex, thresholdRefusal, type Threshold } from './query-limits';
 import type { Parsed } from './query-parsed';
 import { CUSTOMERS_PLURAL } from './customer-words';
 
@@ -22,8 +22,8 @@ export const SHARE_OF_PROFIT =
 /** The shares the query gives: of gross profit too where the file has costs (CDNOW has none). */
 export function shareOfRevenueOnly(hasCost: boolean): string {
   return hasCost
-    ? "I can work out a share of revenue or of gross profit, such as a region's or your top customers'; not a share of orders, customers or units yet."
-    : "I can work out a share of revenue, such as a region's or your top customers'; not a share of orders, customers, units or profit yet.";
+    ? "I can work out a share of revenue or of gross profit, such as a region's or your top customers', or a share of all customers; not a share of orders or units, or of some customers only, yet."
+    : "I can work out a share of revenue, such as a region's or your top customers', or a share of all customers; not a share of orders, units or profit, or of some customers only, yet.";
 }
 /** "Return rate", "rate of cancellations": a ratio the query does not compute. */
 export const RETURN_RATE = /\b(returns?|refunds?|cancell?ations?) rates?\b|\brate of (returns?|refunds?|cancell?ations?)\b/;
@@ -78,6 +78,17 @@ export const REPEAT_RATE =
 export const SHARE_OF_CUSTOMERS = new RegExp(
   String.raw`(\b(percent(age)?|share|proportion|fraction)|%) of (our |the |all |all our |my )?(${CUSTOMERS_PLURAL})\b`,
 );
+
+/** A share of customers, by the grammar's nouns or the file's own ("What share of stores bought Titos?" on Iowa). */
+export function asksShareOfCustomers(text: string, customerNoun: string | null): boolean {
+  if (SHARE_OF_CUSTOMERS.test(text)) return true;
+  return (
+    customerNoun !== null &&
+    new RegExp(
+      String.raw`(\b(percent(age)?|share|proportion|fraction)|%) of (our |the |all |all our |my )?${escapeRegex(customerNoun)}s\b`,
+    ).test(text)
+  );
+}
 export { ORDER_COUNT_ONLY } from './query-limits';
 
 /** Measures that are an amount of money, which a threshold without a unit is about. */
