@@ -4146,3 +4146,35 @@ it.each([
   expect(answer.result).toBeNull();
   expect(answer.text).toContain(reason);
 });
+
+// "What is the 3rd best selling product?" got the best one, read as "the best selling product".
+describe('a place in a ranking', () => {
+  it.each([
+    [
+      'Which state had the 5th highest profit?',
+      `SELECT State, sum(gp) AS p FROM t GROUP BY 1 ORDER BY p DESC LIMIT 5`,
+      'top 5 by gross profit, by State',
+      '5th',
+    ],
+    [
+      'What was our 2nd best month in 2021?',
+      `SELECT strftime(d, '%Y-%m'), sum(rev) AS r FROM t WHERE year(d) = 2021 GROUP BY 1 ORDER BY r DESC LIMIT 2`,
+      'top 2 by revenue, by month, 2021-01-01 … 2021-12-31',
+      '2nd',
+    ],
+    [
+      'What is the 3rd best selling product?',
+      `SELECT sum(rev) AS r FROM t GROUP BY "Product ID" ORDER BY r DESC LIMIT 3`,
+      'top 3 by revenue, by product',
+      '3rd',
+    ],
+  ] as const)('"%s" ranks that many, the place asked for last', async (question, reference, understood, place) => {
+    const expected = await sql(reference);
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(understood);
+    const rows = answer.result?.rows ?? [];
+    // The products are named, not by their ids: their figures are compared.
+    expectRowsClose(expected[0].length === 1 ? rows.map((r) => r.slice(1)) : rows, expected);
+    expect(answer.text).toContain(`The ${place} place is the last row of these ${expected.length}; any tied with it are shown too.`);
+  });
+});

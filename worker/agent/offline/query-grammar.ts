@@ -113,7 +113,7 @@ import {
   fractionRefusal,
 } from './query-parsed';
 import { asWritten, countedNounOf, dimensionOfNoun, namedFilterWords, valuesNamed } from './query-values';
-import { percentChangeHaving, rankAsAsked } from './query-ranking';
+import { ordinalRankOf, percentChangeHaving, rankAsAsked } from './query-ranking';
 import {
   KEPT_WORDS,
   boughtTogether,
@@ -475,6 +475,19 @@ function parseAsRead(
   // words, its rows then set against their average.
   const average = averageBoundOf(question);
   if (average) return readWithAverage(average, (rest) => parseAsRead(rest, meta, analysisDay, facts, valuesLeftOut));
+  // "What is the 3rd best selling product?" got the best one: the top 3, the third the last of them.
+  const ordinal = ordinalRankOf(question);
+  if (ordinal) {
+    const ranked = parseAsRead(ordinal.rest, meta, analysisDay, facts, valuesLeftOut);
+    if (ranked.kind === 'spec' && ranked.spec.limit === 1 && (ranked.spec.groupBy ?? []).length > 0)
+      return { ...ranked, spec: { ...ranked.spec, limit: ordinal.n }, note: [ordinal.note, ranked.note].filter(Boolean).join(' ') };
+    // The canned lists rank the top customers and products themselves ("Who is our second biggest customer?").
+    if (ranked.kind !== 'spec') return ranked;
+    return {
+      kind: 'refused',
+      reason: `I can rank the top or bottom ${ordinal.n}, the place asked for last among them (“top ${ordinal.n} products by revenue”), but couldn't read this question so.`,
+    };
+  }
   // "Total revenue of customers who bought Tables" got their Tables revenue: the figures of all the buyers bought.
   const buyers = buyersOfQuestion(question, meta, facts);
   if (buyers && 'refused' in buyers) return { kind: 'refused', reason: buyers.refused };

@@ -303,3 +303,33 @@ export function percentChangeHaving(text: string, threshold: Threshold, measure:
   if (up) return { measure, op: threshold.op, value: threshold.value, on: 'percentChange' };
   return { measure, op: threshold.op === '>' ? '<' : '<=', value: -threshold.value, on: 'percentChange' };
 }
+
+const ORDINALS: Record<string, number> = {
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+};
+
+/** "The third best selling product", "our 2nd largest region", "the 5th worst customer by margin". */
+const ORDINAL_RANK =
+  /\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|(\d{1,3})(?:st|nd|rd|th))\s+(best|biggest|largest|highest|greatest|most|top|worst|smallest|lowest|least|weakest)\b/i;
+
+/**
+ * A place in a ranking ("What is the 3rd best selling product?" got the best one, as "the
+ * best selling product" reads): the question without the place, whose ranking of one is to
+ * take that many, and the note that the place asked for is the last row; null without one.
+ */
+export function ordinalRankOf(question: string): { rest: string; n: number; note: string } | null {
+  const m = ORDINAL_RANK.exec(question);
+  if (!m) return null;
+  const n = m[2] ? Number(m[2]) : ORDINALS[m[1].toLowerCase()];
+  if (!(n >= 2 && n <= MAX_RANKED)) return null;
+  const rest = `${question.slice(0, m.index)}${m[3]}${question.slice(m.index + m[0].length)}`;
+  return { rest, n, note: `The ${m[1]} place is the last row of these ${n}; any tied with it are shown too.` };
+}
