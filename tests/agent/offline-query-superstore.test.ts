@@ -4178,3 +4178,21 @@ describe('a place in a ranking', () => {
     expect(answer.text).toContain(`The ${place} place is the last row of these ${expected.length}; any tied with it are shown too.`);
   });
 });
+
+// Each listed every customer's figure (793 average order values), not the one asked for.
+describe('a figure of the customers', () => {
+  it('"What is the average order value of customers in Texas?" is one figure', async () => {
+    const expected = await sql(`SELECT sum(rev) / count(DISTINCT "Order ID") FROM t WHERE State = 'Texas'`);
+    const answer = await answerWithQuery('What is the average order value of customers in Texas?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('average order value, State = Texas');
+    expectRowsClose(answer.result?.rows ?? [], expected);
+  });
+
+  itReadsEach([
+    ['What is the revenue of customers in Texas?', 'revenue, State = Texas'],
+    ["What's the average order value of our customers?", 'average order value'],
+    ['What is the margin of customers in the West?', 'margin %, region = West'],
+    // Listed, as asked.
+    ['What is the revenue of each customer in Texas?', 'revenue, by customer, State = Texas'],
+  ]);
+});

@@ -22,6 +22,7 @@ import {
   REP_NOUNS,
 } from './query-vocabulary';
 import { asWritten, dimensionOfNoun } from './query-values';
+import { CUSTOMERS_PLURAL } from './customer-words';
 
 /** A total asked for: one figure, not one per customer. */
 const TOTAL = /\b(?:total|in total|combined|altogether|overall)\b/;
@@ -111,6 +112,10 @@ export function groupingOf(
       if (dim === 'product' && namesTheProducts(text, filters) && groupsBesideProducts(dimText)) continue;
       // "What's the revenue of Safety products?" asks for their one figure, "Revenue of Safety
       // products by month" for it month by month: each listed every product's.
+      // "What is the revenue of customers in Texas?", "What's the average order value of our
+      // customers?": one figure of them (each listed every customer's, 793 of them).
+      if (dim === 'customer' && FIGURE_OF_THEM.test(text) && FIGURE_OF_CUSTOMERS.test(text) && !CUSTOMERS_LISTED_OR_SPLIT.test(text))
+        continue;
       if (
         dim === 'product' &&
         namesTheProducts(text, filters, true) &&
@@ -180,6 +185,11 @@ const CUSTOMER_COUNTS = new Set<Measure>(['customers', 'newCustomers', 'returnin
 /** "What's the margin on …", "what was our revenue from …": a question for one figure, "what" not asking which. */
 const FIGURE_OF_THEM =
   /^(?:and |so )?what(?:'s| is| was| were| are| has been| have been)\s+(?:the |our |my )?(?:total |overall |combined )?(?:revenue|sales|turnover|gross profit|gross margins?|profits?|margins?|orders|units|average order value)\b/;
+/** The customers a figure is of: "… of customers in Texas", "… of our customers", "… from all customers". */
+const FIGURE_OF_CUSTOMERS = new RegExp(String.raw`\b(?:of|from|for|across) (?:our |the |all |all our |my )?(?:${CUSTOMERS_PLURAL})\b`);
+/** Customers listed or split: "each customer", "top customers", "by customer". */
+const CUSTOMERS_LISTED_OR_SPLIT =
+  /\b(?:top|bottom|best|worst|most|least|highest|lowest|which|each|every|per|individual|list)\b|\bby customers?\b/;
 /** "By month", "quarterly": a split by time, not by product. */
 const BY_TIME_UNIT = /\b(?:by|per|each|every) (?:month|quarter|year|week)\b|\b(?:monthly|quarterly|yearly|annual|annually|weekly)\b/;
 /** Words that rank or split the products named: "the top Safety products", "by product" (not "by month"). */
