@@ -4196,3 +4196,23 @@ describe('a figure of the customers', () => {
     ['What is the revenue of each customer in Texas?', 'revenue, by customer, State = Texas'],
   ]);
 });
+
+// It was refused as a share the query can't take: the concentration analysis counts them.
+describe('how many customers make a share of revenue', () => {
+  it('"How many customers make up 80% of revenue?" is the concentration answer\'s count', async () => {
+    const [[needed, all]] = (await sql(
+      `WITH c AS (SELECT sum(rev) AS r FROM t GROUP BY "Customer ID"),
+            k AS (SELECT r, sum(r) OVER (ORDER BY r DESC ROWS UNBOUNDED PRECEDING) AS cum, sum(r) OVER () AS total FROM c)
+       SELECT count(*) FILTER (WHERE cum - r < 0.8 * total), count(*) FROM k`,
+    )) as number[][];
+    const { answer, trace } = await askOffline('How many customers make up 80% of revenue?', analyse(file.aggregates), file.snapshot);
+    expect(trace).toContain('use:get_concentration');
+    expect(answer).toContain(`${needed} of ${all} customers make 80%`);
+  });
+
+  it('"How many customers account for 50% of sales?" says which share it can count', async () => {
+    const answer = await answerWithQuery('How many customers account for 50% of sales?', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('I can say how many customers make 80% of revenue');
+  });
+});

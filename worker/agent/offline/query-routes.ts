@@ -39,7 +39,7 @@ import {
 } from './query-parsed';
 import { dimensionOfNoun, namedFilterWords } from './query-values';
 import { lapsedInTheLastYear, namesWhatWasNeverBought } from './query-stopped';
-import { BUYER_NOUNS, CUSTOMER_NOUNS, CUSTOMER_SINGULAR, CUSTOMERS_NAMED } from './customer-words';
+import { BUYER_NOUNS, CUSTOMER_NOUNS, CUSTOMER_SINGULAR, CUSTOMERS_NAMED, CUSTOMERS_PLURAL } from './customer-words';
 
 /**
  * Products bought in the same orders as another: "what do customers buy with X", "what goes
@@ -103,6 +103,11 @@ const FUTURE = /\b(forecast|predict(ion)?s?|will .* (buy|spend|sell)|next (year|
 /** "Average orders per customer": a ratio the grammar has only for revenue. */
 const OTHER_PER_CUSTOMER = new RegExp(
   String.raw`\b(orders|invoices|purchases|transactions|units|items|pieces|quantity|profit|margin) per (${CUSTOMER_SINGULAR})\b|\bhow (many|often)\b.*\b(the )?(average|typical) (${CUSTOMER_SINGULAR})\b|\b(?:how many|number of)\b.*\b(?:each|every|a|the) (${CUSTOMER_SINGULAR})\b.*\bon average\b`,
+);
+
+/** "How many customers make up 80% of revenue?", "how many clients account for 50 percent of our sales". */
+const CUSTOMERS_MAKING_A_SHARE = new RegExp(
+  String.raw`\b(?:how many|number of) (?:of (?:our|the) )?(?:${CUSTOMERS_PLURAL}) (?:make up|makes up|made up|make|account for|accounts for|bring in|bring|generate|drive|represent|give us|are behind) (?:the )?(?:top )?(\d{1,2}) ?(?:%|percent|per cent) of (?:our |the |all |total )*(?:revenue|sales|turnover|business)\b`,
 );
 
 /**
@@ -192,6 +197,16 @@ export function routedByWording(
   // "What actions should we take on revenue in 2021?" and the analysis' actions; "which products
   // should we drop?" is no change over time: the canned answers rank the candidates.
   if (ACTIONS.test(text)) return { kind: 'unmapped', reason: 'What to do is answered from the analysis.' };
+  // "How many customers make up 80% of revenue?" was refused as a share the query can't take;
+  // the concentration analysis counts them (396 of Superstore's 793), for 80% only.
+  const pareto = CUSTOMERS_MAKING_A_SHARE.exec(text);
+  if (pareto && !filters.length)
+    return pareto[1] === '80'
+      ? { kind: 'unmapped', reason: 'Concentration is answered from the analysis of the whole file.' }
+      : {
+          kind: 'refused',
+          reason: `I can say how many customers make 80% of revenue (the concentration analysis: “How many customers make up 80% of revenue?”), and what share the top N hold (“What share of revenue do the top 10 customers have?”), but not how many make ${pareto[1]}% yet.`,
+        };
   const supposed = supposedAnswer(text, question, meta, filters);
   if (supposed) return supposed;
   const setAgainst = valueSetAgainstAnother(text, filters);
