@@ -2496,6 +2496,16 @@ describe('figures of the customers who bought a value', () => {
     );
   });
 
+  // A name with a number in it was taken for an amount: it listed each customer's Supplier 13 revenue.
+  it('"Revenue from customers who buy from Supplier 13" is all that they bought', async () => {
+    const thirteen = buyersOf((r) => r.Supplier === 'Supplier 13');
+    await expectRows(
+      'Revenue from customers who buy from Supplier 13',
+      sum((r) => thirteen.has(r.CustomerID)),
+      'revenue, customers who bought supplier = Supplier 13',
+    );
+  });
+
   it('"Revenue from customers who buy from Acme" is all that Acme\'s customers bought, and says so', async () => {
     const acme = buyersOf((r) => r.Supplier === 'Acme Supply, Inc.');
     const question = 'Revenue from customers who buy from Acme';

@@ -4084,6 +4084,33 @@ describe('figures of the customers who bought a value', () => {
     },
   );
 
+  // Found by a review of the first draft, which refused, split or misread each.
+  itReadsEach([
+    ['Number of customers who bought Chairs in 2021', 'customers, Sub-Category = Chairs, 2021-01-01 … 2021-12-31'],
+    ['Give me a list of customers who bought Chairs', 'revenue, by customer, Sub-Category = Chairs'],
+    ['What do West customers buy?', 'revenue, by product, region = West'],
+    ['What percentage of customers who bought Chairs also bought Tables?', 'customers who bought each of Sub-Category = Chairs, Tables'],
+    ['Of the customers who bought Chairs, how many also bought Tables?', 'customers who bought each of Sub-Category = Chairs, Tables'],
+    [
+      'What was the revenue of customers who bought Tables, last year?',
+      'revenue, 2020-01-01 … 2020-12-31, customers who bought Sub-Category = Tables',
+    ],
+    [
+      'What else do customers who buy Chairs spend the most on?',
+      'top 10 by revenue, by Sub-Category, Sub-Category ≠ Chairs, customers who bought Sub-Category = Chairs',
+    ],
+    ['Sales by region 03/2021', 'revenue, by region, 2021-03-01 … 2021-03-31'],
+    ['How much do Chairs buyers spend in total?', 'revenue, customers who bought Sub-Category = Chairs'],
+  ]);
+  it.each([
+    ['What else did customers who bought Chairs buy, by region?', 'not split further yet'],
+    ['What share of customers bought more than 5 times in 2021?', 'but not the share past a threshold or of customers one by one yet'],
+  ])('"%s" is refused: %s', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(reason);
+  });
+
   // The lists of who bought a value stay lists of what each bought of it.
   itReadsEach([
     ['Which customers bought Chairs?', 'revenue, by customer, Sub-Category = Chairs'],
@@ -4175,7 +4202,15 @@ describe('a place in a ranking', () => {
     const rows = answer.result?.rows ?? [];
     // The products are named, not by their ids: their figures are compared.
     expectRowsClose(expected[0].length === 1 ? rows.map((r) => r.slice(1)) : rows, expected);
-    expect(answer.text).toContain(`The ${place} place is the last row of these ${expected.length}; any tied with it are shown too.`);
+    expect(answer.text).toContain(
+      `The ${place} place is row ${expected.length} here, where there are ${expected.length} rows or more; any tied with it are shown too.`,
+    );
+  });
+
+  it('"What is the 60th best selling product?" is refused: an answer shows 50 rows (it got the best one)', async () => {
+    const answer = await answerWithQuery('What is the 60th best selling product?', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("An answer shows 50 rows of a ranking at most, so I can't show the place asked for");
   });
 });
 

@@ -154,7 +154,7 @@ describe('the spec', () => {
       'The query spec is not valid — changeFrom: `changeFrom` sets each unit against an earlier one of its own grouping: leave out `compareTo`, `notBoughtIn` and `per`.',
     );
     expect(reason({ ...monthly, measures: ['revenueShare'] })).toBe(
-      "The query spec is not valid — changeFrom: `changeFrom` does not take revenueShare or profitShare: a share is of its own period's whole, so two units' shares are of different wholes.",
+      "The query spec is not valid — changeFrom: `changeFrom` does not take revenueShare, profitShare or customerShare: a share is of its own period's whole, so two units' shares are of different wholes.",
     );
   });
 

@@ -19,12 +19,12 @@ import { rankedCountOf } from './query-ranking';
 import { periodsOf, withoutNamedYears } from './query-periods';
 import { asWritten, dimensionOfNoun, valuesNamed } from './query-values';
 import { escapeRegex } from './query-limits';
-import { NARROWED_LISTS_ONLY, WHOLE_FILE_RESULTS, type AnalysisFacts, type Parsed } from './query-parsed';
-import { TURN_TO_NOT_BOUGHT } from './purchase-words';
+import { ANY_DAY, NARROWED_LISTS_ONLY, WHOLE_FILE_RESULTS, type AnalysisFacts, type Parsed } from './query-parsed';
+import { BUY_VERBS, TURN_TO_NOT_BOUGHT } from './purchase-words';
 
 type NamedFilter = NonNullable<QuerySpecInput['filters']>[number];
 
-const BUY = 'buy|buys|bought|buying|purchase|purchases|purchased|order|orders|ordered';
+const BUY = `${BUY_VERBS}|buying`;
 
 /** Where the thing bought ends: a period, a place, the next verb, a clause. */
 const OBJECT_END = String.raw`(?=\s+(?:in|at|during|for|since|between|over|last|this|so far|by|per|each|every|vs|versus|compared|against|grouped|broken|split|before|after|until|spend|spent|spends|spending|pay|paid|generate|generated|bring|brought|contribute|contributed|place|placed|make|made|buy|bought|also|and|but|or|are|is|were|was|have|has|had|do|did|does)\b|[?;!,.]|$)`;
@@ -80,12 +80,34 @@ function elseAsked(question: string, before: string, after: string): { noun?: st
 /** "What share of", "what % of": the share is taken of the figure named next. */
 const SHARE_OF = /\b(?:what|which)\s+(?:share|percent(?:age)?|%|proportion|fraction|part)\s+of\s+(?:our\s+|the\s+|total\s+|all\s+)*/i;
 
+/** "The number of", "a count of", "a list of", "the names of" the buyers. */
+const COUNTED_OR_LISTED = /\b(?:number|count|list|names|total number)\s+of\s*(?:the\s+|our\s+|all\s+)?$/i;
+
+/** "… also bought Tables": a second value bought (not "… also buy?" or "… also buy in 2021?"). */
+const ALSO_BOUGHT_A_VALUE = new RegExp(
+  String.raw`\balso (?:${BUY_VERBS})\s+(?!(?:in|during|since|last|this|over|between|from|before|after)\b)[^\s?.!]`,
+  'i',
+);
+
+/**
+ * Whether values of a column are things bought: products, categories, suppliers, a column named
+ * so ("Sub-Category"). "West customers" and "Corporate customers" are where and who they are:
+ * "What do West customers buy?" listed the other regions.
+ */
+function isBought(dimension: string, meta: SnapshotMeta): boolean {
+  if (dimension === 'product' || dimension === 'category' || dimension === 'supplier') return true;
+  const label = meta.dimensions.find((d) => d.key === dimension)?.label ?? '';
+  return (
+    dimension.startsWith('column:') && /categor|product|item|brand|sku|line|family|department|vendor|supplier|manufacturer/i.test(label)
+  );
+}
+
 /** What the buyers are set against or ranked by, which no one list of buyers answers. */
 const NOT_OF_BUYERS = /\b(?:never|stopped|no longer|again|lost|lose|losing|both|as well as|more than once|churn\w*)\b/i;
 
 /** A thing bought that is a place, a time or an amount: "customers who bought in Texas", "… recently", "… the most Chairs". */
 const NO_THING =
-  /^(?:in|at|on|during|since|before|after|last|this|recently|lately|once|twice|more|most|less|least|over|under|above|below|than|the most|the least)\b|\d/i;
+  /^(?:in|at|on|during|since|before|after|last|this|recently|lately|once|twice|more|most|less|least|over|under|above|below|than|the most|the least|something|anything|via|online|through)\b|^\d/i;
 
 export interface BuyersRead {
   /** The question with the buyers' clause written as plain "customers". */
@@ -113,12 +135,17 @@ export function buyersOfQuestion(
     const after = question.slice(clause.index + clause[0].length);
     const whatElse = elseAsked(question, before, after);
     if (!whatElse && !FIGURE_OF_BEFORE.test(before) && !SPEND_AFTER.test(after) && !BY_ALL_THEY_BOUGHT.test(after)) return null;
+    // "The number of customers who bought Chairs", "a list of them": the buyers counted or
+    // listed, as the grammar reads them already; "… also bought Tables" is whoBoughtAll's.
+    if (COUNTED_OR_LISTED.test(before) || ALSO_BOUGHT_A_VALUE.test(after)) return null;
     const object = clause[1].trim();
     // "… who bought Hydraulics and Bearings" is whoBoughtAll's to answer or refuse.
     if (NO_THING.test(object) || MORE_BOUGHT.test(after) || /\b(?:and|or)\b/i.test(object)) return null;
+    // "… who bought something in 2021", "… via Standard Class": nothing bought is named; the grammar reads it as it did.
     const named = valuesNamed(`sales of ${object}`, meta, facts);
-    if ('refused' in named) return { refused: named.refused };
+    if ('refused' in named) return null;
     const [bought, ...others] = named.filters.filter((f) => f.dimension !== 'customer');
+    if (bought && !isBought(bought.dimension, meta)) return null;
     // "… who bought Chairs by region": every word of the thing bought must be its name, or the rest would lose them.
     if (!bought || wordsLeftOver(object, named.filters)) return null;
     if (others.length > 0)
@@ -151,8 +178,8 @@ function wordsLeftOver(object: string, filters: readonly NamedFilter[]): boolean
   return rest.replace(/\b(?:the|a|an|any|some|our|one|of|products?|items?)\b/g, ' ').trim() !== '';
 }
 
-/** More values bought after the first: "… who bought Chairs and Tables", "… Chairs, Tables and Desks" (not ", what else …"). */
-const MORE_BOUGHT = /^\s*(?:and|or|as well as)\s|^\s*,(?!\s*(?:what|which|who|how|and what|so what)\b)/i;
+/** More values bought after the first: "… who bought Chairs and Tables", "… Chairs, Tables and Desks" (not "…, last year"). */
+const MORE_BOUGHT = /^\s*(?:and|or|as well as)\s|^\s*,\s*[\p{L}\d'’ .&-]+?,?\s+(?:and|or)\s/iu;
 
 /**
  * "How much do Chairs buyers spend on Tables?", "What else do Chairs customers buy?": a value
@@ -164,14 +191,15 @@ function valueBuyersOf(question: string, meta: SnapshotMeta, facts: AnalysisFact
   const named = valuesNamed(question, meta, facts);
   if ('refused' in named) return null;
   for (const f of named.filters) {
-    if (f.dimension === 'customer' || f.values.length > 2) continue;
+    if (!isBought(f.dimension, meta) || f.values.length > 2) continue;
     for (const value of f.values) {
       const noun = new RegExp(String.raw`(?<![\p{L}\d])${escapeRegex(value)}\s+(?:${CUSTOMERS_PLURAL}|purchasers)\b`, 'iu').exec(question);
       if (!noun) continue;
       const before = question.slice(0, noun.index);
       const after = question.slice(noun.index + noun[0].length);
       const whatElse = elseAsked(question, before, after);
-      if (!whatElse && !(f.values.length === 2 && SPENT.test(question))) continue;
+      // "How much do Chairs buyers spend on Tables?", "… spend in total?" (it got their Chairs revenue).
+      if (!whatElse && !(SPENT.test(question) && (f.values.length === 2 || IN_TOTAL.test(question)))) continue;
       return {
         rest: `${before} customers ${after}`.replace(/\s+/g, ' ').trim(),
         bought: { ...f, values: [value] },
@@ -181,6 +209,9 @@ function valueBuyersOf(question: string, meta: SnapshotMeta, facts: AnalysisFact
   }
   return null;
 }
+
+/** All they spent: "in total", "altogether", "on everything". */
+const IN_TOTAL = /\b(?:in total|altogether|overall|all told|on everything|on anything)\b/i;
 
 /** Spending asked of: "How much do Chairs buyers spend on Tables?". */
 const SPENT = /\b(?:spend|spent|spends|spending)\b/i;
@@ -199,17 +230,29 @@ function elseOf(whatElse: { noun?: string } | null, bought: NamedFilter, meta: S
 export function withBuyers(
   buyers: BuyersRead,
   read: (question: string) => Parsed,
-  { meta, today }: { meta: SnapshotMeta; today: Date },
-): Parsed {
+  { meta, today }: { meta: SnapshotMeta; today: Date | null },
+): Parsed | null {
   const { bought } = buyers;
-  const who = `the customers who bought ${bought.values.join(' or ')}`;
+  const who = `the customers who bought ${bought.dimension === 'supplier' ? 'from ' : ''}${bought.values.join(' or ')}`;
   if (buyers.elseBy) {
+    // "What else did customers who bought Chairs buy, by region?" dropped the region.
+    const split = new RegExp(
+      String.raw`\b(?:by|per|each|every)\s+(?!(?:the\s+|our\s+)?(?:most|least|${CUSTOMERS_PLURAL}|people|stores|shops)\b)[a-z]`,
+      'i',
+    ).exec(buyers.rest);
+    if (split)
+      return {
+        kind: 'refused',
+        reason: `I can list what else ${who} bought, by how many of them bought each; not split further yet.`,
+      };
     const others = valuesNamed(buyers.rest, meta, undefined);
     const filters = 'refused' in others ? [] : others.filters.filter((f) => f.dimension !== bought.dimension);
-    const periods = periodsOf(withoutNamedYears(buyers.rest.toLowerCase(), filters), today, isoDay(meta.firstDay));
+    const periods = periodsOf(withoutNamedYears(buyers.rest.toLowerCase(), filters), today ?? ANY_DAY, isoDay(meta.firstDay));
     if (periods.unread || periods.other)
       return { kind: 'refused', reason: `I can list what else ${who} bought in one period; name it as a year, a quarter or a month.` };
     const ranked = rankedCountOf(buyers.rest.toLowerCase());
+    // "What else do they spend the most on?" ranks by what they spent, not by how many bought it.
+    const by = /\b(?:spend|spent|spends|spending|revenue|sales)\b/i.test(buyers.rest) ? 'revenue' : 'customers';
     return {
       kind: 'spec',
       spec: {
@@ -217,7 +260,7 @@ export function withBuyers(
         groupBy: [buyers.elseBy],
         filters: [...filters, { ...bought, exclude: true }],
         ...(periods.period ? { period: periods.period } : {}),
-        sort: { by: 'customers', direction: 'desc' },
+        sort: { by, direction: 'desc' },
         limit: Math.min(MAX_ROWS, ranked?.n ?? 10),
         buyersOf: bought,
       },
@@ -230,8 +273,8 @@ export function withBuyers(
   // "Which of the customers who bought Chairs are at risk?": the churn list of those customers.
   if (parsed.kind === 'unmapped' && WHOLE_FILE_RESULTS.test(buyers.rest.toLowerCase()))
     return { kind: 'among', where: [bought], reason: NARROWED_LISTS_ONLY };
-  if (parsed.kind === 'unmapped')
-    return { kind: 'refused', reason: `I couldn't tell which figure of ${who} you want; ask, such as “revenue of ${who}”.` };
+  // No figure read without the buyers: the question is read as the grammar read it before.
+  if (parsed.kind === 'unmapped') return null;
   if (parsed.kind !== 'spec') return parsed;
   const spec = parsed.spec;
   if (
@@ -246,7 +289,7 @@ export function withBuyers(
   )
     return {
       kind: 'refused',
-      reason: `I can give figures of ${who} for one period, such as “revenue of ${who} in ${today.getUTCFullYear()}”, but not set against another period or averaged per unit yet.`,
+      reason: `I can give figures of ${who} for one period${today ? `, such as “revenue of ${who} in ${today.getUTCFullYear()}”,` : ''} but not set against another period or averaged per unit yet.`,
     };
   if (share) {
     const [measure] = spec.measures ?? [];

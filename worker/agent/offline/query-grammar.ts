@@ -21,7 +21,7 @@
  * this file strings the steps together and holds the rules that join them.
  */
 import { buyersOfQuestion, withBuyers } from './query-buyers';
-import { MEASURE_LABELS, SUMMED_OVER_TIME, TIME_DIMENSIONS } from '../../engine/query/spec';
+import { MAX_ROWS, MEASURE_LABELS, SUMMED_OVER_TIME, TIME_DIMENSIONS } from '../../engine/query/spec';
 import type { Measure, QuerySpecInput } from '../../engine/query';
 import { epochDay, isoDay } from '../../engine/aggregate/types';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
@@ -234,8 +234,16 @@ export function parseQuestion(
  */
 function ofTheFileIfWholePeriod(parsed: Parsed, meta: SnapshotMeta): Parsed {
   if (parsed.kind !== 'spec' || !parsed.spec.measures?.includes('customerShare')) return parsed;
-  const { period, filters = [], groupBy = [], buyersOf } = parsed.spec;
-  if (!period || filters.length > 0 || groupBy.length > 0 || buyersOf) return parsed;
+  const { period, filters = [], groupBy = [], buyersOf, compareTo, having, limit, sort } = parsed.spec;
+  // "What share of customers bought more than 5 times?" gave each of 13 customers "0.1%": a share
+  // of all customers is of a part of the rows, not of customers one by one or past a threshold.
+  if (having || groupBy.some((g) => /^customers?$/i.test(g)))
+    return {
+      kind: 'refused',
+      reason:
+        'I can give the share of all customers who bought some of the rows (“What share of customers bought Chairs?”), but not the share past a threshold or of customers one by one yet.',
+    };
+  if (!period || filters.length > 0 || groupBy.length > 0 || buyersOf || compareTo || limit || sort) return parsed;
   const file = { from: isoDay(meta.firstDay) ?? period.from, to: isoDay(meta.lastDay) ?? period.to };
   return { kind: 'spec', spec: { measures: ['customers'], groupBy: [], filters: [], period: file, alsoBoughtIn: period } };
 }
@@ -477,6 +485,12 @@ function parseAsRead(
   if (average) return readWithAverage(average, (rest) => parseAsRead(rest, meta, analysisDay, facts, valuesLeftOut));
   // "What is the 3rd best selling product?" got the best one: the top 3, the third the last of them.
   const ordinal = ordinalRankOf(question);
+  // "What is the 60th best selling product?": an answer shows 50 rows, so the 60th is none of them.
+  if (ordinal && ordinal.n > MAX_ROWS)
+    return {
+      kind: 'refused',
+      reason: `An answer shows ${MAX_ROWS} rows of a ranking at most, so I can't show the place asked for; ask for the top ${MAX_ROWS}, or name a smaller place.`,
+    };
   if (ordinal) {
     const ranked = parseAsRead(ordinal.rest, meta, analysisDay, facts, valuesLeftOut);
     if (ranked.kind === 'spec' && ranked.spec.limit === 1 && (ranked.spec.groupBy ?? []).length > 0)
@@ -491,11 +505,9 @@ function parseAsRead(
   // "Total revenue of customers who bought Tables" got their Tables revenue: the figures of all the buyers bought.
   const buyers = buyersOfQuestion(question, meta, facts);
   if (buyers && 'refused' in buyers) return { kind: 'refused', reason: buyers.refused };
-  if (buyers)
-    return withBuyers(buyers, (rest) => parseAsRead(rest, meta, analysisDay, facts, valuesLeftOut), {
-      meta,
-      today: analysisDay ?? ANY_DAY,
-    });
+  const ofBuyers =
+    buyers && withBuyers(buyers, (rest) => parseAsRead(rest, meta, analysisDay, facts, valuesLeftOut), { meta, today: analysisDay });
+  if (ofBuyers) return ofBuyers;
   const text = questionText(question, meta);
   const values = valuesNamed(question, meta, facts);
   // The values named tell "Which Hydraulics customers also bought Bearings?" from what goes with a product.

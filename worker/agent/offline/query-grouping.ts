@@ -110,12 +110,12 @@ export function groupingOf(
       // "Which customers buy the most Safety products?": the noun of a named category, not a
       // second grouping beside customers ("top Safety products" still ranks products).
       if (dim === 'product' && namesTheProducts(text, filters) && groupsBesideProducts(dimText)) continue;
-      // "What's the revenue of Safety products?" asks for their one figure, "Revenue of Safety
-      // products by month" for it month by month: each listed every product's.
       // "What is the revenue of customers in Texas?", "What's the average order value of our
       // customers?": one figure of them (each listed every customer's, 793 of them).
       if (dim === 'customer' && FIGURE_OF_THEM.test(text) && FIGURE_OF_CUSTOMERS.test(text) && !CUSTOMERS_LISTED_OR_SPLIT.test(text))
         continue;
+      // "What's the revenue of Safety products?" asks for their one figure, "Revenue of Safety
+      // products by month" for it month by month: each listed every product's.
       if (
         dim === 'product' &&
         namesTheProducts(text, filters, true) &&
@@ -186,7 +186,9 @@ const CUSTOMER_COUNTS = new Set<Measure>(['customers', 'newCustomers', 'returnin
 const FIGURE_OF_THEM =
   /^(?:and |so )?what(?:'s| is| was| were| are| has been| have been)\s+(?:the |our |my )?(?:total |overall |combined )?(?:revenue|sales|turnover|gross profit|gross margins?|profits?|margins?|orders|units|average order value)\b/;
 /** The customers a figure is of: "… of customers in Texas", "… of our customers", "… from all customers". */
-const FIGURE_OF_CUSTOMERS = new RegExp(String.raw`\b(?:of|from|for|across) (?:our |the |all |all our |my )?(?:${CUSTOMERS_PLURAL})\b`);
+const FIGURE_OF_CUSTOMERS = new RegExp(
+  String.raw`\b(?:of|from|for|across) (?:our |the |all |all our |my )?(?:${CUSTOMERS_PLURAL})\b(?! (?:who|whose|that|which|with|without)\b)`,
+);
 /** Customers listed or split: "each customer", "top customers", "by customer". */
 const CUSTOMERS_LISTED_OR_SPLIT =
   /\b(?:top|bottom|best|worst|most|least|highest|lowest|which|each|every|per|individual|list)\b|\bby customers?\b/;

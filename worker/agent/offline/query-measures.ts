@@ -75,19 +75,13 @@ export const ONE_TIME =
  */
 export const REPEAT_RATE =
   /\b(repeat(?:[- ](?:purchase|order|customer|buyer|business))?|re-?order|re-?purchase|returning[- ]customer) rate\b/;
-export const SHARE_OF_CUSTOMERS = new RegExp(
-  String.raw`(\b(percent(age)?|share|proportion|fraction)|%) of (our |the |all |all our |my )?(${CUSTOMERS_PLURAL})\b`,
-);
+const shareOf = (nouns: string) =>
+  new RegExp(String.raw`(\b(percent(age)?|share|proportion|fraction)|%) of (our |the |all |all our |my )?(${nouns})\b`);
+export const SHARE_OF_CUSTOMERS = shareOf(CUSTOMERS_PLURAL);
 
 /** A share of customers, by the grammar's nouns or the file's own ("What share of stores bought Titos?" on Iowa). */
 export function asksShareOfCustomers(text: string, customerNoun: string | null): boolean {
-  if (SHARE_OF_CUSTOMERS.test(text)) return true;
-  return (
-    customerNoun !== null &&
-    new RegExp(
-      String.raw`(\b(percent(age)?|share|proportion|fraction)|%) of (our |the |all |all our |my )?${escapeRegex(customerNoun)}s\b`,
-    ).test(text)
-  );
+  return SHARE_OF_CUSTOMERS.test(text) || (customerNoun !== null && shareOf(`${escapeRegex(customerNoun)}s`).test(text));
 }
 export { ORDER_COUNT_ONLY } from './query-limits';
 

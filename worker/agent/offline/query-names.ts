@@ -12,6 +12,7 @@ import { editDistance } from '../tools/rep-match';
 import { escapeRegex, RETURNS } from './query-limits';
 import { productCodesOf, productLabelIn } from './query-product-codes';
 import { BUYER_NOUNS, CUSTOMER_NOUNS } from './customer-words';
+import { MONTH_NAMES } from './query-periods';
 
 type Filter = { dimension: string; values: string[]; match: 'exact' };
 /** A filter the question named already: a value, or a name's first words (`startsWith`). */
@@ -255,7 +256,10 @@ function codedValuesOf(text: string, meta: SnapshotMeta, named: readonly NamedFi
 function unplacedNumberedValue(text: string, meta: SnapshotMeta, named: readonly NamedFilter[]): { phrase: string; at: number } | null {
   for (const [role, noun] of Object.entries(ROLE_NOUNS)) {
     if (role === 'product' || named.some((f) => f.dimension === role)) continue;
-    const m = new RegExp(`\\b(${noun})\\s+(?:#\\s*|no\\.?\\s+)?(\\d+)\\b(?!\\s*(?:days?|weeks?|months?|quarters?|years?)\\b)`).exec(text);
+    // Not "by region 03/2021" or "per country 15 June 2021": a date after a grouping.
+    const m = new RegExp(
+      `(?<!\\b(?:by|per|each|every|across)\\s+)\\b(${noun})\\s+(?:#\\s*|no\\.?\\s+)?(\\d+)\\b(?![/.-]\\d)(?!\\s*(?:days?|weeks?|months?|quarters?|years?|${MONTH_NAMES})\\b)`,
+    ).exec(text);
     if (!m || isYear(m[2])) continue;
     const column = meta.dimensions.find((d) => d.key === role);
     // A value with the number in it is found by name elsewhere ("Region 3" written so in the file).

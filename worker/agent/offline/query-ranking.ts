@@ -329,7 +329,7 @@ export function ordinalRankOf(question: string): { rest: string; n: number; note
   const m = ORDINAL_RANK.exec(question);
   if (!m) return null;
   const n = m[2] ? Number(m[2]) : ORDINALS[m[1].toLowerCase()];
-  if (!(n >= 2 && n <= MAX_RANKED)) return null;
+  if (!(n >= 2)) return null;
   const rest = `${question.slice(0, m.index)}${m[3]}${question.slice(m.index + m[0].length)}`;
-  return { rest, n, note: `The ${m[1]} place is the last row of these ${n}; any tied with it are shown too.` };
+  return { rest, n, note: `The ${m[1]} place is row ${n} here, where there are ${n} rows or more; any tied with it are shown too.` };
 }

@@ -376,12 +376,15 @@ export const QuerySpecSchema = z
         path: ['changeFrom'],
         message: '`changeFrom` sets each unit against an earlier one of its own grouping: leave out `compareTo`, `notBoughtIn` and `per`',
       });
-    if (spec.changeFrom && (spec.measures.includes('revenueShare') || spec.measures.includes('profitShare')))
+    if (
+      spec.changeFrom &&
+      (spec.measures.includes('revenueShare') || spec.measures.includes('profitShare') || spec.measures.includes('customerShare'))
+    )
       ctx.addIssue({
         code: 'custom',
         path: ['changeFrom'],
         message:
-          "`changeFrom` does not take revenueShare or profitShare: a share is of its own period's whole, so two units' shares are of different wholes",
+          "`changeFrom` does not take revenueShare, profitShare or customerShare: a share is of its own period's whole, so two units' shares are of different wholes",
       });
     if (spec.having && (spec.notBoughtIn || (spec.compareTo && !onChange)))
       ctx.addIssue({
