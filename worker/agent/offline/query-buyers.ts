@@ -11,7 +11,7 @@
  * them by what they bought of it.
  */
 import type { QuerySpecInput } from '../../engine/query';
-import { MAX_ROWS } from '../../engine/query/spec';
+import { MAX_ROWS, NOT_WITH_BUYERS_OF } from '../../engine/query/spec';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { isoDay } from '../../engine/aggregate/types';
 import { CUSTOMERS_PLURAL } from './customer-words';
@@ -277,16 +277,7 @@ export function withBuyers(
   if (parsed.kind === 'unmapped') return null;
   if (parsed.kind !== 'spec') return parsed;
   const spec = parsed.spec;
-  if (
-    spec.compareTo ||
-    spec.notBoughtIn ||
-    spec.alsoBoughtIn ||
-    spec.neverBought ||
-    spec.boughtAll ||
-    spec.boughtEvery ||
-    spec.per ||
-    spec.changeFrom
-  )
+  if (NOT_WITH_BUYERS_OF.some((field) => spec[field]))
     return {
       kind: 'refused',
       reason: `I can give figures of ${who} for one period${today ? `, such as “revenue of ${who} in ${today.getUTCFullYear()}”,` : ''} but not set against another period or averaged per unit yet.`,

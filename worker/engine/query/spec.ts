@@ -108,6 +108,18 @@ export function filterWords(label: string, values: readonly string[], exclude = 
   return `${label} ${op} ${values.join(', ')}`;
 }
 
+/** What `buyersOf` takes none of: a second period, another list of customers, an average per unit, a change by unit. */
+export const NOT_WITH_BUYERS_OF = [
+  'compareTo',
+  'notBoughtIn',
+  'alsoBoughtIn',
+  'neverBought',
+  'boughtAll',
+  'boughtEvery',
+  'per',
+  'changeFrom',
+] as const;
+
 /** Rows a result shows at most; more are summarised as "showing 50 of 12,345". */
 export const MAX_ROWS = 50;
 /** The largest top N a ranking takes: "the top 10,000 customers" is a share a question asks for. */
@@ -308,18 +320,7 @@ export const QuerySpecSchema = z
         message:
           '`boughtEvery` lists the customers who bought in each unit of the period: leave out `groupBy`, `compareTo`, `notBoughtIn`, `alsoBoughtIn`, `neverBought`, `boughtAll`, `having`, `per` and `changeFrom`',
       });
-    if (
-      spec.buyersOf &&
-      (spec.compareTo ||
-        spec.notBoughtIn ||
-        spec.alsoBoughtIn ||
-        spec.neverBought ||
-        spec.boughtAll ||
-        spec.boughtEvery ||
-        spec.per ||
-        spec.changeFrom ||
-        spec.buyersOf.exclude)
-    )
+    if (spec.buyersOf && (NOT_WITH_BUYERS_OF.some((field) => spec[field]) || spec.buyersOf.exclude))
       ctx.addIssue({
         code: 'custom',
         path: ['buyersOf'],
