@@ -4251,3 +4251,23 @@ describe('how many customers make a share of revenue', () => {
     expect(answer.text).toContain('I can say how many customers make 80% of revenue');
   });
 });
+
+// The first listed 2021's revenue of every customer; the second was refused as a cohort's figure.
+describe('customers picked by their first order', () => {
+  const firsts = `(SELECT "Customer ID", min(d) AS first FROM t GROUP BY 1)`;
+  it('"What is the revenue of customers whose first order was in 2021?" is what the new customers of 2021 bought then', async () => {
+    const expected = await sql(
+      `SELECT sum(rev) FROM t JOIN ${firsts} f USING ("Customer ID") WHERE year(d) = 2021 AND year(f.first) = 2021`,
+    );
+    const answer = await answerWithQuery('What is the revenue of customers whose first order was in 2021?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue from new customers, 2021-01-01 … 2021-12-31');
+    expectRowsClose(answer.result?.rows ?? [], expected);
+  });
+
+  it('"How many customers had their first order in 2020?" counts the new customers of 2020', async () => {
+    const expected = await sql(`SELECT count(*) FROM ${firsts} f WHERE year(f.first) = 2020`);
+    const answer = await answerWithQuery('How many customers had their first order in 2020?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('new customers, 2020-01-01 … 2020-12-31');
+    expectRowsClose(answer.result?.rows ?? [], expected);
+  });
+});

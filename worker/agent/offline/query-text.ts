@@ -47,7 +47,12 @@ export const WHY_FIGURE_MOVED =
 const FIRST_TIME_BUYERS = new RegExp(String.raw`\bfirst[- ]time (${CUSTOMERS_PLURAL}|purchasers)\b`, 'g');
 /** "Customers who made their first purchase": new customers. */
 const FIRST_PURCHASE_MADE = new RegExp(
-  String.raw`\b(${CUSTOMERS_PLURAL}) (?:who |that )?(?:made|placed) (?:their|a) first (?:purchase|order)s?\b`,
+  String.raw`\b(${CUSTOMERS_PLURAL}) (?:who |that )?(?:made|placed|had) (?:their|a) first (?:purchase|order)s?\b`,
+  'g',
+);
+/** "Customers whose first order was in 2021": new customers (it listed 2021's revenue of every customer). */
+const FIRST_PURCHASE_WAS = new RegExp(
+  String.raw`\b(${CUSTOMERS_PLURAL}) (?:whose|with their|with a) first (?:purchase|order)s? (?:was|were|came|fell|is|being)? ?(?=in |during |on |between |since |from |last |this )`,
   'g',
 );
 
@@ -123,6 +128,7 @@ export function questionText(question: string, meta: SnapshotMeta): string {
       // first-time buyers are new customers, with every rule of those (revenue from them, a split).
       .replace(FIRST_TIME_BUYERS, 'new $1')
       .replace(FIRST_PURCHASE_MADE, 'new $1')
+      .replace(FIRST_PURCHASE_WAS, 'new $1 ')
       // "How many sales did we make?" got revenue: sales counted are orders (not "sales reps", "sales dollars").
       .replace(
         /\b(how many|number of|count of) sales\b(?!\s*(?:reps?|representatives?|people|persons?|staff|teams?|managers?|channels?|regions?|territor|dollars?|euros?|pounds?|revenue|value|volume|amount|in (?:dollars|euros|pounds|value|revenue)|[$£€]))/,
