@@ -60,8 +60,10 @@ const WHAT_THEY_BUY_BEFORE =
   /\b(?:what|which ([a-z-]+))\s+(?:do|did|does|have|had)\s+(?:the\s+|our\s+)?$|\bwhich ([a-z-]+) (?:are|were|is|was|get|got|have been) (?:bought|ordered|purchased) by\s+(?:the\s+|our\s+)?$/i;
 
 /** "… buy?", "… also bought in 2021?": the buyers' verb with nothing bought after it. */
-const THEY_BUY_AFTER =
-  /^\s*(?:also\s+|usually\s+|typically\s+|else\s+)?(?:buy|bought|order|ordered|purchase|purchased)\s*(?:[?.!]|$|(?:in|during|since|last|this|over|between|from)\b)/i;
+const THEY_BUY_AFTER = new RegExp(
+  String.raw`^\s*(?:also\s+|usually\s+|typically\s+|else\s+)?(?:${BUY_VERBS})\s*(?:[?.!]|$|(?:in|during|since|last|this|over|between|from)\b)`,
+  'i',
+);
 
 /**
  * Whether the question asks what else the buyers bought, and of which grouping (its noun:
@@ -110,7 +112,7 @@ const NO_THING =
   /^(?:in|at|on|during|since|before|after|last|this|recently|lately|once|twice|more|most|less|least|over|under|above|below|than|the most|the least|something|anything|via|online|through)\b|^\d/i;
 
 export interface BuyersRead {
-  /** The question with the buyers' clause written as plain "customers". */
+  /** The question without the buyers' clause: "customers" where they are listed or counted, nothing where a figure is of them. */
   rest: string;
   /** The values they bought. */
   bought: NamedFilter;
@@ -119,8 +121,9 @@ export interface BuyersRead {
 }
 
 /**
- * The buyers a question asks a figure of, and the question without them; a reason when the
- * thing bought can't be placed; null when the question asks no figure of buyers.
+ * The buyers a question asks a figure of, and the question without them; a reason when what
+ * they bought is named from two columns; null when the question asks no figure of buyers, or
+ * names nothing bought that the file holds (the grammar then reads it as before).
  */
 export function buyersOfQuestion(
   question: string,
@@ -145,9 +148,9 @@ export function buyersOfQuestion(
     const named = valuesNamed(`sales of ${object}`, meta, facts);
     if ('refused' in named) return null;
     const [bought, ...others] = named.filters.filter((f) => f.dimension !== 'customer');
-    if (bought && !isBought(bought.dimension, meta)) return null;
-    // "… who bought Chairs by region": every word of the thing bought must be its name, or the rest would lose them.
-    if (!bought || wordsLeftOver(object, named.filters)) return null;
+    // What is bought is a product, a category or a supplier; and in "… who bought Chairs by
+    // region" every word of it must be its name, or the rest would lose them.
+    if (!bought || !isBought(bought.dimension, meta) || wordsLeftOver(object, named.filters)) return null;
     if (others.length > 0)
       return {
         refused: `I can give figures of the customers who bought the values of one column, such as “revenue of the customers who bought ${bought.values[0]}”; name one column's values.`,
@@ -183,9 +186,9 @@ const MORE_BOUGHT = /^\s*(?:and|or|as well as)\s|^\s*,\s*[\p{L}\d'’ .&-]+?,?\s
 
 /**
  * "How much do Chairs buyers spend on Tables?", "What else do Chairs customers buy?": a value
- * before the buyers' noun, read as its buyers only when the question asks what else they buy,
- * or what they spend on another value of its column ("Texas customers" spending on Chairs are
- * Texas's rows, and stay so).
+ * of a thing bought before the buyers' noun, read as its buyers only when the question asks
+ * what else they buy, or what they spend on another value of its column or in total ("Texas
+ * customers" are a place's, and spending on Chairs stays Texas's rows).
  */
 function valueBuyersOf(question: string, meta: SnapshotMeta, facts: AnalysisFacts | undefined): BuyersRead | null {
   const named = valuesNamed(question, meta, facts);
