@@ -8,7 +8,7 @@
  * one is given); the query then keeps their rows through a filter on the customer column.
  */
 import type { Snapshot } from '../snapshot/columns';
-import { daysOf, QueryRefusal, resolveFilter, type ResolvedFilter } from './resolve';
+import { daysOf, passesFilter, QueryRefusal, resolveFilter, type ResolvedFilter } from './resolve';
 import { escapeMarkdown } from '../render/escape';
 import { plural } from '../render/format';
 import { filterWords, type QuerySpec } from './spec';
@@ -37,7 +37,7 @@ export async function buyersOf(snapshot: Snapshot, spec: QuerySpec & { buyersOf:
     const values = g.dims[bought.index];
     for (let i = 0; i < g.rows; i++) {
       const c = codes[i];
-      if (c < 0 || mask[c] === 1 || g.returns[i] === 1 || values[i] < 0 || bought.mask[values[i]] !== 1) continue;
+      if (c < 0 || mask[c] === 1 || g.returns[i] === 1 || !passesFilter(bought, values[i])) continue;
       if (days && (g.day[i] < days.from || g.day[i] > days.to)) continue;
       mask[c] = 1;
       customers++;
