@@ -1251,7 +1251,8 @@ describe("a rep's customers in chat", () => {
 
   // The review of this session: this lost the scorecard that answers it. ("What customers does
   // Rep 7 have?" was here too; it asks for the list, below.)
-  it.each(['Which customers did Rep 3 lose?'])('"%s" is on the rep\'s scorecard', async (question) => {
+  // "Which customers did Rep 3 lose?" now lists them (lost customers of a rep, below).
+  it.each(['Is Rep 3 losing customers?'])('"%s" is on the rep\'s scorecard', async (question) => {
     const { answer, trace } = await askOffline(question, analyse(file.aggregates), file.snapshot);
     expect(trace).toContain('use:get_rep_scorecards');
     expect(answer).toMatch(/^I understood: \*\*Rep \d+'s scorecard over the whole file/);
@@ -2520,5 +2521,75 @@ describe('figures of the customers who bought a value', () => {
     );
     // The name's own full stop ends the sentence.
     expect(answer.text).not.toContain('Inc..');
+  });
+});
+
+// "Which customers did Rep 3 lose?" and "Which of Rep 3's customers are at risk?" got Rep 3's
+// scorecard, which counts them but names none; "Which customers in DE-North have we lost?"
+// was asked for two periods, though "Which customers have we lost?" got the lost list; and
+// "Which customers did we lose?" got every flagged customer, those at medium risk first.
+describe('lost customers of a rep, a region or a category', () => {
+  /** The customers the analysis rates `risk` (any flagged one without it) among `ids`. */
+  const ratedAmong = (result: ReturnType<typeof analyse>, ids: Set<string>, risk?: string) =>
+    (result.churn?.customers ?? []).filter((c) => ids.has(c.id) && (risk ? c.risk === risk : c.risk !== 'low'));
+  const customersWith = (keep: (r: Row) => boolean) => new Set(rows.filter((r) => keep(r) && r.CustomerID).map((r) => r.CustomerID));
+
+  it.each([
+    ['Which customers did Rep 3 lose?', 'lost'],
+    ["Show Rep 3's lost customers", 'lost'],
+    ["Which of Rep 3's customers are at risk?", undefined],
+  ])('"%s" lists the customers with Rep 3\'s rows the churn model rates so', async (question, risk) => {
+    const result = analyse(file.aggregates);
+    const rated = ratedAmong(
+      result,
+      customersWith((r) => r.SalesRep === 'Rep 3'),
+      risk,
+    );
+    expect(rated.length).toBeGreaterThan(0);
+    const { answer } = await askOffline(question, result, file.snapshot);
+    const words = risk ? 'rated lost' : 'at lost, high or medium risk';
+    expect(answer.split('\n')[0]).toMatch(
+      new RegExp(`^Customers with rows where sales rep = Rep 3 ${words} \\(${rated.length} customers\\)`),
+    );
+    expect(answer).toContain(`1. ${rated[0].name}: `);
+  });
+
+  it('"How many customers did Rep 3 lose?" is still the scorecard\'s count of the book', async () => {
+    const result = analyse(file.aggregates);
+    const { answer } = await askOffline('How many customers did Rep 3 lose?', result, file.snapshot);
+    const lost = result.repScorecards?.reps.find((r) => r.rep === 'Rep 3')?.lostCustomers;
+    expect(answer).toContain("I understood: **Rep 3's scorecard");
+    expect(answer).toContain(`, ${lost} lost.`);
+  });
+
+  it('"Which customers in DE-North have we lost?" is the lost customers of DE-North', async () => {
+    const result = analyse(file.aggregates);
+    const regionOf = customerRegions();
+    const ids = new Set(Object.keys(regionOf).filter((id) => regionOf[id] === 'DE-North'));
+    const rated = ratedAmong(result, ids, 'lost');
+    const { answer } = await askOffline('Which customers in DE-North have we lost?', result, file.snapshot, regionOf);
+    expect(answer.split('\n')[0]).toMatch(new RegExp(`^Customers in DE-North rated lost \\(${rated.length} customers\\)`));
+  });
+
+  it('"Which Fasteners customers did we lose?" is the lost customers with Fasteners rows', async () => {
+    const result = analyse(file.aggregates);
+    const rated = ratedAmong(
+      result,
+      customersWith((r) => r.Category === 'Fasteners'),
+      'lost',
+    );
+    const { answer } = await askOffline('Which Fasteners customers did we lose?', result, file.snapshot);
+    expect(answer.split('\n')[0]).toMatch(
+      new RegExp(`^Customers with rows where category = Fasteners rated lost \\(${rated.length} customers\\)`),
+    );
+  });
+
+  it('"Which customers did we lose?" is the customers rated lost, as "… have we lost?" is', async () => {
+    const result = analyse(file.aggregates);
+    const lost = (result.churn?.customers ?? []).filter((c) => c.risk === 'lost').length;
+    for (const question of ['Which customers did we lose?', 'Which customers have we lost?']) {
+      const { answer } = await askOffline(question, result, file.snapshot);
+      expect(answer.split('\n')[0]).toBe(`**${lost} customers** are lost.`);
+    }
   });
 });

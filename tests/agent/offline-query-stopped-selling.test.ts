@@ -226,9 +226,10 @@ describe('customers who stopped buying stay customers', () => {
 });
 
 describe('the periods a list of who stopped needs', () => {
-  it('"Which customers did Rep 3 lose?" asks for two periods with an example it answers (it named "customers in Rep 3")', async () => {
+  // "Which customers did Rep 3 lose?" asked this too; it now lists those the churn model rates lost (offline-query-b2b.test.ts).
+  it('"Which customers stopped buying from Rep 3?" asks for two periods with an example it answers (it named "customers in Rep 3")', async () => {
     const y = exampleYear();
-    const answer = await answerWithQuery('Which customers did Rep 3 lose?', file.snapshot, today);
+    const answer = await answerWithQuery('Which customers stopped buying from Rep 3?', file.snapshot, today);
     expect(answer.text).toContain(
       `To find who stopped buying I need two periods, such as “customers of Rep 3 who bought in ${y - 1} but not in ${y}”.`,
     );

@@ -5,6 +5,7 @@
  */
 import { buyingRhythm } from '../engine/render/buying-rhythm';
 import { money, pct, plural } from '../engine/render/format';
+import type { ChurnRisk } from '../engine/contract-churn';
 
 /** "1 customer", "8 customers": the engine's, so the transcript agrees with the reports. */
 export { plural };
@@ -82,6 +83,13 @@ export function churnCustomerLine(
   money: (value: number) => string,
 ): string {
   return `${c.name}: ${churnStatus(c, money)}`;
+}
+
+/** A churn rating as the lists say it: "rated lost", "at high risk"; every flagged one without a rating. */
+export function ratedWords(risk: ChurnRisk | null): string {
+  // "Customers in DE-North at lost risk" read as a risk of being lost: lost is a rating, not a risk.
+  if (risk === 'lost') return 'rated lost';
+  return `at ${risk ?? 'lost, high or medium'} risk`;
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import type { AnalysisResult } from '../../engine/contract';
 import type { QuerySpecInput } from '../../engine/query';
-import { churnCustomerLine, churnListHeader, formatMoney, plural, segmentMemberLine } from '../format';
+import { churnCustomerLine, churnListHeader, ratedWords, formatMoney, plural, segmentMemberLine } from '../format';
 import { getChurnRisk, getSegments } from '../tools';
 import { NOT_AVAILABLE } from './answers';
 import { intentOf } from './intents';
@@ -31,7 +31,7 @@ export async function answerAmong(question: string, where: Where, result: Analys
   const intent = intentAmong(question, result);
   const money = (v: number) => formatMoney(v, runner.currency);
   if (intent.kind === 'churn') {
-    const risk = intent.risk ?? 'lost, high or medium';
+    const rated = ratedWords(intent.risk);
     const churn = await runner.call(
       getChurnRisk,
       { ...(intent.risk ? { risk: intent.risk } : {}), ...(intent.amongTop ? { amongTop: intent.amongTop } : {}), where, limit: 10 },
@@ -39,9 +39,9 @@ export async function answerAmong(question: string, where: Where, result: Analys
     );
     if (!churn) return NOT_AVAILABLE;
     const who = `with rows where ${churn.where}${intent.amongTop ? `, among the top ${intent.amongTop} by revenue,` : ''}`;
-    if (churn.matched === 0) return `No customer ${who} is at ${risk} risk.`;
+    if (churn.matched === 0) return `No customer ${who} is ${rated}.`;
     return [
-      churnListHeader(`Customers ${who} at ${risk} risk`, plural(churn.matched, 'customer'), churn.customers),
+      churnListHeader(`Customers ${who} ${rated}`, plural(churn.matched, 'customer'), churn.customers),
       ...churn.customers.map((c, i) => `${i + 1}. ${churnCustomerLine(c, money)}`),
       ...(churn.more > 0 ? ['', `…and ${churn.more} more.`] : []),
     ].join('\n');

@@ -119,6 +119,7 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
     case 'rank_customers': {
       if (intent.metric === 'orders' && result.totals.orders === 0) return NO_ORDERS;
       if (intent.metric === 'firstOrder') return firstOrderRanking(intent, result, runner);
+      if (intent.metric === 'recencyDays') return lastOrderRanking(intent, result, runner);
       const ranked = await runner.call(
         rankCustomers,
         { metric: intent.metric, direction: intent.direction, limit: intent.limit },
@@ -558,6 +559,30 @@ export async function firstOrderRanking(
       : [];
   // A one-day file has every customer first buying that day: the tie says so.
   return [head, ...lines, ...fileStart, ...rankTieLines(found)].join('\n');
+}
+
+/** Customers by their last order: the most recent first (`asc`, fewest days since), or the longest silent. */
+export async function lastOrderRanking(
+  intent: Extract<Intent, { kind: 'rank_customers' }>,
+  result: AnalysisResult,
+  runner: SectionRunner,
+  region?: string,
+): Promise<string> {
+  if (!result.dataset.period.from) return 'This file has no dates, so I can’t tell when each customer last ordered.';
+  const found = await runner.call(
+    rankCustomers,
+    { metric: 'recencyDays', direction: intent.direction, limit: Math.min(intent.limit, MAX_ROWS), ...(region ? { region } : {}) },
+    'Ranking customers by their last order.',
+  );
+  if (!found) return NOT_AVAILABLE;
+  const money = (v: number) => formatMoney(v, runner.currency);
+  const recent = intent.direction === 'asc';
+  const head = `${plural(found.customers.length, 'customer')}${region ? ` in ${region}` : ''} by their last order, ${recent ? 'the most recent' : 'the longest ago'} first (days before ${result.asOf}):`;
+  const lines = placedLines(
+    found.customers,
+    (c) => `${c.name}: last order ${c.lastOrder} (${plural(c.recencyDays ?? 0, 'day')}), ${money(c.revenue)} in all`,
+  );
+  return [head, ...lines, ...rankTieLines(found)].join('\n');
 }
 
 type FoundProduct = NonNullable<Awaited<ReturnType<typeof findProduct.run>>>['products'][number];

@@ -149,6 +149,26 @@ const ABOUT_OTHER_THAN_CUSTOMERS = new RegExp(
 const TENURE = new RegExp(
   String.raw`\b(?:(\d{1,2})\s+)?(newest|latest|most recent(?:ly (?:won|acquired|added|gained))?|recently (?:won|acquired|added|gained)|oldest|longest[- ]standing|earliest)\s+(?:(\d{1,2})\s+)?(?:(?:${DEMONYM_WORDS})\s+)?(?:customers?|clients?|accounts?)\b`,
 );
+/**
+ * Customers ranked by their last order: "Which customer ordered most recently?", "Who placed
+ * the latest order?" (most recent first), "… ordered least recently?", "… longest since their
+ * last order?" (longest silent first). They got the top customers by revenue.
+ */
+const LAST_ORDERED = new RegExp(
+  String.raw`\b(?:ordered|bought|purchased|ordering|buying|shopped)(?: from us)? (?:the )?(?:most recently|last(?=\s*(?:[?.!]|$)))|\b(?:placed|made|had|has|have|put in|sent) (?:the|our) (?:very )?(?:most recent|latest|last|newest) (?:order|purchase|invoice)\b|\bmost recent (?:buyers?|purchasers?)\b`,
+);
+const LEAST_RECENTLY_ORDERED =
+  /\b(?:ordered|bought|purchased)(?: from us)? (?:the )?least recently\b|\b(?:longest|most days|most time) since (?:their|the|a) last (?:order|purchase)\b/;
+
+/** The direction of a ranking by last order the question asks for (`asc`: fewest days since first), or null. */
+export function lastOrderRankingOf(q: string): 'asc' | 'desc' | null {
+  if (LEAST_RECENTLY_ORDERED.test(q)) return 'desc';
+  return LAST_ORDERED.test(q) ? 'asc' : null;
+}
+
+/** "Who was our first customer?", "our first 10 clients": the question ends on them (not "… to buy Chairs"). */
+const FIRST_CUSTOMERS = /\b(?:our|the) (?:very )?first (?:(\d{1,2}) )?(?:customer|client|account|(customers|clients|accounts))\s*[?.!]*$/;
+
 const RANKING = /\b(top|best|biggest|largest|most|highest|main|key|major|valuable|important|bottom|smallest|least|lowest|worst|rank\w*)\b/;
 const OVERVIEW =
   /overview|summary|summari[sz]e|(?:key|main|top) (?:insights|findings|takeaways)|highlights|what stands out|how(?:'s| is) business\b|total revenue|revenue in total|overall|how many (customers|orders|products|suppliers)|key (numbers|figures|metrics)|big picture|headline|gross margin|average order|in a nutshell|how (are|is) (we|business|the business|things|it) (doing|going)|how's (business|it going)/;
@@ -399,6 +419,11 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   if (customer) return { kind: 'customer', query: customer };
   if (supplier) return { kind: 'supplier', name: supplier };
   if (SUPPLIER.test(q)) return { kind: 'suppliers' };
+  const recency = lastOrderRankingOf(q);
+  if (recency) return { kind: 'rank_customers', metric: 'recencyDays', direction: recency, limit: limitOf(q, 5) };
+  // "Who was our first customer?" got the top customers by revenue: the longest-standing.
+  const first = FIRST_CUSTOMERS.exec(q);
+  if (first) return { kind: 'rank_customers', metric: 'firstOrder', direction: 'asc', limit: Number(first[1] ?? 0) || (first[2] ? 5 : 1) };
   // "Who are our newest customers?" got the top customers by revenue.
   const tenure = TENURE.exec(q);
   if (tenure)
@@ -464,7 +489,12 @@ function asOfDate(result: AnalysisResult): Date {
 function riskOf(q: string): ChurnRisk | null {
   const level = /\b(high|medium|low)[ -]risk\b/.exec(q);
   if (level) return level[1] as ChurnRisk;
-  if (/\b(already lost|lost customers|customers (we )?(have )?lost|we (have )?lost|(are|is|were|was) (already )?lost)\b/.test(q))
+  // "Which customers did we lose?" got every flagged customer, medium risk first.
+  if (
+    /\b(already lost|lost customers|customers (we )?(have )?lost|we (have )?lost|(are|is|were|was) (already )?lost|(did|have|has) (we|\w+ \d+) lose)\b/.test(
+      q,
+    )
+  )
     return 'lost';
   return null;
 }

@@ -99,6 +99,7 @@ import {
   isTimeUnit,
   peakOf,
   perCustomerApart,
+  customersNamedIn,
   singular,
   waysBoughtIn,
 } from './query-vocabulary';
@@ -575,7 +576,7 @@ function parseAsRead(
   // figure lost is a fall in that figure.
   const figureLost = LOST_MOST.test(text) && !(measures.length > 0 && measures.every((m) => m === 'customers'));
   const lostCustomers =
-    /\b(lose|lost|losing|churned)\b(?! money)/.test(text) && !LOSS.test(text) && !figureLost && CUSTOMERS_NAMED.test(text);
+    /\b(lose|lost|losing|churned)\b(?! money)/.test(text) && !LOSS.test(text) && !figureLost && customersNamedIn(text, customerNoun);
   // "… who did not buy in 2021": bought before that period but not in it. "Which products
   // haven't sold since October?" listed the products that had: what did not sell is refused there.
   const didNotBuy = PURCHASE_DENIED_THEN.test(text);
@@ -607,7 +608,7 @@ function parseAsRead(
   // Customers listed, with no other figure: who was kept (whoWasKept), who never bought a value (whoNeverBought).
   // "Who buys Hydraulics but not Bearings in DE-North?" was refused as one product but not another: "who" asks for customers.
   const customersListed =
-    (CUSTOMERS_NAMED.test(text) || WHO_BUYS.test(text)) &&
+    (customersNamedIn(text, customerNoun) || WHO_BUYS.test(text)) &&
     measures.every((m) => m === 'customers' || m === 'returningCustomers' || m === 'repeatCustomers');
   const keptAsked = (keepAsked || KEPT_WORDS.test(text)) && !lapsed && customersListed;
   const shareAsked = !rateAsked && SHARE.test(text);
@@ -886,7 +887,7 @@ function parseAsRead(
     };
   // "Which customers depend on Supplier 13?" got the supplier's products: its buyers, by what each bought from it.
   const buyersOfSupplier =
-    measures.length === 0 && RELY_ON.test(text) && CUSTOMERS_NAMED.test(text) && filters.some((f) => f.dimension === 'supplier');
+    measures.length === 0 && RELY_ON.test(text) && customersNamedIn(text, customerNoun) && filters.some((f) => f.dimension === 'supplier');
   // "Which accounts does Rep 25 handle?" got the help list, and "Which customers are in AT?" a
   // refusal: the customers of the value named, by what each bought.
   const customersOfValue =
@@ -898,7 +899,7 @@ function parseAsRead(
   // "Which customers bought in December 2024?" was refused as naming no figure: who bought in a
   // period, by what each paid there.
   const whoBoughtThen =
-    measures.length === 0 && period && !other && (CUSTOMERS_NAMED.test(text) || /\bwho\b/.test(text)) && BOUGHT_THEN.test(text);
+    measures.length === 0 && period && !other && (customersNamedIn(text, customerNoun) || /\bwho\b/.test(text)) && BOUGHT_THEN.test(text);
   if (whoBoughtThen) measures = ['revenue'];
   // "Did Sean Miller buy anything in 2021?" was refused as naming no figure: their orders then, none or some.
   const didTheyBuy =
@@ -1018,6 +1019,13 @@ function parseAsRead(
         .map((m) => MEASURE_LABELS[m])
         .join(' and ')} are counted once however often they buy, so they don't add up over the ${per}s; ask for them by ${per}.`,
     };
+  // "Which customers in Texas have we lost?", "… did Rep 3 lose?": the churn model's lost
+  // customers, as "Which customers have we lost?" gets them, of those with such rows; of a
+  // region, of the customers of that region (region-answers.ts). They were asked for two periods.
+  if (lapsed && lostCustomers && !period && !other && !explicitlyNot && !didNotBuy && filters.length > 0)
+    return filters.every((f) => f.dimension === 'region' && !f.exclude)
+      ? { kind: 'unmapped', reason: 'Lost customers of a region are answered from the churn analysis.' }
+      : { kind: 'among', where: filters, reason: NARROWED_LISTS_ONLY };
   if (lapsed && !period && filters.length > 0)
     return {
       kind: 'refused',

@@ -54,6 +54,8 @@ const NEW_LISTED =
  * gross profit, and "… sub-categories" was told the file has no sub-category column.
  */
 const SUPERLATIVE_PLURAL = /\b(?:most|least) [a-z]+(?:[- ][a-z]+)? [a-z-]+s\b/;
+/** A question that opens on a superlative: "Most popular product in DE-North" got DE-North's revenue. */
+const LEADING_SUPERLATIVE = /^(?:the )?(?:most|least) [a-z]+(?:[- ][a-z]+)? [a-z-]+/;
 
 /**
  * "Who is our best sales rep?", "Who are our top 3 suppliers by margin?": "who" asks for the
@@ -99,7 +101,8 @@ export function groupingOf(
     NEW_LISTED.test(text) ||
     LEADING_PLURAL.test(text) ||
     GROWING_PLURAL.test(text) ||
-    SUPERLATIVE_PLURAL.test(text.replace(/\bat (?:least|most)\b/g, ''));
+    SUPERLATIVE_PLURAL.test(text.replace(/\bat (?:least|most)\b/g, '')) ||
+    LEADING_SUPERLATIVE.test(text);
   if (byWords) {
     for (const [re, dim] of DIMENSION_WORDS) {
       if (!re.test(dimText) || named.has(dim) || groupBy.includes(dim)) continue;
@@ -114,6 +117,8 @@ export function groupingOf(
       // customers?": one figure of them (each listed every customer's, 793 of them).
       if (dim === 'customer' && FIGURE_OF_THEM.test(text) && FIGURE_OF_CUSTOMERS.test(text) && !CUSTOMERS_LISTED_OR_SPLIT.test(text))
         continue;
+      // "What's our customers' average order value?" and "… most popular category?" listed every customer's.
+      if (dim === 'customer' && OUR_CUSTOMERS_FIGURE.test(text) && !CUSTOMERS_SPLIT.test(text)) continue;
       // "What's the revenue of Safety products?" asks for their one figure, "Revenue of Safety
       // products by month" for it month by month: each listed every product's.
       if (
@@ -189,6 +194,12 @@ const FIGURE_OF_THEM =
 const FIGURE_OF_CUSTOMERS = new RegExp(
   String.raw`\b(?:of|from|for|across) (?:our |the |all |all our |my )?(?:${CUSTOMERS_PLURAL})\b(?! (?:who|whose|that|which|with|without)\b)`,
 );
+/** A figure of all the customers, said with a possessive: "What's our customers' average order value?". */
+const OUR_CUSTOMERS_FIGURE = new RegExp(
+  String.raw`^(?:and |so )?what(?:'s| is| was| were| are)\s+(?:our |the |my |all |all our )(?:${CUSTOMERS_PLURAL})['’] `,
+);
+/** Customers split one by one: "each customer", "per customer", "by customer". */
+const CUSTOMERS_SPLIT = /\b(?:each|every|per|individual)\b|\bby customers?\b/;
 /** Customers listed or split: "each customer", "top customers", "by customer". */
 const CUSTOMERS_LISTED_OR_SPLIT =
   /\b(?:top|bottom|best|worst|most|least|highest|lowest|which|each|every|per|individual|list)\b|\bby customers?\b/;

@@ -12,7 +12,17 @@ import { pluralNoun } from '../../engine/render/format';
 import { escapeRegex, limitOf, thresholdOf, unusedNumberNamed } from './query-limits';
 import { BRIDGE_SPLIT } from './bridge-intents';
 import { examplesOfTwo, MONTH_NAMES, periodBefore, periodsOf, type DayRange } from './query-periods';
-import { ACTIONS, CONTACT_VERB, CUSTOMER_VALUE, DISCONTINUE, NOT_CUSTOMERS, PROSPECTS, PURCHASE_GAP, WHEN_NEXT } from './intents';
+import {
+  ACTIONS,
+  CONTACT_VERB,
+  CUSTOMER_VALUE,
+  DISCONTINUE,
+  lastOrderRankingOf,
+  NOT_CUSTOMERS,
+  PROSPECTS,
+  PURCHASE_GAP,
+  WHEN_NEXT,
+} from './intents';
 import {
   COMPARATIVES,
   COUNT,
@@ -239,6 +249,15 @@ export function routedByWording(
   // the gaps, and predicts the spend a customer lifetime value is.
   if (PURCHASE_GAP.test(text) || CUSTOMER_VALUE.test(text))
     return { kind: 'unmapped', reason: 'Gaps between purchases and predicted spend come from the churn analysis.' };
+  // "How much revenue did we lose?" got all revenue, "… in 2021?" 2021's: lost is not said how.
+  if (FIGURE_LOST.test(text) && !LOST_HOW.test(text)) return { kind: 'refused', reason: lostHow(meta) };
+  // "Which customer ordered most recently?" got the top customer by revenue: each customer's last
+  // order is the analysis' (one named customer's last purchase is the grammar's, LAST_PURCHASE).
+  if (lastOrderRankingOf(text) && !filters.some((f) => f.dimension === 'customer')) {
+    if (namesAPeriod(text, analysisDay ?? ANY_DAY) || filters.some((f) => f.dimension !== 'region'))
+      return { kind: 'refused', reason: LAST_ORDERS_WHOLE_FILE };
+    return { kind: 'unmapped', reason: 'Customers by their last order are answered from the analysis.' };
+  }
   // "What share comes from the top 20% of customers?" got the top 20 customers: a fraction is no count.
   // Any fraction left is the top 20% of customers over the whole file, which the concentration analysis gives.
   const fraction = fractionRefusal(text);
@@ -288,6 +307,23 @@ export function routedByWording(
   if (unread) return { kind: 'refused', reason: unread };
   return null;
 }
+
+/**
+ * "How much revenue did we lose?", "How much money have we lost?": a figure lost, not said how
+ * ("How much did we lose on Tables?" is their gross profit).
+ */
+const FIGURE_LOST =
+  /\bhow much (?:(?:revenue|sales|turnover|business|money|income) )?(?:did|do|have|has|had) (?:we|i|the (?:company|business)) (?:lose|lost)\b(?! on\b)/;
+/** How it was lost, said: with customers (who stopped buying, churned), to returns or credit notes, to churn. */
+const LOST_HOW = new RegExp(String.raw`\b(?:${BUYER_NOUNS}|returns?|returned|refunds?|credit notes?|churn\w*|stopped)\b`);
+
+function lostHow(meta: SnapshotMeta): string {
+  const loss = meta.hasCost ? ', or the gross profit of what sold at a loss (“Which products lost money?”)' : '';
+  return `I can't tell which figure “lost” means here; ask for one: the revenue of customers who stopped buying (“How much revenue did we lose from customers who stopped buying?”), the value of returns (“What were returns last year?”), revenue against the year before (“Revenue this year vs last year”)${loss}.`;
+}
+
+const LAST_ORDERS_WHOLE_FILE =
+  'I can rank customers by their last order over the whole file, or in one region, not within a period or among the buyers of a value yet; ask “Which customers ordered most recently?”.';
 
 /** The RFM segments by name: "Champions", "Potential Loyalists", "Can't Lose Them". */
 export const SEGMENT_NAMED =

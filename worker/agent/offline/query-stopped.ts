@@ -345,13 +345,26 @@ function namedAfterTurn(text: string): ((value: string) => boolean) | null {
   if (!turn) return null;
   const written = asWritten(text);
   const after = asWritten(text.slice(0, turn.index + turn[0].length)).length;
-  return (value) => written.indexOf(asWritten(value)) >= after;
+  return (value) => writtenAt(written, value) >= after;
+}
+
+/**
+ * Where `value` is written in `written` (the question `asWritten`), or -1. A label of a shared
+ * name, "Absolut Swedish Vodka 80 Prf (34004)", is written as its name: Iowa's "stores that buy
+ * Titos Vodka but not Absolut Swedish Vodka 80 Prf" found the name's five bottles but none of
+ * them after "but not", and was refused as two periods.
+ */
+function writtenAt(written: string, value: string): number {
+  const at = written.indexOf(asWritten(value));
+  if (at >= 0) return at;
+  const name = /^(.*) \([^()]*\)$/.exec(value)?.[1];
+  return name ? written.indexOf(asWritten(name)) : -1;
 }
 
 /** Whether `value` is written after "in", "at" or "within" ("in DE-North"): a place, not a thing bought. */
 function placedIn(text: string, value: string): boolean {
   const written = asWritten(text);
-  const at = written.indexOf(asWritten(value));
+  const at = writtenAt(written, value);
   return at > 0 && /\b(?:in|at|within|across)(?: the)? $/.test(written.slice(0, at));
 }
 

@@ -19,6 +19,15 @@ export function perCustomerApart(noun: string | null): RegExp {
   return new RegExp(`\\bper (?:${CUSTOMER_SINGULAR}${noun ? `|${escapeRegex(noun)}` : ''})\\b`);
 }
 
+/**
+ * Customers named in a question, by a noun of customers or by the file's own noun for them:
+ * Iowa's "Which stores buy Titos Vodka but not Juarez Gold Dss?" (its store_name column) was
+ * refused as "one product but not another", since only "customers" read as customers there.
+ */
+export function customersNamedIn(text: string, noun: string | null): boolean {
+  return CUSTOMERS_NAMED.test(text) || (noun !== null && new RegExp(`\\b${escapeRegex(noun)}s?\\b`).test(text));
+}
+
 /** Customers named as what is ranked or listed: "top customers", "which customers", "each customer". */
 export const CUSTOMERS_RANKED = new RegExp(
   `\\b(?:top|bottom|which|what|each|every|per|by|list|show|name|biggest|largest|smallest|best|worst)\\s+(?:\\d+\\s+)?(?:${CUSTOMER_NOUNS})\\b|\\bwho\\b`,
@@ -121,7 +130,7 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
   [
     // "The most popular product in Des Moines" was no figure, and the answer that took over ranked every city's.
     // "Is Sean Miller more valuable than Tamara Chand?" got Tamara Chand's profile alone.
-    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spends|spent|spending|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|sub-category|supplier)(?!s)|popular|(?:more|less) valuable than|worth (?:more|less) than)\b/,
+    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spends|spent|spending|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|sub-category|supplier)(?!s)|popular|favou?rite|(?:more|less) valuable than|worth (?:more|less) than)\b/,
     'revenue',
   ],
 ];

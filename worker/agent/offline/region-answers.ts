@@ -4,12 +4,12 @@
  * else is refused rather than answered for all customers.
  */
 import type { AnalysisResult } from '../../engine/contract';
-import { churnCustomerLine, churnListHeader, formatMoney, ordersOfList, placedLines, plural } from '../format';
+import { churnCustomerLine, churnListHeader, ratedWords, formatMoney, ordersOfList, placedLines, plural } from '../format';
 import { getChurnRisk, rankCustomers } from '../tools';
 import { normalise } from '../tools/tool-kit';
 import { escapeRegex } from './query-limits';
 import { countryOfCode, countrySpellingsOfDemonym } from './query-names';
-import { firstOrderRanking, NO_ORDERS, NOT_AVAILABLE, rankTieLines } from './answers';
+import { firstOrderRanking, lastOrderRanking, NO_ORDERS, NOT_AVAILABLE, rankTieLines } from './answers';
 import type { Intent } from './intents';
 import type { SectionRunner } from './sections';
 
@@ -75,22 +75,23 @@ export function regionAsked(
 export async function answerInRegion(intent: Intent, region: string, result: AnalysisResult, runner: SectionRunner): Promise<string> {
   const money = (v: number) => formatMoney(v, runner.currency);
   if (intent.kind === 'churn') {
-    const risk = intent.risk ?? 'lost, high or medium';
+    const rated = ratedWords(intent.risk);
     const churn = await runner.call(
       getChurnRisk,
       { ...(intent.risk ? { risk: intent.risk } : {}), region, limit: 10 },
       `Checking churn risk in ${region}.`,
     );
     if (!churn) return NOT_AVAILABLE;
-    if (churn.customers.length === 0) return `No customer in ${region} is at ${risk} risk.`;
+    if (churn.customers.length === 0) return `No customer in ${region} is ${rated}.`;
     return [
-      churnListHeader(`Customers in ${region} at ${risk} risk`, plural(churn.matched, 'customer'), churn.customers),
+      churnListHeader(`Customers in ${region} ${rated}`, plural(churn.matched, 'customer'), churn.customers),
       ...churn.customers.map((c, i) => `${i + 1}. ${churnCustomerLine(c, money)}`),
     ].join('\n');
   }
   if (intent.kind === 'rank_customers') {
     if (intent.metric === 'orders' && result.totals.orders === 0) return NO_ORDERS;
     if (intent.metric === 'firstOrder') return firstOrderRanking(intent, result, runner, region);
+    if (intent.metric === 'recencyDays') return lastOrderRanking(intent, result, runner, region);
     const ranked = await runner.call(
       rankCustomers,
       { metric: intent.metric, direction: intent.direction, limit: intent.limit, region },

@@ -100,6 +100,11 @@ const CUSTOMERS_LISTED = new RegExp(
   String.raw`\b(?:top|best|biggest|largest|main|which|what|list|show|all)(?: \d+)? (?:customers|clients|accounts)\b|'s (?:customers|clients|accounts)\b|\b(?:customers|clients|accounts) (?:\w+ ){0,3}(?:${CONTACT_VERB})\b`,
 );
 
+/** Customers lost or at risk: the churn list's words. */
+const CHURN_WORDS = /\b(lose|lost|losing|risk|churn\w*)\b/;
+/** A list asked for, one customer by one: "which customers", "who", "show …". */
+const NAMED_ONE_BY_ONE = /\b(which|who|list|show|name)\b/;
+
 export function repIntentOf(question: string, result: AnalysisResult): RepIntent | null {
   const text = question
     .replace(/[’‘]/g, "'")
@@ -121,11 +126,12 @@ export function repIntentOf(question: string, result: AnalysisResult): RepIntent
     return { kind: 'rep', query: named };
   }
   const mentioned = mentionedRep(q, result);
-  // "Who are Rep 3's top customers?" and "Which customers should Rep 12 call?" ask for a list of
-  // the rep's customers, which the rows give (the scorecard names only the largest).
-  // Those the rep lost or has at risk, and how many the rep has, are the scorecard's.
-  // "Which customers does Rep 25 have?" is a list too (it got the scorecard); "how many … have" is the scorecard's count.
-  if (mentioned && CUSTOMERS_LISTED.test(q) && !/\b(lose|lost|losing|risk|churn\w*)\b/.test(q) && !/\bhow many\b/.test(q)) return null;
+  // "Who are Rep 3's top customers?", "Which customers should Rep 12 call?" and "Which customers
+  // does Rep 25 have?" ask for a list of the rep's customers, which the rows give (the scorecard
+  // names only the largest); "how many … have" is the scorecard's count. "Which customers did
+  // Rep 3 lose?" and "Which of Rep 3's customers are at risk?" got the scorecard, which counts
+  // them: the churn list of the customers with the rep's rows names them (among-answers.ts).
+  if (mentioned && !/\bhow many\b/.test(q) && (CHURN_WORDS.test(q) ? NAMED_ONE_BY_ONE.test(q) : CUSTOMERS_LISTED.test(q))) return null;
   // "Who is Rep 7's biggest customer?" is on Rep 7's scorecard (it ranked every rep by their top customer).
   if (
     mentioned &&
