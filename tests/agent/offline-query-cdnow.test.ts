@@ -399,3 +399,40 @@ it('"What percentage of orders come from 1997?" is refused with the shares a fil
     "I can work out a share of revenue, such as a region's or your top customers', or a share of all customers; not a share of orders, units or profit, or of some customers only, yet.",
   );
 });
+
+// Both counted every customer (23,570): a repeat or second purchase is a second order, a
+// distinct purchase day here (CDNOW has no order numbers), of a line that is no return (a
+// line of $0 counts, as the orders measure counts it).
+describe('customers who made a repeat purchase', () => {
+  const repeatCustomers = (from: string, to: string) => {
+    const days = new Map<string, Set<string>>();
+    for (const r of rows)
+      if (r.day >= from && r.day <= to && r.dollars >= 0 && r.cds >= 0)
+        days.set(r.customer, (days.get(r.customer) ?? new Set()).add(r.day));
+    return [...days.values()].filter((d) => d.size >= 2).length;
+  };
+
+  it.each([
+    'How many customers made a repeat purchase?',
+    'How many customers made a second purchase?',
+    'Number of customers with a repeat order',
+  ])('"%s" counts the customers with two or more orders', async (question) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers with 2+ orders');
+    expect(answer.result?.rows).toEqual([[repeatCustomers('1997-01-01', '1998-06-30')]]);
+  });
+
+  it('"How many customers with no repeat purchase?" counts those with one order', async () => {
+    const days = new Map<string, Set<string>>();
+    for (const r of rows) if (r.dollars >= 0 && r.cds >= 0) days.set(r.customer, (days.get(r.customer) ?? new Set()).add(r.day));
+    const answer = await answerWithQuery('How many customers with no repeat purchase?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers with one order');
+    expect(answer.result?.rows).toEqual([[[...days.values()].filter((d) => d.size === 1).length]]);
+  });
+
+  it('"How many customers made repeat purchases in 1997?" counts those with two or more orders in 1997', async () => {
+    const answer = await answerWithQuery('How many customers made repeat purchases in 1997?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers with 2+ orders, 1997-01-01 … 1997-12-31');
+    expect(answer.result?.rows).toEqual([[repeatCustomers('1997-01-01', '1997-12-31')]]);
+  });
+});

@@ -623,6 +623,9 @@ const refusals: [string, string][] = [
   ['how many units per order in November 2011', 'but not the items, units or profit of an average order yet'],
   // It got the top product by revenue.
   ['Which product do customers buy the most per order?', 'but not the items, units or profit of an average order yet'],
+  // Both got the average order value beside all the units sold (1,310,818).
+  ['How many units does the average order contain?', 'but not the items, units or profit of an average order yet'],
+  ['How many products does the typical order have?', 'but not the items, units or profit of an average order yet'],
   [
     'revenue from customers who ordered more than once',
     "I can count customers with one order and customers with two or more, but I can't split",

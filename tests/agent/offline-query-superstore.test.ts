@@ -4384,3 +4384,26 @@ describe('revenue lost, not said how', () => {
     ],
   ]);
 });
+
+// Both got the file's monthly revenue trend: with no "which", the customers were not read as asked for.
+describe('customers with a declining figure, listed without "which"', () => {
+  it('"Show me customers with declining orders" lists those whose orders fell, as "Which customers …?" does', async () => {
+    const [[fell]] = await sql(
+      `WITH o AS (SELECT "Customer ID" c, count(DISTINCT "Order ID") FILTER (WHERE d BETWEEN '2021-01-01' AND '2021-12-30') n,
+                         count(DISTINCT "Order ID") FILTER (WHERE d BETWEEN '2020-01-01' AND '2020-12-31') p FROM t GROUP BY 1)
+       SELECT count(*) FROM o WHERE n < p`,
+    );
+    const answer = await answerWithQuery('Show me customers with declining orders', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(
+      'orders, sorted by change, by customer, orders down, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-31',
+    );
+    expect(answer.result?.totalRows).toBe(fell);
+  });
+
+  itReadsEach([
+    [
+      'Customers with declining revenue',
+      'revenue, sorted by change, by customer, revenue down, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-31',
+    ],
+  ]);
+});

@@ -1413,7 +1413,9 @@ function pluralGroupOf(text: string, threshold: Threshold, meta: SnapshotMeta): 
  * fastest?" got Superstore's monthly trend).
  */
 function asksForGrouping(text: string, meta: SnapshotMeta): boolean {
-  if (!/\b(which|what|each|per|by|top|bottom|rank)\b/.test(text)) return false;
+  // "Show me customers with declining orders" and "Customers with declining revenue" got the
+  // file's monthly trend, while "Which customers have declining orders?" listed them.
+  if (!/\b(which|what|each|per|by|top|bottom|rank)\b/.test(text) && !LEADING_PLURAL.test(text)) return false;
   if (DIMENSION_WORDS.some(([re, dim]) => !isTimeUnit(dim) && re.test(text))) return true;
   const words = ` ${(text.match(/[a-z][a-z-]*/g) ?? []).map(singular).join(' ')} `;
   return meta.dimensions.some((d) => {

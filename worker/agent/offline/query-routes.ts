@@ -123,10 +123,11 @@ const CUSTOMERS_MAKING_A_SHARE = new RegExp(
 /**
  * "Average items per order", "units in an average order", "How many units of Chairs did we
  * sell per order?" (it got all the units of Chairs), "Which product do customers buy the most per
- * order?" (it got the top product by revenue): a ratio the grammar has only for revenue.
+ * order?" (it got the top product by revenue), "How many units does the average order
+ * contain?" (the average order value beside all units): a ratio the grammar has only for revenue.
  */
 const OTHER_PER_ORDER =
-  /\b(items|units|products|lines|pieces|quantity|articles|skus|profit|margin|cost)\b(?:(?!\b(?:revenue|sales|value|spend|turnover|by|for each)\b)[\w' -]){0,60}?\b(per|in an?|in each|in the average|in the typical|on an?|on each|on the average) (order|invoice|basket|transaction)\b|\b(order|basket) size in (units|items)\b|\b(?:product|item|sku)\b[\w' -]{0,40}?\b(?:buy|buys|bought|sell|sells|sold|order|ordered) (?:the )?(?:most|least|more|less) per (?:order|invoice|basket|transaction)\b/;
+  /\b(items|units|products|lines|pieces|quantity|articles|skus|profit|margin|cost)\b(?:(?!\b(?:revenue|sales|value|spend|turnover|by|for each)\b)[\w' -]){0,60}?\b(per|in an?|in each|in the average|in the typical|on an?|on each|on the average) (order|invoice|basket|transaction)\b|\b(order|basket) size in (units|items)\b|\b(?:items|units|products|pieces|lines|articles) (?:(?:does|do|did|is|are) )?(?:in |on )?(?:the |an? |our )?(?:average|typical|mean) (?:order|basket|invoice|transaction)\b|\b(?:product|item|sku)\b[\w' -]{0,40}?\b(?:buy|buys|bought|sell|sells|sold|order|ordered) (?:the )?(?:most|least|more|less) per (?:order|invoice|basket|transaction)\b/;
 
 /**
  * One order ranked by its size: "the largest order in 2024" got 2024's total revenue, "the 10
