@@ -2554,6 +2554,38 @@ describe('lost customers of a rep, a region or a category', () => {
     expect(answer).toContain(`1. ${rated[0].name}: `);
   });
 
+  it('"Which customers has Rep 3 lost?" is the lost list too (it listed every flagged one)', async () => {
+    const result = analyse(file.aggregates);
+    const rated = ratedAmong(
+      result,
+      customersWith((r) => r.SalesRep === 'Rep 3'),
+      'lost',
+    );
+    const { answer } = await askOffline('Which customers has Rep 3 lost?', result, file.snapshot);
+    expect(answer.split('\n')[0]).toMatch(
+      new RegExp(`^Customers with rows where sales rep = Rep 3 rated lost \\(${rated.length} customers\\)`),
+    );
+  });
+
+  // A review of this session: without customers named these skipped the scorecard ("Show Rep 3's
+  // lost revenue" gave Rep 3's revenue as if lost, "Who did Rep 3 lose?" every lost customer).
+  it.each(["Show Rep 3's lost revenue", 'Who did Rep 3 lose?', 'Which suppliers did Rep 3 lose?', 'Is Rep 3 losing customers?'])(
+    '"%s" is Rep 3\'s scorecard',
+    async (question) => {
+      const { answer, trace } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+      expect(trace).toContain('use:get_rep_scorecards');
+      expect(answer).toMatch(/^I understood: \*\*Rep 3's scorecard over the whole file/);
+    },
+  );
+
+  it('"Which customers churned in DE-North?" is the customers of DE-North rated lost', async () => {
+    const result = analyse(file.aggregates);
+    const regionOf = customerRegions();
+    const rated = ratedAmong(result, new Set(Object.keys(regionOf).filter((id) => regionOf[id] === 'DE-North')), 'lost');
+    const { answer } = await askOffline('Which customers churned in DE-North?', result, file.snapshot, regionOf);
+    expect(answer.split('\n')[0]).toMatch(new RegExp(`^Customers in DE-North rated lost \\(${rated.length} customers\\)`));
+  });
+
   it('"How many customers did Rep 3 lose?" is still the scorecard\'s count of the book', async () => {
     const result = analyse(file.aggregates);
     const { answer } = await askOffline('How many customers did Rep 3 lose?', result, file.snapshot);

@@ -430,6 +430,28 @@ describe('customers who made a repeat purchase', () => {
     expect(answer.result?.rows).toEqual([[[...days.values()].filter((d) => d.size === 1).length]]);
   });
 
+  // A review of this session: a denied repeat purchase counted the repeaters, and one to come or
+  // its timing counted them too.
+  it.each(["How many customers didn't make a repeat purchase?", "How many customers haven't made a second purchase?"])(
+    '"%s" counts those with one order',
+    async (question) => {
+      const days = new Map<string, Set<string>>();
+      for (const r of rows) if (r.dollars >= 0 && r.cds >= 0) days.set(r.customer, (days.get(r.customer) ?? new Set()).add(r.day));
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result?.understood).toBe('customers with one order');
+      expect(answer.result?.rows).toEqual([[[...days.values()].filter((d) => d.size === 1).length]]);
+    },
+  );
+
+  it.each([
+    'How long does it take customers to make a repeat purchase?',
+    'When do customers make their second purchase?',
+    'How many customers are likely to make a repeat purchase?',
+  ])('"%s" is no figure of the rows (it counted the customers with two or more orders)', async (question) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+  });
+
   it('"How many customers made repeat purchases in 1997?" counts those with two or more orders in 1997', async () => {
     const answer = await answerWithQuery('How many customers made repeat purchases in 1997?', file.snapshot, TODAY);
     expect(answer.result?.understood).toBe('customers with 2+ orders, 1997-01-01 … 1997-12-31');

@@ -4407,3 +4407,44 @@ describe('customers with a declining figure, listed without "which"', () => {
     ],
   ]);
 });
+
+// Found by a review of this session's first changes.
+describe('losing us money, last orders of other rows, and a customer segment', () => {
+  it('"Which customers in Texas lost us money?" lists those with a loss on their Texas rows (it got a churn list)', async () => {
+    const [[count]] = await sql(`SELECT count(*) FROM (SELECT "Customer ID" FROM t WHERE State = 'Texas' GROUP BY 1 HAVING sum(gp) < 0)`);
+    const answer = await answerWithQuery('Which customers in Texas lost us money?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('gross profit, by customer, gross profit < 0, State = Texas');
+    expect(answer.result?.totalRows).toBe(count);
+  });
+
+  it('"Which customer segment is least profitable?" ranks the segments (it ranked customers)', async () => {
+    const expected = await sql(`SELECT Segment, sum(gp) p FROM t GROUP BY 1 ORDER BY p ASC LIMIT 1`);
+    const answer = await answerWithQuery('Which customer segment is least profitable?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('bottom 1 by gross profit, by Segment');
+    expectRowsClose(answer.result?.rows ?? [], expected);
+  });
+
+  it('"How much revenue did we lose compared to last year?" says how: it compares the years', async () => {
+    const answer = await answerWithQuery('How much revenue did we lose compared to last year?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-30');
+  });
+
+  itRefusesEach([
+    // Each got the top product by revenue, or the customers by their last order.
+    [
+      'Which product was ordered most recently?',
+      'I can rank customers by their last order over the whole file, or in one region, not products',
+    ],
+    ['Which item was bought last?', 'I can rank customers by their last order over the whole file, or in one region, not products'],
+    ['Who bought Chairs most recently?', 'not products or other rows, within a period or among the buyers of a value yet'],
+    // It looked for a product called "again".
+    ['Which customers are likely to buy again?', 'that question asks about the future or a cause'],
+  ]);
+
+  itReadsEach([
+    ['Less popular products in the West', 'revenue, by product, region = West'],
+    ['Revenue by customer segment', 'revenue, by Segment'],
+    // One by one, as the plural asks.
+    ["What are our customers' revenues?", 'revenue, by customer'],
+  ]);
+});

@@ -3,9 +3,9 @@
  * formatter (worker/engine/render/format.ts), so the transcript, chat, reports and
  * dashboard write each figure the same way; the numbers guard understands every form.
  */
+import type { ChurnRisk } from '../engine/contract-churn';
 import { buyingRhythm } from '../engine/render/buying-rhythm';
 import { money, pct, plural } from '../engine/render/format';
-import type { ChurnRisk } from '../engine/contract-churn';
 
 /** "1 customer", "8 customers": the engine's, so the transcript agrees with the reports. */
 export { plural };

@@ -8,7 +8,7 @@
  */
 import type { AnalysisResult } from '../../engine/contract';
 import type { QuerySpecInput } from '../../engine/query';
-import { churnCustomerLine, churnListHeader, ratedWords, formatMoney, plural, segmentMemberLine } from '../format';
+import { churnCustomerLine, churnListHeader, formatMoney, plural, ratedWords, segmentMemberLine } from '../format';
 import { getChurnRisk, getSegments } from '../tools';
 import { NOT_AVAILABLE } from './answers';
 import { intentOf } from './intents';

@@ -82,10 +82,10 @@ const SUPPLIER = /\b(suppliers?|vendors?|sourc(e|ed|ing)|procure\w*|manufacturer
 /**
  * "Which customers should buy Chairs?", "Who else might buy Staples?", "Who should we sell
  * Chairs to?": whom to offer a product, which the cross-sell suggestions for it answer (each
- * listed the customers who had bought it already).
+ * listed the customers who had bought it already). "… likely to buy again?" names no product.
  */
 export const PROSPECTS =
-  /\b(?:which|what) (?:customers?|clients?|accounts?|buyers?) (?:should|could|might|would|may|(?:are|is) likely to)\b.*\b(?:buy|order|purchase)\b|\bwho (?:should|could|might|would|may|else (?:might|could|would|may|should)|(?:is|are) likely to)\b.*\b(?:buy|order|purchase)\b|\bwho (?:should|could|can) (?:we|i) (?:sell|offer|pitch)\b/;
+  /\b(?:which|what) (?:customers?|clients?|accounts?|buyers?) (?:should|could|might|would|may|(?:are|is) likely to)\b.*\b(?:buy|order|purchase)\b(?! again\b)|\bwho (?:should|could|might|would|may|else (?:might|could|would|may|should)|(?:is|are) likely to)\b.*\b(?:buy|order|purchase)\b(?! again\b)|\bwho (?:should|could|can) (?:we|i) (?:sell|offer|pitch)\b/;
 /** The verbs of getting in touch with customers: a question with one asks whom to call, which the churn list answers. */
 export const CONTACT_VERB = String.raw`call|contact|ring|phone|visit`;
 export const CHURN = new RegExp(
@@ -119,7 +119,7 @@ const GROUP_RANKED =
   /\b(?:which|what|top|best|worst|by|per|each) (regions?|countr(?:y|ies)|territor(?:y|ies)|states?|cit(?:y|ies)|channels?|stores?|branch(?:es)?|reps?|sales reps?)\b(?=.*\b(?:most|least|highest|lowest|top|best|worst|biggest|largest|smallest|more|fewer|less|revenue|sales|customers|orders|profit|margin|spend|spends|buys?)\b)/;
 const PRODUCTISH = /\b(products?|items?|skus?|lines?|articles?|goods|stock|sell(s|ing)?|sold|sellers?)\b/;
 const MARGIN = /margin|profit|markup|below cost|at a loss|(lose|losing|lost) money|loss.?making|unprofitable|negative/;
-const LOSS = /below cost|at a loss|(lose|losing|lost) money|loss.?making|unprofitable|negative/;
+const LOSS = /below cost|at a loss|(lose|losing|lost)(?: us)? money|loss.?making|unprofitable|negative/;
 /** "Which products should we discontinue?" got the best sellers. */
 export const DISCONTINUE =
   /\b(discontinu\w*|delist\w*|phase out|stop (selling|stocking|carrying)|get rid of|prune|rationali[sz]e|(should|could|to) (we |i )?(drop|cut))\b/;
@@ -152,18 +152,33 @@ const TENURE = new RegExp(
 /**
  * Customers ranked by their last order: "Which customer ordered most recently?", "Who placed
  * the latest order?" (most recent first), "… ordered least recently?", "… longest since their
- * last order?" (longest silent first). They got the top customers by revenue.
+ * last order?" (longest silent first). They got the top customers by revenue. Unlike the
+ * grammar's LAST_PURCHASE (one named customer's last purchase, or "customers whose last order
+ * was …"), the ranking is asked of customers or "who", and of nothing else.
  */
 const LAST_ORDERED = new RegExp(
-  String.raw`\b(?:ordered|bought|purchased|ordering|buying|shopped)(?: from us)? (?:the )?(?:most recently|last(?=\s*(?:[?.!]|$)))|\b(?:placed|made|had|has|have|put in|sent) (?:the|our) (?:very )?(?:most recent|latest|last|newest) (?:order|purchase|invoice)\b|\bmost recent (?:buyers?|purchasers?)\b`,
+  String.raw`\b(?:ordered|bought|purchased|shopped)\b(?:\s+(?!most\b)[^\s?]+){0,4}?\s+most recently\b|\b(?:ordered|bought|purchased|shopped) last(?=\s*(?:[?.!]|$))|\b(?:placed|made|had|has|have|put in|sent) (?:the|our) (?:very )?(?:most recent|latest|last|newest) (?:order|purchase|invoice)\b|\bmost recent (?:buyers?|purchasers?)\b`,
 );
 const LEAST_RECENTLY_ORDERED =
-  /\b(?:ordered|bought|purchased)(?: from us)? (?:the )?least recently\b|\b(?:longest|most days|most time) since (?:their|the|a) last (?:order|purchase)\b/;
+  /\b(?:ordered|bought|purchased)\b(?:\s+(?!least\b)[^\s?]+){0,4}?\s+least recently\b|\b(?:longest|most days|most time) since (?:their|the|a) last (?:order|purchase)\b/;
+/** Who the ranking is of: customers, or "who". */
+const CUSTOMERS_OR_WHO = /\b(?:customers?|clients?|accounts?|buyers?|purchasers?|who)\b/;
+/** Another grouping: "Which product was ordered most recently?". */
+const OTHER_THAN_CUSTOMERS =
+  /\b(?:products?|items?|skus?|articles?|categor(?:y|ies)|sub-categor(?:y|ies)|regions?|countr(?:y|ies)|states?|cit(?:y|ies)|suppliers?|vendors?|segments?|reps?)\b/;
+/** A denial: "Which customers haven't ordered most recently?" is no ranking by it. */
+const DENIED = /n't\b|\b(?:not|never)\b/;
 
-/** The direction of a ranking by last order the question asks for (`asc`: fewest days since first), or null. */
+/** The direction of a ranking of customers by last order the question asks for (`asc`: fewest days since first), or null. */
 export function lastOrderRankingOf(q: string): 'asc' | 'desc' | null {
+  if (!CUSTOMERS_OR_WHO.test(q) || OTHER_THAN_CUSTOMERS.test(q) || DENIED.test(q)) return null;
   if (LEAST_RECENTLY_ORDERED.test(q)) return 'desc';
   return LAST_ORDERED.test(q) ? 'asc' : null;
+}
+
+/** "Which product was ordered most recently?": a ranking by last order of rows other than customers. */
+export function lastOrderOfOthers(q: string): boolean {
+  return OTHER_THAN_CUSTOMERS.test(q) && !DENIED.test(q) && (LAST_ORDERED.test(q) || LEAST_RECENTLY_ORDERED.test(q));
 }
 
 /** "Who was our first customer?", "our first 10 clients": the question ends on them (not "… to buy Chairs"). */
@@ -420,7 +435,9 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   if (supplier) return { kind: 'supplier', name: supplier };
   if (SUPPLIER.test(q)) return { kind: 'suppliers' };
   const recency = lastOrderRankingOf(q);
-  if (recency) return { kind: 'rank_customers', metric: 'recencyDays', direction: recency, limit: limitOf(q, 5) };
+  // "Which customer …?" or "who …?" asks for one (those tied with it are listed too).
+  const one = /\b(?:which|what) (?:customer|client|account)\b|\bwho\b/.test(q) && !/\b(?:customers|clients|accounts)\b/.test(q);
+  if (recency) return { kind: 'rank_customers', metric: 'recencyDays', direction: recency, limit: one ? 1 : limitOf(q, 5) };
   // "Who was our first customer?" got the top customers by revenue: the longest-standing.
   const first = FIRST_CUSTOMERS.exec(q);
   if (first) return { kind: 'rank_customers', metric: 'firstOrder', direction: 'asc', limit: Number(first[1] ?? 0) || (first[2] ? 5 : 1) };
@@ -489,9 +506,10 @@ function asOfDate(result: AnalysisResult): Date {
 function riskOf(q: string): ChurnRisk | null {
   const level = /\b(high|medium|low)[ -]risk\b/.exec(q);
   if (level) return level[1] as ChurnRisk;
-  // "Which customers did we lose?" got every flagged customer, medium risk first.
+  // "Which customers did we lose?", "… has Rep 3 lost?" (a rep named by a word and a number) and
+  // "… churned?" got every flagged customer, medium risk first.
   if (
-    /\b(already lost|lost customers|customers (we )?(have )?lost|we (have )?lost|(are|is|were|was) (already )?lost|(did|have|has) (we|\w+ \d+) lose)\b/.test(
+    /\b(already lost|lost customers|customers (we )?(have )?lost|we (have )?lost|(are|is|were|was) (already )?lost|(did|have|has) (we|\w+ \d+) (lose|lost)|churned)\b/.test(
       q,
     )
   )

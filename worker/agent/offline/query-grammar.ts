@@ -93,13 +93,13 @@ import {
   PLURAL_OF,
   averagePerOf,
   comparativeOf,
+  customersNamedIn,
   figureBoughtOf,
   headerNoun,
   isGrammarWord,
   isTimeUnit,
   peakOf,
   perCustomerApart,
-  customersNamedIn,
   singular,
   waysBoughtIn,
 } from './query-vocabulary';
@@ -532,6 +532,11 @@ function parseAsRead(
   const today = analysisDay ?? ANY_DAY;
   if ('refused' in values) return { kind: 'refused', reason: values.refused };
   const { filters, customerNoun } = values;
+  const namesCustomers = customersNamedIn(
+    text,
+    customerNoun,
+    filters.filter((f) => f.dimension === 'customer').flatMap((f) => f.values),
+  );
   // "Which customers bought in every year?" was refused: the customers of each whole unit.
   const everyUnit = customersOfEveryUnit(text, meta, filters, today);
   if (everyUnit) return everyUnit;
@@ -576,7 +581,7 @@ function parseAsRead(
   // figure lost is a fall in that figure.
   const figureLost = LOST_MOST.test(text) && !(measures.length > 0 && measures.every((m) => m === 'customers'));
   const lostCustomers =
-    /\b(lose|lost|losing|churned)\b(?! money)/.test(text) && !LOSS.test(text) && !figureLost && customersNamedIn(text, customerNoun);
+    /\b(lose|lost|losing|churned)\b(?! (?:us |me )?money)/.test(text) && !LOSS.test(text) && !figureLost && namesCustomers;
   // "… who did not buy in 2021": bought before that period but not in it. "Which products
   // haven't sold since October?" listed the products that had: what did not sell is refused there.
   const didNotBuy = PURCHASE_DENIED_THEN.test(text);
@@ -608,7 +613,7 @@ function parseAsRead(
   // Customers listed, with no other figure: who was kept (whoWasKept), who never bought a value (whoNeverBought).
   // "Who buys Hydraulics but not Bearings in DE-North?" was refused as one product but not another: "who" asks for customers.
   const customersListed =
-    (customersNamedIn(text, customerNoun) || WHO_BUYS.test(text)) &&
+    (namesCustomers || WHO_BUYS.test(text)) &&
     measures.every((m) => m === 'customers' || m === 'returningCustomers' || m === 'repeatCustomers');
   const keptAsked = (keepAsked || KEPT_WORDS.test(text)) && !lapsed && customersListed;
   const shareAsked = !rateAsked && SHARE.test(text);
@@ -886,8 +891,7 @@ function parseAsRead(
       reason: `I can count customers and products for each row, but this file has no ${singular(distinctPerRow[1])} column to count ${pluralNoun(distinctPerRow[1])} by.`,
     };
   // "Which customers depend on Supplier 13?" got the supplier's products: its buyers, by what each bought from it.
-  const buyersOfSupplier =
-    measures.length === 0 && RELY_ON.test(text) && customersNamedIn(text, customerNoun) && filters.some((f) => f.dimension === 'supplier');
+  const buyersOfSupplier = measures.length === 0 && RELY_ON.test(text) && namesCustomers && filters.some((f) => f.dimension === 'supplier');
   // "Which accounts does Rep 25 handle?" got the help list, and "Which customers are in AT?" a
   // refusal: the customers of the value named, by what each bought.
   const customersOfValue =
@@ -898,8 +902,7 @@ function parseAsRead(
   if (buyersOfSupplier || customersOfValue) measures = ['revenue'];
   // "Which customers bought in December 2024?" was refused as naming no figure: who bought in a
   // period, by what each paid there.
-  const whoBoughtThen =
-    measures.length === 0 && period && !other && (customersNamedIn(text, customerNoun) || /\bwho\b/.test(text)) && BOUGHT_THEN.test(text);
+  const whoBoughtThen = measures.length === 0 && period && !other && (namesCustomers || /\bwho\b/.test(text)) && BOUGHT_THEN.test(text);
   if (whoBoughtThen) measures = ['revenue'];
   // "Did Sean Miller buy anything in 2021?" was refused as naming no figure: their orders then, none or some.
   const didTheyBuy =

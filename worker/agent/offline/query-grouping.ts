@@ -54,8 +54,12 @@ const NEW_LISTED =
  * gross profit, and "… sub-categories" was told the file has no sub-category column.
  */
 const SUPERLATIVE_PLURAL = /\b(?:most|least) [a-z]+(?:[- ][a-z]+)? [a-z-]+s\b/;
-/** A question that opens on a superlative: "Most popular product in DE-North" got DE-North's revenue. */
-const LEADING_SUPERLATIVE = /^(?:the )?(?:most|least) [a-z]+(?:[- ][a-z]+)? [a-z-]+/;
+/**
+ * A question that opens on a superlative of what sells: "Most popular product in DE-North" got
+ * DE-North's revenue ("Most orders in 2021 came from …" is no ranking).
+ */
+const LEADING_SUPERLATIVE =
+  /^(?:the )?(?:most|least) (?:popular|profitable|valuable|lucrative|expensive|frequent|successful|sold|bought|ordered|purchased)\b/;
 
 /**
  * "Who is our best sales rep?", "Who are our top 3 suppliers by margin?": "who" asks for the
@@ -82,7 +86,9 @@ export function groupingOf(
   // buys the most Apple products?" ranks states, not states × products.
   const named = new Set(filters.filter((f) => f.match !== 'startsWith' || !asksForThem(text, f.values)).map((f) => f.dimension));
   const groupBy: string[] = [];
-  // "product category" names the category, not products.
+  // "product category" names the category, not products; "customer segment" the segment ("Which
+  // customer segment is least profitable?" ranked customers).
+  text = text.replace(/\bcustomer (segments?)\b/g, '$1');
   // "Who bought the most …" asks for customers; "Who is our best sales rep?" for a rep (it got customer × rep).
   const dimText = text
     .replace(/\bproduct (categor)/g, '$1')
@@ -175,7 +181,7 @@ export function groupingOf(
       // "Revenue by region and segment" dropped the segment.
       if (
         new RegExp(
-          `\\b(by|per|each|which|what|any|top|bottom|best|worst|highest|lowest|biggest|largest|smallest|fastest|slowest|quickest)( \\d{1,2})?(?:[- ](?:selling|performing|earning|grossing|growing|declining|shrinking|revenue|sales|profit|margin))? ${words}(s|es)?\\b|\\b(?:growing|declining|shrinking) ${plural}\\b|\\bby [a-z-]+( [a-z-]+)? and ${words}(s|es)?\\b|^(?:(?:list|show|name|give)(?: me)? )?(?:(?:all|the|our|all our|any) )?${plural} (?:with|who|that|whose|where)\\b|(?<!\\bat )\\b(?:most|least) [a-z]+ ${plural}\\b|\\b(?:rank|sort|compare)\\s+(?:the\\s+|our\\s+|all\\s+)?${plural}\\b`,
+          `\\b(by|per|each|which|what|any|top|bottom|best|worst|highest|lowest|biggest|largest|smallest|fastest|slowest|quickest)( \\d{1,2})?(?:[- ](?:selling|performing|earning|grossing|growing|declining|shrinking|revenue|sales|profit|margin))? ${words}(s|es)?\\b|\\b(?:growing|declining|shrinking) ${plural}\\b|\\bby [a-z-]+( [a-z-]+)? and ${words}(s|es)?\\b|^(?:(?:list|show|name|give)(?: me)? )?(?:(?:all|the|our|all our|any) )?${plural} (?:with|who|that|whose|where)\\b|(?<!\\bat )\\b(?:most|least) [a-z]+ ${plural}\\b|^(?:the )?(?:most|least) [a-z]+ ${words}\\b|\\b(?:rank|sort|compare)\\s+(?:the\\s+|our\\s+|all\\s+)?${plural}\\b`,
         ).test(text)
       )
         groupBy.push(d.key);
@@ -194,15 +200,19 @@ const FIGURE_OF_THEM =
 const FIGURE_OF_CUSTOMERS = new RegExp(
   String.raw`\b(?:of|from|for|across) (?:our |the |all |all our |my )?(?:${CUSTOMERS_PLURAL})\b(?! (?:who|whose|that|which|with|without)\b)`,
 );
-/** A figure of all the customers, said with a possessive: "What's our customers' average order value?". */
+/**
+ * One figure of all the customers, said with a possessive: "What's our customers' average order
+ * value?" ("What are our customers' revenues?" asks for each one's).
+ */
 const OUR_CUSTOMERS_FIGURE = new RegExp(
-  String.raw`^(?:and |so )?what(?:'s| is| was| were| are)\s+(?:our |the |my |all |all our )(?:${CUSTOMERS_PLURAL})['’] `,
+  String.raw`^(?:and |so )?what(?:'s| is| was)\s+(?:our |the |my |all |all our )(?:${CUSTOMERS_PLURAL})['’] `,
 );
 /** Customers split one by one: "each customer", "per customer", "by customer". */
 const CUSTOMERS_SPLIT = /\b(?:each|every|per|individual)\b|\bby customers?\b/;
 /** Customers listed or split: "each customer", "top customers", "by customer". */
-const CUSTOMERS_LISTED_OR_SPLIT =
-  /\b(?:top|bottom|best|worst|most|least|highest|lowest|which|each|every|per|individual|list)\b|\bby customers?\b/;
+const CUSTOMERS_LISTED_OR_SPLIT = new RegExp(
+  String.raw`\b(?:top|bottom|best|worst|most|least|highest|lowest|which|list)\b|${CUSTOMERS_SPLIT.source}`,
+);
 /** "By month", "quarterly": a split by time, not by product. */
 const BY_TIME_UNIT = /\b(?:by|per|each|every) (?:month|quarter|year|week)\b|\b(?:monthly|quarterly|yearly|annual|annually|weekly)\b/;
 /** Words that rank or split the products named: "the top Safety products", "by product" (not "by month"). */

@@ -563,7 +563,7 @@ function abbreviationFilter(word: string, meta: SnapshotMeta): Filter | null {
 
 /** Where a phrase naming what a figure is of begins: "units of …", "sales for …", "how many … did". */
 const MEASURE_OBJECT =
-  /\b(?:revenue|sales|turnover|profit|margins?|units|orders|spend|prices?(?:\s+(?:of|for|on)\s+(?:a|an|one|each|per)\s+(?:bottle|unit|case|item|piece|pack|box|can))?|bottles?|cases?|liters?|litres?|gallons?|pieces?|boxes?|packs?|cans?|items?|kilos?|tons?|tonnes?)\s+(?:of|for|on)\s+([^?!,;:]+)/g;
+  /\b(?:revenue|sales|turnover|profit|margins?|units|orders|spend|prices?(?:\s+(?:of|for|on)\s+(?:a|an|one|each|per)\s+(?:bottle|unit|case|item|piece|pack|box|can))?|bottles?|cases?|liters?|litres?|gallons?|pieces?|boxes?|packs?|cans?|items?|products?|kilos?|tons?|tonnes?)\s+(?:of|for|on)\s+([^?!,;:]+)/g;
 /** "How many paper chain kits did we sell?": the phrase between "how many" and the verb, when no "units of" names it. */
 const HOW_MANY_OBJECT = /\bhow (?:much|many)\s+([^?!,;:]+?)\s+(?:did|do|does|have|has|had|was|were|are|is)\b/g;
 /**

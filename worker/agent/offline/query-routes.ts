@@ -17,6 +17,7 @@ import {
   CONTACT_VERB,
   CUSTOMER_VALUE,
   DISCONTINUE,
+  lastOrderOfOthers,
   lastOrderRankingOf,
   NOT_CUSTOMERS,
   PROSPECTS,
@@ -100,15 +101,22 @@ function valueSetAgainstAnother(text: string, filters: readonly { dimension: str
 
 const CUSTOMER_OR_STORE = new RegExp(String.raw`\b(?:${BUYER_NOUNS})\b`);
 
+/**
+ * What customers are likely to do: "How many customers are likely to make a repeat purchase?"
+ * counted every customer, and "… likely to buy again?" looked for a product called "again".
+ */
+const LIKELY_TO_BUY = String.raw`likely to (?:buy|order|purchase|make|place|reorder|spend|come back|return)`;
+
 /** Questions the analyst cannot answer exactly from the rows (future, causes, opinions). */
-const OUT_OF_SCOPE =
-  /\b(forecast|predict|will .* (buy|spend|sell)|next (year|quarter|month)|why|should i|weather|stock price|competitor)\b/;
+const OUT_OF_SCOPE = new RegExp(
+  String.raw`\b(forecast|predict|will .* (buy|spend|sell)|next (year|quarter|month)|${LIKELY_TO_BUY}|why|should i|weather|stock price|competitor)\b`,
+);
 
 /** A target, budget or quota: figures no file of sales holds. */
 const TARGETS = /\b(targets?|budget(?:s|ed)?|quotas?)\b/;
 
 /** The future: no figure in the file answers it, and the totals must not stand in for it. */
-const FUTURE = /\b(forecast|predict(ion)?s?|will .* (buy|spend|sell)|next (year|quarter|month))\b/;
+const FUTURE = new RegExp(String.raw`\b(forecast|predict(ion)?s?|will .* (buy|spend|sell)|next (year|quarter|month)|${LIKELY_TO_BUY})\b`);
 
 /** "Average orders per customer": a ratio the grammar has only for revenue. */
 const OTHER_PER_CUSTOMER = new RegExp(
@@ -254,6 +262,8 @@ export function routedByWording(
   if (FIGURE_LOST.test(text) && !LOST_HOW.test(text)) return { kind: 'refused', reason: lostHow(meta) };
   // "Which customer ordered most recently?" got the top customer by revenue: each customer's last
   // order is the analysis' (one named customer's last purchase is the grammar's, LAST_PURCHASE).
+  // "Which product was ordered most recently?" got the top product by revenue.
+  if (lastOrderOfOthers(text)) return { kind: 'refused', reason: LAST_ORDERS_WHOLE_FILE };
   if (lastOrderRankingOf(text) && !filters.some((f) => f.dimension === 'customer')) {
     if (namesAPeriod(text, analysisDay ?? ANY_DAY) || filters.some((f) => f.dimension !== 'region'))
       return { kind: 'refused', reason: LAST_ORDERS_WHOLE_FILE };
@@ -315,16 +325,23 @@ export function routedByWording(
  */
 const FIGURE_LOST =
   /\bhow much (?:(?:revenue|sales|turnover|business|money|income) )?(?:did|do|have|has|had) (?:we|i|the (?:company|business)) (?:lose|lost)\b(?! on\b)/;
-/** How it was lost, said: with customers (who stopped buying, churned), to returns or credit notes, to churn. */
-const LOST_HOW = new RegExp(String.raw`\b(?:${BUYER_NOUNS}|returns?|returned|refunds?|credit notes?|churn\w*|stopped)\b`);
+/**
+ * How it was lost, said: with customers (who stopped buying, churned), to returns or credit
+ * notes, or against another period ("… compared to last year", "… vs 2020").
+ */
+const LOST_HOW = new RegExp(
+  String.raw`\b(?:${BUYER_NOUNS}|returns?|returned|refunds?|credit notes?|churn\w*|stopped|compar\w*|vs|versus|than|last year|year before|previous|prior)\b`,
+);
 
+/** The readings of "lost" to choose from; what sold at a loss only where the file has costs. */
 function lostHow(meta: SnapshotMeta): string {
   const loss = meta.hasCost ? ', or the gross profit of what sold at a loss (“Which products lost money?”)' : '';
   return `I can't tell which figure “lost” means here; ask for one: the revenue of customers who stopped buying (“How much revenue did we lose from customers who stopped buying?”), the value of returns (“What were returns last year?”), revenue against the year before (“Revenue this year vs last year”)${loss}.`;
 }
 
+/** Why only customers over the whole file (or one region) are ranked by their last order: the analysis keeps each customer's. */
 const LAST_ORDERS_WHOLE_FILE =
-  'I can rank customers by their last order over the whole file, or in one region, not within a period or among the buyers of a value yet; ask “Which customers ordered most recently?”.';
+  'I can rank customers by their last order over the whole file, or in one region, not products or other rows, within a period or among the buyers of a value yet; ask “Which customers ordered most recently?”, or for a recent period, such as “revenue by product in the last 7 days”.';
 
 /** The RFM segments by name: "Champions", "Potential Loyalists", "Can't Lose Them". */
 export const SEGMENT_NAMED =

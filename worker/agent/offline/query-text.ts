@@ -68,10 +68,11 @@ const BELOW_COST =
 
 /**
  * "Favourite product", "favorite categories", "popular categories": those bought most, as "most
- * popular" reads ("least popular" stays so). "Popular categories" got the file's revenue, no list.
+ * popular" reads ("least popular" stays so; "less popular products" with no "than" is the least).
+ * "Popular categories" got the file's revenue, no list.
  */
 const FAVOURITE =
-  /\b(most |least )?(?:favou?rite|popular)(?= (?:products?|items?|articles?|skus?|categor(?:y|ies)|sub-categor(?:y|ies)|suppliers?|vendors?|brands?)\b)/g;
+  /\b(most |least |more |less )?(?:favou?rite|popular)(?= (?:products?|items?|articles?|skus?|categor(?:y|ies)|sub-categor(?:y|ies)|suppliers?|vendors?|brands?)\b)/g;
 
 export function questionText(question: string, meta: SnapshotMeta): string {
   const lower = withBareRangesFrom(asHeadersWritten(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500), meta));
@@ -79,7 +80,9 @@ export function questionText(question: string, meta: SnapshotMeta): string {
     asCustomersCounted(asUnits(withCountsAsDigits(lower), meta), meta)
       .replace(BOUGHT_BY_ONE, 'with $1')
       // "What is Rossi Ltd 774's favourite product?" got the customer's profile: what they buy most.
-      .replace(FAVOURITE, (_, degree: string | undefined) => `${degree ?? 'most '}popular`)
+      .replace(FAVOURITE, (match: string, degree: string | undefined, _at: number, text: string) =>
+        /\bthan\b/.test(text) ? match : `${{ 'more ': 'most ', 'less ': 'least ' }[degree ?? ''] ?? degree ?? 'most '}popular`,
+      )
       // "Which product lost the most money in 2021?" got the largest fall in revenue from 2020, and
       // "… had the biggest loss" the top product by revenue: the lowest gross profit, below 0.
       .replace(/\b(?:lost|lose|loses|losing)(?: us)? (?:the )?(?:most|more) money\b/g, 'lost money the most')

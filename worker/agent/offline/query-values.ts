@@ -212,10 +212,11 @@ function partialName(question: string, filters: readonly { values: string[] }[])
   for (const m of question.matchAll(/\b([A-Z][\p{L}\d-]+) (?:products|items)\b/gu)) {
     const word = m[1].toLowerCase();
     if (named.some((v) => v.split(' ').includes(word))) continue;
-    // "Favorite products of Rossi Ltd 774" was refused as a word of product names.
+    // "Favorite products of Sean Miller" was refused as a word of product names.
     if (
-      /^(all|our|my|the|which|what|top|best|new|other|these|those|most|many|how|list|show|each|every|any|it|them|this|that)$/.test(word) ||
-      isGrammarWord(word)
+      /^(all|our|my|the|which|what|top|best|new|other|these|those|most|many|how|list|show|each|every|any|it|them|this|that|favou?rite|popular)$/.test(
+        word,
+      )
     )
       continue;
     return m[1];

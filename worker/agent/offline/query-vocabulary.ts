@@ -23,9 +23,13 @@ export function perCustomerApart(noun: string | null): RegExp {
  * Customers named in a question, by a noun of customers or by the file's own noun for them:
  * Iowa's "Which stores buy Titos Vodka but not Juarez Gold Dss?" (its store_name column) was
  * refused as "one product but not another", since only "customers" read as customers there.
+ * The customers' own names are no such noun: "Hy-Vee Food Store / Bedford" is one store.
  */
-export function customersNamedIn(text: string, noun: string | null): boolean {
-  return CUSTOMERS_NAMED.test(text) || (noun !== null && new RegExp(`\\b${escapeRegex(noun)}s?\\b`).test(text));
+export function customersNamedIn(text: string, noun: string | null, names: readonly string[]): boolean {
+  if (CUSTOMERS_NAMED.test(text)) return true;
+  if (noun === null) return false;
+  const rest = names.reduce((left, name) => left.split(name.toLowerCase()).join(' '), text);
+  return new RegExp(`\\b${escapeRegex(noun)}s?\\b`).test(rest);
 }
 
 /** Customers named as what is ranked or listed: "top customers", "which customers", "each customer". */
@@ -41,7 +45,7 @@ export const PER_ORDER = /\b(revenue|sales|spend|value|turnover) per (order|invo
  * not the products' margins.
  */
 export const LOSS =
-  /\b(lost|lose|loses|losing) money\b|\bcost(?:s|ing)? (?:us|me) money\b|\bhow much (?:did|do|does|have|has|had|are|were) (?:we|i|you|they) (?:lose|lost|losing) on\b|\b(loss[- ]making|unprofitable|(?:made|make|makes|had|have|has|ran|run|runs|showed|shows|posted|with) (?:a (?:net )?loss|(?:net )?losses)|at a loss|in the red)\b|\bnegative (gross )?(profit|margin)s?\b/;
+  /\b(lost|lose|loses|losing)(?: us| me)? money\b|\bcost(?:s|ing)? (?:us|me) money\b|\bhow much (?:did|do|does|have|has|had|are|were) (?:we|i|you|they) (?:lose|lost|losing) on\b|\b(loss[- ]making|unprofitable|(?:made|make|makes|had|have|has|ran|run|runs|showed|shows|posted|with) (?:a (?:net )?loss|(?:net )?losses)|at a loss|in the red)\b|\bnegative (gross )?(profit|margin)s?\b/;
 
 /**
  * "How many products does Supplier 13 supply?", "how many different products did they buy",
@@ -130,7 +134,7 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
   [
     // "The most popular product in Des Moines" was no figure, and the answer that took over ranked every city's.
     // "Is Sean Miller more valuable than Tamara Chand?" got Tamara Chand's profile alone.
-    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spends|spent|spending|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|sub-category|supplier)(?!s)|popular|favou?rite|(?:more|less) valuable than|worth (?:more|less) than)\b/,
+    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spends|spent|spending|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|sub-category|supplier)(?!s)|popular|(?:more|less) valuable than|worth (?:more|less) than)\b/,
     'revenue',
   ],
 ];

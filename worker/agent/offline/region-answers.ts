@@ -4,7 +4,7 @@
  * else is refused rather than answered for all customers.
  */
 import type { AnalysisResult } from '../../engine/contract';
-import { churnCustomerLine, churnListHeader, ratedWords, formatMoney, ordersOfList, placedLines, plural } from '../format';
+import { churnCustomerLine, churnListHeader, formatMoney, ordersOfList, placedLines, plural, ratedWords } from '../format';
 import { getChurnRisk, rankCustomers } from '../tools';
 import { normalise } from '../tools/tool-kit';
 import { escapeRegex } from './query-limits';

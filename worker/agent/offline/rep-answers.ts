@@ -102,8 +102,11 @@ const CUSTOMERS_LISTED = new RegExp(
 
 /** Customers lost or at risk: the churn list's words. */
 const CHURN_WORDS = /\b(lose|lost|losing|risk|churn\w*)\b/;
-/** A list asked for, one customer by one: "which customers", "who", "show …". */
-const NAMED_ONE_BY_ONE = /\b(which|who|list|show|name)\b/;
+/**
+ * The customers asked for one by one: "which customers", "show … customers". Not "who" ("Who did
+ * Rep 3 lose?" stays the scorecard's count), nor "Show Rep 3's lost revenue".
+ */
+const CUSTOMERS_ONE_BY_ONE = /\b(which|list|show|name)\b.*\b(customers?|clients?|accounts?)\b/;
 
 export function repIntentOf(question: string, result: AnalysisResult): RepIntent | null {
   const text = question
@@ -131,11 +134,12 @@ export function repIntentOf(question: string, result: AnalysisResult): RepIntent
   // names only the largest); "how many … have" is the scorecard's count. "Which customers did
   // Rep 3 lose?" and "Which of Rep 3's customers are at risk?" got the scorecard, which counts
   // them: the churn list of the customers with the rep's rows names them (among-answers.ts).
-  if (mentioned && !/\bhow many\b/.test(q) && (CHURN_WORDS.test(q) ? NAMED_ONE_BY_ONE.test(q) : CUSTOMERS_LISTED.test(q))) return null;
+  if (mentioned && !/\bhow many\b/.test(q) && (CHURN_WORDS.test(q) ? CUSTOMERS_ONE_BY_ONE.test(q) : CUSTOMERS_LISTED.test(q))) return null;
   // "Who is Rep 7's biggest customer?" is on Rep 7's scorecard (it ranked every rep by their top customer).
   if (
     mentioned &&
-    (SCORECARDISH.test(q) || /risk|churn|lost|cross.?sell|customers|(biggest|largest|top|main) (customer|client|account)/.test(q))
+    (SCORECARDISH.test(q) ||
+      /risk|churn|lost|lose|losing|cross.?sell|customers|(biggest|largest|top|main) (customer|client|account)/.test(q))
   )
     return { kind: 'rep', query: mentioned };
   if (!REPISH.test(q)) return null;
