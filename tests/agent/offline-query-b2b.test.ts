@@ -2625,3 +2625,29 @@ describe('lost customers of a rep, a region or a category', () => {
     }
   });
 });
+
+// "What's the margin on Acme Supply products?" and "Which Acme Supply products …?" were refused
+// ("Supply" a word of product names), and "… of Acme Supply products?" listed each product's margin.
+describe('a supplier named short, before "products"', () => {
+  it.each(["What's the margin on Acme Supply products?", "What's the margin of Acme Supply products?"])(
+    '"%s" is one margin, of all Acme Supply, Inc. sold',
+    async (question) => {
+      const acme = rows.filter((r) => r.Supplier === 'Acme Supply, Inc.');
+      const margin = (100 * acme.reduce((s, r) => s + profit(r), 0)) / acme.reduce((s, r) => s + revenue(r), 0);
+      const answer = await answerWithQuery(question, file.snapshot, today);
+      expect(answer.result?.understood).toBe('margin %, supplier = Acme Supply, Inc.');
+      expect(answer.result?.rows[0][0] as number).toBeCloseTo(margin, 6);
+    },
+  );
+
+  it('"Top 5 Acme Supply products by revenue" ranks its products', async () => {
+    const top = grouped(
+      (r) => r.Supplier === 'Acme Supply, Inc.',
+      (r) => r.Description,
+      revenue,
+    ).slice(0, 5);
+    const answer = await answerWithQuery('Top 5 Acme Supply products by revenue', file.snapshot, today);
+    expect(answer.result?.understood).toBe('top 5 by revenue, by product, supplier = Acme Supply, Inc.');
+    expect(answer.result?.rows.map((r) => r[0])).toEqual(top.map(([name]) => name));
+  });
+});

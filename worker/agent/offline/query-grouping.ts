@@ -226,8 +226,20 @@ const RANKED_OR_SPLIT = /\b(?:top|bottom|best|worst|most|least|highest|lowest|wh
 function namesTheProducts(text: string, filters: readonly { values: string[] }[], possessive = false): boolean {
   const owner = possessive ? `(?:['’]s)?` : '';
   return filters.some((f) =>
-    f.values.some((v) => new RegExp(`\\b${escapeRegex(asWritten(v))}${owner} (products|items)\\b`).test(asWritten(text))),
+    f.values.some((v) =>
+      writtenForms(v).some((form) => new RegExp(`\\b${escapeRegex(form)}${owner} (products|items)\\b`).test(asWritten(text))),
+    ),
   );
+}
+
+/**
+ * A value as a question writes it, and without a company's legal form: "What's the margin of
+ * Acme Supply products?" names "Acme Supply, Inc." (it listed each of its 373 products' margins).
+ */
+function writtenForms(value: string): string[] {
+  const written = asWritten(value).replace(/\s+/g, ' ').trim();
+  const short = written.replace(/ (?:inc|ltd|llc|gmbh|corp|co|plc|ag|sa|s a|bv|b v)\.?$/, '');
+  return short !== written && short.length > 0 ? [written, short] : [written];
 }
 
 /** "Which Bolt products …", "top 5 Hy-Vee stores": the values a name's first words keep are what is listed. */

@@ -292,8 +292,12 @@ export function entitiesOf(
   if (found.length === 0) {
     // Whole words only (a year must not split into "202" and "3"), and at least one letter:
     // "which quarter of 2023 …" once matched the customer "Janssen & Co. KG 2023".
-    // The question's closing mark is no part of the name: "Revenue from Acme Supply?" was refused.
-    const phrase = /(?:did|for|from|of|to|by|about)\s+((?:[A-Z0-9][\w&'.-]*(?:\s+|$)){2,6})/.exec(question.replace(/[?!]+\s*$/, ''));
+    // The question's closing mark is no part of the name: "Revenue from Acme Supply?" was refused,
+    // and so were "What's the margin on Acme Supply products?" and "Which Acme Supply products …?"
+    // ("on", "which" and "top 5" were no words before a name).
+    const phrase = /(?:did|for|from|of|on|to|by|about|[Ww]hich|[Tt]op(?: \d+)?)\s+((?:[A-Z0-9][\w&'.-]*(?:\s+|$)){2,6})/.exec(
+      question.replace(/[?!]+\s*$/, ''),
+    );
     if (phrase && /[a-z]/i.test(phrase[1])) {
       // "Sales of Acme Supply" (the supplier "Acme Supply, Inc.") got the whole file's revenue.
       for (const d of meta.dimensions.filter((x) => x.key === 'customer' || x.key === 'product' || x.key === 'supplier')) {
