@@ -546,7 +546,10 @@ export async function firstOrderRanking(
   const shown = found.customers;
   const money = (v: number) => formatMoney(v, runner.currency);
   const orders = ordersOfList(shown);
-  const head = `${intent.direction === 'desc' ? 'Newest' : 'Longest-standing'} ${plural(shown.length, 'customer')}${region ? ` in ${region}` : ''}, by their first order:`;
+  const kind = intent.direction === 'desc' ? 'newest' : 'longest-standing';
+  // "Who was our first customer?" read "Longest-standing 1 customer".
+  const who = shown.length === 1 ? `The ${kind} customer` : `${kind[0].toUpperCase()}${kind.slice(1)} ${plural(shown.length, 'customer')}`;
+  const head = `${who}${region ? ` in ${region}` : ''}, by their first order:`;
   const lines = placedLines(
     shown,
     (c) => `${c.name}: first order ${c.firstOrder}, ${money(c.revenue)} since${orders(c.orders) ? ` (${orders(c.orders)})` : ''}`,
@@ -577,7 +580,7 @@ export async function lastOrderRanking(
   if (!found) return NOT_AVAILABLE;
   const money = (v: number) => formatMoney(v, runner.currency);
   const recent = intent.direction === 'asc';
-  const head = `${plural(found.customers.length, 'customer')}${region ? ` in ${region}` : ''} by their last order, ${recent ? 'the most recent' : 'the longest ago'} first (days before ${result.asOf}):`;
+  const head = `Customers${region ? ` in ${region}` : ''} by their last order, ${recent ? 'the most recent' : 'the longest ago'} first (days before ${result.asOf}):`;
   const lines = placedLines(
     found.customers,
     (c) => `${c.name}: last order ${c.lastOrder} (${plural(c.recencyDays ?? 0, 'day')}), ${money(c.revenue)} in all`,
