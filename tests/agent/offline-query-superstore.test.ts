@@ -4449,3 +4449,35 @@ describe('losing us money, last orders of other rows, and a customer segment', (
     ["What are our customers' revenues?", 'revenue, by customer'],
   ]);
 });
+
+// "Spent less than 100" was read as "spent less" (a comparison with 2020) and refused, while
+// "spent under 100" worked; "between new and returning customers" was read as a period.
+describe('a threshold said "less than", and new against returning customers', () => {
+  it('"How many customers spent less than 100 in 2021?" lists those with 2021 revenue below 100', async () => {
+    const [[count]] = await sql(
+      `SELECT count(*) FROM (SELECT "Customer ID" FROM t WHERE d BETWEEN '2021-01-01' AND '2021-12-31' GROUP BY 1 HAVING sum(rev) < 100)`,
+    );
+    const answer = await answerWithQuery('How many customers spent less than 100 in 2021?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, by customer, revenue < 100, 2021-01-01 … 2021-12-31');
+    expect(answer.result?.totalRows).toBe(count);
+  });
+
+  it('"What\'s the revenue split between new and returning customers in 2021?" splits 2021\'s revenue by first order', async () => {
+    const expected = await sql(
+      `WITH f AS (SELECT "Customer ID" c, min(d) AS first_day FROM t GROUP BY 1)
+       SELECT sum(rev) FILTER (WHERE f.first_day >= '2021-01-01'), sum(rev) FILTER (WHERE f.first_day < '2021-01-01')
+       FROM t JOIN f ON t."Customer ID" = f.c WHERE d BETWEEN '2021-01-01' AND '2021-12-31'`,
+    );
+    const answer = await answerWithQuery("What's the revenue split between new and returning customers in 2021?", file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue from new customers, revenue from returning customers, 2021-01-01 … 2021-12-31');
+    expectRowsClose(answer.result?.rows ?? [], expected);
+  });
+
+  itReadsEach([
+    // A comparison, as before.
+    [
+      'Which customers spent less than last year?',
+      'revenue, sorted by change, by customer, revenue down, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-30',
+    ],
+  ]);
+});

@@ -79,6 +79,11 @@ export function questionText(question: string, meta: SnapshotMeta): string {
   return (
     asCustomersCounted(asUnits(withCountsAsDigits(lower), meta), meta)
       .replace(BOUGHT_BY_ONE, 'with $1')
+      // "What's the revenue split between new and returning customers in 2021?" read a period "between …".
+      .replace(
+        /\bbetween (new|returning|existing|repeat) and (new|returning|existing|repeat) (customers|clients|accounts|buyers)\b/g,
+        'from $1 and $2 $3',
+      )
       // "What is Rossi Ltd 774's favourite product?" got the customer's profile: what they buy most.
       .replace(FAVOURITE, (match: string, degree: string | undefined, _at: number, text: string) =>
         /\bthan\b/.test(text) ? match : `${{ 'more ': 'most ', 'less ': 'least ' }[degree ?? ''] ?? degree ?? 'most '}popular`,
