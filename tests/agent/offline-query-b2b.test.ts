@@ -2651,3 +2651,24 @@ describe('a supplier named short, before "products"', () => {
     expect(answer.result?.rows.map((r) => r[0])).toEqual(top.map(([name]) => name));
   });
 });
+
+// "Which customers have been inactive for more than 90 days?" got the churn model's flagged list,
+// and "How many customers have we not heard from in 6 months?" counted every customer.
+describe('customers silent for a span', () => {
+  /** Customers with a purchase before `from` and none from `from` to the analysis day. */
+  const silentSince = (from: string) => {
+    const before = new Set(rows.filter((r) => bought(r) && r.CustomerID && r.InvoiceDate < from).map((r) => r.CustomerID));
+    for (const r of rows) if (bought(r) && r.InvoiceDate >= from) before.delete(r.CustomerID);
+    return before.size;
+  };
+
+  it.each([
+    ['Which customers have been inactive for more than 90 days?', '2024-10-06'],
+    ['Which customers have not ordered for more than 90 days?', '2024-10-06'],
+    ['How many customers have we not heard from in 6 months?', '2024-08-01'],
+  ])('"%s" lists those with no purchase since %s', async (question, from) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result?.understood).toMatch(new RegExp(`, but not in ${from} … 2025-01-03$`));
+    expect(answer.result?.totalRows).toBe(silentSince(from));
+  });
+});

@@ -4481,3 +4481,40 @@ describe('a threshold said "less than", and new against returning customers', ()
     ],
   ]);
 });
+
+// "What's the cheapest product we sell?" listed the dearest first; "Which are our 5 cheapest
+// products?" listed them all, and "Cheapest products in Texas" was refused as a word of names.
+describe('the cheapest products', () => {
+  const prices = (where = 'TRUE') =>
+    sql(`SELECT sum(rev) / sum(CAST(Quantity AS DOUBLE)) p FROM t WHERE ${where} GROUP BY "Product ID" ORDER BY p ASC LIMIT 5`);
+
+  it('"What\'s the cheapest product we sell?" is the lowest average price', async () => {
+    const [[cheapest]] = await prices();
+    const answer = await answerWithQuery("What's the cheapest product we sell?", file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('bottom 1 by average price, by product');
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(cheapest as number, 9);
+  });
+
+  it('"Which are our 5 cheapest products?" are the five lowest, lowest first', async () => {
+    const expected = (await prices()).map(([p]) => p as number);
+    const answer = await answerWithQuery('Which are our 5 cheapest products?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('bottom 5 by average price, by product');
+    (answer.result?.rows ?? []).forEach((row, i) => expect(row[1] as number).toBeCloseTo(expected[i], 9));
+  });
+
+  it('"Cheapest products in Texas" ranks the Texas products by average price', async () => {
+    const [[cheapest]] = await prices(`State = 'Texas'`);
+    const answer = await answerWithQuery('Cheapest products in Texas', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('average price, by product, State = Texas');
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(cheapest as number, 9);
+  });
+});
+
+// It named the top customer and their revenue (Sean Miller, 25,043.05), not what they bought.
+describe('what the top customer bought', () => {
+  itRefusesEach([['What did our top customer buy?', 'I can\'t look up "top customer" and answer about it in one step']]);
+  itReadsEach([
+    // How much they bought is the ranking's own figure.
+    ['How much did our biggest customer buy last year?', 'top 1 by revenue, by customer, 2020-01-01 … 2020-12-31'],
+  ]);
+});

@@ -99,7 +99,7 @@ export function groupingOf(
     .replace(/\baccount manager(s?)\b/g, 'sales rep$1')
     .replace(/\bwho\b/, 'which customer');
   const byWords =
-    /\b(by|per|each|every|which|what|who|any|top|bottom|best|worst|largest|biggest|smallest|highest|lowest|fastest|slowest|quickest|rank|ranking|breakdown|split|monthly|quarterly|yearly|annual|annually|weekly|trend|trending|over time)\b/.test(
+    /\b(by|per|each|every|which|what|who|any|top|bottom|best|worst|largest|biggest|smallest|highest|lowest|fastest|slowest|quickest|cheapest|priciest|rank|ranking|breakdown|split|monthly|quarterly|yearly|annual|annually|weekly|trend|trending|over time)\b/.test(
       text,
     ) ||
     OVER_TIME_UNIT.test(text) ||

@@ -45,7 +45,7 @@ export function rankedCountOf(text: string): { n: number; smallest: boolean } | 
  * customer in the 3 months before June 2021" is a span of time, and listed only 3 customers.
  */
 const COUNTED = new RegExp(
-  String.raw`\b(?:which|what|the|our|my|list|name|show|give me)\s+(${COUNT})\s+(?!(?:days|weeks|months|quarters|years)\b)(?:(?:top|best|biggest|largest|smallest|highest|lowest|worst)\s+|(?:most|least)\s+[a-z]+\s+)?[a-z-]+s\b`,
+  String.raw`\b(?:which|what|the|our|my|list|name|show|give me)\s+(${COUNT})\s+(?!(?:days|weeks|months|quarters|years)\b)(?:(?:top|best|biggest|largest|smallest|highest|lowest|worst|cheapest|priciest)\s+|(?:most|least)\s+[a-z]+\s+)?[a-z-]+s\b`,
 );
 
 /**
@@ -117,7 +117,7 @@ export function rankAsAsked(asked: RankingQuestion): string | null {
       : !orderOnly &&
           /\b(which|what|top|best|largest|biggest|most|highest|lowest|smallest|worst|bottom)\b/.test(text) &&
           byKey &&
-          /\b(most|largest|biggest|best|top|highest|fewest|least|lowest|smallest|worst|fastest|quickest)\b/.test(text) &&
+          /\b(most|largest|biggest|best|top|highest|fewest|least|lowest|smallest|worst|fastest|quickest|cheapest|priciest)\b/.test(text) &&
           // "What are the best-selling products?" asks for several: a ranking, not the one at the top.
           !asksForSeveral(text, groupBy[0], meta)
         ? 1
@@ -130,8 +130,9 @@ export function rankAsAsked(asked: RankingQuestion): string | null {
   if (n && !lastOf) spec.limit = Math.min(MAX_RANKED, n);
   // "Top 3 quarters by revenue" listed the first 3: units are listed in time order unless ranked.
   if (top && !lastOf && groupBy.length > 0 && isTimeUnit(groupBy[0])) spec.sort = { by: spec.measures[0], direction: 'desc' };
-  // "With at least 10 orders" is a threshold, not the bottom of a ranking.
-  if (/\b(bottom|worst|smallest|least|lowest|fewest)\b/.test(text.replace(/\bat (least|most)\b/g, '')) || LOSS.test(text))
+  // "With at least 10 orders" is a threshold, not the bottom of a ranking. "What's the cheapest
+  // product we sell?" listed the dearest first.
+  if (/\b(bottom|worst|smallest|least|lowest|fewest|cheapest)\b/.test(text.replace(/\bat (least|most)\b/g, '')) || LOSS.test(text))
     spec.sort = { by: spec.measures[0], direction: 'asc' };
   // "Which products have negative profit?" listed the profitable ones too (and, before it was
   // read as a loss, first): only the rows with a loss.

@@ -74,11 +74,18 @@ const BELOW_COST =
 const FAVOURITE =
   /\b(most |least |more |less )?(?:favou?rite|popular)(?= (?:products?|items?|articles?|skus?|categor(?:y|ies)|sub-categor(?:y|ies)|suppliers?|vendors?|brands?)\b)/g;
 
+/** Customers silent for a span: "inactive for 90 days", "not heard from in 6 months", "haven't ordered for more than 90 days". */
+const SILENT_FOR =
+  /\b(?:(?:have|has) (?:been|gone) |(?:are|is|were|was|been|gone) )?(?:inactive|silent|dormant|quiet|(?:(?:have|has) we |we have |we've |we )?(?:not|never) heard from(?: them)?|have(?:n't| not) (?:ordered|bought|purchased)) (?:for|in) (?:(?:more than|over|at least|longer than) )?(?:the )?(?:last |past )?(\d+) (days?|weeks?|months?)\b/g;
+
 export function questionText(question: string, meta: SnapshotMeta): string {
   const lower = withBareRangesFrom(asHeadersWritten(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500), meta));
   return (
     asCustomersCounted(asUnits(withCountsAsDigits(lower), meta), meta)
       .replace(BOUGHT_BY_ONE, 'with $1')
+      // "Which customers have been inactive for more than 90 days?" got the churn list, and "How many
+      // customers have we not heard from in 6 months?" counted every customer: no order in that time.
+      .replace(SILENT_FOR, "that haven't ordered in the last $1 $2")
       // "What's the revenue split between new and returning customers in 2021?" read a period "between …".
       .replace(
         /\bbetween (new|returning|existing|repeat) and (new|returning|existing|repeat) (customers|clients|accounts|buyers)\b/g,

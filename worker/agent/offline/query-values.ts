@@ -214,7 +214,7 @@ function partialName(question: string, filters: readonly { values: string[] }[])
     if (named.some((v) => v.split(' ').includes(word))) continue;
     // "Favorite products of Sean Miller" was refused as a word of product names.
     if (
-      /^(all|our|my|the|which|what|top|best|new|other|these|those|most|many|how|list|show|each|every|any|it|them|this|that|favou?rite|popular)$/.test(
+      /^(all|our|my|the|which|what|top|best|new|other|these|those|most|many|how|list|show|each|every|any|it|them|this|that|favou?rite|popular|cheapest|priciest)$/.test(
         word,
       )
     )
