@@ -12,7 +12,7 @@
  * or writes them there when it does not exist, so that two checkouts read the same ones.
  * `--part` takes every other file, so two processes can share the work on two cores.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseQuestion, shapeRefusal } from '../worker/agent/offline/query-grammar';
@@ -98,3 +98,5 @@ for (const [i, [path, name, day]] of files.entries()) {
 }
 if (part !== 1) for (const q of questions) out.push(`shape\t${q}\t${JSON.stringify(shapeRefusal(q))}`);
 writeFileSync(outFile, `${out.join('\n')}\n`);
+// The generated files are scratch: each run left about 10 MB in the temp directory.
+rmSync(dir, { recursive: true, force: true });

@@ -5,8 +5,7 @@
  * below 80% names where the loss is (customers buying less, or customers gone) with the
  * question that lists them, not "the churn list" that may hold only long-gone customers.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import Papa from 'papaparse';
@@ -20,6 +19,7 @@ import { duckdbRows } from '../engine/helpers/duckdb-rows';
 import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
 import { wholesaleResult } from './fixtures/wholesale-result';
 import { narrateOffline } from './helpers';
+import { scratchDir } from '../engine/helpers/scratch';
 
 const CSV = datasetPath('superstore/Sample - Superstore.csv');
 const TODAY = new Date('2021-12-30T00:00:00Z');
@@ -83,7 +83,7 @@ describe('a gross revenue retention below 80%', () => {
   });
 
   it('on the generated B2B file is mostly customers gone, and names the question that lists them', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'tally-alarms-')), 'b2b.csv');
+    const path = join(scratchDir('tally-alarms-'), 'b2b.csv');
     generateB2bCsv(20_000, path);
     const rows = Papa.parse<Record<string, string>>(readFileSync(path, 'utf8'), { header: true, skipEmptyLines: true }).data;
     const b2b = await ingestWithSnapshot(path, 'b2b.csv');

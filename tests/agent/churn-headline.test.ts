@@ -4,8 +4,7 @@
  * top the list", medium risk putting no revenue at risk. Those lines now say what the
  * customer bought in the last 12 months instead.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import { analyse } from '../../worker/engine/analyze';
 import { datasetPath, writeOnlineRetailOctNov2011 } from '../engine/helpers/datasets';
 import { ingestWithSnapshot } from '../engine/query/snapshot-of';
 import { narrateOffline } from './helpers';
+import { scratchDir } from '../engine/helpers/scratch';
 
 let result: AnalysisResult;
 let report: string;
@@ -50,7 +50,7 @@ describe('the churn headline', () => {
 // than usual (medium)": 1,549 of them bought on one day only and have no usual to be quieter than.
 describe('the churn headline with no revenue at risk', () => {
   it('tells the customers quieter than their rhythm from those who bought only once', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'tally-churn-headline-')), 'online-retail-oct-nov-2011.csv');
+    const path = join(scratchDir('tally-churn-headline-'), 'online-retail-oct-nov-2011.csv');
     writeOnlineRetailOctNov2011(path);
     // Purchase days: lines with a customer, a positive quantity and no credit-note invoice.
     const days = new Map<string, Set<string>>();

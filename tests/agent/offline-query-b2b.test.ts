@@ -4,8 +4,7 @@
  * reference over the Papa-parsed raw rows (revenue = quantity × unit price, credit notes
  * already negative; gross profit = (unit price − unit cost) × quantity).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import { askOffline } from './helpers';
 import { generateB2bCsv } from '../../scripts/generate-b2b-csv';
 import { CHURN_RISK_RULES, ONE_TIME_BUYER_RULE } from '../../worker/engine/analyses/churn-risk';
 import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
+import { scratchDir } from '../engine/helpers/scratch';
 
 type Row = Record<string, string>;
 let file: Ingested;
@@ -22,7 +22,7 @@ let rows: Row[];
 let today: Date;
 
 beforeAll(async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'tally-b2b-q-')), 'b2b.csv');
+  const path = join(scratchDir('tally-b2b-q-'), 'b2b.csv');
   generateB2bCsv(20_000, path);
   rows = Papa.parse<Row>(readFileSync(path, 'utf8'), { header: true, skipEmptyLines: true }).data;
   file = await ingestWithSnapshot(path, 'b2b.csv');

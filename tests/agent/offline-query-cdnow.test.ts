@@ -404,12 +404,13 @@ it('"What percentage of orders come from 1997?" is refused with the shares a fil
 // distinct purchase day here (CDNOW has no order numbers), of a line that is no return (a
 // line of $0 counts, as the orders measure counts it).
 describe('customers who made a repeat purchase', () => {
-  const repeatCustomers = (from: string, to: string) => {
-    const days = new Map<string, Set<string>>();
+  /** How many customers bought on exactly `days` distinct days (or, with `orMore`, at least so many) from `from` to `to`. */
+  const customersByDays = (days: number, orMore: boolean, from = '1997-01-01', to = '1998-06-30') => {
+    const byCustomer = new Map<string, Set<string>>();
     for (const r of rows)
       if (r.day >= from && r.day <= to && r.dollars >= 0 && r.cds >= 0)
-        days.set(r.customer, (days.get(r.customer) ?? new Set()).add(r.day));
-    return [...days.values()].filter((d) => d.size >= 2).length;
+        byCustomer.set(r.customer, (byCustomer.get(r.customer) ?? new Set()).add(r.day));
+    return [...byCustomer.values()].filter((d) => (orMore ? d.size >= days : d.size === days)).length;
   };
 
   it.each([
@@ -419,30 +420,21 @@ describe('customers who made a repeat purchase', () => {
   ])('"%s" counts the customers with two or more orders', async (question) => {
     const answer = await answerWithQuery(question, file.snapshot, TODAY);
     expect(answer.result?.understood).toBe('customers with 2+ orders');
-    expect(answer.result?.rows).toEqual([[repeatCustomers('1997-01-01', '1998-06-30')]]);
+    expect(answer.result?.rows).toEqual([[customersByDays(2, true)]]);
   });
 
-  it('"How many customers with no repeat purchase?" counts those with one order', async () => {
-    const days = new Map<string, Set<string>>();
-    for (const r of rows) if (r.dollars >= 0 && r.cds >= 0) days.set(r.customer, (days.get(r.customer) ?? new Set()).add(r.day));
-    const answer = await answerWithQuery('How many customers with no repeat purchase?', file.snapshot, TODAY);
+  // The last two (a review of this session): a denied repeat purchase counted the repeaters.
+  it.each([
+    'How many customers with no repeat purchase?',
+    "How many customers didn't make a repeat purchase?",
+    "How many customers haven't made a second purchase?",
+  ])('"%s" counts those with one order', async (question) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
     expect(answer.result?.understood).toBe('customers with one order');
-    expect(answer.result?.rows).toEqual([[[...days.values()].filter((d) => d.size === 1).length]]);
+    expect(answer.result?.rows).toEqual([[customersByDays(1, false)]]);
   });
 
-  // A review of this session: a denied repeat purchase counted the repeaters, and one to come or
-  // its timing counted them too.
-  it.each(["How many customers didn't make a repeat purchase?", "How many customers haven't made a second purchase?"])(
-    '"%s" counts those with one order',
-    async (question) => {
-      const days = new Map<string, Set<string>>();
-      for (const r of rows) if (r.dollars >= 0 && r.cds >= 0) days.set(r.customer, (days.get(r.customer) ?? new Set()).add(r.day));
-      const answer = await answerWithQuery(question, file.snapshot, TODAY);
-      expect(answer.result?.understood).toBe('customers with one order');
-      expect(answer.result?.rows).toEqual([[[...days.values()].filter((d) => d.size === 1).length]]);
-    },
-  );
-
+  // One to come, or its timing, counted the repeaters too.
   it.each([
     'How long does it take customers to make a repeat purchase?',
     'When do customers make their second purchase?',
@@ -455,6 +447,6 @@ describe('customers who made a repeat purchase', () => {
   it('"How many customers made repeat purchases in 1997?" counts those with two or more orders in 1997', async () => {
     const answer = await answerWithQuery('How many customers made repeat purchases in 1997?', file.snapshot, TODAY);
     expect(answer.result?.understood).toBe('customers with 2+ orders, 1997-01-01 … 1997-12-31');
-    expect(answer.result?.rows).toEqual([[repeatCustomers('1997-01-01', '1997-12-31')]]);
+    expect(answer.result?.rows).toEqual([[customersByDays(2, true, '1997-01-01', '1997-12-31')]]);
   });
 });

@@ -6,8 +6,6 @@
  * CustomerID written `17850.0` is the customer `17850`.
  * "Today" is the last day of the slice, 2011-11-30, for the relative dates.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,13 +15,14 @@ import { askOffline } from './helpers';
 import { writeOnlineRetailOctNov2011 } from '../engine/helpers/datasets';
 import { duckdbRows } from '../engine/helpers/duckdb-rows';
 import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
+import { scratchDir } from '../engine/helpers/scratch';
 
 const TODAY = new Date('2011-11-30T00:00:00Z');
 let file: Ingested;
 let db: DuckDBConnection;
 
 beforeAll(async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'tally-retail-q-')), 'online-retail-oct-nov-2011.csv');
+  const path = join(scratchDir('tally-retail-q-'), 'online-retail-oct-nov-2011.csv');
   writeOnlineRetailOctNov2011(path);
   file = await ingestWithSnapshot(path, 'online-retail.csv');
   db = await (await DuckDBInstance.create(':memory:')).connect();

@@ -6,8 +6,7 @@
  * Expected figures come from plain passes over the generated B2B file's rows and from DuckDB
  * over Superstore; a purchase is a line with revenue above 0 (a credit note is none).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +18,7 @@ import { datasetPath } from '../engine/helpers/datasets';
 import { duckdbRows } from '../engine/helpers/duckdb-rows';
 import { superstoreInDuckDb } from '../engine/helpers/superstore-duckdb';
 import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
+import { scratchDir } from '../engine/helpers/scratch';
 
 type Row = Record<string, string>;
 let file: Ingested;
@@ -28,7 +28,7 @@ let end: string;
 let first: string;
 
 beforeAll(async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'tally-b2b-stopped-')), 'b2b.csv');
+  const path = join(scratchDir('tally-b2b-stopped-'), 'b2b.csv');
   generateB2bCsv(20_000, path);
   rows = Papa.parse<Row>(readFileSync(path, 'utf8'), { header: true, skipEmptyLines: true }).data;
   file = await ingestWithSnapshot(path, 'b2b.csv');

@@ -3,12 +3,12 @@
  * one formatter (issue 14 item 9): "€2,001.00", "¥2,001" for a currency without minor
  * units, and no symbol when the currency is unknown. Expected cells are summed by hand.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { answerWithQuery } from '../../worker/agent/offline/query-answer';
 import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
+import { scratchDir } from '../engine/helpers/scratch';
 
 const CSV = [
   'InvoiceNo,StockCode,Description,Quantity,InvoiceDate,UnitPrice,CustomerID',
@@ -24,7 +24,7 @@ const QUESTION = 'Revenue by month in 2024';
 
 let file: Ingested;
 beforeAll(async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'tally-currency-q-')), 'plain.csv');
+  const path = join(scratchDir('tally-currency-q-'), 'plain.csv');
   writeFileSync(path, CSV);
   file = await ingestWithSnapshot(path, 'plain.csv');
 });

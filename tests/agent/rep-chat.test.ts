@@ -5,8 +5,7 @@
  * (see tests/engine/analyses/rep-scorecards.test.ts); the generated file's figures come
  * from a plain reference over its Papa-parsed rows.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +22,7 @@ import { fileStream, ingestBytes } from '../engine/ingest/helpers';
 import { wholesaleResult } from './fixtures/wholesale-result';
 import { lastText, memoryArtifacts, memoryTranscript, narrateOffline, trace } from './helpers';
 import { REP_CSV } from '../engine/fixtures/reps';
+import { scratchDir } from '../engine/helpers/scratch';
 
 const CSV = REP_CSV;
 
@@ -227,7 +227,7 @@ describe('chat over the generated B2B file (plain reference over its rows)', () 
   let result: AnalysisResult;
   let rows: Record<string, string>[];
   beforeAll(async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'tally-rep-chat-')), 'b2b.csv');
+    const path = join(scratchDir('tally-rep-chat-'), 'b2b.csv');
     generateB2bCsv(5_000, path);
     rows = Papa.parse<Record<string, string>>(readFileSync(path, 'utf8'), { header: true, skipEmptyLines: true }).data;
     result = analyse(await ingest(fileStream(path), { fileName: 'b2b.csv' }), { now: new Date(0) });

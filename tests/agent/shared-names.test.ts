@@ -11,8 +11,7 @@
  * Expected names and figures come from DuckDB over the raw rows (a product's name is its
  * first row's, as the engine takes it).
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +23,7 @@ import { datasetPath } from '../engine/helpers/datasets';
 import { duckdbRows } from '../engine/helpers/duckdb-rows';
 import { ingestWithSnapshot, type Ingested } from '../engine/query/snapshot-of';
 import { askOffline } from './helpers';
+import { scratchDir } from '../engine/helpers/scratch';
 
 const IOWA = datasetPath('iowa_liquor/IA_liquor_sales.csv');
 const SUPERSTORE = datasetPath('superstore/Sample - Superstore.csv');
@@ -207,7 +207,7 @@ describe("a product's name is its first sale's", () => {
         .filter(Boolean)
         .slice(i === 0 ? 0 : 1),
     );
-    const path = join(mkdtempSync(join(tmpdir(), 'tally-names-')), 'online-retail-h1.csv');
+    const path = join(scratchDir('tally-names-'), 'online-retail-h1.csv');
     writeFileSync(path, `${lines.join('\n')}\n`);
     const { aggregates } = await ingestWithSnapshot(path, 'online-retail-h1.csv');
     const retail = await (await DuckDBInstance.create(':memory:', { threads: '1' })).connect();

@@ -4,8 +4,6 @@
  * $1,039,951.09", and Superstore's average took in its partial first and last months.
  * Expected figures come from DuckDB over the raw CSVs.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +14,7 @@ import { datasetPath } from '../engine/helpers/datasets';
 import { duckdbRows } from '../engine/helpers/duckdb-rows';
 import { fileStream } from '../engine/ingest/helpers';
 import { askOffline, narrateOffline } from './helpers';
+import { scratchDir } from '../engine/helpers/scratch';
 
 const SUPERSTORE = datasetPath('superstore/Sample - Superstore.csv');
 const IOWA = datasetPath('iowa_liquor/IA_liquor_sales.csv');
@@ -35,7 +34,7 @@ async function trendLines(path: string, fileName: string): Promise<string> {
 
 describe('the average month in the write-up', () => {
   it('is of the full months when the last is partial (the generated file ends on 3 January 2025; Superstore has none partial)', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'tally-trend-')), 'b2b.csv');
+    const path = join(scratchDir('tally-trend-'), 'b2b.csv');
     generateB2bCsv(20_000, path);
     // Revenue is quantity × unit price, credit notes included; the months 2022-01 … 2024-12 are full.
     const [[average, months, orders]] = (await duckdbRows(

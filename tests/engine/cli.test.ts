@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { HELP, HelpRequested, parseArgs, run } from '../../scripts/analyze';
 import { generateB2bCsv } from '../../scripts/generate-b2b-csv';
 import type { AnalysisResult } from '../../worker/engine/contract';
+import { scratchDir } from './helpers/scratch';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const fixture = (name: string): string => fileURLToPath(new URL(`../fixtures/ingest/${name}`, import.meta.url));
@@ -39,7 +39,7 @@ describe('npm run analyze', () => {
   });
 
   it('writes analysis.json and the rendered files, and returns a one-line summary', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'tally-cli-'));
+    const out = scratchDir('tally-cli-');
     const summary = await run({ file: fixture('german-semicolon.csv'), out, roles: {} });
     expect(summary).toMatch(
       /^german-semicolon\.csv: 6 rows \(1 rejected\), 2 customers, 3 orders, revenue 1,228\.80, 2024-01-03 … 2024-02-14 → .*analysis\.json \(\+\d+ files\)$/,
@@ -52,7 +52,7 @@ describe('npm run analyze', () => {
   });
 
   it('writes every SVG chart also as a 1200-px-wide PNG with drawn content', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'tally-cli-'));
+    const out = scratchDir('tally-cli-');
     await run({ file: fixture('german-semicolon.csv'), out, roles: {} });
     const svgs = readdirSync(out).filter((name) => name.endsWith('.svg'));
     expect(svgs.length).toBeGreaterThan(0);
@@ -78,20 +78,20 @@ describe('npm run analyze', () => {
   });
 
   it('writes no PNG with --no-png, and everything else as without it', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'tally-cli-'));
+    const out = scratchDir('tally-cli-');
     const summary = await run({ file: fixture('german-semicolon.csv'), out, roles: {}, png: false });
     const names = readdirSync(out);
     expect(names.filter((name) => name.endsWith('.png'))).toEqual([]);
     const svgs = names.filter((name) => name.endsWith('.svg')).length;
     expect(svgs).toBeGreaterThan(0);
-    const withPng = mkdtempSync(join(tmpdir(), 'tally-cli-'));
+    const withPng = scratchDir('tally-cli-');
     await run({ file: fixture('german-semicolon.csv'), out: withPng, roles: {} });
     expect(readdirSync(withPng).length).toBe(names.length + svgs);
     expect(summary).toContain(`(+${names.length - 1} files)`);
   });
 
   it('npm run analyze runs the esbuild bundle, which renders the PNGs on worker threads', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tally-cli-'));
+    const dir = scratchDir('tally-cli-');
     const child = spawnSync(process.execPath, ['scripts/cli.mjs', fixture('german-semicolon.csv'), '--out', dir, '--threads', '2'], {
       cwd: root,
       encoding: 'utf8',
@@ -110,7 +110,7 @@ describe('npm run analyze', () => {
   });
 
   it('npm run analyze --no-bridge parses a large CSV on worker threads into exactly the analysis.json of one pass', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tally-cli-'));
+    const dir = scratchDir('tally-cli-');
     const csv = join(dir, 'b2b.csv');
     // 140,000 rows, about 18 MB: two ranges of more than MIN_RANGE_BYTES each.
     generateB2bCsv(140_000, csv);
@@ -137,7 +137,7 @@ describe('npm run analyze', () => {
   });
 
   it('exits 1 with one line on stderr for bad input', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tally-cli-'));
+    const dir = scratchDir('tally-cli-');
     const empty = join(dir, 'empty.csv');
     writeFileSync(empty, '');
     const child = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/analyze.ts', empty, '--out', join(dir, 'out')], {

@@ -7,8 +7,7 @@
  * thread's message would be; cli.test.ts runs the bundle with real worker threads.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateB2bCsv } from '../../scripts/generate-b2b-csv';
@@ -16,9 +15,10 @@ import { ingestFile, ingestOnePass } from '../../scripts/parallel-ingest';
 import type { Aggregates } from '../../worker/engine/aggregate/types';
 import { analyse } from '../../worker/engine/analyze';
 import { datasetPath } from './helpers/datasets';
+import { scratchDir } from './helpers/scratch';
 
 const NOW = new Date('2025-01-01T00:00:00Z');
-const scratch = mkdtempSync(join(tmpdir(), 'tally-parallel-'));
+const scratch = scratchDir('tally-parallel-');
 
 /** Paths where two values differ; typed arrays are compared byte for byte (so -0 ≠ 0). */
 function differences(a: unknown, b: unknown, path = ''): string[] {

@@ -3,8 +3,7 @@
  * totals must equal a straightforward papaparse computation over the same rows, and the
  * products the generator gives no trend raise no alarm.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
@@ -13,9 +12,10 @@ import { trendOf } from '../../../worker/engine/analyses/overview';
 import { FAST_DECLINE_PCT, productsOf } from '../../../worker/engine/analyses/products';
 import { ingest } from '../../../worker/engine/ingest';
 import { cents, fileStream } from '../ingest/helpers';
+import { scratchDir } from '../helpers/scratch';
 
 describe('the generated B2B file, checked against papaparse', async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'tally-b2b-')), 'b2b.csv');
+  const path = join(scratchDir('tally-b2b-'), 'b2b.csv');
   generateB2bCsv(20_000, path);
   const rows = Papa.parse<Record<string, string>>(readFileSync(path, 'utf8'), { header: true, skipEmptyLines: true }).data;
   const agg = await ingest(fileStream(path), { fileName: 'b2b.csv' });

@@ -4,8 +4,6 @@
  * by name) and new customers per rep; and the rendered table, chart and CSV export keep
  * the top 20 with the other 5 summed.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,13 +14,14 @@ import { renderArtifacts } from '../../../worker/engine/render';
 import { duckdbRows } from '../helpers/duckdb-rows';
 import { fileStream } from '../ingest/helpers';
 import { ingest } from '../../../worker/engine/ingest';
+import { scratchDir } from '../helpers/scratch';
 
 let db: DuckDBConnection;
 let result: AnalysisResult;
 let byRep: Map<string, RepScorecard>;
 
 beforeAll(async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'tally-reps-')), 'b2b.csv');
+  const path = join(scratchDir('tally-reps-'), 'b2b.csv');
   generateB2bCsv(20_000, path);
   result = analyse(await ingest(fileStream(path), { fileName: 'b2b.csv' }), { now: new Date(0) });
   byRep = new Map((result.repScorecards?.reps ?? []).map((r) => [r.rep, r]));

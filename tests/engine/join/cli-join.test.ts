@@ -1,10 +1,10 @@
 /** `npm run analyze -- orders.csv customers.csv`: the CLI joins the files and says how. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseArgs, run } from '../../../scripts/analyze';
 import type { AnalysisResult } from '../../../worker/engine/contract';
+import { scratchDir } from '../helpers/scratch';
 
 const ORDERS = 'Order ID,Order Date,Customer ID,Amount\nO1,2024-01-05,C1,100\nO2,2024-02-10,C2,200\nO3,2024-03-01,C3,70\n';
 const CUSTOMERS = 'Customer ID,Region,Sales Rep\nC1,North,Anna\nC2,South,Ben\n';
@@ -23,7 +23,7 @@ describe('npm run analyze with several files', () => {
   });
 
   it('joins a customer master and a returns list and reports both joins in the summary', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'tally-join-'));
+    const dir = scratchDir('tally-join-');
     const path = (name: string, text: string): string => {
       writeFileSync(join(dir, name), text);
       return join(dir, name);

@@ -1,5 +1,5 @@
 /** Ingests a file once and keeps its columnar snapshot in memory and as Parquet (test helper). */
-import { createReadStream, mkdtempSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -40,9 +40,14 @@ export async function ingestWithSnapshot(path: string, fileName = path): Promise
 
 /** Writes `csv` to a temporary `sales.csv` and reads it with both snapshot consumers. */
 export async function ingestCsv(csv: string): Promise<Ingested> {
-  const path = join(mkdtempSync(join(tmpdir(), 'tally-query-')), 'sales.csv');
-  writeFileSync(path, csv);
-  return ingestWithSnapshot(path, 'sales.csv');
+  // Removed once read: tens of thousands of these were left in the temp directory.
+  const dir = mkdtempSync(join(tmpdir(), 'tally-query-'));
+  try {
+    writeFileSync(join(dir, 'sales.csv'), csv);
+    return await ingestWithSnapshot(join(dir, 'sales.csv'), 'sales.csv');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Runs one query spec over the rows of `csv` (a spec the schema refuses throws its reason). */

@@ -3,8 +3,6 @@
  * lost and 0 at high risk …, with 0.00 of last-12-month revenue at risk": an alarm with
  * nothing in it. The counts come from the churn list itself.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateB2bCsv } from '../../../scripts/generate-b2b-csv';
@@ -12,11 +10,12 @@ import type { AnalysisResult } from '../../../worker/engine/contract';
 import { analyse } from '../../../worker/engine/analyze';
 import { findingsOf } from '../../../worker/engine/render/findings';
 import { ingestWithSnapshot } from '../query/snapshot-of';
+import { scratchDir } from '../helpers/scratch';
 
 let result: AnalysisResult;
 
 beforeAll(async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'tally-churn-headline-')), 'b2b.csv');
+  const path = join(scratchDir('tally-churn-headline-'), 'b2b.csv');
   generateB2bCsv(20_000, path);
   result = analyse((await ingestWithSnapshot(path)).aggregates);
 }, 60_000);

@@ -7,8 +7,7 @@
  * where the RFM "At Risk" segment and the churn model's counts both appear, the text says
  * what each one is. Run over Superstore, the generated B2B file and the Online Retail 40k sample.
  */
-import { createReadStream, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateB2bCsv } from '../../../scripts/generate-b2b-csv';
@@ -21,6 +20,7 @@ import { ROUNDING_RULE } from '../../../worker/engine/render/format';
 import { TWO_MEASURES_NOTE } from '../../../worker/engine/render/measure-notes';
 import { lastText, memoryArtifacts, memoryTranscript } from '../../agent/helpers';
 import { datasetPath } from '../helpers/datasets';
+import { scratchDir } from '../helpers/scratch';
 
 interface Surfaces {
   result: AnalysisResult;
@@ -192,7 +192,7 @@ const positions = (text: string, names: string[]): number[] => names.map((n) => 
 const ascending = (xs: number[]): boolean => xs.every((x, i) => x >= 0 && (i === 0 || x > xs[i - 1]));
 
 function generated(): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'tally-numbers-')), 'b2b.csv');
+  const path = join(scratchDir('tally-numbers-'), 'b2b.csv');
   generateB2bCsv(20_000, path);
   return path;
 }

@@ -6,8 +6,7 @@
  * line; a customer's cohort is the period of their first non-return line; active in a
  * period = a non-return line in it; revenue is every line's net amount.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import type { Cohorts } from '../../../worker/engine/contract';
 import { ingest } from '../../../worker/engine/ingest';
 import { datasetPath } from '../helpers/datasets';
 import { fileStream } from '../ingest/helpers';
+import { scratchDir } from '../helpers/scratch';
 
 const connections: DuckDBConnection[] = [];
 afterAll(() => connections.forEach((c) => c.closeSync()));
@@ -97,7 +97,7 @@ async function expectCohortsMatch(db: DuckDBConnection, c: Extract<Cohorts, { av
 }
 
 describe('cohorts on the generated B2B file, against DuckDB', async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'tally-cohorts-')), 'b2b.csv');
+  const path = join(scratchDir('tally-cohorts-'), 'b2b.csv');
   generateB2bCsv(60_000, path);
   const agg: Aggregates = await ingest(fileStream(path), { fileName: 'b2b.csv' });
   const db = await duck(
@@ -145,7 +145,7 @@ describe('cohorts on the complete Online Retail file, against DuckDB', async () 
     const all = readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean);
     return i === 0 ? all : all.slice(1);
   });
-  const path = join(mkdtempSync(join(tmpdir(), 'tally-cohorts-retail-')), 'online-retail.csv');
+  const path = join(scratchDir('tally-cohorts-retail-'), 'online-retail.csv');
   writeFileSync(path, `${lines.join('\n')}\n`);
   const agg = await ingest(fileStream(path), { fileName: 'online-retail.csv' });
   const db = await duck(

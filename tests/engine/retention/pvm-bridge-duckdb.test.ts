@@ -4,17 +4,16 @@
  * line in it; pairs bought in both periods with positive units are priced; net revenue
  * with credit notes negative), then volume, mix and price from DuckDB's sums.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateB2bCsv } from '../../../scripts/generate-b2b-csv';
 import { defaultBridgeOf } from '../../../worker/engine/analyses/pvm-bridge';
 import { ingestWithSnapshot } from '../query/snapshot-of';
+import { scratchDir } from '../helpers/scratch';
 
 describe('the default bridge on the generated B2B file, against DuckDB', async () => {
-  const path = join(mkdtempSync(join(tmpdir(), 'tally-bridge-')), 'b2b.csv');
+  const path = join(scratchDir('tally-bridge-'), 'b2b.csv');
   generateB2bCsv(60_000, path);
   const { snapshot, parquet } = await ingestWithSnapshot(path, 'b2b.csv');
   const bridge = await defaultBridgeOf(snapshot, null);

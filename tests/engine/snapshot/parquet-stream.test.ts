@@ -5,8 +5,6 @@
  * one reused scratch buffer, as the job and chat read R2, must scan to the same rows as
  * one read whole.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateB2bCsv } from '../../../scripts/generate-b2b-csv';
@@ -15,6 +13,7 @@ import type { Snapshot } from '../../../worker/engine/snapshot/columns';
 import { openParquetSnapshot, readParquetSnapshot, scratchOf, type ReadScratch } from '../../../worker/engine/snapshot/parquet-read';
 import { parquetSnapshot } from '../../../worker/engine/snapshot/parquet-write';
 import { fileStream } from '../ingest/helpers';
+import { scratchDir } from '../helpers/scratch';
 
 /** Every row of a snapshot as one line of its columns. */
 async function rowsOf(snapshot: Snapshot): Promise<string[]> {
@@ -27,7 +26,7 @@ async function rowsOf(snapshot: Snapshot): Promise<string[]> {
 
 describe('the Parquet snapshot handed on in pieces', async () => {
   // 230,000 rows: five row groups of up to 50,000.
-  const path = join(mkdtempSync(join(tmpdir(), 'tally-stream-')), 'b2b.csv');
+  const path = join(scratchDir('tally-stream-'), 'b2b.csv');
   generateB2bCsv(230_000, path);
   const whole = parquetSnapshot();
   await ingest(fileStream(path), { fileName: 'b2b.csv', snapshot: whole.consumer });
