@@ -2672,3 +2672,29 @@ describe('customers silent for a span', () => {
     expect(answer.result?.totalRows).toBe(silentSince(from));
   });
 });
+
+// Found by a second review of this session.
+describe('silences that are not up to now, a customer segment, and a year of silence', () => {
+  it.each(['How many customers came back after being inactive for 90 days?', 'Which customers were inactive for 90 days in 2023?'])(
+    '"%s" is refused: a silence is read up to the end of the file only',
+    async (question) => {
+      const answer = await answerWithQuery(question, file.snapshot, today);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain('not a silence within a period or between two purchases yet');
+    },
+  );
+
+  it('"How many customers have been inactive for a year?" are those with no purchase in the last 12 months (it counted all)', async () => {
+    const answer = await answerWithQuery('How many customers have been inactive for a year?', file.snapshot, today);
+    expect(answer.result?.understood).toMatch(/, but not in 2024-02-01 … 2025-01-03$/);
+    const before = new Set(rows.filter((r) => bought(r) && r.CustomerID && r.InvoiceDate < '2024-02-01').map((r) => r.CustomerID));
+    for (const r of rows) if (bought(r) && r.InvoiceDate >= '2024-02-01') before.delete(r.CustomerID);
+    expect(answer.result?.totalRows).toBe(before.size);
+  });
+
+  it('"Revenue by customer segment" is refused on a file with no Segment column (it gave the total, or ranked customers)', async () => {
+    const answer = await answerWithQuery('Revenue by customer segment', file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I can't group by “segment”: it is not a column of this file I can slice by.");
+  });
+});

@@ -1220,3 +1220,14 @@ describe('the products ranked by the chat are goods', () => {
     expect(answer).toContain('whose returns outweigh their sales (net revenue 0 or below)');
   });
 });
+
+// A second review of this session: after "which" or "top 5" the words of 15 product names
+// picked the one Fuse scored first (LUNCH BAG WOODLAND, £2,323.95).
+it.each(['Which Lunch Bag products sell best?', 'Top 5 Lunch Bag products'])(
+  '"%s" is refused as a word of product names',
+  async (question) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I can't pick out products by a word of their names");
+  },
+);

@@ -2,8 +2,9 @@
  * Temporary directories for a test file's generated CSVs and CLI outputs, removed when the
  * file's tests end. They were left in the system's temp directory: about 35,000 directories
  * and 28 GB after two days of runs on one machine, until its disk filled and `npm ci` failed.
- * Importing this module registers the cleanup with the importing test file (vitest isolates
- * each file, so each gets its own list).
+ * Importing this module registers the cleanup with the importing test file: vitest isolates
+ * each file (the default, kept in vitest.config.ts), so each loads it afresh with its own list.
+ * Under `--no-isolate` only the first file would register it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

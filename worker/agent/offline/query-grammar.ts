@@ -182,10 +182,11 @@ const RELY_ON =
 const CONCENTRATION = /\b(concentrat\w*|pareto|80\/20|depend(s|ing|ent|ence|ency)?|reliant|reliance|rely|relies|relying)\b/;
 /**
  * Words that ask how a figure moved between two periods ("Is profit down this year?" got this
- * year's profit alone). "Spent less than 100" is a threshold, not "spent less": it was refused as a comparison.
+ * year's profit alone). "Spent less than 100" is a threshold, not "spent less": it was refused as a comparison
+ * ("spent less than 2020" is a year's).
  */
 const CHANGE =
-  /\b(grew|grow(n|s|th|ing)?|increas(e[sd]?|ing)|rose|ris(e[sn]?|ing)|gained?|declin(e[sd]?|ing)|fell|fall(s|en|ing)?|drop(s|ped|ping)?|shr[iau]nk|shrinking|decreas(e[sd]?|ing)|chang(e[sd]?|ing)|(go|goes|went|gone|going) (up|down)|reduc(e[sd]?|ing)|cut (back|down)|spen[dt] less(?! than\s*[$£€]?\d)|los(?:t|e|es|ing) (?:the )?(?:most|more))\b|\b(?:is|are|was|were|been)\s+(?:(?![a-z]+ed\s)[a-z]+\s+){0,2}?(?<!\b(?:broken|break|broke|narrowed|written|set|signed|shut|summed|added|split)\s)(?:up|down)\b(?!\s+(?:to|by)\b)/;
+  /\b(grew|grow(n|s|th|ing)?|increas(e[sd]?|ing)|rose|ris(e[sn]?|ing)|gained?|declin(e[sd]?|ing)|fell|fall(s|en|ing)?|drop(s|ped|ping)?|shr[iau]nk|shrinking|decreas(e[sd]?|ing)|chang(e[sd]?|ing)|(go|goes|went|gone|going) (up|down)|reduc(e[sd]?|ing)|cut (back|down)|spen[dt] less(?! than\s*[$£€]?\s*(?!(?:19|20)\d\d\b)\d)|los(?:t|e|es|ing) (?:the )?(?:most|more))\b|\b(?:is|are|was|were|been)\s+(?:(?![a-z]+ed\s)[a-z]+\s+){0,2}?(?<!\b(?:broken|break|broke|narrowed|written|set|signed|shut|summed|added|split)\s)(?:up|down)\b(?!\s+(?:to|by)\b)/;
 /**
  * "How did the West do last year?" was refused with the reason for segments and churn: how a
  * value did in a period is its sales, against the period before.

@@ -86,9 +86,7 @@ export function groupingOf(
   // buys the most Apple products?" ranks states, not states × products.
   const named = new Set(filters.filter((f) => f.match !== 'startsWith' || !asksForThem(text, f.values)).map((f) => f.dimension));
   const groupBy: string[] = [];
-  // "product category" names the category, not products; "customer segment" the segment ("Which
-  // customer segment is least profitable?" ranked customers).
-  text = text.replace(/\bcustomer (segments?)\b/g, '$1');
+  // "product category" names the category, not products.
   // "Who bought the most …" asks for customers; "Who is our best sales rep?" for a rep (it got customer × rep).
   const dimText = text
     .replace(/\bproduct (categor)/g, '$1')

@@ -19,7 +19,7 @@ export const RETURNS = /\b(returns?|returned|refunds?|refunded|credited|credit (
  * customer and their revenue, not what they bought): a question about the answer to another question.
  */
 const NESTED =
-  /\b(for|of|from|by|to) (the|my|our) (top|best|biggest|largest|smallest|worst) (customer|client|account|product|supplier|region|category|rep|sales rep)\b|\b(?<=what (?:did|does|do|has|have) )(the|my|our) (top|best|biggest|largest|smallest|worst) (customer|client|account)(?= (?:buy|bought|order|ordered|purchase|purchased)\b)/;
+  /\b(for|of|from|by|to) (the|my|our) (top|best|biggest|largest|smallest|worst) (customer|client|account|product|supplier|region|category|rep|sales rep)\b|\b(?<=what (?:did|does|do|has|have) )(the|my|our) (top|best|biggest|largest|smallest|worst) (customer|client|account)(?= (?:buy|bought|order|ordered|purchase|purchased)\b(?!\s+(?:in total|altogether|overall)))/;
 /** "Profit from new customers": a figure other than revenue split by customer type, which the query can't make. */
 const SPLIT_BY_NEW = new RegExp(
   String.raw`\b(profit|margin|orders|units|average order value|aov|average order|basket size)\b.*\b(from|of|by|with|for) (the )?(new|returning|repeat|existing) (${CUSTOMERS_PLURAL})\b`,

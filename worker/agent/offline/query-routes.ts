@@ -12,6 +12,7 @@ import { pluralNoun } from '../../engine/render/format';
 import { escapeRegex, limitOf, thresholdOf, unusedNumberNamed } from './query-limits';
 import { BRIDGE_SPLIT } from './bridge-intents';
 import { examplesOfTwo, MONTH_NAMES, periodBefore, periodsOf, type DayRange } from './query-periods';
+import { silentSpanNotToNow } from './query-text';
 import {
   ACTIONS,
   CONTACT_VERB,
@@ -258,6 +259,14 @@ export function routedByWording(
   // the gaps, and predicts the spend a customer lifetime value is.
   if (PURCHASE_GAP.test(text) || CUSTOMER_VALUE.test(text))
     return { kind: 'unmapped', reason: 'Gaps between purchases and predicted spend come from the churn analysis.' };
+  // "Which customers were inactive for 90 days in 2023?" listed 2023's buyers, "… came back after
+  // being inactive for 90 days?" those with two orders: a silence is read up to the analysis date only.
+  if (silentSpanNotToNow(text))
+    return {
+      kind: 'refused',
+      reason:
+        'I can list the customers with no order in the last days, weeks or months up to the end of the file (“Which customers have been inactive for 90 days?”), not a silence within a period or between two purchases yet.',
+    };
   // "How much revenue did we lose?" got all revenue, "… in 2021?" 2021's: lost is not said how.
   if (FIGURE_LOST.test(text) && !LOST_HOW.test(text)) return { kind: 'refused', reason: lostHow(meta) };
   // "Which customer ordered most recently?" got the top customer by revenue: each customer's last

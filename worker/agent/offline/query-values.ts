@@ -294,20 +294,22 @@ export function entitiesOf(
     // "which quarter of 2023 …" once matched the customer "Janssen & Co. KG 2023".
     // The question's closing mark is no part of the name: "Revenue from Acme Supply?" was refused,
     // and so were "What's the margin on Acme Supply products?" and "Which Acme Supply products …?"
-    // ("on", "which" and "top 5" were no words before a name).
-    const phrase = /(?:did|for|from|of|on|to|by|about|[Ww]hich|[Tt]op(?: \d+)?)\s+((?:[A-Z0-9][\w&'.-]*(?:\s+|$)){2,6})/.exec(
+    // ("on", "which" and "top 5" were no words before a name). After those a product is never
+    // looked for: "Which Lunch Bag products sell best?" is a word of 15 names, not the one Fuse scores first.
+    const phrase = /(?:did|for|from|of|\b(on|[Ww]hich|[Tt]op(?: \d+)?)|to|by|about)\s+((?:[A-Z0-9][\w&'.-]*(?:\s+|$)){2,6})/.exec(
       question.replace(/[?!]+\s*$/, ''),
     );
-    if (phrase && /[a-z]/i.test(phrase[1])) {
+    const named = phrase?.[2];
+    if (phrase && named && /[a-z]/i.test(named)) {
+      const kinds = phrase[1] ? ['customer', 'supplier'] : ['customer', 'product', 'supplier'];
       // "Sales of Acme Supply" (the supplier "Acme Supply, Inc.") got the whole file's revenue.
-      for (const d of meta.dimensions.filter((x) => x.key === 'customer' || x.key === 'product' || x.key === 'supplier')) {
-        const hit = new Fuse([...new Set(d.values)], { includeScore: true, threshold: 0.3, ignoreLocation: true }).search(
-          phrase[1].trim(),
-          { limit: 1 },
-        )[0];
+      for (const d of meta.dimensions.filter((x) => kinds.includes(x.key))) {
+        const hit = new Fuse([...new Set(d.values)], { includeScore: true, threshold: 0.3, ignoreLocation: true }).search(named.trim(), {
+          limit: 1,
+        })[0];
         if (hit && (hit.score ?? 1) <= 0.2) {
           // "Bolt 205mm" came close to "Bolt 204mm", and got its figures: another number is another item, no typo.
-          if (numbersOf(phrase[1]) !== numbersOf(hit.item)) return { filters: found, unknown: phrase[1].trim() };
+          if (numbersOf(named) !== numbersOf(hit.item)) return { filters: found, unknown: named.trim() };
           found.push({ dimension: d.key, values: [hit.item], match: 'exact' });
           break;
         }
