@@ -537,11 +537,7 @@ export async function firstOrderRanking(
 ): Promise<string> {
   if (!result.dataset.period.from) return 'This file has no dates, so I can’t tell which customers are the newest.';
   // Customers who first bought on the last day listed come too (the tool lists a tie whole).
-  const found = await runner.call(
-    rankCustomers,
-    { metric: 'firstOrder', direction: intent.direction, limit: Math.min(intent.limit, MAX_ROWS), ...(region ? { region } : {}) },
-    'Ranking customers by their first order.',
-  );
+  const found = await rankedByOrderDay('firstOrder', intent, runner, region);
   if (!found) return NOT_AVAILABLE;
   const shown = found.customers;
   const money = (v: number) => formatMoney(v, runner.currency);
@@ -564,6 +560,20 @@ export async function firstOrderRanking(
   return [head, ...lines, ...fileStart, ...rankTieLines(found)].join('\n');
 }
 
+/** The rank_customers step by the day of each customer's first order, or by days since their last. */
+function rankedByOrderDay(
+  metric: 'firstOrder' | 'recencyDays',
+  intent: Extract<Intent, { kind: 'rank_customers' }>,
+  runner: SectionRunner,
+  region: string | undefined,
+) {
+  return runner.call(
+    rankCustomers,
+    { metric, direction: intent.direction, limit: Math.min(intent.limit, MAX_ROWS), ...(region ? { region } : {}) },
+    `Ranking customers by their ${metric === 'firstOrder' ? 'first' : 'last'} order.`,
+  );
+}
+
 /** Customers by their last order: the most recent first (`asc`, fewest days since), or the longest silent. */
 export async function lastOrderRanking(
   intent: Extract<Intent, { kind: 'rank_customers' }>,
@@ -572,11 +582,7 @@ export async function lastOrderRanking(
   region?: string,
 ): Promise<string> {
   if (!result.dataset.period.from) return 'This file has no dates, so I can’t tell when each customer last ordered.';
-  const found = await runner.call(
-    rankCustomers,
-    { metric: 'recencyDays', direction: intent.direction, limit: Math.min(intent.limit, MAX_ROWS), ...(region ? { region } : {}) },
-    'Ranking customers by their last order.',
-  );
+  const found = await rankedByOrderDay('recencyDays', intent, runner, region);
   if (!found) return NOT_AVAILABLE;
   const money = (v: number) => formatMoney(v, runner.currency);
   const recent = intent.direction === 'asc';

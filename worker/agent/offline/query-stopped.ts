@@ -8,7 +8,7 @@
  */
 import type { QuerySpecInput } from '../../engine/query';
 import { epochDay, isoDay } from '../../engine/aggregate/types';
-import { sharedNamesOf } from '../../engine/aggregate/distinct-names';
+import { sharedNameOf, sharedNamesOf } from '../../engine/aggregate/distinct-names';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { thresholdOf, type Threshold } from './query-limits';
 import { exampleYearOf, periodBefore, periodsOf, withoutNamedYears, type DayRange, type ToDateUnit } from './query-periods';
@@ -357,7 +357,7 @@ function namedAfterTurn(text: string): ((value: string) => boolean) | null {
 function writtenAt(written: string, value: string): number {
   const at = written.indexOf(asWritten(value));
   if (at >= 0) return at;
-  const name = /^(.*) \([^()]*\)$/.exec(value)?.[1];
+  const name = sharedNameOf(value);
   return name ? written.indexOf(asWritten(name)) : -1;
 }
 

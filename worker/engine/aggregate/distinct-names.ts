@@ -20,6 +20,11 @@ export function distinctNames(names: readonly string[], ids: readonly string[]):
   return names.map((name, i) => (shared.has(name) && name !== ids[i] ? `${name} (${ids[i]})` : name));
 }
 
+/** The name of a label `distinctNames` made: "Black Velvet" for "Black Velvet (11788)"; null for a plain name. */
+export function sharedNameOf(label: string): string | null {
+  return /^(.*) \([^()]*\)$/.exec(label)?.[1] ?? null;
+}
+
 /**
  * The name several labels share, from labels `distinctNames` made: "Black Velvet" for
  * "Black Velvet (11788)" when another label of the list is "Black Velvet (…)" too.
@@ -29,7 +34,7 @@ export function sharedNamesOf(labels: readonly string[]): Map<string, string[]> 
   const byName = new Map<string, string[]>();
   const plain = new Set(labels);
   for (const label of labels) {
-    const name = /^(.*) \([^()]*\)$/.exec(label)?.[1];
+    const name = sharedNameOf(label);
     if (!name || plain.has(name)) continue;
     const list = byName.get(name);
     if (list) list.push(label);
