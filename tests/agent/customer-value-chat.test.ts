@@ -115,6 +115,9 @@ describe('churn risk among the top customers', () => {
     ['Which of our top 5 customers are lost?', 5, 'lost'],
     // The count before the adjective got the whole list of 71 lost customers.
     ['Are any of our 10 biggest customers lost?', 10, 'lost'],
+    // With no count it got the whole churn list too: the top 10 are taken, and the answer says so.
+    ['Which of our biggest customers are at risk?', 10, null],
+    ['Which of our top customers are lost?', 10, 'lost'],
   ] as const)('"%s" lists the flagged customers among the top N by revenue (it got the whole churn list)', async (question, n, risk) => {
     // The top N by revenue from DuckDB; their ratings are the engine's (checked against raw rows elsewhere).
     const top = (await duckdbRows(db, `SELECT customer FROM t GROUP BY 1 ORDER BY sum(rev) DESC LIMIT ${n}`)) as string[][];

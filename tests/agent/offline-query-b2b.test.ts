@@ -2666,6 +2666,10 @@ describe('customers silent for a span', () => {
     ['Which customers have been inactive for more than 90 days?', '2024-10-06'],
     ['Which customers have not ordered for more than 90 days?', '2024-10-06'],
     ['How many customers have we not heard from in 6 months?', '2024-08-01'],
+    // The noun before the span got the top five customers by revenue, and "dormant accounts for 6 months" was looked up as a name.
+    ['Who are our quiet customers for 60 days?', '2024-11-05'],
+    ['How many dormant accounts for 6 months do we have?', '2024-08-01'],
+    ['How many customers have we not heard from in six months?', '2024-08-01'],
   ])('"%s" lists those with no purchase since %s', async (question, from) => {
     const answer = await answerWithQuery(question, file.snapshot, today);
     expect(answer.result?.understood).toMatch(new RegExp(`, but not in ${from} … 2025-01-03$`));
@@ -2696,5 +2700,62 @@ describe('silences that are not up to now, a customer segment, and a year of sil
     const answer = await answerWithQuery('Revenue by customer segment', file.snapshot, today);
     expect(answer.result).toBeNull();
     expect(answer.text).toContain("I can't group by “segment”: it is not a column of this file I can slice by.");
+  });
+});
+
+describe('asked on 30 November 2026, in the eighth session', () => {
+  it('"Which Fastening customers bought in 2024?" is refused: no value is called so (it listed every customer of 2024)', async () => {
+    const answer = await answerWithQuery('Which Fastening customers bought in 2024?', file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I couldn't find “Fastening” among this file's customers, products or other values.");
+  });
+
+  it('"Which Bolt customers bought in 2024?" ranks the buyers of the products named Bolt … (it ranked every customer)', async () => {
+    const expected = grouped(
+      (r) => inYear(2024)(r) && r.Description.startsWith('Bolt'),
+      (r) => r.CustomerName,
+      revenue,
+    ).slice(0, 3);
+    const answer = await answerWithQuery('Which Bolt customers bought in 2024?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('revenue, by customer, product name starting with “Bolt”, 2024-01-01 … 2024-12-31');
+    expect(answer.result?.rows.slice(0, 3).map((row) => row[0])).toEqual(expected.map(([name]) => name));
+    answer.result?.rows.slice(0, 3).forEach((row, i) => expect(row[1] as number).toBeCloseTo(expected[i][1], 6));
+  });
+
+  it('"Which German region sells the most?" ranks the German regions only (it ranked every region)', async () => {
+    const german = grouped(
+      (r) => r.Region.startsWith('DE-'),
+      (r) => r.Region,
+      revenue,
+    );
+    await expectRows(
+      'Which German region sells the most?',
+      german.slice(0, 1),
+      'top 1 by revenue, by region, region in DE-North, DE-South',
+    );
+  });
+
+  it('"German profit in 2024" is the German regions\' gross profit', async () => {
+    const expected = rows.filter((r) => r.Region.startsWith('DE-') && inYear(2024)(r)).reduce((sum, r) => sum + profit(r), 0);
+    await expectRows('German profit in 2024', expected, 'gross profit, region in DE-North, DE-South, 2024-01-01 … 2024-12-31');
+  });
+
+  it.each([
+    'Which products did our top customer buy?',
+    'What products did our biggest customer buy?',
+    'Which products did our top customer buy in total?',
+  ])('"%s" is refused as two questions in one (it gave the top customer-and-product pair)', async (question) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toMatch(/I can't look up "(top|biggest) customer" and answer about it in one step/);
+  });
+
+  it.each([
+    ['Which of our cheapest products sell the most?', 'cheapest products'],
+    ['Which of our best-selling products have the lowest margin?', 'best-selling products'],
+  ])('"%s" is refused: some of one ranking, ranked again (it gave the first ranking alone)', async (question, ranked) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(`I can't pick out some of the ${ranked} and rank them again in one step yet.`);
   });
 });

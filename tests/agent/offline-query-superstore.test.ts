@@ -4530,3 +4530,36 @@ describe('a year after "less than", other orders of new and returning, and the t
 
   itReadsEach([['What did our top customer buy in total?', 'top 1 by revenue, by customer']]);
 });
+
+describe('asked on 30 November 2026, in the eighth session', () => {
+  // Ten Product IDs are named "Staples": the ranking is among them (it gave one figure, their total).
+  it('"Top 5 Staples products by profit" ranks the ten products named Staples', () =>
+    expectAnswer(
+      'Top 5 Staples products by profit',
+      `SELECT "Product Name" || ' (' || "Product ID" || ')', sum(gp) FROM t WHERE "Product Name" = 'Staples' GROUP BY "Product ID", "Product Name" ORDER BY 2 DESC LIMIT 5`,
+      `top 5 by gross profit, by product, product in ${[
+        'OFF-FA-10002780',
+        'OFF-FA-10002815',
+        'OFF-FA-10003112',
+        'OFF-FA-10003495',
+        'OFF-FA-10000735',
+        'OFF-FA-10003021',
+        'OFF-FA-10001843',
+        'OFF-FA-10002975',
+        'OFF-FA-10001229',
+        'OFF-FA-10003485',
+      ]
+        .map((id) => `Staples (${id})`)
+        .join(', ')}`,
+    ));
+
+  // The segments are the analysis' lists of customers: what they buy was the top products of
+  // every customer, or the Champions themselves.
+  itRefusesEach([
+    ['Popular products among Champions', 'not what the Champions buy together yet'],
+    ['Which products do Champions buy most?', 'not what the Champions buy together yet'],
+    ['What do our loyal customers buy?', 'not what the Loyal Customers buy together yet'],
+    // Superstore has no Germany: the adjective was dropped and every region ranked.
+    ['Which German region sells the most?', "I couldn't find “german” among this file's customers, products or other values."],
+  ]);
+});

@@ -110,10 +110,12 @@ export const PURCHASE_GAP = new RegExp(
 /** "Customer lifetime value", "CLV", "LTV": the predicted spend the churn models give. */
 export const CUSTOMER_VALUE = /\b(customer )?lifetime value\b|\b(clv|ltv|cltv)\b|\bpredicted (spend|value|revenue)\b/;
 const SEGMENT = /\b(segments?|segmentation|rfm|tiers?|abc)\b/;
-/** "Of our top 20 customers", "among the top ten accounts", "of our 10 biggest customers". */
+/** "Of our top 20 customers", "among the top ten accounts", "of our 10 biggest customers", "of our biggest customers". */
 const AMONG_TOP = new RegExp(
-  String.raw`\b(?:of|among|in) (?:our |my |the )?(?:(?:top|biggest|largest|best) (\d{1,3}|[a-z]+)|(\d{1,3}|[a-z]+) (?:top|biggest|largest|best)) (?:${CUSTOMERS_PLURAL})\b`,
+  String.raw`\b(?:of|among|in) (?:our |my |the )?(?:(?:top|biggest|largest|best)(?: (\d{1,3}|[a-z]+))?|(\d{1,3}|[a-z]+) (?:top|biggest|largest|best)) (?:${CUSTOMERS_PLURAL})\b`,
 );
+/** How many "our top customers" are, no count said: the answer names it ("None of your top 10 customers …"). */
+const TOP_CUSTOMERS_UNCOUNTED = 10;
 /** "Which region has the most …", "top countries by …": a ranking of groups other than customers, products or suppliers. */
 const GROUP_RANKED =
   /\b(?:which|what|top|best|worst|by|per|each) (regions?|countr(?:y|ies)|territor(?:y|ies)|states?|cit(?:y|ies)|channels?|stores?|branch(?:es)?|reps?|sales reps?)\b(?=.*\b(?:most|least|highest|lowest|top|best|worst|biggest|largest|smallest|more|fewer|less|revenue|sales|customers|orders|profit|margin|spend|spends|buys?)\b)/;
@@ -459,10 +461,10 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   if (CHURN_ACCURACY.test(q)) return { kind: 'churn_accuracy' };
   if (CHURN_METHOD.test(q)) return { kind: 'churn_method' };
   if ((CHURN.test(q) || WHOM_TO_CALL.test(q)) && !MARGIN.test(q)) {
-    // "Which of our top 20 customers are at risk?" got the whole churn list.
+    // "Which of our top 20 customers are at risk?" got the whole churn list, and so did "… our biggest customers …".
     const top = AMONG_TOP.exec(q);
     const count = top?.[1] ?? top?.[2];
-    const n = count ? Number(count) || NUMBER_WORDS[count] : undefined;
+    const n = top ? (count ? Number(count) || NUMBER_WORDS[count] : undefined) || TOP_CUSTOMERS_UNCOUNTED : undefined;
     return { kind: 'churn', risk: riskOf(q), ...(n ? { amongTop: Math.min(n, 500) } : {}) };
   }
   if (CONCENTRATION.test(q)) return { kind: 'concentration', ...(TOP_FIFTH.test(q) ? { topFifth: true } : {}) };

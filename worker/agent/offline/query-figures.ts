@@ -117,7 +117,7 @@ export function measuresNamed(
   // all, and "How many of our top 20 customers are from the West?" counted all of the West's.
   // "Which of our top 5 customers are lost?" is the churn list's to answer (answers.ts).
   const some = CHURN.test(text) ? null : SOME_OF_THE_TOP.exec(text);
-  if (some) return { refused: someOfTheTopReason(some[1] ?? some[2] ?? '', some[3]) };
+  if (some) return { refused: someOfTheTopReason(some) };
   const ranked = rankedByFirst(text, measures);
   const set = TOP_SET.exec(text);
   if (!set || measures.length === 0 || ranked.measure || measures.includes('revenueShare')) return { measures: ranked.measures };
@@ -139,17 +139,25 @@ const TOP_SET = new RegExp(
   String.raw`\b(?:of|from|for|among|by|to|with|did|do|does|have|has|had|are|were)\s+${OUR_TOP_ONES}\b(?!\s+by\b)|\b${TOP}\s+(?:(${COUNT})\s+)?([a-z-]+s)'\s`,
 );
 
+/** What else ranks the ones a question picks some of: "which of our cheapest products …". */
+const RANKED = String.raw`(?:${TOP}|cheapest|priciest|(?:most|least) (?:expensive|profitable|popular)|(?:best|top)[- ]selling|smallest|worst|newest|oldest|(?:highest|lowest)[- ]margin)`;
+
 /**
  * Some of the top customers (products …): "which of our top 10 customers", "how many of the
- * 20 biggest customers", "what share of our top customers". The query has no such filter.
- * The count is group 1 or 2, the noun group 3.
+ * 20 biggest customers", "what share of our top customers"; "which of our cheapest products
+ * sell the most?" ranked every product by price. The query has no such filter.
  */
 const SOME_OF_THE_TOP = new RegExp(
-  String.raw`\b(?:which|who|how many|what share|what percent(?:age)?|what proportion)\s+(?:ones?\s+)?(?:of|among)\s+${OUR_TOP_ONES}\b`,
+  String.raw`\b(?:which|who|how many|what share|what percent(?:age)?|what proportion)\s+(?:ones?\s+)?(?:of|among)\s+(?:our|the|my|your)\s+(?:(?<ranked>${RANKED})\s+(?:(?<count>${COUNT})\s+)?|(?<countFirst>${COUNT})\s+(?<rankedAfter>${RANKED})\s+)(?<noun>[a-z-]+s)\b`,
 );
 
-function someOfTheTopReason(count: string, noun: string): string {
-  const top = count ? `top ${count}` : 'top';
+function someOfTheTopReason(some: RegExpExecArray): string {
+  const { ranked, count, countFirst, rankedAfter, noun } = some.groups ?? {};
+  const words = ranked ?? rankedAfter ?? 'top';
+  if (!new RegExp(`^${TOP}$`).test(words))
+    return `I can't pick out some of the ${words} ${noun} and rank them again in one step yet. Ask for the ${words} ${noun} first, then about each one by name.`;
+  const n = count ?? countFirst;
+  const top = n ? `top ${n}` : 'top';
   return `I can't pick out some of the ${top} ${noun} in one step yet. Ask for “${top} ${noun} by revenue”, with the figure you want after “and their” (“… and their margin”), which lists each one's.`;
 }
 

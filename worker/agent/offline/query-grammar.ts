@@ -140,7 +140,7 @@ import {
 } from './query-routes';
 import { DISCONTINUE, WHOM_TO_CALL } from './intents';
 import { measuresNamed } from './query-figures';
-import { questionText, WHY_FIGURE_MOVED } from './query-text';
+import { questionText, WHY_FIGURE_MOVED, withSilencesRead } from './query-text';
 import { withProductCodesAs } from './query-product-codes';
 import { unplacedBeforeBuyers } from './query-names';
 import { deniedValueOf, exclusionOf } from './query-exclusions';
@@ -215,7 +215,8 @@ export function parseQuestion(
   valuesLeftOut = false,
 ): Parsed {
   // "didn’t", as phones type it, is "didn't".
-  const parsed = ofTheFileIfWholePeriod(parseAsRead(question.replace(/[’‘]/g, "'"), meta, analysisDay, facts, valuesLeftOut), meta);
+  const asked = withSilencesRead(question.replace(/[’‘]/g, "'"));
+  const parsed = ofTheFileIfWholePeriod(parseAsRead(asked, meta, analysisDay, facts, valuesLeftOut), meta);
   const unread =
     parsed.kind === 'spec'
       ? (leansOnEarlier(question) ??
@@ -977,8 +978,16 @@ function parseAsRead(
     groupBy.push('product');
   // "Germany vs France": the named values side by side, one row each, never added together;
   // "Revenue by region in Germany" too, where Germany is two regions (they were added up).
+  // "Top 5 Staples products by profit" (ten products named Staples) gave one figure: a ranking
+  // among them. Products share names; other values are ranked among when their noun is said.
   for (const f of filters)
-    if (f.values.length > 1 && !groupBy.includes(f.dimension) && (SIDE_BY_SIDE.test(text) || namesGroupingBy(text, f.dimension)))
+    if (
+      f.values.length > 1 &&
+      !groupBy.includes(f.dimension) &&
+      (SIDE_BY_SIDE.test(text) ||
+        namesGroupingBy(text, f.dimension) ||
+        (RANKED_AMONG.test(text) && groupBy.length === 0 && (f.dimension === 'product' || namesNounOf(text, f.dimension))))
+    )
       groupBy.unshift(f.dimension);
   // "Who are our new customers?" counted every customer whose first order is in the file (4,339
   // of 4,372 on Online Retail): new is new within a period, or by month, quarter or year.
@@ -1453,6 +1462,14 @@ function notWhy(measure: Measure, meta: SnapshotMeta): string {
 }
 
 /** Whether the question asks for a role's values one by one: "by region", "per supplier", "for each category". */
+/** A ranking word: "top 5", "most profitable", "which … is best". */
+const RANKED_AMONG = /\b(?:top|bottom|best|worst|most|least|highest|lowest|biggest|largest|smallest)\b/;
+
+/** Whether the text names a dimension by one of its nouns ("products", "region"). */
+function namesNounOf(text: string, dimension: string): boolean {
+  return DIMENSION_WORDS.some(([re, dim]) => dim === dimension && new RegExp(String.raw`\b(?:${re.source})\b`).test(text));
+}
+
 function namesGroupingBy(text: string, dimension: string): boolean {
   return DIMENSION_WORDS.some(([re, dim]) => dim === dimension && new RegExp(String.raw`\b(?:by|per|each)\s+(?:${re.source})`).test(text));
 }

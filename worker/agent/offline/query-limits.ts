@@ -16,10 +16,11 @@ import { CUSTOMER_NOUNS, CUSTOMERS_NAMED, CUSTOMERS_PLURAL } from './customer-wo
 export const RETURNS = /\b(returns?|returned|refunds?|refunded|credited|credit (notes?|memos?)|cancel(l?ed|lations?|s)?)\b/;
 /**
  * "Revenue by category for the top customer", "What did our top customer buy?" (it named the top
- * customer and their revenue, not what they bought): a question about the answer to another question.
+ * customer and their revenue, not what they bought), "Which products did our biggest customer buy?"
+ * (the top customer-and-product pair): a question about the answer to another question.
  */
 const NESTED =
-  /\b(for|of|from|by|to) (the|my|our) (top|best|biggest|largest|smallest|worst) (customer|client|account|product|supplier|region|category|rep|sales rep)\b|\b(?<=what (?:did|does|do|has|have) )(the|my|our) (top|best|biggest|largest|smallest|worst) (customer|client|account)(?= (?:buy|bought|order|ordered|purchase|purchased)\b(?!\s+(?:in total|altogether|overall)))/;
+  /\b(for|of|from|by|to) (the|my|our) (top|best|biggest|largest|smallest|worst) (customer|client|account|product|supplier|region|category|rep|sales rep)\b|\b(?<=what (?:did|does|do|has|have) )(the|my|our) (top|best|biggest|largest|smallest|worst) (customer|client|account)(?= (?:buy|bought|order|ordered|purchase|purchased)\b(?!\s+(?:in total|altogether|overall)))|\b(?<=(?:what|which) (?:products?|items?|goods|categor(?:y|ies)|sub-categor(?:y|ies)|brands?|skus?) (?:did|does|do|has|have) )(the|my|our) (top|best|biggest|largest|smallest|worst) (customer|client|account)(?= (?:buy|bought|order|ordered|purchase|purchased)\b)/;
 /** "Profit from new customers": a figure other than revenue split by customer type, which the query can't make. */
 const SPLIT_BY_NEW = new RegExp(
   String.raw`\b(profit|margin|orders|units|average order value|aov|average order|basket size)\b.*\b(from|of|by|with|for) (the )?(new|returning|repeat|existing) (${CUSTOMERS_PLURAL})\b`,

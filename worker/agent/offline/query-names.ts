@@ -520,8 +520,13 @@ const DEMONYMS: Record<string, string[]> = {
 /** The adjectives of countries the grammar knows, as a regex alternation. */
 export const DEMONYM_WORDS = Object.keys(DEMONYMS).join('|');
 
-/** "German customers", "Dutch sales", "the French market": an adjective of a country before one of these nouns. */
-const DEMONYM_BEFORE = new RegExp(`\\b(${DEMONYM_WORDS})\\s+(${CUSTOMER_NOUNS}|market|sales|revenue|orders?|business)\\b`);
+/**
+ * "German customers", "Dutch sales", "the French market", "Which German region sells the
+ * most?" (it ranked every region): an adjective of a country before one of these nouns.
+ */
+const DEMONYM_BEFORE = new RegExp(
+  `\\b(${DEMONYM_WORDS})\\s+(${CUSTOMER_NOUNS}|market|sales|revenue|turnover|profits?|margins?|spend|orders?|business|regions?|territor(?:y|ies)|stores?|shops?|branch(?:es)?|offices?|locations?|(?:sales )?reps?)\\b`,
+);
 
 /** The spellings of the country a demonym before a noun of buyers names ("Swiss customers": switzerland, ch …), or none. */
 export function countrySpellingsOfDemonym(text: string): string[] {
@@ -701,13 +706,20 @@ function strayJoinedOf(
   return null;
 }
 
-/** "Furniture sales", "Widget revenue": a word typed before a figure, said of what it is of. */
-const KIND_BEFORE_FIGURE = /(?<=\S\s+)(\p{Lu}[\p{L}'’-]{2,})\s+(?:sales|revenue|turnover|profits?|margins?|prices?)\b/gu;
+/**
+ * "Furniture sales", "Widget revenue": a word typed before a figure, said of what it is of; and
+ * "Which Fastening customers …", said of whom ("Which Bolt customers bought in 2024?" listed
+ * every customer of 2024).
+ */
+const KIND_BEFORE_FIGURE = new RegExp(
+  String.raw`(?<=\S\s+)(\p{Lu}[\p{L}'’-]{2,})\s+(?:sales|revenue|turnover|profits?|margins?|prices?|${CUSTOMER_NOUNS})\b`,
+  'gu',
+);
 
 /**
  * A name typed with a capital before a figure, after the question's first word, that no value
  * holds: on CDNOW, "How did Furniture sales change?" got the whole file's change, the word
- * dropped. Lower case, or first, it may be a verb or a kind the grammar reads ("Show revenue",
+ * dropped; so were the customers' "Fastening". Lower case, or first, it may be a verb or a kind the grammar reads ("Show revenue",
  * "negative margin"), and is left to them.
  */
 function strayKindOf(

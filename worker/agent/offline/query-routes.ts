@@ -357,6 +357,9 @@ export const SEGMENT_NAMED =
   /\b(?:champions?|potential loyalists?|loyal customers|hibernating(?: customers)?|about to sleep|can'?t lose(?: them)?|cannot lose(?: them)?|need(?:s)? attention|promising(?: customers)?)\b/;
 /** A figure asked of a segment: its revenue or share the segment answer gives; the others it has not. */
 const SEGMENT_REVENUE = /\b(?:revenue|sales|turnover|share|percent(?:age)?|proportion)\b|%/;
+/** What a segment buys: "products Champions buy", "What do Champions order?". */
+const SEGMENT_GOODS =
+  /\b(?:products?|items?|skus?|articles?|goods|categor(?:y|ies)|sub-categor(?:y|ies)|suppliers?|vendors?|brands?)\b|\bwhat (?:do|did|does|have|has) (?:the |our |my )?\S+(?: \S+)? (?:buy|bought|order|ordered|purchase|purchased)\b/;
 const SEGMENT_OTHER_FIGURE =
   /\b(?:average order value|aov|order values?|basket|margins?|gross profit|profits?|orders|units|quantity|average|mean|per customer)\b/;
 
@@ -374,15 +377,23 @@ export function segmentFigureRoute(
   filters: readonly { dimension: string; values: string[] }[],
 ): Parsed | null {
   const named = SEGMENT_NAMED.exec(text);
-  if (!named || !(SEGMENT_REVENUE.test(text) || SEGMENT_OTHER_FIGURE.test(text))) return null;
+  if (!named) return null;
   // "Our most promising products by revenue" names no segment: the segments are of customers.
   if (new RegExp(String.raw`${named[0]} (?:${NOT_CUSTOMERS})\b`).test(text)) return null;
+  const segment = named[0].replace(/\b\w/g, (c) => c.toUpperCase());
+  // "Which products do Champions buy most?" got the top products of every customer, and
+  // "Popular products among Champions" the Champions themselves.
+  if (SEGMENT_GOODS.test(text))
+    return {
+      kind: 'refused',
+      reason: `The segments are worked out per customer over the whole file: I can list the ${segment} (“Who are the ${segment}?”), then what one of them bought, asked by name; not what the ${segment} buy together yet.`,
+    };
+  if (!(SEGMENT_REVENUE.test(text) || SEGMENT_OTHER_FIGURE.test(text))) return null;
   const other = SEGMENT_OTHER_FIGURE.exec(text);
   const period = Boolean(analysisDay && meta.hasDates && periodsOf(text, analysisDay).period);
   // "Champions in Texas": the Champions with rows there, their revenue the whole file's (churnOrSegmentsAnswer).
   if (!other && !period)
     return filters.length > 0 ? null : { kind: 'unmapped', reason: 'A segment’s revenue and share are the segment answer’s.' };
-  const segment = named[0].replace(/\b\w/g, (c) => c.toUpperCase());
   return {
     kind: 'refused',
     reason: `The segments are worked out per customer over the whole file: I can list the ${segment} with their revenue, and the segment's share of all revenue (“Who are the ${segment}?”), but not ${other ? `their ${other[0]}` : 'their figures for one period'} yet.`,

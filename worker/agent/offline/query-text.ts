@@ -4,6 +4,7 @@
  */
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { escapeRegex, withCountsAsDigits } from './query-limits';
+import { NUMBER_WORDS } from './number-words';
 import { MONTH_NAMES_NOT_MAY, withBareRangesFrom } from './query-periods';
 import { headerNoun, isGrammarWord, singular } from './query-vocabulary';
 import { CUSTOMERS_PLURAL, CUSTOMER_SINGULAR } from './customer-words';
@@ -74,19 +75,44 @@ const BELOW_COST =
 const FAVOURITE =
   /\b(most |least |more |less )?(?:favou?rite|popular)(?= (?:products?|items?|articles?|skus?|categor(?:y|ies)|sub-categor(?:y|ies)|suppliers?|vendors?|brands?)\b)/g;
 
+/** The span of a silence: "for more than 90 days", "in the last six months", "for a year". */
+const SILENT_SPAN = String.raw`(?:for|in) (?:(?:more than|over|at least|longer than) )?(?:the )?(?:last |past )?(\d+|an?|${Object.keys(NUMBER_WORDS).join('|')}) (days?|weeks?|months?|quarters?|years?)\b`;
 /** Customers silent for a span: "inactive for 90 days", "not heard from in 6 months", "haven't ordered for more than 90 days". */
-const SILENT_FOR =
-  /\b(?:(?:have|has) (?:been|gone) |(?:are|is|were|was|been|gone) )?(?:inactive|silent|dormant|quiet|(?:(?:have|has) we |we have |we've |we )?(?:not|never) heard from(?: them)?|have(?:n't| not) (?:ordered|bought|purchased)) (?:for|in) (?:(?:more than|over|at least|longer than) )?(?:the )?(?:last |past )?(\d+|an?|one) (days?|weeks?|months?|quarters?|years?)\b/g;
+const SILENT_FOR = new RegExp(
+  String.raw`\b(?:(?:have|has) (?:been|gone) |(?:are|is|were|was|been|gone) )?(?<!\bthat )(?:inactive|silent|dormant|quiet|(?:(?:have|has) we |we have |we've |we )?(?:not|never) heard from(?: them)?|have(?:n't| not) (?:ordered|bought|purchased)) ${SILENT_SPAN}`,
+  'gi',
+);
+/** "Quiet customers for 60 days", "dormant accounts for 6 months": the noun before the span (this got the top customers by revenue). */
+const SILENT_NOUN_FOR = new RegExp(String.raw`\b(?:inactive|silent|dormant|quiet|idle) (${CUSTOMERS_PLURAL}) ${SILENT_SPAN}`, 'gi');
 /**
  * A span that is not up to now: "quiet for 3 months before buying again", "came back after being
  * inactive for 90 days" (a gap between purchases), "inactive for 90 days in 2023" (a named year).
  */
 const SILENT_THEN =
-  /\b(?:again|came back|come back|comes back|returned|after being|before (?:buying|ordering|they)|(?:19|20)\d\d|q[1-4])\b/;
+  /\b(?:again|came back|come back|comes back|returned|after being|before (?:buying|ordering|they)|(?:19|20)\d\d|q[1-4])\b/i;
 
 /** A silent span the question puts somewhere other than up to now (SILENT_THEN): refused by the routes. */
 export function silentSpanNotToNow(text: string): boolean {
-  return new RegExp(SILENT_FOR.source).test(text) && SILENT_THEN.test(text);
+  return (new RegExp(SILENT_FOR.source, 'i').test(text) || new RegExp(SILENT_NOUN_FOR.source, 'i').test(text)) && SILENT_THEN.test(text);
+}
+
+/**
+ * The question with a customer's silence up to now read as no order in that span, as typed (names
+ * keep their case): "Which customers have been inactive for more than 90 days?" got the churn
+ * list, "How many customers have we not heard from in 6 months?" counted every customer, and
+ * "Who are our quiet customers for 60 days?" got the top customers by revenue.
+ */
+export function withSilencesRead(question: string): string {
+  if (SILENT_THEN.test(question)) return question;
+  return question
+    .replace(SILENT_FOR, (_match: string, count: string, unit: string) => notOrderedIn(count, unit))
+    .replace(SILENT_NOUN_FOR, (_match: string, noun: string, count: string, unit: string) => `${noun} ${notOrderedIn(count, unit)}`);
+}
+
+/** The span as the grammar reads a silence: "a" is 1, "six" 6. */
+function notOrderedIn(count: string, unit: string): string {
+  const n = /^\d+$/.test(count) ? Number(count) : (NUMBER_WORDS[count.toLowerCase()] ?? 1);
+  return `that haven't ordered in the last ${n} ${unit.toLowerCase()}`;
 }
 
 export function questionText(question: string, meta: SnapshotMeta): string {
@@ -96,11 +122,6 @@ export function questionText(question: string, meta: SnapshotMeta): string {
       .replace(BOUGHT_BY_ONE, 'with $1')
       // "Which customer segment is least profitable?" ranked customers: the segment is what is asked for.
       .replace(/\bcustomer (segments?)\b/g, '$1')
-      // "Which customers have been inactive for more than 90 days?" got the churn list, and "How many
-      // customers have we not heard from in 6 months?" counted every customer: no order in that time.
-      .replace(SILENT_FOR, (match: string, count: string, unit: string, _at: number, text: string) =>
-        SILENT_THEN.test(text) ? match : `that haven't ordered in the last ${/^\d+$/.test(count) ? count : '1'} ${unit}`,
-      )
       // "What's the revenue split between new and returning customers in 2021?" read a period "between …"
       // (only so: other orders and words read other figures, and are refused as before).
       .replace(/\bbetween new and returning (customers|clients|accounts|buyers)\b/g, 'from new and returning $1')
