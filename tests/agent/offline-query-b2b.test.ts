@@ -1867,6 +1867,10 @@ describe('customers who bought each of several values', () => {
   it('"Which customers bought Hydraulics or Bearings?" are still the buyers of either', async () => {
     const answer = await answerWithQuery('Which customers bought Hydraulics or Bearings?', file.snapshot, today);
     expect(answer.result?.understood).not.toContain('each of');
+    // One row a customer, what they bought of both together (it listed category × customer).
+    expect(answer.result?.understood).toBe('revenue, by customer, category in Hydraulics, Bearings');
+    const buyers = new Set(rows.filter((r) => r.Category === 'Hydraulics' || r.Category === 'Bearings').map((r) => r.CustomerID));
+    expect(answer.result?.totalRows).toBe(buyers.size);
   });
 
   it.each([
@@ -2748,6 +2752,73 @@ describe('asked on 30 November 2026, in the eighth session', () => {
     const answer = await answerWithQuery(question, file.snapshot, today);
     expect(answer.result).toBeNull();
     expect(answer.text).toMatch(/I can't look up "(top|biggest) customer" and answer about it in one step/);
+  });
+
+  /** The distinct customers of the rows passing `keep`, counted by `key`, most first. */
+  const customersBy = (keep: (r: Row) => boolean, key: (r: Row) => string): [string, number][] => {
+    const sets = new Map<string, Set<string>>();
+    for (const r of rows) if (keep(r) && bought(r)) sets.set(key(r), (sets.get(key(r)) ?? new Set()).add(r.CustomerID));
+    return [...sets].map(([k, ids]): [string, number] => [k, ids.size]).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  };
+
+  // Each got the whole file's rep ranking, or Rep 7's scorecard: the rows of the value named answer.
+  it('"Which rep has the most customers in UK?" ranks the reps by their customers in UK', async () => {
+    const [[rep, customers]] = customersBy(
+      (r) => r.Region === 'UK',
+      (r) => r.SalesRep,
+    );
+    await expectRows('Which rep has the most customers in UK?', [[rep, customers]], 'top 1 by customers, by sales rep, region = UK');
+  });
+
+  it('"Who sells the most in DE-South?" is the rep who sold most there (it got the top customer)', async () => {
+    const [top] = grouped(
+      (r) => r.Region === 'DE-South',
+      (r) => r.SalesRep,
+      revenue,
+    );
+    await expectRows('Who sells the most in DE-South?', [top], 'top 1 by revenue, by sales rep, region = DE-South');
+  });
+
+  it('"Who sold the most in 2024?" is the rep who sold most in 2024', async () => {
+    const [top] = grouped(inYear(2024), (r) => r.SalesRep, revenue);
+    await expectRows('Who sold the most in 2024?', [top], 'top 1 by revenue, by sales rep, 2024-01-01 … 2024-12-31');
+  });
+
+  it('"Which Rep 7 customers bought Safety?" lists Rep 7\'s Safety buyers (it got Rep 7\'s scorecard)', async () => {
+    const expected = grouped(
+      (r) => r.SalesRep === 'Rep 7' && r.Category === 'Safety',
+      (r) => r.CustomerName,
+      revenue,
+    );
+    const answer = await answerWithQuery('Which Rep 7 customers bought Safety?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('revenue, by customer, category = Safety, sales rep = Rep 7');
+    expect(answer.result?.totalRows).toBe(expected.length);
+    const { answer: chat } = await askOffline('Which Rep 7 customers bought Safety?', analyse(file.aggregates), file.snapshot);
+    expect(chat).toContain('I understood: **revenue, by customer, category = Safety, sales rep = Rep 7**.');
+    expect(chat).toContain(`| ${expected[0][0]} |`);
+  });
+
+  it('"Which rep has the most lost customers in FR-Est?" is refused: lost customers are counted over each whole book', async () => {
+    const { answer } = await askOffline('Which rep has the most lost customers in FR-Est?', analyse(file.aggregates), file.snapshot);
+    expect(answer).toBe(
+      "I can rank the reps by lost customers over each rep's whole book, not within one region, category or other value yet; ask again without the value for the whole file.",
+    );
+  });
+
+  it('"Which rep has the biggest customer?" ranks the reps by their top customer\'s revenue (it ranked the top customers\' shares)', async () => {
+    const best = new Map<string, [string, number]>();
+    for (const [key, sum] of grouped(
+      () => true,
+      (r) => `${r.SalesRep}\t${r.CustomerName}`,
+      revenue,
+    )) {
+      const [rep, name] = key.split('\t');
+      if (!best.has(rep)) best.set(rep, [name, sum]);
+    }
+    const [[rep, [name, sum]]] = [...best].sort((a, b) => b[1][1] - a[1][1]);
+    const money = sum.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const { answer } = await askOffline('Which rep has the biggest customer?', analyse(file.aggregates), file.snapshot);
+    expect(answer.split('\n')[2]).toBe(`1. ${rep}: ${name}, ${money}`);
   });
 
   it.each([

@@ -55,6 +55,25 @@ describe('retention questions in chat', () => {
     expect(answer).toContain('2023-Q2: 1 customer; share buying by quarter since the first: 100.0%, 0.0%, 0.0%, 100.0%, 0.0%, 0.0%, 0.0%.');
   });
 
+  // "What is our net revenue retention in 2019?" got the last year's 96.4% on Superstore: the year named was read nowhere.
+  it.each([
+    ['What is our net revenue retention in 2023?', '2023', '2022 and 2023'],
+    ['NRR for 2023 compared to 2022?', '2023 or 2022', '2022 and 2023'],
+  ])('"%s" is refused: NRR is the last 12 months against the 12 before', async (question, years, both) => {
+    const { answer } = await ask(question);
+    expect(answer).toBe(
+      `Net revenue retention is worked out for the last 12 months against the 12 before (2024-01-01 … 2024-12-31 against 2023-01-01 … 2023-12-31), not for ${years} yet. Customers who bought in one year and again in the next I can count: “Which customers bought in both ${both}?”.`,
+    );
+  });
+
+  it.each(['What is our NRR in 2024?', 'Net revenue retention from 2023 to 2024'])(
+    '"%s" is the NRR of 2024 against 2023',
+    async (question) => {
+      const { answer } = await ask(question);
+      expect(answer).toContain('Net revenue retention 56.8%, gross revenue retention 50.0%');
+    },
+  );
+
   it('refuses a cohort the file does not have, naming the range', async () => {
     const { answer } = await ask('retention of the 2019-Q1 cohort');
     expect(answer).toContain('No quarter cohort "2019-Q1". Cohorts run from 2023-Q1 to 2024-Q4');

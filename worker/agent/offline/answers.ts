@@ -41,7 +41,6 @@ import { crossSellAnswer } from './cross-sell-answers';
 import { intentOf, type Intent } from './intents';
 import { NO_DATES } from './query-parsed';
 import { answerInRegion, regionAsked } from './region-answers';
-import { answerRepQuestion } from './rep-answers';
 import { answerRetention } from './retention-answers';
 import { answerBridge } from './bridge-answers';
 import type { SectionRunner } from './sections';
@@ -64,8 +63,6 @@ export async function answerQuestion(
   runner: SectionRunner,
   customerRegions?: Readonly<Record<string, string | null>>,
 ): Promise<string> {
-  const rep = await answerRepQuestion(question, result, runner);
-  if (rep !== null) return rep;
   const intent = intentOf(question, result);
   const { region, refusal } = regionAsked(question, customerRegions);
   if (refusal) return refusal;

@@ -493,7 +493,7 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   }
   if (TREND.test(q)) return { kind: 'trend', yearOnYear: YEAR_ON_YEAR.test(q) };
   if (CUSTOMERISH.test(q) && (RANKING.test(q) || /\bwho\b/.test(q))) {
-    const metric: CustomerMetric = /orders|frequent|often/.test(q) ? 'orders' : 'revenue';
+    const metric: CustomerMetric = /orders|frequen|often/.test(q) ? 'orders' : 'revenue';
     return { kind: 'rank_customers', metric, direction: LOW.test(q) ? 'asc' : 'desc', limit: limitOf(q, 5) };
   }
   if (OVERVIEW.test(q) || /\b(revenue|sales|turnover)\b/.test(q)) return { kind: 'overview' };

@@ -4,6 +4,7 @@
  * per-question findings; it answers chat by matching intents to the same tools.
  */
 import { ROUNDING_RULE } from '../../engine/render/format';
+import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { FOCUS_AREAS, type FocusAreaId } from '../focus-areas';
 import type { Analyst, AnswerInput, NarrateInput } from '../analyst';
 import { Plan, TranscriptWriter } from '../transcript-writer';
@@ -11,6 +12,7 @@ import { answerQuestion, NOT_AVAILABLE } from './answers';
 import { answerFromRows } from './query-chat';
 import { pointsToUnnamed } from './query-follow-ups';
 import { shapeRefusal } from './query-grammar';
+import { valuesNamed } from './query-values';
 import { answerRepQuestion } from './rep-answers';
 import { asksResultTools } from './retention-intents';
 import { FOCUS_PLANS } from './focus-plans';
@@ -88,7 +90,12 @@ async function answerTextOf(
   runner: ReturnType<typeof createRunner>,
 ): Promise<string> {
   const text =
-    (await answerRepQuestion(question, input.result, runner)) ??
+    (await answerRepQuestion(
+      question,
+      input.result,
+      runner,
+      input.snapshot ? namesValuesBesideReps(question, input.snapshot.meta) : false,
+    )) ??
     pointsToUnnamed(question) ??
     (input.snapshot && !asksResultTools(question, input.snapshot.meta)
       ? await answerFromRows(question, input.snapshot, input.result, runner)
@@ -97,6 +104,12 @@ async function answerTextOf(
     (await answerQuestion(question, input.result, runner, input.customerRegions));
   // An expected absence is the answer itself, said plainly, not a pointer to an error.
   return text === NOT_AVAILABLE ? (runner.lastAbsence() ?? text) : text;
+}
+
+/** Whether the question names a value of the file other than a rep: a region, a category, a customer. */
+function namesValuesBesideReps(question: string, meta: SnapshotMeta): boolean {
+  const named = valuesNamed(question, meta, undefined);
+  return !('refused' in named) && named.filters.some((f) => f.dimension !== 'salesRep');
 }
 
 /** The executive summary followed by the findings, as markdown. */

@@ -984,7 +984,7 @@ function parseAsRead(
     if (
       f.values.length > 1 &&
       !groupBy.includes(f.dimension) &&
-      (SIDE_BY_SIDE.test(text) ||
+      (sideBySide(text, f.dimension, groupBy) ||
         namesGroupingBy(text, f.dimension) ||
         (RANKED_AMONG.test(text) && groupBy.length === 0 && (f.dimension === 'product' || namesNounOf(text, f.dimension))))
     )
@@ -1462,6 +1462,17 @@ function notWhy(measure: Measure, meta: SnapshotMeta): string {
 }
 
 /** Whether the question asks for a role's values one by one: "by region", "per supplier", "for each category". */
+/**
+ * Whether the values of `dimension` are set side by side: "Germany vs France", "Revenue in the
+ * East or West". With another grouping asked for, "or" joins them: "Top customers in the East
+ * or West" ranks the customers of both (it got the top region-and-customer pair).
+ */
+function sideBySide(text: string, dimension: string, groupBy: readonly string[]): boolean {
+  if (!SIDE_BY_SIDE.test(text)) return false;
+  const groupedOtherwise = groupBy.some((g) => g !== dimension && !isTimeUnit(g));
+  return !groupedOtherwise || SIDE_BY_SIDE.test(text.replace(/\bor\b/g, ' '));
+}
+
 /** A ranking word: "top 5", "most profitable", "which … is best". */
 const RANKED_AMONG = /\b(?:top|bottom|best|worst|most|least|highest|lowest|biggest|largest|smallest)\b/;
 

@@ -9,6 +9,7 @@ import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { escapeRegex } from './query-limits';
 import {
   COUNT,
+  CUSTOMERS_AMONG,
   CUSTOMERS_AS_SUBJECT,
   CUSTOMERS_RANKED,
   DIMENSION_WORDS,
@@ -22,7 +23,7 @@ import {
   REP_NOUNS,
 } from './query-vocabulary';
 import { asWritten, dimensionOfNoun } from './query-values';
-import { CUSTOMERS_PLURAL } from './customer-words';
+import { CUSTOMER_NOUNS, CUSTOMERS_PLURAL } from './customer-words';
 
 /** A total asked for: one figure, not one per customer. */
 const TOTAL = /\b(?:total|in total|combined|altogether|overall)\b/;
@@ -95,9 +96,11 @@ export function groupingOf(
     .replace(WHO_OF_ANOTHER_ROLE, 'which')
     // "Revenue by account manager" is by rep, not by customer and rep.
     .replace(/\baccount manager(s?)\b/g, 'sales rep$1')
+    // "Who sells the most in DE-South?" got the top customer: who sells is a rep, where the file has reps.
+    .replace(meta.dimensions.some((d) => d.key === 'salesRep') ? /\bwho (?=(?:sells?|sold|selling)\b)/ : /(?!)/, 'which sales rep ')
     .replace(/\bwho\b/, 'which customer');
   const byWords =
-    /\b(by|per|each|every|which|what|who|any|top|bottom|best|worst|largest|biggest|smallest|highest|lowest|fastest|slowest|quickest|cheapest|priciest|rank|ranking|breakdown|split|monthly|quarterly|yearly|annual|annually|weekly|trend|trending|over time)\b/.test(
+    /\b(by|per|each|every|which|what|who|any|top|bottom|best|worst|largest|biggest|smallest|highest|lowest|fastest|slowest|quickest|cheapest|priciest|bestsellers?|rank|ranking|breakdown|split|monthly|quarterly|yearly|annual|annually|weekly|trend|trending|over time)\b/.test(
       text,
     ) ||
     OVER_TIME_UNIT.test(text) ||
@@ -116,7 +119,15 @@ export function groupingOf(
       if (dim === 'product' && measures.includes('products') && !/\b(by|per|each) products?\b/.test(text)) continue;
       // "Which customers buy the most Safety products?": the noun of a named category, not a
       // second grouping beside customers ("top Safety products" still ranks products).
-      if (dim === 'product' && namesTheProducts(text, filters) && groupsBesideProducts(dimText)) continue;
+      if (dim === 'product' && namesTheProducts(text, filters) && groupsBesideProducts(dimText, meta)) continue;
+      // "Top 5 customers by number of items purchased" ranked customer × product: the items are what is counted.
+      if (
+        dim === 'product' &&
+        measures.includes('units') &&
+        ITEMS_COUNTED.test(text) &&
+        !/\b(by|per|each|which|what|top)(?: \d+)? (products?|items?)\b/.test(text)
+      )
+        continue;
       // "What is the revenue of customers in Texas?", "What's the average order value of our
       // customers?": one figure of them (each listed every customer's, 793 of them).
       if (dim === 'customer' && FIGURE_OF_THEM.test(text) && FIGURE_OF_CUSTOMERS.test(text) && !CUSTOMERS_LISTED_OR_SPLIT.test(text))
@@ -139,6 +150,9 @@ export function groupingOf(
       if (dim === 'product' && OWNER_OF_PRODUCTS.test(text)) continue;
       // "Which products do customers in Germany buy most?": customers who buy are the subject, not a grouping.
       if (dim === 'customer' && CUSTOMERS_AS_SUBJECT.test(text)) continue;
+      // "Which products sell best among Home Office customers?" ranked customer × product.
+      if (dim === 'customer' && CUSTOMERS_AMONG.test(text) && !CUSTOMERS_GROUPED.test(text) && groupsOtherThanCustomers(dimText, meta))
+        continue;
       // "What's the total grocery spend of region 3 customers?" listed the 105 customers: a total is one figure.
       if (dim === 'customer' && TOTAL.test(text) && !CUSTOMERS_RANKED.test(text)) continue;
       // "Which rep's customers spend the most per customer?" grouped by customer and rep: per customer is the measure.
@@ -167,6 +181,10 @@ export function groupingOf(
     // "the revenue trend" is revenue by month unless a time unit was named.
     // "How are sales trending in the West?" got the West's total.
     if (/\b(trends?|trending|over time)\b/.test(text) && !groupBy.some(isTimeUnit)) groupBy.push('month');
+    const namedValues = filters
+      .flatMap((f) => f.values)
+      .map((v) => escapeRegex(asWritten(v)))
+      .join('|');
     for (const d of meta.dimensions) {
       // "by sub-category", "top 3 sub-categories", "which ship mode"; a role's column by the
       // file's own header: "which city" for the region read from a column called city.
@@ -176,10 +194,12 @@ export function groupingOf(
       if (d.key === 'customer' && measures.includes('revenuePerCustomer')) continue;
       const words = escapeRegex(name).replace(/y$/, '(y|ies)');
       const plural = name.endsWith('y') ? `${escapeRegex(name.slice(0, -1))}ies` : `${escapeRegex(name)}(s|es)`;
+      // "Which California cities buy the most?" gave California's total: a value named before the noun.
+      const valueBefore = namedValues ? `(?:(?:${namedValues}) )?` : '';
       // "Revenue by region and segment" dropped the segment.
       if (
         new RegExp(
-          `\\b(by|per|each|which|what|any|top|bottom|best|worst|highest|lowest|biggest|largest|smallest|fastest|slowest|quickest)( \\d{1,2})?(?:[- ](?:selling|performing|earning|grossing|growing|declining|shrinking|revenue|sales|profit|margin))? ${words}(s|es)?\\b|\\b(?:growing|declining|shrinking) ${plural}\\b|\\bby [a-z-]+( [a-z-]+)? and ${words}(s|es)?\\b|^(?:(?:list|show|name|give)(?: me)? )?(?:(?:all|the|our|all our|any) )?${plural} (?:with|who|that|whose|where)\\b|(?<!\\bat )\\b(?:most|least) [a-z]+ ${plural}\\b|^(?:the )?(?:most|least) [a-z]+ ${words}\\b|\\b(?:rank|sort|compare)\\s+(?:the\\s+|our\\s+|all\\s+)?${plural}\\b`,
+          `\\b(by|per|each|which|what|any|top|bottom|best|worst|highest|lowest|biggest|largest|smallest|fastest|slowest|quickest)( \\d{1,2})?(?:[- ](?:selling|performing|earning|grossing|growing|declining|shrinking|revenue|sales|profit|margin))? ${valueBefore}${words}(s|es)?\\b|\\b(?:growing|declining|shrinking) ${plural}\\b|\\bby [a-z-]+( [a-z-]+)? and ${words}(s|es)?\\b|^(?:(?:list|show|name|give)(?: me)? )?(?:(?:all|the|our|all our|any) )?${plural} (?:with|who|that|whose|where)\\b|(?<!\\bat )\\b(?:most|least) [a-z]+ ${plural}\\b|^(?:the )?(?:most|least) [a-z]+ ${words}\\b|\\b(?:rank|sort|compare)\\s+(?:the\\s+|our\\s+|all\\s+)?${plural}\\b`,
         ).test(text)
       )
         groupBy.push(d.key);
@@ -248,7 +268,34 @@ function asksForThem(text: string, values: readonly string[]): boolean {
   ).test(text.toLowerCase());
 }
 
-/** Whether the question names a grouping other than products and categories (customers, suppliers, regions, reps). */
-function groupsBesideProducts(text: string): boolean {
-  return DIMENSION_WORDS.some(([re, dim]) => dim !== 'product' && dim !== 'category' && !isTimeUnit(dim) && re.test(text));
+/**
+ * Whether the question names a grouping other than products and categories (customers,
+ * suppliers, regions, reps), or one of the file's own columns: "Which states bought the most
+ * Furniture products?" ranked product × state.
+ */
+function groupsBesideProducts(text: string, meta: SnapshotMeta): boolean {
+  return (
+    DIMENSION_WORDS.some(([re, dim]) => dim !== 'product' && dim !== 'category' && !isTimeUnit(dim) && re.test(text)) ||
+    namesOwnColumn(text, meta)
+  );
 }
+
+/** Whether the question names one of the file's own columns by its header: "states", "sub-category". */
+function namesOwnColumn(text: string, meta: SnapshotMeta): boolean {
+  return meta.dimensions.some((d) => {
+    if (!d.key.startsWith('column:')) return false;
+    const name = escapeRegex(d.label.toLowerCase()).replace(/y$/, '(y|ies)');
+    return new RegExp(`\\b${name}(s|es)?\\b`).test(text);
+  });
+}
+
+/** Customers asked for as the rows: "by customer", "which customers", "top 5 clients". */
+const CUSTOMERS_GROUPED = new RegExp(String.raw`\b(?:by|per|each|which|what|who|top(?: \d+)?|list(?: the| our)?) (?:${CUSTOMER_NOUNS})\b`);
+
+/** Whether the question names a grouping other than customers and time: products, categories, regions, a column. */
+function groupsOtherThanCustomers(text: string, meta: SnapshotMeta): boolean {
+  return DIMENSION_WORDS.some(([re, dim]) => dim !== 'customer' && !isTimeUnit(dim) && re.test(text)) || namesOwnColumn(text, meta);
+}
+
+/** Items as what units count: "number of items purchased", "items bought". */
+const ITEMS_COUNTED = /\b(?:number|count|total|amount) of (?:items|products|units)\b|\bitems (?:purchased|bought|ordered)\b/;

@@ -71,9 +71,13 @@ export function returnsMeasuresOf(measures: readonly Measure[], text: string): M
 export const MORE_THAN_ONCE =
   /\b(more than once|more than one (order|purchase|invoice|time)|(two|2) or more (orders|purchases|times)|several (orders|times)|multiple (orders|purchases|times)|(?<!(?:n['’]t|\bnot|\bnever) )(?:made|placed|had|with) (?:an? |any |their )?(?:repeat|second) (?:orders?|purchases?))\b/;
 export const AGAIN = /\b(bought|ordered|purchased|buy|order|purchase|buys|orders) again\b|\b(came|come|comes|coming) back\b|\breordered\b/;
-/** "How many customers ordered once in 2024?" counted all 709 of 2024's customers: "once" with no "only" is one-time too, not "at least once" or "once a month". */
+/**
+ * "How many customers ordered once in 2024?" counted all 709 of 2024's customers: "once" with no
+ * "only" is one-time too, not "at least once" or "once a month"; so are "exactly once" and "have
+ * a single order" (they counted all 793 of Superstore's).
+ */
 export const ONE_TIME =
-  /\b(one[- ]time|one[- ]off|single[- ]purchase|only once|just once|once only|(only|just) (bought|ordered|purchased) once|(?<!\bat least )(bought|ordered|purchased|shopped) once(?! (?:a|an|per|every|each|or|and|more|before|again)\b)|(only|just|exactly) one (order|purchase)|never (came back|bought again|ordered again|reordered)|(?:no|without an?|without any|(?:(?:did|does|do|have|has|had)n['’]t|not|never) (?:make|made|place|placed|have|had) (?:an?|any)) (?:repeat|second) (?:orders?|purchases?))\b/;
+  /\b(one[- ]time|one[- ]off|single[- ]purchase|only once|just once|once only|(only|just) (bought|ordered|purchased) once|(?<!\bat least )(bought|ordered|purchased|shopped) once(?! (?:a|an|per|every|each|or|and|more|before|again)\b)|(only|just|exactly) one (order|purchase)|exactly once|(?:(?:have|had|has|with|made|placed) )(?:a single|one single|only a single) (order|purchase)|never (came back|bought again|ordered again|reordered)|(?:no|without an?|without any|(?:(?:did|does|do|have|has|had)n['’]t|not|never) (?:make|made|place|placed|have|had) (?:an?|any)) (?:repeat|second) (?:orders?|purchases?))\b/;
 /**
  * "What's our repeat purchase rate?", "What percentage of customers came back?": of the
  * customers with an order, the share with two or more (a retention rate is the cohorts').

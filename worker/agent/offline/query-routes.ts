@@ -153,9 +153,12 @@ function noFigureForPeriod(meta: SnapshotMeta): string {
   return `I couldn't tell which figure you want for that period: ask for revenue, gross profit, margin, orders, customers, units or average order value${examplesOfTwo(meta, 'revenue by customer in ')}.`;
 }
 
-/** "How many new products did we sell in 2024?" got all of 2024's units (132,943). */
+/**
+ * "How many new products did we sell in 2024?" got all of 2024's units (132,943), and "Which
+ * products were first sold in 2021?" every product sold in 2021.
+ */
 const NEW_PRODUCTS =
-  /\b(?:new|newly (?:launched|added|listed)) (?:products?|items?|skus?|lines?|articles?)\b|\b(?:products?|items?|skus?) (?:are|were|is|was) new\b/;
+  /\b(?:new|newly (?:launched|added|listed)) (?:products?|items?|skus?|lines?|articles?)\b|\b(?:products?|items?|skus?) (?:are|were|is|was) new\b|\b(?:products?|items?|skus?|articles?)\b.*\b(?:first|newly) (?:sold|launched|introduced|listed|added|ordered|bought|purchased)\b/;
 
 /** "Which products always sell at a loss?" listed those whose losses outweigh their profits, not those that never made one. */
 const ALWAYS_AT_A_LOSS =
@@ -517,6 +520,13 @@ export function churnOrSegmentsAnswer(
       return { kind: 'refused', reason: CHURN_OF_CUSTOMERS_ONLY };
     // "Which products do at-risk customers buy?" got the churn list: the customers, not what they buy.
     if (CHURN_NAMED.test(text) && WHAT_THEY_BUY.test(text)) return { kind: 'refused', reason: BOUGHT_BY_THE_FLAGGED };
+    // "Top customers by profit who are at risk" got the top products by margin.
+    const rankedBy = CHURN_NAMED.test(text) ? FLAGGED_RANKED_BY.exec(text) : null;
+    if (rankedBy)
+      return {
+        kind: 'refused',
+        reason: `The churn list ranks the customers at risk by what each bought in the last 12 months, not by ${(rankedBy[1] ?? rankedBy[2]).replace('profitable', 'profit')} yet; ask for the list (“Which customers are at risk?”), then about each of them by name.`,
+      };
     // A segment in one region too ("Champions in France" was refused): the region answers narrow churn only.
     const churnAsked = CHURN_NAMED.test(text);
     if (filters.some((f) => f.dimension !== 'customer' && (f.dimension !== 'region' || !churnAsked)))
@@ -555,6 +565,10 @@ const WHAT_THEY_BUY = new RegExp(
 );
 const BOUGHT_BY_THE_FLAGGED =
   'I can list the customers at risk (“Which customers are at risk?”), then what each of them bought, asked by name; not what they buy together in one step yet.';
+
+/** A ranking of flagged customers by a figure the churn list does not rank by: "by profit", "most profitable". */
+const FLAGGED_RANKED_BY =
+  /\bby (gross profit|profit|margin|orders|units|quantity|order count|frequency)\b|\b(?:most|least|highest|lowest) (profitable|profit|margin|orders)\b/;
 
 /** Revenue said to be at risk: "how much revenue is at risk", "sales at risk". */
 const REVENUE_AT_RISK = /\b(revenue|sales|turnover)\b.*\bat[- ]risk\b|\bat[- ]risk\b.*\b(revenue|sales|turnover)\b/;

@@ -49,11 +49,12 @@ export const LOSS =
 
 /**
  * "How many products does Supplier 13 supply?", "how many different products did they buy",
- * "which supplier supplies the most products": distinct products, where "how many products
- * did we sell in 2021" stays the units sold.
+ * "which supplier supplies the most products", "top 5 customers by number of products" (it
+ * got the top customers by revenue): distinct products, where "how many products did we sell
+ * in 2021" stays the units sold.
  */
 const PRODUCT_COUNT =
-  /\b(how many|number of|count of) (different|distinct|unique) (products|items|skus|articles)\b|\b(how many|number of) (products|items|skus|articles) (do|does) \w+( \w+)? (sell|supply|carry|offer|stock|have)\b|\bproduct count\b|\b(most|fewest|least) (different |distinct )?(products|skus)\b/;
+  /\b(how many|number of|count of) (different|distinct|unique) (products|items|skus|articles)\b|\b(how many|number of) (products|items|skus|articles) (do|does) \w+( \w+)? (sell|supply|carry|offer|stock|have)\b|\bproduct count\b|\b(most|fewest|least) (different |distinct )?(products|skus)\b|\bby (?:the )?(?:number|count) of (?:different |distinct |unique )?(?:products|skus|articles)\b|\bby (?:different|distinct|unique) (?:products|items|skus|articles)\b/;
 
 /**
  * "What is the average price of our products?" got the top products by revenue: a price is
@@ -134,7 +135,7 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
   [
     // "The most popular product in Des Moines" was no figure, and the answer that took over ranked every city's.
     // "Is Sean Miller more valuable than Tamara Chand?" got Tamara Chand's profile alone.
-    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spends|spent|spending|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|sub-category|supplier)(?!s)|popular|(?:more|less) valuable than|worth (?:more|less) than)\b/,
+    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spends|spent|spending|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|sub-category|supplier)(?!s)|best[- ]?sellers?|popular|(?:more|less) valuable than|worth (?:more|less) than)\b/,
     'revenue',
   ],
 ];
@@ -145,7 +146,8 @@ export const REP_NOUNS = String.raw`sales ?reps?|reps?|sales ?people|sales ?pers
 /** The grammar's words for each grouping: the roles (customer, product …) and the time units. */
 export const DIMENSION_WORDS: [RegExp, string][] = [
   [CUSTOMERS_NAMED, 'customer'],
-  [/\b(products?|items?|skus?|articles?)\b/, 'product'],
+  // "Best sellers among customers in California" ranked customers.
+  [/\b(products?|items?|skus?|articles?|best[- ]?sellers?)\b/, 'product'],
   [/(?<!sub[- ]?)\b(product )?(categories|category)\b/, 'category'],
   [/\b(suppliers?|vendors?)\b/, 'supplier'],
   [/\b(regions?|territor(y|ies)|countr(y|ies))\b/, 'region'],
@@ -158,7 +160,15 @@ export const DIMENSION_WORDS: [RegExp, string][] = [
 
 /** Customers as the ones who buy: "what do (our, German) customers (mostly) buy", "products customers bought most". */
 export const CUSTOMERS_AS_SUBJECT = new RegExp(
-  String.raw`\b(?:do|did|does|have|has|that|are|were)\s+(?:[a-z]+\s+){0,2}(?:${CUSTOMERS_PLURAL})\s+(?:in\s+[a-z][\w-]*\s+)?(?:(?:mostly|mainly|usually|typically|generally|often|primarily|really)\s+)?(?:buy|bought|buying|purchase|purchased|purchasing|order|ordered|ordering|spend|spent|spending)\b`,
+  String.raw`\b(?:do|did|does|have|has|that|are|were)\s+(?:[a-z]+\s+){0,2}(?:${CUSTOMERS_PLURAL})\s+(?:in\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?\s+)?(?:(?:mostly|mainly|usually|typically|generally|often|primarily|really)\s+)?(?:buy|bought|buying|purchase|purchased|purchasing|order|ordered|ordering|spend|spent|spending)\b`,
+);
+
+/**
+ * Customers as the ones among whom something sells: "Which products sell best among Home Office
+ * customers?", "… popular with customers in the West" (each ranked customer × product).
+ */
+export const CUSTOMERS_AMONG = new RegExp(
+  String.raw`\b(?:among|amongst|with|for)\s+(?:our\s+|the\s+|all\s+)?(?:[a-z-]+\s+){0,3}?(?:${CUSTOMERS_PLURAL})\b`,
 );
 
 /** "How did profit change year over year?": the figure by that time unit, each against the one before. */
@@ -181,7 +191,7 @@ export const LEADING_PLURAL =
 /** A grouping's noun in the plural: the question asks for several of them. */
 export const PLURAL_OF: Record<string, RegExp> = {
   customer: new RegExp(String.raw`\b(${CUSTOMERS_PLURAL})\b`),
-  product: /\b(products|items|skus|articles)\b/,
+  product: /\b(products|items|skus|articles|best[- ]?sellers)\b/,
   category: /\bcategories\b/,
   supplier: /\b(suppliers|vendors)\b/,
   region: /\b(regions|territories|countries)\b/,

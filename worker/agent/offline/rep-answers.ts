@@ -7,7 +7,7 @@
  */
 import type { AnalysisResult } from '../../engine/contract';
 import { formatMoney, formatNumber, formatPct, joinNames, plural } from '../format';
-import { getRepScorecards, type RepRow, type RepSort } from '../tools/rep-tools';
+import { getRepScorecards, SORT_WORDS, type RepRow, type RepSort } from '../tools/rep-tools';
 import { normalise } from '../tools/tool-kit';
 import { CONTACT_VERB, intentOf } from './intents';
 import { periodOf } from './periods';
@@ -15,7 +15,10 @@ import type { SectionRunner } from './sections';
 
 /** `alsoCustomer`: a customer has the rep's exact name too (Superstore: Anna Andreadi is both). */
 export type RepIntent =
-  { kind: 'rep'; query: string; alsoCustomer?: boolean } | { kind: 'reps'; sortBy: RepSort; direction: 'desc' | 'asc' };
+  | { kind: 'rep'; query: string; alsoCustomer?: boolean }
+  | { kind: 'reps'; sortBy: RepSort; direction: 'desc' | 'asc' }
+  /** A scorecard ranking asked within a value (a region, a category): the scorecards are of each whole book. */
+  | { kind: 'wholeBookOnly'; sortBy: RepSort };
 
 const REPISH =
   /\b(sales ?reps?|reps?|sales ?(people|persons?|m[ae]n|wom[ae]n|team)|salesperson|account (managers?|owners?)|whose (book|accounts?|customers?|portfolio)|books? of business|scorecards?)\b/;
@@ -46,12 +49,15 @@ const LEAD_WORDS = new Set([
 /** Subjects of "how is … doing" that are not a person. */
 const NOT_A_NAME =
   /^(it|we|you|they|things?|business|sales|revenue|everything|everyone|the business|the company|my business|our business|the year|this year|this month|trade)$/;
+/** Rankings of reps the grammar makes from the rows, within a value too: "the most customers in UK". */
+const GRAMMAR_RANKS_REPS_BY: ReadonlySet<RepSort> = new Set(['revenue', 'grossProfit', 'grossMarginPct', 'bookCustomers']);
 /** Rankings the grammar can't make (it has no churn, book or cross-sell per rep). */
 const SCORECARD_SORTS: ReadonlySet<RepSort> = new Set([
   'revenueAtRisk',
   'lostCustomers',
   'crossSellOpportunities',
   'topCustomerShare',
+  'topCustomerRevenue',
   'bookCustomers',
 ]);
 const LOW = /\b(least|lowest|smallest|bottom|fewest)\b/;
@@ -62,7 +68,10 @@ function sortOf(q: string): RepSort {
   if (/churn|at.?risk|\brisk/.test(q)) return 'revenueAtRisk';
   if (/\blost\b|\blos(e|ing)\b|churned/.test(q)) return 'lostCustomers';
   if (/cross.?sell|up.?sell|opportunit/.test(q)) return 'crossSellOpportunities';
-  if (/concentrat|depend|top customer|biggest customer|largest customer/.test(q)) return 'topCustomerShare';
+  if (/concentrat|depend|relian|\brel(?:y|ies|ied) on\b/.test(q)) return 'topCustomerShare';
+  // "Which rep has the biggest customer?" ranked the top customers' shares (Rep 12), not their size.
+  if (/\b(?:top|biggest|largest) (?:single )?(?:customer|client|account)\b/.test(q))
+    return /\b(?:share|percent|proportion)\b|%/.test(q) ? 'topCustomerShare' : 'topCustomerRevenue';
   if (/\bnew (customers|accounts|clients)|\bwon\b|acquir/.test(q)) return 'newCustomers';
   if (/margin/.test(q)) return 'grossMarginPct';
   if (/profit/.test(q)) return 'grossProfit';
@@ -95,9 +104,12 @@ function mentionedRep(q: string, result: AnalysisResult): string | null {
 }
 
 /** A rep question, or null to let the grammar and the other intents answer. */
-/** A list of customers asked for: "top customers", "which customers", "customers to call". */
+/**
+ * A list of customers asked for: "top customers", "which customers", "customers to call"; "Which
+ * Rep 7 customers bought Safety?" too (it got Rep 7's scorecard).
+ */
 const CUSTOMERS_LISTED = new RegExp(
-  String.raw`\b(?:top|best|biggest|largest|main|which|what|list|show|all)(?: \d+)? (?:customers|clients|accounts)\b|'s (?:customers|clients|accounts)\b|\b(?:customers|clients|accounts) (?:\w+ ){0,3}(?:${CONTACT_VERB})\b`,
+  String.raw`\b(?:top|best|biggest|largest|main|which|what|list|show|all)(?: \d+)?(?: [\w'-]+){0,3}? (?:customers|clients|accounts)\b|'s (?:customers|clients|accounts)\b|\b(?:customers|clients|accounts) (?:\w+ ){0,3}(?:${CONTACT_VERB})\b`,
 );
 
 /** Customers lost or at risk: the churn list's words. */
@@ -108,7 +120,12 @@ const CHURN_WORDS = /\b(lose|lost|losing|risk|churn\w*)\b/;
  */
 const CUSTOMERS_ONE_BY_ONE = /\b(which|list|show|name)\b.*\b(customers?|clients?|accounts?)\b/;
 
-export function repIntentOf(question: string, result: AnalysisResult): RepIntent | null {
+/**
+ * `othersNamed`: the question names a value other than a rep (a region, a category …). "Which
+ * rep has the most customers in UK?" got the whole file's ranking: the grammar ranks the rows of
+ * that value, and a ranking only the scorecards make is refused there.
+ */
+export function repIntentOf(question: string, result: AnalysisResult, othersNamed = false): RepIntent | null {
   const text = question
     .replace(/[’‘]/g, "'")
     .replace(/[?!.]+\s*$/, '')
@@ -145,14 +162,22 @@ export function repIntentOf(question: string, result: AnalysisResult): RepIntent
   if (!REPISH.test(q)) return null;
   const sortBy = sortOf(q);
   if (!SCORECARDISH.test(q) && !/\bwhose\b/.test(q) && !SCORECARD_SORTS.has(sortBy)) return null;
+  if (othersNamed) return GRAMMAR_RANKS_REPS_BY.has(sortBy) ? null : { kind: 'wholeBookOnly', sortBy };
   return { kind: 'reps', sortBy, direction: directionOf(q, sortBy) };
 }
 
 /** The answer to a rep question, or null when the question is not about reps. */
-export async function answerRepQuestion(question: string, result: AnalysisResult, runner: SectionRunner): Promise<string | null> {
-  const intent = repIntentOf(question, result);
+export async function answerRepQuestion(
+  question: string,
+  result: AnalysisResult,
+  runner: SectionRunner,
+  othersNamed = false,
+): Promise<string | null> {
+  const intent = repIntentOf(question, result, othersNamed);
   if (!intent) return null;
   if (intent.kind === 'reps') return answerRanking(intent, result, runner);
+  if (intent.kind === 'wholeBookOnly')
+    return `I can rank the reps by ${SORT_WORDS[intent.sortBy]} over each rep's whole book, not within one region, category or other value yet; ask again without the value for the whole file.`;
   const answer = await answerOneRep(intent.query, result, runner);
   return intent.alsoCustomer
     ? `${answer}\n\n${intent.query} is also a customer's name; ask "tell me about customer ${intent.query}" for their orders.`
@@ -227,6 +252,8 @@ function figureOf(r: RepRow, sortBy: RepSort, money: (v: number) => string): str
       return r.topCustomer
         ? `${r.topCustomer.name} is ${formatPct(r.topCustomer.sharePct)} of the rep's revenue`
         : 'no customer with positive revenue';
+    case 'topCustomerRevenue':
+      return r.topCustomer ? `${r.topCustomer.name}, ${money(r.topCustomer.revenue)}` : 'no customer with positive revenue';
     case 'newCustomers':
       return `${formatNumber(r.newCustomers ?? 0)} new of ${plural(r.bookCustomers, 'customer')} in the book`;
     case 'bookCustomers':

@@ -25,10 +25,23 @@ export async function answerRetention(intent: RetentionIntent, runner: SectionRu
   return answerText(r, intent, runner);
 }
 
+/** The latest of some years written as digits. */
+const latest = (years: readonly string[]): string => [...years].sort().at(-1) ?? '';
+
 type Retention = NonNullable<Awaited<ReturnType<typeof getRetention.run>>>;
 
 function answerText(r: Retention, intent: RetentionIntent, runner: SectionRunner): string {
   const money = (v: number) => formatMoney(v, runner.currency);
+  const n = r.netRetention;
+  // "What is our net revenue retention in 2019?" got 2020 → 2021's, the year named read nowhere.
+  // The year it is of is the later one ("NRR in 2020" is 2019 → 2020's); the earlier one only beside it.
+  const current = n.available ? n.current.to.slice(0, 4) : null;
+  const prior = n.available ? n.prior.from.slice(0, 4) : null;
+  const otherYears = intent.years.filter((year) => year !== current && !(year === prior && current && intent.years.includes(current)));
+  if (otherYears.length > 0)
+    return n.available
+      ? `Net revenue retention is worked out for the last 12 months against the 12 before (${n.current.from} … ${n.current.to} against ${n.prior.from} … ${n.prior.to}), not for ${otherYears.join(' or ')} yet. Customers who bought in one year and again in the next I can count: “Which customers bought in both ${Number(latest(otherYears)) - 1} and ${latest(otherYears)}?”.`
+      : `No year-over-year NRR: ${n.reason}`;
   const understood = [
     `I understood: **cohort retention**`,
     intent.cohort ? `, cohort ${r.comparison?.cohort ?? intent.cohort}` : '',
@@ -36,7 +49,6 @@ function answerText(r: Retention, intent: RetentionIntent, runner: SectionRunner
     ` (${r.grain}ly cohorts, complete periods through ${r.completeThrough}).`,
   ].join('');
   const lines = [understood, ''];
-  const n = r.netRetention;
   const net = n.available
     ? `Net revenue retention ${formatPct(n.nrrPct)}, gross revenue retention ${formatPct(n.grrPct)}: ${plural(n.customers, 'customer')} bought ${money(n.startingRevenue)} in ${n.prior.from} … ${n.prior.to} and ${money(n.revenueNow)} in ${n.current.from} … ${n.current.to} (expansion ${money(n.expansion)}, contraction ${money(n.contraction)}, churn ${money(n.churned)}); ${formatNumber(n.stillBuying)} of them still buy.`
     : `No year-over-year NRR: ${n.reason}`;

@@ -13,6 +13,8 @@ export type RetentionIntent = {
   cohort: string | null;
   /** "after 6 months" / "after 2 quarters". */
   after: { count: number; unit: 'month' | 'quarter' } | null;
+  /** Years named on their own ("NRR in 2019"), not as a cohort's quarter or month. */
+  years: string[];
 };
 
 const RETENTION =
@@ -39,10 +41,12 @@ export function retentionIntentOf(question: string): RetentionIntent | null {
   const q = question.toLowerCase();
   if (!RETENTION.test(q)) return null;
   const after = /\bafter\s+(\d{1,3})\s+(months?|quarters?)\b/.exec(q);
+  const cohort = cohortNamedIn(q);
   return {
     kind: 'retention',
-    cohort: cohortNamedIn(q),
+    cohort,
     after: after ? { count: Number(after[1]), unit: after[2].startsWith('q') ? 'quarter' : 'month' } : null,
+    years: [...q.matchAll(/\b(?:19|20)\d\d\b/g)].map((m) => m[0]).filter((year) => !cohort?.startsWith(year)),
   };
 }
 

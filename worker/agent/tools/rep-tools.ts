@@ -19,11 +19,13 @@ export const REP_SORTS = [
   'newCustomers',
   'bookCustomers',
   'topCustomerShare',
+  'topCustomerRevenue',
   'crossSellOpportunities',
 ] as const;
 export type RepSort = (typeof REP_SORTS)[number];
 
-const SORT_WORDS: Record<RepSort, string> = {
+/** What each ranking is by, in words. */
+export const SORT_WORDS: Record<RepSort, string> = {
   revenue: 'revenue',
   grossProfit: 'gross profit',
   grossMarginPct: 'margin',
@@ -32,6 +34,7 @@ const SORT_WORDS: Record<RepSort, string> = {
   newCustomers: 'new customers',
   bookCustomers: 'customers in the book',
   topCustomerShare: "the top customer's share",
+  topCustomerRevenue: "the top customer's revenue",
   crossSellOpportunities: 'open cross-sell opportunities',
 };
 
@@ -50,7 +53,9 @@ export function scorecardsOf(result: AnalysisResult): RepScorecards {
 }
 
 function valueOf(r: RepScorecard, sort: RepSort): number | null {
-  return sort === 'topCustomerShare' ? (r.topCustomer?.share ?? null) : r[sort];
+  if (sort === 'topCustomerShare') return r.topCustomer?.share ?? null;
+  if (sort === 'topCustomerRevenue') return r.topCustomer?.revenue ?? null;
+  return r[sort];
 }
 
 /** Why this file cannot rank reps by `sort`, or null when it can. */
