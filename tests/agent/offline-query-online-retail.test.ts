@@ -3,7 +3,8 @@
  * CSVs for October–November 2011, concatenated here with one header). Expected figures
  * come from DuckDB over the same CSV: revenue = Quantity × UnitPrice (cancellations are
  * negative lines and count), a product is its StockCode (blank-description lines included),
- * CustomerID written `17850.0` is the customer `17850`.
+ * CustomerID written `17850.0` is the customer `17850`, and units are those of lines with
+ * money or a customer (a line of neither is a stock movement: "damages", "found").
  * "Today" is the last day of the slice, 2011-11-30, for the relative dates.
  */
 import { join } from 'node:path';
@@ -32,6 +33,9 @@ beforeAll(async () => {
        CASE WHEN CustomerID = '' THEN NULL ELSE CAST(CAST(CustomerID AS DOUBLE) AS BIGINT)::VARCHAR END AS cust
      FROM read_csv('${path}', header = true, all_varchar = true)`,
   );
+  // Units sold: a line of no money and no customer is a stock movement ("Unsaleable, destroyed.", "found"), no sale.
+  await db.run(`ALTER TABLE t ADD COLUMN units DOUBLE`);
+  await db.run(`UPDATE t SET units = CASE WHEN rev = 0 AND cust IS NULL THEN NULL ELSE qty END`);
 }, 120_000);
 afterAll(() => db.closeSync());
 
@@ -123,7 +127,7 @@ const cases: [string, string, string][] = [
   [
     'How many units of white hanging heart t-light holder did we sell in November 2011?',
     // The product is stock code 85123A (written 85123a on some lines), whatever a line's description.
-    `SELECT sum(qty) FROM t WHERE upper(StockCode) = '85123A' AND ${NOV}`,
+    `SELECT sum(units) FROM t WHERE upper(StockCode) = '85123A' AND ${NOV}`,
     // The two codes share the description, so each is shown with its code, and the name names both.
     'units, product in WHITE HANGING HEART T-LIGHT HOLDER (85123A), WHITE HANGING HEART T-LIGHT HOLDER (85123a), 2011-11-01 … 2011-11-30',
   ],
@@ -142,9 +146,9 @@ const cases: [string, string, string][] = [
     `SELECT sum(rev) FROM t WHERE Country = 'Germany' AND ${OCT}`,
     'revenue, region = Germany, 2011-10-01 … 2011-10-31',
   ],
-  ['units sold since October', `SELECT sum(qty) FROM t WHERE d BETWEEN '2011-10-01' AND '2011-11-30'`, 'units, 2011-10-01 … 2011-11-30'],
+  ['units sold since October', `SELECT sum(units) FROM t WHERE d BETWEEN '2011-10-01' AND '2011-11-30'`, 'units, 2011-10-01 … 2011-11-30'],
   // It was Australia's revenue.
-  ['Number of items sold to Australia', `SELECT sum(qty) FROM t WHERE Country = 'Australia'`, 'units, region = Australia'],
+  ['Number of items sold to Australia', `SELECT sum(units) FROM t WHERE Country = 'Australia'`, 'units, region = Australia'],
   // The first "from" named a place and hid the "since": it was 1 November alone.
   [
     'Revenue from Germany since November 1st',
@@ -158,7 +162,7 @@ const cases: [string, string, string][] = [
   ],
   [
     'top 3 products by units last month',
-    `SELECT max(Description), sum(qty) u FROM t WHERE ${OCT} GROUP BY StockCode ORDER BY u DESC LIMIT 3`,
+    `SELECT max(Description), sum(units) u FROM t WHERE ${OCT} GROUP BY StockCode ORDER BY u DESC LIMIT 3`,
     'top 3 by units, by product, 2011-10-01 … 2011-10-31',
   ],
   [
@@ -178,7 +182,11 @@ const cases: [string, string, string][] = [
     `SELECT strftime(d, '%Y-%m'), sum(rev) FROM t WHERE Country = 'Netherlands' GROUP BY 1 ORDER BY 1`,
     'revenue, by month, region = Netherlands',
   ],
-  ['units in EIRE last month', `SELECT sum(qty) FROM t WHERE Country = 'EIRE' AND ${OCT}`, 'units, region = EIRE, 2011-10-01 … 2011-10-31'],
+  [
+    'units in EIRE last month',
+    `SELECT sum(units) FROM t WHERE Country = 'EIRE' AND ${OCT}`,
+    'units, region = EIRE, 2011-10-01 … 2011-10-31',
+  ],
   ['sales in the last 7 days', `SELECT sum(rev) FROM t WHERE d BETWEEN '2011-11-24' AND '2011-11-30'`, 'revenue, 2011-11-24 … 2011-11-30'],
   [
     'bottom 3 countries by revenue last month',
@@ -211,17 +219,17 @@ const cases: [string, string, string][] = [
   // "Qty" was no figure, then a column to group by.
   [
     'top 3 items by qty last month',
-    `SELECT max(Description), sum(qty) u FROM t WHERE ${OCT} GROUP BY StockCode ORDER BY u DESC LIMIT 3`,
+    `SELECT max(Description), sum(units) u FROM t WHERE ${OCT} GROUP BY StockCode ORDER BY u DESC LIMIT 3`,
     'top 3 by units, by product, 2011-10-01 … 2011-10-31',
   ],
   [
     'which five products sold the most units in October 2011?',
-    `SELECT max(Description), sum(qty) u FROM t WHERE ${OCT} GROUP BY StockCode ORDER BY u DESC LIMIT 5`,
+    `SELECT max(Description), sum(units) u FROM t WHERE ${OCT} GROUP BY StockCode ORDER BY u DESC LIMIT 5`,
     'top 5 by units, by product, 2011-10-01 … 2011-10-31',
   ],
   [
     'list five products with the most units sold in October 2011',
-    `SELECT max(Description), sum(qty) u FROM t WHERE ${OCT} GROUP BY StockCode ORDER BY u DESC LIMIT 5`,
+    `SELECT max(Description), sum(units) u FROM t WHERE ${OCT} GROUP BY StockCode ORDER BY u DESC LIMIT 5`,
     'top 5 by units, by product, 2011-10-01 … 2011-10-31',
   ],
   [
@@ -504,7 +512,7 @@ const cases: [string, string, string][] = [
   // "JUMBO" in capitals was read as a country's abbreviation, and the product named in full refused.
   [
     'What is the average price of JUMBO BAG RED RETROSPOT in November 2011?',
-    `SELECT sum(rev) / sum(qty) FROM t WHERE StockCode = '85099B' AND ${NOV}`,
+    `SELECT sum(rev) / sum(units) FROM t WHERE StockCode = '85099B' AND ${NOV}`,
     'average price, product = JUMBO BAG RED RETROSPOT, 2011-11-01 … 2011-11-30',
   ],
   // "From customers" is whose revenue it is: the answer listed customer × month.
@@ -515,7 +523,7 @@ const cases: [string, string, string][] = [
   ],
   [
     'Units of JUMBO BAG RED RETROSPOT sold to customers in France by month',
-    `SELECT strftime(d, '%Y-%m'), sum(qty) FROM t WHERE StockCode = '85099B' AND Country = 'France' GROUP BY 1 ORDER BY 1`,
+    `SELECT strftime(d, '%Y-%m'), sum(units) FROM t WHERE StockCode = '85099B' AND Country = 'France' GROUP BY 1 ORDER BY 1`,
     'units, by month, product = JUMBO BAG RED RETROSPOT, region = France',
   ],
 ];
@@ -1231,3 +1239,33 @@ it.each(['Which Lunch Bag products sell best?', 'Top 5 Lunch Bag products'])(
     expect(answer.text).toContain("I can't pick out products by a word of their names");
   },
 );
+
+// Asked in the eighth session of 30 November 2026: the stock movements (lines of no money and
+// no customer: "Unsaleable, destroyed.", "check", "found") were counted as units sold.
+describe('units sold leave out stock movements', () => {
+  it('"How many units did we sell in total?" adds the units of lines with money or a customer (write-offs took 42,773 off)', async () => {
+    await expectAnswer('How many units did we sell in total?', `SELECT sum(units) FROM t`, 'units');
+    const [[movements]] = (await sql(`SELECT count(*) FROM t WHERE rev = 0 AND cust IS NULL AND qty <> 0`)) as number[][];
+    expect(movements).toBeGreaterThan(400);
+  });
+
+  it('"How many units of VICTORIAN  METAL POSTCARD SPRING were sold?" is what was bought less what was returned (it was 5)', async () => {
+    const [[sold, written]] = (await sql(
+      `SELECT sum(qty) FILTER (WHERE cust IS NOT NULL OR rev <> 0), sum(qty) FILTER (WHERE cust IS NULL AND rev = 0) FROM t WHERE StockCode = '21135'`,
+    )) as number[][];
+    expect(written).toBeLessThan(0);
+    const answer = await answerWithQuery('How many units of VICTORIAN  METAL POSTCARD SPRING were sold?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('units, product = VICTORIAN  METAL POSTCARD SPRING');
+    expect(answer.result?.rows[0][0]).toBe(sold);
+  });
+
+  it('"Top 8 products by average price" prices the sideboard at its revenue over the units customers bought (it was £745.00)', async () => {
+    const [[price]] = (await sql(
+      `SELECT sum(rev) / sum(units) FROM t WHERE Description = 'RUSTIC  SEVENTEEN DRAWER SIDEBOARD'`,
+    )) as number[][];
+    const answer = await answerWithQuery('Top 8 products by average price', file.snapshot, TODAY);
+    const row = answer.result?.rows.find(([name]) => name === 'RUSTIC  SEVENTEEN DRAWER SIDEBOARD');
+    expect(row?.[1] as number).toBeCloseTo(price, 6);
+    expect(price).toBeLessThan(200);
+  });
+});

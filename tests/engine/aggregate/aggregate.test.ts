@@ -122,3 +122,26 @@ describe('invoice lines that are not grouped by invoice', async () => {
     expect(cp.revenue[c1p1]).toBe(2);
   });
 });
+
+// Online Retail writes stock off, and back, as lines of no money and no customer ("Unsaleable,
+// destroyed.", "found"): they were counted as units sold.
+describe('lines of no money and no customer', async () => {
+  const { ingestBytes } = await import('../ingest/helpers');
+  const agg = await ingestBytes(
+    [
+      'Invoice,Date,Customer,Product,Quantity,Price',
+      '1,2024-01-02,c1,p1,10,2',
+      '2,2024-01-03,,p1,-7,0', // written off
+      '3,2024-01-04,,p1,3,0', // found again
+      '4,2024-01-05,,p1,2,2', // sold over the counter: money, no customer
+      '5,2024-01-06,c2,p1,1,0', // a free sample to a customer
+      '',
+    ].join('\n'),
+    { fileName: 'stock.csv' },
+  );
+
+  it('are stock movements: their quantity is no units sold, and the other lines count (10 + 2 + 1)', () => {
+    expect(agg.products.quantity[product(agg, 'p1')]).toBe(13);
+    expect(cents(agg.products.revenue[product(agg, 'p1')])).toBe(24);
+  });
+});

@@ -242,6 +242,11 @@ export class AggregateBuilder {
     }
 
     const customer = this.internKey(this.customers, view, this.customerKey);
+    // A line of no money and no customer where the file names customers is a stock movement,
+    // not a sale: Online Retail's write-offs ("Unsaleable, destroyed.", -15,644) and recounts
+    // ("found", "check") took 42,773 units off what sold, left VICTORIAN METAL POSTCARD SPRING
+    // at 5 units sold of 1,157, and priced a £149 sideboard at £745. Its quantity is no units.
+    if (amount === 0 && customer < 0 && this.customerKey >= 0) quantity = NaN;
     if (customer < 0) {
       this.revenueWithoutCustomer += amount;
       this.rowsWithoutCustomer++;
