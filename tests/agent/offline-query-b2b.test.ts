@@ -2821,6 +2821,41 @@ describe('asked on 30 November 2026, in the eighth session', () => {
     expect(answer.split('\n')[2]).toBe(`1. ${rep}: ${name}, ${money}`);
   });
 
+  it.each(['What should Rep 7 sell to Schmidt B.V. 31?', 'What should we sell to Schmidt B.V. 31?', 'What can we offer Schmidt B.V. 31?'])(
+    '"%s" is the cross-sell answer for Schmidt B.V. 31 (it got their revenue, or their profile)',
+    async (question) => {
+      const result = analyse(file.aggregates);
+      const asked = await askOffline(question, result, file.snapshot);
+      const crossSell = await askOffline('What should we cross-sell to Schmidt B.V. 31?', result, file.snapshot);
+      expect(asked.answer).toBe(crossSell.answer);
+      expect(asked.answer).not.toContain('158,712.81');
+    },
+  );
+
+  it.each([
+    ['How dependent are we on Safety products?', 'category', 'Safety'],
+    ['How much do we rely on DE-North?', 'region', 'DE-North'],
+  ])('"%s" is the share of revenue of what is named (it got the customer concentration)', async (question, dimension, value) => {
+    const key = (r: Row) => (dimension === 'category' ? r.Category : r.Region);
+    const part = rows.filter((r) => key(r) === value).reduce((sum, r) => sum + revenue(r), 0);
+    const total = rows.reduce((sum, r) => sum + revenue(r), 0);
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result?.understood).toBe(`share of revenue, revenue, ${dimension} = ${value}`);
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo((part / total) * 100, 6);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(part, 6);
+  });
+
+  it.each([
+    ['Which region depends most on Acme Supply, Inc.?', "not of each region's own revenue yet"],
+    ['Which customers depend most on Acme Supply?', "not of each customer's own revenue yet"],
+    // With costs, what a product costs may be its price or its cost to us.
+    ['How many products cost more than 10?', '“cost” may be the price a product sells at or what it costs you'],
+  ])('"%s" is refused (it listed Acme\'s products, or the top products)', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(reason);
+  });
+
   it.each([
     ['Which of our cheapest products sell the most?', 'cheapest products'],
     ['Which of our best-selling products have the lowest margin?', 'best-selling products'],

@@ -1269,3 +1269,13 @@ describe('units sold leave out stock movements', () => {
     expect(price).toBeLessThan(200);
   });
 });
+
+// The top five products by revenue: on a file with no costs, what a product costs is its price.
+it('"How many products cost more than £10?" counts the products with an average price over £10', async () => {
+  const [[count]] = (await sql(
+    `SELECT count(*) FROM (SELECT StockCode FROM t GROUP BY 1 HAVING sum(units) > 0 AND sum(rev) / sum(units) > 10)`,
+  )) as number[][];
+  const answer = await answerWithQuery('How many products cost more than £10?', file.snapshot, TODAY);
+  expect(answer.result?.understood).toBe('average price, by product, average price > 10');
+  expect(answer.result?.totalRows).toBe(count);
+});

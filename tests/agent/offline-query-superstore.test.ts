@@ -4625,7 +4625,17 @@ describe('asked on 30 November 2026, in the eighth session', () => {
     ['Revenue in the East or West', 'revenue, by region, region in West, East'],
   ]);
 
+  it('"Which products should I cross-sell to customers who buy Phones?" is what sells with Phones (it got every rule of the file)', async () => {
+    const result = analyse(file.aggregates);
+    const asked = await askOffline('Which products should I cross-sell to customers who buy Phones?', result, file.snapshot);
+    const withPhones = await askOffline('What should we cross-sell with Phones?', result, file.snapshot);
+    expect(asked.answer).toBe(withPhones.answer);
+    expect(asked.answer).toContain('Bought with the Sub-Category Phones products');
+  });
+
   itRefusesEach([
+    // Every rule of the file, Champions read nowhere.
+    ['What should we sell to Champions?', 'not what to offer a segment yet; ask who the Champions are'],
     // The top products by margin.
     [
       'Top customers by profit who are at risk',

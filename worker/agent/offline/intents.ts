@@ -72,7 +72,7 @@ const CHART = /\b(chart|plot|graph|visuali[sz]e|draw)\b/;
 const NAMES_A_PERIOD =
   /\b(19|20)\d\d\b|\bq[1-4]\b|\b(last|this|previous|past|next) (year|quarter|month|week)\b|\b(ytd|year to date|month to date)\b|\b(january|february|march|april|june|july|august|september|october|november|december)\b/;
 const CROSS_SELL =
-  /cross.?sell|up.?sell|bought together|buy together|purchased together|\bgo(es)? (well )?with|pairs? (well )?with|bundle|recommend|what (else|more) (should|could|can|to)|sell (more )?to\b|next best|\b(buy|order|purchase) next\b|\bnext (purchase|order)\b|also (buy|bought|purchase)|(buy|buys|bought|purchased) with/;
+  /cross.?sell|up.?sell|bought together|buy together|purchased together|\bgo(es)? (well )?with|pairs? (well )?with|bundle|recommend|what (else|more) (should|could|can|to)|sell (more )?to\b|\bwhat (?:[\w'-]+ ){0,3}(?:offer|pitch)\b|next best|\b(buy|order|purchase) next\b|\bnext (purchase|order)\b|also (buy|bought|purchase)|(buy|buys|bought|purchased) with/;
 /**
  * "When will Rossi Ltd 774 order next?" asks when, not what: it got the cross-sell answer. A
  * customer named gets their profile, with how often they buy and how long it has been.
@@ -377,7 +377,13 @@ const PERIOD_TAIL = /\s+(?:in|during|for|since|over)\s+[^?!.]*[?!.]*\s*$|\s+(?:l
  * of every sub-category, none of them with Phones.
  */
 function namedAfterWith(question: string): string | null {
-  const named = /\bwith (?:our |the )?(\p{Lu}[^?!.]*?)[?!.\s]*$/u.exec(question.trim());
+  // "… to customers who buy Phones?" got every rule of the file, Phones read nowhere.
+  const named =
+    /\bwith (?:our |the )?(\p{Lu}[^?!.]*?)[?!.\s]*$/u.exec(question.trim()) ??
+    new RegExp(
+      String.raw`\b(?:${CUSTOMER_NOUNS}|buyers|those|people) (?:who|that) (?:buy|bought|purchase|purchased|order|ordered) (?:our |the )?(\p{Lu}[^?!.]*?)[?!.\s]*$`,
+      'u',
+    ).exec(question.trim());
   return named ? named[1].trim() : null;
 }
 

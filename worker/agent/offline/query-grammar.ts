@@ -177,6 +177,15 @@ const SIDE_BY_SIDE =
 /** "Depend on", "rely on", "hurt most if" (it got the supplier's products): whose goods someone needs. */
 const RELY_ON =
   /\b(depend(s|ing|ent)?|rel(y|ies|ying|iant)) (on|upon)\b|\b(?:hurt|affected|exposed|impacted|hit)(?: (?:the )?(?:most|hardest))? (?:if|by|when|should)\b/;
+/** "How dependent are we on …", "how much do we rely on …", "our reliance on …": the share of revenue of what is named. */
+const DEPENDENCE_ON_VALUE =
+  /\bhow (?:dependent|reliant) (?:are|is|were|was) (?:we|you|the business|our business|the company) (?:on|upon)\b|\bhow much (?:do|does|did) (?:we|you|the business|the company) (?:depend|rely) (?:on|upon)\b|\b(?:our|the business's|the company's) (?:dependence|dependency|reliance) (?:on|upon)\b/;
+/**
+ * "Which region depends most on …": a value's share of each group's revenue ("Which customers
+ * depend on Supplier 13?" lists its buyers, query-buyers.ts).
+ */
+const GROUP_RELIES =
+  /\b(?:which|what) ([a-z-]+) (?:depends?|relies|rely) (?:the )?(?:most|more|heavily)\b|\b(?:which|what) ([a-z-]+) (?:is|are) (?:the )?most (?:dependent|reliant)\b/;
 /** Concentration and dependency, which the analyses work out for the whole file only. */
 // "How much do we depend on our biggest supplier?" got its revenue with no share: the verb too.
 const CONCENTRATION = /\b(concentrat\w*|pareto|80\/20|depend(s|ing|ent|ence|ency)?|reliant|reliance|rely|relies|relying)\b/;
@@ -929,6 +938,19 @@ function parseAsRead(
         having: { measure: 'revenue', op: '>', value: 0 },
         ...(period ? { period } : {}),
       },
+    };
+  // "How dependent are we on Safety products?" got the customer concentration, and "How much do
+  // we rely on DE-North?" was refused as concentration within DE-North: the value's share of revenue.
+  const reliedOn = DEPENDENCE_ON_VALUE.test(text) ? filters.filter((f) => f.dimension !== 'supplier') : [];
+  if (reliedOn.length > 0 && reliedOn.length === filters.length && !/\b(?:which|by|per|each)\b/.test(text))
+    return { kind: 'spec', spec: { measures: ['revenueShare', 'revenue'], filters, ...(period ? { period } : {}) } };
+  // "Which region depends most on Acme Supply?" listed Acme's products: a value's share of each group's revenue.
+  const groupRelies = GROUP_RELIES.exec(text);
+  const reliant = groupRelies?.[1] ?? groupRelies?.[2];
+  if (reliant && filters.length > 0)
+    return {
+      kind: 'refused',
+      reason: `I can give a value's share of all revenue (“What share of revenue comes from ${filters[0].values[0]}?”), not of each ${singular(reliant)}'s own revenue yet; ask for the ${pluralNoun(singular(reliant))}' revenue with and without it, and divide.`,
     };
   if (measures.length === 0 && groupOfOneNamed(text, meta, filters, perCustomer)) measures = ['revenue'];
   if (measures.length === 0) return noFigureAnswer(text, meta, filters, period);

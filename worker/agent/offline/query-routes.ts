@@ -12,7 +12,7 @@ import { pluralNoun } from '../../engine/render/format';
 import { escapeRegex, limitOf, thresholdOf, unusedNumberNamed } from './query-limits';
 import { BRIDGE_SPLIT } from './bridge-intents';
 import { examplesOfTwo, MONTH_NAMES, periodBefore, periodsOf, type DayRange } from './query-periods';
-import { silentSpanNotToNow } from './query-text';
+import { GOODS_COSTING, silentSpanNotToNow } from './query-text';
 import {
   ACTIONS,
   CONTACT_VERB,
@@ -72,9 +72,12 @@ function alsoBoughtNamed(text: string, filters: readonly { dimension: string; va
 const ALSO_BOUGHT_NAMED =
   /\b(?:which|how many|what (?:share|percent(?:age)?|proportion|fraction))\b[^?]*\balso (?:buy|bought|purchased?|order(?:ed)?) (?!(?:in|during|last|this|since|between|what|which|anything|something|else|together|with|from|products?|items?|skus?|articles?)\b)[a-z0-9]/;
 
-/** "What should we cross-sell to Sean Miller?" got his revenue: what to offer is the cross-sell answer. */
+/**
+ * "What should we cross-sell to Sean Miller?" and "What should Rep 7 sell to Schmidt B.V. 31?"
+ * got the customer's revenue: what to offer is the cross-sell answer.
+ */
 const WHAT_TO_OFFER =
-  /(?<!\bfrom )\b(?:cross[- ]?sell\w*|up[- ]?sell\w*|recommend\w*|next best|(?:buy|order|purchase) next(?! (?:week|month|quarter|year))|next (?:purchase|order)|what (?:else|more) (?:should|could|can|to) (?:we |i )?(?:sell|offer))\b/;
+  /(?<!\bfrom )\b(?:cross[- ]?sell\w*|up[- ]?sell\w*|recommend\w*|next best|(?:buy|order|purchase) next(?! (?:week|month|quarter|year))|next (?:purchase|order)|what (?:else|more) (?:should|could|can|to) (?:we |i )?(?:sell|offer))\b|\bwhat (?:else |more |products? |items? )?(?:should|could|can|would|might|to)\b(?: [\w'-]+){0,3}? (?:sell|pitch|propose|suggest) to\b|\bwhat (?:else |more |products? |items? )?(?:should|could|can|would|might|to)\b(?: [\w'-]+){0,3}? offer\b(?! (?:in|for) (?:19|20)\d\d\b)/;
 
 /** "… that France doesn't", "… but the UK does not": a second value denied after the first's rows. */
 const DENIER_WORD = String.raw`(?!(?:that|which|but|who|we|you|they|i|our|their|it|he|she|does|do|did|others?|anyone|nobody)\b)[\p{L}\d&'.-]+`;
@@ -245,6 +248,13 @@ export function routedByWording(
     return {
       kind: 'refused',
       reason: 'I can give the revenue per customer (“average spend per customer”) or the average order value; ask for one of them.',
+    };
+  // "What should we sell to Champions?" got every rule of the file: the suggestions are per customer or product.
+  const segment = SEGMENT_NAMED.exec(text);
+  if (segment && (WHAT_TO_OFFER.test(text) || PROSPECTS.test(text)))
+    return {
+      kind: 'refused',
+      reason: `I can suggest what to offer one customer, or what sells with a product, not what to offer a segment yet; ask who the ${segment[0].replace(/\b\w/g, (c) => c.toUpperCase())} are, then what to offer one of them by name.`,
     };
   // "What do customers buy with Staples?" got the revenue of Staples: what goes with a product is cross-sell's.
   if (
@@ -418,6 +428,12 @@ export function unsupportedShape(
 ): Parsed | null {
   const limit = limitOf(text, namesWhatWasNeverBought(placed, filters));
   if (limit) return { kind: 'refused', reason: limit };
+  if (meta.hasCost && GOODS_COSTING.test(text))
+    return {
+      kind: 'refused',
+      reason:
+        'This file has costs, so “cost” may be the price a product sells at or what it costs you; ask for “products priced over …” (the average price), or for their margin.',
+    };
   // "Which products did Sean Miller buy that Tom Ashbrook didn't?" listed what either bought.
   const customers = filters.find((f) => f.dimension === 'customer' && f.values.length > 1);
   if (customers && DENIED.test(text))

@@ -115,10 +115,20 @@ function notOrderedIn(count: string, unit: string): string {
   return `that haven't ordered in the last ${n} ${unit.toLowerCase()}`;
 }
 
+/** "Products that cost more than £10": what a product costs a buyer, said of goods. */
+export const GOODS_COSTING =
+  /\b(products?|items?|skus?|articles?)(?: that| which)? (?:cost|costs) (more|less|over|under|above|below)\b(?: than)?/;
+
 export function questionText(question: string, meta: SnapshotMeta): string {
   const lower = withBareRangesFrom(asHeadersWritten(question.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 500), meta));
   return (
     asCustomersCounted(asUnits(withCountsAsDigits(lower), meta), meta)
+      // "How many products cost more than £10?" got the top products by revenue: on a file with
+      // no costs, what a product costs is its price (with costs it is refused as either, query-routes.ts).
+      .replace(
+        meta.hasCost ? /(?!)/ : GOODS_COSTING,
+        (_match: string, goods: string, way: string) => `${goods} priced ${{ more: 'over', less: 'under' }[way] ?? way}`,
+      )
       .replace(BOUGHT_BY_ONE, 'with $1')
       // "Which customer segment is least profitable?" ranked customers: the segment is what is asked for.
       .replace(/\bcustomer (segments?)\b/g, '$1')
