@@ -109,6 +109,24 @@ describe('the customer lifetime value', () => {
   });
 });
 
+// "Lifetime value of Sean Miller" got his profile with no such figure. The predicted spend is the
+// engine's (checked against the paper elsewhere); the profile must carry it as stored.
+describe("a customer's lifetime value in their profile", () => {
+  it.each([
+    ['Lifetime value of Sean Miller', 'SM-20320', ''],
+    [
+      'Tell me about Tamara Chand',
+      'TC-20980',
+      ', if they still buy (rated lost or at high risk, read it as what winning them back is worth)',
+    ],
+  ])('"%s" gives the predicted spend of the next 12 months', async (question, id, caveat) => {
+    const clv = result.churn?.customers.find((c) => c.id === id)?.clv12m;
+    expect(typeof clv).toBe('number');
+    const { answer } = await ask(question);
+    expect(answer).toContain(`Customer lifetime value: ${grouped(clv as number, 2)} predicted over the next 12 months${caveat}.`);
+  });
+});
+
 describe('churn risk among the top customers', () => {
   it.each([
     ['Which of our top 20 customers are at risk?', 20, null],

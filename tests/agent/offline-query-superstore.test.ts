@@ -4619,7 +4619,13 @@ describe('asked on 30 November 2026, in the eighth session', () => {
   });
 
   // A slip while mending "Who sells the most …?" grouped these by sales rep; they are one figure.
+  // The others read worse after the first mends, found by the session's review: a column's name
+  // inside a place ("New York City") or after "by" is no grouping asked for in place of products.
   itReadsEach([
+    ['Which Technology products sell best in New York City?', 'revenue, by product, City = New York City, category = Technology'],
+    ['Which Furniture products sell best in the Consumer segment?', 'revenue, by product, category = Furniture, Segment = Consumer'],
+    ['Top 5 Furniture products in Texas state by profit', 'top 5 by gross profit, by product, category = Furniture, State = Texas'],
+    ['Which Furniture products sell best by segment?', 'revenue, by product and Segment, category = Furniture'],
     ['Revenue per customer', 'revenue per customer'],
     ['average spend per customer', 'revenue per customer'],
     ['Revenue in the East or West', 'revenue, by region, region in West, East'],
@@ -4634,6 +4640,10 @@ describe('asked on 30 November 2026, in the eighth session', () => {
   });
 
   itRefusesEach([
+    // Total revenue beside a column of zeros: a single order over an amount is no one-time customer.
+    ['Which customers have a single order over 5000?', "I couldn't tell which figure you want"],
+    // Sean Miller's profile.
+    ['Which customers are similar to Sean Miller?', "I can't find customers similar to another yet"],
     // Every rule of the file, Champions read nowhere.
     ['What should we sell to Champions?', 'not what to offer a segment yet; ask who the Champions are'],
     // The top products by margin.
@@ -4646,25 +4656,21 @@ describe('asked on 30 November 2026, in the eighth session', () => {
   ]);
 
   // Ten Product IDs are named "Staples": the ranking is among them (it gave one figure, their total).
-  it('"Top 5 Staples products by profit" ranks the ten products named Staples', () =>
-    expectAnswer(
-      'Top 5 Staples products by profit',
-      `SELECT "Product Name" || ' (' || "Product ID" || ')', sum(gp) FROM t WHERE "Product Name" = 'Staples' GROUP BY "Product ID", "Product Name" ORDER BY 2 DESC LIMIT 5`,
-      `top 5 by gross profit, by product, product in ${[
-        'OFF-FA-10002780',
-        'OFF-FA-10002815',
-        'OFF-FA-10003112',
-        'OFF-FA-10003495',
-        'OFF-FA-10000735',
-        'OFF-FA-10003021',
-        'OFF-FA-10001843',
-        'OFF-FA-10002975',
-        'OFF-FA-10001229',
-        'OFF-FA-10003485',
-      ]
-        .map((id) => `Staples (${id})`)
-        .join(', ')}`,
-    ));
+  it('"Top 5 Staples products by profit" ranks the ten products named Staples', async () => {
+    const ids = ((await sql(`SELECT DISTINCT "Product ID" FROM t WHERE "Product Name" = 'Staples'`)) as string[][]).map(([id]) => id);
+    expect(ids.length).toBe(10);
+    const expected = (await sql(
+      `SELECT 'Staples (' || "Product ID" || ')', sum(gp) p FROM t WHERE "Product Name" = 'Staples' GROUP BY "Product ID" ORDER BY p DESC LIMIT 5`,
+    )) as [string, number][];
+    const answer = await answerWithQuery('Top 5 Staples products by profit', file.snapshot, TODAY);
+    const understood = answer.result?.understood ?? '';
+    expect(understood.startsWith('top 5 by gross profit, by product, product in ')).toBe(true);
+    expect(new Set(understood.replace('top 5 by gross profit, by product, product in ', '').split(', '))).toEqual(
+      new Set(ids.map((id) => `Staples (${id})`)),
+    );
+    expect(answer.result?.rows.map((row) => row[0])).toEqual(expected.map(([label]) => label));
+    answer.result?.rows.forEach((row, i) => expect(row[1] as number).toBeCloseTo(expected[i][1], 6));
+  });
 
   // The segments are the analysis' lists of customers: what they buy was the top products of
   // every customer, or the Champions themselves.

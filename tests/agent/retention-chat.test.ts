@@ -66,6 +66,21 @@ describe('retention questions in chat', () => {
     );
   });
 
+  // Retention of other years, without "net revenue": the cohorts or the customers of both years.
+  it.each([
+    [
+      'Show retention for the 2023 cohort',
+      'Cohorts here are quarterly, the latest 2024-Q4: name one, such as “retention of the 2023-Q1 cohort”, or ask for the net revenue retention, the last 12 months against the 12 before.',
+    ],
+    [
+      'Customer retention rate from 2022 to 2023',
+      'Retention here is of quarterly cohorts, and net revenue retention of the last 12 months against the 12 before, not of 2022 or 2023 yet. Customers who bought in one year and again in the next I can count: “Which customers bought in both 2022 and 2023?”.',
+    ],
+  ])('"%s" is refused, with what can be asked', async (question, reason) => {
+    const { answer } = await ask(question);
+    expect(answer).toBe(reason);
+  });
+
   it.each(['What is our NRR in 2024?', 'Net revenue retention from 2023 to 2024'])(
     '"%s" is the NRR of 2024 against 2023',
     async (question) => {

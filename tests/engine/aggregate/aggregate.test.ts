@@ -129,12 +129,12 @@ describe('lines of no money and no customer', async () => {
   const { ingestBytes } = await import('../ingest/helpers');
   const agg = await ingestBytes(
     [
-      'Invoice,Date,Customer,Product,Quantity,Price',
-      '1,2024-01-02,c1,p1,10,2',
-      '2,2024-01-03,,p1,-7,0', // written off
-      '3,2024-01-04,,p1,3,0', // found again
-      '4,2024-01-05,,p1,2,2', // sold over the counter: money, no customer
-      '5,2024-01-06,c2,p1,1,0', // a free sample to a customer
+      'Invoice,Date,Customer,Product,Quantity,Price,UnitCost',
+      '1,2024-01-02,c1,p1,10,2,1',
+      '2,2024-01-03,,p1,-7,0,1', // written off
+      '3,2024-01-04,,p1,3,0,1', // found again
+      '4,2024-01-05,,p1,2,2,1', // sold over the counter: money, no customer
+      '5,2024-01-06,c2,p1,1,0,1', // a free sample to a customer
       '',
     ].join('\n'),
     { fileName: 'stock.csv' },
@@ -143,5 +143,10 @@ describe('lines of no money and no customer', async () => {
   it('are stock movements: their quantity is no units sold, and the other lines count (10 + 2 + 1)', () => {
     expect(agg.products.quantity[product(agg, 'p1')]).toBe(13);
     expect(cents(agg.products.revenue[product(agg, 'p1')])).toBe(24);
+  });
+
+  it('and their cost is no cost of goods sold (the write-off raised the profit by 7): 10 + 2 + 1 units at 1', () => {
+    expect(cents(agg.products.cost?.[product(agg, 'p1')] ?? NaN)).toBe(13);
+    expect(cents(agg.totals.cost ?? NaN)).toBe(13);
   });
 });

@@ -163,6 +163,13 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
         const alive = agrees ? `; the purchase model rates them ${formatPct(c.churn.pAlivePct ?? 0)} likely still active` : '';
         const lifetime = c.churn.revenueAtRisk === 0 && c.churn.revenue12m === 0 ? { revenue: c.revenue } : {};
         parts.push(`Churn risk: ${churnStatus({ ...c.churn, ...lifetime }, money)}${alive}.`);
+        // "Lifetime value of Sean Miller" got the profile with no such figure.
+        if (c.churn.clv12m !== null) {
+          const lapsed = c.churn.risk === 'lost' || c.churn.risk === 'high';
+          parts.push(
+            `Customer lifetime value: ${money(c.churn.clv12m)} predicted over the next 12 months${lapsed ? ', if they still buy (rated lost or at high risk, read it as what winning them back is worth)' : ''}.`,
+          );
+        }
       }
       for (const offer of c.crossSell) parts.push(`Suggested next purchase: ${offer.product} (${offer.because}).`);
       return parts.join('\n');

@@ -106,10 +106,13 @@ async function answerTextOf(
   return text === NOT_AVAILABLE ? (runner.lastAbsence() ?? text) : text;
 }
 
-/** Whether the question names a value of the file other than a rep: a region, a category, a customer. */
+/**
+ * Whether the question names a value of the file other than a rep (a region, a category, a
+ * customer), or a name the file does not hold ("in Spain"), which the grammar refuses.
+ */
 function namesValuesBesideReps(question: string, meta: SnapshotMeta): boolean {
   const named = valuesNamed(question, meta, undefined);
-  return !('refused' in named) && named.filters.some((f) => f.dimension !== 'salesRep');
+  return 'refused' in named || named.filters.some((f) => f.dimension !== 'salesRep');
 }
 
 /** The executive summary followed by the findings, as markdown. */

@@ -155,7 +155,7 @@ function someOfTheTopReason(some: RegExpExecArray): string {
   const { ranked, count, countFirst, rankedAfter, noun } = some.groups ?? {};
   const words = ranked ?? rankedAfter ?? 'top';
   if (!new RegExp(`^${TOP}$`).test(words))
-    return `I can't pick out some of the ${words} ${noun} and rank them again in one step yet. Ask for the ${words} ${noun} first, then about each one by name.`;
+    return `I can't pick out some of the ${words} ${noun} in one step yet. Ask for the ${words} ${noun} first, then about each one by name.`;
   const n = count ?? countFirst;
   const top = n ? `top ${n}` : 'top';
   return `I can't pick out some of the ${top} ${noun} in one step yet. Ask for “${top} ${noun} by revenue”, with the figure you want after “and their” (“… and their margin”), which lists each one's.`;

@@ -1370,7 +1370,9 @@ function groupOfOneNamed(
   perCustomer: RegExp,
 ): boolean {
   if (filters.length !== 1 || filters[0].values.length !== 1) return false;
-  if (!/^(?:(?:and|so) )?(?:which|what) [a-z-]+/.test(text)) return false;
+  // "Who is the rep for Schmidt B.V. 31?" got the customer's profile, with no rep in it.
+  if (!/^(?:(?:and|so) )?(?:which|what) [a-z-]+|^(?:(?:and|so) )?who (?:is|are|was|were) (?:the|our|their|his|her) /.test(text))
+    return false;
   const grouping = groupingOf(text, meta, ['revenue'], filters, perCustomer);
   return (
     grouping.length === 1 &&
@@ -1483,7 +1485,6 @@ function notWhy(measure: Measure, meta: SnapshotMeta): string {
   return `The rows show how ${MEASURE_LABELS[measure]} moved, not why${where}.`;
 }
 
-/** Whether the question asks for a role's values one by one: "by region", "per supplier", "for each category". */
 /**
  * Whether the values of `dimension` are set side by side: "Germany vs France", "Revenue in the
  * East or West". With another grouping asked for, "or" joins them: "Top customers in the East
@@ -1500,11 +1501,17 @@ const RANKED_AMONG = /\b(?:top|bottom|best|worst|most|least|highest|lowest|bigge
 
 /** Whether the text names a dimension by one of its nouns ("products", "region"). */
 function namesNounOf(text: string, dimension: string): boolean {
-  return DIMENSION_WORDS.some(([re, dim]) => dim === dimension && new RegExp(String.raw`\b(?:${re.source})\b`).test(text));
+  return namesNounAfter(text, dimension, '');
 }
 
+/** Whether the question asks for a role's values one by one: "by region", "per supplier", "for each category". */
 function namesGroupingBy(text: string, dimension: string): boolean {
-  return DIMENSION_WORDS.some(([re, dim]) => dim === dimension && new RegExp(String.raw`\b(?:by|per|each)\s+(?:${re.source})`).test(text));
+  return namesNounAfter(text, dimension, String.raw`(?:by|per|each)\s+`);
+}
+
+/** Whether one of a dimension's nouns follows `before` (a regex source) in the text. */
+function namesNounAfter(text: string, dimension: string, before: string): boolean {
+  return DIMENSION_WORDS.some(([re, dim]) => dim === dimension && new RegExp(String.raw`\b${before}(?:${re.source})`).test(text));
 }
 
 /** Whether the spec groups or filters by a column whose header is a sub-category. */

@@ -97,10 +97,12 @@ export function groupingOf(
     // "Revenue by account manager" is by rep, not by customer and rep.
     .replace(/\baccount manager(s?)\b/g, 'sales rep$1')
     // "Who sells the most in DE-South?" got the top customer: who sells is a rep, where the file has reps.
-    .replace(meta.dimensions.some((d) => d.key === 'salesRep') ? /\bwho (?=(?:sells?|sold|selling)\b)/ : /(?!)/, 'which sales rep ')
+    .replace(/\bwho (?=(?:sells?|sold|selling)\b)/, (who: string) =>
+      meta.dimensions.some((d) => d.key === 'salesRep') ? 'which sales rep ' : who,
+    )
     .replace(/\bwho\b/, 'which customer');
   const byWords =
-    /\b(by|per|each|every|which|what|who|any|top|bottom|best|worst|largest|biggest|smallest|highest|lowest|fastest|slowest|quickest|cheapest|priciest|bestsellers?|rank|ranking|breakdown|split|monthly|quarterly|yearly|annual|annually|weekly|trend|trending|over time)\b/.test(
+    /\b(by|per|each|every|which|what|who|any|top|bottom|best|worst|largest|biggest|smallest|highest|lowest|fastest|slowest|quickest|cheapest|priciest|rank|ranking|breakdown|split|monthly|quarterly|yearly|annual|annually|weekly|trend|trending|over time)\b/.test(
       text,
     ) ||
     OVER_TIME_UNIT.test(text) ||
@@ -119,7 +121,8 @@ export function groupingOf(
       if (dim === 'product' && measures.includes('products') && !/\b(by|per|each) products?\b/.test(text)) continue;
       // "Which customers buy the most Safety products?": the noun of a named category, not a
       // second grouping beside customers ("top Safety products" still ranks products).
-      if (dim === 'product' && namesTheProducts(text, filters) && groupsBesideProducts(dimText, meta)) continue;
+      if (dim === 'product' && namesTheProducts(text, filters) && groupsOtherThan(['product', 'category'], dimText, meta, filters))
+        continue;
       // "Top 5 customers by number of items purchased" ranked customer × product: the items are what is counted.
       if (
         dim === 'product' &&
@@ -151,7 +154,12 @@ export function groupingOf(
       // "Which products do customers in Germany buy most?": customers who buy are the subject, not a grouping.
       if (dim === 'customer' && CUSTOMERS_AS_SUBJECT.test(text)) continue;
       // "Which products sell best among Home Office customers?" ranked customer × product.
-      if (dim === 'customer' && CUSTOMERS_AMONG.test(text) && !CUSTOMERS_GROUPED.test(text) && groupsOtherThanCustomers(dimText, meta))
+      if (
+        dim === 'customer' &&
+        CUSTOMERS_AMONG.test(text) &&
+        !CUSTOMERS_GROUPED.test(text) &&
+        groupsOtherThan(['customer'], dimText, meta, filters)
+      )
         continue;
       // "What's the total grocery spend of region 3 customers?" listed the 105 customers: a total is one figure.
       if (dim === 'customer' && TOTAL.test(text) && !CUSTOMERS_RANKED.test(text)) continue;
@@ -269,33 +277,34 @@ function asksForThem(text: string, values: readonly string[]): boolean {
 }
 
 /**
- * Whether the question names a grouping other than products and categories (customers,
- * suppliers, regions, reps), or one of the file's own columns: "Which states bought the most
- * Furniture products?" ranked product × state.
+ * Whether the question names a grouping other than `roles` (and time): customers, suppliers,
+ * regions, reps, or one of the file's own columns asked for as rows ("Which states bought the
+ * most Furniture products?" ranked product × state).
  */
-function groupsBesideProducts(text: string, meta: SnapshotMeta): boolean {
+function groupsOtherThan(roles: readonly string[], text: string, meta: SnapshotMeta, filters: readonly { values: string[] }[]): boolean {
   return (
-    DIMENSION_WORDS.some(([re, dim]) => dim !== 'product' && dim !== 'category' && !isTimeUnit(dim) && re.test(text)) ||
-    namesOwnColumn(text, meta)
+    DIMENSION_WORDS.some(([re, dim]) => !roles.includes(dim) && !isTimeUnit(dim) && re.test(text)) || asksForOwnColumn(text, meta, filters)
   );
 }
 
-/** Whether the question names one of the file's own columns by its header: "states", "sub-category". */
-function namesOwnColumn(text: string, meta: SnapshotMeta): boolean {
+/**
+ * Whether the question asks for one of the file's own columns as its rows: "which states",
+ * "top 3 sub-categories", "the most popular sub-category". A header inside a value ("New York
+ * City", "the Consumer segment") or after "by" (a split beside the rows) is none.
+ */
+function asksForOwnColumn(text: string, meta: SnapshotMeta, filters: readonly { values: string[] }[]): boolean {
+  const unnamed = filters.flatMap((f) => f.values).reduce((t, v) => t.split(asWritten(v)).join(' '), text);
   return meta.dimensions.some((d) => {
     if (!d.key.startsWith('column:')) return false;
     const name = escapeRegex(d.label.toLowerCase()).replace(/y$/, '(y|ies)');
-    return new RegExp(`\\b${name}(s|es)?\\b`).test(text);
+    return new RegExp(
+      `\\b(?:which|what|top|bottom|best|worst)(?: \\d+)? ${name}(s|es)?\\b|\\b(?:most|least) [a-z-]+ ${name}(s|es)?\\b`,
+    ).test(unnamed);
   });
 }
 
 /** Customers asked for as the rows: "by customer", "which customers", "top 5 clients". */
 const CUSTOMERS_GROUPED = new RegExp(String.raw`\b(?:by|per|each|which|what|who|top(?: \d+)?|list(?: the| our)?) (?:${CUSTOMER_NOUNS})\b`);
-
-/** Whether the question names a grouping other than customers and time: products, categories, regions, a column. */
-function groupsOtherThanCustomers(text: string, meta: SnapshotMeta): boolean {
-  return DIMENSION_WORDS.some(([re, dim]) => dim !== 'customer' && !isTimeUnit(dim) && re.test(text)) || namesOwnColumn(text, meta);
-}
 
 /** Items as what units count: "number of items purchased", "items bought". */
 const ITEMS_COUNTED = /\b(?:number|count|total|amount) of (?:items|products|units)\b|\bitems (?:purchased|bought|ordered)\b/;

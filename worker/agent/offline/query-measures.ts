@@ -73,11 +73,12 @@ export const MORE_THAN_ONCE =
 export const AGAIN = /\b(bought|ordered|purchased|buy|order|purchase|buys|orders) again\b|\b(came|come|comes|coming) back\b|\breordered\b/;
 /**
  * "How many customers ordered once in 2024?" counted all 709 of 2024's customers: "once" with no
- * "only" is one-time too, not "at least once" or "once a month"; so are "exactly once" and "have
- * a single order" (they counted all 793 of Superstore's).
+ * "only" is one-time too, not "at least once" or "once a month"; so are customers who bought
+ * "exactly once" or "have a single order" (they counted all 793 of Superstore's), but not "a
+ * single order over 5000".
  */
 export const ONE_TIME =
-  /\b(one[- ]time|one[- ]off|single[- ]purchase|only once|just once|once only|(only|just) (bought|ordered|purchased) once|(?<!\bat least )(bought|ordered|purchased|shopped) once(?! (?:a|an|per|every|each|or|and|more|before|again)\b)|(only|just|exactly) one (order|purchase)|exactly once|(?:(?:have|had|has|with|made|placed) )(?:a single|one single|only a single) (order|purchase)|never (came back|bought again|ordered again|reordered)|(?:no|without an?|without any|(?:(?:did|does|do|have|has|had)n['’]t|not|never) (?:make|made|place|placed|have|had) (?:an?|any)) (?:repeat|second) (?:orders?|purchases?))\b/;
+  /\b(one[- ]time|one[- ]off|single[- ]purchase|only once|just once|once only|(only|just) (bought|ordered|purchased) once|(?<!\bat least )(bought|ordered|purchased|shopped) once(?! (?:a|an|per|every|each|or|and|more|before|again)\b)|(only|just|exactly) one (order|purchase)|(?<=\b(?:customers?|clients?|accounts?|buyers?|who)\b.*)(?:exactly once|(?:have|had|has|with|made|placed) (?:a single|one single|only a single) (?:order|purchase)(?!s? (?:over|above|under|below|worth|of|more|less|greater|bigger|larger|smaller)\b))|never (came back|bought again|ordered again|reordered)|(?:no|without an?|without any|(?:(?:did|does|do|have|has|had)n['’]t|not|never) (?:make|made|place|placed|have|had) (?:an?|any)) (?:repeat|second) (?:orders?|purchases?))\b/;
 /**
  * "What's our repeat purchase rate?", "What percentage of customers came back?": of the
  * customers with an order, the share with two or more (a retention rate is the cohorts').

@@ -731,7 +731,10 @@ function strayKindOf(
   for (const m of typed.matchAll(KIND_BEFORE_FIGURE)) {
     const word = m[1].replace(/['’]s$/, '').toLowerCase();
     if (PHRASE_END.has(word) || NOT_GOODS.has(word) || QUANTITY_NOUNS.test(word) || !isStray(word, named, isGrammarWord)) continue;
-    return { phrase: m[1].replace(/['’]s$/, ''), partialOf: dimensionWithWord(word, meta)?.label ?? null };
+    // Before "customers" a word of product or city names is no kind of goods ("Key accounts"
+    // were told products can't be picked by a word of their names): it is not found.
+    const ofBuyers = new RegExp(String.raw`\s(?:${CUSTOMER_NOUNS})$`, 'i').test(m[0]);
+    return { phrase: m[1].replace(/['’]s$/, ''), partialOf: ofBuyers ? null : (dimensionWithWord(word, meta)?.label ?? null) };
   }
   return null;
 }

@@ -72,6 +72,9 @@ function alsoBoughtNamed(text: string, filters: readonly { dimension: string; va
 const ALSO_BOUGHT_NAMED =
   /\b(?:which|how many|what (?:share|percent(?:age)?|proportion|fraction))\b[^?]*\balso (?:buy|bought|purchased?|order(?:ed)?) (?!(?:in|during|last|this|since|between|what|which|anything|something|else|together|with|from|products?|items?|skus?|articles?)\b)[a-z0-9]/;
 
+/** Kinds of customer a business marks itself, which no file column holds: "key accounts", "VIP customers". */
+const KIND_OF_ACCOUNT = /\b(key|major|strategic|vip|priority|tier[- ]?(?:1|one)|enterprise) (?:accounts?|customers?|clients?)\b/;
+
 /**
  * "What should we cross-sell to Sean Miller?" and "What should Rep 7 sell to Schmidt B.V. 31?"
  * got the customer's revenue: what to offer is the cross-sell answer.
@@ -161,7 +164,7 @@ function noFigureForPeriod(meta: SnapshotMeta): string {
  * products were first sold in 2021?" every product sold in 2021.
  */
 const NEW_PRODUCTS =
-  /\b(?:new|newly (?:launched|added|listed)) (?:products?|items?|skus?|lines?|articles?)\b|\b(?:products?|items?|skus?) (?:are|were|is|was) new\b|\b(?:products?|items?|skus?|articles?)\b.*\b(?:first|newly) (?:sold|launched|introduced|listed|added|ordered|bought|purchased)\b/;
+  /\b(?:new|newly (?:launched|added|listed)) (?:products?|items?|skus?|lines?|articles?)\b|\b(?:products?|items?|skus?) (?:are|were|is|was) new\b|\b(?:products?|items?|skus?|articles?) (?:that |which )?(?:(?:were|was|are|is|got|have been|has been) )?(?:first|newly) (?:sold|launched|introduced|listed|added|ordered|bought|purchased)\b/;
 
 /** "Which products always sell at a loss?" listed those whose losses outweigh their profits, not those that never made one. */
 const ALWAYS_AT_A_LOSS =
@@ -182,6 +185,11 @@ const MOSTLY_FROM =
  * the canned top products.
  */
 const REFUSED_SHAPES: readonly [RegExp, string][] = [
+  [
+    // "Which customers are similar to Sean Miller?" got his profile.
+    /\b(?:similar to|lookalikes?|look-alikes?|resembl\w*)\b/,
+    "I can't find customers similar to another yet; I can list a customer's segment (“Who are the Champions?”), or the customers who bought what they bought (“Which customers bought Chairs?”).",
+  ],
   [
     BRIDGE_SPLIT,
     'The price, volume and mix bridge splits the revenue of the whole file, not of one customer, product or region; ask how its revenue changed between two periods, such as "from 2020 to 2021".',
@@ -233,6 +241,13 @@ export function routedByWording(
           kind: 'refused',
           reason: `I can say how many customers make 80% of revenue (the concentration analysis: “How many customers make up 80% of revenue?”), and what share the top N hold (“What share of revenue do the top 10 customers have?”), but not how many make ${pareto[1]}% yet.`,
         };
+  // "Which Key accounts generate the most revenue?" was told products can't be picked by a word of their names.
+  const kind = KIND_OF_ACCOUNT.exec(text);
+  if (kind && !filters.some((f) => f.values.some((v) => v.toLowerCase().includes(kind[1]))))
+    return {
+      kind: 'refused',
+      reason: `This file does not mark “${kind[0]}”; the nearest are the top customers by revenue (“Top 10 customers”) and the Champions segment (“Who are the Champions?”).`,
+    };
   const supposed = supposedAnswer(text, question, meta, filters);
   if (supposed) return supposed;
   const setAgainst = valueSetAgainstAnother(text, filters);
@@ -370,6 +385,14 @@ export const SEGMENT_NAMED =
   /\b(?:champions?|potential loyalists?|loyal customers|hibernating(?: customers)?|about to sleep|can'?t lose(?: them)?|cannot lose(?: them)?|need(?:s)? attention|promising(?: customers)?)\b/;
 /** A figure asked of a segment: its revenue or share the segment answer gives; the others it has not. */
 const SEGMENT_REVENUE = /\b(?:revenue|sales|turnover|share|percent(?:age)?|proportion)\b|%/;
+/** Whether the segment named is who buys: "among Champions", "Champions buy", "what do our loyal customers order". */
+function segmentBuys(text: string, segment: string): boolean {
+  const named = escapeRegex(segment);
+  return new RegExp(
+    String.raw`\b(?:among|amongst|with|by|to|for)\s+(?:the\s+|our\s+|my\s+)?${named}\b|\b${named}(?:\s+customers)?\s+(?:buy|buys|bought|order|orders|ordered|purchase|purchases|purchased|prefer|like|spend)\b`,
+  ).test(text);
+}
+
 /** What a segment buys: "products Champions buy", "What do Champions order?". */
 const SEGMENT_GOODS =
   /\b(?:products?|items?|skus?|articles?|goods|categor(?:y|ies)|sub-categor(?:y|ies)|suppliers?|vendors?|brands?)\b|\bwhat (?:do|did|does|have|has) (?:the |our |my )?\S+(?: \S+)? (?:buy|bought|order|ordered|purchase|purchased)\b/;
@@ -395,8 +418,8 @@ export function segmentFigureRoute(
   if (new RegExp(String.raw`${named[0]} (?:${NOT_CUSTOMERS})\b`).test(text)) return null;
   const segment = named[0].replace(/\b\w/g, (c) => c.toUpperCase());
   // "Which products do Champions buy most?" got the top products of every customer, and
-  // "Popular products among Champions" the Champions themselves.
-  if (SEGMENT_GOODS.test(text))
+  // "Popular products among Champions" the Champions themselves ("Which products need attention?" names no segment).
+  if (SEGMENT_GOODS.test(text) && segmentBuys(text, named[0]))
     return {
       kind: 'refused',
       reason: `The segments are worked out per customer over the whole file: I can list the ${segment} (“Who are the ${segment}?”), then what one of them bought, asked by name; not what the ${segment} buy together yet.`,

@@ -79,7 +79,7 @@ const FAVOURITE =
 const SILENT_SPAN = String.raw`(?:for|in) (?:(?:more than|over|at least|longer than) )?(?:the )?(?:last |past )?(\d+|an?|${Object.keys(NUMBER_WORDS).join('|')}) (days?|weeks?|months?|quarters?|years?)\b`;
 /** Customers silent for a span: "inactive for 90 days", "not heard from in 6 months", "haven't ordered for more than 90 days". */
 const SILENT_FOR = new RegExp(
-  String.raw`\b(?:(?:have|has) (?:been|gone) |(?:are|is|were|was|been|gone) )?(?<!\bthat )(?:inactive|silent|dormant|quiet|(?:(?:have|has) we |we have |we've |we )?(?:not|never) heard from(?: them)?|have(?:n't| not) (?:ordered|bought|purchased)) ${SILENT_SPAN}`,
+  String.raw`\b(?:(?:have|has) (?:been|gone) |(?:are|is|were|was|been|gone) )?(?<!\bthat )(?:inactive|silent|dormant|quiet|idle|(?:(?:have|has) we |we have |we've |we )?(?:not|never) heard from(?: them)?|have(?:n't| not) (?:ordered|bought|purchased)) ${SILENT_SPAN}`,
   'gi',
 );
 /** "Quiet customers for 60 days", "dormant accounts for 6 months": the noun before the span (this got the top customers by revenue). */
@@ -125,11 +125,15 @@ export function questionText(question: string, meta: SnapshotMeta): string {
     asCustomersCounted(asUnits(withCountsAsDigits(lower), meta), meta)
       // "How many products cost more than £10?" got the top products by revenue: on a file with
       // no costs, what a product costs is its price (with costs it is refused as either, query-routes.ts).
-      .replace(
-        meta.hasCost ? /(?!)/ : GOODS_COSTING,
-        (_match: string, goods: string, way: string) => `${goods} priced ${{ more: 'over', less: 'under' }[way] ?? way}`,
+      .replace(GOODS_COSTING, (match: string, goods: string, way: string) =>
+        meta.hasCost ? match : `${goods} priced ${{ more: 'over', less: 'under' }[way] ?? way}`,
       )
       .replace(BOUGHT_BY_ONE, 'with $1')
+      // "Best sellers among customers in California" ranked customers: on a file with sales reps
+      // the best sellers are reps ("Who are our best sellers?"), on another the goods.
+      .replace(/\b(?:best|top)[- ]?seller(s?)\b/g, (_match: string, many: string) =>
+        meta.dimensions.some((d) => d.key === 'salesRep') ? `best sales rep${many}` : `best-selling product${many}`,
+      )
       // "Which customer segment is least profitable?" ranked customers: the segment is what is asked for.
       .replace(/\bcustomer (segments?)\b/g, '$1')
       // "What's the revenue split between new and returning customers in 2021?" read a period "between …"

@@ -135,7 +135,7 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
   [
     // "The most popular product in Des Moines" was no figure, and the answer that took over ranked every city's.
     // "Is Sean Miller more valuable than Tamara Chand?" got Tamara Chand's profile alone.
-    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spends|spent|spending|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|sub-category|supplier)(?!s)|best[- ]?sellers?|popular|(?:more|less) valuable than|worth (?:more|less) than)\b/,
+    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spends|spent|spending|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|sub-category|supplier)(?!s)|popular|(?:more|less) valuable than|worth (?:more|less) than)\b/,
     'revenue',
   ],
 ];
@@ -146,8 +146,7 @@ export const REP_NOUNS = String.raw`sales ?reps?|reps?|sales ?people|sales ?pers
 /** The grammar's words for each grouping: the roles (customer, product …) and the time units. */
 export const DIMENSION_WORDS: [RegExp, string][] = [
   [CUSTOMERS_NAMED, 'customer'],
-  // "Best sellers among customers in California" ranked customers.
-  [/\b(products?|items?|skus?|articles?|best[- ]?sellers?)\b/, 'product'],
+  [/\b(products?|items?|skus?|articles?)\b/, 'product'],
   [/(?<!sub[- ]?)\b(product )?(categories|category)\b/, 'category'],
   [/\b(suppliers?|vendors?)\b/, 'supplier'],
   [/\b(regions?|territor(y|ies)|countr(y|ies))\b/, 'region'],
@@ -191,7 +190,7 @@ export const LEADING_PLURAL =
 /** A grouping's noun in the plural: the question asks for several of them. */
 export const PLURAL_OF: Record<string, RegExp> = {
   customer: new RegExp(String.raw`\b(${CUSTOMERS_PLURAL})\b`),
-  product: /\b(products|items|skus|articles|best[- ]?sellers)\b/,
+  product: /\b(products|items|skus|articles)\b/,
   category: /\bcategories\b/,
   supplier: /\b(suppliers|vendors)\b/,
   region: /\b(regions|territories|countries)\b/,

@@ -51,7 +51,10 @@ const NOT_A_NAME =
   /^(it|we|you|they|things?|business|sales|revenue|everything|everyone|the business|the company|my business|our business|the year|this year|this month|trade)$/;
 /** Rankings of reps the grammar makes from the rows, within a value too: "the most customers in UK". */
 const GRAMMAR_RANKS_REPS_BY: ReadonlySet<RepSort> = new Set(['revenue', 'grossProfit', 'grossMarginPct', 'bookCustomers']);
-/** Rankings the grammar can't make (it has no churn, book or cross-sell per rep). */
+/**
+ * Rankings the scorecards answer even where the grammar could sum the rows (it has no churn,
+ * book or cross-sell per rep); within a value, the grammar's are GRAMMAR_RANKS_REPS_BY.
+ */
 const SCORECARD_SORTS: ReadonlySet<RepSort> = new Set([
   'revenueAtRisk',
   'lostCustomers',
@@ -68,9 +71,9 @@ function sortOf(q: string): RepSort {
   if (/churn|at.?risk|\brisk/.test(q)) return 'revenueAtRisk';
   if (/\blost\b|\blos(e|ing)\b|churned/.test(q)) return 'lostCustomers';
   if (/cross.?sell|up.?sell|opportunit/.test(q)) return 'crossSellOpportunities';
-  if (/concentrat|depend|relian|\brel(?:y|ies|ied) on\b/.test(q)) return 'topCustomerShare';
+  if (/concentrat|depend|relian|\brel(?:y|ies|ied) on\b|expos/.test(q)) return 'topCustomerShare';
   // "Which rep has the biggest customer?" ranked the top customers' shares (Rep 12), not their size.
-  if (/\b(?:top|biggest|largest) (?:single )?(?:customer|client|account)\b/.test(q))
+  if (/\b(?:top|biggest|largest) (?:single )?(?:customers?|clients?|accounts?)\b/.test(q))
     return /\b(?:share|percent|proportion)\b|%/.test(q) ? 'topCustomerShare' : 'topCustomerRevenue';
   if (/\bnew (customers|accounts|clients)|\bwon\b|acquir/.test(q)) return 'newCustomers';
   if (/margin/.test(q)) return 'grossMarginPct';
@@ -103,7 +106,6 @@ function mentionedRep(q: string, result: AnalysisResult): string | null {
   return reps.filter((rep) => text.includes(` ${normalise(rep)} `)).sort((a, b) => b.length - a.length)[0] ?? null;
 }
 
-/** A rep question, or null to let the grammar and the other intents answer. */
 /**
  * A list of customers asked for: "top customers", "which customers", "customers to call"; "Which
  * Rep 7 customers bought Safety?" too (it got Rep 7's scorecard).
@@ -121,6 +123,7 @@ const CHURN_WORDS = /\b(lose|lost|losing|risk|churn\w*)\b/;
 const CUSTOMERS_ONE_BY_ONE = /\b(which|list|show|name)\b.*\b(customers?|clients?|accounts?)\b/;
 
 /**
+ * A rep question, or null to let the grammar and the other intents answer.
  * `othersNamed`: the question names a value other than a rep (a region, a category …). "Which
  * rep has the most customers in UK?" got the whole file's ranking: the grammar ranks the rows of
  * that value, and a ranking only the scorecards make is refused there.

@@ -25,10 +25,28 @@ export async function answerRetention(intent: RetentionIntent, runner: SectionRu
   return answerText(r, intent, runner);
 }
 
-/** The latest of some years written as digits. */
-const latest = (years: readonly string[]): string => [...years].sort().at(-1) ?? '';
-
 type Retention = NonNullable<Awaited<ReturnType<typeof getRetention.run>>>;
+
+/**
+ * Retention asked of years the answer is not of: "What is our net revenue retention in 2019?"
+ * got 2020 → 2021's, "Show retention for the 2019 cohort" the latest cohorts. Two years named
+ * are the customers of both; one year of net retention the year before and it.
+ */
+function yearsRefusal(r: Retention, intent: RetentionIntent, years: readonly string[]): string {
+  const n = r.netRetention;
+  const sorted = [...intent.years].sort();
+  const [from, to] = sorted.length > 1 ? [sorted[0], sorted.at(-1) ?? ''] : [String(Number(sorted[0]) - 1), sorted[0]];
+  const both = `Customers who bought in one year and again in the next I can count: “Which customers bought in both ${from} and ${to}?”.`;
+  if (!intent.netRetention && sorted.length === 1) {
+    const first = r.grain === 'quarter' ? `${sorted[0]}-Q1` : `${sorted[0]}-01`;
+    const last = r.cohorts.at(-1)?.cohort;
+    return `Cohorts here are ${r.grain}ly${last ? `, the latest ${last}` : ''}: name one, such as “retention of the ${first} cohort”, or ask for the net revenue retention, the last 12 months against the 12 before.`;
+  }
+  if (!intent.netRetention)
+    return `Retention here is of ${r.grain}ly cohorts, and net revenue retention of the last 12 months against the 12 before, not of ${years.join(' or ')} yet. ${both}`;
+  if (!n.available) return `No year-over-year NRR: ${n.reason}`;
+  return `Net revenue retention is worked out for the last 12 months against the 12 before (${n.current.from} … ${n.current.to} against ${n.prior.from} … ${n.prior.to}), not for ${years.join(' or ')} yet. ${both}`;
+}
 
 function answerText(r: Retention, intent: RetentionIntent, runner: SectionRunner): string {
   const money = (v: number) => formatMoney(v, runner.currency);
@@ -38,10 +56,7 @@ function answerText(r: Retention, intent: RetentionIntent, runner: SectionRunner
   const current = n.available ? n.current.to.slice(0, 4) : null;
   const prior = n.available ? n.prior.from.slice(0, 4) : null;
   const otherYears = intent.years.filter((year) => year !== current && !(year === prior && current && intent.years.includes(current)));
-  if (otherYears.length > 0)
-    return n.available
-      ? `Net revenue retention is worked out for the last 12 months against the 12 before (${n.current.from} … ${n.current.to} against ${n.prior.from} … ${n.prior.to}), not for ${otherYears.join(' or ')} yet. Customers who bought in one year and again in the next I can count: “Which customers bought in both ${Number(latest(otherYears)) - 1} and ${latest(otherYears)}?”.`
-      : `No year-over-year NRR: ${n.reason}`;
+  if (otherYears.length > 0) return yearsRefusal(r, intent, otherYears);
   const understood = [
     `I understood: **cohort retention**`,
     intent.cohort ? `, cohort ${r.comparison?.cohort ?? intent.cohort}` : '',

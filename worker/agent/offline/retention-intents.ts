@@ -15,6 +15,8 @@ export type RetentionIntent = {
   after: { count: number; unit: 'month' | 'quarter' } | null;
   /** Years named on their own ("NRR in 2019"), not as a cohort's quarter or month. */
   years: string[];
+  /** Net (or gross) revenue retention named: "NRR", "net revenue retention". */
+  netRetention: boolean;
 };
 
 const RETENTION =
@@ -47,6 +49,7 @@ export function retentionIntentOf(question: string): RetentionIntent | null {
     cohort,
     after: after ? { count: Number(after[1]), unit: after[2].startsWith('q') ? 'quarter' : 'month' } : null,
     years: [...q.matchAll(/\b(?:19|20)\d\d\b/g)].map((m) => m[0]).filter((year) => !cohort?.startsWith(year)),
+    netRetention: /\bnrr\b|\bgrr\b|\bndr\b|net (?:revenue|dollar) retention|gross revenue retention/.test(q),
   };
 }
 

@@ -111,6 +111,8 @@ function churnRow(customer: ChurnCustomer, revenue?: number) {
     purchaseDays: customer.purchaseDays ?? null,
     revenue12m: money(customer.revenue12m),
     revenueAtRisk: money(customer.revenueAtRisk),
+    // The purchase models' spend of the next 12 months (customer lifetime value), where they fit.
+    clv12m: typeof customer.clv12m === 'number' ? money(customer.clv12m) : null,
     ...(revenue === undefined ? {} : { revenue: money(revenue) }),
   };
 }

@@ -225,7 +225,15 @@ export class AggregateBuilder {
     }
     if (credit && amount > 0) amount = -amount;
     const isReturn = credit || amount < 0 || quantity < 0;
-    const cost = this.hasCost ? this.lineCost(view, amount, quantity, isReturn) : 0;
+    // A line of no money and no customer where the file names customers is a stock movement,
+    // not a sale: Online Retail's write-offs ("Unsaleable, destroyed.", -15,644) and recounts
+    // ("found", "check") took 42,773 units off what sold, left VICTORIAN METAL POSTCARD SPRING
+    // at 5 units sold of 1,157, and priced a £149 sideboard at £745. Its quantity is no units
+    // and its cost no cost of goods sold (a write-off's negative cost raised the profit); it
+    // still counts as it did for orders and returns.
+    const stock = amount === 0 && this.customerKey >= 0 && !this.hasKey(view, this.customerKey);
+    const cost = this.hasCost && !stock ? this.lineCost(view, amount, quantity, isReturn) : 0;
+    if (stock) quantity = NaN;
     this.rowsUsed++;
     this.totalRevenue += amount;
     this.totalCost += cost;
@@ -242,11 +250,6 @@ export class AggregateBuilder {
     }
 
     const customer = this.internKey(this.customers, view, this.customerKey);
-    // A line of no money and no customer where the file names customers is a stock movement,
-    // not a sale: Online Retail's write-offs ("Unsaleable, destroyed.", -15,644) and recounts
-    // ("found", "check") took 42,773 units off what sold, left VICTORIAN METAL POSTCARD SPRING
-    // at 5 units sold of 1,157, and priced a £149 sideboard at £745. Its quantity is no units.
-    if (amount === 0 && customer < 0 && this.customerKey >= 0) quantity = NaN;
     if (customer < 0) {
       this.revenueWithoutCustomer += amount;
       this.rowsWithoutCustomer++;
@@ -472,6 +475,13 @@ export class AggregateBuilder {
   }
 
   /** Interns an id cell (trimmed, `17850.0` read as `17850`); -1 when blank. */
+  /** Whether a key column holds a key on this row (as `internKey` reads it). */
+  private hasKey(view: RecordView, column: number): boolean {
+    if (column < 0 || column >= view.count) return false;
+    const e = keyEnd(view.buf, view.starts[column], view.ends[column]);
+    return keyStart(view.buf, view.starts[column], e) < e;
+  }
+
   private internKey(interner: ByteInterner, view: RecordView, column: number): number {
     if (column < 0 || column >= view.count) return -1;
     const buf = view.buf;
