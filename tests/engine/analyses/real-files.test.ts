@@ -148,7 +148,8 @@ describe('Online Retail, all 541,909 rows (305 daily files concatenated in the t
       const value = Number(row.Quantity) * Number(row.UnitPrice);
       if (recent) w.recent += value;
       else w.prior += value;
-      if (value >= 0 && Number(row.Quantity) >= 0 && !row.InvoiceNo.startsWith('C'))
+      // An order is a purchase: no credit note, no negative line, no stock movement (no money, no customer).
+      if (value >= 0 && Number(row.Quantity) >= 0 && !row.InvoiceNo.startsWith('C') && !(value === 0 && !row.CustomerID?.trim()))
         (recent ? w.recentOrders : w.priorOrders).add(row.InvoiceNo);
     }
     const priorTotal = [...windows.values()].reduce((sum, w) => sum + Math.max(0, w.prior), 0);

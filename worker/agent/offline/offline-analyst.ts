@@ -12,6 +12,7 @@ import { answerQuestion, NOT_AVAILABLE } from './answers';
 import { answerFromRows } from './query-chat';
 import { pointsToUnnamed } from './query-follow-ups';
 import { shapeRefusal } from './query-grammar';
+import { withTyposMended } from './query-text';
 import { valuesNamed } from './query-values';
 import { answerRepQuestion } from './rep-answers';
 import { asksResultTools } from './retention-intents';
@@ -85,10 +86,12 @@ export async function answerOffline(input: AnswerInput): Promise<void> {
  * refused before either: the intent answers would give everyone's figure.
  */
 async function answerTextOf(
-  question: string,
+  typed: string,
   input: Pick<AnswerInput, 'result' | 'snapshot' | 'customerRegions'>,
   runner: ReturnType<typeof createRunner>,
 ): Promise<string> {
+  // "wich rep sold most in 2024" got the year's revenue: every reader sees the grammar's words mended.
+  const question = withTyposMended(typed);
   const text =
     (await answerRepQuestion(
       question,

@@ -140,7 +140,7 @@ import {
 } from './query-routes';
 import { DISCONTINUE, WHOM_TO_CALL } from './intents';
 import { measuresNamed } from './query-figures';
-import { questionText, WHY_FIGURE_MOVED, withSilencesRead } from './query-text';
+import { questionText, WHY_FIGURE_MOVED, withSilencesRead, withTyposMended } from './query-text';
 import { withProductCodesAs } from './query-product-codes';
 import { unplacedBeforeBuyers } from './query-names';
 import { deniedValueOf, exclusionOf } from './query-exclusions';
@@ -224,7 +224,7 @@ export function parseQuestion(
   valuesLeftOut = false,
 ): Parsed {
   // "didn’t", as phones type it, is "didn't".
-  const asked = withSilencesRead(question.replace(/[’‘]/g, "'"));
+  const asked = withSilencesRead(withTyposMended(question.replace(/[’‘]/g, "'")));
   const parsed = ofTheFileIfWholePeriod(parseAsRead(asked, meta, analysisDay, facts, valuesLeftOut), meta);
   const unread =
     parsed.kind === 'spec'
@@ -235,12 +235,28 @@ export function parseQuestion(
         relativePeriodLeftOut(question, parsed.spec) ??
         countLeftOut(question, parsed.spec, meta) ??
         // A list of who did not buy carries its own denial ("haven't bought Hydraulics since June").
-        (parsed.spec.notBoughtIn || parsed.spec.neverBought ? null : deniedValueOf(question, parsed.spec.filters ?? [])))
+        (parsed.spec.notBoughtIn || parsed.spec.neverBought
+          ? null
+          : (deniedValueOf(question, parsed.spec.filters ?? []) ?? denialLeftOut(asked, parsed.spec))))
       : parsed.kind === 'among'
         ? (leansOnEarlier(question) ?? deniedValueOf(question, parsed.where))
         : null;
   return unread ? { kind: 'refused', reason: unread } : parsed;
 }
+
+/**
+ * "Products not sold in 2024" got 2024's revenue, and "Which products have never been returned?"
+ * the products that had: a denial of selling, buying or returning the spec does not carry.
+ */
+function denialLeftOut(question: string, spec: QuerySpecInput): string | null {
+  const denied = NOT_DONE.exec(question.toLowerCase());
+  if (!denied || spec.measures.some((m) => m === 'oneTimeCustomers' || m === 'repeatCustomers')) return null;
+  return `I couldn't read “${denied[0]}” here, so the answer would be to another question. I can list the customers (or products) of one period but not another, such as “products sold in 2023 but not in 2024”.`;
+}
+
+/** Selling, buying or returning denied: "not sold", "never been returned", "didn't order". */
+const NOT_DONE =
+  /\b(?:not|never|n't)\s+(?:been\s+|yet\s+|ever\s+|once\s+)?(?:sold|sell|selling|returned|return|bought|buy|buying|ordered|order|ordering|purchased|purchase)\b/;
 
 /**
  * "What percent of customers bought in 2021?": a share of 2021's customers is of 2021's

@@ -121,7 +121,11 @@ export function groupingOf(
       if (dim === 'product' && measures.includes('products') && !/\b(by|per|each) products?\b/.test(text)) continue;
       // "Which customers buy the most Safety products?": the noun of a named category, not a
       // second grouping beside customers ("top Safety products" still ranks products).
-      if (dim === 'product' && namesTheProducts(text, filters) && groupsOtherThan(['product', 'category'], dimText, meta, filters))
+      if (
+        dim === 'product' &&
+        (namesTheProducts(text, filters) || namesTheProductsShort(text, filters)) &&
+        groupsOtherThan(['product', 'category'], dimText, meta, filters)
+      )
         continue;
       // "Top 5 customers by number of items purchased" ranked customer × product: the items are what is counted.
       if (
@@ -255,6 +259,16 @@ function namesTheProducts(text: string, filters: readonly { values: string[] }[]
     f.values.some((v) =>
       writtenForms(v).some((form) => new RegExp(`\\b${escapeRegex(form)}${owner} (products|items)\\b`).test(asWritten(text))),
     ),
+  );
+}
+
+/** "Acme products" of "Acme Supply, Inc.": a value's first word typed before "products" (it added a product grouping). */
+function namesTheProductsShort(text: string, filters: readonly { values: string[] }[]): boolean {
+  return filters.some((f) =>
+    f.values.some((v) => {
+      const first = asWritten(v).split(' ')[0];
+      return first.length > 2 && new RegExp(`\\b${escapeRegex(first)} (products|items)\\b`).test(asWritten(text));
+    }),
   );
 }
 

@@ -236,12 +236,13 @@ function scaleAndUnit(after: string): { scale: number; unit: Threshold['unit']; 
           : /^\s*(products?|skus?|articles?)\b/.test(rest)
             ? 'products'
             : // "More than 5 suppliers" once read as revenue > 5: a figure the query has no count of.
-              /^\s*(?!(?:in|on|during|for|and|or|of|from|since|before|after|by|per|each|with|last|this|the|dollars?|euros?|pounds?|usd|eur|gbp|chf|revenue|sales|turnover|spend|worth|total|profit)\b)[a-z]{3,}/.test(
+              // "More than one sales rep" read as revenue > 1 ("sales" of a rep is no revenue).
+              /^\s*(?!(?:in|on|during|for|and|or|of|from|since|before|after|by|per|each|with|last|this|the|dollars?|euros?|pounds?|usd|eur|gbp|chf|revenue|sales(?! (?:reps?|people|persons?|managers?|team))|turnover|spend|worth|total|profit)\b)[a-z]{3,}/.test(
                   rest,
                 )
               ? 'other'
               : null;
-  const noun = unit === 'other' ? ` ${/[a-z]+/.exec(rest)?.[0]}` : '';
+  const noun = unit === 'other' ? ` ${/(?:sales )?[a-z]+/.exec(rest)?.[0]}` : '';
   return { scale: scale ? SCALES[scale[1]] : 1, unit, suffix: `${scale ? scale[0] : ''}${noun}` };
 }
 

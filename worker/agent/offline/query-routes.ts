@@ -186,6 +186,11 @@ const MOSTLY_FROM =
  */
 const REFUSED_SHAPES: readonly [RegExp, string][] = [
   [
+    // "Which products have the highest unit cost?" got the top products by revenue.
+    /\bunit costs?\b|\b(?:highest|lowest|most|least|biggest|largest|smallest|top|bottom)\s+costs?\b/,
+    'I can give gross profit and margin (revenue less cost), not costs on their own yet; ask for the products with the lowest margin, for example.',
+  ],
+  [
     // "Which customers are similar to Sean Miller?" got his profile.
     /\b(?:similar to|lookalikes?|look-alikes?|resembl\w*)\b/,
     "I can't find customers similar to another yet; I can list a customer's segment (“Who are the Champions?”), or the customers who bought what they bought (“Which customers bought Chairs?”).",

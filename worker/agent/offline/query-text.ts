@@ -75,6 +75,57 @@ const BELOW_COST =
 const FAVOURITE =
   /\b(most |least |more |less )?(?:favou?rite|popular)(?= (?:products?|items?|articles?|skus?|categor(?:y|ies)|sub-categor(?:y|ies)|suppliers?|vendors?|brands?)\b)/g;
 
+/**
+ * Misspellings of the grammar's own words, mended as typed: "wich rep sold most in 2024" got the
+ * whole year's revenue (no "which", no ranking), "Top 5 products by margn" the top products by
+ * revenue. Only words no value of a file is likely to hold.
+ */
+const TYPOS: Readonly<Record<string, string>> = {
+  revnue: 'revenue',
+  revenu: 'revenue',
+  reveune: 'revenue',
+  revenew: 'revenue',
+  slaes: 'sales',
+  wich: 'which',
+  whcih: 'which',
+  whihc: 'which',
+  wihch: 'which',
+  whic: 'which',
+  waht: 'what',
+  whta: 'what',
+  custmers: 'customers',
+  cusotmers: 'customers',
+  custoemrs: 'customers',
+  costumers: 'customers',
+  customrs: 'customers',
+  custmer: 'customer',
+  costumer: 'customer',
+  regoin: 'region',
+  regoins: 'regions',
+  catgory: 'category',
+  categroy: 'category',
+  catagory: 'category',
+  catgories: 'categories',
+  catagories: 'categories',
+  proft: 'profit',
+  profti: 'profit',
+  porfit: 'profit',
+  margn: 'margin',
+  mragin: 'margin',
+  prodcuts: 'products',
+  prodcts: 'products',
+  poducts: 'products',
+  prodcut: 'product',
+  suplier: 'supplier',
+  supliers: 'suppliers',
+};
+const TYPO = new RegExp(String.raw`\b(${Object.keys(TYPOS).join('|')})\b`, 'gi');
+
+/** The question with the grammar's own words spelled as it reads them (TYPOS). */
+export function withTyposMended(question: string): string {
+  return question.replace(TYPO, (word: string) => TYPOS[word.toLowerCase()] ?? word);
+}
+
 /** The span of a silence: "for more than 90 days", "in the last six months", "for a year". */
 const SILENT_SPAN = String.raw`(?:for|in) (?:(?:more than|over|at least|longer than) )?(?:the )?(?:last |past )?(\d+|an?|${Object.keys(NUMBER_WORDS).join('|')}) (days?|weeks?|months?|quarters?|years?)\b`;
 /** Customers silent for a span: "inactive for 90 days", "not heard from in 6 months", "haven't ordered for more than 90 days". */
@@ -133,6 +184,12 @@ export function questionText(question: string, meta: SnapshotMeta): string {
       // the best sellers are reps ("Who are our best sellers?"), on another the goods.
       .replace(/\b(?:best|top)[- ]?seller(s?)\b/g, (_match: string, many: string) =>
         meta.dimensions.some((d) => d.key === 'salesRep') ? `best sales rep${many}` : `best-selling product${many}`,
+      )
+      // "Which suppliers sold to the most UK customers in 2024?" listed customer × supplier: the customers are counted.
+      // (the values before the noun are read from the question as typed).
+      .replace(
+        /\b(?:sold|sell|sells|selling|ship|shipped|ships) to the (most|fewest) (?:[a-z-]+ ){0,2}?(customers|clients|accounts|buyers)\b/g,
+        'have the $1 $2',
       )
       // "Which customer segment is least profitable?" ranked customers: the segment is what is asked for.
       .replace(/\bcustomer (segments?)\b/g, '$1')

@@ -224,14 +224,14 @@ export class AggregateBuilder {
       }
     }
     if (credit && amount > 0) amount = -amount;
-    const isReturn = credit || amount < 0 || quantity < 0;
     // A line of no money and no customer where the file names customers is a stock movement,
     // not a sale: Online Retail's write-offs ("Unsaleable, destroyed.", -15,644) and recounts
     // ("found", "check") took 42,773 units off what sold, left VICTORIAN METAL POSTCARD SPRING
-    // at 5 units sold of 1,157, and priced a £149 sideboard at £745. Its quantity is no units
-    // and its cost no cost of goods sold (a write-off's negative cost raised the profit); it
-    // still counts as it did for orders and returns.
+    // at 5 units sold of 1,157, priced a £149 sideboard at £745, and made 204 orders of £0. Its
+    // quantity is no units, its cost no cost of goods sold (a write-off's negative cost raised
+    // the profit), and, as a return's, its order no purchase.
     const stock = amount === 0 && this.customerKey >= 0 && !this.hasKey(view, this.customerKey);
+    const isReturn = credit || amount < 0 || quantity < 0 || stock;
     const cost = this.hasCost && !stock ? this.lineCost(view, amount, quantity, isReturn) : 0;
     if (stock) quantity = NaN;
     this.rowsUsed++;
