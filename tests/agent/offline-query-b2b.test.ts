@@ -2894,6 +2894,103 @@ describe('asked on 30 November 2026, in the eighth session', () => {
     expect(exposed.answer).toContain("sales reps ranked by the top customer's share, most first");
   });
 
+  // From a second probe as a stranger.
+  it('"wich rep sold most in 2024" is the top rep of 2024 (the misspelt "which" got the year\'s revenue)', async () => {
+    const [top] = grouped(inYear(2024), (r) => r.SalesRep, revenue);
+    await expectRows('wich rep sold most in 2024', [top], 'top 1 by revenue, by sales rep, 2024-01-01 … 2024-12-31');
+  });
+
+  it.each([
+    ['Top 5 products by margn', 'top 5 by margin %, by product'],
+    ['Top 5 custmers by revnue in 2024', 'top 5 by revenue, by customer, 2024-01-01 … 2024-12-31'],
+    ['revnue by regoin in 2024', 'revenue, by region, 2024-01-01 … 2024-12-31'],
+  ])('"%s" is read with its words mended, as %s', async (question, understood) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result?.understood).toBe(understood);
+  });
+
+  it('"Which categories\' margin improved in 2024 vs 2023?" keeps those whose margin rose (it listed all eight)', async () => {
+    const marginOf = (year: number) =>
+      new Map(
+        grouped(inYear(year), (r) => r.Category, revenue).map(([category, sales]) => [
+          category,
+          rows.filter((r) => inYear(year)(r) && r.Category === category).reduce((sum, r) => sum + profit(r), 0) / sales,
+        ]),
+      );
+    const [now, before] = [marginOf(2024), marginOf(2023)];
+    const improved = [...now].filter(([category, margin]) => margin > (before.get(category) ?? Infinity)).length;
+    expect(improved).toBeLessThan(8);
+    const answer = await answerWithQuery("Which categories' margin improved in 2024 vs 2023?", file.snapshot, today);
+    expect(answer.result?.understood).toBe(
+      'margin %, by category, margin % up, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31',
+    );
+    expect(answer.result?.totalRows).toBe(improved);
+  });
+
+  it('"Which reps sell the most Acme products?" ranks the reps by their Acme revenue (it listed product × rep)', async () => {
+    const expected = grouped(
+      (r) => r.Supplier === 'Acme Supply, Inc.',
+      (r) => r.SalesRep,
+      revenue,
+    );
+    const answer = await answerWithQuery('Which reps sell the most Acme products?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('revenue, by sales rep, supplier = Acme Supply, Inc.');
+    expect(answer.result?.rows[0][0]).toBe(expected[0][0]);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(expected[0][1], 6);
+  });
+
+  it('"Which suppliers sold to the most UK customers in 2024?" counts each supplier\'s UK customers (it listed customer × supplier)', async () => {
+    const [top] = customersBy(
+      (r) => r.Region === 'UK' && inYear(2024)(r),
+      (r) => r.Supplier,
+    );
+    const answer = await answerWithQuery('Which suppliers sold to the most UK customers in 2024?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('customers, by supplier, region = UK, 2024-01-01 … 2024-12-31');
+    expect(answer.result?.rows[0]).toEqual(top);
+  });
+
+  it('"Customers who buy Safety also buy which categories?" is read as "Which categories do customers who buy Safety also buy?" (it got the product-pair rules)', async () => {
+    const [asked, plain] = await Promise.all([
+      answerWithQuery('Customers who buy Safety also buy which categories?', file.snapshot, today),
+      answerWithQuery('Which categories do customers who buy Safety also buy?', file.snapshot, today),
+    ]);
+    expect(asked.result?.understood).toBe('top 10 by customers, by category, category ≠ Safety, customers who bought category = Safety');
+    expect(asked.result?.rows).toEqual(plain.result?.rows);
+  });
+
+  it('"New vs returning customers by quarter in 2024" counts both, by each customer\'s first purchase (it counted the returning only)', async () => {
+    const first = new Map<string, string>();
+    for (const r of rows)
+      if (bought(r) && r.CustomerID && !(first.get(r.CustomerID)! <= r.InvoiceDate)) first.set(r.CustomerID, r.InvoiceDate);
+    const quarterOf = (day: string) => `${day.slice(0, 4)} Q${Math.floor((Number(day.slice(5, 7)) - 1) / 3) + 1}`;
+    const expected = ['2024 Q1', '2024 Q2', '2024 Q3', '2024 Q4'].map((quarter) => {
+      const buyers = new Set(
+        rows.filter((r) => bought(r) && r.CustomerID && quarterOf(r.InvoiceDate) === quarter).map((r) => r.CustomerID),
+      );
+      const fresh = [...buyers].filter((id) => quarterOf(first.get(id)!) === quarter).length;
+      return [quarter, fresh, buyers.size - fresh];
+    });
+    const answer = await answerWithQuery('New vs returning customers by quarter in 2024', file.snapshot, today);
+    expect(answer.result?.understood).toBe('new customers, returning customers, by quarter, 2024-01-01 … 2024-12-31');
+    expect(answer.result?.rows).toEqual(expected);
+  });
+
+  it.each([
+    // Revenue over 1 by customer: "sales" of a rep read as revenue.
+    ['How many customers have more than one sales rep?', "I can't apply “more than 1 sales rep” yet"],
+    // 2024's revenue, "not" dropped; returns by product, those that had one.
+    ['Products not sold in 2024', "I couldn't read “not sold” here"],
+    ['Which products have never been returned?', "I couldn't read “never been returned” here"],
+    // The top products by revenue.
+    ['Which products have the highest unit cost?', 'not costs on their own yet'],
+    // The top product-and-supplier pair.
+    ['Which supplier has the highest gross profit per product?', 'not a figure per product yet'],
+  ])('"%s" is refused', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(reason);
+  });
+
   it.each([
     ['Which of our cheapest products sell the most?', 'cheapest products'],
     ['Which of our best-selling products have the lowest margin?', 'best-selling products'],

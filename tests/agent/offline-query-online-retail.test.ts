@@ -1279,3 +1279,15 @@ it('"How many products cost more than £10?" counts the products with an average
   expect(answer.result?.understood).toBe('average price, by product, average price > 10');
   expect(answer.result?.totalRows).toBe(count);
 });
+
+// 204 invoices of only stock movements (no money, no customer) were counted as orders, and
+// lowered the average order value.
+it('"How many orders did we get?" counts the invoices with a purchase, stock movements left out', () =>
+  expectAnswer('How many orders did we get?', `SELECT count(DISTINCT InvoiceNo) FROM t WHERE ${PURCHASE}`, 'orders'));
+
+// Every order (5,013): the rows without a customer are not picked out.
+it('"How many orders had no customer?" is refused', async () => {
+  const answer = await answerWithQuery('How many orders had no customer?', file.snapshot, TODAY);
+  expect(answer.result).toBeNull();
+  expect(answer.text).toContain('not pick out those without one yet');
+});

@@ -186,6 +186,16 @@ const MOSTLY_FROM =
  */
 const REFUSED_SHAPES: readonly [RegExp, string][] = [
   [
+    // "How many orders had no customer?" got every order.
+    /\b(?:orders?|invoices?|lines?|rows?|sales|revenue)\b.*\b(?:without|with no|had no|have no|has no|missing)(?: an?| any)? (?:customers?|customer ids?)\b/,
+    'I can count and add up the rows that name a customer, not pick out those without one yet; the upload summary says how much revenue has no customer.',
+  ],
+  [
+    // "Which supplier has the highest gross profit per product?" got the top product-and-supplier pair.
+    /\b(?:revenue|sales|turnover|gross profit|profit|margin)\s+per\s+(?:product|item|sku|article)\b/,
+    'I can work out revenue per customer and per order, not a figure per product yet; ask for the figure and the number of products, and divide.',
+  ],
+  [
     // "Which products have the highest unit cost?" got the top products by revenue.
     /\bunit costs?\b|\b(?:highest|lowest|most|least|biggest|largest|smallest|top|bottom)\s+costs?\b/,
     'I can give gross profit and margin (revenue less cost), not costs on their own yet; ask for the products with the lowest margin, for example.',

@@ -121,10 +121,22 @@ const TYPOS: Readonly<Record<string, string>> = {
 };
 const TYPO = new RegExp(String.raw`\b(${Object.keys(TYPOS).join('|')})\b`, 'gi');
 
-/** The question with the grammar's own words spelled as it reads them (TYPOS). */
+/**
+ * The question with the grammar's own words spelled as it reads them (TYPOS), and "Customers
+ * who buy Safety also buy which categories?" (it got the product-pair rules) asked as "Which
+ * categories do customers who buy Safety also buy?".
+ */
 export function withTyposMended(question: string): string {
-  return question.replace(TYPO, (word: string) => TYPOS[word.toLowerCase()] ?? word);
+  return question
+    .replace(TYPO, (word: string) => TYPOS[word.toLowerCase()] ?? word)
+    .replace(
+      ALSO_BUY_WHICH,
+      (_match: string, buyers: string, rest: string, which: string, what: string) => `${which} ${what} do ${buyers} ${rest} also buy`,
+    );
 }
+
+const ALSO_BUY_WHICH =
+  /^((?:customers|clients|buyers|those) (?:who|that) (?:buy|bought|purchase|purchased|order|ordered)) (.+?) also (?:buy|bought|purchase|purchased|order|ordered) (which|what) ([a-z-]+)(?=[?.!]*$)/i;
 
 /** The span of a silence: "for more than 90 days", "in the last six months", "for a year". */
 const SILENT_SPAN = String.raw`(?:for|in) (?:(?:more than|over|at least|longer than) )?(?:the )?(?:last |past )?(\d+|an?|${Object.keys(NUMBER_WORDS).join('|')}) (days?|weeks?|months?|quarters?|years?)\b`;

@@ -95,7 +95,8 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
   // "How many customers first ordered in 2020?", "… started buying in 2020": the new customers.
   [
     new RegExp(
-      String.raw`\bnew (${CUSTOMERS_PLURAL})\b|\b(?:${CUSTOMERS_PLURAL}) (?:are|were) new\b|\b(?:bought|ordered|purchased) for the first time\b|\bfirst (?:bought|ordered|purchased)\b|\bstarted (?:buying|ordering|purchasing)\b`,
+      // "New vs returning customers by quarter" counted the returning only.
+      String.raw`\bnew (?:(?:and|vs\.?|versus|or|&) (?:returning|repeat) )?(${CUSTOMERS_PLURAL})\b|\b(?:${CUSTOMERS_PLURAL}) (?:are|were) new\b|\b(?:bought|ordered|purchased) for the first time\b|\bfirst (?:bought|ordered|purchased)\b|\bstarted (?:buying|ordering|purchasing)\b`,
     ),
     'newCustomers',
   ],
