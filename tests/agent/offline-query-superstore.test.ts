@@ -4618,6 +4618,16 @@ describe('asked on 30 November 2026, in the eighth session', () => {
     expect(answer).toContain(`1\\. ${name}: ${orders} orders`);
   });
 
+  // "Returning" by year is who bought before, as the engine's returning customers are (it became
+  // the customers with two or more orders in the year beside the new).
+  it('"new and returning customers by year" splits each year\'s customers by their first purchase', () =>
+    expectAnswer(
+      'new and returning customers by year',
+      `WITH f AS (SELECT "Customer ID" c, min(d) first_day FROM t GROUP BY 1), y AS (SELECT DISTINCT "Customer ID" c, year(d) yr FROM t)
+       SELECT yr::VARCHAR, count(*) FILTER (year(first_day) = yr), count(*) FILTER (year(first_day) < yr) FROM y JOIN f USING (c) GROUP BY yr ORDER BY yr`,
+      'new customers, returning customers, by year',
+    ));
+
   // A slip while mending "Who sells the most …?" grouped these by sales rep; they are one figure.
   // The others read worse after the first mends, found by the session's review: a column's name
   // inside a place ("New York City") or after "by" is no grouping asked for in place of products.

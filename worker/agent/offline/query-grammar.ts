@@ -755,7 +755,9 @@ function parseAsRead(
   if (rateAsked) measures = ['repeatRate', 'repeatCustomers', 'oneTimeCustomers'];
   else if (orderCount)
     measures = [orderCount === 'repeatCustomers' && period && !MORE_THAN_ONCE.test(text) ? 'returningCustomers' : orderCount];
-  else if (!period) measures = measures.map((m) => (m === 'returningCustomers' ? 'repeatCustomers' : m));
+  // Over the whole file "returning" is a repeat customer; by year (quarter …) it is one who bought before.
+  else if (!period && !/\b(?:by|per|each) (?:year|quarter|month|week)\b|\b(?:yearly|quarterly|monthly|weekly|annually)\b/.test(text))
+    measures = measures.map((m) => (m === 'returningCustomers' ? 'repeatCustomers' : m));
   // "How did Furniture sales change?", "which category is growing fastest?" name no periods
   // to compare: say so, not the total or the file's trend. "Is revenue growing?" goes on to
   // the trend answer, which compares the first and last full months; "did sales go up?"
