@@ -4636,6 +4636,8 @@ describe('asked on 30 November 2026, in the eighth session', () => {
     ['Which Furniture products sell best in the Consumer segment?', 'revenue, by product, category = Furniture, Segment = Consumer'],
     ['Top 5 Furniture products in Texas state by profit', 'top 5 by gross profit, by product, category = Furniture, State = Texas'],
     ['Which Furniture products sell best by segment?', 'revenue, by product and Segment, category = Furniture'],
+    // A state before "City customers" asks for customers, not cities.
+    ['Which Kansas City customers spent the most?', 'revenue, by customer, State = Kansas'],
     ['Revenue per customer', 'revenue per customer'],
     ['average spend per customer', 'revenue per customer'],
     ['Revenue in the East or West', 'revenue, by region, region in West, East'],
