@@ -4636,7 +4636,7 @@ describe('asked on 30 November 2026, in the eighth session', () => {
     ['Which Furniture products sell best in the Consumer segment?', 'revenue, by product, category = Furniture, Segment = Consumer'],
     ['Top 5 Furniture products in Texas state by profit', 'top 5 by gross profit, by product, category = Furniture, State = Texas'],
     ['Which Furniture products sell best by segment?', 'revenue, by product and Segment, category = Furniture'],
-    // A state before "City customers" asks for customers, not cities.
+    // A state before "City customers" asks for customers, not cities (Superstore has no Kansas City).
     ['Which Kansas City customers spent the most?', 'revenue, by customer, State = Kansas'],
     ['Revenue per customer', 'revenue per customer'],
     ['average spend per customer', 'revenue per customer'],
