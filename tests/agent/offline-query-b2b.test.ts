@@ -2949,6 +2949,17 @@ describe('asked on 30 November 2026, in the eighth session', () => {
     expect(answer.result?.rows[0]).toEqual(top);
   });
 
+  it('"Customers who buy Fasteners also buy what?" is read as "What else do customers who buy Fasteners buy?" (it got the product-pair rules)', async () => {
+    const [asked, plain] = await Promise.all([
+      answerWithQuery('Customers who buy Fasteners also buy what?', file.snapshot, today),
+      answerWithQuery('What else do customers who buy Fasteners buy?', file.snapshot, today),
+    ]);
+    expect(asked.result?.understood).toBe(
+      'top 10 by customers, by category, category ≠ Fasteners, customers who bought category = Fasteners',
+    );
+    expect(asked.result?.rows).toEqual(plain.result?.rows);
+  });
+
   it('"Customers who buy Safety also buy which categories?" is read as "Which categories do customers who buy Safety also buy?" (it got the product-pair rules)', async () => {
     const [asked, plain] = await Promise.all([
       answerWithQuery('Customers who buy Safety also buy which categories?', file.snapshot, today),

@@ -129,14 +129,13 @@ const TYPO = new RegExp(String.raw`\b(${Object.keys(TYPOS).join('|')})\b`, 'gi')
 export function withTyposMended(question: string): string {
   return question
     .replace(TYPO, (word: string) => TYPOS[word.toLowerCase()] ?? word)
-    .replace(
-      ALSO_BUY_WHICH,
-      (_match: string, buyers: string, rest: string, which: string, what: string) => `${which} ${what} do ${buyers} ${rest} also buy`,
+    .replace(ALSO_BUY_WHICH, (_match: string, buyers: string, rest: string, which: string, what: string | undefined) =>
+      what ? `${which} ${what} do ${buyers} ${rest} also buy` : `what else do ${buyers} ${rest} buy`,
     );
 }
 
 const ALSO_BUY_WHICH =
-  /^((?:customers|clients|buyers|those) (?:who|that) (?:buy|bought|purchase|purchased|order|ordered)) (.+?) also (?:buy|bought|purchase|purchased|order|ordered) (which|what) ([a-z-]+)(?=[?.!]*$)/i;
+  /^((?:customers|clients|buyers|those) (?:who|that) (?:buy|bought|purchase|purchased|order|ordered)) (.+?) also (?:buy|bought|purchase|purchased|order|ordered) (which|what)(?: ([a-z-]+))?(?=[?.!]*$)/i;
 
 /** The span of a silence: "for more than 90 days", "in the last six months", "for a year". */
 const SILENT_SPAN = String.raw`(?:for|in) (?:(?:more than|over|at least|longer than) )?(?:the )?(?:last |past )?(\d+|an?|${Object.keys(NUMBER_WORDS).join('|')}) (days?|weeks?|months?|quarters?|years?)\b`;
