@@ -2872,6 +2872,11 @@ describe('asked on 30 November 2026, in the eighth session', () => {
     ['Who was our best seller in 2024?', 'top 1 by revenue, by sales rep, 2024-01-01 … 2024-12-31'],
     // Customers' first purchases are no products first sold.
     ['Top 5 products for customers who first bought in 2024', 'top 5 by new customers, by product, 2024-01-01 … 2024-12-31'],
+    // Key accounts are the top customers (they were refused as a word of product names).
+    ['Which Key accounts generate the most revenue?', 'revenue, by customer'],
+    ['What are our best sellers in 2024?', 'revenue, by product, 2024-01-01 … 2024-12-31'],
+    // "New" kept: every customer was counted.
+    ['Which rep sold to the most new customers in 2024?', 'top 1 by new customers, by sales rep, 2024-01-01 … 2024-12-31'],
   ])('"%s" is read as %s', async (question, understood) => {
     const answer = await answerWithQuery(question, file.snapshot, today);
     expect(answer.result?.understood).toBe(understood);
@@ -2880,7 +2885,7 @@ describe('asked on 30 November 2026, in the eighth session', () => {
   it.each([
     // A place the file does not hold was dropped, and the whole file's ranking given.
     ['Which rep has the most customers in Spain?', "I couldn't find “spain” among this file's customers, products or other values."],
-    ['Which Key accounts generate the most revenue?', 'This file does not mark “key accounts”'],
+    ['Which VIP customers generate the most revenue?', 'This file does not mark “vip customers”'],
   ])('"%s" is refused', async (question, reason) => {
     const { answer } = await askOffline(question, analyse(file.aggregates), file.snapshot);
     expect(answer).toContain(reason);
@@ -2922,7 +2927,7 @@ describe('asked on 30 November 2026, in the eighth session', () => {
     expect(improved).toBeLessThan(8);
     const answer = await answerWithQuery("Which categories' margin improved in 2024 vs 2023?", file.snapshot, today);
     expect(answer.result?.understood).toBe(
-      'margin %, by category, margin % up, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31',
+      'margin %, sorted by change, by category, margin % up, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31',
     );
     expect(answer.result?.totalRows).toBe(improved);
   });

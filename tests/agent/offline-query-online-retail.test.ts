@@ -1291,3 +1291,11 @@ it('"How many orders had no customer?" is refused', async () => {
   expect(answer.result).toBeNull();
   expect(answer.text).toContain('not pick out those without one yet');
 });
+
+// Found by the second review: fewer returns is better (it listed the countries whose returns rose).
+it('"Which countries\' returns improved in November 2011 vs October 2011?" keeps those whose returns fell', async () => {
+  const answer = await answerWithQuery("Which countries' returns improved in November 2011 vs October 2011?", file.snapshot, TODAY);
+  expect(answer.result?.understood).toBe(
+    'returns, sorted by change, by region, returns down, 2011-11-01 … 2011-11-30, compared with 2011-10-01 … 2011-10-31',
+  );
+});

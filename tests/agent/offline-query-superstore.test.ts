@@ -4638,6 +4638,10 @@ describe('asked on 30 November 2026, in the eighth session', () => {
     ['Which Furniture products sell best by segment?', 'revenue, by product and Segment, category = Furniture'],
     // A state before "City customers" asks for customers, not cities (Superstore has no Kansas City).
     ['Which Kansas City customers spent the most?', 'revenue, by customer, State = Kansas'],
+    // Found by the second review: "per product" and "by <column>" are groupings.
+    ['Revenue per product in 2021', 'revenue, by product, 2021-01-01 … 2021-12-31'],
+    ['Revenue among Corporate customers by state', 'revenue, by State, Segment = Corporate'],
+    ['Sales of Furniture products by state', 'revenue, by State, category = Furniture'],
     ['Revenue per customer', 'revenue per customer'],
     ['average spend per customer', 'revenue per customer'],
     ['Revenue in the East or West', 'revenue, by region, region in West, East'],

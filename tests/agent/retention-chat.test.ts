@@ -70,7 +70,7 @@ describe('retention questions in chat', () => {
   it.each([
     [
       'Show retention for the 2023 cohort',
-      'Cohorts here are quarterly, the latest 2024-Q4: name one, such as “retention of the 2023-Q1 cohort”, or ask for the net revenue retention, the last 12 months against the 12 before.',
+      'Cohorts here are quarterly: name one, such as “retention of the 2023-Q1 cohort”, or ask for the net revenue retention, the last 12 months against the 12 before.',
     ],
     [
       'Customer retention rate from 2022 to 2023',

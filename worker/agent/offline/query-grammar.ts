@@ -250,13 +250,13 @@ export function parseQuestion(
  */
 function denialLeftOut(question: string, spec: QuerySpecInput): string | null {
   const denied = NOT_DONE.exec(question.toLowerCase());
-  if (!denied || spec.measures.some((m) => m === 'oneTimeCustomers' || m === 'repeatCustomers')) return null;
+  if (!denied || spec.measures.includes('oneTimeCustomers')) return null;
   return `I couldn't read “${denied[0]}” here, so the answer would be to another question. I can list the customers (or products) of one period but not another, such as “products sold in 2023 but not in 2024”.`;
 }
 
 /** Selling, buying or returning denied: "not sold", "never been returned", "didn't order". */
 const NOT_DONE =
-  /\b(?:not|never|n't)\s+(?:been\s+|yet\s+|ever\s+|once\s+)?(?:sold|sell|selling|returned|return|bought|buy|buying|ordered|order|ordering|purchased|purchase)\b/;
+  /\b(?:not|never|[a-z]+n't)\s+(?:been\s+|yet\s+|ever\s+|once\s+)?(?:sold|sell|selling|returned|return|bought|buy|buying|ordered|order|ordering|purchased|purchase)\b/;
 
 /**
  * "What percent of customers bought in 2021?": a share of 2021's customers is of 2021's
@@ -756,7 +756,12 @@ function parseAsRead(
   else if (orderCount)
     measures = [orderCount === 'repeatCustomers' && period && !MORE_THAN_ONCE.test(text) ? 'returningCustomers' : orderCount];
   // Over the whole file "returning" is a repeat customer; by year (quarter …) it is one who bought before.
-  else if (!period && !/\b(?:by|per|each) (?:year|quarter|month|week)\b|\b(?:yearly|quarterly|monthly|weekly|annually)\b/.test(text))
+  else if (
+    !period &&
+    !/\b(?:by|per|each) (?:year|quarter|month|week)\b|\b(?:yearly|quarterly|monthly|weekly|annually|over time|trends?|trending)\b/.test(
+      text,
+    )
+  )
     measures = measures.map((m) => (m === 'returningCustomers' ? 'repeatCustomers' : m));
   // "How did Furniture sales change?", "which category is growing fastest?" name no periods
   // to compare: say so, not the total or the file's trend. "Is revenue growing?" goes on to

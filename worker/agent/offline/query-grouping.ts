@@ -297,26 +297,33 @@ function asksForThem(text: string, values: readonly string[]): boolean {
  * most Furniture products?" ranked product × state).
  */
 function groupsOtherThan(roles: readonly string[], text: string, meta: SnapshotMeta, filters: readonly { values: string[] }[]): boolean {
+  // "Sales of Furniture products by state" is by state; "Which Furniture products sell best by segment?" asks for the products by segment.
+  const byToo = !roles.includes('product') || !PRODUCTS_ASKED.test(text);
   return (
-    DIMENSION_WORDS.some(([re, dim]) => !roles.includes(dim) && !isTimeUnit(dim) && re.test(text)) || asksForOwnColumn(text, meta, filters)
+    DIMENSION_WORDS.some(([re, dim]) => !roles.includes(dim) && !isTimeUnit(dim) && re.test(text)) ||
+    asksForOwnColumn(text, meta, filters, byToo)
   );
 }
 
 /**
  * Whether the question asks for one of the file's own columns as its rows: "which states",
- * "top 3 sub-categories", "the most popular sub-category". A header inside a value ("New York
- * City", "the Consumer segment") or after "by" (a split beside the rows) is none.
+ * "top 3 sub-categories", "the most popular sub-category", and with `byToo` "by state". A
+ * header inside a value ("New York City", "the Consumer segment") is none.
  */
-function asksForOwnColumn(text: string, meta: SnapshotMeta, filters: readonly { values: string[] }[]): boolean {
+function asksForOwnColumn(text: string, meta: SnapshotMeta, filters: readonly { values: string[] }[], byToo: boolean): boolean {
   const unnamed = filters.flatMap((f) => f.values).reduce((t, v) => t.split(asWritten(v)).join(' '), text);
+  const by = byToo ? '|by|per|each' : '';
   return meta.dimensions.some((d) => {
     if (!d.key.startsWith('column:')) return false;
     const name = escapeRegex(d.label.toLowerCase()).replace(/y$/, '(y|ies)');
     return new RegExp(
-      `\\b(?:which|what|top|bottom|best|worst)(?: \\d+)? ${name}(s|es)?\\b|\\b(?:most|least) [a-z-]+ ${name}(s|es)?\\b`,
+      `\\b(?:which|what|top|bottom|best|worst${by})(?: \\d+)? ${name}(s|es)?\\b|\\b(?:most|least) [a-z-]+ ${name}(s|es)?\\b`,
     ).test(unnamed);
   });
 }
+
+/** Products asked for as the rows: "which Furniture products", "top 5 Acme products". */
+const PRODUCTS_ASKED = /\b(?:which|what|top|bottom|best|worst)(?: \d+)?(?: [\w&'-]+){0,3}? (?:products|items)\b/;
 
 /** Customers asked for as the rows: "by customer", "which customers", "top 5 clients". */
 const CUSTOMERS_GROUPED = new RegExp(String.raw`\b(?:by|per|each|which|what|who|top(?: \d+)?|list(?: the| our)?) (?:${CUSTOMER_NOUNS})\b`);

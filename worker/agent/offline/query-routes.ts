@@ -72,8 +72,8 @@ function alsoBoughtNamed(text: string, filters: readonly { dimension: string; va
 const ALSO_BOUGHT_NAMED =
   /\b(?:which|how many|what (?:share|percent(?:age)?|proportion|fraction))\b[^?]*\balso (?:buy|bought|purchased?|order(?:ed)?) (?!(?:in|during|last|this|since|between|what|which|anything|something|else|together|with|from|products?|items?|skus?|articles?)\b)[a-z0-9]/;
 
-/** Kinds of customer a business marks itself, which no file column holds: "key accounts", "VIP customers". */
-const KIND_OF_ACCOUNT = /\b(key|major|strategic|vip|priority|tier[- ]?(?:1|one)|enterprise) (?:accounts?|customers?|clients?)\b/;
+/** Kinds of customer a business marks itself, which no file column holds: "VIP customers" ("key accounts" are the top ones, query-text.ts). */
+const KIND_OF_ACCOUNT = /\b(strategic|vip|priority|tier[- ]?(?:1|one)|enterprise) (?:accounts?|customers?|clients?)\b/;
 
 /**
  * "What should we cross-sell to Sean Miller?" and "What should Rep 7 sell to Schmidt B.V. 31?"
@@ -187,22 +187,22 @@ const MOSTLY_FROM =
 const REFUSED_SHAPES: readonly [RegExp, string][] = [
   [
     // "How many orders had no customer?" got every order.
-    /\b(?:orders?|invoices?|lines?|rows?|sales|revenue)\b.*\b(?:without|with no|had no|have no|has no|missing)(?: an?| any)? (?:customers?|customer ids?)\b/,
+    /\b(?:orders?|invoices?|lines?|rows?|sales(?! reps?\b)|revenue)\b.*\b(?:without|with no|had no|have no|has no|missing)(?: an?| any)? (?:customers?|customer ids?)\b/,
     'I can count and add up the rows that name a customer, not pick out those without one yet; the upload summary says how much revenue has no customer.',
   ],
   [
     // "Which supplier has the highest gross profit per product?" got the top product-and-supplier pair.
-    /\b(?:revenue|sales|turnover|gross profit|profit|margin)\s+per\s+(?:product|item|sku|article)\b/,
+    /\b(?:average|avg|mean)\b.*\bper (?:product|item|sku|article)\b|\b(?:which|what) (?:suppliers?|vendors?|(?:sales )?reps?|regions?|countr(?:y|ies)|categor(?:y|ies)|customers?|states?|cit(?:y|ies)|segments?)\b.*\bper (?:product|item|sku|article)\b/,
     'I can work out revenue per customer and per order, not a figure per product yet; ask for the figure and the number of products, and divide.',
   ],
   [
     // "Which products have the highest unit cost?" got the top products by revenue.
-    /\bunit costs?\b|\b(?:highest|lowest|most|least|biggest|largest|smallest|top|bottom)\s+costs?\b/,
+    /\bunit costs?\b|\b(?:highest|lowest|most|least|biggest|largest|smallest|top|bottom)\s+costs?\b(?!-)/,
     'I can give gross profit and margin (revenue less cost), not costs on their own yet; ask for the products with the lowest margin, for example.',
   ],
   [
     // "Which customers are similar to Sean Miller?" got his profile.
-    /\b(?:similar to|lookalikes?|look-alikes?|resembl\w*)\b/,
+    /\b(?:customers?|clients?|accounts?|buyers?)\b.*\b(?:similar to|resembl\w*)\b|\blook-?alikes?\b/,
     "I can't find customers similar to another yet; I can list a customer's segment (“Who are the Champions?”), or the customers who bought what they bought (“Which customers bought Chairs?”).",
   ],
   [
@@ -256,7 +256,7 @@ export function routedByWording(
           kind: 'refused',
           reason: `I can say how many customers make 80% of revenue (the concentration analysis: “How many customers make up 80% of revenue?”), and what share the top N hold (“What share of revenue do the top 10 customers have?”), but not how many make ${pareto[1]}% yet.`,
         };
-  // "Which Key accounts generate the most revenue?" was told products can't be picked by a word of their names.
+  // "Which VIP customers spend the most?" was told products can't be picked by a word of their names.
   const kind = KIND_OF_ACCOUNT.exec(text);
   if (kind && !filters.some((f) => f.values.some((v) => v.toLowerCase().includes(kind[1]))))
     return {

@@ -3,7 +3,7 @@
  * and nouns for units and customers as the grammar's words, and phrasings it reads as others.
  */
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
-import { escapeRegex, withCountsAsDigits } from './query-limits';
+import { escapeRegex, RETURNS, withCountsAsDigits } from './query-limits';
 import { NUMBER_WORDS } from './number-words';
 import { MONTH_NAMES_NOT_MAY, withBareRangesFrom } from './query-periods';
 import { headerNoun, isGrammarWord, singular } from './query-vocabulary';
@@ -127,11 +127,15 @@ const TYPO = new RegExp(String.raw`\b(${Object.keys(TYPOS).join('|')})\b`, 'gi')
  * categories do customers who buy Safety also buy?".
  */
 export function withTyposMended(question: string): string {
-  return question
-    .replace(TYPO, (word: string) => TYPOS[word.toLowerCase()] ?? word)
-    .replace(ALSO_BUY_WHICH, (_match: string, buyers: string, rest: string, which: string, what: string | undefined) =>
-      what ? `${which} ${what} do ${buyers} ${rest} also buy` : `what else do ${buyers} ${rest} buy`,
-    );
+  return (
+    question
+      .replace(TYPO, (word: string) => TYPOS[word.toLowerCase()] ?? word)
+      // "Who are our major customers?", "Which key accounts …": the top customers by revenue.
+      .replace(/\b(?:key|major) (accounts?|customers?|clients?)\b/gi, 'top $1')
+      .replace(ALSO_BUY_WHICH, (_match: string, buyers: string, rest: string, which: string, what: string | undefined) =>
+        what ? `${which} ${what} do ${buyers} ${rest} also buy` : `what else do ${buyers} ${rest} buy`,
+      )
+  );
 }
 
 const ALSO_BUY_WHICH =
@@ -191,16 +195,24 @@ export function questionText(question: string, meta: SnapshotMeta): string {
         meta.hasCost ? match : `${goods} priced ${{ more: 'over', less: 'under' }[way] ?? way}`,
       )
       .replace(BOUGHT_BY_ONE, 'with $1')
-      // "Best sellers among customers in California" ranked customers: on a file with sales reps
-      // the best sellers are reps ("Who are our best sellers?"), on another the goods.
-      .replace(/\b(?:best|top)[- ]?seller(s?)\b/g, (_match: string, many: string) =>
-        meta.dimensions.some((d) => d.key === 'salesRep') ? `best sales rep${many}` : `best-selling product${many}`,
+      // "Best sellers among customers in California" ranked customers: the best sellers are the
+      // goods, and who they are, on a file with sales reps, the reps ("Who are our best sellers?").
+      .replace(/\b(?:best|top)[- ]?seller(s?)\b/g, (_match: string, many: string, _at: number, whole: string) =>
+        /\bwho\b|\b(?:sales ?)?reps?\b|\bsales ?people\b/.test(whole) && meta.dimensions.some((d) => d.key === 'salesRep')
+          ? `best sales rep${many}`
+          : `best-selling product${many}`,
+      )
+      // "Which categories' margin improved …?" listed all of them: better is up, and for returns down.
+      .replace(
+        /\b(improved|improving|improves|worsened|worsening|worsens|deteriorated|deteriorating)\b/g,
+        (word: string, _w: string, _at: number, whole: string) =>
+          /^impro/.test(word) !== (RETURNS.test(whole) || /\bone-time\b/.test(whole)) ? 'went up' : 'went down',
       )
       // "Which suppliers sold to the most UK customers in 2024?" listed customer × supplier: the customers are counted.
       // (the values before the noun are read from the question as typed).
       .replace(
-        /\b(?:sold|sell|sells|selling|ship|shipped|ships) to the (most|fewest) (?:[a-z-]+ ){0,2}?(customers|clients|accounts|buyers)\b/g,
-        'have the $1 $2',
+        /\b(?:sold|sell|sells|selling|ship|shipped|ships) to the (most|fewest) ((?:new|repeat|returning|existing|lost|one-time|first-time) )?(?:[a-z-]+ ){0,2}?(customers|clients|accounts|buyers)\b/g,
+        'have the $1 $2$3',
       )
       // "Which customer segment is least profitable?" ranked customers: the segment is what is asked for.
       .replace(/\bcustomer (segments?)\b/g, '$1')

@@ -247,11 +247,10 @@ export const GROWING_PLURAL = /\b(?:growing|declining|shrinking) [a-z-]+s\b/;
 
 /** Verbs and adjectives of a row that went up or down ("grew", "declining sales"); not the noun "growth". */
 // "Which products' revenue went up in 2024?" listed every product: "went up" is a way too.
-// "Which categories' margin improved in 2024 vs 2023?" listed all eight, three of them down.
-export const WENT_UP = /\b(grew|increased|rose|gained|improved|growing|rising|increasing|improving|(?:went|gone|going|goes) up)\b/;
+export const WENT_UP = /\b(grew|increased|rose|gained|growing|rising|increasing|(?:went|gone|going|goes) up)\b/;
 
 export const WENT_DOWN =
-  /\b(declined|fell|dropped|shrank|decreased|worsened|deteriorated|declining|falling|dropping|shrinking|decreasing|worsening|deteriorating|(?:went|gone|going|goes) down)\b/;
+  /\b(declined|fell|dropped|shrank|decreased|declining|falling|dropping|shrinking|decreasing|(?:went|gone|going|goes) down)\b/;
 
 /** "Doubled", "tripled", "halved": a change as a multiple of the earlier period's figure. */
 export const MULTIPLE = /\b(doubled|tripled|trebled|quadrupled|halved)\b/;

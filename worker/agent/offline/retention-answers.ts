@@ -38,9 +38,10 @@ function yearsRefusal(r: Retention, intent: RetentionIntent, years: readonly str
   const [from, to] = sorted.length > 1 ? [sorted[0], sorted.at(-1) ?? ''] : [String(Number(sorted[0]) - 1), sorted[0]];
   const both = `Customers who bought in one year and again in the next I can count: “Which customers bought in both ${from} and ${to}?”.`;
   if (!intent.netRetention && sorted.length === 1) {
-    const first = r.grain === 'quarter' ? `${sorted[0]}-Q1` : `${sorted[0]}-01`;
-    const last = r.cohorts.at(-1)?.cohort;
-    return `Cohorts here are ${r.grain}ly${last ? `, the latest ${last}` : ''}: name one, such as “retention of the ${first} cohort”, or ask for the net revenue retention, the last 12 months against the 12 before.`;
+    // Only a cohort the answer holds is offered ("2011-01" was, on a file that starts in October 2011).
+    const example = r.cohorts.find((c) => c.cohort.startsWith(sorted[0]))?.cohort ?? r.cohorts.at(-1)?.cohort;
+    const nrr = n.available ? ', or ask for the net revenue retention, the last 12 months against the 12 before' : '';
+    return `Cohorts here are ${r.grain}ly: name one${example ? `, such as “retention of the ${example} cohort”` : ''}${nrr}.`;
   }
   if (!intent.netRetention)
     return `Retention here is of ${r.grain}ly cohorts, and net revenue retention of the last 12 months against the 12 before, not of ${years.join(' or ')} yet. ${both}`;

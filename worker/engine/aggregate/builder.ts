@@ -474,7 +474,6 @@ export class AggregateBuilder {
     return month;
   }
 
-  /** Interns an id cell (trimmed, `17850.0` read as `17850`); -1 when blank. */
   /** Whether a key column holds a key on this row (as `internKey` reads it). */
   private hasKey(view: RecordView, column: number): boolean {
     if (column < 0 || column >= view.count) return false;
@@ -482,6 +481,7 @@ export class AggregateBuilder {
     return keyStart(view.buf, view.starts[column], e) < e;
   }
 
+  /** Interns an id cell (trimmed, `17850.0` read as `17850`); -1 when blank. */
   private internKey(interner: ByteInterner, view: RecordView, column: number): number {
     if (column < 0 || column >= view.count) return -1;
     const buf = view.buf;
