@@ -12,7 +12,7 @@ import { answerQuestion, NOT_AVAILABLE } from './answers';
 import { answerFromRows } from './query-chat';
 import { pointsToUnnamed } from './query-follow-ups';
 import { shapeRefusal } from './query-grammar';
-import { withTyposMended } from './query-text';
+import { withWordingMended } from './query-text';
 import { valuesNamed } from './query-values';
 import { answerRepQuestion } from './rep-answers';
 import { asksResultTools } from './retention-intents';
@@ -91,7 +91,7 @@ async function answerTextOf(
   runner: ReturnType<typeof createRunner>,
 ): Promise<string> {
   // "wich rep sold most in 2024" got the year's revenue: every reader sees the grammar's words mended.
-  const question = withTyposMended(typed);
+  const question = withWordingMended(typed);
   const text =
     (await answerRepQuestion(
       question,

@@ -140,7 +140,7 @@ import {
 } from './query-routes';
 import { DISCONTINUE, WHOM_TO_CALL } from './intents';
 import { measuresNamed } from './query-figures';
-import { questionText, WHY_FIGURE_MOVED, withSilencesRead, withTyposMended } from './query-text';
+import { questionText, WHY_FIGURE_MOVED, withSilencesRead, withWordingMended } from './query-text';
 import { withProductCodesAs } from './query-product-codes';
 import { unplacedBeforeBuyers } from './query-names';
 import { deniedValueOf, exclusionOf } from './query-exclusions';
@@ -224,7 +224,7 @@ export function parseQuestion(
   valuesLeftOut = false,
 ): Parsed {
   // "didn’t", as phones type it, is "didn't".
-  const asked = withSilencesRead(withTyposMended(question.replace(/[’‘]/g, "'")));
+  const asked = withSilencesRead(withWordingMended(question.replace(/[’‘]/g, "'")));
   const parsed = ofTheFileIfWholePeriod(parseAsRead(asked, meta, analysisDay, facts, valuesLeftOut), meta);
   const unread =
     parsed.kind === 'spec'

@@ -126,7 +126,7 @@ const TYPO = new RegExp(String.raw`\b(${Object.keys(TYPOS).join('|')})\b`, 'gi')
  * who buy Safety also buy which categories?" (it got the product-pair rules) asked as "Which
  * categories do customers who buy Safety also buy?".
  */
-export function withTyposMended(question: string): string {
+export function withWordingMended(question: string): string {
   return (
     question
       .replace(TYPO, (word: string) => TYPOS[word.toLowerCase()] ?? word)
@@ -208,8 +208,8 @@ export function questionText(question: string, meta: SnapshotMeta): string {
         (word: string, _w: string, _at: number, whole: string) =>
           /^impro/.test(word) !== (RETURNS.test(whole) || /\bone-time\b/.test(whole)) ? 'went up' : 'went down',
       )
-      // "Which suppliers sold to the most UK customers in 2024?" listed customer × supplier: the customers are counted.
-      // (the values before the noun are read from the question as typed).
+      // "Which suppliers sold to the most UK customers in 2024?" listed customer × supplier: the
+      // customers are counted (the values before the noun are read from the question as typed).
       .replace(
         /\b(?:sold|sell|sells|selling|ship|shipped|ships) to the (most|fewest) ((?:new|repeat|returning|existing|lost|one-time|first-time) )?(?:[a-z-]+ ){0,2}?(customers|clients|accounts|buyers)\b/g,
         'have the $1 $2$3',
