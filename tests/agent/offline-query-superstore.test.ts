@@ -4655,6 +4655,15 @@ describe('asked on 30 November 2026, in the eighth session', () => {
     expect(asked.answer).toContain('Bought with the Sub-Category Phones products');
   });
 
+  // It listed 2021's buyers not seen in 2020 (135): the denial is of the year written after it.
+  itCountsEach([
+    [
+      'Which customers bought in 2020 and did not order in 2021?',
+      'customers who bought, 2020-01-01 … 2020-12-31, but not in 2021-01-01 … 2021-12-31',
+      () => lapsedCount('year(d) = 2020', 'year(d) = 2021'),
+    ],
+  ]);
+
   itRefusesEach([
     // Total revenue beside a column of zeros: a single order over an amount is no one-time customer.
     ['Which customers have a single order over 5000?', "I couldn't tell which figure you want"],

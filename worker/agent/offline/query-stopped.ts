@@ -119,8 +119,21 @@ export function whoStoppedBuying(asked: StoppedBuyingQuestion): Parsed {
   // "Which products did we stop selling?" is no churn list or list of products to drop: it needs its periods.
   if (!period || !other)
     return { kind: listed ? 'refused' : 'unmapped', reason: twoPeriodsNeeded(listed, spec.filters ?? [], meta, today) };
-  const [bought, notBoughtIn] = earlierWasBought && other.from < period.from ? [other, period] : [period, other];
+  const [bought, notBoughtIn] =
+    (earlierWasBought && other.from < period.from) || deniedIs(text, period, other) ? [other, period] : [period, other];
   return { kind: 'spec', spec: { ...listing, period: bought, notBoughtIn } };
+}
+
+/**
+ * Whether the denial is written of `period`, not of `other`, told by their years: "Which
+ * customers bought in 2020 and did not order in 2021?" listed 2021's buyers not seen in 2020.
+ */
+function deniedIs(text: string, period: DayRange, other: DayRange): boolean {
+  const [year, otherYear] = [period.from.slice(0, 4), other.from.slice(0, 4)];
+  const denial = /\b(?:not|never)\b|n't\b/.exec(text);
+  if (!denial || year === otherYear) return false;
+  const denied = text.slice(denial.index);
+  return denied.includes(year) && !denied.includes(otherYear);
 }
 
 /** "Which products …", "Products bought in …", "List the items …": products are what is listed. */
