@@ -93,10 +93,7 @@ async function answerTextOf(
   // "wich rep sold most in 2024" got the year's revenue: every reader sees the grammar's words mended.
   const question = withWordingMended(typed);
   const text =
-    (await answerRepQuestion(
-      question,
-      input.result,
-      runner,
+    (await answerRepQuestion(question, input.result, runner, () =>
       input.snapshot ? namesValuesBesideReps(question, input.snapshot.meta) : false,
     )) ??
     pointsToUnnamed(question) ??

@@ -124,11 +124,11 @@ const CUSTOMERS_ONE_BY_ONE = /\b(which|list|show|name)\b.*\b(customers?|clients?
 
 /**
  * A rep question, or null to let the grammar and the other intents answer.
- * `othersNamed`: the question names a value other than a rep (a region, a category …). "Which
- * rep has the most customers in UK?" got the whole file's ranking: the grammar ranks the rows of
+ * `othersNamed`: whether the question names a value other than a rep (a region, a category …),
+ * asked only of a ranking, since it looks the names up. "Which rep has the most customers in UK?" got the whole file's ranking: the grammar ranks the rows of
  * that value, and a ranking only the scorecards make is refused there.
  */
-export function repIntentOf(question: string, result: AnalysisResult, othersNamed = false): RepIntent | null {
+export function repIntentOf(question: string, result: AnalysisResult, othersNamed: () => boolean = () => false): RepIntent | null {
   const text = question
     .replace(/[’‘]/g, "'")
     .replace(/[?!.]+\s*$/, '')
@@ -165,7 +165,7 @@ export function repIntentOf(question: string, result: AnalysisResult, othersName
   if (!REPISH.test(q)) return null;
   const sortBy = sortOf(q);
   if (!SCORECARDISH.test(q) && !/\bwhose\b/.test(q) && !SCORECARD_SORTS.has(sortBy)) return null;
-  if (othersNamed) return GRAMMAR_RANKS_REPS_BY.has(sortBy) ? null : { kind: 'wholeBookOnly', sortBy };
+  if (othersNamed()) return GRAMMAR_RANKS_REPS_BY.has(sortBy) ? null : { kind: 'wholeBookOnly', sortBy };
   return { kind: 'reps', sortBy, direction: directionOf(q, sortBy) };
 }
 
@@ -174,7 +174,7 @@ export async function answerRepQuestion(
   question: string,
   result: AnalysisResult,
   runner: SectionRunner,
-  othersNamed = false,
+  othersNamed: () => boolean = () => false,
 ): Promise<string | null> {
   const intent = repIntentOf(question, result, othersNamed);
   if (!intent) return null;
