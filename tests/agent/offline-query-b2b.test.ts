@@ -746,7 +746,7 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
       (r) => r.Region,
       revenue,
     ).reverse();
-    await expectRows('Revenue by region, lowest first', ascending, 'revenue, by region');
+    await expectRows('Revenue by region, lowest first', ascending, 'revenue, by region, lowest first');
   });
   // It got every supplier's dependency; "Which customers are in AT?" was refused.
   it.each([
@@ -3014,5 +3014,65 @@ describe('asked on 30 November 2026, in the eighth session', () => {
     const answer = await answerWithQuery(question, file.snapshot, today);
     expect(answer.result).toBeNull();
     expect(answer.text).toContain(`I can't pick out some of the ${ranked} in one step yet.`);
+  });
+});
+
+describe('asked on 30 November 2026, in the ninth session', () => {
+  // It ranked the customers by margin (Lambert Ltd 659 at 44.8%): the top ones are by revenue, the margin beside.
+  it('"Top 5 customers in 2023 with their margin" ranks by 2023 revenue, each with its margin', async () => {
+    const in2023 = inYear(2023);
+    const top = grouped(in2023, (r) => r.CustomerName, revenue).slice(0, 5);
+    const profits = new Map(grouped(in2023, (r) => r.CustomerName, profit));
+    const answer = await answerWithQuery('Top 5 customers in 2023 with their margin', file.snapshot, today);
+    expect(answer.result?.understood).toBe('top 5 by revenue, by customer, 2023-01-01 … 2023-12-31');
+    expect(answer.result?.rows.map((row) => row[0])).toEqual(top.map(([name]) => name));
+    answer.result?.rows.forEach((row, i) => {
+      expect(row[1] as number).toBeCloseTo(top[i][1], 6);
+      expect(row[2] as number).toBeCloseTo(((profits.get(top[i][0]) ?? NaN) / top[i][1]) * 100, 6);
+    });
+  });
+
+  // It set 2024's quarters beside 2023's, each 0.00 in the other year (8 rows, "2023 Q1 | 0.00 | 4,053,522.33 | -100.0%").
+  it('"Revenue by quarter 2024 vs 2023" sets each quarter of 2024 against the same quarter of 2023', async () => {
+    const quarterOf = (r: Row) => `Q${Math.ceil(Number(r.InvoiceDate.slice(5, 7)) / 3)}`;
+    const byQuarter = (year: number) => new Map(grouped(inYear(year), quarterOf, revenue));
+    const [y2024, y2023] = [byQuarter(2024), byQuarter(2023)];
+    const answer = await answerWithQuery('Revenue by quarter 2024 vs 2023', file.snapshot, today);
+    expect(answer.result?.understood).toBe('revenue, by quarter, each against the same quarter a year before, 2024-01-01 … 2024-12-31');
+    expect(answer.result?.rows.map((row) => row[0])).toEqual(['2024 Q1', '2024 Q2', '2024 Q3', '2024 Q4']);
+    answer.result?.rows.forEach((row) => {
+      const quarter = String(row[0]).slice(5);
+      expect(row[1] as number).toBeCloseTo(y2024.get(quarter) ?? NaN, 6);
+      expect(row[2] as number).toBeCloseTo((y2024.get(quarter) ?? NaN) - (y2023.get(quarter) ?? NaN), 6);
+    });
+  });
+
+  // Each got a figure of every row: all orders (2,482), all revenue, or all of 2024's.
+  it.each([
+    ['How many invoices had a discount?', '“discount”'],
+    ['Revenue of online orders', '“online”'],
+    ['Revenue by sales channel', '“sales channel”'],
+    ['Revenue from paid invoices in 2024', '“paid”'],
+  ])('"%s" is refused: the file records no such thing', async (question, word) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(`so I can't pick out or split by ${word}.`);
+  });
+
+  // Each got the top 5 Tools products by revenue, and no count.
+  it.each(['Number of products in the Tools category', 'How many products are in the Tools category?'])(
+    '"%s" counts the Tools products sold',
+    async (question) => {
+      const tools = new Set(rows.filter((r) => r.Category === 'Tools' && bought(r)).map((r) => r.ProductCode)).size;
+      const answer = await answerWithQuery(question, file.snapshot, today);
+      expect(answer.result?.understood).toBe('products, category = Tools');
+      expect(answer.result?.rows[0][0]).toBe(tools);
+    },
+  );
+
+  it('"Revenue by month Q4 2024 vs Q3 2024" is refused: two periods\' months do not pair up', async () => {
+    const answer = await answerWithQuery('Revenue by month Q4 2024 vs Q3 2024', file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('not the months of two other periods side by side');
   });
 });

@@ -685,3 +685,35 @@ it.each(['Top products of Hy-Vee', 'Favourite products of Hy-Vee'])('"%s" says "
   expect(answer.result).toBeNull();
   expect(answer.text).toContain(`“Hy-Vee” starts the names of ${stores} stores`);
 });
+
+describe('asked on 30 November 2026, in the ninth session', () => {
+  // Each got every store's vendors (Diageo $229,078.28): the stores' name was dropped.
+  it.each(['Sales by vendor for Hy-Vee stores', 'Revenue by vendor for all Hy-Vee'])(
+    '"%s" ranks the vendors by what the Hy-Vee stores bought',
+    async (question) => {
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result?.understood).toBe('revenue, by supplier, customer name starting with “Hy-Vee”');
+      expectRowsClose(
+        answer.result?.rows,
+        await sql(`SELECT vendor_name, sum(sale_dollars) r FROM t WHERE store_name LIKE 'Hy-Vee%' GROUP BY 1 ORDER BY r DESC, 1`),
+      );
+    },
+  );
+
+  it('"Revenue by vendor for Hy-Vee" asks which Hy-Vee is meant, with no figure', async () => {
+    const answer = await answerWithQuery('Revenue by vendor for Hy-Vee', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('Name one in full, or say “all Hy-Vee” to take them together.');
+  });
+
+  // It got the top 5 products by revenue (Captain Morgan, $30,094.25).
+  it('"Which item has the highest retail price?" ranks the items by their price per bottle', async () => {
+    const [[item, price]] = (await sql(
+      `SELECT item_description, sum(sale_dollars) / sum(bottles_sold) p FROM t GROUP BY item_number, 1 ORDER BY p DESC LIMIT 1`,
+    )) as [string, number][];
+    const answer = await answerWithQuery('Which item has the highest retail price?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 1 by average price, by product');
+    expect(answer.result?.rows[0][0]).toBe(item);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(price, 6);
+  });
+});

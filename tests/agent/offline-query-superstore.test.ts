@@ -4302,7 +4302,7 @@ describe('a favourite, a popular list, and a figure of our customers', () => {
   it('"Least popular sub-categories" lists the sub-categories, the smallest revenue first', async () => {
     const expected = await sql(`SELECT "Sub-Category", sum(rev) r FROM t GROUP BY 1 ORDER BY r ASC`);
     const answer = await answerWithQuery('Least popular sub-categories', file.snapshot, TODAY);
-    expect(answer.result?.understood).toBe('revenue, by Sub-Category');
+    expect(answer.result?.understood).toBe('revenue, by Sub-Category, lowest first');
     expectRowsClose(answer.result?.rows ?? [], expected);
   });
 
@@ -4443,7 +4443,7 @@ describe('losing us money, last orders of other rows, and a customer segment', (
   ]);
 
   itReadsEach([
-    ['Less popular products in the West', 'revenue, by product, region = West'],
+    ['Less popular products in the West', 'revenue, by product, lowest first, region = West'],
     ['Revenue by customer segment', 'revenue, by Segment'],
     // One by one, as the plural asks.
     ["What are our customers' revenues?", 'revenue, by customer'],
@@ -4505,7 +4505,7 @@ describe('the cheapest products', () => {
   it('"Cheapest products in Texas" ranks the Texas products by average price', async () => {
     const [[cheapest]] = await prices(`State = 'Texas'`);
     const answer = await answerWithQuery('Cheapest products in Texas', file.snapshot, TODAY);
-    expect(answer.result?.understood).toBe('average price, by product, State = Texas');
+    expect(answer.result?.understood).toBe('average price, by product, lowest first, State = Texas');
     expect(answer.result?.rows[0][1] as number).toBeCloseTo(cheapest as number, 9);
   });
 });
@@ -4706,4 +4706,140 @@ describe('asked on 30 November 2026, in the eighth session', () => {
     // Superstore has no Germany: the adjective was dropped and every region ranked.
     ['Which German region sells the most?', "I couldn't find “german” among this file's customers, products or other values."],
   ]);
+});
+
+describe('asked on 30 November 2026, in the ninth session', () => {
+  /** The answer is read as `understood`, its first figure is DuckDB's, and its figures run the way asked. */
+  async function expectRanked(question: string, reference: string, understood: string, way: 'asc' | 'desc'): Promise<void> {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood, answer.text).toBe(understood);
+    const [[first]] = (await sql(reference)) as number[][];
+    const figures = (answer.result?.rows ?? []).map((row) => row[1] as number);
+    expect(figures[0]).toBeCloseTo(first, 6);
+    expect(figures).toEqual([...figures].sort((a, b) => (way === 'asc' ? a - b : b - a)));
+  }
+  const BY_PRODUCT = (figure: string, where = 'true') => `FROM t WHERE ${where} GROUP BY "Product ID" ORDER BY ${figure}`;
+  const MARGIN = 'sum(gp) / sum(rev) * 100';
+
+  // Each got the top 5 products by revenue, the best sellers.
+  it.each(['Which products are not selling well?', 'Which products are underperforming?', 'Which products are selling poorly?'])(
+    '"%s" lists the products from the least revenue',
+    (question) => expectRanked(question, `SELECT sum(rev) r ${BY_PRODUCT('r')} LIMIT 1`, 'revenue, by product, lowest first', 'asc'),
+  );
+  it('"Slow-moving products" lists the products from the fewest units, and "fast movers" from the most', async () => {
+    await expectRanked('Slow-moving products', `SELECT sum(qty) u ${BY_PRODUCT('u')} LIMIT 1`, 'units, by product, lowest first', 'asc');
+    await expectRanked('What are our fast movers?', `SELECT sum(qty) u ${BY_PRODUCT('u DESC')} LIMIT 1`, 'units, by product', 'desc');
+  });
+  // Each got the margin of the whole file, 12.5%; "low margins" were listed from the highest.
+  it('"High margin products" ranks the products by margin, and "low margin products in 2021" from the lowest', async () => {
+    await expectRanked('High margin products', `SELECT ${MARGIN} m ${BY_PRODUCT('m DESC')} LIMIT 1`, 'margin %, by product', 'desc');
+    await expectRanked(
+      'List our high-margin products',
+      `SELECT ${MARGIN} m ${BY_PRODUCT('m DESC')} LIMIT 1`,
+      'margin %, by product',
+      'desc',
+    );
+    await expectRanked(
+      'low margin products in 2021',
+      `SELECT ${MARGIN} m ${BY_PRODUCT('m', Y2021)} LIMIT 1`,
+      'margin %, by product, lowest first, 2021-01-01 … 2021-12-31',
+      'asc',
+    );
+  });
+  // It was refused as a word of product names ("Best-selling").
+  it('"Best-selling products in 2021" ranks 2021\'s products by revenue', () =>
+    expectRanked(
+      'Best-selling products in 2021',
+      `SELECT sum(rev) r ${BY_PRODUCT('r DESC', Y2021)} LIMIT 1`,
+      'revenue, by product, 2021-01-01 … 2021-12-31',
+      'desc',
+    ));
+  // It got the top 5 products by revenue: none selling needs the periods it is asked of.
+  itRefusesEach([
+    ['Which products are not selling?', 'I need two periods'],
+    // "This file has no sub-category column", of a file that has one.
+    ["What's the average margin across sub-categories?", 'ask for a figure by Sub-Category, such as “revenue by Sub-Category”'],
+    // Each got the one best month or quarter of all, 2021-11 or 2021 Q4.
+    ['Which month has the highest sales typically?', 'not average the same month across years yet'],
+    ['Which quarter is usually our strongest?', 'not average the same quarter across years yet'],
+  ]);
+  // It got the total of every row.
+  it('"Is there seasonality in our sales?" lists revenue by month', () =>
+    expectAnswer(
+      'Is there seasonality in our sales?',
+      `SELECT strftime(d, '%Y-%m') m, sum(rev) FROM t GROUP BY 1 ORDER BY 1`,
+      'revenue, by month',
+    ));
+
+  const Q4 = "d BETWEEN '2021-10-01' AND '2021-12-31'";
+  const Q3 = "d BETWEEN '2021-07-01' AND '2021-09-30'";
+  it.each([
+    // The two quarters' sum, 476,306.02, and one figure for both segments.
+    [
+      "What's the difference in sales between Q3 and Q4 2021?",
+      `SELECT sum(rev) FILTER (WHERE ${Q4}) a, sum(rev) FILTER (WHERE ${Q3}) b, a - b, (a - b) / b * 100 FROM t`,
+      'revenue, 2021-10-01 … 2021-12-31, compared with 2021-07-01 … 2021-09-30',
+    ],
+    [
+      'Revenue split between Consumer and Home Office',
+      `SELECT Segment, sum(rev) r FROM t WHERE Segment IN ('Consumer', 'Home Office') GROUP BY 1 ORDER BY r DESC`,
+      'revenue, by Segment, Segment in Home Office, Consumer',
+    ],
+    // Compared, 2020 against 2019, with no sum.
+    ['Sales in 2019 and 2020 combined', `SELECT sum(rev) FROM t WHERE year(d) IN (2019, 2020)`, 'revenue, 2019-01-01 … 2020-12-31'],
+    // Listed from the most profitable, or one total for every state.
+    [
+      'Weakest customer by profit',
+      `SELECT "Customer Name", sum(gp) p FROM t GROUP BY "Customer ID", 1 ORDER BY p LIMIT 1`,
+      'bottom 1 by gross profit, by customer',
+    ],
+    [
+      'Weakest category by margin',
+      `SELECT Category, sum(gp) / sum(rev) * 100 m FROM t GROUP BY 1 ORDER BY m LIMIT 1`,
+      'bottom 1 by margin %, by category',
+    ],
+    // All years of Ohio: "lst yr" was no period.
+    [
+      'sales in ohio lst yr',
+      `SELECT sum(rev) FROM t WHERE State = 'Ohio' AND year(d) = 2020`,
+      'revenue, State = Ohio, 2020-01-01 … 2020-12-31',
+    ],
+    // Refused as a grouping by "profits".
+    [
+      'top 3 customers by profits in 2020',
+      `SELECT "Customer Name", sum(gp) p FROM t WHERE year(d) = 2020 GROUP BY "Customer ID", 1 ORDER BY p DESC LIMIT 3`,
+      'top 3 by gross profit, by customer, 2020-01-01 … 2020-12-31',
+    ],
+  ])('"%s" is answered as asked', (question, reference, understood) => expectAnswer(question, reference, understood));
+
+  // It compared the counts of customers, 693 against 638.
+  itCountsEach([
+    [
+      'How many customers increased their spending in 2021?',
+      'revenue, sorted by change, by customer, revenue up, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+      async () =>
+        (
+          (await sql(
+            `SELECT count(*) FROM (SELECT "Customer ID" FROM t WHERE year(d) IN (2020, 2021) GROUP BY 1
+             HAVING coalesce(sum(rev) FILTER (WHERE year(d) = 2021), 0) > coalesce(sum(rev) FILTER (WHERE year(d) = 2020), 0))`,
+          )) as number[][]
+        )[0][0],
+    ],
+  ]);
+
+  // It got the bottom 5 products.
+  it('"What are the 5 worst-selling sub-categories?" ranks the sub-categories from the least revenue', () =>
+    expectAnswer(
+      'What are the 5 worst-selling sub-categories?',
+      `SELECT "Sub-Category", sum(rev) r FROM t GROUP BY 1 ORDER BY r LIMIT 5`,
+      'bottom 5 by revenue, by Sub-Category',
+    ));
+
+  it('"Most unprofitable state in 2021" lists the states from the largest loss (it got the total, 93,439.27)', () =>
+    expectRanked(
+      'Most unprofitable state in 2021',
+      `SELECT sum(gp) p FROM t WHERE ${Y2021} GROUP BY State ORDER BY p LIMIT 1`,
+      'gross profit, by State, lowest first, 2021-01-01 … 2021-12-31',
+      'asc',
+    ));
 });

@@ -158,6 +158,16 @@ describe('the spec', () => {
     );
   });
 
+  // "Revenue by quarter, 2024 against 2023" set 2024's quarters beside 2023's, each 0.00 in the other year.
+  it('refuses two periods side by side by a time unit, and points to the change from a year before', () => {
+    const { changeFrom: _none, ...quarterly } = { ...monthly, groupBy: ['quarter'] };
+    expect(
+      reason({ ...quarterly, period: { from: '2024-01-01', to: '2024-12-31' }, compareTo: { from: '2023-01-01', to: '2023-12-31' } }),
+    ).toBe(
+      'The query spec is not valid — compareTo: `compareTo` sets two periods side by side per row, and a time unit in `groupBy` falls in one of them only: use `changeFrom: "yearBefore"` (each unit against the same unit a year before) or `"previous"` instead.',
+    );
+  });
+
   it('lets sort and having be on the change only with a change to be on', () => {
     expect(reason({ measures: ['revenue'], groupBy: ['month'], sort: { by: 'revenue', on: 'change' } })).toBe(
       'The query spec is not valid — sort.on: sorting by change needs `compareTo` or `changeFrom`.',

@@ -118,6 +118,9 @@ export function measuresNamed(
   // "Which of our top 5 customers are lost?" is the churn list's to answer (answers.ts).
   const some = CHURN.test(text) ? null : SOME_OF_THE_TOP.exec(text);
   if (some) return { refused: someOfTheTopReason(some) };
+  // "Top 5 customers in 2023 with their margin" ranked by margin: the top ones are by revenue, the figure beside.
+  if (FIGURE_BESIDE_TOP.test(text) && !RANKED_BY.test(text) && measures.length > 0 && !measures.includes('revenue'))
+    return { measures: ['revenue', ...measures], ofTopSet: true };
   const ranked = rankedByFirst(text, measures);
   const set = TOP_SET.exec(text);
   if (!set || measures.length === 0 || ranked.measure || measures.includes('revenueShare')) return { measures: ranked.measures };
@@ -137,6 +140,11 @@ const OUR_TOP_ONES = String.raw`(?:our|the|my|your)\s+(?:${TOP}\s+(?:(${COUNT})\
  */
 const TOP_SET = new RegExp(
   String.raw`\b(?:of|from|for|among|by|to|with|did|do|does|have|has|had|are|were)\s+${OUR_TOP_ONES}\b(?!\s+by\b)|\b${TOP}\s+(?:(${COUNT})\s+)?([a-z-]+s)'\s`,
+);
+
+/** "Top 5 customers (in 2023) with their margin", "our biggest suppliers and their orders": a figure beside the top ones, none ranking them. */
+const FIGURE_BESIDE_TOP = new RegExp(
+  String.raw`^(?:(?:list|show|give|name)(?: me)?\s+)?(?:the\s+|our\s+|my\s+)?${TOP}\s+(?:(?:${COUNT})\s+)?[a-z-]+s\b.*?\b(?:with|and|plus|showing|including|along with)\s+(?:their|its|each one's)\s+`,
 );
 
 /** What else ranks the ones a question picks some of: "which of our cheapest products …". */

@@ -147,6 +147,7 @@ import { deniedValueOf, exclusionOf } from './query-exclusions';
 import { averageBoundOf, readWithAverage } from './query-average';
 import { FIGURE_VERB_DENIED, PURCHASE_DENIED_THEN } from './purchase-words';
 import { leansOnEarlier } from './query-follow-ups';
+import { retentionIntentOf } from './retention-intents';
 import { CUSTOMER_NOUNS, CUSTOMERS_PLURAL, CUSTOMER_SINGULAR, CUSTOMERS_NAMED } from './customer-words';
 
 /** "Price per bottle": the unit a price is of, no grouping. */
@@ -234,6 +235,9 @@ export function parseQuestion(
         yearLeftOut(question, parsed.spec) ??
         relativePeriodLeftOut(question, parsed.spec) ??
         countLeftOut(question, parsed.spec, meta) ??
+        attributeLeftOut(asked, meta) ??
+        typicalUnitOf(asked, parsed.spec) ??
+        retentionOfSome(asked, parsed.spec) ??
         // A list of who did not buy carries its own denial ("haven't bought Hydraulics since June").
         (parsed.spec.notBoughtIn || parsed.spec.neverBought
           ? null
@@ -252,6 +256,58 @@ function denialLeftOut(question: string, spec: QuerySpecInput): string | null {
   const denied = NOT_DONE.exec(question.toLowerCase());
   if (!denied || spec.measures.includes('oneTimeCustomers')) return null;
   return `I couldn't read “${denied[0]}” here, so the answer would be to another question. I can list the customers (or products) of one period but not another, such as “products sold in 2023 but not in 2024”.`;
+}
+
+/**
+ * What rows are, which a sales file seldom records: "How many invoices had a discount?" counted
+ * every order, "Revenue by sales channel" and "Revenue of online orders" gave all revenue,
+ * "Revenue from paid invoices" all of 2024's. Each names its word and the column it would need.
+ */
+const ATTRIBUTES: [RegExp, string][] = [
+  [/\bdiscount(?:s|ed)?\b/, 'discount'],
+  [/\b(?:sales )?channels?\b/, 'channel'],
+  [
+    /\b(?:online|offline|web|e-?commerce|in-store|webshop|website)\b(?= (?:orders?|sales|revenue|customers?|purchases?|business|store|shop))/,
+    'channel',
+  ],
+  [/\b(?:paid|unpaid|outstanding|overdue|settled)\b(?= (?:invoices?|orders?|bills?|amounts?))/, 'payment'],
+  [/\b(?:promotions?|promos?|coupons?|vouchers?|campaigns?)\b/, 'promotion'],
+  // (Cancellations are the returns: Online Retail's "C" invoices.)
+  [/\b(?:backorder(?:s|ed)?|pending)\b/, 'status'],
+];
+
+function attributeLeftOut(question: string, meta: SnapshotMeta): string | null {
+  const text = question.toLowerCase();
+  const columns = meta.dimensions.map((d) => `${d.label} ${d.header ?? ''}`.toLowerCase()).join(' ');
+  for (const [re, column] of ATTRIBUTES) {
+    const word = re.exec(text)?.[0];
+    // A file with such a column names it ("Channel" in the wholesale customers' file).
+    if (!word || columns.includes(column) || columns.includes(word.replace(/(?:s|ed)$/, ''))) continue;
+    return `This file records no ${column} for its rows, so I can't pick out or split by “${word}”.`;
+  }
+  return null;
+}
+
+/** "Net revenue retention for Germany" got Germany's revenue: retention is of every customer. */
+function retentionOfSome(question: string, spec: QuerySpecInput): string | null {
+  if (!retentionIntentOf(question) || (spec.filters ?? []).length === 0) return null;
+  return "Retention and net revenue retention are of every customer in the file; I can't narrow them to some customers yet. I can list the customers who bought in both of two years (“Which customers bought in both 2023 and 2024?”).";
+}
+
+/**
+ * "Which month has the highest sales typically?" and "Which quarter is usually our strongest?"
+ * got the one best month of all (2021-11): a typical month is the same month across years.
+ */
+function typicalUnitOf(question: string, spec: QuerySpecInput): string | null {
+  const unit = spec.groupBy?.find(isTimeUnit);
+  if (!unit || unit === 'year' || spec.limit === undefined) return null;
+  if (
+    !/\b(?:typical(?:ly)?|usual(?:ly)?|normally|generally|in general|on average|of the year(?! (?:19|20)\d\d)|every year|each year|most years)\b/i.test(
+      question,
+    )
+  )
+    return null;
+  return `I can rank single ${unit}s (“the best ${unit} in 2021”) or list revenue by ${unit}, where seasons show, but not average the same ${unit} across years yet.`;
 }
 
 /** Selling, buying or returning denied: "not sold", "never been returned", "didn't order". */
@@ -405,6 +461,12 @@ const YEAR_NAMED =
  */
 function yearLeftOut(question: string, spec: QuerySpecInput): string | null {
   const ranges = [spec.period, spec.compareTo, spec.notBoughtIn, spec.alsoBoughtIn].filter((r): r is DayRange => Boolean(r));
+  // "Revenue by quarter 2024 vs 2023": each quarter against the same one a year before reads 2023 too.
+  if (spec.changeFrom === 'yearBefore' && spec.period)
+    ranges.push({
+      from: `${Number(spec.period.from.slice(0, 4)) - 1}${spec.period.from.slice(4)}`,
+      to: `${Number(spec.period.to.slice(0, 4)) - 1}${spec.period.to.slice(4)}`,
+    });
   // The amounts of thresholds ("between 1000 and 2000") are no years either.
   const named = withoutNamedYears(question.toLowerCase(), spec.filters ?? []);
   const text = withoutBoundingYears(
@@ -1064,8 +1126,16 @@ function parseAsRead(
       return { kind: 'refused', reason: VALUES_COUNTED_ALONE(valuesCounted.noun) };
     groupBy.splice(0, groupBy.length, valuesCounted.dimension);
   }
-  if (SUB_CATEGORY.test(text) && !mentionsSubCategory(meta, groupBy, filters))
-    return { kind: 'refused', reason: 'This file has no sub-category column.' };
+  // "What's the average margin across sub-categories?" on Superstore was told it has no such column.
+  if (SUB_CATEGORY.test(text) && !mentionsSubCategory(meta, groupBy, filters)) {
+    const column = meta.dimensions.find((d) => SUB_CATEGORY.test(d.label.toLowerCase()));
+    return {
+      kind: 'refused',
+      reason: column
+        ? `I couldn't read what this asks of the ${pluralNoun(column.label)}; ask for a figure by ${column.label}, such as “revenue by ${column.label}”, or name one.`
+        : 'This file has no sub-category column.',
+    };
+  }
   const spec: QuerySpecInput = { measures: lapsed ? ['customers'] : measures.slice(0, 4), groupBy: groupBy.slice(0, 2), filters };
   // "What's the average revenue per month?" listed the 48 months: it is one figure, the period's over its months.
   const per = lapsed ? null : averagePerOf(text);
@@ -1145,6 +1215,21 @@ function parseAsRead(
   }
   if (period) spec.period = period;
   if (other) spec.compareTo = other;
+  // "Revenue by quarter 2024 vs 2023" set 2024's quarters beside 2023's, each empty in the other
+  // period: each unit against the same one a year before, which is what two years ask.
+  const unitOfTwo = spec.compareTo && !unitChange ? spec.groupBy?.find(isTimeUnit) : undefined;
+  if (period && other && unitOfTwo) {
+    const later = period.from > other.from ? period : other;
+    if (!isYearBefore(later === period ? other : period, later))
+      return {
+        kind: 'refused',
+        reason: `I can set each ${unitOfTwo} against the same ${unitOfTwo} a year before (“revenue by ${unitOfTwo} in 2024 vs 2023”) or the ${unitOfTwo} before, not the ${unitOfTwo}s of two other periods side by side.`,
+      };
+    delete spec.compareTo;
+    spec.period = later;
+    spec.changeFrom = 'yearBefore';
+    other = null;
+  }
   const rankingRefused = rankAsAsked({
     text,
     meta,
@@ -1550,4 +1635,12 @@ const CUSTOMERS_COUNTED = new RegExp(String.raw`\b(?:how many|number of|count of
 function customersPastAThresholdBy(grouping: string, meta: SnapshotMeta): string {
   const label = isTimeUnit(grouping) ? grouping : (meta.dimensions.find((d) => d.key === grouping)?.label ?? grouping);
   return `I can count the customers past a threshold (“How many customers bought more than 5 times in 2021?”), but not by ${label} yet; ask for one ${label} at a time, such as “How many customers in … bought more than 5 times in 2021?”.`;
+}
+
+/** Whether `earlier` is `later` a year back, day for day ("2023" against "2024", "Q4 2023" against "Q4 2024"). */
+function isYearBefore(earlier: DayRange, later: DayRange): boolean {
+  const back = (iso: string) => `${Number(iso.slice(0, 4)) - 1}${iso.slice(4)}`;
+  return (
+    earlier.from === back(later.from) && (earlier.to === back(later.to) || (later.to.endsWith('-02-29') && earlier.to.endsWith('-02-28')))
+  );
 }

@@ -102,7 +102,7 @@ export function groupingOf(
     )
     .replace(/\bwho\b/, 'which customer');
   const byWords =
-    /\b(by|per|each|every|which|what|who|any|top|bottom|best|worst|largest|biggest|smallest|highest|lowest|fastest|slowest|quickest|cheapest|priciest|rank|ranking|breakdown|split|monthly|quarterly|yearly|annual|annually|weekly|trend|trending|over time)\b/.test(
+    /\b(by|per|each|every|which|what|who|any|top|bottom|best|worst|largest|biggest|smallest|highest|lowest|fastest|slowest|quickest|cheapest|priciest|rank|ranking|breakdown|split|monthly|quarterly|yearly|annual|annually|weekly|trend|trending|over time|seasonal|seasonality)\b/.test(
       text,
     ) ||
     OVER_TIME_UNIT.test(text) ||
@@ -192,7 +192,8 @@ export function groupingOf(
     }
     // "the revenue trend" is revenue by month unless a time unit was named.
     // "How are sales trending in the West?" got the West's total.
-    if (/\b(trends?|trending|over time)\b/.test(text) && !groupBy.some(isTimeUnit)) groupBy.push('month');
+    // "Is there seasonality in our sales?" got the total: the months, where a season shows.
+    if (/\b(trends?|trending|over time|seasonal|seasonality)\b/.test(text) && !groupBy.some(isTimeUnit)) groupBy.push('month');
     const namedValues = filters
       .flatMap((f) => f.values)
       .map((v) => escapeRegex(asWritten(v)))

@@ -13,6 +13,7 @@ import { escapeRegex, RETURNS } from './query-limits';
 import { productCodesOf, productLabelIn } from './query-product-codes';
 import { BUYER_NOUNS, CUSTOMER_NOUNS } from './customer-words';
 import { MONTH_NAMES } from './query-periods';
+import { headerNoun } from './query-vocabulary';
 
 type Filter = { dimension: string; values: string[]; match: 'exact' };
 /** A filter the question named already: a value, or a name's first words (`startsWith`). */
@@ -674,6 +675,7 @@ export function strayPhraseOf(
   }
   return (
     strayKindOf(typed, meta, named, isGrammarWord) ??
+    strayLastOf(typed, named, isGrammarWord) ??
     strayBuyerOf(typed, meta, named, isGrammarWord) ??
     strayJoinedOf(typed, meta, named, valueWords, isGrammarWord)
   );
@@ -728,15 +730,42 @@ function strayKindOf(
   named: readonly string[],
   isGrammarWord: (word: string) => boolean,
 ): { phrase: string; partialOf: string | null } | null {
-  for (const m of typed.matchAll(KIND_BEFORE_FIGURE)) {
+  // "Sales by vendor for Hy-Vee stores" dropped Hy-Vee, where the customers are a column called store_name.
+  const customer = meta.dimensions.find((d) => d.key === 'customer');
+  const ownNoun = customer ? headerNoun(customer) : null;
+  const ofOwnNoun = ownNoun
+    ? [...typed.matchAll(new RegExp(String.raw`(?<=\S\s+)(\p{Lu}[\p{L}'’-]{2,})\s+${escapeRegex(ownNoun)}s?\b`, 'gu'))]
+    : [];
+  for (const m of [...typed.matchAll(KIND_BEFORE_FIGURE), ...ofOwnNoun]) {
     const word = m[1].replace(/['’]s$/, '').toLowerCase();
     if (PHRASE_END.has(word) || NOT_GOODS.has(word) || QUANTITY_NOUNS.test(word) || !isStray(word, named, isGrammarWord)) continue;
     // Before "customers" a word of product or city names is no kind of goods ("Key accounts"
     // were told products can't be picked by a word of their names): it is not found.
-    const ofBuyers = new RegExp(String.raw`\s(?:${CUSTOMER_NOUNS})$`, 'i').test(m[0]);
+    const ofBuyers = new RegExp(String.raw`\s(?:${CUSTOMER_NOUNS}${ownNoun ? `|${escapeRegex(ownNoun)}s?` : ''})$`, 'i').test(m[0]);
     return { phrase: m[1].replace(/['’]s$/, ''), partialOf: ofBuyers ? null : (dimensionWithWord(word, meta)?.label ?? null) };
   }
   return null;
+}
+
+/** A capitalised name closing the question after "for", "to" or "from": "Revenue by vendor for Hy-Vee". */
+const NAME_LAST = /\b(?:for|to|from)\s+(?:all\s+(?:of\s+)?(?:the\s+)?)?(\p{Lu}[\p{L}'’&-]{2,})[?.!]*$/u;
+
+/**
+ * A name typed last, after "for", "to" or "from", that no value holds: "Revenue by vendor for
+ * Hy-Vee" got every store's, the name dropped (a customer's name is found; a word of some is
+ * a name's start, which the caller reads as such).
+ */
+function strayLastOf(
+  typed: string,
+  named: readonly string[],
+  isGrammarWord: (word: string) => boolean,
+): { phrase: string; partialOf: null } | null {
+  const m = NAME_LAST.exec(typed.trim());
+  if (!m) return null;
+  const word = m[1].replace(/['’]s$/, '');
+  const lower = word.toLowerCase();
+  if (PHRASE_END.has(lower) || NOT_GOODS.has(lower) || QUANTITY_NOUNS.test(lower) || !isStray(lower, named, isGrammarWord)) return null;
+  return { phrase: word, partialOf: null };
 }
 
 /**

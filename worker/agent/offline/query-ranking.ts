@@ -45,7 +45,7 @@ export function rankedCountOf(text: string): { n: number; smallest: boolean } | 
  * customer in the 3 months before June 2021" is a span of time, and listed only 3 customers.
  */
 const COUNTED = new RegExp(
-  String.raw`\b(?:which|what|the|our|my|list|name|show|give me)\s+(${COUNT})\s+(?!(?:days|weeks|months|quarters|years)\b)(?:(?:top|best|biggest|largest|smallest|highest|lowest|worst|cheapest|priciest)\s+|(?:most|least)\s+[a-z]+\s+)?[a-z-]+s\b`,
+  String.raw`\b(?:which|what|the|our|my|list|name|show|give me)\s+(${COUNT})\s+(?!(?:days|weeks|months|quarters|years)\b)(?:(?:top|best|biggest|largest|smallest|highest|lowest|worst|cheapest|priciest)(?:[- ]selling)?\s+|(?:most|least)\s+[a-z]+\s+)?[a-z-]+s\b`,
 );
 
 /**

@@ -118,6 +118,16 @@ const TYPOS: Readonly<Record<string, string>> = {
   prodcut: 'product',
   suplier: 'supplier',
   supliers: 'suppliers',
+  // Shorthand: "sales in ohio lst yr" got all years' Ohio revenue.
+  lst: 'last',
+  yr: 'year',
+  yrs: 'years',
+  qtr: 'quarter',
+  qtrs: 'quarters',
+  mnth: 'month',
+  hw: 'how',
+  ppl: 'people',
+  custs: 'customers',
 };
 const TYPO = new RegExp(String.raw`\b(${Object.keys(TYPOS).join('|')})\b`, 'gi');
 
@@ -132,11 +142,41 @@ export function withWordingMended(question: string): string {
       .replace(TYPO, (word: string) => TYPOS[word.toLowerCase()] ?? word)
       // "Who are our major customers?", "Which key accounts …": the top customers by revenue.
       .replace(/\b(?:key|major) (accounts?|customers?|clients?)\b/gi, 'top $1')
+      // "Which products are not selling well?" and "slow-moving products" got the best sellers,
+      // "high margin products" one margin for the file: the ranking each names, the right way up.
+      .replace(SELLING_POORLY, (match: string, one: string | undefined, _at: number, whole: string) =>
+        // "Which reps are underperforming?" is the reps' scorecards, ranked.
+        /\b(?:sales ?)?reps?\b|\bsales ?(?:people|persons?|m[ae]n|wom[ae]n)\b|\baccount managers?\b/i.test(whole)
+          ? match
+          : one
+            ? 'sells the least'
+            : 'sell the least',
+      )
+      .replace(NOT_SELLING, (_match: string, one: string | undefined) => (one ? "hasn't sold" : "haven't sold"))
+      .replace(
+        /\b(slow|fast)(?:[- ]?(?:moving|selling))? ?movers?\b|\b(slow|fast)[- ]?(?:moving|selling)\b/gi,
+        (_match: string, mover, moving) => `${/^slow$/i.test(mover ?? moving) ? 'lowest' : 'highest'} volume${mover ? ' products' : ''}`,
+      )
+      .replace(
+        HIGH_OR_LOW_FIGURE,
+        (_match: string, level: string, figure: string) => `${/^high$/i.test(level) ? 'highest' : 'lowest'} ${figure} `,
+      )
       .replace(ALSO_BUY_WHICH, (_match: string, buyers: string, rest: string, which: string, what: string | undefined) =>
         what ? `${which} ${what} do ${buyers} ${rest} also buy` : `what else do ${buyers} ${rest} buy`,
       )
   );
 }
+
+/** A question of a change, where "the weakest growth" is the least of it (LEAST_WAY, query-ranking.ts). */
+const GROWTH_WORDS = /\b(?:grow\w*|grew|declin\w*|drop\w*|fell|fall\w*|increas\w*|decreas\w*|rose|ris(?:e|en|ing)|gain\w*|shr[iau]nk\w*)\b/;
+
+/** "Are not selling well", "is selling poorly", "underperforming": the least sold, `one` when said of one. */
+const SELLING_POORLY =
+  /\b(?:(?:are|were)|(is|was))? ?(?:(?:not|n't) (?:selling|moving) (?:(?:very|so|that|too) )?(?:well|much)|(?:selling|moving) (?:poorly|badly|slowly)|under-?perform(?:ing|s)?)\b/gi;
+/** "Which products are not selling?": none sold, which needs the periods it is asked of. */
+const NOT_SELLING = /\b(?:(?:are|were)|(is|was)) ?(?:not|n't) selling\b(?! (?:well|much|to|in|at|for|as|enough|any|more)\b)/gi;
+/** "High margin products", "low-volume items": the highest (lowest) of that figure, a plural after. */
+const HIGH_OR_LOW_FIGURE = /\b(high|low)[- ](margin|profit|volume|revenue|sales) (?=[a-z-]+s\b)/gi;
 
 const ALSO_BUY_WHICH =
   /^((?:customers|clients|buyers|those) (?:who|that) (?:buy|bought|purchase|purchased|order|ordered)) (.+?) also (?:buy|bought|purchase|purchased|order|ordered) (which|what)(?: ([a-z-]+))?(?=[?.!]*$)/i;
@@ -202,6 +242,19 @@ export function questionText(question: string, meta: SnapshotMeta): string {
           ? `best sales rep${many}`
           : `best-selling product${many}`,
       )
+      // "Weakest customer by profit" listed the most profitable first, "Weakest segment by profit"
+      // and "Most unprofitable region" got the total: the worst (best) of a ranking, as said.
+      .replace(/\b(weakest|poorest|strongest)\b/g, (word: string, _w: string, _at: number, whole: string) =>
+        GROWTH_WORDS.test(whole) ? word : word === 'strongest' ? 'best' : 'worst',
+      )
+      .replace(/\bmost unprofitable\b/g, 'least profitable')
+      // "How many customers increased their spending in 2021?" compared the counts of customers (693 against 638).
+      .replace(
+        /\b(increased|raised|grew|upped|boosted|decreased|reduced|cut|lowered) (?:their|its|his|her) (?:spending|spend|purchases|purchasing|buying)\b/g,
+        (_match: string, way: string) => (/^(increased|raised|grew|upped|boosted)$/.test(way) ? 'spent more' : 'spent less'),
+      )
+      // "Top 3 customers by profits" was refused as a grouping by "profits".
+      .replace(/\bby (profit|revenue|margin)s\b/g, 'by $1')
       // "Which categories' margin improved …?" listed all of them: better is up, and for returns down.
       .replace(
         /\b(improved|improving|improves|worsened|worsening|worsens|deteriorated|deteriorating)\b/g,
@@ -219,6 +272,17 @@ export function questionText(question: string, meta: SnapshotMeta): string {
       // "What's the revenue split between new and returning customers in 2021?" read a period "between …"
       // (only so: other orders and words read other figures, and are refused as before).
       .replace(/\bbetween new and returning (customers|clients|accounts|buyers)\b/g, 'from new and returning $1')
+      // "What's the difference in sales between Q3 and Q4 2021?" got the two quarters' sum, and
+      // "Revenue split between Consumer and Home Office" one figure for both: one against the other.
+      .replace(
+        /\b(differences?|gap|compar\w*|split|breakdown)\b(.*?)\bbetween (?!(?:new|returning|existing|repeat) and )(.+?) and (.+?)(?=[?.!]*$)/,
+        (_match: string, asked: string, between: string, one: string, other: string) => `${asked}${between}${one} vs ${other}`,
+      )
+      // "Sales in 2019 and 2020 combined" compared the years: two years running, together, are one span.
+      .replace(
+        /\b(?:in |for )?((?:19|20)\d\d) and ((?:19|20)\d\d),? (?:combined|together|in total|altogether)\b/g,
+        (match: string, first: string, second: string) => (Number(second) === Number(first) + 1 ? `from ${first} to ${second}` : match),
+      )
       // "What is Rossi Ltd 774's favourite product?" got the customer's profile: what they buy most.
       .replace(FAVOURITE, (match: string, degree: string | undefined, _at: number, text: string) =>
         /\bthan\b/.test(text) ? match : `${{ 'more ': 'most ', 'less ': 'least ' }[degree ?? ''] ?? degree ?? 'most '}popular`,

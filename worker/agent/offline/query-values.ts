@@ -32,12 +32,16 @@ export function valuesNamed(
   for (;;) {
     const named = valuesNamedWith(question, meta, facts, leading);
     if (!('refused' in named)) return named;
-    const filter = named.phrase ? leadingNameFilter(named.phrase, question, meta) : null;
+    // "Revenue for all Rossi Ltd customers" is the customers whose names start "Rossi Ltd".
+    const filter = named.phrase ? leadingNameFilter(named.phrase.replace(BUYERS_AFTER_NAME, ''), question, meta) : null;
     if (filter && 'refused' in filter) return filter;
     if (!filter || leading.some((f) => f.dimension === filter.dimension)) return { refused: named.refused };
     leading.push(filter);
   }
 }
+
+/** The buyers' noun after a name: "Rossi Ltd customers", "Hy-Vee stores". */
+const BUYERS_AFTER_NAME = /\s+(?:customers?|clients?|accounts?|buyers?|stores?|shops?)$/i;
 
 function valuesNamedWith(
   question: string,
@@ -212,11 +216,12 @@ function partialName(question: string, filters: readonly { values: string[] }[])
   for (const m of question.matchAll(/\b([A-Z][\p{L}\d-]+) (?:products|items)\b/gu)) {
     const word = m[1].toLowerCase();
     if (named.some((v) => v.split(' ').includes(word))) continue;
-    // "Favorite products of Sean Miller" was refused as a word of product names.
+    // "Favorite products of Sean Miller" and "Best-selling products in 2021" were refused as a word of product names.
     if (
-      /^(all|our|my|the|which|what|top|best|new|other|these|those|most|many|how|list|show|each|every|any|it|them|this|that|favou?rite|popular|cheapest|priciest)$/.test(
+      /^(all|our|my|the|which|what|top|best|worst|new|other|these|those|most|many|how|list|show|each|every|any|it|them|this|that|favou?rite|popular|cheapest|priciest|bestselling)$/.test(
         word,
-      )
+      ) ||
+      /^[a-z]+-(selling|growing|performing|moving|rated|priced|margin|value|volume)$/.test(word)
     )
       continue;
     return m[1];
@@ -350,5 +355,8 @@ export function asWritten(s: string): string {
 
 /** Whether the question names a value of the file (a customer, a product, a region …). */
 export function namesAValue(question: string, meta: SnapshotMeta): boolean {
-  return entitiesOf(withoutHalfYears(question), meta).filters.length > 0;
+  if (entitiesOf(withoutHalfYears(question), meta).filters.length > 0) return true;
+  // "Germany", where the file writes DE-North and DE-South; "Rep 3", a rep.
+  const named = valuesNamed(question, meta, undefined);
+  return !('refused' in named) && named.filters.length > 0;
 }

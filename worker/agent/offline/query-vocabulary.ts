@@ -54,7 +54,7 @@ export const LOSS =
  * in 2021" stays the units sold.
  */
 const PRODUCT_COUNT =
-  /\b(how many|number of|count of) (different|distinct|unique) (products|items|skus|articles)\b|\b(how many|number of) (products|items|skus|articles) (do|does) \w+( \w+)? (sell|supply|carry|offer|stock|have)\b|\bproduct count\b|\b(most|fewest|least) (different |distinct )?(products|skus)\b|\bby (?:the )?(?:number|count) of (?:different |distinct |unique )?(?:products|skus|articles)\b|\bby (?:different|distinct|unique) (?:products|items|skus|articles)\b/;
+  /\b(how many|number of|count of) (different|distinct|unique) (products|items|skus|articles)\b|\b(how many|number of) (products|items|skus|articles) (do|does) \w+( \w+)? (sell|supply|carry|offer|stock|have)\b|\b(how many|number of|count of) (products|items|skus|articles) (?:are |are there |do we have |we have |is there )?(?:in|within|under)\b(?! (?:an? |each |the |our |every |one )?(?:stock|inventory|orders?|baskets?|warehouse|carts?|invoices?)\b)|\bproduct count\b|\b(most|fewest|least) (different |distinct )?(products|skus)\b|\bby (?:the )?(?:number|count) of (?:different |distinct |unique )?(?:products|skus|articles)\b|\bby (?:different|distinct|unique) (?:products|items|skus|articles)\b/;
 
 /**
  * "What is the average price of our products?" got the top products by revenue: a price is
@@ -63,7 +63,7 @@ const PRODUCT_COUNT =
  * price increase in 2024?" ranked revenue).
  */
 const PRICE_ASKED =
-  /^(?!.*\b(?:raise|raising|increase|increasing|lower|lowering|cut|cutting|change|changing|set|setting) (?:our |the |its |their )?prices?\b)(?!.*\b(?:mix|volume|bridge|pvm)\b).*(?:\b(?:average|avg|mean|typical|selling|sales|unit|highest|lowest|top|bottom|our) (?:(?:bottle|unit|item|case|pack|selling|sale|product) )?prices?\b|\bprices? (?:of|for|by|per|in|paid)\b|\b(?:most|least|more|less) expensive\b|\b(?:cheapest|priciest|priced)\b|\bprices? per (?:unit|bottle|item|piece|case|pack|box|can|article|sku)\b|\bprices? (?:increases?|increased|rises?|rose|risen|drops?|dropped|falls?|fell|cuts?|changes?|changed|went (?:up|down)|go(?:es)? (?:up|down)|gone (?:up|down))\b)/;
+  /^(?!.*\b(?:raise|raising|increase|increasing|lower|lowering|cut|cutting|change|changing|set|setting) (?:our |the |its |their )?prices?\b)(?!.*\b(?:mix|volume|bridge|pvm)\b).*(?:\b(?:average|avg|mean|typical|selling|sales|unit|highest|lowest|top|bottom|our) (?:(?:bottle|unit|item|case|pack|selling|sale|product|retail|shelf|list) )?prices?\b|\bprices? (?:of|for|by|per|in|paid)\b|\b(?:most|least|more|less) expensive\b|\b(?:cheapest|priciest|priced)\b|\bprices? per (?:unit|bottle|item|piece|case|pack|box|can|article|sku)\b|\bprices? (?:increases?|increased|rises?|rose|risen|drops?|dropped|falls?|fell|cuts?|changes?|changed|went (?:up|down)|go(?:es)? (?:up|down)|gone (?:up|down))\b)/;
 
 /** The plural nouns for customers, as a regex group. */
 const BUYERS = `(?:${CUSTOMERS_PLURAL})`;
@@ -136,7 +136,7 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
   [
     // "The most popular product in Des Moines" was no figure, and the answer that took over ranked every city's.
     // "Is Sean Miller more valuable than Tamara Chand?" got Tamara Chand's profile alone.
-    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spends|spent|spending|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (product|item|article|sku|category|sub-category|supplier)(?!s)|popular|(?:more|less) valuable than|worth (?:more|less) than)\b/,
+    /\b(revenue|revenues|revenu|revnue|reveune|sales|slaes|turnover|turn over|income|takings|spend|spends|spent|spending|how much|bring in|brings in|sold|sell|sells|(best|top|worst)[- ]selling (?:(product|item|article|sku|category|sub-category|supplier)(?!s)|sub-categories|categories|suppliers|vendors|brands|regions|states|cities|countries|segments)|popular|(?:more|less) valuable than|worth (?:more|less) than)\b/,
     'revenue',
   ],
 ];

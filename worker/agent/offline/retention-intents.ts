@@ -61,7 +61,8 @@ export function retentionIntentOf(question: string): RetentionIntent | null {
  * compares that value's figures or asks for two periods.
  */
 export function asksResultTools(question: string, meta?: SnapshotMeta): boolean {
-  if (retentionIntentOf(question) !== null) return true;
   // The bridge pattern needs no date to match, so any "today" will do here.
-  return bridgeIntentOf(question, new Date(0)) !== null && !(meta && namesAValue(question, meta));
+  // "Net revenue retention for Germany" got the whole file's: retention is of every customer too.
+  const tools = retentionIntentOf(question) !== null || bridgeIntentOf(question, new Date(0)) !== null;
+  return tools && !(meta && namesAValue(question, meta));
 }

@@ -849,6 +849,10 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
     );
   const listsValues = spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought || spec.boughtAll || spec.boughtEvery;
   if (groups.length && !listsValues) parts.push(`by ${groups.map((g) => (g.kind === 'time' ? g.unit : g.dimension.label)).join(' and ')}`);
+  // "Which products sell the least?" listed them lowest first under "revenue, by product". A
+  // ranking says "bottom 5", and a list of losses (kept below 0) is plainly the largest first.
+  if (parts[0] === measures && groups.length > 0 && spec.sort?.direction === 'asc' && (spec.sort.on ?? 'value') === 'value' && !spec.having)
+    parts.push(`lowest ${spec.measures.length > 1 ? `${measureWords(spec.sort.by, spec.per)} ` : ''}first`);
   const unit = groups.find((g) => g.kind === 'time')?.unit;
   if (spec.changeFrom && unit) parts.push(`each against ${comparedWords(unit, spec.changeFrom === 'yearBefore')}`);
   // "customers with one order, by customer" already says which customers are kept.

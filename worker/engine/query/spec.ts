@@ -259,6 +259,18 @@ export const QuerySpecSchema = z
       ctx.addIssue({ code: 'custom', path: ['period'], message: '`notBoughtIn` needs `period`: the range in which they did buy' });
     if (spec.compareTo && !spec.period)
       ctx.addIssue({ code: 'custom', path: ['period'], message: '`compareTo` needs `period`: the range it is compared with' });
+    // "Revenue by quarter, 2024 against 2023" set 2024's quarters beside 2023's, each empty in the other period.
+    if (
+      spec.compareTo &&
+      !spec.changeFrom &&
+      spec.groupBy.some((g) => (TIME_DIMENSIONS as readonly string[]).includes(g.trim().toLowerCase()))
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['compareTo'],
+        message:
+          '`compareTo` sets two periods side by side per row, and a time unit in `groupBy` falls in one of them only: use `changeFrom: "yearBefore"` (each unit against the same unit a year before) or `"previous"` instead',
+      });
     // The rows listed are one column's values: "products bought in 2023 but not in 2024"; a second
     // grouping or a time unit has no list of its own, and was dropped without a word.
     if (
