@@ -3047,6 +3047,17 @@ describe('asked on 30 November 2026, in the ninth session', () => {
     });
   });
 
+  // It gave Acme's German revenue over all revenue, 3.1%.
+  it('"What share of revenue in Germany comes from Acme Supply?" is of Germany\'s revenue', async () => {
+    const german = rows.filter((r) => r.Region.startsWith('DE-'));
+    const acme = german.filter((r) => r.Supplier === 'Acme Supply, Inc.').reduce((sum, r) => sum + revenue(r), 0);
+    const all = german.reduce((sum, r) => sum + revenue(r), 0);
+    const answer = await answerWithQuery('What share of revenue in Germany comes from Acme Supply?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('share of revenue, revenue, supplier = Acme Supply, Inc., within region in DE-North, DE-South');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo((acme / all) * 100, 9);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(acme, 6);
+  });
+
   // Each got a figure of every row: all orders (2,482), all revenue, or all of 2024's.
   it.each([
     ['How many invoices had a discount?', '“discount”'],

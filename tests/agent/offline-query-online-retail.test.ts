@@ -1012,7 +1012,7 @@ describe('how many values of a grouping, and months named bare', () => {
     // It divided Germany's revenue by all revenue, not by the revenue outside the UK.
     [
       'What % of non-UK revenue comes from Germany?',
-      'I can work out a share of all revenue, or of a period’s, not of one region’s, category’s or customer’s revenue yet; ask for the two figures (the part, and the whole) and divide.',
+      'I can work out a share of all revenue, a period’s, or one value’s (“What share of revenue in the West comes from Chairs?”), with the part named as another value or grouping, not of a value’s own revenue or of what is left when values are taken out yet.',
     ],
     // It was read as returning customers, the opposite.
     [

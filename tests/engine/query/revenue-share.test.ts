@@ -96,3 +96,42 @@ describe('the share of revenue', () => {
     expect(result.rows).toEqual([[0]]);
   });
 });
+
+// "What share of revenue in Germany comes from Acme Supply?" gave Acme's German revenue over all revenue.
+describe('the share of revenue within the rows of some filters (shareWithin)', () => {
+  it("is of those rows only: Acme holds 160 of the West's 210 = 76.2%, where it holds 160 of 280 of the file", async () => {
+    const result = await queryCsv(SALES, {
+      measures: ['revenueShare', 'revenue'],
+      filters: [
+        { dimension: 'customer', values: ['Acme'] },
+        { dimension: 'region', values: ['West'] },
+      ],
+      shareWithin: ['region'],
+    });
+    expect(result.rows[0][0] as number).toBeCloseTo((160 / 210) * 100, 9);
+    expect(result.rows[0][1]).toBe(160);
+    expect(result.understood).toBe('share of revenue, revenue, customer = Acme, within region = West');
+    expect(result.note).toBe('Shares are of all revenue where region = West, net of returns.');
+  });
+
+  it("is of each grouping's rows within the filter, net of returns: in the East, Cora 50 of 70 and Dune 20 of 70", async () => {
+    const result = await queryCsv(SALES, {
+      measures: ['revenueShare'],
+      groupBy: ['customer'],
+      filters: [{ dimension: 'region', values: ['East'] }],
+      shareWithin: ['region'],
+    });
+    expect(result.rows.map((r) => r[0])).toEqual(['Cora', 'Dune']);
+    expect(result.rows[0][1] as number).toBeCloseTo((50 / 70) * 100, 9);
+    expect(result.rows[1][1] as number).toBeCloseTo((20 / 70) * 100, 9);
+  });
+
+  it('names a filter of the spec, with a share asked for', async () => {
+    await expect(
+      queryCsv(SALES, { measures: ['revenueShare'], filters: [{ dimension: 'customer', values: ['Acme'] }], shareWithin: ['region'] }),
+    ).rejects.toThrow('`shareWithin` names the dimension of one of `filters`: none is on region');
+    await expect(
+      queryCsv(SALES, { measures: ['revenue'], filters: [{ dimension: 'region', values: ['West'] }], shareWithin: ['region'] }),
+    ).rejects.toThrow('`shareWithin` sets the whole of a share: ask for revenueShare, profitShare or customerShare');
+  });
+});

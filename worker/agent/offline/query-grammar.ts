@@ -113,7 +113,7 @@ import {
   CHURN_NAMED,
   fractionRefusal,
 } from './query-parsed';
-import { asWritten, countedNounOf, dimensionOfNoun, namedFilterWords, valuesNamed } from './query-values';
+import { countedNounOf, dimensionOfNoun, namedFilterWords, valuesNamed } from './query-values';
 import { ordinalRankOf, percentChangeHaving, rankAsAsked } from './query-ranking';
 import {
   KEPT_WORDS,
@@ -281,8 +281,10 @@ function attributeLeftOut(question: string, meta: SnapshotMeta): string | null {
   const columns = meta.dimensions.map((d) => `${d.label} ${d.header ?? ''}`.toLowerCase()).join(' ');
   for (const [re, column] of ATTRIBUTES) {
     const word = re.exec(text)?.[0];
-    // A file with such a column names it ("Channel" in the wholesale customers' file).
+    // A file with such a column names it ("Channel" in the wholesale customers' file), or a
+    // value ("Discount", a product of Online Retail's).
     if (!word || columns.includes(column) || columns.includes(word.replace(/(?:s|ed)$/, ''))) continue;
+    if (meta.dimensions.some((d) => d.values.some((v) => v.toLowerCase() === word))) continue;
     return `This file records no ${column} for its rows, so I can't pick out or split by “${word}”.`;
   }
   return null;
@@ -532,7 +534,25 @@ const SHARE_OF_A_WHOLE =
 const SHARE_OF_NAMED_REVENUE =
   /(?:\b(?:share|percent(?:age)?|proportion|fraction)|%) of (?!(?:the|our|all|total|my)\s+(?:revenue|sales|turnover)\b)(?:the |our |all )?[\p{L}\d&' -]{1,60}?(?:'s|’s)? (?:revenue|sales|turnover)\b/u;
 const SHARE_OF_ONE_VALUE =
-  'I can work out a share of all revenue, or of a period’s, not of one region’s, category’s or customer’s revenue yet; ask for the two figures (the part, and the whole) and divide.';
+  'I can work out a share of all revenue, a period’s, or one value’s (“What share of revenue in the West comes from Chairs?”), with the part named as another value or grouping, not of a value’s own revenue or of what is left when values are taken out yet.';
+
+/**
+ * The dimensions of the values a share is taken within: "in Germany" in "What share of revenue
+ * in Germany comes from Acme?", "Technology" in "What share of Technology sales is in the
+ * West?"; null when the whole is all revenue.
+ */
+function wholeOfShare(text: string, meta: SnapshotMeta, facts: AnalysisFacts | undefined): string[] | null {
+  // "The share of Technology in 2021 sales": Technology is the part, the whole is after "in".
+  const phrase =
+    SHARE_OF_A_WHOLE.exec(text)?.[1] ??
+    SHARE_OF_NAMED_REVENUE.exec(text)?.[0]
+      .replace(/^.*? of (?:the |our |all )?/, '')
+      .replace(/^.*\bin /, '')
+      .replace(/(?:'s|’s)? (?:revenue|sales|turnover)$/, '');
+  if (!phrase) return null;
+  const named = valuesNamed(phrase, meta, facts);
+  return 'refused' in named || named.filters.length === 0 ? null : named.filters.map((f) => f.dimension);
+}
 /** A share of revenue with nothing named to take it of. */
 const SHARE_NEEDS_PART =
   'I need the part to take the share of, named as the file writes it: a customer, a product, a category, a region or another value (no value of the file was found in the question).';
@@ -731,7 +751,8 @@ function parseAsRead(
     measures = ['customerShare', 'customers'];
   } else if (shareAsked && !keptAsked) {
     // "What share of revenue comes from the West?": the share, then the revenue it is of.
-    if (lapsed || !SHARE_OF_REVENUE.test(text) || measures.some((m) => m !== 'revenue'))
+    // "What share of Technology sales is in the West?" is a share of one value's revenue (shareWithin below).
+    if (lapsed || !(SHARE_OF_REVENUE.test(text) || SHARE_OF_NAMED_REVENUE.test(text)) || measures.some((m) => m !== 'revenue'))
       return { kind: 'refused', reason: SHARE_OF_NAMED_REVENUE.test(text) ? SHARE_OF_ONE_VALUE : shareOfRevenueOnly(meta.hasCost) };
     measures = ['revenueShare', 'revenue'];
   }
@@ -1247,12 +1268,17 @@ function parseAsRead(
   // "What share of revenue in the West comes from Chairs?" gave Chairs' West revenue over all
   // revenue: a share of one value's revenue is not the query's (its shares are of all revenue).
   // "What % of non-UK revenue comes from Germany?" divided by all revenue too.
-  const whole = spec.measures.includes('revenueShare') ? SHARE_OF_A_WHOLE.exec(text)?.[1] : undefined;
-  if (
-    (whole && filters.some((f) => f.values.some((v) => asWritten(whole).includes(asWritten(v))))) ||
-    (spec.measures.includes('revenueShare') && valuesLeftOut && filters.length > 0)
-  )
-    return { kind: 'refused', reason: SHARE_OF_ONE_VALUE };
+  // Both are now a share of the whole named: "What share of revenue in Germany comes from Acme
+  // Supply?" gave 3.1% (of all revenue) where Germany's is 12.9%.
+  if (spec.measures.includes('revenueShare') && valuesLeftOut && filters.length > 0) return { kind: 'refused', reason: SHARE_OF_ONE_VALUE };
+  const whole = spec.measures.includes('revenueShare') ? wholeOfShare(text, meta, facts) : null;
+  if (whole && whole.length > 0) {
+    const parts = filters.filter((f) => !whole.includes(f.dimension));
+    // "… comes from our top customer": the top of all, or of the West? Not read either way yet.
+    if (parts.length === filters.length || (parts.length === 0 && groupBy.every(isTimeUnit)) || spec.limit !== undefined)
+      return { kind: 'refused', reason: SHARE_OF_ONE_VALUE };
+    spec.shareWithin = [...new Set(whole)];
+  }
   // "Customers with no orders in 2021" listed those who ordered, "products that did not sell"
   // the best sellers: a list of what has none of a figure, or is without it, is none the rows give.
   if (

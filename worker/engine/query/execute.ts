@@ -145,7 +145,13 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   const filters = spec.filters.map((f) => resolveFilter(meta, f));
   const startingWith = startingWithNote(filters);
   // The answer states the dictionary entries the values resolved to, not the words typed.
-  spec = { ...spec, filters: spec.filters.map((f, i) => ({ ...f, dimension: filters[i].dimension.label, values: filters[i].matched })) };
+  // A share's whole names its filters the same way.
+  const within = spec.shareWithin?.flatMap((w) => spec.filters.flatMap((f, i) => (f.dimension === w ? [filters[i].dimension.label] : [])));
+  spec = {
+    ...spec,
+    filters: spec.filters.map((f, i) => ({ ...f, dimension: filters[i].dimension.label, values: filters[i].matched })),
+    ...(within ? { shareWithin: [...new Set(within)] } : {}),
+  };
   const customerIndex = meta.dimensions.findIndex((d) => d.key === 'customer');
   if ((spec.period || spec.compareTo) && !meta.hasDates)
     throw new QueryRefusal('This file has no date column, so it has no periods.', 'MISSING_COLUMN');
@@ -218,11 +224,14 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   const periodBuyers = m.has('customerShare')
     ? Array.from({ length: Math.max(1, periods.length) }, () => new Uint8Array(meta.dimensions[customerIndex].values.length))
     : null;
+  // A share's whole: every row of the period, or those passing the filters it is within.
+  const wholeFilters = filters.filter((_, k) => spec.shareWithin?.includes(spec.filters[k].dimension));
   for await (const g of snapshot.groups(needs)) {
     if (needFirstDay) firstDay = firstPurchases(g, customerIndex, firstDay);
-    if (m.has('revenueShare')) addPeriodRevenue(g, periods, acc.periodRevenue);
-    if (m.has('profitShare')) addPeriodProfit(g, periods, acc.periodProfit);
-    if (periodBuyers) addPeriodBuyers(g, periods, customerIndex, periodBuyers, acc.periodBuyers);
+    const inWhole = wholeOf(g, wholeFilters);
+    if (m.has('revenueShare')) addPeriodRevenue(g, periods, acc.periodRevenue, inWhole);
+    if (m.has('profitShare')) addPeriodProfit(g, periods, acc.periodProfit, inWhole);
+    if (periodBuyers) addPeriodBuyers(g, periods, customerIndex, periodBuyers, acc.periodBuyers, inWhole);
     scanGroup(g, groups, filters, periods, customerIndex, productIndex, acc);
   }
   const result = resultOf(spec, meta, groups, acc, firstDay, Boolean(spec.compareTo), {
@@ -386,16 +395,25 @@ function countOrder(acc: Accumulators, slot: number, customer: number, order: nu
 }
 
 /** Adds every row's amount to the revenue of each period it falls in (the whole file without periods). */
-function addPeriodRevenue(g: SnapshotGroup, periods: Range[], totals: Float64Array): void {
+/** Whether each row of a group is in a share's whole (null: every row is). */
+function wholeOf(g: SnapshotGroup, within: readonly ResolvedFilter[]): ((i: number) => boolean) | null {
+  if (within.length === 0) return null;
+  const masks = within.map((f) => ({ codes: g.dims[f.index], mask: f.mask, keepBlank: f.keepBlank }));
+  return (i) => masks.every((f) => passesFilter(f, f.codes[i]));
+}
+
+function addPeriodRevenue(g: SnapshotGroup, periods: Range[], totals: Float64Array, inWhole: ((i: number) => boolean) | null): void {
   for (let i = 0; i < g.rows; i++) {
+    if (inWhole && !inWhole(i)) continue;
     if (periods.length === 0) totals[0] += g.amount[i];
     for (let p = 0; p < periods.length; p++) if (g.day[i] >= periods[p].from && g.day[i] <= periods[p].to) totals[p] += g.amount[i];
   }
 }
 
 /** Adds every row's gross profit (amount less cost) to each period it falls in (the whole file without periods). */
-function addPeriodProfit(g: SnapshotGroup, periods: Range[], totals: Float64Array): void {
+function addPeriodProfit(g: SnapshotGroup, periods: Range[], totals: Float64Array, inWhole: ((i: number) => boolean) | null): void {
   for (let i = 0; i < g.rows; i++) {
+    if (inWhole && !inWhole(i)) continue;
     const cost = g.cost[i];
     const profit = g.amount[i] - (cost === cost ? cost : 0);
     if (periods.length === 0) totals[0] += profit;
@@ -404,11 +422,18 @@ function addPeriodProfit(g: SnapshotGroup, periods: Range[], totals: Float64Arra
 }
 
 /** Counts each customer with a purchase (a line that is no return) in a period once, whatever the filters (the whole file without periods). */
-function addPeriodBuyers(g: SnapshotGroup, periods: Range[], customerIndex: number, seen: Uint8Array[], totals: Float64Array): void {
+function addPeriodBuyers(
+  g: SnapshotGroup,
+  periods: Range[],
+  customerIndex: number,
+  seen: Uint8Array[],
+  totals: Float64Array,
+  inWhole: ((i: number) => boolean) | null,
+): void {
   const customers = g.dims[customerIndex];
   for (let i = 0; i < g.rows; i++) {
     const c = customers[i];
-    if (c < 0 || g.returns[i] === 1) continue;
+    if (c < 0 || g.returns[i] === 1 || (inWhole && !inWhole(i))) continue;
     for (let p = 0; p < seen.length; p++) {
       if (periods.length > 0 && (g.day[i] < periods[p].from || g.day[i] > periods[p].to)) continue;
       if (seen[p][c] === 1) continue;

@@ -9,7 +9,7 @@ import type { SnapshotMeta } from '../snapshot/columns';
 import type { Accumulators } from './accumulators';
 import type { ResolvedGroup } from './resolve';
 import type { QueryResult } from './result';
-import type { Measure, QuerySpec } from './spec';
+import { filterWords, type Measure, type QuerySpec } from './spec';
 
 /**
  * New is first seen in the file: in Superstore's first year every customer is new and all of
@@ -83,18 +83,24 @@ export function shareNote(
   result: QueryResult,
   together: { share: number; nouns: string },
 ): string {
-  const period = spec.period ? ' in the period' : '';
+  // "Acme's share of Germany's revenue": the whole is the rows of the filters it is within.
+  const withinWords = spec.filters
+    .filter((f) => spec.shareWithin?.includes(f.dimension))
+    .map((f) => filterWords(f.dimension.replace(/^column:/, ''), f.values, f.exclude, f.match))
+    .join(' and ');
+  const period = (withinWords ? ` where ${withinWords}` : '') + (spec.period ? ' in the period' : '');
+  const whatever = withinWords ? '' : ', whatever the filters';
   // One customer buys in several rows, so shares of customers overlap: what rows hold together is not their sum.
   if (share === 'customerShare') {
-    const whole = `Shares of customers are of all customers who bought${period} (on a line that is no return), whatever the filters`;
+    const whole = `Shares of customers are of all customers who bought${period} (on a line that is no return)${whatever}`;
     return groups.length === 0
       ? `${whole}.`
       : `${whole}; one who bought in several rows counts in each, so the shares can add up to more than 100%.`;
   }
   const definition =
     share === 'revenueShare'
-      ? `Shares are of all revenue${period}, net of returns, whatever the filters.`
-      : `Shares of gross profit are of all gross profit${period} (revenue less cost, net of returns), whatever the filters; what sold at a loss has a share below 0, so the others' can add up to more than 100%.`;
+      ? `Shares are of all revenue${period}, net of returns${whatever}.`
+      : `Shares of gross profit are of all gross profit${period} (revenue less cost, net of returns)${whatever}; what sold at a loss has a share below 0, so the others' can add up to more than 100%.`;
   const held = together.share.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   // "What if we lost our top 100 customers?": the top 100's share, though 50 of them are shown.
   if (!compare && result.rankedRows !== undefined)

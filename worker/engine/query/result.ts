@@ -857,7 +857,12 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
   if (spec.changeFrom && unit) parts.push(`each against ${comparedWords(unit, spec.changeFrom === 'yearBefore')}`);
   // "customers with one order, by customer" already says which customers are kept.
   if (spec.having && !keepsCountedCustomers(spec.having)) parts.push(havingWords(spec.having, average));
-  parts.push(...filtersInWords(spec, meta));
+  // A share's whole is said as such: "supplier = Acme Supply, Inc., within region in DE-North, DE-South".
+  const isWhole = (f: QuerySpec['filters'][number]) => spec.shareWithin?.includes(f.dimension) === true;
+  parts.push(
+    ...spec.filters.filter((f) => !isWhole(f)).map((f) => valueWords(f, meta)),
+    ...spec.filters.filter(isWhole).map((f) => `within ${valueWords(f, meta)}`),
+  );
   if (spec.period) parts.push(`${spec.period.from} … ${spec.period.to}`);
   if (spec.compareTo) parts.push(`compared with ${spec.compareTo.from} … ${spec.compareTo.to}`);
   if (spec.notBoughtIn) parts.push(`but not in ${spec.notBoughtIn.from} … ${spec.notBoughtIn.to}`);

@@ -248,6 +248,12 @@ export const QuerySpecSchema = z
      */
     changeFrom: z.enum(['previous', 'yearBefore']).optional(),
     /**
+     * With a share: the filters, named by their `dimension`, whose rows are the whole the share
+     * is of ("Acme's share of Germany's revenue": the region's filter). Without it a share is of
+     * every row of the period, whatever the filters.
+     */
+    shareWithin: z.array(z.string().min(1).max(100)).min(1).max(4).optional(),
+    /**
      * Top/bottom N. At most 50 rows are shown; a larger N ("the top 100 customers") is
      * ranked whole, and what its rows hold together is given with the 50 shown.
      */
@@ -259,6 +265,19 @@ export const QuerySpecSchema = z
       ctx.addIssue({ code: 'custom', path: ['period'], message: '`notBoughtIn` needs `period`: the range in which they did buy' });
     if (spec.compareTo && !spec.period)
       ctx.addIssue({ code: 'custom', path: ['period'], message: '`compareTo` needs `period`: the range it is compared with' });
+    if (spec.shareWithin && !spec.measures.some((m) => m === 'revenueShare' || m === 'profitShare' || m === 'customerShare'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['shareWithin'],
+        message: '`shareWithin` sets the whole of a share: ask for revenueShare, profitShare or customerShare',
+      });
+    for (const within of spec.shareWithin ?? [])
+      if (!spec.filters.some((f) => f.dimension === within))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['shareWithin'],
+          message: `\`shareWithin\` names the dimension of one of \`filters\`: none is on ${within}`,
+        });
     // "Revenue by quarter, 2024 against 2023" set 2024's quarters beside 2023's, each empty in the other period.
     if (
       spec.compareTo &&
