@@ -3047,6 +3047,32 @@ describe('asked on 30 November 2026, in the ninth session', () => {
     });
   });
 
+  // It ranked every rep by their top customer's share; Rep 7 was not among the 9 shown.
+  it('"How concentrated is Rep 7\'s revenue?" gives Rep 7\'s largest customer and its share', async () => {
+    const byCustomer = grouped(
+      (r) => r.SalesRep === 'Rep 7',
+      (r) => r.CustomerName,
+      revenue,
+    );
+    const positive = byCustomer.filter(([, v]) => v > 0).reduce((sum, [, v]) => sum + v, 0);
+    const [top, topRevenue] = byCustomer[0];
+    const share = ((topRevenue / positive) * 100).toFixed(1);
+    const { answer } = await askOffline("How concentrated is Rep 7's revenue?", analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain("I understood: **Rep 7's scorecard");
+    expect(answer).toContain(`- Largest customer: ${top}, ${share}% of the rep's revenue`);
+  });
+
+  // It listed the flagged customers, medium risk first: one had bought 28 days before.
+  it('"Which customers stopped buying?" lists the lost customers only', async () => {
+    const result = analyse(file.aggregates);
+    const lost = result.churn?.customers.filter((c) => c.risk === 'lost').length;
+    const { answer } = await askOffline('Which customers stopped buying?', result, file.snapshot);
+    expect(answer).toContain(`**${lost?.toLocaleString('en-US')} customers** are lost.`);
+    const listed = answer.split('\n').filter((line) => /^\d+\. /.test(line));
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.every((line) => line.includes(': lost, '))).toBe(true);
+  });
+
   // It gave Acme's German revenue over all revenue, 3.1%.
   it('"What share of revenue in Germany comes from Acme Supply?" is of Germany\'s revenue', async () => {
     const german = rows.filter((r) => r.Region.startsWith('DE-'));

@@ -517,7 +517,8 @@ function riskOf(q: string): ChurnRisk | null {
   // "Which customers did we lose?", "… has Rep 3 lost?" (a rep named by a word and a number) and
   // "… churned?" got every flagged customer, medium risk first.
   if (
-    /\b(already lost|lost customers|customers (we )?(have )?lost|we (have )?lost|(are|is|were|was) (already )?lost|(did|have|has) (we|\w+ \d+) (lose|lost)|churned)\b/.test(
+    // "Which customers stopped buying?" listed one who had bought 28 days before, rated medium.
+    /\b(already lost|lost customers|customers (we )?(have )?lost|we (have )?lost|(are|is|were|was) (already )?lost|(did|have|has) (we|\w+ \d+) (lose|lost)|churned|stopped (buying|ordering|purchasing)|no longer (buy|buying|order|ordering))\b/.test(
       q,
     )
   )

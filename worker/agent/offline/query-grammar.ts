@@ -293,6 +293,8 @@ function attributeLeftOut(question: string, meta: SnapshotMeta): string | null {
 /** "Net revenue retention for Germany" got Germany's revenue: retention is of every customer. */
 function retentionOfSome(question: string, spec: QuerySpecInput): string | null {
   if (!retentionIntentOf(question) || (spec.filters ?? []).length === 0) return null;
+  // "How often do customers in Reading come back?" is their repeat customers, which the rows give.
+  if (spec.measures.some((m) => m !== 'revenue' && m !== 'customers')) return null;
   return "Retention and net revenue retention are of every customer in the file; I can't narrow them to some customers yet. I can list the customers who bought in both of two years (“Which customers bought in both 2023 and 2024?”).";
 }
 
@@ -1272,6 +1274,9 @@ function parseAsRead(
   // Supply?" gave 3.1% (of all revenue) where Germany's is 12.9%.
   if (spec.measures.includes('revenueShare') && valuesLeftOut && filters.length > 0) return { kind: 'refused', reason: SHARE_OF_ONE_VALUE };
   const whole = spec.measures.includes('revenueShare') ? wholeOfShare(text, meta, facts) : null;
+  // "The share of the rep's revenue": a whole named, but no value of the file in it.
+  if (spec.measures.includes('revenueShare') && !whole && !SHARE_OF_REVENUE.test(text) && SHARE_OF_NAMED_REVENUE.test(text))
+    return { kind: 'refused', reason: SHARE_OF_ONE_VALUE };
   if (whole && whole.length > 0) {
     const parts = filters.filter((f) => !whole.includes(f.dimension));
     // "… comes from our top customer": the top of all, or of the West? Not read either way yet.

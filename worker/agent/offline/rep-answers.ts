@@ -155,11 +155,14 @@ export function repIntentOf(question: string, result: AnalysisResult, othersName
   // Rep 3 lose?" and "Which of Rep 3's customers are at risk?" got the scorecard, which counts
   // them: the churn list of the customers with the rep's rows names them (among-answers.ts).
   if (mentioned && !/\bhow many\b/.test(q) && (CHURN_WORDS.test(q) ? CUSTOMERS_ONE_BY_ONE.test(q) : CUSTOMERS_LISTED.test(q))) return null;
-  // "Who is Rep 7's biggest customer?" is on Rep 7's scorecard (it ranked every rep by their top customer).
+  // "Who is Rep 7's biggest customer?" and "How concentrated is Rep 7's revenue?" are on Rep 7's
+  // scorecard (each ranked every rep by their top customer).
   if (
     mentioned &&
     (SCORECARDISH.test(q) ||
-      /risk|churn|lost|lose|losing|cross.?sell|customers|(biggest|largest|top|main) (customer|client|account)/.test(q))
+      /risk|churn|lost|lose|losing|cross.?sell|customers|(biggest|largest|top|main) (customer|client|account)|concentrat|depend|relian|\brel(?:y|ies|ied) on\b/.test(
+        q,
+      ))
   )
     return { kind: 'rep', query: mentioned };
   if (!REPISH.test(q)) return null;
