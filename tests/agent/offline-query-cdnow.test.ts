@@ -450,3 +450,24 @@ describe('customers who made a repeat purchase', () => {
     expect(answer.result?.rows).toEqual([[customersByDays(2, true, '1997-01-01', '1997-12-31')]]);
   });
 });
+
+describe('asked on 30 November 2026, in the ninth session', () => {
+  const dollarsIn = (from: string, to: string) => rows.filter((r) => r.day >= from && r.day <= to).reduce((sum, r) => sum + r.dollars, 0);
+  // Each got the whole file's $2,500,315.63: a year of two digits was no period.
+  it.each([
+    ['sales in 97', '1997-01-01', '1997-12-31'],
+    ['revenue feb 98', '1998-02-01', '1998-02-28'],
+    ['how much rev did we make in jan 98', '1998-01-01', '1998-01-31'],
+  ])('"%s" is the revenue of %s … %s', async (question, from, to) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(`revenue, ${from} … ${to}`);
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(dollarsIn(from, to), 6);
+  });
+
+  // It got the whole file's revenue: "complete" was no period's word.
+  it('"Revenue in the last 3 complete months" is refused, with no figure', async () => {
+    const answer = await answerWithQuery('Revenue in the last 3 complete months', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I couldn't read the period in “last 3 complete months”, so the answer would be for the whole file.");
+  });
+});

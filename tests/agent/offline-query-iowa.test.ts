@@ -706,6 +706,13 @@ describe('asked on 30 November 2026, in the ninth session', () => {
     expect(answer.text).toContain('Name one in full, or say “all Hy-Vee” to take them together.');
   });
 
+  // A first version of the shorthand read "Yr" as "year", and found "Chivas Regal 12yr" (6 bottles).
+  it('"How many bottles of Chivas Regal 12 Yr were sold?" counts the three items of that name', async () => {
+    const [[bottles]] = (await sql(`SELECT sum(bottles_sold) FROM t WHERE item_description = 'Chivas Regal 12 Yr'`)) as number[][];
+    const answer = await answerWithQuery('How many bottles of Chivas Regal 12 Yr were sold?', file.snapshot, TODAY);
+    expect(answer.result?.rows[0][0]).toBe(bottles);
+  });
+
   // It got the top 5 products by revenue (Captain Morgan, $30,094.25).
   it('"Which item has the highest retail price?" ranks the items by their price per bottle', async () => {
     const [[item, price]] = (await sql(

@@ -1299,3 +1299,42 @@ it('"Which countries\' returns improved in November 2011 vs October 2011?" keeps
     'returns, sorted by change, by region, returns down, 2011-11-01 … 2011-11-30, compared with 2011-10-01 … 2011-10-31',
   );
 });
+
+describe('asked on 30 November 2026, in the ninth session', () => {
+  const UK = "Country = 'United Kingdom'";
+  const NOV = `d BETWEEN '2011-11-01' AND '2011-11-30'`;
+  it.each([
+    // Each got the whole file's figure: "UK" before a figure was no place.
+    ['UK revenue', `SELECT sum(rev) FROM t WHERE ${UK}`, 'revenue, region = United Kingdom'],
+    [
+      'UK revenue in November',
+      `SELECT sum(rev) FROM t WHERE ${UK} AND ${NOV}`,
+      'revenue, region = United Kingdom, 2011-11-01 … 2011-11-30',
+    ],
+    // 1.3%, of all revenue.
+    [
+      'What share of UK revenue comes from customer 17450?',
+      `SELECT sum(rev) FILTER (WHERE cust = '17450') / sum(rev) * 100, sum(rev) FILTER (WHERE cust = '17450') FROM t WHERE ${UK}`,
+      'share of revenue, revenue, customer = 17450, within region = United Kingdom',
+    ],
+    // Refused by a first version of the check: "Channel" was read as a sales channel.
+    [
+      'What was the revenue from the Channel Islands?',
+      `SELECT sum(rev) FROM t WHERE Country = 'Channel Islands'`,
+      'revenue, region = Channel Islands',
+    ],
+    // The top customers of all the file: the month written last was no period.
+    [
+      'top 10 customers nov',
+      `SELECT cust, sum(rev) r FROM t WHERE ${NOV} AND cust IS NOT NULL GROUP BY 1 ORDER BY r DESC LIMIT 10`,
+      'top 10 by revenue, by customer, 2011-11-01 … 2011-11-30',
+    ],
+  ])('"%s" is answered as asked', (question, reference, understood) => expectAnswer(question, reference, understood));
+
+  // It got the whole file's revenue, £2,532,460.92.
+  it('"Revenue from 1 Nov to 15 Nov" is refused, with the forms it reads', async () => {
+    const answer = await answerWithQuery('Revenue from 1 Nov to 15 Nov', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I couldn't read the period in “nov”, so the answer would be for the whole file.");
+  });
+});

@@ -4835,7 +4835,28 @@ describe('asked on 30 November 2026, in the ninth session', () => {
       `SELECT sum(rev) FILTER (WHERE Region = 'West') / sum(rev) * 100, sum(rev) FILTER (WHERE Region = 'West') FROM t WHERE Category = 'Technology'`,
       'share of revenue, revenue, region = West, within category = Technology',
     ],
+    // Found by a review: the whole was Furniture's alone (13.7%).
+    [
+      'What share of Furniture sales in the West is Chairs?',
+      `SELECT sum(rev) FILTER (WHERE "Sub-Category" = 'Chairs') / sum(rev) * 100, sum(rev) FILTER (WHERE "Sub-Category" = 'Chairs') FROM t WHERE Category = 'Furniture' AND Region = 'West'`,
+      'share of revenue, revenue, Sub-Category = Chairs, within category = Furniture and region = West',
+    ],
   ])('"%s" is a share of the revenue named', (question, reference, understood) => expectAnswer(question, reference, understood));
+
+  // Found by a review of this session's rewrites, each read right before them.
+  it.each([
+    [
+      'Which customers increased their spending from 2020 to 2021?',
+      'revenue, sorted by change, by customer, revenue up, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+    ],
+    ['Compare sales of products priced between 10 and 50', 'average price, revenue, by product, average price between 10 and 50'],
+    ['Which month of the year has the highest sales in 2021?', 'top 1 by revenue, by month, 2021-01-01 … 2021-12-31'],
+    ['Which month had the highest revenue per order on average?', 'top 1 by average order value, by month'],
+    ['Most unprofitable products', 'gross profit, by product, gross profit < 0'],
+  ])('"%s" is read as %s', async (question, understood) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(understood);
+  });
 
   // It compared the counts of customers, 693 against 638.
   itCountsEach([

@@ -119,7 +119,14 @@ export function measuresNamed(
   const some = CHURN.test(text) ? null : SOME_OF_THE_TOP.exec(text);
   if (some) return { refused: someOfTheTopReason(some) };
   // "Top 5 customers in 2023 with their margin" ranked by margin: the top ones are by revenue, the figure beside.
-  if (FIGURE_BESIDE_TOP.test(text) && !RANKED_BY.test(text) && measures.length > 0 && !measures.includes('revenue'))
+  // ("Top 10 customers with the most orders and their margin" is ranked by orders.)
+  if (
+    FIGURE_BESIDE_TOP.test(text) &&
+    !RANKED_BY.test(text) &&
+    !/\bwith the (?:most|highest|largest|biggest|fewest|lowest|smallest|least)\b/.test(text) &&
+    measures.length > 0 &&
+    !measures.includes('revenue')
+  )
     return { measures: ['revenue', ...measures], ofTopSet: true };
   const ranked = rankedByFirst(text, measures);
   const set = TOP_SET.exec(text);

@@ -234,8 +234,9 @@ export function parseQuestion(
         unitOfEveryYear(question) ??
         yearLeftOut(question, parsed.spec) ??
         relativePeriodLeftOut(question, parsed.spec) ??
+        periodLeftOut(asked, parsed.spec) ??
         countLeftOut(question, parsed.spec, meta) ??
-        attributeLeftOut(asked, meta) ??
+        attributeLeftOut(asked, meta, parsed.spec) ??
         typicalUnitOf(asked, parsed.spec) ??
         retentionOfSome(asked, parsed.spec) ??
         // A list of who did not buy carries its own denial ("haven't bought Hydraulics since June").
@@ -276,14 +277,17 @@ const ATTRIBUTES: [RegExp, string][] = [
   [/\b(?:backorder(?:s|ed)?|pending)\b/, 'status'],
 ];
 
-function attributeLeftOut(question: string, meta: SnapshotMeta): string | null {
+function attributeLeftOut(question: string, meta: SnapshotMeta, spec: QuerySpecInput): string | null {
   const text = question.toLowerCase();
   const columns = meta.dimensions.map((d) => `${d.label} ${d.header ?? ''}`.toLowerCase()).join(' ');
   for (const [re, column] of ATTRIBUTES) {
     const word = re.exec(text)?.[0];
-    // A file with such a column names it ("Channel" in the wholesale customers' file), or a
-    // value ("Discount", a product of Online Retail's).
+    // A file with such a column names it ("Channel" in the wholesale customers' file), a value
+    // is the word ("Discount", a product of Online Retail's), or a value named has it ("the
+    // Channel Islands", "Gift Voucher £20.00").
     if (!word || columns.includes(column) || columns.includes(word.replace(/(?:s|ed)$/, ''))) continue;
+    const inValue = new RegExp(String.raw`(?<![\p{L}\d])${word.split(' ').pop()}(?![\p{L}\d])`, 'iu');
+    if ((spec.filters ?? []).some((f) => f.values.some((v) => inValue.test(v)))) continue;
     if (meta.dimensions.some((d) => d.values.some((v) => v.toLowerCase() === word))) continue;
     return `This file records no ${column} for its rows, so I can't pick out or split by “${word}”.`;
   }
@@ -305,11 +309,9 @@ function retentionOfSome(question: string, spec: QuerySpecInput): string | null 
 function typicalUnitOf(question: string, spec: QuerySpecInput): string | null {
   const unit = spec.groupBy?.find(isTimeUnit);
   if (!unit || unit === 'year' || spec.limit === undefined) return null;
-  if (
-    !/\b(?:typical(?:ly)?|usual(?:ly)?|normally|generally|in general|on average|of the year(?! (?:19|20)\d\d)|every year|each year|most years)\b/i.test(
-      question,
-    )
-  )
+  // Within one year the unit is one of its own ("Which month of the year has the highest sales in 2021?").
+  if (spec.period && spec.period.from.slice(0, 4) === spec.period.to.slice(0, 4)) return null;
+  if (!/\b(?:typical(?:ly)?|usual(?:ly)?|normally|generally|in general|of the year|every year|each year|most years)\b/i.test(question))
     return null;
   return `I can rank single ${unit}s (“the best ${unit} in 2021”) or list revenue by ${unit}, where seasons show, but not average the same ${unit} across years yet.`;
 }
@@ -421,6 +423,28 @@ function relativePeriodLeftOut(question: string, spec: QuerySpecInput): string |
   if (named.length < 2) return null;
   return `I could read only one of “${named.join('” and “')}” here, so the answer would be to another question. Ask for one period, or two compared, such as “revenue by customer this year vs last year”.`;
 }
+
+/**
+ * A period's words with no period read: "Revenue in the last 3 complete months", "Revenue for
+ * 1-15 November" and "top 10 customers nov" got the whole file's figures. A month written into
+ * a value named ("December Gift Box") is the value's.
+ */
+function periodLeftOut(question: string, spec: QuerySpecInput): string | null {
+  if (spec.period || spec.compareTo || spec.notBoughtIn || spec.alsoBoughtIn || spec.changeFrom || spec.boughtEvery) return null;
+  const text = question.toLowerCase();
+  const words = PERIOD_NAMED.exec(text)?.[0];
+  if (!words) return null;
+  const named = (spec.filters ?? [])
+    .flatMap((f) => f.values)
+    .join(' ')
+    .toLowerCase();
+  if (named.includes(words.trim())) return null;
+  return `I couldn't read the period in “${words.trim()}”, so the answer would be for the whole file. Write it as “November 2011”, “from 2011-11-01 to 2011-11-15” or “the last 3 months”.`;
+}
+
+/** A month's name or a span back from now, as the periods are written. */
+const PERIOD_NAMED =
+  /\b(?:january|february|march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b|\b(?:last|past|previous|prior) (?:\d+|two|three|four|five|six|twelve) (?:full |complete |whole |calendar )?(?:days|weeks|months|quarters|years)\b/;
 
 /**
  * "How many regions had profit above the average?" and "How many countries stopped buying?": a count
@@ -541,20 +565,36 @@ const SHARE_OF_ONE_VALUE =
 /**
  * The dimensions of the values a share is taken within: "in Germany" in "What share of revenue
  * in Germany comes from Acme?", "Technology" in "What share of Technology sales is in the
- * West?"; null when the whole is all revenue.
+ * West?", both in "What share of Furniture sales in the West is Chairs?"; null when the whole
+ * is all revenue. Each phrase is looked up as typed ("Acme Supply", not "acme supply").
  */
-function wholeOfShare(text: string, meta: SnapshotMeta, facts: AnalysisFacts | undefined): string[] | null {
+function wholeOfShare(question: string, text: string, meta: SnapshotMeta, facts: AnalysisFacts | undefined): string[] | null {
+  const both = SHARE_WITHIN.exec(text);
   // "The share of Technology in 2021 sales": Technology is the part, the whole is after "in".
-  const phrase =
-    SHARE_OF_A_WHOLE.exec(text)?.[1] ??
+  const before = (
+    both?.[1] ??
     SHARE_OF_NAMED_REVENUE.exec(text)?.[0]
       .replace(/^.*? of (?:the |our |all )?/, '')
-      .replace(/^.*\bin /, '')
-      .replace(/(?:'s|’s)? (?:revenue|sales|turnover)$/, '');
-  if (!phrase) return null;
-  const named = valuesNamed(phrase, meta, facts);
-  return 'refused' in named || named.filters.length === 0 ? null : named.filters.map((f) => f.dimension);
+      .replace(/(?:'s|’s)? (?:revenue|sales|turnover)$/, '') ??
+    ''
+  )
+    .replace(/^.*\bin /, '')
+    .trim();
+  // Each read where it stood: "UK" before a figure ("UK revenue"), "the UK" after "in".
+  const phrases = [
+    { phrase: before, read: (typed: string) => `${typed} revenue` },
+    { phrase: both?.[2] ?? SHARE_OF_A_WHOLE.exec(text)?.[1] ?? '', read: (typed: string) => `in ${typed}` },
+  ].filter(({ phrase }) => /\p{L}/u.test(phrase));
+  const dimensions = phrases.flatMap(({ phrase, read }) => {
+    const at = question.toLowerCase().indexOf(phrase);
+    const named = valuesNamed(read(at >= 0 ? question.slice(at, at + phrase.length) : phrase), meta, facts);
+    return 'refused' in named ? [] : named.filters.map((f) => f.dimension);
+  });
+  return dimensions.length > 0 ? dimensions : null;
 }
+/** "Share of Furniture sales in the West is …": what the revenue is of, before it and after it. */
+const SHARE_WITHIN =
+  /(?:\b(?:share|percent(?:age)?|proportion|fraction)|%) of (?:(?:the|our|all|total) )*(.*?)(?:'s|’s)? ?\b(?:revenue|sales|turnover)\b(?: (?:in|from|of|for|at|within) (.+?))? (?:comes?|came|is|are|was|were|goes|went)\b/u;
 /** A share of revenue with nothing named to take it of. */
 const SHARE_NEEDS_PART =
   'I need the part to take the share of, named as the file writes it: a customer, a product, a category, a region or another value (no value of the file was found in the question).';
@@ -1273,7 +1313,7 @@ function parseAsRead(
   // Both are now a share of the whole named: "What share of revenue in Germany comes from Acme
   // Supply?" gave 3.1% (of all revenue) where Germany's is 12.9%.
   if (spec.measures.includes('revenueShare') && valuesLeftOut && filters.length > 0) return { kind: 'refused', reason: SHARE_OF_ONE_VALUE };
-  const whole = spec.measures.includes('revenueShare') ? wholeOfShare(text, meta, facts) : null;
+  const whole = spec.measures.includes('revenueShare') ? wholeOfShare(question, text, meta, facts) : null;
   // "The share of the rep's revenue": a whole named, but no value of the file in it.
   if (spec.measures.includes('revenueShare') && !whole && !SHARE_OF_REVENUE.test(text) && SHARE_OF_NAMED_REVENUE.test(text))
     return { kind: 'refused', reason: SHARE_OF_ONE_VALUE };

@@ -132,7 +132,14 @@ export function looseNamesOf(
   const beforeBuyers = [...text.matchAll(new RegExp(`\\b(${lowerCase.join('|')})\\s+(?:${BUYER_NOUNS})\\b`, 'g'))].filter((m) =>
     abbreviationFilter(m[1], meta),
   );
-  for (const m of [...capitals, ...text.matchAll(abbreviated), ...beforeBuyers]) {
+  // "UK revenue", "U.K. orders in October" got the whole file's: before a figure too, where the file holds it.
+  const beforeFigures = [
+    ...text.replace(/\bu\.k\.?(?=\s)/g, 'uk').matchAll(new RegExp(`(?<![\\w.-])(${lowerCase.join('|')})\\s+${FIGURE_NOUNS}`, 'g')),
+    ...question.matchAll(new RegExp(`(?<![\\w.-])([A-Z]{2,12})\\s+${FIGURE_NOUNS}`, 'gi')),
+  ].filter((m) =>
+    /^[A-Z]{2,12}$/.test(m[1]) || lowerCase.includes(m[1].toLowerCase()) ? abbreviationFilter(m[1].toLowerCase(), meta) : false,
+  );
+  for (const m of [...capitals, ...text.matchAll(abbreviated), ...beforeBuyers, ...beforeFigures]) {
     const word = m[1].toLowerCase();
     // "Revenue of JUMBO BAG RED RETROSPOT": a word of a name already found is no abbreviation.
     if (taken.some((v) => v === word || v.split(/\s+/).includes(word)) || NOT_NAMES.has(word)) continue;
@@ -675,7 +682,7 @@ export function strayPhraseOf(
   }
   return (
     strayKindOf(typed, meta, named, isGrammarWord) ??
-    strayLastOf(typed, named, isGrammarWord) ??
+    strayLastOf(typed, meta, named, isGrammarWord) ??
     strayBuyerOf(typed, meta, named, isGrammarWord) ??
     strayJoinedOf(typed, meta, named, valueWords, isGrammarWord)
   );
@@ -733,8 +740,13 @@ function strayKindOf(
   // "Sales by vendor for Hy-Vee stores" dropped Hy-Vee, where the customers are a column called store_name.
   const customer = meta.dimensions.find((d) => d.key === 'customer');
   const ownNoun = customer ? headerNoun(customer) : null;
+  // Only a chain's name, which starts several of them: "Iowa stores" are no "Iowa Street Market".
+  const startsSeveral = (word: string) =>
+    (customer?.values.filter((v) => v.toLowerCase().startsWith(`${word.toLowerCase()} `)).length ?? 0) > 1;
   const ofOwnNoun = ownNoun
-    ? [...typed.matchAll(new RegExp(String.raw`(?<=\S\s+)(\p{Lu}[\p{L}'’-]{2,})\s+${escapeRegex(ownNoun)}s?\b`, 'gu'))]
+    ? [...typed.matchAll(new RegExp(String.raw`(?<=\S\s+)(\p{Lu}[\p{L}'’-]{2,})\s+${escapeRegex(ownNoun)}s?\b`, 'gu'))].filter((m) =>
+        startsSeveral(m[1].replace(/['’]s$/, '')),
+      )
     : [];
   for (const m of [...typed.matchAll(KIND_BEFORE_FIGURE), ...ofOwnNoun]) {
     const word = m[1].replace(/['’]s$/, '').toLowerCase();
@@ -747,16 +759,21 @@ function strayKindOf(
   return null;
 }
 
-/** A capitalised name closing the question after "for", "to" or "from": "Revenue by vendor for Hy-Vee". */
-const NAME_LAST = /\b(?:for|to|from)\s+(?:all\s+(?:of\s+)?(?:the\s+)?)?(\p{Lu}[\p{L}'’&-]{2,})[?.!]*$/u;
+/** A capitalised name closing the question after "for": "Revenue by vendor for Hy-Vee". */
+/** The figures a place may be written before: "UK revenue", "DE sales". */
+const FIGURE_NOUNS = String.raw`(?:revenue|sales|turnover|orders|profits?|margins?|units|returns)\b`;
+
+const NAME_LAST = /\bfor\s+(?:all\s+(?:of\s+)?(?:the\s+)?)?(\p{Lu}[\p{L}'’&-]{2,})[?.!]*$/u;
 
 /**
- * A name typed last, after "for", "to" or "from", that no value holds: "Revenue by vendor for
- * Hy-Vee" got every store's, the name dropped (a customer's name is found; a word of some is
- * a name's start, which the caller reads as such).
+ * A name typed last, after "for", that no value holds: "Revenue by vendor for Hy-Vee" got every
+ * store's, the name dropped (a customer's name is found; a word of some is a name's start,
+ * which the caller reads as such). Not a word that starts values of another column ("for
+ * Standard", Superstore's ship mode "Standard Class", would be read as a product's name).
  */
 function strayLastOf(
   typed: string,
+  meta: SnapshotMeta,
   named: readonly string[],
   isGrammarWord: (word: string) => boolean,
 ): { phrase: string; partialOf: null } | null {
@@ -765,6 +782,8 @@ function strayLastOf(
   const word = m[1].replace(/['’]s$/, '');
   const lower = word.toLowerCase();
   if (PHRASE_END.has(lower) || NOT_GOODS.has(lower) || QUANTITY_NOUNS.test(lower) || !isStray(lower, named, isGrammarWord)) return null;
+  const starts = (value: string) => value.toLowerCase().startsWith(`${lower} `);
+  if (meta.dimensions.some((d) => !['customer', 'product', 'supplier'].includes(d.key) && d.values.some(starts))) return null;
   return { phrase: word, partialOf: null };
 }
 

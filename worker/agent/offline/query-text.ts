@@ -118,16 +118,6 @@ const TYPOS: Readonly<Record<string, string>> = {
   prodcut: 'product',
   suplier: 'supplier',
   supliers: 'suppliers',
-  // Shorthand: "sales in ohio lst yr" got all years' Ohio revenue.
-  lst: 'last',
-  yr: 'year',
-  yrs: 'years',
-  qtr: 'quarter',
-  qtrs: 'quarters',
-  mnth: 'month',
-  hw: 'how',
-  ppl: 'people',
-  custs: 'customers',
 };
 const TYPO = new RegExp(String.raw`\b(${Object.keys(TYPOS).join('|')})\b`, 'gi');
 
@@ -140,22 +130,47 @@ export function withWordingMended(question: string): string {
   return (
     question
       .replace(TYPO, (word: string) => TYPOS[word.toLowerCase()] ?? word)
+      // Shorthand, typed in lower case beside a period's word ("sales in ohio lst yr" got all
+      // years' Ohio revenue); "Chivas Regal 12 Yr" is a name.
+      .replace(/\blst (?=(?:yr|yrs|year|years|month|mnth|quarter|qtr|week|wk)\b)/g, 'last ')
+      .replace(
+        /\b(last|this|next|prev|previous|per|each|a|every) (yr|yrs|qtr|qtrs|mnth|mnths|wk|wks)\b/g,
+        (_match: string, before: string, unit: string) => `${before} ${SHORT_UNITS[unit]}`,
+      )
+      .replace(/\bhw (much|many)\b/g, 'how $1')
+      // "jan 98", "sales in 97": a year of two digits, in its century (CDNOW's "jan 98" got every year).
+      .replace(
+        new RegExp(
+          String.raw`\b(${MONTH_WORDS}|in|for|during) '?(\d{2})(?![\d,.%]| ?(?:days?|weeks?|months?|years?|units?|orders?|customers?|products?|percent)\b)`,
+          'gi',
+        ),
+        (_match: string, before: string, yy: string) => `${before} ${Number(yy) >= 50 ? 19 : 20}${yy}`,
+      )
+      // "top 10 customers nov": a month written last, after what is asked, is its period.
+      .replace(new RegExp(String.raw`\b([a-z]+s) (${MONTH_WORDS})(?=[?.!]*$)`, 'i'), '$1 in $2')
       // "Who are our major customers?", "Which key accounts …": the top customers by revenue.
       .replace(/\b(?:key|major) (accounts?|customers?|clients?)\b/gi, 'top $1')
       // "Which products are not selling well?" and "slow-moving products" got the best sellers,
       // "high margin products" one margin for the file: the ranking each names, the right way up.
-      .replace(SELLING_POORLY, (match: string, one: string | undefined, _at: number, whole: string) =>
-        // "Which reps are underperforming?" is the reps' scorecards, ranked.
-        /\b(?:sales ?)?reps?\b|\bsales ?(?:people|persons?|m[ae]n|wom[ae]n)\b|\baccount managers?\b/i.test(whole)
-          ? match
-          : one
-            ? 'sells the least'
-            : 'sell the least',
+      .replace(
+        SELLING_POORLY,
+        (match: string, one: string | undefined, two: string | undefined, three: string | undefined, _at: number, whole: string) =>
+          // Only of a list asked for: "Why is the West underperforming?" and "Are Chairs selling
+          // poorly?" are no rankings, nor is a change ("… compared with 2019"). "Which reps are
+          // underperforming?" is the reps' scorecards, ranked.
+          !LIST_ASKED.test(whole) ||
+          /\b(?:compared?|vs\.?|versus|than|against)\b/i.test(whole) ||
+          /\b(?:sales ?)?reps?\b|\bsales ?(?:people|persons?|m[ae]n|wom[ae]n)\b|\baccount managers?\b/i.test(whole)
+            ? match
+            : // "Which products have the lowest sales?", "products with the lowest sales".
+              `${/^(?:are|were|is|was)\b/i.test(match) ? ((one ?? two ?? three) ? 'has' : 'have') : 'with'} the lowest sales`,
       )
       .replace(NOT_SELLING, (_match: string, one: string | undefined) => (one ? "hasn't sold" : "haven't sold"))
       .replace(
         /\b(slow|fast)(?:[- ]?(?:moving|selling))? ?movers?\b|\b(slow|fast)[- ]?(?:moving|selling)\b/gi,
-        (_match: string, mover, moving) => `${/^slow$/i.test(mover ?? moving) ? 'lowest' : 'highest'} volume${mover ? ' products' : ''}`,
+        (_match: string, mover: string | undefined, moving: string | undefined, _at: number, whole: string) =>
+          // "Which stores are slow movers?" names its own rows.
+          `${/^slow$/i.test(mover ?? moving ?? '') ? 'lowest' : 'highest'} volume${mover && !ROWS_NAMED.test(whole) ? ' products' : ''}`,
       )
       .replace(
         HIGH_OR_LOW_FIGURE,
@@ -167,12 +182,36 @@ export function withWordingMended(question: string): string {
   );
 }
 
+/** A part of a year named before years: "Q4 in 2020 and 2021", "December of 2020 and 2021". */
+const PART_OF_A_YEAR =
+  /\b(?:q[1-4]|quarters?|h[12]|halves|half|months?|weeks?|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|christmas|summer|winter|spring|autumn)\b(?: (?:in|of|for))? ?$/;
+
 /** A question of a change, where "the weakest growth" is the least of it (LEAST_WAY, query-ranking.ts). */
 const GROWTH_WORDS = /\b(?:grow\w*|grew|declin\w*|drop\w*|fell|fall\w*|increas\w*|decreas\w*|rose|ris(?:e|en|ing)|gain\w*|shr[iau]nk\w*)\b/;
 
-/** "Are not selling well", "is selling poorly", "underperforming": the least sold, `one` when said of one. */
+/** "Are not selling well", "is selling poorly", "underperforming": the least sold, a group captured when said of one. */
 const SELLING_POORLY =
-  /\b(?:(?:are|were)|(is|was))? ?(?:(?:not|n't) (?:selling|moving) (?:(?:very|so|that|too) )?(?:well|much)|(?:selling|moving) (?:poorly|badly|slowly)|under-?perform(?:ing|s)?)\b/gi;
+  /\b(?:(?:are|were|(is|was))(?: not|n't) |not )(?:selling|moving) (?:(?:very|so|that|too) )?(?:well|much)\b|\b(?:(?:are|were|(is|was)) )?(?:selling|moving) (?:poorly|badly|slowly)\b|\b(?:(?:are|were|(is|was)) )?under-?perform(?:ing|s)?\b/gi;
+/** A list asked for, which a ranking answers. */
+const LIST_ASKED =
+  /^(?:which|what|list|show|name|give)\b|^(?:our |the |all )?[a-z-]+s (?:that are |which are |who are )?(?:not|selling|moving|under)/i;
+/** The rows a question names, besides products: "which stores are slow movers". */
+const ROWS_NAMED =
+  /\b(?:customers?|clients?|accounts?|stores?|shops?|suppliers?|vendors?|categor(?:y|ies)|sub-?categor(?:y|ies)|regions?|countr(?:y|ies)|states?|cit(?:y|ies)|reps?|brands?|segments?)\b/i;
+/** The months' names and abbreviations. */
+const MONTH_WORDS =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+/** The units shorthand stands for. */
+const SHORT_UNITS: Record<string, string> = {
+  yr: 'year',
+  yrs: 'years',
+  qtr: 'quarter',
+  qtrs: 'quarters',
+  mnth: 'month',
+  mnths: 'months',
+  wk: 'week',
+  wks: 'weeks',
+};
 /** "Which products are not selling?": none sold, which needs the periods it is asked of. */
 const NOT_SELLING = /\b(?:(?:are|were)|(is|was)) ?(?:not|n't) selling\b(?! (?:well|much|to|in|at|for|as|enough|any|more)\b)/gi;
 /** "High margin products", "low-volume items": the highest (lowest) of that figure, a plural after. */
@@ -247,11 +286,21 @@ export function questionText(question: string, meta: SnapshotMeta): string {
       .replace(/\b(weakest|poorest|strongest)\b/g, (word: string, _w: string, _at: number, whole: string) =>
         GROWTH_WORDS.test(whole) ? word : word === 'strongest' ? 'best' : 'worst',
       )
-      .replace(/\bmost unprofitable\b/g, 'least profitable')
-      // "How many customers increased their spending in 2021?" compared the counts of customers (693 against 638).
+      // The most unprofitable products are those at a loss, the largest first; the one most
+      // unprofitable state heads the least profitable.
+      .replace(/\bmost unprofitable ([a-z-]+)\b/g, (_match: string, noun: string) =>
+        /s$/.test(noun) ? `most loss-making ${noun}` : `least profitable ${noun}`,
+      )
+      // "How many customers increased their spending in 2021?" compared the counts of customers
+      // (693 against 638). Not where the grammar reads the wording ("… from 2020 to 2021", "… by more than 50%").
       .replace(
         /\b(increased|raised|grew|upped|boosted|decreased|reduced|cut|lowered) (?:their|its|his|her) (?:spending|spend|purchases|purchasing|buying)\b/g,
-        (_match: string, way: string) => (/^(increased|raised|grew|upped|boosted)$/.test(way) ? 'spent more' : 'spent less'),
+        (match: string, way: string, _at: number, whole: string) =>
+          !/^how many\b/.test(whole) || /\b(?:from|between|by|than|vs\.?|versus|compared)\b/.test(whole)
+            ? match
+            : /^(increased|raised|grew|upped|boosted)$/.test(way)
+              ? 'spent more'
+              : 'spent less',
       )
       // "Top 3 customers by profits" was refused as a grouping by "profits".
       .replace(/\bby (profit|revenue|margin)s\b/g, 'by $1')
@@ -274,14 +323,23 @@ export function questionText(question: string, meta: SnapshotMeta): string {
       .replace(/\bbetween new and returning (customers|clients|accounts|buyers)\b/g, 'from new and returning $1')
       // "What's the difference in sales between Q3 and Q4 2021?" got the two quarters' sum, and
       // "Revenue split between Consumer and Home Office" one figure for both: one against the other.
+      // Not amounts ("orders between 100 and 500"), nor a span of what is counted ("for orders
+      // between January and March"), nor beside a grouping, whose rows it would split.
       .replace(
-        /\b(differences?|gap|compar\w*|split|breakdown)\b(.*?)\bbetween (?!(?:new|returning|existing|repeat) and )(.+?) and (.+?)(?=[?.!]*$)/,
-        (_match: string, asked: string, between: string, one: string, other: string) => `${asked}${between}${one} vs ${other}`,
+        /\b(differences?|gap|compar\w*|split|breakdown)((?: [a-z]+){0,3}?) between (?!(?:new|returning|existing|repeat) and )(.+?) and (.+?)(?=[?.!]*$)/,
+        (match: string, asked: string, between: string, one: string, other: string, _at: number, whole: string) =>
+          /\b(?:orders?|invoices?|priced|prices?|spent|spend|bought|sold|for|with|of)$/.test(between.trim()) ||
+          [one, other].some((side) => /^[$£€]?\d[\d,.]*$/.test(side) && !/^(?:19|20)\d\d$/.test(side)) ||
+          /\b(?:by|per|each)\b/.test(whole)
+            ? match
+            : `${asked}${between} ${one} vs ${other}`,
       )
-      // "Sales in 2019 and 2020 combined" compared the years: two years running, together, are one span.
+      // "Sales in 2019 and 2020 combined" compared the years: two years running, together, are one
+      // span (not "Q4 in 2020 and 2021 combined", two quarters).
       .replace(
         /\b(?:in |for )?((?:19|20)\d\d) and ((?:19|20)\d\d),? (?:combined|together|in total|altogether)\b/g,
-        (match: string, first: string, second: string) => (Number(second) === Number(first) + 1 ? `from ${first} to ${second}` : match),
+        (match: string, first: string, second: string, at: number, whole: string) =>
+          Number(second) === Number(first) + 1 && !PART_OF_A_YEAR.test(whole.slice(0, at)) ? `from ${first} to ${second}` : match,
       )
       // "What is Rossi Ltd 774's favourite product?" got the customer's profile: what they buy most.
       .replace(FAVOURITE, (match: string, degree: string | undefined, _at: number, text: string) =>

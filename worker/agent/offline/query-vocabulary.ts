@@ -54,7 +54,7 @@ export const LOSS =
  * in 2021" stays the units sold.
  */
 const PRODUCT_COUNT =
-  /\b(how many|number of|count of) (different|distinct|unique) (products|items|skus|articles)\b|\b(how many|number of) (products|items|skus|articles) (do|does) \w+( \w+)? (sell|supply|carry|offer|stock|have)\b|\b(how many|number of|count of) (products|items|skus|articles) (?:are |are there |do we have |we have |is there )?(?:in|within|under)\b(?! (?:an? |each |the |our |every |one )?(?:stock|inventory|orders?|baskets?|warehouse|carts?|invoices?)\b)|\bproduct count\b|\b(most|fewest|least) (different |distinct )?(products|skus)\b|\bby (?:the )?(?:number|count) of (?:different |distinct |unique )?(?:products|skus|articles)\b|\bby (?:different|distinct|unique) (?:products|items|skus|articles)\b/;
+  /\b(how many|number of|count of) (different|distinct|unique) (products|items|skus|articles)\b|\b(how many|number of) (products|items|skus|articles) (do|does) \w+( \w+)? (sell|supply|carry|offer|stock|have)\b|\b(how many|number of|count of) (products|items|skus|articles) (?:are |are there |do we have |we have |is there )?(?:in|within|under)\b(?! (?:an? |each |the |our |every |one )?(?:stock|inventory|orders?|baskets?|warehouse|carts?|invoices?|top|bottom|first|last|best|worst)\b)|\bproduct count\b|\b(most|fewest|least) (different |distinct )?(products|skus)\b|\bby (?:the )?(?:number|count) of (?:different |distinct |unique )?(?:products|skus|articles)\b|\bby (?:different|distinct|unique) (?:products|items|skus|articles)\b/;
 
 /**
  * "What is the average price of our products?" got the top products by revenue: a price is

@@ -394,7 +394,6 @@ function countOrder(acc: Accumulators, slot: number, customer: number, order: nu
   else if (first !== order) acc.repeaters[slot].add(customer);
 }
 
-/** Adds every row's amount to the revenue of each period it falls in (the whole file without periods). */
 /** Whether each row of a group is in a share's whole (null: every row is). */
 function wholeOf(g: SnapshotGroup, within: readonly ResolvedFilter[]): ((i: number) => boolean) | null {
   if (within.length === 0) return null;
@@ -402,6 +401,7 @@ function wholeOf(g: SnapshotGroup, within: readonly ResolvedFilter[]): ((i: numb
   return (i) => masks.every((f) => passesFilter(f, f.codes[i]));
 }
 
+/** Adds every row's amount (of the share's whole) to the revenue of each period it falls in (the whole file without periods). */
 function addPeriodRevenue(g: SnapshotGroup, periods: Range[], totals: Float64Array, inWhole: ((i: number) => boolean) | null): void {
   for (let i = 0; i < g.rows; i++) {
     if (inWhole && !inWhole(i)) continue;

@@ -86,7 +86,7 @@ export function shareNote(
   // "Acme's share of Germany's revenue": the whole is the rows of the filters it is within.
   const withinWords = spec.filters
     .filter((f) => spec.shareWithin?.includes(f.dimension))
-    .map((f) => filterWords(f.dimension.replace(/^column:/, ''), f.values, f.exclude, f.match))
+    .map((f) => filterWords(f.dimension, f.values, f.exclude, f.match))
     .join(' and ');
   const period = (withinWords ? ` where ${withinWords}` : '') + (spec.period ? ' in the period' : '');
   const whatever = withinWords ? '' : ', whatever the filters';

@@ -861,7 +861,14 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
   const isWhole = (f: QuerySpec['filters'][number]) => spec.shareWithin?.includes(f.dimension) === true;
   parts.push(
     ...spec.filters.filter((f) => !isWhole(f)).map((f) => valueWords(f, meta)),
-    ...spec.filters.filter(isWhole).map((f) => `within ${valueWords(f, meta)}`),
+    ...(spec.filters.some(isWhole)
+      ? [
+          `within ${spec.filters
+            .filter(isWhole)
+            .map((f) => valueWords(f, meta))
+            .join(' and ')}`,
+        ]
+      : []),
   );
   if (spec.period) parts.push(`${spec.period.from} … ${spec.period.to}`);
   if (spec.compareTo) parts.push(`compared with ${spec.compareTo.from} … ${spec.compareTo.to}`);
