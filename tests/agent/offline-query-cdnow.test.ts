@@ -464,6 +464,17 @@ describe('asked on 30 November 2026, in the ninth session', () => {
     expect(answer.result?.rows[0][0] as number).toBeCloseTo(dollarsIn(from, to), 6);
   });
 
+  // It was read as May 1998 alone ("1 month"): each month against the one before.
+  it('"Which months grew compared to the previous month?" lists every month up on the one before', async () => {
+    const byMonth = new Map<string, number>();
+    for (const r of rows) byMonth.set(r.day.slice(0, 7), (byMonth.get(r.day.slice(0, 7)) ?? 0) + r.dollars);
+    const months = [...byMonth.keys()].sort();
+    const grew = months.filter((m, i) => i > 0 && (byMonth.get(m) ?? 0) > (byMonth.get(months[i - 1]) ?? 0));
+    const answer = await answerWithQuery('Which months grew compared to the previous month?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, by month, each against the month before, revenue up');
+    expect(answer.result?.rows.map((row) => row[0])).toEqual(grew);
+  });
+
   // It got the whole file's revenue: "complete" was no period's word.
   it('"Revenue in the last 3 complete months" is refused, with no figure', async () => {
     const answer = await answerWithQuery('Revenue in the last 3 complete months', file.snapshot, TODAY);

@@ -146,6 +146,15 @@ export function withWordingMended(question: string): string {
         ),
         (_match: string, before: string, yy: string) => `${before} ${Number(yy) >= 50 ? 19 : 20}${yy}`,
       )
+      // "Which weeks grew compared to the previous week?" was read as last week alone: each unit
+      // against the one before it, when the units are asked for ("which weeks", "month").
+      .replace(
+        /\b(?:compared (?:to|with)|vs\.?|versus|over|against|from) the (?:previous|prior|preceding) (week|month|quarter)\b/gi,
+        (match: string, unit: string, _at: number, whole: string) =>
+          new RegExp(String.raw`\b(?:which|what|each|every|by) ${unit}s?\b|\b${unit}s\b`, 'i').test(whole.replace(match, ''))
+            ? `${unit} over ${unit}`
+            : match,
+      )
       // "top 10 customers nov": a month written last, after what is asked, is its period.
       .replace(new RegExp(String.raw`\b([a-z]+s) (${MONTH_WORDS})(?=[?.!]*$)`, 'i'), '$1 in $2')
       // "Who are our major customers?", "Which key accounts …": the top customers by revenue.
