@@ -3084,6 +3084,15 @@ describe('asked on 30 November 2026, in the ninth session', () => {
     expect(answer.result?.rows[0][1] as number).toBeCloseTo(acme, 6);
   });
 
+  // A first version of the two-digit years read "june 15" as June 2015.
+  it.each([
+    ['revenue on june 15', 'revenue, 2024-06-15 … 2024-06-15'],
+    ['revenue since march 15', 'revenue, 2024-03-15 … 2025-01-03'],
+  ])('"%s" is a day of the last year: %s', async (question, understood) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result?.understood).toBe(understood);
+  });
+
   // Each got a figure of every row: all orders (2,482), all revenue, or all of 2024's.
   it.each([
     ['How many invoices had a discount?', '“discount”'],

@@ -138,13 +138,15 @@ export function withWordingMended(question: string): string {
         (_match: string, before: string, unit: string) => `${before} ${SHORT_UNITS[unit]}`,
       )
       .replace(/\bhw (much|many)\b/g, 'how $1')
-      // "jan 98", "sales in 97": a year of two digits, in its century (CDNOW's "jan 98" got every year).
+      // "jan 98", "sales in 97": a year of two digits, in its century (CDNOW's "jan 98" got every
+      // year). "june 15" is a day and "in 25 rows" a count: the year is past 31, or has its apostrophe.
       .replace(
         new RegExp(
-          String.raw`\b(${MONTH_WORDS}|in|for|during) '?(\d{2})(?![\d,.%]| ?(?:days?|weeks?|months?|years?|units?|orders?|customers?|products?|percent)\b)`,
+          String.raw`\b(${MONTH_WORDS}|in|for|during) ('?)(\d{2})(?![\d,.%:/-])(?= *(?:[?.!,;]|$|vs\b|and\b|or\b|compared\b|by\b))`,
           'gi',
         ),
-        (_match: string, before: string, yy: string) => `${before} ${Number(yy) >= 50 ? 19 : 20}${yy}`,
+        (match: string, before: string, apostrophe: string, yy: string) =>
+          apostrophe || Number(yy) > 31 ? `${before} ${Number(yy) >= 50 ? 19 : 20}${yy}` : match,
       )
       // "Which weeks grew compared to the previous week?" was read as last week alone: each unit
       // against the one before it, when the units are asked for ("which weeks", "month").
@@ -156,7 +158,13 @@ export function withWordingMended(question: string): string {
             : match,
       )
       // "top 10 customers nov": a month written last, after what is asked, is its period.
-      .replace(new RegExp(String.raw`\b([a-z]+s) (${MONTH_WORDS})(?=[?.!]*$)`, 'i'), '$1 in $2')
+      .replace(
+        new RegExp(
+          String.raw`\b(?!(?:this|was|is|has|does|its|his|as|us|plus|less|across|vs)\b)([a-z]+s) (${MONTH_WORDS})(?=[?.!]*$)`,
+          'i',
+        ),
+        '$1 in $2',
+      )
       // "Who are our major customers?", "Which key accounts …": the top customers by revenue.
       .replace(/\b(?:key|major) (accounts?|customers?|clients?)\b/gi, 'top $1')
       // "Which products are not selling well?" and "slow-moving products" got the best sellers,
