@@ -1323,6 +1323,18 @@ describe('asked on 30 November 2026, in the ninth session', () => {
       `SELECT sum(rev) FROM t WHERE Country = 'Channel Islands'`,
       'revenue, region = Channel Islands',
     ],
+    // It counted the orders with a return (371): the value is the returns'.
+    [
+      'Value of cancelled orders in the UK in November',
+      `SELECT -sum(rev) FROM t WHERE ${UK} AND ${NOV} AND rev < 0`,
+      'returns, region = United Kingdom, 2011-11-01 … 2011-11-30',
+    ],
+    // It gave all of November's returns, the product dropped.
+    [
+      'Most returned product in November',
+      `SELECT Description, -sum(rev) r FROM t WHERE ${NOV} AND rev < 0 GROUP BY StockCode, Description ORDER BY r DESC LIMIT 1`,
+      'top 1 by returns, by product, 2011-11-01 … 2011-11-30',
+    ],
     // The top customers of all the file: the month written last was no period.
     [
       'top 10 customers nov',
@@ -1330,6 +1342,13 @@ describe('asked on 30 November 2026, in the ninth session', () => {
       'top 10 by revenue, by customer, 2011-11-01 … 2011-11-30',
     ],
   ])('"%s" is answered as asked', (question, reference, understood) => expectAnswer(question, reference, understood));
+
+  // It left out 18102 alone (£2,464,448.57).
+  it('"Revenue from customers other than 18102 and 14646" is refused, naming the value it could not read', async () => {
+    const answer = await answerWithQuery('Revenue from customers other than 18102 and 14646', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('I could read only 18102 of the values left out, not “14646”');
+  });
 
   // It got the whole file's revenue, £2,532,460.92.
   it('"Revenue from 1 Nov to 15 Nov" is refused, with the forms it reads', async () => {

@@ -76,6 +76,14 @@ export function exclusionOf(question: string, meta: SnapshotMeta): { rest: strin
     if (same) same.values.push(...f.values.filter((v) => !same.values.includes(v)));
     else filters.push(f);
   }
+  // "Revenue from customers other than 18102 and 14646" left out 18102 alone: a number in the
+  // clause that no value left out holds is refused by name, not dropped.
+  const placedWords = filters.flatMap((f) => f.values.flatMap((v) => v.toLowerCase().split(/[^\p{L}\d]+/u)));
+  const unplacedNumber = [...clause[1].matchAll(/(?<![\p{L}\d.,])\d{3,}(?![\p{L}\d])/gu)].find((m) => !placedWords.includes(m[0]));
+  if (unplacedNumber)
+    return {
+      refused: `I could read only ${filters.flatMap((f) => f.values).join(', ')} of the values left out, not “${unplacedNumber[0]}”, so the answer would be to another question; leave out one value at a time (“excluding customer ${unplacedNumber[0]}”).`,
+    };
   const rest = withoutClause(question, clause);
   // "UK vs non-UK revenue" gave the rest alone: a value set against all the others is no exclusion.
   const kept = clause[1].replace(/^(?:the|our)\s+/i, '');

@@ -319,6 +319,13 @@ export function questionText(question: string, meta: SnapshotMeta): string {
               ? 'spent more'
               : 'spent less',
       )
+      // "Value of cancelled orders in the UK" counted them (371), and "Most returned product in
+      // November" gave all of November's returns: the value of the returns, and the product with the most.
+      .replace(
+        /\b(value|amount|total|sum|worth) of (?:the |all |our )?(?:cancell?ed|returned|credited|refunded) (?:orders?|invoices?|lines?|items?|sales|goods)\b/g,
+        '$1 of returns',
+      )
+      .replace(/^(?:what is |what's |which is )?(?:the |our )?most returned ([a-z-]+)\b(?<!s)/, 'which $1 had the most returns')
       // "Top 3 customers by profits" was refused as a grouping by "profits".
       .replace(/\bby (profit|revenue|margin)s\b/g, 'by $1')
       // "Which categories' margin improved …?" listed all of them: better is up, and for returns down.
