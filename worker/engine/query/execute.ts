@@ -410,7 +410,7 @@ function addPeriodRevenue(g: SnapshotGroup, periods: Range[], totals: Float64Arr
   }
 }
 
-/** Adds every row's gross profit (amount less cost) to each period it falls in (the whole file without periods). */
+/** Adds every row's gross profit (amount less cost, of the share's whole) to each period it falls in (the whole file without periods). */
 function addPeriodProfit(g: SnapshotGroup, periods: Range[], totals: Float64Array, inWhole: ((i: number) => boolean) | null): void {
   for (let i = 0; i < g.rows; i++) {
     if (inWhole && !inWhole(i)) continue;
@@ -421,7 +421,7 @@ function addPeriodProfit(g: SnapshotGroup, periods: Range[], totals: Float64Arra
   }
 }
 
-/** Counts each customer with a purchase (a line that is no return) in a period once, whatever the filters (the whole file without periods). */
+/** Counts each customer with a purchase (a line that is no return) in a period once, of the share's whole (the whole file without periods). */
 function addPeriodBuyers(
   g: SnapshotGroup,
   periods: Range[],
