@@ -4889,3 +4889,84 @@ describe('asked on 30 November 2026, in the ninth session', () => {
       'asc',
     ));
 });
+
+describe('asked on 1 December 2026, in the tenth session', () => {
+  const COST = 'sum(rev - gp)';
+  /** How many values of `key` had 2021's revenue below (or above) 2020's, a year without rows counting 0. */
+  async function wentWay(key: string, op: '<' | '>'): Promise<number> {
+    const [[count]] = (await sql(
+      `SELECT count(*) FROM (SELECT ${key}, sum(CASE WHEN year(d) = 2021 THEN rev ELSE 0 END) AS x,
+         sum(CASE WHEN year(d) = 2020 THEN rev ELSE 0 END) AS y FROM t WHERE year(d) IN (2020, 2021) GROUP BY ALL) WHERE x ${op} y`,
+    )) as number[][];
+    return count;
+  }
+  // Each got revenue ("goods sold", "sales"), or was refused as no figure.
+  it.each([
+    ['What is our cost of goods sold?', 'cost', 'true'],
+    ['What is the total COGS for 2021?', 'cost, 2021-01-01 … 2021-12-31', Y2021],
+    ['What was our cost of sales last quarter?', 'cost, 2021-07-01 … 2021-09-30', "d BETWEEN '2021-07-01' AND '2021-09-30'"],
+    ['How much did the goods we sold cost us in 2020?', 'cost, 2020-01-01 … 2020-12-31', 'year(d) = 2020'],
+    [
+      'What was the cost of Chairs in 2021?',
+      'cost, Sub-Category = Chairs, 2021-01-01 … 2021-12-31',
+      `${Y2021} AND "Sub-Category" = 'Chairs'`,
+    ],
+  ])('"%s" is the cost of what was sold, revenue less gross profit', (question, understood, where) =>
+    expectAnswer(question, `SELECT ${COST} FROM t WHERE ${where}`, understood),
+  );
+
+  it('cost is a figure beside others, and a ranking', async () => {
+    await expectAnswer(
+      'Revenue, cost and profit by year',
+      `SELECT CAST(year(d) AS VARCHAR), ${COST}, sum(gp), sum(rev) FROM t GROUP BY 1 ORDER BY 1`,
+      'cost, gross profit, revenue, by year',
+    );
+    // It was units alone: "cost and" named no figure.
+    await expectAnswer(
+      'Cost and units by category',
+      `SELECT Category, ${COST} c, sum(qty) FROM t GROUP BY 1 ORDER BY c DESC`,
+      'cost, units, by category',
+    );
+    // It got the top products by revenue.
+    await expectAnswer(
+      'Top 5 products by cost',
+      `SELECT "Product Name", ${COST} c FROM t GROUP BY 1 ORDER BY c DESC LIMIT 5`,
+      'top 5 by cost, by product',
+    );
+    await expectAnswer(
+      'Cost of Technology vs Furniture',
+      `SELECT Category, ${COST} c FROM t WHERE Category IN ('Technology', 'Furniture') GROUP BY 1 ORDER BY c DESC`,
+      'cost, by category, category in Technology, Furniture',
+    );
+  });
+
+  // It counted all 793 customers.
+  it('"How many customers have only ever placed one order?" counts those with one order', () =>
+    expectAnswer(
+      'How many customers have only ever placed one order?',
+      `SELECT count(*) FROM (SELECT "Customer ID" FROM t GROUP BY 1 HAVING count(DISTINCT "Order ID") = 1)`,
+      'customers with one order',
+    ));
+
+  // Each listed all 17 sub-categories (all 4 regions): "revenue down" is a way the rows went.
+  itCountsEach([
+    [
+      'Which sub-categories had revenue down in 2021 compared to 2020?',
+      'revenue, by Sub-Category, revenue down, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+      () => wentWay('"Sub-Category"', '<'),
+    ],
+    [
+      'Which regions had sales up in 2021 vs 2020?',
+      'revenue, by region, revenue up, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+      () => wentWay('Region', '>'),
+    ],
+  ]);
+
+  it('a unit cost is refused, saying what can be given instead', async () => {
+    const answer = await answerWithQuery('Which products have the highest unit cost?', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(
+      'I can give the total cost of what was sold (“total cost by product”), gross profit and margin, not a cost per unit yet',
+    );
+  });
+});

@@ -6,6 +6,7 @@ import type { Measure } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import {
   AVERAGE_PER_UNIT,
+  COST_OF_SALES,
   COUNT,
   MEASURE_WORDS,
   NEWNESS_REVENUE,
@@ -59,7 +60,10 @@ export function measuresNamed(
   meta: SnapshotMeta,
   perCustomer: RegExp,
 ): { measures: Measure[]; ofTopSet?: true } | { refused: string } {
-  let measures = MEASURE_WORDS.filter(([re]) => re.test(text)).map(([, m]) => m);
+  // "Cost of goods sold" names no goods sold: the other figures are read from the rest.
+  // "How much did the goods we sold cost?": "how much" is the cost's amount, not revenue.
+  const rest = COST_OF_SALES.test(text) ? text.replace(new RegExp(COST_OF_SALES.source, 'g'), ' ').replace(/\bhow much\b/, ' ') : text;
+  let measures = MEASURE_WORDS.filter(([re, m]) => re.test(m === 'cost' ? text : rest)).map(([, m]) => m);
   // "Revenue and customers by region" listed customer × region pairs: customers beside a figure are counted.
   if (CUSTOMERS_BESIDE_A_FIGURE.test(text) && !measures.includes('customers')) measures.push('customers');
   if (measures.includes('newCustomers') || measures.includes('returningCustomers')) measures = measures.filter((m) => m !== 'customers');

@@ -340,7 +340,7 @@ const COMPOUND_GROUPING = /^(?:business|cost|profit|operating) (?:units?|cent(?:
 
 /** Words after "by" that are not a grouping: measures, orderings and people ("sold by"). */
 const BY_OK =
-  /^(more than|less than|fewer than|at least|at most|over|under|above|below)\b|^(the |a |an )?(?:(?:total|overall|net|gross) )?(revenue|revenues|sales|turnover|profit|gross|margin|margins|orders?|units?|quantity|qty|value|volume|customers?|clients?|accounts?|spend|income|amount|far|itself|themselves|how|what|which|name|count|number|percent|percentage|average|aov|size|change|growth|region|category|supplier|vendor|product|month|quarter|year|week|rep|sales ?rep)\b/;
+  /^(more than|less than|fewer than|at least|at most|over|under|above|below)\b|^(the |a |an )?(?:(?:total|overall|net|gross) )?(revenue|revenues|sales|turnover|profit|gross|margin|margins|orders?|units?|quantity|qty|value|volume|customers?|clients?|accounts?|spend|income|amount|far|itself|themselves|how|what|which|name|count|number|percent|percentage|average|aov|size|change|growth|cogs|costs?(?! cent(?:er|re))|region|category|supplier|vendor|product|month|quarter|year|week|rep|sales ?rep)\b/;
 
 /**
  * "Profit by discount level" on a file with no such column: the grouping a "by" asks for,

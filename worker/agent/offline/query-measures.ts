@@ -72,13 +72,14 @@ export const MORE_THAN_ONCE =
   /\b(more than once|more than one (order|purchase|invoice|time)|(two|2) or more (orders|purchases|times)|several (orders|times)|multiple (orders|purchases|times)|(?<!(?:n['’]t|\bnot|\bnever) )(?:made|placed|had|with) (?:an? |any |their )?(?:repeat|second) (?:orders?|purchases?))\b/;
 export const AGAIN = /\b(bought|ordered|purchased|buy|order|purchase|buys|orders) again\b|\b(came|come|comes|coming) back\b|\breordered\b/;
 /**
+ * "How many customers have only ever placed one order?" counted all 793 of Superstore's (it is 12).
  * "How many customers ordered once in 2024?" counted all 709 of 2024's customers: "once" with no
  * "only" is one-time too, not "at least once" or "once a month"; so are customers who bought
  * "exactly once" or "have a single order" (they counted all 793 of Superstore's), but not "a
  * single order over 5000".
  */
 export const ONE_TIME =
-  /\b(one[- ]time|one[- ]off|single[- ]purchase|only once|just once|once only|(only|just) (bought|ordered|purchased) once|(?<!\bat least )(bought|ordered|purchased|shopped) once(?! (?:a|an|per|every|each|or|and|more|before|again)\b)|(only|just|exactly) one (order|purchase)|(?<=\b(?:customers?|clients?|accounts?|buyers?|who)\b.*)(?:exactly once|(?:have|had|has|with|made|placed) (?:a single|one single|only a single) (?:order|purchase)(?!s? (?:over|above|under|below|worth|of|more|less|greater|bigger|larger|smaller)\b))|never (came back|bought again|ordered again|reordered)|(?:did not|didn't|do not|don't|have not|haven't|has not|hasn't|never) (?:buy|order|purchase|bought|ordered|purchased) again|(?:no|without an?|without any|(?:(?:did|does|do|have|has|had)n['’]t|not|never) (?:make|made|place|placed|have|had) (?:an?|any)) (?:repeat|second) (?:orders?|purchases?))\b/;
+  /\b(one[- ]time|one[- ]off|single[- ]purchase|only once|just once|once only|(only|just) (bought|ordered|purchased) once|(?<!\bat least )(bought|ordered|purchased|shopped) once(?! (?:a|an|per|every|each|or|and|more|before|again)\b)|(only|just|exactly)(?: ever)?(?: (?:placed|made|had|put in|submitted))? (?:one|1|a single) (order|purchase)|(?<=\b(?:customers?|clients?|accounts?|buyers?|who)\b.*)(?:exactly once|(?:have|had|has|with|made|placed) (?:a single|one single|only a single) (?:order|purchase)(?!s? (?:over|above|under|below|worth|of|more|less|greater|bigger|larger|smaller)\b))|never (came back|bought again|ordered again|reordered)|(?:did not|didn't|do not|don't|have not|haven't|has not|hasn't|never) (?:buy|order|purchase|bought|ordered|purchased) again|(?:no|without an?|without any|(?:(?:did|does|do|have|has|had)n['’]t|not|never) (?:make|made|place|placed|have|had) (?:an?|any)) (?:repeat|second) (?:orders?|purchases?))\b/;
 /**
  * "What's our repeat purchase rate?", "What percentage of customers came back?": of the
  * customers with an order, the share with two or more (a retention rate is the cohorts').
@@ -96,7 +97,15 @@ export function asksShareOfCustomers(text: string, customerNoun: string | null):
 export { ORDER_COUNT_ONLY } from './query-limits';
 
 /** Measures that are an amount of money, which a threshold without a unit is about. */
-const MONEY_MEASURES = new Set<Measure>(['revenue', 'grossProfit', 'averageOrderValue', 'revenuePerCustomer', 'returns', 'averagePrice']);
+const MONEY_MEASURES = new Set<Measure>([
+  'revenue',
+  'grossProfit',
+  'cost',
+  'averageOrderValue',
+  'revenuePerCustomer',
+  'returns',
+  'averagePrice',
+]);
 
 /**
  * "Which customers spent more than 1,000 in 2021?", "customers with at least 5 orders":

@@ -196,9 +196,10 @@ const REFUSED_SHAPES: readonly [RegExp, string][] = [
     'I can work out revenue per customer and per order, not a figure per product yet; ask for the figure and the number of products, and divide.',
   ],
   [
-    // "Which products have the highest unit cost?" got the top products by revenue.
+    // "Which products have the highest unit cost?" got the top products by revenue. "The highest
+    // cost" may be a unit's or the total's: the total is asked as such ("highest total cost").
     /\bunit costs?\b|\b(?:highest|lowest|most|least|biggest|largest|smallest|top|bottom)\s+costs?\b(?!-)/,
-    'I can give gross profit and margin (revenue less cost), not costs on their own yet; ask for the products with the lowest margin, for example.',
+    'I can give the total cost of what was sold (“total cost by product”), gross profit and margin, not a cost per unit yet; ask for “cost and units by product”, and divide.',
   ],
   [
     // "Which customers are similar to Sean Miller?" got his profile.

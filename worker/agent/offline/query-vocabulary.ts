@@ -65,6 +65,16 @@ const PRODUCT_COUNT =
 const PRICE_ASKED =
   /^(?!.*\b(?:raise|raising|increase|increasing|lower|lowering|cut|cutting|change|changing|set|setting) (?:our |the |its |their )?prices?\b)(?!.*\b(?:mix|volume|bridge|pvm)\b).*(?:\b(?:average|avg|mean|typical|selling|sales|unit|highest|lowest|top|bottom|our) (?:(?:bottle|unit|item|case|pack|selling|sale|product|retail|shelf|list) )?prices?\b|\bprices? (?:of|for|by|per|in|paid)\b|\b(?:most|least|more|less) expensive\b|\b(?:cheapest|priciest|priced)\b|\bprices? per (?:unit|bottle|item|piece|case|pack|box|can|article|sku)\b|\bprices? (?:increases?|increased|rises?|rose|risen|drops?|dropped|falls?|fell|cuts?|changes?|changed|went (?:up|down)|go(?:es)? (?:up|down)|gone (?:up|down))\b)/;
 
+/**
+ * "What is our cost of goods sold?" got revenue ("sold"): the cost of what was sold, net of
+ * returns. Not a cost that is a loss ("cost us money", LOSS) or a price ("unit cost").
+ */
+const OF_WHAT_SOLD = String.raw`of (?:sales|revenue|(?:the )?(?:goods|products|items|merchandise|stock)(?: (?:we |that we )?(?:sold|sell))?)`;
+const COST_OWNER = String.raw`(?:total|overall|our|product|purchase|purchasing|direct)`;
+export const COST_OF_SALES = new RegExp(
+  String.raw`\b(?:cogs|(?:goods|products|items|stock|merchandise) (?:(?:that |which )?we |that were |which were )?sold cost|(?:${COST_OWNER} )?costs? ${OF_WHAT_SOLD}|(?:${COST_OWNER} )?costs? of (?!(?:a|an|one|each|per|every|doing|living|acquiring|acquisition|capital|returns?|shipping|delivery|freight|labou?r)\b)|${COST_OWNER} costs?(?! (?:us|me|price|prices)\b)|(?:by|on) (?:total )?costs?(?! (?:us|me|price|prices)\b)|costs? (?:by|per|for each|in each) (?:month|quarter|year|week|supplier|vendor|category|sub-category|product|region|state|customer|segment)s?|(?<=\b(?:revenue|sales|profits?|margins?|units|quantity|orders),? (?:and |& )?)costs?|costs?(?=,? (?:and|&|vs\.?|versus) (?:gross )?(?:revenue|sales|profits?|margins?|units|quantity|orders)\b))\b`,
+);
+
 /** The plural nouns for customers, as a regex group. */
 const BUYERS = `(?:${CUSTOMERS_PLURAL})`;
 
@@ -112,6 +122,7 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
   [PER_ORDER, 'averageOrderValue'],
   [PRICE_ASKED, 'averagePrice'],
   [PRODUCT_COUNT, 'products'],
+  [COST_OF_SALES, 'cost'],
   // "What were our profits in 2021?" was refused as naming no figure.
   [/\b(gross profits?|profits?|profitable|profitability|gross margin amount)\b/, 'grossProfit'],
   [LOSS, 'grossProfit'],
@@ -247,10 +258,17 @@ export const GROWING_PLURAL = /\b(?:growing|declining|shrinking) [a-z-]+s\b/;
 
 /** Verbs and adjectives of a row that went up or down ("grew", "declining sales"); not the noun "growth". */
 // "Which products' revenue went up in 2024?" listed every product: "went up" is a way too.
-export const WENT_UP = /\b(grew|increased|rose|gained|growing|rising|increasing|(?:went|gone|going|goes) up)\b/;
+// "Which sub-categories had revenue down in 2021 compared to 2020?" listed all 17: a figure said up or down
+// is a way too, not one broken down ("break revenue down by region") or up by an amount.
+const FIGURE_SAID = (way: string) =>
+  String.raw`(?<!\b(?:break|breaks|breaking|broke|broken|split|splits|drill|drills|drilled|narrow|narrowed|sum|sums|summed|add|adds|added)\s(?:the\s|our\s|my\s|total\s)?)\b(?:revenue|sales|turnover|profits?|gross profit|orders|units|margins?|spend|spending)\s+(?:(?:was|were|is|are)\s+)?${way}\b(?!\s+(?:by|to|into|per|for|on)\b)`;
+export const WENT_UP = new RegExp(
+  String.raw`\b(grew|increased|rose|gained|growing|rising|increasing|(?:went|gone|going|goes) up)\b|${FIGURE_SAID('up')}`,
+);
 
-export const WENT_DOWN =
-  /\b(declined|fell|dropped|shrank|decreased|declining|falling|dropping|shrinking|decreasing|(?:went|gone|going|goes) down)\b/;
+export const WENT_DOWN = new RegExp(
+  String.raw`\b(declined|fell|dropped|shrank|decreased|declining|falling|dropping|shrinking|decreasing|(?:went|gone|going|goes) down)\b|${FIGURE_SAID('down')}`,
+);
 
 /** "Doubled", "tripled", "halved": a change as a multiple of the earlier period's figure. */
 export const MULTIPLE = /\b(doubled|tripled|trebled|quadrupled|halved)\b/;
@@ -291,7 +309,8 @@ export const NEWNESS_REVENUE = new Set<Measure>(['newCustomerRevenue', 'returnin
 
 /** A word the grammar reads as a measure or a grouping ("revenue", "customers"), not a name. */
 export function isGrammarWord(word: string): boolean {
-  return [...MEASURE_WORDS, ...DIMENSION_WORDS].some(([re]) => re.test(word));
+  // "Cost" alone names the cost measure only beside other words (COST_OF_SALES), but is no name either.
+  return /^(?:costs?|cogs)$/.test(word) || [...MEASURE_WORDS, ...DIMENSION_WORDS].some(([re]) => re.test(word));
 }
 
 /**

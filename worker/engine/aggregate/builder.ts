@@ -232,7 +232,10 @@ export class AggregateBuilder {
     // the profit), and, as a return's, its order no purchase.
     const stock = amount === 0 && this.customerKey >= 0 && !this.hasKey(view, this.customerKey);
     const isReturn = credit || amount < 0 || quantity < 0 || stock;
-    const cost = this.hasCost && !stock ? this.lineCost(view, amount, quantity, isReturn) : 0;
+    const readCost = this.hasCost && !stock ? this.lineCost(view, amount, quantity, isReturn) : 0;
+    // The sums count a missing cost as 0 (the upload's warning says how many rows); the kept rows
+    // keep it missing, so a query can say so where the figures count it.
+    const cost = readCost === readCost ? readCost : 0;
     if (stock) quantity = NaN;
     this.rowsUsed++;
     this.totalRevenue += amount;
@@ -311,7 +314,7 @@ export class AggregateBuilder {
         if (customer >= 0) this.supplierCustomers.upsertCached(supplier, customer, 'a');
       }
     }
-    if (this.sink !== null) this.sink.add(view, day, customer, product, order, amount, cost, quantity, isReturn, supplier);
+    if (this.sink !== null) this.sink.add(view, day, customer, product, order, amount, readCost, quantity, isReturn, supplier);
   }
 
   /**
@@ -424,7 +427,7 @@ export class AggregateBuilder {
     if (sale) this.productNamedBySale[product] = 1;
   }
 
-  /** Line cost from unit cost × quantity, a cost column, or amount − profit; 0 when missing. */
+  /** Line cost from unit cost × quantity, a cost column, or amount − profit; NaN when missing (counted). */
   private lineCost(view: RecordView, amount: number, quantity: number, isReturn: boolean): number {
     let cost: number;
     if (this.unitCost) cost = this.number(view, this.unitCost) * quantity;
@@ -432,7 +435,7 @@ export class AggregateBuilder {
     else cost = amount - this.number(view, this.profit as Field);
     if (cost !== cost) {
       this.rowsWithoutCost++;
-      return 0;
+      return NaN;
     }
     // A return gives the goods back: its cost comes off too (same sign as the amount).
     if (isReturn && amount < 0 && cost > 0) return -cost;

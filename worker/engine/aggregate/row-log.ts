@@ -103,7 +103,8 @@ export class RowLog {
     const month = this.monthOf(day);
     const supplier = this.supplierOf(view);
     r.amount[i] = amount;
-    r.cost[i] = cost;
+    // A missing cost (NaN) counts 0 in the sums, as the builder adds it.
+    r.cost[i] = cost === cost ? cost : 0;
     r.quantity[i] = quantity;
     r.customer[i] = customer;
     r.product[i] = product;

@@ -27,6 +27,10 @@ export class Accumulators {
   readonly periodProfit = new Float64Array(2);
   /** The customers who bought in each period, whatever the filters: what a share of customers is of. */
   readonly periodBuyers = new Float64Array(2);
+  /** Rows kept with money but no cost, and their revenue: gross profit counts them at no cost (counted when `watchCost`). */
+  watchCost = false;
+  costlessRows = 0;
+  costlessRevenue = 0;
   /** Grouping key parts of each row. */
   parts = new Int32Array(64 * 3);
   readonly orders: Set<number>[] = [];

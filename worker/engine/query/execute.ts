@@ -203,7 +203,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   let firstDay: Int32Array = new Int32Array(needFirstDay ? meta.dimensions[customerIndex].values.length : 0).fill(NO_PURCHASE);
 
   const needs = {
-    cost: m.has('grossProfit') || m.has('marginPct') || m.has('profitShare'),
+    cost: m.has('grossProfit') || m.has('cost') || m.has('marginPct') || m.has('profitShare'),
     quantity: m.has('units') || m.has('averagePrice'),
     orders:
       m.has('orders') ||
@@ -219,6 +219,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
       productIndex,
     ].filter((d) => d >= 0),
   };
+  acc.watchCost = needs.cost;
   const per = spec.per ? unitsSpanned(meta, spec.per, periods) : null;
   // Per period, which customers bought there at all: a share of customers is of them.
   const periodBuyers = m.has('customerShare')
@@ -334,6 +335,8 @@ function scanGroup(
   row: for (let i = 0; i < n; i++) {
     for (const f of masks) if (!passesFilter(f, f.codes[i])) continue row;
     const day = g.day[i];
+    // Counted once, though the row may fall in two periods.
+    let costlessSeen = false;
     for (let p = 0; p < periodCount; p++) {
       const period = periods.length ? periods[p] : null;
       if (period && (day < period.from || day > period.to)) continue;
@@ -358,6 +361,11 @@ function scanGroup(
       acc.revenue[slot] += amount;
       const cost = g.cost[i];
       if (cost === cost) acc.cost[slot] += cost;
+      else if (acc.watchCost && amount !== 0 && !costlessSeen) {
+        costlessSeen = true;
+        acc.costlessRows++;
+        acc.costlessRevenue += amount;
+      }
       const q = g.quantity[i];
       if (q === q) {
         acc.units[slot] += q;

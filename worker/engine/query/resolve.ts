@@ -104,9 +104,11 @@ const ORDER_MEASURES: ReadonlySet<Measure> = new Set(['orders', 'averageOrderVal
 /** Refuses measures the file's columns cannot support. */
 export function checkMeasures(meta: SnapshotMeta, measures: readonly Measure[]): void {
   for (const m of measures) {
-    if ((m === 'grossProfit' || m === 'marginPct' || m === 'profitShare') && !meta.hasCost)
+    if ((m === 'grossProfit' || m === 'cost' || m === 'marginPct' || m === 'profitShare') && !meta.hasCost)
       throw new QueryRefusal(
-        `This file has no cost column, so ${m === 'marginPct' ? 'margin' : 'gross profit'} can't be computed.`,
+        m === 'cost'
+          ? "This file has no cost column, so the cost of what was sold can't be computed."
+          : `This file has no cost column, so ${m === 'marginPct' ? 'margin' : 'gross profit'} can't be computed.`,
         'MISSING_COLUMN',
       );
     if (m === 'units' && !meta.hasQuantity)

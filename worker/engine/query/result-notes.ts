@@ -109,6 +109,21 @@ export function shareNote(
   return `${definition} The ${result.rows.length} rows shown hold ${held}% of it together.`;
 }
 
+/** The measures that take each row's cost. */
+export const COST_MEASURES = new Set<Measure>(['grossProfit', 'cost', 'marginPct', 'profitShare']);
+
+/**
+ * A row with no cost in a file with costs counts at no cost: its revenue is all gross profit,
+ * which a cost of 0.00 or a margin of 100% would not say ("Bolt: cost 0.00" where Bolt's cost
+ * was left blank).
+ */
+export function costlessNote(a: Accumulators): string | null {
+  if (a.costlessRows === 0) return null;
+  const rows = a.costlessRows === 1 ? '1 row' : `${a.costlessRows.toLocaleString('en-US')} rows`;
+  const revenue = a.costlessRevenue.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${rows} here ${a.costlessRows === 1 ? 'has' : 'have'} no cost and ${a.costlessRows === 1 ? 'counts' : 'count'} at a cost of 0: ${a.costlessRows === 1 ? 'its' : 'their'} revenue of ${revenue} is all gross profit in these figures.`;
+}
+
 /** What counts as a return, and that none was found when the rows counted hold none. */
 export function returnsNote(a: Accumulators): string {
   const definition =

@@ -16,6 +16,8 @@ import { changeNote, comparedWords, unitCoverage, type ChangeFrom, type UnitCove
 import type { ResolvedGroup } from './resolve';
 import {
   chargeLinesNote,
+  COST_MEASURES,
+  costlessNote,
   hasRevenueWithoutCustomer,
   newNearStartNote,
   NO_CUSTOMER_ROW_NOTE,
@@ -113,6 +115,7 @@ export interface QueryResult {
 const KIND: Record<Measure, CellKind> = {
   revenue: 'money',
   grossProfit: 'money',
+  cost: 'money',
   marginPct: 'percent',
   orders: 'count',
   customers: 'count',
@@ -300,6 +303,7 @@ export function resultOf(
       ? returnsOnlyCustomersNote(a, spec.measures.includes('revenuePerCustomer'))
       : null,
     spec.measures.some((m) => RETURNS_MEASURES.has(m)) ? returnsNote(a) : null,
+    spec.measures.some((m) => COST_MEASURES.has(m)) ? costlessNote(a) : null,
     withoutReturn > 0 ? NO_RETURN_ROW_NOTE : null,
     changeNoteText,
     ...SHARE_MEASURES.filter((share) => spec.measures.includes(share)).map((share) =>
@@ -376,7 +380,15 @@ function returnsCostNote(shown: readonly TableRow[], nouns: string): string | nu
  * profit, units and returns are its own. Orders and customers are not (an order holds lines
  * of several products, a customer buys in several months), nor are ratios.
  */
-const ADDING_UP = new Set<Measure>(['revenue', 'grossProfit', 'units', 'returns', 'newCustomerRevenue', 'returningCustomerRevenue']);
+const ADDING_UP = new Set<Measure>([
+  'revenue',
+  'grossProfit',
+  'cost',
+  'units',
+  'returns',
+  'newCustomerRevenue',
+  'returningCustomerRevenue',
+]);
 
 function keptTotalsOf(measures: readonly Measure[], rows: readonly TableRow[]): NonNullable<QueryResult['keptTotals']> {
   return measures.flatMap((measure, i) =>
@@ -737,6 +749,9 @@ function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array 
       return revenue;
     case 'grossProfit':
       return revenue - a.cost[s];
+    case 'cost':
+      // Net of returns, as revenue is: revenue less gross profit, row for row.
+      return a.cost[s];
     case 'marginPct':
       // A margin over noise such as 4.5e-13 read 150% on the generated file: no revenue, no margin.
       return isNoMoney(revenue) ? null : ((revenue - a.cost[s]) / revenue) * 100;

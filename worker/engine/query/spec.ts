@@ -9,6 +9,7 @@ import { z } from 'zod';
 export const MEASURES = [
   'revenue',
   'grossProfit',
+  'cost',
   'marginPct',
   'orders',
   'customers',
@@ -36,6 +37,7 @@ export type Measure = (typeof MEASURES)[number];
 export const MEASURE_LABELS: Record<Measure, string> = {
   revenue: 'revenue',
   grossProfit: 'gross profit',
+  cost: 'cost',
   marginPct: 'margin %',
   orders: 'orders',
   customers: 'customers',
@@ -82,6 +84,7 @@ export type TimeDimension = (typeof TIME_DIMENSIONS)[number];
 export const SUMMED_OVER_TIME: ReadonlySet<Measure> = new Set<Measure>([
   'revenue',
   'grossProfit',
+  'cost',
   'orders',
   'units',
   'newCustomers',

@@ -1,0 +1,75 @@
+/**
+ * `cost` on hand-checked rows: the cost of what was sold, net of returns (a return's cost
+ * comes off, as its revenue does), so cost + gross profit = revenue row for row. A row with
+ * no cost in a file with costs counts at 0, and the note says how many and how much revenue
+ * that makes all profit; a file without costs is refused.
+ */
+import { describe, expect, it } from 'vitest';
+import { QueryRefusal } from '../../../worker/engine/query';
+import { queryCsv } from './snapshot-of';
+
+// Cost: Acme 60 in January and −12 back on its May return (48 net), Bolt 20, Cora 40 in March.
+const SALES = `Date,Customer,Region,Amount,Cost
+2024-01-05,Acme,West,100,60
+2024-02-06,Bolt,West,50,20
+2024-03-07,Cora,East,30,40
+2024-05-09,Acme,West,-20,-12
+`;
+
+describe('the cost of what was sold', () => {
+  it('is net of returns and sits beside revenue and gross profit: Acme 48 of 80, all 108', async () => {
+    const result = await queryCsv(SALES, { measures: ['cost', 'grossProfit', 'revenue'], groupBy: ['customer'] });
+    expect(result.columns.map((c) => [c.label, c.kind])).toEqual([
+      ['customer', 'text'],
+      ['cost', 'money'],
+      ['gross profit', 'money'],
+      ['revenue', 'money'],
+    ]);
+    expect(result.rows).toEqual([
+      ['Acme', 48, 32, 80],
+      ['Cora', 40, -10, 30],
+      ['Bolt', 20, 30, 50],
+    ]);
+    expect(result.note).toBeNull();
+    const total = await queryCsv(SALES, { measures: ['cost'] });
+    expect(total.rows).toEqual([[108]]);
+  });
+
+  it('adds up over time: 60 + 20 − 12 over January … May is 13.6 a month', async () => {
+    const spanning = `Date,Customer,Region,Amount,Cost
+2024-01-01,Acme,West,100,60
+2024-03-15,Bolt,West,50,20
+2024-05-31,Acme,West,-20,-12
+`;
+    const result = await queryCsv(spanning, { measures: ['cost'], per: 'month' });
+    expect(result.rows[0][0]).toBeCloseTo(68 / 5, 10);
+  });
+
+  it('ranks and keeps rows past a threshold like any amount of money', async () => {
+    const result = await queryCsv(SALES, {
+      measures: ['cost'],
+      groupBy: ['region'],
+      having: { measure: 'cost', op: '>', value: 50 },
+    });
+    expect(result.rows).toEqual([['West', 68]]);
+  });
+
+  it('says when rows without a cost count at 0, and how much revenue that leaves all profit', async () => {
+    const blank = `${SALES}2024-06-10,Dune,East,25,\n2024-06-11,Dune,East,15,\n`;
+    const result = await queryCsv(blank, { measures: ['cost', 'grossProfit'], groupBy: ['customer'] });
+    expect(result.rows.find((r) => r[0] === 'Dune')).toEqual(['Dune', 0, 40]);
+    expect(result.note).toBe(
+      '2 rows here have no cost and count at a cost of 0: their revenue of 40.00 is all gross profit in these figures.',
+    );
+    // Filtered away, they are not in these figures.
+    const west = await queryCsv(blank, { measures: ['grossProfit'], filters: [{ dimension: 'region', values: ['West'] }] });
+    expect(west.note).toBeNull();
+  });
+
+  it('is refused on a file without costs', async () => {
+    const noCost = SALES.replace(',Cost', '').replace(/,-?\d+\n/g, '\n');
+    await expect(queryCsv(noCost, { measures: ['cost'] })).rejects.toThrow(
+      new QueryRefusal("This file has no cost column, so the cost of what was sold can't be computed.", 'MISSING_COLUMN'),
+    );
+  });
+});
