@@ -4962,6 +4962,52 @@ describe('asked on 1 December 2026, in the tenth session', () => {
     ],
   ]);
 
+  // Each was a share of all revenue or profit (the note said so), or the amount with no share.
+  const shareOf = (part: string, whole: string, figure = 'gp') =>
+    `SELECT 100 * sum(${figure}) FILTER (WHERE ${part}) / sum(${figure}), sum(${figure}) FILTER (WHERE ${part}) FROM t WHERE ${whole}`;
+  it.each([
+    [
+      'What share of profit in California comes from Technology?',
+      'share of gross profit, gross profit, category = Technology, within State = California',
+      shareOf("Category = 'Technology'", "State = 'California'"),
+    ],
+    [
+      'What share of profit in the West comes from Copiers?',
+      'share of gross profit, gross profit, Sub-Category = Copiers, within region = West',
+      shareOf(`"Sub-Category" = 'Copiers'`, "Region = 'West'"),
+    ],
+    [
+      'What share of Technology profit comes from the West?',
+      'share of gross profit, gross profit, region = West, within category = Technology',
+      shareOf("Region = 'West'", "Category = 'Technology'"),
+    ],
+    [
+      'Of our Texas revenue, what share is Furniture?',
+      'share of revenue, revenue, category = Furniture, within State = Texas',
+      shareOf("Category = 'Furniture'", "State = 'Texas'", 'rev'),
+    ],
+    [
+      "Of California's 2021 revenue, what share came from Technology?",
+      'share of revenue, revenue, category = Technology, within State = California, 2021-01-01 … 2021-12-31',
+      shareOf("Category = 'Technology'", `State = 'California' AND ${Y2021}`, 'rev'),
+    ],
+  ])('"%s" is a share of the whole it names', (question, understood, reference) => expectAnswer(question, reference, understood));
+
+  it('"Revenue share of each segment within the West in 2021" is of the West’s 2021 revenue', () =>
+    expectAnswer(
+      'Revenue share of each segment within the West in 2021',
+      `SELECT Segment, 100 * sum(rev) / sum(sum(rev)) OVER (), sum(rev) r FROM t WHERE Region = 'West' AND ${Y2021} GROUP BY 1 ORDER BY r DESC`,
+      'share of revenue, revenue, by Segment, within region = West, 2021-01-01 … 2021-12-31',
+    ));
+
+  // "92.1%" of Sean Miller's loss of 1,980.74.
+  it('a share of a loss is not given, and the note says why', async () => {
+    const answer = await answerWithQuery("What share of Sean Miller's profit comes from Technology?", file.snapshot, TODAY);
+    const [[loss]] = (await sql(`SELECT round(sum(gp), 2) FROM t WHERE "Customer Name" = 'Sean Miller'`)) as number[][];
+    expect(answer.result?.rows[0][0]).toBeNull();
+    expect(answer.result?.note).toContain(`That gross profit is a loss (${formatCell(loss, 'money')}), so no share of it is given.`);
+  });
+
   it('a unit cost is refused, saying what can be given instead', async () => {
     const answer = await answerWithQuery('Which products have the highest unit cost?', file.snapshot, TODAY);
     expect(answer.result).toBeNull();

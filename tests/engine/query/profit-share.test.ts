@@ -50,6 +50,36 @@ describe('the share of gross profit', () => {
     expect(result.note).toContain(`The 2 rows shown hold ${((100 * 62) / 62).toFixed(1)}% of it together.`);
   });
 
+  it('is of the rows of the filters it is within: Acme keeps 32 of the West’s 62', async () => {
+    const result = await queryCsv(SALES, {
+      measures: ['profitShare'],
+      filters: [
+        { dimension: 'customer', values: ['Acme'] },
+        { dimension: 'region', values: ['West'] },
+      ],
+      shareWithin: ['region'],
+    });
+    expect(result.rows[0][0]).toBeCloseTo((100 * 32) / 62, 10);
+    expect(result.note).toContain(
+      'Shares of gross profit are of all gross profit where region = West (revenue less cost, net of returns);',
+    );
+  });
+
+  it('gives no share of a whole that is a loss, and says so', async () => {
+    // East: Cora −10, Dune 10, Eve 10 − 20 = −10; all −10.
+    const lossy = `${SALES}2024-06-01,Eve,East,10,20\n`;
+    const result = await queryCsv(lossy, {
+      measures: ['profitShare', 'grossProfit'],
+      filters: [
+        { dimension: 'customer', values: ['Cora'] },
+        { dimension: 'region', values: ['East'] },
+      ],
+      shareWithin: ['region'],
+    });
+    expect(result.rows).toEqual([[null, -10]]);
+    expect(result.note).toContain('That gross profit is a loss (-10.00), so no share of it is given.');
+  });
+
   it('is refused on a file without costs', async () => {
     const noCost = SALES.replace(',Cost', '').replace(/,-?\d+\n/g, '\n');
     await expect(queryCsv(noCost, { measures: ['profitShare'] })).rejects.toThrow(

@@ -550,32 +550,55 @@ const NONE_OF_A_FIGURE = new RegExp(
 const NO_LOSS = /(?:n't|\bnot|\bnever|\bdidnt)\s+(?:have|had|has|make|made|makes|show|showed|post|posted|lose|lost|run|ran)\b/;
 const NONE_OF_A_FIGURE_ONLY =
   'I can list the customers, products or other rows with a figure past a threshold (“customers with revenue below …”), or those with a loss, not those with none of a figure or without it yet.';
-/** "Share of revenue in the West comes from …": the whole is one value's revenue, named before the verb. */
-const SHARE_OF_A_WHOLE =
-  /(?:\b(?:share|percent(?:age)?|proportion|fraction)|%) of (?:(?:the|our|all|total) )*(?:revenue|sales|turnover) (?:in|from|of|for|at|by) (.+?) (?:comes?|came|is|are|was|were|goes|went)\b/;
+/** The words of the figure a share is of: revenue, or gross profit. */
+const SHARE_FIGURE = { revenue: String.raw`(?:revenue|sales|turnover)`, profit: String.raw`(?:gross )?(?:profits?|earnings)` } as const;
+type ShareFigure = keyof typeof SHARE_FIGURE;
+const SHARE_WORD = String.raw`(?:\b(?:share|percent(?:age)?|proportion|fraction)|%)`;
+
+/** "Share of revenue in the West comes from …": the whole is one value's figure, named before the verb. */
+const shareOfAWhole = (figure: ShareFigure) =>
+  new RegExp(
+    String.raw`${SHARE_WORD} of (?:(?:the|our|all|total) )*${SHARE_FIGURE[figure]} (?:in|from|of|for|at|by) (.+?) (?:comes?|came|is|are|was|were|goes|went)\b`,
+  );
 /**
  * "What percentage of Technology revenue comes from Phones?" was told only shares of revenue
  * can be worked out, which it asked for: the whole is one value's revenue, named before it.
  */
-const SHARE_OF_NAMED_REVENUE =
-  /(?:\b(?:share|percent(?:age)?|proportion|fraction)|%) of (?!(?:the|our|all|total|my)\s+(?:revenue|sales|turnover)\b)(?:the |our |all )?[\p{L}\d&' -]{1,60}?(?:'s|’s)? (?:revenue|sales|turnover)\b/u;
+const shareOfNamed = (figure: ShareFigure) =>
+  new RegExp(
+    String.raw`${SHARE_WORD} of (?!(?:the|our|all|total|my)\s+${SHARE_FIGURE[figure]}\b)(?:the |our |all )?[\p{L}\d&' -]{1,60}?(?:'s|’s)? ${SHARE_FIGURE[figure]}\b`,
+    'u',
+  );
+const SHARE_OF_NAMED_REVENUE = shareOfNamed('revenue');
 const SHARE_OF_ONE_VALUE =
   'I can work out a share of all revenue, a period’s, or one value’s (“What share of revenue in the West comes from Chairs?”), with the part named as another value or grouping, not of a value’s own revenue or of what is left when values are taken out yet.';
+/** "Revenue share of each segment within the West", "… within the Corporate segment in 2021": the whole after "within". */
+const WITHIN_A_VALUE = /\bwithin (?:the )?(.+?)(?= (?:in|for|during|over|by|from|since) |[?.!]*$)/;
 
 /**
  * The dimensions of the values a share is taken within: "in Germany" in "What share of revenue
  * in Germany comes from Acme?", "Technology" in "What share of Technology sales is in the
- * West?", both in "What share of Furniture sales in the West is Chairs?"; null when the whole
- * is all revenue. Each phrase is looked up as typed ("Acme Supply", not "acme supply").
+ * West?", both in "What share of Furniture sales in the West is Chairs?", "the West" in
+ * "Revenue share of each segment within the West"; null when the whole is all of the figure.
+ * A share of gross profit is read the same way ("What share of profit in California comes from
+ * Technology?" was of all profit, 10.3%, where California's is 38.6%). Each phrase is looked up as
+ * typed ("Acme Supply", not "acme supply").
  */
-function wholeOfShare(question: string, text: string, meta: SnapshotMeta, facts: AnalysisFacts | undefined): string[] | null {
-  const both = SHARE_WITHIN.exec(text);
+function wholeOfShare(
+  question: string,
+  text: string,
+  meta: SnapshotMeta,
+  facts: AnalysisFacts | undefined,
+  figure: ShareFigure,
+): string[] | null {
+  const both = shareWithin(figure).exec(text);
   // "The share of Technology in 2021 sales": Technology is the part, the whole is after "in".
   const before = (
     both?.[1] ??
-    SHARE_OF_NAMED_REVENUE.exec(text)?.[0]
+    shareOfNamed(figure)
+      .exec(text)?.[0]
       .replace(/^.*? of (?:the |our |all )?/, '')
-      .replace(/(?:'s|’s)? (?:revenue|sales|turnover)$/, '') ??
+      .replace(new RegExp(String.raw`(?:'s|’s)? ${SHARE_FIGURE[figure]}$`), '') ??
     ''
   )
     .replace(/^.*\bin /, '')
@@ -583,7 +606,8 @@ function wholeOfShare(question: string, text: string, meta: SnapshotMeta, facts:
   // Each read where it stood: "UK" before a figure ("UK revenue"), "the UK" after "in".
   const phrases = [
     { phrase: before, read: (typed: string) => `${typed} revenue` },
-    { phrase: both?.[2] ?? SHARE_OF_A_WHOLE.exec(text)?.[1] ?? '', read: (typed: string) => `in ${typed}` },
+    { phrase: both?.[2] ?? shareOfAWhole(figure).exec(text)?.[1] ?? '', read: (typed: string) => `in ${typed}` },
+    { phrase: WITHIN_A_VALUE.exec(text)?.[1] ?? '', read: (typed: string) => `in ${typed}` },
   ].filter(({ phrase }) => /\p{L}/u.test(phrase));
   const dimensions = phrases.flatMap(({ phrase, read }) => {
     const at = question.toLowerCase().indexOf(phrase);
@@ -592,9 +616,14 @@ function wholeOfShare(question: string, text: string, meta: SnapshotMeta, facts:
   });
   return dimensions.length > 0 ? dimensions : null;
 }
-/** "Share of Furniture sales in the West is …": what the revenue is of, before it and after it. */
-const SHARE_WITHIN =
-  /(?:\b(?:share|percent(?:age)?|proportion|fraction)|%) of (?:(?:the|our|all|total) )*(.*?)(?:'s|’s)? ?\b(?:revenue|sales|turnover)\b(?: (?:in|from|of|for|at|within) (.+?))? (?:comes?|came|is|are|was|were|goes|went)\b/u;
+/** "Share of Furniture sales in the West is …": what the figure is of, before it and after it. */
+const shareWithin = (figure: ShareFigure) =>
+  new RegExp(
+    String.raw`${SHARE_WORD} of (?:(?:the|our|all|total) )*(.*?)(?:'s|’s)? ?\b${SHARE_FIGURE[figure]}\b(?: (?:in|from|of|for|at|within) (.+?))? (?:comes?|came|is|are|was|were|goes|went)\b`,
+    'u',
+  );
+/** "Share of profit", "% of our gross profit": a share of all gross profit, the whole named as no value's. */
+const SHARE_OF_PROFIT_ALL = new RegExp(String.raw`${SHARE_WORD} of (?:(?:the|our|all|total|my) )*${SHARE_FIGURE.profit}\b`);
 /** A share of revenue with nothing named to take it of. */
 const SHARE_NEEDS_PART =
   'I need the part to take the share of, named as the file writes it: a customer, a product, a category, a region or another value (no value of the file was found in the question).';
@@ -781,7 +810,8 @@ function parseAsRead(
     shareAsked &&
     !keptAsked &&
     !lapsed &&
-    SHARE_OF_PROFIT.test(text) &&
+    // "What share of Technology profit comes from the West?": one value's profit, named before it.
+    (SHARE_OF_PROFIT.test(text) || shareOfNamed('profit').test(text)) &&
     !SHARE_OF_REVENUE.test(text) &&
     measures.every((m) => m === 'grossProfit' || m === 'revenue')
   ) {
@@ -1312,16 +1342,28 @@ function parseAsRead(
   // "What % of non-UK revenue comes from Germany?" divided by all revenue too.
   // Both are now a share of the whole named: "What share of revenue in Germany comes from Acme
   // Supply?" gave 3.1% (of all revenue) where Germany's is 12.9%.
-  if (spec.measures.includes('revenueShare') && valuesLeftOut && filters.length > 0) return { kind: 'refused', reason: SHARE_OF_ONE_VALUE };
-  const whole = spec.measures.includes('revenueShare') ? wholeOfShare(question, text, meta, facts) : null;
+  // A share of gross profit is read the same way.
+  const shareFigure: ShareFigure | null = spec.measures.includes('revenueShare')
+    ? 'revenue'
+    : spec.measures.includes('profitShare')
+      ? 'profit'
+      : null;
+  const oneValue = shareFigure === 'profit' ? SHARE_OF_ONE_VALUE.replaceAll('revenue', 'gross profit') : SHARE_OF_ONE_VALUE;
+  if (shareFigure && valuesLeftOut && filters.length > 0) return { kind: 'refused', reason: oneValue };
+  const whole = shareFigure ? wholeOfShare(question, text, meta, facts, shareFigure) : null;
   // "The share of the rep's revenue": a whole named, but no value of the file in it.
-  if (spec.measures.includes('revenueShare') && !whole && !SHARE_OF_REVENUE.test(text) && SHARE_OF_NAMED_REVENUE.test(text))
-    return { kind: 'refused', reason: SHARE_OF_ONE_VALUE };
+  if (
+    shareFigure &&
+    !whole &&
+    !(shareFigure === 'revenue' ? SHARE_OF_REVENUE : SHARE_OF_PROFIT_ALL).test(text) &&
+    shareOfNamed(shareFigure).test(text)
+  )
+    return { kind: 'refused', reason: oneValue };
   if (whole && whole.length > 0) {
     const parts = filters.filter((f) => !whole.includes(f.dimension));
     // "… comes from our top customer": the top of all, or of the West? Not read either way yet.
     if (parts.length === filters.length || (parts.length === 0 && groupBy.every(isTimeUnit)) || spec.limit !== undefined)
-      return { kind: 'refused', reason: SHARE_OF_ONE_VALUE };
+      return { kind: 'refused', reason: oneValue };
     spec.shareWithin = [...new Set(whole)];
   }
   // "Customers with no orders in 2021" listed those who ordered, "products that did not sell"

@@ -165,6 +165,12 @@ export function withWordingMended(question: string): string {
         ),
         '$1 in $2',
       )
+      // "Of our Texas revenue, what share is Furniture?" got Furniture's Texas revenue, no share:
+      // the whole named first is the share's, as "What share of Texas revenue is Furniture?" reads it.
+      .replace(
+        /^of (?:our |the |all )?(.+?\b(?:revenue|sales|turnover|gross profits?|profits?|earnings))\s*,?\s*what (share|percentage|percent|proportion|fraction)(?: of (?:it|that|this|them))? /i,
+        'What $2 of $1 ',
+      )
       // "Who are our major customers?", "Which key accounts …": the top customers by revenue.
       .replace(/\b(?:key|major) (accounts?|customers?|clients?)\b/gi, 'top $1')
       // "Which products are not selling well?" and "slow-moving products" got the best sellers,

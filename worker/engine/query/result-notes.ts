@@ -81,7 +81,7 @@ export function shareNote(
   groups: ResolvedGroup[],
   compare: boolean,
   result: QueryResult,
-  together: { share: number; nouns: string },
+  together: { share: number; nouns: string; lossWhole?: number },
 ): string {
   // "Acme's share of Germany's revenue": the whole is the rows of the filters it is within.
   const withinWords = spec.filters
@@ -100,7 +100,7 @@ export function shareNote(
   const definition =
     share === 'revenueShare'
       ? `Shares are of all revenue${period}, net of returns${whatever}.`
-      : `Shares of gross profit are of all gross profit${period} (revenue less cost, net of returns)${whatever}; what sold at a loss has a share below 0, so the others' can add up to more than 100%.`;
+      : `Shares of gross profit are of all gross profit${period} (revenue less cost, net of returns)${whatever}; what sold at a loss has a share below 0, so the others' can add up to more than 100%.${lossWords(together.lossWhole)}`;
   const held = together.share.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   // "What if we lost our top 100 customers?": the top 100's share, though 50 of them are shown.
   if (!compare && result.rankedRows !== undefined)
@@ -122,6 +122,13 @@ export function costlessNote(a: Accumulators): string | null {
   const rows = a.costlessRows === 1 ? '1 row' : `${a.costlessRows.toLocaleString('en-US')} rows`;
   const revenue = a.costlessRevenue.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return `${rows} here ${a.costlessRows === 1 ? 'has' : 'have'} no cost and ${a.costlessRows === 1 ? 'counts' : 'count'} at a cost of 0: ${a.costlessRows === 1 ? 'its' : 'their'} revenue of ${revenue} is all gross profit in these figures.`;
+}
+
+/** A whole of gross profit below 0 gives no shares: a part of a loss is no share of it. */
+function lossWords(lossWhole: number | undefined): string {
+  if (lossWhole === undefined) return '';
+  const money = lossWhole.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return ` That gross profit is a loss (${money}), so no share of it is given.`;
 }
 
 /** What counts as a return, and that none was found when the rows counted hold none. */

@@ -310,6 +310,7 @@ export function resultOf(
       shareNote(share, spec, groups, compare, result, {
         share: shareHeldBy(rows.slice(0, result.rankedRows ?? result.rows.length), spec.measures.indexOf(share)),
         nouns: rowNouns(columns),
+        lossWhole: share === 'profitShare' ? a.periodProfit.find((whole) => whole < 0 && !isNoMoney(whole)) : undefined,
       }),
     ),
     spec.measures.some((m) => NEWNESS_MEASURES.has(m)) ? newNearStartNote(meta, a) : null,
@@ -787,8 +788,9 @@ function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array 
       return whole !== 0 ? (revenue / whole) * 100 : null;
     }
     case 'profitShare': {
+      // A share of a loss reads backwards (Sean Miller's Technology "92.1%" of his −1,980.74): none.
       const whole = a.periodProfit[a.parts[s * 3 + 2]];
-      return isNoMoney(whole) ? null : ((revenue - a.cost[s]) / whole) * 100;
+      return isNoMoney(whole) || whole < 0 ? null : ((revenue - a.cost[s]) / whole) * 100;
     }
     case 'customerShare': {
       const whole = a.periodBuyers[a.parts[s * 3 + 2]];
