@@ -5008,6 +5008,30 @@ describe('asked on 1 December 2026, in the tenth session', () => {
     expect(answer.result?.note).toContain(`That gross profit is a loss (${formatCell(loss, 'money')}), so no share of it is given.`);
   });
 
+  // It listed 128 customers' average order values.
+  it('"What\'s the average order value for Home Office customers in 2021?" is one figure of theirs', () =>
+    expectAnswer(
+      "What's the average order value for Home Office customers in 2021?",
+      `SELECT sum(rev) / count(DISTINCT "Order ID") FROM t WHERE Segment = 'Home Office' AND ${Y2021}`,
+      'average order value, Segment = Home Office, 2021-01-01 … 2021-12-31',
+    ));
+
+  // It listed the Chairs themselves, product by product.
+  it('"What do customers buy along with Chairs?" is what else the buyers of Chairs buy', () =>
+    expectAnswer(
+      'What do customers buy along with Chairs?',
+      `WITH buyers AS (SELECT DISTINCT "Customer ID" FROM t WHERE "Sub-Category" = 'Chairs')
+       SELECT "Sub-Category", count(DISTINCT "Customer ID") c, sum(rev) FROM t WHERE "Customer ID" IN (SELECT * FROM buyers)
+       AND "Sub-Category" <> 'Chairs' GROUP BY 1 ORDER BY c DESC, 1 LIMIT 10`,
+      'top 10 by customers, by Sub-Category, Sub-Category ≠ Chairs, customers who bought Sub-Category = Chairs',
+    ));
+
+  // Each set 2021 against 2020, pair by pair: one value against another is not read yet.
+  itRefusesEach([
+    ['Which sub-categories sold more in the West than in the East in 2021?', 'not one value against another (“East”) yet'],
+    ['Which regions sold more Phones than Chairs in 2021?', 'not one value against another (“Chairs”) yet'],
+  ]);
+
   it('a unit cost is refused, saying what can be given instead', async () => {
     const answer = await answerWithQuery('Which products have the highest unit cost?', file.snapshot, TODAY);
     expect(answer.result).toBeNull();

@@ -26,6 +26,7 @@ import type { Measure, QuerySpecInput } from '../../engine/query';
 import { epochDay, isoDay } from '../../engine/aggregate/types';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { pluralNoun } from '../../engine/render/format';
+import { escapeMarkdown } from '../../engine/render/escape';
 import {
   escapeRegex,
   EVERY_PERIOD,
@@ -77,6 +78,7 @@ import {
 } from './query-periods';
 import {
   BUYING_LESS,
+  COMPARATIVES,
   CUSTOMERS_AS_SUBJECT,
   CUSTOMERS_RANKED,
   DECLINE,
@@ -624,6 +626,43 @@ const shareWithin = (figure: ShareFigure) =>
   );
 /** "Share of profit", "% of our gross profit": a share of all gross profit, the whole named as no value's. */
 const SHARE_OF_PROFIT_ALL = new RegExp(String.raw`${SHARE_WORD} of (?:(?:the|our|all|total|my) )*${SHARE_FIGURE.profit}\b`);
+/**
+ * "Which sub-categories sold more in the West than in the East in 2021?" set 2021 against 2020,
+ * and "Which regions sold more Phones than Chairs?" listed every pair: the rows of one value set
+ * against another's. The phrase after "than", when it names values of the file and no period
+ * or number; null otherwise ("more than 1,000", "more in 2021 than in 2020").
+ */
+function valueSetAgainstOf(
+  question: string,
+  text: string,
+  meta: SnapshotMeta,
+  facts: AnalysisFacts | undefined,
+  today: Date | null,
+): string | null {
+  if (!LIST_ASKED_FOR.test(text)) return null;
+  const m = VALUE_AFTER_THAN.exec(text);
+  if (
+    !m ||
+    /^\d/.test(m[1]) ||
+    /^(?:last|this|the (?:year|quarter|month|week|previous|prior|same)|before|ever|usual|average|expected|planned|budget)\b/.test(m[1])
+  )
+    return null;
+  if (today && periodsOf(m[1], today, isoDay(meta.firstDay)).period) return null;
+  const at = question.toLowerCase().indexOf(m[1]);
+  const typed = at >= 0 ? question.slice(at, at + m[1].length) : m[1];
+  const named = valuesNamed(`in ${typed}`, meta, facts);
+  return 'refused' in named || named.filters.length === 0 ? null : typed;
+}
+/** A list asked for: "which sub-categories", "what regions", "list the customers". */
+const LIST_ASKED_FOR = /^(?:which|what|list|show|name|how many)\b/;
+/** What a comparative is set against: "more … than (in) the East", up to a period or the end. */
+const VALUE_AFTER_THAN = new RegExp(
+  String.raw`\b(?:${COMPARATIVES})\b(?:\s+[\w'.&-]+){0,6}?\s+than\s+(?:in |from |for |at |on |to |with |by |of )?(?:the )?(.+?)(?=\s+(?:in|during|for|over|since|from|last|this|between)\s+(?:the\s+)?(?:(?:19|20)\d\d|q[1-4]|h[12]|last|this|year|month|quarter|week|past)\b|[?.!,]*$)`,
+);
+function valuesNotCompared(phrase: string): string {
+  return `I can set one period against another (“in 2021 than in 2020”), not one value against another (“${escapeMarkdown(phrase)}”) yet; ask for the figure by both, such as “revenue by Sub-Category and region in 2021”, and compare the rows.`;
+}
+
 /** A share of revenue with nothing named to take it of. */
 const SHARE_NEEDS_PART =
   'I need the part to take the share of, named as the file writes it: a customer, a product, a category, a region or another value (no value of the file was found in the question).';
@@ -829,6 +868,8 @@ function parseAsRead(
     measures = ['revenueShare', 'revenue'];
   }
   if (lapsed) measures = ['customers'];
+  const comparedValue = valueSetAgainstOf(question, text, meta, facts, today);
+  if (comparedValue) return { kind: 'refused', reason: valuesNotCompared(comparedValue) };
   // "Which quarters grew?": each unit against the one before, read before the periods, since
   // "the same quarter last year" names the comparison, not a period.
   let unitChange = unitChangeOf(text, CHANGE.test(text));

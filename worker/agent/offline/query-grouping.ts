@@ -137,7 +137,14 @@ export function groupingOf(
         continue;
       // "What is the revenue of customers in Texas?", "What's the average order value of our
       // customers?": one figure of them (each listed every customer's, 793 of them).
-      if (dim === 'customer' && FIGURE_OF_THEM.test(text) && FIGURE_OF_CUSTOMERS.test(text) && !CUSTOMERS_LISTED_OR_SPLIT.test(text))
+      // "What's the average order value for Home Office customers in 2021?" listed 128 customers:
+      // the customers of a value named are theirs too.
+      if (
+        dim === 'customer' &&
+        FIGURE_OF_THEM.test(text) &&
+        (FIGURE_OF_CUSTOMERS.test(text) || figureOfNamedCustomers(filters).test(text)) &&
+        !CUSTOMERS_LISTED_OR_SPLIT.test(text)
+      )
         continue;
       // "What's our customers' average order value?" and "… most popular category?" listed every customer's.
       if (dim === 'customer' && OUR_CUSTOMERS_FIGURE.test(text) && !CUSTOMERS_SPLIT.test(text)) continue;
@@ -232,6 +239,14 @@ const FIGURE_OF_THEM =
 const FIGURE_OF_CUSTOMERS = new RegExp(
   String.raw`\b(?:of|from|for|across) (?:our |the |all |all our |my )?(?:${CUSTOMERS_PLURAL})\b(?! (?:who|whose|that|which|with|without)\b)`,
 );
+/** The customers of a value the question names: "… for Home Office customers", "… of our Texas customers". */
+function figureOfNamedCustomers(filters: readonly { values: string[] }[]): RegExp {
+  const named = filters.flatMap((f) => f.values.map((v) => escapeRegex(asWritten(v))));
+  if (named.length === 0) return /(?!)/;
+  return new RegExp(
+    String.raw`\b(?:of|from|for|across|among) (?:our |the |all |all our |my )?(?:${named.join('|')}) (?:${CUSTOMERS_PLURAL})\b(?! (?:who|whose|that|which|with|without)\b)`,
+  );
+}
 /**
  * One figure of all the customers, said with a possessive: "What's our customers' average order
  * value?" ("What are our customers' revenues?" asks for each one's).

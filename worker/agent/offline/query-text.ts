@@ -199,6 +199,17 @@ export function withWordingMended(question: string): string {
         HIGH_OR_LOW_FIGURE,
         (_match: string, level: string, figure: string) => `${/^high$/i.test(level) ? 'highest' : 'lowest'} ${figure} `,
       )
+      // "What do customers buy along with Chairs?" listed the Chairs themselves: what else their buyers buy.
+      .replace(
+        BOUGHT_ALONG_WITH,
+        (_match: string, buyers: string, verb: string, goods: string, end: string) =>
+          `what else do ${buyers} who ${verb} ${goods} ${verb}${end}`,
+      )
+      // "What should we sell to customers who buy Phones?" got their revenue; "… offer customers who …" is read.
+      .replace(
+        /\b(should|could|can) (we|i) sell to ((?:our )?(?:customers|clients|buyers|accounts|stores)) (who|that)\b/gi,
+        '$1 $2 offer $3 $4',
+      )
       .replace(ALSO_BUY_WHICH, (_match: string, buyers: string, rest: string, which: string, what: string | undefined) =>
         what ? `${which} ${what} do ${buyers} ${rest} also buy` : `what else do ${buyers} ${rest} buy`,
       )
@@ -240,6 +251,9 @@ const NOT_SELLING = /\b(?:(?:are|were)|(is|was)) ?(?:not|n't) selling\b(?! (?:we
 /** "High margin products", "low-volume items": the highest (lowest) of that figure, a plural after. */
 const HIGH_OR_LOW_FIGURE = /\b(high|low)[- ](margin|profit|volume|revenue|sales) (?=[a-z-]+s\b)/gi;
 
+/** "What do customers buy along with Chairs?", "what do stores order together with Titos?". */
+const BOUGHT_ALONG_WITH =
+  /^what (?:else )?(?:do|does|did) ((?:our )?(?:customers|clients|buyers|accounts|stores|people)) (?:also |usually |typically |often )?(buy|purchase|order)(?: most)? (?:along|together) with (.+?)([?.!]*)$/i;
 const ALSO_BUY_WHICH =
   /^((?:customers|clients|buyers|those) (?:who|that) (?:buy|bought|purchase|purchased|order|ordered)) (.+?) also (?:buy|bought|purchase|purchased|order|ordered) (which|what)(?: ([a-z-]+))?(?=[?.!]*$)/i;
 
