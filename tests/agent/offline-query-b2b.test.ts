@@ -3122,3 +3122,37 @@ describe('asked on 30 November 2026, in the ninth session', () => {
     expect(answer.text).toContain('not the months of two other periods side by side');
   });
 });
+
+describe('asked on 1 December 2026, in the tenth session', () => {
+  // It listed 304 products' shares of all 2024 gross profit, 0.5% at most.
+  it('"What share of our 2024 gross profit came from Acme Supply, Inc. products?" is the supplier’s one share', async () => {
+    const all = rows.filter(inYear(2024)).reduce((sum, r) => sum + profit(r), 0);
+    const acme = rows.filter((r) => inYear(2024)(r) && r.Supplier === 'Acme Supply, Inc.').reduce((sum, r) => sum + profit(r), 0);
+    const answer = await answerWithQuery('What share of our 2024 gross profit came from Acme Supply, Inc. products?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('share of gross profit, gross profit, supplier = Acme Supply, Inc., 2024-01-01 … 2024-12-31');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo((100 * acme) / all, 9);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(acme, 6);
+  });
+
+  // It got the 16 products' total, 51,594.10.
+  it('"Top 5 products by revenue in 2024 among Supplier 13 products in AT" ranks those products', () =>
+    expectRows(
+      'Top 5 products by revenue in 2024 among Supplier 13 products in AT',
+      grouped(
+        (r) => inYear(2024)(r) && r.Supplier === 'Supplier 13' && r.Region === 'AT',
+        (r) => r.Description,
+        revenue,
+      ).slice(0, 5),
+      'top 5 by revenue, by product, supplier = Supplier 13, region = AT, 2024-01-01 … 2024-12-31',
+    ));
+
+  // It was refused as a share of some customers only: the "." of "Co." ended the name.
+  it('"What share of Vogel & Co. KG 8\'s revenue comes from Tools?" is of that customer’s revenue', async () => {
+    const own = (r: Row) => r.CustomerName === 'Vogel & Co. KG 8';
+    const all = rows.filter(own).reduce((sum, r) => sum + revenue(r), 0);
+    const tools = rows.filter((r) => own(r) && r.Category === 'Tools').reduce((sum, r) => sum + revenue(r), 0);
+    const answer = await answerWithQuery("What share of Vogel & Co. KG 8's revenue comes from Tools?", file.snapshot, today);
+    expect(answer.result?.understood).toBe('share of revenue, revenue, category = Tools, within customer = Vogel & Co. KG 8');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo((100 * tools) / all, 9);
+  });
+});

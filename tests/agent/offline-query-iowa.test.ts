@@ -724,3 +724,35 @@ describe('asked on 30 November 2026, in the ninth session', () => {
     expect(answer.result?.rows[0][1] as number).toBeCloseTo(price, 6);
   });
 });
+
+describe('asked on 1 December 2026, in the tenth session', () => {
+  // It got the profile of the supplier Cedar Ridge Vineyards ("Cedar" of "Cedar Rapids"), then
+  // every city's bottles of the product: the bottles named, of the product, in the city.
+  it('"How many bottles of Captain Morgan Spiced Rum did stores in Cedar Rapids buy?" counts those bottles', async () => {
+    const [[bottles]] = (await sql(
+      `SELECT sum(bottles_sold) FROM t WHERE item_description = 'Captain Morgan Spiced Rum' AND city = 'CEDAR RAPIDS'`,
+    )) as number[][];
+    const { answer } = await askOffline(
+      'How many bottles of Captain Morgan Spiced Rum did stores in Cedar Rapids buy?',
+      analyse(file.aggregates),
+      file.snapshot,
+    );
+    expect(answer).toContain(
+      'I understood: **units, product in Captain Morgan Spiced Rum (43334), Captain Morgan Spiced Rum (43338), Captain Morgan Spiced Rum (43337), region = CEDAR RAPIDS**.',
+    );
+    expect(answer).toContain(`| ${bottles.toLocaleString('en-US')} |`);
+  });
+
+  // Each was refused, with "customers who spent more than 1,000 in 2021" as the example.
+  it.each([
+    ['How many stores spent more than 10,000?', 10_000],
+    ['How many stores spent more than 5,000 dollars of liquor?', 5_000],
+  ])('"%s" counts the stores past it', async (question, bound) => {
+    const [[count]] = (await sql(
+      `SELECT count(*) FROM (SELECT store_number FROM t GROUP BY 1 HAVING sum(sale_dollars) > ${bound})`,
+    )) as number[][];
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(`revenue, by customer, revenue > ${bound.toLocaleString('en-US')}`);
+    expect(answer.result?.totalRows).toBe(count);
+  });
+});

@@ -5032,6 +5032,24 @@ describe('asked on 1 December 2026, in the tenth session', () => {
     ['Which regions sold more Phones than Chairs in 2021?', 'not one value against another (“Chairs”) yet'],
   ]);
 
+  // It was refused as a question about 2019 against 2020: "didn't buy any in 2021" is "not in 2021".
+  itCountsEach([
+    [
+      "How many customers bought Technology in 2020 but didn't buy any in 2021?",
+      'customers who bought, category = Technology, 2020-01-01 … 2020-12-31, but not in 2021-01-01 … 2021-12-31',
+      () => lapsedCount("year(d) = 2020 AND Category = 'Technology'", "year(d) = 2021 AND Category = 'Technology'"),
+    ],
+  ]);
+
+  // It was refused as leaning on an earlier question ("those").
+  it('"Top 5 customers by revenue among those who bought Copiers" ranks the buyers of Copiers by all they bought', () =>
+    expectAnswer(
+      'Top 5 customers by revenue among those who bought Copiers',
+      `SELECT "Customer Name", sum(rev) r FROM t WHERE "Customer ID" IN (SELECT "Customer ID" FROM t WHERE "Sub-Category" = 'Copiers')
+       GROUP BY "Customer ID", 1 ORDER BY r DESC LIMIT 5`,
+      'top 5 by revenue, by customer, customers who bought Sub-Category = Copiers',
+    ));
+
   it('a unit cost is refused, saying what can be given instead', async () => {
     const answer = await answerWithQuery('Which products have the highest unit cost?', file.snapshot, TODAY);
     expect(answer.result).toBeNull();

@@ -276,13 +276,13 @@ function namedList(entries: { name: string; id: string | null }[], fourLetters =
  * counts only where the question capitalises it: "What is our customer lifetime value?" named
  * the product "Lifetime Advantage Folding Chairs".
  */
-function mentioned(question: string, entries: Named[], capitalised: ReadonlySet<string>): Mention | null {
+function mentioned(question: string, entries: Named[], capitalised: ReadonlyMap<string, string | null>): Mention | null {
   const padded = ` ${question} `;
   let best: Mention | null = null;
   for (const entry of entries) {
     const form =
       entry.forms.find((f) => padded.includes(` ${f} `)) ??
-      (entry.firstWord && capitalised.has(entry.firstWord) && padded.includes(` ${entry.firstWord} `) ? entry.firstWord : undefined);
+      (entry.firstWord && startsThisName(entry, capitalised) && padded.includes(` ${entry.firstWord} `) ? entry.firstWord : undefined);
     if (form && (!best || form.length > best.form.length)) best = { value: entry.value, form };
   }
   return best;
@@ -309,11 +309,27 @@ function outermost(...mentions: (Mention | null)[]): (string | null)[] {
 
 /**
  * The question's words written with a capital, but its first word, normalised ("How is Rossi
- * doing?" → rossi): any first word has one ("Lifetime value of our customers?").
+ * doing?" → rossi): any first word has one ("Lifetime value of our customers?"). Each with the
+ * capitalised word right after it, if any: "Cedar Rapids" is a city, no "Cedar" of Cedar Ridge
+ * Vineyards (Iowa's "How many bottles … did stores in Cedar Rapids buy?" got that supplier).
  */
-function capitalisedWords(question: string): Set<string> {
-  const words = question.trim().split(/\s+/).slice(1);
-  return new Set(words.filter((word) => /^\p{Lu}/u.test(word)).map((word) => normalise(word)));
+function capitalisedWords(question: string): Map<string, string | null> {
+  const words = question.trim().split(/\s+/);
+  const capitalised = new Map<string, string | null>();
+  for (let i = 1; i < words.length; i++) {
+    if (!/^\p{Lu}/u.test(words[i])) continue;
+    const next = words[i + 1];
+    capitalised.set(normalise(words[i]), next && /^\p{Lu}/u.test(next) ? normalise(next) : null);
+  }
+  return capitalised;
+}
+
+/** A name's first word typed with a capital, and not as the start of another name ("Cedar Rapids"). */
+function startsThisName(entry: Named, capitalised: ReadonlyMap<string, string | null>): boolean {
+  const first = entry.firstWord as string;
+  if (!capitalised.has(first)) return false;
+  const next = capitalised.get(first);
+  return !next || entry.forms.some((form) => form.startsWith(`${first} ${next}`));
 }
 
 function limitOf(q: string, fallback: number): number {

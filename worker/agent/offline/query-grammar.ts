@@ -231,7 +231,7 @@ export function parseQuestion(
   const parsed = ofTheFileIfWholePeriod(parseAsRead(asked, meta, analysisDay, facts, valuesLeftOut), meta);
   const unread =
     parsed.kind === 'spec'
-      ? (leansOnEarlier(question) ??
+      ? (leansOnEarlier(asked) ??
         startsAfterTheRows(parsed.spec, meta) ??
         unitOfEveryYear(question) ??
         yearLeftOut(question, parsed.spec) ??
@@ -246,7 +246,7 @@ export function parseQuestion(
           ? null
           : (deniedValueOf(question, parsed.spec.filters ?? []) ?? denialLeftOut(asked, parsed.spec))))
       : parsed.kind === 'among'
-        ? (leansOnEarlier(question) ?? deniedValueOf(question, parsed.where))
+        ? (leansOnEarlier(asked) ?? deniedValueOf(question, parsed.where))
         : null;
   return unread ? { kind: 'refused', reason: unread } : parsed;
 }
@@ -568,7 +568,7 @@ const shareOfAWhole = (figure: ShareFigure) =>
  */
 const shareOfNamed = (figure: ShareFigure) =>
   new RegExp(
-    String.raw`${SHARE_WORD} of (?!(?:the|our|all|total|my)\s+${SHARE_FIGURE[figure]}\b)(?:the |our |all )?[\p{L}\d&' -]{1,60}?(?:'s|’s)? ${SHARE_FIGURE[figure]}\b`,
+    String.raw`${SHARE_WORD} of (?!(?:the|our|all|total|my)\s+${SHARE_FIGURE[figure]}\b)(?:the |our |all )?[\p{L}\d&'. -]{1,60}?(?:'s|’s)? ${SHARE_FIGURE[figure]}\b`,
     'u',
   );
 const SHARE_OF_NAMED_REVENUE = shareOfNamed('revenue');
@@ -625,7 +625,9 @@ const shareWithin = (figure: ShareFigure) =>
     'u',
   );
 /** "Share of profit", "% of our gross profit": a share of all gross profit, the whole named as no value's. */
-const SHARE_OF_PROFIT_ALL = new RegExp(String.raw`${SHARE_WORD} of (?:(?:the|our|all|total|my) )*${SHARE_FIGURE.profit}\b`);
+const SHARE_OF_PROFIT_ALL = new RegExp(
+  String.raw`${SHARE_WORD} of (?:(?:the|our|all|total|my|(?:19|20)\d\d|q[1-4]|(?:this|last) year'?s) )*${SHARE_FIGURE.profit}\b`,
+);
 /**
  * "Which sub-categories sold more in the West than in the East in 2021?" set 2021 against 2020,
  * and "Which regions sold more Phones than Chairs?" listed every pair: the rows of one value set
@@ -1701,6 +1703,13 @@ function pluralGroupOf(text: string, threshold: Threshold, meta: SnapshotMeta): 
     const column = m ? dimensionOfNoun(m[0], meta) : null;
     if (m && column?.startsWith('column:')) found.push([m.index, column]);
     else if (m && own[threshold.unit ?? ''] !== group && meta.dimensions.some((d) => d.key === group)) found.push([m.index, group]);
+  }
+  // Iowa's "How many stores spent more than 10,000?" was refused with that very question as the
+  // example: its customers are a column called store_name.
+  for (const d of meta.dimensions) {
+    const noun = d.key === 'customer' || d.key === 'product' ? headerNoun(d) : null;
+    const at = noun ? text.search(new RegExp(`\\b${escapeRegex(noun)}s\\b`)) : -1;
+    if (at >= 0 && own[threshold.unit ?? ''] !== d.key) found.push([at, d.key]);
   }
   for (const unit of TIME_DIMENSIONS) {
     const at = text.search(new RegExp(`\\b${unit}s\\b`));

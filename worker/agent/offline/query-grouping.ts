@@ -124,7 +124,9 @@ export function groupingOf(
       if (
         dim === 'product' &&
         (namesTheProducts(text, filters) || namesTheProductsShort(text, filters)) &&
-        groupsOtherThan(['product', 'category'], dimText, meta, filters)
+        groupsOtherThan(['product', 'category'], dimText, meta, filters) &&
+        // "Top 5 products by revenue in 2024 among Supplier 13 products" ranks them (it got their total).
+        !PRODUCTS_RANKED.test(text)
       )
         continue;
       // "Top 5 customers by number of items purchased" ranked customer × product: the items are what is counted.
@@ -153,7 +155,8 @@ export function groupingOf(
       if (
         dim === 'product' &&
         namesTheProducts(text, filters, true) &&
-        (FIGURE_OF_THEM.test(text) || BY_TIME_UNIT.test(text)) &&
+        // "What share of our 2024 gross profit came from Acme Supply, Inc. products?" listed 304 products' shares.
+        (FIGURE_OF_THEM.test(text) || BY_TIME_UNIT.test(text) || /\b(?:share|percent(?:age)?|proportion|fraction)\b|%/.test(text)) &&
         !RANKED_OR_SPLIT.test(text)
       )
         continue;
@@ -260,6 +263,8 @@ const CUSTOMERS_SPLIT = /\b(?:each|every|per|individual)\b|\bby customers?\b/;
 const CUSTOMERS_LISTED_OR_SPLIT = new RegExp(
   String.raw`\b(?:top|bottom|best|worst|most|least|highest|lowest|which|list)\b|${CUSTOMERS_SPLIT.source}`,
 );
+/** The products ranked by name: "top 5 products", "which items". */
+const PRODUCTS_RANKED = /\b(?:top|bottom|best|worst|which|what)(?: \d+)? (?:products?|items?)\b/;
 /** "By month", "quarterly": a split by time, not by product. */
 const BY_TIME_UNIT = /\b(?:by|per|each|every) (?:month|quarter|year|week)\b|\b(?:monthly|quarterly|yearly|annual|annually|weekly)\b/;
 /** Words that rank or split the products named: "the top Safety products", "by product" (not "by month"). */

@@ -171,6 +171,18 @@ export function withWordingMended(question: string): string {
         /^of (?:our |the |all )?(.+?\b(?:revenue|sales|turnover|gross profits?|profits?|earnings))\s*,?\s*what (share|percentage|percent|proportion|fraction)(?: of (?:it|that|this|them))? /i,
         'What $2 of $1 ',
       )
+      // "Bought Technology in 2020 but didn't buy any in 2021" was read as 2019 against 2020: "but not in 2021".
+      .replace(
+        /\bbut (?:did not|didn't|didnt|have not|haven't|has not|hasn't|never) (?:buy|order|purchase|bought|ordered|purchased)(?: (?:any|anything|again|any more|anymore))?(?= (?:in|during|this|last)\b)/gi,
+        'but not',
+      )
+      // "Top 5 customers by revenue among those who bought Copiers" was read as leaning on an
+      // earlier question ("those"): the customers named before it.
+      .replace(
+        /\b(among|amongst|of) those (who|that) (buy|bought|purchased|purchase|ordered|order)\b/gi,
+        (match: string, among: string, who: string, verb: string, at: number, whole: string) =>
+          CUSTOMERS_BEFORE.test(whole.slice(0, at)) ? `${among} customers ${who} ${verb}` : match,
+      )
       // "Who are our major customers?", "Which key accounts …": the top customers by revenue.
       .replace(/\b(?:key|major) (accounts?|customers?|clients?)\b/gi, 'top $1')
       // "Which products are not selling well?" and "slow-moving products" got the best sellers,
@@ -246,6 +258,7 @@ const SHORT_UNITS: Record<string, string> = {
   wk: 'week',
   wks: 'weeks',
 };
+const CUSTOMERS_BEFORE = new RegExp(String.raw`\b(?:${CUSTOMERS_PLURAL})\b`, 'i');
 /** "Which products are not selling?": none sold, which needs the periods it is asked of. */
 const NOT_SELLING = /\b(?:(?:are|were)|(is|was)) ?(?:not|n't) selling\b(?! (?:well|much|to|in|at|for|as|enough|any|more)\b)/gi;
 /** "High margin products", "low-volume items": the highest (lowest) of that figure, a plural after. */

@@ -131,9 +131,10 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
     // "How many CDs did we sell in 1997?" is units, whatever the things are called (it was revenue).
     // "How many chairs did Sean Miller buy?", "How many CDs did customer 1 buy?" too ("how many products did …
     // buy" may be distinct products, so it stays unread). "Number of items sold to Australia" was its
-    // revenue: units, as "how many items did we sell" is.
+    // revenue: units, as "how many items did we sell" is. "How many bottles of Captain Morgan
+    // Spiced Rum did stores in Cedar Rapids buy?" named no figure (the kind between).
     new RegExp(
-      String.raw`(?<!\bbusiness )\b(units|quantity|quantities|qty|pieces|volume)\b|\bhow many (?!${CUSTOMERS_PLURAL}|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries)[a-z]+\b.*\b(sell|sold|ship|shipped|move|moved)\b|\bhow many (?!${CUSTOMERS_PLURAL}|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries|products|items|skus|articles|times|days|weeks|months)[a-z]+ (?:did|does|do|has|have) .*\b(buy|bought|purchase|purchased|order|ordered)\b|\b(?:number|count|total|amount) of (?!${CUSTOMERS_PLURAL}|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries|times|days|weeks|months)[a-z]+ (?:sold|shipped|bought|purchased|ordered)\b`,
+      String.raw`(?<!\bbusiness )\b(units|quantity|quantities|qty|pieces|volume)\b|\bhow many (?!${CUSTOMERS_PLURAL}|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries)[a-z]+\b.*\b(sell|sold|ship|shipped|move|moved)\b|\bhow many (?!${CUSTOMERS_PLURAL}|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries|products|items|skus|articles|times|days|weeks|months)[a-z]+(?: of [^?]+?)? (?:did|does|do|has|have) .*\b(buy|bought|purchase|purchased|order|ordered)\b|\b(?:number|count|total|amount) of (?!${CUSTOMERS_PLURAL}|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries|times|days|weeks|months)[a-z]+ (?:sold|shipped|bought|purchased|ordered)\b`,
     ),
     'units',
   ],
