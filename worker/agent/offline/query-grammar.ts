@@ -492,11 +492,7 @@ const YEAR_NAMED =
 function yearLeftOut(question: string, spec: QuerySpecInput): string | null {
   const ranges = [spec.period, spec.compareTo, spec.notBoughtIn, spec.alsoBoughtIn].filter((r): r is DayRange => Boolean(r));
   // "Revenue by quarter 2024 vs 2023": each quarter against the same one a year before reads 2023 too.
-  if (spec.changeFrom === 'yearBefore' && spec.period)
-    ranges.push({
-      from: `${Number(spec.period.from.slice(0, 4)) - 1}${spec.period.from.slice(4)}`,
-      to: `${Number(spec.period.to.slice(0, 4)) - 1}${spec.period.to.slice(4)}`,
-    });
+  if (spec.changeFrom === 'yearBefore' && spec.period) ranges.push({ from: yearBack(spec.period.from), to: yearBack(spec.period.to) });
   // The amounts of thresholds ("between 1000 and 2000") are no years either.
   const named = withoutNamedYears(question.toLowerCase(), spec.filters ?? []);
   const text = withoutBoundingYears(
@@ -1802,8 +1798,13 @@ function customersPastAThresholdBy(grouping: string, meta: SnapshotMeta): string
 
 /** Whether `earlier` is `later` a year back, day for day ("2023" against "2024", "Q4 2023" against "Q4 2024"). */
 function isYearBefore(earlier: DayRange, later: DayRange): boolean {
-  const back = (iso: string) => `${Number(iso.slice(0, 4)) - 1}${iso.slice(4)}`;
   return (
-    earlier.from === back(later.from) && (earlier.to === back(later.to) || (later.to.endsWith('-02-29') && earlier.to.endsWith('-02-28')))
+    earlier.from === yearBack(later.from) &&
+    (earlier.to === yearBack(later.to) || (later.to.endsWith('-02-29') && earlier.to.endsWith('-02-28')))
   );
+}
+
+/** The same day a year before, as written ("2024-02-29" → "2023-02-29", which only compares). */
+function yearBack(iso: string): string {
+  return `${Number(iso.slice(0, 4)) - 1}${iso.slice(4)}`;
 }

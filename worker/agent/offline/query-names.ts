@@ -14,6 +14,7 @@ import { productCodesOf, productLabelIn } from './query-product-codes';
 import { BUYER_NOUNS, CUSTOMER_NOUNS } from './customer-words';
 import { MONTH_NAMES } from './query-periods';
 import { headerNoun } from './query-vocabulary';
+import { nameWords, startsWithWords } from '../../engine/query/resolve';
 
 type Filter = { dimension: string; values: string[]; match: 'exact' };
 /** A filter the question named already: a value, or a name's first words (`startsWith`). */
@@ -741,8 +742,10 @@ function strayKindOf(
   const customer = meta.dimensions.find((d) => d.key === 'customer');
   const ownNoun = customer ? headerNoun(customer) : null;
   // Only a chain's name, which starts several of them: "Iowa stores" are no "Iowa Street Market".
-  const startsSeveral = (word: string) =>
-    (customer?.values.filter((v) => v.toLowerCase().startsWith(`${word.toLowerCase()} `)).length ?? 0) > 1;
+  const startsSeveral = (word: string) => {
+    const first = nameWords(word);
+    return (customer?.values.filter((v) => nameWords(v).length > first.length && startsWithWords(nameWords(v), first)).length ?? 0) > 1;
+  };
   const ofOwnNoun = ownNoun
     ? [...typed.matchAll(new RegExp(String.raw`(?<=\S\s+)(\p{Lu}[\p{L}'’-]{2,})\s+${escapeRegex(ownNoun)}s?\b`, 'gu'))].filter((m) =>
         startsSeveral(m[1].replace(/['’]s$/, '')),
