@@ -482,3 +482,25 @@ describe('asked on 30 November 2026, in the ninth session', () => {
     expect(answer.text).toContain("I couldn't read the period in “last 3 complete months”, so the answer would be for the whole file.");
   });
 });
+
+describe('asked on 1 December 2026, in the tenth session', () => {
+  // It gave the file's orders and customers, 67,591 and 23,570: "exactly two" bounds the count.
+  it('"how many customers placed exactly two orders" counts those with two orders (a day\'s purchases are one)', async () => {
+    const days = new Map<string, Set<string>>();
+    for (const r of rows) days.set(r.customer, (days.get(r.customer) ?? new Set()).add(r.day));
+    const two = [...days.values()].filter((d) => d.size === 2).length;
+    const answer = await answerWithQuery('how many customers placed exactly two orders', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('orders, by customer, orders = 2');
+    expect(answer.result?.totalRows).toBe(two);
+  });
+
+  // It was refused as a grouping by "cds".
+  it('"top 5 customers by CDs in 1997 Q4" ranks the customers by the CDs they bought then', async () => {
+    const cds = new Map<string, number>();
+    for (const r of rows) if (r.day >= '1997-10-01' && r.day <= '1997-12-31') cds.set(r.customer, (cds.get(r.customer) ?? 0) + r.cds);
+    const top = [...cds].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 5);
+    const answer = await answerWithQuery('top 5 customers by CDs in 1997 Q4', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 5 by units, by customer, 1997-10-01 … 1997-12-31');
+    expect(answer.result?.rows).toEqual(top);
+  });
+});

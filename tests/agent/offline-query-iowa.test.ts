@@ -755,4 +755,14 @@ describe('asked on 1 December 2026, in the tenth session', () => {
     expect(answer.result?.understood).toBe(`revenue, by customer, revenue > ${bound.toLocaleString('en-US')}`);
     expect(answer.result?.totalRows).toBe(count);
   });
+
+  // 0.7%: a share of the whole state's sales.
+  it('"share of sales from Diageo Americas in Des Moines" is of Des Moines\' sales', async () => {
+    const [[share]] = (await sql(
+      `SELECT 100 * sum(sale_dollars) FILTER (WHERE vendor_name = 'Diageo Americas') / sum(sale_dollars) FROM t WHERE city = 'DES MOINES'`,
+    )) as number[][];
+    const answer = await answerWithQuery('share of sales from Diageo Americas in Des Moines', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('share of revenue, revenue, supplier = Diageo Americas, within region = DES MOINES');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(share, 9);
+  });
 });

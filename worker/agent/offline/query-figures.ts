@@ -68,8 +68,11 @@ export function measuresNamed(
   if (CUSTOMERS_BESIDE_A_FIGURE.test(text) && !measures.includes('customers')) measures.push('customers');
   if (measures.includes('newCustomers') || measures.includes('returningCustomers')) measures = measures.filter((m) => m !== 'customers');
   if (measures.some((m) => NEWNESS_REVENUE.has(m))) measures = measures.filter((m) => !NEWNESS_REVENUE_WORDS.has(m));
-  // "Best profit margin" is the margin %, not the gross profit beside it.
-  if (measures.includes('grossProfit') && /\bmargins?\b/.test(text) && (!/\bprofit\b/.test(text) || /\bprofit margins?\b/.test(text)))
+  // "Best profit margin" and "the profit ratio" are the margin %, not the gross profit beside it.
+  if (
+    measures.includes('grossProfit') &&
+    (/\bprofit ratios?\b/.test(text) || (/\bmargins?\b/.test(text) && (!/\bprofit\b/.test(text) || /\bprofit margins?\b/.test(text))))
+  )
     measures = measures.filter((m) => m !== 'grossProfit');
   // "Which products drive our margin?" ranked the 50% margins of products that sold a few
   // dollars: a margin driven or contributed is the gross profit, its % beside it.

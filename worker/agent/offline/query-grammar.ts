@@ -606,13 +606,31 @@ function wholeOfShare(
     { phrase: before, read: (typed: string) => `${typed} revenue` },
     { phrase: both?.[2] ?? shareOfAWhole(figure).exec(text)?.[1] ?? '', read: (typed: string) => `in ${typed}` },
     { phrase: WITHIN_A_VALUE.exec(text)?.[1] ?? '', read: (typed: string) => `in ${typed}` },
+    {
+      phrase: wholeAfterPart(figure, text, (phrase) => valuesOf(phrase, (typed) => `from ${typed}`).length > 0),
+      read: (typed: string) => `in ${typed}`,
+    },
   ].filter(({ phrase }) => /\p{L}/u.test(phrase));
-  const dimensions = phrases.flatMap(({ phrase, read }) => {
+  // Each phrase looked up as typed, read where it stood.
+  function valuesOf(phrase: string, read: (typed: string) => string): string[] {
     const at = question.toLowerCase().indexOf(phrase);
     const named = valuesNamed(read(at >= 0 ? question.slice(at, at + phrase.length) : phrase), meta, facts);
     return 'refused' in named ? [] : named.filters.map((f) => f.dimension);
-  });
+  }
+  const dimensions = phrases.flatMap(({ phrase, read }) => valuesOf(phrase, read));
   return dimensions.length > 0 ? dimensions : null;
+}
+
+/**
+ * "Share of sales from Diageo Americas in Des Moines" was of the whole state's sales (0.7%, where
+ * Des Moines' is 20.2%): with the part named after "from", a value after "in" is the whole.
+ * Not "share of revenue from customers in Texas", whose part names no value.
+ */
+function wholeAfterPart(figure: ShareFigure, text: string, namesValue: (phrase: string) => boolean): string {
+  const m = new RegExp(
+    String.raw`${SHARE_WORD} of (?:(?:the|our|all|total) )*${SHARE_FIGURE[figure]} (?:comes? |came )?from (.+?) in (?:the )?(.+?)(?= (?:in|during|for|over|since) |[?.!]*$)`,
+  ).exec(text);
+  return m && namesValue(m[1]) ? m[2] : '';
 }
 /** "Share of Furniture sales in the West is …": what the figure is of, before it and after it. */
 const shareWithin = (figure: ShareFigure) =>

@@ -874,7 +874,18 @@ function wordsOfValue(value: string): string[] {
     .split(/\s+/)
     .filter((word) => word.includes('.'))
     .map((word) => word.replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, ''));
-  return [...words, ...words.flatMap((word) => (word.includes('-') ? word.split('-') : [])), ...dotted, ...abbreviations].filter(Boolean);
+  // "O'Donnell" too ("How much did Sean O'Donnell spend?" was refused as a word of the names).
+  const apostrophed = lower
+    .split(/\s+/)
+    .filter((word) => /\p{L}['’]\p{L}/u.test(word))
+    .map((word) => word.replace(/’/g, "'").replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, ''));
+  return [
+    ...words,
+    ...words.flatMap((word) => (word.includes('-') ? word.split('-') : [])),
+    ...dotted,
+    ...apostrophed,
+    ...abbreviations,
+  ].filter(Boolean);
 }
 
 /** The same word, in the singular or plural ("whiskey", "whiskies") or with one slip ("millr"). */

@@ -9,6 +9,7 @@ import { escapeRegex, type Threshold } from './query-limits';
 import { type unitChangeOf } from './query-unit-change';
 import { type DayRange } from './query-periods';
 import {
+  COMPARATIVES,
   COUNT,
   DECLINE,
   GROWING_PLURAL,
@@ -273,9 +274,17 @@ function customersComparedOf(text: string, spec: QuerySpecInput, groupBy: readon
   // "How many customers spent less in 1998 than in 1997?" compared the totals: "spent" had
   // added revenue beside the customers counted.
   if (spec.measures[0] === 'customers' && spec.measures.slice(1).every((m) => m === bought)) return bought;
+  // "How many customers had lower sales in 2021 than in 2020?" compared the totals too: the
+  // comparative before the figure says which.
+  if (spec.measures[0] === 'customers' && spec.measures.length === 2 && FIGURE_COMPARED.test(text)) return spec.measures[1];
   if (spec.measures.length !== 1) return null;
   return CUSTOMERS_WITH.test(text) ? spec.measures[0] : null;
 }
+
+/** "Lower sales", "more revenue", "fewer orders": a comparative right before the figure. */
+const FIGURE_COMPARED = new RegExp(
+  String.raw`\b(?:${COMPARATIVES})\s+(?:gross\s+)?(?:revenue|sales|spend|spending|turnover|profits?|orders|units|margins?)\b`,
+);
 
 /** Each multiple as the percentage change it is at least (or, halved, at most). */
 const MULTIPLE_PERCENT: Record<string, number> = { doubled: 100, tripled: 200, trebled: 200, quadrupled: 300, halved: -50 };

@@ -198,7 +198,7 @@ const REFUSED_SHAPES: readonly [RegExp, string][] = [
   [
     // "Which products have the highest unit cost?" got the top products by revenue. "The highest
     // cost" may be a unit's or the total's: the total is asked as such ("highest total cost").
-    /\bunit costs?\b|\b(?:highest|lowest|most|least|biggest|largest|smallest|top|bottom)\s+costs?\b(?!-)/,
+    /\bunit costs?\b|\b(?:highest|lowest|most|least|biggest|largest|smallest|top|bottom)\s+costs?\b(?!-| of (?:goods|sales|products|items|revenue|what)\b)/,
     'I can give the total cost of what was sold (“total cost by product”), gross profit and margin, not a cost per unit yet; ask for “cost and units by product”, and divide.',
   ],
   [

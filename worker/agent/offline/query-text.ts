@@ -183,6 +183,8 @@ export function withWordingMended(question: string): string {
         (match: string, among: string, who: string, verb: string, at: number, whole: string) =>
           CUSTOMERS_BEFORE.test(whole.slice(0, at)) ? `${among} customers ${who} ${verb}` : match,
       )
+      // "month-by-month revenue for the CH region" got one total: by the month.
+      .replace(/\b(month|quarter|week|year)-by-\1\b/gi, 'by $1')
       // "Who are our major customers?", "Which key accounts …": the top customers by revenue.
       .replace(/\b(?:key|major) (accounts?|customers?|clients?)\b/gi, 'top $1')
       // "Which products are not selling well?" and "slow-moving products" got the best sellers,
@@ -542,12 +544,13 @@ function asUnits(text: string, meta: SnapshotMeta): string {
         !isGrammarWord(w),
     );
   // "Which stores buy the most bottles?" ranked revenue: after "most", "fewer" and the like too;
-  // "Total CDs sold in 1998" got 1998's revenue: after "total" and before "sold" too.
+  // "Total CDs sold in 1998" got 1998's revenue: after "total" and before "sold" too. "Top 5
+  // customers by CDs" was refused as a grouping by "cds": after "by" too ("per CD" is a price's).
   const goods = noun ? `${escapeRegex(singular(noun))}s?` : null;
   const counted = goods
     ? text
         .replace(
-          new RegExp(`((?:\\d[\\d,.]*|most|fewest|least|more|fewer|total|number of|count of|sum of)\\s+)${goods}\\b`, 'g'),
+          new RegExp(`((?:\\d[\\d,.]*|most|fewest|least|more|fewer|total|number of|count of|sum of|by)\\s+)${goods}\\b`, 'g'),
           '$1units',
         )
         .replace(new RegExp(`\\b${goods}\\s+(sold|bought|ordered|purchased|shipped)\\b`, 'g'), 'units $1')

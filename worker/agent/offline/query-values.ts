@@ -284,9 +284,11 @@ export function entitiesOf(
   }
   candidates.sort((a, b) => b.lower.length - a.lower.length);
   for (const c of candidates) {
-    // "Sean Miller's last order" names Sean Miller too.
+    // "Sean Miller's last order" names Sean Miller too, and "Phones' cost" Phones (it got all 2021's).
     const at =
-      [` ${c.lower} `, ` ${c.lower}s `, ` ${c.lower}'s `, ` ${c.lower}’s `].map((form) => text.indexOf(form) + 1).find((i) => i > 0) ?? 0;
+      [` ${c.lower} `, ` ${c.lower}s `, ` ${c.lower}'s `, ` ${c.lower}’s `, ` ${c.lower}' `, ` ${c.lower}’ `]
+        .map((form) => text.indexOf(form) + 1)
+        .find((i) => i > 0) ?? 0;
     if (at <= 0 || c.lower.length < 3 || /^\d+$/.test(c.lower)) continue;
     if (taken.some(([s, e]) => at < e && at + c.lower.length > s)) continue;
     if (found.some((f) => f.dimension === c.dim)) {

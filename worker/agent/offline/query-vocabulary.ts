@@ -126,7 +126,8 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
   // "What were our profits in 2021?" was refused as naming no figure.
   [/\b(gross profits?|profits?|profitable|profitability|gross margin amount)\b/, 'grossProfit'],
   [LOSS, 'grossProfit'],
-  [/\b(margin|margins|markup)\b/, 'marginPct'],
+  // "What was the profit ratio for Tables by region?" got gross profit: Tableau's name for the margin.
+  [/\b(margin|margins|markup|profit ratios?)\b/, 'marginPct'],
   [
     // "How many CDs did we sell in 1997?" is units, whatever the things are called (it was revenue).
     // "How many chairs did Sean Miller buy?", "How many CDs did customer 1 buy?" too ("how many products did …
@@ -300,9 +301,12 @@ export const BUYING_LESS =
 /** What one customer bought only one of: products, categories, suppliers, regions. */
 const COUNTED_KIND = String.raw`(products?|items?|skus?|articles?|categor(?:y|ies)|suppliers?|vendors?|regions?|countr(?:y|ies))`;
 
-/** "Only one product", "just one category", "one supplier only": a count of distinct values per customer. */
+/**
+ * "Only one product", "just one category", "one supplier only": a count of distinct values per
+ * customer. "How many customers only ever bought one category?" counted all 793 (it is 21).
+ */
 export const ONLY_ONE = new RegExp(
-  String.raw`\b(?:only|just|exactly) (?:one|1|a single) ${COUNTED_KIND}\b|\b(?:one|1|a single) ${COUNTED_KIND} only\b`,
+  String.raw`\b(?:only|just|exactly)(?: ever)?(?: (?:(?:bought|ordered|purchased)(?: from| in)?|from|in))? (?:one|1|a single) ${COUNTED_KIND}\b|\b(?:one|1|a single) ${COUNTED_KIND} only\b`,
 );
 
 /** Revenue of new or returning customers: figures of a period (new = first order in it). */

@@ -611,9 +611,13 @@ function sortedChangeOf(row: TableRow, i: number, ratio: boolean, on: 'change' |
   return before !== null && before > 0 ? percentOf(difference, before) : null;
 }
 
-/** A change as a percentage of the earlier figure; none from nothing (a figure of 0 or none). */
+/**
+ * A change as a percentage of the earlier figure; none from nothing (a figure of 0 or none, or
+ * the noise of lines that cancel out: a B2B clamp's 2023 revenue of 9.09e-13, three lines netting
+ * to zero, made its 2024 fall −817,535,273,763,078,100.0%).
+ */
 function percentOf(change: number | null, before: number | null): number | null {
-  return change !== null && before ? (change / Math.abs(before)) * 100 : null;
+  return change !== null && before !== null && !isNoMoney(before) ? (change / Math.abs(before)) * 100 : null;
 }
 
 /**
@@ -785,7 +789,7 @@ function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array 
       return a.firstOrders[s].size > 0 ? (a.repeaters[s].size / a.firstOrders[s].size) * 100 : null;
     case 'revenueShare': {
       const whole = a.periodRevenue[a.parts[s * 3 + 2]];
-      return whole !== 0 ? (revenue / whole) * 100 : null;
+      return isNoMoney(whole) ? null : (revenue / whole) * 100;
     }
     case 'profitShare': {
       // A share of a loss reads backwards (Sean Miller's Technology "92.1%" of his −1,980.74): none.

@@ -55,7 +55,7 @@ export function shownWithTie(tie: Tie | null, cut: number, max: number): number 
  * them … is shown" when one is). `nouns` is the plural noun.
  */
 export function tieWords(tie: Tie, shown: number, nouns: string): string {
-  const tied = `${tie.end - tie.start} ${nouns} tie for place ${tie.start + 1}`;
+  const tied = `${(tie.end - tie.start).toLocaleString('en-US')} ${nouns} tie for place ${(tie.start + 1).toLocaleString('en-US')}`;
   if (tie.end <= shown) return `${tied}, so all of them are shown.`;
   const first = shown - tie.start;
   return `${tied}; ${first === 1 ? 'the first of them by name is shown' : `the first ${first} of them by name are shown`}.`;
