@@ -5109,6 +5109,15 @@ describe('asked on 1 December 2026, in the tenth session', () => {
     ],
   ]);
 
+  // Chairs, named after "never bought … among customers who bought", was read as never bought too.
+  itCountsEach([
+    [
+      'customers who never bought Tables among customers who bought Chairs',
+      'customers who bought, Sub-Category = Chairs, but never Sub-Category = Tables',
+      () => lapsedCount(`"Sub-Category" = 'Chairs'`, `"Sub-Category" = 'Tables'`),
+    ],
+  ]);
+
   it('a unit cost is refused, saying what can be given instead', async () => {
     const answer = await answerWithQuery('Which products have the highest unit cost?', file.snapshot, TODAY);
     expect(answer.result).toBeNull();

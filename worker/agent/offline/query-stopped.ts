@@ -357,9 +357,22 @@ function namedAfterTurn(text: string): ((value: string) => boolean) | null {
   const turn = TURN_TO_NOT_BOUGHT.exec(text);
   if (!turn) return null;
   const written = asWritten(text);
-  const after = asWritten(text.slice(0, turn.index + turn[0].length)).length;
-  return (value) => writtenAt(written, value) >= after;
+  const turnEnd = turn.index + turn[0].length;
+  const after = asWritten(text.slice(0, turnEnd)).length;
+  // "… never bought Tables, among customers who bought Chairs": the turn back to what was bought
+  // ends it (Chairs was read as never bought too).
+  const back = BACK_TO_BOUGHT.exec(text.slice(turnEnd));
+  const until = back ? asWritten(text.slice(0, turnEnd + back.index)).length : Infinity;
+  return (value) => {
+    const at = writtenAt(written, value);
+    return at >= after && at < until;
+  };
 }
+
+/** A clause after the turn that names what was bought: "among customers who bought …", "of those who buy …". */
+const BACK_TO_BOUGHT = new RegExp(
+  String.raw`\b(?:among|amongst|of|from)\s+(?:the\s+)?(?:${CUSTOMERS_PLURAL}|those|ones)\s+(?:who|that)\s+(?:buy|bought|buys|purchased|ordered|order)\b`,
+);
 
 /**
  * Where `value` is written in `written` (the question `asWritten`), or -1. A label of a shared
