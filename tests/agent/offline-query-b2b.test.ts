@@ -2998,7 +2998,7 @@ describe('asked on 30 November 2026, in the eighth session', () => {
     ['Products not sold in 2024', "I couldn't read “not sold” here"],
     ['Which products have never been returned?', "I couldn't read “never been returned” here"],
     // The top products by revenue.
-    ['Which products have the highest unit cost?', 'not a cost per unit yet'],
+    ['Which products have the highest unit cost?', 'not a cost per unit, customer or order yet'],
     // The top product-and-supplier pair.
     ['Which supplier has the highest gross profit per product?', 'not a figure per product yet'],
   ])('"%s" is refused', async (question, reason) => {

@@ -765,4 +765,19 @@ describe('asked on 1 December 2026, in the tenth session', () => {
     expect(answer.result?.understood).toBe('share of revenue, revenue, supplier = Diageo Americas, within region = DES MOINES');
     expect(answer.result?.rows[0][0] as number).toBeCloseTo(share, 9);
   });
+
+  // All categories' cost, $692,371.62: "vodka" before the figure names the vodka categories.
+  it('"vodka cost of goods sold" is the cost of the vodka categories', async () => {
+    const [[cost]] = (await sql(`SELECT sum(state_bottle_cost * bottles_sold) FROM t WHERE category_name ILIKE '%vodka%'`)) as number[][];
+    const answer = await answerWithQuery('vodka cost of goods sold', file.snapshot, TODAY);
+    expect(answer.result?.understood).toMatch(/^cost, category in .*VODKA/);
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(cost, 6);
+  });
+
+  // "by bottles" is by the units; "by bottle volume" stays a column the figures are not made from.
+  it('"Revenue by bottle volume" is still refused as a number column', async () => {
+    const answer = await answerWithQuery('Revenue by bottle volume', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('“bottle_volume_ml” column holds numbers that none of my figures is made from');
+  });
 });

@@ -1357,3 +1357,17 @@ describe('asked on 30 November 2026, in the ninth session', () => {
     expect(answer.text).toContain("I couldn't read the period in “nov”, so the answer would be for the whole file.");
   });
 });
+
+describe('asked on 1 December 2026, in the tenth session', () => {
+  // Each dropped the product in quotes (all of France's units; November's revenue).
+  it.each([
+    ["units sold of 'RABBIT NIGHT LIGHT' in france", 'units, product = RABBIT NIGHT LIGHT, region = France', "Country = 'France'"],
+    ["how many 'POPCORN HOLDER' did we sell in november", 'units, product = POPCORN HOLDER, 2011-11-01 … 2011-11-30', 'month(d) = 11'],
+  ])('"%s" counts the units of the product named in quotes', async (question, understood, where) => {
+    const name = /'([^']+)'/.exec(question)?.[1] ?? '';
+    const [[units]] = (await sql(`SELECT sum(units) FROM t WHERE Description = '${name}' AND ${where}`)) as number[][];
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(understood);
+    expect(answer.result?.rows).toEqual([[units]]);
+  });
+});

@@ -6,7 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { QueryRefusal } from '../../../worker/engine/query';
-import { queryCsv } from './snapshot-of';
+import { runQuery } from '../../../worker/engine/query/execute';
+import { QuerySpecSchema } from '../../../worker/engine/query/spec';
+import type { SnapshotGroup } from '../../../worker/engine/snapshot/columns';
+import { readParquetSnapshot } from '../../../worker/engine/snapshot/parquet-read';
+import { parquetSnapshot } from '../../../worker/engine/snapshot/parquet-write';
+import { ingestCsv, queryCsv } from './snapshot-of';
 
 // Cost: Acme 60 in January and −12 back on its May return (48 net), Bolt 20, Cora 40 in March.
 const SALES = `Date,Customer,Region,Amount,Cost
@@ -59,11 +64,28 @@ describe('the cost of what was sold', () => {
     const result = await queryCsv(blank, { measures: ['cost', 'grossProfit'], groupBy: ['customer'] });
     expect(result.rows.find((r) => r[0] === 'Dune')).toEqual(['Dune', 0, 40]);
     expect(result.note).toBe(
-      '2 rows here have no cost and count at a cost of 0: their revenue of 40.00 is all gross profit in these figures.',
+      '2 of the rows read have no cost and count at a cost of 0: their revenue, 40.00, is all gross profit here.',
     );
     // Filtered away, they are not in these figures.
     const west = await queryCsv(blank, { measures: ['grossProfit'], filters: [{ dimension: 'region', values: ['West'] }] });
     expect(west.note).toBeNull();
+  });
+
+  // The Parquet snapshot took "has costs" from its first row group's values: a file whose first
+  // 50,000 rows have no cost (NaN, as a row without one is kept) lost the cost of every later row.
+  it('is kept in the Parquet snapshot when the first row group has no cost at all', async () => {
+    const { snapshot } = await ingestCsv(SALES);
+    const [group] = snapshot.groups() as SnapshotGroup[];
+    const costless: SnapshotGroup = { ...group, cost: new Float64Array(group.rows).fill(NaN) };
+    const written = parquetSnapshot();
+    written.consumer.group(costless, snapshot.meta.dimensions, true);
+    written.consumer.group(group, snapshot.meta.dimensions, true);
+    written.consumer.finish({ ...snapshot.meta, rows: group.rows * 2 });
+    const result = await runQuery(readParquetSnapshot(written.bytes()), QuerySpecSchema.parse({ measures: ['cost'] }));
+    expect(result.rows).toEqual([[108]]);
+    expect(result.note).toBe(
+      '4 of the rows read have no cost and count at a cost of 0: their revenue, 160.00, is all gross profit here.',
+    );
   });
 
   it('is refused on a file without costs', async () => {

@@ -24,9 +24,9 @@ export async function ingestWithSnapshot(path: string, fileName = path): Promise
   const parquet = parquetSnapshot();
   const both: SnapshotConsumer = {
     retainsGroups: true,
-    group(g, dims) {
-      memory.consumer.group(g, dims);
-      parquet.consumer.group(g, dims);
+    group(g, dims, hasCost) {
+      memory.consumer.group(g, dims, hasCost);
+      parquet.consumer.group(g, dims, hasCost);
     },
     finish(meta) {
       memory.consumer.finish(meta);

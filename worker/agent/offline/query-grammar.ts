@@ -628,7 +628,8 @@ function wholeOfShare(
  */
 function wholeAfterPart(figure: ShareFigure, text: string, namesValue: (phrase: string) => boolean): string {
   const m = new RegExp(
-    String.raw`${SHARE_WORD} of (?:(?:the|our|all|total) )*${SHARE_FIGURE[figure]} (?:comes? |came )?from (.+?) in (?:the )?(.+?)(?= (?:in|during|for|over|since) |[?.!]*$)`,
+    // Not after "total", "all" or "our": "percentage of total revenue comes from Phones in California" is of all.
+    String.raw`${SHARE_WORD} of (?:the )?${SHARE_FIGURE[figure]} (?:comes? |came )?from (.+?) in (?:the )?(.+?)(?= (?:in|during|for|over|since) |[?.!]*$)`,
   ).exec(text);
   return m && namesValue(m[1]) ? m[2] : '';
 }
@@ -654,20 +655,25 @@ function valueSetAgainstOf(
   meta: SnapshotMeta,
   facts: AnalysisFacts | undefined,
   today: Date | null,
-): string | null {
+): { phrase: string; label: string } | null {
   if (!LIST_ASKED_FOR.test(text)) return null;
   const m = VALUE_AFTER_THAN.exec(text);
+  // "More than once in the West" is a count, "more than 1,000" a threshold, "than last year" a period.
   if (
     !m ||
     /^\d/.test(m[1]) ||
-    /^(?:last|this|the (?:year|quarter|month|week|previous|prior|same)|before|ever|usual|average|expected|planned|budget)\b/.test(m[1])
+    /^(?:last|this|the (?:year|quarter|month|week|previous|prior|same)|before|ever|usual|average|expected|planned|budget|once|twice|thrice|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple)\b/.test(
+      m[1],
+    )
   )
     return null;
   if (today && periodsOf(m[1], today, isoDay(meta.firstDay)).period) return null;
   const at = question.toLowerCase().indexOf(m[1]);
   const typed = at >= 0 ? question.slice(at, at + m[1].length) : m[1];
   const named = valuesNamed(`in ${typed}`, meta, facts);
-  return 'refused' in named || named.filters.length === 0 ? null : typed;
+  if ('refused' in named || named.filters.length === 0) return null;
+  const label = meta.dimensions.find((d) => d.key === named.filters[0].dimension)?.label ?? named.filters[0].dimension;
+  return { phrase: typed, label };
 }
 /** A list asked for: "which sub-categories", "what regions", "list the customers". */
 const LIST_ASKED_FOR = /^(?:which|what|list|show|name|how many)\b/;
@@ -675,8 +681,8 @@ const LIST_ASKED_FOR = /^(?:which|what|list|show|name|how many)\b/;
 const VALUE_AFTER_THAN = new RegExp(
   String.raw`\b(?:${COMPARATIVES})\b(?:\s+[\w'.&-]+){0,6}?\s+than\s+(?:in |from |for |at |on |to |with |by |of )?(?:the )?(.+?)(?=\s+(?:in|during|for|over|since|from|last|this|between)\s+(?:the\s+)?(?:(?:19|20)\d\d|q[1-4]|h[12]|last|this|year|month|quarter|week|past)\b|[?.!,]*$)`,
 );
-function valuesNotCompared(phrase: string): string {
-  return `I can set one period against another (“in 2021 than in 2020”), not one value against another (“${escapeMarkdown(phrase)}”) yet; ask for the figure by both, such as “revenue by Sub-Category and region in 2021”, and compare the rows.`;
+function valuesNotCompared({ phrase, label }: { phrase: string; label: string }): string {
+  return `I can set one period against another (“in 2021 than in 2020”), not one value against another (“${escapeMarkdown(phrase)}”) yet; ask for the figure by ${escapeMarkdown(label)} beside the rows you want (“… by ${escapeMarkdown(label)} and …”), and compare the rows.`;
 }
 
 /** A share of revenue with nothing named to take it of. */

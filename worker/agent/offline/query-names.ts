@@ -402,7 +402,7 @@ const BOUGHT_OBJECT =
   /\b(?:buy|buys|bought|sell|sells|sold|order|orders|ordered|purchase|purchases|purchased)\s+(?:the\s+)?(?:most\s+|more\s+|less\s+|least\s+|much\s+|any\s+)?([a-z][a-z'-]{2,})\b|\b(?:spend|spends|spent|spending)\s+(?:the\s+)?(?:most\s+|more\s+|less\s+|least\s+|much\s+)?(?:money\s+|dollars\s+)?on\s+([a-z][a-z'-]{2,})\b/;
 /** "Whiskey sales", "gin buyers", "vodka average price": the word before a measure or the people who buy. */
 const WORD_BEFORE_MEASURE =
-  /\b([a-z][a-z'-]{2,})\s+(?:sales|revenue|turnover|margins?|profit|units|buyers|customers|(?:(?:average|avg|mean|bottle|unit)\s+)*prices?)\b/;
+  /\b([a-z][a-z'-]{2,})\s+(?:sales|revenue|turnover|margins?|profit|units|buyers|customers|cogs|cost of (?:goods|sales)|(?:(?:average|avg|mean|bottle|unit)\s+)*prices?)\b/;
 /**
  * "How many bottles of vodka did we sell?", "how much vodka did we sell?", "the average price
  * of vodka": the kind after a quantity or a price, or before the verb (each got every category's figure).

@@ -198,8 +198,9 @@ const REFUSED_SHAPES: readonly [RegExp, string][] = [
   [
     // "Which products have the highest unit cost?" got the top products by revenue. "The highest
     // cost" may be a unit's or the total's: the total is asked as such ("highest total cost").
-    /\bunit costs?\b|\b(?:highest|lowest|most|least|biggest|largest|smallest|top|bottom)\s+costs?\b(?!-| of (?:goods|sales|products|items|revenue|what)\b)/,
-    'I can give the total cost of what was sold (“total cost by product”), gross profit and margin, not a cost per unit yet; ask for “cost and units by product”, and divide.',
+    // "The cost of Chairs per unit" dropped "per unit": a cost per anything is not made yet.
+    /\bunit costs?\b|\b(?:highest|lowest|most|least|biggest|largest|smallest|top|bottom)\s+costs?\b(?!-| of (?:goods|sales|products|items|revenue|what)\b)|\bcosts?\b.*\bper (?:unit|item|piece|bottle|case|customer|order|client|account|store)\b/,
+    'I can give the total cost of what was sold (“total cost by product”), gross profit and margin, not a cost per unit, customer or order yet; ask for “cost and units by product”, and divide.',
   ],
   [
     // "Which customers are similar to Sean Miller?" got his profile.

@@ -138,6 +138,10 @@ export function withWordingMended(question: string): string {
         (_match: string, before: string, unit: string) => `${before} ${SHORT_UNITS[unit]}`,
       )
       .replace(/\bhw (much|many)\b/g, 'how $1')
+      // "units sold of 'RABBIT NIGHT LIGHT' in france" got all of France: a name in quotes is
+      // the name (an apostrophe inside one, "O'Donnell", or after one, "Phones'", is no quote).
+      // Quotes inside a name stay: the generated file's Bolt "Pro" 0mm, steel.
+      .replace(/(^|(?:^|\s)[^\s\p{Lu}][^\s]*\s)["“‘'](?=[^\s"“”‘’'])([^"“”‘’]*?[^\s"“”‘’'])["”’'](?=[?.!,;:]|$|\s+[^\s\p{Lu}\d])/gu, '$1$2')
       // "jan 98", "sales in 97": a year of two digits, in its century (CDNOW's "jan 98" got every
       // year). "june 15" is a day and "in 25 rows" a count: the year is past 31, or has its apostrophe.
       .replace(
@@ -171,9 +175,10 @@ export function withWordingMended(question: string): string {
         /^of (?:our |the |all )?(.+?\b(?:revenue|sales|turnover|gross profits?|profits?|earnings))\s*,?\s*what (share|percentage|percent|proportion|fraction)(?: of (?:it|that|this|them))? /i,
         'What $2 of $1 ',
       )
-      // "Bought Technology in 2020 but didn't buy any in 2021" was read as 2019 against 2020: "but not in 2021".
+      // "Bought Technology in 2020 but didn't buy any in 2021" was read as 2019 against 2020: "but not in 2021"
+      // (of Technology, as "any" says; "didn't buy anything" would be of all goods, and is not read so).
       .replace(
-        /\bbut (?:did not|didn't|didnt|have not|haven't|has not|hasn't|never) (?:buy|order|purchase|bought|ordered|purchased)(?: (?:any|anything|again|any more|anymore))?(?= (?:in|during|this|last)\b)/gi,
+        /\bbut (?:did not|didn't|didnt|have not|haven't|has not|hasn't|never) (?:buy|order|purchase|bought|ordered|purchased)(?: (?:any|again|any more|anymore))?(?= (?:in|during|this|last)\b)/gi,
         'but not',
       )
       // "Top 5 customers by revenue among those who bought Copiers" was read as leaning on an
@@ -550,8 +555,13 @@ function asUnits(text: string, meta: SnapshotMeta): string {
   const counted = goods
     ? text
         .replace(
-          new RegExp(`((?:\\d[\\d,.]*|most|fewest|least|more|fewer|total|number of|count of|sum of|by)\\s+)${goods}\\b`, 'g'),
+          new RegExp(`((?:\\d[\\d,.]*|most|fewest|least|more|fewer|total|number of|count of|sum of)\\s+)${goods}\\b`, 'g'),
           '$1units',
+        )
+        // Not "by bottle volume", a column of its own: the goods end the phrase.
+        .replace(
+          new RegExp(`\\bby\\s+${goods}(?=\\s*(?:[?.!,]|$)|\\s+(?:in|for|during|over|and|since|from|last|this)\\b)`, 'g'),
+          'by units',
         )
         .replace(new RegExp(`\\b${goods}\\s+(sold|bought|ordered|purchased|shipped)\\b`, 'g'), 'units $1')
     : text;

@@ -70,9 +70,14 @@ const PRICE_ASKED =
  * returns. Not a cost that is a loss ("cost us money", LOSS) or a price ("unit cost").
  */
 const OF_WHAT_SOLD = String.raw`of (?:sales|revenue|(?:the )?(?:goods|products|items|merchandise|stock)(?: (?:we |that we )?(?:sold|sell))?)`;
-const COST_OWNER = String.raw`(?:total|overall|our|product|purchase|purchasing|direct)`;
+/** "Total cost", "our costs": whose cost, not which (a product's cost is its price, "Which product costs the most?"). */
+const COST_OWNER = String.raw`(?:total|overall|our|direct)`;
+/** Costs that are no cost of what was sold: "the cost of shipping", "the opportunity cost of losing …". */
+const NOT_COST_OF_SALES = String.raw`(?:a|an|one|each|per|every|doing|living|acquiring|acquisition|capital|returns?|shipping|delivery|freight|labou?r|[a-z]+ing)\b`;
+/** What follows a cost that is no total: "cost us", "cost price", "cost per customer", "cost of shipping". */
+const NOT_A_TOTAL = String.raw`(?! (?:us|me|price|prices|per|of)\b)`;
 export const COST_OF_SALES = new RegExp(
-  String.raw`\b(?:cogs|(?:goods|products|items|stock|merchandise) (?:(?:that |which )?we |that were |which were )?sold cost|(?:${COST_OWNER} )?costs? ${OF_WHAT_SOLD}|(?:${COST_OWNER} )?costs? of (?!(?:a|an|one|each|per|every|doing|living|acquiring|acquisition|capital|returns?|shipping|delivery|freight|labou?r)\b)|${COST_OWNER} costs?(?! (?:us|me|price|prices)\b)|(?:by|on) (?:total )?costs?(?! (?:us|me|price|prices)\b)|costs? (?:by|per|for each|in each) (?:month|quarter|year|week|supplier|vendor|category|sub-category|product|region|state|customer|segment)s?|(?<=\b(?:revenue|sales|profits?|margins?|units|quantity|orders),? (?:and |& )?)costs?|costs?(?=,? (?:and|&|vs\.?|versus) (?:gross )?(?:revenue|sales|profits?|margins?|units|quantity|orders)\b))\b`,
+  String.raw`\b(?:cogs|(?:goods|products|items|stock|merchandise) (?:(?:that |which )?we |that were |which were )?sold cost|(?:${COST_OWNER} )?costs? ${OF_WHAT_SOLD}|(?<!\bopportunity )(?:${COST_OWNER} )?costs? of (?!${NOT_COST_OF_SALES})|${COST_OWNER} costs?${NOT_A_TOTAL}|(?:by|on) (?:total )?costs?${NOT_A_TOTAL}|costs? (?:by|for each|in each) (?:month|quarter|year|week|supplier|vendor|category|sub-category|product|region|state|customer|segment)s?|(?<=\b(?:revenue|sales|profits?|margins?|units|quantity|orders),? (?:and |& )?)costs?${NOT_A_TOTAL}|costs?(?=,? (?:and|&|vs\.?|versus) (?:gross )?(?:revenue|sales|profits?|margins?|units|quantity|orders)\b))\b`,
 );
 
 /** The plural nouns for customers, as a regex group. */
@@ -263,7 +268,7 @@ export const GROWING_PLURAL = /\b(?:growing|declining|shrinking) [a-z-]+s\b/;
 // "Which sub-categories had revenue down in 2021 compared to 2020?" listed all 17: a figure said up or down
 // is a way too, not one broken down ("break revenue down by region") or up by an amount.
 const FIGURE_SAID = (way: string) =>
-  String.raw`(?<!\b(?:break|breaks|breaking|broke|broken|split|splits|drill|drills|drilled|narrow|narrowed|sum|sums|summed|add|adds|added)\s(?:the\s|our\s|my\s|total\s)?)\b(?:revenue|sales|turnover|profits?|gross profit|orders|units|margins?|spend|spending)\s+(?:(?:was|were|is|are)\s+)?${way}\b(?!\s+(?:by|to|into|per|for|on)\b)`;
+  String.raw`(?<!\b(?:break|breaks|breaking|broke|broken|split|splits|drill|drills|drilled|narrow|narrowed|sum|sums|summed|add|adds|added)\s(?:the\s|our\s|my\s|total\s)?)\b(?:revenue|sales|turnover|profits?|gross profit|orders|units|margins?|spend|spending)\s+(?:(?:was|were|is|are)\s+)?${way}\b(?!\s+(?:by|to|into|per|for|on|through|thru|until|till)\b)`;
 export const WENT_UP = new RegExp(
   String.raw`\b(grew|increased|rose|gained|growing|rising|increasing|(?:went|gone|going|goes) up)\b|${FIGURE_SAID('up')}`,
 );

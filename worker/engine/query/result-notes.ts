@@ -97,10 +97,14 @@ export function shareNote(
       ? `${whole}.`
       : `${whole}; one who bought in several rows counts in each, so the shares can add up to more than 100%.`;
   }
+  const profitOf = `Shares of gross profit are of all gross profit${period} (revenue less cost, net of returns)${whatever}`;
+  // A part of a loss is no share of it: no shares, and so nothing the rows hold together.
+  if (share === 'profitShare' && together.lossWhole !== undefined)
+    return `${profitOf}. ${compare ? 'In one of the two periods that' : 'That'} gross profit is a loss (${moneyWords(together.lossWhole)}), so no share of it is given.`;
   const definition =
     share === 'revenueShare'
       ? `Shares are of all revenue${period}, net of returns${whatever}.`
-      : `Shares of gross profit are of all gross profit${period} (revenue less cost, net of returns)${whatever}; what sold at a loss has a share below 0, so the others' can add up to more than 100%.${lossWords(together.lossWhole)}`;
+      : `${profitOf}; what sold at a loss has a share below 0, so the others' can add up to more than 100%.`;
   const held = together.share.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   // "What if we lost our top 100 customers?": the top 100's share, though 50 of them are shown.
   if (!compare && result.rankedRows !== undefined)
@@ -119,16 +123,13 @@ export const COST_MEASURES = new Set<Measure>(['grossProfit', 'cost', 'marginPct
  */
 export function costlessNote(a: Accumulators): string | null {
   if (a.costlessRows === 0) return null;
-  const rows = a.costlessRows === 1 ? '1 row' : `${a.costlessRows.toLocaleString('en-US')} rows`;
-  const revenue = a.costlessRevenue.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `${rows} here ${a.costlessRows === 1 ? 'has' : 'have'} no cost and ${a.costlessRows === 1 ? 'counts' : 'count'} at a cost of 0: ${a.costlessRows === 1 ? 'its' : 'their'} revenue of ${revenue} is all gross profit in these figures.`;
+  const one = a.costlessRows === 1;
+  const rows = one ? '1 of the rows read has' : `${a.costlessRows.toLocaleString('en-US')} of the rows read have`;
+  return `${rows} no cost and ${one ? 'counts' : 'count'} at a cost of 0: ${one ? 'its' : 'their'} revenue, ${moneyWords(a.costlessRevenue)}, is all gross profit here.`;
 }
 
-/** A whole of gross profit below 0 gives no shares: a part of a loss is no share of it. */
-function lossWords(lossWhole: number | undefined): string {
-  if (lossWhole === undefined) return '';
-  const money = lossWhole.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return ` That gross profit is a loss (${money}), so no share of it is given.`;
+function moneyWords(value: number): string {
+  return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 /** What counts as a return, and that none was found when the rows counted hold none. */

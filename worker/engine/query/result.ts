@@ -262,10 +262,11 @@ export function resultOf(
       : { ...spec, having: { ...(spec.having as NonNullable<QuerySpec['having']>), value: average ?? Number.NaN } };
   const rows = spec.having ? listed.filter((r) => passes(bounded, r)) : listed;
   const sortRatio = RATIOS.has(spec.measures[sortBy]);
+  const sortMoney = KIND[spec.measures[sortBy]] === 'money';
   rows.sort((x, y) => {
     if (timeFirst) return x.order[0] - y.order[0] || (x.order[1] ?? 0) - (y.order[1] ?? 0);
-    const vx = byChange ? sortedChangeOf(x, sortBy, sortRatio, byChange) : x.cells[sortBy * 2];
-    const vy = byChange ? sortedChangeOf(y, sortBy, sortRatio, byChange) : y.cells[sortBy * 2];
+    const vx = byChange ? sortedChangeOf(x, sortBy, sortRatio, byChange, sortMoney) : x.cells[sortBy * 2];
+    const vy = byChange ? sortedChangeOf(y, sortBy, sortRatio, byChange, sortMoney) : y.cells[sortBy * 2];
     return compareFigures(vx ?? null, vy ?? null, desc) || x.labels.join().localeCompare(y.labels.join());
   });
   const table = rows.map((r) => {
@@ -276,9 +277,10 @@ export function resultOf(
       const va = r.cells[i * 2] ?? (compare && !ratio ? 0 : null);
       const vb = r.cells[i * 2 + 1] ?? (ratio ? null : 0);
       const difference = noChange?.has(m) ? null : changeOf(r, i, ratio);
-      if (change) out.push(va, difference, percentOf(difference, vb));
+      const money = KIND[m] === 'money';
+      if (change) out.push(va, difference, percentOf(difference, vb, money));
       else if (!compare) out.push(va);
-      else out.push(va, vb, difference, percentOf(difference, vb));
+      else out.push(va, vb, difference, percentOf(difference, vb, money));
     }
     return out;
   });
@@ -287,7 +289,7 @@ export function resultOf(
   // A chronological list has no places to tie for.
   const figureAt = timeFirst
     ? undefined
-    : (k: number) => (byChange ? sortedChangeOf(rows[k], sortBy, sortRatio, byChange) : (rows[k].cells[sortBy * 2] ?? null));
+    : (k: number) => (byChange ? sortedChangeOf(rows[k], sortBy, sortRatio, byChange, sortMoney) : (rows[k].cells[sortBy * 2] ?? null));
   const result = capped(
     average === undefined ? understood : describe(spec, meta, groups, average ?? undefined),
     columns,
@@ -531,7 +533,7 @@ function havingFigureOf(having: NonNullable<QuerySpec['having']>, measures: read
   if (having.on === 'change') return changeOf(row, i, ratio);
   if (having.on === 'percentChange') {
     const before = row.cells[i * 2 + 1] ?? null;
-    return before !== null && before > 0 ? percentOf(changeOf(row, i, ratio), before) : null;
+    return before !== null && before > 0 ? percentOf(changeOf(row, i, ratio), before, KIND[having.measure] === 'money') : null;
   }
   return row.cells[i * 2] ?? null;
 }
@@ -604,11 +606,11 @@ const CHANGE_WORDS = { value: '', change: 'change in ', percentChange: '% change
  * The change a ranking sorts by: the change itself, or as a % of an earlier figure above 0
  * (from nothing or from net returns nothing grows "fastest"; those rows come last).
  */
-function sortedChangeOf(row: TableRow, i: number, ratio: boolean, on: 'change' | 'percentChange'): number | null {
+function sortedChangeOf(row: TableRow, i: number, ratio: boolean, on: 'change' | 'percentChange', money: boolean): number | null {
   const difference = changeOf(row, i, ratio);
   if (on === 'change') return difference;
   const before = row.cells[i * 2 + 1] ?? null;
-  return before !== null && before > 0 ? percentOf(difference, before) : null;
+  return before !== null && before > 0 ? percentOf(difference, before, money) : null;
 }
 
 /**
@@ -616,8 +618,11 @@ function sortedChangeOf(row: TableRow, i: number, ratio: boolean, on: 'change' |
  * the noise of lines that cancel out: a B2B clamp's 2023 revenue of 9.09e-13, three lines netting
  * to zero, made its 2024 fall −817,535,273,763,078,100.0%).
  */
-function percentOf(change: number | null, before: number | null): number | null {
-  return change !== null && before !== null && !isNoMoney(before) ? (change / Math.abs(before)) * 100 : null;
+function percentOf(change: number | null, before: number | null, money: boolean): number | null {
+  if (change === null || before === null) return null;
+  // Money to the half cent; counts, units and ratios only to floating-point noise (0.004 kg is some).
+  const nothing = money ? isNoMoney(before) : Math.abs(before) < 1e-9;
+  return nothing ? null : (change / Math.abs(before)) * 100;
 }
 
 /**

@@ -42,9 +42,10 @@ export function parquetSnapshot(onBytes?: (piece: Uint8Array) => void): { consum
   let result: Uint8Array | null = null;
   return {
     consumer: {
-      group(g, dimensions) {
-        // The first group decides whether the file has costs (the aggregator knows by then).
-        hasCost ??= g.cost.some((c) => c === c) || g.rows === 0;
+      group(g, dimensions, fileHasCost) {
+        // The sink says whether the file has costs: a first group whose rows all lack one
+        // (NaN) would otherwise drop the cost column of every later row.
+        hasCost ??= fileHasCost;
         const columns: ColumnChunk[] = [];
         const start = offset;
         for (const values of columnsOf(g, dimensions, hasCost, scratch)) {

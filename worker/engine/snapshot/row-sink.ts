@@ -14,8 +14,12 @@ import { GROUP_ROWS, occasionKey, type SnapshotDimension, type SnapshotGroup, ty
 
 /** Receives the snapshot as it is produced (an in-memory list, a Parquet writer). */
 export interface SnapshotConsumer {
-  /** One full (or the last, shorter) row group; `dimensions` hold every code used so far. */
-  group(group: SnapshotGroup, dimensions: readonly SnapshotDimension[]): void;
+  /**
+   * One full (or the last, shorter) row group; `dimensions` hold every code used so far.
+   * `hasCost`: whether the file has costs, which no group's values tell (a row without a cost
+   * keeps NaN, and a file's first rows may all lack one).
+   */
+  group(group: SnapshotGroup, dimensions: readonly SnapshotDimension[], hasCost: boolean): void;
   /**
    * True when the consumer keeps the groups it is given (an in-memory snapshot); otherwise
    * it is done with a group when `group` returns, and the sink refills the same arrays.
@@ -214,7 +218,7 @@ export class RowSink {
             order: g.order.slice(0, n),
             dims: g.dims.map((d) => d.slice(0, n)),
           };
-    this.consumer.group(out, this.dimensions);
+    this.consumer.group(out, this.dimensions, this.hasCost);
     this.used = 0;
     // Refilling the same arrays spares the collector 5–6 MB per group.
     if (this.consumer.retainsGroups) this.group = this.newGroup();
