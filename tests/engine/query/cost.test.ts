@@ -63,9 +63,7 @@ describe('the cost of what was sold', () => {
     const blank = `${SALES}2024-06-10,Dune,East,25,\n2024-06-11,Dune,East,15,\n`;
     const result = await queryCsv(blank, { measures: ['cost', 'grossProfit'], groupBy: ['customer'] });
     expect(result.rows.find((r) => r[0] === 'Dune')).toEqual(['Dune', 0, 40]);
-    expect(result.note).toBe(
-      '2 of the rows read have no cost and count at a cost of 0: their revenue, 40.00, is all gross profit here.',
-    );
+    expect(result.note).toBe('2 of the rows read have no cost and count at a cost of 0: their revenue, 40.00, is all gross profit here.');
     // Filtered away, they are not in these figures.
     const west = await queryCsv(blank, { measures: ['grossProfit'], filters: [{ dimension: 'region', values: ['West'] }] });
     expect(west.note).toBeNull();
@@ -83,9 +81,7 @@ describe('the cost of what was sold', () => {
     written.consumer.finish({ ...snapshot.meta, rows: group.rows * 2 });
     const result = await runQuery(readParquetSnapshot(written.bytes()), QuerySpecSchema.parse({ measures: ['cost'] }));
     expect(result.rows).toEqual([[108]]);
-    expect(result.note).toBe(
-      '4 of the rows read have no cost and count at a cost of 0: their revenue, 160.00, is all gross profit here.',
-    );
+    expect(result.note).toBe('4 of the rows read have no cost and count at a cost of 0: their revenue, 160.00, is all gross profit here.');
   });
 
   it('is refused on a file without costs', async () => {
