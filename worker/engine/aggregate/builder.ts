@@ -232,10 +232,10 @@ export class AggregateBuilder {
     // the profit), and, as a return's, its order no purchase.
     const stock = amount === 0 && this.customerKey >= 0 && !this.hasKey(view, this.customerKey);
     const isReturn = credit || amount < 0 || quantity < 0 || stock;
-    const readCost = this.hasCost && !stock ? this.lineCost(view, amount, quantity, isReturn) : 0;
+    const rawCost = this.hasCost && !stock ? this.lineCost(view, amount, quantity, isReturn) : 0;
     // The sums count a missing cost as 0 (the upload's warning says how many rows); the kept rows
     // keep it missing, so a query can say so where the figures count it.
-    const cost = readCost === readCost ? readCost : 0;
+    const cost = rawCost === rawCost ? rawCost : 0;
     if (stock) quantity = NaN;
     this.rowsUsed++;
     this.totalRevenue += amount;
@@ -314,7 +314,7 @@ export class AggregateBuilder {
         if (customer >= 0) this.supplierCustomers.upsertCached(supplier, customer, 'a');
       }
     }
-    if (this.sink !== null) this.sink.add(view, day, customer, product, order, amount, readCost, quantity, isReturn, supplier);
+    if (this.sink !== null) this.sink.add(view, day, customer, product, order, amount, rawCost, quantity, isReturn, supplier);
   }
 
   /**

@@ -50,7 +50,7 @@ import { customersOfEvery, customersOfEveryUnit, customersOfTwoPeriods, customer
 import { daysWithRows, edgeUnitsNote, notYetLostNote, periodCoverage, shortSpanKeptNote, wholeUnitsRanked } from './coverage';
 import { likeForLike } from './like-for-like';
 import { resultOf, type QueryResult } from './result';
-import { MAX_ROWS, NEWNESS_MEASURES, type QuerySpec, type TimeDimension } from './spec';
+import { COST_MEASURES, MAX_ROWS, NEWNESS_MEASURES, type QuerySpec, type TimeDimension } from './spec';
 
 export { QueryRefusal } from './resolve';
 export type { QueryResult } from './result';
@@ -203,7 +203,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   let firstDay: Int32Array = new Int32Array(needFirstDay ? meta.dimensions[customerIndex].values.length : 0).fill(NO_PURCHASE);
 
   const needs = {
-    cost: m.has('grossProfit') || m.has('cost') || m.has('marginPct') || m.has('profitShare'),
+    cost: spec.measures.some((measure) => COST_MEASURES.has(measure)),
     quantity: m.has('units') || m.has('averagePrice'),
     orders:
       m.has('orders') ||

@@ -9,7 +9,7 @@ import { plural, pluralNoun } from '../render/format';
 import { nameList } from '../render/markdown';
 import { parseDate } from '../schema/dates';
 import type { SnapshotDimension, SnapshotMeta } from '../snapshot/columns';
-import { TIME_DIMENSIONS, type Measure, type QuerySpec, type TimeDimension } from './spec';
+import { COST_MEASURES, TIME_DIMENSIONS, type Measure, type QuerySpec, type TimeDimension } from './spec';
 
 /** A question the file cannot answer, with the reason in words. Never a figure. */
 export class QueryRefusal extends Error {
@@ -104,7 +104,7 @@ const ORDER_MEASURES: ReadonlySet<Measure> = new Set(['orders', 'averageOrderVal
 /** Refuses measures the file's columns cannot support. */
 export function checkMeasures(meta: SnapshotMeta, measures: readonly Measure[]): void {
   for (const m of measures) {
-    if ((m === 'grossProfit' || m === 'cost' || m === 'marginPct' || m === 'profitShare') && !meta.hasCost)
+    if (COST_MEASURES.has(m) && !meta.hasCost)
       throw new QueryRefusal(
         m === 'cost'
           ? "This file has no cost column, so the cost of what was sold can't be computed."

@@ -113,9 +113,6 @@ export function shareNote(
   return `${definition} The ${result.rows.length} rows shown hold ${held}% of it together.`;
 }
 
-/** The measures that take each row's cost. */
-export const COST_MEASURES = new Set<Measure>(['grossProfit', 'cost', 'marginPct', 'profitShare']);
-
 /**
  * A row with no cost in a file with costs counts at no cost: its revenue is all gross profit,
  * which a cost of 0.00 or a margin of 100% would not say ("Bolt: cost 0.00" where Bolt's cost

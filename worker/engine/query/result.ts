@@ -16,7 +16,6 @@ import { changeNote, comparedWords, unitCoverage, type ChangeFrom, type UnitCove
 import type { ResolvedGroup } from './resolve';
 import {
   chargeLinesNote,
-  COST_MEASURES,
   costlessNote,
   hasRevenueWithoutCustomer,
   newNearStartNote,
@@ -29,7 +28,7 @@ import {
   returnsNote,
   shareNote,
 } from './result-notes';
-import { filterWords, MAX_ROWS, MEASURE_LABELS, NEWNESS_MEASURES, type Measure, type QuerySpec } from './spec';
+import { COST_MEASURES, filterWords, MAX_ROWS, MEASURE_LABELS, NEWNESS_MEASURES, type Measure, type QuerySpec } from './spec';
 import { isNoMoney } from '../money';
 import { pluralNoun } from '../render/format';
 import { shownWithTie, tieAtCut, tieWords } from './ties';

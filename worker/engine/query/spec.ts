@@ -92,6 +92,9 @@ export const SUMMED_OVER_TIME: ReadonlySet<Measure> = new Set<Measure>([
   'returnOrders',
 ]);
 
+/** Measures that take each row's cost: a file without costs can't give them. */
+export const COST_MEASURES: ReadonlySet<Measure> = new Set<Measure>(['grossProfit', 'cost', 'marginPct', 'profitShare']);
+
 /** Measures that tell new customers from returning ones by each customer's first purchase in the whole file. */
 export const NEWNESS_MEASURES: ReadonlySet<Measure> = new Set<Measure>([
   'newCustomers',
