@@ -131,6 +131,7 @@ import {
   whoWasKept,
 } from './query-stopped';
 import { groupingOf } from './query-grouping';
+import { shareOfNamed, shareOfOneValue, SHARE_OF_NAMED_REVENUE, SHARE_OF_PROFIT_ALL, wholeOfShare, type ShareFigure } from './query-shares';
 import {
   churnOrSegmentsAnswer,
   noFigureAnswer,
@@ -548,101 +549,6 @@ const NONE_OF_A_FIGURE = new RegExp(
 const NO_LOSS = /(?:n't|\bnot|\bnever|\bdidnt)\s+(?:have|had|has|make|made|makes|show|showed|post|posted|lose|lost|run|ran)\b/;
 const NONE_OF_A_FIGURE_ONLY =
   'I can list the customers, products or other rows with a figure past a threshold (“customers with revenue below …”), or those with a loss, not those with none of a figure or without it yet.';
-/** The words of the figure a share is of: revenue, or gross profit. */
-const SHARE_FIGURE = { revenue: String.raw`(?:revenue|sales|turnover)`, profit: String.raw`(?:gross )?(?:profits?|earnings)` } as const;
-type ShareFigure = keyof typeof SHARE_FIGURE;
-const SHARE_WORD = String.raw`(?:\b(?:share|percent(?:age)?|proportion|fraction)|%)`;
-
-/** "Share of revenue in the West comes from …": the whole is one value's figure, named before the verb. */
-const shareOfAWhole = (figure: ShareFigure) =>
-  new RegExp(
-    String.raw`${SHARE_WORD} of (?:(?:the|our|all|total) )*${SHARE_FIGURE[figure]} (?:in|from|of|for|at|by) (.+?) (?:comes?|came|is|are|was|were|goes|went)\b`,
-  );
-/**
- * "What percentage of Technology revenue comes from Phones?" was told only shares of revenue
- * can be worked out, which it asked for: the whole is one value's revenue, named before it.
- */
-const shareOfNamed = (figure: ShareFigure) =>
-  new RegExp(
-    String.raw`${SHARE_WORD} of (?!(?:the|our|all|total|my)\s+${SHARE_FIGURE[figure]}\b)(?:the |our |all )?[\p{L}\d&'. -]{1,60}?(?:'s|’s)? ${SHARE_FIGURE[figure]}\b`,
-    'u',
-  );
-const SHARE_OF_NAMED_REVENUE = shareOfNamed('revenue');
-const SHARE_OF_ONE_VALUE =
-  'I can work out a share of all revenue, a period’s, or one value’s (“What share of revenue in the West comes from Chairs?”), with the part named as another value or grouping, not of a value’s own revenue or of what is left when values are taken out yet.';
-/** "Revenue share of each segment within the West", "… within the Corporate segment in 2021": the whole after "within". */
-const WITHIN_A_VALUE = /\bwithin (?:the )?(.+?)(?= (?:in|for|during|over|by|from|since) |[?.!]*$)/;
-
-/**
- * The dimensions of the values a share is taken within: "in Germany" in "What share of revenue
- * in Germany comes from Acme?", "Technology" in "What share of Technology sales is in the
- * West?", both in "What share of Furniture sales in the West is Chairs?", "the West" in
- * "Revenue share of each segment within the West"; null when the whole is all of the figure.
- * A share of gross profit is read the same way ("What share of profit in California comes from
- * Technology?" was of all profit, 10.3%, where California's is 38.6%). Each phrase is looked up as
- * typed ("Acme Supply", not "acme supply").
- */
-function wholeOfShare(
-  question: string,
-  text: string,
-  meta: SnapshotMeta,
-  facts: AnalysisFacts | undefined,
-  figure: ShareFigure,
-): string[] | null {
-  const both = shareWithin(figure).exec(text);
-  // "The share of Technology in 2021 sales": Technology is the part, the whole is after "in".
-  const before = (
-    both?.[1] ??
-    shareOfNamed(figure)
-      .exec(text)?.[0]
-      .replace(/^.*? of (?:the |our |all )?/, '')
-      .replace(new RegExp(String.raw`(?:'s|’s)? ${SHARE_FIGURE[figure]}$`), '') ??
-    ''
-  )
-    .replace(/^.*\bin /, '')
-    .trim();
-  // Each read where it stood: "UK" before a figure ("UK revenue"), "the UK" after "in".
-  const phrases = [
-    { phrase: before, read: (typed: string) => `${typed} revenue` },
-    { phrase: both?.[2] ?? shareOfAWhole(figure).exec(text)?.[1] ?? '', read: (typed: string) => `in ${typed}` },
-    { phrase: WITHIN_A_VALUE.exec(text)?.[1] ?? '', read: (typed: string) => `in ${typed}` },
-    {
-      phrase: wholeAfterPart(figure, text, (phrase) => valuesOf(phrase, (typed) => `from ${typed}`).length > 0),
-      read: (typed: string) => `in ${typed}`,
-    },
-  ].filter(({ phrase }) => /\p{L}/u.test(phrase));
-  // Each phrase looked up as typed, read where it stood.
-  function valuesOf(phrase: string, read: (typed: string) => string): string[] {
-    const at = question.toLowerCase().indexOf(phrase);
-    const named = valuesNamed(read(at >= 0 ? question.slice(at, at + phrase.length) : phrase), meta, facts);
-    return 'refused' in named ? [] : named.filters.map((f) => f.dimension);
-  }
-  const dimensions = phrases.flatMap(({ phrase, read }) => valuesOf(phrase, read));
-  return dimensions.length > 0 ? dimensions : null;
-}
-
-/**
- * "Share of sales from Diageo Americas in Des Moines" was of the whole state's sales (0.7%, where
- * Des Moines' is 20.2%): with the part named after "from", a value after "in" is the whole.
- * Not "share of revenue from customers in Texas", whose part names no value.
- */
-function wholeAfterPart(figure: ShareFigure, text: string, namesValue: (phrase: string) => boolean): string {
-  const m = new RegExp(
-    // Not after "total", "all" or "our": "percentage of total revenue comes from Phones in California" is of all.
-    String.raw`${SHARE_WORD} of (?:the )?${SHARE_FIGURE[figure]} (?:comes? |came )?from (.+?) in (?:the )?(.+?)(?= (?:in|during|for|over|since) |[?.!]*$)`,
-  ).exec(text);
-  return m && namesValue(m[1]) ? m[2] : '';
-}
-/** "Share of Furniture sales in the West is …": what the figure is of, before it and after it. */
-const shareWithin = (figure: ShareFigure) =>
-  new RegExp(
-    String.raw`${SHARE_WORD} of (?:(?:the|our|all|total) )*(.*?)(?:'s|’s)? ?\b${SHARE_FIGURE[figure]}\b(?: (?:in|from|of|for|at|within) (.+?))? (?:comes?|came|is|are|was|were|goes|went)\b`,
-    'u',
-  );
-/** "Share of profit", "% of our gross profit": a share of all gross profit, the whole named as no value's. */
-const SHARE_OF_PROFIT_ALL = new RegExp(
-  String.raw`${SHARE_WORD} of (?:(?:the|our|all|total|my|(?:19|20)\d\d|q[1-4]|(?:this|last) year'?s) )*${SHARE_FIGURE.profit}\b`,
-);
 /**
  * "Which sub-categories sold more in the West than in the East in 2021?" set 2021 against 2020,
  * and "Which regions sold more Phones than Chairs?" listed every pair: the rows of one value set
@@ -886,7 +792,7 @@ function parseAsRead(
     // "What share of revenue comes from the West?": the share, then the revenue it is of.
     // "What share of Technology sales is in the West?" is a share of one value's revenue (shareWithin below).
     if (lapsed || !(SHARE_OF_REVENUE.test(text) || SHARE_OF_NAMED_REVENUE.test(text)) || measures.some((m) => m !== 'revenue'))
-      return { kind: 'refused', reason: SHARE_OF_NAMED_REVENUE.test(text) ? SHARE_OF_ONE_VALUE : shareOfRevenueOnly(meta.hasCost) };
+      return { kind: 'refused', reason: SHARE_OF_NAMED_REVENUE.test(text) ? shareOfOneValue('revenue') : shareOfRevenueOnly(meta.hasCost) };
     measures = ['revenueShare', 'revenue'];
   }
   if (lapsed) measures = ['customers'];
@@ -1411,7 +1317,7 @@ function parseAsRead(
     : spec.measures.includes('profitShare')
       ? 'profit'
       : null;
-  const oneValue = shareFigure === 'profit' ? SHARE_OF_ONE_VALUE.replaceAll('revenue', 'gross profit') : SHARE_OF_ONE_VALUE;
+  const oneValue = shareOfOneValue(shareFigure ?? 'revenue');
   if (shareFigure && valuesLeftOut && filters.length > 0) return { kind: 'refused', reason: oneValue };
   const whole = shareFigure ? wholeOfShare(question, text, meta, facts, shareFigure) : null;
   // "The share of the rep's revenue": a whole named, but no value of the file in it.

@@ -1,0 +1,107 @@
+/**
+ * The whole a share is of: all of a figure, or one value's ("What share of revenue in Germany
+ * comes from Acme?", "What share of Technology profit comes from the West?"), read from the
+ * question's words into the spec's `shareWithin`. The part is read by the grammar as any filter.
+ */
+import type { SnapshotMeta } from '../../engine/snapshot/columns';
+import type { AnalysisFacts } from './query-parsed';
+import { valuesNamed } from './query-values';
+
+/** The words of the figure a share is of: revenue, or gross profit. */
+const SHARE_FIGURE = { revenue: String.raw`(?:revenue|sales|turnover)`, profit: String.raw`(?:gross )?(?:profits?|earnings)` } as const;
+export type ShareFigure = keyof typeof SHARE_FIGURE;
+const SHARE_WORD = String.raw`(?:\b(?:share|percent(?:age)?|proportion|fraction)|%)`;
+
+/** "Share of revenue in the West comes from …": the whole is one value's figure, named before the verb. */
+const shareOfAWhole = (figure: ShareFigure) =>
+  new RegExp(
+    String.raw`${SHARE_WORD} of (?:(?:the|our|all|total) )*${SHARE_FIGURE[figure]} (?:in|from|of|for|at|by) (.+?) (?:comes?|came|is|are|was|were|goes|went)\b`,
+  );
+/**
+ * "What percentage of Technology revenue comes from Phones?" was told only shares of revenue
+ * can be worked out, which it asked for: the whole is one value's revenue, named before it.
+ */
+export const shareOfNamed = (figure: ShareFigure) =>
+  new RegExp(
+    String.raw`${SHARE_WORD} of (?!(?:the|our|all|total|my)\s+${SHARE_FIGURE[figure]}\b)(?:the |our |all )?[\p{L}\d&'. -]{1,60}?(?:'s|’s)? ${SHARE_FIGURE[figure]}\b`,
+    'u',
+  );
+export const SHARE_OF_NAMED_REVENUE = shareOfNamed('revenue');
+/** Why a share of one value's figure, or of what is left when values are taken out, is not read. */
+export function shareOfOneValue(figure: ShareFigure): string {
+  const words = figure === 'profit' ? 'gross profit' : 'revenue';
+  return `I can work out a share of all ${words}, a period’s, or one value’s (“What share of ${words} in the West comes from Chairs?”), with the part named as another value or grouping, not of a value’s own ${words} or of what is left when values are taken out yet.`;
+}
+/** "Revenue share of each segment within the West", "… within the Corporate segment in 2021": the whole after "within". */
+const WITHIN_A_VALUE = /\bwithin (?:the )?(.+?)(?= (?:in|for|during|over|by|from|since) |[?.!]*$)/;
+
+/**
+ * The dimensions of the values a share is taken within: "in Germany" in "What share of revenue
+ * in Germany comes from Acme?", "Technology" in "What share of Technology sales is in the
+ * West?", both in "What share of Furniture sales in the West is Chairs?", "the West" in
+ * "Revenue share of each segment within the West"; null when the whole is all of the figure.
+ * A share of gross profit is read the same way ("What share of profit in California comes from
+ * Technology?" was of all profit, 10.3%, where California's is 38.6%). Each phrase is looked up as
+ * typed ("Acme Supply", not "acme supply").
+ */
+export function wholeOfShare(
+  question: string,
+  text: string,
+  meta: SnapshotMeta,
+  facts: AnalysisFacts | undefined,
+  figure: ShareFigure,
+): string[] | null {
+  const both = shareWithin(figure).exec(text);
+  // "The share of Technology in 2021 sales": Technology is the part, the whole is after "in".
+  const before = (
+    both?.[1] ??
+    shareOfNamed(figure)
+      .exec(text)?.[0]
+      .replace(/^.*? of (?:the |our |all )?/, '')
+      .replace(new RegExp(String.raw`(?:'s|’s)? ${SHARE_FIGURE[figure]}$`), '') ??
+    ''
+  )
+    .replace(/^.*\bin /, '')
+    .trim();
+  // Each read where it stood: "UK" before a figure ("UK revenue"), "the UK" after "in".
+  const phrases = [
+    { phrase: before, read: (typed: string) => `${typed} revenue` },
+    { phrase: both?.[2] ?? shareOfAWhole(figure).exec(text)?.[1] ?? '', read: (typed: string) => `in ${typed}` },
+    { phrase: WITHIN_A_VALUE.exec(text)?.[1] ?? '', read: (typed: string) => `in ${typed}` },
+    {
+      phrase: wholeAfterPart(figure, text, (phrase) => valuesOf(phrase, (typed) => `from ${typed}`).length > 0),
+      read: (typed: string) => `in ${typed}`,
+    },
+  ].filter(({ phrase }) => /\p{L}/u.test(phrase));
+  // Each phrase looked up as typed, read where it stood.
+  function valuesOf(phrase: string, read: (typed: string) => string): string[] {
+    const at = question.toLowerCase().indexOf(phrase);
+    const named = valuesNamed(read(at >= 0 ? question.slice(at, at + phrase.length) : phrase), meta, facts);
+    return 'refused' in named ? [] : named.filters.map((f) => f.dimension);
+  }
+  const dimensions = phrases.flatMap(({ phrase, read }) => valuesOf(phrase, read));
+  return dimensions.length > 0 ? dimensions : null;
+}
+
+/**
+ * "Share of sales from Diageo Americas in Des Moines" was of the whole state's sales (0.7%, where
+ * Des Moines' is 20.2%): with the part named after "from", a value after "in" is the whole.
+ * Not "share of revenue from customers in Texas", whose part names no value.
+ */
+function wholeAfterPart(figure: ShareFigure, text: string, namesValue: (phrase: string) => boolean): string {
+  const m = new RegExp(
+    // Not after "total", "all" or "our": "percentage of total revenue comes from Phones in California" is of all.
+    String.raw`${SHARE_WORD} of (?:the )?${SHARE_FIGURE[figure]} (?:comes? |came )?from (.+?) in (?:the )?(.+?)(?= (?:in|during|for|over|since) |[?.!]*$)`,
+  ).exec(text);
+  return m && namesValue(m[1]) ? m[2] : '';
+}
+/** "Share of Furniture sales in the West is …": what the figure is of, before it and after it. */
+const shareWithin = (figure: ShareFigure) =>
+  new RegExp(
+    String.raw`${SHARE_WORD} of (?:(?:the|our|all|total) )*(.*?)(?:'s|’s)? ?\b${SHARE_FIGURE[figure]}\b(?: (?:in|from|of|for|at|within) (.+?))? (?:comes?|came|is|are|was|were|goes|went)\b`,
+    'u',
+  );
+/** "Share of profit", "% of our gross profit": a share of all gross profit, the whole named as no value's. */
+export const SHARE_OF_PROFIT_ALL = new RegExp(
+  String.raw`${SHARE_WORD} of (?:(?:the|our|all|total|my|(?:19|20)\d\d|q[1-4]|(?:this|last) year'?s) )*${SHARE_FIGURE.profit}\b`,
+);
