@@ -1083,7 +1083,7 @@ describe('counts asked as "how many"', () => {
   it('"How many sales reps?" counts the reps, first', async () => {
     const reps = new Set(rows.map((r) => r.SalesRep)).size;
     const answer = await answerWithQuery('How many sales reps?', file.snapshot, today);
-    expect(answer.result?.understood).toBe('revenue, by sales rep');
+    expect(answer.result?.understood).toBe('revenue, orders, by sales rep, orders > 0');
     expect(answer.text.split('\n\n')[1]).toBe(`**${reps} sales reps** in all.`);
   });
 
@@ -3154,5 +3154,105 @@ describe('asked on 1 December 2026, in the tenth session', () => {
     const answer = await answerWithQuery("What share of Vogel & Co. KG 8's revenue comes from Tools?", file.snapshot, today);
     expect(answer.result?.understood).toBe('share of revenue, revenue, category = Tools, within customer = Vogel & Co. KG 8');
     expect(answer.result?.rows[0][0] as number).toBeCloseTo((100 * tools) / all, 9);
+  });
+});
+
+describe('asked on 1 December 2026, in the eleventh session', () => {
+  /** How many customers' figure, summed over the rows `keep` holds, passes `passes` (every customer with such rows). */
+  function customersWith(keep: (r: Row) => boolean, figure: (rs: Row[]) => number, passes: (n: number) => boolean): number {
+    const byCustomer = new Map<string, Row[]>();
+    for (const r of rows.filter(keep)) byCustomer.set(r.CustomerID, [...(byCustomer.get(r.CustomerID) ?? []), r]);
+    return [...byCustomer.values()].filter((rs) => passes(figure(rs))).length;
+  }
+  const ordersOf = (rs: Row[]) => new Set(rs.filter(bought).map((r) => r.InvoiceNo)).size;
+  const sum = (value: (r: Row) => number) => (rs: Row[]) => rs.reduce((s, r) => s + value(r), 0);
+
+  // A bound denied was read as the bound: "no more than one order" kept those with more than one (555 of 1,077).
+  it.each([
+    [
+      'How many customers have no more than one order?',
+      'orders, by customer, orders ≤ 1',
+      () =>
+        customersWith(
+          () => true,
+          ordersOf,
+          (n) => n <= 1,
+        ),
+    ],
+    [
+      'Customers with no fewer than 5 orders',
+      'orders, by customer, orders ≥ 5',
+      () =>
+        customersWith(
+          () => true,
+          ordersOf,
+          (n) => n >= 5,
+        ),
+    ],
+    [
+      'Customers with up to 2 orders',
+      'orders, by customer, orders ≤ 2',
+      () =>
+        customersWith(
+          () => true,
+          ordersOf,
+          (n) => n <= 2,
+        ),
+    ],
+    [
+      'Customers who spent no more than 1,000 in 2024',
+      'revenue, by customer, revenue ≤ 1,000, 2024-01-01 … 2024-12-31',
+      () => customersWith(inYear(2024), sum(revenue), (n) => n <= 1000),
+    ],
+    [
+      'Customers whose revenue is north of 150k',
+      'revenue, by customer, revenue > 150,000',
+      () =>
+        customersWith(
+          () => true,
+          sum(revenue),
+          (n) => n > 150_000,
+        ),
+    ],
+    // "Negative revenue" and "unprofitable" listed the top customers, or gave the file's gross profit.
+    [
+      'Which customers have negative revenue?',
+      'revenue, by customer, revenue < 0',
+      () =>
+        customersWith(
+          () => true,
+          sum(revenue),
+          (n) => n < 0,
+        ),
+    ],
+    [
+      'unprofitable customers',
+      'gross profit, by customer, gross profit < 0',
+      () =>
+        customersWith(
+          () => true,
+          sum(profit),
+          (n) => n < 0,
+        ),
+    ],
+  ])('"%s" is read as %s', async (question, understood, reference) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result?.understood).toBe(understood);
+    const n = reference();
+    expect(n).toBeGreaterThan(0);
+    expect(answer.result?.totalRows).toBe(n);
+  });
+
+  // A typo before a figure got the whole file's revenue.
+  it('"hydraulcs revenue in 2024" is the Hydraulics category’s', () =>
+    expectRows(
+      'hydraulcs revenue in 2024',
+      revenueOf(inYear(2024), (r) => r.Category, 'Hydraulics'),
+      'revenue, category = Hydraulics, 2024-01-01 … 2024-12-31',
+    ));
+  it('"fastenng revenue", too far from Fasteners to be read as it, is refused by name', async () => {
+    const answer = await answerWithQuery('fastenng revenue', file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I couldn't find “fastenng” among this file's customers, products or other values.");
   });
 });

@@ -781,3 +781,15 @@ describe('asked on 1 December 2026, in the tenth session', () => {
     expect(answer.text).toContain('“bottle_volume_ml” column holds numbers that none of my figures is made from');
   });
 });
+
+describe('asked on 1 December 2026, in the eleventh session', () => {
+  // "Gross profit per store by city" ranked store × city pairs; "total gallons sold" got the revenue.
+  it.each([
+    ['gross profit per store by city, top 5', 'not an average of other figures per customer yet'],
+    ['Total gallons sold', 'This file counts quantities in its “bottles_sold” column, not in gallons'],
+  ])('"%s" is refused', async (question, reason) => {
+    const { answer, trace } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+    expect(trace.some((t) => t.startsWith('use:query_data'))).toBe(false);
+    expect(answer).toContain(reason);
+  });
+});

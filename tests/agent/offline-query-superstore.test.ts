@@ -1605,7 +1605,6 @@ const refusals: [string, RegExp][] = [
   // Lists of what has none of a figure listed those that had it, or everyone.
   ["Customers who didn't have losses in 2021", /not those with none of a figure or without it yet/],
   ['Customers whose profit was negative in 2021', /not those with none of a figure or without it yet/],
-  ['Any customers with negative revenue?', /not those with none of a figure or without it yet/],
   ['Which supplier do we depend on most?', /This file has no supplier column\./],
   ['revenue by sales rep', /This file has no sales-rep column\./],
   ['What will revenue be next year?', /asks about the future or a cause/],
@@ -2881,15 +2880,20 @@ describe('counts written as words, and a part of a year set against a year', () 
 describe('how many values of a column', () => {
   const count = async (query: string) => ((await sql(query)) as number[][])[0][0];
   it.each([
-    ['How many ship modes?', 'revenue, by Ship Mode', `SELECT count(DISTINCT "Ship Mode") FROM t`, 'ship modes'],
-    ['How many cities in Texas?', 'revenue, by City, State = Texas', `SELECT count(DISTINCT City) FROM t WHERE State = 'Texas'`, 'cities'],
+    ['How many ship modes?', 'revenue, orders, by Ship Mode, orders > 0', `SELECT count(DISTINCT "Ship Mode") FROM t`, 'ship modes'],
+    [
+      'How many cities in Texas?',
+      'revenue, orders, by City, orders > 0, State = Texas',
+      `SELECT count(DISTINCT City) FROM t WHERE State = 'Texas'`,
+      'cities',
+    ],
     [
       'How many sub-categories did we sell in 2021?',
-      'units, by Sub-Category, 2021-01-01 … 2021-12-31',
+      'units, orders, by Sub-Category, orders > 0, 2021-01-01 … 2021-12-31',
       `SELECT count(DISTINCT "Sub-Category") FROM t WHERE ${Y2021}`,
       'sub-categories',
     ],
-    ['How many states have customers?', 'customers, by State', `SELECT count(DISTINCT State) FROM t`, 'states'],
+    ['How many states have customers?', 'customers, orders, by State, orders > 0', `SELECT count(DISTINCT State) FROM t`, 'states'],
   ])('"%s" counts them first', async (question, understood, reference, noun) => {
     const answer = await answerWithQuery(question, file.snapshot, TODAY);
     const n = await count(reference);
@@ -5145,5 +5149,153 @@ describe('asked on 1 December 2026, in the tenth session', () => {
     expect(answer.text).toContain(
       'I can give the total cost of what was sold (“total cost by product”), gross profit and margin, not a cost per unit, customer or order yet',
     );
+  });
+});
+
+describe('asked on 1 December 2026, in the eleventh session', () => {
+  /** Customers who bought where `where` holds, by how many orders they placed in the whole file. */
+  const everOrdered = (where: string, having: string) =>
+    `SELECT count(*) FROM (SELECT "Customer ID" FROM t GROUP BY 1
+       HAVING bool_or(${where}) AND ${having})`;
+  // "Ever" is every order of the customers who bought there: it was 267, those with one order among their Texas rows.
+  itCountsEach([
+    [
+      'Which customers in the West have placed more than one order ever?',
+      'orders, by customer, orders > 1, customers who bought region = West',
+      async () => ((await sql(everOrdered(`Region = 'West'`, 'count(DISTINCT "Order ID") > 1'))) as number[][])[0][0],
+    ],
+  ]);
+  it('"How many customers in Texas only ever placed one order?" counts every order of those who bought in Texas (none)', async () => {
+    const [[none]] = (await sql(everOrdered(`State = 'Texas'`, 'count(DISTINCT "Order ID") = 1'))) as number[][];
+    expect(none).toBe(0);
+    const answer = await answerWithQuery('How many customers in Texas only ever placed one order?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers with one order, customers who bought State = Texas');
+    expect(answer.result?.rows).toEqual([[none]]);
+    // A list of none says so in words, not "no customer has customers with one order".
+    const listed = await answerWithQuery('Which customers in Texas have only ever ordered once?', file.snapshot, TODAY);
+    expect(listed.text.split('\n\n')[1]).toBe('None does: no customer has one order.');
+  });
+  // Without "ever" the rows named are counted, as before.
+  itReadsEach([['How many customers in Texas placed one order?', 'customers with one order, State = Texas']]);
+
+  // It was refused: "cost for" was not read as the cost of what was sold.
+  it('"quarter-by-quarter cost for Phones in 2020" is the cost by quarter', () =>
+    expectAnswer(
+      'quarter-by-quarter cost for Phones in 2020',
+      `SELECT year(d) || ' Q' || quarter(d), sum(rev - gp) FROM t WHERE year(d) = 2020 AND "Sub-Category" = 'Phones' GROUP BY 1 ORDER BY 1`,
+      'cost, by quarter, Sub-Category = Phones, 2020-01-01 … 2020-12-31',
+    ));
+
+  // It listed the 49 customers, each with their own revenue.
+  it('"revenue per customer for customers with more than 10 orders" gives theirs together', async () => {
+    const [[n, perCustomer]] = (await sql(
+      `SELECT count(*), avg(r) FROM (SELECT sum(rev) r FROM t GROUP BY "Customer ID" HAVING count(DISTINCT "Order ID") > 10)`,
+    )) as number[][];
+    const answer = await answerWithQuery('revenue per customer for customers with more than 10 orders', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('orders, revenue per customer, by customer, orders > 10');
+    expect(answer.result?.totalRows).toBe(n);
+    expect(answer.result?.keptTotals?.[0].measure).toBe('revenuePerCustomer');
+    expect(answer.result?.keptTotals?.[0].value).toBeCloseTo(perCustomer, 6);
+    expect(answer.text).toContain(
+      `**${n} customers** with orders > 10; together: revenue per customer ${formatCell(perCustomer, 'money')}.`,
+    );
+  });
+
+  // A typo of a value before a figure got the whole file's figure.
+  it.each([
+    [
+      'What was Californa revenue in 2021?',
+      `State = 'California' AND year(d) = 2021`,
+      'revenue, State = California, 2021-01-01 … 2021-12-31',
+    ],
+    ['furnture sales', `Category = 'Furniture'`, 'revenue, category = Furniture'],
+  ])('"%s" reads the typo as the value', (question, where, understood) =>
+    expectAnswer(question, `SELECT sum(rev) FROM t WHERE ${where}`, understood),
+  );
+  // What a comparison or a kind of figure says before it is no value ("higher" is no Highland Park).
+  itReadsEach([
+    [
+      'Which categories had higher profit in 2021 than in 2020?',
+      'gross profit, sorted by change, by category, gross profit up, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+    ],
+    ['What was net revenue in 2021?', 'revenue, 2021-01-01 … 2021-12-31'],
+    ['monthly revenue in 2021', 'revenue, by month, 2021-01-01 … 2021-12-31'],
+  ]);
+  // "Negative revenue" was refused as a figure no row has; it is revenue below 0 (none on Superstore).
+  it('"Any customers with negative revenue?" keeps those with revenue below 0: none', async () => {
+    const answer = await answerWithQuery('Any customers with negative revenue?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, by customer, revenue < 0');
+    expect(answer.text.split('\n\n')[1]).toBe('None does: no customer has revenue < 0.');
+  });
+  it('"profit if we ignore Tables" leaves Tables out (it was Tables\' own profit)', () =>
+    expectAnswer(
+      'profit if we ignore Tables',
+      `SELECT sum(gp) FROM t WHERE "Sub-Category" <> 'Tables'`,
+      'gross profit, Sub-Category ≠ Tables',
+    ));
+
+  // "Placed one order" without "only" counted every customer (793).
+  itCountsEach([
+    [
+      'How many customers in the East bought at least twice in 2021?',
+      'orders, by customer, orders ≥ 2, region = East, 2021-01-01 … 2021-12-31',
+      async () =>
+        (
+          (await sql(
+            `SELECT count(*) FROM (SELECT "Customer ID" FROM t WHERE Region = 'East' AND year(d) = 2021 GROUP BY 1 HAVING count(DISTINCT "Order ID") >= 2)`,
+          )) as number[][]
+        )[0][0],
+    ],
+  ]);
+  it('"How many customers placed one order?" counts those with one order', () =>
+    expectAnswer(
+      'How many customers placed one order?',
+      `SELECT count(*) FROM (SELECT "Customer ID" FROM t GROUP BY 1 HAVING count(DISTINCT "Order ID") = 1)`,
+      'customers with one order',
+    ));
+  // "Bought in 2020 and haven't bought since" was 2019 against 2020; "placed their last order in 2020" every buyer of 2020.
+  it.each([
+    "How many customers bought in 2020 and haven't bought since?",
+    'How many customers placed their last order in 2020?',
+    'Customers whose last purchase was in 2020',
+  ])('"%s" is the buyers of 2020 silent since', async (question) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers who bought, 2020-01-01 … 2020-12-31, but not in 2021-01-01 … 2021-12-30');
+    expect(answer.result?.totalRows).toBe(await lapsedCount('year(d) = 2020', `d >= '2021-01-01'`));
+  });
+  // Each was the whole file's, all of 2021, or Q1 of another year.
+  it.each([
+    ['revenue in Q3 21', `d BETWEEN '2021-07-01' AND '2021-09-30'`, 'revenue, 2021-07-01 … 2021-09-30'],
+    ['revenue in 3Q 2021', `d BETWEEN '2021-07-01' AND '2021-09-30'`, 'revenue, 2021-07-01 … 2021-09-30'],
+    ['revenue in Q3/2021', `d BETWEEN '2021-07-01' AND '2021-09-30'`, 'revenue, 2021-07-01 … 2021-09-30'],
+    ['revenue qtr 3 2021', `d BETWEEN '2021-07-01' AND '2021-09-30'`, 'revenue, 2021-07-01 … 2021-09-30'],
+    ['profit in H2 20', `d BETWEEN '2020-07-01' AND '2020-12-31'`, 'gross profit, 2020-07-01 … 2020-12-31'],
+  ])('"%s" is the quarter or half named', (question, where, understood) =>
+    expectAnswer(question, `SELECT sum(${question.startsWith('profit') ? 'gp' : 'rev'}) FROM t WHERE ${where}`, understood),
+  );
+  it('"Compare Q1 and Q2 2021 revenue" takes both quarters of 2021', async () => {
+    const answer = await answerWithQuery('Compare Q1 and Q2 2021 revenue', file.snapshot, TODAY);
+    expect(answer.result?.understood).toMatch(/2021-01-01 … 2021-03-31/);
+    expect(answer.result?.understood).toMatch(/2021-04-01 … 2021-06-30/);
+  });
+  // A slip in a name after "for" or "in", with a grouping, got every value's rows.
+  it.each([
+    [
+      'revenue by sub category for furnture',
+      `SELECT "Sub-Category", sum(rev) r FROM t WHERE Category = 'Furniture' GROUP BY 1 ORDER BY r DESC`,
+      'revenue, by Sub-Category, category = Furniture',
+    ],
+    ['units in new yrok', `SELECT sum(qty) FROM t WHERE State = 'New York'`, 'units, State = New York'],
+    ['Average customer lifetime revenue', `SELECT sum(rev) / count(DISTINCT "Customer ID") FROM t`, 'revenue per customer'],
+  ])('"%s"', (question, reference, understood) => expectAnswer(question, reference, understood));
+  // Refused, where a figure of another question was given.
+  itRefusesEach([
+    ['How many customers only ever bought Technology?', 'not yet those who bought nothing else'],
+    ['How many orders contained both Chairs and Tables?', 'not yet those that hold all of them together'],
+  ]);
+  it('"When was the last order from Sean Miller?" is answered from his profile (it got his revenue)', async () => {
+    const [[last]] = (await sql(`SELECT CAST(max(d) AS VARCHAR) FROM t WHERE "Customer Name" = 'Sean Miller'`)) as string[][];
+    const { answer } = await askOffline('When was the last order from Sean Miller?', analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain(`last order ${last}`);
   });
 });

@@ -353,7 +353,7 @@ describe('query_data refuses what Superstore cannot answer, with no figure', () 
     expect(parseQuerySpec({ measures: ['profit'], period: { from: '2025-02-30', to: '2025-12-31' } })).toEqual({
       ok: false,
       reason:
-        'The query spec is not valid — measures.0: Invalid option: expected one of "revenue"|"grossProfit"|"cost"|"marginPct"|"orders"|"customers"|"units"|"averageOrderValue"|"revenuePerCustomer"|"newCustomers"|"returningCustomers"|"newCustomerRevenue"|"returningCustomerRevenue"|"returns"|"returnOrders"|"revenueShare"|"profitShare"|"customerShare"|"repeatCustomers"|"oneTimeCustomers"|"repeatRate"|"products"|"averagePrice"; period.from: is not a calendar date.',
+        'The query spec is not valid — measures.0: Invalid option: expected one of "revenue"|"grossProfit"|"cost"|"marginPct"|"orders"|"customers"|"units"|"averageOrderValue"|"revenuePerCustomer"|"newCustomers"|"returningCustomers"|"newCustomerRevenue"|"returningCustomerRevenue"|"returns"|"returnOrders"|"grossRevenue"|"revenueShare"|"profitShare"|"customerShare"|"repeatCustomers"|"oneTimeCustomers"|"repeatRate"|"products"|"averagePrice"; period.from: is not a calendar date.',
     });
   });
 });

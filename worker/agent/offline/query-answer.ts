@@ -90,7 +90,14 @@ export function queryAnswerText(
   if (result.totalRows === 0 && spec.having) {
     const label = result.columns[0]?.label ?? 'row';
     const compared = spec.changeFrom && result.note ? ` that can be compared` : '';
-    return `${understoodLine(result.understood)}\n\nNone does: no ${label}${compared} has ${havingWords(spec.having)}.${result.note ? `\n\n${result.note}` : ''}`;
+    // "No customer has customers with one order" read the measure's label as what they have.
+    const words = havingWords(spec.having);
+    const has = /^customers with /.test(words)
+      ? `has ${words.slice('customers with '.length)}`
+      : /^customers who /.test(words)
+        ? words.slice('customers who '.length)
+        : `has ${words}`;
+    return `${understoodLine(result.understood)}\n\nNone does: no ${label}${compared} ${has}.${result.note ? `\n\n${result.note}` : ''}`;
   }
   // An empty table under a ranking question reads as an answer; say that nothing matched.
   const customersListed = Boolean(spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought || spec.boughtAll || spec.boughtEvery);
@@ -113,10 +120,11 @@ export function queryAnswerText(
     return `${understoodLine(result.understood)}\n\n${count}${note}${table}`;
   }
   // "How many customers spent more than 1,000?": the count first, as for lapsed buyers; so for "How many countries …?".
-  const count = spec.having
-    ? `**${countOf(result.totalRows, rowNoun(result))}** ${countedWith(spec.having, result.havingAverage)}${keptTotalsWords(result, currency)}.\n\n`
-    : counted
-      ? `${valuesCountedWords(result, counted)}\n\n`
+  // A count of values keeps those with an order (`withSalesOnly`), so its `having` is no threshold asked.
+  const count = counted
+    ? `${valuesCountedWords(result, counted)}\n\n`
+    : spec.having
+      ? `**${countOf(result.totalRows, rowNoun(result))}** ${countedWith(spec.having, result.havingAverage)}${keptTotalsWords(result, currency)}.\n\n`
       : '';
   return `${understoodLine(result.understood)}\n\n${count}${premiseDenied(result, premise)}${markdownTableOf(result, currency)}`;
 }
@@ -134,11 +142,19 @@ function premiseDenied(result: QueryResult, premise: 'up' | 'down' | undefined):
   return premise === 'down' ? `${named} did not fall: it rose.\n\n` : `${named} did not grow: it fell.\n\n`;
 }
 
-/** "**29 countries** in all.": the values counted, without the rows that have none ("(blank)"), which are said apart. */
+/**
+ * "**29 countries** in all.": the values counted, without the rows that have none ("(blank)"),
+ * which are said apart, and those with only returns, which are not counted.
+ */
 function valuesCountedWords(result: QueryResult, noun: string): string {
   const values = result.totalRows - (result.blankRow ? 1 : 0);
   const blank = result.blankRow ? `, and rows with no ${singular(noun)}` : '';
-  return `**${plural(values, singular(noun), noun)}** in all${blank}.`;
+  const left = result.leftOutByHaving ?? 0;
+  const returnsOnly =
+    left > 0
+      ? ` ${plural(left, `more ${singular(noun)}`, `more ${noun}`)} ${left === 1 ? 'has' : 'have'} only returns in these rows and ${left === 1 ? 'is' : 'are'} not counted.`
+      : '';
+  return `**${plural(values, singular(noun), noun)}** in all${blank}.${returnsOnly}`;
 }
 
 /**

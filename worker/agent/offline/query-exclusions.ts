@@ -10,13 +10,13 @@ import { MONTH_NAMES } from './query-periods';
 
 /**
  * "excluding the UK", "except Technology", "other than Germany and France", "revenue without
- * Technology", "customers not in the West" (it kept the West), "ignoring", "not counting", "all
+ * Technology", "customers not in the West" (it kept the West), "ignoring", "if we ignore" (it kept what was ignored), "not counting", "all
  * segments but Consumer", "regions that are not the West", "if we removed Technology" (it got
  * Technology's revenue alone): the values to leave out ("bought
  * Chairs without Tables" is no figure's exclusion, "in 2020 but not in 2021" no value's).
  */
 const EXCLUDED_CLAUSE =
-  /\b(?:excluding|exclude|excludes|excluded|except(?: for)?|remove|removed|removing|take out|took out|taking out|left out|set aside|setting aside|excl\.?|other than|apart from|aside from|not including|outside(?: of)?|besides|w\/o|ignoring|disregarding|omitting|leaving out|leave out|not counting|without counting|with the exception of|barring|save for|(?<=\b(?:all|every|everything|anything)(?: [a-z-]+)? )but|(?<=\b(?:that|which|who) )(?:is|are|was|were)(?: not|n't|nt)(?! (?:based |located )?in\b)|(?<=\b(?:revenue|sales|turnover|profits?|margins?|orders|units)\s+)(?:without|minus)|(?<!\b(?:but|and) )(?:not|(?:did|does|do|is|are|was|were|has|have|had)(?: not|n't|nt))(?: come| came| coming)? from|(?<!\b(?:but|and|or) )(?:not|(?:is|are|was|were)(?: not|n't|nt))(?: based| located)? in)\s+(.+?)(?=\s+(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|had|has|have|is|are|was|were|did|does|made|makes|sold|sells|bought|buys|spent|spends)\b|[?;!]|,(?=\s*(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|what|which|who|how|show|list|give|tell|please)\b)|,?$)/i;
+  /\b(?:excluding|exclude|excludes|excluded|except(?: for)?|remove|removed|removing|take out|took out|taking out|left out|set aside|setting aside|excl\.?|other than|apart from|aside from|not including|outside(?: of)?|besides|w\/o|ignoring|ignore|ignored|disregarding|disregard|leaving aside|leave aside|forgetting about|forget about|omitting|leaving out|leave out|not counting|without counting|with the exception of|barring|save for|(?<=\b(?:all|every|everything|anything)(?: [a-z-]+)? )but|(?<=\b(?:that|which|who) )(?:is|are|was|were)(?: not|n't|nt)(?! (?:based |located )?in\b)|(?<=\b(?:revenue|sales|turnover|profits?|margins?|orders|units)\s+)(?:without|minus)|(?<!\b(?:but|and) )(?:not|(?:did|does|do|is|are|was|were|has|have|had)(?: not|n't|nt))(?: come| came| coming)? from|(?<!\b(?:but|and|or) )(?:not|(?:is|are|was|were)(?: not|n't|nt))(?: based| located)? in)\s+(.+?)(?=\s+(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|had|has|have|is|are|was|were|did|does|made|makes|sold|sells|bought|buys|spent|spends)\b|[?;!]|,(?=\s*(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|what|which|who|how|show|list|give|tell|please)\b)|,?$)/i;
 
 /** "With Tables taken out", "with the UK removed": the values left out, named before the words that leave them out (it kept Tables alone). */
 const EXCLUDED_AFTER = /\b(?:with|having)\s+(.+?)\s+(?:taken out|took out|removed|excluded|left out|set aside|stripped out)\b/i;
@@ -104,7 +104,7 @@ function withoutClause(question: string, clause: RegExpExecArray): string {
  * was asked. Words of time between them ("haven't ordered since June in Texas") deny the
  * buying, not the value.
  */
-const DENIED_BEFORE = /\b(?:not|never|no|without|ignoring|except|excluding|minus|barring)\s+((?:[\w'-]+\s+){0,4})$/;
+const DENIED_BEFORE = /\b(?:not|never|no|without|ignoring|ignore|except|excluding|minus|barring)\s+((?:[\w'-]+\s+){0,4})$/;
 const TIME_WORD = new RegExp(
   String.raw`^(?:since|before|after|until|till|during|last|this|next|past|ago|\d{4}|q[1-4]|${MONTH_NAMES}|days?|weeks?|months?|quarters?|years?)$`,
 );

@@ -15,6 +15,8 @@ import {
   averagePerOf,
   headerNoun,
   singular,
+  OTHER_PER_CUSTOMER_REASON,
+  GROSS_SALES,
 } from './query-vocabulary';
 import { CUSTOMERS_PLURAL } from './customer-words';
 import { CHURN } from './intents';
@@ -55,6 +57,10 @@ const CUSTOMERS_BY_TIME = new RegExp(
  * given (an average of money per nothing, a unit the quantities are not in). `ofTopSet`: the
  * figures are of the top customers (products …), ranked by the revenue put first (TOP_SET).
  */
+/** Figures the query has no average per customer of: "gross profit per store". */
+const FIGURES_NOT_PER_CUSTOMER =
+  'orders|invoices|purchases|transactions|units|items|pieces|quantity|bottles|cases|profits?|margins?|costs?|cogs';
+
 export function measuresNamed(
   text: string,
   meta: SnapshotMeta,
@@ -62,8 +68,10 @@ export function measuresNamed(
 ): { measures: Measure[]; ofTopSet?: true } | { refused: string } {
   // "Cost of goods sold" names no goods sold: the other figures are read from the rest.
   // "How much did the goods we sold cost?": "how much" is the cost's amount, not revenue.
-  const rest = COST_OF_SALES.test(text) ? text.replace(new RegExp(COST_OF_SALES.source, 'g'), ' ').replace(/\bhow much\b/, ' ') : text;
-  let measures = MEASURE_WORDS.filter(([re, m]) => re.test(m === 'cost' ? text : rest)).map(([, m]) => m);
+  // "Gross sales" names no net revenue either.
+  const costless = COST_OF_SALES.test(text) ? text.replace(new RegExp(COST_OF_SALES.source, 'g'), ' ').replace(/\bhow much\b/, ' ') : text;
+  const rest = costless.replace(new RegExp(GROSS_SALES.source, 'g'), ' ');
+  let measures = MEASURE_WORDS.filter(([re, m]) => re.test(m === 'cost' || m === 'grossRevenue' ? text : rest)).map(([, m]) => m);
   // "Revenue and customers by region" listed customer × region pairs: customers beside a figure are counted.
   if (CUSTOMERS_BESIDE_A_FIGURE.test(text) && !measures.includes('customers')) measures.push('customers');
   if (measures.includes('newCustomers') || measures.includes('returningCustomers')) measures = measures.filter((m) => m !== 'customers');
@@ -104,6 +112,9 @@ export function measuresNamed(
     measures.join() === 'revenue' ||
     (measures.length === 0 && (UNITLESS_AVERAGE.test(text) || (BUYS_MOST_PER.test(text) && !PRODUCTS_NAMED.test(text))));
   if (moneyAsked && perCustomer.test(text)) measures = ['revenuePerCustomer'];
+  // Iowa's "gross profit per store by city" ranked store × city pairs: another figure per customer, by the file's own noun.
+  else if (new RegExp(String.raw`\b(?:${FIGURES_NOT_PER_CUSTOMER})\s+${perCustomer.source.replace(/^\\b/, '')}`).test(text))
+    return { refused: OTHER_PER_CUSTOMER_REASON };
   else if (moneyAsked && /\bper (?:order|invoice)\b/.test(text)) measures = ['averageOrderValue'];
   // "Average sales by region" got each region's total: an average of money is per something.
   if (UNITLESS_AVERAGE.test(text) && !measures.some((m) => AVERAGES.has(m)) && !averagePerOf(text)) {

@@ -467,6 +467,22 @@ function countLeftOut(question: string, spec: QuerySpecInput, meta: SnapshotMeta
   return `I couldn't tell what “how many ${noun}” counts in this file: I count orders, customers, units, products and the values of its columns.`;
 }
 
+/** Orders that hold two things at once: "orders containing both Chairs and Tables", "… Chairs and Tables together". */
+const ORDERS_HOLDING_BOTH =
+  /\b(?:orders?|invoices?|baskets?|transactions?|purchases?)\b.*\b(?:both\b|together\b|contain\w*\b.*\band\b|with\b.*\band also\b)|\b(?:both|together)\b.*\b(?:in|on) (?:the same|one|an?|each) (?:order|invoice|basket|transaction)\b/;
+const ORDERS_HOLDING_BOTH_REASON =
+  'I can count the orders with any of several things, not yet those that hold all of them together; “What goes with …?” gives, for one product, how many orders hold it and each other product.';
+
+/** Whether a column's values are goods, which one order can hold several of: products, categories, suppliers, a "Sub-Category". */
+function isGoods(dimension: string, meta: SnapshotMeta): boolean {
+  if (dimension === 'product' || dimension === 'category' || dimension === 'supplier') return true;
+  const label = meta.dimensions.find((d) => d.key === dimension)?.label ?? '';
+  return dimension.startsWith('column:') && /categor|product|item|brand|sku|family|department|vendor|supplier/i.test(label);
+}
+
+/** Every order a customer placed, not those of the rows named: "only ever", "of all time". */
+const EVER = /\bever\b|\b(?:of all time|all[- ]time|in (?:total|all))\b/;
+
 /** Measures that count something ("how many …"), not amounts of money. */
 const COUNTED_MEASURES: ReadonlySet<Measure> = new Set<Measure>([
   'orders',
@@ -705,6 +721,14 @@ function parseAsRead(
       { today, firstDay: isoDay(meta.firstDay) },
       measuresNamed(text, meta, perCustomerApart(customerNoun)),
     );
+  // "How many orders contained both Chairs and Tables?" counted the orders with either (852; 31 hold both).
+  // An order is in one place, so "orders from both Texas and California" are either's.
+  if (
+    ORDERS_HOLDING_BOTH.test(text) &&
+    !/\b(?:or|either)\b/.test(text) &&
+    filters.some((f) => !f.exclude && f.values.length > 1 && isGoods(f.dimension, meta))
+  )
+    return { kind: 'refused', reason: ORDERS_HOLDING_BOTH_REASON };
   const onlyOne = ONLY_ONE.exec(text);
   // "How many orders were returned?" must not be answered with all orders: a column that
   // marks returned orders (a joined returns list) filters them; without one, the returns
@@ -854,6 +878,13 @@ function parseAsRead(
       kind: 'refused',
       reason: 'I can\'t list single orders; ask for a recent period instead, such as "revenue by customer in the last 7 days".',
     };
+  // "When was the last order from Sean Miller?" got his revenue: the date is his profile's.
+  if (
+    /\bwhen\b/.test(text) &&
+    /\b(?:last|latest|most recent|first|earliest)\s+(?:order|purchase|invoice)\b/.test(text) &&
+    filters.some((f) => f.dimension === 'customer')
+  )
+    return { kind: 'unmapped', reason: "One customer's first and last orders are in their profile." };
   // "What did Sean Miller buy last?" listed all he ever bought: what he bought on his last purchase day.
   const lastOf = LAST_PURCHASE.test(text) && !/\bwhen\b/.test(text) ? filters.find((f) => f.dimension === 'customer') : undefined;
   if (lastOf && !period) {
@@ -1199,6 +1230,15 @@ function parseAsRead(
     };
   }
   const spec: QuerySpecInput = { measures: lapsed ? ['customers'] : measures.slice(0, 4), groupBy: groupBy.slice(0, 2), filters };
+  // "How many customers in Texas only ever placed one order?" gave 267, those with one order
+  // among their Texas rows (it is 0): "ever" counts every order of the customers who bought there.
+  // "… placed more than one order ever" too.
+  const ordersCounted = orderCount || threshold?.unit === 'orders';
+  const boughtThere = ordersCounted && !period && EVER.test(text) && filters.length === 1 ? filters[0] : null;
+  if (boughtThere && !boughtThere.exclude && boughtThere.dimension !== 'customer' && groupBy.every((g) => g === 'customer')) {
+    spec.buyersOf = boughtThere;
+    spec.filters = [];
+  }
   // "What's the average revenue per month?" listed the 48 months: it is one figure, the period's over its months.
   const per = lapsed ? null : averagePerOf(text);
   if (per && spec.measures.every((m) => SUMMED_OVER_TIME.has(m))) {
@@ -1412,8 +1452,20 @@ function parseAsRead(
   const said = spec.compareTo && (spec.groupBy ?? []).length === 0 && spec.measures.length === 1 ? premiseOf(text) : null;
   const premise = said ? { premise: said } : {};
   return valuesCounted && !spec.having
-    ? { kind: 'spec', spec, counted: valuesCounted.noun, ...note, ...premise }
+    ? { kind: 'spec', spec: withSalesOnly(spec, meta), counted: valuesCounted.noun, ...note, ...premise }
     : { kind: 'spec', spec, ...note, ...premise };
+}
+
+/**
+ * "How many countries did we sell to in November?" counted Online Retail's Czech Republic,
+ * whose only rows that month were credit notes (24, not 23): a value is counted for an order
+ * in its rows, as a customer is for a purchase, and the answer says how many were left out.
+ * Orders are counted beside the figure asked for; two periods compared keep every value.
+ */
+function withSalesOnly(spec: QuerySpecInput, meta: SnapshotMeta): QuerySpecInput {
+  if (spec.compareTo || spec.changeFrom || (!meta.hasOrderId && !meta.hasDates)) return spec;
+  const measures = spec.measures.includes('orders') ? spec.measures : [...spec.measures.slice(0, 3), 'orders' as const];
+  return { ...spec, measures, having: { measure: 'orders', op: '>', value: 0 } };
 }
 
 /**

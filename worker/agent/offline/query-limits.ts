@@ -71,10 +71,10 @@ const NEVER_SOLD =
  * "Which customers buy from Supplier 13 only?" listed every customer of Supplier 13 too, and
  * "… from Acme Supply, Inc. only?" (a comma in the name), "… bought only in the West?" and
  * "Which products are sold only in Texas?" every buyer or seller there. "Orders only in the
- * West" is still the West's orders.
+ * West" is still the West's orders. "Only ever bought Technology" counted its 687 buyers (it is 1).
  */
 const ONLY_BOUGHT =
-  /\b(?:buy|buys|bought|buying|purchased|ordered|sell|sells|sold)\s+(?:only|exclusively|nothing but)\s+(?!once\b|one\b|1\b|twice\b|two\b|2\b|a single\b)|\b(?:purchases?|orders?)\s+(?:only|exclusively|nothing but)\s+(?!once\b|one\b|1\b|twice\b|two\b|2\b|a single\b|in\b|from\b|on\b)|\b(?:only|exclusively) (?:buy|buys|bought|purchased?|ordered|sold)\b(?! (?:once|one|twice|a single|by)\b)|\b(?:buy|buys|bought|buying|purchased|purchasing|ordered|ordering)\s+(?!(?:once|one|1|twice|two|a single)\b)[^?;]*?\s(?:only|exclusively)\b(?!\s+(?:once|one|twice)\b)/;
+  /\b(?:buy|buys|bought|buying|purchased|ordered|sell|sells|sold)\s+(?:only|exclusively|nothing but)\s+(?!once\b|one\b|1\b|twice\b|two\b|2\b|a single\b)|\b(?:purchases?|orders?)\s+(?:only|exclusively|nothing but)\s+(?!once\b|one\b|1\b|twice\b|two\b|2\b|a single\b|in\b|from\b|on\b)|\b(?:only|exclusively)(?: ever)? (?:buy|buys|bought|purchased?|ordered|sold|used|shopped)\b(?! (?:(?:from|in|at) )?(?:once|one|twice|a single|by)\b)|\b(?:buy|buys|bought|buying|purchased|purchasing|ordered|ordering)\s+(?!(?:once|one|1|twice|two|a single)\b)[^?;]*?\s(?:only|exclusively)\b(?!\s+(?:once|one|twice)\b)/;
 /**
  * "How many orders shipped late?" got every order: how long an order took to ship or arrive
  * is no figure the rows are summed into, even where a ship date column exists.
@@ -437,7 +437,7 @@ export function escapeRegex(text: string): string {
  * written as a word, after the words of a bound (or "last", "past") and before what it
  * counts, as digits. "Customers with at least three orders in 2021" got every order of 2021,
  * and "products bought by more than one customer" was unmapped. "Ordered more than twice
- * last year" asked for the figure: "twice" is 2 times.
+ * last year" asked for the figure, and "bought at least twice" every buyer: "twice" is 2 times.
  */
 export function withCountsAsDigits(text: string): string {
   return text
@@ -446,7 +446,10 @@ export function withCountsAsDigits(text: string): string {
       (_, bound: string, count: string, scale: string) => `${bound} ${(NUMBER_WORDS[count] ?? 1) * SCALE_WORDS[scale]}`,
     )
     .replace(COUNT_IN_WORDS, (_, bound: string, word: string) => `${bound} ${NUMBER_WORDS[word]}`)
-    .replace(/\b(more|fewer|less) than (twice|thrice)\b/, (_, way: string, n: string) => `${way} than ${n === 'twice' ? 2 : 3} times`);
+    .replace(
+      /\b((?:more|fewer|less) than|at least|at most) (twice|thrice)\b/,
+      (_, way: string, n: string) => `${way} ${n === 'twice' ? 2 : 3} times`,
+    );
 }
 
 /** A bound's words before an amount in words. */

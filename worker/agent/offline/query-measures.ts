@@ -9,6 +9,7 @@ import type { Measure, QuerySpecInput } from '../../engine/query';
 import { escapeRegex, thresholdRefusal, type Threshold } from './query-limits';
 import type { Parsed } from './query-parsed';
 import { CUSTOMERS_PLURAL } from './customer-words';
+import { GROSS_SALES } from './query-vocabulary';
 
 /** A file with no line that reduces revenue and no column that marks returned orders records no returns: 0 would be a guess. */
 export const NO_RETURNS =
@@ -52,12 +53,15 @@ const RETURN_VALUE = /\b(value|amount|how much|worth|sum|cost)\b/;
  */
 export function returnsMeasuresOf(measures: readonly Measure[], text: string): Measure[] | null {
   if (RETURN_RATE.test(text)) return null;
+  // "Revenue before returns", "How much did we sell before cancellations?": what was sold, what came back, what is left.
+  if (GROSS_SALES.test(text) && measures.every((m) => m === 'grossRevenue' || m === 'revenue'))
+    return ['grossRevenue', 'returns', 'revenue'];
   if (measures.length === 0) return [RETURN_COUNT.test(text) && !RETURN_VALUE.test(text) ? 'returnOrders' : 'returns'];
   const asked: (Measure | null)[] = measures.map((m) => (m === 'orders' ? 'returnOrders' : m === 'revenue' ? 'returns' : null));
   if (asked.some((m) => m === null)) return null;
   // "Returns and orders with a return" kept the count alone.
   if (RETURNS_AND.test(text)) asked.unshift('returns');
-  // "Revenue before returns", "net sales after refunds": both figures, returns first, as they rank.
+  // "Net sales after refunds": both figures, returns first, as they rank.
   if (/\b(revenue|turnover)\b|\bsales\b(?! ?reps?)/.test(text)) asked.push('revenue');
   return [...new Set(asked as Measure[])];
 }
@@ -79,7 +83,7 @@ export const AGAIN = /\b(bought|ordered|purchased|buy|order|purchase|buys|orders
  * single order over 5000".
  */
 export const ONE_TIME =
-  /\b(one[- ]time|one[- ]off|single[- ]purchase|only once|just once|once only|(only|just) (bought|ordered|purchased) once|(?<!\bat least )(bought|ordered|purchased|shopped) once(?! (?:a|an|per|every|each|or|and|more|before|again)\b)|(only|just|exactly)(?: ever)?(?: (?:placed|made|had|put in|submitted))? (?:one|1|a single) (order|purchase)|(?<=\b(?:customers?|clients?|accounts?|buyers?|who)\b.*)(?:exactly once|(?:have|had|has|with|made|placed) (?:a single|one single|only a single) (?:order|purchase)(?!s? (?:over|above|under|below|worth|of|more|less|greater|bigger|larger|smaller)\b))|never (came back|bought again|ordered again|reordered)|(?:did not|didn't|do not|don't|have not|haven't|has not|hasn't|never) (?:buy|order|purchase|bought|ordered|purchased) again|(?:no|without an?|without any|(?:(?:did|does|do|have|has|had)n['’]t|not|never) (?:make|made|place|placed|have|had) (?:an?|any)) (?:repeat|second) (?:orders?|purchases?))\b/;
+  /\b(one[- ]time|one[- ]off|single[- ]purchase|only once|just once|once only|(only|just) (bought|ordered|purchased) once|(?<!\bat least )(bought|ordered|purchased|shopped) once(?! (?:a|an|per|every|each|or|and|more|before|again)\b)|(only|just|exactly)(?: ever)?(?: (?:placed|made|had|put in|submitted))? (?:one|1|a single) (order|purchase)|(?<=\b(?:customers?|clients?|accounts?|buyers?|who)\b.*)(?:exactly once|(?:have|had|has|with|made|placed) (?:a single|one single|only a single|one|1) (?:order|purchase)(?!s? (?:over|above|under|below|worth|of|more|less|greater|bigger|larger|smaller|and|or|each|every|per|a)\b))|never (came back|bought again|ordered again|reordered)|(?:did not|didn't|do not|don't|have not|haven't|has not|hasn't|never) (?:buy|order|purchase|bought|ordered|purchased) again|(?:no|without an?|without any|(?:(?:did|does|do|have|has|had)n['’]t|not|never) (?:make|made|place|placed|have|had) (?:an?|any)) (?:repeat|second) (?:orders?|purchases?))\b/;
 /**
  * "What's our repeat purchase rate?", "What percentage of customers came back?": of the
  * customers with an order, the share with two or more (a retention rate is the cohorts').

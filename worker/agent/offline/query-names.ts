@@ -13,7 +13,7 @@ import { escapeRegex, RETURNS } from './query-limits';
 import { productCodesOf, productLabelIn } from './query-product-codes';
 import { BUYER_NOUNS, CUSTOMER_NOUNS } from './customer-words';
 import { MONTH_NAMES } from './query-periods';
-import { headerNoun } from './query-vocabulary';
+import { headerNoun, isGrammarWord } from './query-vocabulary';
 import { nameWords, startsWithWords } from '../../engine/query/resolve';
 
 type Filter = { dimension: string; values: string[]; match: 'exact' };
@@ -33,7 +33,9 @@ const NOT_NAMES = new Set(
     // "From the start of 2020 to the end of 2021", "in early 2021": a part of a period (query-routes.ts reads or refuses it).
     'start beginning middle early ' +
     // "Revenue of everything but Office Supplies": the whole, before what is left out.
-    'everything everyone anything anyone'
+    'everything everyone anything anyone ' +
+    // "Orders for both Texas and California": what joins the names.
+    'both either neither'
   ).split(' '),
 );
 
@@ -169,22 +171,25 @@ export function looseNamesOf(
       filters.push(coded);
       continue;
     }
-    let placed = false;
-    for (const d of meta.dimensions) {
-      if (d.key === 'customer' || d.key === 'product' || d.values.length > MAX_FUZZY_VALUES) continue;
-      if (found.some((f) => f.dimension === d.key) || filters.some((f) => f.dimension === d.key)) continue;
-      const hit = new Fuse([...new Set(d.values)], { includeScore: true, threshold: 0.3, ignoreLocation: true }).search(word, {
-        limit: 1,
-      })[0];
-      // Fuse scores a word found inside a value too: "summer" matched the segment "Consumer".
-      if (hit && (hit.score ?? 1) <= MAX_FUZZY_SCORE && isTypoOf(word, hit.item)) {
-        filters.push({ dimension: d.key, values: [hit.item], match: 'exact' });
-        placed = true;
-        break;
-      }
-    }
+    const typo = typoFilter(word, meta, [...found, ...filters]);
     // A country's name was placed (or refused) above: what is left unplaced the file lacks.
-    if (!placed) return { unknown: word };
+    if (!typo) return { unknown: word };
+    filters.push(typo);
+  }
+  // "What was germny revenue?", "netherland revenue" got the whole file's, and so did "revenue
+  // by sub-category for furnture": a typo of a value before a figure, or after "for", is that
+  // value. Any other word there may be a kind the grammar reads ("net revenue", "for stores"),
+  // so it is placed only when it is a typo of a value.
+  const beforeFigure = text.matchAll(new RegExp(String.raw`\b([a-z][a-z'-]{4,})\s+${FIGURE_NOUNS}`, 'g'));
+  const afterFor = text.matchAll(/\bfor\s+(?:the\s+)?([a-z][a-z'-]{4,})\b(?![\w-])/g);
+  for (const m of [...beforeFigure, ...afterFor]) {
+    const word = m[1];
+    if (NOT_NAMES.has(word) || NOT_KINDS.has(word) || QUALIFIERS.has(word) || PERIOD_WORDS.has(word) || word in DEMONYMS) continue;
+    if (isGrammarWord(word) || taken.some((v) => v.split(/\s+/).includes(word)) || isWordOfAValue(word, meta)) continue;
+    const typo = typoFilter(word, meta, [...found, ...filters]);
+    if (typo) filters.push(typo);
+    // "fastenng revenue" is too far from Fasteners to be read as it, and too near to be a kind of figure.
+    else if (beginsAValue(word, meta)) return { unknown: word };
   }
   // "Revenue in Polk" (an Iowa county, no value of the file) got the whole file's: the pass
   // above reads words of five letters or more, and a shorter one typed as a name is one too.
@@ -208,6 +213,39 @@ export function looseNamesOf(
     const coded = countryCodeFilter(word, meta, [...found, ...filters]);
     if (!coded) return { unknown: m[1] };
     filters.push(coded);
+  }
+  // "Units in new yrok" got every unit: a name of two words with a slip in it.
+  for (const m of text.matchAll(/\b(?:in|from|for)\s+(?:the\s+)?([a-z][a-z'-]+\s+[a-z][a-z'-]+)\b(?![\w-])/g)) {
+    const phrase = m[1].replace(/\s+/g, ' ');
+    if (PHRASE_END.has(phrase.split(' ')[0]) || JOINS.has(phrase.split(' ')[0])) continue;
+    const named = [...found, ...filters];
+    if (phrase.length < 7 || taken.some((v) => v.includes(phrase) || phrase.split(' ').some((w) => v.split(/\s+/).includes(w)))) continue;
+    const typo = closeTypoFilter(phrase, meta, named);
+    if (typo && !named.some((f) => f.values.includes(typo.values[0]))) {
+      filters.push(typo);
+      taken.push(...phrase.split(' '));
+    }
+  }
+  // "Revenue in peru", "sales in japn", "revenue from acme" in lower case got the whole file's:
+  // a short word there is placed only on evidence that it is a name (a country's, a typo of a
+  // value, a word of some names), since "in each", "from june" and "in bulk" are none.
+  for (const m of text.matchAll(new RegExp(String.raw`\b(?:in|from|${SOLD_TO})\s+(?:the\s+)?([a-z][a-z'-]{2,3})\b(?![\w-])`, 'g'))) {
+    const word = m[1];
+    if (NOT_NAMES.has(word) || PERIOD_WORDS.has(word) || word in DEMONYMS || TITLE_CASE_WORDS.has(word) || isGrammarWord(word)) continue;
+    // "Sales from from the UK", as an exclusion's clause is read: a word that begins a phrase names nothing.
+    if (PHRASE_END.has(word) || JOINS.has(word) || MONTH_NAMES.split('|').includes(word)) continue;
+    const named = [...found, ...filters];
+    if (taken.some((v) => v.split(/\s+/).includes(word)) || named.some((f) => f.values.some((v) => wordsOfValue(v).includes(word))))
+      continue;
+    if (isCountryName(word)) {
+      const coded = countryCodeFilter(word, meta, named);
+      if (!coded) return { unknown: word };
+      filters.push(coded);
+      continue;
+    }
+    const typo = word.length === 4 ? closeTypoFilter(word, meta, named) : null;
+    if (typo) filters.push(typo);
+    else if (isWordOfAValue(word, meta)) return { unknown: word };
   }
   // "Revenue of zztop", "sales of widgets" got the whole file's revenue: a name after a
   // measure that no value of the file holds, even as one of its words, is refused by name.
@@ -388,6 +426,55 @@ function dimensionWithWord(word: string, meta: SnapshotMeta): SnapshotMeta['dime
         return hyphened ? hyphened.test(lower) : lower.split(/[^\p{L}\d]+/u).some((w) => forms.has(w));
       }),
     ) ?? null
+  );
+}
+
+/**
+ * The value of a small dictionary (regions, categories …; not customers or products) that
+ * `word` is a typo of, in a column no filter has named yet; null when there is none.
+ */
+function typoFilter(word: string, meta: SnapshotMeta, named: readonly NamedFilter[]): Filter | null {
+  for (const d of meta.dimensions) {
+    if (d.key === 'customer' || d.key === 'product' || d.values.length > MAX_FUZZY_VALUES) continue;
+    if (named.some((f) => f.dimension === d.key)) continue;
+    const hit = new Fuse([...new Set(d.values)], { includeScore: true, threshold: 0.3, ignoreLocation: true }).search(word, {
+      limit: 1,
+    })[0];
+    // Fuse scores a word found inside a value too: "summer" matched the segment "Consumer".
+    if (hit && (hit.score ?? 1) <= MAX_FUZZY_SCORE && isTypoOf(word, hit.item))
+      return { dimension: d.key, values: [hit.item], match: 'exact' };
+  }
+  return null;
+}
+
+/**
+ * The one value of a small dictionary that a short word or a name of two words is a slip of
+ * ("itly" for Italy, "new yrok" for New York): Fuse scores these too far, so by edit distance alone.
+ */
+function closeTypoFilter(word: string, meta: SnapshotMeta, named: readonly NamedFilter[]): Filter | null {
+  const hits = meta.dimensions
+    .filter(
+      (d) =>
+        d.key !== 'customer' && d.key !== 'product' && d.values.length <= MAX_FUZZY_VALUES && !named.some((f) => f.dimension === d.key),
+    )
+    .flatMap((d) => [...new Set(d.values)].filter((v) => v.length >= 4 && isTypoOf(word, v)).map((v) => ({ dimension: d.key, value: v })));
+  return hits.length === 1 ? { dimension: hits[0].dimension, values: [hits[0].value], match: 'exact' } : null;
+}
+
+/**
+ * Whether `word`, of 7 letters or more, is within three slips of a small dictionary's value
+ * that begins with the same four letters: a typo too far to be read as that value ("fastenng"
+ * for Fasteners), which no kind of figure is ("higher profit" is no Highland Park).
+ */
+function beginsAValue(word: string, meta: SnapshotMeta): boolean {
+  if (word.length < 7) return false;
+  const start = word.slice(0, 4);
+  return meta.dimensions.some(
+    (d) =>
+      d.key !== 'customer' &&
+      d.key !== 'product' &&
+      d.values.length <= MAX_FUZZY_VALUES &&
+      d.values.some((v) => v.toLowerCase().startsWith(start) && editDistance(word, v.toLowerCase(), 3) <= 3),
   );
 }
 

@@ -36,6 +36,7 @@ import {
   isGrammarWord,
   isTimeUnit,
   singular,
+  OTHER_PER_CUSTOMER_REASON,
 } from './query-vocabulary';
 import {
   ANY_DAY,
@@ -227,10 +228,7 @@ const REFUSED_SHAPES: readonly [RegExp, string][] = [
     ALWAYS_AT_A_LOSS,
     'I can list what lost money over the rows counted (“Which products lose money?”), not what lost money on every sale yet.',
   ],
-  [
-    OTHER_PER_CUSTOMER,
-    'I can work out revenue per customer, but not an average of other figures per customer yet; ask for the figure and for customers, by the same grouping, and divide.',
-  ],
+  [OTHER_PER_CUSTOMER, OTHER_PER_CUSTOMER_REASON],
 ];
 
 /**

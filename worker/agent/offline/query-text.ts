@@ -126,6 +126,17 @@ const TYPO = new RegExp(String.raw`\b(${Object.keys(TYPOS).join('|')})\b`, 'gi')
  * who buy Safety also buy which categories?" (it got the product-pair rules) asked as "Which
  * categories do customers who buy Safety also buy?".
  */
+/**
+ * "No more than 2 orders", "up to 2 orders", "a maximum of 1,000": at most, before a number
+ * ("revenue up to 2024" is a period, "show up to 10 customers" a limit).
+ */
+const BOUND_AT_MOST =
+  /\b(?:no|not) (?:more|greater|higher|bigger|larger) than |\bnot (?:over|above|exceeding) |(?<!\b(?:show|list|give|display|see|me|top)\s+)\b(?:up to|(?:a )?maximum of|a max of) (?=[$£€]?\s?\d)(?!(?:19|20)\d\d\b)/gi;
+/** "No fewer than 5 orders", "not less than 1,000", "a minimum of 3": at least. */
+const BOUND_AT_LEAST = /\b(?:no|not) (?:fewer|less|lower|smaller) than |\bnot (?:under|below) |\b(?:a )?minimum of (?=[$£€]?\s?\d)/gi;
+/** "North of 150k", "in excess of 1,000": more than. */
+const BOUND_MORE_THAN = /\b(?:north of|in excess of) (?=[$£€]?\s?\d)/gi;
+
 export function withWordingMended(question: string): string {
   return (
     question
@@ -138,10 +149,40 @@ export function withWordingMended(question: string): string {
         (_match: string, before: string, unit: string) => `${before} ${SHORT_UNITS[unit]}`,
       )
       .replace(/\bhw (much|many)\b/g, 'how $1')
+      // "No more than one order" was read as more than one (555 customers for 1,077), "no fewer
+      // than 5" as fewer than 5: a bound denied, or one said another way, is the other bound.
+      .replace(BOUND_AT_MOST, 'at most ')
+      .replace(BOUND_AT_LEAST, 'at least ')
+      .replace(BOUND_MORE_THAN, 'more than ')
+      // "Which customers have negative revenue?" and "revenue below zero" listed the top customers:
+      // the bound is 0.
+      .replace(/\b(below|under|less than|above|over|more than|greater than) zero\b/gi, '$1 0')
+      .replace(/\bnegative (revenue|sales|turnover)\b/gi, '$1 below 0')
+      // "Average customer lifetime revenue" got the whole file's: all a customer bought, on average.
+      .replace(
+        /\b(?:the )?(?:average|avg|mean|typical) (?:customer )?lifetime (?:revenue|sales|spend|spending)(?: (?:per|of an?) customer)?\b/gi,
+        'revenue per customer',
+      )
+      // "Loss-making customers", "unprofitable products" got the file's gross profit: those that lose money.
+      .replace(
+        /(?<!\b(?:most|least|more|less|top|the)\s+)\b(?:loss[- ]making|money[- ]losing|unprofitable|non[- ]profitable) (customers|clients|accounts|products|items|categories|regions|suppliers|vendors|stores)\b/gi,
+        '$1 that lose money',
+      )
       // "units sold of 'RABBIT NIGHT LIGHT' in france" got all of France: a name in quotes is
       // the name (an apostrophe inside one, "O'Donnell", or after one, "Phones'", is no quote).
       // Quotes inside a name stay: the generated file's Bolt "Pro" 0mm, steel.
       .replace(/(^|(?:^|\s)[^\s\p{Lu}][^\s]*\s)["“‘'](?=[^\s"“”‘’'])([^"“”‘’]*?[^\s"“”‘’'])["”’'](?=[?.!,;:]|$|\s+[^\s\p{Lu}\d])/gu, '$1$2')
+      // "3Q 2021", "Q3/2021", "qtr 3 2021", "quarter 3 of 2021" got all of 2021, and "Q3 21",
+      // "H2 20" the whole file: a quarter or half as the periods read it, "Q3 2021".
+      .replace(/\b([1-4])q[- ]?(?=(?:19|20)?\d\d\b)/gi, 'Q$1 ')
+      .replace(/\b(?:qtr|quarter) ([1-4])(?: of)?(?= (?:19|20)\d\d\b)/gi, 'Q$1')
+      .replace(/\b([qh][1-4])\/(?=(?:19|20)\d\d\b)/gi, '$1 ')
+      .replace(
+        /\b([qh][1-4]) '?(\d{2})\b(?![\d,.%:/-])/gi,
+        (_match: string, part: string, yy: string) => `${part} ${Number(yy) >= 50 ? 19 : 20}${yy}`,
+      )
+      // "Compare Q1 and Q2 2024" set Q1 of 2025 against Q2 2024: the year named once is both's.
+      .replace(/\b([qh][1-4]) (and|vs\.?|versus|or|to|&|compared (?:to|with)) ([qh][1-4]) ((?:19|20)\d\d)\b/gi, '$1 $4 $2 $3 $4')
       // "jan 98", "sales in 97": a year of two digits, in its century (CDNOW's "jan 98" got every
       // year). "june 15" is a day and "in 25 rows" a count: the year is past 31, or has its apostrophe.
       .replace(
@@ -180,6 +221,16 @@ export function withWordingMended(question: string): string {
       .replace(
         /\bbut (?:did not|didn't|didnt|have not|haven't|has not|hasn't|never) (?:buy|order|purchase|bought|ordered|purchased)(?: (?:any|again|any more|anymore))?(?= (?:in|during|this|last)\b)/gi,
         'but not',
+      )
+      // "Bought in 2020 and haven't bought since" was read as 2019 against 2020, "placed their last
+      // order in 2020" as every buyer of 2020: bought then but not since, as "but not since" reads.
+      .replace(
+        /\b(?:and|but) (?:(?:have|has|had|did|do|does)(?: not|n't)|never)(?: (?:bought|ordered|purchased|buy|order|purchase|shopped)(?: anything| again| any ?more)?)? since(?= *(?:[?.!,;]|$))/gi,
+        'but not since',
+      )
+      .replace(
+        /\b(?:(?:placed|made|had) (?:their|the|his|her|its) (?:last|latest|final|most recent) (?:order|purchase)|last (?:bought|ordered|purchased)|whose (?:last|latest|final|most recent) (?:order|purchase) (?:was|came|fell))( (?:in|during) [^?.!,;]+?)(?= *(?:[?.!,;]|$))/gi,
+        (match: string, period: string) => `${/^whose\b/i.test(match) ? 'who ' : ''}bought${period} but not since`,
       )
       // "Top 5 customers by revenue among those who bought Copiers" was read as leaning on an
       // earlier question ("those"): the customers named before it.

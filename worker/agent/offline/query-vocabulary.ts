@@ -15,6 +15,10 @@ export const PER_CUSTOMER = new RegExp(
 );
 
 /** "Spends the most on frozen per customer", "revenue per store" (a customer column called store_name): the words apart. */
+/** Why "orders per customer", "gross profit per store" get no figure: the query divides revenue alone by customers. */
+export const OTHER_PER_CUSTOMER_REASON =
+  'I can work out revenue per customer, but not an average of other figures per customer yet; ask for the figure and for customers, by the same grouping, and divide.';
+
 export function perCustomerApart(noun: string | null): RegExp {
   return new RegExp(`\\bper (?:${CUSTOMER_SINGULAR}${noun ? `|${escapeRegex(noun)}` : ''})\\b`);
 }
@@ -51,10 +55,11 @@ export const LOSS =
  * "How many products does Supplier 13 supply?", "how many different products did they buy",
  * "which supplier supplies the most products", "top 5 customers by number of products" (it
  * got the top customers by revenue): distinct products, where "how many products did we sell
- * in 2021" stays the units sold.
+ * in 2021" stays the units sold. "How many products did customers in Germany buy?" counted the
+ * customers: products a buyer bought are distinct products too.
  */
 const PRODUCT_COUNT =
-  /\b(how many|number of|count of) (different|distinct|unique) (products|items|skus|articles)\b|\b(how many|number of) (products|items|skus|articles) (do|does) \w+( \w+)? (sell|supply|carry|offer|stock|have)\b|\b(how many|number of|count of) (products|items|skus|articles) (?:are |are there |do we have |we have |is there )?(?:in|within|under)\b(?! (?:an? |each |the |our |every |one )?(?:stock|inventory|orders?|baskets?|warehouse|carts?|invoices?|top|bottom|first|last|best|worst)\b)|\bproduct count\b|\b(most|fewest|least) (different |distinct )?(products|skus)\b|\bby (?:the )?(?:number|count) of (?:different |distinct |unique )?(?:products|skus|articles)\b|\bby (?:different|distinct|unique) (?:products|items|skus|articles)\b/;
+  /\b(how many|number of|count of) (different|distinct|unique) (products|items|skus|articles)\b|\b(how many|number of) (products|items|skus|articles) (do|does) \w+( \w+)? (sell|supply|carry|offer|stock|have)\b|\b(how many|number of|count of) (products|items|skus|articles) (?:are |are there |do we have |we have |is there )?(?:in|within|under)\b(?! (?:an? |each |the |our |every |one )?(?:stock|inventory|orders?|baskets?|warehouse|carts?|invoices?|top|bottom|first|last|best|worst)\b)|\bproduct count\b|\b(most|fewest|least) (different |distinct )?(products|skus)\b|\bby (?:the )?(?:number|count) of (?:different |distinct |unique )?(?:products|skus|articles)\b|\bby (?:different|distinct|unique) (?:products|items|skus|articles)\b|\b(?:how many|number of) (?:products|skus|articles) (?:did|do|does|have|has|had) (?!we\b|i\b|you\b).{1,60}?\b(?:buy|bought|purchase|purchased|order|ordered)\b/;
 
 /**
  * "What is the average price of our products?" got the top products by revenue: a price is
@@ -72,12 +77,12 @@ const PRICE_ASKED =
 const OF_WHAT_SOLD = String.raw`of (?:sales|revenue|(?:the )?(?:goods|products|items|merchandise|stock)(?: (?:we |that we )?(?:sold|sell))?)`;
 /** "Total cost", "our costs": whose cost, not which (a product's cost is its price, "Which product costs the most?"). */
 const COST_OWNER = String.raw`(?:total|overall|our|direct)`;
-/** Costs that are no cost of what was sold: "the cost of shipping", "the opportunity cost of losing …". */
+/** Costs that are no cost of what was sold: "the cost of shipping", "the opportunity cost of losing …", "the cost for each order". */
 const NOT_COST_OF_SALES = String.raw`(?:a|an|one|each|per|every|doing|living|acquiring|acquisition|capital|returns?|shipping|delivery|freight|labou?r|[a-z]+ing)\b`;
 /** What follows a cost that is no total: "cost us", "cost price", "cost per customer", "cost of shipping". */
 const NOT_A_TOTAL = String.raw`(?! (?:us|me|price|prices|per|of)\b)`;
 export const COST_OF_SALES = new RegExp(
-  String.raw`\b(?:cogs|(?:goods|products|items|stock|merchandise) (?:(?:that |which )?we |that were |which were )?sold cost|(?:${COST_OWNER} )?costs? ${OF_WHAT_SOLD}|(?<!\bopportunity )(?:${COST_OWNER} )?costs? of (?!${NOT_COST_OF_SALES})|${COST_OWNER} costs?${NOT_A_TOTAL}|(?:by|on) (?:total )?costs?${NOT_A_TOTAL}|costs? (?:by|for each|in each) (?:month|quarter|year|week|supplier|vendor|category|sub-category|product|region|state|customer|segment)s?|(?<=\b(?:revenue|sales|profits?|margins?|units|quantity|orders),? (?:and |& )?)costs?${NOT_A_TOTAL}|costs?(?=,? (?:and|&|vs\.?|versus) (?:gross )?(?:revenue|sales|profits?|margins?|units|quantity|orders)\b))\b`,
+  String.raw`\b(?:cogs|(?:goods|products|items|stock|merchandise) (?:(?:that |which )?we |that were |which were )?sold cost|(?:${COST_OWNER} )?costs? ${OF_WHAT_SOLD}|(?<!\bopportunity )(?:${COST_OWNER} )?costs? of (?!${NOT_COST_OF_SALES})|${COST_OWNER} costs?${NOT_A_TOTAL}|(?:by|on) (?:total )?costs?${NOT_A_TOTAL}|(?:${COST_OWNER} )?costs? for (?!(?:us|me|you|them|${NOT_COST_OF_SALES}))|(?<=\bby (?:month|quarter|year|week) )costs?${NOT_A_TOTAL}|costs? (?:by|for each|in each) (?:month|quarter|year|week|supplier|vendor|category|sub-category|product|region|state|customer|segment)s?|(?<=\b(?:revenue|sales|profits?|margins?|units|quantity|orders),? (?:and |& )?)costs?${NOT_A_TOTAL}|costs?(?=,? (?:and|&|vs\.?|versus) (?:gross )?(?:revenue|sales|profits?|margins?|units|quantity|orders)\b))\b`,
 );
 
 /** The plural nouns for customers, as a regex group. */
@@ -100,7 +105,16 @@ const NEW_VS_RETURNING = new RegExp(
  * Each figure and the words naming it, the most specific first; `measuresNamed`
  * (query-figures.ts) keeps every match, then drops those a more specific one covers.
  */
+/**
+ * "Gross sales", "revenue before returns", "sales before cancellations": what was sold before
+ * the lines that reduce revenue. "Gross sales" got the net revenue, and "… before cancellations"
+ * the cancellations alone.
+ */
+export const GROSS_SALES =
+  /\bgross (?:sales|revenue|turnover|receipts|bookings)\b|\b(?:revenue|sales|turnover|sell|sold)\b(?:\s+[a-z]+){0,4}?\s+(?:before|gross of)\s+(?:any\s+|the\s+)?(?:returns|refunds|credit notes|cancell?ations)\b/;
+
 export const MEASURE_WORDS: [RegExp, Measure][] = [
+  [GROSS_SALES, 'grossRevenue'],
   [PER_CUSTOMER, 'revenuePerCustomer'],
   [REVENUE_FROM('new'), 'newCustomerRevenue'],
   [NEW_VS_RETURNING, 'newCustomerRevenue'],
@@ -138,9 +152,10 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
     // "How many chairs did Sean Miller buy?", "How many CDs did customer 1 buy?" too ("how many products did …
     // buy" may be distinct products, so it stays unread). "Number of items sold to Australia" was its
     // revenue: units, as "how many items did we sell" is. "How many bottles of Captain Morgan
-    // Spiced Rum did stores in Cedar Rapids buy?" named no figure (the kind between).
+    // Spiced Rum did stores in Cedar Rapids buy?" named no figure (the kind between). "Total
+    // gallons sold" got the revenue: a quantity's unit before "sold" (gallons are then refused).
     new RegExp(
-      String.raw`(?<!\bbusiness )\b(units|quantity|quantities|qty|pieces|volume)\b|\bhow many (?!${CUSTOMERS_PLURAL}|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries)[a-z]+\b.*\b(sell|sold|ship|shipped|move|moved)\b|\bhow many (?!${CUSTOMERS_PLURAL}|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries|products|items|skus|articles|times|days|weeks|months)[a-z]+(?: of [^?]+?)? (?:did|does|do|has|have) .*\b(buy|bought|purchase|purchased|order|ordered)\b|\b(?:number|count|total|amount) of (?!${CUSTOMERS_PLURAL}|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries|times|days|weeks|months)[a-z]+ (?:sold|shipped|bought|purchased|ordered)\b`,
+      String.raw`(?<!\bbusiness )\b(units|quantity|quantities|qty|pieces|volume)\b|\b(?:liters?|litres?|gallons?|kilos?|kilograms?|kg|tons?|tonnes?|ounces?|bottles|cases|cartons|boxes|pallets)\s+(?:were\s+|did we\s+|we\s+)?(?:sell|sold|ship|shipped|bought|purchased|ordered|moved)\b|\bhow many (?!${CUSTOMERS_PLURAL}|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries)[a-z]+\b.*\b(sell|sold|ship|shipped|move|moved)\b|\bhow many (?!${CUSTOMERS_PLURAL}|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries|products|items|skus|articles|times|days|weeks|months)[a-z]+(?: of [^?]+?)? (?:did|does|do|has|have) .*\b(buy|bought|purchase|purchased|order|ordered)\b|\b(?:number|count|total|amount) of (?!${CUSTOMERS_PLURAL}|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries|times|days|weeks|months)[a-z]+ (?:sold|shipped|bought|purchased|ordered)\b`,
     ),
     'units',
   ],

@@ -104,6 +104,8 @@ export interface QueryResult {
   shownTotals?: { measure: Measure; kind: CellKind; value: number | null }[];
   /** With `having.than`: the average the rows were set against (none without rows to average). */
   havingAverage?: number;
+  /** With `having`: how many rows it left out, when it left out any ("a country with only returns"). */
+  leftOutByHaving?: number;
   /**
    * A ranking of more rows than are shown ("the top 100 customers"): how many rows it holds,
    * its tie at the last place included. `shownTotals` and the share note are of these rows.
@@ -127,6 +129,7 @@ const KIND: Record<Measure, CellKind> = {
   returningCustomerRevenue: 'money',
   returns: 'money',
   returnOrders: 'count',
+  grossRevenue: 'money',
   revenueShare: 'percent',
   profitShare: 'percent',
   customerShare: 'percent',
@@ -303,7 +306,7 @@ export function resultOf(
     spec.measures.includes('customers') || spec.measures.includes('revenuePerCustomer')
       ? returnsOnlyCustomersNote(a, spec.measures.includes('revenuePerCustomer'))
       : null,
-    spec.measures.some((m) => RETURNS_MEASURES.has(m)) ? returnsNote(a) : null,
+    spec.measures.some((m) => RETURNS_MEASURES.has(m) || m === 'grossRevenue') ? returnsNote(a) : null,
     spec.measures.some((m) => COST_MEASURES.has(m)) ? costlessNote(a) : null,
     withoutReturn > 0 ? NO_RETURN_ROW_NOTE : null,
     changeNoteText,
@@ -322,14 +325,16 @@ export function resultOf(
       : null,
   ].filter(Boolean);
   const blank = rows.some((r) => r.order.some((part, k) => groups[k].kind === 'dimension' && part < 0));
-  const kept = spec.having && !compare && !change && rows.length > 1 ? keptTotalsOf(spec.measures, rows) : [];
+  const kept = spec.having && !compare && !change && rows.length > 1 ? keptTotalsOf(spec.measures, groups, rows) : [];
   const cutShort = !spec.having && !compare && !change && !spec.per && result.rows.length > 1 && result.rows.length < result.totalRows;
   // "The top 100 customers" are summed whole, though 50 of them are shown.
   const shown = cutShort ? shownTotalsOf(spec, groups, rows.slice(0, result.rankedRows ?? result.rows.length)) : [];
   const withShown = shown.length > 0 ? { ...result, shownTotals: shown } : result;
   const withKept = kept.length > 0 ? { ...withShown, keptTotals: kept } : withShown;
   const withAverage = typeof average === 'number' ? { ...withKept, havingAverage: average } : withKept;
-  const withBlank = blank ? { ...withAverage, blankRow: true as const } : withAverage;
+  const leftOut = listed.length - rows.length;
+  const withLeftOut = spec.having && leftOut > 0 ? { ...withAverage, leftOutByHaving: leftOut } : withAverage;
+  const withBlank = blank ? { ...withLeftOut, blankRow: true as const } : withLeftOut;
   return notes.length > 0 ? { ...withBlank, note: notes.join(' ') } : withBlank;
 }
 
@@ -388,14 +393,27 @@ const ADDING_UP = new Set<Measure>([
   'cost',
   'units',
   'returns',
+  'grossRevenue',
   'newCustomerRevenue',
   'returningCustomerRevenue',
 ]);
 
-function keptTotalsOf(measures: readonly Measure[], rows: readonly TableRow[]): NonNullable<QueryResult['keptTotals']> {
-  return measures.flatMap((measure, i) =>
-    ADDING_UP.has(measure) ? [{ measure, kind: KIND[measure], value: rows.reduce((sum, r) => sum + (r.cells[i * 2] ?? 0), 0) }] : [],
-  );
+function keptTotalsOf(
+  measures: readonly Measure[],
+  groups: readonly ResolvedGroup[],
+  rows: readonly TableRow[],
+): NonNullable<QueryResult['keptTotals']> {
+  const byCustomer = groups.length === 1 && groups[0].kind === 'dimension' && groups[0].dimension.key === 'customer';
+  return measures.flatMap((measure, i) => {
+    if (ADDING_UP.has(measure)) return [{ measure, kind: KIND[measure], value: rows.reduce((sum, r) => sum + (r.cells[i * 2] ?? 0), 0) }];
+    // "Revenue per customer for customers with more than 10 orders" listed the 49: a row is one
+    // customer, so theirs together is the mean of the rows (those with a purchase).
+    if (measure === 'revenuePerCustomer' && byCustomer) {
+      const values = rows.map((r) => r.cells[i * 2]).filter((v): v is number => typeof v === 'number');
+      return values.length > 0 ? [{ measure, kind: KIND[measure], value: values.reduce((sum, v) => sum + v, 0) / values.length }] : [];
+    }
+    return [];
+  });
 }
 
 /**
@@ -779,6 +797,9 @@ function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array 
       return a.returns[s];
     case 'returnOrders':
       return a.returnOrders[s].size;
+    case 'grossRevenue':
+      // What was sold before the lines that reduce revenue: net revenue and returns (a positive sum) together.
+      return revenue + a.returns[s];
     case 'products':
       return a.products[s].size;
     case 'averagePrice':

@@ -22,6 +22,7 @@ export const MEASURES = [
   'returningCustomerRevenue',
   'returns',
   'returnOrders',
+  'grossRevenue',
   'revenueShare',
   'profitShare',
   'customerShare',
@@ -50,6 +51,7 @@ export const MEASURE_LABELS: Record<Measure, string> = {
   returningCustomerRevenue: 'revenue from returning customers',
   returns: 'returns',
   returnOrders: 'orders with a return',
+  grossRevenue: 'revenue before returns',
   revenueShare: 'share of revenue',
   profitShare: 'share of gross profit',
   customerShare: 'share of customers',
@@ -90,6 +92,7 @@ export const SUMMED_OVER_TIME: ReadonlySet<Measure> = new Set<Measure>([
   'newCustomers',
   'returns',
   'returnOrders',
+  'grossRevenue',
 ]);
 
 /** Measures that take each row's cost: a file without costs can't give them. */
