@@ -792,4 +792,15 @@ describe('asked on 1 December 2026, in the eleventh session', () => {
     expect(trace.some((t) => t.startsWith('use:query_data'))).toBe(false);
     expect(answer).toContain(reason);
   });
+
+  // "Canadian whisky" (the category CANADIAN WHISKIES in the singular) was dropped: every store that never bought Spiced Rum.
+  it('"Which stores bought Canadian whisky but never Spiced Rum?" keeps both halves', async () => {
+    const [[stores]] = (await sql(
+      `SELECT count(*) FROM (SELECT store_number FROM t GROUP BY 1
+         HAVING bool_or(category_name = 'CANADIAN WHISKIES') AND NOT bool_or(category_name = 'SPICED RUM'))`,
+    )) as number[][];
+    const answer = await answerWithQuery('Which stores bought Canadian whisky but never Spiced Rum?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers who bought, category = CANADIAN WHISKIES, but never category = SPICED RUM');
+    expect(answer.result?.totalRows).toBe(stores);
+  });
 });

@@ -1418,4 +1418,20 @@ describe('asked on 1 December 2026, in the eleventh session', () => {
       `SELECT count(DISTINCT StockCode) FROM t WHERE Country = 'Germany' AND qty > 0 AND InvoiceNo NOT LIKE 'C%' AND rev > 0`,
       'products, region = Germany',
     ));
+
+  // It got November's alone.
+  it('"Compare October and November revenue by country" sets the two months side by side', async () => {
+    const answer = await answerWithQuery('Compare October and November revenue by country', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, by region, 2011-11-01 … 2011-11-30, compared with 2011-10-01 … 2011-10-31');
+  });
+  it.each([
+    // It set last week against all of October.
+    ['Revenue last week vs the same week last month', 'not against the same week a month before yet'],
+    // It listed the customers with a cancellation.
+    ['Customers who have never cancelled an order', 'not those with none of a figure or without it yet'],
+  ])('"%s" is refused', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(reason);
+  });
 });

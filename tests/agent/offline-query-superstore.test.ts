@@ -5298,4 +5298,39 @@ describe('asked on 1 December 2026, in the eleventh session', () => {
     const { answer } = await askOffline('When was the last order from Sean Miller?', analyse(file.aggregates), file.snapshot);
     expect(answer).toContain(`last order ${last}`);
   });
+
+  // It was 143 of all 793 customers (18.0%): the customers named where they are are the whole.
+  it('"What percentage of customers in the East bought Chairs?" is of the East’s customers', () =>
+    expectAnswer(
+      'What percentage of customers in the East bought Chairs?',
+      `SELECT 100.0 * count(DISTINCT "Customer ID") FILTER (WHERE "Sub-Category" = 'Chairs') / count(DISTINCT "Customer ID"),
+              count(DISTINCT "Customer ID") FILTER (WHERE "Sub-Category" = 'Chairs') FROM t WHERE Region = 'East'`,
+      'share of customers, customers, Sub-Category = Chairs, within region = East',
+    ));
+
+  // Each was refused: a state by its code in capitals, a kind in the singular.
+  it.each([
+    ['revenue in CA', `State = 'California'`, 'revenue, State = California'],
+    ['TX revenue in 2021', `State = 'Texas' AND year(d) = 2021`, 'revenue, State = Texas, 2021-01-01 … 2021-12-31'],
+    [
+      'Revenue for Chair in 2021',
+      `"Sub-Category" = 'Chairs' AND year(d) = 2021`,
+      'revenue, Sub-Category = Chairs, 2021-01-01 … 2021-12-31',
+    ],
+    ['revenue for bookcase', `"Sub-Category" = 'Bookcases'`, 'revenue, Sub-Category = Bookcases'],
+  ])('"%s" names the value', (question, where, understood) => expectAnswer(question, `SELECT sum(rev) FROM t WHERE ${where}`, understood));
+  it('"profit from binder" is the Binders sub-category’s', () =>
+    expectAnswer('profit from binder', `SELECT sum(gp) FROM t WHERE "Sub-Category" = 'Binders'`, 'gross profit, Sub-Category = Binders'));
+  // In lower case "in" and "or" are words, not Indiana and Oregon.
+  itReadsEach([['revenue in or out of the West', 'revenue, region = West']]);
+
+  // "top 3" went with the clause left out, and every city was listed.
+  it('"sales by city excluding New York City, top 3" ranks the top 3 of the rest', () =>
+    expectAnswer(
+      'sales by city excluding New York City, top 3',
+      `SELECT City, sum(rev) r FROM t WHERE City <> 'New York City' GROUP BY 1 ORDER BY r DESC LIMIT 3`,
+      'top 3 by revenue, by City, City ≠ New York City',
+    ));
+  // Its example named November 2011, a year of another file.
+  itRefusesEach([['revenue in Nov 21', 'Write it as “November 2021”, “from 2021-11-01 to 2021-11-15”']]);
 });

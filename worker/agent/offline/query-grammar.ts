@@ -115,7 +115,7 @@ import {
   CHURN_NAMED,
   fractionRefusal,
 } from './query-parsed';
-import { countedNounOf, dimensionOfNoun, namedFilterWords, valuesNamed } from './query-values';
+import { asWritten, countedNounOf, dimensionOfNoun, namedFilterWords, valuesNamed } from './query-values';
 import { ordinalRankOf, percentChangeHaving, rankAsAsked } from './query-ranking';
 import {
   KEPT_WORDS,
@@ -237,7 +237,7 @@ export function parseQuestion(
         unitOfEveryYear(question) ??
         yearLeftOut(question, parsed.spec) ??
         relativePeriodLeftOut(question, parsed.spec) ??
-        periodLeftOut(asked, parsed.spec) ??
+        periodLeftOut(asked, parsed.spec, meta) ??
         countLeftOut(question, parsed.spec, meta) ??
         attributeLeftOut(asked, meta, parsed.spec) ??
         typicalUnitOf(asked, parsed.spec) ??
@@ -432,7 +432,7 @@ function relativePeriodLeftOut(question: string, spec: QuerySpecInput): string |
  * 1-15 November" and "top 10 customers nov" got the whole file's figures. A month written into
  * a value named ("December Gift Box") is the value's.
  */
-function periodLeftOut(question: string, spec: QuerySpecInput): string | null {
+function periodLeftOut(question: string, spec: QuerySpecInput, meta: SnapshotMeta): string | null {
   if (spec.period || spec.compareTo || spec.notBoughtIn || spec.alsoBoughtIn || spec.changeFrom || spec.boughtEvery) return null;
   const text = question.toLowerCase();
   const words = PERIOD_NAMED.exec(text)?.[0];
@@ -442,7 +442,9 @@ function periodLeftOut(question: string, spec: QuerySpecInput): string | null {
     .join(' ')
     .toLowerCase();
   if (named.includes(words.trim())) return null;
-  return `I couldn't read the period in “${words.trim()}”, so the answer would be for the whole file. Write it as “November 2011”, “from 2011-11-01 to 2011-11-15” or “the last 3 months”.`;
+  // The examples in the file's last year: Superstore's "Nov 21" was told to write "November 2011".
+  const year = (isoDay(meta.lastDay) ?? '2011').slice(0, 4);
+  return `I couldn't read the period in “${words.trim()}”, so the answer would be for the whole file. Write it as “November ${year}”, “from ${year}-11-01 to ${year}-11-15” or “the last 3 months”.`;
 }
 
 /** A month's name or a span back from now, as the periods are written. */
@@ -466,6 +468,10 @@ function countLeftOut(question: string, spec: QuerySpecInput, meta: SnapshotMeta
   if (!noun || counts || spec.having || /\b(of|more|fewer|less|times|dollars|euros|pounds|bucks|percent)$/.test(noun)) return null;
   return `I couldn't tell what “how many ${noun}” counts in this file: I count orders, customers, units, products and the values of its columns.`;
 }
+
+/** The customers a share of customers is of, named where they are: "What % of customers in the East bought Chairs?". */
+const CUSTOMERS_WHOLE =
+  /\b(?:share|percent(?:age)?|%|proportion|fraction) of (?:our |the |all |all our )*(?:customers|clients|accounts|buyers) (?:in|from|based in|located in) (.+?)(?= (?:who|that|bought|buy|buys|ordered|order|purchased|purchase|have|has|had|did|do|does|spent|spend)\b|[?.!,]|$)/;
 
 /** Orders that hold two things at once: "orders containing both Chairs and Tables", "… Chairs and Tables together". */
 const ORDERS_HOLDING_BOTH =
@@ -561,6 +567,9 @@ function withoutBoundingYears(text: string, ranges: readonly DayRange[]): string
 const NONE_OF_A_FIGURE = new RegExp(
   String.raw`\b(?:no|zero|nil|negative)\s+(?:revenue|sales|orders?|profit|spend|purchases?|units|margin)\b|${FIGURE_VERB_DENIED.source}|\b(?:is|are|was|were) (?:negative|zero|below zero|under zero)\b|\bbelow zero\b`,
 );
+/** Without returns: "suppliers with no returns", "customers who never cancelled an order". */
+const NO_RETURNS_LISTED =
+  /\b(?:no|zero|without(?: any)?)\s+(?:returns?|refunds?|credit notes?|cancell?ations?)\b|(?:n't|\bnot|\bnever)\s+(?:(?:have|had|has|ever|been|made|make|issued?|got|get)\s+)*(?:any\s+)?(?:returns?|returned|refunds?|refunded|credit notes?|cancell?ations?|cancell?ed)\b/;
 /** "Customers who didn't have losses": no loss, which is no list of those with one. */
 const NO_LOSS = /(?:n't|\bnot|\bnever|\bdidnt)\s+(?:have|had|has|make|made|makes|show|showed|post|posted|lose|lost|run|ran)\b/;
 const NONE_OF_A_FIGURE_ONLY =
@@ -762,13 +771,15 @@ function parseAsRead(
   // "Customers who ordered more than once" once counted every customer.
   // "Customers who bought in Q1 1997 but never bought again" are those silent after Q1, not those with one order in it.
   const neverAgainAfter = NEVER_AGAIN.test(text) && Boolean(periodsOf(text, today, isoDay(meta.firstDay)).period);
-  const orderCount: Measure | null = neverAgainAfter
-    ? null
-    : ONE_TIME.test(text)
-      ? 'oneTimeCustomers'
-      : MORE_THAN_ONCE.test(text) || AGAIN.test(text)
-        ? 'repeatCustomers'
-        : null;
+  // "Repeat rate, customers with 2+ orders, customers with one order": the rate's own figures.
+  const orderCount: Measure | null =
+    neverAgainAfter || REPEAT_RATE.test(text)
+      ? null
+      : ONE_TIME.test(text)
+        ? 'oneTimeCustomers'
+        : MORE_THAN_ONCE.test(text) || AGAIN.test(text)
+          ? 'repeatCustomers'
+          : null;
   if (orderCount && measures.some((m) => m !== 'customers' && m !== 'returningCustomers' && m !== 'newCustomers'))
     return { kind: 'refused', reason: ORDER_COUNT_ONLY };
   // "What percentage of customers came back after their first order?" was refused as no share of revenue.
@@ -794,6 +805,8 @@ function parseAsRead(
   if (returnsAsked) {
     // "What percentage of orders were returned?" is a return rate, not a share of revenue.
     if (RETURNS_AVERAGE.test(text)) return { kind: 'refused', reason: NO_RETURNS_AVERAGE };
+    // "Customers who have never cancelled an order", "suppliers with no returns" listed those with returns.
+    if (NO_RETURNS_LISTED.test(text)) return { kind: 'refused', reason: NONE_OF_A_FIGURE_ONLY };
     const asked = lapsed || shareAsked ? null : returnsMeasuresOf(measures, text);
     if (!asked) return { kind: 'refused', reason: RETURN_RATE.test(text) || shareAsked ? NO_RETURN_RATE : RETURNS_MEASURES_ONLY };
     measures = asked;
@@ -1374,6 +1387,14 @@ function parseAsRead(
     if (parts.length === filters.length || (parts.length === 0 && groupBy.every(isTimeUnit)) || spec.limit !== undefined)
       return { kind: 'refused', reason: oneValue };
     spec.shareWithin = [...new Set(whole)];
+  }
+  // "What percentage of customers in the East bought Chairs?" gave 143 of all 793 customers (18.0%):
+  // the customers named where they are is the whole, what they bought the part (143 of the East's 674).
+  const customersWhole = spec.measures.includes('customerShare') ? CUSTOMERS_WHOLE.exec(text)?.[1] : undefined;
+  if (customersWhole) {
+    const phrase = asWritten(customersWhole);
+    const whole = filters.filter((f) => !f.exclude && f.values.every((v) => phrase.includes(asWritten(v)))).map((f) => f.dimension);
+    if (whole.length > 0 && whole.length < filters.length) spec.shareWithin = [...new Set(whole)];
   }
   // "Customers with no orders in 2021" listed those who ordered, "products that did not sell"
   // the best sellers: a list of what has none of a figure, or is without it, is none the rows give.

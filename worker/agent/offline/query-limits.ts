@@ -437,7 +437,8 @@ export function escapeRegex(text: string): string {
  * written as a word, after the words of a bound (or "last", "past") and before what it
  * counts, as digits. "Customers with at least three orders in 2021" got every order of 2021,
  * and "products bought by more than one customer" was unmapped. "Ordered more than twice
- * last year" asked for the figure, and "bought at least twice" every buyer: "twice" is 2 times.
+ * last year" asked for the figure, and "bought at least twice" every buyer: "twice" is 2 times
+ * ("at least twice a positive 2023 revenue" is a multiple, read where doubling is).
  */
 export function withCountsAsDigits(text: string): string {
   return text
@@ -447,7 +448,7 @@ export function withCountsAsDigits(text: string): string {
     )
     .replace(COUNT_IN_WORDS, (_, bound: string, word: string) => `${bound} ${NUMBER_WORDS[word]}`)
     .replace(
-      /\b((?:more|fewer|less) than|at least|at most) (twice|thrice)\b/,
+      /\b((?:more|fewer|less) than|at least|at most) (twice|thrice)\b(?! (?:a|an|the|as|their|its|his|her|our|what|that)\b)/,
       (_, way: string, n: string) => `${way} ${n === 'twice' ? 2 : 3} times`,
     );
 }

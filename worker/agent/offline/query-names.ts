@@ -52,6 +52,8 @@ const TITLE_CASE_WORDS = new Set(
 
 /** Dictionaries small enough to fuzzy-match a single word against (regions, categories …). */
 const MAX_FUZZY_VALUES = 1_000;
+/** Dictionaries a word typed with no "in" or "from" before it is matched against: regions, categories, not cities. */
+const MAX_UNMARKED_VALUES = 100;
 /** Fuse score (0 = exact) up to which a word counts as a typo of a value: one slip in a 6+ letter word. */
 const MAX_FUZZY_SCORE = 0.2;
 
@@ -140,13 +142,15 @@ export function looseNamesOf(
     ...text.replace(/\bu\.k\.?(?=\s)/g, 'uk').matchAll(new RegExp(`(?<![\\w.-])(${lowerCase.join('|')})\\s+${FIGURE_NOUNS}`, 'g')),
     ...question.matchAll(new RegExp(`(?<![\\w.-])([A-Z]{2,12})\\s+${FIGURE_NOUNS}`, 'gi')),
   ].filter((m) =>
-    /^[A-Z]{2,12}$/.test(m[1]) || lowerCase.includes(m[1].toLowerCase()) ? abbreviationFilter(m[1].toLowerCase(), meta) : false,
+    /^[A-Z]{2,12}$/.test(m[1]) || lowerCase.includes(m[1].toLowerCase())
+      ? abbreviationFilter(m[1].toLowerCase(), meta, /^[A-Z]{2,12}$/.test(m[1]))
+      : false,
   );
   for (const m of [...capitals, ...text.matchAll(abbreviated), ...beforeBuyers, ...beforeFigures]) {
     const word = m[1].toLowerCase();
     // "Revenue of JUMBO BAG RED RETROSPOT": a word of a name already found is no abbreviation.
     if (taken.some((v) => v === word || v.split(/\s+/).includes(word)) || NOT_NAMES.has(word)) continue;
-    const placed = abbreviationFilter(word, meta);
+    const placed = abbreviationFilter(word, meta, /^[A-Z]{2,12}$/.test(m[1]));
     if (!placed) return { unknown: m[1] };
     // "The UK vs Germany": one more value of a dimension the question already named.
     const same = [...found, ...filters].find((f) => f.dimension === placed.dimension);
@@ -159,7 +163,9 @@ export function looseNamesOf(
     // "Haven't we sold to since June": after "sold to" a word that begins a period or a clause names no place.
     if (!/^(?:in|from)\s/.test(m[0]) && (PHRASE_END.has(word) || PERIOD_WORDS.has(word))) continue;
     // "Revenue from one-time buyers" named no value "one-time": the kind of customer is the grammar's to read.
-    if (NOT_NAMES.has(word) || QUALIFIERS.has(word) || word in DEMONYMS || taken.some((v) => v.split(/\s+/).includes(word))) continue;
+    // "Profit from binder" found Binders: a name's word in the singular is that word.
+    if (NOT_NAMES.has(word) || QUALIFIERS.has(word) || word in DEMONYMS || taken.some((v) => v.split(/\s+/).some((w) => sameWord(word, w))))
+      continue;
     // "In channel 2": the column's own name, its code read by `codedValuesOf`.
     if (meta.dimensions.some((d) => d.label.toLowerCase() === word)) continue;
     // "Revenue from Canon" got the city Canton: a word the file's names hold is no typo (Canon's printers).
@@ -180,13 +186,17 @@ export function looseNamesOf(
   // by sub-category for furnture": a typo of a value before a figure, or after "for", is that
   // value. Any other word there may be a kind the grammar reads ("net revenue", "for stores"),
   // so it is placed only when it is a typo of a value.
-  const beforeFigure = text.matchAll(new RegExp(String.raw`\b([a-z][a-z'-]{4,})\s+${FIGURE_NOUNS}`, 'g'));
-  const afterFor = text.matchAll(/\bfor\s+(?:the\s+)?([a-z][a-z'-]{4,})\b(?![\w-])/g);
+  // Read within a clause ("across a range, sales counted" names no city Orange), a possessive as its name ("Furniture's revenue").
+  const lower = question.toLowerCase().replace(/['’]s\b/g, '');
+  const beforeFigure = lower.matchAll(new RegExp(String.raw`\b([a-z][a-z'-]{4,})\s+${FIGURE_NOUNS}`, 'g'));
+  const afterFor = lower.matchAll(/\bfor\s+(?:the\s+)?([a-z][a-z'-]{4,})\b(?![\w-])/g);
   for (const m of [...beforeFigure, ...afterFor]) {
     const word = m[1];
     if (NOT_NAMES.has(word) || NOT_KINDS.has(word) || QUALIFIERS.has(word) || PERIOD_WORDS.has(word) || word in DEMONYMS) continue;
-    if (isGrammarWord(word) || taken.some((v) => v.split(/\s+/).includes(word)) || isWordOfAValue(word, meta)) continue;
-    const typo = typoFilter(word, meta, [...found, ...filters]);
+    if (isGrammarWord(word) || taken.some((v) => v.split(/\s+/).some((w) => sameWord(word, w))) || isWordOfAValue(word, meta)) continue;
+    // Without "in" or "from" to say a place is named, only a short dictionary is looked in: a
+    // word a letter away from one of 531 cities is likelier a word than a slip.
+    const typo = typoFilter(word, meta, [...found, ...filters], MAX_UNMARKED_VALUES);
     if (typo) filters.push(typo);
     // "fastenng revenue" is too far from Fasteners to be read as it, and too near to be a kind of figure.
     else if (beginsAValue(word, meta)) return { unknown: word };
@@ -233,7 +243,7 @@ export function looseNamesOf(
     const word = m[1];
     if (NOT_NAMES.has(word) || PERIOD_WORDS.has(word) || word in DEMONYMS || TITLE_CASE_WORDS.has(word) || isGrammarWord(word)) continue;
     // "Sales from from the UK", as an exclusion's clause is read: a word that begins a phrase names nothing.
-    if (PHRASE_END.has(word) || JOINS.has(word) || MONTH_NAMES.split('|').includes(word)) continue;
+    if (PHRASE_END.has(word) || JOINS.has(word) || NOT_GOODS.has(word) || MONTH_NAMES.split('|').includes(word)) continue;
     const named = [...found, ...filters];
     if (taken.some((v) => v.split(/\s+/).includes(word)) || named.some((f) => f.values.some((v) => wordsOfValue(v).includes(word))))
       continue;
@@ -245,7 +255,8 @@ export function looseNamesOf(
     }
     const typo = word.length === 4 ? closeTypoFilter(word, meta, named) : null;
     if (typo) filters.push(typo);
-    else if (isWordOfAValue(word, meta)) return { unknown: word };
+    // Online Retail's 3,600 product names hold "list", "note" and "book": a word of theirs is likelier a word.
+    else if (dimensionWithWord(word, meta, (key) => key !== 'product')) return { unknown: word };
   }
   // "Revenue of zztop", "sales of widgets" got the whole file's revenue: a name after a
   // measure that no value of the file holds, even as one of its words, is refused by name.
@@ -414,11 +425,15 @@ export function isWordOfAValue(word: string, meta: SnapshotMeta): boolean {
  * The column (products first, then customers, then the rest) of which some value has `word`,
  * or its singular, as one of its words; "hy-vee" is a word of "Hy-Vee #1044 / Burlington".
  */
-function dimensionWithWord(word: string, meta: SnapshotMeta): SnapshotMeta['dimensions'][number] | null {
+function dimensionWithWord(
+  word: string,
+  meta: SnapshotMeta,
+  among: (key: string) => boolean = () => true,
+): SnapshotMeta['dimensions'][number] | null {
   const forms = new Set([word, word.replace(/s$/, ''), word.replace(/es$/, ''), word.replace(/ies$/, 'y')]);
   const hyphened = word.includes('-') ? new RegExp(`(?:^|[^\\p{L}\\d])${escapeRegex(word)}(?:$|[^\\p{L}\\d])`, 'u') : null;
   const order = (key: string) => (key === 'product' ? 0 : key === 'customer' ? 1 : 2);
-  const dimensions = [...meta.dimensions].sort((a, b) => order(a.key) - order(b.key));
+  const dimensions = [...meta.dimensions].filter((d) => among(d.key)).sort((a, b) => order(a.key) - order(b.key));
   return (
     dimensions.find((d) =>
       d.values.some((v) => {
@@ -433,9 +448,9 @@ function dimensionWithWord(word: string, meta: SnapshotMeta): SnapshotMeta['dime
  * The value of a small dictionary (regions, categories …; not customers or products) that
  * `word` is a typo of, in a column no filter has named yet; null when there is none.
  */
-function typoFilter(word: string, meta: SnapshotMeta, named: readonly NamedFilter[]): Filter | null {
+function typoFilter(word: string, meta: SnapshotMeta, named: readonly NamedFilter[], most = MAX_FUZZY_VALUES): Filter | null {
   for (const d of meta.dimensions) {
-    if (d.key === 'customer' || d.key === 'product' || d.values.length > MAX_FUZZY_VALUES) continue;
+    if (d.key === 'customer' || d.key === 'product' || d.values.length > most) continue;
     if (named.some((f) => f.dimension === d.key)) continue;
     const hit = new Fuse([...new Set(d.values)], { includeScore: true, threshold: 0.3, ignoreLocation: true }).search(word, {
       limit: 1,
@@ -467,13 +482,14 @@ function closeTypoFilter(word: string, meta: SnapshotMeta, named: readonly Named
  * for Fasteners), which no kind of figure is ("higher profit" is no Highland Park).
  */
 function beginsAValue(word: string, meta: SnapshotMeta): boolean {
-  if (word.length < 7) return false;
+  // "What changed revenue?", "big spenders' revenue": an English word's ending says it is one.
+  if (word.length < 7 || /(?:ed|ing|ers?|ly|ion|ions|ment|ness)$/.test(word)) return false;
   const start = word.slice(0, 4);
   return meta.dimensions.some(
     (d) =>
       d.key !== 'customer' &&
       d.key !== 'product' &&
-      d.values.length <= MAX_FUZZY_VALUES &&
+      d.values.length <= MAX_UNMARKED_VALUES &&
       d.values.some((v) => v.toLowerCase().startsWith(start) && editDistance(word, v.toLowerCase(), 3) <= 3),
   );
 }
@@ -560,6 +576,24 @@ const ABBREVIATIONS: Record<string, string[]> = {
   ireland: ['ireland', 'eire', 'republic of ireland'],
   holland: ['netherlands', 'the netherlands', 'holland'],
 };
+
+/**
+ * US states by their postal codes, read only as typed in capitals ("revenue in CA", "TX
+ * revenue", which were refused where the file writes the names): in lower case "in", "or"
+ * and "me" are words.
+ */
+const US_STATE_CODES: Record<string, string> = Object.fromEntries(
+  (
+    'al alabama|ak alaska|az arizona|ar arkansas|ca california|co colorado|ct connecticut|de delaware|dc district of columbia|' +
+    'fl florida|ga georgia|hi hawaii|id idaho|il illinois|in indiana|ia iowa|ks kansas|ky kentucky|la louisiana|me maine|' +
+    'md maryland|ma massachusetts|mi michigan|mn minnesota|ms mississippi|mo missouri|mt montana|ne nebraska|nv nevada|' +
+    'nh new hampshire|nj new jersey|nm new mexico|ny new york|nc north carolina|nd north dakota|oh ohio|ok oklahoma|or oregon|' +
+    'pa pennsylvania|ri rhode island|sc south carolina|sd south dakota|tn tennessee|tx texas|ut utah|vt vermont|va virginia|' +
+    'wa washington|wv west virginia|wi wisconsin|wy wyoming'
+  )
+    .split('|')
+    .map((pair) => [pair.slice(0, 2), pair.slice(3)]),
+);
 
 /** Words between "which" and the buyers that name nothing: "which of our customers". */
 const BUYERS_ARTICLES = new Set(['of', 'our', 'the', 'my', 'your', 'all']);
@@ -652,8 +686,8 @@ function demonymFilter(text: string, meta: SnapshotMeta): { filter: Filter } | {
 }
 
 /** The filter an abbreviation stands for in this file (its exact value, or a known long form), or null. */
-function abbreviationFilter(word: string, meta: SnapshotMeta): Filter | null {
-  const spellings = ABBREVIATIONS[word] ?? [word];
+function abbreviationFilter(word: string, meta: SnapshotMeta, typedInCapitals = false): Filter | null {
+  const spellings = ABBREVIATIONS[word] ?? (typedInCapitals && word in US_STATE_CODES ? [word, US_STATE_CODES[word]] : [word]);
   for (const d of meta.dimensions) {
     if (d.key === 'customer' || d.key === 'product') continue;
     const value = d.values.find((v) => spellings.includes(v.trim().toLowerCase()));

@@ -709,7 +709,23 @@ export function periodsOf(question: string, today: Date, firstDay: string | null
   const span = SPAN_UNREAD.exec(written.text);
   if (span && periodIn(span[1], today)) return { period: null, other: null, unread: span[0].split(BOUND_END)[0] };
   const read = periodsRead(written.text, today);
-  return firstDay === null ? read : fromFirstDay(read, firstDay);
+  return withMonthSoFarNoted(written.text, firstDay === null ? read : fromFirstDay(read, firstDay), today);
+}
+
+/**
+ * "Revenue in the last 12 months" on 3 January is February to 3 January: calendar months,
+ * this one so far, which read as a year with no word of it. The note says what the span is.
+ */
+function withMonthSoFarNoted(text: string, read: Periods, today: Date): Periods {
+  const months = /\b(?:last|past)\s+(\d{1,3})\s+months?\b/.exec(text);
+  const todayIso = today.toISOString().slice(0, 10);
+  if (!months || !read.period || read.other || read.note || read.period.to !== todayIso) return read;
+  const lastOfMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 0)).getUTCDate();
+  if (today.getUTCDate() === lastOfMonth) return read;
+  return {
+    ...read,
+    note: `The last ${months[1]} months here are calendar months, ${read.period.from} … ${todayIso}: the last of them has only ${plural(today.getUTCDate(), 'day')} so far.`,
+  };
 }
 
 /** "Two years ago", "3 months ago", "a quarter ago": a unit counted back from today's. */

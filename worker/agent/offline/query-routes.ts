@@ -209,6 +209,12 @@ const REFUSED_SHAPES: readonly [RegExp, string][] = [
     "I can't find customers similar to another yet; I can list a customer's segment (“Who are the Champions?”), or the customers who bought what they bought (“Which customers bought Chairs?”).",
   ],
   [
+    // "Revenue last week vs the same week last month" set last week against all of October, and
+    // "… a month ago" dropped the comparison.
+    /\bsame week\s+(?:last month|(?:a|one) month (?:ago|before|earlier|back)|the month before|of (?:the )?(?:last|previous|prior) month)\b/,
+    'I can set a period against the one before it, or against the same days a year before, not against the same week a month before yet; ask for the two weeks by their dates, such as “revenue 2021-11-21 to 2021-11-27 vs 2021-10-24 to 2021-10-30”.',
+  ],
+  [
     BRIDGE_SPLIT,
     'The price, volume and mix bridge splits the revenue of the whole file, not of one customer, product or region; ask how its revenue changed between two periods, such as "from 2020 to 2021".',
   ],

@@ -126,16 +126,24 @@ const TYPO = new RegExp(String.raw`\b(${Object.keys(TYPOS).join('|')})\b`, 'gi')
  * who buy Safety also buy which categories?" (it got the product-pair rules) asked as "Which
  * categories do customers who buy Safety also buy?".
  */
+/** A count in words a bound may come before: "no fewer than three orders". */
+const COUNT_WORD = String.raw`(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|a (?:dozen|hundred|thousand|million)|twice|thrice)\b`;
+
 /**
  * "No more than 2 orders", "up to 2 orders", "a maximum of 1,000": at most, before a number
  * ("revenue up to 2024" is a period, "show up to 10 customers" a limit).
  */
-const BOUND_AT_MOST =
-  /\b(?:no|not) (?:more|greater|higher|bigger|larger) than |\bnot (?:over|above|exceeding) |(?<!\b(?:show|list|give|display|see|me|top)\s+)\b(?:up to|(?:a )?maximum of|a max of) (?=[$£€]?\s?\d)(?!(?:19|20)\d\d\b)/gi;
+const BOUND_AT_MOST = new RegExp(
+  String.raw`(?:\b(?:no|not) (?:more|greater|higher|bigger|larger) than |\bnot (?:over|above|exceeding) |(?<!\b(?:show|list|give|display|see|me|top)\s+)\b(?:up to|(?:a )?maximum of|a max of) )(?=[$£€]?\s?\d|${COUNT_WORD})(?!(?:19|20)\d\d\b)`,
+  'gi',
+);
 /** "No fewer than 5 orders", "not less than 1,000", "a minimum of 3": at least. */
-const BOUND_AT_LEAST = /\b(?:no|not) (?:fewer|less|lower|smaller) than |\bnot (?:under|below) |\b(?:a )?minimum of (?=[$£€]?\s?\d)/gi;
+const BOUND_AT_LEAST = new RegExp(
+  String.raw`(?:\b(?:no|not) (?:fewer|less|lower|smaller) than |\bnot (?:under|below) |\b(?:a )?minimum of )(?=[$£€]?\s?\d|${COUNT_WORD})`,
+  'gi',
+);
 /** "North of 150k", "in excess of 1,000": more than. */
-const BOUND_MORE_THAN = /\b(?:north of|in excess of) (?=[$£€]?\s?\d)/gi;
+const BOUND_MORE_THAN = new RegExp(String.raw`\b(?:north of|in excess of) (?=[$£€]?\s?\d|${COUNT_WORD})`, 'gi');
 
 export function withWordingMended(question: string): string {
   return (
@@ -158,6 +166,12 @@ export function withWordingMended(question: string): string {
       // the bound is 0.
       .replace(/\b(below|under|less than|above|over|more than|greater than) zero\b/gi, '$1 0')
       .replace(/\bnegative (revenue|sales|turnover)\b/gi, '$1 below 0')
+      // "How much revenue would we lose if Acme Supply stopped?" listed the customers who stopped
+      // buying, Acme dropped: a supplier (or customer) gone is "if we lost" it.
+      .replace(
+        /\bif ((?:\p{Lu}[\p{L}\d&.,'’-]*\s?)+?) (?:stopped|stops|quit|quits|went away|goes away|left us|leaves us|walked away|walks away|closed|closes)\b/gu,
+        'if we lost $1',
+      )
       // "Average customer lifetime revenue" got the whole file's: all a customer bought, on average.
       .replace(
         /\b(?:the )?(?:average|avg|mean|typical) (?:customer )?lifetime (?:revenue|sales|spend|spending)(?: (?:per|of an?) customer)?\b/gi,
@@ -180,6 +194,14 @@ export function withWordingMended(question: string): string {
       .replace(
         /\b([qh][1-4]) '?(\d{2})\b(?![\d,.%:/-])/gi,
         (_match: string, part: string, yy: string) => `${part} ${Number(yy) >= 50 ? 19 : 20}${yy}`,
+      )
+      // "Compare October and November revenue" got November's alone: two months compared.
+      .replace(
+        new RegExp(
+          String.raw`\b(compar(?:e|ing)(?: the)?(?: revenue| sales)? )(${MONTH_WORDS})( (?:19|20)\d\d)? (?:and|with|to|against) (?=(?:${MONTH_WORDS})\b)`,
+          'gi',
+        ),
+        '$1$2$3 vs ',
       )
       // "Compare Q1 and Q2 2024" set Q1 of 2025 against Q2 2024: the year named once is both's.
       .replace(/\b([qh][1-4]) (and|vs\.?|versus|or|to|&|compared (?:to|with)) ([qh][1-4]) ((?:19|20)\d\d)\b/gi, '$1 $4 $2 $3 $4')

@@ -285,8 +285,18 @@ export function entitiesOf(
   candidates.sort((a, b) => b.lower.length - a.lower.length);
   for (const c of candidates) {
     // "Sean Miller's last order" names Sean Miller too, and "Phones' cost" Phones (it got all 2021's).
+    // "Revenue for Chair", "Canadian whisky" name Chairs and CANADIAN WHISKIES: a plural kind in the singular.
+    const one = c.dim !== 'customer' && c.dim !== 'product' ? singularOf(c.lower) : null;
     const at =
-      [` ${c.lower} `, ` ${c.lower}s `, ` ${c.lower}'s `, ` ${c.lower}’s `, ` ${c.lower}' `, ` ${c.lower}’ `]
+      [
+        ` ${c.lower} `,
+        ` ${c.lower}s `,
+        ` ${c.lower}'s `,
+        ` ${c.lower}’s `,
+        ` ${c.lower}' `,
+        ` ${c.lower}’ `,
+        ...(one ? [` ${one} `, ` ${one}'s `] : []),
+      ]
         .map((form) => text.indexOf(form) + 1)
         .find((i) => i > 0) ?? 0;
     if (at <= 0 || c.lower.length < 3 || /^\d+$/.test(c.lower)) continue;
@@ -324,6 +334,16 @@ export function entitiesOf(
     }
   }
   return { filters: found, unknown: null };
+}
+
+/** A plural name's singular ("chairs" → "chair", "canadian whiskies" → "canadian whisky"), or null when it is none. */
+function singularOf(lower: string): string | null {
+  if (lower.length < 5 || !/[a-z]s$/.test(lower) || /(?:ss|us|is)$/.test(lower)) return null;
+  const one = lower
+    .replace(/ies$/, 'y')
+    .replace(/(ch|sh|x)es$/, '$1')
+    .replace(/([^s])s$/, '$1');
+  return one !== lower && one.length >= 4 ? one : null;
 }
 
 /** A filter the question named, in the answers' words ("State = Texas"). */

@@ -111,7 +111,7 @@ const NEW_VS_RETURNING = new RegExp(
  * the cancellations alone.
  */
 export const GROSS_SALES =
-  /\bgross (?:sales|revenue|turnover|receipts|bookings)\b|\b(?:revenue|sales|turnover|sell|sold)\b(?:\s+[a-z]+){0,4}?\s+(?:before|gross of)\s+(?:any\s+|the\s+)?(?:returns|refunds|credit notes|cancell?ations)\b/;
+  /\bgross (?:sales|revenue|turnover|receipts|bookings)\b(?! (?:retention|margin|growth))|\b(?:revenue|sales|turnover|sell|sold)\b(?:\s+[a-z]+){0,4}?\s+(?:before|gross of)\s+(?:any\s+|the\s+)?(?:returns|refunds|credit notes|cancell?ations)\b/;
 
 export const MEASURE_WORDS: [RegExp, Measure][] = [
   [GROSS_SALES, 'grossRevenue'],

@@ -408,6 +408,16 @@ function keptTotalsOf(
     if (ADDING_UP.has(measure)) return [{ measure, kind: KIND[measure], value: rows.reduce((sum, r) => sum + (r.cells[i * 2] ?? 0), 0) }];
     // "Revenue per customer for customers with more than 10 orders" listed the 49: a row is one
     // customer, so theirs together is the mean of the rows (those with a purchase).
+    // "The average order value for customers with more than 5 orders": their revenue over their
+    // orders, each row's average weighed by its orders, when the orders are a figure beside it.
+    const orders = measures.indexOf('orders');
+    if (measure === 'averageOrderValue' && byCustomer && orders >= 0) {
+      const [revenue, count] = rows.reduce(
+        ([r, n], row) => [r + (row.cells[i * 2] ?? 0) * (row.cells[orders * 2] ?? 0), n + (row.cells[orders * 2] ?? 0)],
+        [0, 0],
+      );
+      return count > 0 ? [{ measure, kind: KIND[measure], value: revenue / count }] : [];
+    }
     if (measure === 'revenuePerCustomer' && byCustomer) {
       const values = rows.map((r) => r.cells[i * 2]).filter((v): v is number => typeof v === 'number');
       return values.length > 0 ? [{ measure, kind: KIND[measure], value: values.reduce((sum, v) => sum + v, 0) / values.length }] : [];
