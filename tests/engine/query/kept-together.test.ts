@@ -47,7 +47,11 @@ describe('customers kept by a bound, together', () => {
     const some = await queryCsv(SALES, { measures: ['orders'], groupBy: ['region'], having: { measure: 'orders', op: '>', value: 0 } });
     expect(some.rows.map((row) => row[0]).sort()).toEqual(['North', 'South']);
     expect(some.leftOutByHaving).toBe(1);
-    const none = await queryCsv(SALES, { measures: ['revenue'], groupBy: ['region'], having: { measure: 'revenue', op: '>', value: -100 } });
+    const none = await queryCsv(SALES, {
+      measures: ['revenue'],
+      groupBy: ['region'],
+      having: { measure: 'revenue', op: '>', value: -100 },
+    });
     expect(none.leftOutByHaving).toBeUndefined();
   });
 });
