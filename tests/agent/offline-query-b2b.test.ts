@@ -3171,12 +3171,13 @@ describe('asked on 1 December 2026, in the eleventh session', () => {
   it.each([
     [
       'How many customers have no more than one order?',
-      'orders, by customer, orders ≤ 1',
+      'orders, by customer, orders = 1',
+      // A customer is one who bought: the 22 with only credit notes have no order to count.
       () =>
         customersWith(
           () => true,
           ordersOf,
-          (n) => n <= 1,
+          (n) => n === 1,
         ),
     ],
     [
@@ -3191,12 +3192,12 @@ describe('asked on 1 December 2026, in the eleventh session', () => {
     ],
     [
       'Customers with up to 2 orders',
-      'orders, by customer, orders ≤ 2',
+      'orders, by customer, orders between 1 and 2',
       () =>
         customersWith(
           () => true,
           ordersOf,
-          (n) => n <= 2,
+          (n) => n >= 1 && n <= 2,
         ),
     ],
     [
@@ -3243,10 +3244,18 @@ describe('asked on 1 December 2026, in the eleventh session', () => {
     expect(answer.result?.totalRows).toBe(n);
   });
 
-  // A typo before a figure got the whole file's revenue.
-  it('"hydraulcs revenue in 2024" is the Hydraulics category’s', () =>
+  // A typo before a figure got the whole file's revenue: nothing says a name stands there, so it is
+  // refused with the name it is near; after "for" it is read as that name.
+  it('"hydraulcs revenue in 2024" is refused, naming Hydraulics', async () => {
+    const answer = await answerWithQuery('hydraulcs revenue in 2024', file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(
+      "I couldn't find “hydraulcs” among this file's customers, products or other values. Did you mean “Hydraulics”?",
+    );
+  });
+  it('"revenue for hydraulcs in 2024" is the Hydraulics category’s', () =>
     expectRows(
-      'hydraulcs revenue in 2024',
+      'revenue for hydraulcs in 2024',
       revenueOf(inYear(2024), (r) => r.Category, 'Hydraulics'),
       'revenue, category = Hydraulics, 2024-01-01 … 2024-12-31',
     ));

@@ -803,4 +803,12 @@ describe('asked on 1 December 2026, in the eleventh session', () => {
     expect(answer.result?.understood).toBe('customers who bought, category = CANADIAN WHISKIES, but never category = SPICED RUM');
     expect(answer.result?.totalRows).toBe(stores);
   });
+
+  // It was refused as our purchases from suppliers: it asks how many there are.
+  it('"How many vendors do we buy from?" counts the vendors of what was sold', async () => {
+    const [[vendors]] = (await sql(`SELECT count(DISTINCT vendor_name) FROM t`)) as number[][];
+    const answer = await answerWithQuery('How many vendors do we buy from?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, by supplier');
+    expect(answer.result?.totalRows).toBe(vendors);
+  });
 });

@@ -92,11 +92,8 @@ export function queryAnswerText(
     const compared = spec.changeFrom && result.note ? ` that can be compared` : '';
     // "No customer has customers with one order" read the measure's label as what they have.
     const words = havingWords(spec.having);
-    const has = /^customers with /.test(words)
-      ? `has ${words.slice('customers with '.length)}`
-      : /^customers who /.test(words)
-        ? words.slice('customers who '.length)
-        : `has ${words}`;
+    const own = customersCountedWords(words);
+    const has = own ? own.replace(/^with /, 'has ').replace(/^who /, '') : `has ${words}`;
     return `${understoodLine(result.understood)}\n\nNone does: no ${label}${compared} ${has}.${result.note ? `\n\n${result.note}` : ''}`;
   }
   // An empty table under a ranking question reads as an answer; say that nothing matched.
@@ -276,7 +273,12 @@ function countOf(n: number, noun: string): string {
 /** "with revenue > 1,000", or "with one order" / "who had bought before" for customers counted by their orders. */
 function countedWith(having: HavingWritten, average?: number): string {
   const words = havingWords(having, average);
-  return /^customers (with|who) /.test(words) ? words.slice('customers '.length) : `with ${words}`;
+  return customersCountedWords(words) ?? `with ${words}`;
+}
+
+/** "customers with one order" → "with one order", "customers who had bought before" → "who …": a bound that is a kind of customer. */
+function customersCountedWords(words: string): string | null {
+  return /^customers (with|who) /.test(words) ? words.slice('customers '.length) : null;
 }
 
 /** "I can't answer that exactly" with the reason and 2–3 questions that can be answered. */

@@ -96,7 +96,7 @@ const ALSO_BOUGHT_A_VALUE = new RegExp(
  * so ("Sub-Category"). "West customers" and "Corporate customers" are where and who they are:
  * "What do West customers buy?" listed the other regions.
  */
-function isBought(dimension: string, meta: SnapshotMeta): boolean {
+export function isBought(dimension: string, meta: SnapshotMeta): boolean {
   if (dimension === 'product' || dimension === 'category' || dimension === 'supplier') return true;
   const label = meta.dimensions.find((d) => d.key === dimension)?.label ?? '';
   return (

@@ -16,6 +16,7 @@ import {
   headerNoun,
   singular,
   OTHER_PER_CUSTOMER_REASON,
+  FIGURES_NOT_PER_CUSTOMER,
   GROSS_SALES,
 } from './query-vocabulary';
 import { CUSTOMERS_PLURAL } from './customer-words';
@@ -57,10 +58,6 @@ const CUSTOMERS_BY_TIME = new RegExp(
  * given (an average of money per nothing, a unit the quantities are not in). `ofTopSet`: the
  * figures are of the top customers (products …), ranked by the revenue put first (TOP_SET).
  */
-/** Figures the query has no average per customer of: "gross profit per store". */
-const FIGURES_NOT_PER_CUSTOMER =
-  'orders|invoices|purchases|transactions|units|items|pieces|quantity|bottles|cases|profits?|margins?|costs?|cogs';
-
 export function measuresNamed(
   text: string,
   meta: SnapshotMeta,

@@ -20,7 +20,7 @@
  * The words they share are in query-vocabulary.ts, and what they return in query-parsed.ts;
  * this file strings the steps together and holds the rules that join them.
  */
-import { buyersOfQuestion, withBuyers } from './query-buyers';
+import { buyersOfQuestion, isBought, withBuyers } from './query-buyers';
 import { MAX_ROWS, MEASURE_LABELS, SUMMED_OVER_TIME, TIME_DIMENSIONS } from '../../engine/query/spec';
 import type { Measure, QuerySpecInput } from '../../engine/query';
 import { epochDay, isoDay } from '../../engine/aggregate/types';
@@ -471,20 +471,13 @@ function countLeftOut(question: string, spec: QuerySpecInput, meta: SnapshotMeta
 
 /** The customers a share of customers is of, named where they are: "What % of customers in the East bought Chairs?". */
 const CUSTOMERS_WHOLE =
-  /\b(?:share|percent(?:age)?|%|proportion|fraction) of (?:our |the |all |all our )*(?:customers|clients|accounts|buyers) (?:in|from|based in|located in) (.+?)(?= (?:who|that|bought|buy|buys|ordered|order|purchased|purchase|have|has|had|did|do|does|spent|spend)\b|[?.!,]|$)/;
+  /(?:\b(?:share|percent(?:age)?|proportion|fraction)|%) of (?:our |the |all |all our )*(?:customers|clients|accounts|buyers|stores|shops) (?:in|from|based in|located in) (.+?)(?= (?:who|that|bought|buy|buys|ordered|order|purchased|purchase|have|has|had|did|do|does|spent|spend)\b|[?.!,]|$)/;
 
 /** Orders that hold two things at once: "orders containing both Chairs and Tables", "… Chairs and Tables together". */
 const ORDERS_HOLDING_BOTH =
   /\b(?:orders?|invoices?|baskets?|transactions?|purchases?)\b.*\b(?:both\b|together\b|contain\w*\b.*\band\b|with\b.*\band also\b)|\b(?:both|together)\b.*\b(?:in|on) (?:the same|one|an?|each) (?:order|invoice|basket|transaction)\b/;
 const ORDERS_HOLDING_BOTH_REASON =
   'I can count the orders with any of several things, not yet those that hold all of them together; “What goes with …?” gives, for one product, how many orders hold it and each other product.';
-
-/** Whether a column's values are goods, which one order can hold several of: products, categories, suppliers, a "Sub-Category". */
-function isGoods(dimension: string, meta: SnapshotMeta): boolean {
-  if (dimension === 'product' || dimension === 'category' || dimension === 'supplier') return true;
-  const label = meta.dimensions.find((d) => d.key === dimension)?.label ?? '';
-  return dimension.startsWith('column:') && /categor|product|item|brand|sku|family|department|vendor|supplier/i.test(label);
-}
 
 /** Every order a customer placed, not those of the rows named: "only ever", "of all time". */
 const EVER = /\bever\b|\b(?:of all time|all[- ]time|in (?:total|all))\b/;
@@ -732,10 +725,12 @@ function parseAsRead(
     );
   // "How many orders contained both Chairs and Tables?" counted the orders with either (852; 31 hold both).
   // An order is in one place, so "orders from both Texas and California" are either's.
+  // "Chairs and Technology products" are two columns' values, which each line would have to hold (0).
+  const goods = filters.filter((f) => !f.exclude && isBought(f.dimension, meta));
   if (
     ORDERS_HOLDING_BOTH.test(text) &&
     !/\b(?:or|either)\b/.test(text) &&
-    filters.some((f) => !f.exclude && f.values.length > 1 && isGoods(f.dimension, meta))
+    (goods.some((f) => f.values.length > 1) || new Set(goods.map((f) => f.dimension)).size > 1)
   )
     return { kind: 'refused', reason: ORDERS_HOLDING_BOTH_REASON };
   const onlyOne = ONLY_ONE.exec(text);
@@ -1246,9 +1241,28 @@ function parseAsRead(
   // "How many customers in Texas only ever placed one order?" gave 267, those with one order
   // among their Texas rows (it is 0): "ever" counts every order of the customers who bought there.
   // "… placed more than one order ever" too.
+  // Only a place or kind of customer named before the count ("customers in Texas … ever"), not
+  // goods ("bought Chairs more than once ever" counts the orders of Chairs) nor orders' place
+  // ("placed more than 10 orders in the West ever").
   const ordersCounted = orderCount || threshold?.unit === 'orders';
-  const boughtThere = ordersCounted && !period && EVER.test(text) && filters.length === 1 ? filters[0] : null;
-  if (boughtThere && !boughtThere.exclude && boughtThere.dimension !== 'customer' && groupBy.every((g) => g === 'customer')) {
+  const ever = EVER.exec(text);
+  const boughtThere = ordersCounted && !period && ever && filters.length === 1 ? filters[0] : null;
+  const namedBefore = (f: { values: string[] }, at: number) =>
+    f.values.every((v) => {
+      const found = asWritten(text).indexOf(asWritten(v));
+      return found >= 0 && found < at;
+    });
+  const countAt = Math.min(
+    ...[ever?.index ?? Infinity, /\b(?:placed|made|had|ordered|bought|purchased|with)\b/.exec(text)?.index ?? Infinity],
+  );
+  if (
+    boughtThere &&
+    !boughtThere.exclude &&
+    boughtThere.dimension !== 'customer' &&
+    !isBought(boughtThere.dimension, meta) &&
+    namedBefore(boughtThere, countAt) &&
+    groupBy.every((g) => g === 'customer')
+  ) {
     spec.buyersOf = boughtThere;
     spec.filters = [];
   }
@@ -1390,11 +1404,14 @@ function parseAsRead(
   }
   // "What percentage of customers in the East bought Chairs?" gave 143 of all 793 customers (18.0%):
   // the customers named where they are is the whole, what they bought the part (143 of the East's 674).
-  const customersWhole = spec.measures.includes('customerShare') ? CUSTOMERS_WHOLE.exec(text)?.[1] : undefined;
+  // What they bought is named after the customers' place ("… in NY who bought Binders"): the
+  // filters named there are the part, the others the whole.
+  const customersWhole = spec.measures.includes('customerShare') ? CUSTOMERS_WHOLE.exec(text) : null;
   if (customersWhole) {
-    const phrase = asWritten(customersWhole);
-    const whole = filters.filter((f) => !f.exclude && f.values.every((v) => phrase.includes(asWritten(v)))).map((f) => f.dimension);
-    if (whole.length > 0 && whole.length < filters.length) spec.shareWithin = [...new Set(whole)];
+    const after = asWritten(text.slice((customersWhole.index ?? 0) + customersWhole[0].length));
+    const isPart = (f: { values: string[] }) => f.values.some((v) => after.includes(asWritten(v)));
+    const whole = filters.filter((f) => !f.exclude && !isPart(f)).map((f) => f.dimension);
+    if (whole.length > 0 && filters.some(isPart)) spec.shareWithin = [...new Set(whole)];
   }
   // "Customers with no orders in 2021" listed those who ordered, "products that did not sell"
   // the best sellers: a list of what has none of a figure, or is without it, is none the rows give.
@@ -1484,8 +1501,11 @@ function parseAsRead(
  * Orders are counted beside the figure asked for; two periods compared keep every value.
  */
 function withSalesOnly(spec: QuerySpecInput, meta: SnapshotMeta): QuerySpecInput {
-  if (spec.compareTo || spec.changeFrom || (!meta.hasOrderId && !meta.hasDates)) return spec;
-  const measures = spec.measures.includes('orders') ? spec.measures : [...spec.measures.slice(0, 3), 'orders' as const];
+  // Without order ids an order is a customer's purchase day, so a row with no customer has
+  // none: a value would be left out for that, not for having only returns.
+  if (spec.compareTo || spec.changeFrom || !meta.hasOrderId) return spec;
+  if (!spec.measures.includes('orders') && spec.measures.length >= 4) return spec;
+  const measures = spec.measures.includes('orders') ? spec.measures : [...spec.measures, 'orders' as const];
   return { ...spec, measures, having: { measure: 'orders', op: '>', value: 0 } };
 }
 

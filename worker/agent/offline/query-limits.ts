@@ -147,7 +147,8 @@ export function thresholdOf(question: string): Threshold | null {
     words: `${words}${suffix}`,
     op,
     value: value * scale,
-    unit: /^[<>≤≥]/.test(words) ? (unitBefore(text.slice(0, found.index)) ?? unit) : unit,
+    // "Orders > 10", and "customers with orders more than 10" (read as revenue): with no unit after, the figure before.
+    unit: /^[<>≤≥]/.test(words) ? (unitBefore(text.slice(0, found.index)) ?? unit) : (unit ?? countBefore(text.slice(0, found.index))),
   };
   // "Products with a margin below 0" kept the products with revenue below 0: a margin below
   // 0 is below 0% (a loss), and below 1,000 could be either a percentage or an amount.
@@ -162,6 +163,14 @@ export function thresholdOf(question: string): Threshold | null {
  */
 const EXACT_ORDERS =
   /\bexactly (\d+) (?:times|orders|purchases|invoices)\b|\b(?:bought|ordered|purchased|shopped)(?: (?!(?:times|more|less|fewer|than|over|under|above|below|least|most|up)\b)[^\s?]+){0,6}? (?:exactly )?(?:(\d+) times|twice)\b(?! or\b)/;
+
+/**
+ * A count named right before a bound in words, in the plural ("orders more than 10"); "a single
+ * order over 5000" is an order's amount, and a margin's bound stays unclear (MARGIN_BEFORE).
+ */
+function countBefore(text: string): Threshold['unit'] {
+  return /\b(?:orders|invoices|units|customers|products)\s*$/.test(text) ? unitBefore(text) : null;
+}
 
 /** "Margin < 0", "orders >= 10": with a sign, the figure is named before it. */
 function unitBefore(text: string): Threshold['unit'] {
@@ -448,7 +457,7 @@ export function withCountsAsDigits(text: string): string {
     )
     .replace(COUNT_IN_WORDS, (_, bound: string, word: string) => `${bound} ${NUMBER_WORDS[word]}`)
     .replace(
-      /\b((?:more|fewer|less) than|at least|at most) (twice|thrice)\b(?! (?:a|an|the|as|their|its|his|her|our|what|that)\b)/,
+      /\b((?:more|fewer|less) than|at least|at most) (twice|thrice)\b(?! (?:a|an|the|as|their|its|his|her|our|what|that|within|per|each|every|in (?:a|an|one|the same))\b)/,
       (_, way: string, n: string) => `${way} ${n === 'twice' ? 2 : 3} times`,
     );
 }

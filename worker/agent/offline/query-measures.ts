@@ -83,7 +83,7 @@ export const AGAIN = /\b(bought|ordered|purchased|buy|order|purchase|buys|orders
  * single order over 5000".
  */
 export const ONE_TIME =
-  /\b(one[- ]time|one[- ]off|single[- ]purchase|only once|just once|once only|(only|just) (bought|ordered|purchased) once|(?<!\bat least )(bought|ordered|purchased|shopped) once(?! (?:a|an|per|every|each|or|and|more|before|again)\b)|(only|just|exactly)(?: ever)?(?: (?:placed|made|had|put in|submitted))? (?:one|1|a single) (order|purchase)|(?<=\b(?:customers?|clients?|accounts?|buyers?|who)\b.*)(?:exactly once|(?:have|had|has|with|made|placed) (?:a single|one single|only a single|one|1) (?:order|purchase)(?!s? (?:over|above|under|below|worth|of|more|less|greater|bigger|larger|smaller|and|or|each|every|per|a)\b))|never (came back|bought again|ordered again|reordered)|(?:did not|didn't|do not|don't|have not|haven't|has not|hasn't|never) (?:buy|order|purchase|bought|ordered|purchased) again|(?:no|without an?|without any|(?:(?:did|does|do|have|has|had)n['’]t|not|never) (?:make|made|place|placed|have|had) (?:an?|any)) (?:repeat|second) (?:orders?|purchases?))\b/;
+  /\b(one[- ]time|one[- ]off|single[- ]purchase|only once|just once|once only|(only|just) (bought|ordered|purchased) once|(?<!\bat least )(bought|ordered|purchased|shopped) once(?! (?:a|an|per|every|each|or|and|more|before|again)\b)|(only|just|exactly)(?: ever)?(?: (?:placed|made|had|put in|submitted))? (?:one|1|a single) (order|purchase)|(?<=\b(?:customers?|clients?|accounts?|buyers?|who)\b.*)(?:exactly once|(?:have|had|has|with|made|placed) (?:a single|one single|only a single|one|1) (?:order|purchase)(?!s? (?:over|above|under|below|worth|of|more|less|greater|bigger|larger|smaller|and|or|each|every|per|a|cancell?ed|returned|refunded|credited|shipped|delivered)\b))|never (came back|bought again|ordered again|reordered)|(?:did not|didn't|do not|don't|have not|haven't|has not|hasn't|never) (?:buy|order|purchase|bought|ordered|purchased) again|(?:no|without an?|without any|(?:(?:did|does|do|have|has|had)n['’]t|not|never) (?:make|made|place|placed|have|had) (?:an?|any)) (?:repeat|second) (?:orders?|purchases?))\b/;
 /**
  * "What's our repeat purchase rate?", "What percentage of customers came back?": of the
  * customers with an order, the share with two or more (a retention rate is the cohorts').
@@ -110,6 +110,18 @@ const MONEY_MEASURES = new Set<Measure>([
   'returns',
   'averagePrice',
 ]);
+
+/**
+ * The bound as the spec writes it. Customers "with no more than 2 orders" counted the 22 with
+ * only credit notes (no order): a customer is one who bought, so an upper bound on customers'
+ * orders starts at one ("orders between 1 and 2").
+ */
+function customersWhoOrdered(measure: Measure, groupBy: readonly string[], threshold: Threshold): NonNullable<QuerySpecInput['having']> {
+  const upper = threshold.op === '<=' ? threshold.value : threshold.op === '<' ? Math.ceil(threshold.value) - 1 : null;
+  if (measure === 'orders' && groupBy.includes('customer') && upper !== null && upper >= 1)
+    return upper === 1 ? { measure, op: '=', value: 1 } : { measure, op: 'between', value: 1, upTo: upper };
+  return { measure, op: threshold.op, value: threshold.value, ...(threshold.upTo === undefined ? {} : { upTo: threshold.upTo }) };
+}
 
 /**
  * "Which customers spent more than 1,000 in 2021?", "customers with at least 5 orders":
@@ -147,7 +159,7 @@ export function withThreshold(spec: QuerySpecInput, threshold: Threshold, plural
       ...spec,
       measures: ranked ? [ranked, ...measures.filter((m) => m !== ranked)] : measures,
       groupBy,
-      having: { measure, op: threshold.op, value: threshold.value, ...(threshold.upTo === undefined ? {} : { upTo: threshold.upTo }) },
+      having: customersWhoOrdered(measure, groupBy, threshold),
       sort: ranked ? { by: ranked, direction: spec.sort?.direction ?? 'desc' } : { by: measure, direction: up ? 'desc' : 'asc' },
     },
   };

@@ -66,7 +66,7 @@ export function looseNamesOf(
   meta: SnapshotMeta,
   found: NamedFilter[],
   known: { customerNoun?: string | null; facts?: Pick<AnalysisFacts, 'customerLabelOf' | 'productLabelOf'> } = {},
-): { filters: Filter[] } | { unknown: string } {
+): { filters: Filter[] } | { unknown: string; nearest?: string } {
   const text = question.toLowerCase().replace(/[?!,.]/g, ' ');
   const filters: Filter[] = [];
   // An id with a digit in it, one digit too: CDNOW's "revenue for customer 1" got the whole file's revenue.
@@ -124,6 +124,11 @@ export function looseNamesOf(
     else filters.push(filter);
     taken.push(...words);
   }
+  const states = usStatesByCode(question, meta, [...found, ...filters]);
+  if (states) {
+    filters.push(states.filter);
+    taken.push(...states.codes);
+  }
   // Names in capitals ("revenue from the UK", "sales to ACME"): the file's own spelling or a
   // known long form, or refused by name; the word pass below skips short words and "to",
   // and a dropped filter would answer for everyone.
@@ -142,15 +147,13 @@ export function looseNamesOf(
     ...text.replace(/\bu\.k\.?(?=\s)/g, 'uk').matchAll(new RegExp(`(?<![\\w.-])(${lowerCase.join('|')})\\s+${FIGURE_NOUNS}`, 'g')),
     ...question.matchAll(new RegExp(`(?<![\\w.-])([A-Z]{2,12})\\s+${FIGURE_NOUNS}`, 'gi')),
   ].filter((m) =>
-    /^[A-Z]{2,12}$/.test(m[1]) || lowerCase.includes(m[1].toLowerCase())
-      ? abbreviationFilter(m[1].toLowerCase(), meta, /^[A-Z]{2,12}$/.test(m[1]))
-      : false,
+    /^[A-Z]{2,12}$/.test(m[1]) || lowerCase.includes(m[1].toLowerCase()) ? abbreviationFilter(m[1].toLowerCase(), meta) : false,
   );
   for (const m of [...capitals, ...text.matchAll(abbreviated), ...beforeBuyers, ...beforeFigures]) {
     const word = m[1].toLowerCase();
     // "Revenue of JUMBO BAG RED RETROSPOT": a word of a name already found is no abbreviation.
     if (taken.some((v) => v === word || v.split(/\s+/).includes(word)) || NOT_NAMES.has(word)) continue;
-    const placed = abbreviationFilter(word, meta, /^[A-Z]{2,12}$/.test(m[1]));
+    const placed = abbreviationFilter(word, meta);
     if (!placed) return { unknown: m[1] };
     // "The UK vs Germany": one more value of a dimension the question already named.
     const same = [...found, ...filters].find((f) => f.dimension === placed.dimension);
@@ -182,24 +185,41 @@ export function looseNamesOf(
     if (!typo) return { unknown: word };
     filters.push(typo);
   }
-  // "What was germny revenue?", "netherland revenue" got the whole file's, and so did "revenue
-  // by sub-category for furnture": a typo of a value before a figure, or after "for", is that
-  // value. Any other word there may be a kind the grammar reads ("net revenue", "for stores"),
-  // so it is placed only when it is a typo of a value.
+  // "What was germny revenue?", "netherland revenue" and "revenue by sub-category for furnture"
+  // got the whole file's. After "for", a slip of a value is that value. Before a figure nothing
+  // says a name stands there ("tablet sales" is no typo of Tables), so a slip is refused, with
+  // the name it is near. Any other word there may be a kind the grammar reads ("net revenue",
+  // "for stores"), and is left to it. Only a short list is looked in: a word a letter away from
+  // one of 531 cities is likelier a word than a slip.
   // Read within a clause ("across a range, sales counted" names no city Orange), a possessive as its name ("Furniture's revenue").
   const lower = question.toLowerCase().replace(/['’]s\b/g, '');
-  const beforeFigure = lower.matchAll(new RegExp(String.raw`\b([a-z][a-z'-]{4,})\s+${FIGURE_NOUNS}`, 'g'));
-  const afterFor = lower.matchAll(/\bfor\s+(?:the\s+)?([a-z][a-z'-]{4,})\b(?![\w-])/g);
-  for (const m of [...beforeFigure, ...afterFor]) {
-    const word = m[1];
+  const beforeFigure = [...lower.matchAll(new RegExp(String.raw`\b([a-z][a-z'-]{4,})\s+${FIGURE_NOUNS}`, 'g'))].map((m) => ({
+    word: m[1],
+    afterFor: false,
+  }));
+  const afterFor = [...lower.matchAll(/\bfor\s+(?:the\s+)?([a-z][a-z'-]{4,})\b(?![\w-])/g)].map((m) => ({ word: m[1], afterFor: true }));
+  for (const { word, afterFor: placed } of [...beforeFigure, ...afterFor]) {
     if (NOT_NAMES.has(word) || NOT_KINDS.has(word) || QUALIFIERS.has(word) || PERIOD_WORDS.has(word) || word in DEMONYMS) continue;
     if (isGrammarWord(word) || taken.some((v) => v.split(/\s+/).some((w) => sameWord(word, w))) || isWordOfAValue(word, meta)) continue;
-    // Without "in" or "from" to say a place is named, only a short dictionary is looked in: a
-    // word a letter away from one of 531 cities is likelier a word than a slip.
     const typo = typoFilter(word, meta, [...found, ...filters], MAX_UNMARKED_VALUES);
-    if (typo) filters.push(typo);
+    if (typo && placed) {
+      filters.push(typo);
+      taken.push(word);
+    }
+    if (typo) {
+      if (!placed) return { unknown: word, nearest: typo.values[0] };
+      continue;
+    }
+    const country = countryTypoOf(word);
+    const coded = country ? countryCodeFilter(country, meta, [...found, ...filters]) : null;
+    if (country && placed && coded) {
+      filters.push(coded);
+      taken.push(word);
+      continue;
+    }
+    if (country) return { unknown: word, ...(coded ? { nearest: coded.values.join(', ') } : {}) };
     // "fastenng revenue" is too far from Fasteners to be read as it, and too near to be a kind of figure.
-    else if (beginsAValue(word, meta)) return { unknown: word };
+    if (beginsAValue(word, meta)) return { unknown: word };
   }
   // "Revenue in Polk" (an Iowa county, no value of the file) got the whole file's: the pass
   // above reads words of five letters or more, and a shorter one typed as a name is one too.
@@ -231,7 +251,7 @@ export function looseNamesOf(
     const named = [...found, ...filters];
     if (phrase.length < 7 || taken.some((v) => v.includes(phrase) || phrase.split(' ').some((w) => v.split(/\s+/).includes(w)))) continue;
     const typo = closeTypoFilter(phrase, meta, named);
-    if (typo && !named.some((f) => f.values.includes(typo.values[0]))) {
+    if (typo && typo !== 'several' && !named.some((f) => f.values.includes(typo.values[0]))) {
       filters.push(typo);
       taken.push(...phrase.split(' '));
     }
@@ -253,10 +273,29 @@ export function looseNamesOf(
       filters.push(coded);
       continue;
     }
-    const typo = word.length === 4 ? closeTypoFilter(word, meta, named) : null;
-    if (typo) filters.push(typo);
+    // "Sales in the wst", "customers in the est": a slip of a short list's value, not of one of
+    // 531 cities ("home" is a letter from Rome, "sale" from Salem, "end" from Enid).
+    const typo =
+      word.length === 4
+        ? closeTypoFilter(word, meta, named, MAX_UNMARKED_VALUES)
+        : word.length === 3
+          ? closeTypoFilter(word, meta, named, MAX_UNMARKED_VALUES)
+          : null;
+    if (typo === 'several') return { unknown: word };
+    if (typo) {
+      filters.push(typo);
+      continue;
+    }
+    // "Revenue in itly" where the file has no Italy: a country's name with a slip, refused by name.
+    const country = word.length === 4 ? countryTypoOf(word) : null;
+    if (country) {
+      const coded = countryCodeFilter(country, meta, named);
+      if (!coded) return { unknown: word };
+      filters.push(coded);
+      continue;
+    }
     // Online Retail's 3,600 product names hold "list", "note" and "book": a word of theirs is likelier a word.
-    else if (dimensionWithWord(word, meta, (key) => key !== 'product')) return { unknown: word };
+    if (dimensionWithWord(word, meta, (key) => key !== 'product')) return { unknown: word };
   }
   // "Revenue of zztop", "sales of widgets" got the whole file's revenue: a name after a
   // measure that no value of the file holds, even as one of its words, is refused by name.
@@ -449,30 +488,44 @@ function dimensionWithWord(
  * `word` is a typo of, in a column no filter has named yet; null when there is none.
  */
 function typoFilter(word: string, meta: SnapshotMeta, named: readonly NamedFilter[], most = MAX_FUZZY_VALUES): Filter | null {
+  let best: { filter: Filter; slips: number } | null = null;
   for (const d of meta.dimensions) {
     if (d.key === 'customer' || d.key === 'product' || d.values.length > most) continue;
     if (named.some((f) => f.dimension === d.key)) continue;
-    const hit = new Fuse([...new Set(d.values)], { includeScore: true, threshold: 0.3, ignoreLocation: true }).search(word, {
-      limit: 1,
-    })[0];
+    const hits = new Fuse([...new Set(d.values)], { includeScore: true, threshold: 0.3, ignoreLocation: true }).search(word, { limit: 3 });
     // Fuse scores a word found inside a value too: "summer" matched the segment "Consumer".
-    if (hit && (hit.score ?? 1) <= MAX_FUZZY_SCORE && isTypoOf(word, hit.item))
-      return { dimension: d.key, values: [hit.item], match: 'exact' };
+    // The nearest of every column's: "illinos" is a slip of the state Illinois before the city Billings.
+    for (const hit of hits) {
+      if ((hit.score ?? 1) > MAX_FUZZY_SCORE || !isTypoOf(word, hit.item)) continue;
+      const slips = editDistance(word, hit.item.toLowerCase(), 2);
+      if (!best || slips < best.slips) best = { filter: { dimension: d.key, values: [hit.item], match: 'exact' }, slips };
+    }
   }
-  return null;
+  return best?.filter ?? null;
+}
+
+/** The English name of a country that `word` is a slip of ("germny" for Germany), or null. */
+function countryTypoOf(word: string): string | null {
+  if (word.length < 4) return null;
+  isCountryName(word);
+  return [...(countryNames as Set<string>)].find((name) => !name.includes(' ') && isTypoOf(word, name)) ?? null;
 }
 
 /**
  * The one value of a small dictionary that a short word or a name of two words is a slip of
- * ("itly" for Italy, "new yrok" for New York): Fuse scores these too far, so by edit distance alone.
+ * ("itly" for Italy, "new yrok" for New York): Fuse scores these too far, so by edit distance
+ * alone; `several` when it is a slip of more than one ("est" of East and West).
  */
-function closeTypoFilter(word: string, meta: SnapshotMeta, named: readonly NamedFilter[]): Filter | null {
+function closeTypoFilter(
+  word: string,
+  meta: SnapshotMeta,
+  named: readonly NamedFilter[],
+  most = MAX_FUZZY_VALUES,
+): Filter | 'several' | null {
   const hits = meta.dimensions
-    .filter(
-      (d) =>
-        d.key !== 'customer' && d.key !== 'product' && d.values.length <= MAX_FUZZY_VALUES && !named.some((f) => f.dimension === d.key),
-    )
+    .filter((d) => d.key !== 'customer' && d.key !== 'product' && d.values.length <= most && !named.some((f) => f.dimension === d.key))
     .flatMap((d) => [...new Set(d.values)].filter((v) => v.length >= 4 && isTypoOf(word, v)).map((v) => ({ dimension: d.key, value: v })));
+  if (hits.length > 1) return 'several';
   return hits.length === 1 ? { dimension: hits[0].dimension, values: [hits[0].value], match: 'exact' } : null;
 }
 
@@ -577,11 +630,7 @@ const ABBREVIATIONS: Record<string, string[]> = {
   holland: ['netherlands', 'the netherlands', 'holland'],
 };
 
-/**
- * US states by their postal codes, read only as typed in capitals ("revenue in CA", "TX
- * revenue", which were refused where the file writes the names): in lower case "in", "or"
- * and "me" are words.
- */
+/** US states by their postal codes (usStatesByCode). */
 const US_STATE_CODES: Record<string, string> = Object.fromEntries(
   (
     'al alabama|ak alaska|az arizona|ar arkansas|ca california|co colorado|ct connecticut|de delaware|dc district of columbia|' +
@@ -594,6 +643,25 @@ const US_STATE_CODES: Record<string, string> = Object.fromEntries(
     .split('|')
     .map((pair) => [pair.slice(0, 2), pair.slice(3)]),
 );
+
+/** Codes that are words too, typed in capitals or not: "OK", "IN", "OR", "ME", "HI", "ID", "LA" (Los Angeles). */
+const STATE_CODES_THAT_ARE_WORDS = new Set(['ok', 'in', 'or', 'me', 'hi', 'id', 'la']);
+
+/**
+ * "Revenue in CA", "TX revenue", "Compare CA and TX": US states by their postal codes, typed in
+ * capitals, where the file has a column of states that holds them (Superstore's State; its
+ * City holds a Washington too). Each such code in the question is placed, so none is dropped;
+ * a question typed all in capitals names none ("SHOW ME REVENUE").
+ */
+function usStatesByCode(question: string, meta: SnapshotMeta, named: readonly NamedFilter[]): { filter: Filter; codes: string[] } | null {
+  const column = meta.dimensions.find((d) => /\bstates?\b/i.test(d.label) && !named.some((f) => f.dimension === d.key));
+  if (!column || !/[a-z]/.test(question)) return null;
+  const codes = [...question.matchAll(/(?<![\w.-])([A-Z]{2})(?![\w-])/g)]
+    .map((m) => m[1].toLowerCase())
+    .filter((code) => code in US_STATE_CODES && !STATE_CODES_THAT_ARE_WORDS.has(code));
+  const values = [...new Set(codes)].flatMap((code) => column.values.filter((v) => v.toLowerCase() === US_STATE_CODES[code]).slice(0, 1));
+  return values.length > 0 ? { filter: { dimension: column.key, values, match: 'exact' }, codes } : null;
+}
 
 /** Words between "which" and the buyers that name nothing: "which of our customers". */
 const BUYERS_ARTICLES = new Set(['of', 'our', 'the', 'my', 'your', 'all']);
@@ -686,8 +754,8 @@ function demonymFilter(text: string, meta: SnapshotMeta): { filter: Filter } | {
 }
 
 /** The filter an abbreviation stands for in this file (its exact value, or a known long form), or null. */
-function abbreviationFilter(word: string, meta: SnapshotMeta, typedInCapitals = false): Filter | null {
-  const spellings = ABBREVIATIONS[word] ?? (typedInCapitals && word in US_STATE_CODES ? [word, US_STATE_CODES[word]] : [word]);
+function abbreviationFilter(word: string, meta: SnapshotMeta): Filter | null {
+  const spellings = ABBREVIATIONS[word] ?? [word];
   for (const d of meta.dimensions) {
     if (d.key === 'customer' || d.key === 'product') continue;
     const value = d.values.find((v) => spellings.includes(v.trim().toLowerCase()));
@@ -865,7 +933,11 @@ function strayKindOf(
   // Only a chain's name, which starts several of them: "Iowa stores" are no "Iowa Street Market".
   const startsSeveral = (word: string) => {
     const first = nameWords(word);
-    return (customer?.values.filter((v) => nameWords(v).length > first.length && startsWithWords(nameWords(v), first)).length ?? 0) > 1;
+    const several = customer?.values.filter((v) => {
+      const words = nameWords(v);
+      return words.length > first.length && startsWithWords(words, first);
+    });
+    return (several?.length ?? 0) > 1;
   };
   const ofOwnNoun = ownNoun
     ? [...typed.matchAll(new RegExp(String.raw`(?<=\S\s+)(\p{Lu}[\p{L}'’-]{2,})\s+${escapeRegex(ownNoun)}s?\b`, 'gu'))].filter((m) =>

@@ -37,6 +37,7 @@ import {
   isTimeUnit,
   singular,
   OTHER_PER_CUSTOMER_REASON,
+  FIGURES_NOT_PER_CUSTOMER,
 } from './query-vocabulary';
 import {
   ANY_DAY,
@@ -128,7 +129,7 @@ const FUTURE = new RegExp(String.raw`\b(forecast|predict(ion)?s?|will .* (buy|sp
 
 /** "Average orders per customer": a ratio the grammar has only for revenue. */
 const OTHER_PER_CUSTOMER = new RegExp(
-  String.raw`\b(orders|invoices|purchases|transactions|units|items|pieces|quantity|profit|margin) per (${CUSTOMER_SINGULAR})\b|\bhow (many|often)\b.*\b(the )?(average|typical) (${CUSTOMER_SINGULAR})\b|\b(?:how many|number of)\b.*\b(?:each|every|a|the) (${CUSTOMER_SINGULAR})\b.*\bon average\b`,
+  String.raw`\b(${FIGURES_NOT_PER_CUSTOMER}) per (${CUSTOMER_SINGULAR})\b|\bhow (many|often)\b.*\b(the )?(average|typical) (${CUSTOMER_SINGULAR})\b|\b(?:how many|number of)\b.*\b(?:each|every|a|the) (${CUSTOMER_SINGULAR})\b.*\bon average\b`,
 );
 
 /** "How many customers make up 80% of revenue?", "how many clients account for 50 percent of our sales". */
@@ -514,6 +515,9 @@ export function unsupportedShape(
   return null;
 }
 
+/** "How many suppliers do we buy from?", "number of vendors we source from": how many there are. */
+const SUPPLIERS_COUNTED = /\b(?:how many|number of) (?:different |distinct )?(?:suppliers|vendors|manufacturers)\b/;
+
 /** What we buy, spend or pay: "how much did we buy from …", "our spend with …", "what did we pay …". */
 const OUR_PURCHASES =
   /\b(?:we|i|us)\b(?:\s+[\w']+){0,2}?\s+(?:buy|buys|bought|buying|purchase[sd]?|purchasing|spend|spent|spending|pay|paid|paying|source[sd]?|sourcing|procure[sd]?)\b|\b(?:our )?(?:purchases|purchasing|spend|spending|procurement|payments?) (?:from|with|to|on)\b/;
@@ -526,6 +530,8 @@ const OUR_PURCHASES =
 function ourPurchasesAsked(text: string, filters: readonly { dimension: string; values: string[] }[]): string | null {
   const supplier = filters.find((f) => f.dimension === 'supplier')?.values[0];
   if (!OUR_PURCHASES.test(text) || (!supplier && !/\b(?:suppliers?|vendors?|manufacturers?)\b/.test(text))) return null;
+  // "How many vendors do we buy from?" counts the suppliers of what was sold, no purchases.
+  if (!supplier && SUPPLIERS_COUNTED.test(text)) return null;
   const asked = supplier ? `“revenue and gross profit for ${supplier}”` : '“revenue and gross profit by supplier”';
   return `This file records what we sold, not what we bought: I can give the revenue and gross profit of ${supplier ?? 'a supplier'}'s products (${asked}; what they cost us is the difference), or the share of our revenue each supplier is behind (“How dependent are we on our suppliers?”), but not our purchases from ${supplier ?? 'a supplier'}.`;
 }

@@ -12,10 +12,14 @@ const SHARE_FIGURE = { revenue: String.raw`(?:revenue|sales|turnover)`, profit: 
 export type ShareFigure = keyof typeof SHARE_FIGURE;
 const SHARE_WORD = String.raw`(?:\b(?:share|percent(?:age)?|proportion|fraction)|%)`;
 
-/** "Share of revenue in the West comes from …": the whole is one value's figure, named before the verb. */
+/**
+ * "Share of revenue in the West comes from …", "share of revenue in Texas from Furniture" (it was
+ * of all revenue, 2.6% for Texas' 35.6%): the whole is one value's figure, named before the verb
+ * or the part's "from".
+ */
 const shareOfAWhole = (figure: ShareFigure) =>
   new RegExp(
-    String.raw`${SHARE_WORD} of (?:(?:the|our|all|total) )*${SHARE_FIGURE[figure]} (?:in|from|of|for|at|by) (.+?) (?:comes?|came|is|are|was|were|goes|went)\b`,
+    String.raw`${SHARE_WORD} of (?:(?:the|our|all|total) )*${SHARE_FIGURE[figure]} (?:in|from|of|for|at|by) (.+?) (?:comes?|came|is|are|was|were|goes|went|from)\b`,
   );
 /**
  * "What percentage of Technology revenue comes from Phones?" was told only shares of revenue

@@ -121,30 +121,34 @@ const TYPOS: Readonly<Record<string, string>> = {
 };
 const TYPO = new RegExp(String.raw`\b(${Object.keys(TYPOS).join('|')})\b`, 'gi');
 
-/**
- * The question with the grammar's own words spelled as it reads them (TYPOS), and "Customers
- * who buy Safety also buy which categories?" (it got the product-pair rules) asked as "Which
- * categories do customers who buy Safety also buy?".
- */
+const MONTH_WORDS =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 /** A count in words a bound may come before: "no fewer than three orders". */
-const COUNT_WORD = String.raw`(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|a (?:dozen|hundred|thousand|million)|twice|thrice)\b`;
+const COUNT_WORD = String.raw`(?:${Object.keys(NUMBER_WORDS).join('|')}|a (?:dozen|hundred|thousand|million)|twice|thrice)\b`;
+/** An amount after a bound: a number or a count in words, not a year ("up to 2024") or a day ("up to 31 March 2021"). */
+const AN_AMOUNT = String.raw`(?=[$£€]?\s?\d|${COUNT_WORD})(?!(?:19|20)\d\d\b)(?!\d{1,2}(?:st|nd|rd|th)?\s+(?:${MONTH_WORDS})\b)`;
 
 /**
  * "No more than 2 orders", "up to 2 orders", "a maximum of 1,000": at most, before a number
  * ("revenue up to 2024" is a period, "show up to 10 customers" a limit).
  */
 const BOUND_AT_MOST = new RegExp(
-  String.raw`(?:\b(?:no|not) (?:more|greater|higher|bigger|larger) than |\bnot (?:over|above|exceeding) |(?<!\b(?:show|list|give|display|see|me|top)\s+)\b(?:up to|(?:a )?maximum of|a max of) )(?=[$£€]?\s?\d|${COUNT_WORD})(?!(?:19|20)\d\d\b)`,
+  String.raw`(?:\b(?:no|not) (?:more|greater|higher|bigger|larger) than |\bnot (?:over|above|exceeding) |(?<!\b(?:show|list|give|display|see|me|top|find|name|rank|get|return)\s+)\b(?:up to|(?:a )?maximum of|a max of) )${AN_AMOUNT}`,
   'gi',
 );
 /** "No fewer than 5 orders", "not less than 1,000", "a minimum of 3": at least. */
 const BOUND_AT_LEAST = new RegExp(
-  String.raw`(?:\b(?:no|not) (?:fewer|less|lower|smaller) than |\bnot (?:under|below) |\b(?:a )?minimum of )(?=[$£€]?\s?\d|${COUNT_WORD})`,
+  String.raw`(?:\b(?:no|not) (?:fewer|less|lower|smaller) than |\bnot (?:under|below) |\b(?:a )?minimum of )${AN_AMOUNT}`,
   'gi',
 );
 /** "North of 150k", "in excess of 1,000": more than. */
-const BOUND_MORE_THAN = new RegExp(String.raw`\b(?:north of|in excess of) (?=[$£€]?\s?\d|${COUNT_WORD})`, 'gi');
+const BOUND_MORE_THAN = new RegExp(String.raw`\b(?:north of|in excess of) ${AN_AMOUNT}`, 'gi');
 
+/**
+ * The question with the grammar's own words spelled as it reads them (TYPOS), and "Customers
+ * who buy Safety also buy which categories?" (it got the product-pair rules) asked as "Which
+ * categories do customers who buy Safety also buy?".
+ */
 export function withWordingMended(question: string): string {
   return (
     question
@@ -179,7 +183,7 @@ export function withWordingMended(question: string): string {
       )
       // "Loss-making customers", "unprofitable products" got the file's gross profit: those that lose money.
       .replace(
-        /(?<!\b(?:most|least|more|less|top|the)\s+)\b(?:loss[- ]making|money[- ]losing|unprofitable|non[- ]profitable) (customers|clients|accounts|products|items|categories|regions|suppliers|vendors|stores)\b/gi,
+        /(?<!\b(?:most|least|more|less|top|the|from|of|by|for|among|with|to)\s+)\b(?:loss[- ]making|money[- ]losing|unprofitable|non[- ]profitable) (customers|clients|accounts|products|items|categories|regions|suppliers|vendors|stores)\b/gi,
         '$1 that lose money',
       )
       // "units sold of 'RABBIT NIGHT LIGHT' in france" got all of France: a name in quotes is
@@ -192,7 +196,7 @@ export function withWordingMended(question: string): string {
       .replace(/\b(?:qtr|quarter) ([1-4])(?: of)?(?= (?:19|20)\d\d\b)/gi, 'Q$1')
       .replace(/\b([qh][1-4])\/(?=(?:19|20)\d\d\b)/gi, '$1 ')
       .replace(
-        /\b([qh][1-4]) '?(\d{2})\b(?![\d,.%:/-])/gi,
+        /\b([qh][1-4]) '?(\d{2})\b(?![\d,.%:/-])(?= *(?:[?.!,;]|$|vs\b|and\b|or\b|compared\b|by\b|in\b))/gi,
         (_match: string, part: string, yy: string) => `${part} ${Number(yy) >= 50 ? 19 : 20}${yy}`,
       )
       // "Compare October and November revenue" got November's alone: two months compared.
@@ -299,7 +303,7 @@ export function withWordingMended(question: string): string {
       )
       // "What should we sell to customers who buy Phones?" got their revenue; "… offer customers who …" is read.
       .replace(
-        /\b(should|could|can) (we|i) sell to ((?:our )?(?:customers|clients|buyers|accounts|stores)) (who|that)\b/gi,
+        new RegExp(String.raw`\b(should|could|can) (we|i) sell to ((?:our )?(?:${CUSTOMERS_PLURAL}|stores)) (who|that)\b`, 'gi'),
         '$1 $2 offer $3 $4',
       )
       .replace(ALSO_BUY_WHICH, (_match: string, buyers: string, rest: string, which: string, what: string | undefined) =>
@@ -325,8 +329,6 @@ const LIST_ASKED =
 const ROWS_NAMED =
   /\b(?:customers?|clients?|accounts?|stores?|shops?|suppliers?|vendors?|categor(?:y|ies)|sub-?categor(?:y|ies)|regions?|countr(?:y|ies)|states?|cit(?:y|ies)|reps?|brands?|segments?)\b/i;
 /** The months' names and abbreviations. */
-const MONTH_WORDS =
-  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 /** The units shorthand stands for. */
 const SHORT_UNITS: Record<string, string> = {
   yr: 'year',
@@ -345,8 +347,10 @@ const NOT_SELLING = /\b(?:(?:are|were)|(is|was)) ?(?:not|n't) selling\b(?! (?:we
 const HIGH_OR_LOW_FIGURE = /\b(high|low)[- ](margin|profit|volume|revenue|sales) (?=[a-z-]+s\b)/gi;
 
 /** "What do customers buy along with Chairs?", "what do stores order together with Titos?". */
-const BOUGHT_ALONG_WITH =
-  /^what (?:else )?(?:do|does|did) ((?:our )?(?:customers|clients|buyers|accounts|stores|people)) (?:also |usually |typically |often )?(buy|purchase|order)(?: most)? (?:along|together) with (.+?)([?.!]*)$/i;
+const BOUGHT_ALONG_WITH = new RegExp(
+  String.raw`^what (?:else )?(?:do|does|did) ((?:our )?(?:${CUSTOMERS_PLURAL}|stores|people)) (?:also |usually |typically |often )?(buy|purchase|order)(?: most)? (?:along|together) with (.+?)([?.!]*)$`,
+  'i',
+);
 const ALSO_BUY_WHICH =
   /^((?:customers|clients|buyers|those) (?:who|that) (?:buy|bought|purchase|purchased|order|ordered)) (.+?) also (?:buy|bought|purchase|purchased|order|ordered) (which|what)(?: ([a-z-]+))?(?=[?.!]*$)/i;
 

@@ -57,7 +57,11 @@ function valuesNamedWith(
   const customer = meta.dimensions.find((d) => d.key === 'customer');
   const customerNoun = customer ? headerNoun(customer) : null;
   const loose = looseNamesOf(names, meta, filters, { customerNoun, facts });
-  if ('unknown' in loose) return { refused: notFoundReason(loose.unknown, meta), phrase: loose.unknown };
+  if ('unknown' in loose)
+    return {
+      refused: `${notFoundReason(loose.unknown, meta)}${loose.nearest ? ` Did you mean “${escapeMarkdown(loose.nearest)}”?` : ''}`,
+      phrase: loose.unknown,
+    };
   filters.push(...loose.filters);
   // "How many customers does Acme supply?" counted every customer: the name before the verb was read nowhere.
   const subject = unplacedSubjectOf(question, filters);
@@ -285,20 +289,13 @@ export function entitiesOf(
   candidates.sort((a, b) => b.lower.length - a.lower.length);
   for (const c of candidates) {
     // "Sean Miller's last order" names Sean Miller too, and "Phones' cost" Phones (it got all 2021's).
-    // "Revenue for Chair", "Canadian whisky" name Chairs and CANADIAN WHISKIES: a plural kind in the singular.
+    // "Revenue for Chair", "Canadian whisky" name Chairs and CANADIAN WHISKIES: a plural kind in
+    // the singular, where a name stands ("a table of revenue" is no Tables, "supply chain" no Supplies).
     const one = c.dim !== 'customer' && c.dim !== 'product' ? singularOf(c.lower) : null;
     const at =
-      [
-        ` ${c.lower} `,
-        ` ${c.lower}s `,
-        ` ${c.lower}'s `,
-        ` ${c.lower}’s `,
-        ` ${c.lower}' `,
-        ` ${c.lower}’ `,
-        ...(one ? [` ${one} `, ` ${one}'s `] : []),
-      ]
+      [` ${c.lower} `, ` ${c.lower}s `, ` ${c.lower}'s `, ` ${c.lower}’s `, ` ${c.lower}' `, ` ${c.lower}’ `]
         .map((form) => text.indexOf(form) + 1)
-        .find((i) => i > 0) ?? 0;
+        .find((i) => i > 0) ?? (one ? singularNamedAt(text, one) : 0);
     if (at <= 0 || c.lower.length < 3 || /^\d+$/.test(c.lower)) continue;
     if (taken.some(([s, e]) => at < e && at + c.lower.length > s)) continue;
     if (found.some((f) => f.dimension === c.dim)) {
@@ -334,6 +331,21 @@ export function entitiesOf(
     }
   }
   return { filters: found, unknown: null };
+}
+
+/** Words before a name ("revenue for chair", "never bought binder") and after one ("chair sales"). */
+const NAME_BEFORE =
+  /(?:^|\s)(?:for|of|from|on|in|bought|buy|buys|buying|sold|sell|sells|selling|than|and|or|vs|versus|with|without|excluding|except|never|not)\s$/;
+const NAME_AFTER = /^\s(?:revenue|sales|turnover|profits?|margins?|orders|units|buyers|customers|products|items|costs?|cogs)\b/;
+
+/** Where a name's singular stands as a name in `text` (0 when it stands nowhere so). */
+function singularNamedAt(text: string, one: string): number {
+  for (let at = text.indexOf(` ${one} `); at >= 0; at = text.indexOf(` ${one} `, at + 1)) {
+    const before = text.slice(0, at + 1);
+    const after = text.slice(at + one.length + 1);
+    if (NAME_BEFORE.test(before) || NAME_AFTER.test(after)) return at + 1;
+  }
+  return 0;
 }
 
 /** A plural name's singular ("chairs" → "chair", "canadian whiskies" → "canadian whisky"), or null when it is none. */

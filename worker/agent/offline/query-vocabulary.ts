@@ -14,11 +14,15 @@ export const PER_CUSTOMER = new RegExp(
   String.raw`\b(?:(?:average |avg |mean )?(?:revenue|sales|spend|turnover|income) per (?:${CUSTOMER_SINGULAR})|average (?:revenue|spend|sales) (?:of|for|from) (?:a|each|every|one) (?:${CUSTOMER_SINGULAR})|(?:average|avg|typical) (?:${CUSTOMER_SINGULAR}) (?:spends?|spending|spent|buys?|revenue|value))\b`,
 );
 
-/** "Spends the most on frozen per customer", "revenue per store" (a customer column called store_name): the words apart. */
+/** Figures the query has no average per customer of: "orders per customer", "gross profit per store". */
+export const FIGURES_NOT_PER_CUSTOMER =
+  'orders|invoices|purchases|transactions|units|items|pieces|quantity|bottles|cases|profits?|margins?|costs?|cogs';
+
 /** Why "orders per customer", "gross profit per store" get no figure: the query divides revenue alone by customers. */
 export const OTHER_PER_CUSTOMER_REASON =
   'I can work out revenue per customer, but not an average of other figures per customer yet; ask for the figure and for customers, by the same grouping, and divide.';
 
+/** "Spends the most on frozen per customer", "revenue per store" (a customer column called store_name): the words apart. */
 export function perCustomerApart(noun: string | null): RegExp {
   return new RegExp(`\\bper (?:${CUSTOMER_SINGULAR}${noun ? `|${escapeRegex(noun)}` : ''})\\b`);
 }
@@ -59,7 +63,7 @@ export const LOSS =
  * customers: products a buyer bought are distinct products too.
  */
 const PRODUCT_COUNT =
-  /\b(how many|number of|count of) (different|distinct|unique) (products|items|skus|articles)\b|\b(how many|number of) (products|items|skus|articles) (do|does) \w+( \w+)? (sell|supply|carry|offer|stock|have)\b|\b(how many|number of|count of) (products|items|skus|articles) (?:are |are there |do we have |we have |is there )?(?:in|within|under)\b(?! (?:an? |each |the |our |every |one )?(?:stock|inventory|orders?|baskets?|warehouse|carts?|invoices?|top|bottom|first|last|best|worst)\b)|\bproduct count\b|\b(most|fewest|least) (different |distinct )?(products|skus)\b|\bby (?:the )?(?:number|count) of (?:different |distinct |unique )?(?:products|skus|articles)\b|\bby (?:different|distinct|unique) (?:products|items|skus|articles)\b|\b(?:how many|number of) (?:products|skus|articles) (?:did|do|does|have|has|had) (?!we\b|i\b|you\b).{1,60}?\b(?:buy|bought|purchase|purchased|order|ordered)\b/;
+  /\b(how many|number of|count of) (different|distinct|unique) (products|items|skus|articles)\b|\b(how many|number of) (products|items|skus|articles) (do|does) \w+( \w+)? (sell|supply|carry|offer|stock|have)\b|\b(how many|number of|count of) (products|items|skus|articles) (?:are |are there |do we have |we have |is there )?(?:in|within|under)\b(?! (?:an? |each |the |our |every |one )?(?:stock|inventory|orders?|baskets?|warehouse|carts?|invoices?|top|bottom|first|last|best|worst)\b)|\bproduct count\b|\b(most|fewest|least) (different |distinct )?(products|skus)\b|\bby (?:the )?(?:number|count) of (?:different |distinct |unique )?(?:products|skus|articles)\b|\bby (?:different|distinct|unique) (?:products|items|skus|articles)\b|\b(?:how many|number of) (?:products|skus|articles) (?:did|do|does|have|has|had) (?!we\b|i\b|you\b).{1,60}?\b(?:buy|bought|purchase|purchased|order|ordered)\b(?!.*\b(?:on average|each|per|a (?:month|year|week|day))\b)/;
 
 /**
  * "What is the average price of our products?" got the top products by revenue: a price is
@@ -102,17 +106,17 @@ const NEW_VS_RETURNING = new RegExp(
 );
 
 /**
- * Each figure and the words naming it, the most specific first; `measuresNamed`
- * (query-figures.ts) keeps every match, then drops those a more specific one covers.
- */
-/**
  * "Gross sales", "revenue before returns", "sales before cancellations": what was sold before
  * the lines that reduce revenue. "Gross sales" got the net revenue, and "… before cancellations"
  * the cancellations alone.
  */
 export const GROSS_SALES =
-  /\bgross (?:sales|revenue|turnover|receipts|bookings)\b(?! (?:retention|margin|growth))|\b(?:revenue|sales|turnover|sell|sold)\b(?:\s+[a-z]+){0,4}?\s+(?:before|gross of)\s+(?:any\s+|the\s+)?(?:returns|refunds|credit notes|cancell?ations)\b/;
+  /\bgross (?:sales|revenue|turnover|receipts|bookings)\b(?! (?:retention|margin))|\b(?:revenue|sales|turnover|sell|sold)\b(?:\s+[a-z]+){0,4}?\s+(?:before|gross of)\s+(?:any\s+|the\s+)?(?:returns|refunds|credit notes|cancell?ations)\b/;
 
+/**
+ * Each figure and the words naming it, the most specific first; `measuresNamed`
+ * (query-figures.ts) keeps every match, then drops those a more specific one covers.
+ */
 export const MEASURE_WORDS: [RegExp, Measure][] = [
   [GROSS_SALES, 'grossRevenue'],
   [PER_CUSTOMER, 'revenuePerCustomer'],
