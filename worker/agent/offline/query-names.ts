@@ -201,6 +201,8 @@ export function looseNamesOf(
   for (const { word, afterFor: placed } of [...beforeFigure, ...afterFor]) {
     if (NOT_NAMES.has(word) || NOT_KINDS.has(word) || QUALIFIERS.has(word) || PERIOD_WORDS.has(word) || word in DEMONYMS) continue;
     if (isGrammarWord(word) || taken.some((v) => v.split(/\s+/).some((w) => sameWord(word, w))) || isWordOfAValue(word, meta)) continue;
+    // A country's own name is no slip of another's; the passes for names place or refuse it as typed.
+    if (isCountryName(word)) continue;
     const typo = typoFilter(word, meta, [...found, ...filters], MAX_UNMARKED_VALUES);
     if (typo && placed) {
       filters.push(typo);
@@ -284,14 +286,6 @@ export function looseNamesOf(
     if (typo === 'several') return { unknown: word };
     if (typo) {
       filters.push(typo);
-      continue;
-    }
-    // "Revenue in itly" where the file has no Italy: a country's name with a slip, refused by name.
-    const country = word.length === 4 ? countryTypoOf(word) : null;
-    if (country) {
-      const coded = countryCodeFilter(country, meta, named);
-      if (!coded) return { unknown: word };
-      filters.push(coded);
       continue;
     }
     // Online Retail's 3,600 product names hold "list", "note" and "book": a word of theirs is likelier a word.
@@ -506,7 +500,8 @@ function typoFilter(word: string, meta: SnapshotMeta, named: readonly NamedFilte
 
 /** The English name of a country that `word` is a slip of ("germny" for Germany), or null. */
 function countryTypoOf(word: string): string | null {
-  if (word.length < 4) return null;
+  // Five letters or more: "chat" is a letter from Chad.
+  if (word.length < 5) return null;
   isCountryName(word);
   return [...(countryNames as Set<string>)].find((name) => !name.includes(' ') && isTypoOf(word, name)) ?? null;
 }
