@@ -204,12 +204,10 @@ export function looseNamesOf(
     // A country's own name is no slip of another's; the passes for names place or refuse it as typed.
     if (isCountryName(word)) continue;
     const typo = typoFilter(word, meta, [...found, ...filters], MAX_UNMARKED_VALUES);
-    if (typo && placed) {
+    if (typo && !placed) return { unknown: word, nearest: typo.values[0] };
+    if (typo) {
       filters.push(typo);
       taken.push(word);
-    }
-    if (typo) {
-      if (!placed) return { unknown: word, nearest: typo.values[0] };
       continue;
     }
     const country = countryTypoOf(word);
@@ -224,7 +222,7 @@ export function looseNamesOf(
     if (beginsAValue(word, meta)) return { unknown: word };
   }
   // "Revenue in Polk" (an Iowa county, no value of the file) got the whole file's: the pass
-  // above reads words of five letters or more, and a shorter one typed as a name is one too.
+  // after "in" and "from" reads words of five letters or more, and a shorter one typed as a name is one too.
   // The question's first letter in lower case, so "Sales to Peru" reads as "sales to Peru"; the name keeps its capital.
   const sentence = question.charAt(0).toLowerCase() + question.slice(1);
   for (const m of sentence.matchAll(new RegExp(String.raw`\b(?:in|from|${SOLD_TO})\s+(?:the\s+)?([A-Z][a-z'-]{2,3})\b(?![\w-])`, 'g'))) {
@@ -277,12 +275,7 @@ export function looseNamesOf(
     }
     // "Sales in the wst", "customers in the est": a slip of a short list's value, not of one of
     // 531 cities ("home" is a letter from Rome, "sale" from Salem, "end" from Enid).
-    const typo =
-      word.length === 4
-        ? closeTypoFilter(word, meta, named, MAX_UNMARKED_VALUES)
-        : word.length === 3
-          ? closeTypoFilter(word, meta, named, MAX_UNMARKED_VALUES)
-          : null;
+    const typo = closeTypoFilter(word, meta, named, MAX_UNMARKED_VALUES);
     if (typo === 'several') return { unknown: word };
     if (typo) {
       filters.push(typo);
@@ -386,8 +379,8 @@ const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region' });
 
 let countryNames: Set<string> | null = null;
 
-/** Whether `word` is the English name of a country (of any ISO code the runtime names), in lower case. */
-function isCountryName(word: string): boolean {
+/** The English names of the countries of every ISO code the runtime names, in lower case. */
+function countryNamesOfCodes(): Set<string> {
   if (!countryNames) {
     countryNames = new Set();
     const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -397,7 +390,12 @@ function isCountryName(word: string): boolean {
         if (country) countryNames.add(country);
       }
   }
-  return countryNames.has(word);
+  return countryNames;
+}
+
+/** Whether `word` is the English name of a country (of any ISO code the runtime names), in lower case. */
+function isCountryName(word: string): boolean {
+  return countryNamesOfCodes().has(word);
 }
 
 /** The country, in lower case, whose ISO code a value is or starts with ("AT" Austria, "DE-North" Germany), or null. */
@@ -502,8 +500,7 @@ function typoFilter(word: string, meta: SnapshotMeta, named: readonly NamedFilte
 function countryTypoOf(word: string): string | null {
   // Five letters or more: "chat" is a letter from Chad.
   if (word.length < 5) return null;
-  isCountryName(word);
-  return [...(countryNames as Set<string>)].find((name) => !name.includes(' ') && isTypoOf(word, name)) ?? null;
+  return [...countryNamesOfCodes()].find((name) => !name.includes(' ') && isTypoOf(word, name)) ?? null;
 }
 
 /**
