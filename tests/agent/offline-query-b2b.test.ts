@@ -3318,3 +3318,45 @@ describe('asked on 1 December 2026, in the eleventh session', () => {
     );
   });
 });
+
+describe('asked on 1 December 2026, in the twelfth session', () => {
+  const inGermany = (r: Row) => r.Region.startsWith('DE-');
+  /** The customers with more than `n` orders among the rows `keep` holds. */
+  function customersWithMoreOrdersThan(keep: (r: Row) => boolean, n: number): number {
+    const orders = new Map<string, Set<string>>();
+    for (const r of rows.filter((r) => keep(r) && bought(r)))
+      orders.set(r.CustomerID, (orders.get(r.CustomerID) ?? new Set()).add(r.InvoiceNo));
+    return [...orders.values()].filter((o) => o.size > n).length;
+  }
+  // A slip of a country the file writes by its code was refused, and Germany's regions were listed for its customers.
+  it('"revenue in germny" reads the slip as Germany, its two regions', () =>
+    expectRows(
+      'revenue in germny',
+      rows.filter(inGermany).reduce((s, r) => s + revenue(r), 0),
+      'revenue, region in DE-North, DE-South',
+    ));
+  it('"sales in frnace in 2024" reads two letters swapped as one slip', () =>
+    expectRows(
+      'sales in frnace in 2024',
+      rows.filter((r) => r.Region === 'FR-Est' && inYear(2024)(r)).reduce((s, r) => s + revenue(r), 0),
+      'revenue, region = FR-Est, 2024-01-01 … 2024-12-31',
+    ));
+  it.each([
+    ['customers in germany with more than 5 orders', 5, inGermany, 'orders, by customer, orders > 5, region in DE-North, DE-South'],
+    [
+      'customers in germany or france with more than two orders',
+      2,
+      (r: Row) => inGermany(r) || r.Region === 'FR-Est',
+      'orders, by customer, orders > 2, region in DE-North, DE-South, FR-Est',
+    ],
+  ])('"%s" lists the customers past the bound, not the regions', async (question, n, keep, understood) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result?.understood).toBe(understood);
+    expect(answer.result?.totalRows).toBe(customersWithMoreOrdersThan(keep, n));
+  });
+  it('"what share of customers in germany ordered in Q4 2024?" is refused: the part is a period', async () => {
+    const answer = await answerWithQuery('what share of customers in germany ordered in Q4 2024?', file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('not yet what share of the customers in DE-North and DE-South bought in a period');
+  });
+});

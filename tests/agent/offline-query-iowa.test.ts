@@ -812,3 +812,42 @@ describe('asked on 1 December 2026, in the eleventh session', () => {
     expect(answer.result?.totalRows).toBe(vendors);
   });
 });
+
+describe('asked on 1 December 2026, in the twelfth session', () => {
+  // "Irish whiskey" got every whisk(e)y category; "vodka and tequila", "gin and rum" one kind of the two.
+  it.each([
+    ['irish whiskey sales', `category_name = 'IRISH WHISKIES'`, 'revenue, category = IRISH WHISKIES'],
+    [
+      'vodka and tequila revenue',
+      `category_name ILIKE '%vodka%' OR category_name = 'TEQUILA'`,
+      'revenue, category in TEQUILA, IMPORTED VODKA, VODKA 80 PROOF, VODKA FLAVORED, 100 PROOF VODKA, IMPORTED VODKA - MISC, OTHER PROOF VODKA, LOW PROOF VODKA',
+    ],
+    [
+      'gin and rum sales',
+      `category_name ILIKE '% rum' OR category_name ILIKE '%gins'`,
+      'revenue, category in JAMAICA RUM, SPICED RUM, FLAVORED RUM, PUERTO RICO & VIRGIN ISLANDS RUM, BARBADOS RUM, FLAVORED GINS, AMERICAN DRY GINS, IMPORTED DRY GINS, AMERICAN SLOE GINS',
+    ],
+  ])('"%s" sums the kinds named', async (question, where, understood) => {
+    const [[revenue]] = (await sql(`SELECT sum(sale_dollars) FROM t WHERE ${where}`)) as number[][];
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(understood);
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
+  });
+  // "Tequila or vodka" sets the kinds side by side, the vodkas as their seven categories.
+  it('"tequila or vodka sales" keeps the vodkas beside tequila', async () => {
+    const answer = await answerWithQuery('tequila or vodka sales', file.snapshot, TODAY);
+    expect(answer.result?.understood).toMatch(/^revenue, by category, category in TEQUILA, IMPORTED VODKA, .*LOW PROOF VODKA$/);
+    expect(answer.result?.totalRows).toBe(8);
+  });
+
+  // The five products named Jim Beam were counted: who supplies is the vendor Jim Beam Brands.
+  it.each([
+    ['How many products did Jim Beam supply?', 'count(DISTINCT item_number)', 'products, supplier = Jim Beam Brands'],
+    ['how many stores bought products supplied by jim beam?', 'count(DISTINCT store_number)', 'customers, supplier = Jim Beam Brands'],
+  ])('"%s" counts for the vendor whose name begins so', async (question, counted, understood) => {
+    const [[count]] = (await sql(`SELECT ${counted} FROM t WHERE vendor_name = 'Jim Beam Brands'`)) as number[][];
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(understood);
+    expect(answer.result?.rows).toEqual([[count]]);
+  });
+});

@@ -1435,3 +1435,25 @@ describe('asked on 1 December 2026, in the eleventh session', () => {
     expect(answer.text).toContain(reason);
   });
 });
+
+describe('asked on 1 December 2026, in the twelfth session', () => {
+  // It gave France's share of November's buyers (2.3%): the period is the part, and a share's whole lies within its period.
+  it('"What percentage of customers in France bought in November?" is refused, with the two counts to ask for', async () => {
+    const answer = await answerWithQuery('What percentage of customers in France bought in November?', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(
+      "I can give what share of a period's buyers are in France, but not yet what share of the customers in France bought in a period; ask “How many customers in France bought …?” beside “How many customers in France?” for the two counts.",
+    );
+  });
+  // A share within the place is still read where what they bought is the part.
+  it('"what % of customers in france bought Regency cakestand 3 tier" is of the customers in France', async () => {
+    const [[part, whole]] = (await sql(
+      `SELECT count(DISTINCT cust) FILTER (WHERE Description = 'REGENCY CAKESTAND 3 TIER'), count(DISTINCT cust)
+         FROM t WHERE Country = 'France' AND ${PURCHASE} AND cust IS NOT NULL`,
+    )) as number[][];
+    const answer = await answerWithQuery('what % of customers in france bought Regency cakestand 3 tier', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('share of customers, customers, product = REGENCY CAKESTAND 3 TIER, within region = France');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo((100 * part) / whole, 6);
+    expect(answer.result?.rows[0][1]).toBe(part);
+  });
+});

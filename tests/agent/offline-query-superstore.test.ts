@@ -5379,3 +5379,12 @@ describe('asked on 1 December 2026, in the eleventh session', () => {
     ['Which customers ordered at least twice in a month?', "I couldn't tell which figure you want"],
   ]);
 });
+
+describe('asked on 1 December 2026, in the twelfth session', () => {
+  // A four-letter slip of a country the file lacks got the whole file's revenue; a word a letter from a country ("chat", Chad) is none.
+  itRefusesEach([
+    ['revenue in itly', "I couldn't find “itly” among this file's customers, products or other values."],
+    ['sales from jpan in 2021', "I couldn't find “jpan” among this file's customers, products or other values."],
+  ]);
+  itReadsEach([['revenue in chat', 'revenue']]);
+});

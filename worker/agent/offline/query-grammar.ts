@@ -60,6 +60,7 @@ import {
   withThreshold,
 } from './query-measures';
 import { unitChangeOf } from './query-unit-change';
+import { NUMBER_WORDS } from './number-words';
 import { fromToOf } from './bridge-intents';
 import {
   AMOUNT_AFTER,
@@ -176,8 +177,10 @@ const SUB_CATEGORY = /\bsub[- ]?categor(y|ies)\b/;
  * Words that set two named things side by side: "Germany vs France", "compare Chairs with
  * Tables", "is Technology more profitable than Furniture?" (it added the two), "Germany or France".
  */
-const SIDE_BY_SIDE =
-  /\b(vs\.?|versus|compare|compared|comparing|against|or|difference between|differ)\b|\b(more|less|fewer|higher|lower|bigger|smaller|better|worse|larger)\b.*\bthan\b/;
+// "Customers in Germany with more than 5 orders" listed Germany's two regions: "than" before an amount is a bound, no comparison.
+const SIDE_BY_SIDE = new RegExp(
+  String.raw`\b(vs\.?|versus|compare|compared|comparing|against|or|difference between|differ)\b|\b(more|less|fewer|higher|lower|bigger|smaller|better|worse|larger)\b.*\bthan\b(?!\s+(?:[$£€]?\d|(?:${Object.keys(NUMBER_WORDS).join('|')})\b))`,
+);
 /** "Depend on", "rely on", "hurt most if" (it got the supplier's products): whose goods someone needs. */
 const RELY_ON =
   /\b(depend(s|ing|ent)?|rel(y|ies|ying|iant)) (on|upon)\b|\b(?:hurt|affected|exposed|impacted|hit)(?: (?:the )?(?:most|hardest))? (?:if|by|when|should)\b/;
@@ -472,6 +475,9 @@ function countLeftOut(question: string, spec: QuerySpecInput, meta: SnapshotMeta
 /** The customers a share of customers is of, named where they are: "What % of customers in the East bought Chairs?". */
 const CUSTOMERS_WHOLE =
   /(?:\b(?:share|percent(?:age)?|proportion|fraction)|%) of (?:our |the |all |all our )*(?:customers|clients|accounts|buyers|stores|shops) (?:in|from|based in|located in) (.+?)(?= (?:who|that|bought|buy|buys|ordered|order|purchased|purchase|have|has|had|did|do|does|spent|spend)\b|[?.!,]|$)/;
+
+const SHARE_BOUGHT_IN_A_PERIOD = (place: string) =>
+  `I can give what share of a period's buyers are in ${place}, but not yet what share of the customers in ${place} bought in a period; ask “How many customers in ${place} bought …?” beside “How many customers in ${place}?” for the two counts.`;
 
 /** Orders that hold two things at once: "orders containing both Chairs and Tables", "… Chairs and Tables together". */
 const ORDERS_HOLDING_BOTH =
@@ -1184,6 +1190,8 @@ function parseAsRead(
     meta.dimensions.some((d) => d.key === 'product')
   )
     groupBy.push('product');
+  // "Customers in Germany or France with more than 2 orders" listed the two countries' regions: customers past a bound are listed one by one.
+  if (threshold && groupBy.length === 0 && LISTED_CUSTOMERS.test(text)) groupBy.push('customer');
   // "Germany vs France": the named values side by side, one row each, never added together;
   // "Revenue by region in Germany" too, where Germany is two regions (they were added up).
   // "Top 5 Staples products by profit" (ten products named Staples) gave one figure: a ranking
@@ -1412,6 +1420,22 @@ function parseAsRead(
     const isPart = (f: { values: string[] }) => f.values.some((v) => after.includes(asWritten(v)));
     const whole = filters.filter((f) => !f.exclude && !isPart(f)).map((f) => f.dimension);
     if (whole.length > 0 && filters.some(isPart)) spec.shareWithin = [...new Set(whole)];
+    // "What percentage of customers in France bought in November?" gave France's share of
+    // November's buyers (2.3%): the part is the period, and a share's whole is within it.
+    else if (
+      whole.length > 0 &&
+      spec.period &&
+      (PERIOD_NAMED.test(after) || /\b(?:q[1-4]|quarter|year|month|week|(?:19|20)\d\d)\b/.test(after))
+    )
+      return {
+        kind: 'refused',
+        reason: SHARE_BOUGHT_IN_A_PERIOD(
+          filters
+            .filter((f) => whole.includes(f.dimension))
+            .flatMap((f) => f.values)
+            .join(' and '),
+        ),
+      };
   }
   // "Customers with no orders in 2021" listed those who ordered, "products that did not sell"
   // the best sellers: a list of what has none of a figure, or is without it, is none the rows give.
@@ -1547,9 +1571,16 @@ function valuesCountedOf(text: string, meta: SnapshotMeta): { dimension: string;
  */
 function onlyCounted(text: string, phrase: string, filters: readonly { values: string[] }[]): boolean {
   // A product named as the file writes it, without the code that tells two of one name apart: "… HOLDER (85123A)".
-  const named = filters.flatMap((f) => f.values.flatMap((v) => [v, v.replace(/\s*\([^)]*\)$/, '')]));
+  // A supplier by its first words: "did Jim Beam supply" for Jim Beam Brands.
+  const named = filters.flatMap((f) => f.values.flatMap((v) => [v, v.replace(/\s*\([^)]*\)$/, ''), ...leadingWordsOf(v)]));
   const rest = named.reduce((left, value) => left.split(value.toLowerCase()).join(' '), text.replace(phrase, ' '));
   return COUNT_WORDS_ONLY.test(rest);
+}
+
+/** A name's first two or more words, longest first: "Jim Beam" of "Jim Beam Brands". */
+function leadingWordsOf(value: string): string[] {
+  const words = value.split(/\s+/);
+  return words.slice(2).map((_, i) => words.slice(0, words.length - 1 - i).join(' '));
 }
 
 /** The words a bare count of values may hold beside its values and period ("How many suppliers do we use?" was unmapped). */
@@ -1785,6 +1816,11 @@ function sideBySide(text: string, dimension: string, groupBy: readonly string[])
   const groupedOtherwise = groupBy.some((g) => g !== dimension && !isTimeUnit(g));
   return !groupedOtherwise || SIDE_BY_SIDE.test(text.replace(/\bor\b/g, ' '));
 }
+
+/** A question that begins with the customers it asks for: "customers in Germany with …", "list all customers who …". */
+const LISTED_CUSTOMERS = new RegExp(
+  String.raw`^(?:(?:list|show|show me|find|get|give me|all|all the|our|the)\s+)*(?:${CUSTOMERS_PLURAL})\b`,
+);
 
 /** A ranking word: "top 5", "most profitable", "which … is best". */
 const RANKED_AMONG = /\b(?:top|bottom|best|worst|most|least|highest|lowest|biggest|largest|smallest)\b/;

@@ -101,9 +101,14 @@ export function groupingOf(
       meta.dimensions.some((d) => d.key === 'salesRep') ? 'which sales rep ' : who,
     )
     .replace(/\bwho\b/, 'which customer');
+  // "How many stores bought products supplied by Jim Beam?" counted stores product by product: the "by" of who supplies them groups nothing.
+  const byText = text.replace(
+    /\b(?:supplied|provided|distributed|made|manufactured|produced) by\b(?!\s+(?:each|every|suppliers?|vendors?|manufacturers?)\b)/g,
+    ' ',
+  );
   const byWords =
     /\b(by|per|each|every|which|what|who|any|top|bottom|best|worst|largest|biggest|smallest|highest|lowest|fastest|slowest|quickest|cheapest|priciest|rank|ranking|breakdown|split|monthly|quarterly|yearly|annual|annually|weekly|trend|trending|over time|seasonal|seasonality)\b/.test(
-      text,
+      byText,
     ) ||
     OVER_TIME_UNIT.test(text) ||
     LISTED.test(text) ||

@@ -180,7 +180,8 @@ export function looseNamesOf(
       filters.push(coded);
       continue;
     }
-    const typo = typoFilter(word, meta, [...found, ...filters]);
+    // "Revenue in germny" on a file coding Germany as DE-North and DE-South was refused: a slip of a country's name is that country.
+    const typo = typoFilter(word, meta, [...found, ...filters]) ?? countryCodeFilterOfSlip(word, meta, [...found, ...filters]);
     // A country's name was placed (or refused) above: what is left unplaced the file lacks.
     if (!typo) return { unknown: word };
     filters.push(typo);
@@ -283,6 +284,13 @@ export function looseNamesOf(
     }
     // Online Retail's 3,600 product names hold "list", "note" and "book": a word of theirs is likelier a word.
     if (dimensionWithWord(word, meta, (key) => key !== 'product')) return { unknown: word };
+    // "Revenue in itly" on a file without Italy got the whole file's.
+    const country = shortCountrySlipOf(word);
+    if (country) {
+      const coded = countryCodeFilter(country, meta, named);
+      if (!coded) return { unknown: word };
+      filters.push(coded);
+    }
   }
   // "Revenue of zztop", "sales of widgets" got the whole file's revenue: a name after a
   // measure that no value of the file holds, even as one of its words, is refused by name.
@@ -496,11 +504,34 @@ function typoFilter(word: string, meta: SnapshotMeta, named: readonly NamedFilte
   return best?.filter ?? null;
 }
 
+/** The coded values of the country that `word` is a slip of, or null. */
+function countryCodeFilterOfSlip(word: string, meta: SnapshotMeta, named: readonly NamedFilter[]): Filter | null {
+  const country = countryTypoOf(word);
+  return country ? countryCodeFilter(country, meta, named) : null;
+}
+
 /** The English name of a country that `word` is a slip of ("germny" for Germany), or null. */
 function countryTypoOf(word: string): string | null {
   // Five letters or more: "chat" is a letter from Chad.
   if (word.length < 5) return null;
   return [...countryNamesOfCodes()].find((name) => !name.includes(' ') && isTypoOf(word, name)) ?? null;
+}
+
+/** Four-letter words that are a country's name with a letter dropped or two swapped. */
+const WORDS_NEAR_A_COUNTRY = new Set('chin mail malt moan pain span spin toga tong'.split(' '));
+
+/**
+ * The country whose name a four-letter word is, with one letter dropped ("itly" for Italy) or
+ * two neighbours swapped ("preu" for Peru), or null. A changed letter is no slip here: "chat"
+ * is a letter from Chad.
+ */
+function shortCountrySlipOf(word: string): string | null {
+  if (word.length !== 4 || WORDS_NEAR_A_COUNTRY.has(word)) return null;
+  const slips = (name: string) =>
+    name.length === 5
+      ? [...name].some((_, i) => name.slice(0, i) + name.slice(i + 1) === word)
+      : name.length === 4 && [...name].some((_, i) => i < 3 && name.slice(0, i) + name[i + 1] + name[i] + name.slice(i + 2) === word);
+  return [...countryNamesOfCodes()].find((name) => !name.includes(' ') && slips(name)) ?? null;
 }
 
 /**
@@ -572,35 +603,79 @@ const NOT_KINDS = new Set(
  * The categories a word of their names picks out: "Which stores buy the most vodka?" (Iowa,
  * whose categories include VODKA 80 PROOF, IMPORTED VODKA and 100 PROOF VODKA) was answered
  * for every category. The word may be singular where the names are plural ("gin" for
- * AMERICAN DRY GINS, "whiskey" for CANADIAN WHISKIES). Null when the question names none, or
- * already filters the categories.
+ * AMERICAN DRY GINS, "whiskey" for CANADIAN WHISKIES). Null when the question names none.
+ * Where it names categories already, only the kinds joined to them ("tequila or vodka") are
+ * more of them, and the caller adds them to that filter.
  */
 export function categoryWordFilter(question: string, meta: SnapshotMeta, found: readonly NamedFilter[]): Filter | null {
   const categories = meta.dimensions.find((d) => d.key === 'category');
-  if (!categories || found.some((f) => f.dimension === 'category')) return null;
+  if (!categories) return null;
+  const named = found.find((f) => f.dimension === 'category');
+  const namedCategoryWords = named ? named.values.flatMap((v) => v.toLowerCase().split(/[^a-z]+/)) : [];
   const text = question.toLowerCase();
+  const namedWords = found.flatMap((f) => f.values.flatMap((v) => v.toLowerCase().split(/\s+/)));
+  const values: string[] = [];
   for (const pattern of [BOUGHT_OBJECT, WORD_BEFORE_MEASURE, KIND_OF_QUANTITY]) {
     const match = pattern.exec(text);
-    const word = match?.slice(1).find(Boolean);
-    if (!word || NOT_KINDS.has(word) || NOT_NAMES.has(word) || word in DEMONYMS) continue;
-    const namedWords = found.flatMap((f) => f.values.flatMap((v) => v.toLowerCase().split(/\s+/)));
-    if (namedWords.includes(word)) continue;
-    // "Sales of office chairs": "office" is said of the chairs named, not the category Office Supplies (it got 0.00).
-    // The word right after the kind: in "How much vodka did Sid's Beverage Shop buy?" it is "did",
-    // not the store named after it (vodka was refused as a word of product names).
-    const after = (match?.index ?? 0) + (match?.[0].indexOf(word) ?? 0) + word.length;
-    const next = text.slice(after).match(/^\s*([a-z][a-z'-]*)/)?.[1];
-    if (next && namedWords.some((w) => sameWord(next, w))) continue;
-    const forms = new Set([word, `${word}s`, `${word}es`, word.replace(/e?y$/, 'ies')]);
-    const values = [...new Set(categories.values)].filter((v) =>
-      v
-        .toLowerCase()
-        .split(/[^a-z]+/)
-        .some((w) => forms.has(w)),
-    );
+    const said = match?.slice(1).find(Boolean);
+    if (!match || !said) continue;
+    // "Vodka and tequila revenue" got TEQUILA's alone: the kinds joined to the one before the figure are asked for too.
+    const at = match.index + match[0].indexOf(said);
+    for (const { word, start } of [{ word: said, start: at }, ...joinedWords(text, said, at)]) {
+      if (NOT_KINDS.has(word) || NOT_NAMES.has(word) || word in DEMONYMS || namedWords.includes(word)) continue;
+      // "Tequila or vodka sales" got TEQUILA's alone: a kind joined to a category named is one more.
+      if (named && !joinedToOneOf(text, word, namedCategoryWords)) continue;
+      // "Sales of office chairs": "office" is said of the chairs named, not the category Office Supplies (it got 0.00).
+      // The word right after the kind: in "How much vodka did Sid's Beverage Shop buy?" it is "did",
+      // not the store named after it (vodka was refused as a word of product names).
+      const next = text.slice(start + word.length).match(/^\s*([a-z][a-z'-]*)/)?.[1];
+      if (next && namedWords.some((w) => sameWord(next, w))) continue;
+      const holding = categoriesWithWord([...new Set(categories.values)], word).filter((v) => !named?.values.includes(v));
+      // "Irish whiskey sales" got every whisk(e)y category: a word before the kind that some of them hold narrows it.
+      const before = text.slice(0, start).match(/([a-z][a-z'-]*)\s*$/)?.[1];
+      const narrowed = before && !NOT_KINDS.has(before) ? categoriesWithWord(holding, before) : [];
+      values.push(...(narrowed.length > 0 ? narrowed : holding).filter((v) => !values.includes(v)));
+    }
     if (values.length > 0) return { dimension: 'category', values, match: 'exact' };
   }
   return null;
+}
+
+/** The words joined to the one at `at` by "or", "and", "&" or commas, before or after it, with where each starts. */
+function joinedWords(text: string, word: string, at: number): { word: string; start: number }[] {
+  const joined: { word: string; start: number }[] = [];
+  const before = /([a-z][a-z'-]*)\s*(?:,|&|\bor\b|\band\b)\s*$/;
+  for (let end = at, m = before.exec(text.slice(0, end)); m; m = before.exec(text.slice(0, end))) {
+    joined.push({ word: m[1], start: m.index });
+    end = m.index;
+  }
+  const after = /^\s*(?:,|&|\bor\b|\band\b)\s*([a-z][a-z'-]*)/;
+  for (let start = at + word.length, m = after.exec(text.slice(start)); m; m = after.exec(text.slice(start))) {
+    joined.push({ word: m[1], start: start + m[0].length - m[1].length });
+    start += m[0].length;
+  }
+  return joined;
+}
+
+/** The categories that hold a word in their names, in the singular or the plural ("gin" for AMERICAN DRY GINS). */
+function categoriesWithWord(categories: readonly string[], word: string): string[] {
+  const forms = new Set([word, `${word}s`, `${word}es`, word.replace(/e?y$/, 'ies')]);
+  return categories.filter((v) =>
+    v
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .some((w) => forms.has(w)),
+  );
+}
+
+/** Whether `word` stands next to one of `words`, joined by "or", "and", "&" or a comma. */
+function joinedToOneOf(text: string, word: string, words: readonly string[]): boolean {
+  const joined = String.raw`\s*(?:,|&|\bor\b|\band\b)\s*`;
+  const neighbours = [
+    ...text.matchAll(new RegExp(String.raw`\b([a-z][a-z'-]*)${joined}${escapeRegex(word)}\b`, 'g')),
+    ...text.matchAll(new RegExp(String.raw`\b${escapeRegex(word)}${joined}([a-z][a-z'-]*)\b`, 'g')),
+  ].map((m) => m[1]);
+  return neighbours.some((n) => words.some((w) => sameWord(n, w)));
 }
 
 /** 1900 … 2099: a year, read as a period, never as an id. */

@@ -66,8 +66,12 @@ function valuesNamedWith(
   // "How many customers does Acme supply?" counted every customer: the name before the verb was read nowhere.
   const subject = unplacedSubjectOf(question, filters);
   if (subject) return { refused: notFoundReason(subject, meta), phrase: subject };
+  const supplier = supplierAsSubject(question, meta, filters);
+  if (supplier) filters.splice(filters.indexOf(supplier.instead), 1, supplier.filter);
   const kind = categoryWordFilter(question, meta, filters);
-  if (kind) filters.push(kind);
+  const namedCategories = filters.find((f) => f.dimension === 'category');
+  if (kind && namedCategories) namedCategories.values.push(...kind.values);
+  else if (kind) filters.push(kind);
   // "The margin on Bolt products" answered every product's margin: "Bolt" is a word of some
   // products' names, which the query can't select by unless they start with it.
   // "Units of paper chain kit" got the sub-category Paper's: every word of what a figure is of must be placed.
@@ -90,6 +94,36 @@ function valuesNamedWith(
  */
 const SUBJECT_NAME =
   /\b(?:does|do|did|has|have|had)\s+([A-Z][\w&'.-]*(?:\s+[A-Z0-9][\w&'.,-]*)*)\s+(?:supply|supplies|sell|sells|buy|buys|order|orders|stock|stocks|carry|carries|provide|provides|deliver|delivers|make|makes|spend|spends|ship|ships|bought|sold|ordered|supplied|spent)\b/;
+
+/** Who supplies, named before the verb or after "supplied by": "did Jim Beam supply", "supplied by Jim Beam sold best". */
+const SUPPLIER_SUBJECT =
+  /\b(?:does|do|did|has|have|had)\s+(?:the\s+)?([a-z][\w&'.-]*(?:\s+[a-z0-9][\w&'.-]*){0,5}?)\s+(?:supply|supplies|supplied|provide|provided|deliver|delivered|ship|shipped)\b|\b(?:supplied|provided|delivered|shipped|made|distributed)\s+by\s+(?:the\s+)?([a-z][\w&'.-]*(?:\s+[a-z0-9][\w&'.-]*){0,5})/i;
+
+/**
+ * "How many products did Jim Beam supply?" counted the five products named Jim Beam: who
+ * supplies is a supplier, and the one whose name begins with the words (Jim Beam Brands)
+ * replaces the values of another column that the words named. Null when the supplier is
+ * placed already, or not one alone begins so.
+ */
+function supplierAsSubject(
+  question: string,
+  meta: SnapshotMeta,
+  filters: readonly NamedFilter[],
+): { instead: NamedFilter; filter: NamedFilter } | null {
+  const suppliers = meta.dimensions.find((d) => d.key === 'supplier');
+  const m = SUPPLIER_SUBJECT.exec(question);
+  const typed = nameWords(m?.[1] ?? m?.[2] ?? '');
+  if (!suppliers || typed.length === 0 || filters.some((f) => f.dimension === 'supplier')) return null;
+  const names = [...new Set(suppliers.values)].map((v) => ({ v, words: nameWords(v) }));
+  // The longest run of the words typed that begins one supplier's name and names another column's values.
+  for (let k = typed.length; k > 0; k--) {
+    const words = typed.slice(0, k);
+    const starting = names.filter((n) => startsWithWords(n.words, words)).map((n) => n.v);
+    const instead = filters.find((f) => f.dimension !== 'supplier' && f.values.every((v) => startsWithWords(nameWords(v), words)));
+    if (starting.length === 1 && instead) return { instead, filter: { dimension: 'supplier', values: starting, match: 'exact' } };
+  }
+  return null;
+}
 
 function unplacedSubjectOf(question: string, filters: readonly NamedFilter[]): string | null {
   const name = SUBJECT_NAME.exec(question)?.[1].replace(/[.,]+$/, '');

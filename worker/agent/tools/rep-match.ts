@@ -18,18 +18,26 @@ function allowedEdits(length: number): number {
   return length <= 6 ? 1 : 2;
 }
 
-/** Levenshtein distance, stopping early once it exceeds `max`. */
+/**
+ * Edit distance counting two neighbours swapped as one slip ("frnace" for France; optimal
+ * string alignment), stopping early once it exceeds `max`. A swap is the commonest typo, and
+ * Levenshtein's two for it refused "sales in frnace".
+ */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
+  let beforePrevious: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     let best = i;
     for (let j = 1; j <= b.length; j++) {
       current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) current[j] = Math.min(current[j], beforePrevious[j - 2] + 1);
       best = Math.min(best, current[j]);
     }
+    // A row past `max` ends it: a swap reaches back one row, whose cells are at least this row's least less one.
     if (best > max) return max + 1;
+    beforePrevious = previous;
     previous = current;
   }
   return previous[b.length];
