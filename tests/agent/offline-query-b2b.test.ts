@@ -3354,6 +3354,15 @@ describe('asked on 1 December 2026, in the twelfth session', () => {
     expect(answer.result?.understood).toBe(understood);
     expect(answer.result?.totalRows).toBe(customersWithMoreOrdersThan(keep, n));
   });
+  // Every customer, every order was counted: the goods named in lower case were dropped.
+  it.each(['how many customers bought valves', 'how many orders included hoses', 'which customers bought cables in BE'])(
+    '"%s" is refused: products are not picked by a word of their names',
+    async (question) => {
+      const answer = await answerWithQuery(question, file.snapshot, today);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain("I can't pick out products by a word of their names");
+    },
+  );
   it('"what share of customers in germany ordered in Q4 2024?" is refused: the part is a period', async () => {
     const answer = await answerWithQuery('what share of customers in germany ordered in Q4 2024?', file.snapshot, today);
     expect(answer.result).toBeNull();

@@ -504,3 +504,35 @@ describe('asked on 1 December 2026, in the tenth session', () => {
     expect(answer.result?.rows).toEqual(top);
   });
 });
+
+describe('asked on 1 December 2026, in the twelfth session', () => {
+  // "But never in 1998" named one period: the help list came back.
+  it('"customers who bought in 1997 but never in 1998" are 1997\'s buyers not seen in 1998', async () => {
+    const later = customersIn('1998-01-01', '1998-12-31');
+    const lapsed = [...customersIn('1997-01-01', '1997-12-31')].filter((c) => !later.has(c)).length;
+    const answer = await answerWithQuery('customers who bought in 1997 but never in 1998', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers who bought, 1997-01-01 … 1997-12-31, but not in 1998-01-01 … 1998-12-31');
+    expect(answer.result?.totalRows).toBe(lapsed);
+  });
+  // It listed each month's revenue: the average said last is still the average.
+  it('"revenue per month average" is the revenue divided by the 18 months', async () => {
+    const dollars = rows.reduce((sum, r) => sum + r.dollars, 0);
+    const answer = await answerWithQuery('revenue per month average', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('average revenue per month');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(dollars / 18, 6);
+  });
+  // "Joined in January 1997" listed January's revenue by customer: customers picked by their first purchase.
+  it('"revenue from customers who joined in january 1997" is refused as a cohort figure', async () => {
+    const answer = await answerWithQuery('revenue from customers who joined in january 1997', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('but not another figure of customers picked by when they first bought yet');
+  });
+  it('"how many customers joined in february 1997" counts those whose first purchase is then', async () => {
+    const first = new Map<string, string>();
+    for (const r of rows) if (!first.has(r.customer) || r.day < (first.get(r.customer) ?? '')) first.set(r.customer, r.day);
+    const joined = [...first.values()].filter((d) => d.startsWith('1997-02')).length;
+    const answer = await answerWithQuery('how many customers joined in february 1997', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('new customers, 1997-02-01 … 1997-02-28');
+    expect(answer.result?.rows).toEqual([[joined]]);
+  });
+});

@@ -840,6 +840,58 @@ describe('asked on 1 December 2026, in the twelfth session', () => {
     expect(answer.result?.totalRows).toBe(8);
   });
 
+  // The chain was dropped: every store (224) counted.
+  it('"How many stores does Hy-Vee have?" counts the stores whose names start with Hy-Vee', async () => {
+    const [[stores]] = (await sql(`SELECT count(DISTINCT store_number) FROM t WHERE store_name LIKE 'Hy-Vee%'`)) as number[][];
+    const answer = await answerWithQuery('How many stores does Hy-Vee have?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers, customer name starting with “Hy-Vee”');
+    expect(answer.result?.rows).toEqual([[stores]]);
+  });
+  // In lower case a name's words are no name the query can select by: they were dropped (every store's purchases).
+  it.each([
+    ['how many stores does hy-vee have', '“hy-vee”'],
+    ['what did central city liquor buy', '“central city liquor”'],
+  ])('"%s" is refused, naming the words', async (question, words) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(`I can't pick out customers by a word of their names (${words}) yet`);
+  });
+
+  // It listed the 1,173 product × vendor pairs, each with one product: the bound is on each vendor's products.
+  it('"revenue per vendor for vendors with under 10 products" keeps the vendors with fewer than 10 products', async () => {
+    const [[vendors, revenue]] = (await sql(
+      `SELECT count(*), sum(r) FROM (SELECT vendor_name, sum(sale_dollars) r FROM t GROUP BY 1 HAVING count(DISTINCT item_number) < 10)`,
+    )) as number[][];
+    const answer = await answerWithQuery('revenue per vendor for vendors with under 10 products', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('products, revenue, by supplier, products < 10');
+    expect(answer.result?.totalRows).toBe(vendors);
+    expect(answer.result?.keptTotals?.find((k) => k.measure === 'revenue')?.value).toBeCloseTo(revenue, 6);
+  });
+  // "Ten" in words: it gave Davenport's one total.
+  it('"top ten stores in davenport" ranks Davenport\'s stores', async () => {
+    const [[stores]] = (await sql(`SELECT count(DISTINCT store_number) FROM t WHERE city = 'DAVENPORT'`)) as number[][];
+    const answer = await answerWithQuery('top ten stores in davenport', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 10 by revenue, by customer, region = DAVENPORT');
+    expect(answer.result?.totalRows).toBe(stores);
+  });
+  it('"how many vendors supplied Dubuque stores" counts the vendors sold in Dubuque', async () => {
+    const [[vendors]] = (await sql(`SELECT count(DISTINCT vendor_name) FROM t WHERE city = 'DUBUQUE'`)) as number[][];
+    const answer = await answerWithQuery('how many vendors supplied Dubuque stores', file.snapshot, TODAY);
+    expect(answer.result?.totalRows).toBe(vendors);
+    expect(answer.text).toContain(`**${vendors} vendors** in all.`);
+  });
+  // Each answered another question: every city's revenue, the stores by the average price they paid.
+  it.each([
+    ['revenue per city for cities starting with cedar', "I can't pick out values by the letters their names start with yet"],
+    ['which store bought the most expensive bottle', 'I can rank products by their average price (“most expensive products”)'],
+    // It listed each store's bottles.
+    ['bottles sold per store average', 'not an average of other figures per customer yet'],
+  ])('"%s" is refused', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(reason);
+  });
+
   // The five products named Jim Beam were counted: who supplies is the vendor Jim Beam Brands.
   it.each([
     ['How many products did Jim Beam supply?', 'count(DISTINCT item_number)', 'products, supplier = Jim Beam Brands'],

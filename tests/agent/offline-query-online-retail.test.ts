@@ -1437,6 +1437,56 @@ describe('asked on 1 December 2026, in the eleventh session', () => {
 });
 
 describe('asked on 1 December 2026, in the twelfth session', () => {
+  // "uk" before "vs" was dropped: Germany's average order value alone.
+  it('"average order value uk vs germany" sets the two side by side', async () => {
+    const answer = await answerWithQuery('average order value uk vs germany', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('average order value, by region, region in Germany, United Kingdom');
+    expect(answer.result?.rows.map((r) => r[0])).toEqual(expect.arrayContaining(['Germany', 'United Kingdom']));
+  });
+  // October's buyers not seen in November were counted (742): each side of the denial names its period.
+  it('"customers in november who didn\'t buy in october" are November\'s buyers not seen in October', async () => {
+    const [[count]] = (await sql(
+      `SELECT count(*) FROM (SELECT DISTINCT cust FROM t WHERE ${NOV} AND ${PURCHASE} AND cust IS NOT NULL
+         EXCEPT SELECT DISTINCT cust FROM t WHERE ${OCT} AND ${PURCHASE} AND cust IS NOT NULL)`,
+    )) as number[][];
+    const answer = await answerWithQuery("customers in november who didn't buy in october", file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers who bought, 2011-11-01 … 2011-11-30, but not in 2011-10-01 … 2011-10-31');
+    expect(answer.result?.totalRows).toBe(count);
+  });
+  // Abbreviated months set against each other were no periods: November's revenue alone, or none.
+  it.each(['revenue nov vs oct', 'revenue growth nov vs oct'])('"%s" compares November with October', (question) =>
+    expectAnswer(
+      question,
+      `SELECT sum(rev) FILTER (WHERE ${NOV}), sum(rev) FILTER (WHERE ${OCT}), sum(rev) FILTER (WHERE ${NOV}) - sum(rev) FILTER (WHERE ${OCT}),
+         100 * (sum(rev) FILTER (WHERE ${NOV}) - sum(rev) FILTER (WHERE ${OCT})) / sum(rev) FILTER (WHERE ${OCT}) FROM t`,
+      'revenue, 2011-11-01 … 2011-11-30, compared with 2011-10-01 … 2011-10-31',
+    ),
+  );
+  // It gave the United Kingdom, "after uk" dropped.
+  it('"which country has the most customers after uk" sets the UK aside', async () => {
+    const [[country, customers]] = (await sql(
+      `SELECT Country, count(DISTINCT cust) n FROM t WHERE ${PURCHASE} AND cust IS NOT NULL AND Country <> 'United Kingdom' GROUP BY 1 ORDER BY n DESC LIMIT 1`,
+    )) as [string, number][];
+    const answer = await answerWithQuery('which country has the most customers after uk', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 1 by customers, by region, region ≠ United Kingdom');
+    expect(answer.result?.rows).toEqual([[country, customers]]);
+  });
+  // "2000" was read as a year too, and the question refused for having no rows then.
+  it('"how many customers spent between 1000 and 2000" keeps the customers whose revenue is in the range', async () => {
+    const [[count]] = (await sql(
+      `SELECT count(*) FROM (SELECT cust, sum(rev) r FROM t WHERE cust IS NOT NULL GROUP BY 1 HAVING r BETWEEN 1000 AND 2000)`,
+    )) as number[][];
+    const answer = await answerWithQuery('how many customers spent between 1000 and 2000', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, by customer, revenue between 1,000 and 2,000');
+    expect(answer.result?.totalRows).toBe(count);
+  });
+  // POSTAGE, written again after DOTCOM POSTAGE, was found inside it and kept.
+  it('"revenue excluding dotcom postage and postage" leaves out both', () =>
+    expectAnswer(
+      'revenue excluding dotcom postage and postage',
+      `SELECT sum(rev) FROM t WHERE Description NOT IN ('DOTCOM POSTAGE', 'POSTAGE')`,
+      'revenue, product not in DOTCOM POSTAGE, POSTAGE',
+    ));
   // It gave France's share of November's buyers (2.3%): the period is the part, and a share's whole lies within its period.
   it('"What percentage of customers in France bought in November?" is refused, with the two counts to ask for', async () => {
     const answer = await answerWithQuery('What percentage of customers in France bought in November?', file.snapshot, TODAY);

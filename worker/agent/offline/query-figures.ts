@@ -110,7 +110,12 @@ export function measuresNamed(
     (measures.length === 0 && (UNITLESS_AVERAGE.test(text) || (BUYS_MOST_PER.test(text) && !PRODUCTS_NAMED.test(text))));
   if (moneyAsked && perCustomer.test(text)) measures = ['revenuePerCustomer'];
   // Iowa's "gross profit per store by city" ranked store × city pairs: another figure per customer, by the file's own noun.
-  else if (new RegExp(String.raw`\b(?:${FIGURES_NOT_PER_CUSTOMER})\s+${perCustomer.source.replace(/^\\b/, '')}`).test(text))
+  // "Bottles sold per store average" too (it listed each store's bottles).
+  else if (
+    new RegExp(
+      String.raw`\b(?:${FIGURES_NOT_PER_CUSTOMER})(?:\s+(?:sold|bought|ordered|shipped|purchased))?\s+${perCustomer.source.replace(/^\\b/, '')}`,
+    ).test(text)
+  )
     return { refused: OTHER_PER_CUSTOMER_REASON };
   else if (moneyAsked && /\bper (?:order|invoice)\b/.test(text)) measures = ['averageOrderValue'];
   // "Average sales by region" got each region's total: an average of money is per something.

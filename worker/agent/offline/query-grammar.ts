@@ -479,6 +479,18 @@ const CUSTOMERS_WHOLE =
 const SHARE_BOUGHT_IN_A_PERIOD = (place: string) =>
   `I can give what share of a period's buyers are in ${place}, but not yet what share of the customers in ${place} bought in a period; ask “How many customers in ${place} bought …?” beside “How many customers in ${place}?” for the two counts.`;
 
+/** Who bought the dearest or cheapest goods: a product's price, not the buyer's average. */
+const BOUGHT_THE_PRICIEST =
+  /\b(?:bought|buys?|ordered|purchased)\s+(?:the|our)\s+(?:most expensive|priciest|dearest|cheapest|least expensive)\s+(?:bottles?|items?|products?|units?|skus?|articles?)\b/;
+const BOUGHT_THE_PRICIEST_REASON =
+  'I can rank products by their average price (“most expensive products”), then list who bought one (“Who bought …?”), but not both in one step yet.';
+
+/** Values picked by how their names begin: "cities starting with cedar", "stores whose name begins with Hy". */
+const NAMES_STARTING =
+  /\b(?:starting|start|starts|beginning|begin|begins)\s+with\s+(?!(?:it|them|this|that|these|those)\b|(?:the\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|q[1-4]|h[12]|(?:19|20)\d\d|\d{4}-|last|this|next|the (?:first|last|latest|earliest|biggest|largest|top|most))\b)/;
+const NAMES_STARTING_REASON =
+  "I can't pick out values by the letters their names start with yet; name them in full, or by their first word typed with a capital, as in “Hy-Vee stores” or “Samsung products”.";
+
 /** Orders that hold two things at once: "orders containing both Chairs and Tables", "… Chairs and Tables together". */
 const ORDERS_HOLDING_BOTH =
   /\b(?:orders?|invoices?|baskets?|transactions?|purchases?)\b.*\b(?:both\b|together\b|contain\w*\b.*\band\b|with\b.*\band also\b)|\b(?:both|together)\b.*\b(?:in|on) (?:the same|one|an?|each) (?:order|invoice|basket|transaction)\b/;
@@ -539,7 +551,7 @@ function yearLeftOut(question: string, spec: QuerySpecInput): string | null {
  * 2020" all of 2020's buyers.
  */
 const COHORT_PICKED = new RegExp(
-  String.raw`\b(?:first (?:bought|ordered|purchased|order(?:ed)? (?:in|during|on|before|after|since))|started (?:buying|ordering|purchasing)|(?:${CUSTOMER_NOUNS})\b(?:\s+\w+){0,2}?\s+(?:acquired|won|gained|onboarded|signed(?: up)?) (?:in|during|since|before|after|between|from)\b)`,
+  String.raw`\b(?:first (?:bought|ordered|purchased|order(?:ed)? (?:in|during|on|before|after|since))|started (?:buying|ordering|purchasing)|(?:${CUSTOMER_NOUNS})\b(?:\s+\w+){0,2}?\s+(?:acquired|won|gained|onboarded|signed(?: up)?|joined|came on board|became (?:a )?customers?) (?:in|during|since|before|after|between|from)\b)`,
 );
 /** The figures that split customers by their first purchase, which a question so worded asks for. */
 const NEWNESS = new Set<Measure>(['newCustomers', 'newCustomerRevenue', 'returningCustomers', 'returningCustomerRevenue']);
@@ -563,6 +575,9 @@ function withoutBoundingYears(text: string, ranges: readonly DayRange[]): string
 }
 
 /** "With no orders", "zero revenue", "did not sell", "whose profit was negative": none of a figure, or below zero. */
+/** "Which products did no one buy in 2021?" (it listed 2021's best sellers), "products with no buyers". */
+const NO_ONE_BOUGHT =
+  /\b(?:no ?one|nobody|no (?:customers?|clients?|buyers?|stores?|accounts?))\s+(?:[a-z]+\s+){0,2}?(?:buy|buys|bought|order|orders|ordered|purchased?)\b|\b(?:had|has|have|with|got) no (?:buyers|customers|clients|takers)\b/;
 const NONE_OF_A_FIGURE = new RegExp(
   String.raw`\b(?:no|zero|nil|negative)\s+(?:revenue|sales|orders?|profit|spend|purchases?|units|margin)\b|${FIGURE_VERB_DENIED.source}|\b(?:is|are|was|were) (?:negative|zero|below zero|under zero)\b|\bbelow zero\b`,
 );
@@ -719,6 +734,10 @@ function parseAsRead(
   const shape = unsupportedShape(text, meta, filters, placed);
   if (shape) return shape;
   // "Which customers bought Chairs and Tables?" counted those who bought either.
+  // "Which store bought the most expensive bottle?" ranked stores by the average price they paid.
+  if (BOUGHT_THE_PRICIEST.test(text)) return { kind: 'refused', reason: BOUGHT_THE_PRICIEST_REASON };
+  // "Revenue per city for cities starting with cedar" gave every city's: a name's first letters select nothing yet.
+  if (NAMES_STARTING.test(text)) return { kind: 'refused', reason: NAMES_STARTING_REASON };
   const together = boughtTogether(placed, filters);
   if (together && 'kind' in together) return together;
   if (together)
@@ -839,13 +858,16 @@ function parseAsRead(
   // "Which quarters grew?": each unit against the one before, read before the periods, since
   // "the same quarter last year" names the comparison, not a period.
   let unitChange = unitChangeOf(text, CHANGE.test(text));
-  const periods = periodsOf(withoutNamedYears(unitChange?.rest ?? text, filters), today, isoDay(meta.firstDay));
+  const periods = periodsOf(withoutAmountRanges(withoutNamedYears(unitChange?.rest ?? text, filters)), today, isoDay(meta.firstDay));
   if (periods.unread)
     return {
       kind: 'refused',
       reason: `I couldn't read the period “${periods.unread}”. Name it as a year, a quarter, a half, a month or dates, such as 2021-07-01 to 2021-12-31.`,
     };
   let { period, other } = periods;
+  // "Customers in November who didn't buy in October" read November alone, and listed October's
+  // buyers not seen in November: a period on each side of the denial is two.
+  if (period && !other && didNotBuy) [period, other] = periodsAroundDenial(text, today, meta) ?? [period, other];
   // "How many of our 2023 customers also bought in 2024?" got the cross-sell answer.
   const twoNamed = period && other ? ([period, other] as const) : periods.ends && !unitChange ? periods.ends : null;
   const customersOf = keptAsked && !twoNamed ? customersOfPeriodAndAnother(text, today) : null;
@@ -1441,9 +1463,8 @@ function parseAsRead(
   // the best sellers: a list of what has none of a figure, or is without it, is none the rows give.
   if (
     !lapsed &&
-    (!LOSS.test(text) || NO_LOSS.test(text)) &&
-    (LEADING_PLURAL.test(text) || /\bany\b/.test(text)) &&
-    NONE_OF_A_FIGURE.test(text)
+    (NO_ONE_BOUGHT.test(text) ||
+      ((!LOSS.test(text) || NO_LOSS.test(text)) && (LEADING_PLURAL.test(text) || /\bany\b/.test(text)) && NONE_OF_A_FIGURE.test(text)))
   )
     return { kind: 'refused', reason: NONE_OF_A_FIGURE_ONLY };
   // "What % of revenue is from outside the UK?": with the clause taken out, the part is what is left.
@@ -1585,7 +1606,7 @@ function leadingWordsOf(value: string): string[] {
 
 /** The words a bare count of values may hold beside its values and period ("How many suppliers do we use?" was unmapped). */
 const COUNT_WORDS_ONLY = new RegExp(
-  String.raw`^(?:[\s?.!,]+|\b(?:do|did|does|have|has|are|were|is|was|there|we|i|you|our|the|a|in|to|from|into|with|at|on|of|for|by|sell|sold|selling|sells|ship|shipped|ships|buy|bought|buys|supply|supplies|supplied|order|ordered|purchased?|served?|delivered?|use|uses|used|using|work|works|worked|deal|deals|dealt|carry|carries|carried|source|sources|sourced|rely|relies|relied|get|got|sales|revenue|turnover|profit|orders|units|customers?|clients?|buyers?|accounts?|any|data|file|this|that|last|so far|currently|now|total|all|overall|altogether|during|since|between|and|year|month|quarter|week|q[1-4]|h[12]|\d{4}(?:-\d\d){0,2}|may|${MONTH_NAMES_NOT_MAY})\b)*$`,
+  String.raw`^(?:[\s?.!,]+|\b(?:do|did|does|have|has|are|were|is|was|there|we|i|you|our|the|a|in|to|from|into|with|at|on|of|for|by|sell|sold|selling|sells|ship|shipped|ships|buy|bought|buys|supply|supplies|supplied|order|ordered|purchased?|served?|delivered?|use|uses|used|using|work|works|worked|deal|deals|dealt|carry|carries|carried|source|sources|sourced|rely|relies|relied|get|got|sales|revenue|turnover|profit|orders|units|customers?|clients?|buyers?|accounts?|stores?|shops?|any|data|file|this|that|last|so far|currently|now|total|all|overall|altogether|during|since|between|and|year|month|quarter|week|q[1-4]|h[12]|\d{4}(?:-\d\d){0,2}|may|${MONTH_NAMES_NOT_MAY})\b)*$`,
 );
 
 /** Why a count of a grouping's values can't sit beside another grouping or a comparison. */
@@ -1821,6 +1842,28 @@ function sideBySide(text: string, dimension: string, groupBy: readonly string[])
 const LISTED_CUSTOMERS = new RegExp(
   String.raw`^(?:(?:list|show|show me|find|get|give me|all|all the|our|the)\s+)*(?:${CUSTOMERS_PLURAL})\b`,
 );
+
+/**
+ * The text without a range of amounts that ends in a year's digits: "customers who spent
+ * between 1000 and 2000" was refused as having no rows in 2000. A range of two years stays.
+ */
+function withoutAmountRanges(text: string): string {
+  return text.replace(
+    /\bbetween\s+[$£€]?\s?(\d[\d,.]*)(k|m)?\s+and\s+[$£€]?\s?\d[\d,.]*(?:k|m)?\b/g,
+    (range: string, from: string, scale?: string) => (/^(?:19|20)\d\d$/.test(from) && !scale ? range : ' '),
+  );
+}
+
+/** The periods named before a denial of buying and after it, when each side names a different one. */
+function periodsAroundDenial(text: string, today: Date, meta: SnapshotMeta): [DayRange, DayRange] | null {
+  const denial = PURCHASE_DENIED_THEN.exec(text);
+  if (!denial) return null;
+  const first = isoDay(meta.firstDay);
+  const before = periodsOf(text.slice(0, denial.index), today, first);
+  const after = periodsOf(text.slice(denial.index), today, first);
+  if (!before.period || !after.period || before.other || after.other) return null;
+  return before.period.from === after.period.from && before.period.to === after.period.to ? null : [before.period, after.period];
+}
 
 /** A ranking word: "top 5", "most profitable", "which … is best". */
 const RANKED_AMONG = /\b(?:top|bottom|best|worst|most|least|highest|lowest|biggest|largest|smallest)\b/;

@@ -70,6 +70,10 @@ const WHO_OF_ANOTHER_ROLE = new RegExp(
   String.raw`\bwho\b(?= (?:is|are|was|were) (?:our |the |my )?(?:[\w-]+ ){0,3}(?:${REP_NOUNS}|suppliers?|vendors?|manufacturers?)\b)`,
 );
 
+/** A count of products as a bound: "with under 10 products", "more than 5 items". */
+const PRODUCTS_BOUNDED =
+  /\b(?:than|under|over|least|most|below|above|exactly)\s+\d+\s+(?:different\s+|distinct\s+)?(?:products|items|skus)\b/;
+
 /**
  * The groupings the question asks for, in the order named: the file's dimensions after a
  * by-word ("by region", "which customers", "top 3 sub-categories"), a time unit only right
@@ -123,7 +127,9 @@ export function groupingOf(
       // Superstore's "countries" are its Country column, grouped below by its header, not its regions.
       if (dimensionOfNoun(re.exec(dimText)?.[0] ?? '', meta)?.startsWith('column:')) continue;
       // "How many products does Supplier 13 supply?" counts them: "products" is the measure's noun.
-      if (dim === 'product' && measures.includes('products') && !/\b(by|per|each) products?\b/.test(text)) continue;
+      // So is a bound's ("vendors with under 10 products" listed product × vendor pairs, each under 10).
+      if (dim === 'product' && (measures.includes('products') || PRODUCTS_BOUNDED.test(text)) && !/\b(by|per|each) products?\b/.test(text))
+        continue;
       // "Which customers buy the most Safety products?": the noun of a named category, not a
       // second grouping beside customers ("top Safety products" still ranks products).
       if (

@@ -476,7 +476,8 @@ const SCALE_IN_WORDS = new RegExp(
 
 const COUNT_IN_WORDS = new RegExp(
   // "Placed exactly two orders" got every customer's orders: "exactly" bounds a count too.
-  String.raw`\b((?:more|fewer|less|greater|higher|lower)\s+than|at least|at most|over|under|above|below|exceeding|exactly|last|past|recent|latest)\s+(${Object.keys(NUMBER_WORDS).join('|')})\b(?=\s+[a-z])`,
+  // "Top ten stores in davenport" gave Davenport's total: a ranking's count too.
+  String.raw`\b((?:more|fewer|less|greater|higher|lower)\s+than|at least|at most|over|under|above|below|exceeding|exactly|last|past|recent|latest|top|bottom)\s+(${Object.keys(NUMBER_WORDS).join('|')})\b(?=\s+[a-z])`,
   'g',
 );
 

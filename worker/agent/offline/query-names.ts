@@ -149,7 +149,12 @@ export function looseNamesOf(
   ].filter((m) =>
     /^[A-Z]{2,12}$/.test(m[1]) || lowerCase.includes(m[1].toLowerCase()) ? abbreviationFilter(m[1].toLowerCase(), meta) : false,
   );
-  for (const m of [...capitals, ...text.matchAll(abbreviated), ...beforeBuyers, ...beforeFigures]) {
+  // "Revenue uk vs germany" kept Germany alone: before a join too, where the file holds it.
+  const beforeJoins = [
+    ...text.matchAll(new RegExp(`(?<![\\w.-])(${lowerCase.join('|')})\\s*(?:,|&|\\s(?:and|or|vs\\.?|versus)\\s)`, 'g')),
+    ...question.matchAll(/(?<![\w.-])([A-Z]{2,12})\s*(?:,|&|\s(?:and|or|vs\.?|versus)\s)/g),
+  ].filter((m) => abbreviationFilter(m[1].toLowerCase(), meta));
+  for (const m of [...capitals, ...text.matchAll(abbreviated), ...beforeBuyers, ...beforeFigures, ...beforeJoins]) {
     const word = m[1].toLowerCase();
     // "Revenue of JUMBO BAG RED RETROSPOT": a word of a name already found is no abbreviation.
     if (taken.some((v) => v === word || v.split(/\s+/).includes(word)) || NOT_NAMES.has(word)) continue;
@@ -850,6 +855,12 @@ const BUYER_SUBJECT =
  */
 const GOODS_BOUGHT =
   /\b(?:buy|buys|buying|bought|purchasing|purchased|ordering|ordered)\s+([^?!,;:]+)|\b(?:spend|spends|spent|spending)\b(?:\s+[\w']+){0,3}?\s+on\s+([^?!,;:]+)/g;
+/** Words in -s after "bought" that are no goods: "bought always", "bought sometimes". */
+const ADVERBS_IN_S = new Set(
+  'always sometimes afterwards nowadays perhaps besides elsewhere towards upwards backwards overseas'.split(' '),
+);
+/** What an order holds, or a customer is called: "orders that included hoses", "customers called Vogel". */
+const GOODS_HELD = /\b(?:include|includes|included|including|contain|contains|contained|containing|called|named)\s+([^?!,;:]+)/g;
 /** Words after "bought" that name no goods: "bought Once", "bought Something Else". */
 const NOT_GOODS = new Set(
   'once twice again something anything nothing everything else only just both more less any multiple several many few times repeatedly regularly often money'.split(
@@ -939,6 +950,7 @@ export function strayPhraseOf(
   }
   return (
     strayKindOf(typed, meta, named, isGrammarWord) ??
+    strayBeforeValueOf(typed, meta, named, valueWords, isGrammarWord) ??
     strayLastOf(typed, meta, named, isGrammarWord) ??
     strayBuyerOf(typed, meta, named, isGrammarWord) ??
     strayJoinedOf(typed, meta, named, valueWords, isGrammarWord)
@@ -1022,6 +1034,34 @@ function strayKindOf(
   return null;
 }
 
+/**
+ * A name typed with a capital right before a value placed, that no value holds: "Samsung
+ * phones revenue" and "top 5 customers for Samsung phones" got every phone's figures, the
+ * brand dropped. First in the question it may be a verb ("Show Phones revenue"), so there it
+ * counts only where it is a word of some names.
+ */
+/** Verbs a question may open with before a value: "Show Phones revenue". */
+const OPENING_VERBS = new Set('show list give get find compare rank tell display plot chart count sum total break split'.split(' '));
+
+function strayBeforeValueOf(
+  typed: string,
+  meta: SnapshotMeta,
+  named: readonly string[],
+  valueWords: readonly string[],
+  isGrammarWord: (word: string) => boolean,
+): { phrase: string; partialOf: string | null } | null {
+  for (const m of typed.matchAll(/(\p{Lu}[\p{L}'’-]{2,})\s+([\p{L}'’-]+)/gu)) {
+    const word = m[1].replace(/['’]s$/, '');
+    const lower = word.toLowerCase();
+    if (!valueWords.some((value) => sameWord(m[2].toLowerCase(), value))) continue;
+    if (PHRASE_END.has(lower) || NOT_GOODS.has(lower) || QUANTITY_NOUNS.test(lower) || !isStray(lower, named, isGrammarWord)) continue;
+    const column = dimensionWithWord(lower, meta);
+    if (m.index === 0 && (!column || OPENING_VERBS.has(lower) || !column.values.some((v) => nameWords(v)[0] === lower))) continue;
+    return { phrase: word, partialOf: column?.label ?? null };
+  }
+  return null;
+}
+
 /** A capitalised name closing the question after "for": "Revenue by vendor for Hy-Vee". */
 /** The figures a place may be written before: "UK revenue", "DE sales". */
 const FIGURE_NOUNS = String.raw`(?:revenue|sales|turnover|orders|profits?|margins?|units|returns)\b`;
@@ -1065,23 +1105,62 @@ function strayBuyerOf(
   const unquoted = (raw: string) => raw.replace(/^["“‘'(]+|["”’')]+$/g, '');
   // "Acme's" buyer is Acme; "Tito's" goods are the file's "Titos".
   const subjects = [...typed.matchAll(BUYER_SUBJECT)].map((m) => m[1].split(' ').map((raw) => unquoted(raw).replace(/['’]s$/, '')));
-  const objects = [...typed.matchAll(GOODS_BOUGHT)]
+  const objects = [...typed.matchAll(GOODS_BOUGHT), ...typed.matchAll(GOODS_HELD)]
     .map((m) =>
       wordsUntil((m[1] ?? m[2]).split(' '), (word) => PHRASE_END.has(word.toLowerCase())).map((raw) => unquoted(raw).replace(/['’]/g, '')),
     )
     .filter((words) => !goodsCounted(words, meta));
+  const capitalised = (word: string) => /^\p{Lu}/u.test(word);
+  const isName = (word: string) =>
+    !PHRASE_END.has(word.toLowerCase()) &&
+    !NOT_GOODS.has(word.toLowerCase()) &&
+    !QUANTITY_NOUNS.test(word.toLowerCase()) &&
+    isStray(word.toLowerCase(), named, isGrammarWord);
+  const lowerCase = lowerCaseNameOf(subjects, objects, meta, isName);
+  if (lowerCase) return lowerCase;
   for (const words of [...subjects, ...objects]) {
-    const names = words.filter(
-      (word) =>
-        /^\p{Lu}/u.test(word) &&
-        !PHRASE_END.has(word.toLowerCase()) &&
-        !NOT_GOODS.has(word.toLowerCase()) &&
-        !QUANTITY_NOUNS.test(word.toLowerCase()) &&
-        isStray(word.toLowerCase(), named, isGrammarWord),
-    );
+    const names = words.filter((word) => capitalised(word) && isName(word));
     if (names.length === 0) continue;
     const columns = names.map((word) => dimensionWithWord(word.toLowerCase(), meta));
     return { phrase: names.join(' '), partialOf: columns.every(Boolean) ? (columns[0]?.label ?? null) : null };
+  }
+  return null;
+}
+
+/** Words that name nothing before the name in a buyer or the goods: "the most chairs", "any valves". */
+const DETERMINERS = new Set('the a an any some most more our their those these all of'.split(' '));
+/** Words that end a name typed in lower case: "bought Phones but no Accessories", "as well as". */
+const LOWER_CASE_NAME_END = new Set('as not no nor but for with without than then so and or if when while because'.split(' '));
+
+/**
+ * A buyer or the goods named in lower case, where their first word is of the names of the
+ * customers or the products: "How many customers bought valves?" and "What did central city
+ * liquor buy?" got every customer's figures, the words dropped. A plural noun no name holds
+ * is goods too ("bought staplers"). Only the first word after the verb's determiners counts,
+ * so "bought for the first time" or "as often as" names nothing.
+ */
+function lowerCaseNameOf(
+  subjects: readonly string[][],
+  objects: readonly string[][],
+  meta: SnapshotMeta,
+  isName: (word: string) => boolean,
+): { phrase: string; partialOf: string | null } | null {
+  const ofColumn = (word: string, key: string) => dimensionWithWord(word.toLowerCase(), meta, (k) => k === key);
+  const pluralOfNoName = (word: string) => /^[a-z]{3,}[^su]s$/.test(word) && !ADVERBS_IN_S.has(word) && !dimensionWithWord(word, meta);
+  const said = [
+    ...subjects.map((words) => ({ words, column: 'customer', unnamed: (_: string) => false })),
+    ...objects.map((words) => ({ words, column: 'product', unnamed: pluralOfNoName })),
+  ];
+  for (const { words, column, unnamed } of said) {
+    const start = words.findIndex((word) => !DETERMINERS.has(word.toLowerCase()));
+    const end = words.findIndex((word, i) => i > start && LOWER_CASE_NAME_END.has(word.toLowerCase()));
+    const phrase = words.slice(start, end < 0 ? undefined : end);
+    const head = phrase[0];
+    if (!head || /[^a-z'-]/.test(phrase.join('')) || head.length < 4 || !isName(head)) continue;
+    const holder = ofColumn(head, column);
+    if (!holder && !unnamed(head)) continue;
+    // Goods are their head word ("valves"); a buyer all the words typed ("central city liquor").
+    return { phrase: column === 'customer' ? phrase.join(' ') : head, partialOf: holder?.label ?? null };
   }
   return null;
 }

@@ -119,21 +119,36 @@ export function whoStoppedBuying(asked: StoppedBuyingQuestion): Parsed {
   // "Which products did we stop selling?" is no churn list or list of products to drop: it needs its periods.
   if (!period || !other)
     return { kind: listed ? 'refused' : 'unmapped', reason: twoPeriodsNeeded(listed, spec.filters ?? [], meta, today) };
-  const [bought, notBoughtIn] =
-    (earlierWasBought && other.from < period.from) || deniedIs(text, period, other) ? [other, period] : [period, other];
+  const [bought, notBoughtIn] = deniedIs(text, period, other)
+    ? [other, period]
+    : deniedIs(text, other, period)
+      ? [period, other]
+      : earlierWasBought && other.from < period.from
+        ? [other, period]
+        : [period, other];
   return { kind: 'spec', spec: { ...listing, period: bought, notBoughtIn } };
 }
 
 /**
- * Whether the denial is written of `period`, not of `other`, told by their years: "Which
- * customers bought in 2020 and did not order in 2021?" listed 2021's buyers not seen in 2020.
+ * Whether the denial is written of `period`, not of `other`, told by their years, or their
+ * months' names within one year: "Which customers bought in 2020 and did not order in 2021?"
+ * listed 2021's buyers not seen in 2020, "customers in november who didn't buy in october"
+ * October's not seen in November.
  */
 function deniedIs(text: string, period: DayRange, other: DayRange): boolean {
-  const [year, otherYear] = [period.from.slice(0, 4), other.from.slice(0, 4)];
   const denial = /\b(?:not|never)\b|n't\b/.exec(text);
-  if (!denial || year === otherYear) return false;
+  if (!denial) return false;
   const denied = text.slice(denial.index);
-  return denied.includes(year) && !denied.includes(otherYear);
+  const said = (words: string[]) => words.some((word) => new RegExp(`\\b${word}\\b`).test(denied));
+  return said(wordsTelling(period, other)) && !said(wordsTelling(other, period));
+}
+
+/** The words that tell `range` from `other` in a question: its year, or in the same year its month's name. */
+function wordsTelling(range: DayRange, other: DayRange): string[] {
+  if (range.from.slice(0, 4) !== other.from.slice(0, 4)) return [range.from.slice(0, 4)];
+  if (range.from.slice(0, 7) !== range.to.slice(0, 7) || range.from.slice(0, 7) === other.from.slice(0, 7)) return [];
+  const month = new Date(`${range.from}T00:00:00Z`).toLocaleString('en', { month: 'long', timeZone: 'UTC' }).toLowerCase();
+  return [month, month.slice(0, 3)];
 }
 
 /** "Which products …", "Products bought in …", "List the items …": products are what is listed. */

@@ -228,6 +228,15 @@ export function withWordingMended(question: string): string {
             ? `${unit} over ${unit}`
             : match,
       )
+      // "Revenue growth nov vs oct" was read as no period: two months set against each other are periods.
+      .replace(
+        new RegExp(
+          String.raw`(\b(?:in|from|between|during|of|since|for|to|and|until|till|by)\s)?\b(${MONTH_WORDS}) (vs\.?|versus|compared (?:to|with)|against) (${MONTH_WORDS})\b`,
+          'gi',
+        ),
+        (_: string, before: string | undefined, month: string, vs: string, other: string) =>
+          `${before ?? 'in '}${monthNamed(month)} ${vs} ${monthNamed(other)}`,
+      )
       // "top 10 customers nov": a month written last, after what is asked, is its period.
       .replace(
         new RegExp(
@@ -248,6 +257,15 @@ export function withWordingMended(question: string): string {
         /\bbut (?:did not|didn't|didnt|have not|haven't|has not|hasn't|never) (?:buy|order|purchase|bought|ordered|purchased)(?: (?:any|again|any more|anymore))?(?= (?:in|during|this|last)\b)/gi,
         'but not',
       )
+      // "Which country has the most customers after uk" gave the UK: after a ranking, "after" a name sets it aside.
+      .replace(
+        /\b((?:most|top|best|biggest|largest|highest)\b[^?]*?)\bafter (?!(?:the )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|q[1-4]|h[12]|\d|last|this|next|that|first|returns?|refunds?|discounts?|credit|cancell|costs?|tax|expenses|fees))(?=(?:the )?[a-z])/i,
+        '$1apart from ',
+      )
+      // "Revenue per month average" listed each month's: the average said last is still the average.
+      .replace(/\b([a-z]+(?: [a-z]+)?) per (day|week|month|quarter|year|order|customer|store)(?: on)? average\b/gi, 'average $1 per $2')
+      // "Customers who bought in 1997 but never in 1998" wanted two periods.
+      .replace(/\bbut never(?= (?:in|during)\b)/gi, 'but not')
       // "Bought in 2020 and haven't bought since" was read as 2019 against 2020, "placed their last
       // order in 2020" as every buyer of 2020: bought then but not since, as "but not since" reads.
       .replace(
@@ -328,6 +346,12 @@ const LIST_ASKED =
 /** The rows a question names, besides products: "which stores are slow movers". */
 const ROWS_NAMED =
   /\b(?:customers?|clients?|accounts?|stores?|shops?|suppliers?|vendors?|categor(?:y|ies)|sub-?categor(?:y|ies)|regions?|countr(?:y|ies)|states?|cit(?:y|ies)|reps?|brands?|segments?)\b/i;
+/** A month's full name, however it is written ("nov", "Sept"). */
+function monthNamed(written: string): string {
+  const start = written.slice(0, 3).toLowerCase();
+  return `${MONTH_NAMES_NOT_MAY}|may`.split('|').find((name) => name.startsWith(start)) ?? written;
+}
+
 /** The months' names and abbreviations. */
 /** The units shorthand stands for. */
 const SHORT_UNITS: Record<string, string> = {

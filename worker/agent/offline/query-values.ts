@@ -52,6 +52,13 @@ function valuesNamedWith(
   const names = withoutHalfYears(question);
   const entities = entitiesOf(names, meta);
   if (entities.unknown) return { refused: notFoundReason(entities.unknown, meta), phrase: entities.unknown };
+  // "Revenue of Eldon 200 Class Desk Accessories, Black" kept the products named so and those
+  // starting "Black" at once (0.00): a name's first words beside a value of the same column name neither.
+  const clash = leading.find((l) => entities.filters.some((f) => f.dimension === l.dimension));
+  if (clash) {
+    const label = meta.dimensions.find((d) => d.key === clash.dimension)?.label ?? clash.dimension;
+    return { refused: partialNameReason(clash.values[0], label), phrase: null };
+  }
   const filters: NamedFilter[] = [...entities.filters, ...leading];
   // "store" where the customers are read from store_name: "store 2506", "revenue per store".
   const customer = meta.dimensions.find((d) => d.key === 'customer');
@@ -125,18 +132,23 @@ function supplierAsSubject(
   return null;
 }
 
+/** Nouns after a name that say it means every customer so named: "Hy-Vee stores". */
+const CUSTOMER_GROUP_NOUNS = 'stores|shops|branches|outlets|locations|sites|customers|clients|accounts|companies';
+/** The owner of the customers counted: "How many stores does Hy-Vee have?" (it counted every store). */
+const OWNER_OF_CUSTOMERS = new RegExp(
+  String.raw`\bhow many\s+(?:${CUSTOMER_GROUP_NOUNS})\s+(?:does|do|did|has)\s+(?:the\s+)?(?!(?:each|every|per|any|a|an|our|your|their|its|this|that|which|what)\b)([\w&'.-]+(?:\s+[\w&'.,-]+){0,4}?)\s+(?:have|has|own|owns|run|runs|operate|operates)\b`,
+  'i',
+);
+
 function unplacedSubjectOf(question: string, filters: readonly NamedFilter[]): string | null {
-  const name = SUBJECT_NAME.exec(question)?.[1].replace(/[.,]+$/, '');
-  if (!name || /^(?:I|We|You|They|It)$/.test(name)) return null;
+  const name = (SUBJECT_NAME.exec(question) ?? OWNER_OF_CUSTOMERS.exec(question))?.[1].replace(/[.,]+$/, '');
+  if (!name || /^(?:I|We|You|They|It)$/i.test(name)) return null;
   const typed = name.toLowerCase();
   return filters.some((f) => f.values.some((v) => v.toLowerCase().includes(typed) || typed.includes(v.toLowerCase()))) ? null : name;
 }
 
 /** The columns a brand's or a chain's name picks values of by their first words. */
 const LEADING_NAME_DIMENSIONS = ['customer', 'product', 'supplier'];
-
-/** Nouns after a name that say it means every customer so named: "Hy-Vee stores". */
-const CUSTOMER_GROUP_NOUNS = 'stores|shops|branches|outlets|locations|sites|customers|clients|accounts|companies';
 
 /**
  * "Diageo" (the supplier Diageo Americas), "Tito's" (the products Titos Vodka and Titos
@@ -214,7 +226,7 @@ function contextOf(phrase: string, question: string): { typed: string; standsAlo
 function meansEveryCustomer(typed: string, question: string): boolean {
   const name = escapeRegex(typed);
   return new RegExp(
-    `${name}(?:['’]s)?\\s+(?:${CUSTOMER_GROUP_NOUNS})\\b|\\b(?:all|every|each)(?:\\s+of)?(?:\\s+the)?\\s+${name}`,
+    `${name}(?:['’]s)?\\s+(?:${CUSTOMER_GROUP_NOUNS})\\b|\\b(?:all|every|each)(?:\\s+of)?(?:\\s+the)?\\s+${name}|\\bhow many\\s+(?:${CUSTOMER_GROUP_NOUNS})\\s+(?:does|do|did|has)\\s+(?:the\\s+)?${name}\\s+(?:have|has|own|owns|run|runs|operate|operates)\\b`,
     'i',
   ).test(question);
 }
@@ -312,26 +324,32 @@ export function entitiesOf(
   const found: { dimension: string; values: string[]; match: 'exact' }[] = [];
   const taken: [number, number][] = [];
   // Longest names first, so "Premium Oat Milk 1L" wins over "Oat Milk".
-  const candidates: { dim: string; values: string[]; lower: string }[] = [];
+  const candidates: { dim: string; values: string[]; lower: string; column: string }[] = [];
   for (const d of meta.dimensions) {
     if (d.values.length > 50_000) continue;
+    const column = asWritten(d.label);
     // Written as the question is, so "Acme Supply Inc" finds "Acme Supply, Inc.".
-    for (const v of new Set(d.values)) if (v.length >= 2) candidates.push({ dim: d.key, values: [v], lower: asWritten(v) });
+    for (const v of new Set(d.values)) if (v.length >= 2) candidates.push({ dim: d.key, values: [v], lower: asWritten(v), column });
     // "Black Velvet" names each of "Black Velvet (11788)", "Black Velvet (11777)", …: ids that share the name.
-    for (const [name, labels] of sharedNamesOf(d.values)) candidates.push({ dim: d.key, values: labels, lower: asWritten(name) });
+    for (const [name, labels] of sharedNamesOf(d.values)) candidates.push({ dim: d.key, values: labels, lower: asWritten(name), column });
   }
-  candidates.sort((a, b) => b.lower.length - a.lower.length);
+  // "Sales in washington state" got the city Washington: a name in two columns is the one whose column is named beside it.
+  const besideItsColumn = (c: (typeof candidates)[number]) =>
+    text.includes(` ${c.lower} ${c.column} `) || text.includes(` ${c.column} of ${c.lower} `) ? 1 : 0;
+  candidates.sort((a, b) => b.lower.length - a.lower.length || besideItsColumn(b) - besideItsColumn(a));
   for (const c of candidates) {
     // "Sean Miller's last order" names Sean Miller too, and "Phones' cost" Phones (it got all 2021's).
     // "Revenue for Chair", "Canadian whisky" name Chairs and CANADIAN WHISKIES: a plural kind in
     // the singular, where a name stands ("a table of revenue" is no Tables, "supply chain" no Supplies).
     const one = c.dim !== 'customer' && c.dim !== 'product' ? singularOf(c.lower) : null;
+    // "Excluding dotcom postage and postage" kept POSTAGE: the first place a name is free, not only its first.
+    const free = (start: number) => !taken.some(([s, e]) => start < e && start + c.lower.length > s);
     const at =
       [` ${c.lower} `, ` ${c.lower}s `, ` ${c.lower}'s `, ` ${c.lower}’s `, ` ${c.lower}' `, ` ${c.lower}’ `]
-        .map((form) => text.indexOf(form) + 1)
+        .map((form) => placesOf(text, form).find(free) ?? 0)
         .find((i) => i > 0) ?? (one ? singularNamedAt(text, one) : 0);
     if (at <= 0 || c.lower.length < 3 || /^\d+$/.test(c.lower)) continue;
-    if (taken.some(([s, e]) => at < e && at + c.lower.length > s)) continue;
+    if (!free(at)) continue;
     if (found.some((f) => f.dimension === c.dim)) {
       found.find((f) => f.dimension === c.dim)?.values.push(...c.values);
     } else found.push({ dimension: c.dim, values: [...c.values], match: 'exact' });
@@ -373,6 +391,13 @@ const NAME_BEFORE =
 const NAME_AFTER = /^\s(?:revenue|sales|turnover|profits?|margins?|orders|units|buyers|customers|products|items|costs?|cogs)\b/;
 
 /** Where a name's singular stands as a name in `text` (0 when it stands nowhere so). */
+/** Where `form` stands in `text`, each time, as the place of its first letter after the leading space. */
+function placesOf(text: string, form: string): number[] {
+  const places: number[] = [];
+  for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + 1)) places.push(at + 1);
+  return places;
+}
+
 function singularNamedAt(text: string, one: string): number {
   for (let at = text.indexOf(` ${one} `); at >= 0; at = text.indexOf(` ${one} `, at + 1)) {
     const before = text.slice(0, at + 1);

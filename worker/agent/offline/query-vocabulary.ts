@@ -136,7 +136,7 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
   // "How many customers did we win each quarter?" counted every customer of each quarter.
   [
     new RegExp(
-      String.raw`\b(${CUSTOMERS_PLURAL})\b(?: \w+){0,3} (win|won|acquire|acquired|gain|gained|sign up|signed up|signed|onboard|onboarded)\b(?! back)|\b(won|acquired|gained|onboarded) (${CUSTOMERS_PLURAL})\b|\bcustomer acquisitions?\b`,
+      String.raw`\b(${CUSTOMERS_PLURAL})\b(?: \w+){0,3} (win|won|acquire|acquired|gain|gained|sign up|signed up|signed|onboard|onboarded|joined)\b(?! back)|\b(won|acquired|gained|onboarded) (${CUSTOMERS_PLURAL})\b|\bcustomer acquisitions?\b`,
     ),
     'newCustomers',
   ],
