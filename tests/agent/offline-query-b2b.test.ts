@@ -1898,9 +1898,11 @@ describe('customers who bought each of several values', () => {
       'Which customers bought Hydraulics and Bearings in 2024 vs 2023?',
       'I can list the customers who bought each of Hydraulics, Bearings, with what they bought of each, in one period at a time; name one, such as “in 2024”.',
     ],
-    // "DE" is no region of the file (its regions are DE-North and DE-South): it would be dropped.
-    ['Which DE customers bought Hydraulics and Bearings?', "I couldn't tell what “de” names among this file's values"],
-    ['Which DE customers bought Hydraulics?', "I can't answer that"],
+    // "DE" is Germany's code, and the file's regions DE-North and DE-South are Germany's: two values beside two.
+    [
+      'Which DE customers bought Hydraulics and Bearings?',
+      'but not pair them with values of another (Hydraulics and Bearings; DE-North and DE-South) yet',
+    ],
     [
       'Which customers bought Hydraulics and Bearings in 2023 and 2024?',
       'I could read this only as a question about 2023-01-01 … 2023-12-31, which leaves out 2024',
@@ -3363,6 +3365,36 @@ describe('asked on 1 December 2026, in the twelfth session', () => {
       expect(answer.text).toContain("I can't pick out products by a word of their names");
     },
   );
+  // A country's code was no region ("DE" refused or dropped: "DE vs AT revenue" gave AT's alone); lower-case codes beside "vs" were dropped.
+  it('"Which DE customers bought Hydraulics?" lists the buyers in DE-North and DE-South', async () => {
+    // Every customer with a Hydraulics row there, as "Which customers bought Hydraulics or Bearings?" lists them.
+    const buyers = new Set(rows.filter((r) => inGermany(r) && r.Category === 'Hydraulics').map((r) => r.CustomerID));
+    const answer = await answerWithQuery('Which DE customers bought Hydraulics?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('revenue, by customer, category = Hydraulics, region in DE-North, DE-South');
+    expect(answer.result?.totalRows).toBe(buyers.size);
+  });
+  it.each([
+    ['DE vs AT revenue', ['AT', 'DE-North', 'DE-South']],
+    ['revenue uk vs de', ['DE-North', 'DE-South', 'UK']],
+    ['revenue nl vs be', ['BE', 'NL']],
+  ])('"%s" sets the regions side by side', async (question, regions) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result?.understood).toBe(`revenue, by region, region in ${regions.join(', ')}`);
+    const byRegion = new Map(
+      grouped(
+        (r) => regions.includes(r.Region),
+        (r) => r.Region,
+        revenue,
+      ),
+    );
+    expect(answer.result?.rows.length).toBe(regions.length);
+    for (const [region, value] of answer.result?.rows ?? []) expect(value as number).toBeCloseTo(byRegion.get(region as string) ?? NaN, 6);
+  });
+  // "Including returns" is what revenue holds, not goods an order holds.
+  it('"Revenue by region including returns" sets the returns beside the revenue', async () => {
+    const answer = await answerWithQuery('Revenue by region including returns', file.snapshot, today);
+    expect(answer.result?.understood).toBe('returns, revenue, by region');
+  });
   it('"what share of customers in germany ordered in Q4 2024?" is refused: the part is a period', async () => {
     const answer = await answerWithQuery('what share of customers in germany ordered in Q4 2024?', file.snapshot, today);
     expect(answer.result).toBeNull();

@@ -857,6 +857,17 @@ describe('asked on 1 December 2026, in the twelfth session', () => {
     expect(answer.text).toContain(`I can't pick out customers by a word of their names (${words}) yet`);
   });
 
+  // It was of all 224 stores (1.8%): the stores in Des Moines are the whole, the scotch they bought the part.
+  it('"what % of stores in Des Moines bought scotch" is of the stores in Des Moines', async () => {
+    const [[part, whole]] = (await sql(
+      `SELECT count(DISTINCT store_number) FILTER (WHERE category_name ILIKE '%scotch%'), count(DISTINCT store_number) FROM t WHERE city = 'DES MOINES'`,
+    )) as number[][];
+    const answer = await answerWithQuery('what % of stores in Des Moines bought scotch', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(
+      'share of customers, customers, category in SINGLE MALT SCOTCH, SCOTCH WHISKIES, within region = DES MOINES',
+    );
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo((100 * part) / whole, 6);
+  });
   // It listed the 1,173 product × vendor pairs, each with one product: the bound is on each vendor's products.
   it('"revenue per vendor for vendors with under 10 products" keeps the vendors with fewer than 10 products', async () => {
     const [[vendors, revenue]] = (await sql(
@@ -890,6 +901,42 @@ describe('asked on 1 December 2026, in the twelfth session', () => {
     const answer = await answerWithQuery(question, file.snapshot, TODAY);
     expect(answer.result).toBeNull();
     expect(answer.text).toContain(reason);
+  });
+
+  // "Black Velvet" names the Black Velvet products more fully than the supplier Black Rock Spirits (1 store).
+  it('"How many stores bought products made by Black Velvet?" counts the buyers of the Black Velvet products', async () => {
+    const [[stores]] = (await sql(`SELECT count(DISTINCT store_number) FROM t WHERE item_description = 'Black Velvet'`)) as number[][];
+    const answer = await answerWithQuery('How many stores bought products made by Black Velvet?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toMatch(/^customers, product in Black Velvet \(/);
+    expect(answer.result?.rows).toEqual([[stores]]);
+  });
+  // "Iowa" begins the name of one store alone: the state, not a chain (it counted Iowa Street Market).
+  it('"How many stores does Iowa have?" counts every store', async () => {
+    const [[stores]] = (await sql(`SELECT count(DISTINCT store_number) FROM t`)) as number[][];
+    const answer = await answerWithQuery('How many stores does Iowa have?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers');
+    expect(answer.result?.rows).toEqual([[stores]]);
+  });
+  // It listed the file's top products, none of them Bacardi's.
+  it('"products supplied by bacardi" lists the vendor\'s products', async () => {
+    const expected = (await sql(`SELECT count(DISTINCT item_number) FROM t WHERE vendor_name = 'Bacardi U.S.A., Inc.'`)) as number[][];
+    const answer = await answerWithQuery('products supplied by bacardi', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, by product, supplier = Bacardi U.S.A., Inc.');
+    expect(answer.result?.totalRows).toBe(expected[0][0]);
+  });
+  // These were read before: a plural of a kind of store, amounts of goods, a breakdown by store.
+  it.each([
+    ['How much did liquor stores spend in January 2012?', 'revenue, 2012-01-01 … 2012-01-31'],
+    ['Bottles sold per store', 'units, by customer'],
+  ])('"%s" is still read as %s', async (question, understood) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(understood);
+  });
+  // It left out TEQUILA alone.
+  it('"revenue excluding tequila and gin" is refused: gin is a word of names, not a value', async () => {
+    const answer = await answerWithQuery('revenue excluding tequila and gin', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('I could read only TEQUILA of the values left out, not “gin”');
   });
 
   // The five products named Jim Beam were counted: who supplies is the vendor Jim Beam Brands.

@@ -5413,6 +5413,41 @@ describe('asked on 1 December 2026, in the twelfth session', () => {
       `SELECT sum(rev) FROM t WHERE "Sub-Category" = 'Phones' AND "Product Name" LIKE 'Polycom%'`,
       'revenue, Sub-Category = Phones, product name starting with “Polycom”',
     ));
+  // A state's code in lower case beside "vs" was dropped: the whole file's revenue, or Texas' alone.
+  it.each([
+    ['revenue ny vs ca', ['New York', 'California']],
+    ['revenue texas vs ny', ['Texas', 'New York']],
+  ])('"%s" sets the states side by side', (question, states) =>
+    expectAnswer(
+      question,
+      `SELECT State, sum(rev) r FROM t WHERE State IN ('${states.join("', '")}') GROUP BY 1 ORDER BY r DESC`,
+      `revenue, by State, State in ${states.join(', ')}`,
+    ),
+  );
+  // It showed the third: the name set aside is the one before.
+  it('"second biggest customer after Sean Miller" is the biggest but Sean Miller', () =>
+    expectAnswer(
+      'second biggest customer after Sean Miller',
+      `SELECT "Customer Name", sum(rev) r FROM t WHERE "Customer Name" <> 'Sean Miller' GROUP BY 1 ORDER BY r DESC LIMIT 1`,
+      'top 1 by revenue, by customer, customer ≠ Sean Miller',
+    ));
+  // Read before and still: a year after "than" is a comparison, an order "starting with the lowest", adjectives before a value,
+  // what revenue includes, an amount of goods.
+  itReadsEach([
+    [
+      'Did the West and East sell more in 2021 than 2020?',
+      'revenue, sorted by change, by region, revenue up, region in West, East, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+    ],
+    ['Sort customers by revenue starting with the lowest', 'revenue, by customer, lowest first'],
+    ['What were Regional Chairs sales in 2021?', 'revenue, Sub-Category = Chairs, 2021-01-01 … 2021-12-31'],
+    ['What is revenue including shipping?', 'revenue'],
+    ['Which customers bought hundreds of binders?', 'revenue, by customer, Sub-Category = Binders'],
+  ]);
+  itRefusesEach([
+    // It listed the top products of all.
+    ['products supplied by Apple', "This file has no supplier column, so I can't tell what “Apple” supplied."],
+    ['How many customers are named Miller?', "I can't pick out customers by a word of their names (“Miller”) yet"],
+  ]);
   // The state named beside it: it got the city Washington (D.C.).
   it.each(['sales in washington state', 'sales in the state of washington'])('"%s" is the state', (question) =>
     expectAnswer(question, `SELECT sum(rev) FROM t WHERE State = 'Washington'`, 'revenue, State = Washington'),

@@ -3,7 +3,7 @@
  * France and Spain": the clause taken out of the question, with the values it names.
  */
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
-import { looseNamesOf, type NamedFilter } from './query-names';
+import { dimensionWithWord, looseNamesOf, type NamedFilter } from './query-names';
 import { escapeRegex } from './query-limits';
 import { entitiesOf, leadingNameFilter, notFoundReason } from './query-values';
 import { MONTH_NAMES } from './query-periods';
@@ -83,6 +83,14 @@ export function exclusionOf(question: string, meta: SnapshotMeta): { rest: strin
   if (unplacedNumber)
     return {
       refused: `I could read only ${filters.flatMap((f) => f.values).join(', ')} of the values left out, not “${unplacedNumber[0]}”, so the answer would be to another question; leave out one value at a time (“excluding customer ${unplacedNumber[0]}”).`,
+    };
+  // "Revenue excluding tequila and gin" left out TEQUILA alone: a word of the file's names joined to those left out is one more.
+  const unplacedWord = [...clause[1].matchAll(/(?:,|&|\band\b|\bor\b)\s*(?:the\s+)?(\p{Ll}[\p{L}'-]+)/gu)]
+    .map((m) => m[1])
+    .find((word) => !placedWords.includes(word) && dimensionWithWord(word, meta) !== null);
+  if (unplacedWord)
+    return {
+      refused: `I could read only ${filters.flatMap((f) => f.values).join(', ')} of the values left out, not “${unplacedWord}”, so the answer would be to another question; name each value to leave out as the file writes it.`,
     };
   const rest = withoutClause(question, clause);
   // "UK vs non-UK revenue" gave the rest alone: a value set against all the others is no exclusion.

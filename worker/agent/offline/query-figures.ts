@@ -110,10 +110,10 @@ export function measuresNamed(
     (measures.length === 0 && (UNITLESS_AVERAGE.test(text) || (BUYS_MOST_PER.test(text) && !PRODUCTS_NAMED.test(text))));
   if (moneyAsked && perCustomer.test(text)) measures = ['revenuePerCustomer'];
   // Iowa's "gross profit per store by city" ranked store × city pairs: another figure per customer, by the file's own noun.
-  // "Bottles sold per store average" too (it listed each store's bottles).
+  // "Average bottles sold per store" too (it listed each store's bottles; "bottles sold per store" is by store).
   else if (
     new RegExp(
-      String.raw`\b(?:${FIGURES_NOT_PER_CUSTOMER})(?:\s+(?:sold|bought|ordered|shipped|purchased))?\s+${perCustomer.source.replace(/^\\b/, '')}`,
+      String.raw`\b(?:${FIGURES_NOT_PER_CUSTOMER})${/\b(?:average|avg|mean|typical)\b/.test(text) ? String.raw`(?:\s+(?:sold|bought|ordered|shipped|purchased))?` : ''}\s+${perCustomer.source.replace(/^\\b/, '')}`,
     ).test(text)
   )
     return { refused: OTHER_PER_CUSTOMER_REASON };

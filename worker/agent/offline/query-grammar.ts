@@ -144,7 +144,7 @@ import {
 } from './query-routes';
 import { DISCONTINUE, WHOM_TO_CALL } from './intents';
 import { measuresNamed } from './query-figures';
-import { questionText, WHY_FIGURE_MOVED, withSilencesRead, withWordingMended } from './query-text';
+import { MONTH_WORDS, questionText, WHY_FIGURE_MOVED, withSilencesRead, withWordingMended } from './query-text';
 import { withProductCodesAs } from './query-product-codes';
 import { unplacedBeforeBuyers } from './query-names';
 import { deniedValueOf, exclusionOf } from './query-exclusions';
@@ -179,7 +179,7 @@ const SUB_CATEGORY = /\bsub[- ]?categor(y|ies)\b/;
  */
 // "Customers in Germany with more than 5 orders" listed Germany's two regions: "than" before an amount is a bound, no comparison.
 const SIDE_BY_SIDE = new RegExp(
-  String.raw`\b(vs\.?|versus|compare|compared|comparing|against|or|difference between|differ)\b|\b(more|less|fewer|higher|lower|bigger|smaller|better|worse|larger)\b.*\bthan\b(?!\s+(?:[$£€]?\d|(?:${Object.keys(NUMBER_WORDS).join('|')})\b))`,
+  String.raw`\b(vs\.?|versus|compare|compared|comparing|against|or|difference between|differ)\b|\b(more|less|fewer|higher|lower|bigger|smaller|better|worse|larger)\b.*\bthan\b(?!\s+(?:[$£€]\s?\d|(?!(?:19|20)\d\d\b)\d|(?:${Object.keys(NUMBER_WORDS).join('|')})\b))`,
 );
 /** "Depend on", "rely on", "hurt most if" (it got the supplier's products): whose goods someone needs. */
 const RELY_ON =
@@ -476,8 +476,13 @@ function countLeftOut(question: string, spec: QuerySpecInput, meta: SnapshotMeta
 const CUSTOMERS_WHOLE =
   /(?:\b(?:share|percent(?:age)?|proportion|fraction)|%) of (?:our |the |all |all our )*(?:customers|clients|accounts|buyers|stores|shops) (?:in|from|based in|located in) (.+?)(?= (?:who|that|bought|buy|buys|ordered|order|purchased|purchase|have|has|had|did|do|does|spent|spend)\b|[?.!,]|$)/;
 
-const SHARE_BOUGHT_IN_A_PERIOD = (place: string) =>
+/** Why a share of a place's customers who bought in a period gets no figure. */
+const shareBoughtInAPeriodReason = (place: string) =>
   `I can give what share of a period's buyers are in ${place}, but not yet what share of the customers in ${place} bought in a period; ask “How many customers in ${place} bought …?” beside “How many customers in ${place}?” for the two counts.`;
+
+/** A supplier's products asked for: "products supplied by Bacardi", "list the items from Diageo". */
+const PRODUCTS_OF_SUPPLIER =
+  /^(?:(?:list|show|show me|which|what|all|the|our)\s+)*(?:products|items|skus|brands)\s+(?:(?:that\s+)?(?:are|were)\s+)?(?:supplied|provided|made|sold|distributed|delivered)?\s*(?:by|from)\b/;
 
 /** Who bought the dearest or cheapest goods: a product's price, not the buyer's average. */
 const BOUGHT_THE_PRICIEST =
@@ -485,9 +490,14 @@ const BOUGHT_THE_PRICIEST =
 const BOUGHT_THE_PRICIEST_REASON =
   'I can rank products by their average price (“most expensive products”), then list who bought one (“Who bought …?”), but not both in one step yet.';
 
-/** Values picked by how their names begin: "cities starting with cedar", "stores whose name begins with Hy". */
-const NAMES_STARTING =
-  /\b(?:starting|start|starts|beginning|begin|begins)\s+with\s+(?!(?:it|them|this|that|these|those)\b|(?:the\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|q[1-4]|h[12]|(?:19|20)\d\d|\d{4}-|last|this|next|the (?:first|last|latest|earliest|biggest|largest|top|most))\b)/;
+/**
+ * Values picked by how their names begin: "cities starting with cedar", "stores whose name
+ * begins with Hy". After a plural or "name" only: "sorted by revenue, starting with the
+ * lowest" is an order, and "starting with January" a period.
+ */
+const NAMES_STARTING = new RegExp(
+  String.raw`\b(?:[a-z]+s|names?)\s+(?:that\s+|which\s+)?(?:(?:do|does)\s+not\s+|not\s+)?(?:starting|start|starts|beginning|begin|begins)\s+with\s+(?!(?:it|them|this|that|these|those)\b|(?:the\s+)?(?:${MONTH_WORDS}|q[1-4]|h[12]|(?:19|20)\d\d|\d{4}-|last|this|next|first|latest|earliest|lowest|highest|best|worst|smallest|largest|biggest|least|most|newest|oldest|cheapest|top|bottom)\b)`,
+);
 const NAMES_STARTING_REASON =
   "I can't pick out values by the letters their names start with yet; name them in full, or by their first word typed with a capital, as in “Hy-Vee stores” or “Samsung products”.";
 
@@ -574,10 +584,10 @@ function withoutBoundingYears(text: string, ranges: readonly DayRange[]): string
   return text;
 }
 
-/** "With no orders", "zero revenue", "did not sell", "whose profit was negative": none of a figure, or below zero. */
 /** "Which products did no one buy in 2021?" (it listed 2021's best sellers), "products with no buyers". */
 const NO_ONE_BOUGHT =
   /\b(?:no ?one|nobody|no (?:customers?|clients?|buyers?|stores?|accounts?))\s+(?:[a-z]+\s+){0,2}?(?:buy|buys|bought|order|orders|ordered|purchased?)\b|\b(?:had|has|have|with|got) no (?:buyers|customers|clients|takers)\b/;
+/** "With no orders", "zero revenue", "did not sell", "whose profit was negative": none of a figure, or below zero. */
 const NONE_OF_A_FIGURE = new RegExp(
   String.raw`\b(?:no|zero|nil|negative)\s+(?:revenue|sales|orders?|profit|spend|purchases?|units|margin)\b|${FIGURE_VERB_DENIED.source}|\b(?:is|are|was|were) (?:negative|zero|below zero|under zero)\b|\bbelow zero\b`,
 );
@@ -733,11 +743,11 @@ function parseAsRead(
   const placed = withProductCodesAs('label', text, meta, facts);
   const shape = unsupportedShape(text, meta, filters, placed);
   if (shape) return shape;
-  // "Which customers bought Chairs and Tables?" counted those who bought either.
   // "Which store bought the most expensive bottle?" ranked stores by the average price they paid.
   if (BOUGHT_THE_PRICIEST.test(text)) return { kind: 'refused', reason: BOUGHT_THE_PRICIEST_REASON };
   // "Revenue per city for cities starting with cedar" gave every city's: a name's first letters select nothing yet.
   if (NAMES_STARTING.test(text)) return { kind: 'refused', reason: NAMES_STARTING_REASON };
+  // "Which customers bought Chairs and Tables?" counted those who bought either.
   const together = boughtTogether(placed, filters);
   if (together && 'kind' in together) return together;
   if (together)
@@ -1077,6 +1087,9 @@ function parseAsRead(
   if (measures.length === 0 && threshold && !threshold.unit && /\b(buy|buys|buying|bought|purchased?)\b/.test(text)) measures = ['revenue'];
   // "Which customers buy from Supplier 13?": what they bought, not the supplier's summary.
   if (measures.length === 0 && /\b(buy|buys|bought|purchase[sd]?|order(ed|s)?) from\b/.test(text)) measures = ['revenue'];
+  // "Products supplied by bacardi" got the file's top products: what each of the supplier's sold.
+  const productsOfSupplier = measures.length === 0 && filters.some((f) => f.dimension === 'supplier') && PRODUCTS_OF_SUPPLIER.test(text);
+  if (productsOfSupplier) measures = ['revenue'];
   // "Which customers bought Xerox 1967?", "who bought Paper in 2020?": what each paid for it
   // (they got the product's summary, or were refused for naming no figure).
   if (measures.length === 0 && filters.length > 0 && asksWhoBought(text, meta, filters)) measures = ['revenue'];
@@ -1194,6 +1207,7 @@ function parseAsRead(
     measures = measures.filter((m) => m !== 'revenue');
 
   const groupBy = groupingOf(text, meta, measures, filters, perCustomer);
+  if (productsOfSupplier && !groupBy.includes('product')) groupBy.push('product');
   if (customersOfValue && groupBy.length === 0) groupBy.push('customer');
   // "Year over year growth by quarter" names two units: the one grouped by is the unit changed.
   if (unitChange) {
@@ -1439,7 +1453,12 @@ function parseAsRead(
   const customersWhole = spec.measures.includes('customerShare') ? CUSTOMERS_WHOLE.exec(text) : null;
   if (customersWhole) {
     const after = asWritten(text.slice((customersWhole.index ?? 0) + customersWhole[0].length));
-    const isPart = (f: { values: string[] }) => f.values.some((v) => after.includes(asWritten(v)));
+    const place = asWritten(customersWhole[1]);
+    // Goods named by a kind ("bought scotch": SINGLE MALT SCOTCH, …) are a part unless written where the customers are:
+    // "What % of stores in Des Moines bought scotch?" was of all 224 stores (1.8%; it is 4 of Des Moines' 7).
+    const isPart = (f: { dimension: string; values: string[] }) =>
+      f.values.some((v) => after.includes(asWritten(v))) ||
+      (isBought(f.dimension, meta) && !f.values.some((v) => place.includes(asWritten(v))));
     const whole = filters.filter((f) => !f.exclude && !isPart(f)).map((f) => f.dimension);
     if (whole.length > 0 && filters.some(isPart)) spec.shareWithin = [...new Set(whole)];
     // "What percentage of customers in France bought in November?" gave France's share of
@@ -1451,7 +1470,7 @@ function parseAsRead(
     )
       return {
         kind: 'refused',
-        reason: SHARE_BOUGHT_IN_A_PERIOD(
+        reason: shareBoughtInAPeriodReason(
           filters
             .filter((f) => whole.includes(f.dimension))
             .flatMap((f) => f.values)
@@ -1849,8 +1868,8 @@ const LISTED_CUSTOMERS = new RegExp(
  */
 function withoutAmountRanges(text: string): string {
   return text.replace(
-    /\bbetween\s+[$£€]?\s?(\d[\d,.]*)(k|m)?\s+and\s+[$£€]?\s?\d[\d,.]*(?:k|m)?\b/g,
-    (range: string, from: string, scale?: string) => (/^(?:19|20)\d\d$/.test(from) && !scale ? range : ' '),
+    /\bbetween\s+([$£€]?)\s?(\d[\d,.]*)(k|m)?\s+and\s+[$£€]?\s?\d[\d,.]*(?:k|m)?\b/g,
+    (range: string, currency: string, from: string, scale?: string) => (/^(?:19|20)\d\d$/.test(from) && !scale && !currency ? range : ' '),
   );
 }
 
@@ -1859,8 +1878,8 @@ function periodsAroundDenial(text: string, today: Date, meta: SnapshotMeta): [Da
   const denial = PURCHASE_DENIED_THEN.exec(text);
   if (!denial) return null;
   const first = isoDay(meta.firstDay);
-  const before = periodsOf(text.slice(0, denial.index), today, first);
-  const after = periodsOf(text.slice(denial.index), today, first);
+  const before = periodsOf(withoutAmountRanges(text.slice(0, denial.index)), today, first);
+  const after = periodsOf(withoutAmountRanges(text.slice(denial.index)), today, first);
   if (!before.period || !after.period || before.other || after.other) return null;
   return before.period.from === after.period.from && before.period.to === after.period.to ? null : [before.period, after.period];
 }

@@ -124,9 +124,12 @@ export function looseNamesOf(
     else filters.push(filter);
     taken.push(...words);
   }
-  const states = usStatesByCode(question, meta, [...found, ...filters]);
+  // "Revenue texas vs ny": a state named beside its code is one more of the column's values.
+  const states = usStatesByCode(question, meta);
   if (states) {
-    filters.push(states.filter);
+    const same = [...found, ...filters].find((f) => f.dimension === states.filter.dimension);
+    if (same) same.values.push(...states.filter.values.filter((v) => !same.values.includes(v)));
+    else filters.push(states.filter);
     taken.push(...states.codes);
   }
   // Names in capitals ("revenue from the UK", "sales to ACME"): the file's own spelling or a
@@ -426,7 +429,9 @@ export function countryOfCode(value: string): string | null {
  */
 function codedValuesNamed(question: string, meta: SnapshotMeta, taken: readonly string[]): { filter: Filter; words: string[] }[] {
   const text = ` ${question.toLowerCase().replace(/[^\p{L}\d'-]+/gu, ' ')} `;
-  const typedCodes = /\p{Ll}/u.test(question) ? new Set(question.match(/(?<![\p{L}\d-])[A-Z]{2,12}(?![\p{L}\d-])/gu)) : new Set<string>();
+  const typedCodes = /\p{Ll}/u.test(question)
+    ? new Set([...(question.match(/(?<![\p{L}\d-])[A-Z]{2,12}(?![\p{L}\d-])/gu) ?? []), ...codesBesideVs(question)])
+    : new Set<string>();
   const isTaken = (word: string) => taken.some((v) => v === word || v.split(/\s+/).includes(word));
   const named: { filter: Filter; words: string[] }[] = [];
   for (const d of meta.dimensions) {
@@ -440,8 +445,9 @@ function codedValuesNamed(question: string, meta: SnapshotMeta, taken: readonly 
     if (byCountry.size === 0) continue;
     const values = new Set<string>();
     const words: string[] = [];
+    // "DE vs AT revenue" dropped DE, which the file writes as DE-North and DE-South: a country's code is its regions'.
     for (const value of new Set(d.values))
-      if (typedCodes.has(value) && !isTaken(value.toLowerCase())) {
+      if ((typedCodes.has(value) || typedCodes.has(/^([A-Z]{2})[-_ ]/.exec(value)?.[1] ?? '')) && !isTaken(value.toLowerCase())) {
         values.add(value);
         words.push(value.toLowerCase());
       }
@@ -469,7 +475,7 @@ export function isWordOfAValue(word: string, meta: SnapshotMeta): boolean {
  * The column (products first, then customers, then the rest) of which some value has `word`,
  * or its singular, as one of its words; "hy-vee" is a word of "Hy-Vee #1044 / Burlington".
  */
-function dimensionWithWord(
+export function dimensionWithWord(
   word: string,
   meta: SnapshotMeta,
   among: (key: string) => boolean = () => true,
@@ -646,15 +652,18 @@ export function categoryWordFilter(question: string, meta: SnapshotMeta, found: 
   return null;
 }
 
+/** A join between two names: "or", "and", "&" or a comma. */
+const NAMES_JOINED = String.raw`\s*(?:,|&|\bor\b|\band\b)\s*`;
+
 /** The words joined to the one at `at` by "or", "and", "&" or commas, before or after it, with where each starts. */
 function joinedWords(text: string, word: string, at: number): { word: string; start: number }[] {
   const joined: { word: string; start: number }[] = [];
-  const before = /([a-z][a-z'-]*)\s*(?:,|&|\bor\b|\band\b)\s*$/;
+  const before = new RegExp(String.raw`([a-z][a-z'-]*)${NAMES_JOINED}$`);
   for (let end = at, m = before.exec(text.slice(0, end)); m; m = before.exec(text.slice(0, end))) {
     joined.push({ word: m[1], start: m.index });
     end = m.index;
   }
-  const after = /^\s*(?:,|&|\bor\b|\band\b)\s*([a-z][a-z'-]*)/;
+  const after = new RegExp(String.raw`^${NAMES_JOINED}([a-z][a-z'-]*)`);
   for (let start = at + word.length, m = after.exec(text.slice(start)); m; m = after.exec(text.slice(start))) {
     joined.push({ word: m[1], start: start + m[0].length - m[1].length });
     start += m[0].length;
@@ -675,10 +684,9 @@ function categoriesWithWord(categories: readonly string[], word: string): string
 
 /** Whether `word` stands next to one of `words`, joined by "or", "and", "&" or a comma. */
 function joinedToOneOf(text: string, word: string, words: readonly string[]): boolean {
-  const joined = String.raw`\s*(?:,|&|\bor\b|\band\b)\s*`;
   const neighbours = [
-    ...text.matchAll(new RegExp(String.raw`\b([a-z][a-z'-]*)${joined}${escapeRegex(word)}\b`, 'g')),
-    ...text.matchAll(new RegExp(String.raw`\b${escapeRegex(word)}${joined}([a-z][a-z'-]*)\b`, 'g')),
+    ...text.matchAll(new RegExp(String.raw`\b([a-z][a-z'-]*)${NAMES_JOINED}${escapeRegex(word)}\b`, 'g')),
+    ...text.matchAll(new RegExp(String.raw`\b${escapeRegex(word)}${NAMES_JOINED}([a-z][a-z'-]*)\b`, 'g')),
   ].map((m) => m[1]);
   return neighbours.some((n) => words.some((w) => sameWord(n, w)));
 }
@@ -725,14 +733,24 @@ const STATE_CODES_THAT_ARE_WORDS = new Set(['ok', 'in', 'or', 'me', 'hi', 'id', 
  * City holds a Washington too). Each such code in the question is placed, so none is dropped;
  * a question typed all in capitals names none ("SHOW ME REVENUE").
  */
-function usStatesByCode(question: string, meta: SnapshotMeta, named: readonly NamedFilter[]): { filter: Filter; codes: string[] } | null {
-  const column = meta.dimensions.find((d) => /\bstates?\b/i.test(d.label) && !named.some((f) => f.dimension === d.key));
+function usStatesByCode(question: string, meta: SnapshotMeta): { filter: Filter; codes: string[] } | null {
+  const column = meta.dimensions.find((d) => /\bstates?\b/i.test(d.label));
   if (!column || !/[a-z]/.test(question)) return null;
-  const codes = [...question.matchAll(/(?<![\w.-])([A-Z]{2})(?![\w-])/g)]
-    .map((m) => m[1].toLowerCase())
+  const codes = [...[...question.matchAll(/(?<![\w.-])([A-Z]{2})(?![\w-])/g)].map((m) => m[1]), ...codesBesideVs(question)]
+    .map((code) => code.toLowerCase())
     .filter((code) => code in US_STATE_CODES && !STATE_CODES_THAT_ARE_WORDS.has(code));
   const values = [...new Set(codes)].flatMap((code) => column.values.filter((v) => v.toLowerCase() === US_STATE_CODES[code]).slice(0, 1));
   return values.length > 0 ? { filter: { dimension: column.key, values, match: 'exact' }, codes } : null;
+}
+
+/**
+ * Two letters in lower case set against something with "vs" ("revenue ny vs ca", "uk vs de"),
+ * in capitals: names stand on both sides of a "vs", so they are codes, not words ("at", "be").
+ */
+function codesBesideVs(question: string): string[] {
+  return [...question.matchAll(/(?<![\w.-])([a-z]{2})(?=\s+(?:vs\.?|versus)\s)|(?<=\s(?:vs\.?|versus)\s+)([a-z]{2})(?![\w-])/g)].map((m) =>
+    (m[1] ?? m[2]).toUpperCase(),
+  );
 }
 
 /** Words between "which" and the buyers that name nothing: "which of our customers". */
@@ -745,7 +763,8 @@ const BUYERS_ARTICLES = new Set(['of', 'our', 'the', 'my', 'your', 'all']);
  */
 export function unplacedBeforeBuyers(text: string, filters: readonly { values: string[] }[]): string | null {
   const before = new RegExp(`\\bwhich ((?:[\\w'-]+ ){1,3}?)(?:${BUYER_NOUNS})\\b`).exec(text)?.[1].trim().split(' ') ?? [];
-  const named = new Set(filters.flatMap((f) => f.values.flatMap((v) => v.toLowerCase().split(/[\s,.]+/))));
+  // "Which DE customers …": DE-North's and DE-South's code is DE.
+  const named = new Set(filters.flatMap((f) => f.values.flatMap((v) => v.toLowerCase().split(/[\s,.-]+/))));
   const placed = (word: string) => BUYERS_ARTICLES.has(word) || word in ABBREVIATIONS || word in DEMONYMS || named.has(word);
   return before.find((word) => !placed(word)) ?? null;
 }
@@ -855,12 +874,20 @@ const BUYER_SUBJECT =
  */
 const GOODS_BOUGHT =
   /\b(?:buy|buys|buying|bought|purchasing|purchased|ordering|ordered)\s+([^?!,;:]+)|\b(?:spend|spends|spent|spending)\b(?:\s+[\w']+){0,3}?\s+on\s+([^?!,;:]+)/g;
-/** Words in -s after "bought" that are no goods: "bought always", "bought sometimes". */
-const ADVERBS_IN_S = new Set(
-  'always sometimes afterwards nowadays perhaps besides elsewhere towards upwards backwards overseas'.split(' '),
+/** What an order holds: "orders that included hoses" ("revenue including returns" is no order's). */
+const GOODS_HELD =
+  /\b(?:orders?|invoices?|baskets?|transactions?|purchases?)\s+(?:that\s+|which\s+)?(?:include|includes|included|including|contain|contains|contained|containing)\s+([^?!,;:]+)/g;
+/** Whom customers are called: "customers called Vogel", "how many customers are named Miller". */
+const CUSTOMERS_CALLED = new RegExp(
+  String.raw`\b(?:${CUSTOMER_NOUNS})\s+(?:who\s+are\s+|that\s+are\s+|are\s+)?(?:called|named)\s+([^?!,;:]+)`,
+  'gi',
 );
-/** What an order holds, or a customer is called: "orders that included hoses", "customers called Vogel". */
-const GOODS_HELD = /\b(?:include|includes|included|including|contain|contains|contained|containing|called|named)\s+([^?!,;:]+)/g;
+/** Plural nouns after a purchase verb that are no goods: "bought hundreds of binders", "including returns". */
+const NOT_GOODS_IN_S = new Set(
+  'always sometimes afterwards nowadays perhaps besides elsewhere towards upwards backwards overseas returns refunds taxes fees hundreds dozens thousands millions dollars euros pounds lots loads tons'.split(
+    ' ',
+  ),
+);
 /** Words after "bought" that name no goods: "bought Once", "bought Something Else". */
 const NOT_GOODS = new Set(
   'once twice again something anything nothing everything else only just both more less any multiple several many few times repeatedly regularly often money'.split(
@@ -978,7 +1005,7 @@ function strayJoinedOf(
     const word = m[2].replace(/['’]s$/, '');
     if (!/^\p{Lu}/u.test(word) || !valueWords.some((value) => sameWord(before.replace(/\.+$/, ''), value))) continue;
     const lower = word.toLowerCase();
-    if (PHRASE_END.has(lower) || NOT_GOODS.has(lower) || QUANTITY_NOUNS.test(lower) || !isStray(lower, named, isGrammarWord)) continue;
+    if (!isNameWord(lower, named, isGrammarWord)) continue;
     return { phrase: word, partialOf: dimensionWithWord(lower, meta)?.label ?? null };
   }
   return null;
@@ -993,6 +1020,11 @@ const KIND_BEFORE_FIGURE = new RegExp(
   String.raw`(?<=\S\s+)(\p{Lu}[\p{L}'’-]{2,})\s+(?:sales|revenue|turnover|profits?|margins?|prices?|${CUSTOMER_NOUNS})\b`,
   'gu',
 );
+
+/** The question's first word, typed with a capital, before a figure: "Bacardi sales". */
+const KIND_FIRST = /^(\p{Lu}[\p{L}'’-]{2,})\s+(?:sales|revenue|turnover|profits?|margins?)\b/u;
+/** The columns whose names a brand's or a chain's first word begins. */
+const LEADING_NAME_KEYS = new Set(['customer', 'product', 'supplier']);
 
 /**
  * A name typed with a capital before a figure, after the question's first word, that no value
@@ -1023,7 +1055,14 @@ function strayKindOf(
         startsSeveral(m[1].replace(/['’]s$/, '')),
       )
     : [];
-  for (const m of [...typed.matchAll(KIND_BEFORE_FIGURE), ...ofOwnNoun]) {
+  // "Bacardi sales" got the whole file's: first in the question, a word that begins some names is one too ("Show revenue" is a verb).
+  const first = KIND_FIRST.exec(typed);
+  // "Measuring revenue concentration" opens with a verb too.
+  const firstBegins =
+    first && !OPENING_VERBS.has(first[1].toLowerCase()) && !/ing$/i.test(first[1])
+      ? meta.dimensions.some((d) => LEADING_NAME_KEYS.has(d.key) && d.values.some((v) => nameWords(v)[0] === first[1].toLowerCase()))
+      : false;
+  for (const m of [...(firstBegins && first ? [first] : []), ...typed.matchAll(KIND_BEFORE_FIGURE), ...ofOwnNoun]) {
     const word = m[1].replace(/['’]s$/, '').toLowerCase();
     if (PHRASE_END.has(word) || NOT_GOODS.has(word) || QUANTITY_NOUNS.test(word) || !isStray(word, named, isGrammarWord)) continue;
     // Before "customers" a word of product or city names is no kind of goods ("Key accounts"
@@ -1034,15 +1073,15 @@ function strayKindOf(
   return null;
 }
 
+/** Verbs a question may open with before a value: "Show Phones revenue". */
+const OPENING_VERBS = new Set('show list give get find compare rank tell display plot chart count sum total break split'.split(' '));
+
 /**
  * A name typed with a capital right before a value placed, that no value holds: "Samsung
  * phones revenue" and "top 5 customers for Samsung phones" got every phone's figures, the
  * brand dropped. First in the question it may be a verb ("Show Phones revenue"), so there it
- * counts only where it is a word of some names.
+ * counts only where it begins some names.
  */
-/** Verbs a question may open with before a value: "Show Phones revenue". */
-const OPENING_VERBS = new Set('show list give get find compare rank tell display plot chart count sum total break split'.split(' '));
-
 function strayBeforeValueOf(
   typed: string,
   meta: SnapshotMeta,
@@ -1050,22 +1089,25 @@ function strayBeforeValueOf(
   valueWords: readonly string[],
   isGrammarWord: (word: string) => boolean,
 ): { phrase: string; partialOf: string | null } | null {
-  for (const m of typed.matchAll(/(\p{Lu}[\p{L}'’-]{2,})\s+([\p{L}'’-]+)/gu)) {
+  // The next word looked ahead at, so "Show Samsung Phones" tries "Samsung" after "Show".
+  for (const m of typed.matchAll(/(\p{Lu}[\p{L}'’-]{2,})\s+(?=([\p{L}'’-]+))/gu)) {
     const word = m[1].replace(/['’]s$/, '');
     const lower = word.toLowerCase();
     if (!valueWords.some((value) => sameWord(m[2].toLowerCase(), value))) continue;
-    if (PHRASE_END.has(lower) || NOT_GOODS.has(lower) || QUANTITY_NOUNS.test(lower) || !isStray(lower, named, isGrammarWord)) continue;
+    if (!isNameWord(lower, named, isGrammarWord) || OPENING_VERBS.has(lower)) continue;
     const column = dimensionWithWord(lower, meta);
-    if (m.index === 0 && (!column || OPENING_VERBS.has(lower) || !column.values.some((v) => nameWords(v)[0] === lower))) continue;
+    // "Regional Chairs sales", "Combined Chairs and Tables revenue": a word that reads as an adjective, and no name holds, says how.
+    if (!column && /(?:al|ed|ing|ive|ous|ern|ish)$/.test(lower)) continue;
+    if (m.index === 0 && (!column || !column.values.some((v) => nameWords(v)[0] === lower))) continue;
     return { phrase: word, partialOf: column?.label ?? null };
   }
   return null;
 }
 
-/** A capitalised name closing the question after "for": "Revenue by vendor for Hy-Vee". */
 /** The figures a place may be written before: "UK revenue", "DE sales". */
 const FIGURE_NOUNS = String.raw`(?:revenue|sales|turnover|orders|profits?|margins?|units|returns)\b`;
 
+/** A capitalised name closing the question after "for": "Revenue by vendor for Hy-Vee". */
 const NAME_LAST = /\bfor\s+(?:all\s+(?:of\s+)?(?:the\s+)?)?(\p{Lu}[\p{L}'’&-]{2,})[?.!]*$/u;
 
 /**
@@ -1084,7 +1126,7 @@ function strayLastOf(
   if (!m) return null;
   const word = m[1].replace(/['’]s$/, '');
   const lower = word.toLowerCase();
-  if (PHRASE_END.has(lower) || NOT_GOODS.has(lower) || QUANTITY_NOUNS.test(lower) || !isStray(lower, named, isGrammarWord)) return null;
+  if (!isNameWord(lower, named, isGrammarWord)) return null;
   const starts = (value: string) => value.toLowerCase().startsWith(`${lower} `);
   if (meta.dimensions.some((d) => !['customer', 'product', 'supplier'].includes(d.key) && d.values.some(starts))) return null;
   return { phrase: word, partialOf: null };
@@ -1104,29 +1146,38 @@ function strayBuyerOf(
 ): { phrase: string; partialOf: string | null } | null {
   const unquoted = (raw: string) => raw.replace(/^["“‘'(]+|["”’')]+$/g, '');
   // "Acme's" buyer is Acme; "Tito's" goods are the file's "Titos".
-  const subjects = [...typed.matchAll(BUYER_SUBJECT)].map((m) => m[1].split(' ').map((raw) => unquoted(raw).replace(/['’]s$/, '')));
+  const subjects = [
+    ...[...typed.matchAll(BUYER_SUBJECT)].map((m) => m[1].split(' ')),
+    ...[...typed.matchAll(CUSTOMERS_CALLED)].map((m) => wordsUntil(m[1].split(' '), (word) => PHRASE_END.has(word.toLowerCase()))),
+  ].map((words) => words.map((raw) => unquoted(raw).replace(/['’]s$/, '')));
   const objects = [...typed.matchAll(GOODS_BOUGHT), ...typed.matchAll(GOODS_HELD)]
     .map((m) =>
       wordsUntil((m[1] ?? m[2]).split(' '), (word) => PHRASE_END.has(word.toLowerCase())).map((raw) => unquoted(raw).replace(/['’]/g, '')),
     )
     .filter((words) => !goodsCounted(words, meta));
   const capitalised = (word: string) => /^\p{Lu}/u.test(word);
-  const isName = (word: string) =>
-    !PHRASE_END.has(word.toLowerCase()) &&
-    !NOT_GOODS.has(word.toLowerCase()) &&
-    !QUANTITY_NOUNS.test(word.toLowerCase()) &&
-    isStray(word.toLowerCase(), named, isGrammarWord);
+  const isName = (word: string) => isNameWord(word.toLowerCase(), named, isGrammarWord);
   const lowerCase = lowerCaseNameOf(subjects, objects, meta, isName);
   if (lowerCase) return lowerCase;
-  for (const words of [...subjects, ...objects]) {
+  for (const { words, ofBuyer } of [
+    ...subjects.map((w) => ({ words: w, ofBuyer: true })),
+    ...objects.map((w) => ({ words: w, ofBuyer: false })),
+  ]) {
     const names = words.filter((word) => capitalised(word) && isName(word));
     if (names.length === 0) continue;
-    const columns = names.map((word) => dimensionWithWord(word.toLowerCase(), meta));
+    // A buyer's name is looked for among the customers first ("customers named Miller").
+    const columns = names.map(
+      (word) =>
+        (ofBuyer ? dimensionWithWord(word.toLowerCase(), meta, (key) => key === 'customer') : null) ??
+        dimensionWithWord(word.toLowerCase(), meta),
+    );
     return { phrase: names.join(' '), partialOf: columns.every(Boolean) ? (columns[0]?.label ?? null) : null };
   }
   return null;
 }
 
+/** The last word of a kind of customer: "liquor stores", "our retail clients". */
+const CUSTOMER_KINDS = new RegExp(String.raw`^(?:${CUSTOMER_NOUNS}|stores?|shops?|outlets?|branches|chains?)$`);
 /** Words that name nothing before the name in a buyer or the goods: "the most chairs", "any valves". */
 const DETERMINERS = new Set('the a an any some most more our their those these all of'.split(' '));
 /** Words that end a name typed in lower case: "bought Phones but no Accessories", "as well as". */
@@ -1146,7 +1197,7 @@ function lowerCaseNameOf(
   isName: (word: string) => boolean,
 ): { phrase: string; partialOf: string | null } | null {
   const ofColumn = (word: string, key: string) => dimensionWithWord(word.toLowerCase(), meta, (k) => k === key);
-  const pluralOfNoName = (word: string) => /^[a-z]{3,}[^su]s$/.test(word) && !ADVERBS_IN_S.has(word) && !dimensionWithWord(word, meta);
+  const pluralOfNoName = (word: string) => /^[a-z]{3,}[^su]s$/.test(word) && !NOT_GOODS_IN_S.has(word) && !dimensionWithWord(word, meta);
   const said = [
     ...subjects.map((words) => ({ words, column: 'customer', unnamed: (_: string) => false })),
     ...objects.map((words) => ({ words, column: 'product', unnamed: pluralOfNoName })),
@@ -1157,6 +1208,8 @@ function lowerCaseNameOf(
     const phrase = words.slice(start, end < 0 ? undefined : end);
     const head = phrase[0];
     if (!head || /[^a-z'-]/.test(phrase.join('')) || head.length < 4 || !isName(head)) continue;
+    // "Bought hundreds of binders": an amount of the goods; "did liquor stores spend": a kind of customer.
+    if (phrase[1] === 'of' || (column === 'customer' && CUSTOMER_KINDS.test(phrase[phrase.length - 1]))) continue;
     const holder = ofColumn(head, column);
     if (!holder && !unnamed(head)) continue;
     // Goods are their head word ("valves"); a buyer all the words typed ("central city liquor").
@@ -1187,6 +1240,11 @@ function wordsUntil(words: string[], ends: (word: string) => boolean): string[] 
 }
 
 /** Whether a phrase's word names nothing the question's filters hold and no word of the grammar's. */
+/** Whether a word typed may be a name no value holds: no word of a phrase's end, of goods, of quantities, and stray. */
+function isNameWord(lower: string, named: readonly string[], isGrammarWord: (word: string) => boolean): boolean {
+  return !PHRASE_END.has(lower) && !NOT_GOODS.has(lower) && !QUANTITY_NOUNS.test(lower) && isStray(lower, named, isGrammarWord);
+}
+
 function isStray(typed: string, named: readonly string[], isGrammarWord: (word: string) => boolean): boolean {
   // "B.V." as typed is the value's word "b.v" (wordsOfValue).
   const word = typed.replace(/\.+$/, '');

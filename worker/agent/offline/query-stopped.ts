@@ -148,7 +148,7 @@ function wordsTelling(range: DayRange, other: DayRange): string[] {
   if (range.from.slice(0, 4) !== other.from.slice(0, 4)) return [range.from.slice(0, 4)];
   if (range.from.slice(0, 7) !== range.to.slice(0, 7) || range.from.slice(0, 7) === other.from.slice(0, 7)) return [];
   const month = new Date(`${range.from}T00:00:00Z`).toLocaleString('en', { month: 'long', timeZone: 'UTC' }).toLowerCase();
-  return [month, month.slice(0, 3)];
+  return [month, month.slice(0, 3), ...(month === 'september' ? ['sept'] : [])];
 }
 
 /** "Which products …", "Products bought in …", "List the items …": products are what is listed. */

@@ -121,7 +121,8 @@ const TYPOS: Readonly<Record<string, string>> = {
 };
 const TYPO = new RegExp(String.raw`\b(${Object.keys(TYPOS).join('|')})\b`, 'gi');
 
-const MONTH_WORDS =
+/** The months' names and abbreviations, as a regex source. */
+export const MONTH_WORDS =
   'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 /** A count in words a bound may come before: "no fewer than three orders". */
 const COUNT_WORD = String.raw`(?:${Object.keys(NUMBER_WORDS).join('|')}|a (?:dozen|hundred|thousand|million)|twice|thrice)\b`;
@@ -257,11 +258,16 @@ export function withWordingMended(question: string): string {
         /\bbut (?:did not|didn't|didnt|have not|haven't|has not|hasn't|never) (?:buy|order|purchase|bought|ordered|purchased)(?: (?:any|again|any more|anymore))?(?= (?:in|during|this|last)\b)/gi,
         'but not',
       )
-      // "Which country has the most customers after uk" gave the UK: after a ranking, "after" a name sets it aside.
+      // "Second biggest customer after Sean Miller" showed the third: the name set aside is the one before, so one place less.
       .replace(
-        /\b((?:most|top|best|biggest|largest|highest)\b[^?]*?)\bafter (?!(?:the )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|q[1-4]|h[12]|\d|last|this|next|that|first|returns?|refunds?|discounts?|credit|cancell|costs?|tax|expenses|fees))(?=(?:the )?[a-z])/i,
-        '$1apart from ',
+        new RegExp(
+          String.raw`\b(second|2nd|third|3rd|fourth|4th|fifth|5th) ((?:most|top|best|biggest|largest|highest)\b[^?]*?)\bafter ${A_NAME_AFTER}`,
+          'i',
+        ),
+        (_: string, ordinal: string, ranked: string) => `${PLACE_BEFORE[ordinal.toLowerCase()]}${ranked}after `,
       )
+      // "Which country has the most customers after uk" gave the UK: after a ranking, "after" a name sets it aside.
+      .replace(new RegExp(String.raw`\b((?:most|top|best|biggest|largest|highest)\b[^?]*?)\bafter ${A_NAME_AFTER}`, 'i'), '$1apart from ')
       // "Revenue per month average" listed each month's: the average said last is still the average.
       .replace(/\b([a-z]+(?: [a-z]+)?) per (day|week|month|quarter|year|order|customer|store)(?: on)? average\b/gi, 'average $1 per $2')
       // "Customers who bought in 1997 but never in 1998" wanted two periods.
@@ -346,6 +352,21 @@ const LIST_ASKED =
 /** The rows a question names, besides products: "which stores are slow movers". */
 const ROWS_NAMED =
   /\b(?:customers?|clients?|accounts?|stores?|shops?|suppliers?|vendors?|categor(?:y|ies)|sub-?categor(?:y|ies)|regions?|countr(?:y|ies)|states?|cit(?:y|ies)|reps?|brands?|segments?)\b/i;
+/** What follows "after" when it sets a name aside, not a period, a figure or a clause: "after uk", "after Sean Miller". */
+const A_NAME_AFTER = String.raw`(?!(?:the )?(?:${MONTH_WORDS}|q[1-4]|h[12]|\d|last|this|next|that|first|returns?|refunds?|discounts?|credit|cancell\w*|costs?|tax|expenses|fees|we|they|i|you|it|our|their|its|his|her|which|what|when|each|every|[a-z]+ing)\b)(?=(?:the )?[a-z])`;
+
+/** The place one before an ordinal's, as a question writes it before a ranking word. */
+const PLACE_BEFORE: Readonly<Record<string, string>> = {
+  second: '',
+  '2nd': '',
+  third: 'second ',
+  '3rd': 'second ',
+  fourth: 'third ',
+  '4th': 'third ',
+  fifth: 'fourth ',
+  '5th': 'fourth ',
+};
+
 /** A month's full name, however it is written ("nov", "Sept"). */
 function monthNamed(written: string): string {
   const start = written.slice(0, 3).toLowerCase();

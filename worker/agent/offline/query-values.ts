@@ -71,13 +71,19 @@ function valuesNamedWith(
     };
   filters.push(...loose.filters);
   // "How many customers does Acme supply?" counted every customer: the name before the verb was read nowhere.
-  const subject = unplacedSubjectOf(question, filters);
+  const subject = unplacedSubjectOf(question, meta, filters);
   if (subject) return { refused: notFoundReason(subject, meta), phrase: subject };
   const supplier = supplierAsSubject(question, meta, filters);
-  if (supplier) filters.splice(filters.indexOf(supplier.instead), 1, supplier.filter);
+  if (supplier?.instead) filters.splice(filters.indexOf(supplier.instead), 1, supplier.filter);
+  else if (supplier) filters.push(supplier.filter);
+  // "Products supplied by Apple" on a file with no suppliers listed the top products of all.
+  const supplied = SUPPLIED_BY.exec(question)?.[1];
+  if (supplied && !meta.dimensions.some((d) => d.key === 'supplier'))
+    return { refused: `This file has no supplier column, so I can't tell what “${escapeMarkdown(supplied)}” supplied.`, phrase: null };
   const kind = categoryWordFilter(question, meta, filters);
-  const namedCategories = filters.find((f) => f.dimension === 'category');
-  if (kind && namedCategories) namedCategories.values.push(...kind.values);
+  const namedCategories = filters.findIndex((f) => f.dimension === 'category');
+  if (kind && namedCategories >= 0)
+    filters.splice(namedCategories, 1, { ...filters[namedCategories], values: [...filters[namedCategories].values, ...kind.values] });
   else if (kind) filters.push(kind);
   // "The margin on Bolt products" answered every product's margin: "Bolt" is a word of some
   // products' names, which the query can't select by unless they start with it.
@@ -102,6 +108,9 @@ function valuesNamedWith(
 const SUBJECT_NAME =
   /\b(?:does|do|did|has|have|had)\s+([A-Z][\w&'.-]*(?:\s+[A-Z0-9][\w&'.,-]*)*)\s+(?:supply|supplies|sell|sells|buy|buys|order|orders|stock|stocks|carry|carries|provide|provides|deliver|delivers|make|makes|spend|spends|ship|ships|bought|sold|ordered|supplied|spent)\b/;
 
+/** Who supplied, after a verb of supplying: "supplied by Apple", "provided by Acme". */
+const SUPPLIED_BY = /\b(?:supplied|provided|distributed)\s+by\s+(?:the\s+)?([\w&'.-]+(?:\s+[A-Z0-9][\w&'.-]*)*)/i;
+
 /** Who supplies, named before the verb or after "supplied by": "did Jim Beam supply", "supplied by Jim Beam sold best". */
 const SUPPLIER_SUBJECT =
   /\b(?:does|do|did|has|have|had)\s+(?:the\s+)?([a-z][\w&'.-]*(?:\s+[a-z0-9][\w&'.-]*){0,5}?)\s+(?:supply|supplies|supplied|provide|provided|deliver|delivered|ship|shipped)\b|\b(?:supplied|provided|delivered|shipped|made|distributed)\s+by\s+(?:the\s+)?([a-z][\w&'.-]*(?:\s+[a-z0-9][\w&'.-]*){0,5})/i;
@@ -109,39 +118,62 @@ const SUPPLIER_SUBJECT =
 /**
  * "How many products did Jim Beam supply?" counted the five products named Jim Beam: who
  * supplies is a supplier, and the one whose name begins with the words (Jim Beam Brands)
- * replaces the values of another column that the words named. Null when the supplier is
- * placed already, or not one alone begins so.
+ * replaces the values of another column that the words named; "products supplied by
+ * bacardi" (named nowhere else) got every product's, and the supplier is added. Null when
+ * the supplier is placed already, or not one alone begins so.
  */
 function supplierAsSubject(
   question: string,
   meta: SnapshotMeta,
   filters: readonly NamedFilter[],
-): { instead: NamedFilter; filter: NamedFilter } | null {
+): { instead: NamedFilter | null; filter: NamedFilter } | null {
   const suppliers = meta.dimensions.find((d) => d.key === 'supplier');
   const m = SUPPLIER_SUBJECT.exec(question);
   const typed = nameWords(m?.[1] ?? m?.[2] ?? '');
   if (!suppliers || typed.length === 0 || filters.some((f) => f.dimension === 'supplier')) return null;
   const names = [...new Set(suppliers.values)].map((v) => ({ v, words: nameWords(v) }));
-  // The longest run of the words typed that begins one supplier's name and names another column's values.
+  // How many of the words typed begin all of a filter's values: "jim beam" the Jim Beam products'.
+  const placedBy = (f: NamedFilter) => {
+    let k = typed.length;
+    while (k > 0 && !f.values.every((v) => startsWithWords(nameWords(v), typed.slice(0, k)))) k--;
+    return k;
+  };
+  // The longest run of the words typed that begins one supplier's name ("bacardi sold best" is Bacardi's).
   for (let k = typed.length; k > 0; k--) {
-    const words = typed.slice(0, k);
-    const starting = names.filter((n) => startsWithWords(n.words, words)).map((n) => n.v);
-    const instead = filters.find((f) => f.dimension !== 'supplier' && f.values.every((v) => startsWithWords(nameWords(v), words)));
-    if (starting.length === 1 && instead) return { instead, filter: { dimension: 'supplier', values: starting, match: 'exact' } };
+    const starting = names.filter((n) => startsWithWords(n.words, typed.slice(0, k))).map((n) => n.v);
+    if (starting.length !== 1) continue;
+    const instead = filters.find((f) => f.dimension !== 'supplier' && placedBy(f) > 0) ?? null;
+    // "Made by Black Velvet" names the Black Velvet products more fully than the supplier Black Rock Spirits.
+    if (instead && placedBy(instead) > k) return null;
+    return { instead, filter: { dimension: 'supplier', values: starting, match: 'exact' } };
   }
   return null;
 }
 
 /** Nouns after a name that say it means every customer so named: "Hy-Vee stores". */
 const CUSTOMER_GROUP_NOUNS = 'stores|shops|branches|outlets|locations|sites|customers|clients|accounts|companies';
-/** The owner of the customers counted: "How many stores does Hy-Vee have?" (it counted every store). */
-const OWNER_OF_CUSTOMERS = new RegExp(
-  String.raw`\bhow many\s+(?:${CUSTOMER_GROUP_NOUNS})\s+(?:does|do|did|has)\s+(?:the\s+)?(?!(?:each|every|per|any|a|an|our|your|their|its|this|that|which|what)\b)([\w&'.-]+(?:\s+[\w&'.,-]+){0,4}?)\s+(?:have|has|own|owns|run|runs|operate|operates)\b`,
-  'i',
-);
+/** The owner of the customers counted, after its words: "How many stores does Hy-Vee have?". */
+const OWNER_OF = String.raw`\bhow many\s+(?:${CUSTOMER_GROUP_NOUNS})\s+(?:does|do|did|has)\s+(?:the\s+)?`;
+const OWNED = String.raw`\s+(?:have|has|own|owns|run|runs|operate|operates)\b`;
+const OWNER_OF_CUSTOMERS = new RegExp(String.raw`${OWNER_OF}([\w&'.-]+(?:\s+[\w&'.,-]+){0,4}?)${OWNED}`, 'i');
 
-function unplacedSubjectOf(question: string, filters: readonly NamedFilter[]): string | null {
-  const name = (SUBJECT_NAME.exec(question) ?? OWNER_OF_CUSTOMERS.exec(question))?.[1].replace(/[.,]+$/, '');
+/**
+ * The chain that "How many stores does Hy-Vee have?" asks about (it counted every store): a
+ * name that begins the names of two customers or more. "Iowa" (one store, Iowa Street
+ * Market), "the company" and "Germany" own no customers so.
+ */
+function chainOfCustomers(question: string, meta: SnapshotMeta): RegExpExecArray | null {
+  const m = OWNER_OF_CUSTOMERS.exec(question);
+  const customers = meta.dimensions.find((d) => d.key === 'customer');
+  if (!m || !customers) return null;
+  const words = nameWords(m[1]);
+  let holding = 0;
+  for (const v of new Set(customers.values)) if (startsWithWords(nameWords(v), words) && ++holding > 1) return m;
+  return null;
+}
+
+function unplacedSubjectOf(question: string, meta: SnapshotMeta, filters: readonly NamedFilter[]): string | null {
+  const name = (SUBJECT_NAME.exec(question) ?? chainOfCustomers(question, meta))?.[1].replace(/[.,]+$/, '');
   if (!name || /^(?:I|We|You|They|It)$/i.test(name)) return null;
   const typed = name.toLowerCase();
   return filters.some((f) => f.values.some((v) => v.toLowerCase().includes(typed) || typed.includes(v.toLowerCase()))) ? null : name;
@@ -226,7 +258,7 @@ function contextOf(phrase: string, question: string): { typed: string; standsAlo
 function meansEveryCustomer(typed: string, question: string): boolean {
   const name = escapeRegex(typed);
   return new RegExp(
-    `${name}(?:['’]s)?\\s+(?:${CUSTOMER_GROUP_NOUNS})\\b|\\b(?:all|every|each)(?:\\s+of)?(?:\\s+the)?\\s+${name}|\\bhow many\\s+(?:${CUSTOMER_GROUP_NOUNS})\\s+(?:does|do|did|has)\\s+(?:the\\s+)?${name}\\s+(?:have|has|own|owns|run|runs|operate|operates)\\b`,
+    `${name}(?:['’]s)?\\s+(?:${CUSTOMER_GROUP_NOUNS})\\b|\\b(?:all|every|each)(?:\\s+of)?(?:\\s+the)?\\s+${name}|${OWNER_OF}${name}${OWNED}`,
     'i',
   ).test(question);
 }
@@ -334,8 +366,9 @@ export function entitiesOf(
     for (const [name, labels] of sharedNamesOf(d.values)) candidates.push({ dim: d.key, values: labels, lower: asWritten(name), column });
   }
   // "Sales in washington state" got the city Washington: a name in two columns is the one whose column is named beside it.
+  const columnsSaid = new Set(meta.dimensions.map((d) => asWritten(d.label)).filter((column) => text.includes(` ${column} `)));
   const besideItsColumn = (c: (typeof candidates)[number]) =>
-    text.includes(` ${c.lower} ${c.column} `) || text.includes(` ${c.column} of ${c.lower} `) ? 1 : 0;
+    columnsSaid.has(c.column) && (text.includes(` ${c.lower} ${c.column} `) || text.includes(` ${c.column} of ${c.lower} `)) ? 1 : 0;
   candidates.sort((a, b) => b.lower.length - a.lower.length || besideItsColumn(b) - besideItsColumn(a));
   for (const c of candidates) {
     // "Sean Miller's last order" names Sean Miller too, and "Phones' cost" Phones (it got all 2021's).
@@ -346,7 +379,10 @@ export function entitiesOf(
     const free = (start: number) => !taken.some(([s, e]) => start < e && start + c.lower.length > s);
     const at =
       [` ${c.lower} `, ` ${c.lower}s `, ` ${c.lower}'s `, ` ${c.lower}’s `, ` ${c.lower}' `, ` ${c.lower}’ `]
-        .map((form) => placesOf(text, form).find(free) ?? 0)
+        .map((form) => {
+          const first = text.indexOf(form) + 1;
+          return first > 0 && !free(first) ? (placesOf(text, form).find(free) ?? 0) : first;
+        })
         .find((i) => i > 0) ?? (one ? singularNamedAt(text, one) : 0);
     if (at <= 0 || c.lower.length < 3 || /^\d+$/.test(c.lower)) continue;
     if (!free(at)) continue;
@@ -390,7 +426,6 @@ const NAME_BEFORE =
   /(?:^|\s)(?:for|of|from|on|in|bought|buy|buys|buying|sold|sell|sells|selling|than|and|or|vs|versus|with|without|excluding|except|never|not)\s$/;
 const NAME_AFTER = /^\s(?:revenue|sales|turnover|profits?|margins?|orders|units|buyers|customers|products|items|costs?|cogs)\b/;
 
-/** Where a name's singular stands as a name in `text` (0 when it stands nowhere so). */
 /** Where `form` stands in `text`, each time, as the place of its first letter after the leading space. */
 function placesOf(text: string, form: string): number[] {
   const places: number[] = [];
@@ -398,6 +433,7 @@ function placesOf(text: string, form: string): number[] {
   return places;
 }
 
+/** Where a name's singular stands as a name in `text` (0 when it stands nowhere so). */
 function singularNamedAt(text: string, one: string): number {
   for (let at = text.indexOf(` ${one} `); at >= 0; at = text.indexOf(` ${one} `, at + 1)) {
     const before = text.slice(0, at + 1);
