@@ -1612,13 +1612,13 @@ function valuesCountedOf(text: string, meta: SnapshotMeta): { dimension: string;
 function onlyCounted(text: string, phrase: string, filters: readonly { values: string[] }[]): boolean {
   // A product named as the file writes it, without the code that tells two of one name apart: "… HOLDER (85123A)".
   // A supplier by its first words: "did Jim Beam supply" for Jim Beam Brands.
-  const named = filters.flatMap((f) => f.values.flatMap((v) => [v, v.replace(/\s*\([^)]*\)$/, ''), ...leadingWordsOf(v)]));
+  const named = filters.flatMap((f) => f.values.flatMap((v) => [v, v.replace(/\s*\([^)]*\)$/, ''), ...namePrefixesOf(v)]));
   const rest = named.reduce((left, value) => left.split(value.toLowerCase()).join(' '), text.replace(phrase, ' '));
   return COUNT_WORDS_ONLY.test(rest);
 }
 
 /** A name's first two or more words, longest first: "Jim Beam" of "Jim Beam Brands". */
-function leadingWordsOf(value: string): string[] {
+function namePrefixesOf(value: string): string[] {
   const words = value.split(/\s+/);
   return words.slice(2).map((_, i) => words.slice(0, words.length - 1 - i).join(' '));
 }

@@ -625,6 +625,7 @@ export function categoryWordFilter(question: string, meta: SnapshotMeta, found: 
   const namedCategoryWords = named ? named.values.flatMap((v) => v.toLowerCase().split(/[^a-z]+/)) : [];
   const text = question.toLowerCase();
   const namedWords = found.flatMap((f) => f.values.flatMap((v) => v.toLowerCase().split(/\s+/)));
+  const categoryValues = [...new Set(categories.values)];
   const values: string[] = [];
   for (const pattern of [BOUGHT_OBJECT, WORD_BEFORE_MEASURE, KIND_OF_QUANTITY]) {
     const match = pattern.exec(text);
@@ -641,7 +642,7 @@ export function categoryWordFilter(question: string, meta: SnapshotMeta, found: 
       // not the store named after it (vodka was refused as a word of product names).
       const next = text.slice(start + word.length).match(/^\s*([a-z][a-z'-]*)/)?.[1];
       if (next && namedWords.some((w) => sameWord(next, w))) continue;
-      const holding = categoriesWithWord([...new Set(categories.values)], word).filter((v) => !named?.values.includes(v));
+      const holding = categoriesWithWord(categoryValues, word).filter((v) => !named?.values.includes(v));
       // "Irish whiskey sales" got every whisk(e)y category: a word before the kind that some of them hold narrows it.
       const before = text.slice(0, start).match(/([a-z][a-z'-]*)\s*$/)?.[1];
       const narrowed = before && !NOT_KINDS.has(before) ? categoriesWithWord(holding, before) : [];
@@ -673,13 +674,18 @@ function joinedWords(text: string, word: string, at: number): { word: string; st
 
 /** The categories that hold a word in their names, in the singular or the plural ("gin" for AMERICAN DRY GINS). */
 function categoriesWithWord(categories: readonly string[], word: string): string[] {
-  const forms = new Set([word, `${word}s`, `${word}es`, word.replace(/e?y$/, 'ies')]);
+  const forms = new Set(pluralFormsOf(word));
   return categories.filter((v) =>
     v
       .toLowerCase()
       .split(/[^a-z]+/)
       .some((w) => forms.has(w)),
   );
+}
+
+/** A word as written and in its plurals: "gin", "gins", "gines"; "whiskey", "whiskies". */
+function pluralFormsOf(word: string): string[] {
+  return [word, `${word}s`, `${word}es`, word.replace(/e?y$/, 'ies')];
 }
 
 /** Whether `word` stands next to one of `words`, joined by "or", "and", "&" or a comma. */
@@ -1287,7 +1293,6 @@ function wordsOfValue(value: string): string[] {
 
 /** The same word, in the singular or plural ("whiskey", "whiskies") or with one slip ("millr"). */
 function sameWord(asked: string, written: string): boolean {
-  const forms = (w: string) => [w, `${w}s`, `${w}es`, w.replace(/e?y$/, 'ies')];
-  if (forms(asked).includes(written) || forms(written).includes(asked)) return true;
+  if (pluralFormsOf(asked).includes(written) || pluralFormsOf(written).includes(asked)) return true;
   return asked.length >= 5 && editDistance(asked, written, 1) <= 1;
 }
