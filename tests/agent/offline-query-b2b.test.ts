@@ -456,7 +456,7 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
         (r) => r.CustomerName,
         revenue,
       ).slice(0, 50),
-      'revenue, by customer, category = Safety',
+      'revenue, orders, by customer, orders > 0, category = Safety',
     ));
   it('"top Safety products" still ranks products', () =>
     expectRows(
@@ -950,7 +950,7 @@ describe('the offline analyst answers generated B2B questions exactly (plain ref
         (r) => r.CustomerName,
         revenue,
       ).slice(0, 50),
-      'revenue, by customer, supplier = Supplier 13',
+      'revenue, orders, by customer, orders > 0, supplier = Supplier 13',
     ));
   it('"revenue by sales rep"', () =>
     expectRows(
@@ -1867,9 +1867,12 @@ describe('customers who bought each of several values', () => {
   it('"Which customers bought Hydraulics or Bearings?" are still the buyers of either', async () => {
     const answer = await answerWithQuery('Which customers bought Hydraulics or Bearings?', file.snapshot, today);
     expect(answer.result?.understood).not.toContain('each of');
-    // One row a customer, what they bought of both together (it listed category × customer).
-    expect(answer.result?.understood).toBe('revenue, by customer, category in Hydraulics, Bearings');
-    const buyers = new Set(rows.filter((r) => r.Category === 'Hydraulics' || r.Category === 'Bearings').map((r) => r.CustomerID));
+    // One row a customer, what they bought of both together (it listed category × customer);
+    // a customer whose only lines of them are credit notes bought none.
+    expect(answer.result?.understood).toBe('revenue, orders, by customer, orders > 0, category in Hydraulics, Bearings');
+    const buyers = new Set(
+      rows.filter((r) => (r.Category === 'Hydraulics' || r.Category === 'Bearings') && bought(r)).map((r) => r.CustomerID),
+    );
     expect(answer.result?.totalRows).toBe(buyers.size);
   });
 
@@ -2306,9 +2309,10 @@ it.each(['Which customers bought in December 2024?', 'Who ordered in December 20
   async (question) => {
     const december = (r: Row) => r.InvoiceDate.startsWith('2024-12');
     const expected = grouped(december, (r) => r.CustomerName, revenue);
+    const buyers = new Set(rows.filter((r) => december(r) && bought(r)).map((r) => r.CustomerName));
     const answer = await answerWithQuery(question, file.snapshot, today);
-    expect(answer.result?.understood).toBe('revenue, by customer, 2024-12-01 … 2024-12-31');
-    expect(answer.result?.totalRows).toBe(expected.length);
+    expect(answer.result?.understood).toBe('revenue, orders, by customer, orders > 0, 2024-12-01 … 2024-12-31');
+    expect(answer.result?.totalRows).toBe(buyers.size);
     expect(answer.result?.rows[0][0]).toBe(expected[0][0]);
     expect(answer.result?.rows[0][1] as number).toBeCloseTo(expected[0][1], 6);
   },
@@ -2723,7 +2727,9 @@ describe('asked on 30 November 2026, in the eighth session', () => {
       revenue,
     ).slice(0, 3);
     const answer = await answerWithQuery('Which Bolt customers bought in 2024?', file.snapshot, today);
-    expect(answer.result?.understood).toBe('revenue, by customer, product name starting with “Bolt”, 2024-01-01 … 2024-12-31');
+    expect(answer.result?.understood).toBe(
+      'revenue, orders, by customer, orders > 0, product name starting with “Bolt”, 2024-01-01 … 2024-12-31',
+    );
     expect(answer.result?.rows.slice(0, 3).map((row) => row[0])).toEqual(expected.map(([name]) => name));
     answer.result?.rows.slice(0, 3).forEach((row, i) => expect(row[1] as number).toBeCloseTo(expected[i][1], 6));
   });
@@ -2792,11 +2798,12 @@ describe('asked on 30 November 2026, in the eighth session', () => {
       (r) => r.CustomerName,
       revenue,
     );
+    const buyers = new Set(rows.filter((r) => r.SalesRep === 'Rep 7' && r.Category === 'Safety' && bought(r)).map((r) => r.CustomerName));
     const answer = await answerWithQuery('Which Rep 7 customers bought Safety?', file.snapshot, today);
-    expect(answer.result?.understood).toBe('revenue, by customer, category = Safety, sales rep = Rep 7');
-    expect(answer.result?.totalRows).toBe(expected.length);
+    expect(answer.result?.understood).toBe('revenue, orders, by customer, orders > 0, category = Safety, sales rep = Rep 7');
+    expect(answer.result?.totalRows).toBe(buyers.size);
     const { answer: chat } = await askOffline('Which Rep 7 customers bought Safety?', analyse(file.aggregates), file.snapshot);
-    expect(chat).toContain('I understood: **revenue, by customer, category = Safety, sales rep = Rep 7**.');
+    expect(chat).toContain('I understood: **revenue, orders, by customer, orders > 0, category = Safety, sales rep = Rep 7**.');
     expect(chat).toContain(`| ${expected[0][0]} |`);
   });
 
@@ -3367,10 +3374,10 @@ describe('asked on 1 December 2026, in the twelfth session', () => {
   );
   // A country's code was no region ("DE" refused or dropped: "DE vs AT revenue" gave AT's alone); lower-case codes beside "vs" were dropped.
   it('"Which DE customers bought Hydraulics?" lists the buyers in DE-North and DE-South', async () => {
-    // Every customer with a Hydraulics row there, as "Which customers bought Hydraulics or Bearings?" lists them.
-    const buyers = new Set(rows.filter((r) => inGermany(r) && r.Category === 'Hydraulics').map((r) => r.CustomerID));
+    // Every customer with a Hydraulics line there that is no return, as "Which customers bought Hydraulics or Bearings?" lists them.
+    const buyers = new Set(rows.filter((r) => inGermany(r) && r.Category === 'Hydraulics' && bought(r)).map((r) => r.CustomerID));
     const answer = await answerWithQuery('Which DE customers bought Hydraulics?', file.snapshot, today);
-    expect(answer.result?.understood).toBe('revenue, by customer, category = Hydraulics, region in DE-North, DE-South');
+    expect(answer.result?.understood).toBe('revenue, orders, by customer, orders > 0, category = Hydraulics, region in DE-North, DE-South');
     expect(answer.result?.totalRows).toBe(buyers.size);
   });
   it.each([
@@ -3399,5 +3406,101 @@ describe('asked on 1 December 2026, in the twelfth session', () => {
     const answer = await answerWithQuery('what share of customers in germany ordered in Q4 2024?', file.snapshot, today);
     expect(answer.result).toBeNull();
     expect(answer.text).toContain('not yet what share of the customers in DE-North and DE-South bought in a period');
+  });
+});
+
+describe('asked on 1 December 2026, in the thirteenth session', () => {
+  const buyersWhere = (keep: (r: Row) => boolean) => new Set(rows.filter((r) => keep(r) && bought(r)).map((r) => r.CustomerID));
+  const customersWhere = (keep: (r: Row) => boolean) => new Set(rows.filter(keep).map((r) => r.CustomerID));
+
+  // It listed every customer with a Hydraulics line, the 16 whose only ones were credit notes too.
+  it.each(['Which customers bought Hydraulics?', 'Who bought Hydraulics?', 'List the customers who purchased Hydraulics'])(
+    '"%s" lists only the customers with a Hydraulics purchase',
+    async (question) => {
+      const hydraulics = (r: Row) => r.Category === 'Hydraulics';
+      const buyers = buyersWhere(hydraulics);
+      // The file has customers whose only Hydraulics lines are returns, or this would prove nothing.
+      expect(customersWhere(hydraulics).size).toBeGreaterThan(buyers.size);
+      const answer = await answerWithQuery(question, file.snapshot, today);
+      expect(answer.result?.understood).toBe('revenue, orders, by customer, orders > 0, category = Hydraulics');
+      expect(answer.result?.totalRows).toBe(buyers.size);
+      const expected = grouped(
+        (r) => hydraulics(r) && buyers.has(r.CustomerID),
+        (r) => r.CustomerName,
+        revenue,
+      );
+      answer.result?.rows.forEach((row, i) => {
+        expect(row[0]).toBe(expected[i][0]);
+        expect(row[1] as number).toBeCloseTo(expected[i][1], 6);
+      });
+    },
+  );
+
+  it('"Which customers are in AT?" still lists every customer with a row there', async () => {
+    const answer = await answerWithQuery('Which customers are in AT?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('revenue, by customer, region = AT');
+    expect(answer.result?.totalRows).toBe(customersWhere((r) => r.Region === 'AT').size);
+  });
+
+  // Each counted every customer of the file: the name before "have" was read nowhere.
+  it('"How many customers does Acme have?" counts the customers who bought from Acme Supply, Inc.', async () => {
+    const answer = await answerWithQuery('How many customers does Acme have?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('customers, supplier = Acme Supply, Inc.');
+    expect(answer.result?.rows).toEqual([[buyersWhere((r) => r.Supplier === 'Acme Supply, Inc.').size]]);
+  });
+
+  it('"How many customers does Germany have?" counts the customers in DE-North and DE-South', async () => {
+    const answer = await answerWithQuery('How many customers does Germany have?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('customers, region in DE-North, DE-South');
+    expect(answer.result?.rows).toEqual([[buyersWhere((r) => r.Region.startsWith('DE-')).size]]);
+  });
+
+  it.each([
+    ['How many customers does Zorblax have?', "I couldn't find “Zorblax” among this file's customers, products or other values."],
+    ['how many customers does acme have', "I can't pick out suppliers by a word of their names (“acme”) yet"],
+  ])('"%s" is refused by name', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(reason);
+  });
+
+  it('"How many customers does the company have?" counts every customer', async () => {
+    const answer = await answerWithQuery('How many customers does the company have?', file.snapshot, today);
+    expect(answer.result?.understood).toBe('customers');
+    expect(answer.result?.rows).toEqual([[buyersWhere(() => true).size]]);
+  });
+});
+
+describe('a supplier named in lower case', () => {
+  // It gave the UK's whole 2024 revenue, Acme dropped.
+  it('"acme sales in the uk in 2024" is refused, saying how to ask', async () => {
+    const answer = await answerWithQuery('acme sales in the uk in 2024', file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('“Acme” begins the name of one supplier, Acme Supply, Inc. Type it as the file writes it');
+  });
+  it('"Acme sales in the UK in 2024" is the supplier\'s there', async () => {
+    const expected = rows
+      .filter((r) => r.Supplier === 'Acme Supply, Inc.' && r.Region === 'UK' && inYear(2024)(r))
+      .reduce((sum, r) => sum + revenue(r), 0);
+    const answer = await answerWithQuery('Acme sales in the UK in 2024', file.snapshot, today);
+    expect(answer.result?.understood).toBe('revenue, supplier = Acme Supply, Inc., region = UK, 2024-01-01 … 2024-12-31');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(expected, 6);
+  });
+});
+
+describe('two sales reps named', () => {
+  const buyersOfRep = (rep: string) => new Set(rows.filter((r) => r.SalesRep === rep && bought(r)).map((r) => r.CustomerID));
+  // It got Rep 13's scorecard alone.
+  it('"Rep 3 vs Rep 13 customer count" sets both reps side by side in the chat', async () => {
+    const served = (rep: string) => buyersOfRep(rep).size;
+    const { answer, trace } = await askOffline('Rep 3 vs Rep 13 customer count', analyse(file.aggregates), file.snapshot);
+    expect(trace).toContain('use:query_data');
+    expect(answer.split('\n')[0]).toBe('I understood: **customers, by sales rep, sales rep in Rep 13, Rep 3**.');
+    expect(answer).toContain(`| Rep 3 | ${served('Rep 3')} |`);
+    expect(answer).toContain(`| Rep 13 | ${served('Rep 13')} |`);
+  });
+  it('"Rep 13 customers" is still the rep\'s scorecard', async () => {
+    const { answer } = await askOffline('Rep 13 customers', analyse(file.aggregates), file.snapshot);
+    expect(answer.startsWith("I understood: **Rep 13's scorecard")).toBe(true);
   });
 });

@@ -536,3 +536,35 @@ describe('asked on 1 December 2026, in the twelfth session', () => {
     expect(answer.result?.rows).toEqual([[joined]]);
   });
 });
+
+describe('asked on 1 December 2026, in the thirteenth session', () => {
+  // An order is a customer's purchase day on a file without order ids.
+  const ordersBy = (key: (r: (typeof rows)[number]) => string) => {
+    const days = new Map<string, Set<string>>();
+    for (const r of rows) days.set(key(r), (days.get(key(r)) ?? new Set()).add(`${r.customer} ${r.day}`));
+    return [...days].map(([k, orders]): [string, number] => [k, orders.size]);
+  };
+  // Each got the whole file's figure: a singular noun "with the most …" is the top row of a ranking.
+  it('"month with the fewest orders" is the month with the fewest purchase days', async () => {
+    const [fewest] = ordersBy((r) => r.day.slice(0, 7)).sort((a, b) => a[1] - b[1]);
+    const answer = await answerWithQuery('month with the fewest orders', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('bottom 1 by orders, by month');
+    expect(answer.result?.rows).toEqual([fewest]);
+  });
+  it('"customer with the most orders" is the customer with the most purchase days', async () => {
+    const [most] = ordersBy((r) => r.customer).sort((a, b) => b[1] - a[1]);
+    const answer = await answerWithQuery('customer with the most orders', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 1 by orders, by customer');
+    expect(answer.result?.rows[0][1]).toBe(most[1]);
+  });
+  it('"month with highest revenue in 1998" is the top month of 1998', async () => {
+    const byMonth = new Map<string, number>();
+    for (const r of rows.filter((r) => r.day.startsWith('1998')))
+      byMonth.set(r.day.slice(0, 7), (byMonth.get(r.day.slice(0, 7)) ?? 0) + r.dollars);
+    const [month, dollars] = [...byMonth].sort((a, b) => b[1] - a[1])[0];
+    const answer = await answerWithQuery('month with highest revenue in 1998', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 1 by revenue, by month, 1998-01-01 … 1998-12-31');
+    expect(answer.result?.rows[0][0]).toBe(month);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(dollars, 6);
+  });
+});

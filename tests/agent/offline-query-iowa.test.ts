@@ -950,3 +950,76 @@ describe('asked on 1 December 2026, in the twelfth session', () => {
     expect(answer.result?.rows).toEqual([[count]]);
   });
 });
+
+describe('asked on 1 December 2026, in the thirteenth session', () => {
+  // A vendor's first words in lower case were dropped beside a city or a grouping: Dubuque's whole revenue, every city's.
+  it.each([
+    ['diageo sales in dubuque', '“Diageo” begins the name of one supplier, Diageo Americas.'],
+    ['pernod ricard sales by city', '“Pernod Ricard” begins the name of one supplier, Pernod Ricard USA/Austin Nichols.'],
+    ['heaven hill sales in davenport', '“Heaven Hill” begins the name of one supplier'],
+    ['fireball sales', '“Fireball” begins the names of'],
+  ])('"%s" is refused, saying how to ask', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(reason);
+  });
+  it('"Diageo sales in Dubuque", typed as the file writes it, is the vendor\'s there', async () => {
+    const [[revenue]] = (await sql(
+      `SELECT sum(sale_dollars) FROM t WHERE city = 'DUBUQUE' AND vendor_name = 'Diageo Americas'`,
+    )) as number[][];
+    const answer = await answerWithQuery('Diageo sales in Dubuque', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, region = DUBUQUE, supplier = Diageo Americas');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
+  });
+  // Diageo was dropped, and the share was of all revenue (11.8%, Council Bluffs' own).
+  it.each(['Diageo share of revenue in council bluffs', "What is Diageo's share of revenue in Council Bluffs?"])(
+    '"%s" is the vendor\'s share of the city\'s revenue',
+    async (question) => {
+      const [[share, revenue]] = (await sql(
+        `SELECT 100 * sum(sale_dollars) FILTER (WHERE vendor_name = 'Diageo Americas') / sum(sale_dollars),
+           sum(sale_dollars) FILTER (WHERE vendor_name = 'Diageo Americas') FROM t WHERE city = 'COUNCIL BLUFFS'`,
+      )) as number[][];
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result?.understood).toMatch(/^share of revenue, revenue, .*supplier = Diageo Americas/);
+      expect(answer.result?.rows[0][0] as number).toBeCloseTo(share, 6);
+      expect(answer.result?.rows[0][1] as number).toBeCloseTo(revenue, 6);
+    },
+  );
+  it('"Diageo\'s revenue in Council Bluffs" keeps the vendor', async () => {
+    const [[revenue]] = (await sql(
+      `SELECT sum(sale_dollars) FROM t WHERE city = 'COUNCIL BLUFFS' AND vendor_name = 'Diageo Americas'`,
+    )) as number[][];
+    const answer = await answerWithQuery("Diageo's revenue in Council Bluffs", file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, region = COUNCIL BLUFFS, supplier = Diageo Americas');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
+  });
+  // Rum was dropped: tequila's revenue alone.
+  it('"tequila vs rum revenue in dubuque" keeps both kinds', async () => {
+    const expected = (await sql(
+      `SELECT category_name, sum(sale_dollars) r FROM t WHERE city = 'DUBUQUE' AND (category_name = 'TEQUILA' OR category_name ILIKE '% rum')
+       GROUP BY 1 ORDER BY r DESC`,
+    )) as [string, number][];
+    const answer = await answerWithQuery('tequila vs rum revenue in dubuque', file.snapshot, TODAY);
+    expect(answer.result?.understood).toMatch(/^revenue, by category, category in TEQUILA, .*RUM.*, region = DUBUQUE$/);
+    expect(answer.result?.rows.map((row) => row[0])).toEqual(expected.map(([category]) => category));
+    answer.result?.rows.forEach((row, i) => expect(row[1] as number).toBeCloseTo(expected[i][1], 6));
+  });
+  // The chat gave every vendor's dependency figures, scotch dropped.
+  it('"top vendor for scotch" ranks the vendors by their scotch sales', async () => {
+    const [[vendor, revenue]] = (await sql(
+      `SELECT vendor_name, sum(sale_dollars) r FROM t WHERE category_name ILIKE '%scotch%' GROUP BY 1 ORDER BY r DESC LIMIT 1`,
+    )) as [string, number][];
+    const answer = await answerWithQuery('top vendor for scotch', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 1 by revenue, by supplier, category in SINGLE MALT SCOTCH, SCOTCH WHISKIES');
+    expect(answer.result?.rows[0][0]).toBe(vendor);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(revenue, 6);
+  });
+  // Kinds named in lower case are still read.
+  it('"vodka sales in dubuque" is the vodkas\' revenue there', async () => {
+    const [[revenue]] = (await sql(
+      `SELECT sum(sale_dollars) FROM t WHERE city = 'DUBUQUE' AND category_name ILIKE '%vodka%'`,
+    )) as number[][];
+    const answer = await answerWithQuery('vodka sales in dubuque', file.snapshot, TODAY);
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
+  });
+});

@@ -510,8 +510,9 @@ const cases: [string, string, string][] = [
   ],
   [
     'Which customers bought the most in Germany last month?',
-    `SELECT cust, sum(rev) r FROM t WHERE Country = 'Germany' AND cust IS NOT NULL AND ${OCT} GROUP BY 1 ORDER BY r DESC LIMIT 50`,
-    'revenue, by customer, region = Germany, 2011-10-01 … 2011-10-31',
+    `SELECT cust, sum(rev) r, count(DISTINCT InvoiceNo) FILTER (WHERE ${PURCHASE}) o FROM t WHERE Country = 'Germany' AND cust IS NOT NULL AND ${OCT}
+     GROUP BY 1 HAVING o > 0 ORDER BY r DESC LIMIT 50`,
+    'revenue, orders, by customer, orders > 0, region = Germany, 2011-10-01 … 2011-10-31',
   ],
   // "JUMBO" in capitals was read as a country's abbreviation, and the product named in full refused.
   [
@@ -848,11 +849,13 @@ describe('products named by their codes', () => {
     ));
 
   // "UK customers" named no country: it got the product's profile, and the never-bought list was everyone's.
-  it('"Which UK customers bought RABBIT NIGHT LIGHT?" keeps to the United Kingdom', () =>
+  // A customer whose only lines of it are credit notes bought none of it.
+  it('"Which UK customers bought RABBIT NIGHT LIGHT?" keeps to the United Kingdom, and to those who bought it', () =>
     expectAnswer(
       'Which UK customers bought RABBIT NIGHT LIGHT?',
-      `SELECT cust, sum(rev) r FROM t WHERE StockCode = '23084' AND Country = 'United Kingdom' AND cust IS NOT NULL GROUP BY 1 ORDER BY r DESC, 1 LIMIT 50`,
-      'revenue, by customer, product = RABBIT NIGHT LIGHT, region = United Kingdom',
+      `SELECT cust, sum(rev) r, count(DISTINCT InvoiceNo) FILTER (WHERE ${PURCHASE}) o FROM t
+       WHERE StockCode = '23084' AND Country = 'United Kingdom' AND cust IS NOT NULL GROUP BY 1 HAVING o > 0 ORDER BY r DESC, 1 LIMIT 50`,
+      'revenue, orders, by customer, orders > 0, product = RABBIT NIGHT LIGHT, region = United Kingdom',
     ));
 
   it.each([
@@ -1505,5 +1508,37 @@ describe('asked on 1 December 2026, in the twelfth session', () => {
     expect(answer.result?.understood).toBe('share of customers, customers, product = REGENCY CAKESTAND 3 TIER, within region = France');
     expect(answer.result?.rows[0][0] as number).toBeCloseTo((100 * part) / whole, 6);
     expect(answer.result?.rows[0][1]).toBe(part);
+  });
+});
+
+describe('asked on 1 December 2026, in the thirteenth session', () => {
+  // The second id was dropped: the first customer's figure alone.
+  it.each(['revenue from customer A vs B', 'revenue from customer A vs customer B', 'compare customers A and B'])(
+    '"%s" sets the two customers side by side',
+    async (phrasing) => {
+      const [a, b] = (await sql(`SELECT cust, sum(rev) r FROM t WHERE cust IS NOT NULL GROUP BY 1 ORDER BY r DESC LIMIT 2 OFFSET 3`)) as [
+        string,
+        number,
+      ][];
+      const question = phrasing.replace('A', a[0]).replace('B', b[0]);
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result?.understood).toBe(`revenue, by customer, customer in ${a[0]}, ${b[0]}`);
+      expect(answer.result?.rows.map((row) => row[0])).toEqual([a[0], b[0]]);
+      answer.result?.rows.forEach((row, i) => expect(row[1] as number).toBeCloseTo([a, b][i][1], 6));
+    },
+  );
+  it('"customer A vs B orders" counts each one\'s orders', async () => {
+    const [a, b] = (await sql(
+      `SELECT cust, count(DISTINCT InvoiceNo) FILTER (WHERE ${PURCHASE}) o FROM t WHERE cust IS NOT NULL GROUP BY 1 ORDER BY o DESC, 1 LIMIT 2`,
+    )) as [string, number][];
+    const answer = await answerWithQuery(`customer ${a[0]} vs ${b[0]} orders`, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(`orders, by customer, customer in ${a[0]}, ${b[0]}`);
+    expect(answer.result?.rows).toEqual([a, b]);
+  });
+  it('an id joined to one the file has, that it lacks, is refused by name', async () => {
+    const [[a]] = (await sql(`SELECT cust FROM t WHERE cust IS NOT NULL LIMIT 1`)) as string[][];
+    const answer = await answerWithQuery(`customer ${a} and 99999 revenue`, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I couldn't find “99999” among this file's customers, products or other values.");
   });
 });

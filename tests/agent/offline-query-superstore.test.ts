@@ -5453,3 +5453,86 @@ describe('asked on 1 December 2026, in the twelfth session', () => {
     expectAnswer(question, `SELECT sum(rev) FROM t WHERE State = 'Washington'`, 'revenue, State = Washington'),
   );
 });
+
+describe('asked on 1 December 2026, in the thirteenth session', () => {
+  // A singular noun "with the most …", no "which", got the whole file's figure.
+  it.each([
+    [
+      'state with most orders',
+      `SELECT State, count(DISTINCT "Order ID") o FROM t GROUP BY 1 ORDER BY o DESC LIMIT 1`,
+      'top 1 by orders, by State',
+    ],
+    [
+      'the state with the fewest orders',
+      `SELECT State, count(DISTINCT "Order ID") o FROM t GROUP BY 1 ORDER BY o LIMIT 1`,
+      'bottom 1 by orders, by State',
+    ],
+    [
+      'city with highest sales in the west',
+      `SELECT City, sum(rev) r FROM t WHERE Region = 'West' GROUP BY 1 ORDER BY r DESC LIMIT 1`,
+      'top 1 by revenue, by City, region = West',
+    ],
+    [
+      'What is the segment with the most orders in 2021?',
+      `SELECT Segment, count(DISTINCT "Order ID") o FROM t WHERE ${Y2021} GROUP BY 1 ORDER BY o DESC LIMIT 1`,
+      'top 1 by orders, by Segment, 2021-01-01 … 2021-12-31',
+    ],
+    [
+      'customer with most orders',
+      `SELECT "Customer Name", count(DISTINCT "Order ID") o FROM t GROUP BY "Customer ID", 1 ORDER BY o DESC LIMIT 1`,
+      'top 1 by orders, by customer',
+    ],
+    [
+      'month with lowest sales',
+      `SELECT strftime(d, '%Y-%m'), sum(rev) r FROM t GROUP BY 1 ORDER BY r LIMIT 1`,
+      'bottom 1 by revenue, by month',
+    ],
+    // It got the bottom five products of the whole file.
+    ['lowest selling state', `SELECT State, sum(rev) r FROM t GROUP BY 1 ORDER BY r LIMIT 1`, 'bottom 1 by revenue, by State'],
+    [
+      'lowest selling category in the west',
+      `SELECT Category, sum(rev) r FROM t WHERE Region = 'West' GROUP BY 1 ORDER BY r LIMIT 1`,
+      'bottom 1 by revenue, by category, region = West',
+    ],
+    // It ranked customer × product pairs by revenue.
+    [
+      'which customer bought the most items in 2021',
+      `SELECT "Customer Name", sum(qty) u FROM t WHERE ${Y2021} GROUP BY "Customer ID", 1 ORDER BY u DESC LIMIT 1`,
+      'top 1 by units, by customer, 2021-01-01 … 2021-12-31',
+    ],
+  ])('"%s" is the top (or bottom) row of its ranking', (question, reference, understood) => expectAnswer(question, reference, understood));
+
+  itReadsEach([
+    ['product with highest revenue', 'top 1 by revenue, by product'],
+    ['customers with the most orders', 'orders, by customer'],
+  ]);
+
+  // A brand in lower case was dropped: the whole file's figure, or every phone's, every chair's.
+  itRefusesEach([
+    ['xerox sales', '“Xerox” begins the names of'],
+    ['cisco revenue', '“Cisco” begins the names of'],
+    ['samsung phone sales', '“Samsung” begins the names of'],
+    ['hon chairs revenue', 'begins the names of'],
+    ['avery binders revenue in the east', '“Avery” begins the names of'],
+    ['top 5 apple products', '“Apple” begins the names of'],
+  ]);
+  it('the refusal says how to ask, and asked so it is the brand', async () => {
+    const refused = await answerWithQuery('xerox sales', file.snapshot, TODAY);
+    // Products are keyed by id, each named as its first row names it.
+    const [[xerox]] = (await sql(
+      `SELECT count(*) FROM (SELECT first("Product Name" ORDER BY CAST("Row ID" AS INT)) n FROM t GROUP BY "Product ID") WHERE n LIKE 'Xerox%'`,
+    )) as number[][];
+    expect(refused.text).toContain(
+      `“Xerox” begins the names of ${xerox} products. Type it as the file writes it, with its capitals, to take them together (in lower case, “xerox” may be a plain word), or name one in full.`,
+    );
+    const asked = await answerWithQuery('Xerox sales', file.snapshot, TODAY);
+    expect(asked.result?.understood).toBe('revenue, product name starting with “Xerox”');
+  });
+  // Words that begin some names but say something else, and values named in lower case, are still read.
+  itReadsEach([
+    ['global sales', 'revenue'],
+    ['office supplies sales', 'revenue, category = Office Supplies'],
+    ['home office revenue', 'revenue, Segment = Home Office'],
+    ['which five products sold the most units', 'top 5 by units, by product'],
+  ]);
+});

@@ -1553,9 +1553,29 @@ function parseAsRead(
   // "Is profit down this year?" over a rise: the answer says it rose, before the table.
   const said = spec.compareTo && (spec.groupBy ?? []).length === 0 && spec.measures.length === 1 ? premiseOf(text) : null;
   const premise = said ? { premise: said } : {};
-  return valuesCounted && !spec.having
-    ? { kind: 'spec', spec: withSalesOnly(spec, meta), counted: valuesCounted.noun, ...note, ...premise }
-    : { kind: 'spec', spec, ...note, ...premise };
+  if (valuesCounted && !spec.having)
+    return { kind: 'spec', spec: withSalesOnly(spec, meta), counted: valuesCounted.noun, ...note, ...premise };
+  // "Which customers bought Hydraulics?" listed 16 customers whose only Hydraulics lines were credit notes.
+  const buyersListed = BUYERS_LISTED.test(text);
+  return { kind: 'spec', spec: buyersListed ? withBuyersOnly(spec, meta) : spec, ...note, ...premise };
+}
+
+/** "Which customers bought …", "who purchased …", "list the stores that ordered …": those who did. */
+const BUYERS_LISTED = /\b(?:which|what|who|list|show|name)\b.*\b(?:bought|buy|buys|purchased?|purchases|ordered)\b/;
+
+/**
+ * A list of customers who bought keeps those with a purchase in the rows: a customer whose
+ * only lines there are returns bought nothing. Their orders are shown beside the figure, as a
+ * count of values shows them (`withSalesOnly`); two periods compared keep every customer. A
+ * file without returns, or a ranking from the top (returns only are at its bottom), needs none.
+ */
+function withBuyersOnly(spec: QuerySpecInput, meta: SnapshotMeta): QuerySpecInput {
+  const listsCustomers = spec.groupBy?.length === 1 && spec.groupBy[0] === 'customer';
+  const fromTheTop = spec.limit !== undefined && spec.sort?.direction !== 'asc';
+  if (!listsCustomers || !meta.returnLines || fromTheTop) return spec;
+  if (spec.having || spec.compareTo || spec.changeFrom || spec.measures.length >= 4) return spec;
+  const measures = spec.measures.includes('orders') ? spec.measures : [...spec.measures, 'orders' as const];
+  return { ...spec, measures, having: { measure: 'orders', op: '>', value: 0 } };
 }
 
 /**

@@ -13,6 +13,7 @@ import { escapeRegex, RETURNS } from './query-limits';
 import { productCodesOf, productLabelIn } from './query-product-codes';
 import { BUYER_NOUNS, CUSTOMER_NOUNS } from './customer-words';
 import { MONTH_NAMES } from './query-periods';
+import { NUMBER_WORDS } from './number-words';
 import { headerNoun, isGrammarWord } from './query-vocabulary';
 import { nameWords, startsWithWords } from '../../engine/query/resolve';
 
@@ -72,16 +73,26 @@ export function looseNamesOf(
   // An id with a digit in it, one digit too: CDNOW's "revenue for customer 1" got the whole file's revenue.
   // Iowa's "sales of store 2506" too (its customers are stores, named in the rows, by number in store_number).
   const nouns = `customer|client|account${known.customerNoun ? `|${escapeRegex(known.customerNoun)}` : ''}`;
-  const id = new RegExp(`\\b(?:${nouns})\\s+(?:id\\s+|no\\.?\\s+|number\\s+|#\\s*)?((?=[\\w-]*\\d)[a-z0-9][\\w-]*)\\b`).exec(text);
+  const idWritten = `(?:id\\s+|no\\.?\\s+|number\\s+|#\\s*)?((?=[\\w-]*\\d)[a-z0-9][\\w-]*)\\b`;
+  const id = new RegExp(`\\b(?:${nouns})s?\\s+${idWritten}`).exec(text);
   const customers = meta.dimensions.find((d) => d.key === 'customer');
   if (id && customers && !found.some((f) => f.dimension === 'customer')) {
-    // "Customer 1" is CDNOW's "00001": ids of digits alone are compared as numbers.
-    const value =
-      customers.values.find((v) => v.toLowerCase() === id[1]) ??
-      customers.values.find((v) => sameNumber(v, id[1])) ??
-      known.facts?.customerLabelOf?.(id[1]);
-    if (!value) return { unknown: id[1] };
-    filters.push({ dimension: 'customer', values: [value], match: 'exact' });
+    // "Customer 12415 vs 14088", "customers 18102 and 14646" kept the first alone: the ids joined to it are customers too.
+    const joined = new RegExp(`\\s*(?:,|&|and|or|vs|versus|compared (?:to|with)|against)\\s+(?:(?:${nouns})\\s+)?${idWritten}`, 'y');
+    const ids = [id[1]];
+    joined.lastIndex = (id.index ?? 0) + id[0].length;
+    for (let more = joined.exec(text); more; more = joined.exec(text)) ids.push(more[1]);
+    const values: string[] = [];
+    for (const written of ids) {
+      // "Customer 1" is CDNOW's "00001": ids of digits alone are compared as numbers.
+      const value =
+        customers.values.find((v) => v.toLowerCase() === written) ??
+        customers.values.find((v) => sameNumber(v, written)) ??
+        known.facts?.customerLabelOf?.(written);
+      if (!value) return { unknown: written };
+      if (!values.includes(value)) values.push(value);
+    }
+    filters.push({ dimension: 'customer', values, match: 'exact' });
   }
   // "What has 14646 bought?", "sales to 14646": a bare number where a name stands is a
   // customer id when one is exactly that (years are periods); it was dropped, and the
@@ -596,9 +607,10 @@ const WORD_BEFORE_MEASURE =
 /**
  * "How many bottles of vodka did we sell?", "how much vodka did we sell?", "the average price
  * of vodka": the kind after a quantity or a price, or before the verb (each got every category's figure).
+ * "Top vendor for scotch" too: the kind a ranking is of (it got the whole file's vendors).
  */
 const KIND_OF_QUANTITY =
-  /\b(?:bottles?|units?|cases?|liters?|litres?|gallons?|pieces?|boxes?|packs?|cans?|items?|kilos?|tons?|tonnes?|revenue|sales|spend)\s+of\s+([a-z][a-z'-]{2,})\b|\bprices?\s+(?:of|for|on)\s+(?:a\s+(?:bottle|unit|case)\s+of\s+)?([a-z][a-z'-]{2,})\b|\b(?:margins?|profits?|markup)\s+(?:of|on|for)\s+([a-z][a-z'-]{2,})\b|\b(?:share|percent(?:age)?|proportion) of (?:our |the |all |total )?(?:sales|revenue|turnover) (?:is|are|comes? from|from|for|in) ([a-z][a-z'-]{2,})\b|\bhow (?:much|many)\s+([a-z][a-z'-]{2,})\s+(?:did|do|does|have|has|was|were)\b/;
+  /\b(?:bottles?|units?|cases?|liters?|litres?|gallons?|pieces?|boxes?|packs?|cans?|items?|kilos?|tons?|tonnes?|revenue|sales|spend)\s+of\s+([a-z][a-z'-]{2,})\b|\bprices?\s+(?:of|for|on)\s+(?:a\s+(?:bottle|unit|case)\s+of\s+)?([a-z][a-z'-]{2,})\b|\b(?:margins?|profits?|markup)\s+(?:of|on|for)\s+([a-z][a-z'-]{2,})\b|\b(?:share|percent(?:age)?|proportion) of (?:our |the |all |total )?(?:sales|revenue|turnover) (?:is|are|comes? from|from|for|in) ([a-z][a-z'-]{2,})\b|\bhow (?:much|many)\s+([a-z][a-z'-]{2,})\s+(?:did|do|does|have|has|was|were)\b|\b(?:top|best|biggest|largest|leading|main|worst|bottom)\s+(?:\d+\s+)?(?:vendors?|suppliers?|stores?|shops?|customers?|clients?|accounts?|products?|items?|brands?|cities|city|counties|county)\s+(?:for|of|in)\s+([a-z][a-z'-]{2,})\b/;
 /** Words before those nouns, or after a purchase verb, that name no kind of product. */
 const NOT_KINDS = new Set(
   (
@@ -653,8 +665,8 @@ export function categoryWordFilter(question: string, meta: SnapshotMeta, found: 
   return null;
 }
 
-/** A join between two names: "or", "and", "&" or a comma. */
-const NAMES_JOINED = String.raw`\s*(?:,|&|\bor\b|\band\b)\s*`;
+/** A join between two names: "or", "and", "vs", "&" or a comma ("tequila vs rum revenue" kept tequila alone). */
+const NAMES_JOINED = String.raw`\s*(?:,|&|\bor\b|\band\b|\bvs\b\.?|\bversus\b)\s*`;
 
 /** The words joined to the one at `at` by "or", "and", "&" or commas, before or after it, with where each starts. */
 function joinedWords(text: string, word: string, at: number): { word: string; start: number }[] {
@@ -928,12 +940,24 @@ const QUALIFIERS = new Set(
  * some names (a partial name), the label of the column whose names hold them; null when every
  * word is accounted for. `isGrammarWord` is the grammar's own vocabulary (measures, groupings).
  */
+/**
+ * A phrase no value holds: `partialOf` is the column whose names it is a word of; `written`,
+ * the names' first words as the file writes them, when it was typed in lower case.
+ */
+export interface Stray {
+  phrase: string;
+  partialOf: string | null;
+  written?: string;
+  /** The names that start with `written`. */
+  names?: string[];
+}
+
 export function strayPhraseOf(
   question: string,
   meta: SnapshotMeta,
   filters: readonly NamedFilter[],
   isGrammarWord: (word: string) => boolean,
-): { phrase: string; partialOf: string | null } | null {
+): Stray | null {
   const spaced = question.replace(/\s+/g, ' ');
   const text = spaced.toLowerCase();
   // The phrase is named as it was typed ("Bolt", not "bolt"), where lower case keeps the length.
@@ -984,6 +1008,7 @@ export function strayPhraseOf(
   return (
     strayKindOf(typed, meta, named, isGrammarWord) ??
     strayBeforeValueOf(typed, meta, named, valueWords, isGrammarWord) ??
+    strayLowerLeadOf(typed, meta, named, valueWords, isGrammarWord) ??
     strayLastOf(typed, meta, named, isGrammarWord) ??
     strayBuyerOf(typed, meta, named, isGrammarWord) ??
     strayJoinedOf(typed, meta, named, valueWords, isGrammarWord)
@@ -1023,12 +1048,12 @@ function strayJoinedOf(
  * every customer of 2024).
  */
 const KIND_BEFORE_FIGURE = new RegExp(
-  String.raw`(?<=\S\s+)(\p{Lu}[\p{L}'’-]{2,})\s+(?:sales|revenue|turnover|profits?|margins?|prices?|${CUSTOMER_NOUNS})\b`,
+  String.raw`(?<=\S\s+)(\p{Lu}[\p{L}'’-]{2,})\s+(?:sales|revenue|turnover|profits?|margins?|prices?|share|${CUSTOMER_NOUNS})\b`,
   'gu',
 );
 
-/** The question's first word, typed with a capital, before a figure: "Bacardi sales". */
-const KIND_FIRST = /^(\p{Lu}[\p{L}'’-]{2,})\s+(?:sales|revenue|turnover|profits?|margins?)\b/u;
+/** The question's first word, typed with a capital, before a figure: "Bacardi sales", "Diageo share of …". */
+const KIND_FIRST = /^(\p{Lu}[\p{L}'’-]{2,})\s+(?:sales|revenue|turnover|profits?|margins?|share|percentage|percent)\b/u;
 /** The columns whose names a brand's or a chain's first word begins. */
 const LEADING_NAME_KEYS = new Set(['customer', 'product', 'supplier']);
 
@@ -1066,7 +1091,9 @@ function strayKindOf(
   // "Measuring revenue concentration" opens with a verb too.
   const firstBegins =
     first && !OPENING_VERBS.has(first[1].toLowerCase()) && !/ing$/i.test(first[1])
-      ? meta.dimensions.some((d) => LEADING_NAME_KEYS.has(d.key) && d.values.some((v) => nameWords(v)[0] === first[1].toLowerCase()))
+      ? meta.dimensions.some(
+          (d) => LEADING_NAME_KEYS.has(d.key) && d.values.some((v) => nameWords(v)[0] === first[1].replace(/['’]s$/, '').toLowerCase()),
+        )
       : false;
   for (const m of [...(firstBegins && first ? [first] : []), ...typed.matchAll(KIND_BEFORE_FIGURE), ...ofOwnNoun]) {
     const word = m[1].replace(/['’]s$/, '').toLowerCase();
@@ -1106,6 +1133,66 @@ function strayBeforeValueOf(
     if (!column && /(?:al|ed|ing|ive|ous|ern|ish)$/.test(lower)) continue;
     if (m.index === 0 && (!column || !column.values.some((v) => nameWords(v)[0] === lower))) continue;
     return { phrase: word, partialOf: column?.label ?? null };
+  }
+  return null;
+}
+
+/** What a brand's name is typed before: a figure, or its goods ("apple products"). */
+const FIGURE_OR_GOODS = /^(?:sales|revenue|turnover|profits?|margins?|share|orders|units|products|items)$/;
+/** Words that begin some names but, in lower case, say where or how: "global sales", "online revenue". */
+const NOT_BRANDS = new Set(
+  'global worldwide international domestic online offline retail wholesale export import local regional national direct'.split(' '),
+);
+
+/**
+ * The first words of some names, typed in lower case before a figure, their goods or a value
+ * placed: "xerox sales", "samsung phone sales", "top 5 apple products", "diageo sales in
+ * dubuque" and "pernod ricard sales by city" got the whole file's (or the value's) figures, the
+ * brand dropped. With a capital they are the brand's (`leadingNameFilter`); in lower case they
+ * may be a plain word, so they are refused as a word of names, never dropped.
+ */
+function strayLowerLeadOf(
+  typed: string,
+  meta: SnapshotMeta,
+  named: readonly string[],
+  valueWords: readonly string[],
+  isGrammarWord: (word: string) => boolean,
+): Stray | null {
+  const names = meta.dimensions
+    .filter((d) => LEADING_NAME_KEYS.has(d.key))
+    .map((d) => ({ d, words: [...new Set(d.values)].map(nameWords) }));
+  const words = typed.split(/\s+/).map((word) => word.replace(/[?.!,;:]+$/, ''));
+  for (let i = 0; i < words.length; i++) {
+    const lower = words[i].replace(/['’]s$/, '');
+    // "Which five products sold the most?": a count, not Online Retail's "FIVE HEART HANGING DECORATION".
+    if (
+      !/^[a-z][a-z'’-]{2,}$/.test(lower) ||
+      lower in NUMBER_WORDS ||
+      NOT_BRANDS.has(lower) ||
+      OPENING_VERBS.has(lower) ||
+      /ing$/.test(lower)
+    )
+      continue;
+    if (!isNameWord(lower, named, isGrammarWord)) continue;
+    // The longest run of words from here that begins some names of one column.
+    let phrase: string[] = [];
+    let holders: { d: SnapshotMeta['dimensions'][number]; values: string[] }[] = [];
+    for (let k = i + 1; k <= Math.min(words.length, i + 4); k++) {
+      const run = words.slice(i, k).map((word) => word.toLowerCase().replace(/['’]s$/, ''));
+      const found = names
+        .map((n) => ({ d: n.d, values: [...new Set(n.d.values)].filter((_, at) => startsWithWords(n.words[at], run)) }))
+        .filter((n) => n.values.length > 0);
+      if (found.length === 0) break;
+      phrase = run;
+      holders = found;
+    }
+    const next = words[i + phrase.length]?.toLowerCase();
+    if (holders.length === 0 || !next) continue;
+    if (!FIGURE_OR_GOODS.test(next) && !valueWords.some((value) => sameWord(next, value))) continue;
+    const [{ d, values }] = holders;
+    // Typed with capitals, the names of two columns are no one brand's either.
+    const written = holders.length === 1 ? { written: leadingWordsOf(values[0], phrase.length), names: values } : {};
+    return { phrase: words.slice(i, i + phrase.length).join(' '), partialOf: d.label, ...written };
   }
   return null;
 }
@@ -1295,4 +1382,11 @@ function wordsOfValue(value: string): string[] {
 function sameWord(asked: string, written: string): boolean {
   if (pluralFormsOf(asked).includes(written) || pluralFormsOf(written).includes(asked)) return true;
   return asked.length >= 5 && editDistance(asked, written, 1) <= 1;
+}
+
+/** A name's first `count` words as the file writes them: "Hy-Vee" of "Hy-Vee #3 / Dubuque". */
+export function leadingWordsOf(name: string, count: number): string {
+  const tokens = [...name.matchAll(/[\p{L}\p{N}'’]+/gu)];
+  const last = tokens[count - 1];
+  return last ? name.slice(0, (last.index ?? 0) + last[0].length) : name;
 }

@@ -22,6 +22,15 @@ const shareOfAWhole = (figure: ShareFigure) =>
     String.raw`${SHARE_WORD} of (?:(?:the|our|all|total) )*${SHARE_FIGURE[figure]} (?:in|from|of|for|at|by) (.+?) (?:comes?|came|is|are|was|were|goes|went|from)\b`,
   );
 /**
+ * "Diageo's share of revenue in Council Bluffs" was of all revenue (2.3%, where Council Bluffs'
+ * is 19.9%): the part named before the share, the whole last, after "in".
+ */
+const partShareOfAWhole = (figure: ShareFigure) =>
+  new RegExp(
+    String.raw`\b(?!(?:what|which|the|our|a|an|its|their)\b)[\p{L}\d&.-]+(?:'s|’s|')? ${SHARE_WORD} of (?:(?:the|our|all|total) )*${SHARE_FIGURE[figure]} (?:in|for|at) (.+?)[?.!]*$`,
+    'u',
+  );
+/**
  * "What percentage of Technology revenue comes from Phones?" was told only shares of revenue
  * can be worked out, which it asked for: the whole is one value's revenue, named before it.
  */
@@ -72,6 +81,7 @@ export function wholeOfShare(
     { phrase: before, read: (typed: string) => `${typed} revenue` },
     { phrase: both?.[2] ?? shareOfAWhole(figure).exec(text)?.[1] ?? '', read: (typed: string) => `in ${typed}` },
     { phrase: WITHIN_A_VALUE.exec(text)?.[1] ?? '', read: (typed: string) => `in ${typed}` },
+    { phrase: partShareOfAWhole(figure).exec(text)?.[1] ?? '', read: (typed: string) => `in ${typed}` },
     {
       phrase: wholeAfterPart(figure, text, (phrase) => valuesOf(phrase, (typed) => `from ${typed}`).length > 0),
       read: (typed: string) => `in ${typed}`,

@@ -289,6 +289,13 @@ export function withWordingMended(question: string): string {
         (match: string, among: string, who: string, verb: string, at: number, whole: string) =>
           CUSTOMERS_BEFORE.test(whole.slice(0, at)) ? `${among} customers ${who} ${verb}` : match,
       )
+      // "State with most orders", "the city with the highest sales in the West" got the whole
+      // file's figure: the one row at the top (or bottom) of a ranking, as "which state has the most orders" reads.
+      .replace(ONE_WITH_THE_MOST, 'which $1 has the $2')
+      // "Lowest selling state" was no figure, and got the bottom products; "worst selling state" is read.
+      .replace(/\b(?:lowest|least)[- ]selling\b/gi, 'worst selling')
+      // "Which customer bought the most items" ranked customer × product pairs: the items are units.
+      .replace(/\b(bought|purchased|ordered|buys?|purchases?|orders?) the (most|fewest|least) items\b/gi, '$1 the $2 units')
       // "month-by-month revenue for the CH region" got one total: by the month.
       .replace(/\b(month|quarter|week|year)-by-\1\b/gi, 'by $1')
       // "Who are our major customers?", "Which key accounts …": the top customers by revenue.
@@ -335,6 +342,13 @@ export function withWordingMended(question: string): string {
       )
   );
 }
+
+/**
+ * One noun, singular, opening the question, with the most or least of a figure: "state with
+ * most orders", "the customer with the highest revenue", "what is the month with the lowest sales".
+ */
+const ONE_WITH_THE_MOST =
+  /^(?:(?:show|tell|give|find|name)(?: me)? |(?:what|which|who)(?:'s|’s| is| was) )?(?:the |our )?(?!(?:revenue|sales|turnover|income|profit|margin|cost|price|spend) with\b)((?:[a-z][a-z-]* )?[a-z][a-z-]*(?<!(?<!s)s)) with (?:the )?(most|highest|lowest|fewest|least|largest|biggest|smallest|greatest|best|worst)\b/i;
 
 /** A part of a year named before years: "Q4 in 2020 and 2021", "December of 2020 and 2021". */
 const PART_OF_A_YEAR =

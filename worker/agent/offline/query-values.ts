@@ -5,13 +5,14 @@
  */
 import { sharedNamesOf } from '../../engine/aggregate/distinct-names';
 import { escapeMarkdown } from '../../engine/render/escape';
+import { plural } from '../../engine/render/format';
 import Fuse from 'fuse.js';
 import { namesListed, nameWords, startsWithWords } from '../../engine/query/resolve';
 import { filterWords } from '../../engine/query/spec';
 import type { QuerySpecInput } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { escapeRegex } from './query-limits';
-import { categoryWordFilter, looseNamesOf, strayPhraseOf, type NamedFilter } from './query-names';
+import { categoryWordFilter, countryOfCode, leadingWordsOf, looseNamesOf, strayPhraseOf, type NamedFilter } from './query-names';
 import { withoutHalfYears } from './query-periods';
 import { withProductCodesAs } from './query-product-codes';
 import { DIMENSION_WORDS, headerNoun, isGrammarWord, isTimeUnit, singular } from './query-vocabulary';
@@ -92,6 +93,16 @@ function valuesNamedWith(
   const placed = withProductCodesAs('blank', question, meta, facts);
   const stray = strayPhraseOf(placed, meta, filters, isGrammarWord);
   const partial = partialName(placed, filters);
+  // "xerox sales": the names that start so, as the file writes them, are read with their capitals.
+  if (stray?.written && stray.names && stray.partialOf && !partial) {
+    const noun = stray.partialOf.toLowerCase();
+    const [one, ...more] = stray.names;
+    const names = more.length === 0 ? `the name of one ${noun}, ${one}` : `the names of ${plural(stray.names.length, noun)}`;
+    return {
+      refused: `“${escapeMarkdown(stray.written)}” begins ${escapeMarkdown(names)}${names.endsWith('.') ? '' : '.'} Type it as the file writes it, with its capitals, to take ${more.length === 0 ? 'it' : 'them together'} (in lower case, “${escapeMarkdown(stray.phrase)}” may be a plain word), or name one in full.`,
+      phrase: null,
+    };
+  }
   if (partial || stray?.partialOf)
     return {
       refused: partialNameReason(partial ?? stray?.phrase ?? '', partial ? 'product' : (stray?.partialOf ?? 'product')),
@@ -172,11 +183,33 @@ function chainOfCustomers(question: string, meta: SnapshotMeta): RegExpExecArray
   return null;
 }
 
+/**
+ * The owner in "How many customers does Acme have?" that begins no customer's name: it
+ * counted every customer. "Iowa" (Iowa Street Market, in a file of Iowa's stores) and the
+ * chains (`chainOfCustomers`) keep their readings; "we", "the company" and "each supplier"
+ * are no owner.
+ */
+function ownerOfNoCustomers(question: string, meta: SnapshotMeta): RegExpExecArray | null {
+  const m = OWNER_OF_CUSTOMERS.exec(question);
+  const words = m ? nameWords(m[1]) : [];
+  if (!m || words.every((word) => OWNER_GRAMMAR.test(word) || isGrammarWord(word))) return null;
+  const customers = meta.dimensions.find((d) => d.key === 'customer')?.values ?? [];
+  return customers.some((v) => startsWithWords(nameWords(v), words)) ? null : m;
+}
+
+/** Words of an owner that name no one: "does the company have", "do we have", "does each supplier have". */
+const OWNER_GRAMMAR = /^(?:i|we|you|they|it|our|my|your|their|the|this|that|company|business|firm|each|every|per|one)$/;
+
 function unplacedSubjectOf(question: string, meta: SnapshotMeta, filters: readonly NamedFilter[]): string | null {
-  const name = (SUBJECT_NAME.exec(question) ?? chainOfCustomers(question, meta))?.[1].replace(/[.,]+$/, '');
+  const name = (SUBJECT_NAME.exec(question) ?? chainOfCustomers(question, meta) ?? ownerOfNoCustomers(question, meta))?.[1].replace(
+    /[.,]+$/,
+    '',
+  );
   if (!name || /^(?:I|We|You|They|It)$/i.test(name)) return null;
   const typed = name.toLowerCase();
-  return filters.some((f) => f.values.some((v) => v.toLowerCase().includes(typed) || typed.includes(v.toLowerCase()))) ? null : name;
+  // "Germany" is placed as DE-North and DE-South, the regions its code begins.
+  const placed = (v: string) => v.toLowerCase().includes(typed) || typed.includes(v.toLowerCase()) || countryOfCode(v) === typed;
+  return filters.some((f) => f.values.some(placed)) ? null : name;
 }
 
 /** The columns a brand's or a chain's name picks values of by their first words. */
@@ -261,13 +294,6 @@ function meansEveryCustomer(typed: string, question: string): boolean {
     `${name}(?:['’]s)?\\s+(?:${CUSTOMER_GROUP_NOUNS})\\b|\\b(?:all|every|each)(?:\\s+of)?(?:\\s+the)?\\s+${name}|${OWNER_OF}${name}${OWNED}`,
     'i',
   ).test(question);
-}
-
-/** A name's first `count` words as the file writes them: "Hy-Vee" of "Hy-Vee #3 / Dubuque". */
-function leadingWordsOf(name: string, count: number): string {
-  const tokens = [...name.matchAll(/[\p{L}\p{N}'’]+/gu)];
-  const last = tokens[count - 1];
-  return last ? name.slice(0, (last.index ?? 0) + last[0].length) : name;
 }
 
 /** The grouping "how many <plural>" counts ("how many products …"), when the file has it. */

@@ -99,11 +99,17 @@ function askedName(text: string): string | null {
   return name.replace(/^(rep|sales rep|account manager)\s+(?=\D)/i, '');
 }
 
-/** The rep whose full name the question contains as whole words, or null. */
+/**
+ * The rep whose full name the question contains as whole words, or null. Two reps named ("Rep 3
+ * vs Rep 13 customers" got Rep 13's scorecard alone) are none: the grammar sets them side by side.
+ */
 function mentionedRep(q: string, result: AnalysisResult): string | null {
   const text = ` ${normalise(q)} `;
   const reps = (result.repScorecards?.reps ?? []).map((r) => r.rep).filter((rep) => normalise(rep).length >= 3);
-  return reps.filter((rep) => text.includes(` ${normalise(rep)} `)).sort((a, b) => b.length - a.length)[0] ?? null;
+  const named = reps.filter((rep) => text.includes(` ${normalise(rep)} `)).sort((a, b) => b.length - a.length);
+  // "Rep 1" inside "Rep 13" is no second rep.
+  const apart = named.filter((rep) => !named.some((longer) => longer !== rep && normalise(longer).includes(normalise(rep))));
+  return apart.length === 1 ? named[0] : null;
 }
 
 /**
