@@ -568,3 +568,16 @@ describe('asked on 1 December 2026, in the thirteenth session', () => {
     expect(answer.result?.rows[0][1] as number).toBeCloseTo(dollars, 6);
   });
 });
+
+describe('a customer left out by the number typed', () => {
+  // It was refused, saying it could read only 07592 and asking for "excluding customer 7592", as typed.
+  it.each([
+    ['revenue excluding customer 7592', ['07592'], 'revenue, customer ≠ 07592'],
+    ['revenue excluding customers 7592 and 14048', ['07592', '14048'], 'revenue, customer not in 07592, 14048'],
+  ])('"%s" leaves the customer out', async (question, ids, understood) => {
+    const dollars = rows.filter((r) => !ids.includes(r.customer)).reduce((sum, r) => sum + r.dollars, 0);
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(understood);
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(dollars, 6);
+  });
+});

@@ -1014,6 +1014,27 @@ describe('asked on 1 December 2026, in the thirteenth session', () => {
     expect(answer.result?.rows[0][0]).toBe(vendor);
     expect(answer.result?.rows[0][1] as number).toBeCloseTo(revenue, 6);
   });
+  // Hy-Vee was dropped (Diageo's revenue alone), and the product Jim Beam and the supplier Brown-Forman were kept at once (no row).
+  it.each([
+    ['Hy-Vee vs Diageo sales', '“Hy-Vee” starts the names of 33 stores'],
+    ['Hy-Vee stores vs Great Pastimes revenue', "I can't pick out customers by a word of their names (“Hy-Vee”)"],
+    ['all Hy-Vee vs Diageo sales', 'I can set two customers side by side, or two suppliers, not a customer against a supplier yet'],
+    ['Jim Beam vs Brown-Forman sales', 'I can set two products side by side, or two suppliers, not a product against a supplier yet'],
+  ])('"%s" is refused', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(reason);
+  });
+  // It was refused as a word of the suppliers' names.
+  it('"Jim Beam Brands vs Brown-Forman sales" sets the two vendors side by side', async () => {
+    const expected = (await sql(
+      `SELECT vendor_name, sum(sale_dollars) r FROM t WHERE vendor_name IN ('Jim Beam Brands', 'Brown-Forman Corporation') GROUP BY 1 ORDER BY r DESC`,
+    )) as [string, number][];
+    const answer = await answerWithQuery('Jim Beam Brands vs Brown-Forman sales', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, by supplier, supplier in Jim Beam Brands, Brown-Forman Corporation');
+    expect(answer.result?.rows.map((row) => row[0])).toEqual(expected.map(([vendor]) => vendor));
+    answer.result?.rows.forEach((row, i) => expect(row[1] as number).toBeCloseTo(expected[i][1], 6));
+  });
   // Kinds named in lower case are still read.
   it('"vodka sales in dubuque" is the vodkas\' revenue there', async () => {
     const [[revenue]] = (await sql(

@@ -1542,3 +1542,13 @@ describe('asked on 1 December 2026, in the thirteenth session', () => {
     expect(answer.text).toContain("I couldn't find “99999” among this file's customers, products or other values.");
   });
 });
+
+describe('a share of a period named before its figure', () => {
+  // It was refused, though the refusal offered a period's share.
+  it('"what % of november revenue came from germany" is Germany\'s share of November\'s revenue', () =>
+    expectAnswer(
+      'what % of november revenue came from germany',
+      `SELECT 100 * sum(rev) FILTER (WHERE Country = 'Germany') / sum(rev), sum(rev) FILTER (WHERE Country = 'Germany') FROM t WHERE ${NOV}`,
+      'share of revenue, revenue, region = Germany, 2011-11-01 … 2011-11-30',
+    ));
+});

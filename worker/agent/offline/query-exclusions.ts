@@ -79,7 +79,10 @@ export function exclusionOf(question: string, meta: SnapshotMeta): { rest: strin
   // "Revenue from customers other than 18102 and 14646" left out 18102 alone: a number in the
   // clause that no value left out holds is refused by name, not dropped.
   const placedWords = filters.flatMap((f) => f.values.flatMap((v) => v.toLowerCase().split(/[^\p{L}\d]+/u)));
-  const unplacedNumber = [...clause[1].matchAll(/(?<![\p{L}\d.,])\d{3,}(?![\p{L}\d])/gu)].find((m) => !placedWords.includes(m[0]));
+  // CDNOW's "customer 7592" is its "07592": ids of digits alone are the same number.
+  const placedNumber = (digits: string) =>
+    placedWords.some((w) => w === digits || (/^\d+$/.test(w) && w.replace(/^0+(?=\d)/, '') === digits));
+  const unplacedNumber = [...clause[1].matchAll(/(?<![\p{L}\d.,])\d{3,}(?![\p{L}\d])/gu)].find((m) => !placedNumber(m[0]));
   if (unplacedNumber)
     return {
       refused: `I could read only ${filters.flatMap((f) => f.values).join(', ')} of the values left out, not “${unplacedNumber[0]}”, so the answer would be to another question; leave out one value at a time (“excluding customer ${unplacedNumber[0]}”).`,

@@ -22,6 +22,7 @@
  */
 import { buyersOfQuestion, isBought, withBuyers } from './query-buyers';
 import { MAX_ROWS, MEASURE_LABELS, SUMMED_OVER_TIME, TIME_DIMENSIONS } from '../../engine/query/spec';
+import { nameWords } from '../../engine/query/resolve';
 import type { Measure, QuerySpecInput } from '../../engine/query';
 import { epochDay, isoDay } from '../../engine/aggregate/types';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
@@ -1403,6 +1404,8 @@ function parseAsRead(
     spec.changeFrom = 'yearBefore';
     other = null;
   }
+  const across = valuesOfTwoColumnsSetAgainst(question, filters, meta);
+  if (across) return { kind: 'refused', reason: across };
   const rankingRefused = rankAsAsked({
     text,
     meta,
@@ -1431,12 +1434,20 @@ function parseAsRead(
   const oneValue = shareOfOneValue(shareFigure ?? 'revenue');
   if (shareFigure && valuesLeftOut && filters.length > 0) return { kind: 'refused', reason: oneValue };
   const whole = shareFigure ? wholeOfShare(question, text, meta, facts, shareFigure) : null;
-  // "The share of the rep's revenue": a whole named, but no value of the file in it.
+  // "The share of the rep's revenue": a whole named, but no value of the file in it. "What % of
+  // November revenue came from Germany?" names the period, whose revenue every share is of (it was refused).
+  const namedWhole = shareFigure
+    ? shareOfNamed(shareFigure)
+        .exec(text)?.[0]
+        .replace(/^.*? of (?:the |our |all )?/, '')
+    : undefined;
+  const periodNamed = (words: string) => today !== null && sameRange(periodsOf(words, today, isoDay(meta.firstDay)).period, spec.period);
   if (
     shareFigure &&
     !whole &&
     !(shareFigure === 'revenue' ? SHARE_OF_REVENUE : SHARE_OF_PROFIT_ALL).test(text) &&
-    shareOfNamed(shareFigure).test(text)
+    namedWhole !== undefined &&
+    !periodNamed(namedWhole)
   )
     return { kind: 'refused', reason: oneValue };
   if (whole && whole.length > 0) {
@@ -1948,4 +1959,35 @@ function isYearBefore(earlier: DayRange, later: DayRange): boolean {
 /** The same day a year before, as written ("2024-02-29" → "2023-02-29", which only compares). */
 function yearBack(iso: string): string {
   return `${Number(iso.slice(0, 4)) - 1}${iso.slice(4)}`;
+}
+
+/** Whether two date ranges are one and the same, both set. */
+function sameRange(a: { from: string; to: string } | null | undefined, b: { from: string; to: string } | null | undefined): boolean {
+  return Boolean(a && b && a.from === b.from && a.to === b.to);
+}
+
+type QueryFilter = NonNullable<QuerySpecInput['filters']>[number];
+
+/** Two names set against each other: "Jim Beam vs Brown-Forman", "Hy-Vee versus Diageo". */
+const VERSUS = /([\p{L}\d'’.&-]+)\s+(?:vs\.?|versus|compared (?:to|with)|against)\s+(?:the\s+)?([\p{L}\d'’.&-]+)/giu;
+
+/**
+ * "Jim Beam vs Brown-Forman sales" kept the Jim Beam products and the supplier Brown-Forman at
+ * once (no row), "all Hy-Vee vs Diageo" Hy-Vee's purchases of Diageo: two values set side by
+ * side are one column's, as "Diageo vs Sazerac" or "DE vs AT" are. Why not, or null.
+ */
+function valuesOfTwoColumnsSetAgainst(question: string, filters: readonly QueryFilter[], meta: SnapshotMeta): string | null {
+  const holder = (typed: string) => {
+    const words = nameWords(typed);
+    return words.length === 0
+      ? undefined
+      : filters.find((f) => !f.exclude && f.values.some((v) => words.every((w) => nameWords(v).includes(w))));
+  };
+  for (const m of question.matchAll(VERSUS)) {
+    const [one, other] = [holder(m[1]), holder(m[2])];
+    if (!one || !other || one.dimension === other.dimension) continue;
+    const label = (f: QueryFilter) => (meta.dimensions.find((d) => d.key === f.dimension)?.label ?? f.dimension).toLowerCase();
+    return `I can set two ${pluralNoun(label(one))} side by side, or two ${pluralNoun(label(other))}, not a ${label(one)} against a ${label(other)} yet; ask for each on its own.`;
+  }
+  return null;
 }

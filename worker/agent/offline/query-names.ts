@@ -1020,7 +1020,8 @@ const JOINED_NAME = /([\p{L}\d.'’-]+)\s*(?:,|&|\s(?:and|or|vs\.?|versus)\s)\s*
 
 /**
  * A capitalised name joined to a value the question names that no value holds: "Revenue in
- * Germany and Italy" kept Germany alone, "France, Atlantis and Germany" France and Germany.
+ * Germany and Italy" kept Germany alone, "France, Atlantis and Germany" France and Germany,
+ * "Hy-Vee vs Diageo sales" Diageo.
  * The name before the join must be a value placed (not a column's name), so "Revenue and
  * Profit" is no list of names.
  */
@@ -1031,13 +1032,28 @@ function strayJoinedOf(
   valueWords: readonly string[],
   isGrammarWord: (word: string) => boolean,
 ): { phrase: string; partialOf: string | null } | null {
+  const placed = (word: string) =>
+    valueWords.some((value) =>
+      sameWord(
+        word
+          .toLowerCase()
+          .replace(/['’]s$/, '')
+          .replace(/\.+$/, ''),
+        value,
+      ),
+    );
   for (const m of typed.matchAll(JOINED_NAME)) {
-    const before = m[1].toLowerCase().replace(/['’]s$/, '');
-    const word = m[2].replace(/['’]s$/, '');
-    if (!/^\p{Lu}/u.test(word) || !valueWords.some((value) => sameWord(before.replace(/\.+$/, ''), value))) continue;
-    const lower = word.toLowerCase();
-    if (!isNameWord(lower, named, isGrammarWord)) continue;
-    return { phrase: word, partialOf: dimensionWithWord(lower, meta)?.label ?? null };
+    // "Hy-Vee vs Diageo sales" kept Diageo alone: the name before the join, when the one after is
+    // placed; "Hy-Vee stores vs Great Pastimes" the one before the customers' noun.
+    const before = new RegExp(String.raw`^(?:${CUSTOMER_NOUNS}|stores?|shops?)$`, 'i').test(m[1])
+      ? (/([\p{L}\d.'’-]+)\s+$/u.exec(typed.slice(0, m.index))?.[1] ?? m[1])
+      : m[1];
+    const [word, other] = placed(m[1]) ? [m[2], m[1]] : placed(m[2]) ? [before, m[2]] : [null, null];
+    if (!word || !other) continue;
+    const name = word.replace(/['’]s$/, '');
+    const lower = name.toLowerCase();
+    if (!/^\p{Lu}/u.test(name) || !isNameWord(lower, named, isGrammarWord)) continue;
+    return { phrase: name, partialOf: dimensionWithWord(lower, meta)?.label ?? null };
   }
   return null;
 }
@@ -1139,9 +1155,13 @@ function strayBeforeValueOf(
 
 /** What a brand's name is typed before: a figure, or its goods ("apple products"). */
 const FIGURE_OR_GOODS = /^(?:sales|revenue|turnover|profits?|margins?|share|orders|units|products|items)$/;
-/** Words that begin some names but, in lower case, say where or how: "global sales", "online revenue". */
+/** Words that begin some names but, in lower case, say where, how or which: "global sales", "main products", "open orders". */
 const NOT_BRANDS = new Set(
-  'global worldwide international domestic online offline retail wholesale export import local regional national direct'.split(' '),
+  (
+    'global worldwide international domestic online offline retail wholesale export import local regional national direct ' +
+    'main key core major minor popular other open closed pending unpaid overdue cancelled recent big large small high low typical ' +
+    'file data dataset sheet table whole entire'
+  ).split(' '),
 );
 
 /**
@@ -1189,6 +1209,8 @@ function strayLowerLeadOf(
     const next = words[i + phrase.length]?.toLowerCase();
     if (holders.length === 0 || !next) continue;
     if (!FIGURE_OR_GOODS.test(next) && !valueWords.some((value) => sameWord(next, value))) continue;
+    // Before "products" it is the goods' brand or maker, not a customer's name.
+    if (/^(?:products|items)$/.test(next) && !holders.some((h) => h.d.key === 'product' || h.d.key === 'supplier')) continue;
     const [{ d, values }] = holders;
     // Typed with capitals, the names of two columns are no one brand's either.
     const written = holders.length === 1 ? { written: leadingWordsOf(values[0], phrase.length), names: values } : {};

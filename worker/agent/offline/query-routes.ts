@@ -6,7 +6,7 @@
  */
 import type { QuerySpecInput } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
-import { isWordOfAValue } from './query-names';
+import { countryOfCode, isWordOfAValue } from './query-names';
 import { supposedAnswer } from './query-supposed';
 import { pluralNoun } from '../../engine/render/format';
 import { escapeRegex, limitOf, thresholdOf, unusedNumberNamed } from './query-limits';
@@ -100,11 +100,15 @@ const OTHER_DOES_NOT = new RegExp(
 function valueSetAgainstAnother(text: string, filters: readonly { dimension: string; values: string[] }[]): string | null {
   const typed = OTHER_DOES_NOT.exec(text)?.[1];
   if (!typed || typed.split(' ').some(isGrammarWord) || CUSTOMER_OR_STORE.test(typed)) return null;
-  const heldBy = filters.find((f) => f.values.some((v) => v.toLowerCase() === typed));
+  // "France" on a file that writes it FR-Est is the regions its code begins.
+  const country = (v: string) => countryOfCode(v) === typed;
+  const heldBy = filters.find((f) => f.values.some((v) => v.toLowerCase() === typed || country(v)));
   // A name the file lacks is refused by name elsewhere; a code the names pass left unplaced ("the UK") is not.
   if (heldBy?.dimension === 'customer' || (!heldBy && typed.length > 3)) return null;
   // As the file writes it when it holds it, a short code in capitals otherwise ("uk" is "UK").
-  const denier = heldBy?.values.find((v) => v.toLowerCase() === typed) ?? (typed.length <= 3 ? typed.toUpperCase() : typed);
+  const denier =
+    heldBy?.values.find((v) => v.toLowerCase() === typed) ??
+    (heldBy?.values.some(country) ? typed.replace(/\b\p{Ll}/gu, (c) => c.toUpperCase()) : typed.length <= 3 ? typed.toUpperCase() : typed);
   return `I can't set what one value buys or sells against what “${denier}” doesn't in one answer yet; ask for each (such as “revenue by product for ${denier}”) and compare, or for the customers who bought one thing but not another (“customers who buy … but not …”).`;
 }
 

@@ -56,11 +56,16 @@ function valuesNamedWith(
   // "Revenue of Eldon 200 Class Desk Accessories, Black" kept the products named so and those
   // starting "Black" at once (0.00): a name's first words beside a value of the same column name neither.
   const clash = leading.find((l) => entities.filters.some((f) => f.dimension === l.dimension));
-  if (clash) {
+  // "Jim Beam Brands vs Brown-Forman": the one supplier whose name begins so, set beside another named in full, is one more.
+  const joined = clash?.match === 'exact' && /\b(?:vs\.?|versus|and|or)\b/i.test(question);
+  if (clash && !joined) {
     const label = meta.dimensions.find((d) => d.key === clash.dimension)?.label ?? clash.dimension;
     return { refused: partialNameReason(clash.values[0], label), phrase: null };
   }
-  const filters: NamedFilter[] = [...entities.filters, ...leading];
+  const filters: NamedFilter[] = [
+    ...entities.filters.map((f) => (joined && f.dimension === clash.dimension ? { ...f, values: [...f.values, ...clash.values] } : f)),
+    ...leading.filter((l) => !joined || l !== clash),
+  ];
   // "store" where the customers are read from store_name: "store 2506", "revenue per store".
   const customer = meta.dimensions.find((d) => d.key === 'customer');
   const customerNoun = customer ? headerNoun(customer) : null;
