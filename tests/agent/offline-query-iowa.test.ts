@@ -1035,6 +1035,52 @@ describe('asked on 1 December 2026, in the thirteenth session', () => {
     expect(answer.result?.rows.map((row) => row[0])).toEqual(expected.map(([vendor]) => vendor));
     answer.result?.rows.forEach((row, i) => expect(row[1] as number).toBeCloseTo(expected[i][1], 6));
   });
+  // Each got the whole file's revenue: a chain's name with a hyphen or an apostrophe was no name's first word.
+  it.each([
+    ['Hy-Vee sales', 'say “all Hy-Vee” to take them together'],
+    ['hy-vee sales', 'say “all Hy-Vee” to take them together'],
+    ['Hy-Vee sales in dubuque', 'say “all Hy-Vee” to take them together'],
+    ["Casey's sales", '“Casey” starts the names of 11 stores'],
+    ["casey's sales", '“Casey” starts the names of 11 stores'],
+    ['Wal-Mart sales', '“Wal-Mart” starts the names of 13 stores'],
+    // A brand may begin with a number ("three" was taken for a count, and dropped).
+    ['three olives revenue', '“Three Olives” begins the names of 14 products'],
+  ])('"%s" is refused, not the whole file', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(reason);
+  });
+  // Typed as the file writes them, brands of two words are read (each was refused by its last word).
+  it('"Three Olives sales" is the revenue of the products whose names start so', async () => {
+    const [[revenue]] = (await sql(`SELECT sum(sale_dollars) FROM t WHERE item_description ILIKE 'three olives%'`)) as number[][];
+    const answer = await answerWithQuery('Three Olives sales', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, product name starting with “Three Olives”');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
+  });
+  it('"Pernod Ricard sales by city" is the vendor\'s revenue by city', async () => {
+    const expected = (await sql(
+      `SELECT city, sum(sale_dollars) r FROM t WHERE vendor_name = 'Pernod Ricard USA/Austin Nichols' GROUP BY 1 ORDER BY r DESC, 1 LIMIT 3`,
+    )) as [string, number][];
+    const answer = await answerWithQuery('Pernod Ricard sales by city', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, by region, supplier = Pernod Ricard USA/Austin Nichols');
+    expect(answer.result?.rows.slice(0, 3).map((row) => row[0])).toEqual(expected.map(([city]) => city));
+    answer.result?.rows.slice(0, 3).forEach((row, i) => expect(row[1] as number).toBeCloseTo(expected[i][1], 6));
+  });
+  it('"all Hy-Vee sales in dubuque" is the chain\'s revenue there', async () => {
+    const [[revenue]] = (await sql(`SELECT sum(sale_dollars) FROM t WHERE city = 'DUBUQUE' AND store_name LIKE 'Hy-Vee%'`)) as number[][];
+    const answer = await answerWithQuery('all Hy-Vee sales in dubuque', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, region = DUBUQUE, customer name starting with “Hy-Vee”');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
+  });
+  // It listed revenue by product and vendor: the items sold are bottles.
+  it('"which vendor sold the most items" ranks the vendors by bottles', async () => {
+    const [[vendor, bottles]] = (await sql(
+      `SELECT vendor_name, sum(bottles_sold) b FROM t WHERE sale_dollars IS NOT NULL GROUP BY 1 ORDER BY b DESC LIMIT 1`,
+    )) as [string, number][];
+    const answer = await answerWithQuery('which vendor sold the most items', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 1 by units, by supplier');
+    expect(answer.result?.rows).toEqual([[vendor, bottles]]);
+  });
   // Kinds named in lower case are still read.
   it('"vodka sales in dubuque" is the vodkas\' revenue there', async () => {
     const [[revenue]] = (await sql(

@@ -1527,6 +1527,18 @@ describe('asked on 1 December 2026, in the thirteenth session', () => {
       answer.result?.rows.forEach((row, i) => expect(row[1] as number).toBeCloseTo([a, b][i][1], 6));
     },
   );
+  // Three ids or more, with commas, kept the first alone.
+  it.each(['revenue from customers A, B and C', 'revenue from customers A, B, C'])(
+    '"%s" is the three customers\' revenue',
+    async (phrasing) => {
+      const ids = (await sql(`SELECT cust FROM t WHERE cust IS NOT NULL GROUP BY 1 ORDER BY sum(rev) DESC LIMIT 3`)) as string[][];
+      const [[revenue]] = (await sql(`SELECT sum(rev) FROM t WHERE cust IN (${ids.map(([id]) => `'${id}'`).join(', ')})`)) as number[][];
+      const question = phrasing.replace('A', ids[0][0]).replace('B', ids[1][0]).replace('C', ids[2][0]);
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result?.understood).toBe(`revenue, customer in ${ids.map(([id]) => id).join(', ')}`);
+      expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
+    },
+  );
   it('"customer A vs B orders" counts each one\'s orders', async () => {
     const [a, b] = (await sql(
       `SELECT cust, count(DISTINCT InvoiceNo) FILTER (WHERE ${PURCHASE}) o FROM t WHERE cust IS NOT NULL GROUP BY 1 ORDER BY o DESC, 1 LIMIT 2`,

@@ -80,8 +80,10 @@ export function looseNamesOf(
     // "Customer 12415 vs 14088", "customers 18102 and 14646" kept the first alone: the ids joined to it are customers too.
     const joined = new RegExp(`\\s*(?:,|&|and|or|vs|versus|compared (?:to|with)|against)\\s+(?:(?:${nouns})\\s+)?${idWritten}`, 'y');
     const ids = [id[1]];
+    // Read with the question's commas ("customers 12415, 14088 and 18102"), which `text` has as spaces.
+    const written = question.toLowerCase();
     joined.lastIndex = (id.index ?? 0) + id[0].length;
-    for (let more = joined.exec(text); more; more = joined.exec(text)) ids.push(more[1]);
+    for (let more = joined.exec(written); more; more = joined.exec(written)) ids.push(more[1]);
     const values: string[] = [];
     for (const written of ids) {
       // "Customer 1" is CDNOW's "00001": ids of digits alone are compared as numbers.
@@ -1108,7 +1110,12 @@ function strayKindOf(
   const firstBegins =
     first && !OPENING_VERBS.has(first[1].toLowerCase()) && !/ing$/i.test(first[1])
       ? meta.dimensions.some(
-          (d) => LEADING_NAME_KEYS.has(d.key) && d.values.some((v) => nameWords(v)[0] === first[1].replace(/['’]s$/, '').toLowerCase()),
+          // "Hy-Vee sales", "Casey's sales": the name's words, as the names split them.
+          (d) =>
+            LEADING_NAME_KEYS.has(d.key) &&
+            d.values.some((v) =>
+              [first[1], first[1].replace(/['’]s$/, '')].some((typed) => startsWithWords(nameWords(v), nameWords(typed))),
+            ),
         )
       : false;
   for (const m of [...(firstBegins && first ? [first] : []), ...typed.matchAll(KIND_BEFORE_FIGURE), ...ofOwnNoun]) {
@@ -1117,7 +1124,16 @@ function strayKindOf(
     // Before "customers" a word of product or city names is no kind of goods ("Key accounts"
     // were told products can't be picked by a word of their names): it is not found.
     const ofBuyers = new RegExp(String.raw`\s(?:${CUSTOMER_NOUNS}${ownNoun ? `|${escapeRegex(ownNoun)}s?` : ''})$`, 'i').test(m[0]);
-    return { phrase: m[1].replace(/['’]s$/, ''), partialOf: ofBuyers ? null : (dimensionWithWord(word, meta)?.label ?? null) };
+    // "Pernod Ricard sales": the capitalised words before it, where together they begin some names, are the name.
+    const before = /((?:\p{Lu}[\p{L}'’&.-]*\s+){1,3})$/u.exec(typed.slice(0, m.index ?? 0))?.[1] ?? '';
+    const whole = `${before}${m[1]}`.replace(/['’]s$/, '');
+    const begins =
+      before &&
+      meta.dimensions.some((d) => LEADING_NAME_KEYS.has(d.key) && d.values.some((v) => startsWithWords(nameWords(v), nameWords(whole))));
+    return {
+      phrase: begins ? whole : m[1].replace(/['’]s$/, ''),
+      partialOf: ofBuyers ? null : (dimensionWithWord(word, meta)?.label ?? null),
+    };
   }
   return null;
 }
@@ -1182,39 +1198,36 @@ function strayLowerLeadOf(
     .filter((d) => LEADING_NAME_KEYS.has(d.key))
     .map((d) => ({ d, words: [...new Set(d.values)].map(nameWords) }));
   const words = typed.split(/\s+/).map((word) => word.replace(/[?.!,;:]+$/, ''));
+  // "hy-vee", "casey's" (Casey's General Store), "sid's" of "Sids Beverage Shop": the words typed as the names split them.
+  const asNamed = (typedWords: readonly string[]) => nameWords(typedWords.join(' '));
   for (let i = 0; i < words.length; i++) {
     const lower = words[i].replace(/['’]s$/, '');
-    // "Which five products sold the most?": a count, not Online Retail's "FIVE HEART HANGING DECORATION".
-    if (
-      !/^[a-z][a-z'’-]{2,}$/.test(lower) ||
-      lower in NUMBER_WORDS ||
-      NOT_BRANDS.has(lower) ||
-      OPENING_VERBS.has(lower) ||
-      /ing$/.test(lower)
-    )
-      continue;
-    if (!isNameWord(lower, named, isGrammarWord)) continue;
-    // The longest run of words from here that begins some names of one column.
-    let phrase: string[] = [];
+    if (!/^[a-z][a-z'’-]{2,}$/.test(lower) || NOT_BRANDS.has(lower) || OPENING_VERBS.has(lower) || /ing$/.test(lower)) continue;
+    // A number may begin a brand ("three olives"), as below.
+    if (!(lower in NUMBER_WORDS) && !isNameWord(lower, named, isGrammarWord)) continue;
+    // The longest run of words from here that begins some names.
+    let end = i;
     let holders: { d: SnapshotMeta['dimensions'][number]; values: string[] }[] = [];
     for (let k = i + 1; k <= Math.min(words.length, i + 4); k++) {
-      const run = words.slice(i, k).map((word) => word.toLowerCase().replace(/['’]s$/, ''));
+      const run = asNamed(words.slice(i, k));
       const found = names
         .map((n) => ({ d: n.d, values: [...new Set(n.d.values)].filter((_, at) => startsWithWords(n.words[at], run)) }))
         .filter((n) => n.values.length > 0);
       if (found.length === 0) break;
-      phrase = run;
+      end = k;
       holders = found;
     }
-    const next = words[i + phrase.length]?.toLowerCase();
+    const next = words[end]?.toLowerCase();
     if (holders.length === 0 || !next) continue;
     if (!FIGURE_OR_GOODS.test(next) && !valueWords.some((value) => sameWord(next, value))) continue;
+    // "Which five products sold the most?": a count, not Online Retail's "FIVE HEART HANGING DECORATION" ("three olives" is a brand).
+    if (end === i + 1 && lower in NUMBER_WORDS) continue;
     // Before "products" it is the goods' brand or maker, not a customer's name.
     if (/^(?:products|items)$/.test(next) && !holders.some((h) => h.d.key === 'product' || h.d.key === 'supplier')) continue;
     const [{ d, values }] = holders;
     // Typed with capitals, the names of two columns are no one brand's either.
-    const written = holders.length === 1 ? { written: leadingWordsOf(values[0], phrase.length), names: values } : {};
-    return { phrase: words.slice(i, i + phrase.length).join(' '), partialOf: d.label, ...written };
+    const written = holders.length === 1 ? { written: leadingWordsOf(values[0], asNamed(words.slice(i, end)).length), names: values } : {};
+    return { phrase: words.slice(i, end).join(' '), partialOf: d.label, ...written };
   }
   return null;
 }

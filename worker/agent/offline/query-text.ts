@@ -294,8 +294,8 @@ export function withWordingMended(question: string): string {
       .replace(ONE_WITH_THE_MOST, 'which $1 has the $2')
       // "Lowest selling state" was no figure, and got the bottom products; "worst selling state" is read.
       .replace(/\b(?:lowest|least)[- ]selling\b/gi, 'worst selling')
-      // "Which customer bought the most items" ranked customer × product pairs: the items are units.
-      .replace(/\b(bought|purchased|ordered|buys?|purchases?|orders?) the (most|fewest|least) items\b/gi, '$1 the $2 units')
+      // "Which customer bought the most items", "which region sold the most items" ranked pairs with products: the items are units.
+      .replace(/\b(bought|purchased|ordered|buys?|purchases?|orders?|sold|sells?) the (most|fewest|least) items\b/gi, '$1 the $2 units')
       // "month-by-month revenue for the CH region" got one total: by the month.
       .replace(/\b(month|quarter|week|year)-by-\1\b/gi, 'by $1')
       // "Who are our major customers?", "Which key accounts …": the top customers by revenue.

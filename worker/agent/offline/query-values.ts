@@ -98,7 +98,10 @@ function valuesNamedWith(
   const placed = withProductCodesAs('blank', question, meta, facts);
   const stray = strayPhraseOf(placed, meta, filters, isGrammarWord);
   const partial = partialName(placed, filters);
-  // "xerox sales": the names that start so, as the file writes them, are read with their capitals.
+  // "xerox sales": the names that start so, as the file writes them, are read with their capitals;
+  // where they are not ("hy-vee sales" is a chain's, asked for as "all Hy-Vee"), the question so typed says why.
+  const asWrittenRefused = stray?.written ? valuesNamed(question.replace(stray.phrase, stray.written), meta, facts) : null;
+  if (asWrittenRefused && 'refused' in asWrittenRefused) return { refused: asWrittenRefused.refused, phrase: null };
   if (stray?.written && stray.names && stray.partialOf && !partial) {
     const noun = stray.partialOf.toLowerCase();
     const [one, ...more] = stray.names;
