@@ -3436,6 +3436,14 @@ describe('asked on 1 December 2026, in the thirteenth session', () => {
     },
   );
 
+  // Opening the question, it got the product's summary.
+  it('"customers that bought Clamp 2614mm" lists the product\'s buyers', async () => {
+    const clamp = (r: Row) => r.Description === 'Clamp 2614mm';
+    const answer = await answerWithQuery('customers that bought Clamp 2614mm', file.snapshot, today);
+    expect(answer.result?.understood).toBe('revenue, orders, by customer, orders > 0, product = Clamp 2614mm');
+    expect(answer.result?.totalRows).toBe(buyersWhere(clamp).size);
+  });
+
   it('"Which customers are in AT?" still lists every customer with a row there', async () => {
     const answer = await answerWithQuery('Which customers are in AT?', file.snapshot, today);
     expect(answer.result?.understood).toBe('revenue, by customer, region = AT');
@@ -3498,6 +3506,21 @@ describe('two sales reps named', () => {
     expect(answer.split('\n')[0]).toBe('I understood: **customers, by sales rep, sales rep in Rep 13, Rep 3**.');
     expect(answer).toContain(`| Rep 3 | ${served('Rep 3')} |`);
     expect(answer).toContain(`| Rep 13 | ${served('Rep 13')} |`);
+  });
+  // "Rep 1" inside "Rep 13" was taken for no rep: Rep 13's scorecard alone.
+  it('"Rep 1 vs Rep 13 customer count" sets both side by side', async () => {
+    const { answer } = await askOffline('Rep 1 vs Rep 13 customer count', analyse(file.aggregates), file.snapshot);
+    expect(answer.split('\n')[0]).toBe('I understood: **customers, by sales rep, sales rep in Rep 13, Rep 1**.');
+    expect(answer).toContain(`| Rep 1 | ${buyersOfRep('Rep 1').size} |`);
+  });
+  it('"List customers ordered by revenue" lists every customer, no bound', async () => {
+    const answer = await answerWithQuery('List customers ordered by revenue', file.snapshot, today);
+    expect(answer.result?.understood).toBe('revenue, by customer');
+    expect(answer.result?.totalRows).toBe(new Set(rows.map((r) => r.CustomerID)).size);
+  });
+  it('"How many customers does a rep have on average?" names no owner', async () => {
+    const answer = await answerWithQuery('How many customers does a rep have on average?', file.snapshot, today);
+    expect(answer.text).not.toContain("I couldn't find");
   });
   it('"Rep 13 customers" is still the rep\'s scorecard', async () => {
     const { answer } = await askOffline('Rep 13 customers', analyse(file.aggregates), file.snapshot);

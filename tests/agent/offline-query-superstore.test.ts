@@ -5528,6 +5528,21 @@ describe('asked on 1 December 2026, in the thirteenth session', () => {
     const asked = await answerWithQuery('Xerox sales', file.snapshot, TODAY);
     expect(asked.result?.understood).toBe('revenue, product name starting with “Xerox”');
   });
+  // The review of this session: a state named on both sides of "vs" is no sub-category against a state.
+  it('"Chairs revenue in Texas vs Chairs revenue in California" sets the two states side by side', () =>
+    expectAnswer(
+      'Chairs revenue in Texas vs Chairs revenue in California',
+      `SELECT State, sum(rev) r FROM t WHERE "Sub-Category" = 'Chairs' AND State IN ('Texas', 'California') GROUP BY 1 ORDER BY r DESC`,
+      'revenue, by State, State in California, Texas, Sub-Category = Chairs',
+    ));
+  it('"hp sales", two letters, is refused as a brand in lower case', async () => {
+    const [[hp]] = (await sql(
+      `SELECT count(*) FROM (SELECT first("Product Name" ORDER BY CAST("Row ID" AS INT)) n FROM t GROUP BY "Product ID") WHERE n LIKE 'HP %'`,
+    )) as number[][];
+    const answer = await answerWithQuery('hp sales', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(`“HP” begins the names of ${hp} products.`);
+  });
   // Words that begin some names but say something else, and values named in lower case, are still read.
   itReadsEach([
     ['global sales', 'revenue'],

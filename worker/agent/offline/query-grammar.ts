@@ -1441,7 +1441,8 @@ function parseAsRead(
         .exec(text)?.[0]
         .replace(/^.*? of (?:the |our |all )?/, '')
     : undefined;
-  const periodNamed = (words: string) => today !== null && sameRange(periodsOf(words, today, isoDay(meta.firstDay)).period, spec.period);
+  const periodNamed = (words: string) =>
+    PERIOD_WORDS_ONLY.test(words) && today !== null && sameRange(periodsOf(words, today, isoDay(meta.firstDay)).period, spec.period);
   if (
     shareFigure &&
     !whole &&
@@ -1571,8 +1572,14 @@ function parseAsRead(
   return { kind: 'spec', spec: buyersListed ? withBuyersOnly(spec, meta) : spec, ...note, ...premise };
 }
 
+/** "Customers that bought Clamp 2614mm", opening the question: a list of them (it got the product's summary). */
+const CUSTOMERS_WHO_BOUGHT = new RegExp(
+  String.raw`^(?:(?:all|the|our) )?(?:${CUSTOMERS_PLURAL}|stores) (?:who|that|which) (?:have |had )?(?:bought|purchased|ordered)\b`,
+);
 /** "Which customers bought …", "who purchased …", "list the stores that ordered …": those who did. */
-const BUYERS_LISTED = /\b(?:which|what|who|list|show|name)\b.*\b(?:bought|buy|buys|purchased?|purchases|ordered)\b/;
+const BUYERS_LISTED = new RegExp(
+  String.raw`\b(?:which|what|who|list|show|name)\b.*\b(?:bought|buy|buys|purchased?|purchases|ordered)\b(?! by\b)|${CUSTOMERS_WHO_BOUGHT.source}`,
+);
 
 /**
  * A list of customers who bought keeps those with a purchase in the rows: a customer whose
@@ -1708,7 +1715,9 @@ export function shapeRefusal(question: string): string | null {
 }
 
 /** Customers as the ones who bought: "who bought …", "which customers ordered …" (negations are refused before). */
-const WHO_BOUGHT = new RegExp(`\\b(?:who|which (?:${CUSTOMER_NOUNS}))\\b.*\\b(?:buy|buys|bought|purchased?|ordered)\\b`);
+const WHO_BOUGHT = new RegExp(
+  `\\b(?:who|which (?:${CUSTOMER_NOUNS}))\\b.*\\b(?:buy|buys|bought|purchased?|ordered)\\b|${CUSTOMERS_WHO_BOUGHT.source}`,
+);
 /** "Which UK customers bought …", "which of our Texas customers …": words before the noun of buyers. */
 const WHICH_NAMED_BUYERS = new RegExp(`\\bwhich (?:[\\w'-]+ ){1,3}?(?:${CUSTOMER_NOUNS})\\b.*\\b(?:buy|buys|bought|purchased?|ordered)\\b`);
 /** "Which countries bought …", "which states buy …": the rows of a grouping that bought. */
@@ -1725,7 +1734,13 @@ function asksWhoBought(text: string, meta: SnapshotMeta, filters: readonly { val
   if (WHICH_NAMED_BUYERS.test(text) && unplacedBeforeBuyers(text, filters) === null) return true;
   const customer = meta.dimensions.find((d) => d.key === 'customer');
   const noun = customer ? headerNoun(customer) : null;
-  if (noun !== null && new RegExp(`\\bwhich ${escapeRegex(noun)}s?\\b.*\\b(?:buy|buys|bought|purchased?|ordered)\\b`).test(text))
+  // "List stores that purchased Crown Royal" got the product's summary.
+  if (
+    noun !== null &&
+    new RegExp(
+      `\\b(?:which|list|show|name)(?: (?:the|our|all))? ${escapeRegex(noun)}s?\\b.*\\b(?:buy|buys|bought|purchased?|ordered)\\b`,
+    ).test(text)
+  )
     return true;
   const grouping = WHICH_BOUGHT.exec(text);
   const dimension = grouping ? dimensionOfNoun(grouping[1], meta) : null;
@@ -1961,8 +1976,13 @@ function yearBack(iso: string): string {
   return `${Number(iso.slice(0, 4)) - 1}${iso.slice(4)}`;
 }
 
+/** A period's words and nothing else, up to its figure: "november", "last month's" ("last month's export" names more). */
+const PERIOD_WORDS_ONLY = new RegExp(
+  String.raw`^(?:(?:the|last|this|previous|prior|of|in|month|quarter|year|week|q[1-4]|h[12]|(?:19|20)\d\d|${MONTH_WORDS})(?:'s|’s)?\s+)*(?:revenue|sales|turnover|(?:gross )?profits?|earnings)$`,
+);
+
 /** Whether two date ranges are one and the same, both set. */
-function sameRange(a: { from: string; to: string } | null | undefined, b: { from: string; to: string } | null | undefined): boolean {
+function sameRange(a: DayRange | null | undefined, b: DayRange | null | undefined): boolean {
   return Boolean(a && b && a.from === b.from && a.to === b.to);
 }
 
@@ -1986,6 +2006,15 @@ function valuesOfTwoColumnsSetAgainst(question: string, filters: readonly QueryF
   for (const m of question.matchAll(VERSUS)) {
     const [one, other] = [holder(m[1]), holder(m[2])];
     if (!one || !other || one.dimension === other.dimension) continue;
+    // "Chairs revenue in Texas vs Chairs revenue in California" sets two states side by side: a column named on both sides.
+    const at = (m.index ?? 0) + m[1].length;
+    const written = question.toLowerCase();
+    const sides = (f: QueryFilter) =>
+      f.values
+        .map((v) => written.indexOf(v.toLowerCase()))
+        .filter((i) => i >= 0)
+        .map((i) => (i < at ? 'before' : 'after'));
+    if (filters.some((f) => new Set(sides(f)).size === 2)) continue;
     const label = (f: QueryFilter) => (meta.dimensions.find((d) => d.key === f.dimension)?.label ?? f.dimension).toLowerCase();
     return `I can set two ${pluralNoun(label(one))} side by side, or two ${pluralNoun(label(other))}, not a ${label(one)} against a ${label(other)} yet; ask for each on its own.`;
   }

@@ -78,12 +78,16 @@ export function looseNamesOf(
   const customers = meta.dimensions.find((d) => d.key === 'customer');
   if (id && customers && !found.some((f) => f.dimension === 'customer')) {
     // "Customer 12415 vs 14088", "customers 18102 and 14646" kept the first alone: the ids joined to it are customers too.
-    const joined = new RegExp(`\\s*(?:,|&|and|or|vs|versus|compared (?:to|with)|against)\\s+(?:(?:${nouns})\\s+)?${idWritten}`, 'y');
+    const joined = new RegExp(
+      `\\s*(?:,|&|\\band\\b|\\bor\\b|\\bvs\\b\\.?|\\bversus\\b|\\bcompared (?:to|with)|\\bagainst\\b)\\s*(?:(?:${nouns})\\s+)?${idWritten}`,
+      'y',
+    );
     const ids = [id[1]];
     // Read with the question's commas ("customers 12415, 14088 and 18102"), which `text` has as spaces.
     const written = question.toLowerCase();
     joined.lastIndex = (id.index ?? 0) + id[0].length;
-    for (let more = joined.exec(written); more; more = joined.exec(written)) ids.push(more[1]);
+    // A year joined so is a period ("customer 12415 vs 2010"), no id.
+    for (let more = joined.exec(written); more && !isYear(more[1]); more = joined.exec(written)) ids.push(more[1]);
     const values: string[] = [];
     for (const written of ids) {
       // "Customer 1" is CDNOW's "00001": ids of digits alone are compared as numbers.
@@ -935,14 +939,6 @@ const QUALIFIERS = new Set(
 );
 
 /**
- * The words of what a figure is of ("units of paper chain kit", "how many paper chain kits
- * did we sell?") that no filter accounts for. "Paper chain kit" got the units of the
- * sub-category Paper, and "units of the acme widget" every unit: a filter took one word, or
- * none, and the rest were dropped. Returns the phrase and, when its stray words are words of
- * some names (a partial name), the label of the column whose names hold them; null when every
- * word is accounted for. `isGrammarWord` is the grammar's own vocabulary (measures, groupings).
- */
-/**
  * A phrase no value holds: `partialOf` is the column whose names it is a word of; `written`,
  * the names' first words as the file writes them, when it was typed in lower case.
  */
@@ -954,6 +950,14 @@ export interface Stray {
   names?: string[];
 }
 
+/**
+ * The words of what a figure is of ("units of paper chain kit", "how many paper chain kits
+ * did we sell?") that no filter accounts for. "Paper chain kit" got the units of the
+ * sub-category Paper, and "units of the acme widget" every unit: a filter took one word, or
+ * none, and the rest were dropped. Returns the phrase and, when its stray words are words of
+ * some names (a partial name), the label of the column whose names hold them; null when every
+ * word is accounted for. `isGrammarWord` is the grammar's own vocabulary (measures, groupings).
+ */
 export function strayPhraseOf(
   question: string,
   meta: SnapshotMeta,
@@ -1124,16 +1128,13 @@ function strayKindOf(
     // Before "customers" a word of product or city names is no kind of goods ("Key accounts"
     // were told products can't be picked by a word of their names): it is not found.
     const ofBuyers = new RegExp(String.raw`\s(?:${CUSTOMER_NOUNS}${ownNoun ? `|${escapeRegex(ownNoun)}s?` : ''})$`, 'i').test(m[0]);
-    // "Pernod Ricard sales": the capitalised words before it, where together they begin some names, are the name.
-    const before = /((?:\p{Lu}[\p{L}'’&.-]*\s+){1,3})$/u.exec(typed.slice(0, m.index ?? 0))?.[1] ?? '';
-    const whole = `${before}${m[1]}`.replace(/['’]s$/, '');
-    const begins =
-      before &&
-      meta.dimensions.some((d) => LEADING_NAME_KEYS.has(d.key) && d.values.some((v) => startsWithWords(nameWords(v), nameWords(whole))));
-    return {
-      phrase: begins ? whole : m[1].replace(/['’]s$/, ''),
-      partialOf: ofBuyers ? null : (dimensionWithWord(word, meta)?.label ?? null),
-    };
+    // "Pernod Ricard sales": the capitalised words before it, where together they begin some names
+    // (the longest run that does: "Show Pernod Ricard sales" opens with a verb), are the name.
+    const before = (/((?:\p{Lu}[\p{L}'’&.-]*\s+){1,3})$/u.exec(typed.slice(0, m.index ?? 0))?.[1] ?? '').split(/\s+/).filter(Boolean);
+    const begins = (phrase: string) =>
+      meta.dimensions.some((d) => LEADING_NAME_KEYS.has(d.key) && d.values.some((v) => startsWithWords(nameWords(v), nameWords(phrase))));
+    const whole = before.map((_, at) => [...before.slice(at), m[1]].join(' ').replace(/['’]s$/, '')).find(begins);
+    return { phrase: whole ?? m[1].replace(/['’]s$/, ''), partialOf: ofBuyers ? null : (dimensionWithWord(word, meta)?.label ?? null) };
   }
   return null;
 }
@@ -1176,7 +1177,7 @@ const NOT_BRANDS = new Set(
   (
     'global worldwide international domestic online offline retail wholesale export import local regional national direct ' +
     'main key core major minor popular other open closed pending unpaid overdue cancelled recent big large small high low typical ' +
-    'file data dataset sheet table whole entire'
+    'file data dataset sheet table whole entire max min maximum minimum peak mean median'
   ).split(' '),
 );
 
@@ -1202,7 +1203,15 @@ function strayLowerLeadOf(
   const asNamed = (typedWords: readonly string[]) => nameWords(typedWords.join(' '));
   for (let i = 0; i < words.length; i++) {
     const lower = words[i].replace(/['’]s$/, '');
-    if (!/^[a-z][a-z'’-]{2,}$/.test(lower) || NOT_BRANDS.has(lower) || OPENING_VERBS.has(lower) || /ing$/.test(lower)) continue;
+    // "hp sales", "3m sales": two characters, or a digit first, may be a brand too; "2021 sales" is a year's.
+    if (
+      !/^[a-z0-9][a-z0-9'’-]+$/.test(lower) ||
+      !/[a-z]/.test(lower) ||
+      NOT_BRANDS.has(lower) ||
+      OPENING_VERBS.has(lower) ||
+      /ing$/.test(lower)
+    )
+      continue;
     // A number may begin a brand ("three olives"), as below.
     if (!(lower in NUMBER_WORDS) && !isNameWord(lower, named, isGrammarWord)) continue;
     // The longest run of words from here that begins some names.
@@ -1210,7 +1219,11 @@ function strayLowerLeadOf(
     let holders: { d: SnapshotMeta['dimensions'][number]; values: string[] }[] = [];
     for (let k = i + 1; k <= Math.min(words.length, i + 4); k++) {
       const run = asNamed(words.slice(i, k));
+      // A customer's first word alone may be a plain word ("liquor sales" on Iowa's Liquor Barn,
+      // "iowa sales", "max sales"); a chain's ("hy-vee", "casey's") or two words are its name.
+      const asCustomer = k - i > 1 || /[-'’\d]/.test(words.slice(i, k).join(' '));
       const found = names
+        .filter((n) => n.d.key !== 'customer' || asCustomer)
         .map((n) => ({ d: n.d, values: [...new Set(n.d.values)].filter((_, at) => startsWithWords(n.words[at], run)) }))
         .filter((n) => n.values.length > 0);
       if (found.length === 0) break;

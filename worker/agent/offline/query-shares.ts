@@ -22,8 +22,8 @@ const shareOfAWhole = (figure: ShareFigure) =>
     String.raw`${SHARE_WORD} of (?:(?:the|our|all|total) )*${SHARE_FIGURE[figure]} (?:in|from|of|for|at|by) (.+?) (?:comes?|came|is|are|was|were|goes|went|from)\b`,
   );
 /**
- * "Diageo's share of revenue in Council Bluffs" was of all revenue (2.3%, where Council Bluffs'
- * is 19.9%): the part named before the share, the whole last, after "in".
+ * "Diageo's share of revenue in Council Bluffs" was Council Bluffs' share of all revenue (11.8%;
+ * Diageo is 19.9% of Council Bluffs'): the part named before the share, the whole last, after "in".
  */
 const partShareOfAWhole = (figure: ShareFigure) =>
   new RegExp(

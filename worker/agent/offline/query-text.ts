@@ -293,7 +293,7 @@ export function withWordingMended(question: string): string {
       // file's figure: the one row at the top (or bottom) of a ranking, as "which state has the most orders" reads.
       .replace(ONE_WITH_THE_MOST, 'which $1 has the $2')
       // "Lowest selling state" was no figure, and got the bottom products; "worst selling state" is read.
-      .replace(/\b(?:lowest|least)[- ]selling\b/gi, 'worst selling')
+      .replace(/\b(?:lowest|least)[- ]selling\b(?! prices?\b)/gi, 'worst selling')
       // "Which customer bought the most items", "which region sold the most items" ranked pairs with products: the items are units.
       .replace(/\b(bought|purchased|ordered|buys?|purchases?|orders?|sold|sells?) the (most|fewest|least) items\b/gi, '$1 the $2 units')
       // "month-by-month revenue for the CH region" got one total: by the month.

@@ -41,6 +41,17 @@ export function valuesNamed(
   }
 }
 
+/** Whether the first word of `name` is typed beside "vs", "and", "or" or a comma, within a few words. */
+function joinedToAName(question: string, name: string): boolean {
+  const first = nameWords(name)[0];
+  if (!first) return false;
+  const join = String.raw`(?:,|\bvs\b\.?|\bversus\b|\band\b|\bor\b)`;
+  const word = String.raw`\b${escapeRegex(first)}`;
+  return new RegExp(String.raw`${join}\s+(?:the\s+)?${word}|${word}[\p{L}\d'’.&-]*(?:\s+[\p{L}\d'’.&-]+){0,3}?\s*${join}`, 'iu').test(
+    question.replace(/['’]/g, ''),
+  );
+}
+
 /** The buyers' noun after a name: "Rossi Ltd customers", "Hy-Vee stores". */
 const BUYERS_AFTER_NAME = /\s+(?:customers?|clients?|accounts?|buyers?|stores?|shops?)$/i;
 
@@ -57,7 +68,7 @@ function valuesNamedWith(
   // starting "Black" at once (0.00): a name's first words beside a value of the same column name neither.
   const clash = leading.find((l) => entities.filters.some((f) => f.dimension === l.dimension));
   // "Jim Beam Brands vs Brown-Forman": the one supplier whose name begins so, set beside another named in full, is one more.
-  const joined = clash?.match === 'exact' && /\b(?:vs\.?|versus|and|or)\b/i.test(question);
+  const joined = clash?.match === 'exact' && joinedToAName(question, clash.values[0]);
   if (clash && !joined) {
     const label = meta.dimensions.find((d) => d.key === clash.dimension)?.label ?? clash.dimension;
     return { refused: partialNameReason(clash.values[0], label), phrase: null };
@@ -100,9 +111,12 @@ function valuesNamedWith(
   const partial = partialName(placed, filters);
   // "xerox sales": the names that start so, as the file writes them, are read with their capitals;
   // where they are not ("hy-vee sales" is a chain's, asked for as "all Hy-Vee"), the question so typed says why.
-  const asWrittenRefused = stray?.written ? valuesNamed(question.replace(stray.phrase, stray.written), meta, facts) : null;
+  // The re-read has the phrase in capitals, which no lower-case brand is, so it asks once.
+  const spaced = placed.replace(/\s+/g, ' ');
+  const retyped = stray?.written && stray.written !== stray.phrase ? spaced.replace(stray.phrase, stray.written) : spaced;
+  const asWrittenRefused = retyped !== spaced ? valuesNamed(retyped, meta, facts) : null;
   if (asWrittenRefused && 'refused' in asWrittenRefused) return { refused: asWrittenRefused.refused, phrase: null };
-  if (stray?.written && stray.names && stray.partialOf && !partial) {
+  if (stray?.written && stray.names && stray.partialOf && !partial && asWrittenRefused) {
     const noun = stray.partialOf.toLowerCase();
     const [one, ...more] = stray.names;
     const names = more.length === 0 ? `the name of one ${noun}, ${one}` : `the names of ${plural(stray.names.length, noun)}`;
@@ -205,8 +219,9 @@ function ownerOfNoCustomers(question: string, meta: SnapshotMeta): RegExpExecArr
   return customers.some((v) => startsWithWords(nameWords(v), words)) ? null : m;
 }
 
-/** Words of an owner that name no one: "does the company have", "do we have", "does each supplier have". */
-const OWNER_GRAMMAR = /^(?:i|we|you|they|it|our|my|your|their|the|this|that|company|business|firm|each|every|per|one)$/;
+/** Words of an owner that name no one: "does the company have", "do we have", "does each supplier have", "does an average rep have". */
+const OWNER_GRAMMAR =
+  /^(?:i|we|you|they|it|our|my|your|their|the|this|that|a|an|of|company|business|firm|each|every|per|one|average|typical)$/;
 
 function unplacedSubjectOf(question: string, meta: SnapshotMeta, filters: readonly NamedFilter[]): string | null {
   const name = (SUBJECT_NAME.exec(question) ?? chainOfCustomers(question, meta) ?? ownerOfNoCustomers(question, meta))?.[1].replace(

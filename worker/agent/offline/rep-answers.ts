@@ -106,10 +106,16 @@ function askedName(text: string): string | null {
 function mentionedRep(q: string, result: AnalysisResult): string | null {
   const text = ` ${normalise(q)} `;
   const reps = (result.repScorecards?.reps ?? []).map((r) => r.rep).filter((rep) => normalise(rep).length >= 3);
-  const named = reps.filter((rep) => text.includes(` ${normalise(rep)} `)).sort((a, b) => b.length - a.length);
-  // "Rep 1" inside "Rep 13" is no second rep.
-  const apart = named.filter((rep) => !named.some((longer) => longer !== rep && normalise(longer).includes(normalise(rep))));
-  return apart.length === 1 ? named[0] : null;
+  // Longest first, each taken out of the text once found: "Rep 1 vs Rep 13" names both, "Rep 13" one.
+  let rest = text;
+  const named: string[] = [];
+  for (const rep of [...reps].sort((a, b) => b.length - a.length)) {
+    const written = ` ${normalise(rep)} `;
+    if (!rest.includes(written)) continue;
+    named.push(rep);
+    rest = rest.split(written).join('  ');
+  }
+  return named.length === 1 ? named[0] : null;
 }
 
 /**
