@@ -1547,6 +1547,11 @@ describe('asked on 1 December 2026, in the thirteenth session', () => {
     expect(answer.result?.understood).toBe(`orders, by customer, customer in ${a[0]}, ${b[0]}`);
     expect(answer.result?.rows).toEqual([a, b]);
   });
+  // The readings of this session: a list of customers with a comma after it, and a date, named no id.
+  it('"new customers, 2011-11-01 … 2011-11-30" names no customer', async () => {
+    const answer = await answerWithQuery('new customers, 2011-11-01 … 2011-11-30', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('new customers, 2011-11-01 … 2011-11-30');
+  });
   it('an id joined to one the file has, that it lacks, is refused by name', async () => {
     const [[a]] = (await sql(`SELECT cust FROM t WHERE cust IS NOT NULL LIMIT 1`)) as string[][];
     const answer = await answerWithQuery(`customer ${a} and 99999 revenue`, file.snapshot, TODAY);

@@ -74,7 +74,9 @@ export function looseNamesOf(
   // Iowa's "sales of store 2506" too (its customers are stores, named in the rows, by number in store_number).
   const nouns = `customer|client|account${known.customerNoun ? `|${escapeRegex(known.customerNoun)}` : ''}`;
   const idWritten = `(?:id\\s+|no\\.?\\s+|number\\s+|#\\s*)?((?=[\\w-]*\\d)[a-z0-9][\\w-]*)\\b`;
-  const id = new RegExp(`\\b(?:${nouns})s?\\s+${idWritten}`).exec(text);
+  // Read with the question's commas: "new customers, 2021-01-01 …" names no id.
+  const written = question.toLowerCase();
+  const id = new RegExp(`\\b(?:${nouns})s?\\s+${idWritten}`).exec(written);
   const customers = meta.dimensions.find((d) => d.key === 'customer');
   if (id && customers && !found.some((f) => f.dimension === 'customer')) {
     // "Customer 12415 vs 14088", "customers 18102 and 14646" kept the first alone: the ids joined to it are customers too.
@@ -83,8 +85,6 @@ export function looseNamesOf(
       'y',
     );
     const ids = [id[1]];
-    // Read with the question's commas ("customers 12415, 14088 and 18102"), which `text` has as spaces.
-    const written = question.toLowerCase();
     joined.lastIndex = (id.index ?? 0) + id[0].length;
     // A year joined so is a period ("customer 12415 vs 2010"), no id.
     for (let more = joined.exec(written); more && !isYear(more[1]); more = joined.exec(written)) ids.push(more[1]);
