@@ -89,13 +89,13 @@ export function looseNamesOf(
     // A year joined so is a period ("customer 12415 vs 2010"), no id.
     for (let more = joined.exec(written); more && !isYear(more[1]); more = joined.exec(written)) ids.push(more[1]);
     const values: string[] = [];
-    for (const written of ids) {
+    for (const typedId of ids) {
       // "Customer 1" is CDNOW's "00001": ids of digits alone are compared as numbers.
       const value =
-        customers.values.find((v) => v.toLowerCase() === written) ??
-        customers.values.find((v) => sameNumber(v, written)) ??
-        known.facts?.customerLabelOf?.(written);
-      if (!value) return { unknown: written };
+        customers.values.find((v) => v.toLowerCase() === typedId) ??
+        customers.values.find((v) => sameNumber(v, typedId)) ??
+        known.facts?.customerLabelOf?.(typedId);
+      if (!value) return { unknown: typedId };
       if (!values.includes(value)) values.push(value);
     }
     filters.push({ dimension: 'customer', values, match: 'exact' });

@@ -112,7 +112,7 @@ function valuesNamedWith(
   // "xerox sales": the names that start so, as the file writes them, are read with their capitals;
   // where they are not ("hy-vee sales" is a chain's, asked for as "all Hy-Vee"), the question so typed says why.
   // The re-read has the phrase in capitals, which no lower-case brand is, so it asks once.
-  const spaced = placed.replace(/\s+/g, ' ');
+  const spaced = question.replace(/\s+/g, ' ');
   const retyped = stray?.written && stray.written !== stray.phrase ? spaced.replace(stray.phrase, stray.written) : spaced;
   const asWrittenRefused = retyped !== spaced ? valuesNamed(retyped, meta, facts) : null;
   if (asWrittenRefused && 'refused' in asWrittenRefused) return { refused: asWrittenRefused.refused, phrase: null };
