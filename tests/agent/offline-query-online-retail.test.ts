@@ -1552,6 +1552,11 @@ describe('asked on 1 December 2026, in the thirteenth session', () => {
     const answer = await answerWithQuery('new customers, 2011-11-01 … 2011-11-30', file.snapshot, TODAY);
     expect(answer.result?.understood).toBe('new customers, 2011-11-01 … 2011-11-30');
   });
+  // The readings of this session: "no" begins NO SINGING METAL SIGN, and was taken for a brand of two letters.
+  it('"How many customers had no orders in November 2011?" counts October\'s buyers not seen in November', async () => {
+    const answer = await answerWithQuery('How many customers had no orders in November 2011?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers who bought, 2011-10-01 … 2011-10-31, but not in 2011-11-01 … 2011-11-30');
+  });
   it('an id joined to one the file has, that it lacks, is refused by name', async () => {
     const [[a]] = (await sql(`SELECT cust FROM t WHERE cust IS NOT NULL LIMIT 1`)) as string[][];
     const answer = await answerWithQuery(`customer ${a} and 99999 revenue`, file.snapshot, TODAY);

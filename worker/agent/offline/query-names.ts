@@ -1181,6 +1181,9 @@ const NOT_BRANDS = new Set(
   ).split(' '),
 );
 
+/** Words of two letters that are English, not a brand's: "no orders" is none (Online Retail sells NO SINGING METAL SIGN). */
+const TWO_LETTER_WORDS = new Set('no of in on at by to up us is it as an or if so do be we me my he am go ok vs ex re per'.split(' '));
+
 /**
  * The first words of some names, typed in lower case before a figure, their goods or a value
  * placed: "xerox sales", "samsung phone sales", "top 5 apple products", "diageo sales in
@@ -1208,6 +1211,7 @@ function strayLowerLeadOf(
       !/^[a-z0-9][a-z0-9'’-]+$/.test(lower) ||
       !/[a-z]/.test(lower) ||
       NOT_BRANDS.has(lower) ||
+      (lower.length === 2 && TWO_LETTER_WORDS.has(lower)) ||
       OPENING_VERBS.has(lower) ||
       /ing$/.test(lower)
     )
