@@ -3,7 +3,7 @@
  * France and Spain": the clause taken out of the question, with the values it names.
  */
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
-import { dimensionWithWord, looseNamesOf, type NamedFilter } from './query-names';
+import { dimensionWithWord, looseNamesOf, sameNumber, type NamedFilter } from './query-names';
 import { escapeRegex } from './query-limits';
 import { entitiesOf, leadingNameFilter, notFoundReason } from './query-values';
 import { MONTH_NAMES } from './query-periods';
@@ -80,8 +80,7 @@ export function exclusionOf(question: string, meta: SnapshotMeta): { rest: strin
   // clause that no value left out holds is refused by name, not dropped.
   const placedWords = filters.flatMap((f) => f.values.flatMap((v) => v.toLowerCase().split(/[^\p{L}\d]+/u)));
   // CDNOW's "customer 7592" is its "07592": ids of digits alone are the same number.
-  const placedNumber = (digits: string) =>
-    placedWords.some((w) => w === digits || (/^\d+$/.test(w) && w.replace(/^0+(?=\d)/, '') === digits));
+  const placedNumber = (digits: string) => placedWords.some((w) => w === digits || sameNumber(w, digits));
   const unplacedNumber = [...clause[1].matchAll(/(?<![\p{L}\d.,])\d{3,}(?![\p{L}\d])/gu)].find((m) => !placedNumber(m[0]));
   if (unplacedNumber)
     return {

@@ -479,7 +479,7 @@ function codedValuesNamed(question: string, meta: SnapshotMeta, taken: readonly 
 }
 
 /** Whether two ids written in digits alone are the same number ("00001" and "1"). */
-function sameNumber(a: string, b: string): boolean {
+export function sameNumber(a: string, b: string): boolean {
   return /^\d+$/.test(a) && /^\d+$/.test(b) && a.replace(/^0+(?=\d)/, '') === b.replace(/^0+(?=\d)/, '');
 }
 
@@ -1079,6 +1079,12 @@ const KIND_FIRST = /^(\p{Lu}[\p{L}'’-]{2,})\s+(?:sales|revenue|turnover|profit
 /** The columns whose names a brand's or a chain's first word begins. */
 const LEADING_NAME_KEYS = new Set(['customer', 'product', 'supplier']);
 
+/** Whether `typed`, split as names are, begins some customer's, product's or supplier's name. */
+function beginsLeadingNames(typed: string, meta: SnapshotMeta): boolean {
+  const words = nameWords(typed);
+  return meta.dimensions.some((d) => LEADING_NAME_KEYS.has(d.key) && d.values.some((v) => startsWithWords(nameWords(v), words)));
+}
+
 /**
  * A name typed with a capital before a figure, after the question's first word, that no value
  * holds: on CDNOW, "How did Furniture sales change?" got the whole file's change, the word
@@ -1111,16 +1117,10 @@ function strayKindOf(
   // "Bacardi sales" got the whole file's: first in the question, a word that begins some names is one too ("Show revenue" is a verb).
   const first = KIND_FIRST.exec(typed);
   // "Measuring revenue concentration" opens with a verb too.
+  // "Hy-Vee sales", "Casey's sales": the name's words, as the names split them.
   const firstBegins =
     first && !OPENING_VERBS.has(first[1].toLowerCase()) && !/ing$/i.test(first[1])
-      ? meta.dimensions.some(
-          // "Hy-Vee sales", "Casey's sales": the name's words, as the names split them.
-          (d) =>
-            LEADING_NAME_KEYS.has(d.key) &&
-            d.values.some((v) =>
-              [first[1], first[1].replace(/['’]s$/, '')].some((typed) => startsWithWords(nameWords(v), nameWords(typed))),
-            ),
-        )
+      ? [first[1], first[1].replace(/['’]s$/, '')].some((typed) => beginsLeadingNames(typed, meta))
       : false;
   for (const m of [...(firstBegins && first ? [first] : []), ...typed.matchAll(KIND_BEFORE_FIGURE), ...ofOwnNoun]) {
     const word = m[1].replace(/['’]s$/, '').toLowerCase();
@@ -1131,9 +1131,9 @@ function strayKindOf(
     // "Pernod Ricard sales": the capitalised words before it, where together they begin some names
     // (the longest run that does: "Show Pernod Ricard sales" opens with a verb), are the name.
     const before = (/((?:\p{Lu}[\p{L}'’&.-]*\s+){1,3})$/u.exec(typed.slice(0, m.index ?? 0))?.[1] ?? '').split(/\s+/).filter(Boolean);
-    const begins = (phrase: string) =>
-      meta.dimensions.some((d) => LEADING_NAME_KEYS.has(d.key) && d.values.some((v) => startsWithWords(nameWords(v), nameWords(phrase))));
-    const whole = before.map((_, at) => [...before.slice(at), m[1]].join(' ').replace(/['’]s$/, '')).find(begins);
+    const whole = before
+      .map((_, at) => [...before.slice(at), m[1]].join(' ').replace(/['’]s$/, ''))
+      .find((phrase) => beginsLeadingNames(phrase, meta));
     return { phrase: whole ?? m[1].replace(/['’]s$/, ''), partialOf: ofBuyers ? null : (dimensionWithWord(word, meta)?.label ?? null) };
   }
   return null;
