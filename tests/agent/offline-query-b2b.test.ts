@@ -3518,12 +3518,74 @@ describe('two sales reps named', () => {
     expect(answer.result?.understood).toBe('revenue, by customer');
     expect(answer.result?.totalRows).toBe(new Set(rows.map((r) => r.CustomerID)).size);
   });
-  it('"How many customers does a rep have on average?" names no owner', async () => {
-    const answer = await answerWithQuery('How many customers does a rep have on average?', file.snapshot, today);
-    expect(answer.text).not.toContain("I couldn't find");
-  });
   it('"Rep 13 customers" is still the rep\'s scorecard', async () => {
     const { answer } = await askOffline('Rep 13 customers', analyse(file.aggregates), file.snapshot);
     expect(answer.startsWith("I understood: **Rep 13's scorecard")).toBe(true);
+  });
+});
+
+describe('asked on 1 December 2026, in the fourteenth session', () => {
+  /** Per rep with a purchase, its buyers; averaged, the number of rep × buyer pairs over the reps. */
+  const pairs = (key: (r: Row) => string, of: (r: Row) => string, keep: (r: Row) => boolean = () => true) => {
+    const seen = new Map<string, Set<string>>();
+    for (const r of rows.filter((row) => bought(row) && keep(row))) {
+      const set = seen.get(key(r)) ?? new Set<string>();
+      set.add(of(r));
+      seen.set(key(r), set);
+    }
+    return [...seen.values()].reduce((sum, set) => sum + set.size, 0) / seen.size;
+  };
+  // It counted every customer, 1,610.
+  it.each(['How many customers does a rep have on average?', 'average customers per rep', 'how many customers per rep on average'])(
+    '"%s" averages each rep\'s buyers over the reps',
+    async (question) => {
+      const answer = await answerWithQuery(question, file.snapshot, today);
+      expect(answer.result?.understood).toBe('average customers per sales rep');
+      expect(answer.result?.rows[0][0]).toBeCloseTo(
+        pairs(
+          (r) => r.SalesRep,
+          (r) => r.CustomerID,
+        ),
+        10,
+      );
+    },
+  );
+  it('"average number of customers per sales rep by region" averages within each region', async () => {
+    const answer = await answerWithQuery('average number of customers per sales rep by region', file.snapshot, today);
+    expect(answer.result?.understood).toBe('average customers per sales rep, by region');
+    const uk = answer.result?.rows.find((row) => row[0] === 'UK');
+    expect(uk?.[1]).toBeCloseTo(
+      pairs(
+        (r) => r.SalesRep,
+        (r) => r.CustomerID,
+        (r) => r.Region === 'UK',
+      ),
+      10,
+    );
+  });
+  it('"average orders per customer in 2024" averages each buyer\'s 2024 orders', async () => {
+    const answer = await answerWithQuery('average orders per customer in 2024', file.snapshot, today);
+    expect(answer.result?.understood).toBe('average orders per customer, 2024-01-01 … 2024-12-31');
+    expect(answer.result?.rows[0][0]).toBeCloseTo(
+      pairs(
+        (r) => r.CustomerID,
+        (r) => r.InvoiceNo,
+        (r) => r.InvoiceDate.startsWith('2024'),
+      ),
+      10,
+    );
+  });
+  // It listed each rep's revenue.
+  it('"revenue per rep average" is the reps\' revenue over the reps', async () => {
+    const answer = await answerWithQuery('revenue per rep average', file.snapshot, today);
+    const reps = new Set(rows.filter(bought).map((r) => r.SalesRep));
+    const total = rows.filter((r) => reps.has(r.SalesRep)).reduce((sum, r) => sum + revenue(r), 0);
+    expect(answer.result?.understood).toBe('average revenue per sales rep');
+    expect(answer.result?.rows[0][0]).toBeCloseTo(total / reps.size, 6);
+  });
+  // Ratios are still each row's own.
+  it('"average margin per region" is each region\'s margin', async () => {
+    const answer = await answerWithQuery('average margin per region', file.snapshot, today);
+    expect(answer.result?.understood).toBe('margin %, by region');
   });
 });

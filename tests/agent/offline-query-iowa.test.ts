@@ -895,8 +895,6 @@ describe('asked on 1 December 2026, in the twelfth session', () => {
   it.each([
     ['revenue per city for cities starting with cedar', "I can't pick out values by the letters their names start with yet"],
     ['which store bought the most expensive bottle', 'I can rank products by their average price (“most expensive products”)'],
-    // It listed each store's bottles.
-    ['bottles sold per store average', 'not an average of other figures per customer yet'],
   ])('"%s" is refused', async (question, reason) => {
     const answer = await answerWithQuery(question, file.snapshot, TODAY);
     expect(answer.result).toBeNull();
@@ -1122,5 +1120,17 @@ describe('asked on 1 December 2026, in the thirteenth session', () => {
     )) as number[][];
     const answer = await answerWithQuery('vodka sales in dubuque', file.snapshot, TODAY);
     expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
+  });
+});
+
+describe('asked on 1 December 2026, in the fourteenth session', () => {
+  // It was refused: an average of another figure than revenue per store.
+  it.each(['bottles sold per store average', 'average bottles per store'])('"%s" averages each store\'s bottles', async (question) => {
+    const [[bottles]] = (await sql(
+      `SELECT sum(bottles_sold) / count(DISTINCT store_number) FROM t WHERE sale_dollars IS NOT NULL`,
+    )) as number[][];
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('average units per customer');
+    expect(answer.result?.rows[0][0]).toBeCloseTo(bottles, 6);
   });
 });

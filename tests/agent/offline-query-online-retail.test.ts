@@ -608,7 +608,6 @@ const refusals: [string, string][] = [
   ['which customers stopped buying', 'two periods'],
   ['show me something', "couldn't tell which figure you want"],
   // An average per customer of anything but revenue: not the list of each customer's orders.
-  ['what is the average number of orders per customer?', 'not an average of other figures per customer'],
   ['how many units per customer in November 2011', 'not an average of other figures per customer'],
   // The finest time unit is the week: a day's ranking read as the period's total.
   ['which day had the most orders?', 'not single days yet'],
@@ -1578,4 +1577,17 @@ describe('a share of a period named before its figure', () => {
       `SELECT 100 * sum(rev) FILTER (WHERE Country = 'Germany') / sum(rev), sum(rev) FILTER (WHERE Country = 'Germany') FROM t WHERE ${NOV}`,
       'share of revenue, revenue, region = Germany, 2011-11-01 … 2011-11-30',
     ));
+});
+
+describe('asked on 1 December 2026, in the fourteenth session', () => {
+  // It was refused: an average of another figure than revenue per customer.
+  it('"what is the average number of orders per customer?" averages each buyer\'s orders, rows without a customer left out', async () => {
+    await expectAnswer(
+      'what is the average number of orders per customer?',
+      `SELECT count(DISTINCT (InvoiceNo, cust)) / count(DISTINCT cust) FROM t WHERE ${PURCHASE} AND cust IS NOT NULL`,
+      'average orders per customer',
+    );
+    const answer = await answerWithQuery('what is the average number of orders per customer?', file.snapshot, TODAY);
+    expect(answer.result?.note).toContain('Rows without a customer are left out.');
+  });
 });

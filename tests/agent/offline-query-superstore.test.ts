@@ -1670,11 +1670,6 @@ const refusals: [string, RegExp][] = [
     /I can work out revenue per customer, but not an average of other figures per customer yet/,
   ],
   ['Which products always sell at a loss?', /not what lost money on every sale yet/],
-  // It got the overview of the file.
-  [
-    'How many products did each customer buy on average?',
-    /I can work out revenue per customer, but not an average of other figures per customer yet/,
-  ],
   // It got all of 2021's units: no row says when a product was new.
   ['How many new products did we sell in 2021?', /I can count and list the products sold in a period, not which of them were new then yet/],
   // It got the help list: "all four regions" is every region.
@@ -5550,4 +5545,37 @@ describe('asked on 1 December 2026, in the thirteenth session', () => {
     ['home office revenue', 'revenue, Segment = Home Office'],
     ['which five products sold the most units', 'top 5 by units, by product'],
   ]);
+});
+
+describe('asked on 1 December 2026, in the fourteenth session', () => {
+  // Refused before: an average of another figure than revenue per customer, or per another column.
+  it.each([
+    [
+      'How many products did each customer buy on average?',
+      `SELECT count(DISTINCT ("Customer ID", "Product ID")) / count(DISTINCT "Customer ID") FROM t`,
+      'average products per customer',
+    ],
+    [
+      'how many orders does a customer place on average',
+      `SELECT count(DISTINCT ("Customer ID", "Order ID")) / count(DISTINCT "Customer ID") FROM t`,
+      'average orders per customer',
+    ],
+    [
+      'average number of customers per state',
+      `SELECT count(DISTINCT (State, "Customer ID")) / count(DISTINCT State) FROM t`,
+      'average customers per State',
+    ],
+    ['average sales per region', `SELECT sum(rev) / count(DISTINCT Region) FROM t`, 'average revenue per region'],
+    [
+      'average profit per category in 2021',
+      `SELECT sum(CAST(Profit AS DOUBLE)) / count(DISTINCT Category) FROM t WHERE year(d) = 2021`,
+      'average gross profit per category, 2021-01-01 … 2021-12-31',
+    ],
+  ])('"%s" is averaged over the column', (question, reference, understood) => expectAnswer(question, reference, understood));
+  // It counted every customer, 793: the file has no reps.
+  it('"How many customers does a rep have on average?" is refused: no rep column', async () => {
+    const answer = await answerWithQuery('How many customers does a rep have on average?', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("This file has no rep column, so I can't average over reps.");
+  });
 });

@@ -74,6 +74,18 @@ describe('a query_data answer in the transcript', () => {
     expect(screen.getByRole('button', { name: 'Querying the rows: average revenue per month, by region query_data' })).toBeTruthy();
   });
 
+  it('labels an average over a column as one', () => {
+    renderTranscript([
+      assistant({
+        type: 'tool_use',
+        id: 'q4',
+        name: 'query_data',
+        input: { measures: ['customers'], groupBy: ['region'], averageOver: 'salesRep' },
+      }),
+    ]);
+    expect(screen.getByRole('button', { name: 'Querying the rows: average customers per sales rep, by region query_data' })).toBeTruthy();
+  });
+
   // It read "region = United Kingdom" above a ranking of every other country.
   it('labels values left out, and each unit against an earlier one, as the answer does', () => {
     renderTranscript([

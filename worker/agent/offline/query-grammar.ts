@@ -20,6 +20,7 @@
  * The words they share are in query-vocabulary.ts, and what they return in query-parsed.ts;
  * this file strings the steps together and holds the rules that join them.
  */
+import { averageOverOf, readAveragedOver } from './query-average-over';
 import { buyersOfQuestion, isBought, withBuyers } from './query-buyers';
 import { MAX_ROWS, MEASURE_LABELS, SUMMED_OVER_TIME, TIME_DIMENSIONS } from '../../engine/query/spec';
 import { nameWords } from '../../engine/query/resolve';
@@ -684,6 +685,10 @@ function parseAsRead(
   // words, its rows then set against their average.
   const average = averageBoundOf(question);
   if (average) return readWithAverage(average, (rest) => parseAsRead(rest, meta, analysisDay, facts, valuesLeftOut));
+  // "How many customers does a rep have on average?" counted every customer.
+  const over = averageOverOf(question, meta);
+  const averaged = over && readAveragedOver(over, (rest) => parseAsRead(rest, meta, analysisDay, facts, valuesLeftOut));
+  if (averaged) return averaged;
   // "What is the 3rd best selling product?" got the best one: the top 3, the third the last of them.
   const ordinal = ordinalRankOf(question);
   // "What is the 60th best selling product?": an answer shows 50 rows, so the 60th is none of them.

@@ -19,6 +19,8 @@ export class Accumulators {
   unitRevenue = new Float64Array(64);
   /** Revenue of the rows that name a customer (revenue per customer leaves the others out). */
   customerRevenue = new Float64Array(64);
+  /** Lines that are no return: a value averaged over (`averageOver`) counts when it has one. */
+  purchases = new Float64Array(64);
   /** First day of the row's period (for "new customer"), or -Infinity. */
   periodStart = new Float64Array(64);
   /** All revenue of each period, whatever the filters: the whole a share of revenue is of. */
@@ -72,6 +74,7 @@ export class Accumulators {
       this.unitRevenue = growF64(this.unitRevenue, size);
       this.returns = growF64(this.returns, size);
       this.customerRevenue = growF64(this.customerRevenue, size);
+      this.purchases = growF64(this.purchases, size);
       this.periodStart = growF64(this.periodStart, size);
       this.parts = growI32(this.parts, size * 3);
       this.parts[slot * 3] = part0;

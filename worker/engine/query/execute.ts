@@ -144,6 +144,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
     throw new QueryRefusal('Group by one time unit at a time.', 'BAD_SPEC');
   const filters = spec.filters.map((f) => resolveFilter(meta, f));
   const startingWith = startingWithNote(filters);
+  const averagedOver = spec.averageOver ? averagedColumn(meta, spec.averageOver) : undefined;
   // The answer states the dictionary entries the values resolved to, not the words typed.
   // A share's whole names its filters the same way.
   const within = spec.shareWithin?.flatMap((w) => spec.filters.flatMap((f, i) => (f.dimension === w ? [filters[i].dimension.label] : [])));
@@ -151,6 +152,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
     ...spec,
     filters: spec.filters.map((f, i) => ({ ...f, dimension: filters[i].dimension.label, values: filters[i].matched })),
     ...(within ? { shareWithin: [...new Set(within)] } : {}),
+    ...(averagedOver ? { averageOver: averagedOver.dimension.label } : {}),
   };
   const customerIndex = meta.dimensions.findIndex((d) => d.key === 'customer');
   if ((spec.period || spec.compareTo) && !meta.hasDates)
@@ -215,6 +217,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
     dimensions: [
       ...filters.map((f) => f.index),
       ...groups.flatMap((g) => (g.kind === 'dimension' ? [g.index] : [])),
+      ...(averagedOver ? [averagedOver.index] : []),
       customerIndex,
       productIndex,
     ].filter((d) => d >= 0),
@@ -233,12 +236,13 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
     if (m.has('revenueShare')) addPeriodRevenue(g, periods, acc.periodRevenue, inWhole);
     if (m.has('profitShare')) addPeriodProfit(g, periods, acc.periodProfit, inWhole);
     if (periodBuyers) addPeriodBuyers(g, periods, customerIndex, periodBuyers, acc.periodBuyers, inWhole);
-    scanGroup(g, groups, filters, periods, customerIndex, productIndex, acc);
+    scanGroup(g, averagedOver ? [...groups, averagedOver] : groups, filters, periods, customerIndex, productIndex, acc);
   }
   const result = resultOf(spec, meta, groups, acc, firstDay, Boolean(spec.compareTo), {
     noChange: compared.noChange,
     ...(per ? { perUnits: per.map((span) => span.units) } : {}),
     ...(change ? { change } : {}),
+    ...(averagedOver ? { averagedOver } : {}),
   });
   // A partial month or year at an end of the rows, unless the period's own note says so
   // already, or the change note does (by the stricter rule a change needs).
@@ -254,6 +258,13 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
     per && spec.per ? perNote(spec.per, per) : null,
   ];
   return notes.reduce(withNote, result);
+}
+
+/** The column `averageOver` names; a time unit is `per`'s. */
+function averagedColumn(meta: SnapshotMeta, name: string): ListedGroup {
+  const over = resolveDimension(meta, name);
+  if (over.kind === 'time') throw new QueryRefusal(`An average per ${over.unit} is \`per\`, not \`averageOver\`.`, 'BAD_SPEC');
+  return over;
 }
 
 /**
@@ -372,6 +383,7 @@ function scanGroup(
         acc.unitRevenue[slot] += amount;
       }
       const isReturn = g.returns[i] === 1;
+      if (!isReturn) acc.purchases[slot]++;
       if (acc.orders.length && !isReturn && g.order[i] >= 0) acc.orders[slot].add(g.order[i]);
       if (products && !isReturn && products[i] >= 0) acc.products[slot].add(products[i]);
       if (amount < 0) {

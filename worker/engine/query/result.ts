@@ -30,6 +30,7 @@ import {
 } from './result-notes';
 import { COST_MEASURES, filterWords, MAX_ROWS, MEASURE_LABELS, NEWNESS_MEASURES, type Measure, type QuerySpec } from './spec';
 import { isNoMoney } from '../money';
+import { addValue, averagedWords, averageOverNote, averageRows } from './average-over';
 import { pluralNoun } from '../render/format';
 import { shownWithTie, tieAtCut, tieWords } from './ties';
 
@@ -183,9 +184,15 @@ export function resultOf(
     customerList?: CustomerList;
     /** With `compareTo`: the measures whose change is not told (the periods are unequally covered). */
     noChange?: ReadonlySet<Measure>;
+    /** With `averageOver`: its column, grouped by after `groups` in the accumulators. */
+    averagedOver?: Extract<ResolvedGroup, { kind: 'dimension' }>;
   } = {},
 ): QueryResult {
-  const { perUnits, change, customerList, noChange } = options;
+  const { perUnits, change, customerList, noChange, averagedOver } = options;
+  // An average has no value without values to average, as a ratio has none without rows.
+  const isRatio = (m: Measure) => RATIOS.has(m) || averagedOver !== undefined;
+  const over = averagedOver ? groups.length : -1;
+  let overBlank = false;
   const understood = describe(spec, meta, groups);
   if (customerList?.kind === 'every') return everyValueResult(understood, spec, meta, customerList);
   if (customerList) return customerListResult(understood, spec, meta, customerList);
@@ -208,6 +215,11 @@ export function resultOf(
       withoutCustomer = true;
       continue;
     }
+    // A value averaged over counts when it has a purchase; rows without a value have none.
+    if (over >= 0 && (a.parts[s * 3 + over] < 0 || a.purchases[s] === 0)) {
+      overBlank ||= a.parts[s * 3 + over] < 0;
+      continue;
+    }
     const labels = labelOf(s);
     const id = [...groups.map((_, k) => a.parts[s * 3 + k])].join('\u0000');
     const period = a.parts[s * 3 + 2];
@@ -216,6 +228,14 @@ export function resultOf(
       row = { labels, sortKeys: [], cells: [], order: groups.map((_, k) => a.parts[s * 3 + k]) };
       byKey.set(id, row);
     }
+    if (over >= 0) {
+      addValue(
+        row,
+        spec.measures.map((m) => value(m, s)),
+        period,
+      );
+      continue;
+    }
     // A ranking's margin together is its rows' profit over their revenue, shown or not.
     if (period === 0) row.money = [a.revenue[s], a.cost[s]];
     for (const [i, m] of spec.measures.entries()) {
@@ -223,12 +243,13 @@ export function resultOf(
       row.cells[i * 2 + period] = perUnits && figure !== null ? figure / perUnits[period] : figure;
     }
   }
-  if (!compare) fillEmptyBuckets(byKey, spec, meta, groups);
+  if (over >= 0) averageRows(byKey.values());
+  if (!compare) fillEmptyBuckets(byKey, spec, meta, groups, isRatio);
   const changeNoteText = change ? setAgainstEarlierUnits(byKey, groups, change, meta) : null;
   for (const [i, m] of spec.measures.entries()) {
-    const label = measureWords(m, spec.per);
+    const label = measureWords(m, spec);
     // 23.97 orders a week, not 24: an average of counts keeps its decimals.
-    const kind = spec.per && KIND[m] === 'count' ? 'number' : KIND[m];
+    const kind = (spec.per || averagedOver) && KIND[m] === 'count' ? 'number' : KIND[m];
     // A margin from 29.7% to 29.8% changed by 0.1 points: written "0.1%", it read as a percent change.
     const changed = kind === 'percent' ? { unit: ' (pts)', kind: 'points' as const } : { unit: '', kind };
     if (change)
@@ -263,7 +284,7 @@ export function resultOf(
       ? spec
       : { ...spec, having: { ...(spec.having as NonNullable<QuerySpec['having']>), value: average ?? Number.NaN } };
   const rows = spec.having ? listed.filter((r) => passes(bounded, r)) : listed;
-  const sortRatio = RATIOS.has(spec.measures[sortBy]);
+  const sortRatio = isRatio(spec.measures[sortBy]);
   const sortMoney = KIND[spec.measures[sortBy]] === 'money';
   rows.sort((x, y) => {
     if (timeFirst) return x.order[0] - y.order[0] || (x.order[1] ?? 0) - (y.order[1] ?? 0);
@@ -274,7 +295,7 @@ export function resultOf(
   const table = rows.map((r) => {
     const out: (string | number | null)[] = [...r.labels];
     for (const [i, m] of spec.measures.entries()) {
-      const ratio = RATIOS.has(m);
+      const ratio = isRatio(m);
       // A sum missing in a period is 0 there; a ratio (margin %, average order value) has no value.
       const va = r.cells[i * 2] ?? (compare && !ratio ? 0 : null);
       const vb = r.cells[i * 2 + 1] ?? (ratio ? null : 0);
@@ -287,7 +308,7 @@ export function resultOf(
     return out;
   });
   if (table.length === 0 && groups.length === 0 && !spec.having)
-    table.push(spec.measures.flatMap((m) => (compare ? [0, 0, noChange?.has(m) ? null : 0, null] : [RATIOS.has(m) ? null : 0])));
+    table.push(spec.measures.flatMap((m) => (compare ? [0, 0, noChange?.has(m) ? null : 0, null] : [isRatio(m) ? null : 0])));
   // A chronological list has no places to tie for.
   const figureAt = timeFirst
     ? undefined
@@ -310,6 +331,7 @@ export function resultOf(
     spec.measures.some((m) => COST_MEASURES.has(m)) ? costlessNote(a) : null,
     withoutReturn > 0 ? NO_RETURN_ROW_NOTE : null,
     changeNoteText,
+    averagedOver ? averageOverNote(averagedOver, [...byKey.values()], compare, overBlank) : null,
     ...SHARE_MEASURES.filter((share) => spec.measures.includes(share)).map((share) =>
       shareNote(share, spec, groups, compare, result, {
         share: shareHeldBy(rows.slice(0, result.rankedRows ?? result.rows.length), spec.measures.indexOf(share)),
@@ -326,7 +348,9 @@ export function resultOf(
   ].filter(Boolean);
   const blank = rows.some((r) => r.order.some((part, k) => groups[k].kind === 'dimension' && part < 0));
   const kept = spec.having && !compare && !change && rows.length > 1 ? keptTotalsOf(spec.measures, groups, rows) : [];
-  const cutShort = !spec.having && !compare && !change && !spec.per && result.rows.length > 1 && result.rows.length < result.totalRows;
+  // Averages don't add up across rows: the rows shown hold no sum.
+  const cutShort =
+    !spec.having && !compare && !change && !spec.per && !averagedOver && result.rows.length > 1 && result.rows.length < result.totalRows;
   // "The top 100 customers" are summed whole, though 50 of them are shown.
   const shown = cutShort ? shownTotalsOf(spec, groups, rows.slice(0, result.rankedRows ?? result.rows.length)) : [];
   const withShown = shown.length > 0 ? { ...result, shownTotals: shown } : result;
@@ -465,6 +489,8 @@ type TableRow = {
   comparable?: boolean;
   /** Period A's revenue and cost, which a margin of several rows together is of. */
   money?: [revenue: number, cost: number];
+  /** With `averageOver`: per period, the values whose figures the row averages. */
+  counted?: number[];
 };
 
 /**
@@ -511,7 +537,13 @@ function setAgainstEarlierUnits(
  * span (the period cut to the file's first and last row), a bucket without rows 0 (a ratio
  * has no value there).
  */
-function fillEmptyBuckets(byKey: Map<string, TableRow>, spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGroup[]): void {
+function fillEmptyBuckets(
+  byKey: Map<string, TableRow>,
+  spec: QuerySpec,
+  meta: SnapshotMeta,
+  groups: ResolvedGroup[],
+  isRatio: (m: Measure) => boolean,
+): void {
   const [only] = groups;
   if (groups.length !== 1 || only.kind !== 'time' || !meta.hasDates || meta.firstDay < 0) return;
   const from = Math.max(spec.period ? epochDay(spec.period.from) : meta.firstDay, meta.firstDay);
@@ -519,7 +551,7 @@ function fillEmptyBuckets(byKey: Map<string, TableRow>, spec: QuerySpec, meta: S
   if (from > to) return;
   for (let bucket = bucketOf(only.unit, from); bucket <= bucketOf(only.unit, to); bucket++) {
     if (byKey.has(String(bucket))) continue;
-    const cells = spec.measures.flatMap((m) => [RATIOS.has(m) ? null : 0, null]);
+    const cells = spec.measures.flatMap((m) => [isRatio(m) ? null : 0, null]);
     byKey.set(String(bucket), { labels: [bucketLabel(only.unit, bucket)], sortKeys: [], cells, order: [bucket] });
   }
 }
@@ -856,9 +888,10 @@ function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array 
   }
 }
 
-/** "revenue", or "average revenue per month" when the spec averages over months. */
-function measureWords(m: Measure, per: QuerySpec['per']): string {
-  return per ? `average ${MEASURE_LABELS[m]} per ${per}` : MEASURE_LABELS[m];
+/** "revenue", or "average revenue per month" when the spec averages over months, "average orders per customer" over customers. */
+function measureWords(m: Measure, spec: Pick<QuerySpec, 'per' | 'averageOver'>): string {
+  if (spec.averageOver) return averagedWords(MEASURE_LABELS[m], spec.averageOver);
+  return spec.per ? `average ${MEASURE_LABELS[m]} per ${spec.per}` : MEASURE_LABELS[m];
 }
 
 /** The spec's filters in words: "category = Hydraulics", "region ≠ West". */
@@ -889,7 +922,7 @@ function listedWords(listed: ResolvedGroup | undefined): string {
 
 /** The spec in words: measures, grouping, slice and period. */
 export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGroup[], average?: number): string {
-  const measures = spec.measures.map((m) => measureWords(m, spec.per)).join(', ');
+  const measures = spec.measures.map((m) => measureWords(m, spec)).join(', ');
   const parts: string[] = [];
   if (spec.boughtAll) parts.push(`customers who bought each of ${eachOfWords(spec.boughtAll, meta)}`);
   else if (spec.boughtEvery) parts.push(`customers who bought in every ${spec.boughtEvery}`);
@@ -897,7 +930,7 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
   // A ranking says so ("top 1 by revenue, by month" for the best month); a capped time series does not.
   else if (groups.length > 0 && spec.limit !== MAX_ROWS && (spec.sort || !groups.some((g) => g.kind === 'time')))
     parts.push(
-      `${spec.sort?.direction === 'asc' ? 'bottom' : 'top'} ${spec.limit} by ${CHANGE_WORDS[spec.sort?.on ?? 'value']}${measureWords(spec.sort?.by ?? spec.measures[0], spec.per)}`,
+      `${spec.sort?.direction === 'asc' ? 'bottom' : 'top'} ${spec.limit} by ${CHANGE_WORDS[spec.sort?.on ?? 'value']}${measureWords(spec.sort?.by ?? spec.measures[0], spec)}`,
     );
   else
     parts.push(
@@ -908,7 +941,7 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
   // "Which products sell the least?" listed them lowest first under "revenue, by product". A
   // ranking says "bottom 5", and a list of losses (kept below 0) is plainly the largest first.
   if (parts[0] === measures && groups.length > 0 && spec.sort?.direction === 'asc' && (spec.sort.on ?? 'value') === 'value' && !spec.having)
-    parts.push(`lowest ${spec.measures.length > 1 ? `${measureWords(spec.sort.by, spec.per)} ` : ''}first`);
+    parts.push(`lowest ${spec.measures.length > 1 ? `${measureWords(spec.sort.by, spec)} ` : ''}first`);
   const unit = groups.find((g) => g.kind === 'time')?.unit;
   if (spec.changeFrom && unit) parts.push(`each against ${comparedWords(unit, spec.changeFrom === 'yearBefore')}`);
   // "customers with one order, by customer" already says which customers are kept.

@@ -251,6 +251,12 @@ export const QuerySpecSchema = z
      */
     per: z.enum(TIME_DIMENSIONS).optional(),
     /**
+     * "Average orders per customer", "how many customers does a rep have on average": each
+     * measure of every value of this column (one with a purchase in the rows kept), added up
+     * and divided by how many such values there are; by `groupBy`, each row's own.
+     */
+    averageOver: z.string().min(1).max(100).optional(),
+    /**
      * With one time unit in `groupBy`: each row's change from the unit before ("quarter over
      * quarter", "which months grew?") or from the same unit a year before, as two more
      * columns per measure. `sort` and `having` may then be `on` the change.
@@ -448,9 +454,54 @@ export const QuerySpecSchema = z
         path: ['per'],
         message: `\`per\` averages ${[...SUMMED_OVER_TIME].join(', ')}; ${unsummed.join(', ')} ${unsummed.length > 1 ? 'are' : 'is'} not a sum over time (group by the time unit instead)`,
       });
+    if (spec.averageOver) checkAverageOver(spec, ctx);
     if (spec.sort && spec.sort.on !== 'value' && !spec.compareTo && !spec.changeFrom)
       ctx.addIssue({ code: 'custom', path: ['sort', 'on'], message: 'sorting by change needs `compareTo` or `changeFrom`' });
   });
+
+/**
+ * The measures `averageOver` takes: a sum or a count of each value's own rows. A ratio's
+ * average (of margins, of order values) could be of the values or of their rows together.
+ */
+export const AVERAGED_OVER: ReadonlySet<Measure> = new Set<Measure>([
+  'revenue',
+  'grossProfit',
+  'cost',
+  'orders',
+  'customers',
+  'units',
+  'returns',
+  'returnOrders',
+  'grossRevenue',
+  'products',
+]);
+
+/** What `averageOver` does not go with, beside a measure it can't average. */
+function checkAverageOver(spec: QuerySpec, ctx: z.RefinementCtx): void {
+  const over = (spec.averageOver ?? '').trim().toLowerCase();
+  const unaveraged = spec.measures.filter((m) => !AVERAGED_OVER.has(m));
+  if (unaveraged.length > 0)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['averageOver'],
+      message: `\`averageOver\` averages ${[...AVERAGED_OVER].join(', ')}; not ${unaveraged.join(', ')}`,
+    });
+  const apart = (
+    ['per', 'changeFrom', 'having', 'notBoughtIn', 'alsoBoughtIn', 'neverBought', 'boughtAll', 'boughtEvery', 'shareWithin'] as const
+  ).filter((field) => spec[field] !== undefined);
+  if (apart.length > 0)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['averageOver'],
+      message: `\`averageOver\` gives each value's figure averaged: leave out ${apart.map((f) => `\`${f}\``).join(', ')}`,
+    });
+  if (spec.groupBy.length > 1)
+    ctx.addIssue({ code: 'custom', path: ['groupBy'], message: '`averageOver` takes one column or time unit in `groupBy` at most' });
+  if ((TIME_DIMENSIONS as readonly string[]).includes(over))
+    ctx.addIssue({ code: 'custom', path: ['averageOver'], message: '`averageOver` is a column: for an average per month, use `per`' });
+  if (spec.groupBy.some((g) => g.trim().toLowerCase() === over))
+    ctx.addIssue({ code: 'custom', path: ['averageOver'], message: '`averageOver` is not also in `groupBy`' });
+}
 
 export type QuerySpec = z.infer<typeof QuerySpecSchema>;
 export type QuerySpecInput = z.input<typeof QuerySpecSchema>;

@@ -28,7 +28,10 @@ export function querySpecInWords(input: unknown): string | null {
   if (!isFields(input)) return null;
   // "average revenue per month" for a spec with `per`, as the answer's first line says.
   const per = typeof input.per === 'string' && (TIME_DIMENSIONS as readonly string[]).includes(input.per) ? input.per : null;
-  const measureWords = (measure: string) => (per ? `average ${measureLabel(measure)} per ${per}` : measureLabel(measure));
+  // "average orders per customer" for a spec with `averageOver`.
+  const over = typeof input.averageOver === 'string' ? dimensionWords(input.averageOver) : null;
+  const measureWords = (measure: string) =>
+    over ? `average ${measureLabel(measure)} per ${over}` : per ? `average ${measureLabel(measure)} per ${per}` : measureLabel(measure);
   const measures = strings(input.measures).map(measureWords);
   if (!measures.length) return null;
   const limit = typeof input.limit === 'number' ? input.limit : null;
