@@ -3588,4 +3588,85 @@ describe('asked on 1 December 2026, in the fourteenth session', () => {
     const answer = await answerWithQuery('average margin per region', file.snapshot, today);
     expect(answer.result?.understood).toBe('margin %, by region');
   });
+  const buyersWhere = (keep: (r: Row) => boolean) => new Set(rows.filter((r) => bought(r) && keep(r)).map((r) => r.CustomerID)).size;
+  // Each got revenue side by side.
+  it('"Rep 3 vs Rep 13 customers" counts each rep\'s buyers', async () => {
+    const answer = await answerWithQuery('Rep 3 vs Rep 13 customers', file.snapshot, today);
+    expect(answer.result?.understood).toBe('customers, by sales rep, sales rep in Rep 13, Rep 3');
+    expect(answer.result?.rows).toEqual(
+      expect.arrayContaining([
+        ['Rep 3', buyersWhere((r) => r.SalesRep === 'Rep 3')],
+        ['Rep 13', buyersWhere((r) => r.SalesRep === 'Rep 13')],
+      ]),
+    );
+  });
+  it('"customers in 2024 vs 2023" counts each year\'s buyers', async () => {
+    const answer = await answerWithQuery('customers in 2024 vs 2023', file.snapshot, today);
+    expect(answer.result?.understood).toBe('customers, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31');
+    expect(answer.result?.rows[0].slice(0, 2)).toEqual([
+      buyersWhere((r) => r.InvoiceDate.startsWith('2024')),
+      buyersWhere((r) => r.InvoiceDate.startsWith('2023')),
+    ]);
+  });
+  // Each got all returns, or the average price.
+  it.each([
+    ['largest credit note', 'not pick out the single largest or smallest line, order or credit note yet'],
+    ['highest unit price', 'not the lowest or highest price of a single line yet'],
+    ['max quantity on a single line', 'not pick out the single largest or smallest line, order or credit note yet'],
+  ])('"%s" is refused', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(reason);
+  });
+  /** Each customer's revenue over all their lines, credit notes netted. */
+  const netByCustomer = () => {
+    const net = new Map<string, number>();
+    for (const r of rows) net.set(r.CustomerID, (net.get(r.CustomerID) ?? 0) + revenue(r));
+    return net;
+  };
+  // It listed the 22 customers who bought and returned, most of whom returned less.
+  it.each(['customers who returned more than they bought', 'which customers have negative net revenue'])(
+    '"%s" lists the customers with net returns',
+    async (question) => {
+      const below = [...netByCustomer()].filter(([, net]) => net < 0);
+      const answer = await answerWithQuery(question, file.snapshot, today);
+      expect(answer.result?.understood).toBe('revenue, by customer, revenue < 0');
+      expect(answer.result?.totalRows).toBe(below.length);
+    },
+  );
+  // It listed the 4 who did buy.
+  it('"which customers had returns in 2024 but no purchases" lists those with returns and no order', async () => {
+    const in2024 = rows.filter((r) => r.InvoiceDate.startsWith('2024'));
+    const buyers = new Set(in2024.filter(bought).map((r) => r.CustomerID));
+    const returners = new Set(in2024.filter((r) => !bought(r)).map((r) => r.CustomerID));
+    const answer = await answerWithQuery('which customers had returns in 2024 but no purchases', file.snapshot, today);
+    expect(answer.result?.understood).toMatch(/, by customer, orders = 0, 2024-01-01 … 2024-12-31$/);
+    expect(answer.result?.totalRows).toBe([...returners].filter((c) => !buyers.has(c)).length);
+  });
+  // It got Rep 7's scorecard of the whole book.
+  it('"how many customers does rep 7 have in the UK" counts the buyers of both', async () => {
+    const { answer } = await askOffline('how many customers does rep 7 have in the UK', analyse(file.aggregates), file.snapshot);
+    expect(answer.split('\n')[0]).toBe('I understood: **customers, sales rep = Rep 7, region = UK**.');
+    expect(answer).toContain(`| ${buyersWhere((r) => r.SalesRep === 'Rep 7' && r.Region === 'UK')} |`);
+  });
+  // It listed customer × rep revenue.
+  it('"number of distinct customers per sales rep last year" counts each rep\'s buyers of 2024', async () => {
+    const answer = await answerWithQuery('number of distinct customers per sales rep last year', file.snapshot, today);
+    expect(answer.result?.understood).toBe('customers, by sales rep, 2024-01-01 … 2024-12-31');
+    const rep7 = answer.result?.rows.find((row) => row[0] === 'Rep 7');
+    expect(rep7?.[1]).toBe(buyersWhere((r) => r.SalesRep === 'Rep 7' && r.InvoiceDate.startsWith('2024')));
+  });
+  // It kept Supplier 13 alone.
+  it('"acme vs supplier 13 margin" is refused, saying how to name Acme', async () => {
+    const answer = await answerWithQuery('acme vs supplier 13 margin', file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('“Acme” begins the name of one supplier, Acme Supply, Inc.');
+  });
+  // It got the whole file's revenue.
+  it('"rep7 revenue" is Rep 7\'s', async () => {
+    const answer = await answerWithQuery('rep7 revenue', file.snapshot, today);
+    expect(answer.result?.understood).toBe('revenue, sales rep = Rep 7');
+    const total = rows.filter((r) => r.SalesRep === 'Rep 7').reduce((sum, r) => sum + revenue(r), 0);
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(total, 6);
+  });
 });

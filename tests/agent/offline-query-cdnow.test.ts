@@ -581,3 +581,53 @@ describe('a customer left out by the number typed', () => {
     expect(answer.result?.rows[0][0] as number).toBeCloseTo(dollars, 6);
   });
 });
+
+describe('asked on 1 December 2026, in the fourteenth session', () => {
+  // "Customers 1997 …" read 1997 as customer 01997.
+  it('"number of customers 1997 vs 1998" counts each half year\'s customers, no customer 01997', async () => {
+    const answer = await answerWithQuery('number of customers 1997 vs 1998', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers, 1998-01-01 … 1998-06-30, compared with 1997-01-01 … 1997-06-30');
+    expect(answer.result?.rows[0].slice(0, 2)).toEqual([
+      customersIn('1998-01-01', '1998-06-30').size,
+      customersIn('1997-01-01', '1997-06-30').size,
+    ]);
+  });
+  it('"top customers 1998" ranks 1998\'s customers', async () => {
+    const dollars = new Map<string, number>();
+    for (const r of rows.filter((row) => row.day.startsWith('1998'))) dollars.set(r.customer, (dollars.get(r.customer) ?? 0) + r.dollars);
+    const [first] = [...dollars].sort((a, b) => b[1] - a[1]);
+    const answer = await answerWithQuery('top customers 1998', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, by customer, 1998-01-01 … 1998-12-31');
+    expect(answer.result?.rows[0][0]).toBe(first[0]);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(first[1], 6);
+  });
+  // It was the customer's revenue in 1997: the id was read as a year too.
+  it.each(['customer #1997 revenue', 'revenue of customer 1997'])('"%s" is the customer\'s, over the whole file', async (question) => {
+    const dollars = rows.filter((r) => r.customer === '01997').reduce((sum, r) => sum + r.dollars, 0);
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, customer = 01997');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(dollars, 6);
+  });
+  it('"largest number of cds in one purchase" is refused (it got every CD sold)', async () => {
+    const answer = await answerWithQuery('largest number of cds in one purchase', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('not pick out the single largest or smallest line, order or credit note yet');
+  });
+  it('"minimum revenue month" is the month with the lowest revenue (it got the total)', async () => {
+    const byMonth = new Map<string, number>();
+    for (const r of rows) byMonth.set(r.day.slice(0, 7), (byMonth.get(r.day.slice(0, 7)) ?? 0) + r.dollars);
+    const [month, dollars] = [...byMonth].sort((a, b) => a[1] - b[1])[0];
+    const answer = await answerWithQuery('minimum revenue month', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('bottom 1 by revenue, by month');
+    expect(answer.result?.rows[0][0]).toBe(month);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(dollars, 6);
+  });
+  // It counted every customer, with all revenue beside them.
+  it('"how many customers spent exactly 0" lists those whose purchases came to 0', async () => {
+    const dollars = new Map<string, number>();
+    for (const r of rows) dollars.set(r.customer, (dollars.get(r.customer) ?? 0) + r.dollars);
+    const answer = await answerWithQuery('how many customers spent exactly 0', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, by customer, revenue = 0');
+    expect(answer.result?.totalRows).toBe([...dollars.values()].filter((d) => Math.abs(d) < 0.005).length);
+  });
+});

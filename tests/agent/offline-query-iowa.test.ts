@@ -1133,4 +1133,89 @@ describe('asked on 1 December 2026, in the fourteenth session', () => {
     expect(answer.result?.understood).toBe('average units per customer');
     expect(answer.result?.rows[0][0]).toBeCloseTo(bottles, 6);
   });
+  // Each got revenue side by side.
+  it('"Diageo Americas vs Jim Beam Brands stores" counts each vendor\'s stores', async () => {
+    const expected = await sql(
+      `SELECT vendor_name, count(DISTINCT store_number) n FROM t WHERE vendor_name IN ('Diageo Americas', 'Jim Beam Brands') AND sale_dollars IS NOT NULL GROUP BY 1 ORDER BY n DESC`,
+    );
+    const answer = await answerWithQuery('Diageo Americas vs Jim Beam Brands stores', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers, by supplier, supplier in Diageo Americas, Jim Beam Brands');
+    expect(answer.result?.rows).toEqual(expected);
+  });
+  it('"des moines vs west des moines bottles" counts each city\'s bottles', async () => {
+    const expected = await sql(
+      `SELECT city, sum(bottles_sold) n FROM t WHERE city IN ('DES MOINES', 'WEST DES MOINES') AND sale_dollars IS NOT NULL GROUP BY 1 ORDER BY n DESC`,
+    );
+    const answer = await answerWithQuery('des moines vs west des moines bottles', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('units, by region, region in WEST DES MOINES, DES MOINES');
+    expect(answer.result?.rows).toEqual(expected);
+  });
+  // Each got the whole file's figure, or its average price.
+  it.each([
+    ['revenue in 50010', "I couldn't place “50010” in this question"],
+    ['how many stores are in zip 52001', "I couldn't place “52001” in this question"],
+    ['revenue from 1750ml bottles', "I can't pick out rows by a size such as “1750ml” yet"],
+    ['cheapest vodka', 'not the lowest or highest price of a single line yet'],
+    ['most expensive whiskey', 'not the lowest or highest price of a single line yet'],
+  ])('"%s" is refused', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(reason);
+  });
+  it('"sales of store 2506" is still the store by its number', async () => {
+    const { answer } = await askOffline('sales of store 2506', analyse(file.aggregates), file.snapshot);
+    expect(answer.split('\n')[0]).toBe('I understood: **revenue, customer = Hy-Vee #1044 / Burlington**.');
+  });
+  // Each got the whole file's figure, or the one item named Crown Royal: a chain or a brand said as one is all of it.
+  it.each([
+    [
+      'Hy-Vee stores revenue',
+      'revenue, customer name starting with “Hy-Vee”',
+      `SELECT sum(sale_dollars) FROM t WHERE store_name LIKE 'Hy-Vee%'`,
+    ],
+    [
+      'Wal-Mart stores revenue',
+      'revenue, customer name starting with “Wal-Mart”',
+      `SELECT sum(sale_dollars) FROM t WHERE store_name LIKE 'Wal-Mart%'`,
+    ],
+    [
+      'all Fareway revenue',
+      'revenue, customer name starting with “Fareway”',
+      `SELECT sum(sale_dollars) FROM t WHERE store_name LIKE 'Fareway%'`,
+    ],
+    [
+      'all Hy-Vee bottles sold',
+      'units, customer name starting with “Hy-Vee”',
+      `SELECT sum(bottles_sold) FROM t WHERE store_name LIKE 'Hy-Vee%' AND sale_dollars IS NOT NULL`,
+    ],
+    [
+      'all Crown Royal bottles',
+      'units, product name starting with “Crown Royal”',
+      `SELECT sum(bottles_sold) FROM t WHERE item_description LIKE 'Crown Royal%' AND sale_dollars IS NOT NULL`,
+    ],
+    [
+      'how many bottles of all Crown Royal products',
+      'units, product name starting with “Crown Royal”',
+      `SELECT sum(bottles_sold) FROM t WHERE item_description LIKE 'Crown Royal%' AND sale_dollars IS NOT NULL`,
+    ],
+    ['Crown Royal bottles', 'units, product = Crown Royal', `SELECT sum(bottles_sold) FROM t WHERE item_description = 'Crown Royal'`],
+  ])('"%s" is %s', async (question, understood, reference) => {
+    const [[expected]] = (await sql(reference)) as number[][];
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(understood);
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(expected, 6);
+  });
+  // Each got the whole file's cost, or one side of the comparison.
+  it.each([
+    ["what's the cost of goods for whiskey", "I can't pick out products by a word of their names (“whiskey”) yet"],
+    ['sazerac north america vs sazerac co margin', 'I read only one side of this comparison (Sazerac North America)'],
+  ])('"%s" is refused', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(reason);
+  });
+  it('"cost of goods sold" is still the whole file\'s cost', async () => {
+    const answer = await answerWithQuery('cost of goods sold', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('cost');
+  });
 });

@@ -610,9 +610,9 @@ const refusals: [string, string][] = [
   // An average per customer of anything but revenue: not the list of each customer's orders.
   ['how many units per customer in November 2011', 'not an average of other figures per customer'],
   // The finest time unit is the week: a day's ranking read as the period's total.
-  ['which day had the most orders?', 'not single days yet'],
-  ['busiest day in November 2011', 'not single days yet'],
-  ['daily revenue last month', 'not single days yet'],
+  ['which day had the most orders?', 'not single days or hours yet'],
+  ['busiest day in November 2011', 'not single days or hours yet'],
+  ['daily revenue last month', 'not single days or hours yet'],
   // Category must not stand in for a finer level the file doesn't have.
   ['top 3 sub-categories by revenue', 'This file has no sub-category column.'],
   // Returns have a value and a count of orders; a rate, or their units, are not figures the query makes.
@@ -1589,5 +1589,14 @@ describe('asked on 1 December 2026, in the fourteenth session', () => {
     );
     const answer = await answerWithQuery('what is the average number of orders per customer?', file.snapshot, TODAY);
     expect(answer.result?.note).toContain('Rows without a customer are left out.');
+  });
+  // It counted the customers with an id; and "UK vs rest" got the UK alone.
+  it.each([
+    ['how many customers have no customer id', 'not pick out those without one yet'],
+    ['revenue per customer UK vs rest', 'I read only one side of this comparison (United Kingdom)'],
+  ])('"%s" is refused', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(reason);
   });
 });

@@ -1486,8 +1486,8 @@ describe('the offline analyst answers Superstore questions exactly (DuckDB refer
     ['Top 3 stores by sales', "I can't group by “stores”: it is not a column of this file I can slice by."],
     // It got the total revenue.
     ['Which stores buy the most Chairs?', "I can't group by “stores”: it is not a column of this file I can slice by."],
-    ['Top 5 days by revenue', 'I can rank weeks, months, quarters and years, but not single days yet'],
-    ['Revenue by day', 'I can rank weeks, months, quarters and years, but not single days yet'],
+    ['Top 5 days by revenue', 'I can rank weeks, months, quarters and years, but not single days or hours yet'],
+    ['Revenue by day', 'I can rank weeks, months, quarters and years, but not single days or hours yet'],
     ['Top 5 sales reps by revenue', 'This file has no sales-rep column.'],
   ])('"%s" is refused by name, not answered with the total', async (question, reason) => {
     const answer = await answerWithQuery(question, file.snapshot, TODAY);
@@ -5577,5 +5577,94 @@ describe('asked on 1 December 2026, in the fourteenth session', () => {
     const answer = await answerWithQuery('How many customers does a rep have on average?', file.snapshot, TODAY);
     expect(answer.result).toBeNull();
     expect(answer.text).toContain("This file has no rep column, so I can't average over reps.");
+  });
+  // Each got revenue side by side: the noun named is what is counted.
+  it.each([
+    [
+      'customers in Furniture vs Technology',
+      `SELECT Category, count(DISTINCT "Customer ID") c FROM t WHERE Category IN ('Furniture', 'Technology') GROUP BY 1 ORDER BY c DESC`,
+      'customers, by category, category in Technology, Furniture',
+    ],
+    [
+      'customers: west vs east',
+      `SELECT Region, count(DISTINCT "Customer ID") c FROM t WHERE Region IN ('West', 'East') GROUP BY 1 ORDER BY c DESC`,
+      'customers, by region, region in West, East',
+    ],
+    [
+      '2019 vs 2020 customers',
+      `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT count(DISTINCT "Customer ID") FILTER (year(d) = 2020) a, count(DISTINCT "Customer ID") FILTER (year(d) = 2019) b FROM t)`,
+      'customers, 2020-01-01 … 2020-12-31, compared with 2019-01-01 … 2019-12-31',
+    ],
+    [
+      'order growth in the south 2021 vs 2020',
+      `SELECT a, b, a - b, (a - b) / b * 100 FROM (SELECT count(DISTINCT "Order ID") FILTER (year(d) = 2021) a, count(DISTINCT "Order ID") FILTER (year(d) = 2020) b FROM t WHERE Region = 'South')`,
+      'orders, region = South, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+    ],
+    ['items sold in 2021', `SELECT sum(CAST(Quantity AS INT)) FROM t WHERE year(d) = 2021`, 'units, 2021-01-01 … 2021-12-31'],
+  ])('"%s" counts what it names', (question, reference, understood) => expectAnswer(question, reference, understood));
+  it('"which items sold best" still ranks by revenue, as best-selling does', async () => {
+    const answer = await answerWithQuery('which items sold best', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, by product');
+  });
+  // A month at an extreme of a figure named before or after it got the whole file's figure.
+  it('"peak month for orders" is the month with the most orders', () =>
+    expectAnswer(
+      'peak month for orders',
+      `SELECT strftime(d, '%Y-%m') m, count(DISTINCT "Order ID") n FROM t GROUP BY 1 ORDER BY n DESC LIMIT 1`,
+      'top 1 by orders, by month',
+    ));
+  it('"minimum revenue month" is the month with the lowest revenue', () =>
+    expectAnswer(
+      'minimum revenue month',
+      `SELECT strftime(d, '%Y-%m') m, sum(rev) r FROM t GROUP BY 1 ORDER BY r ASC LIMIT 1`,
+      'bottom 1 by revenue, by month',
+    ));
+  // Each got the whole file's total, or its average price (the Phones filter dropped too).
+  itRefusesEach([
+    ['lowest price of chairs', 'not the lowest or highest price of a single line yet'],
+    ['highest price of chairs', 'not the lowest or highest price of a single line yet'],
+    ['lowest price paid for a phone', 'not the lowest or highest price of a single line yet'],
+    ['most expensive chair', 'not the lowest or highest price of a single line yet'],
+    ['max sales in a single row', 'not pick out the single largest or smallest line, order or credit note yet'],
+    ['max quantity on a single line', 'not pick out the single largest or smallest line, order or credit note yet'],
+    ['largest quantity ordered', 'not pick out the single largest or smallest line, order or credit note yet'],
+    ['which order had the highest profit', 'not pick out the single largest or smallest line, order or credit note yet'],
+    ['most units sold of a single product', 'not pick out the single largest or smallest line, order or credit note yet'],
+    ['highest revenue day', 'not single days or hours yet'],
+    ['what hour of the day has the most sales', 'not single days or hours yet'],
+    // A postal code: no value the rows are picked by.
+    ['revenue in 42420', "I couldn't place “42420” in this question"],
+  ]);
+  // Still answered: a ranking by price, and one-order customers.
+  itReadsEach([
+    ['most expensive products', 'average price, by product'],
+    ['customers with a single order', 'customers with one order'],
+  ]);
+  // It got Chairs revenue alone: "chair buyers" are the customers who bought Chairs.
+  it('"how much did chair buyers spend in total" is all the Chairs buyers bought', () =>
+    expectAnswer(
+      'how much did chair buyers spend in total',
+      `SELECT sum(rev) FROM t WHERE "Customer ID" IN (SELECT "Customer ID" FROM t WHERE "Sub-Category" = 'Chairs')`,
+      'revenue, customers who bought Sub-Category = Chairs',
+    ));
+  // It was California's share of itself, 100.0%.
+  it('"share of california revenue in the west region" is California\'s share of the West', () =>
+    expectAnswer(
+      'share of california revenue in the west region',
+      `SELECT sum(rev) FILTER (State = 'California') / sum(rev) * 100, sum(rev) FILTER (State = 'California') FROM t WHERE Region = 'West'`,
+      'share of revenue, revenue, State = California, within region = West',
+    ));
+  // It got the West's profit, not its share.
+  it('"what portion of 2021 profit came from the west" is the West\'s share', () =>
+    expectAnswer(
+      'what portion of 2021 profit came from the west',
+      `SELECT sum(gp) FILTER (Region = 'West') / sum(gp) * 100, sum(gp) FILTER (Region = 'West') FROM t WHERE ${Y2021}`,
+      'share of gross profit, gross profit, region = West, 2021-01-01 … 2021-12-31',
+    ));
+  // It was 2018 … 2019's customers not back in 2020 … 2021.
+  it('"customers lost between 2020 and 2021" bought in 2020 and not in 2021', async () => {
+    const answer = await answerWithQuery('customers lost between 2020 and 2021', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers who bought, 2020-01-01 … 2020-12-31, but not in 2021-01-01 … 2021-12-31');
+    expect(answer.result?.totalRows).toBe(await lapsedCount('year(d) = 2020', 'year(d) = 2021'));
   });
 });

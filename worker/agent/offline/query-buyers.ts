@@ -19,6 +19,7 @@ import { rankedCountOf } from './query-ranking';
 import { periodsOf, withoutNamedYears } from './query-periods';
 import { asWritten, dimensionOfNoun, valuesNamed } from './query-values';
 import { escapeRegex } from './query-limits';
+import { singular } from './query-vocabulary';
 import { ANY_DAY, NARROWED_LISTS_ONLY, WHOLE_FILE_RESULTS, type AnalysisFacts, type Parsed } from './query-parsed';
 import { BUY_VERBS, TURN_TO_NOT_BOUGHT } from './purchase-words';
 
@@ -196,7 +197,9 @@ function valueBuyersOf(question: string, meta: SnapshotMeta, facts: AnalysisFact
   for (const f of named.filters) {
     if (!isBought(f.dimension, meta) || f.values.length > 2) continue;
     for (const value of f.values) {
-      const noun = new RegExp(String.raw`(?<![\p{L}\d])${escapeRegex(value)}\s+(?:${CUSTOMERS_PLURAL}|purchasers)\b`, 'iu').exec(question);
+      // "Chair buyers" as typed for the value Chairs.
+      const written = [...new Set([value, singular(value.toLowerCase())])].map(escapeRegex).join('|');
+      const noun = new RegExp(String.raw`(?<![\p{L}\d])(?:${written})\s+(?:${CUSTOMERS_PLURAL}|purchasers)\b`, 'iu').exec(question);
       if (!noun) continue;
       const before = question.slice(0, noun.index);
       const after = question.slice(noun.index + noun[0].length);

@@ -20,6 +20,7 @@
  * The words they share are in query-vocabulary.ts, and what they return in query-parsed.ts;
  * this file strings the steps together and holds the rules that join them.
  */
+import { numberLeftOut } from './query-numbers';
 import { averageOverOf, readAveragedOver } from './query-average-over';
 import { buyersOfQuestion, isBought, withBuyers } from './query-buyers';
 import { MAX_ROWS, MEASURE_LABELS, SUMMED_OVER_TIME, TIME_DIMENSIONS } from '../../engine/query/spec';
@@ -233,7 +234,7 @@ export function parseQuestion(
   valuesLeftOut = false,
 ): Parsed {
   // "didn’t", as phones type it, is "didn't".
-  const asked = withSilencesRead(withWordingMended(question.replace(/[’‘]/g, "'")));
+  const asked = withValueNumbersSpaced(withSilencesRead(withWordingMended(question.replace(/[’‘]/g, "'"))), meta);
   const parsed = ofTheFileIfWholePeriod(parseAsRead(asked, meta, analysisDay, facts, valuesLeftOut), meta);
   const unread =
     parsed.kind === 'spec'
@@ -244,8 +245,11 @@ export function parseQuestion(
         relativePeriodLeftOut(question, parsed.spec) ??
         periodLeftOut(asked, parsed.spec, meta) ??
         countLeftOut(question, parsed.spec, meta) ??
+        numberLeftOut(asked, parsed.spec, meta, facts) ??
         attributeLeftOut(asked, meta, parsed.spec) ??
         typicalUnitOf(asked, parsed.spec) ??
+        extremeReadAsTotal(asked, parsed.spec) ??
+        oneSideOfVersus(asked, parsed.spec) ??
         retentionOfSome(asked, parsed.spec) ??
         // A list of who did not buy carries its own denial ("haven't bought Hydraulics since June").
         (parsed.spec.notBoughtIn || parsed.spec.neverBought
@@ -255,6 +259,55 @@ export function parseQuestion(
         ? (leansOnEarlier(asked) ?? deniedValueOf(question, parsed.where))
         : null;
   return unread ? { kind: 'refused', reason: unread } : parsed;
+}
+
+/** Two things set against each other by name: "X vs Y", "X compared to Y", "X against Y". */
+const NAMES_SET_AGAINST = /\b(?:vs\.?|versus|compared (?:to|with)|against)\s/;
+
+/**
+ * "sazerac north america vs sazerac co margin" and "revenue per customer UK vs rest" got one
+ * side alone: a comparison read with one figure of one value (no second value, period or
+ * figure beside it) dropped the other side, and is refused.
+ */
+function oneSideOfVersus(question: string, spec: QuerySpecInput): string | null {
+  if (!NAMES_SET_AGAINST.test(question.toLowerCase())) return null;
+  if (spec.compareTo || spec.changeFrom || spec.measures.length > 1 || (spec.groupBy ?? []).length > 0) return null;
+  const filters = spec.filters ?? [];
+  if (filters.length !== 1 || filters[0].values.length !== 1 || filters[0].exclude || spec.buyersOf) return null;
+  return `I read only one side of this comparison (${filters[0].values[0]}): name both sides as this file writes them, such as “${filters[0].values[0]} vs …”, or two periods.`;
+}
+
+/** The words of one extreme: "the largest credit note", "max sales", "the lowest price", "the most expensive chair". */
+const EXTREME =
+  /\b(?:lowest|highest|largest|biggest|smallest|max|maximum|min|minimum|peak|cheapest|priciest|most expensive|least expensive|dearest)\b|\b(?:most|least|fewest)\b.*\b(?:a single|one single|in one|on one|of one)\b/;
+
+/**
+ * "Max sales in a single row", "largest credit note" and "max quantity on a single line" got
+ * the whole file's total; "lowest price of chairs" and "most expensive vodka" the average
+ * price. An extreme read as one figure for all the rows is no ranking, and is refused.
+ */
+function extremeReadAsTotal(question: string, spec: QuerySpecInput): string | null {
+  const text = question.toLowerCase();
+  if (!EXTREME.test(text)) return null;
+  // A sort of one row ranks nothing: "lowest price of chairs" was the average price, sorted.
+  const ranked = (spec.groupBy ?? []).length > 0 || spec.having || spec.averageOver;
+  const listed = spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought || spec.boughtAll || spec.boughtEvery;
+  if (ranked || listed || spec.compareTo || spec.changeFrom) return null;
+  if (spec.measures.includes('averagePrice'))
+    return 'I can give the average price a unit sold for (“the average price of …”, naming a product or a category) and rank products by it (“most expensive products”), not the lowest or highest price of a single line yet.';
+  return 'I can rank customers, products, months and other columns by a figure (“the top product by units”, “the month with the highest revenue”), not pick out the single largest or smallest line, order or credit note yet; read as it stands, this question would get the total of all the rows.';
+}
+
+/**
+ * "rep7 revenue" got the whole file's: a word and a number typed together is the value the
+ * file writes with a space ("Rep 7"), when no value is written joined.
+ */
+function withValueNumbersSpaced(question: string, meta: SnapshotMeta): string {
+  return question.replace(/\b([A-Za-z]{2,})(\d{1,4})\b/g, (joined: string, word: string, digits: string) => {
+    const [asJoined, spaced] = [joined.toLowerCase(), `${word} ${digits}`.toLowerCase()];
+    const holds = (written: string) => meta.dimensions.some((d) => d.values.some((v) => v.toLowerCase() === written));
+    return !holds(asJoined) && holds(spaced) ? `${word} ${digits}` : joined;
+  });
 }
 
 /**
@@ -792,7 +845,9 @@ function parseAsRead(
   const perCustomer = perCustomerApart(customerNoun);
   const asked = measuresNamed(text, meta, perCustomer);
   if ('refused' in asked) return { kind: 'refused', reason: asked.refused };
-  let measures = asked.measures;
+  // "Rep 3 vs Rep 13 customers", "2019 vs 2020 customers" and "des moines vs west des moines
+  // bottles" got revenue side by side: what is counted is the noun the question names.
+  let measures = asked.measures.length > 0 ? asked.measures : countedSetAgainst(text, customerNoun, filters);
   if (COHORT_PICKED.test(text) && !measures.every((m) => NEWNESS.has(m))) return { kind: 'refused', reason: COHORT_FIGURES_ONLY };
   // "How many customers did we lose in 2024?" is a lapsed-buyer question, not a count of 2024's customers.
   // "Which customers are we losing money on?" is a loss, not customers lost. "Which customers
@@ -1208,7 +1263,8 @@ function parseAsRead(
     measures.length > 1 &&
     measures.includes('revenue') &&
     !asked.ofTopSet &&
-    !/\b(revenue|sales|turnover|spent|spend|spends|spending)\b/.test(text)
+    // "Customers per sales rep" names no sales.
+    !/\b(revenue|sales(?! ?(?:reps?|people|persons?|m[ae]n|wom[ae]n|team|agents?)\b)|turnover|spent|spend|spends|spending)\b/.test(text)
   )
     measures = measures.filter((m) => m !== 'revenue');
 
@@ -1994,6 +2050,35 @@ function sameRange(a: DayRange | null | undefined, b: DayRange | null | undefine
 type QueryFilter = NonNullable<QuerySpecInput['filters']>[number];
 
 /** Two names set against each other: "Jim Beam vs Brown-Forman", "Hy-Vee versus Diageo". */
+/** Two things set against each other: "Rep 3 vs Rep 13", "compare UK and Switzerland", "2024 compared to 2023". */
+const SET_AGAINST = /\b(?:vs\.?|versus|compared? (?:to|with)|against|compare)\b/;
+
+/** A list or ranking asked for ("top customers 2024 vs 2023") is no count. */
+const LIST_OR_RANKING = /\b(?:top|bottom|best|worst|biggest|largest|smallest|which|who|list|show|name|each|every|per|by)\b/;
+
+/**
+ * The one noun counted when two things are set against each other and no figure is named:
+ * customers (or the file's own noun for them, "stores"), units ("bottles", "items"), orders
+ * or products; none when the question names none, or more than one, or the noun is that of
+ * the values compared.
+ */
+function countedSetAgainst(text: string, customerNoun: string | null, filters: readonly QueryFilter[]): Measure[] {
+  if (!SET_AGAINST.test(text) || LIST_OR_RANKING.test(text)) return [];
+  // "Compare customers 12415 and 14088": the noun of the values set against each other is no count of them.
+  const compared = new Set(filters.map((f) => f.dimension));
+  const buyers = `${CUSTOMERS_PLURAL}|stores|shops${customerNoun ? `|${escapeRegex(pluralNoun(customerNoun))}` : ''}`;
+  const counted: [RegExp, Measure][] = [
+    [new RegExp(String.raw`\b(?:${buyers})\b`), 'customers'],
+    [/\b(?:bottles|items|units|pieces|cases|cds)\b/, 'units'],
+    [/\b(?:orders|invoices|transactions)\b/, 'orders'],
+    [/\b(?:products|skus)\b/, 'products'],
+  ];
+  const named = counted.filter(
+    ([re, m]) => re.test(text) && !(m === 'customers' ? compared.has('customer') : m === 'products' && compared.has('product')),
+  );
+  return named.length === 1 ? [named[0][1]] : [];
+}
+
 const VERSUS = /([\p{L}\d'’.&-]+)\s+(?:vs\.?|versus|compared (?:to|with)|against)\s+(?:the\s+)?([\p{L}\d'’.&-]+)/giu;
 
 /**

@@ -56,7 +56,7 @@ const EVERY_VALUE =
   /\b(?:sold|bought|ordered|purchased|buy|buys|sell|sells|order|orders|purchase)(?: [^\s?]+){0,6}? (?:in|from|to|across|by) (?:every|all)(?: (?:two|three|four|five|six|seven|eight|nine|ten|\d+))? (?:the |of the |our )?(regions?|countr(?:y|ies)|states?|cit(?:y|ies)|categor(?:y|ies)|sub-?categor(?:y|ies)|suppliers?|vendors?|stores?|segments?|channels?|territor(?:y|ies)|reps?|sales reps?)\b/;
 /** "Which day had the most orders?": the query groups by week at the finest, so this read as the total. */
 const BY_DAY =
-  /\b(which|what) (day|date|weekday|day of the week)\b|\b(?:top|bottom|best|worst|busiest|slowest|biggest|highest|lowest)\s+(?:\d+|two|three|four|five|ten)\s+(?:days|dates)\b|\bby (?:day|date)\b(?! of)|\b(best|worst|busiest|slowest|quietest|biggest|strongest|weakest) (day|date|weekday)\b|\bdaily (revenue|sales|turnover|orders|units|totals?|figures|average)\b/;
+  /\b(which|what) (day|date|weekday|day of the week)\b|\b(?:top|bottom|best|worst|busiest|slowest|biggest|highest|lowest)\s+(?:\d+|two|three|four|five|ten)\s+(?:days|dates)\b|\bby (?:day|date)\b(?! of)|\b(best|worst|busiest|slowest|quietest|biggest|strongest|weakest) (day|date|weekday)\b|\bdaily (revenue|sales|turnover|orders|units|totals?|figures|average)\b|\b(?:highest|lowest|top|best|worst|biggest|peak|record|max(?:imum)?|min(?:imum)?)\s+(?:(?:revenue|sales|profit|orders?|spending|selling|grossing)\s+)?(?:day|date|weekday|hour)\b|\b(?:day|date|hour)s? (?:with|of) (?:the )?(?:most|highest|lowest|fewest|biggest|best|worst)\b|\b(?:hour|time) of (?:the )?day\b|\bby hour\b|\bwhat hour\b/;
 /**
  * "Which products have never been sold?" got every product's revenue: a file of sales holds
  * only what sold. "Customers who never bought Furniture" is no query the grammar makes either;
@@ -128,6 +128,9 @@ export function thresholdOf(question: string): Threshold | null {
   // "How many customers ordered exactly 2 times?" and "bought twice" counted every customer.
   const exact = EXACT_ORDERS.exec(text);
   if (exact) return { words: exact[0], op: '=', value: Number(exact[1] ?? exact[2] ?? 2), unit: 'orders' };
+  // "How many customers spent exactly 0?" counted every customer, with all revenue beside them.
+  const amount = EXACT_AMOUNT.exec(text);
+  if (amount) return { words: amount[0].replace(/^\S+\s+/, ''), op: '=', value: numberOf(amount[1]), unit: null };
   const range = BETWEEN_AMOUNTS.exec(text);
   if (range && !bothYears(range[1], range[3])) return rangeOf(text, range);
   const found = THRESHOLD.exec(text);
@@ -155,6 +158,10 @@ export function thresholdOf(question: string): Threshold | null {
   if (threshold.unit !== null || !MARGIN_BEFORE.test(text.slice(0, found.index))) return threshold;
   return threshold.value === 0 ? { ...threshold, unit: 'percent' } : { ...threshold, marginUnclear: true };
 }
+
+/** An exact amount spent: "spent exactly 0", "revenue of exactly $100" (not "exactly 3 times"). */
+const EXACT_AMOUNT =
+  /\b(?:spent|spend|spends|spending|paid|revenue of|sales of)\s+exactly\s+[$£€]?\s?(\d[\d,]*(?:\.\d+)?)(?![\d.,])(?!\s*(?:times|orders|purchases|invoices|units|items|k|m|thousand|million)\b)/;
 
 /**
  * An exact count of orders: "exactly 3 orders", "ordered 2 times", "bought twice" (as many
@@ -286,7 +293,7 @@ export function limitOf(text: string, neverBoughtNamed = false): string | null {
   if (excluded)
     return `I can leave out values this file holds, such as a region, a category or a customer (“excluding the UK”), but found no value of this file to leave out after “${excluded[0]}”.`;
   if (BY_DAY.test(text))
-    return 'I can rank weeks, months, quarters and years, but not single days yet; ask for the busiest week, for example.';
+    return 'I can rank weeks, months, quarters and years, but not single days or hours yet; ask for the busiest week, for example.';
   // "Which customers never bought Bearings?" names what they never bought: query-stopped.ts's whoNeverBought.
   const customersAsked = CUSTOMERS_NAMED.test(text);
   if (NEVER_SOLD.test(text) && !(customersAsked && neverBoughtNamed))

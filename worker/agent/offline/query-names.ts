@@ -78,7 +78,7 @@ export function looseNamesOf(
   const written = question.toLowerCase();
   const id = new RegExp(`\\b(?:${nouns})s?\\s+${idWritten}`).exec(written);
   const customers = meta.dimensions.find((d) => d.key === 'customer');
-  if (id && customers && !found.some((f) => f.dimension === 'customer')) {
+  if (id && customers && !found.some((f) => f.dimension === 'customer') && !yearAfterCustomers(written, id)) {
     // "Customer 12415 vs 14088", "customers 18102 and 14646" kept the first alone: the ids joined to it are customers too.
     const joined = new RegExp(
       `\\s*(?:,|&|\\band\\b|\\bor\\b|\\bvs\\b\\.?|\\bversus\\b|\\bcompared (?:to|with)|\\bagainst\\b)\\s*(?:(?:${nouns})\\s+)?${idWritten}`,
@@ -715,6 +715,20 @@ function joinedToOneOf(text: string, word: string, words: readonly string[]): bo
   return neighbours.some((n) => words.some((w) => sameWord(n, w)));
 }
 
+/**
+ * CDNOW's "customers 1997 vs 1998" and "top customers 1998" were customer 01997's and 01998's:
+ * a year after customers is their period, unless it is marked as an id ("customer #1997",
+ * "customer id 1998") or follows one customer ("customer 1997", "revenue of customer 1998").
+ */
+function yearAfterCustomers(written: string, id: RegExpExecArray): boolean {
+  if (!isYear(id[1]) || /(?:\bid|\bno\.?|\bnumber|#)\s*\d+$/.test(id[0])) return false;
+  const noun = id[0].split(/\s+/)[0];
+  const ranked = /\b(?:top|bottom|best|worst|biggest|largest|smallest|new|lost|first|last|which|our|my|all)\s+$/.test(
+    written.slice(0, id.index),
+  );
+  return /s$/.test(noun) || ranked;
+}
+
 /** 1900 … 2099: a year, read as a period, never as an id. */
 function isYear(digits: string): boolean {
   return /^(19|20)\d\d$/.test(digits);
@@ -881,7 +895,7 @@ function abbreviationFilter(word: string, meta: SnapshotMeta): Filter | null {
 
 /** Where a phrase naming what a figure is of begins: "units of …", "sales for …", "how many … did". */
 const MEASURE_OBJECT =
-  /\b(?:revenue|sales|turnover|profit|margins?|units|orders|spend|prices?(?:\s+(?:of|for|on)\s+(?:a|an|one|each|per)\s+(?:bottle|unit|case|item|piece|pack|box|can))?|bottles?|cases?|liters?|litres?|gallons?|pieces?|boxes?|packs?|cans?|items?|products?|kilos?|tons?|tonnes?)\s+(?:of|for|on)\s+([^?!,;:]+)/g;
+  /\b(?:revenue|sales|turnover|profit|margins?|units|orders|spend|cost of (?:goods|sales)(?: sold)?|costs?(?! of (?:goods|sales)\b)|cogs|prices?(?:\s+(?:of|for|on)\s+(?:a|an|one|each|per)\s+(?:bottle|unit|case|item|piece|pack|box|can))?|bottles?|cases?|liters?|litres?|gallons?|pieces?|boxes?|packs?|cans?|items?|products?|kilos?|tons?|tonnes?)\s+(?:of|for|on)\s+([^?!,;:]+)/g;
 /** "How many paper chain kits did we sell?": the phrase between "how many" and the verb, when no "units of" names it. */
 const HOW_MANY_OBJECT = /\bhow (?:much|many)\s+([^?!,;:]+?)\s+(?:did|do|does|have|has|had|was|were|are|is)\b/g;
 /**
@@ -1236,7 +1250,8 @@ function strayLowerLeadOf(
     }
     const next = words[end]?.toLowerCase();
     if (holders.length === 0 || !next) continue;
-    if (!FIGURE_OR_GOODS.test(next) && !valueWords.some((value) => sameWord(next, value))) continue;
+    // "acme vs supplier 13 margin" kept Supplier 13 alone: a name set against another is named too.
+    if (!FIGURE_OR_GOODS.test(next) && !valueWords.some((value) => sameWord(next, value)) && !/^(?:vs\.?|versus)$/.test(next)) continue;
     // "Which five products sold the most?": a count, not Online Retail's "FIVE HEART HANGING DECORATION" ("three olives" is a brand).
     if (end === i + 1 && lower in NUMBER_WORDS) continue;
     // Before "products" it is the goods' brand or maker, not a customer's name.

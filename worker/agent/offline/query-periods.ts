@@ -648,7 +648,17 @@ function monthWithYearOf(start: string, endText: string, end: DayRange | null, t
 /** The text without the named values that hold a year-like number: "units of Xerox 1967" names no period. */
 export function withoutNamedYears(text: string, filters: readonly { values: string[] }[]): string {
   const named = filters.flatMap((f) => f.values).filter((v) => /\b\d{4}\b/.test(v));
-  return named.reduce((rest, value) => rest.split(value.toLowerCase()).join(' '), text);
+  const rest = named.reduce((left, value) => left.split(value.toLowerCase()).join(' '), text);
+  // CDNOW's "customer #1997 revenue" was customer 01997's revenue in 1997: an id typed without its zeros is no year either.
+  const ids = filters.flatMap((f) => f.values).filter((v) => /^0+\d{4}$/.test(v));
+  return ids.reduce(
+    (left, id) =>
+      left.replace(
+        new RegExp(String.raw`\b((?:customer|client|account)s?\s+(?:id\s+|no\.?\s+|number\s+|#\s*)?)0*${Number(id)}\b`, 'g'),
+        '$1',
+      ),
+    rest,
+  );
 }
 
 /** A quarter or a half by its name: "Q4", "the fourth quarter", "H2", "the first half". */

@@ -193,7 +193,8 @@ const MOSTLY_FROM =
 const REFUSED_SHAPES: readonly [RegExp, string][] = [
   [
     // "How many orders had no customer?" got every order.
-    /\b(?:orders?|invoices?|lines?|rows?|sales(?! reps?\b)|revenue)\b.*\b(?:without|with no|had no|have no|has no|missing)(?: an?| any)? (?:customers?|customer ids?)\b/,
+    // "How many customers have no customer id?" counted the customers with one.
+    /\b(?:orders?|invoices?|lines?|rows?|sales(?! reps?\b)|revenue)\b.*\b(?:without|with no|had no|have no|has no|missing)(?: an?| any)? (?:customers?|customer ids?)\b|\b(?:customers?|clients?|buyers?)\b.*\b(?:without|with no|had no|have no|has no|missing)(?: an?| any)? (?:customer |client )?(?:ids?|numbers?|names?)\b/,
     'I can count and add up the rows that name a customer, not pick out those without one yet; the upload summary says how much revenue has no customer.',
   ],
   [

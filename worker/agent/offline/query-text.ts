@@ -170,7 +170,21 @@ export function withWordingMended(question: string): string {
       // "Which customers have negative revenue?" and "revenue below zero" listed the top customers:
       // the bound is 0.
       .replace(/\b(below|under|less than|above|over|more than|greater than) zero\b/gi, '$1 0')
-      .replace(/\bnegative (revenue|sales|turnover)\b/gi, '$1 below 0')
+      // "Customers lost between 2020 and 2021" were those of 2018 … 2019 not back in 2020 … 2021: lost from one year to the next.
+      .replace(/\b(lost|lose|losing|stopped buying|churned)\s+between\s+((?:19|20)\d\d)\s+and\s+((?:19|20)\d\d)\b/gi, '$1 from $2 to $3')
+      // "What portion of 2021 profit came from the West?" got the West's profit: a portion is a share.
+      .replace(/\b(?:what|which) portion of\b/gi, 'what share of')
+      .replace(/\bnegative (?:net )?(revenue|sales|turnover)\b/gi, '$1 below 0')
+      // "Customers who returned more than they bought" listed the 22 who bought and returned:
+      // more returned than bought is net returns, revenue below 0 (27 customers).
+      .replace(
+        /\b(?:who |that )?(?:returned|return|returns) more than (?:they|it|he|she) (?:bought|buy|buys|purchased|ordered|spent|sold)\b/gi,
+        'with revenue below 0',
+      )
+      // "Customers who had returns in 2024 but no purchases" listed the 4 with a purchase: returns and no order.
+      .replace(/\b(?:but|and|with|yet) (?:no|zero) (?:purchases|orders|sales|buys)\b/gi, (match: string, at: number, whole: string) =>
+        /\breturn(?:s|ed)?\b/i.test(whole.slice(0, at)) ? 'and exactly 0 orders' : match,
+      )
       // "How much revenue would we lose if Acme Supply stopped?" listed the customers who stopped
       // buying, Acme dropped: a supplier (or customer) gone is "if we lost" it.
       .replace(
@@ -292,6 +306,13 @@ export function withWordingMended(question: string): string {
       // "State with most orders", "the city with the highest sales in the West" got the whole
       // file's figure: the one row at the top (or bottom) of a ranking, as "which state has the most orders" reads.
       .replace(ONE_WITH_THE_MOST, 'which $1 has the $2')
+      // "Peak month for orders" and "minimum revenue month" got the whole file's figure: the unit at the top (or bottom).
+      .replace(UNIT_AT_AN_EXTREME, (...m: string[]) => {
+        const [way, figure, unit] = m[1] ? [m[1], m[2], m[3]] : [m[4], m[6], m[5]];
+        const low = /^(?:lowest|worst|min|minimum|weakest|slowest)$/i.test(way);
+        const counted = /^(?:orders|units)$/i.test(figure);
+        return `which ${unit.toLowerCase()} has the ${low ? (counted ? 'fewest' : 'lowest') : counted ? 'most' : 'highest'} ${figure.toLowerCase()}`;
+      })
       // "Lowest selling state" was no figure, and got the bottom products; "worst selling state" is read.
       .replace(/\b(?:lowest|least)[- ]selling\b(?! prices?\b)/gi, 'worst selling')
       // "Which customer bought the most items", "which region sold the most items" ranked pairs with products: the items are units.
@@ -349,6 +370,13 @@ export function withWordingMended(question: string): string {
  */
 const ONE_WITH_THE_MOST =
   /^(?:(?:show|tell|give|find|name)(?: me)? |(?:what|which|who)(?:'s|’s| is| was) )?(?:the |our )?(?!(?:revenue|sales|turnover|income|profit|margin|cost|price|spend) with\b)((?:[a-z][a-z-]* )?[a-z][a-z-]*(?<!(?<!s)s)) with (?:the )?(most|highest|lowest|fewest|least|largest|biggest|smallest|greatest|best|worst)\b/i;
+
+/** "Peak month for orders", "the minimum revenue month", "highest sales quarter": a time unit at an extreme of a figure named before or after it. */
+const EXTREME_WAYS = 'peak|highest|best|top|biggest|record|strongest|busiest|lowest|worst|min|minimum|max|maximum|weakest|slowest';
+const UNIT_AT_AN_EXTREME = new RegExp(
+  String.raw`\b(?:the |our )?(?:(${EXTREME_WAYS}) (revenue|sales|profit|orders|units) (month|quarter|year|week)|(${EXTREME_WAYS}) (month|quarter|year|week) (?:for|of|by|in) (revenue|sales|profit|orders|units))\b`,
+  'i',
+);
 
 /** A part of a year named before years: "Q4 in 2020 and 2021", "December of 2020 and 2021". */
 const PART_OF_A_YEAR =
@@ -550,6 +578,11 @@ export function questionText(question: string, meta: SnapshotMeta): string {
       .replace(/\b(?:lost|lose|loses|losing)(?: us)? (?:the )?(?:most|more) money\b/g, 'lost money the most')
       // "How many products are sold below cost?" got all units sold: a sale below cost loses money.
       .replace(BELOW_COST, 'lose money')
+      // "Products sold below cost" got the whole file's gross profit: the products are listed, as "which products" are.
+      .replace(
+        /^(?:the |our |all |any )?(products|items|skus|articles|customers|categories|sub-categories|suppliers|vendors)\b(?=(?: that| which| who)? lose money\b)/,
+        'which $1',
+      )
       .replace(
         /\b(?:had|has|have|made|makes|make|posted|ran|runs|run|with|shows?|showed) the (?:biggest|largest|greatest|highest|worst|heaviest) (?:net )?loss(?:es)?\b/g,
         'lost money the most',
@@ -684,14 +717,15 @@ function asUnits(text: string, meta: SnapshotMeta): string {
         !/^(number|num|qty|quantity|count|sold|total|units?|orders?|items?|products?|lines?|pieces?|articles?|skus?|goods)$/.test(w) &&
         !isGrammarWord(w),
     );
-  // "Which stores buy the most bottles?" ranked revenue: after "most", "fewer" and the like too;
+  // "Which stores buy the most bottles?" ranked revenue: after "most", "fewer" and the like too
+  // ("how many bottles of all Crown Royal products" got the item's summary);
   // "Total CDs sold in 1998" got 1998's revenue: after "total" and before "sold" too. "Top 5
   // customers by CDs" was refused as a grouping by "cds": after "by" too ("per CD" is a price's).
   const goods = noun ? `${escapeRegex(singular(noun))}s?` : null;
   const counted = goods
     ? text
         .replace(
-          new RegExp(`((?:\\d[\\d,.]*|most|fewest|least|more|fewer|total|number of|count of|sum of)\\s+)${goods}\\b`, 'g'),
+          new RegExp(`((?:\\d[\\d,.]*|most|fewest|least|more|fewer|total|number of|count of|sum of|how many)\\s+)${goods}\\b`, 'g'),
           '$1units',
         )
         // Not "by bottle volume", a column of its own: the goods end the phrase.
@@ -700,6 +734,8 @@ function asUnits(text: string, meta: SnapshotMeta): string {
           'by units',
         )
         .replace(new RegExp(`\\b${goods}\\s+(sold|bought|ordered|purchased|shipped)\\b`, 'g'), 'units $1')
+        // "All Crown Royal bottles" got the item's summary: the goods ending the question are their units.
+        .replace(new RegExp(`(?<!\\bper |\\bprices? (?:of |for )?)\\b${escapeRegex(singular(noun ?? ''))}s(?=\\s*[?.!]*$)`), 'units')
     : text;
   if (header.length < 3 || !header.includes(' ')) return counted;
   return counted.replace(new RegExp(`\\b${escapeRegex(header).replace(/ /g, '[\\s_-]+')}\\b`, 'g'), 'units');

@@ -29,7 +29,14 @@ export function valuesNamed(
   facts: AnalysisFacts | undefined,
 ): { filters: NonNullable<QuerySpecInput['filters']>; customerNoun: string | null } | { refused: string } {
   // "From Diageo", "Tito's", "Hy-Vee": a name's first words, placed once each, then read again.
-  const leading: NamedFilter[] = [];
+  // "Hy-Vee stores revenue" and "all Hy-Vee bottles sold" got the whole file's figures: a chain
+  // said so is read first, wherever it stands.
+  const chain = CHAIN_SAID.exec(question);
+  const chained = chain ? leadingNameFilter(chain[1] ?? chain[2], question, meta) : null;
+  if (chained && 'refused' in chained) return chained;
+  // One name in full is read by the passes below; "… stores" are customers.
+  const taken = chained && chained.match === 'startsWith' && (chain?.[2] !== undefined || chained.dimension === 'customer');
+  const leading: NamedFilter[] = taken ? [chained] : [];
   for (;;) {
     const named = valuesNamedWith(question, meta, facts, leading);
     if (!('refused' in named)) return named;
@@ -52,6 +59,20 @@ function joinedToAName(question: string, name: string): boolean {
   );
 }
 
+/** A chain said as one: "Hy-Vee stores", "all Fareway", "every Casey's" (group 1 or 2 the name, capitalised). */
+const CHAIN_SAID = new RegExp(
+  String.raw`(?<![\p{L}\d'’&.-])(\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*){0,3})(?:['’]s)?\s+(?:stores|shops|outlets|locations|branches)\b|\b(?:all|every|each)(?:\s+of)?(?:\s+the)?\s+(\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*){0,3})`,
+  'u',
+);
+
+/** A filter without the values that start with the words a name's first words take (`leading`, of its column); none when none is left. */
+function withoutLeadingNamed(filter: NamedFilter, leading: readonly NamedFilter[]): NamedFilter[] {
+  const prefixes = leading.filter((l) => l.match === 'startsWith' && l.dimension === filter.dimension).map((l) => nameWords(l.values[0]));
+  if (prefixes.length === 0) return [filter];
+  const values = filter.values.filter((v) => !prefixes.some((words) => startsWithWords(nameWords(v), words)));
+  return values.length > 0 ? [{ ...filter, values }] : [];
+}
+
 /** The buyers' noun after a name: "Rossi Ltd customers", "Hy-Vee stores". */
 const BUYERS_AFTER_NAME = /\s+(?:customers?|clients?|accounts?|buyers?|stores?|shops?)$/i;
 
@@ -62,8 +83,10 @@ function valuesNamedWith(
   leading: readonly NamedFilter[],
 ): { filters: NamedFilter[]; customerNoun: string | null } | { refused: string; phrase: string | null } {
   const names = withoutHalfYears(question);
-  const entities = entitiesOf(names, meta);
-  if (entities.unknown) return { refused: notFoundReason(entities.unknown, meta), phrase: entities.unknown };
+  const found = entitiesOf(names, meta);
+  if (found.unknown) return { refused: notFoundReason(found.unknown, meta), phrase: found.unknown };
+  // "All Crown Royal bottles": the item named Crown Royal is one of the names that start so.
+  const entities = { ...found, filters: found.filters.flatMap((f) => withoutLeadingNamed(f, leading)) };
   // "Revenue of Eldon 200 Class Desk Accessories, Black" kept the products named so and those
   // starting "Black" at once (0.00): a name's first words beside a value of the same column name neither.
   const clash = leading.find((l) => entities.filters.some((f) => f.dimension === l.dimension));

@@ -158,18 +158,26 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
     // revenue: units, as "how many items did we sell" is. "How many bottles of Captain Morgan
     // Spiced Rum did stores in Cedar Rapids buy?" named no figure (the kind between). "Total
     // gallons sold" got the revenue: a quantity's unit before "sold" (gallons are then refused).
+    // "Items sold in 2021" got the revenue too.
     new RegExp(
-      String.raw`(?<!\bbusiness )\b(units|quantity|quantities|qty|pieces|volume)\b|\b(?:liters?|litres?|gallons?|kilos?|kilograms?|kg|tons?|tonnes?|ounces?|bottles|cases|cartons|boxes|pallets)\s+(?:were\s+|did we\s+|we\s+)?(?:sell|sold|ship|shipped|bought|purchased|ordered|moved)\b|\bhow many (?!${CUSTOMERS_PLURAL}|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries)[a-z]+\b.*\b(sell|sold|ship|shipped|move|moved)\b|\bhow many (?!${CUSTOMERS_PLURAL}|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries|products|items|skus|articles|times|days|weeks|months)[a-z]+(?: of [^?]+?)? (?:did|does|do|has|have) .*\b(buy|bought|purchase|purchased|order|ordered)\b|\b(?:number|count|total|amount) of (?!${CUSTOMERS_PLURAL}|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries|times|days|weeks|months)[a-z]+ (?:sold|shipped|bought|purchased|ordered)\b`,
+      String.raw`(?<!\bbusiness )\b(units|quantity|quantities|qty|pieces|volume)\b|\bhow many (?:cases|cds)\b(?! (?:did|do|does|have|has|were|was|are|is)\b)|\b(?:liters?|litres?|gallons?|kilos?|kilograms?|kg|tons?|tonnes?|ounces?|bottles|cases|cartons|boxes|pallets)\s+(?:were\s+|did we\s+|we\s+)?(?:sell|sold|ship|shipped|bought|purchased|ordered|moved)\b|\b(?:items|cds)\s+(?:were\s+|did we\s+|we\s+)?(?:sold|shipped|bought|purchased|ordered)\b(?!\s+(?:the\s+)?(?:best|worst|most|least)\b)|\bhow many (?!${CUSTOMERS_PLURAL}|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries)[a-z]+\b.*\b(sell|sold|ship|shipped|move|moved)\b|\bhow many (?!${CUSTOMERS_PLURAL}|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries|products|items|skus|articles|times|days|weeks|months)[a-z]+(?: of [^?]+?)? (?:did|does|do|has|have) .*\b(buy|bought|purchase|purchased|order|ordered)\b|\b(?:number|count|total|amount) of (?!${CUSTOMERS_PLURAL}|orders|invoices|transactions|purchases|stores|suppliers|vendors|categories|regions|countries|times|days|weeks|months)[a-z]+ (?:sold|shipped|bought|purchased|ordered)\b`,
     ),
     'units',
   ],
   // "How many times did Sean Miller buy?" is his orders (it was refused, "times" read as a product's word).
+  // "Order growth in the South 2021 vs 2020" got revenue's.
   [
-    /\b(how many|number of|count of) (orders|invoices|purchases|transactions)\b|\borders\b|\bhow many times\b.*\b(buy|bought|order|ordered|purchase|purchased|shop|shopped)\b/,
+    /\b(how many|number of|count of) (orders|invoices|purchases|transactions)\b|\borders\b|\border (?:growth|counts?)\b|\bhow many times\b.*\b(buy|bought|order|ordered|purchase|purchased|shop|shopped)\b/,
     'orders',
   ],
   // "Which countries had more customers in 2011 than in 2010?" asked for the figure.
-  [new RegExp(String.raw`\b(how many|number of|count of|most|fewest|least|more|fewer) (${CUSTOMERS_PLURAL})\b`), 'customers'],
+  // "Number of distinct customers per sales rep" listed customer × rep revenue.
+  [
+    new RegExp(
+      String.raw`\b(how many|number of|count of|most|fewest|least|more|fewer) (?:distinct |different |unique )?(${CUSTOMERS_PLURAL})\b`,
+    ),
+    'customers',
+  ],
   [
     // "The most popular product in Des Moines" was no figure, and the answer that took over ranked every city's.
     // "Is Sean Miller more valuable than Tamara Chand?" got Tamara Chand's profile alone.

@@ -167,6 +167,9 @@ export function repIntentOf(question: string, result: AnalysisResult, othersName
   // Rep 3 lose?" and "Which of Rep 3's customers are at risk?" got the scorecard, which counts
   // them: the churn list of the customers with the rep's rows names them (among-answers.ts).
   if (mentioned && !/\bhow many\b/.test(q) && (CHURN_WORDS.test(q) ? CUSTOMERS_ONE_BY_ONE.test(q) : CUSTOMERS_LISTED.test(q))) return null;
+  // "How many customers does Rep 7 have in the UK?" got the scorecard of Rep 7's whole book:
+  // with another value named, the rows of both answer.
+  if (mentioned && !SCORECARDISH.test(q) && othersNamed()) return null;
   // "Who is Rep 7's biggest customer?" and "How concentrated is Rep 7's revenue?" are on Rep 7's
   // scorecard (each ranked every rep by their top customer).
   if (
