@@ -3669,4 +3669,74 @@ describe('asked on 1 December 2026, in the fourteenth session', () => {
     const total = rows.filter((r) => r.SalesRep === 'Rep 7').reduce((sum, r) => sum + revenue(r), 0);
     expect(answer.result?.rows[0][0] as number).toBeCloseTo(total, 6);
   });
+  // It got Rep 7's scorecard.
+  it('"customers of Rep 7 who stopped buying" asks for the two periods, not the scorecard', async () => {
+    const { answer } = await askOffline('customers of Rep 7 who stopped buying', analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain('To find who stopped buying I need two periods');
+  });
+  // The review of this session: readings the averages must leave alone, and ones they must make.
+  it.each([
+    ['average monthly revenue per rep', 'average revenue per month, by sales rep'],
+    ['revenue per rep vs average', 'revenue, by sales rep'],
+    ['largest revenue by region', 'top 1 by revenue, by region'],
+    ['max revenue rep', 'top 1 by revenue, by sales rep'],
+    ['rep #7 revenue', 'revenue, sales rep = Rep 7'],
+  ])('"%s" is read as %s', async (question, understood) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result?.understood).toBe(understood);
+  });
+  it('"average customers per rep in 2024" averages the buyers of 2024 (it was refused)', async () => {
+    const answer = await answerWithQuery('average customers per rep in 2024', file.snapshot, today);
+    expect(answer.result?.understood).toBe('average customers per sales rep, 2024-01-01 … 2024-12-31');
+    expect(answer.result?.rows[0][0]).toBeCloseTo(
+      pairs(
+        (r) => r.SalesRep,
+        (r) => r.CustomerID,
+        (r) => r.InvoiceDate.startsWith('2024'),
+      ),
+      10,
+    );
+  });
+  it('"how much does a rep sell on average" is the reps\' revenue over the reps (it was the total)', async () => {
+    const answer = await answerWithQuery('how much does a rep sell on average', file.snapshot, today);
+    const reps = new Set(rows.filter(bought).map((r) => r.SalesRep));
+    expect(answer.result?.understood).toBe('average revenue per sales rep');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(rows.reduce((sum, r) => sum + revenue(r), 0) / reps.size, 6);
+  });
+  // Revenue and returns averaged over customers keep returns-only customers' credits, as revenue per customer does.
+  it('"average returns per customer" is all returns over the buyers', async () => {
+    const answer = await answerWithQuery('average returns per customer', file.snapshot, today);
+    const returned = rows.filter((r) => revenue(r) < 0).reduce((sum, r) => sum - revenue(r), 0);
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(returned / new Set(rows.filter(bought).map((r) => r.CustomerID)).size, 6);
+  });
+  // Each got the whole period's customers, or those with 2 orders.
+  it.each(['how many customers from 2022 are still buying', 'customers who came back after a year'])(
+    '"%s" is refused',
+    async (question) => {
+      const answer = await answerWithQuery(question, file.snapshot, today);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain('not read “still” or a comeback after a gap yet');
+    },
+  );
+  // "Before returns 2024" was read as before 2024.
+  it('"gross revenue before returns 2024" is 2024\'s', async () => {
+    const answer = await answerWithQuery('gross revenue before returns 2024', file.snapshot, today);
+    expect(answer.result?.understood).toBe('revenue before returns, returns, revenue, 2024-01-01 … 2024-12-31');
+    const in2024 = rows.filter((r) => r.InvoiceDate.startsWith('2024'));
+    expect(answer.result?.rows[0][2] as number).toBeCloseTo(
+      in2024.reduce((sum, r) => sum + revenue(r), 0),
+      6,
+    );
+  });
+  // "What sells with X" got X's own revenue.
+  it('"what sells with Tape 43mm" is the cross-sell answer', async () => {
+    const { trace } = await askOffline('what sells with Tape 43mm', analyse(file.aggregates), file.snapshot);
+    expect(trace).toContain('use:get_cross_sell');
+  });
+  // Each got the top 5 of the whole file, or the top region × product rows.
+  it.each(['top products by region', 'best sellers by region', 'top customer per region'])('"%s" is refused', async (question) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I can't rank within each region yet");
+  });
 });

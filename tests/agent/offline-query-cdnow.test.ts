@@ -208,7 +208,7 @@ describe('CDNOW: customers by month, prices and averages', () => {
   it('"How many CDs does the average customer buy?" is refused (it answered the dollars per customer)', async () => {
     const answer = await answerWithQuery('How many CDs does the average customer buy?', file.snapshot, TODAY);
     expect(answer.result).toBeNull();
-    expect(answer.text).toContain('I can work out revenue per customer, but not an average of other figures per customer yet');
+    expect(answer.text).toContain('I can give revenue per customer, and average another figure over customers');
   });
 });
 

@@ -785,7 +785,7 @@ describe('asked on 1 December 2026, in the tenth session', () => {
 describe('asked on 1 December 2026, in the eleventh session', () => {
   // "Gross profit per store by city" ranked store × city pairs; "total gallons sold" got the revenue.
   it.each([
-    ['gross profit per store by city, top 5', 'not an average of other figures per customer yet'],
+    ['gross profit per store by city, top 5', 'and average another figure over customers'],
     ['Total gallons sold', 'This file counts quantities in its “bottles_sold” column, not in gallons'],
   ])('"%s" is refused', async (question, reason) => {
     const { answer, trace } = await askOffline(question, analyse(file.aggregates), file.snapshot);
@@ -1217,5 +1217,24 @@ describe('asked on 1 December 2026, in the fourteenth session', () => {
   it('"cost of goods sold" is still the whole file\'s cost', async () => {
     const answer = await answerWithQuery('cost of goods sold', file.snapshot, TODAY);
     expect(answer.result?.understood).toBe('cost');
+  });
+  // It listed the 178 products.
+  it('"what was the total cost of Diageo products" is one figure', async () => {
+    const [[cost]] = (await sql(
+      `SELECT sum(state_bottle_cost * bottles_sold) FROM t WHERE vendor_name = 'Diageo Americas' AND sale_dollars IS NOT NULL`,
+    )) as number[][];
+    const answer = await answerWithQuery('what was the total cost of Diageo products', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('cost, supplier = Diageo Americas');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(cost, 6);
+  });
+  // It listed product × store revenue.
+  it('"which store buys the most different items" counts each store\'s products', async () => {
+    const { answer } = await askOffline('which store buys the most different items', analyse(file.aggregates), file.snapshot);
+    expect(answer.split('\n')[0]).toBe('I understood: **top 1 by products, by customer**.');
+  });
+  // The review of this session: goods ending a question that counts stores are no units.
+  it('"how many stores buy Fireball bottles" counts the stores', async () => {
+    const answer = await answerWithQuery('how many stores buy Fireball bottles', file.snapshot, TODAY);
+    expect(answer.result?.understood).toMatch(/^customers, /);
   });
 });

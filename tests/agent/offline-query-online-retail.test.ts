@@ -608,7 +608,7 @@ const refusals: [string, string][] = [
   ['which customers stopped buying', 'two periods'],
   ['show me something', "couldn't tell which figure you want"],
   // An average per customer of anything but revenue: not the list of each customer's orders.
-  ['how many units per customer in November 2011', 'not an average of other figures per customer'],
+  ['how many units per customer in November 2011', 'and average another figure over customers'],
   // The finest time unit is the week: a day's ranking read as the period's total.
   ['which day had the most orders?', 'not single days or hours yet'],
   ['busiest day in November 2011', 'not single days or hours yet'],
@@ -1598,5 +1598,19 @@ describe('asked on 1 December 2026, in the fourteenth session', () => {
     const answer = await answerWithQuery(question, file.snapshot, TODAY);
     expect(answer.result).toBeNull();
     expect(answer.text).toContain(reason);
+  });
+  // Both codes were dropped: the whole file's revenue.
+  it('"22423 vs 85123A revenue" is refused, not the whole file\'s', async () => {
+    const { answer } = await askOffline('22423 vs 85123A revenue', analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain("I couldn't place “22423” in this question");
+  });
+  // It counted November's customers.
+  it('"how many customers from october also bought in november" lists those of both months', async () => {
+    const answer = await answerWithQuery('how many customers from october also bought in november', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers who bought, 2011-10-01 … 2011-10-31, and also in 2011-11-01 … 2011-11-30');
+    const [[both]] = (await sql(
+      `SELECT count(*) FROM (SELECT DISTINCT cust FROM t WHERE ${OCT} AND ${PURCHASE} AND cust IS NOT NULL INTERSECT SELECT DISTINCT cust FROM t WHERE ${NOV} AND ${PURCHASE} AND cust IS NOT NULL)`,
+    )) as number[][];
+    expect(answer.result?.totalRows).toBe(both);
   });
 });

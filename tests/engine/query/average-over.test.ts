@@ -1,8 +1,8 @@
 /**
- * `averageOver` on hand-checked rows: each value of the column with a purchase gives its own
- * figure, and the average is their sum over how many they are; rows without a value and
- * values with only returns are left out; by a grouping, each row has its own values; two
- * periods each their own; ratios and a second average are refused by the schema.
+ * `averageOver` on hand-checked rows: each value of the column gives its own figure, and the
+ * average is their sum over how many values had a purchase; a value with only returns keeps
+ * them in the sum but is not counted; rows without a value are left out; by a grouping, each
+ * row has its own values; two periods each their own; ratios and a second average are refused.
  */
 import { describe, expect, it } from 'vitest';
 import { parseQuerySpec } from '../../../worker/engine/query/spec';
@@ -26,7 +26,7 @@ describe('a figure averaged over a column', () => {
     expect(result.understood).toBe('average customers per sales rep');
     expect(result.columns.map((c) => [c.label, c.kind])).toEqual([['average customers per sales rep', 'number']]);
     expect(result.note).toContain(
-      "Averaged over the 2 sales reps with a purchase in these rows: each one's figure, added up and divided by how many there are (sales reps with only returns are not counted). Rows without a sales rep are left out.",
+      "Averaged over the 2 sales reps with a purchase in these rows: each one's figure, added up and divided by how many there are. Sales reps with only returns are not counted among them, and their returns stay in the figures. Rows without a sales rep are left out.",
     );
   });
 
@@ -37,9 +37,10 @@ describe('a figure averaged over a column', () => {
 
   it('counts each customer once per rep and orders per customer: Acme 3, Bolt Co 1, Core 1 orders over 3 buyers', async () => {
     const result = await queryCsv(SALES, { measures: ['orders', 'units', 'products'], averageOver: 'customer' });
-    // Units: Acme 2 + 1 + 1, Bolt Co 3, Core 4 (Dent's −1 is not a buyer's); products: Acme 2, Bolt Co 1, Core 1.
+    // Units: Acme 2 + 1 + 1, Bolt Co 3, Core 4, and Dent's −1 returned (Dent is in the sum, not among the buyers);
+    // products: Acme 2, Bolt Co 1, Core 1.
     expect(result.rows[0][0]).toBeCloseTo(5 / 3, 12);
-    expect(result.rows[0][1]).toBeCloseTo(11 / 3, 12);
+    expect(result.rows[0][1]).toBeCloseTo(10 / 3, 12);
     expect(result.rows[0][2]).toBeCloseTo(4 / 3, 12);
     expect(result.note).toContain('Averaged over the 3 customers with a purchase in these rows');
   });
@@ -71,8 +72,9 @@ describe('a figure averaged over a column', () => {
       period: { from: '2024-02-01', to: '2024-02-29' },
       compareTo: { from: '2024-03-01', to: '2024-03-31' },
     });
-    // February: Acme 1 and Bolt Co 3 units over 2; March: Core 4 over 1 (Dent, who only returned, is no buyer).
-    expect(result.rows).toEqual([[2, 4, -2, -50]]);
+    // February: Acme 1 and Bolt Co 3 units over 2; March: Core 4 and Dent's −1 returned over 1 (Dent is no buyer).
+    expect(result.rows[0].slice(0, 3)).toEqual([2, 3, -1]);
+    expect(result.rows[0][3]).toBeCloseTo((-1 / 3) * 100, 12);
     expect(result.note).toContain('Averaged over the customers with a purchase in each period (2 and 1)');
   });
 
@@ -86,9 +88,36 @@ describe('a figure averaged over a column', () => {
     expect(result.rows).toEqual([
       ['2024-01', 100],
       ['2024-02', 40],
-      ['2024-03', 40],
+      ['2024-03', 30],
       ['2024-04', null],
     ]);
+  });
+
+  it("keeps a returns-only customer's credit in the sum, not among the customers: (170 + 30 + 40 − 10) / 3", async () => {
+    const result = await queryCsv(SALES, { measures: ['revenue', 'returns'], averageOver: 'customer' });
+    expect(result.rows[0][0]).toBeCloseTo(230 / 3, 12);
+    expect(result.rows[0][1]).toBeCloseTo(10 / 3, 12);
+    expect(result.note).toContain('Customers with only returns are not counted among them, and their returns stay in the figures.');
+  });
+
+  it('says there is nothing to average when no value has a purchase, and has no figure', async () => {
+    const empty = { from: '2024-06-01', to: '2024-06-30' };
+    const result = await queryCsv(SALES, { measures: ['orders'], averageOver: 'customer', period: empty });
+    expect(result.rows).toEqual([[null]]);
+    expect(result.note).toContain('No customer has a purchase in these rows, so there is nothing to average.');
+    const compared = await queryCsv(SALES, {
+      measures: ['orders'],
+      averageOver: 'customer',
+      period: empty,
+      compareTo: { from: '2024-07-01', to: '2024-07-31' },
+    });
+    expect(compared.rows).toEqual([[null, null, null, null]]);
+  });
+
+  it('refuses a column averaged over itself under another name', async () => {
+    await expect(queryCsv(SALES, { measures: ['orders'], averageOver: 'customers', groupBy: ['customer'] })).rejects.toThrow(
+      'Each customer averaged over itself is its own figure',
+    );
   });
 
   it.each([

@@ -7,23 +7,32 @@
  */
 import { AVERAGED_OVER, type Measure } from '../../engine/query/spec';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
+import { pluralNoun } from '../../engine/render/format';
 import type { Parsed } from './query-parsed';
 import { dimensionOfNoun } from './query-values';
 import { DIMENSION_WORDS, headerNoun, isTimeUnit, PER_CUSTOMER, PER_ORDER, singular } from './query-vocabulary';
 
 /** The words of an average before its figure: "the average", "avg", "mean", "typical". */
-const AVERAGE_WORD = /(?<!\bon (?:an )?)\b(?:(?:the|an|our) )?(?:average|avg|mean)\b/;
+const AVERAGE_WORD = /(?<!\bon (?:an )?)\b(?:(?:the|an|our) )?(?:average|avg|mean|typical)\b/;
+
+/**
+ * Words that make the average something else: a bound ("reps who beat the average"), a
+ * comparison with it ("revenue per rep vs average"), or an average per unit of time
+ * ("average monthly revenue per rep" is each rep's monthly average, `per`).
+ */
+const NOT_AN_AVERAGE_OVER =
+  /\b(?:which|who|whose|beat|beats|above|below|than|monthly|weekly|quarterly|yearly|annual|annually|daily)\b|\b(?:vs\.?|versus|compared (?:to|with)|against|and) (?:the )?(?:company |overall )?average\b|\b(?:a|per|each) (?:day|week|month|quarter|year)\b/;
 
 /** "Per customer", "per each sales rep", "per state": what the figure is averaged over (group 1, one or two words). */
 const PER_NOUN = /\bper (?:each |every |a |an |one |single )?([a-z][a-z-]*(?: [a-z][a-z-]*)?)/;
 
 /**
  * "How many customers does a rep have (on average)", "how many orders does the average
- * customer place": group 1 the figure's words, group 2 the noun; "on average" or an average
- * word must be there too.
+ * customer place", "how many orders do customers in Texas place": group 1 the figure's words,
+ * group 2 the noun, group 3 a place of theirs; "on average" or an average word must be there too.
  */
 const HOW_MANY_DOES_ONE =
-  /\bhow (?:many|much) ((?:[a-z-]+ ){0,3}?)(?:does|do|did|would|will|should) (?:(?:a|an|each|every|one|the) )?(?:(?:average|typical|single) )?([a-z][a-z-]*(?: [a-z][a-z-]*)?) (?:have|has|get|gets|place|places|make|makes|buy|buys|order|orders|purchase|purchases|sell|sells|handle|handles|serve|serves|manage|manages|look after|cover|covers|account for|bring in|generate)\b/;
+  /\bhow (?:many|much) ((?:[a-z-]+ ){0,3}?)(?:does|do|did|would|will|should) (?:(?:a|an|each|every|one|the) )?(?:(?:average|typical|single) )?([a-z][a-z-]*(?: [a-z][a-z-]*)?)( (?:in|from|at|of|with) [\w'&.-]+(?: [\w'&.-]+){0,2}?)? (?:have|has|get|gets|place|places|make|makes|buy|buys|order|orders|purchase|purchases|sell|sells|handle|handles|serve|serves|manage|manages|look after|cover|covers|account for|bring in|generate)\b/;
 
 const ON_AVERAGE = /\bon (?:an )?average\b|\b(?:typically|usually)\b/;
 
@@ -33,7 +42,7 @@ const NOT_A_COLUMN =
 
 /** A word that ends a noun: "per product in Safety" is per product. */
 const FUNCTION_WORD =
-  /^(?:in|for|of|by|on|at|with|and|or|from|during|over|across|last|this|since|between|per|who|that|which|the|a|an|to|vs|versus|than|is|was|are|were|has|have|had)$/;
+  /^(?:in|for|of|by|on|at|with|and|or|from|during|over|across|last|this|since|between|per|who|that|which|the|a|an|to|vs|versus|than|is|was|are|were|has|have|had|average|avg|mean|typical)$/;
 
 /** What an averaged figure is over, and the question without the words that say so. */
 export interface AverageOver {
@@ -47,15 +56,18 @@ export interface AverageOver {
 export function averageOverOf(question: string, meta: SnapshotMeta): AverageOver | null {
   const text = question.toLowerCase();
   // "Average revenue per customer" and "revenue per order" have figures of their own.
-  if (PER_CUSTOMER.test(text) || PER_ORDER.test(text)) return null;
+  if (PER_CUSTOMER.test(text) || PER_ORDER.test(text) || NOT_AN_AVERAGE_OVER.test(text)) return null;
   const onAverage = ON_AVERAGE.exec(text);
   const how = HOW_MANY_DOES_ONE.exec(text);
   if (how && (onAverage || /\b(?:average|typical)\b/.test(how[0]))) {
     const column = columnOfNoun(how[2], meta);
     if (!column) return null;
-    // "How many customers does a rep have on average?" is "how many customers", averaged over reps.
-    const after = how.index + how[0].length;
-    const rest = `${question.slice(0, how.index)}how many ${how[1]}${question.slice(after)}`;
+    // "How many customers does a rep have on average?" is "how many customers", averaged over
+    // reps, and "how many orders do customers in Texas place" keeps Texas; "how much does a rep
+    // sell" is revenue.
+    const figure = how[1].trim() || (/^how much/.test(how[0]) ? 'revenue' : '');
+    if (!figure) return null;
+    const rest = `${question.slice(0, how.index)}${/^how much/.test(how[0]) ? '' : 'how many '}${figure}${how[3] ?? ''}${question.slice(how.index + how[0].length)}`;
     return { rest: without(rest, ON_AVERAGE), ...column };
   }
   const average = AVERAGE_WORD.exec(text);
@@ -90,6 +102,8 @@ function columnOfNoun(words: string, meta: SnapshotMeta): { dimension: string | 
   const [first, second] = words.split(' ');
   // "Sales rep" and "product category" are one noun; "rep average" and "state in 2024" end at the first.
   const twoWords = second !== undefined && !FUNCTION_WORD.test(second) && (keyOf(first) === null || keyOf(second) !== null);
+  // "Per product line": a second word that names no column is no noun this reads.
+  if (second !== undefined && !FUNCTION_WORD.test(second) && !twoWords) return null;
   for (const noun of twoWords ? [words, first] : [first]) {
     if (NOT_A_COLUMN.test(noun)) return null;
     // The last word is the noun's head: a product category is a category.
@@ -110,7 +124,7 @@ export function readAveragedOver(over: AverageOver, read: (question: string) => 
     return { kind: 'refused', reason: `This file has no ${singular(over.noun)} column, so I can't average over ${pluralOf(over.noun)}.` };
   // "Average customers per rep": "customers" alone is no question, their number is.
   const first = read(over.rest);
-  const parsed = first.kind === 'unmapped' ? read(`number of ${over.rest.replace(/^(?:what is |what's )?(?:the )?/i, '')}`) : first;
+  const parsed = first.kind !== 'spec' ? read(`number of ${over.rest.replace(/^(?:what is |what's )?(?:the )?/i, '')}`) : first;
   if (parsed.kind !== 'spec') return null;
   const { spec } = parsed;
   const measures = spec.measures as Measure[];
@@ -140,6 +154,5 @@ export function readAveragedOver(over: AverageOver, read: (question: string) => 
 }
 
 function pluralOf(noun: string): string {
-  const one = singular(noun);
-  return /[^aeiou]y$/.test(one) ? `${one.slice(0, -1)}ies` : /(?:s|x|ch|sh)$/.test(one) ? `${one}es` : `${one}s`;
+  return pluralNoun(singular(noun));
 }

@@ -250,6 +250,7 @@ export function parseQuestion(
         typicalUnitOf(asked, parsed.spec) ??
         extremeReadAsTotal(asked, parsed.spec) ??
         oneSideOfVersus(asked, parsed.spec) ??
+        rankedAcrossSides(parsed.spec) ??
         retentionOfSome(asked, parsed.spec) ??
         // A list of who did not buy carries its own denial ("haven't bought Hydraulics since June").
         (parsed.spec.notBoughtIn || parsed.spec.neverBought
@@ -277,9 +278,26 @@ function oneSideOfVersus(question: string, spec: QuerySpecInput): string | null 
   return `I read only one side of this comparison (${filters[0].values[0]}): name both sides as this file writes them, such as “${filters[0].values[0]} vs …”, or two periods.`;
 }
 
+/**
+ * "Top customers West vs East" showed West's top customer alone, and "top 5 …" the top 5
+ * region × customer pairs, all of one region maybe: a ranking is of all the rows together, not
+ * within each value set side by side, so it is refused.
+ */
+function rankedAcrossSides(spec: QuerySpecInput): string | null {
+  const [side, ranked] = spec.groupBy ?? [];
+  if (!ranked || spec.limit === undefined || isTimeUnit(ranked) || isTimeUnit(side)) return null;
+  const sides = (spec.filters ?? []).find((f) => f.dimension === side && !f.exclude && f.values.length > 1);
+  if (!sides) return null;
+  return `I rank all the rows together, not within each of ${sides.values.join(' and ')} yet; ask for each on its own, such as “top ${spec.limit === 1 ? '' : `${spec.limit} `}${pluralNoun(ranked.replace(/^column:/, '').toLowerCase())} in ${sides.values[0]}”.`;
+}
+
 /** The words of one extreme: "the largest credit note", "max sales", "the lowest price", "the most expensive chair". */
 const EXTREME =
   /\b(?:lowest|highest|largest|biggest|smallest|max|maximum|min|minimum|peak|cheapest|priciest|most expensive|least expensive|dearest)\b|\b(?:most|least|fewest)\b.*\b(?:a single|one single|in one|on one|of one)\b/;
+
+/** One line, order or day of many: "a single row", "one purchase", "a product", "credit note". */
+const ONE_LINE =
+  /\b(?:single|one|a|an|each)\s+(?:order\s+)?(?:lines?|rows?|orders?|invoices?|credit notes?|transactions?|purchases?|sales?|days?|products?|customers?|items?)\b|\bcredit notes?\b|\bquantity ordered\b/;
 
 /**
  * "Max sales in a single row", "largest credit note" and "max quantity on a single line" got
@@ -293,17 +311,19 @@ function extremeReadAsTotal(question: string, spec: QuerySpecInput): string | nu
   const ranked = (spec.groupBy ?? []).length > 0 || spec.having || spec.averageOver;
   const listed = spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought || spec.boughtAll || spec.boughtEvery;
   if (ranked || listed || spec.compareTo || spec.changeFrom) return null;
+  // "What did Sean Miller, our largest customer, spend?": a value named is what the words describe.
+  if (!spec.measures.includes('averagePrice') && (spec.filters ?? []).length > 0 && !ONE_LINE.test(text)) return null;
   if (spec.measures.includes('averagePrice'))
     return 'I can give the average price a unit sold for (“the average price of …”, naming a product or a category) and rank products by it (“most expensive products”), not the lowest or highest price of a single line yet.';
   return 'I can rank customers, products, months and other columns by a figure (“the top product by units”, “the month with the highest revenue”), not pick out the single largest or smallest line, order or credit note yet; read as it stands, this question would get the total of all the rows.';
 }
 
 /**
- * "rep7 revenue" got the whole file's: a word and a number typed together is the value the
- * file writes with a space ("Rep 7"), when no value is written joined.
+ * "rep7 revenue" and "rep #7 revenue" got the whole file's: a word and a number typed together
+ * is the value the file writes with a space ("Rep 7"), when no value is written as typed.
  */
 function withValueNumbersSpaced(question: string, meta: SnapshotMeta): string {
-  return question.replace(/\b([A-Za-z]{2,})(\d{1,4})\b/g, (joined: string, word: string, digits: string) => {
+  return question.replace(/\b([A-Za-z]{2,})\s*#?\s*(\d{1,4})\b/g, (joined: string, word: string, digits: string) => {
     const [asJoined, spaced] = [joined.toLowerCase(), `${word} ${digits}`.toLowerCase()];
     const holds = (written: string) => meta.dimensions.some((d) => d.values.some((v) => v.toLowerCase() === written));
     return !holds(asJoined) && holds(spaced) ? `${word} ${digits}` : joined;
@@ -848,6 +868,8 @@ function parseAsRead(
   // "Rep 3 vs Rep 13 customers", "2019 vs 2020 customers" and "des moines vs west des moines
   // bottles" got revenue side by side: what is counted is the noun the question names.
   let measures = asked.measures.length > 0 ? asked.measures : countedSetAgainst(text, customerNoun, filters);
+  // "Year over year growth of Furniture" named no figure, and the top Furniture products answered it: growth is of sales.
+  if (measures.length === 0 && /\b(?:growth|grew|growing)\b/.test(text)) measures = ['revenue'];
   if (COHORT_PICKED.test(text) && !measures.every((m) => NEWNESS.has(m))) return { kind: 'refused', reason: COHORT_FIGURES_ONLY };
   // "How many customers did we lose in 2024?" is a lapsed-buyer question, not a count of 2024's customers.
   // "Which customers are we losing money on?" is a loss, not customers lost. "Which customers

@@ -188,6 +188,14 @@ export function groupingOf(
         continue;
       // "What's the total grocery spend of region 3 customers?" listed the 105 customers: a total is one figure.
       if (dim === 'customer' && TOTAL.test(text) && !CUSTOMERS_RANKED.test(text)) continue;
+      // "What was the total cost of Diageo products?" listed the 178 products: their total is one figure too.
+      if (
+        dim === 'product' &&
+        TOTAL.test(text) &&
+        !PRODUCTS_RANKED.test(text) &&
+        !/\b(?:by|per|each|every) (?:products?|items?)\b/.test(text)
+      )
+        continue;
       // "Which rep's customers spend the most per customer?" grouped by customer and rep: per customer is the measure.
       if (dim === 'customer' && measures.includes('revenuePerCustomer')) continue;
       if (

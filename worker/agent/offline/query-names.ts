@@ -730,7 +730,7 @@ function yearAfterCustomers(written: string, id: RegExpExecArray): boolean {
 }
 
 /** 1900 … 2099: a year, read as a period, never as an id. */
-function isYear(digits: string): boolean {
+export function isYear(digits: string): boolean {
   return /^(19|20)\d\d$/.test(digits);
 }
 

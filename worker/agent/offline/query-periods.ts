@@ -297,18 +297,22 @@ function latestYearOf(m: number, d: number, today: Date): number {
  */
 export const OPEN_START = '1900-01-01';
 
+/** "Revenue before returns 2024" is gross revenue of 2024, no range before 2024. */
+const NOT_A_BOUND = String.raw`(?:returns?|credits?|credit notes|cancellations?|refunds?|discounts?|costs?|tax(?:es)?)\b`;
+
 /**
  * The words of a range bounded by a period outside it: "before 2021", "after Q2 2020",
  * "until the end of March 2020". The year they name is not a period left out.
  */
 export const BOUNDED_BY = new RegExp(
-  String.raw`\b(?:before|after|prior to|until|till|up until)\s+(?:the\s+(?:start|beginning|end)\s+of\s+)?(?:(?:q[1-4]|h[12]|[a-z]+|\d{1,2}(?:st|nd|rd|th)?),?\s+){0,2}(?:19|20)\d\d\b`,
+  String.raw`\b(?:before|after|prior to|until|till|up until)\s+(?!${NOT_A_BOUND})(?:the\s+(?:start|beginning|end)\s+of\s+)?(?:(?:q[1-4]|h[12]|[a-z]+|\d{1,2}(?:st|nd|rd|th)?),?\s+){0,2}(?:19|20)\d\d\b`,
   'g',
 );
 
 /** A range open at one end: "since …", "after …", "before …", "until …", "from … onwards". */
-const OPEN_BOUND =
-  /\b(since|after|before|prior to|until|till|up until|from|starting(?:\s+(?:from|on|in|with))?)\s+(?:the\s+(start|beginning|end)\s+of\s+)?(?!(?:that|then|now|today|which|when|this date)\b)(.+)/;
+const OPEN_BOUND = new RegExp(
+  String.raw`\b(since|after|before|prior to|until|till|up until|from|starting(?:\s+(?:from|on|in|with))?)\s+(?!${NOT_A_BOUND})(?:the\s+(start|beginning|end)\s+of\s+)?(?!(?:that|then|now|today|which|when|this date)\b)(.+)`,
+);
 /** A count of units, in digits or a word: "the three months before June". */
 const COUNT = String.raw`[1-9]\d{0,2}|${Object.keys(NUMBER_WORDS).join('|')}`;
 

@@ -60,7 +60,7 @@ import { BUYER_NOUNS, CUSTOMER_NOUNS, CUSTOMER_SINGULAR, CUSTOMERS_NAMED, CUSTOM
  * with X". "Also bought in 2024" is a period, not a product: the customers of both periods.
  */
 const BOUGHT_WITH =
-  /\b(?:bought|buy|buys|purchased?|ordered|order) (?:together|with)\b|\bgo(?:es)? (?:well )?with\b|\bpairs? (?:well )?with\b|\balso (?:buy|bought|purchased?|order(?:ed)?)\b(?! (?:in|during|last|this|since|between)\b)/;
+  /\b(?:bought|buy|buys|purchased?|ordered|order) (?:together|with)\b|\bgo(?:es)? (?:well )?with\b|\b(?:sells?|sold|selling) (?:well )?(?:together )?with\b|\bpairs? (?:well )?with\b|\balso (?:buy|bought|purchased?|order(?:ed)?)\b(?! (?:in|during|last|this|since|between)\b)/;
 
 /**
  * "Which Chairs customers also bought Tables?", "What share of … also bought Tables?" name what
@@ -191,6 +191,12 @@ const MOSTLY_FROM =
  * the canned top products.
  */
 const REFUSED_SHAPES: readonly [RegExp, string][] = [
+  [
+    // "How many 2023 customers are still buying?" counted 2023's customers, "how many customers are
+    // still buying" all of them, and "customers who came back after a year" those with 2 orders.
+    /\bstill (?:buying|ordering|purchasing|customers|with us|around)\b(?! (?:in|during|this|last|since)\b)|\b(?:came|come|comes|coming) back after (?:a|an|one|two|three|six|twelve|\d+|being|not|some|long)\b/,
+    'I can list the customers of one period who also bought in another (“customers who bought in 2023 and also in 2024”), or those active in the last 12 months (“active customers”), not read “still” or a comeback after a gap yet; ask one of those.',
+  ],
   [
     // "How many orders had no customer?" got every order.
     // "How many customers have no customer id?" counted the customers with one.
@@ -506,12 +512,12 @@ export function unsupportedShape(
       kind: 'refused',
       reason: `I can't set one value's figure against another's in one step (“than ${rival}”); ask for ${rival}'s figure first, then for those above or below that amount.`,
     };
-  // "Top 3 customers in each country" got the top 3 overall.
-  const perGroup = TOP_PER_GROUP.exec(text);
+  // "Top 3 customers in each country" got the top 3 overall, "top products by region" the top 5 of all regions.
+  const perGroup = TOP_PER_GROUP.exec(text)?.[1] ?? rankedWithinEach(text, meta);
   if (perGroup)
     return {
       kind: 'refused',
-      reason: `I can't rank within each ${perGroup[1]} yet; ask for one at a time${oneAtATime(text, perGroup[1], meta)}, or for the figure by ${perGroup[1]}.`,
+      reason: `I can't rank within each ${perGroup} yet; ask for one at a time${oneAtATime(text, perGroup, meta)}, or for the figure by ${perGroup}.`,
     };
   const bought = ourPurchasesAsked(text, filters);
   if (bought) return { kind: 'refused', reason: bought };
@@ -791,4 +797,35 @@ function supplierReliantOnCustomers(text: string, meta: SnapshotMeta): string | 
   const supplier = meta.dimensions.find((d) => d.key === 'supplier')?.values[0];
   const example = supplier ? ` such as “top 5 ${noun}s for ${supplier}”` : '';
   return `Supplier dependency is how much of our revenue rests on one supplier, not how much of a supplier's sales rest on one ${noun}, and I can't rank suppliers by that yet. I can list a supplier's top ${noun}s with their revenue,${example || ' naming the supplier'}.`;
+}
+
+/** The rows a ranking lists, named before "by" or "per": products, customers, best sellers … */
+const RANKED_ROWS =
+  /\b(?:products?|items?|skus?|articles?|brands?|customers?|clients?|accounts?|buyers?|stores?|shops?|suppliers?|vendors?|reps?|sellers?|selling|categor(?:y|ies)|sub-?categor(?:y|ies)|segments?|states?|cities|city|regions?|countr(?:y|ies))\b/;
+
+/** A ranking asked for within each value of a grouping: "top products by region", "best sellers per city", "top customer in each segment". */
+const RANKED_WITHIN =
+  /\b(?:top|best|bottom|worst|biggest|largest|leading|best[- ]sellers?|best[- ]selling)\b.*?\b(?:per|by|in each|for each|within each|across each|each)\s+([a-z][a-z-]*(?: [a-z][a-z-]*)?)/;
+
+/**
+ * "Top products by region", "best sellers by city" and "top customer per region" got the top
+ * 5 of the whole file (the canned rankings can't split), and "top 3 sub-categories per region"
+ * the top 3 region × sub-category rows: a ranking is of all the rows together, not within
+ * each value of a grouping. The grouping's noun, or null.
+ */
+function rankedWithinEach(text: string, meta: SnapshotMeta): string | null {
+  const m = RANKED_WITHIN.exec(text);
+  if (!m) return null;
+  // "Largest revenue by region" ranks the regions: what comes before "by" is a figure, not rows.
+  const ranked = text.slice(m.index, m.index + m[0].length - m[1].length);
+  if (!RANKED_ROWS.test(ranked)) return null;
+  const [first, second] = m[1].split(' ');
+  const twoWords = second && !/^(?:by|in|for|of|on|at|with|and|or|from|during|over|last|this|since|than|per|vs)$/.test(second);
+  // "Best selling products by month" got the top 5 of all months.
+  const unit = /^(?:months?|quarters?|years?|weeks?|days?)$/.test(first) ? first : null;
+  const noun = unit ?? [twoWords ? m[1] : null, first].find((words) => words && dimensionOfNoun(words, meta));
+  const dimension = unit ?? (noun ? dimensionOfNoun(noun, meta) : null);
+  // "Top regions by customers" ranks by a count of them.
+  if (!noun || !dimension || dimension === 'customer' || dimension === 'product') return null;
+  return singular(noun);
 }

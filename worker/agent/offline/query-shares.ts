@@ -70,13 +70,6 @@ export function wholeOfShare(
     const named = valuesNamed(read(at >= 0 ? question.slice(at, at + phrase.length) : phrase), meta, facts);
     return 'refused' in named ? [] : named.filters.map((f) => f.dimension);
   }
-  // "Share of California revenue in the West region" was California's share of itself, 100%:
-  // with no part named after it, the value before the figure is the part, the one after "in" the whole.
-  const partThenWhole = partBeforeWholeAfter(figure).exec(text);
-  if (partThenWhole && !/\b(?:comes?|came|is|are|was|were|goes|went|from)\b/.test(partThenWhole[2])) {
-    const whole = valuesOf(partThenWhole[2], (typed) => `in ${typed}`);
-    if (whole.length > 0 && valuesOf(partThenWhole[1], (typed) => `${typed} revenue`).length > 0) return whole;
-  }
   const both = shareWithin(figure).exec(text);
   // "The share of Technology in 2021 sales": Technology is the part, the whole is after "in".
   const before = (
@@ -116,12 +109,6 @@ function wholeAfterPart(figure: ShareFigure, text: string, namesValue: (phrase: 
   ).exec(text);
   return m && namesValue(m[1]) ? m[2] : '';
 }
-/** "Share of California revenue in the West region": a value before the figure, another after "in", nothing after. */
-const partBeforeWholeAfter = (figure: ShareFigure) =>
-  new RegExp(
-    String.raw`${SHARE_WORD} of (?:(?:the|our|all|total) )*(.+?)(?:'s|’s)? ${SHARE_FIGURE[figure]} (?:in|within|for) (?:the )?(.+?)[?.!]*$`,
-    'u',
-  );
 /** "Share of Furniture sales in the West is …": what the figure is of, before it and after it. */
 const shareWithin = (figure: ShareFigure) =>
   new RegExp(

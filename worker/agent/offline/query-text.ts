@@ -172,6 +172,11 @@ export function withWordingMended(question: string): string {
       .replace(/\b(below|under|less than|above|over|more than|greater than) zero\b/gi, '$1 0')
       // "Customers lost between 2020 and 2021" were those of 2018 … 2019 not back in 2020 … 2021: lost from one year to the next.
       .replace(/\b(lost|lose|losing|stopped buying|churned)\s+between\s+((?:19|20)\d\d)\s+and\s+((?:19|20)\d\d)\b/gi, '$1 from $2 to $3')
+      // "How many customers from October also bought in November?" counted November's: those of both.
+      .replace(
+        /\b(customers|clients|accounts|buyers|stores) (?:from|of) ((?:19|20)\d\d|[a-z]+(?: (?:19|20)\d\d)?|q[1-4](?: (?:19|20)\d\d)?) (?:who |that )?also (bought|ordered|purchased) in\b/gi,
+        '$1 who $3 in $2 and also in',
+      )
       // "What portion of 2021 profit came from the West?" got the West's profit: a portion is a share.
       .replace(/\b(?:what|which) portion of\b/gi, 'what share of')
       .replace(/\bnegative (?:net )?(revenue|sales|turnover)\b/gi, '$1 below 0')
@@ -306,6 +311,16 @@ export function withWordingMended(question: string): string {
       // "State with most orders", "the city with the highest sales in the West" got the whole
       // file's figure: the one row at the top (or bottom) of a ranking, as "which state has the most orders" reads.
       .replace(ONE_WITH_THE_MOST, 'which $1 has the $2')
+      // "Max revenue rep", "the customer with the max orders" got the whole file's figure: the row at the top (or bottom).
+      .replace(
+        /\bwith the (max|maximum|min|minimum)\b/gi,
+        (_: string, way: string) => `with the ${/^max/i.test(way) ? 'highest' : 'lowest'}`,
+      )
+      .replace(
+        ONE_AT_AN_EXTREME,
+        (_: string, way: string, figure: string, noun: string) =>
+          `which ${noun} has the ${/^max/i.test(way) ? 'highest' : 'lowest'} ${figure}`,
+      )
       // "Peak month for orders" and "minimum revenue month" got the whole file's figure: the unit at the top (or bottom).
       .replace(UNIT_AT_AN_EXTREME, (...m: string[]) => {
         const [way, figure, unit] = m[1] ? [m[1], m[2], m[3]] : [m[4], m[6], m[5]];
@@ -372,6 +387,10 @@ const ONE_WITH_THE_MOST =
   /^(?:(?:show|tell|give|find|name)(?: me)? |(?:what|which|who)(?:'s|’s| is| was) )?(?:the |our )?(?!(?:revenue|sales|turnover|income|profit|margin|cost|price|spend) with\b)((?:[a-z][a-z-]* )?[a-z][a-z-]*(?<!(?<!s)s)) with (?:the )?(most|highest|lowest|fewest|least|largest|biggest|smallest|greatest|best|worst)\b/i;
 
 /** "Peak month for orders", "the minimum revenue month", "highest sales quarter": a time unit at an extreme of a figure named before or after it. */
+/** "Max revenue rep", "min margin supplier": one row of a grouping at an extreme of a figure. */
+const ONE_AT_AN_EXTREME =
+  /\b(?:the )?(max|maximum|min|minimum) (revenue|sales|profit|margin|orders|units|returns) (rep|sales rep|customer|client|account|product|item|supplier|vendor|region|state|city|category|sub-category|segment|country|store)\b/gi;
+
 const EXTREME_WAYS = 'peak|highest|best|top|biggest|record|strongest|busiest|lowest|worst|min|minimum|max|maximum|weakest|slowest';
 const UNIT_AT_AN_EXTREME = new RegExp(
   String.raw`\b(?:the |our )?(?:(${EXTREME_WAYS}) (revenue|sales|profit|orders|units) (month|quarter|year|week)|(${EXTREME_WAYS}) (month|quarter|year|week) (?:for|of|by|in) (revenue|sales|profit|orders|units))\b`,
@@ -734,8 +753,15 @@ function asUnits(text: string, meta: SnapshotMeta): string {
           'by units',
         )
         .replace(new RegExp(`\\b${goods}\\s+(sold|bought|ordered|purchased|shipped)\\b`, 'g'), 'units $1')
-        // "All Crown Royal bottles" got the item's summary: the goods ending the question are their units.
-        .replace(new RegExp(`(?<!\\bper |\\bprices? (?:of |for )?)\\b${escapeRegex(singular(noun ?? ''))}s(?=\\s*[?.!]*$)`), 'units')
+        // "All Crown Royal bottles" got the item's summary: the goods ending a question that asks
+        // nothing else are their units ("how many stores buy Fireball bottles" counts stores).
+        .replace(
+          new RegExp(`(?<!\\bper |\\bprices? (?:of |for )?)\\b${escapeRegex(singular(noun ?? ''))}s(?=\\s*[?.!]*$)`),
+          (goodsWord: string, _at: number, whole: string) =>
+            /\b(?:how many|number of|count of|which|who|what|most|least|expensive|cheap|cheapest|priced)\b/.test(whole)
+              ? goodsWord
+              : 'units',
+        )
     : text;
   if (header.length < 3 || !header.includes(' ')) return counted;
   return counted.replace(new RegExp(`\\b${escapeRegex(header).replace(/ /g, '[\\s_-]+')}\\b`, 'g'), 'units');

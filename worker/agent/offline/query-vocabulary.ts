@@ -18,9 +18,9 @@ export const PER_CUSTOMER = new RegExp(
 export const FIGURES_NOT_PER_CUSTOMER =
   'orders|invoices|purchases|transactions|units|items|pieces|quantity|bottles|cases|profits?|margins?|costs?|cogs';
 
-/** Why "orders per customer", "gross profit per store" get no figure: the query divides revenue alone by customers. */
+/** Why "orders per customer", "gross profit per store" get no figure: revenue per customer and `averageOver` are asked otherwise. */
 export const OTHER_PER_CUSTOMER_REASON =
-  'I can work out revenue per customer, but not an average of other figures per customer yet; ask for the figure and for customers, by the same grouping, and divide.';
+  "I can give revenue per customer, and average another figure over customers (“average orders per customer”, “average units per customer in 2021”), but couldn't read this question as either; ask for one of them so.";
 
 /** "Spends the most on frozen per customer", "revenue per store" (a customer column called store_name): the words apart. */
 export function perCustomerApart(noun: string | null): RegExp {
@@ -63,7 +63,7 @@ export const LOSS =
  * customers: products a buyer bought are distinct products too.
  */
 const PRODUCT_COUNT =
-  /\b(how many|number of|count of) (different|distinct|unique) (products|items|skus|articles)\b|\b(how many|number of) (products|items|skus|articles) (do|does) \w+( \w+)? (sell|supply|carry|offer|stock|have)\b|\b(how many|number of|count of) (products|items|skus|articles) (?:are |are there |do we have |we have |is there )?(?:in|within|under)\b(?! (?:an? |each |the |our |every |one )?(?:stock|inventory|orders?|baskets?|warehouse|carts?|invoices?|top|bottom|first|last|best|worst)\b)|\bproduct count\b|\b(most|fewest|least) (different |distinct )?(products|skus)\b|\bby (?:the )?(?:number|count) of (?:different |distinct |unique )?(?:products|skus|articles)\b|\bby (?:different|distinct|unique) (?:products|items|skus|articles)\b|\b(?:how many|number of) (?:products|skus|articles) (?:did|do|does|have|has|had) (?!we\b|i\b|you\b).{1,60}?\b(?:buy|bought|purchase|purchased|order|ordered)\b(?!.*\b(?:on average|each|per|a (?:month|year|week|day))\b)/;
+  /\b(how many|number of|count of) (different|distinct|unique) (products|items|skus|articles)\b|\b(how many|number of) (products|items|skus|articles) (do|does) \w+( \w+)? (sell|supply|carry|offer|stock|have)\b|\b(how many|number of|count of) (products|items|skus|articles) (?:are |are there |do we have |we have |is there )?(?:in|within|under)\b(?! (?:an? |each |the |our |every |one )?(?:stock|inventory|orders?|baskets?|warehouse|carts?|invoices?|top|bottom|first|last|best|worst)\b)|\bproduct count\b|\b(most|fewest|least) (different |distinct )?(products|skus)\b|\b(most|fewest|least) (?:different|distinct|unique) (?:items|articles)\b|\bby (?:the )?(?:number|count) of (?:different |distinct |unique )?(?:products|skus|articles)\b|\bby (?:different|distinct|unique) (?:products|items|skus|articles)\b|\b(?:how many|number of) (?:products|skus|articles) (?:did|do|does|have|has|had) (?!we\b|i\b|you\b).{1,60}?\b(?:buy|bought|purchase|purchased|order|ordered)\b(?!.*\b(?:on average|each|per|a (?:month|year|week|day))\b)/;
 
 /**
  * "What is the average price of our products?" got the top products by revenue: a price is
@@ -98,11 +98,12 @@ const BUYERS = `(?:${CUSTOMERS_PLURAL})`;
  */
 const REVENUE_FROM = (kind: string) =>
   new RegExp(
-    `\\b(?:revenue|sales|turnover|spend|spending|spent|sell|sold|selling)\\b(?:\\s+[\\w']+){0,4}?\\s+(?:from|of|by|with|for|to|on) (?:the |our |all )?${kind} ${BUYERS}\\b|\\b${kind}[- ](?:${CUSTOMER_SINGULAR}) (?:revenue|sales|spend)\\b|\\b${kind} ${BUYERS} (?:spend|spent|bring|brought|generate|generated)\\b`,
+    `\\b(?:revenue|sales|turnover|spend|spending|spent|sell|sold|selling)\\b(?:\\s+[\\w']+){0,4}?\\s+(?:from|of|by|with|for|to|on) (?:the |our |all )?${kind} ${BUYERS}\\b|\\b${kind}[- ](?:${CUSTOMER_SINGULAR}) (?:revenue|sales|spend)\\b|\\b${kind} ${BUYERS} (?:spend|spent|bring|brought|generate|generated)\\b|\\b${kind} ${BUYERS}(?:'s?)? (?:revenue|sales|spend|spending|turnover)\\b|\\bhow much (?:did|do|does|have|had) (?:the |our |all )?${kind} ${BUYERS} (?:spend|spent|buy|bought|purchase|purchased|order|ordered)\\b`,
   );
 
+// "Revenue of new customers vs returning customers", "new vs returning revenue": both, side by side.
 const NEW_VS_RETURNING = new RegExp(
-  `\\b(?:revenue|sales|turnover|spend)\\b.*\\bnew (?:vs\\.?|versus|and|or) (?:returning|existing) ${BUYERS}\\b`,
+  `\\b(?:revenue|sales|turnover|spend)\\b.*\\bnew (?:${BUYERS} )?(?:vs\\.?|versus|and|or|compared (?:to|with)) (?:returning|existing|repeat)\\b|\\bnew (?:${BUYERS} )?(?:vs\\.?|versus|and|or) (?:returning|existing|repeat) (?:${BUYERS} )?(?:revenue|sales|spend|turnover)\\b`,
 );
 
 /**
@@ -122,7 +123,7 @@ export const MEASURE_WORDS: [RegExp, Measure][] = [
   [PER_CUSTOMER, 'revenuePerCustomer'],
   [REVENUE_FROM('new'), 'newCustomerRevenue'],
   [NEW_VS_RETURNING, 'newCustomerRevenue'],
-  [REVENUE_FROM('(?:returning|existing)'), 'returningCustomerRevenue'],
+  [REVENUE_FROM('(?:returning|existing|repeat)'), 'returningCustomerRevenue'],
   [NEW_VS_RETURNING, 'returningCustomerRevenue'],
   // "Which customers bought for the first time in June 1998?" listed June's buyers.
   // "How many customers first ordered in 2020?", "… started buying in 2020": the new customers.

@@ -128,6 +128,9 @@ const CUSTOMERS_LISTED = new RegExp(
 
 /** Customers lost or at risk: the churn list's words. */
 const CHURN_WORDS = /\b(lose|lost|losing|risk|churn\w*)\b/;
+/** Customers who stopped buying: the rows' lapsed buyers ("customers of Rep 7 who stopped buying" got the scorecard). */
+const STOPPED_BUYING =
+  /\b(?:stopped|stop|quit|ceased) (?:buying|ordering|purchasing)\b|\bhave(?:n'?t| not) (?:ordered|bought|purchased)\b|\bno longer (?:buy|order|purchase)/;
 /**
  * The customers asked for one by one: "which customers", "show … customers". Not "who" ("Who did
  * Rep 3 lose?" stays the scorecard's count), nor "Show Rep 3's lost revenue".
@@ -167,6 +170,7 @@ export function repIntentOf(question: string, result: AnalysisResult, othersName
   // Rep 3 lose?" and "Which of Rep 3's customers are at risk?" got the scorecard, which counts
   // them: the churn list of the customers with the rep's rows names them (among-answers.ts).
   if (mentioned && !/\bhow many\b/.test(q) && (CHURN_WORDS.test(q) ? CUSTOMERS_ONE_BY_ONE.test(q) : CUSTOMERS_LISTED.test(q))) return null;
+  if (mentioned && STOPPED_BUYING.test(q)) return null;
   // "How many customers does Rep 7 have in the UK?" got the scorecard of Rep 7's whole book:
   // with another value named, the rows of both answer.
   if (mentioned && !SCORECARDISH.test(q) && othersNamed()) return null;

@@ -16,10 +16,10 @@ export interface AveragedRow {
   counted?: number[];
 }
 
-/** Adds one value's figures (per measure, of one period) to its result row. */
-export function addValue(row: AveragedRow, figures: readonly (number | null)[], period: number): void {
+/** Adds one value's figures (per measure, of one period) to its result row; it counts among the values when it had a purchase. */
+export function addValue(row: AveragedRow, figures: readonly (number | null)[], period: number, counted: boolean): void {
   row.counted ??= [0, 0];
-  row.counted[period]++;
+  if (counted) row.counted[period]++;
   for (const [i, figure] of figures.entries()) row.cells[i * 2 + period] = (row.cells[i * 2 + period] ?? 0) + (figure ?? 0);
 }
 
@@ -40,17 +40,33 @@ export function averagedWords(measure: string, over: string): string {
 
 /**
  * What the average is over: the values with a purchase (a line that is no return) in the
- * rows kept, their count when the answer is one row, and the rows without a value left out.
+ * rows kept, their count when the answer is one row, what values with only returns add, and
+ * the rows without a value left out.
  */
-export function averageOverNote(over: Averaged, rows: readonly AveragedRow[], compared: boolean, blankLeftOut: boolean): string {
+export function averageOverNote(
+  over: Averaged,
+  rows: readonly AveragedRow[],
+  options: { compared: boolean; blankLeftOut: boolean; returns: boolean },
+): string {
   const { label } = over.dimension;
   const nouns = pluralNoun(label);
-  const single = rows.length === 1 ? (rows[0].counted ?? [0, 0]) : null;
+  const single = rows.length <= 1 ? (rows[0]?.counted ?? [0, 0]) : null;
   const counted = !single
     ? `Each row is averaged over its own ${nouns} with a purchase`
-    : compared
-      ? `Averaged over the ${nouns} with a purchase in each period (${single[0].toLocaleString('en-US')} and ${single[1].toLocaleString('en-US')})`
-      : `Averaged over the ${plural(single[0], label, nouns)} with a purchase in these rows`;
-  const blank = blankLeftOut ? ` Rows without a ${label} are left out.` : '';
-  return `${counted}: each one's figure, added up and divided by how many there are (${nouns} with only returns are not counted).${blank}`;
+    : options.compared
+      ? `Averaged over the ${nouns} with a purchase in each period (${single[0].toLocaleString('en-US')} and ${(single[1] ?? 0).toLocaleString('en-US')})`
+      : single[0] === 0
+        ? `No ${label} has a purchase in these rows, so there is nothing to average`
+        : `Averaged over the ${plural(single[0], label, nouns)} with a purchase in these rows`;
+  const how = single && !options.compared && single[0] === 0 ? '.' : `: each one's figure, added up and divided by how many there are.`;
+  const returnsOnly =
+    options.returns && how !== '.'
+      ? ` ${capitalised(nouns)} with only returns are not counted among them, and their returns stay in the figures.`
+      : '';
+  const blank = options.blankLeftOut ? ` Rows without a ${label} are left out.` : '';
+  return `${counted}${how}${returnsOnly}${blank}`;
+}
+
+function capitalised(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -144,7 +144,7 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
     throw new QueryRefusal('Group by one time unit at a time.', 'BAD_SPEC');
   const filters = spec.filters.map((f) => resolveFilter(meta, f));
   const startingWith = startingWithNote(filters);
-  const averagedOver = spec.averageOver ? averagedColumn(meta, spec.averageOver) : undefined;
+  const averagedOver = spec.averageOver ? averagedColumn(meta, spec.averageOver, groups) : undefined;
   // The answer states the dictionary entries the values resolved to, not the words typed.
   // A share's whole names its filters the same way.
   const within = spec.shareWithin?.flatMap((w) => spec.filters.flatMap((f, i) => (f.dimension === w ? [filters[i].dimension.label] : [])));
@@ -260,10 +260,15 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   return notes.reduce(withNote, result);
 }
 
-/** The column `averageOver` names; a time unit is `per`'s. */
-function averagedColumn(meta: SnapshotMeta, name: string): ListedGroup {
+/** The column `averageOver` names, not also grouped by under another name ("Customer Name" for customer); a time unit is `per`'s. */
+function averagedColumn(meta: SnapshotMeta, name: string, groups: readonly ResolvedGroup[]): ListedGroup {
   const over = resolveDimension(meta, name);
   if (over.kind === 'time') throw new QueryRefusal(`An average per ${over.unit} is \`per\`, not \`averageOver\`.`, 'BAD_SPEC');
+  if (groups.some((g) => g.kind === 'dimension' && g.index === over.index))
+    throw new QueryRefusal(
+      `Each ${over.dimension.label} averaged over itself is its own figure: group by it, or average over another column.`,
+      'BAD_SPEC',
+    );
   return over;
 }
 

@@ -190,7 +190,7 @@ export function resultOf(
 ): QueryResult {
   const { perUnits, change, customerList, noChange, averagedOver } = options;
   // An average has no value without values to average, as a ratio has none without rows.
-  const isRatio = (m: Measure) => RATIOS.has(m) || averagedOver !== undefined;
+  const hasNoValueWithoutRows = (m: Measure) => RATIOS.has(m) || averagedOver !== undefined;
   const over = averagedOver ? groups.length : -1;
   let overBlank = false;
   const understood = describe(spec, meta, groups);
@@ -215,9 +215,9 @@ export function resultOf(
       withoutCustomer = true;
       continue;
     }
-    // A value averaged over counts when it has a purchase; rows without a value have none.
-    if (over >= 0 && (a.parts[s * 3 + over] < 0 || a.purchases[s] === 0)) {
-      overBlank ||= a.parts[s * 3 + over] < 0;
+    // Rows without a value averaged over are no value's.
+    if (over >= 0 && a.parts[s * 3 + over] < 0) {
+      overBlank = true;
       continue;
     }
     const labels = labelOf(s);
@@ -229,10 +229,13 @@ export function resultOf(
       byKey.set(id, row);
     }
     if (over >= 0) {
+      // A value with only returns keeps them in the sum (as revenue per customer keeps a
+      // returns-only customer's credits) but is not one of the values it is divided by.
       addValue(
         row,
         spec.measures.map((m) => value(m, s)),
         period,
+        a.purchases[s] > 0,
       );
       continue;
     }
@@ -244,7 +247,7 @@ export function resultOf(
     }
   }
   if (over >= 0) averageRows(byKey.values());
-  if (!compare) fillEmptyBuckets(byKey, spec, meta, groups, isRatio);
+  if (!compare) fillEmptyBuckets(byKey, spec, meta, groups, hasNoValueWithoutRows);
   const changeNoteText = change ? setAgainstEarlierUnits(byKey, groups, change, meta) : null;
   for (const [i, m] of spec.measures.entries()) {
     const label = measureWords(m, spec);
@@ -284,7 +287,7 @@ export function resultOf(
       ? spec
       : { ...spec, having: { ...(spec.having as NonNullable<QuerySpec['having']>), value: average ?? Number.NaN } };
   const rows = spec.having ? listed.filter((r) => passes(bounded, r)) : listed;
-  const sortRatio = isRatio(spec.measures[sortBy]);
+  const sortRatio = hasNoValueWithoutRows(spec.measures[sortBy]);
   const sortMoney = KIND[spec.measures[sortBy]] === 'money';
   rows.sort((x, y) => {
     if (timeFirst) return x.order[0] - y.order[0] || (x.order[1] ?? 0) - (y.order[1] ?? 0);
@@ -295,7 +298,7 @@ export function resultOf(
   const table = rows.map((r) => {
     const out: (string | number | null)[] = [...r.labels];
     for (const [i, m] of spec.measures.entries()) {
-      const ratio = isRatio(m);
+      const ratio = hasNoValueWithoutRows(m);
       // A sum missing in a period is 0 there; a ratio (margin %, average order value) has no value.
       const va = r.cells[i * 2] ?? (compare && !ratio ? 0 : null);
       const vb = r.cells[i * 2 + 1] ?? (ratio ? null : 0);
@@ -308,7 +311,15 @@ export function resultOf(
     return out;
   });
   if (table.length === 0 && groups.length === 0 && !spec.having)
-    table.push(spec.measures.flatMap((m) => (compare ? [0, 0, noChange?.has(m) ? null : 0, null] : [isRatio(m) ? null : 0])));
+    table.push(
+      spec.measures.flatMap((m) =>
+        compare
+          ? hasNoValueWithoutRows(m)
+            ? [null, null, null, null]
+            : [0, 0, noChange?.has(m) ? null : 0, null]
+          : [hasNoValueWithoutRows(m) ? null : 0],
+      ),
+    );
   // A chronological list has no places to tie for.
   const figureAt = timeFirst
     ? undefined
@@ -331,7 +342,13 @@ export function resultOf(
     spec.measures.some((m) => COST_MEASURES.has(m)) ? costlessNote(a) : null,
     withoutReturn > 0 ? NO_RETURN_ROW_NOTE : null,
     changeNoteText,
-    averagedOver ? averageOverNote(averagedOver, [...byKey.values()], compare, overBlank) : null,
+    averagedOver
+      ? averageOverNote(averagedOver, [...byKey.values()], {
+          compared: compare,
+          blankLeftOut: overBlank,
+          returns: (meta.returnLines ?? 0) > 0,
+        })
+      : null,
     ...SHARE_MEASURES.filter((share) => spec.measures.includes(share)).map((share) =>
       shareNote(share, spec, groups, compare, result, {
         share: shareHeldBy(rows.slice(0, result.rankedRows ?? result.rows.length), spec.measures.indexOf(share)),
@@ -542,7 +559,7 @@ function fillEmptyBuckets(
   spec: QuerySpec,
   meta: SnapshotMeta,
   groups: ResolvedGroup[],
-  isRatio: (m: Measure) => boolean,
+  hasNoValueWithoutRows: (m: Measure) => boolean,
 ): void {
   const [only] = groups;
   if (groups.length !== 1 || only.kind !== 'time' || !meta.hasDates || meta.firstDay < 0) return;
@@ -551,7 +568,7 @@ function fillEmptyBuckets(
   if (from > to) return;
   for (let bucket = bucketOf(only.unit, from); bucket <= bucketOf(only.unit, to); bucket++) {
     if (byKey.has(String(bucket))) continue;
-    const cells = spec.measures.flatMap((m) => [isRatio(m) ? null : 0, null]);
+    const cells = spec.measures.flatMap((m) => [hasNoValueWithoutRows(m) ? null : 0, null]);
     byKey.set(String(bucket), { labels: [bucketLabel(only.unit, bucket)], sortKeys: [], cells, order: [bucket] });
   }
 }
