@@ -120,6 +120,24 @@ describe('a figure averaged over a column', () => {
     );
   });
 
+  it('keeps a filter on the column averaged over: Rep A alone has 2 customers', async () => {
+    const result = await queryCsv(SALES, {
+      measures: ['customers'],
+      averageOver: 'salesRep',
+      filters: [{ dimension: 'salesRep', values: ['Rep A'] }],
+    });
+    expect(result.rows).toEqual([[2]]);
+  });
+
+  it("averages the buyers of a product over all they bought: Acme's 3 orders and Core's 1 (Dent only returned Nuts)", async () => {
+    const result = await queryCsv(SALES, {
+      measures: ['orders'],
+      averageOver: 'customer',
+      buyersOf: { dimension: 'product', values: ['Nut'] },
+    });
+    expect(result.rows).toEqual([[2]]);
+  });
+
   it.each([
     [{ measures: ['marginPct'], averageOver: 'customer' }, '`averageOver` averages revenue, grossProfit, cost'],
     [{ measures: ['revenue'], averageOver: 'month' }, 'for an average per month, use `per`'],

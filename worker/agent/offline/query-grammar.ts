@@ -2071,7 +2071,6 @@ function sameRange(a: DayRange | null | undefined, b: DayRange | null | undefine
 
 type QueryFilter = NonNullable<QuerySpecInput['filters']>[number];
 
-/** Two names set against each other: "Jim Beam vs Brown-Forman", "Hy-Vee versus Diageo". */
 /** Two things set against each other: "Rep 3 vs Rep 13", "compare UK and Switzerland", "2024 compared to 2023". */
 const SET_AGAINST = /\b(?:vs\.?|versus|compared? (?:to|with)|against|compare)\b/;
 
@@ -2101,6 +2100,7 @@ function countedSetAgainst(text: string, customerNoun: string | null, filters: r
   return named.length === 1 ? [named[0][1]] : [];
 }
 
+/** Two names set against each other: "Jim Beam vs Brown-Forman", "Hy-Vee versus Diageo". */
 const VERSUS = /([\p{L}\d'’.&-]+)\s+(?:vs\.?|versus|compared (?:to|with)|against)\s+(?:the\s+)?([\p{L}\d'’.&-]+)/giu;
 
 /**

@@ -37,6 +37,8 @@ export function numberLeftOut(question: string, spec: QuerySpecInput, meta: Snap
   for (const m of text.matchAll(LONE_NUMBER)) {
     const n = m[1];
     if (isYear(n) || bounds.includes(n) || ID_BEFORE.test(text.slice(0, m.index))) continue;
+    // A code with a letter ("85123A") is told from a word only by the analysis' product codes.
+    if (/[a-z]$/.test(n) && !facts) continue;
     if (spec.limit === Number(n) || values.some((v) => new RegExp(`(?<![\\d])0*${n}(?![\\d])`).test(v))) continue;
     // An id or a code is placed when what it names is a value of the reading ("22423 vs 85123A revenue" placed neither).
     const named =
