@@ -386,11 +386,11 @@ export function withWordingMended(question: string): string {
 const ONE_WITH_THE_MOST =
   /^(?:(?:show|tell|give|find|name)(?: me)? |(?:what|which|who)(?:'s|’s| is| was) )?(?:the |our )?(?!(?:revenue|sales|turnover|income|profit|margin|cost|price|spend) with\b)((?:[a-z][a-z-]* )?[a-z][a-z-]*(?<!(?<!s)s)) with (?:the )?(most|highest|lowest|fewest|least|largest|biggest|smallest|greatest|best|worst)\b/i;
 
-/** "Peak month for orders", "the minimum revenue month", "highest sales quarter": a time unit at an extreme of a figure named before or after it. */
 /** "Max revenue rep", "min margin supplier": one row of a grouping at an extreme of a figure. */
 const ONE_AT_AN_EXTREME =
   /\b(?:the )?(max|maximum|min|minimum) (revenue|sales|profit|margin|orders|units|returns) (rep|sales rep|customer|client|account|product|item|supplier|vendor|region|state|city|category|sub-category|segment|country|store)\b/gi;
 
+/** "Peak month for orders", "the minimum revenue month", "highest sales quarter": a time unit at an extreme of a figure named before or after it. */
 const EXTREME_WAYS = 'peak|highest|best|top|biggest|record|strongest|busiest|lowest|worst|min|minimum|max|maximum|weakest|slowest';
 const UNIT_AT_AN_EXTREME = new RegExp(
   String.raw`\b(?:the |our )?(?:(${EXTREME_WAYS}) (revenue|sales|profit|orders|units) (month|quarter|year|week)|(${EXTREME_WAYS}) (month|quarter|year|week) (?:for|of|by|in) (revenue|sales|profit|orders|units))\b`,
