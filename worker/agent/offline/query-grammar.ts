@@ -324,10 +324,22 @@ function extremeReadAsTotal(question: string, spec: QuerySpecInput): string | nu
  */
 function withValueNumbersSpaced(question: string, meta: SnapshotMeta): string {
   return question.replace(/\b([A-Za-z]{2,})\s*#?\s*(\d{1,4})\b/g, (joined: string, word: string, digits: string) => {
+    const written = writtenValuesOf(meta);
     const [asJoined, spaced] = [joined.toLowerCase(), `${word} ${digits}`.toLowerCase()];
-    const holds = (written: string) => meta.dimensions.some((d) => d.values.some((v) => v.toLowerCase() === written));
-    return !holds(asJoined) && holds(spaced) ? `${word} ${digits}` : joined;
+    return !written.has(asJoined) && written.has(spaced) ? `${word} ${digits}` : joined;
   });
+}
+
+/** Every value of every column in lower case, made once per snapshot: "in 2021" is looked up on most questions. */
+const writtenValues = new WeakMap<SnapshotMeta, Set<string>>();
+
+function writtenValuesOf(meta: SnapshotMeta): Set<string> {
+  let values = writtenValues.get(meta);
+  if (values === undefined) {
+    values = new Set(meta.dimensions.flatMap((d) => d.values.map((v) => v.toLowerCase())));
+    writtenValues.set(meta, values);
+  }
+  return values;
 }
 
 /**
