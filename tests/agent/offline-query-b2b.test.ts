@@ -3740,3 +3740,106 @@ describe('asked on 1 December 2026, in the fourteenth session', () => {
     expect(answer.text).toContain("I can't rank within each region yet");
   });
 });
+
+describe('asked on 1 December 2026, in the fifteenth session', () => {
+  const year = () => today.getUTCFullYear();
+  // It kept the UK alone: the value left out after it is named.
+  it('"UK excluded, revenue <year> by category" leaves the UK out', () =>
+    expectRows(
+      `UK excluded, revenue ${year()} by category`,
+      grouped(
+        (r) => inYear(year())(r) && r.Region !== 'UK',
+        (r) => r.Category,
+        revenue,
+      ),
+      `revenue, by category, region ≠ UK, ${year()}-01-01 … ${year()}-12-31`,
+    ));
+  it('"revenue <year>, Acme excluded" leaves the supplier out', () =>
+    expectRows(
+      `revenue ${year()}, Acme excluded`,
+      grouped(
+        (r) => inYear(year())(r) && r.Supplier !== 'Acme Supply, Inc.',
+        () => 'all',
+        revenue,
+      )[0][1],
+      `revenue, supplier ≠ Acme Supply, Inc., ${year()}-01-01 … ${year()}-12-31`,
+    ));
+  // Each got the whole file's figure: the code in lower case was read as no word at all.
+  it.each([
+    ['revenue uk 2024', '“uk”', '“in UK”'],
+    ['orders uk 2024', '“uk”', '“in UK”'],
+    ['revenue for Tools in be in 2024', '“be”', '“in BE”'],
+    ['revenue de 2024', '“de”', '“in DE-North” or “in DE-South”'],
+  ])('"%s" is refused and says how the file writes the place', async (question, code, place) => {
+    const answer = await answerWithQuery(question, file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(`I couldn't place ${code} in this question`);
+    expect(answer.text).toContain(`say ${place}, as the file writes it`);
+  });
+  it('"revenue <code> <year>" in capitals is still the place\'s', () => {
+    const code = rows.find((r) => /^[A-Z]{2}$/.test(r.Region) && inYear(year())(r))?.Region ?? '';
+    expect(code).not.toBe('');
+    return expectRows(
+      `revenue ${code} ${year()}`,
+      grouped(
+        (r) => inYear(year())(r) && r.Region === code,
+        () => 'all',
+        revenue,
+      )[0][1],
+      `revenue, region = ${code}, ${year()}-01-01 … ${year()}-12-31`,
+    );
+  });
+  // It got every credit note's returns.
+  it('"how much was credited on <a credit note>" is refused', async () => {
+    const note = rows.find((r) => r.InvoiceNo.startsWith('C'))?.InvoiceNo ?? '';
+    expect(note).not.toBe('');
+    const answer = await answerWithQuery(`how much was credited on ${note}`, file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(`I couldn't place “${note}” in this question`);
+  });
+  it('"sales to Müller GmbH" says which customers the name starts', async () => {
+    const names = new Set(rows.filter((r) => r.CustomerName.startsWith('Müller ')).map((r) => r.CustomerName));
+    const answer = await answerWithQuery('sales to Müller GmbH', file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(`“Müller” starts the names of ${names.size} customers`);
+  });
+  // Each got the whole file's revenue of the year.
+  it('"sales rep <a number in words> revenue <year>" is that rep\'s', () => {
+    const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+    const rep = rows.find((r) => inYear(year())(r) && Number(r.SalesRep.replace('Rep ', '')) <= 12)?.SalesRep ?? '';
+    expect(rep).not.toBe('');
+    return expectRows(
+      `sales rep ${words[Number(rep.replace('Rep ', ''))]} revenue ${year()}`,
+      grouped(
+        (r) => inYear(year())(r) && r.SalesRep === rep,
+        () => 'all',
+        revenue,
+      )[0][1],
+      `revenue, sales rep = ${rep}, ${year()}-01-01 … ${year()}-12-31`,
+    );
+  });
+  it('"revenue from customers new in <year>" is the new customers\' revenue', async () => {
+    const first = new Map<string, string>();
+    for (const r of rows) if (bought(r) && (first.get(r.CustomerID) ?? '9999') > r.InvoiceDate) first.set(r.CustomerID, r.InvoiceDate);
+    const isNew = (r: Row) => (first.get(r.CustomerID) ?? '').startsWith(`${year()}-`);
+    const answer = await answerWithQuery(`revenue from customers new in ${year()}`, file.snapshot, today);
+    expect(answer.result?.understood).toBe(`revenue from new customers, ${year()}-01-01 … ${year()}-12-31`);
+    const expected = rows.filter((r) => inYear(year())(r) && isNew(r)).reduce((sum, r) => sum + revenue(r), 0);
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(expected, 6);
+  });
+  // The review of this session: "to be" is no Belgium.
+  it('"Which region turned out to be the biggest in <year>?" ranks the regions', () =>
+    expectRows(
+      `Which region turned out to be the biggest in ${year()}?`,
+      grouped(inYear(year()), (r) => r.Region, revenue).slice(0, 1),
+      `top 1 by revenue, by region, ${year()}-01-01 … ${year()}-12-31`,
+    ));
+  // It got June's alone.
+  it('"revenue up to june <year>" runs from the file\'s first day', async () => {
+    const first = rows.map((r) => r.InvoiceDate).sort()[0];
+    const answer = await answerWithQuery(`revenue up to june ${year()}`, file.snapshot, today);
+    expect(answer.result?.understood).toBe(`revenue, ${first} … ${year()}-06-30`);
+    const expected = rows.filter((r) => r.InvoiceDate <= `${year()}-06-30`).reduce((sum, r) => sum + revenue(r), 0);
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(expected, 6);
+  });
+});

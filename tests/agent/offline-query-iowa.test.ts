@@ -1238,3 +1238,125 @@ describe('asked on 1 December 2026, in the fourteenth session', () => {
     expect(answer.result?.understood).toMatch(/^customers, /);
   });
 });
+
+describe('asked on 1 December 2026, in the fifteenth session', () => {
+  // Each got the whole file's figure: a capitalised name no pattern read was dropped.
+  it('"Smirnoff bottles sold" counts the bottles of the items whose names start "Smirnoff"', async () => {
+    const [[bottles]] = (await sql(
+      `SELECT sum(bottles_sold) FROM t WHERE item_description LIKE 'Smirnoff %' AND sale_dollars IS NOT NULL`,
+    )) as number[][];
+    const answer = await answerWithQuery('Smirnoff bottles sold', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('units, product name starting with “Smirnoff”');
+    expect(answer.result?.rows[0][0]).toBe(bottles);
+  });
+  it.each(['revenue at Hy-Vee', 'revenue at Hy-Vee #3', 'revenue at hy-vee stores'])(
+    '"%s" says which stores the chain\'s name starts',
+    async (question) => {
+      const [[stores]] = (await sql(`SELECT count(DISTINCT store_name) FROM t WHERE store_name LIKE 'Hy-Vee%'`)) as number[][];
+      const answer = await answerWithQuery(question, file.snapshot, TODAY);
+      expect(answer.result).toBeNull();
+      expect(answer.text).toContain(`starts the names of ${stores} stores`);
+      expect(answer.text).toContain('say “all Hy-Vee” to take them together');
+    },
+  );
+  it('"How many stores does Iowa have?" still counts every store (a state, not Iowa Street Market)', async () => {
+    const [[stores]] = (await sql(`SELECT count(DISTINCT store_number) FROM t WHERE sale_dollars IS NOT NULL`)) as number[][];
+    const answer = await answerWithQuery('How many stores does Iowa have?', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('customers');
+    expect(answer.result?.rows[0][0]).toBe(stores);
+  });
+});
+
+describe('asked on 1 December 2026, in the fifteenth session: bottles, kinds and sizes', () => {
+  const VODKA = `category_name ILIKE '%vodka%'`;
+  // Each got every bottle, or the revenue.
+  it.each([
+    ['vodka bottles sold', `SELECT sum(bottles_sold) FROM t WHERE ${VODKA} AND sale_dollars IS NOT NULL`, /^units, category in /],
+    ['bottles of vodka sold', `SELECT sum(bottles_sold) FROM t WHERE ${VODKA} AND sale_dollars IS NOT NULL`, /^units, category in /],
+    [
+      "bottles of Tito's sold",
+      `SELECT sum(bottles_sold) FROM t WHERE item_description LIKE 'Titos %' AND sale_dollars IS NOT NULL`,
+      /^units, product name starting with “Titos”$/,
+    ],
+    [
+      'how much vodka in davenport',
+      `SELECT sum(sale_dollars) FROM t WHERE ${VODKA} AND city = 'DAVENPORT'`,
+      /^revenue, region = DAVENPORT, category in /,
+    ],
+    ['how much vodka', `SELECT sum(sale_dollars) FROM t WHERE ${VODKA}`, /^revenue, category in /],
+  ])('"%s" is of what it names', async (question, reference, understood) => {
+    const [[expected]] = (await sql(reference)) as number[][];
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toMatch(understood);
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(expected, 6);
+  });
+  it('"which store sold the most Tito\'s" ranks the stores by Tito\'s', async () => {
+    const [[store, revenue]] = (await sql(
+      `SELECT store_name, sum(sale_dollars) r FROM t WHERE item_description LIKE 'Titos %' GROUP BY 1 ORDER BY r DESC LIMIT 1`,
+    )) as [string, number][];
+    const answer = await answerWithQuery("which store sold the most Tito's", file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 1 by revenue, by customer, product name starting with “Titos”');
+    expect(answer.result?.rows[0][0]).toBe(store);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(revenue, 6);
+  });
+  it.each([
+    ['gallons of vodka sold', 'not in gallons'],
+    ['total ml sold', 'not in ml'],
+    ['revenue from 1.75L bottles', "I can't pick out rows by a size such as “1.75l” yet"],
+    ['item 11297 bottles', "I couldn't place “item 11297” in this question"],
+    ['item number 11297 bottles', "I couldn't place “item number 11297” in this question"],
+  ])('"%s" is refused', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(reason);
+  });
+  // Each got the whole file's ranking of the largest: the kind, or "smallest", was dropped.
+  it.each([
+    [
+      'smallest 3 vendors',
+      `SELECT vendor_name, sum(sale_dollars) r FROM t GROUP BY 1 ORDER BY r ASC LIMIT 3`,
+      'bottom 3 by revenue, by supplier',
+    ],
+    [
+      'top 5 vodka vendors',
+      `SELECT vendor_name, sum(sale_dollars) r FROM t WHERE ${VODKA} GROUP BY 1 ORDER BY r DESC LIMIT 5`,
+      /^top 5 by revenue, by supplier, category in /,
+    ],
+    [
+      'best selling vodka',
+      `SELECT item_description, sum(sale_dollars) r FROM t WHERE ${VODKA} GROUP BY item_number, item_description ORDER BY r DESC LIMIT 1`,
+      /^top 1 by revenue, by product, category in /,
+    ],
+    [
+      'best selling tequila',
+      `SELECT item_description, sum(sale_dollars) r FROM t WHERE category_name = 'TEQUILA' GROUP BY item_number, item_description ORDER BY r DESC LIMIT 1`,
+      'top 1 by revenue, by product, category = TEQUILA',
+    ],
+  ])('"%s" ranks what it names', async (question, reference, understood) => {
+    const expected = (await sql(reference)) as [string, number][];
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    if (typeof understood === 'string') expect(answer.result?.understood).toBe(understood);
+    else expect(answer.result?.understood).toMatch(understood);
+    const rows = answer.result?.rows ?? [];
+    expect(rows).toHaveLength(expected.length);
+    rows.forEach((row, i) => {
+      expect(String(row[0]).startsWith(expected[i][0])).toBe(true);
+      expect(row[1] as number).toBeCloseTo(expected[i][1], 6);
+    });
+  });
+  // The review of this session: a title-cased question is read as before, and "All Hy-Vee" is all of them.
+  it.each([
+    ['Total Liquor Sales By City', 'revenue, by region'],
+    ['All Hy-Vee Revenue', 'revenue, customer name starting with “Hy-Vee”'],
+    ['All Hy-Vee Sales By City', 'revenue, by region, customer name starting with “Hy-Vee”'],
+  ])('"%s" is read so', async (question, understood) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood, answer.text).toBe(understood);
+  });
+  // It summed the cost.
+  it('"Average Bottle Cost By Vendor" is refused as an average of nothing', async () => {
+    const answer = await answerWithQuery('Average Bottle Cost By Vendor', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('An average needs what it is per');
+  });
+});

@@ -1614,3 +1614,73 @@ describe('asked on 1 December 2026, in the fourteenth session', () => {
     expect(answer.result?.totalRows).toBe(both);
   });
 });
+
+describe('asked on 1 December 2026, in the fifteenth session', () => {
+  // It got the customers' concentration.
+  it('"how dependent are we on the UK" is the UK\'s share of revenue', async () => {
+    const [[share, uk]] = (await sql(
+      `SELECT 100 * sum(rev) FILTER (WHERE Country = 'United Kingdom') / sum(rev), sum(rev) FILTER (WHERE Country = 'United Kingdom') FROM t`,
+    )) as number[][];
+    const answer = await answerWithQuery('how dependent are we on the UK', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('share of revenue, revenue, region = United Kingdom');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(share, 6);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(uk, 6);
+  });
+  // Each got the whole file's figure.
+  it.each([
+    ['orders 12748', "I couldn't place “12748” in this question"],
+    ['units uk', "I couldn't place “uk” in this question"],
+    // Online Retail writes Belgium out.
+    ['orders in be in november', 'say “in Belgium”'],
+    ["the uk's revenue in october", "I couldn't place “uk” in this question"],
+    ['international revenue', "I can't tell which of this file's places “international” takes in"],
+    ['revenue europe in november', "I can't tell which of this file's places “europe” takes in"],
+    ['how many overseas customers', "I can't tell which of this file's places “overseas” takes in"],
+    ['how many customers bought again within 30 days', "I can't count purchases made within a time of another yet (“within 30 days”)"],
+    ['customers who came back within 2 weeks', "I can't count purchases made within a time of another yet (“within 2 weeks”)"],
+    ['how many customers ordered more than 100 units in a single order', "I can't put a bound on a single order yet (“in a single order”)"],
+    ['customers who bought over 1000 units at once', "I can't put a bound on a single order yet (“at once”)"],
+    // It counted November's returning customers, the opposite group.
+    ['customers whose first order was in november and who ordered again', "I can't follow the customers first seen in a period"],
+  ])('"%s" is refused', async (question, reason) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(reason);
+  });
+  // Each was ranked by revenue: "the most times" counts orders.
+  it.each([
+    ['which customer ordered the most times', 'cust', 'top 1 by orders, by customer'],
+    ['which product was ordered the most times', 'Description', 'top 1 by orders, by product'],
+  ])('"%s" ranks by orders', async (question, column, understood) => {
+    const [[name, orders]] = (await sql(
+      `SELECT ${column}, count(DISTINCT InvoiceNo) n FROM t WHERE ${PURCHASE} AND ${column} IS NOT NULL GROUP BY 1 ORDER BY n DESC LIMIT 1`,
+    )) as [string, number][];
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe(understood);
+    expect(answer.result?.rows[0][1]).toBe(orders);
+    expect(String(answer.result?.rows[0][0])).toContain(String(name).trim());
+  });
+  // It got the product's revenue.
+  it('"total spend of rabbit night light buyers" is all their buyers spent', async () => {
+    const [[spent]] = (await sql(
+      `SELECT sum(rev) FROM t WHERE cust IN (SELECT cust FROM t WHERE Description = 'RABBIT NIGHT LIGHT' AND ${PURCHASE} AND cust IS NOT NULL)`,
+    )) as number[][];
+    const answer = await answerWithQuery('total spend of rabbit night light buyers', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, customers who bought product = RABBIT NIGHT LIGHT');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(spent, 6);
+  });
+  // It got the whole file's revenue.
+  it('"month-to-date revenue" is the month so far', async () => {
+    const [[revenue]] = (await sql(`SELECT sum(rev) FROM t WHERE ${NOV}`)) as number[][];
+    const answer = await answerWithQuery('month-to-date revenue', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, 2011-11-01 … 2011-11-30');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
+  });
+  // Its 16.8% for the top 10 stood beside the query's 14.0% of all revenue, with nothing saying why.
+  it('"how concentrated is our revenue" says its shares are of the revenue that names a customer', async () => {
+    const [[unnamed]] = (await sql(`SELECT sum(rev) FROM t WHERE cust IS NULL`)) as number[][];
+    const { answer } = await askOffline('how concentrated is our revenue', analyse(file.aggregates), file.snapshot);
+    const pounds = unnamed.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(answer).toContain(`Shares here are of the revenue on rows that name a customer; £${pounds} more is on rows without one.`);
+  });
+});

@@ -216,8 +216,8 @@ function valueBuyersOf(question: string, meta: SnapshotMeta, facts: AnalysisFact
   return null;
 }
 
-/** All they spent: "in total", "altogether", "on everything". */
-const IN_TOTAL = /\b(?:in total|altogether|overall|all told|on everything|on anything)\b/i;
+/** All they spent: "in total", "altogether", "on everything", "the total spend of …" (it got their Chairs revenue). */
+const IN_TOTAL = /\b(?:in total|altogether|overall|all told|on everything|on anything|total spend(?:ing)?)\b/i;
 
 /** Spending asked of: "How much do Chairs buyers spend on Tables?". */
 const SPENT = /\b(?:spend|spent|spends|spending)\b/i;

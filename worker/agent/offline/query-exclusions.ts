@@ -16,10 +16,18 @@ import { MONTH_NAMES } from './query-periods';
  * Chairs without Tables" is no figure's exclusion, "in 2020 but not in 2021" no value's).
  */
 const EXCLUDED_CLAUSE =
-  /\b(?:excluding|exclude|excludes|excluded|except(?: for)?|remove|removed|removing|take out|took out|taking out|left out|set aside|setting aside|excl\.?|other than|apart from|aside from|not including|outside(?: of)?|besides|w\/o|ignoring|ignore|ignored|disregarding|disregard|leaving aside|leave aside|forgetting about|forget about|omitting|leaving out|leave out|not counting|without counting|with the exception of|barring|save for|(?<=\b(?:all|every|everything|anything)(?: [a-z-]+)? )but|(?<=\b(?:that|which|who) )(?:is|are|was|were)(?: not|n't|nt)(?! (?:based |located )?in\b)|(?<=\b(?:revenue|sales|turnover|profits?|margins?|orders|units)\s+)(?:without|minus)|(?<!\b(?:but|and) )(?:not|(?:did|does|do|is|are|was|were|has|have|had)(?: not|n't|nt))(?: come| came| coming)? from|(?<!\b(?:but|and|or) )(?:not|(?:is|are|was|were)(?: not|n't|nt))(?: based| located)? in)\s+(.+?)(?=\s+(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|had|has|have|is|are|was|were|did|does|made|makes|sold|sells|bought|buys|spent|spends)\b|[?;!]|,(?=\s*(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|what|which|who|how|show|list|give|tell|please|top|bottom|ranked|sorted|highest|lowest|largest|biggest|smallest)\b)|,?$)/i;
+  /\b(?:excluding|exclude|excludes|excluded|except(?: for)?|excepting|ex|not incl\.?|remove|removed|removing|take out|took out|taking out|left out|set aside|setting aside|excl\.?|other than|apart from|aside from|not including|outside(?: of)?|besides|w\/o|ignoring|ignore|ignored|disregarding|disregard|leaving aside|leave aside|forgetting about|forget about|omitting|leaving out|leave out|not counting|without counting|with the exception of|barring|save for|(?<=\b(?:all|every|everything|anything)(?: [a-z-]+)? )but|(?<=\b(?:that|which|who) )(?:is|are|was|were)(?: not|n't|nt)(?! (?:based |located )?in\b)|(?<=\b(?:revenue|sales|turnover|profits?|margins?|orders|units|(?:19|20)\d\d)\s+)(?:without|minus)|(?<!\b(?:but|and) )(?:not|(?:did|does|do|is|are|was|were|has|have|had)(?: not|n't|nt))(?: come| came| coming)? from|(?<!\b(?:but|and|or) )(?:not|(?:is|are|was|were)(?: not|n't|nt))(?: based| located)? in)\s+(.+?)(?=\s+(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|had|has|have|is|are|was|were|did|does|made|makes|sold|sells|bought|buys|spent|spends|(?:19|20)\d\d|q[1-4]|h[12])\b|[?;!:)]|,(?=\s*(?:in|during|for|by|from|since|between|over|last|this|per|each|compared|vs\.?|versus|what|which|who|how|show|list|give|tell|please|top|bottom|ranked|sorted|highest|lowest|largest|biggest|smallest)\b)|,?$)/i;
 
 /** "With Tables taken out", "with the UK removed": the values left out, named before the words that leave them out (it kept Tables alone). */
 const EXCLUDED_AFTER = /\b(?:with|having)\s+(.+?)\s+(?:taken out|took out|removed|excluded|left out|set aside|stripped out)\b/i;
+
+/**
+ * "Sales in 2021, West excluded", "UK excluded, revenue 2024 by category": a value of a few
+ * words left out after it is named, set off by a comma or the question's start (it kept the
+ * West alone). Without the comma, where the value's words begin is not known, and the value
+ * kept is refused (`deniedValueOf`).
+ */
+const EXCLUDED_AFTER_ALONE = /(?:^|[,:;(]\s*)((?:the\s+)?(?:[\p{L}\d'’&.-]+\s+){0,2}[\p{L}\d'’&.-]+)\s+(?:excluded|excepted)\b/iu;
 
 /** "Not in the West", "aren't based in Texas": where the values left out are. */
 const NOT_IN = /\bin\s/;
@@ -42,8 +50,10 @@ const NOT_A_VALUE = /^(zero|null|empty|blank|negative|positive)$/i;
  * has none or names no value of the file there ("excluding returns" keeps its refusal); a
  * name close to a value with other numbers in it is refused by name.
  */
-export function exclusionOf(question: string, meta: SnapshotMeta): { rest: string; filters: NamedFilter[] } | { refused: string } | null {
-  const excluded = EXCLUDED_AFTER.exec(question) ?? EXCLUDED_CLAUSE.exec(question);
+export function exclusionOf(asked: string, meta: SnapshotMeta): { rest: string; filters: NamedFilter[] } | { refused: string } | null {
+  // "Revenue 2021 ex-West" is "ex West".
+  const question = asked.replace(/\bex-(?=\p{L})/giu, 'ex ');
+  const excluded = EXCLUDED_AFTER.exec(question) ?? EXCLUDED_AFTER_ALONE.exec(question) ?? EXCLUDED_CLAUSE.exec(question);
   const clause = excluded ?? nonValueOf(question, meta);
   if (!clause) return null;
   // "Non-returning customers" were read as returning ones, "revenue not from new customers" as
@@ -119,6 +129,9 @@ const TIME_WORD = new RegExp(
   String.raw`^(?:since|before|after|until|till|during|last|this|next|past|ago|\d{4}|q[1-4]|${MONTH_NAMES}|days?|weeks?|months?|quarters?|years?)$`,
 );
 
+/** Words after a value the reading keeps that leave it out: "sales in 2021 West excluded". */
+const DENIED_AFTER = /^\s*(?:(?:is|are|was|were|being)\s+)?(?:excluded|excepted|removed|taken out|left out|set aside|stripped out)\b/;
+
 /** Why a value the reading keeps seems to be left out by the question, or null. */
 export function deniedValueOf(question: string, filters: readonly { values: string[]; exclude?: boolean }[]): string | null {
   const text = ` ${question
@@ -128,6 +141,9 @@ export function deniedValueOf(question: string, filters: readonly { values: stri
   for (const value of filters.filter((f) => !f.exclude).flatMap((f) => f.values)) {
     const at = text.indexOf(` ${value.toLowerCase()} `);
     if (at < 0) continue;
+    const after = DENIED_AFTER.exec(text.slice(at + value.length + 1));
+    if (after)
+      return `I can't tell whether this question keeps “${value}” or leaves it out; to leave it out, ask with “excluding ${value}”, and to keep it, name it without the “${after[0].trim()}”.`;
     const denied = DENIED_BEFORE.exec(text.slice(0, at + 1));
     if (!denied || denied[1].split(' ').some((w) => TIME_WORD.test(w))) continue;
     return `I can't tell whether this question keeps “${value}” or leaves it out; to leave it out, ask with “excluding ${value}”, and to keep it, name it without the “${denied[0].split(' ')[0]}”.`;

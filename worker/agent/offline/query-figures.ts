@@ -28,7 +28,7 @@ import { CHURN } from './intents';
  * `averagePerOf` read. Margin is a ratio already, so "average margin" is not one of these.
  */
 const UNITLESS_AVERAGE =
-  /\b(?:average|avg|mean)\s+(?:[a-z]+\s+)?(?:spend|spending|revenue|revenues|sales?|turnover|income|profit|takings|amount|value)\b/;
+  /\b(?:average|avg|mean)\s+(?:[a-z]+\s+)?(?:spend|spending|revenue|revenues|sales?|turnover|income|profit|takings|amount|value|costs?|cogs)\b/;
 
 /** "Buys the most per order", "purchases less per customer": money bought, per something (of a product, it is units). */
 const BUYS_MOST_PER = /\b(?:buy|buys|bought|buying|purchase|purchases|purchased|purchasing) (?:the )?(?:most|least|more|less) per\b/;
@@ -44,7 +44,8 @@ const UNITLESS_AVERAGE_REASON =
  * "Who buys from us most often?", "products ordered least frequently": how often is the
  * orders counted. Both were ranked by revenue ("buys from", "buys most" name money).
  */
-const HOW_OFTEN_RANKED = /\b(?:most|least|more|less) (?:often|frequently)\b|\b(?:most|least) frequent\b/;
+const HOW_OFTEN_RANKED =
+  /\b(?:most|least|more|less) (?:often|frequently)\b|\b(?:most|least) frequent\b|\b(?:the )?(?:most|fewest|least) (?:number of )?times\b/;
 
 /** "Customers by month in 1997" (refused as a whole-file question): a count of customers by a time unit. */
 const CUSTOMERS_BY_TIME = new RegExp(
@@ -126,7 +127,10 @@ export function measuresNamed(
     measures = ['revenuePerCustomer', ...measures.filter((m) => m !== 'revenue')];
   }
   // "How many liters of vodka did we sell?" got the bottles: a unit is what the quantity column counts.
-  const measuredIn = measures.includes('units') && meta.hasQuantity ? MEASURE_UNIT.exec(text)?.[1] : undefined;
+  // "Gallons of vodka sold", "total ml sold" got the revenue: a unit is the figure where no money
+  // is named ("we sold tons of Chairs, what was the revenue?" asks the revenue), and no number makes it a size.
+  const unitAsked = measures.includes('units') || !MONEY_NAMED.test(text);
+  const measuredIn = meta.hasQuantity && unitAsked ? MEASURE_UNIT.exec(text)?.[1] : undefined;
   if (measuredIn && !unitSpelling(meta.quantityHeader ?? '').includes(unitSpelling(measuredIn).replace(/s$/, '')))
     return {
       refused: meta.quantityHeader
@@ -225,8 +229,12 @@ function rankedByFirst(text: string, measures: Measure[]): { measures: Measure[]
 /** The words "revenue" and "new customers" name no figure of their own beside those. */
 const NEWNESS_REVENUE_WORDS = new Set<Measure>(['revenue', 'customers', 'newCustomers', 'returningCustomers']);
 
+/** Words that name money as the figure asked for. */
+const MONEY_NAMED = /\b(?:revenue|sales|turnover|profits?|margins?|spend|spent|spending|dollars?|value|worth|cost|costs)\b/;
+
 /** Units of volume, weight or length, which a file's quantities are seldom counted in. */
-const MEASURE_UNIT = /\b(liters?|litres?|gallons?|kilos?|kilograms?|kg|tons?|tonnes?|ounces?|meters?|metres?)\b/;
+const MEASURE_UNIT =
+  /(?<![\d.]\s?)\b(liters?|litres?|gallons?|ml|millilit(?:er|re)s?|kilos?|kilograms?|kg|tons?|tonnes?|ounces?|meters?|metres?)\b/;
 
 /** "Volume Sold (Litres)" and "liters" spelled alike. */
 function unitSpelling(text: string): string {

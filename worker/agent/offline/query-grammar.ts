@@ -21,6 +21,7 @@
  * this file strings the steps together and holds the rules that join them.
  */
 import { numberLeftOut } from './query-numbers';
+import { phraseLeftOut } from './query-unread-phrases';
 import { averageOverOf, readAveragedOver } from './query-average-over';
 import { buyersOfQuestion, isBought, withBuyers } from './query-buyers';
 import { MAX_ROWS, MEASURE_LABELS, SUMMED_OVER_TIME, TIME_DIMENSIONS } from '../../engine/query/spec';
@@ -149,7 +150,7 @@ import { DISCONTINUE, WHOM_TO_CALL } from './intents';
 import { measuresNamed } from './query-figures';
 import { MONTH_WORDS, questionText, WHY_FIGURE_MOVED, withSilencesRead, withWordingMended } from './query-text';
 import { withProductCodesAs } from './query-product-codes';
-import { unplacedBeforeBuyers } from './query-names';
+import { codeLeftOut, unplacedBeforeBuyers } from './query-names';
 import { deniedValueOf, exclusionOf } from './query-exclusions';
 import { averageBoundOf, readWithAverage } from './query-average';
 import { FIGURE_VERB_DENIED, PURCHASE_DENIED_THEN } from './purchase-words';
@@ -246,6 +247,8 @@ export function parseQuestion(
         periodLeftOut(asked, parsed.spec, meta) ??
         countLeftOut(question, parsed.spec, meta) ??
         numberLeftOut(asked, parsed.spec, meta, facts) ??
+        codeLeftOut(asked, parsed.spec.filters ?? [], meta) ??
+        phraseLeftOut(asked, parsed.spec) ??
         attributeLeftOut(asked, meta, parsed.spec) ??
         typicalUnitOf(asked, parsed.spec) ??
         extremeReadAsTotal(asked, parsed.spec) ??
@@ -1275,6 +1278,7 @@ function parseAsRead(
       reason: `I can give a value's share of all revenue (“What share of revenue comes from ${filters[0].values[0]}?”), not of each ${singular(reliant)}'s own revenue yet; ask for the ${pluralNoun(singular(reliant))}' revenue with and without it, and divide.`,
     };
   if (measures.length === 0 && groupOfOneNamed(text, meta, filters, perCustomer)) measures = ['revenue'];
+  if (measures.length === 0 && rankedWithNoFigure(text, meta, filters, perCustomer)) measures = ['revenue'];
   if (measures.length === 0) return noFigureAnswer(text, meta, filters, period);
   // "How concentrated was revenue in 2023?" is no revenue total.
   if (CONCENTRATION.test(text) && !buyersOfSupplier) {
@@ -1875,6 +1879,33 @@ function groupOfOneNamed(
     grouping[0] !== 'customer' &&
     grouping[0] !== 'product' &&
     grouping[0] !== filters[0].dimension
+  );
+}
+
+/**
+ * "Smallest 3 vendors", "top rum products", "biggest vodka vendor": a ranking of one column
+ * that names no figure is by revenue, as "the most popular product" is. The whole file's
+ * rankings that took over listed the largest (for "smallest") or every kind's (for "rum").
+ * A plain "top customers" with nothing named is still theirs.
+ */
+function rankedWithNoFigure(
+  text: string,
+  meta: SnapshotMeta,
+  filters: readonly { dimension: string; values: string[] }[],
+  perCustomer: RegExp,
+): boolean {
+  // "At least twice" is a bound, no ranking.
+  const ranking = text.replace(/\bat (?:least|most)\b/g, '');
+  const lowest = /\b(?:smallest|bottom|least|lowest|worst|weakest)\b/.test(ranking);
+  if (!lowest && !(filters.length > 0 && /\b(?:top|best|biggest|largest|leading|strongest)\b/.test(ranking))) return false;
+  const grouping = groupingOf(text, meta, ['revenue'], filters, perCustomer);
+  // The products' and customers' own rankings list the worst (the products' with the charges left out).
+  const byItself = lowest && filters.length === 0 && (grouping[0] === 'product' || grouping[0] === 'customer');
+  return (
+    grouping.length === 1 &&
+    !byItself &&
+    meta.dimensions.some((d) => d.key === grouping[0]) &&
+    !filters.some((f) => f.dimension === grouping[0])
   );
 }
 

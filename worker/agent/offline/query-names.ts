@@ -155,8 +155,12 @@ export function looseNamesOf(
   // "Sales for the uk" in lower case is the same country (it got the whole file's revenue);
   // "us" in lower case is the pronoun ("paid to us").
   const lowerCase = Object.keys(ABBREVIATIONS).filter((word) => word !== 'us');
-  const abbreviated = new RegExp(`\\b(?:in|from|for|to|of|and|vs|versus|with)\\s+(?:the\\s+)?(${lowerCase.join('|')})(?![\\w-])`, 'g');
-  const capitals = [...question.matchAll(/\b(?:in|from|for|to|of)\s+(?:the\s+)?([A-Z]{2,12})(?![\w-])/g)];
+  // "How dependent are we on the UK?" got the customers' concentration: "on" too.
+  const abbreviated = new RegExp(
+    `\\b(?:in|from|for|to|of|on|upon|and|vs|versus|with)\\s+(?:the\\s+)?(${lowerCase.join('|')})(?![\\w-])`,
+    'g',
+  );
+  const capitals = [...question.matchAll(/\b(?:in|from|for|to|of|on|upon)\s+(?:the\s+)?([A-Z]{2,12})(?![\w-])/g)];
   // "Which UK customers bought …" named no country: the answer was everyone's. Before a noun of
   // buyers an abbreviation is one only where the file holds it ("VIP customers" is no place).
   const beforeBuyers = [...text.matchAll(new RegExp(`\\b(${lowerCase.join('|')})\\s+(?:${BUYER_NOUNS})\\b`, 'g'))].filter((m) =>
@@ -609,14 +613,14 @@ const BOUGHT_OBJECT =
   /\b(?:buy|buys|bought|sell|sells|sold|order|orders|ordered|purchase|purchases|purchased)\s+(?:the\s+)?(?:most\s+|more\s+|less\s+|least\s+|much\s+|any\s+)?([a-z][a-z'-]{2,})\b|\b(?:spend|spends|spent|spending)\s+(?:the\s+)?(?:most\s+|more\s+|less\s+|least\s+|much\s+)?(?:money\s+|dollars\s+)?on\s+([a-z][a-z'-]{2,})\b/;
 /** "Whiskey sales", "gin buyers", "vodka average price": the word before a measure or the people who buy. */
 const WORD_BEFORE_MEASURE =
-  /\b([a-z][a-z'-]{2,})\s+(?:sales|revenue|turnover|margins?|profit|units|buyers|customers|cogs|cost of (?:goods|sales)|(?:(?:average|avg|mean|bottle|unit)\s+)*prices?)\b/;
+  /\b([a-z][a-z'-]{2,})\s+(?:sales|revenue|turnover|margins?|profit|units|bottles|cases|quantity|qty|buyers|customers|cogs|cost of (?:goods|sales)|(?:(?:average|avg|mean|bottle|unit)\s+)*prices?)\b/;
 /**
  * "How many bottles of vodka did we sell?", "how much vodka did we sell?", "the average price
  * of vodka": the kind after a quantity or a price, or before the verb (each got every category's figure).
  * "Top vendor for scotch" too: the kind a ranking is of (it got the whole file's vendors).
  */
 const KIND_OF_QUANTITY =
-  /\b(?:bottles?|units?|cases?|liters?|litres?|gallons?|pieces?|boxes?|packs?|cans?|items?|kilos?|tons?|tonnes?|revenue|sales|spend)\s+of\s+([a-z][a-z'-]{2,})\b|\bprices?\s+(?:of|for|on)\s+(?:a\s+(?:bottle|unit|case)\s+of\s+)?([a-z][a-z'-]{2,})\b|\b(?:margins?|profits?|markup)\s+(?:of|on|for)\s+([a-z][a-z'-]{2,})\b|\b(?:share|percent(?:age)?|proportion) of (?:our |the |all |total )?(?:sales|revenue|turnover) (?:is|are|comes? from|from|for|in) ([a-z][a-z'-]{2,})\b|\bhow (?:much|many)\s+([a-z][a-z'-]{2,})\s+(?:did|do|does|have|has|was|were)\b|\b(?:top|best|biggest|largest|leading|main|worst|bottom)\s+(?:\d+\s+)?(?:vendors?|suppliers?|stores?|shops?|customers?|clients?|accounts?|products?|items?|brands?|cities|city|counties|county)\s+(?:for|of|in)\s+([a-z][a-z'-]{2,})\b/;
+  /\b(?:bottles?|units?|cases?|liters?|litres?|gallons?|pieces?|boxes?|packs?|cans?|items?|kilos?|tons?|tonnes?|revenue|sales|spend)\s+of\s+([a-z][a-z'-]{2,})\b|\bprices?\s+(?:of|for|on)\s+(?:a\s+(?:bottle|unit|case)\s+of\s+)?([a-z][a-z'-]{2,})\b|\b(?:margins?|profits?|markup)\s+(?:of|on|for)\s+([a-z][a-z'-]{2,})\b|\b(?:share|percent(?:age)?|proportion) of (?:our |the |all |total )?(?:sales|revenue|turnover) (?:is|are|comes? from|from|for|in) ([a-z][a-z'-]{2,})\b|\bhow (?:much|many)\s+([a-z][a-z'-]{2,})(?:\s+(?:did|do|does|have|has|was|were|in|at|for|from|during|last|this)\b|\s*[?.!]*$)|\b(?:top|best|biggest|largest|leading|worst|bottom|smallest)(?:[- ]selling)?\s+(?:\d+\s+)?([a-z][a-z'-]{2,})\s+(?:products?|items?|brands?|vendors?|suppliers?|stores?|shops?|customers?)\b|\b(?:top|best|biggest|largest|leading|main|worst|bottom)\s+(?:\d+\s+)?(?:vendors?|suppliers?|stores?|shops?|customers?|clients?|accounts?|products?|items?|brands?|cities|city|counties|county)\s+(?:for|of|in)\s+([a-z][a-z'-]{2,})\b/;
 /** Words before those nouns, or after a purchase verb, that name no kind of product. */
 const NOT_KINDS = new Set(
   (
@@ -761,6 +765,63 @@ const US_STATE_CODES: Record<string, string> = Object.fromEntries(
     .split('|')
     .map((pair) => [pair.slice(0, 2), pair.slice(3)]),
 );
+
+/** The words of US states' names: "How many stores does Iowa have?" asks of the whole file, not of Iowa Street Market. */
+const US_STATE_WORDS = new Set(Object.values(US_STATE_CODES).flatMap((name) => name.split(' ')));
+
+/**
+ * A place's code typed in lower case that no filter holds: "revenue uk 2024", "orders in be in
+ * 2024", "revenue tx 2021" got the whole file's figures, the code read as no word at all. A
+ * code that is an English word too counts only where it can't be one: "be" and "at" after
+ * "in", "from", "for" or "of". Null when every such code is placed.
+ */
+export function codeLeftOut(question: string, filters: readonly { values: string[] }[], meta: SnapshotMeta): string | null {
+  const placed = new Set(filters.flatMap((f) => f.values.map((v) => v.toLowerCase())));
+  // In a question typed all in capitals ("SHOW ME REVENUE") capitals say nothing.
+  const cased = /[a-z]/.test(question);
+  // "The uk's revenue": a possessive too.
+  for (const m of question.matchAll(/(?<![\p{L}\d.'’&-])([A-Za-z]{2,3})(?=['’]s\b|(?![\p{L}\d'’&-]))/gu)) {
+    const code = m[1].toLowerCase();
+    const before = question.slice(0, m.index);
+    const after = question.slice(m.index + m[1].length);
+    // "OK, now show …", "oh and profit?", "customer id", "ca. 700k": words and abbreviations, not places.
+    if (NOT_NAMES_IN_CAPITALS.has(code) || /^\.\s*\S/.test(after)) continue;
+    const capitals = cased && /^[A-Z]+$/.test(m[1]);
+    // "To be the biggest" is no Belgium: "to" is no word of place.
+    const afterPlace = /\b(?:in|from|for|of)\s+(?:the\s+)?$/i.test(before);
+    const word = TWO_LETTER_WORDS.has(code) || (code.length === 3 && !(code in ABBREVIATIONS));
+    const codeAfterPlace = afterPlace && WORDS_THAT_ARE_CODES.has(code) && !/^\s+(?:least|most)\b/i.test(after);
+    if (word && !capitals && !codeAfterPlace) continue;
+    const values = valuesOfCode(code, meta);
+    if (values.length === 0 || values.some((v) => placed.has(v.toLowerCase()))) continue;
+    const quoted = values.map((v) => `“in ${v}”`).join(' or ');
+    return `I couldn't place “${m[1]}” in this question, so I won't answer without it; if you mean a place, say ${quoted}, as the file writes it.`;
+  }
+  return null;
+}
+
+/** Words that are countries' codes too, read as places after "in", "from", "for" or "of": Belgium's "be", Austria's "at" ("in at least 5 stores" is none). */
+const WORDS_THAT_ARE_CODES = new Set(['be', 'at']);
+
+/** The values of the file's place columns that a code stands for: its own ("UK"), a long form, a US state, a country's regions ("DE-North"). */
+function valuesOfCode(code: string, meta: SnapshotMeta): string[] {
+  const country = countryOfCode(code.toUpperCase());
+  // "be" is Online Retail's "Belgium" too, written out.
+  const spellings = [
+    code,
+    ...(ABBREVIATIONS[code] ?? []),
+    ...(code in US_STATE_CODES ? [US_STATE_CODES[code]] : []),
+    ...(country ? [country] : []),
+  ];
+  for (const d of meta.dimensions) {
+    if (d.key === 'customer' || d.key === 'product' || d.values.length > MAX_FUZZY_VALUES) continue;
+    const values = [...new Set(d.values)].filter(
+      (v) => spellings.includes(v.trim().toLowerCase()) || (country !== null && countryOfCode(v) === country),
+    );
+    if (values.length > 0) return values.sort();
+  }
+  return [];
+}
 
 /** Codes that are words too, typed in capitals or not: "OK", "IN", "OR", "ME", "HI", "ID", "LA" (Los Angeles). */
 const STATE_CODES_THAT_ARE_WORDS = new Set(['ok', 'in', 'or', 'me', 'hi', 'id', 'la']);
@@ -1031,8 +1092,79 @@ export function strayPhraseOf(
     strayLowerLeadOf(typed, meta, named, valueWords, isGrammarWord) ??
     strayLastOf(typed, meta, named, isGrammarWord) ??
     strayBuyerOf(typed, meta, named, isGrammarWord) ??
-    strayJoinedOf(typed, meta, named, valueWords, isGrammarWord)
+    strayJoinedOf(typed, meta, named, valueWords, isGrammarWord) ??
+    strayCapitalisedOf(typed, meta, named, isGrammarWord)
   );
+}
+
+/** Words a question opens with that are English, whatever names start so ("If", "No", "Is"). */
+const SENTENCE_OPENERS = new Set(
+  'if is are was were do does did can could would should will how what which who whom whose when where why no yes please i we our my the a an and but so of in on for to from by with at as any all each every'.split(
+    ' ',
+  ),
+);
+
+/** Words typed in capitals that name no value: "Revenue by Customer ID", "OK, now show …". */
+const NOT_NAMES_IN_CAPITALS = new Set(['id', 'ids', 'ok', 'oh', 'vs', 'etc', 'pls', 'asap', 'fyi', 'faq']);
+
+/** Whether most of the question's words (three or more of them) start with a capital: "Sales For Q4 2021". */
+function isTitleCase(typed: string): boolean {
+  const words = typed.match(/\p{L}[\p{L}\d]+/gu) ?? [];
+  const capitalised = words.filter((w) => /^\p{Lu}/u.test(w)).length;
+  return words.length >= 3 && capitalised >= words.length * 0.6;
+}
+
+/** The words of every value the question names in full, in lower case. */
+function wordsOfValuesSpoken(typed: string, meta: SnapshotMeta): Set<string> {
+  const text = ` ${typed.toLowerCase().replace(/[?!.,;:]+(?=\s|$)/g, ' ')} `;
+  const words = new Set<string>();
+  for (const d of meta.dimensions)
+    for (const value of new Set(d.values)) {
+      const lower = value.toLowerCase();
+      if (lower.length >= 3 && text.includes(` ${lower} `)) for (const word of lower.split(/\s+/)) words.add(word);
+    }
+  return words;
+}
+
+/** A word typed with a capital, not inside another word ("Hy-Vee", "Tito's", "Smirnoff"), or a hyphened one in lower case ("hy-vee"). */
+const CAPITALISED_WORD = /(?<![\p{L}\d'’&.-])(\p{Lu}[\p{L}\d'’&-]*\p{L}[\p{L}\d'’&-]*|\p{Ll}{2,}-\p{Ll}{2,})(?![\p{L}\d-])/gu;
+
+/**
+ * The last net: a word typed with a capital (or a hyphened one in lower case) that is a word of
+ * some column's values but that no filter placed. "revenue at Hy-Vee" and "Smirnoff bottles
+ * sold" got the whole file's figures, the name dropped, where no pattern above reads where it
+ * stands. A question's first word (or a sentence's) counts only where it begins some names
+ * and is no English opener: "Show", "Vendors", "If" and "No" are capitalised by place. US
+ * states' words and the words of a value named in full are no such names.
+ */
+function strayCapitalisedOf(
+  typed: string,
+  meta: SnapshotMeta,
+  named: readonly string[],
+  isGrammarWord: (word: string) => boolean,
+): { phrase: string; partialOf: string | null } | null {
+  let spoken: Set<string> | null = null;
+  // "Revenue By Month For 2021": in a question typed in title case, a capital says nothing but
+  // where a word is a name by its make ("Hy-Vee", "Tito's").
+  const titleCase = isTitleCase(typed);
+  for (const m of typed.matchAll(CAPITALISED_WORD)) {
+    const word = m[1].replace(/['’]s$/, '').replace(/['’&-]+$/, '');
+    const lower = word.toLowerCase();
+    if (titleCase && !/[-'’]/.test(m[1])) continue;
+    if (OPENING_VERBS.has(lower) || US_STATE_WORDS.has(lower) || NOT_NAMES_IN_CAPITALS.has(lower)) continue;
+    if (!isNameWord(lower, named, isGrammarWord)) continue;
+    const sentenceStart = /(?:^|[.?!:;]\s*)[\s"“‘'(]*$/.test(typed.slice(0, m.index ?? 0));
+    if (sentenceStart && SENTENCE_OPENERS.has(lower)) continue;
+    // "How is Anna Berg doing?": a word of a value named in full (a rep's, which the reps' answers read) is placed.
+    spoken ??= wordsOfValuesSpoken(typed, meta);
+    if (spoken.has(lower)) continue;
+    // "Tito's" is the file's "Titos" too.
+    const unapostrophed = m[1].replace(/['’]/g, '').toLowerCase();
+    if (sentenceStart && !beginsLeadingNames(word, meta) && !beginsLeadingNames(unapostrophed, meta)) continue;
+    const column = dimensionWithWord(lower, meta) ?? (unapostrophed !== lower ? dimensionWithWord(unapostrophed, meta) : null);
+    if (column) return { phrase: word, partialOf: column.label };
+  }
+  return null;
 }
 
 /** A name joined to another by "and", "or", "vs" or a comma: "Germany and Italy", "France, Atlantis" (the second is looked ahead at, so "AT, CH and Italy" joins CH to Italy too). */
@@ -1196,7 +1328,9 @@ const NOT_BRANDS = new Set(
 );
 
 /** Words of two letters that are English, not a brand's: "no orders" is none (Online Retail sells NO SINGING METAL SIGN). */
-const TWO_LETTER_WORDS = new Set('no of in on at by to up us is it as an or if so do be we me my he am go ok vs ex re per'.split(' '));
+export const TWO_LETTER_WORDS = new Set(
+  'no of in on at by to up us is it as an or if so do be we me my he am go ok vs ex re per'.split(' '),
+);
 
 /**
  * The first words of some names, typed in lower case before a figure, their goods or a value

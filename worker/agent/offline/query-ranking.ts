@@ -31,6 +31,10 @@ import { countedNounOf } from './query-values';
 import { CUSTOMERS_PLURAL } from './customer-words';
 
 /** "Top 5", "bottom three". */
+/** A change with no way named: "the biggest margin change", "the largest change in revenue", "moved the most". */
+const UNSIGNED_CHANGE =
+  /\b(?:biggest|largest|greatest|most|highest|smallest|least)\s+(?:\w+\s+){0,2}?(?:change|changes|swing|shift|movement|moved|difference)\b/;
+
 const TOP_N = new RegExp(String.raw`\b(top|bottom|best|worst|largest|biggest|smallest)\s+(one|${COUNT})\b`);
 
 /** "Top 10" → 10 of the largest, "bottom three" → 3 of the smallest; null when no count is ranked. */
@@ -227,6 +231,13 @@ export function rankAsAsked(asked: RankingQuestion): string | null {
       const lowest = spec.sort?.direction === 'asc';
       spec.sort = { by: spec.measures[0], direction: down !== lowest ? 'asc' : 'desc', on: RATE.test(text) ? 'percentChange' : 'change' };
     }
+  }
+  // "Which category had the biggest margin change 2021 vs 2020?" ranked 2021's margins: a change
+  // with no way named may be a rise or a fall, and the two are ranked apart.
+  if (ranked && spec.limit !== undefined && !spec.sort?.on && UNSIGNED_CHANGE.test(text)) {
+    const rankedBy = meta.dimensions.find((d) => d.key === groupBy.find((g) => !isTimeUnit(g)));
+    const noun = rankedBy ? (headerNoun(rankedBy) ?? rankedBy.label.toLowerCase()) : 'one';
+    return `I can rank the biggest rise or the biggest fall, not a change either way yet; ask “which ${noun} grew the most” or “… fell the most”.`;
   }
   const went = ranked && !spec.having ? wentWay : null;
   if (went) spec.having = { measure: spec.measures[0], op: went, value: 0, on: 'change' };

@@ -150,6 +150,25 @@ const BOUND_MORE_THAN = new RegExp(String.raw`\b(?:north of|in excess of) ${AN_A
  * who buy Safety also buy which categories?" (it got the product-pair rules) asked as "Which
  * categories do customers who buy Safety also buy?".
  */
+/** A month, a quarter or a year closing the question, after which "up to" ends a period. */
+const PERIOD_AHEAD = String.raw`(?=(?:the\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|q[1-4]\b|(?:19|20)\d\d\s*(?:[?.!,]|$|vs\b|compared\b)))`;
+/** "Up to June 2024", "to the end of Q2": the period's end. */
+const UP_TO_PERIOD = new RegExp(
+  String.raw`\b(?:up to|up till|up until|to the end of|till the end of|until the end of)\s+${PERIOD_AHEAD}`,
+  'gi',
+);
+/** "Through June 2024", where no "from" opens a range before it. */
+const THROUGH_PERIOD = new RegExp(String.raw`\b(?:through|thru)\s+${PERIOD_AHEAD}`, 'gi');
+
+/** "Rep five", "sales rep twelve": a rep named by a number word. */
+const REP_NUMBER_WORD = /\b((?:sales )?reps?) ([a-z]+)\b/gi;
+
+/** "Best selling tequila", "top-selling vodka?": one word after, ending the question ("sub-category" is a column's). */
+const BEST_SELLING_KIND = /\b(?:best|top)[- ]selling\s+([a-z][a-z']{2,})(?=\s*[?.!]*$)/gi;
+/** The nouns a ranking is of, which "best selling products" names already. */
+const GROUP_NOUN =
+  /^(?:products?|items?|skus?|brands?|lines?|goods|categories|category|suppliers?|vendors?|customers?|clients?|accounts?|stores?|shops?|regions?|reps?|months?|days?|weeks?|years?|quarters?|ones?|things?|stuff)$/i;
+
 export function withWordingMended(question: string): string {
   return (
     question
@@ -162,6 +181,24 @@ export function withWordingMended(question: string): string {
         (_match: string, before: string, unit: string) => `${before} ${SHORT_UNITS[unit]}`,
       )
       .replace(/\bhw (much|many)\b/g, 'how $1')
+      // "Revenue up to June 2024" and "to the end of June 2024" got June's alone: from the start of the file.
+      .replace(UP_TO_PERIOD, 'until ')
+      .replace(THROUGH_PERIOD, (match: string, offset: number, whole: string) =>
+        /\bfrom\b/i.test(whole.slice(0, offset)) ? match : 'until ',
+      )
+      // "Month-to-date revenue" got the whole file's: hyphens or not, it is to date.
+      .replace(/\b(month|year|quarter|week)-to-date\b/gi, '$1 to date')
+      // "Sales rep five revenue" got the whole file's: a rep's number in words is its digits.
+      .replace(REP_NUMBER_WORD, (match: string, rep: string, word: string) =>
+        word.toLowerCase() in NUMBER_WORDS ? `${rep} ${NUMBER_WORDS[word.toLowerCase()]}` : match,
+      )
+      // "Revenue from customers new in 2024" got all 2024's revenue: they are the new customers of 2024.
+      .replace(/\b(customers|clients|accounts|buyers) (?:who (?:are|were) )?new in\b/gi, 'new $1 in')
+      // "Best selling tequila" got the category's revenue, "best selling vodka" the whole file's
+      // top products: the kind's top product by revenue.
+      .replace(BEST_SELLING_KIND, (match: string, kind: string) =>
+        GROUP_NOUN.test(kind) || isGrammarWord(kind.toLowerCase()) ? match : `top 1 ${kind} products by revenue`,
+      )
       // "No more than one order" was read as more than one (555 customers for 1,077), "no fewer
       // than 5" as fewer than 5: a bound denied, or one said another way, is the other bound.
       .replace(BOUND_AT_MOST, 'at most ')

@@ -12,7 +12,15 @@ import { filterWords } from '../../engine/query/spec';
 import type { QuerySpecInput } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { escapeRegex } from './query-limits';
-import { categoryWordFilter, countryOfCode, leadingWordsOf, looseNamesOf, strayPhraseOf, type NamedFilter } from './query-names';
+import {
+  categoryWordFilter,
+  countryOfCode,
+  leadingWordsOf,
+  looseNamesOf,
+  strayPhraseOf,
+  TWO_LETTER_WORDS,
+  type NamedFilter,
+} from './query-names';
 import { withoutHalfYears } from './query-periods';
 import { withProductCodesAs } from './query-product-codes';
 import { DIMENSION_WORDS, headerNoun, isGrammarWord, isTimeUnit, singular } from './query-vocabulary';
@@ -32,7 +40,9 @@ export function valuesNamed(
   // "Hy-Vee stores revenue" and "all Hy-Vee bottles sold" got the whole file's figures: a chain
   // said so is read first, wherever it stands.
   const chain = CHAIN_SAID.exec(question);
-  const chained = chain ? leadingNameFilter(chain[1] ?? chain[2], question, meta) : null;
+  // "All Hy-Vee Revenue", typed in title case, names "Hy-Vee": the figure after it is no word of the name.
+  const chainName = chain ? untilGrammarWord(chain[1] ?? chain[2]) : '';
+  const chained = chain ? leadingNameFilter(chainName, question, meta) : null;
   if (chained && 'refused' in chained) return chained;
   // One name in full is read by the passes below; "… stores" are customers.
   const taken = chained && chained.match === 'startsWith' && (chain?.[2] !== undefined || chained.dimension === 'customer');
@@ -59,9 +69,22 @@ function joinedToAName(question: string, name: string): boolean {
   );
 }
 
+/** Whether a word is the grammar's ("Revenue", "By", "Month"), none of a name. */
+function tailIsGrammar(word: string): boolean {
+  const lower = word.toLowerCase();
+  return isGrammarWord(lower) || isTimeUnit(lower) || /^(?:by|for|in|of|per|vs|and|or)$/.test(lower);
+}
+
+/** A name's words up to the first of the grammar's after its first: "Hy-Vee" of "Hy-Vee Sales By City". */
+function untilGrammarWord(name: string): string {
+  const words = name.split(/\s+/);
+  const end = words.findIndex((word, i) => i > 0 && tailIsGrammar(word));
+  return end > 0 ? words.slice(0, end).join(' ') : name;
+}
+
 /** A chain said as one: "Hy-Vee stores", "all Fareway", "every Casey's" (group 1 or 2 the name, capitalised). */
 const CHAIN_SAID = new RegExp(
-  String.raw`(?<![\p{L}\d'’&.-])(\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*){0,3})(?:['’]s)?\s+(?:stores|shops|outlets|locations|branches)\b|\b(?:all|every|each)(?:\s+of)?(?:\s+the)?\s+(\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*){0,3})`,
+  String.raw`(?<![\p{L}\d'’&.-])(\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*){0,3})(?:['’]s)?\s+(?:stores|shops|outlets|locations|branches)\b|\b(?:[Aa]ll|[Ee]very|[Ee]ach)(?:\s+[Oo]f)?(?:\s+[Tt]he)?\s+(\p{Lu}[\p{L}\d'’&.-]*(?:\s+\p{Lu}[\p{L}\d'’&.-]*){0,3})`,
   'u',
 );
 
@@ -148,6 +171,9 @@ function valuesNamedWith(
       phrase: null,
     };
   }
+  // "revenue at Hy-Vee": a chain's name, where no pattern above took it, says which stores it starts.
+  const chain = !partial && stray?.partialOf ? customersStartedBy(stray.phrase, meta) : null;
+  if (chain) return { refused: chain, phrase: null };
   if (partial || stray?.partialOf)
     return {
       refused: partialNameReason(partial ?? stray?.phrase ?? '', partial ? 'product' : (stray?.partialOf ?? 'product')),
@@ -295,16 +321,27 @@ export function leadingNameFilter(phrase: string, question: string, meta: Snapsh
     const { dimension, names } = holder;
     if (names.length === 1) return { dimension: dimension.key, values: names, match: 'exact' };
     const leading = leadingWordsOf(names[0], form.length);
-    if (dimension.key === 'customer' && !meansEveryCustomer(context.typed, question)) {
-      const noun = headerNoun(dimension) ?? 'customer';
-      const listed = namesListed([...names].sort((x, y) => x.localeCompare(y)));
-      return {
-        refused: `“${context.typed}” starts the names of ${names.length} ${noun}s: ${listed}. Name one in full, or say “all ${leading}” to take them together.`,
-      };
-    }
+    if (dimension.key === 'customer' && !meansEveryCustomer(context.typed, question))
+      return { refused: customersStartedReason(context.typed, names, dimension) };
     return { dimension: dimension.key, values: [leading], match: 'startsWith' };
   }
   return null;
+}
+
+/** Why "Hy-Vee sales" has no one figure: the name starts several customers' names, listed, and how to take them together. */
+function customersStartedReason(typed: string, names: readonly string[], customers: SnapshotMeta['dimensions'][number]): string {
+  const noun = headerNoun(customers) ?? 'customer';
+  const listed = namesListed([...names].sort((x, y) => x.localeCompare(y)));
+  const leading = leadingWordsOf(names[0], nameWords(typed).length);
+  return `“${typed}” starts the names of ${names.length} ${noun}s: ${listed}. Name one in full, or say “all ${leading}” to take them together.`;
+}
+
+/** The customers whose names start with `typed`'s words, where more than one does; null otherwise. */
+function customersStartedBy(typed: string, meta: SnapshotMeta): string | null {
+  const customers = meta.dimensions.find((d) => d.key === 'customer');
+  const words = nameWords(typed);
+  const names = customers ? [...new Set(customers.values)].filter((value) => startsWithWords(nameWords(value), words)) : [];
+  return customers && names.length > 1 ? customersStartedReason(typed, names, customers) : null;
 }
 
 /**
@@ -320,9 +357,11 @@ function contextOf(phrase: string, question: string): { typed: string; standsAlo
   const typed = found[0];
   const before = question.slice(0, found.index);
   const after = question.slice(found.index + typed.length);
+  // "All Hy-Vee Revenue": a figure typed in title case after the name is none of it.
+  const capitalAfter = /^(?:['’]s)?\s+([\p{Lu}\d][\p{L}\d]*)/u.exec(after)?.[1];
   const standsAlone =
     /^\p{Lu}/u.test(typed) &&
-    !/^(?:['’]s)?\s+[\p{Lu}\d]/u.test(after) &&
+    (capitalAfter === undefined || tailIsGrammar(capitalAfter)) &&
     !/\b(?:in|the|at|within|inside)\s+$/i.test(before) &&
     // "Jim Beam Brands" is no "Beam": a capitalised word before it, past the question's first.
     !/\S\s+\p{Lu}[\p{L}'’-]*\s+$/u.test(before);
@@ -441,7 +480,17 @@ export function entitiesOf(
   const columnsSaid = new Set(meta.dimensions.map((d) => asWritten(d.label)).filter((column) => text.includes(` ${column} `)));
   const besideItsColumn = (c: (typeof candidates)[number]) =>
     columnsSaid.has(c.column) && (text.includes(` ${c.lower} ${c.column} `) || text.includes(` ${c.column} of ${c.lower} `)) ? 1 : 0;
-  candidates.sort((a, b) => b.lower.length - a.lower.length || besideItsColumn(b) - besideItsColumn(a));
+  // "Revenue in Washington" got the city in DC (2,865.02), not the state (138,641.27): a name two
+  // columns hold, with neither column said, is the broader one's, of fewer values.
+  // "Washington DC", "Springfield IL": a name followed by a place's code is the narrower one's, the city.
+  const breadth = new Map(meta.dimensions.map((d) => [d.key, new Set(d.values).size]));
+  const beforeCode = (c: (typeof candidates)[number]) => {
+    const next = new RegExp(`(?:^| )${escapeRegex(c.lower)} +([a-z]{2})(?: |$)`).exec(text)?.[1];
+    return next !== undefined && !TWO_LETTER_WORDS.has(next);
+  };
+  const broader = (a: (typeof candidates)[number], b: (typeof candidates)[number]) =>
+    ((breadth.get(a.dim) ?? 0) - (breadth.get(b.dim) ?? 0)) * (beforeCode(a) ? -1 : 1);
+  candidates.sort((a, b) => b.lower.length - a.lower.length || besideItsColumn(b) - besideItsColumn(a) || broader(a, b));
   for (const c of candidates) {
     // "Sean Miller's last order" names Sean Miller too, and "Phones' cost" Phones (it got all 2021's).
     // "Revenue for Chair", "Canadian whisky" name Chairs and CANADIAN WHISKIES: a plural kind in
