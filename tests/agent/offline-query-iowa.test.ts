@@ -1347,6 +1347,8 @@ describe('asked on 1 December 2026, in the fifteenth session: bottles, kinds and
   // The review of this session: a title-cased question is read as before, and "All Hy-Vee" is all of them.
   it.each([
     ['Total Liquor Sales By City', 'revenue, by region'],
+    ['Liquor Sales By Store', 'revenue, by customer'],
+    ['Smirnoff Sales', 'revenue, product name starting with “Smirnoff”'],
     ['All Hy-Vee Revenue', 'revenue, customer name starting with “Hy-Vee”'],
     ['All Hy-Vee Sales By City', 'revenue, by region, customer name starting with “Hy-Vee”'],
   ])('"%s" is read so', async (question, understood) => {
@@ -1358,5 +1360,11 @@ describe('asked on 1 December 2026, in the fifteenth session: bottles, kinds and
     const answer = await answerWithQuery('Average Bottle Cost By Vendor', file.snapshot, TODAY);
     expect(answer.result).toBeNull();
     expect(answer.text).toContain('An average needs what it is per');
+  });
+  // A name of another file's, typed with its capitals, got the whole file's revenue.
+  it('"Acme Supply, Inc.\'s revenue" is refused on a file with no such supplier', async () => {
+    const answer = await answerWithQuery("Acme Supply, Inc.'s revenue", file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I can't pick out customers by a word of their names (“Inc”) yet");
   });
 });

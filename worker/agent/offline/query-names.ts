@@ -14,7 +14,7 @@ import { productCodesOf, productLabelIn } from './query-product-codes';
 import { BUYER_NOUNS, CUSTOMER_NOUNS } from './customer-words';
 import { MONTH_NAMES } from './query-periods';
 import { NUMBER_WORDS } from './number-words';
-import { headerNoun, isGrammarWord } from './query-vocabulary';
+import { headerNoun, isGrammarWord, isTimeUnit } from './query-vocabulary';
 import { nameWords, startsWithWords } from '../../engine/query/resolve';
 
 type Filter = { dimension: string; values: string[]; match: 'exact' };
@@ -1104,14 +1104,30 @@ const SENTENCE_OPENERS = new Set(
   ),
 );
 
+/** Words of a report's heading, typed in title case: "Revenue Over Time", "Average Order Size", "Vendor Market Share". */
+const REPORT_WORDS = new Set(
+  (
+    'over under into about than per via time times size trend trends report table chart summary overview breakdown performance ' +
+    'analysis level market share data total average mean median top best worst new first last this next current previous order orders value'
+  ).split(' '),
+);
+
 /** Words typed in capitals that name no value: "Revenue by Customer ID", "OK, now show …". */
 const NOT_NAMES_IN_CAPITALS = new Set(['id', 'ids', 'ok', 'oh', 'vs', 'etc', 'pls', 'asap', 'fyi', 'faq']);
 
-/** Whether most of the question's words (three or more of them) start with a capital: "Sales For Q4 2021". */
+/**
+ * Whether the question is typed in title case: its words of the grammar past the first ("For",
+ * "By", "Sales", "Month") mostly start with a capital ("Sales For Q4 2021", "Total Liquor Sales
+ * By City"). "Acme Supply, Inc.'s revenue" is not: its names have capitals, its grammar none.
+ */
 function isTitleCase(typed: string): boolean {
-  const words = typed.match(/\p{L}[\p{L}\d]+/gu) ?? [];
-  const capitalised = words.filter((w) => /^\p{Lu}/u.test(w)).length;
-  return words.length >= 3 && capitalised >= words.length * 0.6;
+  const words = (typed.match(/\p{L}[\p{L}\d]+/gu) ?? []).slice(1);
+  const grammar = words.filter((w) => {
+    const lower = w.toLowerCase();
+    return isGrammarWord(lower) || isTimeUnit(lower) || SENTENCE_OPENERS.has(lower) || OPENING_VERBS.has(lower) || REPORT_WORDS.has(lower);
+  });
+  const capitalised = grammar.filter((w) => /^\p{Lu}/u.test(w)).length;
+  return grammar.length > 0 && capitalised * 2 > grammar.length;
 }
 
 /** The words of every value the question names in full, in lower case. */
@@ -1145,13 +1161,14 @@ function strayCapitalisedOf(
 ): { phrase: string; partialOf: string | null } | null {
   let spoken: Set<string> | null = null;
   // "Revenue By Month For 2021": in a question typed in title case, a capital says nothing but
-  // where a word is a name by its make ("Hy-Vee", "Tito's").
+  // where a word is a name by its make ("Hy-Vee", "Tito's") or begins some names, first.
   const titleCase = isTitleCase(typed);
   for (const m of typed.matchAll(CAPITALISED_WORD)) {
     const word = m[1].replace(/['’]s$/, '').replace(/['’&-]+$/, '');
     const lower = word.toLowerCase();
-    if (titleCase && !/[-'’]/.test(m[1])) continue;
-    if (OPENING_VERBS.has(lower) || US_STATE_WORDS.has(lower) || NOT_NAMES_IN_CAPITALS.has(lower)) continue;
+    // "Smirnoff Sales": first, a word that begins some names is one, as "Bacardi sales" is.
+    if (titleCase && !/[-'’]/.test(m[1]) && !(m.index === 0 && beginsLeadingNames(word, meta))) continue;
+    if (OPENING_VERBS.has(lower) || US_STATE_WORDS.has(lower) || NOT_NAMES_IN_CAPITALS.has(lower) || NOT_BRANDS.has(lower)) continue;
     if (!isNameWord(lower, named, isGrammarWord)) continue;
     const sentenceStart = /(?:^|[.?!:;]\s*)[\s"“‘'(]*$/.test(typed.slice(0, m.index ?? 0));
     if (sentenceStart && SENTENCE_OPENERS.has(lower)) continue;
@@ -1162,6 +1179,8 @@ function strayCapitalisedOf(
     const unapostrophed = m[1].replace(/['’]/g, '').toLowerCase();
     if (sentenceStart && !beginsLeadingNames(word, meta) && !beginsLeadingNames(unapostrophed, meta)) continue;
     const column = dimensionWithWord(lower, meta) ?? (unapostrophed !== lower ? dimensionWithWord(unapostrophed, meta) : null);
+    // "Liquor Sales By Store": first, a plain word that begins some stores' names may be a word (Liquor Barn); a chain's is read before this.
+    if (sentenceStart && column?.key === 'customer' && !/[-'’\d]/.test(m[1])) continue;
     if (column) return { phrase: word, partialOf: column.label };
   }
   return null;
