@@ -1683,4 +1683,9 @@ describe('asked on 1 December 2026, in the fifteenth session', () => {
     const pounds = unnamed.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     expect(answer).toContain(`Shares here are of the revenue on rows that name a customer; £${pounds} more is on rows without one.`);
   });
+  // The review of this session: "with one order" counts orders, no bound on one.
+  it('"customers with one order, by customer" lists the customers with one order', async () => {
+    const answer = await answerWithQuery('customers with one order, by customer', file.snapshot, TODAY);
+    expect(answer.result?.understood, answer.text).toBe('customers with one order, by customer');
+  });
 });

@@ -21,10 +21,10 @@ const AGAIN_WITHIN =
 
 /**
  * A bound on one order: "more than 100 units in a single order", "over 1000 units at once" kept
- * each customer's totals past the bound, not their orders.
+ * each customer's totals past the bound, not their orders ("customers with one order" count orders).
  */
 const IN_ONE_ORDER =
-  /\b(?:in|on|within|with) (?:one|a single|a|the same|any single|any one) (?:order|invoice|transaction|purchase|basket)\b|\bat once\b|\bin one go\b/;
+  /\b(?:in|on|within) (?:one|a single|a|the same|any single|any one) (?:order|invoice|transaction|purchase|basket)\b|\bat once\b|\bin one go\b/;
 
 /**
  * Customers first seen in a period who bought again: "customers whose first order was in
