@@ -1171,7 +1171,8 @@ function strayCapitalisedOf(
     if (OPENING_VERBS.has(lower) || US_STATE_WORDS.has(lower) || NOT_NAMES_IN_CAPITALS.has(lower) || NOT_BRANDS.has(lower)) continue;
     if (!isNameWord(lower, named, isGrammarWord)) continue;
     const sentenceStart = /(?:^|[.?!:;]\s*)[\s"“‘'(]*$/.test(typed.slice(0, m.index ?? 0));
-    if (sentenceStart && SENTENCE_OPENERS.has(lower)) continue;
+    // "Measuring revenue concentration", "Showing …": a verb, whatever names start so (MEASURING TAPE).
+    if (sentenceStart && (SENTENCE_OPENERS.has(lower) || /ing$/.test(lower))) continue;
     // "How is Anna Berg doing?": a word of a value named in full (a rep's, which the reps' answers read) is placed.
     spoken ??= wordsOfValuesSpoken(typed, meta);
     if (spoken.has(lower)) continue;
