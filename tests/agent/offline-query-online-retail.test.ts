@@ -1688,4 +1688,9 @@ describe('asked on 1 December 2026, in the fifteenth session', () => {
     const answer = await answerWithQuery('customers with one order, by customer', file.snapshot, TODAY);
     expect(answer.result?.understood, answer.text).toBe('customers with one order, by customer');
   });
+  it('"VIP customers" is still told the file marks none (VIP starts no customer it names)', async () => {
+    const answer = await answerWithQuery('VIP customers', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('This file does not mark “vip customers”');
+  });
 });

@@ -1099,7 +1099,7 @@ export function strayPhraseOf(
 
 /** Words a question opens with that are English, whatever names start so ("If", "No", "Is"). */
 const SENTENCE_OPENERS = new Set(
-  'if is are was were do does did can could would should will how what which who whom whose when where why no yes please i we our my the a an and but so of in on for to from by with at as any all each every'.split(
+  'if is are was were do does did can could would should will how what which who whom whose when where why no yes please i we our my the a an and but so of in on for to from by with at as any all each every call contact email phone ring visit reach'.split(
     ' ',
   ),
 );
@@ -1112,8 +1112,8 @@ const REPORT_WORDS = new Set(
   ).split(' '),
 );
 
-/** Words typed in capitals that name no value: "Revenue by Customer ID", "OK, now show …". */
-const NOT_NAMES_IN_CAPITALS = new Set(['id', 'ids', 'ok', 'oh', 'vs', 'etc', 'pls', 'asap', 'fyi', 'faq']);
+/** Words typed in capitals that name no value: "Revenue by Customer ID", "OK, now show …", "VIP customers". */
+const NOT_NAMES_IN_CAPITALS = new Set(['id', 'ids', 'ok', 'oh', 'vs', 'etc', 'pls', 'asap', 'fyi', 'faq', 'vip', 'vips', 'kpi', 'kpis']);
 
 /**
  * Whether the question is typed in title case: its words of the grammar past the first ("For",
