@@ -3843,3 +3843,59 @@ describe('asked on 1 December 2026, in the fifteenth session', () => {
     expect(answer.result?.rows[0][0] as number).toBeCloseTo(expected, 6);
   });
 });
+
+describe('asked on 1 December 2026, in the sixteenth session: a word nothing reads is refused by name', () => {
+  const year = () => today.getUTCFullYear();
+  // Each got the whole file's figure: the word was read past.
+  it.each([
+    ['DACH turnover', '“DACH”'],
+    ['sales through Amazon', '“Amazon”'],
+    ['revenue brazil', '“brazil”'],
+    ['LATAM revenue', '“LATAM”'],
+  ])('"%s <year>" names %s', async (question, named) => {
+    const answer = await answerWithQuery(`${question} ${year()}`, file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(`I can't place ${named} in this question`);
+  });
+  // Germany is written DE-North and DE-South: its name is placed by the code, not unread.
+  it('"Revenue in Germany in <year>" is still both German regions\' revenue', () =>
+    expectRows(
+      `Revenue in Germany in ${year()}`,
+      grouped(
+        (r) => inYear(year())(r) && r.Region.startsWith('DE-'),
+        () => 'all',
+        revenue,
+      )[0][1],
+      `revenue, region in DE-North, DE-South, ${year()}-01-01 … ${year()}-12-31`,
+    ));
+  // "Hi! …" got the orders of a product whose name starts "Hi" where a file has one; a greeting is no name.
+  it('"Hi! how many orders did we get in <year>?" counts the year\'s orders', async () => {
+    const orders = new Set(rows.filter((r) => inYear(year())(r) && bought(r)).map((r) => r.InvoiceNo)).size;
+    const answer = await answerWithQuery(`Hi! how many orders did we get in ${year()}?`, file.snapshot, today);
+    expect(answer.result?.understood).toBe(`orders, ${year()}-01-01 … ${year()}-12-31`);
+    expect(answer.result?.rows[0][0]).toBe(orders);
+  });
+  it.each(['check revenue by region, cheers', 'analyze turnover by region for the board meeting'])(
+    '"%s" is still revenue by region',
+    (question) =>
+      expectRows(
+        question,
+        grouped(
+          () => true,
+          (r) => r.Region,
+          revenue,
+        ),
+        'revenue, by region',
+      ),
+  );
+  it('"be honest, which region is weakest by revenue" is still the last region', () =>
+    expectRows(
+      'be honest, which region is weakest by revenue',
+      grouped(
+        () => true,
+        (r) => r.Region,
+        revenue,
+      ).slice(-1),
+      'bottom 1 by revenue, by region',
+    ));
+});

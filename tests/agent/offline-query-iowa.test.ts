@@ -1368,3 +1368,28 @@ describe('asked on 1 December 2026, in the fifteenth session: bottles, kinds and
     expect(answer.text).toContain("I can't pick out customers by a word of their names (“Inc”) yet");
   });
 });
+
+describe('asked on 1 December 2026, in the sixteenth session: a word nothing reads is refused by name', () => {
+  // Each got the whole file's $1,039,951.09: no such city, chain or kind is in the file.
+  it.each([
+    ['Sioux City sales', '“Sioux”'],
+    ['Costco revenue', '“Costco”'],
+    ['hard seltzer sales', '“seltzer”'],
+    ['revenue at gas stations', '“stations”'],
+  ])('"%s" names %s', async (question, named) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(`I can't place ${named} in this question`);
+  });
+  // A store's name with an apostrophe, a slip of "total", and the state the whole file is in are read.
+  it.each([
+    ["Sid's Beverage Shop revenue", `store_name = 'Sid''s Beverage Shop'`, "revenue, customer = Sid's Beverage Shop"],
+    ['totl revenue', 'true', 'revenue'],
+    ['iowa sales in january 2012', `date >= '2012-01-01' AND date <= '2012-01-31'`, 'revenue, 2012-01-01 … 2012-01-31'],
+  ])('"%s" is still answered', async (question, where, understood) => {
+    const [[revenue]] = (await sql(`SELECT sum(sale_dollars) FROM t WHERE ${where}`)) as number[][];
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood, answer.text).toBe(understood);
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
+  });
+});

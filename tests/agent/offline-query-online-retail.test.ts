@@ -1694,3 +1694,29 @@ describe('asked on 1 December 2026, in the fifteenth session', () => {
     expect(answer.text).toContain('This file does not mark “vip customers”');
   });
 });
+
+describe('asked on 1 December 2026, in the sixteenth session: a word nothing reads is refused by name', () => {
+  // Each got the whole file's figure: no such market or channel is in the file.
+  it.each([
+    ['DACH revenue', '“DACH”'],
+    ['Walmart revenue in november', '“Walmart”'],
+    ['anonymous customers revenue', '“anonymous”'],
+  ])('"%s" names %s', async (question, named) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(`I can't place ${named} in this question`);
+  });
+  // The file writes Ireland "EIRE": its name and adjective are placed by it, not unread.
+  it.each(['revenue in ireland', 'Revenue from Irish customers'])('"%s" is still EIRE\'s', (question) =>
+    expectAnswer(question, `SELECT sum(rev) FROM t WHERE Country = 'EIRE'`, 'revenue, region = EIRE'),
+  );
+  // It got the orders of HI TEC ALPINE HAND WARMER (20), and "check revenue by country" the product "check"'s.
+  it('"Hi! Could you tell me how many orders we got in November?" counts November\'s orders', () =>
+    expectAnswer(
+      'Hi! Could you tell me how many orders we got in November?',
+      `SELECT count(DISTINCT InvoiceNo) FROM t WHERE ${NOV} AND ${PURCHASE}`,
+      'orders, 2011-11-01 … 2011-11-30',
+    ));
+  it('"check revenue by country" is revenue by country', () =>
+    expectAnswer('check revenue by country', `SELECT Country, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC, 1`, 'revenue, by region'));
+});

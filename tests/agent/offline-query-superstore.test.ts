@@ -5790,3 +5790,50 @@ describe('asked on 1 December 2026, in the fifteenth session', () => {
     expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
   });
 });
+
+describe('asked on 1 December 2026, in the sixteenth session: a word nothing reads is refused by name', () => {
+  // Each got the whole file's figure (or the Supplies sub-category's): the word was read past.
+  it.each([
+    ['revenue brazil', '“brazil”'],
+    ['costco revenue', '“costco”'],
+    ['Germany revenue', '“Germany”'],
+    ['costco and walmart sales in 2021', '“costco”, “walmart”'],
+    ['TTM sales', '“TTM”'],
+    ['IKEA chairs sales', '“IKEA”'],
+  ])('"%s" names %s', async (question, named) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(`I can't place ${named} in this question: no customer, product, place or other value of this file holds`);
+  });
+  it('"ofice supplies revenue" (it got the sub-category Supplies) is refused with the word it is near', async () => {
+    const answer = await answerWithQuery('ofice supplies revenue', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I can't place “ofice” in this question");
+    expect(answer.text).toContain('Did you mean “office”?');
+  });
+  // Plain words, greetings, slips and spellings the grammar reads past rightly keep their answers.
+  it.each([
+    ['hey, could you quickly pull up total sales for 2021 please?', 'year(d) = 2021', 'revenue, 2021-01-01 … 2021-12-31'],
+    ["I'd love to see revenue in the West, cheers", `Region = 'West'`, 'revenue, region = West'],
+    ['Hi there, what was revenue in 2021?', 'year(d) = 2021', 'revenue, 2021-01-01 … 2021-12-31'],
+    [
+      'be honest, how much did we sell in the wst in 2021',
+      `Region = 'West' AND year(d) = 2021`,
+      'revenue, region = West, 2021-01-01 … 2021-12-31',
+    ],
+    ['sales for chairz in 2021', `"Sub-Category" = 'Chairs' AND year(d) = 2021`, 'revenue, Sub-Category = Chairs, 2021-01-01 … 2021-12-31'],
+    ['Revenue from customers that aren’t in the West', `Region <> 'West'`, 'revenue, region ≠ West'],
+    ['dear Tally, summarize revenue in Texas for my boss', `State = 'Texas'`, 'revenue, State = Texas'],
+  ])('"%s" is still answered', async (question, where, understood) => {
+    const [[revenue]] = (await sql(`SELECT sum(rev) FROM t WHERE ${where}`)) as number[][];
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood, answer.text).toBe(understood);
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
+  });
+  it('"which subcategories lost money in 2021" (a word typed as two) is still answered', () =>
+    expectAnswer(
+      'which subcategories lost money in 2021',
+      `SELECT "Sub-Category", sum(gp) g FROM t WHERE year(d) = 2021 GROUP BY 1 HAVING g < 0 ORDER BY g, 1`,
+      'gross profit, by Sub-Category, gross profit < 0, 2021-01-01 … 2021-12-31',
+    ));
+});

@@ -22,6 +22,7 @@
  */
 import { numberLeftOut } from './query-numbers';
 import { phraseLeftOut } from './query-unread-phrases';
+import { unknownWordsOf } from './query-unknown-words';
 import { averageOverOf, readAveragedOver } from './query-average-over';
 import { buyersOfQuestion, isBought, withBuyers } from './query-buyers';
 import { MAX_ROWS, MEASURE_LABELS, SUMMED_OVER_TIME, TIME_DIMENSIONS } from '../../engine/query/spec';
@@ -258,11 +259,17 @@ export function parseQuestion(
         // A list of who did not buy carries its own denial ("haven't bought Hydraulics since June").
         (parsed.spec.notBoughtIn || parsed.spec.neverBought
           ? null
-          : (deniedValueOf(question, parsed.spec.filters ?? []) ?? denialLeftOut(asked, parsed.spec))))
+          : (deniedValueOf(question, parsed.spec.filters ?? []) ?? denialLeftOut(asked, parsed.spec))) ??
+        unknownWordsOf(asked, meta, valuesPlacedBy(parsed.spec)))
       : parsed.kind === 'among'
-        ? (leansOnEarlier(asked) ?? deniedValueOf(question, parsed.where))
+        ? (leansOnEarlier(asked) ?? deniedValueOf(question, parsed.where) ?? unknownWordsOf(asked, meta, parsed.where))
         : null;
   return unread ? { kind: 'refused', reason: unread } : parsed;
+}
+
+/** Every value a reading places: its filters, and the goods its buyers bought or did not. */
+function valuesPlacedBy(spec: QuerySpecInput): { values: readonly string[] }[] {
+  return [...(spec.filters ?? []), spec.buyersOf, spec.neverBought, spec.boughtAll].filter((f) => f !== undefined);
 }
 
 /** Two things set against each other by name: "X vs Y", "X compared to Y", "X against Y". */

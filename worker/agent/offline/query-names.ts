@@ -868,6 +868,31 @@ export function unplacedBeforeBuyers(text: string, filters: readonly { values: s
   return before.find((word) => !placed(word)) ?? null;
 }
 
+/**
+ * The words a question may name a place value by, in lower case: "germany" for DE-North,
+ * "ireland" and "irish" for EIRE, "uk" and "british" for United Kingdom.
+ */
+export function placeWordsOf(value: string): string[] {
+  const country = countryOfCode(value);
+  const spellings = [value.toLowerCase(), ...(country ? [country] : [])];
+  return [
+    ...spellings,
+    ...Object.entries({ ...ABBREVIATIONS, ...DEMONYMS })
+      .filter(([, spelt]) => spelt.some((s) => spellings.includes(s)))
+      .flatMap(([word, spelt]) => [word, ...spelt]),
+  ];
+}
+
+/** Whether a word names a place: a country, a US state, a country's abbreviation or adjective ("usa", "german"). */
+export function isPlaceWord(word: string): boolean {
+  return (
+    isCountryName(word) ||
+    word in ABBREVIATIONS ||
+    word in DEMONYMS ||
+    (US_STATE_WORDS.has(word) && !/^(?:new|north|south|west|east|island)$/.test(word))
+  );
+}
+
 /** Countries by their adjective ("German customers"), as files spell the country. */
 const DEMONYMS: Record<string, string[]> = {
   american: ABBREVIATIONS.usa,

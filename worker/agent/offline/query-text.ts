@@ -169,9 +169,26 @@ const BEST_SELLING_KIND = /\b(?:best|top)[- ]selling\s+([a-z][a-z']{2,})(?=\s*[?
 const GROUP_NOUN =
   /^(?:products?|items?|skus?|brands?|lines?|goods|categories|category|suppliers?|vendors?|customers?|clients?|accounts?|stores?|shops?|regions?|reps?|months?|days?|weeks?|years?|quarters?|ones?|things?|stuff)$/i;
 
+/** A greeting that opens a question, with whom it greets and its stop: "Hi! ", "Hi there, ", "hey tally ", "Good morning team, ". */
+const GREETING =
+  /^\s*(?:hi|hello|hey|hiya|howdy|yo|greetings|(?:good )?(?:morning|afternoon|evening))(?:(?:\s+(?:there|team|all|everyone|folks|guys|tally|mate|buddy))?\s*[!,.:;]+|\s+(?:there|team|all|everyone|folks|guys|tally|mate|buddy)\b|(?=\s+(?:what|how|who|which|can|could|would|please|show|give|list|tell)\b))\s*/i;
+
+/** Thanks or a please that closes a question, with its stop kept: "…, please?", "… thanks!", "…, cheers". */
+const CLOSING_COURTESY = /[,;\s]+(?:please|pls|plz|thanks|thank you|thx|cheers|ta)\s*([?.!]*)\s*$/i;
+
+/** A verb asking for a figure: "check revenue by country", "pull up total sales", "grab the orders". */
+const CHECK_FIGURE =
+  /^(?:(?:please|pls|plz|kindly)\s+)?(?:check|fetch|grab|pull up|pull)\s+(?=(?:me\s+)?(?:the\s+|our\s+)?(?:total\s+)?(?:revenue|sales|turnover|profit|margin|orders|units|customers|products)\b)/i;
+
 export function withWordingMended(question: string): string {
   return (
     question
+      // "Hi! Could you tell me how many orders …" got the orders of HI TEC ALPINE HAND WARMER, "check
+      // revenue by country" those of the product "check": a greeting, or a verb asking, is no name.
+      .replace(GREETING, '')
+      .replace(CHECK_FIGURE, 'show ')
+      // "… total sales for 2021 please?" looked for a name "2021 please".
+      .replace(CLOSING_COURTESY, '$1')
       .replace(TYPO, (word: string) => TYPOS[word.toLowerCase()] ?? word)
       // Shorthand, typed in lower case beside a period's word ("sales in ohio lst yr" got all
       // years' Ohio revenue); "Chivas Regal 12 Yr" is a name.
