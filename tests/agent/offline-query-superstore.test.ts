@@ -5798,7 +5798,6 @@ describe('asked on 1 December 2026, in the sixteenth session: a word nothing rea
     ['costco revenue', '“costco”'],
     ['Germany revenue', '“Germany”'],
     ['costco and walmart sales in 2021', '“costco”, “walmart”'],
-    ['TTM sales', '“TTM”'],
     ['IKEA chairs sales', '“IKEA”'],
   ])('"%s" names %s', async (question, named) => {
     const answer = await answerWithQuery(question, file.snapshot, TODAY);
@@ -5835,5 +5834,72 @@ describe('asked on 1 December 2026, in the sixteenth session: a word nothing rea
       'which subcategories lost money in 2021',
       `SELECT "Sub-Category", sum(gp) g FROM t WHERE year(d) = 2021 GROUP BY 1 HAVING g < 0 ORDER BY g, 1`,
       'gross profit, by Sub-Category, gross profit < 0, 2021-01-01 … 2021-12-31',
+    ));
+});
+
+describe('asked on 1 December 2026, in the sixteenth session: idioms and counts first', () => {
+  // It got the revenue, then the top region: the bottom line is the profit, the top line the sales.
+  it('"bottom line for 2021" is 2021\'s gross profit', () =>
+    expectAnswer('bottom line for 2021', `SELECT sum(gp) FROM t WHERE year(d) = 2021`, 'gross profit, 2021-01-01 … 2021-12-31'));
+  it('"top line by region" is revenue by region', () =>
+    expectAnswer('top line by region', `SELECT Region, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC`, 'revenue, by region'));
+  // Each listed every state: a count before the ranking's word, first in the question, is the top so many.
+  it.each([
+    ['5 biggest states by sales', 5],
+    ['a dozen biggest states by sales', 12],
+  ])('"%s" is the top %i', (question, n) =>
+    expectAnswer(question, `SELECT State, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC LIMIT ${n}`, `top ${n} by revenue, by State`),
+  );
+  it('"top half a dozen states by profit" is the top 6', () =>
+    expectAnswer(
+      'top half a dozen states by profit',
+      `SELECT State, sum(gp) g FROM t GROUP BY 1 ORDER BY g DESC LIMIT 6`,
+      'top 6 by gross profit, by State',
+    ));
+  // It got the whole file's revenue, three years of it.
+  it('"annualised revenue" is refused by its word', async () => {
+    const answer = await answerWithQuery('annualised revenue', file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I can't place “annualised” in this question");
+  });
+});
+
+describe('asked on 1 December 2026, in the sixteenth session: asides, colons and the trailing year', () => {
+  // It got all 2021's revenue: a value before a colon was no value.
+  it.each([
+    ['Texas: revenue in 2021', `State = 'Texas' AND year(d) = 2021`, 'revenue, State = Texas, 2021-01-01 … 2021-12-31'],
+    [
+      'Quick sanity check on the West: revenue in 2021?',
+      `Region = 'West' AND year(d) = 2021`,
+      'revenue, region = West, 2021-01-01 … 2021-12-31',
+    ],
+    ['Furniture; revenue in 2021', `Category = 'Furniture' AND year(d) = 2021`, 'revenue, category = Furniture, 2021-01-01 … 2021-12-31'],
+    // "Great, and the margin for the West?" took the product Great White Envelope…
+    ['Great, revenue for the West in 2021?', `Region = 'West' AND year(d) = 2021`, 'revenue, region = West, 2021-01-01 … 2021-12-31'],
+    ['Realistically, what was revenue in 2021?', 'year(d) = 2021', 'revenue, 2021-01-01 … 2021-12-31'],
+  ])('"%s" keeps what it names', async (question, where, understood) => {
+    const [[revenue]] = (await sql(`SELECT sum(rev) FROM t WHERE ${where}`)) as number[][];
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood, answer.text).toBe(understood);
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
+  });
+  // Each got the whole file's revenue, four years of it.
+  it.each(['TTM sales', "What's the trailing twelve months revenue?"])('"%s" is the last 12 months\' revenue', async (question) => {
+    const [[revenue]] = (await sql(`SELECT sum(rev) FROM t WHERE d BETWEEN '2021-01-01' AND '2021-12-30'`)) as number[][];
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, 2021-01-01 … 2021-12-30');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(revenue, 6);
+  });
+  it('"revenue by state sorted ascending" is lowest first', () =>
+    expectAnswer(
+      'revenue by state sorted ascending',
+      `SELECT State, sum(rev) r FROM t GROUP BY 1 ORDER BY r, 1`,
+      'revenue, by State, lowest first',
+    ));
+  it('"How many orders did we recieve in 2021?" counts 2021\'s orders', () =>
+    expectAnswer(
+      'How many orders did we recieve in 2021?',
+      `SELECT count(DISTINCT "Order ID") FROM t WHERE year(d) = 2021`,
+      'orders, 2021-01-01 … 2021-12-31',
     ));
 });

@@ -50,7 +50,9 @@ export function rankedCountOf(text: string): { n: number; smallest: boolean } | 
  * customer in the 3 months before June 2021" is a span of time, and listed only 3 customers.
  */
 const COUNTED = new RegExp(
-  String.raw`\b(?:which|what|the|our|my|list|name|show|give me)\s+(${COUNT})\s+(?!(?:days|weeks|months|quarters|years)\b)(?:(?:top|best|biggest|largest|smallest|highest|lowest|worst|cheapest|priciest)(?:[- ]selling)?\s+|(?:most|least)\s+[a-z]+\s+)?[a-z-]+s\b`,
+  String.raw`\b(?:which|what|the|our|my|list|name|show|give me)\s+(${COUNT})\s+(?!(?:days|weeks|months|quarters|years)\b)(?:(?:top|best|biggest|largest|smallest|highest|lowest|worst|cheapest|priciest)(?:[- ]selling)?\s+|(?:most|least)\s+[a-z]+\s+)?[a-z-]+s\b` +
+    // "12 best customers by profit", "5 biggest states by sales" (and "a dozen …", read as 12) listed them all.
+    String.raw`|^(${COUNT})\s+(?:top|best|biggest|largest|smallest|highest|lowest|worst|cheapest|priciest)(?:[- ]selling)?\s+[a-z-]+s\b`,
 );
 
 /**
@@ -118,7 +120,7 @@ export function rankAsAsked(asked: RankingQuestion): string | null {
   const n = top
     ? (NUMBER_WORDS[top[2]] ?? Number(top[2]))
     : counted
-      ? (NUMBER_WORDS[counted[1]] ?? Number(counted[1]))
+      ? (NUMBER_WORDS[counted[1] ?? counted[2]] ?? Number(counted[1] ?? counted[2]))
       : !orderOnly &&
           /\b(which|what|top|best|largest|biggest|most|highest|lowest|smallest|worst|bottom)\b/.test(text) &&
           byKey &&

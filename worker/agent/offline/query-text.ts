@@ -176,9 +176,13 @@ const GREETING =
 /** Thanks or a please that closes a question, with its stop kept: "…, please?", "… thanks!", "…, cheers". */
 const CLOSING_COURTESY = /[,;\s]+(?:please|pls|plz|thanks|thank you|thx|cheers|ta)\s*([?.!]*)\s*$/i;
 
+/** An aside that opens a question, before its comma or colon: "Great, …", "Heads up, …", "Sanity check: …", "Out of interest, …". */
+const PREAMBLE =
+  /^\s*(?:(?:great|cool|ok|okay|perfect|awesome|nice|right|alright|thanks|thank you|cheers|heads up|fwiw|btw|tia|quick question|(?:quick )?sanity check(?: on)?|out of interest|just curious|realistically|honestly|interestingly|specifically|ideally|apparently|literally|basically)\s*[,:!–-]+\s*)+/i;
+
 /** A verb asking for a figure: "check revenue by country", "pull up total sales", "grab the orders". */
 const CHECK_FIGURE =
-  /^(?:(?:please|pls|plz|kindly)\s+)?(?:check|fetch|grab|pull up|pull)\s+(?=(?:me\s+)?(?:the\s+|our\s+)?(?:total\s+)?(?:revenue|sales|turnover|profit|margin|orders|units|customers|products)\b)/i;
+  /^(?:(?:please|pls|plz|kindly)\s+)?(?:check|fetch|grab|pull up|pull)\s+(?=(?:me\s+)?(?:the\s+|our\s+)?(?:total\s+|number of\s+|count of\s+)?(?:revenue|sales|turnover|profit|margin|orders|units|customers|products)\b)/i;
 
 export function withWordingMended(question: string): string {
   return (
@@ -186,9 +190,22 @@ export function withWordingMended(question: string): string {
       // "Hi! Could you tell me how many orders …" got the orders of HI TEC ALPINE HAND WARMER, "check
       // revenue by country" those of the product "check": a greeting, or a verb asking, is no name.
       .replace(GREETING, '')
+      // "Great, and the margin for the West?" got the product Great White…'s, "Heads up, …" HEADS AND TAILS'.
+      .replace(PREAMBLE, '')
       .replace(CHECK_FIGURE, 'show ')
+      // "Trailing twelve months revenue", "TTM sales" got the whole file's: the last 12 months.
+      .replace(/\b(?:trailing|rolling) (?:twelve|12) months\b|\b(?:ttm|ltm)\b/gi, 'last 12 months')
+      // "Revenue by state sorted descending" is the ranking's own order; "ascending" the other.
+      .replace(/\b(?:sorted |in |by )?descending(?: order)?\b/gi, 'highest first')
+      .replace(/\b(?:sorted |in |by )?ascending(?: order)?\b/gi, 'lowest first')
       // "… total sales for 2021 please?" looked for a name "2021 please".
       .replace(CLOSING_COURTESY, '$1')
+      // "Bottom line for 2021" got the revenue, "top line by region" the top region: the profit and the sales.
+      .replace(/\bbottom[- ]line\b/gi, 'gross profit')
+      .replace(/\btop[- ]line\b(?! items?\b)/gi, 'revenue')
+      // "A dozen best customers" got the top 5.
+      .replace(/\bhalf a dozen\b/gi, '6')
+      .replace(/\b(?:a |one )?dozen\b/gi, '12')
       .replace(TYPO, (word: string) => TYPOS[word.toLowerCase()] ?? word)
       // Shorthand, typed in lower case beside a period's word ("sales in ohio lst yr" got all
       // years' Ohio revenue); "Chivas Regal 12 Yr" is a name.

@@ -1,8 +1,8 @@
 /**
  * The last net of all: a word of the question that is neither a word the grammar reads nor a
- * word of the file's names. "revenue brazil", "costco revenue", "Benelux revenue 2024" and
- * "revenue during the launch period" got the whole file's figures: no pattern placed the word,
- * so it was read past, and the answer was to another question. A word is known when the
+ * word of the file's names. "revenue brazil", "costco revenue", "DACH turnover 2024" and "TTM
+ * sales" got the whole file's figures: no pattern placed the word, so it was read past, and
+ * the answer was to another question. A word is known when the
  * grammar's patterns hold it (`GRAMMAR_WORDS`), when it is plain English that narrows nothing,
  * when some value or header of the file holds it, or when it is a slip of one of those that the
  * reading placed ("germny revenue" read as Germany). Anything else is refused by name.
@@ -12,6 +12,7 @@ import { escapeMarkdown } from '../../engine/render/escape';
 import { editDistance } from '../tools/rep-match';
 import { GRAMMAR_WORDS } from './grammar-words';
 import { isPlaceWord, placeWordsOf } from './query-names';
+import { singular } from './query-vocabulary';
 
 /**
  * Plain English that narrows no figure: how a question is put ("could you kindly tell me"),
@@ -31,20 +32,24 @@ const PLAIN_ENGLISH = new Set(
     'while who why will wish wonder wondering would yeah yes you your',
     // Greetings, asides and slang that carry no figure.
     'advance afternoon alright awesome brilliant btw cool damage dough evening fab gimme haha lemme lol morning nice oops',
-    'perfect super sweet urgent bot cheers excellent fantastic greetings mate tbh ugh wonderful imo mega',
+    'perfect super sweet urgent bot excellent fantastic greetings tbh ugh wonderful imo mega',
     // Tone, hedging and feelings: "honestly", "roughly", "worried about …".
     'ballpark basically bunch certainly circa clarify clearly concerned confused context correct definitely essentially',
     'frankly happy historically honest honestly interested lot obviously possibly presently probably respectively rough',
-    'seriously surprised truly understand various worried wrong',
+    'seriously surprised truly understand various worried wrong apparently dunno fwiw gotta ideally interest interestingly',
+    'literally obliged realistically sanity specifically tia',
     // Who asks, and for what: "for the board meeting", "my boss wants …".
     'assistant boss ceo cfo colleague coo cto deck director meeting powerpoint preparing presentation review slides tomorrow',
+    'budgeting exec investor investors kickoff prepping purposes purpose',
     // Verbs that ask for what follows, and nouns for an answer of any kind.
     'analyse analyze arrange build calculate check compute consolidate create crunch deep detail details determine dig dive',
     'draw extract fetch figure figures find generate glance grab group identify info information insight insights itemise',
     'itemize lowdown numbers organise organize outline peek picture prepare present produce provide pull report require',
     'retrieve search send share slice snapshot spot stats statistics status story summarise summarize tabulate update view',
     'visualise visualize attempting belong belongs confirm describe download print recap refresh remind verify situation',
-    'brief favorite favourite fail failed fails failing process processed processing',
+    'brief fail failed fails failing process processed processing receive received receiving historical',
+    // The grammar reads "favou?rite", which its words hold as "favou" and "rite".
+    'favorite favourite',
     // "rev": revenue, the figure a question names none.
     'rev revs',
     // The app's own name: "dear Tally, …".
@@ -119,6 +124,11 @@ function isWordRead(word: string, files: ReadonlySet<string>): boolean {
   );
 }
 
+/** Whether a word is read as it stands: the file's, the grammar's or plain English, in no other form. */
+function isWholeWordRead(word: string, files: ReadonlySet<string>): boolean {
+  return files.has(word) || GRAMMAR_WORDS.has(word) || PLAIN_ENGLISH.has(word);
+}
+
 /** Whether a word of the question is read: a value placed or its slip, the grammar's, plain English, or a word of the file's names. */
 function isKnown(word: string, meta: SnapshotMeta, placed: readonly string[]): boolean {
   // "germny" read as Germany, "chairz" as Chairs, "wst" as West: a slip of a name the reading placed.
@@ -129,14 +139,13 @@ function isKnown(word: string, meta: SnapshotMeta, placed: readonly string[]): b
   if (files.has(word)) return true;
   if (isPlaceWord(word)) return false;
   if (isWordRead(word, files)) return true;
-  // "subcategories", "shipmode": two words read, typed as one.
+  // "subcategories", "shipmode": two words read, typed as one (each whole, so "annualised" is not "annual" and "is").
   for (let cut = 3; cut <= word.length - 3; cut++)
-    if (isWordRead(word.slice(0, cut), files) && isWordRead(word.slice(cut), files)) return true;
-  // "revnue", "custmers": a slip of a word the grammar reads;
-  // "totl" for total: four letters, one dropped from a longer word.
-  return (
-    word.length >= 4 && [...GRAMMAR_WORDS].some((g) => g.length >= Math.max(4, word.length === 4 ? 5 : 0) && editDistance(word, g, 1) <= 1)
-  );
+    if (isWholeWordRead(word.slice(0, cut), files) && [word.slice(cut), singular(word.slice(cut))].some((w) => isWholeWordRead(w, files)))
+      return true;
+  // "revnue", "custmers": a slip of a word the grammar reads; of four letters, only one short of a longer word ("totl").
+  const shortest = word.length === 4 ? 5 : 4;
+  return word.length >= 4 && [...GRAMMAR_WORDS].some((g) => g.length >= shortest && editDistance(word, g, 1) <= 1);
 }
 
 /** How many slips a typed word may hold and still be a name's word: one, two from seven letters. */

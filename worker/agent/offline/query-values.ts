@@ -595,6 +595,8 @@ export function asWritten(s: string): string {
       // UCI Wholesale's "Detergents_Paper", asked as "Detergents Paper", was refused as a word of a name.
       .replace(/_/g, ' ')
       .replace(/[?!,]/g, ' ')
+      // "Texas: revenue in 2021" got all 2021's: a colon or semicolon ends a word, as a comma does.
+      .replace(/[:;](?=\s|$)/g, ' ')
       // "Acme Supply, Inc.'s margin" lost the supplier: the dot before an "'s" is the name's.
       .replace(/\.(?=['’]s(?:\s|$))/g, '')
       .replace(/\.(?=\s|$)/g, ' ')
