@@ -187,17 +187,17 @@ const CHECK_FIGURE =
 export function withWordingMended(question: string): string {
   return (
     question
-      // "Hi! Could you tell me how many orders …" got the orders of HI TEC ALPINE HAND WARMER, "check
-      // revenue by country" those of the product "check": a greeting, or a verb asking, is no name.
+      // "Hi! Could you tell me how many orders …" got the orders of HI TEC ALPINE HAND WARMER: a greeting is no name.
       .replace(GREETING, '')
       // "Great, and the margin for the West?" got the product Great White…'s, "Heads up, …" HEADS AND TAILS'.
       .replace(PREAMBLE, '')
+      // "check revenue by country" got the product "check"'s: a verb asking for a figure.
       .replace(CHECK_FIGURE, 'show ')
       // "Trailing twelve months revenue", "TTM sales" got the whole file's: the last 12 months.
       .replace(/\b(?:trailing|rolling) (?:twelve|12) months\b|\b(?:ttm|ltm)\b/gi, 'last 12 months')
       // "Revenue by state sorted descending" is the ranking's own order; "ascending" the other.
-      .replace(/\b(?:sorted |in |by )?descending(?: order)?\b/gi, 'highest first')
-      .replace(/\b(?:sorted |in |by )?ascending(?: order)?\b/gi, 'lowest first')
+      .replace(/\b(?:sorted |in )?descending(?: order)?\b/gi, 'highest first')
+      .replace(/\b(?:sorted |in )?ascending(?: order)?\b/gi, 'lowest first')
       // "… total sales for 2021 please?" looked for a name "2021 please".
       .replace(CLOSING_COURTESY, '$1')
       // "Bottom line for 2021" got the revenue, "top line by region" the top region: the profit and the sales.
