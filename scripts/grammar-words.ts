@@ -12,6 +12,7 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
 const OFFLINE = 'worker/agent/offline';
@@ -40,13 +41,30 @@ function wordsOfLiteral(node: ts.Node): string | null {
   return null;
 }
 
+/** `const NOT_… = new Set(…)`: words the grammar's nets skip, so no word it reads. */
+function isListOfWordsReadPast(node: ts.Node): boolean {
+  return (
+    ts.isVariableDeclaration(node) &&
+    ts.isIdentifier(node.name) &&
+    node.name.text.startsWith('NOT_') &&
+    node.initializer !== undefined &&
+    ts.isNewExpression(node.initializer) &&
+    node.initializer.expression.getText() === 'Set'
+  );
+}
+
 /** The words, in lower case and sorted, of the grammar's sources in `root`. */
 export function grammarWordsOf(root: string): string[] {
   const words = new Set<string>();
   const dir = join(root, OFFLINE);
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && join(OFFLINE, f) !== GRAMMAR_WORDS_FILE)) {
+  // The net's own plain-English list is read at run time apart, not as the grammar's.
+  const notTheGrammar = new Set([GRAMMAR_WORDS_FILE, join(OFFLINE, 'query-unknown-words.ts')]);
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !notTheGrammar.has(join(OFFLINE, f)))) {
     const source = ts.createSourceFile(file, readFileSync(join(dir, file), 'utf8'), ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node): void => {
+      // An import's path ("./query-follow-ups") is no word; a list of words the grammar reads past
+      // on purpose (`NOT_BRANDS`: "online", "retail", "wholesale") is what the net must catch.
+      if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node) || isListOfWordsReadPast(node)) return;
       const text = wordsOfLiteral(node);
       if (text) for (const word of text.toLowerCase().match(/[a-z]{2,}/g) ?? []) words.add(word);
       // A template's parts were read with it; what its holes hold is read on its own.
@@ -84,7 +102,7 @@ export function grammarWordsModule(words: readonly string[]): string {
   ].join('\n');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   writeFileSync(GRAMMAR_WORDS_FILE, grammarWordsModule(grammarWordsOf('.')));
   console.log(`wrote ${GRAMMAR_WORDS_FILE}`);
 }

@@ -1375,7 +1375,7 @@ describe('asked on 1 December 2026, in the sixteenth session: a word nothing rea
     ['Sioux City sales', '“Sioux”'],
     ['Costco revenue', '“Costco”'],
     ['hard seltzer sales', '“seltzer”'],
-    ['revenue at gas stations', '“stations”'],
+    ['revenue at gas stations', '“gas”, “stations”'],
   ])('"%s" names %s', async (question, named) => {
     const answer = await answerWithQuery(question, file.snapshot, TODAY);
     expect(answer.result).toBeNull();

@@ -883,14 +883,26 @@ export function placeWordsOf(value: string): string[] {
   ];
 }
 
-/** Whether a word names a place: a country, a US state, a country's abbreviation or adjective ("usa", "german"). */
+/** Words of places' names that are plain English too: "states", "new", "north", "island". */
+const COMMON_PLACE_WORDS = new Set(
+  'the of and new north south east west central island islands saint st states state great republic democratic people federal'.split(' '),
+);
+
+let placeNameWords: Set<string> | null = null;
+
+/**
+ * Whether a word names a place, or is a word of a place's name: a country ("kingdom" of United
+ * Kingdom, "britain"), a US state ("york"), a country's abbreviation or adjective ("usa", "german").
+ */
 export function isPlaceWord(word: string): boolean {
-  return (
-    isCountryName(word) ||
-    word in ABBREVIATIONS ||
-    word in DEMONYMS ||
-    (US_STATE_WORDS.has(word) && !/^(?:new|north|south|west|east|island)$/.test(word))
+  // Of the runtime's many-word country names only the spellings listed here count: "Jan Mayen",
+  // "Isle of Man" and "Christmas Island" would make "jan", "man" and "christmas" places.
+  placeNameWords ??= new Set(
+    [...Object.values(US_STATE_CODES), ...Object.values(ABBREVIATIONS).flat(), ...Object.values(DEMONYMS).flat()]
+      .flatMap((name) => name.split(/[^a-z]+/))
+      .filter((w) => w.length >= 3 && !COMMON_PLACE_WORDS.has(w)),
   );
+  return isCountryName(word) || placeNameWords.has(word) || word in ABBREVIATIONS || word in DEMONYMS;
 }
 
 /** Countries by their adjective ("German customers"), as files spell the country. */

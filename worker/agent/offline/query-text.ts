@@ -178,7 +178,11 @@ const CLOSING_COURTESY = /[,;\s]+(?:please|pls|plz|thanks|thank you|thx|cheers|t
 
 /** An aside that opens a question, before its comma or colon: "Great, …", "Heads up, …", "Sanity check: …", "Out of interest, …". */
 const PREAMBLE =
-  /^\s*(?:(?:great|cool|ok|okay|perfect|awesome|nice|right|alright|thanks|thank you|cheers|heads up|fwiw|btw|tia|quick question|(?:quick )?sanity check(?: on)?|out of interest|just curious|realistically|honestly|interestingly|specifically|ideally|apparently|literally|basically)\s*[,:!–-]+\s*)+/i;
+  /^\s*(?:(?:great|cool|ok|okay|perfect|awesome|nice|right|alright|thanks|thank you|cheers|heads up|fwiw|btw|tia|quick question|(?:quick )?sanity check(?: on)?|out of interest|just curious|realistically|honestly|interestingly|specifically|ideally|apparently|literally|basically)(?:\s*[,:!]+|\s+[–-])\s*)+/i;
+
+/** "sorted descending", "in ascending order". */
+const SORTED_WAY = /\b(?:sorted |in )?(descending|ascending)(?: order)?\b/gi;
+const RANKED_WORD = /\b(?:top|bottom|best|worst|biggest|largest|smallest|highest|lowest|most|least)\b/i;
 
 /** A verb asking for a figure: "check revenue by country", "pull up total sales", "grab the orders". */
 const CHECK_FIGURE =
@@ -195,17 +199,19 @@ export function withWordingMended(question: string): string {
       .replace(CHECK_FIGURE, 'show ')
       // "Trailing twelve months revenue", "TTM sales" got the whole file's: the last 12 months.
       .replace(/\b(?:trailing|rolling) (?:twelve|12) months\b|\b(?:ttm|ltm)\b/gi, 'last 12 months')
-      // "Revenue by state sorted descending" is the ranking's own order; "ascending" the other.
-      .replace(/\b(?:sorted |in )?descending(?: order)?\b/gi, 'highest first')
-      .replace(/\b(?:sorted |in )?ascending(?: order)?\b/gi, 'lowest first')
+      // "Revenue by state sorted descending" is the ranking's own order; "ascending" the other. Not
+      // beside a ranking's word: "top 5 … in ascending order" would be read as the bottom 5.
+      .replace(SORTED_WAY, (match: string, way: string, offset: number, whole: string) =>
+        RANKED_WORD.test(whole) ? match : way.toLowerCase() === 'descending' ? 'highest first' : 'lowest first',
+      )
       // "… total sales for 2021 please?" looked for a name "2021 please".
       .replace(CLOSING_COURTESY, '$1')
       // "Bottom line for 2021" got the revenue, "top line by region" the top region: the profit and the sales.
-      .replace(/\bbottom[- ]line\b/gi, 'gross profit')
+      .replace(/\bbottom[- ]line\b(?! items?\b)/gi, 'gross profit')
       .replace(/\btop[- ]line\b(?! items?\b)/gi, 'revenue')
       // "A dozen best customers" got the top 5.
       .replace(/\bhalf a dozen\b/gi, '6')
-      .replace(/\b(?:a |one )?dozen\b/gi, '12')
+      .replace(/\b(?:a|one) dozen\b/gi, '12')
       .replace(TYPO, (word: string) => TYPOS[word.toLowerCase()] ?? word)
       // Shorthand, typed in lower case beside a period's word ("sales in ohio lst yr" got all
       // years' Ohio revenue); "Chivas Regal 12 Yr" is a name.

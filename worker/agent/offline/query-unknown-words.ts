@@ -23,23 +23,23 @@ const PLAIN_ENGLISH = new Set(
   [
     // How a question is put, and to whom.
     'able actually again also although always another anyway anything appreciate appreciated approx approximately ask asking',
-    'bit briefly buddy can chance cheers could curious dear did does doing done else even ever exact exactly fine folks',
+    'bit briefly buddy can chance cheers could curious dear did does doing done else even ever exact exactly folks',
     'friend give given glad going gonna got great guys had has have having hello help hey hi hiya hmm hold holds hope hoping',
     'howdy however idea just keen kind kindly know let like looking love lovely mate maybe mean much must need needed now',
     'okay perhaps please pls plz possible precisely pretty quick quickly rather real really reference regards right roughly',
-    'rush see seems should simply some something sorry still sure team tell telling thank thanks that their them then there',
+    'rush see seems should simply some something sorry still sure tell telling thank thanks that their them then there',
     'these they thing things think this those though thx too very wanna want wanted was way were what whats whether which',
     'while who why will wish wonder wondering would yeah yes you your',
     // Greetings, asides and slang that carry no figure.
     'advance afternoon alright awesome brilliant btw cool damage dough evening fab gimme haha lemme lol morning nice oops',
-    'perfect super sweet urgent bot excellent fantastic greetings tbh ugh wonderful imo mega',
+    'perfect bot excellent fantastic greetings tbh ugh wonderful imo',
     // Tone, hedging and feelings: "honestly", "roughly", "worried about …".
     'ballpark basically bunch certainly circa clarify clearly concerned confused context correct definitely essentially',
     'frankly happy historically honest honestly interested lot obviously possibly presently probably respectively rough',
     'seriously surprised truly understand various worried wrong apparently dunno fwiw gotta ideally interest interestingly',
     'literally obliged realistically sanity specifically tia',
     // Who asks, and for what: "for the board meeting", "my boss wants …".
-    'assistant boss ceo cfo colleague coo cto deck director meeting powerpoint preparing presentation review slides tomorrow',
+    'assistant boss ceo cfo colleague coo cto deck director meeting powerpoint preparing presentation review slides',
     'budgeting exec investor investors kickoff prepping purposes purpose',
     // Verbs that ask for what follows, and nouns for an answer of any kind.
     'analyse analyze arrange build calculate check compute consolidate create crunch deep detail details determine dig dive',
@@ -50,6 +50,12 @@ const PLAIN_ENGLISH = new Set(
     'brief fail failed fails failing process processed processing receive received receiving historical',
     // The grammar reads "favou?rite", which its words hold as "favou" and "rite".
     'favorite favourite',
+    // The whole of what the file holds: "global sales", "the entire dataset".
+    'global worldwide whole entire file data dataset sheet table',
+    // Amounts said loosely: "lots of", "thousands of".
+    'dozens hundreds thousands millions lots loads sometimes nowadays particular',
+    // Words the grammar reads with an optional space or hyphen ("best[- ]?sell…"), whose parts alone its words hold.
+    'bestseller bestsellers bestselling',
     // "rev": revenue, the figure a question names none.
     'rev revs',
     // The app's own name: "dear Tally, …".
@@ -59,18 +65,33 @@ const PLAIN_ENGLISH = new Set(
     .split(' '),
 );
 
+/** The grammar's words and plain English, for slips of them ("recieve", "revnue"). */
+const WORDS_READ = [...GRAMMAR_WORDS, ...PLAIN_ENGLISH];
+
 /** A word of a question: letters, and not a part of an id ("CA-2020-152156", "C1000185") or an amount ("5k"). */
-const QUESTION_WORD = /(?<![\p{L}\d'’_-])\p{L}[\p{L}'’]*(?:-\p{L}[\p{L}'’]*)*(?![\p{L}\d_]|-\d)/gu;
+const QUESTION_WORD = /(?<![\p{L}\d_-])\p{L}[\p{L}'’]*(?:-\p{L}[\p{L}'’]*)*(?![\p{L}\d_]|-\d)/gu;
 
-/** The words of every value and header of a file, in lower case, kept per snapshot. */
-const wordsOfFiles = new WeakMap<SnapshotMeta, Set<string>>();
+/** The words of every value and header of a file, in lower case, and each two of them side by side joined ("subcategory", "shipmode"). */
+interface FileWords {
+  words: Set<string>;
+  joined: Set<string>;
+}
 
-function fileWords(meta: SnapshotMeta): Set<string> {
-  let words = wordsOfFiles.get(meta);
-  if (words) return words;
-  words = new Set();
+const wordsOfFiles = new WeakMap<SnapshotMeta, FileWords>();
+
+function fileWordsOf(meta: SnapshotMeta): FileWords {
+  let file = wordsOfFiles.get(meta);
+  if (file) return file;
+  const { words, joined }: FileWords = (file = { words: new Set(), joined: new Set() });
   const add = (text: string) => {
-    for (const word of text.toLowerCase().split(/[^\p{L}]+/u)) if (word) words.add(word);
+    const split = text
+      .toLowerCase()
+      .split(/[^\p{L}]+/u)
+      .filter(Boolean);
+    split.forEach((word, i) => {
+      words.add(word);
+      if (i > 0) joined.add(split[i - 1] + word);
+    });
   };
   for (const d of meta.dimensions) {
     add(`${d.label} ${d.header ?? ''}`);
@@ -80,12 +101,17 @@ function fileWords(meta: SnapshotMeta): Set<string> {
     for (const value of new Set(d.values)) add(`${value} ${value.replace(/['’]/g, '')}`);
   }
   for (const header of [...(meta.unusedNumbers ?? []), meta.quantityHeader ?? '']) add(header.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2'));
-  wordsOfFiles.set(meta, words);
-  return words;
+  wordsOfFiles.set(meta, file);
+  return file;
+}
+
+function fileWords(meta: SnapshotMeta): Set<string> {
+  return fileWordsOf(meta).words;
 }
 
 /** The forms a word of the grammar takes: "customers", "bought", "selling", "monthly", "biggest". */
 function stemsOf(word: string): string[] {
+  // "gas" is no "ga" (Georgia's code), "bed" no "be": a stem of two letters is none.
   return [
     word,
     word.replace(/s$/, ''),
@@ -99,7 +125,7 @@ function stemsOf(word: string): string[] {
     word.replace(/ly$/, ''),
     word.replace(/er$/, ''),
     word.replace(/est$/, ''),
-  ];
+  ].filter((stem) => stem.length >= 3);
 }
 
 /** A word as the other side of the Atlantic spells it: "analyze" and "analyse", "favorite" and "favourite", "catalog" and "catalogue". */
@@ -124,11 +150,6 @@ function isWordRead(word: string, files: ReadonlySet<string>): boolean {
   );
 }
 
-/** Whether a word is read as it stands: the file's, the grammar's or plain English, in no other form. */
-function isWholeWordRead(word: string, files: ReadonlySet<string>): boolean {
-  return files.has(word) || GRAMMAR_WORDS.has(word) || PLAIN_ENGLISH.has(word);
-}
-
 /** Whether a word of the question is read: a value placed or its slip, the grammar's, plain English, or a word of the file's names. */
 function isKnown(word: string, meta: SnapshotMeta, placed: readonly string[]): boolean {
   // "germny" read as Germany, "chairz" as Chairs, "wst" as West: a slip of a name the reading placed.
@@ -139,13 +160,13 @@ function isKnown(word: string, meta: SnapshotMeta, placed: readonly string[]): b
   if (files.has(word)) return true;
   if (isPlaceWord(word)) return false;
   if (isWordRead(word, files)) return true;
-  // "subcategories", "shipmode": two words read, typed as one (each whole, so "annualised" is not "annual" and "is").
-  for (let cut = 3; cut <= word.length - 3; cut++)
-    if (isWholeWordRead(word.slice(0, cut), files) && [word.slice(cut), singular(word.slice(cut))].some((w) => isWholeWordRead(w, files)))
-      return true;
+  // "subcategories", "shipmode": two words of a header or value typed as one ("Sub-Category",
+  // "Ship Mode"); any two words would let "midwest" and "supermarket" through.
+  const { joined } = fileWordsOf(meta);
+  if (joined.has(word) || joined.has(singular(word))) return true;
   // "revnue", "custmers": a slip of a word the grammar reads; of four letters, only one short of a longer word ("totl").
   const shortest = word.length === 4 ? 5 : 4;
-  return word.length >= 4 && [...GRAMMAR_WORDS].some((g) => g.length >= shortest && editDistance(word, g, 1) <= 1);
+  return word.length >= 4 && WORDS_READ.some((g) => g.length >= shortest && editDistance(word, g, 1) <= 1);
 }
 
 /** How many slips a typed word may hold and still be a name's word: one, two from seven letters. */
@@ -203,13 +224,16 @@ export function unknownWordsOf(question: string, meta: SnapshotMeta, placed: rea
   for (const [typed] of question.matchAll(QUESTION_WORD)) {
     // Two letters are a code or a word ("uk", "us", "be"), read by the nets for codes.
     const part = partsOf(typed, meta).find((p) => p.length >= 3 && !isKnown(p, meta, placedWords));
-    if (part && !unknown.some((u) => u.typed === typed)) unknown.push({ typed, part });
+    // Named as typed, without a closing quote ("'walmart'").
+    const named = typed.replace(/['’]+$/, '');
+    if (part && !unknown.some((u) => u.typed === named)) unknown.push({ typed: named, part });
   }
   if (unknown.length === 0) return null;
   const named = unknown.map(({ typed }) => `“${escapeMarkdown(typed)}”`).join(', ');
   const [they, them] = unknown.length > 1 ? ['they are', 'them'] : ['it is', 'it'];
   // "ofice supplies revenue" got the sub-category Supplies: the slip was read past, not as Office.
-  const near = unknown.map(({ part }) => nearestFileWord(part, meta)).find(Boolean);
+  let near: string | null = null;
+  for (const { part } of unknown) if ((near = nearestFileWord(part, meta))) break;
   return (
     `I can't place ${named} in this question: no customer, product, place or other value of this file holds ${them}, and ${they} no word I know, so an answer without ${them} would be to another question. ` +
     `Ask again without ${them}, or name a value as the file writes it.${near ? ` Did you mean “${escapeMarkdown(near)}”?` : ''}`
