@@ -83,6 +83,19 @@ describe('bridge questions in chat', () => {
     expect(answer).toContain('Revenue went from 215.00 to 232.00, a change of 17.00 (+7.9%):');
   });
 
+  // Asked on 1 December 2026, in the seventeenth session: "revenue bridge 2023 to 2024" set 2022
+  // against 2023, the first period named against the year before it.
+  it.each(['revenue bridge Q1 2024 to Q1 2025', 'bridge 2024-Q1 to 2025-Q1', 'bridge Q1-2024 to Q1-2025'])(
+    'reads "%s", with no "from", as the two quarters compared',
+    async (question) => {
+      const { answer } = await ask(question);
+      expect(answer.split('\n')[0]).toBe(
+        'I understood: **revenue bridge, 2024-Q1 (2024-01-01 … 2024-03-31) to 2025-Q1 (2025-01-01 … 2025-03-31)**.',
+      );
+      expect(answer).toContain('Revenue went from 215.00 to 232.00, a change of 17.00 (+7.9%):');
+    },
+  );
+
   // Two years named, the later past the file's last day: both are counted to 30 March, as one
   // year named is (it read 2024 whole against 89 days of 2025).
   it("counts two years named to the file's last day, and says so (the file runs from 2024-01-03 to 2025-03-30)", async () => {

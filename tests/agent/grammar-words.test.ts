@@ -6,11 +6,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GRAMMAR_WORDS_FILE, grammarWordsModule, grammarWordsOf } from '../../scripts/grammar-words';
+import { GRAMMAR_WORDS_FILE, grammarStemsOf, grammarWordsModule, grammarWordsOf } from '../../scripts/grammar-words';
 
 describe("the grammar's words", () => {
   it('are written out from the patterns as they stand (run `npm run grammar-words` after changing one)', () => {
-    expect(readFileSync(GRAMMAR_WORDS_FILE, 'utf8')).toBe(grammarWordsModule(grammarWordsOf('.')));
+    expect(readFileSync(GRAMMAR_WORDS_FILE, 'utf8')).toBe(grammarWordsModule(grammarWordsOf('.'), grammarStemsOf('.')));
   });
   // "./query-follow-ups" made "ups" a word, and NOT_BRANDS' "wholesale" was read past.
   it("hold no import path, no list of words read past on purpose, and not the net's own plain English", () => {
@@ -25,7 +25,7 @@ describe("the grammar's words", () => {
         join(root, 'worker/agent/offline/sample.ts'),
         [
           '// a comment about zebras',
-          String.raw`const PATTERN = /\bconcentrat\w*|\p{Lu}pareto\b/u;`,
+          String.raw`const PATTERN = /\bconcentrat\w*|\p{Lu}pareto\b|\bprioriti[sz]e|\bmarket\b/u;`,
           "const LIST = new Set('show list give'.split(' '));",
           'const TABLE = { twenty: 20, camelCase: 1 };',
           "const MESSAGE = `I can't read “${word}” here: it is no value`;",
@@ -34,7 +34,21 @@ describe("the grammar's words", () => {
           "const NOT_BRANDS = new Set('online retail'.split(' '));",
         ].join('\n'),
       );
-      expect(grammarWordsOf(root)).toEqual(['bottom', 'concentrat', 'give', 'list', 'pareto', 'show', 'top', 'twenty']);
+      expect(grammarWordsOf(root)).toEqual([
+        'bottom',
+        'concentrat',
+        'give',
+        'list',
+        'market',
+        'pareto',
+        'prioriti',
+        'show',
+        'sz',
+        'top',
+        'twenty',
+      ]);
+      // A stem is continued by the pattern ("prioritize", "concentration"); "market" is whole, so "marketplace" is not read.
+      expect(grammarStemsOf(root)).toEqual(['concentrat', 'prioriti']);
     } finally {
       rmSync(root, { recursive: true });
     }

@@ -3899,3 +3899,15 @@ describe('asked on 1 December 2026, in the sixteenth session: a word nothing rea
       'bottom 1 by revenue, by region',
     ));
 });
+
+describe('asked on 1 December 2026, in the seventeenth session: a word of a name is no name', () => {
+  // It got the whole year's revenue: "acme suply" is no value, though a supplier's name holds "Acme".
+  it('"How much did we sell of acme suply products last year?" is refused with the supplier that holds “acme”', async () => {
+    const [supplier] = [...new Set(rows.map((r) => r.Supplier))].filter((s) => /\bacme\b/i.test(s));
+    const answer = await answerWithQuery('How much did we sell of acme suply products last year?', file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(
+      `I can't pick out suppliers by a word of their names (“acme”) yet; name a category, a supplier or one supplier in full. Only “${supplier}” holds it.`,
+    );
+  });
+});

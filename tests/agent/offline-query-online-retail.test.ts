@@ -1720,3 +1720,29 @@ describe('asked on 1 December 2026, in the sixteenth session: a word nothing rea
   it('"check revenue by country" is revenue by country', () =>
     expectAnswer('check revenue by country', `SELECT Country, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC, 1`, 'revenue, by region'));
 });
+
+describe('asked on 1 December 2026, in the seventeenth session: a word of many names is no one name', () => {
+  // Each got the whole file's figure: the word is in many products' names, and no reading placed one of them.
+  const namesHolding = async (word: string) =>
+    (
+      (await sql(`SELECT count(DISTINCT StockCode) FROM t WHERE regexp_matches(lower(Description), '\\b${word}s?\\b')`)) as number[][]
+    )[0][0];
+  it.each([
+    ['revenue from mugs', '“mugs”', 'it', 'mug'],
+    ['bags revenue', '“bags”', 'it', 'bag'],
+    // Every word of names is named, so that the next question does not stop at "water".
+    ['revenue from hot water bottles', '“hot”, “water”', '“hot”', 'hot'],
+  ])('"%s" is refused, naming %s', async (question, named, it, word) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(
+      `I can't pick out products by a word of their names (${named}) yet; name a category, a supplier or one product in full. ${await namesHolding(word)} of them hold ${it}, such as “`,
+    );
+  });
+  it('"revenue of WHITE HANGING HEART T-LIGHT HOLDER" still names the product in full', () =>
+    expectAnswer(
+      'revenue of WHITE HANGING HEART T-LIGHT HOLDER',
+      `SELECT sum(rev) FROM t WHERE Description = 'WHITE HANGING HEART T-LIGHT HOLDER'`,
+      'revenue, product in WHITE HANGING HEART T-LIGHT HOLDER (85123A), WHITE HANGING HEART T-LIGHT HOLDER (85123a)',
+    ));
+});

@@ -12,7 +12,7 @@ import { epochDay } from '../../engine/aggregate/types';
 import { daysCovered, mostlyCovered } from '../../engine/query/coverage';
 import type { DayRange } from './query-periods';
 import { unitChangeOf } from './query-unit-change';
-import { periodsOf } from './query-periods';
+import { MONTH_NAMES, periodsOf, withQuarterCodesSpaced } from './query-periods';
 import { premiseOf } from './query-vocabulary';
 
 export type BridgeIntent = {
@@ -103,13 +103,18 @@ function cutToLastDay(period: DayRange, today: Date): DayRange {
   return mostlyCovered(daysCovered(from, to, from, last), from, to) ? period : { from: period.from, to: iso(today.getTime()) };
 }
 
+/** A year, quarter or month, then "to" and the other end: "2023 to 2024", "q1 2024 to q1 2025", "march 2024 to april 2024". */
+const BARE_FROM_TO = new RegExp(String.raw`\b((?:q[1-4] |h[12] |(?:${MONTH_NAMES}) )?(?:19|20)\d\d(?:-\d\d)?) to (.+?)(?:[?.!]|$)`);
+
 /**
- * "How did sales change from 2020 to 2021?": two periods of one kind (two years, two
+ * "How did sales change from 2020 to 2021?", "bridge 2023 to 2024": two periods of one kind (two years, two
  * quarters, two months) read as a comparison, not as one range spanning both; anything
  * else stays the one range it reads as.
  */
 export function fromToOf(q: string, today: Date): [DayRange, DayRange] | null {
-  const ends = /\bfrom (.+?) to (.+?)(?:[?.!]|$)/.exec(q);
+  const text = withQuarterCodesSpaced(q);
+  // "Revenue bridge 2023 to 2024" was set 2022 against 2023: "from" may go unsaid before a year, quarter or month.
+  const ends = /\bfrom (.+?) to (.+?)(?:[?.!]|$)/.exec(text) ?? BARE_FROM_TO.exec(text);
   if (!ends) return null;
   const [a, b] = [periodsOf(ends[1], today), periodsOf(ends[2], today)];
   if (!a.period || a.other || !b.period || b.other) return null;

@@ -57,10 +57,10 @@ export const GRAMMAR_WORDS: ReadonlySet<string> = new Set(
     'growing grown grows growth grr gu guys had half halv halved halves hampshire handle handled handles',
     'hardest has hasn hasnt have haven havent having hawaii he head headline heads heard heaviest heavily',
     'hello help her herfindahl hers hey hhi hi hibernat hibernating hich high higher highest highlights',
-    'him hire his histogram hit hiya holds holiday holidays holland home honestly hour how howdy hundred',
-    'hurt hw ia iance iant iau iceland icelandic id idaho ideally idle ids ie ied ies if ignore ignored',
-    'ignoring il ility illinois imagine impacted important impro improved improves improving imum in',
-    'inactive inc incl include included includes including income increas increase increased increases',
+    'him hire his histogram hit hiya hold holds holiday holidays holland home honestly hour how howdy',
+    'hundred hurt hw ia iance iant iau iceland icelandic id idaho ideally idle ids ie ied ies if ignore',
+    'ignored ignoring il ility illinois imagine impacted important impro improved improves improving imum',
+    'in inactive inc incl include included includes including income increas increase increased increases',
     'increasing india indian indiana individual ing inside insights interest interestingly international',
     'interval into introduced inventory invoice invoices ion ions iowa ireland irish is ish island',
     'islands israel israeli issued it italian italy item items its itself iu ive jan january japan',
@@ -143,3 +143,12 @@ export const GRAMMAR_WORDS: ReadonlySet<string> = new Set(
     .join(' ')
     .split(' '),
 );
+
+/** The patterns’ stems: words they continue with more letters (“prioriti” of `prioriti[sz]e`), which begin the words read. */
+export const GRAMMAR_STEMS: readonly string[] = [
+  'bottom cancell compar concentrat contain declin decreas delist depend discontinu hibernat highest',
+  'increas longest perform priorit prioriti procure purchas purchase rationali recommend resembl',
+  'returning season shrink single source summari underperform visuali volume',
+]
+  .join(' ')
+  .split(' ');

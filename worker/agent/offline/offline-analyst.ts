@@ -9,10 +9,12 @@ import { FOCUS_AREAS, type FocusAreaId } from '../focus-areas';
 import type { Analyst, AnswerInput, NarrateInput } from '../analyst';
 import { Plan, TranscriptWriter } from '../transcript-writer';
 import { answerQuestion, NOT_AVAILABLE } from './answers';
+import { cant } from './query-answer';
 import { answerFromRows } from './query-chat';
 import { pointsToUnnamed } from './query-follow-ups';
 import { shapeRefusal } from './query-grammar';
 import { withWordingMended } from './query-text';
+import { unreadWordsOf } from './query-unknown-words';
 import { valuesNamed } from './query-values';
 import { answerRepQuestion } from './rep-answers';
 import { asksResultTools } from './retention-intents';
@@ -101,9 +103,19 @@ async function answerTextOf(
       ? await answerFromRows(question, input.snapshot, input.result, runner)
       : null) ??
     (input.snapshot ? null : shapeRefusal(question)) ??
+    (input.snapshot ? wordReadPastBy(question, input.snapshot.meta, input.result) : null) ??
     (await answerQuestion(question, input.result, runner, input.customerRegions));
   // An expected absence is the answer itself, said plainly, not a pointer to an error.
   return text === NOT_AVAILABLE ? (runner.lastAbsence() ?? text) : text;
+}
+
+/**
+ * Why the analysis' own answers can't take the question: "churn risk for costco" and "cross-sell
+ * opportunities for walmart" got the whole file's list, the word read past.
+ */
+function wordReadPastBy(question: string, meta: SnapshotMeta, result: AnswerInput['result']): string | null {
+  const reason = unreadWordsOf(question, meta, result.dataset.fileName);
+  return reason && cant(reason, meta, result.asOf ? new Date(`${result.asOf}T00:00:00Z`) : null);
 }
 
 /**

@@ -39,7 +39,7 @@ export async function answerFromRows(
   return refusal();
 }
 
-/** The analysis' facts the grammar may use: each customer's last purchase day, and customers' and products' labels by id. */
+/** The analysis' facts the grammar may use: each customer's last purchase day, customers' and products' labels by id, the file's name. */
 function factsOf(result: AnalysisResult): AnalysisFacts {
   const customers = result.segments?.customers ?? [];
   const last = new Map(customers.map((c) => [c.name, c.lastOrder]));
@@ -54,5 +54,6 @@ function factsOf(result: AnalysisResult): AnalysisFacts {
     // "Store 2506" is the id "2506"; "store 0042" the same number.
     customerLabelOf: (id) => byId.get(id.toLowerCase()) ?? (/^\d+$/.test(id) ? (byId.get(String(Number(id))) ?? null) : null),
     productLabelOf: (code) => productById.get(code) ?? byLowerId.get(code.toLowerCase()) ?? null,
+    fileName: result.dataset.fileName,
   };
 }

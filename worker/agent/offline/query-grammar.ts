@@ -260,9 +260,9 @@ export function parseQuestion(
         (parsed.spec.notBoughtIn || parsed.spec.neverBought
           ? null
           : (deniedValueOf(question, parsed.spec.filters ?? []) ?? denialLeftOut(asked, parsed.spec))) ??
-        unknownWordsOf(asked, meta, valuesPlacedBy(parsed.spec)))
+        unknownWordsOf(asked, meta, valuesPlacedBy(parsed.spec), facts?.fileName))
       : parsed.kind === 'among'
-        ? (leansOnEarlier(asked) ?? deniedValueOf(question, parsed.where) ?? unknownWordsOf(asked, meta, parsed.where))
+        ? (leansOnEarlier(asked) ?? deniedValueOf(question, parsed.where) ?? unknownWordsOf(asked, meta, parsed.where, facts?.fileName))
         : null;
   return unread ? { kind: 'refused', reason: unread } : parsed;
 }

@@ -65,6 +65,11 @@ export interface AnalysisFacts {
    * description (Online Retail's "23084" is RABBIT NIGHT LIGHT); null when none has it.
    */
   productLabelOf?(code: string): string | null;
+  /**
+   * The name of the file uploaded ("IA_liquor_sales.csv"): its words say what all of its rows
+   * are of, so "liquor sales in 2021" on it asks for every row, though some stores are a "… Liquor".
+   */
+  fileName?: string;
 }
 
 /** "The top 20%", "the bottom 10 percent", "the top fifth": a fraction of the rows, not a count. */

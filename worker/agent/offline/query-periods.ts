@@ -708,6 +708,14 @@ function withUnitsOfNamedYears(text: string, today: Date): string {
 }
 
 /**
+ * "2024-Q1", as the answers label a quarter, and "Q1-2024" are "q1 2024": "bridge 2024-Q1 to
+ * 2025-Q1" set 2025's first quarter against itself, the year read past.
+ */
+export function withQuarterCodesSpaced(text: string): string {
+  return text.replace(/\b((?:19|20)\d\d)[-/](q[1-4]|h[12])\b/g, '$2 $1').replace(/\b(q[1-4]|h[12])[-/]((?:19|20)\d\d)\b/g, '$1 $2');
+}
+
+/**
  * The periods of a question: one range, two compared ranges, or none. `unread` is a range
  * the question writes with two ends of which only one is a period ("from July 2021 to
  * whenever"), or whose ends are the wrong way round, or a day no calendar has: it must be
@@ -716,7 +724,7 @@ function withUnitsOfNamedYears(text: string, today: Date): string {
  * without it such a range begins on `OPEN_START`.
  */
 export function periodsOf(question: string, today: Date, firstDay: string | null = null): Periods {
-  const ago = withUnitsAgo(question.toLowerCase(), today);
+  const ago = withUnitsAgo(withQuarterCodesSpaced(question.toLowerCase()), today);
   if (ago.unread) return { period: null, other: null, unread: ago.unread };
   const written = withIsoDays(withUnitsOfNamedYears(withThisUnitsBounding(ago.text), today), today);
   if (written.unread) return { period: null, other: null, unread: written.unread };

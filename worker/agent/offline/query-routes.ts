@@ -739,9 +739,12 @@ const VAGUE_PART = new RegExp(
   String.raw`(?<!\b(?:since|from|until|till|up until|up to|before|after|prior to|to|through|between|and)\s+(?:the\s+)?(?:very\s+)?)\b(?:the\s+)?(?:very\s+)?(?:end|start|beginning|middle|close|turn)\s+of\s+(?:the\s+)?(?:(?:this|last|next|that)\s+)?(?:(?:19|20)\d\d|years?|months?|quarters?|weeks?|q[1-4]|h[12]|${MONTH_NAMES})\b|\b(?:early|late|mid)[- ]?(?:(?:19|20)\d\d|${MONTH_NAMES}|q[1-4]|years?|months?|quarters?|the\s+(?:year|month|quarter))\b|(?<!\b(?:since|from|until|till|before|after|to)\s+)\b(?:year|month|quarter)[- ]end\b|\b(?:first|second|last|final|1st|2nd)\s+half\s+of\s+(?:${MONTH_NAMES})\b`,
 );
 
-/** Periods with no calendar reading here: seasons, holidays, numbered weeks. */
+/**
+ * Periods with no calendar reading here: seasons, holidays, numbered weeks. A season alone is
+ * one too ("summer sales 2021" got all of 2021); "fall" only after a word of time, being a verb.
+ */
 const UNREAD_PERIOD =
-  /\b(?:in|during|over|for|this|last|the)\s+(?:the\s+)?(spring|summer|autumn|fall|winter|holidays|holiday season)(?:\s+(?:of\s+)?(?:19|20)\d\d)?\b|\b(spring|summer|autumn|fall|winter)\s+(?:of\s+)?(?:19|20)\d\d\b|\b(christmas|xmas|easter|thanksgiving|black friday|cyber monday|new year'?s?)\b|\bweek\s+(?:no\.?\s*|#\s*)?\d{1,2}\b/;
+  /\b(?:in|during|over|for|this|last|the)\s+(?:the\s+)?(spring|summer|autumn|fall|winter|holidays|holiday season)(?:\s+(?:of\s+)?(?:19|20)\d\d)?\b|\b(spring|summer|autumn|fall|winter)\s+(?:of\s+)?(?:19|20)\d\d\b|\b(christmas|xmas|easter|thanksgiving|black friday|cyber monday|new year'?s?)\b|\bweek\s+(?:no\.?\s*|#\s*)?\d{1,2}\b|\b(spring|summer|autumn|winter)\b/;
 
 /** A fiscal year: "this fiscal year", "fiscal 2021", "FY21", "FY 2021", "fiscal Q3". */
 const FISCAL_YEAR =
@@ -761,7 +764,7 @@ function unreadPeriodOf(text: string, meta: SnapshotMeta): string | null {
   if (fiscal && !isWordOfANamedValue(fiscal[1] ?? fiscal[2] ?? fiscal[3], text, meta))
     return `I don't know when your fiscal year starts, so I can't read “${fiscal[0]}” as a period; name its first and last day as dates (YYYY-MM-DD to YYYY-MM-DD), or a calendar year.`;
   const period = UNREAD_PERIOD.exec(text);
-  if (period && !isWordOfANamedValue(period[1] ?? period[2] ?? period[3] ?? 'week', text, meta))
+  if (period && !isWordOfANamedValue(period[1] ?? period[2] ?? period[3] ?? period[4] ?? 'week', text, meta))
     return `I can't read “${period[0].replace(/^(in|during|over|for) (the )?/, '')}” as a period yet; name its first and last day as dates (YYYY-MM-DD to YYYY-MM-DD).`;
   const weekday = WEEKDAY.exec(text);
   if (weekday && !isWordOfANamedValue(weekday[1], text, meta))
@@ -772,7 +775,10 @@ function unreadPeriodOf(text: string, meta: SnapshotMeta): string | null {
 /** Whether `word` is a word of a value of the file that the question writes out in full. */
 function isWordOfANamedValue(word: string, text: string, meta: SnapshotMeta): boolean {
   const whole = new RegExp(`\\b${word}\\b`, 'i');
-  return meta.dimensions.some((d) => d.values.some((v) => whole.test(v) && text.includes(v.toLowerCase())));
+  // "VICTORIAN  METAL POSTCARD SPRING", as the file spaces it, is named however it is spaced.
+  const spaced = (name: string) => name.toLowerCase().replace(/\s+/g, ' ');
+  const asked = spaced(text);
+  return meta.dimensions.some((d) => d.values.some((v) => whole.test(v) && asked.includes(spaced(v))));
 }
 
 /** A ranking within every value of a grouping: "top 3 customers in each country". */

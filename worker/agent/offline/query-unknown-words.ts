@@ -1,17 +1,19 @@
 /**
- * The last net of all: a word of the question that is neither a word the grammar reads nor a
- * word of the file's names. "revenue brazil", "costco revenue", "DACH turnover 2024" and "TTM
- * sales" got the whole file's figures: no pattern placed the word, so it was read past, and
- * the answer was to another question. A word is known when the
- * grammar's patterns hold it (`GRAMMAR_WORDS`), when it is plain English that narrows nothing,
- * when some value or header of the file holds it, or when it is a slip of one of those that the
- * reading placed ("germny revenue" read as Germany). Anything else is refused by name.
- */
+ * The last net of all: a word of the question that nothing read. "revenue brazil", "costco
+ * revenue", "DACH turnover 2024" and "revenue from mugs" got the whole file's figures: no
+ * pattern placed the word, so it was read past, and the answer was to another question. A word
+ * is read when the grammar's patterns hold it (`GRAMMAR_WORDS`, or a stem of `GRAMMAR_STEMS`
+ * begins it), when it is plain English that narrows nothing, when a header of the file holds
+ * it, or when a value the reading placed holds it or a slip of it ("germny revenue" read as
+ * Germany). A word only values not placed hold ("mugs" of "WHITE MUG") names none of them, and
+ * is refused with the values that hold it, unless the upload's name holds it too ("liquor" on
+ * IA_liquor_sales.csv); anything else is refused by name. */
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { escapeMarkdown } from '../../engine/render/escape';
 import { editDistance } from '../tools/rep-match';
-import { GRAMMAR_WORDS } from './grammar-words';
+import { GRAMMAR_STEMS, GRAMMAR_WORDS } from './grammar-words';
 import { isPlaceWord, placeWordsOf } from './query-names';
+import { partialNameReason } from './query-values';
 import { singular } from './query-vocabulary';
 
 /**
@@ -32,6 +34,10 @@ const PLAIN_ENGLISH = new Set(
     'while who why will wish wonder wondering would yeah yes you your',
     // Greetings, asides and slang that carry no figure.
     'advance afternoon alright awesome brilliant btw cool damage dough evening fab gimme haha lemme lol morning nice oops',
+    // How an answer is to look: "side by side", "a short summary", "a clear breakdown", "company-wide", "around the world".
+    'side short clear wide world',
+    // "Can you double-check …", "the grand total", "a league table of customers", "what's the scoop on …".
+    'double grand league scoop',
     'perfect bot excellent fantastic greetings tbh ugh wonderful imo',
     // Tone, hedging and feelings: "honestly", "roughly", "worried about …".
     'ballpark basically bunch certainly circa clarify clearly concerned confused context correct definitely essentially',
@@ -39,7 +45,7 @@ const PLAIN_ENGLISH = new Set(
     'seriously surprised truly understand various worried wrong apparently dunno fwiw gotta ideally interest interestingly',
     'literally obliged realistically sanity specifically tia',
     // Who asks, and for what: "for the board meeting", "my boss wants …".
-    'assistant boss ceo cfo colleague coo cto deck director meeting powerpoint preparing presentation review slides',
+    'assistant boss ceo cfo colleague coo cto deck director executive meeting powerpoint preparing presentation review slides',
     'budgeting exec investor investors kickoff prepping purposes purpose',
     // Verbs that ask for what follows, and nouns for an answer of any kind.
     'analyse analyze arrange build calculate check compute consolidate create crunch deep detail details determine dig dive',
@@ -48,14 +54,16 @@ const PLAIN_ENGLISH = new Set(
     'retrieve search send share slice snapshot spot stats statistics status story summarise summarize tabulate update view',
     'visualise visualize attempting belong belongs confirm describe download print recap refresh remind verify situation',
     'brief fail failed fails failing process processed processing receive received receiving historical',
+    // What to do with customers, asked of the analysis: "How can we reactivate dormant customers?"
+    'reactivate reactivating reactivation reengage revive',
     // The grammar reads "favou?rite", which its words hold as "favou" and "rite".
     'favorite favourite',
     // The whole of what the file holds: "global sales", "the entire dataset".
     'global worldwide whole entire file data dataset sheet table',
     // Amounts said loosely: "lots of", "thousands of".
     'dozens hundreds thousands millions lots loads sometimes nowadays particular',
-    // Words the grammar reads with an optional space or hyphen ("best[- ]?sell…"), whose parts alone its words hold.
-    'bestseller bestsellers bestselling',
+    // Words the grammar reads with an optional space or hyphen ("best[- ]?sell…", "up-?sell"), whose parts alone its words hold.
+    'bestseller bestsellers bestselling upsell upsells upselling',
     // "rev": revenue, the figure a question names none.
     'rev revs',
     // The app's own name: "dear Tally, …".
@@ -71,10 +79,16 @@ const WORDS_READ = [...GRAMMAR_WORDS, ...PLAIN_ENGLISH];
 /** A word of a question: letters, and not a part of an id ("CA-2020-152156", "C1000185") or an amount ("5k"). */
 const QUESTION_WORD = /(?<![\p{L}\d_-])\p{L}[\p{L}'’]*(?:-\p{L}[\p{L}'’]*)*(?![\p{L}\d_]|-\d)/gu;
 
-/** The words of every value and header of a file, in lower case, and each two of them side by side joined ("subcategory", "shipmode"). */
+/**
+ * The words of every value and header of a file, in lower case; `headers` are the words of the
+ * columns' names alone. Each two words side by side, joined, are words too: of a header
+ * ("subcategory", "shipmode") in `joinedHeaders`, of a value ("hyvee") in `joinedValues`.
+ */
 interface FileWords {
   words: Set<string>;
-  joined: Set<string>;
+  headers: Set<string>;
+  joinedHeaders: Set<string>;
+  joinedValues: Set<string>;
 }
 
 const wordsOfFiles = new WeakMap<SnapshotMeta, FileWords>();
@@ -82,31 +96,42 @@ const wordsOfFiles = new WeakMap<SnapshotMeta, FileWords>();
 function fileWordsOf(meta: SnapshotMeta): FileWords {
   let file = wordsOfFiles.get(meta);
   if (file) return file;
-  const { words, joined }: FileWords = (file = { words: new Set(), joined: new Set() });
-  const add = (text: string) => {
-    const split = text
-      .toLowerCase()
-      .split(/[^\p{L}]+/u)
-      .filter(Boolean);
-    split.forEach((word, i) => {
+  file = { words: new Set(), headers: new Set(), joinedHeaders: new Set(), joinedValues: new Set() };
+  const { words, headers, joinedHeaders, joinedValues } = file;
+  const add = (text: string, header = false) => {
+    for (const word of wordsOfName(text)) {
       words.add(word);
-      if (i > 0) joined.add(split[i - 1] + word);
-    });
+      if (header) headers.add(word);
+    }
+    for (const pair of joinedPairsOf(text)) (header ? joinedHeaders : joinedValues).add(pair);
   };
   for (const d of meta.dimensions) {
-    add(`${d.label} ${d.header ?? ''}`);
-    // Headers typed together ("CustomerName") are words apart too.
-    add((d.header ?? '').replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2'));
+    for (const header of [d.label, d.header ?? '']) for (const text of [header, wordsApart(header)]) add(text, true);
     // "Sid's Beverage Shop" is typed "Sid's" and "Sids".
-    for (const value of new Set(d.values)) add(`${value} ${value.replace(/['’]/g, '')}`);
+    for (const value of new Set(d.values)) for (const text of new Set([value, value.replace(/['’]/g, '')])) add(text);
   }
-  for (const header of [...(meta.unusedNumbers ?? []), meta.quantityHeader ?? '']) add(header.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2'));
+  for (const header of [...(meta.unusedNumbers ?? []), meta.quantityHeader ?? '']) add(wordsApart(header), true);
   wordsOfFiles.set(meta, file);
   return file;
 }
 
-function fileWords(meta: SnapshotMeta): Set<string> {
-  return fileWordsOf(meta).words;
+/** Headers typed together ("CustomerName") are words apart too. */
+function wordsApart(header: string): string {
+  return header.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2');
+}
+
+/** Each two words of a name side by side, joined: "Hy-Vee #3" is "hyvee", "Ship Mode" "shipmode". */
+function joinedPairsOf(name: string): string[] {
+  const words = wordsOfName(name);
+  return words.slice(1).map((word, i) => words[i] + word);
+}
+
+/** The words of a name, in lower case: "Hy-Vee #3 / BDI / Des Moines" is hy, vee, bdi, des, moines. */
+function wordsOfName(name: string): string[] {
+  return name
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter(Boolean);
 }
 
 /** The forms a word of the grammar takes: "customers", "bought", "selling", "monthly", "biggest". */
@@ -143,30 +168,50 @@ function spellingsOf(word: string): string[] {
   ];
 }
 
-/** Whether the grammar reads a word in one of its forms, or it is plain English, or a word of the file. */
-function isWordRead(word: string, files: ReadonlySet<string>): boolean {
+/** Whether the grammar reads a word in one of its forms, or it is plain English. */
+function isWordRead(word: string): boolean {
   return (
-    files.has(word) || spellingsOf(word).some((spelt) => stemsOf(spelt).some((stem) => GRAMMAR_WORDS.has(stem) || PLAIN_ENGLISH.has(stem)))
+    spellingsOf(word).some((spelt) => stemsOf(spelt).some((stem) => GRAMMAR_WORDS.has(stem) || PLAIN_ENGLISH.has(stem))) ||
+    // "prioritize" by `prioriti[sz]e`, "recommendations" by `recommend\w*`.
+    GRAMMAR_STEMS.some((stem) => word.startsWith(stem))
   );
 }
 
-/** Whether a word of the question is read: a value placed or its slip, the grammar's, plain English, or a word of the file's names. */
-function isKnown(word: string, meta: SnapshotMeta, placed: readonly string[]): boolean {
+/**
+ * How a word of the question is read: `read` when it is a value placed or its slip, a header's
+ * word, the grammar's or plain English; `value` when only a value of the file holds it, and
+ * the reading placed no value by it ("revenue from mugs", "power tools revenue"); `unknown`.
+ * A value's word that the file's name holds is read ("liquor sales" on IA_liquor_sales.csv).
+ */
+function howRead(
+  word: string,
+  meta: SnapshotMeta,
+  placed: readonly string[],
+  fileNamed: ReadonlySet<string>,
+): 'read' | 'value' | 'unknown' {
   // "germny" read as Germany, "chairz" as Chairs, "wst" as West: a slip of a name the reading placed.
   const allowed = slipsAllowed(word);
-  if (placed.some((p) => p === word || (word.length >= 3 && p.length >= 4 && editDistance(word, p, allowed) <= allowed))) return true;
-  // A place is a name, whatever the grammar's lists hold: known only where the file holds it ("How many stores does Iowa have?").
-  const files = fileWords(meta);
-  if (files.has(word)) return true;
-  if (isPlaceWord(word)) return false;
-  if (isWordRead(word, files)) return true;
-  // "subcategories", "shipmode": two words of a header or value typed as one ("Sub-Category",
-  // "Ship Mode"); any two words would let "midwest" and "supermarket" through.
-  const { joined } = fileWordsOf(meta);
-  if (joined.has(word) || joined.has(singular(word))) return true;
+  const one = singular(word);
+  if (
+    placed.some(
+      (p) => p === word || singular(p) === one || (word.length >= 3 && p.length >= 4 && editDistance(word, p, allowed) <= allowed),
+    )
+  )
+    return 'read';
+  const file = fileWordsOf(meta);
+  if (file.headers.has(word) || file.headers.has(one)) return 'read';
+  // A place is a name, whatever the grammar's lists hold: read where the file holds it ("How many stores does Iowa have?").
+  if (isPlaceWord(word)) return file.words.has(word) ? 'read' : 'unknown';
+  if (isWordRead(word)) return 'read';
+  // "subcategories", "shipmode": two words of a header typed as one ("Sub-Category", "Ship Mode");
+  // any two words would let "midwest" and "supermarket" through.
+  if (file.joinedHeaders.has(word) || file.joinedHeaders.has(one)) return 'read';
+  // "hyvee sales": two words of values typed as one ("Hy-Vee") are a word of those values.
+  const held = [word, one].some((form) => file.words.has(form) || file.joinedValues.has(form));
+  if (held) return fileNamed.has(word) || fileNamed.has(one) ? 'read' : 'value';
   // "revnue", "custmers": a slip of a word the grammar reads; of four letters, only one short of a longer word ("totl").
   const shortest = word.length === 4 ? 5 : 4;
-  return word.length >= 4 && WORDS_READ.some((g) => g.length >= shortest && editDistance(word, g, 1) <= 1);
+  return word.length >= 4 && WORDS_READ.some((g) => g.length >= shortest && editDistance(word, g, 1) <= 1) ? 'read' : 'unknown';
 }
 
 /** How many slips a typed word may hold and still be a name's word: one, two from seven letters. */
@@ -177,12 +222,11 @@ function slipsAllowed(word: string): number {
 /** The words, in lower case, by which a question may name the values placed ("germany" for DE-North, "irish" for EIRE). */
 function wordsOfPlaced(placed: readonly { values: readonly string[] }[]): string[] {
   const words = placed.flatMap((f) =>
-    f.values.flatMap((v) =>
-      placeWordsOf(v)
-        .join(' ')
-        .replace(/['’]/g, '')
-        .split(/[^\p{L}]+/u),
-    ),
+    f.values.flatMap((v) => {
+      const spoken = placeWordsOf(v).join(' ').replace(/['’]/g, '');
+      // "all hyvee revenue" placed every Hy-Vee store: "hyvee" is their name's two words as one.
+      return [...spoken.split(/[^\p{L}]+/u), ...joinedPairsOf(spoken)];
+    }),
   );
   return [...new Set(words)].filter(Boolean);
 }
@@ -198,7 +242,7 @@ function partsOf(typed: string, meta: SnapshotMeta): string[] {
     .replace(/n['’]t$|['’](?:ll|re|ve|d|m)$/i, '')
     .toLowerCase();
   const joined = bare.replace(/['’]/g, '');
-  return fileWords(meta).has(joined) ? [joined] : bare.split(/[-'’]/);
+  return fileWordsOf(meta).words.has(joined) ? [joined] : bare.split(/[-'’]/);
 }
 
 /** The word of the file's names nearest an unknown word ("office" for "ofice"), or null. */
@@ -206,7 +250,7 @@ function nearestFileWord(word: string, meta: SnapshotMeta): string | null {
   const allowed = slipsAllowed(word);
   let best: string | null = null;
   let fewest = allowed + 1;
-  for (const candidate of fileWords(meta)) {
+  for (const candidate of fileWordsOf(meta).words) {
     if (candidate.length < 4) continue;
     const slips = editDistance(word, candidate, allowed);
     if (slips < fewest) [best, fewest] = [candidate, slips];
@@ -215,20 +259,81 @@ function nearestFileWord(word: string, meta: SnapshotMeta): string | null {
 }
 
 /**
- * Why the question can't be answered as read: the words it holds that nothing reads, or null.
- * `placed` are the values the reading placed (its filters), whose words and slips are read.
+ * Why the question can't be answered as read: the words it holds that nothing reads, or that
+ * only values not placed hold; or null. `placed` are the values the reading placed (its
+ * filters), whose words and slips are read; `fileName` is the upload's name.
  */
-export function unknownWordsOf(question: string, meta: SnapshotMeta, placed: readonly { values: readonly string[] }[]): string | null {
-  const placedWords = wordsOfPlaced(placed);
-  const unknown: { typed: string; part: string }[] = [];
+export function unknownWordsOf(
+  question: string,
+  meta: SnapshotMeta,
+  placed: readonly { values: readonly string[] }[],
+  fileName = '',
+): string | null {
+  const { unknown, valueWords } = wordsNotRead(question, meta, wordsOfPlaced(placed), wordsOfFileName(fileName));
+  if (unknown.length > 0) return unknownWordsSaid(unknown, meta);
+  if (valueWords.length > 0) return valueWordsSaid(valueWords, meta);
+  return null;
+}
+
+/** Where the analysis' own answers take whom or what they are about: after "for", "to", "with" … to the end. */
+const ANSWERS_ABOUT = /\b(?:for|of|to|with|about|at|in|from|on|among)\s+(.*)$/s;
+
+/**
+ * Why a question the analysis' own answers take (churn, segments, cross-sell, retention) can't
+ * be answered: a word nothing reads, or null. Those answers are of every customer, or of whom
+ * they name, so "churn risk for costco" got the whole list. Their questions are worded freely
+ * ("What assumptions does the churn model make?"), so only what follows "for", "to", "with" …
+ * is looked at. Words of the file's names are theirs to read ("any Staples", "Acme" for Acme
+ * Supply, Inc.), and so are places, by the customers' regions ("Which customers in Germany are
+ * at risk?").
+ */
+export function unreadWordsOf(question: string, meta: SnapshotMeta, fileName = ''): string | null {
+  const about = ANSWERS_ABOUT.exec(question)?.[1];
+  if (!about) return null;
+  const unknown = wordsNotRead(about, meta, [], wordsOfFileName(fileName)).unknown.filter(({ part }) => !isPlaceWord(part));
+  return unknown.length > 0 ? unknownWordsSaid(unknown, meta) : null;
+}
+
+/** Whether a value's name holds the word, in any number ("WHITE MUG" holds "mugs"), or typed as one of two ("Hy-Vee" holds "hyvee"). */
+function holdsWord(value: string, word: string): boolean {
+  const forms = [word, singular(word)];
+  const bare = value.replace(/['’]/g, '');
+  return [...wordsOfName(`${value} ${bare}`), ...joinedPairsOf(value), ...joinedPairsOf(bare)].some((w) => forms.includes(w));
+}
+
+/** "liquor sales" on IA_liquor_sales.csv: the words of the file's name, read where values hold them. */
+function wordsOfFileName(fileName: string): Set<string> {
+  return new Set(wordsOfName(fileName.replace(/\.\w+$/, '')));
+}
+
+interface WordNotRead {
+  typed: string;
+  part: string;
+}
+
+/** The words of a question nothing reads (`unknown`), and those only values not placed hold (`valueWords`). */
+function wordsNotRead(
+  question: string,
+  meta: SnapshotMeta,
+  placedWords: readonly string[],
+  fileNamed: ReadonlySet<string>,
+): { unknown: WordNotRead[]; valueWords: WordNotRead[] } {
+  const unknown: WordNotRead[] = [];
+  const valueWords: WordNotRead[] = [];
   for (const [typed] of question.matchAll(QUESTION_WORD)) {
-    // Two letters are a code or a word ("uk", "us", "be"), read by the nets for codes.
-    const part = partsOf(typed, meta).find((p) => p.length >= 3 && !isKnown(p, meta, placedWords));
     // Named as typed, without a closing quote ("'walmart'").
     const named = typed.replace(/['’]+$/, '');
-    if (part && !unknown.some((u) => u.typed === named)) unknown.push({ typed: named, part });
+    // Two letters are a code or a word ("uk", "us", "be"), read by the nets for codes.
+    for (const part of partsOf(typed, meta).filter((p) => p.length >= 3)) {
+      const how = howRead(part, meta, placedWords, fileNamed);
+      const list = how === 'unknown' ? unknown : how === 'value' ? valueWords : null;
+      if (list && !list.some((u) => u.typed === named)) list.push({ typed: named, part });
+    }
   }
-  if (unknown.length === 0) return null;
+  return { unknown, valueWords };
+}
+
+function unknownWordsSaid(unknown: readonly WordNotRead[], meta: SnapshotMeta): string {
   const named = unknown.map(({ typed }) => `“${escapeMarkdown(typed)}”`).join(', ');
   const [they, them] = unknown.length > 1 ? ['they are', 'them'] : ['it is', 'it'];
   // "ofice supplies revenue" got the sub-category Supplies: the slip was read past, not as Office.
@@ -237,5 +342,25 @@ export function unknownWordsOf(question: string, meta: SnapshotMeta, placed: rea
   return (
     `I can't place ${named} in this question: no customer, product, place or other value of this file holds ${them}, and ${they} no word I know, so an answer without ${them} would be to another question. ` +
     `Ask again without ${them}, or name a value as the file writes it.${near ? ` Did you mean “${escapeMarkdown(near)}”?` : ''}`
+  );
+}
+
+/**
+ * "revenue from mugs" on a file whose products are "WHITE MUG", "RED MUG": a word of many
+ * values, none of them named, was read past and the whole file answered. Which values a word
+ * means is no fact of the file, so the answer names every such word, says which values hold
+ * the first (of the column where fewest do: "office" is the category Office Supplies before
+ * 36 products), and asks for one by name, as a phrase of some names is refused.
+ */
+function valueWordsSaid(words: readonly WordNotRead[], meta: SnapshotMeta): string {
+  const [{ part }] = words;
+  const [{ d, values }] = meta.dimensions
+    .map((d) => ({ d, values: [...new Set(d.values)].filter((v) => holdsWord(v, part)) }))
+    .filter(({ values }) => values.length > 0)
+    .sort((a, b) => a.values.length - b.values.length);
+  return partialNameReason(
+    words.map((w) => w.typed),
+    d.label,
+    values,
   );
 }

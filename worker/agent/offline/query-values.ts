@@ -449,10 +449,23 @@ function containsRun(within: readonly string[], words: readonly string[]): boole
   return false;
 }
 
-/** Why a word of some names can't select them: "Bolt" is in 214 product names, and the query filters by whole values. */
-function partialNameReason(phrase: string, label: string): string {
+/**
+ * Why a word of some names can't select them: "Bolt" is in 214 product names, and the query
+ * filters by whole values. `held` are the values that hold the first word, where they are
+ * known: how many, and three of them.
+ */
+export function partialNameReason(words: string | readonly string[], label: string, held: readonly string[] = []): string {
   const noun = label.toLowerCase();
-  return `I can't pick out ${noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`} by a word of their names (“${escapeMarkdown(phrase)}”) yet; name a category, a supplier or one ${noun} in full.`;
+  const typed = typeof words === 'string' ? [words] : words;
+  const quote = (text: string) => `“${escapeMarkdown(text)}”`;
+  const it = typed.length > 1 ? quote(typed[0]) : 'it';
+  const holders =
+    held.length === 0
+      ? ''
+      : held.length === 1
+        ? ` Only ${quote(held[0])} holds ${it}.`
+        : ` ${held.length.toLocaleString('en-US')} of them hold ${it}, such as ${held.slice(0, 3).map(quote).join(', ')}.`;
+  return `I can't pick out ${noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`} by a word of their names (${typed.map(quote).join(', ')}) yet; name a category, a supplier or one ${noun} in full.${holders}`;
 }
 
 /**
