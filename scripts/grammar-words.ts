@@ -45,16 +45,15 @@ function textOfLiteral(node: ts.Node): string | null {
   return null;
 }
 
-/** `const NOT_… = new Set(…)`: words the grammar's nets skip, so no word it reads. */
+/**
+ * `const NOT_… = new Set(…)` or `= { … }`: words the grammar's nets skip or phrases they mend
+ * away, so no words it reads. A `NOT_…` pattern (a negative lookahead's words) is read.
+ */
 function isListOfWordsReadPast(node: ts.Node): boolean {
-  return (
-    ts.isVariableDeclaration(node) &&
-    ts.isIdentifier(node.name) &&
-    node.name.text.startsWith('NOT_') &&
-    node.initializer !== undefined &&
-    ts.isNewExpression(node.initializer) &&
-    node.initializer.expression.getText() === 'Set'
-  );
+  if (!ts.isVariableDeclaration(node) || !ts.isIdentifier(node.name) || !node.name.text.startsWith('NOT_') || !node.initializer)
+    return false;
+  const value = node.initializer;
+  return ts.isObjectLiteralExpression(value) || (ts.isNewExpression(value) && value.expression.getText() === 'Set');
 }
 
 /** The literals' texts, as written, of the grammar's sources in `root`. */

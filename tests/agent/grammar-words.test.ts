@@ -32,6 +32,7 @@ describe("the grammar's words", () => {
           'const HOLE = String.raw`\\b(?:top|bottom)\\s${LIST}`;',
           "import { x } from './query-follow-ups';",
           "const NOT_BRANDS = new Set('online retail'.split(' '));",
+          "const NOT_READ_LOOKS: Record<string, string> = { 'grand total': 'total' };",
         ].join('\n'),
       );
       expect(grammarWordsOf(root)).toEqual([

@@ -1432,4 +1432,10 @@ describe('asked on 1 December 2026, in the seventeenth session: a word of many n
       `I can't pick out customers by a word of their names (“hyvee”) yet; name a category, a supplier or one customer in full. ${stores} of them hold it`,
     );
   });
+  // "Clear" is no word of how an answer is to look here: "Clear Lake revenue" got the store Lake Ohana Market's.
+  it('"Clear Lake revenue" is refused by name: no city or store of the file is Clear Lake', async () => {
+    const answer = await answerWithQuery('Clear Lake revenue', file.snapshot, TODAY, null, FACTS);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("I can't place “Clear” in this question");
+  });
 });

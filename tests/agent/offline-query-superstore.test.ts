@@ -5956,7 +5956,7 @@ describe('asked on 1 December 2026, in the seventeenth session: a word of a name
     expect(answer.result).toBeNull();
     expect(answer.text).toContain("I can't place “marketplace” in this question");
   });
-  // Words of the file's names that say how an answer is to look, not which rows.
+  // Phrases of how an answer is to look, whose words a name may hold ("Grand Prairie", "League City"), not which rows.
   it.each([
     [
       'league table of customers by revenue',
@@ -5969,6 +5969,7 @@ describe('asked on 1 December 2026, in the seventeenth session: a word of a name
       'gross profit, State = California, 2021-01-01 … 2021-12-31',
     ],
     ["What's the grand total of sales?", 'SELECT sum(rev) FROM t', 'revenue'],
+    ['a short summary of revenue by state', 'SELECT State, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC, 1 LIMIT 50', 'revenue, by State'],
   ])('"%s" is still answered', (question, reference, understood) => expectAnswer(question, reference, understood));
   // It got the West region's revenue; the file's one value holding "coast" is a city.
   it('"Sales in west coast" is refused with the one value that holds “coast”', async () => {

@@ -184,6 +184,29 @@ const PREAMBLE =
 const SORTED_WAY = /\b(?:sorted |in )?(descending|ascending)(?: order)?\b/gi;
 const RANKED_WORD = /\b(?:top|bottom|best|worst|biggest|largest|smallest|highest|lowest|most|least)\b/i;
 
+/**
+ * Phrases of how an answer is to look, and what each leaves of the question. Their words are no
+ * words the grammar reads (`NOT_…`): "clear" read past turned "Clear Lake revenue" into the
+ * store Lake Ohana Market's.
+ */
+const NOT_READ_ANSWER_LOOKS: Record<string, string> = {
+  'side by side': '',
+  'grand total': 'total',
+  'double check': 'check',
+  'league table of': 'ranking of',
+  'short summary': 'summary',
+  'quick summary': 'summary',
+  'clear breakdown': 'breakdown',
+  'company wide': '',
+  'around the world': '',
+};
+const ANSWER_LOOK = new RegExp(
+  Object.keys(NOT_READ_ANSWER_LOOKS)
+    .map((phrase) => String.raw`\b${phrase.replace(/ /g, '[- ]')}\b`)
+    .join('|'),
+  'gi',
+);
+
 /** A verb asking for a figure: "check revenue by country", "pull up total sales", "grab the orders". */
 const CHECK_FIGURE =
   /^(?:(?:please|pls|plz|kindly)\s+)?(?:check|fetch|grab|pull up|pull)\s+(?=(?:me\s+)?(?:the\s+|our\s+)?(?:total\s+|number of\s+|count of\s+)?(?:revenue|sales|turnover|profit|margin|orders|units|customers|products)\b)/i;
@@ -210,6 +233,9 @@ export function withWordingMended(question: string): string {
       .replace(/\bbottom[- ]line\b(?! items?\b)/gi, 'gross profit')
       .replace(/\btop[- ]line\b(?! items?\b)/gi, 'revenue')
       // "A dozen best customers" got the top 5.
+      // "side by side", "the grand total", "double-check …", "a league table of …": how the answer is to look,
+      // whose words a file's names may hold ("Grand Prairie", "League City"), so the phrase goes, not the word.
+      .replace(ANSWER_LOOK, (match: string) => NOT_READ_ANSWER_LOOKS[match.toLowerCase().replace(/[- ]/g, ' ')] ?? match)
       .replace(/\bhalf a dozen\b/gi, '6')
       .replace(/\b(?:a|one) dozen\b/gi, '12')
       .replace(TYPO, (word: string) => TYPOS[word.toLowerCase()] ?? word)

@@ -34,10 +34,8 @@ const PLAIN_ENGLISH = new Set(
     'while who why will wish wonder wondering would yeah yes you your',
     // Greetings, asides and slang that carry no figure.
     'advance afternoon alright awesome brilliant btw cool damage dough evening fab gimme haha lemme lol morning nice oops',
-    // How an answer is to look: "side by side", "a short summary", "a clear breakdown", "company-wide", "around the world".
-    'side short clear wide world',
-    // "Can you double-check …", "the grand total", "a league table of customers", "what's the scoop on …".
-    'double grand league scoop',
+    // "What's the scoop on …".
+    'scoop',
     'perfect bot excellent fantastic greetings tbh ugh wonderful imo',
     // Tone, hedging and feelings: "honestly", "roughly", "worried about …".
     'ballpark basically bunch certainly circa clarify clearly concerned confused context correct definitely essentially',
