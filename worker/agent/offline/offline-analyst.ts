@@ -10,7 +10,7 @@ import type { Analyst, AnswerInput, NarrateInput } from '../analyst';
 import { Plan, TranscriptWriter } from '../transcript-writer';
 import { answerQuestion, NOT_AVAILABLE } from './answers';
 import { cant } from './query-answer';
-import { answerFromRows } from './query-chat';
+import { analysisDayOf, answerFromRows } from './query-chat';
 import { pointsToUnnamed } from './query-follow-ups';
 import { shapeRefusal } from './query-grammar';
 import { withWordingMended } from './query-text';
@@ -102,8 +102,7 @@ async function answerTextOf(
     (input.snapshot && !asksResultTools(question, input.snapshot.meta)
       ? await answerFromRows(question, input.snapshot, input.result, runner)
       : null) ??
-    (input.snapshot ? null : shapeRefusal(question)) ??
-    (input.snapshot ? wordReadPastBy(question, input.snapshot.meta, input.result) : null) ??
+    (input.snapshot ? wordReadPastBy(question, input.snapshot.meta, input.result) : shapeRefusal(question)) ??
     (await answerQuestion(question, input.result, runner, input.customerRegions));
   // An expected absence is the answer itself, said plainly, not a pointer to an error.
   return text === NOT_AVAILABLE ? (runner.lastAbsence() ?? text) : text;
@@ -115,7 +114,7 @@ async function answerTextOf(
  */
 function wordReadPastBy(question: string, meta: SnapshotMeta, result: AnswerInput['result']): string | null {
   const reason = unreadWordsOf(question, meta, result.dataset.fileName);
-  return reason && cant(reason, meta, result.asOf ? new Date(`${result.asOf}T00:00:00Z`) : null);
+  return reason && cant(reason, meta, analysisDayOf(result));
 }
 
 /**

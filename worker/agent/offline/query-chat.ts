@@ -21,7 +21,7 @@ export async function answerFromRows(
   runner: SectionRunner,
 ): Promise<string | null> {
   // No analysis date when the file has no dates: the grammar then refuses any period.
-  const today = result.asOf ? new Date(`${result.asOf}T00:00:00Z`) : null;
+  const today = analysisDayOf(result);
   const currency = result.dataset.currency;
   const facts = factsOf(result);
   const parsed = parseQuestion(question, snapshot.meta, today, facts);
@@ -56,4 +56,9 @@ function factsOf(result: AnalysisResult): AnalysisFacts {
     productLabelOf: (code) => productById.get(code) ?? byLowerId.get(code.toLowerCase()) ?? null,
     fileName: result.dataset.fileName,
   };
+}
+
+/** The analysis date as a day, or null when the file has no dates. */
+export function analysisDayOf(result: AnalysisResult): Date | null {
+  return result.asOf ? new Date(`${result.asOf}T00:00:00Z`) : null;
 }

@@ -117,7 +117,7 @@ function valuesNamedWith(
   const joined = clash?.match === 'exact' && joinedToAName(question, clash.values[0]);
   if (clash && !joined) {
     const label = meta.dimensions.find((d) => d.key === clash.dimension)?.label ?? clash.dimension;
-    return { refused: partialNameReason(clash.values[0], label), phrase: null };
+    return { refused: partialNameReason([clash.values[0]], label), phrase: null };
   }
   const filters: NamedFilter[] = [
     ...entities.filters.map((f) => (joined && f.dimension === clash.dimension ? { ...f, values: [...f.values, ...clash.values] } : f)),
@@ -176,7 +176,7 @@ function valuesNamedWith(
   if (chain) return { refused: chain, phrase: null };
   if (partial || stray?.partialOf)
     return {
-      refused: partialNameReason(partial ?? stray?.phrase ?? '', partial ? 'product' : (stray?.partialOf ?? 'product')),
+      refused: partialNameReason([partial ?? stray?.phrase ?? ''], partial ? 'product' : (stray?.partialOf ?? 'product')),
       phrase: partial ?? stray?.phrase ?? null,
     };
   if (stray) return { refused: notFoundReason(stray.phrase, meta), phrase: stray.phrase };
@@ -439,7 +439,7 @@ export function notFoundReason(phrase: string, meta: SnapshotMeta): string {
     words.length > 0 &&
     meta.dimensions.find((d) => d.values.some((value) => containsRun(nameWords(value), words) && nameWords(value).length > words.length));
   return holder
-    ? partialNameReason(phrase, holder.label)
+    ? partialNameReason([phrase], holder.label)
     : `I couldn't find “${escapeMarkdown(phrase)}” among this file's customers, products or other values.`;
 }
 
@@ -454,9 +454,8 @@ function containsRun(within: readonly string[], words: readonly string[]): boole
  * filters by whole values. `held` are the values that hold the first word, where they are
  * known: how many, and three of them.
  */
-export function partialNameReason(words: string | readonly string[], label: string, held: readonly string[] = []): string {
+export function partialNameReason(typed: readonly string[], label: string, held: readonly string[] = []): string {
   const noun = label.toLowerCase();
-  const typed = typeof words === 'string' ? [words] : words;
   const quote = (text: string) => `“${escapeMarkdown(text)}”`;
   const it = typed.length > 1 ? quote(typed[0]) : 'it';
   const holders =
