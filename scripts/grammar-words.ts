@@ -60,8 +60,8 @@ function isListOfWordsReadPast(node: ts.Node): boolean {
 function grammarLiteralsOf(root: string): string[] {
   const texts: string[] = [];
   const dir = join(root, OFFLINE);
-  // The net's own plain-English list is read at run time apart, not as the grammar's.
-  const notTheGrammar = new Set([GRAMMAR_WORDS_FILE, join(OFFLINE, 'query-unknown-words.ts')]);
+  // The nets' own word lists (plain English, a whole figure's words) are read at run time apart, not as the grammar's.
+  const notTheGrammar = new Set([GRAMMAR_WORDS_FILE, join(OFFLINE, 'query-unknown-words.ts'), join(OFFLINE, 'query-whole-figure.ts')]);
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !notTheGrammar.has(join(OFFLINE, f)))) {
     const source = ts.createSourceFile(file, readFileSync(join(dir, file), 'utf8'), ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node): void => {

@@ -5426,14 +5426,13 @@ describe('asked on 1 December 2026, in the twelfth session', () => {
       'top 1 by revenue, by customer, customer ≠ Sean Miller',
     ));
   // Read before and still: a year after "than" is a comparison, an order "starting with the lowest", adjectives before a value,
-  // what revenue includes, an amount of goods.
+  // an amount of goods.
   itReadsEach([
     [
       'Did the West and East sell more in 2021 than 2020?',
       'revenue, sorted by change, by region, revenue up, region in West, East, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
     ],
     ['Sort customers by revenue starting with the lowest', 'revenue, by customer, lowest first'],
-    ['What is revenue including shipping?', 'revenue'],
     ['Which customers bought hundreds of binders?', 'revenue, by customer, Sub-Category = Binders'],
   ]);
   itRefusesEach([
@@ -6038,5 +6037,86 @@ describe('asked on 1 December 2026, in the seventeenth session: two years joined
     expect(answer.result?.understood, answer.text).toBe('revenue, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31');
     expect(answer.result?.rows[0][0] as number).toBeCloseTo(later, 6);
     expect(answer.result?.rows[0][1] as number).toBeCloseTo(earlier, 6);
+  });
+});
+
+describe('asked on 2 December 2026, in the eighteenth session: a figure of every row is asked with its own words only', () => {
+  // Each got the whole file's total: every word is one the grammar knows somewhere, yet nothing here used it.
+  itRefusesEach([
+    ['calendar sales', 'I read this only as revenue over all rows, and not what “calendar” asks of it'],
+    ['shipmode revenue', 'To split revenue by a column, ask “revenue by Ship Mode”.'],
+    ['sales rep', 'not what “rep” asks of it'],
+    ['How are my sales reps doing?', 'not what “reps” asks of it'],
+    [
+      'Which orders are open, unpaid or overdue?',
+      'I read this only as orders over all rows, and not what “open”, “unpaid”, “overdue” ask of it',
+    ],
+    ['paris revenue', 'not what “paris” asks of it'],
+    ['key ring revenue', 'not what “key” asks of it'],
+    ['basket revenue', 'not what “basket” asks of it'],
+    ['revenue at full price', 'not what “full” asks of it'],
+    // Read before as the revenue: whether the file's sales include shipping is no fact of the file.
+    ['What is revenue including shipping?', 'not what “including”, “shipping” ask of it'],
+    ['marketing spend', 'not what “marketing” asks of it'],
+    ['How many orders were late?', 'I read this only as orders over all rows, and not what “late” asks of it'],
+    ['What is our operating profit?', 'I read this only as gross profit over all rows, and not what “operating” asks of it'],
+    ['paris revenue in 2021', 'I read this only as revenue over all rows of the period, and not what “paris” asks of it'],
+  ]);
+  // Said every way a figure of every row is asked, they are still answered.
+  itReadsEach([
+    ["What's our all-time revenue?", 'revenue'],
+    ['revenue to date', 'revenue'],
+    ['Total revenue across all regions', 'revenue'],
+    ['Total revenue across the whole business', 'revenue'],
+    ['Give me the grand total of sales', 'revenue'],
+    ['How much have we sold altogether?', 'revenue'],
+    ['What are total net sales?', 'revenue'],
+    ['How many new customers did we acquire in 2021?', 'new customers, 2021-01-01 … 2021-12-31'],
+    ['How many new customers did we win last year?', 'new customers, 2020-01-01 … 2020-12-31'],
+    ['How many orders did we recieve in 2021?', 'orders, 2021-01-01 … 2021-12-31'],
+    ['How many customers placed an order in November 2021?', 'customers, 2021-11-01 … 2021-11-30'],
+    ['Average order size last quarter', 'average order value, 2021-07-01 … 2021-09-30'],
+    ['revenue in the trailing twelve months', 'revenue, 2021-01-01 … 2021-12-30'],
+    ['Sales for the most recent month', 'revenue, 2021-12-01 … 2021-12-30'],
+    ['What was the profit in the last full quarter?', 'gross profit, 2021-07-01 … 2021-09-30'],
+    ['How many customers only ordered once?', 'customers with one order'],
+    ['What share of customers bought more than once?', 'repeat rate, customers with 2+ orders, customers with one order'],
+    ['totl revenue', 'revenue'],
+    ['Revenue from all segments but Consumer', 'revenue, Segment ≠ Consumer'],
+    ['revenue in chat', 'revenue'],
+  ]);
+  it('"Total revenue across all regions" is every row\'s revenue', () =>
+    expectAnswer('Total revenue across all regions', 'SELECT sum(rev) FROM t', 'revenue'));
+});
+
+describe('asked on 2 December 2026, in the eighteenth session: a first word is capitalised, not a name', () => {
+  // Each got the products whose names start with the word ("Global Deluxe High-Back Manager's Chair", …).
+  itRefusesEach([
+    ['Global revenue', 'by a word of their names (“Global”)'],
+    ['Executive summary of revenue', 'by a word of their names (“Executive”)'],
+    ['Lifetime sales for Sean Miller', 'by a word of their names (“Lifetime”)'],
+  ]);
+  // A name the grammar does not know is still a brand as its first word.
+  itReadsEach([['Xerox revenue', 'revenue, product name starting with “Xerox”']]);
+});
+
+describe("asked on 2 December 2026, in the eighteenth session: the answers of every customer narrow to no one's word", () => {
+  it('"churn risk for miller" names the customers who hold it, not the whole list', async () => {
+    const [[holders]] = (await sql(
+      `SELECT count(DISTINCT "Customer Name") FROM t WHERE regexp_matches(lower("Customer Name"), '\\bmiller\\b')`,
+    )) as number[][];
+    const { answer } = await askOffline('churn risk for miller', analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain(
+      `This answer is of every customer, and I can't narrow it to “miller”: ${holders} customer values hold it, such as`,
+    );
+    expect(answer).not.toContain('are flagged');
+  });
+  it('"segments for Technology buyers" says the category is not read', async () => {
+    const { answer } = await askOffline('segments for Technology buyers', analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain("This answer is of every customer, and I can't narrow it to the category “Technology”.");
+  });
+  it('"churn risk for the Corporate segment" still lists that segment\'s customers', async () => {
+    const { answer } = await askOffline('churn risk for the Corporate segment', analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain('Customers with rows where Segment = Corporate at lost, high or medium risk');
   });
 });

@@ -9,6 +9,7 @@ import { FOCUS_AREAS, type FocusAreaId } from '../focus-areas';
 import type { Analyst, AnswerInput, NarrateInput } from '../analyst';
 import { Plan, TranscriptWriter } from '../transcript-writer';
 import { answerQuestion, NOT_AVAILABLE } from './answers';
+import { intentOf, type Intent } from './intents';
 import { cant } from './query-answer';
 import { analysisDayOf, answerFromRows } from './query-chat';
 import { pointsToUnnamed } from './query-follow-ups';
@@ -110,12 +111,26 @@ async function answerTextOf(
 
 /**
  * Why the analysis' own answers can't take the question: "churn risk for costco" and "cross-sell
- * opportunities for walmart" got the whole file's list, the word read past.
+ * opportunities for walmart" got the whole file's list, the word read past; "churn risk for
+ * miller" got it too, the answers of every customer reading no names.
  */
 function wordReadPastBy(question: string, meta: SnapshotMeta, result: AnswerInput['result']): string | null {
-  const reason = unreadWordsOf(question, meta, result.dataset.fileName);
+  const namesRead = !OF_EVERY_CUSTOMER.has(intentOf(question, result).kind);
+  const reason = unreadWordsOf(question, meta, result.dataset.fileName, namesRead);
   return reason && cant(reason, meta, analysisDayOf(result));
 }
+
+/** The answers that are of every customer and name no one: a word of a name is read past by them. */
+const OF_EVERY_CUSTOMER: ReadonlySet<Intent['kind']> = new Set([
+  'churn',
+  'churn_accuracy',
+  'churn_method',
+  'concentration',
+  'customer_value',
+  'purchase_gap',
+  'segment',
+  'segments',
+]);
 
 /**
  * Whether the question names a value of the file other than a rep (a region, a category, a

@@ -23,6 +23,7 @@
 import { numberLeftOut } from './query-numbers';
 import { phraseLeftOut } from './query-unread-phrases';
 import { unknownWordsOf } from './query-unknown-words';
+import { wholeFigureReadPast } from './query-whole-figure';
 import { averageOverOf, readAveragedOver } from './query-average-over';
 import { buyersOfQuestion, isBought, withBuyers } from './query-buyers';
 import { MAX_ROWS, MEASURE_LABELS, SUMMED_OVER_TIME, TIME_DIMENSIONS } from '../../engine/query/spec';
@@ -260,7 +261,9 @@ export function parseQuestion(
         (parsed.spec.notBoughtIn || parsed.spec.neverBought
           ? null
           : (deniedValueOf(question, parsed.spec.filters ?? []) ?? denialLeftOut(asked, parsed.spec))) ??
-        unknownWordsOf(asked, meta, valuesPlacedBy(parsed.spec), facts?.fileName))
+        unknownWordsOf(asked, meta, valuesPlacedBy(parsed.spec), facts?.fileName) ??
+        // With values left out the reading gets their exclusion after: it is no figure of every row.
+        (valuesLeftOut ? null : wholeFigureReadPast(asked, parsed.spec, meta, facts?.fileName)))
       : parsed.kind === 'among'
         ? (leansOnEarlier(asked) ?? deniedValueOf(question, parsed.where) ?? unknownWordsOf(asked, meta, parsed.where, facts?.fileName))
         : null;

@@ -21,7 +21,7 @@ import { singular } from './query-vocabulary';
  * how sure it wants to be ("roughly", "exactly"), and who is asking. A word that narrows (a
  * market, a channel, a kind of customer) never belongs here: unread, it would be read past.
  */
-const PLAIN_ENGLISH = new Set(
+export const PLAIN_ENGLISH: ReadonlySet<string> = new Set(
   [
     // How a question is put, and to whom.
     'able actually again also although always another anyway anything appreciate appreciated approx approximately ask asking',
@@ -113,8 +113,13 @@ function fileWordsOf(meta: SnapshotMeta): FileWords {
   return file;
 }
 
+/** Whether a value or header of the file holds the word, in lower case ("iowa" on the Iowa file). */
+export function isWordOfFile(word: string, meta: SnapshotMeta): boolean {
+  return fileWordsOf(meta).words.has(word);
+}
+
 /** Headers typed together ("CustomerName") are words apart too. */
-function wordsApart(header: string): string {
+export function wordsApart(header: string): string {
   return header.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2');
 }
 
@@ -166,10 +171,16 @@ function spellingsOf(word: string): string[] {
   ];
 }
 
+/** Whether a word, in one of its forms, is plain English that narrows no figure ("kindly", "roughly"). */
+export function isPlainEnglish(word: string): boolean {
+  return spellingsOf(word).some((spelt) => stemsOf(spelt).some((stem) => PLAIN_ENGLISH.has(stem)));
+}
+
 /** Whether the grammar reads a word in one of its forms, or it is plain English. */
 function isWordRead(word: string): boolean {
   return (
-    spellingsOf(word).some((spelt) => stemsOf(spelt).some((stem) => GRAMMAR_WORDS.has(stem) || PLAIN_ENGLISH.has(stem))) ||
+    isPlainEnglish(word) ||
+    spellingsOf(word).some((spelt) => stemsOf(spelt).some((stem) => GRAMMAR_WORDS.has(stem))) ||
     // "prioritize" by `prioriti[sz]e`, "recommendations" by `recommend\w*`.
     GRAMMAR_STEMS.some((stem) => word.startsWith(stem))
   );
@@ -281,15 +292,42 @@ const ANSWERS_ABOUT = /\b(?:for|of|to|with|about|at|in|from|on|among)\s+(.*)$/s;
  * be answered: a word nothing reads, or null. Those answers are of every customer, or of whom
  * they name, so "churn risk for costco" got the whole list. Their questions are worded freely
  * ("What assumptions does the churn model make?"), so only what follows "for", "to", "with" …
- * is looked at. Words of the file's names are theirs to read ("any Staples", "Acme" for Acme
- * Supply, Inc.), and so are places, by the customers' regions ("Which customers in Germany are
- * at risk?").
+ * is looked at. Places are read, by the customers' regions ("Which customers in Germany are at
+ * risk?"). Words of the file's names are read by the answers that take names ("any Staples",
+ * "Acme" for Acme Supply, Inc.); the others (`namesRead` false: churn, segments, concentration)
+ * are of every customer, and "churn risk for miller" got the whole list too.
  */
-export function unreadWordsOf(question: string, meta: SnapshotMeta, fileName = ''): string | null {
+export function unreadWordsOf(question: string, meta: SnapshotMeta, fileName = '', namesRead = true): string | null {
   const about = ANSWERS_ABOUT.exec(question)?.[1];
   if (!about) return null;
-  const unknown = wordsNotRead(about, meta, [], wordsOfFileName(fileName)).unknown.filter(({ part }) => !isPlaceWord(part));
-  return unknown.length > 0 ? unknownWordsSaid(unknown, meta) : null;
+  const { unknown, valueWords } = wordsNotRead(about, meta, [], wordsOfFileName(fileName));
+  const unread = unknown.filter(({ part }) => !isPlaceWord(part));
+  if (unread.length > 0) return unknownWordsSaid(unread, meta);
+  const named = namesRead ? [] : valueWords.filter(({ part }) => !isPlaceWord(part) && !isWordOfRegions(part, meta));
+  return named.length > 0 ? everyCustomersAnswerSaid(named, meta) : null;
+}
+
+/** Whether a region of the file holds the word ("central" of Central): the churn answer reads regions. */
+function isWordOfRegions(word: string, meta: SnapshotMeta): boolean {
+  const regions = meta.dimensions.find((d) => d.key === 'region');
+  return regions !== undefined && [...new Set(regions.values)].some((v) => holdsWord(v, word));
+}
+
+/** "churn risk for miller": the answer is of every customer, and names no one by a word. */
+function everyCustomersAnswerSaid(words: readonly WordNotRead[], meta: SnapshotMeta): string {
+  const quote = (text: string) => `“${escapeMarkdown(text)}”`;
+  const { d, values } = holdersOf(words[0].part, meta);
+  const label = d.label.toLowerCase();
+  const lead = "This answer is of every customer, and I can't narrow it to";
+  if (values.length === 1 && values[0].toLowerCase() === words[0].part) return `${lead} the ${label} ${quote(values[0])}.`;
+  const holders =
+    values.length === 1
+      ? `only the ${label} ${quote(values[0])} holds it`
+      : `${values.length.toLocaleString('en-US')} ${label} values hold it, such as ${values.slice(0, 3).map(quote).join(', ')}`;
+  return (
+    `${lead} ${words.map(({ typed }) => quote(typed)).join(', ')}: ${holders}.` +
+    (d.key === 'customer' ? ' Name one customer in full for their own figures and risk.' : '')
+  );
 }
 
 /** Whether a value's name holds the word, in any number ("WHITE MUG" holds "mugs"), or typed as one of two ("Hy-Vee" holds "hyvee"). */
@@ -351,14 +389,25 @@ function unknownWordsSaid(unknown: readonly WordNotRead[], meta: SnapshotMeta): 
  * 36 products), and asks for one by name, as a phrase of some names is refused.
  */
 function valueWordsSaid(words: readonly WordNotRead[], meta: SnapshotMeta): string {
-  const [{ part }] = words;
-  const [{ d, values }] = meta.dimensions
-    .map((d) => ({ d, values: [...new Set(d.values)].filter((v) => holdsWord(v, part)) }))
-    .filter(({ values }) => values.length > 0)
-    .sort((a, b) => a.values.length - b.values.length);
+  const { d, values } = holdersOf(words[0].part, meta);
   return partialNameReason(
     words.map((w) => w.typed),
     d.label,
     values,
   );
+}
+
+/**
+ * The column whose values hold the word and those values: the column of a value that is the
+ * word ("technology" is the category Technology before a headset's name), else the one where
+ * fewest values hold it.
+ */
+function holdersOf(word: string, meta: SnapshotMeta): { d: SnapshotMeta['dimensions'][number]; values: string[] } {
+  const named = meta.dimensions.find((d) => d.values.some((v) => v.toLowerCase() === word));
+  if (named) return { d: named, values: [named.values.find((v) => v.toLowerCase() === word) as string] };
+  const [holders] = meta.dimensions
+    .map((d) => ({ d, values: [...new Set(d.values)].filter((v) => holdsWord(v, word)) }))
+    .filter(({ values }) => values.length > 0)
+    .sort((a, b) => a.values.length - b.values.length);
+  return holders;
 }

@@ -25,6 +25,8 @@ import { withoutHalfYears } from './query-periods';
 import { withProductCodesAs } from './query-product-codes';
 import { DIMENSION_WORDS, headerNoun, isGrammarWord, isTimeUnit, singular } from './query-vocabulary';
 import { type AnalysisFacts } from './query-parsed';
+import { GRAMMAR_WORDS } from './grammar-words';
+import { PLAIN_ENGLISH } from './query-unknown-words';
 
 /**
  * The values the question names (customers, products, regions … as the file writes them),
@@ -361,6 +363,7 @@ function contextOf(phrase: string, question: string): { typed: string; standsAlo
   const capitalAfter = /^(?:['’]s)?\s+([\p{Lu}\d][\p{L}\d]*)/u.exec(after)?.[1];
   const standsAlone =
     /^\p{Lu}/u.test(typed) &&
+    !capitalisedAsFirst(typed, before) &&
     (capitalAfter === undefined || tailIsGrammar(capitalAfter)) &&
     !/\b(?:in|the|at|within|inside)\s+$/i.test(before) &&
     // "Jim Beam Brands" is no "Beam": a capitalised word before it, past the question's first.
@@ -370,6 +373,17 @@ function contextOf(phrase: string, question: string): { typed: string; standsAlo
       /^(?:['’]s)?\s+(?:buy|bought|spend|spent|order|ordered|purchase|purchased|pay|paid)\b/i.test(after)) ||
     /\b(?:to|customers?|clients?|accounts?)\s+$/i.test(before);
   return { typed, standsAlone, buyer, possessive: /^['’]s\b/.test(after) };
+}
+
+/**
+ * "Global revenue", "Executive summary of revenue", "Lifetime sales for Sean Miller": a word the
+ * grammar knows, or plain English, capitalised only as a question's first word is, names no
+ * brand (they got the products starting "Global", "Executive" and "Lifetime"). A name the
+ * grammar does not know ("Xerox sales", "Staples revenue") still does.
+ */
+function capitalisedAsFirst(typed: string, before: string): boolean {
+  const word = typed.toLowerCase();
+  return /^[\s"'“‘(]*$/.test(before) && !/\s/.test(typed) && (GRAMMAR_WORDS.has(word) || PLAIN_ENGLISH.has(word));
 }
 
 /** "Hy-Vee stores", "all Hy-Vee", "every Hy-Vee location": the question means every customer so named. */
