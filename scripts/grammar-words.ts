@@ -61,7 +61,9 @@ function grammarLiteralsOf(root: string): string[] {
   const texts: string[] = [];
   const dir = join(root, OFFLINE);
   // The nets' own word lists (plain English, a whole figure's words) are read at run time apart, not as the grammar's.
-  const notTheGrammar = new Set([GRAMMAR_WORDS_FILE, join(OFFLINE, 'query-unknown-words.ts'), join(OFFLINE, 'query-whole-figure.ts')]);
+  const notTheGrammar = new Set(
+    ['grammar-words.ts', 'plain-english.ts', 'query-unknown-words.ts', 'query-whole-figure.ts'].map((file) => join(OFFLINE, file)),
+  );
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !notTheGrammar.has(join(OFFLINE, f)))) {
     const source = ts.createSourceFile(file, readFileSync(join(dir, file), 'utf8'), ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node): void => {

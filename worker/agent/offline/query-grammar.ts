@@ -209,6 +209,12 @@ const CONCENTRATION = /\b(concentrat\w*|pareto|80\/20|depend(s|ing|ent|ence|ency
  */
 const CHANGE =
   /\b(grew|grow(n|s|th|ing)?|increas(e[sd]?|ing)|rose|ris(e[sn]?|ing)|gained?|declin(e[sd]?|ing)|fell|fall(s|en|ing)?|drop(s|ped|ping)?|shr[iau]nk|shrinking|decreas(e[sd]?|ing)|chang(e[sd]?|ing)|(go|goes|went|gone|going) (up|down)|reduc(e[sd]?|ing)|cut (back|down)|spen[dt] less(?! than\s*[$£€]?\s*(?!(?:19|20)\d\d\b)\d)|los(?:t|e|es|ing) (?:the )?(?:most|more))\b|\b(?:is|are|was|were|been)\s+(?:(?![a-z]+ed\s)[a-z]+\s+){0,2}?(?<!\b(?:broken|break|broke|narrowed|written|set|signed|shut|summed|added|split)\s)(?:up|down)\b(?!\s+(?:to|by)\b)/;
+/** The question's text with the values the reading placed blanked out, as typed in lower case. */
+function withoutValuesPlaced(text: string, filters: readonly { values: readonly string[] }[]): string {
+  const values = filters.flatMap((f) => f.values.map((v) => v.toLowerCase())).sort((a, b) => b.length - a.length);
+  return values.reduce((left, value) => left.split(value).join(' '), text);
+}
+
 /**
  * "How did the West do last year?" was refused with the reason for segments and churn: how a
  * value did in a period is its sales, against the period before.
@@ -975,7 +981,9 @@ function parseAsRead(
   if (comparedValue) return { kind: 'refused', reason: valuesNotCompared(comparedValue) };
   // "Which quarters grew?": each unit against the one before, read before the periods, since
   // "the same quarter last year" names the comparison, not a period.
-  let unitChange = unitChangeOf(text, CHANGE.test(text));
+  // "Rose O'Brian profit" set 2021 against 2020: a word of change inside a name placed is none.
+  const changeText = withoutValuesPlaced(text, filters);
+  let unitChange = unitChangeOf(text, CHANGE.test(changeText));
   const periods = periodsOf(withoutAmountRanges(withoutNamedYears(unitChange?.rest ?? text, filters)), today, isoDay(meta.firstDay));
   if (periods.unread)
     return {
@@ -1091,7 +1099,7 @@ function parseAsRead(
   // 12 full months with the 12 before, as the summary's year-over-year growth does (half-years
   // would set a seasonal business's strong half against its weak one), and the note says so.
   let yearOverYearNote: string | null = null;
-  if (!period && CHANGE.test(text) && !OVER_TIME_UNIT.test(text) && !unitChange) {
+  if (!period && CHANGE.test(changeText) && !OVER_TIME_UNIT.test(text) && !unitChange) {
     // "Which products to drop" is no fall.
     const ranked =
       asksForGrouping(text, meta) && !asksForProductTrend(text) && !DISCONTINUE.test(text) && (GROWTH.test(text) || DECLINE.test(text));
@@ -1110,7 +1118,7 @@ function parseAsRead(
   }
   // "Revenue growth from 2010 to 2011": the later period against the earlier, not one range spanning both.
   // "Churned from 2020 to 2021" is from one to the other; "stopped buying from January to March" one span.
-  const pair = period && !other && (CHANGE.test(text) || lostCustomers) ? fromToOf(text, today) : null;
+  const pair = period && !other && (CHANGE.test(changeText) || lostCustomers) ? fromToOf(text, today) : null;
   if (pair) [period, other] = [pair[1], pair[0]];
   // "This year", "this month": a period to date, set against the same days of the one before.
   const toDate = period === periods.period ? periods.toDate : undefined;
@@ -1138,7 +1146,9 @@ function parseAsRead(
     measures.length === 0 &&
     period &&
     // "Is November 2011 better than November 2010?" too.
-    ((other && (periods.than || /\b(compare|compared|comparing|vs\.?|versus)\b/.test(text))) || CHANGE.test(text) || PERFORMED.test(text))
+    ((other && (periods.than || /\b(compare|compared|comparing|vs\.?|versus)\b/.test(text))) ||
+      CHANGE.test(changeText) ||
+      PERFORMED.test(text))
   )
     measures = ['revenue'];
   if (measures.length === 0 && unitChange && !unitChange.overall) measures = ['revenue'];
@@ -1489,7 +1499,7 @@ function parseAsRead(
   if (
     period &&
     !other &&
-    (CHANGE.test(text) || PERFORMED.test(text) || BUYING_LESS.test(text) || MULTIPLE.test(text)) &&
+    (CHANGE.test(changeText) || PERFORMED.test(text) || BUYING_LESS.test(text) || MULTIPLE.test(text)) &&
     !spec.groupBy?.some(isTimeUnit)
   ) {
     other = periodBefore(period, { unit: toDate });

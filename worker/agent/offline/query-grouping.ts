@@ -323,11 +323,14 @@ function writtenForms(value: string): string[] {
   return short !== written && short.length > 0 ? [written, short] : [written];
 }
 
-/** "Which Bolt products …", "top 5 Hy-Vee stores": the values a name's first words keep are what is listed. */
+/**
+ * "Which Bolt products …", "top 5 Hy-Vee stores", "Logitech sales by product": the values a
+ * name's first words keep are what is listed (the last got the brand's total).
+ */
 function asksForThem(text: string, values: readonly string[]): boolean {
   const names = values.map((v) => escapeRegex(v.toLowerCase())).join('|');
   return new RegExp(
-    `\\b(?:which|what|top|bottom|best|worst|list|show|rank|our)\\s+(?:\\d+\\s+)?(?:${names})\\s+(?:products|items|customers|stores|suppliers|vendors)\\b`,
+    `\\b(?:which|what|top|bottom|best|worst|list|show|rank|our)\\s+(?:\\d+\\s+)?(?:${names})\\s+(?:products|items|customers|stores|suppliers|vendors)\\b|\\b(?:by|per|each) (?:products?|items?|customers?|stores?|suppliers?|vendors?)\\b`,
   ).test(text.toLowerCase());
 }
 

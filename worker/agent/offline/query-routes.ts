@@ -782,8 +782,9 @@ function isWordOfANamedValue(word: string, text: string, meta: SnapshotMeta): bo
 }
 
 /** A ranking within every value of a grouping: "top 3 customers in each country". */
+// "Most profitable customer in each region" got the one best customer of all, with its region.
 const TOP_PER_GROUP =
-  /\b(?:top|bottom|best|worst|biggest|largest)\b.*\b(?:in|for|within|per) (?:each|every) (country|region|category|supplier|rep|sales rep|month|quarter|year|segment|state|city|[a-z]+)\b/;
+  /\b(?:top|bottom|best|worst|biggest|largest|most|highest|lowest|least|smallest|greatest|fewest)\b.*\b(?:in|for|within|per) (?:each|every) (country|region|category|supplier|rep|sales rep|month|quarter|year|segment|state|city|[a-z]+)\b/;
 
 /**
  * "Which vendor depends most on one store?" asks how much of a supplier's sales one customer

@@ -26,7 +26,7 @@ import { withProductCodesAs } from './query-product-codes';
 import { DIMENSION_WORDS, headerNoun, isGrammarWord, isTimeUnit, singular } from './query-vocabulary';
 import { type AnalysisFacts } from './query-parsed';
 import { GRAMMAR_WORDS } from './grammar-words';
-import { PLAIN_ENGLISH } from './query-unknown-words';
+import { PLAIN_ENGLISH } from './plain-english';
 
 /**
  * The values the question names (customers, products, regions … as the file writes them),
@@ -502,6 +502,10 @@ export function entitiesOf(
     // "Black Velvet" names each of "Black Velvet (11788)", "Black Velvet (11777)", …: ids that share the name.
     for (const [name, labels] of sharedNamesOf(d.values)) candidates.push({ dim: d.key, values: labels, lower: asWritten(name), column });
   }
+  // "Washington city revenue" is the city: "city" after a city's name is its column said.
+  const cityColumns = new Set(
+    meta.dimensions.filter((d) => [d.label, d.header ?? ''].some((h) => asWritten(h) === 'city')).map((d) => d.key),
+  );
   // "Sales in washington state" got the city Washington: a name in two columns is the one whose column is named beside it.
   const columnsSaid = new Set(meta.dimensions.map((d) => asWritten(d.label)).filter((column) => text.includes(` ${column} `)));
   const besideItsColumn = (c: (typeof candidates)[number]) =>
@@ -533,6 +537,10 @@ export function entitiesOf(
         .find((i) => i > 0) ?? (one ? singularNamedAt(text, one) : 0);
     if (at <= 0 || c.lower.length < 3 || /^\d+$/.test(c.lower)) continue;
     if (!free(at)) continue;
+    // "sales in kansas city" got the state Kansas: a name with "city" after it is a city's, and a
+    // city so named would have been taken first, as "New York City" is.
+    if (text.startsWith(' city ', at + c.lower.length) && !cityColumns.has(c.dim))
+      return { filters: [], unknown: new RegExp(`${escapeRegex(c.lower)}\\s+city`, 'i').exec(question)?.[0] ?? `${c.lower} city` };
     if (found.some((f) => f.dimension === c.dim)) {
       found.find((f) => f.dimension === c.dim)?.values.push(...c.values);
     } else found.push({ dimension: c.dim, values: [...c.values], match: 'exact' });

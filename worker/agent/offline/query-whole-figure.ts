@@ -9,56 +9,58 @@
  * figure's own words, a period's, "total" and its like, and plain English. Any other word
  * is refused by name; a header's word is answered with the grouping it may mean.
  */
-import type { QuerySpecInput } from '../../engine/query';
+import type { Measure, QuerySpecInput } from '../../engine/query';
 import { MEASURE_LABELS } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { escapeMarkdown } from '../../engine/render/escape';
 import { editDistance } from '../tools/rep-match';
 import { isPlaceWord } from './query-names';
-import { isPlainEnglish, isWordOfFile, PLAIN_ENGLISH, wordsApart } from './query-unknown-words';
+import { DIMENSION_WORDS, singular } from './query-vocabulary';
+import { isWordOfFile, wordsApart } from './query-unknown-words';
+import { PLAIN_ENGLISH } from './plain-english';
 
-/** The parts of a spec that read every row: anything else narrows or lists. */
+/** The parts of a spec that read every row: anything else narrows, splits or lists. */
 const WHOLE_READING = new Set(['measures', 'period', 'per', 'sort', 'limit']);
 
 /**
  * The words a figure of every row is asked with, beyond plain English: how a question asks
- * ("how many", "what was"), the figures' own names and ways of saying them ("how much did we
- * sell", "customers who came back", "first-time buyers"), the whole ("in total", "across the
- * business", "all time"), and periods ("last quarter", "since March", "year to date").
+ * ("how many", "show me"), the figures' own names and ways of saying them ("how much did we
+ * sell", "first-time buyers", "orders received"), the whole ("in total", "across all regions",
+ * "all-time", "to date"), and periods ("last quarter", "since March", "year to date").
  */
 const WHOLE_FIGURE_WORDS = new Set(
   [
     // How a question asks, and whose.
-    'about across all and any are around average avg been being between business but company did each every everyone',
-    'everything firm for from had has have how into its many much not our ours out over the was were what whats when',
-    'where which who whom with within without yet organisation organization chat',
+    'about across all and any are around average avg been being business but company did display each',
+    'every everyone everything firm for from had has have how into its list look looks many much not now our ours out',
+    'over overview show summary the was were what whats when where which who whom with within without yet',
+    'organisation organization chat',
     // The whole: "in total", "all-time", "to date", "so far".
-    'aggregate aggregated all altogether combined complete cumulative cumulatively date entire ever far grand lifetime',
-    'overall sum summed time total totals totaled totalled whole',
+    'aggregate aggregated altogether combined cumulative cumulatively date entire ever far grand lifetime overall sum',
+    'summed time total totals totaled totalled whole',
     // Money: revenue, profit and cost.
-    'amount bring brought cash cogs cost costs dollars earn earned earning earnings euros expense expenses generate',
-    'generated gross gross income made make makes making margin margins money net pounds profit profitability',
-    'profits revenue revenues sale sales sell selling sells sold spend spending spends spent takings turnover value',
-    'worth goods',
+    'amount bring brought cogs cost costs earn earned earning earnings expense expenses generate generated gross income',
+    'made make makes making margin margins net profit profitable profitability profits revenue revenues sale sales',
+    'sell selling sells sold spend spending spends spent takings turnover value goods',
     // Counts: orders, customers, products, units.
-    'account accounts article articles buyer buyers client clients count counted counts customer customers',
-    'deal deals distinct different invoice invoices item items line lines number order ordered ordering orders',
-    'piece pieces product products purchase purchased purchases purchasing quantities quantity shopper shoppers sku',
-    'skus transaction transactions unique unit units volume buy buying buys bought',
+    'account accounts article articles buyer buyers client clients count counted counts customer customers deal deals',
+    'distinct different invoice invoices item items line lines number order ordered ordering orders piece pieces product',
+    'products purchase purchased purchases purchasing quantities quantity shopper shoppers sku skus transaction',
+    'transactions unique unit units volume buy buying buys bought',
     // Newness, coming back, returns, prices and shares: the measures named so.
-    'again back came come coming first new once one repeat repeated returning returned return returns refund refunds',
-    'credit credited memo memos notes issued cancelled canceled cancellations cancellation price prices priced percent percentage share rate',
-    'ratio retained typical mean median per single only more than times size never none',
+    'again back came come coming new one repeat repeated returning returned return returns refund refunds credit',
+    'credited memo memos notes issued cancelled canceled cancellations cancellation price prices priced',
+    'retained typical mean median only more than times never none',
     // Customers won, and what came in: "How many customers did we win/get/acquire?", "orders received".
-    'acquire acquired acquiring acquisition acquisitions active gain gained get gets getting got gotten join joined',
-    'joining place placed placing receive received signed win winning won',
+    'acquire acquired acquiring acquisition acquisitions gain gained get gets getting got gotten join joined joining',
+    'place placed placing receive received signed win winning won',
     // Numbers in words: "the last twelve months", "in the three months after June".
-    'one two three four five six seven eight nine ten eleven twelve',
+    'two three four five six seven eight nine ten eleven twelve',
     // Periods.
-    'after ago before beginning begin calendar current during end ending fiscal fortnight from half halves last latest',
-    'month monthly months next onwards past period previous prior quarter quarterly quarters recent recently since',
-    'start starting started this through thru till today trailing until week weekly weeks year yearly years yesterday',
-    'annual annually day daily days ytd mtd qtd ttm second third fourth full whole complete',
+    'after ago before beginning begin calendar current during end ending fiscal fortnight half halves last latest month',
+    'monthly months next onwards past period previous prior quarter quarterly quarters recent recently since start',
+    'starting started this through thru till today trailing until week weekly weeks year yearly years yesterday annual',
+    'annually day daily days ytd mtd qtd ttm second third fourth full complete',
     'january february march april may june july august september october november december',
     'jan feb mar apr jun jul aug sep sept oct nov dec',
   ]
@@ -66,60 +68,133 @@ const WHOLE_FIGURE_WORDS = new Set(
     .split(' '),
 );
 
-/** Words said only of a period: read past when the reading has none ("calendar sales"). */
+/** Two-letter words a figure of every row is asked with: "how much do we sell", "in total". A code ("UK", "EU") or "no" narrows it. */
+const SHORT_WORDS = new Set('am an as at be by do go hi if in is it me my of oh ok on or so to up us we st nd rd th'.split(' '));
+
+/**
+ * Words of one figure only: "money" of money ("revenue in euros", not "How many pounds did we
+ * sell?"), "basket" of the average order ("average basket size", not "basket revenue"), "once"
+ * of the customers who bought once, "active" of customers.
+ */
+const MONEY_MEASURES: ReadonlySet<Measure> = new Set([
+  'revenue',
+  'grossProfit',
+  'cost',
+  'averageOrderValue',
+  'revenuePerCustomer',
+  'newCustomerRevenue',
+  'returningCustomerRevenue',
+  'returns',
+  'grossRevenue',
+  'averagePrice',
+]);
+const MONEY_WORDS = ['cash', 'dollars', 'euros', 'pounds', 'money'];
+const SHARE_WORDS = ['share', 'percent', 'percentage', 'rate', 'ratio', 'proportion'];
+const WORDS_OF_ONE_FIGURE: Partial<Record<Measure, readonly string[]>> = {
+  averageOrderValue: ['basket', 'baskets', 'size'],
+  // "How many customers with no repeat purchase?", "… came back after their first order".
+  oneTimeCustomers: ['once', 'single', 'no', 'after', 'first'],
+  repeatCustomers: ['once', 'single', 'after', 'first'],
+  repeatRate: ['once', 'single', 'after', 'first', ...SHARE_WORDS],
+  customers: ['active'],
+  newCustomers: ['first'],
+  newCustomerRevenue: ['first'],
+  // "revenue before returns", "the average price per bottle", "the average sale per store".
+  grossRevenue: ['before'],
+  averagePrice: ['per', 'unit', 'item', 'piece'],
+  revenuePerCustomer: ['per'],
+  marginPct: ['percent', 'percentage'],
+  revenueShare: SHARE_WORDS,
+  profitShare: SHARE_WORDS,
+  customerShare: SHARE_WORDS,
+};
+
+/** Words said only of a period: read past when the reading has none ("calendar sales"), or a unit to average over ("per quarter"). */
 const PERIOD_ONLY = new Set(
-  'ago calendar fiscal fortnight full half halves quarter quarters since till until ytd mtd qtd ttm trailing yesterday'.split(' '),
+  [
+    'after ago before begin beginning calendar during end ending first fiscal fortnight full half halves latest past',
+    'previous prior quarter quarters recent recently since start started starting till trailing until ytd mtd qtd ttm',
+    'yesterday',
+  ]
+    .join(' ')
+    .split(' '),
 );
 
 /** Words said of two figures side by side: "the revenue split between new and returning customers". */
-const TWO_FIGURES_ONLY = new Set(['split', 'versus', 'both']);
+const TWO_FIGURES_ONLY = new Set(['split', 'versus', 'vs', 'both', 'between']);
+
+/**
+ * Phrases of the whole file and of what a figure is per, read before the words: "until now",
+ * "since we started", "per month", "per customer", "per order". "Revenue per unit" keeps its
+ * "per", which no figure of every row takes.
+ */
+const WHOLE_PHRASES =
+  /\b(?:since|until|till|up to|to) (?:now|today|date|the (?:start|beginning)|we (?:started|began|opened))\b|\bhow big\b|\bca\.?\s*(?=[$£€]?\d)|\bper (?:day|week|month|quarter|year|customer|client|account|buyer|order|invoice|transaction)\b|\bmost (?=recent\b)/gi;
 
 /** A word as typed: letters, with an apostrophe or a hyphen inside ("what's", "first-time"). */
 const WORD = /\p{L}[\p{L}'’]*(?:-\p{L}[\p{L}'’]*)*/gu;
 
 /**
  * Why a reading of every row can't stand: the words it holds that no such figure is asked with,
- * or null. A reading that filters, groups or lists is left to the other nets.
+ * or null. A reading that filters, splits or lists is left to the other nets.
  */
 export function wholeFigureReadPast(question: string, spec: QuerySpecInput, meta: SnapshotMeta, fileName = ''): string | null {
   if (!Object.entries(spec).every(([key, value]) => value === undefined || WHOLE_READING.has(key) || isEmptyList(value))) return null;
-  const allowed = allowedWordsOf(meta, fileName);
+  const allowed = allowedWordsOf(spec, meta, fileName);
   const unread: string[] = [];
-  // "the most recent month" is a period, "most" alone ranks; "all segments", "every region" are every row.
-  const asked = question
-    .replace(/\bmost (?=recent\b)/gi, '')
-    .replace(EVERY_VALUE_OF, (_, every: string, noun: string) => (isHeaderWord(noun, meta) ? every : _));
+  const asked = withEveryValueRead(question.replace(WHOLE_PHRASES, ' '), meta);
   for (const [typed] of asked.matchAll(WORD)) {
     const parts = typed
       .toLowerCase()
       .replace(/n['’]t$|['’](?:s|ll|re|ve|d|m)?$/, '')
       .split(/[-'’]/)
-      .filter((part) => part.length >= 3);
-    const read = (part: string) =>
-      (isPlaceWord(part) && isWordOfFile(part, meta)) ||
-      (!(spec.period === undefined && PERIOD_ONLY.has(part)) &&
-        !(spec.measures.length === 1 && TWO_FIGURES_ONLY.has(part)) &&
-        (isAllowed(part, allowed) || TWO_FIGURES_ONLY.has(part)));
-    if (!parts.every(read) && !unread.includes(typed)) unread.push(typed);
+      .filter((part) => part.length >= 2);
+    if (!parts.every((part) => isWordRead(part, spec, allowed, meta)) && !unread.includes(typed)) unread.push(typed);
   }
   return unread.length > 0 ? wholeFigureRefusal(unread, spec, meta) : null;
+}
+
+/** Whether a word of the question is one a figure of every row is asked with, here. */
+function isWordRead(word: string, spec: QuerySpecInput, allowed: ReadonlySet<string>, meta: SnapshotMeta): boolean {
+  const period = spec.period !== undefined || spec.per !== undefined;
+  if (spec.measures.some((m) => WORDS_OF_ONE_FIGURE[m]?.includes(word))) return true;
+  // "between" is of a period ("between March and June") or of two figures.
+  if (TWO_FIGURES_ONLY.has(word)) return spec.measures.length > 1 || (word === 'between' && period);
+  // "CD" of CDNOW's quantity ("the average price of a CD").
+  if (word.length === 2) return SHORT_WORDS.has(word) || allowed.has(word) || allowed.has(`${word}s`);
+  if (PERIOD_ONLY.has(word)) return period;
+  // "iowa sales in 2012" on a file of Iowa's stores; "states" is a header's word (State), not a place of "United States".
+  if (isPlaceWord(word) && isWordOfFile(word, meta) && !isHeaderWord(word, meta)) return true;
+  return isAllowed(word, allowed);
 }
 
 function isEmptyList(value: unknown): boolean {
   return Array.isArray(value) && value.length === 0;
 }
 
-/** "all segments", "every store", "across all regions": every value of a column, which a figure of every row is of. */
-const EVERY_VALUE_OF = /\b(all(?: (?:the|our|of (?:the|our)))?|every|across(?: all| the| our)?) ([\p{L}-]+)/giu;
-
-/** Whether the word is one of a column's header, in the singular or plural ("segments", "store"). */
-function isHeaderWord(word: string, meta: SnapshotMeta): boolean {
-  const lower = word.toLowerCase();
-  return meta.dimensions.some((d) =>
-    headerWordsOf(d).some((w) => w === lower || `${w}s` === lower || `${w}es` === lower || w === lower.replace(/ies$/, 'y')),
+/**
+ * "all segments", "across all of our regions", "all the customer segments", "every ship mode":
+ * every value of a column, which a figure of every row is of. The column's words are read.
+ */
+function withEveryValueRead(question: string, meta: SnapshotMeta): string {
+  return question.replace(EVERY_VALUE_OF, (phrase: string, every: string, nouns: string) =>
+    nouns.split(' ').every((noun) => isHeaderWord(noun, meta)) ? every : phrase,
   );
 }
 
+const EVERY_VALUE_OF = /\b(all(?: of)?(?: (?:the|our))?|every|across(?: all(?: of)?)?(?: (?:the|our))?) ([\p{L}-]+(?: [\p{L}-]+)?)\b/giu;
+
+/** Whether the word is one of a column's header, in the singular or plural ("segments", "categories"), or the grammar's noun for a role's column ("regions"). */
+function isHeaderWord(word: string, meta: SnapshotMeta): boolean {
+  const lower = word.toLowerCase();
+  const one = singular(lower);
+  return meta.dimensions.some(
+    (d) =>
+      headerWordsOf(d).some((w) => w === lower || w === one) || DIMENSION_WORDS.some(([noun, key]) => key === d.key && noun.test(lower)),
+  );
+}
+
+/** The words of a column's header and label, apart ("Ship Mode", "CustomerName", "store_name"). */
 function headerWordsOf(d: SnapshotMeta['dimensions'][number]): string[] {
   return wordsApart(`${d.label} ${d.header ?? ''}`)
     .toLowerCase()
@@ -128,47 +203,53 @@ function headerWordsOf(d: SnapshotMeta['dimensions'][number]): string[] {
 }
 
 /**
- * The figure's words, plain English, the words of the quantity's header and the upload's name
- * ("bottles sold", "liquor sales"), and the file's own nouns for whom and what it counts
- * ("How many stores are there?" on a file whose customers are its store_name column).
+ * The figure's words, the words of its measures alone, the words of the quantity's header and
+ * of the upload's name where the file's values hold them ("bottles sold", "liquor sales"), and
+ * the file's own nouns for whom and what it counts ("How many stores are there?" on a file
+ * whose customers are its store_name column).
  */
-function allowedWordsOf(meta: SnapshotMeta, fileName: string): Set<string> {
-  const own = `${meta.quantityHeader ?? ''} ${fileName.replace(/\.\w+$/, '')}`.toLowerCase().split(/[^\p{L}]+/u);
+function allowedWordsOf(spec: QuerySpecInput, meta: SnapshotMeta, fileName: string): Set<string> {
+  const words = (text: string) => text.toLowerCase().split(/[^\p{L}]+/u);
+  const named = words(fileName.replace(/\.\w+$/, '')).filter((w) => isWordOfFile(w, meta));
   const counted = meta.dimensions.filter((d) => d.key === 'customer' || d.key === 'product').flatMap(headerWordsOf);
-  return new Set([...WHOLE_FIGURE_WORDS, ...own, ...counted].filter((w) => w.length >= 3));
+  const ofMeasures = spec.measures.flatMap((m) => (MONEY_MEASURES.has(m) ? MONEY_WORDS : []));
+  return new Set(
+    [...WHOLE_FIGURE_WORDS, ...words(meta.quantityHeader ?? ''), ...named, ...counted, ...ofMeasures].filter((w) => w.length >= 2),
+  );
 }
 
-/** Whether a word is asked with a whole figure, as typed, in the plural, or with one slip ("revnue", "custmers"). */
+/**
+ * Whether a word is asked with a whole figure: as typed, in the plural, plain English, or one slip
+ * from a word of five letters or more with the same first letter ("recieve", "totl", "revnue");
+ * "retail" is no slip of "detail", nor "early" of "yearly". Plain English is taken as listed, not
+ * by stems: "printer" is no form of "print".
+ */
 function isAllowed(word: string, allowed: ReadonlySet<string>): boolean {
-  if (allowed.has(word) || isPlainEnglish(word)) return true;
-  const one = word.replace(/(?:es|s)$/, '');
-  if (allowed.has(one) || allowed.has(word.replace(/s$/, ''))) return true;
-  // One slip of a word of five letters or more ("recieve", "totl"): "sale" is no slip of "same".
-  return word.length >= 4 && [...allowed, ...PLAIN_ENGLISH].some((w) => w.length >= 5 && editDistance(word, w, 1) <= 1);
+  if (allowed.has(word) || allowed.has(singular(word)) || PLAIN_ENGLISH.has(word) || PLAIN_ENGLISH.has(singular(word))) return true;
+  return word.length >= 4 && [...allowed].some((w) => w.length >= 5 && w[0] === word[0] && editDistance(word, w, 1) <= 1);
 }
 
 /** The refusal: the words read past, and for a header's word the grouping it may have meant ("revenue by Ship Mode"). */
 function wholeFigureRefusal(unread: readonly string[], spec: QuerySpecInput, meta: SnapshotMeta): string {
   const named = unread.map((w) => `“${escapeMarkdown(w)}”`).join(', ');
   const [asks, it] = unread.length > 1 ? ['ask', 'them'] : ['asks', 'it'];
-  const figure = MEASURE_LABELS[spec.measures[0]];
+  const figure = `${MEASURE_LABELS[spec.measures[0]]}${spec.per ? ` per ${spec.per}` : ''}`;
   const column = columnNamedBy(unread, meta);
   return (
     `I read this only as ${figure} over all rows${spec.period ? ' of the period' : ''}, and not what ${named} ${asks} of it: an answer without ${it} would be to another question. ` +
     (column
-      ? `To split ${figure} by a column, ask “${figure} by ${escapeMarkdown(column)}”.`
+      ? `To split ${MEASURE_LABELS[spec.measures[0]]} by a column, ask “${MEASURE_LABELS[spec.measures[0]]} by ${escapeMarkdown(column)}”.`
       : `Ask again without ${it}, or name a value, a column or a period as the file writes it.`)
   );
 }
 
-/** The column whose header an unread word is, typed apart or together ("ship mode", "shipmode"), or null. */
+/** The column whose header an unread word is, typed apart or together ("ship mode", "shipmode", "states"), or null. */
 function columnNamedBy(words: readonly string[], meta: SnapshotMeta): string | null {
   const typed = words.map((w) => w.toLowerCase().replace(/[^\p{L}]/gu, ''));
-  for (const d of meta.dimensions) {
-    const headerWords = headerWordsOf(d);
-    const joined = headerWords.slice(1).map((w, i) => headerWords[i] + w);
-    if (typed.some((w) => w.length >= 4 && (joined.includes(w) || headerWords.includes(w) || headerWords.includes(w.replace(/s$/, '')))))
-      return d.label;
-  }
-  return null;
+  const named = meta.dimensions.find((d) => {
+    const header = headerWordsOf(d);
+    const joined = header.slice(1).map((w, i) => header[i] + w);
+    return typed.some((w) => w.length >= 4 && (header.includes(singular(w)) || header.includes(w) || joined.includes(w)));
+  });
+  return named?.label ?? null;
 }
