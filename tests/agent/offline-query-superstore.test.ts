@@ -6071,7 +6071,7 @@ describe('asked on 2 December 2026, in the eighteenth session: a figure of every
     ['revenue from past customers', 'not what “past” asks of it'],
     ['revenue per unit', 'not what “per” asks of it'],
     ['How many pounds did we sell?', 'I read this only as units over all rows, and not what “pounds” asks of it'],
-    ['states by revenue', 'To split revenue by a column, ask “revenue by State”.'],
+    ['months by revenue in 2021', 'I read this only as revenue over all rows of the period, and not what “months” asks of it'],
     // A state's name before "city" is a city the file does not hold: it got the state Kansas.
     ['sales in kansas city', "I couldn't find “kansas city” among this file's customers, products or other values."],
     // Read in the eighth session as the state Kansas's customers; the city (most of it in Missouri) is not the state.
@@ -6175,5 +6175,15 @@ describe('asked on 2 December 2026, in the eighteenth session: the most of each 
   itRefusesEach([
     ['most profitable customer in each region', "I can't rank within each region yet"],
     ['highest revenue customer in each segment', "I can't rank within each segment yet"],
+  ]);
+});
+
+describe("asked on 2 December 2026, in the eighteenth session: a column's plural by a figure is that column, ranked", () => {
+  // It got the whole file's revenue.
+  it('"states by revenue" is each state\'s revenue, the largest first', () =>
+    expectAnswer('states by revenue', 'SELECT State, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC', 'revenue, by State'));
+  itReadsEach([
+    ['states by profit in 2021', 'gross profit, by State, 2021-01-01 … 2021-12-31'],
+    ['cities by revenue excluding New York City', 'revenue, by City, City ≠ New York City'],
   ]);
 });

@@ -239,10 +239,10 @@ export function groupingOf(
       // "Which California cities buy the most?" gave California's total: a value named before the
       // noun ("Which Kansas City customers …" asks for customers, not cities).
       const valueBefore = namedValues ? `(?:(?:${namedValues}) )?` : '';
-      // "Revenue by region and segment" dropped the segment.
+      // "Revenue by region and segment" dropped the segment; "states by revenue" got the total.
       if (
         new RegExp(
-          `\\b(by|per|each|which|what|any|top|bottom|best|worst|highest|lowest|biggest|largest|smallest|fastest|slowest|quickest)( \\d{1,2})?(?:[- ](?:selling|performing|earning|grossing|growing|declining|shrinking|revenue|sales|profit|margin))? ${valueBefore}${words}(s|es)?\\b(?! (?:${CUSTOMER_NOUNS}|products?|items?)\\b)|\\b(?:growing|declining|shrinking) ${plural}\\b|\\bby [a-z-]+( [a-z-]+)? and ${words}(s|es)?\\b|^(?:(?:list|show|name|give)(?: me)? )?(?:(?:all|the|our|all our|any) )?${plural} (?:with|who|that|whose|where)\\b|(?<!\\bat )\\b(?:most|least) [a-z]+ ${plural}\\b|^(?:the )?(?:most|least) [a-z]+ ${words}\\b|\\b(?:rank|sort|compare)\\s+(?:the\\s+|our\\s+|all\\s+)?${plural}\\b`,
+          `\\b(by|per|each|which|what|any|top|bottom|best|worst|highest|lowest|biggest|largest|smallest|fastest|slowest|quickest)( \\d{1,2})?(?:[- ](?:selling|performing|earning|grossing|growing|declining|shrinking|revenue|sales|profit|margin))? ${valueBefore}${words}(s|es)?\\b(?! (?:${CUSTOMER_NOUNS}|products?|items?)\\b)|\\b(?:growing|declining|shrinking) ${plural}\\b|\\bby [a-z-]+( [a-z-]+)? and ${words}(s|es)?\\b|^(?:(?:list|show|name|give)(?: me)? )?(?:(?:all|the|our|all our|any) )?${plural} (?:with|who|that|whose|where)\\b|(?<!\\bat )\\b(?:most|least) [a-z]+ ${plural}\\b|^(?:the )?(?:most|least) [a-z]+ ${words}\\b|\\b(?:rank|sort|compare)\\s+(?:the\\s+|our\\s+|all\\s+)?${plural}\\b|\\b${plural} (?:ranked |sorted |listed )?by (?:total |gross |net )?(?:revenue|sales|turnover|profits?|margins?|orders|units|quantity|spend)\\b`,
         ).test(text)
       )
         groupBy.push(d.key);
