@@ -174,6 +174,7 @@ function isWordRead(word: string, spec: QuerySpecInput, allowed: ReadonlySet<str
   return isAllowed(word, allowed);
 }
 
+/** A list the parser leaves empty (no filters, no grouping) narrows nothing. */
 function isEmptyList(value: unknown): boolean {
   return Array.isArray(value) && value.length === 0;
 }
@@ -188,6 +189,7 @@ function withEveryValueRead(question: string, meta: SnapshotMeta): string {
   );
 }
 
+/** "all", "all of our", "every", "across all the" and the one or two words after. */
 const EVERY_VALUE_OF = /\b(all(?: of)?(?: (?:the|our))?|every|across(?: all(?: of)?)?(?: (?:the|our))?) ([\p{L}-]+(?: [\p{L}-]+)?)\b/giu;
 
 /** Whether the word is one of a column's header, in the singular or plural ("segments", "categories"), or the grammar's noun for a role's column ("regions"). */
