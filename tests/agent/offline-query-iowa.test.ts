@@ -1439,3 +1439,47 @@ describe('asked on 1 December 2026, in the seventeenth session: a word of many n
     expect(answer.text).toContain("I can't place “Clear” in this question");
   });
 });
+
+describe('asked on 2 December 2026, in the nineteenth session: a brand after "of" is every product it starts', () => {
+  const brandRevenue = async (brand: string) =>
+    ((await sql(`SELECT sum(sale_dollars) FROM t WHERE regexp_matches(item_description, '^${brand}\\b')`)) as number[][])[0][0];
+  // It got Captain Morgan Tattoo alone ($923.25), the name closest to the words typed.
+  it('"sales of Captain Morgan" is the revenue of every product whose name starts so', async () => {
+    const answer = await answerWithQuery('sales of Captain Morgan', file.snapshot, TODAY, null, FACTS);
+    expect(answer.result?.understood).toBe('revenue, product name starting with “Captain Morgan”');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(await brandRevenue('Captain Morgan'), 6);
+  });
+  // It kept the city WALKER beside the brand, and got $0.00.
+  it('"sales of Johnnie Walker" is the brand\'s revenue, with no city read inside its name', async () => {
+    const answer = await answerWithQuery('sales of Johnnie Walker', file.snapshot, TODAY, null, FACTS);
+    expect(answer.result?.understood).toBe('revenue, product name starting with “Johnnie Walker”');
+    expect(answer.result?.rows[0][0] as number).toBeCloseTo(await brandRevenue('Johnnie Walker'), 6);
+  });
+  // It listed product × store, where "Which customers buy …" listed the stores.
+  it('"Which stores buy Diageo Americas products?" lists the stores, as "customers" does', async () => {
+    const [[stores]] = (await sql(`SELECT count(DISTINCT store_number) FROM t WHERE vendor_name = 'Diageo Americas'`)) as number[][];
+    const answer = await answerWithQuery('Which stores buy Diageo Americas products?', file.snapshot, TODAY, null, FACTS);
+    expect(answer.result?.understood).toBe('revenue, by customer, supplier = Diageo Americas');
+    expect(answer.result?.totalRows).toBe(stores);
+  });
+  // It kept the SINGLE BARREL and SINGLE MALT categories' items only.
+  it('"What\'s the biggest single item by revenue?" is the top product of all', async () => {
+    const [[item]] = (await sql(
+      `SELECT item_description FROM t GROUP BY item_number, item_description ORDER BY sum(sale_dollars) DESC LIMIT 1`,
+    )) as string[][];
+    const answer = await answerWithQuery("What's the biggest single item by revenue?", file.snapshot, TODAY, null, FACTS);
+    expect(answer.result?.understood).toBe('top 1 by revenue, by product');
+    expect(String(answer.result?.rows[0][0])).toContain(item);
+  });
+  // It got revenue by product, the condition dropped.
+  it('"Which items does only one store buy?" is refused, not answered without "only one"', async () => {
+    const answer = await answerWithQuery('Which items does only one store buy?', file.snapshot, TODAY, null, FACTS);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain('I can list the products, categories or other rows bought by one customer alone');
+  });
+  // The file is in dollars: nothing converts them.
+  it('"What is revenue in euros?" is refused: the file is in USD', async () => {
+    const { answer } = await askOffline('What is revenue in euros?', analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain("This file's amounts are in USD, and I don't convert currencies, so I can't give them in euros.");
+  });
+});

@@ -1746,3 +1746,26 @@ describe('asked on 1 December 2026, in the seventeenth session: a word of many n
       'revenue, product in WHITE HANGING HEART T-LIGHT HOLDER (85123A), WHITE HANGING HEART T-LIGHT HOLDER (85123a)',
     ));
 });
+
+describe('asked on 2 December 2026, in the nineteenth session: money in another currency than the file’s', () => {
+  // "What was revenue in euros last month?" got October's pounds as if they were euros.
+  it('"What was revenue in euros last month?" is refused through chat: the file is in GBP', async () => {
+    const { answer } = await askOffline('What was revenue in euros last month?', analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain(
+      "This file's amounts are in GBP, and I don't convert currencies, so I can't give them in euros. Ask without “in euros” for the figures in GBP.",
+    );
+  });
+  it('"What was revenue in sterling last month?" is October\'s revenue in pounds', async () => {
+    const [[revenue]] = (await sql(`SELECT sum(rev) FROM t WHERE d BETWEEN '2011-10-01' AND '2011-10-31'`)) as number[][];
+    const { answer } = await askOffline('What was revenue in sterling last month?', analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain('I understood: **revenue, 2011-10-01 … 2011-10-31**.');
+    expect(answer).toContain(`| £${revenue.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} |`);
+  });
+  // No cost column: no profit of any kind.
+  it('"What is our net profit?" is refused, and there is no gross profit to point to', async () => {
+    const answer = await answerWithQuery('What is our net profit?', file.snapshot, TODAY);
+    expect(answer.text).toContain(
+      'This file records sales lines, not overheads, wages, tax or the bank, so it has no net profit. It has no costs either, so it gives revenue (“What was total revenue?”) but no profit.',
+    );
+  });
+});

@@ -6057,7 +6057,11 @@ describe('asked on 2 December 2026, in the eighteenth session: a figure of every
     ['What is revenue including shipping?', 'not what “including”, “shipping” ask of it'],
     ['marketing spend', 'not what “marketing” asks of it'],
     ['How many orders were late?', 'I read this only as orders over all rows, and not what “late” asks of it'],
-    ['What is our operating profit?', 'I read this only as gross profit over all rows, and not what “operating” asks of it'],
+    // Refused before the net since the nineteenth session: no sales line holds overheads.
+    [
+      'What is our operating profit?',
+      'This file records sales lines, not overheads, wages, tax or the bank, so it has no operating profit.',
+    ],
     ['paris revenue in 2021', 'I read this only as revenue over all rows of the period, and not what “paris” asks of it'],
     // A code, "no", a word one letter from another, a noun of a period or an adjective said of whom: each narrows, and was read past.
     ['UK sales', 'not what “UK” asks of it'],
@@ -6186,4 +6190,99 @@ describe("asked on 2 December 2026, in the eighteenth session: a column's plural
     ['states by profit in 2021', 'gross profit, by State, 2021-01-01 … 2021-12-31'],
     ['cities by revenue excluding New York City', 'revenue, by City, City ≠ New York City'],
   ]);
+});
+
+describe('asked on 2 December 2026, in the nineteenth session: figures past the sales lines are refused', () => {
+  // "What is our net income?" got all revenue, "net profit" gross profit, "How much money do we have?" revenue.
+  const NEAREST =
+    'The nearest it holds is gross profit, revenue less the cost of what was sold: ask “gross profit”, or “margin” for it as a share of revenue.';
+  itRefusesEach([
+    [
+      'What is our net income?',
+      `This file records sales lines, not overheads, wages, tax or the bank, so it has no net income. ${NEAREST}`,
+    ],
+    ['What is our net profit?', 'so it has no net profit.'],
+    ['net income by region', 'so it has no net income.'],
+    ['Which products have the highest net margin?', 'so it has no net margin.'],
+    ['operating profit in 2021', 'so it has no operating profit.'],
+    ['How much money do we have?', 'so it has no cash in the bank.'],
+    ['pre-tax profit in 2021', 'so it has no profit after tax.'],
+    ['What is our EBITDA?', 'so it has no EBITDA.'],
+  ]);
+  // Net of returns is what revenue is.
+  itReadsEach([
+    ['net sales in 2021', 'revenue, 2021-01-01 … 2021-12-31'],
+    ['net revenue', 'revenue'],
+  ]);
+});
+
+describe('asked on 2 December 2026, in the nineteenth session: money in a currency the file does not name', () => {
+  // Superstore names no currency: "revenue in euros" got its figures as if they were euros.
+  it('"What is revenue in euros?" through chat gives the figures with a note that nothing was converted', async () => {
+    const [[revenue]] = (await sql('SELECT sum(rev) FROM t')) as number[][];
+    const { answer } = await askOffline('What is revenue in euros?', analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain('I understood: **revenue**.');
+    expect(answer).toContain(`| ${revenue.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} |`);
+    expect(answer).toContain('The file names no currency: these are its amounts as they stand, not converted to euros.');
+  });
+});
+
+describe('asked on 2 December 2026, in the nineteenth session: spans within a year and spans ending a month', () => {
+  // Each got all of 2021, or the last month alone.
+  it('"profit for the first 3 quarters of 2021" is January to September', () =>
+    expectAnswer(
+      'profit for the first 3 quarters of 2021',
+      `SELECT sum(gp) FROM t WHERE d BETWEEN '2021-01-01' AND '2021-09-30'`,
+      'gross profit, 2021-01-01 … 2021-09-30',
+    ));
+  it('"revenue in the 12 months to September 2021" is October 2020 to September 2021', () =>
+    expectAnswer(
+      'revenue in the 12 months to September 2021',
+      `SELECT sum(rev) FROM t WHERE d BETWEEN '2020-10-01' AND '2021-09-30'`,
+      'revenue, 2020-10-01 … 2021-09-30',
+    ));
+  it('"revenue by region for the 12 months ending November 2021" is each region over those months', () =>
+    expectAnswer(
+      'revenue by region for the 12 months ending November 2021',
+      `SELECT Region, sum(rev) r FROM t WHERE d BETWEEN '2020-12-01' AND '2021-11-30' GROUP BY 1 ORDER BY r DESC`,
+      'revenue, by region, 2020-12-01 … 2021-11-30',
+    ));
+  itReadsEach([
+    ['revenue for the first two quarters of 2021', 'revenue, 2021-01-01 … 2021-06-30'],
+    ['revenue in the last 2 quarters of 2020', 'revenue, 2020-07-01 … 2020-12-31'],
+    ['sales in quarters 1-3 of 2021', 'revenue, 2021-01-01 … 2021-09-30'],
+    ['revenue in the year to September 2021', 'revenue, 2020-10-01 … 2021-09-30'],
+    ['revenue in the 3 months ended March 2021', 'revenue, 2021-01-01 … 2021-03-31'],
+    ['revenue in the year ended June', 'revenue, 2020-07-01 … 2021-06-30'],
+  ]);
+  // A unit no calendar has was read as its year.
+  const unread = (written: string) => `I couldn't read the period “${written}”. Name it as a year, a quarter, a half, a month or dates`;
+  itRefusesEach([
+    ['profit in q5 2021', unread('in q5')],
+    ['sales in month 13 of 2021', unread('month 13')],
+    ['sales in the 13th month of 2021', unread('13th month')],
+    ['revenue in 2021-13', unread('2021-13')],
+    ['sales on 2021-02-30', unread('2021-02-30')],
+    ['sales on 2021-02-29', unread('2021-02-29')],
+  ]);
+  itReadsEach([['sales on 2020-02-29', 'revenue, 2020-02-29 … 2020-02-29']]);
+});
+
+describe('asked on 2 December 2026, in the nineteenth session: figures per unit, markup, margin in money, a ranking within each year', () => {
+  // "profit per unit for technology" got Technology's gross profit; "markup on technology" its margin.
+  itRefusesEach([
+    ['profit per unit for technology', 'not a profit per unit yet; ask for gross profit and units, and divide.'],
+    ['margin per unit for chairs', 'not a profit per unit yet'],
+    ['markup on technology', 'not markup, gross profit as a share of cost, yet'],
+    ['mark-up by category', 'not markup'],
+    // The top 5 product-years of all years were listed.
+    ['top 5 products by revenue each year', "I can't rank within each year yet"],
+  ]);
+  // It got the margin in percent.
+  it('"gross margin dollars by region" is gross profit by region', () =>
+    expectAnswer(
+      'gross margin dollars by region',
+      `SELECT Region, sum(gp) p FROM t GROUP BY 1 ORDER BY p DESC`,
+      'gross profit, by region',
+    ));
 });

@@ -48,3 +48,47 @@ describe('query_data answer tables in the analysis currency', () => {
     expect(text).toContain('| 2024-04 | 2,001.00 |');
   });
 });
+
+// "What is revenue in euros?" on a file of dollars got its dollars as if they were euros.
+describe('money asked in a currency', () => {
+  const FACTS = { lastPurchaseOf: () => null };
+  const ask = (question: string, currency: string | null) => answerWithQuery(question, file.snapshot, TODAY, currency, FACTS);
+
+  it("is read in the file's own currency, by name or code", async () => {
+    for (const question of [
+      'Revenue in April 2024 in euros',
+      'Revenue in April 2024 in EUR',
+      'How many euros did we make in April 2024?',
+    ]) {
+      const { text, result } = await ask(question, 'EUR');
+      expect(result?.understood, question).toBe('revenue, 2024-04-01 … 2024-04-30');
+      expect(text).toContain('| €2,001.00 |');
+    }
+  });
+
+  it('is refused in another currency: nothing converts it', async () => {
+    const { text, result } = await ask('What was revenue in dollars in March 2024?', 'EUR');
+    expect(result).toBeNull();
+    expect(text).toContain(
+      "This file's amounts are in EUR, and I don't convert currencies, so I can't give them in dollars. Ask without “in dollars” for the figures in EUR.",
+    );
+    const code = await ask('Revenue by month in 2024 in chf', 'EUR');
+    expect(code.text).toContain("so I can't give them in CHF. Ask without “in chf” for the figures in EUR.");
+  });
+
+  it('"dollars" are any dollar, "US dollars" only USD', async () => {
+    expect((await ask('Revenue in April 2024 in dollars', 'CAD')).text).toContain('| CA$2,001.00 |');
+    expect((await ask('Revenue in April 2024 in US dollars', 'CAD')).text).toContain("This file's amounts are in CAD");
+  });
+
+  it('is answered with a note when the file names no currency', async () => {
+    const { text, result } = await ask('Revenue in March 2024 in pounds', null);
+    expect(result?.rows).toEqual([[46.74]]);
+    expect(text).toContain('The file names no currency: these are its amounts as they stand, not converted to pounds.');
+  });
+
+  it('leaves a count alone: no money is asked', async () => {
+    const { text } = await ask('How many orders in dollars?', 'EUR');
+    expect(text).not.toContain('convert');
+  });
+});

@@ -39,7 +39,7 @@ export async function answerFromRows(
   return refusal();
 }
 
-/** The analysis' facts the grammar may use: each customer's last purchase day, customers' and products' labels by id, the file's name. */
+/** The analysis' facts the grammar may use: each customer's last purchase day, customers' and products' labels by id, the file's name and currency. */
 function factsOf(result: AnalysisResult): AnalysisFacts {
   const customers = result.segments?.customers ?? [];
   const last = new Map(customers.map((c) => [c.name, c.lastOrder]));
@@ -55,6 +55,7 @@ function factsOf(result: AnalysisResult): AnalysisFacts {
     customerLabelOf: (id) => byId.get(id.toLowerCase()) ?? (/^\d+$/.test(id) ? (byId.get(String(Number(id))) ?? null) : null),
     productLabelOf: (code) => productById.get(code) ?? byLowerId.get(code.toLowerCase()) ?? null,
     fileName: result.dataset.fileName,
+    currency: result.dataset.currency,
   };
 }
 

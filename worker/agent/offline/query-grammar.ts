@@ -28,7 +28,7 @@ import { averageOverOf, readAveragedOver } from './query-average-over';
 import { buyersOfQuestion, isBought, withBuyers } from './query-buyers';
 import { MAX_ROWS, MEASURE_LABELS, SUMMED_OVER_TIME, TIME_DIMENSIONS } from '../../engine/query/spec';
 import { nameWords } from '../../engine/query/resolve';
-import type { Measure, QuerySpecInput } from '../../engine/query';
+import { isMoneyMeasure, type Measure, type QuerySpecInput } from '../../engine/query';
 import { epochDay, isoDay } from '../../engine/aggregate/types';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { pluralNoun } from '../../engine/render/format';
@@ -157,6 +157,8 @@ import { deniedValueOf, exclusionOf } from './query-exclusions';
 import { averageBoundOf, readWithAverage } from './query-average';
 import { FIGURE_VERB_DENIED, PURCHASE_DENIED_THEN } from './purchase-words';
 import { leansOnEarlier } from './query-follow-ups';
+import { currencyAsked, currencyVerdict } from './query-currency';
+import { withoutNames } from './names-blanked';
 import { retentionIntentOf } from './retention-intents';
 import { CUSTOMER_NOUNS, CUSTOMERS_PLURAL, CUSTOMER_SINGULAR, CUSTOMERS_NAMED } from './customer-words';
 
@@ -209,11 +211,6 @@ const CONCENTRATION = /\b(concentrat\w*|pareto|80\/20|depend(s|ing|ent|ence|ency
  */
 const CHANGE =
   /\b(grew|grow(n|s|th|ing)?|increas(e[sd]?|ing)|rose|ris(e[sn]?|ing)|gained?|declin(e[sd]?|ing)|fell|fall(s|en|ing)?|drop(s|ped|ping)?|shr[iau]nk|shrinking|decreas(e[sd]?|ing)|chang(e[sd]?|ing)|(go|goes|went|gone|going) (up|down)|reduc(e[sd]?|ing)|cut (back|down)|spen[dt] less(?! than\s*[$£€]?\s*(?!(?:19|20)\d\d\b)\d)|los(?:t|e|es|ing) (?:the )?(?:most|more))\b|\b(?:is|are|was|were|been)\s+(?:(?![a-z]+ed\s)[a-z]+\s+){0,2}?(?<!\b(?:broken|break|broke|narrowed|written|set|signed|shut|summed|added|split)\s)(?:up|down)\b(?!\s+(?:to|by)\b)/;
-/** The question's text with the values the reading placed blanked out, as typed in lower case. */
-function withoutValuesPlaced(text: string, filters: readonly { values: readonly string[] }[]): string {
-  const values = filters.flatMap((f) => f.values.map((v) => v.toLowerCase())).sort((a, b) => b.length - a.length);
-  return values.reduce((left, value) => left.split(value).join(' '), text);
-}
 
 /**
  * "How did the West do last year?" was refused with the reason for segments and churn: how a
@@ -232,10 +229,24 @@ const NO_DATES = 'This file has no date column, so it has no periods.';
 /**
  * Parses a question into a spec, or says why it can't. `today` is the analysis date, null
  * when the file has no dates (then any period named is refused: it crashed on "Top customers in North").
- * `facts` are what the analysis knows beyond the rows (a customer's last purchase day);
- * without them, a question that needs one is refused.
+ * `facts` are what the analysis knows beyond the rows (a customer's last purchase day, the
+ * currency); without them, a question that needs one is refused, and no currency asked is read.
  */
-export function parseQuestion(
+export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay: Date | null, facts?: AnalysisFacts): Parsed {
+  const currency = facts?.currency;
+  const asked = currency === undefined ? null : currencyAsked(question, meta);
+  if (!asked || currency === undefined) return readQuestion(question, meta, analysisDay, facts);
+  // "revenue in euros" is read as revenue, then judged by the file's currency; "bottles in dollars" as asked.
+  const read = readQuestion(asked.rest, meta, analysisDay, facts);
+  if (read.kind !== 'spec' || !read.spec.measures.some(isMoneyMeasure)) return readQuestion(question, meta, analysisDay, facts);
+  const verdict = currencyVerdict(asked, currency);
+  if (!verdict) return read;
+  if ('refused' in verdict) return { kind: 'refused', reason: verdict.refused };
+  return { ...read, note: read.note ? `${read.note} ${verdict.note}` : verdict.note };
+}
+
+/** `parseQuestion`'s reading, and the reading of its parts (`valuesLeftOut`: of the question without its exclusion). */
+function readQuestion(
   question: string,
   meta: SnapshotMeta,
   analysisDay: Date | null,
@@ -767,14 +778,14 @@ function parseAsRead(
   const exclusion = exclusionOf(question, meta);
   if (exclusion && 'refused' in exclusion) return { kind: 'refused', reason: exclusion.refused };
   if (exclusion) {
-    let parsed = parseQuestion(exclusion.rest, meta, analysisDay, facts, true);
+    let parsed = readQuestion(exclusion.rest, meta, analysisDay, facts, true);
     // "Top 5 vendors excluding Diageo Americas" got Diageo's supplier profile: a ranking with a
     // value left out is by revenue, as one with a value kept is.
     if (
       parsed.kind === 'unmapped' &&
       /\b(top|bottom|best|worst|biggest|largest|smallest|most|least|highest|lowest|rank\w*)\b/i.test(exclusion.rest)
     )
-      parsed = parseQuestion(`${exclusion.rest} by revenue`, meta, analysisDay, facts);
+      parsed = readQuestion(`${exclusion.rest} by revenue`, meta, analysisDay, facts);
     const excluded = exclusion.filters.map((f) => ({ ...f, exclude: true }));
     // The churn list and the segments narrow to the customers of the other rows; the
     // analysis' other lists (the canned rankings, summaries) can't leave values out.
@@ -982,7 +993,10 @@ function parseAsRead(
   // "Which quarters grew?": each unit against the one before, read before the periods, since
   // "the same quarter last year" names the comparison, not a period.
   // "Rose O'Brian profit" set 2021 against 2020: a word of change inside a name placed is none.
-  const changeText = withoutValuesPlaced(text, filters);
+  const changeText = withoutNames(
+    text,
+    filters.flatMap((f) => f.values),
+  );
   let unitChange = unitChangeOf(text, CHANGE.test(changeText));
   const periods = periodsOf(withoutAmountRanges(withoutNamedYears(unitChange?.rest ?? text, filters)), today, isoDay(meta.firstDay));
   if (periods.unread)
@@ -1199,7 +1213,10 @@ function parseAsRead(
   if (measures.length === 0 && threshold?.unit && threshold.unit !== 'percent' && threshold.unit !== 'other') measures = [threshold.unit];
   if (measures.length === 0 && onlyOne) measures = ['products'];
   // "Which products have only one customer?" was unmapped: the customers of each, kept at 1.
-  const oneCustomer = ONE_CUSTOMER.test(text);
+  // "Which items does only one store buy?" on Iowa, whose customers are its stores.
+  const oneCustomer = ONE_CUSTOMER.test(
+    customerNoun ? text.replace(new RegExp(`\\b${escapeRegex(customerNoun)}\\b`, 'g'), 'customer') : text,
+  );
   if (measures.length === 0 && oneCustomer) measures = ['customers'];
   // "Which customers bought more than 1000 in 2011?" asked for the figure: an amount bought is money.
   if (measures.length === 0 && threshold && !threshold.unit && /\b(buy|buys|buying|bought|purchased?)\b/.test(text)) measures = ['revenue'];
@@ -1770,7 +1787,7 @@ function onlyCounted(text: string, phrase: string, filters: readonly { values: s
   // A product named as the file writes it, without the code that tells two of one name apart: "… HOLDER (85123A)".
   // A supplier by its first words: "did Jim Beam supply" for Jim Beam Brands.
   const named = filters.flatMap((f) => f.values.flatMap((v) => [v, v.replace(/\s*\([^)]*\)$/, ''), ...namePrefixesOf(v)]));
-  const rest = named.reduce((left, value) => left.split(value.toLowerCase()).join(' '), text.replace(phrase, ' '));
+  const rest = withoutNames(text.replace(phrase, ' '), named);
   return COUNT_WORDS_ONLY.test(rest);
 }
 

@@ -344,8 +344,23 @@ function groupsOtherThan(roles: readonly string[], text: string, meta: SnapshotM
   const byToo = !roles.includes('product') || !PRODUCTS_ASKED.test(text);
   return (
     DIMENSION_WORDS.some(([re, dim]) => !roles.includes(dim) && !isTimeUnit(dim) && re.test(text)) ||
-    asksForOwnColumn(text, meta, filters, byToo)
+    asksForOwnColumn(text, meta, filters, byToo) ||
+    asksForRoleByItsNoun(text, meta, roles)
   );
+}
+
+/**
+ * Whether the question asks for a role's rows by the file's own noun for it: "Which stores buy
+ * Diageo Americas products?" on Iowa, whose customers are its store_name column (it listed
+ * product × store, as "Which customers buy …" does not).
+ */
+function asksForRoleByItsNoun(text: string, meta: SnapshotMeta, roles: readonly string[]): boolean {
+  return meta.dimensions.some((d) => {
+    const noun = d.key.startsWith('column:') || roles.includes(d.key) ? null : headerNoun(d);
+    return (
+      noun !== null && new RegExp(`\\b(?:which|what|top|bottom|best|worst|by|per|each)(?: \\d+)? ${escapeRegex(noun)}s?\\b`).test(text)
+    );
+  });
 }
 
 /**

@@ -70,6 +70,11 @@ export interface AnalysisFacts {
    * are of, so "liquor sales in 2021" on it asks for every row, though some stores are a "… Liquor".
    */
   fileName?: string;
+  /**
+   * The analysis's currency (ISO 4217), null when the file names none: money asked in another
+   * ("revenue in euros" of dollars) is refused. Undefined reads no currency asked.
+   */
+  currency?: string | null;
 }
 
 /** "The top 20%", "the bottom 10 percent", "the top fifth": a fraction of the rows, not a count. */

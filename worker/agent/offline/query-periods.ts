@@ -9,6 +9,7 @@ import { plural } from '../../engine/render/format';
 import { EDGE_DAYS_ALLOWED } from '../../engine/analyses/partial-months';
 import { NUMBER_WORDS } from './number-words';
 import { PURCHASE_DENIED } from './purchase-words';
+import { withoutNames } from './names-blanked';
 
 export interface DayRange {
   from: string;
@@ -124,6 +125,31 @@ function periodAfterJoin(words: string, today: Date): DayRange | null {
 /** "The first 6 months of", "the last three months of": a year's opening or closing months (1 to 12). */
 const MONTHS_OF_A_YEAR = /\b(first|last) (1[0-2]|[1-9]|three|six|nine) months of/;
 const MONTH_COUNT_WORDS: Record<string, number> = { three: 3, six: 6, nine: 9 };
+
+/** "The first 3 quarters of", "the last two quarters of": a year's opening or closing quarters (1 to 3). */
+const QUARTERS_OF_A_YEAR = /\b(first|last) ([1-3]|one|two|three) quarters? of/;
+
+/** "Quarters 1-3 of 2021", "quarters 2 to 4 2021": a year's quarters from one to another. */
+const QUARTERS_NUMBERED = /\bquarters ([1-4])\s*(?:-|–|to|through|thru|and)\s*([1-4])\s*(?:of\s*)?(\d{4})\b/;
+
+/**
+ * "The 12 months to September 2021", "the year ending November 2021", "the 3 months ended
+ * March": months back from the end of a month, which was read as that month alone. "Last year
+ * to March 2021" is no such year.
+ */
+const MONTHS_ENDING = new RegExp(
+  String.raw`\b(?:(\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')}) months?|(?<!\b(?:last|this|next|previous|prior|same|calendar|fiscal|financial)\s)(year|quarter)) (?:to|ending(?: in)?|ended|through|thru|up to|until) (?:the end of )?${MONTH}\.?(?:,?\s+((?:19|20)\d\d))?\b`,
+);
+
+/** The months back from the end of the month named: "the 12 months to September 2021" is 2020-10-01 … 2021-09-30. */
+function monthsEnding(m: RegExpExecArray, today: Date): DayRange | null {
+  const count = m[2] ? (m[2] === 'year' ? 12 : 3) : Number(m[1]) || NUMBER_WORDS[m[1]];
+  const month = monthOf(m[3]);
+  // Without a year, the latest such month by the analysis date, as "in September" is.
+  const year = m[4] ? Number(m[4]) : month <= today.getUTCMonth() ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
+  if (!count || count > 120) return null;
+  return { from: iso(utc(year, month - count + 1, 1)), to: monthRange(year, month).to };
+}
 
 /** From the start of `first` to the end of `last`. */
 function spanOf(first: DayRange, last: DayRange): DayRange {
@@ -467,6 +493,7 @@ function periodIn(words: string, today: Date): DayRange | null {
   const m0 = today.getUTCMonth();
   const todayIso = iso(today.getTime());
   let m: RegExpExecArray | null;
+  if ((m = MONTHS_ENDING.exec(text))) return monthsEnding(m, today);
   const open = openRangeIn(text, today);
   if (open) return open;
   const day = isoDayIn(text);
@@ -500,6 +527,18 @@ function periodIn(words: string, today: Date): DayRange | null {
     const n = Number(m[2]) || MONTH_COUNT_WORDS[m[2]];
     const year = Number(m[3]);
     return m[1] === 'first' ? spanOf(monthRange(year, 0), monthRange(year, n - 1)) : spanOf(monthRange(year, 12 - n), monthRange(year, 11));
+  }
+  // "The first 3 quarters of 2021" and "quarters 1-3 of 2021" were all of 2021.
+  if ((m = new RegExp(String.raw`${QUARTERS_OF_A_YEAR.source}\s+(\d{4})\b`).exec(text))) {
+    const n = Number(m[2]) || NUMBER_WORDS[m[2]];
+    const year = Number(m[3]);
+    return m[1] === 'first'
+      ? spanOf(quarterRange(year, 0), quarterRange(year, n - 1))
+      : spanOf(quarterRange(year, 4 - n), quarterRange(year, 3));
+  }
+  if ((m = QUARTERS_NUMBERED.exec(text))) {
+    const [first, last] = [Number(m[1]), Number(m[2])].sort();
+    return spanOf(quarterRange(Number(m[3]), first - 1), quarterRange(Number(m[3]), last - 1));
   }
   if ((m = /\bq([1-4])\s*(?:of\s*)?(\d{4})\b/.exec(text)) || (m = /\b(\d{4})\s*q([1-4])\b/.exec(text)))
     return /^q/i.test(m[0]) ? quarterRange(Number(m[2]), Number(m[1]) - 1) : quarterRange(Number(m[1]), Number(m[2]) - 1);
@@ -585,6 +624,7 @@ export function withoutHalfYears(question: string): string {
         ' ',
       )
       .replace(new RegExp(MONTHS_OF_A_YEAR.source, 'gi'), ' ')
+      .replace(new RegExp(QUARTERS_OF_A_YEAR.source, 'gi'), ' ')
   );
 }
 
@@ -652,7 +692,7 @@ function monthWithYearOf(start: string, endText: string, end: DayRange | null, t
 /** The text without the named values that hold a year-like number: "units of Xerox 1967" names no period. */
 export function withoutNamedYears(text: string, filters: readonly { values: string[] }[]): string {
   const named = filters.flatMap((f) => f.values).filter((v) => /\b\d{4}\b/.test(v));
-  const rest = named.reduce((left, value) => left.split(value.toLowerCase()).join(' '), text);
+  const rest = withoutNames(text, named);
   // CDNOW's "customer #1997 revenue" was customer 01997's revenue in 1997: an id typed without its zeros is no year either.
   const ids = filters.flatMap((f) => f.values).filter((v) => /^0+\d{4}$/.test(v));
   return ids.reduce(
@@ -708,6 +748,26 @@ function withUnitsOfNamedYears(text: string, today: Date): string {
 }
 
 /**
+ * A unit no calendar has: "Q5 2021", "month 13 of 2021", "the 13th month", "2021-13", "2021-02-30".
+ * Each was all of 2021, the year read and the rest past. A quarter needs a year or "in" beside
+ * it: "Q5" alone may be a product's name.
+ */
+const NO_SUCH_UNIT =
+  /\b(?:(?:in|during|for) q(?:[5-9]|\d{2,})\b|q(?:[5-9]|\d{2,})\s*(?:of\s*)?(?:19|20)\d\d\b|month (?:1[3-9]|[2-9]\d)\b|(?:1[3-9]|[2-9]\d)th month\b)/;
+
+/** The words of a unit or an ISO date ("2021-13", "2021-02-29") no calendar has, or null. */
+function noSuchUnitIn(text: string): string | null {
+  const unit = NO_SUCH_UNIT.exec(text)?.[0];
+  if (unit) return unit;
+  for (const [written, y, m, d] of text.matchAll(/\b((?:19|20)\d\d)-(\d{1,2})(?:-(\d{1,2}))?\b/g)) {
+    const [month, day] = [Number(m) - 1, d === undefined ? 1 : Number(d)];
+    const t = new Date(utc(Number(y), month, day));
+    if (month < 0 || month > 11 || t.getUTCMonth() !== month || t.getUTCDate() !== day) return written;
+  }
+  return null;
+}
+
+/**
  * "2024-Q1", as the answers label a quarter, and "Q1-2024" are "q1 2024": "bridge 2024-Q1 to
  * 2025-Q1" set 2025's first quarter against itself, the year read past.
  */
@@ -724,6 +784,8 @@ export function withQuarterCodesSpaced(text: string): string {
  * without it such a range begins on `OPEN_START`.
  */
 export function periodsOf(question: string, today: Date, firstDay: string | null = null): Periods {
+  const impossible = noSuchUnitIn(question.toLowerCase());
+  if (impossible) return { period: null, other: null, unread: impossible };
   const ago = withUnitsAgo(withQuarterCodesSpaced(question.toLowerCase()), today);
   if (ago.unread) return { period: null, other: null, unread: ago.unread };
   const written = withIsoDays(withUnitsOfNamedYears(withThisUnitsBounding(ago.text), today), today);

@@ -128,6 +128,13 @@ const OUT_OF_SCOPE = new RegExp(
 /** A target, budget or quota: figures no file of sales holds. */
 const TARGETS = /\b(targets?|budget(?:s|ed)?|quotas?)\b/;
 
+/**
+ * What is left after overheads, wages and tax, and the money in the bank: "What is our net
+ * income?" got revenue, and "net profit" gross profit. A file of sales lines holds neither.
+ */
+const BEYOND_SALES =
+  /\b(?:net (?:profits?|income|earnings|margins?)|operating (?:profits?|income|margins?|costs?|expenses?)|ebitda?|(?:after|pre|before)[- ]tax|cash ?flows?|cash (?:position|balance)|bank balance|(?:money|cash) (?:do|did|does) (?:we|i) have|(?:money|cash) in the bank)\b/;
+
 /** The future: no figure in the file answers it, and the totals must not stand in for it. */
 const FUTURE = new RegExp(String.raw`\b(forecast|predict(ion)?s?|will .* (buy|spend|sell)|next (year|quarter|month)|${LIKELY_TO_BUY})\b`);
 
@@ -216,6 +223,16 @@ const REFUSED_SHAPES: readonly [RegExp, string][] = [
     'I can give the total cost of what was sold (“total cost by product”), gross profit and margin, not a cost per unit, customer or order yet; ask for “cost and units by product”, and divide.',
   ],
   [
+    // "Profit per unit for Technology" got Technology's gross profit, and "margin per unit for chairs" their margin in percent.
+    /\b(?:profits?|margins?|earnings)\b.*\bper (?:unit|item|piece|bottle|case|sku|article)\b|\bunit (?:profits?|margins?)\b/,
+    'I can give gross profit and units side by side (“gross profit and units by category”), and the average price, revenue per unit, not a profit per unit yet; ask for gross profit and units, and divide.',
+  ],
+  [
+    // "Markup on Technology" got its margin, gross profit over revenue (17.4% where the markup is 21.1%).
+    /\bmark[- ]?up(?:s\b|\b)/,
+    'I can give margin, gross profit as a share of revenue (“margin by category”), not markup, gross profit as a share of cost, yet; ask for “gross profit and cost by category”, and divide.',
+  ],
+  [
     // "Which customers are similar to Sean Miller?" got his profile.
     /\b(?:customers?|clients?|accounts?|buyers?)\b.*\b(?:similar to|resembl\w*)\b|\blook-?alikes?\b/,
     "I can't find customers similar to another yet; I can list a customer's segment (“Who are the Champions?”), or the customers who bought what they bought (“Which customers bought Chairs?”).",
@@ -281,6 +298,8 @@ export function routedByWording(
       kind: 'refused',
       reason: `This file does not mark “${kind[0]}”; the nearest are the top customers by revenue (“Top 10 customers”) and the Champions segment (“Who are the Champions?”).`,
     };
+  const beyond = BEYOND_SALES.exec(text);
+  if (beyond) return { kind: 'refused', reason: beyondSales(beyond[0], meta) };
   const supposed = supposedAnswer(text, question, meta, filters);
   if (supposed) return supposed;
   const setAgainst = valueSetAgainstAnother(text, filters);
@@ -402,6 +421,20 @@ const FIGURE_LOST =
 const LOST_HOW = new RegExp(
   String.raw`\b(?:${BUYER_NOUNS}|returns?|returned|refunds?|credit notes?|churn\w*|stopped|compar\w*|vs|versus|than|last year|year before|previous|prior)\b`,
 );
+
+/** Why a figure past the sales lines can't be given, with the nearest the file holds. */
+function beyondSales(asked: string, meta: SnapshotMeta): string {
+  const nearest = meta.hasCost
+    ? 'The nearest it holds is gross profit, revenue less the cost of what was sold: ask “gross profit”, or “margin” for it as a share of revenue.'
+    : 'It has no costs either, so it gives revenue (“What was total revenue?”) but no profit.';
+  // "How much money do we have?" names no figure in its words.
+  const figure = /\b(?:have|bank|position|balance)\b/.test(asked)
+    ? 'cash in the bank'
+    : /tax\b/.test(asked)
+      ? 'profit after tax'
+      : asked.replace(/^ebitda?$/, (e) => e.toUpperCase());
+  return `This file records sales lines, not overheads, wages, tax or the bank, so it has no ${figure}. ${nearest}`;
+}
 
 /** The readings of "lost" to choose from; what sold at a loss only where the file has costs. */
 function lostHow(meta: SnapshotMeta): string {
@@ -810,9 +843,10 @@ function supplierReliantOnCustomers(text: string, meta: SnapshotMeta): string | 
 const RANKED_ROWS =
   /\b(?:products?|items?|skus?|articles?|brands?|customers?|clients?|accounts?|buyers?|stores?|shops?|suppliers?|vendors?|reps?|sellers?|selling|categor(?:y|ies)|sub-?categor(?:y|ies)|segments?|states?|cities|city|regions?|countr(?:y|ies))\b/;
 
-/** A ranking asked for within each value of a grouping: "top products by region", "best sellers per city", "top customer in each segment". */
-const RANKED_WITHIN =
-  /\b(?:top|best|bottom|worst|biggest|largest|leading|best[- ]sellers?|best[- ]selling)\b.*?\b(?:per|by|in each|for each|within each|across each|each)\s+([a-z][a-z-]*(?: [a-z][a-z-]*)?)/;
+/** A ranking's word: what comes after it may ask for it within each value of a grouping ("top products by region"). */
+const RANKING_WORD = /\b(?:top|best|bottom|worst|biggest|largest|leading|best[- ]sellers?|best[- ]selling)\b/;
+/** A grouping after a ranking: "by region", "per city", "in each segment", "each year" (the words looked ahead at, so "by revenue each year" leaves "each year" to match). */
+const GROUPING_AFTER = /\b(?:per|by|in each|for each|within each|across each|each)\s+(?=([a-z][a-z-]*(?: [a-z][a-z-]*)?))/g;
 
 /**
  * "Top products by region", "best sellers by city" and "top customer per region" got the top
@@ -821,18 +855,20 @@ const RANKED_WITHIN =
  * each value of a grouping. The grouping's noun, or null.
  */
 function rankedWithinEach(text: string, meta: SnapshotMeta): string | null {
-  const m = RANKED_WITHIN.exec(text);
-  if (!m) return null;
-  // "Largest revenue by region" ranks the regions: what comes before "by" is a figure, not rows.
-  const ranked = text.slice(m.index, m.index + m[0].length - m[1].length);
-  if (!RANKED_ROWS.test(ranked)) return null;
-  const [first, second] = m[1].split(' ');
-  const twoWords = second && !/^(?:by|in|for|of|on|at|with|and|or|from|during|over|last|this|since|than|per|vs)$/.test(second);
-  // "Best selling products by month" got the top 5 of all months.
-  const unit = /^(?:months?|quarters?|years?|weeks?|days?)$/.test(first) ? first : null;
-  const noun = unit ?? [twoWords ? m[1] : null, first].find((words) => words && dimensionOfNoun(words, meta));
-  const dimension = unit ?? (noun ? dimensionOfNoun(noun, meta) : null);
-  // "Top regions by customers" ranks by a count of them.
-  if (!noun || !dimension || dimension === 'customer' || dimension === 'product') return null;
-  return singular(noun);
+  const start = RANKING_WORD.exec(text);
+  if (!start) return null;
+  // "Top 5 products by revenue each year": the ranking's own "by revenue" comes first, the grouping after it.
+  for (const m of text.slice(start.index).matchAll(GROUPING_AFTER)) {
+    // "Largest revenue by region" ranks the regions: what comes before "by" is a figure, not rows.
+    if (!RANKED_ROWS.test(text.slice(start.index, start.index + (m.index ?? 0)))) continue;
+    const [first, second] = m[1].split(' ');
+    const twoWords = second && !/^(?:by|in|for|of|on|at|with|and|or|from|during|over|last|this|since|than|per|vs)$/.test(second);
+    // "Best selling products by month" got the top 5 of all months.
+    const unit = /^(?:months?|quarters?|years?|weeks?|days?)$/.test(first) ? first : null;
+    const noun = unit ?? [twoWords ? m[1] : null, first].find((words) => words && dimensionOfNoun(words, meta));
+    const dimension = unit ?? (noun ? dimensionOfNoun(noun, meta) : null);
+    // "Top regions by customers" ranks by a count of them.
+    if (noun && dimension && dimension !== 'customer' && dimension !== 'product') return singular(noun);
+  }
+  return null;
 }

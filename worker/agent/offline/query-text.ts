@@ -232,6 +232,14 @@ export function withWordingMended(question: string): string {
       // "Bottom line for 2021" got the revenue, "top line by region" the top region: the profit and the sales.
       .replace(/\bbottom[- ]line\b(?! items?\b)/gi, 'gross profit')
       .replace(/\btop[- ]line\b(?! items?\b)/gi, 'revenue')
+      // "What's the biggest single item by revenue?" got the SINGLE BARREL and SINGLE MALT categories' top item: after a
+      // superlative or "which", one of a kind is any ("a single customer" is one, and stays).
+      .replace(
+        /\b((?:biggest|largest|best|top|highest|greatest|most \w+|which|what)(?: \d+)?) (?:single|individual) (?=(?:items?|products?|skus?|articles?|customers?|clients?|accounts?|stores?|suppliers?|vendors?)\b)/gi,
+        '$1 ',
+      )
+      // "Gross margin dollars by region" got the margin in percent: margin in money is gross profit.
+      .replace(/\b(?:gross )?margin (?:dollars|\$|amount|value)(?=\s|[?.!,]|$)|\$ ?(?:gross )?margin\b/gi, 'gross profit')
       // "A dozen best customers" got the top 5.
       // "side by side", "the grand total", "double-check …", "a league table of …": how the answer is to look,
       // whose words a file's names may hold ("Grand Prairie", "League City"), so the phrase goes, not the word.

@@ -70,13 +70,13 @@ export function wordsApart(header: string): string {
 }
 
 /** Each two words of a name side by side, joined: "Hy-Vee #3" is "hyvee", "Ship Mode" "shipmode". */
-function joinedPairsOf(name: string): string[] {
+export function joinedPairsOf(name: string): string[] {
   const words = wordsOfName(name);
   return words.slice(1).map((word, i) => words[i] + word);
 }
 
 /** The words of a name, in lower case: "Hy-Vee #3 / BDI / Des Moines" is hy, vee, bdi, des, moines. */
-function wordsOfName(name: string): string[] {
+export function wordsOfName(name: string): string[] {
   return name
     .toLowerCase()
     .split(/[^\p{L}]+/u)
@@ -117,16 +117,10 @@ function spellingsOf(word: string): string[] {
   ];
 }
 
-/** Whether a word, in one of its forms, is plain English that narrows no figure ("kindly", "roughly"). */
-function isPlainEnglish(word: string): boolean {
-  return spellingsOf(word).some((spelt) => stemsOf(spelt).some((stem) => PLAIN_ENGLISH.has(stem)));
-}
-
-/** Whether the grammar reads a word in one of its forms, or it is plain English. */
+/** Whether the grammar reads a word in one of its forms, or it is plain English that narrows no figure ("kindly", "roughly"). */
 function isWordRead(word: string): boolean {
   return (
-    isPlainEnglish(word) ||
-    spellingsOf(word).some((spelt) => stemsOf(spelt).some((stem) => GRAMMAR_WORDS.has(stem))) ||
+    spellingsOf(word).some((spelt) => stemsOf(spelt).some((stem) => PLAIN_ENGLISH.has(stem) || GRAMMAR_WORDS.has(stem))) ||
     // "prioritize" by `prioriti[sz]e`, "recommendations" by `recommend\w*`.
     GRAMMAR_STEMS.some((stem) => word.startsWith(stem))
   );

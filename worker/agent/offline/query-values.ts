@@ -90,12 +90,34 @@ const CHAIN_SAID = new RegExp(
   'u',
 );
 
-/** A filter without the values that start with the words a name's first words take (`leading`, of its column); none when none is left. */
-function withoutLeadingNamed(filter: NamedFilter, leading: readonly NamedFilter[]): NamedFilter[] {
+/**
+ * A filter without the values that start with the words a name's first words take (`leading`,
+ * of its column), or that are typed only inside those words: "sales of Johnnie Walker" kept the
+ * city WALKER beside the brand, and got $0.00. None when none is left.
+ */
+function withoutLeadingNamed(filter: NamedFilter, leading: readonly NamedFilter[], question: string): NamedFilter[] {
   const prefixes = leading.filter((l) => l.match === 'startsWith' && l.dimension === filter.dimension).map((l) => nameWords(l.values[0]));
-  if (prefixes.length === 0) return [filter];
-  const values = filter.values.filter((v) => !prefixes.some((words) => startsWithWords(nameWords(v), words)));
+  const text = ` ${asWritten(question)} `;
+  const others = leading.filter((l) => l.dimension !== filter.dimension).map((l) => typedPartOf(text, asWritten(l.values[0])));
+  const values = filter.values.filter(
+    (v) =>
+      !prefixes.some((words) => startsWithWords(nameWords(v), words)) && !others.some((name) => typedOnlyInside(text, asWritten(v), name)),
+  );
   return values.length > 0 ? [{ ...filter, values }] : [];
+}
+
+/** The longest run of a name's first words typed in `text`: "m.s walker" of "m.s walker inc". */
+function typedPartOf(text: string, name: string): string {
+  const words = name.split(' ');
+  for (let k = words.length; k > 1; k--) if (text.includes(` ${words.slice(0, k).join(' ')} `)) return words.slice(0, k).join(' ');
+  return name;
+}
+
+/** Whether every place `value` is typed in `text` is inside a place `name` is: "walker" of "johnnie walker". */
+function typedOnlyInside(text: string, value: string, name: string): boolean {
+  if (value === name || !` ${name} `.includes(` ${value} `)) return false;
+  const count = (part: string) => text.split(` ${part} `).length - 1;
+  return count(value) === count(name) * (` ${name} `.split(` ${value} `).length - 1);
 }
 
 /** The buyers' noun after a name: "Rossi Ltd customers", "Hy-Vee stores". */
@@ -111,7 +133,7 @@ function valuesNamedWith(
   const found = entitiesOf(names, meta);
   if (found.unknown) return { refused: notFoundReason(found.unknown, meta), phrase: found.unknown };
   // "All Crown Royal bottles": the item named Crown Royal is one of the names that start so.
-  const entities = { ...found, filters: found.filters.flatMap((f) => withoutLeadingNamed(f, leading)) };
+  const entities = { ...found, filters: found.filters.flatMap((f) => withoutLeadingNamed(f, leading, question)) };
   // "Revenue of Eldon 200 Class Desk Accessories, Black" kept the products named so and those
   // starting "Black" at once (0.00): a name's first words beside a value of the same column name neither.
   const clash = leading.find((l) => entities.filters.some((f) => f.dimension === l.dimension));
@@ -564,7 +586,8 @@ export function entitiesOf(
         const hit = new Fuse([...new Set(d.values)], { includeScore: true, threshold: 0.3, ignoreLocation: true }).search(named.trim(), {
           limit: 1,
         })[0];
-        if (hit && (hit.score ?? 1) <= 0.2) {
+        // "Sales of Captain Morgan" got Captain Morgan Tattoo alone: the first words of several names are a brand's, read as such later.
+        if (hit && (hit.score ?? 1) <= 0.2 && !startsSeveral(d.values, named)) {
           // "Bolt 205mm" came close to "Bolt 204mm", and got its figures: another number is another item, no typo.
           if (numbersOf(named) !== numbersOf(hit.item)) return { filters: found, unknown: named.trim() };
           found.push({ dimension: d.key, values: [hit.item], match: 'exact' });
@@ -574,6 +597,14 @@ export function entitiesOf(
     }
   }
   return { filters: found, unknown: null };
+}
+
+/** Whether `typed` is the first words of two or more of the names. */
+function startsSeveral(names: readonly string[], typed: string): boolean {
+  const words = nameWords(typed);
+  let starting = 0;
+  for (const name of new Set(names)) if (startsWithWords(nameWords(name), words) && ++starting > 1) return true;
+  return false;
 }
 
 /** Words before a name ("revenue for chair", "never bought binder") and after one ("chair sales"). */

@@ -7,6 +7,7 @@ import { TIME_DIMENSIONS, type TimeDimension } from '../../engine/query/spec';
 import type { Measure } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { escapeRegex } from './query-limits';
+import { withoutNames } from './names-blanked';
 import { CUSTOMER_NOUNS, CUSTOMERS_PLURAL, CUSTOMER_SINGULAR, CUSTOMERS_NAMED } from './customer-words';
 
 /** "Revenue per customer", "average spend per account": a ratio, never a grouping by customer. */
@@ -36,7 +37,7 @@ export function perCustomerApart(noun: string | null): RegExp {
 export function customersNamedIn(text: string, noun: string | null, names: readonly string[]): boolean {
   if (CUSTOMERS_NAMED.test(text)) return true;
   if (noun === null) return false;
-  const rest = names.reduce((left, name) => left.split(name.toLowerCase()).join(' '), text);
+  const rest = withoutNames(text, names);
   return new RegExp(`\\b${escapeRegex(noun)}s?\\b`).test(rest);
 }
 

@@ -18,7 +18,7 @@ import { escapeMarkdown } from '../../engine/render/escape';
 import { editDistance } from '../tools/rep-match';
 import { isPlaceWord } from './query-names';
 import { DIMENSION_WORDS, singular } from './query-vocabulary';
-import { isWordOfFile, wordsApart } from './query-unknown-words';
+import { isWordOfFile, joinedPairsOf, wordsApart, wordsOfName } from './query-unknown-words';
 import { PLAIN_ENGLISH } from './plain-english';
 
 /** The parts of a spec that read every row: anything else narrows, splits or lists. */
@@ -112,7 +112,7 @@ const WORDS_OF_ONE_FIGURE: Partial<Record<Measure, readonly string[]>> = {
 /** Words said only of a period: read past when the reading has none ("calendar sales"), or a unit to average over ("per quarter"). */
 const PERIOD_ONLY = new Set(
   [
-    'after ago before begin beginning calendar during end ending first fiscal fortnight full half halves latest past',
+    'after ago before begin beginning calendar during end ended ending first fiscal fortnight full half halves latest past',
     'previous prior quarter quarters recent recently since start started starting till trailing until ytd mtd qtd ttm',
     'yesterday',
   ]
@@ -204,10 +204,12 @@ function isHeaderWord(word: string, meta: SnapshotMeta): boolean {
 
 /** The words of a column's header and label, apart ("Ship Mode", "CustomerName", "store_name"). */
 function headerWordsOf(d: SnapshotMeta['dimensions'][number]): string[] {
-  return wordsApart(`${d.label} ${d.header ?? ''}`)
-    .toLowerCase()
-    .split(/[^\p{L}]+/u)
-    .filter(Boolean);
+  return wordsOfName(headerOf(d));
+}
+
+/** A column's label and header, typed apart: "Ship Mode ShipMode" is "Ship Mode Ship Mode". */
+function headerOf(d: SnapshotMeta['dimensions'][number]): string {
+  return wordsApart(`${d.label} ${d.header ?? ''}`);
 }
 
 /**
@@ -256,7 +258,7 @@ function columnNamedBy(words: readonly string[], meta: SnapshotMeta): string | n
   const typed = words.map((w) => w.toLowerCase().replace(/[^\p{L}]/gu, ''));
   const named = meta.dimensions.find((d) => {
     const header = headerWordsOf(d);
-    const joined = header.slice(1).map((w, i) => header[i] + w);
+    const joined = joinedPairsOf(headerOf(d));
     return typed.some((w) => w.length >= 4 && (header.includes(singular(w)) || header.includes(w) || joined.includes(w)));
   });
   return named?.label ?? null;

@@ -4,7 +4,7 @@
  */
 export { runQuery, QueryRefusal, type QueryResult } from './execute';
 export { csvOf, formatCell, markdownTableOf } from './format';
-export { havingWords, type HavingWritten } from './result';
+export { havingWords, isMoneyMeasure, type HavingWritten } from './result';
 export { rankedCut, tieAtCut, tieWords, type Tie } from './ties';
 export {
   MAX_RANKED,

@@ -141,6 +141,11 @@ const KIND: Record<Measure, CellKind> = {
   averagePrice: 'money',
 };
 
+/** Whether a measure is an amount of money (revenue, profit, prices), not a count or a share. */
+export function isMoneyMeasure(measure: Measure): boolean {
+  return KIND[measure] === 'money';
+}
+
 /** Measures that are a ratio: with no rows they have no value, not 0. */
 const RATIOS = new Set<Measure>(['marginPct', 'averageOrderValue', 'revenuePerCustomer', 'averagePrice', 'repeatRate']);
 
