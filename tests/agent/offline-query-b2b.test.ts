@@ -3911,3 +3911,13 @@ describe('asked on 1 December 2026, in the seventeenth session: a word of a name
     );
   });
 });
+
+describe('asked on 2 December 2026, in the nineteenth session: a chain typed with its legal form', () => {
+  // The first form of the change read past the close name and refused "Berg" as a word of names.
+  it('"sales to Berg B.V. in 2023" asks which of the customers so named', async () => {
+    const named = new Set(rows.filter((r) => r.CustomerName.startsWith('Berg B.V.')).map((r) => r.CustomerName));
+    const answer = await answerWithQuery('sales to Berg B.V. in 2023', file.snapshot, today);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(`“Berg B.V.” starts the names of ${named.size} customers:`);
+  });
+});

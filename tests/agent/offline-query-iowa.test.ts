@@ -1449,11 +1449,34 @@ describe('asked on 2 December 2026, in the nineteenth session: a brand after "of
     expect(answer.result?.understood).toBe('revenue, product name starting with “Captain Morgan”');
     expect(answer.result?.rows[0][0] as number).toBeCloseTo(await brandRevenue('Captain Morgan'), 6);
   });
+  // Refused on "Captain" by the first form of the change, and Captain Morgan Tattoo's stores before it.
+  it('"revenue by store for Captain Morgan" is each store\'s revenue of the brand', async () => {
+    const answer = await answerWithQuery('revenue by store for Captain Morgan', file.snapshot, TODAY, null, FACTS);
+    expect(answer.result?.understood).toBe('revenue, by customer, product name starting with “Captain Morgan”');
+    const [[stores]] = (await sql(
+      `SELECT count(DISTINCT store_number) FROM t WHERE regexp_matches(item_description, '^Captain Morgan\\b')`,
+    )) as number[][];
+    expect(answer.result?.totalRows).toBe(stores);
+  });
   // It kept the city WALKER beside the brand, and got $0.00.
   it('"sales of Johnnie Walker" is the brand\'s revenue, with no city read inside its name', async () => {
     const answer = await answerWithQuery('sales of Johnnie Walker', file.snapshot, TODAY, null, FACTS);
     expect(answer.result?.understood).toBe('revenue, product name starting with “Johnnie Walker”');
     expect(answer.result?.rows[0][0] as number).toBeCloseTo(await brandRevenue('Johnnie Walker'), 6);
+  });
+  // It gave the one product named Crown Royal and said nothing of the others whose names start so.
+  it('"Crown Royal revenue" is the product so named, with a note of the others and how to take them all', async () => {
+    const [[more]] = (await sql(
+      `SELECT count(DISTINCT item_number) FROM t WHERE regexp_matches(item_description, '^Crown Royal\\b') AND item_description <> 'Crown Royal'`,
+    )) as number[][];
+    const answer = await answerWithQuery('Crown Royal revenue', file.snapshot, TODAY, null, FACTS);
+    expect(answer.result?.understood).toBe('revenue, product = Crown Royal');
+    expect(answer.text).toContain(
+      `“Crown Royal” is read as the one product so named. ${more} more products' names start with it too (“Crown Royal`,
+    );
+    expect(answer.text).toContain('ask “all Crown Royal” to take them together.');
+    const all = await answerWithQuery('all Crown Royal revenue', file.snapshot, TODAY, null, FACTS);
+    expect(all.result?.rows[0][0] as number).toBeCloseTo(await brandRevenue('Crown Royal'), 6);
   });
   // It listed product × store, where "Which customers buy …" listed the stores.
   it('"Which stores buy Diageo Americas products?" lists the stores, as "customers" does', async () => {

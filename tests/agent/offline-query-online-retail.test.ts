@@ -1761,6 +1761,20 @@ describe('asked on 2 December 2026, in the nineteenth session: money in another 
     expect(answer).toContain('I understood: **revenue, 2011-10-01 … 2011-10-31**.');
     expect(answer).toContain(`| £${revenue.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} |`);
   });
+  // "in $", "(EUR)" and "euro revenue" got the pounds too.
+  it.each([
+    ['revenue in $', '$', 'in $'],
+    ['revenue (EUR) by country', 'EUR', '(EUR)'],
+    ['euro revenue by country', 'euro', 'euro'],
+  ])('"%s" is refused: the file is in GBP', async (question, shown, phrase) => {
+    const answer = await answerWithQuery(question, file.snapshot, TODAY, 'GBP', { lastPurchaseOf: () => null });
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain(`so I can't give them in ${shown}. Ask without “${phrase}” for the figures in GBP.`);
+  });
+  it('"markup by country" is refused: the file has no costs', async () => {
+    const answer = await answerWithQuery('markup by country', file.snapshot, TODAY);
+    expect(answer.text).toContain('This file has no costs, so it has no profit, margin or markup');
+  });
   // No cost column: no profit of any kind.
   it('"What is our net profit?" is refused, and there is no gross profit to point to', async () => {
     const answer = await answerWithQuery('What is our net profit?', file.snapshot, TODAY);

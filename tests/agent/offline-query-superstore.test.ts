@@ -6258,7 +6258,7 @@ describe('asked on 2 December 2026, in the nineteenth session: spans within a ye
   // A unit no calendar has was read as its year.
   const unread = (written: string) => `I couldn't read the period “${written}”. Name it as a year, a quarter, a half, a month or dates`;
   itRefusesEach([
-    ['profit in q5 2021', unread('in q5')],
+    ['profit in q5 2021', unread('q5')],
     ['sales in month 13 of 2021', unread('month 13')],
     ['sales in the 13th month of 2021', unread('13th month')],
     ['revenue in 2021-13', unread('2021-13')],
@@ -6285,4 +6285,32 @@ describe('asked on 2 December 2026, in the nineteenth session: figures per unit,
       `SELECT Region, sum(gp) p FROM t GROUP BY 1 ORDER BY p DESC`,
       'gross profit, by region',
     ));
+});
+
+describe('asked on 2 December 2026, in the nineteenth session: what the review of the first change found', () => {
+  // Each was answered before the change and refused or misread by its first form.
+  itReadsEach([
+    // "per month" after "average" is a rate, no ranking within each month.
+    ['top 3 regions by average sales per month', 'top 3 by average revenue per month, by region'],
+    // A margin above a percentage is the margin in percent, not gross profit.
+    ['Which products have a margin value above 20%?', 'margin %, by product, margin % > 20'],
+    // A product named with a quarter's code is no quarter 10.
+    ['BlackBerry Q10 2021 revenue', 'revenue, product = BlackBerry Q10, 2021-01-01 … 2021-12-31'],
+    // Two quarters named are two periods (the first form read Q1 to Q3).
+    ['revenue for quarters 1 and 3 of 2021', 'revenue, 2021-07-01 … 2021-09-30, compared with 2021-01-01 … 2021-03-31'],
+    // After "for" too (it looked for a value "year ended June").
+    ['revenue for the year ended June', 'revenue, 2020-07-01 … 2021-06-30'],
+    ['revenue for the 12 months ending September 2021', 'revenue, 2020-10-01 … 2021-09-30'],
+    ['profit for the first 3 quarters of this year', 'gross profit, 2021-01-01 … 2021-09-30'],
+    ['profit for the first two quarters of last year', 'gross profit, 2020-01-01 … 2020-06-30'],
+    ['margin in dollars by region', 'gross profit, by region'],
+  ]);
+  itRefusesEach([
+    // The words of the figures refused by name are no words of the grammar: "cash sales" is no figure of the file.
+    ['cash sales in 2021', "I can't pick out products by a word of their names (“cash”) yet"],
+    ['How much money have we got?', 'so it has no cash in the bank.'],
+    ['How much profit do we make on each unit of Technology?', 'not a profit per unit yet'],
+    // "Mark" is a name here, not the "mark" of markup.
+    ["Mark's revenue", '“Mark” starts the names of 5 customers'],
+  ]);
 });

@@ -42,7 +42,8 @@ export async function answerWithQuery(
   currency: string | null = null,
   facts?: AnalysisFacts,
 ): Promise<QueryAnswer> {
-  const parsed = parseQuestion(question, snapshot.meta, today, facts && { currency, ...facts });
+  // The currency the facts carry wins; a caller without facts reads no currency asked.
+  const parsed = parseQuestion(question, snapshot.meta, today, facts && { ...facts, currency: facts.currency ?? currency });
   if (parsed.kind !== 'spec') return { text: cant(parsed.reason, snapshot.meta, today), result: null };
   const valid = parseQuerySpec(parsed.spec);
   if (!valid.ok) return { text: cant("I couldn't turn that into a query I can run exactly.", snapshot.meta, today), result: null };

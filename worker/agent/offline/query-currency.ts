@@ -6,8 +6,11 @@
  */
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 
-/** The ISO 4217 codes each way of naming a currency may mean ("dollars" are any of six). */
-const CURRENCY_WORDS: Record<string, readonly string[]> = {
+/**
+ * The ISO 4217 codes each name of a currency may mean, in the singular ("dollar" is any of six),
+ * and its signs. The names are matched in the singular or the plural, word by word.
+ */
+const CURRENCY_NAMES: Record<string, readonly string[]> = {
   dollar: ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD'],
   'us dollar': ['USD'],
   'american dollar': ['USD'],
@@ -32,24 +35,52 @@ const CURRENCY_WORDS: Record<string, readonly string[]> = {
   kronor: ['SEK'],
   krone: ['NOK', 'DKK'],
   kroner: ['NOK', 'DKK'],
+  $: ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD'],
+  '€': ['EUR'],
+  '£': ['GBP'],
+  '¥': ['JPY', 'CNY'],
 };
 
-/** The codes of the web app's currency choice, typed as they are ("in USD", "in eur"). */
+/** The codes the web app's currency select offers (`COMMON_CURRENCIES` there), typed as they are ("in USD", "(EUR)"). */
 const CODES = 'usd eur gbp cad aud jpy chf sek nok dkk pln inr cny brl mxn zar nzd sgd hkd'.split(' ');
 
+/** A word of a currency's name in the singular: "dollars" → "dollar"; "us" and "swiss" are no plurals. */
+const singularWord = (word: string) => (/^(?:us|swiss)$/.test(word) ? word : word.replace(/s$/, ''));
+
+const NAMES = Object.keys(CURRENCY_NAMES)
+  .filter((name) => /^[a-z]/.test(name))
+  .sort((a, b) => b.length - a.length)
+  .map((name) =>
+    name
+      .split(' ')
+      .map((word) => `${word}s?`)
+      .join(' '),
+  );
+/** The signs, as a pattern matches them ("$" escaped). */
+const SIGNS = Object.keys(CURRENCY_NAMES)
+  .filter((name) => !/^[a-z]/.test(name))
+  .map((sign) => sign.replace('$', '\\$'));
+
 /**
- * "in euros", "into US dollars", "in GBP", "How many dollars": money asked in a currency. Not
- * after "to" ("sales to Rand Logistics"), and "how many pounds" may be of weight.
+ * Money asked in a currency: "in euros", "into US dollars", "in GBP", "in €", "(EUR)", "euro
+ * revenue", "How many dollars". Not after "to" ("sales to Rand Logistics"), and "how many
+ * pounds" may be of weight.
  */
 const CURRENCY_ASKED = new RegExp(
-  String.raw`\b(?:in|into) ((?:(?:us|american|canadian|australian|swiss) )?(?:dollars?|bucks?|euros?|pounds?(?: sterling)?|sterling|quid|yen|francs?|rupees?|yuan|renminbi|rand|zloty|pesos?|kronor|krona|kroner|krone)|${CODES.join('|')})\b|\bhow many ((?:us |american |canadian |australian )?(?:dollars|bucks|euros))\b`,
+  [
+    String.raw`\b(?:in|into) (${NAMES.join('|')}|${CODES.join('|')})\b`,
+    String.raw`\b(?:in|into) (${SIGNS.join('|')})(?=\s|[?.!,)]|$)`,
+    String.raw`\((${CODES.join('|')}|${SIGNS.join('|')})\)`,
+    String.raw`\b(euro|dollar|sterling|yen)s? (?=(?:revenue|sales|turnover|profit|amounts?|value)\b)`,
+    String.raw`\bhow many ((?:us |american |canadian |australian )?(?:dollars|bucks|euros))\b`,
+  ].join('|'),
   'i',
 );
 
-/** A currency a question names for its money: as typed, the codes it may mean, and the question without it. */
+/** A currency a question names for its money: the phrase, the name as the answer writes it, the codes it may mean, and the question without it. */
 export interface CurrencyAsked {
   phrase: string;
-  named: string;
+  shown: string;
   codes: readonly string[];
   rest: string;
 }
@@ -61,16 +92,16 @@ export interface CurrencyAsked {
  */
 export function currencyAsked(question: string, meta: SnapshotMeta): CurrencyAsked | null {
   const asked = CURRENCY_ASKED.exec(question);
-  if (!asked) return null;
-  const typed = asked[1] ?? asked[2];
-  const named = typed.toLowerCase();
-  if (isValueOfFile(named, meta) || (/pound/.test(named) && /\b(?:pounds?|lbs?)\b/i.test(meta.quantityHeader ?? ''))) return null;
-  const one = named.replace(/\b(dollar|buck|euro|pound|franc|rupee|peso)s\b/, '$1');
-  const codes = CODES.includes(named) ? [named.toUpperCase()] : CURRENCY_WORDS[one];
+  const typed = asked?.slice(1).find((group) => group !== undefined);
+  if (!asked || !typed) return null;
+  const lower = typed.toLowerCase();
+  if (isValueOfFile(lower, meta) || (/pound/.test(lower) && /\b(?:pounds?|lbs?)\b/i.test(meta.quantityHeader ?? ''))) return null;
+  const code = CODES.includes(lower);
+  const codes = code ? [lower.toUpperCase()] : CURRENCY_NAMES[lower.split(' ').map(singularWord).join(' ')];
   if (!codes) return null;
   // "How many dollars did we make?" keeps its "how much"; "revenue in euros" loses the phrase.
   const rest = question.replace(asked[0], /^how many/i.test(asked[0]) ? 'how much ' : ' ');
-  return { phrase: asked[0].trim(), named: CODES.includes(named) ? named.toUpperCase() : typed, codes, rest };
+  return { phrase: asked[0].trim(), shown: code ? lower.toUpperCase() : typed, codes, rest };
 }
 
 /**
@@ -80,10 +111,10 @@ export function currencyAsked(question: string, meta: SnapshotMeta): CurrencyAsk
  */
 export function currencyVerdict(asked: CurrencyAsked, currency: string | null): { refused: string } | { note: string } | null {
   if (currency === null)
-    return { note: `The file names no currency: these are its amounts as they stand, not converted to ${asked.named}.` };
+    return { note: `The file names no currency: these are its amounts as they stand, not converted to ${asked.shown}.` };
   if (asked.codes.includes(currency)) return null;
   return {
-    refused: `This file's amounts are in ${currency}, and I don't convert currencies, so I can't give them in ${asked.named}. Ask without “${asked.phrase}” for the figures in ${currency}.`,
+    refused: `This file's amounts are in ${currency}, and I don't convert currencies, so I can't give them in ${asked.shown}. Ask without “${asked.phrase}” for the figures in ${currency}.`,
   };
 }
 

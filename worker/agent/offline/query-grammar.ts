@@ -122,7 +122,7 @@ import {
   CHURN_NAMED,
   fractionRefusal,
 } from './query-parsed';
-import { asWritten, countedNounOf, dimensionOfNoun, namedFilterWords, valuesNamed } from './query-values';
+import { asWritten, countedNounOf, dimensionOfNoun, namedFilterWords, namesStartingSoNote, valuesNamed } from './query-values';
 import { ordinalRankOf, percentChangeHaving, rankAsAsked } from './query-ranking';
 import {
   KEPT_WORDS,
@@ -233,10 +233,18 @@ const NO_DATES = 'This file has no date column, so it has no periods.';
  * currency); without them, a question that needs one is refused, and no currency asked is read.
  */
 export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay: Date | null, facts?: AnalysisFacts): Parsed {
+  const parsed = readInItsCurrency(question, meta, analysisDay, facts);
+  const note = parsed.kind === 'spec' ? namesStartingSoNote(parsed.spec.filters, meta) : null;
+  return note && parsed.kind === 'spec' ? { ...parsed, note: parsed.note ? `${parsed.note} ${note}` : note } : parsed;
+}
+
+/** The reading, with money asked in a currency judged by the file's (`facts.currency`). */
+function readInItsCurrency(question: string, meta: SnapshotMeta, analysisDay: Date | null, facts?: AnalysisFacts): Parsed {
   const currency = facts?.currency;
   const asked = currency === undefined ? null : currencyAsked(question, meta);
   if (!asked || currency === undefined) return readQuestion(question, meta, analysisDay, facts);
-  // "revenue in euros" is read as revenue, then judged by the file's currency; "bottles in dollars" as asked.
+  // "revenue in euros" is read without the currency, then judged by the file's. What is then no
+  // money ("bottles in dollars", "orders in euros") is read again as asked, for the other nets to judge.
   const read = readQuestion(asked.rest, meta, analysisDay, facts);
   if (read.kind !== 'spec' || !read.spec.measures.some(isMoneyMeasure)) return readQuestion(question, meta, analysisDay, facts);
   const verdict = currencyVerdict(asked, currency);

@@ -129,8 +129,8 @@ const MONTH_COUNT_WORDS: Record<string, number> = { three: 3, six: 6, nine: 9 };
 /** "The first 3 quarters of", "the last two quarters of": a year's opening or closing quarters (1 to 3). */
 const QUARTERS_OF_A_YEAR = /\b(first|last) ([1-3]|one|two|three) quarters? of/;
 
-/** "Quarters 1-3 of 2021", "quarters 2 to 4 2021": a year's quarters from one to another. */
-const QUARTERS_NUMBERED = /\bquarters ([1-4])\s*(?:-|–|to|through|thru|and)\s*([1-4])\s*(?:of\s*)?(\d{4})\b/;
+/** "Quarters 1-3 of 2021", "quarters 2 to 4 2021": a year's quarters from one to another ("quarters 1 and 3" are two). */
+const QUARTERS_NUMBERED = /\bquarters ([1-4])\s*(?:-|–|to|through|thru)\s*([1-4])\s*(?:of\s*)?(\d{4})\b/;
 
 /**
  * "The 12 months to September 2021", "the year ending November 2021", "the 3 months ended
@@ -138,16 +138,16 @@ const QUARTERS_NUMBERED = /\bquarters ([1-4])\s*(?:-|–|to|through|thru|and)\s*
  * to March 2021" is no such year.
  */
 const MONTHS_ENDING = new RegExp(
-  String.raw`\b(?:(\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')}) months?|(?<!\b(?:last|this|next|previous|prior|same|calendar|fiscal|financial)\s)(year|quarter)) (?:to|ending(?: in)?|ended|through|thru|up to|until) (?:the end of )?${MONTH}\.?(?:,?\s+((?:19|20)\d\d))?\b`,
+  String.raw`\b(?:([1-9]\d?|${Object.keys(NUMBER_WORDS).join('|')}) months?|(?<!\b(?:last|this|next|previous|prior|same|calendar|fiscal|financial)\s)(year|quarter)) (?:to|ending(?: in)?|ended|through|thru|up to|until) (?:the end of )?${MONTH}\.?(?:,?\s+((?:19|20)\d\d))?\b`,
 );
 
 /** The months back from the end of the month named: "the 12 months to September 2021" is 2020-10-01 … 2021-09-30. */
-function monthsEnding(m: RegExpExecArray, today: Date): DayRange | null {
+function monthsEnding(m: RegExpExecArray, today: Date): DayRange {
+  // 1 to 99 months as digits, up to twenty as words: the pattern takes no other count.
   const count = m[2] ? (m[2] === 'year' ? 12 : 3) : Number(m[1]) || NUMBER_WORDS[m[1]];
   const month = monthOf(m[3]);
   // Without a year, the latest such month by the analysis date, as "in September" is.
   const year = m[4] ? Number(m[4]) : month <= today.getUTCMonth() ? today.getUTCFullYear() : today.getUTCFullYear() - 1;
-  if (!count || count > 120) return null;
   return { from: iso(utc(year, month - count + 1, 1)), to: monthRange(year, month).to };
 }
 
@@ -160,10 +160,8 @@ function spanOf(first: DayRange, last: DayRange): DayRange {
 function isoDayIn(text: string): DayRange | null {
   const m = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/.exec(text);
   if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]) - 1, Number(m[3])];
-  const t = utc(y, mo, d);
-  if (new Date(t).getUTCMonth() !== mo || new Date(t).getUTCDate() !== d) return null;
-  return { from: iso(t), to: iso(t) };
+  const day = isoDate(m[0]);
+  return isCalendarDay(day) ? { from: day, to: day } : null;
 }
 
 /**
@@ -488,12 +486,17 @@ function unitHolding(unit: string, day: string): DayRange {
 
 /** One named period in a piece of text (no comparison), or null. */
 function periodIn(words: string, today: Date): DayRange | null {
-  const text = withSpansBack(words);
+  let text = withSpansBack(words);
   const y0 = today.getUTCFullYear();
   const m0 = today.getUTCMonth();
   const todayIso = iso(today.getTime());
   let m: RegExpExecArray | null;
   if ((m = MONTHS_ENDING.exec(text))) return monthsEnding(m, today);
+  // "The first 3 quarters of this year", "the first 6 months of last year" were the whole year.
+  text = text.replace(
+    /\b((?:first|last) \S+ (?:months?|quarters?) of) (?:the )?(this|last|previous|prior) year\b/,
+    (_, span: string, which: string) => `${span} ${which === 'this' ? y0 : y0 - 1}`,
+  );
   const open = openRangeIn(text, today);
   if (open) return open;
   const day = isoDayIn(text);
@@ -537,7 +540,7 @@ function periodIn(words: string, today: Date): DayRange | null {
       : spanOf(quarterRange(year, 4 - n), quarterRange(year, 3));
   }
   if ((m = QUARTERS_NUMBERED.exec(text))) {
-    const [first, last] = [Number(m[1]), Number(m[2])].sort();
+    const [first, last] = [Number(m[1]), Number(m[2])].sort((a, b) => a - b);
     return spanOf(quarterRange(Number(m[3]), first - 1), quarterRange(Number(m[3]), last - 1));
   }
   if ((m = /\bq([1-4])\s*(?:of\s*)?(\d{4})\b/.exec(text)) || (m = /\b(\d{4})\s*q([1-4])\b/.exec(text)))
@@ -625,6 +628,8 @@ export function withoutHalfYears(question: string): string {
       )
       .replace(new RegExp(MONTHS_OF_A_YEAR.source, 'gi'), ' ')
       .replace(new RegExp(QUARTERS_OF_A_YEAR.source, 'gi'), ' ')
+      // "Revenue for the year ended June" looked for a value "year ended June".
+      .replace(new RegExp(MONTHS_ENDING.source, 'gi'), ' ')
   );
 }
 
@@ -689,9 +694,12 @@ function monthWithYearOf(start: string, endText: string, end: DayRange | null, t
   return MONTH_ALONE.test(endText) ? periodIn(`in ${start.trim()}`, today) : null;
 }
 
-/** The text without the named values that hold a year-like number: "units of Xerox 1967" names no period. */
+/**
+ * The text without the named values that hold a year-like number or a quarter's: "units of Xerox
+ * 1967" names no period, and "BlackBerry Q10 2021 revenue" no quarter 10.
+ */
 export function withoutNamedYears(text: string, filters: readonly { values: string[] }[]): string {
-  const named = filters.flatMap((f) => f.values).filter((v) => /\b\d{4}\b/.test(v));
+  const named = filters.flatMap((f) => f.values).filter((v) => /\b\d{4}\b|\bq\d+\b/i.test(v));
   const rest = withoutNames(text, named);
   // CDNOW's "customer #1997 revenue" was customer 01997's revenue in 1997: an id typed without its zeros is no year either.
   const ids = filters.flatMap((f) => f.values).filter((v) => /^0+\d{4}$/.test(v));
@@ -753,17 +761,14 @@ function withUnitsOfNamedYears(text: string, today: Date): string {
  * it: "Q5" alone may be a product's name.
  */
 const NO_SUCH_UNIT =
-  /\b(?:(?:in|during|for) q(?:[5-9]|\d{2,})\b|q(?:[5-9]|\d{2,})\s*(?:of\s*)?(?:19|20)\d\d\b|month (?:1[3-9]|[2-9]\d)\b|(?:1[3-9]|[2-9]\d)th month\b)/;
+  /\b(?:in|during|for) (q(?:[5-9]|\d{2,}))\b|\b(q(?:[5-9]|\d{2,})\s*(?:of\s*)?(?:19|20)\d\d|month (?:1[3-9]|[2-9]\d)|(?:1[3-9]|[2-9]\d)th month)\b/;
 
 /** The words of a unit or an ISO date ("2021-13", "2021-02-29") no calendar has, or null. */
 function noSuchUnitIn(text: string): string | null {
-  const unit = NO_SUCH_UNIT.exec(text)?.[0];
-  if (unit) return unit;
-  for (const [written, y, m, d] of text.matchAll(/\b((?:19|20)\d\d)-(\d{1,2})(?:-(\d{1,2}))?\b/g)) {
-    const [month, day] = [Number(m) - 1, d === undefined ? 1 : Number(d)];
-    const t = new Date(utc(Number(y), month, day));
-    if (month < 0 || month > 11 || t.getUTCMonth() !== month || t.getUTCDate() !== day) return written;
-  }
+  const unit = NO_SUCH_UNIT.exec(text);
+  if (unit) return unit[1] ?? unit[2];
+  for (const [written, y, m, d] of text.matchAll(/\b((?:19|20)\d\d)-(\d{1,2})(?:-(\d{1,2}))?\b/g))
+    if (!isCalendarDay(isoDate(`${y}-${m}-${d ?? '1'}`))) return written;
   return null;
 }
 
@@ -772,7 +777,13 @@ function noSuchUnitIn(text: string): string | null {
  * 2025-Q1" set 2025's first quarter against itself, the year read past.
  */
 export function withQuarterCodesSpaced(text: string): string {
-  return text.replace(/\b((?:19|20)\d\d)[-/](q[1-4]|h[12])\b/g, '$2 $1').replace(/\b(q[1-4]|h[12])[-/]((?:19|20)\d\d)\b/g, '$1 $2');
+  return (
+    text
+      // "Quarters 1 and 3 of 2021" are two quarters (it was all of 2021), as "Q1 and Q3 2021" are.
+      .replace(/\bquarters ([1-4]) and ([1-4]) (?:of )?((?:19|20)\d\d)\b/g, 'q$1 $3 and q$2 $3')
+      .replace(/\b((?:19|20)\d\d)[-/](q[1-4]|h[12])\b/g, '$2 $1')
+      .replace(/\b(q[1-4]|h[12])[-/]((?:19|20)\d\d)\b/g, '$1 $2')
+  );
 }
 
 /**

@@ -4,6 +4,7 @@
  * spec of its own, from two periods), and those refused for their wording or shape, with what
  * can be asked instead.
  */
+import { notHeldReason } from './query-not-held';
 import type { QuerySpecInput } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { countryOfCode, isWordOfAValue } from './query-names';
@@ -128,13 +129,6 @@ const OUT_OF_SCOPE = new RegExp(
 /** A target, budget or quota: figures no file of sales holds. */
 const TARGETS = /\b(targets?|budget(?:s|ed)?|quotas?)\b/;
 
-/**
- * What is left after overheads, wages and tax, and the money in the bank: "What is our net
- * income?" got revenue, and "net profit" gross profit. A file of sales lines holds neither.
- */
-const BEYOND_SALES =
-  /\b(?:net (?:profits?|income|earnings|margins?)|operating (?:profits?|income|margins?|costs?|expenses?)|ebitda?|(?:after|pre|before)[- ]tax|cash ?flows?|cash (?:position|balance)|bank balance|(?:money|cash) (?:do|did|does) (?:we|i) have|(?:money|cash) in the bank)\b/;
-
 /** The future: no figure in the file answers it, and the totals must not stand in for it. */
 const FUTURE = new RegExp(String.raw`\b(forecast|predict(ion)?s?|will .* (buy|spend|sell)|next (year|quarter|month)|${LIKELY_TO_BUY})\b`);
 
@@ -223,16 +217,6 @@ const REFUSED_SHAPES: readonly [RegExp, string][] = [
     'I can give the total cost of what was sold (“total cost by product”), gross profit and margin, not a cost per unit, customer or order yet; ask for “cost and units by product”, and divide.',
   ],
   [
-    // "Profit per unit for Technology" got Technology's gross profit, and "margin per unit for chairs" their margin in percent.
-    /\b(?:profits?|margins?|earnings)\b.*\bper (?:unit|item|piece|bottle|case|sku|article)\b|\bunit (?:profits?|margins?)\b/,
-    'I can give gross profit and units side by side (“gross profit and units by category”), and the average price, revenue per unit, not a profit per unit yet; ask for gross profit and units, and divide.',
-  ],
-  [
-    // "Markup on Technology" got its margin, gross profit over revenue (17.4% where the markup is 21.1%).
-    /\bmark[- ]?up(?:s\b|\b)/,
-    'I can give margin, gross profit as a share of revenue (“margin by category”), not markup, gross profit as a share of cost, yet; ask for “gross profit and cost by category”, and divide.',
-  ],
-  [
     // "Which customers are similar to Sean Miller?" got his profile.
     /\b(?:customers?|clients?|accounts?|buyers?)\b.*\b(?:similar to|resembl\w*)\b|\blook-?alikes?\b/,
     "I can't find customers similar to another yet; I can list a customer's segment (“Who are the Champions?”), or the customers who bought what they bought (“Which customers bought Chairs?”).",
@@ -298,8 +282,8 @@ export function routedByWording(
       kind: 'refused',
       reason: `This file does not mark “${kind[0]}”; the nearest are the top customers by revenue (“Top 10 customers”) and the Champions segment (“Who are the Champions?”).`,
     };
-  const beyond = BEYOND_SALES.exec(text);
-  if (beyond) return { kind: 'refused', reason: beyondSales(beyond[0], meta) };
+  const notHeld = notHeldReason(text, meta);
+  if (notHeld) return { kind: 'refused', reason: notHeld };
   const supposed = supposedAnswer(text, question, meta, filters);
   if (supposed) return supposed;
   const setAgainst = valueSetAgainstAnother(text, filters);
@@ -421,20 +405,6 @@ const FIGURE_LOST =
 const LOST_HOW = new RegExp(
   String.raw`\b(?:${BUYER_NOUNS}|returns?|returned|refunds?|credit notes?|churn\w*|stopped|compar\w*|vs|versus|than|last year|year before|previous|prior)\b`,
 );
-
-/** Why a figure past the sales lines can't be given, with the nearest the file holds. */
-function beyondSales(asked: string, meta: SnapshotMeta): string {
-  const nearest = meta.hasCost
-    ? 'The nearest it holds is gross profit, revenue less the cost of what was sold: ask “gross profit”, or “margin” for it as a share of revenue.'
-    : 'It has no costs either, so it gives revenue (“What was total revenue?”) but no profit.';
-  // "How much money do we have?" names no figure in its words.
-  const figure = /\b(?:have|bank|position|balance)\b/.test(asked)
-    ? 'cash in the bank'
-    : /tax\b/.test(asked)
-      ? 'profit after tax'
-      : asked.replace(/^ebitda?$/, (e) => e.toUpperCase());
-  return `This file records sales lines, not overheads, wages, tax or the bank, so it has no ${figure}. ${nearest}`;
-}
 
 /** The readings of "lost" to choose from; what sold at a loss only where the file has costs. */
 function lostHow(meta: SnapshotMeta): string {
@@ -857,8 +827,10 @@ const GROUPING_AFTER = /\b(?:per|by|in each|for each|within each|across each|eac
 function rankedWithinEach(text: string, meta: SnapshotMeta): string | null {
   const start = RANKING_WORD.exec(text);
   if (!start) return null;
-  // "Top 5 products by revenue each year": the ranking's own "by revenue" comes first, the grouping after it.
-  for (const m of text.slice(start.index).matchAll(GROUPING_AFTER)) {
+  // "Top 5 products by revenue each year": the ranking's own "by revenue" comes first, and an
+  // "each" grouping after it ("by average sales per month" is a rate, no grouping).
+  const groupings = [...text.slice(start.index).matchAll(GROUPING_AFTER)].filter((m, i) => i === 0 || /\beach\b/.test(m[0]));
+  for (const m of groupings) {
     // "Largest revenue by region" ranks the regions: what comes before "by" is a figure, not rows.
     if (!RANKED_ROWS.test(text.slice(start.index, start.index + (m.index ?? 0)))) continue;
     const [first, second] = m[1].split(' ');

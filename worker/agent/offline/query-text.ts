@@ -239,7 +239,8 @@ export function withWordingMended(question: string): string {
         '$1 ',
       )
       // "Gross margin dollars by region" got the margin in percent: margin in money is gross profit.
-      .replace(/\b(?:gross )?margin (?:dollars|\$|amount|value)(?=\s|[?.!,]|$)|\$ ?(?:gross )?margin\b/gi, 'gross profit')
+      // Not "margin value above 20%", a percentage.
+      .replace(/\b(?:gross )?margin (?:in )?(?:dollars|\$)(?=\s|[?.!,]|$)|\$ ?(?:gross )?margin\b/gi, 'gross profit')
       // "A dozen best customers" got the top 5.
       // "side by side", "the grand total", "double-check …", "a league table of …": how the answer is to look,
       // whose words a file's names may hold ("Grand Prairie", "League City"), so the phrase goes, not the word.

@@ -131,7 +131,10 @@ function valuesNamedWith(
 ): { filters: NamedFilter[]; customerNoun: string | null } | { refused: string; phrase: string | null } {
   const names = withoutHalfYears(question);
   const found = entitiesOf(names, meta);
-  if (found.unknown) return { refused: notFoundReason(found.unknown, meta), phrase: found.unknown };
+  // The phrase a brand read already starts ("Captain Morgan", read as the products that start so) is placed.
+  const placedByBrand = (phrase: string) =>
+    leading.some((l) => l.match === 'startsWith' && startsWithWords(nameWords(phrase), nameWords(l.values[0])));
+  if (found.unknown && !placedByBrand(found.unknown)) return { refused: notFoundReason(found.unknown, meta), phrase: found.unknown };
   // "All Crown Royal bottles": the item named Crown Royal is one of the names that start so.
   const entities = { ...found, filters: found.filters.flatMap((f) => withoutLeadingNamed(f, leading, question)) };
   // "Revenue of Eldon 200 Class Desk Accessories, Black" kept the products named so and those
@@ -176,7 +179,7 @@ function valuesNamedWith(
   // products' names, which the query can't select by unless they start with it.
   // "Units of paper chain kit" got the sub-category Paper's: every word of what a figure is of must be placed.
   // A product's code is placed by its description ("P-002483" is "Fitting 2483mm"): no stray phrase.
-  const placed = withProductCodesAs('blank', question, meta, facts);
+  const placed = withProductCodesAs('blank', names, meta, facts);
   const stray = strayPhraseOf(placed, meta, filters, isGrammarWord);
   const partial = partialName(placed, filters);
   // "xerox sales": the names that start so, as the file writes them, are read with their capitals;
@@ -586,8 +589,10 @@ export function entitiesOf(
         const hit = new Fuse([...new Set(d.values)], { includeScore: true, threshold: 0.3, ignoreLocation: true }).search(named.trim(), {
           limit: 1,
         })[0];
-        // "Sales of Captain Morgan" got Captain Morgan Tattoo alone: the first words of several names are a brand's, read as such later.
-        if (hit && (hit.score ?? 1) <= 0.2 && !startsSeveral(d.values, named)) {
+        if (hit && (hit.score ?? 1) <= 0.2) {
+          // "Sales of Captain Morgan" got Captain Morgan Tattoo alone: the first words of several names
+          // are a brand's, or a chain's, which the leading-name pass reads with the phrase.
+          if (startsSeveral(d.values, named)) return { filters: found, unknown: named.trim() };
           // "Bolt 205mm" came close to "Bolt 204mm", and got its figures: another number is another item, no typo.
           if (numbersOf(named) !== numbersOf(hit.item)) return { filters: found, unknown: named.trim() };
           found.push({ dimension: d.key, values: [hit.item], match: 'exact' });
@@ -676,4 +681,35 @@ export function namesAValue(question: string, meta: SnapshotMeta): boolean {
   // "Germany", where the file writes DE-North and DE-South; "Rep 3", a rep.
   const named = valuesNamed(question, meta, undefined);
   return !('refused' in named) && named.filters.length > 0;
+}
+
+/**
+ * "Crown Royal revenue" is the one product named Crown Royal ($14,723.93 on Iowa), and the
+ * answer said nothing of the 10 more whose names start so ($47,153.15 with it): the note that
+ * names them and how to take them all, or null. Of products and suppliers, kept by one name.
+ */
+export function namesStartingSoNote(filters: QuerySpecInput['filters'], meta: SnapshotMeta): string | null {
+  for (const f of filters ?? []) {
+    if (f.exclude || f.match === 'startsWith' || (f.dimension !== 'product' && f.dimension !== 'supplier')) continue;
+    // "Jim Beam (19066)", "Jim Beam (19067)": the ids of one shared name are one name here.
+    const names = [...new Set(f.values.map((v) => v.replace(/\s*\([^)]*\)$/, '')))];
+    const column = meta.dimensions.find((d) => d.key === f.dimension);
+    if (names.length !== 1 || !column) continue;
+    const words = nameWords(names[0]);
+    const longer = [...new Set(column.values)].filter((v) => {
+      const own = nameWords(v.replace(/\s*\([^)]*\)$/, ''));
+      return own.length > words.length && startsWithWords(own, words);
+    });
+    if (longer.length === 0) continue;
+    const name = escapeMarkdown(names[0]);
+    const more =
+      longer.length === 1 ? `1 more ${f.dimension}'s name starts` : `${plural(longer.length, `more ${f.dimension}`)}' names start`;
+    const such = longer
+      .slice(0, 2)
+      .map((v) => `“${escapeMarkdown(v)}”`)
+      .join(', ');
+    const kept = f.values.length === 1 ? `the one ${f.dimension} so named` : `the ${plural(f.values.length, f.dimension)} of that name`;
+    return `“${name}” is read as ${kept}. ${more} with it too (${such}${longer.length > 2 ? ', …' : ''}): ask “all ${name}” to take them together.`;
+  }
+  return null;
 }

@@ -12,7 +12,7 @@
  * many words to list (a try refused 37 of the tests' questions).
  */
 import type { Measure, QuerySpecInput } from '../../engine/query';
-import { MEASURE_LABELS } from '../../engine/query';
+import { isMoneyMeasure, MEASURE_LABELS } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { escapeMarkdown } from '../../engine/render/escape';
 import { editDistance } from '../tools/rep-match';
@@ -76,18 +76,6 @@ const SHORT_WORDS = new Set('am an as at be by do go hi if in is it me my of oh 
  * sell?"), "basket" of the average order ("average basket size", not "basket revenue"), "once"
  * of the customers who bought once, "active" of customers.
  */
-const MONEY_MEASURES: ReadonlySet<Measure> = new Set([
-  'revenue',
-  'grossProfit',
-  'cost',
-  'averageOrderValue',
-  'revenuePerCustomer',
-  'newCustomerRevenue',
-  'returningCustomerRevenue',
-  'returns',
-  'grossRevenue',
-  'averagePrice',
-]);
 const MONEY_WORDS = ['cash', 'dollars', 'euros', 'pounds', 'money'];
 const SHARE_WORDS = ['share', 'percent', 'percentage', 'rate', 'ratio', 'proportion'];
 const WORDS_OF_ONE_FIGURE: Partial<Record<Measure, readonly string[]>> = {
@@ -222,7 +210,7 @@ function allowedWordsOf(spec: QuerySpecInput, meta: SnapshotMeta, fileName: stri
   const words = (text: string) => text.toLowerCase().split(/[^\p{L}]+/u);
   const named = words(fileName.replace(/\.\w+$/, '')).filter((w) => isWordOfFile(w, meta));
   const counted = meta.dimensions.filter((d) => d.key === 'customer' || d.key === 'product').flatMap(headerWordsOf);
-  const ofMeasures = spec.measures.flatMap((m) => (MONEY_MEASURES.has(m) ? MONEY_WORDS : []));
+  const ofMeasures = spec.measures.flatMap((m) => (isMoneyMeasure(m) ? MONEY_WORDS : []));
   return new Set(
     [...WHOLE_FIGURE_WORDS, ...words(meta.quantityHeader ?? ''), ...named, ...counted, ...ofMeasures].filter((w) => w.length >= 2),
   );
