@@ -1500,6 +1500,16 @@ describe('asked on 2 December 2026, in the nineteenth session: a brand after "of
     expect(answer.result).toBeNull();
     expect(answer.text).toContain('I can list the products, categories or other rows bought by one customer alone');
   });
+  // The top 5 products of all, "green" read past: a word of some products' names is no ranking of all.
+  it('"What are our green products?" is refused, naming what holds the word', async () => {
+    const { answer, trace } = await askOffline('What are our green products?', analyse(file.aggregates), file.snapshot);
+    expect(trace).not.toContain('use:rank_products');
+    expect(answer).toContain('by a word of their names (“green”) yet');
+  });
+  it('"What are our best products?" is still the top products of all', async () => {
+    const { trace } = await askOffline('What are our best products?', analyse(file.aggregates), file.snapshot);
+    expect(trace).toContain('use:rank_products');
+  });
   // The file is in dollars: nothing converts them.
   it('"What is revenue in euros?" is refused: the file is in USD', async () => {
     const { answer } = await askOffline('What is revenue in euros?', analyse(file.aggregates), file.snapshot);

@@ -6207,6 +6207,7 @@ describe('asked on 2 December 2026, in the nineteenth session: figures past the 
     ['operating profit in 2021', 'so it has no operating profit.'],
     ['How much money do we have?', 'so it has no cash in the bank.'],
     ['pre-tax profit in 2021', 'so it has no profit after tax.'],
+    ['How much did we make after tax last year?', 'so it has no profit after tax.'],
     ['What is our EBITDA?', 'so it has no EBITDA.'],
   ]);
   // Net of returns is what revenue is.

@@ -15,7 +15,7 @@ import { analysisDayOf, answerFromRows } from './query-chat';
 import { pointsToUnnamed } from './query-follow-ups';
 import { shapeRefusal } from './query-grammar';
 import { withWordingMended } from './query-text';
-import { unreadWordsOf } from './query-unknown-words';
+import { unknownWordsOf, unreadWordsOf } from './query-unknown-words';
 import { valuesNamed } from './query-values';
 import { answerRepQuestion } from './rep-answers';
 import { asksResultTools } from './retention-intents';
@@ -115,9 +115,20 @@ async function answerTextOf(
  * miller" got it too, the answers of every customer reading no names.
  */
 function wordReadPastBy(question: string, meta: SnapshotMeta, result: AnswerInput['result']): string | null {
-  const namesRead = !OF_EVERY_CUSTOMER.has(intentOf(question, result).kind);
-  const reason = unreadWordsOf(question, meta, result.dataset.fileName, namesRead);
+  const intent = intentOf(question, result);
+  const reason = rankingOfAll(intent)
+    ? unknownWordsOf(question, meta, [], result.dataset.fileName)
+    : unreadWordsOf(question, meta, result.dataset.fileName, !OF_EVERY_CUSTOMER.has(intent.kind));
   return reason && cant(reason, meta, analysisDayOf(result));
+}
+
+/**
+ * The ranking of every product, which reads no name anywhere in the question: "What are our green
+ * products?" got Iowa's top 5 products of all, "green" a word of some of their names. (The
+ * customers' rankings read places: "Who are our 3 newest Swiss customers?")
+ */
+function rankingOfAll(intent: Intent): boolean {
+  return intent.kind === 'rank_products' && intent.category === null;
 }
 
 /** The answers that are of every customer and name no one: a word of a name is read past by them. */

@@ -13,7 +13,7 @@ const BEYOND_SALES: readonly [RegExp, string | null][] = [
   [/\b(?:net|operating) (?:profits?|income|earnings|margins?)\b|\boperating (?:costs?|expenses?)\b/, null],
   [/\bebitda?\b/, 'EBITDA'],
   [
-    /\b(?:profits?|income|earnings) (?:after|before) tax(?:es)?\b|\b(?:after|pre|before)[- ]tax (?:profits?|income|earnings)\b/,
+    /\b(?:profits?|income|earnings) (?:after|before) tax(?:es)?\b|\b(?:after|pre|before)[- ]tax (?:profits?|income|earnings)\b|\b(?:make|makes|made|earn|earns|earned|keep|kept) (?:\w+ )?after tax(?:es)?\b/,
     'profit after tax',
   ],
   [/\bcash ?flows?\b/, null],
