@@ -4,11 +4,11 @@
  * spec of its own, from two periods), and those refused for their wording or shape, with what
  * can be asked instead.
  */
-import { notHeldReason } from './query-not-held';
 import type { QuerySpecInput } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { countryOfCode, isWordOfAValue } from './query-names';
 import { supposedAnswer } from './query-supposed';
+import { notHeldReason } from './query-not-held';
 import { pluralNoun } from '../../engine/render/format';
 import { escapeRegex, limitOf, thresholdOf, unusedNumberNamed } from './query-limits';
 import { BRIDGE_SPLIT } from './bridge-intents';
