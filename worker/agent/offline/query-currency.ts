@@ -5,6 +5,7 @@
  * asked of a file that names no currency it is answered with a note that nothing was converted.
  */
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
+import { isValueOfFile } from './query-values';
 
 /**
  * The ISO 4217 codes each name of a currency may mean, in the singular ("dollar" is any of six),
@@ -116,9 +117,4 @@ export function currencyVerdict(asked: CurrencyAsked, currency: string | null): 
   return {
     refused: `This file's amounts are in ${currency}, and I don't convert currencies, so I can't give them in ${asked.shown}. Ask without “${asked.phrase}” for the figures in ${currency}.`,
   };
-}
-
-/** Whether a column of the file holds the word as one of its values ("EUR" in a currency column). */
-function isValueOfFile(word: string, meta: SnapshotMeta): boolean {
-  return meta.dimensions.some((d) => d.values.some((v) => v.toLowerCase() === word));
 }

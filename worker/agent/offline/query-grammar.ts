@@ -122,7 +122,15 @@ import {
   CHURN_NAMED,
   fractionRefusal,
 } from './query-parsed';
-import { asWritten, countedNounOf, dimensionOfNoun, namedFilterWords, namesStartingSoNote, valuesNamed } from './query-values';
+import {
+  asWritten,
+  countedNounOf,
+  dimensionOfNoun,
+  isValueOfFile,
+  namedFilterWords,
+  namesStartingSoNote,
+  valuesNamed,
+} from './query-values';
 import { ordinalRankOf, percentChangeHaving, rankAsAsked } from './query-ranking';
 import {
   KEPT_WORDS,
@@ -419,7 +427,7 @@ function attributeLeftOut(question: string, meta: SnapshotMeta, spec: QuerySpecI
     if (!word || columns.includes(column) || columns.includes(word.replace(/(?:s|ed)$/, ''))) continue;
     const inValue = new RegExp(String.raw`(?<![\p{L}\d])${word.split(' ').pop()}(?![\p{L}\d])`, 'iu');
     if ((spec.filters ?? []).some((f) => f.values.some((v) => inValue.test(v)))) continue;
-    if (meta.dimensions.some((d) => d.values.some((v) => v.toLowerCase() === word))) continue;
+    if (isValueOfFile(word, meta)) continue;
     return `This file records no ${column} for its rows, so I can't pick out or split by “${word}”.`;
   }
   return null;

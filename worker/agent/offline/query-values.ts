@@ -713,3 +713,8 @@ export function namesStartingSoNote(filters: QuerySpecInput['filters'], meta: Sn
   }
   return null;
 }
+
+/** Whether a column of the file holds `word` (in lower case) as one of its values: "EUR" in a currency column, Online Retail's "Discount". */
+export function isValueOfFile(word: string, meta: SnapshotMeta): boolean {
+  return meta.dimensions.some((d) => d.values.some((v) => v.toLowerCase() === word));
+}
