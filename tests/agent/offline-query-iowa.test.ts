@@ -1516,3 +1516,13 @@ describe('asked on 2 December 2026, in the nineteenth session: a brand after "of
     expect(answer).toContain("This file's amounts are in USD, and I don't convert currencies, so I can't give them in euros.");
   });
 });
+
+describe('asked on 2 December 2026, in the twentieth session', () => {
+  // It listed product × city: the file's noun for its region ("city") was matched only with an "s".
+  it('"Which cities buy Diageo Americas products?" lists the cities, as "stores" lists the stores', async () => {
+    const [[cities]] = (await sql(`SELECT count(DISTINCT city) FROM t WHERE vendor_name = 'Diageo Americas'`)) as number[][];
+    const answer = await answerWithQuery('Which cities buy Diageo Americas products?', file.snapshot, TODAY, null, FACTS);
+    expect(answer.result?.understood).toBe('revenue, by region, supplier = Diageo Americas');
+    expect(answer.result?.totalRows).toBe(cities);
+  });
+});

@@ -6315,3 +6315,68 @@ describe('asked on 2 December 2026, in the nineteenth session: what the review o
     ["Mark's revenue", '“Mark” starts the names of 5 customers'],
   ]);
 });
+
+describe('asked on 2 December 2026, in the twentieth session: a bound inside a named period', () => {
+  // Each got the whole year or month named first (733,215.26 for 2021), the bound dropped.
+  const H1 = `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-01-01' AND '2021-06-30'`;
+  it('"revenue in 2021 up to June" is January to June 2021', () =>
+    expectAnswer('revenue in 2021 up to June', H1, 'revenue, 2021-01-01 … 2021-06-30'));
+  it('"revenue in 2021 after June" is July to December 2021', () =>
+    expectAnswer(
+      'revenue in 2021 after June',
+      `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-07-01' AND '2021-12-31'`,
+      'revenue, 2021-07-01 … 2021-12-31',
+    ));
+  it('"revenue in December 2021 after the 10th" is the 11th to the 31st', () =>
+    expectAnswer(
+      'revenue in December 2021 after the 10th',
+      `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-12-11' AND '2021-12-31'`,
+      'revenue, 2021-12-11 … 2021-12-31',
+    ));
+  // It read the one day 2021-03-15 and counted 0 orders.
+  it('"orders in 2021 after the 15th of March" counts the orders from 16 March to the year\'s end', () =>
+    expectAnswer(
+      'orders in 2021 after the 15th of March',
+      `SELECT count(DISTINCT "Order ID") FROM t WHERE d BETWEEN '2021-03-16' AND '2021-12-31'`,
+      'orders, 2021-03-16 … 2021-12-31',
+    ));
+  itReadsEach([
+    ['revenue in 2021 through June', 'revenue, 2021-01-01 … 2021-06-30'],
+    ['revenue in 2021 before July', 'revenue, 2021-01-01 … 2021-06-30'],
+    ['revenue in 2021 from March on', 'revenue, 2021-03-01 … 2021-12-31'],
+    ['revenue in 2021 since March', 'revenue, 2021-03-01 … 2021-12-31'],
+    ['revenue in 2021 up until September', 'revenue, 2021-01-01 … 2021-09-30'],
+    ['revenue in 2021 to the end of June', 'revenue, 2021-01-01 … 2021-06-30'],
+    ['2021 revenue to the end of June', 'revenue, 2021-01-01 … 2021-06-30'],
+    ['how many orders in 2021 up to March', 'orders, 2021-01-01 … 2021-03-31'],
+    ['profit in 2020 up to October', 'gross profit, 2020-01-01 … 2020-10-31'],
+    ['revenue in 2021 up to Q3', 'revenue, 2021-01-01 … 2021-09-30'],
+    ['orders in 2021 after March 15th', 'orders, 2021-03-16 … 2021-12-31'],
+    // It was the one day 2021-06-30.
+    ['revenue in 2021 until 2021-06-30', 'revenue, 2021-01-01 … 2021-06-30'],
+    ['revenue by month in 2021 after June', 'revenue, by month, 2021-07-01 … 2021-12-31'],
+    // Still read as before: a range with two ends, and a bound with its own year.
+    ['revenue in 2021 from March to June', 'revenue, 2021-03-01 … 2021-06-30'],
+    ['revenue by month since March 2021', 'revenue, by month, 2021-03-01 … 2021-12-30'],
+  ]);
+  itRefusesEach([
+    // A bound the reading can't place is refused, not dropped (it got all of 2021 by region).
+    ['2021 sales by region up to June', "I couldn't read the period “until june”"],
+    // A bound past the period named leaves that period out.
+    ['revenue in 2021 up to June 2022', 'which leaves out 2022'],
+  ]);
+});
+
+describe('asked on 2 December 2026, in the twentieth session: margin in money and its currency', () => {
+  const FACTS = { lastPurchaseOf: () => null };
+  // Read as gross profit after the currency was judged: dollars asked of a file in euros got euros.
+  it('"gross margin dollars by region" on a file in euros is refused: nothing converts them', async () => {
+    const answer = await answerWithQuery('gross margin dollars by region', file.snapshot, TODAY, 'EUR', FACTS);
+    expect(answer.result).toBeNull();
+    expect(answer.text).toContain("This file's amounts are in EUR, and I don't convert currencies, so I can't give them in dollars.");
+  });
+  it('"gross margin dollars by region" on a file in dollars is gross profit by region', async () => {
+    const answer = await answerWithQuery('gross margin dollars by region', file.snapshot, TODAY, 'USD', FACTS);
+    expect(answer.result?.understood).toBe('gross profit, by region');
+  });
+});

@@ -42,6 +42,11 @@ const CURRENCY_NAMES: Record<string, readonly string[]> = {
   '¥': ['JPY', 'CNY'],
 };
 
+/** The one-word names of currencies, singular and plural ("dollar", "dollars", "euros", "quid"). */
+export const CURRENCY_WORDS: readonly string[] = Object.keys(CURRENCY_NAMES)
+  .filter((name) => /^[a-z]+$/.test(name))
+  .flatMap((name) => [name, `${name}s`]);
+
 /** The codes the web app's currency select offers (`COMMON_CURRENCIES` there), typed as they are ("in USD", "(EUR)"). */
 const CODES = 'usd eur gbp cad aud jpy chf sek nok dkk pln inr cny brl mxn zar nzd sgd hkd'.split(' ');
 

@@ -158,7 +158,7 @@ import {
 } from './query-routes';
 import { DISCONTINUE, WHOM_TO_CALL } from './intents';
 import { measuresNamed } from './query-figures';
-import { MONTH_WORDS, questionText, WHY_FIGURE_MOVED, withSilencesRead, withWordingMended } from './query-text';
+import { MONTH_WORDS, questionText, WHY_FIGURE_MOVED, withMarginInMoneyAsProfit, withSilencesRead, withWordingMended } from './query-text';
 import { withProductCodesAs } from './query-product-codes';
 import { codeLeftOut, unplacedBeforeBuyers } from './query-names';
 import { deniedValueOf, exclusionOf } from './query-exclusions';
@@ -241,7 +241,7 @@ const NO_DATES = 'This file has no date column, so it has no periods.';
  * currency); without them, a question that needs one is refused, and no currency asked is read.
  */
 export function parseQuestion(question: string, meta: SnapshotMeta, analysisDay: Date | null, facts?: AnalysisFacts): Parsed {
-  const parsed = readInItsCurrency(question, meta, analysisDay, facts);
+  const parsed = readInItsCurrency(withMarginInMoneyAsProfit(question), meta, analysisDay, facts);
   const note = parsed.kind === 'spec' ? namesStartingSoNote(parsed.spec.filters, meta) : null;
   return note && parsed.kind === 'spec' ? { ...parsed, note: parsed.note ? `${parsed.note} ${note}` : note } : parsed;
 }

@@ -344,40 +344,39 @@ function groupsOtherThan(roles: readonly string[], text: string, meta: SnapshotM
   const byToo = !roles.includes('product') || !PRODUCTS_ASKED.test(text);
   return (
     DIMENSION_WORDS.some(([re, dim]) => !roles.includes(dim) && !isTimeUnit(dim) && re.test(text)) ||
-    asksForOwnColumn(text, meta, filters, byToo) ||
-    asksForRoleByItsNoun(text, meta, roles)
+    asksForOtherRowsByName(text, meta, roles, filters, byToo)
   );
 }
 
 /**
- * Whether the question asks for a role's rows by the file's own noun for it: "Which stores buy
- * Diageo Americas products?" on Iowa, whose customers are its store_name column (it listed
- * product × store, as "Which customers buy …" does not).
+ * Whether the question asks for another dimension's rows by its name: one of the file's own
+ * columns ("which states", "top 3 sub-categories", "the most popular sub-category", and with
+ * `byToo` "by state"; a header inside a value, "New York City", is none), or a role by the
+ * file's own noun for it ("Which stores buy Diageo Americas products?" on Iowa, whose
+ * customers are its store_name column, and "Which cities …", its region: both listed
+ * product × store or city, as "Which customers buy …" does not).
  */
-function asksForRoleByItsNoun(text: string, meta: SnapshotMeta, roles: readonly string[]): boolean {
+function asksForOtherRowsByName(
+  text: string,
+  meta: SnapshotMeta,
+  roles: readonly string[],
+  filters: readonly { values: string[] }[],
+  byToo: boolean,
+): boolean {
+  const unnamed = filters.flatMap((f) => f.values).reduce((t, v) => t.split(asWritten(v)).join(' '), text);
   return meta.dimensions.some((d) => {
-    const noun = d.key.startsWith('column:') || roles.includes(d.key) ? null : headerNoun(d);
-    return (
-      noun !== null && new RegExp(`\\b(?:which|what|top|bottom|best|worst|by|per|each)(?: \\d+)? ${escapeRegex(noun)}s?\\b`).test(text)
-    );
+    if (d.key.startsWith('column:')) return asksForRowsCalled(d.label.toLowerCase(), unnamed, byToo);
+    const noun = roles.includes(d.key) ? null : headerNoun(d);
+    return noun !== null && asksForRowsCalled(noun, text, true);
   });
 }
 
-/**
- * Whether the question asks for one of the file's own columns as its rows: "which states",
- * "top 3 sub-categories", "the most popular sub-category", and with `byToo` "by state". A
- * header inside a value ("New York City", "the Consumer segment") is none.
- */
-function asksForOwnColumn(text: string, meta: SnapshotMeta, filters: readonly { values: string[] }[], byToo: boolean): boolean {
-  const unnamed = filters.flatMap((f) => f.values).reduce((t, v) => t.split(asWritten(v)).join(' '), text);
-  const by = byToo ? '|by|per|each' : '';
-  return meta.dimensions.some((d) => {
-    if (!d.key.startsWith('column:')) return false;
-    const name = escapeRegex(d.label.toLowerCase()).replace(/y$/, '(y|ies)');
-    return new RegExp(
-      `\\b(?:which|what|top|bottom|best|worst${by})(?: \\d+)? ${name}(s|es)?\\b|\\b(?:most|least) [a-z-]+ ${name}(s|es)?\\b`,
-    ).test(unnamed);
-  });
+/** "which <noun>s", "top 3 <noun>s", "the most popular <noun>", and with `by` "by/per/each <noun>". */
+function asksForRowsCalled(noun: string, text: string, by: boolean): boolean {
+  const name = escapeRegex(noun).replace(/y$/, '(y|ies)');
+  return new RegExp(
+    `\\b(?:which|what|top|bottom|best|worst${by ? '|by|per|each' : ''})(?: \\d+)? ${name}(s|es)?\\b|\\b(?:most|least) [a-z-]+ ${name}(s|es)?\\b`,
+  ).test(text);
 }
 
 /** Products asked for as the rows: "which Furniture products", "top 5 Acme products". */

@@ -271,6 +271,102 @@ function withIsoDays(text: string, today: Date): { text: string; unread?: string
   return unread === undefined ? { text: withMonthsNamed(rewritten) } : { text: withMonthsNamed(rewritten), unread };
 }
 
+/**
+ * A bound inside a period named before it: "in 2021 up to June", "in 2020 through October",
+ * "in December 2021 after the 10th", "in 2021 from March on", "in November before the 10th",
+ * "2021 revenue to the end of June".
+ * The period named first won and the bound was dropped (all of 2021: 733,215.26 where the
+ * first half is 256,909.23), or, with a day, that one day was read ("orders in 2021 after
+ * the 15th of March" got 0).
+ */
+/** A figure's words between a year and its bound: "2021 revenue to the end of June". */
+const FIGURE_WORDS = String.raw`(?:(?:gross |net |total )?(?:revenue|sales|turnover|profits?|margins?|orders|units|spend))`;
+const BOUND_WITHIN = new RegExp(
+  String.raw`(?:\b(?:in|for|during|over|of)\s+|(?:^|\b(?:what|what's|what is|what was|show|show me|our|the)\s+)(?=(?:19|20)\d\d\s+${FIGURE_WORDS}))(${MONTH}\.?(?:\s+(?:19|20)\d\d)?|(?:19|20)\d\d),?\s+(?:${FIGURE_WORDS}\s+)?(up to|up until|until|till|through|thru|to the end of|by the end of|before|prior to|after|since|starting(?: from| on| in| with)?|from)\s+((?:the\s+)?(\d{1,2})${ORDINAL}(?:\s+of\s+${MONTH})?|${MONTH}\.?(?:\s+(\d{1,2})${ORDINAL})?|q([1-4])|(\d{4}-\d{2}-\d{2}))(?!\s*(?:,\s*)?\d)(\s+(?:on|onwards?|forward)\b)?`,
+  'g',
+);
+
+/** The days of `period` up to, before, after or from the day, month or quarter `bound` names within it. */
+function boundWithin(period: DayRange, word: string, bound: DayRange): DayRange | null {
+  if (bound.from < period.from || bound.to > period.to) return null;
+  if (/^(?:before|prior to)$/.test(word)) return { from: period.from, to: shiftDay(bound.from, -1) };
+  if (word === 'after') return { from: shiftDay(bound.to, 1), to: period.to };
+  if (/^(?:since|starting|from)/.test(word)) return { from: bound.from, to: period.to };
+  return { from: period.from, to: bound.to };
+}
+
+/** `BOUND_WITHIN`'s periods as the range they leave, written as two days ("2021-01-01 to 2021-06-30"). */
+function withBoundsWithinPeriods(text: string, today: Date): string {
+  return text.replace(
+    BOUND_WITHIN,
+    (
+      whole,
+      named: string,
+      namedMonth: string | undefined,
+      word: string,
+      _boundText: string,
+      dayOfMonth: string | undefined,
+      monthOfDay: string | undefined,
+      boundMonth: string | undefined,
+      dayOfBoundMonth: string | undefined,
+      quarter: string | undefined,
+      isoDay: string | undefined,
+      onwards: string | undefined,
+    ) => {
+      // "From March" may start "from March to June": only "from March on" is open-ended.
+      if (word === 'from' && !onwards) return whole;
+      const period = periodIn(/^\d/.test(named) ? named : `in ${named}`, today);
+      if (!period) return whole;
+      const year = Number(period.from.slice(0, 4));
+      const oneMonth = namedMonth !== undefined && period.from.slice(0, 7) === period.to.slice(0, 7);
+      const monthIndex = oneMonth ? Number(period.from.slice(5, 7)) - 1 : -1;
+      const day = (m: number, d: number): DayRange | null => {
+        const t = utc(year, m, d);
+        return new Date(t).getUTCDate() === d ? { from: iso(t), to: iso(t) } : null;
+      };
+      const bound =
+        isoDay !== undefined
+          ? isoDayIn(isoDay)
+          : quarter !== undefined
+            ? oneMonth
+              ? null
+              : quarterRange(year, Number(quarter) - 1)
+            : dayOfMonth !== undefined
+              ? monthOfDay !== undefined
+                ? day(monthOf(monthOfDay), Number(dayOfMonth))
+                : oneMonth
+                  ? day(monthIndex, Number(dayOfMonth))
+                  : null
+              : boundMonth !== undefined
+                ? dayOfBoundMonth !== undefined
+                  ? day(monthOf(boundMonth), Number(dayOfBoundMonth))
+                  : oneMonth
+                    ? null
+                    : monthRange(year, monthOf(boundMonth))
+                : null;
+      const range = bound && boundWithin(period, word, bound);
+      return range && range.from <= range.to ? ` ${range.from} to ${range.to}` : whole;
+    },
+  );
+}
+
+/** A bound with no year of its own: "up to June", "before the 10th", "after 2021-03-15". */
+const BOUND_LEFT = new RegExp(
+  String.raw`\b(?:up to|up until|until|till|through|thru|to the end of|by the end of|before|prior to|after|since)\s+(?:the\s+\d{1,2}${ORDINAL}\b|${MONTH}\b(?!\s*,?\s*(?:\d|q[1-4]))|\d{4}-\d{2}-\d{2}\b)`,
+);
+
+/**
+ * A bound the reading dropped: the period read is the one the question names without it
+ * ("2021 sales by region up to June" was all of 2021). Returned as the words to refuse, since
+ * the answer would be to another question; null when the bound was read or there is none.
+ */
+function boundDropped(text: string, read: Periods, today: Date): string | null {
+  const bound = BOUND_LEFT.exec(text);
+  if (!bound || !read.period || read.other) return null;
+  const without = periodIn(text.replace(bound[0], ' '), today);
+  return without && without.from === read.period.from && without.to === read.period.to ? bound[0] : null;
+}
+
 /** A month or a quarter with its year: "october 2021", "q3 2021", "2021-10". */
 const UNIT_WITH_YEAR = String.raw`(?:(?:${MONTH}\.?|q[1-4])\s+(?:19|20)\d\d|(?:19|20)\d\d-(?:0?[1-9]|1[0-2]))`;
 const BARE_RANGE = new RegExp(
@@ -799,11 +895,13 @@ export function periodsOf(question: string, today: Date, firstDay: string | null
   if (impossible) return { period: null, other: null, unread: impossible };
   const ago = withUnitsAgo(withQuarterCodesSpaced(question.toLowerCase()), today);
   if (ago.unread) return { period: null, other: null, unread: ago.unread };
-  const written = withIsoDays(withUnitsOfNamedYears(withThisUnitsBounding(ago.text), today), today);
+  const written = withIsoDays(withBoundsWithinPeriods(withUnitsOfNamedYears(withThisUnitsBounding(ago.text), today), today), today);
   if (written.unread) return { period: null, other: null, unread: written.unread };
   const span = SPAN_UNREAD.exec(written.text);
   if (span && periodIn(span[1], today)) return { period: null, other: null, unread: span[0].split(BOUND_END)[0] };
   const read = periodsRead(written.text, today);
+  const dropped = boundDropped(written.text, read, today);
+  if (dropped) return { period: null, other: null, unread: dropped };
   return withMonthSoFarNoted(written.text, firstDay === null ? read : fromFirstDay(read, firstDay), today);
 }
 

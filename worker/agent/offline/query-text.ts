@@ -211,6 +211,17 @@ const ANSWER_LOOK = new RegExp(
 const CHECK_FIGURE =
   /^(?:(?:please|pls|plz|kindly)\s+)?(?:check|fetch|grab|pull up|pull)\s+(?=(?:me\s+)?(?:the\s+|our\s+)?(?:total\s+|number of\s+|count of\s+)?(?:revenue|sales|turnover|profit|margin|orders|units|customers|products)\b)/i;
 
+/**
+ * "Gross margin dollars by region" got the margin in percent: margin in money is gross profit,
+ * and the money stays asked ("gross profit in dollars"), so that the currency is judged as
+ * any other's. Not "margin value above 20%", a percentage.
+ */
+export function withMarginInMoneyAsProfit(question: string): string {
+  return question
+    .replace(/\b(?:gross )?margin (?:in )?(dollars|\$)(?=\s|[?.!,]|$)/gi, 'gross profit in $1')
+    .replace(/\$ ?(?:gross )?margin\b/gi, 'gross profit in $$');
+}
+
 export function withWordingMended(question: string): string {
   return (
     question
@@ -238,9 +249,6 @@ export function withWordingMended(question: string): string {
         /\b((?:biggest|largest|best|top|highest|greatest|most \w+|which|what)(?: \d+)?) (?:single|individual) (?=(?:items?|products?|skus?|articles?|customers?|clients?|accounts?|stores?|suppliers?|vendors?)\b)/gi,
         '$1 ',
       )
-      // "Gross margin dollars by region" got the margin in percent: margin in money is gross profit.
-      // Not "margin value above 20%", a percentage.
-      .replace(/\b(?:gross )?margin (?:in )?(?:dollars|\$)(?=\s|[?.!,]|$)|\$ ?(?:gross )?margin\b/gi, 'gross profit')
       // "A dozen best customers" got the top 5.
       // "side by side", "the grand total", "double-check …", "a league table of …": how the answer is to look,
       // whose words a file's names may hold ("Grand Prairie", "League City"), so the phrase goes, not the word.

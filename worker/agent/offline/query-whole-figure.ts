@@ -20,6 +20,7 @@ import { isPlaceWord } from './query-names';
 import { DIMENSION_WORDS, singular } from './query-vocabulary';
 import { isWordOfFile, joinedPairsOf, wordsApart, wordsOfName } from './query-unknown-words';
 import { PLAIN_ENGLISH } from './plain-english';
+import { CURRENCY_WORDS } from './query-currency';
 
 /** The parts of a spec that read every row: anything else narrows, splits or lists. */
 const WHOLE_READING = new Set(['measures', 'period', 'per', 'sort', 'limit']);
@@ -76,7 +77,7 @@ const SHORT_WORDS = new Set('am an as at be by do go hi if in is it me my of oh 
  * sell?"), "basket" of the average order ("average basket size", not "basket revenue"), "once"
  * of the customers who bought once, "active" of customers.
  */
-const MONEY_WORDS = ['cash', 'dollars', 'euros', 'pounds', 'money'];
+const MONEY_WORDS = ['cash', 'money', ...CURRENCY_WORDS];
 const SHARE_WORDS = ['share', 'percent', 'percentage', 'rate', 'ratio', 'proportion'];
 const WORDS_OF_ONE_FIGURE: Partial<Record<Measure, readonly string[]>> = {
   averageOrderValue: ['basket', 'baskets', 'size'],
