@@ -58,7 +58,15 @@ describe('the churn headline with no revenue at risk', () => {
       if (!r.CustomerID || r.InvoiceNo.startsWith('C') || !(Number(r.Quantity) > 0)) continue;
       days.set(r.CustomerID, (days.get(r.CustomerID) ?? new Set()).add(r.InvoiceDate.slice(0, 10)));
     }
-    const once = [...days.values()].filter((d) => d.size === 1).length;
+    // A one-time buyer is medium once silent as long as the median repeat buyer's gap (the mean
+    // gap between their first and last purchase days), counted to the file's last day.
+    const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
+    const sets = [...days.values()].map((d) => [...d].map(dayNumber).sort((a, b) => a - b));
+    const lastDay = Math.max(...sets.flat());
+    const gaps = sets.filter((d) => d.length > 1).map((d) => (d[d.length - 1] - d[0]) / (d.length - 1));
+    gaps.sort((a, b) => a - b);
+    const medianGap = gaps.length % 2 ? gaps[gaps.length >> 1] : (gaps[gaps.length / 2 - 1] + gaps[gaps.length / 2]) / 2;
+    const once = sets.filter((d) => d.length === 1 && lastDay - d[0] >= medianGap).length;
     const file = await ingestWithSnapshot(path, 'online-retail.csv');
     const analysed = analyse(file.aggregates);
     const medium = (analysed.churn?.customers ?? []).filter((c) => c.risk === 'medium').length;
@@ -66,7 +74,7 @@ describe('the churn headline with no revenue at risk', () => {
     const { report: written } = await narrateOffline(analysed, 'comprehensive', null, undefined, file.snapshot);
     const headline = written.split('\n').find((line) => line.includes('No revenue of the last 12 months is at risk**')) ?? '';
     expect(headline).toContain(
-      `no customer is rated high or lost; ${medium - once} customers are quieter than their usual rhythm, and ${once.toLocaleString('en-US')} bought only once, with no rhythm yet to judge (medium).`,
+      `no customer is rated high or lost; ${medium - once} customers are quieter than their usual rhythm, and ${once.toLocaleString('en-US')} bought only once, longer ago than the median repeat buyer's gap (medium).`,
     );
   }, 60_000);
 });

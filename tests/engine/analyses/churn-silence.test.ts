@@ -73,6 +73,17 @@ describe('risk classes from the score', () => {
     expect(modelChurnRisk(0.3, 1, 400, 300)).toBe('low');
   });
 
+  // Online Retail's customer 16000, whose one order was 2 days before the as-of date, was
+  // rated medium and listed 4th among the most revenue at risk.
+  it('rates a one-time buyer with a score above 20% low until silent as long as the median repeat gap (here 40 days)', () => {
+    expect(modelChurnRisk(0.9, 0.9, 2, null, 40)).toBe('low');
+    expect(modelChurnRisk(0.9, 0.9, 39, null, 40)).toBe('low');
+    expect(modelChurnRisk(0.9, 0.9, 40, null, 40)).toBe('medium');
+    // A low score is medium or high whenever it comes.
+    expect(modelChurnRisk(0.1, 0.9, 20, null, 40)).toBe('medium');
+    expect(modelChurnRisk(0.01, 0.9, 20, null, 40)).toBe('high');
+  });
+
   it('calls anyone silent a year lost, whatever the score, unless their own gap is over half that silence', () => {
     // Online Retail's two-sheet subset: a one-time buyer silent 373 days scored "medium".
     expect(modelChurnRisk(0.212, 1, 373, null)).toBe('lost');

@@ -18,8 +18,12 @@ describe('churnRisk rules', () => {
     expect(churnRisk(20, 30, 30, 0.7)).toBe('medium');
   });
 
-  it('never rates a one-time buyer low, even with P(alive) = 1', () => {
-    expect(churnRisk(1, null, 30, 1)).toBe('medium');
+  // A customer whose first order was 2 days ago was rated medium and listed among revenue at risk.
+  it('rates a one-time buyer low only until silent as long as the median repeat gap, then by multiples of it', () => {
+    expect(churnRisk(1, null, 30, 1)).toBe('low');
+    expect(churnRisk(29, null, 30, 1)).toBe('low');
+    expect(churnRisk(30, null, 30, 1)).toBe('medium');
+    expect(churnRisk(45, null, 30, 1)).toBe('medium');
     expect(churnRisk(50, null, 30, 1)).toBe('high');
     expect(churnRisk(100, null, 30, 1)).toBe('lost');
   });

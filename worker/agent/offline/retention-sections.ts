@@ -8,6 +8,7 @@ import { getRetention } from '../tools/retention-tools';
 import { getRevenueBridge } from '../tools/bridge-tool';
 import { formatMoney, formatPct, plural } from '../format';
 import { unavailable, type Finding, type Section } from './sections';
+import { lowRetentionAction } from '../../engine/render/cohort-findings';
 
 export type RetentionSectionKey = 'retention' | 'bridge';
 
@@ -53,7 +54,7 @@ export const RETENTION_SECTIONS: Record<RetentionSectionKey, Section> = {
         action: below
           ? `Follow up newly won customers before their second ${r.grain}: the ${r.comparison?.cohort} cohort keeps fewer than average.`
           : n && n.grrPct < 80
-            ? lowRetentionAction(n, money)
+            ? lowRetentionAction({ ...n, grr: n.grrPct / 100 }, money)
             : null,
       };
     },
@@ -89,28 +90,3 @@ export const RETENTION_SECTIONS: Record<RetentionSectionKey, Section> = {
     },
   },
 };
-
-type NetRetention = Extract<Awaited<ReturnType<typeof getRetention.run>>['netRetention'], { available: true }>;
-
-/**
- * What to do about a gross revenue retention below 80%, from where the loss is: Superstore's
- * 35.7% is mostly customers buying less (contraction 287,357.15 against churn 104,203.61),
- * whose churn list holds only customers silent for over a year, so "work the churn list"
- * pointed at the smaller part. The question to ask next is named when both periods are years.
- */
-function lowRetentionAction(n: NetRetention, money: (v: number) => string): string {
-  const gross = `Gross revenue retention is ${formatPct(n.grrPct)}`;
-  const [prior, current] = [yearOf(n.prior), yearOf(n.current)];
-  if (n.contraction >= n.churned) {
-    const ask = prior && current ? ` (ask “Which customers spent less in ${current} than in ${prior}?”)` : '';
-    return `${gross}, mostly customers buying less (contraction ${money(n.contraction)} against churn ${money(n.churned)}): start with the accounts that shrank most${ask}.`;
-  }
-  const ask = prior && current ? ` (ask “Which customers bought in ${prior} but not in ${current}?”)` : '';
-  return `${gross}, mostly customers who stopped buying (churn ${money(n.churned)} against contraction ${money(n.contraction)}): start with the largest of them${ask}.`;
-}
-
-/** "2021" for 2021-01-01 … 2021-12-31, null for any other span. */
-function yearOf(range: { from: string; to: string }): string | null {
-  const year = range.from.slice(0, 4);
-  return range.from === `${year}-01-01` && range.to === `${year}-12-31` ? year : null;
-}

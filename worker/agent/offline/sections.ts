@@ -326,14 +326,15 @@ function quietChurn(question: string, churn: ChurnOutput, money: (v: number) => 
 
 /**
  * The medium-risk customers in words. "1,551 customers are quieter than usual" on Online
- * Retail's two months counted 1,549 who bought once, with no usual to be quieter than.
+ * Retail's two months counted 1,549 who bought once, with no usual to be quieter than; a
+ * one-time buyer is medium once their one purchase is older than the median repeat buyer's gap.
  */
 function mediumWords(medium: number, boughtOnce: number): string {
   const rhythm = medium - boughtOnce;
   const quieter = rhythm > 0 ? `${plural(rhythm, 'customer')} ${rhythm === 1 ? 'is' : 'are'} quieter than their usual rhythm` : '';
   const once =
     boughtOnce > 0
-      ? `${rhythm > 0 ? formatNumber(boughtOnce) : plural(boughtOnce, 'customer')} bought only once, with no rhythm yet to judge`
+      ? `${rhythm > 0 ? formatNumber(boughtOnce) : plural(boughtOnce, 'customer')} bought only once, longer ago than the median repeat buyer's gap`
       : '';
   if (!quieter && !once) return 'no customer is rated medium either';
   return `${[quieter, once].filter(Boolean).join(', and ')} (medium)`;

@@ -41,9 +41,12 @@ export const CHURN_RISK_RULES: { risk: ChurnRisk; rule: string }[] = [
   },
   {
     risk: 'medium',
-    rule: `risk score at most ${MEDIUM_RISK_SCORE * 100}%: quieter than usual for them; every one-time buyer not lost or high`,
+    rule: `risk score at most ${MEDIUM_RISK_SCORE * 100}%: quieter than usual for them; every one-time buyer not lost or high once silent as long as the median repeat buyer's gap`,
   },
-  { risk: 'low', rule: 'repeat buyers with a risk score above 20%: their silence is ordinary for their own buying rate' },
+  {
+    risk: 'low',
+    rule: "repeat buyers with a risk score above 20%: their silence is ordinary for their own buying rate; one-time buyers not yet silent as long as the median repeat buyer's gap",
+  },
 ];
 
 /** How the score is built, in words. */
@@ -52,13 +55,16 @@ export const CHURN_SCORE_RULE =
 
 /** One-time buyers have no rate of their own; the population's fitted rate stands in. */
 export const ONE_TIME_BUYER_RULE =
-  "One-time buyers have no buying rate of their own, so their silence probability uses the population's purchase-rate distribution, and their P(alive) for the score allows dropping out right after the first order (BG/NBD itself reports P(alive) = 1 for them). They are never rated low.";
+  "One-time buyers have no buying rate of their own, so their silence probability uses the population's purchase-rate distribution, and their P(alive) for the score allows dropping out right after the first order (BG/NBD itself reports P(alive) = 1 for them). They are rated low only until they have been silent as long as the median repeat buyer's gap: a customer whose first order was last week is not yet due a second.";
 
 /** Without a fitted model: the rhythm rules. */
 export const HEURISTIC_RULES: { risk: ChurnRisk; rule: string }[] = [
   { risk: 'lost', rule: 'silent for more than 3× their typical gap between orders' },
   { risk: 'high', rule: 'silent for more than 2× their typical gap' },
-  { risk: 'medium', rule: 'silent for more than 1.25× their typical gap; every one-time buyer not lost or high' },
+  {
+    risk: 'medium',
+    rule: "silent for more than 1.25× their typical gap; every one-time buyer not lost or high once silent as long as the median repeat buyer's gap",
+  },
   { risk: 'low', rule: 'repeat buyers within their rhythm' },
 ];
 
@@ -67,22 +73,34 @@ export const MIN_RHYTHM_DAYS = 7;
 
 /** The heuristic's rule for one-time buyers. */
 export const HEURISTIC_ONE_TIME_RULE =
-  "One-time buyers are measured against the median repeat buyer's gap: lost beyond 3×, high beyond 1.5×, otherwise medium — never low.";
+  "One-time buyers are measured against the median repeat buyer's gap: lost beyond 3×, high beyond 1.5×, medium from 1×, and low before it (not yet due a second order).";
 
 /**
  * Risk class from the model. `silence` is P(silent this long | active), `pAlive` the
  * probability the customer is active (for one-time buyers: with dropout allowed after the
- * first order), `gapDays` their typical gap between orders (null: they bought on one day).
+ * first order), `gapDays` their typical gap between orders (null: they bought on one day),
+ * `populationGapDays` the median repeat buyer's gap, before which a one-time buyer is not yet
+ * due a second order (0: every one-time buyer is at least medium, as the backtest, which tests
+ * only high and lost, leaves it).
  */
-export function modelChurnRisk(silence: number, pAlive: number, daysSinceLast: number, gapDays: number | null): ChurnRisk {
+export function modelChurnRisk(
+  silence: number,
+  pAlive: number,
+  daysSinceLast: number,
+  gapDays: number | null,
+  populationGapDays = 0,
+): ChurnRisk {
   // A year of silence is checked first: on a small file the fit can leave a one-time buyer
   // silent 373 days, or a 37-day buyer silent 334 days, at "medium" (Online Retail's
   // two-sheet subset), which no owner reads as anything but a customer who has gone.
   if (silentForAYear(daysSinceLast, gapDays)) return 'lost';
   const score = riskScore(silence, pAlive);
   if (score <= HIGH_RISK_SCORE) return pAlive < LOST_P_ALIVE && daysSinceLast >= LOST_MIN_SILENCE_DAYS ? 'lost' : 'high';
-  if (score <= MEDIUM_RISK_SCORE || gapDays === null) return 'medium';
-  return 'low';
+  if (score <= MEDIUM_RISK_SCORE) return 'medium';
+  // A one-time buyer has no rhythm of their own to be within: medium once silent as long as
+  // the median repeat buyer's gap. Before it they are new, not at risk: Online Retail's
+  // customer whose only order was 2 days before the as-of date was listed among revenue at risk.
+  return gapDays === null && daysSinceLast >= populationGapDays ? 'medium' : 'low';
 }
 
 /** Silent a full year, and not a customer whose own rhythm is that slow (a biennial buyer). */
@@ -92,7 +110,8 @@ function silentForAYear(daysSinceLast: number, gapDays: number | null): boolean 
 
 /**
  * A customer's silence probability and class under fitted BG/NBD parameters; x, tₓ and T
- * in the model's time unit, `daysSinceLast` in days (for the absolute "lost" rule).
+ * in the model's time unit, `daysSinceLast` in days (for the absolute "lost" rule),
+ * `populationGapDays` as `modelChurnRisk` takes it.
  */
 export function classifyWithModel(
   params: BgNbdParams,
@@ -100,10 +119,12 @@ export function classifyWithModel(
   tx: number,
   T: number,
   daysSinceLast: number,
+  populationGapDays = 0,
 ): { silence: number; pAlive: number; risk: ChurnRisk } {
   const silence = silenceProbability(params, x, tx, T);
   const pAlive = x > 0 ? probabilityAlive(params, x, tx, T) : oneTimePAlive(silence, params.a, params.b);
-  return { silence, pAlive, risk: modelChurnRisk(silence, pAlive, daysSinceLast, x > 0 ? (tx * DAYS_PER_UNIT) / x : null) };
+  const gapDays = x > 0 ? (tx * DAYS_PER_UNIT) / x : null;
+  return { silence, pAlive, risk: modelChurnRisk(silence, pAlive, daysSinceLast, gapDays, populationGapDays) };
 }
 
 /** The combined score the classes are cut from: P(alive) × P(silent this long | active). */
@@ -135,7 +156,7 @@ export function churnRisk(
     const ratio = daysSinceLast / Math.max(populationGapDays, MIN_RHYTHM_DAYS);
     if (ratio > 3) return 'lost';
     if (ratio > 1.5) return 'high';
-    return 'medium';
+    return ratio >= 1 ? 'medium' : 'low';
   }
   const ratio = daysSinceLast / Math.max(gapDays, MIN_RHYTHM_DAYS);
   const alive = pAlive ?? 1;

@@ -95,7 +95,7 @@ export function churnOf(agg: Aggregates, asOfDay: number): Churn | null {
   const customers: ChurnCustomer[] = active.map((i, k) => {
     const daysSinceLastOrder = asOfDay - Math.min(c.lastDay[i], asOfDay);
     const pAlive = params ? probabilityAlive(params, x[k], tx[k], T[k]) : null;
-    const scored = params ? classifyWithModel(params, x[k], tx[k], T[k], daysSinceLastOrder) : null;
+    const scored = params ? classifyWithModel(params, x[k], tx[k], T[k], daysSinceLastOrder, populationGap) : null;
     const risk = scored ? scored.risk : churnRisk(daysSinceLastOrder, gaps[k], populationGap);
     const expectedSpend = spendModel ? conditionalExpectedSpend(spendModel, x[k], c.revenue[i] / c.purchaseDays[i]) : null;
     const expected12m = params ? conditionalExpectedPurchases(params, horizon365, x[k], tx[k], T[k]) : null;

@@ -13,10 +13,15 @@ export const DOMINANT_SUPPLIER_SHARE = 0.3;
 /** Supplier dependency; `available: false` with a sentence when the file has no supplier column. */
 export function suppliersOf(agg: Aggregates): Suppliers {
   const s = agg.suppliers;
-  if (!agg.hasSupplier || s.count === 0) {
+  if (!agg.hasSupplier || s.count <= 1) {
     return {
       available: false,
-      note: 'The file has no supplier (vendor) column, so supplier dependency cannot be analysed.',
+      // One supplier on every row is no dependency to act on: "Find a second source for United
+      // States" came of a column holding one value.
+      note:
+        s.count === 1
+          ? `Every row that names a supplier names the same one, ${s.names[0]}, so there is no dependency between suppliers to measure.`
+          : 'The file has no supplier (vendor) column, so supplier dependency cannot be analysed.',
       items: [],
       hhi: null,
       topShare: null,

@@ -87,3 +87,32 @@ export function cohortHeadline(cohorts: Cohorts): string {
   const comparison = latestComparison(cohorts);
   return [netRetentionSentence(cohorts), comparison ? comparisonSentence(cohorts, comparison) : null].filter(Boolean).join(' ');
 }
+
+/**
+ * What to do about a gross revenue retention below 80%, from where the loss is: Superstore's
+ * 35.7% is mostly customers buying less (contraction 287,357.15 against churn 104,203.61),
+ * whose churn list holds only customers silent for over a year, so "work the churn list"
+ * pointed at the smaller part. The question to ask next is named when both periods are years.
+ * Shared by `cohorts.md` and the analyst's retention section (`grr` as a fraction).
+ */
+export function lowRetentionAction(
+  n: { grr: number; contraction: number; churned: number; prior: DayRange; current: DayRange },
+  money: (value: number) => string,
+): string {
+  const gross = `Gross revenue retention is ${share(n.grr)}`;
+  const [prior, current] = [yearOf(n.prior), yearOf(n.current)];
+  if (n.contraction >= n.churned) {
+    const ask = prior && current ? ` (ask “Which customers spent less in ${current} than in ${prior}?”)` : '';
+    return `${gross}, mostly customers buying less (contraction ${money(n.contraction)} against churn ${money(n.churned)}): start with the accounts that shrank most${ask}.`;
+  }
+  const ask = prior && current ? ` (ask “Which customers bought in ${prior} but not in ${current}?”)` : '';
+  return `${gross}, mostly customers who stopped buying (churn ${money(n.churned)} against contraction ${money(n.contraction)}): start with the largest of them${ask}.`;
+}
+
+type DayRange = { from: string; to: string };
+
+/** "2021" for 2021-01-01 … 2021-12-31, null for any other span. */
+function yearOf(range: DayRange): string | null {
+  const year = range.from.slice(0, 4);
+  return range.from === `${year}-01-01` && range.to === `${year}-12-31` ? year : null;
+}

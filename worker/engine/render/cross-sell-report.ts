@@ -71,16 +71,20 @@ export function crossSellReport(result: AnalysisResult): string {
     opportunityRule(x),
     x.opportunities.length ? opportunities : `No customer bought a rule's first ${word} repeatedly without ever buying the second.`,
     '## Actions',
-    bullets(
-      top.length
-        ? [
-            `Offer these customers their missing ${word}: ${nameList(
-              top.map((o) => `${md(o.customer.name)} → ${md(offerName(x, o.product.name))}`),
-              12,
-            )}.`,
-            bundle,
-          ]
-        : [bundle],
-    ),
+    // With no rule there are no pairs to bundle: the generated file's report said "No rules met
+    // the thresholds." and then "Bundle the strongest pairs".
+    x.rules.length === 0 && top.length === 0
+      ? `None: no pair of ${itemWord(x, true)} sells together often enough to act on.`
+      : bullets([
+          ...(top.length
+            ? [
+                `Offer these customers their missing ${word}: ${nameList(
+                  top.map((o) => `${md(o.customer.name)} → ${md(offerName(x, o.product.name))}`),
+                  12,
+                )}.`,
+              ]
+            : []),
+          ...(x.rules.length ? [bundle] : []),
+        ]),
   );
 }

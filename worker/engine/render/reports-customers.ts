@@ -153,6 +153,43 @@ function churnRow(c: ChurnCustomer, currency: string | null): string[] {
   ];
 }
 
+/**
+ * Repeat buyers not on the call list (rated neither high nor lost) who are silent more than
+ * twice their own typical gap, most revenue in the last 12 months first. It named the model's
+ * medium class as "slipping past their rhythm", and the model, pulling each rate towards the
+ * population's, rated some of them medium within their rhythm (Superstore's Paul Knutson: 483
+ * days on an 883-day gap) and others low far past it (Clay Ludtke: 284 days on 101).
+ */
+function slippingPastTheirRhythm(customers: readonly ChurnCustomer[]): ChurnCustomer[] {
+  return customers
+    .filter(
+      (c) =>
+        c.risk !== 'high' &&
+        c.risk !== 'lost' &&
+        c.typicalGapDays !== null &&
+        c.daysSinceLastOrder !== null &&
+        c.daysSinceLastOrder > 2 * Math.max(1, c.typicalGapDays),
+    )
+    .sort((p, q) => q.revenue12m - p.revenue12m);
+}
+
+/**
+ * The 12 months the churn analysis counts, as dates: calendar months to the as-of date, the last
+ * one partial (", 2011-01-01 … 2011-12-09, the last month to the as-of date"). Read as 365 days
+ * it looked like about 11 months with the rest left out.
+ */
+function twelveMonthsOf(asOf: string | null): string {
+  if (!asOf) return '';
+  const start = new Date(Date.UTC(Number(asOf.slice(0, 4)), Number(asOf.slice(5, 7)) - 12, 1)).toISOString().slice(0, 10);
+  return `, ${start} … ${asOf}: calendar months, the last to the as-of date`;
+}
+
+/** One-time buyers whose first (and only) order is more recent than the median repeat buyer's gap. */
+function newOneTimeBuyers(customers: readonly ChurnCustomer[], medianGapDays: number | undefined): ChurnCustomer[] {
+  if (medianGapDays === undefined) return [];
+  return customers.filter((c) => c.typicalGapDays === null && c.daysSinceLastOrder !== null && c.daysSinceLastOrder < medianGapDays);
+}
+
 export function churnReport(result: AnalysisResult): string {
   const ch = result.churn;
   if (!ch || ch.model === 'unavailable')
@@ -183,14 +220,26 @@ export function churnReport(result: AnalysisResult): string {
       )}.`,
     );
   }
-  const medium = ch.customers.filter((c) => c.risk === 'medium' && c.typicalGapDays !== null).slice(0, CALL_LIST_SIZE);
-  if (medium.length)
-    actions.push(`Send a check-in to repeat buyers slipping past their rhythm: ${nameList(medium.map((c) => md(c.name)))}.`);
-  actions.push('Follow up one-time buyers within one typical gap of their first order; most never return otherwise.');
+  const slipping = slippingPastTheirRhythm(ch.customers);
+  if (slipping.length)
+    actions.push(
+      `Send a check-in to repeat buyers silent more than twice their usual gap, most revenue first: ${nameList(
+        slipping.map(
+          (c) => `${md(c.name)} (${count(c.daysSinceLastOrder ?? 0)} days, usually ${count(Math.round(c.typicalGapDays ?? 0))})`,
+        ),
+        CALL_LIST_SIZE,
+      )}.`,
+    );
+  const newBuyers = newOneTimeBuyers(ch.customers, ch.repeatGap?.medianDays);
+  if (newBuyers.length && ch.repeatGap)
+    actions.push(
+      `Follow up the ${plural(newBuyers.length, 'one-time buyer')} whose first order was less than ${count(Math.round(ch.repeatGap.medianDays))} days ago (the median repeat buyer's gap) before that gap passes; most one-time buyers never return otherwise.`,
+    );
+  const atRisk = ch.customers.filter((c) => c.risk !== 'low');
   return blocks(
     '# Churn risk',
     md(model),
-    `Revenue at risk (last 12 months' revenue of customers rated high or lost): **${md(money(ch.revenueAtRisk, currency))}**.`,
+    `Revenue at risk (last 12 months' revenue of customers rated high or lost${twelveMonthsOf(result.asOf)}): **${md(money(ch.revenueAtRisk, currency))}**.`,
     '## Risk rules',
     modelled ? md(CHURN_SCORE_RULE) : null,
     table(
@@ -200,23 +249,28 @@ export function churnReport(result: AnalysisResult): string {
     md(modelled ? ONE_TIME_BUYER_RULE : HEURISTIC_ONE_TIME_RULE),
     '## Customers by risk',
     table(['Risk', 'Customers', 'Revenue, last 12 months'], byRisk, ['l', 'r', 'r']),
-    '## Most revenue at risk',
-    table(
-      [
-        'Customer',
-        'Risk',
-        'P(alive)',
-        'Silence probability',
-        'Days since last order',
-        'Buying rhythm',
-        'Expected purchases, 90 days',
-        'Revenue, 12 months',
-        'At risk',
-        'CLV, 12 months',
-      ],
-      ch.customers.slice(0, 25).map((c) => churnRow(c, currency)),
-      ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
-    ),
+    '## Customers at risk',
+    atRisk.length
+      ? "Rated lost, high or medium: most revenue at risk first, then by risk and by the last 12 months' revenue."
+      : 'No customer is rated lost, high or medium.',
+    atRisk.length === 0
+      ? null
+      : table(
+          [
+            'Customer',
+            'Risk',
+            'P(alive)',
+            'Silence probability',
+            'Days since last order',
+            'Buying rhythm',
+            'Expected purchases, 90 days',
+            'Revenue, 12 months',
+            'At risk',
+            'CLV, 12 months',
+          ],
+          atRisk.slice(0, 25).map((c) => churnRow(c, currency)),
+          ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+        ),
     backtestSection(ch.backtest),
     '## Actions',
     bullets(actions),
