@@ -99,17 +99,17 @@ const CASES: [question: string, tool: string, answer: string][] = [
   [
     'Who are the Champions?',
     'get_segments',
-    'Champions: 1 customer, €48,000.00 (51.6% of revenue):\n- Alpine Foods GmbH: €48,000.00, 24 orders, last order 2024-12-20',
+    'Champions: 1 customer, €48,000.00 (12.5% of 8 customers; 51.6% of revenue):\n- Alpine Foods GmbH: €48,000.00, 24 orders, last order 2024-12-20',
   ],
   [
     'list the loyal customers',
     'get_segments',
-    'Loyal: 2 customers, €24,300.00 (26.1% of revenue):\n- Baltic Traders: €14,500.00, 12 orders, last order 2024-12-02\n- Corner Deli: €9,800.00, 10 orders, last order 2024-11-25',
+    'Loyal: 2 customers, €24,300.00 (25.0% of 8 customers; 26.1% of revenue):\n- Baltic Traders: €14,500.00, 12 orders, last order 2024-12-02\n- Corner Deli: €9,800.00, 10 orders, last order 2024-11-25',
   ],
   [
     'which customers are hibernating?',
     'get_segments',
-    'Hibernating: 1 customer, €4,100.00 (4.4% of revenue):\n- Fjord Hotels: €4,100.00, 3 orders, last order 2024-03-02',
+    'Hibernating: 1 customer, €4,100.00 (12.5% of 8 customers; 4.4% of revenue):\n- Fjord Hotels: €4,100.00, 3 orders, last order 2024-03-02',
   ],
   [
     'show me the segments',

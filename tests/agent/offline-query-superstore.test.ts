@@ -1982,7 +1982,7 @@ describe('in chat, a figure of a segment', () => {
   it('"What is the revenue of Champions?" and "What share of revenue comes from Champions?" are the segment answer', async () => {
     const result = analyse(file.aggregates);
     const { answer: listed } = await askOffline('Who are the Champions?', result, file.snapshot);
-    expect(listed).toMatch(/^Champions: \d+ customers, [\d,.]+ \([\d.]+% of revenue\):/);
+    expect(listed).toMatch(/^Champions: \d+ customers, [\d,.]+ \([\d.]+% of [\d,]+ customers; [\d.]+% of revenue\):/);
     for (const question of ['What is the revenue of Champions?', 'What share of revenue comes from Champions?']) {
       const { answer } = await askOffline(question, result, file.snapshot);
       expect(answer).toBe(listed);
@@ -6378,5 +6378,80 @@ describe('asked on 2 December 2026, in the twentieth session: margin in money an
   it('"gross margin dollars by region" on a file in dollars is gross profit by region', async () => {
     const answer = await answerWithQuery('gross margin dollars by region', file.snapshot, TODAY, 'USD', FACTS);
     expect(answer.result?.understood).toBe('gross profit, by region');
+  });
+});
+
+describe('asked on 2 December 2026, in the twentieth session: what the stranger found', () => {
+  // "Spent" puts the bound on revenue: it kept the 5 customers with profit over 5,000.
+  it('"profit from customers who spent over 5,000" is the customers with revenue over 5,000, with their profit', async () => {
+    const [[customers, profit]] = (await sql(
+      `SELECT count(*), sum(p) FROM (SELECT sum(rev) r, sum(gp) p FROM t GROUP BY "Customer ID" HAVING r > 5000)`,
+    )) as number[][];
+    const answer = await answerWithQuery('profit from customers who spent over 5,000', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, gross profit, by customer, revenue > 5,000');
+    expect(answer.result?.totalRows).toBe(customers);
+    const money = profit.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    expect(answer.text).toContain(`gross profit ${money}`);
+  });
+  itReadsEach([
+    // "None does: no customer has average order value > 10,000."
+    ['average order value of customers who spent over 10,000', 'revenue, average order value, by customer, revenue > 10,000'],
+    ['profit of customers who spent 5000 or more', 'revenue, gross profit, by customer, revenue ≥ 5,000'],
+    ['customers with profit over 1000', 'gross profit, by customer, gross profit > 1,000'],
+    // A year of two digits after "in" ends the clause (all years' Technology revenue, 836,154.03).
+    ['revenue for technology in 21', 'revenue, category = Technology, 2021-01-01 … 2021-12-31'],
+    ['top 5 customers in 21', 'top 5 by revenue, by customer, 2021-01-01 … 2021-12-31'],
+    // Letters O in a year (the whole file's revenue).
+    ['revenue in 2O2O', 'revenue, 2020-01-01 … 2020-12-31'],
+    ['profit in 2o21', 'gross profit, 2021-01-01 … 2021-12-31'],
+    // Still read: a day, a ranking within one year.
+    ['revenue on June 21', 'revenue, 2021-06-21 … 2021-06-21'],
+    ['What was the best month in 2021?', 'top 1 by revenue, by month, 2021-01-01 … 2021-12-31'],
+    ['revenue in Q4 2021 vs Q3 2021', 'revenue, 2021-10-01 … 2021-12-31, compared with 2021-07-01 … 2021-09-30'],
+  ]);
+  itRefusesEach([
+    // The West's revenue of all years.
+    [
+      'west revenue 21',
+      "I couldn't place “21” in this question: it names no value I can pick rows by, so I won't answer without it. For a year, write it in full (2021) or as ’21.",
+    ],
+    // All revenue.
+    ['sales in the last 12', 'the last 12 what? Ask for the last 12 days, weeks or months.'],
+    // Everyone who bought in 2020 (638), through the retention summary; 51 were won in 2020.
+    ['How much did the 2020 cohort spend in 2021?', 'not another figure of customers picked by when they first bought yet'],
+    // The one best month of all (2021-11, 118,447.83): an average month is the same month across years.
+    ['What month is busiest on average?', 'but not average the same month across years yet'],
+    ['Which quarter is strongest on average?', 'but not average the same quarter across years yet'],
+    // 2021's Q4 against its Q3 alone.
+    ['Do we sell more in Q4 than other quarters?', 'but not average the same quarter across years yet'],
+    // 2021's Q4 ranked against itself.
+    ['Is Q4 our strongest quarter?', 'but not average the same quarter across years yet'],
+    // The lowest alone.
+    ['Which region has the highest revenue and which has the lowest?', 'I rank one end at a time'],
+    ['top and bottom 3 regions by revenue', 'I rank one end at a time'],
+    ['Which category sells the most and which the least?', 'I rank one end at a time'],
+  ]);
+  // The retention summary of everyone who bought in 2020 answered it.
+  it('"How much did customers acquired in 2020 spend in 2021?" is refused through chat, not answered with all 2020 buyers', async () => {
+    const { answer, trace } = await askOffline(
+      'How much did customers acquired in 2020 spend in 2021?',
+      analyse(file.aggregates),
+      file.snapshot,
+    );
+    expect(trace).not.toContain('use:get_retention');
+    expect(answer).toContain('not another figure of customers picked by when they first bought yet');
+  });
+  // It gave their share of revenue alone (14.3%).
+  it('"What share of customers are Champions?" gives their share of all customers too', async () => {
+    const [[customers]] = (await sql(`SELECT count(DISTINCT "Customer ID") FROM t`)) as number[][];
+    const result = analyse(file.aggregates);
+    const champions = result.segments?.summary.find((row) => row.segment === 'Champions')?.customers ?? 0;
+    const { answer } = await askOffline('What share of customers are Champions?', result, file.snapshot);
+    expect(answer).toContain(`Champions: ${champions} customers, `);
+    expect(answer).toContain(`(${((100 * champions) / customers).toFixed(1)}% of ${customers} customers; `);
+  });
+  it('"How well do we keep new customers?", which that refusal suggests, is the retention analysis', async () => {
+    const { trace } = await askOffline('How well do we keep new customers?', analyse(file.aggregates), file.snapshot);
+    expect(trace).toContain('use:get_retention');
   });
 });

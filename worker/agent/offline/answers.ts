@@ -176,12 +176,16 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
     }
 
     case 'segment': {
-      const s = (await runner.call(getSegments, { segment: intent.segment, limit: 10 }, `Listing the ${intent.segment} segment.`))
-        ?.selected;
-      if (!s) return NOT_AVAILABLE;
+      const all = await runner.call(getSegments, { segment: intent.segment, limit: 10 }, `Listing the ${intent.segment} segment.`);
+      const s = all?.selected;
+      if (!all || !s) return NOT_AVAILABLE;
       if (s.customers === 0) return `No customer is in the ${intent.segment} segment.`;
+      // "What share of customers are Champions?" got their share of revenue alone (14.3%; they are 10.8% of customers).
+      const segmented = all.segments.reduce((sum, row) => sum + row.customers, 0);
+      const ofCustomers = segmented > 0 ? `${formatPct((100 * s.customers) / segmented)} of ${plural(segmented, 'customer')}` : null;
+      const shares = [ofCustomers, s.revenueSharePct === null ? null : `${formatPct(s.revenueSharePct)} of revenue`].filter(Boolean);
       return [
-        `${intent.segment}: ${plural(s.customers, 'customer')}, ${money(s.revenue)}${s.revenueSharePct === null ? '' : ` (${formatPct(s.revenueSharePct)} of revenue)`}:`,
+        `${intent.segment}: ${plural(s.customers, 'customer')}, ${money(s.revenue)}${shares.length ? ` (${shares.join('; ')})` : ''}:`,
         ...s.members.map((c) => segmentMemberLine(c, money)),
         // A blank line first: right after a list item, markdown reads it as part of the last one.
         ...(s.more > 0 ? ['', `…and ${s.more} more.`] : []),

@@ -442,17 +442,38 @@ function retentionOfSome(question: string, spec: QuerySpecInput): string | null 
 }
 
 /**
- * "Which month has the highest sales typically?" and "Which quarter is usually our strongest?"
- * got the one best month of all (2021-11): a typical month is the same month across years.
+ * "Which month has the highest sales typically?", "Which quarter is usually our strongest?" and
+ * "What month is busiest on average?" got the one best month of all (2021-11): a typical month
+ * is the same month across years. "Do we sell more in Q4 than other quarters?" set 2021's Q4
+ * against its Q3, and "Is Q4 our strongest quarter?" ranked that one quarter against itself.
  */
 function typicalUnitOf(question: string, spec: QuerySpecInput): string | null {
-  const unit = spec.groupBy?.find(isTimeUnit);
-  if (!unit || unit === 'year' || spec.limit === undefined) return null;
+  const against = /\bthan (?:the |all |any |our )?other (month|quarter)s?\b/i.exec(question);
+  const unit = spec.groupBy?.find(isTimeUnit) ?? against?.[1].toLowerCase();
+  if (!unit || unit === 'year') return null;
+  const refusal = `I can rank single ${unit}s (“the best ${unit} in 2021”) or list revenue by ${unit}, where seasons show, but not average the same ${unit} across years yet.`;
+  if (against) return refusal;
+  if (spec.limit === undefined) return null;
+  // One quarter ranked by quarter: the question named the unit it ranks.
+  if (spec.period && isOneUnit(spec.period, unit)) return refusal;
   // Within one year the unit is one of its own ("Which month of the year has the highest sales in 2021?").
   if (spec.period && spec.period.from.slice(0, 4) === spec.period.to.slice(0, 4)) return null;
-  if (!/\b(?:typical(?:ly)?|usual(?:ly)?|normally|generally|in general|of the year|every year|each year|most years)\b/i.test(question))
+  if (
+    !/\b(?:typical(?:ly)?|usual(?:ly)?|normally|generally|in general|on average|on avg|of the year|every year|each year|most years)\b/i.test(
+      question,
+    )
+  )
     return null;
-  return `I can rank single ${unit}s (“the best ${unit} in 2021”) or list revenue by ${unit}, where seasons show, but not average the same ${unit} across years yet.`;
+  return refusal;
+}
+
+/** Whether a range is one calendar month or quarter, as `unit` names it. */
+function isOneUnit(range: DayRange, unit: string): boolean {
+  const [from, to] = [range.from, range.to];
+  const months = (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7)) + 1;
+  return (
+    from.endsWith('-01') && (unit === 'month' ? months === 1 : unit === 'quarter' && months === 3 && Number(from.slice(5, 7)) % 3 === 1)
+  );
 }
 
 /** Selling, buying or returning denied: "not sold", "never been returned", "didn't order". */
@@ -691,10 +712,10 @@ function yearLeftOut(question: string, spec: QuerySpecInput): string | null {
 /**
  * Customers picked by when they first bought: "the revenue of customers who first bought in
  * 2018" was the revenue of everyone who bought in 2018, "customers who started buying in
- * 2020" all of 2020's buyers.
+ * 2020" all of 2020's buyers, "How much did the 2020 cohort spend in 2021?" the same.
  */
 const COHORT_PICKED = new RegExp(
-  String.raw`\b(?:first (?:bought|ordered|purchased|order(?:ed)? (?:in|during|on|before|after|since))|started (?:buying|ordering|purchasing)|(?:${CUSTOMER_NOUNS})\b(?:\s+\w+){0,2}?\s+(?:acquired|won|gained|onboarded|signed(?: up)?|joined|came on board|became (?:a )?customers?) (?:in|during|since|before|after|between|from)\b)`,
+  String.raw`\b(?:(?:19|20)\d\d cohort|cohort of (?:19|20)\d\d|first (?:bought|ordered|purchased|order(?:ed)? (?:in|during|on|before|after|since))|started (?:buying|ordering|purchasing)|(?:${CUSTOMER_NOUNS})\b(?:\s+\w+){0,2}?\s+(?:acquired|won|gained|onboarded|signed(?: up)?|joined|came on board|became (?:a )?customers?) (?:in|during|since|before|after|between|from)\b)`,
 );
 /** The figures that split customers by their first purchase, which a question so worded asks for. */
 const NEWNESS = new Set<Measure>(['newCustomers', 'newCustomerRevenue', 'returningCustomers', 'returningCustomerRevenue']);

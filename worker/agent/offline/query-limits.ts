@@ -110,6 +110,21 @@ export interface Threshold {
   unit: 'orders' | 'units' | 'customers' | 'products' | 'percent' | 'other' | null;
   /** A number other than 0 right after "margin", with no % sign: a percentage or an amount, which can't be told. */
   marginUnclear?: true;
+  /** An amount after a verb of spending ("spent over 5,000"): revenue's, whatever other figure is asked. */
+  spent?: true;
+}
+
+/**
+ * A verb of spending right before the bound: "customers who spent over 5,000", "bought more
+ * than $10k". "Profit from customers who spent over 5,000" kept the customers with profit
+ * over 5,000 (5 of them; 117 spent that much).
+ */
+const SPENT_BEFORE =
+  /\b(?:spent|spend|spends|spending|paid|pay|pays|bought|buy|buys|purchased|ordered)(?: (?:us|with us|in total|a total of|altogether))?\s*$/;
+
+/** The threshold, marked as revenue's when a verb of spending comes right before it. */
+function withSpendingRead(threshold: Threshold, before: string): Threshold {
+  return threshold.unit === null && SPENT_BEFORE.test(before) ? { ...threshold, spent: true } : threshold;
 }
 
 /** "A margin below …", "margin of less than …": the threshold is the margin's. */
@@ -155,7 +170,8 @@ export function thresholdOf(question: string): Threshold | null {
   };
   // "Products with a margin below 0" kept the products with revenue below 0: a margin below
   // 0 is below 0% (a loss), and below 1,000 could be either a percentage or an amount.
-  if (threshold.unit !== null || !MARGIN_BEFORE.test(text.slice(0, found.index))) return threshold;
+  if (threshold.unit !== null || !MARGIN_BEFORE.test(text.slice(0, found.index)))
+    return withSpendingRead(threshold, text.slice(0, found.index));
   return threshold.value === 0 ? { ...threshold, unit: 'percent' } : { ...threshold, marginUnclear: true };
 }
 
@@ -204,7 +220,10 @@ function orMoreOf(text: string): Threshold | null {
   // "3 or fewer times", "100 or more units": the figure named after "or more".
   const after = found[2].trim() ? null : scaleAndUnit(text.slice(found.index + found[0].length));
   const op = /^(more|above|over|greater|higher)$/.test(found[3]) ? '>=' : '<=';
-  return { words: `${found[0].trim()}${after?.suffix ?? ''}`, op, value: numberOf(found[1]) * scale, unit: before ?? after?.unit ?? null };
+  return withSpendingRead(
+    { words: `${found[0].trim()}${after?.suffix ?? ''}`, op, value: numberOf(found[1]) * scale, unit: before ?? after?.unit ?? null },
+    text.slice(0, found.index),
+  );
 }
 
 /**

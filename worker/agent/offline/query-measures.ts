@@ -142,7 +142,9 @@ export function withThreshold(spec: QuerySpecInput, threshold: Threshold, plural
         ? spec.measures.includes('marginPct')
           ? 'marginPct'
           : null
-        : (threshold.unit ?? money);
+        : threshold.spent
+          ? 'revenue'
+          : (threshold.unit ?? money);
   if (excluded || groupBy.length === 0 || !measure || threshold.marginUnclear)
     return { kind: 'refused', reason: thresholdRefusal(threshold) };
   // The rows grouped by customer are the customers: "customers" is no figure of its own then.

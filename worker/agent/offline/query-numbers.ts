@@ -37,6 +37,13 @@ const SIZE = /\b\d+(?:\.\d+)?\s?(?:ml|cl|oz|l|ltr|liters?|litres?)\b/;
 const ID_BEFORE =
   /\b(?:customers?|clients?|accounts?|stores?|shops?|items?|products?|skus?|codes?|stock ?codes?|invoice|order|ids?|no\.?|numbers?|rep|top|bottom|first|last|best|worst)\s*$/;
 
+/**
+ * Two digits ending the question, after a word: "West revenue 21" got the West's revenue of all
+ * years. Not a day ("June 21"), a count ("top 21") or a bound ("over 50").
+ */
+const TRAILING_TWO_DIGITS =
+  /(?<=\b[a-z]+\s)(?<!\b(?:top|bottom|first|best|worst|the|over|under|above|below|than|least|most|exactly|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\s)(\d\d)\s*[?.!]*\s*$/;
+
 /** Why a number the question names is read past, or null when every number is placed. */
 export function numberLeftOut(question: string, spec: QuerySpecInput, meta: SnapshotMeta, facts?: AnalysisFacts): string | null {
   const text = question.toLowerCase();
@@ -83,5 +90,15 @@ export function numberLeftOut(question: string, spec: QuerySpecInput, meta: Snap
     if (named && values.includes(named.toLowerCase())) continue;
     return `I couldn't place “${question.slice(m.index, m.index + n.length)}” in this question: it names no customer, product or other value I can pick rows by, and no period, count or amount I read, so I won't answer without it.`;
   }
+  const two = TRAILING_TWO_DIGITS.exec(text);
+  if (
+    two &&
+    !bounds.includes(two[1]) &&
+    spec.limit !== Number(two[1]) &&
+    !values.some((v) => new RegExp(`(?<!\\d)0*${two[1]}(?!\\d)`).test(v))
+  )
+    return /\b(?:last|past|next)\s+\d\d\s*[?.!]*\s*$/.test(text)
+      ? `I couldn't place “${two[1]}” in this question: the last ${two[1]} what? Ask for the last ${two[1]} days, weeks or months.`
+      : `I couldn't place “${two[1]}” in this question: it names no value I can pick rows by, so I won't answer without it. For a year, write it in full (20${two[1]}) or as ’${two[1]}.`;
   return null;
 }

@@ -522,6 +522,13 @@ export function unsupportedShape(
       kind: 'refused',
       reason: `I can't rank within each ${perGroup} yet; ask for one at a time${oneAtATime(text, perGroup, meta)}, or for the figure by ${perGroup}.`,
     };
+  // "Which region has the highest revenue and which has the lowest?" got the lowest alone.
+  if (BOTH_ENDS.test(text))
+    return {
+      kind: 'refused',
+      reason:
+        'I rank one end at a time: ask for the top ones (“top 3 by revenue”), then for the bottom ones (“bottom 3 by revenue”), or for the figure of them all, highest first.',
+    };
   const bought = ourPurchasesAsked(text, filters);
   if (bought) return { kind: 'refused', reason: bought };
   const refused = REFUSED_SHAPES.find(([shape]) => shape.test(text));
@@ -824,6 +831,17 @@ const GROUPING_AFTER = /\b(?:per|by|in each|for each|within each|across each|eac
  * the top 3 region × sub-category rows: a ranking is of all the rows together, not within
  * each value of a grouping. The grouping's noun, or null.
  */
+/** Both ends of a ranking asked at once: "the highest and the lowest", "top and bottom 3", "the most and which the least". */
+const HIGH_END = String.raw`(?:highest|top|most|best|biggest|largest)`;
+const LOW_END = String.raw`(?<!\bat )(?:lowest|bottom|least|worst|smallest)`;
+/** What may come between "and" and the second end: "… and which has the lowest", "… and the least". */
+const THEN_WHICH = String.raw`(?:(?:which|what|who)\s+(?:(?:has|had|is|was|are|were|sells|sold)\s+)?)?(?:the\s+)?`;
+/** A figure after the second end: "the highest revenue and lowest margin" is two figures, refused as such elsewhere. */
+const NO_FIGURE_AFTER = String.raw`(?!\s+(?:revenue|sales|turnover|profits?|margins?|orders|spend|units|quantity|customers|growth)\b)`;
+const BOTH_ENDS = new RegExp(
+  String.raw`(?<!\bat )\b${HIGH_END}\b(?:\s+\S+){0,6}?\s+and\s+${THEN_WHICH}${LOW_END}\b${NO_FIGURE_AFTER}|\b${LOW_END}\b(?:\s+\S+){0,6}?\s+and\s+${THEN_WHICH}${HIGH_END}\b${NO_FIGURE_AFTER}`,
+);
+
 function rankedWithinEach(text: string, meta: SnapshotMeta): string | null {
   const start = RANKING_WORD.exec(text);
   if (!start) return null;

@@ -231,6 +231,8 @@ export function withWordingMended(question: string): string {
       .replace(PREAMBLE, '')
       // "check revenue by country" got the product "check"'s: a verb asking for a figure.
       .replace(CHECK_FIGURE, 'show ')
+      // "Revenue in 2O2O" (letters O) got the whole file's.
+      .replace(/\b2(?:\d|o){3}\b/gi, (year: string) => (/o/i.test(year) && /\d/.test(year.slice(1)) ? year.replace(/o/gi, '0') : year))
       // "Trailing twelve months revenue", "TTM sales" got the whole file's: the last 12 months.
       .replace(/\b(?:trailing|rolling) (?:twelve|12) months\b|\b(?:ttm|ltm)\b/gi, 'last 12 months')
       // "Revenue by state sorted descending" is the ranking's own order; "ascending" the other. Not
@@ -350,14 +352,16 @@ export function withWordingMended(question: string): string {
       // "Compare Q1 and Q2 2024" set Q1 of 2025 against Q2 2024: the year named once is both's.
       .replace(/\b([qh][1-4]) (and|vs\.?|versus|or|to|&|compared (?:to|with)) ([qh][1-4]) ((?:19|20)\d\d)\b/gi, '$1 $4 $2 $3 $4')
       // "jan 98", "sales in 97": a year of two digits, in its century (CDNOW's "jan 98" got every
-      // year). "june 15" is a day and "in 25 rows" a count: the year is past 31, or has its apostrophe.
+      // year). "june 15" is a day and "in 25 rows" a count: after a month the year is past 31, or
+      // has its apostrophe; after "in", "for" or "during" any two digits ending a clause are a year
+      // ("Revenue for Technology in 21" got all years': 836,154.03, where 2021's is 271,730.81).
       .replace(
         new RegExp(
           String.raw`\b(${MONTH_WORDS}|in|for|during) ('?)(\d{2})(?![\d,.%:/-])(?= *(?:[?.!,;]|$|vs\b|and\b|or\b|compared\b|by\b))`,
           'gi',
         ),
         (match: string, before: string, apostrophe: string, yy: string) =>
-          apostrophe || Number(yy) > 31 ? `${before} ${Number(yy) >= 50 ? 19 : 20}${yy}` : match,
+          apostrophe || Number(yy) > 31 || /^(?:in|for|during)$/i.test(before) ? `${before} ${Number(yy) >= 50 ? 19 : 20}${yy}` : match,
       )
       // "Which weeks grew compared to the previous week?" was read as last week alone: each unit
       // against the one before it, when the units are asked for ("which weeks", "month").

@@ -20,7 +20,7 @@ export type RetentionIntent = {
 };
 
 const RETENTION =
-  /\bcohorts?\b|\bretention\b|\bretain(ed|ing|s)?\b|\bnrr\b|\bgrr\b|\bndr\b|net (revenue|dollar) retention|gross revenue retention|\bcome back\b|\bcoming back\b|\bstay(ed|ing)? with us\b|\bkeep (buying|ordering)\b|customers? (we )?(won|acquired|gained) in\b/;
+  /\bcohorts?\b|\bretention\b|\bretain(ed|ing|s)?\b|\bnrr\b|\bgrr\b|\bndr\b|net (revenue|dollar) retention|gross revenue retention|\bcome back\b|\bcoming back\b|\bstay(ed|ing)? with us\b|\bkeep (buying|ordering)\b|\bkeep(?:ing)? (?:our |the )?(?:new )?customers\b|customers? (we )?(won|acquired|gained) in\b/;
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH =
@@ -38,10 +38,19 @@ export function cohortNamedIn(q: string): string | null {
   return null;
 }
 
+/**
+ * What customers won in a year spent, bought or brought in: "How much did customers acquired in
+ * 2020 spend in 2021?", "… the 2020 cohort …". It got the retention summary of everyone who
+ * bought in 2020 (638 customers; 51 were won that year), so such a question is the row
+ * grammar's, which says what it can give of customers picked by when they first bought.
+ */
+const SPEND_OF_A_YEAR_COHORT =
+  /^(?!.*\b(?:retention|retain(?:ed|ing|s)?|nrr|grr|ndr|come back|coming back|keep (?:buying|ordering)|stay(?:ed|ing)? with us)\b)(?=.*\b(?:(?:19|20)\d\d cohort|cohort of (?:19|20)\d\d|(?:won|acquired|gained) in (?:19|20)\d\d)\b).*\b(?:how much|spend|spent|spending|revenue|sales|turnover|bought|buy|purchases?|profit|worth)\b/;
+
 /** The retention intent of a question, or null when it is about something else. */
 export function retentionIntentOf(question: string): RetentionIntent | null {
   const q = question.toLowerCase();
-  if (!RETENTION.test(q)) return null;
+  if (!RETENTION.test(q) || SPEND_OF_A_YEAR_COHORT.test(q)) return null;
   const after = /\bafter\s+(\d{1,3})\s+(months?|quarters?)\b/.exec(q);
   const cohort = cohortNamedIn(q);
   return {
