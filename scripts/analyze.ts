@@ -22,6 +22,7 @@ import { defaultBridgeOf } from '../worker/engine/analyses/pvm-bridge';
 import { memorySnapshot } from '../worker/engine/snapshot/memory';
 import { renderArtifacts } from '../worker/engine/render';
 import { money } from '../worker/engine/render/format';
+import { REASONS } from '../worker/engine/aggregate/builder';
 import { ingestFiles, MAX_JOINED_FILES } from '../worker/engine/join';
 import { joinSentences } from '../worker/engine/render/join-summary';
 import { kindOf, type IngestOptions } from '../worker/engine/ingest';
@@ -165,6 +166,16 @@ function threadsOf(args: CliArgs): number {
 }
 
 /** Runs one analysis and returns the summary line. */
+/**
+ * "1 rejected", or with `--as-of`, "2,122 dated after the analysis date, left out": rows past the
+ * analysis date are no bad data, and "9,994 rows (2,122 rejected)" said they were.
+ */
+function rowsLeftOut(dataset: AnalysisResult['dataset']): string {
+  const after = dataset.rejectReasons.find((r) => r.reason === REASONS.afterAsOf)?.count ?? 0;
+  const rejected = `${(dataset.rowsRejected - after).toLocaleString('en-US')} rejected`;
+  return after ? `${rejected}, ${after.toLocaleString('en-US')} dated after the analysis date, left out` : rejected;
+}
+
 export async function run(args: CliArgs): Promise<string> {
   const paths = [args.file, ...(args.joinWith ?? [])];
   for (const path of paths) {
@@ -208,7 +219,7 @@ export async function run(args: CliArgs): Promise<string> {
     : '';
   return (
     `${dataset.fileName}${dataset.sheet ? ` [${dataset.sheet}]` : ''}: ${dataset.rowsRead.toLocaleString('en-US')} rows ` +
-    `(${dataset.rowsRejected.toLocaleString('en-US')} rejected), ${totals.customers.toLocaleString('en-US')} customers, ` +
+    `(${rowsLeftOut(dataset)}), ${totals.customers.toLocaleString('en-US')} customers, ` +
     `${totals.orders.toLocaleString('en-US')} orders, revenue ${money(totals.revenue, dataset.currency)}` +
     `${dataset.period.from ? `, ${dataset.period.from} … ${dataset.period.to}` : ''} → ${join(args.out, 'analysis.json')} (+${files} files${ranges > 1 ? `; parsed on ${ranges} threads` : ''})` +
     joined

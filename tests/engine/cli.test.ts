@@ -38,6 +38,13 @@ describe('npm run analyze', () => {
     expect(() => parseArgs(['f.csv', '--map', 'boss=X'])).toThrow('--map expects role=Header with a role among');
   });
 
+  // With --as-of the rows after it were counted as rejected ("9,994 rows (2,122 rejected)" on Superstore).
+  it('tells rows dated after --as-of from rejected ones in its summary', async () => {
+    const summary = await run({ file: fixture('german-semicolon.csv'), out: scratchDir('tally-cli-'), roles: {}, asOf: '2024-01-31' });
+    // 02.02 and 14.02 are after the analysis date; 31.02.2024 is no date.
+    expect(summary).toMatch(/^german-semicolon\.csv: 6 rows \(1 rejected, 2 dated after the analysis date, left out\), 2 customers, /);
+  });
+
   it('writes analysis.json and the rendered files, and returns a one-line summary', async () => {
     const out = scratchDir('tally-cli-');
     const summary = await run({ file: fixture('german-semicolon.csv'), out, roles: {} });
