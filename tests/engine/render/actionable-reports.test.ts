@@ -27,34 +27,37 @@ afterAll(() => db.closeSync());
 
 const report = (r: AnalysisResult, name: string) => String(renderArtifacts(r).find((file) => file.name === name)?.body);
 
-/** Each customer's days silent at the as-of date and mean days between first and last purchase day, by DuckDB. */
-async function rhythms(): Promise<Map<string, { silent: number; gap: number | null }>> {
+/** Each customer's days silent at the as-of date, purchase days, and mean days between first and last purchase day, by DuckDB. */
+async function rhythms(): Promise<Map<string, { silent: number; days: number; gap: number | null }>> {
   const rows = (await duckdbRows(
     db,
-    `SELECT "Customer Name", (SELECT max(d) FROM t) - max(d), CASE WHEN count(DISTINCT d) > 1 THEN (max(d) - min(d)) / (count(DISTINCT d) - 1) END
+    `SELECT "Customer Name", (SELECT max(d) FROM t) - max(d), count(DISTINCT d), CASE WHEN count(DISTINCT d) > 1 THEN (max(d) - min(d)) / (count(DISTINCT d) - 1) END
      FROM t GROUP BY "Customer ID", "Customer Name"`,
-  )) as [string, number, number | null][];
-  return new Map(rows.map(([name, silent, gap]) => [name, { silent: Number(silent), gap: gap === null ? null : Number(gap) }]));
+  )) as [string, number, number, number | null][];
+  return new Map(
+    rows.map(([name, silent, days, gap]) => [name, { silent: Number(silent), days: Number(days), gap: gap === null ? null : Number(gap) }]),
+  );
 }
 
 describe('churn.md', () => {
   // It asked for a check-in with "repeat buyers slipping past their rhythm" and named Paul
   // Knutson (483 days silent on an 883-day gap), Ionia McGrath and Paul MacIntyre: the model's
   // medium class, not their rhythm.
-  it('asks for a check-in only with repeat buyers silent more than twice their own gap, with both figures', async () => {
+  it('asks for a check-in only with repeat buyers of three purchase days or more silent past twice their own gap (a week at least), with both figures', async () => {
     const line = report(result, 'churn.md')
       .split('\n')
       .find((l) => l.startsWith('- Send a check-in')) as string;
     expect(line).toMatch(/^- Send a check-in to repeat buyers silent more than twice their usual gap, most revenue first: /);
     const byName = await rhythms();
-    const named = [...line.matchAll(/([A-Z][\w.' -]+?) \((\d[\d,]*) days, usually (\d[\d,]*)\)/g)];
+    const named = [...line.matchAll(/([A-Z][\w.' -]+?) \((\d[\d,]*) days silent, orders on average (\d[\d,]*) days apart\)/g)];
     expect(named.length).toBeGreaterThan(0);
     for (const [, name, silent, gap] of named) {
       const truth = byName.get(name.replace(/^(?:first|and) /, '').trim());
       expect(truth, name).toBeDefined();
       expect(Number(silent.replace(/,/g, ''))).toBe(truth?.silent);
       expect(Number(gap.replace(/,/g, ''))).toBe(Math.round(truth?.gap ?? -1));
-      expect(truth?.silent ?? 0).toBeGreaterThan(2 * (truth?.gap ?? Infinity));
+      expect(truth?.silent ?? 0).toBeGreaterThan(2 * Math.max(7, truth?.gap ?? Infinity));
+      expect(truth?.days).toBeGreaterThanOrEqual(3);
     }
     for (const within of ['Paul Knutson', 'Ionia McGrath', 'Paul MacIntyre']) expect(line).not.toContain(within);
   });

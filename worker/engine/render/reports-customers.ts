@@ -4,7 +4,14 @@
  * concrete actions naming customers.
  */
 import type { AnalysisResult, ChurnCustomer } from '../contract';
-import { CHURN_RISK_RULES, CHURN_SCORE_RULE, HEURISTIC_ONE_TIME_RULE, HEURISTIC_RULES, ONE_TIME_BUYER_RULE } from '../analyses/churn-risk';
+import {
+  CHURN_RISK_RULES,
+  CHURN_SCORE_RULE,
+  HEURISTIC_ONE_TIME_RULE,
+  HEURISTIC_RULES,
+  MIN_RHYTHM_DAYS,
+  ONE_TIME_BUYER_RULE,
+} from '../analyses/churn-risk';
 import { buyingRhythm } from './buying-rhythm';
 import { CALL_LIST_SIZE, churnSummaryOf } from '../analyses/churn-summary';
 import { backtestSection } from './churn-backtest-report';
@@ -154,8 +161,9 @@ function churnRow(c: ChurnCustomer, currency: string | null): string[] {
 }
 
 /**
- * Repeat buyers not on the call list (rated neither high nor lost) who are silent more than
- * twice their own typical gap, most revenue in the last 12 months first. It named the model's
+ * Repeat buyers not on the call list (rated neither high nor lost) with a rhythm (three purchase
+ * days or more: one gap is no habit) who are silent more than twice their own typical gap, a gap
+ * under a week counted as a week, most revenue in the last 12 months first. It named the model's
  * medium class as "slipping past their rhythm", and the model, pulling each rate towards the
  * population's, rated some of them medium within their rhythm (Superstore's Paul Knutson: 483
  * days on an 883-day gap) and others low far past it (Clay Ludtke: 284 days on 101).
@@ -167,8 +175,9 @@ function slippingPastTheirRhythm(customers: readonly ChurnCustomer[]): ChurnCust
         c.risk !== 'high' &&
         c.risk !== 'lost' &&
         c.typicalGapDays !== null &&
+        (c.purchaseDays ?? 0) >= 3 &&
         c.daysSinceLastOrder !== null &&
-        c.daysSinceLastOrder > 2 * Math.max(1, c.typicalGapDays),
+        c.daysSinceLastOrder > 2 * Math.max(MIN_RHYTHM_DAYS, c.typicalGapDays),
     )
     .sort((p, q) => q.revenue12m - p.revenue12m);
 }
@@ -225,7 +234,8 @@ export function churnReport(result: AnalysisResult): string {
     actions.push(
       `Send a check-in to repeat buyers silent more than twice their usual gap, most revenue first: ${nameList(
         slipping.map(
-          (c) => `${md(c.name)} (${count(c.daysSinceLastOrder ?? 0)} days, usually ${count(Math.round(c.typicalGapDays ?? 0))})`,
+          (c) =>
+            `${md(c.name)} (${count(c.daysSinceLastOrder ?? 0)} days silent, orders on average ${count(Math.round(c.typicalGapDays ?? 0))} days apart)`,
         ),
         CALL_LIST_SIZE,
       )}.`,
