@@ -3,12 +3,16 @@
  * names (a reviewer read the reports as a sales director would, on 2 December 2026). Expected
  * values come from DuckDB over Superstore's raw rows, or from hand-built inputs.
  */
-import type { DuckDBConnection } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { join } from 'node:path';
+import { generateB2bCsv } from '../../../scripts/generate-b2b-csv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyse } from '../../../worker/engine/analyze';
 import type { AnalysisResult } from '../../../worker/engine/contract';
 import { suppliersOf } from '../../../worker/engine/analyses/suppliers';
 import { renderArtifacts } from '../../../worker/engine/render';
+import { executiveSummary } from '../../../worker/engine/render/executive-summary';
+import { scratchDir } from '../helpers/scratch';
 import { aggregatesFromRows } from '../helpers/aggregates-from-rows';
 import { datasetPath } from '../helpers/datasets';
 import { duckdbRows } from '../helpers/duckdb-rows';
@@ -150,4 +154,35 @@ describe('supplier dependency', () => {
       'Every row that names a supplier names the same one, Acme, so there is no dependency between suppliers to measure.',
     );
   });
+});
+
+describe('the executive summary on the generated file', () => {
+  // "Do this first" said "No urgent actions" where the customers of 2023 spent a fifth as much in
+  // 2024. Churn is what the customers with no positive revenue in 2024 took, their 2024 credit
+  // notes included (the contract's Σ (prior − current)).
+  it('puts a gross revenue retention below 80% among the first actions, from the figures', async () => {
+    const path = join(scratchDir('tally-actionable-'), 'b2b.csv');
+    generateB2bCsv(20_000, path);
+    const generated = analyse((await ingestWithSnapshot(path)).aggregates);
+    const duck = await (await DuckDBInstance.create(':memory:')).connect();
+    try {
+      const [[prior, churned, contraction, gone]] = (await duckdbRows(
+        duck,
+        `WITH r AS (SELECT CustomerID c, year(InvoiceDate::DATE) y, Quantity * UnitPrice v FROM read_csv_auto('${path}')),
+              c AS (SELECT c, sum(v) FILTER (WHERE y = 2023) p, coalesce(sum(v) FILTER (WHERE y = 2024), 0) n FROM r GROUP BY 1)
+         SELECT sum(p), sum(p - n) FILTER (WHERE n <= 0), coalesce(sum(p - n) FILTER (WHERE n > 0 AND n < p), 0), sum(p) FILTER (WHERE n <= 0) FROM c WHERE p > 0`,
+      )) as number[][];
+      const money = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      expect(churned).toBeGreaterThan(contraction);
+      const summary = executiveSummary(generated);
+      expect(summary).not.toContain('No urgent actions');
+      expect(summary).toContain(
+        // Retention counts each customer at least at zero: one whose credit notes outweigh their 2024 purchases counts 0.
+        `Gross revenue retention is ${((100 * (prior - gone - contraction)) / prior).toFixed(1)}%, mostly customers who stopped buying ` +
+          `\\(churn ${money(churned)} against contraction ${money(contraction)}\\): start with the largest of them \\(ask “Which customers bought in 2023 but not in 2024?”\\).`,
+      );
+    } finally {
+      duck.closeSync();
+    }
+  }, 120_000);
 });

@@ -5,10 +5,11 @@
  * and for files without a cost or a supplier column.
  *
  * Hand-made rows: 12 customers buy the same 4 products, one from each of 4 suppliers, on
- * the 1st of every month from January 2023 to January 2024, at a profit. So no customer
+ * the 1st of every month from January 2023 to January 2025, at a profit. So no customer
  * is silent (low risk), none holds more than 10% of revenue (8.3% each), no product sells
- * below cost or falls, no supplier passes 30% (25% each), and every customer already buys
- * every product (no cross-sell offer).
+ * below cost or falls, no supplier passes 30% (25% each), every customer of 2023 spends as
+ * much in 2024 (gross revenue retention 100%), and every customer already buys every product
+ * (no cross-sell offer).
  */
 import { createReadStream } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ import { datasetPath } from '../helpers/datasets';
 function steadyBook(withCostAndSupplier: boolean): string {
   const lines = [withCostAndSupplier ? 'Invoice,Date,Customer,Product,Supplier,Amount,Cost' : 'Invoice,Date,Customer,Product,Amount'];
   let invoice = 0;
-  for (let month = 0; month < 13; month++) {
+  for (let month = 0; month < 25; month++) {
     const date = `${2023 + Math.floor(month / 12)}-${String((month % 12) + 1).padStart(2, '0')}-01`;
     for (let c = 1; c <= 12; c++) {
       invoice++;
@@ -47,7 +48,7 @@ describe('"Do this first" with no action due', () => {
     expect(topActions(result)).toEqual([]);
     expect(noUrgentActions(result)).toBe(
       'No urgent actions: no customer at high risk or lost with revenue at risk, no key account, no loss-making product, ' +
-        'no fast-falling leading product, no dominant supplier.',
+        'no fast-falling leading product, no dominant supplier, gross revenue retention of 80% or more.',
     );
   });
 
@@ -56,7 +57,7 @@ describe('"Do this first" with no action due', () => {
     expect(topActions(result)).toEqual([]);
     const text =
       'No urgent actions among what could be checked: no customer at high risk or lost with revenue at risk, no key account, ' +
-      'no fast-falling leading product. Not checked: loss-making products (the file has no cost or profit column); ' +
+      'no fast-falling leading product, gross revenue retention of 80% or more. Not checked: loss-making products (the file has no cost or profit column); ' +
       'dominant suppliers (the file has no supplier or vendor column).';
     expect(noUrgentActions(result)).toBe(text);
     const { answer } = await askOffline('What should I focus on?', result);
@@ -71,7 +72,8 @@ describe('"Do this first" with no action due', () => {
     const text =
       'No urgent actions among what could be checked: no key account, no loss-making product, no dominant supplier. ' +
       'Not checked: customers at risk (the data covers only 1 day; churn risk needs at least 28 days of order history); ' +
-      'a falling leading product (it needs 12 full months of sales before the as-of date).';
+      'a falling leading product (it needs 12 full months of sales before the as-of date); ' +
+      'revenue retention (the file covers one month of first purchases (2012-01) and no later one, so no cohort can be followed).';
     expect(noUrgentActions(result)).toBe(text);
     expect(executiveSummary(result)).toContain(
       '## Do this first\n\nNo urgent actions among what could be checked: no key account, no loss-making product, no dominant supplier. ' +

@@ -1,7 +1,8 @@
 /** The executive summary: the file in one table, one finding per question, and the first actions. */
-import type { AnalysisResult } from '../contract';
+import type { AnalysisResult, NetRetention } from '../contract';
 import { CALL_LIST_SIZE, churnSummaryOf } from '../analyses/churn-summary';
 import { isChargeLine } from '../analyses/charge-lines';
+import { lowRetentionAction } from './cohort-findings';
 import { offerName } from './cross-sell-words';
 import { findingsOf } from './findings';
 import { joinSentences } from './join-summary';
@@ -38,9 +39,21 @@ export function noUrgentActions(result: AnalysisResult): string {
     );
   } else unchecked.push('products (the file has no product column)');
   check(result.suppliers?.available === true, 'no dominant supplier', 'dominant suppliers', 'the file has no supplier or vendor column');
+  const cohorts = result.cohorts;
+  check(
+    cohorts?.available === true && cohorts.netRetention.available,
+    'gross revenue retention of 80% or more',
+    'revenue retention',
+    cohorts?.available ? 'it needs 24 complete months of sales' : cohorts ? clauseOf(cohorts.note) : 'the file has no customer column',
+  );
   if (unchecked.length === 0) return `No urgent actions: ${clear.join(', ')}.`;
   const lead = clear.length ? `No urgent actions among what could be checked: ${clear.join(', ')}.` : 'No actions could be checked.';
   return `${lead} Not checked: ${unchecked.join('; ')}.`;
+}
+
+/** Net and gross revenue retention year over year, or why there is none. */
+function netRetentionOf(result: AnalysisResult): NetRetention | null {
+  return result.cohorts?.available ? result.cohorts.netRetention : null;
 }
 
 /** A note's sentence as a clause inside parentheses: no capital, no full stop. */
@@ -69,6 +82,9 @@ export function topActions(result: AnalysisResult, escape: (text: string) => str
         CALL_LIST_SIZE,
       )} (${escape(money(summary.callList.revenueAtRisk, currency))} of revenue at risk).`,
     );
+  // The generated file's summary said "No urgent actions" with a gross revenue retention of 21%.
+  const retention = netRetentionOf(result);
+  if (retention?.available && retention.grr < 0.8) actions.push(escape(lowRetentionAction(retention, (value) => money(value, currency))));
   const keyAccounts = result.concentration?.keyAccounts ?? [];
   if (keyAccounts.length)
     actions.push(`Protect your key accounts with agreements and a second contact: ${nameList(keyAccounts.map((a) => escape(a.name)))}.`);
