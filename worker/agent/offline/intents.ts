@@ -392,7 +392,22 @@ const PERIOD_TAIL = /\s+(?:in|during|for|since|over)\s+[^?!.]*[?!.]*\s*$|\s+(?:l
  * Phones?"), when it is no listed product: Superstore's sub-category Phones got the rules
  * of every sub-category, none of them with Phones.
  */
-function namedAfterWith(question: string): string | null {
+function namedAfterWith(question: string, result: AnalysisResult): string | null {
+  return namedAfterWithCapital(question) ?? ruleItemAfterWith(question, result);
+}
+
+/**
+ * A rule's item named in lower case after "with": "what goes with chairs" got every rule of the
+ * file (Machines → Fasteners first), the capital the name pass needs missing.
+ */
+function ruleItemAfterWith(question: string, result: AnalysisResult): string | null {
+  const typed = /\bwith (?:our |the )?([^?!.]+?)[?!.\s]*$/i.exec(question.trim())?.[1].toLowerCase();
+  if (!typed) return null;
+  const items = (result.crossSell?.rules ?? []).flatMap((rule) => [rule.antecedent.name, rule.consequent.name]);
+  return items.find((name) => name.toLowerCase() === typed) ?? null;
+}
+
+function namedAfterWithCapital(question: string): string | null {
   // "… to customers who buy Phones?" got every rule of the file, Phones read nowhere.
   const named =
     /\bwith (?:our |the )?(\p{Lu}[^?!.]*?)[?!.\s]*$/u.exec(question.trim()) ??
@@ -441,7 +456,7 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
   if (CHART.test(q)) return { kind: 'chart', series: chartSeriesOf(q) };
   const prospects = PROSPECTS.test(q);
   if ((CROSS_SELL.test(q) && !WHEN_NEXT.test(q)) || prospects) {
-    const named = product ?? (customer ? null : namedAfterWith(question.replace(PERIOD_TAIL, '')));
+    const named = product ?? (customer ? null : namedAfterWith(question.replace(PERIOD_TAIL, ''), result));
     // "Bought together with PARTY BUNTING in 2011" was counted over the whole file.
     const period = named
       ? periodOf(

@@ -116,11 +116,22 @@ async function answerTextOf(
  */
 function wordReadPastBy(question: string, meta: SnapshotMeta, result: AnswerInput['result']): string | null {
   const intent = intentOf(question, result);
+  // "What's not selling?" got the top 5 products of all, "top products recently" those of all time.
+  if (rankingOfAll(intent) && NOT_OF_ALL_TIME.test(question.toLowerCase()))
+    return cant(
+      'The ranking of every product is of the whole file and of what sold. Name a period for recent sellers (“top products in the last 3 months”), or ask for the worst sellers (“bottom 10 products by revenue”): products that did not sell at all have no rows.',
+      meta,
+      analysisDayOf(result),
+    );
   const reason = rankingOfAll(intent)
     ? unknownWordsOf(question, meta, [], result.dataset.fileName)
     : unreadWordsOf(question, meta, result.dataset.fileName, !OF_EVERY_CUSTOMER.has(intent.kind));
   return reason && cant(reason, meta, analysisDayOf(result));
 }
+
+/** What the ranking of every product can't hold: a denial ("not selling") or a recent time with no period ("lately"). */
+const NOT_OF_ALL_TIME =
+  /\b(?:not|never|no longer|isn't|aren't|doesn't|don't|recently|lately|these days|right now|currently|at the moment|this season)\b|n't\b/;
 
 /**
  * The ranking of every product, which reads no name anywhere in the question: "What are our green

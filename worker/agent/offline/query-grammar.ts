@@ -451,13 +451,14 @@ function typicalUnitOf(question: string, spec: QuerySpecInput): string | null {
   const against = /\bthan (?:the |all |any |our )?other (month|quarter)s?\b/i.exec(question);
   const unit = spec.groupBy?.find(isTimeUnit) ?? against?.[1].toLowerCase();
   if (!unit || unit === 'year') return null;
+  // Within one year the unit is one of its own ("Which month of the year has the highest sales
+  // in 2021?", "Which month of 2021 had more sales than other months?").
+  if (spec.period && spec.period.from.slice(0, 4) === spec.period.to.slice(0, 4) && !isOneUnit(spec.period, unit)) return null;
+  if (spec.limit !== undefined && spec.period && isOneUnit(spec.period, unit))
+    return `I read one ${unit}, ${spec.period.from} … ${spec.period.to}, and one ${unit} can't be ranked against itself: ask for the best ${unit} of its year (“the best ${unit} in ${spec.period.from.slice(0, 4)}”), or list revenue by ${unit}.`;
   const refusal = `I can rank single ${unit}s (“the best ${unit} in 2021”) or list revenue by ${unit}, where seasons show, but not average the same ${unit} across years yet.`;
   if (against) return refusal;
   if (spec.limit === undefined) return null;
-  // One quarter ranked by quarter: the question named the unit it ranks.
-  if (spec.period && isOneUnit(spec.period, unit)) return refusal;
-  // Within one year the unit is one of its own ("Which month of the year has the highest sales in 2021?").
-  if (spec.period && spec.period.from.slice(0, 4) === spec.period.to.slice(0, 4)) return null;
   if (
     !/\b(?:typical(?:ly)?|usual(?:ly)?|normally|generally|in general|on average|on avg|of the year|every year|each year|most years)\b/i.test(
       question,
@@ -475,6 +476,10 @@ function isOneUnit(range: DayRange, unit: string): boolean {
     from.endsWith('-01') && (unit === 'month' ? months === 1 : unit === 'quarter' && months === 3 && Number(from.slice(5, 7)) % 3 === 1)
   );
 }
+
+/** A day of selling or buying asked: "when did we last sell …", "when was X first sold", "how long since we sold …". */
+const WHEN_SOLD =
+  /\bwhen\b.*\b(?:last|first|latest|earliest|most recently)\b.*\b(?:sell|sells|sold|buy|buys|bought|order|ordered|purchased?)\b|\bwhen\b.*\b(?:sold|bought|ordered|purchased)\s+(?:last|first)\b|\bhow long (?:since|ago)\b.*\b(?:sold|bought|ordered|sell|buy)\b|\blast time (?:we|anyone|someone|they) (?:sold|bought|ordered)\b/;
 
 /** Selling, buying or returning denied: "not sold", "never been returned", "didn't order". */
 const NOT_DONE =
@@ -1098,6 +1103,20 @@ function parseAsRead(
     filters.some((f) => f.dimension === 'customer')
   )
     return { kind: 'unmapped', reason: "One customer's first and last orders are in their profile." };
+  // "When did we last sell chairs?" got Chairs' revenue (328,449.10), "how long since we sold
+  // Xerox 1989" its revenue: a day is asked, which no figure of the rows is.
+  if (WHEN_SOLD.test(text)) {
+    const customer = filters.length === 1 && filters[0].dimension === 'customer' ? filters[0].values[0] : null;
+    // "When did we last sell to Sean Miller?" went to the cross-sell answer by its "sell to".
+    if (customer && /\b(?:sell|sold) to\b/.test(text))
+      return { kind: 'refused', reason: `A customer's first and last orders are in their profile: ask “When did ${customer} last buy?”.` };
+    if (customer) return { kind: 'unmapped', reason: "One customer's first and last orders are in their profile." };
+    return {
+      kind: 'refused',
+      reason:
+        "I can tell when a customer first or last bought (“When was Sean Miller's last order?”), but not the first or last day a product, place or group sold yet; ask for its revenue by month to see when it sold.",
+    };
+  }
   // "What did Sean Miller buy last?" listed all he ever bought: what he bought on his last purchase day.
   const lastOf = LAST_PURCHASE.test(text) && !/\bwhen\b/.test(text) ? filters.find((f) => f.dimension === 'customer') : undefined;
   if (lastOf && !period) {

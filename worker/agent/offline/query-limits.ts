@@ -115,12 +115,13 @@ export interface Threshold {
 }
 
 /**
- * A verb of spending right before the bound: "customers who spent over 5,000", "bought more
- * than $10k". "Profit from customers who spent over 5,000" kept the customers with profit
- * over 5,000 (5 of them; 117 spent that much).
+ * A verb of spending right before the bound: "customers who spent over 5,000", "paid more than
+ * $10k", "bought for more than 1,000". "Profit from customers who spent over 5,000" kept the
+ * customers with profit over 5,000 (5 of them; 117 spent that much). "Ordered more than 5" or
+ * "bought 10 or more" is more often a count, so only "for" makes those money.
  */
 const SPENT_BEFORE =
-  /\b(?:spent|spend|spends|spending|paid|pay|pays|bought|buy|buys|purchased|ordered)(?: (?:us|with us|in total|a total of|altogether))?\s*$/;
+  /\b(?:spent|spend|spends|spending|paid|pay|pays|(?:bought|buy|buys|purchased|ordered) for)(?: (?:us|with us|in total|a total of|altogether))?\s*$/;
 
 /** The threshold, marked as revenue's when a verb of spending comes right before it. */
 function withSpendingRead(threshold: Threshold, before: string): Threshold {

@@ -42,7 +42,7 @@ const ID_BEFORE =
  * years. Not a day ("June 21"), a count ("top 21") or a bound ("over 50").
  */
 const TRAILING_TWO_DIGITS =
-  /(?<=\b[a-z]+\s)(?<!\b(?:top|bottom|first|best|worst|the|over|under|above|below|than|least|most|exactly|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\s)(\d\d)\s*[?.!]*\s*$/;
+  /(?<=\b[a-z]+\s)(?<!\b(?:top|bottom|first|best|worst|the|to|over|under|above|below|than|least|most|exactly|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\s)(\d\d)\s*[?.!]*\s*$/;
 
 /** Why a number the question names is read past, or null when every number is placed. */
 export function numberLeftOut(question: string, spec: QuerySpecInput, meta: SnapshotMeta, facts?: AnalysisFacts): string | null {
@@ -99,6 +99,6 @@ export function numberLeftOut(question: string, spec: QuerySpecInput, meta: Snap
   )
     return /\b(?:last|past|next)\s+\d\d\s*[?.!]*\s*$/.test(text)
       ? `I couldn't place “${two[1]}” in this question: the last ${two[1]} what? Ask for the last ${two[1]} days, weeks or months.`
-      : `I couldn't place “${two[1]}” in this question: it names no value I can pick rows by, so I won't answer without it. For a year, write it in full (20${two[1]}) or as ’${two[1]}.`;
+      : `I couldn't place “${two[1]}” in this question: it names no value I can pick rows by, so I won't answer without it. If it is a year, write it in full (${Number(two[1]) >= 50 ? 19 : 20}${two[1]}) or as ’${two[1]}.`;
   return null;
 }

@@ -271,20 +271,38 @@ function withIsoDays(text: string, today: Date): { text: string; unread?: string
   return unread === undefined ? { text: withMonthsNamed(rewritten) } : { text: withMonthsNamed(rewritten), unread };
 }
 
+/** A figure's words between a year and its bound: "2021 revenue to the end of June". */
+const FIGURE_WORDS = String.raw`(?:(?:gross |net |total )?(?:revenue|sales|turnover|profits?|margins?|orders|units|spend))`;
+
 /**
  * A bound inside a period named before it: "in 2021 up to June", "in 2020 through October",
  * "in December 2021 after the 10th", "in 2021 from March on", "in November before the 10th",
- * "2021 revenue to the end of June".
- * The period named first won and the bound was dropped (all of 2021: 733,215.26 where the
- * first half is 256,909.23), or, with a day, that one day was read ("orders in 2021 after
- * the 15th of March" got 0).
+ * "in 2021 after March 15, 2021", "2021 revenue to the end of June". The period named first
+ * won and the bound was dropped (all of 2021: 733,215.26 where the first half is 256,909.23),
+ * or, with a day, that one day was read ("orders in 2021 after the 15th of March" got 0).
  */
-/** A figure's words between a year and its bound: "2021 revenue to the end of June". */
-const FIGURE_WORDS = String.raw`(?:(?:gross |net |total )?(?:revenue|sales|turnover|profits?|margins?|orders|units|spend))`;
 const BOUND_WITHIN = new RegExp(
-  String.raw`(?:\b(?:in|for|during|over|of)\s+|(?:^|\b(?:what|what's|what is|what was|show|show me|our|the)\s+)(?=(?:19|20)\d\d\s+${FIGURE_WORDS}))(${MONTH}\.?(?:\s+(?:19|20)\d\d)?|(?:19|20)\d\d),?\s+(?:${FIGURE_WORDS}\s+)?(up to|up until|until|till|through|thru|to the end of|by the end of|before|prior to|after|since|starting(?: from| on| in| with)?|from)\s+((?:the\s+)?(\d{1,2})${ORDINAL}(?:\s+of\s+${MONTH})?|${MONTH}\.?(?:\s+(\d{1,2})${ORDINAL})?|q([1-4])|(\d{4}-\d{2}-\d{2}))(?!\s*(?:,\s*)?\d)(\s+(?:on|onwards?|forward)\b)?`,
+  String.raw`(?:\b(?:in|for|during|over|of)\s+|(?:^|\b(?:what|what's|what is|what was|show|show me|our|the)\s+)(?=(?:19|20)\d\d\s+${FIGURE_WORDS}))` +
+    String.raw`(?<named>${MONTH}\b\.?(?:\s+(?:19|20)\d\d)?|(?:19|20)\d\d),?\s+(?:${FIGURE_WORDS}\s+)?` +
+    String.raw`(?<word>up to|up until|until|till|through|thru|to the end of|by the end of|before|prior to|after|since|starting(?: from| on| in| with)?|from)\s+` +
+    String.raw`(?:(?:the\s+)?(?<day>\d{1,2})${ORDINAL}(?:\s+of\s+(?<dayMonth>${MONTH})\b)?|(?<month>${MONTH})\b\.?(?:\s+(?<monthDay>\d{1,2})${ORDINAL})?|q(?<quarter>[1-4])|(?<iso>\d{4}-\d{2}-\d{2}))` +
+    String.raw`(?:,?\s+(?<boundYear>(?:19|20)\d\d))?(?!\s*(?:,\s*)?\d)(?<onwards>\s+(?:on|onwards?|forward)\b)?`,
   'g',
 );
+
+/** What `BOUND_WITHIN` names, by its groups. */
+interface BoundWithin {
+  named: string;
+  word: string;
+  day?: string;
+  dayMonth?: string;
+  month?: string;
+  monthDay?: string;
+  quarter?: string;
+  iso?: string;
+  boundYear?: string;
+  onwards?: string;
+}
 
 /** The days of `period` up to, before, after or from the day, month or quarter `bound` names within it. */
 function boundWithin(period: DayRange, word: string, bound: DayRange): DayRange | null {
@@ -295,64 +313,46 @@ function boundWithin(period: DayRange, word: string, bound: DayRange): DayRange 
   return { from: period.from, to: bound.to };
 }
 
+/**
+ * The day, month or quarter a bound names inside `period`: a month or a quarter inside a year, a
+ * day ("the 10th") inside a month, a day with its month inside a year; null for any other.
+ */
+function boundNamed(g: BoundWithin, period: DayRange): DayRange | null {
+  const year = Number(period.from.slice(0, 4));
+  // "In 2021 up to June 2020" names a bound outside the year: no bound within it.
+  if (g.boundYear !== undefined && Number(g.boundYear) !== year) return null;
+  const oneMonth = !/^\d/.test(g.named) && period.from.slice(0, 7) === period.to.slice(0, 7);
+  const day = (m: number, d: number): DayRange | null => {
+    const t = utc(year, m, d);
+    return new Date(t).getUTCDate() === d ? { from: iso(t), to: iso(t) } : null;
+  };
+  if (g.iso !== undefined) return isoDayIn(g.iso);
+  if (g.quarter !== undefined) return oneMonth ? null : quarterRange(year, Number(g.quarter) - 1);
+  if (g.day !== undefined) {
+    if (g.dayMonth !== undefined) return day(monthOf(g.dayMonth), Number(g.day));
+    return oneMonth ? day(Number(period.from.slice(5, 7)) - 1, Number(g.day)) : null;
+  }
+  if (g.month === undefined) return null;
+  if (g.monthDay !== undefined) return day(monthOf(g.month), Number(g.monthDay));
+  return oneMonth ? null : monthRange(year, monthOf(g.month));
+}
+
 /** `BOUND_WITHIN`'s periods as the range they leave, written as two days ("2021-01-01 to 2021-06-30"). */
 function withBoundsWithinPeriods(text: string, today: Date): string {
-  return text.replace(
-    BOUND_WITHIN,
-    (
-      whole,
-      named: string,
-      namedMonth: string | undefined,
-      word: string,
-      _boundText: string,
-      dayOfMonth: string | undefined,
-      monthOfDay: string | undefined,
-      boundMonth: string | undefined,
-      dayOfBoundMonth: string | undefined,
-      quarter: string | undefined,
-      isoDay: string | undefined,
-      onwards: string | undefined,
-    ) => {
-      // "From March" may start "from March to June": only "from March on" is open-ended.
-      if (word === 'from' && !onwards) return whole;
-      const period = periodIn(/^\d/.test(named) ? named : `in ${named}`, today);
-      if (!period) return whole;
-      const year = Number(period.from.slice(0, 4));
-      const oneMonth = namedMonth !== undefined && period.from.slice(0, 7) === period.to.slice(0, 7);
-      const monthIndex = oneMonth ? Number(period.from.slice(5, 7)) - 1 : -1;
-      const day = (m: number, d: number): DayRange | null => {
-        const t = utc(year, m, d);
-        return new Date(t).getUTCDate() === d ? { from: iso(t), to: iso(t) } : null;
-      };
-      const bound =
-        isoDay !== undefined
-          ? isoDayIn(isoDay)
-          : quarter !== undefined
-            ? oneMonth
-              ? null
-              : quarterRange(year, Number(quarter) - 1)
-            : dayOfMonth !== undefined
-              ? monthOfDay !== undefined
-                ? day(monthOf(monthOfDay), Number(dayOfMonth))
-                : oneMonth
-                  ? day(monthIndex, Number(dayOfMonth))
-                  : null
-              : boundMonth !== undefined
-                ? dayOfBoundMonth !== undefined
-                  ? day(monthOf(boundMonth), Number(dayOfBoundMonth))
-                  : oneMonth
-                    ? null
-                    : monthRange(year, monthOf(boundMonth))
-                : null;
-      const range = bound && boundWithin(period, word, bound);
-      return range && range.from <= range.to ? ` ${range.from} to ${range.to}` : whole;
-    },
-  );
+  return text.replace(BOUND_WITHIN, (whole: string, ...rest: unknown[]) => {
+    const g = rest[rest.length - 1] as unknown as BoundWithin;
+    // "From March" may start "from March to June": only "from March on" is open-ended.
+    if (g.word === 'from' && !g.onwards) return whole;
+    const period = periodIn(/^\d/.test(g.named) ? g.named : `in ${g.named}`, today);
+    const bound = period && boundNamed(g, period);
+    const range = period && bound && boundWithin(period, g.word, bound);
+    return range && range.from <= range.to ? ` ${range.from} to ${range.to}` : whole;
+  });
 }
 
 /** A bound with no year of its own: "up to June", "before the 10th", "after 2021-03-15". */
 const BOUND_LEFT = new RegExp(
-  String.raw`\b(?:up to|up until|until|till|through|thru|to the end of|by the end of|before|prior to|after|since)\s+(?:the\s+\d{1,2}${ORDINAL}\b|${MONTH}\b(?!\s*,?\s*(?:\d|q[1-4]))|\d{4}-\d{2}-\d{2}\b)`,
+  String.raw`\b(?:up to|up until|until|till|through|thru|to the end of|by the end of|before|prior to|after|since)\s+(?:the\s+\d{1,2}${ORDINAL}\b|${MONTH}\b(?!\s*,?\s*(?:(?:19|20)\d\d|q[1-4]))|\d{4}-\d{2}-\d{2}\b)`,
 );
 
 /**
@@ -362,9 +362,14 @@ const BOUND_LEFT = new RegExp(
  */
 function boundDropped(text: string, read: Periods, today: Date): string | null {
   const bound = BOUND_LEFT.exec(text);
-  if (!bound || !read.period || read.other) return null;
-  const without = periodIn(text.replace(bound[0], ' '), today);
-  return without && without.from === read.period.from && without.to === read.period.to ? bound[0] : null;
+  if (!bound || !read.period) return null;
+  // "Revenue in 2021 vs 2020 up to June" compared the whole years: a comparison drops it too.
+  const without = periodsRead(text.replace(bound[0], ' '), today);
+  return sameRange(without.period, read.period) && sameRange(without.other, read.other) ? bound[0] : null;
+}
+
+function sameRange(a: DayRange | null, b: DayRange | null): boolean {
+  return a === null || b === null ? a === b : a.from === b.from && a.to === b.to;
 }
 
 /** A month or a quarter with its year: "october 2021", "q3 2021", "2021-10". */

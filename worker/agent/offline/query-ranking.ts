@@ -103,6 +103,35 @@ interface RankingQuestion {
  * rate and only the rows that went the way asked, a multiple ("doubled"), customers counted by
  * their orders. Returns why it can't, or null.
  */
+const HIGH_END = String.raw`(?:highest|top|most|best|biggest|largest)`;
+const LOW_END = String.raw`(?<!\bat )(?:lowest|bottom|least|worst|smallest)`;
+/** What may come between "and" and the second end: "… and which has the lowest", "… and the least". */
+const THEN_WHICH = String.raw`(?:(?:which|what|who)\s+(?:(?:has|had|is|was|are|were|sells|sold)\s+)?)?(?:the\s+)?`;
+/** Both ends of a ranking asked at once: "the highest and the lowest", "top and bottom 3", "the most and which the least". */
+const BOTH_ENDS = new RegExp(
+  String.raw`(?<!\bat )\b(?<first>${HIGH_END}|${LOW_END})\b(?<between>(?:\s+\S+){0,6}?)\s+and\s+${THEN_WHICH}(?<second>${HIGH_END}|${LOW_END})\b(?<after>\s+\S+)?`,
+);
+const FIGURE_WORD = /^\s*(?:revenue|sales|turnover|profits?|margins?|orders|spend|units|quantity|customers|growth)\b/;
+
+/**
+ * Whether the question asks for both ends of one ranking: "Which region has the highest revenue
+ * and which has the lowest?" and "highest and lowest revenue month" got the lowest alone. Two
+ * figures, one at each end ("the highest revenue and lowest margin"), are refused elsewhere as
+ * a ranking two ways.
+ */
+export function asksBothEnds(text: string): boolean {
+  const m = BOTH_ENDS.exec(text);
+  const g = m?.groups;
+  if (!g) return false;
+  const high = new RegExp(`^${HIGH_END}$`);
+  if (high.test(g.first) === high.test(g.second)) return false;
+  return !(FIGURE_WORD.test(g.between) && FIGURE_WORD.test(g.after ?? ''));
+}
+
+/** The refusal of both ends at once. */
+export const ONE_END_AT_A_TIME =
+  'I rank one end at a time: ask for the top ones (“top 3 by revenue”), then for the bottom ones (“bottom 3 by revenue”), or for the figure of them all, highest first.';
+
 /** "Lowest first", "largest first": the order of the rows, all of them. */
 const ORDERED_FIRST = /\b(?:lowest|smallest|least|fewest|worst|bottom|highest|largest|biggest|most|best|top) first\b/;
 /** A figure ranked highest, and one ranked lowest: "most orders", "lowest spend". */
@@ -131,6 +160,8 @@ export function rankAsAsked(asked: RankingQuestion): string | null {
         : null;
   // "The lowest revenue but highest margin" ranked by margin, lowest first; "the most orders but
   // lowest spend" by revenue alone: two figures ranked opposite ways are no one ranking.
+  // "Highest and lowest revenue month in 2021" got the lowest alone.
+  if (asksBothEnds(text)) return ONE_END_AT_A_TIME;
   if (!orderOnly && spec.measures.length > 1 && HIGH_RANK.test(text) && LOW_RANK.test(text.replace(/\bat (least|most)\b/g, '')))
     return 'I can rank by one figure at a time, not by two in opposite directions; ask for one ranking, and name the other figure to see it beside it.';
   // "What did they buy most recently?" is no ranking: "most" belongs to "recently".

@@ -8,6 +8,7 @@ import type { QuerySpecInput } from '../../engine/query';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { countryOfCode, isWordOfAValue } from './query-names';
 import { supposedAnswer } from './query-supposed';
+import { asksBothEnds, ONE_END_AT_A_TIME } from './query-ranking';
 import { notHeldReason } from './query-not-held';
 import { pluralNoun } from '../../engine/render/format';
 import { escapeRegex, limitOf, thresholdOf, unusedNumberNamed } from './query-limits';
@@ -523,11 +524,14 @@ export function unsupportedShape(
       reason: `I can't rank within each ${perGroup} yet; ask for one at a time${oneAtATime(text, perGroup, meta)}, or for the figure by ${perGroup}.`,
     };
   // "Which region has the highest revenue and which has the lowest?" got the lowest alone.
-  if (BOTH_ENDS.test(text))
+  if (asksBothEnds(text)) return { kind: 'refused', reason: ONE_END_AT_A_TIME };
+  // "How many more customers did we have in 2021?" got 2021's 693 (55 more than 2020), "Which
+  // region added the most customers in 2021?" the West's 397 (68 more): a change, asked as a level.
+  if (MORE_THAN_BEFORE.test(text))
     return {
       kind: 'refused',
       reason:
-        'I rank one end at a time: ask for the top ones (“top 3 by revenue”), then for the bottom ones (“bottom 3 by revenue”), or for the figure of them all, highest first.',
+        'A change needs the period it is from: ask for two, such as “customers in 2021 vs 2020”, or “growth in customers by region in 2021”.',
     };
   const bought = ourPurchasesAsked(text, filters);
   if (bought) return { kind: 'refused', reason: bought };
@@ -825,23 +829,16 @@ const RANKING_WORD = /\b(?:top|best|bottom|worst|biggest|largest|leading|best[- 
 /** A grouping after a ranking: "by region", "per city", "in each segment", "each year" (the words looked ahead at, so "by revenue each year" leaves "each year" to match). */
 const GROUPING_AFTER = /\b(?:per|by|in each|for each|within each|across each|each)\s+(?=([a-z][a-z-]*(?: [a-z][a-z-]*)?))/g;
 
+/** More of a figure with nothing to be more than, or one added: "how many more customers did we have in 2021", "added the most customers". */
+const MORE_THAN_BEFORE =
+  /\bhow (?:many|much) more\b(?!.*\bthan\b)(?!.*\b(?:vs\.?|versus|compared)\b)|\b(?:added|gained|won)\s+the\s+(?:most|fewest|least)\s+(?:new\s+)?(?:customers|clients|buyers|accounts)\b/;
+
 /**
  * "Top products by region", "best sellers by city" and "top customer per region" got the top
  * 5 of the whole file (the canned rankings can't split), and "top 3 sub-categories per region"
  * the top 3 region × sub-category rows: a ranking is of all the rows together, not within
  * each value of a grouping. The grouping's noun, or null.
  */
-/** Both ends of a ranking asked at once: "the highest and the lowest", "top and bottom 3", "the most and which the least". */
-const HIGH_END = String.raw`(?:highest|top|most|best|biggest|largest)`;
-const LOW_END = String.raw`(?<!\bat )(?:lowest|bottom|least|worst|smallest)`;
-/** What may come between "and" and the second end: "… and which has the lowest", "… and the least". */
-const THEN_WHICH = String.raw`(?:(?:which|what|who)\s+(?:(?:has|had|is|was|are|were|sells|sold)\s+)?)?(?:the\s+)?`;
-/** A figure after the second end: "the highest revenue and lowest margin" is two figures, refused as such elsewhere. */
-const NO_FIGURE_AFTER = String.raw`(?!\s+(?:revenue|sales|turnover|profits?|margins?|orders|spend|units|quantity|customers|growth)\b)`;
-const BOTH_ENDS = new RegExp(
-  String.raw`(?<!\bat )\b${HIGH_END}\b(?:\s+\S+){0,6}?\s+and\s+${THEN_WHICH}${LOW_END}\b${NO_FIGURE_AFTER}|\b${LOW_END}\b(?:\s+\S+){0,6}?\s+and\s+${THEN_WHICH}${HIGH_END}\b${NO_FIGURE_AFTER}`,
-);
-
 function rankedWithinEach(text: string, meta: SnapshotMeta): string | null {
   const start = RANKING_WORD.exec(text);
   if (!start) return null;

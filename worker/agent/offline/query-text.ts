@@ -2,6 +2,7 @@
  * The question as the grammar reads it: lower case, counts in digits, the file's own headers
  * and nouns for units and customers as the grammar's words, and phrasings it reads as others.
  */
+import { CURRENCY_WORDS } from './query-currency';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { escapeRegex, RETURNS, withCountsAsDigits } from './query-limits';
 import { NUMBER_WORDS } from './number-words';
@@ -118,6 +119,13 @@ const TYPOS: Readonly<Record<string, string>> = {
   prodcut: 'product',
   suplier: 'supplier',
   supliers: 'suppliers',
+  // Abbreviations a busy manager types: "top 5 customers by GP" was ranked by revenue, "GP" dropped.
+  gp: 'gross profit',
+  gm: 'gross margin',
+  rev: 'revenue',
+  cust: 'customer',
+  custs: 'customers',
+  qty: 'units',
 };
 const TYPO = new RegExp(String.raw`\b(${Object.keys(TYPOS).join('|')})\b`, 'gi');
 
@@ -218,9 +226,12 @@ const CHECK_FIGURE =
  */
 export function withMarginInMoneyAsProfit(question: string): string {
   return question
-    .replace(/\b(?:gross )?margin (?:in )?(dollars|\$)(?=\s|[?.!,]|$)/gi, 'gross profit in $1')
-    .replace(/\$ ?(?:gross )?margin\b/gi, 'gross profit in $$');
+    .replace(MARGIN_IN_MONEY, (_, money: string) => `gross profit in ${money}`)
+    .replace(/[$£€] ?(?:gross )?margin\b/gi, (match: string) => `gross profit in ${match[0]}`);
 }
+
+/** "Margin dollars", "margin in euros", "gross margin $": a currency's one-word names from the currency module. */
+const MARGIN_IN_MONEY = new RegExp(String.raw`\b(?:gross )?margin (?:in )?(${CURRENCY_WORDS.join('|')}|[$£€])(?=\s|[?.!,]|$)`, 'gi');
 
 export function withWordingMended(question: string): string {
   return (
@@ -233,6 +244,20 @@ export function withWordingMended(question: string): string {
       .replace(CHECK_FIGURE, 'show ')
       // "Revenue in 2O2O" (letters O) got the whole file's.
       .replace(/\b2(?:\d|o){3}\b/gi, (year: string) => (/o/i.test(year) && /\d/.test(year.slice(1)) ? year.replace(/o/gi, '0') : year))
+      // "Customer growth 2021" and "unit growth 2021" got revenue's growth (+20.4%; customers grew
+      // 8.6%, units 26.8%), "customer trend" and "order trend" revenue by month: the noun is the figure.
+      .replace(/\bnew customers? (growth|trend|decline|change)\b/gi, 'new customers $1')
+      .replace(/(?<!\bnew )\b(customer|client|buyer|order)s? (growth|trend|decline|change)\b/gi, '$1 count $2')
+      .replace(/\bunit (growth|trend|decline|change)\b/gi, 'units $1')
+      .replace(
+        /\b(percent(?:age)? change|growth|change|decline) in (customers|clients|buyers|orders)\b/gi,
+        (_, change: string, noun: string) => `${change} in ${noun.toLowerCase().startsWith('order') ? 'order' : 'customer'} count`,
+      )
+      // "units/order 2021" got the units (12,476; per order it is 7.40), "profit/order" the profit: a rate.
+      .replace(
+        /\b(units?|qty|profits?|revenue|rev|sales|orders|gp|spend)\s*\/\s*(orders?|customers?|cust|days?|weeks?|months?|units?|products?)\b/gi,
+        '$1 per $2',
+      )
       // "Trailing twelve months revenue", "TTM sales" got the whole file's: the last 12 months.
       .replace(/\b(?:trailing|rolling) (?:twelve|12) months\b|\b(?:ttm|ltm)\b/gi, 'last 12 months')
       // "Revenue by state sorted descending" is the ranking's own order; "ascending" the other. Not
@@ -353,7 +378,7 @@ export function withWordingMended(question: string): string {
       .replace(/\b([qh][1-4]) (and|vs\.?|versus|or|to|&|compared (?:to|with)) ([qh][1-4]) ((?:19|20)\d\d)\b/gi, '$1 $4 $2 $3 $4')
       // "jan 98", "sales in 97": a year of two digits, in its century (CDNOW's "jan 98" got every
       // year). "june 15" is a day and "in 25 rows" a count: after a month the year is past 31, or
-      // has its apostrophe; after "in", "for" or "during" any two digits ending a clause are a year
+      // has its apostrophe; after "in" or "during" any two digits ending a clause are a year
       // ("Revenue for Technology in 21" got all years': 836,154.03, where 2021's is 271,730.81).
       .replace(
         new RegExp(
@@ -361,7 +386,7 @@ export function withWordingMended(question: string): string {
           'gi',
         ),
         (match: string, before: string, apostrophe: string, yy: string) =>
-          apostrophe || Number(yy) > 31 || /^(?:in|for|during)$/i.test(before) ? `${before} ${Number(yy) >= 50 ? 19 : 20}${yy}` : match,
+          apostrophe || Number(yy) > 31 || /^(?:in|during)$/i.test(before) ? `${before} ${Number(yy) >= 50 ? 19 : 20}${yy}` : match,
       )
       // "Which weeks grew compared to the previous week?" was read as last week alone: each unit
       // against the one before it, when the units are asked for ("which weeks", "month").

@@ -47,10 +47,15 @@ export function cohortNamedIn(q: string): string | null {
 const SPEND_OF_A_YEAR_COHORT =
   /^(?!.*\b(?:retention|retain(?:ed|ing|s)?|nrr|grr|ndr|come back|coming back|keep (?:buying|ordering)|stay(?:ed|ing)? with us)\b)(?=.*\b(?:(?:19|20)\d\d cohort|cohort of (?:19|20)\d\d|(?:won|acquired|gained) in (?:19|20)\d\d)\b).*\b(?:how much|spend|spent|spending|revenue|sales|turnover|bought|buy|purchases?|profit|worth)\b/;
 
+/** `SPEND_OF_A_YEAR_COHORT` in a later year ("… spend in 2021"); of the cohort's own year the retention tool says cohorts are quarterly. */
+function spendOfAYearCohortLater(q: string): boolean {
+  return SPEND_OF_A_YEAR_COHORT.test(q) && new Set(q.match(/\b(?:19|20)\d\d\b/g)).size >= 2;
+}
+
 /** The retention intent of a question, or null when it is about something else. */
 export function retentionIntentOf(question: string): RetentionIntent | null {
   const q = question.toLowerCase();
-  if (!RETENTION.test(q) || SPEND_OF_A_YEAR_COHORT.test(q)) return null;
+  if (!RETENTION.test(q) || spendOfAYearCohortLater(q)) return null;
   const after = /\bafter\s+(\d{1,3})\s+(months?|quarters?)\b/.exec(q);
   const cohort = cohortNamedIn(q);
   return {

@@ -10,7 +10,7 @@ import { hhi, hhiLevel } from './stats';
 /** A supplier behind more than this share of revenue is a dependency risk. */
 export const DOMINANT_SUPPLIER_SHARE = 0.3;
 
-/** Supplier dependency; `available: false` with a sentence when the file has no supplier column. */
+/** Supplier dependency; `available: false` with a sentence when the file has no supplier column, or names one supplier on every row. */
 export function suppliersOf(agg: Aggregates): Suppliers {
   const s = agg.suppliers;
   if (!agg.hasSupplier || s.count <= 1) {

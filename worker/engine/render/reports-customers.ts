@@ -160,6 +160,9 @@ function churnRow(c: ChurnCustomer, currency: string | null): string[] {
   ];
 }
 
+/** How many customers at risk `churn.md` lists; the CSV export has them all. */
+const AT_RISK_SHOWN = 25;
+
 /**
  * Repeat buyers not on the call list (rated neither high nor lost) with a rhythm (three purchase
  * days or more: one gap is no habit) who are silent more than twice their own typical gap, a gap
@@ -261,7 +264,9 @@ export function churnReport(result: AnalysisResult): string {
     table(['Risk', 'Customers', 'Revenue, last 12 months'], byRisk, ['l', 'r', 'r']),
     '## Customers at risk',
     atRisk.length
-      ? "Rated lost, high or medium: most revenue at risk first, then by risk and by the last 12 months' revenue."
+      ? `Rated lost, high or medium: most revenue at risk first, then high, medium and lost, each by the last 12 months' revenue.${
+          atRisk.length > AT_RISK_SHOWN ? ` The first ${AT_RISK_SHOWN} of ${count(atRisk.length)}; all are in at-risk-customers.csv.` : ''
+        }`
       : 'No customer is rated lost, high or medium.',
     atRisk.length === 0
       ? null
@@ -278,7 +283,7 @@ export function churnReport(result: AnalysisResult): string {
             'At risk',
             'CLV, 12 months',
           ],
-          atRisk.slice(0, 25).map((c) => churnRow(c, currency)),
+          atRisk.slice(0, AT_RISK_SHOWN).map((c) => churnRow(c, currency)),
           ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
         ),
     backtestSection(ch.backtest),
