@@ -6488,6 +6488,8 @@ describe('asked on 2 December 2026, in the twentieth session: what the review an
     ],
     // Refused by the first form of "than other months".
     ['Which month of 2021 had more sales than other months?', 'revenue, by month, 2021-01-01 … 2021-12-31'],
+    // Gross profit > 5: after "ordered" a number with no sign of money counts orders.
+    ['profit of customers who ordered more than 5', 'orders, gross profit, by customer, orders > 5'],
   ]);
   itRefusesEach([
     // A comparison dropped the bound: whole years.
@@ -6495,6 +6497,8 @@ describe('asked on 2 December 2026, in the twentieth session: what the review an
     ['orders in 2021 before june, 15', "I couldn't read the period “before june”"],
     // One end alone.
     ['most and least orders by state', 'I rank one end at a time'],
+    // Mended to "highest and which month has the lowest revenue" before the check, and read as the lowest month.
+    ['highest and lowest revenue month in 2021', 'I rank one end at a time'],
     ['Which regions have the highest and lowest sales?', 'I rank one end at a time'],
     ['Was November 2021 our best month?', "and one month can't be ranked against itself"],
     // A day was asked; the revenue was given.

@@ -123,9 +123,17 @@ export interface Threshold {
 const SPENT_BEFORE =
   /\b(?:spent|spend|spends|spending|paid|pay|pays|(?:bought|buy|buys|purchased|ordered) for)(?: (?:us|with us|in total|a total of|altogether))?\s*$/;
 
-/** The threshold, marked as revenue's when a verb of spending comes right before it. */
+/**
+ * The threshold, marked as revenue's when a verb of spending comes right before it, and as a count
+ * of orders after "ordered" or "placed" with no sign of money ("profit of customers who ordered
+ * more than 5" kept the customers with gross profit over 5).
+ */
 function withSpendingRead(threshold: Threshold, before: string): Threshold {
-  return threshold.unit === null && SPENT_BEFORE.test(before) ? { ...threshold, spent: true } : threshold;
+  if (threshold.unit !== null) return threshold;
+  if (SPENT_BEFORE.test(before)) return { ...threshold, spent: true };
+  return /\b(?:ordered|placed)\s*$/.test(before) && !/[$£€]|\d\s?(?:k|m|thousand|million)\b/i.test(threshold.words)
+    ? { ...threshold, unit: 'orders' }
+    : threshold;
 }
 
 /** "A margin below …", "margin of less than …": the threshold is the margin's. */

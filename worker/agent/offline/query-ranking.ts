@@ -105,8 +105,8 @@ interface RankingQuestion {
  */
 const HIGH_END = String.raw`(?:highest|top|most|best|biggest|largest)`;
 const LOW_END = String.raw`(?<!\bat )(?:lowest|bottom|least|worst|smallest)`;
-/** What may come between "and" and the second end: "… and which has the lowest", "… and the least". */
-const THEN_WHICH = String.raw`(?:(?:which|what|who)\s+(?:(?:has|had|is|was|are|were|sells|sold)\s+)?)?(?:the\s+)?`;
+/** What may come between "and" and the second end: "… and which has the lowest", "… and which month has the lowest", "… and the least". */
+const THEN_WHICH = String.raw`(?:(?:which|what|who)(?:\s+[a-z]+)?\s+(?:(?:has|had|is|was|are|were|sells|sold)\s+)?)?(?:the\s+)?`;
 /** Both ends of a ranking asked at once: "the highest and the lowest", "top and bottom 3", "the most and which the least". */
 const BOTH_ENDS = new RegExp(
   String.raw`(?<!\bat )\b(?<first>${HIGH_END}|${LOW_END})\b(?<between>(?:\s+\S+){0,6}?)\s+and\s+${THEN_WHICH}(?<second>${HIGH_END}|${LOW_END})\b(?<after>\s+\S+)?`,
