@@ -181,6 +181,13 @@ export interface Products {
     detail: string;
     /** A fast decliner's orders in the earlier window and in the last 6 full months. */
     orders?: { before: number; after: number };
+    /**
+     * A product sold below cost: the revenue of its sale lines whose cost was above their
+     * amount, what those lines lost (below 0), and the margin of its other sale lines
+     * (returns are in neither). When the other sales made money, the loss is in the price or
+     * discount of some sales, not in the product's price.
+     */
+    belowCost?: { revenue: number; loss: number; otherMargin: number };
   }[];
 }
 

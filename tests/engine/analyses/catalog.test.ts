@@ -50,7 +50,12 @@ describe('productsOf', () => {
     );
     expect(withReturns?.items.find((p) => p.id === 'returned')).toMatchObject({ revenue: -200, margin: -60 });
     expect(withReturns?.flags.map((f) => [f.id, f.kind, f.detail])).toEqual([
-      ['underpriced', 'negative-margin', 'Sold below cost: margin -24.00 on revenue 80.00.'],
+      // The return gave back a sale below cost: no other sale made money.
+      [
+        'underpriced',
+        'negative-margin',
+        'Sold below cost: margin -24.00 on revenue 80.00; no sale of it made money, and those below cost (revenue 100.00) lost 30.00.',
+      ],
     ]);
   });
 

@@ -106,6 +106,9 @@ export function aggregatesFromRows(rows: TestRow[], fileName = 'test.csv'): Aggr
     subCategories: productIds.map((): string | null => null),
     revenue: new Float64Array(np),
     cost: new Float64Array(np),
+    belowCostRevenue: new Float64Array(np),
+    belowCostCost: new Float64Array(np),
+    otherSalesMargin: new Float64Array(np),
     quantity: new Float64Array(np),
     customers: productIds.map(() => new Set<number>()),
     supplierRevenue: productIds.map(() => new Map<number, number>()),
@@ -161,6 +164,10 @@ export function aggregatesFromRows(rows: TestRow[], fileName = 'test.csv'): Aggr
       if (row.subCategory !== undefined) p.subCategories[pi] = row.subCategory;
       p.revenue[pi] += row.amount;
       p.cost[pi] += row.cost ?? 0;
+      if (!isReturn && (row.cost ?? 0) > row.amount) {
+        p.belowCostRevenue[pi] += row.amount;
+        p.belowCostCost[pi] += row.cost ?? 0;
+      } else if (!isReturn) p.otherSalesMargin[pi] += row.amount - (row.cost ?? 0);
       p.quantity[pi] += row.quantity ?? 1;
       if (ci >= 0 && !isReturn) p.customers[pi].add(ci);
       if (si >= 0) p.supplierRevenue[pi].set(si, (p.supplierRevenue[pi].get(si) ?? 0) + row.amount);
@@ -254,6 +261,9 @@ export function aggregatesFromRows(rows: TestRow[], fileName = 'test.csv'): Aggr
       supplierCount: Int32Array.from(p.supplierRevenue, (bySupplier) => bySupplier.size),
       revenue: p.revenue,
       cost: hasCost ? p.cost : null,
+      belowCostRevenue: hasCost ? p.belowCostRevenue : null,
+      belowCostCost: hasCost ? p.belowCostCost : null,
+      otherSalesMargin: hasCost ? p.otherSalesMargin : null,
       quantity: p.quantity,
       customers: Int32Array.from(p.customers, (set) => set.size),
     },

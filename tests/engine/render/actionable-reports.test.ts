@@ -139,6 +139,99 @@ describe('cross-sell.md', () => {
   });
 });
 
+describe('products sold below cost', () => {
+  // "Reprice or drop products sold below cost" named 299 products; GBC DocuBind P400 lost
+  // 1,878.17 overall, but its sales below cost lost 6,859.39 and the others made 4,981.22.
+  it('say what their sales below cost lost and what the other sales made, as DuckDB sums the lines', async () => {
+    const flags = (result.products?.flags ?? []).filter((flag) => flag.kind === 'negative-margin');
+    const rows = (await duckdbRows(
+      db,
+      `SELECT "Product ID", sum(CASE WHEN gp < 0 THEN rev ELSE 0 END), sum(CASE WHEN gp < 0 THEN gp ELSE 0 END), sum(CASE WHEN gp >= 0 THEN gp ELSE 0 END)
+       FROM t GROUP BY 1 HAVING sum(gp) < -0.005`,
+    )) as [string, number, number, number][];
+    expect(flags.length).toBe(rows.length);
+    const byId = new Map(rows.map(([id, revenue, loss, other]) => [id, { revenue, loss, other }]));
+    for (const flag of flags) {
+      const truth = byId.get(flag.id);
+      expect(truth, flag.id).toBeDefined();
+      expect(flag.belowCost?.revenue).toBeCloseTo(Number(truth?.revenue), 6);
+      expect(flag.belowCost?.loss).toBeCloseTo(Number(truth?.loss), 6);
+      expect(flag.belowCost?.otherMargin).toBeCloseTo(Number(truth?.other), 6);
+    }
+    const docuBind = flags.find((flag) => flag.name === 'GBC DocuBind P400 Electric Binding System');
+    expect(docuBind?.detail).toBe(
+      'Sold below cost: margin -1,878.17 on revenue 17,965.07; its sales below cost (revenue 4,899.56) lost 6,859.39, its other sales made 4,981.22.',
+    );
+    const cisco = flags.find((flag) => flag.name === 'Cisco TelePresence System EX90 Videoconferencing Unit');
+    expect(cisco?.detail).toBe(
+      'Sold below cost: margin -1,811.08 on revenue 22,638.48; no sale of it made money, and those below cost (revenue 22,638.48) lost 1,811.08.',
+    );
+  });
+
+  it('are to be repriced only where no other sale made money; where one did, the discounts of the sales below cost are to be checked', async () => {
+    const [[priced, discounted]] = (await duckdbRows(
+      db,
+      `SELECT count(*) FILTER (WHERE other <= 0.005), count(*) FILTER (WHERE other > 0.005) FROM (
+         SELECT sum(CASE WHEN gp >= 0 THEN gp ELSE 0 END) AS other FROM t GROUP BY "Product ID" HAVING sum(gp) < -0.005)`,
+    )) as [number, number][];
+    const actions = report(result, 'executive-summary.md');
+    expect(actions).toContain(
+      `Reprice or drop the products that made no money on any sale: Cubify CubeX 3D Printer Triple Head Print, Cisco TelePresence System EX90 Videoconferencing Unit, ` +
+        `BoxOffice By Design Rectangular and Half-Moon Meeting Room Tables, Epson TM-T88V Direct Thermal Printer - Monochrome - Desktop, ` +
+        `Hon 2090 “Pillow Soft” Series Mid Back Swivel/Tilt Chairs and ${Number(priced) - 5} more.`,
+    );
+    expect(actions).toContain(
+      `Check the discounts and prices on the sales below cost of Cubify CubeX 3D Printer Double Head Print, Lexmark MX611dhe Monochrome Laser Printer, ` +
+        `Chromcraft Bull-Nose Wood Oval Conference Tables &amp; Bases, Bush Advantage Collection Racetrack Conference Table, GBC DocuBind P400 Electric Binding System ` +
+        `and ${Number(discounted) - 5} more: their other sales made money.`,
+    );
+    expect(report(result, 'products.md')).toContain(
+      'Check the discounts and prices on the sales below cost of Cubify CubeX 3D Printer Double Head Print,',
+    );
+    expect(actions).not.toContain('Reprice or drop products sold below cost');
+  });
+
+  it('are told apart on hand-made lines: a discounted sale, every sale below cost, other sales at no margin, and a profitable sale returned', () => {
+    const rows = [
+      { customer: 'C1', date: '2024-01-05', product: 'Discounted', amount: 100, cost: 80 },
+      { customer: 'C2', date: '2024-01-06', product: 'Discounted', amount: 50, cost: 95 },
+      { customer: 'C1', date: '2024-01-05', product: 'Underpriced', amount: 30, cost: 45 },
+      { customer: 'C2', date: '2024-01-06', product: 'Underpriced', amount: 30, cost: 45 },
+      { customer: 'C1', date: '2024-01-07', product: 'At cost', amount: 100, cost: 120 },
+      { customer: 'C2', date: '2024-01-07', product: 'At cost', amount: 40, cost: 40 },
+      { customer: 'C1', date: '2024-01-08', product: 'Returned', amount: 100, cost: 115 },
+      { customer: 'C2', date: '2024-01-08', product: 'Returned', amount: 60, cost: 50 },
+      { customer: 'C2', date: '2024-01-09', product: 'Returned', amount: -60, cost: -50 },
+    ];
+    const result = analyse(aggregatesFromRows(rows));
+    const flags = result.products?.flags.filter((flag) => flag.kind === 'negative-margin') ?? [];
+    expect(flags.map((flag) => [flag.name, flag.detail])).toEqual([
+      [
+        'Underpriced',
+        'Sold below cost: margin -30.00 on revenue 60.00; no sale of it made money, and those below cost (revenue 60.00) lost 30.00.',
+      ],
+      [
+        'Discounted',
+        'Sold below cost: margin -25.00 on revenue 150.00; its sales below cost (revenue 50.00) lost 45.00, its other sales made 20.00.',
+      ],
+      [
+        'At cost',
+        'Sold below cost: margin -20.00 on revenue 140.00; no sale of it made money, and those below cost (revenue 100.00) lost 20.00.',
+      ],
+      // Its sale at a profit came back; the sale below cost is still where the loss is.
+      [
+        'Returned',
+        'Sold below cost: margin -15.00 on revenue 100.00; its sales below cost (revenue 100.00) lost 15.00, its other sales made 10.00.',
+      ],
+    ]);
+    const summary = report(result, 'executive-summary.md');
+    expect(summary).toContain('Reprice or drop the products that made no money on any sale: Underpriced and At cost.');
+    expect(summary).toContain(
+      'Check the discounts and prices on the sales below cost of Discounted and Returned: their other sales made money.',
+    );
+  });
+});
+
 describe('supplier dependency', () => {
   // A supplier column holding one value ("United States" on every row) gave "Find a second source for United States."
   it('is not measured when every row names the same supplier', () => {

@@ -224,9 +224,8 @@ export const SECTIONS: Record<SectionKey, Section> = {
           ...decliners.map((f) => `${f.name}: ${f.detail}`),
         ],
         action:
-          // "Overall", not "on every sale": 244 of Superstore's 301 loss-making products have profitable lines too.
           belowCost.length > 0
-            ? `Reprice or renegotiate ${joinNames(belowCost.map((f) => f.name ?? ''))}, which ${belowCost.length === 1 ? 'loses' : 'lose'} money overall${leaderAction ? `; ${leaderAction}` : ''}.`
+            ? `${upperFirst([...belowCostActions(belowCost), ...(leaderAction ? [leaderAction] : [])].join('; '))}.`
             : leaderFalling && leaderAction
               ? `${upperFirst(leaderAction)}${products.marginAvailable ? ', and review the thinnest-margin lines' : ''}.`
               : // Margin advice needs a cost column; without one the action rests on sales alone.
@@ -264,6 +263,23 @@ export const SECTIONS: Record<SectionKey, Section> = {
   reps: repSection,
   ...RETENTION_SECTIONS,
 };
+
+/**
+ * Reprice what loses money overall; where the other sales made money (242 of Superstore's 299
+ * loss-making products), the loss is in the price or discount of some sales, and repricing
+ * the product would be the wrong advice.
+ */
+function belowCostActions(flags: { name?: string; lossInSomeSales?: boolean }[]): string[] {
+  const priced = flags.filter((f) => !f.lossInSomeSales);
+  const discounted = flags.filter((f) => f.lossInSomeSales);
+  const names = (list: typeof flags) => joinNames(list.map((f) => f.name ?? ''));
+  return [
+    ...(priced.length ? [`reprice or renegotiate ${names(priced)}, which ${priced.length === 1 ? 'loses' : 'lose'} money overall`] : []),
+    ...(discounted.length
+      ? [`check the discounts and prices on the sales below cost of ${names(discounted)}, whose other sales made money`]
+      : []),
+  ];
+}
 
 /** "Sold below cost: …" → "sold below cost: …", to continue a sentence. */
 function lowerFirst(text: string): string {

@@ -5,6 +5,7 @@ import { DataAbsentError } from './data-absent';
 import { z } from 'zod';
 import type { AnalysisResult, AssociationRule, ProductItem, Products } from '../../engine/contract';
 import { isChargeLine } from '../../engine/analyses/charge-lines';
+import { lossInSomeSales } from '../../engine/analyses/products';
 import { rankedCut } from '../../engine/query';
 import { isNoMoney } from '../../engine/money';
 import {
@@ -99,6 +100,8 @@ export const getProducts = defineTool({
         name: dataString(flag.name),
         kind: flag.kind,
         detail: dataString(flag.detail, MAX_DATA_SENTENCE),
+        // Sold below cost, but its other sales made money: the loss is in some sales' price or discount.
+        ...(lossInSomeSales(flag) ? { lossInSomeSales: true } : {}),
       })),
     };
   },

@@ -101,6 +101,15 @@ export class AggregateBuilder {
   productCost = new Float64Array(256);
   productQuantity = new Float64Array(256);
   productCustomers = new Int32Array(256);
+  /**
+   * Revenue and cost of a product's sale lines that lost money (cost above the amount). Superstore's
+   * GBC DocuBind P400 lost 1,878.17 overall on sales that mostly made money: its loss is in the
+   * deep discounts of three lines, and "reprice or drop it" was the wrong advice.
+   */
+  productBelowCostRevenue = new Float64Array(256);
+  productBelowCostCost = new Float64Array(256);
+  /** The margin of its other sale lines, returns left out. */
+  productOtherSalesMargin = new Float64Array(256);
 
   supplierRevenue = new Float64Array(64);
   supplierCost = new Float64Array(64);
@@ -386,6 +395,9 @@ export class AggregateBuilder {
       this.productCost = growF64(this.productCost, size);
       this.productQuantity = growF64(this.productQuantity, size);
       this.productCustomers = growI32(this.productCustomers, size);
+      this.productBelowCostRevenue = growF64(this.productBelowCostRevenue, size);
+      this.productBelowCostCost = growF64(this.productBelowCostCost, size);
+      this.productOtherSalesMargin = growF64(this.productOtherSalesMargin, size);
       this.productNamedBySale = growU8(this.productNamedBySale, size);
       this.productNames.push('');
       this.productCategories.push(null);
@@ -393,6 +405,12 @@ export class AggregateBuilder {
     }
     this.productRevenue[product] += amount;
     this.productCost[product] += cost;
+    if (!isReturn) {
+      if (cost > amount) {
+        this.productBelowCostRevenue[product] += amount;
+        this.productBelowCostCost[product] += cost;
+      } else this.productOtherSalesMargin[product] += amount - cost;
+    }
     if (quantity === quantity) this.productQuantity[product] += quantity;
     if (this.productName >= 0 && this.productNamedBySale[product] === 0) this.nameProduct(view, product, amount > 0 && !isReturn);
     if (this.category >= 0 && this.productCategories[product] === null)

@@ -23,6 +23,9 @@ export function registerSpendColumns(builder: AggregateBuilder): void {
   builder.productCost = growF64(builder.productCost, n);
   builder.productQuantity = growF64(builder.productQuantity, n);
   builder.productCustomers = growI32(builder.productCustomers, n);
+  builder.productBelowCostRevenue = growF64(builder.productBelowCostRevenue, n);
+  builder.productBelowCostCost = growF64(builder.productBelowCostCost, n);
+  builder.productOtherSalesMargin = growF64(builder.productOtherSalesMargin, n);
 }
 
 /** Folds one customer row: its id (a name column if any, else the row number) and its spend. */

@@ -106,6 +106,9 @@ function mergeProducts(b: AggregateBuilder, part: AggregatePart, products: Int32
   b.productCost = growF64(b.productCost, size);
   b.productQuantity = growF64(b.productQuantity, size);
   b.productCustomers = growI32(b.productCustomers, size);
+  b.productBelowCostRevenue = growF64(b.productBelowCostRevenue, size);
+  b.productBelowCostCost = growF64(b.productBelowCostCost, size);
+  b.productOtherSalesMargin = growF64(b.productOtherSalesMargin, size);
   b.productNamedBySale = growU8(b.productNamedBySale, size);
   while (b.productNames.length < size) {
     b.productNames.push('');

@@ -29,6 +29,12 @@ export function replayRows(b: AggregateBuilder, rows: LoggedRows, index: PartInd
       const g = products[p];
       b.productRevenue[g] += amount;
       b.productCost[g] += cost;
+      if (rows.returns[i] === 0) {
+        if (cost > amount) {
+          b.productBelowCostRevenue[g] += amount;
+          b.productBelowCostCost[g] += cost;
+        } else b.productOtherSalesMargin[g] += amount - cost;
+      }
       const quantity = rows.quantity[i];
       if (quantity === quantity) b.productQuantity[g] += quantity;
       if (rows.productMonth[i] >= 0) b.productMonths.revenue[index.productMonths[rows.productMonth[i]]] += amount;

@@ -45,6 +45,14 @@ export interface ProductAggregates {
   supplierCount: Int32Array;
   revenue: Float64Array;
   cost: Float64Array | null;
+  /**
+   * Revenue and cost of the product's sale lines sold below cost (a line's cost above its
+   * amount), and the margin of its other sale lines; returns are in neither. Where its losses
+   * are, when some of its sales made money.
+   */
+  belowCostRevenue: Float64Array | null;
+  belowCostCost: Float64Array | null;
+  otherSalesMargin: Float64Array | null;
   quantity: Float64Array;
   /** Distinct customers who bought it. */
   customers: Int32Array;

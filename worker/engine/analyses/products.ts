@@ -67,7 +67,7 @@ export function productsOf(agg: Aggregates, asOfDay: number): Products | null {
   }
   const currency = agg.profile.currency;
   const flags = [
-    ...negativeMarginFlags(items, currency),
+    ...negativeMarginFlags(items, belowCostSalesOf(agg), currency),
     ...belowCategoryFlags(items),
     ...(trend ? declineFlags(items, trend, currency) : []),
   ];
@@ -133,18 +133,56 @@ function trendWindows(agg: Aggregates, asOfDay: number): TrendWindows | null {
  * Below cost, largest loss first: the one ranking every surface shows (issue 14 item 6).
  * Only products with net sales: one whose returns outweigh its sales (revenue -5,264.42,
  * margin -1,242.17 on the generated file) was "sold below cost" and to be repriced, though
- * its margin on what it sold was positive.
+ * its margin on what it sold was positive. Each flag says where the loss is: 242 of
+ * Superstore's 299 made money on their other sales and lost it on a few deep discounts.
  */
-function negativeMarginFlags(items: ProductItem[], currency: string | null): ProductFlag[] {
+function negativeMarginFlags(items: ProductItem[], below: BelowCostSales | null, currency: string | null): ProductFlag[] {
+  // `items` are still in the aggregates' product order here.
   return items
-    .filter((item) => item.revenue > 0 && item.margin !== null && item.margin < -HALF_CENT)
-    .sort((a, b) => (a.margin ?? 0) - (b.margin ?? 0))
-    .map((item) => ({
-      id: item.id,
-      name: item.name,
-      kind: 'negative-margin' as const,
-      detail: `Sold below cost: margin ${money(item.margin ?? 0, currency)} on revenue ${money(item.revenue, currency)}.`,
-    }));
+    .map((item, index) => ({ item, index }))
+    .filter(({ item }) => item.revenue > 0 && item.margin !== null && item.margin < -HALF_CENT)
+    .sort((a, b) => (a.item.margin ?? 0) - (b.item.margin ?? 0))
+    .map(({ item, index }) => {
+      const margin = item.margin ?? 0;
+      const belowCost = below ? belowCostOf(below, index) : undefined;
+      return {
+        id: item.id,
+        name: item.name,
+        kind: 'negative-margin' as const,
+        detail: belowCostDetail(item.revenue, margin, belowCost, currency),
+        ...(belowCost ? { belowCost } : {}),
+      };
+    });
+}
+
+function belowCostSalesOf(agg: Aggregates): BelowCostSales | null {
+  const { belowCostRevenue: revenue, belowCostCost: cost, otherSalesMargin: otherMargin } = agg.products;
+  return agg.hasCost && revenue && cost && otherMargin ? { revenue, cost, otherMargin } : null;
+}
+
+interface BelowCostSales {
+  revenue: Float64Array;
+  cost: Float64Array;
+  otherMargin: Float64Array;
+}
+
+function belowCostOf(below: BelowCostSales, i: number): NonNullable<ProductFlag['belowCost']> {
+  return { revenue: below.revenue[i], loss: below.revenue[i] - below.cost[i], otherMargin: below.otherMargin[i] };
+}
+
+/** True when a product below cost made money on its other sales: the loss is in some sales' price or discount. */
+export function lossInSomeSales(flag: ProductFlag): boolean {
+  return flag.belowCost !== undefined && flag.belowCost.otherMargin > HALF_CENT;
+}
+
+function belowCostDetail(revenue: number, margin: number, belowCost: ProductFlag['belowCost'], currency: string | null): string {
+  const m = (value: number) => money(value, currency);
+  const overall = `Sold below cost: margin ${m(margin)} on revenue ${m(revenue)}`;
+  if (!belowCost) return `${overall}.`;
+  const { revenue: lossRevenue, loss, otherMargin } = belowCost;
+  if (otherMargin > HALF_CENT)
+    return `${overall}; its sales below cost (revenue ${m(lossRevenue)}) lost ${m(-loss)}, its other sales made ${m(otherMargin)}.`;
+  return `${overall}; no sale of it made money, and those below cost (revenue ${m(lossRevenue)}) lost ${m(-loss)}.`;
 }
 
 function belowCategoryFlags(items: ProductItem[]): ProductFlag[] {

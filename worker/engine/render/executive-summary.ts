@@ -4,6 +4,7 @@ import { CALL_LIST_SIZE, churnSummaryOf } from '../analyses/churn-summary';
 import { isChargeLine } from '../analyses/charge-lines';
 import { lowRetentionAction } from './cohort-findings';
 import { offerName } from './cross-sell-words';
+import { belowCostActions } from './below-cost-actions';
 import { findingsOf } from './findings';
 import { joinSentences } from './join-summary';
 import { count, money, pct, these } from './format';
@@ -88,14 +89,7 @@ export function topActions(result: AnalysisResult, escape: (text: string) => str
   const keyAccounts = result.concentration?.keyAccounts ?? [];
   if (keyAccounts.length)
     actions.push(`Protect your key accounts with agreements and a second contact: ${nameList(keyAccounts.map((a) => escape(a.name)))}.`);
-  const negative = (result.products?.flags ?? []).filter((flag) => flag.kind === 'negative-margin');
-  if (negative.length)
-    actions.push(
-      `Reprice or drop products sold below cost: ${nameList(
-        negative.map((flag) => escape(flag.name)),
-        5,
-      )}.`,
-    );
+  actions.push(...belowCostActions(result.products?.flags ?? [], escape, 5));
   // The engine's fast-decliner flag on the product that sells most: chat's "what should I focus
   // on?" said "no urgent actions" on a file whose leading product had fallen 61.8%.
   const leader = (result.products?.items ?? []).find((p) => !isChargeLine(p.name));

@@ -2,7 +2,7 @@
  * The headline finding per question, as plain sentences (not yet escaped). Shared by the
  * executive summary and the dashboard so both say exactly the same thing.
  */
-import type { AnalysisResult } from '../contract';
+import type { AnalysisResult, Products } from '../contract';
 import { churnSummaryOf, riskRow } from '../analyses/churn-summary';
 import { crossSellLevel, fallbackSentence, itemWord } from './cross-sell-words';
 import { count, money, pct, plural, share } from './format';
@@ -11,6 +11,7 @@ import { repHeadline } from './rep-scorecards-report';
 import { cohortHeadline } from './cohort-findings';
 import { bridgeHeadline } from './bridge-findings';
 import { isChargeLine } from '../analyses/charge-lines';
+import { lossInSomeSales } from '../analyses/products';
 import { isNoMoney } from '../money';
 
 export interface Finding {
@@ -93,7 +94,7 @@ export function findingsOf(result: AnalysisResult): Finding[] {
         ? (p.note ?? 'No product data.')
         : p.marginAvailable
           ? `Gross margin ${pct(result.totals.grossMarginPct)}; ${plural(negative.length, 'product')} sell${negative.length === 1 ? 's' : ''} below cost` +
-            (negative.length ? ` (worst: ${negative[0].name}).` : '.')
+            (negative.length ? ` (worst: ${negative[0].name})${discountedNote(negative)}.` : '.')
           : `Top product ${topProduct?.name ?? 'n/a'} (${money(topProduct?.revenue ?? 0, currency)}); margins need cost data the file does not have.`,
     });
   }
@@ -129,4 +130,10 @@ export function findingsOf(result: AnalysisResult): Finding[] {
   if (result.bridge)
     findings.push({ question: 'What changed revenue?', report: 'revenue-bridge.md', headline: bridgeHeadline(result.bridge, currency) });
   return findings;
+}
+
+/** "; 242 of them made money on their other sales": the loss is in some sales' price, not the product's. */
+function discountedNote(negative: Products['flags']): string {
+  const discounted = negative.filter(lossInSomeSales).length;
+  return discounted ? `; ${count(discounted)} of them made money on their other sales` : '';
 }

@@ -12,6 +12,7 @@ import {
   MIN_ORDERS_FOR_SMALLER_ORDERS,
 } from '../analyses/products';
 import { DOMINANT_SUPPLIER_SHARE } from '../analyses/suppliers';
+import { belowCostActions } from './below-cost-actions';
 import { count, fixed, money, pct, share } from './format';
 import { blocks, bullets, md, nameList, table } from './markdown';
 
@@ -53,14 +54,7 @@ export function productsReport(result: AnalysisResult): string {
     ];
   });
   const actions: string[] = [];
-  const negative = ofKind('negative-margin');
-  if (negative.length)
-    actions.push(
-      `Reprice or stop selling the products sold below cost, worst first: ${nameList(
-        negative.map((flag) => md(flag.name)),
-        10,
-      )}.`,
-    );
+  actions.push(...belowCostActions(p.flags, md, 10));
   const below = ofKind('below-category-margin');
   if (below.length)
     actions.push(
