@@ -3921,3 +3921,15 @@ describe('asked on 2 December 2026, in the nineteenth session: a chain typed wit
     expect(answer.text).toContain(`“Berg B.V.” starts the names of ${named.size} customers:`);
   });
 });
+
+describe('asked on 2 December 2026, in the twenty-first session', () => {
+  // It ranked customer × rep pairs (Vogel & Co. KG 8 / Rep 9, 66,917).
+  it('"who\'s our best rep by gross profit" is the rep with the most gross profit', async () => {
+    const [best] = grouped(
+      () => true,
+      (r) => r.SalesRep,
+      profit,
+    );
+    await expectRows("who's our best rep by gross profit", [best], 'top 1 by gross profit, by sales rep');
+  });
+});

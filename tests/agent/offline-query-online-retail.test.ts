@@ -1783,3 +1783,24 @@ describe('asked on 2 December 2026, in the nineteenth session: money in another 
     );
   });
 });
+
+describe('asked on 2 December 2026, in the twenty-first session', () => {
+  // It listed customer × product rows ("12678 | RABBIT NIGHT LIGHT | £1,632.48").
+  it('"which products sell best to french customers" ranks the products bought in France', async () => {
+    const top = (await sql(`SELECT sum(rev) r FROM t WHERE Country = 'France' GROUP BY StockCode ORDER BY r DESC LIMIT 3`)) as [number][];
+    const answer = await answerWithQuery('which products sell best to french customers', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('revenue, by product, region = France');
+    expect(answer.result?.rows[0][0]).toBe('RABBIT NIGHT LIGHT');
+    answer.result?.rows.slice(0, 3).forEach((row, i) => expect(row[1] as number).toBeCloseTo(top[i][0], 6));
+  });
+  // All of November's revenue (£1,461,756.25).
+  it('"new customers in november and how much they spent" is the new customers and their revenue', async () => {
+    const [[count, revenue]] = (await sql(
+      `SELECT count(*), sum(r) FROM (SELECT min(d) FILTER (WHERE ${PURCHASE}) f, sum(rev) FILTER (WHERE ${NOV}) r FROM t WHERE cust IS NOT NULL GROUP BY cust) WHERE f BETWEEN '2011-11-01' AND '2011-11-30'`,
+    )) as number[][];
+    const answer = await answerWithQuery('new customers in november and how much they spent', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('new customers, revenue from new customers, 2011-11-01 … 2011-11-30');
+    expect(answer.result?.rows[0][0]).toBe(count);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(revenue, 6);
+  });
+});

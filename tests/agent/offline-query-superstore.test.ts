@@ -6536,3 +6536,100 @@ describe('asked on 2 December 2026, in the twentieth session: what the review an
     for (const rule of rules) expect(rule).toContain('Chairs');
   });
 });
+
+describe('asked on 2 December 2026, in the twenty-first session: what the stranger found', () => {
+  // Each got one figure of the rows named: the West's gross profit (108,418.45), Ohio's revenue (78,258.14).
+  it('"whos the most profitable customer in the west" is the West customer with the most gross profit', async () => {
+    const [[name, profit]] = (await sql(
+      `SELECT "Customer Name", sum(gp) p FROM t WHERE Region = 'West' GROUP BY "Customer ID", "Customer Name" ORDER BY p DESC LIMIT 1`,
+    )) as [string, number][];
+    const answer = await answerWithQuery('whos the most profitable customer in the west', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 1 by gross profit, by customer, region = West');
+    expect(answer.result?.rows[0][0]).toBe(name);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(profit, 6);
+  });
+  it('"biggest spender in ohio" is the Ohio customer with the most revenue', async () => {
+    const [[name, revenue]] = (await sql(
+      `SELECT "Customer Name", sum(rev) r FROM t WHERE State = 'Ohio' GROUP BY "Customer ID", "Customer Name" ORDER BY r DESC LIMIT 1`,
+    )) as [string, number][];
+    const answer = await answerWithQuery('biggest spender in ohio', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('top 1 by revenue, by customer, State = Ohio');
+    expect(answer.result?.rows[0][0]).toBe(name);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(revenue, 6);
+  });
+  itReadsEach([
+    ['top spender in the home office segment in 2021', 'top 1 by revenue, by customer, Segment = Home Office, 2021-01-01 … 2021-12-31'],
+    // The bound is the figure named before it: it kept gross profit > 5,000 and ranked by revenue.
+    ['top 5 customers by gross profit with revenue over 5000', 'top 5 by gross profit, by customer, revenue > 5,000'],
+    ['top 5 customers by revenue with profit over 5000', 'top 5 by revenue, by customer, gross profit > 5,000'],
+    // Ranked by revenue, the bound's figure.
+    ['top customers by margin % with revenue over 5000', 'margin %, revenue, by customer, revenue > 5,000'],
+    // Still one figure of a customer named, and a ranking asked as one.
+    ['What did Sean Miller, our largest customer, spend?', 'revenue, customer = Sean Miller'],
+    ['best product in the west by revenue share', 'top 1 by share of revenue, by product, region = West'],
+  ]);
+  it('"top customers by margin % with revenue over 5000" lists them by margin %, highest first', async () => {
+    const expected = (await sql(
+      `SELECT "Customer Name", sum(gp) / sum(rev) * 100 m FROM t GROUP BY "Customer ID", "Customer Name" HAVING sum(rev) > 5000 ORDER BY m DESC LIMIT 3`,
+    )) as [string, number][];
+    const answer = await answerWithQuery('top customers by margin % with revenue over 5000', file.snapshot, TODAY);
+    expect(answer.result?.rows.slice(0, 3).map((row) => row[0])).toEqual(expected.map(([name]) => name));
+  });
+  itRefusesEach([
+    // Ohio's revenue; the Texas share of all revenue (7.4%).
+    ['most valuable customer in ohio', "I couldn't tell which figure you want"],
+    ['how dependent are we on our top customer in texas', 'not which customer ranks first among them'],
+  ]);
+  // 733,215.26, all of 2021's revenue.
+  it('"first time customers in 2021 and what they spent" is the new customers and their revenue', async () => {
+    const [[count, revenue]] = (await sql(
+      `SELECT count(*), sum(r) FROM (SELECT min(d) f, sum(rev) FILTER (WHERE year(d) = 2021) r FROM t GROUP BY "Customer ID") WHERE year(f) = 2021`,
+    )) as number[][];
+    const answer = await answerWithQuery('first time customers in 2021 and what they spent', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('new customers, revenue from new customers, 2021-01-01 … 2021-12-31');
+    expect(answer.result?.rows[0][0]).toBe(count);
+    expect(answer.result?.rows[0][1] as number).toBeCloseTo(revenue, 6);
+  });
+  itReadsEach([
+    ['how much did new customers in 2021 spend', 'new customers, revenue from new customers, 2021-01-01 … 2021-12-31'],
+    // Two figures side by side, as asked.
+    ['new customers and revenue in 2021', 'new customers, revenue, 2021-01-01 … 2021-12-31'],
+  ]);
+  itRefusesEach([
+    [
+      'average order value of new customers in 2021',
+      "but I can't split profit, margin, orders, units or the average order value between them yet",
+    ],
+  ]);
+  // The whole file's answers dropped the year and the category.
+  it('"which products should we drop in 2021" is refused, not answered with the all-time list', async () => {
+    const { answer, trace } = await askOffline('which products should we drop in 2021', analyse(file.aggregates), file.snapshot);
+    expect(trace).not.toContain('use:rank_products');
+    expect(answer).toContain("This answer is of every product over all the file's dates, and I can't narrow it to “2021”.");
+    expect(answer).toContain('“bottom 10 products by gross profit in 2021”');
+  });
+  it('"who are the most valuable clients in the technology category" is refused, not answered with every customer', async () => {
+    const { answer, trace } = await askOffline(
+      'who are the most valuable clients in the technology category',
+      analyse(file.aggregates),
+      file.snapshot,
+    );
+    expect(trace).not.toContain('use:rank_customers');
+    expect(answer).toContain("This answer is of every customer, and I can't narrow it to the category “Technology”.");
+  });
+  it('the whole-file answers still take a region, through the customers’ regions', async () => {
+    const regions: Record<string, string | null> = {};
+    const { ids, regions: of } = file.aggregates.customers;
+    ids.forEach((id, i) => (regions[id] = of[i]));
+    const [[flagged]] = (await sql(`SELECT count(DISTINCT "Customer ID") FROM t WHERE Region = 'South'`)) as number[][];
+    const { answer, trace } = await askOffline(
+      'which customers are at risk of churning in the south',
+      analyse(file.aggregates),
+      file.snapshot,
+      regions,
+    );
+    expect(trace).toContain('use:get_churn_risk');
+    expect(answer).toMatch(/^Customers in South at lost, high or medium risk \(\d+ customers\)/);
+    expect(flagged).toBeGreaterThan(0);
+  });
+});

@@ -102,6 +102,31 @@ describe('the customer-level bridge, when there is no quantity', async () => {
   });
 });
 
+describe('customers back after a gap', async () => {
+  // Base Q1 2024: A 50. Compared Q1 2025: A 60; N 40 (never bought before); R 25 (bought in
+  // December 2023, before the base); G 12 (bought in June 2024, between the two periods).
+  const lines = [
+    ['1', '2023-12-01', 'R', 10],
+    ['2', '2024-01-15', 'A', 50],
+    ['3', '2024-06-01', 'G', 7],
+    ['4', '2025-01-15', 'A', 60],
+    ['5', '2025-02-01', 'N', 40],
+    ['6', '2025-02-01', 'R', 25],
+    ['7', '2025-03-01', 'G', 12],
+  ];
+  const bridge = await bridgeOfCsv(['Invoice,Date,Customer,Amount', ...lines.map((l) => l.join(','))].join('\n') + '\n');
+
+  it('are not new: only a customer with no line before the later period is', () => {
+    expect(stepValues(bridge)).toEqual({ newCustomers: 40, returningCustomers: 37, customersUp: 10 });
+    expect(bridge.steps.find((s) => s.key === 'returningCustomers')?.label).toBe('Customers back after a gap');
+    expect(bridge.topNew).toEqual([{ id: 'N', name: 'N', revenue: 40 }]);
+    expect(bridge.topReturning).toEqual([
+      { id: 'R', name: 'R', revenue: 25 },
+      { id: 'G', name: 'G', revenue: 12 },
+    ]);
+  });
+});
+
 describe('default periods', () => {
   it('compares the last 12 complete months with the 12 before when the file covers both', () => {
     const periods = defaultBridgePeriods(epochDay('2023-01-02'), epochDay('2025-01-04'));

@@ -4,12 +4,13 @@
  * per-question findings; it answers chat by matching intents to the same tools.
  */
 import { ROUNDING_RULE } from '../../engine/render/format';
+import { escapeMarkdown } from '../../engine/render/escape';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import { FOCUS_AREAS, type FocusAreaId } from '../focus-areas';
 import type { Analyst, AnswerInput, NarrateInput } from '../analyst';
 import { Plan, TranscriptWriter } from '../transcript-writer';
 import { answerQuestion, NOT_AVAILABLE } from './answers';
-import { intentOf, type Intent } from './intents';
+import { intentOf, type Intent, type ProductMetric } from './intents';
 import { cant } from './query-answer';
 import { analysisDayOf, answerFromRows } from './query-chat';
 import { pointsToUnnamed } from './query-follow-ups';
@@ -123,10 +124,71 @@ function wordReadPastBy(question: string, meta: SnapshotMeta, result: AnswerInpu
       meta,
       analysisDayOf(result),
     );
-  const reason = rankingOfAll(intent)
-    ? unknownWordsOf(question, meta, [], result.dataset.fileName)
-    : unreadWordsOf(question, meta, result.dataset.fileName, !OF_EVERY_CUSTOMER.has(intent.kind));
+  const reason =
+    narrowingReadPastBy(intent, question, meta) ??
+    (rankingOfAll(intent)
+      ? unknownWordsOf(question, meta, [], result.dataset.fileName)
+      : unreadWordsOf(question, meta, result.dataset.fileName, !OF_EVERY_CUSTOMER.has(intent.kind)));
   return reason && cant(reason, meta, analysisDayOf(result));
+}
+
+/**
+ * The answers of the whole file (the rankings, segments, concentration, suppliers) narrowed
+ * by nothing: "which products should we drop in 2021" got the all-time list, and "most
+ * valuable clients in the technology category" every customer's. A period, or a value other
+ * than a region (which the customers' answers narrow to) and the category a product ranking
+ * takes, is refused.
+ */
+function narrowingReadPastBy(intent: Intent, question: string, meta: SnapshotMeta): string | null {
+  if (!WHOLE_FILE_ANSWERS.has(intent.kind)) return null;
+  const text = question.toLowerCase();
+  const of = intent.kind === 'rank_products' ? 'every product' : intent.kind === 'suppliers' ? 'every supplier' : 'every customer';
+  const period = PERIOD_NAMED.exec(text)?.[0];
+  if (period)
+    return `This answer is of ${of} over all the file's dates, and I can't narrow it to “${period}”. ${askInstead(intent, /^(?:last|this|previous|past) /.test(period) ? period : `in ${period}`)}`;
+  const named = valuesNamed(question, meta, undefined);
+  if ('refused' in named) return null;
+  const taken = intent.kind === 'rank_products' && intent.category !== null ? 'category' : null;
+  const dropped = named.filters.find((f) => f.dimension !== 'region' && f.dimension !== 'salesRep' && f.dimension !== taken);
+  if (!dropped) return null;
+  const label = meta.dimensions.find((d) => d.key === dropped.dimension)?.label ?? dropped.dimension;
+  return `This answer is of ${of}, and I can't narrow it to the ${label.toLowerCase()} “${escapeMarkdown(dropped.values.join(', '))}”. ${askInstead(intent, `in ${dropped.values[0]}`)}`;
+}
+
+/** The analysis' answers of every customer, product or supplier, which take no period and no value but a region's. */
+const WHOLE_FILE_ANSWERS: ReadonlySet<Intent['kind']> = new Set([
+  'rank_customers',
+  'rank_products',
+  'concentration',
+  'customer_value',
+  'segment',
+  'segments',
+  'suppliers',
+]);
+
+/** A period by name: a year, a quarter, a month, "last month", "year to date". */
+const PERIOD_NAMED =
+  /\b(?:19|20)\d\d\b|\bq[1-4]\b|\b(?:last|this|previous|past) (?:year|quarter|month|week)\b|\b(?:ytd|year to date|month to date)\b|\b(?:january|february|march|april|june|july|august|september|october|november|december)\b/;
+
+/** The query's words for a product ranking's figure. */
+const RANKED_BY: Readonly<Record<ProductMetric, string>> = {
+  revenue: 'revenue',
+  margin: 'gross profit',
+  marginPct: 'margin',
+  quantity: 'units',
+  customers: 'customers',
+  trendPct: 'revenue',
+};
+
+/** A figure the rows can give instead, narrowed as asked ("in 2021", "in Technology"). */
+function askInstead(intent: Intent, narrowed: string): string {
+  const example =
+    intent.kind === 'rank_products'
+      ? `${intent.direction === 'asc' ? 'bottom' : 'top'} 10 products by ${RANKED_BY[intent.metric]} ${narrowed}`
+      : intent.kind === 'suppliers'
+        ? `revenue by supplier ${narrowed}`
+        : `top 5 customers by revenue ${narrowed}`;
+  return `Ask for a figure of the rows with it, such as “${escapeMarkdown(example)}”.`;
 }
 
 /** What the ranking of every product can't hold: a denial ("not selling") or a recent time with no period ("lately"). */

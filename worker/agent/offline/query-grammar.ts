@@ -271,7 +271,7 @@ function readQuestion(
 ): Parsed {
   // "didn’t", as phones type it, is "didn't".
   const asked = withValueNumbersSpaced(withSilencesRead(withWordingMended(question.replace(/[’‘]/g, "'"))), meta);
-  const parsed = ofTheFileIfWholePeriod(parseAsRead(asked, meta, analysisDay, facts, valuesLeftOut), meta);
+  const parsed = withFiguresOfTheNew(asked, ofTheFileIfWholePeriod(parseAsRead(asked, meta, analysisDay, facts, valuesLeftOut), meta));
   const unread =
     parsed.kind === 'spec'
       ? (leansOnEarlier(asked) ??
@@ -287,6 +287,7 @@ function readQuestion(
         attributeLeftOut(asked, meta, parsed.spec) ??
         typicalUnitOf(asked, parsed.spec) ??
         extremeReadAsTotal(asked, parsed.spec) ??
+        rankedOneReadAsTotal(asked, parsed.spec, meta) ??
         oneSideOfVersus(asked, parsed.spec) ??
         rankedAcrossSides(parsed.spec) ??
         retentionOfSome(asked, parsed.spec) ??
@@ -362,6 +363,35 @@ function extremeReadAsTotal(question: string, spec: QuerySpecInput): string | nu
   if (spec.measures.includes('averagePrice'))
     return 'I can give the average price a unit sold for (“the average price of …”, naming a product or a category) and rank products by it (“most expensive products”), not the lowest or highest price of a single line yet.';
   return 'I can rank customers, products, months and other columns by a figure (“the top product by units”, “the month with the highest revenue”), not pick out the single largest or smallest line, order or credit note yet; read as it stands, this question would get the total of all the rows.';
+}
+
+/** "top customers by margin %", "best products by units": a ranking by the figure named after "by". */
+const RANKED_BY_A_FIGURE = /\b(?:top|bottom|best|worst|highest|lowest)\b(?:\s+[\w%-]+){1,3}?\s+by\b/;
+
+/** A superlative and the noun it ranks: "the most profitable customer", "top spender", "best-selling product". */
+const RANKED_NOUN = /\b(?:most|least|top|best|worst|biggest|largest|smallest|highest|lowest|leading|number one)((?:[- ][a-z]+){1,2})/g;
+
+/**
+ * "Who is the most profitable customer in the West?" typed "whos …" got the West's gross profit,
+ * and "top spender in ohio" Ohio's revenue: a ranking of customers (products, reps …) read as
+ * one figure of the rows named. It is refused unless the noun's own value is named ("What did
+ * Sean Miller, our largest customer, spend?").
+ */
+function rankedOneReadAsTotal(question: string, spec: QuerySpecInput, meta: SnapshotMeta): string | null {
+  if ((spec.groupBy ?? []).length > 0 || spec.having || spec.averageOver || spec.compareTo || spec.changeFrom) return null;
+  if (spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought || spec.boughtAll || spec.boughtEvery) return null;
+  const named = new Set((spec.filters ?? []).map((f) => f.dimension));
+  for (const [, noun] of question
+    .toLowerCase()
+    .replace(/\bat (?:least|most)\b/g, ' ')
+    .matchAll(RANKED_NOUN)) {
+    // "most profitable customer", "top customer in": the noun is one of the next two words ("sub-category" is no category).
+    const dimension = DIMENSION_WORDS.find(([re]) => re.test(noun))?.[1];
+    if (!dimension || named.has(dimension) || !meta.dimensions.some((d) => d.key === dimension)) continue;
+    const label = meta.dimensions.find((d) => d.key === dimension)?.label.toLowerCase() ?? dimension;
+    return `I read this as one figure of all the rows asked about, not which ${label} ranks first among them. Ask for the ranking, such as “the top ${label} by revenue” or “top 5 ${pluralNoun(label)} by gross profit”, with the same filters.`;
+  }
+  return null;
 }
 
 /**
@@ -726,6 +756,25 @@ const COHORT_PICKED = new RegExp(
 const NEWNESS = new Set<Measure>(['newCustomers', 'newCustomerRevenue', 'returningCustomers', 'returningCustomerRevenue']);
 const COHORT_FIGURES_ONLY =
   'I can give what new customers bought in the period they first bought in (“revenue from new customers in 2021”), and how many there were (“new customers by quarter”), but not another figure of customers picked by when they first bought yet; the cohort analysis follows each quarter’s new customers over time (“How well do we keep new customers?”).';
+
+/**
+ * A figure said of the new customers counted beside it: "new customers in November and how much
+ * they spent", "How much did first-time buyers in November spend?" and "avg order value of new
+ * customers" got everyone's revenue or average order (£1,461,756.25; the new customers' was
+ * £513,767.76). Their revenue is the new customers' revenue; another figure of theirs is refused.
+ */
+function withFiguresOfTheNew(question: string, parsed: Parsed): Parsed | { kind: 'refused'; reason: string } {
+  if (parsed.kind !== 'spec' || !parsed.spec.measures.includes('newCustomers')) return parsed;
+  const others = parsed.spec.measures.filter((m) => !NEWNESS.has(m));
+  if (others.length === 0 || !FIGURE_OF_THE_NEW.test(question.toLowerCase())) return parsed;
+  if (others.some((m) => m !== 'revenue')) return { kind: 'refused', reason: COHORT_FIGURES_ONLY };
+  const measures = [...new Set(parsed.spec.measures.map((m): Measure => (m === 'revenue' ? 'newCustomerRevenue' : m)))];
+  return { ...parsed, spec: { ...parsed.spec, measures } };
+}
+
+/** New customers as whose a figure is: "they spent", "their revenue", "of new customers", "first-time buyers … spend". */
+const FIGURE_OF_THE_NEW =
+  /\b(?:they|their|them|those|these)\b|\b(?:of|from|by|among|for) (?:the |our |all )?(?:new|first[- ]time) (?:customers?|clients?|buyers?|accounts?|shoppers?)\b|\b(?:new|first[- ]time) (?:customers?|clients?|buyers?|accounts?|shoppers?)\b(?:\s+[\w-]+){0,4}?\s+(?:spend|spent|pay|paid|buy|bought)\b/;
 
 /**
  * The text without the words of the range the question was read as, where a year bounds it
@@ -1745,7 +1794,8 @@ function parseAsRead(
     CUSTOMERS_COUNTED.test(text)
   )
     return { kind: 'refused', reason: customersPastAThresholdBy(grouping, meta) };
-  if (threshold) return withThreshold(spec, threshold, pluralGroupOf(text, threshold, meta), lapsed || Boolean(other));
+  if (threshold)
+    return withThreshold(spec, threshold, pluralGroupOf(text, threshold, meta), lapsed || Boolean(other), RANKED_BY_A_FIGURE.test(text));
   // "How many regions had a loss?" keeps the rows with a loss, and counts them so.
   const noted = [
     fewDays ?? yearOverYearNote ?? (spec.period === periods.period ? periods.note : undefined),

@@ -63,11 +63,12 @@ const LEADING_SUPERLATIVE =
   /^(?:the )?(?:most|least) (?:popular|profitable|valuable|lucrative|expensive|frequent|successful|sold|bought|ordered|purchased)\b/;
 
 /**
- * "Who is our best sales rep?", "Who are our top 3 suppliers by margin?": "who" asks for the
- * rep or supplier named after it, not for customers (they got customer × rep, customer × supplier).
+ * "Who is our best sales rep?", "Who are our top 3 suppliers by margin?", "who's our best vendor
+ * by gross profit": "who" asks for the rep or supplier named after it, not for customers (they
+ * got customer × rep, customer × supplier).
  */
 const WHO_OF_ANOTHER_ROLE = new RegExp(
-  String.raw`\bwho\b(?= (?:is|are|was|were) (?:our |the |my )?(?:[\w-]+ ){0,3}(?:${REP_NOUNS}|suppliers?|vendors?|manufacturers?)\b)`,
+  String.raw`\bwho\b(?=(?:'s| is| are| was| were) (?:our |the |my )?(?:[\w-]+ ){0,3}(?:${REP_NOUNS}|suppliers?|vendors?|manufacturers?)\b)`,
 );
 
 /** A count of products as a bound: "with under 10 products", "more than 5 items". */

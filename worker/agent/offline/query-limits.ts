@@ -112,6 +112,24 @@ export interface Threshold {
   marginUnclear?: true;
   /** An amount after a verb of spending ("spent over 5,000"): revenue's, whatever other figure is asked. */
   spent?: true;
+  /** The figure of money named right before the bound ("with revenue over 5,000", "profit above 1,000"). */
+  of?: 'revenue' | 'grossProfit' | 'cost';
+}
+
+/**
+ * A figure of money named right before a bound: "top 5 customers by gross profit with revenue over
+ * 5000" kept those with gross profit over 5,000, ranked by revenue, the first figure of money named.
+ */
+const MONEY_BEFORE: [RegExp, NonNullable<Threshold['of']>][] = [
+  [/\b(?:revenue|sales|turnover|income)\s+(?:(?:of|is|was|were|are)\s+)?$/, 'revenue'],
+  [/\b(?:gross profit|profits?)\s+(?:(?:of|is|was|were|are)\s+)?$/, 'grossProfit'],
+  [/\b(?:costs?|cogs)\s+(?:(?:of|is|was|were|are)\s+)?$/, 'cost'],
+];
+
+function withMoneyNamed(threshold: Threshold, before: string): Threshold {
+  if (threshold.unit !== null) return threshold;
+  const of = MONEY_BEFORE.find(([re]) => re.test(before))?.[1];
+  return of ? { ...threshold, of } : threshold;
 }
 
 /**
@@ -180,7 +198,7 @@ export function thresholdOf(question: string): Threshold | null {
   // "Products with a margin below 0" kept the products with revenue below 0: a margin below
   // 0 is below 0% (a loss), and below 1,000 could be either a percentage or an amount.
   if (threshold.unit !== null || !MARGIN_BEFORE.test(text.slice(0, found.index)))
-    return withSpendingRead(threshold, text.slice(0, found.index));
+    return withMoneyNamed(withSpendingRead(threshold, text.slice(0, found.index)), text.slice(0, found.index));
   return threshold.value === 0 ? { ...threshold, unit: 'percent' } : { ...threshold, marginUnclear: true };
 }
 

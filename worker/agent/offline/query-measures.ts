@@ -130,11 +130,20 @@ function customersWhoOrdered(measure: Measure, groupBy: readonly string[], thres
  * rows are those of the plural noun the question names (`pluralGroup`: "how many customers
  * …" lists customers). A threshold on a total, a comparison or a lapsed-buyer list is refused.
  */
-export function withThreshold(spec: QuerySpecInput, threshold: Threshold, pluralGroup: string | null, excluded: boolean): Parsed {
+export function withThreshold(
+  spec: QuerySpecInput,
+  threshold: Threshold,
+  pluralGroup: string | null,
+  excluded: boolean,
+  rankedByAFigure = false,
+): Parsed {
   const groupBy = [...(spec.groupBy ?? [])];
   // "How many customers spent …", "suppliers with more than 1000 customers", "months with revenue over …".
   if (groupBy.length === 0 && pluralGroup) groupBy.push(pluralGroup);
-  const money = spec.measures.find((m) => MONEY_MEASURES.has(m)) ?? 'revenue';
+  const money =
+    (threshold.of && spec.measures.includes(threshold.of) ? threshold.of : null) ??
+    spec.measures.find((m) => MONEY_MEASURES.has(m)) ??
+    'revenue';
   const measure: Measure | null =
     threshold.unit === 'other'
       ? null
@@ -154,7 +163,8 @@ export function withThreshold(spec: QuerySpecInput, threshold: Threshold, plural
   const up = threshold.op.startsWith('>') || threshold.op === 'between';
   // "The top 5 products by margin with at least 10 orders" ranked by orders: a ranking is by
   // the other figure it names, the threshold only keeps the rows.
-  const ranked = spec.limit !== undefined ? spec.measures.find((m) => m !== measure && !counted.has(m)) : undefined;
+  // So is "top customers by margin % with revenue over 50k", with no count.
+  const ranked = spec.limit !== undefined || rankedByAFigure ? spec.measures.find((m) => m !== measure && !counted.has(m)) : undefined;
   return {
     kind: 'spec',
     spec: {

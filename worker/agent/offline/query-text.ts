@@ -126,6 +126,11 @@ const TYPOS: Readonly<Record<string, string>> = {
   cust: 'customer',
   custs: 'customers',
   qty: 'units',
+  // "whos the most profitable customer in the west" got the West's gross profit, "top spender in
+  // ohio" Ohio's revenue: who is asked, and a spender is a customer.
+  whos: "who's",
+  spender: 'customer',
+  spenders: 'customers',
 };
 const TYPO = new RegExp(String.raw`\b(${Object.keys(TYPOS).join('|')})\b`, 'gi');
 

@@ -212,10 +212,11 @@ export const CUSTOMERS_AS_SUBJECT = new RegExp(
 
 /**
  * Customers as the ones among whom something sells: "Which products sell best among Home Office
- * customers?", "… popular with customers in the West" (each ranked customer × product).
+ * customers?", "… popular with customers in the West", "… sell best to french customers" (each
+ * ranked customer × product).
  */
 export const CUSTOMERS_AMONG = new RegExp(
-  String.raw`\b(?:among|amongst|with|for)\s+(?:our\s+|the\s+|all\s+)?(?:[a-z-]+\s+){0,3}?(?:${CUSTOMERS_PLURAL})\b`,
+  String.raw`\b(?:among|amongst|with|for|to)\s+(?:our\s+|the\s+|all\s+)?(?:[a-z-]+\s+){0,3}?(?:${CUSTOMERS_PLURAL})\b`,
 );
 
 /** "How did profit change year over year?": the figure by that time unit, each against the one before. */

@@ -77,6 +77,7 @@ function bridgeOutput(bridge: Bridge | null | undefined) {
     comparablePairs: bridge.comparablePairs,
     notes: bridge.notes,
     largestNew: bridge.topNew.map((c) => ({ customer: dataString(c.name), revenue: c.revenue })),
+    largestBackAfterAGap: (bridge.topReturning ?? []).map((c) => ({ customer: dataString(c.name), revenue: c.revenue })),
     largestLost: bridge.topLost.map((c) => ({ customer: dataString(c.name), revenue: c.revenue })),
   };
 }

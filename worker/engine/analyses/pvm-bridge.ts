@@ -3,7 +3,10 @@
  * snapshot (one scan, row group by row group). Revenue is net (returns negative).
  *
  * A customer belongs to a period when they have any line in it: new = only in the later
- * period (+ its revenue), lost = only in the earlier one (− its revenue), continuing = both.
+ * period and never before it (+ its revenue), back after a gap = only in the later period
+ * but with lines before the earlier one or between the two (+), lost = only in the earlier
+ * one (− its revenue), continuing = both. CDNOW's bridge had 1,559 "new customers" (+$79,467.71),
+ * none of them new: every CDNOW customer first bought in the first quarter of 1997.
  * Continuing customers' customer × product pairs: bought only now → new products (+),
  * only before → dropped products (−); bought in both with positive quantities (and no
  * line without a quantity) → price, volume and mix, the standard sales variance split
@@ -28,6 +31,7 @@ import { defaultBridgePeriods, type BridgePeriods } from './bridge-periods';
 
 const LABELS: Record<BridgeStepKey, string> = {
   newCustomers: 'New customers',
+  returningCustomers: 'Customers back after a gap',
   lostCustomers: 'Lost customers',
   newProducts: 'Products newly bought',
   lostProducts: 'Products no longer bought',
@@ -53,6 +57,8 @@ interface Scan {
   /** Bit 1: in period 0, bit 2: in period 1, bit 4: a line without quantity. */
   pairFlags: Uint8Array<ArrayBuffer>;
   noCustomer: [number, number];
+  /** 1 for a customer with a line before the later period (outside the earlier one, if not in it). */
+  seenBefore: Uint8Array;
 }
 
 /** The bridge between the two periods, or why it cannot be built. */
@@ -89,7 +95,8 @@ export async function bridgeOf(snapshot: Snapshot, periods: BridgePeriods): Prom
             ? 'The file has no product column, so price, volume and mix cannot be split: customer-level bridge only.'
             : 'The file has no quantity or unit price, so price, volume and mix cannot be split: customer-level bridge only (new, lost, up, down).',
         ],
-    topNew: topOf(scan, names, 1),
+    topNew: topOf(scan, names, 1, (c) => !scan.seenBefore[c]),
+    topReturning: topOf(scan, names, 1, (c) => scan.seenBefore[c] === 1),
     topLost: topOf(scan, names, 0),
   };
 }
@@ -111,6 +118,7 @@ async function scanPeriods(snapshot: Snapshot, periods: BridgePeriods, customer:
     pairUnits: [new Float64Array(0), new Float64Array(0)],
     pairFlags: new Uint8Array(0),
     noCustomer: [0, 0],
+    seenBefore: new Uint8Array(size),
   };
   const needs = { cost: false, quantity: product >= 0, orders: false, dimensions: product >= 0 ? [customer, product] : [customer] };
   for await (const g of snapshot.groups(needs)) {
@@ -118,6 +126,7 @@ async function scanPeriods(snapshot: Snapshot, periods: BridgePeriods, customer:
     const products = product >= 0 ? g.dims[product] : null;
     for (let i = 0; i < g.rows; i++) {
       const day = g.day[i];
+      if (day < ranges[1][0] && customers[i] >= 0) scan.seenBefore[customers[i]] = 1;
       const inBase = day >= ranges[0][0] && day <= ranges[0][1];
       if (!inBase && !(day >= ranges[1][0] && day <= ranges[1][1])) continue;
       const p = inBase ? 0 : 1;
@@ -156,15 +165,18 @@ function growPairs(scan: Scan, needed: number): void {
   scan.pairFlags = growU8(scan.pairFlags, size);
 }
 
-/** New and lost customers, plus the no-customer rows: the steps every bridge has. */
-function customerEdges(scan: Scan): Record<'newCustomers' | 'lostCustomers' | 'noCustomer', number> {
+/** New, returning and lost customers, plus the no-customer rows: the steps every bridge has. */
+function customerEdges(scan: Scan): Record<'newCustomers' | 'returningCustomers' | 'lostCustomers' | 'noCustomer', number> {
   let added = 0;
+  let back = 0;
   let lost = 0;
   for (let c = 0; c < scan.present[0].length; c++) {
-    if (scan.present[1][c] && !scan.present[0][c]) added += scan.revenue[1][c];
-    else if (scan.present[0][c] && !scan.present[1][c]) lost -= scan.revenue[0][c];
+    if (scan.present[1][c] && !scan.present[0][c]) {
+      if (scan.seenBefore[c]) back += scan.revenue[1][c];
+      else added += scan.revenue[1][c];
+    } else if (scan.present[0][c] && !scan.present[1][c]) lost -= scan.revenue[0][c];
   }
-  return { newCustomers: added, lostCustomers: lost, noCustomer: scan.noCustomer[1] - scan.noCustomer[0] };
+  return { newCustomers: added, returningCustomers: back, lostCustomers: lost, noCustomer: scan.noCustomer[1] - scan.noCustomer[0] };
 }
 
 function customerSteps(scan: Scan): BridgeStep[] {
@@ -179,6 +191,7 @@ function customerSteps(scan: Scan): BridgeStep[] {
   }
   return stepsOf([
     ['newCustomers', edges.newCustomers],
+    ['returningCustomers', edges.returningCustomers],
     ['customersUp', up],
     ['customersDown', down],
     ['lostCustomers', edges.lostCustomers],
@@ -235,6 +248,7 @@ function pvmSteps(scan: Scan): { steps: BridgeStep[]; pricedShare: number } {
   const price = r1 - q1p0;
   const steps = stepsOf([
     ['newCustomers', edges.newCustomers],
+    ['returningCustomers', edges.returningCustomers],
     ['price', price],
     ['volume', volume],
     ['mix', mix],
@@ -274,11 +288,16 @@ export function centsAddingUp(steps: BridgeStep[], change: number): BridgeStep[]
   return steps.map((s, i) => ({ ...s, value: floored[i] / 100 }));
 }
 
-function topOf(scan: Scan, names: string[], period: 0 | 1): { id: string; name: string; revenue: number }[] {
+function topOf(
+  scan: Scan,
+  names: string[],
+  period: 0 | 1,
+  kept: (c: number) => boolean = () => true,
+): { id: string; name: string; revenue: number }[] {
   const other = period === 1 ? 0 : 1;
   const list: { c: number; revenue: number }[] = [];
   for (let c = 0; c < scan.present[0].length; c++) {
-    if (scan.present[period][c] && !scan.present[other][c]) list.push({ c, revenue: scan.revenue[period][c] });
+    if (scan.present[period][c] && !scan.present[other][c] && kept(c)) list.push({ c, revenue: scan.revenue[period][c] });
   }
   return list
     .sort((x, y) => y.revenue - x.revenue)
