@@ -58,28 +58,30 @@ describe('the largest customer', () => {
 });
 
 describe('a gross revenue retention below 80%', () => {
-  it('on Superstore (35.7%) is mostly customers buying less, and names the question that lists them', async () => {
+  it('on Superstore (35.7%) is mostly customers buying less, made up for by those buying more: it points at the churn, with the question that lists it', async () => {
     const db = await (await DuckDBInstance.create(':memory:')).connect();
     // 2020's customers, each with their 2020 and 2021 revenue, summed as NRR splits them.
-    const [[contraction, churn]] = (await duckdbRows(
+    const [[contraction, churn, expansion]] = (await duckdbRows(
       db,
       `WITH c AS (SELECT "Customer ID", sum(CASE WHEN year(d) = 2020 THEN rev ELSE 0 END) AS b, sum(CASE WHEN year(d) = 2021 THEN rev ELSE 0 END) AS a
          FROM (SELECT "Customer ID", strptime("Order Date", '%m/%d/%Y') AS d, CAST(Sales AS DOUBLE) AS rev FROM read_csv('${CSV}', header = true, all_varchar = true))
          GROUP BY 1)
-       SELECT sum(CASE WHEN a > 0 AND a < b THEN b - a ELSE 0 END), sum(CASE WHEN a <= 0 THEN b - a ELSE 0 END) FROM c WHERE b > 0`,
+       SELECT sum(CASE WHEN a > 0 AND a < b THEN b - a ELSE 0 END), sum(CASE WHEN a <= 0 THEN b - a ELSE 0 END), sum(greatest(a - b, 0)) FROM c WHERE b > 0`,
     )) as number[][];
     db.closeSync();
     expect(contraction).toBeGreaterThan(churn);
+    expect(expansion).toBeGreaterThan(contraction);
     const money = (v: number) => v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     expect(report).toContain(
-      `Gross revenue retention is 35.7%, mostly customers buying less (contraction ${money(contraction)} against churn ${money(churn)}): start with the accounts that shrank most (ask “Which customers spent less in 2021 than in 2020?”).`,
+      `Gross revenue retention is 35.7%, but the customers who bought less (contraction ${money(contraction)}) were largely made up for by those who bought more ` +
+        `(expansion ${money(expansion)}): the loss to act on is the customers who stopped buying (churn ${money(churn)}); start with the largest of them (ask “Which customers bought in 2020 but not in 2021?”).`,
     );
     expect(report).not.toContain('work the churn list');
-    // The question named is one the grammar reads: the customers whose 2021 revenue fell.
-    const asked = await answerWithQuery('Which customers spent less in 2021 than in 2020?', file.snapshot, TODAY);
-    expect(asked.result?.understood).toBe(
-      'revenue, sorted by change, by customer, revenue down, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
-    );
+    expect(report).not.toContain('start with the accounts that shrank most');
+    // The question named is one the grammar reads: the customers of 2020 with no purchase in 2021.
+    const asked = await answerWithQuery('Which customers bought in 2020 but not in 2021?', file.snapshot, TODAY);
+    expect(asked.result?.understood).toBe('customers who bought, 2020-01-01 … 2020-12-31, but not in 2021-01-01 … 2021-12-31');
+    expect(asked.text).toContain(`Together they bought ${money(churn)} then`);
   });
 
   it('on the generated B2B file is mostly customers gone, and names the question that lists them', async () => {

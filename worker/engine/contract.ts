@@ -183,11 +183,13 @@ export interface Products {
     orders?: { before: number; after: number };
     /**
      * A product sold below cost: the revenue of its sale lines whose cost was above their
-     * amount, what those lines lost (below 0), and the margin of its other sale lines
-     * (returns are in neither). When the other sales made money, the loss is in the price or
-     * discount of some sales, not in the product's price.
+     * amount and its share of the product's revenue, what those lines lost (below 0), the
+     * margin of its other sale lines of known cost, and the rest of the margin (returns, and
+     * lines without a cost, which count at 0). When the other sales made money and less than
+     * half was sold below cost, the loss is in the price or discount of some sales
+     * (`lossInSomeSales`), not in the product's price.
      */
-    belowCost?: { revenue: number; loss: number; otherMargin: number };
+    belowCost?: { revenue: number; share: number; loss: number; otherMargin: number; rest: number };
   }[];
 }
 

@@ -54,7 +54,7 @@ describe('productsOf', () => {
       [
         'underpriced',
         'negative-margin',
-        'Sold below cost: margin -24.00 on revenue 80.00; no sale of it made money, and those below cost (revenue 100.00) lost 30.00.',
+        'Sold below cost: margin -24.00 on revenue 80.00; no sale of it made money, and those below cost (revenue 100.00) lost 30.00, and its returns (and any sale with no cost given) added 6.00.',
       ],
     ]);
   });

@@ -167,7 +167,7 @@ export function aggregatesFromRows(rows: TestRow[], fileName = 'test.csv'): Aggr
       if (!isReturn && (row.cost ?? 0) > row.amount) {
         p.belowCostRevenue[pi] += row.amount;
         p.belowCostCost[pi] += row.cost ?? 0;
-      } else if (!isReturn) p.otherSalesMargin[pi] += row.amount - (row.cost ?? 0);
+      } else if (!isReturn && row.cost !== undefined) p.otherSalesMargin[pi] += row.amount - row.cost;
       p.quantity[pi] += row.quantity ?? 1;
       if (ci >= 0 && !isReturn) p.customers[pi].add(ci);
       if (si >= 0) p.supplierRevenue[pi].set(si, (p.supplierRevenue[pi].get(si) ?? 0) + row.amount);

@@ -182,10 +182,14 @@ function strayFigures(text: string, result: AnalysisResult): string[] {
 
 const negativeNames = (r: AnalysisResult): string[] =>
   (r.products?.flags ?? []).filter((f) => f.kind === 'negative-margin').map((f) => f.name);
-/** The loss-making products in stored order, as two lists: those no sale of made money, and those whose other sales did (each its own action). */
+/**
+ * The loss-making products in stored order, as two lists: those that make no money on most of
+ * what they sell, and those that sold less than half below cost and made money on the rest (each
+ * its own action).
+ */
 const negativeGroups = (r: AnalysisResult): string[][] => {
   const negative = (r.products?.flags ?? []).filter((f) => f.kind === 'negative-margin');
-  const discounted = (f: (typeof negative)[number]) => (f.belowCost?.otherMargin ?? 0) > 0.005;
+  const discounted = (f: (typeof negative)[number]) => (f.belowCost?.otherMargin ?? 0) > 0.005 && (f.belowCost?.share ?? 1) < 0.5;
   return [negative.filter((f) => !discounted(f)), negative.filter(discounted)].map((group) => group.map((f) => f.name));
 };
 const callNames = (r: AnalysisResult): string[] => {

@@ -265,9 +265,9 @@ export const SECTIONS: Record<SectionKey, Section> = {
 };
 
 /**
- * Reprice what loses money overall; where the other sales made money (242 of Superstore's 299
- * loss-making products), the loss is in the price or discount of some sales, and repricing
- * the product would be the wrong advice.
+ * The engine's two below-cost actions (below-cost-actions.ts), in the analyst's words, from the
+ * tool's flags: reprice what makes no money on most of what it sells; where less than half was
+ * sold below cost and the rest made money (`lossInSomeSales`), check the discounts of those sales.
  */
 function belowCostActions(flags: { name?: string; lossInSomeSales?: boolean }[]): string[] {
   const priced = flags.filter((f) => !f.lossInSomeSales);
@@ -276,7 +276,9 @@ function belowCostActions(flags: { name?: string; lossInSomeSales?: boolean }[])
   return [
     ...(priced.length ? [`reprice or renegotiate ${names(priced)}, which ${priced.length === 1 ? 'loses' : 'lose'} money overall`] : []),
     ...(discounted.length
-      ? [`check the discounts and prices on the sales below cost of ${names(discounted)}, whose other sales made money`]
+      ? [
+          `check the discounts and prices on the sales below cost of ${names(discounted)}, which sold less than half below cost and made money on the rest`,
+        ]
       : []),
   ];
 }

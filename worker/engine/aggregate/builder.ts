@@ -102,13 +102,13 @@ export class AggregateBuilder {
   productQuantity = new Float64Array(256);
   productCustomers = new Int32Array(256);
   /**
-   * Revenue and cost of a product's sale lines that lost money (cost above the amount). Superstore's
-   * GBC DocuBind P400 lost 1,878.17 overall on sales that mostly made money: its loss is in the
-   * deep discounts of three lines, and "reprice or drop it" was the wrong advice.
+   * Revenue and cost of a product's sale lines that lost money (cost above the amount), and the
+   * margin of its other sale lines (`addSaleMargin`). Superstore's GBC DocuBind P400 lost 1,878.17
+   * overall on sales that mostly made money: its loss is in three discounted lines, and "reprice
+   * or drop it" was the wrong advice.
    */
   productBelowCostRevenue = new Float64Array(256);
   productBelowCostCost = new Float64Array(256);
-  /** The margin of its other sale lines, returns left out. */
   productOtherSalesMargin = new Float64Array(256);
 
   supplierRevenue = new Float64Array(64);
@@ -309,7 +309,7 @@ export class AggregateBuilder {
     }
 
     const product = this.internKey(this.products, view, this.productKey);
-    if (product >= 0) this.addToProduct(view, product, customer, order, month, amount, cost, quantity, isReturn);
+    if (product >= 0) this.addToProduct(view, product, customer, order, month, amount, cost, rawCost, quantity, isReturn);
 
     let supplier = -1;
     if (this.supplier >= 0) {
@@ -386,6 +386,7 @@ export class AggregateBuilder {
     month: number,
     amount: number,
     cost: number,
+    rawCost: number,
     quantity: number,
     isReturn: boolean,
   ): void {
@@ -405,12 +406,7 @@ export class AggregateBuilder {
     }
     this.productRevenue[product] += amount;
     this.productCost[product] += cost;
-    if (!isReturn) {
-      if (cost > amount) {
-        this.productBelowCostRevenue[product] += amount;
-        this.productBelowCostCost[product] += cost;
-      } else this.productOtherSalesMargin[product] += amount - cost;
-    }
+    if (!isReturn) this.addSaleMargin(product, amount, rawCost);
     if (quantity === quantity) this.productQuantity[product] += quantity;
     if (this.productName >= 0 && this.productNamedBySale[product] === 0) this.nameProduct(view, product, amount > 0 && !isReturn);
     if (this.category >= 0 && this.productCategories[product] === null)
@@ -443,6 +439,20 @@ export class AggregateBuilder {
     if (name === '') return;
     this.productNames[product] = name;
     if (sale) this.productNamedBySale[product] = 1;
+  }
+
+  /**
+   * A sale line's margin, into what its product lost on lines sold below cost or made on the
+   * others. A line of unknown cost (NaN) is in neither: it counts at a cost of 0 in the sums, and
+   * here it would be a sale that "made money" with nothing known of its cost. The CLI's parallel
+   * parse replays its rows through this too, so the sums stay those of one pass.
+   */
+  addSaleMargin(product: number, amount: number, rawCost: number): void {
+    if (rawCost !== rawCost) return;
+    if (rawCost > amount) {
+      this.productBelowCostRevenue[product] += amount;
+      this.productBelowCostCost[product] += rawCost;
+    } else this.productOtherSalesMargin[product] += amount - rawCost;
   }
 
   /** Line cost from unit cost × quantity, a cost column, or amount − profit; NaN when missing (counted). */

@@ -12,7 +12,8 @@ export function replayRows(b: AggregateBuilder, rows: LoggedRows, index: PartInd
   const { customers, products, suppliers } = index;
   for (let i = 0; i < rows.size; i++) {
     const amount = rows.amount[i];
-    const cost = rows.cost[i];
+    const rawCost = rows.cost[i];
+    const cost = rawCost === rawCost ? rawCost : 0;
     b.totalRevenue += amount;
     b.totalCost += cost;
     if (amount < 0) b.returnsValue -= amount;
@@ -29,12 +30,7 @@ export function replayRows(b: AggregateBuilder, rows: LoggedRows, index: PartInd
       const g = products[p];
       b.productRevenue[g] += amount;
       b.productCost[g] += cost;
-      if (rows.returns[i] === 0) {
-        if (cost > amount) {
-          b.productBelowCostRevenue[g] += amount;
-          b.productBelowCostCost[g] += cost;
-        } else b.productOtherSalesMargin[g] += amount - cost;
-      }
+      if (rows.returns[i] === 0) b.addSaleMargin(g, amount, rawCost);
       const quantity = rows.quantity[i];
       if (quantity === quantity) b.productQuantity[g] += quantity;
       if (rows.productMonth[i] >= 0) b.productMonths.revenue[index.productMonths[rows.productMonth[i]]] += amount;

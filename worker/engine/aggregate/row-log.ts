@@ -103,8 +103,8 @@ export class RowLog {
     const month = this.monthOf(day);
     const supplier = this.supplierOf(view);
     r.amount[i] = amount;
-    // A missing cost (NaN) counts 0 in the sums, as the builder adds it.
-    r.cost[i] = cost === cost ? cost : 0;
+    // A missing cost stays NaN: the replay counts it 0 in the sums, as the builder does, and leaves it out of a sale's margin.
+    r.cost[i] = cost;
     r.quantity[i] = quantity;
     r.customer[i] = customer;
     r.product[i] = product;

@@ -133,26 +133,26 @@ function trendWindows(agg: Aggregates, asOfDay: number): TrendWindows | null {
  * Below cost, largest loss first: the one ranking every surface shows (issue 14 item 6).
  * Only products with net sales: one whose returns outweigh its sales (revenue -5,264.42,
  * margin -1,242.17 on the generated file) was "sold below cost" and to be repriced, though
- * its margin on what it sold was positive. Each flag says where the loss is: 242 of
- * Superstore's 299 made money on their other sales and lost it on a few deep discounts.
+ * its margin on what it sold was positive. Likewise, where the lines are known, only a product
+ * with a sale below cost: one whose every sale made money loses it through its returns. Each
+ * flag says where the loss is (`belowCost`), so the advice can follow it (below-cost-actions.ts).
  */
 function negativeMarginFlags(items: ProductItem[], below: BelowCostSales | null, currency: string | null): ProductFlag[] {
   // `items` are still in the aggregates' product order here.
   return items
-    .map((item, index) => ({ item, index }))
-    .filter(({ item }) => item.revenue > 0 && item.margin !== null && item.margin < -HALF_CENT)
+    .map((item, index) => ({ item, index, belowCost: below ? belowCostOf(below, index, item) : undefined }))
+    .filter(
+      ({ item, belowCost }) =>
+        item.revenue > 0 && item.margin !== null && item.margin < -HALF_CENT && (!belowCost || belowCost.loss < -HALF_CENT),
+    )
     .sort((a, b) => (a.item.margin ?? 0) - (b.item.margin ?? 0))
-    .map(({ item, index }) => {
-      const margin = item.margin ?? 0;
-      const belowCost = below ? belowCostOf(below, index) : undefined;
-      return {
-        id: item.id,
-        name: item.name,
-        kind: 'negative-margin' as const,
-        detail: belowCostDetail(item.revenue, margin, belowCost, currency),
-        ...(belowCost ? { belowCost } : {}),
-      };
-    });
+    .map(({ item, belowCost }) => ({
+      id: item.id,
+      name: item.name,
+      kind: 'negative-margin' as const,
+      detail: belowCostDetail(item, belowCost, currency),
+      ...(belowCost ? { belowCost } : {}),
+    }));
 }
 
 function belowCostSalesOf(agg: Aggregates): BelowCostSales | null {
@@ -166,23 +166,44 @@ interface BelowCostSales {
   otherMargin: Float64Array;
 }
 
-function belowCostOf(below: BelowCostSales, i: number): NonNullable<ProductFlag['belowCost']> {
-  return { revenue: below.revenue[i], loss: below.revenue[i] - below.cost[i], otherMargin: below.otherMargin[i] };
+function belowCostOf(below: BelowCostSales, i: number, item: ProductItem): NonNullable<ProductFlag['belowCost']> {
+  const loss = below.revenue[i] - below.cost[i];
+  const otherMargin = below.otherMargin[i];
+  // What is left of the margin is the returns' (and the lines of unknown cost, which count at 0).
+  return {
+    revenue: below.revenue[i],
+    share: item.revenue > 0 ? below.revenue[i] / item.revenue : 1,
+    loss,
+    otherMargin,
+    rest: (item.margin ?? 0) - loss - otherMargin,
+  };
 }
 
-/** True when a product below cost made money on its other sales: the loss is in some sales' price or discount. */
+/**
+ * True when a product below cost made money on its other sales and sold less than half its
+ * revenue below cost: its usual sale pays, and the loss is in the price or discount of some
+ * sales. Lexmark MX611dhe, with 13,769.92 of its 16,829.90 below cost, is to be repriced.
+ */
 export function lossInSomeSales(flag: ProductFlag): boolean {
-  return flag.belowCost !== undefined && flag.belowCost.otherMargin > HALF_CENT;
+  const b = flag.belowCost;
+  return b !== undefined && b.otherMargin > HALF_CENT && b.share < 0.5;
 }
 
-function belowCostDetail(revenue: number, margin: number, belowCost: ProductFlag['belowCost'], currency: string | null): string {
+function belowCostDetail(item: ProductItem, belowCost: ProductFlag['belowCost'], currency: string | null): string {
   const m = (value: number) => money(value, currency);
-  const overall = `Sold below cost: margin ${m(margin)} on revenue ${m(revenue)}`;
+  const overall = `Sold below cost: margin ${m(item.margin ?? 0)} on revenue ${m(item.revenue)}`;
   if (!belowCost) return `${overall}.`;
-  const { revenue: lossRevenue, loss, otherMargin } = belowCost;
-  if (otherMargin > HALF_CENT)
-    return `${overall}; its sales below cost (revenue ${m(lossRevenue)}) lost ${m(-loss)}, its other sales made ${m(otherMargin)}.`;
-  return `${overall}; no sale of it made money, and those below cost (revenue ${m(lossRevenue)}) lost ${m(-loss)}.`;
+  const { revenue, loss, otherMargin, rest } = belowCost;
+  const where =
+    otherMargin > HALF_CENT
+      ? `its sales below cost (revenue ${m(revenue)}) lost ${m(-loss)}, its other sales made ${m(otherMargin)}`
+      : `no sale of it made money, and those below cost (revenue ${m(revenue)}) lost ${m(-loss)}`;
+  // The returns' margin and that of any line without a cost (counted at a cost of 0), so that the parts add up to the margin.
+  const others =
+    Math.abs(rest) < HALF_CENT
+      ? ''
+      : `, and its returns (and any sale with no cost given) ${rest < 0 ? 'took back' : 'added'} ${m(Math.abs(rest))}`;
+  return `${overall}; ${where}${others}.`;
 }
 
 function belowCategoryFlags(items: ProductItem[]): ProductFlag[] {

@@ -4,10 +4,10 @@ import { lossInSomeSales } from '../analyses/products';
 import { nameList } from './markdown';
 
 /**
- * What to do about the products sold below cost, worst first: reprice or drop those that lose
- * money at their usual price, and check the sales below cost of those whose other sales made
- * money (Superstore's "Reprice or drop" named 299 products, 242 of them profitable but for a
- * few deeply discounted sales).
+ * What to do about the products sold below cost, worst first: reprice or drop those that make
+ * no money on most of what they sell, and check the sales below cost of those that sold less
+ * than half below cost and made money on the rest (`lossInSomeSales`). One "Reprice or drop"
+ * named all of Superstore's loss-making products, most of them profitable on their other sales.
  */
 export function belowCostActions(flags: Products['flags'], escape: (text: string) => string, shown: number): string[] {
   const negative = flags.filter((flag) => flag.kind === 'negative-margin');
@@ -22,8 +22,10 @@ export function belowCostActions(flags: Products['flags'], escape: (text: string
     );
   const actions: string[] = [];
   if (unknown.length) actions.push(`Reprice or drop products sold below cost: ${names(unknown)}.`);
-  if (priced.length) actions.push(`Reprice or drop the products that made no money on any sale: ${names(priced)}.`);
+  if (priced.length) actions.push(`Reprice or drop the products that make no money on most of what they sell: ${names(priced)}.`);
   if (discounted.length)
-    actions.push(`Check the discounts and prices on the sales below cost of ${names(discounted)}: their other sales made money.`);
+    actions.push(
+      `Check the discounts and prices on the sales below cost of ${names(discounted)}: less than half of what they sold was below cost, and the rest made money.`,
+    );
   return actions;
 }

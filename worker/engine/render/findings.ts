@@ -132,8 +132,8 @@ export function findingsOf(result: AnalysisResult): Finding[] {
   return findings;
 }
 
-/** "; 242 of them made money on their other sales": the loss is in some sales' price, not the product's. */
+/** "; 139 of them sold less than half below cost and made money on the rest": the loss is in some sales' price, not the product's. */
 function discountedNote(negative: Products['flags']): string {
   const discounted = negative.filter(lossInSomeSales).length;
-  return discounted ? `; ${count(discounted)} of them made money on their other sales` : '';
+  return discounted ? `; ${count(discounted)} of them sold less than half below cost and made money on the rest` : '';
 }
