@@ -3933,3 +3933,12 @@ describe('asked on 2 December 2026, in the twenty-first session', () => {
     await expectRows("who's our best rep by gross profit", [best], 'top 1 by gross profit, by sales rep');
   });
 });
+
+describe('asked on 2 December 2026, in the twenty-first session: what the review found', () => {
+  // The whole file's product ranking, the rep dropped.
+  it('"which products should we drop for rep 3" is refused, not answered with every product', async () => {
+    const { answer, trace } = await askOffline('which products should we drop for rep 3', analyse(file.aggregates), file.snapshot);
+    expect(trace).not.toContain('use:rank_products');
+    expect(answer).toContain("This answer is of every product, and I can't narrow it to the sales rep “Rep 3”.");
+  });
+});

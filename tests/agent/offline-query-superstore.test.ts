@@ -6592,9 +6592,34 @@ describe('asked on 2 December 2026, in the twenty-first session: what the strang
   });
   itReadsEach([
     ['how much did new customers in 2021 spend', 'new customers, revenue from new customers, 2021-01-01 … 2021-12-31'],
-    // Two figures side by side, as asked.
+    ['new customers in 2021 and their revenue', 'new customers, revenue from new customers, 2021-01-01 … 2021-12-31'],
+    // Two figures side by side, as asked: a word of "they" or "those" asks of no one's spending here.
     ['new customers and revenue in 2021', 'new customers, revenue, 2021-01-01 … 2021-12-31'],
+    ['number of new customers and revenue in 2021', 'new customers, revenue, 2021-01-01 … 2021-12-31'],
+    ['new customers in 2021 and total revenue for those months', 'new customers, revenue, 2021-01-01 … 2021-12-31'],
+    ['new customers and revenue by month in 2021 - do they move together?', 'new customers, revenue, by month, 2021-01-01 … 2021-12-31'],
+    [
+      'how many new customers did we get in 2021 and what was the total revenue they and everyone else brought in',
+      'new customers, revenue, 2021-01-01 … 2021-12-31',
+    ],
   ]);
+  // A bound naming its own figure ranks the other: they came sorted by revenue.
+  it('"lowest profit products with revenue over 5000" lists them by gross profit, lowest first', async () => {
+    const expected = (await sql(`SELECT sum(gp) p FROM t GROUP BY "Product ID" HAVING sum(rev) > 5000 ORDER BY p LIMIT 3`)) as [number][];
+    const answer = await answerWithQuery('lowest profit products with revenue over 5000', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('gross profit, revenue, by product, revenue > 5,000');
+    answer.result?.rows.slice(0, 3).forEach((row, i) => expect(row[1] as number).toBeCloseTo(expected[i][0], 6));
+  });
+  it('"most profitable customers with revenue over 5000" lists them by gross profit, highest first', async () => {
+    const expected = (await sql(
+      `SELECT "Customer Name", sum(gp) p FROM t GROUP BY "Customer ID", "Customer Name" HAVING sum(rev) > 5000 ORDER BY p DESC LIMIT 3`,
+    )) as [string, number][];
+    const answer = await answerWithQuery('most profitable customers with revenue over 5000', file.snapshot, TODAY);
+    answer.result?.rows.slice(0, 3).forEach((row, i) => {
+      expect(row[0]).toBe(expected[i][0]);
+      expect(row[1] as number).toBeCloseTo(expected[i][1], 6);
+    });
+  });
   itRefusesEach([
     [
       'average order value of new customers in 2021',
@@ -6605,8 +6630,19 @@ describe('asked on 2 December 2026, in the twenty-first session: what the strang
   it('"which products should we drop in 2021" is refused, not answered with the all-time list', async () => {
     const { answer, trace } = await askOffline('which products should we drop in 2021', analyse(file.aggregates), file.snapshot);
     expect(trace).not.toContain('use:rank_products');
-    expect(answer).toContain("This answer is of every product over all the file's dates, and I can't narrow it to “2021”.");
-    expect(answer).toContain('“bottom 10 products by gross profit in 2021”');
+    expect(answer).toContain(
+      "This answer is of every product over all the file's dates, and I can't narrow it to 2021-01-01 … 2021-12-31.",
+    );
+    expect(answer).toContain('“bottom 10 products by gross profit from 2021-01-01 to 2021-12-31”');
+    // The suggestion is one the grammar reads.
+    const suggested = await answerWithQuery('bottom 10 products by gross profit from 2021-01-01 to 2021-12-31', file.snapshot, TODAY);
+    expect(suggested.result?.understood).toBe('bottom 10 by gross profit, by product, 2021-01-01 … 2021-12-31');
+  });
+  // The grammar's own periods: a month by name was read past.
+  it('"which products should we drop in may" is refused with the month it names', async () => {
+    const { answer, trace } = await askOffline('which products should we drop in may', analyse(file.aggregates), file.snapshot);
+    expect(trace).not.toContain('use:rank_products');
+    expect(answer).toContain("and I can't narrow it to 2021-05-01 … 2021-05-31.");
   });
   it('"who are the most valuable clients in the technology category" is refused, not answered with every customer', async () => {
     const { answer, trace } = await askOffline(
@@ -6616,6 +6652,9 @@ describe('asked on 2 December 2026, in the twenty-first session: what the strang
     );
     expect(trace).not.toContain('use:rank_customers');
     expect(answer).toContain("This answer is of every customer, and I can't narrow it to the category “Technology”.");
+    expect(answer).toContain('“top 5 customers by revenue for Technology”');
+    const suggested = await answerWithQuery('top 5 customers by revenue for Technology', file.snapshot, TODAY);
+    expect(suggested.result?.understood).toBe('top 5 by revenue, by customer, category = Technology');
   });
   it('the whole-file answers still take a region, through the customers’ regions', async () => {
     const regions: Record<string, string | null> = {};

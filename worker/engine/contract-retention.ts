@@ -96,7 +96,7 @@ export interface BridgeStep {
 
 export type BridgeStepKey =
   | 'newCustomers'
-  | 'returningCustomers'
+  | 'priorCustomers'
   | 'lostCustomers'
   | 'newProducts'
   | 'lostProducts'
@@ -129,7 +129,7 @@ export type Bridge =
       notes: string[];
       /** Largest contributors, for the report and chat. */
       topNew: { id: string; name: string; revenue: number }[];
-      /** Customers in the later period only, with lines before it: back after a gap, not new. */
+      /** Customers in the later period only, with a purchase before it: not new. */
       topReturning?: { id: string; name: string; revenue: number }[];
       topLost: { id: string; name: string; revenue: number }[];
     };

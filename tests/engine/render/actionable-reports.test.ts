@@ -4,6 +4,7 @@
  * values come from DuckDB over Superstore's raw rows, or from hand-built inputs.
  */
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateB2bCsv } from '../../../scripts/generate-b2b-csv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,6 +107,31 @@ describe('churn.md', () => {
         `- Follow up the ${recent === 1 ? '1 one-time buyer' : `${recent} one-time buyers`} whose first order was less than ${Math.round(median)} days ago (the median repeat buyer's gap) before that gap passes; most one-time buyers never return otherwise.`,
       );
   });
+});
+
+describe('the call list', () => {
+  // CDNOW as of 1997-09-30 said "Call these 12 customers first" though its backtest found the
+  // model's flags less often right than the customers silent longest (lift 0.80×).
+  it('says so where the churn backtest found the model weaker than picking the customers silent longest', async () => {
+    const lines = readFileSync(datasetPath('cdnow/CDNOW_master.txt'), 'utf8').split('\n');
+    const path = join(scratchDir('tally-call-list-'), 'cdnow-to-1997-09.txt');
+    writeFileSync(path, lines.filter((line, i) => i === 0 || (/ (\d{8}) /.exec(line)?.[1] ?? '99999999') < '19971001').join('\n'));
+    const cdnow = analyse((await ingestWithSnapshot(path)).aggregates, { asOf: '1997-09-30' });
+    const churn = cdnow.churn as NonNullable<AnalysisResult['churn']>;
+    const backtest = churn.backtest as Extract<NonNullable<typeof churn.backtest>, { available: true }>;
+    expect(backtest.lift ?? 1).toBeLessThan(1);
+    expect(backtest.precision ?? 1).toBeLessThan(backtest.naive.precision ?? 0);
+    const caveat = `The churn backtest found the model's flags less often right than picking the customers silent longest (lift ${(backtest.lift ?? 0).toFixed(2)}×): check each one's history before calling.`;
+    const callLine = report(cdnow, 'churn.md')
+      .split('\n')
+      .find((line) => line.startsWith('- Call these'));
+    expect(callLine?.endsWith(`). ${caveat}`)).toBe(true);
+    expect(report(cdnow, 'executive-summary.md')).toContain(caveat);
+    for (const lift of [1, 1.4, null])
+      expect(report({ ...cdnow, churn: { ...churn, backtest: { ...backtest, lift } } }, 'churn.md')).not.toContain(
+        'The churn backtest found',
+      );
+  }, 120_000);
 });
 
 describe('cohorts.md', () => {

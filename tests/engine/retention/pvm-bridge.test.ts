@@ -102,10 +102,12 @@ describe('the customer-level bridge, when there is no quantity', async () => {
   });
 });
 
-describe('customers back after a gap', async () => {
+describe('customers who bought before, not in the earlier period', async () => {
   // Base Q1 2024: A 50. Compared Q1 2025: A 60; N 40 (never bought before); R 25 (bought in
-  // December 2023, before the base); G 12 (bought in June 2024, between the two periods).
+  // December 2023, before the base); G 12 (bought in June 2024, between the two periods); K 9
+  // (only a credit note before: no purchase, so new, as "new customers" counts them).
   const lines = [
+    ['C0', '2023-11-01', 'K', -5],
     ['1', '2023-12-01', 'R', 10],
     ['2', '2024-01-15', 'A', 50],
     ['3', '2024-06-01', 'G', 7],
@@ -113,13 +115,17 @@ describe('customers back after a gap', async () => {
     ['5', '2025-02-01', 'N', 40],
     ['6', '2025-02-01', 'R', 25],
     ['7', '2025-03-01', 'G', 12],
+    ['8', '2025-03-02', 'K', 9],
   ];
   const bridge = await bridgeOfCsv(['Invoice,Date,Customer,Amount', ...lines.map((l) => l.join(','))].join('\n') + '\n');
 
-  it('are not new: only a customer with no line before the later period is', () => {
-    expect(stepValues(bridge)).toEqual({ newCustomers: 40, returningCustomers: 37, customersUp: 10 });
-    expect(bridge.steps.find((s) => s.key === 'returningCustomers')?.label).toBe('Customers back after a gap');
-    expect(bridge.topNew).toEqual([{ id: 'N', name: 'N', revenue: 40 }]);
+  it('are not new: only a customer with no purchase before the later period is', () => {
+    expect(stepValues(bridge)).toEqual({ newCustomers: 49, priorCustomers: 37, customersUp: 10 });
+    expect(bridge.steps.find((s) => s.key === 'priorCustomers')?.label).toBe('Customers who bought before, not in the earlier period');
+    expect(bridge.topNew).toEqual([
+      { id: 'N', name: 'N', revenue: 40 },
+      { id: 'K', name: 'K', revenue: 9 },
+    ]);
     expect(bridge.topReturning).toEqual([
       { id: 'R', name: 'R', revenue: 25 },
       { id: 'G', name: 'G', revenue: 12 },

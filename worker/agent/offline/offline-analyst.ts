@@ -14,6 +14,7 @@ import { intentOf, type Intent, type ProductMetric } from './intents';
 import { cant } from './query-answer';
 import { analysisDayOf, answerFromRows } from './query-chat';
 import { pointsToUnnamed } from './query-follow-ups';
+import { periodsOf } from './query-periods';
 import { shapeRefusal } from './query-grammar';
 import { withWordingMended } from './query-text';
 import { unknownWordsOf, unreadWordsOf } from './query-unknown-words';
@@ -124,11 +125,12 @@ function wordReadPastBy(question: string, meta: SnapshotMeta, result: AnswerInpu
       meta,
       analysisDayOf(result),
     );
+  // A word nothing reads is said first: "a normal drain on profit" is no question of the city Normal.
   const reason =
-    narrowingReadPastBy(intent, question, meta) ??
     (rankingOfAll(intent)
       ? unknownWordsOf(question, meta, [], result.dataset.fileName)
-      : unreadWordsOf(question, meta, result.dataset.fileName, !OF_EVERY_CUSTOMER.has(intent.kind)));
+      : unreadWordsOf(question, meta, result.dataset.fileName, !OF_EVERY_CUSTOMER.has(intent.kind))) ??
+    narrowingReadPastBy(intent, question, meta, analysisDayOf(result));
   return reason && cant(reason, meta, analysisDayOf(result));
 }
 
@@ -139,20 +141,22 @@ function wordReadPastBy(question: string, meta: SnapshotMeta, result: AnswerInpu
  * than a region (which the customers' answers narrow to) and the category a product ranking
  * takes, is refused.
  */
-function narrowingReadPastBy(intent: Intent, question: string, meta: SnapshotMeta): string | null {
+function narrowingReadPastBy(intent: Intent, question: string, meta: SnapshotMeta, today: Date | null): string | null {
   if (!WHOLE_FILE_ANSWERS.has(intent.kind)) return null;
-  const text = question.toLowerCase();
   const of = intent.kind === 'rank_products' ? 'every product' : intent.kind === 'suppliers' ? 'every supplier' : 'every customer';
-  const period = PERIOD_NAMED.exec(text)?.[0];
-  if (period)
-    return `This answer is of ${of} over all the file's dates, and I can't narrow it to “${period}”. ${askInstead(intent, /^(?:last|this|previous|past) /.test(period) ? period : `in ${period}`)}`;
+  // The grammar's own reading of periods: "in may", "in h1", "since jan", "the last 6 months".
+  const read = today ? periodsOf(question, today).period : null;
+  if (read) {
+    const range = `${read.from} … ${read.to}`;
+    return `This answer is of ${of} over all the file's dates, and I can't narrow it to ${range}. ${askInstead(intent, `from ${read.from} to ${read.to}`)}`;
+  }
   const named = valuesNamed(question, meta, undefined);
   if ('refused' in named) return null;
   const taken = intent.kind === 'rank_products' && intent.category !== null ? 'category' : null;
-  const dropped = named.filters.find((f) => f.dimension !== 'region' && f.dimension !== 'salesRep' && f.dimension !== taken);
+  const dropped = named.filters.find((f) => f.dimension !== 'region' && f.dimension !== taken);
   if (!dropped) return null;
   const label = meta.dimensions.find((d) => d.key === dropped.dimension)?.label ?? dropped.dimension;
-  return `This answer is of ${of}, and I can't narrow it to the ${label.toLowerCase()} “${escapeMarkdown(dropped.values.join(', '))}”. ${askInstead(intent, `in ${dropped.values[0]}`)}`;
+  return `This answer is of ${of}, and I can't narrow it to the ${label.toLowerCase()} “${escapeMarkdown(dropped.values.join(', '))}”. ${askInstead(intent, `for ${dropped.values[0]}`)}`;
 }
 
 /** The analysis' answers of every customer, product or supplier, which take no period and no value but a region's. */
@@ -166,17 +170,13 @@ const WHOLE_FILE_ANSWERS: ReadonlySet<Intent['kind']> = new Set([
   'suppliers',
 ]);
 
-/** A period by name: a year, a quarter, a month, "last month", "year to date". */
-const PERIOD_NAMED =
-  /\b(?:19|20)\d\d\b|\bq[1-4]\b|\b(?:last|this|previous|past) (?:year|quarter|month|week)\b|\b(?:ytd|year to date|month to date)\b|\b(?:january|february|march|april|june|july|august|september|october|november|december)\b/;
-
 /** The query's words for a product ranking's figure. */
 const RANKED_BY: Readonly<Record<ProductMetric, string>> = {
   revenue: 'revenue',
   margin: 'gross profit',
   marginPct: 'margin',
   quantity: 'units',
-  customers: 'customers',
+  customers: 'number of customers',
   trendPct: 'revenue',
 };
 

@@ -369,7 +369,7 @@ function extremeReadAsTotal(question: string, spec: QuerySpecInput): string | nu
 const RANKED_BY_A_FIGURE = /\b(?:top|bottom|best|worst|highest|lowest)\b(?:\s+[\w%-]+){1,3}?\s+by\b/;
 
 /** A superlative and the noun it ranks: "the most profitable customer", "top spender", "best-selling product". */
-const RANKED_NOUN = /\b(?:most|least|top|best|worst|biggest|largest|smallest|highest|lowest|leading|number one)((?:[- ][a-z]+){1,2})/g;
+const RANKED_NOUN = /\b(most|least|top|best|worst|biggest|largest|smallest|highest|lowest|leading|number one)((?:[- ][a-z]+){1,2})/g;
 
 /**
  * "Who is the most profitable customer in the West?" typed "whos …" got the West's gross profit,
@@ -381,10 +381,12 @@ function rankedOneReadAsTotal(question: string, spec: QuerySpecInput, meta: Snap
   if ((spec.groupBy ?? []).length > 0 || spec.having || spec.averageOver || spec.compareTo || spec.changeFrom) return null;
   if (spec.notBoughtIn || spec.alsoBoughtIn || spec.neverBought || spec.boughtAll || spec.boughtEvery) return null;
   const named = new Set((spec.filters ?? []).map((f) => f.dimension));
-  for (const [, noun] of question
+  for (const [, ranked, noun] of question
     .toLowerCase()
-    .replace(/\bat (?:least|most)\b/g, ' ')
+    .replace(/\bat (?:least|most)\b|\b(?:most|least) recent\b/g, ' ')
     .matchAll(RANKED_NOUN)) {
+    // "Who sells to the most customers?" counts them: "most" before a plural is an amount, not a rank.
+    if (/^(?:most|least)$/.test(ranked) && / [a-z]+s$/.test(noun)) continue;
     // "most profitable customer", "top customer in": the noun is one of the next two words ("sub-category" is no category).
     const dimension = DIMENSION_WORDS.find(([re]) => re.test(noun))?.[1];
     if (!dimension || named.has(dimension) || !meta.dimensions.some((d) => d.key === dimension)) continue;
@@ -764,17 +766,23 @@ const COHORT_FIGURES_ONLY =
  * £513,767.76). Their revenue is the new customers' revenue; another figure of theirs is refused.
  */
 function withFiguresOfTheNew(question: string, parsed: Parsed): Parsed | { kind: 'refused'; reason: string } {
-  if (parsed.kind !== 'spec' || !parsed.spec.measures.includes('newCustomers')) return parsed;
+  if (parsed.kind !== 'spec' || !parsed.spec.measures.includes('newCustomers') || parsed.spec.compareTo || parsed.spec.changeFrom)
+    return parsed;
   const others = parsed.spec.measures.filter((m) => !NEWNESS.has(m));
-  if (others.length === 0 || !FIGURE_OF_THE_NEW.test(question.toLowerCase())) return parsed;
+  const text = question.toLowerCase();
+  // "… and the total revenue they and everyone else brought in" is everyone's.
+  if (others.length === 0 || !FIGURE_OF_THE_NEW.test(text) || /\b(?:total|everyone|everybody|all customers)\b/.test(text)) return parsed;
   if (others.some((m) => m !== 'revenue')) return { kind: 'refused', reason: COHORT_FIGURES_ONLY };
   const measures = [...new Set(parsed.spec.measures.map((m): Measure => (m === 'revenue' ? 'newCustomerRevenue' : m)))];
   return { ...parsed, spec: { ...parsed.spec, measures } };
 }
 
-/** New customers as whose a figure is: "they spent", "their revenue", "of new customers", "first-time buyers … spend". */
+/**
+ * New customers as whose a figure is: "they spent", "their revenue", "avg order value of new
+ * customers", "first-time buyers … spend"; not "number of new customers and revenue".
+ */
 const FIGURE_OF_THE_NEW =
-  /\b(?:they|their|them|those|these)\b|\b(?:of|from|by|among|for) (?:the |our |all )?(?:new|first[- ]time) (?:customers?|clients?|buyers?|accounts?|shoppers?)\b|\b(?:new|first[- ]time) (?:customers?|clients?|buyers?|accounts?|shoppers?)\b(?:\s+[\w-]+){0,4}?\s+(?:spend|spent|pay|paid|buy|bought)\b/;
+  /\b(?:they|those customers|these customers)\s+(?:[\w-]+\s+){0,2}?(?:spend|spent|pay|paid|buy|bought|brought in|generated?)\b|\btheir (?:revenue|sales|spend|spending|purchases)\b|\bfrom them\b|\b(?:revenue|sales|spend|spending|purchases|order value|aov)\s+(?:of|from|by|among|for) (?:the |our |all )?(?:new|first[- ]time) (?:customers?|clients?|buyers?|accounts?|shoppers?)\b|\b(?:new|first[- ]time) (?:customers?|clients?|buyers?|accounts?|shoppers?)\b(?:\s+[\w-]+){0,4}?\s+(?:spend|spent|pay|paid|buy|bought)\b/;
 
 /**
  * The text without the words of the range the question was read as, where a year bounds it

@@ -163,8 +163,10 @@ export function withThreshold(
   const up = threshold.op.startsWith('>') || threshold.op === 'between';
   // "The top 5 products by margin with at least 10 orders" ranked by orders: a ranking is by
   // the other figure it names, the threshold only keeps the rows.
-  // So is "top customers by margin % with revenue over 50k", with no count.
-  const ranked = spec.limit !== undefined || rankedByAFigure ? spec.measures.find((m) => m !== measure && !counted.has(m)) : undefined;
+  // So is "top customers by margin % with revenue over 50k", with no count, and "lowest profit
+  // products with revenue over 5000", whose bound names its own figure: the other is ranked.
+  const ranksAnother = spec.limit !== undefined || rankedByAFigure || (threshold.of !== undefined && spec.measures[0] !== measure);
+  const ranked = ranksAnother ? spec.measures.find((m) => m !== measure && !counted.has(m)) : undefined;
   return {
     kind: 'spec',
     spec: {

@@ -1,6 +1,6 @@
 /**
- * `get_revenue_bridge`: what changed revenue between two periods (issue 16 part 2) — new
- * and lost customers, and price, volume and mix for the customer × product pairs bought
+ * `get_revenue_bridge`: what changed revenue between two periods (issue 16 part 2) — new,
+ * earlier and lost customers, and price, volume and mix for the customer × product pairs bought
  * in both. Without periods it reads the stored default bridge; with two periods it scans
  * the row snapshot (the same engine code).
  */
@@ -20,7 +20,7 @@ const RANGE = z.object({ from: DAY, to: DAY, label: z.string().max(40).optional(
 export const getRevenueBridge = defineTool({
   name: 'get_revenue_bridge',
   description:
-    'What changed revenue between two periods: new customers, lost customers, and for customer × product pairs bought in both periods the price, volume and mix effects (customer-level up/down when the file has no quantity). The steps add up to the change exactly. ' +
+    'What changed revenue between two periods: new customers, customers who bought before but not in the earlier period, lost customers, and for customer × product pairs bought in both periods the price, volume and mix effects (customer-level up/down when the file has no quantity). The steps add up to the change exactly. ' +
     'Without periods: the default (last 12 complete months against the 12 before, or the last complete quarter against the same quarter a year earlier). base / compared: {from, to} as YYYY-MM-DD, e.g. Q1 2025 and Q1 2026.',
   input: z.object({ base: RANGE.optional(), compared: RANGE.optional() }),
   async run(context, input) {
@@ -77,7 +77,7 @@ function bridgeOutput(bridge: Bridge | null | undefined) {
     comparablePairs: bridge.comparablePairs,
     notes: bridge.notes,
     largestNew: bridge.topNew.map((c) => ({ customer: dataString(c.name), revenue: c.revenue })),
-    largestBackAfterAGap: (bridge.topReturning ?? []).map((c) => ({ customer: dataString(c.name), revenue: c.revenue })),
+    largestBoughtBefore: (bridge.topReturning ?? []).map((c) => ({ customer: dataString(c.name), revenue: c.revenue })),
     largestLost: bridge.topLost.map((c) => ({ customer: dataString(c.name), revenue: c.revenue })),
   };
 }

@@ -3,9 +3,9 @@
  * snapshot (one scan, row group by row group). Revenue is net (returns negative).
  *
  * A customer belongs to a period when they have any line in it: new = only in the later
- * period and never before it (+ its revenue), back after a gap = only in the later period
- * but with lines before the earlier one or between the two (+), lost = only in the earlier
- * one (− its revenue), continuing = both. CDNOW's bridge had 1,559 "new customers" (+$79,467.71),
+ * period, with no purchase before it (+ its revenue); bought before = only in the later
+ * period, with a purchase before the earlier one or between the two (+); lost = only in the
+ * earlier one (− its revenue); continuing = both. CDNOW's bridge had 1,559 "new customers" (+$79,467.71),
  * none of them new: every CDNOW customer first bought in the first quarter of 1997.
  * Continuing customers' customer × product pairs: bought only now → new products (+),
  * only before → dropped products (−); bought in both with positive quantities (and no
@@ -31,7 +31,7 @@ import { defaultBridgePeriods, type BridgePeriods } from './bridge-periods';
 
 const LABELS: Record<BridgeStepKey, string> = {
   newCustomers: 'New customers',
-  returningCustomers: 'Customers back after a gap',
+  priorCustomers: 'Customers who bought before, not in the earlier period',
   lostCustomers: 'Lost customers',
   newProducts: 'Products newly bought',
   lostProducts: 'Products no longer bought',
@@ -57,7 +57,7 @@ interface Scan {
   /** Bit 1: in period 0, bit 2: in period 1, bit 4: a line without quantity. */
   pairFlags: Uint8Array<ArrayBuffer>;
   noCustomer: [number, number];
-  /** 1 for a customer with a line before the later period (outside the earlier one, if not in it). */
+  /** 1 for a customer with a purchase (no return) dated before the later period. */
   seenBefore: Uint8Array;
 }
 
@@ -93,7 +93,7 @@ export async function bridgeOf(snapshot: Snapshot, periods: BridgePeriods): Prom
       : [
           meta.hasQuantity
             ? 'The file has no product column, so price, volume and mix cannot be split: customer-level bridge only.'
-            : 'The file has no quantity or unit price, so price, volume and mix cannot be split: customer-level bridge only (new, lost, up, down).',
+            : 'The file has no quantity or unit price, so price, volume and mix cannot be split: customer-level bridge only (new, bought before, lost, up, down).',
         ],
     topNew: topOf(scan, names, 1, (c) => !scan.seenBefore[c]),
     topReturning: topOf(scan, names, 1, (c) => scan.seenBefore[c] === 1),
@@ -126,7 +126,8 @@ async function scanPeriods(snapshot: Snapshot, periods: BridgePeriods, customer:
     const products = product >= 0 ? g.dims[product] : null;
     for (let i = 0; i < g.rows; i++) {
       const day = g.day[i];
-      if (day < ranges[1][0] && customers[i] >= 0) scan.seenBefore[customers[i]] = 1;
+      // A purchase, as "new customers" counts them everywhere else: a credit note is no first purchase.
+      if (day < ranges[1][0] && customers[i] >= 0 && g.returns[i] === 0) scan.seenBefore[customers[i]] = 1;
       const inBase = day >= ranges[0][0] && day <= ranges[0][1];
       if (!inBase && !(day >= ranges[1][0] && day <= ranges[1][1])) continue;
       const p = inBase ? 0 : 1;
@@ -166,7 +167,7 @@ function growPairs(scan: Scan, needed: number): void {
 }
 
 /** New, returning and lost customers, plus the no-customer rows: the steps every bridge has. */
-function customerEdges(scan: Scan): Record<'newCustomers' | 'returningCustomers' | 'lostCustomers' | 'noCustomer', number> {
+function customerEdges(scan: Scan): Record<'newCustomers' | 'priorCustomers' | 'lostCustomers' | 'noCustomer', number> {
   let added = 0;
   let back = 0;
   let lost = 0;
@@ -176,7 +177,7 @@ function customerEdges(scan: Scan): Record<'newCustomers' | 'returningCustomers'
       else added += scan.revenue[1][c];
     } else if (scan.present[0][c] && !scan.present[1][c]) lost -= scan.revenue[0][c];
   }
-  return { newCustomers: added, returningCustomers: back, lostCustomers: lost, noCustomer: scan.noCustomer[1] - scan.noCustomer[0] };
+  return { newCustomers: added, priorCustomers: back, lostCustomers: lost, noCustomer: scan.noCustomer[1] - scan.noCustomer[0] };
 }
 
 function customerSteps(scan: Scan): BridgeStep[] {
@@ -191,7 +192,7 @@ function customerSteps(scan: Scan): BridgeStep[] {
   }
   return stepsOf([
     ['newCustomers', edges.newCustomers],
-    ['returningCustomers', edges.returningCustomers],
+    ['priorCustomers', edges.priorCustomers],
     ['customersUp', up],
     ['customersDown', down],
     ['lostCustomers', edges.lostCustomers],
@@ -248,7 +249,7 @@ function pvmSteps(scan: Scan): { steps: BridgeStep[]; pricedShare: number } {
   const price = r1 - q1p0;
   const steps = stepsOf([
     ['newCustomers', edges.newCustomers],
-    ['returningCustomers', edges.returningCustomers],
+    ['priorCustomers', edges.priorCustomers],
     ['price', price],
     ['volume', volume],
     ['mix', mix],

@@ -1,6 +1,6 @@
 /**
  * `revenue-bridge.md`: what changed revenue between two periods — the steps, the largest
- * new and lost customers, and the decomposition's definitions and formulas.
+ * new, earlier and lost customers, and the decomposition's definitions and formulas.
  */
 import type { AnalysisResult, Bridge } from '../contract';
 import { bridgeHeadline } from './bridge-findings';
@@ -9,14 +9,14 @@ import { blocks, bullets, md, table } from './markdown';
 
 /** The method, as the README states it. */
 export const BRIDGE_DEFINITIONS = [
-  'Revenue is net of returns and credit notes. A customer is **new** when they have lines in the later period and none before it (+ their revenue), **back after a gap** when they have lines in the later period and before the earlier one (or between the two) but none in the earlier one (+), **lost** when in the earlier period only (− their revenue), **continuing** when in both.',
+  'Revenue is net of returns and credit notes. A customer is **new** when they have lines in the later period and no purchase before it (+ their revenue), **bought before** when they have lines in the later period and none in the earlier one, with a purchase before it or between the two (+), **lost** when in the earlier period only (− their revenue), **continuing** when in both.',
   'For continuing customers, each customer × product pair bought only now is **products newly bought** (+), only before **products no longer bought** (−).',
   'Pairs bought in both periods with positive units (and no line without a quantity) are split with the standard sales variance decomposition (CIMA *Official Terminology*: sales price variance, and the sales volume variance split into sales quantity and sales mix variances). With q units and p = R/q the average price per pair, in the base (0) and compared (1) periods, Q = Σq and P̄₀ = ΣR₀ / Q₀:',
   '**Volume** = (Q₁ − Q₀) × P̄₀ — more or fewer units at the base average price;',
   '**Mix** = Σ q₁·p₀ − Q₁ × P̄₀ — units shifting towards dearer or cheaper customer × product pairs;',
   '**Price** = Σ (p₁ − p₀) × q₁ — price changes on the units sold now. Volume + mix + price = ΣR₁ − ΣR₀ of those pairs, exactly.',
   'Pairs in both periods that cannot be priced (only returns now, or a missing quantity) are **other**; rows without a customer are their own step.',
-  'Without a quantity column (or without products) the bridge is customer-level: new, back after a gap, lost, and continuing customers buying more (**up**) or less (**down**).',
+  'Without a quantity column (or without products) the bridge is customer-level: new, bought before, lost, and continuing customers buying more (**up**) or less (**down**).',
   'Steps are rounded to cents so that they add up to the change to the cent (Hamilton’s largest-remainder method: no step moves by more than a cent).',
 ];
 
@@ -59,7 +59,7 @@ export function bridgeReport(result: AnalysisResult): string {
       : null,
     bridge.notes.length ? bullets(bridge.notes.map(md)) : null,
     customerList('Largest new customers', bridge.topNew, currency),
-    customerList('Largest customers back after a gap', bridge.topReturning ?? [], currency),
+    customerList('Largest customers who bought before, not in the earlier period', bridge.topReturning ?? [], currency),
     customerList('Largest lost customers (revenue in the earlier period)', bridge.topLost, currency),
     '## Method',
     bullets(BRIDGE_DEFINITIONS),

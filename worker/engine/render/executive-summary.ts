@@ -5,6 +5,7 @@ import { isChargeLine } from '../analyses/charge-lines';
 import { lowRetentionAction } from './cohort-findings';
 import { offerName } from './cross-sell-words';
 import { belowCostActions } from './below-cost-actions';
+import { callListCaveat } from './call-list-caveat';
 import { findingsOf } from './findings';
 import { joinSentences } from './join-summary';
 import { count, money, pct, these } from './format';
@@ -81,7 +82,7 @@ export function topActions(result: AnalysisResult, escape: (text: string) => str
       `Call ${these(summary.called.length, 'customer')} first: ${nameList(
         summary.called.map((c) => escape(c.name)),
         CALL_LIST_SIZE,
-      )} (${escape(money(summary.callList.revenueAtRisk, currency))} of revenue at risk).`,
+      )} (${escape(money(summary.callList.revenueAtRisk, currency))} of revenue at risk).${callListCaveat(result.churn)}`,
     );
   // The generated file's summary said "No urgent actions" with a gross revenue retention of 21%.
   const retention = netRetentionOf(result);

@@ -3,6 +3,7 @@
  * churn. Each report states its method and thresholds, shows tables, and ends with
  * concrete actions naming customers.
  */
+import { callListCaveat } from './call-list-caveat';
 import type { AnalysisResult, ChurnCustomer } from '../contract';
 import {
   CHURN_RISK_RULES,
@@ -229,7 +230,7 @@ export function churnReport(result: AnalysisResult): string {
       `Call ${these(callList.length, 'customer')} first (most revenue at risk): ${nameList(
         callList.map((c) => `${md(c.name)} (${money(c.revenueAtRisk, currency)})`),
         CALL_LIST_SIZE,
-      )}.`,
+      )}.${callListCaveat(ch)}`,
     );
   }
   const slipping = slippingPastTheirRhythm(ch.customers);
