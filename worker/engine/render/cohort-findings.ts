@@ -95,8 +95,9 @@ export function cohortHeadline(cohorts: Cohorts): string {
  * pointed at the smaller part. Where the customers who grew made up for most of what those
  * who shrank lost (Superstore's expansion is 369,811.98; the generated file's at 200,000 rows
  * 99.8% of its contraction), the shrinking is the give and take of order sizes, and "start
- * with the accounts that shrank most" chased it: the loss to act on is then the churn. The question to ask next is named when both periods are years. Shared by
- * `cohorts.md` and the analyst's retention section (`grr` as a fraction).
+ * with the accounts that shrank most" chased it: the loss to act on is then the churn. The
+ * question to ask next is named when both periods are years. Shared by `cohorts.md` and the
+ * analyst's retention section (`grr` as a fraction).
  */
 export function lowRetentionAction(
   n: { grr: number; contraction: number; churned: number; expansion: number; prior: DayRange; current: DayRange },

@@ -69,8 +69,8 @@ function coversTrendWindows(result: AnalysisResult): boolean {
 }
 
 /**
- * Up to five concrete actions, most urgent first, each naming customers, products or
- * suppliers. `escape` makes file text safe for the target (markdown or HTML).
+ * The concrete actions, most urgent first, each naming customers, products or suppliers (one
+ * of each kind that applies, so at most eight). `escape` makes file text safe for the target (markdown or HTML).
  */
 export function topActions(result: AnalysisResult, escape: (text: string) => string = md): string[] {
   const currency = result.dataset.currency;

@@ -132,7 +132,7 @@ export function findingsOf(result: AnalysisResult): Finding[] {
   return findings;
 }
 
-/** "; 139 of them sold less than half below cost and made money on the rest": the loss is in some sales' price, not the product's. */
+/** "; 146 of them sold less than half below cost and made money on the rest" (Superstore): the loss is in some sales' price, not the product's. */
 function discountedNote(negative: Products['flags']): string {
   const discounted = negative.filter(lossInSomeSales).length;
   return discounted ? `; ${count(discounted)} of them sold less than half below cost and made money on the rest` : '';
