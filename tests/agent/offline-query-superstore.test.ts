@@ -6672,3 +6672,31 @@ describe('asked on 2 December 2026, in the twenty-first session: what the strang
     expect(flagged).toBeGreaterThan(0);
   });
 });
+
+describe('asked on 2 December 2026, in the twenty-first session: bounds the second stranger found dropped or misplaced', () => {
+  const customersWith =
+    (having: string, where = 'TRUE') =>
+    async () =>
+      ((await sql(`SELECT count(*) FROM (SELECT "Customer ID" FROM t WHERE ${where} GROUP BY 1 HAVING ${having})`)) as number[][])[0][0];
+  itCountsEach([
+    // The bound read as revenue's (279 customers), the figure named after the amount.
+    [
+      'top 5 customers by revenue with over 3000 in profit',
+      'top 5 by revenue, by customer, gross profit > 3,000',
+      customersWith('sum(gp) > 3000'),
+    ],
+    // The amount like a year was dropped: every customer's 2021 profit.
+    [
+      'customers with profit over 2000 in 2021',
+      'gross profit, by customer, gross profit > 2,000, 2021-01-01 … 2021-12-31',
+      customersWith('sum(gp) > 2000', Y2021),
+    ],
+    // The minus sign was dropped: every customer.
+    ['customers with profit below -1000', 'gross profit, by customer, gross profit < -1,000', customersWith('sum(gp) < -1000')],
+  ]);
+  itReadsEach([
+    // Two years named together are still two periods.
+    ['sales over 2020 and 2021', 'revenue, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31'],
+    ['revenue in 2021 vs 2020', 'revenue, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31'],
+  ]);
+});

@@ -39,7 +39,7 @@ const EXCLUSION = /\b(excluding|exclude|excludes|except|excl\.?|other than|apart
  * filter by. "Over 12 months" and "over 2021" are periods, not thresholds.
  */
 const THRESHOLD =
-  /(?:[<>]=?|[≥≤])\s*[$£€]?\s?\d[\d,.]*|\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|at least|at most|exceeding)\s+[$£€]?\s?\d[\d,.]*|\b(?:over|under|above|below)\s+(?!(?:19|20)\d\d\b)[$£€]?\s?\d[\d,.]*(?![\d,.])(?!\s*(?:days?|weeks?|months?|quarters?|years?)\b)/;
+  /(?:[<>]=?|[≥≤])\s*[$£€]?\s?-?\d[\d,.]*|\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|at least|at most|exceeding)\s+[$£€]?\s?-?\d[\d,.]*|\b(?:over|under|above|below)\s+(?!(?:19|20)\d\d\b)[$£€]?\s?-?\d[\d,.]*(?![\d,.])(?!\s*(?:days?|weeks?|months?|quarters?|years?)\b)/;
 /**
  * "Customers who bought in every year" (this read as the whole file's customers), "buy
  * Binders every year", "in all four quarters": customers of every period. "Bought in each month" is a count by month; "in both 2020 and 2021" is two
@@ -126,9 +126,16 @@ const MONEY_BEFORE: [RegExp, NonNullable<Threshold['of']>][] = [
   [/\b(?:costs?|cogs)\s+(?:(?:of|is|was|were|are)\s+)?$/, 'cost'],
 ];
 
-function withMoneyNamed(threshold: Threshold, before: string): Threshold {
+/** "with over 3000 in profit", "more than 10k of revenue": the figure named right after the amount. */
+const MONEY_AFTER: [RegExp, NonNullable<Threshold['of']>][] = [
+  [/^\s*(?:in|of)\s+(?:revenue|sales|turnover|income)\b/, 'revenue'],
+  [/^\s*(?:in|of)\s+(?:gross profit|profits?)\b/, 'grossProfit'],
+  [/^\s*(?:in|of)\s+(?:costs?|cogs)\b/, 'cost'],
+];
+
+function withMoneyNamed(threshold: Threshold, before: string, after: string): Threshold {
   if (threshold.unit !== null) return threshold;
-  const of = MONEY_BEFORE.find(([re]) => re.test(before))?.[1];
+  const of = (MONEY_AFTER.find(([re]) => re.test(after)) ?? MONEY_BEFORE.find(([re]) => re.test(before)))?.[1];
   return of ? { ...threshold, of } : threshold;
 }
 
@@ -198,7 +205,11 @@ export function thresholdOf(question: string): Threshold | null {
   // "Products with a margin below 0" kept the products with revenue below 0: a margin below
   // 0 is below 0% (a loss), and below 1,000 could be either a percentage or an amount.
   if (threshold.unit !== null || !MARGIN_BEFORE.test(text.slice(0, found.index)))
-    return withMoneyNamed(withSpendingRead(threshold, text.slice(0, found.index)), text.slice(0, found.index));
+    return withMoneyNamed(
+      withSpendingRead(threshold, text.slice(0, found.index)),
+      text.slice(0, found.index),
+      text.slice(found.index + found[0].length),
+    );
   return threshold.value === 0 ? { ...threshold, unit: 'percent' } : { ...threshold, marginUnclear: true };
 }
 
@@ -272,8 +283,9 @@ function bothYears(a: string, b: string): boolean {
 }
 
 /** "1,000" → 1000; "2.5." (a sentence's full stop) → 2.5. */
+/** The number written, with its sign: "customers with profit below -1000" kept every customer. */
 function numberOf(written: string): number {
-  return Number((/\d[\d,.]*/.exec(written)?.[0] ?? '').replace(/,/g, '').replace(/\.$/, ''));
+  return Number((/-?\d[\d,.]*/.exec(written)?.[0] ?? '').replace(/,/g, '').replace(/\.$/, ''));
 }
 
 /** Customers counted after a number: "more than 10 customers". */

@@ -238,9 +238,32 @@ export function withMarginInMoneyAsProfit(question: string): string {
 /** "Margin dollars", "margin in euros", "gross margin $": a currency's one-word names from the currency module. */
 const MARGIN_IN_MONEY = new RegExp(String.raw`\b(?:gross )?margin (?:in )?(${CURRENCY_WORDS.join('|')}|[$£€])(?=\s|[?.!,]|$)`, 'gi');
 
+/**
+ * "customers with profit over 2000 in 2021" kept every customer's 2021 profit: a number like a
+ * year right after a bound on money is an amount where another year names the period. It is
+ * written with its thousands comma, as no year is ("2,000"); alone ("profit over 2000") it is
+ * left to be read as a year, and refused as one the file does not reach.
+ */
+function amountLikeAYear(whole: string, year: string, offset: number): string {
+  const before = whole.slice(Math.max(0, offset - 40), offset).toLowerCase();
+  // "sales over 2020 and 2021" names two years.
+  if (
+    !MONEY_BOUND_BEFORE.test(before) ||
+    /^\s*(?:and|or|to|through|thru|until|vs\.?|versus|-|–)\s*(?:19|20)\d\d\b/i.test(whole.slice(offset + 4))
+  )
+    return year;
+  const otherYear = [...whole.matchAll(/\b(?:19|20)\d\d\b/g)].some((m) => m.index !== offset && m[0] !== year);
+  return otherYear ? `${year[0]},${year.slice(1)}` : year;
+}
+
+/** A bound on money right before a number: "profit over", "revenue of more than", "sales below $". */
+const MONEY_BOUND_BEFORE =
+  /\b(?:revenue|sales|turnover|profits?|gross profit|spend|spent|spending|costs?)\s+(?:of\s+)?(?:over|under|above|below|more than|less than|at least|at most|exceeding)\s+[$£€]?\s?$/;
+
 export function withWordingMended(question: string): string {
   return (
     question
+      .replace(/\b((?:19|20)\d\d)\b/g, (year: string, _: string, offset: number, whole: string) => amountLikeAYear(whole, year, offset))
       // "Hi! Could you tell me how many orders …" got the orders of HI TEC ALPINE HAND WARMER: a greeting is no name.
       .replace(GREETING, '')
       // "Great, and the margin for the West?" got the product Great White…'s, "Heads up, …" HEADS AND TAILS'.
