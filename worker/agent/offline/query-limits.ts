@@ -116,22 +116,23 @@ export interface Threshold {
   of?: 'revenue' | 'grossProfit' | 'cost';
 }
 
+/** The words of each figure of money a bound may name, before or after its amount. */
+const MONEY_FIGURES: [words: string, figure: NonNullable<Threshold['of']>][] = [
+  ['revenue|sales|turnover|income', 'revenue'],
+  ['gross profit|profits?', 'grossProfit'],
+  ['costs?|cogs', 'cost'],
+];
+
 /**
  * A figure of money named right before a bound: "top 5 customers by gross profit with revenue over
  * 5000" kept those with gross profit over 5,000, ranked by revenue, the first figure of money named.
  */
-const MONEY_BEFORE: [RegExp, NonNullable<Threshold['of']>][] = [
-  [/\b(?:revenue|sales|turnover|income)\s+(?:(?:of|is|was|were|are)\s+)?$/, 'revenue'],
-  [/\b(?:gross profit|profits?)\s+(?:(?:of|is|was|were|are)\s+)?$/, 'grossProfit'],
-  [/\b(?:costs?|cogs)\s+(?:(?:of|is|was|were|are)\s+)?$/, 'cost'],
-];
+const MONEY_BEFORE = MONEY_FIGURES.map(
+  ([words, figure]) => [new RegExp(String.raw`\b(?:${words})\s+(?:(?:of|is|was|were|are)\s+)?$`), figure] as const,
+);
 
 /** "with over 3000 in profit", "more than 10k of revenue": the figure named right after the amount. */
-const MONEY_AFTER: [RegExp, NonNullable<Threshold['of']>][] = [
-  [/^\s*(?:in|of)\s+(?:revenue|sales|turnover|income)\b/, 'revenue'],
-  [/^\s*(?:in|of)\s+(?:gross profit|profits?)\b/, 'grossProfit'],
-  [/^\s*(?:in|of)\s+(?:costs?|cogs)\b/, 'cost'],
-];
+const MONEY_AFTER = MONEY_FIGURES.map(([words, figure]) => [new RegExp(String.raw`^\s*(?:in|of)\s+(?:${words})\b`), figure] as const);
 
 function withMoneyNamed(threshold: Threshold, before: string, after: string): Threshold {
   if (threshold.unit !== null) return threshold;
