@@ -3942,3 +3942,56 @@ describe('asked on 2 December 2026, in the twenty-first session: what the review
     expect(answer).toContain("This answer is of every product, and I can't narrow it to the sales rep “Rep 3”.");
   });
 });
+
+describe('asked on 2 December 2026, in the twenty-second session: a place no region is named', () => {
+  // "west" is in the grammar's lists (West Virginia), so nothing refused it, and no region of
+  // the file is named so: each got the answer for every customer or product.
+  it.each([
+    ['top customers in the west', '“west”'],
+    ['which customers in the east are at risk', '“east”'],
+    ['segments in the west', '“west”'],
+    ['top products in the west', '“west”'],
+    ['revenue concentration in the west', '“west”'],
+  ])('"%s" is refused: no region of this file is %s', async (question, place) => {
+    const regions = [...new Set(rows.map((r) => r.Region))].sort((a, b) => a.localeCompare(b));
+    const { answer, trace } = await askOffline(question, analyse(file.aggregates), file.snapshot, customerRegions());
+    expect(trace).toEqual(['text']);
+    expect(answer.split('\n')[0]).toBe(
+      `I can't answer that exactly. I can't place ${place} in this question: no region or other value of this file is named so (its regions are ${regions.join(', ')}), so an answer without it would be to another question. Ask again without it, or name a region as the file writes it.`,
+    );
+  });
+
+  // Each customer buys in one region here, so a region is the customers' own and still narrows the rankings.
+  it('"top 3 customers in the uk" ranks the UK\'s customers', async () => {
+    const revenueOf = new Map<string, number>();
+    for (const r of rows) if (r.Region === 'UK') revenueOf.set(r.CustomerName, (revenueOf.get(r.CustomerName) ?? 0) + revenue(r));
+    const top = [...revenueOf].sort((a, b) => b[1] - a[1]).slice(0, 3);
+    const { answer } = await askOffline(
+      'who are our 3 most valuable customers in the uk',
+      analyse(file.aggregates),
+      file.snapshot,
+      customerRegions(),
+    );
+    const lines = answer.split('\n');
+    expect(lines[0]).toBe('Top 3 customers in UK by revenue:');
+    expect(lines.slice(1, 4).map((line) => /^\d\. (.+): /.exec(line)?.[1])).toEqual(top.map(([name]) => name));
+  });
+});
+
+describe('asked on 2 December 2026, in the twenty-second session: a rep with another value', () => {
+  // Rep 5's whole book (1,827,448.00), nine times the UK's.
+  it('"how is Rep 5 doing in the UK?" is not answered with the whole book\'s scorecard', async () => {
+    const { answer, trace } = await askOffline('how is Rep 5 doing in the UK?', analyse(file.aggregates), file.snapshot, customerRegions());
+    expect(trace).not.toContain('use:get_rep_scorecards');
+    expect(answer).not.toContain("Rep 5's scorecard");
+  });
+  // The scorecard counts them and names none.
+  it.each([
+    ['top 5 lost customers for Rep 12', 'Rep 12', 'rated lost'],
+    ['medium risk customers for Rep 3', 'Rep 3', 'at medium risk'],
+  ])('"%s" lists the customers with the rep\'s rows', async (question, rep, rated) => {
+    const { answer, trace } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+    expect(trace).toContain('use:get_churn_risk');
+    expect(answer.split('\n')[0]).toMatch(new RegExp(`^Customers with rows where sales rep = ${rep} ${rated} \\(\\d+ customers?\\)`));
+  });
+});

@@ -1526,3 +1526,21 @@ describe('asked on 2 December 2026, in the twentieth session', () => {
     expect(answer.result?.totalRows).toBe(cities);
   });
 });
+
+describe('asked on 2 December 2026, in the twenty-second session: "sold with" a bound', () => {
+  // "Sold with revenue over 5000" read as a product sold with another: it got the cross-sell list.
+  it('"top 5 items by bottles sold with revenue over 5000" ranks the items past the bound by bottles', async () => {
+    const [[count, top]] = (await sql(
+      `SELECT count(*), max(u) FROM (SELECT item_number, sum(bottles_sold) u FROM t GROUP BY 1 HAVING sum(sale_dollars) > 5000)`,
+    )) as number[][];
+    const { answer, trace } = await askOffline(
+      'top 5 items by bottles sold with revenue over 5000',
+      analyse(file.aggregates),
+      file.snapshot,
+    );
+    expect(trace).toContain('use:query_data');
+    expect(answer).toContain('I understood: **top 5 by units, by product, revenue > 5,000**.');
+    expect(answer).toContain(`**${count} products** with revenue > 5,000`);
+    expect(answer).toContain(`| ${top.toLocaleString('en-US')} |`);
+  });
+});

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerWithQuery } from '../../worker/agent/offline/query-answer';
+import { formatCell } from '../../worker/engine/query';
 import { analyse } from '../../worker/engine/analyze';
 import { askOffline } from './helpers';
 import { writeOnlineRetailOctNov2011 } from '../engine/helpers/datasets';
@@ -1802,5 +1803,44 @@ describe('asked on 2 December 2026, in the twenty-first session', () => {
     expect(answer.result?.understood).toBe('new customers, revenue from new customers, 2011-11-01 … 2011-11-30');
     expect(answer.result?.rows[0][0]).toBe(count);
     expect(answer.result?.rows[0][1] as number).toBeCloseTo(revenue, 6);
+  });
+});
+
+describe('asked on 2 December 2026, in the twenty-second session: a country by its abbreviation', () => {
+  // "uk" named no region (the file writes "United Kingdom"): the list was every country's,
+  // with a Dutch customer (14646) second.
+  it('"who are the most valuable customers in the uk" ranks the customers of the United Kingdom', async () => {
+    const regionOf: Record<string, string | null> = {};
+    const { ids, regions } = file.aggregates.customers;
+    for (let i = 0; i < ids.length; i++) regionOf[ids[i]] = regions[i];
+    const top = (await sql(
+      `SELECT cust, sum(rev) r FROM t WHERE cust IN (SELECT cust FROM t WHERE Country = 'United Kingdom') GROUP BY cust ORDER BY r DESC LIMIT 5`,
+    )) as [string, number][];
+    const { answer } = await askOffline('who are the most valuable customers in the uk', analyse(file.aggregates), file.snapshot, regionOf);
+    const lines = answer.split('\n');
+    expect(lines[0]).toBe('Top 5 customers in United Kingdom by revenue:');
+    expect(lines.slice(1, 6).map((line) => /^\d\. (\d+): £([\d,.]+) /.exec(line)?.slice(1, 3))).toEqual(
+      top.map(([id, revenue]) => [id, formatCell(revenue, 'money')]),
+    );
+  });
+
+  it('"who are the most valuable customers in the west" is refused: no region is named so', async () => {
+    const { answer, trace } = await askOffline('who are the most valuable customers in the west', analyse(file.aggregates), file.snapshot);
+    expect(trace).toEqual(['text']);
+    expect(answer.split('\n')[0]).toBe(
+      "I can't answer that exactly. I can't place “west” in this question: no region or other value of this file is named so, so an answer without it would be to another question. Ask again without it, or name a region as the file writes it.",
+    );
+  });
+
+  // Their count alone (1,043): what they bought is by product, as "which products …" gets it.
+  it('"what did new customers in november buy" lists the products with how many new customers bought each', async () => {
+    const [[top, count]] = (await sql(
+      `SELECT trim(Description), count(DISTINCT cust) n FROM t WHERE ${NOV} AND ${PURCHASE} AND cust IN (SELECT cust FROM t WHERE cust IS NOT NULL AND ${PURCHASE} GROUP BY cust HAVING min(d) BETWEEN '2011-11-01' AND '2011-11-30') GROUP BY 1 ORDER BY n DESC LIMIT 1`,
+    )) as [string, number][];
+    const answer = await answerWithQuery('what did new customers in november buy', file.snapshot, TODAY);
+    expect(answer.result?.understood).toBe('new customers, by product, 2011-11-01 … 2011-11-30');
+    expect(answer.result?.rows[0]).toEqual([top, count]);
+    const which = await answerWithQuery('which products did new customers buy in november', file.snapshot, TODAY);
+    expect(answer.result?.rows).toEqual(which.result?.rows);
   });
 });

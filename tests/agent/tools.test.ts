@@ -155,6 +155,28 @@ describe('analyst tools', () => {
     expect(loyal.selected.members.map((c: { name: string }) => c.name)).toEqual(['Corner Deli']);
   });
 
+  // Superstore's region is the order's: "most valuable customers in the west" ranked those whose
+  // first row was in the West by what they bought everywhere.
+  it('refuses a region filter where customers with rows in it have another region of their own', async () => {
+    const { snapshot } = await ingestCsv(`${CITY_ROWS}\n2024-03-07,C002,Baltic Traders,Paris,100`);
+    const firstRows = { C001: 'Paris', C002: 'Lyon', C003: 'Paris', C004: 'Lyon', C005: 'Paris', C006: 'Lyon' };
+    const withRows = { ...context(), snapshot, customerRegions: firstRows };
+    const ranked = await invokeTool('rank_customers', { region: 'Paris' }, withRows);
+    expect(ranked).toEqual({
+      content:
+        'Customers in this file buy in more than one region: 4 bought in Paris, and 3 of them have it as the region of their first row. So a customer has no one region here: ask `query_data` for revenue by customer with a filter on the region.',
+      isError: false,
+      absent: true,
+    });
+    const churn = await invokeTool('get_churn_risk', { region: 'paris' }, withRows);
+    expect(churn.content).toBe(
+      'Customers in this file buy in more than one region: 4 bought in Paris, and 3 of them have it as the region of their first row. So a customer has no one region here: pass `where` with the region for the customers with rows there.',
+    );
+    // Lyon's customers all have it as their own: the filter stands.
+    const lyon = JSON.parse((await invokeTool('rank_customers', { region: 'Lyon' }, withRows)).content);
+    expect(lyon.customers.map((c: { name: string }) => c.name)).toEqual(['Baltic Traders', 'Delta Catering', 'Fjord Hotels']);
+  });
+
   it('says the rows are needed for `where`, and names a value the rows lack', async () => {
     const without = await invokeTool('get_churn_risk', { where: [{ dimension: 'City', values: ['Lyon'] }] }, context());
     expect(without).toEqual({

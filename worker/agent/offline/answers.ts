@@ -8,6 +8,8 @@ import type { ChurnRisk } from '../../engine/contract-churn';
 import { isChargeLine } from '../../engine/analyses/charge-lines';
 import { noUrgentActions, topActions } from '../../engine/render/executive-summary';
 import { MAX_ROWS } from '../tools/tool-kit';
+import { regionSpreadOf } from '../tools/customer-regions';
+import type { Snapshot } from '../../engine/snapshot/columns';
 import { pluralNoun } from '../../engine/render/format';
 import { tieWords } from '../../engine/query';
 import {
@@ -40,7 +42,7 @@ import { answerChurnMethod } from './churn-method';
 import { crossSellAnswer } from './cross-sell-answers';
 import { intentOf, type Intent } from './intents';
 import { NO_DATES } from './query-parsed';
-import { answerInRegion, regionAsked } from './region-answers';
+import { answerInRegion, answerInSpreadRegion, regionAsked } from './region-answers';
 import { answerRetention } from './retention-answers';
 import { answerBridge } from './bridge-answers';
 import type { SectionRunner } from './sections';
@@ -55,18 +57,22 @@ export const NO_ORDERS =
 /**
  * Answers a question with tools; returns the markdown answer. A question that names one
  * of the customers' regions is answered for that region, or refused where the tools
- * can't filter by region (never answered for everyone instead).
+ * can't filter by region (never answered for everyone instead); a region that is the
+ * orders' rather than the customers' is answered by the rows (`answerInSpreadRegion`).
  */
 export async function answerQuestion(
   question: string,
   result: AnalysisResult,
   runner: SectionRunner,
   customerRegions?: Readonly<Record<string, string | null>>,
+  snapshot?: Snapshot,
 ): Promise<string> {
   const intent = intentOf(question, result);
   const { region, refusal } = regionAsked(question, customerRegions);
   if (refusal) return refusal;
-  return region ? answerInRegion(intent, region, result, runner) : answerIntent(intent, result, runner);
+  if (!region || !customerRegions) return answerIntent(intent, result, runner);
+  const spread = await regionSpreadOf(snapshot, customerRegions, region);
+  return spread ? answerInSpreadRegion(intent, question, spread, result, runner) : answerInRegion(intent, region, result, runner);
 }
 
 /** " (a, b)" for the parts given, or nothing when there are none. */

@@ -71,8 +71,14 @@ const CHART = /\b(chart|plot|graph|visuali[sz]e|draw)\b/;
 /** A period by name: a year, a quarter, a month, "last month", "year to date". */
 const NAMES_A_PERIOD =
   /\b(19|20)\d\d\b|\bq[1-4]\b|\b(last|this|previous|past|next) (year|quarter|month|week)\b|\b(ytd|year to date|month to date)\b|\b(january|february|march|april|june|july|august|september|october|november|december)\b/;
-const CROSS_SELL =
-  /cross.?sell|up.?sell|bought together|buy together|purchased together|\bgo(es)? (well )?with|pairs? (well )?with|bundle|recommend|what (else|more) (should|could|can|to)|sell (more )?to\b|\bwhat (?:[\w'-]+ ){0,3}(?:offer|pitch)\b|next best|\b(buy|order|purchase) next\b|\bnext (purchase|order)\b|also (buy|bought|purchase)|(buy|buys|bought|purchased) with|\b(sells?|sold|selling) (well )?(together )?with\b/;
+/**
+ * "With" that names no product but a bound: "top 5 items by bottles sold with revenue over
+ * 5000" got the cross-sell list.
+ */
+export const WITH_NO_BOUND = String.raw`with\b(?! (?:a |an )?(?:revenue|sales|turnover|profits?|gross profit|margins?|more|less|fewer|over|under|above|below|at (?:least|most))\b)`;
+const CROSS_SELL = new RegExp(
+  String.raw`cross.?sell|up.?sell|bought together|buy together|purchased together|\bgo(es)? (well )?with|pairs? (well )?with|bundle|recommend|what (else|more) (should|could|can|to)|sell (more )?to\b|\bwhat (?:[\w'-]+ ){0,3}(?:offer|pitch)\b|next best|\b(buy|order|purchase) next\b|\bnext (purchase|order)\b|also (buy|bought|purchase)|(buy|buys|bought|purchased) ${WITH_NO_BOUND}|\b(sells?|sold|selling) (well )?(together )?${WITH_NO_BOUND}`,
+);
 /**
  * "When will Rossi Ltd 774 order next?" asks when, not what: it got the cross-sell answer. A
  * customer named gets their profile, with how often they buy and how long it has been.

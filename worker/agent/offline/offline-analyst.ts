@@ -18,6 +18,7 @@ import { periodsOf } from './query-periods';
 import { shapeRefusal } from './query-grammar';
 import { withWordingMended } from './query-text';
 import { unknownWordsOf, unreadWordsOf } from './query-unknown-words';
+import { regionAsked } from './region-answers';
 import { valuesNamed } from './query-values';
 import { answerRepQuestion } from './rep-answers';
 import { asksResultTools } from './retention-intents';
@@ -105,8 +106,8 @@ async function answerTextOf(
     (input.snapshot && !asksResultTools(question, input.snapshot.meta)
       ? await answerFromRows(question, input.snapshot, input.result, runner)
       : null) ??
-    (input.snapshot ? wordReadPastBy(question, input.snapshot.meta, input.result) : shapeRefusal(question)) ??
-    (await answerQuestion(question, input.result, runner, input.customerRegions));
+    (input.snapshot ? wordReadPastBy(question, input.snapshot.meta, input.result, input.customerRegions) : shapeRefusal(question)) ??
+    (await answerQuestion(question, input.result, runner, input.customerRegions, input.snapshot));
   // An expected absence is the answer itself, said plainly, not a pointer to an error.
   return text === NOT_AVAILABLE ? (runner.lastAbsence() ?? text) : text;
 }
@@ -116,7 +117,12 @@ async function answerTextOf(
  * opportunities for walmart" got the whole file's list, the word read past; "churn risk for
  * miller" got it too, the answers of every customer reading no names.
  */
-function wordReadPastBy(question: string, meta: SnapshotMeta, result: AnswerInput['result']): string | null {
+function wordReadPastBy(
+  question: string,
+  meta: SnapshotMeta,
+  result: AnswerInput['result'],
+  customerRegions: AnswerInput['customerRegions'],
+): string | null {
   const intent = intentOf(question, result);
   // "What's not selling?" got the top 5 products of all, "top products recently" those of all time.
   if (rankingOfAll(intent) && NOT_OF_ALL_TIME.test(question.toLowerCase()))
@@ -129,8 +135,15 @@ function wordReadPastBy(question: string, meta: SnapshotMeta, result: AnswerInpu
   const reason =
     (rankingOfAll(intent)
       ? unknownWordsOf(question, meta, [], result.dataset.fileName)
-      : unreadWordsOf(question, meta, result.dataset.fileName, !OF_EVERY_CUSTOMER.has(intent.kind))) ??
-    narrowingReadPastBy(intent, question, meta, analysisDayOf(result));
+      : unreadWordsOf(
+          question,
+          meta,
+          result.dataset.fileName,
+          !OF_EVERY_CUSTOMER.has(intent.kind),
+          placeNamesRegion(question, customerRegions),
+        )) ??
+    narrowingReadPastBy(intent, question, meta, analysisDayOf(result)) ??
+    profileReadPastBy(intent, question, meta);
   return reason && cant(reason, meta, analysisDayOf(result));
 }
 
@@ -157,6 +170,23 @@ function narrowingReadPastBy(intent: Intent, question: string, meta: SnapshotMet
   if (!dropped) return null;
   const label = meta.dimensions.find((d) => d.key === dropped.dimension)?.label ?? dropped.dimension;
   return `This answer is of ${of}, and I can't narrow it to the ${label.toLowerCase()} “${escapeMarkdown(dropped.values.join(', '))}”. ${askInstead(intent, `for ${dropped.values[0]}`)}`;
+}
+
+/**
+ * A customer's profile, which is of everything they bought, asked of some of it: "when did
+ * Justin Deggeller last order a phone?" got his last order of all (2021-11-19; his last
+ * Phones, 2019-11-27), "how is Sean Miller doing in technology?" all his revenue.
+ */
+function profileReadPastBy(intent: Intent, question: string, meta: SnapshotMeta): string | null {
+  if (intent.kind !== 'customer') return null;
+  const named = valuesNamed(question, meta, undefined);
+  if ('refused' in named) return null;
+  const customer = named.filters.find((f) => f.dimension === 'customer')?.values[0] ?? intent.query;
+  const dropped = named.filters.find((f) => f.dimension !== 'customer' && f.dimension !== 'region');
+  if (!dropped) return null;
+  const label = meta.dimensions.find((d) => d.key === dropped.dimension)?.label ?? dropped.dimension;
+  const value = dropped.values[0];
+  return `This answer is ${escapeMarkdown(customer)}'s profile, of everything they bought, and I can't narrow it to the ${label.toLowerCase()} “${escapeMarkdown(value)}”. Ask for a figure of the rows with it, such as “${escapeMarkdown(`${customer} ${value} revenue by month`)}”.`;
 }
 
 /** The analysis' answers of every customer, product or supplier, which take no period and no value but a region's. */
@@ -204,6 +234,16 @@ function rankingOfAll(intent: Intent): boolean {
   return intent.kind === 'rank_products' && intent.category === null;
 }
 
+/**
+ * Whether the question names a customers' region (or several, which the region answers
+ * refuse): a place it names is then theirs to read. "Most valuable customers in the uk" on a
+ * file with no such region got everyone's.
+ */
+function placeNamesRegion(question: string, customerRegions: AnswerInput['customerRegions']): boolean {
+  const { region, refusal } = regionAsked(question, customerRegions);
+  return region !== null || refusal !== null;
+}
+
 /** The answers that are of every customer and name no one: a word of a name is read past by them. */
 const OF_EVERY_CUSTOMER: ReadonlySet<Intent['kind']> = new Set([
   'churn',
@@ -222,7 +262,12 @@ const OF_EVERY_CUSTOMER: ReadonlySet<Intent['kind']> = new Set([
  */
 function namesValuesBesideReps(question: string, meta: SnapshotMeta): boolean {
   const named = valuesNamed(question, meta, undefined);
-  return 'refused' in named || named.filters.some((f) => f.dimension !== 'salesRep');
+  // A customer named as a rep is ("How is Anna Andreadi doing?" where both are) is the rep's name.
+  const reps = new Set(meta.dimensions.find((d) => d.key === 'salesRep')?.values ?? []);
+  return (
+    'refused' in named ||
+    named.filters.some((f) => f.dimension !== 'salesRep' && !(f.dimension === 'customer' && f.values.every((v) => reps.has(v))))
+  );
 }
 
 /** The executive summary followed by the findings, as markdown. */

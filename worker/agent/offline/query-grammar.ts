@@ -37,6 +37,7 @@ import {
   escapeRegex,
   EVERY_PERIOD,
   limitOf,
+  perCustomerOfAKind,
   RETURNS,
   returnedFilterOf,
   SHARE,
@@ -87,6 +88,7 @@ import {
   BUYING_LESS,
   COMPARATIVES,
   CUSTOMERS_AS_SUBJECT,
+  WHAT_WE_SELL_TO,
   CUSTOMERS_RANKED,
   DECLINE,
   DIMENSION_WORDS,
@@ -212,6 +214,22 @@ const GROUP_RELIES =
 /** Concentration and dependency, which the analyses work out for the whole file only. */
 // "How much do we depend on our biggest supplier?" got its revenue with no share: the verb too.
 const CONCENTRATION = /\b(concentrat\w*|pareto|80\/20|depend(s|ing|ent|ence|ency)?|reliant|reliance|rely|relies|relying)\b/;
+/** Why a bound on a number like a year is not read, with the two ways to ask. */
+function yearOrAmount(words: string, year: number, meta: SnapshotMeta): string {
+  const two = examplePeriodsOf(meta);
+  const compared = two ? ` To set two periods side by side, ask “revenue by customer in ${two[0]} vs ${two[1]}”.` : '';
+  return `I can't tell whether “${words}” is an amount or the year ${year}: write an amount with its comma (“${words.replace(/(\d)(\d{3})$/, '$1,$2')}”).${compared}`;
+}
+/** The first value named beside the customer. */
+function otherValueOf(filters: readonly { dimension: string; values: string[] }[]): string {
+  return filters.find((f) => f.dimension !== 'customer')?.values[0] ?? '';
+}
+/** Why a customer's first or last day of some of their rows (a category, a product) is not read. */
+function dayOfSomeRowsReason(customer: string, value: string): string {
+  return `I can tell when a customer first or last bought anything (“When was ${customer}'s last order?”), not yet when they last bought one product, category or other value; ask for that by month (“${customer} ${value} revenue by month”) to see when.`;
+}
+/** A bound on a number that may be a year: "more than 2020", "above 2019" (not "2,020", "$2020" or "over 2020", a period). */
+const YEAR_AS_BOUND = /^(?:more|less|fewer|greater|higher|lower|at|exceeding|under|above|below)\b[a-z ]*\s(?:19|20)\d\d$/;
 /**
  * Words that ask how a figure moved between two periods ("Is profit down this year?" got this
  * year's profit alone). "Spent less than 100" is a threshold, not "spent less": it was refused as a comparison
@@ -664,8 +682,9 @@ function countLeftOut(question: string, spec: QuerySpecInput, meta: SnapshotMeta
 }
 
 /** The customers a share of customers is of, named where they are: "What % of customers in the East bought Chairs?". */
+// "What share of customers in the West are Corporate?" was of all customers (25.7%): what they are is the part too.
 const CUSTOMERS_WHOLE =
-  /(?:\b(?:share|percent(?:age)?|proportion|fraction)|%) of (?:our |the |all |all our )*(?:customers|clients|accounts|buyers|stores|shops) (?:in|from|based in|located in) (.+?)(?= (?:who|that|bought|buy|buys|ordered|order|purchased|purchase|have|has|had|did|do|does|spent|spend)\b|[?.!,]|$)/;
+  /(?:\b(?:share|percent(?:age)?|proportion|fraction)|%) of (?:our |the |all |all our )*(?:customers|clients|accounts|buyers|stores|shops) (?:in|from|based in|located in) (.+?)(?= (?:who|that|bought|buy|buys|ordered|order|purchased|purchase|have|has|had|did|do|does|spent|spend|are|is|were|was)\b|[?.!,]|$)/;
 
 /** Why a share of a place's customers who bought in a period gets no figure. */
 const shareBoughtInAPeriodReason = (place: string) =>
@@ -872,6 +891,8 @@ function parseAsRead(
   facts: AnalysisFacts | undefined,
   valuesLeftOut: boolean,
 ): Parsed {
+  const ofAKind = perCustomerOfAKind(question);
+  if (ofAKind) return { kind: 'refused', reason: ofAKind };
   // "Top 5 countries by revenue excluding the UK" was refused: the question without the
   // clause, with the values it names left out.
   const exclusion = exclusionOf(question, meta);
@@ -1154,12 +1175,14 @@ function parseAsRead(
       reason: 'I can\'t list single orders; ask for a recent period instead, such as "revenue by customer in the last 7 days".',
     };
   // "When was the last order from Sean Miller?" got his revenue: the date is his profile's.
-  if (
-    /\bwhen\b/.test(text) &&
-    /\b(?:last|latest|most recent|first|earliest)\s+(?:order|purchase|invoice)\b/.test(text) &&
-    filters.some((f) => f.dimension === 'customer')
-  )
-    return { kind: 'unmapped', reason: "One customer's first and last orders are in their profile." };
+  // "When did Justin Deggeller last order a phone?" got his last order of all (2021-11-19; of
+  // Phones, 2019-11-27): the profile's day is of everything the customer bought.
+  const customerDay = filters.find((f) => f.dimension === 'customer');
+  const dayOfSomeRows = customerDay && filters.some((f) => f.dimension !== 'customer');
+  if (/\bwhen\b/.test(text) && /\b(?:last|latest|most recent|first|earliest)\s+(?:order|purchase|invoice)\b/.test(text) && customerDay)
+    return dayOfSomeRows
+      ? { kind: 'refused', reason: dayOfSomeRowsReason(customerDay.values[0], otherValueOf(filters)) }
+      : { kind: 'unmapped', reason: "One customer's first and last orders are in their profile." };
   // "When did we last sell chairs?" got Chairs' revenue (328,449.10), "how long since we sold
   // Xerox 1989" its revenue: a day is asked, which no figure of the rows is.
   if (WHEN_SOLD.test(text)) {
@@ -1176,6 +1199,8 @@ function parseAsRead(
   }
   // "What did Sean Miller buy last?" listed all he ever bought: what he bought on his last purchase day.
   const lastOf = LAST_PURCHASE.test(text) && !/\bwhen\b/.test(text) ? filters.find((f) => f.dimension === 'customer') : undefined;
+  // "Last order date for Natalie Fritzler in Technology" kept her last day of all (2021-10-12), and found no Technology on it.
+  if (lastOf && !period && dayOfSomeRows) return { kind: 'refused', reason: dayOfSomeRowsReason(lastOf.values[0], otherValueOf(filters)) };
   if (lastOf && !period) {
     const day = lastOf.values.length === 1 && lastOf.match !== 'startsWith' ? (facts?.lastPurchaseOf(lastOf.values[0]) ?? null) : null;
     if (!day)
@@ -1313,10 +1338,17 @@ function parseAsRead(
   const whatSold = filters.some((f) => f.dimension === 'supplier') && WHAT_SOLD.test(text);
   const whatBought =
     (measures.length === 0 || (measures[0] === 'revenue' && CUSTOMERS_AS_SUBJECT.test(text)) || revenueByBuying) &&
-    (WHAT_BOUGHT.test(text) || whatSold);
+    (WHAT_BOUGHT.test(text) || whatSold || WHAT_WE_SELL_TO.test(text));
   if (whatBought) measures = ['revenue'];
+  // "What did new customers in November buy?" got their count alone: what they bought is by
+  // product, as "Which products did new customers buy in November?" gets it.
+  const newBuyersBought = measures.length > 0 && measures.every((m) => m === 'newCustomers') && WHAT_BOUGHT.test(text);
   // "Products bought by more than 500 customers": the figure the threshold names.
   const threshold = thresholdOf(text);
+  // "Customers who spent more than 2020" kept those past 2,020 in 2020 alone: the number was
+  // read as the bound and as the year. Which it is can't be told ("less than 2020" may be "than in 2020").
+  if (threshold && YEAR_AS_BOUND.test(threshold.words))
+    return { kind: 'refused', reason: yearOrAmount(threshold.words, threshold.value, meta) };
   const thresholds = thresholdsIn(text);
   if (thresholds.length > 1)
     return {
@@ -1332,7 +1364,9 @@ function parseAsRead(
   );
   if (measures.length === 0 && oneCustomer) measures = ['customers'];
   // "Which customers bought more than 1000 in 2011?" asked for the figure: an amount bought is money.
-  if (measures.length === 0 && threshold && !threshold.unit && /\b(buy|buys|buying|bought|purchased?)\b/.test(text)) measures = ['revenue'];
+  // "Customers over 5k in 2021" too: the customers listed, past an amount of money.
+  if (measures.length === 0 && threshold && !threshold.unit && (threshold.spent || /\b(buy|buys|buying|bought|purchased?)\b/.test(text)))
+    measures = ['revenue'];
   // "Which customers buy from Supplier 13?": what they bought, not the supplier's summary.
   if (measures.length === 0 && /\b(buy|buys|bought|purchase[sd]?|order(ed|s)?) from\b/.test(text)) measures = ['revenue'];
   // "Products supplied by bacardi" got the file's top products: what each of the supplier's sold.
@@ -1470,7 +1504,7 @@ function parseAsRead(
   if (groupBy.includes('customer') && groupBy.length > 1 && CUSTOMERS_AS_SOURCE.test(text) && !CUSTOMERS_RANKED.test(text))
     groupBy.splice(groupBy.indexOf('customer'), 1);
   if (
-    (whatBought || lastOf) &&
+    (whatBought || lastOf || newBuyersBought) &&
     groupBy.length === 0 &&
     !filters.some((f) => f.dimension === 'product') &&
     meta.dimensions.some((d) => d.key === 'product')

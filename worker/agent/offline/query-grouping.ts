@@ -11,6 +11,7 @@ import {
   COUNT,
   CUSTOMERS_AMONG,
   CUSTOMERS_AS_SUBJECT,
+  WHAT_WE_SELL_TO,
   CUSTOMERS_RANKED,
   DIMENSION_WORDS,
   GROWING_PLURAL,
@@ -162,6 +163,10 @@ export function groupingOf(
         continue;
       // "What's our customers' average order value?" and "… most popular category?" listed every customer's.
       if (dim === 'customer' && OUR_CUSTOMERS_FIGURE.test(text) && !CUSTOMERS_SPLIT.test(text)) continue;
+      // "What share of revenue comes from Corporate customers?" listed each customer's share
+      // (the 50 shown held 21.7%): the share of the customers named is one figure, 30.7%.
+      if (dim === 'customer' && SHARE_ASKED.test(text) && SHARE_FROM_CUSTOMERS.test(text) && !CUSTOMERS_LISTED_OR_SPLIT.test(text))
+        continue;
       // "What's the revenue of Safety products?" asks for their one figure, "Revenue of Safety
       // products by month" for it month by month: each listed every product's.
       if (
@@ -179,6 +184,8 @@ export function groupingOf(
       if (dim === 'product' && OWNER_OF_PRODUCTS.test(text)) continue;
       // "Which products do customers in Germany buy most?": customers who buy are the subject, not a grouping.
       if (dim === 'customer' && CUSTOMERS_AS_SUBJECT.test(text)) continue;
+      // "What do we sell to corporate customers?": whom we sell to, not a grouping.
+      if (dim === 'customer' && WHAT_WE_SELL_TO.test(text)) continue;
       // "Which products sell best among Home Office customers?" ranked customer × product.
       if (
         dim === 'customer' &&
@@ -276,6 +283,13 @@ function figureOfNamedCustomers(filters: readonly { values: string[] }[]): RegEx
  */
 const OUR_CUSTOMERS_FIGURE = new RegExp(
   String.raw`^(?:and |so )?what(?:'s| is| was)\s+(?:our |the |my |all |all our )(?:${CUSTOMERS_PLURAL})['’] `,
+);
+/** A share asked for: "what share of revenue", "what % of sales", "what proportion of profit". */
+const SHARE_ASKED = /\b(?:share|percent(?:age)?|proportion|fraction|portion)\b|%/;
+/** The customers a share is of: "from Corporate customers", "of our German clients", "from non-UK customers". */
+const SHARE_FROM_CUSTOMERS = new RegExp(
+  String.raw`\b(?:from|of|by|among)\s+(?:our\s+|the\s+|all\s+)?(?:[\p{L}\d-]+\s+){0,2}(?:${CUSTOMERS_PLURAL})\b(?! (?:who|whose|that|which|with|without)\b)`,
+  'u',
 );
 /** Customers split one by one: "each customer", "per customer", "by customer". */
 const CUSTOMERS_SPLIT = /\b(?:each|every|per|individual)\b|\bby customers?\b/;

@@ -15,16 +15,44 @@ import { CUSTOMER_NOUNS, CUSTOMERS_NAMED, CUSTOMERS_PLURAL } from './customer-wo
 /** Returns, refunds, cancellations, credit notes and what was credited back ("returning customers" is a measure of its own). */
 export const RETURNS = /\b(returns?|returned|refunds?|refunded|credited|credit (notes?|memos?)|cancel(l?ed|lations?|s)?)\b/;
 /**
+ * The ranks a nested question looks up. "What is the margin of our most profitable customer?"
+ * got the customer of the highest margin % (Jenna Caffey, 47.5%), not the margin of the one
+ * with the most gross profit (Tamara Chand, 47.1%).
+ */
+const NESTED_RANK = String.raw`top|best|biggest|largest|smallest|worst|(?:most|least) (?:profitable|valuable|lucrative|important)`;
+/**
  * "Revenue by category for the top customer", "What did our top customer buy?" (it named the top
  * customer and their revenue, not what they bought), "Which products did our biggest customer buy?"
  * (the top customer-and-product pair): a question about the answer to another question.
  */
-const NESTED =
-  /\b(for|of|from|by|to) (the|my|our) (top|best|biggest|largest|smallest|worst) (customer|client|account|product|supplier|region|category|rep|sales rep)\b|\b(?<=what (?:did|does|do|has|have) )(the|my|our) (top|best|biggest|largest|smallest|worst) (customer|client|account)(?= (?:buy|bought|order|ordered|purchase|purchased)\b(?!\s+(?:in total|altogether|overall)))|\b(?<=(?:what|which) (?:products?|items?|goods|categor(?:y|ies)|sub-categor(?:y|ies)|brands?|skus?) (?:did|does|do|has|have) )(the|my|our) (top|best|biggest|largest|smallest|worst) (customer|client|account)(?= (?:buy|bought|order|ordered|purchase|purchased)\b)/;
+const NESTED = new RegExp(
+  String.raw`\b(for|of|from|by|to) (the|my|our) (${NESTED_RANK}) (customer|client|account|product|supplier|region|category|rep|sales rep)\b|\b(?<=what (?:did|does|do|has|have) )(the|my|our) (${NESTED_RANK}) (customer|client|account)(?= (?:buy|bought|order|ordered|purchase|purchased)\b(?!\s+(?:in total|altogether|overall)))|\b(?<=(?:what|which) (?:products?|items?|goods|categor(?:y|ies)|sub-categor(?:y|ies)|brands?|skus?) (?:did|does|do|has|have) )(the|my|our) (${NESTED_RANK}) (customer|client|account)(?= (?:buy|bought|order|ordered|purchase|purchased)\b)`,
+);
 /** "Profit from new customers": a figure other than revenue split by customer type, which the query can't make. */
 const SPLIT_BY_NEW = new RegExp(
   String.raw`\b(profit|margin|orders|units|average order value|aov|average order|basket size)\b.*\b(from|of|by|with|for) (the )?(new|returning|repeat|existing) (${CUSTOMERS_PLURAL})\b`,
 );
+/**
+ * "Average revenue per new customer in 2021" was all customers' (1,058.03 over 693; the 11 new
+ * customers' is 682.89), read with "new" dropped: an average per customer of one kind, which
+ * the query can't make.
+ */
+const KIND = String.raw`(?:new|returning|repeat|existing|first[- ]time)`;
+const ONE = String.raw`(?:customer|client|account|buyer)s?`;
+const PER_CUSTOMER_OF_A_KIND = new RegExp(
+  [
+    String.raw`\b(?:revenue|sales|spend|spending|value|turnover)\s+per\s+${KIND}\s+${ONE}\b`,
+    String.raw`\baverage\s+(?:(?:revenue|sales|spend|spending|value|turnover)\s+)?(?:per|of|for|from|by)\s+(?:an?\s+|the\s+|each\s+|our\s+)?${KIND}\s+${ONE}\b`,
+    String.raw`\bper\s+(?:customer|client|account|head)\b[^?.!]*\b(?:for|of|from|among|by)\s+(?:the\s+|our\s+)?${KIND}\s+${ONE}\b`,
+    String.raw`\baverage\s+${KIND}\s+(?:customer|client|account|buyer)\s+(?:revenue|sales|spend|spending|value)\b`,
+  ].join('|'),
+);
+/** Why an average per customer of one kind is not read, or null: the averages read before the other shapes. */
+export function perCustomerOfAKind(question: string): string | null {
+  return PER_CUSTOMER_OF_A_KIND.test(question.toLowerCase())
+    ? 'I can count new and returning customers and give the revenue of each kind, not yet the average per customer of one kind; ask for the new customers and how much they spent (“new customers and how much they spent last year”) for the two figures.'
+    : null;
+}
 /** Revenue, profit or orders split by customers' order counts, which the query can't make. */
 export const ORDER_COUNT_ONLY =
   "I can count customers with one order and customers with two or more, but I can't split revenue, profit or orders between them yet.";
@@ -36,10 +64,11 @@ const REVENUE_BY_REPEAT = new RegExp(
 const EXCLUSION = /\b(excluding|exclude|excludes|except|excl\.?|other than|apart from|aside from|not including|minus|without)\b/;
 /**
  * "Customers who spent more than 1000": a threshold on a figure, which the query can't
- * filter by. "Over 12 months" and "over 2021" are periods, not thresholds.
+ * filter by. "Over 12 months" and "over 2021" are periods, not thresholds; "above 2021" is
+ * a bound, which the grammar refuses as a year or an amount (`YEAR_AS_BOUND`).
  */
 const THRESHOLD =
-  /(?:[<>]=?|[≥≤])\s*[$£€]?\s?-?\d[\d,.]*|\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|at least|at most|exceeding)\s+[$£€]?\s?-?\d[\d,.]*|\b(?:over|under|above|below)\s+(?!(?:19|20)\d\d\b)[$£€]?\s?-?\d[\d,.]*(?![\d,.])(?!\s*(?:days?|weeks?|months?|quarters?|years?)\b)/;
+  /(?:[<>]=?|[≥≤])\s*[$£€]?\s?-?\d[\d,.]*|\b(?:(?:more|less|fewer|greater|higher|lower)\s+than|at least|at most|exceeding)\s+[$£€]?\s?-?\d[\d,.]*|\b(?:over\s+(?!(?:19|20)\d\d\b)|(?:under|above|below)\s+)[$£€]?\s?-?\d[\d,.]*(?![\d,.])(?!\s*(?:days?|weeks?|months?|quarters?|years?)\b)/;
 /**
  * "Customers who bought in every year" (this read as the whole file's customers), "buy
  * Binders every year", "in all four quarters": customers of every period. "Bought in each month" is a count by month; "in both 2020 and 2021" is two
@@ -110,7 +139,7 @@ export interface Threshold {
   unit: 'orders' | 'units' | 'customers' | 'products' | 'percent' | 'other' | null;
   /** A number other than 0 right after "margin", with no % sign: a percentage or an amount, which can't be told. */
   marginUnclear?: true;
-  /** An amount after a verb of spending ("spent over 5,000"): revenue's, whatever other figure is asked. */
+  /** An amount after a verb of spending ("spent over 5,000") or the list's noun ("customers over 5k"): revenue's, whatever other figure is asked. */
   spent?: true;
   /** The figure of money named right before the bound ("with revenue over 5,000", "profit above 1,000"). */
   of?: 'revenue' | 'grossProfit' | 'cost';
@@ -156,7 +185,7 @@ const SPENT_BEFORE =
  */
 function withSpendingRead(threshold: Threshold, before: string): Threshold {
   if (threshold.unit !== null) return threshold;
-  if (SPENT_BEFORE.test(before)) return { ...threshold, spent: true };
+  if (SPENT_BEFORE.test(before) || LISTED_BEFORE.test(before)) return { ...threshold, spent: true };
   return /\b(?:ordered|placed)\s*$/.test(before) && !/[$£€]|\d\s?(?:k|m|thousand|million)\b/i.test(threshold.words)
     ? { ...threshold, unit: 'orders' }
     : threshold;
@@ -231,8 +260,19 @@ const EXACT_ORDERS =
  * order over 5000" is an order's amount, and a margin's bound stays unclear (MARGIN_BEFORE).
  */
 function countBefore(text: string): Threshold['unit'] {
-  return /\b(?:orders|invoices|units|customers|products)\s*$/.test(text) ? unitBefore(text) : null;
+  return COUNT_BEFORE.test(text) ? unitBefore(text) : null;
 }
+
+/**
+ * A count a bound follows, after what has it ("products with customers over 50", "customers
+ * whose orders are above 10"); "customers over 5k" are the customers listed, past an amount
+ * (it kept the customers with over 5,000 distinct customers: none).
+ */
+const COUNT_BEFORE =
+  /\b(?:with|having|has|have|had|whose|their|its|by|of|in)\s+(?:(?:more|most|fewer|the|total|number of)\s+)*(?:orders|invoices|units|customers|products)\s+(?:(?:is|are|was|were)\s+)?$/;
+/** The list's own noun right before a bound: "customers over 5k", "stores above 10,000", "products under 500". */
+const LISTED_BEFORE =
+  /^\s*(?:(?:which|what|list|show|all|our|the|my|any|how many)\s+)*(?:customers|clients|accounts|buyers|stores|shops|products|items|skus|suppliers|vendors|reps)\s*$/;
 
 /** "Margin < 0", "orders >= 10": with a sign, the figure is named before it. */
 function unitBefore(text: string): Threshold['unit'] {

@@ -1043,6 +1043,8 @@ function periodsRead(text: string, today: Date): Periods {
     /^(?:compare|comparing)\s+(.+?)\s+(to)\s+(?!the same\b)(.+)/,
     /(.+?)\s+(vs\.?|versus|compared? (?:with|to)|against|with|but not(?: in)?|and not in|not in)\s+(.+)/,
     /(.+?)\s+(than)\s+(.+)/,
+    // "Sales 2021 over 2020" got 2021's alone: a year over a year is set against it.
+    /(.+?\b(?:19|20)\d\d)\s+(over)\s+((?:19|20)\d\d\b.*)/,
   ]) {
     const m = pattern.exec(text);
     if (!m) continue;

@@ -13,6 +13,7 @@ import { notHeldReason } from './query-not-held';
 import { pluralNoun } from '../../engine/render/format';
 import { escapeRegex, limitOf, thresholdOf, unusedNumberNamed } from './query-limits';
 import { BRIDGE_SPLIT } from './bridge-intents';
+import { SPLIT_BY } from './retention-intents';
 import { examplesOfTwo, MONTH_NAMES, periodBefore, periodsOf, type DayRange } from './query-periods';
 import { GOODS_COSTING, silentSpanNotToNow } from './query-text';
 import {
@@ -26,6 +27,7 @@ import {
   PROSPECTS,
   PURCHASE_GAP,
   WHEN_NEXT,
+  WITH_NO_BOUND,
 } from './intents';
 import {
   COMPARATIVES,
@@ -61,8 +63,9 @@ import { BUYER_NOUNS, CUSTOMER_NOUNS, CUSTOMER_SINGULAR, CUSTOMERS_NAMED, CUSTOM
  * Products bought in the same orders as another: "what do customers buy with X", "what goes
  * with X". "Also bought in 2024" is a period, not a product: the customers of both periods.
  */
-const BOUGHT_WITH =
-  /\b(?:bought|buy|buys|purchased?|ordered|order) (?:together|with)\b|\bgo(?:es)? (?:well )?with\b|\b(?:sells?|sold|selling) (?:well )?(?:together )?with\b|\bpairs? (?:well )?with\b|\balso (?:buy|bought|purchased?|order(?:ed)?)\b(?! (?:in|during|last|this|since|between)\b)/;
+const BOUGHT_WITH = new RegExp(
+  String.raw`\b(?:bought|buy|buys|purchased?|ordered|order) (?:together\b|${WITH_NO_BOUND})|\bgo(?:es)? (?:well )?with\b|\b(?:sells?|sold|selling) (?:well )?(?:together )?${WITH_NO_BOUND}|\bpairs? (?:well )?with\b|\balso (?:buy|bought|purchased?|order(?:ed)?)\b(?! (?:in|during|last|this|since|between)\b)`,
+);
 
 /**
  * "Which Chairs customers also bought Tables?", "What share of … also bought Tables?" name what
@@ -577,6 +580,13 @@ export function churnOrSegmentsAnswer(
   // the 12 months before the last 12 (or the period before the one named) and not since, whose
   // share of those buyers the answer gives.
   if (CHURN_RATE.test(text) && analysisDay && meta.hasDates) {
+    // "Churn rate by segment" got the rate of all customers (12.5%; Consumer's is 11.8%).
+    const split = SPLIT_BY.exec(text)?.[1];
+    if (split)
+      return {
+        kind: 'refused',
+        reason: `I can give the churn rate of all customers, or of the customers of one value at a time (“churn rate of customers in …”), not by ${split} yet.`,
+      };
     const named = periodsOf(text, today);
     if (named.other)
       return {

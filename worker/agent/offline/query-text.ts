@@ -246,13 +246,16 @@ const MARGIN_IN_MONEY = new RegExp(String.raw`\b(?:gross )?margin (?:in )?(${CUR
  */
 function amountLikeAYear(whole: string, year: string, offset: number): string {
   const before = whole.slice(Math.max(0, offset - 40), offset).toLowerCase();
+  // "More than $2020" is money: it was read as the year 2020 too.
+  if (/[$£€]\s?$/.test(before)) return `${year[0]},${year.slice(1)}`;
   // "sales over 2020 and 2021" names two years.
   if (
     !MONEY_BOUND_BEFORE.test(before) ||
     /^\s*(?:and|or|to|through|thru|until|vs\.?|versus|-|–)\s*(?:19|20)\d\d\b/i.test(whole.slice(offset + 4))
   )
     return year;
-  const otherYear = [...whole.matchAll(/\b(?:19|20)\d\d\b/g)].some((m) => m.index !== offset && m[0] !== year);
+  // "Revenue above 2021 in 2021" too: the year named again is the period (the bound was dropped).
+  const otherYear = [...whole.matchAll(/\b(?:19|20)\d\d\b/g)].some((m) => m.index !== offset);
   return otherYear ? `${year[0]},${year.slice(1)}` : year;
 }
 

@@ -117,6 +117,11 @@ function spellingsOf(word: string): string[] {
   ];
 }
 
+/** The parts of a map a region may be named by. */
+const COMPASS_WORDS = new Set(
+  'north south east west northeast northwest southeast southwest midwest northern southern eastern western central'.split(' '),
+);
+
 /** Whether the grammar reads a word in one of its forms, or it is plain English that narrows no figure ("kindly", "roughly"). */
 function isWordRead(word: string): boolean {
   return (
@@ -151,6 +156,9 @@ function howRead(
   if (file.headers.has(word) || file.headers.has(one)) return 'read';
   // A place is a name, whatever the grammar's lists hold: read where the file holds it ("How many stores does Iowa have?").
   if (isPlaceWord(word)) return file.words.has(word) ? 'read' : 'unknown';
+  // "Top customers in the west" on a file whose regions are countries got everyone's: "west" is
+  // in the grammar's lists ("West Virginia"), but names a part of the map no value names.
+  if (COMPASS_WORDS.has(word) && !file.words.has(word)) return 'unknown';
   if (isWordRead(word)) return 'read';
   // "subcategories", "shipmode": two words of a header typed as one ("Sub-Category", "Ship Mode");
   // any two words would let "midwest" and "supermarket" through.
@@ -233,15 +241,15 @@ const ANSWERS_ABOUT = /\b(?:for|of|to|with|about|at|in|from|on|among)\s+(.*)$/s;
  * they name, so "churn risk for costco" got the whole list. Their questions are worded freely
  * ("What assumptions does the churn model make?"), so only what follows "for", "to", "with" …
  * is looked at. Places are read, by the customers' regions ("Which customers in Germany are at
- * risk?"). Words of the file's names are read by the answers that take names ("any Staples",
+ * risk?"), where one of them is named (`placesRead`). Words of the file's names are read by the answers that take names ("any Staples",
  * "Acme" for Acme Supply, Inc.); the others (`namesRead` false: churn, segments, concentration)
  * are of every customer, and "churn risk for miller" got the whole list too.
  */
-export function unreadWordsOf(question: string, meta: SnapshotMeta, fileName = '', namesRead = true): string | null {
+export function unreadWordsOf(question: string, meta: SnapshotMeta, fileName = '', namesRead = true, placesRead = true): string | null {
   const about = ANSWERS_ABOUT.exec(question)?.[1];
   if (!about) return null;
   const { unknown, valueWords } = wordsNotRead(about, meta, [], wordsOfFileName(fileName));
-  const unread = unknown.filter(({ part }) => !isPlaceWord(part));
+  const unread = unknown.filter(({ part }) => !(placesRead && isPlaceWord(part)));
   if (unread.length > 0) return unknownWordsSaid(unread, meta);
   const named = namesRead ? [] : valueWords.filter(({ part }) => !isPlaceWord(part) && !isWordOfRegions(part, meta));
   return named.length > 0 ? everyCustomersAnswerSaid(named, meta) : null;
@@ -314,12 +322,28 @@ function unknownWordsSaid(unknown: readonly WordNotRead[], meta: SnapshotMeta): 
   const [they, them] = unknown.length > 1 ? ['they are', 'them'] : ['it is', 'it'];
   // "ofice supplies revenue" got the sub-category Supplies: the slip was read past, not as Office.
   let near: string | null = null;
+  // "The west" is no slip of "best": a place the file does not hold is said as one.
+  if (unknown.every(({ part }) => isPlaceWord(part) || COMPASS_WORDS.has(part))) return placesNotHeldSaid(named, them, meta);
   for (const { part } of unknown) if ((near = nearestFileWord(part, meta))) break;
   return (
     `I can't place ${named} in this question: no customer, product, place or other value of this file holds ${them}, and ${they} no word I know, so an answer without ${them} would be to another question. ` +
     `Ask again without ${them}, or name a value as the file writes it.${near ? ` Did you mean “${escapeMarkdown(near)}”?` : ''}`
   );
 }
+
+/** "In the west" on a file whose regions are countries: the words are places, only not this file's. */
+function placesNotHeldSaid(named: string, them: string, meta: SnapshotMeta): string {
+  const regions = [...new Set(meta.dimensions.find((d) => d.key === 'region')?.values ?? [])].sort((a, b) => a.localeCompare(b));
+  const listed =
+    regions.length > 0 && regions.length <= MAX_REGIONS_LISTED ? ` (its regions are ${regions.map(escapeMarkdown).join(', ')})` : '';
+  return (
+    `I can't place ${named} in this question: no region or other value of this file is named so${listed}, so an answer without ${them} would be to another question. ` +
+    `Ask again without ${them}, or name a region as the file writes it.`
+  );
+}
+
+/** Up to this many regions are listed where a place the question names is not one of them. */
+const MAX_REGIONS_LISTED = 12;
 
 /**
  * "revenue from mugs" on a file whose products are "WHITE MUG", "RED MUG": a word of many

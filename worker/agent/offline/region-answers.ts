@@ -4,11 +4,16 @@
  * else is refused rather than answered for all customers.
  */
 import type { AnalysisResult } from '../../engine/contract';
+import type { QuerySpecInput } from '../../engine/query/spec';
 import { churnCustomerLine, churnListHeader, formatMoney, ordersOfList, placedLines, plural, ratedWords } from '../format';
 import { getChurnRisk, rankCustomers } from '../tools';
+import { regionSpreadSaid, type RegionSpread } from '../tools/customer-regions';
+import { queryData } from '../tools/query-tool';
 import { normalise } from '../tools/tool-kit';
+import { answerAmong } from './among-answers';
+import { queryAnswerText } from './query-answer';
 import { escapeRegex } from './query-limits';
-import { countryOfCode, countrySpellingsOfDemonym } from './query-names';
+import { countryOfCode, countrySpellingsOfDemonym, placeWordsOf } from './query-names';
 import { firstOrderRanking, lastOrderRanking, NO_ORDERS, NOT_AVAILABLE, rankTieLines } from './answers';
 import type { Intent } from './intents';
 import type { SectionRunner } from './sections';
@@ -34,6 +39,9 @@ function regionsNamedIn(question: string, customerRegions?: Readonly<Record<stri
     // code; "Austrian customers" names AT (each got every region's list).
     const country = countryOfCode(r);
     if (country && text.includes(` ${normalise(country)} `)) return true;
+    // "In the UK", "in Britain" name United Kingdom (Online Retail's "most valuable customers in
+    // the uk" got every country's).
+    if (placeWordsOf(r).some((w) => (w.length >= 3 || !ENGLISH_TWO_LETTERS.has(w)) && text.includes(` ${normalise(w)} `))) return true;
     if (demonymOf.includes(normalise(r)) || (country !== null && demonymOf.includes(country))) return true;
     return normalise(r).length >= 3
       ? text.includes(` ${normalise(r)} `)
@@ -107,4 +115,36 @@ export async function answerInRegion(intent: Intent, region: string, result: Ana
     ].join('\n');
   }
   return `I can't break that down by region yet. For ${region} I can rank customers by revenue or orders, or list customers at churn risk.`;
+}
+
+/**
+ * Answers an intent for a region that is the orders', not the customers' (`regionSpreadOf`):
+ * a ranking by what each customer bought there, as "top customers in the West" gets it, and
+ * the churn list or a segment of the customers with rows there, as "… in Texas" gets them.
+ */
+export async function answerInSpreadRegion(
+  intent: Intent,
+  question: string,
+  spread: RegionSpread,
+  result: AnalysisResult,
+  runner: SectionRunner,
+): Promise<string> {
+  const where = [{ dimension: 'region', values: [spread.region], match: 'exact' as const }];
+  if (intent.kind === 'rank_customers' && (intent.metric === 'revenue' || intent.metric === 'orders')) {
+    if (intent.metric === 'orders' && result.totals.orders === 0) return NO_ORDERS;
+    const spec: QuerySpecInput = {
+      measures: [intent.metric],
+      groupBy: ['customer'],
+      filters: where,
+      limit: intent.limit,
+      ...(intent.direction === 'asc' ? { sort: { by: intent.metric, direction: 'asc' as const } } : {}),
+    };
+    const data = await runner.call(queryData, spec, `Ranking customers by what they bought in ${spread.region}.`);
+    if (!data) return NOT_AVAILABLE;
+    return `${regionSpreadSaid(spread)} They are ranked by what they bought there.\n\n${queryAnswerText(data, spec, runner.currency)}`;
+  }
+  return (
+    (await answerAmong(question, where, result, runner)) ??
+    `${regionSpreadSaid(spread)} So a customer has no one region here: for ${spread.region} I can rank customers by what they bought there, or list those who bought there at churn risk or in a segment.`
+  );
 }

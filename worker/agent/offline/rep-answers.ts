@@ -135,7 +135,9 @@ const STOPPED_BUYING =
  * The customers asked for one by one: "which customers", "show … customers". Not "who" ("Who did
  * Rep 3 lose?" stays the scorecard's count), nor "Show Rep 3's lost revenue".
  */
-const CUSTOMERS_ONE_BY_ONE = /\b(which|list|show|name)\b.*\b(customers?|clients?|accounts?)\b/;
+// "Top 5 lost customers for Rep 12" and "medium risk customers for Rep 3" got the scorecard, which names none.
+const CUSTOMERS_ONE_BY_ONE =
+  /\b(which|list|show|name|top|bottom)\b.*\b(customers?|clients?|accounts?)\b|\b(?:lost|at[- ]risk|(?:high|medium|low)[- ]risk|churn(?:ed|ing)) (?:customers|clients|accounts)\b/;
 
 /**
  * A rep question, or null to let the grammar and the other intents answer.
@@ -153,6 +155,9 @@ export function repIntentOf(question: string, result: AnalysisResult, othersName
   // A period ("last year", "in Q1") is the grammar's: it sums the rows of that period.
   if (periodOf(q, months) !== null || /\b(last|this|past|previous) (week|month|quarter|year)\b|\bsince\b|\bytd\b/.test(q)) return null;
   const named = askedName(text);
+  // "How is Rep 5 doing in the UK?" got Rep 5's whole book (1,827,448.00; 202,473.19 in the UK):
+  // with another value named, the rows of both answer.
+  if ((named || mentionedRep(q, result)) && othersNamed()) return null;
   if (named) {
     const other = intentOf(question, result).kind;
     // "How is Anna Andreadi doing?" with a rep and a customer of that exact name: the

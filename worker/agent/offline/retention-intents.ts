@@ -17,10 +17,20 @@ export type RetentionIntent = {
   years: string[];
   /** Net (or gross) revenue retention named: "NRR", "net revenue retention". */
   netRetention: boolean;
+  /** A grouping asked for beside it ("by segment"), which the cohorts are not split by. */
+  split: string | null;
 };
 
+/**
+ * A split by a grouping: "retention rate by segment" and "churn rate by region" got the one
+ * figure of all customers, the split read past. Cohorts, months and quarters are the
+ * retention answer's own.
+ */
+export const SPLIT_BY = /\b(?:by|per|for each|each|across|split by|broken down by)\s+(?:the\s+|our\s+)?([a-z][a-z-]*)/;
+const RETENTION_OWN_SPLITS = /^(?:cohorts?|quarters?|months?|years?|periods?)$/;
+
 const RETENTION =
-  /\bcohorts?\b|\bretention\b|\bretain(ed|ing|s)?\b|\bnrr\b|\bgrr\b|\bndr\b|net (revenue|dollar) retention|gross revenue retention|\bcome back\b|\bcoming back\b|\bstay(ed|ing)? with us\b|\bkeep (buying|ordering)\b|\bkeep(?:ing)? (?:our |the )?(?:new )?customers\b|customers? (we )?(won|acquired|gained) in\b/;
+  /\bcohorts?\b|\bretention\b|\bretain(ed|ing|s)?\b|\bnrr\b|\bgrr\b|\bndr\b|net (revenue|dollar) retention|gross revenue retention|\b(?:come|came|comes) back\b|\bcoming back\b|\bstay(ed|ing)? with us\b|\bkeep (buying|ordering)\b|\bkeep(?:ing)? (?:our |the )?(?:new )?customers\b|customers? (we )?(won|acquired|gained) in\b/;
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH =
@@ -64,6 +74,7 @@ export function retentionIntentOf(question: string): RetentionIntent | null {
     after: after ? { count: Number(after[1]), unit: after[2].startsWith('q') ? 'quarter' : 'month' } : null,
     years: [...q.matchAll(/\b(?:19|20)\d\d\b/g)].map((m) => m[0]).filter((year) => !cohort?.startsWith(year)),
     netRetention: /\bnrr\b|\bgrr\b|\bndr\b|net (?:revenue|dollar) retention|gross revenue retention/.test(q),
+    split: [SPLIT_BY.exec(q)?.[1]].find((word) => word !== undefined && !RETENTION_OWN_SPLITS.test(word)) ?? null,
   };
 }
 

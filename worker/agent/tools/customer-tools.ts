@@ -3,6 +3,7 @@
  */
 import { customersWhere, QueryFilterSchema, QueryRefusal, rankedCut, tieAtCut, type CustomersWhere } from '../../engine/query';
 import { offerName } from '../../engine/render/cross-sell-words';
+import { regionSpreadOf, regionSpreadSaid } from './customer-regions';
 import { DataAbsentError } from './data-absent';
 import { z } from 'zod';
 import { backtestSummary } from './churn-backtest-summary';
@@ -216,10 +217,10 @@ export const getChurnRisk = defineTool({
     limit: limitInput(10),
   }),
   run: async (context, { risk, region, where, amongTop, limit }) => {
-    const { result, customerRegions } = context;
+    const { result } = context;
     const churn = churnOrFail(result);
     const wanted = risk ? [risk] : ['lost', 'high', 'medium'];
-    const inRegion = regionFilter(customerRegions, region);
+    const inRegion = await regionFilter(context, region, 'pass `where` with the region for the customers with rows there.');
     const inTop = topCustomersFilter(result, amongTop);
     const among = await customersAmong(context, where);
     // The engine's order (most revenue at risk first), so the call list reads the same everywhere.
@@ -301,11 +302,21 @@ function topCustomersFilter(result: AnalysisResult, n: number | undefined): (cus
   return (id) => top.has(id);
 }
 
-/** A test for "this customer is in `region`" (always true without one); refuses when regions are unknown. */
-function regionFilter(regions: ToolContext['customerRegions'], region: string | undefined): (customerId: string) => boolean {
+/**
+ * A test for "this customer is in `region`" (always true without one); refuses when regions
+ * are unknown, or are the orders' rather than the customers' (`regionSpreadOf`), where `how`
+ * says what to ask instead.
+ */
+async function regionFilter(
+  { customerRegions: regions, snapshot }: ToolContext,
+  region: string | undefined,
+  how: string,
+): Promise<(customerId: string) => boolean> {
   if (region === undefined) return () => true;
   // A file without a region column is an expected absence, not a tool error.
   if (!regions) throw new DataAbsentError('This analysis has no region per customer.');
+  const spread = await regionSpreadOf(snapshot, regions, region);
+  if (spread) throw new DataAbsentError(`${regionSpreadSaid(spread)} So a customer has no one region here: ${how}`);
   const wanted = normalise(region);
   return (id) => normalise(regions[id] ?? '') === wanted;
 }
@@ -366,7 +377,12 @@ export const rankCustomers = defineTool({
     region: z.string().trim().min(1).max(60).optional(),
     limit: limitInput(10),
   }),
-  run: (context, input) => rankCustomersOf(context, input),
+  run: async (context, input) =>
+    rankCustomersOf(
+      context,
+      input,
+      await regionFilter(context, input.region, 'ask `query_data` for revenue by customer with a filter on the region.'),
+    ),
 });
 
 interface RankCustomersInput {
@@ -378,12 +394,11 @@ interface RankCustomersInput {
   limit: number;
 }
 
-function rankCustomersOf({ result, customerRegions }: ToolContext, input: RankCustomersInput) {
+function rankCustomersOf({ result }: ToolContext, input: RankCustomersInput, inRegion: (customerId: string) => boolean) {
   const customers = segmentsOrFail(result).customers;
   const churnById = new Map((result.churn?.customers ?? []).map((c) => [c.id, c]));
   const needsChurn = input.risk !== undefined || input.metric === 'revenueAtRisk' || input.metric === 'revenue12m';
   if (needsChurn) churnOrFail(result);
-  const inRegion = regionFilter(customerRegions, input.region);
   const value = (c: SegmentCustomer): number | null => {
     if (input.metric === 'revenue') return c.revenue;
     if (input.metric === 'orders') return c.orders;
