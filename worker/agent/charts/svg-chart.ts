@@ -32,21 +32,26 @@ function shortLabel(label: string): string {
   return label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 1)}…` : label;
 }
 
-/** A compact value label: 48,000 → 48k, 1,250,000 → 1.25M. */
-export function compactNumber(value: number): string {
-  const abs = Math.abs(value);
+/**
+ * A compact value label in the unit of the chart's largest value (`largest`, the value itself
+ * by default): 48,000 → 48k, 1,250,000 → 1.25M, and 8,472.39 → 8.47k beside 14,345.28 → 14.35k
+ * (one chart read "14.35k" above "8472.39"). Below 10,000 a value keeps its thousands separator.
+ */
+export function compactNumber(value: number, largest = value): string {
+  const abs = Math.abs(largest);
   if (abs >= 1_000_000) return `${trim(value / 1_000_000)}M`;
   if (abs >= 10_000) return `${trim(value / 1_000)}k`;
   return trim(value);
 }
 
 function trim(value: number): string {
-  return String(Math.round(value * 100) / 100);
+  return (Math.round(value * 100) / 100).toLocaleString('en-US', { maximumFractionDigits: 2 });
 }
 
 /** A bar's or an axis' value; a percentage to one decimal, as every table writes it (the chart read 31.86% beside the table's 31.9%). */
 function valueLabel(spec: ChartSpec, value: number): string {
-  const number = spec.valueSuffix === '%' ? (Math.round(value * 10) / 10).toFixed(1) : compactNumber(value);
+  const largest = Math.max(...spec.points.map((p) => Math.abs(p.value)), 0);
+  const number = spec.valueSuffix === '%' ? (Math.round(value * 10) / 10).toFixed(1) : compactNumber(value, largest);
   return `${spec.valuePrefix ?? ''}${number}${spec.valueSuffix ?? ''}`;
 }
 
