@@ -3983,7 +3983,7 @@ describe('asked on 2 December 2026, in the twenty-second session: a rep with ano
   it('"how is Rep 5 doing in the UK?" is not answered with the whole book\'s scorecard', async () => {
     const { answer, trace } = await askOffline('how is Rep 5 doing in the UK?', analyse(file.aggregates), file.snapshot, customerRegions());
     expect(trace).not.toContain('use:get_rep_scorecards');
-    expect(answer).not.toContain("Rep 5's scorecard");
+    expect(answer).not.toContain("I understood: **Rep 5's scorecard");
   });
   // The scorecard counts them and names none.
   it.each([
@@ -3993,5 +3993,43 @@ describe('asked on 2 December 2026, in the twenty-second session: a rep with ano
     const { answer, trace } = await askOffline(question, analyse(file.aggregates), file.snapshot);
     expect(trace).toContain('use:get_churn_risk');
     expect(answer.split('\n')[0]).toMatch(new RegExp(`^Customers with rows where sales rep = ${rep} ${rated} \\(\\d+ customers?\\)`));
+  });
+  // It listed the customers: a possessive before them read them as a grouping.
+  it('"what did Rep 7\'s customers buy in 2024?" lists the products of Rep 7\'s rows', async () => {
+    const byProduct = new Map<string, number>();
+    for (const r of rows)
+      if (r.SalesRep === 'Rep 7' && r.InvoiceDate.startsWith('2024'))
+        byProduct.set(r.Description, (byProduct.get(r.Description) ?? 0) + revenue(r));
+    const [top] = [...byProduct].sort((a, b) => b[1] - a[1]);
+    const { answer } = await askOffline("what did Rep 7's customers buy in 2024?", analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain('I understood: **revenue, by product, sales rep = Rep 7, 2024-01-01 … 2024-12-31**.');
+    const firstRow = answer.split('\n').find((line) => line.startsWith('| ') && !line.startsWith('| product') && !line.startsWith('| ---'));
+    expect(firstRow).toContain(top[0]);
+    expect(firstRow).toContain(`| ${top[1].toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} |`);
+  });
+});
+
+describe('asked on 2 December 2026, in the twenty-second session: what the review of the first commit found', () => {
+  it('"how is Rep 5 doing in the UK?" says the scorecard is of the whole book and names a question the rows answer', async () => {
+    const { answer } = await askOffline('how is Rep 5 doing in the UK?', analyse(file.aggregates), file.snapshot, customerRegions());
+    expect(answer).toBe(
+      "Rep 5's scorecard is of the whole book, and I can't narrow it to “UK” yet; ask for a figure of the rows of both, such as “Rep 5 revenue for UK”.",
+    );
+  });
+  it('"Rep 5 revenue for UK", the question it names, is the rows of both', () =>
+    expectRows(
+      'Rep 5 revenue for UK',
+      rows.filter((r) => r.SalesRep === 'Rep 5' && r.Region === 'UK').reduce((sum, r) => sum + revenue(r), 0),
+      'revenue, sales rep = Rep 5, region = UK',
+    ));
+  // "Central to" is no place: it was refused as a region the file does not have.
+  it('"which products are central to our revenue" ranks the products by revenue', async () => {
+    const { answer } = await askOffline(
+      'which products are central to our revenue',
+      analyse(file.aggregates),
+      file.snapshot,
+      customerRegions(),
+    );
+    expect(answer).toContain('I understood: **revenue, by product**.');
   });
 });

@@ -1844,3 +1844,23 @@ describe('asked on 2 December 2026, in the twenty-second session: a country by i
     expect(answer.result?.rows).toEqual(which.result?.rows);
   });
 });
+
+describe('asked on 2 December 2026, in the twenty-second session: countries stay the customers’', () => {
+  // Two customers of about 1,800 bought from two countries (12431, 12457): a country is still each customer's own.
+  it('"who are the most valuable customers in belgium" ranks the customers of Belgium', async () => {
+    const regionOf: Record<string, string | null> = {};
+    const { ids, regions } = file.aggregates.customers;
+    for (let i = 0; i < ids.length; i++) regionOf[ids[i]] = regions[i];
+    const [[several]] = (await sql(
+      `SELECT count(*) FROM (SELECT cust FROM t WHERE cust IS NOT NULL GROUP BY cust HAVING count(DISTINCT Country) > 1)`,
+    )) as number[][];
+    expect(several).toBe(2);
+    const { answer } = await askOffline(
+      'who are the most valuable customers in belgium',
+      analyse(file.aggregates),
+      file.snapshot,
+      regionOf,
+    );
+    expect(answer.split('\n')[0]).toBe('Top 5 customers in Belgium by revenue:');
+  });
+});

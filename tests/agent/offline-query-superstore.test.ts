@@ -6757,7 +6757,7 @@ describe('asked on 2 December 2026, in the twenty-second session: a region that 
   it('"newest customers in the west" says why, with no list', async () => {
     const { answer } = await askOffline('newest customers in the west', analyse(file.aggregates), file.snapshot, customerRegions());
     expect(answer).toBe(
-      `${await spreadLine()} So a customer has no one region here: for West I can rank customers by what they bought there, or list those who bought there at churn risk or in a segment.`,
+      `${await spreadLine()} So a customer has no one region here: for West I can rank customers by what they bought there, or list those who bought there at churn risk or in one segment (“Champions in West”).`,
     );
   });
 });
@@ -6904,5 +6904,51 @@ describe('asked on 2 December 2026, in the twenty-second session: what the secon
   it('"what share of customers came back in 2021?" is answered by the retention tool', async () => {
     const { trace } = await askOffline('what share of customers came back in 2021?', analyse(file.aggregates), file.snapshot);
     expect(trace).toContain('use:get_retention');
+  });
+});
+
+describe('asked on 2 December 2026, in the twenty-second session: what the review of the first commit found', () => {
+  const count = async (query: string) => ((await sql(query)) as number[][])[0][0];
+  itCountsEach([
+    // A count's bound is no year ("amount or the year 2000").
+    [
+      'products with fewer than 2000 units sold',
+      'units, by product, units < 2,000',
+      () => count(`SELECT count(*) FROM (SELECT "Product ID" FROM t GROUP BY 1 HAVING sum(qty) < 2000)`),
+    ],
+    // Another year names the period: the bound is an amount.
+    [
+      'customers who bought more than 2000 in 2021',
+      'revenue, by customer, revenue > 2,000, 2021-01-01 … 2021-12-31',
+      () => count(`SELECT count(*) FROM (SELECT "Customer ID" FROM t WHERE ${Y2021} GROUP BY 1 HAVING sum(rev) > 2000)`),
+    ],
+  ]);
+  // It listed the top 5, the direction lost.
+  it('"bottom 5 customers over 5k" are the five smallest past the bound', () =>
+    expectAnswer(
+      'bottom 5 customers over 5k',
+      `SELECT "Customer Name", sum(rev) r FROM t GROUP BY "Customer ID", "Customer Name" HAVING r > 5000 ORDER BY r ASC LIMIT 5`,
+      'bottom 5 by revenue, by customer, revenue > 5,000',
+    ));
+  itReadsEach([
+    // A cause of another figure is no revenue bridge.
+    ['what drove the increase in profit in 2021', 'gross profit, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31'],
+    // Ranked customers' shares are listed, not refused as a part.
+    ['what share of revenue comes from the 10 biggest customers', 'top 10 by share of revenue, by customer'],
+    // "Came back" outside a share or a rate is no retention.
+    ['which customers came back in 2021', 'returning customers, by customer, customers who had bought before, 2021-01-01 … 2021-12-31'],
+  ]);
+  it.each([
+    // "Across all customers", "by Q3" are no grouping.
+    ['churn rate across all customers', 'use:query_data'],
+    ['did customers acquired in q1 2020 come back by q3', 'use:get_retention'],
+  ])('"%s" is answered (%s), not refused as a split', async (question, tool) => {
+    const { trace } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+    expect(trace).toContain(tool);
+  });
+  it('"how much revenue came back as returns" says the file records no returns, not the retention summary', async () => {
+    const { answer, trace } = await askOffline('how much revenue came back as returns', analyse(file.aggregates), file.snapshot);
+    expect(trace).not.toContain('use:get_retention');
+    expect(answer).toContain('This file records no returns');
   });
 });

@@ -75,7 +75,7 @@ const NAMES_A_PERIOD =
  * "With" that names no product but a bound: "top 5 items by bottles sold with revenue over
  * 5000" got the cross-sell list.
  */
-export const WITH_NO_BOUND = String.raw`with\b(?! (?:a |an )?(?:revenue|sales|turnover|profits?|gross profit|margins?|more|less|fewer|over|under|above|below|at (?:least|most))\b)`;
+export const WITH_NO_BOUND = String.raw`with\b(?! (?:a |an )?(?:revenue|sales|turnover|profits?|gross profit|margins?|costs?|units|quantity|orders|bottles|more|less|fewer|over|under|above|below|at (?:least|most))\b)`;
 const CROSS_SELL = new RegExp(
   String.raw`cross.?sell|up.?sell|bought together|buy together|purchased together|\bgo(es)? (well )?with|pairs? (well )?with|bundle|recommend|what (else|more) (should|could|can|to)|sell (more )?to\b|\bwhat (?:[\w'-]+ ){0,3}(?:offer|pitch)\b|next best|\b(buy|order|purchase) next\b|\bnext (purchase|order)\b|also (buy|bought|purchase)|(buy|buys|bought|purchased) ${WITH_NO_BOUND}|\b(sells?|sold|selling) (well )?(together )?${WITH_NO_BOUND}`,
 );

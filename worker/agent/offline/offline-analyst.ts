@@ -100,7 +100,7 @@ async function answerTextOf(
   const question = withWordingMended(typed);
   const text =
     (await answerRepQuestion(question, input.result, runner, () =>
-      input.snapshot ? namesValuesBesideReps(question, input.snapshot.meta) : false,
+      input.snapshot ? valueBesideReps(question, input.snapshot.meta) : null,
     )) ??
     pointsToUnnamed(question) ??
     (input.snapshot && !asksResultTools(question, input.snapshot.meta)
@@ -174,7 +174,7 @@ function narrowingReadPastBy(intent: Intent, question: string, meta: SnapshotMet
 
 /**
  * A customer's profile, which is of everything they bought, asked of some of it: "when did
- * Justin Deggeller last order a phone?" got his last order of all (2021-11-19; his last
+ * Justin Deggeller last order phones?" got his last order of all (2021-11-19; his last
  * Phones, 2019-11-27), "how is Sean Miller doing in technology?" all his revenue.
  */
 function profileReadPastBy(intent: Intent, question: string, meta: SnapshotMeta): string | null {
@@ -257,17 +257,19 @@ const OF_EVERY_CUSTOMER: ReadonlySet<Intent['kind']> = new Set([
 ]);
 
 /**
- * Whether the question names a value of the file other than a rep (a region, a category, a
- * customer), or a name the file does not hold ("in Spain"), which the grammar refuses.
+ * The first value of the file the question names other than a rep (a region, a category, a
+ * customer), `true` for a name the file does not hold ("in Spain"), which the grammar refuses,
+ * or null.
  */
-function namesValuesBesideReps(question: string, meta: SnapshotMeta): boolean {
+function valueBesideReps(question: string, meta: SnapshotMeta): string | true | null {
   const named = valuesNamed(question, meta, undefined);
+  if ('refused' in named) return true;
   // A customer named as a rep is ("How is Anna Andreadi doing?" where both are) is the rep's name.
   const reps = new Set(meta.dimensions.find((d) => d.key === 'salesRep')?.values ?? []);
-  return (
-    'refused' in named ||
-    named.filters.some((f) => f.dimension !== 'salesRep' && !(f.dimension === 'customer' && f.values.every((v) => reps.has(v))))
+  const other = named.filters.find(
+    (f) => f.dimension !== 'salesRep' && !(f.dimension === 'customer' && f.values.every((v) => reps.has(v))),
   );
+  return other ? other.values.join(', ') : null;
 }
 
 /** The executive summary followed by the findings, as markdown. */

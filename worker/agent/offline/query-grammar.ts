@@ -228,6 +228,13 @@ function otherValueOf(filters: readonly { dimension: string; values: string[] }[
 function dayOfSomeRowsReason(customer: string, value: string): string {
   return `I can tell when a customer first or last bought anything (“When was ${customer}'s last order?”), not yet when they last bought one product, category or other value; ask for that by month (“${customer} ${value} revenue by month”) to see when.`;
 }
+/** Whether a year other than the bound's is named: "bought more than 2000 in 2021" is an amount in 2021. */
+function otherYearThan(text: string, bound: number): boolean {
+  return (
+    [...text.matchAll(/\b(?:19|20)\d\d\b/g)].filter((m) => Number(m[0]) === bound).length > 1 ||
+    [...text.matchAll(/\b(?:19|20)\d\d\b/g)].some((m) => Number(m[0]) !== bound)
+  );
+}
 /** A bound on a number that may be a year: "more than 2020", "above 2019" (not "2,020", "$2020" or "over 2020", a period). */
 const YEAR_AS_BOUND = /^(?:more|less|fewer|greater|higher|lower|at|exceeding|under|above|below)\b[a-z ]*\s(?:19|20)\d\d$/;
 /**
@@ -1347,7 +1354,7 @@ function parseAsRead(
   const threshold = thresholdOf(text);
   // "Customers who spent more than 2020" kept those past 2,020 in 2020 alone: the number was
   // read as the bound and as the year. Which it is can't be told ("less than 2020" may be "than in 2020").
-  if (threshold && YEAR_AS_BOUND.test(threshold.words))
+  if (threshold && threshold.unit === null && YEAR_AS_BOUND.test(threshold.words) && !otherYearThan(text, threshold.value))
     return { kind: 'refused', reason: yearOrAmount(threshold.words, threshold.value, meta) };
   const thresholds = thresholdsIn(text);
   if (thresholds.length > 1)

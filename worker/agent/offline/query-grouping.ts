@@ -286,9 +286,12 @@ const OUR_CUSTOMERS_FIGURE = new RegExp(
 );
 /** A share asked for: "what share of revenue", "what % of sales", "what proportion of profit". */
 const SHARE_ASKED = /\b(?:share|percent(?:age)?|proportion|fraction|portion)\b|%/;
-/** The customers a share is of: "from Corporate customers", "of our German clients", "from non-UK customers". */
+/**
+ * The customers a share is of: "from Corporate customers", "of our German clients", "from
+ * non-UK customers"; not ranked ones ("from the 10 biggest customers" lists their shares).
+ */
 const SHARE_FROM_CUSTOMERS = new RegExp(
-  String.raw`\b(?:from|of|by|among)\s+(?:our\s+|the\s+|all\s+)?(?:[\p{L}\d-]+\s+){0,2}(?:${CUSTOMERS_PLURAL})\b(?! (?:who|whose|that|which|with|without)\b)`,
+  String.raw`\b(?:from|of|by|among)\s+(?:our\s+|the\s+|all\s+)?(?:(?!(?:top|bottom|best|worst|biggest|largest|smallest|main|key|\d{1,3})\s)[\p{L}\d-]+\s+){0,2}(?:${CUSTOMERS_PLURAL})\b(?! (?:who|whose|that|which|with|without)\b)`,
   'u',
 );
 /** Customers split one by one: "each customer", "per customer", "by customer". */

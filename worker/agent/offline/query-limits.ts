@@ -19,7 +19,7 @@ export const RETURNS = /\b(returns?|returned|refunds?|refunded|credited|credit (
  * got the customer of the highest margin % (Jenna Caffey, 47.5%), not the margin of the one
  * with the most gross profit (Tamara Chand, 47.1%).
  */
-const NESTED_RANK = String.raw`top|best|biggest|largest|smallest|worst|(?:most|least) (?:profitable|valuable|lucrative|important)`;
+const NESTED_RANK = String.raw`top|best|biggest|largest|smallest|worst|(?:most|least) (?:profitable|lucrative)`;
 /**
  * "Revenue by category for the top customer", "What did our top customer buy?" (it named the top
  * customer and their revenue, not what they bought), "Which products did our biggest customer buy?"
@@ -272,7 +272,7 @@ const COUNT_BEFORE =
   /\b(?:with|having|has|have|had|whose|their|its|by|of|in)\s+(?:(?:more|most|fewer|the|total|number of)\s+)*(?:orders|invoices|units|customers|products)\s+(?:(?:is|are|was|were)\s+)?$/;
 /** The list's own noun right before a bound: "customers over 5k", "stores above 10,000", "products under 500". */
 const LISTED_BEFORE =
-  /^\s*(?:(?:which|what|list|show|all|our|the|my|any|how many)\s+)*(?:customers|clients|accounts|buyers|stores|shops|products|items|skus|suppliers|vendors|reps)\s*$/;
+  /^\s*(?:(?:which|what|list|show|give|me|all|our|the|my|any|how many|top|bottom|best|worst|biggest|largest|smallest|\d{1,3})\s+)*(?:customers|clients|accounts|buyers|stores|shops|products|items|skus|suppliers|vendors|reps)\s*$/;
 
 /** "Margin < 0", "orders >= 10": with a sign, the figure is named before it. */
 function unitBefore(text: string): Threshold['unit'] {

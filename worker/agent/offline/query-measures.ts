@@ -174,7 +174,10 @@ export function withThreshold(
       measures: ranked ? [ranked, ...measures.filter((m) => m !== ranked)] : measures,
       groupBy,
       having: customersWhoOrdered(measure, groupBy, threshold),
-      sort: ranked ? { by: ranked, direction: spec.sort?.direction ?? 'desc' } : { by: measure, direction: up ? 'desc' : 'asc' },
+      // "Bottom 5 customers over 5k" ranks the smallest past the bound first (it listed the top 5).
+      sort: ranked
+        ? { by: ranked, direction: spec.sort?.direction ?? 'desc' }
+        : { by: measure, direction: spec.sort?.direction ?? (up ? 'desc' : 'asc') },
     },
   };
 }

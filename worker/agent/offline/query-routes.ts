@@ -13,7 +13,7 @@ import { notHeldReason } from './query-not-held';
 import { pluralNoun } from '../../engine/render/format';
 import { escapeRegex, limitOf, thresholdOf, unusedNumberNamed } from './query-limits';
 import { BRIDGE_SPLIT } from './bridge-intents';
-import { SPLIT_BY } from './retention-intents';
+import { splitAskedIn } from './retention-intents';
 import { examplesOfTwo, MONTH_NAMES, periodBefore, periodsOf, type DayRange } from './query-periods';
 import { GOODS_COSTING, silentSpanNotToNow } from './query-text';
 import {
@@ -581,14 +581,17 @@ export function churnOrSegmentsAnswer(
   // share of those buyers the answer gives.
   if (CHURN_RATE.test(text) && analysisDay && meta.hasDates) {
     // "Churn rate by segment" got the rate of all customers (12.5%; Consumer's is 11.8%).
-    const split = SPLIT_BY.exec(text)?.[1];
+    const split = splitAskedIn(
+      text,
+      meta.dimensions.map((d) => d.label),
+    );
     if (split)
       return {
         kind: 'refused',
         reason: `I can give the churn rate of all customers, or of the customers of one value at a time (“churn rate of customers in …”), not by ${split} yet.`,
       };
     const named = periodsOf(text, today);
-    if (named.other)
+    if (named.other || /\b(?:by|per|each|for each)\s+(?:month|quarter|year|week)s?\b/.test(text))
       return {
         kind: 'refused',
         reason: 'I can give the churn rate of one period at a time; ask for each, such as “What was the churn rate in 2021?”.',

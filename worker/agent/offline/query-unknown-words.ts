@@ -118,8 +118,12 @@ function spellingsOf(word: string): string[] {
 }
 
 /** The parts of a map a region may be named by. */
-const COMPASS_WORDS = new Set(
-  'north south east west northeast northwest southeast southwest midwest northern southern eastern western central'.split(' '),
+const COMPASS = 'north|south|east|west|northeast|northwest|southeast|southwest|midwest|northern|southern|eastern|western|central';
+const COMPASS_WORDS = new Set(COMPASS.split('|'));
+/** A part of the map named as a place: "in the west", "the east", "across western Europe", "central region"; not "central to our revenue". */
+const COMPASS_PLACE = new RegExp(
+  String.raw`\b(?:(?:in|from|across|throughout|to|for|of|within)\s+(?:the\s+)?|the\s+)(${COMPASS})\b|\b(${COMPASS})\s+(?:regions?|areas?|territor(?:y|ies)|markets?|coast|side)\b`,
+  'g',
 );
 
 /** Whether the grammar reads a word in one of its forms, or it is plain English that narrows no figure ("kindly", "roughly"). */
@@ -142,6 +146,7 @@ function howRead(
   meta: SnapshotMeta,
   placed: readonly string[],
   fileNamed: ReadonlySet<string>,
+  compassPlaces: ReadonlySet<string>,
 ): 'read' | 'value' | 'unknown' {
   // "germny" read as Germany, "chairz" as Chairs, "wst" as West: a slip of a name the reading placed.
   const allowed = slipsAllowed(word);
@@ -158,7 +163,7 @@ function howRead(
   if (isPlaceWord(word)) return file.words.has(word) ? 'read' : 'unknown';
   // "Top customers in the west" on a file whose regions are countries got everyone's: "west" is
   // in the grammar's lists ("West Virginia"), but names a part of the map no value names.
-  if (COMPASS_WORDS.has(word) && !file.words.has(word)) return 'unknown';
+  if (compassPlaces.has(word) && !file.words.has(word)) return 'unknown';
   if (isWordRead(word)) return 'read';
   // "subcategories", "shipmode": two words of a header typed as one ("Sub-Category", "Ship Mode");
   // any two words would let "midwest" and "supermarket" through.
@@ -304,12 +309,13 @@ function wordsNotRead(
 ): { unknown: WordNotRead[]; valueWords: WordNotRead[] } {
   const unknown: WordNotRead[] = [];
   const valueWords: WordNotRead[] = [];
+  const compassPlaces = new Set([...question.toLowerCase().matchAll(COMPASS_PLACE)].map((m) => m[1] ?? m[2]));
   for (const [typed] of question.matchAll(QUESTION_WORD)) {
     // Named as typed, without a closing quote ("'walmart'").
     const named = typed.replace(/['’]+$/, '');
     // Two letters are a code or a word ("uk", "us", "be"), read by the nets for codes.
     for (const part of partsOf(typed, meta).filter((p) => p.length >= 3)) {
-      const how = howRead(part, meta, placedWords, fileNamed);
+      const how = howRead(part, meta, placedWords, fileNamed, compassPlaces);
       const list = how === 'unknown' ? unknown : how === 'value' ? valueWords : null;
       if (list && !list.some((u) => u.typed === named)) list.push({ typed: named, part });
     }

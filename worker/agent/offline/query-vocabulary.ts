@@ -205,11 +205,14 @@ export const DIMENSION_WORDS: [RegExp, string][] = [
   [/\b(weeks?|weekly)\b/, 'week'],
 ];
 
-/** Customers as the ones who buy: "what do (our, German) customers (mostly) buy", "products customers bought most". */
 /** "What do we sell to corporate customers?" asks what they buy: it listed the customers. */
 export const WHAT_WE_SELL_TO = /\bwhat (?:do|did|does|have) (?:we|you|i) (?:sell|sold|supply|supplied) to\b/;
+/**
+ * Customers as the ones who buy: "what do (our, German) customers (mostly) buy", "products
+ * customers bought most", "what did Rep 7's customers buy" (it listed the customers).
+ */
 export const CUSTOMERS_AS_SUBJECT = new RegExp(
-  String.raw`\b(?:do|did|does|have|has|that|are|were)\s+(?:[a-z]+\s+){0,2}(?:${CUSTOMERS_PLURAL})\s+(?:in\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?\s+)?(?:(?:mostly|mainly|usually|typically|generally|often|primarily|really)\s+)?(?:buy|bought|buying|purchase|purchased|purchasing|order|ordered|ordering|spend|spent|spending)\b`,
+  String.raw`\b(?:do|did|does|have|has|that|are|were)\s+(?:[a-z\d]+(?:['’]s)?\s+){0,2}(?:${CUSTOMERS_PLURAL})\s+(?:in\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?\s+)?(?:(?:mostly|mainly|usually|typically|generally|often|primarily|really)\s+)?(?:buy|bought|buying|purchase|purchased|purchasing|order|ordered|ordering|spend|spent|spending)\b`,
 );
 
 /**

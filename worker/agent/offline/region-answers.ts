@@ -13,10 +13,12 @@ import { normalise } from '../tools/tool-kit';
 import { answerAmong } from './among-answers';
 import { queryAnswerText } from './query-answer';
 import { escapeRegex } from './query-limits';
-import { countryOfCode, countrySpellingsOfDemonym, placeWordsOf } from './query-names';
+import { countryOfCode, countrySpellingsOfDemonym, DEMONYM_WORDS, placeWordsOf } from './query-names';
 import { firstOrderRanking, lastOrderRanking, NO_ORDERS, NOT_AVAILABLE, rankTieLines } from './answers';
 import type { Intent } from './intents';
 import type { SectionRunner } from './sections';
+
+const DEMONYMS = new Set(DEMONYM_WORDS.split('|'));
 
 /** Two-letter words a region code may spell; typed in lower case they are the word ("at risk", "in us"). */
 const ENGLISH_TWO_LETTERS = new Set('at be by do go he if in is it me my no of on or so to up us we an as am'.split(' '));
@@ -41,7 +43,11 @@ function regionsNamedIn(question: string, customerRegions?: Readonly<Record<stri
     if (country && text.includes(` ${normalise(country)} `)) return true;
     // "In the UK", "in Britain" name United Kingdom (Online Retail's "most valuable customers in
     // the uk" got every country's).
-    if (placeWordsOf(r).some((w) => (w.length >= 3 || !ENGLISH_TWO_LETTERS.has(w)) && text.includes(` ${normalise(w)} `))) return true;
+    // Not by an adjective: Online Retail's "FRENCH ENAMEL WATER BASIN" names no country (demonyms are read above, before customers).
+    if (
+      placeWordsOf(r).some((w) => (w.length >= 3 || !ENGLISH_TWO_LETTERS.has(w)) && !DEMONYMS.has(w) && text.includes(` ${normalise(w)} `))
+    )
+      return true;
     if (demonymOf.includes(normalise(r)) || (country !== null && demonymOf.includes(country))) return true;
     return normalise(r).length >= 3
       ? text.includes(` ${normalise(r)} `)
@@ -145,6 +151,6 @@ export async function answerInSpreadRegion(
   }
   return (
     (await answerAmong(question, where, result, runner)) ??
-    `${regionSpreadSaid(spread)} So a customer has no one region here: for ${spread.region} I can rank customers by what they bought there, or list those who bought there at churn risk or in a segment.`
+    `${regionSpreadSaid(spread)} So a customer has no one region here: for ${spread.region} I can rank customers by what they bought there, or list those who bought there at churn risk or in one segment (“Champions in ${spread.region}”).`
   );
 }

@@ -5,6 +5,7 @@
  * a period are left to the question grammar, which answers them from the rows. A file
  * without a rep column is told so, never answered with another figure.
  */
+import { escapeMarkdown } from '../../engine/render/escape';
 import type { AnalysisResult } from '../../engine/contract';
 import { formatMoney, formatNumber, formatPct, joinNames, plural } from '../format';
 import { getRepScorecards, SORT_WORDS, type RepRow, type RepSort } from '../tools/rep-tools';
@@ -18,7 +19,9 @@ export type RepIntent =
   | { kind: 'rep'; query: string; alsoCustomer?: boolean }
   | { kind: 'reps'; sortBy: RepSort; direction: 'desc' | 'asc' }
   /** A scorecard ranking asked within a value (a region, a category): the scorecards are of each whole book. */
-  | { kind: 'wholeBookOnly'; sortBy: RepSort };
+  | { kind: 'wholeBookOnly'; sortBy: RepSort }
+  /** One rep's scorecard asked within a value ("How is Rep 5 doing in the UK?"). */
+  | { kind: 'bookOnly'; rep: string; value: string };
 
 const REPISH =
   /\b(sales ?reps?|reps?|sales ?(people|persons?|m[ae]n|wom[ae]n|team)|salesperson|account (managers?|owners?)|whose (book|accounts?|customers?|portfolio)|books? of business|scorecards?)\b/;
@@ -141,11 +144,16 @@ const CUSTOMERS_ONE_BY_ONE =
 
 /**
  * A rep question, or null to let the grammar and the other intents answer.
- * `othersNamed`: whether the question names a value other than a rep (a region, a category …),
- * asked only of a ranking, since it looks the names up. "Which rep has the most customers in UK?" got the whole file's ranking: the grammar ranks the rows of
- * that value, and a ranking only the scorecards make is refused there.
+ * `othersNamed`: the first value the question names other than a rep (a region, a category …),
+ * `true` for a name the file does not hold, or null; asked only where it decides, since it looks
+ * the names up. "Which rep has the most customers in UK?" got the whole file's ranking: the
+ * grammar ranks the rows of that value, and a ranking only the scorecards make is refused there.
  */
-export function repIntentOf(question: string, result: AnalysisResult, othersNamed: () => boolean = () => false): RepIntent | null {
+export function repIntentOf(
+  question: string,
+  result: AnalysisResult,
+  othersNamed: () => string | true | null = () => null,
+): RepIntent | null {
   const text = question
     .replace(/[’‘]/g, "'")
     .replace(/[?!.]+\s*$/, '')
@@ -156,8 +164,12 @@ export function repIntentOf(question: string, result: AnalysisResult, othersName
   if (periodOf(q, months) !== null || /\b(last|this|past|previous) (week|month|quarter|year)\b|\bsince\b|\bytd\b/.test(q)) return null;
   const named = askedName(text);
   // "How is Rep 5 doing in the UK?" got Rep 5's whole book (1,827,448.00; 202,473.19 in the UK):
-  // with another value named, the rows of both answer.
-  if ((named || mentionedRep(q, result)) && othersNamed()) return null;
+  // the scorecard is of the whole book, so it says so and points to the rows of both.
+  const repAsked = mentionedRep(q, result);
+  if (repAsked && (named || SCORECARDISH.test(q))) {
+    const other = othersNamed();
+    if (typeof other === 'string') return { kind: 'bookOnly', rep: repAsked, value: other };
+  }
   if (named) {
     const other = intentOf(question, result).kind;
     // "How is Anna Andreadi doing?" with a rep and a customer of that exact name: the
@@ -201,11 +213,13 @@ export async function answerRepQuestion(
   question: string,
   result: AnalysisResult,
   runner: SectionRunner,
-  othersNamed: () => boolean = () => false,
+  othersNamed: () => string | true | null = () => null,
 ): Promise<string | null> {
   const intent = repIntentOf(question, result, othersNamed);
   if (!intent) return null;
   if (intent.kind === 'reps') return answerRanking(intent, result, runner);
+  if (intent.kind === 'bookOnly')
+    return `${intent.rep}'s scorecard is of the whole book, and I can't narrow it to “${escapeMarkdown(intent.value)}” yet; ask for a figure of the rows of both, such as “${escapeMarkdown(`${intent.rep} revenue for ${intent.value}`)}”.`;
   if (intent.kind === 'wholeBookOnly')
     return `I can rank the reps by ${SORT_WORDS[intent.sortBy]} over each rep's whole book, not within one region, category or other value yet; ask again without the value for the whole file.`;
   const answer = await answerOneRep(intent.query, result, runner);

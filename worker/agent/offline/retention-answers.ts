@@ -19,7 +19,7 @@ function periodsOf(after: RetentionIntent['after'], grain: CohortGrain | null): 
 /** The answer to a retention question; `grain` is the stored cohorts' (null when none). */
 export async function answerRetention(intent: RetentionIntent, runner: SectionRunner, grain: CohortGrain | null): Promise<string> {
   if (intent.split)
-    return `I work retention out over all customers, cohort by cohort, not by ${intent.split} yet; ask for it without “by ${intent.split}” for all customers.`;
+    return `I work retention out over all customers, cohort by cohort, not by ${intent.split} yet; ask for it without the split for all customers.`;
   const period = periodsOf(intent.after, grain);
   const input = { ...(intent.cohort ? { cohort: intent.cohort } : {}), ...(period ? { period } : {}) };
   const r = await runner.call(getRetention, input, 'Reading cohort retention and NRR.');

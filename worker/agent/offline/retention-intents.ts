@@ -4,6 +4,7 @@
  * row grammar, which would otherwise read "revenue" and answer a revenue total instead.
  */
 import { bridgeIntentOf } from './bridge-intents';
+import { escapeRegex } from './query-limits';
 import { namesAValue } from './query-values';
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 
@@ -21,16 +22,25 @@ export type RetentionIntent = {
   split: string | null;
 };
 
+/** The groupings a rate may be asked by, beside the file's own headers. */
+const GROUPINGS = String.raw`segments?|regions?|countr(?:y|ies)|states?|cit(?:y|ies)|categor(?:y|ies)|sub-categor(?:y|ies)|products?|items?|channels?|(?:sales )?reps?|suppliers?|vendors?|stores?|territor(?:y|ies)|markets?|industry|industries`;
+
 /**
- * A split by a grouping: "retention rate by segment" and "churn rate by region" got the one
- * figure of all customers, the split read past. Cohorts, months and quarters are the
- * retention answer's own.
+ * The grouping a rate is asked by, or null: "retention rate by segment" and "churn rate by
+ * region" got the one figure of all customers, the split read past. Only a grouping's noun
+ * counts ("across all customers", "by the end of 2021", "by Q3" are none); `headers` are the
+ * file's own ("by ship mode").
  */
-export const SPLIT_BY = /\b(?:by|per|for each|each|across|split by|broken down by)\s+(?:the\s+|our\s+)?([a-z][a-z-]*)/;
-const RETENTION_OWN_SPLITS = /^(?:cohorts?|quarters?|months?|years?|periods?)$/;
+export function splitAskedIn(text: string, headers: readonly string[] = []): string | null {
+  const nouns = [GROUPINGS, ...headers.map((h) => escapeRegex(h.toLowerCase()))].join('|');
+  return (
+    new RegExp(String.raw`\b(?:by|per|for each|each|across|split by|broken down by)\s+(?:the\s+|our\s+)?(${nouns})\b`).exec(text)?.[1] ??
+    null
+  );
+}
 
 const RETENTION =
-  /\bcohorts?\b|\bretention\b|\bretain(ed|ing|s)?\b|\bnrr\b|\bgrr\b|\bndr\b|net (revenue|dollar) retention|gross revenue retention|\b(?:come|came|comes) back\b|\bcoming back\b|\bstay(ed|ing)? with us\b|\bkeep (buying|ordering)\b|\bkeep(?:ing)? (?:our |the )?(?:new )?customers\b|customers? (we )?(won|acquired|gained) in\b/;
+  /\bcohorts?\b|\bretention\b|\bretain(ed|ing|s)?\b|\bnrr\b|\bgrr\b|\bndr\b|net (revenue|dollar) retention|gross revenue retention|\bcome back\b|\bcoming back\b|\b(?:share|percent(?:age)?|proportion|fraction|rate)\b[^?.!]*\b(?:came|comes) back\b(?! as\b)|\bstay(ed|ing)? with us\b|\bkeep (buying|ordering)\b|\bkeep(?:ing)? (?:our |the )?(?:new )?customers\b|customers? (we )?(won|acquired|gained) in\b/;
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH =
@@ -74,7 +84,7 @@ export function retentionIntentOf(question: string): RetentionIntent | null {
     after: after ? { count: Number(after[1]), unit: after[2].startsWith('q') ? 'quarter' : 'month' } : null,
     years: [...q.matchAll(/\b(?:19|20)\d\d\b/g)].map((m) => m[0]).filter((year) => !cohort?.startsWith(year)),
     netRetention: /\bnrr\b|\bgrr\b|\bndr\b|net (?:revenue|dollar) retention|gross revenue retention/.test(q),
-    split: [SPLIT_BY.exec(q)?.[1]].find((word) => word !== undefined && !RETENTION_OWN_SPLITS.test(word)) ?? null,
+    split: splitAskedIn(q),
   };
 }
 

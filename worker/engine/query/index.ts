@@ -17,4 +17,4 @@ export {
   type QuerySpec,
   type QuerySpecInput,
 } from './spec';
-export { customersWhere, type CustomersWhere } from './customers-where';
+export { customersSpanning, customersWhere, type CustomersSpanning, type CustomersWhere } from './customers-where';
