@@ -164,13 +164,13 @@ describe('analyst tools', () => {
     const ranked = await invokeTool('rank_customers', { region: 'Paris' }, withRows);
     expect(ranked).toEqual({
       content:
-        'Customers in this file buy in more than one region: 4 bought in Paris, and 3 of them have it as the region of their first row. So a customer has no one region here: ask `query_data` for revenue by customer with a filter on the region.',
+        '1 of the 6 customers in this file bought in more than one region: 4 bought in Paris, and 3 of them have it as the region of their first row. So a customer has no one region here: ask `query_data` for revenue by customer with a filter on the region.',
       isError: false,
       absent: true,
     });
     const churn = await invokeTool('get_churn_risk', { region: 'paris' }, withRows);
     expect(churn.content).toBe(
-      'Customers in this file buy in more than one region: 4 bought in Paris, and 3 of them have it as the region of their first row. So a customer has no one region here: pass `where` with the region for the customers with rows there.',
+      '1 of the 6 customers in this file bought in more than one region: 4 bought in Paris, and 3 of them have it as the region of their first row. So a customer has no one region here: pass `where` with the region for the customers with rows there.',
     );
     // Lyon's customers all have it as their own: the filter stands.
     const lyon = JSON.parse((await invokeTool('rank_customers', { region: 'Lyon' }, withRows)).content);

@@ -32,9 +32,13 @@ export type BridgeIntent = {
 /** Words that ask for the split itself (price, volume, mix), which only the bridge gives. */
 export const BRIDGE_SPLIT =
   /\bbridge\b|\bwaterfall\b|\bpvm\b|price[\s,/&-]+(and\s+)?volume|volume[\s,/&-]+(and\s+)?mix|\bprice effect\b|\bmix effect\b/;
-/** "What drove the change in revenue this year?" and "what drove growth in 2021?" got the two totals: a cause asked for is the bridge's. */
+/**
+ * "What drove the change in revenue this year?" and "what drove growth in 2021?" got the two
+ * totals: a cause asked for is the bridge's. Growth of nothing named, or of a period, is
+ * revenue's ("what drove the decline in customer count" is the customers').
+ */
 const BRIDGE = new RegExp(
-  `${BRIDGE_SPLIT.source}|what (changed|drove|drives|explains|moved|caused) (the |our )?((change|growth|increase|decrease|drop|fall|rise|decline) (in|of) (the |our )?)?(revenue|sales)|what (drove|drives|explains|caused) (the |our )?(growth|decline|drop|increase|decrease)(?![a-z])(?! (in|of) (the |our )?(profits?|gross profit|margins?|orders|units|customers|new|returning|returns|quantity|costs?|aov|average))|(revenue|sales) (change|walk|drivers?)|why (did|has|have) (our )?(revenue|sales) (change|changed|grow|grew|grown|fall|fell|fallen|drop|dropped|decline|declined|rise|rose|risen|increase|increased)`,
+  `${BRIDGE_SPLIT.source}|what (changed|drove|drives|explains|moved|caused) (the |our )?((change|growth|increase|decrease|drop|fall|rise|decline) (in|of) (the |our )?)?(revenue|sales)|what (drove|drives|explains|caused) (the |our )?(growth|decline|drop|increase|decrease)(?=[ ]*[?.!]*$|[ ](in|of|during|for|over|since|from) (the |our |this |last )?(revenue|sales|(19|20)[0-9][0-9]|q[1-4]|h[12]|year|quarter|month|january|february|march|april|may|june|july|august|september|october|november|december)(?![a-z]))|(revenue|sales) (change|walk|drivers?)|why (did|has|have) (our )?(revenue|sales) (change|changed|grow|grew|grown|fall|fell|fallen|drop|dropped|decline|declined|rise|rose|risen|increase|increased)`,
 );
 
 const iso = (t: number): string => new Date(t).toISOString().slice(0, 10);

@@ -215,10 +215,8 @@ const GROUP_RELIES =
 // "How much do we depend on our biggest supplier?" got its revenue with no share: the verb too.
 const CONCENTRATION = /\b(concentrat\w*|pareto|80\/20|depend(s|ing|ent|ence|ency)?|reliant|reliance|rely|relies|relying)\b/;
 /** Why a bound on a number like a year is not read, with the two ways to ask. */
-function yearOrAmount(words: string, year: number, meta: SnapshotMeta): string {
-  const two = examplePeriodsOf(meta);
-  const compared = two ? ` To set two periods side by side, ask “revenue by customer in ${two[0]} vs ${two[1]}”.` : '';
-  return `I can't tell whether “${words}” is an amount or the year ${year}: write an amount with its comma (“${words.replace(/(\d)(\d{3})$/, '$1,$2')}”).${compared}`;
+function yearOrAmount(words: string, year: number): string {
+  return `I can't tell whether “${words}” is an amount or the year ${year}: write an amount with its comma (“${words.replace(/(\d)(\d{3})$/, '$1,$2')}”), or name the period it is of.`;
 }
 /** The first value named beside the customer. */
 function otherValueOf(filters: readonly { dimension: string; values: string[] }[]): string {
@@ -1355,7 +1353,7 @@ function parseAsRead(
   // "Customers who spent more than 2020" kept those past 2,020 in 2020 alone: the number was
   // read as the bound and as the year. Which it is can't be told ("less than 2020" may be "than in 2020").
   if (threshold && threshold.unit === null && YEAR_AS_BOUND.test(threshold.words) && !otherYearThan(text, threshold.value))
-    return { kind: 'refused', reason: yearOrAmount(threshold.words, threshold.value, meta) };
+    return { kind: 'refused', reason: yearOrAmount(threshold.words, threshold.value) };
   const thresholds = thresholdsIn(text);
   if (thresholds.length > 1)
     return {

@@ -165,7 +165,7 @@ export function groupingOf(
       if (dim === 'customer' && OUR_CUSTOMERS_FIGURE.test(text) && !CUSTOMERS_SPLIT.test(text)) continue;
       // "What share of revenue comes from Corporate customers?" listed each customer's share
       // (the 50 shown held 21.7%): the share of the customers named is one figure, 30.7%.
-      if (dim === 'customer' && SHARE_ASKED.test(text) && SHARE_FROM_CUSTOMERS.test(text) && !CUSTOMERS_LISTED_OR_SPLIT.test(text))
+      if (dim === 'customer' && SHARE_ASKED.test(text) && SHARE_FROM_CUSTOMERS.test(text) && !CUSTOMERS_RANKED_OR_ONE_BY_ONE.test(text))
         continue;
       // "What's the revenue of Safety products?" asks for their one figure, "Revenue of Safety
       // products by month" for it month by month: each listed every product's.
@@ -185,7 +185,7 @@ export function groupingOf(
       // "Which products do customers in Germany buy most?": customers who buy are the subject, not a grouping.
       if (dim === 'customer' && CUSTOMERS_AS_SUBJECT.test(text)) continue;
       // "What do we sell to corporate customers?": whom we sell to, not a grouping.
-      if (dim === 'customer' && WHAT_WE_SELL_TO.test(text)) continue;
+      if (dim === 'customer' && WHAT_WE_SELL_TO.test(text) && !CUSTOMERS_SPLIT.test(text)) continue;
       // "Which products sell best among Home Office customers?" ranked customer × product.
       if (
         dim === 'customer' &&
@@ -294,6 +294,9 @@ const SHARE_FROM_CUSTOMERS = new RegExp(
   String.raw`\b(?:from|of|by|among)\s+(?:our\s+|the\s+|all\s+)?(?:(?!(?:top|bottom|best|worst|biggest|largest|smallest|main|key|\d{1,3})\s)[\p{L}\d-]+\s+){0,2}(?:${CUSTOMERS_PLURAL})\b(?! (?:who|whose|that|which|with|without)\b)`,
   'u',
 );
+/** Customers ranked or split one by one; "each year" splits no customers ("… from Corporate customers each year"). */
+const CUSTOMERS_RANKED_OR_ONE_BY_ONE =
+  /\b(?:top|bottom|best|worst|most|least|highest|lowest|which|list)\b|\b(?:each|every|per|individual|by)\s+(?:customer|client|account)s?\b/;
 /** Customers split one by one: "each customer", "per customer", "by customer". */
 const CUSTOMERS_SPLIT = /\b(?:each|every|per|individual)\b|\bby customers?\b/;
 /** Customers listed or split: "each customer", "top customers", "by customer". */

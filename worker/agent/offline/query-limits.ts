@@ -14,19 +14,21 @@ import { CUSTOMER_NOUNS, CUSTOMERS_NAMED, CUSTOMERS_PLURAL } from './customer-wo
 
 /** Returns, refunds, cancellations, credit notes and what was credited back ("returning customers" is a measure of its own). */
 export const RETURNS = /\b(returns?|returned|refunds?|refunded|credited|credit (notes?|memos?)|cancel(l?ed|lations?|s)?)\b/;
+/** The ranks a nested question looks up. */
+const NESTED_RANK = String.raw`top|best|biggest|largest|smallest|worst`;
 /**
- * The ranks a nested question looks up. "What is the margin of our most profitable customer?"
- * got the customer of the highest margin % (Jenna Caffey, 47.5%), not the margin of the one
- * with the most gross profit (Tamara Chand, 47.1%).
+ * "What is the margin of our most profitable customer?" got the customer of the highest margin %
+ * (Jenna Caffey, 47.5%), not the margin of the one with the most gross profit (Tamara Chand,
+ * 47.1%); "the profit of our most profitable customer" is the ranking's own figure.
  */
-const NESTED_RANK = String.raw`top|best|biggest|largest|smallest|worst|(?:most|least) (?:profitable|lucrative)`;
+const MARGIN_OF_THE_MOST_PROFITABLE = String.raw`\b(?:of|for|on) (?:the|my|our) (?:most|least) (?:profitable|lucrative) (?:customer|client|account|product|supplier|region|category)\b(?<=\bmargins?\b.*)`;
 /**
  * "Revenue by category for the top customer", "What did our top customer buy?" (it named the top
  * customer and their revenue, not what they bought), "Which products did our biggest customer buy?"
  * (the top customer-and-product pair): a question about the answer to another question.
  */
 const NESTED = new RegExp(
-  String.raw`\b(for|of|from|by|to) (the|my|our) (${NESTED_RANK}) (customer|client|account|product|supplier|region|category|rep|sales rep)\b|\b(?<=what (?:did|does|do|has|have) )(the|my|our) (${NESTED_RANK}) (customer|client|account)(?= (?:buy|bought|order|ordered|purchase|purchased)\b(?!\s+(?:in total|altogether|overall)))|\b(?<=(?:what|which) (?:products?|items?|goods|categor(?:y|ies)|sub-categor(?:y|ies)|brands?|skus?) (?:did|does|do|has|have) )(the|my|our) (${NESTED_RANK}) (customer|client|account)(?= (?:buy|bought|order|ordered|purchase|purchased)\b)`,
+  String.raw`\b(for|of|from|by|to) (the|my|our) (${NESTED_RANK}) (customer|client|account|product|supplier|region|category|rep|sales rep)\b|\b(?<=what (?:did|does|do|has|have) )(the|my|our) (${NESTED_RANK}) (customer|client|account)(?= (?:buy|bought|order|ordered|purchase|purchased)\b(?!\s+(?:in total|altogether|overall)))|\b(?<=(?:what|which) (?:products?|items?|goods|categor(?:y|ies)|sub-categor(?:y|ies)|brands?|skus?) (?:did|does|do|has|have) )(the|my|our) (${NESTED_RANK}) (customer|client|account)(?= (?:buy|bought|order|ordered|purchase|purchased)\b)|${MARGIN_OF_THE_MOST_PROFITABLE}`,
 );
 /** "Profit from new customers": a figure other than revenue split by customer type, which the query can't make. */
 const SPLIT_BY_NEW = new RegExp(
@@ -37,7 +39,7 @@ const SPLIT_BY_NEW = new RegExp(
  * customers' is 682.89), read with "new" dropped: an average per customer of one kind, which
  * the query can't make.
  */
-const KIND = String.raw`(?:new|returning|repeat|existing|first[- ]time)`;
+const KIND = String.raw`(?:new|returning|existing|first[- ]time)`;
 const ONE = String.raw`(?:customer|client|account|buyer)s?`;
 const PER_CUSTOMER_OF_A_KIND = new RegExp(
   [
@@ -269,7 +271,7 @@ function countBefore(text: string): Threshold['unit'] {
  * (it kept the customers with over 5,000 distinct customers: none).
  */
 const COUNT_BEFORE =
-  /\b(?:with|having|has|have|had|whose|their|its|by|of|in)\s+(?:(?:more|most|fewer|the|total|number of)\s+)*(?:orders|invoices|units|customers|products)\s+(?:(?:is|are|was|were)\s+)?$/;
+  /\b(?:with|having|has|have|had|whose|their|its|by|of|in|where|and)\s+(?:(?:more|most|fewer|the|total|number of)\s+)*(?:orders|invoices|units|customers|products)\s+(?:(?:is|are|was|were)\s+)?$/;
 /** The list's own noun right before a bound: "customers over 5k", "stores above 10,000", "products under 500". */
 const LISTED_BEFORE =
   /^\s*(?:(?:which|what|list|show|give|me|all|our|the|my|any|how many|top|bottom|best|worst|biggest|largest|smallest|\d{1,3})\s+)*(?:customers|clients|accounts|buyers|stores|shops|products|items|skus|suppliers|vendors|reps)\s*$/;

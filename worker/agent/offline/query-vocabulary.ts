@@ -212,7 +212,7 @@ export const WHAT_WE_SELL_TO = /\bwhat (?:do|did|does|have) (?:we|you|i) (?:sell
  * customers bought most", "what did Rep 7's customers buy" (it listed the customers).
  */
 export const CUSTOMERS_AS_SUBJECT = new RegExp(
-  String.raw`\b(?:do|did|does|have|has|that|are|were)\s+(?:[a-z\d]+(?:['’]s)?\s+){0,2}(?:${CUSTOMERS_PLURAL})\s+(?:in\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?\s+)?(?:(?:mostly|mainly|usually|typically|generally|often|primarily|really)\s+)?(?:buy|bought|buying|purchase|purchased|purchasing|order|ordered|ordering|spend|spent|spending)\b`,
+  String.raw`\b(?:do|did|does|have|has|that|are|were)\s+(?:(?:[a-z]+|\d+['’]s|[a-z]+['’]s)\s+){0,2}(?:${CUSTOMERS_PLURAL})\s+(?:in\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?\s+)?(?:(?:mostly|mainly|usually|typically|generally|often|primarily|really)\s+)?(?:buy|bought|buying|purchase|purchased|purchasing|order|ordered|ordering|spend|spent|spending)\b`,
 );
 
 /**

@@ -33,14 +33,16 @@ const GROUPINGS = String.raw`segments?|regions?|countr(?:y|ies)|states?|cit(?:y|
  */
 export function splitAskedIn(text: string, headers: readonly string[] = []): string | null {
   const nouns = [GROUPINGS, ...headers.map((h) => escapeRegex(h.toLowerCase()))].join('|');
-  return (
-    new RegExp(String.raw`\b(?:by|per|for each|each|across|split by|broken down by)\s+(?:the\s+|our\s+)?(${nouns})\b`).exec(text)?.[1] ??
-    null
+  const m = new RegExp(String.raw`\b(by|per|for each|each|across|split by|broken down by)\s+(?:the\s+|our\s+|all\s+)?(${nouns})\b`).exec(
+    text,
   );
+  // "Across the country" is all of it; "across regions" a split.
+  if (!m || (m[1] === 'across' && !/s$/.test(m[2]))) return null;
+  return m[2];
 }
 
 const RETENTION =
-  /\bcohorts?\b|\bretention\b|\bretain(ed|ing|s)?\b|\bnrr\b|\bgrr\b|\bndr\b|net (revenue|dollar) retention|gross revenue retention|\bcome back\b|\bcoming back\b|\b(?:share|percent(?:age)?|proportion|fraction|rate)\b[^?.!]*\b(?:came|comes) back\b(?! as\b)|\bstay(ed|ing)? with us\b|\bkeep (buying|ordering)\b|\bkeep(?:ing)? (?:our |the )?(?:new )?customers\b|customers? (we )?(won|acquired|gained) in\b/;
+  /\bcohorts?\b|\bretention\b|\bretain(ed|ing|s)?\b|\bnrr\b|\bgrr\b|\bndr\b|net (revenue|dollar) retention|gross revenue retention|\bcome back\b|\bcoming back\b|\bstay(ed|ing)? with us\b|\bkeep (buying|ordering)\b|\bkeep(?:ing)? (?:our |the )?(?:new )?customers\b|customers? (we )?(won|acquired|gained) in\b/;
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH =

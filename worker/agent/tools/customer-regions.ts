@@ -7,7 +7,7 @@
  * the West, by what they bought everywhere, while "top customers in the west" ranked the
  * 686 who bought there by their West sales. Such a region is answered by the rows.
  */
-import { customersSpanning, customersWhere, QueryRefusal } from '../../engine/query';
+import { customersSpanning, customersWhere, QueryRefusal, type CustomersSpanning } from '../../engine/query';
 import type { Snapshot } from '../../engine/snapshot/columns';
 import { normalise } from './tool-kit';
 
@@ -19,6 +19,8 @@ export interface RegionSpread {
   withRows: number;
   /** Of those, the customers whose own (first row's) region it is. */
   ownRegion: number;
+  /** The file's customers, and how many of them bought in more than one region. */
+  spanning: CustomersSpanning;
 }
 
 /**
@@ -47,7 +49,7 @@ export async function regionSpreadOf(
     const spanning = await customersSpanning(snapshot, 'region');
     if (spanning.inSeveral <= spanning.customers * ORDERS_REGION_SHARE) return null;
     const { customers } = await customersWhere(snapshot, [{ dimension: 'region', values: written, match: 'exact' }]);
-    return customers.size > ownRegion ? { region: written[0], withRows: customers.size, ownRegion } : null;
+    return customers.size > ownRegion ? { region: written[0], withRows: customers.size, ownRegion, spanning } : null;
   } catch (error) {
     // A snapshot without the region column, or without that value: the rows can't tell.
     if (error instanceof QueryRefusal) return null;
@@ -55,8 +57,8 @@ export async function regionSpreadOf(
   }
 }
 
-/** "Customers here buy in several regions: …", the reason a customer has no one region. */
-export function regionSpreadSaid({ region, withRows, ownRegion }: RegionSpread): string {
+/** "766 of the 793 customers … bought in more than one region: …", the reason a customer has no one region. */
+export function regionSpreadSaid({ region, withRows, ownRegion, spanning }: RegionSpread): string {
   const n = (v: number) => v.toLocaleString('en-US');
-  return `Customers in this file buy in more than one region: ${n(withRows)} bought in ${region}, and ${n(ownRegion)} of them have it as the region of their first row.`;
+  return `${n(spanning.inSeveral)} of the ${n(spanning.customers)} customers in this file bought in more than one region: ${n(withRows)} bought in ${region}, and ${n(ownRegion)} of them have it as the region of their first row.`;
 }
