@@ -1864,3 +1864,17 @@ describe('asked on 2 December 2026, in the twenty-second session: countries stay
     expect(answer.split('\n')[0]).toBe('Top 5 customers in Belgium by revenue:');
   });
 });
+
+describe('asked on 2 December 2026, in the twenty-second session: retention on two months', () => {
+  // The average leaves the first cohort out, and no later one has a month after its first: it read ": .".
+  it('"retention rate" gives the first cohort’s shares, saying what it holds', async () => {
+    const [[buyers, again]] = (await sql(
+      `SELECT count(*), count(*) FILTER (WHERE cust IN (SELECT cust FROM t WHERE ${PURCHASE} AND ${NOV}))
+       FROM (SELECT DISTINCT cust FROM t WHERE cust IS NOT NULL AND ${PURCHASE} AND ${OCT})`,
+    )) as number[][];
+    const { answer } = await askOffline('retention rate', analyse(file.aggregates), file.snapshot);
+    expect(answer.split('\n').at(-1)).toBe(
+      `No later cohort has a complete month after its first yet. The first, 2011-10 (${buyers.toLocaleString('en-US')} customers, with every customer already buying when the file starts): share buying by month since the first: 100.0%, ${((100 * again) / buyers).toFixed(1)}%.`,
+    );
+  });
+});

@@ -30,6 +30,19 @@ export async function answerRetention(intent: RetentionIntent, runner: SectionRu
 type Retention = NonNullable<Awaited<ReturnType<typeof getRetention.run>>>;
 
 /**
+ * Online Retail's two months: the average leaves out the first cohort, which holds every
+ * customer already buying when the file starts, and no later one has a complete period after
+ * its first (the list read ": ."). The first cohort's own shares are said, with what it holds.
+ */
+function firstCohortOnly(r: Retention): string {
+  const first = r.cohorts[0];
+  if (!first || first.logoRetentionPct.length < 2)
+    return `No cohort has a complete ${r.grain} after its first yet, so there is no share of customers buying again to show.`;
+  const shares = first.logoRetentionPct.map((v) => (v === null ? 'n/a' : formatPct(v))).join(', ');
+  return `No later cohort has a complete ${r.grain} after its first yet. The first, ${first.cohort} (${plural(first.customers, 'customer')}, with every customer already buying when the file starts): share buying by ${r.grain} since the first: ${shares}.`;
+}
+
+/**
  * Retention asked of years the answer is not of: "What is our net revenue retention in 2019?"
  * got 2020 → 2021's, "Show retention for the 2019 cohort" the latest cohorts. Two years named
  * are the customers of both; one year of net retention the year before and it.
@@ -79,16 +92,11 @@ function answerText(r: Retention, intent: RetentionIntent, runner: SectionRunner
       `${row.cohort}: ${plural(row.customers, 'customer')}; share buying by ${r.grain} since the first: ${row.logoRetentionPct.map((v) => (v === null ? 'n/a' : formatPct(v))).join(', ')}.`,
     );
   } else {
+    const after = r.average.filter((a) => a.period > 0).slice(0, 8);
     lines.push(
-      'Average share of customers buying, by ' +
-        r.grain +
-        ' since their first purchase: ' +
-        r.average
-          .filter((a) => a.period > 0)
-          .slice(0, 8)
-          .map((a) => `${a.period}: ${formatPct(a.logoRetentionPct)}`)
-          .join(', ') +
-        '.',
+      after.length > 0
+        ? `Average share of customers buying, by ${r.grain} since their first purchase: ${after.map((a) => `${a.period}: ${formatPct(a.logoRetentionPct)}`).join(', ')}.`
+        : firstCohortOnly(r),
     );
   }
   return lines.join('\n');
