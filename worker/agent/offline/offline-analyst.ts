@@ -264,7 +264,7 @@ const OF_EVERY_CUSTOMER: ReadonlySet<Intent['kind']> = new Set([
 function valueBesideReps(question: string, meta: SnapshotMeta): string | true | null {
   const named = valuesNamed(question, meta, undefined);
   if ('refused' in named) return true;
-  // A customer named as a rep is ("How is Anna Andreadi doing?" where both are) is the rep's name.
+  // A customer whose name is a rep's too ("How is Anna Andreadi doing?" where both are) names the rep.
   const reps = new Set(meta.dimensions.find((d) => d.key === 'salesRep')?.values ?? []);
   const other = named.filters.find(
     (f) => f.dimension !== 'salesRep' && !(f.dimension === 'customer' && f.values.every((v) => reps.has(v))),

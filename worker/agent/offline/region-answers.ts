@@ -41,9 +41,9 @@ function regionsNamedIn(question: string, customerRegions?: Readonly<Record<stri
     // code; "Austrian customers" names AT (each got every region's list).
     const country = countryOfCode(r);
     if (country && text.includes(` ${normalise(country)} `)) return true;
-    // "In the UK", "in Britain" name United Kingdom (Online Retail's "most valuable customers in
-    // the uk" got every country's).
-    // Not by an adjective: Online Retail's "FRENCH ENAMEL WATER BASIN" names no country (demonyms are read above, before customers).
+    // "In the UK" names United Kingdom (Online Retail's "most valuable customers in the uk" got
+    // every country's). Not by an adjective: Online Retail's "FRENCH ENAMEL WATER BASIN" names no
+    // country (an adjective before customers is read below).
     if (
       placeWordsOf(r).some((w) => (w.length >= 3 || !ENGLISH_TWO_LETTERS.has(w)) && !DEMONYMS.has(w) && text.includes(` ${normalise(w)} `))
     )

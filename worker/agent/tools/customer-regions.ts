@@ -3,7 +3,7 @@
  * of its first row, and the churn list and the customer rankings filter by it. That holds
  * where the region is the customer's (the generated file's, Online Retail's country), not
  * where it is the order's: on Superstore 766 of 793 customers bought in more than one
- * region, and "most valuable customers in the west" ranked the 239 whose first row was in
+ * region, and "most valuable customers in the west" ranked the 255 whose first row was in
  * the West, by what they bought everywhere, while "top customers in the west" ranked the
  * 686 who bought there by their West sales. Such a region is answered by the rows.
  */
