@@ -163,13 +163,28 @@ function narrowingReadPastBy(intent: Intent, question: string, meta: SnapshotMet
     const range = `${read.from} … ${read.to}`;
     return `This answer is of ${of} over all the file's dates, and I can't narrow it to ${range}. ${askInstead(intent, `from ${read.from} to ${read.to}`)}`;
   }
+  const taken = intent.kind === 'rank_products' && intent.category !== null ? 'category' : null;
+  const dropped = valueNotTaken(question, meta, ['region', taken]);
+  if (!dropped) return null;
+  return `This answer is of ${of}, and I can't narrow it to the ${dropped.label} “${escapeMarkdown(dropped.values.join(', '))}”. ${askInstead(intent, `for ${dropped.values[0]}`)}`;
+}
+
+/**
+ * The values the question names, and the first of a column the answer does not take (`taken`)
+ * with that column's label in lower case; null when it names none, or one the file lacks (the
+ * grammar refuses that by name).
+ */
+function valueNotTaken(
+  question: string,
+  meta: SnapshotMeta,
+  taken: readonly (string | null)[],
+): { filters: readonly { dimension: string; values: string[] }[]; values: string[]; label: string } | null {
   const named = valuesNamed(question, meta, undefined);
   if ('refused' in named) return null;
-  const taken = intent.kind === 'rank_products' && intent.category !== null ? 'category' : null;
-  const dropped = named.filters.find((f) => f.dimension !== 'region' && f.dimension !== taken);
+  const dropped = named.filters.find((f) => !taken.includes(f.dimension));
   if (!dropped) return null;
   const label = meta.dimensions.find((d) => d.key === dropped.dimension)?.label ?? dropped.dimension;
-  return `This answer is of ${of}, and I can't narrow it to the ${label.toLowerCase()} “${escapeMarkdown(dropped.values.join(', '))}”. ${askInstead(intent, `for ${dropped.values[0]}`)}`;
+  return { filters: named.filters, values: dropped.values, label: label.toLowerCase() };
 }
 
 /**
@@ -179,14 +194,11 @@ function narrowingReadPastBy(intent: Intent, question: string, meta: SnapshotMet
  */
 function profileReadPastBy(intent: Intent, question: string, meta: SnapshotMeta): string | null {
   if (intent.kind !== 'customer') return null;
-  const named = valuesNamed(question, meta, undefined);
-  if ('refused' in named) return null;
-  const customer = named.filters.find((f) => f.dimension === 'customer')?.values[0] ?? intent.query;
-  const dropped = named.filters.find((f) => f.dimension !== 'customer' && f.dimension !== 'region');
+  const dropped = valueNotTaken(question, meta, ['customer', 'region']);
   if (!dropped) return null;
-  const label = meta.dimensions.find((d) => d.key === dropped.dimension)?.label ?? dropped.dimension;
+  const customer = dropped.filters.find((f) => f.dimension === 'customer')?.values[0] ?? intent.query;
   const value = dropped.values[0];
-  return `This answer is ${escapeMarkdown(customer)}'s profile, of everything they bought, and I can't narrow it to the ${label.toLowerCase()} “${escapeMarkdown(value)}”. Ask for a figure of the rows with it, such as “${escapeMarkdown(`${customer} ${value} revenue by month`)}”.`;
+  return `This answer is ${escapeMarkdown(customer)}'s profile, of everything they bought, and I can't narrow it to the ${dropped.label} “${escapeMarkdown(value)}”. Ask for a figure of the rows with it, such as “${escapeMarkdown(`${customer} ${value} revenue by month`)}”.`;
 }
 
 /** The analysis' answers of every customer, product or supplier, which take no period and no value but a region's. */

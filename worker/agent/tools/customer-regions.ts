@@ -31,6 +31,21 @@ export interface RegionSpread {
 const ORDERS_REGION_SHARE = 0.05;
 
 /**
+ * Each snapshot's customers across regions, read once: the offline answer asks, and then the
+ * tool it calls for a region that is the customers' asks again (it read the rows twice).
+ */
+const spanningBySnapshot = new WeakMap<Snapshot, Promise<CustomersSpanning>>();
+
+function spanningOf(snapshot: Snapshot): Promise<CustomersSpanning> {
+  let spanning = spanningBySnapshot.get(snapshot);
+  if (!spanning) {
+    spanning = customersSpanning(snapshot, 'region');
+    spanningBySnapshot.set(snapshot, spanning);
+  }
+  return spanning;
+}
+
+/**
  * The region's spread when the file's regions are the orders' (`ORDERS_REGION_SHARE`) and some
  * customers with rows in this one have another region of their own, or null: the region is
  * each customer's own, or the rows can't tell (no snapshot, no such region). Every customer
@@ -46,7 +61,7 @@ export async function regionSpreadOf(
   if (!snapshot || written.length === 0) return null;
   const ownRegion = Object.values(customerRegions).filter((r) => r !== null && normalise(r) === wanted).length;
   try {
-    const spanning = await customersSpanning(snapshot, 'region');
+    const spanning = await spanningOf(snapshot);
     if (spanning.inSeveral <= spanning.customers * ORDERS_REGION_SHARE) return null;
     const { customers } = await customersWhere(snapshot, [{ dimension: 'region', values: written, match: 'exact' }]);
     return customers.size > ownRegion ? { region: written[0], withRows: customers.size, ownRegion, spanning } : null;
