@@ -653,6 +653,19 @@ const cases: [string, string, string][] = [
     `SELECT Category, sum(rev) / (SELECT sum(rev) FROM t) * 100, sum(rev) r FROM t GROUP BY 1 ORDER BY r DESC`,
     'share of revenue, revenue, by category',
   ],
+  // By a time unit, a slice's share is of each unit's revenue (it was of all four years': 7.6% for 2018's 36.2%).
+  [
+    'technology share of revenue by year',
+    `SELECT year(d)::VARCHAR, sum(rev) FILTER (WHERE Category = 'Technology') / sum(rev) * 100, sum(rev) FILTER (WHERE Category = 'Technology')
+     FROM t GROUP BY 1 ORDER BY 1`,
+    'share of revenue, revenue, by year, category = Technology',
+  ],
+  [
+    'West share of sales each quarter of 2021',
+    `SELECT year(d) || ' Q' || quarter(d), sum(rev) FILTER (WHERE Region = 'West') / sum(rev) * 100, sum(rev) FILTER (WHERE Region = 'West')
+     FROM t WHERE ${Y2021} GROUP BY 1 ORDER BY 1`,
+    'share of revenue, revenue, by quarter, region = West, 2021-01-01 … 2021-12-31',
+  ],
   [
     'What % of our sales comes from Sean Miller?',
     `SELECT sum(rev) FILTER (WHERE "Customer Name" = 'Sean Miller') / sum(rev) * 100, sum(rev) FILTER (WHERE "Customer Name" = 'Sean Miller') FROM t`,

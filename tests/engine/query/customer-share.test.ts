@@ -48,3 +48,20 @@ describe('the share of customers', () => {
     expect(west2023.rows[0][0]).toBeCloseTo((2 / 3) * 100, 12);
   });
 });
+
+describe('the share of customers by a time unit', () => {
+  it("is of each year's own buyers when the rows are narrowed: the East's 1 of 2023's 3 and 2 of 2024's 2", async () => {
+    const result = await queryCsv(SALES, {
+      measures: ['customerShare', 'customers'],
+      groupBy: ['year'],
+      filters: [{ dimension: 'region', values: ['East'] }],
+    });
+    expect(result.rows[0][0]).toBe('2023');
+    expect(result.rows[0][1] as number).toBeCloseTo((1 / 3) * 100, 12);
+    expect(result.rows[1]).toEqual(['2024', 100, 2]);
+    expect(result.note).toContain(
+      'Shares of customers are of all customers who bought in each year (on a line that is no return), whatever the filters.',
+    );
+    expect(result.note).not.toContain('more than 100%');
+  });
+});

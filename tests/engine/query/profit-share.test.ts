@@ -87,3 +87,25 @@ describe('the share of gross profit', () => {
     );
   });
 });
+
+describe('the share of gross profit by a time unit', () => {
+  // By month: January Acme 40 of 40; February none of Bolt's 30; March Cora −10 of −10, a loss;
+  // April none of Dune's 10; May Acme's return −8 of −8, a loss.
+  it("is of each month's own gross profit when the rows are narrowed, and none where that month's is a loss", async () => {
+    const result = await queryCsv(SALES, {
+      measures: ['profitShare', 'grossProfit'],
+      groupBy: ['month'],
+      filters: [{ dimension: 'customer', values: ['Acme', 'Cora'] }],
+    });
+    expect(result.rows).toEqual([
+      ['2024-01', 100, 40],
+      ['2024-02', 0, 0],
+      ['2024-03', null, -10],
+      ['2024-04', 0, 0],
+      ['2024-05', null, -8],
+    ]);
+    expect(result.note).toContain(
+      "Shares of gross profit are of all gross profit in each month (revenue less cost, net of returns), whatever the filters. Where a month's gross profit is a loss (-10.00), no share of it is given.",
+    );
+  });
+});

@@ -135,3 +135,55 @@ describe('the share of revenue within the rows of some filters (shareWithin)', (
     ).rejects.toThrow('`shareWithin` sets the whole of a share: ask for revenueShare, profitShare or customerShare');
   });
 });
+
+// "Technology share of revenue by year" read 7.6% of four years' revenue where 2018's own share was 36.2%.
+describe('the share of revenue by a time unit', () => {
+  it("is of each year's own revenue when the rows are narrowed: the West 150 of 2024's 200 = 75%, 60 of 2025's 80 = 75%", async () => {
+    const result = await queryCsv(SALES, {
+      measures: ['revenueShare', 'revenue'],
+      groupBy: ['year'],
+      filters: [{ dimension: 'region', values: ['West'] }],
+    });
+    expect(result.rows).toEqual([
+      ['2024', 75, 150],
+      ['2025', 75, 60],
+    ]);
+    expect(result.note?.startsWith('Shares are of all revenue in each year, net of returns, whatever the filters.')).toBe(true);
+    expect(result.note).not.toContain('hold');
+  });
+
+  it("is of each year's revenue for each value grouped beside it: the East 50 of 200 = 25% in 2024, 20 of 80 = 25% in 2025", async () => {
+    const result = await queryCsv(SALES, { measures: ['revenueShare'], groupBy: ['region', 'year'] });
+    const shares = Object.fromEntries(result.rows.map((r) => [`${r[0]} ${r[1]}`, r[2]]));
+    expect(shares).toEqual({ 'West 2024': 75, 'East 2024': 25, 'West 2025': 75, 'East 2025': 25 });
+  });
+
+  it('is of the whole file when nothing narrows the years: 2024 holds 200 of 280', async () => {
+    const result = await queryCsv(SALES, { measures: ['revenueShare'], groupBy: ['year'] });
+    expect(result.rows[0][1] as number).toBeCloseTo((200 / 280) * 100, 9);
+    expect(result.rows[1][1] as number).toBeCloseTo((80 / 280) * 100, 9);
+    expect(result.note?.startsWith(DEFINITION)).toBe(true);
+  });
+
+  it("is of each quarter's rows within the filters it is within: Acme 100 of the West's 150 in 2024 Q1", async () => {
+    const result = await queryCsv(SALES, {
+      measures: ['revenueShare'],
+      groupBy: ['quarter'],
+      filters: [
+        { dimension: 'customer', values: ['Acme'] },
+        { dimension: 'region', values: ['West'] },
+      ],
+      shareWithin: ['region'],
+    });
+    expect(result.rows[0][0]).toBe('2024 Q1');
+    expect(result.rows[0][1] as number).toBeCloseTo((100 / 150) * 100, 9);
+    // The West has no rows from April to December 2024: those quarters hold none of it.
+    expect(result.rows.slice(1)).toEqual([
+      ['2024 Q2', 0],
+      ['2024 Q3', 0],
+      ['2024 Q4', 0],
+      ['2025 Q1', 100],
+    ]);
+    expect(result.note?.startsWith('Shares are of all revenue where region = West in each quarter, net of returns.')).toBe(true);
+  });
+});

@@ -5,6 +5,14 @@
  */
 import { growF64, growI32 } from '../aggregate/growable';
 
+/** Time buckets stay far below this (months since year 0 ≈ 24k), so a period and a bucket make one key. */
+const BUCKETS_PER_PERIOD = 2 ** 20;
+
+/** The key of a share's whole: a period (0 or 1), or a period and a time bucket within it. */
+export function wholeKey(period: number, bucket: number | null): number {
+  return bucket === null ? period : period * BUCKETS_PER_PERIOD + bucket;
+}
+
 /** A customer's first purchase day when they have none (returns only, or no row yet). */
 export const NO_PURCHASE = 0x7fffffff;
 
@@ -23,12 +31,16 @@ export class Accumulators {
   purchases = new Float64Array(64);
   /** First day of the row's period (for "new customer"), or -Infinity. */
   periodStart = new Float64Array(64);
-  /** All revenue of each period, whatever the filters: the whole a share of revenue is of. */
-  readonly periodRevenue = new Float64Array(2);
-  /** The gross profit of each period over every row, whatever the filters: what a share of profit is of. */
-  readonly periodProfit = new Float64Array(2);
-  /** The customers who bought in each period, whatever the filters: what a share of customers is of. */
-  readonly periodBuyers = new Float64Array(2);
+  /**
+   * The wholes shares are of, by `wholeKeyOf`: all revenue, gross profit and buying customers
+   * of each period (of each of its time units, when `shareUnitPart` names the grouping part
+   * that holds the unit), whatever the filters.
+   */
+  readonly wholeRevenue = new Map<number, number>();
+  readonly wholeProfit = new Map<number, number>();
+  readonly wholeBuyers = new Map<number, Set<number>>();
+  /** The grouping part (0 or 1) whose time unit a share is of, or -1: shares are of the whole period. */
+  shareUnitPart = -1;
   /** Rows kept with money but no cost, and their revenue: gross profit counts them at no cost (counted when `watchCost`). */
   watchCost = false;
   costlessRows = 0;
@@ -59,6 +71,12 @@ export class Accumulators {
     private readonly needProducts = false,
     private readonly needRevenueByCustomer = false,
   ) {}
+
+  /** The key of the whole a row's share is of: its period's, or its period's and time unit's. */
+  wholeKeyOf(slot: number): number {
+    const period = this.parts[slot * 3 + 2];
+    return this.shareUnitPart < 0 ? period : wholeKey(period, this.parts[slot * 3 + this.shareUnitPart]);
+  }
 
   /** The row slot for a key, created with its parts on first use. */
   slot(key: number, part0: number, part1: number, period: number, periodStart: number): number {

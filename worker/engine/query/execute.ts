@@ -20,7 +20,8 @@
  *   a positive value, as the overview's returns; orders with a return are the distinct
  *   order ids among those lines;
  * - a share of revenue is the row's revenue over all revenue of its period, whatever the
- *   filters (the West's share is of the whole file's revenue, not of the West's);
+ *   filters (the West's share is of the whole file's revenue, not of the West's); grouped by
+ *   a time unit with a filter or a second column, over all revenue of its unit;
  * - customers with 2+ orders bought in two or more distinct orders within the row (and its
  *   period); customers with one order in exactly one;
  * - products are the distinct products bought (on lines that are no return);
@@ -29,7 +30,7 @@
  */
 import type { Snapshot, SnapshotGroup, SnapshotMeta } from '../snapshot/columns';
 import { isoDay } from '../aggregate/types';
-import { Accumulators, NO_PURCHASE } from './accumulators';
+import { Accumulators, NO_PURCHASE, wholeKey } from './accumulators';
 import { bucketLabel, bucketOf, bucketStart } from './buckets';
 import {
   checkMeasures,
@@ -224,18 +225,17 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   };
   acc.watchCost = needs.cost;
   const per = spec.per ? unitsSpanned(meta, spec.per, periods) : null;
-  // Per period, which customers bought there at all: a share of customers is of them.
-  const periodBuyers = m.has('customerShare')
-    ? Array.from({ length: Math.max(1, periods.length) }, () => new Uint8Array(meta.dimensions[customerIndex].values.length))
-    : null;
   // A share's whole: every row of the period, or those passing the filters it is within.
   const wholeFilters = filters.filter((_, k) => spec.shareWithin?.includes(spec.filters[k].dimension));
+  const shareUnit = shareUnitOf(groups, filters.length > wholeFilters.length);
+  if (shareUnit) acc.shareUnitPart = groups.indexOf(shareUnit);
+  const wholeOfRow = (p: number, day: number) => wholeKey(p, shareUnit ? bucketOf(shareUnit.unit, day) : null);
   for await (const g of snapshot.groups(needs)) {
     if (needFirstDay) firstDay = firstPurchases(g, customerIndex, firstDay);
     const inWhole = wholeOf(g, wholeFilters);
-    if (m.has('revenueShare')) addPeriodRevenue(g, periods, acc.periodRevenue, inWhole);
-    if (m.has('profitShare')) addPeriodProfit(g, periods, acc.periodProfit, inWhole);
-    if (periodBuyers) addPeriodBuyers(g, periods, customerIndex, periodBuyers, acc.periodBuyers, inWhole);
+    if (m.has('revenueShare')) addToWholes(g, periods, wholeOfRow, inWhole, (i) => g.amount[i], acc.wholeRevenue);
+    if (m.has('profitShare')) addToWholes(g, periods, wholeOfRow, inWhole, (i) => grossProfitOf(g, i), acc.wholeProfit);
+    if (m.has('customerShare')) addWholeBuyers(g, periods, wholeOfRow, inWhole, g.dims[customerIndex], acc.wholeBuyers);
     scanGroup(g, averagedOver ? [...groups, averagedOver] : groups, filters, periods, customerIndex, productIndex, acc);
   }
   const result = resultOf(spec, meta, groups, acc, firstDay, Boolean(spec.compareTo), {
@@ -426,44 +426,63 @@ function wholeOf(g: SnapshotGroup, within: readonly ResolvedFilter[]): ((i: numb
   return (i) => masks.every((f) => passesFilter(f, f.codes[i]));
 }
 
-/** Adds every row's amount (of the share's whole) to the revenue of each period it falls in (the whole file without periods). */
-function addPeriodRevenue(g: SnapshotGroup, periods: Range[], totals: Float64Array, inWhole: ((i: number) => boolean) | null): void {
-  for (let i = 0; i < g.rows; i++) {
-    if (inWhole && !inWhole(i)) continue;
-    if (periods.length === 0) totals[0] += g.amount[i];
-    for (let p = 0; p < periods.length; p++) if (g.day[i] >= periods[p].from && g.day[i] <= periods[p].to) totals[p] += g.amount[i];
-  }
+/**
+ * The time unit grouped by whose own revenue a share is of, or null (the whole period's).
+ * "Technology's share of revenue by year" is of each year's revenue (it read 7.6% of four
+ * years' where 2018's own share is 36.3%), and "share of revenue by category by year" each
+ * category's of its year; "share of revenue by month", with nothing else, each month's of
+ * the period, which a month's own whole would make 100% every time.
+ */
+function shareUnitOf(groups: readonly ResolvedGroup[], narrowed: boolean): Extract<ResolvedGroup, { kind: 'time' }> | null {
+  const time = groups.find((g) => g.kind === 'time');
+  return time && (narrowed || groups.length === 2) ? time : null;
 }
 
-/** Adds every row's gross profit (amount less cost, of the share's whole) to each period it falls in (the whole file without periods). */
-function addPeriodProfit(g: SnapshotGroup, periods: Range[], totals: Float64Array, inWhole: ((i: number) => boolean) | null): void {
-  for (let i = 0; i < g.rows; i++) {
-    if (inWhole && !inWhole(i)) continue;
-    const cost = g.cost[i];
-    const profit = g.amount[i] - (cost === cost ? cost : 0);
-    if (periods.length === 0) totals[0] += profit;
-    for (let p = 0; p < periods.length; p++) if (g.day[i] >= periods[p].from && g.day[i] <= periods[p].to) totals[p] += profit;
-  }
-}
-
-/** Counts each customer with a purchase (a line that is no return) in a period once, of the share's whole (the whole file without periods). */
-function addPeriodBuyers(
+/** Adds each row's `value` (of the share's whole) to the whole of each period it falls in (the whole file without periods). */
+function addToWholes(
   g: SnapshotGroup,
   periods: Range[],
-  customerIndex: number,
-  seen: Uint8Array[],
-  totals: Float64Array,
+  wholeOfRow: (period: number, day: number) => number,
   inWhole: ((i: number) => boolean) | null,
+  value: (i: number) => number,
+  wholes: Map<number, number>,
 ): void {
-  const customers = g.dims[customerIndex];
+  for (let i = 0; i < g.rows; i++) {
+    if (inWhole && !inWhole(i)) continue;
+    const day = g.day[i];
+    for (let p = 0; p < Math.max(1, periods.length); p++) {
+      if (periods.length > 0 && (day < periods[p].from || day > periods[p].to)) continue;
+      const key = wholeOfRow(p, day);
+      wholes.set(key, (wholes.get(key) ?? 0) + value(i));
+    }
+  }
+}
+
+/** A row's gross profit: its amount less its cost (a row with no cost counts at none). */
+function grossProfitOf(g: SnapshotGroup, i: number): number {
+  const cost = g.cost[i];
+  return g.amount[i] - (cost === cost ? cost : 0);
+}
+
+/** Each customer with a purchase (a line that is no return) in a whole, once (the whole file without periods). */
+function addWholeBuyers(
+  g: SnapshotGroup,
+  periods: Range[],
+  wholeOfRow: (period: number, day: number) => number,
+  inWhole: ((i: number) => boolean) | null,
+  customers: Int32Array,
+  wholes: Map<number, Set<number>>,
+): void {
   for (let i = 0; i < g.rows; i++) {
     const c = customers[i];
     if (c < 0 || g.returns[i] === 1 || (inWhole && !inWhole(i))) continue;
-    for (let p = 0; p < seen.length; p++) {
-      if (periods.length > 0 && (g.day[i] < periods[p].from || g.day[i] > periods[p].to)) continue;
-      if (seen[p][c] === 1) continue;
-      seen[p][c] = 1;
-      totals[p]++;
+    const day = g.day[i];
+    for (let p = 0; p < Math.max(1, periods.length); p++) {
+      if (periods.length > 0 && (day < periods[p].from || day > periods[p].to)) continue;
+      const key = wholeOfRow(p, day);
+      let buyers = wholes.get(key);
+      if (!buyers) wholes.set(key, (buyers = new Set()));
+      buyers.add(c);
     }
   }
 }

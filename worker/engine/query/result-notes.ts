@@ -9,7 +9,7 @@ import type { SnapshotMeta } from '../snapshot/columns';
 import type { Accumulators } from './accumulators';
 import type { ResolvedGroup } from './resolve';
 import type { QueryResult } from './result';
-import { filterWords, type Measure, type QuerySpec } from './spec';
+import { filterWords, type Measure, type QuerySpec, type TimeDimension } from './spec';
 
 /**
  * New is first seen in the file: in Superstore's first year every customer is new and all of
@@ -81,31 +81,40 @@ export function shareNote(
   groups: ResolvedGroup[],
   compare: boolean,
   result: QueryResult,
-  together: { share: number; nouns: string; lossWhole?: number },
+  together: { share: number; nouns: string; lossWhole?: number; ofEachUnit?: TimeDimension },
 ): string {
   // "Acme's share of Germany's revenue": the whole is the rows of the filters it is within.
   const withinWords = spec.filters
     .filter((f) => spec.shareWithin?.includes(f.dimension))
     .map((f) => filterWords(f.dimension, f.values, f.exclude, f.match))
     .join(' and ');
-  const period = (withinWords ? ` where ${withinWords}` : '') + (spec.period ? ' in the period' : '');
+  const unit = together.ofEachUnit;
+  const inPeriod = unit ? ` in each ${unit}${spec.period ? ' of the period' : ''}` : spec.period ? ' in the period' : '';
+  const period = (withinWords ? ` where ${withinWords}` : '') + inPeriod;
   const whatever = withinWords ? '' : ', whatever the filters';
   // One customer buys in several rows, so shares of customers overlap: what rows hold together is not their sum.
   if (share === 'customerShare') {
     const whole = `Shares of customers are of all customers who bought${period} (on a line that is no return)${whatever}`;
-    return groups.length === 0
+    // One row per year of one slice: each share is of its own year's customers, nothing to add up.
+    return groups.length === 0 || (unit && groups.length === 1)
       ? `${whole}.`
       : `${whole}; one who bought in several rows counts in each, so the shares can add up to more than 100%.`;
   }
   const profitOf = `Shares of gross profit are of all gross profit${period} (revenue less cost, net of returns)${whatever}`;
   // A part of a loss is no share of it: no shares, and so nothing the rows hold together.
+  if (share === 'profitShare' && together.lossWhole !== undefined && unit)
+    return `${profitOf}. Where a ${unit}'s gross profit is a loss (${moneyWords(together.lossWhole)}), no share of it is given.`;
   if (share === 'profitShare' && together.lossWhole !== undefined)
     return `${profitOf}. ${compare ? 'In one of the two periods that' : 'That'} gross profit is a loss (${moneyWords(together.lossWhole)}), so no share of it is given.`;
   const definition =
     share === 'revenueShare'
       ? `Shares are of all revenue${period}, net of returns${whatever}.`
-      : `${profitOf}; what sold at a loss has a share below 0, so the others' can add up to more than 100%.`;
+      : unit && groups.length === 1
+        ? `${profitOf}.`
+        : `${profitOf}; what sold at a loss has a share below 0, so the others' can add up to more than 100%.`;
   const held = together.share.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  // Shares of each year's whole don't add up across years.
+  if (unit) return definition;
   // "What if we lost our top 100 customers?": the top 100's share, though 50 of them are shown.
   if (!compare && result.rankedRows !== undefined)
     return `${definition} The top ${result.rankedRows.toLocaleString('en-US')} ${together.nouns} hold ${held}% of it together.`;

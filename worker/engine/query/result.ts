@@ -358,7 +358,8 @@ export function resultOf(
       shareNote(share, spec, groups, compare, result, {
         share: shareHeldBy(rows.slice(0, result.rankedRows ?? result.rows.length), spec.measures.indexOf(share)),
         nouns: rowNouns(columns),
-        lossWhole: share === 'profitShare' ? a.periodProfit.find((whole) => whole < 0 && !isNoMoney(whole)) : undefined,
+        lossWhole: share === 'profitShare' ? [...a.wholeProfit.values()].find((whole) => whole < 0 && !isNoMoney(whole)) : undefined,
+        ofEachUnit: a.shareUnitPart >= 0 ? (groups[a.shareUnitPart] as Extract<ResolvedGroup, { kind: 'time' }>).unit : undefined,
       }),
     ),
     spec.measures.some((m) => NEWNESS_MEASURES.has(m)) ? newNearStartNote(meta, a) : null,
@@ -877,16 +878,16 @@ function measureOf(m: Measure, s: number, a: Accumulators, firstDay: Int32Array 
       // Of the customers with an order in the slice, the share with two or more.
       return a.firstOrders[s].size > 0 ? (a.repeaters[s].size / a.firstOrders[s].size) * 100 : null;
     case 'revenueShare': {
-      const whole = a.periodRevenue[a.parts[s * 3 + 2]];
+      const whole = a.wholeRevenue.get(a.wholeKeyOf(s)) ?? 0;
       return isNoMoney(whole) ? null : (revenue / whole) * 100;
     }
     case 'profitShare': {
       // A share of a loss reads backwards (Sean Miller's Technology "92.1%" of his −1,980.74): none.
-      const whole = a.periodProfit[a.parts[s * 3 + 2]];
+      const whole = a.wholeProfit.get(a.wholeKeyOf(s)) ?? 0;
       return isNoMoney(whole) || whole < 0 ? null : ((revenue - a.cost[s]) / whole) * 100;
     }
     case 'customerShare': {
-      const whole = a.periodBuyers[a.parts[s * 3 + 2]];
+      const whole = a.wholeBuyers.get(a.wholeKeyOf(s))?.size ?? 0;
       return whole > 0 ? (a.buyers[s].size / whole) * 100 : null;
     }
     case 'newCustomerRevenue':
