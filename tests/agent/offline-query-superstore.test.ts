@@ -158,10 +158,11 @@ const cases: [string, string, string][] = [
     `SELECT sum(CAST(Quantity AS DOUBLE)) FROM t WHERE ${Y2021}`,
     'units, 2021-01-01 … 2021-12-31',
   ],
+  // Chairs bought are units (it was ranked by revenue: Seth Vernon leads both).
   [
     'which customer bought the most chairs?',
-    `SELECT any_value("Customer Name"), sum(rev) r FROM t WHERE "Sub-Category" = 'Chairs' GROUP BY "Customer ID" ORDER BY r DESC LIMIT 1`,
-    'top 1 by revenue, by customer, Sub-Category = Chairs',
+    `SELECT any_value("Customer Name"), sum(qty) q FROM t WHERE "Sub-Category" = 'Chairs' GROUP BY "Customer ID" ORDER BY q DESC LIMIT 1`,
+    'top 1 by units, by customer, Sub-Category = Chairs',
   ],
   // Each got another period: the whole file, Q2 alone, or a refusal.
   ['Revenue month to date', `SELECT sum(rev) FROM t WHERE d BETWEEN '2021-12-01' AND '2021-12-30'`, 'revenue, 2021-12-01 … 2021-12-30'],
@@ -665,6 +666,23 @@ const cases: [string, string, string][] = [
     `SELECT year(d) || ' Q' || quarter(d), sum(rev) FILTER (WHERE Region = 'West') / sum(rev) * 100, sum(rev) FILTER (WHERE Region = 'West')
      FROM t WHERE ${Y2021} GROUP BY 1 ORDER BY 1`,
     'share of revenue, revenue, by quarter, region = West, 2021-01-01 … 2021-12-31',
+  ],
+  // "Lowest 3" is a ranking of 3 from the bottom: it listed all 534 customers past the bound.
+  [
+    'lowest 3 customers with profit over 100',
+    `SELECT "Customer Name", sum(gp) p FROM t GROUP BY "Customer ID", 1 HAVING p > 100 ORDER BY p LIMIT 3`,
+    'bottom 3 by gross profit, by customer, gross profit > 100',
+  ],
+  // Goods counted after "the most" are units: both were ranked by revenue (Seth Vernon first, then Laura Armstrong).
+  [
+    'which 3 customers bought the most chairs',
+    `SELECT "Customer Name", sum(qty) q FROM t WHERE "Sub-Category" = 'Chairs' GROUP BY "Customer ID", 1 ORDER BY q DESC, 1 LIMIT 4`,
+    'top 3 by units, by customer, Sub-Category = Chairs',
+  ],
+  [
+    'who bought the most binders in 2021',
+    `SELECT "Customer Name", sum(qty) q FROM t WHERE "Sub-Category" = 'Binders' AND ${Y2021} GROUP BY "Customer ID", 1 ORDER BY q DESC LIMIT 1`,
+    'top 1 by units, by customer, Sub-Category = Binders, 2021-01-01 … 2021-12-31',
   ],
   [
     'What % of our sales comes from Sean Miller?',
@@ -6981,4 +6999,23 @@ describe('asked on 2 December 2026, in the twenty-second session: what the revie
     const { trace } = await askOffline('churn rate across the country', analyse(file.aggregates), file.snapshot);
     expect(trace).toContain('use:query_data');
   });
+});
+
+describe('asked on 2 December 2026, in the twenty-third session', () => {
+  itCountsEach([
+    // A number like a year before what it counts is a count: both were read as the year 2000 (or 2021) and refused.
+    ['customers with more than 2000 orders', 'orders, by customer, orders > 2,000', customersPast('count(DISTINCT "Order ID") > 2000')],
+    [
+      'products that sold more than 2021 units',
+      'units, by product, units > 2,021',
+      async () =>
+        ((await sql(`SELECT count(*) FROM (SELECT "Product Name" FROM t GROUP BY 1 HAVING sum(qty) > 2021)`)) as number[][])[0][0],
+    ],
+    ['customers with at least 20 orders', 'orders, by customer, orders ≥ 20', customersPast('count(DISTINCT "Order ID") >= 20')],
+  ]);
+  itReadsEach([
+    // Counted goods that are a column's own noun are no units.
+    ['which customers bought the most products', 'products, by customer'],
+    ['which customers bought the most in 2021', 'revenue, by customer, 2021-01-01 … 2021-12-31'],
+  ]);
 });

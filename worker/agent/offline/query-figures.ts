@@ -47,6 +47,23 @@ const UNITLESS_AVERAGE_REASON =
 const HOW_OFTEN_RANKED =
   /\b(?:most|least|more|less) (?:often|frequently)\b|\b(?:most|least) frequent\b|\b(?:the )?(?:most|fewest|least) (?:number of )?times\b/;
 
+/**
+ * "Which customers bought the most chairs?" ranked them by revenue (Seth Vernon first; by
+ * chairs bought, another): goods counted after "the most" are units. Not a column's own noun
+ * ("bought the most categories" counts categories), and not "bought the most in 2021".
+ */
+const GOODS_BOUGHT_MOST =
+  /\b(?:buy|buys|bought|buying|purchase|purchases|purchased|order|orders|ordered|sell|sells|sold) (?:the )?(?:most|fewest|least|more|fewer) ([a-z][a-z-]*[a-z]s)\b/;
+
+/** Words after "the most" that count no goods: groupings and what a file's columns hold. */
+const NOT_GOODS =
+  /^(?:categories|sub-?categories|brands|types|kinds|lines|families|segments|regions|countries|states|cities|suppliers|vendors|times|things of)$/;
+
+function goodsCounted(text: string, meta: SnapshotMeta): boolean {
+  const goods = GOODS_BOUGHT_MOST.exec(text)?.[1];
+  return goods !== undefined && !NOT_GOODS.test(goods) && !meta.dimensions.some((d) => headerNoun(d) === singular(goods));
+}
+
 /** "Customers by month in 1997" (refused as a whole-file question): a count of customers by a time unit. */
 const CUSTOMERS_BY_TIME = new RegExp(
   String.raw`\b(?:${CUSTOMERS_PLURAL}) (?:by|per|each|every) (?:month|quarter|year|week)\b|\b(?:monthly|quarterly|yearly|weekly) (?:${CUSTOMERS_PLURAL})\b`,
@@ -86,6 +103,7 @@ export function measuresNamed(
     measures = ['grossProfit', 'marginPct', ...measures.filter((m) => m !== 'grossProfit' && m !== 'marginPct')];
   if (measures.includes('products')) measures = measures.filter((m) => m !== 'units');
   if (measures.length === 0 && HOW_OFTEN_RANKED.test(text)) measures = ['orders'];
+  if (measures.length === 0 && meta.hasQuantity && goodsCounted(text, meta)) measures = ['units'];
   if (
     measures.length === 0 &&
     (/\bhow many\b/.test(text) || AVERAGE_PER_UNIT.test(text) || CUSTOMERS_BY_TIME.test(text)) &&

@@ -35,13 +35,14 @@ import { CUSTOMERS_PLURAL } from './customer-words';
 const UNSIGNED_CHANGE =
   /\b(?:biggest|largest|greatest|most|highest|smallest|least)\s+(?:\w+\s+){0,2}?(?:change|changes|swing|shift|movement|moved|difference)\b/;
 
-const TOP_N = new RegExp(String.raw`\b(top|bottom|best|worst|largest|biggest|smallest)\s+(one|${COUNT})\b`);
+// "Lowest 3 customers with profit over 100" listed all 534 (from the lowest).
+const TOP_N = new RegExp(String.raw`\b(top|bottom|best|worst|largest|biggest|smallest|highest|lowest)\s+(one|${COUNT})\b`);
 
 /** "Top 10" → 10 of the largest, "bottom three" → 3 of the smallest; null when no count is ranked. */
 export function rankedCountOf(text: string): { n: number; smallest: boolean } | null {
   const top = TOP_N.exec(text);
   if (!top) return null;
-  return { n: NUMBER_WORDS[top[2]] ?? Number(top[2]), smallest: /^(bottom|worst|smallest)$/.test(top[1]) };
+  return { n: NUMBER_WORDS[top[2]] ?? Number(top[2]), smallest: /^(bottom|worst|smallest|lowest)$/.test(top[1]) };
 }
 
 /**

@@ -246,8 +246,10 @@ const MARGIN_IN_MONEY = new RegExp(String.raw`\b(?:gross )?margin (?:in )?(${CUR
  */
 function amountLikeAYear(whole: string, year: string, offset: number): string {
   const before = whole.slice(Math.max(0, offset - 40), offset).toLowerCase();
-  // "More than $2020" is money: it was read as the year 2020 too.
-  if (/[$£€]\s?$/.test(before)) return `${year[0]},${year.slice(1)}`;
+  // "More than $2020" is money: it was read as the year 2020 too. "More than 2000 orders" is
+  // a count ("The file has no rows in 2000").
+  if (/[$£€]\s?$/.test(before) || (COUNT_BOUND_BEFORE.test(before) && COUNTED_AFTER.test(whole.slice(offset + 4))))
+    return `${year[0]},${year.slice(1)}`;
   // "sales over 2020 and 2021" names two years.
   if (
     !MONEY_BOUND_BEFORE.test(before) ||
@@ -258,6 +260,11 @@ function amountLikeAYear(whole: string, year: string, offset: number): string {
   const otherYear = [...whole.matchAll(/\b(?:19|20)\d\d\b/g)].some((m) => m.index !== offset);
   return otherYear ? `${year[0]},${year.slice(1)}` : year;
 }
+
+/** A bound right before a number, and what it counts right after it: "more than 2000 orders". */
+const COUNT_BOUND_BEFORE = /\b(?:over|under|above|below|more than|less than|fewer than|at least|at most|exceeding)\s+$/;
+const COUNTED_AFTER =
+  /^\s*(?:orders?|invoices?|purchases?|transactions?|units?|items?|pieces?|bottles?|customers?|clients?|accounts?|buyers?|products?|skus?|times)\b/i;
 
 /** A bound on money right before a number: "profit over", "revenue of more than", "sales below $". */
 const MONEY_BOUND_BEFORE =
