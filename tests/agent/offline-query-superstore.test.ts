@@ -667,6 +667,38 @@ const cases: [string, string, string][] = [
      FROM t WHERE ${Y2021} GROUP BY 1 ORDER BY 1`,
     'share of revenue, revenue, by quarter, region = West, 2021-01-01 … 2021-12-31',
   ],
+  // A part named before the share, or a grouping "in each", makes each value grouped by a whole:
+  // Technology's East share read 11.5% (of all revenue), the West's corporate customers 25.7% (of all 793).
+  [
+    'technology share of revenue by region',
+    `SELECT Region, sum(rev) FILTER (WHERE Category = 'Technology') / sum(rev) * 100 s, sum(rev) FILTER (WHERE Category = 'Technology')
+     FROM t GROUP BY 1 ORDER BY s DESC`,
+    'share of revenue, revenue, by region, category = Technology',
+  ],
+  [
+    "Sean Miller's share of revenue by category",
+    `SELECT Category, sum(rev) FILTER (WHERE "Customer Name" = 'Sean Miller') / sum(rev) * 100 s, sum(rev) FILTER (WHERE "Customer Name" = 'Sean Miller')
+     FROM t GROUP BY 1 ORDER BY s DESC`,
+    'share of revenue, revenue, by category, customer = Sean Miller',
+  ],
+  [
+    'what % of customers are corporate in each region',
+    `SELECT Region, count(DISTINCT "Customer ID") FILTER (WHERE Segment = 'Corporate') * 100 / count(DISTINCT "Customer ID") s,
+       count(DISTINCT "Customer ID") FILTER (WHERE Segment = 'Corporate') FROM t GROUP BY 1 ORDER BY s DESC`,
+    'share of customers, customers, by region, Segment = Corporate',
+  ],
+  [
+    'share of revenue by segment in each region',
+    `SELECT Region, Segment, sum(rev) / sum(sum(rev)) OVER (PARTITION BY Region) * 100 s, sum(rev) FROM t GROUP BY 1, 2 ORDER BY s DESC`,
+    'share of revenue, revenue, by region and Segment',
+  ],
+  // A place named after the customers is where they are: each customer's share is of all revenue.
+  [
+    'top 3 customers by share of revenue in Texas',
+    `SELECT "Customer Name", sum(rev) FILTER (WHERE State = 'Texas') / (SELECT sum(rev) FROM t) * 100 s, sum(rev) FILTER (WHERE State = 'Texas')
+     FROM t GROUP BY "Customer ID", 1 ORDER BY s DESC NULLS LAST LIMIT 3`,
+    'top 3 by share of revenue, by customer, State = Texas',
+  ],
   // "Lowest 3" is a ranking of 3 from the bottom: it listed all 534 customers past the bound.
   [
     'lowest 3 customers with profit over 100',

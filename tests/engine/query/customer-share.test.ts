@@ -65,3 +65,17 @@ describe('the share of customers by a time unit', () => {
     expect(result.note).not.toContain('more than 100%');
   });
 });
+
+describe('the share of customers of each value grouped by', () => {
+  it("is of each region's buyers: Acme is 1 of the West's 2 (Eve only returned goods) and 1 of the East's 3", async () => {
+    const result = await queryCsv(SALES, {
+      measures: ['customerShare', 'customers'],
+      groupBy: ['region'],
+      filters: [{ dimension: 'customer', values: ['Acme'] }],
+      shareWithin: ['region'],
+    });
+    const shares = Object.fromEntries(result.rows.map((r) => [r[0], r[1]]));
+    expect(shares.West).toBe(50);
+    expect(shares.East).toBeCloseTo((1 / 3) * 100, 12);
+  });
+});

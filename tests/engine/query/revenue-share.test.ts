@@ -129,7 +129,7 @@ describe('the share of revenue within the rows of some filters (shareWithin)', (
   it('names a filter of the spec, with a share asked for', async () => {
     await expect(
       queryCsv(SALES, { measures: ['revenueShare'], filters: [{ dimension: 'customer', values: ['Acme'] }], shareWithin: ['region'] }),
-    ).rejects.toThrow('`shareWithin` names the dimension of one of `filters`: none is on region');
+    ).rejects.toThrow('`shareWithin` names the dimension of one of `filters` or of `groupBy`: none is on region');
     await expect(
       queryCsv(SALES, { measures: ['revenue'], filters: [{ dimension: 'region', values: ['West'] }], shareWithin: ['region'] }),
     ).rejects.toThrow('`shareWithin` sets the whole of a share: ask for revenueShare, profitShare or customerShare');
@@ -185,5 +185,34 @@ describe('the share of revenue by a time unit', () => {
       ['2025 Q1', 100],
     ]);
     expect(result.note?.startsWith('Shares are of all revenue where region = West in each quarter, net of returns.')).toBe(true);
+  });
+});
+
+// "Technology share of revenue by region" read 11.0% (of all revenue) where it is 34.7% of the West's.
+describe('the share of revenue of each value grouped by (shareWithin a column of groupBy)', () => {
+  it("is of each region's revenue: Acme 160 of the West's 210, Cora 50 of the East's 70", async () => {
+    const result = await queryCsv(SALES, {
+      measures: ['revenueShare', 'revenue'],
+      groupBy: ['region'],
+      filters: [{ dimension: 'customer', values: ['Acme', 'Cora'] }],
+      shareWithin: ['region'],
+    });
+    expect(result.rows.map((r) => r[0])).toEqual(['West', 'East']);
+    expect(result.rows[0][1] as number).toBeCloseTo((160 / 210) * 100, 9);
+    expect(result.rows[1][1] as number).toBeCloseTo((50 / 70) * 100, 9);
+    expect(result.note).toBe('Shares are of all revenue in each region, net of returns, whatever the filters.');
+  });
+
+  it("is of each region's revenue in each year with a year grouped too: the East 30 of 2024's 50 and 20 of 2025's 20", async () => {
+    const result = await queryCsv(SALES, {
+      measures: ['revenueShare'],
+      groupBy: ['region', 'year'],
+      filters: [{ dimension: 'customer', values: ['Cora'] }],
+      shareWithin: ['region'],
+    });
+    const shares = Object.fromEntries(result.rows.map((r) => [`${r[0]} ${r[1]}`, r[2]]));
+    expect(shares['East 2024']).toBeCloseTo((30 / 50) * 100, 9);
+    expect(shares['East 2025']).toBe(100);
+    expect(result.note?.startsWith('Shares are of all revenue in each region and year, net of returns, whatever the filters.')).toBe(true);
   });
 });

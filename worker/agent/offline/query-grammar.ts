@@ -148,7 +148,15 @@ import {
   whoWasKept,
 } from './query-stopped';
 import { groupingOf } from './query-grouping';
-import { shareOfNamed, shareOfOneValue, SHARE_OF_NAMED_REVENUE, SHARE_OF_PROFIT_ALL, wholeOfShare, type ShareFigure } from './query-shares';
+import {
+  groupOfEachWhole,
+  shareOfNamed,
+  shareOfOneValue,
+  SHARE_OF_NAMED_REVENUE,
+  SHARE_OF_PROFIT_ALL,
+  wholeOfShare,
+  type ShareFigure,
+} from './query-shares';
 import {
   churnOrSegmentsAnswer,
   noFigureAnswer,
@@ -1777,6 +1785,11 @@ function parseAsRead(
             .join(' and '),
         ),
       };
+  }
+  if (spec.measures.some((m) => m === 'revenueShare' || m === 'profitShare' || m === 'customerShare')) {
+    const parts = filters.filter((f) => !f.exclude && !spec.shareWithin?.includes(f.dimension));
+    const eachWhole = groupOfEachWhole(text, spec.groupBy ?? [], parts, isTimeUnit);
+    if (eachWhole) spec.shareWithin = [...(spec.shareWithin ?? []), eachWhole];
   }
   // "Customers with no orders in 2021" listed those who ordered, "products that did not sell"
   // the best sellers: a list of what has none of a figure, or is without it, is none the rows give.

@@ -119,3 +119,48 @@ const shareWithin = (figure: ShareFigure) =>
 export const SHARE_OF_PROFIT_ALL = new RegExp(
   String.raw`${SHARE_WORD} of (?:(?:the|our|all|total|my|(?:19|20)\d\d|q[1-4]|(?:this|last) year'?s) )*${SHARE_FIGURE.profit}\b`,
 );
+
+/**
+ * "Technology share of revenue by region" gave Technology's West revenue over all revenue
+ * (11.0%, where it is 34.7% of the West's), "what % of customers are corporate in each region"
+ * of all 793 customers (25.7%, where the West's are 204 of 686): with the part named before
+ * the share, or the grouping named "in each", each value grouped by is a whole. Not "share of
+ * revenue by customer in Texas", whose place is where the customers are, not the part.
+ * `parts` are the filters that are no whole already; the column returned is one of `groupBy`.
+ */
+export function groupOfEachWhole(
+  text: string,
+  groupBy: readonly string[],
+  parts: readonly { dimension: string; values: string[] }[],
+  isTime: (group: string) => boolean,
+): string | null {
+  const columns = groupBy.filter((g) => !isTime(g));
+  const each = EACH_GROUP.exec(text)?.[1];
+  const eachColumn = each ? columns.find((g) => sameWord(g, each)) : undefined;
+  if (eachColumn && (parts.length > 0 || groupBy.length === 2)) return eachColumn;
+  if (!SHARE_WORD_AT.test(text) || columns.length !== 1 || parts.length === 0) return null;
+  // The part named before the column grouped by: "Sean Miller's share of revenue by category",
+  // "what share of revenue comes from Technology by region"; not "by customer in Texas".
+  const column = new RegExp(String.raw`\b${columnWords(columns[0])}\b`).exec(text.toLowerCase());
+  if (!column) return null;
+  const before = text.slice(0, column.index).toLowerCase();
+  const partBefore = parts.some((f) => f.dimension !== columns[0] && f.values.some((v) => before.includes(v.toLowerCase())));
+  return partBefore ? columns[0] : null;
+}
+
+/** A column's name, singular or plural, as a pattern: "regions?", "sub-categor(?:y|ies)". */
+function columnWords(column: string): string {
+  const word = column.toLowerCase().replace(/[^a-z -]/g, '');
+  return word.endsWith('y') ? `${word.slice(0, -1)}(?:y|ies)` : `${word}s?`;
+}
+
+/** "in each region", "for every segment", "across each category". */
+const EACH_GROUP = /\b(?:in|within|for|across|of) (?:each|every) ([a-z][a-z-]*)\b/;
+/** A share's own word. */
+const SHARE_WORD_AT = new RegExp(SHARE_WORD);
+
+/** "region" and "regions", "Segment" and "segment", "sub-categories" and "Sub-Category". */
+function sameWord(column: string, word: string): boolean {
+  const singular = (w: string) => w.toLowerCase().replace(/ies$/, 'y').replace(/s$/, '');
+  return singular(column) === singular(word);
+}

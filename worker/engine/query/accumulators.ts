@@ -5,12 +5,17 @@
  */
 import { growF64, growI32 } from '../aggregate/growable';
 
-/** Time buckets stay far below this (months since year 0 ≈ 24k), so a period and a bucket make one key. */
-const BUCKETS_PER_PERIOD = 2 ** 20;
+/**
+ * Grouping values (time buckets, months since year 0 ≈ 24k; dictionary codes ≥ -1) stay below
+ * this, so a period and up to two values make one exact key (below 2^53).
+ */
+const VALUE_SPAN = 2 ** 24;
 
-/** The key of a share's whole: a period (0 or 1), or a period and a time bucket within it. */
-export function wholeKey(period: number, bucket: number | null): number {
-  return bucket === null ? period : period * BUCKETS_PER_PERIOD + bucket;
+/** The key of a share's whole: a period (0 or 1) and the grouping values it is of (none: the whole period). */
+export function wholeKey(period: number, values: readonly number[]): number {
+  let key = 0;
+  for (const value of values) key = key * VALUE_SPAN + value + 1;
+  return key * 2 + period;
 }
 
 /** A customer's first purchase day when they have none (returns only, or no row yet). */
@@ -33,14 +38,14 @@ export class Accumulators {
   periodStart = new Float64Array(64);
   /**
    * The wholes shares are of, by `wholeKeyOf`: all revenue, gross profit and buying customers
-   * of each period (of each of its time units, when `shareUnitPart` names the grouping part
-   * that holds the unit), whatever the filters.
+   * of each period (of each value of the grouping parts `shareParts` names within it: each
+   * year, each region), whatever the filters.
    */
   readonly wholeRevenue = new Map<number, number>();
   readonly wholeProfit = new Map<number, number>();
   readonly wholeBuyers = new Map<number, Set<number>>();
-  /** The grouping part (0 or 1) whose time unit a share is of, or -1: shares are of the whole period. */
-  shareUnitPart = -1;
+  /** The grouping parts (0, 1) whose values a share is of each of; none: of the whole period. */
+  shareParts: readonly number[] = [];
   /** Rows kept with money but no cost, and their revenue: gross profit counts them at no cost (counted when `watchCost`). */
   watchCost = false;
   costlessRows = 0;
@@ -72,10 +77,12 @@ export class Accumulators {
     private readonly needRevenueByCustomer = false,
   ) {}
 
-  /** The key of the whole a row's share is of: its period's, or its period's and time unit's. */
+  /** The key of the whole a row's share is of: its period's, or its period's and its values' of `shareParts`. */
   wholeKeyOf(slot: number): number {
-    const period = this.parts[slot * 3 + 2];
-    return this.shareUnitPart < 0 ? period : wholeKey(period, this.parts[slot * 3 + this.shareUnitPart]);
+    return wholeKey(
+      this.parts[slot * 3 + 2],
+      this.shareParts.map((k) => this.parts[slot * 3 + k]),
+    );
   }
 
   /** The row slot for a key, created with its parts on first use. */

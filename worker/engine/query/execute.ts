@@ -148,7 +148,12 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   const averagedOver = spec.averageOver ? averagedColumn(meta, spec.averageOver, groups) : undefined;
   // The answer states the dictionary entries the values resolved to, not the words typed.
   // A share's whole names its filters the same way.
-  const within = spec.shareWithin?.flatMap((w) => spec.filters.flatMap((f, i) => (f.dimension === w ? [filters[i].dimension.label] : [])));
+  // The columns grouped by that a share is of each value of, as asked (their names are relabelled below).
+  const wholeParts = spec.groupBy.flatMap((g, k) => (spec.shareWithin?.includes(g) ? [k] : []));
+  const within = spec.shareWithin?.flatMap((w) => [
+    ...spec.filters.flatMap((f, i) => (f.dimension === w ? [filters[i].dimension.label] : [])),
+    ...spec.groupBy.flatMap((g, k) => (g === w ? [groupWords(groups[k])] : [])),
+  ]);
   spec = {
     ...spec,
     filters: spec.filters.map((f, i) => ({ ...f, dimension: filters[i].dimension.label, values: filters[i].matched })),
@@ -227,9 +232,13 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   const per = spec.per ? unitsSpanned(meta, spec.per, periods) : null;
   // A share's whole: every row of the period, or those passing the filters it is within.
   const wholeFilters = filters.filter((_, k) => spec.shareWithin?.includes(spec.filters[k].dimension));
-  const shareUnit = shareUnitOf(groups, filters.length > wholeFilters.length);
-  if (shareUnit) acc.shareUnitPart = groups.indexOf(shareUnit);
-  const wholeOfRow = (p: number, day: number) => wholeKey(p, shareUnit ? bucketOf(shareUnit.unit, day) : null);
+  acc.shareParts = sharePartsOf(wholeParts, groups, filters.length > wholeFilters.length);
+  const wholeGroups = acc.shareParts.map((k) => groups[k]);
+  const wholeOfRow = (p: number, g: SnapshotGroup, i: number) =>
+    wholeKey(
+      p,
+      wholeGroups.map((gr) => (gr.kind === 'time' ? bucketOf(gr.unit, g.day[i]) : g.dims[gr.index][i])),
+    );
   for await (const g of snapshot.groups(needs)) {
     if (needFirstDay) firstDay = firstPurchases(g, customerIndex, firstDay);
     const inWhole = wholeOf(g, wholeFilters);
@@ -427,22 +436,28 @@ function wholeOf(g: SnapshotGroup, within: readonly ResolvedFilter[]): ((i: numb
 }
 
 /**
- * The time unit grouped by whose own revenue a share is of, or null (the whole period's).
+ * The grouping parts whose values a share is of each of: those `shareWithin` names ("each
+ * region's": Technology's share by region is 34.7% of the West's revenue, not 11.0% of all),
+ * and a time unit grouped by when a filter narrows the rows or a second column splits them.
  * "Technology's share of revenue by year" is of each year's revenue (it read 7.6% of four
- * years' where 2018's own share is 36.3%), and "share of revenue by category by year" each
- * category's of its year; "share of revenue by month", with nothing else, each month's of
- * the period, which a month's own whole would make 100% every time.
+ * years' where 2018's own share is 36.2%), and "share of revenue by category by year" each
+ * category's of its year; "share of revenue by month", with nothing else, each month's of the
+ * period, which a month's own whole would make 100% every time.
  */
-function shareUnitOf(groups: readonly ResolvedGroup[], narrowed: boolean): Extract<ResolvedGroup, { kind: 'time' }> | null {
-  const time = groups.find((g) => g.kind === 'time');
-  return time && (narrowed || groups.length === 2) ? time : null;
+function sharePartsOf(named: readonly number[], groups: readonly ResolvedGroup[], narrowed: boolean): number[] {
+  return groups.flatMap((g, k) => (named.includes(k) || (g.kind === 'time' && (narrowed || groups.length === 2)) ? [k] : []));
+}
+
+/** A grouping as the answer names it: "year", "region". */
+function groupWords(group: ResolvedGroup): string {
+  return group.kind === 'time' ? group.unit : group.dimension.label;
 }
 
 /** Adds each row's `value` (of the share's whole) to the whole of each period it falls in (the whole file without periods). */
 function addToWholes(
   g: SnapshotGroup,
   periods: Range[],
-  wholeOfRow: (period: number, day: number) => number,
+  wholeOfRow: (period: number, g: SnapshotGroup, i: number) => number,
   inWhole: ((i: number) => boolean) | null,
   value: (i: number) => number,
   wholes: Map<number, number>,
@@ -452,7 +467,7 @@ function addToWholes(
     const day = g.day[i];
     for (let p = 0; p < Math.max(1, periods.length); p++) {
       if (periods.length > 0 && (day < periods[p].from || day > periods[p].to)) continue;
-      const key = wholeOfRow(p, day);
+      const key = wholeOfRow(p, g, i);
       wholes.set(key, (wholes.get(key) ?? 0) + value(i));
     }
   }
@@ -468,7 +483,7 @@ function grossProfitOf(g: SnapshotGroup, i: number): number {
 function addWholeBuyers(
   g: SnapshotGroup,
   periods: Range[],
-  wholeOfRow: (period: number, day: number) => number,
+  wholeOfRow: (period: number, g: SnapshotGroup, i: number) => number,
   inWhole: ((i: number) => boolean) | null,
   customers: Int32Array,
   wholes: Map<number, Set<number>>,
@@ -479,7 +494,7 @@ function addWholeBuyers(
     const day = g.day[i];
     for (let p = 0; p < Math.max(1, periods.length); p++) {
       if (periods.length > 0 && (day < periods[p].from || day > periods[p].to)) continue;
-      const key = wholeOfRow(p, day);
+      const key = wholeOfRow(p, g, i);
       let buyers = wholes.get(key);
       if (!buyers) wholes.set(key, (buyers = new Set()));
       buyers.add(c);

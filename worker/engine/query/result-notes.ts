@@ -9,7 +9,7 @@ import type { SnapshotMeta } from '../snapshot/columns';
 import type { Accumulators } from './accumulators';
 import type { ResolvedGroup } from './resolve';
 import type { QueryResult } from './result';
-import { filterWords, type Measure, type QuerySpec, type TimeDimension } from './spec';
+import { filterWords, type Measure, type QuerySpec } from './spec';
 
 /**
  * New is first seen in the file: in Superstore's first year every customer is new and all of
@@ -81,22 +81,23 @@ export function shareNote(
   groups: ResolvedGroup[],
   compare: boolean,
   result: QueryResult,
-  together: { share: number; nouns: string; lossWhole?: number; ofEachUnit?: TimeDimension },
+  together: { share: number; nouns: string; lossWhole?: number; ofEach: readonly string[] },
 ): string {
   // "Acme's share of Germany's revenue": the whole is the rows of the filters it is within.
   const withinWords = spec.filters
     .filter((f) => spec.shareWithin?.includes(f.dimension))
     .map((f) => filterWords(f.dimension, f.values, f.exclude, f.match))
     .join(' and ');
-  const unit = together.ofEachUnit;
+  // "in each year", "in each region and year": each value's rows are a whole.
+  const unit = together.ofEach.length > 0 ? together.ofEach.join(' and ') : undefined;
   const inPeriod = unit ? ` in each ${unit}${spec.period ? ' of the period' : ''}` : spec.period ? ' in the period' : '';
   const period = (withinWords ? ` where ${withinWords}` : '') + inPeriod;
   const whatever = withinWords ? '' : ', whatever the filters';
   // One customer buys in several rows, so shares of customers overlap: what rows hold together is not their sum.
   if (share === 'customerShare') {
     const whole = `Shares of customers are of all customers who bought${period} (on a line that is no return)${whatever}`;
-    // One row per year of one slice: each share is of its own year's customers, nothing to add up.
-    return groups.length === 0 || (unit && groups.length === 1)
+    // One row per year (region) of one slice: each share is of its own year's customers, nothing to add up.
+    return groups.length === 0 || together.ofEach.length === groups.length
       ? `${whole}.`
       : `${whole}; one who bought in several rows counts in each, so the shares can add up to more than 100%.`;
   }
@@ -109,11 +110,11 @@ export function shareNote(
   const definition =
     share === 'revenueShare'
       ? `Shares are of all revenue${period}, net of returns${whatever}.`
-      : unit && groups.length === 1
+      : unit && together.ofEach.length === groups.length
         ? `${profitOf}.`
         : `${profitOf}; what sold at a loss has a share below 0, so the others' can add up to more than 100%.`;
   const held = together.share.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  // Shares of each year's whole don't add up across years.
+  // Shares of each year's (region's) whole don't add up across them.
   if (unit) return definition;
   // "What if we lost our top 100 customers?": the top 100's share, though 50 of them are shown.
   if (!compare && result.rankedRows !== undefined)

@@ -359,7 +359,10 @@ export function resultOf(
         share: shareHeldBy(rows.slice(0, result.rankedRows ?? result.rows.length), spec.measures.indexOf(share)),
         nouns: rowNouns(columns),
         lossWhole: share === 'profitShare' ? [...a.wholeProfit.values()].find((whole) => whole < 0 && !isNoMoney(whole)) : undefined,
-        ofEachUnit: a.shareUnitPart >= 0 ? (groups[a.shareUnitPart] as Extract<ResolvedGroup, { kind: 'time' }>).unit : undefined,
+        ofEach: a.shareParts.map((k) => {
+          const g = groups[k];
+          return g.kind === 'time' ? g.unit : g.dimension.label;
+        }),
       }),
     ),
     spec.measures.some((m) => NEWNESS_MEASURES.has(m)) ? newNearStartNote(meta, a) : null,

@@ -264,8 +264,10 @@ export const QuerySpecSchema = z
     changeFrom: z.enum(['previous', 'yearBefore']).optional(),
     /**
      * With a share: the filters, named by their `dimension`, whose rows are the whole the share
-     * is of ("Acme's share of Germany's revenue": the region's filter). Without it a share is of
-     * every row of the period, whatever the filters.
+     * is of ("Acme's share of Germany's revenue": the region's filter), or a column of `groupBy`
+     * each of whose values is a whole ("Technology's share of each region's revenue": region).
+     * Without it a share is of every row of the period, whatever the filters (of each unit's,
+     * grouped by a time unit with a filter or a second column).
      */
     shareWithin: z.array(z.string().min(1).max(100)).min(1).max(4).optional(),
     /**
@@ -287,11 +289,11 @@ export const QuerySpecSchema = z
         message: '`shareWithin` sets the whole of a share: ask for revenueShare, profitShare or customerShare',
       });
     for (const within of spec.shareWithin ?? [])
-      if (!spec.filters.some((f) => f.dimension === within))
+      if (!spec.filters.some((f) => f.dimension === within) && !spec.groupBy.includes(within))
         ctx.addIssue({
           code: 'custom',
           path: ['shareWithin'],
-          message: `\`shareWithin\` names the dimension of one of \`filters\`: none is on ${within}`,
+          message: `\`shareWithin\` names the dimension of one of \`filters\` or of \`groupBy\`: none is on ${within}`,
         });
     // "Revenue by quarter, 2024 against 2023" set 2024's quarters beside 2023's, each empty in the other period.
     if (
