@@ -1889,9 +1889,10 @@ describe('customers who bought each of several values', () => {
       'How much revenue came from customers who bought Hydraulics and Bearings?',
       'I can list the customers who bought each of Hydraulics, Bearings, with what they bought of each, but no other figure of them yet; ask for the list, then about the customers in it.',
     ],
+    // Goods counted after "the most" are units, which the list of buyers gives none of.
     [
       'Who bought the most Hydraulics and Bearings?',
-      'I can list the customers who bought each of Hydraulics, Bearings, with what they bought of each, largest first by what they bought of them together; not ranked otherwise yet.',
+      'I can list the customers who bought each of Hydraulics, Bearings, with what they bought of each, but no other figure of them yet; ask for the list, then about the customers in it.',
     ],
     [
       'Which customers bought Hydraulics and Bearings by region?',
@@ -4031,5 +4032,70 @@ describe('asked on 2 December 2026, in the twenty-second session: what the revie
       customerRegions(),
     );
     expect(answer).toContain('I understood: **revenue, by product**.');
+  });
+});
+
+describe('asked on 2 December 2026, in the twenty-third session', () => {
+  // Each listed 10 lost customers.
+  it.each([
+    ['top 5 lost customers for Rep 12', 5],
+    ['5 biggest lost customers of rep 12', 5],
+    ['top 3 lost customers', 3],
+  ])('"%s" lists %i customers', async (question, n) => {
+    const { answer } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+    const listed = answer.split('\n').filter((line) => /^\d+\. /.test(line));
+    expect(listed.map((line) => Number(/^(\d+)\./.exec(line)?.[1]))).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+  });
+  it("says how many more of a rep's lost customers there are", async () => {
+    const { answer } = await askOffline('top 5 lost customers for Rep 12', analyse(file.aggregates), file.snapshot);
+    const matched = Number(/\((\d+) customers\)/.exec(answer)?.[1]);
+    expect(matched).toBeGreaterThan(5);
+    expect(answer).toContain(`…and ${matched - 5} more.`);
+  });
+  // It got all 105 lost customers in the UK, the bound read past.
+  it.each(['lost customers in UK with revenue over 10,000', 'lost customers in UK who spent over 10k'])(
+    '"%s" is refused: the churn list keeps no customers by what they spent',
+    async (question) => {
+      const { answer, trace } = await askOffline(question, analyse(file.aggregates), file.snapshot, customerRegions());
+      expect(trace).not.toContain('use:get_churn_risk');
+      expect(answer).toContain('to churn risk or the segments yet; ask for them on their own, or for customers past the threshold.');
+    },
+  );
+  // A figure lost or gained is one that fell or rose: each got the margin of each region (DE-North, which
+  // gained most, first), of each product, or the reps by their lost customers.
+  it('"which regions are losing margin" lists the regions whose margin fell in 2024 against 2023, most first', async () => {
+    const marginOf = (region: string, year: string) => {
+      const kept = rows.filter((r) => r.Region === region && r.InvoiceDate.startsWith(year));
+      return (kept.reduce((sum, r) => sum + profit(r), 0) / kept.reduce((sum, r) => sum + revenue(r), 0)) * 100;
+    };
+    const fell = [...new Set(rows.map((r) => r.Region))]
+      .map((region): [string, number] => [region, marginOf(region, '2024') - marginOf(region, '2023')])
+      .filter(([, change]) => change < 0)
+      .sort((a, b) => a[1] - b[1]);
+    expect(fell.length).toBeGreaterThan(0);
+    const { answer, trace } = await askOffline(
+      'which regions are losing margin',
+      analyse(file.aggregates),
+      file.snapshot,
+      customerRegions(),
+    );
+    expect(trace).toContain('use:query_data');
+    expect(answer).toContain(
+      'I understood: **margin %, sorted by change, by region, margin % down, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31**.',
+    );
+    const listed = answer
+      .split('\n')
+      .filter((line) => /^\| (?!region|---)/.test(line))
+      .map((line) => line.split('|')[1].trim());
+    expect(listed).toEqual(fell.map(([region]) => region));
+  });
+  it.each([
+    ['which products are losing margin', 'margin %, sorted by change, by product, margin % down'],
+    ['products with declining margin', 'margin %, sorted by change, by product, margin % down'],
+    ['reps losing revenue', 'revenue, sorted by change, by sales rep, revenue down'],
+    ['which categories are gaining margin', 'margin %, sorted by change, by category, margin % up'],
+  ])('"%s" compares two years', async (question, understood) => {
+    const { answer } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain(`I understood: **${understood}, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31**.`);
   });
 });

@@ -622,6 +622,10 @@ const refusals: [string, string][] = [
     "I can't work out a return rate yet; ask for the value of returns and for revenue in the same period, and divide.",
   ],
   ['How many units were returned last month?', 'not their units, customers, profit or margin yet'],
+  // All three got the 803 orders with a return (37,162 units came back, of 977 products).
+  ['how many items were returned', 'not their units, customers, profit or margin yet'],
+  ['how many products were returned', 'not their units, customers, profit or margin yet'],
+  ['number of items returned in november', 'not their units, customers, profit or margin yet'],
   ['What percentage of orders were cancelled?', "I can't work out a return rate yet"],
   ['what has 99999 bought', 'I couldn’t find “99999”'],
   // Both were answered with something else: all of November, and the top customers overall.

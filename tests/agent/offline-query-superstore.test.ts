@@ -7046,6 +7046,15 @@ describe('asked on 2 December 2026, in the twenty-third session', () => {
     ['customers with at least 20 orders', 'orders, by customer, orders ≥ 20', customersPast('count(DISTINCT "Order ID") >= 20')],
   ]);
   itReadsEach([
+    // Each listed all the products (or all that grew).
+    ['5 least profitable products', 'bottom 5 by gross profit, by product'],
+    ['least profitable 5 products', 'bottom 5 by gross profit, by product'],
+    [
+      'fastest growing product in 2021',
+      'top 1 by % change in revenue, by product, revenue up, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+    ],
+    ['lowest 3 customers by revenue in 2021', 'bottom 3 by revenue, by customer, 2021-01-01 … 2021-12-31'],
+    ['highest 3 states by profit', 'top 3 by gross profit, by State'],
     // Counted goods that are a column's own noun are no units.
     ['which customers bought the most products', 'products, by customer'],
     ['which customers bought the most in 2021', 'revenue, by customer, 2021-01-01 … 2021-12-31'],

@@ -34,7 +34,12 @@ export async function answerAmong(question: string, where: Where, result: Analys
     const rated = ratedWords(intent.risk);
     const churn = await runner.call(
       getChurnRisk,
-      { ...(intent.risk ? { risk: intent.risk } : {}), ...(intent.amongTop ? { amongTop: intent.amongTop } : {}), where, limit: 10 },
+      {
+        ...(intent.risk ? { risk: intent.risk } : {}),
+        ...(intent.amongTop ? { amongTop: intent.amongTop } : {}),
+        where,
+        limit: intent.limit ?? 10,
+      },
       'Checking churn risk of the customers with those rows.',
     );
     if (!churn) return NOT_AVAILABLE;

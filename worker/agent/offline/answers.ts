@@ -212,7 +212,11 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
     case 'churn': {
       const churn = await runner.call(
         getChurnRisk,
-        { ...(intent.risk ? { risk: intent.risk } : {}), ...(intent.amongTop ? { amongTop: intent.amongTop } : {}), limit: 10 },
+        {
+          ...(intent.risk ? { risk: intent.risk } : {}),
+          ...(intent.amongTop ? { amongTop: intent.amongTop } : {}),
+          limit: intent.limit ?? 10,
+        },
         'Checking churn risk.',
       );
       if (!churn) return NOT_AVAILABLE;

@@ -30,7 +30,7 @@ export type Intent =
   | { kind: 'supplier'; name: string }
   | { kind: 'suppliers' }
   /** `amongTop`: only the top N customers by revenue ("which of our top 20 customers are at risk?"). */
-  | { kind: 'churn'; risk: ChurnRisk | null; amongTop?: number }
+  | { kind: 'churn'; risk: ChurnRisk | null; amongTop?: number; limit?: number }
   | { kind: 'churn_accuracy' }
   | { kind: 'churn_method' }
   /** `topFifth`: asked for the share of the top 20% of customers. */
@@ -508,7 +508,8 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
     const top = AMONG_TOP.exec(q);
     const count = top?.[1] ?? top?.[2];
     const n = top ? (count ? Number(count) || NUMBER_WORDS[count] : undefined) || TOP_CUSTOMERS_UNCOUNTED : undefined;
-    return { kind: 'churn', risk: riskOf(q), ...(n ? { amongTop: Math.min(n, 500) } : {}) };
+    // "Top 5 lost customers for Rep 12" listed 10.
+    return { kind: 'churn', risk: riskOf(q), ...(n ? { amongTop: Math.min(n, 500) } : { limit: limitOf(q, 10) }) };
   }
   if (CONCENTRATION.test(q)) return { kind: 'concentration', ...(TOP_FIFTH.test(q) ? { topFifth: true } : {}) };
   if (SEGMENT.test(q)) return { kind: 'segments' };

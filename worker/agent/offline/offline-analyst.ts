@@ -14,6 +14,7 @@ import { intentOf, type Intent, type ProductMetric } from './intents';
 import { cant } from './query-answer';
 import { analysisDayOf, answerFromRows } from './query-chat';
 import { pointsToUnnamed } from './query-follow-ups';
+import { thresholdOf, thresholdOnListsReason } from './query-limits';
 import { periodsOf } from './query-periods';
 import { shapeRefusal } from './query-grammar';
 import { withWordingMended } from './query-text';
@@ -143,7 +144,8 @@ function wordReadPastBy(
           placeNamesRegion(question, customerRegions),
         )) ??
     narrowingReadPastBy(intent, question, meta, analysisDayOf(result)) ??
-    profileReadPastBy(intent, question, meta);
+    profileReadPastBy(intent, question, meta) ??
+    thresholdReadPastBy(intent, question);
   return reason && cant(reason, meta, analysisDayOf(result));
 }
 
@@ -199,6 +201,16 @@ function profileReadPastBy(intent: Intent, question: string, meta: SnapshotMeta)
   const customer = dropped.filters.find((f) => f.dimension === 'customer')?.values[0] ?? intent.query;
   const value = dropped.values[0];
   return `This answer is ${escapeMarkdown(customer)}'s profile, of everything they bought, and I can't narrow it to the ${dropped.label} “${escapeMarkdown(value)}”. Ask for a figure of the rows with it, such as “${escapeMarkdown(`${customer} ${value} revenue by month`)}”.`;
+}
+
+/**
+ * "Lost customers in UK with revenue over 10,000" got all 105 lost customers in the UK: the
+ * churn lists and the segments keep no customers by a figure.
+ */
+function thresholdReadPastBy(intent: Intent, question: string): string | null {
+  if (intent.kind !== 'churn' && intent.kind !== 'segment' && intent.kind !== 'segments') return null;
+  const cut = thresholdOf(question);
+  return cut && thresholdOnListsReason(cut.words);
 }
 
 /** The analysis' answers of every customer, product or supplier, which take no period and no value but a region's. */

@@ -2204,6 +2204,8 @@ function asksForGrouping(text: string, meta: SnapshotMeta): boolean {
 function asksForProductTrend(text: string): boolean {
   return (
     /\b(which|what|top|our)? ?(products?|items?|skus?|lines)\b.*\b(declin\w*|grow\w*|falling|rising|trending (up|down))\b/.test(text) &&
+    // The analysis' trend is of revenue: "products with declining margin" got the lowest margins.
+    !/\bmargins?\b/.test(text) &&
     !DIMENSION_WORDS.some(([re, dim]) => dim !== 'product' && re.test(text))
   );
 }

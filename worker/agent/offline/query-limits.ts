@@ -366,6 +366,11 @@ function scaleAndUnit(after: string): { scale: number; unit: Threshold['unit']; 
 const SCALES: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mn: 1e6, million: 1e6, bn: 1e9, billion: 1e9 };
 const SCALE = /^\s?(k|thousand|m|mn|million|bn|billion)\b/;
 
+/** Why churn risk and the segments, of every customer, keep none by a threshold ("at risk customers worth over 10k"). */
+export function thresholdOnListsReason(words: string): string {
+  return `I can't apply “${words}” to churn risk or the segments yet; ask for them on their own, or for customers past the threshold.`;
+}
+
 /** The refusal of a threshold the query can't apply: on a total, or on a figure it has no rows of. */
 export function thresholdRefusal(threshold: Threshold): string {
   if (threshold.marginUnclear)

@@ -42,6 +42,9 @@ export const NO_RETURNS_AVERAGE =
 
 /** A count of returns: "how many", "how often", and documents in the plural ("the fewest cancellations"). */
 const RETURN_COUNT = /\b(how many|number of|count of|how often|most often|frequently|cancell?ations|credit notes)\b/;
+/** Goods counted: units or products that came back, which no returns measure counts. */
+const RETURNED_GOODS =
+  /\b(?:how many|number of|count of|total|sum of)\s+(?:the\s+)?(?:returned\s+)?(?:items?|units?|products?|pieces?|goods|skus?|articles?|bottles?)\b/;
 /** "Value of credit notes in 2024" counted them: an amount asked for is their value. */
 const RETURN_VALUE = /\b(value|amount|how much|worth|sum|cost)\b/;
 
@@ -56,6 +59,8 @@ export function returnsMeasuresOf(measures: readonly Measure[], text: string): M
   // "Revenue before returns", "How much did we sell before cancellations?": what was sold, what came back, what is left.
   if (GROSS_SALES.test(text) && measures.every((m) => m === 'grossRevenue' || m === 'revenue'))
     return ['grossRevenue', 'returns', 'revenue'];
+  // "How many items were returned?" got the 803 orders with a return (37,162 units came back).
+  if (RETURNED_GOODS.test(text)) return null;
   if (measures.length === 0) return [RETURN_COUNT.test(text) && !RETURN_VALUE.test(text) ? 'returnOrders' : 'returns'];
   const asked: (Measure | null)[] = measures.map((m) => (m === 'orders' ? 'returnOrders' : m === 'revenue' ? 'returns' : null));
   if (asked.some((m) => m === null)) return null;

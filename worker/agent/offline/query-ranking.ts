@@ -52,8 +52,11 @@ export function rankedCountOf(text: string): { n: number; smallest: boolean } | 
  */
 const COUNTED = new RegExp(
   String.raw`\b(?:which|what|the|our|my|list|name|show|give me)\s+(${COUNT})\s+(?!(?:days|weeks|months|quarters|years)\b)(?:(?:top|best|biggest|largest|smallest|highest|lowest|worst|cheapest|priciest)(?:[- ]selling)?\s+|(?:most|least)\s+[a-z]+\s+)?[a-z-]+s\b` +
-    // "12 best customers by profit", "5 biggest states by sales" (and "a dozen …", read as 12) listed them all.
-    String.raw`|^(${COUNT})\s+(?:top|best|biggest|largest|smallest|highest|lowest|worst|cheapest|priciest)(?:[- ]selling)?\s+[a-z-]+s\b`,
+    // "12 best customers by profit", "5 biggest states by sales" (and "a dozen …", read as 12) listed them all,
+    // "5 least profitable products" too.
+    String.raw`|^(${COUNT})\s+(?:(?:top|best|biggest|largest|smallest|highest|lowest|worst|cheapest|priciest)(?:[- ]selling)?|(?:most|least)\s+[a-z]+)\s+[a-z-]+s\b` +
+    // "Least profitable 5 products" listed all 1,850.
+    String.raw`|\b(?:most|least)\s+[a-z]+\s+(${COUNT})\s+(?!(?:days|weeks|months|quarters|years)\b)[a-z-]+s\b`,
 );
 
 /**
@@ -150,9 +153,10 @@ export function rankAsAsked(asked: RankingQuestion): string | null {
   const n = top
     ? (NUMBER_WORDS[top[2]] ?? Number(top[2]))
     : counted
-      ? (NUMBER_WORDS[counted[1] ?? counted[2]] ?? Number(counted[1] ?? counted[2]))
+      ? (NUMBER_WORDS[counted[1] ?? counted[2] ?? counted[3]] ?? Number(counted[1] ?? counted[2] ?? counted[3]))
       : !orderOnly &&
-          /\b(which|what|top|best|largest|biggest|most|highest|lowest|smallest|worst|bottom)\b/.test(text) &&
+          // "Fastest growing product in 2021" listed all 999 that grew.
+          /\b(which|what|top|best|largest|biggest|most|highest|lowest|smallest|worst|bottom|fastest|slowest)\b/.test(text) &&
           byKey &&
           /\b(most|largest|biggest|best|top|highest|fewest|least|lowest|smallest|worst|fastest|quickest|cheapest|priciest)\b/.test(text) &&
           // "What are the best-selling products?" asks for several: a ranking, not the one at the top.

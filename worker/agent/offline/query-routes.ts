@@ -11,7 +11,7 @@ import { supposedAnswer } from './query-supposed';
 import { asksBothEnds, ONE_END_AT_A_TIME } from './query-ranking';
 import { notHeldReason } from './query-not-held';
 import { pluralNoun } from '../../engine/render/format';
-import { escapeRegex, limitOf, thresholdOf, unusedNumberNamed } from './query-limits';
+import { escapeRegex, limitOf, thresholdOf, thresholdOnListsReason, unusedNumberNamed } from './query-limits';
 import { BRIDGE_SPLIT } from './bridge-intents';
 import { splitAskedIn } from './retention-intents';
 import { examplesOfTwo, MONTH_NAMES, periodBefore, periodsOf, type DayRange } from './query-periods';
@@ -609,7 +609,7 @@ export function churnOrSegmentsAnswer(
     if (cut)
       return {
         kind: 'refused',
-        reason: `I can't apply “${cut.words}” to churn risk or the segments yet; ask for them on their own, or for customers past the threshold.`,
+        reason: thresholdOnListsReason(cut.words),
       };
     // "Which customers in Texas are at risk?" got the whole file's 110 flagged customers: the
     // lists come from the analysis of every customer, and narrow to those with rows in Texas.

@@ -282,6 +282,12 @@ export function withWordingMended(question: string): string {
       .replace(CHECK_FIGURE, 'show ')
       // "Revenue in 2O2O" (letters O) got the whole file's.
       .replace(/\b2(?:\d|o){3}\b/gi, (year: string) => (/o/i.test(year) && /\d/.test(year.slice(1)) ? year.replace(/o/gi, '0') : year))
+      // "Which regions are losing margin?" got the margin of each (DE-North, which gained most, first),
+      // "reps losing revenue" the reps by lost customers: a figure lost or gained is one that fell or rose.
+      .replace(
+        /\b(?:(?:are|is|were|was) )?(losing|gaining) (margins?|revenue|sales|profits?|turnover)\b/gi,
+        (_: string, way: string, figure: string) => `with ${way.toLowerCase() === 'losing' ? 'falling' : 'rising'} ${figure}`,
+      )
       // "Customer growth 2021" and "unit growth 2021" got revenue's growth (+20.4%; customers grew
       // 8.6%, units 26.8%), "customer trend" and "order trend" revenue by month: the noun is the figure.
       .replace(/\bnew customers? (growth|trend|decline|change)\b/gi, 'new customers $1')
