@@ -4099,3 +4099,24 @@ describe('asked on 2 December 2026, in the twenty-third session', () => {
     expect(answer).toContain(`I understood: **${understood}, 2024-01-01 … 2024-12-31, compared with 2023-01-01 … 2023-12-31**.`);
   });
 });
+
+describe('asked on 2 December 2026, in the twenty-third session: a supplier with another value', () => {
+  // It got Acme's 14.0% of all revenue; Rep 7's is 17.3%.
+  it('"how dependent is Rep 7 on Acme Supply, Inc." names the question of both instead of the share of all revenue', async () => {
+    const { answer, trace } = await askOffline('how dependent is Rep 7 on Acme Supply, Inc.', analyse(file.aggregates), file.snapshot);
+    expect(trace).not.toContain('use:get_suppliers');
+    expect(answer).toContain(
+      "This answer is Acme Supply, Inc.'s share of all revenue, and I can't narrow it to the sales rep “Rep 7”. Ask for a figure of the rows of both, such as “what share of Rep 7 revenue is from Acme Supply, Inc.”.",
+    );
+  });
+  it('"what share of Rep 7 revenue is from Acme Supply, Inc.", the question it names, is of Rep 7\'s rows', () => {
+    const rep7 = rows.filter((r) => r.SalesRep === 'Rep 7');
+    const acme = rep7.filter((r) => r.Supplier === 'Acme Supply, Inc.').reduce((sum, r) => sum + revenue(r), 0);
+    const all = rep7.reduce((sum, r) => sum + revenue(r), 0);
+    return expectRows(
+      'what share of Rep 7 revenue is from Acme Supply, Inc.',
+      (acme / all) * 100,
+      'share of revenue, revenue, supplier = Acme Supply, Inc., within sales rep = Rep 7',
+    );
+  });
+});

@@ -1544,3 +1544,21 @@ describe('asked on 2 December 2026, in the twenty-second session: "sold with" a 
     expect(answer).toContain(`| ${top.toLocaleString('en-US')} |`);
   });
 });
+
+describe('asked on 2 December 2026, in the twenty-third session', () => {
+  // Each got every vendor's dependency (Brown-Forman 7.6% of all revenue; 21.6% of the whiskeys').
+  it.each([
+    ['which vendors are we most dependent on for whiskey', 'WHISKIES'],
+    ['vendor dependency for whiskey', 'WHISKIES'],
+    ['which vendor do we rely on most for vodka', 'VODKA'],
+  ])('"%s" is refused with the kind of goods named, not answered for every vendor', async (question, kind) => {
+    const { answer, trace } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+    expect(trace).not.toContain('use:get_suppliers');
+    expect(answer).toContain("This answer is of every supplier, and I can't narrow it to the category “");
+    expect(answer).toContain(kind);
+  });
+  it('"supplier dependency" with nothing named is still every vendor\'s', async () => {
+    const { trace } = await askOffline('supplier dependency', analyse(file.aggregates), file.snapshot);
+    expect(trace).toContain('use:get_suppliers');
+  });
+});

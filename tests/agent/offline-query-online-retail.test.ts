@@ -1882,3 +1882,13 @@ describe('asked on 2 December 2026, in the twenty-second session: retention on t
     );
   });
 });
+
+describe('asked on 2 December 2026, in the twenty-third session', () => {
+  // It was told the region's answers can't break it down, while "list customers in Spain" listed them.
+  it('"customers in germany" lists the customers with rows in Germany by revenue, as DuckDB sums them', () =>
+    expectAnswer(
+      'customers in germany',
+      `SELECT cust, sum(rev) r FROM t WHERE Country = 'Germany' AND cust IS NOT NULL GROUP BY 1 ORDER BY r DESC, 1 LIMIT 50`,
+      'revenue, by customer, region = Germany',
+    ));
+});

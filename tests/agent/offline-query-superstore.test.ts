@@ -7044,6 +7044,8 @@ describe('asked on 2 December 2026, in the twenty-third session', () => {
         ((await sql(`SELECT count(*) FROM (SELECT "Product Name" FROM t GROUP BY 1 HAVING sum(qty) > 2021)`)) as number[][])[0][0],
     ],
     ['customers with at least 20 orders', 'orders, by customer, orders ≥ 20', customersPast('count(DISTINCT "Order ID") >= 20')],
+    // The customers of a place, nothing else asked: it was refused ("couldn't tell which figure").
+    ['customers in texas', 'revenue, by customer, State = Texas', customersPast('TRUE', "State = 'Texas'")],
   ]);
   itReadsEach([
     // Each listed all the products (or all that grew).

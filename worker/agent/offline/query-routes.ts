@@ -710,6 +710,11 @@ function missingColumn(text: string, meta: SnapshotMeta): string | null {
   return missing ? `This file has no ${missing[1] === 'salesRep' ? 'sales-rep' : missing[1]} column.` : null;
 }
 
+/** Customers or products of a place or value and nothing else: "customers in texas", "our products from Acme". */
+const BARE_LIST = new RegExp(
+  String.raw`^(?:(?:the|our|all|all our|all the)\s+)?(${CUSTOMERS_PLURAL}|products|items)\s+(?:in|from|of|at|for|based in|located in)\s+(?!.*\b(?:who|that|which|with|without|whose|where|bought|buy|buys|ordered|spent|have|has|had|did|do|does|are|is|was|were|not|never|no)\b)[^?]+?[?.!]*$`,
+);
+
 /**
  * A question that names no figure: a column the file lacks, whom to call (the churn list,
  * narrowed to the values named), or, for the canned answers of the whole file, unmapped; never
@@ -729,6 +734,14 @@ export function noFigureAnswer(
   if (ASKS_TO_CONTACT.test(text)) return whomToCall(text, meta, filters);
   // "Which customers are buying less than last year?" was told segments and churn are the whole file's.
   if (period) return { kind: 'refused', reason: WHOLE_FILE_RESULTS.test(text) ? WHOLE_FILE_ONLY : noFigureForPeriod(meta) };
+  // "customers in germany" was told the region's answers can't break it down, while "list
+  // customers in Spain" listed them: the customers (products) of some values, nothing else asked.
+  const listed = filters.length > 0 && !WHOLE_FILE_RESULTS.test(text) ? BARE_LIST.exec(text) : null;
+  if (listed)
+    return {
+      kind: 'spec',
+      spec: { measures: ['revenue'], groupBy: [/^(?:products|items)$/.test(listed[1]) ? 'product' : 'customer'], filters },
+    };
   // The answers that take over know customers, products, categories, suppliers and regions
   // by name, not the file's other columns: "the most loyal customers in Texas" would lose Texas.
   const unplaced = filters.find((f) => f.dimension.startsWith('column:'));
