@@ -205,7 +205,8 @@ function valuesNamedIn(question: string, meta: SnapshotMeta): { filters: readonl
 }
 
 /** The words after the last "for", "on" or "in", to the end: "… dependent on for whiskey?". */
-const LAST_NAMED = /\b(?:for|on|in)\s+(?!(?:the\s+)?(?:last|this|next|past|year|month|quarter|week|total|general|all|each|every|revenue|sales)\b)([\p{L}][\p{L}\s&'-]{1,40}?)\s*[?.!]*$/iu;
+const LAST_NAMED =
+  /\b(?:for|on|in)\s+(?!(?:the\s+)?(?:last|this|next|past|year|month|quarter|week|total|general|all|each|every|revenue|sales)\b)([\p{L}][\p{L}\s&'-]{1,40}?)\s*[?.!]*$/iu;
 
 /**
  * A customer's profile, which is of everything they bought, asked of some of it: "when did
