@@ -1891,4 +1891,11 @@ describe('asked on 2 December 2026, in the twenty-third session', () => {
       `SELECT cust, sum(rev) r FROM t WHERE Country = 'Germany' AND cust IS NOT NULL GROUP BY 1 ORDER BY r DESC, 1 LIMIT 50`,
       'revenue, by customer, region = Germany',
     ));
+  // Returns named as the products' are their value: only goods counted as returned are refused.
+  it('"total product returns in November 2011" is the value of returns, as DuckDB sums the lines that reduce revenue', () =>
+    expectAnswer(
+      'total product returns in November 2011',
+      `SELECT -sum(rev) FROM t WHERE ${NOV} AND (starts_with(InvoiceNo, 'C') OR rev < 0)`,
+      'returns, 2011-11-01 … 2011-11-30',
+    ));
 });

@@ -688,6 +688,23 @@ const cases: [string, string, string][] = [
     'share of customers, customers, by region, Segment = Corporate',
   ],
   [
+    'consumer share of sales by category',
+    `SELECT Category, sum(rev) FILTER (WHERE Segment = 'Consumer') / sum(rev) * 100 s, sum(rev) FILTER (WHERE Segment = 'Consumer')
+     FROM t GROUP BY 1 ORDER BY s DESC`,
+    'share of revenue, revenue, by category, Segment = Consumer',
+  ],
+  // A column within the part, or the rows listed, is no whole: each row read 100%.
+  [
+    'technology share of revenue by sub-category',
+    `SELECT "Sub-Category", sum(rev) / (SELECT sum(rev) FROM t) * 100 s, sum(rev) FROM t WHERE Category = 'Technology' GROUP BY 1 ORDER BY s DESC`,
+    'share of revenue, revenue, by Sub-Category, category = Technology',
+  ],
+  [
+    'revenue share for each category in the West',
+    `SELECT Category, sum(rev) / (SELECT sum(rev) FROM t) * 100 s, sum(rev) FROM t WHERE Region = 'West' GROUP BY 1 ORDER BY s DESC`,
+    'share of revenue, revenue, by category, region = West',
+  ],
+  [
     'share of revenue by segment in each region',
     `SELECT Region, Segment, sum(rev) / sum(sum(rev)) OVER (PARTITION BY Region) * 100 s, sum(rev) FROM t GROUP BY 1, 2 ORDER BY s DESC`,
     'share of revenue, revenue, by region and Segment',
@@ -698,6 +715,17 @@ const cases: [string, string, string][] = [
     `SELECT "Customer Name", sum(rev) FILTER (WHERE State = 'Texas') / (SELECT sum(rev) FROM t) * 100 s, sum(rev) FILTER (WHERE State = 'Texas')
      FROM t GROUP BY "Customer ID", 1 ORDER BY s DESC NULLS LAST LIMIT 3`,
     'top 3 by share of revenue, by customer, State = Texas',
+  ],
+  // A range's second end stops at a grouping: both were refused as the period "june 2021 by month".
+  [
+    'revenue from march to june 2021 by month',
+    `SELECT strftime(d, '%Y-%m'), sum(rev) FROM t WHERE d BETWEEN '2021-03-01' AND '2021-06-30' GROUP BY 1 ORDER BY 1`,
+    'revenue, by month, 2021-03-01 … 2021-06-30',
+  ],
+  [
+    'revenue between march and june 2021 by region',
+    `SELECT Region, sum(rev) r FROM t WHERE d BETWEEN '2021-03-01' AND '2021-06-30' GROUP BY 1 ORDER BY r DESC`,
+    'revenue, by region, 2021-03-01 … 2021-06-30',
   ],
   // "Lowest 3" is a ranking of 3 from the bottom: it listed all 534 customers past the bound.
   [
@@ -7044,10 +7072,30 @@ describe('asked on 2 December 2026, in the twenty-third session', () => {
         ((await sql(`SELECT count(*) FROM (SELECT "Product Name" FROM t GROUP BY 1 HAVING sum(qty) > 2021)`)) as number[][])[0][0],
     ],
     ['customers with at least 20 orders', 'orders, by customer, orders ≥ 20', customersPast('count(DISTINCT "Order ID") >= 20')],
+    // "All time" and "ever" are no figure counted: both were refused ("over 10k all").
+    ['how many customers have spent over 10k all time', 'revenue, by customer, revenue > 10,000', customersPast('sum(rev) > 10000')],
+    ['how many customers spent over $10k ever', 'revenue, by customer, revenue > 10,000', customersPast('sum(rev) > 10000')],
     // The customers of a place, nothing else asked: it was refused ("couldn't tell which figure").
     ['customers in texas', 'revenue, by customer, State = Texas', customersPast('TRUE', "State = 'Texas'")],
   ]);
   itReadsEach([
+    // A span before the figure is no count of rows ("the highest 12", "the lowest 30"), nor is an order "fastest first".
+    ['customers with the highest 12 month revenue', 'revenue, by customer'],
+    ['products with the highest 90-day revenue', 'revenue, by product'],
+    [
+      'revenue growth by product in 2021, fastest first',
+      'revenue, sorted by % change, by product, revenue up, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
+    ],
+    // Money named with the goods is revenue.
+    ['who bought the most chairs by value', 'top 1 by revenue, by customer, Sub-Category = Chairs'],
+    ['which customers bought the most dollars worth of chairs', 'revenue, by customer, Sub-Category = Chairs'],
+    // "Over 2021 orders" is across them: it was refused as a bound of 2,021.
+    ['average order value over 2021 orders', 'average order value, orders, 2021-01-01 … 2021-12-31'],
+    // A figure lost by "we" is no ranking of rows that lost it.
+    [
+      'Are we losing revenue from customers who stopped buying?',
+      'customers who bought, 2020-01-01 … 2020-12-31, but not in 2021-01-01 … 2021-12-30',
+    ],
     // Each listed all the products (or all that grew).
     ['5 least profitable products', 'bottom 5 by gross profit, by product'],
     ['least profitable 5 products', 'bottom 5 by gross profit, by product'],

@@ -215,4 +215,33 @@ describe('the share of revenue of each value grouped by (shareWithin a column of
     expect(shares['East 2025']).toBe(100);
     expect(result.note?.startsWith('Shares are of all revenue in each region and year, net of returns, whatever the filters.')).toBe(true);
   });
+
+  // A column both filtered and named keeps its filters' rows as the whole, as before it could name a grouping.
+  it("keeps a filtered column's filters as the whole: Acme's 160 and Cora's 50 of the West and East's 280 together", async () => {
+    const result = await queryCsv(SALES, {
+      measures: ['revenueShare'],
+      groupBy: ['region'],
+      filters: [
+        { dimension: 'customer', values: ['Acme', 'Cora'] },
+        { dimension: 'region', values: ['West', 'East'] },
+      ],
+      shareWithin: ['region'],
+    });
+    const shares = Object.fromEntries(result.rows.map((r) => [r[0], r[1]]));
+    expect(shares.West).toBeCloseTo((160 / 280) * 100, 9);
+    expect(shares.East).toBeCloseTo((50 / 280) * 100, 9);
+  });
+
+  // It threw: the buyers' filter, added after the spec's own, was read as one of them.
+  it("is of each region's revenue among the buyers of a value too: Cora's 50 of the East's 70", async () => {
+    const result = await queryCsv(SALES, {
+      measures: ['revenueShare'],
+      groupBy: ['region'],
+      filters: [{ dimension: 'customer', values: ['Cora'] }],
+      buyersOf: { dimension: 'region', values: ['East'] },
+      shareWithin: ['region'],
+    });
+    expect(result.rows.map((r) => r[0])).toEqual(['East']);
+    expect(result.rows[0][1] as number).toBeCloseTo((50 / 70) * 100, 9);
+  });
 });

@@ -57,11 +57,15 @@ const GOODS_BOUGHT_MOST =
 
 /** Words after "the most" that count no goods: groupings and what a file's columns hold. */
 const NOT_GOODS =
-  /^(?:categories|sub-?categories|brands|types|kinds|lines|families|segments|regions|countries|states|cities|suppliers|vendors|times|things of)$/;
+  /^(?:categories|sub-?categories|brands|types|kinds|lines|families|segments|regions|countries|states|cities|suppliers|vendors|times|things of|dollars|pounds|euros|bucks|francs|days|weeks|months|quarters|years)$/;
+/** Money named as the measure of goods: "the most chairs by value", "dollars worth of". */
+const BY_MONEY = /\b(?:by|in) (?:value|revenue|sales|spend|amount|dollars|pounds|euros)\b|\bworth\b/;
 
 function goodsCounted(text: string, meta: SnapshotMeta): boolean {
   const goods = GOODS_BOUGHT_MOST.exec(text)?.[1];
-  return goods !== undefined && !NOT_GOODS.test(goods) && !meta.dimensions.some((d) => headerNoun(d) === singular(goods));
+  return (
+    goods !== undefined && !NOT_GOODS.test(goods) && !BY_MONEY.test(text) && !meta.dimensions.some((d) => headerNoun(d) === singular(goods))
+  );
 }
 
 /** "Customers by month in 1997" (refused as a whole-file question): a count of customers by a time unit. */

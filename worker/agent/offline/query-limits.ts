@@ -354,7 +354,8 @@ function scaleAndUnit(after: string): { scale: number; unit: Threshold['unit']; 
             ? 'products'
             : // "More than 5 suppliers" once read as revenue > 5: a figure the query has no count of.
               // "More than one sales rep" read as revenue > 1 ("sales" of a rep is no revenue).
-              /^\s*(?!(?:in|on|during|for|and|or|of|from|since|before|after|by|per|each|with|last|this|the|dollars?|euros?|pounds?|usd|eur|gbp|chf|revenue|sales(?! (?:reps?|people|persons?|managers?|team))|turnover|spend|worth|total|profit)\b)[a-z]{3,}/.test(
+              // "Spent over 10k all time", "… ever" read "all" and "ever" as what was counted.
+              /^\s*(?!(?:in|on|during|for|and|or|of|from|since|before|after|by|per|each|with|last|this|the|dollars?|euros?|pounds?|usd|eur|gbp|chf|revenue|sales(?! (?:reps?|people|persons?|managers?|team))|turnover|spend|worth|total|profit|all|ever|overall|altogether|lifetime|so far|to date)\b)[a-z]{3,}/.test(
                   rest,
                 )
               ? 'other'

@@ -44,7 +44,7 @@ export const NO_RETURNS_AVERAGE =
 const RETURN_COUNT = /\b(how many|number of|count of|how often|most often|frequently|cancell?ations|credit notes)\b/;
 /** Goods counted: units or products that came back, which no returns measure counts. */
 const RETURNED_GOODS =
-  /\b(?:how many|number of|count of|total|sum of)\s+(?:the\s+)?(?:returned\s+)?(?:items?|units?|products?|pieces?|goods|skus?|articles?|bottles?)\b/;
+  /\b(?:how many|number of|count of|total|sum of)\s+(?:the\s+)?(?:returned\s+(?:items?|units?|products?|pieces?|goods|skus?|articles?|bottles?)|(?:items?|units?|products?|pieces?|goods|skus?|articles?|bottles?)\s+(?:were\s+|got\s+|that were\s+|have been\s+)?(?:returned|sent back|came back))\b/;
 /** "Value of credit notes in 2024" counted them: an amount asked for is their value. */
 const RETURN_VALUE = /\b(value|amount|how much|worth|sum|cost)\b/;
 

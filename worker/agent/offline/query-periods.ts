@@ -743,11 +743,13 @@ const DATES_JOINED = String.raw`(?:to|until|till|through|thru|–|-|…|\.\.\.?)
 
 /**
  * Ranges written with two ends: "between A and B", "from A to B", "2021-07-01 to 2021-12-31",
- * and "2020-01-01 … 2020-12-31" as the answers write them (it was read as its first day).
+ * and "2020-01-01 … 2020-12-31" as the answers write them (it was read as its first day). The
+ * second end stops at a grouping or a comparison: "from march to june 2021 by month" was
+ * refused as a period "june 2021 by month".
  */
 const RANGES = [
-  /\bbetween\s+(.+?)\s+and\s+(.+?)(?:[?!,]|\.(?:\s|$)|$)/,
-  /\bfrom\s+(.+?)\s+(?:to|until|till|through|thru)\s+(.+?)(?:[?!,]|\.(?:\s|$)|$)/,
+  /\bbetween\s+(.+?)\s+and\s+(.+?)(?=\s+(?:by|per|each|grouped|split|broken|among|across|vs\.?|versus|compared|excluding|except)\b|[?!,]|\.(?:\s|$)|$)/,
+  /\bfrom\s+(.+?)\s+(?:to|until|till|through|thru)\s+(.+?)(?=\s+(?:by|per|each|grouped|split|broken|among|across|vs\.?|versus|compared|excluding|except)\b|[?!,]|\.(?:\s|$)|$)/,
   new RegExp(String.raw`(\d{4}-\d{1,2}-\d{1,2})\s*${DATES_JOINED}\s*(\d{4}-\d{1,2}-\d{1,2})`),
 ];
 

@@ -36,7 +36,10 @@ const UNSIGNED_CHANGE =
   /\b(?:biggest|largest|greatest|most|highest|smallest|least)\s+(?:\w+\s+){0,2}?(?:change|changes|swing|shift|movement|moved|difference)\b/;
 
 // "Lowest 3 customers with profit over 100" listed all 534 (from the lowest).
-const TOP_N = new RegExp(String.raw`\b(top|bottom|best|worst|largest|biggest|smallest|highest|lowest)\s+(one|${COUNT})\b`);
+// Not a span: "the highest 30 day revenue", "the lowest 12-month sales" (a unit in the singular or hyphened).
+const TOP_N = new RegExp(
+  String.raw`\b(top|bottom|best|worst|largest|biggest|smallest|highest|lowest)\s+(one|${COUNT})\b(?!\s*-|\s+(?:day|week|month|quarter|year)\b)`,
+);
 
 /** "Top 10" → 10 of the largest, "bottom three" → 3 of the smallest; null when no count is ranked. */
 export function rankedCountOf(text: string): { n: number; smallest: boolean } | null {
@@ -137,7 +140,7 @@ export const ONE_END_AT_A_TIME =
   'I rank one end at a time: ask for the top ones (“top 3 by revenue”), then for the bottom ones (“bottom 3 by revenue”), or for the figure of them all, highest first.';
 
 /** "Lowest first", "largest first": the order of the rows, all of them. */
-const ORDERED_FIRST = /\b(?:lowest|smallest|least|fewest|worst|bottom|highest|largest|biggest|most|best|top) first\b/;
+const ORDERED_FIRST = /\b(?:lowest|smallest|least|fewest|worst|bottom|highest|largest|biggest|most|best|top|fastest|slowest) first\b/;
 /** A figure ranked highest, and one ranked lowest: "most orders", "lowest spend". */
 const HIGH_RANK = /\b(?:most|highest|largest|biggest|best|top)\s+(?!recent)[a-z]/;
 const LOW_RANK = /\b(?:least|lowest|smallest|fewest|worst|bottom)\s+[a-z]/;

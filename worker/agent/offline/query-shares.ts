@@ -134,10 +134,18 @@ export function groupOfEachWhole(
   parts: readonly { dimension: string; values: string[] }[],
   isTime: (group: string) => boolean,
 ): string | null {
-  const columns = groupBy.filter((g) => !isTime(g));
-  const each = EACH_GROUP.exec(text)?.[1];
-  const eachColumn = each ? columns.find((g) => sameWord(g, each)) : undefined;
-  if (eachColumn && (parts.length > 0 || groupBy.length === 2)) return eachColumn;
+  // Only a column that crosses the part, one of where the customers are, what kind they are,
+  // or what they buy, with the part of another: "which Technology products have the highest
+  // share" and "technology share by sub-category" made every row 100% (each lies within the
+  // part), and "West share by state" would too. Customers and products are what is listed.
+  const columns = groupBy.filter((g) => !isTime(g) && g !== 'customer' && g !== 'product' && sideOf(g) !== null);
+  if (parts.some((f) => sideOf(f.dimension) === null || columns.some((g) => sideOf(g) === sideOf(f.dimension)))) return null;
+  const each = EACH_GROUP.exec(text);
+  const eachColumn = each ? columns.find((g) => sameWord(g, each[1])) : undefined;
+  // "What % of customers are corporate in each region": the part named before "in each";
+  // "revenue share of each category in the West" lists the categories of the West's revenue.
+  const partBeforeEach = each && parts.some((f) => f.values.some((v) => text.slice(0, each.index).toLowerCase().includes(v.toLowerCase())));
+  if (eachColumn && (partBeforeEach || (parts.length === 0 && groupBy.length === 2))) return eachColumn;
   if (!SHARE_WORD_AT.test(text) || columns.length !== 1 || parts.length === 0) return null;
   // The part named before the column grouped by: "Sean Miller's share of revenue by category",
   // "what share of revenue comes from Technology by region"; not "by customer in Texas".
@@ -150,17 +158,38 @@ export function groupOfEachWhole(
 
 /** A column's name, singular or plural, as a pattern: "regions?", "sub-categor(?:y|ies)". */
 function columnWords(column: string): string {
-  const word = column.toLowerCase().replace(/[^a-z -]/g, '');
+  const word = columnName(column).replace(/[^a-z -]/g, '');
   return word.endsWith('y') ? `${word.slice(0, -1)}(?:y|ies)` : `${word}s?`;
 }
 
-/** "in each region", "for every segment", "across each category". */
-const EACH_GROUP = /\b(?:in|within|for|across|of) (?:each|every) ([a-z][a-z-]*)\b/;
+/**
+ * Which side of a sale a column is on: where the customer is (places nest in one another),
+ * who or what kind they are, or what they bought (categories nest in one another); null for
+ * a column of neither, whose crossing can't be told.
+ */
+function sideOf(column: string): 'place' | 'customer' | 'goods' | null {
+  if (PLACE.test(column)) return 'place';
+  if (CUSTOMER_KIND.test(column)) return 'customer';
+  return GOODS.test(column) ? 'goods' : null;
+}
+const PLACE =
+  /^(?:region|column:.*\b(?:regions?|states?|provinces?|countr(?:y|ies)|cit(?:y|ies)|county|counties|territor(?:y|ies)|zip|postal))$/i;
+const CUSTOMER_KIND = /^(?:customer|salesRep|column:.*\b(?:segments?|channels?|markets?|reps?|customer types?))$/i;
+const GOODS =
+  /^(?:product|category|supplier|column:.*\b(?:categor(?:y|ies)|sub-categor(?:y|ies)|brands?|items?|skus?|products?|class(?:es)?|famil(?:y|ies)|lines?|vendors?|suppliers?))$/i;
+
+/** "in each region", "across every segment" ("for each", "of each" list the rows instead). */
+const EACH_GROUP = /\b(?:in|within|across) (?:each|every) ([a-z][a-z-]*)\b/;
 /** A share's own word. */
 const SHARE_WORD_AT = new RegExp(SHARE_WORD);
 
 /** "region" and "regions", "Segment" and "segment", "sub-categories" and "Sub-Category". */
 function sameWord(column: string, word: string): boolean {
   const singular = (w: string) => w.toLowerCase().replace(/ies$/, 'y').replace(/s$/, '');
-  return singular(column) === singular(word);
+  return singular(columnName(column)) === singular(word);
+}
+
+/** A grouping as its words: "column:Sub-Category" is "sub-category". */
+function columnName(column: string): string {
+  return column.replace(/^column:/, '').toLowerCase();
 }

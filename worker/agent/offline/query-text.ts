@@ -261,8 +261,14 @@ function amountLikeAYear(whole: string, year: string, offset: number): string {
   return otherYear ? `${year[0]},${year.slice(1)}` : year;
 }
 
-/** A bound right before a number, and what it counts right after it: "more than 2000 orders". */
-const COUNT_BOUND_BEFORE = /\b(?:over|under|above|below|more than|less than|fewer than|at least|at most|exceeding)\s+$/;
+/** A bound right before a number, and what it counts right after it: "more than 2000 orders" ("over 2021 orders" is across them). */
+const COUNT_BOUND_BEFORE = /\b(?:above|below|more than|less than|fewer than|at least|at most|exceeding)\s+$/;
+/**
+ * Rows asked for, then a figure lost or gained: "which regions are losing margin", "reps
+ * losing revenue"; not "are we losing revenue …" or "is the West losing sales to the East".
+ */
+const LOSING_A_FIGURE =
+  /^((?:(?:which|what)\s+[a-z-]+(?:\s+[a-z-]+)?|(?:the\s+|our\s+)?[a-z-]+s)\s+)(?:(?:are|were)\s+)?(losing|gaining)\s+(margins?|revenue|sales|profits?|turnover)\b(?!\s+(?:to|from)\b)/i;
 const COUNTED_AFTER =
   /^\s*(?:orders?|invoices?|purchases?|transactions?|units?|items?|pieces?|bottles?|customers?|clients?|accounts?|buyers?|products?|skus?|times)\b/i;
 
@@ -284,9 +290,11 @@ export function withWordingMended(question: string): string {
       .replace(/\b2(?:\d|o){3}\b/gi, (year: string) => (/o/i.test(year) && /\d/.test(year.slice(1)) ? year.replace(/o/gi, '0') : year))
       // "Which regions are losing margin?" got the margin of each (DE-North, which gained most, first),
       // "reps losing revenue" the reps by lost customers: a figure lost or gained is one that fell or rose.
+      // Only of rows asked for ("which regions are …", "reps …"), not "are we losing revenue to returns?".
       .replace(
-        /\b(?:(?:are|is|were|was) )?(losing|gaining) (margins?|revenue|sales|profits?|turnover)\b/gi,
-        (_: string, way: string, figure: string) => `with ${way.toLowerCase() === 'losing' ? 'falling' : 'rising'} ${figure}`,
+        LOSING_A_FIGURE,
+        (_: string, rows: string, way: string, figure: string) =>
+          `${rows}with ${way.toLowerCase() === 'losing' ? 'falling' : 'rising'} ${figure}`,
       )
       // "Customer growth 2021" and "unit growth 2021" got revenue's growth (+20.4%; customers grew
       // 8.6%, units 26.8%), "customer trend" and "order trend" revenue by month: the noun is the figure.

@@ -149,7 +149,11 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   // The answer states the dictionary entries the values resolved to, not the words typed.
   // A share's whole names its filters the same way.
   // The columns grouped by that a share is of each value of, as asked (their names are relabelled below).
-  const wholeParts = spec.groupBy.flatMap((g, k) => (spec.shareWithin?.includes(g) ? [k] : []));
+  // A column both filtered and named keeps its filters' rows as the whole ("Acme's share of the
+  // West and East's revenue, by region" is of both regions together, as it was before).
+  const wholeParts = spec.groupBy.flatMap((g, k) =>
+    spec.shareWithin?.includes(g) && !spec.filters.some((f) => f.dimension === g) ? [k] : [],
+  );
   const within = spec.shareWithin?.flatMap((w) => [
     ...spec.filters.flatMap((f, i) => (f.dimension === w ? [filters[i].dimension.label] : [])),
     ...spec.groupBy.flatMap((g, k) => (g === w ? [groupWords(groups[k])] : [])),
@@ -231,7 +235,8 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   acc.watchCost = needs.cost;
   const per = spec.per ? unitsSpanned(meta, spec.per, periods) : null;
   // A share's whole: every row of the period, or those passing the filters it is within.
-  const wholeFilters = filters.filter((_, k) => spec.shareWithin?.includes(spec.filters[k].dimension));
+  // The buyers' filter, added after the spec's own, is never a whole.
+  const wholeFilters = filters.filter((_, k) => k < spec.filters.length && spec.shareWithin?.includes(spec.filters[k].dimension));
   acc.shareParts = sharePartsOf(wholeParts, groups, filters.length > wholeFilters.length);
   const wholeGroups = acc.shareParts.map((k) => groups[k]);
   const wholeOfRow = (p: number, g: SnapshotGroup, i: number) =>
