@@ -336,6 +336,8 @@ export function resultOf(
     spec.limit,
     figureAt,
   );
+  // A loss kept by `having` names its rows of net returns itself.
+  const lossNote = spec.having && !compare && !change ? netReturnsLossNote(spec.having, rows, rowNouns(columns)) : null;
   const notes = [
     result.note,
     withoutCustomer ? NO_CUSTOMER_ROW_NOTE : null,
@@ -367,9 +369,9 @@ export function resultOf(
     ),
     spec.measures.some((m) => NEWNESS_MEASURES.has(m)) ? newNearStartNote(meta, a) : null,
     chargeLinesNote(groups, result),
-    spec.having && !compare && !change ? netReturnsLossNote(spec.having, rows, rowNouns(columns)) : null,
+    lossNote,
     spec.measures.includes('marginPct') && !compare && !change
-      ? returnsCostNote(rows.slice(0, result.rows.length), rowNouns(columns))
+      ? returnsCostNote(rows.slice(0, result.rows.length), rowNouns(columns), lossNote === null)
       : null,
   ].filter(Boolean);
   const blank = rows.some((r) => r.order.some((part, k) => groups[k].kind === 'dimension' && part < 0));
@@ -401,8 +403,7 @@ function netReturnsLossNote(having: NonNullable<QuerySpec['having']>, rows: read
   if (returned.length === 0) return null;
   const lost = returned.filter((r) => r.money && r.money[0] - r.money[1] < 0).length;
   const gained = returned.length - lost;
-  const of = (n: number) =>
-    n === rows.length ? (n === 1 ? 'It has' : `All ${n} have`) : `${n} of these ${nouns} ${n === 1 ? 'has' : 'have'}`;
+  const of = (n: number) => whichOf(n, rows.length, nouns);
   const sentences = [];
   if (lost > 0)
     sentences.push(
@@ -420,10 +421,10 @@ function netReturnsLossNote(having: NonNullable<QuerySpec['having']>, rows: read
  * returns carried more cost than its purchases in the rows, so its net cost was below 0 and
  * its margin above 100%, which no sale earns. Rows shown with a margin so made are named.
  */
-function returnsCostNote(shown: readonly TableRow[], nouns: string): string | null {
+function returnsCostNote(shown: readonly TableRow[], nouns: string, namesNetReturns: boolean): string | null {
   const overWhole = shown.filter((r) => r.money && r.money[0] > 0 && r.money[1] < 0 && !isNoMoney(r.money[1])).length;
   // The generated file's 2025 (three days, returns only) read "margin 26.6%" of −24,347.01.
-  const ofReturns = shown.filter((r) => r.money && r.money[0] < 0 && !isNoMoney(r.money[0])).length;
+  const ofReturns = namesNetReturns ? shown.filter((r) => r.money && r.money[0] < 0 && !isNoMoney(r.money[0])).length : 0;
   const notes = [
     overWhole > 0
       ? `${whichOf(overWhole, shown.length, nouns)} a margin above 100%: returns in these rows carried more cost than the purchases, so the net cost is below 0; the margin is the returns', not what sales earn.`
