@@ -36,6 +36,7 @@ import {
   checkMeasures,
   dayOf,
   daysOf,
+  groupWords,
   passesFilter,
   QueryRefusal,
   resolveDimension,
@@ -239,11 +240,15 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   const wholeFilters = filters.filter((_, k) => k < spec.filters.length && spec.shareWithin?.includes(spec.filters[k].dimension));
   acc.shareParts = sharePartsOf(wholeParts, groups, filters.length > wholeFilters.length);
   const wholeGroups = acc.shareParts.map((k) => groups[k]);
-  const wholeOfRow = (p: number, g: SnapshotGroup, i: number) =>
-    wholeKey(
-      p,
-      wholeGroups.map((gr) => (gr.kind === 'time' ? bucketOf(gr.unit, g.day[i]) : g.dims[gr.index][i])),
-    );
+  // Of the whole period, a row's whole is its period's: no values to read.
+  const wholeOfRow =
+    wholeGroups.length === 0
+      ? (p: number) => p
+      : (p: number, g: SnapshotGroup, i: number) =>
+          wholeKey(
+            p,
+            wholeGroups.map((gr) => (gr.kind === 'time' ? bucketOf(gr.unit, g.day[i]) : g.dims[gr.index][i])),
+          );
   for await (const g of snapshot.groups(needs)) {
     if (needFirstDay) firstDay = firstPurchases(g, customerIndex, firstDay);
     const inWhole = wholeOf(g, wholeFilters);
@@ -451,11 +456,6 @@ function wholeOf(g: SnapshotGroup, within: readonly ResolvedFilter[]): ((i: numb
  */
 function sharePartsOf(named: readonly number[], groups: readonly ResolvedGroup[], narrowed: boolean): number[] {
   return groups.flatMap((g, k) => (named.includes(k) || (g.kind === 'time' && (narrowed || groups.length === 2)) ? [k] : []));
-}
-
-/** A grouping as the answer names it: "year", "region". */
-function groupWords(group: ResolvedGroup): string {
-  return group.kind === 'time' ? group.unit : group.dimension.label;
 }
 
 /** Adds each row's `value` (of the share's whole) to the whole of each period it falls in (the whole file without periods). */

@@ -57,6 +57,11 @@ const COLUMN_WORDS: Record<string, string> = {
 
 export type ResolvedGroup = { kind: 'dimension'; index: number; dimension: SnapshotDimension } | { kind: 'time'; unit: TimeDimension };
 
+/** A grouping as the answer names it: "year", "region". */
+export function groupWords(group: ResolvedGroup): string {
+  return group.kind === 'time' ? group.unit : group.dimension.label;
+}
+
 export interface ResolvedFilter {
   index: number;
   dimension: SnapshotDimension;

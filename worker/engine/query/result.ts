@@ -13,7 +13,7 @@ import { NO_PURCHASE, type Accumulators } from './accumulators';
 import { epochDay } from '../aggregate/types';
 import { bucketLabel, bucketOf } from './buckets';
 import { changeNote, comparedWords, unitCoverage, type ChangeFrom, type UnitCoverage } from './change-from';
-import type { ResolvedGroup } from './resolve';
+import { groupWords, type ResolvedGroup } from './resolve';
 import {
   chargeLinesNote,
   costlessNote,
@@ -361,10 +361,7 @@ export function resultOf(
         share: shareHeldBy(rows.slice(0, result.rankedRows ?? result.rows.length), spec.measures.indexOf(share)),
         nouns: rowNouns(columns),
         lossWhole: share === 'profitShare' ? [...a.wholeProfit.values()].find((whole) => whole < 0 && !isNoMoney(whole)) : undefined,
-        ofEach: a.shareParts.map((k) => {
-          const g = groups[k];
-          return g.kind === 'time' ? g.unit : g.dimension.label;
-        }),
+        ofEach: a.shareParts.map((k) => groupWords(groups[k])),
       }),
     ),
     spec.measures.some((m) => NEWNESS_MEASURES.has(m)) ? newNearStartNote(meta, a) : null,
