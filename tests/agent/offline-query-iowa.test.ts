@@ -1561,4 +1561,14 @@ describe('asked on 2 December 2026, in the twenty-third session', () => {
     const { trace } = await askOffline('supplier dependency', analyse(file.aggregates), file.snapshot);
     expect(trace).toContain('use:get_suppliers');
   });
+  // The file's own noun for its customers: it was refused ("couldn't tell which figure").
+  it.each(['stores in des moines', 'list the stores in Des Moines'])(
+    '"%s" lists the stores of Des Moines by revenue, as DuckDB counts them',
+    async (question) => {
+      const [[stores]] = (await sql(`SELECT count(DISTINCT store_number) FROM t WHERE city = 'DES MOINES'`)) as number[][];
+      const answer = await answerWithQuery(question, file.snapshot, TODAY, null, FACTS);
+      expect(answer.result?.understood).toBe('revenue, by customer, region = DES MOINES');
+      expect(answer.result?.totalRows).toBe(stores);
+    },
+  );
 });

@@ -7109,4 +7109,17 @@ describe('asked on 2 December 2026, in the twenty-third session', () => {
     ['which customers bought the most products', 'products, by customer'],
     ['which customers bought the most in 2021', 'revenue, by customer, 2021-01-01 … 2021-12-31'],
   ]);
+  // It read East 5, West 5, South 4, Central 3 with nothing said of the 11 customers they are.
+  it('"new customers in 2021 by region" says a customer counts in each region they bought in, as DuckDB counts them', async () => {
+    const newIn2021 = `SELECT "Customer ID" FROM t GROUP BY 1 HAVING min(d) >= '2021-01-01'`;
+    const [[byRegion, all]] = (await sql(
+      `SELECT (SELECT count(*) FROM (SELECT DISTINCT Region, "Customer ID" FROM t WHERE ${Y2021} AND "Customer ID" IN (${newIn2021}))),
+              (SELECT count(*) FROM (${newIn2021}))`,
+    )) as number[][];
+    expect(byRegion).toBeGreaterThan(all);
+    const answer = await answerWithQuery('new customers in 2021 by region', file.snapshot, TODAY);
+    expect(answer.text).toContain(
+      `A customer in several regions counts in each: the regions add up to ${byRegion} new customers, ${all} in all.`,
+    );
+  });
 });

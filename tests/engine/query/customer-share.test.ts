@@ -79,3 +79,20 @@ describe('the share of customers of each value grouped by', () => {
     expect(shares.East).toBeCloseTo((1 / 3) * 100, 12);
   });
 });
+
+// "New customers in 2021 by region" on Superstore read 17 in all where 11 were new.
+describe('customers counted by a column they span', () => {
+  it('says a customer in several rows counts in each: East 3 and West 2 add up to 5, of 4 customers', async () => {
+    const result = await queryCsv(SALES, { measures: ['customers'], groupBy: ['region'] });
+    expect(result.rows).toEqual([
+      ['East', 3],
+      ['West', 2],
+    ]);
+    expect(result.note).toContain('A customer in several regions counts in each: the regions add up to 5 customers, 4 in all.');
+  });
+
+  it('says nothing where no customer spans two rows', async () => {
+    const result = await queryCsv(SALES, { measures: ['customers'], groupBy: ['customer'] });
+    expect(result.note ?? '').not.toContain('counts in each');
+  });
+});

@@ -69,8 +69,9 @@ function goodsCounted(text: string, meta: SnapshotMeta): boolean {
 }
 
 /** "Customers by month in 1997" (refused as a whole-file question): a count of customers by a time unit. */
+// "Customers by region" was refused ("can't answer that from this file's figures"): a count by any column.
 const CUSTOMERS_BY_TIME = new RegExp(
-  String.raw`\b(?:${CUSTOMERS_PLURAL}) (?:by|per|each|every) (?:month|quarter|year|week)\b|\b(?:monthly|quarterly|yearly|weekly) (?:${CUSTOMERS_PLURAL})\b`,
+  String.raw`\b(?:${CUSTOMERS_PLURAL}) (?:by|per|each|every) (?:month|quarter|year|week)\b|\b(?:monthly|quarterly|yearly|weekly) (?:${CUSTOMERS_PLURAL})\b|^(?:(?:the\s+)?(?:number|count) of\s+)?(?:${CUSTOMERS_PLURAL}) (?:by|per) (?!(?:revenue|sales|spend|profit|margin|orders|value|size|name|risk|segment)\b)[a-z]`,
 );
 
 /**

@@ -711,9 +711,22 @@ function missingColumn(text: string, meta: SnapshotMeta): string | null {
 }
 
 /** Customers or products of a place or value and nothing else: "customers in texas", "our products from Acme". */
-const BARE_LIST = new RegExp(
-  String.raw`^(?:(?:the|our|all|all our|all the)\s+)?(${CUSTOMERS_PLURAL}|products|items)\s+(?:in|from|of|at|for|based in|located in)\s+(?!.*\b(?:who|that|which|with|without|whose|where|bought|buy|buys|ordered|spent|have|has|had|did|do|does|are|is|was|were|not|never|no)\b)[^?]+?[?.!]*$`,
-);
+const bareList = (nouns: string) =>
+  new RegExp(
+    String.raw`^(?:(?:list|show|show me|give me|the|our|all|all our|all the)\s+)*(${nouns})\s+(?:in|from|of|at|for|based in|located in)\s+(?!.*\b(?:who|that|which|with|without|whose|where|bought|buy|buys|ordered|spent|have|has|had|did|do|does|are|is|was|were|not|never|no)\b)[^?]+?[?.!]*$`,
+  );
+const BARE_LIST = bareList(String.raw`${CUSTOMERS_PLURAL}|products|items`);
+
+/** The customers or products of a place or value by the file's own nouns too: Iowa's "stores in des moines". */
+function bareListOf(text: string, meta: SnapshotMeta): 'customer' | 'product' | null {
+  const listed = BARE_LIST.exec(text)?.[1];
+  if (listed) return /^(?:products|items)$/.test(listed) ? 'product' : 'customer';
+  for (const d of meta.dimensions) {
+    const noun = (d.key === 'customer' || d.key === 'product') && headerNoun(d);
+    if (noun && bareList(escapeRegex(pluralNoun(noun))).test(text)) return d.key as 'customer' | 'product';
+  }
+  return null;
+}
 
 /**
  * A question that names no figure: a column the file lacks, whom to call (the churn list,
@@ -736,11 +749,11 @@ export function noFigureAnswer(
   if (period) return { kind: 'refused', reason: WHOLE_FILE_RESULTS.test(text) ? WHOLE_FILE_ONLY : noFigureForPeriod(meta) };
   // "customers in germany" was told the region's answers can't break it down, while "list
   // customers in Spain" listed them: the customers (products) of some values, nothing else asked.
-  const listed = filters.length > 0 && !WHOLE_FILE_RESULTS.test(text) ? BARE_LIST.exec(text) : null;
+  const listed = filters.length > 0 && !WHOLE_FILE_RESULTS.test(text) ? bareListOf(text, meta) : null;
   if (listed)
     return {
       kind: 'spec',
-      spec: { measures: ['revenue'], groupBy: [/^(?:products|items)$/.test(listed[1]) ? 'product' : 'customer'], filters },
+      spec: { measures: ['revenue'], groupBy: [listed], filters },
     };
   // The answers that take over know customers, products, categories, suppliers and regions
   // by name, not the file's other columns: "the most loyal customers in Texas" would lose Texas.

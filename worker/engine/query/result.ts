@@ -365,6 +365,9 @@ export function resultOf(
       }),
     ),
     spec.measures.some((m) => NEWNESS_MEASURES.has(m)) ? newNearStartNote(meta, a) : null,
+    !compare && !change && !spec.having && !spec.per && !averagedOver
+      ? customersInSeveralRowsNote(spec, groups, a, firstDay, columns)
+      : null,
     chargeLinesNote(groups, result),
     lossNote,
     spec.measures.includes('marginPct') && !compare && !change
@@ -431,6 +434,39 @@ function returnsCostNote(shown: readonly TableRow[], nouns: string, namesNetRetu
       : null,
   ].filter(Boolean);
   return notes.length > 0 ? notes.join(' ') : null;
+}
+
+/** Counts of customers whose rows overlap: one who bought in several rows counts in each. */
+const COUNTED_CUSTOMERS = ['customers', 'newCustomers', 'returningCustomers'] as const;
+
+/**
+ * "New customers in 2021 by region" on Superstore read East 5, West 5, South 4, Central 3,
+ * 17 in all where 11 customers were new: a customer who bought in several regions counts in
+ * each. Said when the rows add up to more customers than they hold (not of time units, where
+ * a customer counted in each month is plainly so).
+ */
+function customersInSeveralRowsNote(
+  spec: QuerySpec,
+  groups: readonly ResolvedGroup[],
+  a: Accumulators,
+  firstDay: Int32Array | null,
+  columns: readonly QueryColumn[],
+): string | null {
+  const measure = COUNTED_CUSTOMERS.find((m) => spec.measures.includes(m));
+  if (!measure || a.buyers.length === 0 || !groups.some((g) => g.kind === 'dimension' && g.dimension.key !== 'customer')) return null;
+  if (groups.some((g) => g.kind === 'time')) return null;
+  let sum = 0;
+  const all = new Set<number>();
+  for (let s = 0; s < a.count; s++)
+    for (const c of a.buyers[s]) {
+      const fresh = measure === 'customers' || (firstDay !== null && firstDay[c] >= a.periodStart[s]);
+      if (measure !== 'customers' && fresh !== (measure === 'newCustomers')) continue;
+      sum++;
+      all.add(c);
+    }
+  if (sum <= all.size) return null;
+  const nouns = rowNouns(columns);
+  return `A customer in several ${nouns} counts in each: the ${nouns} add up to ${sum.toLocaleString('en-US')} ${MEASURE_LABELS[measure]}, ${all.size.toLocaleString('en-US')} in all.`;
 }
 
 /** "It has", "All 3 have", "2 of these quarters have". */
