@@ -1898,4 +1898,16 @@ describe('asked on 2 December 2026, in the twenty-third session', () => {
       `SELECT -sum(rev) FROM t WHERE ${NOV} AND (starts_with(InvoiceNo, 'C') OR rev < 0)`,
       'returns, 2011-11-01 … 2011-11-30',
     ));
+  // 2,040 "orders" of October's 2,637 invoice numbers, with nothing said of the credit notes.
+  it('"how many invoices were there in october" counts the invoices with a purchase, as DuckDB does, and says credit notes are not among them', async () => {
+    const answer = await answerWithQuery('how many invoices were there in october', file.snapshot, TODAY);
+    const [[orders, invoices]] = (await sql(
+      `SELECT count(DISTINCT InvoiceNo) FILTER (WHERE ${PURCHASE}), count(DISTINCT InvoiceNo) FROM t WHERE ${OCT}`,
+    )) as number[][];
+    expect(orders).toBeLessThan(invoices);
+    expect(answer.result?.rows[0][0]).toBe(orders);
+    expect(answer.text).toContain(
+      'Orders are the order ids with a purchase: credit notes and other lines that reduce revenue are not counted as orders (“orders with a return” counts those).',
+    );
+  });
 });

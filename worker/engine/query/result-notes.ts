@@ -147,6 +147,17 @@ export function returnsNote(a: Accumulators): string {
   return `${definition} None of the rows counted here is one.`;
 }
 
+/**
+ * "How many invoices were there in October?" on Online Retail read 2,040 orders of its 2,637
+ * invoice numbers: credit notes are no orders. Said where the rows counted hold returns.
+ */
+export function ordersOfPurchasesNote(a: Accumulators): string | null {
+  for (let s = 0; s < a.count; s++)
+    if (a.returns[s] > 0)
+      return 'Orders are the order ids with a purchase: credit notes and other lines that reduce revenue are not counted as orders (“orders with a return” counts those).';
+  return null;
+}
+
 /** Whether any result row has revenue on rows that name no customer. */
 export function hasRevenueWithoutCustomer(a: Accumulators): boolean {
   for (let s = 0; s < a.count; s++) if (Math.abs(a.revenue[s] - a.customerRevenue[s]) > 0.005) return true;

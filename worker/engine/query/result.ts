@@ -21,6 +21,7 @@ import {
   newNearStartNote,
   NO_CUSTOMER_ROW_NOTE,
   NO_RETURN_ROW_NOTE,
+  ordersOfPurchasesNote,
   PER_CUSTOMER_NOTE,
   returnsOnlyCustomersNote,
   SHARE_MEASURES,
@@ -346,6 +347,7 @@ export function resultOf(
       ? returnsOnlyCustomersNote(a, spec.measures.includes('revenuePerCustomer'))
       : null,
     spec.measures.some((m) => RETURNS_MEASURES.has(m) || m === 'grossRevenue') ? returnsNote(a) : null,
+    spec.measures.includes('orders') && !spec.measures.includes('returnOrders') ? ordersOfPurchasesNote(a) : null,
     spec.measures.some((m) => COST_MEASURES.has(m)) ? costlessNote(a) : null,
     withoutReturn > 0 ? NO_RETURN_ROW_NOTE : null,
     changeNoteText,
