@@ -240,20 +240,12 @@ export async function runQuery(snapshot: Snapshot, spec: QuerySpec): Promise<Que
   const wholeFilters = filters.filter((_, k) => k < spec.filters.length && spec.shareWithin?.includes(spec.filters[k].dimension));
   acc.shareParts = sharePartsOf(wholeParts, groups, filters.length > wholeFilters.length);
   const wholeGroups = acc.shareParts.map((k) => groups[k]);
-  // Of the whole period, a row's whole is its period's: no values to read.
-  const wholeOfRow =
-    wholeGroups.length === 0
-      ? (p: number) => p
-      : (p: number, g: SnapshotGroup, i: number) =>
-          wholeKey(
-            p,
-            wholeGroups.map((gr) => (gr.kind === 'time' ? bucketOf(gr.unit, g.day[i]) : g.dims[gr.index][i])),
-          );
+  const wholeOfRow = wholeOfRowBy(wholeGroups);
   for await (const g of snapshot.groups(needs)) {
     if (needFirstDay) firstDay = firstPurchases(g, customerIndex, firstDay);
     const inWhole = wholeOf(g, wholeFilters);
-    if (m.has('revenueShare')) addToWholes(g, periods, wholeOfRow, inWhole, (i) => g.amount[i], acc.wholeRevenue);
-    if (m.has('profitShare')) addToWholes(g, periods, wholeOfRow, inWhole, (i) => grossProfitOf(g, i), acc.wholeProfit);
+    if (m.has('revenueShare')) addToWholes(g, periods, wholeOfRow, inWhole, 'revenue', acc.wholeRevenue);
+    if (m.has('profitShare')) addToWholes(g, periods, wholeOfRow, inWhole, 'grossProfit', acc.wholeProfit);
     if (m.has('customerShare')) addWholeBuyers(g, periods, wholeOfRow, inWhole, g.dims[customerIndex], acc.wholeBuyers);
     scanGroup(g, averagedOver ? [...groups, averagedOver] : groups, filters, periods, customerIndex, productIndex, acc);
   }
@@ -458,30 +450,54 @@ function sharePartsOf(named: readonly number[], groups: readonly ResolvedGroup[]
   return groups.flatMap((g, k) => (named.includes(k) || (g.kind === 'time' && (narrowed || groups.length === 2)) ? [k] : []));
 }
 
-/** Adds each row's `value` (of the share's whole) to the whole of each period it falls in (the whole file without periods). */
+/**
+ * The key of a row's whole (`wholeKey`), read without building an array per row: of the whole
+ * period it is the period's, with no values to read.
+ */
+function wholeOfRowBy(wholeGroups: readonly ResolvedGroup[]): (period: number, g: SnapshotGroup, i: number) => number {
+  const valueOf = (gr: ResolvedGroup, g: SnapshotGroup, i: number) =>
+    gr.kind === 'time' ? bucketOf(gr.unit, g.day[i]) : g.dims[gr.index][i];
+  const [first, second] = wholeGroups;
+  if (!first) return (p) => p;
+  if (!second) return (p, g, i) => wholeKey(p, [valueOf(first, g, i)]);
+  return (p, g, i) => wholeKey(p, [valueOf(first, g, i), valueOf(second, g, i)]);
+}
+
+/**
+ * Adds each row's `value` (of the share's whole) to the whole of each period it falls in (the
+ * whole file without periods). Rows of one whole come in runs (one period, one year), so each
+ * run is summed before the map is touched.
+ */
 function addToWholes(
   g: SnapshotGroup,
   periods: Range[],
   wholeOfRow: (period: number, g: SnapshotGroup, i: number) => number,
   inWhole: ((i: number) => boolean) | null,
-  value: (i: number) => number,
+  figure: 'revenue' | 'grossProfit',
   wholes: Map<number, number>,
 ): void {
+  // A row's gross profit is its amount less its cost (a row with no cost counts at none).
+  const value = figure === 'revenue' ? (i: number) => g.amount[i] : (i: number) => g.amount[i] - (g.cost[i] === g.cost[i] ? g.cost[i] : 0);
+  let runKey = NaN;
+  let runSum = 0;
+  const endRun = () => {
+    if (runKey === runKey) wholes.set(runKey, (wholes.get(runKey) ?? 0) + runSum);
+  };
   for (let i = 0; i < g.rows; i++) {
     if (inWhole && !inWhole(i)) continue;
     const day = g.day[i];
     for (let p = 0; p < Math.max(1, periods.length); p++) {
       if (periods.length > 0 && (day < periods[p].from || day > periods[p].to)) continue;
       const key = wholeOfRow(p, g, i);
-      wholes.set(key, (wholes.get(key) ?? 0) + value(i));
+      if (key !== runKey) {
+        endRun();
+        runKey = key;
+        runSum = 0;
+      }
+      runSum += value(i);
     }
   }
-}
-
-/** A row's gross profit: its amount less its cost (a row with no cost counts at none). */
-function grossProfitOf(g: SnapshotGroup, i: number): number {
-  const cost = g.cost[i];
-  return g.amount[i] - (cost === cost ? cost : 0);
+  endRun();
 }
 
 /** Each customer with a purchase (a line that is no return) in a whole, once (the whole file without periods). */
