@@ -7080,8 +7080,8 @@ describe('asked on 2 December 2026, in the twenty-third session', () => {
   ]);
   itReadsEach([
     // A span before the figure is no count of rows ("the highest 12", "the lowest 30"), nor is an order "fastest first".
-    ['customers with the highest 12 month revenue', 'revenue, by customer'],
-    ['products with the highest 90-day revenue', 'revenue, by product'],
+    ['customers with the highest 12 month revenue', 'revenue, by customer, 2021-01-01 … 2021-12-30'],
+    ['products with the highest 90-day revenue', 'revenue, by product, 2021-10-02 … 2021-12-30'],
     [
       'revenue growth by product in 2021, fastest first',
       'revenue, sorted by % change, by product, revenue up, 2021-01-01 … 2021-12-31, compared with 2020-01-01 … 2020-12-31',
@@ -7121,5 +7121,47 @@ describe('asked on 2 December 2026, in the twenty-third session', () => {
     expect(answer.text).toContain(
       `A customer in several regions counts in each: the regions add up to ${byRegion} new customers, ${all} in all.`,
     );
+  });
+});
+
+describe('asked on 2 December 2026, in the twenty-fourth session', () => {
+  // A span written before the figure is the one back from today: each got the whole file's revenue.
+  itCountsEach([
+    [
+      'customers with the lowest 30 day revenue',
+      'revenue, by customer, lowest first, 2021-12-01 … 2021-12-30',
+      customersPast('TRUE', "d BETWEEN '2021-12-01' AND '2021-12-30'"),
+    ],
+    [
+      'top customers by 90-day sales',
+      'revenue, by customer, 2021-10-02 … 2021-12-30',
+      customersPast('TRUE', "d BETWEEN '2021-10-02' AND '2021-12-30'"),
+    ],
+  ]);
+  itReadsEach([
+    ['which customers had the highest 6 month sales', 'revenue, by customer, 2021-07-01 … 2021-12-30'],
+    ['trailing 12-month revenue by region', 'revenue, by region, 2021-01-01 … 2021-12-30'],
+    ['3 year revenue by category', 'revenue, by category, 2019-01-01 … 2021-12-30'],
+  ]);
+  // A span ahead is the future: "what will revenue be in the next 30 days" got all revenue, 2,297,200.86.
+  itRefusesEach([
+    ['what will revenue be in the next 30 days', 'asks about the future or a cause'],
+    ['next 30 day revenue', 'asks about the future or a cause'],
+    ['sales in the coming 3 months', 'asks about the future or a cause'],
+    ['projected revenue for 2022', 'asks about the future or a cause'],
+    ['how many customers will we lose next quarter', 'asks about the future or a cause'],
+    // Where spend went is in no row: it got the West's and the East's revenue added up.
+    ['Is the West losing sales to the East?', 'I can’t tell whether one took sales from another'],
+    ['which region is taking share from the west', 'I can’t tell whether one took sales from another'],
+    ['is technology stealing sales from furniture', 'I can’t tell whether one took sales from another'],
+  ]);
+  it('"what share of customers bought in 2021" is of all customers, with no note that a short span reads low', async () => {
+    const [[bought2021, all]] = (await sql(
+      `SELECT count(DISTINCT "Customer ID") FILTER (WHERE ${Y2021}), count(DISTINCT "Customer ID") FROM t`,
+    )) as number[][];
+    const answer = await answerWithQuery('what share of customers bought in 2021', file.snapshot, TODAY);
+    expect(answer.result?.totalRows).toBe(bought2021);
+    expect(answer.text).toContain(`That is ${((100 * bought2021) / all).toFixed(1)}% of the ${all} customers`);
+    expect(answer.text).not.toContain('so short a span');
   });
 });

@@ -172,6 +172,12 @@ function isoDayIn(text: string): DayRange | null {
 function withSpansBack(text: string): string {
   // "Revenue in the most recent month" got the whole file's: the latest unit is this one.
   const past = text
+    // "Customers with the lowest 30 day revenue", "top customers by 90-day sales" got the
+    // whole file's: a span before a figure is the one back from today ("trailing 12-month").
+    .replace(
+      /(?<!\b(?:next|first|coming|following)\s+)\b(?:trailing\s+|rolling\s+)?(\d{1,3})[- ](day|week|month|quarter|year)(?=\s+(?:revenue|sales|spend|spending|turnover|profit|gross profit|margin|orders|volume|units|purchases)\b)/g,
+      'last $1 $2s',
+    )
     .replace(/\b(?:past|most recent|latest)\s+(\d{1,4})\s+(days?|weeks?|months?|quarters?|years?)\b/g, 'last $1 $2')
     // "The last 3 years" was dropped: as many months, as "the last 12 months" reads.
     .replace(

@@ -125,16 +125,22 @@ const CUSTOMER_OR_STORE = new RegExp(String.raw`\b(?:${BUYER_NOUNS})\b`);
  */
 const LIKELY_TO_BUY = String.raw`likely to (?:buy|order|purchase|make|place|reorder|spend|come back|return)`;
 
+/**
+ * A span ahead: "next year", "the next 30 days", "next 90-day revenue", "what will revenue be",
+ * "projected sales" ("what will revenue be in the next 30 days" got the whole file's revenue).
+ */
+const AHEAD = String.raw`next (?:\d{1,3}[- ])?(?:days?|weeks?|months?|quarters?|years?|fortnight)|coming (?:\d{1,3}[- ])?(?:days?|weeks?|months?|quarters?|years?)|(?:what|how much|how many) will (?:\w+ ){1,4}be|projected|projections?`;
+
 /** Questions the analyst cannot answer exactly from the rows (future, causes, opinions). */
 const OUT_OF_SCOPE = new RegExp(
-  String.raw`\b(forecast|predict|will .* (buy|spend|sell)|next (year|quarter|month)|${LIKELY_TO_BUY}|why|should i|weather|stock price|competitor)\b`,
+  String.raw`\b(forecast|predict|will .* (buy|spend|sell)|${AHEAD}|${LIKELY_TO_BUY}|why|should i|weather|stock price|competitor)\b`,
 );
 
 /** A target, budget or quota: figures no file of sales holds. */
 const TARGETS = /\b(targets?|budget(?:s|ed)?|quotas?)\b/;
 
 /** The future: no figure in the file answers it, and the totals must not stand in for it. */
-const FUTURE = new RegExp(String.raw`\b(forecast|predict(ion)?s?|will .* (buy|spend|sell)|next (year|quarter|month)|${LIKELY_TO_BUY})\b`);
+const FUTURE = new RegExp(String.raw`\b(forecast|predict(ion)?s?|will .* (buy|spend|sell)|${AHEAD}|${LIKELY_TO_BUY})\b`);
 
 /** "Average orders per customer": a ratio the grammar has only for revenue. */
 const OTHER_PER_CUSTOMER = new RegExp(
@@ -335,6 +341,9 @@ export function routedByWording(
       reason:
         'I can list the customers with no order in the last days, weeks or months up to the end of the file (“Which customers have been inactive for 90 days?”), not a silence within a period or between two purchases yet.',
     };
+  // "Is the West losing sales to the East?" got the two regions' revenue added up: where a
+  // customer's spend went is in no row.
+  if (LOST_TO.test(text)) return { kind: 'refused', reason: LOST_TO_REASON };
   // "How much revenue did we lose?" got all revenue, "… in 2021?" 2021's: lost is not said how.
   if (FIGURE_LOST.test(text) && !LOST_HOW.test(text)) return { kind: 'refused', reason: lostHow(meta) };
   // "Which customer ordered most recently?" got the top customer by revenue: each customer's last
@@ -400,6 +409,14 @@ export function routedByWording(
  * "How much revenue did we lose?", "How much money have we lost?": a figure lost, not said how
  * ("How much did we lose on Tables?" is their gross profit).
  */
+/** Business moved from one to another: "losing sales to the East", "lost customers to Amazon". */
+const LOST_TO = new RegExp(
+  String.raw`\blos(?:e|es|ing|t) (?:\w+ ){0,2}?(?:sales|revenue|business|customers|clients|accounts|share|volume|orders) to (?!(?:the )?(?:returns?|refunds?|credit|discounts?|churn)\b)` +
+    String.raw`|\b(?:take|takes|taking|took|steal|steals|stealing|stole|gain|gains|gained|gaining) (?:\w+ ){0,2}?(?:market )?share from\b` +
+    String.raw`|\b(?:take|takes|taking|took|steal|steals|stealing|stole) (?:\w+ ){0,2}?(?:sales|business|customers|clients|accounts) from\b`,
+);
+const LOST_TO_REASON =
+  'No row says where a customer’s spend went, so I can’t tell whether one took sales from another; I can set their revenue side by side over time, such as “revenue by region by year”.';
 const FIGURE_LOST =
   /\bhow much (?:(?:revenue|sales|turnover|business|money|income) )?(?:did|do|have|has|had) (?:we|i|the (?:company|business)) (?:lose|lost)\b(?! on\b)/;
 /**

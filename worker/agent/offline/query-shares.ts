@@ -6,6 +6,7 @@
 import type { SnapshotMeta } from '../../engine/snapshot/columns';
 import type { AnalysisFacts } from './query-parsed';
 import { valuesNamed } from './query-values';
+import { singular } from './query-vocabulary';
 
 /** The words of the figure a share is of: revenue, or gross profit. */
 const SHARE_FIGURE = { revenue: String.raw`(?:revenue|sales|turnover)`, profit: String.raw`(?:gross )?(?:profits?|earnings)` } as const;
@@ -185,8 +186,7 @@ const SHARE_WORD_AT = new RegExp(SHARE_WORD);
 
 /** "region" and "regions", "Segment" and "segment", "sub-categories" and "Sub-Category". */
 function sameWord(column: string, word: string): boolean {
-  const singular = (w: string) => w.toLowerCase().replace(/ies$/, 'y').replace(/s$/, '');
-  return singular(columnName(column)) === singular(word);
+  return singular(columnName(column)) === singular(word.toLowerCase());
 }
 
 /** A grouping as its words: "column:Sub-Category" is "sub-category". */

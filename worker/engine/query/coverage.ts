@@ -166,7 +166,8 @@ export function notYetLostNote(meta: SnapshotMeta, notBoughtIn: { from: string; 
 /**
  * "How many of last year's customers bought again this year?" asked on 3 January kept 1 of
  * 698: three days of rows against a year. When the customers are looked for in under a
- * quarter of the days of rows they are counted in, the note says why the share kept reads low.
+ * quarter of the days of rows they are counted in, after them, the note says why the share
+ * kept reads low.
  */
 export function shortSpanKeptNote(
   meta: SnapshotMeta,
@@ -174,7 +175,9 @@ export function shortSpanKeptNote(
   alsoBoughtIn: { from: string; to: string },
   customers = true,
 ): string | null {
-  if (!meta.hasDates) return null;
+  // "What share of customers bought in 2021" looks in a span within the one counted: the share
+  // is of all of them (87.4% on Superstore), not one kept from before, which would read low.
+  if (!meta.hasDates || alsoBoughtIn.from <= period.to) return null;
   const daysOfRows = (r: { from: string; to: string }) => Math.max(0, daysCovered(dayOf(r.from), dayOf(r.to), meta.firstDay, meta.lastDay));
   const [counted, lookedIn] = [daysOfRows(period), daysOfRows(alsoBoughtIn)];
   if (lookedIn * 4 >= counted) return null;
