@@ -30,6 +30,25 @@ describe('CDNOW_sample.txt with as-of 1997-09-30', () => {
   });
 });
 
+describe('CDNOW_sample.txt segments', () => {
+  // Ranked in file order, its 1,411 customers of one order by 1997-09-30 fell in four segments
+  // (Hibernating, Need Attention, Potential Loyalists, About to Sleep) and one-time buyers were Champions.
+  it('gives customers of the same orders and recency one segment, and no one-time buyer a frequency above 1', async () => {
+    const result = await analyseFile('cdnow/CDNOW_sample.txt', '1997-09-30');
+    const customers = result.segments?.customers ?? [];
+    const segmentOf = new Map<string, Set<string | null>>();
+    for (const c of customers) {
+      const key = `${c.orders}/${c.recencyDays}`;
+      segmentOf.set(key, (segmentOf.get(key) ?? new Set()).add(c.segment));
+    }
+    expect([...segmentOf.values()].filter((segments) => segments.size > 1)).toEqual([]);
+    const oneOrder = customers.filter((c) => c.orders === 1);
+    expect(oneOrder.length).toBeGreaterThan(1_000);
+    expect(new Set(oneOrder.map((c) => c.f))).toEqual(new Set([1]));
+    expect(oneOrder.filter((c) => c.segment === 'Champions' || c.segment === 'Loyal')).toEqual([]);
+  });
+});
+
 describe('Superstore (CSV)', () => {
   it('matches the published sales and profit totals, and names the worst products', async () => {
     const result = await analyseFile('superstore/Sample - Superstore.csv');

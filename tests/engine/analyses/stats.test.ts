@@ -6,8 +6,17 @@ describe('quintileScores', () => {
     expect(Array.from(quintileScores([10, 20, 30, 40, 50, 60, 70, 80, 90, 100]))).toEqual([1, 1, 2, 2, 3, 3, 4, 4, 5, 5]);
   });
 
-  it('ranks ties stably, in input order', () => {
-    expect(Array.from(quintileScores([7, 7, 7, 7, 7]))).toEqual([1, 2, 3, 4, 5]);
+  // Ranked in file order, customers of one order had frequency scores 1 to 4 (Online Retail's 1,448).
+  it('gives equal values one score, that of the first of them (SQL RANK)', () => {
+    expect(Array.from(quintileScores([7, 7, 7, 7, 7]))).toEqual([1, 1, 1, 1, 1]);
+    // Ranks 0, 0, 0, 3, 4, 5, 5, 7, 8, 9 of ten: ⌊5k/10⌋ + 1.
+    expect(Array.from(quintileScores([1, 1, 1, 2, 3, 4, 4, 5, 6, 7]))).toEqual([1, 1, 1, 2, 3, 3, 3, 4, 5, 5]);
+  });
+
+  it('gives equal recencies one score too, the most recent highest', () => {
+    // Reversed, a rank counts the larger values: 400s 0 (→ 1), 365s 2 (→ 2), 200 4 and 90 5 (→ 3),
+    // 30 6 and the two 2s 7 (→ 4), 0 9 (→ 5).
+    expect(Array.from(quintileScores([400, 400, 200, 90, 30, 2, 2, 0, 365, 365], true))).toEqual([1, 1, 3, 3, 4, 4, 4, 5, 2, 2]);
   });
 
   it('scores small values highest when reversed (recency)', () => {

@@ -32,7 +32,7 @@ export function segmentFor(r: number, f: number): SegmentName {
 
 export const SEGMENT_METHOD =
   'RFM: recency = days from the last order to the as-of date, frequency = distinct orders, monetary = net revenue. ' +
-  'Each is scored 1–5 by quintile of the stable rank (ties keep file order; recency reversed so recent = 5). ' +
+  'Each is scored 1–5 by quintile of its rank (equal values share the rank of the first of them, as SQL RANK() does; recency reversed so recent = 5). ' +
   'R and F map to the 10-segment grid. ABC tiers by cumulative revenue: A up to 80%, B up to 95%, C the rest.';
 
 /** RFM scores, segments and ABC tiers for every customer; null when there are no customers. */

@@ -14,16 +14,22 @@ export function stableOrder(values: ArrayLike<number>): Int32Array {
 }
 
 /**
- * Quintile scores 1–5: the value's stable rank k (0-based) among n gives ⌊5k/n⌋ + 1, so
- * each score holds a fifth of the customers. `reverse` scores small values highest
- * (recency: fewer days since the last order is better).
+ * Quintile scores 1–5: the value's rank k (0-based: how many values are smaller) among n gives
+ * ⌊5k/n⌋ + 1, so each score holds about a fifth of the customers. Equal values share the rank
+ * of the first of them, as SQL's RANK() does: ranked in file order, Online Retail's 1,448
+ * customers of one order had frequency scores 1 to 4, and 19 of them were Champions. `reverse`
+ * scores small values highest (recency: fewer days since the last order is better).
  */
 export function quintileScores(values: ArrayLike<number>, reverse = false): Int8Array {
   const n = values.length;
   const scores = new Int8Array(n);
   const keyed = reverse ? Float64Array.from({ length: n }, (_, i) => -values[i]) : values;
   const order = stableOrder(keyed);
-  for (let k = 0; k < n; k++) scores[order[k]] = Math.floor((5 * k) / n) + 1;
+  let rank = 0;
+  for (let k = 0; k < n; k++) {
+    if (k > 0 && !(keyed[order[k]] === keyed[order[k - 1]])) rank = k;
+    scores[order[k]] = Math.floor((5 * rank) / n) + 1;
+  }
   return scores;
 }
 

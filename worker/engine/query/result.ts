@@ -199,7 +199,8 @@ export function resultOf(
   const hasNoValueWithoutRows = (m: Measure) => RATIOS.has(m) || averagedOver !== undefined;
   const over = averagedOver ? groups.length : -1;
   let overBlank = false;
-  const understood = describe(spec, meta, groups);
+  const ofEach = acc?.shareParts.map((k) => groupWords(groups[k])) ?? [];
+  const understood = describe(spec, meta, groups, undefined, ofEach);
   if (customerList?.kind === 'every') return everyValueResult(understood, spec, meta, customerList);
   if (customerList) return customerListResult(understood, spec, meta, customerList);
   const a = acc as Accumulators;
@@ -331,7 +332,7 @@ export function resultOf(
     ? undefined
     : (k: number) => (byChange ? sortedChangeOf(rows[k], sortBy, sortRatio, byChange, sortMoney) : (rows[k].cells[sortBy * 2] ?? null));
   const result = capped(
-    average === undefined ? understood : describe(spec, meta, groups, average ?? undefined),
+    average === undefined ? understood : describe(spec, meta, groups, average ?? undefined, ofEach),
     columns,
     table,
     spec.limit,
@@ -363,7 +364,7 @@ export function resultOf(
         share: shareHeldBy(rows.slice(0, result.rankedRows ?? result.rows.length), spec.measures.indexOf(share)),
         nouns: rowNouns(columns),
         lossWhole: share === 'profitShare' ? [...a.wholeProfit.values()].find((whole) => whole < 0 && !isNoMoney(whole)) : undefined,
-        ofEach: a.shareParts.map((k) => groupWords(groups[k])),
+        ofEach,
       }),
     ),
     spec.measures.some((m) => NEWNESS_MEASURES.has(m)) ? newNearStartNote(meta, a) : null,
@@ -991,8 +992,12 @@ function listedWords(listed: ResolvedGroup | undefined): string {
   return `${pluralNoun(listed.dimension.label)} with sales`;
 }
 
-/** The spec in words: measures, grouping, slice and period. */
-export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGroup[], average?: number): string {
+/**
+ * The spec in words: measures, grouping, slice and period; `ofEach` names the grouping parts a
+ * share is of each of ("within each region": it read as a share of all revenue, which only the
+ * note below the table set right).
+ */
+export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGroup[], average?: number, ofEach: readonly string[] = []): string {
   const measures = spec.measures.map((m) => measureWords(m, spec)).join(', ');
   const parts: string[] = [];
   if (spec.boughtAll) parts.push(`customers who bought each of ${eachOfWords(spec.boughtAll, meta)}`);
@@ -1030,6 +1035,7 @@ export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGr
         ]
       : []),
   );
+  if (ofEach.length > 0 && SHARE_MEASURES.some((m) => spec.measures.includes(m))) parts.push(`within each ${ofEach.join(' and ')}`);
   if (spec.period) parts.push(`${spec.period.from} … ${spec.period.to}`);
   if (spec.compareTo) parts.push(`compared with ${spec.compareTo.from} … ${spec.compareTo.to}`);
   if (spec.notBoughtIn) parts.push(`but not in ${spec.notBoughtIn.from} … ${spec.notBoughtIn.to}`);
