@@ -997,7 +997,13 @@ function listedWords(listed: ResolvedGroup | undefined): string {
  * share is of each of ("within each region": it read as a share of all revenue, which only the
  * note below the table set right).
  */
-export function describe(spec: QuerySpec, meta: SnapshotMeta, groups: ResolvedGroup[], average?: number, ofEach: readonly string[] = []): string {
+export function describe(
+  spec: QuerySpec,
+  meta: SnapshotMeta,
+  groups: ResolvedGroup[],
+  average?: number,
+  ofEach: readonly string[] = [],
+): string {
   const measures = spec.measures.map((m) => measureWords(m, spec)).join(', ');
   const parts: string[] = [];
   if (spec.boughtAll) parts.push(`customers who bought each of ${eachOfWords(spec.boughtAll, meta)}`);
