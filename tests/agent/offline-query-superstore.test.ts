@@ -659,13 +659,13 @@ const cases: [string, string, string][] = [
     'technology share of revenue by year',
     `SELECT year(d)::VARCHAR, sum(rev) FILTER (WHERE Category = 'Technology') / sum(rev) * 100, sum(rev) FILTER (WHERE Category = 'Technology')
      FROM t GROUP BY 1 ORDER BY 1`,
-    'share of revenue, revenue, by year, category = Technology',
+    'share of revenue, revenue, by year, category = Technology, within each year',
   ],
   [
     'West share of sales each quarter of 2021',
     `SELECT year(d) || ' Q' || quarter(d), sum(rev) FILTER (WHERE Region = 'West') / sum(rev) * 100, sum(rev) FILTER (WHERE Region = 'West')
      FROM t WHERE ${Y2021} GROUP BY 1 ORDER BY 1`,
-    'share of revenue, revenue, by quarter, region = West, 2021-01-01 … 2021-12-31',
+    'share of revenue, revenue, by quarter, region = West, within each quarter, 2021-01-01 … 2021-12-31',
   ],
   // A part named before the share, or a grouping "in each", makes each value grouped by a whole:
   // Technology's East share read 11.5% (of all revenue), the West's corporate customers 25.7% (of all 793).
@@ -673,25 +673,25 @@ const cases: [string, string, string][] = [
     'technology share of revenue by region',
     `SELECT Region, sum(rev) FILTER (WHERE Category = 'Technology') / sum(rev) * 100 s, sum(rev) FILTER (WHERE Category = 'Technology')
      FROM t GROUP BY 1 ORDER BY s DESC`,
-    'share of revenue, revenue, by region, category = Technology',
+    'share of revenue, revenue, by region, category = Technology, within each region',
   ],
   [
     "Sean Miller's share of revenue by category",
     `SELECT Category, sum(rev) FILTER (WHERE "Customer Name" = 'Sean Miller') / sum(rev) * 100 s, sum(rev) FILTER (WHERE "Customer Name" = 'Sean Miller')
      FROM t GROUP BY 1 ORDER BY s DESC`,
-    'share of revenue, revenue, by category, customer = Sean Miller',
+    'share of revenue, revenue, by category, customer = Sean Miller, within each category',
   ],
   [
     'what % of customers are corporate in each region',
     `SELECT Region, count(DISTINCT "Customer ID") FILTER (WHERE Segment = 'Corporate') * 100 / count(DISTINCT "Customer ID") s,
        count(DISTINCT "Customer ID") FILTER (WHERE Segment = 'Corporate') FROM t GROUP BY 1 ORDER BY s DESC`,
-    'share of customers, customers, by region, Segment = Corporate',
+    'share of customers, customers, by region, Segment = Corporate, within each region',
   ],
   [
     'consumer share of sales by category',
     `SELECT Category, sum(rev) FILTER (WHERE Segment = 'Consumer') / sum(rev) * 100 s, sum(rev) FILTER (WHERE Segment = 'Consumer')
      FROM t GROUP BY 1 ORDER BY s DESC`,
-    'share of revenue, revenue, by category, Segment = Consumer',
+    'share of revenue, revenue, by category, Segment = Consumer, within each category',
   ],
   // A column within the part, or the rows listed, is no whole: each row read 100%.
   [
@@ -707,7 +707,7 @@ const cases: [string, string, string][] = [
   [
     'share of revenue by segment in each region',
     `SELECT Region, Segment, sum(rev) / sum(sum(rev)) OVER (PARTITION BY Region) * 100 s, sum(rev) FROM t GROUP BY 1, 2 ORDER BY s DESC`,
-    'share of revenue, revenue, by region and Segment',
+    'share of revenue, revenue, by region and Segment, within each region',
   ],
   // A place named after the customers is where they are: each customer's share is of all revenue.
   [
@@ -7049,7 +7049,10 @@ describe('asked on 2 December 2026, in the twenty-second session: what the revie
     // Growth of another figure is no revenue bridge.
     ['what drove the decline in customer count', 'customers, 2021-01-01 … 2021-12-30, compared with 2020-01-01 … 2020-12-31'],
     // "Each year" splits the years, not the customers.
-    ['what share of revenue comes from corporate customers each year', 'share of revenue, revenue, by year, Segment = Corporate'],
+    [
+      'what share of revenue comes from corporate customers each year',
+      'share of revenue, revenue, by year, Segment = Corporate, within each year',
+    ],
   ]);
   itCountsEach([
     // A count after "where" bounds the count: it read revenue > 10 (791 customers).

@@ -1,9 +1,15 @@
+import { createReadStream, readFileSync } from 'node:fs';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { epochDay } from '../../../worker/engine/aggregate/types';
 import { crossSellOf, minSupportFor } from '../../../worker/engine/analyses/cross-sell';
 import { productsOf } from '../../../worker/engine/analyses/products';
 import { suppliersOf } from '../../../worker/engine/analyses/suppliers';
+import { ingest } from '../../../worker/engine/ingest';
+import { productsReport, suppliersReport } from '../../../worker/engine/render/reports-catalog';
+import { datasetPath } from '../helpers/datasets';
 import { aggregatesFromRows, type TestRow } from '../helpers/aggregates-from-rows';
+import { analysisOf } from '../helpers/analysis-of';
 
 describe('productsOf', () => {
   const rows: TestRow[] = [
@@ -241,5 +247,74 @@ describe('crossSellOf', () => {
         score: expect.closeTo((12 / 13) * 30, 12),
       },
     ]);
+  });
+});
+
+describe('the supplier report’s action on single-supplier products', () => {
+  const report = (rows: TestRow[]) => suppliersReport(analysisOf(aggregatesFromRows(rows)));
+  // Iowa's and the generated file's "100.0% of revenue … list alternates" fired on any file
+  // whose products each have one supplier, as every item code there does.
+  it('says the file can’t tell second sources apart when every product has one supplier', () => {
+    const text = report([
+      { supplier: 'Big', product: 'p1', customer: 'A', amount: 60 },
+      { supplier: 'Small', product: 'p2', customer: 'B', amount: 40 },
+    ]);
+    expect(text).toContain(
+      'Every product sold comes from one supplier in this file, so it can’t show which products have a second source.',
+    );
+    expect(text).not.toContain('list alternates');
+  });
+
+  it('asks for alternates where some products have two suppliers and most revenue has one (90 of 100)', () => {
+    const text = report([
+      { supplier: 'Big', product: 'p1', customer: 'A', amount: 70 },
+      { supplier: 'Small', product: 'p2', customer: 'A', amount: 20 },
+      { supplier: 'Small', product: 'p3', customer: 'A', amount: 5 },
+      { supplier: 'Big', product: 'p3', customer: 'C', amount: 5 },
+    ]);
+    expect(text).toContain('90.0% of revenue comes from products with a single supplier; list alternates for the A-class ones.');
+  });
+});
+
+describe('the products report on a file of customers’ spend by category (UCI wholesale)', () => {
+  // It told the wholesaler to never run out of Fresh and to delist Delicassen.
+  it('names the categories that bring 80% of revenue, with no advice to stock or delist', async () => {
+    const path = datasetPath('wholesale_customers/Wholesale customers data.csv');
+    const agg = await ingest(createReadStream(path) as unknown as AsyncIterable<Uint8Array>, { fileName: 'Wholesale customers data.csv' });
+    const text = productsReport(analysisOf(agg));
+    // Each spend column's total from the raw rows; A-class while the larger ones hold under 80%.
+    const rows = Papa.parse<Record<string, string>>(readFileSync(path, 'utf8'), { header: true, skipEmptyLines: true }).data;
+    const columns = ['Fresh', 'Milk', 'Grocery', 'Frozen', 'Detergents_Paper', 'Delicassen'];
+    const totals = columns.map((c) => [c, rows.reduce((sum, r) => sum + Number(r[c]), 0)] as const).sort((a, b) => b[1] - a[1]);
+    const all = totals.reduce((sum, [, v]) => sum + v, 0);
+    const tierA: (readonly [string, number])[] = [];
+    for (const t of totals) if (tierA.reduce((sum, [, v]) => sum + v, 0) / all < 0.8) tierA.push(t);
+    const names = tierA.map(([c]) => c);
+    const held = ((100 * tierA.reduce((sum, [, v]) => sum + v, 0)) / all).toFixed(1);
+    expect(names).toEqual(['Fresh', 'Grocery', 'Milk', 'Frozen']);
+    expect(text).toContain(
+      `These are spend categories, not products, so there is no range to stock or delist: ${names.slice(0, -1).join(', ')} and ${names.at(-1)} bring ${held}% of revenue.`,
+    );
+    expect(text).not.toContain('Never run out');
+  });
+});
+
+describe('the products report’s stock advice', () => {
+  // Online Retail's "Never run out of the A-class products" counted DOTCOM POSTAGE and POSTAGE.
+  it('does not count a charge line among the products to keep in stock, and says so', () => {
+    const text = productsReport(
+      analysisOf(
+        aggregatesFromRows([
+          { customer: 'A', product: 'POSTAGE', amount: 50 },
+          { customer: 'A', product: 'Widget', amount: 40 },
+          { customer: 'B', product: 'Gadget', amount: 5 },
+          { customer: 'B', product: 'Thing', amount: 5 },
+        ]),
+      ),
+    );
+    // Before each, largest first: POSTAGE 0%, Widget 50% (A), Gadget 90% (B), Thing 95% (C).
+    expect(text).toContain(
+      'Never run out of the 1 A-class product (80% of revenue with POSTAGE, a charge, not stock); review the C-class tail for delisting.',
+    );
   });
 });

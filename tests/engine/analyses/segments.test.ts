@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { epochDay } from '../../../worker/engine/aggregate/types';
 import { segmentFor, segmentsOf } from '../../../worker/engine/analyses/segments';
+import { segmentsReport } from '../../../worker/engine/render/reports-customers';
 import { aggregatesFromRows, type TestRow } from '../helpers/aggregates-from-rows';
+import { analysisOf } from '../helpers/analysis-of';
 
 describe('segmentFor (the 10-segment R×F grid)', () => {
   it.each([
@@ -119,6 +121,13 @@ describe('segments of a file of one day', () => {
     ]);
     // 2,100 in all; the revenue before each: F 0%, E 28.6%, D 52.4%, C 71.4% (A, under 80%), B 85.7% (B), A 95.2% (C).
     expect(segments?.customers.map((c) => c.abc)).toEqual(['A', 'A', 'A', 'A', 'B', 'C']);
+  });
+
+  // Iowa's report said "The file has no order dates" of a file dated 2012-01-31 throughout.
+  it('says in the report that every row has one date, not that the file has none', () => {
+    const report = segmentsReport(analysisOf(aggregatesFromRows(rows), '2024-03-01'));
+    expect(report).toContain('Every row is dated 2024-03-01, so every customer bought equally recently and recency');
+    expect(report).not.toContain('no order dates');
   });
 
   it('segments a file of two days as before', () => {

@@ -55,7 +55,19 @@ function netRetentionBlock(cohorts: Available, currency: string | null): string 
       ],
       ['l', 'r'],
     ),
+    returnsOfTheGone(n, currency),
   ).trim();
+}
+
+/**
+ * The generated file's churn line read 12,390,262.04 beside a GRR of 20.5%, which the table's
+ * own figures make 20.3%: a customer who stopped buying and then returned goods lost more than
+ * their starting revenue, which NRR counts and GRR (at least zero) does not. Says how much.
+ */
+function returnsOfTheGone(n: Extract<Available['netRetention'], { available: true }>, currency: string | null): string | null {
+  const beyond = Math.round((n.churned - (n.priorRevenue - n.contraction - n.grr * n.priorRevenue)) * 100) / 100;
+  if (!(beyond >= 0.01)) return null;
+  return `GRR counts a customer who stopped buying as losing their starting revenue, no more; the churn line also holds ${money(beyond, currency)} of returns those customers made in ${n.current.from} … ${n.current.to}, which NRR counts.`;
 }
 
 function byCohortNrr(cohorts: Available): string | null {

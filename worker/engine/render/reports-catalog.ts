@@ -3,6 +3,7 @@
  * dependency (cross-sell is in cross-sell-report.ts). Thresholds are stated; actions name
  * products and customers.
  */
+import { isChargeLine } from '../analyses/charge-lines';
 import type { AnalysisResult, Products } from '../contract';
 import {
   BELOW_CATEGORY_POINTS,
@@ -72,7 +73,24 @@ export function productsReport(result: AnalysisResult): string {
       )}.`,
     );
   const tierA = p.items.filter((item) => item.abc === 'A');
-  actions.push(`Never run out of the ${count(tierA.length)} A-class products (80% of revenue); review the C-class tail for delisting.`);
+  // A file of customers' spend by category (the UCI wholesale file's Fresh, Milk, Grocery …)
+  // has no products to stock or delist: it told the wholesaler to delist Delicassen.
+  if (result.dataset.grain === 'customers')
+    actions.push(
+      `These are spend categories, not products, so there is no range to stock or delist: ${nameList(tierA.map((item) => md(item.name)))} ${tierA.length === 1 ? 'brings' : 'bring'} ${share(tierA.reduce((sum, item) => sum + item.revenue, 0) / result.totals.revenue)} of revenue.`,
+    );
+  else {
+    // Online Retail's A class holds DOTCOM POSTAGE and POSTAGE: charges, with no stock to run out of.
+    const charges = tierA.filter((item) => isChargeLine(item.name));
+    const stocked = tierA.length - charges.length;
+    actions.push(
+      `Never run out of the ${count(stocked)} A-class ${stocked === 1 ? 'product' : 'products'} (80% of revenue${
+        charges.length
+          ? ` with ${nameList(charges.map((item) => md(item.name)))}, ${charges.length === 1 ? 'a charge' : 'charges'}, not stock`
+          : ''
+      }); review the C-class tail for delisting.`,
+    );
+  }
   return blocks(
     '# Products',
     p.note ? md(p.note) : null,
@@ -107,7 +125,12 @@ export function suppliersReport(result: AnalysisResult): string {
         `Qualify a second source for ${nameList(dominant.map((item) => md(item.name)))}: each is behind more than ${share(DOMINANT_SUPPLIER_SHARE, 0)} of revenue.`,
       ]
     : [`No supplier is behind more than ${share(DOMINANT_SUPPLIER_SHARE, 0)} of revenue.`];
-  if (s.singleSupplierRevenueShare !== null && s.singleSupplierRevenueShare > 0.5) {
+  // Where every product comes from one supplier the file can't tell one with a second source
+  // from one without: Iowa's and the generated file's "100.0% … list alternates" said nothing
+  // that any such file would not.
+  if (s.singleSupplierRevenueShare === 1) {
+    actions.push('Every product sold comes from one supplier in this file, so it can’t show which products have a second source.');
+  } else if (s.singleSupplierRevenueShare !== null && s.singleSupplierRevenueShare > 0.5) {
     actions.push(
       `${share(s.singleSupplierRevenueShare)} of revenue comes from products with a single supplier; list alternates for the A-class ones.`,
     );

@@ -36,7 +36,10 @@ export function segmentsReport(result: AnalysisResult): string {
         s.summary.map((row) => [row.segment, count(row.customers), money(row.revenue, currency), share(row.revenueShare)]),
         ['l', 'r', 'r', 'r'],
       )
-    : 'The file has no order dates, so recency — and with it the R×F segments — cannot be scored. The ABC tiers below still apply.';
+    : // Iowa's one day of sales has dates: every customer bought that day, so recency ranks nothing.
+      result.dataset.period.from !== null && result.dataset.period.from === result.dataset.period.to
+      ? `Every row is dated ${result.dataset.period.from}, so every customer bought equally recently and recency — and with it the R×F segments — cannot be scored. The ABC tiers below still apply.`
+      : 'The file has no order dates, so recency — and with it the R×F segments — cannot be scored. The ABC tiers below still apply.';
   const abc = table(
     ['Tier', 'Customers', 'Revenue', 'Share of revenue'],
     s.abcSummary.map((row) => [row.tier, count(row.customers), money(row.revenue, currency), share(row.revenueShare)]),
@@ -191,10 +194,12 @@ function slippingPastTheirRhythm(customers: readonly ChurnCustomer[]): ChurnCust
  * one partial (", 2011-01-01 … 2011-12-09, the last month to the as-of date"). Read as 365 days
  * it looked like about 11 months with the rest left out.
  */
-function twelveMonthsOf(asOf: string | null): string {
+function twelveMonthsOf(asOf: string | null, firstDay: string | null): string {
   if (!asOf) return '';
   const start = new Date(Date.UTC(Number(asOf.slice(0, 4)), Number(asOf.slice(5, 7)) - 12, 1)).toISOString().slice(0, 10);
-  return `, ${start} … ${asOf}: calendar months, the last to the as-of date`;
+  // Online Retail's two months read "2010-12-01 … 2011-11-30" of rows that start on 2011-10-02.
+  const rowsStart = firstDay !== null && firstDay > start ? `; the rows start on ${firstDay}` : '';
+  return `, ${start} … ${asOf}: calendar months, the last to the as-of date${rowsStart}`;
 }
 
 /** One-time buyers whose first (and only) order is more recent than the median repeat buyer's gap. */
@@ -234,9 +239,16 @@ export function churnReport(result: AnalysisResult): string {
     );
   }
   const slipping = slippingPastTheirRhythm(ch.customers);
+  // Superstore's list named Caroline Jumper and Bryan Davis, whom the table above rates low: the
+  // action says so, rather than leave the two to contradict each other.
+  const ratedLow = slipping.slice(0, CALL_LIST_SIZE).filter((c) => c.risk === 'low').length;
+  const lowSaid =
+    ratedLow === 0
+      ? ''
+      : ` (the churn model rates ${ratedLow === Math.min(slipping.length, CALL_LIST_SIZE) ? (ratedLow === 1 ? 'this one' : `all ${ratedLow}`) : `${ratedLow} of those named`} low; their silence is long for their own past gaps, and a check-in costs little)`;
   if (slipping.length)
     actions.push(
-      `Send a check-in to repeat buyers silent more than twice their usual gap, most revenue first: ${nameList(
+      `Send a check-in to repeat buyers silent more than twice their usual gap${lowSaid}, most revenue first: ${nameList(
         slipping.map(
           (c) =>
             `${md(c.name)} (${count(c.daysSinceLastOrder ?? 0)} days silent, orders on average ${count(Math.round(c.typicalGapDays ?? 0))} days apart)`,
@@ -253,7 +265,7 @@ export function churnReport(result: AnalysisResult): string {
   return blocks(
     '# Churn risk',
     md(model),
-    `Revenue at risk (last 12 months' revenue of customers rated high or lost${twelveMonthsOf(result.asOf)}): **${md(money(ch.revenueAtRisk, currency))}**.`,
+    `Revenue at risk (last 12 months' revenue of customers rated high or lost${twelveMonthsOf(result.asOf, result.dataset.period.from)}): **${md(money(ch.revenueAtRisk, currency))}**.`,
     '## Risk rules',
     modelled ? md(CHURN_SCORE_RULE) : null,
     table(
