@@ -53,8 +53,16 @@ describe('mineRules (mlxtend definitions)', () => {
     expect(mined.baskets).toBe(10);
   });
 
-  it('pairs only the most frequent products of an oversized basket and says how many were cut', () => {
-    const capped = mineRules(csr(BASKETS), 4, { minSupport: 0.1, minConfidence: 0, maxProducts: 10, maxBasketItems: 2 });
+  it('pairs only the most frequent products of an oversized basket past the pair budget, and says how many were cut', () => {
+    const capped = mineRules(csr(BASKETS), 4, { minSupport: 0.1, minConfidence: 0, maxProducts: 10, maxBasketItems: 2, maxPairs: 0 });
     expect(capped.basketsTruncated).toBe(3);
+  });
+
+  // Online Retail's 114 baskets of over 100 products were cut though pairing them whole costs little.
+  it('pairs every basket whole within the pair budget', () => {
+    const options = { minSupport: 0.1, minConfidence: 0, maxProducts: 10, maxBasketItems: 2 };
+    const within = mineRules(csr(BASKETS), 4, { ...options, maxPairs: 1_000 });
+    expect(within.basketsTruncated).toBe(0);
+    expect(within.rules).toEqual(mineRules(csr(BASKETS), 4, { ...options, maxBasketItems: 10 }).rules);
   });
 });

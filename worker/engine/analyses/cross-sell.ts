@@ -19,6 +19,12 @@ export { MIN_ANTECEDENT_ORDERS } from './cross-sell-opportunities';
 /** Pair counting is bounded: the most frequent products and the largest baskets are capped. */
 export const MAX_PRODUCTS_CONSIDERED = 1000;
 export const MAX_BASKET_ITEMS = 100;
+/**
+ * Baskets are paired whole up to this many pair increments in all (about 0.2 s of one core),
+ * and cut to their MAX_BASKET_ITEMS most frequent products past it, which bounds a file of
+ * huge baskets: 1,000 baskets of 1,000 products would be 500M.
+ */
+export const MAX_PAIRS_COUNTED = 100_000_000;
 export const MIN_CONFIDENCE = 0.25;
 /**
  * Sub-category and category rules need lift ≥ 1.2: with a handful of groups nearly every
@@ -67,6 +73,7 @@ function attemptOf(level: ItemLevel, basis: Basis, source: BasketSet): Attempt |
     minConfidence: MIN_CONFIDENCE,
     maxProducts: MAX_PRODUCTS_CONSIDERED,
     maxBasketItems: MAX_BASKET_ITEMS,
+    maxPairs: MAX_PAIRS_COUNTED,
   });
   const rules = level.level === 'product' ? mined.rules : mined.rules.filter((rule) => rule.lift >= MIN_GROUP_LIFT);
   return { level, basis, baskets: count, minSupport, rules, basketsTruncated: mined.basketsTruncated };
