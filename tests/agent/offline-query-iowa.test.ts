@@ -7,6 +7,7 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerWithQuery } from '../../worker/agent/offline/query-answer';
+import { rejectedRowsNote } from '../../worker/agent/tools/query-tool';
 import { analyse } from '../../worker/engine/analyze';
 import { askOffline, narrateOffline } from './helpers';
 import { datasetPath } from '../engine/helpers/datasets';
@@ -1571,4 +1572,30 @@ describe('asked on 2 December 2026, in the twenty-third session', () => {
       expect(answer.result?.totalRows).toBe(stores);
     },
   );
+});
+
+describe('asked on 2 December 2026, in the twenty-fourth session', () => {
+  // "total bottles sold" read 81,107 with nothing said: the file holds 81,120, 13 of them on the 7 rows with no sale amount.
+  it('"total bottles sold" says how many rows the ingest could not use, and why, as DuckDB finds them', async () => {
+    const [[all, leftOut, rowsLeftOut]] = (await sql(
+      `SELECT sum(bottles_sold), sum(bottles_sold) FILTER (WHERE sale_dollars IS NULL), count(*) FILTER (WHERE sale_dollars IS NULL) FROM t`,
+    )) as number[][];
+    const { answer, trace } = await askOffline('total bottles sold', analyse(file.aggregates), file.snapshot);
+    expect(trace).toContain('use:query_data');
+    expect(answer).toContain(`| ${(Number(all) - Number(leftOut)).toLocaleString('en-US')} |`);
+    expect(answer).toContain(`${rowsLeftOut} rows of the file could not be used (no amount: ${rowsLeftOut}) and are in none of these figures.`);
+  });
+  it('says one row in the singular, every reason with its count, and nothing where every row was used', () => {
+    const reasons = [
+      { reason: 'No amount', count: 1, examples: [] },
+      { reason: 'Unreadable date', count: 2, examples: [] },
+    ];
+    expect(rejectedRowsNote({ rowsRejected: 1, rejectReasons: reasons.slice(0, 1) })).toBe(
+      '1 row of the file could not be used (no amount: 1) and is in none of these figures.',
+    );
+    expect(rejectedRowsNote({ rowsRejected: 3, rejectReasons: reasons })).toBe(
+      '3 rows of the file could not be used (no amount: 1; unreadable date: 2) and are in none of these figures.',
+    );
+    expect(rejectedRowsNote({ rowsRejected: 0, rejectReasons: [] })).toBeNull();
+  });
 });

@@ -4,6 +4,7 @@
  * `QuerySpec`; a spec the file can't answer becomes a `ToolInputError` with the reason.
  */
 import { MEASURES, QueryRefusal, QuerySpecSchema, runQuery, type QueryResult, type QuerySpec } from '../../engine/query';
+import type { DatasetProfile } from '../../engine/contract';
 import { renderSvgChart, type ChartPoint } from '../charts/svg-chart';
 import { currencyPrefix } from '../format';
 import { dataString, defineTool, ToolInputError, type ToolContext } from './tool-kit';
@@ -34,7 +35,12 @@ export const queryData = defineTool({
       throw new ToolInputError('The cleaned rows of this analysis are not stored, so query_data cannot run here; use the other tools.');
     try {
       const raw = await runQuery(context.snapshot, spec);
-      const result = { ...raw, rows: raw.rows.map((row) => row.map((cell) => (typeof cell === 'string' ? dataString(cell) : cell))) };
+      const rejected = rejectedRowsNote(context.result.dataset);
+      const result = {
+        ...raw,
+        rows: raw.rows.map((row) => row.map((cell) => (typeof cell === 'string' ? dataString(cell) : cell))),
+        ...(rejected ? { note: raw.note ? `${rejected} ${raw.note}` : rejected } : {}),
+      };
       const chart = await chartOf(context, spec, result);
       return chart ? { ...result, chart } : result;
     } catch (error) {
@@ -45,6 +51,18 @@ export const queryData = defineTool({
   artifactOf: (output) =>
     output.chart ? { id: output.chart.artifactId, fileName: output.chart.fileName, alt: output.chart.title } : undefined,
 });
+
+/**
+ * The rows the ingest could not use are in no figure the snapshot gives: Iowa's "total bottles
+ * sold" read 81,107 with nothing said of the 7 rows with no amount (13 bottles; the file holds
+ * 81,120). Every answer over such a file says how many, and why.
+ */
+export function rejectedRowsNote(dataset: Pick<DatasetProfile, 'rowsRejected' | 'rejectReasons'>): string | null {
+  const n = dataset.rowsRejected;
+  if (!(n > 0)) return null;
+  const why = dataset.rejectReasons.map((r) => `${r.reason.toLowerCase()}: ${r.count.toLocaleString('en-US')}`).join('; ');
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'} of the file could not be used${why ? ` (${why})` : ''} and ${n === 1 ? 'is' : 'are'} in none of these figures.`;
+}
 
 /**
  * One label column and one figure over more than three rows (a trend or a ranking) is
