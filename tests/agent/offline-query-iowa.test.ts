@@ -1583,7 +1583,9 @@ describe('asked on 2 December 2026, in the twenty-fourth session', () => {
     const { answer, trace } = await askOffline('total bottles sold', analyse(file.aggregates), file.snapshot);
     expect(trace).toContain('use:query_data');
     expect(answer).toContain(`| ${(Number(all) - Number(leftOut)).toLocaleString('en-US')} |`);
-    expect(answer).toContain(`${rowsLeftOut} rows of the file could not be used (no amount: ${rowsLeftOut}) and are in none of these figures.`);
+    expect(answer).toContain(
+      `${rowsLeftOut} rows of the file could not be used (no amount: ${rowsLeftOut}) and are in none of these figures.`,
+    );
   });
   it('says one row in the singular, every reason with its count, and nothing where every row was used', () => {
     const reasons = [
