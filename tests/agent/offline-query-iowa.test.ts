@@ -453,8 +453,12 @@ describe('a store by its number, and revenue per store', () => {
         string,
         number,
       ][];
+      const [[rejected]] = (await sql(`SELECT count(*) FROM t WHERE sale_dollars IS NULL`)) as number[][];
       const { answer } = await askOffline(question, result(), file.snapshot);
-      expect(answer).toBe(`I understood: **revenue, customer = ${name}**.\n\n| revenue |\n| ---: |\n| ${money(revenue)} |`);
+      // The rows with no amount are in no figure of the file, and every answer says so.
+      expect(answer).toBe(
+        `I understood: **revenue, customer = ${name}**.\n\n| revenue |\n| ---: |\n| ${money(revenue)} |\n\n${rejected} rows of the file could not be used (no amount: ${rejected}) and are in none of these figures.`,
+      );
     });
 
   it('"Sales of store 99999" is refused by name: no store has that number', async () => {

@@ -7158,6 +7158,41 @@ describe('asked on 2 December 2026, in the twenty-fourth session', () => {
     ['which region is taking share from the west', 'I can’t tell whether one took sales from another'],
     ['is technology stealing sales from furniture', 'I can’t tell whether one took sales from another'],
   ]);
+  // "Last March" is the March before the one set against it: each read the latest on both sides, a change of 0.0%.
+  itReadsEach([
+    ['how was march vs last march', 'revenue, 2021-03-01 … 2021-03-31, compared with 2020-03-01 … 2020-03-31'],
+    ['Q4 vs last Q4', 'revenue, 2021-10-01 … 2021-12-31, compared with 2020-10-01 … 2020-12-31'],
+    ['H1 vs last H1', 'revenue, 2021-01-01 … 2021-06-30, compared with 2020-01-01 … 2020-06-30'],
+    ['Q2 2021 vs last Q2', 'revenue, 2021-04-01 … 2021-06-30, compared with 2020-04-01 … 2020-06-30'],
+    // It was set against Q2 2021, the quarter before.
+    ['Q3 vs previous Q3', 'revenue, 2021-07-01 … 2021-09-30, compared with 2020-07-01 … 2020-09-30'],
+    ['revenue in june compared to last june', 'revenue, 2021-06-01 … 2021-06-30, compared with 2020-06-01 … 2020-06-30'],
+    // Ranges of quarters and months without "from": each got its last end alone, or all rows up to it.
+    ['Q1 through Q3 2021 sales', 'revenue, 2021-01-01 … 2021-09-30'],
+    ['Q2 to Q3 sales', 'revenue, 2021-04-01 … 2021-09-30'],
+    ['march through june sales', 'revenue, 2021-03-01 … 2021-06-30'],
+    ['jan-mar 2021 revenue', 'revenue, 2021-01-01 … 2021-03-31'],
+    ['profit from Q2 through Q4 2020', 'gross profit, 2020-04-01 … 2020-12-31'],
+    // "Last half" of a year is its second half: it got all of 2020.
+    ['last half of 2020 revenue', 'revenue, 2020-07-01 … 2020-12-31'],
+    ['back half of 2020 sales', 'revenue, 2020-07-01 … 2020-12-31'],
+    ['front half of 2021 revenue', 'revenue, 2021-01-01 … 2021-06-30'],
+  ]);
+  it('"Q4 vs last Q4" sets Q4 2021 against Q4 2020, as DuckDB sums them', async () => {
+    const [[now, before]] = (await sql(
+      `SELECT sum(rev) FILTER (WHERE d BETWEEN '2021-10-01' AND '2021-12-31'), sum(rev) FILTER (WHERE d BETWEEN '2020-10-01' AND '2020-12-31') FROM t`,
+    )) as number[][];
+    const answer = await answerWithQuery('Q4 vs last Q4', file.snapshot, TODAY);
+    expect(answer.result?.rows[0][0]).toBeCloseTo(now, 6);
+    expect(answer.result?.rows[0][1]).toBeCloseTo(before, 6);
+  });
+  itRefusesEach([
+    // A period alone is no part of itself: each read 100.0% of its own profit.
+    ['what percentage of 2021 profit came from Q4', 'I need the part to take the share of'],
+    ['share of profit from 2021', 'I need the part to take the share of'],
+    // Which half is not said: it got all of 2020.
+    ['half of 2020 sales', 'Which half of 2020: ask for the first half or the second half of 2020.'],
+  ]);
   it('"what share of customers bought in 2021" is of all customers, with no note that a short span reads low', async () => {
     const [[bought2021, all]] = (await sql(
       `SELECT count(DISTINCT "Customer ID") FILTER (WHERE ${Y2021}), count(DISTINCT "Customer ID") FROM t`,

@@ -888,7 +888,7 @@ function valuesNotCompared({ phrase, label }: { phrase: string; label: string })
   return `I can set one period against another (“in 2021 than in 2020”), not one value against another (“${escapeMarkdown(phrase)}”) yet; ask for the figure by ${escapeMarkdown(label)} beside the rows you want (“… by ${escapeMarkdown(label)} and …”), and compare the rows.`;
 }
 
-/** A share of revenue with nothing named to take it of. */
+/** A share with nothing named to take it of. */
 const SHARE_NEEDS_PART =
   'I need the part to take the share of, named as the file writes it: a customer, a product, a category, a region or another value (no value of the file was found in the question).';
 
@@ -1800,7 +1800,13 @@ function parseAsRead(
   )
     return { kind: 'refused', reason: NONE_OF_A_FIGURE_ONLY };
   // "What % of revenue is from outside the UK?": with the clause taken out, the part is what is left.
-  if (spec.measures.includes('revenueShare') && filters.length === 0 && (spec.groupBy ?? []).length === 0 && !valuesLeftOut)
+  // "What percentage of 2021 profit came from Q4" read 100.0%: a period alone is the whole, not a part.
+  if (
+    spec.measures.some((m) => m === 'revenueShare' || m === 'profitShare') &&
+    filters.length === 0 &&
+    (spec.groupBy ?? []).length === 0 &&
+    !valuesLeftOut
+  )
     return {
       kind: 'refused',
       reason: SHARE_NEEDS_PART,

@@ -381,13 +381,14 @@ function sameRange(a: DayRange | null, b: DayRange | null): boolean {
 /** A month or a quarter with its year: "october 2021", "q3 2021", "2021-10". */
 const UNIT_WITH_YEAR = String.raw`(?:(?:${MONTH}\.?|q[1-4])\s+(?:19|20)\d\d|(?:19|20)\d\d-(?:0?[1-9]|1[0-2]))`;
 const BARE_RANGE = new RegExp(
-  String.raw`(?<!\b(?:from|between|compare|compared|comparing|vs\.?|versus|against|with)\s+(?:\S+\s+){0,3})\b(?<first>${UNIT_WITH_YEAR}|${MONTH}\.?)(?:\s+(?:to|until|till|through|thru)\s+|\s*[-–]\s*(?=[a-z]))(?<last>${UNIT_WITH_YEAR})\b`,
+  String.raw`(?<!\b(?:from|between|compare|compared|comparing|vs\.?|versus|against|with)\s+(?:\S+\s+){0,3})\b(?<first>${UNIT_WITH_YEAR}|${MONTH}\.?|q[1-4])(?:\s+(?:to|until|till|through|thru)\s+|\s*[-–]\s*(?=[a-z]))(?<last>${UNIT_WITH_YEAR}|q[1-4]\b|${MONTH}\b(?!\s*\d))\b`,
   'g',
 );
 
 /**
  * "Revenue October 2021 to December 2021" and "Revenue January to March 2021" got the last
- * month alone: two months or quarters joined by "to" (or months by a dash, "Jan-Mar 2021")
+ * month alone ("Q1 through Q3 2021" and "Q2 to Q3" the last quarter, "march through june" all
+ * rows to June): two months or quarters joined by "to" (or months by a dash, "Jan-Mar 2021")
  * with no "from" are the range "from" gives, unless they are compared ("compare October 2021
  * to December 2021").
  */
@@ -740,6 +741,19 @@ export function withoutHalfYears(question: string): string {
   );
 }
 
+/**
+ * "March vs last March", "Q4 vs last Q4", "Q3 vs the previous Q3": the one of that name before
+ * the first side's, a year back. Each read the latest March (or Q4) on both sides, a change of
+ * 0.0%, and "the previous Q3" was the quarter before.
+ */
+function lastOfItsNameBefore(words: string, first: DayRange, today: Date): DayRange | null {
+  const named = LAST_OF_A_NAME.exec(words);
+  return named ? periodIn(`in ${named[1]} ${Number(first.from.slice(0, 4)) - 1}`, today) : null;
+}
+const LAST_OF_A_NAME = new RegExp(
+  String.raw`^\s*(?:in\s+)?(?:the\s+)?(?:last|previous|prior|preceding)\s+(q[1-4]|h[12]|(?:first|second) half|${MONTH_NAMES_NOT_MAY}|may|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b`,
+);
+
 /** "The same days last year", "the same days of the month before": days of a period, no name. */
 const SAME_DAYS_OF_A_PERIOD =
   /\bthe same (?:days?|dates?|period|time|span)\b(?=\s+(?:last|this|a year|one year|the (?:year|month|week|quarter)|of|in|as|before|previous|prior)\b)/gi;
@@ -755,7 +769,8 @@ const DATES_JOINED = String.raw`(?:to|until|till|through|thru|–|-|…|\.\.\.?)
  */
 const RANGES = [
   /\bbetween\s+(.+?)\s+and\s+(.+?)(?=\s+(?:by|per|each|grouped|split|broken|among|across|vs\.?|versus|compared|excluding|except)\b|[?!,]|\.(?:\s|$)|$)/,
-  /\bfrom\s+(.+?)\s+(?:to|until|till|through|thru)\s+(.+?)(?=\s+(?:by|per|each|grouped|split|broken|among|across|vs\.?|versus|compared|excluding|except)\b|[?!,]|\.(?:\s|$)|$)/,
+  // "From march to june 2021 revenue": a figure after the range ends it.
+  /\bfrom\s+(.+?)\s+(?:to|until|till|through|thru)\s+(.+?)(?=\s+(?:by|per|each|grouped|split|broken|among|across|vs\.?|versus|compared|excluding|except|revenue|sales|turnover|profit|gross profit|margin)\b|[?!,]|\.(?:\s|$)|$)/,
   new RegExp(String.raw`(\d{4}-\d{1,2}-\d{1,2})\s*${DATES_JOINED}\s*(\d{4}-\d{1,2}-\d{1,2})`),
 ];
 
@@ -795,6 +810,9 @@ function rangeEnd(text: string, today: Date): DayRange | null {
  * month begun by the analysis date. Null when neither holds: the range is refused.
  */
 function monthWithYearOf(start: string, endText: string, end: DayRange | null, today: Date): DayRange | null {
+  // "From Q2 through Q4 2020": a quarter takes the year of a quarter after it.
+  const quarters = /^\s*q[1-4]\s*$/.test(start) && /^\s*q[1-4]\s+((?:19|20)\d\d)\s*$/.exec(endText);
+  if (end && quarters) return periodIn(`${start.trim()} ${quarters[1]}`, today);
   if (!end || !MONTH_ALONE.test(start)) return null;
   const year = /^\s*[a-z]+\s+((?:19|20)\d\d)\s*$/.exec(endText)?.[1];
   if (year) return end.from.slice(0, 7) === end.to.slice(0, 7) ? periodIn(`${start.trim()} ${year}`, today) : null;
@@ -1038,7 +1056,7 @@ function periodsRead(text: string, today: Date): Periods {
     // "Spent between 5k and 10k in 2024" is a range of money in 2024 (it was an unread period).
     if (!m || AMOUNT.test(m[1])) continue;
     const b = rangeEnd(m[2], today) ?? (MONTH_ALONE.test(m[2]) ? periodIn(`in ${m[2].trim()}`, today) : null);
-    const a = rangeEnd(m[1], today) ?? monthWithYearOf(m[1], m[2], b, today);
+    const a = monthWithYearOf(m[1], m[2], b, today) ?? rangeEnd(m[1], today);
     if (a && b && a.from <= b.to) return { period: { from: a.from, to: b.to }, other: null, ends: [a, b] };
     if (a || b) return { period: null, other: null, unread: m[0].trim() };
   }
@@ -1057,19 +1075,20 @@ function periodsRead(text: string, today: Date): Periods {
     const m = pattern.exec(text);
     if (!m) continue;
     // "Q3 2021 vs the previous quarter" is Q2 2021: the unit before the first side's, not today's.
-    const b =
+    const joinedTo =
       sameKindIn(m[1], m[3], today) ?? yearBefore(m[1], m[3], today) ?? periodAfterJoin(m[3], today) ?? spanBefore(m[1], m[3], today);
     // "Buying less than last year": this year, to date, against last year. "Compare sales to
     // last year" and "revenue vs last year" read 2020 alone the same way ("with last year's …" names one period).
     // "Compare sales with last year" compares too.
     const joined = m[2] !== 'with' || /^(?:compare|comparing)\b/.test(text);
-    const current = b && joined && !/\bnot\b/.test(m[2]) ? CURRENT_OF_LAST.exec(m[3]) : null;
+    const current = joinedTo && joined && !/\bnot\b/.test(m[2]) ? CURRENT_OF_LAST.exec(m[3]) : null;
     // "How did December compare with last year?" is December, not this year.
-    const month = b ? BARE_MONTH.exec(m[1]) : null;
+    const month = joinedTo ? BARE_MONTH.exec(m[1]) : null;
     if (month && !periodIn(m[1], today)) m[1] = m[1].replace(BARE_MONTH, 'in $1');
     const implied = current && !periodIn(m[1], today) ? (current[1] as ToDateUnit) : null;
     if (implied) m[1] = `${m[1]} this ${implied}`;
     const a = periodIn(m[1], today);
+    const b = (a && lastOfItsNameBefore(m[3], a, today)) ?? joinedTo;
     // "Which customers are buying less than last year?" on 3 January set 3 days against the
     // same 3 days of last year: the year the question implies has too few days so far.
     const whole = implied && a ? lastWholeUnitsIfShort(implied, a, today) : null;

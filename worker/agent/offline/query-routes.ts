@@ -341,6 +341,9 @@ export function routedByWording(
       reason:
         'I can list the customers with no order in the last days, weeks or months up to the end of the file (“Which customers have been inactive for 90 days?”), not a silence within a period or between two purchases yet.',
     };
+  // "Half of 2020 sales" got all of 2020: which half is not said.
+  const half = /(?<!\b(?:first|second|1st|2nd)[- ])\bhalf (?:of )?((?:19|20)\d\d)\b/.exec(text);
+  if (half) return { kind: 'refused', reason: `Which half of ${half[1]}: ask for the first half or the second half of ${half[1]}.` };
   // "Is the West losing sales to the East?" got the two regions' revenue added up: where a
   // customer's spend went is in no row.
   if (LOST_TO.test(text)) return { kind: 'refused', reason: LOST_TO_REASON };

@@ -286,6 +286,9 @@ export function withWordingMended(question: string): string {
       .replace(PREAMBLE, '')
       // "check revenue by country" got the product "check"'s: a verb asking for a figure.
       .replace(CHECK_FIGURE, 'show ')
+      // "Last half of 2020 revenue" and "back half of 2020" got all of 2020: the second half.
+      .replace(/\b(?:last|back|latter|later|final)[- ]half\b(?!\s+(?:an?\s+)?year\b)/gi, 'second half')
+      .replace(/\b(?:front|early|earlier)[- ]half\b(?!\s+(?:an?\s+)?year\b)/gi, 'first half')
       // "Revenue in 2O2O" (letters O) got the whole file's.
       .replace(/\b2(?:\d|o){3}\b/gi, (year: string) => (/o/i.test(year) && /\d/.test(year.slice(1)) ? year.replace(/o/gi, '0') : year))
       // "Which regions are losing margin?" got the margin of each (DE-North, which gained most, first),
