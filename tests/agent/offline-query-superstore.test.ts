@@ -7193,6 +7193,22 @@ describe('asked on 2 December 2026, in the twenty-fourth session', () => {
     // Which half is not said: it got all of 2020.
     ['half of 2020 sales', 'Which half of 2020: ask for the first half or the second half of 2020.'],
   ]);
+  // A month named alone before "the same month last year" is the period: it got all 48 months.
+  itReadsEach([
+    [
+      'how did november do compared to the same month last year',
+      'revenue, by month, each against the same month a year before, 2021-11-01 … 2021-11-30',
+    ],
+    ['november vs the same month last year', 'revenue, by month, each against the same month a year before, 2021-11-01 … 2021-11-30'],
+  ]);
+  // It listed the top 5: the place asked for is the list's last row.
+  it('"who is the 10th biggest customer" lists the top 10, the 10th by revenue last, as DuckDB ranks them', async () => {
+    const [[tenth, revenue]] = (await sql(
+      `SELECT "Customer Name", sum(rev) r FROM t GROUP BY "Customer ID", "Customer Name" ORDER BY r DESC LIMIT 1 OFFSET 9`,
+    )) as [string, number][];
+    const { answer } = await askOffline('who is the 10th biggest customer', analyse(file.aggregates), file.snapshot);
+    expect(answer).toContain(`10. ${tenth}: ${formatCell(revenue, 'money')}`);
+  });
   it('"what share of customers bought in 2021" is of all customers, with no note that a short span reads low', async () => {
     const [[bought2021, all]] = (await sql(
       `SELECT count(DISTINCT "Customer ID") FILTER (WHERE ${Y2021}), count(DISTINCT "Customer ID") FROM t`,

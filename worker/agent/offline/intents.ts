@@ -17,6 +17,7 @@ import { bridgeIntentOf, type BridgeIntent } from './bridge-intents';
 import { CUSTOMER_NOUNS, CUSTOMERS_PLURAL } from './customer-words';
 import { DEMONYM_WORDS } from './query-names';
 import { isGrammarWord } from './query-vocabulary';
+import { ordinalRankOf } from './query-ranking';
 
 export type CustomerMetric = 'revenue' | 'orders' | 'recencyDays' | 'firstOrder';
 export type ProductMetric = 'revenue' | 'margin' | 'marginPct' | 'quantity' | 'customers' | 'trendPct';
@@ -339,6 +340,9 @@ function startsThisName(entry: Named, capitalised: ReadonlyMap<string, string | 
 }
 
 function limitOf(q: string, fallback: number): number {
+  // "Who is the 10th biggest customer?" listed the top 5: a place asked for is the list's last row.
+  const place = ordinalRankOf(q);
+  if (place) return Math.min(Math.max(place.n, fallback), 25);
   const patterns = [
     /\b(?:top|bottom|best|worst|biggest|largest|smallest|highest|lowest|first)\s+(\d{1,2}|[a-z]+)\b/,
     /\b(\d{1,2}|[a-z]+)\s+(?:top|best|biggest|largest|smallest|most|least|highest|lowest|worst|bottom|main|customers|clients|products|items)\b/,

@@ -23,6 +23,8 @@ export interface UnitChange {
 /** "vs the same quarter last year", "against the same month a year earlier". */
 const SAME_UNIT_A_YEAR_BEFORE =
   /\b(?:(?:vs\.?|versus|against|compared (?:with|to)|over|on) )?(?:the )?same (month|quarter)s? (?:of |in )?(?:last year|a year (?:before|earlier|ago)|the (?:previous|prior) year|the year before)\b/;
+const MONTH_NAMED_ALONE =
+  /(?<!\b(?:in|of|during|for|since|from|to|until|through|between|and)\s+)\b(january|february|march|april|june|july|august|september|october|november|december)\b(?!\s*(?:\d|of\b))/;
 const UNIT_ON_UNIT = /\b(month|quarter|week|year)[- ](?:over|on)[- ]\1\b|\b(qoq|mom|wow|yoy)\b/;
 const ABBREVIATED: Record<string, TimeDimension> = { qoq: 'quarter', mom: 'month', wow: 'week', yoy: 'year' };
 /** A unit named as a grouping: "by quarter", "which months", "each year", "top 3 months", "quarterly". */
@@ -51,8 +53,12 @@ function unitNamed(text: string, except?: TimeDimension): TimeDimension | null {
  */
 export function unitChangeOf(text: string, changeAsked: boolean): UnitChange | null {
   const sameUnit = SAME_UNIT_A_YEAR_BEFORE.exec(text);
-  if (sameUnit)
-    return { changeFrom: 'yearBefore', unit: sameUnit[1] as TimeDimension, overall: false, rest: text.replace(sameUnit[0], ' ') };
+  if (sameUnit) {
+    // "How did November do compared to the same month last year" got all 48 months: a month
+    // named alone is the period, as "in November" is.
+    const rest = text.replace(sameUnit[0], ' ').replace(MONTH_NAMED_ALONE, 'in $1');
+    return { changeFrom: 'yearBefore', unit: sameUnit[1] as TimeDimension, overall: false, rest };
+  }
   const onUnit = UNIT_ON_UNIT.exec(text);
   if (onUnit) {
     const unit = (onUnit[1] as TimeDimension | undefined) ?? ABBREVIATED[onUnit[2]];
