@@ -7209,6 +7209,29 @@ describe('asked on 2 December 2026, in the twenty-fourth session', () => {
     const { answer } = await askOffline('who is the 10th biggest customer', analyse(file.aggregates), file.snapshot);
     expect(answer).toContain(`10. ${tenth}: ${formatCell(revenue, 'money')}`);
   });
+  // "List 3 champions" listed 10, "top 3 customers by CLV" and "top 10 … by lifetime value" 5.
+  it('"list 3 champions" lists 3 of the Champions DuckDB counts (R 5, F 4 or 5 by RANK)', async () => {
+    const [[champions]] = (await sql(
+      `WITH c AS (SELECT "Customer ID", DATE '2021-12-30' - max(d) AS recency, count(DISTINCT "Order ID") AS orders FROM t GROUP BY 1),
+       s AS (SELECT floor(5 * (rank() OVER (ORDER BY recency DESC) - 1) / count(*) OVER ()) + 1 AS r,
+                    floor(5 * (rank() OVER (ORDER BY orders) - 1) / count(*) OVER ()) + 1 AS f FROM c)
+       SELECT count(*) FROM s WHERE r = 5 AND f >= 4`,
+    )) as number[][];
+    const { answer } = await askOffline('list 3 champions', analyse(file.aggregates), file.snapshot);
+    expect(answer.startsWith(`Champions: ${champions} customers`)).toBe(true);
+    expect(answer.split('\n').filter((line) => line.startsWith('- '))).toHaveLength(3);
+    expect(answer).toContain(`…and ${Number(champions) - 3} more.`);
+  });
+  it.each([
+    ['top 3 customers by CLV', 3],
+    ['top 10 customers by lifetime value', 10],
+    ['what is our customer lifetime value', 5],
+  ])('"%s" lists the %i customers worth most', async (question, n) => {
+    const { answer } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+    const listed = answer.split('\n').filter((line) => /^\d+\. /.test(line));
+    expect(listed).toHaveLength(n);
+    expect(listed.at(-1)?.startsWith(`${n}. `)).toBe(true);
+  });
   it('"what share of customers bought in 2021" is of all customers, with no note that a short span reads low', async () => {
     const [[bought2021, all]] = (await sql(
       `SELECT count(DISTINCT "Customer ID") FILTER (WHERE ${Y2021}), count(DISTINCT "Customer ID") FROM t`,

@@ -173,7 +173,7 @@ describe('query_data over Superstore equals DuckDB over the raw rows', () => {
     )) as number[][];
     expect(result.totalRows).toBe(count);
     expect(result.understood).toBe(
-      'customers who bought, Sub-Category = Chairs, region = West, 2021-01-01 … 2021-12-31, but never Sub-Category = Tables',
+      'customers who bought, Sub-Category = Chairs, region = West, 2021-01-01 … 2021-12-31, but none of Sub-Category = Tables in that period',
     );
     expect(result.withoutShare?.of).toBe(buyers);
     expect(result.withoutShare?.percent).toBeCloseTo((count / buyers) * 100, 10);

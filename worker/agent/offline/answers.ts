@@ -182,7 +182,11 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
     }
 
     case 'segment': {
-      const all = await runner.call(getSegments, { segment: intent.segment, limit: 10 }, `Listing the ${intent.segment} segment.`);
+      const all = await runner.call(
+        getSegments,
+        { segment: intent.segment, limit: intent.limit ?? 10 },
+        `Listing the ${intent.segment} segment.`,
+      );
       const s = all?.selected;
       if (!all || !s) return NOT_AVAILABLE;
       if (s.customers === 0) return `No customer is in the ${intent.segment} segment.`;
@@ -275,7 +279,11 @@ export async function answerIntent(intent: Intent, result: AnalysisResult, runne
     }
 
     case 'customer_value': {
-      const churn = await runner.call(getChurnRisk, { limit: 1 }, 'Reading the predicted customer value.');
+      const churn = await runner.call(
+        getChurnRisk,
+        { limit: 1, ...(intent.limit ? { valueTop: intent.limit } : {}) },
+        'Reading the predicted customer value.',
+      );
       if (!churn) return NOT_AVAILABLE;
       const value = churn.customerValue12m;
       if (!value)

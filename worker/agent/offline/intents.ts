@@ -36,7 +36,7 @@ export type Intent =
   | { kind: 'churn_method' }
   /** `topFifth`: asked for the share of the top 20% of customers. */
   | { kind: 'concentration'; topFifth?: boolean }
-  | { kind: 'segment'; segment: SegmentName }
+  | { kind: 'segment'; segment: SegmentName; limit?: number }
   | { kind: 'segments' }
   | {
       kind: 'rank_products';
@@ -55,7 +55,7 @@ export type Intent =
   /** "How long between orders?": repeat customers' median gap between purchase days. */
   | { kind: 'purchase_gap' }
   /** "What is our customer lifetime value?": the predicted spend of the next 12 months. */
-  | { kind: 'customer_value' }
+  | { kind: 'customer_value'; limit?: number }
   /** `asked`: the user asked what they can ask; otherwise no intent matched the question. */
   | { kind: 'help'; asked: boolean }
   | { kind: 'no_dates' }
@@ -339,6 +339,13 @@ function startsThisName(entry: Named, capitalised: ReadonlyMap<string, string | 
   return !next || entry.forms.some((form) => form.startsWith(`${first} ${next}`));
 }
 
+/** "List 3 champions", "show me five loyal customers": a count written just before a segment's name. */
+function countBefore(q: string, segment: SegmentName): number {
+  const word = new RegExp(String.raw`\b(\d{1,2}|[a-z]+)\s+(?:of (?:the |our )?)?${normalise(segment).split(' ')[0]}`).exec(q)?.[1];
+  const n = word === undefined ? 0 : Number(word) || NUMBER_WORDS[word] || 0;
+  return n >= 1 ? Math.min(n, 25) : 0;
+}
+
 function limitOf(q: string, fallback: number): number {
   // "Who is the 10th biggest customer?" listed the top 5: a place asked for is the list's last row.
   const place = ordinalRankOf(q);
@@ -479,7 +486,11 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
     return { kind: 'cross_sell', customer, product: named, ...(period ? { period } : {}) };
   }
   if (!customer && PURCHASE_GAP.test(q)) return { kind: 'purchase_gap' };
-  if (!customer && CUSTOMER_VALUE.test(q)) return { kind: 'customer_value' };
+  // "Top 3 customers by CLV" listed 5, "top 10 … by lifetime value" 5 too.
+  if (!customer && CUSTOMER_VALUE.test(q)) {
+    const asked = limitOf(q, 0);
+    return asked > 0 ? { kind: 'customer_value', limit: asked } : { kind: 'customer_value' };
+  }
   if (customer) return { kind: 'customer', query: customer };
   if (supplier) return { kind: 'supplier', name: supplier };
   if (SUPPLIER.test(q)) return { kind: 'suppliers' };
@@ -499,7 +510,11 @@ export function intentOf(question: string, result: AnalysisResult): Intent {
       direction: /^(newest|latest|most|recent)/.test(tenure[2]) ? 'desc' : 'asc',
       limit: Math.min(Number(tenure[1] ?? tenure[3] ?? 0) || limitOf(q, 5), 25),
     };
-  if (segment) return { kind: 'segment', segment };
+  // "List 3 champions" listed 10.
+  if (segment) {
+    const asked = limitOf(q, 0) || countBefore(q, segment);
+    return asked > 0 ? { kind: 'segment', segment, limit: asked } : { kind: 'segment', segment };
+  }
   // On a file of one row per customer (UCI Wholesale), "Which region has the most customers?"
   // got the top customers by revenue, and "which region has the most churn risk?" every
   // region's churn list: a ranking of groups the analysis keeps no figures by.

@@ -215,8 +215,15 @@ export const getChurnRisk = defineTool({
       .optional()
       .describe('Only customers among the top N by revenue over the whole file ("which of our top 20 customers are at risk?").'),
     limit: limitInput(10),
+    valueTop: z
+      .number()
+      .int()
+      .min(1)
+      .max(25)
+      .optional()
+      .describe('How many of the customers worth most to list in customerValue12m ("top 10 customers by lifetime value"); 5 by default.'),
   }),
-  run: async (context, { risk, region, where, amongTop, limit }) => {
+  run: async (context, { risk, region, where, amongTop, limit, valueTop }) => {
     const { result } = context;
     const churn = churnOrFail(result);
     const wanted = risk ? [risk] : ['lost', 'high', 'medium'];
@@ -249,7 +256,7 @@ export const getChurnRisk = defineTool({
       purchaseGap: churn.repeatGap
         ? { medianDaysBetweenPurchaseDays: round(churn.repeatGap.medianDays, 1), repeatCustomers: churn.repeatGap.customers }
         : null,
-      customerValue12m: churn.clv12mTotal ? customerValueOf(churn.customers, churn.clv12mTotal) : null,
+      customerValue12m: churn.clv12mTotal ? customerValueOf(churn.customers, churn.clv12mTotal, valueTop ?? 5) : null,
     };
   },
 });
@@ -280,11 +287,11 @@ function boughtOnce(c: ChurnCustomer): boolean {
  * The predicted 12-month spend: the whole file's, and the five customers worth most (ties in
  * the engine's order: `sort` is stable).
  */
-function customerValueOf(customers: readonly ChurnCustomer[], total: { value: number; customers: number }) {
+function customerValueOf(customers: readonly ChurnCustomer[], total: { value: number; customers: number }, n: number) {
   const top = customers
     .filter((c): c is ChurnCustomer & { clv12m: number } => typeof c.clv12m === 'number')
     .sort((p, q) => q.clv12m - p.clv12m)
-    .slice(0, 5);
+    .slice(0, n);
   return {
     total: money(total.value),
     customers: total.customers,
