@@ -7232,6 +7232,10 @@ describe('asked on 2 December 2026, in the twenty-fourth session', () => {
     expect(listed).toHaveLength(n);
     expect(listed.at(-1)?.startsWith(`${n}. `)).toBe(true);
   });
+  it('"how many customers have we lost to date" is no question of where their spend went', async () => {
+    const answer = await answerWithQuery('how many customers have we lost to date', file.snapshot, TODAY);
+    expect(answer.text).not.toContain('took sales from another');
+  });
   it('"what share of customers bought in 2021" is of all customers, with no note that a short span reads low', async () => {
     const [[bought2021, all]] = (await sql(
       `SELECT count(DISTINCT "Customer ID") FILTER (WHERE ${Y2021}), count(DISTINCT "Customer ID") FROM t`,

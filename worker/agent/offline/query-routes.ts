@@ -414,7 +414,7 @@ export function routedByWording(
  */
 /** Business moved from one to another: "losing sales to the East", "lost customers to Amazon". */
 const LOST_TO = new RegExp(
-  String.raw`\blos(?:e|es|ing|t) (?:\w+ ){0,2}?(?:sales|revenue|business|customers|clients|accounts|share|volume|orders) to (?!(?:the )?(?:returns?|refunds?|credit|discounts?|churn)\b)` +
+  String.raw`\blos(?:e|es|ing|t) (?:\w+ ){0,2}?(?:sales|revenue|business|customers|clients|accounts|share|volume|orders) to (?!(?:the )?(?:returns?|refunds?|credit|discounts?|churn|date|now|today)\b)` +
     String.raw`|\b(?:take|takes|taking|took|steal|steals|stealing|stole|gain|gains|gained|gaining) (?:\w+ ){0,2}?(?:market )?share from\b` +
     String.raw`|\b(?:take|takes|taking|took|steal|steals|stealing|stole) (?:\w+ ){0,2}?(?:sales|business|customers|clients|accounts) from\b`,
 );
