@@ -7232,6 +7232,15 @@ describe('asked on 2 December 2026, in the twenty-fourth session', () => {
     expect(listed).toHaveLength(n);
     expect(listed.at(-1)?.startsWith(`${n}. `)).toBe(true);
   });
+  // "Big" was read past: the list led with Tim Brockman, who bought 147.64 in all.
+  it.each(['which big customers are at risk of churning?', 'are any of our key customers at risk'])(
+    '"%s" is the churn list among the top 10 customers by revenue',
+    async (question) => {
+      const { answer } = await askOffline(question, analyse(file.aggregates), file.snapshot);
+      expect(answer).toMatch(/^(?:\d+|None) of your top 10 customers by revenue/);
+      expect(answer).not.toContain('Tim Brockman');
+    },
+  );
   it('"how many customers have we lost to date" is no question of where their spend went', async () => {
     const answer = await answerWithQuery('how many customers have we lost to date', file.snapshot, TODAY);
     expect(answer.text).not.toContain('took sales from another');

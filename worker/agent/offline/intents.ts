@@ -119,7 +119,9 @@ export const CUSTOMER_VALUE = /\b(customer )?lifetime value\b|\b(clv|ltv|cltv)\b
 const SEGMENT = /\b(segments?|segmentation|rfm|tiers?|abc)\b/;
 /** "Of our top 20 customers", "among the top ten accounts", "of our 10 biggest customers", "of our biggest customers". */
 const AMONG_TOP = new RegExp(
-  String.raw`\b(?:of|among|in) (?:our |my |the )?(?:(?:top|biggest|largest|best)(?: (\d{1,3}|[a-z]+))?|(\d{1,3}|[a-z]+) (?:top|biggest|largest|best)) (?:${CUSTOMERS_PLURAL})\b`,
+  String.raw`\b(?:of|among|in) (?:our |my |the )?(?:(?:top|biggest|largest|best)(?: (\d{1,3}|[a-z]+))?|(\d{1,3}|[a-z]+) (?:top|biggest|largest|best)) (?:${CUSTOMERS_PLURAL})\b` +
+    // "Which big customers are at risk of churning?" led with customers who bought 147.64.
+    String.raw`|\b(?:which|what|are (?:any )?(?:of )?(?:our |my )?)\s*(?:big|biggest|largest|major|key|top) (?:${CUSTOMERS_PLURAL})\b`,
 );
 /** How many "our top customers" are, no count said: the answer names it ("None of your top 10 customers …"). */
 const TOP_CUSTOMERS_UNCOUNTED = 10;
